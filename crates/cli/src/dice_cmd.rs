@@ -1,0 +1,24 @@
+//! `delve roll`, `delve odds`, `delve help dice`. (stub: replaced by the dice CLI)
+use crate::CliResult;
+
+pub const DICE_HELP: &str = "Dice notation: not documented yet.\n";
+
+#[derive(clap::Args)]
+pub struct RollArgs {
+    /// The expression, e.g. `2d10+2 [Agility]`.
+    pub expr: String,
+}
+
+#[derive(clap::Args)]
+pub struct OddsArgs {
+    /// The expression, e.g. `4d6kh3`.
+    pub expr: String,
+}
+
+pub fn run_roll(_args: RollArgs) -> CliResult {
+    Err("not built yet".into())
+}
+
+pub fn run_odds(_args: OddsArgs) -> CliResult {
+    Err("not built yet".into())
+}

@@ -1,0 +1,90 @@
+//! The `delve` binary: the table server and the same engine from the terminal.
+//!
+//! Each area of the CLI lives in its own module with its own clap `Args` and `run`:
+//! `dice` (roll, odds, help dice), `table` (offline tables), `crows` (Crows look-ups).
+
+mod crows_cmd;
+mod dice_cmd;
+mod table_cmd;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "delve",
+    version,
+    about = "Rules engine and table server for tabletop dungeon crawls",
+    long_about = "Delve keeps every roll, clock, slot, wound and usage die of a tabletop \
+dungeon crawl and applies the rules as written. From the terminal it rolls dice, computes \
+exact odds and runs offline tables.\n\nDice notation: see `delve help dice`.",
+    after_help = "Examples:\n  delve roll '2d10+2 [Agility]'\n  delve roll 4d6kh3 --times 6\n  \
+delve odds 20d10kh5\n  delve help dice"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Roll a dice expression and show every die.
+    Roll(dice_cmd::RollArgs),
+    /// Exact odds of a dice expression: P(=), P(>=), mean, standard deviation.
+    Odds(dice_cmd::OddsArgs),
+    /// Offline tables: create, list, show, command, export, import.
+    Table(table_cmd::TableArgs),
+    /// Crows rules from the terminal: test odds and test rolls.
+    Crows(crows_cmd::CrowsArgs),
+    /// Help on a topic (`delve help dice`) or a command (`delve help roll`).
+    #[command(disable_help_flag = true)]
+    Help {
+        /// `dice`, or the name of a command.
+        topic: Vec<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Roll(args) => dice_cmd::run_roll(args),
+        Command::Odds(args) => dice_cmd::run_odds(args),
+        Command::Table(args) => table_cmd::run(args),
+        Command::Crows(args) => crows_cmd::run(args),
+        Command::Help { topic } => help(&topic),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Result type of every CLI command; the message is printed after `error: `.
+pub type CliResult = Result<(), Box<dyn std::error::Error>>;
+
+fn help(topic: &[String]) -> CliResult {
+    use clap::CommandFactory;
+    match topic.first().map(String::as_str) {
+        Some("dice") => {
+            print!("{}", dice_cmd::DICE_HELP);
+            Ok(())
+        }
+        None => {
+            Cli::command().print_long_help()?;
+            Ok(())
+        }
+        Some(name) => {
+            let mut cmd = Cli::command();
+            match cmd.find_subcommand_mut(name) {
+                Some(sub) => {
+                    sub.print_long_help()?;
+                    Ok(())
+                }
+                None => Err(format!("no help topic `{name}`; try `delve help dice`").into()),
+            }
+        }
+    }
+}

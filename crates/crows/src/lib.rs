@@ -1,0 +1,1 @@
+//! The Crows ruleset. (skeleton)

@@ -1,0 +1,1 @@
+//! Exact distributions. (stub: replaced by the odds engine)

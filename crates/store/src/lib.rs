@@ -1,0 +1,1 @@
+//! Event stores. (skeleton)
