@@ -9,16 +9,7 @@ pub struct RollArgs {
     pub expr: String,
 }
 
-#[derive(clap::Args)]
-pub struct OddsArgs {
-    /// The expression, e.g. `4d6kh3`.
-    pub expr: String,
-}
-
 pub fn run_roll(_args: RollArgs) -> CliResult {
     Err("not built yet".into())
 }
 
-pub fn run_odds(_args: OddsArgs) -> CliResult {
-    Err("not built yet".into())
-}

@@ -1,10 +1,11 @@
 //! The `delve` binary: the table server and the same engine from the terminal.
 //!
 //! Each area of the CLI lives in its own module with its own clap `Args` and `run`:
-//! `dice` (roll, odds, help dice), `table` (offline tables), `crows` (Crows look-ups).
+//! `dice_cmd` (roll, help dice), `odds_cmd` (exact odds), `table` (offline tables), `crows` (Crows look-ups).
 
 mod crows_cmd;
 mod dice_cmd;
+mod odds_cmd;
 mod table_cmd;
 
 use clap::{Parser, Subcommand};
@@ -31,7 +32,7 @@ enum Command {
     /// Roll a dice expression and show every die.
     Roll(dice_cmd::RollArgs),
     /// Exact odds of a dice expression: P(=), P(>=), mean, standard deviation.
-    Odds(dice_cmd::OddsArgs),
+    Odds(odds_cmd::OddsArgs),
     /// Offline tables: create, list, show, command, export, import.
     Table(table_cmd::TableArgs),
     /// Crows rules from the terminal: test odds and test rolls.
@@ -48,7 +49,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Roll(args) => dice_cmd::run_roll(args),
-        Command::Odds(args) => dice_cmd::run_odds(args),
+        Command::Odds(args) => odds_cmd::run(args),
         Command::Table(args) => table_cmd::run(args),
         Command::Crows(args) => crows_cmd::run(args),
         Command::Help { topic } => help(&topic),
