@@ -1,1 +1,26 @@
-//! The Crows ruleset. (skeleton)
+//! The Crows ruleset: pure rules, one module per rulebook section (`../shared/rules/crows/`).
+//!
+//! Identifiers are the English terms of the glossary (test, tier, edge, bane, usage dice,
+//! Armor Defense, Agility/Mind/Strength…). No I/O and no wall clock here: randomness comes
+//! through the caller's roller, time through the engine.
+
+// Tests and their modifiers («Проверки», «Преимущество и помеха», «Экспертиза», …).
+pub mod checks;
+pub mod dice;
+pub mod edges;
+pub mod expertise;
+pub mod hiding;
+pub mod modifiers;
+pub mod odds;
+pub mod special_tests;
+
+// Creatures, inventory, damage and the world («Существо и предмет», «Ячейки», «Урон», …).
+pub mod conditions;
+pub mod content;
+pub mod corpses;
+pub mod creature;
+pub mod damage;
+pub mod hazards;
+pub mod inventory;
+pub mod light;
+pub mod usage_dice;
