@@ -15,6 +15,7 @@ use std::process::ExitCode;
 #[command(
     name = "delve",
     version,
+    disable_help_subcommand = true,
     about = "Rules engine and table server for tabletop dungeon crawls",
     long_about = "Delve keeps every roll, clock, slot, wound and usage die of a tabletop \
 dungeon crawl and applies the rules as written. From the terminal it rolls dice, computes \
