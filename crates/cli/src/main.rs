@@ -19,7 +19,8 @@ use std::process::ExitCode;
     about = "Rules engine and table server for tabletop dungeon crawls",
     long_about = "Delve keeps every roll, clock, slot, wound and usage die of a tabletop \
 dungeon crawl and applies the rules as written. From the terminal it rolls dice, computes \
-exact odds and runs offline tables.\n\nDice notation: see `delve help dice`.",
+exact odds and runs offline tables.\n\nDice notation: NdX, d%, dF, kh/kl/dh/dl, r/ro, !, \
+mi/ma, >=N successes, + - * / ( ) and a [label]; see `delve help dice`.",
     after_help = "Examples:\n  delve roll '2d10+2 [Agility]'\n  delve roll 4d6kh3 --times 6\n  \
 delve odds 20d10kh5\n  delve help dice"
 )]
@@ -71,8 +72,13 @@ fn help(topic: &[String]) -> CliResult {
     use clap::CommandFactory;
     match topic.first().map(String::as_str) {
         Some("dice") => {
-            print!("{}", dice_cmd::DICE_HELP);
-            Ok(())
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            // A closed pipe (`delve help dice | head`) is not an error worth reporting.
+            match write!(out, "{}", dice_cmd::DICE_HELP).and_then(|()| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+                _ => Ok(()),
+            }
         }
         None => {
             Cli::command().print_long_help()?;
