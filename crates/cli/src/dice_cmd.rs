@@ -342,7 +342,7 @@ mod tests {
         let r = dice::roll_with(&e, &mut ManualFaces::new(vec![1, 4, 6, 2, 5])).unwrap();
         let text = render(&r, 5);
         assert!(text.starts_with("Test: 3d6r1!mi3kh2\n"), "{text}");
-        assert!(text.contains("[~1~ 4, 6!, (2→3), 5] = 11"), "{text}");
+        assert!(text.contains("[(~1~ 4), 6!, (2→3), 5] = 11"), "{text}");
         assert!(text.contains("total: 11"), "{text}");
         assert!(
             text.contains("(n) dropped") && text.contains("~n~ rerolled"),
