@@ -1,1 +1,138 @@
-//! The table engine. (skeleton)
+//! The table engine: event-sourced tables that any ruleset plugs into. It knows no particular
+//! game.
+//!
+//! # Data flow of one command
+//!
+//! ```text
+//! command JSON ─▶ Table::prepare(actor, command, now, roller)
+//!     1. authorise: spectators never act; the system actor only fires due timers; engine
+//!        commands (undo, seating, binding, the clock) are the Referee's; a ruleset command is
+//!        checked against `Ruleset::acting` (a player acts only for characters bound to them,
+//!        the Referee for anyone);
+//!     2. decide: `Ruleset::decide(command, ctx)` on a working copy of the state; every event it
+//!        emits through ctx is applied to that copy at once (so later steps see it);
+//!        `ctx.roll` rolls through the injected `Roller` with a generator seeded from the table's
+//!        secret seed and the batch's first seq, and records the result as a `Rolled` event;
+//!     3. number the events (seq, batch = first seq, wall time from the injected clock).
+//!   ─▶ store the events with the expected seq (a stale writer gets a conflict)
+//!   ─▶ Table::commit(prepared): the working copy becomes the state.
+//! replay: Table::replay(events) / Table::restore(snapshot) + Table::apply(event) — `apply` is
+//!     pure and never rolls or reads a clock, so a log always rebuilds the same state.
+//! view:  Table::view(viewer) and projection::project_log(events, viewer).
+//! ```
+//! A refused command returns an [`EngineError`] and changes nothing (the working copy is dropped).
+//!
+//! # Plugging a ruleset in
+//!
+//! ```
+//! use engine::{Acting, Ctx, RuleError, Ruleset, TableState, Viewer, Registry};
+//! use serde::{Deserialize, Serialize};
+//!
+//! struct Coins;
+//! #[derive(Deserialize, Serialize, Debug)]
+//! enum Cmd { Find { who: String } }
+//! #[derive(Deserialize, Serialize, Debug)]
+//! enum Ev { Found { who: String, coins: i64 } }
+//!
+//! impl Ruleset for Coins {
+//!     type State = std::collections::BTreeMap<String, i64>;
+//!     type Command = Cmd;
+//!     type Event = Ev;
+//!     fn name(&self) -> &'static str { "coins" }
+//!     fn init(&self, _config: &serde_json::Value) -> Result<Self::State, RuleError> { Ok(Default::default()) }
+//!     fn acting(&self, _s: &TableState<Self::State>, c: &Cmd) -> Acting {
+//!         match c { Cmd::Find { who } => Acting::Characters(vec![who.clone()]) }
+//!     }
+//!     fn decide(&self, c: &Cmd, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+//!         let Cmd::Find { who } = c;
+//!         let roll = ctx.roll("coins found", "2d6", engine::Visibility::Public)?;
+//!         ctx.emit(Ev::Found { who: who.clone(), coins: roll.total })
+//!     }
+//!     fn apply(&self, s: &mut Self::State, e: &Ev) {
+//!         let Ev::Found { who, coins } = e;
+//!         *s.entry(who.clone()).or_default() += coins;
+//!     }
+//!     fn project(&self, s: &TableState<Self::State>, _v: &Viewer) -> serde_json::Value {
+//!         serde_json::json!(s.rules)
+//!     }
+//! }
+//!
+//! let mut registry = Registry::new();
+//! registry.register(Coins); // one line per ruleset
+//! assert!(registry.contains("coins"));
+//! ```
+//!
+//! Ruleset commands arrive as `{"rules": <the ruleset's Command as JSON>}`; its events are stored
+//! as `{"type":"rules","event":<JSON>}` inside an [`Envelope`], so the store and the server carry
+//! them without knowing the game. The ruleset never sees SQL, HTTP or the wall clock (only
+//! `ctx.now_ms()`, the injected clock's reading, recorded in the events).
+//!
+//! # What the engine gives a ruleset (through [`Ctx`])
+//!
+//! - **Recorded dice**: `ctx.roll(label, expr, visibility)`, `ctx.roll_secret(label, expr)`.
+//! - **Pending decisions**: `ctx.ask(DecisionRequest)` opens one (options, who answers —
+//!   Referee, a player or a character's controller — an optional default on offer, free text);
+//!   several may be open at once. The answer comes as the engine command
+//!   `{"answer": {"decision": id, "option": id}}`; the engine refuses the wrong person or an
+//!   unknown option, then calls `Ruleset::on_answer` to resume.
+//! - **Time** ([`time`]): combat rounds and turns, exploration turns of a ruleset-chosen
+//!   [`TurnLength`] (real time, game minutes or manual), rests, days, real-time timers that
+//!   pause and resume, and effects with durations counted in boundaries ("N rounds", "until the
+//!   end of your next turn", "until the end of the exploration turn", "until the end of your
+//!   next rest", game minutes) that the engine expires when the clock passes them, with
+//!   `on_tick` / `on_effect_ended` / `on_boundary` / `on_timer` hooks for the ruleset.
+//! - **Visibility**: every event is public, Referee-only or for named players, with an optional
+//!   masked form (field-level redaction); `Ruleset::project` hides the ruleset's secrets in the
+//!   state view. See [`projection`] for how nothing hidden leaks through numbering or ids.
+//! - **Undo**: the Referee's `{"undo": {"count": n}}` appends a `reverted` event naming the last
+//!   n command batches (up to [`UNDO_DEPTH`]); the log stays append-only. Players cannot undo.
+//!
+//! # How the three target games map onto it (a guide, not code the engine contains)
+//!
+//! - **Crows**: the dungeon turn is the exploration turn with `TurnLength::RealTime` (30, 20 or
+//!   60 minutes; `Manual` for the "1d6 rooms" variant); the Referee pauses it with
+//!   `pause_timer`/`resume_timer`; the server fires `timer_due` as the system actor, which ends
+//!   the turn. The end-of-turn order (usage dice → expiry → overload wounds → encounter check →
+//!   next turn) falls out of the boundary order: usage-dice effects tick on
+//!   `ExplorationTurnEnd` (`on_tick`), effects "until the end of the dungeon turn" use
+//!   `Expiry::end_of_exploration_turn()`, then `on_boundary(ExplorationTurnEnd)` does the rest.
+//!   Halfway through a rest, pass `Boundary::Custom { name: "rest_halfway" }` with `ctx.pass`.
+//!   "Until the end of your next rest" is `Expiry::end_of_next_rest()`. Tier-2 outcomes,
+//!   where a wound goes, knock-out instead of kill: `ctx.ask` with the right `Answerer`.
+//! - **ACKS**: `TurnLength::GameMinutes { minutes: 10 }`; secret Judge rolls are
+//!   `ctx.roll_secret`; the true heading while lost is a Referee-only event and field.
+//! - **D&D 2024**: rounds and turns from `start_combat`/`end_turn`; "until the end of your next
+//!   turn" / "start of your next turn" / "1 minute" (10 rounds) are `Expiry` constructors;
+//!   concentration is an effect the ruleset ends with `ctx.end_effect`.
+
+pub mod core;
+pub mod decision;
+pub mod demo;
+pub mod event;
+pub mod projection;
+pub mod registry;
+pub mod ruleset;
+pub mod table;
+pub mod time;
+
+pub use crate::core::{Actor, CharacterId, Participants, PlayerId, Role, Viewer, Visibility};
+pub use decision::{Answer, Answerer, Decision, DecisionOption, DecisionRequest};
+pub use event::{ClockCommand, Command, EVENT_FORMAT_VERSION, EndReason, Envelope, EventBody};
+pub use projection::{LogProjector, ViewEvent, project_log};
+pub use registry::Registry;
+pub use ruleset::{
+    Acting, CoreState, Ctx, DiceRoller, EffectSpec, FacesRoller, Roller, RuleError, Ruleset,
+    ScriptedRoller, TableState, total_only,
+};
+pub use table::{EngineError, NewTable, Prepared, Table, UNDO_DEPTH};
+pub use time::{
+    Boundary, Effect, Expiry, FakeClock, GameClock, SystemClock, Timer, TurnLength, WallClock,
+    WallMs,
+};
+
+/// A registry with the rulesets this crate ships (only `demo`). Other crates add theirs.
+pub fn builtin_registry() -> Registry {
+    let mut registry = Registry::new();
+    registry.register(demo::Demo);
+    registry
+}

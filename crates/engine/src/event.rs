@@ -1,0 +1,235 @@
+//! Commands in, events out: the engine's own commands and events, and the envelope every event
+//! is stored and shipped in. Ruleset commands and events travel as JSON inside
+//! `Command::Rules` / `EventBody::Rules`, so the store and server need not know the game.
+
+use crate::core::{Actor, CharacterId, PlayerId, Role, Visibility};
+use crate::decision::{Answer, Decision};
+use crate::time::{Boundary, Effect, Timer, TurnLength, WallMs};
+use serde::{Deserialize, Serialize};
+
+/// The version of the event format (bumped on an incompatible change).
+pub const EVENT_FORMAT_VERSION: u32 = 1;
+
+/// A command as sent to a table (JSON, externally tagged: `{"rules": {...}}`, `{"undo": {}}`…).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Command {
+    /// A ruleset command; its JSON is the ruleset's `Command` type.
+    Rules(serde_json::Value),
+    /// Answer a pending decision.
+    Answer(Answer),
+    /// Referee: revert the last `count` command batches (default 1).
+    Undo {
+        #[serde(default = "one")]
+        count: u32,
+    },
+    /// Referee: a player or spectator joins.
+    Join { name: String, role: Role },
+    /// Referee: a participant leaves.
+    Leave { name: String },
+    /// Referee: bind a character to a player.
+    Bind {
+        player: PlayerId,
+        character: CharacterId,
+    },
+    /// Referee: unbind a character from a player.
+    Unbind {
+        player: PlayerId,
+        character: CharacterId,
+    },
+    /// Referee (or the system actor for `timer_due`): move the game clock.
+    Clock(ClockCommand),
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// Clock commands.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClockCommand {
+    /// Start combat with this turn order; the first combatant's turn starts.
+    StartCombat {
+        order: Vec<CharacterId>,
+    },
+    /// End the current combat turn and start the next (ending the round after the last).
+    EndTurn,
+    EndCombat,
+    /// Start exploration (turn 1) with the ruleset's turn length, or the one given.
+    StartExploration {
+        #[serde(default)]
+        length: Option<TurnLength>,
+    },
+    /// End the current exploration turn and start the next.
+    EndExplorationTurn,
+    EndExploration,
+    StartRest,
+    /// End the rest; only a completed rest passes the `rest_end` boundary.
+    EndRest {
+        completed: bool,
+    },
+    /// Advance game time (passing day boundaries).
+    Advance {
+        minutes: u64,
+    },
+    StartTimer {
+        id: String,
+        label: String,
+        ms: i64,
+        #[serde(default)]
+        visibility: Visibility,
+    },
+    PauseTimer {
+        id: String,
+    },
+    ResumeTimer {
+        id: String,
+    },
+    CancelTimer {
+        id: String,
+    },
+    /// The deadline of a running timer has passed (the scheduler sends this as the system actor).
+    TimerDue {
+        id: String,
+    },
+}
+
+/// Why an effect ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    Expired,
+    Removed,
+}
+
+/// The body of an event: engine events plus the ruleset's own (`Rules`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventBody {
+    /// Always event 1. Its seed is Referee-only (players see it masked without the seed).
+    TableCreated {
+        id: String,
+        name: String,
+        ruleset: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
+        referee: String,
+        #[serde(default)]
+        config: serde_json::Value,
+    },
+    ParticipantJoined {
+        name: String,
+        role: Role,
+    },
+    ParticipantLeft {
+        name: String,
+    },
+    CharacterBound {
+        player: PlayerId,
+        character: CharacterId,
+    },
+    CharacterUnbound {
+        player: PlayerId,
+        character: CharacterId,
+    },
+    /// A recorded dice roll (replay reads it; it never rolls again).
+    Rolled {
+        label: String,
+        expr: String,
+        result: dice::RollResult,
+    },
+    DecisionOpened {
+        decision: Decision,
+    },
+    DecisionAnswered {
+        answer: Answer,
+        by: Actor,
+    },
+    EffectStarted {
+        effect: Effect,
+    },
+    EffectEnded {
+        effect: String,
+        reason: EndReason,
+    },
+    /// The clock passed a boundary (counts down matching effect durations).
+    BoundaryPassed {
+        boundary: Boundary,
+    },
+    CombatStarted {
+        order: Vec<CharacterId>,
+    },
+    /// Combat moved on to `round` and the combatant at index `current`.
+    CombatTurn {
+        round: u32,
+        current: usize,
+    },
+    CombatEnded,
+    ExplorationStarted {
+        length: TurnLength,
+    },
+    ExplorationTurnStarted {
+        turn: u32,
+    },
+    ExplorationEnded,
+    RestStarted,
+    RestEnded {
+        completed: bool,
+    },
+    GameTimeAdvanced {
+        minutes: u64,
+    },
+    TimerStarted {
+        timer: Timer,
+    },
+    TimerPaused {
+        id: String,
+        at_ms: WallMs,
+    },
+    TimerResumed {
+        id: String,
+        at_ms: WallMs,
+    },
+    TimerEnded {
+        id: String,
+        /// True when it fell due; false when cancelled.
+        fired: bool,
+    },
+    /// The Referee reverted these events (their batches). The log stays append-only.
+    Reverted {
+        seqs: Vec<u64>,
+    },
+    /// A ruleset event (the ruleset's `Event` type as JSON).
+    Rules {
+        event: serde_json::Value,
+    },
+}
+
+/// An event as stored and shipped: sequence number, batch, wall time, actor, visibility and
+/// (optionally) the masked form viewers outside the visibility see instead.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Envelope {
+    /// 1-based, dense, per table.
+    pub seq: u64,
+    /// Seq of the first event of the command batch this event belongs to.
+    pub batch: u64,
+    /// Wall time the command was decided (from the injected clock).
+    pub at_ms: WallMs,
+    pub actor: Actor,
+    pub visibility: Visibility,
+    /// What viewers outside `visibility` see instead; `None`: they see nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub masked: Option<EventBody>,
+    pub body: EventBody,
+}
+
+impl Envelope {
+    /// Serialises to the canonical JSON text stored and exported.
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        serde_json::to_string(self)
+    }
+    pub fn from_json(text: &str) -> Result<Self, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+}

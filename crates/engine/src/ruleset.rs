@@ -1,0 +1,960 @@
+//! The [`Ruleset`] trait a game implements, the [`Ctx`] its rules run in, and the dice
+//! [`Roller`] that ctx rolls through.
+
+use crate::core::{Actor, CharacterId, Participants, Viewer, Visibility};
+use crate::decision::{Answer, Answerer, Decision, DecisionRequest};
+use crate::event::{EndReason, EventBody};
+use crate::time::{
+    Boundary, EXPLORATION_TIMER, Effect, Expiry, GameClock, MINUTES_PER_DAY, Timer, TurnLength,
+    WallMs,
+};
+use dice::{DiceRng, RollResult};
+use rand::RngCore;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt;
+
+/// A rule refused a command, or a rule could not be applied. Names the rule or limit involved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct RuleError {
+    /// Machine-readable code (e.g. `not_enough_slots`).
+    pub code: String,
+    /// Human-readable message.
+    pub message: String,
+    /// The rule or limit involved (a checklist id such as `CR-INV-03`, or a limit's name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+}
+
+impl RuleError {
+    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
+        RuleError {
+            code: code.into(),
+            message: message.into(),
+            rule: None,
+        }
+    }
+    /// Names the rule (e.g. a checklist id) this error enforces.
+    pub fn rule(mut self, rule: impl Into<String>) -> Self {
+        self.rule = Some(rule.into());
+        self
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.rule {
+            Some(rule) => write!(f, "{} (rule {rule})", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// For whom a ruleset command acts; the engine authorises by it before `decide` runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Acting {
+    /// Acts for these characters: a player must control every one; the Referee may always.
+    Characters(Vec<CharacterId>),
+    /// Only the Referee may issue it.
+    RefereeOnly,
+    /// Any player or the Referee (not a spectator), e.g. a table note.
+    AnyParticipant,
+}
+
+/// Rolls a dice expression with the command's recorded generator.
+///
+/// Replaying a log never calls a roller: results are inside the events.
+pub trait Roller: Send {
+    fn roll(&mut self, expr: &str, rng: &mut DiceRng) -> Result<RollResult, RuleError>;
+}
+
+/// The real roller: `dice::parse` then `dice::roll`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DiceRoller;
+
+impl Roller for DiceRoller {
+    fn roll(&mut self, expr: &str, rng: &mut DiceRng) -> Result<RollResult, RuleError> {
+        let parsed = dice::parse(expr)
+            .map_err(|e| RuleError::new("bad_dice", format!("dice `{expr}`: {e}")))?;
+        dice::roll(&parsed, rng)
+            .map_err(|e| RuleError::new("roll_failed", format!("dice `{expr}`: {e}")))
+    }
+}
+
+/// A roller that returns given results in order (tests, and physical dice entered by hand).
+#[derive(Debug, Clone, Default)]
+pub struct ScriptedRoller {
+    results: std::collections::VecDeque<RollResult>,
+}
+
+impl ScriptedRoller {
+    pub fn new(results: impl IntoIterator<Item = RollResult>) -> Self {
+        ScriptedRoller {
+            results: results.into_iter().collect(),
+        }
+    }
+    /// Results with only a total (no individual faces).
+    pub fn totals(totals: impl IntoIterator<Item = i64>) -> Self {
+        Self::new(totals.into_iter().map(total_only))
+    }
+    pub fn push(&mut self, result: RollResult) {
+        self.results.push_back(result);
+    }
+    pub fn remaining(&self) -> usize {
+        self.results.len()
+    }
+}
+
+impl Roller for ScriptedRoller {
+    fn roll(&mut self, expr: &str, _rng: &mut DiceRng) -> Result<RollResult, RuleError> {
+        self.results.pop_front().ok_or_else(|| {
+            RuleError::new(
+                "no_scripted_roll",
+                format!("no scripted result left for `{expr}`"),
+            )
+        })
+    }
+}
+
+/// Physical dice entered by hand: the expression is parsed and rolled with the given faces,
+/// in rolling order (a face outside its die's range is refused).
+#[derive(Debug, Clone)]
+pub struct FacesRoller {
+    faces: dice::ManualFaces,
+}
+
+impl FacesRoller {
+    pub fn new(faces: Vec<i64>) -> Self {
+        FacesRoller {
+            faces: dice::ManualFaces::new(faces),
+        }
+    }
+    /// Faces given but not used yet.
+    pub fn remaining(&self) -> usize {
+        self.faces.remaining()
+    }
+}
+
+impl Roller for FacesRoller {
+    fn roll(&mut self, expr: &str, _rng: &mut DiceRng) -> Result<RollResult, RuleError> {
+        let parsed = dice::parse(expr)
+            .map_err(|e| RuleError::new("bad_dice", format!("dice `{expr}`: {e}")))?;
+        dice::roll_with(&parsed, &mut self.faces)
+            .map_err(|e| RuleError::new("roll_failed", format!("dice `{expr}`: {e}")))
+    }
+}
+
+/// A roll result carrying only a total.
+pub fn total_only(total: i64) -> RollResult {
+    RollResult::total_only(total)
+}
+
+/// The whole state of a table: the engine's part and the ruleset's part.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+pub struct TableState<S> {
+    pub core: CoreState,
+    pub rules: S,
+}
+
+/// The engine's part of a table's state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct CoreState {
+    pub id: String,
+    pub name: String,
+    pub ruleset: String,
+    /// Secret: the Referee's only (it would let a player predict rolls).
+    pub seed: u64,
+    #[serde(default)]
+    pub config: serde_json::Value,
+    pub participants: Participants,
+    pub clock: GameClock,
+    /// Open decisions, oldest first.
+    pub decisions: Vec<Decision>,
+    /// Running effects, oldest first.
+    pub effects: Vec<Effect>,
+    /// Seq of the last event applied.
+    pub head: u64,
+}
+
+impl CoreState {
+    pub fn decision(&self, id: &str) -> Option<&Decision> {
+        self.decisions.iter().find(|d| d.id == id)
+    }
+    pub fn effect(&self, id: &str) -> Option<&Effect> {
+        self.effects.iter().find(|e| e.id == id)
+    }
+}
+
+/// A game. Implement this, then register it (`registry.register(MyRules)`).
+///
+/// `decide` reads the state through `ctx.state()` and emits events through `ctx`; each emitted
+/// event is applied at once to ctx's working copy, so later steps of the same command see it.
+/// `apply` must be pure: the same state and event always give the same new state.
+pub trait Ruleset: Send + Sync + Sized + 'static {
+    type State: Clone
+        + PartialEq
+        + fmt::Debug
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+    type Command: DeserializeOwned + Serialize + fmt::Debug;
+    type Event: Serialize + DeserializeOwned + fmt::Debug;
+
+    /// The registry name (`crows`, `acks`, `demo`).
+    fn name(&self) -> &'static str;
+
+    /// The state of a new table (`config` comes from table creation; `null` if none).
+    fn init(&self, config: &serde_json::Value) -> Result<Self::State, RuleError>;
+
+    /// Exploration turn length when `StartExploration` gives none.
+    fn exploration_turn(&self, _state: &TableState<Self::State>) -> TurnLength {
+        TurnLength::Manual
+    }
+
+    /// For whom a command acts (authorisation).
+    fn acting(&self, state: &TableState<Self::State>, command: &Self::Command) -> Acting;
+
+    /// Decides a command: emits events (and rolls, decisions, effects) through `ctx`, or refuses.
+    fn decide(&self, command: &Self::Command, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError>;
+
+    /// Applies one of the ruleset's events. Pure.
+    fn apply(&self, state: &mut Self::State, event: &Self::Event);
+
+    /// What `viewer` may see of the ruleset's state. Must hide every secret from players.
+    fn project(&self, state: &TableState<Self::State>, viewer: &Viewer) -> serde_json::Value;
+
+    /// Resumes after a decision this ruleset opened was answered.
+    fn on_answer(
+        &self,
+        _decision: &Decision,
+        _answer: &Answer,
+        _ctx: &mut Ctx<'_, Self>,
+    ) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// An effect ticks on a boundary it lists in `ticks`.
+    fn on_tick(
+        &self,
+        _effect: &Effect,
+        _boundary: &Boundary,
+        _ctx: &mut Ctx<'_, Self>,
+    ) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// An effect ended (expired or removed).
+    fn on_effect_ended(
+        &self,
+        _effect: &Effect,
+        _reason: EndReason,
+        _ctx: &mut Ctx<'_, Self>,
+    ) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// The clock passed a boundary (after ticks and expiries).
+    fn on_boundary(&self, _boundary: &Boundary, _ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// A timer other than the exploration-turn timer fell due.
+    fn on_timer(&self, _timer: &Timer, _ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+        Ok(())
+    }
+}
+
+/// What an effect should be; `Ctx::start_effect` gives it an id.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EffectSpec {
+    pub kind: String,
+    pub target: Option<CharacterId>,
+    pub expiry: Expiry,
+    pub ticks: Vec<Boundary>,
+    pub visibility: Visibility,
+    pub data: serde_json::Value,
+}
+
+impl EffectSpec {
+    pub fn new(kind: impl Into<String>, expiry: Expiry) -> Self {
+        EffectSpec {
+            kind: kind.into(),
+            target: None,
+            expiry,
+            ticks: Vec::new(),
+            visibility: Visibility::Public,
+            data: serde_json::Value::Null,
+        }
+    }
+    pub fn on(mut self, target: impl Into<String>) -> Self {
+        self.target = Some(target.into());
+        self
+    }
+    pub fn ticking(mut self, boundary: Boundary) -> Self {
+        self.ticks.push(boundary);
+        self
+    }
+    pub fn visible(mut self, visibility: Visibility) -> Self {
+        self.visibility = visibility;
+        self
+    }
+    pub fn data(mut self, data: serde_json::Value) -> Self {
+        self.data = data;
+        self
+    }
+}
+
+/// An event emitted during a command, not yet numbered.
+#[derive(Debug, Clone)]
+pub(crate) struct PendingEvent {
+    pub visibility: Visibility,
+    pub masked: Option<EventBody>,
+    pub body: EventBody,
+}
+
+/// Hooks may call back into ctx (a tick passes another boundary…); this bounds the nesting.
+pub const MAX_HOOK_DEPTH: u32 = 16;
+/// At most this many events per command (a runaway rule is refused, not looped forever).
+pub const MAX_EVENTS_PER_COMMAND: usize = 10_000;
+
+/// The context a command is decided in: the working state, the recorded roller, the wall time,
+/// and the events emitted so far.
+pub struct Ctx<'a, R: Ruleset> {
+    ruleset: &'a R,
+    state: TableState<R::State>,
+    pub(crate) out: Vec<PendingEvent>,
+    actor: Actor,
+    rng: DiceRng,
+    roller: &'a mut dyn Roller,
+    now_ms: WallMs,
+    depth: u32,
+}
+
+impl<'a, R: Ruleset> Ctx<'a, R> {
+    pub(crate) fn new(
+        ruleset: &'a R,
+        state: TableState<R::State>,
+        actor: Actor,
+        rng: DiceRng,
+        roller: &'a mut dyn Roller,
+        now_ms: WallMs,
+    ) -> Self {
+        Ctx {
+            ruleset,
+            state,
+            out: Vec::new(),
+            actor,
+            rng,
+            roller,
+            now_ms,
+            depth: 0,
+        }
+    }
+
+    pub(crate) fn into_parts(self) -> (TableState<R::State>, Vec<PendingEvent>) {
+        (self.state, self.out)
+    }
+
+    /// The working state (including everything emitted so far in this command).
+    pub fn state(&self) -> &TableState<R::State> {
+        &self.state
+    }
+    pub fn core(&self) -> &CoreState {
+        &self.state.core
+    }
+    pub fn rules(&self) -> &R::State {
+        &self.state.rules
+    }
+    /// Who issued the command.
+    pub fn actor(&self) -> &Actor {
+        &self.actor
+    }
+    /// Wall time of the command (from the injected clock).
+    pub fn now_ms(&self) -> WallMs {
+        self.now_ms
+    }
+
+    pub(crate) fn push_engine(
+        &mut self,
+        body: EventBody,
+        visibility: Visibility,
+    ) -> Result<(), RuleError> {
+        self.push(body, visibility, None)
+    }
+
+    fn push(
+        &mut self,
+        body: EventBody,
+        visibility: Visibility,
+        masked: Option<EventBody>,
+    ) -> Result<(), RuleError> {
+        if self.out.len() >= MAX_EVENTS_PER_COMMAND {
+            return Err(RuleError::new(
+                "too_many_events",
+                format!("a command may emit at most {MAX_EVENTS_PER_COMMAND} events"),
+            )
+            .rule("MAX_EVENTS_PER_COMMAND"));
+        }
+        crate::table::apply_body(self.ruleset, &mut self.state, &body)
+            .map_err(|e| RuleError::new("bad_event", e.to_string()))?;
+        self.out.push(PendingEvent {
+            visibility,
+            masked,
+            body,
+        });
+        Ok(())
+    }
+
+    fn to_body(event: &R::Event) -> Result<EventBody, RuleError> {
+        let event = serde_json::to_value(event)
+            .map_err(|e| RuleError::new("bad_event", format!("event not serialisable: {e}")))?;
+        Ok(EventBody::Rules { event })
+    }
+
+    /// Emits a public ruleset event.
+    pub fn emit(&mut self, event: R::Event) -> Result<(), RuleError> {
+        self.emit_for(event, Visibility::Public)
+    }
+
+    /// Emits a ruleset event only `visibility` may see (others see nothing).
+    pub fn emit_for(&mut self, event: R::Event, visibility: Visibility) -> Result<(), RuleError> {
+        let body = Self::to_body(&event)?;
+        self.push(body, visibility, None)
+    }
+
+    /// Emits a ruleset event; viewers outside `visibility` see `masked` instead (field-level
+    /// redaction: the masked event must carry only what everyone may know).
+    pub fn emit_masked(
+        &mut self,
+        event: R::Event,
+        visibility: Visibility,
+        masked: R::Event,
+    ) -> Result<(), RuleError> {
+        let body = Self::to_body(&event)?;
+        let masked = Self::to_body(&masked)?;
+        self.push(body, visibility, Some(masked))
+    }
+
+    /// Rolls dice, records the result as a `Rolled` event with this visibility, and returns it.
+    pub fn roll(
+        &mut self,
+        label: &str,
+        expr: &str,
+        visibility: Visibility,
+    ) -> Result<RollResult, RuleError> {
+        let result = self.roller.roll(expr, &mut self.rng)?;
+        let body = EventBody::Rolled {
+            label: label.to_string(),
+            expr: expr.to_string(),
+            result: result.clone(),
+        };
+        self.push(body, visibility, None)?;
+        Ok(result)
+    }
+
+    /// Rolls in secret (Referee only); players see a notice that a roll was made, not its result.
+    pub fn roll_secret(&mut self, label: &str, expr: &str) -> Result<RollResult, RuleError> {
+        let result = self.roller.roll(expr, &mut self.rng)?;
+        let body = EventBody::Rolled {
+            label: label.to_string(),
+            expr: expr.to_string(),
+            result: result.clone(),
+        };
+        let masked = EventBody::Rules {
+            event: serde_json::json!({ "secret_roll": label }),
+        };
+        self.push(body, Visibility::Referee, Some(masked))?;
+        Ok(result)
+    }
+
+    /// A fresh opaque id (128 random bits from the recorded generator, so it reveals no count).
+    pub fn new_id(&mut self) -> String {
+        format!("{:016x}{:016x}", self.rng.next_u64(), self.rng.next_u64())
+    }
+
+    /// Opens a pending decision; returns its id.
+    pub fn ask(&mut self, request: DecisionRequest) -> Result<String, RuleError> {
+        if request.options.is_empty() && !request.free_text {
+            return Err(RuleError::new(
+                "empty_decision",
+                "a decision needs options or free text",
+            ));
+        }
+        if let Some(d) = &request.default
+            && !request.options.iter().any(|o| &o.id == d)
+        {
+            return Err(RuleError::new(
+                "bad_default",
+                format!("default `{d}` is not an option"),
+            ));
+        }
+        let visibility = request
+            .visibility
+            .clone()
+            .unwrap_or_else(|| match &request.answerer {
+                Answerer::Referee => Visibility::Referee,
+                Answerer::Player(p) => Visibility::player(p.clone()),
+                Answerer::Controller(c) => Visibility::Players(
+                    self.state
+                        .core
+                        .participants
+                        .controllers(c)
+                        .cloned()
+                        .collect(),
+                ),
+            });
+        let id = self.new_id();
+        let decision = Decision {
+            id: id.clone(),
+            kind: request.kind,
+            prompt: request.prompt,
+            options: request.options,
+            answerer: request.answerer,
+            default: request.default,
+            free_text: request.free_text,
+            visibility: visibility.clone(),
+            context: request.context,
+        };
+        self.push(EventBody::DecisionOpened { decision }, visibility, None)?;
+        Ok(id)
+    }
+
+    /// Starts an effect; returns its id.
+    pub fn start_effect(&mut self, spec: EffectSpec) -> Result<String, RuleError> {
+        let id = self.new_id();
+        let visibility = spec.visibility.clone();
+        let effect = Effect {
+            id: id.clone(),
+            kind: spec.kind,
+            target: spec.target,
+            expiry: spec.expiry,
+            ticks: spec.ticks,
+            visibility: spec.visibility,
+            data: spec.data,
+        };
+        self.push(EventBody::EffectStarted { effect }, visibility, None)?;
+        Ok(id)
+    }
+
+    /// Replaces an effect's ruleset data (e.g. usage dice left).
+    pub fn update_effect(&mut self, id: &str, data: serde_json::Value) -> Result<(), RuleError> {
+        let effect = self.effect_or_err(id)?;
+        let mut updated = effect.clone();
+        updated.data = data;
+        let visibility = updated.visibility.clone();
+        // Restarting an effect with the same id replaces it in place.
+        self.push(
+            EventBody::EffectStarted { effect: updated },
+            visibility,
+            None,
+        )
+    }
+
+    fn effect_or_err(&self, id: &str) -> Result<&Effect, RuleError> {
+        self.state
+            .core
+            .effect(id)
+            .ok_or_else(|| RuleError::new("unknown_effect", format!("no effect `{id}`")))
+    }
+
+    /// Removes an effect before it expires (and runs `on_effect_ended`).
+    pub fn end_effect(&mut self, id: &str) -> Result<(), RuleError> {
+        self.end_effect_with(id, EndReason::Removed)
+    }
+
+    fn end_effect_with(&mut self, id: &str, reason: EndReason) -> Result<(), RuleError> {
+        let effect = self.effect_or_err(id)?.clone();
+        self.push(
+            EventBody::EffectEnded {
+                effect: id.to_string(),
+                reason,
+            },
+            effect.visibility.clone(),
+            None,
+        )?;
+        self.hook(|r, ctx| r.on_effect_ended(&effect, reason, ctx))
+    }
+
+    fn hook(
+        &mut self,
+        f: impl FnOnce(&R, &mut Self) -> Result<(), RuleError>,
+    ) -> Result<(), RuleError> {
+        if self.depth >= MAX_HOOK_DEPTH {
+            return Err(RuleError::new(
+                "hook_depth",
+                format!("rules nested deeper than {MAX_HOOK_DEPTH} hooks"),
+            )
+            .rule("MAX_HOOK_DEPTH"));
+        }
+        self.depth += 1;
+        let ruleset = self.ruleset;
+        let result = f(ruleset, self);
+        self.depth -= 1;
+        result
+    }
+
+    /// Passes a clock boundary: counts down durations, runs ticks, expires effects, then the
+    /// ruleset's `on_boundary` (see [`crate::time`]).
+    pub fn pass(&mut self, boundary: Boundary) -> Result<(), RuleError> {
+        self.push(
+            EventBody::BoundaryPassed {
+                boundary: boundary.clone(),
+            },
+            Visibility::Public,
+            None,
+        )?;
+        let ticking: Vec<Effect> = self
+            .state
+            .core
+            .effects
+            .iter()
+            .filter(|e| e.ticks.contains(&boundary))
+            .cloned()
+            .collect();
+        for effect in ticking {
+            // A previous tick may have ended it.
+            if self.state.core.effect(&effect.id).is_some() {
+                self.hook(|r, ctx| r.on_tick(&effect, &boundary, ctx))?;
+            }
+        }
+        self.expire_due()?;
+        self.hook(|r, ctx| r.on_boundary(&boundary, ctx))
+    }
+
+    fn expire_due(&mut self) -> Result<(), RuleError> {
+        let minute = self.state.core.clock.game_minutes;
+        let due: Vec<String> = self
+            .state
+            .core
+            .effects
+            .iter()
+            .filter(|e| match &e.expiry {
+                Expiry::Never => false,
+                Expiry::After { remaining, .. } => *remaining == 0,
+                Expiry::AtGameMinute { minute: m } => *m <= minute,
+            })
+            .map(|e| e.id.clone())
+            .collect();
+        for id in due {
+            if self.state.core.effect(&id).is_some() {
+                self.end_effect_with(&id, EndReason::Expired)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Advances game time, passing each day boundary crossed and expiring timed effects.
+    pub fn advance_minutes(&mut self, minutes: u64) -> Result<(), RuleError> {
+        let before = self.state.core.clock.game_minutes;
+        self.push(
+            EventBody::GameTimeAdvanced { minutes },
+            Visibility::Public,
+            None,
+        )?;
+        let after = self.state.core.clock.game_minutes;
+        let days = after / MINUTES_PER_DAY - before / MINUTES_PER_DAY;
+        for _ in 0..days {
+            self.pass(Boundary::DayEnd)?;
+        }
+        self.expire_due()
+    }
+
+    fn clock(&self) -> &GameClock {
+        &self.state.core.clock
+    }
+
+    /// Starts combat; the first combatant's turn starts.
+    pub fn start_combat(&mut self, order: Vec<CharacterId>) -> Result<(), RuleError> {
+        if self.clock().combat.is_some() {
+            return Err(RuleError::new(
+                "combat_running",
+                "combat has already started",
+            ));
+        }
+        let Some(first) = order.first().cloned() else {
+            return Err(RuleError::new(
+                "empty_order",
+                "combat needs at least one combatant",
+            ));
+        };
+        self.push(EventBody::CombatStarted { order }, Visibility::Public, None)?;
+        self.pass(Boundary::TurnStart { who: first })
+    }
+
+    /// Ends the acting combatant's turn and starts the next one (ending the round after the last).
+    pub fn end_turn(&mut self) -> Result<(), RuleError> {
+        let Some(combat) = self.clock().combat.clone() else {
+            return Err(RuleError::new("no_combat", "there is no combat"));
+        };
+        let who = combat
+            .order
+            .get(combat.current)
+            .cloned()
+            .unwrap_or_default();
+        self.pass(Boundary::TurnEnd { who })?;
+        let (mut round, mut current) = (combat.round, combat.current + 1);
+        if current >= combat.order.len() {
+            self.pass(Boundary::RoundEnd)?;
+            round += 1;
+            current = 0;
+        }
+        // Hooks may have ended combat.
+        let Some(combat) = self.clock().combat.clone() else {
+            return Ok(());
+        };
+        self.push(
+            EventBody::CombatTurn { round, current },
+            Visibility::Public,
+            None,
+        )?;
+        let next = combat.order.get(current).cloned().unwrap_or_default();
+        self.pass(Boundary::TurnStart { who: next })
+    }
+
+    pub fn end_combat(&mut self) -> Result<(), RuleError> {
+        if self.clock().combat.is_none() {
+            return Err(RuleError::new("no_combat", "there is no combat"));
+        }
+        self.push(EventBody::CombatEnded, Visibility::Public, None)
+    }
+
+    /// Starts exploration at turn 1 (a real-time length starts the turn timer).
+    pub fn start_exploration(&mut self, length: TurnLength) -> Result<(), RuleError> {
+        if self.clock().exploration.is_some() {
+            return Err(RuleError::new(
+                "exploration_running",
+                "exploration has already started",
+            ));
+        }
+        if let TurnLength::RealTime { ms } = length
+            && ms <= 0
+        {
+            return Err(RuleError::new(
+                "bad_length",
+                "a turn must last more than 0 ms",
+            ));
+        }
+        self.push(
+            EventBody::ExplorationStarted {
+                length: length.clone(),
+            },
+            Visibility::Public,
+            None,
+        )?;
+        self.begin_exploration_turn(1)
+    }
+
+    fn begin_exploration_turn(&mut self, turn: u32) -> Result<(), RuleError> {
+        self.push(
+            EventBody::ExplorationTurnStarted { turn },
+            Visibility::Public,
+            None,
+        )?;
+        let length = self.clock().exploration.as_ref().map(|e| e.length.clone());
+        if let Some(TurnLength::RealTime { ms }) = length {
+            if self.clock().timers.contains_key(EXPLORATION_TIMER) {
+                self.push(
+                    EventBody::TimerEnded {
+                        id: EXPLORATION_TIMER.to_string(),
+                        fired: false,
+                    },
+                    Visibility::Public,
+                    None,
+                )?;
+            }
+            self.start_timer(
+                EXPLORATION_TIMER,
+                "exploration turn",
+                ms,
+                Visibility::Public,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Ends the current exploration turn (boundary `exploration_turn_end`, game time for a
+    /// game-minutes length) and starts the next.
+    pub fn end_exploration_turn(&mut self) -> Result<(), RuleError> {
+        let Some(exploration) = self.clock().exploration.clone() else {
+            return Err(RuleError::new(
+                "no_exploration",
+                "exploration has not started",
+            ));
+        };
+        if self.clock().timers.contains_key(EXPLORATION_TIMER) {
+            self.push(
+                EventBody::TimerEnded {
+                    id: EXPLORATION_TIMER.to_string(),
+                    fired: false,
+                },
+                Visibility::Public,
+                None,
+            )?;
+        }
+        if let TurnLength::GameMinutes { minutes } = exploration.length {
+            self.advance_minutes(minutes)?;
+        }
+        self.pass(Boundary::ExplorationTurnEnd)?;
+        if self.clock().exploration.is_some() {
+            self.begin_exploration_turn(exploration.turn + 1)?;
+        }
+        Ok(())
+    }
+
+    pub fn end_exploration(&mut self) -> Result<(), RuleError> {
+        if self.clock().exploration.is_none() {
+            return Err(RuleError::new(
+                "no_exploration",
+                "exploration has not started",
+            ));
+        }
+        if self.clock().timers.contains_key(EXPLORATION_TIMER) {
+            self.push(
+                EventBody::TimerEnded {
+                    id: EXPLORATION_TIMER.to_string(),
+                    fired: false,
+                },
+                Visibility::Public,
+                None,
+            )?;
+        }
+        self.push(EventBody::ExplorationEnded, Visibility::Public, None)
+    }
+
+    pub fn start_rest(&mut self) -> Result<(), RuleError> {
+        if self.clock().resting {
+            return Err(RuleError::new("resting", "a rest is already under way"));
+        }
+        self.push(EventBody::RestStarted, Visibility::Public, None)
+    }
+
+    /// Ends the rest; a completed rest passes the `rest_end` boundary.
+    pub fn end_rest(&mut self, completed: bool) -> Result<(), RuleError> {
+        if !self.clock().resting {
+            return Err(RuleError::new("not_resting", "no rest is under way"));
+        }
+        self.push(EventBody::RestEnded { completed }, Visibility::Public, None)?;
+        if completed {
+            self.pass(Boundary::RestEnd)?;
+        }
+        Ok(())
+    }
+
+    /// Starts a real-time timer at the command's wall time.
+    pub fn start_timer(
+        &mut self,
+        id: &str,
+        label: &str,
+        ms: i64,
+        visibility: Visibility,
+    ) -> Result<(), RuleError> {
+        if ms <= 0 {
+            return Err(RuleError::new(
+                "bad_timer",
+                "a timer must last more than 0 ms",
+            ));
+        }
+        if self.clock().timers.contains_key(id) {
+            return Err(RuleError::new(
+                "timer_exists",
+                format!("timer `{id}` already runs"),
+            ));
+        }
+        let timer = Timer {
+            id: id.to_string(),
+            label: label.to_string(),
+            duration_ms: ms,
+            elapsed_ms: 0,
+            running_since_ms: Some(self.now_ms),
+            visibility: visibility.clone(),
+        };
+        self.push(EventBody::TimerStarted { timer }, visibility, None)
+    }
+
+    fn timer_or_err(&self, id: &str) -> Result<Timer, RuleError> {
+        self.clock()
+            .timers
+            .get(id)
+            .cloned()
+            .ok_or_else(|| RuleError::new("unknown_timer", format!("no timer `{id}`")))
+    }
+
+    pub fn pause_timer(&mut self, id: &str) -> Result<(), RuleError> {
+        let timer = self.timer_or_err(id)?;
+        if timer.running_since_ms.is_none() {
+            return Err(RuleError::new(
+                "timer_paused",
+                format!("timer `{id}` is already paused"),
+            ));
+        }
+        let at_ms = self.now_ms;
+        self.push(
+            EventBody::TimerPaused {
+                id: id.to_string(),
+                at_ms,
+            },
+            timer.visibility,
+            None,
+        )
+    }
+
+    pub fn resume_timer(&mut self, id: &str) -> Result<(), RuleError> {
+        let timer = self.timer_or_err(id)?;
+        if timer.running_since_ms.is_some() {
+            return Err(RuleError::new(
+                "timer_running",
+                format!("timer `{id}` is not paused"),
+            ));
+        }
+        let at_ms = self.now_ms;
+        self.push(
+            EventBody::TimerResumed {
+                id: id.to_string(),
+                at_ms,
+            },
+            timer.visibility,
+            None,
+        )
+    }
+
+    pub fn cancel_timer(&mut self, id: &str) -> Result<(), RuleError> {
+        let timer = self.timer_or_err(id)?;
+        self.push(
+            EventBody::TimerEnded {
+                id: id.to_string(),
+                fired: false,
+            },
+            timer.visibility,
+            None,
+        )
+    }
+
+    /// Fires a timer whose deadline has passed (exactly once: a fired timer is gone).
+    pub fn timer_due(&mut self, id: &str) -> Result<(), RuleError> {
+        let timer = self.timer_or_err(id)?;
+        let remaining = timer.remaining_ms(self.now_ms);
+        if timer.running_since_ms.is_none() || remaining > 0 {
+            return Err(RuleError::new(
+                "timer_not_due",
+                format!("timer `{id}` is not due ({remaining} ms of running time left)"),
+            ));
+        }
+        self.push(
+            EventBody::TimerEnded {
+                id: id.to_string(),
+                fired: true,
+            },
+            timer.visibility.clone(),
+            None,
+        )?;
+        if id == EXPLORATION_TIMER && self.clock().exploration.is_some() {
+            self.end_exploration_turn()
+        } else {
+            self.hook(|r, ctx| r.on_timer(&timer, ctx))
+        }
+    }
+}

@@ -1,0 +1,1046 @@
+//! A table: its state (the fold of its log), the command path (authorise → decide → events),
+//! replay, undo, snapshots and per-viewer views, behind an object-safe [`Table`] so the store
+//! and server handle every game alike.
+
+use crate::core::{Actor, Role, Viewer, Visibility};
+use crate::decision::{Answer, Decision};
+use crate::event::{ClockCommand, Command, Envelope, EventBody};
+use crate::registry::Registry;
+use crate::ruleset::{
+    Acting, CoreState, Ctx, PendingEvent, Roller, RuleError, Ruleset, TableState,
+};
+use crate::time::{Expiry, WallMs};
+use dice::DiceRng;
+use rand::SeedableRng;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::any::Any;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// How many command batches the Referee can undo (older ones are folded into the checkpoint).
+pub const UNDO_DEPTH: usize = 20;
+/// Snapshot format version.
+pub const SNAPSHOT_FORMAT: u64 = 1;
+
+/// Why a command was refused or a log could not be replayed. A refused command leaves the table
+/// unchanged.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EngineError {
+    #[error("malformed command: {0}")]
+    BadCommand(String),
+    #[error("not allowed: {0}")]
+    NotAllowed(String),
+    #[error("{0}")]
+    Rule(#[from] RuleError),
+    #[error("no open decision `{0}`")]
+    UnknownDecision(String),
+    #[error("decision `{decision}` must be answered by {answerer}")]
+    WrongAnswerer { decision: String, answerer: String },
+    #[error("`{option}` is not an option of decision `{decision}`")]
+    BadOption { decision: String, option: String },
+    #[error("nothing to undo")]
+    NothingToUndo,
+    #[error("can undo at most {max} command(s) now (limit UNDO_DEPTH = {UNDO_DEPTH})")]
+    UndoTooDeep { max: usize },
+    #[error("unknown ruleset `{0}` (registered: {1})")]
+    UnknownRuleset(String, String),
+    #[error("event {seq}: {reason}")]
+    Corrupt { seq: u64, reason: String },
+    #[error("stale prepared command: prepared at head {prepared}, table is at {head}")]
+    Stale { prepared: u64, head: u64 },
+}
+
+fn corrupt(seq: u64, reason: impl Into<String>) -> EngineError {
+    EngineError::Corrupt {
+        seq,
+        reason: reason.into(),
+    }
+}
+
+/// What a new table is made of.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewTable {
+    pub id: String,
+    pub name: String,
+    pub ruleset: String,
+    pub seed: u64,
+    pub referee: String,
+    pub config: Value,
+}
+
+/// Applies one event body to a table state (everything but `Reverted`, which needs the undo
+/// buffer). Pure.
+pub(crate) fn apply_body<R: Ruleset>(
+    ruleset: &R,
+    state: &mut TableState<R::State>,
+    body: &EventBody,
+) -> Result<(), String> {
+    let core = &mut state.core;
+    match body {
+        EventBody::TableCreated { .. } => return Err("table created twice".into()),
+        EventBody::Reverted { .. } => return Err("revert outside the undo path".into()),
+        EventBody::Rolled { .. } => {}
+        EventBody::ParticipantJoined { name, role } => match role {
+            Role::Player => {
+                core.participants.players.entry(name.clone()).or_default();
+            }
+            Role::Spectator => {
+                core.participants.spectators.insert(name.clone());
+            }
+        },
+        EventBody::ParticipantLeft { name } => {
+            core.participants.players.remove(name);
+            core.participants.spectators.remove(name);
+        }
+        EventBody::CharacterBound { player, character } => {
+            core.participants
+                .players
+                .entry(player.clone())
+                .or_default()
+                .insert(character.clone());
+        }
+        EventBody::CharacterUnbound { player, character } => {
+            if let Some(chars) = core.participants.players.get_mut(player) {
+                chars.remove(character);
+            }
+        }
+        EventBody::DecisionOpened { decision } => core.decisions.push(decision.clone()),
+        EventBody::DecisionAnswered { answer, .. } => {
+            core.decisions.retain(|d| d.id != answer.decision)
+        }
+        EventBody::EffectStarted { effect } => {
+            match core.effects.iter_mut().find(|e| e.id == effect.id) {
+                Some(existing) => *existing = effect.clone(),
+                None => core.effects.push(effect.clone()),
+            }
+        }
+        EventBody::EffectEnded { effect, .. } => core.effects.retain(|e| &e.id != effect),
+        EventBody::BoundaryPassed { boundary } => {
+            for effect in &mut core.effects {
+                if let Expiry::After { on, remaining } = &mut effect.expiry
+                    && on == boundary
+                {
+                    *remaining = remaining.saturating_sub(1);
+                }
+            }
+        }
+        EventBody::CombatStarted { order } => {
+            core.clock.combat = Some(crate::time::Combat {
+                order: order.clone(),
+                round: 1,
+                current: 0,
+            })
+        }
+        EventBody::CombatTurn { round, current } => {
+            if let Some(c) = &mut core.clock.combat {
+                c.round = *round;
+                c.current = *current;
+            }
+        }
+        EventBody::CombatEnded => core.clock.combat = None,
+        EventBody::ExplorationStarted { length } => {
+            core.clock.exploration = Some(crate::time::Exploration {
+                turn: 0,
+                length: length.clone(),
+            })
+        }
+        EventBody::ExplorationTurnStarted { turn } => {
+            if let Some(e) = &mut core.clock.exploration {
+                e.turn = *turn;
+            }
+        }
+        EventBody::ExplorationEnded => core.clock.exploration = None,
+        EventBody::RestStarted => core.clock.resting = true,
+        EventBody::RestEnded { completed } => {
+            core.clock.resting = false;
+            if *completed {
+                core.clock.rests_completed += 1;
+            }
+        }
+        EventBody::GameTimeAdvanced { minutes } => {
+            core.clock.game_minutes = core.clock.game_minutes.saturating_add(*minutes)
+        }
+        EventBody::TimerStarted { timer } => {
+            core.clock.timers.insert(timer.id.clone(), timer.clone());
+        }
+        EventBody::TimerPaused { id, at_ms } => {
+            if let Some(t) = core.clock.timers.get_mut(id)
+                && let Some(since) = t.running_since_ms.take()
+            {
+                t.elapsed_ms = t
+                    .elapsed_ms
+                    .saturating_add(at_ms.saturating_sub(since).max(0));
+            }
+        }
+        EventBody::TimerResumed { id, at_ms } => {
+            if let Some(t) = core.clock.timers.get_mut(id) {
+                t.running_since_ms = Some(*at_ms);
+            }
+        }
+        EventBody::TimerEnded { id, .. } => {
+            core.clock.timers.remove(id);
+        }
+        EventBody::Rules { event } => {
+            let event = R::Event::deserialize(event)
+                .map_err(|e| format!("not a `{}` event: {e}", ruleset.name()))?;
+            ruleset.apply(&mut state.rules, &event);
+        }
+    }
+    Ok(())
+}
+
+/// A command decided but not yet committed: store the events, then `Table::commit`.
+pub struct Prepared {
+    pub events: Vec<Envelope>,
+    base_head: u64,
+    state: Box<dyn Any + Send>,
+}
+
+impl std::fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Prepared")
+            .field("events", &self.events)
+            .field("base_head", &self.base_head)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The typed table behind the erased [`Table`].
+struct TypedTable<R: Ruleset> {
+    ruleset: Arc<R>,
+    state: TableState<R::State>,
+    /// State before the oldest batch in `recent`.
+    checkpoint: TableState<R::State>,
+    /// Undoable command batches, oldest first.
+    recent: VecDeque<Vec<Envelope>>,
+}
+
+impl<R: Ruleset> Clone for TypedTable<R> {
+    fn clone(&self) -> Self {
+        TypedTable {
+            ruleset: self.ruleset.clone(),
+            state: self.state.clone(),
+            checkpoint: self.checkpoint.clone(),
+            recent: self.recent.clone(),
+        }
+    }
+}
+
+fn undoable(env: &Envelope) -> bool {
+    !matches!(
+        env.body,
+        EventBody::TableCreated { .. } | EventBody::Reverted { .. }
+    )
+}
+
+impl<R: Ruleset> TypedTable<R> {
+    fn genesis(ruleset: Arc<R>, env: &Envelope) -> Result<Self, EngineError> {
+        let EventBody::TableCreated {
+            id,
+            name,
+            ruleset: rs,
+            seed,
+            referee,
+            config,
+        } = &env.body
+        else {
+            return Err(corrupt(env.seq, "the first event must be table_created"));
+        };
+        if env.seq != 1 || env.batch != 1 {
+            return Err(corrupt(env.seq, "table_created must be event 1"));
+        }
+        if rs != ruleset.name() {
+            return Err(corrupt(
+                env.seq,
+                format!("ruleset `{rs}` is not `{}`", ruleset.name()),
+            ));
+        }
+        let rules = ruleset
+            .init(config)
+            .map_err(|e| corrupt(1, e.to_string()))?;
+        let state = TableState {
+            core: CoreState {
+                id: id.clone(),
+                name: name.clone(),
+                ruleset: rs.clone(),
+                seed: seed.ok_or_else(|| corrupt(1, "table_created without a seed"))?,
+                config: config.clone(),
+                participants: crate::core::Participants {
+                    referee: referee.clone(),
+                    ..Default::default()
+                },
+                clock: Default::default(),
+                decisions: Vec::new(),
+                effects: Vec::new(),
+                head: 1,
+            },
+            rules,
+        };
+        Ok(TypedTable {
+            ruleset,
+            checkpoint: state.clone(),
+            state,
+            recent: VecDeque::new(),
+        })
+    }
+
+    /// Books a committed or replayed event into the undo buffer and checkpoint.
+    fn record(&mut self, env: &Envelope) -> Result<(), EngineError> {
+        if !undoable(env) {
+            return Ok(());
+        }
+        let continues = self
+            .recent
+            .back()
+            .and_then(|b| b.first())
+            .is_some_and(|first| first.batch == env.batch);
+        if continues {
+            if let Some(batch) = self.recent.back_mut() {
+                batch.push(env.clone());
+            }
+            return Ok(());
+        }
+        self.recent.push_back(vec![env.clone()]);
+        if self.recent.len() > UNDO_DEPTH
+            && let Some(oldest) = self.recent.pop_front()
+        {
+            for e in &oldest {
+                apply_body(&*self.ruleset, &mut self.checkpoint, &e.body)
+                    .map_err(|r| corrupt(e.seq, r))?;
+                self.checkpoint.core.head = e.seq;
+            }
+        }
+        Ok(())
+    }
+
+    fn apply_envelope(&mut self, env: &Envelope) -> Result<(), EngineError> {
+        let head = self.state.core.head;
+        if env.seq != head + 1 {
+            return Err(corrupt(env.seq, format!("expected event {}", head + 1)));
+        }
+        if env.batch > env.seq || env.batch <= 1 {
+            return Err(corrupt(env.seq, format!("bad batch {}", env.batch)));
+        }
+        if let EventBody::Reverted { seqs } = &env.body {
+            self.revert(seqs, env.seq)?;
+        } else {
+            apply_body(&*self.ruleset, &mut self.state, &env.body)
+                .map_err(|r| corrupt(env.seq, r))?;
+            self.record(env)?;
+        }
+        self.state.core.head = env.seq;
+        Ok(())
+    }
+
+    /// The state with the last `count` batches reverted, and their seqs.
+    fn reverted_state(
+        &self,
+        count: usize,
+    ) -> Result<(TableState<R::State>, Vec<u64>), EngineError> {
+        let keep = self.recent.len() - count;
+        let mut state = self.checkpoint.clone();
+        for batch in self.recent.iter().take(keep) {
+            for e in batch {
+                apply_body(&*self.ruleset, &mut state, &e.body).map_err(|r| corrupt(e.seq, r))?;
+            }
+        }
+        let seqs = self
+            .recent
+            .iter()
+            .skip(keep)
+            .flat_map(|b| b.iter().map(|e| e.seq))
+            .collect();
+        Ok((state, seqs))
+    }
+
+    fn revert(&mut self, seqs: &[u64], at: u64) -> Result<(), EngineError> {
+        let count = self
+            .recent
+            .iter()
+            .rev()
+            .take_while(|b| b.iter().any(|e| seqs.contains(&e.seq)))
+            .count();
+        let (state, expected) = self.reverted_state(count)?;
+        if expected != seqs {
+            return Err(corrupt(at, "revert does not name the last batches"));
+        }
+        self.recent.truncate(self.recent.len() - count);
+        self.state = state;
+        Ok(())
+    }
+
+    fn authorise(&self, actor: &Actor, command: &Command) -> Result<(), EngineError> {
+        let core = &self.state.core;
+        let referee_only = |what: &str| -> Result<(), EngineError> {
+            match actor {
+                Actor::Referee => Ok(()),
+                _ => Err(EngineError::NotAllowed(format!(
+                    "only the Referee may {what}"
+                ))),
+            }
+        };
+        match actor {
+            Actor::Spectator(_) => {
+                return Err(EngineError::NotAllowed("spectators cannot act".into()));
+            }
+            Actor::Player(p) if !core.participants.players.contains_key(p) => {
+                return Err(EngineError::NotAllowed(format!(
+                    "`{p}` is not a player at this table"
+                )));
+            }
+            Actor::System if !matches!(command, Command::Clock(ClockCommand::TimerDue { .. })) => {
+                return Err(EngineError::NotAllowed(
+                    "the system actor only fires due timers".into(),
+                ));
+            }
+            _ => {}
+        }
+        match command {
+            Command::Rules(_) | Command::Answer(_) => Ok(()), // checked in prepare
+            Command::Undo { .. } => referee_only("undo"),
+            Command::Join { .. } | Command::Leave { .. } => referee_only("seat participants"),
+            Command::Bind { .. } | Command::Unbind { .. } => referee_only("bind characters"),
+            Command::Clock(ClockCommand::TimerDue { .. }) if *actor == Actor::System => Ok(()),
+            Command::Clock(_) => referee_only("run the clock"),
+        }
+    }
+
+    fn prepare(
+        &self,
+        actor: &Actor,
+        command: &Command,
+        now_ms: WallMs,
+        roller: &mut dyn Roller,
+    ) -> Result<Prepared, EngineError> {
+        self.authorise(actor, command)?;
+        let base_head = self.state.core.head;
+        let first = base_head + 1;
+        if let Command::Undo { count } = command {
+            return self.prepare_undo(actor, *count as usize, now_ms);
+        }
+        let mut rng = DiceRng::seed_from_u64(self.state.core.seed);
+        rng.set_stream(first);
+        let ruleset = &*self.ruleset;
+        let mut ctx = Ctx::new(
+            ruleset,
+            self.state.clone(),
+            actor.clone(),
+            rng,
+            roller,
+            now_ms,
+        );
+        match command {
+            Command::Rules(json) => {
+                let cmd = R::Command::deserialize(json).map_err(|e| {
+                    EngineError::BadCommand(format!("not a `{}` command: {e}", ruleset.name()))
+                })?;
+                self.check_acting(actor, ruleset.acting(&self.state, &cmd))?;
+                ruleset.decide(&cmd, &mut ctx)?;
+            }
+            Command::Answer(answer) => {
+                let decision = self.check_answer(actor, answer)?;
+                ctx.push_engine(
+                    EventBody::DecisionAnswered {
+                        answer: answer.clone(),
+                        by: actor.clone(),
+                    },
+                    decision.visibility.clone(),
+                )?;
+                ruleset.on_answer(&decision, answer, &mut ctx)?;
+            }
+            Command::Join { name, role } => {
+                if name.trim().is_empty() || self.state.core.participants.has_name(name) {
+                    return Err(EngineError::NotAllowed(format!(
+                        "the name `{name}` is empty or already taken at this table"
+                    )));
+                }
+                ctx.push_engine(
+                    EventBody::ParticipantJoined {
+                        name: name.clone(),
+                        role: *role,
+                    },
+                    Visibility::Public,
+                )?;
+            }
+            Command::Leave { name } => {
+                let p = &self.state.core.participants;
+                if !p.players.contains_key(name) && !p.spectators.contains(name) {
+                    return Err(EngineError::NotAllowed(format!("`{name}` is not seated")));
+                }
+                ctx.push_engine(
+                    EventBody::ParticipantLeft { name: name.clone() },
+                    Visibility::Public,
+                )?;
+            }
+            Command::Bind { player, character } => {
+                if !self.state.core.participants.players.contains_key(player) {
+                    return Err(EngineError::NotAllowed(format!(
+                        "`{player}` is not a player"
+                    )));
+                }
+                ctx.push_engine(
+                    EventBody::CharacterBound {
+                        player: player.clone(),
+                        character: character.clone(),
+                    },
+                    Visibility::Public,
+                )?;
+            }
+            Command::Unbind { player, character } => {
+                if !self.state.core.participants.controls(player, character) {
+                    return Err(EngineError::NotAllowed(format!(
+                        "`{player}` does not control `{character}`"
+                    )));
+                }
+                ctx.push_engine(
+                    EventBody::CharacterUnbound {
+                        player: player.clone(),
+                        character: character.clone(),
+                    },
+                    Visibility::Public,
+                )?;
+            }
+            Command::Clock(clock) => match clock {
+                ClockCommand::StartCombat { order } => ctx.start_combat(order.clone())?,
+                ClockCommand::EndTurn => ctx.end_turn()?,
+                ClockCommand::EndCombat => ctx.end_combat()?,
+                ClockCommand::StartExploration { length } => {
+                    let length = length
+                        .clone()
+                        .unwrap_or_else(|| ruleset.exploration_turn(&self.state));
+                    ctx.start_exploration(length)?
+                }
+                ClockCommand::EndExplorationTurn => ctx.end_exploration_turn()?,
+                ClockCommand::EndExploration => ctx.end_exploration()?,
+                ClockCommand::StartRest => ctx.start_rest()?,
+                ClockCommand::EndRest { completed } => ctx.end_rest(*completed)?,
+                ClockCommand::Advance { minutes } => ctx.advance_minutes(*minutes)?,
+                ClockCommand::StartTimer {
+                    id,
+                    label,
+                    ms,
+                    visibility,
+                } => ctx.start_timer(id, label, *ms, visibility.clone())?,
+                ClockCommand::PauseTimer { id } => ctx.pause_timer(id)?,
+                ClockCommand::ResumeTimer { id } => ctx.resume_timer(id)?,
+                ClockCommand::CancelTimer { id } => ctx.cancel_timer(id)?,
+                ClockCommand::TimerDue { id } => ctx.timer_due(id)?,
+            },
+            Command::Undo { .. } => unreachable_undo()?,
+        }
+        let (state, out) = ctx.into_parts();
+        let events = number(out, first, now_ms, actor);
+        Ok(Prepared {
+            events,
+            base_head,
+            state: Box::new(state),
+        })
+    }
+
+    fn check_acting(&self, actor: &Actor, acting: Acting) -> Result<(), EngineError> {
+        let Actor::Player(p) = actor else {
+            return Ok(()); // the Referee acts for anyone; spectators/system were refused earlier
+        };
+        match acting {
+            Acting::RefereeOnly => Err(EngineError::NotAllowed(
+                "only the Referee may issue this command".into(),
+            )),
+            Acting::AnyParticipant => Ok(()),
+            Acting::Characters(chars) => {
+                match chars
+                    .iter()
+                    .find(|c| !self.state.core.participants.controls(p, c))
+                {
+                    Some(c) => Err(EngineError::NotAllowed(format!(
+                        "player `{p}` does not control `{c}`"
+                    ))),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+
+    fn check_answer(&self, actor: &Actor, answer: &Answer) -> Result<Decision, EngineError> {
+        let core = &self.state.core;
+        let viewer = crate::core::Participants::viewer_of(actor);
+        // A decision the actor may not see is reported as unknown: its existence is a secret.
+        let decision = core
+            .decision(&answer.decision)
+            .filter(|d| d.visibility.allows(&viewer))
+            .ok_or_else(|| EngineError::UnknownDecision(answer.decision.clone()))?;
+        if let Actor::Player(p) = actor
+            && !decision.answerable_by_player(p, &core.participants)
+        {
+            let answerer = match &decision.answerer {
+                crate::decision::Answerer::Referee => "the Referee".to_string(),
+                crate::decision::Answerer::Player(p) => format!("player `{p}`"),
+                crate::decision::Answerer::Controller(c) => format!("the controller of `{c}`"),
+            };
+            return Err(EngineError::WrongAnswerer {
+                decision: decision.id.clone(),
+                answerer,
+            });
+        }
+        let option_ok = if decision.options.is_empty() {
+            decision.free_text
+        } else {
+            decision.options.iter().any(|o| o.id == answer.option)
+        };
+        if !option_ok {
+            return Err(EngineError::BadOption {
+                decision: decision.id.clone(),
+                option: answer.option.clone(),
+            });
+        }
+        if answer.text.is_some() && !decision.free_text {
+            return Err(EngineError::BadCommand(format!(
+                "decision `{}` takes no free text",
+                decision.id
+            )));
+        }
+        Ok(decision.clone())
+    }
+
+    fn prepare_undo(
+        &self,
+        actor: &Actor,
+        count: usize,
+        now_ms: WallMs,
+    ) -> Result<Prepared, EngineError> {
+        if self.recent.is_empty() {
+            return Err(EngineError::NothingToUndo);
+        }
+        if count == 0 || count > self.recent.len() {
+            return Err(EngineError::UndoTooDeep {
+                max: self.recent.len(),
+            });
+        }
+        let (mut state, seqs) = self.reverted_state(count)?;
+        let visibility = self
+            .recent
+            .iter()
+            .skip(self.recent.len() - count)
+            .flatten()
+            .map(|e| {
+                if e.masked.is_some() {
+                    Visibility::Public
+                } else {
+                    e.visibility.clone()
+                }
+            })
+            .fold(Visibility::Referee, |acc, v| acc.union(&v));
+        let seq = self.state.core.head + 1;
+        state.core.head = seq;
+        let events = vec![Envelope {
+            seq,
+            batch: seq,
+            at_ms: now_ms,
+            actor: actor.clone(),
+            visibility,
+            masked: None,
+            body: EventBody::Reverted { seqs },
+        }];
+        Ok(Prepared {
+            events,
+            base_head: self.state.core.head,
+            state: Box::new(state),
+        })
+    }
+
+    fn commit(&mut self, prepared: Prepared) -> Result<(), EngineError> {
+        if prepared.base_head != self.state.core.head {
+            return Err(EngineError::Stale {
+                prepared: prepared.base_head,
+                head: self.state.core.head,
+            });
+        }
+        let state = prepared
+            .state
+            .downcast::<TableState<R::State>>()
+            .map_err(|_| EngineError::BadCommand("prepared on another table".into()))?;
+        if let [
+            Envelope {
+                body: EventBody::Reverted { seqs },
+                ..
+            },
+        ] = prepared.events.as_slice()
+        {
+            let count = self
+                .recent
+                .iter()
+                .rev()
+                .take_while(|b| b.iter().any(|e| seqs.contains(&e.seq)))
+                .count();
+            self.recent.truncate(self.recent.len() - count);
+        } else {
+            for env in &prepared.events {
+                self.record(env)?;
+            }
+        }
+        self.state = *state;
+        if let Some(last) = prepared.events.last() {
+            self.state.core.head = last.seq;
+        }
+        Ok(())
+    }
+
+    fn view(&self, viewer: &Viewer) -> Value {
+        let core = &self.state.core;
+        let timers: Vec<_> = core
+            .clock
+            .timers
+            .values()
+            .filter(|t| t.visibility.allows(viewer))
+            .collect();
+        let decisions: Vec<_> = core
+            .decisions
+            .iter()
+            .filter(|d| d.visibility.allows(viewer))
+            .collect();
+        let effects: Vec<_> = core
+            .effects
+            .iter()
+            .filter(|e| e.visibility.allows(viewer))
+            .collect();
+        let mut view = json!({
+            "table": { "id": core.id, "name": core.name, "ruleset": core.ruleset },
+            "participants": core.participants,
+            "clock": {
+                "game_minutes": core.clock.game_minutes,
+                "day": core.clock.day(),
+                "combat": core.clock.combat,
+                "exploration": core.clock.exploration,
+                "resting": core.clock.resting,
+                "rests_completed": core.clock.rests_completed,
+                "timers": timers,
+            },
+            "decisions": decisions,
+            "effects": effects,
+            "rules": self.ruleset.project(&self.state, viewer),
+        });
+        if *viewer == Viewer::Referee
+            && let Some(obj) = view.as_object_mut()
+        {
+            obj.insert("seed".into(), json!(core.seed));
+            obj.insert("head".into(), json!(core.head));
+        }
+        view
+    }
+}
+
+fn unreachable_undo() -> Result<(), EngineError> {
+    Err(EngineError::BadCommand(
+        "undo is prepared separately".into(),
+    ))
+}
+
+fn number(out: Vec<PendingEvent>, first: u64, now_ms: WallMs, actor: &Actor) -> Vec<Envelope> {
+    out.into_iter()
+        .zip(first..)
+        .map(|(p, seq)| Envelope {
+            seq,
+            batch: first,
+            at_ms: now_ms,
+            actor: actor.clone(),
+            visibility: p.visibility,
+            masked: p.masked,
+            body: p.body,
+        })
+        .collect()
+}
+
+/// The erased table interface (one implementation per ruleset type).
+trait ErasedTable: Send + Sync {
+    fn core(&self) -> &CoreState;
+    fn prepare(
+        &self,
+        actor: &Actor,
+        command: &Command,
+        now_ms: WallMs,
+        roller: &mut dyn Roller,
+    ) -> Result<Prepared, EngineError>;
+    fn commit(&mut self, prepared: Prepared) -> Result<(), EngineError>;
+    fn apply(&mut self, env: &Envelope) -> Result<(), EngineError>;
+    fn view(&self, viewer: &Viewer) -> Value;
+    fn state_json(&self) -> Value;
+    fn snapshot(&self) -> Value;
+    fn undo_depth(&self) -> usize;
+    fn box_clone(&self) -> Box<dyn ErasedTable>;
+}
+
+impl<R: Ruleset> ErasedTable for TypedTable<R> {
+    fn core(&self) -> &CoreState {
+        &self.state.core
+    }
+    fn prepare(
+        &self,
+        actor: &Actor,
+        command: &Command,
+        now_ms: WallMs,
+        roller: &mut dyn Roller,
+    ) -> Result<Prepared, EngineError> {
+        TypedTable::prepare(self, actor, command, now_ms, roller)
+    }
+    fn commit(&mut self, prepared: Prepared) -> Result<(), EngineError> {
+        TypedTable::commit(self, prepared)
+    }
+    fn apply(&mut self, env: &Envelope) -> Result<(), EngineError> {
+        self.apply_envelope(env)
+    }
+    fn view(&self, viewer: &Viewer) -> Value {
+        TypedTable::view(self, viewer)
+    }
+    fn state_json(&self) -> Value {
+        serde_json::to_value(&self.state).unwrap_or(Value::Null)
+    }
+    fn snapshot(&self) -> Value {
+        json!({
+            "format": SNAPSHOT_FORMAT,
+            "ruleset": self.ruleset.name(),
+            "head": self.state.core.head,
+            "state": self.state,
+            "checkpoint": self.checkpoint,
+            "recent": self.recent,
+        })
+    }
+    fn undo_depth(&self) -> usize {
+        self.recent.len()
+    }
+    fn box_clone(&self) -> Box<dyn ErasedTable> {
+        Box::new(self.clone())
+    }
+}
+
+/// The per-ruleset factory the registry holds.
+pub(crate) trait TableFactory: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn genesis(&self, env: &Envelope) -> Result<Table, EngineError>;
+    fn restore(&self, snapshot: &Value) -> Result<Table, EngineError>;
+}
+
+pub(crate) struct Factory<R: Ruleset>(pub Arc<R>);
+
+impl<R: Ruleset> TableFactory for Factory<R> {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn genesis(&self, env: &Envelope) -> Result<Table, EngineError> {
+        Ok(Table {
+            inner: Box::new(TypedTable::genesis(self.0.clone(), env)?),
+        })
+    }
+    fn restore(&self, snapshot: &Value) -> Result<Table, EngineError> {
+        #[derive(Deserialize)]
+        #[serde(bound = "")]
+        struct Snap<S: serde::de::DeserializeOwned> {
+            format: u64,
+            state: TableState<S>,
+            checkpoint: TableState<S>,
+            recent: VecDeque<Vec<Envelope>>,
+        }
+        let snap = Snap::<R::State>::deserialize(snapshot)
+            .map_err(|e| corrupt(0, format!("bad snapshot: {e}")))?;
+        if snap.format != SNAPSHOT_FORMAT {
+            return Err(corrupt(
+                0,
+                format!("snapshot format {} unknown", snap.format),
+            ));
+        }
+        Ok(Table {
+            inner: Box::new(TypedTable {
+                ruleset: self.0.clone(),
+                state: snap.state,
+                checkpoint: snap.checkpoint,
+                recent: snap.recent,
+            }),
+        })
+    }
+}
+
+/// A table of any ruleset. Commands are prepared (decided, not applied), stored, then
+/// committed; replay applies stored events.
+pub struct Table {
+    inner: Box<dyn ErasedTable>,
+}
+
+impl Clone for Table {
+    fn clone(&self) -> Self {
+        Table {
+            inner: self.inner.box_clone(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("id", &self.core().id)
+            .field("ruleset", &self.core().ruleset)
+            .field("head", &self.core().head)
+            .finish()
+    }
+}
+
+impl Table {
+    /// Creates a table: returns it and its first event (`table_created`, to be stored).
+    pub fn create(
+        registry: &Registry,
+        new: NewTable,
+        now_ms: WallMs,
+    ) -> Result<(Table, Envelope), EngineError> {
+        let factory = registry.factory(&new.ruleset)?;
+        let env = Envelope {
+            seq: 1,
+            batch: 1,
+            at_ms: now_ms,
+            actor: Actor::Referee,
+            visibility: Visibility::Referee,
+            masked: Some(EventBody::TableCreated {
+                id: new.id.clone(),
+                name: new.name.clone(),
+                ruleset: new.ruleset.clone(),
+                seed: None,
+                referee: new.referee.clone(),
+                config: new.config.clone(),
+            }),
+            body: EventBody::TableCreated {
+                id: new.id,
+                name: new.name,
+                ruleset: new.ruleset,
+                seed: Some(new.seed),
+                referee: new.referee,
+                config: new.config,
+            },
+        };
+        let table = factory.genesis(&env)?;
+        Ok((table, env))
+    }
+
+    /// Rebuilds a table from its whole log.
+    pub fn replay<'a>(
+        registry: &Registry,
+        events: impl IntoIterator<Item = &'a Envelope>,
+    ) -> Result<Table, EngineError> {
+        let mut iter = events.into_iter();
+        let first = iter.next().ok_or_else(|| corrupt(1, "empty log"))?;
+        let EventBody::TableCreated { ruleset, .. } = &first.body else {
+            return Err(corrupt(first.seq, "the first event must be table_created"));
+        };
+        let mut table = registry.factory(ruleset)?.genesis(first)?;
+        for env in iter {
+            table.apply(env)?;
+        }
+        Ok(table)
+    }
+
+    /// Restores a table from a snapshot (then apply the events after `snapshot.head`).
+    pub fn restore(registry: &Registry, snapshot: &Value) -> Result<Table, EngineError> {
+        let ruleset = snapshot
+            .get("ruleset")
+            .and_then(Value::as_str)
+            .ok_or_else(|| corrupt(0, "snapshot without a ruleset"))?;
+        registry.factory(ruleset)?.restore(snapshot)
+    }
+
+    pub fn core(&self) -> &CoreState {
+        self.inner.core()
+    }
+    pub fn id(&self) -> &str {
+        &self.core().id
+    }
+    /// Seq of the last event.
+    pub fn head(&self) -> u64 {
+        self.core().head
+    }
+
+    /// Decides a command without changing the table. Store `prepared.events` (expecting
+    /// `head()`), then `commit`. A refused command changes nothing.
+    pub fn prepare(
+        &self,
+        actor: &Actor,
+        command: &Command,
+        now_ms: WallMs,
+        roller: &mut dyn Roller,
+    ) -> Result<Prepared, EngineError> {
+        self.inner.prepare(actor, command, now_ms, roller)
+    }
+
+    /// Parses a JSON command and prepares it.
+    pub fn prepare_json(
+        &self,
+        actor: &Actor,
+        command: &Value,
+        now_ms: WallMs,
+        roller: &mut dyn Roller,
+    ) -> Result<Prepared, EngineError> {
+        let command =
+            Command::deserialize(command).map_err(|e| EngineError::BadCommand(format!("{e}")))?;
+        self.prepare(actor, &command, now_ms, roller)
+    }
+
+    /// Makes a prepared command part of the table (after it was stored).
+    pub fn commit(&mut self, prepared: Prepared) -> Result<(), EngineError> {
+        self.inner.commit(prepared)
+    }
+
+    /// Prepares and commits at once (in-memory use); returns the events.
+    pub fn execute(
+        &mut self,
+        actor: &Actor,
+        command: &Command,
+        now_ms: WallMs,
+        roller: &mut dyn Roller,
+    ) -> Result<Vec<Envelope>, EngineError> {
+        let prepared = self.prepare(actor, command, now_ms, roller)?;
+        let events = prepared.events.clone();
+        self.commit(prepared)?;
+        Ok(events)
+    }
+
+    /// Applies a stored event (replay). Events must come in order.
+    pub fn apply(&mut self, env: &Envelope) -> Result<(), EngineError> {
+        self.inner.apply(env)
+    }
+
+    /// What `viewer` may see of the table now.
+    pub fn view(&self, viewer: &Viewer) -> Value {
+        self.inner.view(viewer)
+    }
+
+    /// The full state (Referee's eyes) as JSON, for comparisons and debugging.
+    pub fn state_json(&self) -> Value {
+        self.inner.state_json()
+    }
+
+    /// A snapshot that `Table::restore` turns back into this table exactly.
+    pub fn snapshot(&self) -> Value {
+        self.inner.snapshot()
+    }
+
+    /// How many command batches can be undone now.
+    pub fn undo_depth(&self) -> usize {
+        self.inner.undo_depth()
+    }
+
+    /// Running timers whose deadline is at or before `now` (for the scheduler).
+    pub fn due_timers(&self, now_ms: WallMs) -> Vec<String> {
+        self.core()
+            .clock
+            .timers
+            .values()
+            .filter(|t| t.deadline_ms().is_some_and(|d| d <= now_ms))
+            .map(|t| t.id.clone())
+            .collect()
+    }
+
+    /// The earliest deadline of a running timer.
+    pub fn next_deadline(&self) -> Option<(String, WallMs)> {
+        self.core()
+            .clock
+            .timers
+            .values()
+            .filter_map(|t| t.deadline_ms().map(|d| (t.id.clone(), d)))
+            .min_by_key(|(_, d)| *d)
+    }
+}
