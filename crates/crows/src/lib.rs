@@ -24,3 +24,6 @@ pub mod hazards;
 pub mod inventory;
 pub mod light;
 pub mod usage_dice;
+
+// Combat («Бой», «Линия эффекта»).
+pub mod combat;
