@@ -6,6 +6,7 @@
 mod crows_cmd;
 mod dice_cmd;
 mod odds_cmd;
+mod serve_cmd;
 mod table_cmd;
 
 use clap::{Parser, Subcommand};
@@ -35,6 +36,8 @@ enum Command {
     Roll(dice_cmd::RollArgs),
     /// Exact odds of a dice expression: P(=), P(>=), mean, standard deviation.
     Odds(odds_cmd::OddsArgs),
+    /// Run the table server (web UI and API), on ./delve.db by default.
+    Serve(serve_cmd::ServeArgs),
     /// Offline tables: create, list, show, command, export, import.
     Table(table_cmd::TableArgs),
     /// Crows rules from the terminal: test odds and test rolls.
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Roll(args) => dice_cmd::run_roll(args),
         Command::Odds(args) => odds_cmd::run(args),
+        Command::Serve(args) => serve_cmd::run(args),
         Command::Table(args) => table_cmd::run(args),
         Command::Crows(args) => crows_cmd::run(args),
         Command::Help { topic } => help(&topic),

@@ -27,3 +27,6 @@ pub mod usage_dice;
 
 // Combat («Бой», «Линия эффекта»).
 pub mod combat;
+
+// The ruleset behind the engine: commands, events, state, projection.
+pub mod ruleset;

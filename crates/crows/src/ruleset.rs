@@ -1,0 +1,1 @@
+//! The Crows ruleset plugged into the engine: commands, events, decisions. (being written)
