@@ -2,11 +2,19 @@
 //! forced movement and toppling objects. Pure rules over a sparse square map; turn order,
 //! maneuvers and attacks build on these.
 
+pub mod actions;
+pub mod attacks;
+pub mod fight;
 pub mod forced_movement;
 pub mod grid;
+pub mod initiative;
 pub mod line_of_effect;
+pub mod maneuvers;
 pub mod movement;
+pub mod pets;
+pub mod reactions;
 pub mod toppling;
+pub mod turn;
 
 use thiserror::Error;
 

@@ -1,0 +1,537 @@
+//! Attacks («Атаки в бою»): what may be attacked with what, the modifiers an attack collects,
+//! one roll against several targets, what a miss brings, the unarmed strike, improvised
+//! weapons, flanking and high ground.
+//!
+//! Every situational effect comes out as a [`Modifier`] with its source and requirement, to
+//! be put on the attack's [`TestSpec`] and resolved by [`crate::checks`].
+
+use serde::{Deserialize, Serialize};
+
+use super::fight::{FightError, FightQuestion, FightRequest, face};
+use super::grid::{ReachUse, Space, Square, reach};
+use crate::checks::decision::Decider;
+use crate::checks::{
+    AttackRange, Characteristic, Modifier, ModifierSource, RolledTest, SourceKind, TestKind,
+    TestRules, TestSpec, Tier, TierTable, choose_characteristic, roll_test,
+};
+use crate::conditions::{self, ConditionKind, ConditionSet};
+use crate::creature::Size;
+use crate::expertise::WeaponCategory;
+
+/// Penalty per square beyond a ranged weapon's normal range (CR-ATK-07).
+pub const BEYOND_RANGE_PENALTY_PER_SQUARE: i32 = -2;
+
+fn source(name: &str, rule: &str) -> ModifierSource {
+    ModifierSource::new(SourceKind::Situation, name).with_rule(rule)
+}
+
+/// What an attack is made with: a weapon or a spellbook (CR-ATK-01).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackTool {
+    pub name: String,
+    /// The weapon's expertise category (`None` for a spellbook).
+    #[serde(default)]
+    pub category: Option<WeaponCategory>,
+    /// A spell attack: its range can never be exceeded (CR-ATK-07).
+    #[serde(default)]
+    pub spell: bool,
+    /// Can make melee attacks.
+    pub melee: bool,
+    /// Squares of reach the tool adds to melee attacks and counters (CR-CBT-07).
+    #[serde(default)]
+    pub extra_reach: u8,
+    /// Normal range in squares; 0 for melee-only weapons (CR-ATK-07).
+    #[serde(default)]
+    pub range: u32,
+    /// Thrown: melee or ranged, declared before the roll; recoverable (CR-ATK-04, CR-ATK-11).
+    #[serde(default)]
+    pub thrown: bool,
+    /// Fires ammunition that is destroyed by the attack (CR-ATK-11).
+    #[serde(default)]
+    pub ammunition: bool,
+    /// Breaks after one attack (a lantern used as a club) (CR-ATK-06).
+    #[serde(default)]
+    pub fragile: bool,
+    /// Special properties by name (lost on a weapon-like improvised attack, CR-ATK-12).
+    #[serde(default)]
+    pub properties: Vec<String>,
+}
+
+impl AttackTool {
+    /// Whether this tool can make a `delivery` attack. CR-ERR-50 default: ranged attacks need
+    /// a range or the thrown property; `literal_range_zero` lets any weapon be thrown from
+    /// range 0.
+    pub fn allows(&self, delivery: AttackRange, literal_range_zero: bool) -> bool {
+        match delivery {
+            AttackRange::Melee => self.melee,
+            AttackRange::Ranged => {
+                self.range > 0 || self.thrown || (literal_range_zero && !self.spell)
+            }
+        }
+    }
+}
+
+/// Configurable readings of the attack rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct AttackOptions {
+    /// CR-ERR-50 alternative: any weapon may attack at range, from range 0 at −2 per square.
+    pub literal_range_zero: bool,
+}
+
+/// Checks that the attack is possible and returns the modifiers of distance: the penalty
+/// beyond range (CR-ATK-07) and the bane of a ranged attack against an adjacent creature
+/// (CR-ATK-10). `delivery` is declared before the roll (thrown weapons, CR-ATK-04).
+pub fn distance_modifiers(
+    tool: &AttackTool,
+    in_hand: bool,
+    delivery: AttackRange,
+    attacker: (&Space, Size),
+    target: &Space,
+    options: AttackOptions,
+) -> Result<Vec<Modifier>, FightError> {
+    if !in_hand {
+        return Err(FightError::NotInHand);
+    }
+    if !tool.allows(delivery, options.literal_range_zero) {
+        return Err(FightError::WrongDelivery(match delivery {
+            AttackRange::Melee => "melee",
+            AttackRange::Ranged => "ranged",
+        }));
+    }
+    let distance = attacker.0.distance_to(target);
+    let mut out = Vec::new();
+    match delivery {
+        AttackRange::Melee => {
+            let r = reach(attacker.1, tool.extra_reach, ReachUse::AttackWithWeapon);
+            if distance > u32::from(r) {
+                return Err(FightError::OutOfReach { distance, reach: r });
+            }
+        }
+        AttackRange::Ranged => {
+            if distance > tool.range {
+                if tool.spell {
+                    return Err(FightError::SpellOutOfRange {
+                        distance,
+                        range: tool.range,
+                    });
+                }
+                let beyond = i32::try_from(distance - tool.range).unwrap_or(i32::MAX / 2);
+                out.push(Modifier::bonus(
+                    source("beyond_range", "CR-ATK-07"),
+                    BEYOND_RANGE_PENALTY_PER_SQUARE.saturating_mul(beyond),
+                ));
+            }
+            if distance <= 1 {
+                out.push(adjacent_ranged_bane());
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The bane on a ranged attack against an adjacent creature (CR-ATK-10).
+pub fn adjacent_ranged_bane() -> Modifier {
+    Modifier::bane(source("ranged_adjacent", "CR-ATK-10"))
+}
+
+/// The edge of flanking (CR-ATK-15).
+pub fn flanking_modifier() -> Modifier {
+    Modifier::edge(source("flanking", "CR-ATK-15"))
+}
+
+/// The edge of high ground (CR-ATK-18).
+pub fn high_ground_modifier() -> Modifier {
+    Modifier::edge(source("high_ground", "CR-ATK-18"))
+}
+
+/// The bane of a weapon-like improvised weapon (CR-ATK-12).
+pub fn improvised_weapon_bane() -> Modifier {
+    Modifier::bane(source("improvised_weapon_like", "CR-ATK-12"))
+}
+
+/// Whether the attacker stands at least 1 square higher than the target (CR-ATK-18).
+pub fn high_ground(attacker_elevation: i32, target_elevation: i32) -> bool {
+    attacker_elevation >= target_elevation.saturating_add(1)
+}
+
+/// The attacker's and target's states that change an attack.
+#[derive(Debug, Clone, Copy)]
+pub struct AttackSituation<'a> {
+    pub delivery: AttackRange,
+    /// The characteristic the attack uses (for the attacker's own conditions).
+    pub characteristic: Characteristic,
+    pub attacker_conditions: &'a ConditionSet,
+    pub target_conditions: &'a ConditionSet,
+    /// The target is surprised (first round, CR-CBT-08).
+    pub target_surprised: bool,
+    /// The attacker flanks the target ([`flanking`]); counts for melee only (CR-ATK-15).
+    pub flanking: bool,
+    /// [`high_ground`] (CR-ATK-18).
+    pub high_ground: bool,
+    /// The attacker is hidden from the target (CR-HIDE-03).
+    pub hidden_from_target: bool,
+}
+
+/// The modifiers the situation puts on an attack: the attacker's conditions (prone: bane on
+/// melee, CR-COND-05; weakened, blessed…), the target's (grabbed edge, prone edge/bane,
+/// unconscious automatic tier 3), surprise +1, flanking, high ground, hiding.
+pub fn situation_modifiers(s: &AttackSituation<'_>) -> Vec<Modifier> {
+    let kind = TestKind::Attack {
+        range: s.delivery,
+        weapon: None,
+    };
+    let mut out =
+        conditions::own_test_modifiers(s.attacker_conditions, &kind, s.characteristic, &[]);
+    out.extend(conditions::attack_modifiers_against(
+        s.target_conditions,
+        s.delivery,
+    ));
+    if s.target_surprised {
+        out.push(super::initiative::surprised_target_modifier());
+    }
+    if s.flanking && s.delivery == AttackRange::Melee {
+        out.push(flanking_modifier());
+    }
+    if s.high_ground {
+        out.push(high_ground_modifier());
+    }
+    if s.hidden_from_target {
+        out.push(Modifier::edge(
+            ModifierSource::new(SourceKind::Situation, "hidden_from_target")
+                .with_rule("CR-HIDE-03"),
+        ));
+    }
+    out
+}
+
+/// The test of a weapon attack: crits (an extra action, CR-ATK-13) and dooms (a counter at
+/// tier 3, a stray shot at tier 3) are defined by the attack rules.
+pub fn weapon_attack_spec(
+    tool: &AttackTool,
+    delivery: AttackRange,
+    characteristic: Characteristic,
+    value: i8,
+    modifiers: Vec<Modifier>,
+) -> TestSpec {
+    let mut spec = TestSpec::new(characteristic, value).with_kind(TestKind::Attack {
+        range: delivery,
+        weapon: tool.category,
+    });
+    spec.modifiers = modifiers;
+    spec.crit_defined_by_rule = true;
+    spec.doom_defined_by_rule = true;
+    spec
+}
+
+/// One target of a (possibly multi-target) attack with the modifiers that concern it only.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TargetModifiers {
+    pub target: u32,
+    pub modifiers: Vec<Modifier>,
+}
+
+/// One attack roll read against each target (CR-ATK-14): the same faces, the shared
+/// modifiers of `base`, plus each target's own. Each result stops at the commit point.
+pub fn roll_against_targets(
+    base: &TestSpec,
+    targets: &[TargetModifiers],
+    faces: [u8; 2],
+    rules: TestRules,
+) -> Result<Vec<(u32, RolledTest)>, FightError> {
+    if targets.is_empty() {
+        return Err(FightError::NoTargets);
+    }
+    let mut out: Vec<(u32, RolledTest)> = Vec::with_capacity(targets.len());
+    for t in targets {
+        if out.iter().any(|(id, _)| *id == t.target) {
+            return Err(FightError::TargetedTwice(t.target));
+        }
+        let mut spec = base.clone();
+        spec.modifiers.extend(t.modifiers.iter().cloned());
+        out.push((t.target, roll_test(&spec, faces, rules)?));
+    }
+    Ok(out)
+}
+
+/// Whether a melee attack's result lets the target counter: a miss (CR-ATK-05). The
+/// counter's own conditions are in [`super::reactions::counter`].
+pub fn melee_miss_opens_counter(final_tier: Tier) -> bool {
+    final_tier == Tier::One
+}
+
+/// What a ranged miss does to the attacker's allies next to the target (CR-ATK-08/09).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "stray", rename_all = "snake_case")]
+pub enum StrayShot {
+    /// Nobody else is hit.
+    Harmless,
+    /// One of the candidates, picked at random by the Referee, takes the weapon's result of
+    /// this tier; the request asks which.
+    HitsAlly { tier: Tier, request: FightRequest },
+}
+
+/// A ranged attack's consequence for adjacent allies (CR-ATK-08/09, CR-ERR-49). `parity_d` is
+/// any die rolled for the odd/even check, as `(face, sides)`; it is needed only for a
+/// non-doom miss with allies next to the target. A doom replaces the parity roll; a doom that
+/// an automatic tier turned into a hit (unconscious target, CR-ERR-28) is no miss.
+pub fn stray_shot(
+    final_tier: Tier,
+    doom: bool,
+    allies_adjacent_to_target: &[u32],
+    parity_d: Option<(u8, u8)>,
+) -> Result<StrayShot, FightError> {
+    if final_tier != Tier::One {
+        return Ok(StrayShot::Harmless);
+    }
+    if allies_adjacent_to_target.is_empty() {
+        return Ok(StrayShot::Harmless);
+    }
+    let tier = if doom {
+        Tier::Three
+    } else {
+        let (f, sides) = parity_d.ok_or(FightError::ParityDieNeeded)?;
+        if face(f, sides)? % 2 == 0 {
+            return Ok(StrayShot::Harmless);
+        }
+        Tier::Two
+    };
+    Ok(StrayShot::HitsAlly {
+        tier,
+        request: FightRequest::new(
+            FightQuestion::StrayShotVictim {
+                candidates: allies_adjacent_to_target.to_vec(),
+                tier,
+            },
+            Decider::Referee,
+            "CR-REF-22",
+        ),
+    })
+}
+
+/// What a ranged attack uses up (CR-ATK-11).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spent {
+    /// Pieces of ammunition destroyed.
+    pub ammunition: u32,
+    /// A thrown weapon leaves the hand and lies as an unattended object; where is the
+    /// Referee's call (default: the target's square).
+    pub thrown_lands: Option<FightRequest>,
+    /// A fragile object used to strike breaks (CR-ATK-06).
+    pub breaks: bool,
+}
+
+/// What the attack leaves behind.
+pub fn spent_by_attack(tool: &AttackTool, delivery: AttackRange, target_square: Square) -> Spent {
+    let ranged = delivery == AttackRange::Ranged;
+    Spent {
+        ammunition: u32::from(ranged && tool.ammunition),
+        thrown_lands: (ranged && tool.thrown).then(|| {
+            FightRequest::new(
+                FightQuestion::ThrownWeaponLands {
+                    default: target_square,
+                },
+                Decider::Referee,
+                "CR-ATK-11",
+            )
+        }),
+        breaks: tool.fragile,
+    }
+}
+
+/// The unarmed strike's base damage per tier; the characteristic used is added; tier 1 lets
+/// the target counter (CR-ATK-06).
+pub const UNARMED_TABLE: TierTable<Option<i32>> = TierTable {
+    tier_1: None,
+    tier_2: Some(1),
+    tier_3: Some(2),
+};
+
+/// The characteristics the unarmed strike may use (CR-ATK-06).
+pub const UNARMED_CHARACTERISTICS: [Characteristic; 2] =
+    [Characteristic::Agility, Characteristic::Strength];
+
+/// The unarmed strike's test with the roller's choice of Agility or Strength (CR-ATK-06).
+pub fn unarmed_strike_spec(
+    characteristic: Characteristic,
+    value: i8,
+    modifiers: Vec<Modifier>,
+) -> Result<TestSpec, FightError> {
+    choose_characteristic(&UNARMED_CHARACTERISTICS, characteristic)?;
+    let mut spec = TestSpec::new(characteristic, value).with_kind(TestKind::Attack {
+        range: AttackRange::Melee,
+        weapon: Some(WeaponCategory::Unarmed),
+    });
+    spec.modifiers = modifiers;
+    spec.crit_defined_by_rule = true;
+    spec.doom_defined_by_rule = true;
+    spec.validate()?;
+    Ok(spec)
+}
+
+/// The unarmed strike's damage: `None` on a miss; otherwise base + the characteristic used,
+/// never below 0 unless `clamp_negative` is off (CR-ATK-06, CR-ERR-44).
+pub fn unarmed_damage(tier: Tier, characteristic_value: i8, clamp_negative: bool) -> Option<i32> {
+    UNARMED_TABLE.get(tier).map(|base| {
+        let d = base + i32::from(characteristic_value);
+        if clamp_negative { d.max(0) } else { d }
+    })
+}
+
+/// The Referee's ruling on an improvised weapon (CR-ATK-12).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Improvised {
+    /// Unarmed-strike damage (the default).
+    AsUnarmed,
+    /// Deals the resembled weapon's damage, without its special properties, with a bane.
+    LikeWeapon(AttackTool),
+}
+
+/// The tool and extra modifiers of an improvised attack (CR-ATK-12). `None` means the
+/// unarmed strike's test and damage.
+pub fn improvised_attack(ruling: Improvised) -> (Option<AttackTool>, Vec<Modifier>) {
+    match ruling {
+        Improvised::AsUnarmed => (None, Vec::new()),
+        Improvised::LikeWeapon(mut tool) => {
+            tool.properties.clear();
+            tool.thrown = false;
+            tool.extra_reach = 0;
+            (Some(tool), vec![improvised_weapon_bane()])
+        }
+    }
+}
+
+/// A creature's part in flanking (CR-ATK-16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Flanker {
+    pub space: Space,
+    pub prone: bool,
+    pub grabbed: bool,
+    /// The creature it holds grabbed, if any.
+    pub grabbing: Option<u32>,
+}
+
+impl Flanker {
+    /// From the creature's conditions.
+    pub fn new(space: Space, conditions: &ConditionSet, grabbing: Option<u32>) -> Self {
+        Self {
+            space,
+            prone: conditions.has(ConditionKind::Prone),
+            grabbed: conditions.has(ConditionKind::Grabbed),
+            grabbing,
+        }
+    }
+
+    /// Whether it may flank `enemy` at all (CR-ATK-16).
+    pub fn may_flank(&self, enemy: u32) -> bool {
+        !self.prone && !self.grabbed && self.grabbing.is_none_or(|g| g == enemy)
+    }
+}
+
+const LEFT: u8 = 1;
+const RIGHT: u8 = 2;
+const TOP: u8 = 4;
+const BOTTOM: u8 = 8;
+
+fn opposite(side: u8) -> u8 {
+    match side {
+        LEFT => RIGHT,
+        RIGHT => LEFT,
+        TOP => BOTTOM,
+        _ => TOP,
+    }
+}
+
+/// Rational t = n / d with d > 0.
+#[derive(Clone, Copy)]
+struct Ratio(i64, i64);
+
+impl Ratio {
+    fn lt(self, o: Ratio) -> bool {
+        self.0 * o.1 < o.0 * self.1
+    }
+}
+
+/// The centre-line test of flanking (CR-ATK-17): the segment from the centre of `a` to the
+/// centre of `b` passes through opposite sides or opposite corners of `enemy`. Touching one
+/// corner, or running along one side, does not count.
+pub fn centre_line_flanks(a: &Space, b: &Space, enemy: &Space) -> bool {
+    // Doubled coordinates keep the centres on integers.
+    let centre = |s: &Space| -> (i64, i64) {
+        let side = i64::from(s.side);
+        (
+            2 * i64::from(s.origin.x) + side,
+            2 * i64::from(s.origin.y) + side,
+        )
+    };
+    let (p, q) = (centre(a), centre(b));
+    let es = 2 * i64::from(enemy.side);
+    let (xmin, ymin) = (2 * i64::from(enemy.origin.x), 2 * i64::from(enemy.origin.y));
+    let (xmax, ymax) = (xmin + es, ymin + es);
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    let mut t0 = Ratio(0, 1);
+    let mut t1 = Ratio(1, 1);
+    for (pk, qk) in [
+        (-dx, p.0 - xmin),
+        (dx, xmax - p.0),
+        (-dy, p.1 - ymin),
+        (dy, ymax - p.1),
+    ] {
+        if pk == 0 {
+            if qk < 0 {
+                return false;
+            }
+            continue;
+        }
+        let r = if pk < 0 {
+            Ratio(-qk, -pk)
+        } else {
+            Ratio(qk, pk)
+        };
+        if pk < 0 {
+            if t0.lt(r) {
+                t0 = r;
+            }
+        } else if r.lt(t1) {
+            t1 = r;
+        }
+    }
+    if !t0.lt(t1) {
+        return false;
+    }
+    let sides_at = |t: Ratio| -> u8 {
+        let x = p.0 * t.1 + t.0 * dx;
+        let y = p.1 * t.1 + t.0 * dy;
+        let mut f = 0;
+        if x == xmin * t.1 {
+            f |= LEFT;
+        }
+        if x == xmax * t.1 {
+            f |= RIGHT;
+        }
+        if y == ymin * t.1 {
+            f |= TOP;
+        }
+        if y == ymax * t.1 {
+            f |= BOTTOM;
+        }
+        f
+    };
+    let (enter, exit) = (sides_at(t0), sides_at(t1));
+    if enter & exit != 0 {
+        return false;
+    }
+    [LEFT, RIGHT, TOP, BOTTOM]
+        .iter()
+        .any(|&s| enter & s != 0 && exit & opposite(s) != 0)
+}
+
+/// Whether `attacker` flanks the enemy with at least one of `allies` (CR-ATK-15/16/17): both
+/// adjacent to it, neither prone, grabbed or holding another creature, and the centre line
+/// passes through opposite sides or corners.
+pub fn flanking(attacker: &Flanker, allies: &[Flanker], enemy_id: u32, enemy: &Space) -> bool {
+    let ok = |f: &Flanker| f.may_flank(enemy_id) && f.space.distance_to(enemy) == 1;
+    ok(attacker)
+        && allies
+            .iter()
+            .any(|ally| ok(ally) && centre_line_flanks(&attacker.space, &ally.space, enemy))
+}

@@ -1,0 +1,268 @@
+//! The general maneuvers («Общие манёвры») with their preconditions and test tables.
+//! Move and Shift paths are validated by [`super::movement`]; drawing from the pack or belt by
+//! [`crate::inventory`]; Command by [`super::pets`].
+
+use serde::{Deserialize, Serialize};
+
+use super::fight::FightError;
+use super::grid::{ReachUse, Space, reach};
+use super::reactions::Movement;
+use super::turn::TurnBudget;
+use crate::checks::{Activity, Characteristic, TestSpec, Tier, TierTable, choose_characteristic};
+use crate::creature::Size;
+use crate::inventory::{InventoryManeuver, MoveCost};
+
+/// The maneuvers every creature has, plus any others equipment or traits grant (by name).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Maneuver {
+    Move,
+    Shift,
+    Command,
+    DrawFromPack,
+    DrawFromBelt,
+    PickUpItem,
+    DumpBackpack,
+    StandUp,
+    Grab,
+    EscapeGrab,
+    Knockback,
+    /// From equipment or traits.
+    Other(String),
+}
+
+/// The general maneuvers, in book order.
+pub const GENERAL_MANEUVERS: [Maneuver; 11] = [
+    Maneuver::Move,
+    Maneuver::Shift,
+    Maneuver::Command,
+    Maneuver::DrawFromPack,
+    Maneuver::DrawFromBelt,
+    Maneuver::PickUpItem,
+    Maneuver::DumpBackpack,
+    Maneuver::StandUp,
+    Maneuver::Grab,
+    Maneuver::EscapeGrab,
+    Maneuver::Knockback,
+];
+
+impl Maneuver {
+    /// The kind of movement the maneuver makes, if it moves the creature (for opportunity
+    /// attacks, CR-REACT-06).
+    pub fn movement(&self) -> Option<Movement> {
+        match self {
+            Maneuver::Move => Some(Movement::Move),
+            Maneuver::Shift => Some(Movement::Shift),
+            _ => None,
+        }
+    }
+
+    /// The requirement that defines it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Maneuver::Move => "CR-MAN-01",
+            Maneuver::Shift => "CR-MAN-02",
+            Maneuver::Command => "CR-MAN-03",
+            Maneuver::DrawFromPack => "CR-MAN-04",
+            Maneuver::DrawFromBelt => "CR-MAN-05",
+            Maneuver::PickUpItem => "CR-MAN-06",
+            Maneuver::DumpBackpack => "CR-MAN-07",
+            Maneuver::StandUp => "CR-MAN-08",
+            Maneuver::Grab => "CR-MAN-09",
+            Maneuver::EscapeGrab => "CR-MAN-10",
+            Maneuver::Knockback => "CR-MAN-11",
+            Maneuver::Other(_) => "CR-MAN",
+        }
+    }
+}
+
+/// Grab's results (CR-MAN-09).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GrabOutcome {
+    /// The target may counter.
+    TargetMayCounter,
+    /// Push the target 1 square, or take a free Shift (the grabber's choice).
+    PushOneOrShift,
+    /// The target is grabbed.
+    Grabbed,
+}
+
+pub const GRAB_TABLE: TierTable<GrabOutcome> = TierTable {
+    tier_1: GrabOutcome::TargetMayCounter,
+    tier_2: GrabOutcome::PushOneOrShift,
+    tier_3: GrabOutcome::Grabbed,
+};
+
+/// Escape Grab's results (CR-MAN-10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EscapeOutcome {
+    /// The grabber may counter.
+    GrabberMayCounter,
+    /// The creature may choose to break free; if it does, the grabber may counter.
+    MayBreakFreeOpeningCounter,
+    /// Free, with a move of 1 square that provokes no opportunity attacks.
+    FreeWithSafeSquare,
+}
+
+pub const ESCAPE_TABLE: TierTable<EscapeOutcome> = TierTable {
+    tier_1: EscapeOutcome::GrabberMayCounter,
+    tier_2: EscapeOutcome::MayBreakFreeOpeningCounter,
+    tier_3: EscapeOutcome::FreeWithSafeSquare,
+};
+
+/// Knockback's results (CR-MAN-11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KnockbackOutcome {
+    TargetMayCounter,
+    /// Push this many squares.
+    Push(u8),
+}
+
+pub const KNOCKBACK_TABLE: TierTable<KnockbackOutcome> = TierTable {
+    tier_1: KnockbackOutcome::TargetMayCounter,
+    tier_2: KnockbackOutcome::Push(1),
+    tier_3: KnockbackOutcome::Push(2),
+};
+
+/// The free move of Escape Grab tier 3, in squares (CR-MAN-10).
+pub const ESCAPE_FREE_SQUARES: u32 = 1;
+
+/// One creature against another for Grab or Knockback.
+#[derive(Debug, Clone, Copy)]
+pub struct Contest<'a> {
+    pub user: (&'a Space, Size),
+    pub target: (&'a Space, Size),
+}
+
+fn size_and_reach(c: &Contest<'_>) -> Result<(), FightError> {
+    if c.target.1 > c.user.1 {
+        return Err(FightError::TargetTooLarge);
+    }
+    let r = reach(c.user.1, 0, ReachUse::Other);
+    if !c.user.0.within_reach(c.target.0, r) {
+        return Err(FightError::TargetNotInReach);
+    }
+    Ok(())
+}
+
+fn strength_test(name: &str, value: i8) -> Result<TestSpec, FightError> {
+    let spec = TestSpec::new(Characteristic::Strength, value)
+        .with_activity(Activity::Other(name.to_owned()));
+    spec.validate()?;
+    Ok(spec)
+}
+
+/// Grab's test: a creature of your size or smaller within reach, while you hold nobody else
+/// (CR-MAN-09). 2d10 + Strength.
+pub fn grab_spec(
+    c: Contest<'_>,
+    already_holding: bool,
+    strength: i8,
+) -> Result<TestSpec, FightError> {
+    if already_holding {
+        return Err(FightError::AlreadyHolding);
+    }
+    size_and_reach(&c)?;
+    strength_test("grab", strength)
+}
+
+/// Knockback's test: a creature of your size or smaller within reach (CR-MAN-11).
+pub fn knockback_spec(c: Contest<'_>, strength: i8) -> Result<TestSpec, FightError> {
+    size_and_reach(&c)?;
+    strength_test("knockback", strength)
+}
+
+/// Escape Grab's test: only while grabbed; Agility or Strength, the roller's pick (CR-MAN-10).
+pub fn escape_spec(
+    grabbed: bool,
+    characteristic: Characteristic,
+    value: i8,
+) -> Result<TestSpec, FightError> {
+    if !grabbed {
+        return Err(FightError::NotGrabbed);
+    }
+    choose_characteristic(
+        &[Characteristic::Agility, Characteristic::Strength],
+        characteristic,
+    )?;
+    let spec = TestSpec::new(characteristic, value)
+        .with_activity(Activity::Other("escape_grab".to_owned()));
+    spec.validate()?;
+    Ok(spec)
+}
+
+/// Stand Up: only while prone and with speed 1 or more (CR-MAN-08). Which speed is checked
+/// is [`crate::conditions::ConditionSet::stand_up`]'s option.
+pub fn stand_up_allowed(prone: bool, speed: u8) -> Result<(), FightError> {
+    if !prone {
+        return Err(FightError::NotProne);
+    }
+    if speed < 1 {
+        return Err(FightError::SpeedTooLow);
+    }
+    Ok(())
+}
+
+/// Pick Up Item: an unattended item within reach and enough free hand slots (CR-MAN-06).
+pub fn pick_up_allowed(
+    picker: (&Space, Size),
+    item: &Space,
+    free_hands: u8,
+    hands_needed: u8,
+) -> Result<(), FightError> {
+    if !picker
+        .0
+        .within_reach(item, reach(picker.1, 0, ReachUse::Other))
+    {
+        return Err(FightError::TargetNotInReach);
+    }
+    if free_hands < hands_needed {
+        return Err(FightError::HandsFull {
+            free: free_hands,
+            needed: hands_needed,
+        });
+    }
+    Ok(())
+}
+
+/// The outcome of a Grab, Escape Grab or Knockback test read on its table.
+pub fn grab_outcome(tier: Tier) -> GrabOutcome {
+    *GRAB_TABLE.get(tier)
+}
+
+pub fn escape_outcome(tier: Tier) -> EscapeOutcome {
+    *ESCAPE_TABLE.get(tier)
+}
+
+pub fn knockback_outcome(tier: Tier) -> KnockbackOutcome {
+    *KNOCKBACK_TABLE.get(tier)
+}
+
+/// The maneuver an inventory operation names (CR-MAN-04/05/06/07).
+pub fn inventory_maneuver(m: InventoryManeuver) -> Maneuver {
+    match m {
+        InventoryManeuver::DrawFromBelt => Maneuver::DrawFromBelt,
+        InventoryManeuver::DrawFromPack => Maneuver::DrawFromPack,
+        InventoryManeuver::PickUpItem => Maneuver::PickUpItem,
+        InventoryManeuver::DumpBackpack => Maneuver::DumpBackpack,
+    }
+}
+
+/// Charges the turn for what an inventory operation reported ([`crate::inventory`]: Draw From
+/// Pack's 1d10 draw, Draw From Belt's rearranging, Pick Up Item, Dump Backpack). Check
+/// [`TurnBudget::can_maneuver`] before changing the inventory; this then spends it.
+pub fn charge_inventory(
+    budget: &mut TurnBudget,
+    cost: MoveCost,
+) -> Result<Option<Maneuver>, FightError> {
+    match cost {
+        MoveCost::Free => Ok(None),
+        MoveCost::Maneuver(m) => {
+            budget.spend_maneuver()?;
+            Ok(Some(inventory_maneuver(m)))
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! Pets and summons in combat («Питомцы в бою», «Призванные существа»).
+
+use serde::{Deserialize, Serialize};
+
+use super::fight::{FightError, FightQuestion, FightRequest};
+use super::turn::{TurnBudget, TurnShape};
+use crate::checks::decision::Decider;
+use crate::checks::{Activity, Characteristic, TestSpec, Tier, TierTable};
+use crate::creature::Size;
+
+/// How much one Command gives a pet (CR-ERR-15, configurable).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CommandScope {
+    /// Default: the pets section wins; a maneuver and an action, or two maneuvers.
+    #[default]
+    FullTurn,
+    /// Alternative: one action or one maneuver.
+    OneActOrManeuver,
+}
+
+/// Pet options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PetOptions {
+    pub scope: CommandScope,
+    /// CR-ERR-15 leaves open commanding one pet twice in a round; default false.
+    pub same_pet_twice_per_round: bool,
+}
+
+/// A pet proper or a summoned creature (CR-PET-05).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Companion {
+    Pet,
+    Summoned,
+}
+
+/// The pets one owner commanded this round.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Commands {
+    pub round: u32,
+    pub commanded: Vec<u32>,
+}
+
+impl Commands {
+    /// Spends the owner's Command maneuver and returns the pet's budget for it (CR-MAN-03,
+    /// CR-PET-01). Pets take no turns of their own; this is their only way to act.
+    pub fn command(
+        &mut self,
+        owner: &mut TurnBudget,
+        pet: u32,
+        round: u32,
+        options: PetOptions,
+    ) -> Result<TurnBudget, FightError> {
+        if self.round != round {
+            self.round = round;
+            self.commanded.clear();
+        }
+        if !options.same_pet_twice_per_round && self.commanded.contains(&pet) {
+            return Err(FightError::PetAlreadyCommanded(pet));
+        }
+        owner.spend_maneuver()?;
+        self.commanded.push(pet);
+        Ok(TurnBudget::with_shape(match options.scope {
+            CommandScope::FullTurn => TurnShape::Full,
+            CommandScope::OneActOrManeuver => TurnShape::Single,
+        }))
+    }
+}
+
+/// The command test's results (CR-PET-02).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CommandOutcome {
+    Refuses,
+    /// Obeys, and is weakened afterwards.
+    ObeysThenWeakened,
+    Obeys,
+}
+
+pub const COMMAND_TABLE: TierTable<CommandOutcome> = TierTable {
+    tier_1: CommandOutcome::Refuses,
+    tier_2: CommandOutcome::ObeysThenWeakened,
+    tier_3: CommandOutcome::Obeys,
+};
+
+pub fn command_outcome(tier: Tier) -> CommandOutcome {
+    *COMMAND_TABLE.get(tier)
+}
+
+/// Whether the Referee should be asked about a command: never for a summon (CR-PET-05);
+/// for a pet, what it can do and whether the order is complex or dangerous enough for the
+/// test (CR-PET-01/02, CR-REF-26).
+pub fn command_request(companion: Companion, pet: u32) -> Option<FightRequest> {
+    (companion == Companion::Pet).then(|| {
+        FightRequest::new(
+            FightQuestion::PetCommand { pet },
+            Decider::Referee,
+            "CR-REF-26",
+        )
+    })
+}
+
+/// What kind of order it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Order {
+    /// Attack a dangerous creature: normally no test (CR-PET-03).
+    AttackMonster,
+    /// A tricky path, leaping a campfire…
+    ComplexOrDangerous,
+    Ordinary,
+}
+
+/// Whether the command test is called for: a pet, a complex or dangerous order, and the
+/// Referee asks for it (CR-PET-02/03/05).
+pub fn command_test_needed(companion: Companion, order: Order, referee_calls_test: bool) -> bool {
+    companion == Companion::Pet && order == Order::ComplexOrDangerous && referee_calls_test
+}
+
+/// The command test: 2d10 + Mind of the owner (CR-PET-02).
+pub fn command_spec(companion: Companion, mind: i8) -> Result<TestSpec, FightError> {
+    if companion == Companion::Summoned {
+        return Err(FightError::SummonNeedsNoTest);
+    }
+    let spec = TestSpec::new(Characteristic::Mind, mind)
+        .with_activity(Activity::Other("command_pet".to_owned()));
+    spec.validate()?;
+    Ok(spec)
+}
+
+/// Whether a rider can ride the pet: the pet is at least one size larger (CR-PET-04).
+pub fn can_ride(rider: Size, pet: Size) -> bool {
+    pet.categories_larger_than(rider) >= 1
+}

@@ -1,0 +1,149 @@
+//! One creature's turn («Ход»): a maneuver and an action, or two maneuvers, or less; the Move
+//! maneuver may be split around the rest (CR-MAN-01); an attack crit adds an action
+//! («Криты на атаках»).
+
+use serde::{Deserialize, Serialize};
+
+use super::fight::FightError;
+
+/// What a step of a turn costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cost {
+    Maneuver,
+    Action,
+    /// Trivial acts (CR-ACT-03) and anything else that costs nothing.
+    Free,
+}
+
+/// How much a budget holds: a whole turn, or (a pet under the alternative reading of
+/// CR-ERR-15) a single maneuver or action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnShape {
+    /// A maneuver and an action, or two maneuvers (CR-CBT-10).
+    #[default]
+    Full,
+    /// One maneuver or one action.
+    Single,
+}
+
+/// When a crit's extra action must be taken (CR-ATK-13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExtraActionTiming {
+    /// Gained on the attacker's own turn: any time during that turn.
+    ThisTurn,
+    /// Gained outside it: right now, before anything else happens.
+    Immediately,
+}
+
+/// The extra action an attack crit grants, if any (CR-ATK-13).
+pub fn crit_extra_action(crit: bool, on_own_turn: bool) -> Option<ExtraActionTiming> {
+    crit.then_some(if on_own_turn {
+        ExtraActionTiming::ThisTurn
+    } else {
+        ExtraActionTiming::Immediately
+    })
+}
+
+/// What is spent and left of one turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct TurnBudget {
+    pub shape: TurnShape,
+    pub maneuvers: u8,
+    pub actions: u8,
+    /// Extra actions from crits not used yet (CR-ATK-13).
+    pub extra_actions: u8,
+    /// Squares left of the Move maneuvers taken this turn (CR-MAN-01).
+    pub move_left: u32,
+}
+
+impl TurnBudget {
+    /// A fresh turn.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A fresh budget of the given shape.
+    pub fn with_shape(shape: TurnShape) -> Self {
+        Self {
+            shape,
+            ..Self::default()
+        }
+    }
+
+    fn limit(&self) -> u8 {
+        match self.shape {
+            TurnShape::Full => 2,
+            TurnShape::Single => 1,
+        }
+    }
+
+    /// Whether a maneuver can still be taken (CR-CBT-10).
+    pub fn can_maneuver(&self) -> bool {
+        self.maneuvers + self.actions < self.limit()
+    }
+
+    /// Whether an action can still be taken: the turn's own action, or a crit's extra one.
+    pub fn can_act(&self) -> bool {
+        self.extra_actions > 0 || (self.actions == 0 && self.maneuvers < self.limit())
+    }
+
+    /// Spends a maneuver (CR-CBT-10).
+    pub fn spend_maneuver(&mut self) -> Result<(), FightError> {
+        if !self.can_maneuver() {
+            return Err(FightError::NoManeuverLeft);
+        }
+        self.maneuvers += 1;
+        Ok(())
+    }
+
+    /// Spends an action: the turn's own first, then a crit's extra one (CR-CBT-10, CR-ATK-13).
+    pub fn spend_action(&mut self) -> Result<(), FightError> {
+        if self.actions == 0 && self.maneuvers < self.limit() {
+            self.actions = 1;
+            Ok(())
+        } else if self.extra_actions > 0 {
+            self.extra_actions -= 1;
+            Ok(())
+        } else {
+            Err(FightError::NoActionLeft)
+        }
+    }
+
+    /// Spends what `cost` says.
+    pub fn spend(&mut self, cost: Cost) -> Result<(), FightError> {
+        match cost {
+            Cost::Maneuver => self.spend_maneuver(),
+            Cost::Action => self.spend_action(),
+            Cost::Free => Ok(()),
+        }
+    }
+
+    /// A crit on this creature's own turn adds an action usable any time this turn
+    /// (CR-ATK-13).
+    pub fn grant_extra_action(&mut self) {
+        self.extra_actions = self.extra_actions.saturating_add(1);
+    }
+
+    /// Takes the Move maneuver: `speed` more squares to move, in as many pieces as wanted
+    /// around the action or other maneuver (CR-MAN-01, CR-MOVE-01).
+    pub fn begin_move(&mut self, speed: u32) -> Result<(), FightError> {
+        self.spend_maneuver()?;
+        self.move_left += speed;
+        Ok(())
+    }
+
+    /// Moves `squares` (the movement cost of a validated path) out of the Move maneuvers taken.
+    pub fn move_squares(&mut self, squares: u32) -> Result<(), FightError> {
+        if squares > self.move_left {
+            return Err(FightError::MoveExhausted {
+                wanted: squares,
+                left: self.move_left,
+            });
+        }
+        self.move_left -= squares;
+        Ok(())
+    }
+}
