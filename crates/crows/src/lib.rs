@@ -25,6 +25,17 @@ pub mod inventory;
 pub mod light;
 pub mod usage_dice;
 
+// Exploration («Ход подземелья», «Встречи», «Отдых», «Заклинания», «Крафт», …).
+pub mod backlash;
+pub mod crafting;
+pub mod dungeon_turns;
+pub mod encounters;
+pub mod identification;
+pub mod rest;
+pub mod rest_activities;
+pub mod spells;
+pub mod town;
+
 // Combat («Бой», «Линия эффекта»).
 pub mod combat;
 
