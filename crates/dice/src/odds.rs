@@ -435,30 +435,30 @@ fn finish<N: Num>(d: Dist<N>, cx: Cx) -> Result<Distribution, OddsError> {
         )));
     }
     let (dm, de) = top_f64(&den);
-    let probabilities: Vec<f64> = numerators
-        .iter()
-        .map(|c| {
-            let (cm, ce) = top_f64(c);
-            let e = ce - de;
-            let r = cm / dm;
-            if e == 0 {
-                r
-            } else {
-                r * 2f64.powi(e.clamp(-2000, 2000) as i32)
-            }
-        })
-        .collect();
-    let mut at_least = vec![0.0; probabilities.len()];
-    let mut acc = 0.0;
-    for i in (0..probabilities.len()).rev() {
-        acc += probabilities[i];
-        at_least[i] = acc.min(1.0);
+    // Every float is the exact fraction rounded once, so P(>=) of the lowest value is exactly
+    // 1.0 and cumulative columns carry no summed rounding error.
+    let to_f64 = |c: &BigUint| {
+        let (cm, ce) = top_f64(c);
+        let e = ce - de;
+        let r = cm / dm;
+        if e == 0 {
+            r
+        } else {
+            r * 2f64.powi(e.clamp(-2000, 2000) as i32)
+        }
+    };
+    let probabilities: Vec<f64> = numerators.iter().map(to_f64).collect();
+    let mut at_least = vec![0.0; numerators.len()];
+    let mut acc = <BigUint as Zero>::zero();
+    for i in (0..numerators.len()).rev() {
+        acc += &numerators[i];
+        at_least[i] = to_f64(&acc).min(1.0);
     }
-    let mut at_most = vec![0.0; probabilities.len()];
-    let mut acc = 0.0;
-    for i in 0..probabilities.len() {
-        acc += probabilities[i];
-        at_most[i] = acc.min(1.0);
+    let mut at_most = vec![0.0; numerators.len()];
+    let mut acc = <BigUint as Zero>::zero();
+    for (i, c) in numerators.iter().enumerate() {
+        acc += c;
+        at_most[i] = to_f64(&acc).min(1.0);
     }
     let mut s1 = BigInt::zero();
     let mut s2 = BigInt::zero();
