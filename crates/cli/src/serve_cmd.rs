@@ -1,9 +1,95 @@
-//! `delve serve`: the table server. (being written)
+//! `delve serve`: the table server (HTTP + WebSocket API over the rulesets of [`registry`]).
+//!
+//! Zero configuration: it opens (creating if needed) `./delve.db`, listens on
+//! `127.0.0.1:8080` (another address only with `--bind`), prints the link to open, and stops
+//! gracefully on Ctrl-C or SIGTERM (live connections are told where to resume).
+
 use crate::CliResult;
+use crate::table_cmd::registry;
+use std::net::SocketAddr;
+use std::path::PathBuf;
 
 #[derive(clap::Args)]
-pub struct ServeArgs {}
+pub struct ServeArgs {
+    /// Address and port to listen on (loopback unless you choose otherwise).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    bind: SocketAddr,
+    /// SQLite database file (created with its tables if missing).
+    #[arg(long, default_value = "./delve.db")]
+    db: PathBuf,
+    /// Base URL put into the links the server hands out (default: http://<bind>).
+    #[arg(long)]
+    public_url: Option<String>,
+    /// Create a table with this name at start-up and print its Referee link.
+    #[arg(long, value_name = "NAME")]
+    new_table: Option<String>,
+    /// Ruleset of the `--new-table` table.
+    #[arg(long, default_value = "crows", requires = "new_table")]
+    ruleset: String,
+}
 
-pub fn run(_args: ServeArgs) -> CliResult {
-    Err("not built yet".into())
+pub fn run(args: ServeArgs) -> CliResult {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(run_async(args))
+}
+
+async fn run_async(args: ServeArgs) -> CliResult {
+    let (store, tokens) = server::open_sqlite(&args.db).await?;
+    let listener = tokio::net::TcpListener::bind(args.bind)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", args.bind))?;
+    let addr = listener.local_addr()?;
+    let mut srv = server::Server::new(store, tokens, registry());
+    srv.public_url = args.public_url.clone();
+    srv.start_table = args.new_table.map(|name| server::StartTable {
+        name,
+        ruleset: args.ruleset,
+    });
+    let db = args.db.display().to_string();
+    srv.serve_with(listener, shutdown_signal(), |ready| {
+        println!("Delve is serving {db} on {addr} (Ctrl-C to stop)");
+        match &ready.referee_link {
+            Some(link) => println!("Referee link (keep it private): {link}"),
+            None => println!(
+                "Referee: open {url}/ or POST {url}/api/tables to create a table \
+                 (or start with --new-table NAME to get a Referee link here)",
+                url = ready.url
+            ),
+        }
+        if !addr.ip().is_loopback() {
+            println!(
+                "note: listening beyond loopback ({addr}); anyone who can reach it can create tables"
+            );
+        }
+    })
+    .await?;
+    println!("Delve stopped.");
+    Ok(())
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        // If the handler cannot be installed, only SIGTERM (or a kill) stops the server.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
 }

@@ -1,1 +1,245 @@
-//! The table server. (being written)
+//! The table server: HTTP and WebSocket API over the engine and a store. It knows no rule:
+//! the rulesets come in through an engine [`Registry`], the log through an `Arc<dyn EventStore>`
+//! (SQLite by default; PostgreSQL plugs into the same trait).
+//!
+//! # Routes (all JSON; errors are `{"code","message","rule"?}`)
+//!
+//! | Method | Path | Who | What |
+//! |---|---|---|---|
+//! | GET  | `/` | anyone | placeholder page (the web UI comes later) |
+//! | GET  | `/api/health` | anyone | status, version, rulesets |
+//! | GET  | `/api/rulesets` | anyone | registered ruleset names |
+//! | GET  | `/api/openapi.json` | anyone | OpenAPI 3 document of every route |
+//! | POST | `/api/tables` | anyone | create a table → id, Referee token and link |
+//! | POST | `/api/tables/import` | anyone | import an export (JSON Lines) → new Referee token |
+//! | POST | `/api/tables/{id}/invites` | Referee | invite (bound to a character or open) |
+//! | POST | `/api/join` | invite holder | exchange a single-use invite for a player token |
+//! | POST | `/api/tables/{id}/commands` | Referee, player | run a command → the events the caller sees |
+//! | GET  | `/api/tables/{id}/log?after=N&limit=M` | Referee, player | the caller's log, paged |
+//! | GET  | `/api/tables/{id}/view` | Referee, player | the caller's view of the state |
+//! | GET  | `/api/tables/{id}/export` | Referee: full export; player: own projection only | |
+//! | GET  | `/api/tables/{id}/live?token=T&after=N` | Referee, player | WebSocket of new events |
+//!
+//! # Security
+//!
+//! - Tokens are 256 random bits, shown once, stored as SHA-256 ([`tokens`]). HTTP calls carry
+//!   `Authorization: Bearer <token>`; the WebSocket carries `?token=` (browsers cannot set
+//!   headers there). A token is valid only for its table; an invite token is never a
+//!   credential for reads or commands.
+//! - Every command runs as the token's participant (`Actor::Referee` or `Actor::Player`); the
+//!   engine refuses a player acting for a character not bound to them.
+//! - Every read is projected for the token's viewer on the server (`engine::projection`); a
+//!   player's export is their own projection (format `delve-view`, not importable), never the
+//!   stored log, so it carries no Referee-only event, seed or masked field.
+//! - Request bodies are limited ([`Limits::body_bytes`], [`Limits::import_bytes`]); commands are
+//!   rate-limited per TCP connection (token bucket, [`Limits::commands_per_second`]). No CORS
+//!   headers are sent. The server listens on loopback unless told otherwise.
+//!
+//! # Live stream
+//!
+//! `live` sends `{"type":"event","event":<ViewEvent>}` for every event the viewer may see with
+//! `n > after`, then `{"type":"live","last_n":N}` once caught up, then new events as they are
+//! committed, and a WebSocket ping every [`Limits::heartbeat`]. A client that falls more than
+//! [`Limits::live_buffer`] events behind (or cannot take a message within
+//! [`Limits::send_timeout`]) receives `{"type":"resume","after":N}` and a close frame with code
+//! 4000 and reason `resume from N`; it reconnects with `after=N` and misses nothing. Server
+//! shutdown closes live connections the same way (code 1001).
+
+pub mod api;
+pub mod error;
+pub mod hub;
+pub mod live;
+pub mod openapi;
+pub mod tokens;
+
+pub use error::ApiError;
+pub use tokens::{Grant, SqliteTokens, TokenRecord, TokenStore};
+
+use engine::Registry;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+use store::{EventStore, SqliteStore, StoreError, Tables};
+use tokio::net::TcpListener;
+
+/// The limits the server enforces (each named in the errors it causes).
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Largest request body (bytes), except imports.
+    pub body_bytes: usize,
+    /// Largest import body (bytes).
+    pub import_bytes: usize,
+    /// Sustained commands per second per connection.
+    pub commands_per_second: f64,
+    /// Commands a connection may send at once before the rate applies.
+    pub command_burst: f64,
+    /// Events a live connection may lag behind before it is told to resume.
+    pub live_buffer: usize,
+    /// Interval between WebSocket pings.
+    pub heartbeat: Duration,
+    /// How long one live message may take to send before the client is told to resume.
+    pub send_timeout: Duration,
+    /// Largest page of `log`.
+    pub log_page: usize,
+    /// Longest table, participant or character name (characters).
+    pub name_chars: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            body_bytes: 64 * 1024,
+            import_bytes: 32 * 1024 * 1024,
+            commands_per_second: 20.0,
+            command_burst: 40.0,
+            live_buffer: 1024,
+            heartbeat: Duration::from_secs(20),
+            send_timeout: Duration::from_secs(10),
+            log_page: 1000,
+            name_chars: 100,
+        }
+    }
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("i/o: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("{0}")]
+    Api(#[from] ApiError),
+}
+
+/// What a started server reports.
+#[derive(Debug, Clone)]
+pub struct Ready {
+    /// Base URL.
+    pub url: String,
+    /// The Referee link of the start-up table, if one was asked for.
+    pub referee_link: Option<String>,
+}
+
+/// Shared state of the request handlers.
+pub struct AppState {
+    pub tables: Tables,
+    pub tokens: Arc<dyn TokenStore>,
+    pub hub: hub::Hub,
+    pub limits: Limits,
+    /// Base of the links handed out (`http://127.0.0.1:8080`).
+    pub public_url: String,
+    pub rate: api::RateLimiter,
+    pub shutdown: tokio::sync::watch::Receiver<bool>,
+}
+
+/// A table to create at start-up (its Referee link is printed by the caller).
+#[derive(Debug, Clone)]
+pub struct StartTable {
+    pub name: String,
+    pub ruleset: String,
+}
+
+/// A server ready to run.
+pub struct Server {
+    pub store: Arc<dyn EventStore>,
+    pub tokens: Arc<dyn TokenStore>,
+    pub registry: Registry,
+    pub limits: Limits,
+    /// Base URL for links; `http://<bound address>` when `None`.
+    pub public_url: Option<String>,
+    /// Create this table before serving and report its Referee link through `on_ready`.
+    pub start_table: Option<StartTable>,
+}
+
+/// Opens (creating if needed) an SQLite database for both the event log and the token grants.
+pub async fn open_sqlite(
+    path: &Path,
+) -> Result<(Arc<dyn EventStore>, Arc<dyn TokenStore>), ServerError> {
+    let store = SqliteStore::open(path).await?;
+    let tokens = SqliteTokens::open(path).await?;
+    Ok((Arc::new(store), Arc::new(tokens)))
+}
+
+impl Server {
+    pub fn new(
+        store: Arc<dyn EventStore>,
+        tokens: Arc<dyn TokenStore>,
+        registry: Registry,
+    ) -> Self {
+        Server {
+            store,
+            tokens,
+            registry,
+            limits: Limits::default(),
+            public_url: None,
+            start_table: None,
+        }
+    }
+
+    /// Serves on `listener` until `shutdown` completes, then closes live connections and
+    /// waits for requests in flight.
+    pub async fn serve(
+        self,
+        listener: TcpListener,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServerError> {
+        self.serve_with(listener, shutdown, |_| {}).await
+    }
+
+    /// [`Server::serve`], calling `on_ready` with the links once listening (and the start-up
+    /// table, if any, is created).
+    pub async fn serve_with(
+        self,
+        listener: TcpListener,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+        on_ready: impl FnOnce(&Ready),
+    ) -> Result<(), ServerError> {
+        let addr = listener.local_addr()?;
+        let public_url = self
+            .public_url
+            .unwrap_or_else(|| format!("http://{addr}"))
+            .trim_end_matches('/')
+            .to_string();
+        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+        let state = Arc::new(AppState {
+            tables: Tables::new(self.store, Arc::new(self.registry)),
+            tokens: self.tokens,
+            hub: hub::Hub::new(self.limits.live_buffer),
+            rate: api::RateLimiter::new(self.limits.commands_per_second, self.limits.command_burst),
+            limits: self.limits,
+            public_url,
+            shutdown: stop_rx,
+        });
+        let mut ready = Ready {
+            url: state.public_url.clone(),
+            referee_link: None,
+        };
+        if let Some(start) = self.start_table {
+            let (id, token) = api::new_table(
+                &state,
+                start.ruleset,
+                start.name,
+                "Referee".into(),
+                serde_json::Value::Null,
+            )
+            .await?;
+            ready.referee_link = Some(api::table_link(&state, &id, &token));
+        }
+        on_ready(&ready);
+        let app = api::router(state);
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            // Live connections watch this and close themselves (graceful shutdown waits for them).
+            let _ = stop_tx.send(true);
+        })
+        .await?;
+        Ok(())
+    }
+}

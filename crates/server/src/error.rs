@@ -1,0 +1,115 @@
+//! API errors: every failure is JSON `{"code", "message", "rule"?}` with a fitting status.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use engine::EngineError;
+use serde::Serialize;
+use store::StoreError;
+
+/// An error as the API returns it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{code}: {message}")]
+pub struct ApiError {
+    #[serde(skip)]
+    pub status: u16,
+    /// Machine-readable code (`not_allowed`, `rate_limited`, a ruleset's own code…).
+    pub code: String,
+    pub message: String,
+    /// The rule or limit involved, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> Self {
+        ApiError {
+            status: status.as_u16(),
+            code: code.into(),
+            message: message.into(),
+            rule: None,
+        }
+    }
+    /// Names the rule or limit involved.
+    pub fn rule(mut self, rule: impl Into<String>) -> Self {
+        self.rule = Some(rule.into());
+        self
+    }
+    pub fn bad_request(code: &str, message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::BAD_REQUEST, code, message)
+    }
+    pub fn unauthorized(message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", message)
+    }
+    pub fn forbidden(code: &str, message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::FORBIDDEN, code, message)
+    }
+    pub fn not_found(message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
+    }
+    pub fn internal(message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        if status.is_server_error() {
+            tracing::error!(code = %self.code, message = %self.message, "request failed");
+        }
+        (status, Json(self)).into_response()
+    }
+}
+
+impl From<EngineError> for ApiError {
+    fn from(e: EngineError) -> Self {
+        let message = e.to_string();
+        match e {
+            EngineError::BadCommand(_) => ApiError::bad_request("bad_command", message),
+            EngineError::NotAllowed(_) => ApiError::forbidden("not_allowed", message),
+            EngineError::WrongAnswerer { .. } => ApiError::forbidden("wrong_answerer", message),
+            EngineError::Rule(rule) => ApiError {
+                status: StatusCode::UNPROCESSABLE_ENTITY.as_u16(),
+                code: rule.code,
+                message: rule.message,
+                rule: rule.rule,
+            },
+            EngineError::UnknownDecision(_) => ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "unknown_decision",
+                message,
+            ),
+            EngineError::BadOption { .. } => {
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_option", message)
+            }
+            EngineError::NothingToUndo => {
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "nothing_to_undo", message)
+            }
+            EngineError::UndoTooDeep { .. } => {
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "undo_too_deep", message)
+                    .rule("engine::UNDO_DEPTH")
+            }
+            EngineError::UnknownRuleset(..) => ApiError::bad_request("unknown_ruleset", message),
+            EngineError::Stale { .. } => ApiError::new(StatusCode::CONFLICT, "conflict", message),
+            EngineError::Corrupt { .. } => ApiError::internal(message),
+        }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        let message = e.to_string();
+        match e {
+            StoreError::Engine(engine) => engine.into(),
+            StoreError::NotFound(_) => ApiError::not_found(message),
+            StoreError::Conflict { .. } => ApiError::new(StatusCode::CONFLICT, "conflict", message),
+            StoreError::Exists(_) => ApiError::new(StatusCode::CONFLICT, "exists", message),
+            StoreError::Import { .. } => ApiError::bad_request("bad_import", message),
+            StoreError::BadNumbering { .. }
+            | StoreError::Db(_)
+            | StoreError::Json(_)
+            | StoreError::Io(_) => ApiError::internal(message),
+        }
+    }
+}

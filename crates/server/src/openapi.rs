@@ -1,0 +1,197 @@
+//! The OpenAPI 3 document of every route, written by hand (served at `/api/openapi.json`).
+
+use serde_json::{Value, json};
+
+fn error_responses(codes: &[&str]) -> Value {
+    let mut out = serde_json::Map::new();
+    for code in codes {
+        out.insert(
+            (*code).to_string(),
+            json!({
+                "description": "Error",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+            }),
+        );
+    }
+    Value::Object(out)
+}
+
+fn with_errors(ok: (&str, Value), errors: &[&str]) -> Value {
+    let mut responses = error_responses(errors);
+    if let Value::Object(map) = &mut responses {
+        map.insert(ok.0.to_string(), ok.1);
+    }
+    responses
+}
+
+fn json_ok(description: &str, schema: Value) -> Value {
+    json!({"description": description, "content": {"application/json": {"schema": schema}}})
+}
+
+fn id_param() -> Value {
+    json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"}})
+}
+
+fn body(schema: Value) -> Value {
+    json!({"required": true, "content": {"application/json": {"schema": schema}}})
+}
+
+/// The document.
+pub fn document() -> Value {
+    let any = json!({});
+    let bearer = json!([{"bearer": []}]);
+    json!({
+        "openapi": "3.0.3",
+        "info": {
+            "title": "Delve table server",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": "Tables, invites, commands, per-viewer logs and views, export and import. \
+    Every error is JSON {code, message, rule?}. HTTP calls authenticate with `Authorization: Bearer <token>`; \
+    the live WebSocket with `?token=`."
+        },
+        "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+            "schemas": {
+                "Error": {
+                    "type": "object",
+                    "required": ["code", "message"],
+                    "properties": {
+                        "code": {"type": "string"},
+                        "message": {"type": "string"},
+                        "rule": {"type": "string"}
+                    }
+                },
+                "ViewEvent": {
+                    "type": "object",
+                    "required": ["n", "at_ms", "actor", "private", "body"],
+                    "properties": {
+                        "n": {"type": "integer", "minimum": 1, "description": "the viewer's own dense sequence number"},
+                        "at_ms": {"type": "integer"},
+                        "actor": {"type": "object"},
+                        "private": {"type": "boolean"},
+                        "body": {"type": "object"}
+                    }
+                },
+                "TableCreated": {
+                    "type": "object",
+                    "required": ["id", "name", "ruleset", "referee_token", "referee_link"],
+                    "properties": {
+                        "id": {"type": "string"},
+                        "name": {"type": "string"},
+                        "ruleset": {"type": "string"},
+                        "events": {"type": "integer"},
+                        "referee_token": {"type": "string"},
+                        "referee_link": {"type": "string"}
+                    }
+                }
+            }
+        },
+        "paths": {
+            "/": {"get": {
+                "summary": "Placeholder page",
+                "responses": {"200": {"description": "HTML", "content": {"text/html": {"schema": {"type": "string"}}}}}
+            }},
+            "/api/health": {"get": {
+                "summary": "Health, version and rulesets",
+                "responses": {"200": json_ok("OK", json!({"type": "object", "properties": {
+                    "status": {"type": "string"}, "version": {"type": "string"},
+                    "rulesets": {"type": "array", "items": {"type": "string"}}}}))}
+            }},
+            "/api/rulesets": {"get": {
+                "summary": "Registered rulesets",
+                "responses": {"200": json_ok("OK", json!({"type": "object", "properties": {
+                    "rulesets": {"type": "array", "items": {"type": "string"}}}}))}
+            }},
+            "/api/openapi.json": {"get": {
+                "summary": "This document",
+                "responses": {"200": json_ok("OpenAPI 3 document", json!({"type": "object"}))}
+            }},
+            "/api/tables": {"post": {
+                "summary": "Create a table; returns the Referee's token and link (shown once)",
+                "requestBody": body(json!({
+                    "type": "object", "required": ["ruleset", "name"], "additionalProperties": false,
+                    "properties": {
+                        "ruleset": {"type": "string"},
+                        "name": {"type": "string", "minLength": 1, "maxLength": 100},
+                        "referee": {"type": "string", "minLength": 1, "maxLength": 100},
+                        "config": {}
+                    }
+                })),
+                "responses": with_errors(("201", json_ok("Created", json!({"$ref": "#/components/schemas/TableCreated"}))), &["400", "413", "422"])
+            }},
+            "/api/tables/import": {"post": {
+                "summary": "Import an exported table (JSON Lines, hash-chained); returns a new Referee token",
+                "requestBody": {"required": true, "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
+                "responses": with_errors(("201", json_ok("Imported", json!({"$ref": "#/components/schemas/TableCreated"}))), &["400", "409", "413"])
+            }},
+            "/api/tables/{id}/invites": {"post": {
+                "summary": "Referee: a single-use invite, bound to a character or open",
+                "security": bearer,
+                "parameters": [id_param()],
+                "requestBody": body(json!({"type": "object", "additionalProperties": false,
+                    "properties": {"character": {"type": "string", "minLength": 1, "maxLength": 100}}})),
+                "responses": with_errors(("201", json_ok("Invite", json!({"type": "object", "properties": {
+                    "invite": {"type": "string"}, "character": {"type": "string", "nullable": true}, "link": {"type": "string"}}}))),
+                    &["400", "401", "403", "413"])
+            }},
+            "/api/join": {"post": {
+                "summary": "Exchange an invite for a player token (seats the player, binds the invite's character)",
+                "requestBody": body(json!({"type": "object", "required": ["invite", "name"], "additionalProperties": false,
+                    "properties": {"invite": {"type": "string"}, "name": {"type": "string", "minLength": 1, "maxLength": 100}}})),
+                "responses": with_errors(("201", json_ok("Joined", json!({"type": "object", "properties": {
+                    "table": {"type": "string"}, "player": {"type": "string"},
+                    "character": {"type": "string", "nullable": true},
+                    "player_token": {"type": "string"}, "link": {"type": "string"}}}))),
+                    &["400", "401", "403", "409", "413", "422"])
+            }},
+            "/api/tables/{id}/commands": {"post": {
+                "summary": "Run a command as the token's participant; returns the new events the caller may see",
+                "description": "Engine commands: {\"rules\": <ruleset command>}, {\"answer\": …}, {\"undo\": {\"count\": n}}, {\"join\": …}, {\"bind\": …}, {\"clock\": …}. Rate-limited per connection.",
+                "security": bearer,
+                "parameters": [id_param()],
+                "requestBody": body(any),
+                "responses": with_errors(("200", json_ok("Events", json!({"type": "object", "properties": {
+                    "events": {"type": "array", "items": {"$ref": "#/components/schemas/ViewEvent"}}}}))),
+                    &["400", "401", "403", "404", "409", "413", "422", "429"])
+            }},
+            "/api/tables/{id}/log": {"get": {
+                "summary": "The caller's log, numbered densely for the caller, paged",
+                "security": bearer,
+                "parameters": [id_param(),
+                    {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+                    {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}],
+                "responses": with_errors(("200", json_ok("Page", json!({"type": "object", "properties": {
+                    "events": {"type": "array", "items": {"$ref": "#/components/schemas/ViewEvent"}},
+                    "next_after": {"type": "integer"}, "last_n": {"type": "integer"}, "more": {"type": "boolean"}}}))),
+                    &["400", "401", "403", "404"])
+            }},
+            "/api/tables/{id}/view": {"get": {
+                "summary": "The caller's view of the current state",
+                "security": bearer,
+                "parameters": [id_param()],
+                "responses": with_errors(("200", json_ok("View", json!({"type": "object", "properties": {
+                    "viewer": {"type": "object"}, "last_n": {"type": "integer"}, "view": {"type": "object"}}}))),
+                    &["401", "403", "404"])
+            }},
+            "/api/tables/{id}/export": {"get": {
+                "summary": "Referee: the full export (JSON Lines, importable). Player: their own projection (format delve-view, not importable)",
+                "security": bearer,
+                "parameters": [id_param()],
+                "responses": with_errors(("200", json!({
+                    "description": "Export",
+                    "content": {
+                        "application/x-ndjson": {"schema": {"type": "string"}},
+                        "application/json": {"schema": {"type": "object"}}
+                    }
+                })), &["401", "403", "404"])
+            }},
+            "/api/tables/{id}/live": {"get": {
+                "summary": "WebSocket: the caller's new events ({type:event}), {type:live} once caught up, {type:resume, after} before a close with code 4000 (too slow) or 1001 (shutdown)",
+                "parameters": [id_param(),
+                    {"name": "token", "in": "query", "required": true, "schema": {"type": "string"}},
+                    {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}}],
+                "responses": with_errors(("101", json!({"description": "Switching protocols (WebSocket)"})), &["400", "401", "403", "404"])
+            }}
+        }
+    })
+}

@@ -1,0 +1,892 @@
+//! The server over real HTTP and WebSocket, against SQLite in a temporary directory.
+
+use futures_util::StreamExt;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use server::{Limits, Server};
+use std::path::Path;
+use tokio::sync::oneshot;
+use tokio_tungstenite::tungstenite::Message;
+
+struct Running {
+    base: String,
+    http: reqwest::Client,
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+async fn start_with(db: &Path, limits: Limits) -> Running {
+    let (store, tokens) = server::open_sqlite(db).await.expect("open db");
+    let mut srv = Server::new(store, tokens, engine::builtin_registry());
+    srv.limits = limits;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let (tx, rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        srv.serve(listener, async move {
+            let _ = rx.await;
+        })
+        .await
+        .expect("serve");
+    });
+    Running {
+        base: format!("http://{addr}"),
+        http: reqwest::Client::new(),
+        stop: Some(tx),
+        task,
+    }
+}
+
+async fn start(db: &Path) -> Running {
+    start_with(db, Limits::default()).await
+}
+
+impl Running {
+    async fn stop(mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        let _ = self.task.await;
+    }
+
+    async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        let mut req = self.http.post(format!("{}{path}", self.base)).json(&body);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let resp = req.send().await.expect("send");
+        let status = resp.status();
+        (status, resp.json().await.expect("json body"))
+    }
+
+    async fn get_text(&self, path: &str, token: &str) -> (StatusCode, String) {
+        let resp = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("send");
+        let status = resp.status();
+        (status, resp.text().await.expect("text"))
+    }
+
+    async fn get(&self, path: &str, token: &str) -> (StatusCode, Value) {
+        let (status, text) = self.get_text(path, token).await;
+        (status, serde_json::from_str(&text).expect("json"))
+    }
+
+    async fn command(&self, table: &str, token: &str, cmd: Value) -> (StatusCode, Value) {
+        self.post(&format!("/api/tables/{table}/commands"), Some(token), cmd)
+            .await
+    }
+
+    /// Creates a demo table with characters c1, c2; returns (id, referee token).
+    async fn demo_table(&self) -> (String, String) {
+        let (status, created) = self
+            .post(
+                "/api/tables",
+                None,
+                json!({"ruleset": "demo", "name": "Crypt"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_str().expect("id").to_string();
+        let referee = created["referee_token"]
+            .as_str()
+            .expect("token")
+            .to_string();
+        assert!(
+            created["referee_link"]
+                .as_str()
+                .expect("link")
+                .contains(&referee)
+        );
+        for c in ["c1", "c2"] {
+            let (s, v) = self
+                .command(
+                    &id,
+                    &referee,
+                    json!({"rules": {"create": {"character": c}}}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::OK, "{v}");
+        }
+        (id, referee)
+    }
+
+    /// Invites (bound to `character` or open) and joins as `name`; returns the player token.
+    async fn player(&self, id: &str, referee: &str, name: &str, character: Option<&str>) -> String {
+        let body = match character {
+            Some(c) => json!({"character": c}),
+            None => json!({}),
+        };
+        let (s, invite) = self
+            .post(&format!("/api/tables/{id}/invites"), Some(referee), body)
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{invite}");
+        let (s, joined) = self
+            .post(
+                "/api/join",
+                None,
+                json!({"invite": invite["invite"], "name": name}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{joined}");
+        joined["player_token"].as_str().expect("token").to_string()
+    }
+
+    async fn last_n(&self, id: &str, token: &str) -> u64 {
+        let (s, v) = self.get(&format!("/api/tables/{id}/view"), token).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        v["last_n"].as_u64().expect("last_n")
+    }
+
+    /// The whole log as `token` sees it, through the paged endpoint.
+    async fn full_log(&self, id: &str, token: &str) -> Vec<Value> {
+        let mut out = Vec::new();
+        let mut after = 0;
+        loop {
+            let (s, page) = self
+                .get(
+                    &format!("/api/tables/{id}/log?after={after}&limit=3"),
+                    token,
+                )
+                .await;
+            assert_eq!(s, StatusCode::OK, "{page}");
+            out.extend(page["events"].as_array().expect("events").iter().cloned());
+            after = page["next_after"].as_u64().expect("next_after");
+            if !page["more"].as_bool().expect("more") {
+                return out;
+            }
+        }
+    }
+
+    fn ws_url(&self, id: &str, token: &str, after: u64) -> String {
+        format!(
+            "{}/api/tables/{id}/live?token={token}&after={after}",
+            self.base.replacen("http", "ws", 1)
+        )
+    }
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Reads text messages until `stop` says so; returns them (raw text) and how it ended.
+async fn read_until(ws: &mut Ws, mut stop: impl FnMut(&Value) -> bool) -> Vec<String> {
+    let mut out = Vec::new();
+    loop {
+        let msg = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+            .await
+            .expect("live message in time")
+            .expect("stream open")
+            .expect("ws ok");
+        match msg {
+            Message::Text(t) => {
+                let v: Value = serde_json::from_str(&t).expect("json message");
+                out.push(t.to_string());
+                if stop(&v) {
+                    return out;
+                }
+            }
+            Message::Close(_) => return out,
+            _ => {}
+        }
+    }
+}
+
+fn event_ns(msgs: &[String]) -> Vec<u64> {
+    msgs.iter()
+        .filter_map(|t| {
+            let v: Value = serde_json::from_str(t).ok()?;
+            (v["type"] == "event").then(|| v["event"]["n"].as_u64().expect("n"))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn table_invite_join_and_commands_by_referee_and_player() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let srv = start(&dir.path().join("delve.db")).await;
+    let (id, referee) = srv.demo_table().await;
+    let alice = srv.player(&id, &referee, "alice", Some("c1")).await;
+
+    // The player acts for her own character; the response carries her events.
+    let (s, v) = srv
+        .command(
+            &id,
+            &alice,
+            json!({"rules": {"add": {"character": "c1", "amount": 3}}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let events = v["events"].as_array().expect("events");
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0]["body"]["event"]["added"]["amount"], 3);
+
+    // …but never for another's character: refused, and the table is unchanged.
+    let before = srv.last_n(&id, &referee).await;
+    let (s, v) = srv
+        .command(
+            &id,
+            &alice,
+            json!({"rules": {"add": {"character": "c2", "amount": 3}}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+    assert_eq!(v["code"], "not_allowed");
+    // Nor a Referee-only command, nor an invite of her own.
+    let (s, _) = srv
+        .command(
+            &id,
+            &alice,
+            json!({"rules": {"create": {"character": "c9"}}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, v) = srv
+        .post(
+            &format!("/api/tables/{id}/invites"),
+            Some(&alice),
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+    assert_eq!(srv.last_n(&id, &referee).await, before);
+
+    // The Referee acts for anyone.
+    let (s, _) = srv
+        .command(
+            &id,
+            &referee,
+            json!({"rules": {"add": {"character": "c2", "amount": -2}}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, view) = srv.get(&format!("/api/tables/{id}/view"), &referee).await;
+    assert_eq!(view["view"]["rules"]["counters"]["c1"], 3, "{view}");
+    assert_eq!(view["view"]["rules"]["counters"]["c2"], -2, "{view}");
+
+    // An invite is single use, and a token is only good at its own table.
+    let (_, invite) = srv
+        .post(
+            &format!("/api/tables/{id}/invites"),
+            Some(&referee),
+            json!({}),
+        )
+        .await;
+    let (s, _) = srv
+        .post(
+            "/api/join",
+            None,
+            json!({"invite": invite["invite"], "name": "bob"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let (s, v) = srv
+        .post(
+            "/api/join",
+            None,
+            json!({"invite": invite["invite"], "name": "carl"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert_eq!(v["code"], "invite_used");
+    // A player who left keeps no access, over HTTP or WebSocket.
+    let bob = srv.player(&id, &referee, "bob2", None).await;
+    let (s, _) = srv.get(&format!("/api/tables/{id}/view"), &bob).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, v) = srv
+        .command(&id, &referee, json!({"leave": {"name": "bob2"}}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = srv.get(&format!("/api/tables/{id}/log"), &bob).await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+    assert_eq!(v["code"], "not_seated");
+    match tokio_tungstenite::connect_async(srv.ws_url(&id, &bob, 0)).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => {
+            assert_eq!(resp.status(), 403);
+        }
+        other => panic!("expected a 403, got {:?}", other.map(|r| r.1)),
+    }
+    let (other, _) = srv.demo_table().await;
+    let (s, v) = srv.get(&format!("/api/tables/{other}/view"), &alice).await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+    let (s, v) = srv.get(&format!("/api/tables/{id}/view"), "0000").await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED, "{v}");
+    srv.stop().await;
+}
+
+#[tokio::test]
+async fn bad_input_gets_a_json_error_and_leaves_the_table_unchanged() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let srv = start(&dir.path().join("delve.db")).await;
+    let (id, referee) = srv.demo_table().await;
+    let before = srv.full_log(&id, &referee).await;
+    let url = format!("{}/api/tables/{id}/commands", srv.base);
+
+    let resp = srv
+        .http
+        .post(&url)
+        .bearer_auth(&referee)
+        .header("content-type", "application/json")
+        .body("{not json")
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    let v: Value = resp.json().await.expect("json");
+    assert_eq!(v["code"], "bad_json");
+
+    let (s, v) = srv.command(&id, &referee, json!({"fly": {}})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert_eq!(v["code"], "bad_command");
+
+    let (s, v) = srv
+        .command(
+            &id,
+            &referee,
+            json!({"rules": {"add": {"character": "c1", "amount": 5000}}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(v["code"], "amount_too_large");
+    assert_eq!(v["rule"], "demo::MAX_ADD");
+
+    let (s, v) = srv
+        .command(
+            &id,
+            &referee,
+            json!({"rules": {"roll": {"character": "c1", "dice": "1000000000d6"}}}),
+        )
+        .await;
+    assert!(s.is_client_error(), "{s} {v}");
+    assert!(v["code"].is_string() && v["message"].is_string(), "{v}");
+
+    let huge = "x".repeat(Limits::default().body_bytes + 1);
+    let (s, v) = srv
+        .command(
+            &id,
+            &referee,
+            json!({"rules": {"note": {"text": huge, "secret": false}}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
+    assert_eq!(v["rule"], "limits.body_bytes");
+
+    let (s, v) = srv
+        .get(&format!("/api/tables/{id}/log?after=0&limit=0"), &referee)
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert_eq!(v["rule"], "limits.log_page");
+    let (s, v) = srv
+        .get(&format!("/api/tables/{id}/log?after=minus"), &referee)
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    let (s, v) = srv
+        .post(
+            "/api/tables",
+            None,
+            json!({"ruleset": "chess", "name": "x"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert_eq!(v["code"], "unknown_ruleset");
+    let (s, v) = srv.get("/api/nowhere", &referee).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert_eq!(v["code"], "not_found");
+
+    let resp = srv
+        .http
+        .put(format!("{}/api/tables", srv.base))
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(resp.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let v: Value = resp.json().await.expect("json error");
+    assert_eq!(v["code"], "method_not_allowed");
+
+    assert_eq!(srv.full_log(&id, &referee).await, before);
+    srv.stop().await;
+}
+
+#[tokio::test]
+async fn commands_are_rate_limited_per_connection() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let limits = Limits {
+        commands_per_second: 0.01,
+        command_burst: 3.0,
+        ..Limits::default()
+    };
+    let srv = start_with(&dir.path().join("delve.db"), limits).await;
+    let (created_status, created) = srv
+        .post("/api/tables", None, json!({"ruleset": "demo", "name": "t"}))
+        .await;
+    assert_eq!(created_status, StatusCode::CREATED);
+    let id = created["id"].as_str().expect("id");
+    let referee = created["referee_token"].as_str().expect("token");
+    let note = json!({"rules": {"note": {"text": "hi", "secret": false}}});
+    for _ in 0..3 {
+        let (s, v) = srv.command(id, referee, note.clone()).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let (s, v) = srv.command(id, referee, note.clone()).await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{v}");
+    assert_eq!(v["rule"], "limits.commands_per_second");
+    // Another connection has its own bucket.
+    let fresh = reqwest::Client::new();
+    let resp = fresh
+        .post(format!("{}/api/tables/{id}/commands", srv.base))
+        .bearer_auth(referee)
+        .json(&note)
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(resp.status(), StatusCode::OK);
+    srv.stop().await;
+}
+
+/// A scripted game with secret events; every byte a player receives (responses, log, view,
+/// export, live stream) is scanned for them.
+#[tokio::test]
+async fn secrets_never_reach_a_player() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let srv = start(&dir.path().join("delve.db")).await;
+    let (id, referee) = srv.demo_table().await;
+    let alice = srv.player(&id, &referee, "alice", Some("c1")).await;
+    let bob = srv.player(&id, &referee, "bob", Some("c2")).await;
+
+    let mut ws = tokio_tungstenite::connect_async(srv.ws_url(&id, &alice, 0))
+        .await
+        .expect("ws")
+        .0;
+    let mut alice_bytes: Vec<String> = read_until(&mut ws, |v| v["type"] == "live").await;
+
+    let script: Vec<(&str, Value)> = vec![
+        (
+            "r",
+            json!({"rules": {"note": {"text": "REFEREE-SECRET-7731", "secret": true}}}),
+        ),
+        (
+            "a",
+            json!({"rules": {"note": {"text": "public hello", "secret": false}}}),
+        ),
+        (
+            "r",
+            json!({"rules": {"secret_roll": {"character": "c1", "dice": "3d6"}}}),
+        ),
+        (
+            "b",
+            json!({"rules": {"note": {"text": "BOB-PRIVATE-4402", "secret": true}}}),
+        ),
+        (
+            "a",
+            json!({"rules": {"roll": {"character": "c1", "dice": "1d6"}}}),
+        ),
+        ("r", json!({"rules": {"curse": {"character": "c1"}}})),
+        (
+            "a",
+            json!({"rules": {"note": {"text": "alice own secret", "secret": true}}}),
+        ),
+        (
+            "r",
+            json!({"rules": {"add": {"character": "c2", "amount": 1}}}),
+        ),
+    ];
+    for (who, cmd) in &script {
+        let token = match *who {
+            "r" => &referee,
+            "a" => &alice,
+            _ => &bob,
+        };
+        let (s, v) = srv.command(&id, token, cmd.clone()).await;
+        assert_eq!(s, StatusCode::OK, "{cmd} → {v}");
+        if *who == "a" {
+            alice_bytes.push(v.to_string());
+        }
+    }
+    let referee_n = srv.last_n(&id, &referee).await;
+    let alice_n = srv.last_n(&id, &alice).await;
+    alice_bytes.extend(read_until(&mut ws, |v| v["event"]["n"].as_u64() == Some(alice_n)).await);
+    for path in ["view", "log?limit=1000", "export"] {
+        let (s, text) = srv
+            .get_text(&format!("/api/tables/{id}/{path}"), &alice)
+            .await;
+        assert_eq!(s, StatusCode::OK, "{path}: {text}");
+        alice_bytes.push(text);
+    }
+    let all = alice_bytes.join("\n");
+
+    // The Referee's export has the secrets (so the scan below would catch a leak).
+    let (_, export) = srv
+        .get_text(&format!("/api/tables/{id}/export"), &referee)
+        .await;
+    let seed = export
+        .lines()
+        .nth(1)
+        .and_then(|l| serde_json::from_str::<Value>(l).ok())
+        .and_then(|v| v["event"]["body"]["seed"].as_u64())
+        .expect("seed in the Referee's export");
+    let secrets = [
+        "REFEREE-SECRET-7731".to_string(),
+        "BOB-PRIVATE-4402".to_string(),
+        "hidden_added".to_string(),
+        seed.to_string(),
+    ];
+    for secret in &secrets {
+        assert!(
+            export.contains(secret.as_str()),
+            "{secret} not in the Referee export"
+        );
+        assert!(
+            !all.contains(secret.as_str()),
+            "a player received `{secret}`"
+        );
+    }
+    // She does get what is hers or public, and fewer events than the Referee.
+    assert!(all.contains("alice own secret") && all.contains("public hello"));
+    assert!(alice_n < referee_n);
+    srv.stop().await;
+}
+
+#[tokio::test]
+async fn live_reconnect_resumes_with_no_gap_and_no_duplicate() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let srv = start(&dir.path().join("delve.db")).await;
+    let (id, referee) = srv.demo_table().await;
+    let alice = srv.player(&id, &referee, "alice", Some("c1")).await;
+    let add = |n: i64| json!({"rules": {"add": {"character": "c1", "amount": n}}});
+    let secret = json!({"rules": {"note": {"text": "shh", "secret": true}}});
+
+    let mut ws = tokio_tungstenite::connect_async(srv.ws_url(&id, &alice, 0))
+        .await
+        .expect("ws")
+        .0;
+    let mut got = event_ns(&read_until(&mut ws, |v| v["type"] == "live").await);
+    for i in 1..=4 {
+        srv.command(&id, &referee, add(i)).await;
+        srv.command(&id, &referee, secret.clone()).await;
+    }
+    let target = srv.last_n(&id, &alice).await;
+    got.extend(event_ns(
+        &read_until(&mut ws, |v| v["event"]["n"].as_u64() == Some(target)).await,
+    ));
+    ws.close(None).await.expect("close");
+
+    // Offline: more events, then resume from the last n received.
+    for i in 5..=7 {
+        srv.command(&id, &referee, add(i)).await;
+        srv.command(&id, &referee, secret.clone()).await;
+    }
+    let last = *got.last().expect("some events");
+    let mut ws = tokio_tungstenite::connect_async(srv.ws_url(&id, &alice, last))
+        .await
+        .expect("ws")
+        .0;
+    got.extend(event_ns(
+        &read_until(&mut ws, |v| v["type"] == "live").await,
+    ));
+    srv.command(&id, &alice, add(100)).await;
+    let target = srv.last_n(&id, &alice).await;
+    got.extend(event_ns(
+        &read_until(&mut ws, |v| v["event"]["n"].as_u64() == Some(target)).await,
+    ));
+
+    let expected: Vec<u64> = (1..=target).collect();
+    assert_eq!(got, expected, "gap or duplicate in the live stream");
+    let log: Vec<u64> = srv
+        .full_log(&id, &alice)
+        .await
+        .iter()
+        .map(|e| e["n"].as_u64().expect("n"))
+        .collect();
+    assert_eq!(log, expected);
+
+    // Shutdown tells the live client where to resume (close code 1001) and completes.
+    let stopping = tokio::spawn(srv.stop());
+    let msgs = read_until(&mut ws, |v| v["type"] == "resume").await;
+    let resume: Value = serde_json::from_str(msgs.last().expect("resume")).expect("json");
+    assert_eq!(resume["after"].as_u64(), Some(target), "{msgs:?}");
+    match ws.next().await {
+        Some(Ok(Message::Close(Some(frame)))) => assert_eq!(u16::from(frame.code), 1001),
+        other => panic!("expected a close frame, got {other:?}"),
+    }
+    stopping.await.expect("server stopped");
+}
+
+/// A client that falls behind is told to resume instead of stalling the others; resuming
+/// loses nothing. (The test runtime is single-threaded, so a command's two events are
+/// broadcast before the live task runs: with a buffer of one it is certain to lag.)
+#[tokio::test]
+async fn slow_live_client_is_told_to_resume_and_loses_nothing() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let limits = Limits {
+        live_buffer: 1,
+        ..Limits::default()
+    };
+    let srv = start_with(&dir.path().join("delve.db"), limits).await;
+    let (id, referee) = srv.demo_table().await;
+    let mut ws = tokio_tungstenite::connect_async(srv.ws_url(&id, &referee, 0))
+        .await
+        .expect("ws")
+        .0;
+    let mut msgs = read_until(&mut ws, |v| v["type"] == "live").await;
+    // `roll` emits two events (the recorded roll and the addition).
+    let (s, v) = srv
+        .command(
+            &id,
+            &referee,
+            json!({"rules": {"roll": {"character": "c1", "dice": "1d6"}}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    msgs.extend(read_until(&mut ws, |v| v["type"] == "resume").await);
+    let resume: Value = serde_json::from_str(msgs.last().expect("resume")).expect("json");
+    assert_eq!(resume["type"], "resume", "{msgs:?}");
+    let after = resume["after"].as_u64().expect("after");
+    let mut got = event_ns(&msgs);
+    assert_eq!(got.last().copied().unwrap_or(0), after);
+    // The close frame says where to resume.
+    let close = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+        .await
+        .expect("close in time");
+    if let Some(Ok(Message::Close(Some(frame)))) = close {
+        assert_eq!(u16::from(frame.code), 4000);
+        assert_eq!(frame.reason.as_str(), format!("resume from {after}"));
+    } else {
+        panic!("expected a close frame, got {close:?}");
+    }
+    let mut ws = tokio_tungstenite::connect_async(srv.ws_url(&id, &referee, after))
+        .await
+        .expect("ws")
+        .0;
+    got.extend(event_ns(
+        &read_until(&mut ws, |v| v["type"] == "live").await,
+    ));
+    let head = srv.last_n(&id, &referee).await;
+    assert_eq!(got, (1..=head).collect::<Vec<_>>());
+    srv.stop().await;
+}
+
+#[tokio::test]
+async fn live_refuses_bad_tokens_with_json_errors() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let srv = start(&dir.path().join("delve.db")).await;
+    let (id, _referee) = srv.demo_table().await;
+    match tokio_tungstenite::connect_async(srv.ws_url(&id, "nope", 0)).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => {
+            assert_eq!(resp.status(), 401);
+        }
+        other => panic!("expected a 401, got {:?}", other.map(|r| r.1)),
+    }
+    srv.stop().await;
+}
+
+#[tokio::test]
+async fn export_then_import_gives_the_same_log_and_a_new_referee_token() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let srv = start(&dir.path().join("delve.db")).await;
+    let (id, referee) = srv.demo_table().await;
+    let (_, export) = srv
+        .get_text(&format!("/api/tables/{id}/export"), &referee)
+        .await;
+
+    // The same id exists: refused.
+    let resp = srv
+        .http
+        .post(format!("{}/api/tables/import", srv.base))
+        .body(export.clone())
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(resp.status(), StatusCode::CONFLICT);
+
+    // Into a fresh database: accepted, with the same log.
+    let dir2 = tempfile::tempdir().expect("tmp");
+    let srv2 = start(&dir2.path().join("delve.db")).await;
+    let resp = srv2
+        .http
+        .post(format!("{}/api/tables/import", srv2.base))
+        .body(export.clone())
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let v: Value = resp.json().await.expect("json");
+    let token = v["referee_token"].as_str().expect("token");
+    assert_ne!(token, referee);
+    let (_, again) = srv2
+        .get_text(&format!("/api/tables/{id}/export"), token)
+        .await;
+    assert_eq!(again, export);
+
+    // A tampered export is refused with the line named.
+    let tampered = export.replacen("c1", "cX", 1);
+    let resp = srv2
+        .http
+        .post(format!("{}/api/tables/import", srv2.base))
+        .body(tampered)
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    let v: Value = resp.json().await.expect("json");
+    assert_eq!(v["code"], "bad_import");
+    srv.stop().await;
+    srv2.stop().await;
+}
+
+#[tokio::test]
+async fn health_index_and_openapi_cover_every_route() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let srv = start(&dir.path().join("delve.db")).await;
+    let (s, health) = srv.get("/api/health", "").await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(health["status"], "ok");
+    assert_eq!(health["rulesets"], json!(["demo"]));
+    let (s, page) = srv.get_text("/", "").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(page.contains("Delve is running"));
+    let (s, doc) = srv.get("/api/openapi.json", "").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(doc["openapi"].as_str().expect("version").starts_with("3."));
+    let paths = doc["paths"].as_object().expect("paths");
+    for (path, method) in [
+        ("/", "get"),
+        ("/api/health", "get"),
+        ("/api/rulesets", "get"),
+        ("/api/openapi.json", "get"),
+        ("/api/tables", "post"),
+        ("/api/tables/import", "post"),
+        ("/api/tables/{id}/invites", "post"),
+        ("/api/join", "post"),
+        ("/api/tables/{id}/commands", "post"),
+        ("/api/tables/{id}/log", "get"),
+        ("/api/tables/{id}/view", "get"),
+        ("/api/tables/{id}/export", "get"),
+        ("/api/tables/{id}/live", "get"),
+    ] {
+        assert!(paths[path][method].is_object(), "{method} {path} missing");
+    }
+    assert_eq!(paths.len(), 13);
+    srv.stop().await;
+}
+
+/// Entry point of the child server process used by the kill -9 test (not a test itself).
+#[test]
+#[ignore = "child process of kill_9_keeps_an_acknowledged_command"]
+fn child_server_process() {
+    let (Ok(db), Ok(addr_file)) = (
+        std::env::var("DELVE_TEST_CHILD_DB"),
+        std::env::var("DELVE_TEST_CHILD_ADDR"),
+    ) else {
+        return;
+    };
+    let rt = tokio::runtime::Runtime::new().expect("runtime");
+    rt.block_on(async move {
+        let (store, tokens) = server::open_sqlite(Path::new(&db)).await.expect("db");
+        let srv = Server::new(store, tokens, engine::builtin_registry());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        std::fs::write(&addr_file, addr.to_string()).expect("write addr");
+        srv.serve(listener, std::future::pending())
+            .await
+            .expect("serve");
+    });
+}
+
+#[tokio::test]
+async fn kill_9_keeps_an_acknowledged_command() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let db = dir.path().join("delve.db");
+    let addr_file = dir.path().join("addr");
+    let mut child = std::process::Command::new(std::env::current_exe().expect("exe"))
+        .args([
+            "--ignored",
+            "--exact",
+            "child_server_process",
+            "--nocapture",
+        ])
+        .env("DELVE_TEST_CHILD_DB", &db)
+        .env("DELVE_TEST_CHILD_ADDR", &addr_file)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn child server");
+    let mut addr = String::new();
+    for _ in 0..200 {
+        if let Ok(a) = std::fs::read_to_string(&addr_file)
+            && !a.is_empty()
+        {
+            addr = a;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(!addr.is_empty(), "the child server did not start");
+    let http = reqwest::Client::new();
+    let created: Value = http
+        .post(format!("http://{addr}/api/tables"))
+        .json(&json!({"ruleset": "demo", "name": "k9"}))
+        .send()
+        .await
+        .expect("send")
+        .json()
+        .await
+        .expect("json");
+    let id = created["id"].as_str().expect("id").to_string();
+    let token = created["referee_token"]
+        .as_str()
+        .expect("token")
+        .to_string();
+    let resp = http
+        .post(format!("http://{addr}/api/tables/{id}/commands"))
+        .bearer_auth(&token)
+        .json(&json!({"rules": {"note": {"text": "ACKED-BEFORE-KILL", "secret": false}}}))
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(resp.status(), StatusCode::OK);
+    child.kill().expect("SIGKILL"); // Child::kill sends SIGKILL on Unix
+    child.wait().expect("reaped");
+
+    // A new server on the same file has the acknowledged event, and the token still works.
+    let srv = start(&db).await;
+    let (s, export) = srv
+        .get_text(&format!("/api/tables/{id}/export"), &token)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(export.contains("ACKED-BEFORE-KILL"));
+    srv.stop().await;
+}
+
+#[tokio::test]
+async fn live_sends_heartbeat_pings() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let limits = Limits {
+        heartbeat: std::time::Duration::from_millis(50),
+        ..Limits::default()
+    };
+    let srv = start_with(&dir.path().join("delve.db"), limits).await;
+    let (id, referee) = srv.demo_table().await;
+    let mut ws = tokio_tungstenite::connect_async(srv.ws_url(&id, &referee, 0))
+        .await
+        .expect("ws")
+        .0;
+    let mut pings = 0;
+    while pings < 2 {
+        let msg = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+            .await
+            .expect("a message in time")
+            .expect("open")
+            .expect("ok");
+        if matches!(msg, Message::Ping(_)) {
+            pings += 1;
+        }
+    }
+    srv.stop().await;
+}
