@@ -19,7 +19,7 @@ use store::{EventStore, SqliteStore, Tables};
 pub fn registry() -> Registry {
     #[allow(unused_mut)] // the next ruleset is one more `registry.register(…)` line
     let mut registry = engine::builtin_registry(); // `demo`
-    // registry.register(crows::Crows::default());
+    registry.register(crows::ruleset::Crows);
     registry
 }
 

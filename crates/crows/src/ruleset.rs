@@ -1,1 +1,2160 @@
-//! The Crows ruleset plugged into the engine: commands, events, decisions. (being written)
+//! The Crows ruleset behind the engine: [`Crows`] implements [`engine::Ruleset`], so the
+//! server and the CLI drive the pure rules of this crate with JSON commands. This module holds
+//! no rule of its own: it rolls through `ctx` (every die is a recorded `rolled` event), calls
+//! the pure modules, records their results as events and opens a pending decision wherever a
+//! person must choose.
+//!
+//! # State
+//!
+//! [`CrowsState`]: the creatures (each a [`crate::creature::Creature`] with its hunger and
+//! suffocation counters and a `hidden` flag), the items lying on the ground, the loaded
+//! content (pack sources and the item, creature and table cards) and the last test of every
+//! creature. Characters are bound to players with the engine's own `bind` command (the
+//! character id is the creature id).
+//!
+//! # Commands
+//!
+//! Ruleset commands travel as `{"rules": {<command>: {…}}}`. Slots are written
+//! `{"kind": "Hand"|"Belt"|"Backpack", "number": n}`; item ids are the numbers the state shows.
+//!
+//! Referee only:
+//! - `{"load_pack": {"files": [{"name": "items.json", "text": "…"}]}}` — validated by
+//!   [`crate::content`] together with the packs loaded before; errors name file:line:column and
+//!   the field.
+//! - `{"create_creature": {"id": "vera", "kind": "crow", "characteristics": {"agility": 2,
+//!   "mind": 0, "strength": -1}, "stamina": 6, "speed": {"walk": 6},
+//!   "expertises": {"stealth": 2}}}` — kinds `crow`, `hireling`, `animal`, `monster`, `npc`;
+//!   a new crow's characteristics are −1…2 (CR-CORE-09), others −5…5; or `"card": "sewer-rat"`
+//!   from a loaded pack. Monsters and NPCs are hidden (`"hidden": false` shows their stats).
+//! - `{"edit_creature": {"id": "vera", "characteristics": {"agility": 3, …}, "magic": false,
+//!   "stamina": 4, "max_stamina": 8, "expertises": {"stealth": 3}}}` — a crow's
+//!   characteristics move with [`crate::creature::Characteristics::adjust_crow`] (no higher
+//!   than 4 without magic).
+//! - `{"test": {"creature": "vera", "characteristic": "agility", "edges": 1, "banes": 0,
+//!   "bonus": 0, "modifiers": [], "kind": {"kind": "ordinary"}, "approved_expertises":
+//!   ["stealth"]}}` — rolls two recorded d10 and stops at the commit point: when an expertise
+//!   with uses left is applicable (allowed by its category or approved by the Referee) and would
+//!   change the result, the creature's controller gets the decision `crows.expertise`
+//!   (options `commit` or the expertise). Then the final tier; tier 1 / tier 2 / crit / doom open
+//!   the Referee decisions `crows.tier_1_setback`, `crows.tier_2_outcome`,
+//!   `crows.crit_benefit`, `crows.doom_setback` (options from
+//!   [`crate::checks::ResolvedTest::decisions`], free text for the consequence).
+//!   The creature's conditions add their modifiers automatically.
+//! - `{"place_item": {"creature": "vera", "card": "torch", "slots": [{"kind": "Hand",
+//!   "number": 1}]}}` or with `"custom": {"name": "Old shield", "slots": 1, "armor":
+//!   {"kind": "Shield", "defense": 2}}`.
+//! - `{"damage": {"creature": "vera", "amount": 8, "piercing": false, "by_player": false}}` —
+//!   vulnerable d6 rolled; `crows.armor_order` (the owner picks which AD item loses AD first,
+//!   when two or more could), `crows.wound_slot` (the character's player picks a backpack slot,
+//!   one wound at a time), `crows.knock_out` (Referee: knock out instead of kill, when a
+//!   player's creature brought a Referee creature to 0).
+//! - `{"add_condition": {"creature": "vera", "condition": "prone"}}` (grabbed needs
+//!   `"grabbed_by"` and `"range"`), `{"remove_condition": {"creature": "vera", "condition":
+//!   "prone"}}`, `{"add_effect": {"creature": "vera", "effect": "Shield of faith", "dice": 3}}`
+//!   (usage dice rolled at every end of the dungeon turn).
+//! - Hazards: `{"fall": {"creature": "vera", "feet": 30, "resist": true}}` (1d6 piercing per
+//!   10 ft; the Agility resistance roll removes 0/1/2 d6), `{"suffocate": {"creature": "vera"}}`
+//!   (one round without air: 1d6 after 3 + Strength rounds), `{"breathe": {"creature": "vera"}}`.
+//! - `{"rest_halfway": {}}` — the middle of a rest (conditions and effects end).
+//!
+//! The character's controller (or the Referee):
+//! - `{"move_items": {"creature": "vera", "moves": [{"item": 3, "to": [{"kind": "Belt",
+//!   "number": 1}]}], "drops": [4]}}` — free outside combat, one maneuver in combat (only hands
+//!   and belt); impossible moves are refused with the rule named and change nothing.
+//! - `{"draw_from_backpack": {"creature": "vera", "item": 5, "hands": [{"kind": "Hand",
+//!   "number": 1}], "choice": "Swap"|"DropHands"}}` — combat only: the recorded 1d10 against the
+//!   item's slot number (CR-INV-13).
+//! - `{"dump_backpack": {"creature": "vera", "items": [5, 6]}}`, `{"pick_up": {"creature":
+//!   "vera", "ground": 1, "slots": […]}}`, `{"declare_worn_armor": {"creature": "vera", "item":
+//!   2}}`, `{"take_off_armor": {"creature": "vera"}}`, `{"wear_magic_item": {"creature":
+//!   "vera", "item": 7, "slot": "Head"}}`.
+//! - `{"use_item": {"creature": "vera", "item": 3}}` (an activation: its usage dice roll),
+//!   `{"refuel": {"creature": "vera", "item": 3, "with": 4}}`, `{"light": {"creature": "vera",
+//!   "item": 3}}`, `{"douse": {"creature": "vera", "item": 3}}` (a source that burns per
+//!   dungeon turn rolls its usage dice), `{"eat_ration": {"creature": "vera", "item": 6}}`.
+//!
+//! # Time
+//!
+//! The dungeon turn is the engine's exploration turn (real time, 30 minutes unless the config
+//! says `{"dungeon_turn_minutes": n}`, or `0` for manual turns). At its end
+//! (`on_boundary(ExplorationTurnEnd)`) every creature's usage dice of items and effects are
+//! rolled, conditions expire and knocked-out creatures come to, and an overloaded magic-item
+//! slot brings 1d6 wounds ([`crate::creature::Creature::end_of_dungeon_turn`]). A completed
+//! rest restores expertise uses and "Rest" usage dice; each day's end checks hunger.
+//!
+//! # Visibility
+//!
+//! Every creature change is seen in full by the Referee and the creature's players; others see
+//! its public part (name, kind, size, conditions, alive; for creatures that are not hidden also
+//! wounds and what is in hand). Hidden creatures' rolls and tests are Referee-only.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use engine::{
+    Acting, Answer, Answerer, Boundary, Ctx, Decision, DecisionRequest, RuleError, Ruleset,
+    TableState, TurnLength, Viewer, Visibility,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::checks::{
+    Characteristic, Modifier, ModifierSource, ResolvedTest, RolledTest, SourceKind, TestKind,
+    TestRules, TestSpec, Tier,
+};
+use crate::conditions::{ConditionKind, ConditionSet, Grab, own_test_modifiers};
+use crate::content::{ContentLibrary, CreatureCard, ItemCard, RollTable};
+use crate::creature::{Characteristics, Creature, CreatureKind, Magic, Size, Speeds, WorldOptions};
+use crate::damage::{DamageOutcome, DamageStep, Hit, WorldDecision, take_damage, wounds_arrive};
+use crate::expertise::{Eligibility, ExpertiseName, Expertises, RestPlace, eligibility};
+use crate::hazards::{Hunger, Suffocation};
+use crate::inventory::{
+    ArmorKind, CarriedItem, HandChoice, InventoryLayout, ItemId, MagicSlot, Move, Rearrangement,
+    SlotKind, SlotRef, StackRule, Timing, WoundKind,
+};
+use crate::usage_dice::{ItemUsage, RollOccasion, UsageLine};
+
+/// The default real-time length of a dungeon turn, in minutes (CR-DT-02).
+pub const DEFAULT_DUNGEON_TURN_MINUTES: i64 = 30;
+/// Most AD items whose order is offered as a decision (4! = 24 options).
+pub const MAX_ARMOR_ORDER_ITEMS: usize = 4;
+/// Most pack files in one `load_pack` and in a table.
+pub const MAX_PACK_FILES: usize = 64;
+
+/// The Crows ruleset (registry name `crows`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Crows;
+
+/// One creature at the table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CreatureRecord {
+    pub creature: Creature,
+    /// Stats shown to the Referee only (monsters and NPCs by default).
+    pub hidden: bool,
+    #[serde(default)]
+    pub hunger: Hunger,
+    #[serde(default)]
+    pub suffocation: Suffocation,
+}
+
+/// An item lying on the ground (dropped, dumped), with where it came from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GroundItem {
+    pub id: u32,
+    pub from: String,
+    pub item: CarriedItem,
+}
+
+/// A pack file as loaded (kept so later packs are validated against it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackSource {
+    pub name: String,
+    pub text: String,
+}
+
+/// The loaded content.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Content {
+    pub sources: Vec<PackSource>,
+    pub items: BTreeMap<String, ItemCard>,
+    pub creatures: BTreeMap<String, CreatureCard>,
+    pub tables: BTreeMap<String, RollTable>,
+}
+
+/// The table state of a Crows game.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct CrowsState {
+    pub options: WorldOptions,
+    pub test_rules: TestRules,
+    /// Minutes of a real-time dungeon turn (0: ended by command only).
+    pub dungeon_turn_minutes: i64,
+    pub creatures: BTreeMap<String, CreatureRecord>,
+    pub ground: Vec<GroundItem>,
+    pub content: Content,
+    /// The last resolved test of each creature (the audit record, CR-CHECK-10).
+    pub last_tests: BTreeMap<String, ResolvedTest>,
+    /// The Referee's rulings on test outcomes, in order.
+    pub rulings: Vec<Ruling>,
+    /// Next free item id (item ids are unique across the table).
+    pub next_item: u32,
+    pub next_ground: u32,
+}
+
+/// The Referee's answer to a test-outcome decision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ruling {
+    pub creature: String,
+    pub kind: String,
+    pub option: String,
+    #[serde(default)]
+    pub text: Option<String>,
+}
+
+/// Characteristic values in a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CharacteristicValues {
+    pub agility: i8,
+    pub mind: i8,
+    pub strength: i8,
+}
+
+/// Armor Defense of a custom item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmorSpec {
+    pub kind: ArmorKind,
+    pub defense: u16,
+}
+
+/// An item not from a content pack.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomItem {
+    pub name: String,
+    pub slots: u16,
+    #[serde(default)]
+    pub stack: Option<StackRule>,
+    #[serde(default)]
+    pub armor: Option<ArmorSpec>,
+    #[serde(default)]
+    pub usage_dice: Option<UsageLine>,
+    #[serde(default)]
+    pub light_source: bool,
+    #[serde(default)]
+    pub magic_slot: Option<MagicSlot>,
+    #[serde(default)]
+    pub magic: bool,
+}
+
+fn default_speeds() -> Speeds {
+    Speeds {
+        walk: 6,
+        ..Speeds::default()
+    }
+}
+
+/// The commands of the ruleset (see the module docs).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum CrowsCommand {
+    LoadPack {
+        files: Vec<PackSource>,
+    },
+    CreateCreature {
+        id: String,
+        #[serde(default)]
+        name: Option<String>,
+        #[serde(default)]
+        card: Option<String>,
+        #[serde(default)]
+        kind: Option<CreatureKind>,
+        #[serde(default)]
+        characteristics: Option<CharacteristicValues>,
+        #[serde(default)]
+        stamina: Option<u16>,
+        #[serde(default = "default_speeds")]
+        speed: Speeds,
+        #[serde(default)]
+        size: Size,
+        #[serde(default)]
+        expertises: BTreeMap<ExpertiseName, u32>,
+        #[serde(default)]
+        backpack_slots: Option<u8>,
+        #[serde(default)]
+        hidden: Option<bool>,
+    },
+    EditCreature {
+        id: String,
+        #[serde(default)]
+        characteristics: Option<CharacteristicValues>,
+        /// The change comes from magic (a crow may then reach 5).
+        #[serde(default)]
+        magic: bool,
+        #[serde(default)]
+        stamina: Option<u16>,
+        #[serde(default)]
+        max_stamina: Option<u16>,
+        #[serde(default)]
+        speed: Option<Speeds>,
+        #[serde(default)]
+        size: Option<Size>,
+        #[serde(default)]
+        expertises: BTreeMap<ExpertiseName, u32>,
+        #[serde(default)]
+        hidden: Option<bool>,
+    },
+    Test {
+        creature: String,
+        characteristic: Characteristic,
+        #[serde(default)]
+        kind: Option<TestKind>,
+        #[serde(default)]
+        edges: u32,
+        #[serde(default)]
+        banes: u32,
+        #[serde(default)]
+        bonus: i32,
+        #[serde(default)]
+        modifiers: Vec<Modifier>,
+        #[serde(default)]
+        activities: Vec<crate::checks::Activity>,
+        /// Expertises the Referee accepts for this test (CR-EXP-09); category-matched ones
+        /// (a weapon's or a discipline's) are always offered.
+        #[serde(default)]
+        approved_expertises: Vec<ExpertiseName>,
+        #[serde(default)]
+        crit_defined_by_rule: bool,
+        #[serde(default)]
+        doom_defined_by_rule: bool,
+    },
+    PlaceItem {
+        creature: String,
+        #[serde(default)]
+        card: Option<String>,
+        #[serde(default)]
+        custom: Option<CustomItem>,
+        slots: Vec<SlotRef>,
+    },
+    MoveItems {
+        creature: String,
+        #[serde(default)]
+        moves: Vec<Move>,
+        #[serde(default)]
+        drops: Vec<ItemId>,
+    },
+    DrawFromBackpack {
+        creature: String,
+        item: ItemId,
+        hands: Vec<SlotRef>,
+        #[serde(default = "default_choice")]
+        choice: HandChoice,
+    },
+    DumpBackpack {
+        creature: String,
+        items: Vec<ItemId>,
+    },
+    PickUp {
+        creature: String,
+        ground: u32,
+        slots: Vec<SlotRef>,
+    },
+    DeclareWornArmor {
+        creature: String,
+        item: ItemId,
+    },
+    TakeOffArmor {
+        creature: String,
+    },
+    WearMagicItem {
+        creature: String,
+        item: ItemId,
+        slot: MagicSlot,
+    },
+    Damage {
+        creature: String,
+        amount: u16,
+        #[serde(default)]
+        piercing: bool,
+        #[serde(default)]
+        doubled: bool,
+        #[serde(default)]
+        by_player: bool,
+    },
+    AddCondition {
+        creature: String,
+        condition: ConditionKind,
+        #[serde(default)]
+        grabbed_by: Option<String>,
+        #[serde(default)]
+        range: Option<u8>,
+    },
+    RemoveCondition {
+        creature: String,
+        condition: ConditionKind,
+    },
+    AddEffect {
+        creature: String,
+        effect: String,
+        dice: u8,
+    },
+    UseItem {
+        creature: String,
+        item: ItemId,
+    },
+    Refuel {
+        creature: String,
+        item: ItemId,
+        with: ItemId,
+    },
+    Light {
+        creature: String,
+        item: ItemId,
+    },
+    Douse {
+        creature: String,
+        item: ItemId,
+    },
+    EatRation {
+        creature: String,
+        item: ItemId,
+    },
+    Fall {
+        creature: String,
+        feet: u32,
+        #[serde(default)]
+        resist: bool,
+    },
+    Suffocate {
+        creature: String,
+    },
+    Breathe {
+        creature: String,
+    },
+    RestHalfway {},
+}
+
+/// The slots of a new creature: crows and hirelings have hands, belt and 10 backpack slots
+/// (CR-INV-01); animals and Referee creatures only the backpack slots given (default none).
+fn layout_for(kind: CreatureKind, backpack: Option<u8>) -> InventoryLayout {
+    match kind {
+        CreatureKind::Crow => InventoryLayout::CROW,
+        CreatureKind::Hireling => InventoryLayout {
+            backpack: backpack.unwrap_or(InventoryLayout::CROW.backpack),
+            ..InventoryLayout::CROW
+        },
+        _ => InventoryLayout {
+            hands: 0,
+            belt: 0,
+            backpack: backpack.unwrap_or(0),
+        },
+    }
+}
+
+fn default_choice() -> HandChoice {
+    HandChoice::Swap
+}
+
+/// The events of the ruleset.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CrowsEvent {
+    PackLoaded {
+        files: Vec<PackSource>,
+        items: Vec<ItemCard>,
+        creatures: Vec<CreatureCard>,
+        tables: Vec<RollTable>,
+    },
+    /// A creature's full record after a change (`what` names the change, `report` its detail).
+    CreatureSet {
+        id: String,
+        record: Box<CreatureRecord>,
+        what: String,
+        #[serde(default)]
+        report: Value,
+    },
+    /// What others see of a `creature_set` (its public part).
+    CreatureSeen {
+        id: String,
+        what: String,
+        public: Value,
+    },
+    Died {
+        id: String,
+    },
+    TestRolled {
+        creature: String,
+        rolled: Box<RolledTest>,
+    },
+    TestResolved {
+        creature: String,
+        resolved: Box<ResolvedTest>,
+    },
+    Ruled {
+        ruling: Ruling,
+    },
+    OnGround {
+        items: Vec<GroundItem>,
+    },
+    PickedUp {
+        ground: u32,
+    },
+}
+
+fn err(code: &str, message: impl std::fmt::Display) -> RuleError {
+    let message = message.to_string();
+    let rule = message
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .find(|w| w.starts_with("CR-"))
+        .map(str::to_string);
+    let e = RuleError::new(code, message);
+    match rule {
+        Some(r) => e.rule(r),
+        None => e,
+    }
+}
+
+fn snake<T: Serialize>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    }
+}
+
+fn from_snake<T: serde::de::DeserializeOwned>(s: &str) -> Option<T> {
+    serde_json::from_value(Value::String(s.to_string())).ok()
+}
+
+fn record<'a>(ctx: &'a Ctx<'_, Crows>, id: &str) -> Result<&'a CreatureRecord, RuleError> {
+    ctx.rules()
+        .creatures
+        .get(id)
+        .ok_or_else(|| RuleError::new("unknown_creature", format!("no creature `{id}`")))
+}
+
+fn living(ctx: &Ctx<'_, Crows>, id: &str) -> Result<CreatureRecord, RuleError> {
+    let r = record(ctx, id)?;
+    if !r.creature.alive {
+        return Err(err(
+            "dead",
+            crate::creature::CreatureError::Dead(r.creature.name.clone()),
+        ));
+    }
+    Ok(r.clone())
+}
+
+/// Who sees a creature's rolls, tests and the decisions about them: the whole table, except
+/// for hidden creatures (the Referee's only; a decision is then also seen by its answerer).
+fn roll_audience(r: &CreatureRecord) -> Visibility {
+    if r.hidden {
+        Visibility::Referee
+    } else {
+        Visibility::Public
+    }
+}
+
+/// The part of a creature everyone may see.
+pub fn public_view(id: &str, r: &CreatureRecord) -> Value {
+    let c = &r.creature;
+    let mut v = json!({
+        "id": id,
+        "name": c.name,
+        "kind": c.kind,
+        "size": c.size,
+        "alive": c.alive,
+        "conditions": c.conditions.kinds(),
+    });
+    if !r.hidden
+        && let Some(obj) = v.as_object_mut()
+    {
+        let hands: Vec<&str> = c
+            .inventory
+            .items()
+            .filter(|(_, p)| p.kind == SlotKind::Hand)
+            .map(|(i, _)| i.name.as_str())
+            .collect();
+        obj.insert("wounds".into(), json!(c.inventory.wound_count()));
+        obj.insert("in_hands".into(), json!(hands));
+    }
+    v
+}
+
+fn full_view(id: &str, r: &CreatureRecord) -> Value {
+    let mut v = serde_json::to_value(r).unwrap_or(Value::Null);
+    if let Some(obj) = v.as_object_mut() {
+        obj.insert("id".into(), json!(id));
+        obj.insert("items".into(), items_view(&r.creature));
+    }
+    v
+}
+
+fn items_view(c: &Creature) -> Value {
+    let items: Vec<Value> = c
+        .inventory
+        .items()
+        .map(|(i, p)| json!({"id": i.id, "name": i.name, "at": p}))
+        .collect();
+    json!(items)
+}
+
+/// Emits a creature's new record: full for the Referee and its players, public for others.
+fn set_creature(
+    ctx: &mut Ctx<'_, Crows>,
+    id: &str,
+    record: CreatureRecord,
+    what: &str,
+    report: Value,
+) -> Result<(), RuleError> {
+    let players: BTreeSet<String> = ctx.core().participants.controllers(id).cloned().collect();
+    let visibility = if players.is_empty() {
+        Visibility::Referee
+    } else {
+        Visibility::Players(players)
+    };
+    let masked = CrowsEvent::CreatureSeen {
+        id: id.to_string(),
+        what: what.to_string(),
+        public: public_view(id, &record),
+    };
+    ctx.emit_masked(
+        CrowsEvent::CreatureSet {
+            id: id.to_string(),
+            record: Box::new(record),
+            what: what.to_string(),
+            report,
+        },
+        visibility,
+        masked,
+    )
+}
+
+fn set_creature_only(
+    ctx: &mut Ctx<'_, Crows>,
+    id: &str,
+    creature: Creature,
+    what: &str,
+    report: Value,
+) -> Result<(), RuleError> {
+    let mut r = record(ctx, id)?.clone();
+    r.creature = creature;
+    set_creature(ctx, id, r, what, report)
+}
+
+/// Rolls one die of `sides` faces through ctx (recorded) and returns its face.
+fn roll_die(
+    ctx: &mut Ctx<'_, Crows>,
+    label: &str,
+    sides: u8,
+    visibility: Visibility,
+) -> Result<u8, RuleError> {
+    let result = ctx.roll(label, &format!("1d{sides}"), visibility)?;
+    u8::try_from(result.total)
+        .ok()
+        .filter(|f| (1..=sides).contains(f))
+        .ok_or_else(|| {
+            RuleError::new(
+                "bad_face",
+                format!("a d{sides} showed {}, outside 1…{sides}", result.total),
+            )
+            .rule("CR-DICE-01")
+        })
+}
+
+fn roll_d6s(
+    ctx: &mut Ctx<'_, Crows>,
+    label: &str,
+    n: u8,
+    visibility: &Visibility,
+) -> Result<Vec<u8>, RuleError> {
+    (0..n)
+        .map(|_| roll_die(ctx, label, 6, visibility.clone()))
+        .collect()
+}
+
+fn timing(ctx: &Ctx<'_, Crows>) -> Timing {
+    if ctx.core().clock.combat.is_some() {
+        Timing::CombatRounds
+    } else {
+        Timing::OutsideCombatRounds
+    }
+}
+
+fn fresh_id(ctx: &Ctx<'_, Crows>) -> ItemId {
+    ItemId(ctx.rules().next_item.max(1))
+}
+
+fn drop_to_ground(
+    ctx: &mut Ctx<'_, Crows>,
+    from: &str,
+    items: Vec<CarriedItem>,
+) -> Result<(), RuleError> {
+    if items.is_empty() {
+        return Ok(());
+    }
+    let first = ctx.rules().next_ground.max(1);
+    let items = items
+        .into_iter()
+        .zip(first..)
+        .map(|(item, id)| GroundItem {
+            id,
+            from: from.to_string(),
+            item,
+        })
+        .collect();
+    ctx.emit(CrowsEvent::OnGround { items })
+}
+
+impl Crows {
+    fn create(&self, ctx: &mut Ctx<'_, Crows>, cmd: &CrowsCommand) -> Result<(), RuleError> {
+        let CrowsCommand::CreateCreature {
+            id,
+            name,
+            card,
+            kind,
+            characteristics,
+            stamina,
+            speed,
+            size,
+            expertises,
+            backpack_slots,
+            hidden,
+        } = cmd
+        else {
+            return Ok(());
+        };
+        if id.is_empty() || id.len() > 64 {
+            return Err(RuleError::new("bad_id", "a creature id is 1…64 characters"));
+        }
+        if ctx.rules().creatures.contains_key(id) {
+            return Err(RuleError::new(
+                "duplicate_creature",
+                format!("creature `{id}` exists"),
+            ));
+        }
+        let mut creature = if let Some(card) = card {
+            let card = ctx.rules().content.creatures.get(card).ok_or_else(|| {
+                RuleError::new(
+                    "unknown_card",
+                    format!("no creature card `{card}` in the loaded packs"),
+                )
+            })?;
+            card.to_creature().map_err(|e| err("bad_creature", e))?
+        } else {
+            let kind = kind.ok_or_else(|| {
+                RuleError::new("missing_field", "`kind` is needed without a `card`")
+            })?;
+            let c = characteristics.ok_or_else(|| {
+                RuleError::new(
+                    "missing_field",
+                    "`characteristics` is needed without a `card`",
+                )
+            })?;
+            let stamina = stamina.ok_or_else(|| {
+                RuleError::new("missing_field", "`stamina` is needed without a `card`")
+            })?;
+            let values = if kind == CreatureKind::Crow {
+                Characteristics::new_crow(c.agility, c.mind, c.strength)
+            } else {
+                Characteristics::new(c.agility, c.mind, c.strength)
+            }
+            .map_err(|e| err("characteristic_out_of_range", e))?;
+            let layout = layout_for(kind, *backpack_slots);
+            Creature::new(id.clone(), kind, values, stamina, *speed, *size, layout)
+        };
+        if let Some(n) = name {
+            creature.name = n.clone();
+        } else if card.is_none() {
+            creature.name = id.clone();
+        }
+        creature.inventory = creature
+            .inventory
+            .clone()
+            .with_options(ctx.rules().options.into());
+        for (e, uses) in expertises {
+            creature.expertises.learn(*e, *uses);
+        }
+        let hidden = hidden.unwrap_or(matches!(
+            creature.kind,
+            CreatureKind::Monster | CreatureKind::Npc
+        ));
+        let rec = CreatureRecord {
+            creature,
+            hidden,
+            hunger: Hunger::default(),
+            suffocation: Suffocation::default(),
+        };
+        set_creature(ctx, id, rec, "created", Value::Null)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn edit(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        id: &str,
+        characteristics: &Option<CharacteristicValues>,
+        magic: bool,
+        stamina: Option<u16>,
+        max_stamina: Option<u16>,
+        speed: Option<Speeds>,
+        size: Option<Size>,
+        expertises: &BTreeMap<ExpertiseName, u32>,
+        hidden: Option<bool>,
+    ) -> Result<(), RuleError> {
+        let mut r = record(ctx, id)?.clone();
+        let c = &mut r.creature;
+        if let Some(v) = characteristics {
+            let mut next = c.characteristics;
+            for (ch, value) in [
+                (Characteristic::Agility, v.agility),
+                (Characteristic::Mind, v.mind),
+                (Characteristic::Strength, v.strength),
+            ] {
+                let by = value.saturating_sub(next.get(ch));
+                if by == 0 {
+                    continue;
+                }
+                if c.kind == CreatureKind::Crow {
+                    let source = if magic { Magic::Magic } else { Magic::Mundane };
+                    next.adjust_crow(ch, by, source)
+                        .map_err(|e| err("characteristic_out_of_range", e))?;
+                } else {
+                    next = Characteristics::new(v.agility, v.mind, v.strength)
+                        .map_err(|e| err("characteristic_out_of_range", e))?;
+                }
+            }
+            c.characteristics = next;
+        }
+        if let Some(m) = max_stamina {
+            c.max_stamina = m;
+            c.stamina = c.stamina.min(m);
+        }
+        if let Some(s) = stamina {
+            if s > c.max_stamina {
+                return Err(RuleError::new(
+                    "stamina_above_max",
+                    format!("Stamina {s} is above the maximum {}", c.max_stamina),
+                )
+                .rule("CR-DMG-06"));
+            }
+            c.stamina = s;
+        }
+        if let Some(s) = speed {
+            c.speeds = s;
+        }
+        if let Some(s) = size {
+            c.size = s;
+        }
+        for (e, uses) in expertises {
+            c.expertises.learn(*e, *uses);
+        }
+        if let Some(h) = hidden {
+            r.hidden = h;
+        }
+        set_creature(ctx, id, r, "edited", Value::Null)
+    }
+
+    fn test(&self, ctx: &mut Ctx<'_, Crows>, cmd: &CrowsCommand) -> Result<(), RuleError> {
+        let CrowsCommand::Test {
+            creature,
+            characteristic,
+            kind,
+            edges,
+            banes,
+            bonus,
+            modifiers,
+            activities,
+            approved_expertises,
+            crit_defined_by_rule,
+            doom_defined_by_rule,
+        } = cmd
+        else {
+            return Ok(());
+        };
+        let r = living(ctx, creature)?;
+        if *edges > 8 || *banes > 8 || bonus.abs() > 100 || modifiers.len() > 64 {
+            return Err(RuleError::new(
+                "too_many_modifiers",
+                "at most 8 edges, 8 banes, |bonus| ≤ 100 and 64 modifiers on one test",
+            ));
+        }
+        let c = &r.creature;
+        let kind = kind.unwrap_or(TestKind::Ordinary);
+        let mut spec =
+            TestSpec::new(*characteristic, c.characteristics.get(*characteristic)).with_kind(kind);
+        let referee = |n: &str| ModifierSource::new(SourceKind::Referee, n);
+        for _ in 0..*edges {
+            spec = spec.with_modifier(Modifier::edge(referee("edge")));
+        }
+        for _ in 0..*banes {
+            spec = spec.with_modifier(Modifier::bane(referee("bane")));
+        }
+        if *bonus != 0 {
+            spec = spec.with_modifier(Modifier::bonus(referee("bonus"), *bonus));
+        }
+        spec.modifiers.extend(modifiers.iter().cloned());
+        spec.activities = activities.clone();
+        spec.modifiers.extend(own_test_modifiers(
+            &c.conditions,
+            &kind,
+            *characteristic,
+            activities,
+        ));
+        spec.crit_defined_by_rule = *crit_defined_by_rule;
+        spec.doom_defined_by_rule = *doom_defined_by_rule;
+        spec.validate().map_err(|e| err("bad_test", e))?;
+        let vis = roll_audience(&r);
+        let a = roll_die(ctx, &format!("{} test d10", c.name), 10, vis.clone())?;
+        let b = roll_die(ctx, &format!("{} test d10", c.name), 10, vis.clone())?;
+        let rules = ctx.rules().test_rules;
+        let rolled =
+            crate::checks::roll_test(&spec, [a, b], rules).map_err(|e| err("bad_test", e))?;
+        ctx.emit_for(
+            CrowsEvent::TestRolled {
+                creature: creature.clone(),
+                rolled: Box::new(rolled.clone()),
+            },
+            vis,
+        )?;
+        // The commit point: which expertises could be spent now.
+        let offer: Vec<ExpertiseName> = if rolled.expertise_would_help() {
+            c.expertises
+                .uses
+                .iter()
+                .filter(|(_, u)| u.left > 0)
+                .map(|(n, _)| *n)
+                .filter(|n| match eligibility(&kind, *n) {
+                    Eligibility::Allowed => true,
+                    Eligibility::RefereeApproval => approved_expertises.contains(n),
+                    Eligibility::Forbidden { .. } => false,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if offer.is_empty() {
+            let resolved = rolled.commit(None).map_err(|e| err("bad_test", e))?;
+            return self.finish_test(ctx, creature, resolved);
+        }
+        let labels: Vec<(String, String)> = std::iter::once(("commit".to_string(), {
+            format!(
+                "Commit: tier {}",
+                rolled.final_tier_without_expertise().number()
+            )
+        }))
+        .chain(offer.iter().map(|n| {
+            (
+                snake(n),
+                format!(
+                    "Spend {} (→ tier {}, {} use(s) left)",
+                    snake(n),
+                    rolled.final_tier_with_expertise().number(),
+                    c.expertises.uses_left(*n)
+                ),
+            )
+        }))
+        .collect();
+        let refs: Vec<(&str, &str)> = labels
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        let request = DecisionRequest::new(
+            "crows.expertise",
+            format!(
+                "{} rolled tier {}: spend an expertise or commit (CR-EXP-01)",
+                c.name,
+                rolled.tier_before_expertise.number()
+            ),
+            Answerer::Controller(creature.clone()),
+            &refs,
+        )
+        .with_default("commit")
+        .with_visibility(roll_audience(&r))
+        .with_context(json!({
+            "creature": creature,
+            "rolled": rolled,
+            "approved": approved_expertises,
+        }));
+        ctx.ask(request).map(|_| ())
+    }
+
+    fn finish_test(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        creature: &str,
+        resolved: ResolvedTest,
+    ) -> Result<(), RuleError> {
+        let r = record(ctx, creature)?.clone();
+        ctx.emit_for(
+            CrowsEvent::TestResolved {
+                creature: creature.to_string(),
+                resolved: Box::new(resolved.clone()),
+            },
+            roll_audience(&r),
+        )?;
+        for d in resolved.decisions() {
+            let options: Vec<(String, String)> = d
+                .options
+                .iter()
+                .map(|o| (snake(o), snake(o).replace('_', " ")))
+                .collect();
+            let refs: Vec<(&str, &str)> = options
+                .iter()
+                .map(|(a, b)| (a.as_str(), b.as_str()))
+                .collect();
+            let kind = format!("crows.{}", decision_kind_name(d.kind));
+            let request = DecisionRequest::new(
+                kind,
+                format!(
+                    "{}'s test ended at tier {}{}{}: the Referee decides ({})",
+                    r.creature.name,
+                    resolved.final_tier.number(),
+                    if resolved.crit { ", crit" } else { "" },
+                    if resolved.doom { ", doom" } else { "" },
+                    d.rule
+                ),
+                Answerer::Referee,
+                &refs,
+            )
+            .with_free_text()
+            .with_visibility(roll_audience(&r))
+            .with_context(json!({"creature": creature, "rule": d.rule}));
+            ctx.ask(request)?;
+        }
+        Ok(())
+    }
+
+    fn damage(&self, ctx: &mut Ctx<'_, Crows>, id: &str, hit: Hit) -> Result<(), RuleError> {
+        self.apply_hit(ctx, id, hit, None)
+    }
+
+    fn apply_hit(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        id: &str,
+        hit: Hit,
+        order: Option<Vec<ItemId>>,
+    ) -> Result<(), RuleError> {
+        let r = record(ctx, id)?.clone();
+        let mut c = r.creature.clone();
+        let options = ctx.rules().options;
+        match take_damage(&mut c, &hit, order.as_deref(), &options)
+            .map_err(|e| err("damage_refused", e))?
+        {
+            DamageStep::NeedsDecision(WorldDecision::ArmorOrder { items, .. }) => {
+                if items.len() > MAX_ARMOR_ORDER_ITEMS {
+                    return Err(RuleError::new(
+                        "too_many_armor_items",
+                        format!("at most {MAX_ARMOR_ORDER_ITEMS} items with Armor Defense"),
+                    )
+                    .rule("MAX_ARMOR_ORDER_ITEMS"));
+                }
+                let name = |i: &ItemId| {
+                    if *i == crate::creature::NATURAL_ARMOR {
+                        "natural armor".to_string()
+                    } else {
+                        r.creature
+                            .inventory
+                            .item(*i)
+                            .map_or_else(|| format!("item {}", i.0), |it| it.name.clone())
+                    }
+                };
+                let orders = permutations(&items);
+                let labels: Vec<(String, String)> = orders
+                    .iter()
+                    .enumerate()
+                    .map(|(n, o)| {
+                        let names: Vec<String> = o.iter().map(name).collect();
+                        (format!("order_{}", n + 1), names.join(" → "))
+                    })
+                    .collect();
+                let refs: Vec<(&str, &str)> = labels
+                    .iter()
+                    .map(|(a, b)| (a.as_str(), b.as_str()))
+                    .collect();
+                let mut request = DecisionRequest::new(
+                    "crows.armor_order",
+                    format!(
+                        "{} is hit: which item loses its Armor Defense first? (CR-DMG-03)",
+                        r.creature.name
+                    ),
+                    Answerer::Controller(id.to_string()),
+                    &refs,
+                )
+                .with_visibility(roll_audience(&r))
+                .with_context(json!({"creature": id, "hit": hit}));
+                for (opt, o) in request.options.iter_mut().zip(&orders) {
+                    opt.data = json!(o);
+                }
+                ctx.ask(request).map(|_| ())
+            }
+            DamageStep::NeedsDecision(other) => Err(RuleError::new(
+                "unexpected_decision",
+                format!("damage asked for {other:?}"),
+            )),
+            DamageStep::Applied(report) => {
+                let outcome = report.outcome.clone();
+                set_creature_only(ctx, id, c, "damaged", json!(report))?;
+                self.outcome(ctx, id, outcome)
+            }
+        }
+    }
+
+    fn outcome(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        id: &str,
+        outcome: DamageOutcome,
+    ) -> Result<(), RuleError> {
+        match outcome {
+            DamageOutcome::Alive => Ok(()),
+            DamageOutcome::Died => ctx.emit(CrowsEvent::Died { id: id.to_string() }),
+            DamageOutcome::PlaceWounds(WorldDecision::WoundSlots { count, kind, .. }) => {
+                self.ask_wound(ctx, id, count, kind)
+            }
+            DamageOutcome::PlaceWounds(_) => Ok(()),
+            DamageOutcome::KnockOutOffered(_) => {
+                let name = record(ctx, id)?.creature.name.clone();
+                let request = DecisionRequest::new(
+                    "crows.knock_out",
+                    format!(
+                        "{name} is at 0 Stamina: knock it out instead of killing it? (CR-DMG-08)"
+                    ),
+                    Answerer::Referee,
+                    &[
+                        ("knock_out", "Knock out (Stamina 1, unconscious)"),
+                        ("kill", "It dies"),
+                    ],
+                )
+                .with_visibility(Visibility::Public)
+                .with_context(json!({"creature": id}));
+                ctx.ask(request).map(|_| ())
+            }
+        }
+    }
+
+    fn ask_wound(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        id: &str,
+        remaining: u16,
+        kind: WoundKind,
+    ) -> Result<(), RuleError> {
+        let r = record(ctx, id)?;
+        let c = &r.creature;
+        let free = c.inventory.free_wound_slots();
+        if free.is_empty() {
+            return Err(RuleError::new(
+                "no_wound_slot",
+                "no backpack slot can take the wound (drop an item first)",
+            )
+            .rule("CR-ERR-11"));
+        }
+        let labels: Vec<(String, String)> = free
+            .iter()
+            .map(|s| (format!("slot_{s}"), format!("Backpack slot {s}")))
+            .collect();
+        let refs: Vec<(&str, &str)> = labels
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        let request = DecisionRequest::new(
+            "crows.wound_slot",
+            format!(
+                "{}: choose a backpack slot for a wound ({remaining} to place) (CR-DMG-11)",
+                c.name
+            ),
+            Answerer::Controller(id.to_string()),
+            &refs,
+        )
+        .with_visibility(roll_audience(r))
+        .with_context(json!({"creature": id, "remaining": remaining, "kind": kind}));
+        ctx.ask(request).map(|_| ())
+    }
+
+    fn end_of_dungeon_turn(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+        let ids: Vec<String> = ctx
+            .rules()
+            .creatures
+            .iter()
+            .filter(|(_, r)| r.creature.alive)
+            .map(|(id, _)| id.clone())
+            .collect();
+        let options = ctx.rules().options;
+        for id in ids {
+            let r = record(ctx, &id)?.clone();
+            let want = r.creature.end_of_turn_dice();
+            let vis = roll_audience(&r);
+            let mut faces = crate::creature::EndOfTurnFaces::default();
+            for (item, n) in &want.items {
+                let name = r
+                    .creature
+                    .inventory
+                    .item(*item)
+                    .map_or_else(String::new, |i| i.name.clone());
+                let f = roll_d6s(ctx, &format!("usage dice: {name}"), *n, &vis)?;
+                faces.items.push((*item, f));
+            }
+            for (idx, n) in &want.effects {
+                let name = r
+                    .creature
+                    .effects
+                    .get(*idx)
+                    .map_or_else(String::new, |e| e.effect.clone());
+                let f = roll_d6s(ctx, &format!("usage dice: {name}"), *n, &vis)?;
+                faces.effects.push((*idx, f));
+            }
+            if want.overload_d6 {
+                faces.overload_d6 = Some(roll_die(ctx, "magic-slot overload", 6, vis.clone())?);
+            }
+            let mut c = r.creature.clone();
+            let report = c
+                .end_of_dungeon_turn(&faces, &options)
+                .map_err(|e| err("end_of_turn", e))?;
+            if c != r.creature {
+                let overload = report.overload_wounds.clone();
+                set_creature_only(ctx, &id, c, "end of the dungeon turn", json!(report))?;
+                if let Some(outcome) = overload {
+                    self.outcome(ctx, &id, outcome)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn rest_end(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+        let ids: Vec<String> = ctx.rules().creatures.keys().cloned().collect();
+        for id in ids {
+            let r = record(ctx, &id)?.clone();
+            if !r.creature.alive {
+                continue;
+            }
+            let mut c = r.creature.clone();
+            // CR-INV-07: an overloaded magic-item slot prevents the rest's benefits.
+            match c.finish_rest_items() {
+                Ok(items) => {
+                    c.expertises.finish_rest(RestPlace::Ordinary);
+                    if c != r.creature {
+                        set_creature_only(ctx, &id, c, "rested", json!({"restored": items}))?;
+                    }
+                }
+                Err(e) => {
+                    set_creature_only(ctx, &id, c, "could not rest", json!(e.to_string()))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn rest_halfway(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+        let ids: Vec<String> = ctx.rules().creatures.keys().cloned().collect();
+        let options = ctx.rules().options;
+        for id in ids {
+            let r = record(ctx, &id)?.clone();
+            let mut c = r.creature.clone();
+            let ended = c.middle_of_rest(&options);
+            if c != r.creature {
+                set_creature_only(ctx, &id, c, "middle of the rest", json!(ended))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn day_end(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+        let ids: Vec<String> = ctx.rules().creatures.keys().cloned().collect();
+        for id in ids {
+            let mut r = record(ctx, &id)?.clone();
+            if !r.creature.alive
+                || r.creature.death_rule() != crate::creature::DeathRule::TakesWounds
+            {
+                continue;
+            }
+            let outcome = r.hunger.end_of_day(&mut r.creature);
+            set_creature(ctx, &id, r, "end of the day", json!(outcome))?;
+            if let Some(o) = outcome {
+                self.outcome(ctx, &id, o)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn item_usage(c: &mut Creature, item: ItemId) -> Result<&mut ItemUsage, RuleError> {
+        let it = c
+            .inventory
+            .item_mut(item)
+            .ok_or_else(|| RuleError::new("unknown_item", format!("no item {} here", item.0)))?;
+        let name = it.name.clone();
+        it.usage.as_mut().ok_or_else(|| {
+            RuleError::new("no_usage_dice", format!("{name} has no usage dice")).rule("CR-UD-05")
+        })
+    }
+}
+
+/// The engine name of a test-outcome decision (after `crows.`).
+fn decision_kind_name(kind: crate::checks::DecisionKind) -> &'static str {
+    use crate::checks::DecisionKind as K;
+    match kind {
+        K::Tier1Setback => "tier_1_setback",
+        K::Tier2Outcome => "tier_2_outcome",
+        K::CritBenefit => "crit_benefit",
+        K::DoomSetback => "doom_setback",
+        K::CertainDeath => "certain_death",
+    }
+}
+
+/// Every order of `items` (at most [`MAX_ARMOR_ORDER_ITEMS`], checked by the caller).
+fn permutations(items: &[ItemId]) -> Vec<Vec<ItemId>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut out = Vec::new();
+    for (i, first) in items.iter().enumerate() {
+        let mut rest = items.to_vec();
+        rest.remove(i);
+        for mut p in permutations(&rest) {
+            p.insert(0, *first);
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Removes a condition. `ConditionSet` has no public removal yet, so this goes through its
+/// serialised form (a list of active conditions); a prone that came with unconscious goes too.
+fn remove_condition(set: &ConditionSet, kind: ConditionKind) -> Result<ConditionSet, RuleError> {
+    let mut v =
+        serde_json::to_value(set).map_err(|e| RuleError::new("bad_state", e.to_string()))?;
+    if let Some(active) = v.get_mut("active").and_then(Value::as_array_mut) {
+        let k = json!(kind);
+        active.retain(|c| c.get("kind") != Some(&k));
+        if kind == ConditionKind::Unconscious {
+            active.retain(|c| c.get("detail") != Some(&json!("from_unconscious")));
+        }
+    }
+    serde_json::from_value(v).map_err(|e| RuleError::new("bad_state", e.to_string()))
+}
+
+fn tier_of(faces: [u8; 2], value: i8, rules: TestRules, kind: TestKind) -> Result<Tier, RuleError> {
+    let spec = TestSpec::new(Characteristic::Agility, value).with_kind(kind);
+    crate::checks::resolve_test(&spec, faces, rules)
+        .map(|r| r.final_tier)
+        .map_err(|e| err("bad_test", e))
+}
+
+impl Ruleset for Crows {
+    type State = CrowsState;
+    type Command = CrowsCommand;
+    type Event = CrowsEvent;
+
+    fn name(&self) -> &'static str {
+        "crows"
+    }
+
+    fn init(&self, config: &Value) -> Result<CrowsState, RuleError> {
+        let mut state = CrowsState {
+            dungeon_turn_minutes: DEFAULT_DUNGEON_TURN_MINUTES,
+            next_item: 1,
+            next_ground: 1,
+            ..CrowsState::default()
+        };
+        if let Some(o) = config.get("options") {
+            state.options = serde_json::from_value(o.clone())
+                .map_err(|e| RuleError::new("bad_config", format!("options: {e}")))?;
+        }
+        if let Some(o) = config.get("test_rules") {
+            state.test_rules = serde_json::from_value(o.clone())
+                .map_err(|e| RuleError::new("bad_config", format!("test_rules: {e}")))?;
+        }
+        if let Some(m) = config.get("dungeon_turn_minutes") {
+            state.dungeon_turn_minutes = m
+                .as_i64()
+                .filter(|m| (0..=24 * 60).contains(m))
+                .ok_or_else(|| {
+                    RuleError::new("bad_config", "dungeon_turn_minutes must be 0…1440")
+                })?;
+        }
+        Ok(state)
+    }
+
+    fn exploration_turn(&self, state: &TableState<CrowsState>) -> TurnLength {
+        match state.rules.dungeon_turn_minutes {
+            0 => TurnLength::Manual,
+            m => TurnLength::RealTime { ms: m * 60_000 },
+        }
+    }
+
+    fn acting(&self, _state: &TableState<CrowsState>, command: &CrowsCommand) -> Acting {
+        use CrowsCommand as C;
+        match command {
+            C::LoadPack { .. }
+            | C::CreateCreature { .. }
+            | C::EditCreature { .. }
+            | C::Test { .. }
+            | C::PlaceItem { .. }
+            | C::Damage { .. }
+            | C::AddCondition { .. }
+            | C::RemoveCondition { .. }
+            | C::AddEffect { .. }
+            | C::Fall { .. }
+            | C::Suffocate { .. }
+            | C::Breathe { .. }
+            | C::RestHalfway {} => Acting::RefereeOnly,
+            C::MoveItems { creature, .. }
+            | C::DrawFromBackpack { creature, .. }
+            | C::DumpBackpack { creature, .. }
+            | C::PickUp { creature, .. }
+            | C::DeclareWornArmor { creature, .. }
+            | C::TakeOffArmor { creature }
+            | C::WearMagicItem { creature, .. }
+            | C::UseItem { creature, .. }
+            | C::Refuel { creature, .. }
+            | C::Light { creature, .. }
+            | C::Douse { creature, .. }
+            | C::EatRation { creature, .. } => Acting::Characters(vec![creature.clone()]),
+        }
+    }
+
+    fn decide(&self, command: &CrowsCommand, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+        use CrowsCommand as C;
+        match command {
+            C::LoadPack { files } => {
+                let content = &ctx.rules().content;
+                if files.is_empty() || content.sources.len() + files.len() > MAX_PACK_FILES {
+                    return Err(RuleError::new(
+                        "bad_pack_count",
+                        format!("1…{MAX_PACK_FILES} pack files per table"),
+                    )
+                    .rule("MAX_PACK_FILES"));
+                }
+                let all: Vec<(&str, &str)> = content
+                    .sources
+                    .iter()
+                    .chain(files.iter())
+                    .map(|f| (f.name.as_str(), f.text.as_str()))
+                    .collect();
+                let lib = ContentLibrary::load(&all).map_err(|e| err("bad_pack", e))?;
+                let old = &ctx.rules().content;
+                let items = lib
+                    .items
+                    .into_values()
+                    .filter(|i| !old.items.contains_key(&i.id))
+                    .collect();
+                let creatures = lib
+                    .creatures
+                    .into_values()
+                    .filter(|c| !old.creatures.contains_key(&c.id))
+                    .collect();
+                let tables = lib
+                    .tables
+                    .into_values()
+                    .filter(|t| !old.tables.contains_key(&t.id))
+                    .collect();
+                ctx.emit_for(
+                    CrowsEvent::PackLoaded {
+                        files: files.clone(),
+                        items,
+                        creatures,
+                        tables,
+                    },
+                    Visibility::Referee,
+                )
+            }
+            C::CreateCreature { .. } => self.create(ctx, command),
+            C::EditCreature {
+                id,
+                characteristics,
+                magic,
+                stamina,
+                max_stamina,
+                speed,
+                size,
+                expertises,
+                hidden,
+            } => self.edit(
+                ctx,
+                id,
+                characteristics,
+                *magic,
+                *stamina,
+                *max_stamina,
+                *speed,
+                *size,
+                expertises,
+                *hidden,
+            ),
+            C::Test { .. } => self.test(ctx, command),
+            C::PlaceItem {
+                creature,
+                card,
+                custom,
+                slots,
+            } => {
+                let r = living(ctx, creature)?;
+                let id = fresh_id(ctx);
+                let item = match (card, custom) {
+                    (Some(card), None) => ctx
+                        .rules()
+                        .content
+                        .items
+                        .get(card)
+                        .ok_or_else(|| {
+                            RuleError::new(
+                                "unknown_card",
+                                format!("no item card `{card}` in the loaded packs"),
+                            )
+                        })?
+                        .to_carried(id),
+                    (None, Some(x)) => {
+                        if x.slots == 0 {
+                            return Err(RuleError::new("bad_item", "an item takes 1 slot or more")
+                                .rule("CR-INV-03"));
+                        }
+                        let mut item = CarriedItem::new(id, x.name.clone(), x.slots);
+                        item.stack = x.stack.clone();
+                        if let Some(a) = x.armor {
+                            item = item.with_armor(a.kind, a.defense);
+                        }
+                        if x.magic {
+                            item = item.magical(x.magic_slot);
+                        }
+                        if let Some(line) = &x.usage_dice {
+                            let usage = ItemUsage::new(x.name.clone(), line.clone())
+                                .map_err(|e| err("bad_item", e))?;
+                            item.usage = Some(if x.light_source {
+                                usage.as_light_source()
+                            } else {
+                                usage
+                            });
+                        }
+                        item
+                    }
+                    _ => {
+                        return Err(RuleError::new(
+                            "bad_item",
+                            "give exactly one of `card` and `custom`",
+                        ));
+                    }
+                };
+                let mut c = r.creature.clone();
+                c.inventory
+                    .add(item, slots)
+                    .map_err(|e| err("inventory_refused", e))?;
+                set_creature_only(ctx, creature, c, "item placed", json!({"item": id}))
+            }
+            C::MoveItems {
+                creature,
+                moves,
+                drops,
+            } => {
+                let r = living(ctx, creature)?;
+                let mut c = r.creature.clone();
+                let plan = Rearrangement {
+                    moves: moves.clone(),
+                    drops: drops.clone(),
+                };
+                let out = c
+                    .inventory
+                    .rearrange(&plan, timing(ctx))
+                    .map_err(|e| err("inventory_refused", e))?;
+                set_creature_only(ctx, creature, c, "items moved", json!({"cost": out.cost}))?;
+                drop_to_ground(ctx, creature, out.dropped)
+            }
+            C::DrawFromBackpack {
+                creature,
+                item,
+                hands,
+                choice,
+            } => {
+                let r = living(ctx, creature)?;
+                if timing(ctx) != Timing::CombatRounds {
+                    return Err(RuleError::new(
+                        "not_in_combat",
+                        "outside combat-round time items move freely: use move_items",
+                    )
+                    .rule("CR-INV-11"));
+                }
+                r.creature
+                    .inventory
+                    .check_draw_from_backpack(*item)
+                    .map_err(|e| err("inventory_refused", e))?;
+                let d10 = roll_die(ctx, "backpack draw", 10, roll_audience(&r))?;
+                let mut c = r.creature.clone();
+                let out = c
+                    .inventory
+                    .draw_from_backpack(*item, d10, hands, *choice)
+                    .map_err(|e| err("inventory_refused", e))?;
+                set_creature_only(
+                    ctx,
+                    creature,
+                    c,
+                    if out.success {
+                        "drew from the backpack"
+                    } else {
+                        "failed to draw from the backpack"
+                    },
+                    json!({"d10": d10, "success": out.success, "cost": out.cost}),
+                )?;
+                drop_to_ground(ctx, creature, out.dropped)
+            }
+            C::DumpBackpack { creature, items } => {
+                let r = living(ctx, creature)?;
+                let mut c = r.creature.clone();
+                let out = c
+                    .inventory
+                    .dump_backpack(items, timing(ctx))
+                    .map_err(|e| err("inventory_refused", e))?;
+                set_creature_only(
+                    ctx,
+                    creature,
+                    c,
+                    "backpack dumped",
+                    json!({"cost": out.cost}),
+                )?;
+                drop_to_ground(ctx, creature, out.dropped)
+            }
+            C::PickUp {
+                creature,
+                ground,
+                slots,
+            } => {
+                let r = living(ctx, creature)?;
+                let g = ctx
+                    .rules()
+                    .ground
+                    .iter()
+                    .find(|g| g.id == *ground)
+                    .cloned()
+                    .ok_or_else(|| {
+                        RuleError::new(
+                            "unknown_ground_item",
+                            format!("nothing on the ground as {ground}"),
+                        )
+                    })?;
+                let mut c = r.creature.clone();
+                let mut item = g.item.clone();
+                item.id = fresh_id(ctx);
+                let cost = c
+                    .inventory
+                    .pick_up(item, slots, timing(ctx))
+                    .map_err(|e| err("inventory_refused", e))?;
+                ctx.emit(CrowsEvent::PickedUp { ground: *ground })?;
+                set_creature_only(ctx, creature, c, "picked up", json!({"cost": cost}))
+            }
+            C::DeclareWornArmor { creature, item } => {
+                let mut c = living(ctx, creature)?.creature;
+                c.inventory
+                    .declare_worn_armor(*item, timing(ctx))
+                    .map_err(|e| err("inventory_refused", e))?;
+                set_creature_only(ctx, creature, c, "armor worn", Value::Null)
+            }
+            C::TakeOffArmor { creature } => {
+                let mut c = living(ctx, creature)?.creature;
+                if c.inventory.take_off_armor().is_none() {
+                    return Err(RuleError::new("no_armor", "no armor is worn").rule("CR-INV-09"));
+                }
+                set_creature_only(ctx, creature, c, "armor taken off", Value::Null)
+            }
+            C::WearMagicItem {
+                creature,
+                item,
+                slot,
+            } => {
+                let mut c = living(ctx, creature)?.creature;
+                c.inventory
+                    .wear_magic_item(*item, *slot)
+                    .map_err(|e| err("inventory_refused", e))?;
+                set_creature_only(ctx, creature, c, "magic item worn", Value::Null)
+            }
+            C::Damage {
+                creature,
+                amount,
+                piercing,
+                doubled,
+                by_player,
+            } => {
+                let r = record(ctx, creature)?.clone();
+                let n = r.creature.conditions.extra_damage_dice();
+                let faces = roll_d6s(ctx, "vulnerable", n, &roll_audience(&r))?;
+                let hit = Hit {
+                    damage: crate::damage::Damage {
+                        amount: *amount,
+                        piercing: *piercing,
+                    },
+                    vulnerable_faces: faces,
+                    doubled: *doubled,
+                    by_player: *by_player,
+                };
+                self.damage(ctx, creature, hit)
+            }
+            C::AddCondition {
+                creature,
+                condition,
+                grabbed_by,
+                range,
+            } => {
+                let mut c = living(ctx, creature)?.creature;
+                let applied = if *condition == ConditionKind::Grabbed {
+                    match (grabbed_by, range) {
+                        (Some(by), Some(range)) => c.conditions.grab(Grab {
+                            by: by.clone(),
+                            range: *range,
+                        }),
+                        _ => {
+                            return Err(err(
+                                "bad_condition",
+                                crate::conditions::ConditionError::GrabWithoutGrabber,
+                            ));
+                        }
+                    }
+                } else {
+                    c.conditions
+                        .apply(*condition)
+                        .map_err(|e| err("bad_condition", e))?
+                };
+                if applied == crate::conditions::Applied::AlreadyPresent {
+                    return Err(RuleError::new(
+                        "condition_present",
+                        format!("{} already has {}", c.name, condition.name()),
+                    )
+                    .rule("CR-COND-01"));
+                }
+                set_creature_only(ctx, creature, c, "condition added", json!(condition))
+            }
+            C::RemoveCondition {
+                creature,
+                condition,
+            } => {
+                let mut c = record(ctx, creature)?.creature.clone();
+                if !c.conditions.has(*condition) {
+                    return Err(RuleError::new(
+                        "no_condition",
+                        format!("{} does not have {}", c.name, condition.name()),
+                    ));
+                }
+                if *condition == ConditionKind::Unconscious {
+                    let options = ctx.rules().options;
+                    c.conditions.wake(&options);
+                } else {
+                    c.conditions = remove_condition(&c.conditions, *condition)?;
+                }
+                set_creature_only(ctx, creature, c, "condition removed", json!(condition))
+            }
+            C::AddEffect {
+                creature,
+                effect,
+                dice,
+            } => {
+                let mut c = living(ctx, creature)?.creature;
+                if *dice == 0 || *dice > 20 {
+                    return Err(
+                        RuleError::new("bad_effect", "an effect has 1…20 usage dice")
+                            .rule("CR-UD-01"),
+                    );
+                }
+                c.effects
+                    .push(crate::usage_dice::EffectUsage::new(effect.clone(), *dice));
+                set_creature_only(ctx, creature, c, "effect added", json!(effect))
+            }
+            C::UseItem { creature, item } => {
+                let r = living(ctx, creature)?;
+                let mut c = r.creature.clone();
+                let usage = Self::item_usage(&mut c, *item)?;
+                usage.check_usable().map_err(|e| err("item_unusable", e))?;
+                let n = usage.dice_to_roll(RollOccasion::Activation);
+                let label = format!("usage dice: {}", usage.item);
+                let faces = roll_d6s(ctx, &label, n, &roll_audience(&r))?;
+                let usage = Self::item_usage(&mut c, *item)?;
+                let rolled = usage
+                    .roll(RollOccasion::Activation, &faces)
+                    .map_err(|e| err("usage_dice", e))?;
+                set_creature_only(ctx, creature, c, "item used", json!(rolled))
+            }
+            C::Refuel {
+                creature,
+                item,
+                with,
+            } => {
+                let mut c = living(ctx, creature)?.creature;
+                let fuel = c
+                    .inventory
+                    .item(*with)
+                    .ok_or_else(|| RuleError::new("unknown_item", format!("no item {}", with.0)))?;
+                let fuel_name = fuel.card.clone().unwrap_or_else(|| fuel.name.clone());
+                Self::item_usage(&mut c, *item)?
+                    .refuel(&fuel_name)
+                    .map_err(|e| err("refuel_refused", e))?;
+                c.inventory
+                    .remove(*with)
+                    .map_err(|e| err("inventory_refused", e))?;
+                set_creature_only(ctx, creature, c, "refuelled", Value::Null)
+            }
+            C::Light { creature, item } => {
+                let mut c = living(ctx, creature)?.creature;
+                let usage = Self::item_usage(&mut c, *item)?;
+                if !usage.light_source {
+                    return Err(RuleError::new("not_a_light", "this item gives no light")
+                        .rule("CR-LIGHT-01"));
+                }
+                usage.light().map_err(|e| err("light_refused", e))?;
+                set_creature_only(ctx, creature, c, "lit", Value::Null)
+            }
+            C::Douse { creature, item } => {
+                let r = living(ctx, creature)?;
+                let mut c = r.creature.clone();
+                let usage = Self::item_usage(&mut c, *item)?;
+                if !usage.lit {
+                    return Err(
+                        RuleError::new("not_lit", "the source is not burning").rule("CR-LIGHT-07")
+                    );
+                }
+                let n = usage.dice_to_roll(RollOccasion::Dousing);
+                let label = format!("usage dice: {} (doused)", usage.item);
+                let faces = roll_d6s(ctx, &label, n, &roll_audience(&r))?;
+                let usage = Self::item_usage(&mut c, *item)?;
+                let rolled =
+                    crate::light::douse(usage, &faces).map_err(|e| err("douse_refused", e))?;
+                set_creature_only(ctx, creature, c, "doused", json!(rolled))
+            }
+            C::EatRation { creature, item } => {
+                let mut r = living(ctx, creature)?;
+                let it =
+                    r.creature.inventory.item(*item).ok_or_else(|| {
+                        RuleError::new("unknown_item", format!("no item {}", item.0))
+                    })?;
+                let is_ration = it
+                    .card
+                    .as_ref()
+                    .and_then(|c| ctx.rules().content.items.get(c))
+                    .is_some_and(|card| card.ration);
+                if !is_ration {
+                    return Err(RuleError::new(
+                        "not_a_ration",
+                        format!("{} is not a ration", it.name),
+                    )
+                    .rule("CR-HAZ-03"));
+                }
+                r.creature
+                    .inventory
+                    .remove(*item)
+                    .map_err(|e| err("inventory_refused", e))?;
+                let healed = r.hunger.eat_ration(&mut r.creature);
+                set_creature(
+                    ctx,
+                    creature,
+                    r,
+                    "ate a ration",
+                    json!({"starvation_wounds_removed": healed}),
+                )
+            }
+            C::Fall {
+                creature,
+                feet,
+                resist,
+            } => {
+                let r = living(ctx, creature)?;
+                if *feet > 10_000 {
+                    return Err(RuleError::new("bad_fall", "a fall of at most 10000 feet"));
+                }
+                let vis = roll_audience(&r);
+                let n = u8::try_from(crate::hazards::fall_dice(*feet)).unwrap_or(u8::MAX);
+                let faces = roll_d6s(ctx, "fall damage", n, &vis)?;
+                let can = crate::hazards::can_resist_fall(
+                    *resist,
+                    r.creature.conditions.has(ConditionKind::Unconscious),
+                );
+                let (tier, reduction) = if can {
+                    let a = roll_die(ctx, "fall resistance roll d10", 10, vis.clone())?;
+                    let b = roll_die(ctx, "fall resistance roll d10", 10, vis.clone())?;
+                    let tier = tier_of(
+                        [a, b],
+                        r.creature.characteristics.agility,
+                        ctx.rules().test_rules,
+                        TestKind::ResistanceRoll,
+                    )?;
+                    let k = crate::hazards::fall_reduction_dice(tier);
+                    (Some(tier), roll_d6s(ctx, "fall reduction", k, &vis)?)
+                } else {
+                    (None, Vec::new())
+                };
+                let fall = crate::hazards::resolve_fall(*feet, &faces, tier, &reduction)
+                    .map_err(|e| err("bad_fall", e))?;
+                let extra = r.creature.conditions.extra_damage_dice();
+                let vulnerable = roll_d6s(ctx, "vulnerable", extra, &vis)?;
+                self.damage(
+                    ctx,
+                    creature,
+                    Hit {
+                        damage: fall.damage,
+                        vulnerable_faces: vulnerable,
+                        doubled: false,
+                        by_player: false,
+                    },
+                )
+            }
+            C::Suffocate { creature } => {
+                let mut r = living(ctx, creature)?;
+                let options = ctx.rules().options;
+                let hurts = r
+                    .suffocation
+                    .start_of_round(r.creature.characteristics.strength, &options);
+                let rounds = r.suffocation.rounds_without_air;
+                set_creature(
+                    ctx,
+                    creature,
+                    r.clone(),
+                    "without air",
+                    json!({"rounds": rounds}),
+                )?;
+                if hurts {
+                    let vis = roll_audience(&r);
+                    let d6 = roll_die(ctx, "suffocation", 6, vis.clone())?;
+                    let damage = crate::hazards::suffocation_damage(d6, &options)
+                        .map_err(|e| err("bad_face", e))?;
+                    let extra = r.creature.conditions.extra_damage_dice();
+                    let vulnerable = roll_d6s(ctx, "vulnerable", extra, &vis)?;
+                    self.damage(
+                        ctx,
+                        creature,
+                        Hit {
+                            damage,
+                            vulnerable_faces: vulnerable,
+                            doubled: false,
+                            by_player: false,
+                        },
+                    )?;
+                }
+                Ok(())
+            }
+            C::Breathe { creature } => {
+                let mut r = record(ctx, creature)?.clone();
+                r.suffocation.breathe();
+                set_creature(ctx, creature, r, "breathes", Value::Null)
+            }
+            C::RestHalfway {} => {
+                if !ctx.core().clock.resting {
+                    return Err(RuleError::new("not_resting", "no rest is under way"));
+                }
+                ctx.pass(Boundary::Custom {
+                    name: "rest_halfway".into(),
+                })
+            }
+        }
+    }
+
+    fn apply(&self, state: &mut CrowsState, event: &CrowsEvent) {
+        match event {
+            CrowsEvent::PackLoaded {
+                files,
+                items,
+                creatures,
+                tables,
+            } => {
+                state.content.sources.extend(files.iter().cloned());
+                for i in items {
+                    state.content.items.insert(i.id.clone(), i.clone());
+                }
+                for c in creatures {
+                    state.content.creatures.insert(c.id.clone(), c.clone());
+                }
+                for t in tables {
+                    state.content.tables.insert(t.id.clone(), t.clone());
+                }
+            }
+            CrowsEvent::CreatureSet { id, record, .. } => {
+                let top = record
+                    .creature
+                    .inventory
+                    .all_items()
+                    .map(|i| i.id.0)
+                    .filter(|i| *i != crate::creature::NATURAL_ARMOR.0)
+                    .max()
+                    .unwrap_or(0);
+                state.next_item = state.next_item.max(top.saturating_add(1));
+                state.creatures.insert(id.clone(), (**record).clone());
+            }
+            CrowsEvent::CreatureSeen { .. } | CrowsEvent::Died { .. } => {}
+            CrowsEvent::TestRolled { .. } => {}
+            CrowsEvent::TestResolved { creature, resolved } => {
+                state
+                    .last_tests
+                    .insert(creature.clone(), (**resolved).clone());
+            }
+            CrowsEvent::Ruled { ruling } => state.rulings.push(ruling.clone()),
+            CrowsEvent::OnGround { items } => {
+                for g in items {
+                    state.next_ground = state.next_ground.max(g.id.saturating_add(1));
+                    state.ground.push(g.clone());
+                }
+            }
+            CrowsEvent::PickedUp { ground } => state.ground.retain(|g| g.id != *ground),
+        }
+    }
+
+    fn project(&self, state: &TableState<CrowsState>, viewer: &Viewer) -> Value {
+        let rules = &state.rules;
+        if *viewer == Viewer::Referee {
+            let creatures: BTreeMap<&String, Value> = rules
+                .creatures
+                .iter()
+                .map(|(id, r)| (id, full_view(id, r)))
+                .collect();
+            return json!({
+                "options": rules.options,
+                "test_rules": rules.test_rules,
+                "dungeon_turn_minutes": rules.dungeon_turn_minutes,
+                "creatures": creatures,
+                "ground": rules.ground,
+                "content": {
+                    "packs": rules.content.sources.iter().map(|s| &s.name).collect::<Vec<_>>(),
+                    "items": rules.content.items,
+                    "creatures": rules.content.creatures,
+                    "tables": rules.content.tables,
+                },
+                "last_tests": rules.last_tests,
+                "rulings": rules.rulings,
+            });
+        }
+        let player = match viewer {
+            Viewer::Player(p) => Some(p.as_str()),
+            _ => None,
+        };
+        let own = |id: &str| player.is_some_and(|p| state.core.participants.controls(p, id));
+        let creatures: BTreeMap<&String, Value> = rules
+            .creatures
+            .iter()
+            .map(|(id, r)| {
+                let v = if own(id) {
+                    full_view(id, r)
+                } else {
+                    public_view(id, r)
+                };
+                (id, v)
+            })
+            .collect();
+        let tests: BTreeMap<&String, &ResolvedTest> = rules
+            .last_tests
+            .iter()
+            .filter(|(id, _)| own(id) || rules.creatures.get(*id).is_some_and(|r| !r.hidden))
+            .collect();
+        json!({
+            "dungeon_turn_minutes": rules.dungeon_turn_minutes,
+            "creatures": creatures,
+            "ground": rules.ground,
+            "content": { "items": rules.content.items },
+            "last_tests": tests,
+        })
+    }
+
+    fn on_answer(
+        &self,
+        decision: &Decision,
+        answer: &Answer,
+        ctx: &mut Ctx<'_, Self>,
+    ) -> Result<(), RuleError> {
+        let creature = decision
+            .context
+            .get("creature")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let bad_context = || RuleError::new("bad_decision", "decision context is incomplete");
+        match decision.kind.as_str() {
+            "crows.expertise" => {
+                let rolled: RolledTest = decision
+                    .context
+                    .get("rolled")
+                    .cloned()
+                    .and_then(|v| serde_json::from_value(v).ok())
+                    .ok_or_else(bad_context)?;
+                if answer.option == "commit" {
+                    let resolved = rolled.commit(None).map_err(|e| err("bad_test", e))?;
+                    return self.finish_test(ctx, &creature, resolved);
+                }
+                let name: ExpertiseName = from_snake(&answer.option).ok_or_else(bad_context)?;
+                let approved: Vec<ExpertiseName> = decision
+                    .context
+                    .get("approved")
+                    .cloned()
+                    .and_then(|v| serde_json::from_value(v).ok())
+                    .unwrap_or_default();
+                let mut c = living(ctx, &creature)?.creature;
+                let mut uses: Expertises = c.expertises.clone();
+                let resolved = crate::expertise::commit_with_expertise(
+                    rolled,
+                    &mut uses,
+                    name,
+                    approved.contains(&name),
+                )
+                .map_err(|e| err("expertise_refused", e))?;
+                c.expertises = uses;
+                set_creature_only(ctx, &creature, c, "expertise spent", json!(name))?;
+                self.finish_test(ctx, &creature, resolved)
+            }
+            "crows.armor_order" => {
+                let hit: Hit = decision
+                    .context
+                    .get("hit")
+                    .cloned()
+                    .and_then(|v| serde_json::from_value(v).ok())
+                    .ok_or_else(bad_context)?;
+                let order: Vec<ItemId> = decision
+                    .options
+                    .iter()
+                    .find(|o| o.id == answer.option)
+                    .and_then(|o| serde_json::from_value(o.data.clone()).ok())
+                    .ok_or_else(bad_context)?;
+                self.apply_hit(ctx, &creature, hit, Some(order))
+            }
+            "crows.wound_slot" => {
+                let remaining = decision
+                    .context
+                    .get("remaining")
+                    .and_then(Value::as_u64)
+                    .and_then(|n| u16::try_from(n).ok())
+                    .ok_or_else(bad_context)?;
+                let kind: WoundKind = decision
+                    .context
+                    .get("kind")
+                    .cloned()
+                    .and_then(|v| serde_json::from_value(v).ok())
+                    .ok_or_else(bad_context)?;
+                let slot: u8 = answer
+                    .option
+                    .strip_prefix("slot_")
+                    .and_then(|s| s.parse().ok())
+                    .ok_or_else(bad_context)?;
+                let mut c = living(ctx, &creature)?.creature;
+                let died = crate::damage::place_wounds(&mut c, 1, &[slot], kind)
+                    .map_err(|e| err("wound_refused", e))?;
+                let outcome = if died {
+                    DamageOutcome::Died
+                } else {
+                    wounds_arrive(&mut c, remaining.saturating_sub(1), kind)
+                };
+                set_creature_only(ctx, &creature, c, "wound placed", json!({"slot": slot}))?;
+                self.outcome(ctx, &creature, outcome)
+            }
+            "crows.knock_out" => {
+                let mut c = record(ctx, &creature)?.creature.clone();
+                let alive = crate::damage::resolve_knock_out(&mut c, answer.option == "knock_out")
+                    .map_err(|e| err("knock_out_refused", e))?;
+                set_creature_only(ctx, &creature, c, "knock-out ruled", json!(answer.option))?;
+                if alive {
+                    Ok(())
+                } else {
+                    ctx.emit(CrowsEvent::Died { id: creature })
+                }
+            }
+            kind if kind.starts_with("crows.") => {
+                let hidden = record(ctx, &creature).map(|r| r.hidden).unwrap_or(true);
+                let vis = if hidden {
+                    Visibility::Referee
+                } else {
+                    Visibility::Public
+                };
+                ctx.emit_for(
+                    CrowsEvent::Ruled {
+                        ruling: Ruling {
+                            creature,
+                            kind: kind.trim_start_matches("crows.").to_string(),
+                            option: answer.option.clone(),
+                            text: answer.text.clone(),
+                        },
+                    },
+                    vis,
+                )
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+        match boundary {
+            Boundary::ExplorationTurnEnd => self.end_of_dungeon_turn(ctx),
+            Boundary::RestEnd => self.rest_end(ctx),
+            Boundary::DayEnd => self.day_end(ctx),
+            Boundary::Custom { name } if name == "rest_halfway" => self.rest_halfway(ctx),
+            _ => Ok(()),
+        }
+    }
+}
