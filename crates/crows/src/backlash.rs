@@ -1,1 +1,1340 @@
-//! (placeholder: being written)
+//! Magic backlash («Отдача магии», «Виды отдачи»): the d100 + rank table as data, the
+//! stacking / "roll another" rules and the creature-target substitution (CR-SPELL-14…19,
+//! CR-BL-01…56). Pure rules: dice arrive as faces, Referee choices are returned as requests.
+//!
+//! Every row carries its mechanics as [`Effect`]s; what only the Referee can play out is a
+//! [`RefereeCall`] and, for rows that are mostly story, the `narrative` flag. The row notes are
+//! short paraphrases, not the book's text.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::checks::{CHARACTERISTIC_MAX, CHARACTERISTIC_MIN, Characteristic};
+use crate::conditions::ConditionKind;
+
+/// Lowest and highest possible table results (d100 1…100 + rank 0…5).
+pub const TABLE_MIN: u8 = 1;
+pub const TABLE_MAX: u8 = 105;
+/// The highest spell rank (CR-SPELL-02).
+pub const MAX_RANK: u8 = 5;
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BacklashError {
+    #[error("CR-SPELL-16: a d100 face must be 1…100, got {0}")]
+    BadD100(u8),
+    #[error("CR-SPELL-02: a spell rank is 0…5, got {0}")]
+    BadRank(u8),
+    #[error("CR-SPELL-16: the backlash table runs 1…105, got {0}")]
+    OutOfTable(u8),
+    #[error("CR-BL: unknown backlash row id {0}")]
+    UnknownRow(u8),
+    #[error("CR-SPELL-19: {0}")]
+    Usage(#[from] crate::usage_dice::UsageError),
+}
+
+/// Who an effect touches. Distances are in squares from the caster unless stated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Affected {
+    Caster,
+    /// The caster and every creature within N squares of it.
+    CasterAndWithin(u8),
+    /// Every creature within N squares of the caster (the caster included for pushes).
+    Within(u8),
+    /// The caster's allies within N squares of the spell's target (CR-BL-21).
+    AlliesNearTarget(u8),
+    /// A creature standing on the affected ground (quicksand).
+    OnGround,
+    /// Inside a resistance outcome: the creature that made that roll.
+    Roller,
+}
+
+/// What starts a recurring effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trigger {
+    /// Each time the caster speaks: roll a d10; the effect happens on this face.
+    Speaking { d10_face: u8 },
+    /// At the end of the DT, unless the caster harmed another creature during it.
+    EndOfTurnWithoutHarmingOthers,
+    /// Starting a turn under water or soaked.
+    TurnStartWetOrUnderwater,
+    /// Failing to speak in rhyming couplets.
+    FailedRhyme,
+    /// The caster or anyone within N activates a magic item or casts a spell.
+    MagicUsedWithin(u8),
+    /// At the start of each of the caster's combat turns, any die: the effect on an odd face.
+    CombatTurnStartOddDie,
+    /// At the start of every combat round the caster begins grabbed.
+    RoundStartWhileGrabbed,
+    /// At the end of every round while grabbed by the quicksand.
+    RoundEndWhileGrabbed,
+}
+
+/// What happens to the card-drawn item (CR-BL-16/17/18/40, deck rules CR-ERR-66).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ItemFate {
+    /// Becomes a goat run by the Referee; back to the item when the goat dies.
+    Goat,
+    /// Into the possession of a random other creature within N.
+    ToCreatureWithin(u8),
+    /// A feather duster until the end of the DT.
+    FeatherDuster,
+    /// Off to a dungeon of the Referee's choice (lost).
+    ToDungeon,
+}
+
+/// Which tests a bane applies to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BaneScope {
+    ClimbHideSneakSwim,
+    AllTests,
+}
+
+/// One mechanical effect of a backlash row. Dice counts are d6 unless a field says otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Effect {
+    /// `d6` six-sided dice of damage; `piercing` marks piercing damage.
+    Damage {
+        to: Affected,
+        d6: u8,
+        piercing: bool,
+    },
+    /// A fixed amount of damage (resistance outcomes).
+    FixedDamage {
+        to: Affected,
+        amount: u8,
+    },
+    Condition {
+        to: Affected,
+        kind: ConditionKind,
+    },
+    /// Prone and unable to stand; must crawl.
+    CannotStand,
+    /// Speed change of the caster (negative = slower).
+    Speed(i8),
+    Bane(BaneScope),
+    /// Numeric bonus for attacks against the caster.
+    AttacksAgainstBonus(i8),
+    CannotHide,
+    /// Moving unnoticed is impossible (stealth fails automatically).
+    StealthAutoFails,
+    CannotSpeak,
+    CannotHear,
+    /// Bright light counts as darkness for the caster.
+    BrightLightIsDarkness,
+    /// Damage the caster takes is multiplied by `factor`; `next_only`: only the next damage
+    /// before the end of the DT; `non_piercing_only`: piercing damage is not doubled.
+    DamageTakenMultiplier {
+        factor: u8,
+        next_only: bool,
+        non_piercing_only: bool,
+    },
+    /// A resistance roll (2d10 + characteristic) with its three outcomes.
+    ResistanceRoll {
+        to: Affected,
+        characteristic: Characteristic,
+        tier1: &'static [Effect],
+        tier2: &'static [Effect],
+        tier3: &'static [Effect],
+    },
+    /// A recurring effect.
+    Triggered {
+        trigger: Trigger,
+        then: &'static [Effect],
+    },
+    /// Grabbed until the end of the creature's next turn (quicksand tier 2).
+    GrabbedUntilNextTurnEnd,
+    /// May move this many squares (quicksand tier 3).
+    MayMove(u8),
+    /// A creature may free the caster by spending an action.
+    FreedByAnothersAction,
+    /// The Referee picks one hand slot: its item drops and the slot is unusable.
+    DropOneHandSlot,
+    /// All hand slots: held items drop, nothing can be held or done with hands (CR-ERR-68).
+    HandsUnusable,
+    DestroyNearestRations {
+        d6: u8,
+    },
+    /// Pushed `d6` d6 squares in a Referee-set random direction.
+    Push {
+        to: Affected,
+        d6: u8,
+    },
+    /// Teleport `d6` d6 squares (or up to `up_to` squares when `d6` is 0), horizontal,
+    /// direction by the Referee, into an unoccupied space.
+    Teleport {
+        d6: u8,
+        up_to: u8,
+    },
+    /// Card draw: shuffle the caster's cards, draw d10, the last card's item suffers `fate`.
+    CardDraw(ItemFate),
+    /// `d6` d6 creatures of `creature` appear within `within`, hostile to the caster.
+    SummonHostile {
+        d6: u8,
+        creature: &'static str,
+        within: u8,
+    },
+    /// Heard by every creature within N; the curious come (Referee may place an encounter).
+    Noise {
+        heard_within: u8,
+    },
+    /// The spell goes to the nearest enemy (beneficial) or the caster (harmful), ignoring
+    /// range; the Referee decides which and the tier (CR-ERR-70).
+    MisdirectedSpell,
+    /// 1d6 × 100 coins, a gem or another mundane treasure carried melts.
+    MeltTreasure {
+        coins_per_pip: u16,
+    },
+    /// The caster becomes a frog (CR-BL-39, items and wounds CR-ERR-71).
+    Frog,
+    /// The caster cannot rest until it feeds the swarm this many pounds of flesh.
+    RestBlockedUntilFed {
+        pounds: u16,
+    },
+    /// −1 to a characteristic until the next finished rest (cumulative, CR-ERR-44 clamp).
+    CharacteristicLoss(Characteristic),
+    /// `d6` d6 wounds.
+    Wounds {
+        d6: u8,
+    },
+    /// Three special wounds that a bladed tool or weapon cuts away, one per action.
+    SpecialWounds(u8),
+    StaminaToZero,
+    /// Castings count one tier lower; a tier 1 counts as a doom.
+    CastingTierPenalty,
+    /// Cannot wear headgear not made for antlers (head magic item slot).
+    HeadgearBlocked,
+    /// Lose all uses of a random owned expertise, gain as many of a random missing one.
+    SwapExpertise,
+    /// One hand becomes a random mundane one-handed weapon; that slot holds nothing else.
+    HandBecomesWeapon,
+    /// Sealed away forever: the character is lost, no corpse.
+    LostForever,
+    /// A one-way viewing portal follows the caster; the far end is by a foe of the Referee's
+    /// choice.
+    ViewingPortal,
+    /// Only braying, no speech (the donkey's head).
+    DonkeyHead,
+}
+
+/// How long a row lasts (CR-BL-56).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BacklashDuration {
+    Instant,
+    EndOfDungeonTurn,
+    /// This many usage dice, rolled at the end of every DT (CR-SPELL-19).
+    UsageDice(u8),
+    UntilRest,
+    UntilCondition(EndCondition),
+    Permanent,
+}
+
+/// What ends a condition-bound row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndCondition {
+    GoatDies,
+    SpecialWoundsRemoved,
+    Freed,
+    InsectsFed,
+}
+
+/// What a repeat of the same row does while it is active (CR-SPELL-18).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stacking {
+    /// A repeat while active makes the Referee roll a different backlash.
+    RollAnother,
+    /// Each repeat adds this many d6 of damage.
+    ExtraD6(u8),
+    /// Each repeat slows the caster by this much more.
+    ExtraSlow(u8),
+    /// Each repeat adds another −1 (characteristic loss).
+    Cumulative,
+}
+
+/// A choice or ruling the Referee must make for a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RefereeCall {
+    PickHandSlot,
+    RandomDirection,
+    TeleportDirection,
+    MayPlaceEncounter,
+    RandomRecipient,
+    ChooseDungeon,
+    ChooseFoeOrRival,
+    BeneficialOrHarmfulAndTier,
+    RandomTreasure,
+    RandomExpertises,
+    RandomWeapon,
+    ControlsGoat,
+    ControlsSummons,
+    TracksFleshFed,
+    PlayOut,
+}
+
+/// One row of «Виды отдачи».
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct BacklashRow {
+    /// CR-BL-NN.
+    pub id: u8,
+    pub low: u8,
+    pub high: u8,
+    /// Our own short description.
+    pub note: &'static str,
+    pub duration: BacklashDuration,
+    pub effects: &'static [Effect],
+    pub stacking: Stacking,
+    pub referee: &'static [RefereeCall],
+    /// Mostly story: the engine records it and the Referee plays it out.
+    pub narrative: bool,
+    /// Needs the spell's target to be a creature (CR-SPELL-17 substitution).
+    pub needs_creature_target: bool,
+    /// Only works if the caster touches the ground, otherwise roll another (quicksand).
+    pub needs_ground: bool,
+}
+
+const fn row(
+    id: u8,
+    low: u8,
+    high: u8,
+    note: &'static str,
+    duration: BacklashDuration,
+    effects: &'static [Effect],
+) -> BacklashRow {
+    BacklashRow {
+        id,
+        low,
+        high,
+        note,
+        duration,
+        effects,
+        stacking: Stacking::RollAnother,
+        referee: &[],
+        narrative: false,
+        needs_creature_target: false,
+        needs_ground: false,
+    }
+}
+
+const fn stack(mut r: BacklashRow, s: Stacking) -> BacklashRow {
+    r.stacking = s;
+    r
+}
+const fn refs(mut r: BacklashRow, c: &'static [RefereeCall]) -> BacklashRow {
+    r.referee = c;
+    r
+}
+const fn story(mut r: BacklashRow) -> BacklashRow {
+    r.narrative = true;
+    r
+}
+
+use Affected as A;
+use BacklashDuration as D;
+use Effect as E;
+use RefereeCall as R;
+
+const CASTER: Affected = A::Caster;
+const NO_EFFECT: &[Effect] = &[];
+
+/// The whole table in book order; 61–62 and 63–64 per CR-ERR-01 (see [`OverlapRule`]).
+pub const TABLE: [BacklashRow; 55] = [
+    story(row(
+        1,
+        1,
+        2,
+        "donkey head: brays, cannot talk",
+        D::UsageDice(1),
+        &[E::DonkeyHead, E::CannotSpeak],
+    )),
+    row(
+        2,
+        3,
+        4,
+        "compelled to dance",
+        D::UsageDice(1),
+        &[E::Speed(-2), E::Bane(BaneScope::ClimbHideSneakSwim)],
+    ),
+    story(row(
+        3,
+        5,
+        6,
+        "ghost accordion plays polka nearby",
+        D::EndOfDungeonTurn,
+        &[E::StealthAutoFails],
+    )),
+    stack(
+        row(
+            4,
+            7,
+            8,
+            "speech may thunder",
+            D::EndOfDungeonTurn,
+            &[E::Triggered {
+                trigger: Trigger::Speaking { d10_face: 10 },
+                then: &[E::Damage {
+                    to: A::Within(3),
+                    d6: 1,
+                    piercing: false,
+                }],
+            }],
+        ),
+        Stacking::ExtraD6(1),
+    ),
+    stack(
+        row(
+            5,
+            9,
+            10,
+            "hot-tempered: must hurt someone",
+            D::EndOfDungeonTurn,
+            &[E::Triggered {
+                trigger: Trigger::EndOfTurnWithoutHarmingOthers,
+                then: &[E::Damage {
+                    to: CASTER,
+                    d6: 1,
+                    piercing: true,
+                }],
+            }],
+        ),
+        Stacking::ExtraD6(1),
+    ),
+    stack(
+        row(
+            6,
+            11,
+            12,
+            "chilled to the bone",
+            D::EndOfDungeonTurn,
+            &[
+                E::Speed(-1),
+                E::Triggered {
+                    trigger: Trigger::TurnStartWetOrUnderwater,
+                    then: &[E::Damage {
+                        to: CASTER,
+                        d6: 1,
+                        piercing: true,
+                    }],
+                },
+            ],
+        ),
+        Stacking::ExtraSlow(1),
+    ),
+    row(
+        7,
+        13,
+        14,
+        "weakened",
+        D::Instant,
+        &[E::Condition {
+            to: CASTER,
+            kind: ConditionKind::Weakened,
+        }],
+    ),
+    row(
+        8,
+        15,
+        16,
+        "next damage this DT doubled",
+        D::EndOfDungeonTurn,
+        &[E::DamageTakenMultiplier {
+            factor: 2,
+            next_only: true,
+            non_piercing_only: false,
+        }],
+    ),
+    row(
+        9,
+        17,
+        18,
+        "vulnerable",
+        D::Instant,
+        &[E::Condition {
+            to: CASTER,
+            kind: ConditionKind::Vulnerable,
+        }],
+    ),
+    refs(
+        row(
+            10,
+            19,
+            20,
+            "numb hand: drop and lose a hand slot",
+            D::EndOfDungeonTurn,
+            &[E::DropOneHandSlot],
+        ),
+        &[R::PickHandSlot],
+    ),
+    row(
+        11,
+        21,
+        22,
+        "hungry magic eats rations",
+        D::Instant,
+        &[E::DestroyNearestRations { d6: 1 }],
+    ),
+    story(refs(
+        row(
+            12,
+            23,
+            24,
+            "loud thunderclap draws the curious",
+            D::Instant,
+            &[E::Noise { heard_within: 100 }],
+        ),
+        &[R::MayPlaceEncounter],
+    )),
+    refs(
+        row(
+            13,
+            25,
+            26,
+            "gust pushes everyone near",
+            D::Instant,
+            &[E::Push {
+                to: A::Within(10),
+                d6: 1,
+            }],
+        ),
+        &[R::RandomDirection],
+    ),
+    row(
+        14,
+        27,
+        28,
+        "negative energy hurts the caster",
+        D::Instant,
+        &[E::Damage {
+            to: CASTER,
+            d6: 1,
+            piercing: false,
+        }],
+    ),
+    refs(
+        row(
+            15,
+            29,
+            30,
+            "short random teleport",
+            D::Instant,
+            &[E::Teleport { d6: 1, up_to: 0 }],
+        ),
+        &[R::TeleportDirection],
+    ),
+    refs(
+        row(
+            16,
+            31,
+            32,
+            "an item becomes a goat",
+            D::UntilCondition(EndCondition::GoatDies),
+            &[E::CardDraw(ItemFate::Goat)],
+        ),
+        &[R::ControlsGoat],
+    ),
+    refs(
+        row(
+            17,
+            33,
+            34,
+            "an item jumps to another creature",
+            D::Instant,
+            &[E::CardDraw(ItemFate::ToCreatureWithin(20))],
+        ),
+        &[R::RandomRecipient],
+    ),
+    row(
+        18,
+        35,
+        36,
+        "an item is a feather duster for a while",
+        D::EndOfDungeonTurn,
+        &[E::CardDraw(ItemFate::FeatherDuster)],
+    ),
+    stack(
+        row(
+            19,
+            37,
+            38,
+            "sticky slime",
+            D::EndOfDungeonTurn,
+            &[E::Speed(-2)],
+        ),
+        Stacking::ExtraSlow(2),
+    ),
+    row(
+        20,
+        39,
+        40,
+        "stinking cloud round the head",
+        D::UsageDice(1),
+        &[E::Bane(BaneScope::AllTests)],
+    ),
+    BacklashRow {
+        needs_creature_target: true,
+        ..row(
+            21,
+            41,
+            42,
+            "target's fears hurt nearby allies",
+            D::Instant,
+            &[E::Damage {
+                to: A::AlliesNearTarget(10),
+                d6: 1,
+                piercing: true,
+            }],
+        )
+    },
+    row(
+        22,
+        43,
+        44,
+        "must rhyme",
+        D::UsageDice(1),
+        &[E::Triggered {
+            trigger: Trigger::FailedRhyme,
+            then: &[E::Damage {
+                to: CASTER,
+                d6: 1,
+                piercing: true,
+            }],
+        }],
+    ),
+    refs(
+        row(
+            23,
+            45,
+            46,
+            "hostile blood creatures appear",
+            D::Instant,
+            &[E::SummonHostile {
+                d6: 1,
+                creature: "blood creature A",
+                within: 5,
+            }],
+        ),
+        &[R::ControlsSummons],
+    ),
+    row(
+        24,
+        47,
+        48,
+        "eerie glow",
+        D::UsageDice(1),
+        &[E::CannotHide, E::AttacksAgainstBonus(2)],
+    ),
+    row(
+        25,
+        49,
+        50,
+        "fire bursts out",
+        D::Instant,
+        &[E::Damage {
+            to: A::CasterAndWithin(2),
+            d6: 1,
+            piercing: false,
+        }],
+    ),
+    row(
+        26,
+        51,
+        52,
+        "demon bee swarm",
+        D::Instant,
+        &[E::ResistanceRoll {
+            to: A::CasterAndWithin(3),
+            characteristic: Characteristic::Strength,
+            tier1: &[
+                E::FixedDamage {
+                    to: A::Roller,
+                    amount: 6,
+                },
+                E::Condition {
+                    to: A::Roller,
+                    kind: ConditionKind::Weakened,
+                },
+            ],
+            tier2: &[E::FixedDamage {
+                to: A::Roller,
+                amount: 3,
+            }],
+            tier3: NO_EFFECT,
+        }],
+    ),
+    row(
+        27,
+        53,
+        54,
+        "tentacles burst out then go limp",
+        D::UntilCondition(EndCondition::SpecialWoundsRemoved),
+        &[
+            E::Damage {
+                to: A::CasterAndWithin(3),
+                d6: 1,
+                piercing: false,
+            },
+            E::SpecialWounds(3),
+        ],
+    ),
+    row(
+        28,
+        55,
+        56,
+        "earth falls from above",
+        D::Instant,
+        &[E::ResistanceRoll {
+            to: A::CasterAndWithin(2),
+            characteristic: Characteristic::Agility,
+            tier1: &[
+                E::FixedDamage {
+                    to: A::Roller,
+                    amount: 6,
+                },
+                E::Condition {
+                    to: A::Roller,
+                    kind: ConditionKind::Prone,
+                },
+            ],
+            tier2: &[E::FixedDamage {
+                to: A::Roller,
+                amount: 3,
+            }],
+            tier3: NO_EFFECT,
+        }],
+    ),
+    row(
+        29,
+        57,
+        58,
+        "porcelain body",
+        D::UsageDice(1),
+        &[E::DamageTakenMultiplier {
+            factor: 2,
+            next_only: false,
+            non_piercing_only: true,
+        }],
+    ),
+    row(
+        30,
+        59,
+        60,
+        "overcome by feelings: down and crawling",
+        D::UsageDice(1),
+        &[
+            E::Condition {
+                to: CASTER,
+                kind: ConditionKind::Prone,
+            },
+            E::CannotStand,
+        ],
+    ),
+    row(
+        31,
+        61,
+        62,
+        "hands turn into feet",
+        D::EndOfDungeonTurn,
+        &[E::Speed(2), E::HandsUnusable],
+    ),
+    BacklashRow {
+        needs_ground: true,
+        ..row(
+            32,
+            63,
+            64,
+            "quicksand around the caster",
+            D::EndOfDungeonTurn,
+            &[E::ResistanceRoll {
+                to: A::OnGround,
+                characteristic: Characteristic::Agility,
+                tier1: &[
+                    E::Condition {
+                        to: A::Roller,
+                        kind: ConditionKind::Grabbed,
+                    },
+                    E::Triggered {
+                        trigger: Trigger::RoundEndWhileGrabbed,
+                        then: &[E::Damage {
+                            to: A::Roller,
+                            d6: 1,
+                            piercing: true,
+                        }],
+                    },
+                ],
+                tier2: &[E::GrabbedUntilNextTurnEnd],
+                tier3: &[E::MayMove(2)],
+            }],
+        )
+    },
+    story(refs(
+        row(
+            33,
+            65,
+            66,
+            "one-way spy portal follows the caster",
+            D::EndOfDungeonTurn,
+            &[E::ViewingPortal],
+        ),
+        &[R::ChooseFoeOrRival],
+    )),
+    refs(
+        row(
+            34,
+            67,
+            68,
+            "long teleport",
+            D::Instant,
+            &[E::Teleport { d6: 0, up_to: 50 }],
+        ),
+        &[R::TeleportDirection],
+    ),
+    row(
+        35,
+        69,
+        70,
+        "buried to the neck",
+        D::UntilCondition(EndCondition::Freed),
+        &[
+            E::Damage {
+                to: CASTER,
+                d6: 1,
+                piercing: false,
+            },
+            E::Condition {
+                to: CASTER,
+                kind: ConditionKind::Grabbed,
+            },
+            E::FreedByAnothersAction,
+            E::Triggered {
+                trigger: Trigger::RoundStartWhileGrabbed,
+                then: &[E::Damage {
+                    to: CASTER,
+                    d6: 1,
+                    piercing: false,
+                }],
+            },
+        ],
+    ),
+    refs(
+        row(
+            36,
+            71,
+            72,
+            "spell goes astray",
+            D::Instant,
+            &[E::MisdirectedSpell],
+        ),
+        &[R::BeneficialOrHarmfulAndTier],
+    ),
+    row(
+        37,
+        73,
+        74,
+        "slug vomiting",
+        D::UsageDice(1),
+        &[E::Triggered {
+            trigger: Trigger::CombatTurnStartOddDie,
+            then: NO_EFFECT,
+        }],
+    ),
+    refs(
+        row(
+            38,
+            75,
+            76,
+            "treasure melts",
+            D::Instant,
+            &[E::MeltTreasure { coins_per_pip: 100 }],
+        ),
+        &[R::RandomTreasure],
+    ),
+    row(
+        39,
+        77,
+        78,
+        "turned into a frog",
+        D::UsageDice(1),
+        &[E::Frog],
+    ),
+    refs(
+        row(
+            40,
+            79,
+            80,
+            "an item vanishes to another dungeon",
+            D::Instant,
+            &[E::CardDraw(ItemFate::ToDungeon)],
+        ),
+        &[R::ChooseDungeon],
+    ),
+    row(
+        41,
+        81,
+        82,
+        "mouth and ears seal",
+        D::UntilRest,
+        &[E::CannotSpeak, E::CannotHear],
+    ),
+    row(
+        42,
+        83,
+        84,
+        "light-sensitive eyes",
+        D::UsageDice(2),
+        &[E::BrightLightIsDarkness],
+    ),
+    story(refs(
+        row(
+            43,
+            85,
+            86,
+            "insect swarm prevents rest",
+            D::UntilCondition(EndCondition::InsectsFed),
+            &[E::RestBlockedUntilFed { pounds: 1000 }],
+        ),
+        &[R::TracksFleshFed],
+    )),
+    stack(
+        row(
+            44,
+            87,
+            88,
+            "Strength −1 until rest",
+            D::UntilRest,
+            &[E::CharacteristicLoss(Characteristic::Strength)],
+        ),
+        Stacking::Cumulative,
+    ),
+    stack(
+        row(
+            45,
+            89,
+            90,
+            "Agility −1 until rest",
+            D::UntilRest,
+            &[E::CharacteristicLoss(Characteristic::Agility)],
+        ),
+        Stacking::Cumulative,
+    ),
+    stack(
+        row(
+            46,
+            91,
+            92,
+            "Mind −1 until rest",
+            D::UntilRest,
+            &[E::CharacteristicLoss(Characteristic::Mind)],
+        ),
+        Stacking::Cumulative,
+    ),
+    row(47, 93, 94, "wounds", D::Instant, &[E::Wounds { d6: 1 }]),
+    row(
+        48,
+        95,
+        96,
+        "lightning all around",
+        D::Instant,
+        &[E::Damage {
+            to: A::CasterAndWithin(5),
+            d6: 3,
+            piercing: false,
+        }],
+    ),
+    row(
+        49,
+        97,
+        98,
+        "allergic to magic",
+        D::UsageDice(2),
+        &[E::Triggered {
+            trigger: Trigger::MagicUsedWithin(10),
+            then: &[E::Damage {
+                to: CASTER,
+                d6: 1,
+                piercing: true,
+            }],
+        }],
+    ),
+    row(
+        50,
+        99,
+        100,
+        "castings one tier worse",
+        D::UsageDice(2),
+        &[E::CastingTierPenalty],
+    ),
+    story(row(
+        51,
+        101,
+        101,
+        "antlers",
+        D::Permanent,
+        &[E::HeadgearBlocked],
+    )),
+    refs(
+        row(
+            52,
+            102,
+            102,
+            "expertise swapped",
+            D::Permanent,
+            &[E::SwapExpertise],
+        ),
+        &[R::RandomExpertises],
+    ),
+    refs(
+        row(
+            53,
+            103,
+            103,
+            "hand becomes a weapon",
+            D::Permanent,
+            &[E::HandBecomesWeapon],
+        ),
+        &[R::RandomWeapon],
+    ),
+    row(
+        54,
+        104,
+        104,
+        "Stamina 0 and wounds",
+        D::Instant,
+        &[E::StaminaToZero, E::Wounds { d6: 2 }],
+    ),
+    row(
+        55,
+        105,
+        105,
+        "swallowed by Hell",
+        D::Permanent,
+        &[E::LostForever],
+    ),
+];
+
+/// How a result of 62 is read (CR-ERR-01).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OverlapRule {
+    /// Default: 62 is hands-become-feet; quicksand is 63–64.
+    #[default]
+    PairedRows,
+    /// The book as printed: 62 matches both rows and the Referee picks.
+    RefereePicks,
+}
+
+/// A row by its CR-BL number.
+pub fn row_by_id(id: u8) -> Result<&'static BacklashRow, BacklashError> {
+    TABLE
+        .iter()
+        .find(|r| r.id == id)
+        .ok_or(BacklashError::UnknownRow(id))
+}
+
+/// The table total: d100 face + spell rank (CR-SPELL-16).
+pub fn table_total(d100: u8, rank: u8) -> Result<u8, BacklashError> {
+    if !(1..=100).contains(&d100) {
+        return Err(BacklashError::BadD100(d100));
+    }
+    if rank > MAX_RANK {
+        return Err(BacklashError::BadRank(rank));
+    }
+    Ok(d100 + rank)
+}
+
+/// What a table total selects.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lookup {
+    Row(&'static BacklashRow),
+    /// Several rows match (only 62 under [`OverlapRule::RefereePicks`]): the Referee picks.
+    RefereePicks(Vec<&'static BacklashRow>),
+}
+
+/// The row(s) for a total.
+pub fn lookup(total: u8, overlap: OverlapRule) -> Result<Lookup, BacklashError> {
+    if !(TABLE_MIN..=TABLE_MAX).contains(&total) {
+        return Err(BacklashError::OutOfTable(total));
+    }
+    if total == 62 && overlap == OverlapRule::RefereePicks {
+        return Ok(Lookup::RefereePicks(vec![row_by_id(31)?, row_by_id(32)?]));
+    }
+    TABLE
+        .iter()
+        .find(|r| (r.low..=r.high).contains(&total))
+        .map(Lookup::Row)
+        .ok_or(BacklashError::OutOfTable(total))
+}
+
+/// A backlash currently affecting a caster.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActiveBacklash {
+    pub id: u8,
+    /// How many times it has been rolled while active (1 = once).
+    pub stacks: u8,
+    /// Remaining usage dice for UD rows.
+    pub usage_dice: Option<u8>,
+}
+
+/// What the spell targeted (for the CR-SPELL-17 substitution).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpellTargetKind {
+    Creature,
+    Object,
+    None,
+}
+
+/// Facts about the caster the table needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CasterSituation {
+    pub touching_ground: bool,
+    pub spell_target: SpellTargetKind,
+}
+
+/// Why a new backlash must be rolled instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RerollReason {
+    /// Same non-stacking row already active with a duration (CR-SPELL-18).
+    AlreadyActive,
+    /// Quicksand while the caster is off the ground (CR-BL-32).
+    NotTouchingGround,
+}
+
+/// The resolution of one table result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Resolution {
+    Apply {
+        row: &'static BacklashRow,
+        /// How many times the row now applies (for stacking rows; 1 otherwise).
+        stacks: u8,
+        /// The spell's target was an object: the caster stands in for the creature target.
+        caster_is_target: bool,
+    },
+    RollAnother {
+        row: &'static BacklashRow,
+        reason: RerollReason,
+    },
+}
+
+/// Applies the "same backlash again" and ground rules to a looked-up row.
+pub fn resolve(
+    row: &'static BacklashRow,
+    active: &[ActiveBacklash],
+    situation: CasterSituation,
+) -> Resolution {
+    if row.needs_ground && !situation.touching_ground {
+        return Resolution::RollAnother {
+            row,
+            reason: RerollReason::NotTouchingGround,
+        };
+    }
+    let current = active.iter().find(|a| a.id == row.id);
+    let mut stacks = 1;
+    if let Some(a) = current
+        && row.duration != BacklashDuration::Instant
+    {
+        if row.stacking == Stacking::RollAnother {
+            return Resolution::RollAnother {
+                row,
+                reason: RerollReason::AlreadyActive,
+            };
+        }
+        stacks = a.stacks.saturating_add(1);
+    }
+    Resolution::Apply {
+        row,
+        stacks,
+        caster_is_target: row.needs_creature_target
+            && situation.spell_target == SpellTargetKind::Object,
+    }
+}
+
+/// The d6 count of a stacking damage row at `stacks` repeats (07–08, 09–10).
+pub fn damage_dice(row: &BacklashRow, stacks: u8) -> u8 {
+    let base = row
+        .effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Triggered { then, .. } => then.iter().find_map(|t| match t {
+                Effect::Damage { d6, .. } => Some(*d6),
+                _ => None,
+            }),
+            Effect::Damage { d6, .. } => Some(*d6),
+            _ => None,
+        })
+        .unwrap_or(0);
+    match row.stacking {
+        Stacking::ExtraD6(n) => base + n * stacks.saturating_sub(1),
+        _ => base,
+    }
+}
+
+/// Speed change of a row at `stacks` repeats (11–12, 37–38 slow more each time).
+pub fn speed_change(row: &BacklashRow, stacks: u8) -> i32 {
+    let base: i32 = row
+        .effects
+        .iter()
+        .map(|e| match e {
+            Effect::Speed(s) => i32::from(*s),
+            _ => 0,
+        })
+        .sum();
+    match row.stacking {
+        Stacking::ExtraSlow(n) => base - i32::from(n) * i32::from(stacks.saturating_sub(1)),
+        _ => base,
+    }
+}
+
+/// A characteristic after backlash losses, clamped to −5…5 (CR-BL-44…46, CR-ERR-44).
+pub fn characteristic_after_losses(base: i8, losses: u8) -> i8 {
+    let v = i32::from(base) - i32::from(losses);
+    // Clamped into i8's −5…5 range, so the cast cannot truncate.
+    v.clamp(i32::from(CHARACTERISTIC_MIN), i32::from(CHARACTERISTIC_MAX)) as i8
+}
+
+/// The card-drawn item (CR-ERR-66): `deck` is every carried item card after shuffling, the
+/// d10 face says how many to draw; a short deck yields its last card. `None` if no cards.
+pub fn card_draw(deck: &[String], d10: u8) -> Option<&String> {
+    if deck.is_empty() || d10 == 0 {
+        return None;
+    }
+    let n = usize::from(d10).min(deck.len());
+    deck.get(n - 1)
+}
+
+impl ActiveBacklash {
+    /// A fresh record for a row just applied.
+    pub fn start(row: &BacklashRow) -> Self {
+        ActiveBacklash {
+            id: row.id,
+            stacks: 1,
+            usage_dice: match row.duration {
+                BacklashDuration::UsageDice(n) => Some(n),
+                _ => None,
+            },
+        }
+    }
+
+    /// End of a dungeon turn: rolls the UD of UD rows (faces 1–2 remove a die) and reports
+    /// whether the backlash is over (DT rows always end, CR-SPELL-19).
+    pub fn end_of_dungeon_turn(&mut self, faces: &[u8]) -> Result<bool, BacklashError> {
+        let row = row_by_id(self.id)?;
+        match row.duration {
+            BacklashDuration::EndOfDungeonTurn => Ok(true),
+            BacklashDuration::UsageDice(max) => {
+                let cur = self.usage_dice.unwrap_or(max);
+                let mut pool = crate::usage_dice::UsagePool::new(cur, max)?;
+                pool.roll(faces)?;
+                self.usage_dice = Some(pool.current);
+                Ok(pool.is_empty())
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// A finished rest ends until-rest rows.
+    pub fn ends_at_rest(&self) -> bool {
+        matches!(
+            row_by_id(self.id).map(|r| r.duration),
+            Ok(BacklashDuration::UntilRest)
+        )
+    }
+}
+
+/// The frog's statistics while CR-BL-39 lasts (items and wounds: CR-ERR-71).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct FrogForm {
+    pub size: crate::creature::Size,
+    pub max_stamina: u8,
+    pub slots: u8,
+    pub keeps_expertises: bool,
+    /// Climb and swim speeds equal the walking speed.
+    pub climb_swim_as_walk: bool,
+    pub jump_bonus: i8,
+    /// CR-ERR-71 default: every carried item falls to the ground.
+    pub drops_all_items: bool,
+}
+
+/// CR-BL-39 as numbers.
+pub const FROG: FrogForm = FrogForm {
+    size: crate::creature::Size::Tiny,
+    max_stamina: 1,
+    slots: 0,
+    keeps_expertises: false,
+    climb_swim_as_walk: true,
+    jump_bonus: 2,
+    drops_all_items: true,
+};
+
+/// The tier offered to the Referee for a misdirected spell (CR-BL-36, CR-ERR-70 default).
+pub const MISDIRECTED_DEFAULT_TIER: crate::checks::Tier = crate::checks::Tier::Two;
+
+/// The tentacles of CR-BL-27: three special wounds, cut away one per action with a bladed
+/// tool or weapon. Returns whether the tentacles are now gone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tentacles {
+    pub special_wounds: u8,
+}
+
+impl Tentacles {
+    pub const WOUNDS: u8 = 3;
+
+    pub fn new() -> Self {
+        Tentacles {
+            special_wounds: Self::WOUNDS,
+        }
+    }
+
+    /// One action with a bladed tool or weapon cuts away one special wound's worth; without
+    /// a blade nothing happens. Returns whether the tentacles are gone.
+    pub fn cut(&mut self, bladed: bool) -> bool {
+        if bladed {
+            self.special_wounds = self.special_wounds.saturating_sub(1);
+        }
+        self.special_wounds == 0
+    }
+
+    /// A special wound removed by rest or Tend Wounds like any wound (CR-ERR-65 default).
+    pub fn heal_one(&mut self) -> bool {
+        self.cut(true)
+    }
+}
+
+impl Default for Tentacles {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// One step of the backlash procedure: d100 + rank, look-up, then the repeat and ground rules
+/// (CR-SPELL-16/17/18). A `Lookup::RefereePicks` (62 under the printed-table option) is
+/// returned as is for the Referee; a `RollAnother` asks the Referee for a fresh d100.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BacklashStep {
+    Resolved(Resolution),
+    RefereePicks(Vec<&'static BacklashRow>),
+}
+
+pub fn roll_backlash(
+    d100: u8,
+    rank: u8,
+    overlap: OverlapRule,
+    active: &[ActiveBacklash],
+    situation: CasterSituation,
+) -> Result<BacklashStep, BacklashError> {
+    let total = table_total(d100, rank)?;
+    Ok(match lookup(total, overlap)? {
+        Lookup::Row(r) => BacklashStep::Resolved(resolve(r, active, situation)),
+        Lookup::RefereePicks(rows) => BacklashStep::RefereePicks(rows),
+    })
+}

@@ -1,1 +1,437 @@
-//! (placeholder: being written)
+//! Rest activities («Занятия на отдыхе» and its sub-sections).
+//!
+//! Each character awake during a rest may take one light activity ([`RestPlan::choose`]).
+//! Effects come at the end of a completed rest ([`RestPlan::resolve`]); Seclude Camp alone
+//! acts at once and needs no completed rest. Crafting and identification are hooks: the
+//! outcome tells the engine to run `crate::crafting` / `crate::identification`. The list is
+//! open: [`RestActivity::Other`] carries activities granted by traits and other rules.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::creature::{Creature, Magic, Size};
+use crate::inventory::ItemId;
+use crate::rest::RestSession;
+
+/// The Prepare for Task bonus (CR-RACT-06).
+pub const PREPARE_BONUS: i8 = 2;
+/// Wounds a creature needs before it can be tended (CR-RACT-09).
+pub const TEND_MIN_WOUNDS: u8 = 2;
+
+/// Errors; each names its rule.
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+pub enum ActivityError {
+    #[error("CR-RACT-02: {0} already has a rest activity this rest")]
+    AlreadyChosen(String),
+    #[error("CR-RACT-08: only one member of the group may seclude the camp per rest ({0} does)")]
+    CampAlreadySecluded(String),
+    #[error("CR-RACT-09: a creature cannot tend its own wounds")]
+    TendSelf,
+    #[error("CR-RACT-09: {target} has {wounds} wound(s); at least 2 are needed")]
+    TooFewWounds { target: String, wounds: u8 },
+    #[error("CR-RACT-09: {target} is already tended by {by} this rest")]
+    AlreadyTended { target: String, by: String },
+    #[error("CR-RACT-01: no resting creature named {0}")]
+    UnknownCreature(String),
+    #[error("CR-RACT-07: {who} carries no armor or shield {item:?}")]
+    NotArmor { who: String, item: ItemId },
+    #[error("CR-RACT-05: {who} has no magic item {item:?}")]
+    NotMagic { who: String, item: ItemId },
+    #[error("CR-RACT-06: name a task at a specific place")]
+    EmptyTask,
+    #[error("CR-RACT-06: the Referee has not approved {0}'s task yet")]
+    TaskNotApproved(String),
+    #[error("CR-RACT-06: {0} is not preparing for a task")]
+    NotPreparing(String),
+    #[error("CR-RACT-04: harvesting a {size:?} corpse rolls {dice}d6, {given} faces given")]
+    HarvestFaces { size: Size, dice: u8, given: usize },
+    #[error("CR-RACT-04: a d6 face must be 1…6, got {0}")]
+    BadFace(u8),
+}
+
+/// The activities every character has (CR-RACT-03…09) and room for more (CR-RACT-01).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "activity", rename_all = "snake_case")]
+pub enum RestActivity {
+    /// One crafting roll for `item` (CR-RACT-03, section 38b).
+    Craft { item: String },
+    /// Harvest crafting parts from a monster corpse, destroying it (CR-RACT-04).
+    Harvest { corpse: String, size: Size },
+    /// Learn a carried magic item's properties (CR-RACT-05, section 38c).
+    Identify { item: ItemId },
+    /// +2 on tests for one named task (CR-RACT-06).
+    Prepare { task: String },
+    /// Restore the Armor Defense of one's armor or shield (CR-RACT-07).
+    RepairArmor { item: ItemId },
+    /// Raise the rest's EN by 1 at once (CR-RACT-08).
+    SecludeCamp,
+    /// Another resting creature with 2+ wounds removes 2 instead of 1 (CR-RACT-09).
+    TendWounds { target: String },
+    /// An activity granted by a trait or another rule; the engine resolves it.
+    Other { name: String },
+}
+
+/// One row of the harvest table (CR-RACT-04).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HarvestRow {
+    pub size: Size,
+    pub d6: u8,
+}
+
+/// Parts from a corpse by size: Medium or smaller 1d6, Large 2d6, Huge 3d6, Holy Shit! 4d6.
+pub const HARVEST_TABLE: [HarvestRow; 6] = [
+    HarvestRow {
+        size: Size::Tiny,
+        d6: 1,
+    },
+    HarvestRow {
+        size: Size::Small,
+        d6: 1,
+    },
+    HarvestRow {
+        size: Size::Medium,
+        d6: 1,
+    },
+    HarvestRow {
+        size: Size::Large,
+        d6: 2,
+    },
+    HarvestRow {
+        size: Size::Huge,
+        d6: 3,
+    },
+    HarvestRow {
+        size: Size::HolyShit,
+        d6: 4,
+    },
+];
+
+/// How many d6 a harvest rolls.
+pub fn harvest_dice(size: Size) -> u8 {
+    match size {
+        Size::Tiny | Size::Small | Size::Medium => 1,
+        Size::Large => 2,
+        Size::Huge => 3,
+        Size::HolyShit => 4,
+    }
+}
+
+/// The parts a harvest yields with the rolled `faces`.
+pub fn harvest_parts(size: Size, faces: &[u8]) -> Result<u32, ActivityError> {
+    let dice = harvest_dice(size);
+    if faces.len() != usize::from(dice) {
+        return Err(ActivityError::HarvestFaces {
+            size,
+            dice,
+            given: faces.len(),
+        });
+    }
+    if let Some(bad) = faces.iter().find(|f| !(1..=6).contains(*f)) {
+        return Err(ActivityError::BadFace(*bad));
+    }
+    Ok(faces.iter().map(|f| u32::from(*f)).sum())
+}
+
+/// A decision the Referee must make about a chosen activity.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "decision", rename_all = "snake_case")]
+pub enum ActivityDecision {
+    /// Does the task need a test, and does the character know it first-hand (CR-REF-33)?
+    ApproveTask { character: String, task: String },
+}
+
+/// What an activity did at the end of the rest (or, in town, after its 2 hours).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum ActivityOutcome {
+    /// Hook: make one crafting roll now.
+    CraftingRollDue { character: String, item: String },
+    /// The corpse is destroyed and yields `parts` crafting parts.
+    Harvested {
+        character: String,
+        corpse: String,
+        parts: u32,
+    },
+    /// Hook: reveal the item's properties to the character.
+    PropertiesLearned { character: String, item: ItemId },
+    /// The bonus to keep in the character's [`Preparation`].
+    Prepared {
+        character: String,
+        task: String,
+        bonus: i8,
+    },
+    /// The armor's AD is back to its maximum.
+    ArmorRepaired {
+        character: String,
+        item: ItemId,
+        defense: u16,
+    },
+    /// Applied when chosen; listed for the record.
+    CampSecluded { character: String },
+    /// The target removes 2 wounds instead of 1 when it finishes the rest.
+    WoundsTended { character: String, target: String },
+    /// Resolved by the engine.
+    Other { character: String, name: String },
+}
+
+/// The activities chosen during one rest by a resting group.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RestPlan {
+    chosen: BTreeMap<String, RestActivity>,
+    approved_tasks: BTreeMap<String, bool>,
+}
+
+fn find<'a>(creatures: &'a [Creature], name: &str) -> Result<&'a Creature, ActivityError> {
+    creatures
+        .iter()
+        .find(|c| c.name == name && c.alive)
+        .ok_or_else(|| ActivityError::UnknownCreature(name.to_string()))
+}
+
+/// Checks an activity against the rules that do not depend on other choices.
+pub fn validate(
+    character: &str,
+    activity: &RestActivity,
+    creatures: &[Creature],
+) -> Result<(), ActivityError> {
+    let me = find(creatures, character)?;
+    match activity {
+        RestActivity::TendWounds { target } => {
+            if target == character {
+                return Err(ActivityError::TendSelf);
+            }
+            let t = find(creatures, target)?;
+            let wounds = t.inventory.wound_count();
+            if wounds < TEND_MIN_WOUNDS {
+                return Err(ActivityError::TooFewWounds {
+                    target: target.clone(),
+                    wounds,
+                });
+            }
+        }
+        RestActivity::RepairArmor { item }
+            if me.inventory.item(*item).and_then(|i| i.armor).is_none() =>
+        {
+            return Err(ActivityError::NotArmor {
+                who: character.to_string(),
+                item: *item,
+            });
+        }
+        RestActivity::Identify { item }
+            if me.inventory.item(*item).map(|i| i.magic) != Some(Magic::Magic) =>
+        {
+            return Err(ActivityError::NotMagic {
+                who: character.to_string(),
+                item: *item,
+            });
+        }
+        RestActivity::Prepare { task } if task.trim().is_empty() => {
+            return Err(ActivityError::EmptyTask);
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Repairs an armor or shield to its maximum AD; returns the new AD.
+pub fn repair_armor(c: &mut Creature, item: ItemId) -> Result<u16, ActivityError> {
+    let not_armor = || ActivityError::NotArmor {
+        who: c.name.clone(),
+        item,
+    };
+    let armor = c
+        .inventory
+        .item_mut(item)
+        .and_then(|i| i.armor.as_mut())
+        .ok_or_else(not_armor)?;
+    armor.current = armor.max;
+    Ok(armor.current)
+}
+
+impl RestPlan {
+    /// `character` takes `activity` for this rest (CR-RACT-01/02). Seclude Camp raises the
+    /// session's EN at once (CR-RACT-08). Returns the Referee decisions the choice opens.
+    pub fn choose(
+        &mut self,
+        character: &str,
+        activity: RestActivity,
+        creatures: &[Creature],
+        session: &mut RestSession,
+    ) -> Result<Vec<ActivityDecision>, ActivityError> {
+        if self.chosen.contains_key(character) {
+            return Err(ActivityError::AlreadyChosen(character.to_string()));
+        }
+        validate(character, &activity, creatures)?;
+        match &activity {
+            RestActivity::SecludeCamp => {
+                if let Some(by) = self.taken_by(|a| *a == RestActivity::SecludeCamp) {
+                    return Err(ActivityError::CampAlreadySecluded(by));
+                }
+            }
+            RestActivity::TendWounds { target } => {
+                if let Some(by) = self.taken_by(
+                    |a| matches!(a, RestActivity::TendWounds { target: t } if t == target),
+                ) {
+                    return Err(ActivityError::AlreadyTended {
+                        target: target.clone(),
+                        by,
+                    });
+                }
+            }
+            _ => {}
+        }
+        let mut decisions = Vec::new();
+        match &activity {
+            RestActivity::SecludeCamp => session.camp_secluded = true,
+            RestActivity::Prepare { task } => {
+                self.approved_tasks.insert(character.to_string(), false);
+                decisions.push(ActivityDecision::ApproveTask {
+                    character: character.to_string(),
+                    task: task.clone(),
+                });
+            }
+            _ => {}
+        }
+        self.chosen.insert(character.to_string(), activity);
+        Ok(decisions)
+    }
+
+    fn taken_by(&self, pred: impl Fn(&RestActivity) -> bool) -> Option<String> {
+        self.chosen
+            .iter()
+            .find(|(_, a)| pred(a))
+            .map(|(who, _)| who.clone())
+    }
+
+    /// The Referee's answer about a Prepare for Task (CR-RACT-06, CR-REF-33). A refusal frees
+    /// the character to name another task or activity.
+    pub fn answer_task(&mut self, character: &str, approved: bool) -> Result<(), ActivityError> {
+        if !matches!(
+            self.chosen.get(character),
+            Some(RestActivity::Prepare { .. })
+        ) {
+            return Err(ActivityError::NotPreparing(character.to_string()));
+        }
+        if approved {
+            self.approved_tasks.insert(character.to_string(), true);
+        } else {
+            self.approved_tasks.remove(character);
+            self.chosen.remove(character);
+        }
+        Ok(())
+    }
+
+    pub fn chosen(&self, character: &str) -> Option<&RestActivity> {
+        self.chosen.get(character)
+    }
+
+    /// Whether `target` removes 2 wounds at the end of this rest (CR-RACT-09).
+    pub fn is_tended(&self, target: &str) -> bool {
+        self.taken_by(|a| matches!(a, RestActivity::TendWounds { target: t } if t == target))
+            .is_some()
+    }
+
+    /// The end of the rest (CR-RACT-02). An incomplete rest gives nothing (Seclude Camp has
+    /// already acted). `harvest_faces` holds each harvester's d6 faces by character name.
+    pub fn resolve(
+        &self,
+        completed: bool,
+        creatures: &mut [Creature],
+        harvest_faces: &BTreeMap<String, Vec<u8>>,
+    ) -> Result<Vec<ActivityOutcome>, ActivityError> {
+        if !completed {
+            return Ok(Vec::new());
+        }
+        for (who, a) in &self.chosen {
+            if matches!(a, RestActivity::Prepare { .. })
+                && self.approved_tasks.get(who) != Some(&true)
+            {
+                return Err(ActivityError::TaskNotApproved(who.clone()));
+            }
+        }
+        let mut next = creatures.to_vec();
+        let mut out = Vec::new();
+        for (who, a) in &self.chosen {
+            let faces = harvest_faces.get(who).map_or(&[][..], Vec::as_slice);
+            out.push(resolve_one(who, a, &mut next, faces)?);
+        }
+        creatures.clone_from_slice(&next);
+        Ok(out)
+    }
+}
+
+/// The effect of one activity when it takes effect (end of rest, or after 2 hours in town).
+pub fn resolve_one(
+    character: &str,
+    activity: &RestActivity,
+    creatures: &mut [Creature],
+    harvest_faces: &[u8],
+) -> Result<ActivityOutcome, ActivityError> {
+    let who = character.to_string();
+    Ok(match activity {
+        RestActivity::Craft { item } => ActivityOutcome::CraftingRollDue {
+            character: who,
+            item: item.clone(),
+        },
+        RestActivity::Harvest { corpse, size } => ActivityOutcome::Harvested {
+            character: who,
+            corpse: corpse.clone(),
+            parts: harvest_parts(*size, harvest_faces)?,
+        },
+        RestActivity::Identify { item } => ActivityOutcome::PropertiesLearned {
+            character: who,
+            item: *item,
+        },
+        RestActivity::Prepare { task } => ActivityOutcome::Prepared {
+            character: who,
+            task: task.clone(),
+            bonus: PREPARE_BONUS,
+        },
+        RestActivity::RepairArmor { item } => {
+            let c = creatures
+                .iter_mut()
+                .find(|c| c.name == character)
+                .ok_or_else(|| ActivityError::UnknownCreature(who.clone()))?;
+            let defense = repair_armor(c, *item)?;
+            ActivityOutcome::ArmorRepaired {
+                character: who,
+                item: *item,
+                defense,
+            }
+        }
+        RestActivity::SecludeCamp => ActivityOutcome::CampSecluded { character: who },
+        RestActivity::TendWounds { target } => ActivityOutcome::WoundsTended {
+            character: who,
+            target: target.clone(),
+        },
+        RestActivity::Other { name } => ActivityOutcome::Other {
+            character: who,
+            name: name.clone(),
+        },
+    })
+}
+
+/// A character's Prepare for Task bonus: gained when a rest finishes, lost at the end of the
+/// next rest (CR-RACT-06, CR-REST-02).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Preparation {
+    pub task: Option<String>,
+}
+
+impl Preparation {
+    /// A rest finished: the old bonus ends; `new_task` (from this rest's activity) starts.
+    pub fn on_rest_finished(&mut self, new_task: Option<String>) {
+        self.task = new_task;
+    }
+
+    /// The bonus on a test for `task` (the Referee matches tasks; here exact names).
+    pub fn bonus(&self, task: &str) -> i8 {
+        if self.task.as_deref() == Some(task) {
+            PREPARE_BONUS
+        } else {
+            0
+        }
+    }
+}

@@ -1,1 +1,464 @@
-//! (placeholder: being written)
+//! Spells («Заклинания»): spellbooks, rank, discipline, casting time, target lines, range,
+//! areas, durations, the casting test and its chaos roll (CR-SPELL-01…19).
+//!
+//! Pure rules: the casting test arrives already resolved (its final tier, crit and doom, from
+//! [`crate::checks`]); the chaos d6 and the book's usage-dice faces arrive as faces.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::checks::{Outcome, Tier};
+use crate::expertise::{Discipline, ExpertiseName};
+use crate::usage_dice::{PoolRoll, UsageError, UsagePool};
+
+/// Casting an out-of-combat spell takes this many minutes (CR-SPELL-04).
+pub const OUT_OF_COMBAT_MINUTES: u32 = 10;
+/// The chaos die face that brings a backlash (CR-SPELL-15).
+pub const CHAOS_BACKLASH_FACE: u8 = 1;
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SpellError {
+    #[error("CR-SPELL-02: a spell rank is 0…5, got {0}")]
+    BadRank(u8),
+    #[error("CR-SPELL-11: a spellbook has at least one usage die")]
+    NoUsageDice,
+    #[error("CR-SPELL-12: the spellbook must be held in hand to cast")]
+    NotInHand,
+    #[error("CR-SPELL-11: the spellbook's usage dice are at 0; its spell cannot be cast")]
+    EmptyBook,
+    #[error("CR-SPELL-04: an out-of-combat spell cannot be cast in combat-round time")]
+    OutOfCombatOnly,
+    #[error("CR-SPELL-15: a tier-1 casting that is not a doom needs the chaos d6")]
+    ChaosRollNeeded,
+    #[error("CR-SPELL-15: no chaos roll on this casting")]
+    NoChaosRoll,
+    #[error("CR-SPELL-15: a d6 face must be 1…6, got {0}")]
+    BadChaosFace(u8),
+    #[error("CR-SPELL-11: a crit skips the spellbook's usage dice; no faces expected")]
+    CritSkipsUsageDice,
+    #[error("CR-SPELL-05: {0}")]
+    Target(String),
+    #[error("CR-SPELL-06/07: {0}")]
+    Range(String),
+    #[error(transparent)]
+    Usage(#[from] UsageError),
+}
+
+/// A spell rank 0…5 (CR-SPELL-02).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct Rank(u8);
+
+impl Rank {
+    pub fn new(rank: u8) -> Result<Self, SpellError> {
+        if rank > 5 {
+            return Err(SpellError::BadRank(rank));
+        }
+        Ok(Rank(rank))
+    }
+    pub fn value(self) -> u8 {
+        self.0
+    }
+}
+impl TryFrom<u8> for Rank {
+    type Error = SpellError;
+    fn try_from(v: u8) -> Result<Self, SpellError> {
+        Rank::new(v)
+    }
+}
+impl From<Rank> for u8 {
+    fn from(r: Rank) -> u8 {
+        r.0
+    }
+}
+
+/// The magic expertise usable on casting a spell of this discipline (CR-SPELL-03).
+pub fn casting_expertise(discipline: Discipline) -> ExpertiseName {
+    ExpertiseName::for_discipline(discipline)
+}
+
+/// How long a casting takes (CR-SPELL-04).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CastingTime {
+    Action,
+    Maneuver,
+    /// In reaction to the trigger named by the spell.
+    Reaction {
+        trigger: String,
+    },
+    /// Never in combat-round time; 10 minutes otherwise.
+    OutOfCombat,
+}
+
+/// What casting costs now: `Ok(Some(minutes))` for out-of-combat spells outside rounds.
+pub fn casting_minutes(
+    time: &CastingTime,
+    in_combat_rounds: bool,
+) -> Result<Option<u32>, SpellError> {
+    match time {
+        CastingTime::OutOfCombat if in_combat_rounds => Err(SpellError::OutOfCombatOnly),
+        CastingTime::OutOfCombat => Ok(Some(OUT_OF_COMBAT_MINUTES)),
+        _ => Ok(None),
+    }
+}
+
+/// How many targets a target line allows (CR-SPELL-05).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TargetCount {
+    /// Up to this many, fewer allowed, no creature twice.
+    Number(u8),
+    /// Every valid target in range or area; none may be left out.
+    All,
+}
+
+/// What a target line accepts (CR-SPELL-05).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TargetKind {
+    /// Friendly creatures, the caster included.
+    Allies,
+    /// Hostile creatures (the Referee has the last word, CR-REF-28).
+    Enemy,
+    /// Any creature but the caster.
+    Creature,
+    /// Any object nobody else carries or wears.
+    Object,
+    /// Summoned into an unoccupied space in range (objects may go to free hand/belt slots).
+    Summoned,
+    /// A creature other than the caster or an unattended object, mixable.
+    Target,
+}
+
+/// A spell's target line; `None` on the spell means no target line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TargetLine {
+    pub count: TargetCount,
+    pub kind: TargetKind,
+}
+
+/// A candidate target as the engine sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Candidate {
+    pub id: String,
+    pub is_creature: bool,
+    pub is_caster: bool,
+    /// For objects: carried or worn by a creature other than the caster.
+    pub attended_by_other: bool,
+    /// For creatures: friendly to the caster, as ruled by the Referee.
+    pub friendly: bool,
+    pub distance: u32,
+    pub line_of_effect: bool,
+}
+
+fn kind_accepts(kind: TargetKind, c: &Candidate) -> bool {
+    match kind {
+        TargetKind::Allies => c.is_creature && (c.is_caster || c.friendly),
+        TargetKind::Enemy => c.is_creature && !c.is_caster && !c.friendly,
+        TargetKind::Creature => c.is_creature && !c.is_caster,
+        TargetKind::Object => !c.is_creature && !c.attended_by_other,
+        TargetKind::Summoned => false,
+        TargetKind::Target => {
+            (c.is_creature && !c.is_caster) || (!c.is_creature && !c.attended_by_other)
+        }
+    }
+}
+
+/// Checks the chosen targets against the line, the range and line of effect
+/// (CR-SPELL-05/06). `eligible` lists every valid candidate in range (for "All").
+pub fn validate_targets(
+    line: TargetLine,
+    range: u32,
+    chosen: &[Candidate],
+    eligible: &[Candidate],
+) -> Result<(), SpellError> {
+    if line.kind == TargetKind::Summoned {
+        return Ok(());
+    }
+    for (i, c) in chosen.iter().enumerate() {
+        if chosen[..i].iter().any(|d| d.id == c.id) {
+            return Err(SpellError::Target(format!("{} chosen twice", c.id)));
+        }
+        if !kind_accepts(line.kind, c) {
+            return Err(SpellError::Target(format!(
+                "{} is not a valid {:?} target",
+                c.id, line.kind
+            )));
+        }
+        if c.distance > range {
+            return Err(SpellError::Range(format!(
+                "{} is {} squares away, range {range}",
+                c.id, c.distance
+            )));
+        }
+        if !c.line_of_effect {
+            return Err(SpellError::Range(format!(
+                "{} is not in line of effect",
+                c.id
+            )));
+        }
+    }
+    match line.count {
+        TargetCount::Number(n) if chosen.len() > usize::from(n) => Err(SpellError::Target(
+            format!("{} targets chosen, at most {n}", chosen.len()),
+        )),
+        TargetCount::All => {
+            let missing = eligible
+                .iter()
+                .filter(|e| kind_accepts(line.kind, e) && e.distance <= range && e.line_of_effect)
+                .find(|e| !chosen.iter().any(|c| c.id == e.id));
+            match missing {
+                Some(m) => Err(SpellError::Target(format!(
+                    "'All' cannot leave out {}",
+                    m.id
+                ))),
+                None => Ok(()),
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Area shapes (CR-SPELL-08).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Area {
+    /// Radius in squares, centred on and moving with the caster.
+    Aura(u8),
+    /// Side length in squares.
+    Cube(u8),
+    /// Length × width-and-height, in one straight line.
+    Line { length: u8, width: u8 },
+}
+
+impl Area {
+    /// Whether the area moves with the caster.
+    pub fn follows_caster(self) -> bool {
+        matches!(self, Area::Aura(_))
+    }
+}
+
+/// An area placed at a distance needs its origin square in range and in line of effect;
+/// other squares may lack line of effect (CR-SPELL-07).
+pub fn validate_origin(
+    range: u32,
+    origin_distance: u32,
+    origin_line_of_effect: bool,
+) -> Result<(), SpellError> {
+    if origin_distance > range {
+        return Err(SpellError::Range(format!(
+            "origin square {origin_distance} squares away, range {range}"
+        )));
+    }
+    if !origin_line_of_effect {
+        return Err(SpellError::Range(
+            "origin square not in line of effect".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Durations (CR-SPELL-10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpellDuration {
+    Instant,
+    DungeonTurn,
+    /// Its own usage dice, rolled at the end of every DT, apart from the book's (CR-ERR-18).
+    UsageDice(u8),
+}
+
+/// A spell as printed on a spellbook card (CR-SPELL-01).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spell {
+    pub name: String,
+    pub rank: Rank,
+    pub discipline: Discipline,
+    pub casting_time: CastingTime,
+    pub target: Option<TargetLine>,
+    pub range: Option<u32>,
+    pub area: Option<Area>,
+    pub duration: SpellDuration,
+}
+
+/// A spellbook: one spell and its usage dice (CR-SPELL-01, CR-SPELL-11).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spellbook {
+    pub spell: Spell,
+    pub usage: UsagePool,
+}
+
+impl Spellbook {
+    pub fn new(spell: Spell, usage_dice: u8) -> Result<Self, SpellError> {
+        if usage_dice == 0 {
+            return Err(SpellError::NoUsageDice);
+        }
+        Ok(Spellbook {
+            spell,
+            usage: UsagePool::full(usage_dice),
+        })
+    }
+
+    /// Who may cast: anyone with the book in hand and dice left (CR-SPELL-01/11/12).
+    pub fn check_castable(&self, in_hand: bool) -> Result<(), SpellError> {
+        if !in_hand {
+            return Err(SpellError::NotInHand);
+        }
+        if self.usage.is_empty() {
+            return Err(SpellError::EmptyBook);
+        }
+        Ok(())
+    }
+
+    /// A finished rest restores a book carried in any slot (CR-SPELL-11).
+    pub fn on_rest_finished(&mut self, carried: bool) {
+        if carried {
+            self.usage.restore();
+        }
+    }
+}
+
+/// What the casting produced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CastEffect {
+    /// The spell's own result for this tier.
+    Spell { tier: Tier },
+    /// A backlash replaces the spell: roll d100 + rank (CR-SPELL-16).
+    Backlash { rank: u8 },
+}
+
+/// The full record of one casting.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CastReport {
+    pub effect: CastEffect,
+    /// The tier after the 99–100 backlash penalty, if any.
+    pub counted_tier: Tier,
+    pub counted_doom: bool,
+    pub crit: bool,
+    pub chaos_face: Option<u8>,
+    /// `None` when the crit skipped the book's usage dice.
+    pub book_roll: Option<PoolRoll>,
+}
+
+/// Whether this outcome calls for a chaos roll: final tier 1 and not a doom (CR-SPELL-15,
+/// CR-ERR-64), after the 99–100 penalty (`tier_penalty`, CR-BL-50).
+pub fn counted(outcome: Outcome, tier_penalty: bool) -> (Tier, bool) {
+    if tier_penalty && !outcome.doom {
+        if outcome.final_tier == Tier::One {
+            return (Tier::One, true);
+        }
+        return (outcome.final_tier.shifted(-1), false);
+    }
+    (outcome.final_tier, outcome.doom)
+}
+
+/// Whether a chaos d6 must be rolled for this outcome.
+pub fn needs_chaos_roll(outcome: Outcome, tier_penalty: bool) -> bool {
+    let (tier, doom) = counted(outcome, tier_penalty);
+    tier == Tier::One && !doom
+}
+
+/// Resolves a casting: `outcome` is the committed Mind test (expertise and shifts included);
+/// `chaos_face` the d6 when [`needs_chaos_roll`]; `book_faces` one d6 per remaining book die
+/// (empty on a crit). The book's dice roll on a backlash too (CR-SPELL-11/14/15/16).
+pub fn cast(
+    book: &mut Spellbook,
+    in_hand: bool,
+    outcome: Outcome,
+    tier_penalty: bool,
+    chaos_face: Option<u8>,
+    book_faces: &[u8],
+) -> Result<CastReport, SpellError> {
+    book.check_castable(in_hand)?;
+    let (tier, doom) = counted(outcome, tier_penalty);
+    let chaos_needed = tier == Tier::One && !doom;
+    let backlash = match (chaos_needed, chaos_face) {
+        (true, None) => return Err(SpellError::ChaosRollNeeded),
+        (false, Some(_)) => return Err(SpellError::NoChaosRoll),
+        (true, Some(f)) if !(1..=6).contains(&f) => return Err(SpellError::BadChaosFace(f)),
+        (true, Some(f)) => f == CHAOS_BACKLASH_FACE,
+        (false, None) => doom,
+    };
+    let crit = outcome.crit && !doom;
+    let book_roll = if crit {
+        if !book_faces.is_empty() {
+            return Err(SpellError::CritSkipsUsageDice);
+        }
+        None
+    } else {
+        Some(book.usage.roll(book_faces)?)
+    };
+    let effect = if backlash {
+        CastEffect::Backlash {
+            rank: book.spell.rank.value(),
+        }
+    } else {
+        CastEffect::Spell { tier }
+    };
+    Ok(CastReport {
+        effect,
+        counted_tier: tier,
+        counted_doom: doom,
+        crit,
+        chaos_face,
+        book_roll,
+    })
+}
+
+/// A spell in effect.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActiveSpell {
+    pub caster: String,
+    pub spell: String,
+    pub duration: SpellDuration,
+    /// Remaining duration dice for UD spells (separate from the book's, CR-ERR-18).
+    pub usage: Option<UsagePool>,
+}
+
+impl ActiveSpell {
+    pub fn new(caster: impl Into<String>, spell: &Spell) -> Self {
+        ActiveSpell {
+            caster: caster.into(),
+            spell: spell.name.clone(),
+            duration: spell.duration,
+            usage: match spell.duration {
+                SpellDuration::UsageDice(n) => Some(UsagePool::full(n)),
+                _ => None,
+            },
+        }
+    }
+
+    /// End of a DT: DT spells end; UD spells roll their own dice. Returns whether it ended.
+    pub fn end_of_dungeon_turn(&mut self, faces: &[u8]) -> Result<bool, SpellError> {
+        match (&mut self.usage, self.duration) {
+            (_, SpellDuration::DungeonTurn) => Ok(true),
+            (Some(pool), SpellDuration::UsageDice(_)) => {
+                pool.roll(faces)?;
+                Ok(pool.is_empty())
+            }
+            _ => Ok(true),
+        }
+    }
+}
+
+/// The caster's death ends all its spells (CR-SPELL-09); returns how many ended.
+pub fn on_caster_death(active: &mut Vec<ActiveSpell>, caster: &str) -> usize {
+    let before = active.len();
+    active.retain(|s| s.caster != caster);
+    before - active.len()
+}
+
+/// The caster ends its own spell early, free (CR-SPELL-09); false if it is not its spell.
+pub fn end_early(active: &mut Vec<ActiveSpell>, caster: &str, spell: &str) -> bool {
+    let before = active.len();
+    active.retain(|s| !(s.caster == caster && s.spell == spell));
+    before != active.len()
+}
+
+/// Whether commanding a pet into danger needs the Mind test: never for summoned creatures
+/// (CR-SPELL-13, CR-PET-05).
+pub fn dangerous_command_needs_test(summoned: bool, dangerous: bool) -> bool {
+    dangerous && !summoned
+}

@@ -23,9 +23,11 @@
 
 pub mod export;
 mod memory;
+pub mod postgres;
 mod sqlite;
 
 pub use memory::MemoryStore;
+pub use postgres::{Notice, PostgresStore, Subscription};
 pub use sqlite::SqliteStore;
 
 use engine::{Actor, Command, EngineError, Envelope, NewTable, Registry, Roller, Table, WallClock};
@@ -133,6 +135,15 @@ pub trait EventStore: Send + Sync {
     fn put_snapshot<'a>(&'a self, table: &'a str, seq: u64, body: &'a str) -> BoxFut<'a, ()>;
     /// The snapshot with the highest seq, if any.
     fn latest_snapshot<'a>(&'a self, table: &'a str) -> BoxFut<'a, Option<(u64, String)>>;
+    /// Notices of appends made by any process on the same storage (several server instances
+    /// on one PostgreSQL database; this one's own appends included — skip them by seq), so a
+    /// server can push other instances' events to its clients. `None` (the default: memory
+    /// and SQLite) means this store has no such channel and the server only needs to announce
+    /// its own appends. See [`postgres`] for the semantics of
+    /// [`Notice::Appended`] and [`Notice::Resync`].
+    fn subscribe(&self) -> BoxFut<'_, Option<Subscription>> {
+        Box::pin(async { Ok(None) })
+    }
 }
 
 /// Events read per query when loading a log.

@@ -1,0 +1,499 @@
+//! The PostgreSQL event store: several server instances share one database.
+//!
+//! # Appends
+//!
+//! An append is one transaction: it moves the table's head with
+//! `UPDATE tables SET head = new WHERE id = … AND head = expected`, inserts the events and
+//! queues a notification. PostgreSQL locks the head row for the update, so of two writers with
+//! the same expected head the second waits for the first to finish, re-checks the condition on
+//! the committed row, matches nothing and gets [`StoreError::Conflict`] — in one process or
+//! across processes. `(table_id, seq)` is the primary key of `events`, so an event can never be
+//! doubled even by a buggy caller.
+//!
+//! # Durability
+//!
+//! Every connection sets `synchronous_commit = on` (whatever the server's default), so `COMMIT`
+//! returns — and `append` acknowledges — only after the commit record is flushed to the WAL.
+//!
+//! # Notifications between instances
+//!
+//! Each committed append (and each new table) sends `NOTIFY delve_events` ([`NOTIFY_CHANNEL`])
+//! with the payload `{"table":"<id>","head":<seq>}` (or `{"resync":true}` if the id is too
+//! long for a notification). PostgreSQL delivers it only if the
+//! transaction commits, so a conflicting (rolled back) append is never announced.
+//! [`PostgresStore::listen`] (also reachable as [`EventStore::subscribe`] through an
+//! `Arc<dyn EventStore>`) opens a dedicated `LISTEN` connection and returns a [`Subscription`]:
+//!
+//! - [`Notice::Appended`] says a table's head reached `head`; the consumer reads the events
+//!   after the last seq it has (notices for one table are merged, so only the newest head is
+//!   kept; the consumer's own appends are announced too — compare seqs to skip them);
+//! - [`Notice::Resync`] says notices may have been missed (the listening connection was lost and
+//!   re-established, or the consumer fell more than [`MAX_PENDING_TABLES`] tables behind); the
+//!   consumer re-reads the heads of the tables it serves ([`EventStore::meta`]) and catches up.
+//!
+//! Every commit that happens after `listen` returns is announced (or covered by a `Resync`).
+
+use crate::{BoxFut, EventStore, StoreError, StoredEvent, TableMeta, check_numbering};
+use sqlx::Row;
+use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions};
+use std::collections::{HashMap, VecDeque};
+use std::str::FromStr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::Notify;
+use tokio::task::JoinHandle;
+
+/// The channel every append is announced on.
+pub const NOTIFY_CHANNEL: &str = "delve_events";
+/// Tables with undelivered notices a subscription keeps before it gives up and asks for a
+/// [`Notice::Resync`].
+pub const MAX_PENDING_TABLES: usize = 4_096;
+/// Connections in the pool of one store (the listener has its own connection).
+pub const DEFAULT_MAX_CONNECTIONS: u32 = 8;
+/// How long an operation waits for a free pooled connection.
+pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
+/// Longest wait between two attempts to re-establish a lost listening connection.
+const MAX_RECONNECT_DELAY: Duration = Duration::from_secs(5);
+
+/// Event logs in a PostgreSQL database.
+#[derive(Debug, Clone)]
+pub struct PostgresStore {
+    pool: PgPool,
+    options: PgConnectOptions,
+}
+
+fn to_i64(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn to_u64(v: i64) -> u64 {
+    u64::try_from(v).unwrap_or(0)
+}
+
+/// PostgreSQL refuses a notification payload of 8000 bytes or more.
+const MAX_PAYLOAD_BYTES: usize = 7_999;
+
+/// The notice of a new head; for a table id too long for a notification, a resync notice
+/// instead (the append must not fail for it).
+fn payload(table: &str, head: u64) -> String {
+    let full = serde_json::json!({ "table": table, "head": head }).to_string();
+    if full.len() <= MAX_PAYLOAD_BYTES {
+        full
+    } else {
+        serde_json::json!({ "resync": true }).to_string()
+    }
+}
+
+fn meta_of(row: &sqlx::postgres::PgRow) -> TableMeta {
+    TableMeta {
+        id: row.get("id"),
+        name: row.get("name"),
+        ruleset: row.get("ruleset"),
+        created_at_ms: row.get("created_at_ms"),
+        head: to_u64(row.get::<i64, _>("head")),
+    }
+}
+
+impl PostgresStore {
+    /// Connects to a `postgres://user@host:port/database` URL and applies the migrations.
+    pub async fn connect(url: &str) -> Result<Self, StoreError> {
+        if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+            return Err(StoreError::Db(format!(
+                "bad PostgreSQL URL `{url}`: it must start with postgres:// or postgresql://"
+            )));
+        }
+        let options = PgConnectOptions::from_str(url)
+            .map_err(|e| StoreError::Db(format!("bad PostgreSQL URL: {e}")))?;
+        Self::connect_with(
+            options,
+            PgPoolOptions::new().max_connections(DEFAULT_MAX_CONNECTIONS),
+        )
+        .await
+    }
+
+    /// Connects with explicit options and applies the migrations. `synchronous_commit = on`
+    /// is added to the options (durable acknowledgements).
+    pub async fn connect_with(
+        options: PgConnectOptions,
+        pool: PgPoolOptions,
+    ) -> Result<Self, StoreError> {
+        let options = options.options([("synchronous_commit", "on")]);
+        let pool = pool
+            .acquire_timeout(ACQUIRE_TIMEOUT)
+            .connect_with(options.clone())
+            .await
+            .map_err(|e| StoreError::Db(format!("cannot connect to PostgreSQL: {e}")))?;
+        // sqlx holds an advisory lock while migrating, so instances starting together are safe.
+        sqlx::migrate!("./migrations_pg")
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError::Db(format!("migrations: {e}")))?;
+        Ok(PostgresStore { pool, options })
+    }
+
+    /// The connection pool (for tests and administration).
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    /// Closes the pool (waits for connections to finish).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Starts listening for appends made through any store on this database (this one
+    /// included). `LISTEN` is active when this returns. See the module documentation.
+    pub async fn listen(&self) -> Result<Subscription, StoreError> {
+        let listener = open_listener(&self.options).await?;
+        let mailbox = Arc::new(Mailbox::default());
+        let task = tokio::spawn(forward(listener, self.options.clone(), mailbox.clone()));
+        Ok(Subscription { mailbox, task })
+    }
+
+    async fn head_of(&self, table: &str) -> Result<Option<u64>, StoreError> {
+        let row = sqlx::query("SELECT head FROM tables WHERE id = $1")
+            .bind(table)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| to_u64(r.get::<i64, _>(0))))
+    }
+}
+
+/// Inserts `events` of `table` in one statement.
+async fn insert_events(
+    tx: &mut sqlx::PgConnection,
+    table: &str,
+    events: &[StoredEvent],
+) -> Result<(), StoreError> {
+    let seqs: Vec<i64> = events.iter().map(|e| to_i64(e.seq)).collect();
+    let bodies: Vec<&str> = events.iter().map(|e| e.json.as_str()).collect();
+    sqlx::query(
+        "INSERT INTO events (table_id, seq, body) \
+         SELECT $1, e.seq, e.body FROM UNNEST($2::BIGINT[], $3::TEXT[]) AS e (seq, body)",
+    )
+    .bind(table)
+    .bind(&seqs)
+    .bind(&bodies)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+/// Queues the notice of a new head; PostgreSQL sends it when the transaction commits.
+async fn notify(tx: &mut sqlx::PgConnection, table: &str, head: u64) -> Result<(), StoreError> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(NOTIFY_CHANNEL)
+        .bind(payload(table, head))
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+impl EventStore for PostgresStore {
+    fn create_table<'a>(
+        &'a self,
+        meta: &'a TableMeta,
+        events: &'a [StoredEvent],
+    ) -> BoxFut<'a, ()> {
+        Box::pin(async move {
+            check_numbering(0, events)?;
+            let head = events.len() as u64;
+            let mut tx = self.pool.begin().await?;
+            let inserted = sqlx::query(
+                "INSERT INTO tables (id, name, ruleset, created_at_ms, head) \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING",
+            )
+            .bind(&meta.id)
+            .bind(&meta.name)
+            .bind(&meta.ruleset)
+            .bind(meta.created_at_ms)
+            .bind(to_i64(head))
+            .execute(&mut *tx)
+            .await?;
+            if inserted.rows_affected() == 0 {
+                tx.rollback().await?;
+                return Err(StoreError::Exists(meta.id.clone()));
+            }
+            insert_events(&mut tx, &meta.id, events).await?;
+            notify(&mut tx, &meta.id, head).await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn append<'a>(
+        &'a self,
+        table: &'a str,
+        expected: u64,
+        events: &'a [StoredEvent],
+    ) -> BoxFut<'a, u64> {
+        Box::pin(async move {
+            check_numbering(expected, events)?;
+            let new_head = expected + events.len() as u64;
+            let mut tx = self.pool.begin().await?;
+            // Row lock on the head: a concurrent writer waits here, then sees the moved head.
+            let moved = sqlx::query("UPDATE tables SET head = $1 WHERE id = $2 AND head = $3")
+                .bind(to_i64(new_head))
+                .bind(table)
+                .bind(to_i64(expected))
+                .execute(&mut *tx)
+                .await?;
+            if moved.rows_affected() == 0 {
+                let row = sqlx::query("SELECT head FROM tables WHERE id = $1")
+                    .bind(table)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                tx.rollback().await?;
+                return match row {
+                    None => Err(StoreError::NotFound(table.to_string())),
+                    Some(r) => Err(StoreError::Conflict {
+                        table: table.to_string(),
+                        expected,
+                        actual: to_u64(r.get::<i64, _>(0)),
+                    }),
+                };
+            }
+            if !events.is_empty() {
+                insert_events(&mut tx, table, events).await?;
+                notify(&mut tx, table, new_head).await?;
+            }
+            tx.commit().await?;
+            Ok(new_head)
+        })
+    }
+
+    fn read<'a>(
+        &'a self,
+        table: &'a str,
+        after: u64,
+        limit: usize,
+    ) -> BoxFut<'a, Vec<StoredEvent>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT seq, body FROM events WHERE table_id = $1 AND seq > $2 \
+                 ORDER BY seq LIMIT $3",
+            )
+            .bind(table)
+            .bind(to_i64(after))
+            .bind(to_i64(limit as u64))
+            .fetch_all(&self.pool)
+            .await?;
+            if rows.is_empty() && self.head_of(table).await?.is_none() {
+                return Err(StoreError::NotFound(table.to_string()));
+            }
+            Ok(rows
+                .iter()
+                .map(|r| StoredEvent {
+                    seq: to_u64(r.get::<i64, _>(0)),
+                    json: r.get(1),
+                })
+                .collect())
+        })
+    }
+
+    fn meta<'a>(&'a self, table: &'a str) -> BoxFut<'a, TableMeta> {
+        Box::pin(async move {
+            let row = sqlx::query(
+                "SELECT id, name, ruleset, created_at_ms, head FROM tables WHERE id = $1",
+            )
+            .bind(table)
+            .fetch_optional(&self.pool)
+            .await?;
+            row.as_ref()
+                .map(meta_of)
+                .ok_or_else(|| StoreError::NotFound(table.to_string()))
+        })
+    }
+
+    fn list(&self) -> BoxFut<'_, Vec<TableMeta>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT id, name, ruleset, created_at_ms, head FROM tables \
+                 ORDER BY created_at_ms, id",
+            )
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(rows.iter().map(meta_of).collect())
+        })
+    }
+
+    fn put_snapshot<'a>(&'a self, table: &'a str, seq: u64, body: &'a str) -> BoxFut<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO snapshots (table_id, seq, body) VALUES ($1, $2, $3) \
+                 ON CONFLICT (table_id, seq) DO NOTHING",
+            )
+            .bind(table)
+            .bind(to_i64(seq))
+            .bind(body)
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn latest_snapshot<'a>(&'a self, table: &'a str) -> BoxFut<'a, Option<(u64, String)>> {
+        Box::pin(async move {
+            let row = sqlx::query(
+                "SELECT seq, body FROM snapshots WHERE table_id = $1 ORDER BY seq DESC LIMIT 1",
+            )
+            .bind(table)
+            .fetch_optional(&self.pool)
+            .await?;
+            Ok(row.map(|r| (to_u64(r.get::<i64, _>(0)), r.get::<String, _>(1))))
+        })
+    }
+
+    fn subscribe(&self) -> BoxFut<'_, Option<Subscription>> {
+        Box::pin(async move { self.listen().await.map(Some) })
+    }
+}
+
+/// A change made to the database by some writer (this instance or another).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// The table's head reached `head` (a new table, or committed appends).
+    Appended { table: String, head: u64 },
+    /// Notices may have been lost: re-read the heads of the tables you serve.
+    Resync,
+}
+
+/// Notices waiting for the consumer: the newest head per table, in order of first arrival.
+#[derive(Debug, Default)]
+struct Pending {
+    order: VecDeque<String>,
+    heads: HashMap<String, u64>,
+    resync: bool,
+}
+
+#[derive(Debug, Default)]
+struct Mailbox {
+    pending: Mutex<Pending>,
+    ready: Notify,
+}
+
+impl Mailbox {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Pending> {
+        // The lock is never held across an await or a panic-prone call, so a poisoned lock
+        // still holds consistent data; recover it instead of failing.
+        self.pending.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn push(&self, notice: Notice) {
+        {
+            let mut p = self.lock();
+            match notice {
+                Notice::Resync => p.resync = true,
+                Notice::Appended { table, head } => {
+                    if let Some(h) = p.heads.get_mut(&table) {
+                        *h = (*h).max(head);
+                    } else if p.heads.len() >= MAX_PENDING_TABLES {
+                        p.resync = true;
+                    } else {
+                        p.order.push_back(table.clone());
+                        p.heads.insert(table, head);
+                    }
+                }
+            }
+        }
+        self.ready.notify_one();
+    }
+
+    fn pop(&self) -> Option<Notice> {
+        let mut p = self.lock();
+        if p.resync {
+            // A resync covers everything pending.
+            p.resync = false;
+            p.order.clear();
+            p.heads.clear();
+            return Some(Notice::Resync);
+        }
+        let table = p.order.pop_front()?;
+        let head = p.heads.remove(&table)?;
+        Some(Notice::Appended { table, head })
+    }
+}
+
+/// A live stream of [`Notice`]s. Dropping it stops listening.
+#[derive(Debug)]
+pub struct Subscription {
+    mailbox: Arc<Mailbox>,
+    task: JoinHandle<()>,
+}
+
+impl Subscription {
+    /// Waits for the next notice. Never blocks the writers: undelivered notices are merged per
+    /// table, and beyond [`MAX_PENDING_TABLES`] tables they collapse into one
+    /// [`Notice::Resync`].
+    pub async fn recv(&mut self) -> Notice {
+        loop {
+            if let Some(n) = self.mailbox.pop() {
+                return n;
+            }
+            self.mailbox.ready.notified().await;
+        }
+    }
+
+    /// The next notice if one is waiting.
+    pub fn try_recv(&mut self) -> Option<Notice> {
+        self.mailbox.pop()
+    }
+}
+
+impl Drop for Subscription {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+async fn open_listener(options: &PgConnectOptions) -> Result<PgListener, StoreError> {
+    let pool = PgPoolOptions::new()
+        .max_connections(1)
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        .connect_with(options.clone())
+        .await
+        .map_err(|e| StoreError::Db(format!("cannot connect the listener: {e}")))?;
+    let mut listener = PgListener::connect_with(&pool).await?;
+    // We reconnect ourselves (and announce a resync) when the connection is lost.
+    listener.eager_reconnect(false);
+    listener.listen(NOTIFY_CHANNEL).await?;
+    Ok(listener)
+}
+
+fn parse(payload: &str) -> Option<Notice> {
+    let v: serde_json::Value = serde_json::from_str(payload).ok()?;
+    if v.get("resync").and_then(serde_json::Value::as_bool) == Some(true) {
+        return Some(Notice::Resync);
+    }
+    Some(Notice::Appended {
+        table: v.get("table")?.as_str()?.to_string(),
+        head: v.get("head")?.as_u64()?,
+    })
+}
+
+/// Reads notifications into the mailbox until the subscription is dropped (which aborts this
+/// task); on a lost connection reconnects with backoff, then pushes a resync.
+async fn forward(mut listener: PgListener, options: PgConnectOptions, mailbox: Arc<Mailbox>) {
+    loop {
+        // `Ok(None)` or an error: the connection is lost.
+        while let Ok(Some(n)) = listener.try_recv().await {
+            // A payload not of our format (someone else on the channel) is ignored.
+            if let Some(notice) = parse(n.payload()) {
+                mailbox.push(notice);
+            }
+        }
+        let mut delay = Duration::from_millis(100);
+        listener = loop {
+            match open_listener(&options).await {
+                Ok(l) => break l,
+                Err(_) => {
+                    tokio::time::sleep(delay).await;
+                    delay = (delay * 2).min(MAX_RECONNECT_DELAY);
+                }
+            }
+        };
+        // LISTEN is active again: anything committed from now on is announced; what happened
+        // while it was down the consumer finds by re-reading heads.
+        mailbox.push(Notice::Resync);
+    }
+}
