@@ -1374,6 +1374,7 @@ mod tests {
     }
 
     #[test]
+    // Covers CR-ERR-08, CR-ERR-09.
     fn cr_err_08_cr_err_09_damage_notation() {
         let d = parse_damage("1d6 P dam").expect("valid");
         assert_eq!(d.dice, vec![(1, 6)]);

@@ -254,6 +254,7 @@ mod tests {
     }
 
     #[test]
+    // Covers CR-SIZE-03, CR-ERR-12.
     fn cr_size_03_cr_err_12_holy_shit_corpses_may_take_more() {
         assert_eq!(corpse_total_slots(Size::HolyShit, 0, Some(40)), Ok(40));
         assert_eq!(corpse_total_slots(Size::HolyShit, 2, Some(40)), Ok(42));

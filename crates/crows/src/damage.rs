@@ -856,6 +856,7 @@ mod tests {
     }
 
     #[test]
+    // Covers CR-COND-06.
     fn cr_cond_06_vulnerable_adds_1d6_to_each_instance() {
         let mut c = crow(10);
         c.conditions.apply(ConditionKind::Vulnerable).expect("ok");

@@ -210,6 +210,7 @@ mod tests {
     }
 
     #[test]
+    // Covers CR-CORE-04.
     fn cr_core_04_fall_of_25_feet_is_2d6() {
         assert_eq!(fall_dice(25), 2);
     }

@@ -1819,6 +1819,7 @@ mod tests {
     }
 
     #[test]
+    // Covers CR-DMG-11, CR-ERR-11.
     fn cr_dmg_11_cr_err_11_wound_markers_in_backpack_slots() {
         let mut i = inv();
         i.add(CarriedItem::new(ItemId(1), "rope", 1), &bp(&[3]))

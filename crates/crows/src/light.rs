@@ -236,6 +236,7 @@ mod tests {
     }
 
     #[test]
+    // Covers CR-LIGHT-02, CR-ERR-51.
     fn cr_light_02_cr_err_51_brightest_source_wins() {
         let torch = PlacedLight {
             at: (0, 0),
@@ -303,6 +304,7 @@ mod tests {
     }
 
     #[test]
+    // Covers CR-LIGHT-06, CR-ERR-21.
     fn cr_light_06_cr_err_21_campfire_brightness_table_every_row() {
         let rows = [
             (Size::Tiny, 0, 5),

@@ -381,6 +381,7 @@ mod tests {
     }
 
     #[test]
+    // Covers CR-UD-02.
     fn cr_ud_02_faces_1_and_2_remove_dice() {
         let mut p = UsagePool::full(3);
         let r = p.roll(&[1, 4, 2]).expect("three faces");
@@ -402,6 +403,7 @@ mod tests {
     }
 
     #[test]
+    // Covers CR-UD-03, CR-ERR-18.
     fn cr_ud_03_cr_err_18_effect_pool_ends_at_zero() {
         let mut e = EffectUsage::new("light spell", 2);
         assert_eq!(e.end_of_dungeon_turn(&[2, 5]), Ok(false));
@@ -531,6 +533,7 @@ mod tests {
     }
 
     #[test]
+    // Covers CR-UD-09, CR-ERR-37.
     fn cr_ud_09_cr_err_37_depleted_refuel_or_rest_items() {
         let mut lantern = ItemUsage::new(
             "lantern",

@@ -133,6 +133,7 @@ fn cr_atk_02_weapon_attack_carries_its_expertise_category() {
 }
 
 #[test]
+// Covers CR-ATK-03.
 fn cr_atk_03_tier_1_is_a_miss() {
     let spec = weapon_attack_spec(
         &sword(),
@@ -291,6 +292,7 @@ fn cr_err_50_melee_only_weapons_not_thrown_by_default() {
 }
 
 #[test]
+// Covers CR-ATK-08.
 fn cr_atk_08_ranged_miss_odd_die_hits_random_adjacent_ally_tier_2() {
     for f in 1..=6u8 {
         let s = stray_shot(Tier::One, false, &[7, 8], Some((f, 6))).unwrap();
@@ -325,6 +327,7 @@ fn cr_atk_08_ranged_miss_odd_die_hits_random_adjacent_ally_tier_2() {
 }
 
 #[test]
+// Covers CR-ATK-09.
 fn cr_atk_09_ranged_doom_hits_adjacent_ally_tier_3_without_parity() {
     // CR-ERR-49: no parity roll on a doom, even an even die is ignored.
     for parity in [None, Some((2, 6))] {

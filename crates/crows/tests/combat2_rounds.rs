@@ -507,6 +507,7 @@ fn cr_react_02_two_common_reactions_and_oa_tier1_not_countered() {
 }
 
 #[test]
+// Covers CR-REACT-04.
 fn cr_react_04_no_counter_on_opportunity_attack_tier_1_even_on_doom() {
     let sword = CounterWeapon::HeldMelee { extra_reach: 0 };
     let oa = CounterTrigger::MeleeAttack { opportunity: true };

@@ -110,6 +110,7 @@ fn cr_dt_04_turns_carry_no_fictional_time() {
 }
 
 #[test]
+// Covers CR-DT-05.
 fn cr_dt_05_length_variants_20_60_and_rooms() {
     for (len, minutes) in [
         (TurnLength::INTENSE, 20u64),

@@ -82,6 +82,7 @@ fn cr_spell_16_table_total_is_d100_plus_rank() {
 }
 
 #[test]
+// Covers CR-ERR-01.
 fn cr_err_01_overlap_62_is_hands_become_feet_by_default() {
     assert_eq!(row_at(62).id, 31);
     assert_eq!(row_at(63).id, 32);
@@ -124,6 +125,7 @@ fn cr_bl_03_accordion() {
 }
 
 #[test]
+// Covers CR-BL-04.
 fn cr_bl_04_thunder_speech_stacks_1d6() {
     let r = check(4, 7, 8);
     assert_eq!(r.stacking, Stacking::ExtraD6(1));
@@ -287,6 +289,7 @@ fn cr_bl_18_feather_duster() {
 }
 
 #[test]
+// Covers CR-BL-19.
 fn cr_bl_19_goo_stacks_minus_2() {
     let r = check(19, 37, 38);
     assert_eq!(speed_change(r, 1), -2);
@@ -301,6 +304,7 @@ fn cr_bl_20_gas_bane_all() {
 }
 
 #[test]
+// Covers CR-BL-21, CR-SPELL-17.
 fn cr_bl_21_fears_and_cr_spell_17_object_target_substitution() {
     let r = check(21, 41, 42);
     assert!(has(
@@ -345,6 +349,7 @@ fn cr_bl_22_rhymes() {
 }
 
 #[test]
+// Covers CR-BL-23, CR-ERR-67.
 fn cr_bl_23_blood_creatures_cr_err_67_translation_order() {
     let r = check(23, 45, 46);
     assert!(has(
@@ -381,6 +386,7 @@ fn cr_bl_25_fire() {
 }
 
 #[test]
+// Covers CR-BL-26, CR-ERR-02.
 fn cr_bl_26_bees_strength_rr_cr_err_02() {
     let r = check(26, 51, 52);
     match r.effects[0] {
@@ -489,6 +495,7 @@ fn cr_bl_30_overwhelmed() {
 }
 
 #[test]
+// Covers CR-BL-31, CR-ERR-68.
 fn cr_bl_31_hands_feet_cr_err_68() {
     let r = check(31, 61, 62);
     assert!(has(r, E::Speed(2)) && has(r, E::HandsUnusable));
@@ -609,6 +616,7 @@ fn cr_bl_41_sealed_until_rest() {
 }
 
 #[test]
+// Covers CR-BL-42.
 fn cr_bl_42_light_sensitive_2ud() {
     let r = check(42, 83, 84);
     assert!(has(r, E::BrightLightIsDarkness));
@@ -647,6 +655,7 @@ fn cr_bl_45_agility_loss() {
 }
 
 #[test]
+// Covers CR-BL-46, CR-ERR-44.
 fn cr_bl_46_mind_loss_clamped_cr_err_44() {
     let r = check(46, 91, 92);
     assert!(has(r, E::CharacteristicLoss(Characteristic::Mind)));
@@ -708,6 +717,7 @@ fn cr_bl_53_weapon_hand() {
 }
 
 #[test]
+// Covers CR-BL-54.
 fn cr_bl_54_stamina_zero_2d6_wounds() {
     let r = check(54, 104, 104);
     assert!(has(r, E::StaminaToZero) && has(r, E::Wounds { d6: 2 }));
@@ -839,6 +849,7 @@ fn cr_bl_27_tentacles_cut_one_wound_per_action() {
 }
 
 #[test]
+// Covers CR-ERR-70.
 fn cr_err_70_misdirected_spell_default_tier_2() {
     assert_eq!(
         crows::backlash::MISDIRECTED_DEFAULT_TIER,

@@ -54,6 +54,7 @@ fn cr_craft_01_town_crafting_takes_two_hours() {
 }
 
 #[test]
+// Covers CR-CRAFT-02, CR-ERR-72.
 fn cr_craft_02_requirements_and_cr_err_72_reading() {
     let r = recipe();
     assert!(
@@ -121,6 +122,7 @@ fn cr_craft_04_monster_parts_are_materials() {
 }
 
 #[test]
+// Covers CR-CRAFT-05.
 fn cr_craft_05_goal_at_least_1() {
     let mut r = recipe();
     r.goal = 0;
@@ -128,6 +130,7 @@ fn cr_craft_05_goal_at_least_1() {
 }
 
 #[test]
+// Covers CR-CRAFT-06, CR-CRAFT-07.
 fn cr_craft_06_07_roll_is_total_and_points_persist() {
     let roll = crafting_roll([5, 6], 1, &[], &[], false, true).unwrap();
     assert_eq!((roll.total, roll.points), (12, 12));
@@ -143,6 +146,7 @@ fn cr_craft_06_07_roll_is_total_and_points_persist() {
 }
 
 #[test]
+// Covers CR-CRAFT-08.
 fn cr_craft_08_minimum_1_unless_doom() {
     let r = crafting_roll([2, 2], -2, &[bane()], &[], false, true).unwrap();
     assert_eq!((r.total, r.points), (0, 1));
@@ -152,6 +156,7 @@ fn cr_craft_08_minimum_1_unless_doom() {
 }
 
 #[test]
+// Covers CR-CRAFT-09, CR-ERR-74.
 fn cr_craft_09_crit_rolls_again_and_cr_err_74_chains() {
     let r = crafting_roll([10, 9], 0, &[], &[], false, true).unwrap();
     assert!(r.crit && r.another_roll);
@@ -167,6 +172,7 @@ fn cr_craft_09_crit_rolls_again_and_cr_err_74_chains() {
 }
 
 #[test]
+// Covers CR-CRAFT-10.
 fn cr_craft_10_double_edge_and_expertise_plus_4() {
     let r = crafting_roll([5, 5], 2, &[edge(), edge()], &[X::Alchemy], false, true).unwrap();
     assert_eq!(r.points, 20);

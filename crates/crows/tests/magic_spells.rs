@@ -80,6 +80,7 @@ fn cr_spell_01_spellbook_in_hand_holds_one_spell() {
 }
 
 #[test]
+// Covers CR-SPELL-02.
 fn cr_spell_02_rank_0_to_5() {
     for r in 0..=5 {
         assert_eq!(Rank::new(r).unwrap().value(), r);
@@ -298,6 +299,7 @@ fn cr_spell_09_caster_death_ends_spells_and_early_end() {
 }
 
 #[test]
+// Covers CR-SPELL-10, CR-ERR-18.
 fn cr_spell_10_durations_and_cr_err_18_separate_pools() {
     let mut dt = ActiveSpell::new("ann", &spell(1, SpellDuration::DungeonTurn));
     assert_eq!(dt.end_of_dungeon_turn(&[]), Ok(true));
@@ -398,6 +400,7 @@ fn cr_spell_14_doom_means_backlash_and_book_still_rolls() {
 }
 
 #[test]
+// Covers CR-SPELL-15.
 fn cr_spell_15_chaos_roll_on_final_tier_1() {
     // natural 8 + Mind 1 = 9 → tier 1 → chaos roll.
     let o = mind_test([4, 4], 1);
@@ -431,6 +434,7 @@ fn cr_spell_15_chaos_roll_on_final_tier_1() {
 }
 
 #[test]
+// Covers CR-ERR-64.
 fn cr_err_64_expertise_lifting_tier_1_avoids_chaos() {
     let rolled = roll_test(
         &TestSpec::new(Characteristic::Mind, 1),
@@ -449,6 +453,7 @@ fn cr_err_64_expertise_lifting_tier_1_avoids_chaos() {
 }
 
 #[test]
+// Covers CR-BL-50.
 fn cr_bl_50_tier_penalty_makes_tier_1_a_doom() {
     assert!(!needs_chaos_roll(out(Tier::One, false, false), true));
     let r = cast(

@@ -193,6 +193,7 @@ fn party() -> T {
 }
 
 #[test]
+// Covers CR-EXP-01, CR-REF-05.
 fn cr_exp_01_cr_ref_05_expertise_commit_point_and_tier_2_ruling_through_engine() {
     let mut t = party();
     let test = json!({"rules": {"test": {"creature": "vera", "characteristic": "agility",
@@ -443,6 +444,7 @@ fn wounds(t: &T, id: &str) -> usize {
 }
 
 #[test]
+// Covers CR-DMG-03, CR-DMG-11, CR-DMG-13.
 fn cr_dmg_03_cr_dmg_11_cr_dmg_13_armor_choice_wound_slots_then_death_through_engine() {
     let mut t = party();
     // Worn armor (AD 2) in the backpack and a shield (AD 1) in hand.
@@ -564,6 +566,7 @@ fn cr_dmg_08_referee_decides_knock_out_instead_of_kill_through_engine() {
 const ITEMS: &str = include_str!("../../../content/crows-sample/items.json");
 
 #[test]
+// Covers CR-UD-04, CR-COND-10.
 fn cr_ud_04_cr_cond_10_end_of_dungeon_turn_rolls_usage_dice_and_expires_conditions_through_engine()
 {
     let mut t = party();
@@ -701,6 +704,7 @@ fn cr_light_07_dousing_rolls_usage_dice_and_rations_cure_hunger_through_engine()
 }
 
 #[test]
+// Covers CR-HAZ-01, CR-HAZ-02.
 fn cr_haz_01_cr_haz_02_fall_with_resistance_roll_through_engine() {
     let mut t = party();
     // 30 ft: 3d6 (6, 6, 6); the Agility resistance roll 8 + 8 + 0 = 16 → tier 2 → 1d6 (4) off.

@@ -110,6 +110,7 @@ fn cr_check_06_tier_bands_every_row() {
 }
 
 #[test]
+// Covers CR-CHECK-07.
 fn cr_check_07_tier_1_asks_the_referee_about_a_setback() {
     let r = resolve(&TestSpec::new(Characteristic::Mind, 0), [3, 4]);
     assert_eq!(r.final_tier, Tier::One);
@@ -124,6 +125,7 @@ fn cr_check_07_tier_1_asks_the_referee_about_a_setback() {
 }
 
 #[test]
+// Covers CR-CHECK-08.
 fn cr_check_08_tier_2_asks_partial_or_success_at_cost() {
     let r = resolve(&TestSpec::new(Characteristic::Mind, 0), [6, 7]);
     assert_eq!(r.final_tier, Tier::Two);
@@ -150,6 +152,7 @@ fn cr_check_08_tier_2_asks_partial_or_success_at_cost() {
 }
 
 #[test]
+// Covers CR-CHECK-09.
 fn cr_check_09_tier_3_needs_no_decision() {
     let r = resolve(&TestSpec::new(Characteristic::Mind, 1), [8, 8]);
     assert_eq!(r.final_tier, Tier::Three);
@@ -222,6 +225,7 @@ fn cr_check_11_tier_table_has_one_outcome_per_tier() {
 }
 
 #[test]
+// Covers CR-CRIT-01.
 fn cr_crit_01_natural_19_or_20_is_tier_3_whatever_the_penalties() {
     for faces in [[9, 10], [10, 9], [10, 10]] {
         let spec = TestSpec::new(Characteristic::Strength, -5)
@@ -237,6 +241,7 @@ fn cr_crit_01_natural_19_or_20_is_tier_3_whatever_the_penalties() {
 }
 
 #[test]
+// Covers CR-CRIT-02.
 fn cr_crit_02_natural_2_or_3_is_tier_1_whatever_the_bonuses() {
     for faces in [[1, 1], [1, 2], [2, 1]] {
         let spec = TestSpec::new(Characteristic::Mind, 5)
@@ -394,6 +399,7 @@ mod properties {
 
     proptest! {
         #[test]
+        // Covers CR-CRIT-01, CR-CRIT-02.
         fn cr_crit_01_02_crit_and_doom_override_everything(
             stat in -5i8..=5, bonus in -30i32..=30, e in 0u32..4, b in 0u32..4,
             f1 in 1u8..=10, f2 in 1u8..=10,

@@ -21,6 +21,7 @@ fn cr_dice_01_tests_roll_two_d10_in_range_and_reproducibly() {
 }
 
 #[test]
+// Covers CR-DICE-02.
 fn cr_dice_02_d100_from_2d10_examples() {
     assert_eq!(dice::d100_from_2d10(10, 7), Ok(7));
     assert_eq!(dice::d100_from_2d10(3, 10), Ok(30));

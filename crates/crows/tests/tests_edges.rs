@@ -27,6 +27,7 @@ fn resolve(spec: &TestSpec, faces: [u8; 2]) -> checks::ResolvedTest {
 }
 
 #[test]
+// Covers CR-EDGE-01.
 fn cr_edge_01_one_edge_adds_2() {
     let r = resolve(&spec_with(1, 0, 0), [5, 5]);
     assert_eq!(r.rolled.net, NetEdge::Edge);
@@ -36,6 +37,7 @@ fn cr_edge_01_one_edge_adds_2() {
 }
 
 #[test]
+// Covers CR-EDGE-02.
 fn cr_edge_02_double_edge_adds_nothing_and_raises_a_tier_max_3() {
     for n in 2..=5 {
         let r = resolve(&spec_with(n, 0, 0), [5, 5]);
@@ -56,6 +58,7 @@ fn cr_edge_02_double_edge_adds_nothing_and_raises_a_tier_max_3() {
 }
 
 #[test]
+// Covers CR-EDGE-03.
 fn cr_edge_03_one_bane_subtracts_2() {
     let r = resolve(&spec_with(0, 1, 0), [6, 6]);
     assert_eq!(r.rolled.net, NetEdge::Bane);
@@ -64,6 +67,7 @@ fn cr_edge_03_one_bane_subtracts_2() {
 }
 
 #[test]
+// Covers CR-EDGE-04.
 fn cr_edge_04_double_bane_subtracts_nothing_and_lowers_a_tier_min_1() {
     for n in 2..=5 {
         let r = resolve(&spec_with(0, n, 0), [9, 8]);

@@ -50,6 +50,7 @@ fn cr_err_27_numeric_modifiers_stack_additively() {
 }
 
 #[test]
+// Covers CR-ERR-28.
 fn cr_err_28_attacks_on_the_unconscious_are_tier_3_even_on_a_doom() {
     let s = TestSpec::new(Characteristic::Strength, 0)
         .with_kind(TestKind::Attack {
@@ -106,6 +107,7 @@ fn cr_err_60_a_casting_that_attacks_follows_both_rule_sets() {
 }
 
 #[test]
+// Covers CR-REF-04, CR-REF-05, CR-REF-06.
 fn cr_ref_04_05_06_test_outcomes_are_asked_of_the_referee() {
     let s = TestSpec::new(Characteristic::Mind, 0);
     for (faces, kind, rule) in [

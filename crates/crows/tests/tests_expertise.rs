@@ -18,6 +18,7 @@ fn rolled(kind: TestKind, faces: [u8; 2]) -> checks::RolledTest {
 }
 
 #[test]
+// Covers CR-EXP-01.
 fn cr_exp_01_one_expertise_raises_one_tier_max_3() {
     let mut ex = Expertises::default();
     ex.learn(ExpertiseName::MagicLore, 2);
@@ -139,6 +140,7 @@ fn cr_exp_04_three_categories_with_their_limits() {
 }
 
 #[test]
+// Covers CR-EXP-05, CR-EXP-06, CR-EXP-07.
 fn cr_exp_05_06_07_every_name_finds_its_own_row() {
     assert_eq!(EXPERTISES.len(), 30);
     for row in &EXPERTISES {
