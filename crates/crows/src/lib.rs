@@ -41,3 +41,6 @@ pub mod combat;
 
 // The ruleset behind the engine: commands, events, state, projection.
 pub mod ruleset;
+
+// Overland travel («Путешествие по суше»).
+pub mod travel;
