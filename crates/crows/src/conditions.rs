@@ -349,7 +349,9 @@ impl ConditionSet {
         self.insert(ConditionKind::Unconscious, ConditionDetail::KnockedOut)
     }
 
-    fn remove(&mut self, kind: ConditionKind) -> bool {
+    /// Ends a condition outright (a rule or the Referee removes it). Returns whether it was
+    /// present. A prone that came with unconsciousness stays; remove it too if it should go.
+    pub fn remove(&mut self, kind: ConditionKind) -> bool {
         let before = self.active.len();
         self.active.retain(|c| c.kind != kind);
         before != self.active.len()

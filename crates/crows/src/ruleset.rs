@@ -9,7 +9,10 @@
 //! [`CrowsState`]: the creatures (each a [`crate::creature::Creature`] with its hunger and
 //! suffocation counters and a `hidden` flag), the items lying on the ground, the loaded
 //! content (pack sources and the item, creature and table cards) and the last test of every
-//! creature. Characters are bound to players with the engine's own `bind` command (the
+//! creature; the retry ledger ([`crate::checks::retry::RetryLedger`]), the pending assists,
+//! who is hidden from whom ([`crate::hiding::HiddenFrom`]), the light level per creature, and
+//! the corpses (a creature that dies leaves [`crate::creature::Creature::into_corpse`]'s object
+//! with its gear; its record stays, dead). Characters are bound to players with the engine's own `bind` command (the
 //! character id is the creature id).
 //!
 //! # Commands
@@ -40,6 +43,37 @@
 //!   `crows.crit_benefit`, `crows.doom_setback` (options from
 //!   [`crate::checks::ResolvedTest::decisions`], free text for the consequence).
 //!   The creature's conditions add their modifiers automatically.
+//!   Optional keys: `"task": "pick the lock"` names the task; the same creature testing the same
+//!   task again is refused (`retry_refused`, rule CR-RETRY-01) until the Referee sends
+//!   `{"circumstances_changed": {"creature": "vera", "task": "pick the lock"}}`.
+//!   `"assist_for": "bram"` makes the test an assist (kind `assist`): its tier gives Bram's
+//!   next test −1/+1/+2 ([`crate::special_tests::assist_modifier`], several add up). Made in
+//!   combat, it lapses when the combat turn after the assistant's ends without the test
+//!   (counted on `on_boundary(TurnEnd)`; config `"assist_lapse": "bonus_only"` (default, a −1
+//!   stays) or `"any_modifier"`). `"group": true` makes the creature a group test's leader:
+//!   its pending assists are the helpers' (at least one, CR-GROUP-01), and when the Referee
+//!   rules a tier 2 `success_at_cost`, the ruling names the `payers` (the leader and every
+//!   helper whose assist was a penalty, CR-GROUP-03). `"kind": {"kind": "resistance_roll"}`
+//!   is a resistance roll: its usual expertise (Gymnastics for Agility, Endurance otherwise)
+//!   is offered without separate approval (CR-RR-02).
+//!   `"target": "ghoul"` on an attack and `"forced_by": "ghoul"` on a resistance roll apply
+//!   hiding's edge and bane (CR-HIDE-03); an attack from hiding reveals the attacker to its
+//!   target (CR-HIDE-04).
+//!   `"perception": true` marks a test to make out details or search: the light at the
+//!   creature's square adds its bane (dim) or double bane (darkness); an attack with a `target`
+//!   gets the light at the target's square (CR-LIGHT-04/05). The level per creature is set by
+//!   `{"set_light_level": {"creature": "ghoul", "level": "bright"|"dim"|"darkness"}}`
+//!   (Referee; unset means bright, CR-LIGHT-03).
+//! - `{"hide": {"creature": "vera", "from": ["ghoul"], "watching": []}}` — after a successful
+//!   hide test: Vera is hidden from those creatures (a relation, CR-HIDE-05); refused
+//!   (CR-HIDE-01) for an observer the Referee lists as watching. `{"reveal": {"creature":
+//!   "vera", "to": ["ghoul"]}}` (`to` empty: everyone). A player every one of whose characters
+//!   a creature is hidden from does not see it: not in the view, and its events (creature
+//!   changes, rolls, tests, decisions, death) are not sent to that player at all.
+//! - `{"carry_corpse": {"creature": "vera", "corpse": "goblin", "slots": [{"kind":
+//!   "Backpack", "number": 1}, …]}}` (the character's controller) — the corpse becomes an item
+//!   of its size's slots plus its gear's ([`crate::corpses::corpse_item`], CR-CORPSE-01),
+//!   placed by the multi-slot rule; a corpse no slot kind can hold is refused (CR-CORPSE-02).
 //! - `{"place_item": {"creature": "vera", "card": "torch", "slots": [{"kind": "Hand",
 //!   "number": 1}]}}` or with `"custom": {"name": "Old shield", "slots": 1, "armor":
 //!   {"kind": "Shield", "defense": 2}}`.
@@ -91,26 +125,32 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use engine::{
-    Acting, Answer, Answerer, Boundary, Ctx, Decision, DecisionRequest, RuleError, Ruleset,
-    TableState, TurnLength, Viewer, Visibility,
+    Acting, Answer, Answerer, Boundary, Ctx, Decision, DecisionRequest, Participants, RuleError,
+    Ruleset, TableState, TurnLength, Viewer, Visibility,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::checks::retry::{RetryLedger, RetryStatus};
 use crate::checks::{
     Characteristic, Modifier, ModifierSource, ResolvedTest, RolledTest, SourceKind, TestKind,
     TestRules, TestSpec, Tier,
 };
-use crate::conditions::{ConditionKind, ConditionSet, Grab, own_test_modifiers};
+use crate::conditions::{ConditionDetail, ConditionKind, ConditionSet, Grab, own_test_modifiers};
 use crate::content::{ContentLibrary, CreatureCard, ItemCard, RollTable};
-use crate::creature::{Characteristics, Creature, CreatureKind, Magic, Size, Speeds, WorldOptions};
+use crate::creature::{
+    Characteristics, Creature, CreatureKind, Magic, Object, Size, Speeds, WorldOptions,
+};
 use crate::damage::{DamageOutcome, DamageStep, Hit, WorldDecision, take_damage, wounds_arrive};
 use crate::expertise::{Eligibility, ExpertiseName, Expertises, RestPlace, eligibility};
 use crate::hazards::{Hunger, Suffocation};
+use crate::hiding::HiddenFrom;
 use crate::inventory::{
     ArmorKind, CarriedItem, HandChoice, InventoryLayout, ItemId, MagicSlot, Move, Rearrangement,
     SlotKind, SlotRef, StackRule, Timing, WoundKind,
 };
+use crate::light::LightLevel;
+use crate::special_tests::{AssistLapse, GroupTest, PendingAssist};
 use crate::usage_dice::{ItemUsage, RollOccasion, UsageLine};
 
 /// The default real-time length of a dungeon turn, in minutes (CR-DT-02).
@@ -178,6 +218,49 @@ pub struct CrowsState {
     /// Next free item id (item ids are unique across the table).
     pub next_item: u32,
     pub next_ground: u32,
+    /// Tests attempted per creature and task (CR-RETRY-01).
+    #[serde(default)]
+    pub retries: RetryLedger,
+    /// Assists waiting for the assisted creature's next test, by assisted creature.
+    #[serde(default)]
+    pub pending_assists: BTreeMap<String, Vec<AssistRecord>>,
+    /// Which assist modifiers lapse after one combat turn (see [`AssistLapse`]).
+    #[serde(default)]
+    pub assist_lapse: AssistLapse,
+    /// Who is hidden from whom (CR-HIDE-05).
+    #[serde(default)]
+    pub hiding: HiddenFrom,
+    /// Bodies lying where their creature died, by the dead creature's id (CR-CORE-05).
+    #[serde(default)]
+    pub corpses: BTreeMap<String, Object>,
+    /// Bodies being carried, by the id of the item they are in someone's slots.
+    #[serde(default)]
+    pub carried_corpses: BTreeMap<u32, Object>,
+    /// The light level where each creature stands, as the Referee set it (absent: bright).
+    #[serde(default)]
+    pub light: BTreeMap<String, LightLevel>,
+}
+
+/// A helper's resolved assist waiting for the assisted test (CR-ASSIST-01/02).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AssistRecord {
+    pub helper: String,
+    pub resolved: ResolvedTest,
+    pub pending: PendingAssist,
+    /// Combat turns ended since the assist (counted only when made in combat).
+    #[serde(default)]
+    pub turns_passed: u64,
+}
+
+/// What a test carries past its commit point.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct TestMeta {
+    #[serde(default)]
+    pub task: Option<String>,
+    #[serde(default)]
+    pub assist_for: Option<String>,
+    #[serde(default)]
+    pub group: Option<GroupTest>,
 }
 
 /// The Referee's answer to a test-outcome decision.
@@ -188,6 +271,9 @@ pub struct Ruling {
     pub option: String,
     #[serde(default)]
     pub text: Option<String>,
+    /// Who pays a group test's cost (CR-GROUP-03), when the ruling is a success at a cost.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub payers: Vec<String>,
 }
 
 /// Characteristic values in a command.
@@ -307,6 +393,57 @@ pub enum CrowsCommand {
         crit_defined_by_rule: bool,
         #[serde(default)]
         doom_defined_by_rule: bool,
+        /// The task this test attempts; a second test of the same task by the same creature
+        /// waits for `circumstances_changed` (CR-RETRY-01).
+        #[serde(default)]
+        task: Option<String>,
+        /// This test is an assist for that creature's next test (CR-ASSIST-01).
+        #[serde(default)]
+        assist_for: Option<String>,
+        /// This creature leads a group test: the pending assists are its helpers'
+        /// (CR-GROUP-02) and a cost at tier 2 also falls on the penalising helpers.
+        #[serde(default)]
+        group: bool,
+        /// An attack's target: an edge when hidden from it (CR-HIDE-03), which then notices
+        /// the attacker (CR-HIDE-04).
+        #[serde(default)]
+        target: Option<String>,
+        /// Who forced this resistance roll: a bane when hidden from this creature (CR-HIDE-03).
+        #[serde(default)]
+        forced_by: Option<String>,
+        /// A test to make out details or to search around the creature: the light there
+        /// gives its bane or double bane (CR-LIGHT-04/05).
+        #[serde(default)]
+        perception: bool,
+    },
+    /// The light level at a creature's square (CR-LIGHT-02).
+    SetLightLevel {
+        creature: String,
+        level: LightLevel,
+    },
+    CircumstancesChanged {
+        creature: String,
+        task: String,
+    },
+    /// The creature's hide test succeeded against these observers (CR-HIDE-01/05).
+    Hide {
+        creature: String,
+        from: Vec<String>,
+        /// Observers the Referee judges to be watching the hider (CR-HIDE-01).
+        #[serde(default)]
+        watching: Vec<String>,
+    },
+    /// These observers (all, when empty) notice the creature.
+    Reveal {
+        creature: String,
+        #[serde(default)]
+        to: Vec<String>,
+    },
+    /// Picks up a corpse into these slots (its size's slots plus its gear's, CR-CORPSE-01/02).
+    CarryCorpse {
+        creature: String,
+        corpse: String,
+        slots: Vec<SlotRef>,
     },
     PlaceItem {
         creature: String,
@@ -469,6 +606,44 @@ pub enum CrowsEvent {
     TestResolved {
         creature: String,
         resolved: Box<ResolvedTest>,
+        #[serde(default)]
+        task: Option<String>,
+    },
+    /// The Referee ruled that the circumstances of a task changed (CR-RETRY-01).
+    CircumstancesChanged {
+        creature: String,
+        task: String,
+    },
+    /// A resolved assist now waits for `assisted`'s next test.
+    AssistPending {
+        assisted: String,
+        record: Box<AssistRecord>,
+    },
+    /// `creature`'s test used (or the table dropped) its pending assists.
+    AssistsUsed {
+        creature: String,
+    },
+    /// A combat turn ended: assists made in combat age and lapse (CR-ASSIST-02).
+    AssistTurnPassed {},
+    /// The corpse of `corpse` is now the item `item` in a creature's slots.
+    CorpseCarried {
+        corpse: String,
+        item: u32,
+    },
+    /// The light at `creature`'s square is now `level`.
+    LightSet {
+        creature: String,
+        level: LightLevel,
+    },
+    /// `creature` is now hidden from these observers.
+    Hidden {
+        creature: String,
+        from: Vec<String>,
+    },
+    /// These observers noticed `creature`.
+    Revealed {
+        creature: String,
+        to: Vec<String>,
     },
     Ruled {
         ruling: Ruling,
@@ -524,14 +699,61 @@ fn living(ctx: &Ctx<'_, Crows>, id: &str) -> Result<CreatureRecord, RuleError> {
     Ok(r.clone())
 }
 
+/// The players who cannot see creature `id`: those who do not control it and every one of
+/// whose characters it is hidden from (CR-HIDE-05). A player without characters sees it.
+pub fn blind_players(
+    participants: &Participants,
+    rules: &CrowsState,
+    id: &str,
+) -> BTreeSet<String> {
+    participants
+        .players
+        .iter()
+        .filter(|(_, chars)| {
+            !chars.contains(id)
+                && !chars.is_empty()
+                && chars.iter().all(|c| rules.hiding.is_hidden(id, c))
+        })
+        .map(|(p, _)| p.clone())
+        .collect()
+}
+
 /// Who sees a creature's rolls, tests and the decisions about them: the whole table, except
-/// for hidden creatures (the Referee's only; a decision is then also seen by its answerer).
-fn roll_audience(r: &CreatureRecord) -> Visibility {
-    if r.hidden {
-        Visibility::Referee
-    } else {
-        Visibility::Public
+/// for creatures with hidden stats (the Referee's only; a decision is then also seen by its
+/// answerer) and for creatures hidden from some players (everyone else; spectators not).
+pub fn sight(participants: &Participants, rules: &CrowsState, id: &str) -> Visibility {
+    if rules.creatures.get(id).is_some_and(|r| r.hidden) {
+        return Visibility::Referee;
     }
+    let blind = blind_players(participants, rules, id);
+    if blind.is_empty() {
+        Visibility::Public
+    } else {
+        Visibility::Players(
+            participants
+                .players
+                .keys()
+                .filter(|p| !blind.contains(*p))
+                .cloned()
+                .collect(),
+        )
+    }
+}
+
+/// A corpse as shown: its name, size, and the slots it takes with its gear (CR-CORPSE-01).
+fn corpse_view(o: &Object) -> Value {
+    let gear = o.corpse.as_ref().map_or(0, |c| c.inventory.gear_slots());
+    let slots = crate::corpses::corpse_total_slots(o.size, gear, None).ok();
+    let items: Vec<&str> = o
+        .corpse
+        .as_ref()
+        .map(|c| c.inventory.items().map(|(i, _)| i.name.as_str()).collect())
+        .unwrap_or_default();
+    json!({"name": o.name, "size": o.size, "gear_slots": gear, "slots": slots, "gear": items})
+}
+
+fn audience(ctx: &Ctx<'_, Crows>, id: &str) -> Visibility {
+    sight(&ctx.core().participants, ctx.rules(), id)
 }
 
 /// The part of a creature everyone may see.
@@ -590,13 +812,38 @@ fn set_creature(
     let visibility = if players.is_empty() {
         Visibility::Referee
     } else {
-        Visibility::Players(players)
+        Visibility::Players(players.clone())
     };
     let masked = CrowsEvent::CreatureSeen {
         id: id.to_string(),
         what: what.to_string(),
         public: public_view(id, &record),
     };
+    let blind = blind_players(&ctx.core().participants, ctx.rules(), id);
+    if !blind.is_empty() {
+        // Hidden from some players (CR-HIDE-05): they get no event at all.
+        let seers: BTreeSet<String> = ctx
+            .core()
+            .participants
+            .players
+            .keys()
+            .filter(|p| !blind.contains(*p) && !players.contains(*p))
+            .cloned()
+            .collect();
+        ctx.emit_for(
+            CrowsEvent::CreatureSet {
+                id: id.to_string(),
+                record: Box::new(record),
+                what: what.to_string(),
+                report,
+            },
+            visibility,
+        )?;
+        if seers.is_empty() {
+            return Ok(());
+        }
+        return ctx.emit_for(masked, Visibility::Players(seers));
+    }
     ctx.emit_masked(
         CrowsEvent::CreatureSet {
             id: id.to_string(),
@@ -847,11 +1094,48 @@ impl Crows {
             approved_expertises,
             crit_defined_by_rule,
             doom_defined_by_rule,
+            task,
+            assist_for,
+            group,
+            target,
+            forced_by,
+            perception,
         } = cmd
         else {
             return Ok(());
         };
         let r = living(ctx, creature)?;
+        if let Some(task) = task
+            && let RetryStatus::NeedsChangedCircumstances { previous, rule } =
+                ctx.rules().retries.status(creature, task)
+        {
+            return Err(RuleError::new(
+                "retry_refused",
+                format!(
+                    "{creature} already tested `{task}` (tier {}): no retry until the Referee \
+                     rules the circumstances changed ({rule})",
+                    previous.number()
+                ),
+            )
+            .rule(rule));
+        }
+        if let Some(target) = assist_for {
+            living(ctx, target)?;
+            if target == creature {
+                return Err(RuleError::new(
+                    "bad_assist",
+                    "a creature cannot assist its own test (CR-ASSIST-01)",
+                )
+                .rule("CR-ASSIST-01"));
+            }
+            if kind.is_some_and(|k| k != TestKind::Assist) || *group {
+                return Err(RuleError::new(
+                    "bad_assist",
+                    "an assist is a test of its own kind (CR-ASSIST-01)",
+                )
+                .rule("CR-ASSIST-01"));
+            }
+        }
         if *edges > 8 || *banes > 8 || bonus.abs() > 100 || modifiers.len() > 64 {
             return Err(RuleError::new(
                 "too_many_modifiers",
@@ -859,7 +1143,38 @@ impl Crows {
             ));
         }
         let c = &r.creature;
-        let kind = kind.unwrap_or(TestKind::Ordinary);
+        let kind = if assist_for.is_some() {
+            TestKind::Assist
+        } else {
+            kind.unwrap_or(TestKind::Ordinary)
+        };
+        // The creature's pending assists (CR-ASSIST-01/04); lapsed ones were dropped at the
+        // combat turn's end (CR-ASSIST-02).
+        let pending = ctx
+            .rules()
+            .pending_assists
+            .get(creature.as_str())
+            .cloned()
+            .unwrap_or_default();
+        let group = if *group {
+            let helpers = pending
+                .iter()
+                .map(|a| (a.helper.clone(), a.resolved.clone()))
+                .collect();
+            Some(GroupTest::new(creature.clone(), helpers).map_err(|e| err("bad_group", e))?)
+        } else {
+            None
+        };
+        let meta = TestMeta {
+            task: task.clone(),
+            assist_for: assist_for.clone(),
+            group,
+        };
+        // A resistance roll's usual expertise needs no separate approval (CR-RR-02).
+        let mut approved_expertises = approved_expertises.clone();
+        if kind == TestKind::ResistanceRoll {
+            approved_expertises.push(crate::special_tests::resistance_roll(*characteristic, 0).1);
+        }
         let mut spec =
             TestSpec::new(*characteristic, c.characteristics.get(*characteristic)).with_kind(kind);
         let referee = |n: &str| ModifierSource::new(SourceKind::Referee, n);
@@ -880,10 +1195,56 @@ impl Crows {
             *characteristic,
             activities,
         ));
+        spec.modifiers
+            .extend(pending.iter().map(|a| a.pending.modifier.clone()));
+        // Hiding (CR-HIDE-03): an attack from hiding has an edge; a resistance roll forced
+        // by a hidden creature a bane.
+        let mut noticed_by = None;
+        if let (TestKind::Attack { .. }, Some(t)) = (kind, target) {
+            record(ctx, t)?;
+            if let Some(m) = ctx.rules().hiding.attack_modifier(creature, t) {
+                spec.modifiers.push(m);
+                noticed_by = Some(t.clone());
+            }
+        }
+        // Light (CR-LIGHT-03/04/05): at the target's square for an attack, at the creature's
+        // own for a test to make out details or search.
+        let light_of = |id: &str| {
+            ctx.rules()
+                .light
+                .get(id)
+                .copied()
+                .unwrap_or(LightLevel::Bright)
+        };
+        if let (TestKind::Attack { .. }, Some(t)) = (kind, target) {
+            spec.modifiers
+                .extend(crate::light::light_modifier(light_of(t)));
+        }
+        if *perception {
+            spec.modifiers
+                .extend(crate::light::light_modifier(light_of(creature)));
+        }
+        if let (TestKind::ResistanceRoll, Some(h)) = (kind, forced_by) {
+            record(ctx, h)?;
+            spec.modifiers
+                .extend(ctx.rules().hiding.forced_rr_modifier(h, creature));
+        }
         spec.crit_defined_by_rule = *crit_defined_by_rule;
         spec.doom_defined_by_rule = *doom_defined_by_rule;
         spec.validate().map_err(|e| err("bad_test", e))?;
-        let vis = roll_audience(&r);
+        if let Some(t) = noticed_by {
+            // The attack is aggressive: its target notices the attacker (CR-HIDE-04).
+            self.reveal(ctx, creature, vec![t])?;
+        }
+        let vis = audience(ctx, creature);
+        if !pending.is_empty() {
+            ctx.emit_for(
+                CrowsEvent::AssistsUsed {
+                    creature: creature.clone(),
+                },
+                vis.clone(),
+            )?;
+        }
         let a = roll_die(ctx, &format!("{} test d10", c.name), 10, vis.clone())?;
         let b = roll_die(ctx, &format!("{} test d10", c.name), 10, vis.clone())?;
         let rules = ctx.rules().test_rules;
@@ -914,7 +1275,7 @@ impl Crows {
         };
         if offer.is_empty() {
             let resolved = rolled.commit(None).map_err(|e| err("bad_test", e))?;
-            return self.finish_test(ctx, creature, resolved);
+            return self.finish_test(ctx, creature, resolved, &meta);
         }
         let labels: Vec<(String, String)> = std::iter::once(("commit".to_string(), {
             format!(
@@ -949,11 +1310,12 @@ impl Crows {
             &refs,
         )
         .with_default("commit")
-        .with_visibility(roll_audience(&r))
+        .with_visibility(audience(ctx, creature))
         .with_context(json!({
             "creature": creature,
             "rolled": rolled,
             "approved": approved_expertises,
+            "meta": meta,
         }));
         ctx.ask(request).map(|_| ())
     }
@@ -963,15 +1325,41 @@ impl Crows {
         ctx: &mut Ctx<'_, Crows>,
         creature: &str,
         resolved: ResolvedTest,
+        meta: &TestMeta,
     ) -> Result<(), RuleError> {
         let r = record(ctx, creature)?.clone();
         ctx.emit_for(
             CrowsEvent::TestResolved {
                 creature: creature.to_string(),
                 resolved: Box::new(resolved.clone()),
+                task: meta.task.clone(),
             },
-            roll_audience(&r),
+            audience(ctx, creature),
         )?;
+        if let Some(assisted) = &meta.assist_for {
+            let in_combat = ctx.core().clock.combat.is_some();
+            let record = AssistRecord {
+                helper: creature.to_string(),
+                pending: PendingAssist {
+                    modifier: crate::special_tests::assist_modifier(creature, &resolved),
+                    made_on_turn: in_combat.then_some(0),
+                },
+                resolved: resolved.clone(),
+                turns_passed: 0,
+            };
+            ctx.emit_for(
+                CrowsEvent::AssistPending {
+                    assisted: assisted.clone(),
+                    record: Box::new(record),
+                },
+                audience(ctx, creature),
+            )?;
+        }
+        let payers = meta
+            .group
+            .as_ref()
+            .map(|g| g.cost_payers(&resolved, true))
+            .unwrap_or_default();
         for d in resolved.decisions() {
             let options: Vec<(String, String)> = d
                 .options
@@ -997,11 +1385,27 @@ impl Crows {
                 &refs,
             )
             .with_free_text()
-            .with_visibility(roll_audience(&r))
-            .with_context(json!({"creature": creature, "rule": d.rule}));
+            .with_visibility(audience(ctx, creature))
+            .with_context(json!({"creature": creature, "rule": d.rule, "cost_payers": payers}));
             ctx.ask(request)?;
         }
         Ok(())
+    }
+
+    /// Ends `creature`'s hiding from `to` and shows its current record to the players who
+    /// now see it.
+    fn reveal(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        creature: &str,
+        to: Vec<String>,
+    ) -> Result<(), RuleError> {
+        ctx.emit(CrowsEvent::Revealed {
+            creature: creature.to_string(),
+            to,
+        })?;
+        let r = record(ctx, creature)?.clone();
+        set_creature(ctx, creature, r, "revealed", Value::Null)
     }
 
     fn damage(&self, ctx: &mut Ctx<'_, Crows>, id: &str, hit: Hit) -> Result<(), RuleError> {
@@ -1061,7 +1465,7 @@ impl Crows {
                     Answerer::Controller(id.to_string()),
                     &refs,
                 )
-                .with_visibility(roll_audience(&r))
+                .with_visibility(audience(ctx, id))
                 .with_context(json!({"creature": id, "hit": hit}));
                 for (opt, o) in request.options.iter_mut().zip(&orders) {
                     opt.data = json!(o);
@@ -1088,7 +1492,10 @@ impl Crows {
     ) -> Result<(), RuleError> {
         match outcome {
             DamageOutcome::Alive => Ok(()),
-            DamageOutcome::Died => ctx.emit(CrowsEvent::Died { id: id.to_string() }),
+            DamageOutcome::Died => {
+                let vis = audience(ctx, id);
+                ctx.emit_for(CrowsEvent::Died { id: id.to_string() }, vis)
+            }
             DamageOutcome::PlaceWounds(WorldDecision::WoundSlots { count, kind, .. }) => {
                 self.ask_wound(ctx, id, count, kind)
             }
@@ -1147,7 +1554,7 @@ impl Crows {
             Answerer::Controller(id.to_string()),
             &refs,
         )
-        .with_visibility(roll_audience(r))
+        .with_visibility(audience(ctx, id))
         .with_context(json!({"creature": id, "remaining": remaining, "kind": kind}));
         ctx.ask(request).map(|_| ())
     }
@@ -1164,7 +1571,7 @@ impl Crows {
         for id in ids {
             let r = record(ctx, &id)?.clone();
             let want = r.creature.end_of_turn_dice();
-            let vis = roll_audience(&r);
+            let vis = audience(ctx, &id);
             let mut faces = crate::creature::EndOfTurnFaces::default();
             for (item, n) in &want.items {
                 let name = r
@@ -1299,19 +1706,18 @@ fn permutations(items: &[ItemId]) -> Vec<Vec<ItemId>> {
     out
 }
 
-/// Removes a condition. `ConditionSet` has no public removal yet, so this goes through its
-/// serialised form (a list of active conditions); a prone that came with unconscious goes too.
-fn remove_condition(set: &ConditionSet, kind: ConditionKind) -> Result<ConditionSet, RuleError> {
-    let mut v =
-        serde_json::to_value(set).map_err(|e| RuleError::new("bad_state", e.to_string()))?;
-    if let Some(active) = v.get_mut("active").and_then(Value::as_array_mut) {
-        let k = json!(kind);
-        active.retain(|c| c.get("kind") != Some(&k));
-        if kind == ConditionKind::Unconscious {
-            active.retain(|c| c.get("detail") != Some(&json!("from_unconscious")));
-        }
+/// Removes a condition; a prone that came only with unconsciousness goes with it.
+fn remove_condition(set: &ConditionSet, kind: ConditionKind) -> ConditionSet {
+    let mut set = set.clone();
+    let prone_with_it = kind == ConditionKind::Unconscious
+        && set
+            .get(ConditionKind::Prone)
+            .is_some_and(|c| c.detail == ConditionDetail::FromUnconscious);
+    set.remove(kind);
+    if prone_with_it {
+        set.remove(ConditionKind::Prone);
     }
-    serde_json::from_value(v).map_err(|e| RuleError::new("bad_state", e.to_string()))
+    set
 }
 
 fn tier_of(faces: [u8; 2], value: i8, rules: TestRules, kind: TestKind) -> Result<Tier, RuleError> {
@@ -1340,6 +1746,10 @@ impl Ruleset for Crows {
         if let Some(o) = config.get("options") {
             state.options = serde_json::from_value(o.clone())
                 .map_err(|e| RuleError::new("bad_config", format!("options: {e}")))?;
+        }
+        if let Some(o) = config.get("assist_lapse") {
+            state.assist_lapse = serde_json::from_value(o.clone())
+                .map_err(|e| RuleError::new("bad_config", format!("assist_lapse: {e}")))?;
         }
         if let Some(o) = config.get("test_rules") {
             state.test_rules = serde_json::from_value(o.clone())
@@ -1370,6 +1780,10 @@ impl Ruleset for Crows {
             | C::CreateCreature { .. }
             | C::EditCreature { .. }
             | C::Test { .. }
+            | C::CircumstancesChanged { .. }
+            | C::Hide { .. }
+            | C::Reveal { .. }
+            | C::SetLightLevel { .. }
             | C::PlaceItem { .. }
             | C::Damage { .. }
             | C::AddCondition { .. }
@@ -1383,6 +1797,7 @@ impl Ruleset for Crows {
             | C::DrawFromBackpack { creature, .. }
             | C::DumpBackpack { creature, .. }
             | C::PickUp { creature, .. }
+            | C::CarryCorpse { creature, .. }
             | C::DeclareWornArmor { creature, .. }
             | C::TakeOffArmor { creature }
             | C::WearMagicItem { creature, .. }
@@ -1463,6 +1878,102 @@ impl Ruleset for Crows {
                 *hidden,
             ),
             C::Test { .. } => self.test(ctx, command),
+            C::Hide {
+                creature,
+                from,
+                watching,
+            } => {
+                living(ctx, creature)?;
+                if from.is_empty() || from.len() > 64 {
+                    return Err(RuleError::new(
+                        "bad_hide",
+                        "hide from 1…64 observers (CR-HIDE-05)",
+                    )
+                    .rule("CR-HIDE-05"));
+                }
+                for o in from {
+                    record(ctx, o)?;
+                    if o == creature {
+                        return Err(RuleError::new(
+                            "bad_hide",
+                            "a creature cannot hide from itself (CR-HIDE-05)",
+                        )
+                        .rule("CR-HIDE-05"));
+                    }
+                    HiddenFrom::may_try_to_hide(creature, o, watching.contains(o))
+                        .map_err(|e| err("hide_refused", e))?;
+                }
+                // Seen by the Referee and the hider's players (not by those it hides from).
+                let vis = match audience(ctx, creature) {
+                    Visibility::Referee => Visibility::Referee,
+                    _ => {
+                        let players: BTreeSet<String> = ctx
+                            .core()
+                            .participants
+                            .controllers(creature)
+                            .cloned()
+                            .collect();
+                        if players.is_empty() {
+                            Visibility::Referee
+                        } else {
+                            Visibility::Players(players)
+                        }
+                    }
+                };
+                ctx.emit_for(
+                    CrowsEvent::Hidden {
+                        creature: creature.clone(),
+                        from: from.clone(),
+                    },
+                    vis,
+                )
+            }
+            C::Reveal { creature, to } => {
+                record(ctx, creature)?;
+                let hidden: Vec<String> = ctx
+                    .rules()
+                    .hiding
+                    .hidden_from(creature)
+                    .filter(|o| to.is_empty() || to.iter().any(|t| t == o))
+                    .map(str::to_string)
+                    .collect();
+                if hidden.is_empty() {
+                    return Err(RuleError::new(
+                        "not_hidden",
+                        format!("{creature} is not hidden from them (CR-HIDE-05)"),
+                    )
+                    .rule("CR-HIDE-05"));
+                }
+                self.reveal(ctx, creature, hidden)
+            }
+            C::SetLightLevel { creature, level } => {
+                record(ctx, creature)?;
+                let vis = audience(ctx, creature);
+                ctx.emit_for(
+                    CrowsEvent::LightSet {
+                        creature: creature.clone(),
+                        level: *level,
+                    },
+                    vis,
+                )
+            }
+            C::CircumstancesChanged { creature, task } => {
+                record(ctx, creature)?;
+                if ctx.rules().retries.status(creature, task) == RetryStatus::Allowed {
+                    return Err(RuleError::new(
+                        "nothing_to_retry",
+                        format!("{creature} has no blocked attempt at `{task}` (CR-RETRY-01)"),
+                    )
+                    .rule("CR-RETRY-01"));
+                }
+                ctx.emit_for(
+                    CrowsEvent::CircumstancesChanged {
+                        creature: creature.clone(),
+                        task: task.clone(),
+                    },
+                    audience(ctx, creature),
+                )
+            }
             C::PlaceItem {
                 creature,
                 card,
@@ -1557,7 +2068,8 @@ impl Ruleset for Crows {
                     .inventory
                     .check_draw_from_backpack(*item)
                     .map_err(|e| err("inventory_refused", e))?;
-                let d10 = roll_die(ctx, "backpack draw", 10, roll_audience(&r))?;
+                let vis = audience(ctx, creature);
+                let d10 = roll_die(ctx, "backpack draw", 10, vis)?;
                 let mut c = r.creature.clone();
                 let out = c
                     .inventory
@@ -1620,6 +2132,59 @@ impl Ruleset for Crows {
                 ctx.emit(CrowsEvent::PickedUp { ground: *ground })?;
                 set_creature_only(ctx, creature, c, "picked up", json!({"cost": cost}))
             }
+            C::CarryCorpse {
+                creature,
+                corpse,
+                slots,
+            } => {
+                let mut c = living(ctx, creature)?.creature;
+                let body = ctx.rules().corpses.get(corpse).cloned().ok_or_else(|| {
+                    RuleError::new(
+                        "unknown_corpse",
+                        format!("no corpse of `{corpse}` lies here (CR-CORE-05)"),
+                    )
+                    .rule("CR-CORE-05")
+                })?;
+                let id = fresh_id(ctx);
+                let item = crate::corpses::corpse_item(id, &body, None)
+                    .map_err(|e| err("bad_corpse", e))?;
+                let needed = item.slots;
+                if !crate::corpses::fits_some_slot_kind(
+                    c.inventory.layout(),
+                    needed,
+                    ctx.rules().options.corpse_slots
+                        == crate::creature::CorpseSlotKinds::BackpackOnly,
+                ) {
+                    return Err(RuleError::new(
+                        "corpse_too_big",
+                        format!(
+                            "{} takes {needed} slots: no slot kind of {} has that many \
+                             (CR-CORPSE-02)",
+                            body.name, c.name
+                        ),
+                    )
+                    .rule("CR-CORPSE-02"));
+                }
+                let cost = c
+                    .inventory
+                    .pick_up(item, slots, timing(ctx))
+                    .map_err(|e| err("inventory_refused", e))?;
+                let vis = audience(ctx, creature);
+                ctx.emit_for(
+                    CrowsEvent::CorpseCarried {
+                        corpse: corpse.clone(),
+                        item: id.0,
+                    },
+                    vis,
+                )?;
+                set_creature_only(
+                    ctx,
+                    creature,
+                    c,
+                    "corpse picked up",
+                    json!({"cost": cost, "slots": needed}),
+                )
+            }
             C::DeclareWornArmor { creature, item } => {
                 let mut c = living(ctx, creature)?.creature;
                 c.inventory
@@ -1654,7 +2219,8 @@ impl Ruleset for Crows {
             } => {
                 let r = record(ctx, creature)?.clone();
                 let n = r.creature.conditions.extra_damage_dice();
-                let faces = roll_d6s(ctx, "vulnerable", n, &roll_audience(&r))?;
+                let vis = audience(ctx, creature);
+                let faces = roll_d6s(ctx, "vulnerable", n, &vis)?;
                 let hit = Hit {
                     damage: crate::damage::Damage {
                         amount: *amount,
@@ -1715,7 +2281,7 @@ impl Ruleset for Crows {
                     let options = ctx.rules().options;
                     c.conditions.wake(&options);
                 } else {
-                    c.conditions = remove_condition(&c.conditions, *condition)?;
+                    c.conditions = remove_condition(&c.conditions, *condition);
                 }
                 set_creature_only(ctx, creature, c, "condition removed", json!(condition))
             }
@@ -1742,7 +2308,8 @@ impl Ruleset for Crows {
                 usage.check_usable().map_err(|e| err("item_unusable", e))?;
                 let n = usage.dice_to_roll(RollOccasion::Activation);
                 let label = format!("usage dice: {}", usage.item);
-                let faces = roll_d6s(ctx, &label, n, &roll_audience(&r))?;
+                let vis = audience(ctx, creature);
+                let faces = roll_d6s(ctx, &label, n, &vis)?;
                 let usage = Self::item_usage(&mut c, *item)?;
                 let rolled = usage
                     .roll(RollOccasion::Activation, &faces)
@@ -1789,7 +2356,8 @@ impl Ruleset for Crows {
                 }
                 let n = usage.dice_to_roll(RollOccasion::Dousing);
                 let label = format!("usage dice: {} (doused)", usage.item);
-                let faces = roll_d6s(ctx, &label, n, &roll_audience(&r))?;
+                let vis = audience(ctx, creature);
+                let faces = roll_d6s(ctx, &label, n, &vis)?;
                 let usage = Self::item_usage(&mut c, *item)?;
                 let rolled =
                     crate::light::douse(usage, &faces).map_err(|e| err("douse_refused", e))?;
@@ -1835,7 +2403,7 @@ impl Ruleset for Crows {
                 if *feet > 10_000 {
                     return Err(RuleError::new("bad_fall", "a fall of at most 10000 feet"));
                 }
-                let vis = roll_audience(&r);
+                let vis = audience(ctx, creature);
                 let n = u8::try_from(crate::hazards::fall_dice(*feet)).unwrap_or(u8::MAX);
                 let faces = roll_d6s(ctx, "fall damage", n, &vis)?;
                 let can = crate::hazards::can_resist_fall(
@@ -1886,7 +2454,7 @@ impl Ruleset for Crows {
                     json!({"rounds": rounds}),
                 )?;
                 if hurts {
-                    let vis = roll_audience(&r);
+                    let vis = audience(ctx, creature);
                     let d6 = roll_die(ctx, "suffocation", 6, vis.clone())?;
                     let damage = crate::hazards::suffocation_damage(d6, &options)
                         .map_err(|e| err("bad_face", e))?;
@@ -1952,12 +2520,71 @@ impl Ruleset for Crows {
                 state.next_item = state.next_item.max(top.saturating_add(1));
                 state.creatures.insert(id.clone(), (**record).clone());
             }
-            CrowsEvent::CreatureSeen { .. } | CrowsEvent::Died { .. } => {}
+            CrowsEvent::CreatureSeen { .. } => {}
+            CrowsEvent::Died { id } => {
+                // The body becomes an object with the gear still on it (CR-CORE-05, CR-DMG-15).
+                if let Some(r) = state.creatures.get(id) {
+                    let body = r.creature.clone().into_corpse();
+                    state.corpses.insert(id.clone(), body);
+                }
+            }
+            CrowsEvent::LightSet { creature, level } => {
+                state.light.insert(creature.clone(), *level);
+            }
+            CrowsEvent::CorpseCarried { corpse, item } => {
+                if let Some(body) = state.corpses.remove(corpse) {
+                    state.carried_corpses.insert(*item, body);
+                }
+            }
             CrowsEvent::TestRolled { .. } => {}
-            CrowsEvent::TestResolved { creature, resolved } => {
+            CrowsEvent::TestResolved {
+                creature,
+                resolved,
+                task,
+            } => {
+                if let Some(task) = task {
+                    state.retries.record(creature, task, resolved.final_tier);
+                }
                 state
                     .last_tests
                     .insert(creature.clone(), (**resolved).clone());
+            }
+            CrowsEvent::CircumstancesChanged { creature, task } => {
+                state.retries.mark_changed(creature, task);
+            }
+            CrowsEvent::AssistPending { assisted, record } => state
+                .pending_assists
+                .entry(assisted.clone())
+                .or_default()
+                .push((**record).clone()),
+            CrowsEvent::AssistsUsed { creature } => {
+                state.pending_assists.remove(creature);
+            }
+            CrowsEvent::Hidden { creature, from } => {
+                for o in from {
+                    state.hiding.hide(creature, o);
+                }
+            }
+            CrowsEvent::Revealed { creature, to } => {
+                for o in to {
+                    state.hiding.reveal(creature, o);
+                }
+            }
+            CrowsEvent::AssistTurnPassed {} => {
+                let lapse = state.assist_lapse;
+                for list in state.pending_assists.values_mut() {
+                    for a in list.iter_mut() {
+                        if a.pending.made_on_turn.is_some() {
+                            a.turns_passed = a.turns_passed.saturating_add(1);
+                        }
+                    }
+                    list.retain(|a| {
+                        a.pending
+                            .applies(a.pending.made_on_turn.map(|_| a.turns_passed), lapse)
+                            .is_some()
+                    });
+                }
+                state.pending_assists.retain(|_, list| !list.is_empty());
             }
             CrowsEvent::Ruled { ruling } => state.rulings.push(ruling.clone()),
             CrowsEvent::OnGround { items } => {
@@ -1992,6 +2619,10 @@ impl Ruleset for Crows {
                 },
                 "last_tests": rules.last_tests,
                 "rulings": rules.rulings,
+                "corpses": rules.corpses.iter().map(|(id, o)| (id, corpse_view(o))).collect::<BTreeMap<_, _>>(),
+                "carried_corpses": rules.carried_corpses,
+                "hiding": rules.hiding,
+                "pending_assists": rules.pending_assists,
             });
         }
         let player = match viewer {
@@ -1999,9 +2630,18 @@ impl Ruleset for Crows {
             _ => None,
         };
         let own = |id: &str| player.is_some_and(|p| state.core.participants.controls(p, id));
+        // A creature hidden from this viewer's characters is not there for it (CR-HIDE-05).
+        let sees = |id: &str| {
+            let blind = blind_players(&state.core.participants, rules, id);
+            match player {
+                Some(p) => !blind.contains(p),
+                None => blind.is_empty(),
+            }
+        };
         let creatures: BTreeMap<&String, Value> = rules
             .creatures
             .iter()
+            .filter(|(id, _)| sees(id))
             .map(|(id, r)| {
                 let v = if own(id) {
                     full_view(id, r)
@@ -2014,7 +2654,9 @@ impl Ruleset for Crows {
         let tests: BTreeMap<&String, &ResolvedTest> = rules
             .last_tests
             .iter()
-            .filter(|(id, _)| own(id) || rules.creatures.get(*id).is_some_and(|r| !r.hidden))
+            .filter(|(id, _)| {
+                own(id) || (sees(id) && rules.creatures.get(*id).is_some_and(|r| !r.hidden))
+            })
             .collect();
         json!({
             "dungeon_turn_minutes": rules.dungeon_turn_minutes,
@@ -2022,6 +2664,12 @@ impl Ruleset for Crows {
             "ground": rules.ground,
             "content": { "items": rules.content.items },
             "last_tests": tests,
+            "corpses": rules
+                .corpses
+                .iter()
+                .filter(|(id, _)| sees(id))
+                .map(|(id, o)| (id, corpse_view(o)))
+                .collect::<BTreeMap<_, _>>(),
         })
     }
 
@@ -2046,9 +2694,15 @@ impl Ruleset for Crows {
                     .cloned()
                     .and_then(|v| serde_json::from_value(v).ok())
                     .ok_or_else(bad_context)?;
+                let meta: TestMeta = decision
+                    .context
+                    .get("meta")
+                    .cloned()
+                    .and_then(|v| serde_json::from_value(v).ok())
+                    .unwrap_or_default();
                 if answer.option == "commit" {
                     let resolved = rolled.commit(None).map_err(|e| err("bad_test", e))?;
-                    return self.finish_test(ctx, &creature, resolved);
+                    return self.finish_test(ctx, &creature, resolved, &meta);
                 }
                 let name: ExpertiseName = from_snake(&answer.option).ok_or_else(bad_context)?;
                 let approved: Vec<ExpertiseName> = decision
@@ -2068,7 +2722,7 @@ impl Ruleset for Crows {
                 .map_err(|e| err("expertise_refused", e))?;
                 c.expertises = uses;
                 set_creature_only(ctx, &creature, c, "expertise spent", json!(name))?;
-                self.finish_test(ctx, &creature, resolved)
+                self.finish_test(ctx, &creature, resolved, &meta)
             }
             "crows.armor_order" => {
                 let hit: Hit = decision
@@ -2122,7 +2776,8 @@ impl Ruleset for Crows {
                 if alive {
                     Ok(())
                 } else {
-                    ctx.emit(CrowsEvent::Died { id: creature })
+                    let vis = audience(ctx, &creature);
+                    ctx.emit_for(CrowsEvent::Died { id: creature }, vis)
                 }
             }
             kind if kind.starts_with("crows.") => {
@@ -2132,6 +2787,16 @@ impl Ruleset for Crows {
                 } else {
                     Visibility::Public
                 };
+                let payers: Vec<String> = if answer.option == "success_at_cost" {
+                    decision
+                        .context
+                        .get("cost_payers")
+                        .cloned()
+                        .and_then(|v| serde_json::from_value(v).ok())
+                        .unwrap_or_default()
+                } else {
+                    Vec::new()
+                };
                 ctx.emit_for(
                     CrowsEvent::Ruled {
                         ruling: Ruling {
@@ -2139,6 +2804,7 @@ impl Ruleset for Crows {
                             kind: kind.trim_start_matches("crows.").to_string(),
                             option: answer.option.clone(),
                             text: answer.text.clone(),
+                            payers,
                         },
                     },
                     vis,
@@ -2151,6 +2817,19 @@ impl Ruleset for Crows {
     fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         match boundary {
             Boundary::ExplorationTurnEnd => self.end_of_dungeon_turn(ctx),
+            Boundary::TurnEnd { .. } => {
+                let waiting = ctx
+                    .rules()
+                    .pending_assists
+                    .values()
+                    .flatten()
+                    .any(|a| a.pending.made_on_turn.is_some());
+                if waiting {
+                    ctx.emit(CrowsEvent::AssistTurnPassed {})
+                } else {
+                    Ok(())
+                }
+            }
             Boundary::RestEnd => self.rest_end(ctx),
             Boundary::DayEnd => self.day_end(ctx),
             Boundary::Custom { name } if name == "rest_halfway" => self.rest_halfway(ctx),
