@@ -865,3 +865,56 @@ fn replay_of_a_crows_table_rebuilds_identical_state() {
     let rebuilt = Table::replay(&t.registry, &lines).unwrap();
     assert_eq!(rebuilt.state_json(), t.table.state_json());
 }
+
+#[test]
+// Covers CR-CORE-01, CR-REF-03.
+fn cr_core_01_referee_and_player_permissions_through_engine() {
+    let mut t = party();
+    // The engine has exactly one Referee: the only roles a participant can join with are
+    // player and spectator.
+    let e = t
+        .run(
+            &referee(),
+            json!({"join": {"name": "carol", "role": "referee"}}),
+            &[],
+        )
+        .unwrap_err();
+    assert!(!matches!(e, EngineError::Rule(_)), "{e}");
+    t.ok(
+        &referee(),
+        json!({"join": {"name": "sam", "role": "spectator"}}),
+        &[],
+    );
+
+    let before = t.table.state_json();
+    // Monsters and NPCs are the Referee's: a player cannot create or edit creatures.
+    let ghoul = json!({"rules": {"create_creature": {"id": "ghoul", "kind": "monster",
+        "characteristics": {"agility": 1, "mind": -2, "strength": 2}, "stamina": 6}}});
+    for who in [player("alice"), Actor::Spectator("sam".into())] {
+        let e = t.run(&who, ghoul.clone(), &[]).unwrap_err();
+        assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+    }
+    // The Referee picks the characteristic of a test (CR-REF-03): players cannot call one.
+    let test = json!({"rules": {"test": {"creature": "vera", "characteristic": "mind"}}});
+    let e = t.run(&player("alice"), test, &[4, 4]).unwrap_err();
+    assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+    // A player acts only for the crow bound to them; a spectator for nobody.
+    let bram = json!({"rules": {"take_off_armor": {"creature": "bram"}}});
+    for who in [player("alice"), Actor::Spectator("sam".into())] {
+        let e = t.run(&who, bram.clone(), &[]).unwrap_err();
+        assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+    }
+    assert_eq!(t.table.state_json(), before, "refusals change nothing");
+
+    // Bob may act for Bram, and the Referee for anyone: these reach the rules (Bram wears no
+    // armor, so the rules refuse), they are not refused for lack of permission.
+    for who in [player("bob"), referee()] {
+        match t.run(&who, bram.clone(), &[]) {
+            Err(EngineError::NotAllowed(m)) => panic!("{who:?} was not allowed: {m}"),
+            Err(EngineError::Rule(_)) | Ok(_) => {}
+            Err(other) => panic!("unexpected: {other}"),
+        }
+    }
+    t.ok(&referee(), ghoul, &[]);
+    assert!(t.state()["creatures"]["ghoul"].is_object());
+}
