@@ -90,6 +90,12 @@
 //!   10 ft; the Agility resistance roll removes 0/1/2 d6), `{"suffocate": {"creature": "vera"}}`
 //!   (one round without air: 1d6 after 3 + Strength rounds), `{"breathe": {"creature": "vera"}}`.
 //! - `{"rest_halfway": {}}` — the middle of a rest (conditions and effects end).
+//! - `{"set_house_rules": {"options": {"wound_placement": "empty_slot_only"},
+//!   "test_rules": {…}, "assist_lapse": "any_modifier", "dungeon_turn_minutes": 20}}` — house
+//!   rules mid-campaign (CR-CORE-02): every key given is merged into the settings in force; an
+//!   unknown key or value is refused naming it; the result and the changed keys are logged as
+//!   `house_rules_set`. The settings are the named errata options (`WorldOptions`, `TestRules`,
+//!   `AssistLapse`) and the dungeon-turn length; the book's fixed numbers are not settings yet.
 //!
 //! The character's controller (or the Referee):
 //! - `{"move_items": {"creature": "vera", "moves": [{"item": 3, "to": [{"kind": "Belt",
@@ -549,6 +555,61 @@ pub enum CrowsCommand {
         creature: String,
     },
     RestHalfway {},
+    /// House rules (CR-CORE-02, CR-REF-01): the Referee changes the table's named settings
+    /// mid-campaign. Each given object is merged key by key into the current settings; the
+    /// whole result and the names of the changed keys are logged as `house_rules_set`.
+    SetHouseRules {
+        #[serde(default)]
+        options: Option<Value>,
+        #[serde(default)]
+        test_rules: Option<Value>,
+        #[serde(default)]
+        assist_lapse: Option<Value>,
+        #[serde(default)]
+        dungeon_turn_minutes: Option<i64>,
+    },
+}
+
+/// Longest real-time dungeon turn a table may set, in minutes (one day).
+const MAX_DUNGEON_TURN_MINUTES: i64 = 24 * 60;
+
+/// Merges the keys of `patch` into the serialised `current` setting and reads the result back,
+/// naming each key whose value changed as `section.key`. An unknown key or a value of the wrong
+/// shape is refused with the section named, and nothing changes.
+fn merge_setting<T>(
+    section: &str,
+    current: &T,
+    patch: &Option<Value>,
+    changed: &mut Vec<String>,
+) -> Result<T, RuleError>
+where
+    T: Serialize + serde::de::DeserializeOwned + PartialEq + Clone,
+{
+    let Some(patch) = patch else {
+        return Ok(current.clone());
+    };
+    let bad = |msg: String| RuleError::new("bad_house_rule", msg).rule("CR-CORE-02");
+    let mut value = serde_json::to_value(current).map_err(|e| bad(format!("{section}: {e}")))?;
+    match (&mut value, patch) {
+        (Value::Object(cur), Value::Object(p)) => {
+            for (k, v) in p {
+                if !cur.contains_key(k) {
+                    return Err(bad(format!("{section}: no setting named `{k}`")));
+                }
+                if cur.get(k) != Some(v) {
+                    changed.push(format!("{section}.{k}"));
+                }
+                cur.insert(k.clone(), v.clone());
+            }
+        }
+        (_, p) => {
+            if *p != value {
+                changed.push(section.to_string());
+            }
+            value = p.clone();
+        }
+    }
+    serde_json::from_value(value).map_err(|e| bad(format!("{section}: {e}")))
 }
 
 /// The slots of a new creature: crows and hirelings have hands, belt and 10 backpack slots
@@ -576,6 +637,14 @@ fn default_choice() -> HandChoice {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CrowsEvent {
+    /// The Referee's house rules after a change, with the changed keys (CR-CORE-02).
+    HouseRulesSet {
+        options: WorldOptions,
+        test_rules: TestRules,
+        assist_lapse: AssistLapse,
+        dungeon_turn_minutes: i64,
+        changed: Vec<String>,
+    },
     PackLoaded {
         files: Vec<PackSource>,
         items: Vec<ItemCard>,
@@ -1758,9 +1827,12 @@ impl Ruleset for Crows {
         if let Some(m) = config.get("dungeon_turn_minutes") {
             state.dungeon_turn_minutes = m
                 .as_i64()
-                .filter(|m| (0..=24 * 60).contains(m))
+                .filter(|m| (0..=MAX_DUNGEON_TURN_MINUTES).contains(m))
                 .ok_or_else(|| {
-                    RuleError::new("bad_config", "dungeon_turn_minutes must be 0…1440")
+                    RuleError::new(
+                        "bad_config",
+                        format!("dungeon_turn_minutes must be 0…{MAX_DUNGEON_TURN_MINUTES}"),
+                    )
                 })?;
         }
         Ok(state)
@@ -1792,7 +1864,8 @@ impl Ruleset for Crows {
             | C::Fall { .. }
             | C::Suffocate { .. }
             | C::Breathe { .. }
-            | C::RestHalfway {} => Acting::RefereeOnly,
+            | C::RestHalfway {}
+            | C::SetHouseRules { .. } => Acting::RefereeOnly,
             C::MoveItems { creature, .. }
             | C::DrawFromBackpack { creature, .. }
             | C::DumpBackpack { creature, .. }
@@ -2478,6 +2551,54 @@ impl Ruleset for Crows {
                 r.suffocation.breathe();
                 set_creature(ctx, creature, r, "breathes", Value::Null)
             }
+            C::SetHouseRules {
+                options,
+                test_rules,
+                assist_lapse,
+                dungeon_turn_minutes,
+            } => {
+                let rules = ctx.rules();
+                let mut changed = Vec::new();
+                let options = merge_setting("options", &rules.options, options, &mut changed)?;
+                let test_rules =
+                    merge_setting("test_rules", &rules.test_rules, test_rules, &mut changed)?;
+                let assist_lapse = merge_setting(
+                    "assist_lapse",
+                    &rules.assist_lapse,
+                    assist_lapse,
+                    &mut changed,
+                )?;
+                let minutes = match dungeon_turn_minutes {
+                    None => rules.dungeon_turn_minutes,
+                    Some(m) if (0..=MAX_DUNGEON_TURN_MINUTES).contains(m) => {
+                        if *m != rules.dungeon_turn_minutes {
+                            changed.push("dungeon_turn_minutes".into());
+                        }
+                        *m
+                    }
+                    Some(_) => {
+                        return Err(RuleError::new(
+                            "bad_house_rule",
+                            format!("dungeon_turn_minutes must be 0…{MAX_DUNGEON_TURN_MINUTES}"),
+                        )
+                        .rule("CR-CORE-02"));
+                    }
+                };
+                if changed.is_empty() {
+                    return Err(RuleError::new(
+                        "bad_house_rule",
+                        "the house rules given are the ones already in force",
+                    )
+                    .rule("CR-CORE-02"));
+                }
+                ctx.emit(CrowsEvent::HouseRulesSet {
+                    options,
+                    test_rules,
+                    assist_lapse,
+                    dungeon_turn_minutes: minutes,
+                    changed,
+                })
+            }
             C::RestHalfway {} => {
                 if !ctx.core().clock.resting {
                     return Err(RuleError::new("not_resting", "no rest is under way"));
@@ -2491,6 +2612,18 @@ impl Ruleset for Crows {
 
     fn apply(&self, state: &mut CrowsState, event: &CrowsEvent) {
         match event {
+            CrowsEvent::HouseRulesSet {
+                options,
+                test_rules,
+                assist_lapse,
+                dungeon_turn_minutes,
+                ..
+            } => {
+                state.options = *options;
+                state.test_rules = *test_rules;
+                state.assist_lapse = *assist_lapse;
+                state.dungeon_turn_minutes = *dungeon_turn_minutes;
+            }
             CrowsEvent::PackLoaded {
                 files,
                 items,

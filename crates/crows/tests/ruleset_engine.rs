@@ -918,3 +918,53 @@ fn cr_core_01_referee_and_player_permissions_through_engine() {
     t.ok(&referee(), ghoul, &[]);
     assert!(t.state()["creatures"]["ghoul"].is_object());
 }
+
+#[test]
+// Covers CR-CORE-02, CR-REF-01.
+fn cr_core_02_house_rules_are_the_referees_and_logged() {
+    let mut t = party();
+    let change = json!({"rules": {"set_house_rules": {
+        "options": {"wound_placement": "empty_slot_only"},
+        "assist_lapse": "any_modifier",
+        "dungeon_turn_minutes": 20}}});
+    // Only the Referee changes the rules of the table.
+    let e = t.run(&player("alice"), change.clone(), &[]).unwrap_err();
+    assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+
+    // An unknown setting or a bad value is refused, naming it, and nothing changes.
+    let before = t.table.state_json();
+    for bad in [
+        json!({"options": {"no_such_rule": true}}),
+        json!({"options": {"wound_placement": "anywhere"}}),
+        json!({"dungeon_turn_minutes": 100000}),
+        json!({"options": {"wound_placement": "any_slot"}}),
+    ] {
+        let e = t
+            .run(&referee(), json!({"rules": {"set_house_rules": bad}}), &[])
+            .unwrap_err();
+        let (message, rule) = rule_of(e);
+        assert_eq!(rule.as_deref(), Some("CR-CORE-02"), "{message}");
+    }
+    assert_eq!(t.table.state_json(), before);
+
+    // The change is an event in the log, with what changed.
+    let events = t.ok(&referee(), change, &[]);
+    let logged = serde_json::to_value(&events).unwrap().to_string();
+    assert!(logged.contains("house_rules_set"), "{logged}");
+    assert!(logged.contains("options.wound_placement"), "{logged}");
+    assert!(logged.contains("assist_lapse"), "{logged}");
+    assert!(logged.contains("dungeon_turn_minutes"), "{logged}");
+    let state = t.state();
+    assert_eq!(
+        state["options"]["wound_placement"],
+        json!("empty_slot_only")
+    );
+    assert_eq!(state["assist_lapse"], json!("any_modifier"));
+    assert_eq!(state["dungeon_turn_minutes"], json!(20));
+    // Other settings stay as they were.
+    assert_eq!(
+        before["rules"]["options"]["backpack_rows"],
+        state["options"]["backpack_rows"]
+    );
+    t.assert_replays();
+}
