@@ -1,0 +1,212 @@
+//! The harness the engine-driven Crows tests share: a table driven exactly as a server drives
+//! it (Registry → Table → command JSON → events) with scripted dice, and a two-crow party.
+// Each test binary uses a different part of the harness.
+#![allow(dead_code, unused_imports)]
+
+pub use crows::ruleset::Crows;
+pub use engine::{
+    Actor, EngineError, Envelope, EventBody, NewTable, Registry, ScriptedRoller, Table, Viewer,
+    project_log,
+};
+pub use serde_json::{Value, json};
+
+pub fn registry() -> Registry {
+    let mut r = Registry::new();
+    r.register(Crows);
+    r
+}
+
+pub struct T {
+    pub registry: Registry,
+    pub table: Table,
+    pub log: Vec<Envelope>,
+}
+
+pub fn referee() -> Actor {
+    Actor::Referee
+}
+pub fn player(name: &str) -> Actor {
+    Actor::Player(name.into())
+}
+
+impl T {
+    pub fn new() -> T {
+        T::with_config(json!({}))
+    }
+
+    /// A table whose config is the default one with the keys of `extra` added.
+    pub fn with_config(extra: Value) -> T {
+        let registry = registry();
+        let (table, env) = Table::create(
+            &registry,
+            NewTable {
+                id: "t1".into(),
+                name: "Crypt".into(),
+                ruleset: "crows".into(),
+                seed: 7,
+                referee: "ref".into(),
+                config: {
+                    let mut c = json!({"dungeon_turn_minutes": 0});
+                    if let (Some(o), Some(e)) = (c.as_object_mut(), extra.as_object()) {
+                        for (k, v) in e {
+                            o.insert(k.clone(), v.clone());
+                        }
+                    }
+                    c
+                },
+            },
+            0,
+        )
+        .unwrap();
+        T {
+            registry,
+            table,
+            log: vec![env],
+        }
+    }
+
+    /// Runs a command with these die faces; every scripted face must be used.
+    pub fn run(
+        &mut self,
+        actor: &Actor,
+        cmd: Value,
+        dice: &[i64],
+    ) -> Result<Vec<Envelope>, EngineError> {
+        let mut roller = ScriptedRoller::totals(dice.iter().copied());
+        let prepared = self.table.prepare_json(actor, &cmd, 1000, &mut roller)?;
+        assert_eq!(roller.remaining(), 0, "unused dice for {cmd}");
+        let events = prepared.events.clone();
+        self.table.commit(prepared)?;
+        self.log.extend(events.iter().cloned());
+        Ok(events)
+    }
+
+    pub fn ok(&mut self, actor: &Actor, cmd: Value, dice: &[i64]) -> Vec<Envelope> {
+        match self.run(actor, cmd.clone(), dice) {
+            Ok(e) => e,
+            Err(e) => panic!("{cmd} refused: {e}"),
+        }
+    }
+
+    pub fn rules(&self, cmd: Value) -> Value {
+        json!({ "rules": cmd })
+    }
+
+    pub fn referee_rules(&mut self, cmd: Value, dice: &[i64]) -> Vec<Envelope> {
+        let c = self.rules(cmd);
+        self.ok(&referee(), c, dice)
+    }
+
+    pub fn state(&self) -> Value {
+        self.table.state_json()["rules"].clone()
+    }
+
+    pub fn creature(&self, id: &str) -> Value {
+        self.state()["creatures"][id]["creature"].clone()
+    }
+
+    /// The one open decision of `kind`.
+    pub fn decision(&self, kind: &str) -> engine::Decision {
+        self.decision_where(kind, |_| true)
+    }
+
+    /// The one open decision of `kind` about `creature`.
+    pub fn decision_for(&self, kind: &str, creature: &str) -> engine::Decision {
+        self.decision_where(kind, |d| d.context["creature"] == creature)
+    }
+
+    pub fn decision_where(
+        &self,
+        kind: &str,
+        pred: impl Fn(&engine::Decision) -> bool,
+    ) -> engine::Decision {
+        let found: Vec<_> = self
+            .table
+            .core()
+            .decisions
+            .iter()
+            .filter(|d| d.kind == kind && pred(d))
+            .cloned()
+            .collect();
+        assert_eq!(
+            found.len(),
+            1,
+            "open decisions: {:?}",
+            self.table.core().decisions
+        );
+        found[0].clone()
+    }
+
+    pub fn answer(
+        &mut self,
+        actor: &Actor,
+        id: &str,
+        option: &str,
+        text: Option<&str>,
+    ) -> Result<Vec<Envelope>, EngineError> {
+        let mut a = json!({"decision": id, "option": option});
+        if let Some(t) = text {
+            a["text"] = json!(t);
+        }
+        self.run(actor, json!({ "answer": a }), &[])
+    }
+
+    pub fn assert_replays(&self) {
+        let rebuilt = Table::replay(&self.registry, &self.log).unwrap();
+        assert_eq!(rebuilt.state_json(), self.table.state_json());
+        let restored = Table::restore(&self.registry, &self.table.snapshot()).unwrap();
+        assert_eq!(restored.state_json(), self.table.state_json());
+    }
+}
+
+pub fn rolled_count(events: &[Envelope]) -> usize {
+    events
+        .iter()
+        .filter(|e| matches!(e.body, EventBody::Rolled { .. }))
+        .count()
+}
+
+pub fn rule_of(e: EngineError) -> (String, Option<String>) {
+    match e {
+        EngineError::Rule(r) => (r.message, r.rule),
+        other => panic!("not a rule refusal: {other}"),
+    }
+}
+
+/// Alice plays Vera (Agility 1), Bob plays Bram.
+pub fn party() -> T {
+    party_with(json!({}))
+}
+
+pub fn party_with(config: Value) -> T {
+    let mut t = T::with_config(config);
+    for p in ["alice", "bob"] {
+        t.ok(
+            &referee(),
+            json!({"join": {"name": p, "role": "player"}}),
+            &[],
+        );
+    }
+    t.referee_rules(
+        json!({"create_creature": {"id": "vera", "name": "Vera", "kind": "crow",
+            "characteristics": {"agility": 1, "mind": 0, "strength": 2}, "stamina": 3,
+            "expertises": {"gymnastics": 2}}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"create_creature": {"id": "bram", "kind": "crow",
+            "characteristics": {"agility": 0, "mind": 2, "strength": -1}, "stamina": 5}}),
+        &[],
+    );
+    t.ok(
+        &referee(),
+        json!({"bind": {"player": "alice", "character": "vera"}}),
+        &[],
+    );
+    t.ok(
+        &referee(),
+        json!({"bind": {"player": "bob", "character": "bram"}}),
+        &[],
+    );
+    t
+}
