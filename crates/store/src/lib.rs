@@ -24,6 +24,7 @@
 pub mod export;
 mod memory;
 pub mod postgres;
+mod sql;
 mod sqlite;
 
 pub use memory::MemoryStore;

@@ -33,6 +33,7 @@
 //!
 //! Every commit that happens after `listen` returns is announced (or covered by a `Resync`).
 
+use crate::sql::{event_of, meta_of, to_i64, to_u64};
 use crate::{BoxFut, EventStore, StoreError, StoredEvent, TableMeta, check_numbering};
 use sqlx::Row;
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions};
@@ -62,14 +63,6 @@ pub struct PostgresStore {
     options: PgConnectOptions,
 }
 
-fn to_i64(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
-
-fn to_u64(v: i64) -> u64 {
-    u64::try_from(v).unwrap_or(0)
-}
-
 /// PostgreSQL refuses a notification payload of 8000 bytes or more.
 const MAX_PAYLOAD_BYTES: usize = 7_999;
 
@@ -81,16 +74,6 @@ fn payload(table: &str, head: u64) -> String {
         full
     } else {
         serde_json::json!({ "resync": true }).to_string()
-    }
-}
-
-fn meta_of(row: &sqlx::postgres::PgRow) -> TableMeta {
-    TableMeta {
-        id: row.get("id"),
-        name: row.get("name"),
-        ruleset: row.get("ruleset"),
-        created_at_ms: row.get("created_at_ms"),
-        head: to_u64(row.get::<i64, _>("head")),
     }
 }
 
@@ -281,13 +264,7 @@ impl EventStore for PostgresStore {
             if rows.is_empty() && self.head_of(table).await?.is_none() {
                 return Err(StoreError::NotFound(table.to_string()));
             }
-            Ok(rows
-                .iter()
-                .map(|r| StoredEvent {
-                    seq: to_u64(r.get::<i64, _>(0)),
-                    json: r.get(1),
-                })
-                .collect())
+            Ok(rows.iter().map(event_of).collect())
         })
     }
 

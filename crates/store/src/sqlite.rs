@@ -1,5 +1,6 @@
 //! The SQLite event store: one file, WAL, `synchronous = FULL`, migrations applied on open.
 
+use crate::sql::{event_of, meta_of, to_i64, to_u64};
 use crate::{BoxFut, EventStore, StoreError, StoredEvent, TableMeta, check_numbering};
 use sqlx::Row;
 use sqlx::sqlite::{
@@ -15,14 +16,6 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
     pool: SqlitePool,
-}
-
-fn to_i64(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
-
-fn to_u64(v: i64) -> u64 {
-    u64::try_from(v).unwrap_or(0)
 }
 
 impl SqliteStore {
@@ -57,16 +50,6 @@ impl SqliteStore {
             .fetch_optional(&self.pool)
             .await?;
         Ok(row.map(|r| to_u64(r.get::<i64, _>(0))))
-    }
-}
-
-fn meta_of(row: &sqlx::sqlite::SqliteRow) -> TableMeta {
-    TableMeta {
-        id: row.get("id"),
-        name: row.get("name"),
-        ruleset: row.get("ruleset"),
-        created_at_ms: row.get("created_at_ms"),
-        head: to_u64(row.get::<i64, _>("head")),
     }
 }
 
@@ -173,13 +156,7 @@ impl EventStore for SqliteStore {
             if rows.is_empty() && self.head_of(table).await?.is_none() {
                 return Err(StoreError::NotFound(table.to_string()));
             }
-            Ok(rows
-                .iter()
-                .map(|r| StoredEvent {
-                    seq: to_u64(r.get::<i64, _>(0)),
-                    json: r.get(1),
-                })
-                .collect())
+            Ok(rows.iter().map(event_of).collect())
         })
     }
 
