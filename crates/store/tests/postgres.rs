@@ -3,9 +3,8 @@
 //! name and drops it at the end, so parallel runs and re-runs never collide (NOTIFY channels are
 //! per database too). If the server is unreachable the tests fail, naming the URL.
 
-use engine::demo::Demo;
-use engine::{Actor, Command, FakeClock, NewTable, Registry, Role, ScriptedRoller, Table};
-use serde_json::{Value, json};
+use engine::{Actor, FakeClock, Role, ScriptedRoller, Table};
+use serde_json::json;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, Executor};
 use std::io::{BufRead, BufReader};
@@ -94,46 +93,8 @@ impl Drop for TestDb {
     }
 }
 
-fn registry() -> Arc<Registry> {
-    let mut r = Registry::new();
-    r.register(Demo);
-    Arc::new(r)
-}
-
-fn new_table(id: &str) -> NewTable {
-    NewTable {
-        id: id.into(),
-        name: format!("table {id}"),
-        ruleset: "demo".into(),
-        seed: 42,
-        referee: "R".into(),
-        config: Value::Null,
-    }
-}
-
-fn cmd(v: Value) -> Command {
-    serde_json::from_value(v).unwrap()
-}
-
-async fn seated(tables: &Tables, id: &str) {
-    tables.create(new_table(id), 0).await.unwrap();
-    let clock = FakeClock::new(0);
-    let mut roller = ScriptedRoller::default();
-    for c in [
-        json!({"join": {"name": "alice", "role": Role::Player}}),
-        json!({"rules": {"create": {"character": "c1"}}}),
-        json!({"bind": {"player": "alice", "character": "c1"}}),
-    ] {
-        tables
-            .execute(id, &Actor::Referee, &cmd(c), &clock, &mut roller)
-            .await
-            .unwrap();
-    }
-}
-
-fn add(amount: i64) -> Command {
-    cmd(json!({"rules": {"add": {"character": "c1", "amount": amount}}}))
-}
+mod common;
+use common::*;
 
 /// Events of `amount` added to c1, prepared on `table` as loaded (not stored).
 fn prepared(table: &Table, amount: i64) -> Vec<StoredEvent> {

@@ -1,54 +1,15 @@
 //! Event stores: append with expected seq, conflicts, snapshots, concurrent writers, a writer
 //! killed with SIGKILL, and export/import.
 
-use engine::demo::Demo;
-use engine::{Actor, Command, FakeClock, NewTable, Registry, Role, ScriptedRoller, Table};
-use serde_json::{Value, json};
+use engine::{Actor, FakeClock, ScriptedRoller, Table};
+use serde_json::json;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::sync::Arc;
 use store::{EventStore, MemoryStore, SqliteStore, StoreError, StoredEvent, Tables, export};
 
-fn registry() -> Arc<Registry> {
-    let mut r = Registry::new();
-    r.register(Demo);
-    Arc::new(r)
-}
-
-fn new_table(id: &str) -> NewTable {
-    NewTable {
-        id: id.into(),
-        name: format!("table {id}"),
-        ruleset: "demo".into(),
-        seed: 42,
-        referee: "R".into(),
-        config: Value::Null,
-    }
-}
-
-fn cmd(v: Value) -> Command {
-    serde_json::from_value(v).unwrap()
-}
-
-async fn seated(tables: &Tables, id: &str) {
-    tables.create(new_table(id), 0).await.unwrap();
-    let clock = FakeClock::new(0);
-    let mut roller = ScriptedRoller::default();
-    for c in [
-        json!({"join": {"name": "alice", "role": Role::Player}}),
-        json!({"rules": {"create": {"character": "c1"}}}),
-        json!({"bind": {"player": "alice", "character": "c1"}}),
-    ] {
-        tables
-            .execute(id, &Actor::Referee, &cmd(c), &clock, &mut roller)
-            .await
-            .unwrap();
-    }
-}
-
-fn add(amount: i64) -> Command {
-    cmd(json!({"rules": {"add": {"character": "c1", "amount": amount}}}))
-}
+mod common;
+use common::*;
 
 async fn check_store_contract(store: Arc<dyn EventStore>) {
     let tables = Tables::new(store.clone(), registry());
