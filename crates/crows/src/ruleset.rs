@@ -573,22 +573,84 @@ pub enum CrowsCommand {
 /// Longest real-time dungeon turn a table may set, in minutes (one day).
 const MAX_DUNGEON_TURN_MINUTES: i64 = 24 * 60;
 
-/// Merges the keys of `patch` into the serialised `current` setting and reads the result back,
-/// naming each key whose value changed as `section.key`. An unknown key or a value of the wrong
-/// shape is refused with the section named, and nothing changes.
+/// The table's named settings (CR-CORE-02): the errata options, the test rules, the assist
+/// lapse and the dungeon-turn length, as given at creation or changed by the Referee.
+struct Settings {
+    options: WorldOptions,
+    test_rules: TestRules,
+    assist_lapse: AssistLapse,
+    dungeon_turn_minutes: i64,
+    /// The keys whose value changed, as `section.key`.
+    changed: Vec<String>,
+}
+
+impl Settings {
+    /// The settings of `state` with the keys of `patch` merged in (the other keys of `patch`
+    /// are not settings and are ignored). A bad key or value is refused with `code`, naming it.
+    fn merged(state: &CrowsState, patch: &Value, code: &str) -> Result<Settings, RuleError> {
+        let mut changed = Vec::new();
+        let options = merge_setting("options", &state.options, patch, code, &mut changed)?;
+        let test_rules = merge_setting("test_rules", &state.test_rules, patch, code, &mut changed)?;
+        let assist_lapse = merge_setting(
+            "assist_lapse",
+            &state.assist_lapse,
+            patch,
+            code,
+            &mut changed,
+        )?;
+        let dungeon_turn_minutes = match patch.get("dungeon_turn_minutes") {
+            None => state.dungeon_turn_minutes,
+            Some(m) => {
+                let m = m
+                    .as_i64()
+                    .filter(|m| (0..=MAX_DUNGEON_TURN_MINUTES).contains(m))
+                    .ok_or_else(|| {
+                        RuleError::new(
+                            code,
+                            format!("dungeon_turn_minutes must be 0…{MAX_DUNGEON_TURN_MINUTES}"),
+                        )
+                        .rule("CR-CORE-02")
+                    })?;
+                if m != state.dungeon_turn_minutes {
+                    changed.push("dungeon_turn_minutes".into());
+                }
+                m
+            }
+        };
+        Ok(Settings {
+            options,
+            test_rules,
+            assist_lapse,
+            dungeon_turn_minutes,
+            changed,
+        })
+    }
+
+    fn set(self, state: &mut CrowsState) {
+        state.options = self.options;
+        state.test_rules = self.test_rules;
+        state.assist_lapse = self.assist_lapse;
+        state.dungeon_turn_minutes = self.dungeon_turn_minutes;
+    }
+}
+
+/// Merges the keys of `patch[section]` into the serialised `current` setting and reads the
+/// result back, naming each key whose value changed as `section.key`. An unknown key or a value
+/// of the wrong shape is refused with the section named, and nothing changes.
 fn merge_setting<T>(
     section: &str,
     current: &T,
-    patch: &Option<Value>,
+    patch: &Value,
+    code: &str,
     changed: &mut Vec<String>,
 ) -> Result<T, RuleError>
 where
-    T: Serialize + serde::de::DeserializeOwned + PartialEq + Clone,
+    T: Serialize + serde::de::DeserializeOwned + Clone,
 {
-    let Some(patch) = patch else {
+    let Some(patch) = patch.get(section) else {
         return Ok(current.clone());
     };
-    let bad = |msg: String| RuleError::new("bad_house_rule", msg).rule("CR-CORE-02");
+    let bad = |msg: String| RuleError::new(code, msg).rule("CR-CORE-02");
     let mut value = serde_json::to_value(current).map_err(|e| bad(format!("{section}: {e}")))?;
     match (&mut value, patch) {
         (Value::Object(cur), Value::Object(p)) => {
@@ -1812,29 +1874,10 @@ impl Ruleset for Crows {
             next_ground: 1,
             ..CrowsState::default()
         };
-        if let Some(o) = config.get("options") {
-            state.options = serde_json::from_value(o.clone())
-                .map_err(|e| RuleError::new("bad_config", format!("options: {e}")))?;
-        }
-        if let Some(o) = config.get("assist_lapse") {
-            state.assist_lapse = serde_json::from_value(o.clone())
-                .map_err(|e| RuleError::new("bad_config", format!("assist_lapse: {e}")))?;
-        }
-        if let Some(o) = config.get("test_rules") {
-            state.test_rules = serde_json::from_value(o.clone())
-                .map_err(|e| RuleError::new("bad_config", format!("test_rules: {e}")))?;
-        }
-        if let Some(m) = config.get("dungeon_turn_minutes") {
-            state.dungeon_turn_minutes = m
-                .as_i64()
-                .filter(|m| (0..=MAX_DUNGEON_TURN_MINUTES).contains(m))
-                .ok_or_else(|| {
-                    RuleError::new(
-                        "bad_config",
-                        format!("dungeon_turn_minutes must be 0…{MAX_DUNGEON_TURN_MINUTES}"),
-                    )
-                })?;
-        }
+        // The table's settings at creation: the same keys, merged the same way, as the house
+        // rules the Referee may change later.
+        let settings = Settings::merged(&state, config, "bad_config")?;
+        settings.set(&mut state);
         Ok(state)
     }
 
@@ -2557,34 +2600,22 @@ impl Ruleset for Crows {
                 assist_lapse,
                 dungeon_turn_minutes,
             } => {
-                let rules = ctx.rules();
-                let mut changed = Vec::new();
-                let options = merge_setting("options", &rules.options, options, &mut changed)?;
-                let test_rules =
-                    merge_setting("test_rules", &rules.test_rules, test_rules, &mut changed)?;
-                let assist_lapse = merge_setting(
-                    "assist_lapse",
-                    &rules.assist_lapse,
-                    assist_lapse,
-                    &mut changed,
-                )?;
-                let minutes = match dungeon_turn_minutes {
-                    None => rules.dungeon_turn_minutes,
-                    Some(m) if (0..=MAX_DUNGEON_TURN_MINUTES).contains(m) => {
-                        if *m != rules.dungeon_turn_minutes {
-                            changed.push("dungeon_turn_minutes".into());
-                        }
-                        *m
+                let mut patch = serde_json::Map::new();
+                for (key, value) in [
+                    ("options", options.clone()),
+                    ("test_rules", test_rules.clone()),
+                    ("assist_lapse", assist_lapse.clone()),
+                    (
+                        "dungeon_turn_minutes",
+                        dungeon_turn_minutes.map(Value::from),
+                    ),
+                ] {
+                    if let Some(v) = value {
+                        patch.insert(key.into(), v);
                     }
-                    Some(_) => {
-                        return Err(RuleError::new(
-                            "bad_house_rule",
-                            format!("dungeon_turn_minutes must be 0…{MAX_DUNGEON_TURN_MINUTES}"),
-                        )
-                        .rule("CR-CORE-02"));
-                    }
-                };
-                if changed.is_empty() {
+                }
+                let s = Settings::merged(ctx.rules(), &Value::Object(patch), "bad_house_rule")?;
+                if s.changed.is_empty() {
                     return Err(RuleError::new(
                         "bad_house_rule",
                         "the house rules given are the ones already in force",
@@ -2592,11 +2623,11 @@ impl Ruleset for Crows {
                     .rule("CR-CORE-02"));
                 }
                 ctx.emit(CrowsEvent::HouseRulesSet {
-                    options,
-                    test_rules,
-                    assist_lapse,
-                    dungeon_turn_minutes: minutes,
-                    changed,
+                    options: s.options,
+                    test_rules: s.test_rules,
+                    assist_lapse: s.assist_lapse,
+                    dungeon_turn_minutes: s.dungeon_turn_minutes,
+                    changed: s.changed,
                 })
             }
             C::RestHalfway {} => {
@@ -2618,12 +2649,14 @@ impl Ruleset for Crows {
                 assist_lapse,
                 dungeon_turn_minutes,
                 ..
-            } => {
-                state.options = *options;
-                state.test_rules = *test_rules;
-                state.assist_lapse = *assist_lapse;
-                state.dungeon_turn_minutes = *dungeon_turn_minutes;
+            } => Settings {
+                options: *options,
+                test_rules: *test_rules,
+                assist_lapse: *assist_lapse,
+                dungeon_turn_minutes: *dungeon_turn_minutes,
+                changed: Vec::new(),
             }
+            .set(state),
             CrowsEvent::PackLoaded {
                 files,
                 items,
