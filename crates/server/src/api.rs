@@ -8,7 +8,7 @@ use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use engine::{
@@ -31,7 +31,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     let body = state.limits.body_bytes;
     let import = state.limits.import_bytes;
     Router::new()
-        .route("/", get(index))
+        .merge(crate::web::routes())
         .route("/api/health", get(health))
         .route("/api/rulesets", get(rulesets))
         .route("/api/openapi.json", get(openapi_doc))
@@ -324,19 +324,6 @@ impl RateLimiter {
 }
 
 // ---------- handlers ----------
-
-async fn index(State(state): St) -> Html<String> {
-    Html(format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Delve</title></head>\
-<body><h1>Delve is running</h1><p>The web interface is not built yet. The API lives under \
-<code>/api</code>:</p><ul><li><a href=\"/api/health\">/api/health</a></li>\
-<li><a href=\"/api/openapi.json\">/api/openapi.json</a> (every route)</li>\
-<li><a href=\"/api/rulesets\">/api/rulesets</a></li></ul>\
-<p>Create a table with <code>POST {}/api/tables</code> and open the Referee link it returns.</p>\
-</body></html>",
-        state.public_url
-    ))
-}
 
 async fn not_found() -> ApiError {
     ApiError::not_found("no such route (see /api/openapi.json)")

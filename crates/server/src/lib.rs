@@ -6,7 +6,7 @@
 //!
 //! | Method | Path | Who | What |
 //! |---|---|---|---|
-//! | GET  | `/` | anyone | placeholder page (the web UI comes later) |
+//! | GET  | `/`, `/assets/*` | anyone | the web UI ([`web`]) |
 //! | GET  | `/api/health` | anyone | status, version, rulesets |
 //! | GET  | `/api/rulesets` | anyone | registered ruleset names |
 //! | GET  | `/api/openapi.json` | anyone | OpenAPI 3 document of every route |
@@ -51,6 +51,7 @@ pub mod hub;
 pub mod live;
 pub mod openapi;
 pub mod tokens;
+pub mod web;
 
 pub use error::ApiError;
 pub use tokens::{Grant, SqliteTokens, TokenRecord, TokenStore};
