@@ -416,13 +416,17 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
     }
 
     /// Emits a public ruleset event.
-    pub fn emit(&mut self, event: R::Event) -> Result<(), RuleError> {
+    pub fn emit(&mut self, event: impl Into<R::Event>) -> Result<(), RuleError> {
         self.emit_for(event, Visibility::Public)
     }
 
     /// Emits a ruleset event only `visibility` may see (others see nothing).
-    pub fn emit_for(&mut self, event: R::Event, visibility: Visibility) -> Result<(), RuleError> {
-        let body = Self::to_body(&event)?;
+    pub fn emit_for(
+        &mut self,
+        event: impl Into<R::Event>,
+        visibility: Visibility,
+    ) -> Result<(), RuleError> {
+        let body = Self::to_body(&event.into())?;
         self.push(body, visibility, None)
     }
 
@@ -430,12 +434,12 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
     /// redaction: the masked event must carry only what everyone may know).
     pub fn emit_masked(
         &mut self,
-        event: R::Event,
+        event: impl Into<R::Event>,
         visibility: Visibility,
-        masked: R::Event,
+        masked: impl Into<R::Event>,
     ) -> Result<(), RuleError> {
-        let body = Self::to_body(&event)?;
-        let masked = Self::to_body(&masked)?;
+        let body = Self::to_body(&event.into())?;
+        let masked = Self::to_body(&masked.into())?;
         self.push(body, visibility, Some(masked))
     }
 

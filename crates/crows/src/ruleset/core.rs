@@ -1,6 +1,6 @@
-//! The Crows ruleset behind the engine: [`Crows`] implements [`engine::Ruleset`], so the
-//! server and the CLI drive the pure rules of this crate with JSON commands. This module holds
-//! no rule of its own: it rolls through `ctx` (every die is a recorded `rolled` event), calls
+//! The core commands of the Crows ruleset (creatures, tests, inventory, damage, conditions,
+//! light, hazards, house rules): [`CoreCommand`], [`CoreEvent`], [`CrowsState`]. Like the rest
+//! of [`super`], this module holds no rule of its own: it rolls through `ctx` (every die is a recorded `rolled` event), calls
 //! the pure modules, records their results as events and opens a pending decision wherever a
 //! person must choose.
 //!
@@ -132,7 +132,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use engine::{
     Acting, Answer, Answerer, Boundary, Ctx, Decision, DecisionRequest, Participants, RuleError,
-    Ruleset, TableState, TurnLength, Viewer, Visibility,
+    TableState, TurnLength, Viewer, Visibility,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -159,16 +159,14 @@ use crate::light::LightLevel;
 use crate::special_tests::{AssistLapse, GroupTest, PendingAssist};
 use crate::usage_dice::{ItemUsage, RollOccasion, UsageLine};
 
+use super::Crows;
+
 /// The default real-time length of a dungeon turn, in minutes (CR-DT-02).
 pub const DEFAULT_DUNGEON_TURN_MINUTES: i64 = 30;
 /// Most AD items whose order is offered as a decision (4! = 24 options).
 pub const MAX_ARMOR_ORDER_ITEMS: usize = 4;
 /// Most pack files in one `load_pack` and in a table.
 pub const MAX_PACK_FILES: usize = 64;
-
-/// The Crows ruleset (registry name `crows`).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Crows;
 
 /// One creature at the table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -245,6 +243,15 @@ pub struct CrowsState {
     /// The light level where each creature stands, as the Referee set it (absent: bright).
     #[serde(default)]
     pub light: BTreeMap<String, LightLevel>,
+    /// Dungeon turns, encounters, rest, town, spells ([`super::explore`]).
+    #[serde(default)]
+    pub explore: super::explore::ExploreState,
+    /// The fight in progress, if any ([`super::combat`]).
+    #[serde(default)]
+    pub combat: super::combat::CombatState,
+    /// Overland travel ([`super::travel`]).
+    #[serde(default)]
+    pub travel: super::travel::TravelState,
 }
 
 /// A helper's resolved assist waiting for the assisted test (CR-ASSIST-01/02).
@@ -326,10 +333,10 @@ fn default_speeds() -> Speeds {
     }
 }
 
-/// The commands of the ruleset (see the module docs).
+/// The core commands (see the module docs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
-pub enum CrowsCommand {
+pub enum CoreCommand {
     LoadPack {
         files: Vec<PackSource>,
     },
@@ -695,10 +702,10 @@ fn default_choice() -> HandChoice {
     HandChoice::Swap
 }
 
-/// The events of the ruleset.
+/// The events of the core commands.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum CrowsEvent {
+pub enum CoreEvent {
     /// The Referee's house rules after a change, with the changed keys (CR-CORE-02).
     HouseRulesSet {
         options: WorldOptions,
@@ -945,7 +952,7 @@ fn set_creature(
     } else {
         Visibility::Players(players.clone())
     };
-    let masked = CrowsEvent::CreatureSeen {
+    let masked = CoreEvent::CreatureSeen {
         id: id.to_string(),
         what: what.to_string(),
         public: public_view(id, &record),
@@ -962,7 +969,7 @@ fn set_creature(
             .cloned()
             .collect();
         ctx.emit_for(
-            CrowsEvent::CreatureSet {
+            CoreEvent::CreatureSet {
                 id: id.to_string(),
                 record: Box::new(record),
                 what: what.to_string(),
@@ -976,7 +983,7 @@ fn set_creature(
         return ctx.emit_for(masked, Visibility::Players(seers));
     }
     ctx.emit_masked(
-        CrowsEvent::CreatureSet {
+        CoreEvent::CreatureSet {
             id: id.to_string(),
             record: Box::new(record),
             what: what.to_string(),
@@ -1060,12 +1067,12 @@ fn drop_to_ground(
             item,
         })
         .collect();
-    ctx.emit(CrowsEvent::OnGround { items })
+    ctx.emit(CoreEvent::OnGround { items })
 }
 
 impl Crows {
-    fn create(&self, ctx: &mut Ctx<'_, Crows>, cmd: &CrowsCommand) -> Result<(), RuleError> {
-        let CrowsCommand::CreateCreature {
+    fn create(&self, ctx: &mut Ctx<'_, Crows>, cmd: &CoreCommand) -> Result<(), RuleError> {
+        let CoreCommand::CreateCreature {
             id,
             name,
             card,
@@ -1212,8 +1219,8 @@ impl Crows {
         set_creature(ctx, id, r, "edited", Value::Null)
     }
 
-    fn test(&self, ctx: &mut Ctx<'_, Crows>, cmd: &CrowsCommand) -> Result<(), RuleError> {
-        let CrowsCommand::Test {
+    fn test(&self, ctx: &mut Ctx<'_, Crows>, cmd: &CoreCommand) -> Result<(), RuleError> {
+        let CoreCommand::Test {
             creature,
             characteristic,
             kind,
@@ -1370,7 +1377,7 @@ impl Crows {
         let vis = audience(ctx, creature);
         if !pending.is_empty() {
             ctx.emit_for(
-                CrowsEvent::AssistsUsed {
+                CoreEvent::AssistsUsed {
                     creature: creature.clone(),
                 },
                 vis.clone(),
@@ -1382,7 +1389,7 @@ impl Crows {
         let rolled =
             crate::checks::roll_test(&spec, [a, b], rules).map_err(|e| err("bad_test", e))?;
         ctx.emit_for(
-            CrowsEvent::TestRolled {
+            CoreEvent::TestRolled {
                 creature: creature.clone(),
                 rolled: Box::new(rolled.clone()),
             },
@@ -1460,7 +1467,7 @@ impl Crows {
     ) -> Result<(), RuleError> {
         let r = record(ctx, creature)?.clone();
         ctx.emit_for(
-            CrowsEvent::TestResolved {
+            CoreEvent::TestResolved {
                 creature: creature.to_string(),
                 resolved: Box::new(resolved.clone()),
                 task: meta.task.clone(),
@@ -1479,7 +1486,7 @@ impl Crows {
                 turns_passed: 0,
             };
             ctx.emit_for(
-                CrowsEvent::AssistPending {
+                CoreEvent::AssistPending {
                     assisted: assisted.clone(),
                     record: Box::new(record),
                 },
@@ -1531,7 +1538,7 @@ impl Crows {
         creature: &str,
         to: Vec<String>,
     ) -> Result<(), RuleError> {
-        ctx.emit(CrowsEvent::Revealed {
+        ctx.emit(CoreEvent::Revealed {
             creature: creature.to_string(),
             to,
         })?;
@@ -1625,7 +1632,7 @@ impl Crows {
             DamageOutcome::Alive => Ok(()),
             DamageOutcome::Died => {
                 let vis = audience(ctx, id);
-                ctx.emit_for(CrowsEvent::Died { id: id.to_string() }, vis)
+                ctx.emit_for(CoreEvent::Died { id: id.to_string() }, vis)
             }
             DamageOutcome::PlaceWounds(WorldDecision::WoundSlots { count, kind, .. }) => {
                 self.ask_wound(ctx, id, count, kind)
@@ -1858,16 +1865,8 @@ fn tier_of(faces: [u8; 2], value: i8, rules: TestRules, kind: TestKind) -> Resul
         .map_err(|e| err("bad_test", e))
 }
 
-impl Ruleset for Crows {
-    type State = CrowsState;
-    type Command = CrowsCommand;
-    type Event = CrowsEvent;
-
-    fn name(&self) -> &'static str {
-        "crows"
-    }
-
-    fn init(&self, config: &Value) -> Result<CrowsState, RuleError> {
+impl Crows {
+    pub(super) fn core_init(&self, config: &Value) -> Result<CrowsState, RuleError> {
         let mut state = CrowsState {
             dungeon_turn_minutes: DEFAULT_DUNGEON_TURN_MINUTES,
             next_item: 1,
@@ -1881,15 +1880,19 @@ impl Ruleset for Crows {
         Ok(state)
     }
 
-    fn exploration_turn(&self, state: &TableState<CrowsState>) -> TurnLength {
+    pub(super) fn core_exploration_turn(&self, state: &TableState<CrowsState>) -> TurnLength {
         match state.rules.dungeon_turn_minutes {
             0 => TurnLength::Manual,
             m => TurnLength::RealTime { ms: m * 60_000 },
         }
     }
 
-    fn acting(&self, _state: &TableState<CrowsState>, command: &CrowsCommand) -> Acting {
-        use CrowsCommand as C;
+    pub(super) fn core_acting(
+        &self,
+        _state: &TableState<CrowsState>,
+        command: &CoreCommand,
+    ) -> Acting {
+        use CoreCommand as C;
         match command {
             C::LoadPack { .. }
             | C::CreateCreature { .. }
@@ -1925,8 +1928,12 @@ impl Ruleset for Crows {
         }
     }
 
-    fn decide(&self, command: &CrowsCommand, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
-        use CrowsCommand as C;
+    pub(super) fn core_decide(
+        &self,
+        command: &CoreCommand,
+        ctx: &mut Ctx<'_, Self>,
+    ) -> Result<(), RuleError> {
+        use CoreCommand as C;
         match command {
             C::LoadPack { files } => {
                 let content = &ctx.rules().content;
@@ -1961,7 +1968,7 @@ impl Ruleset for Crows {
                     .filter(|t| !old.tables.contains_key(&t.id))
                     .collect();
                 ctx.emit_for(
-                    CrowsEvent::PackLoaded {
+                    CoreEvent::PackLoaded {
                         files: files.clone(),
                         items,
                         creatures,
@@ -2037,7 +2044,7 @@ impl Ruleset for Crows {
                     }
                 };
                 ctx.emit_for(
-                    CrowsEvent::Hidden {
+                    CoreEvent::Hidden {
                         creature: creature.clone(),
                         from: from.clone(),
                     },
@@ -2066,7 +2073,7 @@ impl Ruleset for Crows {
                 record(ctx, creature)?;
                 let vis = audience(ctx, creature);
                 ctx.emit_for(
-                    CrowsEvent::LightSet {
+                    CoreEvent::LightSet {
                         creature: creature.clone(),
                         level: *level,
                     },
@@ -2083,7 +2090,7 @@ impl Ruleset for Crows {
                     .rule("CR-RETRY-01"));
                 }
                 ctx.emit_for(
-                    CrowsEvent::CircumstancesChanged {
+                    CoreEvent::CircumstancesChanged {
                         creature: creature.clone(),
                         task: task.clone(),
                     },
@@ -2245,7 +2252,7 @@ impl Ruleset for Crows {
                     .inventory
                     .pick_up(item, slots, timing(ctx))
                     .map_err(|e| err("inventory_refused", e))?;
-                ctx.emit(CrowsEvent::PickedUp { ground: *ground })?;
+                ctx.emit(CoreEvent::PickedUp { ground: *ground })?;
                 set_creature_only(ctx, creature, c, "picked up", json!({"cost": cost}))
             }
             C::CarryCorpse {
@@ -2287,7 +2294,7 @@ impl Ruleset for Crows {
                     .map_err(|e| err("inventory_refused", e))?;
                 let vis = audience(ctx, creature);
                 ctx.emit_for(
-                    CrowsEvent::CorpseCarried {
+                    CoreEvent::CorpseCarried {
                         corpse: corpse.clone(),
                         item: id.0,
                     },
@@ -2622,7 +2629,7 @@ impl Ruleset for Crows {
                     )
                     .rule("CR-CORE-02"));
                 }
-                ctx.emit(CrowsEvent::HouseRulesSet {
+                ctx.emit(CoreEvent::HouseRulesSet {
                     options: s.options,
                     test_rules: s.test_rules,
                     assist_lapse: s.assist_lapse,
@@ -2641,9 +2648,9 @@ impl Ruleset for Crows {
         }
     }
 
-    fn apply(&self, state: &mut CrowsState, event: &CrowsEvent) {
+    pub(super) fn core_apply(&self, state: &mut CrowsState, event: &CoreEvent) {
         match event {
-            CrowsEvent::HouseRulesSet {
+            CoreEvent::HouseRulesSet {
                 options,
                 test_rules,
                 assist_lapse,
@@ -2657,7 +2664,7 @@ impl Ruleset for Crows {
                 changed: Vec::new(),
             }
             .set(state),
-            CrowsEvent::PackLoaded {
+            CoreEvent::PackLoaded {
                 files,
                 items,
                 creatures,
@@ -2674,7 +2681,7 @@ impl Ruleset for Crows {
                     state.content.tables.insert(t.id.clone(), t.clone());
                 }
             }
-            CrowsEvent::CreatureSet { id, record, .. } => {
+            CoreEvent::CreatureSet { id, record, .. } => {
                 let top = record
                     .creature
                     .inventory
@@ -2686,24 +2693,24 @@ impl Ruleset for Crows {
                 state.next_item = state.next_item.max(top.saturating_add(1));
                 state.creatures.insert(id.clone(), (**record).clone());
             }
-            CrowsEvent::CreatureSeen { .. } => {}
-            CrowsEvent::Died { id } => {
+            CoreEvent::CreatureSeen { .. } => {}
+            CoreEvent::Died { id } => {
                 // The body becomes an object with the gear still on it (CR-CORE-05, CR-DMG-15).
                 if let Some(r) = state.creatures.get(id) {
                     let body = r.creature.clone().into_corpse();
                     state.corpses.insert(id.clone(), body);
                 }
             }
-            CrowsEvent::LightSet { creature, level } => {
+            CoreEvent::LightSet { creature, level } => {
                 state.light.insert(creature.clone(), *level);
             }
-            CrowsEvent::CorpseCarried { corpse, item } => {
+            CoreEvent::CorpseCarried { corpse, item } => {
                 if let Some(body) = state.corpses.remove(corpse) {
                     state.carried_corpses.insert(*item, body);
                 }
             }
-            CrowsEvent::TestRolled { .. } => {}
-            CrowsEvent::TestResolved {
+            CoreEvent::TestRolled { .. } => {}
+            CoreEvent::TestResolved {
                 creature,
                 resolved,
                 task,
@@ -2715,28 +2722,28 @@ impl Ruleset for Crows {
                     .last_tests
                     .insert(creature.clone(), (**resolved).clone());
             }
-            CrowsEvent::CircumstancesChanged { creature, task } => {
+            CoreEvent::CircumstancesChanged { creature, task } => {
                 state.retries.mark_changed(creature, task);
             }
-            CrowsEvent::AssistPending { assisted, record } => state
+            CoreEvent::AssistPending { assisted, record } => state
                 .pending_assists
                 .entry(assisted.clone())
                 .or_default()
                 .push((**record).clone()),
-            CrowsEvent::AssistsUsed { creature } => {
+            CoreEvent::AssistsUsed { creature } => {
                 state.pending_assists.remove(creature);
             }
-            CrowsEvent::Hidden { creature, from } => {
+            CoreEvent::Hidden { creature, from } => {
                 for o in from {
                     state.hiding.hide(creature, o);
                 }
             }
-            CrowsEvent::Revealed { creature, to } => {
+            CoreEvent::Revealed { creature, to } => {
                 for o in to {
                     state.hiding.reveal(creature, o);
                 }
             }
-            CrowsEvent::AssistTurnPassed {} => {
+            CoreEvent::AssistTurnPassed {} => {
                 let lapse = state.assist_lapse;
                 for list in state.pending_assists.values_mut() {
                     for a in list.iter_mut() {
@@ -2752,18 +2759,18 @@ impl Ruleset for Crows {
                 }
                 state.pending_assists.retain(|_, list| !list.is_empty());
             }
-            CrowsEvent::Ruled { ruling } => state.rulings.push(ruling.clone()),
-            CrowsEvent::OnGround { items } => {
+            CoreEvent::Ruled { ruling } => state.rulings.push(ruling.clone()),
+            CoreEvent::OnGround { items } => {
                 for g in items {
                     state.next_ground = state.next_ground.max(g.id.saturating_add(1));
                     state.ground.push(g.clone());
                 }
             }
-            CrowsEvent::PickedUp { ground } => state.ground.retain(|g| g.id != *ground),
+            CoreEvent::PickedUp { ground } => state.ground.retain(|g| g.id != *ground),
         }
     }
 
-    fn project(&self, state: &TableState<CrowsState>, viewer: &Viewer) -> Value {
+    pub(super) fn core_project(&self, state: &TableState<CrowsState>, viewer: &Viewer) -> Value {
         let rules = &state.rules;
         if *viewer == Viewer::Referee {
             let creatures: BTreeMap<&String, Value> = rules
@@ -2839,7 +2846,7 @@ impl Ruleset for Crows {
         })
     }
 
-    fn on_answer(
+    pub(super) fn core_on_answer(
         &self,
         decision: &Decision,
         answer: &Answer,
@@ -2943,7 +2950,7 @@ impl Ruleset for Crows {
                     Ok(())
                 } else {
                     let vis = audience(ctx, &creature);
-                    ctx.emit_for(CrowsEvent::Died { id: creature }, vis)
+                    ctx.emit_for(CoreEvent::Died { id: creature }, vis)
                 }
             }
             kind if kind.starts_with("crows.") => {
@@ -2964,7 +2971,7 @@ impl Ruleset for Crows {
                     Vec::new()
                 };
                 ctx.emit_for(
-                    CrowsEvent::Ruled {
+                    CoreEvent::Ruled {
                         ruling: Ruling {
                             creature,
                             kind: kind.trim_start_matches("crows.").to_string(),
@@ -2980,7 +2987,11 @@ impl Ruleset for Crows {
         }
     }
 
-    fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+    pub(super) fn core_on_boundary(
+        &self,
+        boundary: &Boundary,
+        ctx: &mut Ctx<'_, Self>,
+    ) -> Result<(), RuleError> {
         match boundary {
             Boundary::ExplorationTurnEnd => self.end_of_dungeon_turn(ctx),
             Boundary::TurnEnd { .. } => {
@@ -2991,7 +3002,7 @@ impl Ruleset for Crows {
                     .flatten()
                     .any(|a| a.pending.made_on_turn.is_some());
                 if waiting {
-                    ctx.emit(CrowsEvent::AssistTurnPassed {})
+                    ctx.emit(CoreEvent::AssistTurnPassed {})
                 } else {
                     Ok(())
                 }

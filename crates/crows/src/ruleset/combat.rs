@@ -1,0 +1,70 @@
+//! Combat (issue 6): the battle grid, surprise and side initiative, turns, maneuvers and actions,
+//! attacks, reactions, movement and forced movement, line of effect, pets.
+//!
+//! Commands travel like every Crows command (`{"rules": {<command>: {…}}}`); this module's
+//! [`CombatCommand`] variants, their events [`CombatEvent`] and state [`CombatState`] (inside
+//! [`CrowsState`]). Decisions it opens have kinds starting `crows.combat.` and come back to
+//! [`on_answer`]. No command yet.
+
+use engine::{Acting, Answer, Boundary, Ctx, Decision, RuleError, TableState, Viewer};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Crows, CrowsState};
+
+/// The combat commands.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum CombatCommand {}
+
+/// The events of the combat commands.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatEvent {}
+
+/// The combat part of the table state.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct CombatState {}
+
+/// For whom a command acts.
+pub(super) fn acting(_state: &TableState<CrowsState>, command: &CombatCommand) -> Acting {
+    match *command {}
+}
+
+/// Decides a command.
+pub(super) fn decide(
+    _rules: &Crows,
+    command: &CombatCommand,
+    _ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    match *command {}
+}
+
+/// Applies an event. Pure.
+pub(super) fn apply(_state: &mut CrowsState, event: &CombatEvent) {
+    match *event {}
+}
+
+/// What `viewer` may see of this part of the state (`null`: nothing to show).
+pub(super) fn project(_state: &TableState<CrowsState>, _viewer: &Viewer) -> Value {
+    Value::Null
+}
+
+/// A decision of kind `crows.combat.*` was answered.
+pub(super) fn on_answer(
+    _rules: &Crows,
+    _decision: &Decision,
+    _answer: &Answer,
+    _ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    Ok(())
+}
+
+/// The clock passed a boundary (after the core rules handled it).
+pub(super) fn on_boundary(
+    _rules: &Crows,
+    _boundary: &Boundary,
+    _ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    Ok(())
+}

@@ -1,0 +1,330 @@
+//! The Crows ruleset behind the engine: [`Crows`] implements [`engine::Ruleset`], so the
+//! server and the CLI drive the pure rules of this crate with JSON commands. None of these
+//! modules holds a rule of its own: they roll through `ctx` (every die is a recorded `rolled`
+//! event), call the pure modules of the crate, record their results as events and open a pending
+//! decision wherever a person must choose.
+//!
+//! The commands come in families, one module each, so a command, its events, its part of the
+//! state and its view live together:
+//!
+//! - [`core`]: creatures, tests, inventory, damage, conditions, light, hazards, house rules
+//!   (most of the state: [`CrowsState`]);
+//! - [`explore`]: dungeon turns, encounters, rest, town, spells, crafting, identification;
+//! - [`combat`]: the grid, initiative, turns, maneuvers, actions, attacks, reactions;
+//! - [`travel`]: the hex map and the daily procedure.
+//!
+//! On the wire every command is one object `{<command>: {…}}` (inside the engine's
+//! `{"rules": …}`) and every event one object `{<event>: {…}}`, whatever its family:
+//! [`CrowsCommand`] and [`CrowsEvent`] find the family by the key, so command and event names
+//! are unique across families. A decision's kind names its family (`crows.combat.…`,
+//! `crows.explore.…`, `crows.travel.…`; anything else is core's). At a clock boundary the
+//! families run in the order core, explore, combat, travel (so the end of a dungeon turn rolls
+//! usage dice and expires conditions before the encounter check).
+
+pub mod combat;
+pub mod core;
+pub mod explore;
+pub mod travel;
+
+pub use self::core::*;
+
+use engine::{
+    Acting, Answer, Boundary, Ctx, Decision, RuleError, Ruleset, TableState, Timer, TurnLength,
+    Viewer,
+};
+use serde::de::{self, Deserializer};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use self::combat::{CombatCommand, CombatEvent};
+use self::explore::{ExploreCommand, ExploreEvent};
+use self::travel::{TravelCommand, TravelEvent};
+
+/// The Crows ruleset (registry name `crows`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Crows;
+
+/// Every command of the ruleset, by family.
+// One command lives briefly per request; boxing the families would buy nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum CrowsCommand {
+    Core(CoreCommand),
+    Explore(ExploreCommand),
+    Combat(CombatCommand),
+    Travel(TravelCommand),
+}
+
+/// Every event of the ruleset, by family.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum CrowsEvent {
+    Core(CoreEvent),
+    Explore(ExploreEvent),
+    Combat(CombatEvent),
+    Travel(TravelEvent),
+}
+
+impl From<CoreEvent> for CrowsEvent {
+    fn from(e: CoreEvent) -> Self {
+        CrowsEvent::Core(e)
+    }
+}
+impl From<ExploreEvent> for CrowsEvent {
+    fn from(e: ExploreEvent) -> Self {
+        CrowsEvent::Explore(e)
+    }
+}
+impl From<CombatEvent> for CrowsEvent {
+    fn from(e: CombatEvent) -> Self {
+        CrowsEvent::Combat(e)
+    }
+}
+impl From<TravelEvent> for CrowsEvent {
+    fn from(e: TravelEvent) -> Self {
+        CrowsEvent::Travel(e)
+    }
+}
+
+/// The variant names of an externally tagged enum, read from its `Deserialize` impl (which
+/// hands them to the deserializer).
+fn variant_names<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
+    struct Capture(&'static [&'static str]);
+    impl<'de> Deserializer<'de> for &mut Capture {
+        type Error = de::value::Error;
+        fn deserialize_any<V: de::Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+            Err(de::Error::custom("not an enum"))
+        }
+        fn deserialize_enum<V: de::Visitor<'de>>(
+            self,
+            _name: &'static str,
+            variants: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Self::Error> {
+            self.0 = variants;
+            Err(de::Error::custom("captured"))
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map struct
+            identifier ignored_any
+        }
+    }
+    let mut capture = Capture(&[]);
+    // The error is the point: the impl stops right after naming its variants.
+    let _ = T::deserialize(&mut capture);
+    capture.0
+}
+
+/// The one key of `{<name>: …}` (or a bare `"<name>"`).
+fn tag_of(value: &Value) -> Option<&str> {
+    match value {
+        Value::String(s) => Some(s),
+        Value::Object(m) if m.len() == 1 => m.keys().next().map(String::as_str),
+        _ => None,
+    }
+}
+
+/// Deserializes `{<name>: …}` into the family that has a variant `<name>`.
+macro_rules! by_family {
+    ($deserializer:expr, $what:literal, $($family:ident($ty:ty)),+) => {{
+        let value = Value::deserialize($deserializer)?;
+        let Some(tag) = tag_of(&value) else {
+            return Err(de::Error::custom(concat!(
+                "a ", $what, " is one object with one key, its name: {\"name\": {…}}"
+            )));
+        };
+        $(
+            if variant_names::<$ty>().contains(&tag) {
+                return serde_json::from_value::<$ty>(value)
+                    .map(Self::$family)
+                    .map_err(de::Error::custom);
+            }
+        )+
+        let mut known: Vec<&str> = Vec::new();
+        $( known.extend(variant_names::<$ty>()); )+
+        known.sort_unstable();
+        Err(de::Error::custom(format!(
+            "unknown {} `{tag}`; the Crows {}s are: {}",
+            $what,
+            $what,
+            known.join(", ")
+        )))
+    }};
+}
+
+impl<'de> Deserialize<'de> for CrowsCommand {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        by_family!(
+            deserializer,
+            "command",
+            Core(CoreCommand),
+            Explore(ExploreCommand),
+            Combat(CombatCommand),
+            Travel(TravelCommand)
+        )
+    }
+}
+
+impl<'de> Deserialize<'de> for CrowsEvent {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        by_family!(
+            deserializer,
+            "event",
+            Core(CoreEvent),
+            Explore(ExploreEvent),
+            Combat(CombatEvent),
+            Travel(TravelEvent)
+        )
+    }
+}
+
+/// Which family a decision kind belongs to.
+fn family_of(kind: &str) -> &str {
+    kind.strip_prefix("crows.")
+        .and_then(|rest| rest.split_once('.').map(|(family, _)| family))
+        .filter(|f| matches!(*f, "explore" | "combat" | "travel"))
+        .unwrap_or("core")
+}
+
+impl Ruleset for Crows {
+    type State = CrowsState;
+    type Command = CrowsCommand;
+    type Event = CrowsEvent;
+
+    fn name(&self) -> &'static str {
+        "crows"
+    }
+
+    fn init(&self, config: &Value) -> Result<CrowsState, RuleError> {
+        self.core_init(config)
+    }
+
+    fn exploration_turn(&self, state: &TableState<CrowsState>) -> TurnLength {
+        self.core_exploration_turn(state)
+    }
+
+    fn acting(&self, state: &TableState<CrowsState>, command: &CrowsCommand) -> Acting {
+        match command {
+            CrowsCommand::Core(c) => self.core_acting(state, c),
+            CrowsCommand::Explore(c) => explore::acting(state, c),
+            CrowsCommand::Combat(c) => combat::acting(state, c),
+            CrowsCommand::Travel(c) => travel::acting(state, c),
+        }
+    }
+
+    fn decide(&self, command: &CrowsCommand, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+        match command {
+            CrowsCommand::Core(c) => self.core_decide(c, ctx),
+            CrowsCommand::Explore(c) => explore::decide(self, c, ctx),
+            CrowsCommand::Combat(c) => combat::decide(self, c, ctx),
+            CrowsCommand::Travel(c) => travel::decide(self, c, ctx),
+        }
+    }
+
+    fn apply(&self, state: &mut CrowsState, event: &CrowsEvent) {
+        match event {
+            CrowsEvent::Core(e) => self.core_apply(state, e),
+            CrowsEvent::Explore(e) => explore::apply(state, e),
+            CrowsEvent::Combat(e) => combat::apply(state, e),
+            CrowsEvent::Travel(e) => travel::apply(state, e),
+        }
+    }
+
+    fn project(&self, state: &TableState<CrowsState>, viewer: &Viewer) -> Value {
+        let mut view = self.core_project(state, viewer);
+        let families = [
+            ("explore", explore::project(state, viewer)),
+            ("combat", combat::project(state, viewer)),
+            ("travel", travel::project(state, viewer)),
+        ];
+        if let Value::Object(map) = &mut view {
+            for (name, part) in families {
+                if !part.is_null() {
+                    map.insert(name.to_string(), part);
+                }
+            }
+        }
+        view
+    }
+
+    fn on_answer(
+        &self,
+        decision: &Decision,
+        answer: &Answer,
+        ctx: &mut Ctx<'_, Self>,
+    ) -> Result<(), RuleError> {
+        match family_of(&decision.kind) {
+            "explore" => explore::on_answer(self, decision, answer, ctx),
+            "combat" => combat::on_answer(self, decision, answer, ctx),
+            "travel" => travel::on_answer(self, decision, answer, ctx),
+            _ => self.core_on_answer(decision, answer, ctx),
+        }
+    }
+
+    fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+        self.core_on_boundary(boundary, ctx)?;
+        explore::on_boundary(self, boundary, ctx)?;
+        combat::on_boundary(self, boundary, ctx)?;
+        travel::on_boundary(self, boundary, ctx)
+    }
+
+    fn on_timer(&self, timer: &Timer, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+        explore::on_timer(self, timer, ctx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_find_their_family_by_name() {
+        let cmd: CrowsCommand =
+            serde_json::from_value(serde_json::json!({"rest_halfway": {}})).unwrap();
+        assert!(matches!(
+            cmd,
+            CrowsCommand::Core(CoreCommand::RestHalfway {})
+        ));
+        // Serialised back, the family wrapper is invisible.
+        assert_eq!(
+            serde_json::to_value(&cmd).unwrap(),
+            serde_json::json!({"rest_halfway": {}})
+        );
+    }
+
+    #[test]
+    fn unknown_command_names_the_known_ones() {
+        let err = serde_json::from_value::<CrowsCommand>(serde_json::json!({"fly_away": {}}))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("unknown command `fly_away`"), "{err}");
+        assert!(err.contains("rest_halfway"), "{err}");
+    }
+
+    #[test]
+    fn a_bad_field_is_reported_by_its_family() {
+        let err = serde_json::from_value::<CrowsCommand>(
+            serde_json::json!({"rest_halfway": {"minutes": 3}}),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("unknown field `minutes`"), "{err}");
+    }
+
+    #[test]
+    fn variant_names_are_read_from_the_impl() {
+        assert!(variant_names::<CoreCommand>().contains(&"load_pack"));
+        assert!(variant_names::<CoreEvent>().contains(&"test_rolled"));
+    }
+
+    #[test]
+    fn decision_kinds_name_their_family() {
+        assert_eq!(family_of("crows.combat.counterattack"), "combat");
+        assert_eq!(family_of("crows.explore.encounter"), "explore");
+        assert_eq!(family_of("crows.expertise"), "core");
+        assert_eq!(family_of("crows.travel"), "core");
+    }
+}

@@ -1,0 +1,70 @@
+//! Overland travel (issue 7): the hex map, the daily procedure, pace, travel roles, getting lost
+//! (the true hex is the Referee's secret), Miasma and cruelty, road encounters, points of interest.
+//!
+//! Commands travel like every Crows command (`{"rules": {<command>: {…}}}`); this module's
+//! [`TravelCommand`] variants, their events [`TravelEvent`] and state [`TravelState`] (inside
+//! [`CrowsState`]). Decisions it opens have kinds starting `crows.travel.` and come back to
+//! [`on_answer`]. No command yet.
+
+use engine::{Acting, Answer, Boundary, Ctx, Decision, RuleError, TableState, Viewer};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Crows, CrowsState};
+
+/// The travel commands.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum TravelCommand {}
+
+/// The events of the travel commands.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TravelEvent {}
+
+/// The travel part of the table state.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct TravelState {}
+
+/// For whom a command acts.
+pub(super) fn acting(_state: &TableState<CrowsState>, command: &TravelCommand) -> Acting {
+    match *command {}
+}
+
+/// Decides a command.
+pub(super) fn decide(
+    _rules: &Crows,
+    command: &TravelCommand,
+    _ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    match *command {}
+}
+
+/// Applies an event. Pure.
+pub(super) fn apply(_state: &mut CrowsState, event: &TravelEvent) {
+    match *event {}
+}
+
+/// What `viewer` may see of this part of the state (`null`: nothing to show).
+pub(super) fn project(_state: &TableState<CrowsState>, _viewer: &Viewer) -> Value {
+    Value::Null
+}
+
+/// A decision of kind `crows.travel.*` was answered.
+pub(super) fn on_answer(
+    _rules: &Crows,
+    _decision: &Decision,
+    _answer: &Answer,
+    _ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    Ok(())
+}
+
+/// The clock passed a boundary (after the core rules handled it).
+pub(super) fn on_boundary(
+    _rules: &Crows,
+    _boundary: &Boundary,
+    _ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    Ok(())
+}
