@@ -68,3 +68,16 @@ pub(super) fn on_boundary(
 ) -> Result<(), RuleError> {
     Ok(())
 }
+
+/// A test this module started (a `CoreCommand::Test` with `then: {"family": "combat", …}`,
+/// passed to [`Crows::core_decide`]) reached its final result, after any expertise was spent
+/// at the commit point.
+pub(super) fn after_test(
+    _rules: &Crows,
+    _creature: &str,
+    _resolved: &crate::checks::ResolvedTest,
+    _then: &Value,
+    _ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    Ok(())
+}

@@ -274,6 +274,10 @@ pub struct TestMeta {
     pub assist_for: Option<String>,
     #[serde(default)]
     pub group: Option<GroupTest>,
+    /// What the family that started this test does with its result (see
+    /// [`super::after_test`]); never set from the wire.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub then: Option<Value>,
 }
 
 /// The Referee's answer to a test-outcome decision.
@@ -326,7 +330,7 @@ pub struct CustomItem {
     pub magic: bool,
 }
 
-fn default_speeds() -> Speeds {
+pub(super) fn default_speeds() -> Speeds {
     Speeds {
         walk: 6,
         ..Speeds::default()
@@ -428,6 +432,10 @@ pub enum CoreCommand {
         /// gives its bane or double bane (CR-LIGHT-04/05).
         #[serde(default)]
         perception: bool,
+        /// Set by another family's command that rolls this test (an attack, a travel task…):
+        /// handed to [`super::after_test`] with the final result. Not accepted from the wire.
+        #[serde(skip)]
+        then: Option<Value>,
     },
     /// The light level at a creature's square (CR-LIGHT-02).
     SetLightLevel {
@@ -644,7 +652,7 @@ impl Settings {
 /// Merges the keys of `patch[section]` into the serialised `current` setting and reads the
 /// result back, naming each key whose value changed as `section.key`. An unknown key or a value
 /// of the wrong shape is refused with the section named, and nothing changes.
-fn merge_setting<T>(
+pub(super) fn merge_setting<T>(
     section: &str,
     current: &T,
     patch: &Value,
@@ -683,7 +691,7 @@ where
 
 /// The slots of a new creature: crows and hirelings have hands, belt and 10 backpack slots
 /// (CR-INV-01); animals and Referee creatures only the backpack slots given (default none).
-fn layout_for(kind: CreatureKind, backpack: Option<u8>) -> InventoryLayout {
+pub(super) fn layout_for(kind: CreatureKind, backpack: Option<u8>) -> InventoryLayout {
     match kind {
         CreatureKind::Crow => InventoryLayout::CROW,
         CreatureKind::Hireling => InventoryLayout {
@@ -698,7 +706,7 @@ fn layout_for(kind: CreatureKind, backpack: Option<u8>) -> InventoryLayout {
     }
 }
 
-fn default_choice() -> HandChoice {
+pub(super) fn default_choice() -> HandChoice {
     HandChoice::Swap
 }
 
@@ -794,7 +802,7 @@ pub enum CoreEvent {
     },
 }
 
-fn err(code: &str, message: impl std::fmt::Display) -> RuleError {
+pub(super) fn err(code: &str, message: impl std::fmt::Display) -> RuleError {
     let message = message.to_string();
     let rule = message
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
@@ -807,7 +815,7 @@ fn err(code: &str, message: impl std::fmt::Display) -> RuleError {
     }
 }
 
-fn snake<T: Serialize>(v: &T) -> String {
+pub(super) fn snake<T: Serialize>(v: &T) -> String {
     match serde_json::to_value(v) {
         Ok(Value::String(s)) => s,
         Ok(other) => other.to_string(),
@@ -815,18 +823,21 @@ fn snake<T: Serialize>(v: &T) -> String {
     }
 }
 
-fn from_snake<T: serde::de::DeserializeOwned>(s: &str) -> Option<T> {
+pub(super) fn from_snake<T: serde::de::DeserializeOwned>(s: &str) -> Option<T> {
     serde_json::from_value(Value::String(s.to_string())).ok()
 }
 
-fn record<'a>(ctx: &'a Ctx<'_, Crows>, id: &str) -> Result<&'a CreatureRecord, RuleError> {
+pub(super) fn record<'a>(
+    ctx: &'a Ctx<'_, Crows>,
+    id: &str,
+) -> Result<&'a CreatureRecord, RuleError> {
     ctx.rules()
         .creatures
         .get(id)
         .ok_or_else(|| RuleError::new("unknown_creature", format!("no creature `{id}`")))
 }
 
-fn living(ctx: &Ctx<'_, Crows>, id: &str) -> Result<CreatureRecord, RuleError> {
+pub(super) fn living(ctx: &Ctx<'_, Crows>, id: &str) -> Result<CreatureRecord, RuleError> {
     let r = record(ctx, id)?;
     if !r.creature.alive {
         return Err(err(
@@ -879,7 +890,7 @@ pub fn sight(participants: &Participants, rules: &CrowsState, id: &str) -> Visib
 }
 
 /// A corpse as shown: its name, size, and the slots it takes with its gear (CR-CORPSE-01).
-fn corpse_view(o: &Object) -> Value {
+pub(super) fn corpse_view(o: &Object) -> Value {
     let gear = o.corpse.as_ref().map_or(0, |c| c.inventory.gear_slots());
     let slots = crate::corpses::corpse_total_slots(o.size, gear, None).ok();
     let items: Vec<&str> = o
@@ -890,7 +901,7 @@ fn corpse_view(o: &Object) -> Value {
     json!({"name": o.name, "size": o.size, "gear_slots": gear, "slots": slots, "gear": items})
 }
 
-fn audience(ctx: &Ctx<'_, Crows>, id: &str) -> Visibility {
+pub(super) fn audience(ctx: &Ctx<'_, Crows>, id: &str) -> Visibility {
     sight(&ctx.core().participants, ctx.rules(), id)
 }
 
@@ -920,7 +931,7 @@ pub fn public_view(id: &str, r: &CreatureRecord) -> Value {
     v
 }
 
-fn full_view(id: &str, r: &CreatureRecord) -> Value {
+pub(super) fn full_view(id: &str, r: &CreatureRecord) -> Value {
     let mut v = serde_json::to_value(r).unwrap_or(Value::Null);
     if let Some(obj) = v.as_object_mut() {
         obj.insert("id".into(), json!(id));
@@ -929,7 +940,7 @@ fn full_view(id: &str, r: &CreatureRecord) -> Value {
     v
 }
 
-fn items_view(c: &Creature) -> Value {
+pub(super) fn items_view(c: &Creature) -> Value {
     let items: Vec<Value> = c
         .inventory
         .items()
@@ -939,7 +950,7 @@ fn items_view(c: &Creature) -> Value {
 }
 
 /// Emits a creature's new record: full for the Referee and its players, public for others.
-fn set_creature(
+pub(super) fn set_creature(
     ctx: &mut Ctx<'_, Crows>,
     id: &str,
     record: CreatureRecord,
@@ -994,7 +1005,7 @@ fn set_creature(
     )
 }
 
-fn set_creature_only(
+pub(super) fn set_creature_only(
     ctx: &mut Ctx<'_, Crows>,
     id: &str,
     creature: Creature,
@@ -1007,7 +1018,7 @@ fn set_creature_only(
 }
 
 /// Rolls one die of `sides` faces through ctx (recorded) and returns its face.
-fn roll_die(
+pub(super) fn roll_die(
     ctx: &mut Ctx<'_, Crows>,
     label: &str,
     sides: u8,
@@ -1026,7 +1037,7 @@ fn roll_die(
         })
 }
 
-fn roll_d6s(
+pub(super) fn roll_d6s(
     ctx: &mut Ctx<'_, Crows>,
     label: &str,
     n: u8,
@@ -1037,7 +1048,7 @@ fn roll_d6s(
         .collect()
 }
 
-fn timing(ctx: &Ctx<'_, Crows>) -> Timing {
+pub(super) fn timing(ctx: &Ctx<'_, Crows>) -> Timing {
     if ctx.core().clock.combat.is_some() {
         Timing::CombatRounds
     } else {
@@ -1045,11 +1056,11 @@ fn timing(ctx: &Ctx<'_, Crows>) -> Timing {
     }
 }
 
-fn fresh_id(ctx: &Ctx<'_, Crows>) -> ItemId {
+pub(super) fn fresh_id(ctx: &Ctx<'_, Crows>) -> ItemId {
     ItemId(ctx.rules().next_item.max(1))
 }
 
-fn drop_to_ground(
+pub(super) fn drop_to_ground(
     ctx: &mut Ctx<'_, Crows>,
     from: &str,
     items: Vec<CarriedItem>,
@@ -1071,7 +1082,11 @@ fn drop_to_ground(
 }
 
 impl Crows {
-    fn create(&self, ctx: &mut Ctx<'_, Crows>, cmd: &CoreCommand) -> Result<(), RuleError> {
+    pub(super) fn create(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        cmd: &CoreCommand,
+    ) -> Result<(), RuleError> {
         let CoreCommand::CreateCreature {
             id,
             name,
@@ -1153,7 +1168,7 @@ impl Crows {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn edit(
+    pub(super) fn edit(
         &self,
         ctx: &mut Ctx<'_, Crows>,
         id: &str,
@@ -1219,7 +1234,11 @@ impl Crows {
         set_creature(ctx, id, r, "edited", Value::Null)
     }
 
-    fn test(&self, ctx: &mut Ctx<'_, Crows>, cmd: &CoreCommand) -> Result<(), RuleError> {
+    pub(super) fn test(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        cmd: &CoreCommand,
+    ) -> Result<(), RuleError> {
         let CoreCommand::Test {
             creature,
             characteristic,
@@ -1238,6 +1257,7 @@ impl Crows {
             target,
             forced_by,
             perception,
+            then,
         } = cmd
         else {
             return Ok(());
@@ -1307,6 +1327,7 @@ impl Crows {
             task: task.clone(),
             assist_for: assist_for.clone(),
             group,
+            then: then.clone(),
         };
         // A resistance roll's usual expertise needs no separate approval (CR-RR-02).
         let mut approved_expertises = approved_expertises.clone();
@@ -1458,7 +1479,7 @@ impl Crows {
         ctx.ask(request).map(|_| ())
     }
 
-    fn finish_test(
+    pub(super) fn finish_test(
         &self,
         ctx: &mut Ctx<'_, Crows>,
         creature: &str,
@@ -1527,12 +1548,15 @@ impl Crows {
             .with_context(json!({"creature": creature, "rule": d.rule, "cost_payers": payers}));
             ctx.ask(request)?;
         }
+        if let Some(then) = &meta.then {
+            super::after_test(self, creature, &resolved, then, ctx)?;
+        }
         Ok(())
     }
 
     /// Ends `creature`'s hiding from `to` and shows its current record to the players who
     /// now see it.
-    fn reveal(
+    pub(super) fn reveal(
         &self,
         ctx: &mut Ctx<'_, Crows>,
         creature: &str,
@@ -1546,11 +1570,16 @@ impl Crows {
         set_creature(ctx, creature, r, "revealed", Value::Null)
     }
 
-    fn damage(&self, ctx: &mut Ctx<'_, Crows>, id: &str, hit: Hit) -> Result<(), RuleError> {
+    pub(super) fn damage(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        id: &str,
+        hit: Hit,
+    ) -> Result<(), RuleError> {
         self.apply_hit(ctx, id, hit, None)
     }
 
-    fn apply_hit(
+    pub(super) fn apply_hit(
         &self,
         ctx: &mut Ctx<'_, Crows>,
         id: &str,
@@ -1622,7 +1651,7 @@ impl Crows {
         }
     }
 
-    fn outcome(
+    pub(super) fn outcome(
         &self,
         ctx: &mut Ctx<'_, Crows>,
         id: &str,
@@ -1658,7 +1687,7 @@ impl Crows {
         }
     }
 
-    fn ask_wound(
+    pub(super) fn ask_wound(
         &self,
         ctx: &mut Ctx<'_, Crows>,
         id: &str,
@@ -1697,7 +1726,7 @@ impl Crows {
         ctx.ask(request).map(|_| ())
     }
 
-    fn end_of_dungeon_turn(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    pub(super) fn end_of_dungeon_turn(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         let ids: Vec<String> = ctx
             .rules()
             .creatures
@@ -1747,7 +1776,7 @@ impl Crows {
         Ok(())
     }
 
-    fn rest_end(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    pub(super) fn rest_end(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         let ids: Vec<String> = ctx.rules().creatures.keys().cloned().collect();
         for id in ids {
             let r = record(ctx, &id)?.clone();
@@ -1771,7 +1800,7 @@ impl Crows {
         Ok(())
     }
 
-    fn rest_halfway(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    pub(super) fn rest_halfway(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         let ids: Vec<String> = ctx.rules().creatures.keys().cloned().collect();
         let options = ctx.rules().options;
         for id in ids {
@@ -1785,7 +1814,7 @@ impl Crows {
         Ok(())
     }
 
-    fn day_end(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    pub(super) fn day_end(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         let ids: Vec<String> = ctx.rules().creatures.keys().cloned().collect();
         for id in ids {
             let mut r = record(ctx, &id)?.clone();
@@ -1803,7 +1832,7 @@ impl Crows {
         Ok(())
     }
 
-    fn item_usage(c: &mut Creature, item: ItemId) -> Result<&mut ItemUsage, RuleError> {
+    pub(super) fn item_usage(c: &mut Creature, item: ItemId) -> Result<&mut ItemUsage, RuleError> {
         let it = c
             .inventory
             .item_mut(item)
@@ -1816,7 +1845,7 @@ impl Crows {
 }
 
 /// The engine name of a test-outcome decision (after `crows.`).
-fn decision_kind_name(kind: crate::checks::DecisionKind) -> &'static str {
+pub(super) fn decision_kind_name(kind: crate::checks::DecisionKind) -> &'static str {
     use crate::checks::DecisionKind as K;
     match kind {
         K::Tier1Setback => "tier_1_setback",
@@ -1828,7 +1857,7 @@ fn decision_kind_name(kind: crate::checks::DecisionKind) -> &'static str {
 }
 
 /// Every order of `items` (at most [`MAX_ARMOR_ORDER_ITEMS`], checked by the caller).
-fn permutations(items: &[ItemId]) -> Vec<Vec<ItemId>> {
+pub(super) fn permutations(items: &[ItemId]) -> Vec<Vec<ItemId>> {
     if items.len() <= 1 {
         return vec![items.to_vec()];
     }
@@ -1845,7 +1874,7 @@ fn permutations(items: &[ItemId]) -> Vec<Vec<ItemId>> {
 }
 
 /// Removes a condition; a prone that came only with unconsciousness goes with it.
-fn remove_condition(set: &ConditionSet, kind: ConditionKind) -> ConditionSet {
+pub(super) fn remove_condition(set: &ConditionSet, kind: ConditionKind) -> ConditionSet {
     let mut set = set.clone();
     let prone_with_it = kind == ConditionKind::Unconscious
         && set
@@ -1858,7 +1887,12 @@ fn remove_condition(set: &ConditionSet, kind: ConditionKind) -> ConditionSet {
     set
 }
 
-fn tier_of(faces: [u8; 2], value: i8, rules: TestRules, kind: TestKind) -> Result<Tier, RuleError> {
+pub(super) fn tier_of(
+    faces: [u8; 2],
+    value: i8,
+    rules: TestRules,
+    kind: TestKind,
+) -> Result<Tier, RuleError> {
     let spec = TestSpec::new(Characteristic::Agility, value).with_kind(kind);
     crate::checks::resolve_test(&spec, faces, rules)
         .map(|r| r.final_tier)

@@ -77,3 +77,16 @@ pub(super) fn on_timer(
 ) -> Result<(), RuleError> {
     Ok(())
 }
+
+/// A test this module started (a `CoreCommand::Test` with `then: {"family": "explore", …}`,
+/// passed to [`Crows::core_decide`]) reached its final result, after any expertise was spent
+/// at the commit point.
+pub(super) fn after_test(
+    _rules: &Crows,
+    _creature: &str,
+    _resolved: &crate::checks::ResolvedTest,
+    _then: &Value,
+    _ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    Ok(())
+}

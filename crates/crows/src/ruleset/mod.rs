@@ -181,6 +181,27 @@ impl<'de> Deserialize<'de> for CrowsEvent {
     }
 }
 
+/// A test another family started (its `then` set) is resolved: hand the result to the
+/// family named by `then["family"]` (`"explore"`, `"combat"`, `"travel"`). Runs after the
+/// core recorded the result and opened the Referee's outcome decisions.
+pub(crate) fn after_test(
+    rules: &Crows,
+    creature: &str,
+    resolved: &crate::checks::ResolvedTest,
+    then: &Value,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    match then.get("family").and_then(Value::as_str) {
+        Some("explore") => explore::after_test(rules, creature, resolved, then, ctx),
+        Some("combat") => combat::after_test(rules, creature, resolved, then, ctx),
+        Some("travel") => travel::after_test(rules, creature, resolved, then, ctx),
+        other => Err(RuleError::new(
+            "bad_continuation",
+            format!("a test's continuation names no known family: {other:?}"),
+        )),
+    }
+}
+
 /// Which family a decision kind belongs to.
 fn family_of(kind: &str) -> &str {
     kind.strip_prefix("crows.")
