@@ -246,6 +246,9 @@ pub struct CrowsState {
     /// Dungeon turns, encounters, rest, town, spells ([`super::explore`]).
     #[serde(default)]
     pub explore: super::explore::ExploreState,
+    /// Spells, chaos, crafting, identification ([`super::magic`]).
+    #[serde(default)]
+    pub magic: super::magic::MagicState,
     /// The fight in progress, if any ([`super::combat`]).
     #[serde(default)]
     pub combat: super::combat::CombatState,

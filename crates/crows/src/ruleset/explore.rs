@@ -1,5 +1,5 @@
 //! Exploration (issue 5): dungeon turns and their end, encounter checks, greed reward, rest and
-//! rest activities, town days, spellcasting with chaos and backlash, crafting, identification.
+//! rest activities, town days (spells, crafting and identification: [`super::magic`]).
 //!
 //! Commands travel like every Crows command (`{"rules": {<command>: {…}}}`); this module's
 //! [`ExploreCommand`] variants, their events [`ExploreEvent`] and state [`ExploreState`] (inside

@@ -9,7 +9,8 @@
 //!
 //! - [`core`]: creatures, tests, inventory, damage, conditions, light, hazards, house rules
 //!   (most of the state: [`CrowsState`]);
-//! - [`explore`]: dungeon turns, encounters, rest, town, spells, crafting, identification;
+//! - [`explore`]: dungeon turns, encounters, greed, rest and rest activities, town;
+//! - [`magic`]: spells, chaos and backlash, crafting, identification;
 //! - [`combat`]: the grid, initiative, turns, maneuvers, actions, attacks, reactions;
 //! - [`travel`]: the hex map and the daily procedure.
 //!
@@ -17,13 +18,14 @@
 //! `{"rules": …}`) and every event one object `{<event>: {…}}`, whatever its family:
 //! [`CrowsCommand`] and [`CrowsEvent`] find the family by the key, so command and event names
 //! are unique across families. A decision's kind names its family (`crows.combat.…`,
-//! `crows.explore.…`, `crows.travel.…`; anything else is core's). At a clock boundary the
-//! families run in the order core, explore, combat, travel (so the end of a dungeon turn rolls
+//! `crows.explore.…`, `crows.magic.…`, `crows.travel.…`; anything else is core's). At a clock boundary the
+//! families run in the order core, explore, magic, combat, travel (so the end of a dungeon turn rolls
 //! usage dice and expires conditions before the encounter check).
 
 pub mod combat;
 pub mod core;
 pub mod explore;
+pub mod magic;
 pub mod travel;
 
 pub use self::core::*;
@@ -38,6 +40,7 @@ use serde_json::Value;
 
 use self::combat::{CombatCommand, CombatEvent};
 use self::explore::{ExploreCommand, ExploreEvent};
+use self::magic::{MagicCommand, MagicEvent};
 use self::travel::{TravelCommand, TravelEvent};
 
 /// The Crows ruleset (registry name `crows`).
@@ -52,6 +55,7 @@ pub struct Crows;
 pub enum CrowsCommand {
     Core(CoreCommand),
     Explore(ExploreCommand),
+    Magic(MagicCommand),
     Combat(CombatCommand),
     Travel(TravelCommand),
 }
@@ -63,6 +67,7 @@ pub enum CrowsCommand {
 pub enum CrowsEvent {
     Core(CoreEvent),
     Explore(ExploreEvent),
+    Magic(MagicEvent),
     Combat(CombatEvent),
     Travel(TravelEvent),
 }
@@ -75,6 +80,11 @@ impl From<CoreEvent> for CrowsEvent {
 impl From<ExploreEvent> for CrowsEvent {
     fn from(e: ExploreEvent) -> Self {
         CrowsEvent::Explore(e)
+    }
+}
+impl From<MagicEvent> for CrowsEvent {
+    fn from(e: MagicEvent) -> Self {
+        CrowsEvent::Magic(e)
     }
 }
 impl From<CombatEvent> for CrowsEvent {
@@ -162,6 +172,7 @@ impl<'de> Deserialize<'de> for CrowsCommand {
             "command",
             Core(CoreCommand),
             Explore(ExploreCommand),
+            Magic(MagicCommand),
             Combat(CombatCommand),
             Travel(TravelCommand)
         )
@@ -175,6 +186,7 @@ impl<'de> Deserialize<'de> for CrowsEvent {
             "event",
             Core(CoreEvent),
             Explore(ExploreEvent),
+            Magic(MagicEvent),
             Combat(CombatEvent),
             Travel(TravelEvent)
         )
@@ -182,7 +194,7 @@ impl<'de> Deserialize<'de> for CrowsEvent {
 }
 
 /// A test another family started (its `then` set) is resolved: hand the result to the
-/// family named by `then["family"]` (`"explore"`, `"combat"`, `"travel"`). Runs after the
+/// family named by `then["family"]` (`"explore"`, `"magic"`, `"combat"`, `"travel"`). Runs after the
 /// core recorded the result and opened the Referee's outcome decisions.
 pub(crate) fn after_test(
     rules: &Crows,
@@ -193,6 +205,7 @@ pub(crate) fn after_test(
 ) -> Result<(), RuleError> {
     match then.get("family").and_then(Value::as_str) {
         Some("explore") => explore::after_test(rules, creature, resolved, then, ctx),
+        Some("magic") => magic::after_test(rules, creature, resolved, then, ctx),
         Some("combat") => combat::after_test(rules, creature, resolved, then, ctx),
         Some("travel") => travel::after_test(rules, creature, resolved, then, ctx),
         other => Err(RuleError::new(
@@ -206,7 +219,7 @@ pub(crate) fn after_test(
 fn family_of(kind: &str) -> &str {
     kind.strip_prefix("crows.")
         .and_then(|rest| rest.split_once('.').map(|(family, _)| family))
-        .filter(|f| matches!(*f, "explore" | "combat" | "travel"))
+        .filter(|f| matches!(*f, "explore" | "magic" | "combat" | "travel"))
         .unwrap_or("core")
 }
 
@@ -231,6 +244,7 @@ impl Ruleset for Crows {
         match command {
             CrowsCommand::Core(c) => self.core_acting(state, c),
             CrowsCommand::Explore(c) => explore::acting(state, c),
+            CrowsCommand::Magic(c) => magic::acting(state, c),
             CrowsCommand::Combat(c) => combat::acting(state, c),
             CrowsCommand::Travel(c) => travel::acting(state, c),
         }
@@ -240,6 +254,7 @@ impl Ruleset for Crows {
         match command {
             CrowsCommand::Core(c) => self.core_decide(c, ctx),
             CrowsCommand::Explore(c) => explore::decide(self, c, ctx),
+            CrowsCommand::Magic(c) => magic::decide(self, c, ctx),
             CrowsCommand::Combat(c) => combat::decide(self, c, ctx),
             CrowsCommand::Travel(c) => travel::decide(self, c, ctx),
         }
@@ -249,6 +264,7 @@ impl Ruleset for Crows {
         match event {
             CrowsEvent::Core(e) => self.core_apply(state, e),
             CrowsEvent::Explore(e) => explore::apply(state, e),
+            CrowsEvent::Magic(e) => magic::apply(state, e),
             CrowsEvent::Combat(e) => combat::apply(state, e),
             CrowsEvent::Travel(e) => travel::apply(state, e),
         }
@@ -258,6 +274,7 @@ impl Ruleset for Crows {
         let mut view = self.core_project(state, viewer);
         let families = [
             ("explore", explore::project(state, viewer)),
+            ("magic", magic::project(state, viewer)),
             ("combat", combat::project(state, viewer)),
             ("travel", travel::project(state, viewer)),
         ];
@@ -279,6 +296,7 @@ impl Ruleset for Crows {
     ) -> Result<(), RuleError> {
         match family_of(&decision.kind) {
             "explore" => explore::on_answer(self, decision, answer, ctx),
+            "magic" => magic::on_answer(self, decision, answer, ctx),
             "combat" => combat::on_answer(self, decision, answer, ctx),
             "travel" => travel::on_answer(self, decision, answer, ctx),
             _ => self.core_on_answer(decision, answer, ctx),
@@ -288,6 +306,7 @@ impl Ruleset for Crows {
     fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         self.core_on_boundary(boundary, ctx)?;
         explore::on_boundary(self, boundary, ctx)?;
+        magic::on_boundary(self, boundary, ctx)?;
         combat::on_boundary(self, boundary, ctx)?;
         travel::on_boundary(self, boundary, ctx)
     }
