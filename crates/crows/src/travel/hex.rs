@@ -99,10 +99,41 @@ impl HexInfo {
     }
 }
 
-/// The Referee's map: drawn hex by hex or imported.
+/// The Referee's map: drawn hex by hex or imported. Serialised as a list of
+/// `{"hex": {"q", "r"}, "info": {…}}` entries (JSON object keys must be strings).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HexMap {
+    #[serde(with = "hex_list")]
     pub hexes: BTreeMap<Hex, HexInfo>,
+}
+
+mod hex_list {
+    use super::{BTreeMap, Hex, HexInfo};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct Entry {
+        hex: Hex,
+        info: HexInfo,
+    }
+
+    pub fn serialize<S: Serializer>(map: &BTreeMap<Hex, HexInfo>, s: S) -> Result<S::Ok, S::Error> {
+        let list: Vec<Entry> = map
+            .iter()
+            .map(|(h, i)| Entry {
+                hex: *h,
+                info: i.clone(),
+            })
+            .collect();
+        list.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<BTreeMap<Hex, HexInfo>, D::Error> {
+        let list = Vec::<Entry>::deserialize(d)?;
+        Ok(list.into_iter().map(|e| (e.hex, e.info)).collect())
+    }
 }
 
 impl HexMap {
@@ -112,5 +143,15 @@ impl HexMap {
 
     pub fn get(&self, hex: Hex) -> Option<&HexInfo> {
         self.hexes.get(&hex)
+    }
+
+    pub fn remove(&mut self, hex: Hex) -> Option<HexInfo> {
+        self.hexes.remove(&hex)
+    }
+
+    /// Whether a hex lies in the Miasma: its flag, or yes for a hex not on the map (open
+    /// ground by default, CR-MIASMA-01).
+    pub fn in_miasma(&self, hex: Hex) -> bool {
+        self.get(hex).is_none_or(|i| i.in_miasma)
     }
 }

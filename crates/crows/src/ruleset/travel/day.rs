@@ -1,0 +1,826 @@
+//! The day's pace, roles and role tests (steps 1–2 of CR-TRAVEL-02) and the day's end.
+
+use std::collections::BTreeMap;
+
+use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
+use serde_json::{Value, json};
+
+use super::{AssistEntry, RoleEntry, TravelDay, TravelEvent, day_of, position_of, refuse};
+use crate::checks::{Characteristic, Modifier, ModifierSource, SourceKind, Tier};
+use crate::edges::NetEdge;
+use crate::expertise::ExpertiseName;
+use crate::ruleset::{CoreCommand, Crows};
+use crate::travel::Step;
+use crate::travel::pace::{Pace, Route, slowest};
+use crate::travel::roles::{Assignment, Choice, Day, Effect, Pick, Role, Task, roster};
+
+/// Game minutes in a day (the engine passes its day boundary at each multiple).
+const MINUTES_PER_DAY: u64 = 24 * 60;
+
+/// The checklist rule of a task's table.
+pub(super) fn task_rule(task: Task) -> &'static str {
+    match task {
+        Task::FightTheMiasma => "CR-ROLE-03",
+        Task::MakeCamp => "CR-ROLE-04",
+        Task::SupportEveryone => "CR-ROLE-05",
+        Task::NormalRoute => "CR-ROLE-06",
+        Task::SafeRoute => "CR-ROLE-07",
+        Task::Shortcut => "CR-ROLE-08",
+        Task::BackOnTrack => "CR-LOST-03",
+        Task::ScoutForDanger => "CR-ROLE-09",
+        Task::ScoutForShelter => "CR-ROLE-10",
+        Task::TreasureHunt => "CR-ROLE-11",
+        Task::Forage => "CR-ROLE-12",
+        Task::Hunt => "CR-ROLE-13",
+        Task::TrackCreature => "CR-ROLE-14",
+    }
+}
+
+/// The party member's index (the creature number the pure day ledger uses).
+fn index_of(ctx: &Ctx<'_, Crows>, creature: &str) -> Result<u32, RuleError> {
+    ctx.rules()
+        .travel
+        .party
+        .members
+        .iter()
+        .position(|m| m == creature)
+        .and_then(|i| u32::try_from(i).ok())
+        .ok_or_else(|| {
+            refuse(
+                "not_in_party",
+                "CR-ROLE-01",
+                format!("{creature} is not travelling with the party (set_party)"),
+            )
+        })
+}
+
+/// The slowest walking speed of the party; a rider counts its mount's (CR-TRAVEL-04). Wounds
+/// slow a creature as they do everywhere.
+fn slowest_speed(ctx: &Ctx<'_, Crows>) -> Result<u8, RuleError> {
+    let party = &ctx.rules().travel.party;
+    let speed = |id: &str| -> Result<u8, RuleError> {
+        let c = &super::super::record(ctx, id)?.creature;
+        Ok(c.speeds
+            .walk
+            .saturating_sub(c.inventory.wound_speed_penalty()))
+    };
+    let mut speeds = Vec::new();
+    for m in &party.members {
+        let mover = party.mounts.get(m).unwrap_or(m);
+        speeds.push(speed(mover)?);
+    }
+    slowest(&speeds).ok_or_else(|| {
+        refuse(
+            "no_party",
+            "CR-TRAVEL-04",
+            "the party is empty: set_party first",
+        )
+    })
+}
+
+pub(super) fn begin_day(
+    ctx: &mut Ctx<'_, Crows>,
+    pace: Pace,
+    route: Route,
+) -> Result<(), RuleError> {
+    if ctx.rules().travel.day.is_some() {
+        return Err(refuse(
+            "day_running",
+            "CR-TRAVEL-02",
+            "a travel day is under way: end_travel_day first",
+        ));
+    }
+    position_of(ctx)?;
+    if ctx.rules().travel.exploring.is_some() {
+        return Err(refuse(
+            "exploring",
+            "CR-POI-02",
+            "the party is exploring a site: leave_site first",
+        ));
+    }
+    let speed = slowest_speed(ctx)?;
+    let number = ctx.rules().travel.days + 1;
+    ctx.emit(TravelEvent::DayBegun {
+        number,
+        tally: Day::new(pace, speed, route),
+    })
+}
+
+/// The day, while roles may still be declared.
+pub(super) fn roles_open<'a>(ctx: &'a Ctx<'_, Crows>) -> Result<&'a TravelDay, RuleError> {
+    let d = day_of(ctx)?;
+    if d.step != Step::Roles || d.tests_started {
+        return Err(refuse(
+            "roles_closed",
+            "CR-TRAVEL-02",
+            "roles are declared before the day's role tests start",
+        ));
+    }
+    Ok(d)
+}
+
+/// The day, once its role tests are over (`rule`: the rule that needs them done).
+pub(super) fn after_roles<'a>(
+    ctx: &'a Ctx<'_, Crows>,
+    rule: &str,
+) -> Result<&'a TravelDay, RuleError> {
+    let d = day_of(ctx)?;
+    if !d.roles_done() {
+        return Err(refuse(
+            "roles_pending",
+            rule,
+            "this comes after the day's role tests (travel_role_tests)",
+        ));
+    }
+    Ok(d)
+}
+
+pub(super) fn declare_role(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    task: Task,
+    characteristic: Option<Characteristic>,
+    picks: &[String],
+    quarry: Option<String>,
+) -> Result<(), RuleError> {
+    let d = roles_open(ctx)?.clone();
+    index_of(ctx, creature)?;
+    super::super::living(ctx, creature)?;
+    let t = &ctx.rules().travel;
+    let miasma = t.miasma.get(creature).cloned().unwrap_or_default();
+    if miasma.turned && matches!(ctx.actor(), engine::Actor::Player(_)) {
+        return Err(refuse(
+            "turned",
+            "CR-MIASMA-08",
+            format!("{creature} has turned: the Referee controls it now"),
+        ));
+    }
+    if miasma.refuses_roles() {
+        return Err(refuse(
+            "refuses_roles",
+            "CR-ROLE-15",
+            format!("{creature} is under the Miasma's lazy effect and refuses every travel role"),
+        ));
+    }
+    if d.assists.iter().any(|a| a.helper == creature) {
+        return Err(refuse(
+            "assisting",
+            "CR-ROLE-02",
+            format!("{creature} assists a role-holder today instead of holding a role"),
+        ));
+    }
+    let lost = position_of(ctx)?.lost;
+    if task == Task::BackOnTrack && !lost {
+        return Err(refuse(
+            "not_lost",
+            "CR-LOST-03",
+            "Back on Track is made only while the party is lost",
+        ));
+    }
+    if lost && task.role() == Role::Guide && task != Task::BackOnTrack {
+        return Err(refuse(
+            "lost_guide",
+            "CR-ERR-58",
+            "while lost the guide makes Back on Track instead of a route task (CR-LOST-03)",
+        ));
+    }
+    let allowed = task.characteristics();
+    let characteristic = match characteristic {
+        None => allowed[0],
+        Some(c) if allowed.contains(&c) => c,
+        Some(c) => {
+            return Err(refuse(
+                "bad_characteristic",
+                task_rule(task),
+                format!(
+                    "{} is tested with {}, not {}",
+                    task.name(),
+                    allowed
+                        .iter()
+                        .map(super::super::snake)
+                        .collect::<Vec<_>>()
+                        .join(" or "),
+                    super::super::snake(&c)
+                ),
+            ));
+        }
+    };
+    match task {
+        Task::FightTheMiasma | Task::SupportEveryone => {
+            for p in picks {
+                index_of(ctx, p)?;
+            }
+            let n: Vec<u32> = picks
+                .iter()
+                .map(|p| index_of(ctx, p))
+                .collect::<Result<_, _>>()?;
+            crate::travel::roles::picked(task, &n)
+                .map_err(|e| super::super::err("bad_picks", e))?;
+        }
+        _ if !picks.is_empty() => {
+            return Err(refuse(
+                "bad_picks",
+                task_rule(task),
+                format!("{} picks no creatures", task.name()),
+            ));
+        }
+        _ => {}
+    }
+    if task == Task::TrackCreature && quarry.as_deref().is_none_or(|q| q.trim().is_empty()) {
+        return Err(refuse(
+            "no_quarry",
+            "CR-ROLE-14",
+            "Track Specific Creature names the animal, monster or person to find (`quarry`)",
+        ));
+    }
+    // The roster with this role in place of the creature's earlier one (CR-ROLE-01, CR-ERR-57).
+    let mut assignments = Vec::new();
+    for r in d.roles.iter().filter(|r| r.creature != creature) {
+        assignments.push(Assignment {
+            creature: index_of(ctx, &r.creature)?,
+            task: r.task,
+        });
+    }
+    assignments.push(Assignment {
+        creature: index_of(ctx, creature)?,
+        task,
+    });
+    roster(&assignments, ctx.rules().travel.options.distinct_tasks, &[])
+        .map_err(|e| super::super::err("role_refused", e))?;
+    let role = RoleEntry {
+        creature: creature.to_string(),
+        task,
+        characteristic,
+        picks: picks.to_vec(),
+        quarry: quarry.clone(),
+        allowed: None,
+    };
+    ctx.emit(TravelEvent::RoleDeclared { role })?;
+    if task == Task::TrackCreature {
+        let request = DecisionRequest::new(
+            "crows.travel.track_allowed",
+            format!(
+                "{creature} wants to track {}: could it be on today's route? (CR-ROLE-14)",
+                quarry.unwrap_or_default()
+            ),
+            Answerer::Referee,
+            &[
+                ("allow", "Yes: the test is made"),
+                ("refuse", "No: choose another task or role"),
+            ],
+        )
+        .with_visibility(Visibility::Public)
+        .with_context(json!({"creature": creature}));
+        ctx.ask(request)?;
+    }
+    Ok(())
+}
+
+pub(super) fn declare_assist(
+    ctx: &mut Ctx<'_, Crows>,
+    helper: &str,
+    holder: &str,
+    characteristic: Characteristic,
+) -> Result<(), RuleError> {
+    let d = roles_open(ctx)?.clone();
+    index_of(ctx, helper)?;
+    super::super::living(ctx, helper)?;
+    if helper == holder {
+        return Err(refuse(
+            "bad_assist",
+            "CR-ASSIST-01",
+            "a creature cannot assist its own test",
+        ));
+    }
+    if d.roles.iter().any(|r| r.creature == helper) {
+        return Err(refuse(
+            "holds_role",
+            "CR-ROLE-02",
+            format!("{helper} holds a role today: a creature either holds a role or assists"),
+        ));
+    }
+    if d.assists.iter().any(|a| a.helper == helper) {
+        return Err(refuse(
+            "assisting",
+            "CR-ROLE-02",
+            format!("{helper} already assists a role-holder today"),
+        ));
+    }
+    if !d.roles.iter().any(|r| r.creature == holder) {
+        return Err(refuse(
+            "no_role",
+            "CR-ROLE-02",
+            format!("{holder} holds no travel role to assist"),
+        ));
+    }
+    ctx.emit(TravelEvent::AssistDeclared {
+        assist: AssistEntry {
+            helper: helper.to_string(),
+            holder: holder.to_string(),
+            characteristic,
+            done: false,
+        },
+    })
+}
+
+pub(super) fn start_role_tests(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    approved: &BTreeMap<String, Vec<ExpertiseName>>,
+) -> Result<(), RuleError> {
+    let d = roles_open(ctx)?.clone();
+    if let Some(r) = d
+        .roles
+        .iter()
+        .find(|r| r.task == Task::TrackCreature && r.allowed.is_none())
+    {
+        return Err(refuse(
+            "track_unruled",
+            "CR-ROLE-14",
+            format!(
+                "the Referee has not said whether {}'s quarry could be on the route",
+                r.creature
+            ),
+        ));
+    }
+    for r in d.roles.iter().filter(|r| r.task == Task::SupportEveryone) {
+        if let Some(p) = r
+            .picks
+            .iter()
+            .find(|p| !d.roles.iter().any(|x| &x.creature == *p))
+        {
+            return Err(refuse(
+                "bad_picks",
+                "CR-ROLE-05",
+                format!("Support Everyone picks allies holding roles today; {p} holds none"),
+            ));
+        }
+    }
+    for c in approved.keys() {
+        index_of(ctx, c)?;
+    }
+    ctx.emit(TravelEvent::RoleTestsStarted {
+        approved: approved.clone(),
+    })?;
+    advance(rules, ctx)
+}
+
+/// The roles in test order: supporters (Support Everyone first), guide, scouts, trackers
+/// (CR-TRAVEL-02, CR-ERR-16), each role in declaration order.
+pub(super) fn test_order(d: &TravelDay) -> Vec<RoleEntry> {
+    let mut order = d.roles.clone();
+    order.sort_by_key(|r| (r.task.role(), u8::from(r.task != Task::SupportEveryone)));
+    order
+}
+
+fn travel_decision_open(ctx: &Ctx<'_, Crows>) -> bool {
+    ctx.core()
+        .decisions
+        .iter()
+        .any(|d| d.kind == "crows.travel.choice" || d.kind == "crows.travel.track_allowed")
+}
+
+/// Runs the next role test, or closes the step when every role has its result.
+pub(super) fn advance(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let Some(d) = ctx.rules().travel.day.clone() else {
+        return Ok(());
+    };
+    if d.step != Step::Roles || !d.tests_started || d.testing.is_some() {
+        return Ok(());
+    }
+    if travel_decision_open(ctx) {
+        return Ok(());
+    }
+    for r in test_order(&d) {
+        if d.results.contains_key(&r.creature) {
+            continue;
+        }
+        if !ctx
+            .rules()
+            .creatures
+            .get(&r.creature)
+            .is_some_and(|c| c.creature.alive)
+        {
+            ctx.emit(TravelEvent::RoleWithdrawn {
+                creature: r.creature.clone(),
+            })?;
+            return advance(rules, ctx);
+        }
+        if let Some(a) = d.assists.iter().find(|a| a.holder == r.creature && !a.done) {
+            return run_assist(rules, ctx, a);
+        }
+        return run_role_test(rules, ctx, &d, &r);
+    }
+    let t = &d.tally;
+    ctx.emit(TravelEvent::RolesDone {
+        hexes: t.hexes(),
+        travel_threshold: t.travel_threshold(),
+        rest_threshold: t.rest_threshold(),
+    })
+}
+
+fn test_command(
+    creature: &str,
+    characteristic: Characteristic,
+    modifiers: Vec<Modifier>,
+    approved: Vec<ExpertiseName>,
+    assist_for: Option<String>,
+    kind: Option<crate::checks::TestKind>,
+    then: Value,
+) -> CoreCommand {
+    CoreCommand::Test {
+        creature: creature.to_string(),
+        characteristic,
+        kind,
+        edges: 0,
+        banes: 0,
+        bonus: 0,
+        modifiers,
+        activities: Vec::new(),
+        approved_expertises: approved,
+        crit_defined_by_rule: false,
+        doom_defined_by_rule: false,
+        task: None,
+        assist_for,
+        group: false,
+        target: None,
+        forced_by: None,
+        perception: false,
+        then: Some(then),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn core_test(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    characteristic: Characteristic,
+    modifiers: Vec<Modifier>,
+    approved: Vec<ExpertiseName>,
+    kind: Option<crate::checks::TestKind>,
+    then: Value,
+) -> Result<(), RuleError> {
+    ctx.emit(TravelEvent::TravelTestStarted {
+        creature: creature.to_string(),
+    })?;
+    let cmd = test_command(
+        creature,
+        characteristic,
+        modifiers,
+        approved,
+        None,
+        kind,
+        then,
+    );
+    rules.core_decide(&cmd, ctx)
+}
+
+fn run_assist(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: &AssistEntry) -> Result<(), RuleError> {
+    ctx.emit(TravelEvent::TravelTestStarted {
+        creature: a.helper.clone(),
+    })?;
+    let approved = day_of(ctx)?
+        .approved
+        .get(&a.helper)
+        .cloned()
+        .unwrap_or_default();
+    let cmd = test_command(
+        &a.helper,
+        a.characteristic,
+        Vec::new(),
+        approved,
+        Some(a.holder.clone()),
+        None,
+        json!({"family": "travel", "step": "assist", "holder": a.holder}),
+    );
+    rules.core_decide(&cmd, ctx)
+}
+
+fn travel_source(name: &str, rule: &str) -> ModifierSource {
+    ModifierSource::new(SourceKind::Travel, name).with_rule(rule)
+}
+
+fn run_role_test(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    d: &TravelDay,
+    r: &RoleEntry,
+) -> Result<(), RuleError> {
+    let mut modifiers = Vec::new();
+    // Every travel-role test (CR-ROLE-15): the pace's edge or bane (CR-TRAVEL-03)…
+    match d.tally.pace.row().role_tests {
+        NetEdge::Edge => modifiers.push(Modifier::edge(travel_source("slow pace", "CR-TRAVEL-03"))),
+        NetEdge::Bane => modifiers.push(Modifier::bane(travel_source("fast pace", "CR-TRAVEL-03"))),
+        _ => {}
+    }
+    // …Support Everyone's bonus (CR-ROLE-05)…
+    let support = d.support.get(&r.creature).copied().unwrap_or(0);
+    // …and, for Forage only, the Ravenous +2 (CR-MIASMA-07, CR-ERR-17).
+    let ravenous = ctx
+        .rules()
+        .travel
+        .miasma
+        .get(&r.creature)
+        .is_some_and(|m| m.ravenous());
+    let forage = crate::travel::roles::role_test_bonus(r.task, 0, ravenous);
+    if support != 0 {
+        modifiers.push(Modifier::bonus(
+            travel_source("Support Everyone", "CR-ROLE-05"),
+            i32::from(support),
+        ));
+    }
+    if forage != 0 {
+        modifiers.push(Modifier::bonus(
+            ModifierSource::new(SourceKind::Miasma, "ravenous").with_rule("CR-MIASMA-07"),
+            i32::from(forage),
+        ));
+    }
+    let approved = d.approved.get(&r.creature).cloned().unwrap_or_default();
+    core_test(
+        rules,
+        ctx,
+        &r.creature,
+        r.characteristic,
+        modifiers,
+        approved,
+        None,
+        json!({"family": "travel", "step": "role", "task": r.task}),
+    )
+}
+
+pub(super) fn assist_tested(
+    rules: &Crows,
+    creature: &str,
+    then: &Value,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    let holder = then
+        .get("holder")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    ctx.emit(TravelEvent::AssistMade {
+        helper: creature.to_string(),
+        holder,
+    })?;
+    advance(rules, ctx)
+}
+
+fn choice_labels(c: Choice) -> [(String, String); 2] {
+    match c {
+        Choice::HexOrTravelThreshold(n) => [
+            ("first".into(), format!("{n:+} hex today")),
+            (
+                "second".into(),
+                format!("{n:+} to today's travel encounter threshold"),
+            ),
+        ],
+        Choice::RestThresholdOrCrafting {
+            threshold,
+            crafting,
+        } => [
+            (
+                "first".into(),
+                format!("{threshold:+} to tonight's rest encounter threshold"),
+            ),
+            (
+                "second".into(),
+                format!("{crafting:+} on crafting rolls in this camp tonight"),
+            ),
+        ],
+    }
+}
+
+pub(super) fn role_tested(
+    rules: &Crows,
+    creature: &str,
+    resolved: &crate::checks::ResolvedTest,
+    then: &Value,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    let task: Task = then
+        .get("task")
+        .cloned()
+        .and_then(|v| serde_json::from_value(v).ok())
+        .ok_or_else(|| RuleError::new("bad_continuation", "a role test names no task"))?;
+    let d = day_of(ctx)?.clone();
+    let idx = index_of(ctx, creature)?;
+    let tier = resolved.final_tier;
+    let mut tally = d.tally.clone();
+    tally.record(
+        Assignment {
+            creature: idx,
+            task,
+        },
+        tier,
+    );
+    ctx.emit(TravelEvent::RoleResolved {
+        creature: creature.to_string(),
+        task,
+        tier,
+        tally,
+    })?;
+    let role = d
+        .roles
+        .iter()
+        .find(|r| r.creature == creature)
+        .cloned()
+        .ok_or_else(|| RuleError::new("bad_continuation", "the role-holder has no role"))?;
+    for effect in task.table().get(tier).clone() {
+        apply_effect(ctx, &role, tier, effect)?;
+    }
+    advance(rules, ctx)
+}
+
+fn apply_effect(
+    ctx: &mut Ctx<'_, Crows>,
+    role: &RoleEntry,
+    tier: Tier,
+    effect: Effect,
+) -> Result<(), RuleError> {
+    let creature = role.creature.as_str();
+    let reward = |rations: Option<u8>| TravelEvent::Rewarded {
+        reward: super::Reward {
+            creature: creature.to_string(),
+            effect,
+            rations,
+        },
+    };
+    match effect {
+        Effect::Lost => {
+            let mut p = position_of(ctx)?;
+            if !p.lost {
+                p.get_lost();
+                super::set_position(ctx, p, "lost: the guide's route went wrong")?;
+            }
+        }
+        Effect::Found => {
+            let mut p = position_of(ctx)?;
+            if p.lost {
+                p.found();
+                super::set_position(ctx, p, "found by back_on_track")?;
+            }
+        }
+        Effect::Choose(c) => {
+            let [a, b] = choice_labels(c);
+            let request = DecisionRequest::new(
+                "crows.travel.choice",
+                format!(
+                    "{creature}'s {} reached tier {}: choose one ({})",
+                    role.task.name(),
+                    tier.number(),
+                    task_rule(role.task)
+                ),
+                Answerer::Controller(creature.to_string()),
+                &[(a.0.as_str(), a.1.as_str()), (b.0.as_str(), b.1.as_str())],
+            )
+            .with_visibility(Visibility::Public)
+            .with_context(json!({"creature": creature, "choice": c}));
+            ctx.ask(request)?;
+        }
+        Effect::MiasmaEdge(edge) => {
+            let to = if role.picks.is_empty() {
+                vec![creature.to_string()]
+            } else {
+                role.picks.clone()
+            };
+            ctx.emit(TravelEvent::MiasmaEdgeGiven {
+                by: creature.to_string(),
+                to,
+                edge,
+            })?;
+        }
+        Effect::RoleTestBonus(bonus) => {
+            ctx.emit(TravelEvent::SupportGiven {
+                by: creature.to_string(),
+                to: role.picks.clone(),
+                bonus,
+            })?;
+        }
+        Effect::Rations(y) => {
+            let faces = super::super::roll_d6s(
+                ctx,
+                "rations found",
+                u8::try_from(y.dice()).unwrap_or(0),
+                &Visibility::Public,
+            )?;
+            let n = y
+                .rations(&faces)
+                .map_err(|e| super::super::err("bad_face", e))?;
+            ctx.emit(reward(Some(n)))?;
+        }
+        Effect::RefereeRollsFinds(finds) => {
+            ctx.emit(reward(None))?;
+            let request = DecisionRequest::new(
+                "crows.travel.finds",
+                format!(
+                    "{creature}'s Treasure Hunt: roll on the {} interesting finds table \
+                     (CR-ROLE-11) and note the find",
+                    super::super::snake(&finds)
+                ),
+                Answerer::Referee,
+                &[("noted", "Noted")],
+            )
+            .with_free_text()
+            .with_context(json!({"creature": creature, "finds": finds}));
+            ctx.ask(request)?;
+        }
+        Effect::LargeAnimalHide => ctx.emit(reward(None))?,
+        Effect::MeetCreature => {
+            ctx.emit(reward(None))?;
+            let request = DecisionRequest::new(
+                "crows.travel.meet_creature",
+                format!(
+                    "{creature} tracked {}: decide when and where today the party meets it \
+                     (CR-ROLE-14)",
+                    role.quarry.clone().unwrap_or_default()
+                ),
+                Answerer::Referee,
+                &[("noted", "Noted")],
+            )
+            .with_free_text()
+            .with_context(json!({"creature": creature, "quarry": role.quarry}));
+            ctx.ask(request)?;
+        }
+        Effect::TravelThreshold(_)
+        | Effect::RestThreshold(_)
+        | Effect::Hexes(_)
+        | Effect::StillLost => {}
+    }
+    Ok(())
+}
+
+pub(super) fn on_answer(
+    rules: &Crows,
+    decision: &Decision,
+    answer: &Answer,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    let creature = decision
+        .context
+        .get("creature")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    match decision.kind.as_str() {
+        "crows.travel.track_allowed" => {
+            let allowed = answer.option == "allow";
+            ctx.emit(TravelEvent::TrackRuled {
+                creature: creature.clone(),
+                allowed,
+            })?;
+            if !allowed {
+                ctx.emit(TravelEvent::RoleWithdrawn { creature })?;
+            }
+            advance(rules, ctx)
+        }
+        _ => {
+            let pick = if answer.option == "first" {
+                Pick::First
+            } else {
+                Pick::Second
+            };
+            let idx = index_of(ctx, &creature)?;
+            let mut tally = day_of(ctx)?.tally.clone();
+            tally
+                .answer(idx, pick)
+                .map_err(|e| super::super::err("bad_answer", e))?;
+            ctx.emit(TravelEvent::ChoiceMade {
+                creature,
+                option: answer.option.clone(),
+                tally,
+            })?;
+            advance(rules, ctx)
+        }
+    }
+}
+
+pub(super) fn end_day(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let d = day_of(ctx)?.clone();
+    if d.step == Step::Roles && d.tests_started {
+        return Err(refuse(
+            "roles_pending",
+            "CR-TRAVEL-02",
+            "the day's role tests are under way",
+        ));
+    }
+    if matches!(d.step, Step::Rest | Step::Miasma) || ctx.rules().travel.round.is_some() {
+        return Err(refuse(
+            "resting",
+            "CR-TRAVEL-02",
+            "the rest and its Miasma rolls come before the next day",
+        ));
+    }
+    if ctx.rules().travel.exploring.is_some() {
+        return Err(refuse(
+            "exploring",
+            "CR-POI-02",
+            "the party is exploring a site: leave_site first",
+        ));
+    }
+    let minute = ctx.core().clock.game_minutes;
+    let day = MINUTES_PER_DAY;
+    ctx.advance_minutes(day - minute % day)?;
+    ctx.emit(TravelEvent::DayEnded { number: d.number })
+}

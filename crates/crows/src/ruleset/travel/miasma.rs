@@ -1,0 +1,591 @@
+//! The rest in the open, the Miasma roll after a rest and the Miasma's effects (steps 5–6 of
+//! CR-TRAVEL-02; CR-MIASMA, CR-ROAD-04).
+
+use std::collections::BTreeMap;
+
+use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
+use serde_json::{Value, json};
+
+use super::day::{after_roles, core_test};
+use super::{MiasmaPick, TravelEvent, day_of, owners, position_of, refuse};
+use crate::checks::{
+    Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind, TestKind, Tier,
+};
+use crate::creature::{CreatureKind, Magic};
+use crate::edges::NetEdge;
+use crate::expertise::ExpertiseName;
+use crate::inventory::{ItemId, SlotKind};
+use crate::ruleset::{CoreCommand, Crows};
+use crate::travel::Step;
+use crate::travel::miasma::{MiasmaState, Outcome, Row, TableRoll, raise_other};
+
+/// Most d10 rolls on the effects table for one result (re-rolls of pairs in force included).
+const MAX_TABLE_ROLLS: usize = 50;
+
+pub(super) fn begin_rest(
+    ctx: &mut Ctx<'_, Crows>,
+    in_miasma: Option<bool>,
+) -> Result<(), RuleError> {
+    let d = after_roles(ctx, "CR-ROAD-04")?.clone();
+    if matches!(d.step, Step::Rest | Step::Miasma) || ctx.rules().travel.round.is_some() {
+        return Err(refuse(
+            "resting",
+            "CR-TRAVEL-02",
+            "the party is already resting",
+        ));
+    }
+    if ctx.rules().travel.exploring.is_some() {
+        return Err(refuse(
+            "exploring",
+            "CR-POI-02",
+            "a rest at a site is a dungeon rest: leave_site to rest in the open",
+        ));
+    }
+    let p = position_of(ctx)?;
+    let in_miasma = in_miasma.unwrap_or_else(|| ctx.rules().travel.map.in_miasma(p.true_hex));
+    let snapshot: BTreeMap<String, crate::expertise::Expertises> = ctx
+        .rules()
+        .travel
+        .party
+        .members
+        .iter()
+        .filter_map(|m| {
+            ctx.rules()
+                .creatures
+                .get(m)
+                .map(|r| (m.clone(), r.creature.expertises.clone()))
+        })
+        .collect();
+    ctx.start_rest()?;
+    ctx.emit(TravelEvent::RestBegun {
+        in_miasma,
+        threshold: d.tally.rest_threshold(),
+    })?;
+    ctx.emit_for(TravelEvent::RestSnapshot { snapshot }, Visibility::Referee)?;
+    // The rest encounter check at the day's rest threshold (CR-ROAD-04).
+    super::site::encounter_check(ctx, true)
+}
+
+pub(super) fn end_rest(
+    _rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    meals: &BTreeMap<String, Vec<u32>>,
+    completed: bool,
+) -> Result<(), RuleError> {
+    let d = day_of(ctx)?;
+    if d.step != Step::Rest || d.rest.is_none() {
+        return Err(refuse(
+            "not_resting",
+            "CR-TRAVEL-02",
+            "no rest in the open is under way (travel_rest)",
+        ));
+    }
+    for (creature, items) in meals {
+        if !ctx.rules().travel.party.members.contains(creature) {
+            return Err(refuse(
+                "not_in_party",
+                "CR-MIASMA-07",
+                format!("{creature} is not travelling with the party"),
+            ));
+        }
+        for item in items {
+            _rules.core_decide(
+                &CoreCommand::EatRation {
+                    creature: creature.clone(),
+                    item: ItemId(*item),
+                },
+                ctx,
+            )?;
+        }
+        ctx.emit(TravelEvent::MealsEaten {
+            creature: creature.clone(),
+            rations: u8::try_from(items.len()).unwrap_or(u8::MAX),
+        })?;
+    }
+    if !completed {
+        if ctx.core().clock.resting {
+            ctx.end_rest(false)?;
+        }
+        return ctx.emit(TravelEvent::RestInterrupted {});
+    }
+    ctx.end_rest(true)
+}
+
+fn turned(ctx: &Ctx<'_, Crows>, creature: &str) -> bool {
+    ctx.rules()
+        .travel
+        .miasma
+        .get(creature)
+        .is_some_and(|m| m.turned)
+}
+
+/// The engine passed the end of a rest (any completed rest while the party travels,
+/// CR-ERR-59).
+pub(super) fn rest_ended(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let t = &ctx.rules().travel;
+    let Some(p) = t.position else {
+        return Ok(());
+    };
+    let rest = t.day.as_ref().and_then(|d| d.rest.clone());
+    let in_miasma = match (&rest, &t.exploring) {
+        (Some(r), _) => r.in_miasma,
+        (None, Some(site)) => t.sites.get(site).is_none_or(|s| s.in_miasma),
+        (None, None) => t.map.in_miasma(p.true_hex),
+    };
+    let party = t.party.clone();
+    if let Some(rest) = &rest {
+        for (m, snapshot) in &rest.snapshot {
+            let need = super::rations_per_rest(ctx.rules(), m);
+            let ate = rest.meals.get(m).copied().unwrap_or(0);
+            let hungry = need > 1 && ate < need;
+            if hungry {
+                ctx.emit(TravelEvent::RestDenied {
+                    creature: m.clone(),
+                    rule: "CR-MIASMA-07".into(),
+                })?;
+            }
+            // CR-MIASMA-02: a rest finished in the Miasma gives no expertise uses back, except
+            // to a character who has turned (row 13+).
+            let keep_spent = hungry || (in_miasma && !turned(ctx, m));
+            let Ok(r) = super::super::record(ctx, m) else {
+                continue;
+            };
+            if keep_spent && r.creature.alive && &r.creature.expertises != snapshot {
+                let mut c = r.creature.clone();
+                c.expertises = snapshot.clone();
+                let rule = if hungry {
+                    "CR-MIASMA-07"
+                } else {
+                    "CR-MIASMA-02"
+                };
+                super::super::set_creature_only(
+                    ctx,
+                    m,
+                    c,
+                    "no expertise uses back from this rest",
+                    json!({"rule": rule}),
+                )?;
+            }
+        }
+    }
+    if in_miasma {
+        let rollers: Vec<String> = party
+            .humans
+            .iter()
+            .filter(|h| {
+                !turned(ctx, h)
+                    && ctx
+                        .rules()
+                        .creatures
+                        .get(*h)
+                        .is_some_and(|r| r.creature.alive)
+            })
+            .cloned()
+            .collect();
+        if !rollers.is_empty() {
+            ctx.emit(TravelEvent::MiasmaRoundStarted { rollers })?;
+            return next_roll(rules, ctx);
+        }
+    } else {
+        // CR-MIASMA-05: a rest outside the Miasma clears cruelty (and the rows lasting until
+        // the Miasma is left are over, CR-ERR-79).
+        let states: Vec<(String, MiasmaState)> = ctx
+            .rules()
+            .travel
+            .miasma
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        for (c, before) in states {
+            let mut st = before.clone();
+            st.rest_outside_miasma();
+            if st != before {
+                set_miasma(ctx, &c, st, "rested outside the Miasma", Vec::new())?;
+            }
+        }
+    }
+    if rest.is_some() {
+        ctx.emit(TravelEvent::StepSet {
+            step: Step::NextDay,
+        })?;
+    }
+    Ok(())
+}
+
+/// Records a creature's Miasma state; a Liar row that ended takes its expertise with it.
+fn set_miasma(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    state: MiasmaState,
+    what: &str,
+    rows_rolled: Vec<Row>,
+) -> Result<(), RuleError> {
+    let liar = state.rows.contains(&Row::Liar);
+    let vis = owners(ctx, creature);
+    ctx.emit_for(
+        TravelEvent::MiasmaSet {
+            creature: creature.to_string(),
+            state,
+            what: what.to_string(),
+            rows_rolled,
+        },
+        vis,
+    )?;
+    if !liar && let Some(name) = ctx.rules().travel.granted.get(creature).copied() {
+        if let Ok(r) = super::super::record(ctx, creature) {
+            let mut c = r.creature.clone();
+            c.expertises.uses.remove(&name);
+            super::super::set_creature_only(
+                ctx,
+                creature,
+                c,
+                "the Miasma's expertise is gone",
+                json!(name),
+            )?;
+        }
+        let vis = owners(ctx, creature);
+        ctx.emit_for(
+            TravelEvent::ExpertiseGranted {
+                creature: creature.to_string(),
+                expertise: None,
+            },
+            vis,
+        )?;
+    }
+    Ok(())
+}
+
+/// The party is somewhere without Miasma: rows lasting until then end (CR-ERR-79).
+pub(super) fn left_miasma(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let states: Vec<(String, MiasmaState)> = ctx
+        .rules()
+        .travel
+        .miasma
+        .iter()
+        .filter(|(k, _)| ctx.rules().travel.party.members.contains(k))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    for (c, before) in states {
+        let mut st = before.clone();
+        st.leave_miasma();
+        if st != before {
+            set_miasma(ctx, &c, st, "left the Miasma", Vec::new())?;
+        }
+    }
+    Ok(())
+}
+
+/// The next Miasma roll, the tier-3 choices, or the results.
+fn next_roll(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let Some(round) = ctx.rules().travel.round.clone() else {
+        return Ok(());
+    };
+    if round.testing.is_some() {
+        return Ok(());
+    }
+    if let Some(c) = round.rollers.iter().find(|c| !round.tiers.contains_key(*c)) {
+        let cruelty = ctx.rules().travel.miasma.get(c).map_or(0, |m| m.cruelty);
+        let edge = ctx
+            .rules()
+            .travel
+            .day
+            .as_ref()
+            .and_then(|d| d.miasma_edges.get(c).copied())
+            .unwrap_or(NetEdge::None);
+        let mut modifiers = Vec::new();
+        if cruelty > 0 {
+            modifiers.push(Modifier::bonus(
+                ModifierSource::new(SourceKind::Miasma, "cruelty").with_rule("CR-MIASMA-04"),
+                crate::travel::miasma::cruelty_penalty(cruelty),
+            ));
+        }
+        let fight =
+            ModifierSource::new(SourceKind::Travel, "Fight the Miasma").with_rule("CR-ROLE-03");
+        match edge {
+            NetEdge::Edge => modifiers.push(Modifier::edge(fight)),
+            NetEdge::DoubleEdge => {
+                modifiers.push(Modifier::new(fight, ModifierEffect::DoubleEdge));
+            }
+            _ => {}
+        }
+        let c = c.clone();
+        return core_test(
+            rules,
+            ctx,
+            &c,
+            Characteristic::Mind,
+            modifiers,
+            Vec::new(),
+            Some(TestKind::ResistanceRoll),
+            json!({"family": "travel", "step": "miasma"}),
+        );
+    }
+    if !round.picks.is_empty() && !round.choices_asked {
+        ctx.emit(TravelEvent::MiasmaChoiceAsked {})?;
+        for helper in round.picks.keys() {
+            let mut options: Vec<(String, String)> =
+                vec![("clear_cruelty".into(), "Lose all my cruelty levels".into())];
+            for (other, tier) in &round.tiers {
+                if other != helper && *tier != Tier::Three {
+                    options.push((
+                        format!("raise:{other}"),
+                        format!(
+                            "Raise {other}'s result by one tier (now tier {})",
+                            tier.number()
+                        ),
+                    ));
+                }
+            }
+            let refs: Vec<(&str, &str)> = options
+                .iter()
+                .map(|(a, b)| (a.as_str(), b.as_str()))
+                .collect();
+            let request = DecisionRequest::new(
+                "crows.travel.miasma_choice",
+                format!("{helper} resisted the Miasma at tier 3: choose one (CR-MIASMA-03)"),
+                Answerer::Controller(helper.clone()),
+                &refs,
+            )
+            .with_visibility(Visibility::Public)
+            .with_context(json!({"creature": helper}));
+            ctx.ask(request)?;
+        }
+        return Ok(());
+    }
+    if round.picks.values().any(Option::is_none) {
+        return Ok(());
+    }
+    finish_round(ctx)
+}
+
+pub(super) fn tested(
+    rules: &Crows,
+    creature: &str,
+    resolved: &crate::checks::ResolvedTest,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    ctx.emit(TravelEvent::MiasmaRolled {
+        creature: creature.to_string(),
+        tier: resolved.final_tier,
+    })?;
+    next_roll(rules, ctx)
+}
+
+fn finish_round(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let Some(round) = ctx.rules().travel.round.clone() else {
+        return Ok(());
+    };
+    let idx = |c: &str| {
+        round
+            .rollers
+            .iter()
+            .position(|r| r == c)
+            .and_then(|i| u32::try_from(i).ok())
+    };
+    let mut tiers: Vec<(u32, Tier)> = round
+        .rollers
+        .iter()
+        .filter_map(|c| Some((idx(c)?, *round.tiers.get(c)?)))
+        .collect();
+    for (helper, pick) in &round.picks {
+        if let Some(MiasmaPick::Raise { target }) = pick
+            && let (Some(h), Some(t)) = (idx(helper), idx(target))
+        {
+            raise_other(&mut tiers, h, t).map_err(|e| super::super::err("bad_answer", e))?;
+        }
+    }
+    for (i, c) in round.rollers.iter().enumerate() {
+        let Some(tier) = u32::try_from(i)
+            .ok()
+            .and_then(|i| tiers.iter().find(|(x, _)| *x == i))
+            .map(|(_, t)| *t)
+        else {
+            continue;
+        };
+        let before = ctx
+            .rules()
+            .travel
+            .miasma
+            .get(c)
+            .cloned()
+            .unwrap_or_default();
+        let mut st = before.clone();
+        let outcome = st
+            .apply_tier(tier)
+            .map_err(|e| super::super::err("miasma", e))?;
+        let mut rows_rolled = Vec::new();
+        let mut gained = None;
+        match outcome {
+            Outcome::CrueltyAndEffect => {
+                for _ in 0..MAX_TABLE_ROLLS {
+                    let d10 =
+                        super::super::roll_die(ctx, "Miasma effects d10", 10, Visibility::Public)?;
+                    match st.roll_table(d10) {
+                        Ok(TableRoll::Gained(row)) => {
+                            rows_rolled.push(row);
+                            gained = Some(row);
+                            break;
+                        }
+                        Ok(TableRoll::RollAgain) => {
+                            rows_rolled.push(Row::of(d10.saturating_add(st.cruelty)));
+                        }
+                        // Every row this cruelty reaches is in force: nothing more to gain.
+                        Err(_) => break,
+                    }
+                }
+            }
+            Outcome::Choose => {
+                if round.picks.get(c) == Some(&Some(MiasmaPick::ClearCruelty)) {
+                    st.clear_cruelty();
+                }
+            }
+            Outcome::Nothing => {}
+        }
+        let what = format!("Miasma roll: tier {}", tier.number());
+        set_miasma(ctx, c, st, &what, rows_rolled)?;
+        match gained {
+            Some(Row::Rage) => rage(ctx, c)?,
+            Some(Row::Liar) => ask_expertise(ctx, c)?,
+            Some(Row::Turned) => turn(ctx, c)?,
+            _ => {}
+        }
+    }
+    ctx.emit(TravelEvent::MiasmaRoundDone {})
+}
+
+/// Row 5–6: a random mundane backpack item is destroyed (the die is recorded), then 3 Stamina
+/// back, or one wound gone at full Stamina (the lowest-numbered wounded slot).
+fn rage(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
+    let mut c = super::super::record(ctx, creature)?.creature.clone();
+    let mundane: Vec<(ItemId, String)> = c
+        .inventory
+        .items()
+        .filter(|(i, p)| p.kind == SlotKind::Backpack && i.magic == Magic::Mundane && !i.corpse)
+        .map(|(i, _)| (i.id, i.name.clone()))
+        .collect();
+    let mut destroyed = None;
+    if !mundane.is_empty() {
+        let n = mundane.len();
+        let r = ctx.roll(
+            "Miasma rage: which mundane item",
+            &format!("1d{n}"),
+            Visibility::Public,
+        )?;
+        let pick = usize::try_from(r.total)
+            .ok()
+            .and_then(|f| f.checked_sub(1))
+            .and_then(|i| mundane.get(i))
+            .ok_or_else(|| {
+                refuse(
+                    "bad_face",
+                    "CR-DICE-01",
+                    format!("a d{n} showed {}", r.total),
+                )
+            })?;
+        c.inventory
+            .remove(pick.0)
+            .map_err(|e| super::super::err("inventory_refused", e))?;
+        destroyed = Some(pick.1.clone());
+    }
+    let mut healed_wound = None;
+    if c.stamina < c.max_stamina {
+        c.stamina = c.max_stamina.min(c.stamina.saturating_add(3));
+    } else if let Some(slot) =
+        (1..=c.inventory.layout().backpack).find(|s| c.inventory.wound_at(*s).is_some())
+    {
+        c.inventory
+            .remove_wound(slot)
+            .map_err(|e| super::super::err("inventory_refused", e))?;
+        healed_wound = Some(slot);
+    }
+    super::super::set_creature_only(
+        ctx,
+        creature,
+        c,
+        "Miasma rage",
+        json!({"destroyed": destroyed, "wound_removed_from": healed_wound,
+            "rule": "CR-MIASMA-07"}),
+    )
+}
+
+/// Row 7–8: the controller picks an expertise the character lacks.
+fn ask_expertise(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
+    let has = super::super::record(ctx, creature)?
+        .creature
+        .expertises
+        .uses
+        .clone();
+    let options: Vec<(String, String)> = super::super::variant_names::<ExpertiseName>()
+        .iter()
+        .filter(|n| {
+            super::super::from_snake::<ExpertiseName>(n).is_some_and(|e| !has.contains_key(&e))
+        })
+        .map(|n| ((*n).to_string(), n.replace('_', " ")))
+        .collect();
+    if options.is_empty() {
+        return Ok(());
+    }
+    let refs: Vec<(&str, &str)> = options
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let request = DecisionRequest::new(
+        "crows.travel.miasma_expertise",
+        format!("{creature} gains an expertise it lacks while the Miasma holds it (CR-MIASMA-07)"),
+        Answerer::Controller(creature.to_string()),
+        &refs,
+    )
+    .with_context(json!({"creature": creature}));
+    ctx.ask(request).map(|_| ())
+}
+
+/// Row 13+: the character becomes an NPC under the Referee (CR-MIASMA-08).
+fn turn(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
+    let mut c = super::super::record(ctx, creature)?.creature.clone();
+    c.kind = CreatureKind::Npc;
+    super::super::set_creature_only(
+        ctx,
+        creature,
+        c,
+        "turned by the Miasma: now an NPC under the Referee",
+        json!({"rule": "CR-MIASMA-08"}),
+    )
+}
+
+pub(super) fn on_answer(
+    rules: &Crows,
+    decision: &Decision,
+    answer: &Answer,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    let creature = decision
+        .context
+        .get("creature")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    if decision.kind == "crows.travel.miasma_expertise" {
+        let name: ExpertiseName = super::super::from_snake(&answer.option)
+            .ok_or_else(|| RuleError::new("bad_answer", "not an expertise"))?;
+        let mut c = super::super::record(ctx, &creature)?.creature.clone();
+        // CR-ERR-62: one use, for as long as the effect lasts.
+        c.expertises.learn(name, 1);
+        super::super::set_creature_only(ctx, &creature, c, "the Miasma's expertise", json!(name))?;
+        let vis = owners(ctx, &creature);
+        return ctx.emit_for(
+            TravelEvent::ExpertiseGranted {
+                creature,
+                expertise: Some(name),
+            },
+            vis,
+        );
+    }
+    let pick = match answer.option.strip_prefix("raise:") {
+        Some(target) => MiasmaPick::Raise {
+            target: target.to_string(),
+        },
+        None => MiasmaPick::ClearCruelty,
+    };
+    ctx.emit(TravelEvent::MiasmaChoice { creature, pick })?;
+    next_roll(rules, ctx)
+}

@@ -1,0 +1,372 @@
+//! Sites on the map, moving hex by hex (and drifting while lost), encounter checks on the road
+//! and dungeon turns at a site (steps 3–4 of CR-TRAVEL-02; CR-LOST-02, CR-ROAD, CR-POI).
+
+use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
+use serde_json::{Value, json};
+
+use super::day::after_roles;
+use super::{MAX_SITES, Site, SiteKind, TravelEvent, day_of, position_of, refuse};
+use crate::ruleset::Crows;
+use crate::travel::Step;
+use crate::travel::hex::Direction;
+
+/// Longest stretch of game time one `travel_hours` passes.
+pub const MAX_TRAVEL_HOURS: u32 = 72;
+
+pub(super) fn set_site(ctx: &mut Ctx<'_, Crows>, id: &str, site: Site) -> Result<(), RuleError> {
+    if id.is_empty() || id.len() > 64 || site.name.trim().is_empty() || site.name.len() > 200 {
+        return Err(refuse(
+            "bad_site",
+            "CR-POI-03",
+            "a site has an id of 1…64 characters and a name of 1…200",
+        ));
+    }
+    if site.notes.len() > 10_000 {
+        return Err(refuse(
+            "bad_site",
+            "CR-POI-03",
+            "a site's notes hold at most 10000 characters",
+        ));
+    }
+    let sites = &ctx.rules().travel.sites;
+    if !sites.contains_key(id) && sites.len() >= MAX_SITES {
+        return Err(refuse(
+            "too_many_sites",
+            "MAX_SITES",
+            format!("a map holds at most {MAX_SITES} sites"),
+        ));
+    }
+    let event = TravelEvent::SiteSet {
+        id: id.to_string(),
+        site: site.clone(),
+    };
+    if site.known {
+        ctx.emit_masked(
+            event,
+            Visibility::Referee,
+            TravelEvent::SiteSeen {
+                id: id.to_string(),
+                name: site.name,
+                kind: site.kind,
+                hex: Some(site.hex),
+            },
+        )
+    } else {
+        ctx.emit_for(event, Visibility::Referee)
+    }
+}
+
+/// Whether play is zoomed in on an encounter or a point of interest waiting for the Referee
+/// (CR-POI-01): the montage of travel stops until it is settled.
+fn zoomed_in(ctx: &Ctx<'_, Crows>) -> bool {
+    ctx.core()
+        .decisions
+        .iter()
+        .any(|d| d.kind == "crows.travel.encounter" || d.kind == "crows.travel.site_reached")
+}
+
+fn not_resting(ctx: &Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let d = day_of(ctx)?;
+    if matches!(d.step, Step::Rest | Step::Miasma) || ctx.rules().travel.round.is_some() {
+        return Err(refuse("resting", "CR-TRAVEL-02", "the party is resting"));
+    }
+    Ok(())
+}
+
+pub(super) fn travel_move(ctx: &mut Ctx<'_, Crows>, toward: Direction) -> Result<(), RuleError> {
+    let d = after_roles(ctx, "CR-TRAVEL-07")?.clone();
+    not_resting(ctx)?;
+    if ctx.rules().travel.exploring.is_some() {
+        return Err(refuse(
+            "exploring",
+            "CR-POI-02",
+            "the party is exploring a site in dungeon turns: leave_site first",
+        ));
+    }
+    if zoomed_in(ctx) {
+        return Err(refuse(
+            "zoomed_in",
+            "CR-POI-01",
+            "an encounter or a point of interest waits for the Referee: play it out first",
+        ));
+    }
+    let hexes = d.tally.hexes();
+    if d.hexes_moved >= hexes {
+        return Err(refuse(
+            "no_hexes_left",
+            "CR-TRAVEL-07",
+            format!("the party has moved all {hexes} hexes of today"),
+        ));
+    }
+    let mut p = position_of(ctx)?;
+    let drift = if p.lost {
+        // CR-LOST-02: the Referee's d6, rolled in secret.
+        let r = ctx.roll_secret("lost party: drift d6", "1d6")?;
+        let face = u8::try_from(r.total)
+            .ok()
+            .filter(|f| (1..=6).contains(f))
+            .ok_or_else(|| refuse("bad_face", "CR-DICE-01", format!("a d6 showed {}", r.total)))?;
+        Some(face)
+    } else {
+        None
+    };
+    p.leave_hex(toward, drift)
+        .map_err(|e| super::super::err("bad_move", e))?;
+    ctx.emit(TravelEvent::HexLeft {
+        hexes_moved: d.hexes_moved + 1,
+    })?;
+    super::set_position(ctx, p, "moved")?;
+    if !ctx.rules().travel.map.in_miasma(p.true_hex) {
+        super::miasma::left_miasma(ctx)?;
+    }
+    let here: Vec<(String, Site)> = ctx
+        .rules()
+        .travel
+        .sites
+        .iter()
+        .filter(|(_, s)| s.hex == p.true_hex)
+        .map(|(id, s)| (id.clone(), s.clone()))
+        .collect();
+    for (id, s) in here {
+        let pass = match s.kind {
+            SiteKind::Obstacle => ("go_around", "Go around the obstacle"),
+            SiteKind::Landmark | SiteKind::Dungeon => ("ignore", "Ignore it and travel on"),
+        };
+        let request = DecisionRequest::new(
+            "crows.travel.site_reached",
+            format!(
+                "The party reaches {} ({}): explore it in dungeon turns, or pass? (CR-POI-01, \
+                 CR-POI-03)",
+                s.name,
+                super::super::snake(&s.kind)
+            ),
+            Answerer::Referee,
+            &[("explore", "Explore it (dungeon turns)"), pass],
+        )
+        .with_visibility(Visibility::Referee)
+        .with_context(json!({"site": id}));
+        ctx.ask(request)?;
+    }
+    Ok(())
+}
+
+pub(super) fn encounter_check(
+    ctx: &mut Ctx<'_, Crows>,
+    during_rest: bool,
+) -> Result<(), RuleError> {
+    let d = after_roles(ctx, "CR-ROAD-01")?.clone();
+    if !during_rest {
+        not_resting(ctx)?;
+    }
+    if ctx.rules().travel.exploring.is_some() {
+        return Err(refuse(
+            "exploring",
+            "CR-POI-02",
+            "at a site the dungeon-turn encounter check applies, at the day's threshold \
+             (dungeon_encounter_threshold)",
+        ));
+    }
+    let threshold = if during_rest {
+        d.tally.rest_threshold()
+    } else {
+        d.tally.travel_threshold()
+    };
+    let label = if during_rest {
+        "rest encounter check"
+    } else {
+        "travel encounter check"
+    };
+    let d10 = super::super::roll_die(ctx, label, 10, Visibility::Public)?;
+    let encounter = crate::travel::road::encounter(d10, threshold)
+        .map_err(|e| super::super::err("bad_face", e))?;
+    ctx.emit(TravelEvent::RoadChecked {
+        d10,
+        threshold,
+        encounter,
+        during_rest,
+    })?;
+    if encounter {
+        ask_encounter(ctx, Some(d10), during_rest)?;
+    }
+    Ok(())
+}
+
+/// Asks the Referee for an encounter: what it is (the terrain's table, rolled in secret when a
+/// content table `encounters-<terrain>` is loaded) and when it happens (CR-ROAD-02, CR-ERR-46).
+pub(super) fn ask_encounter(
+    ctx: &mut Ctx<'_, Crows>,
+    d10: Option<u8>,
+    during_rest: bool,
+) -> Result<(), RuleError> {
+    let p = position_of(ctx)?;
+    let terrain = ctx
+        .rules()
+        .travel
+        .map
+        .get(p.true_hex)
+        .map_or_else(|| "unknown".to_string(), |i| i.terrain.clone());
+    let table = ctx
+        .rules()
+        .content
+        .tables
+        .get(&format!("encounters-{}", terrain.to_lowercase()))
+        .cloned();
+    let rolled = match table {
+        Some(t) => {
+            let r = ctx.roll_secret("encounter table", &t.die)?;
+            let row = u32::try_from(r.total)
+                .ok()
+                .and_then(|n| t.lookup(n))
+                .map(|row| row.result.clone());
+            json!({"table": t.id, "roll": r.total, "result": row})
+        }
+        None => Value::Null,
+    };
+    let options: &[(&str, &str)] = match d10 {
+        Some(10) => &[("now", "It happens at once (a 10)")],
+        Some(_) => &[
+            ("later", "Later today, when the Referee says"),
+            ("later_with_sign", "Later today, after a sign"),
+        ],
+        None => &[
+            ("now", "Now"),
+            ("later", "Later today"),
+            ("later_with_sign", "Later today, after a sign"),
+        ],
+    };
+    let request = DecisionRequest::new(
+        "crows.travel.encounter",
+        format!(
+            "{} encounter in {terrain}: roll on the terrain's encounter table and say when it \
+             happens (CR-ROAD-02)",
+            if during_rest { "A rest" } else { "A travel" }
+        ),
+        Answerer::Referee,
+        options,
+    )
+    .with_free_text()
+    .with_visibility(Visibility::Referee)
+    .with_context(
+        json!({"terrain": terrain, "d10": d10, "during_rest": during_rest,
+        "table_roll": rolled}),
+    );
+    ctx.ask(request).map(|_| ())
+}
+
+pub(super) fn arrive(rules: &Crows, ctx: &mut Ctx<'_, Crows>, id: &str) -> Result<(), RuleError> {
+    let d = after_roles(ctx, "CR-POI-02")?.clone();
+    not_resting(ctx)?;
+    if ctx.rules().travel.exploring.is_some() {
+        return Err(refuse(
+            "exploring",
+            "CR-POI-02",
+            "the party is already exploring a site",
+        ));
+    }
+    let site = ctx.rules().travel.sites.get(id).cloned().ok_or_else(|| {
+        refuse(
+            "unknown_site",
+            "CR-POI-03",
+            format!("no site `{id}` on the map"),
+        )
+    })?;
+    let p = position_of(ctx)?;
+    if site.hex != p.true_hex {
+        return Err(refuse(
+            "not_there",
+            "CR-POI-03",
+            format!("the party is not in {}'s hex", site.name),
+        ));
+    }
+    if p.lost && site.known {
+        return Err(refuse(
+            "recognised",
+            "CR-LOST-04",
+            format!(
+                "the party knows {}: it recognises where it is (travel_found with \
+                 `landmark`) before exploring",
+                site.name
+            ),
+        ));
+    }
+    let threshold = d.tally.travel_threshold();
+    let length = rules.core_exploration_turn(ctx.state());
+    if ctx.core().clock.exploration.is_none() {
+        ctx.start_exploration(length)?;
+    }
+    ctx.emit(TravelEvent::SiteEntered {
+        site: id.to_string(),
+        name: site.name.clone(),
+        kind: site.kind,
+        threshold,
+    })?;
+    if !site.in_miasma {
+        super::miasma::left_miasma(ctx)?;
+    }
+    Ok(())
+}
+
+pub(super) fn leave(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    if ctx.rules().travel.exploring.is_none() {
+        return Err(refuse(
+            "not_exploring",
+            "CR-POI-02",
+            "the party is not exploring a site",
+        ));
+    }
+    if ctx.core().clock.exploration.is_some() {
+        ctx.end_exploration()?;
+    }
+    ctx.emit(TravelEvent::SiteLeft {})
+}
+
+pub(super) fn on_answer(
+    rules: &Crows,
+    decision: &Decision,
+    answer: &Answer,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    let site = decision
+        .context
+        .get("site")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    ctx.emit_for(
+        TravelEvent::SiteRuled {
+            site: site.clone(),
+            choice: answer.option.clone(),
+        },
+        Visibility::Referee,
+    )?;
+    if answer.option == "explore" {
+        arrive(rules, ctx, &site)?;
+    }
+    Ok(())
+}
+
+/// Game time outside a dungeon: every 2 hours is one turn of usage dice (CR-UD-07).
+pub(super) fn hours(rules: &Crows, ctx: &mut Ctx<'_, Crows>, hours: u32) -> Result<(), RuleError> {
+    if hours == 0 || hours > MAX_TRAVEL_HOURS {
+        return Err(refuse(
+            "bad_hours",
+            "MAX_TRAVEL_HOURS",
+            format!("pass 1…{MAX_TRAVEL_HOURS} hours at a time"),
+        ));
+    }
+    if ctx.rules().travel.exploring.is_some() || ctx.core().clock.exploration.is_some() {
+        return Err(refuse(
+            "exploring",
+            "CR-UD-07",
+            "in a dungeon the dungeon turn counts for usage dice",
+        ));
+    }
+    let total = ctx.rules().travel.hours_carry + hours;
+    let turns = crate::travel::road::turns_in(total);
+    let carry = total % crate::travel::road::HOURS_PER_TURN;
+    ctx.advance_minutes(u64::from(hours) * 60)?;
+    for _ in 0..turns {
+        rules.end_of_dungeon_turn(ctx)?;
+    }
+    ctx.emit(TravelEvent::HoursPassed { hours, carry })
+}

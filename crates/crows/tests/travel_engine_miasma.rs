@@ -1,0 +1,543 @@
+//! The Miasma at the table: the rest in the open, the Mind resistance roll after it, cruelty,
+//! every row of the effects table and what each enforces.
+
+mod common;
+use common::*;
+
+const ITEMS: &str = include_str!("../../../content/crows-sample/items.json");
+
+fn alice() -> Viewer {
+    Viewer::Player("alice".into())
+}
+
+fn rule_events(events: &[Envelope]) -> Vec<Value> {
+    events
+        .iter()
+        .filter_map(|e| match &e.body {
+            EventBody::Rules { event } => Some(event.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn named<'a>(events: &'a [Value], name: &str) -> Vec<&'a Value> {
+    events.iter().filter_map(|e| e.get(name)).collect()
+}
+
+fn refused(t: &mut T, actor: &Actor, cmd: Value) -> String {
+    let before = t.table.state_json();
+    let e = t.run(actor, json!({ "rules": cmd }), &[]).unwrap_err();
+    assert_eq!(t.table.state_json(), before, "a refusal changes nothing");
+    let (msg, rule) = rule_of(e);
+    rule.unwrap_or_else(|| panic!("no rule named: {msg}"))
+}
+
+fn travel(t: &T) -> Value {
+    t.state()["travel"].clone()
+}
+
+fn miasma(t: &T, who: &str) -> Value {
+    travel(t)["miasma"][who].clone()
+}
+
+/// Vera (Mind 0, Alice) and Bram (Mind 2, Bob) at (0, 0) in the Miasma; (0, 1) is a walled
+/// farmstead free of it.
+fn setup() -> T {
+    let mut t = party();
+    t.referee_rules(
+        json!({"set_hexes": {"hexes": [
+            {"q": 0, "r": 0, "terrain": "plains"},
+            {"q": 0, "r": 1, "terrain": "farmstead", "in_miasma": false}
+        ]}}),
+        &[],
+    );
+    t.referee_rules(json!({"set_party": {"members": ["vera", "bram"]}}), &[]);
+    t.referee_rules(json!({"place_party": {"q": 0, "r": 0}}), &[]);
+    t
+}
+
+/// A travel day without roles and a rest in the open; `dice` are the rest's end (Miasma rolls
+/// in party order, then any effects-table d10). Returns the rest's end events.
+fn night(t: &mut T, dice: &[i64]) -> Vec<Value> {
+    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
+    t.referee_rules(json!({"travel_role_tests": {}}), &[]);
+    t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    let ev = t.referee_rules(json!({"travel_rest_end": {}}), dice);
+    rule_events(&ev)
+}
+
+fn end_day(t: &mut T) {
+    t.referee_rules(json!({"end_travel_day": {}}), &[]);
+}
+
+/// Moves the party to the farmstead (no Miasma) on a new day and rests there.
+fn night_outside(t: &mut T) -> Vec<Value> {
+    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
+    t.referee_rules(json!({"travel_role_tests": {}}), &[]);
+    t.referee_rules(json!({"travel_move": {"toward": "south"}}), &[]);
+    t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    let ev = t.referee_rules(json!({"travel_rest_end": {}}), &[]);
+    rule_events(&ev)
+}
+
+const VERA_T1: [i64; 2] = [3, 3];
+const VERA_T2: [i64; 2] = [6, 7];
+/// Tier 3 for Vera with one cruelty level (natural 18 − 1).
+const VERA_T3_C1: [i64; 2] = [9, 9];
+const BRAM_T1: [i64; 2] = [3, 3];
+const BRAM_T2: [i64; 2] = [6, 6];
+
+fn dice(parts: &[&[i64]]) -> Vec<i64> {
+    parts.iter().flat_map(|p| p.iter().copied()).collect()
+}
+
+/// Three nights of tier 1 for Vera: cruelty 3, with Ravenous and Liar in force.
+fn cruel_vera(t: &mut T) {
+    // Night 1: the new level counts (CR-ERR-61): d10 2 + cruelty 1 = 3, Ravenous (2 alone
+    // would be Despondent).
+    let ev = night(t, &dice(&[&VERA_T1, &BRAM_T2, &[2]]));
+    let set = named(&ev, "miasma_set")
+        .into_iter()
+        .find(|m| m["creature"] == "vera")
+        .unwrap()
+        .clone();
+    assert_eq!(set["state"]["cruelty"], 1);
+    assert_eq!(set["rows_rolled"], json!(["ravenous"]));
+    end_day(t);
+    // Night 2: 1 + 2 = 3 is Ravenous again, already in force: roll again (CR-MIASMA-06);
+    // 3 + 2 = 5, Rage (instantaneous: nothing to destroy, Stamina full, no wound).
+    let ev = night(t, &dice(&[&VERA_T1, &BRAM_T2, &[1, 3]]));
+    let set = named(&ev, "miasma_set")
+        .into_iter()
+        .find(|m| m["creature"] == "vera")
+        .unwrap()
+        .clone();
+    assert_eq!(set["rows_rolled"], json!(["ravenous", "rage"]));
+    assert_eq!(set["state"]["rows"], json!(["ravenous"]));
+    end_day(t);
+    // Night 3: 4 + 3 = 7, Liar: Alice picks an expertise Vera lacks.
+    night(t, &dice(&[&VERA_T1, &BRAM_T2, &[4]]));
+    assert_eq!(miasma(t, "vera")["cruelty"], 3);
+    assert_eq!(miasma(t, "vera")["rows"], json!(["ravenous", "liar"]));
+    end_day(t);
+}
+
+#[test]
+// Covers CR-MIASMA-01, CR-ERR-79.
+fn cr_miasma_01_places_carry_the_miasma_flag() {
+    let mut t = setup();
+    // Open ground: the rest is in the Miasma and the humans roll.
+    let ev = night(&mut t, &dice(&[&VERA_T2, &BRAM_T2]));
+    assert_eq!(named(&ev, "miasma_round_started").len(), 1);
+    end_day(&mut t);
+    // The walled farmstead is free of it: no roll.
+    let ev = night_outside(&mut t);
+    assert!(named(&ev, "miasma_round_started").is_empty());
+    let begun = t
+        .log
+        .iter()
+        .rev()
+        .find_map(|e| match &e.body {
+            EventBody::Rules { event } => event.get("rest_begun").cloned(),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(begun["in_miasma"], false);
+    // A site can be free of it too: entering ends the rows lasting until the Miasma is left.
+    end_day(&mut t);
+    t.referee_rules(
+        json!({"set_site": {"id": "vault", "name": "Stone vault", "kind": "dungeon",
+            "q": 0, "r": 1, "in_miasma": false}}),
+        &[],
+    );
+    t.referee_rules(json!({"place_party": {"q": 0, "r": 0}}), &[]);
+    night(&mut t, &dice(&[&VERA_T1, &BRAM_T2, &[1]]));
+    assert_eq!(miasma(&t, "vera")["rows"], json!(["despondent"]));
+    end_day(&mut t);
+    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
+    t.referee_rules(json!({"travel_role_tests": {}}), &[]);
+    t.referee_rules(json!({"travel_move": {"toward": "south"}}), &[]);
+    let d = t.decision("crows.travel.site_reached");
+    t.answer(&referee(), &d.id, "explore", None).unwrap();
+    assert_eq!(miasma(&t, "vera")["rows"], json!([]));
+    assert_eq!(
+        miasma(&t, "vera")["cruelty"],
+        1,
+        "cruelty stays until a rest outside"
+    );
+}
+
+#[test]
+// Covers CR-MIASMA-02, CR-EXP-03, CR-REST-02.
+fn cr_miasma_02_rest_in_the_miasma_restores_no_expertise() {
+    let mut t = setup();
+    // Vera spends a Gymnastics use.
+    t.referee_rules(
+        json!({"test": {"creature": "vera", "characteristic": "agility",
+            "approved_expertises": ["gymnastics"]}}),
+        &[5, 5],
+    );
+    let d = t.decision("crows.expertise");
+    t.answer(&player("alice"), &d.id, "gymnastics", None)
+        .unwrap();
+    let uses = |t: &T| t.creature("vera")["expertises"]["uses"]["gymnastics"]["left"].clone();
+    assert_eq!(uses(&t), 1);
+    night(&mut t, &dice(&[&VERA_T2, &BRAM_T2]));
+    assert_eq!(uses(&t), 1, "a rest in the Miasma gives no uses back");
+    end_day(&mut t);
+    night_outside(&mut t);
+    assert_eq!(uses(&t), 2, "a rest outside it does");
+    t.assert_replays();
+}
+
+#[test]
+fn cr_miasma_03_every_tier_of_the_roll() {
+    // Tier 1: a cruelty level and a roll on the table; tier 2: nothing.
+    let mut t = setup();
+    let ev = night(&mut t, &dice(&[&VERA_T1, &BRAM_T2, &[6]]));
+    assert_eq!(miasma(&t, "vera")["cruelty"], 1);
+    assert_eq!(miasma(&t, "vera")["rows"], json!(["liar"]));
+    assert_eq!(miasma(&t, "bram")["cruelty"], 0);
+    assert_eq!(miasma(&t, "bram")["rows"], json!([]));
+    assert_eq!(named(&ev, "miasma_rolled").len(), 2);
+    end_day(&mut t);
+    // Tier 3: Vera raises Bram's tier 1 to tier 2 (no cruelty for him)…
+    let ev = night(&mut t, &dice(&[&VERA_T3_C1, &BRAM_T1]));
+    assert!(
+        named(&ev, "miasma_round_done").is_empty(),
+        "waits for Vera's choice"
+    );
+    let d = t.decision("crows.travel.miasma_choice");
+    assert_eq!(d.answerer, engine::Answerer::Controller("vera".into()));
+    let options: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
+    assert_eq!(options, ["clear_cruelty", "raise:bram"]);
+    t.answer(&player("alice"), &d.id, "raise:bram", None)
+        .unwrap();
+    assert_eq!(miasma(&t, "bram")["cruelty"], 0);
+    assert_eq!(
+        miasma(&t, "vera")["cruelty"],
+        1,
+        "raising another keeps her own cruelty"
+    );
+    end_day(&mut t);
+    // …or clears her own cruelty (and Bram's tier 1 stands: cruelty and a table roll).
+    night(&mut t, &dice(&[&VERA_T3_C1, &BRAM_T1]));
+    let d = t.decision("crows.travel.miasma_choice");
+    let a = json!({"answer": {"decision": d.id, "option": "clear_cruelty"}});
+    t.run(&player("alice"), a, &[1]).unwrap();
+    assert_eq!(miasma(&t, "vera")["cruelty"], 0);
+    assert_eq!(miasma(&t, "bram")["cruelty"], 1);
+    assert_eq!(miasma(&t, "bram")["rows"], json!(["despondent"]));
+    t.assert_replays();
+}
+
+#[test]
+// Covers CR-MIASMA-04, CR-MIASMA-09.
+fn cr_miasma_04_cruelty_penalty_worked_example() {
+    let mut t = setup();
+    cruel_vera(&mut t);
+    t.referee_rules(
+        json!({"edit_creature": {"id": "vera",
+            "characteristics": {"agility": 1, "mind": 1, "strength": 2}}}),
+        &[],
+    );
+    // Cruelty 3, Mind 1, natural 14 → 12 → tier 2.
+    let ev = night(&mut t, &dice(&[&[7, 7], &BRAM_T2]));
+    let rolled = named(&ev, "test_rolled")
+        .into_iter()
+        .find(|r| r["creature"] == "vera")
+        .unwrap()
+        .clone();
+    let mods = rolled["rolled"]["spec"]["modifiers"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(mods[0]["effect"], json!({"type": "bonus", "value": -3}));
+    assert_eq!(mods[0]["source"]["rule"], "CR-MIASMA-04");
+    let tier = named(&ev, "miasma_rolled")
+        .into_iter()
+        .find(|r| r["creature"] == "vera")
+        .unwrap()["tier"]
+        .clone();
+    assert_eq!(tier, 2);
+    assert_eq!(miasma(&t, "vera")["cruelty"], 3);
+}
+
+#[test]
+fn cr_miasma_05_a_rest_outside_clears_cruelty() {
+    let mut t = setup();
+    cruel_vera(&mut t);
+    // Liar's expertise came with the row.
+    let d = t.decision("crows.travel.miasma_expertise");
+    t.answer(&player("alice"), &d.id, "endurance", None)
+        .unwrap();
+    assert_eq!(
+        t.creature("vera")["expertises"]["uses"]["endurance"]["max"],
+        1
+    );
+    night_outside(&mut t);
+    assert_eq!(miasma(&t, "vera")["cruelty"], 0);
+    assert_eq!(miasma(&t, "vera")["rows"], json!([]));
+    // The Liar's expertise is gone with its row.
+    assert!(
+        t.creature("vera")["expertises"]["uses"]
+            .get("endurance")
+            .is_none()
+    );
+    assert!(travel(&t)["granted"].get("vera").is_none());
+}
+
+#[test]
+// Covers CR-MIASMA-06, CR-ERR-61.
+fn cr_miasma_06_table_counts_the_new_level_and_rerolls_pairs_in_force() {
+    let mut t = setup();
+    cruel_vera(&mut t);
+    // Every d10 was recorded publicly.
+    let labels = t
+        .log
+        .iter()
+        .filter(
+            |e| matches!(&e.body, EventBody::Rolled { label, .. } if label == "Miasma effects d10"),
+        )
+        .count();
+    assert_eq!(labels, 4);
+}
+
+#[test]
+// Covers CR-MIASMA-07, CR-ROLE-15, CR-ERR-17, CR-ERR-62, CR-REST-06.
+fn cr_miasma_07_every_row_of_the_effects_table() {
+    // 1–2 Despondent: shown (the sneak/hide edge) for the owner only.
+    let mut t = setup();
+    night(&mut t, &dice(&[&VERA_T1, &BRAM_T2, &[1]]));
+    assert_eq!(miasma(&t, "vera")["rows"], json!(["despondent"]));
+    let alice_view = t.table.view(&alice());
+    assert_eq!(
+        alice_view["rules"]["travel"]["miasma"]["vera"]["rows"],
+        json!(["despondent"])
+    );
+    let bob_view = t.table.view(&Viewer::Player("bob".into()));
+    assert!(bob_view["rules"]["travel"]["miasma"].get("vera").is_none());
+
+    // 3–4 Ravenous: +2 on Forage; a rest without two rations gives no benefits.
+    let mut t = setup();
+    t.referee_rules(
+        json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS}]}}),
+        &[],
+    );
+    night(&mut t, &dice(&[&VERA_T1, &BRAM_T2, &[2]]));
+    assert_eq!(miasma(&t, "vera")["rows"], json!(["ravenous"]));
+    end_day(&mut t);
+    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
+    t.referee_rules(
+        json!({"declare_role": {"creature": "vera", "task": "forage"}}),
+        &[],
+    );
+    let ev = t.referee_rules(json!({"travel_role_tests": {}}), &[5, 5]);
+    let ev = rule_events(&ev);
+    let mods = named(&ev, "test_rolled")[0]["rolled"]["spec"]["modifiers"].clone();
+    assert_eq!(mods[0]["effect"], json!({"type": "bonus", "value": 2}));
+    assert_eq!(mods[0]["source"]["rule"], "CR-MIASMA-07");
+    t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    for slot in [1, 2] {
+        t.referee_rules(
+            json!({"place_item": {"creature": "vera", "card": "ration",
+                "slots": [{"kind": "Backpack", "number": slot}]}}),
+            &[],
+        );
+    }
+    let ids: Vec<Value> = t.creature("vera")["inventory"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["item"]["id"].clone())
+        .collect();
+    // One ration only: the rest is denied.
+    let ev = t.referee_rules(
+        json!({"travel_rest_end": {"meals": {"vera": [ids[0]]}}}),
+        &dice(&[&VERA_T2, &BRAM_T2]),
+    );
+    let denied = named(&rule_events(&ev), "rest_denied")
+        .into_iter()
+        .map(|d| d["creature"].clone())
+        .collect::<Vec<_>>();
+    assert_eq!(denied, [json!("vera")]);
+    end_day(&mut t);
+    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
+    t.referee_rules(json!({"travel_role_tests": {}}), &[]);
+    t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "card": "ration",
+            "slots": [{"kind": "Backpack", "number": 3}]}}),
+        &[],
+    );
+    let ids: Vec<Value> = t.creature("vera")["inventory"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["item"]["id"].clone())
+        .collect();
+    assert_eq!(ids.len(), 2);
+    let ev = t.referee_rules(
+        json!({"travel_rest_end": {"meals": {"vera": ids}}}),
+        &dice(&[&VERA_T2, &BRAM_T2]),
+    );
+    assert!(named(&rule_events(&ev), "rest_denied").is_empty());
+
+    // 5–6 Rage: a random mundane backpack item is destroyed, 3 Stamina back.
+    let mut t = setup();
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "custom": {"name": "Rope", "slots": 1},
+            "slots": [{"kind": "Backpack", "number": 1}]}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "custom": {"name": "Lute", "slots": 1},
+            "slots": [{"kind": "Backpack", "number": 2}]}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"edit_creature": {"id": "vera", "max_stamina": 6, "stamina": 1}}),
+        &[],
+    );
+    night(&mut t, &dice(&[&VERA_T1, &BRAM_T2, &[4], &[2]]));
+    let names: Vec<String> = t.creature("vera")["inventory"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["item"]["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, ["Rope"], "the d2 picked the lute");
+    assert_eq!(t.creature("vera")["stamina"], 4);
+    assert_eq!(miasma(&t, "vera")["rows"], json!([]), "instantaneous");
+
+    // 7–8 Liar: an expertise Vera lacks, one use (CR-ERR-62).
+    let mut t = setup();
+    night(&mut t, &dice(&[&VERA_T1, &BRAM_T2, &[6]]));
+    let d = t.decision("crows.travel.miasma_expertise");
+    assert!(d.options.iter().all(|o| o.id != "gymnastics"), "she has it");
+    t.answer(&player("alice"), &d.id, "navigate", None).unwrap();
+    assert_eq!(
+        t.creature("vera")["expertises"]["uses"]["navigate"],
+        json!({"max": 1, "left": 1})
+    );
+
+    // 9–10 Lazy: no travel role.
+    let mut t = setup();
+    night(&mut t, &dice(&[&VERA_T1, &BRAM_T2, &[8]]));
+    assert_eq!(miasma(&t, "vera")["rows"], json!(["lazy"]));
+    end_day(&mut t);
+    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
+    let rule = refused(
+        &mut t,
+        &player("alice"),
+        json!({"declare_role": {"creature": "vera", "task": "forage"}}),
+    );
+    assert_eq!(rule, "CR-ROLE-15");
+
+    // 11–12 Violent: lasts until the cruelty is gone.
+    let mut t = setup();
+    night(&mut t, &dice(&[&VERA_T1, &BRAM_T2, &[10]]));
+    assert_eq!(miasma(&t, "vera")["rows"], json!(["violent"]));
+    end_day(&mut t);
+    night(&mut t, &dice(&[&VERA_T3_C1, &BRAM_T2]));
+    let d = t.decision("crows.travel.miasma_choice");
+    t.answer(&player("alice"), &d.id, "clear_cruelty", None)
+        .unwrap();
+    assert_eq!(miasma(&t, "vera")["rows"], json!([]));
+
+    // 13+ Turned: see cr_miasma_08.
+}
+
+#[test]
+// Covers CR-MIASMA-08, CR-MIASMA-02.
+fn cr_miasma_08_turned_crow_goes_to_the_referee() {
+    let mut t = setup();
+    cruel_vera(&mut t);
+    let d = t.decision("crows.travel.miasma_expertise");
+    t.answer(&player("alice"), &d.id, "stealth", None).unwrap();
+    // Tier 1 again: cruelty 4, 9 + 4 = 13.
+    night(&mut t, &dice(&[&VERA_T1, &BRAM_T2, &[9]]));
+    let m = miasma(&t, "vera");
+    assert_eq!(m["turned"], true);
+    assert_eq!(m["cruelty"], 0);
+    assert_eq!(m["rows"], json!(["turned"]));
+    assert_eq!(t.creature("vera")["kind"], "npc");
+    // Every other effect ended: the Liar's expertise is gone.
+    assert!(
+        t.creature("vera")["expertises"]["uses"]
+            .get("stealth")
+            .is_none()
+    );
+    end_day(&mut t);
+    // Alice no longer declares Vera's roles; no more Miasma rolls for her; and a rest in the
+    // Miasma now restores her expertise uses.
+    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
+    let rule = refused(
+        &mut t,
+        &player("alice"),
+        json!({"declare_role": {"creature": "vera", "task": "forage"}}),
+    );
+    assert_eq!(rule, "CR-MIASMA-08");
+    t.referee_rules(
+        json!({"test": {"creature": "vera", "characteristic": "agility",
+            "approved_expertises": ["gymnastics"]}}),
+        &[5, 5],
+    );
+    let d = t.decision("crows.expertise");
+    t.answer(&referee(), &d.id, "gymnastics", None).unwrap();
+    t.referee_rules(json!({"travel_role_tests": {}}), &[]);
+    t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    let ev = t.referee_rules(json!({"travel_rest_end": {}}), &BRAM_T2);
+    let ev = rule_events(&ev);
+    assert_eq!(
+        named(&ev, "miasma_round_started")[0]["rollers"],
+        json!(["bram"])
+    );
+    assert_eq!(
+        t.creature("vera")["expertises"]["uses"]["gymnastics"]["left"],
+        2
+    );
+}
+
+#[test]
+// Covers CR-MIASMA-09, CR-ERR-63, CR-ERR-59, CR-RR-02.
+fn cr_miasma_09_humans_roll_with_their_usual_expertise() {
+    let mut t = setup();
+    t.referee_rules(
+        json!({"create_creature": {"id": "dog", "kind": "animal",
+            "characteristics": {"agility": 2, "mind": -2, "strength": 0}, "stamina": 4}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"edit_creature": {"id": "vera", "expertises": {"endurance": 1}}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"set_party": {"members": ["vera", "bram", "dog"]}}),
+        &[],
+    );
+    // Vera 5 + 6 = 11: tier 1, Endurance would make it tier 2; offered without approval.
+    let ev = night(&mut t, &[5, 6]);
+    assert_eq!(
+        named(&ev, "miasma_round_started")[0]["rollers"],
+        json!(["vera", "bram"]),
+        "the dog does not roll"
+    );
+    let d = t.decision("crows.expertise");
+    let options: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
+    assert_eq!(options, ["commit", "endurance"]);
+    let a = json!({"answer": {"decision": d.id, "option": "endurance"}});
+    t.run(&player("alice"), a, &BRAM_T2).unwrap();
+    assert_eq!(miasma(&t, "vera")["cruelty"], 0, "tier 2 after Endurance");
+    // The Referee may name other humans.
+    end_day(&mut t);
+    t.referee_rules(
+        json!({"set_party": {"members": ["vera", "bram", "dog"], "humans": ["bram"]}}),
+        &[],
+    );
+    let ev = night(&mut t, &BRAM_T2);
+    assert_eq!(
+        named(&ev, "miasma_round_started")[0]["rollers"],
+        json!(["bram"])
+    );
+}
