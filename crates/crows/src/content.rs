@@ -23,6 +23,24 @@
 //! accepted (CR-ERR-08), `A`/`M`/`S` add that characteristic and `stat` adds the
 //! characteristic used for the attack. Light is `"X/Y"` (CR-LIGHT-01).
 //!
+//! # Exceptions to general rules (CR-CORE-03)
+//!
+//! A card can beat a general rule. Most exceptions are plain card values that replace the
+//! general default: an item's `slots`, `stack` limit and `usage_dice` line, a creature's
+//! `backpack_slots` and `death_rule`. The others are written as data the engine applies where
+//! the general rule is computed ([`crate::creature::RuleOverride`]):
+//!
+//! - a creature card's `overrides`: `[{"rule": "immune_to_condition", "condition":
+//!   "prone"}, {"rule": "sees_in_darkness"}, {"rule": "holds_breath", "rounds": 10},
+//!   {"rule": "needs_no_air"}, {"rule": "needs_no_food"}, {"rule": "no_falling_damage"},
+//!   {"rule": "wounds_do_not_slow"}, {"rule": "ignores_difficult_terrain"}]`;
+//! - an item card's `grants` (the same list), in force for whoever has the item in use — in
+//!   hand, worn as armor or worn in its magic-item slot (CR-INV-10);
+//! - an item card's `works_from` (`["Belt"]`): slot kinds besides the hands where it works.
+//!
+//! The Referee's ruling beats both: `set_rule_overrides` adds exceptions to one creature or
+//! rules out ones its card or items carry ([`crate::ruleset`]).
+//!
 //! # Errors
 //!
 //! Every problem is a [`ContentIssue`] naming the file, the line and column, the field path
@@ -38,7 +56,9 @@ use std::num::{NonZeroU8, NonZeroU16};
 use serde::{Deserialize, Serialize};
 
 use crate::checks::{AttackRange, Characteristic};
-use crate::creature::{Characteristics, Creature, CreatureKind, DeathRule, Magic, Size, Speeds};
+use crate::creature::{
+    Characteristics, Creature, CreatureKind, DeathRule, Magic, RuleOverride, Size, Speeds,
+};
 use crate::expertise::{Discipline, WeaponCategory};
 use crate::inventory::{ArmorKind, CarriedItem, InventoryLayout, ItemId, MagicSlot};
 use crate::light::LightOutput;
@@ -432,6 +452,14 @@ pub struct ItemCard {
     /// Eating it counts as a ration (CR-HAZ-03).
     #[serde(default)]
     pub ration: bool,
+    /// Slot kinds besides the hands from which the item works (`"Belt"`, `"Backpack"`): an
+    /// exception to "only items in hand are equipped" (CR-INV-10, CR-CORE-03).
+    #[serde(default)]
+    pub works_from: Vec<crate::inventory::SlotKind>,
+    /// Exceptions to general rules the item gives whoever has it in use — in hand (or a slot
+    /// of `works_from`), worn as armor, or worn in its magic-item slot (CR-CORE-03).
+    #[serde(default)]
+    pub grants: Vec<RuleOverride>,
 }
 
 /// Light written "X/Y".
@@ -475,6 +503,9 @@ impl ItemCard {
             item = item.magical(self.magic_slot.map(MagicSlot::from));
         }
         item.usage = self.usage().and_then(Result::ok);
+        item.light = self.light.map(|l| l.0);
+        item.works_from = self.works_from.clone();
+        item.grants = self.grants.clone();
         item
     }
 
@@ -550,11 +581,15 @@ pub struct CreatureCard {
     /// Overrides the kind's rule at 0 Stamina (CR-ERR-10).
     #[serde(default)]
     pub death_rule: Option<DeathRuleCard>,
-    /// Sees without light.
+    /// Sees without light (the same as the `sees_in_darkness` exception).
     #[serde(default)]
     pub sees_in_darkness: bool,
     #[serde(default)]
     pub attacks: Vec<CreatureAttack>,
+    /// Exceptions to general rules this creature carries (CR-CORE-03), e.g.
+    /// `[{"rule": "immune_to_condition", "condition": "grabbed"}]`.
+    #[serde(default)]
+    pub overrides: Vec<RuleOverride>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -624,6 +659,10 @@ impl CreatureCard {
             max: ad.get(),
             current: ad.get(),
         });
+        creature.overrides = self.overrides.clone();
+        if self.sees_in_darkness && !creature.overrides.contains(&RuleOverride::SeesInDarkness) {
+            creature.overrides.push(RuleOverride::SeesInDarkness);
+        }
         creature.death_rule_override = self.death_rule.map(|d| match d {
             DeathRuleCard::TakesWounds => DeathRule::TakesWounds,
             DeathRuleCard::DiesAtZeroStamina => DeathRule::DiesAtZeroStamina,
@@ -1026,6 +1065,13 @@ fn validate_item(item: &ItemCard, i: usize, report: &mut dyn FnMut(Vec<Seg>, Str
             "CR-INV-06: name the magic_slot it must occupy".into(),
         );
     }
+    if item.works_from.contains(&crate::inventory::SlotKind::Hand) {
+        report(
+            at(&["works_from"]),
+            "CR-INV-10: every item works from the hands; list only other slot kinds".into(),
+        );
+    }
+    check_overrides(&item.grants, &at(&["grants"]), report);
     if let Some(u) = &item.usage_dice {
         let has_refuel = u.keywords.contains(&UsageKeyword::Refuel);
         if has_refuel && u.refuel_with.as_deref().is_none_or(str::is_empty) {
@@ -1115,12 +1161,45 @@ fn validate_item(item: &ItemCard, i: usize, report: &mut dyn FnMut(Vec<Seg>, Str
     }
 }
 
+/// Checks a list of exceptions (CR-CORE-03): no duplicates, no contradictions.
+fn check_overrides(list: &[RuleOverride], path: &[Seg], report: &mut dyn FnMut(Vec<Seg>, String)) {
+    let mut seen = BTreeSet::new();
+    for (n, o) in list.iter().enumerate() {
+        let mut p = path.to_vec();
+        p.push(Seg::Index(n));
+        if !seen.insert(o) {
+            report(
+                p.clone(),
+                "CR-CORE-03: this exception is listed twice".into(),
+            );
+        }
+        if matches!(o, RuleOverride::HoldsBreath { .. }) && list.contains(&RuleOverride::NeedsNoAir)
+        {
+            report(
+                p,
+                "CR-CORE-03: holds_breath contradicts needs_no_air on the same card".into(),
+            );
+        }
+    }
+    let breaths = list
+        .iter()
+        .filter(|o| matches!(o, RuleOverride::HoldsBreath { .. }))
+        .count();
+    if breaths > 1 {
+        report(
+            path.to_vec(),
+            "CR-CORE-03: one holds_breath exception per card".into(),
+        );
+    }
+}
+
 fn validate_creature(c: &CreatureCard, i: usize, report: &mut dyn FnMut(Vec<Seg>, String)) {
     let at = |rest: &[&str]| {
         let mut p = vec![k("creatures"), Seg::Index(i)];
         p.extend(rest.iter().map(|s| k(s)));
         p
     };
+    check_overrides(&c.overrides, &at(&["overrides"]), report);
     let (lo, hi) = if c.kind == CreatureKindCard::Crow {
         (
             crate::creature::CHARACTERISTIC_MIN,

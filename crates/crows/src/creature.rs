@@ -6,7 +6,14 @@
 //! Objects have Stamina, are destroyed at 0 and never take conditions.
 //!
 //! The judgment calls of the checklist's "Errata and ambiguities" that concern this part of the
-//! rules are collected in [`WorldOptions`], each field naming its `CR-ERR` entry and default.
+//! rules are collected in [`WorldOptions`], each field naming its `CR-ERR` entry and default,
+//! together with the few numbers a table may house-rule (CR-CORE-02).
+//!
+//! A specific exception beats a general rule (CR-CORE-03): a creature carries the
+//! [`RuleOverride`]s of its card and of the Referee's rulings, and gets those of the items it
+//! has in use; [`Creature::active_overrides`] is what is in force (less what the Referee ruled
+//! out), and the rules that can be beaten ask it ([`Creature::apply_condition`],
+//! [`Creature::breath_rounds`], [`Creature::speed`], [`Creature::has_override`]).
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -53,6 +60,62 @@ pub enum CreatureError {
     },
     #[error("CR-CORE-05: {0} is dead; its body is an object and creature rules no longer apply")]
     Dead(String),
+    #[error(
+        "CR-CORE-03: {creature} is immune to {condition:?} (an exception on its card, item or \
+         the Referee's ruling beats the general rule)"
+    )]
+    Immune {
+        creature: String,
+        condition: ConditionKind,
+    },
+    #[error(transparent)]
+    Condition(#[from] crate::conditions::ConditionError),
+}
+
+/// An exception to a general rule that content carries (CR-CORE-03): a creature card, an item
+/// card (while the item is in use: in hand, worn as armor or worn in its magic-item slot), or
+/// the Referee's ruling for one creature. Each variant names the general rule it beats; the
+/// engine applies it where that rule is computed.
+///
+/// Written in packs as `{"rule": "immune_to_condition", "condition": "grabbed"}`,
+/// `{"rule": "sees_in_darkness"}`, `{"rule": "holds_breath", "rounds": 10}`…
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(tag = "rule", rename_all = "snake_case", deny_unknown_fields)]
+pub enum RuleOverride {
+    /// The condition is never applied to it (beats CR-COND-01…09).
+    ImmuneToCondition { condition: ConditionKind },
+    /// Light does not hinder it: no dim-light or darkness bane on its attacks or on its tests
+    /// to make out details or search, and it never guesses a silent target's square (beats
+    /// CR-LIGHT-04/05; monsters that see without light, CR-LIGHT-02, CR-EXT-05).
+    SeesInDarkness,
+    /// It holds its breath this many rounds instead of 3 + Strength (beats CR-HAZ-04).
+    HoldsBreath { rounds: u8 },
+    /// It needs no air: going without never harms it (beats CR-HAZ-04).
+    NeedsNoAir,
+    /// It needs no food: a day without a ration brings no starvation wound (beats CR-HAZ-03).
+    NeedsNoFood,
+    /// Falling deals it no damage (beats CR-HAZ-01).
+    NoFallingDamage,
+    /// Wounds in slots holding items do not slow it (beats CR-DMG-12).
+    WoundsDoNotSlow,
+    /// Difficult terrain costs it no extra movement (beats the movement rules, CR-MOVE); read
+    /// by the combat family's path checks through [`Creature::has_override`].
+    IgnoresDifficultTerrain,
+}
+
+impl RuleOverride {
+    /// The checklist rule this exception beats.
+    pub fn beats(&self) -> &'static str {
+        match self {
+            RuleOverride::ImmuneToCondition { .. } => "CR-COND-01",
+            RuleOverride::SeesInDarkness => "CR-LIGHT-05",
+            RuleOverride::HoldsBreath { .. } | RuleOverride::NeedsNoAir => "CR-HAZ-04",
+            RuleOverride::NeedsNoFood => "CR-HAZ-03",
+            RuleOverride::NoFallingDamage => "CR-HAZ-01",
+            RuleOverride::WoundsDoNotSlow => "CR-DMG-12",
+            RuleOverride::IgnoresDifficultTerrain => "CR-MOVE-02",
+        }
+    }
 }
 
 /// The three characteristics (CR-CORE-08), shared with the tests (`crate::checks`). There is
@@ -368,6 +431,13 @@ pub struct Creature {
     pub death_rule_override: Option<DeathRule>,
     #[serde(default = "alive_by_default")]
     pub alive: bool,
+    /// Exceptions to general rules from its card or the Referee (CR-CORE-03).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overrides: Vec<RuleOverride>,
+    /// Exceptions the Referee ruled do not apply to it, whatever carries them (CR-CORE-03,
+    /// CR-REF-01: the Referee's ruling wins).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suppressed: Vec<RuleOverride>,
 }
 
 fn alive_by_default() -> bool {
@@ -402,7 +472,83 @@ impl Creature {
             effects: Vec::new(),
             death_rule_override: None,
             alive: true,
+            overrides: Vec::new(),
+            suppressed: Vec::new(),
         }
+    }
+
+    /// Every exception in force for this creature (CR-CORE-03): its own (card and Referee),
+    /// then those granted by the items it has in use, less those the Referee suppressed.
+    pub fn active_overrides(&self) -> Vec<RuleOverride> {
+        let mut out: Vec<RuleOverride> = self.overrides.clone();
+        for item in self.inventory.items_in_use() {
+            out.extend(item.grants.iter().cloned());
+        }
+        out.retain(|o| !self.suppressed.contains(o));
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Whether this exception is in force.
+    pub fn has_override(&self, o: &RuleOverride) -> bool {
+        self.active_overrides().contains(o)
+    }
+
+    /// Whether an exception makes it immune to `condition`.
+    pub fn immune_to(&self, condition: ConditionKind) -> bool {
+        self.has_override(&RuleOverride::ImmuneToCondition { condition })
+    }
+
+    /// Applies a condition (not grabbed: see [`ConditionSet::grab`]) unless an exception makes
+    /// the creature immune (CR-CORE-03). Families applying conditions go through this.
+    pub fn apply_condition(
+        &mut self,
+        condition: ConditionKind,
+    ) -> Result<crate::conditions::Applied, CreatureError> {
+        if self.immune_to(condition) {
+            return Err(CreatureError::Immune {
+                creature: self.name.clone(),
+                condition,
+            });
+        }
+        Ok(self.conditions.apply(condition)?)
+    }
+
+    /// Grabs the creature unless it is immune to grabbed (CR-CORE-03).
+    pub fn apply_grab(
+        &mut self,
+        grab: crate::conditions::Grab,
+    ) -> Result<crate::conditions::Applied, CreatureError> {
+        if self.immune_to(ConditionKind::Grabbed) {
+            return Err(CreatureError::Immune {
+                creature: self.name.clone(),
+                condition: ConditionKind::Grabbed,
+            });
+        }
+        Ok(self.conditions.grab(grab))
+    }
+
+    /// The rounds it can hold its breath: 3 + Strength by default, the setting's base in a
+    /// house-ruled table, or its own number from an exception (CR-HAZ-04, CR-CORE-03);
+    /// `None` when it needs no air.
+    pub fn breath_rounds(&self, options: &WorldOptions) -> Option<i32> {
+        let overrides = self.active_overrides();
+        if overrides.contains(&RuleOverride::NeedsNoAir) {
+            return None;
+        }
+        overrides
+            .iter()
+            .find_map(|o| match o {
+                RuleOverride::HoldsBreath { rounds } => Some(i32::from(*rounds)),
+                _ => None,
+            })
+            .or_else(|| {
+                Some(crate::hazards::breath_rounds(
+                    self.characteristics.strength,
+                    options,
+                ))
+            })
     }
 
     /// A crow: the standard 2 hand, 4 belt and 10 backpack slots (CR-INV-01) and starting
@@ -524,7 +670,11 @@ impl Creature {
     /// Current walking speed: base, −1 per wound-and-item backpack slot (CR-DMG-12), `flat`
     /// other changes, conditions and `extra_halvings` (squeezing, grabbing), per CR-ERR-39.
     pub fn speed(&self, flat: i16, extra_halvings: u8, options: &WorldOptions) -> u8 {
-        let wounds = i16::from(self.inventory.wound_speed_penalty());
+        let wounds = if self.has_override(&RuleOverride::WoundsDoNotSlow) {
+            0
+        } else {
+            i16::from(self.inventory.wound_speed_penalty())
+        };
         effective_speed(
             self.speeds.walk,
             flat - wounds,
@@ -716,6 +866,7 @@ pub fn object_rule_applies(unattended: bool, referee_allows_attended: bool) -> b
 /// CR-ERR-28 (a doom against an unconscious target is still tier 3) belongs to the tests:
 /// `crate::checks::TestRules::automatic_tier_beats_doom`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct WorldOptions {
     /// CR-ERR-11: where a wound may go.
     pub wound_placement: WoundPlacement,
@@ -743,6 +894,50 @@ pub struct WorldOptions {
     pub suffocation_piercing: bool,
     /// CR-ERR-39: halving sources are applied after flat speed changes (true) or before them.
     pub flat_speed_changes_first: bool,
+    /// House rule (CR-CORE-02, CR-SIZE-03, CR-REF-16): the slots a Holy Shit! corpse takes;
+    /// the book's 32 is a floor the Referee may raise.
+    pub holy_shit_corpse_slots: u16,
+    /// House rule (CR-CORE-02, CR-LIGHT-06, CR-REF-34): the light of a Holy Shit! campfire,
+    /// which the table leaves to the Referee (unset: such a fire is refused until set).
+    pub holy_shit_campfire: Option<crate::light::LightOutput>,
+    /// House rule (CR-CORE-02, CR-HAZ-04): the base of "3 + Strength" rounds of held breath.
+    pub breath_rounds_base: i8,
+}
+
+/// The book's Holy Shit! corpse slots (CR-CORPSE-01).
+pub const HOLY_SHIT_CORPSE_SLOTS: u16 = 32;
+/// Most slots a house rule may give a Holy Shit! corpse.
+pub const MAX_HOLY_SHIT_CORPSE_SLOTS: u16 = 1024;
+/// The book's base of held-breath rounds (CR-HAZ-04).
+pub const BREATH_ROUNDS_BASE: i8 = 3;
+
+impl WorldOptions {
+    /// Checks the house-ruled numbers (CR-CORE-02); the message names the setting.
+    pub fn validate(&self) -> Result<(), String> {
+        if !(HOLY_SHIT_CORPSE_SLOTS..=MAX_HOLY_SHIT_CORPSE_SLOTS)
+            .contains(&self.holy_shit_corpse_slots)
+        {
+            return Err(format!(
+                "holy_shit_corpse_slots must be {HOLY_SHIT_CORPSE_SLOTS}…{MAX_HOLY_SHIT_CORPSE_SLOTS} \
+                 (the book's 32 is the least, CR-SIZE-03)"
+            ));
+        }
+        if !(0..=20).contains(&self.breath_rounds_base) {
+            return Err("breath_rounds_base must be 0…20".into());
+        }
+        if let Some(l) = self.holy_shit_campfire
+            && (l.bright > 1000 || l.dim > 1000)
+        {
+            return Err("holy_shit_campfire is at most 1000/1000 squares".into());
+        }
+        Ok(())
+    }
+
+    /// The Referee's Holy Shit! corpse slots when they differ from the book's.
+    pub fn corpse_slots_override(&self) -> Option<u16> {
+        (self.holy_shit_corpse_slots != HOLY_SHIT_CORPSE_SLOTS)
+            .then_some(self.holy_shit_corpse_slots)
+    }
 }
 
 impl Default for WorldOptions {
@@ -760,6 +955,9 @@ impl Default for WorldOptions {
             clamp_negative_results: true,
             suffocation_piercing: false,
             flat_speed_changes_first: true,
+            holy_shit_corpse_slots: HOLY_SHIT_CORPSE_SLOTS,
+            holy_shit_campfire: None,
+            breath_rounds_base: BREATH_ROUNDS_BASE,
         }
     }
 }

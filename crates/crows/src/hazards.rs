@@ -140,10 +140,11 @@ impl Hunger {
     }
 }
 
-/// Rounds a creature holds its breath: 3 + Strength, never below 0 by default (CR-HAZ-04,
-/// CR-ERR-44).
+/// Rounds a creature holds its breath: 3 + Strength (the 3 is `options.breath_rounds_base`, a
+/// house rule, CR-CORE-02), never below 0 by default (CR-HAZ-04, CR-ERR-44). A creature's own
+/// exception is [`crate::creature::Creature::breath_rounds`].
 pub fn breath_rounds(strength: i8, options: &WorldOptions) -> i32 {
-    let n = BASE_BREATH_ROUNDS + i32::from(strength);
+    let n = i32::from(options.breath_rounds_base) + i32::from(strength);
     if options.clamp_negative_results {
         n.max(0)
     } else {
@@ -162,6 +163,16 @@ impl Suffocation {
     pub fn start_of_round(&mut self, strength: i8, options: &WorldOptions) -> bool {
         self.rounds_without_air += 1;
         i64::from(self.rounds_without_air) > i64::from(breath_rounds(strength, options))
+    }
+
+    /// Start of a round without air for this creature, with its exceptions (CR-CORE-03): a
+    /// creature that needs no air is never harmed; one that holds its breath longer uses its
+    /// own number. Returns true when this round brings 1d6 damage.
+    pub fn start_of_round_for(&mut self, creature: &Creature, options: &WorldOptions) -> bool {
+        self.rounds_without_air += 1;
+        creature
+            .breath_rounds(options)
+            .is_some_and(|limit| i64::from(self.rounds_without_air) > i64::from(limit))
     }
 
     /// Air again.

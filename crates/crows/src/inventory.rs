@@ -5,6 +5,8 @@
 //! take one or more slots of a single kind, in a row (CR-INV-03); stackable items of one kind
 //! share a slot up to their limit, never in a hand (CR-INV-04/05). Wounds are markers in
 //! backpack slots (CR-DMG-11). Six magic-item slots sit apart from the inventory (CR-INV-06).
+//! Only items in hand are equipped (CR-INV-10), unless an item's card lets it work from another
+//! slot kind (`works_from`, CR-CORE-03); [`Inventory::items_in_use`] lists what works now.
 //!
 //! Every operation validates first and changes nothing when it fails; the error names the rule.
 //! Operations that cost something in combat-round time return the [`MoveCost`].
@@ -155,6 +157,16 @@ pub struct CarriedItem {
     /// This instance's usage dice (each stacked item keeps its own pool, CR-ERR-38).
     #[serde(default)]
     pub usage: Option<crate::usage_dice::ItemUsage>,
+    /// The light it gives while lit (CR-LIGHT-01).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub light: Option<crate::light::LightOutput>,
+    /// Slot kinds besides the hands from which it works (its card's exception to CR-INV-10,
+    /// CR-CORE-03), e.g. a lantern hooked to the belt.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub works_from: Vec<SlotKind>,
+    /// Exceptions to general rules it gives whoever has it in use (CR-CORE-03).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grants: Vec<crate::creature::RuleOverride>,
 }
 
 impl CarriedItem {
@@ -171,6 +183,9 @@ impl CarriedItem {
             magic_slot: None,
             corpse: false,
             usage: None,
+            light: None,
+            works_from: Vec::new(),
+            grants: Vec::new(),
         }
     }
 
@@ -942,9 +957,28 @@ impl Inventory {
         self.worn_armor
     }
 
-    /// Items in hand slots are equipped (CR-INV-10).
+    /// Items in hand slots are equipped (CR-INV-10); an item whose card lets it work from
+    /// another slot kind counts as equipped there too (CR-CORE-03).
     pub fn is_equipped(&self, id: ItemId) -> bool {
-        self.placement(id).is_some_and(|p| p.kind == SlotKind::Hand)
+        self.items.iter().any(|s| {
+            s.item.id == id
+                && (s.at.kind == SlotKind::Hand || s.item.works_from.contains(&s.at.kind))
+        })
+    }
+
+    /// The items that work now (CR-INV-10): equipped, the worn armor and the magic items worn
+    /// (an item that needs a magic-item slot works only when worn there, CR-INV-06).
+    pub fn items_in_use(&self) -> impl Iterator<Item = &CarriedItem> + '_ {
+        self.items
+            .iter()
+            .filter(|s| {
+                s.item.magic_slot.is_none()
+                    && (s.at.kind == SlotKind::Hand
+                        || s.item.works_from.contains(&s.at.kind)
+                        || self.worn_armor == Some(s.item.id))
+            })
+            .map(|s| &s.item)
+            .chain(self.magic_worn.iter().map(|(_, i)| i))
     }
 
     /// Whether the item can be used now (CR-INV-10): equipped, the worn armor, or worn in a
@@ -1165,6 +1199,17 @@ impl Inventory {
     /// Total slots of the gear on this creature (for its corpse, CR-CORPSE-01): each item's
     /// slots, a stack counting once per slot, plus the card slots of worn magic items (once
     /// off a body they are carried like any item).
+    /// Takes every item out (carried, the worn armor, worn magic items) into an inventory of
+    /// the same layout, leaving the wound markers: a dead creature's gear goes with its corpse
+    /// (CR-CORE-05, CR-CORPSE-01).
+    pub fn take_gear(&mut self) -> Inventory {
+        let mut gear = Inventory::new(self.layout).with_options(self.options);
+        gear.items = std::mem::take(&mut self.items);
+        gear.worn_armor = self.worn_armor.take();
+        gear.magic_worn = std::mem::take(&mut self.magic_worn);
+        gear
+    }
+
     pub fn gear_slots(&self) -> u16 {
         let mut seen: Vec<SlotRef> = Vec::new();
         let mut total = 0u16;

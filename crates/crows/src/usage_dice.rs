@@ -326,6 +326,10 @@ impl ItemUsage {
 pub struct EffectUsage {
     pub effect: String,
     pub pool: UsagePool,
+    /// The creature that maintains it (a spell it cast), if any: the effect ends when that
+    /// creature dies (CR-DMG-15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 impl EffectUsage {
@@ -333,7 +337,14 @@ impl EffectUsage {
         EffectUsage {
             effect: effect.into(),
             pool: UsagePool::full(dice),
+            source: None,
         }
+    }
+
+    /// An effect maintained by `source` (it ends when `source` dies, CR-DMG-15).
+    pub fn maintained_by(mut self, source: impl Into<String>) -> Self {
+        self.source = Some(source.into());
+        self
     }
 
     /// End of the dungeon turn; returns whether the effect has ended.

@@ -186,7 +186,9 @@ fn schema_matches_the_loader() {
       "items":[{"id":"x","name":"X","sample":true,"description":"d","slots":1,
         "stack":{"kind":"k","limit":2},"magic":true,"magic_slot":"neck","requires_magic_slot":true,
         "usage_dice":{"dice":1,"keywords":["rest"]},"light":"1/1","armor":{"kind":"shield","defense":1},
-        "price":"1 cp","ration":false}]}"#;
+        "price":"1 cp","ration":false,"works_from":["Belt"],
+        "grants":[{"rule":"immune_to_condition","condition":"prone"},{"rule":"holds_breath","rounds":2},
+          {"rule":"sees_in_darkness"}]}]}"#;
     parse_pack("full.json", full).expect("all schema item fields load");
     let want: std::collections::BTreeSet<&str> = [
         "id",
@@ -205,6 +207,8 @@ fn schema_matches_the_loader() {
         "spellbook",
         "price",
         "ration",
+        "works_from",
+        "grants",
     ]
     .into_iter()
     .collect();

@@ -12,7 +12,8 @@
 //! creature; the retry ledger ([`crate::checks::retry::RetryLedger`]), the pending assists,
 //! who is hidden from whom ([`crate::hiding::HiddenFrom`]), the light level per creature, and
 //! the corpses (a creature that dies leaves [`crate::creature::Creature::into_corpse`]'s object
-//! with its gear; its record stays, dead). Characters are bound to players with the engine's own `bind` command (the
+//! with its gear; its record stays, dead), the known positions, the placed lights and the
+//! ambient light, and the assist costs charged in combat. Characters are bound to players with the engine's own `bind` command (the
 //! character id is the creature id).
 //!
 //! # Commands
@@ -76,7 +77,8 @@
 //!   placed by the multi-slot rule; a corpse no slot kind can hold is refused (CR-CORPSE-02).
 //! - `{"place_item": {"creature": "vera", "card": "torch", "slots": [{"kind": "Hand",
 //!   "number": 1}]}}` or with `"custom": {"name": "Old shield", "slots": 1, "armor":
-//!   {"kind": "Shield", "defense": 2}}`.
+//!   {"kind": "Shield", "defense": 2}}` (a custom light source: `"light": "2/2"` with its
+//!   `"usage_dice"`).
 //! - `{"damage": {"creature": "vera", "amount": 8, "piercing": false, "by_player": false}}` —
 //!   vulnerable d6 rolled; `crows.armor_order` (the owner picks which AD item loses AD first,
 //!   when two or more could), `crows.wound_slot` (the character's player picks a backpack slot,
@@ -95,7 +97,61 @@
 //!   rules mid-campaign (CR-CORE-02): every key given is merged into the settings in force; an
 //!   unknown key or value is refused naming it; the result and the changed keys are logged as
 //!   `house_rules_set`. The settings are the named errata options (`WorldOptions`, `TestRules`,
-//!   `AssistLapse`) and the dungeon-turn length; the book's fixed numbers are not settings yet.
+//!   `AssistLapse`), the dungeon-turn length, and the numbers the book leaves to the Referee
+//!   or a table may reasonably change, kept in `options`: `holy_shit_corpse_slots` (32 or more,
+//!   CR-SIZE-03/CR-REF-16), `holy_shit_campfire` (`{"bright": x, "dim": y}`, CR-REF-34) and
+//!   `breath_rounds_base` (the 3 of "3 + Strength", CR-HAZ-04). The same keys may be given in
+//!   the table's config at creation.
+//! - `{"set_rule_overrides": {"creature": "spider", "add": [{"rule": "holds_breath",
+//!   "rounds": 10}], "remove": [{"rule": "immune_to_condition", "condition": "prone"}]}}` —
+//!   the Referee's ruling on a creature's exceptions to general rules (CR-CORE-03, CR-REF-01):
+//!   `add` gives it exceptions, `remove` rules out exceptions its card or items carry (the
+//!   ruling beats the card). Logged as its `creature_set` (`rule exceptions ruled`). The
+//!   exceptions ([`crate::creature::RuleOverride`]) come from creature cards (`overrides`),
+//!   items in use (`grants`) and these rulings; the engine applies them where the general
+//!   rule is computed: `immune_to_condition` (`add_condition` refused, CR-CORE-03),
+//!   `sees_in_darkness` (no light bane on its attacks and searches, no square guess),
+//!   `holds_breath`/`needs_no_air` (`suffocate`), `needs_no_food` (the day's hunger check),
+//!   `no_falling_damage` (`fall` rolls nothing), `wounds_do_not_slow` (speed),
+//!   `ignores_difficult_terrain` (read by the combat family).
+//! - `{"sneak": {"creature": "vera", "past": ["ghoul"], "squares_moved": 4, "edges": 0,
+//!   "banes": 0, "bonus": 0}}` — a sneaking test (Agility; Stealth offered at the commit
+//!   point): moving more than half its current speed (rounded down) adds a bane (CR-HIDE-02);
+//!   more than its speed is refused. `"group": true` makes it a group sneak led by the
+//!   creature, its pending assists being the helpers' (CR-GROUP-01/02). Then as `test`.
+//! - `{"assist": {"creature": "bram", "assisted": "vera", "characteristic": "mind",
+//!   "needs": "maneuver"|"action"|"reaction", "edges": 0, "banes": 0, "bonus": 0,
+//!   "approved_expertises": []}}` — an assist test (as `test` with `assist_for`). In combat
+//!   `needs` (what the assisted test needs) is required and the assist is made on the
+//!   helper's own combat turn, not while unconscious; it costs a maneuver (for a maneuver) or
+//!   an action (for an action or a reaction), logged as `assist_charged` and kept in
+//!   `assist_charges` — the combat family charges it to the turn budget through
+//!   [`assist_charges`] (CR-ASSIST-03).
+//! - `{"set_position": {"creature": "vera", "at": [3, 4]}}` (`null`: unknown), `{"place_light":
+//!   {"id": "fire", "at": [0, 0], "light": "2/2"}}` or `{…, "campfire": "small"}` (the
+//!   campfire table; Holy Shit! needs the house rule, CR-REF-34), `{"remove_light": {"id":
+//!   "fire"}}`, `{"set_ambient_light": {"level": "darkness"}}`. A creature with a position is
+//!   in the brightest light any lit source gives its square — placed lights and the lit
+//!   sources positioned creatures have in use (in hand, or a slot the card allows) — over its
+//!   own set level or the ambient light; without a position its set level, else the ambient,
+//!   else bright ([`light_level_of`], CR-LIGHT-01/02/03). Positions are seen by whoever sees
+//!   the creature.
+//! - `{"set_ancestry": {"creature": "vera", "ancestry": "dwarf"}}` — a cosmetic label the
+//!   Referee allows (CR-CORE-13, CR-REF-13); no rule reads it.
+//! - `{"add_maintained_effect": {"creature": "bram", "effect": "Curse", "dice": 2, "source":
+//!   "goblin"}}` — an effect with usage dice that another creature maintains: it ends when
+//!   that creature dies (CR-DMG-15).
+//!
+//! The attacker's controller (or the Referee):
+//! - `{"guess_square": {"attacker": "vera", "target": "ghoul", "square": [4, 2]}}` — an attack
+//!   on a target in darkness: the attacker names a square (CR-LIGHT-05). Refused when the
+//!   target is not in darkness or the attacker sees without light. Logged as
+//!   `square_guessed`; the Referee answers `crows.square_guess` (options `attack`,
+//!   `automatic_miss`, `not_needed` when the target is not moving silently, CR-REF-24), whose
+//!   context — Referee-only — holds the true square and whether the guess is right when the
+//!   position is known; the ruling is logged as `guess_ruled`. The combat family opens the
+//!   same decision for heavy concealment or invisibility (CR-LOE-08/09) through
+//!   `Crows::open_square_guess`.
 //!
 //! The character's controller (or the Referee):
 //! - `{"move_items": {"creature": "vera", "moves": [{"item": 3, "to": [{"kind": "Belt",
@@ -112,6 +168,14 @@
 //!   `{"refuel": {"creature": "vera", "item": 3, "with": 4}}`, `{"light": {"creature": "vera",
 //!   "item": 3}}`, `{"douse": {"creature": "vera", "item": 3}}` (a source that burns per
 //!   dungeon turn rolls its usage dice), `{"eat_ration": {"creature": "vera", "item": 6}}`.
+//!
+//! # Death
+//!
+//! When a creature dies (`died`, CR-DMG-15) its gear goes to its corpse object (the dead
+//! creature's record keeps its wounds and lists no items), it loses its conditions (an object
+//! takes none), whoever it grabbed is freed (CR-COND-04), the usage-dice effects it maintained
+//! on others end, and so do the engine effects whose data names it as `source` or `caster`
+//! (families starting an effect a creature maintains put its id there).
 //!
 //! # Time
 //!
@@ -145,7 +209,8 @@ use crate::checks::{
 use crate::conditions::{ConditionDetail, ConditionKind, ConditionSet, Grab, own_test_modifiers};
 use crate::content::{ContentLibrary, CreatureCard, ItemCard, RollTable};
 use crate::creature::{
-    Characteristics, Creature, CreatureKind, Magic, Object, Size, Speeds, WorldOptions,
+    Characteristics, Creature, CreatureKind, Magic, Object, RuleOverride, Size, Speeds,
+    WorldOptions,
 };
 use crate::damage::{DamageOutcome, DamageStep, Hit, WorldDecision, take_damage, wounds_arrive};
 use crate::expertise::{Eligibility, ExpertiseName, Expertises, RestPlace, eligibility};
@@ -155,7 +220,7 @@ use crate::inventory::{
     ArmorKind, CarriedItem, HandChoice, InventoryLayout, ItemId, MagicSlot, Move, Rearrangement,
     SlotKind, SlotRef, StackRule, Timing, WoundKind,
 };
-use crate::light::LightLevel;
+use crate::light::{LightLevel, LightOutput, PlacedLight};
 use crate::special_tests::{AssistLapse, GroupTest, PendingAssist};
 use crate::usage_dice::{ItemUsage, RollOccasion, UsageLine};
 
@@ -255,6 +320,120 @@ pub struct CrowsState {
     /// Overland travel ([`super::travel`]).
     #[serde(default)]
     pub travel: super::travel::TravelState,
+    /// Where creatures stand on the grid, when known (`set_position`, or the combat family
+    /// through [`set_positions`]); light from carried sources is computed from them.
+    #[serde(default)]
+    pub positions: BTreeMap<String, (i32, i32)>,
+    /// Light sources standing on the grid (campfires, braziers), by id (CR-LIGHT-01/06).
+    #[serde(default)]
+    pub placed_lights: BTreeMap<String, PlacedLight>,
+    /// The light where no source reaches (`set_ambient_light`; unset: bright, CR-LIGHT-03).
+    #[serde(default)]
+    pub ambient_light: Option<LightLevel>,
+    /// The turn-budget costs of assists made in combat (CR-ASSIST-03), for the combat family
+    /// to charge to the helper's combat turn ([`assist_charges`]).
+    #[serde(default)]
+    pub assist_charges: Vec<AssistCharge>,
+}
+
+/// What an assist in combat costs its helper (CR-ASSIST-03).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AssistCost {
+    Maneuver,
+    Action,
+}
+
+/// What the assisted test needs in combat, which sets the assist's cost (CR-ASSIST-03).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AssistedNeeds {
+    Maneuver,
+    Action,
+    Reaction,
+}
+
+/// The cost of an assist for a test that needs `needs` (CR-ASSIST-03): a maneuver for a
+/// maneuver, an action for an action or a reaction.
+pub fn assist_cost(needs: AssistedNeeds) -> AssistCost {
+    match needs {
+        AssistedNeeds::Maneuver => AssistCost::Maneuver,
+        AssistedNeeds::Action | AssistedNeeds::Reaction => AssistCost::Action,
+    }
+}
+
+/// An assist's cost charged in combat (CR-ASSIST-03).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AssistCharge {
+    pub helper: String,
+    pub assisted: String,
+    pub cost: AssistCost,
+    /// The combat round it was made in.
+    pub round: u32,
+}
+
+/// The assist costs `helper` incurred in combat round `round` (CR-ASSIST-03): the combat
+/// family counts them against the helper's turn budget.
+pub fn assist_charges(rules: &CrowsState, helper: &str, round: u32) -> Vec<AssistCost> {
+    rules
+        .assist_charges
+        .iter()
+        .filter(|c| c.helper == helper && c.round == round)
+        .map(|c| c.cost)
+        .collect()
+}
+
+/// The lit sources on the grid: placed lights, and every lit item a positioned, living
+/// creature has in use (in hand, or a slot its card allows; CR-INV-10, CR-LIGHT-01).
+pub fn lit_sources(rules: &CrowsState) -> Vec<PlacedLight> {
+    let mut out: Vec<PlacedLight> = rules.placed_lights.values().copied().collect();
+    for (id, at) in &rules.positions {
+        let Some(r) = rules.creatures.get(id) else {
+            continue;
+        };
+        if !r.creature.alive {
+            continue;
+        }
+        for item in r.creature.inventory.items_in_use() {
+            if let (Some(output), Some(u)) = (item.light, &item.usage)
+                && u.lit
+            {
+                out.push(PlacedLight { at: *at, output });
+            }
+        }
+    }
+    out
+}
+
+/// The light level at creature `id`'s square (CR-LIGHT-02): with a known position, the
+/// brightest any lit source gives there, over the Referee's level for that creature (or the
+/// ambient light); without one, the Referee's level for it, else the ambient light, else
+/// bright (CR-LIGHT-03).
+pub fn light_level_of(rules: &CrowsState, id: &str) -> LightLevel {
+    let base = rules
+        .light
+        .get(id)
+        .copied()
+        .or(rules.ambient_light)
+        .unwrap_or(LightLevel::Bright);
+    match rules.positions.get(id) {
+        Some(at) => crate::light::level_at(*at, &lit_sources(rules), base),
+        None => base,
+    }
+}
+
+/// The light modifier on `viewer`'s attack against `target` or on its test to make out
+/// details at `target`'s square (CR-LIGHT-04/05), none when an exception lets the viewer see
+/// without light (CR-CORE-03).
+pub fn light_modifier_for(rules: &CrowsState, viewer: &str, target: &str) -> Option<Modifier> {
+    let sees = rules
+        .creatures
+        .get(viewer)
+        .is_some_and(|r| r.creature.has_override(&RuleOverride::SeesInDarkness));
+    if sees {
+        return None;
+    }
+    crate::light::light_modifier(light_level_of(rules, target))
 }
 
 /// A helper's resolved assist waiting for the assisted test (CR-ASSIST-01/02).
@@ -327,6 +506,9 @@ pub struct CustomItem {
     pub usage_dice: Option<UsageLine>,
     #[serde(default)]
     pub light_source: bool,
+    /// The light it gives while lit, "X/Y" (CR-LIGHT-01); implies `light_source`.
+    #[serde(default)]
+    pub light: Option<String>,
     #[serde(default)]
     pub magic_slot: Option<MagicSlot>,
     #[serde(default)]
@@ -586,7 +768,99 @@ pub enum CoreCommand {
         #[serde(default)]
         dungeon_turn_minutes: Option<i64>,
     },
+    /// The Referee's ruling on a creature's exceptions to general rules (CR-CORE-03,
+    /// CR-REF-01): `add` gives it exceptions, `remove` rules out exceptions it would otherwise
+    /// have (from its card or its items).
+    SetRuleOverrides {
+        creature: String,
+        #[serde(default)]
+        add: Vec<RuleOverride>,
+        #[serde(default)]
+        remove: Vec<RuleOverride>,
+    },
+    /// A sneaking test (CR-HIDE-02): an Agility test, with a bane when the creature moved more
+    /// than half its speed; Stealth is offered at the commit point.
+    Sneak {
+        creature: String,
+        /// The creatures it sneaks past.
+        past: Vec<String>,
+        /// Squares moved while sneaking this turn.
+        squares_moved: u32,
+        /// The creature leads a group sneak: its pending assists are the helpers'
+        /// (CR-GROUP-01/02).
+        #[serde(default)]
+        group: bool,
+        #[serde(default)]
+        edges: u32,
+        #[serde(default)]
+        banes: u32,
+        #[serde(default)]
+        bonus: i32,
+    },
+    /// An assist (CR-ASSIST-01/03): the helper's test for `assisted`'s next test; in combat
+    /// `needs` (what the assisted test needs) sets its cost, a maneuver or an action.
+    Assist {
+        creature: String,
+        assisted: String,
+        characteristic: Characteristic,
+        #[serde(default)]
+        needs: Option<AssistedNeeds>,
+        #[serde(default)]
+        edges: u32,
+        #[serde(default)]
+        banes: u32,
+        #[serde(default)]
+        bonus: i32,
+        #[serde(default)]
+        approved_expertises: Vec<ExpertiseName>,
+    },
+    /// Where a creature stands (`null`: unknown) (CR-LIGHT-02).
+    SetPosition {
+        creature: String,
+        at: Option<(i32, i32)>,
+    },
+    /// A light source standing on the grid: `"light": "X/Y"` or a campfire by size
+    /// (CR-LIGHT-01/06).
+    PlaceLight {
+        id: String,
+        at: (i32, i32),
+        #[serde(default)]
+        light: Option<String>,
+        #[serde(default)]
+        campfire: Option<Size>,
+    },
+    RemoveLight {
+        id: String,
+    },
+    /// The light where no source reaches (CR-LIGHT-02/03).
+    SetAmbientLight {
+        level: LightLevel,
+    },
+    /// An attacker names the square of a target it cannot see (CR-LIGHT-05): the Referee rules
+    /// whether the target moves silently and whether the square is right (CR-REF-24).
+    GuessSquare {
+        attacker: String,
+        target: String,
+        square: (i32, i32),
+    },
+    /// The Referee allows a cosmetic ancestry label (CR-CORE-13, CR-REF-13); `null` removes
+    /// it. It changes no rule.
+    SetAncestry {
+        creature: String,
+        ancestry: Option<String>,
+    },
+    /// An effect with usage dice that `source` maintains on `creature` (a spell it cast): it
+    /// ends when `source` dies (CR-DMG-15, CR-UD-04).
+    AddMaintainedEffect {
+        creature: String,
+        effect: String,
+        dice: u8,
+        source: String,
+    },
 }
+
+/// Largest grid coordinate a position or a placed light may have.
+pub const MAX_COORDINATE: i32 = 100_000;
 
 /// Longest real-time dungeon turn a table may set, in minutes (one day).
 const MAX_DUNGEON_TURN_MINUTES: i64 = 24 * 60;
@@ -607,7 +881,11 @@ impl Settings {
     /// are not settings and are ignored). A bad key or value is refused with `code`, naming it.
     fn merged(state: &CrowsState, patch: &Value, code: &str) -> Result<Settings, RuleError> {
         let mut changed = Vec::new();
-        let options = merge_setting("options", &state.options, patch, code, &mut changed)?;
+        let options: WorldOptions =
+            merge_setting("options", &state.options, patch, code, &mut changed)?;
+        options
+            .validate()
+            .map_err(|m| RuleError::new(code, format!("options: {m}")).rule("CR-CORE-02"))?;
         let test_rules = merge_setting("test_rules", &state.test_rules, patch, code, &mut changed)?;
         let assist_lapse = merge_setting(
             "assist_lapse",
@@ -803,6 +1081,38 @@ pub enum CoreEvent {
     PickedUp {
         ground: u32,
     },
+    /// `creature` now stands at `at` (`None`: unknown).
+    Positioned {
+        creature: String,
+        at: Option<(i32, i32)>,
+    },
+    LightPlaced {
+        id: String,
+        light: PlacedLight,
+    },
+    LightRemoved {
+        id: String,
+    },
+    AmbientLightSet {
+        level: LightLevel,
+    },
+    /// An assist made in combat costs its helper this (CR-ASSIST-03).
+    AssistCharged {
+        charge: AssistCharge,
+    },
+    /// An attacker named a square for an unseen silent target (CR-LIGHT-05).
+    SquareGuessed {
+        attacker: String,
+        target: String,
+        square: (i32, i32),
+    },
+    /// The Referee's ruling on a square guess: `attack` (roll it), `automatic_miss`, or
+    /// `not_needed` (the target is not moving silently: attack as usual).
+    GuessRuled {
+        attacker: String,
+        target: String,
+        outcome: String,
+    },
 }
 
 pub(super) fn err(code: &str, message: impl std::fmt::Display) -> RuleError {
@@ -893,9 +1203,21 @@ pub fn sight(participants: &Participants, rules: &CrowsState, id: &str) -> Visib
 }
 
 /// A corpse as shown: its name, size, and the slots it takes with its gear (CR-CORPSE-01).
+// Part of the API the sibling families call; core itself shows corpses under house rules.
+#[allow(dead_code)]
 pub(super) fn corpse_view(o: &Object) -> Value {
+    corpse_view_with(o, &WorldOptions::default())
+}
+
+/// A corpse as shown under the table's house rules (a Holy Shit! corpse's slots, CR-SIZE-03).
+pub(super) fn corpse_view_with(o: &Object, options: &WorldOptions) -> Value {
     let gear = o.corpse.as_ref().map_or(0, |c| c.inventory.gear_slots());
-    let slots = crate::corpses::corpse_total_slots(o.size, gear, None).ok();
+    let referee_slots = if o.size == Size::HolyShit {
+        options.corpse_slots_override()
+    } else {
+        None
+    };
+    let slots = crate::corpses::corpse_total_slots(o.size, gear, referee_slots).ok();
     let items: Vec<&str> = o
         .corpse
         .as_ref()
@@ -1370,21 +1692,15 @@ impl Crows {
             }
         }
         // Light (CR-LIGHT-03/04/05): at the target's square for an attack, at the creature's
-        // own for a test to make out details or search.
-        let light_of = |id: &str| {
-            ctx.rules()
-                .light
-                .get(id)
-                .copied()
-                .unwrap_or(LightLevel::Bright)
-        };
+        // own for a test to make out details or search; computed from the lit sources when
+        // positions are known; none for a creature that sees without light (CR-CORE-03).
         if let (TestKind::Attack { .. }, Some(t)) = (kind, target) {
             spec.modifiers
-                .extend(crate::light::light_modifier(light_of(t)));
+                .extend(light_modifier_for(ctx.rules(), creature, t));
         }
         if *perception {
             spec.modifiers
-                .extend(crate::light::light_modifier(light_of(creature)));
+                .extend(light_modifier_for(ctx.rules(), creature, creature));
         }
         if let (TestKind::ResistanceRoll, Some(h)) = (kind, forced_by) {
             record(ctx, h)?;
@@ -1662,10 +1978,7 @@ impl Crows {
     ) -> Result<(), RuleError> {
         match outcome {
             DamageOutcome::Alive => Ok(()),
-            DamageOutcome::Died => {
-                let vis = audience(ctx, id);
-                ctx.emit_for(CoreEvent::Died { id: id.to_string() }, vis)
-            }
+            DamageOutcome::Died => self.die(ctx, id),
             DamageOutcome::PlaceWounds(WorldDecision::WoundSlots { count, kind, .. }) => {
                 self.ask_wound(ctx, id, count, kind)
             }
@@ -1823,6 +2136,7 @@ impl Crows {
             let mut r = record(ctx, &id)?.clone();
             if !r.creature.alive
                 || r.creature.death_rule() != crate::creature::DeathRule::TakesWounds
+                || r.creature.has_override(&RuleOverride::NeedsNoFood)
             {
                 continue;
             }
@@ -1844,6 +2158,381 @@ impl Crows {
         it.usage.as_mut().ok_or_else(|| {
             RuleError::new("no_usage_dice", format!("{name} has no usage dice")).rule("CR-UD-05")
         })
+    }
+}
+
+/// Records where creatures stand (the combat family calls this when its grid moves them, so
+/// the light from carried sources follows, CR-LIGHT-02).
+pub(super) fn set_positions(
+    ctx: &mut Ctx<'_, Crows>,
+    moves: &[(String, Option<(i32, i32)>)],
+) -> Result<(), RuleError> {
+    for (creature, at) in moves {
+        record(ctx, creature)?;
+        let vis = audience(ctx, creature);
+        ctx.emit_for(
+            CoreEvent::Positioned {
+                creature: creature.clone(),
+                at: *at,
+            },
+            vis,
+        )?;
+    }
+    Ok(())
+}
+
+/// Most creatures one sneak test passes.
+const MAX_SNEAK_PAST: usize = 64;
+
+impl Crows {
+    /// A creature dies (CR-DMG-15): `died` (its body becomes a corpse object carrying its gear,
+    /// CR-CORE-05), then whoever it grabbed is freed (CR-COND-04), and the effects it
+    /// maintained end: usage-dice effects naming it as their source on any creature, and the
+    /// engine effects whose data names it as `source` or `caster` (CR-SPELL-09).
+    pub(super) fn die(&self, ctx: &mut Ctx<'_, Crows>, id: &str) -> Result<(), RuleError> {
+        let vis = audience(ctx, id);
+        ctx.emit_for(CoreEvent::Died { id: id.to_string() }, vis)?;
+        let others: Vec<String> = ctx
+            .rules()
+            .creatures
+            .iter()
+            .filter(|(other, r)| other.as_str() != id && r.creature.alive)
+            .map(|(other, _)| other.clone())
+            .collect();
+        for other in others {
+            let mut c = record(ctx, &other)?.creature.clone();
+            let held = matches!(
+                c.conditions.get(ConditionKind::Grabbed),
+                Some(crate::conditions::ActiveCondition {
+                    detail: ConditionDetail::Grab(g),
+                    ..
+                }) if g.by == id
+            );
+            if held {
+                c.conditions
+                    .end_grab(crate::conditions::GrabEnd::GrabberDied);
+            }
+            let before = c.effects.len();
+            let mut ended = Vec::new();
+            c.effects.retain(|e| {
+                let keep = e.source.as_deref() != Some(id);
+                if !keep {
+                    ended.push(e.effect.clone());
+                }
+                keep
+            });
+            if held || c.effects.len() != before {
+                set_creature_only(
+                    ctx,
+                    &other,
+                    c,
+                    "freed by a death",
+                    json!({"died": id, "grab_ended": held, "effects_ended": ended}),
+                )?;
+            }
+        }
+        let maintained: Vec<String> = ctx
+            .core()
+            .effects
+            .iter()
+            .filter(|e| {
+                ["source", "caster"]
+                    .iter()
+                    .any(|k| e.data.get(*k).and_then(Value::as_str) == Some(id))
+            })
+            .map(|e| e.id.clone())
+            .collect();
+        for e in maintained {
+            ctx.end_effect(&e)?;
+        }
+        Ok(())
+    }
+
+    /// The Referee's ruling on a creature's exceptions (CR-CORE-03, CR-REF-01).
+    pub(super) fn set_rule_overrides(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        creature: &str,
+        add: &[RuleOverride],
+        remove: &[RuleOverride],
+    ) -> Result<(), RuleError> {
+        let mut c = record(ctx, creature)?.creature.clone();
+        if add.is_empty() && remove.is_empty() {
+            return Err(RuleError::new(
+                "bad_overrides",
+                "name exceptions to `add` or `remove` (CR-CORE-03)",
+            )
+            .rule("CR-CORE-03"));
+        }
+        if add.len() + remove.len() > 32 || add.iter().any(|o| remove.contains(o)) {
+            return Err(RuleError::new(
+                "bad_overrides",
+                "at most 32 exceptions, none both added and removed (CR-CORE-03)",
+            )
+            .rule("CR-CORE-03"));
+        }
+        for o in add {
+            c.suppressed.retain(|x| x != o);
+            if let RuleOverride::HoldsBreath { .. } = o {
+                c.overrides
+                    .retain(|x| !matches!(x, RuleOverride::HoldsBreath { .. }));
+            }
+            if !c.overrides.contains(o) {
+                c.overrides.push(o.clone());
+            }
+        }
+        for o in remove {
+            c.overrides.retain(|x| x != o);
+            if !c.suppressed.contains(o) {
+                c.suppressed.push(o.clone());
+            }
+        }
+        let report = json!({"add": add, "remove": remove, "in_force": c.active_overrides()});
+        set_creature_only(ctx, creature, c, "rule exceptions ruled", report)
+    }
+
+    /// A sneaking test (CR-HIDE-02).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn sneak(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        creature: &str,
+        past: &[String],
+        squares_moved: u32,
+        group: bool,
+        (edges, banes, bonus): (u32, u32, i32),
+    ) -> Result<(), RuleError> {
+        let r = living(ctx, creature)?;
+        if past.is_empty() || past.len() > MAX_SNEAK_PAST {
+            return Err(RuleError::new(
+                "bad_sneak",
+                format!("sneak past 1…{MAX_SNEAK_PAST} creatures (CR-HIDE-02)"),
+            )
+            .rule("CR-HIDE-02"));
+        }
+        for p in past {
+            record(ctx, p)?;
+            if p == creature {
+                return Err(RuleError::new(
+                    "bad_sneak",
+                    "a creature cannot sneak past itself (CR-HIDE-02)",
+                )
+                .rule("CR-HIDE-02"));
+            }
+        }
+        // Half its current speed, rounded down (CR-CORE-04); faster brings the bane.
+        let speed = r.creature.speed(0, 0, &ctx.rules().options);
+        if squares_moved > u32::from(speed) {
+            return Err(RuleError::new(
+                "bad_sneak",
+                format!(
+                    "{} moved {squares_moved} squares but its speed is {speed} (CR-HIDE-02)",
+                    r.creature.name
+                ),
+            )
+            .rule("CR-HIDE-02"));
+        }
+        let modifiers: Vec<Modifier> =
+            crate::hiding::sneak_modifier(squares_moved, u32::from(speed))
+                .into_iter()
+                .collect();
+        let cmd = CoreCommand::Test {
+            creature: creature.to_string(),
+            characteristic: Characteristic::Agility,
+            kind: None,
+            edges,
+            banes,
+            bonus,
+            modifiers,
+            activities: Vec::new(),
+            // Stealth covers hiding and sneaking (CR-EXP-05).
+            approved_expertises: vec![ExpertiseName::Stealth],
+            crit_defined_by_rule: false,
+            doom_defined_by_rule: false,
+            task: None,
+            assist_for: None,
+            group,
+            target: None,
+            forced_by: None,
+            perception: false,
+            then: None,
+        };
+        self.test(ctx, &cmd)
+    }
+
+    /// An assist (CR-ASSIST-01); in combat it is made on the helper's combat turn and costs a
+    /// maneuver or an action by what the assisted test needs (CR-ASSIST-03), recorded as
+    /// `assist_charged` for the combat family's turn budget.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn assist(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        creature: &str,
+        assisted: &str,
+        characteristic: Characteristic,
+        needs: Option<AssistedNeeds>,
+        (edges, banes, bonus): (u32, u32, i32),
+        approved_expertises: &[ExpertiseName],
+    ) -> Result<(), RuleError> {
+        let r = living(ctx, creature)?;
+        living(ctx, assisted)?;
+        let combat = ctx.core().clock.combat.clone();
+        let charge = match &combat {
+            None => None,
+            Some(c) => {
+                let needs = needs.ok_or_else(|| {
+                    RuleError::new(
+                        "assist_cost_unknown",
+                        "in combat an assist costs a maneuver or an action: say whether the \
+                         assisted test needs a maneuver, an action or a reaction (CR-ASSIST-03)",
+                    )
+                    .rule("CR-ASSIST-03")
+                })?;
+                if ctx.core().clock.acting() != Some(creature) {
+                    return Err(RuleError::new(
+                        "not_your_turn",
+                        format!(
+                            "{} can assist only on its own combat turn: the assist costs its \
+                             turn a {} (CR-ASSIST-03)",
+                            r.creature.name,
+                            snake(&assist_cost(needs))
+                        ),
+                    )
+                    .rule("CR-ASSIST-03"));
+                }
+                if r.creature.conditions.has(ConditionKind::Unconscious) {
+                    return Err(RuleError::new(
+                        "no_actions",
+                        format!(
+                            "{} is unconscious and takes no maneuvers or actions (CR-COND-07)",
+                            r.creature.name
+                        ),
+                    )
+                    .rule("CR-COND-07"));
+                }
+                Some(AssistCharge {
+                    helper: creature.to_string(),
+                    assisted: assisted.to_string(),
+                    cost: assist_cost(needs),
+                    round: c.round,
+                })
+            }
+        };
+        if let Some(charge) = charge {
+            let vis = audience(ctx, creature);
+            ctx.emit_for(CoreEvent::AssistCharged { charge }, vis)?;
+        }
+        let cmd = CoreCommand::Test {
+            creature: creature.to_string(),
+            characteristic,
+            kind: Some(TestKind::Assist),
+            edges,
+            banes,
+            bonus,
+            modifiers: Vec::new(),
+            activities: Vec::new(),
+            approved_expertises: approved_expertises.to_vec(),
+            crit_defined_by_rule: false,
+            doom_defined_by_rule: false,
+            task: None,
+            assist_for: Some(assisted.to_string()),
+            group: false,
+            target: None,
+            forced_by: None,
+            perception: false,
+            then: None,
+        };
+        self.test(ctx, &cmd)
+    }
+
+    /// A square guess for an unseen silent target (CR-LIGHT-05): refused when no guess is
+    /// needed (the target is not in darkness, or the attacker sees without light); otherwise
+    /// the Referee rules (CR-REF-24) through `crows.square_guess`, seeing the true square when
+    /// it is known. The attacker's players never see where the target is.
+    pub(super) fn guess_square(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        attacker: &str,
+        target: &str,
+        square: (i32, i32),
+    ) -> Result<(), RuleError> {
+        let a = living(ctx, attacker)?;
+        living(ctx, target)?;
+        if attacker == target {
+            return Err(RuleError::new(
+                "bad_guess",
+                "a creature knows its own square",
+            ));
+        }
+        if a.creature.has_override(&RuleOverride::SeesInDarkness) {
+            return Err(RuleError::new(
+                "no_guess_needed",
+                format!(
+                    "{} sees without light: no square to guess (CR-CORE-03, CR-LIGHT-05)",
+                    a.creature.name
+                ),
+            )
+            .rule("CR-CORE-03"));
+        }
+        let level = light_level_of(ctx.rules(), target);
+        if level != LightLevel::Darkness {
+            return Err(err(
+                "no_guess_needed",
+                crate::light::LightError::NoGuessNeeded,
+            ));
+        }
+        self.open_square_guess(ctx, attacker, target, square, "darkness (CR-LIGHT-05)")
+    }
+
+    /// Records a square guess and asks the Referee (`crows.square_guess`, CR-REF-24) — for
+    /// whatever hides the target from sight: `why` names it. `guess_square` calls it for
+    /// darkness; the combat family calls it for heavy concealment or invisibility
+    /// (CR-LOE-08/09) after its own checks.
+    pub(super) fn open_square_guess(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        attacker: &str,
+        target: &str,
+        square: (i32, i32),
+        why: &str,
+    ) -> Result<(), RuleError> {
+        let a = living(ctx, attacker)?;
+        living(ctx, target)?;
+        let actual = ctx.rules().positions.get(target).copied();
+        let vis = audience(ctx, attacker);
+        ctx.emit_for(
+            CoreEvent::SquareGuessed {
+                attacker: attacker.to_string(),
+                target: target.to_string(),
+                square,
+            },
+            vis,
+        )?;
+        let right = actual.map(|at| at == square);
+        let request = DecisionRequest::new(
+            "crows.square_guess",
+            format!(
+                "{} names square ({}, {}) for {}, unseen in {why}: is the target moving \
+                 silently, and is the square right? (CR-REF-24)",
+                a.creature.name, square.0, square.1, target
+            ),
+            Answerer::Referee,
+            &[
+                ("attack", "Right square: roll the attack"),
+                ("automatic_miss", "Wrong square: the attack misses"),
+                ("not_needed", "Not moving silently: attack as usual"),
+            ],
+        )
+        .with_visibility(Visibility::Referee)
+        .with_context(json!({
+            "creature": attacker,
+            "target": target,
+            "square": square,
+            "true_square": actual,
+            "right": right,
+            "unseen_in": why,
+        }));
+        ctx.ask(request).map(|_| ())
     }
 }
 
@@ -1948,7 +2637,17 @@ impl Crows {
             | C::Suffocate { .. }
             | C::Breathe { .. }
             | C::RestHalfway {}
-            | C::SetHouseRules { .. } => Acting::RefereeOnly,
+            | C::SetHouseRules { .. }
+            | C::SetRuleOverrides { .. }
+            | C::Sneak { .. }
+            | C::Assist { .. }
+            | C::SetPosition { .. }
+            | C::PlaceLight { .. }
+            | C::RemoveLight { .. }
+            | C::SetAmbientLight { .. }
+            | C::SetAncestry { .. }
+            | C::AddMaintainedEffect { .. } => Acting::RefereeOnly,
+            C::GuessSquare { attacker, .. } => Acting::Characters(vec![attacker.clone()]),
             C::MoveItems { creature, .. }
             | C::DrawFromBackpack { creature, .. }
             | C::DumpBackpack { creature, .. }
@@ -2168,10 +2867,14 @@ impl Crows {
                         if x.magic {
                             item = item.magical(x.magic_slot);
                         }
+                        if let Some(l) = &x.light {
+                            item.light =
+                                Some(LightOutput::parse(l).map_err(|e| err("bad_item", e))?);
+                        }
                         if let Some(line) = &x.usage_dice {
                             let usage = ItemUsage::new(x.name.clone(), line.clone())
                                 .map_err(|e| err("bad_item", e))?;
-                            item.usage = Some(if x.light_source {
+                            item.usage = Some(if x.light_source || x.light.is_some() {
                                 usage.as_light_source()
                             } else {
                                 usage
@@ -2306,7 +3009,13 @@ impl Crows {
                     .rule("CR-CORE-05")
                 })?;
                 let id = fresh_id(ctx);
-                let item = crate::corpses::corpse_item(id, &body, None)
+                // A Holy Shit! corpse takes the house-ruled slots (CR-SIZE-03, CR-REF-16).
+                let referee_slots = if body.size == Size::HolyShit {
+                    ctx.rules().options.corpse_slots_override()
+                } else {
+                    None
+                };
+                let item = crate::corpses::corpse_item(id, &body, referee_slots)
                     .map_err(|e| err("bad_corpse", e))?;
                 let needed = item.slots;
                 if !crate::corpses::fits_some_slot_kind(
@@ -2401,10 +3110,12 @@ impl Crows {
                 let mut c = living(ctx, creature)?.creature;
                 let applied = if *condition == ConditionKind::Grabbed {
                     match (grabbed_by, range) {
-                        (Some(by), Some(range)) => c.conditions.grab(Grab {
-                            by: by.clone(),
-                            range: *range,
-                        }),
+                        (Some(by), Some(range)) => c
+                            .apply_grab(Grab {
+                                by: by.clone(),
+                                range: *range,
+                            })
+                            .map_err(|e| err("condition_refused", e))?,
                         _ => {
                             return Err(err(
                                 "bad_condition",
@@ -2413,9 +3124,9 @@ impl Crows {
                         }
                     }
                 } else {
-                    c.conditions
-                        .apply(*condition)
-                        .map_err(|e| err("bad_condition", e))?
+                    // An exception on its card or items may make it immune (CR-CORE-03).
+                    c.apply_condition(*condition)
+                        .map_err(|e| err("condition_refused", e))?
                 };
                 if applied == crate::conditions::Applied::AlreadyPresent {
                     return Err(RuleError::new(
@@ -2563,6 +3274,16 @@ impl Crows {
                 if *feet > 10_000 {
                     return Err(RuleError::new("bad_fall", "a fall of at most 10000 feet"));
                 }
+                if r.creature.has_override(&RuleOverride::NoFallingDamage) {
+                    // Its exception beats the falling rule (CR-CORE-03): no dice, no damage.
+                    return set_creature(
+                        ctx,
+                        creature,
+                        r,
+                        "fell unharmed",
+                        json!({"feet": feet, "exception": "no_falling_damage"}),
+                    );
+                }
                 let vis = audience(ctx, creature);
                 let n = u8::try_from(crate::hazards::fall_dice(*feet)).unwrap_or(u8::MAX);
                 let faces = roll_d6s(ctx, "fall damage", n, &vis)?;
@@ -2602,9 +3323,8 @@ impl Crows {
             C::Suffocate { creature } => {
                 let mut r = living(ctx, creature)?;
                 let options = ctx.rules().options;
-                let hurts = r
-                    .suffocation
-                    .start_of_round(r.creature.characteristics.strength, &options);
+                // 3 + Strength rounds unless an exception says otherwise (CR-CORE-03).
+                let hurts = r.suffocation.start_of_round_for(&r.creature, &options);
                 let rounds = r.suffocation.rounds_without_air;
                 set_creature(
                     ctx,
@@ -2674,6 +3394,154 @@ impl Crows {
                     changed: s.changed,
                 })
             }
+            C::SetRuleOverrides {
+                creature,
+                add,
+                remove,
+            } => self.set_rule_overrides(ctx, creature, add, remove),
+            C::Sneak {
+                creature,
+                past,
+                squares_moved,
+                group,
+                edges,
+                banes,
+                bonus,
+            } => self.sneak(
+                ctx,
+                creature,
+                past,
+                *squares_moved,
+                *group,
+                (*edges, *banes, *bonus),
+            ),
+            C::Assist {
+                creature,
+                assisted,
+                characteristic,
+                needs,
+                edges,
+                banes,
+                bonus,
+                approved_expertises,
+            } => self.assist(
+                ctx,
+                creature,
+                assisted,
+                *characteristic,
+                *needs,
+                (*edges, *banes, *bonus),
+                approved_expertises,
+            ),
+            C::SetPosition { creature, at } => {
+                record(ctx, creature)?;
+                if at.is_some_and(|(x, y)| x.abs() > MAX_COORDINATE || y.abs() > MAX_COORDINATE) {
+                    return Err(RuleError::new(
+                        "bad_position",
+                        format!("coordinates are within ±{MAX_COORDINATE}"),
+                    ));
+                }
+                set_positions(ctx, &[(creature.clone(), *at)])
+            }
+            C::PlaceLight {
+                id,
+                at,
+                light,
+                campfire,
+            } => {
+                if id.is_empty() || id.len() > 64 {
+                    return Err(RuleError::new("bad_id", "a light id is 1…64 characters"));
+                }
+                if at.0.abs() > MAX_COORDINATE || at.1.abs() > MAX_COORDINATE {
+                    return Err(RuleError::new(
+                        "bad_position",
+                        format!("coordinates are within ±{MAX_COORDINATE}"),
+                    ));
+                }
+                let output = match (light, campfire) {
+                    (Some(l), None) => LightOutput::parse(l).map_err(|e| err("bad_light", e))?,
+                    (None, Some(Size::HolyShit)) => {
+                        ctx.rules().options.holy_shit_campfire.ok_or_else(|| {
+                            RuleError::new(
+                                "no_campfire_row",
+                                "CR-LIGHT-06: the campfire table has no Holy Shit! row; set the \
+                                 house rule `options.holy_shit_campfire` first (CR-REF-34)",
+                            )
+                            .rule("CR-REF-34")
+                        })?
+                    }
+                    (None, Some(size)) => {
+                        crate::light::campfire_light(*size).map_err(|e| err("bad_light", e))?
+                    }
+                    _ => {
+                        return Err(RuleError::new(
+                            "bad_light",
+                            "give exactly one of `light` (\"X/Y\") and `campfire` (a size)",
+                        )
+                        .rule("CR-LIGHT-01"));
+                    }
+                };
+                ctx.emit(CoreEvent::LightPlaced {
+                    id: id.clone(),
+                    light: PlacedLight { at: *at, output },
+                })
+            }
+            C::RemoveLight { id } => {
+                if !ctx.rules().placed_lights.contains_key(id) {
+                    return Err(RuleError::new(
+                        "unknown_light",
+                        format!("no light `{id}` is placed"),
+                    ));
+                }
+                ctx.emit(CoreEvent::LightRemoved { id: id.clone() })
+            }
+            C::SetAmbientLight { level } => ctx.emit(CoreEvent::AmbientLightSet { level: *level }),
+            C::GuessSquare {
+                attacker,
+                target,
+                square,
+            } => self.guess_square(ctx, attacker, target, *square),
+            C::SetAncestry { creature, ancestry } => {
+                let mut c = record(ctx, creature)?.creature.clone();
+                if ancestry
+                    .as_ref()
+                    .is_some_and(|a| a.is_empty() || a.len() > 64)
+                {
+                    return Err(RuleError::new(
+                        "bad_ancestry",
+                        "an ancestry label is 1…64 characters (CR-CORE-13)",
+                    )
+                    .rule("CR-CORE-13"));
+                }
+                c.ancestry = ancestry.clone();
+                set_creature_only(ctx, creature, c, "ancestry", json!(ancestry))
+            }
+            C::AddMaintainedEffect {
+                creature,
+                effect,
+                dice,
+                source,
+            } => {
+                let mut c = living(ctx, creature)?.creature;
+                living(ctx, source)?;
+                if *dice == 0 || *dice > 20 {
+                    return Err(
+                        RuleError::new("bad_effect", "an effect has 1…20 usage dice")
+                            .rule("CR-UD-01"),
+                    );
+                }
+                c.effects.push(
+                    crate::usage_dice::EffectUsage::new(effect.clone(), *dice)
+                        .maintained_by(source.clone()),
+                );
+                set_creature_only(
+                    ctx,
+                    creature,
+                    c,
+                    "effect added",
+                    json!({"effect": effect, "source": source}),
+                )
+            }
             C::RestHalfway {} => {
                 if !ctx.core().clock.resting {
                     return Err(RuleError::new("not_resting", "no rest is under way"));
@@ -2732,11 +3600,18 @@ impl Crows {
             }
             CoreEvent::CreatureSeen { .. } => {}
             CoreEvent::Died { id } => {
-                // The body becomes an object with the gear still on it (CR-CORE-05, CR-DMG-15).
-                if let Some(r) = state.creatures.get(id) {
-                    let body = r.creature.clone().into_corpse();
-                    state.corpses.insert(id.clone(), body);
+                // The body becomes an object with the gear still on it (CR-CORE-05, CR-DMG-15);
+                // the dead creature's record keeps its wounds but no longer lists that gear,
+                // and an object takes no conditions (CR-DMG-09).
+                if let Some(r) = state.creatures.get_mut(id) {
+                    let gear = r.creature.inventory.take_gear();
+                    let mut body = r.creature.clone();
+                    body.inventory = gear;
+                    state.corpses.insert(id.clone(), body.into_corpse());
+                    r.creature.alive = false;
+                    r.creature.conditions = ConditionSet::default();
                 }
+                state.pending_assists.remove(id);
             }
             CoreEvent::LightSet { creature, level } => {
                 state.light.insert(creature.clone(), *level);
@@ -2804,6 +3679,23 @@ impl Crows {
                 }
             }
             CoreEvent::PickedUp { ground } => state.ground.retain(|g| g.id != *ground),
+            CoreEvent::Positioned { creature, at } => match at {
+                Some(at) => {
+                    state.positions.insert(creature.clone(), *at);
+                }
+                None => {
+                    state.positions.remove(creature);
+                }
+            },
+            CoreEvent::LightPlaced { id, light } => {
+                state.placed_lights.insert(id.clone(), *light);
+            }
+            CoreEvent::LightRemoved { id } => {
+                state.placed_lights.remove(id);
+            }
+            CoreEvent::AmbientLightSet { level } => state.ambient_light = Some(*level),
+            CoreEvent::AssistCharged { charge } => state.assist_charges.push(charge.clone()),
+            CoreEvent::SquareGuessed { .. } | CoreEvent::GuessRuled { .. } => {}
         }
     }
 
@@ -2829,10 +3721,14 @@ impl Crows {
                 },
                 "last_tests": rules.last_tests,
                 "rulings": rules.rulings,
-                "corpses": rules.corpses.iter().map(|(id, o)| (id, corpse_view(o))).collect::<BTreeMap<_, _>>(),
+                "corpses": rules.corpses.iter().map(|(id, o)| (id, corpse_view_with(o, &rules.options))).collect::<BTreeMap<_, _>>(),
                 "carried_corpses": rules.carried_corpses,
                 "hiding": rules.hiding,
                 "pending_assists": rules.pending_assists,
+                "positions": rules.positions,
+                "placed_lights": rules.placed_lights,
+                "ambient_light": rules.ambient_light,
+                "assist_charges": rules.assist_charges,
             });
         }
         let player = match viewer {
@@ -2868,8 +3764,20 @@ impl Crows {
                 own(id) || (sees(id) && rules.creatures.get(*id).is_some_and(|r| !r.hidden))
             })
             .collect();
+        // Where the creatures it sees stand; hidden-stat creatures' squares stay the
+        // Referee's (a silent one's square is guessed, CR-LIGHT-05).
+        let positions: BTreeMap<&String, &(i32, i32)> = rules
+            .positions
+            .iter()
+            .filter(|(id, _)| {
+                own(id) || (sees(id) && rules.creatures.get(*id).is_some_and(|r| !r.hidden))
+            })
+            .collect();
         json!({
             "dungeon_turn_minutes": rules.dungeon_turn_minutes,
+            "positions": positions,
+            "placed_lights": rules.placed_lights,
+            "ambient_light": rules.ambient_light,
             "creatures": creatures,
             "ground": rules.ground,
             "content": { "items": rules.content.items },
@@ -2878,7 +3786,7 @@ impl Crows {
                 .corpses
                 .iter()
                 .filter(|(id, _)| sees(id))
-                .map(|(id, o)| (id, corpse_view(o)))
+                .map(|(id, o)| (id, corpse_view_with(o, &rules.options)))
                 .collect::<BTreeMap<_, _>>(),
         })
     }
@@ -2986,9 +3894,25 @@ impl Crows {
                 if alive {
                     Ok(())
                 } else {
-                    let vis = audience(ctx, &creature);
-                    ctx.emit_for(CoreEvent::Died { id: creature }, vis)
+                    self.die(ctx, &creature)
                 }
+            }
+            "crows.square_guess" => {
+                let target = decision
+                    .context
+                    .get("target")
+                    .and_then(Value::as_str)
+                    .ok_or_else(bad_context)?
+                    .to_string();
+                let vis = audience(ctx, &creature);
+                ctx.emit_for(
+                    CoreEvent::GuessRuled {
+                        attacker: creature,
+                        target,
+                        outcome: answer.option.clone(),
+                    },
+                    vis,
+                )
             }
             kind if kind.starts_with("crows.") => {
                 let hidden = record(ctx, &creature).map(|r| r.hidden).unwrap_or(true);

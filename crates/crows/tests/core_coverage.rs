@@ -1,0 +1,275 @@
+//! House-ruled numbers (CR-CORE-02), dice secrecy and physical dice (CR-DICE-04), and the
+//! Referee decisions, errata and outside references of the core sections, driven through the
+//! engine.
+
+mod common;
+use common::*;
+use engine::FacesRoller;
+
+fn holy_shit_corpse(t: &mut T) {
+    t.referee_rules(
+        json!({"create_creature": {"id": "wyrm", "name": "Wyrm", "kind": "monster",
+            "size": "holy_shit", "characteristics": {"agility": 0, "mind": 0, "strength": 5},
+            "stamina": 1, "hidden": false}}),
+        &[],
+    );
+    t.referee_rules(json!({"damage": {"creature": "wyrm", "amount": 3}}), &[]);
+}
+
+#[test]
+// Covers CR-CORE-02, CR-SIZE-03, CR-REF-16, CR-CORPSE-01.
+fn cr_core_02_the_referee_raises_holy_shit_corpse_slots_as_a_logged_house_rule() {
+    let mut t = party();
+    holy_shit_corpse(&mut t);
+    let corpse = |t: &T| t.table.view(&Viewer::Referee)["rules"]["corpses"]["wyrm"].clone();
+    assert_eq!(corpse(&t)["slots"], 32);
+    // Below the book's 32 is refused, naming the setting; nothing changes.
+    let before = t.table.state_json();
+    let low = json!({"rules": {"set_house_rules": {"options": {"holy_shit_corpse_slots": 31}}}});
+    let (msg, rule) = rule_of(t.run(&referee(), low, &[]).unwrap_err());
+    assert_eq!(rule.as_deref(), Some("CR-CORE-02"));
+    assert!(msg.contains("holy_shit_corpse_slots"), "{msg}");
+    assert_eq!(t.table.state_json(), before);
+    // Only the Referee changes rules.
+    let high = json!({"rules": {"set_house_rules": {"options": {"holy_shit_corpse_slots": 48}}}});
+    let e = t.run(&player("alice"), high.clone(), &[]).unwrap_err();
+    assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+    let events = t.ok(&referee(), high, &[]);
+    let logged = serde_json::to_string(&events).unwrap();
+    assert!(
+        logged.contains("options.holy_shit_corpse_slots"),
+        "{logged}"
+    );
+    assert_eq!(corpse(&t)["slots"], 48);
+    assert_eq!(
+        t.table.view(&Viewer::Player("alice".into()))["rules"]["corpses"]["wyrm"]["slots"],
+        48
+    );
+    t.assert_replays();
+}
+
+#[test]
+// Covers CR-CORE-02, CR-HAZ-04.
+fn cr_core_02_the_held_breath_base_is_a_house_rule() {
+    // Set at creation, like every setting.
+    let mut t = party_with(json!({"options": {"breath_rounds_base": 1}}));
+    // Vera (Strength 2): 1 + 2 = 3 rounds, the 4th hurts.
+    for _ in 0..3 {
+        t.referee_rules(json!({"suffocate": {"creature": "vera"}}), &[]);
+    }
+    t.referee_rules(json!({"suffocate": {"creature": "vera"}}), &[2]);
+    assert_eq!(t.creature("vera")["stamina"], 1);
+    let bad = json!({"rules": {"set_house_rules": {"options": {"breath_rounds_base": 99}}}});
+    let (msg, _) = rule_of(t.run(&referee(), bad, &[]).unwrap_err());
+    assert!(msg.contains("breath_rounds_base"), "{msg}");
+}
+
+#[test]
+// Covers CR-DICE-04, CR-DICE-01.
+fn cr_dice_04_public_rolls_secret_rolls_and_physical_dice() {
+    let mut t = party();
+    t.referee_rules(
+        json!({"create_creature": {"id": "ghoul", "kind": "monster",
+            "characteristics": {"agility": 1, "mind": -1, "strength": 2}, "stamina": 6}}),
+        &[],
+    );
+    // A crow's test is rolled in the open; a hidden monster's is the Referee's secret.
+    t.referee_rules(
+        json!({"test": {"creature": "bram", "characteristic": "mind"}}),
+        &[7, 7],
+    );
+    t.referee_rules(
+        json!({"test": {"creature": "ghoul", "characteristic": "strength"}}),
+        &[4, 4],
+    );
+    let rolls = |viewer: &Viewer| {
+        project_log(&t.log, viewer)
+            .iter()
+            .filter(|e| {
+                serde_json::to_string(e)
+                    .unwrap()
+                    .contains("\"type\":\"rolled\"")
+            })
+            .count()
+    };
+    assert_eq!(rolls(&Viewer::Referee), 4);
+    assert_eq!(rolls(&Viewer::Player("alice".into())), 2);
+    // Physical dice entered by hand: the faces given are the faces recorded…
+    let cmd = json!({"rules": {"test": {"creature": "bram", "characteristic": "mind"}}});
+    let mut roller = FacesRoller::new(vec![10, 9]);
+    let prepared = t
+        .table
+        .prepare_json(&referee(), &cmd, 1000, &mut roller)
+        .unwrap();
+    t.table.commit(prepared).unwrap();
+    let last = t.state()["last_tests"]["bram"].clone();
+    assert_eq!(last["faces"], json!([10, 9]));
+    assert_eq!(last["crit"], true);
+    // …and a face no d10 has is refused.
+    let mut roller = FacesRoller::new(vec![11, 3]);
+    assert!(
+        t.table
+            .prepare_json(&referee(), &cmd, 1000, &mut roller)
+            .is_err()
+    );
+}
+
+#[test]
+// Covers CR-ERR-03, CR-COND-03, CR-COND-04.
+fn cr_err_03_a_grab_by_an_effect_is_the_grabbed_condition() {
+    let mut t = party();
+    // There is no "grappled" condition: the word is refused when parsed.
+    let grappled = json!({"rules": {"add_condition": {"creature": "vera",
+        "condition": "grappled"}}});
+    assert!(t.run(&referee(), grappled, &[]).is_err());
+    // Quicksand holds Vera: grabbed, with the quicksand (an effect, not a creature) as the
+    // grabber; her speed is 0.
+    t.referee_rules(
+        json!({"add_condition": {"creature": "vera", "condition": "grabbed",
+            "grabbed_by": "quicksand", "range": 0}}),
+        &[],
+    );
+    let c = t.creature("vera")["conditions"]["active"][0].clone();
+    assert_eq!(c["kind"], "grabbed");
+    assert_eq!(c["detail"]["by"], "quicksand", "{c}");
+    let s: crows::ruleset::CrowsState = serde_json::from_value(t.state()).unwrap();
+    let vera = &s.creatures["vera"].creature;
+    assert_eq!(vera.speed(0, 0, &s.options), 0);
+    // A creature's death does not free her from an effect's grab.
+    t.referee_rules(
+        json!({"create_creature": {"id": "rat", "kind": "monster",
+            "characteristics": {"agility": 0, "mind": 0, "strength": 0}, "stamina": 1}}),
+        &[],
+    );
+    t.referee_rules(json!({"damage": {"creature": "rat", "amount": 2}}), &[]);
+    assert_eq!(
+        t.creature("vera")["conditions"]["active"][0]["kind"],
+        "grabbed"
+    );
+}
+
+#[test]
+// Covers CR-REF-02, CR-CHECK-01, CR-CHECK-02.
+fn cr_ref_02_only_the_referee_calls_for_a_test() {
+    let mut t = party();
+    let test = json!({"rules": {"test": {"creature": "vera", "characteristic": "agility"}}});
+    // A player cannot make a test happen: whether one is needed is the Referee's call.
+    for p in ["alice", "bob"] {
+        let e = t.run(&player(p), test.clone(), &[5, 5]).unwrap_err();
+        assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+    }
+    // Free-form actions (moving items) never roll anything by themselves.
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "custom": {"name": "rope", "slots": 1},
+            "slots": [{"kind": "Backpack", "number": 1}]}}),
+        &[],
+    );
+    let id = t.creature("vera")["inventory"]["items"][0]["item"]["id"].clone();
+    let events = t.ok(
+        &player("alice"),
+        json!({"rules": {"move_items": {"creature": "vera", "moves": [{"item": id,
+            "to": [{"kind": "Hand", "number": 1}]}]}}}),
+        &[],
+    );
+    assert_eq!(rolled_count(&events), 0);
+    assert!(t.state()["last_tests"].get("vera").is_none());
+    // When the Referee does call one, it is rolled and recorded.
+    t.ok(&referee(), test, &[5, 5]);
+    assert!(t.state()["last_tests"].get("vera").is_some());
+}
+
+#[test]
+// Covers CR-REF-12, CR-CORE-10, CR-REF-03.
+fn cr_ref_12_social_outcomes_are_a_mind_test_the_referee_calls() {
+    let mut t = party();
+    // No social characteristic exists to roll.
+    for stat in ["charisma", "presence", "social"] {
+        let c = json!({"rules": {"test": {"creature": "bram", "characteristic": stat}}});
+        assert!(t.run(&referee(), c, &[]).is_err(), "{stat}");
+    }
+    // The Referee may let dice decide a bluff: a Mind test (Bram, Mind 2: 6 + 6 + 2 = 14).
+    t.referee_rules(
+        json!({"test": {"creature": "bram", "characteristic": "mind",
+            "task": "bluff the gate guard"}}),
+        &[6, 6],
+    );
+    assert_eq!(t.state()["last_tests"]["bram"]["total"], 14);
+    // Tier 2: whether the lie works, and at what cost, is the Referee's (CR-REF-05).
+    let d = t.decision("crows.tier_2_outcome");
+    assert_eq!(d.answerer, engine::Answerer::Referee);
+}
+
+#[test]
+// Covers CR-REF-13, CR-CORE-13.
+fn cr_ref_13_a_cosmetic_ancestry_needs_the_referee_and_changes_nothing() {
+    let mut t = party();
+    let set = json!({"rules": {"set_ancestry": {"creature": "vera", "ancestry": "dwarf"}}});
+    let e = t.run(&player("alice"), set.clone(), &[]).unwrap_err();
+    assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+    let before = t.creature("vera");
+    t.ok(&referee(), set, &[]);
+    let after = t.creature("vera");
+    assert_eq!(after["ancestry"], "dwarf");
+    // Purely cosmetic: everything else is as it was.
+    let mut without = after.clone();
+    without["ancestry"] = Value::Null;
+    assert_eq!(without, before);
+    t.referee_rules(
+        json!({"test": {"creature": "vera", "characteristic": "strength"}}),
+        &[5, 5],
+    );
+    assert_eq!(t.state()["last_tests"]["vera"]["total"], 12);
+}
+
+#[test]
+// Covers CR-EXT-01, CR-EXP-02.
+fn cr_ext_01_expertise_uses_come_from_the_characters_book_so_the_referee_enters_them() {
+    let mut t = party();
+    // The Characters book is not in this book: the Referee enters each expertise's uses.
+    t.referee_rules(
+        json!({"edit_creature": {"id": "bram", "expertises": {"historical_lore": 3}}}),
+        &[],
+    );
+    assert_eq!(
+        t.creature("bram")["expertises"]["uses"]["historical_lore"]["left"],
+        3
+    );
+    // A name from no list (the book has no Climb expertise, CR-ERR-05) is refused.
+    let climb = json!({"rules": {"edit_creature": {"id": "bram", "expertises": {"climb": 1}}}});
+    assert!(t.run(&referee(), climb, &[]).is_err());
+    // Players cannot grant themselves uses.
+    let mine = json!({"rules": {"edit_creature": {"id": "bram",
+        "expertises": {"search": 5}}}});
+    let e = t.run(&player("bob"), mine, &[]).unwrap_err();
+    assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+}
+
+#[test]
+// Covers CR-EXT-13, CR-ERR-10, CR-EXT-08.
+fn cr_ext_13_hirelings_are_entered_by_the_referee_and_take_wounds() {
+    let mut t = party();
+    // Hirelings' stat blocks live in other books: the Referee enters one.
+    t.referee_rules(
+        json!({"create_creature": {"id": "jory", "kind": "hireling",
+            "characteristics": {"agility": 0, "mind": 0, "strength": 1}, "stamina": 2}}),
+        &[],
+    );
+    // On the crows' side it takes wounds at 0 Stamina (CR-ERR-10) rather than dying.
+    t.referee_rules(json!({"damage": {"creature": "jory", "amount": 3}}), &[]);
+    assert_eq!(t.creature("jory")["alive"], true);
+    let d = t.decision_for("crows.wound_slot", "jory");
+    assert_eq!(d.options.len(), 10);
+    // A magic item's card (CR-EXT-08) must name the slot it needs: a custom magic item
+    // without one is worn in any slot, one with a slot only there.
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "custom": {"name": "Odd ring", "slots": 1,
+            "magic": true, "magic_slot": "Finger"},
+            "slots": [{"kind": "Backpack", "number": 2}]}}),
+        &[],
+    );
+    let id = t.creature("vera")["inventory"]["items"][0]["item"]["id"].clone();
+    let head = json!({"rules": {"wear_magic_item": {"creature": "vera", "item": id,
+        "slot": "Head"}}});
+    let (msg, _) = rule_of(t.run(&player("alice"), head, &[]).unwrap_err());
+    assert!(msg.contains("CR-INV-06"), "{msg}");
+}
