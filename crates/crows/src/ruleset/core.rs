@@ -213,7 +213,7 @@ use crate::creature::{
     WorldOptions,
 };
 use crate::damage::{DamageOutcome, DamageStep, Hit, WorldDecision, take_damage, wounds_arrive};
-use crate::expertise::{Eligibility, ExpertiseName, Expertises, RestPlace, eligibility};
+use crate::expertise::{Eligibility, ExpertiseName, Expertises, eligibility};
 use crate::hazards::{Hunger, Suffocation};
 use crate::hiding::HiddenFrom;
 use crate::inventory::{
@@ -1838,7 +1838,20 @@ impl Crows {
             .as_ref()
             .map(|g| g.cost_payers(&resolved, true))
             .unwrap_or_default();
-        for d in resolved.decisions() {
+        // A test another family started has its consequences defined by that family's
+        // rules (an attack's damage, a task's tier table, a cast's chaos roll): the Referee
+        // is asked only when the family says so (`"referee_outcome": true`).
+        let referee_outcome = meta.then.as_ref().is_none_or(|then| {
+            then.get("referee_outcome")
+                .and_then(Value::as_bool)
+                .unwrap_or(false)
+        });
+        let outcome_decisions = if referee_outcome {
+            resolved.decisions()
+        } else {
+            Vec::new()
+        };
+        for d in outcome_decisions {
             let options: Vec<(String, String)> = d
                 .options
                 .iter()
@@ -2103,7 +2116,10 @@ impl Crows {
             // CR-INV-07: an overloaded magic-item slot prevents the rest's benefits.
             match c.finish_rest_items() {
                 Ok(items) => {
-                    c.expertises.finish_rest(RestPlace::Ordinary);
+                    // A rest in the Miasma restores no expertise (CR-MIASMA-02), wherever the
+                    // rest was started.
+                    c.expertises
+                        .finish_rest(super::travel::rest_place(ctx.rules(), &id));
                     if c != r.creature {
                         set_creature_only(ctx, &id, c, "rested", json!({"restored": items}))?;
                     }

@@ -195,7 +195,9 @@ impl<'de> Deserialize<'de> for CrowsEvent {
 
 /// A test another family started (its `then` set) is resolved: hand the result to the
 /// family named by `then["family"]` (`"explore"`, `"magic"`, `"combat"`, `"travel"`). Runs after the
-/// core recorded the result and opened the Referee's outcome decisions.
+/// core recorded the result. Such a test opens no Referee outcome decision (tier 1 setback,
+/// tier 2 outcome, crit benefit, doom setback): the family's rules define the consequences,
+/// unless its `then` carries `"referee_outcome": true`.
 pub(crate) fn after_test(
     rules: &Crows,
     creature: &str,
