@@ -293,8 +293,9 @@ impl DungeonClock {
     }
 
     /// Starting a rest ends the current turn without an encounter check (CR-DT-10,
-    /// CR-REST-03). Returns the turn that ended. Nothing is rolled for it: the rest's own
-    /// halfway and end steps take over (`crate::rest`).
+    /// CR-REST-03). Returns the turn that ended. This counter rolls nothing for it; the
+    /// engine (`crate::ruleset::explore`) reads "the turn ends" literally and runs that turn's
+    /// other end steps (usage dice, expiries, waking) before the rest, skipping only the check.
     pub fn start_rest(&mut self) -> Result<u32, DungeonTurnError> {
         if self.resting {
             return Err(DungeonTurnError::Resting);

@@ -1,0 +1,126 @@
+//! Town days: activities of two hours, four a day, and the tend-wounds exception.
+
+use super::*;
+
+pub(super) fn town(ctx: &Ctx<'_, Crows>) -> Result<TownDay, RuleError> {
+    ctx.rules().explore.town.clone().ok_or_else(|| {
+        err(
+            "not_in_town",
+            "CR-TOWN-01: town activities need a place with no chance of encounters \
+             (the Referee sends enter_town)",
+        )
+    })
+}
+
+pub(super) fn start_town_activity(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    choice: &ActivityChoice,
+) -> Result<(), RuleError> {
+    let mut t = town(ctx)?;
+    if ctx.rules().explore.rest.is_some() {
+        return Err(err(
+            "resting",
+            "CR-TOWN-01: during a rest choose its one rest activity (choose_rest_activity)",
+        ));
+    }
+    living(ctx, creature)?;
+    let taken: BTreeMap<String, RestActivity> = t
+        .in_progress
+        .iter()
+        .map(|(k, p)| (k.clone(), p.activity.clone()))
+        .collect();
+    let activity = activity_of(ctx, choice, &taken)?;
+    if let RestActivity::TendWounds { target } = &activity {
+        living(ctx, target)?;
+    }
+    t.start(creature, activity.clone(), &creatures_by_id(ctx))
+        .map_err(|e| err("town_refused", e))?;
+    ctx.emit(ExploreEvent::TownActivityStarted {
+        creature: creature.to_string(),
+        activity: activity.clone(),
+    })?;
+    if let RestActivity::Prepare { task } = &activity {
+        ask_task(ctx, creature, task)?;
+    }
+    Ok(())
+}
+
+/// Resolves `who`'s town activity when its two hours are done (and a task is approved).
+pub(super) fn complete_town_if_done(ctx: &mut Ctx<'_, Crows>, who: &str) -> Result<(), RuleError> {
+    let Some(p) = ctx
+        .rules()
+        .explore
+        .town
+        .as_ref()
+        .and_then(|t| t.in_progress.get(who))
+        .cloned()
+    else {
+        return Ok(());
+    };
+    if p.minutes < ACTIVITY_MINUTES {
+        return Ok(());
+    }
+    if matches!(p.activity, RestActivity::Prepare { .. })
+        && ctx.rules().explore.task_rulings.get(who) != Some(&true)
+    {
+        // Waits for the Referee's ruling (CR-REF-33).
+        return Ok(());
+    }
+    if !ctx
+        .rules()
+        .creatures
+        .get(who)
+        .is_some_and(|c| c.creature.alive)
+    {
+        return ctx.emit(ExploreEvent::TownActivityCancelled {
+            creature: who.to_string(),
+        });
+    }
+    ctx.emit(ExploreEvent::TownActivityDone {
+        creature: who.to_string(),
+    })?;
+    resolve_activity(ctx, who, &p.activity, true)
+}
+
+pub(super) fn town_sleep(
+    ctx: &mut Ctx<'_, Crows>,
+    creatures: &[String],
+    hours: u32,
+) -> Result<(), RuleError> {
+    let t = town(ctx)?;
+    if hours == 0 || hours > 24 {
+        return Err(err("bad_hours", "CR-TOWN-02: sleep lasts 1…24 hours"));
+    }
+    for id in creatures {
+        living(ctx, id)?;
+    }
+    for id in creatures {
+        let Some(p) = t.pending_tends.get(id) else {
+            continue;
+        };
+        ctx.emit(ExploreEvent::TownSlept {
+            creature: id.clone(),
+            hours,
+        })?;
+        let slept = p.slept_hours.saturating_add(hours);
+        if slept < TEND_SLEEP_HOURS || t.tended_today.contains(id) {
+            continue;
+        }
+        let c = record(ctx, id)?.creature.clone();
+        let needed = t.wounds_to_choose(&c);
+        if needed == 0 {
+            ctx.emit(ExploreEvent::TownTended {
+                creature: id.clone(),
+                wounds_removed: Vec::new(),
+            })?;
+            continue;
+        }
+        ctx.emit(ExploreEvent::TownPicksOpened {
+            creature: id.clone(),
+            needed: u8::try_from(needed).unwrap_or(u8::MAX),
+        })?;
+        ask_wound(ctx, id)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,1430 @@
+//! Exploration (issue 5): dungeon turns and their end, encounter checks, greed reward, rest and
+//! rest activities, town days (spells, crafting and identification: [`super::magic`]).
+//!
+//! Commands travel like every Crows command (`{"rules": {<command>: {…}}}`); this module's
+//! [`ExploreCommand`] variants, their events [`ExploreEvent`] and state [`ExploreState`] (inside
+//! [`CrowsState`]). Decisions it opens have kinds starting `crows.explore.` and come back to
+//! `on_answer`. Like the rest of [`super`], nothing here is a rule of its own: the numbers and
+//! checks come from [`crate::dungeon_turns`], [`crate::encounters`], [`crate::rest`],
+//! [`crate::rest_activities`] and [`crate::town`]; every die is a recorded roll.
+//!
+//! # Dungeon turns
+//!
+//! The dungeon turn is the engine's exploration turn: its number is `clock.exploration.turn`
+//! and a timed turn runs on the engine's pausable `exploration_turn` timer (the server's
+//! scheduler sends `timer_due` when it runs out). At the end of a turn the core rules roll usage
+//! dice, end conditions, apply the magic-slot penalty and wake the knocked-out; then this module
+//! makes the Referee's encounter check (CR-DT-06, CR-ERR-36). Inside a dungeon no game minutes
+//! pass with the turns (CR-DT-04).
+//!
+//! Referee only:
+//! - `{"enter_dungeon": {"dungeon": "crypt", "length": {"minutes": 30}, "party": ["vera"],
+//!   "crowded": false, "chaos_trail": false, "tables": ["crypt-undead"]}}` — dungeon turn 1
+//!   starts (CR-DT-01). `length` is `{"minutes": 20|30|60}`, `"rooms"` (1d6 rooms, rolled in
+//!   public at the start of each turn; the turn ends when the Referee has marked that many
+//!   rooms) or `"manual"`; absent, the table's `dungeon_turn_minutes` (0 = manual) (CR-DT-05).
+//!   `party` (default: every living creature a player controls) names the group whose players
+//!   get the greed reward on their first entry (CR-DT-08). Emits `dungeon_entered` (public) and
+//!   `dungeon_judged` (Referee only: the level flags, EN modifier and encounter tables).
+//! - `{"set_dungeon_level": {"crowded": true, "chaos_trail": false, "threshold_modifier": 0,
+//!   "tables": ["a", "b"]}}` — the Referee's judgement of the level (CR-ENC-03, CR-REF-30);
+//!   Referee-only `dungeon_judged`.
+//! - `{"pause_dungeon_turn": {}}`, `{"resume_dungeon_turn": {}}` — breaks and rule look-ups
+//!   (CR-DT-03); the turn's timer pauses and resumes. Combat does not pause it.
+//! - `{"room_explored": {}}` — "rooms" length only: one more room; the turn ends with the last.
+//! - `{"loud_noise": {"what": "smashed the door"}}` — an extra encounter check (CR-ENC-01).
+//! - `{"treasure_found": {"what": "gem", "value": 200}}` — the Referee's treasure and its base
+//!   value (CR-REF-31); on the group's first entry, found in turn 1/2/3, it gains
+//!   30/20/10 % (CR-DT-07, rounded down). Public `treasure_valued`.
+//! - `{"leave_dungeon": {}}` — exploration ends and with it the greed window (CR-ERR-48).
+//! - `{"set_encounter_rules": {"cap_at_ten": true, "seclude_camp": "raise"}}` — the named
+//!   options of CR-ERR-47 and CR-ERR-45.
+//! - `{"pass_time": {"minutes": 120}}` — game time outside a dungeon (refused inside one,
+//!   CR-DT-04): every 2 hours is one turn end for usage dice and durations (CR-DT-09, the
+//!   engine's `exploration_turn_end` boundary, without an encounter check); town activities in
+//!   progress advance.
+//!
+//! The encounter check (CR-ENC-02) is a secret d10 (`roll_secret`): players see only that a
+//! roll was made. The Referee-only `encounter_checked` records face, EN and outcome. A 10 is an
+//! encounter now (CR-ENC-05); another success opens the Referee decisions `crows.explore.sign`
+//! (free text: the sign players hear, published as `encounter_sign`) and
+//! `crows.explore.encounter_moment` (option `now`, answered at the moment the Referee picks in
+//! the next turn: Referee-only `encounter_happened`) (CR-ENC-06). Either way the encounter table
+//! follows (CR-ENC-04): one table is rolled at once (a loaded content table by its die, in
+//! secret; otherwise just named), several open `crows.explore.encounter_table`.
+//!
+//! # Rest
+//!
+//! - `{"start_rest": {"party": ["vera", "bram"], "place": "dungeon"|"wilderness"|"safe"}}`
+//!   (Referee) — each resting creature eats a ration from its inventory (core `eat_ration`;
+//!   refused under CR-REST-01 when one has none, under CR-REST-06 with an overloaded
+//!   magic-item slot). In a dungeon the current turn ends — its usage dice, expiries and
+//!   waking as at any turn end — without an encounter check (CR-DT-10, CR-REST-03), and the
+//!   next turn's clock waits, paused, for the end of the rest. The core `rest_halfway` ends
+//!   turn-long effects and the engine effects that last a dungeon turn (CR-REST-04).
+//! - `{"rest_encounter_check": {"threshold": 8}}` (Referee) — once per rest: in a dungeon with
+//!   the dungeon EN, on the road with the given rest EN (travel rules, CR-ERR-46); refused in a
+//!   safe place (CR-REST-08). Seclude Camp raises the EN (CR-RACT-08).
+//! - `{"interrupt_rest": {"reason": "ghouls"}}` (Referee, CR-REF-32) — no benefits; a new rest
+//!   must start over (CR-REST-09); in a dungeon the new turn begins (CR-REST-05).
+//! - `{"rest_sleep": {"creatures": ["vera"]}}` (the creatures' controllers) — they sleep,
+//!   unconscious (CR-REST-07); `{"rest_noise": {"creatures": ["vera"], "distance": 6}}`
+//!   (Referee) wakes those within 10 squares; damage wakes a sleeper (core); the end of the
+//!   rest wakes everyone.
+//! - `{"finish_rest": {}}` (Referee) — the halfway point if not passed yet; then each creature's
+//!   controller picks the wound(s) to remove (`crows.explore.remove_wound`, one at a time; two
+//!   when tended, CR-RACT-09). When all are picked: full Stamina and the wounds (CR-REST-02),
+//!   the old Prepare for Task bonus ends, the engine's `rest_end` (core: expertise uses, Rest
+//!   items), then each activity's effect (`activity_resolved`), six game hours pass, and in a
+//!   dungeon the new turn's clock starts.
+//! - `{"choose_rest_activity": {"creature": "vera", "activity": {"kind": "harvest", "corpse":
+//!   "ghoul"}}}` (the creature's controller) — one per rest (CR-RACT-02). Kinds: `craft`
+//!   (`item`), `harvest` (`corpse`: 1d6/2d6/3d6/4d6 parts by size; the corpse is destroyed),
+//!   `identify` (`item`), `prepare` (`task`; the Referee rules in `crows.explore.task`,
+//!   CR-REF-33), `repair_armor`
+//!   (`item`), `seclude_camp` (acts at once, one per group), `tend_wounds` (`target`: another
+//!   resting creature with two or more wounds, once per rest), `other` (`name`). `craft` and
+//!   `identify` are only recorded (`activity_resolved`): the magic family runs them.
+//!
+//!   A Prepare for Task bonus is kept in the view (`preparations`) until the end of the
+//!   character's next rest; the core `test` does not add it by itself yet (the Referee gives
+//!   it as `bonus`).
+//!
+//! # Town
+//!
+//! - `{"enter_town": {}}`, `{"leave_town": {}}` (Referee, CR-REF-32: a place without
+//!   encounters).
+//! - `{"start_town_activity": {"creature": "vera", "activity": {…}}}` (controller) — at most 4 a
+//!   day, one at a time (CR-TOWN-01, CR-TOWN-03); its effect comes when `pass_time` has given it
+//!   2 hours. `{"cancel_town_activity": {"creature": "vera"}}`.
+//! - `{"town_sleep": {"creatures": ["bram"], "hours": 8}}` (controllers; it records sleep,
+//!   `pass_time` moves the clock) — a tended creature benefits (two
+//!   wounds, its choice) once a day after 4 hours of sleep following the work (CR-TOWN-02).
+//!
+//! # Decisions
+//!
+//! `crows.explore.sign` (Referee, free text), `crows.explore.encounter_moment` (Referee,
+//! `now`), `crows.explore.encounter_table` (Referee, a table id), `crows.explore.task`
+//! (Referee, `approve`/`refuse`), `crows.explore.remove_wound` (the creature's controller,
+//! `slot_<n>`; context `creature`, `purpose` `rest`|`town`, `remaining`).
+//!
+//! # View
+//!
+//! Everyone sees the dungeon, the turn number, its length, what is left of it (`deadline_ms`
+//! while the timer runs, `remaining_ms` while paused, rooms left), the greed window, the rest
+//! and town progress, preparations and harvested parts. Only the Referee sees the level
+//! judgement, the EN, the tables and the signalled encounters waiting.
+
+mod dungeon;
+mod in_town;
+mod resting;
+
+use self::dungeon::*;
+use self::in_town::*;
+use self::resting::*;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use engine::time::EXPLORATION_TIMER;
+use engine::{
+    Acting, Answer, Answerer, Boundary, Ctx, Decision, DecisionRequest, Expiry, RuleError,
+    TableState, TurnLength, Viewer, Visibility,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::core::{err, living, record, roll_d6s, set_creature_only};
+use super::{CoreCommand, Crows, CrowsState};
+use crate::creature::{Creature, Size};
+use crate::dungeon_turns::{GreedLedger, OutsideClock, greed_percent};
+use crate::encounters::{
+    self, CheckOutcome, CheckReason, EncounterCheck, EncounterOptions, LevelState,
+    PendingEncounter, SecludeCampSign,
+};
+use crate::inventory::ItemId;
+use crate::rest::{RestEncounter, RestSession, RestSetting, check_can_rest, wounds_to_choose};
+use crate::rest_activities::{self, ActivityError, ActivityOutcome, RestActivity};
+use crate::town::{ACTIVITY_MINUTES, TEND_SLEEP_HOURS, TownDay};
+
+/// The real-time lengths the book offers (CR-DT-05).
+pub const BOOK_TURN_MINUTES: [u32; 3] = [20, 30, 60];
+/// Game minutes a rest takes (CR-REST-01).
+pub const REST_MINUTES: u64 = crate::rest::REST_HOURS as u64 * 60;
+/// Most game minutes one `pass_time` may move (a week).
+pub const MAX_PASS_MINUTES: u64 = 7 * 24 * 60;
+
+/// How long a dungeon turn lasts (CR-DT-05).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DungeonLength {
+    /// Real minutes on the engine's timer.
+    Minutes(u32),
+    /// The turn ends when the party has explored 1d6 rooms.
+    Rooms,
+    /// Ended only by the Referee (`clock end_exploration_turn`).
+    Manual,
+}
+
+/// Where a rest takes place (CR-REST-08).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RestPlace {
+    Dungeon,
+    /// On the road or in the wilderness: travel-encounter rules.
+    Wilderness,
+    /// A place with no chance of encounters (CR-REF-32): no check.
+    Safe,
+}
+
+/// A rest activity as chosen on the wire (a harvest's size is read from the corpse).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ActivityChoice {
+    Craft { item: String },
+    Harvest { corpse: String },
+    Identify { item: ItemId },
+    Prepare { task: String },
+    RepairArmor { item: ItemId },
+    SecludeCamp,
+    TendWounds { target: String },
+    Other { name: String },
+}
+
+/// The explore commands (see the module docs).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum ExploreCommand {
+    EnterDungeon {
+        dungeon: String,
+        #[serde(default)]
+        length: Option<DungeonLength>,
+        #[serde(default)]
+        party: Option<Vec<String>>,
+        #[serde(default)]
+        crowded: bool,
+        #[serde(default)]
+        chaos_trail: bool,
+        #[serde(default)]
+        threshold_modifier: i8,
+        #[serde(default)]
+        tables: Vec<String>,
+    },
+    SetDungeonLevel {
+        crowded: bool,
+        chaos_trail: bool,
+        #[serde(default)]
+        threshold_modifier: i8,
+        #[serde(default)]
+        tables: Option<Vec<String>>,
+    },
+    PauseDungeonTurn {},
+    ResumeDungeonTurn {},
+    RoomExplored {},
+    LoudNoise {
+        what: String,
+    },
+    TreasureFound {
+        what: String,
+        value: u64,
+    },
+    LeaveDungeon {},
+    SetEncounterRules {
+        #[serde(default)]
+        cap_at_ten: Option<bool>,
+        #[serde(default)]
+        seclude_camp: Option<SecludeCampSign>,
+    },
+    PassTime {
+        minutes: u64,
+    },
+    StartRest {
+        #[serde(default)]
+        party: Option<Vec<String>>,
+        #[serde(default)]
+        place: Option<RestPlace>,
+    },
+    RestEncounterCheck {
+        #[serde(default)]
+        threshold: Option<u8>,
+    },
+    InterruptRest {
+        #[serde(default)]
+        reason: Option<String>,
+    },
+    FinishRest {},
+    RestSleep {
+        creatures: Vec<String>,
+    },
+    RestNoise {
+        creatures: Vec<String>,
+        distance: u32,
+    },
+    ChooseRestActivity {
+        creature: String,
+        activity: ActivityChoice,
+    },
+    EnterTown {},
+    LeaveTown {},
+    StartTownActivity {
+        creature: String,
+        activity: ActivityChoice,
+    },
+    CancelTownActivity {
+        creature: String,
+    },
+    TownSleep {
+        creatures: Vec<String>,
+        hours: u32,
+    },
+}
+
+/// The dungeon being explored, as everyone sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Visit {
+    pub dungeon: String,
+    pub length: DungeonLength,
+    /// This is the group's first entry: finds in turns 1–3 gain the greed reward (CR-DT-07).
+    pub greed_open: bool,
+    /// The 1d6 rooms of the current turn ("rooms" length).
+    #[serde(default)]
+    pub rooms: Option<u8>,
+    #[serde(default)]
+    pub rooms_explored: u8,
+    /// The Referee paused the turn (CR-DT-03).
+    #[serde(default)]
+    pub paused: bool,
+    /// A rest is under way: no dungeon turn runs (CR-REST-03).
+    #[serde(default)]
+    pub resting: bool,
+}
+
+/// What only the Referee knows about the visit.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct VisitSecrets {
+    pub level: LevelState,
+    /// Other EN modifiers (CR-ENC-07).
+    pub threshold_modifier: i8,
+    /// The dungeon's encounter tables (CR-ENC-04).
+    pub tables: Vec<String>,
+    /// Signalled encounters waiting for their moment (CR-ENC-06).
+    pub pending: Vec<PendingEncounter>,
+}
+
+/// A rest under way.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RestRecord {
+    pub party: Vec<String>,
+    pub place: RestPlace,
+    #[serde(default)]
+    pub halfway: bool,
+    #[serde(default)]
+    pub check_made: bool,
+    /// Who secluded the camp (CR-RACT-08).
+    #[serde(default)]
+    pub camp_secluded_by: Option<String>,
+    #[serde(default)]
+    pub activities: BTreeMap<String, RestActivity>,
+    /// Asleep, hence unconscious (CR-REST-07).
+    #[serde(default)]
+    pub asleep: BTreeSet<String>,
+    /// `finish_rest` was sent: the wound picks are open.
+    #[serde(default)]
+    pub finishing: bool,
+}
+
+/// A creature picking wounds to remove.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WoundPick {
+    /// `rest` or `town`.
+    pub purpose: String,
+    pub needed: u8,
+    #[serde(default)]
+    pub chosen: Vec<u8>,
+}
+
+/// A Prepare for Task bonus in force (CR-RACT-06).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Preparation {
+    pub task: String,
+    pub bonus: i8,
+}
+
+/// The explore part of the table state.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct ExploreState {
+    #[serde(default)]
+    pub visit: Option<Visit>,
+    #[serde(default)]
+    pub secrets: Option<VisitSecrets>,
+    /// Which player sets have had their greed window in which dungeon (CR-DT-08).
+    #[serde(default)]
+    pub greed: GreedLedger,
+    #[serde(default)]
+    pub encounter_options: EncounterOptions,
+    /// Game time outside a dungeon toward the next 2-hour turn end (CR-DT-09).
+    #[serde(default)]
+    pub outside: OutsideClock,
+    #[serde(default)]
+    pub rest: Option<RestRecord>,
+    /// The last rest was interrupted (CR-REST-09).
+    #[serde(default)]
+    pub last_rest_interrupted: bool,
+    #[serde(default)]
+    pub wound_picks: BTreeMap<String, WoundPick>,
+    /// The Referee's rulings on Prepare for Task, by creature (CR-REF-33).
+    #[serde(default)]
+    pub task_rulings: BTreeMap<String, bool>,
+    #[serde(default)]
+    pub preparations: BTreeMap<String, Preparation>,
+    /// Crafting parts harvested, by creature (CR-RACT-04).
+    #[serde(default)]
+    pub parts: BTreeMap<String, u32>,
+    /// Corpses destroyed by a harvest.
+    #[serde(default)]
+    pub harvested: BTreeSet<String>,
+    #[serde(default)]
+    pub town: Option<TownDay>,
+}
+
+/// The events of the explore commands.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExploreEvent {
+    DungeonEntered {
+        dungeon: String,
+        length: DungeonLength,
+        players: BTreeSet<String>,
+        greed_open: bool,
+    },
+    DungeonJudged {
+        level: LevelState,
+        threshold_modifier: i8,
+        tables: Vec<String>,
+    },
+    DungeonLeft {
+        dungeon: String,
+    },
+    DungeonTurnPaused {},
+    DungeonTurnResumed {},
+    RoomsRolled {
+        rooms: u8,
+    },
+    RoomMarked {
+        explored: u8,
+        rooms: u8,
+    },
+    EncounterChecked {
+        check: EncounterCheck,
+        turn: u32,
+    },
+    EncounterSign {
+        text: String,
+    },
+    EncounterTable {
+        table: String,
+        #[serde(default)]
+        roll: Option<i64>,
+        #[serde(default)]
+        result: Option<String>,
+    },
+    EncounterHappened {
+        due_turn: u32,
+    },
+    /// The turn a signalled encounter was due in ended without it (a reminder).
+    EncounterOverdue {
+        due_turn: u32,
+    },
+    TreasureValued {
+        what: String,
+        base: u64,
+        turn: u32,
+        percent: u32,
+        value: u64,
+    },
+    EncounterRulesSet {
+        options: EncounterOptions,
+    },
+    OutsideTimePassed {
+        minutes: u64,
+        turn_ends: u32,
+    },
+    RestStarted {
+        party: Vec<String>,
+        place: RestPlace,
+        /// The dungeon turn that the rest ended (CR-DT-10).
+        #[serde(default)]
+        ended_turn: Option<u32>,
+    },
+    RestMidpoint {
+        effects_ended: Vec<String>,
+    },
+    /// These creatures went to sleep (CR-REST-07).
+    RestAsleep {
+        creatures: Vec<String>,
+    },
+    /// These sleepers woke.
+    RestWoke {
+        creatures: Vec<String>,
+    },
+    RestEncounterChecked {
+        result: RestEncounter,
+        #[serde(default)]
+        due_turn: Option<u32>,
+    },
+    RestActivityChosen {
+        creature: String,
+        activity: RestActivity,
+    },
+    TaskRuled {
+        creature: String,
+        approved: bool,
+    },
+    RestInterrupted {
+        reason: Option<String>,
+    },
+    RestFinishing {
+        picks: BTreeMap<String, u8>,
+    },
+    WoundPicked {
+        creature: String,
+        slot: u8,
+    },
+    RestFinished {
+        party: Vec<String>,
+    },
+    ActivityResolved {
+        creature: String,
+        outcome: ActivityOutcome,
+        /// A town activity (CR-TOWN-01) rather than the end of a rest.
+        #[serde(default)]
+        in_town: bool,
+    },
+    TownEntered {
+        day: u32,
+    },
+    TownLeft {},
+    TownNewDay {},
+    TownActivityStarted {
+        creature: String,
+        activity: RestActivity,
+    },
+    TownActivityCancelled {
+        creature: String,
+    },
+    TownWorked {
+        creature: String,
+        minutes: u32,
+    },
+    TownActivityDone {
+        creature: String,
+    },
+    TownSlept {
+        creature: String,
+        hours: u32,
+    },
+    /// A tended creature's sleep earned the benefit: it picks its wounds (CR-TOWN-02).
+    TownPicksOpened {
+        creature: String,
+        needed: u8,
+    },
+    TownTended {
+        creature: String,
+        wounds_removed: Vec<u8>,
+    },
+}
+
+/// For whom a command acts.
+pub(super) fn acting(_state: &TableState<CrowsState>, command: &ExploreCommand) -> Acting {
+    use ExploreCommand as C;
+    match command {
+        C::ChooseRestActivity { creature, .. }
+        | C::StartTownActivity { creature, .. }
+        | C::CancelTownActivity { creature } => Acting::Characters(vec![creature.clone()]),
+        C::TownSleep { creatures, .. } | C::RestSleep { creatures } => {
+            Acting::Characters(creatures.clone())
+        }
+        _ => Acting::RefereeOnly,
+    }
+}
+
+fn visit(ctx: &Ctx<'_, Crows>) -> Result<Visit, RuleError> {
+    ctx.rules().explore.visit.clone().ok_or_else(|| {
+        err(
+            "not_in_dungeon",
+            "CR-DT-01: the party is not in a dungeon (send enter_dungeon first)",
+        )
+    })
+}
+
+fn secrets(ctx: &Ctx<'_, Crows>) -> VisitSecrets {
+    secrets_of(ctx.rules())
+}
+
+fn secrets_of(rules: &CrowsState) -> VisitSecrets {
+    rules.explore.secrets.clone().unwrap_or_default()
+}
+
+fn engine_turn(ctx: &Ctx<'_, Crows>) -> u32 {
+    ctx.core().clock.exploration.as_ref().map_or(0, |e| e.turn)
+}
+
+/// The dungeon EN now (CR-ENC-03, CR-ENC-07, CR-ERR-47).
+fn dungeon_threshold(ctx: &Ctx<'_, Crows>, camp_secluded: bool) -> u8 {
+    let s = secrets(ctx);
+    encounters::modified_threshold(
+        encounters::dungeon_threshold(s.level),
+        camp_secluded,
+        s.threshold_modifier,
+        &ctx.rules().explore.encounter_options,
+    )
+}
+
+/// The default group: every living creature some player controls.
+fn default_party(ctx: &Ctx<'_, Crows>) -> Vec<String> {
+    ctx.rules()
+        .creatures
+        .iter()
+        .filter(|(id, r)| {
+            r.creature.alive && ctx.core().participants.controllers(id).next().is_some()
+        })
+        .map(|(id, _)| id.clone())
+        .collect()
+}
+
+fn check_party(ctx: &Ctx<'_, Crows>, party: &[String], rule: &str) -> Result<(), RuleError> {
+    if party.is_empty() {
+        return Err(err(
+            "empty_party",
+            format!("{rule}: name at least one creature of the group"),
+        ));
+    }
+    let mut seen = BTreeSet::new();
+    for id in party {
+        living(ctx, id)?;
+        if !seen.insert(id) {
+            return Err(err(
+                "duplicate_creature",
+                format!("{rule}: `{id}` is named twice"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Decides a command.
+pub(super) fn decide(
+    rules: &Crows,
+    command: &ExploreCommand,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    use ExploreCommand as C;
+    match command {
+        C::EnterDungeon {
+            dungeon,
+            length,
+            party,
+            crowded,
+            chaos_trail,
+            threshold_modifier,
+            tables,
+        } => enter_dungeon(
+            ctx,
+            dungeon,
+            *length,
+            party.clone(),
+            LevelState {
+                crowded: *crowded,
+                chaos_trail: *chaos_trail,
+            },
+            *threshold_modifier,
+            tables.clone(),
+        ),
+        C::SetDungeonLevel {
+            crowded,
+            chaos_trail,
+            threshold_modifier,
+            tables,
+        } => {
+            visit(ctx)?;
+            let tables = tables.clone().unwrap_or_else(|| secrets(ctx).tables);
+            ctx.emit_for(
+                ExploreEvent::DungeonJudged {
+                    level: LevelState {
+                        crowded: *crowded,
+                        chaos_trail: *chaos_trail,
+                    },
+                    threshold_modifier: *threshold_modifier,
+                    tables,
+                },
+                Visibility::Referee,
+            )
+        }
+        C::PauseDungeonTurn {} => {
+            let v = visit(ctx)?;
+            if v.paused {
+                return Err(err(
+                    "already_paused",
+                    "CR-DT-03: the dungeon turn is already paused",
+                ));
+            }
+            if !v.resting && timer_running(ctx) {
+                ctx.pause_timer(EXPLORATION_TIMER)?;
+            }
+            ctx.emit(ExploreEvent::DungeonTurnPaused {})
+        }
+        C::ResumeDungeonTurn {} => {
+            let v = visit(ctx)?;
+            if !v.paused {
+                return Err(err(
+                    "not_paused",
+                    "CR-DT-03: the dungeon turn is not paused",
+                ));
+            }
+            if !v.resting && timer_paused(ctx) {
+                ctx.resume_timer(EXPLORATION_TIMER)?;
+            }
+            ctx.emit(ExploreEvent::DungeonTurnResumed {})
+        }
+        C::RoomExplored {} => {
+            let v = visit(ctx)?;
+            if v.length != DungeonLength::Rooms {
+                return Err(err(
+                    "not_room_based",
+                    "CR-DT-05: rooms are counted only with the \"1d6 rooms\" turn length",
+                ));
+            }
+            if v.resting {
+                return Err(err(
+                    "resting",
+                    "CR-REST-03: the party is resting; no dungeon turn runs",
+                ));
+            }
+            let rooms = v.rooms.unwrap_or(0);
+            let explored = v.rooms_explored.saturating_add(1);
+            ctx.emit(ExploreEvent::RoomMarked { explored, rooms })?;
+            if explored >= rooms && ctx.core().clock.exploration.is_some() {
+                ctx.end_exploration_turn()?;
+            }
+            Ok(())
+        }
+        C::LoudNoise { what } => {
+            let v = visit(ctx)?;
+            if v.resting {
+                return Err(err(
+                    "resting",
+                    "CR-ENC-01: during a rest the rest's own check applies (CR-REST-08)",
+                ));
+            }
+            encounter_check(
+                ctx,
+                CheckReason::LoudAction { what: what.clone() },
+                engine_turn(ctx),
+            )
+        }
+        C::TreasureFound { what, value } => {
+            let v = visit(ctx)?;
+            let turn = engine_turn(ctx);
+            let percent = if v.greed_open { greed_percent(turn) } else { 0 };
+            let worth = value.saturating_mul(100 + u64::from(percent)) / 100;
+            ctx.emit(ExploreEvent::TreasureValued {
+                what: what.clone(),
+                base: *value,
+                turn,
+                percent,
+                value: worth,
+            })
+        }
+        C::LeaveDungeon {} => {
+            let v = visit(ctx)?;
+            if ctx.rules().explore.rest.is_some() {
+                return Err(err(
+                    "resting",
+                    "CR-REST-09: end or interrupt the rest before leaving",
+                ));
+            }
+            if ctx.core().clock.exploration.is_some() {
+                ctx.end_exploration()?;
+            }
+            ctx.emit(ExploreEvent::DungeonLeft { dungeon: v.dungeon })
+        }
+        C::SetEncounterRules {
+            cap_at_ten,
+            seclude_camp,
+        } => {
+            let mut options = ctx.rules().explore.encounter_options;
+            if let Some(c) = cap_at_ten {
+                options.cap_at_ten = *c;
+            }
+            if let Some(s) = seclude_camp {
+                options.seclude_camp = *s;
+            }
+            ctx.emit(ExploreEvent::EncounterRulesSet { options })
+        }
+        C::PassTime { minutes } => pass_time(ctx, *minutes),
+        C::StartRest { party, place } => start_rest(rules, ctx, party.clone(), *place),
+        C::RestEncounterCheck { threshold } => rest_encounter_check(ctx, *threshold),
+        C::RestSleep { creatures } => rest_sleep(ctx, creatures),
+        C::RestNoise {
+            creatures,
+            distance,
+        } => {
+            let r = rest(ctx)?;
+            let near = if *distance <= crate::conditions::LOUD_NOISE_SQUARES {
+                creatures
+                    .iter()
+                    .filter(|c| r.asleep.contains(*c))
+                    .cloned()
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            wake(ctx, &near, "woken by a loud noise")
+        }
+        C::InterruptRest { reason } => {
+            let r = rest(ctx)?;
+            let sleepers: Vec<String> = r.asleep.iter().cloned().collect();
+            wake(ctx, &sleepers, "the rest was interrupted")?;
+            ctx.emit(ExploreEvent::RestInterrupted {
+                reason: reason.clone(),
+            })?;
+            ctx.end_rest(false)?;
+            new_turn_after_rest(ctx)
+        }
+        C::FinishRest {} => finish_rest(ctx),
+        C::ChooseRestActivity { creature, activity } => {
+            choose_rest_activity(ctx, creature, activity)
+        }
+        C::EnterTown {} => {
+            if ctx.rules().explore.visit.is_some() {
+                return Err(err(
+                    "in_dungeon",
+                    "CR-TOWN-01: town activities need a place with no chance of encounters, \
+                     not a dungeon",
+                ));
+            }
+            if ctx.rules().explore.town.is_some() {
+                return Err(err("in_town", "CR-TOWN-01: already in town"));
+            }
+            let day = u32::try_from(ctx.core().clock.day()).unwrap_or(u32::MAX);
+            ctx.emit(ExploreEvent::TownEntered { day })
+        }
+        C::LeaveTown {} => {
+            town(ctx)?;
+            ctx.emit(ExploreEvent::TownLeft {})
+        }
+        C::StartTownActivity { creature, activity } => start_town_activity(ctx, creature, activity),
+        C::CancelTownActivity { creature } => {
+            let mut t = town(ctx)?;
+            t.cancel(creature).map_err(|e| err("town_refused", e))?;
+            ctx.emit(ExploreEvent::TownActivityCancelled {
+                creature: creature.clone(),
+            })
+        }
+        C::TownSleep { creatures, hours } => town_sleep(ctx, creatures, *hours),
+    }
+}
+
+/// What `viewer` may see of this part of the state (`null`: nothing to show).
+pub(super) fn project(state: &TableState<CrowsState>, viewer: &Viewer) -> Value {
+    let e = &state.rules.explore;
+    let clock = &state.core.clock;
+    let visit = e.visit.as_ref().map(|v| {
+        let timer = clock.timers.get(EXPLORATION_TIMER);
+        let mut out = json!({
+            "dungeon": v.dungeon,
+            "length": v.length,
+            "turn": clock.exploration.as_ref().map(|x| x.turn),
+            "paused": v.paused,
+            "resting": v.resting,
+            "greed_open": v.greed_open,
+            "greed_percent": if v.greed_open {
+                clock.exploration.as_ref().map_or(0, |x| greed_percent(x.turn))
+            } else { 0 },
+        });
+        if let Some(o) = out.as_object_mut() {
+            if let Some(t) = timer {
+                match t.deadline_ms() {
+                    Some(d) => o.insert("deadline_ms".into(), json!(d)),
+                    None => o.insert("remaining_ms".into(), json!(t.remaining_ms(0))),
+                };
+            }
+            if let Some(rooms) = v.rooms {
+                o.insert(
+                    "rooms_left".into(),
+                    json!(rooms.saturating_sub(v.rooms_explored)),
+                );
+            }
+        }
+        out
+    });
+    let mut view = json!({
+        "visit": visit,
+        "rest": e.rest,
+        "last_rest_interrupted": e.last_rest_interrupted,
+        "wound_picks": e.wound_picks,
+        "preparations": e.preparations,
+        "parts": e.parts,
+        "harvested": e.harvested,
+        "town": e.town,
+        "encounter_options": e.encounter_options,
+    });
+    if *viewer == Viewer::Referee
+        && let Some(o) = view.as_object_mut()
+    {
+        let threshold = e.secrets.as_ref().map(|s| {
+            encounters::modified_threshold(
+                encounters::dungeon_threshold(s.level),
+                false,
+                s.threshold_modifier,
+                &e.encounter_options,
+            )
+        });
+        o.insert("secrets".into(), json!(e.secrets));
+        o.insert("threshold".into(), json!(threshold));
+        o.insert("greed".into(), json!(e.greed));
+    }
+    view
+}
+
+/// Applies an event. Pure.
+pub(super) fn apply(state: &mut CrowsState, event: &ExploreEvent) {
+    use ExploreEvent as E;
+    if let E::ActivityResolved {
+        outcome: ActivityOutcome::Harvested { corpse, .. },
+        ..
+    } = event
+    {
+        // CR-RACT-04: the harvested corpse is destroyed.
+        state.corpses.remove(corpse);
+    }
+    let e = &mut state.explore;
+    match event {
+        E::DungeonEntered {
+            dungeon,
+            length,
+            players,
+            greed_open,
+        } => {
+            e.greed.enter(dungeon, players);
+            e.visit = Some(Visit {
+                dungeon: dungeon.clone(),
+                length: *length,
+                greed_open: *greed_open,
+                rooms: None,
+                rooms_explored: 0,
+                paused: false,
+                resting: false,
+            });
+            e.secrets = Some(VisitSecrets::default());
+        }
+        E::DungeonJudged {
+            level,
+            threshold_modifier,
+            tables,
+        } => {
+            let s = e.secrets.get_or_insert_with(VisitSecrets::default);
+            s.level = *level;
+            s.threshold_modifier = *threshold_modifier;
+            s.tables = tables.clone();
+        }
+        E::DungeonLeft { .. } => {
+            e.visit = None;
+            e.secrets = None;
+        }
+        E::DungeonTurnPaused {} => {
+            if let Some(v) = &mut e.visit {
+                v.paused = true;
+            }
+        }
+        E::DungeonTurnResumed {} => {
+            if let Some(v) = &mut e.visit {
+                v.paused = false;
+            }
+        }
+        E::RoomsRolled { rooms } => {
+            if let Some(v) = &mut e.visit {
+                v.rooms = Some(*rooms);
+                v.rooms_explored = 0;
+            }
+        }
+        E::RoomMarked { explored, .. } => {
+            if let Some(v) = &mut e.visit {
+                v.rooms_explored = *explored;
+            }
+        }
+        E::EncounterChecked { check, .. } => {
+            if let (Some(p), Some(s)) = (check.pending(), &mut e.secrets) {
+                s.pending.push(p);
+            }
+        }
+        E::RestEncounterChecked { result, due_turn } => {
+            if let Some(r) = &mut e.rest {
+                r.check_made = true;
+            }
+            if let (Some(due), Some(s), RestEncounter::Dungeon { check }) =
+                (due_turn, &mut e.secrets, result)
+            {
+                s.pending.push(PendingEncounter {
+                    due_turn: *due,
+                    reason: check.reason.clone(),
+                });
+            }
+        }
+        E::EncounterHappened { due_turn } => {
+            if let Some(s) = &mut e.secrets
+                && let Some(i) = s.pending.iter().position(|p| p.due_turn == *due_turn)
+            {
+                s.pending.remove(i);
+            }
+        }
+        E::EncounterSign { .. }
+        | E::EncounterTable { .. }
+        | E::EncounterOverdue { .. }
+        | E::TreasureValued { .. } => {}
+        E::EncounterRulesSet { options } => e.encounter_options = *options,
+        E::OutsideTimePassed { minutes, .. } => {
+            e.outside
+                .advance(u32::try_from(*minutes).unwrap_or(u32::MAX));
+        }
+        E::RestStarted { party, place, .. } => {
+            e.rest = Some(RestRecord {
+                party: party.clone(),
+                place: *place,
+                halfway: false,
+                check_made: false,
+                camp_secluded_by: None,
+                activities: BTreeMap::new(),
+                asleep: BTreeSet::new(),
+                finishing: false,
+            });
+            e.last_rest_interrupted = false;
+            if let Some(v) = &mut e.visit {
+                v.resting = true;
+            }
+        }
+        E::RestAsleep { creatures } => {
+            if let Some(r) = &mut e.rest {
+                r.asleep.extend(creatures.iter().cloned());
+            }
+        }
+        E::RestWoke { creatures } => {
+            if let Some(r) = &mut e.rest {
+                for c in creatures {
+                    r.asleep.remove(c);
+                }
+            }
+        }
+        E::RestMidpoint { .. } => {
+            if let Some(r) = &mut e.rest {
+                r.halfway = true;
+            }
+        }
+        E::RestActivityChosen { creature, activity } => {
+            if let Some(r) = &mut e.rest {
+                if *activity == RestActivity::SecludeCamp {
+                    r.camp_secluded_by = Some(creature.clone());
+                }
+                r.activities.insert(creature.clone(), activity.clone());
+            }
+            e.task_rulings.remove(creature);
+        }
+        E::TaskRuled { creature, approved } => {
+            if *approved {
+                e.task_rulings.insert(creature.clone(), true);
+            } else {
+                e.task_rulings.remove(creature);
+                if let Some(r) = &mut e.rest {
+                    r.activities.remove(creature);
+                }
+                if let Some(t) = &mut e.town {
+                    let _ = t.cancel(creature);
+                }
+            }
+        }
+        E::RestInterrupted { .. } => {
+            e.rest = None;
+            e.last_rest_interrupted = true;
+            e.wound_picks.retain(|_, p| p.purpose != "rest");
+            if let Some(v) = &mut e.visit {
+                v.resting = false;
+            }
+        }
+        E::RestFinishing { picks } => {
+            if let Some(r) = &mut e.rest {
+                r.finishing = true;
+                for (id, n) in picks {
+                    e.wound_picks.insert(
+                        id.clone(),
+                        WoundPick {
+                            purpose: "rest".into(),
+                            needed: *n,
+                            chosen: Vec::new(),
+                        },
+                    );
+                }
+            }
+        }
+        E::TownPicksOpened { creature, needed } => {
+            e.wound_picks.insert(
+                creature.clone(),
+                WoundPick {
+                    purpose: "town".into(),
+                    needed: *needed,
+                    chosen: Vec::new(),
+                },
+            );
+        }
+        E::WoundPicked { creature, slot } => {
+            if let Some(p) = e.wound_picks.get_mut(creature) {
+                p.chosen.push(*slot);
+            }
+        }
+        E::RestFinished { party } => {
+            e.rest = None;
+            e.last_rest_interrupted = false;
+            e.wound_picks.retain(|_, p| p.purpose != "rest");
+            // CR-RACT-06: the bonus lasts until the end of the character's next rest.
+            for id in party {
+                e.preparations.remove(id);
+            }
+            if let Some(v) = &mut e.visit {
+                v.resting = false;
+            }
+        }
+        E::ActivityResolved {
+            creature,
+            outcome,
+            in_town,
+        } => {
+            match outcome {
+                ActivityOutcome::Harvested { corpse, parts, .. } => {
+                    *e.parts.entry(creature.clone()).or_default() += parts;
+                    e.harvested.insert(corpse.clone());
+                }
+                ActivityOutcome::Prepared { task, bonus, .. } => {
+                    e.preparations.insert(
+                        creature.clone(),
+                        Preparation {
+                            task: task.clone(),
+                            bonus: *bonus,
+                        },
+                    );
+                }
+                ActivityOutcome::WoundsTended { target, .. } if *in_town => {
+                    if let Some(t) = &mut e.town {
+                        t.pending_tends.insert(
+                            target.clone(),
+                            crate::town::PendingTend {
+                                by: creature.clone(),
+                                slept_hours: 0,
+                            },
+                        );
+                    }
+                }
+                _ => {}
+            }
+            e.task_rulings.remove(creature);
+        }
+        E::TownEntered { day } => e.town = Some(TownDay::new(*day)),
+        E::TownLeft {} => {
+            e.town = None;
+            e.wound_picks.retain(|_, p| p.purpose != "town");
+        }
+        E::TownNewDay {} => {
+            if let Some(t) = &mut e.town {
+                t.next_day();
+            }
+        }
+        E::TownActivityStarted { creature, activity } => {
+            if let Some(t) = &mut e.town {
+                *t.started.entry(creature.clone()).or_default() += 1;
+                t.in_progress.insert(
+                    creature.clone(),
+                    crate::town::InProgress {
+                        activity: activity.clone(),
+                        minutes: 0,
+                    },
+                );
+            }
+            e.task_rulings.remove(creature);
+        }
+        E::TownActivityCancelled { creature } => {
+            if let Some(t) = &mut e.town {
+                let _ = t.cancel(creature);
+            }
+            e.task_rulings.remove(creature);
+        }
+        E::TownWorked { creature, minutes } => {
+            if let Some(t) = &mut e.town {
+                let _ = t.work(creature, *minutes);
+            }
+        }
+        E::TownActivityDone { creature } => {
+            if let Some(t) = &mut e.town {
+                t.in_progress.remove(creature);
+            }
+        }
+        E::TownSlept { creature, hours } => {
+            if let Some(p) = e
+                .town
+                .as_mut()
+                .and_then(|t| t.pending_tends.get_mut(creature))
+            {
+                p.slept_hours = p.slept_hours.saturating_add(*hours);
+            }
+        }
+        E::TownTended { creature, .. } => {
+            if let Some(t) = &mut e.town {
+                t.pending_tends.remove(creature);
+                t.tended_today.insert(creature.clone());
+            }
+            e.wound_picks.remove(creature);
+        }
+    }
+}
+
+/// A decision of kind `crows.explore.*` was answered.
+pub(super) fn on_answer(
+    _rules: &Crows,
+    decision: &Decision,
+    answer: &Answer,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    let due_turn = decision.context["due_turn"]
+        .as_u64()
+        .and_then(|d| u32::try_from(d).ok());
+    match decision.kind.as_str() {
+        "crows.explore.sign" => {
+            let text = answer
+                .text
+                .clone()
+                .filter(|t| !t.trim().is_empty())
+                .ok_or_else(|| {
+                    err(
+                        "no_sign",
+                        "CR-ENC-06: describe the sign the players notice (free text)",
+                    )
+                })?;
+            ctx.emit(ExploreEvent::EncounterSign { text })
+        }
+        "crows.explore.encounter_moment" => ctx.emit_for(
+            ExploreEvent::EncounterHappened {
+                due_turn: due_turn.unwrap_or(0),
+            },
+            Visibility::Referee,
+        ),
+        "crows.explore.encounter_table" => roll_on_table(ctx, &answer.option),
+        "crows.explore.task" => {
+            let creature = decision.context["creature"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            let approved = answer.option == "approve";
+            ctx.emit(ExploreEvent::TaskRuled {
+                creature: creature.clone(),
+                approved,
+            })?;
+            if approved {
+                complete_town_if_done(ctx, &creature)?;
+            }
+            Ok(())
+        }
+        "crows.explore.remove_wound" => {
+            let creature = decision.context["creature"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            let slot: u8 = answer
+                .option
+                .strip_prefix("slot_")
+                .and_then(|s| s.parse().ok())
+                .ok_or_else(|| err("bad_option", "CR-REST-02: not a wound slot"))?;
+            ctx.emit(ExploreEvent::WoundPicked {
+                creature: creature.clone(),
+                slot,
+            })?;
+            let Some(pick) = ctx.rules().explore.wound_picks.get(&creature).cloned() else {
+                return Ok(());
+            };
+            if pick.chosen.len() < usize::from(pick.needed) {
+                return ask_wound(ctx, &creature);
+            }
+            if pick.purpose == "town" {
+                let mut c = record(ctx, &creature)?.creature.clone();
+                for s in &pick.chosen {
+                    c.inventory
+                        .remove_wound(*s)
+                        .map_err(|e| err("wound_refused", e))?;
+                }
+                set_creature_only(
+                    ctx,
+                    &creature,
+                    c,
+                    "wounds tended in town",
+                    json!({"wounds_removed": pick.chosen}),
+                )?;
+                return ctx.emit(ExploreEvent::TownTended {
+                    creature,
+                    wounds_removed: pick.chosen,
+                });
+            }
+            let all_done = ctx
+                .rules()
+                .explore
+                .wound_picks
+                .values()
+                .filter(|p| p.purpose == "rest")
+                .all(|p| p.chosen.len() >= usize::from(p.needed));
+            if all_done && ctx.rules().explore.rest.is_some() {
+                complete_rest(ctx)?;
+            }
+            Ok(())
+        }
+        other => Err(RuleError::new(
+            "unknown_decision",
+            format!("no explore decision `{other}`"),
+        )),
+    }
+}
+
+/// The clock passed a boundary (after the core rules handled it).
+pub(super) fn on_boundary(
+    _rules: &Crows,
+    boundary: &Boundary,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    match boundary {
+        Boundary::ExplorationTurnEnd => {
+            let Some(v) = ctx.rules().explore.visit.clone() else {
+                return Ok(());
+            };
+            if v.resting || ctx.core().clock.exploration.is_none() {
+                // CR-DT-10: the turn a rest ends has no encounter check.
+                return Ok(());
+            }
+            let turn = engine_turn(ctx);
+            // A signalled encounter whose turn ends without it: remind the Referee (CR-ENC-06).
+            let overdue: Vec<u32> = secrets_of(ctx.rules())
+                .pending
+                .iter()
+                .filter(|p| p.due_turn <= turn)
+                .map(|p| p.due_turn)
+                .collect();
+            for due_turn in overdue {
+                ctx.emit_for(
+                    ExploreEvent::EncounterOverdue { due_turn },
+                    Visibility::Referee,
+                )?;
+            }
+            encounter_check(ctx, CheckReason::EndOfTurn, turn)?;
+            roll_rooms(ctx)
+        }
+        Boundary::Custom { name } if name == "rest_halfway" => {
+            let Some(r) = ctx.rules().explore.rest.clone() else {
+                return Ok(());
+            };
+            if r.halfway {
+                return Err(err(
+                    "halfway_done",
+                    "CR-REST-04: the middle of this rest has already passed",
+                ));
+            }
+            // CR-REST-04: the engine effects that last a dungeon turn or tick at its end.
+            let ending: Vec<(String, String)> = ctx
+                .core()
+                .effects
+                .iter()
+                .filter(|e| {
+                    e.ticks.contains(&Boundary::ExplorationTurnEnd)
+                        || matches!(
+                            &e.expiry,
+                            Expiry::After {
+                                on: Boundary::ExplorationTurnEnd,
+                                ..
+                            }
+                        )
+                })
+                .map(|e| (e.id.clone(), e.kind.clone()))
+                .collect();
+            for (id, _) in &ending {
+                ctx.end_effect(id)?;
+            }
+            ctx.emit(ExploreEvent::RestMidpoint {
+                effects_ended: ending.into_iter().map(|(_, k)| k).collect(),
+            })
+        }
+        Boundary::DayEnd if ctx.rules().explore.town.is_some() => {
+            ctx.emit(ExploreEvent::TownNewDay {})
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A timer this module started fell due (other than the engine's exploration-turn timer).
+pub(super) fn on_timer(
+    _rules: &Crows,
+    _timer: &engine::Timer,
+    _ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    Ok(())
+}
+
+/// A test this module started (a `CoreCommand::Test` with `then: {"family": "explore", …}`,
+/// passed to [`Crows::core_decide`]) reached its final result, after any expertise was spent
+/// at the commit point.
+pub(super) fn after_test(
+    _rules: &Crows,
+    _creature: &str,
+    _resolved: &crate::checks::ResolvedTest,
+    _then: &Value,
+    _ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_explore_name_is_a_core_one() {
+        use super::super::{
+            CombatCommand, CombatEvent, CoreEvent, MagicCommand, MagicEvent, TravelCommand,
+            TravelEvent, variant_names,
+        };
+        let commands: Vec<&str> = [
+            variant_names::<CoreCommand>(),
+            variant_names::<MagicCommand>(),
+            variant_names::<CombatCommand>(),
+            variant_names::<TravelCommand>(),
+        ]
+        .concat();
+        let events: Vec<&str> = [
+            variant_names::<CoreEvent>(),
+            variant_names::<MagicEvent>(),
+            variant_names::<CombatEvent>(),
+            variant_names::<TravelEvent>(),
+        ]
+        .concat();
+        assert!(commands.contains(&"rest_halfway"), "names are read");
+        for name in variant_names::<ExploreCommand>() {
+            assert!(
+                !commands.contains(name),
+                "{name} is another family's command"
+            );
+            assert!(
+                serde_json::from_value::<CoreCommand>(json!({ *name: {} })).is_err(),
+                "{name} parses as a core command"
+            );
+        }
+        for name in variant_names::<ExploreEvent>() {
+            assert!(!events.contains(name), "{name} is another family's event");
+        }
+    }
+
+    #[test]
+    fn town_errors_name_their_rule() {
+        let e = err("x", crate::town::TownError::DailyLimit("vera".into()));
+        assert_eq!(e.rule.as_deref(), Some("CR-TOWN-01"));
+    }
+}
