@@ -1,83 +1,1421 @@
 //! Magic (issue 5): spellcasting from spellbooks with chaos and backlash, crafting, identifying
-//! magic items.
+//! magic items. The rules themselves live in the pure modules [`crate::spells`],
+//! [`crate::backlash`], [`crate::crafting`] and [`crate::identification`]; this module rolls
+//! through `ctx`, records every result as an event and opens a decision wherever a person
+//! chooses (kinds `crows.magic.*`, answered in [`on_answer`]).
 //!
-//! Commands travel like every Crows command (`{"rules": {<command>: {…}}}`); this module's
-//! [`MagicCommand`] variants, their events [`MagicEvent`] and state [`MagicState`] (inside
-//! [`CrowsState`]). Decisions it opens have kinds starting `crows.magic.` and come back to
-//! [`on_answer`]. No command yet.
+//! # Commands
+//!
+//! Commands travel as `{"rules": {<command>: {…}}}`. "Controller" means the character's player
+//! (or the Referee).
+//!
+//! Spells (controller):
+//! - `{"cast": {"creature": "vera", "item": 3, "target": "creature", "targets": ["ghoul"],
+//!   "edges": 0, "banes": 0, "bonus": 0, "approved_expertises": [], "airborne": false}}` — the
+//!   item must be a spellbook card held in a hand slot (CR-SPELL-01/12, CR-INV-10) with usage
+//!   dice left (CR-SPELL-11); an out-of-combat spell is refused in combat rounds and otherwise
+//!   advances game time by 10 minutes (CR-SPELL-04). `target` is `creature`, `object` or
+//!   `none` (default), used by the backlash substitution (CR-SPELL-17). Emits `cast_begun`,
+//!   then the casting test: core's Mind test of kind `casting` (the discipline's expertise may
+//!   be spent at the commit point, `crows.expertise`). The running backlashes' banes
+//!   ([`MagicState::test_modifiers`]) are added; an
+//!   active 99–100 backlash lowers the counted tier (CR-BL-50). When the test is final:
+//!   the chaos d6 if the counted tier is 1 without doom (CR-SPELL-15), the book's usage dice
+//!   unless a crit (CR-SPELL-11, CR-UD-08), then `cast_resolved` with the report and the
+//!   card's text for the tier, or the backlash (CR-SPELL-14/16). A spell with a duration starts
+//!   an engine effect (`crows.spell`) and an entry in `spells` (CR-SPELL-10).
+//!   Optional `"aim": {"line": {"count": {"number": 1}, "kind": "creature"}, "range": 6,
+//!   "chosen": [{"id": "ghoul", "is_creature": true, "is_caster": false, "attended_by_other":
+//!   false, "friendly": false, "distance": 4, "line_of_effect": true}], "eligible": […],
+//!   "area": {"aura": 2}, "origin": {"distance": 3, "line_of_effect": true}}` — the card's
+//!   target line, range and area with the grid's measurements: targets, range, line of effect
+//!   and an area's origin square are checked before anything is rolled (CR-SPELL-05/06/07);
+//!   the area is kept on the spell (an aura follows its caster, CR-SPELL-08).
+//! - `{"end_spell": {"creature": "vera", "effect": "<id>"}}` — the caster ends its own spell,
+//!   free (CR-SPELL-09).
+//!
+//! Backlash (Referee):
+//! - A backlash rolls the recorded d100, adds the rank and reads [`crate::backlash::TABLE`]
+//!   (`backlash_rolled`). A repeat of a running, non-stacking row or quicksand off the ground
+//!   rolls again (CR-SPELL-18, CR-BL-32); a 62 under the `"backlash_overlap":
+//!   "referee_picks"` table option opens `crows.magic.backlash_overlap` (CR-ERR-01; by
+//!   default 62 is hands-become-feet). The row is then applied (`backlash_applied` plus the
+//!   creature records): damage through core's `apply_hit` (CR-BL-14…), conditions, speed,
+//!   characteristic losses until the next finished rest (cumulative, clamped, CR-ERR-44),
+//!   wounds, Stamina 0, items dropped, lost, moved or transformed (card draw, CR-ERR-66),
+//!   the frog (CR-ERR-71), the expertise swap, the hand weapon, the caster lost for ever.
+//!   Rows that touch creatures near the caster ask the Referee who is there
+//!   (`crows.magic.backlash_area`, free text: creature ids); rows that need a Referee's call
+//!   open `crows.magic.backlash_call` (free text, recorded). Durations (dungeon turn, usage
+//!   dice, until rest, until a condition, permanent) are kept per caster in `backlashes` and
+//!   mirrored as engine effects `crows.backlash`.
+//! - `{"backlash_trigger": {"creature": "vera", "row": 4, "near": ["bram"]}}` — a running
+//!   row's trigger happened (speaking, a failed rhyme, a soaked turn start, magic used near
+//!   the caster): rolls what the row says and applies its damage (with stacking, CR-SPELL-18).
+//! - `{"end_backlash": {"creature": "vera", "row": 16}}` — a condition-bound row is over (the
+//!   goat died: the item comes back; freed from the earth; insects fed).
+//! - `{"cut_tentacle": {"creature": "vera", "bladed": true}}` (controller) — one action cuts
+//!   one special wound of CR-BL-27 away.
+//! - `{"summoned": {"creature": "imp", "summoner": "vera"}}` — a summoned creature obeys its
+//!   summoner as a pet that never needs the dangerous-command test (CR-SPELL-13, CR-PET-05).
+//!
+//! Crafting:
+//! - `{"start_craft": {"creature": "vera", "recipe": {"item": "Healing salve", "expertise":
+//!   "alchemy", "uses_required": 1, "materials": {"herb": 2}, "goal": 10}}}` (controller) —
+//!   checks the prerequisites against the crafter: expertise (CR-ERR-72 reading, config
+//!   `"craft_uses_reading"`), tools for the expertise, one copy's materials carried
+//!   (CR-CRAFT-02/03); emits `project_set` with a new project number.
+//! - `{"craft": {"creature": "vera", "project": 1, "expertises": ["alchemy"], "edges": 0,
+//!   "banes": 0, "bonus": 0}}` (controller) — the Craft Equipment rest activity: during a rest
+//!   it is queued (`craft_queued`) and rolled when the rest is finished (CR-CRAFT-06,
+//!   CR-RACT-03); with `"town": true` (Referee) it takes two hours and rolls then
+//!   (CR-CRAFT-01, CR-TOWN-01). Another crafter with the skill and tools may work on the same
+//!   project (CR-CRAFT-13). The roll: 2d10 + Mind, edges/banes, +4 per expertise (at most
+//!   two, one use each, CR-CRAFT-10, CR-ERR-73), at least 1 point unless a doom
+//!   (CR-CRAFT-08), a crit rolls again (CR-CRAFT-09, CR-ERR-74). Finished copies consume the
+//!   owner's materials and lie at its feet; surplus starts further copies while materials last
+//!   (CR-CRAFT-11/12); points stay across rests (CR-CRAFT-07). Event `craft_rolled`.
+//!
+//! Identification:
+//! - `{"set_magic_item": {"creature": "vera", "item": 7, "properties": ["…"]}}` (Referee) —
+//!   the item's hidden properties (CR-ID-01); players see only that it hums with magic.
+//! - `{"identify_test": {"creature": "vera", "item": 7}}` (controller) — the item in hand:
+//!   core's Mind test (task `identify item 7`, so a repeat waits for changed circumstances,
+//!   CR-RETRY-01, CR-ERR-75; `"identify_repeat": "once_per_item"` refuses any repeat). Tier 1:
+//!   the Referee decides the harmful activation (`crows.magic.harmful_activation`, CR-REF-35);
+//!   tier 2: nothing; tier 3: every property learned (`identified`).
+//! - `{"identify_rest": {"creature": "vera", "item": 7}}` (controller, during a rest) — learned
+//!   when the rest is finished (CR-RACT-05).
+//! - `{"npc_reveals": {"creature": "vera", "item": 7, "npc": "alchemist", "properties":
+//!   ["…"]}}` (Referee) — what a knowledgeable NPC tells (CR-ID-02, CR-REF-35).
+//!
+//! # Table options
+//!
+//! Read from the table's config at creation: `"backlash_overlap": "paired_rows"` (default: 62
+//! is hands-become-feet) or `"referee_picks"` (CR-ERR-01); `"craft_uses_reading":
+//! "maximum_uses"` (default) or `"available_uses"` (CR-ERR-72); `"craft_crit_does_not_chain":
+//! true` (CR-ERR-74; default false: every crit grants one more roll); `"identify_repeat":
+//! "general_retry"` (default) or `"once_per_item"` (CR-ERR-75).
+//!
+//! # Time
+//!
+//! At the end of a dungeon turn ([`on_boundary`]): spells and backlashes lasting the turn end,
+//! usage-dice durations roll their own dice (CR-SPELL-10/19, CR-ERR-18), the hot temper of
+//! 09–10 asks the Referee. At a finished rest: until-rest backlashes end (characteristics come
+//! back), queued crafting rolls and identifications resolve. At the start of a caster's combat
+//! turn the slug die of 73–74 and the earth of 69–70 act; at the end of a round the quicksand
+//! hurts the creatures it holds. Spells whose caster is dead end at any boundary and before
+//! any magic command (CR-SPELL-09). The middle of a rest is the custom boundary
+//! [`REST_HALFWAY`] (ending what lasts the dungeon turn, CR-REST-04) for whichever family
+//! passes it; the explore family may resolve its own rest and town activities through
+//! [`crafting_activity_done`] and [`identify_activity_done`], and read
+//! [`MagicState::rest_blocked`] (the insect swarm of CR-BL-43).
+//!
+//! # Visibility
+//!
+//! Casting, backlash and crafting events are seen like the caster's tests (core's `sight`).
+//! Hidden properties are the Referee's; a character's players see the properties their
+//! character learned.
 
-use engine::{Acting, Answer, Boundary, Ctx, Decision, RuleError, TableState, Viewer};
+mod backlash_rows;
+mod craft;
+
+use std::collections::BTreeMap;
+
+use engine::{
+    Acting, Answer, Answerer, Boundary, Ctx, Decision, DecisionRequest, EffectSpec, Expiry,
+    RuleError, TableState, Viewer, Visibility,
+};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use super::{Crows, CrowsState};
+use super::core::{audience, err, living, record, set_creature_only};
+use super::{CoreCommand, Crows, CrowsState};
+use crate::backlash::SpellTargetKind;
+use crate::checks::{Characteristic, ResolvedTest, TestKind, Tier};
+use crate::crafting::Recipe;
+use crate::expertise::ExpertiseName;
+use crate::identification::MagicItem;
+use crate::inventory::{ItemId, SlotKind};
+use crate::spells::{CastReport, SpellDuration};
 
-/// The magic commands.
+pub use self::backlash_rows::BacklashRecord;
+pub use self::craft::{CraftProject, QueuedCraft};
+
+/// The custom boundary (`Ctx::pass(Boundary::Custom { name })`) at the middle of a rest.
+pub const REST_HALFWAY: &str = "rest_halfway";
+
+/// Most creature ids a Referee may list in one answer or trigger.
+pub const MAX_LISTED: usize = 32;
+/// Most fresh backlash rolls one backlash may need (repeats, quicksand off the ground).
+pub const MAX_BACKLASH_REROLLS: usize = 16;
+
+/// The magic commands (see the module docs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
-pub enum MagicCommand {}
+pub enum MagicCommand {
+    Cast {
+        creature: String,
+        item: ItemId,
+        #[serde(default = "no_target")]
+        target: SpellTargetKind,
+        #[serde(default)]
+        targets: Vec<String>,
+        #[serde(default)]
+        edges: u32,
+        #[serde(default)]
+        banes: u32,
+        #[serde(default)]
+        bonus: i32,
+        #[serde(default)]
+        approved_expertises: Vec<ExpertiseName>,
+        /// The caster does not touch the ground (quicksand, CR-BL-32).
+        #[serde(default)]
+        airborne: bool,
+        /// The spell's target line, range and area as the table reads the card, with the
+        /// candidates the grid measured: checked before the test (CR-SPELL-05…08).
+        #[serde(default)]
+        aim: Option<Aim>,
+    },
+    EndSpell {
+        creature: String,
+        effect: String,
+    },
+    BacklashTrigger {
+        creature: String,
+        row: u8,
+        #[serde(default)]
+        near: Vec<String>,
+    },
+    EndBacklash {
+        creature: String,
+        row: u8,
+    },
+    CutTentacle {
+        creature: String,
+        #[serde(default)]
+        bladed: bool,
+    },
+    Summoned {
+        creature: String,
+        summoner: String,
+    },
+    StartCraft {
+        creature: String,
+        recipe: Recipe,
+    },
+    Craft {
+        creature: String,
+        project: u32,
+        #[serde(default)]
+        expertises: Vec<ExpertiseName>,
+        #[serde(default)]
+        edges: u32,
+        #[serde(default)]
+        banes: u32,
+        #[serde(default)]
+        bonus: i32,
+        #[serde(default)]
+        town: bool,
+    },
+    SetMagicItem {
+        creature: String,
+        item: ItemId,
+        #[serde(default)]
+        properties: Vec<String>,
+    },
+    IdentifyTest {
+        creature: String,
+        item: ItemId,
+    },
+    IdentifyRest {
+        creature: String,
+        item: ItemId,
+    },
+    NpcReveals {
+        creature: String,
+        item: ItemId,
+        npc: String,
+        #[serde(default)]
+        properties: Vec<String>,
+    },
+}
+
+/// Where a spell is aimed (CR-SPELL-05…08): the distances and lines of effect come from the
+/// battle grid.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Aim {
+    #[serde(default)]
+    pub line: Option<crate::spells::TargetLine>,
+    /// Range in squares (none: no range limit on the card).
+    #[serde(default)]
+    pub range: Option<u32>,
+    /// The chosen targets.
+    #[serde(default)]
+    pub chosen: Vec<crate::spells::Candidate>,
+    /// Every valid target in range (an "All" line must take each of them).
+    #[serde(default)]
+    pub eligible: Vec<crate::spells::Candidate>,
+    #[serde(default)]
+    pub area: Option<crate::spells::Area>,
+    /// The origin square of an area placed at a distance.
+    #[serde(default)]
+    pub origin: Option<Origin>,
+}
+
+/// An area's origin square as measured on the grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Origin {
+    pub distance: u32,
+    pub line_of_effect: bool,
+}
+
+impl Aim {
+    /// Checks the targets and the area's origin (CR-SPELL-05/06/07).
+    fn check(&self) -> Result<(), RuleError> {
+        if self.chosen.len() > MAX_LISTED || self.eligible.len() > MAX_LISTED {
+            return Err(RuleError::new(
+                "too_many_targets",
+                format!("at most {MAX_LISTED} candidates"),
+            )
+            .rule("MAX_LISTED"));
+        }
+        let range = self.range.unwrap_or(u32::MAX);
+        if let Some(line) = self.line {
+            crate::spells::validate_targets(line, range, &self.chosen, &self.eligible)
+                .map_err(|e| bad_aim(&e))?;
+        } else if self
+            .chosen
+            .iter()
+            .any(|c| c.distance > range || !c.line_of_effect)
+        {
+            let line = crate::spells::TargetLine {
+                count: crate::spells::TargetCount::All,
+                kind: crate::spells::TargetKind::Target,
+            };
+            crate::spells::validate_targets(line, range, &self.chosen, &[])
+                .map_err(|e| bad_aim(&e))?;
+        }
+        if let Some(o) = self.origin {
+            crate::spells::validate_origin(range, o.distance, o.line_of_effect)
+                .map_err(|e| bad_aim(&e))?;
+        }
+        Ok(())
+    }
+}
+
+fn bad_aim(e: &crate::spells::SpellError) -> RuleError {
+    let rule = match e {
+        crate::spells::SpellError::Target(_) => "CR-SPELL-05",
+        crate::spells::SpellError::Range(_) => "CR-SPELL-06",
+        _ => "CR-SPELL-01",
+    };
+    RuleError::new("bad_aim", e.to_string()).rule(rule)
+}
+
+fn no_target() -> SpellTargetKind {
+    SpellTargetKind::None
+}
+
+/// A casting waiting for its test.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PendingCast {
+    pub item: ItemId,
+    pub spell: String,
+    pub rank: u8,
+    pub duration: SpellDuration,
+    pub target: SpellTargetKind,
+    pub targets: Vec<String>,
+    pub airborne: bool,
+    /// A 99–100 backlash was running (CR-BL-50).
+    pub tier_penalty: bool,
+    /// The spell's area, if any (an aura moves with its caster, CR-SPELL-08).
+    #[serde(default)]
+    pub area: Option<crate::spells::Area>,
+}
+
+/// A spell in effect (CR-SPELL-09/10): an engine effect with its own usage dice.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ActiveSpellRecord {
+    /// The engine effect's id.
+    pub effect: String,
+    pub spell: crate::spells::ActiveSpell,
+    pub targets: Vec<String>,
+    /// The area and whether it follows the caster (an aura, CR-SPELL-08).
+    #[serde(default)]
+    pub area: Option<crate::spells::Area>,
+    #[serde(default)]
+    pub follows_caster: bool,
+}
 
 /// The events of the magic commands.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum MagicEvent {}
+pub enum MagicEvent {
+    CastBegun {
+        caster: String,
+        cast: PendingCast,
+    },
+    /// The casting is over: the report (chaos roll, book dice) and what the card says for the
+    /// counted tier (`null` on a backlash).
+    CastResolved {
+        caster: String,
+        spell: String,
+        report: CastReport,
+        #[serde(default)]
+        outcome: Value,
+    },
+    SpellStarted {
+        record: ActiveSpellRecord,
+    },
+    /// A spell's duration dice were rolled (`remaining` left).
+    SpellDiceRolled {
+        effect: String,
+        remaining: u8,
+    },
+    SpellEnded {
+        effect: String,
+        why: String,
+    },
+    BacklashRolled {
+        caster: String,
+        d100: u8,
+        rank: u8,
+        total: u8,
+        /// `apply`, `roll_another` or `referee_picks`, with the row(s).
+        result: Value,
+    },
+    /// A row was applied to the caster (and maybe others): the mechanics done and the Referee's
+    /// part to play out.
+    BacklashApplied {
+        caster: String,
+        row: u8,
+        stacks: u8,
+        caster_is_target: bool,
+        note: String,
+        narrative: bool,
+        report: Value,
+    },
+    /// The caster's running backlashes after a change.
+    BacklashesSet {
+        caster: String,
+        active: Vec<BacklashRecord>,
+        what: String,
+    },
+    /// The caster is gone for ever (CR-BL-55): no corpse remains.
+    LostForever {
+        creature: String,
+    },
+    PetSet {
+        creature: String,
+        summoner: String,
+    },
+    ProjectSet {
+        id: u32,
+        project: CraftProject,
+        what: String,
+    },
+    CraftQueued {
+        queued: QueuedCraft,
+    },
+    CraftRolled {
+        project: u32,
+        crafter: String,
+        roll: crate::crafting::CraftRoll,
+        progress: crate::crafting::Progress,
+    },
+    /// The queued activities of the rest that just ended were done.
+    RestActivitiesDone {},
+    /// The Referee's record of a magic item (hidden properties).
+    MagicItemSet {
+        item: u32,
+        holder: String,
+        record: MagicItem,
+    },
+    /// What players see of `magic_item_set`: the item hums with magic.
+    MagicItemSensed {
+        item: u32,
+        holder: String,
+    },
+    IdentifyQueued {
+        creature: String,
+        item: u32,
+    },
+    /// `creature` learned these properties of the item.
+    Identified {
+        creature: String,
+        item: u32,
+        method: crate::identification::Method,
+        properties: Vec<String>,
+        /// Whether everything is known now.
+        complete: bool,
+    },
+    IdentifyTried {
+        creature: String,
+        item: u32,
+        result: String,
+    },
+    /// The Referee's answer to a magic decision, recorded.
+    Called {
+        creature: String,
+        call: String,
+        option: String,
+        #[serde(default)]
+        text: Option<String>,
+    },
+}
 
 /// The magic part of the table state.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-pub struct MagicState {}
+pub struct MagicState {
+    /// Castings waiting for their test, by caster.
+    #[serde(default)]
+    pub casts: BTreeMap<String, PendingCast>,
+    /// Spells in effect.
+    #[serde(default)]
+    pub spells: Vec<ActiveSpellRecord>,
+    /// Running backlashes by caster.
+    #[serde(default)]
+    pub backlashes: BTreeMap<String, Vec<BacklashRecord>>,
+    /// Summoned creatures and their summoners (pets without the command test).
+    #[serde(default)]
+    pub pets: BTreeMap<String, String>,
+    /// Crafting projects by number.
+    #[serde(default)]
+    pub projects: BTreeMap<u32, CraftProject>,
+    #[serde(default)]
+    pub next_project: u32,
+    /// Crafting rolls waiting for the end of the rest.
+    #[serde(default)]
+    pub queued_crafts: Vec<QueuedCraft>,
+    /// Identifications waiting for the end of the rest: (creature, item).
+    #[serde(default)]
+    pub queued_identify: Vec<(String, u32)>,
+    /// Magic items with hidden properties, by item id.
+    #[serde(default)]
+    pub items: BTreeMap<u32, MagicItem>,
+    /// Holder of each registered magic item.
+    #[serde(default)]
+    pub holders: BTreeMap<u32, String>,
+}
+
+impl MagicState {
+    /// The summoner of a summoned creature: its commands never need the dangerous-command test
+    /// (CR-SPELL-13, CR-PET-05).
+    pub fn summoner_of(&self, creature: &str) -> Option<&str> {
+        self.pets.get(creature).map(String::as_str)
+    }
+
+    /// Whether a running backlash keeps `creature` from resting (CR-BL-43).
+    pub fn rest_blocked(&self, creature: &str) -> bool {
+        self.backlashes
+            .get(creature)
+            .is_some_and(|v| v.iter().any(|b| b.active.id == 43))
+    }
+
+    /// The running backlashes' modifiers on a test `creature` makes: the dance's bane on
+    /// climbing, hiding, sneaking and swimming (CR-BL-02) and the gas's bane on every test
+    /// (CR-BL-20). Core's `test` can add these like the conditions' modifiers.
+    pub fn test_modifiers(
+        &self,
+        creature: &str,
+        activities: &[crate::checks::Activity],
+    ) -> Vec<crate::checks::Modifier> {
+        use crate::checks::{Activity as A, Modifier, ModifierSource, SourceKind};
+        let mut out = Vec::new();
+        let source = |rule: &str| ModifierSource::new(SourceKind::Backlash, rule);
+        if self.has_row(creature, 2)
+            && activities
+                .iter()
+                .any(|a| matches!(a, A::Climb | A::Hide | A::Sneak | A::Swim))
+        {
+            out.push(Modifier::bane(source("CR-BL-02")));
+        }
+        if self.has_row(creature, 20) {
+            out.push(Modifier::bane(source("CR-BL-20")));
+        }
+        out
+    }
+
+    /// The bonus attacks against `target` get from its glow (+2, CR-BL-24).
+    pub fn attack_modifiers_against(&self, target: &str) -> Vec<crate::checks::Modifier> {
+        use crate::checks::{Modifier, ModifierSource, SourceKind};
+        if self.has_row(target, 24) {
+            vec![Modifier::bonus(
+                ModifierSource::new(SourceKind::Backlash, "CR-BL-24"),
+                2,
+            )]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn has_row(&self, creature: &str, row: u8) -> bool {
+        self.backlashes
+            .get(creature)
+            .is_some_and(|v| v.iter().any(|b| b.active.id == row))
+    }
+}
 
 /// For whom a command acts.
 pub(super) fn acting(_state: &TableState<CrowsState>, command: &MagicCommand) -> Acting {
-    match *command {}
+    use MagicCommand as M;
+    match command {
+        M::Cast { creature, .. }
+        | M::EndSpell { creature, .. }
+        | M::CutTentacle { creature, .. }
+        | M::StartCraft { creature, .. }
+        | M::Craft { creature, .. }
+        | M::IdentifyTest { creature, .. }
+        | M::IdentifyRest { creature, .. } => Acting::Characters(vec![creature.clone()]),
+        M::BacklashTrigger { .. }
+        | M::EndBacklash { .. }
+        | M::Summoned { .. }
+        | M::SetMagicItem { .. }
+        | M::NpcReveals { .. } => Acting::RefereeOnly,
+    }
+}
+
+/// The table's config value of `key`, read as `T` (absent or unreadable: the default).
+pub(super) fn config<T: serde::de::DeserializeOwned + Default>(
+    ctx: &Ctx<'_, Crows>,
+    key: &str,
+) -> T {
+    ctx.core()
+        .config
+        .get(key)
+        .and_then(|v| serde_json::from_value(v.clone()).ok())
+        .unwrap_or_default()
 }
 
 /// Decides a command.
 pub(super) fn decide(
-    _rules: &Crows,
+    rules: &Crows,
     command: &MagicCommand,
-    _ctx: &mut Ctx<'_, Crows>,
+    ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    match *command {}
+    end_spells_of_the_dead(ctx)?;
+    decide_command(rules, command, ctx)?;
+    end_spells_of_the_dead(ctx)
+}
+
+fn decide_command(
+    rules: &Crows,
+    command: &MagicCommand,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    use MagicCommand as M;
+    match command {
+        M::Cast {
+            creature,
+            item,
+            target,
+            targets,
+            edges,
+            banes,
+            bonus,
+            approved_expertises,
+            airborne,
+            aim,
+        } => cast(
+            rules,
+            ctx,
+            CastArgs {
+                creature,
+                item: *item,
+                target: *target,
+                targets,
+                edges: *edges,
+                banes: *banes,
+                bonus: *bonus,
+                approved: approved_expertises,
+                airborne: *airborne,
+                aim: aim.as_ref(),
+            },
+        ),
+        M::EndSpell { creature, effect } => {
+            let mine = ctx
+                .rules()
+                .magic
+                .spells
+                .iter()
+                .any(|s| s.effect == *effect && s.spell.caster == *creature);
+            if !mine {
+                return Err(RuleError::new(
+                    "not_your_spell",
+                    format!("{creature} has no spell in effect `{effect}` (CR-SPELL-09)"),
+                )
+                .rule("CR-SPELL-09"));
+            }
+            end_spell(ctx, effect, "ended early by its caster")
+        }
+        M::BacklashTrigger {
+            creature,
+            row,
+            near,
+        } => backlash_rows::trigger(rules, ctx, creature, *row, near),
+        M::EndBacklash { creature, row } => {
+            backlash_rows::end_by_referee(rules, ctx, creature, *row)
+        }
+        M::CutTentacle { creature, bladed } => backlash_rows::cut_tentacle(ctx, creature, *bladed),
+        M::Summoned { creature, summoner } => {
+            living(ctx, creature)?;
+            living(ctx, summoner)?;
+            let vis = audience(ctx, summoner);
+            ctx.emit_for(
+                MagicEvent::PetSet {
+                    creature: creature.clone(),
+                    summoner: summoner.clone(),
+                },
+                vis,
+            )
+        }
+        M::StartCraft { creature, recipe } => craft::start(ctx, creature, recipe),
+        M::Craft {
+            creature,
+            project,
+            expertises,
+            edges,
+            banes,
+            bonus,
+            town,
+        } => craft::craft(
+            rules,
+            ctx,
+            QueuedCraft {
+                crafter: creature.clone(),
+                project: *project,
+                expertises: expertises.clone(),
+                edges: *edges,
+                banes: *banes,
+                bonus: *bonus,
+            },
+            *town,
+        ),
+        M::SetMagicItem {
+            creature,
+            item,
+            properties,
+        } => craft::set_magic_item(ctx, creature, *item, properties),
+        M::IdentifyTest { creature, item } => craft::identify_test(rules, ctx, creature, *item),
+        M::IdentifyRest { creature, item } => craft::identify_rest(ctx, creature, *item),
+        M::NpcReveals {
+            creature,
+            item,
+            npc,
+            properties,
+        } => craft::npc_reveals(ctx, creature, *item, npc, properties),
+    }
+}
+
+struct CastArgs<'a> {
+    creature: &'a str,
+    item: ItemId,
+    target: SpellTargetKind,
+    targets: &'a [String],
+    edges: u32,
+    banes: u32,
+    bonus: i32,
+    approved: &'a [ExpertiseName],
+    airborne: bool,
+    aim: Option<&'a Aim>,
+}
+
+/// The spell of the spellbook `item` held by `creature`, checked castable.
+fn spellbook(
+    ctx: &Ctx<'_, Crows>,
+    creature: &str,
+    item: ItemId,
+) -> Result<(crate::content::SpellbookCard, crate::usage_dice::UsagePool), RuleError> {
+    let r = living(ctx, creature)?;
+    let inv = &r.creature.inventory;
+    let it = inv.item(item).ok_or_else(|| {
+        RuleError::new(
+            "unknown_item",
+            format!("{creature} carries no item {}", item.0),
+        )
+    })?;
+    let card = it
+        .card
+        .as_ref()
+        .and_then(|c| ctx.rules().content.items.get(c))
+        .and_then(|c| c.spellbook.clone())
+        .ok_or_else(|| {
+            RuleError::new(
+                "not_a_spellbook",
+                format!(
+                    "{} is not a spellbook: spells are cast only from spellbooks (CR-SPELL-01)",
+                    it.name
+                ),
+            )
+            .rule("CR-SPELL-01")
+        })?;
+    let pool = it
+        .usage
+        .as_ref()
+        .map(|u| u.pool)
+        .ok_or_else(|| err("no_usage_dice", crate::spells::SpellError::NoUsageDice))?;
+    let in_hand = inv
+        .placement(item)
+        .is_some_and(|p| p.kind == SlotKind::Hand);
+    let book = crate::spells::Spellbook {
+        spell: spell_of(&card)?,
+        usage: pool,
+    };
+    book.check_castable(in_hand)
+        .map_err(|e| err("cannot_cast", e))?;
+    Ok((card, pool))
+}
+
+/// The pure spell of a spellbook card.
+fn spell_of(card: &crate::content::SpellbookCard) -> Result<crate::spells::Spell, RuleError> {
+    use crate::content::CastingTime as C;
+    use crate::spells::CastingTime as S;
+    let duration = match card.duration {
+        crate::content::SpellDuration::Instant => SpellDuration::Instant,
+        crate::content::SpellDuration::DungeonTurn => SpellDuration::DungeonTurn,
+        crate::content::SpellDuration::UsageDice => {
+            SpellDuration::UsageDice(card.duration_usage_dice.map_or(1, |n| n.get()))
+        }
+    };
+    Ok(crate::spells::Spell {
+        name: card.spell.clone(),
+        rank: crate::spells::Rank::new(card.rank.get()).map_err(|e| err("bad_rank", e))?,
+        discipline: card.discipline,
+        casting_time: match card.casting_time {
+            C::Action => S::Action,
+            C::Maneuver => S::Maneuver,
+            C::Reaction => S::Reaction {
+                trigger: String::new(),
+            },
+            C::OutOfCombat => S::OutOfCombat,
+        },
+        target: None,
+        range: None,
+        area: None,
+        duration,
+    })
+}
+
+fn cast(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: CastArgs<'_>) -> Result<(), RuleError> {
+    if ctx.rules().magic.casts.contains_key(a.creature) {
+        return Err(RuleError::new(
+            "casting",
+            format!("{} is already casting a spell", a.creature),
+        ));
+    }
+    if a.targets.len() > MAX_LISTED {
+        return Err(
+            RuleError::new("too_many_targets", format!("at most {MAX_LISTED} targets"))
+                .rule("MAX_LISTED"),
+        );
+    }
+    for t in a.targets {
+        record(ctx, t)?;
+    }
+    if ctx.rules().magic.has_row(a.creature, 31) {
+        return Err(RuleError::new(
+            "hands_are_feet",
+            format!(
+                "{}'s hands are feet: it cannot hold a spellbook (CR-BL-31, CR-ERR-68)",
+                a.creature
+            ),
+        )
+        .rule("CR-BL-31"));
+    }
+    let (card, _) = spellbook(ctx, a.creature, a.item)?;
+    if let Some(aim) = a.aim {
+        aim.check()?;
+    }
+    let spell = spell_of(&card)?;
+    let in_rounds = ctx.core().clock.combat.is_some();
+    let minutes = crate::spells::casting_minutes(&spell.casting_time, in_rounds)
+        .map_err(|e| err("cannot_cast", e))?;
+    let magic = &ctx.rules().magic;
+    let tier_penalty = magic.has_row(a.creature, 50);
+    // The running backlashes' banes (the foul gas of 39–40 on every test, CR-BL-20).
+    let standing = magic.test_modifiers(a.creature, &[]);
+    let allergic = magic.has_row(a.creature, 49);
+    let pending = PendingCast {
+        item: a.item,
+        spell: spell.name.clone(),
+        rank: spell.rank.value(),
+        duration: spell.duration,
+        target: a.target,
+        targets: a.targets.to_vec(),
+        airborne: a.airborne,
+        tier_penalty,
+        area: a.aim.and_then(|m| m.area),
+    };
+    let vis = audience(ctx, a.creature);
+    ctx.emit_for(
+        MagicEvent::CastBegun {
+            caster: a.creature.to_string(),
+            cast: pending,
+        },
+        vis,
+    )?;
+    if let Some(m) = minutes {
+        ctx.advance_minutes(u64::from(m))?;
+    }
+    if allergic {
+        // Casting near an allergic caster (itself included) stings it (CR-BL-49).
+        backlash_rows::fire(rules, ctx, a.creature, 49, &[])?;
+    }
+    let test = CoreCommand::Test {
+        creature: a.creature.to_string(),
+        characteristic: Characteristic::Mind,
+        kind: Some(TestKind::Casting {
+            discipline: spell.discipline,
+            attack: card.attack,
+        }),
+        edges: a.edges,
+        banes: a.banes,
+        bonus: a.bonus,
+        modifiers: standing,
+        activities: Vec::new(),
+        approved_expertises: a.approved.to_vec(),
+        // A casting's crit (no book dice) and doom (backlash) are set by the rules
+        // (CR-CRIT-03).
+        crit_defined_by_rule: true,
+        doom_defined_by_rule: true,
+        task: None,
+        assist_for: None,
+        group: false,
+        target: None,
+        forced_by: None,
+        perception: false,
+        then: Some(json!({"family": "magic", "cast": a.creature})),
+    };
+    rules.core_decide(&test, ctx)
+}
+
+/// The casting test is final: chaos roll, book dice, spell or backlash.
+fn finish_cast(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    caster: &str,
+    resolved: &ResolvedTest,
+) -> Result<(), RuleError> {
+    let Some(pending) = ctx.rules().magic.casts.get(caster).cloned() else {
+        return Err(RuleError::new(
+            "no_casting",
+            format!("{caster} is not casting"),
+        ));
+    };
+    let outcome = crate::checks::Outcome {
+        final_tier: resolved.final_tier,
+        crit: resolved.crit,
+        doom: resolved.doom,
+    };
+    let vis = audience(ctx, caster);
+    let chaos = if crate::spells::needs_chaos_roll(outcome, pending.tier_penalty) {
+        Some(super::core::roll_die(ctx, "chaos roll", 6, vis.clone())?)
+    } else {
+        None
+    };
+    let r = record(ctx, caster)?.clone();
+    let mut c = r.creature.clone();
+    let it = c.inventory.item(pending.item).cloned().ok_or_else(|| {
+        RuleError::new(
+            "unknown_item",
+            format!("the spellbook {} is gone", pending.item.0),
+        )
+    })?;
+    let card = it
+        .card
+        .as_ref()
+        .and_then(|id| ctx.rules().content.items.get(id))
+        .and_then(|c| c.spellbook.clone())
+        .ok_or_else(|| RuleError::new("not_a_spellbook", "the spellbook card is gone"))?;
+    let pool = it
+        .usage
+        .as_ref()
+        .map(|u| u.pool)
+        .unwrap_or(crate::usage_dice::UsagePool { current: 0, max: 0 });
+    let mut book = crate::spells::Spellbook {
+        spell: spell_of(&card)?,
+        usage: pool,
+    };
+    let skip = outcome.crit && !outcome.doom;
+    let faces = if skip {
+        Vec::new()
+    } else {
+        super::core::roll_d6s(ctx, "spellbook usage dice", book.usage.current, &vis)?
+    };
+    // The book stays in hand from the command to here: the test is part of the casting.
+    let report = crate::spells::cast(
+        &mut book,
+        true,
+        outcome,
+        pending.tier_penalty,
+        chaos,
+        &faces,
+    )
+    .map_err(|e| err("cannot_cast", e))?;
+    if let Some(u) = c
+        .inventory
+        .item_mut(pending.item)
+        .and_then(|i| i.usage.as_mut())
+    {
+        u.pool = book.usage;
+    }
+    let text = match report.effect {
+        crate::spells::CastEffect::Spell { tier } => {
+            let t = match tier {
+                Tier::One => &card.tiers.tier_1,
+                Tier::Two => &card.tiers.tier_2,
+                Tier::Three => &card.tiers.tier_3,
+            };
+            json!({"tier": tier.number(), "text": t})
+        }
+        crate::spells::CastEffect::Backlash { .. } => Value::Null,
+    };
+    if c != r.creature {
+        set_creature_only(ctx, caster, c, "spellbook used", json!(report.book_roll))?;
+    }
+    ctx.emit_for(
+        MagicEvent::CastResolved {
+            caster: caster.to_string(),
+            spell: pending.spell.clone(),
+            report: report.clone(),
+            outcome: text,
+        },
+        vis.clone(),
+    )?;
+    match report.effect {
+        crate::spells::CastEffect::Spell { .. } => {
+            start_spell(ctx, caster, &book.spell, &pending, vis)
+        }
+        crate::spells::CastEffect::Backlash { rank } => backlash_rows::roll(
+            rules,
+            ctx,
+            caster,
+            rank,
+            crate::backlash::CasterSituation {
+                touching_ground: !pending.airborne,
+                spell_target: pending.target,
+            },
+            &pending.targets,
+            0,
+        ),
+    }
+}
+
+/// A spell with a duration becomes an engine effect (CR-SPELL-10).
+fn start_spell(
+    ctx: &mut Ctx<'_, Crows>,
+    caster: &str,
+    spell: &crate::spells::Spell,
+    pending: &PendingCast,
+    vis: Visibility,
+) -> Result<(), RuleError> {
+    let expiry = match spell.duration {
+        SpellDuration::Instant => return Ok(()),
+        SpellDuration::DungeonTurn => Expiry::After {
+            on: Boundary::ExplorationTurnEnd,
+            remaining: 1,
+        },
+        SpellDuration::UsageDice(_) => Expiry::Never,
+    };
+    let active = crate::spells::ActiveSpell::new(caster, spell);
+    let mut spec = EffectSpec::new("crows.spell", expiry).on(caster);
+    spec.visibility = vis.clone();
+    spec.data = json!({"spell": spell.name, "caster": caster, "duration": spell.duration});
+    let effect = ctx.start_effect(spec)?;
+    ctx.emit_for(
+        MagicEvent::SpellStarted {
+            record: ActiveSpellRecord {
+                effect,
+                spell: active,
+                targets: pending.targets.clone(),
+                area: pending.area,
+                follows_caster: pending.area.is_some_and(|a| a.follows_caster()),
+            },
+        },
+        vis,
+    )
+}
+
+/// Ends a spell: its record and (if still running) its engine effect.
+fn end_spell(ctx: &mut Ctx<'_, Crows>, effect: &str, why: &str) -> Result<(), RuleError> {
+    let Some(s) = ctx
+        .rules()
+        .magic
+        .spells
+        .iter()
+        .find(|s| s.effect == effect)
+        .cloned()
+    else {
+        return Ok(());
+    };
+    let vis = audience(ctx, &s.spell.caster);
+    ctx.emit_for(
+        MagicEvent::SpellEnded {
+            effect: effect.to_string(),
+            why: why.to_string(),
+        },
+        vis,
+    )?;
+    if ctx.core().effect(effect).is_some() {
+        ctx.end_effect(effect)?;
+    }
+    Ok(())
+}
+
+/// A dead caster's spells end (CR-SPELL-09, CR-DMG-15).
+fn end_spells_of_the_dead(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let dead: Vec<String> = ctx
+        .rules()
+        .magic
+        .spells
+        .iter()
+        .filter(|s| {
+            ctx.rules()
+                .creatures
+                .get(&s.spell.caster)
+                .is_none_or(|r| !r.creature.alive)
+        })
+        .map(|s| s.effect.clone())
+        .collect();
+    for e in dead {
+        end_spell(ctx, &e, "its caster died")?;
+    }
+    Ok(())
+}
+
+/// End of a dungeon turn for the spells: DT spells end, UD spells roll (CR-SPELL-10).
+fn spells_end_of_turn(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let spells = ctx.rules().magic.spells.clone();
+    for s in spells {
+        let vis = audience(ctx, &s.spell.caster);
+        let mut active = s.spell.clone();
+        let n = active.usage.map_or(0, |p| p.current);
+        let faces = super::core::roll_d6s(ctx, &format!("usage dice: {}", active.spell), n, &vis)?;
+        let ended = active
+            .end_of_dungeon_turn(&faces)
+            .map_err(|e| err("bad_usage", e))?;
+        if let Some(p) = active.usage {
+            ctx.emit_for(
+                MagicEvent::SpellDiceRolled {
+                    effect: s.effect.clone(),
+                    remaining: p.current,
+                },
+                vis,
+            )?;
+        }
+        if ended {
+            end_spell(ctx, &s.effect, "its duration ran out")?;
+        }
+    }
+    Ok(())
 }
 
 /// Applies an event. Pure.
-pub(super) fn apply(_state: &mut CrowsState, event: &MagicEvent) {
-    match *event {}
+pub(super) fn apply(state: &mut CrowsState, event: &MagicEvent) {
+    let m = &mut state.magic;
+    match event {
+        MagicEvent::CastBegun { caster, cast } => {
+            m.casts.insert(caster.clone(), cast.clone());
+        }
+        MagicEvent::CastResolved { caster, .. } => {
+            m.casts.remove(caster);
+        }
+        MagicEvent::SpellStarted { record } => m.spells.push(record.clone()),
+        MagicEvent::SpellDiceRolled { effect, remaining } => {
+            if let Some(s) = m.spells.iter_mut().find(|s| s.effect == *effect)
+                && let Some(p) = s.spell.usage.as_mut()
+            {
+                p.current = *remaining;
+            }
+        }
+        MagicEvent::SpellEnded { effect, .. } => m.spells.retain(|s| s.effect != *effect),
+        MagicEvent::BacklashesSet { caster, active, .. } => {
+            if active.is_empty() {
+                m.backlashes.remove(caster);
+            } else {
+                m.backlashes.insert(caster.clone(), active.clone());
+            }
+        }
+        MagicEvent::LostForever { creature } => {
+            // Body and soul are sealed away: nothing is left behind (CR-BL-55).
+            state.corpses.remove(creature);
+        }
+        MagicEvent::PetSet { creature, summoner } => {
+            m.pets.insert(creature.clone(), summoner.clone());
+        }
+        MagicEvent::ProjectSet { id, project, .. } => {
+            m.projects.insert(*id, project.clone());
+            m.next_project = m.next_project.max(id + 1);
+        }
+        MagicEvent::CraftQueued { queued } => m.queued_crafts.push(queued.clone()),
+        MagicEvent::CraftRolled {
+            project, progress, ..
+        } => {
+            if let Some(p) = m.projects.get_mut(project) {
+                p.project.points = progress.points_now;
+                p.project.finished += progress.finished_now;
+            }
+        }
+        MagicEvent::RestActivitiesDone {} => {
+            m.queued_crafts.clear();
+            m.queued_identify.clear();
+        }
+        MagicEvent::MagicItemSet {
+            item,
+            holder,
+            record,
+        } => {
+            m.items.insert(*item, record.clone());
+            m.holders.insert(*item, holder.clone());
+        }
+        MagicEvent::IdentifyQueued { creature, item } => {
+            m.queued_identify.push((creature.clone(), *item));
+        }
+        MagicEvent::Identified {
+            creature,
+            item,
+            complete,
+            ..
+        } => {
+            if *complete && let Some(i) = m.items.get_mut(item) {
+                i.identified_by.insert(creature.clone());
+            }
+        }
+        MagicEvent::IdentifyTried { creature, item, .. } => {
+            if let Some(i) = m.items.get_mut(item) {
+                i.tested_by.insert(creature.clone());
+            }
+        }
+        MagicEvent::BacklashRolled { .. }
+        | MagicEvent::BacklashApplied { .. }
+        | MagicEvent::MagicItemSensed { .. }
+        | MagicEvent::Called { .. } => {}
+    }
 }
 
 /// What `viewer` may see of this part of the state (`null`: nothing to show).
-pub(super) fn project(_state: &TableState<CrowsState>, _viewer: &Viewer) -> Value {
-    Value::Null
+pub(super) fn project(state: &TableState<CrowsState>, viewer: &Viewer) -> Value {
+    let m = &state.rules.magic;
+    let referee = matches!(viewer, Viewer::Referee);
+    let sees = |id: &str| -> bool {
+        if referee {
+            return true;
+        }
+        let vis = super::core::sight(&state.core.participants, &state.rules, id);
+        match (&vis, viewer) {
+            (Visibility::Public, _) => true,
+            (Visibility::Players(ps), Viewer::Player(p)) => ps.contains(p),
+            _ => false,
+        }
+    };
+    let mine = |id: &str| -> bool {
+        match viewer {
+            Viewer::Referee => true,
+            Viewer::Player(p) => state.core.participants.controls(p, id),
+            _ => false,
+        }
+    };
+    let spells: Vec<&ActiveSpellRecord> =
+        m.spells.iter().filter(|s| sees(&s.spell.caster)).collect();
+    let backlashes: BTreeMap<&String, Value> = m
+        .backlashes
+        .iter()
+        .filter(|(c, _)| sees(c))
+        .map(|(c, v)| (c, backlash_rows::view(v)))
+        .collect();
+    let items: BTreeMap<u32, Value> = m
+        .items
+        .iter()
+        .filter(|(id, _)| referee || m.holders.get(*id).is_some_and(|h| mine(h)))
+        .map(|(id, it)| {
+            if referee {
+                return (*id, json!(it));
+            }
+            let known = it
+                .identified_by
+                .iter()
+                .any(|c| mine(c))
+                .then(|| it.hidden_properties.clone());
+            (*id, json!({"magic": it.magic, "properties": known}))
+        })
+        .collect();
+    if m == &MagicState::default() {
+        return Value::Null;
+    }
+    json!({
+        "casting": m.casts.keys().filter(|c| sees(c)).collect::<Vec<_>>(),
+        "spells": spells,
+        "backlashes": backlashes,
+        "pets": m.pets,
+        "projects": m.projects,
+        "items": items,
+    })
 }
 
 /// A decision of kind `crows.magic.*` was answered.
 pub(super) fn on_answer(
-    _rules: &Crows,
-    _decision: &Decision,
-    _answer: &Answer,
-    _ctx: &mut Ctx<'_, Crows>,
+    rules: &Crows,
+    decision: &Decision,
+    answer: &Answer,
+    ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    Ok(())
+    backlash_rows::on_answer(rules, decision, answer, ctx)?;
+    end_spells_of_the_dead(ctx)
 }
 
 /// The clock passed a boundary (after the core rules handled it).
 pub(super) fn on_boundary(
-    _rules: &Crows,
-    _boundary: &Boundary,
-    _ctx: &mut Ctx<'_, Crows>,
+    rules: &Crows,
+    boundary: &Boundary,
+    ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    Ok(())
+    end_spells_of_the_dead(ctx)?;
+    match boundary {
+        Boundary::ExplorationTurnEnd => {
+            spells_end_of_turn(ctx)?;
+            backlash_rows::end_of_turn(rules, ctx)
+        }
+        // The middle of a rest ends what lasts until the end of the dungeon turn
+        // (CR-REST-04), for a family that passes this boundary.
+        Boundary::Custom { name } if name == REST_HALFWAY => {
+            spells_end_of_turn(ctx)?;
+            backlash_rows::end_of_turn(rules, ctx)
+        }
+        Boundary::RestEnd => {
+            backlash_rows::rest_end(ctx)?;
+            craft::rest_end(rules, ctx)
+        }
+        Boundary::TurnStart { who } => backlash_rows::turn_start(rules, ctx, who),
+        Boundary::RoundEnd => backlash_rows::round_end(rules, ctx),
+        _ => Ok(()),
+    }
 }
 
 /// A test this module started (a `CoreCommand::Test` with `then: {"family": "magic", …}`,
 /// passed to [`Crows::core_decide`]) reached its final result, after any expertise was spent
 /// at the commit point.
 pub(super) fn after_test(
-    _rules: &Crows,
-    _creature: &str,
-    _resolved: &crate::checks::ResolvedTest,
-    _then: &Value,
-    _ctx: &mut Ctx<'_, Crows>,
+    rules: &Crows,
+    creature: &str,
+    resolved: &ResolvedTest,
+    then: &Value,
+    ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    Ok(())
+    if then.get("cast").is_some() {
+        return finish_cast(rules, ctx, creature, resolved);
+    }
+    if let Some(rr) = then.get("resistance") {
+        return backlash_rows::resistance_done(rules, ctx, creature, resolved, rr);
+    }
+    if let Some(item) = then.get("identify").and_then(Value::as_u64) {
+        return craft::identify_done(ctx, creature, item, resolved);
+    }
+    Err(RuleError::new(
+        "bad_continuation",
+        format!("a magic test continuation this module does not know: {then}"),
+    ))
+}
+
+/// For the explore family's rest and town activities: one Craft Equipment activity finished
+/// now (at the end of a rest, or after two hours in town): its crafting roll (CR-CRAFT-06,
+/// CR-RACT-03, CR-TOWN-01).
+#[allow(dead_code)] // Called by the explore family once its activities are wired.
+pub(super) fn crafting_activity_done(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    activity: &QueuedCraft,
+) -> Result<(), RuleError> {
+    craft::roll_now(rules, ctx, activity)
+}
+
+/// For the explore family: an Identify Item activity finished now (CR-RACT-05).
+#[allow(dead_code)] // Called by the explore family once its activities are wired.
+pub(super) fn identify_activity_done(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    item: ItemId,
+) -> Result<(), RuleError> {
+    craft::learn_by_rest(ctx, creature, item.0)
+}
+
+/// Opens a Referee decision of this family with free text for the answer.
+pub(super) fn ask_referee(
+    ctx: &mut Ctx<'_, Crows>,
+    kind: &str,
+    prompt: String,
+    options: &[(&str, &str)],
+    context: Value,
+) -> Result<String, RuleError> {
+    let request = DecisionRequest::new(
+        format!("crows.magic.{kind}"),
+        prompt,
+        Answerer::Referee,
+        options,
+    )
+    .with_free_text()
+    .with_visibility(Visibility::Referee)
+    .with_context(context);
+    ctx.ask(request)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn running(rows: &[u8]) -> MagicState {
+        let mut m = MagicState::default();
+        let list = rows
+            .iter()
+            .map(|r| BacklashRecord {
+                active: crate::backlash::ActiveBacklash::start(
+                    crate::backlash::row_by_id(*r).expect("a row"),
+                ),
+                effect: None,
+                speed: 0,
+                lost: None,
+                item: None,
+                saved: None,
+            })
+            .collect();
+        m.backlashes.insert("vera".into(), list);
+        m
+    }
+
+    // Covers CR-BL-02, CR-BL-20, CR-BL-24.
+    #[test]
+    fn cr_bl_02_cr_bl_20_cr_bl_24_standing_modifiers() {
+        use crate::checks::{Activity, ModifierEffect};
+        let m = running(&[2]);
+        assert!(m.test_modifiers("vera", &[Activity::Search]).is_empty());
+        let climb = m.test_modifiers("vera", &[Activity::Climb]);
+        assert_eq!(climb.len(), 1);
+        assert_eq!(climb[0].effect, ModifierEffect::Bane);
+        assert!(m.test_modifiers("bram", &[Activity::Climb]).is_empty());
+        let m = running(&[20, 24]);
+        assert_eq!(m.test_modifiers("vera", &[]).len(), 1);
+        let against = m.attack_modifiers_against("vera");
+        assert_eq!(against[0].effect, ModifierEffect::Bonus(2));
+        assert!(m.attack_modifiers_against("bram").is_empty());
+    }
+
+    /// No magic command or event name is a core one (family names are unique on the wire).
+    #[test]
+    fn magic_names_are_not_core_names() {
+        for name in super::super::variant_names::<MagicCommand>() {
+            let parsed = serde_json::from_value::<CoreCommand>(json!({ *name: {} }));
+            assert!(
+                parsed.is_err() && !super::super::variant_names::<CoreCommand>().contains(name),
+                "{name} is also a core command"
+            );
+        }
+        for name in super::super::variant_names::<MagicEvent>() {
+            assert!(
+                !super::super::variant_names::<super::super::CoreEvent>().contains(name),
+                "{name} is also a core event"
+            );
+        }
+    }
 }

@@ -1,0 +1,1394 @@
+//! The backlash table played at the table: rolling d100 + rank, the repeat and ground rules,
+//! and every row's mechanics applied to the creatures (see [`super`]'s docs).
+
+use engine::{Answer, Boundary, Ctx, Decision, EffectSpec, Expiry, RuleError};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::super::core::{
+    CoreEvent, audience, drop_to_ground, err, record, roll_d6s, roll_die, set_creature_only,
+};
+use super::super::{CoreCommand, Crows};
+use super::{MAX_BACKLASH_REROLLS, MAX_LISTED, MagicEvent, ask_referee, config};
+use crate::backlash::{
+    ActiveBacklash, Affected, BacklashDuration, BacklashRow, BacklashStep, CasterSituation, Effect,
+    ItemFate, OverlapRule, Resolution, Trigger, row_by_id,
+};
+use crate::checks::{ResolvedTest, TestKind, Tier};
+use crate::conditions::{ConditionKind, Grab};
+use crate::creature::{Creature, Size};
+use crate::damage::{Damage, Hit, gain_wounds};
+use crate::inventory::{
+    CarriedItem, Inventory, InventoryLayout, ItemId, SlotKind, SlotRef, WoundKind,
+};
+
+/// A question for the Referee: its name, its prompt and its options (id, label).
+type RefereeCall = (String, String, Vec<(String, String)>);
+
+/// A running backlash on a caster, with what it changed so the change can be undone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BacklashRecord {
+    pub active: ActiveBacklash,
+    /// The engine effect mirroring it.
+    #[serde(default)]
+    pub effect: Option<String>,
+    /// Walking speed added (negative: slower).
+    #[serde(default)]
+    pub speed: i16,
+    /// Characteristic points lost until the next finished rest.
+    #[serde(default)]
+    pub lost: Option<(crate::checks::Characteristic, i8)>,
+    /// An item taken away (goat) or changed (feather duster), as it was.
+    #[serde(default)]
+    pub item: Option<CarriedItem>,
+    /// The frog's saved form (CR-BL-39, CR-ERR-71).
+    #[serde(default)]
+    pub saved: Option<Box<SavedForm>>,
+}
+
+/// What the frog takes away and gives back.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedForm {
+    pub size: Size,
+    pub max_stamina: u16,
+    pub stamina: u16,
+    pub speeds: crate::creature::Speeds,
+    pub expertises: crate::expertise::Expertises,
+    pub inventory: Inventory,
+}
+
+/// What the view shows of a caster's backlashes.
+pub(super) fn view(v: &[BacklashRecord]) -> Value {
+    json!(
+        v.iter()
+            .filter_map(|b| row_by_id(b.active.id).ok().map(|r| (b, r)))
+            .map(|(b, r)| json!({
+                "row": r.id, "range": [r.low, r.high], "note": r.note, "stacks": b.active.stacks,
+                "usage_dice": b.active.usage_dice, "duration": r.duration, "effects": r.effects,
+                "effect": b.effect,
+            }))
+            .collect::<Vec<_>>()
+    )
+}
+
+fn active_of(ctx: &Ctx<'_, Crows>, caster: &str) -> Vec<BacklashRecord> {
+    ctx.rules()
+        .magic
+        .backlashes
+        .get(caster)
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn set_active(
+    ctx: &mut Ctx<'_, Crows>,
+    caster: &str,
+    active: Vec<BacklashRecord>,
+    what: &str,
+) -> Result<(), RuleError> {
+    let vis = audience(ctx, caster);
+    ctx.emit_for(
+        MagicEvent::BacklashesSet {
+            caster: caster.to_string(),
+            active,
+            what: what.to_string(),
+        },
+        vis,
+    )
+}
+
+/// Rolls d100 + rank and resolves (CR-SPELL-16/17/18).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn roll(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    caster: &str,
+    rank: u8,
+    situation: CasterSituation,
+    targets: &[String],
+    tries: usize,
+) -> Result<(), RuleError> {
+    if tries >= MAX_BACKLASH_REROLLS {
+        return Err(RuleError::new(
+            "backlash_rerolls",
+            format!("no applicable backlash after {MAX_BACKLASH_REROLLS} rolls"),
+        )
+        .rule("MAX_BACKLASH_REROLLS"));
+    }
+    let vis = audience(ctx, caster);
+    let d100 = roll_die(ctx, "backlash d100", 100, vis.clone())?;
+    let overlap: OverlapRule = config(ctx, "backlash_overlap");
+    let active: Vec<ActiveBacklash> = active_of(ctx, caster)
+        .into_iter()
+        .map(|b| b.active)
+        .collect();
+    let step = crate::backlash::roll_backlash(d100, rank, overlap, &active, situation)
+        .map_err(|e| err("bad_backlash", e))?;
+    let total = d100 + rank;
+    let result = match &step {
+        BacklashStep::Resolved(Resolution::Apply { row, stacks, .. }) => {
+            json!({"apply": row.id, "stacks": stacks})
+        }
+        BacklashStep::Resolved(Resolution::RollAnother { row, reason }) => {
+            json!({"roll_another": row.id, "reason": reason})
+        }
+        BacklashStep::RefereePicks(rows) => {
+            json!({"referee_picks": rows.iter().map(|r| r.id).collect::<Vec<_>>()})
+        }
+    };
+    ctx.emit_for(
+        MagicEvent::BacklashRolled {
+            caster: caster.to_string(),
+            d100,
+            rank,
+            total,
+            result,
+        },
+        vis,
+    )?;
+    match step {
+        BacklashStep::Resolved(Resolution::Apply {
+            row,
+            stacks,
+            caster_is_target,
+        }) => apply_row(
+            rules,
+            ctx,
+            caster,
+            row,
+            stacks,
+            caster_is_target,
+            targets,
+            None,
+        ),
+        BacklashStep::Resolved(Resolution::RollAnother { .. }) => {
+            roll(rules, ctx, caster, rank, situation, targets, tries + 1)
+        }
+        BacklashStep::RefereePicks(rows) => {
+            let options: Vec<(String, String)> = rows
+                .iter()
+                .map(|r| {
+                    (
+                        format!("row_{}", r.id),
+                        format!("{}–{}: {}", r.low, r.high, r.note),
+                    )
+                })
+                .collect();
+            let refs: Vec<(&str, &str)> = options
+                .iter()
+                .map(|(a, b)| (a.as_str(), b.as_str()))
+                .collect();
+            ask_referee(
+                ctx,
+                "backlash_overlap",
+                format!("Backlash total {total} matches two rows: pick one (CR-ERR-01)"),
+                &refs,
+                json!({"caster": caster, "rank": rank, "situation": situation, "targets": targets}),
+            )
+            .map(|_| ())
+        }
+    }
+}
+
+/// Who an area of the row touches, from the Referee's list of creatures near the caster.
+fn affected(to: Affected, caster: &str, near: &[String]) -> Vec<String> {
+    match to {
+        Affected::Caster => vec![caster.to_string()],
+        Affected::CasterAndWithin(_) | Affected::Within(_) | Affected::OnGround => {
+            std::iter::once(caster.to_string())
+                .chain(near.iter().filter(|n| *n != caster).cloned())
+                .collect()
+        }
+        Affected::AlliesNearTarget(_) | Affected::Roller => near.to_vec(),
+    }
+}
+
+fn needs_area(row: &BacklashRow) -> Option<u8> {
+    row.effects.iter().find_map(|e| match e {
+        Effect::Damage { to, .. } | Effect::ResistanceRoll { to, .. } | Effect::Push { to, .. } => {
+            match to {
+                Affected::CasterAndWithin(n)
+                | Affected::Within(n)
+                | Affected::AlliesNearTarget(n) => Some(*n),
+                Affected::OnGround => Some(1),
+                _ => None,
+            }
+        }
+        _ => None,
+    })
+}
+
+/// Damage to one creature through core's `apply_hit`: vulnerable dice, and the doubling of
+/// 15–16 (the next damage, used up) and 57–58 (non-piercing) when it runs (CR-BL-08/29).
+pub(super) fn hurt(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    id: &str,
+    amount: u16,
+    piercing: bool,
+) -> Result<(), RuleError> {
+    let r = record(ctx, id)?.clone();
+    if !r.creature.alive {
+        return Ok(());
+    }
+    let mut active = active_of(ctx, id);
+    let next_only = active.iter().position(|b| b.active.id == 8);
+    let porcelain = active.iter().any(|b| b.active.id == 29);
+    let doubled = next_only.is_some() || (porcelain && !piercing);
+    if let Some(i) = next_only {
+        let b = active.remove(i);
+        set_active(ctx, id, active, "the doubled damage was taken")?;
+        if let Some(e) = b.effect
+            && ctx.core().effect(&e).is_some()
+        {
+            ctx.end_effect(&e)?;
+        }
+    }
+    let vis = audience(ctx, id);
+    let n = r.creature.conditions.extra_damage_dice();
+    let faces = roll_d6s(ctx, "vulnerable", n, &vis)?;
+    let hit = Hit {
+        damage: Damage { amount, piercing },
+        vulnerable_faces: faces,
+        doubled,
+        by_player: false,
+    };
+    rules.apply_hit(ctx, id, hit, None)
+}
+
+fn sum(faces: &[u8]) -> u16 {
+    faces.iter().map(|f| u16::from(*f)).sum()
+}
+
+/// Applies a row to the caster (and to the creatures the Referee listed near it).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn apply_row(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    caster: &str,
+    row: &'static BacklashRow,
+    stacks: u8,
+    caster_is_target: bool,
+    targets: &[String],
+    near: Option<Vec<String>>,
+) -> Result<(), RuleError> {
+    let near = match (needs_area(row), near) {
+        (Some(n), None) => {
+            let whose = if row.needs_creature_target && !caster_is_target {
+                format!("the spell's target ({})", targets.join(", "))
+            } else {
+                "the caster".to_string()
+            };
+            ask_referee(
+                ctx,
+                "backlash_area",
+                format!(
+                    "Backlash {}–{} ({}): list the creatures within {n} squares of {whose}, \
+                     as ids separated by commas (CR-BL-{:02}{})",
+                    row.low,
+                    row.high,
+                    row.note,
+                    row.id,
+                    if caster_is_target {
+                        ", CR-SPELL-17: the caster is the target"
+                    } else {
+                        ""
+                    }
+                ),
+                &[("apply", "Apply to the caster and these creatures")],
+                json!({"caster": caster, "row": row.id, "stacks": stacks,
+                       "caster_is_target": caster_is_target, "targets": targets}),
+            )?;
+            return Ok(());
+        }
+        (_, n) => n.unwrap_or_default(),
+    };
+    let vis = audience(ctx, caster);
+    let r = record(ctx, caster)?.clone();
+    let mut c = r.creature.clone();
+    let mut active = active_of(ctx, caster);
+    let previous = active.iter().position(|b| b.active.id == row.id);
+    let mut rec = match previous {
+        Some(i) if row.duration != BacklashDuration::Instant => {
+            let mut b = active.remove(i);
+            b.active.stacks = stacks;
+            b
+        }
+        _ => BacklashRecord {
+            active: ActiveBacklash::start(row),
+            effect: None,
+            speed: 0,
+            lost: None,
+            item: None,
+            saved: None,
+        },
+    };
+    let mut report = serde_json::Map::new();
+    let mut hits: Vec<(String, u16, bool)> = Vec::new();
+    let mut wounds: Vec<(u16, WoundKind)> = Vec::new();
+    let mut rolls: Vec<(String, crate::checks::Characteristic)> = Vec::new();
+    let mut calls: Vec<RefereeCall> = Vec::new();
+    let mut moving: Option<u32> = None;
+    let mut dropped: Vec<CarriedItem> = Vec::new();
+    let mut lost_forever = false;
+    let mut standing: Vec<&'static str> = Vec::new();
+    // The speed of the whole row at this many stacks (CR-BL-06/19 slow more each time).
+    let speed = i16::try_from(crate::backlash::speed_change(row, stacks)).unwrap_or(0);
+    if speed != rec.speed {
+        let walk = i16::from(c.speeds.walk) + speed - rec.speed;
+        c.speeds.walk = u8::try_from(walk.max(0)).unwrap_or(u8::MAX);
+        report.insert("speed".into(), json!(speed));
+        rec.speed = speed;
+    }
+    for effect in row.effects {
+        match *effect {
+            Effect::Damage { to, piercing, .. } => {
+                let n = crate::backlash::damage_dice(row, stacks);
+                let faces = roll_d6s(ctx, &format!("backlash {} damage", row.id), n, &vis)?;
+                for id in affected(to, caster, &near) {
+                    hits.push((id, sum(&faces), piercing));
+                }
+                report.insert("damage".into(), json!(sum(&faces)));
+            }
+            Effect::FixedDamage { .. } | Effect::GrabbedUntilNextTurnEnd | Effect::MayMove(_) => {}
+            Effect::Condition { kind, .. } => {
+                add_condition(&mut c, kind, row.id);
+                report.insert("condition".into(), json!(kind));
+            }
+            Effect::CannotStand => standing.push("cannot stand up, crawls"),
+            Effect::Speed(_) => {}
+            Effect::Bane(scope) => {
+                standing.push(match scope {
+                    crate::backlash::BaneScope::AllTests => "bane on every test",
+                    crate::backlash::BaneScope::ClimbHideSneakSwim => {
+                        "bane on climbing, hiding, sneaking and swimming tests"
+                    }
+                });
+            }
+            Effect::AttacksAgainstBonus(_) => standing.push("+2 on attacks against it"),
+            Effect::CannotHide => standing.push("cannot hide"),
+            Effect::StealthAutoFails => standing.push("cannot move unnoticed"),
+            Effect::CannotSpeak => standing.push("cannot speak"),
+            Effect::CannotHear => standing.push("hears nothing"),
+            Effect::BrightLightIsDarkness => standing.push("bright light is darkness to it"),
+            Effect::DamageTakenMultiplier { next_only, .. } => standing.push(if next_only {
+                "the next damage this dungeon turn is doubled"
+            } else {
+                "non-piercing damage it takes is doubled"
+            }),
+            Effect::ResistanceRoll {
+                to, characteristic, ..
+            } => {
+                for id in affected(to, caster, &near) {
+                    rolls.push((id, characteristic));
+                }
+            }
+            Effect::Triggered { trigger, .. } => {
+                report.insert("trigger".into(), json!(trigger));
+            }
+            Effect::FreedByAnothersAction => standing.push("another creature's action frees it"),
+            Effect::DropOneHandSlot => {
+                let hands = c.inventory.layout().hands;
+                let options = (1..=hands)
+                    .map(|h| (format!("hand_{h}"), format!("Hand slot {h}")))
+                    .collect();
+                calls.push(("hand_slot".into(), "Pick one of the caster's hand slots: its item falls and the slot is unusable until the end of the dungeon turn (CR-BL-10)".into(), options));
+            }
+            Effect::HandsUnusable => {
+                // CR-ERR-68: what is held falls; the hands stay unusable while it lasts.
+                dropped.extend(take_hands(&mut c, None));
+                standing.push("cannot hold anything or use its hands");
+            }
+            Effect::DestroyNearestRations { d6 } => {
+                let faces = roll_d6s(ctx, "rations destroyed", d6, &vis)?;
+                let mut left = sum(&faces);
+                let rations: Vec<ItemId> = c
+                    .inventory
+                    .all_items()
+                    .filter(|i| {
+                        i.card
+                            .as_ref()
+                            .and_then(|id| ctx.rules().content.items.get(id))
+                            .is_some_and(|card| card.ration)
+                    })
+                    .map(|i| i.id)
+                    .collect();
+                let mut gone = Vec::new();
+                for id in rations {
+                    if left == 0 {
+                        break;
+                    }
+                    if c.inventory.remove(id).is_ok() {
+                        gone.push(id);
+                        left -= 1;
+                    }
+                }
+                report.insert("rations_destroyed".into(), json!(gone));
+            }
+            Effect::Push { d6, to } => {
+                let faces = roll_d6s(ctx, "pushed squares", d6, &vis)?;
+                report.insert(
+                    "pushed".into(),
+                    json!({"squares": sum(&faces), "creatures": affected(to, caster, &near)}),
+                );
+                calls.push((
+                    "direction".into(),
+                    format!(
+                        "Set a random direction: everyone listed is pushed {} squares (CR-BL-13)",
+                        sum(&faces)
+                    ),
+                    vec![("done".into(), "Moved".into())],
+                ));
+            }
+            Effect::Teleport { d6, up_to } => {
+                let squares = if d6 > 0 {
+                    sum(&roll_d6s(ctx, "teleport squares", d6, &vis)?)
+                } else {
+                    u16::from(up_to)
+                };
+                report.insert(
+                    "teleport".into(),
+                    json!({"squares": squares, "exact": d6 > 0}),
+                );
+                calls.push(("direction".into(), format!("Choose the direction: the caster teleports {}{squares} squares horizontally into an unoccupied space", if d6 > 0 { "" } else { "up to " }), vec![("done".into(), "Moved".into())]));
+            }
+            Effect::CardDraw(fate) => {
+                let deck: Vec<ItemId> = c.inventory.all_items().map(|i| i.id).collect();
+                let d10 = roll_die(ctx, "card draw d10", 10, vis.clone())?;
+                if deck.is_empty() {
+                    report.insert("card".into(), Value::Null);
+                    continue;
+                }
+                // Drawing the d10-th card of a shuffled deck (or its last card, CR-ERR-66)
+                // picks one card uniformly: the shuffle is one recorded die over the deck.
+                let n = u8::try_from(deck.len()).unwrap_or(u8::MAX);
+                let pick = if n > 1 {
+                    roll_die(ctx, "card shuffled into place", n, vis.clone())?
+                } else {
+                    1
+                };
+                let id = deck[usize::from(pick) - 1];
+                report.insert("card".into(), json!({"d10": d10, "item": id}));
+                match fate {
+                    ItemFate::Goat | ItemFate::ToDungeon => {
+                        let it = c.inventory.remove(id).map_err(|e| err("inventory", e))?;
+                        report.insert("item_name".into(), json!(it.name));
+                        if fate == ItemFate::Goat {
+                            rec.item = Some(it);
+                            calls.push(("goat".into(), "The item is a goat you control; end the backlash when the goat dies (CR-BL-16)".into(), vec![("done".into(), "Noted".into())]));
+                        } else {
+                            calls.push((
+                                "dungeon".into(),
+                                "Choose the dungeon the item vanished to (CR-BL-40)".into(),
+                                vec![("done".into(), "Chosen".into())],
+                            ));
+                        }
+                    }
+                    ItemFate::ToCreatureWithin(n) => {
+                        calls.push(("recipient".into(), format!("Pick at random a creature within {n} squares: write its id; item {} goes to it (CR-BL-17)", id.0), vec![("give".into(), "Give the item".into())]));
+                        report.insert("moving_item".into(), json!(id));
+                        moving = Some(id.0);
+                    }
+                    ItemFate::FeatherDuster => {
+                        if let Some(it) = c.inventory.item_mut(id) {
+                            rec.item = Some(it.clone());
+                            it.name = "feather duster".into();
+                            it.armor = None;
+                            it.usage = None;
+                        }
+                    }
+                }
+            }
+            Effect::SummonHostile {
+                d6,
+                creature,
+                within,
+            } => {
+                let faces = roll_d6s(ctx, "hostile creatures", d6, &vis)?;
+                report.insert(
+                    "summoned".into(),
+                    json!({"count": sum(&faces), "creature": creature, "within": within}),
+                );
+                calls.push(("summons".into(), format!("{} {creature} appear within {within} squares, hostile to the caster: place and run them (CR-BL-23)", sum(&faces)), vec![("done".into(), "Placed".into())]));
+            }
+            Effect::Noise { heard_within } => {
+                calls.push(("noise".into(), format!("Heard by every creature within {heard_within}: place an encounter if the curious come (CR-BL-12)"), vec![("encounter".into(), "An encounter comes".into()), ("none".into(), "Nobody comes".into())]));
+            }
+            Effect::MisdirectedSpell => {
+                calls.push(("misdirected".into(), format!("Is the spell beneficial (cast on the nearest enemy) or harmful (on the caster), ignoring range? Write the tier in the text (default tier {}) (CR-BL-36, CR-ERR-70)", crate::backlash::MISDIRECTED_DEFAULT_TIER.number()), vec![("beneficial".into(), "Beneficial: the nearest enemy".into()), ("harmful".into(), "Harmful: the caster".into())]));
+            }
+            Effect::MeltTreasure { coins_per_pip } => {
+                let d6 = roll_die(ctx, "melted coins d6", 6, vis.clone())?;
+                let mut options: Vec<(String, String)> = vec![(
+                    "coins".into(),
+                    format!("{} coins", u32::from(d6) * u32::from(coins_per_pip)),
+                )];
+                options.extend(
+                    c.inventory
+                        .all_items()
+                        .map(|i| (format!("item_{}", i.id.0), i.name.clone())),
+                );
+                calls.push((
+                    "treasure".into(),
+                    "Pick at random the treasure that melts (CR-BL-38)".into(),
+                    options,
+                ));
+            }
+            Effect::Frog => {
+                let f = crate::backlash::FROG;
+                let old = std::mem::replace(
+                    &mut c.inventory,
+                    Inventory::new(InventoryLayout {
+                        hands: 0,
+                        belt: 0,
+                        backpack: 0,
+                    }),
+                );
+                let mut kept = old.clone();
+                // CR-ERR-71: every carried item falls; the wounds wait for the slots.
+                let ids: Vec<ItemId> = kept.all_items().map(|i| i.id).collect();
+                for id in ids {
+                    if let Ok(it) = kept.remove(id) {
+                        dropped.push(it);
+                    }
+                }
+                rec.saved = Some(Box::new(SavedForm {
+                    size: c.size,
+                    max_stamina: c.max_stamina,
+                    stamina: c.stamina,
+                    speeds: c.speeds,
+                    expertises: c.expertises.clone(),
+                    inventory: kept,
+                }));
+                c.size = f.size;
+                c.max_stamina = u16::from(f.max_stamina);
+                c.stamina = c.stamina.min(c.max_stamina);
+                c.expertises = crate::expertise::Expertises::default();
+                c.speeds.climb = Some(c.speeds.walk);
+                c.speeds.swim = Some(c.speeds.walk);
+                standing.push("a frog: Jump +2");
+            }
+            Effect::RestBlockedUntilFed { pounds } => {
+                report.insert("flesh_to_feed".into(), json!(pounds));
+                standing.push("cannot rest until the swarm is fed");
+            }
+            Effect::CharacteristicLoss(ch) => {
+                let before = c.characteristics.get(ch);
+                let after = c.characteristics.adjust_clamped(ch, -1);
+                let prev = rec.lost.map_or(0, |(_, n)| n);
+                rec.lost = Some((ch, prev + (before - after)));
+                report.insert("characteristic".into(), json!({"which": ch, "now": after}));
+            }
+            Effect::Wounds { d6 } => {
+                let faces = roll_d6s(ctx, "backlash wounds", d6, &vis)?;
+                wounds.push((sum(&faces), WoundKind::Normal));
+                report.insert("wounds".into(), json!(sum(&faces)));
+            }
+            Effect::SpecialWounds(n) => wounds.push((u16::from(n), WoundKind::Special)),
+            Effect::StaminaToZero => c.stamina = 0,
+            Effect::CastingTierPenalty => standing.push("its castings count one tier lower"),
+            Effect::HeadgearBlocked => standing.push("antlers: no headgear not made for them"),
+            Effect::SwapExpertise => {
+                let owned: Vec<crate::expertise::ExpertiseName> =
+                    c.expertises.uses.keys().copied().collect();
+                let missing: Vec<crate::expertise::ExpertiseName> = crate::expertise::EXPERTISES
+                    .iter()
+                    .map(|r| r.name)
+                    .filter(|n| !owned.contains(n))
+                    .collect();
+                if let (false, false) = (owned.is_empty(), missing.is_empty()) {
+                    let a = roll_die(
+                        ctx,
+                        "expertise lost",
+                        u8::try_from(owned.len()).unwrap_or(u8::MAX),
+                        vis.clone(),
+                    )?;
+                    let b = roll_die(
+                        ctx,
+                        "expertise gained",
+                        u8::try_from(missing.len()).unwrap_or(u8::MAX),
+                        vis.clone(),
+                    )?;
+                    let from = owned[usize::from(a) - 1];
+                    let to = missing[usize::from(b) - 1];
+                    let uses = c.expertises.uses.remove(&from).map_or(0, |u| u.max);
+                    c.expertises.learn(to, uses);
+                    report.insert(
+                        "expertise".into(),
+                        json!({"lost": from, "gained": to, "uses": uses}),
+                    );
+                }
+            }
+            Effect::HandBecomesWeapon => {
+                calls.push(("weapon".into(), "Pick at random a mundane one-handed weapon: write its name; hand slot 1 becomes it for ever (CR-BL-53)".into(), vec![("weapon".into(), "This weapon".into())]));
+            }
+            Effect::LostForever => lost_forever = true,
+            Effect::ViewingPortal => calls.push((
+                "portal".into(),
+                "Choose the foe or rival by whom the portal opens (CR-BL-33)".into(),
+                vec![("done".into(), "Chosen".into())],
+            )),
+            Effect::DonkeyHead => standing.push("brays, cannot talk"),
+        }
+    }
+    if !standing.is_empty() {
+        report.insert("standing".into(), json!(standing));
+    }
+    if lost_forever {
+        c.alive = false;
+    }
+    set_creature_only(
+        ctx,
+        caster,
+        c,
+        &format!("backlash {}–{}", row.low, row.high),
+        Value::Object(report.clone()),
+    )?;
+    ctx.emit_for(
+        MagicEvent::BacklashApplied {
+            caster: caster.to_string(),
+            row: row.id,
+            stacks,
+            caster_is_target,
+            note: row.note.to_string(),
+            narrative: row.narrative,
+            report: Value::Object(report),
+        },
+        vis.clone(),
+    )?;
+    if lost_forever {
+        ctx.emit_for(
+            CoreEvent::Died {
+                id: caster.to_string(),
+            },
+            vis.clone(),
+        )?;
+        ctx.emit_for(
+            MagicEvent::LostForever {
+                creature: caster.to_string(),
+            },
+            vis.clone(),
+        )?;
+    }
+    drop_to_ground(ctx, caster, dropped)?;
+    if row.duration != BacklashDuration::Instant && !lost_forever {
+        if rec.effect.is_none() {
+            let expiry = match row.duration {
+                BacklashDuration::EndOfDungeonTurn => Expiry::After {
+                    on: Boundary::ExplorationTurnEnd,
+                    remaining: 1,
+                },
+                _ => Expiry::Never,
+            };
+            let mut spec = EffectSpec::new("crows.backlash", expiry).on(caster);
+            spec.visibility = vis.clone();
+            spec.data = json!({"row": row.id, "note": row.note});
+            rec.effect = Some(ctx.start_effect(spec)?);
+        }
+        active.push(rec);
+        set_active(ctx, caster, active, "backlash applied")?;
+    }
+    for (id, amount, piercing) in hits {
+        hurt(rules, ctx, &id, amount, piercing)?;
+    }
+    for (n, kind) in wounds {
+        let mut c = record(ctx, caster)?.creature.clone();
+        if !c.alive || n == 0 {
+            continue;
+        }
+        let outcome = gain_wounds(&mut c, n, kind);
+        set_creature_only(ctx, caster, c, "backlash wounds", json!(n))?;
+        rules.outcome(ctx, caster, outcome)?;
+    }
+    for (id, ch) in rolls {
+        let test = CoreCommand::Test {
+            creature: id.clone(),
+            characteristic: ch,
+            kind: Some(TestKind::ResistanceRoll),
+            edges: 0,
+            banes: 0,
+            bonus: 0,
+            modifiers: Vec::new(),
+            activities: Vec::new(),
+            approved_expertises: Vec::new(),
+            crit_defined_by_rule: false,
+            doom_defined_by_rule: false,
+            task: None,
+            assist_for: None,
+            group: false,
+            target: None,
+            forced_by: None,
+            perception: false,
+            then: Some(json!({"family": "magic", "resistance": {"caster": caster, "row": row.id}})),
+        };
+        rules.core_decide(&test, ctx)?;
+    }
+    for (call, prompt, options) in calls {
+        let refs: Vec<(&str, &str)> = options
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        ask_referee(
+            ctx,
+            "backlash_call",
+            format!("Backlash {}–{} on {caster}: {prompt}", row.low, row.high),
+            &refs,
+            json!({"caster": caster, "row": row.id, "call": call, "item": moving}),
+        )?;
+    }
+    Ok(())
+}
+
+fn add_condition(c: &mut Creature, kind: ConditionKind, row: u8) {
+    if kind == ConditionKind::Grabbed {
+        // CR-ERR-03/04: the sand or the earth is the grabber.
+        c.conditions.grab(Grab {
+            by: format!("backlash {row}"),
+            range: 0,
+        });
+    } else {
+        let _ = c.conditions.apply(kind);
+    }
+}
+
+/// Takes what the hands hold (one hand slot, or all) out of the inventory.
+fn take_hands(c: &mut Creature, only: Option<u8>) -> Vec<CarriedItem> {
+    let ids: Vec<ItemId> = c
+        .inventory
+        .items()
+        .filter(|(_, p)| {
+            p.kind == SlotKind::Hand && only.is_none_or(|h| p.contains(SlotRef::hand(h)))
+        })
+        .map(|(i, _)| i.id)
+        .collect();
+    ids.into_iter()
+        .filter_map(|id| c.inventory.remove(id).ok())
+        .collect()
+}
+
+/// Puts an item into the first free slot of `c` (or returns it to be dropped).
+fn give(c: &mut Creature, item: CarriedItem) -> Option<CarriedItem> {
+    let layout = c.inventory.layout();
+    let slots: Vec<SlotRef> = (1..=layout.backpack)
+        .map(SlotRef::backpack)
+        .chain((1..=layout.belt).map(SlotRef::belt))
+        .chain((1..=layout.hands).map(SlotRef::hand))
+        .collect();
+    let need = usize::from(item.slots.max(1));
+    for w in slots.windows(need) {
+        if c.inventory.add(item.clone(), w).is_ok() {
+            return None;
+        }
+    }
+    Some(item)
+}
+
+/// A resistance roll of a backlash row is final: its tier's effects (CR-BL-26/28/32).
+pub(super) fn resistance_done(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    roller: &str,
+    resolved: &ResolvedTest,
+    data: &Value,
+) -> Result<(), RuleError> {
+    let row = data
+        .get("row")
+        .and_then(Value::as_u64)
+        .and_then(|r| u8::try_from(r).ok())
+        .unwrap_or(0);
+    let row = row_by_id(row).map_err(|e| err("bad_backlash", e))?;
+    let Some(Effect::ResistanceRoll {
+        tier1,
+        tier2,
+        tier3,
+        ..
+    }) = row
+        .effects
+        .iter()
+        .find(|e| matches!(e, Effect::ResistanceRoll { .. }))
+    else {
+        return Ok(());
+    };
+    let effects = match resolved.final_tier {
+        Tier::One => tier1,
+        Tier::Two => tier2,
+        Tier::Three => tier3,
+    };
+    let mut c = record(ctx, roller)?.creature.clone();
+    let mut notes: Vec<String> = Vec::new();
+    let mut damage = Vec::new();
+    for e in effects.iter() {
+        match *e {
+            Effect::FixedDamage { amount, .. } => damage.push((u16::from(amount), false)),
+            Effect::Condition { kind, .. } => add_condition(&mut c, kind, row.id),
+            Effect::GrabbedUntilNextTurnEnd => {
+                c.conditions.grab(Grab {
+                    by: format!("backlash {} until its next turn ends", row.id),
+                    range: 0,
+                });
+            }
+            Effect::MayMove(n) => notes.push(format!("may move {n} squares")),
+            Effect::Triggered { .. } => {
+                notes.push("takes 1d6 piercing at the end of every round while held".into())
+            }
+            _ => {}
+        }
+    }
+    set_creature_only(
+        ctx,
+        roller,
+        c,
+        &format!("backlash {}–{} resistance roll", row.low, row.high),
+        json!({"tier": resolved.final_tier.number(), "notes": notes}),
+    )?;
+    for (amount, piercing) in damage {
+        hurt(rules, ctx, roller, amount, piercing)?;
+    }
+    Ok(())
+}
+
+/// Fires a running row's trigger (CR-BL-04/05/06/22/35/49).
+pub(super) fn fire(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    caster: &str,
+    row_id: u8,
+    near: &[String],
+) -> Result<(), RuleError> {
+    let Some(rec) = active_of(ctx, caster)
+        .into_iter()
+        .find(|b| b.active.id == row_id)
+    else {
+        return Err(RuleError::new(
+            "no_backlash",
+            format!("{caster} is not under backlash row {row_id}"),
+        )
+        .rule(format!("CR-BL-{row_id:02}")));
+    };
+    let row = row_by_id(row_id).map_err(|e| err("bad_backlash", e))?;
+    let Some(Effect::Triggered { trigger, then }) = row
+        .effects
+        .iter()
+        .find(|e| matches!(e, Effect::Triggered { .. }))
+    else {
+        return Err(RuleError::new(
+            "no_trigger",
+            format!("backlash row {row_id} has no trigger"),
+        )
+        .rule(format!("CR-BL-{row_id:02}")));
+    };
+    let vis = audience(ctx, caster);
+    if let Trigger::Speaking { d10_face } = trigger {
+        let f = roll_die(ctx, "speaking d10", 10, vis.clone())?;
+        if f != *d10_face {
+            return Ok(());
+        }
+    }
+    if let Trigger::CombatTurnStartOddDie = trigger {
+        let f = roll_die(ctx, "slug die", 6, vis.clone())?;
+        let option = if f % 2 == 1 { "vomits_slugs" } else { "acts" };
+        return ctx.emit_for(
+            MagicEvent::Called {
+                creature: caster.to_string(),
+                call: "slugs".into(),
+                option: option.into(),
+                text: None,
+            },
+            vis,
+        );
+    }
+    for e in then.iter() {
+        if let Effect::Damage { to, piercing, .. } = *e {
+            let n = crate::backlash::damage_dice(row, rec.active.stacks);
+            let faces = roll_d6s(ctx, &format!("backlash {} damage", row.id), n, &vis)?;
+            let who = match to {
+                Affected::Within(_) => near.to_vec(),
+                _ => vec![caster.to_string()],
+            };
+            for id in who {
+                hurt(rules, ctx, &id, sum(&faces), piercing)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn trigger(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    caster: &str,
+    row: u8,
+    near: &[String],
+) -> Result<(), RuleError> {
+    if near.len() > MAX_LISTED {
+        return Err(RuleError::new(
+            "too_many_creatures",
+            format!("at most {MAX_LISTED} creatures"),
+        )
+        .rule("MAX_LISTED"));
+    }
+    for n in near {
+        record(ctx, n)?;
+    }
+    fire(rules, ctx, caster, row, near)
+}
+
+/// Undoes what a record changed on its caster.
+fn undo(
+    ctx: &mut Ctx<'_, Crows>,
+    caster: &str,
+    rec: &BacklashRecord,
+    why: &str,
+) -> Result<(), RuleError> {
+    let Ok(r) = record(ctx, caster).cloned() else {
+        return Ok(());
+    };
+    let mut c = r.creature.clone();
+    let mut dropped = Vec::new();
+    if rec.speed != 0 {
+        let walk = i16::from(c.speeds.walk) - rec.speed;
+        c.speeds.walk = u8::try_from(walk.max(0)).unwrap_or(u8::MAX);
+    }
+    if let Some((ch, n)) = rec.lost {
+        c.characteristics.adjust_clamped(ch, n);
+    }
+    if let Some(saved) = &rec.saved {
+        c.size = saved.size;
+        c.max_stamina = saved.max_stamina;
+        c.stamina = saved
+            .stamina
+            .min(saved.max_stamina)
+            .max(c.stamina.min(saved.max_stamina));
+        c.speeds = saved.speeds;
+        c.expertises = saved.expertises.clone();
+        c.inventory = saved.inventory.clone();
+    }
+    if let Some(item) = &rec.item {
+        if let Some(it) = c.inventory.item_mut(item.id) {
+            // The feather duster is itself again.
+            *it = item.clone();
+        } else if rec.active.id == 16 {
+            // The goat died: the item is back.
+            if let Some(it) = give(&mut c, item.clone()) {
+                dropped.push(it);
+            }
+        }
+    }
+    if c != r.creature {
+        set_creature_only(ctx, caster, c, why, json!({"row": rec.active.id}))?;
+    }
+    drop_to_ground(ctx, caster, dropped)?;
+    if let Some(e) = &rec.effect
+        && ctx.core().effect(e).is_some()
+    {
+        ctx.end_effect(e)?;
+    }
+    Ok(())
+}
+
+/// Ends the records of `caster` that `ends` selects, undoing them.
+fn end_where(
+    ctx: &mut Ctx<'_, Crows>,
+    caster: &str,
+    why: &str,
+    ends: impl Fn(&BacklashRecord) -> bool,
+) -> Result<(), RuleError> {
+    let all = active_of(ctx, caster);
+    let (gone, kept): (Vec<_>, Vec<_>) = all.into_iter().partition(|b| ends(b));
+    if gone.is_empty() {
+        return Ok(());
+    }
+    set_active(ctx, caster, kept, why)?;
+    for rec in gone {
+        undo(ctx, caster, &rec, why)?;
+    }
+    Ok(())
+}
+
+pub(super) fn end_by_referee(
+    _rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    caster: &str,
+    row: u8,
+) -> Result<(), RuleError> {
+    let r = row_by_id(row).map_err(|e| err("bad_backlash", e))?;
+    if !active_of(ctx, caster).iter().any(|b| b.active.id == row) {
+        return Err(RuleError::new(
+            "no_backlash",
+            format!("{caster} is not under backlash row {row}"),
+        )
+        .rule(format!("CR-BL-{row:02}")));
+    }
+    if !matches!(r.duration, BacklashDuration::UntilCondition(_)) {
+        return Err(RuleError::new(
+            "not_condition_bound",
+            format!(
+                "backlash {}–{} ends by its own duration (CR-BL-56)",
+                r.low, r.high
+            ),
+        )
+        .rule("CR-BL-56"));
+    }
+    end_where(ctx, caster, "its condition was met", |b| b.active.id == row)
+}
+
+/// The caster (or whoever reaches it) cuts one special wound away (CR-BL-27).
+pub(super) fn cut_tentacle(
+    ctx: &mut Ctx<'_, Crows>,
+    caster: &str,
+    bladed: bool,
+) -> Result<(), RuleError> {
+    if !active_of(ctx, caster).iter().any(|b| b.active.id == 27) {
+        return Err(
+            RuleError::new("no_tentacles", format!("{caster} has no tentacles to cut"))
+                .rule("CR-BL-27"),
+        );
+    }
+    if !bladed {
+        return Err(RuleError::new(
+            "not_bladed",
+            "tentacles are cut with a bladed tool or weapon (CR-BL-27)",
+        )
+        .rule("CR-BL-27"));
+    }
+    let mut c = record(ctx, caster)?.creature.clone();
+    let layout = c.inventory.layout();
+    let slot = (1..=layout.backpack).find(|s| c.inventory.wound_at(*s) == Some(WoundKind::Special));
+    if let Some(s) = slot {
+        c.inventory
+            .remove_wound(s)
+            .map_err(|e| err("inventory", e))?;
+    }
+    let left = (1..=layout.backpack)
+        .filter(|s| c.inventory.wound_at(*s) == Some(WoundKind::Special))
+        .count();
+    set_creature_only(
+        ctx,
+        caster,
+        c,
+        "tentacle cut away",
+        json!({"special_wounds_left": left}),
+    )?;
+    if left == 0 {
+        end_where(ctx, caster, "the tentacles are gone", |b| b.active.id == 27)?;
+    }
+    Ok(())
+}
+
+/// End of a dungeon turn: DT rows end, UD rows roll (CR-SPELL-19), the hot temper asks.
+pub(super) fn end_of_turn(_rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let casters: Vec<String> = ctx.rules().magic.backlashes.keys().cloned().collect();
+    for caster in casters {
+        let vis = audience(ctx, &caster);
+        let mut all = active_of(ctx, &caster);
+        let mut ended = Vec::new();
+        for b in &mut all {
+            let row = row_by_id(b.active.id).map_err(|e| err("bad_backlash", e))?;
+            let n = match row.duration {
+                BacklashDuration::UsageDice(max) => b.active.usage_dice.unwrap_or(max),
+                _ => 0,
+            };
+            let faces = roll_d6s(
+                ctx,
+                &format!("usage dice: backlash {}–{}", row.low, row.high),
+                n,
+                &vis,
+            )?;
+            if b.active
+                .end_of_dungeon_turn(&faces)
+                .map_err(|e| err("bad_usage", e))?
+            {
+                ended.push(b.active.id);
+            }
+            if b.active.id == 5 {
+                ask_referee(
+                    ctx,
+                    "hot_temper",
+                    format!(
+                        "Did {caster} harm another creature this dungeon turn? If not it takes {}d6 piercing (CR-BL-05)",
+                        crate::backlash::damage_dice(row, b.active.stacks)
+                    ),
+                    &[
+                        ("harmed", "It harmed someone"),
+                        ("not_harmed", "It did not"),
+                    ],
+                    json!({"caster": caster, "row": 5, "stacks": b.active.stacks}),
+                )?;
+            }
+        }
+        set_active(ctx, &caster, all, "usage dice rolled")?;
+        end_where(ctx, &caster, "the backlash ran out", |b| {
+            ended.contains(&b.active.id)
+        })?;
+    }
+    Ok(())
+}
+
+/// A finished rest ends the until-rest rows (CR-BL-41/44/45/46).
+pub(super) fn rest_end(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let casters: Vec<String> = ctx.rules().magic.backlashes.keys().cloned().collect();
+    for caster in casters {
+        end_where(ctx, &caster, "a rest was finished", |b| {
+            b.active.ends_at_rest()
+        })?;
+    }
+    Ok(())
+}
+
+/// The start of a creature's combat turn: the slug die (CR-BL-37) and the earth (CR-BL-35).
+pub(super) fn turn_start(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    who: &str,
+) -> Result<(), RuleError> {
+    let rows: Vec<u8> = active_of(ctx, who).iter().map(|b| b.active.id).collect();
+    if rows.contains(&37) {
+        fire(rules, ctx, who, 37, &[])?;
+    }
+    let buried = record(ctx, who).ok().is_some_and(|r| {
+        r.creature.conditions.get(ConditionKind::Grabbed).is_some_and(|g| {
+            matches!(&g.detail, crate::conditions::ConditionDetail::Grab(gr) if gr.by == "backlash 35")
+        })
+    });
+    if rows.contains(&35) && buried {
+        fire(rules, ctx, who, 35, &[])?;
+    }
+    Ok(())
+}
+
+/// The end of a round: the quicksand hurts those it holds (CR-BL-32 tier 1).
+pub(super) fn round_end(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let held: Vec<String> = ctx
+        .rules()
+        .creatures
+        .iter()
+        .filter(|(_, r)| {
+            r.creature.alive
+                && r.creature.conditions.get(ConditionKind::Grabbed).is_some_and(|g| {
+                    matches!(&g.detail, crate::conditions::ConditionDetail::Grab(gr) if gr.by == "backlash 32")
+                })
+        })
+        .map(|(id, _)| id.clone())
+        .collect();
+    for id in held {
+        let vis = audience(ctx, &id);
+        let f = roll_die(ctx, "quicksand damage", 6, vis)?;
+        hurt(rules, ctx, &id, u16::from(f), true)?;
+    }
+    Ok(())
+}
+
+fn ids_in(text: Option<&str>) -> Vec<String> {
+    text.unwrap_or_default()
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Answers to `crows.magic.*` decisions.
+pub(super) fn on_answer(
+    rules: &Crows,
+    decision: &Decision,
+    answer: &Answer,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    let cx = &decision.context;
+    let caster = cx
+        .get("caster")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let row_id = cx
+        .get("row")
+        .and_then(Value::as_u64)
+        .and_then(|r| u8::try_from(r).ok())
+        .unwrap_or(0);
+    let targets: Vec<String> = cx
+        .get("targets")
+        .and_then(|t| serde_json::from_value(t.clone()).ok())
+        .unwrap_or_default();
+    let kind = decision
+        .kind
+        .strip_prefix("crows.magic.")
+        .unwrap_or_default();
+    let vis = audience(ctx, &caster);
+    ctx.emit_for(
+        MagicEvent::Called {
+            creature: caster.clone(),
+            call: cx
+                .get("call")
+                .and_then(Value::as_str)
+                .unwrap_or(kind)
+                .to_string(),
+            option: answer.option.clone(),
+            text: answer.text.clone(),
+        },
+        vis,
+    )?;
+    match kind {
+        "backlash_overlap" => {
+            let n: u8 = answer
+                .option
+                .trim_start_matches("row_")
+                .parse()
+                .unwrap_or(0);
+            let row = row_by_id(n).map_err(|e| err("bad_backlash", e))?;
+            let situation: CasterSituation = serde_json::from_value(cx["situation"].clone())
+                .map_err(|e| RuleError::new("bad_context", e.to_string()))?;
+            let rank = cx
+                .get("rank")
+                .and_then(Value::as_u64)
+                .and_then(|r| u8::try_from(r).ok())
+                .unwrap_or(0);
+            let active: Vec<ActiveBacklash> = active_of(ctx, &caster)
+                .into_iter()
+                .map(|b| b.active)
+                .collect();
+            match crate::backlash::resolve(row, &active, situation) {
+                Resolution::Apply {
+                    row,
+                    stacks,
+                    caster_is_target,
+                } => apply_row(
+                    rules,
+                    ctx,
+                    &caster,
+                    row,
+                    stacks,
+                    caster_is_target,
+                    &targets,
+                    None,
+                ),
+                Resolution::RollAnother { .. } => {
+                    roll(rules, ctx, &caster, rank, situation, &targets, 1)
+                }
+            }
+        }
+        "backlash_area" => {
+            let near = ids_in(answer.text.as_deref());
+            if near.len() > MAX_LISTED {
+                return Err(RuleError::new(
+                    "too_many_creatures",
+                    format!("at most {MAX_LISTED} creatures"),
+                )
+                .rule("MAX_LISTED"));
+            }
+            for n in &near {
+                record(ctx, n)?;
+            }
+            let row = row_by_id(row_id).map_err(|e| err("bad_backlash", e))?;
+            let stacks = cx
+                .get("stacks")
+                .and_then(Value::as_u64)
+                .and_then(|r| u8::try_from(r).ok())
+                .unwrap_or(1);
+            let cit = cx
+                .get("caster_is_target")
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+            apply_row(rules, ctx, &caster, row, stacks, cit, &targets, Some(near))
+        }
+        "hot_temper" => {
+            if answer.option == "not_harmed" {
+                let row = row_by_id(5).map_err(|e| err("bad_backlash", e))?;
+                let stacks = cx
+                    .get("stacks")
+                    .and_then(Value::as_u64)
+                    .and_then(|r| u8::try_from(r).ok())
+                    .unwrap_or(1);
+                let vis = audience(ctx, &caster);
+                let faces = roll_d6s(
+                    ctx,
+                    "hot temper damage",
+                    crate::backlash::damage_dice(row, stacks),
+                    &vis,
+                )?;
+                hurt(rules, ctx, &caster, sum(&faces), true)?;
+            }
+            Ok(())
+        }
+        "backlash_call" => call_answered(ctx, &caster, cx, answer),
+        "harmful_activation" => Ok(()),
+        _ => Ok(()),
+    }
+}
+
+/// The Referee's call on a row that changes items.
+fn call_answered(
+    ctx: &mut Ctx<'_, Crows>,
+    caster: &str,
+    cx: &Value,
+    answer: &Answer,
+) -> Result<(), RuleError> {
+    let call = cx.get("call").and_then(Value::as_str).unwrap_or_default();
+    let mut c = record(ctx, caster)?.creature.clone();
+    let before = c.clone();
+    let mut dropped = Vec::new();
+    match call {
+        "hand_slot" => {
+            let h: u8 = answer
+                .option
+                .trim_start_matches("hand_")
+                .parse()
+                .unwrap_or(1);
+            dropped = take_hands(&mut c, Some(h));
+        }
+        "treasure" => {
+            if let Some(id) = answer
+                .option
+                .strip_prefix("item_")
+                .and_then(|s| s.parse().ok())
+            {
+                c.inventory
+                    .remove(ItemId(id))
+                    .map_err(|e| err("inventory", e))?;
+            }
+        }
+        "recipient" => {
+            let to = ids_in(answer.text.as_deref())
+                .into_iter()
+                .next()
+                .ok_or_else(|| {
+                    RuleError::new(
+                        "missing_recipient",
+                        "write the id of the creature that receives the item (CR-BL-17)",
+                    )
+                    .rule("CR-BL-17")
+                })?;
+            let mut other = record(ctx, &to)?.creature.clone();
+            let id = cx
+                .get("item")
+                .and_then(Value::as_u64)
+                .and_then(|i| u32::try_from(i).ok());
+            if let Some(id) = id
+                && let Ok(it) = c.inventory.remove(ItemId(id))
+            {
+                if let Some(back) = give(&mut other, it) {
+                    drop_to_ground(ctx, &to, vec![back])?;
+                }
+                set_creature_only(ctx, &to, other, "an item appeared", json!({"from": caster}))?;
+            }
+        }
+        "weapon" => {
+            let name = answer.text.clone().unwrap_or_else(|| "weapon hand".into());
+            dropped = take_hands(&mut c, Some(1));
+            let id = super::super::core::fresh_id(ctx);
+            let hand = CarriedItem::new(id, format!("{name} (hand)"), 1);
+            c.inventory
+                .add(hand, &[SlotRef::hand(1)])
+                .map_err(|e| err("inventory", e))?;
+        }
+        _ => {}
+    }
+    if c != before {
+        set_creature_only(
+            ctx,
+            caster,
+            c,
+            &format!("backlash: {call}"),
+            json!({"option": answer.option, "text": answer.text}),
+        )?;
+    }
+    drop_to_ground(ctx, caster, dropped)
+}

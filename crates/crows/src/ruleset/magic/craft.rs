@@ -1,0 +1,646 @@
+//! Crafting projects and identifying magic items at the table (see [`super`]'s docs).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use engine::{Actor, Ctx, RuleError, Visibility};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::super::core::{
+    audience, drop_to_ground, err, living, record, roll_die, set_creature_only,
+};
+use super::super::{CoreCommand, Crows};
+use super::{MagicEvent, ask_referee, config};
+use crate::checks::{
+    Characteristic, Modifier, ModifierSource, ResolvedTest, SourceKind, TestKind, Tier,
+};
+use crate::crafting::{Crafter, Project, Recipe, UsesReading};
+use crate::creature::{Creature, Magic};
+use crate::expertise::ExpertiseName;
+use crate::identification::{MagicItem, Method, RepeatRule};
+use crate::inventory::{CarriedItem, ItemId, SlotKind};
+
+/// Most crafting rolls one activity may chain through crits (CR-CRAFT-09).
+pub const MAX_CRIT_CHAIN: usize = 20;
+/// Game minutes a town activity takes (CR-CRAFT-01, CR-TOWN-01).
+pub const TOWN_MINUTES: u64 = 120;
+
+/// A project: the item being made, whose materials it uses, and its points.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CraftProject {
+    /// The crafter who started it; the materials are taken from its inventory.
+    pub owner: String,
+    pub project: Project,
+}
+
+/// One Craft Equipment activity waiting for its roll.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct QueuedCraft {
+    pub crafter: String,
+    pub project: u32,
+    #[serde(default)]
+    pub expertises: Vec<ExpertiseName>,
+    #[serde(default)]
+    pub edges: u32,
+    #[serde(default)]
+    pub banes: u32,
+    #[serde(default)]
+    pub bonus: i32,
+}
+
+fn norm(s: &str) -> String {
+    s.to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || c.is_whitespace() || *c == '-' || *c == '_')
+        .map(|c| if c == '-' || c == '_' { ' ' } else { c })
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn matches(item: &CarriedItem, name: &str) -> bool {
+    let n = norm(name);
+    norm(&item.name) == n || item.card.as_deref().is_some_and(|c| norm(c) == n)
+}
+
+/// The crafter as the pure rules see it: its expertises and the tools it carries.
+fn crafter_of(id: &str, c: &Creature, recipe: &Recipe) -> Crafter {
+    let tools = crate::crafting::tools_for(recipe.expertise).ok();
+    Crafter {
+        name: id.to_string(),
+        expertises: c
+            .expertises
+            .uses
+            .iter()
+            .map(|(n, u)| {
+                let clamp = |v: u32| u8::try_from(v).unwrap_or(u8::MAX);
+                (*n, (clamp(u.max), clamp(u.left)))
+            })
+            .collect(),
+        tools: tools
+            .filter(|t| c.inventory.all_items().any(|i| matches(i, t)))
+            .map(|t| vec![t.to_string()])
+            .unwrap_or_default(),
+    }
+}
+
+/// The recipe's materials the owner carries (one per carried item of that name or card).
+fn materials_of(c: &Creature, recipe: &Recipe) -> BTreeMap<String, u32> {
+    recipe
+        .materials
+        .keys()
+        .map(|m| {
+            let n = c.inventory.all_items().filter(|i| matches(i, m)).count();
+            (m.clone(), u32::try_from(n).unwrap_or(u32::MAX))
+        })
+        .collect()
+}
+
+pub(super) fn start(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    recipe: &Recipe,
+) -> Result<(), RuleError> {
+    let c = living(ctx, creature)?.creature;
+    let project = Project::new(recipe.clone()).map_err(|e| err("bad_recipe", e))?;
+    let reading: UsesReading = config(ctx, "craft_uses_reading");
+    crate::crafting::check_requirements(
+        recipe,
+        &crafter_of(creature, &c, recipe),
+        &materials_of(&c, recipe),
+        reading,
+    )
+    .map_err(|e| err("craft_refused", e))?;
+    let id = ctx.rules().magic.next_project.max(1);
+    let vis = audience(ctx, creature);
+    ctx.emit_for(
+        MagicEvent::ProjectSet {
+            id,
+            project: CraftProject {
+                owner: creature.to_string(),
+                project,
+            },
+            what: "started".into(),
+        },
+        vis,
+    )
+}
+
+/// Whether `creature` already has a rest activity queued this rest (CR-RACT-02).
+fn busy(ctx: &Ctx<'_, Crows>, creature: &str) -> bool {
+    let m = &ctx.rules().magic;
+    m.queued_crafts.iter().any(|q| q.crafter == creature)
+        || m.queued_identify.iter().any(|(c, _)| c == creature)
+}
+
+fn one_activity(ctx: &Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
+    if busy(ctx, creature) {
+        return Err(err(
+            "activity_taken",
+            crate::rest_activities::ActivityError::AlreadyChosen(creature.to_string()),
+        ));
+    }
+    Ok(())
+}
+
+pub(super) fn craft(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    q: QueuedCraft,
+    town: bool,
+) -> Result<(), RuleError> {
+    let p = ctx
+        .rules()
+        .magic
+        .projects
+        .get(&q.project)
+        .cloned()
+        .ok_or_else(|| {
+            RuleError::new(
+                "unknown_project",
+                format!("no crafting project {}", q.project),
+            )
+        })?;
+    let c = living(ctx, &q.crafter)?.creature;
+    let reading: UsesReading = config(ctx, "craft_uses_reading");
+    // A helper needs the skill and tools, not the materials (CR-CRAFT-13).
+    crafter_of(&q.crafter, &c, &p.project.recipe)
+        .check_skill(&p.project.recipe, reading)
+        .map_err(|e| err("craft_refused", e))?;
+    if q.expertises.len() > crate::crafting::MAX_EXPERTISES {
+        return Err(err(
+            "craft_refused",
+            crate::crafting::CraftError::TooManyExpertises(q.expertises.len()),
+        ));
+    }
+    for (i, e) in q.expertises.iter().enumerate() {
+        if q.expertises[..i].contains(e) {
+            return Err(err(
+                "craft_refused",
+                crate::crafting::CraftError::DuplicateExpertise(*e),
+            ));
+        }
+        c.expertises
+            .can_spend(*e)
+            .map_err(|x| err("no_expertise_use", format!("{x} (CR-ERR-73)")))?;
+    }
+    if q.edges > 8 || q.banes > 8 || q.bonus.abs() > 100 {
+        return Err(RuleError::new(
+            "too_many_modifiers",
+            "at most 8 edges, 8 banes and |bonus| ≤ 100",
+        ));
+    }
+    let owner = living(ctx, &p.owner)?.creature;
+    if crate::crafting::copies_available(
+        &p.project.recipe,
+        &materials_of(&owner, &p.project.recipe),
+    ) == 0
+    {
+        return Err(err(
+            "craft_refused",
+            crate::crafting::CraftError::Material(
+                p.project
+                    .recipe
+                    .materials
+                    .keys()
+                    .next()
+                    .cloned()
+                    .unwrap_or_default(),
+            ),
+        ));
+    }
+    if town {
+        if *ctx.actor() != Actor::Referee {
+            return Err(RuleError::new(
+                "referee_only",
+                "the Referee says when the party is in town (CR-TOWN-01)",
+            )
+            .rule("CR-TOWN-01"));
+        }
+        ctx.advance_minutes(TOWN_MINUTES)?;
+        return roll_now(rules, ctx, &q);
+    }
+    if !ctx.core().clock.resting {
+        return Err(RuleError::new(
+            "not_resting",
+            "crafting is a rest activity: during a rest or, in town, two hours of work (CR-CRAFT-01)",
+        )
+        .rule("CR-CRAFT-01"));
+    }
+    one_activity(ctx, &q.crafter)?;
+    let vis = audience(ctx, &q.crafter);
+    ctx.emit_for(MagicEvent::CraftQueued { queued: q }, vis)
+}
+
+/// One Craft Equipment activity: the roll (and its crit chain) added to the project.
+pub(super) fn roll_now(
+    _rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    q: &QueuedCraft,
+) -> Result<(), RuleError> {
+    let Some(p) = ctx.rules().magic.projects.get(&q.project).cloned() else {
+        return Ok(());
+    };
+    let Ok(r) = living(ctx, &q.crafter) else {
+        return Ok(());
+    };
+    let mut c = r.creature.clone();
+    // Each applied expertise spends one use (CR-ERR-73).
+    let mut spent = Vec::new();
+    for e in &q.expertises {
+        if c.expertises.spend(*e).is_ok() {
+            spent.push(*e);
+        }
+    }
+    if !spent.is_empty() {
+        set_creature_only(
+            ctx,
+            &q.crafter,
+            c.clone(),
+            "expertise spent on crafting",
+            json!(spent),
+        )?;
+    }
+    let referee = |n: &str| ModifierSource::new(SourceKind::Referee, n);
+    let mut mods: Vec<Modifier> = Vec::new();
+    mods.extend((0..q.edges).map(|_| Modifier::edge(referee("edge"))));
+    mods.extend((0..q.banes).map(|_| Modifier::bane(referee("bane"))));
+    if q.bonus != 0 {
+        mods.push(Modifier::bonus(referee("bonus"), q.bonus));
+    }
+    mods.extend(crate::conditions::own_test_modifiers(
+        &c.conditions,
+        &TestKind::Ordinary,
+        Characteristic::Mind,
+        &[],
+    ));
+    let chains: bool = !config::<bool>(ctx, "craft_crit_does_not_chain");
+    let vis = audience(ctx, &q.crafter);
+    let mut extra = false;
+    for _ in 0..MAX_CRIT_CHAIN {
+        let a = roll_die(ctx, "crafting d10", 10, vis.clone())?;
+        let b = roll_die(ctx, "crafting d10", 10, vis.clone())?;
+        let exps: &[ExpertiseName] = if extra { &[] } else { &spent };
+        let mind = c.characteristics.get(Characteristic::Mind);
+        let roll = crate::crafting::crafting_roll([a, b], mind, &mods, exps, extra, chains)
+            .map_err(|e| err("bad_craft", e))?;
+        let Some(mut project) = ctx.rules().magic.projects.get(&q.project).cloned() else {
+            return Ok(());
+        };
+        let mut owner = record(ctx, &p.owner)?.creature.clone();
+        let mut materials = materials_of(&owner, &project.project.recipe);
+        let progress = project.project.add(&q.crafter, roll.points, &mut materials);
+        // The finished copies consume the owner's materials and lie at its feet.
+        let mut made = Vec::new();
+        for _ in 0..progress.finished_now {
+            for (m, n) in &project.project.recipe.materials {
+                for _ in 0..*n {
+                    let id = owner
+                        .inventory
+                        .all_items()
+                        .find(|i| matches(i, m))
+                        .map(|i| i.id);
+                    if let Some(id) = id {
+                        owner
+                            .inventory
+                            .remove(id)
+                            .map_err(|e| err("inventory", e))?;
+                    }
+                }
+            }
+            made.push(CarriedItem::new(
+                ItemId(0),
+                project.project.recipe.item.clone(),
+                1,
+            ));
+        }
+        ctx.emit_for(
+            MagicEvent::CraftRolled {
+                project: q.project,
+                crafter: q.crafter.clone(),
+                roll: roll.clone(),
+                progress: progress.clone(),
+            },
+            vis.clone(),
+        )?;
+        if !project.project.crafters.contains(&q.crafter) {
+            project.project.crafters.push(q.crafter.clone());
+        }
+        ctx.emit_for(
+            MagicEvent::ProjectSet {
+                id: q.project,
+                project,
+                what: "crafting roll".into(),
+            },
+            vis.clone(),
+        )?;
+        if progress.finished_now > 0 {
+            set_creature_only(
+                ctx,
+                &p.owner,
+                owner,
+                "materials used",
+                json!({"finished": progress.finished_now}),
+            )?;
+            drop_to_ground(ctx, &p.owner, made)?;
+        }
+        if !roll.another_roll {
+            break;
+        }
+        extra = true;
+    }
+    Ok(())
+}
+
+/// The end of a finished rest: queued crafting rolls and identifications (CR-CRAFT-06,
+/// CR-RACT-05).
+pub(super) fn rest_end(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let m = ctx.rules().magic.clone();
+    if m.queued_crafts.is_empty() && m.queued_identify.is_empty() {
+        return Ok(());
+    }
+    for q in &m.queued_crafts {
+        roll_now(rules, ctx, q)?;
+    }
+    for (creature, item) in &m.queued_identify {
+        learn_by_rest(ctx, creature, *item)?;
+    }
+    ctx.emit(MagicEvent::RestActivitiesDone {})
+}
+
+/// The Identify Item activity is over: every property is learned (CR-RACT-05).
+pub(super) fn learn_by_rest(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    item: u32,
+) -> Result<(), RuleError> {
+    let Some(it) = ctx.rules().magic.items.get(&item).cloned() else {
+        return Ok(());
+    };
+    identified(
+        ctx,
+        creature,
+        item,
+        Method::RestActivity,
+        it.hidden_properties,
+        true,
+    )
+}
+
+/// The players of `creature` and the Referee see what it learns; nobody else.
+fn learner(ctx: &Ctx<'_, Crows>, creature: &str) -> Visibility {
+    let players: BTreeSet<String> = ctx
+        .core()
+        .participants
+        .controllers(creature)
+        .cloned()
+        .collect();
+    if players.is_empty() {
+        Visibility::Referee
+    } else {
+        Visibility::Players(players)
+    }
+}
+
+fn identified(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    item: u32,
+    method: Method,
+    properties: Vec<String>,
+    complete: bool,
+) -> Result<(), RuleError> {
+    let vis = learner(ctx, creature);
+    ctx.emit_for(
+        MagicEvent::Identified {
+            creature: creature.to_string(),
+            item,
+            method,
+            properties,
+            complete,
+        },
+        vis,
+    )
+}
+
+fn registered(ctx: &Ctx<'_, Crows>, item: ItemId) -> Result<MagicItem, RuleError> {
+    ctx.rules()
+        .magic
+        .items
+        .get(&item.0)
+        .cloned()
+        .ok_or_else(|| {
+            RuleError::new(
+                "unknown_magic_item",
+                format!(
+                    "item {} is not a magic item the Referee described (CR-ID-01)",
+                    item.0
+                ),
+            )
+            .rule("CR-ID-01")
+        })
+}
+
+pub(super) fn set_magic_item(
+    ctx: &mut Ctx<'_, Crows>,
+    holder: &str,
+    item: ItemId,
+    properties: &[String],
+) -> Result<(), RuleError> {
+    let c = record(ctx, holder)?.creature.clone();
+    let it = c.inventory.item(item).ok_or_else(|| {
+        RuleError::new(
+            "unknown_item",
+            format!("{holder} carries no item {}", item.0),
+        )
+    })?;
+    if it.magic != Magic::Magic {
+        return Err(err(
+            "not_magic",
+            crate::identification::IdentifyError::NotMagic(it.name.clone()),
+        ));
+    }
+    let mut record = ctx
+        .rules()
+        .magic
+        .items
+        .get(&item.0)
+        .cloned()
+        .unwrap_or_default();
+    record.id = item.0.to_string();
+    record.magic = true;
+    record.hidden_properties = properties.to_vec();
+    ctx.emit_masked(
+        MagicEvent::MagicItemSet {
+            item: item.0,
+            holder: holder.to_string(),
+            record,
+        },
+        Visibility::Referee,
+        MagicEvent::MagicItemSensed {
+            item: item.0,
+            holder: holder.to_string(),
+        },
+    )
+}
+
+pub(super) fn identify_test(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    item: ItemId,
+) -> Result<(), RuleError> {
+    let it = registered(ctx, item)?;
+    let c = living(ctx, creature)?.creature;
+    let held = c
+        .inventory
+        .placement(item)
+        .is_some_and(|p| p.kind == SlotKind::Hand);
+    if !held {
+        return Err(err(
+            "not_held",
+            crate::identification::IdentifyError::NotHeld,
+        ));
+    }
+    let repeat: RepeatRule = config(ctx, "identify_repeat");
+    if repeat == RepeatRule::OncePerItem && it.tested_by.contains(creature) {
+        return Err(err(
+            "already_tried",
+            crate::identification::IdentifyError::AlreadyTried(creature.to_string()),
+        ));
+    }
+    let test = CoreCommand::Test {
+        creature: creature.to_string(),
+        characteristic: Characteristic::Mind,
+        kind: Some(TestKind::Ordinary),
+        edges: 0,
+        banes: 0,
+        bonus: 0,
+        modifiers: Vec::new(),
+        activities: Vec::new(),
+        approved_expertises: Vec::new(),
+        crit_defined_by_rule: false,
+        doom_defined_by_rule: false,
+        // A repeat waits for changed circumstances (CR-RETRY-01, CR-ERR-75).
+        task: Some(format!("identify item {}", item.0)),
+        assist_for: None,
+        group: false,
+        target: None,
+        forced_by: None,
+        perception: false,
+        then: Some(json!({"family": "magic", "identify": item.0})),
+    };
+    rules.core_decide(&test, ctx)
+}
+
+/// The identification test is final: its table (CR-ID-03).
+pub(super) fn identify_done(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    item: u64,
+    resolved: &ResolvedTest,
+) -> Result<(), RuleError> {
+    let item =
+        u32::try_from(item).map_err(|_| RuleError::new("bad_item", "item id out of range"))?;
+    let it = registered(ctx, ItemId(item))?;
+    let result = match resolved.final_tier {
+        Tier::One => "harmful_activation",
+        Tier::Two => "nothing_learned",
+        Tier::Three => "all_learned",
+    };
+    let vis = audience(ctx, creature);
+    ctx.emit_for(
+        MagicEvent::IdentifyTried {
+            creature: creature.to_string(),
+            item,
+            result: result.into(),
+        },
+        vis,
+    )?;
+    match resolved.final_tier {
+        Tier::One => ask_referee(
+            ctx,
+            "harmful_activation",
+            format!("{creature} activated item {item} by accident: describe the harm (CR-ID-03, CR-REF-35)"),
+            &[("harm", "The harm described")],
+            json!({"caster": creature, "item": item}),
+        )
+        .map(|_| ()),
+        Tier::Two => Ok(()),
+        Tier::Three => identified(ctx, creature, item, Method::Test, it.hidden_properties, true),
+    }
+}
+
+pub(super) fn identify_rest(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    item: ItemId,
+) -> Result<(), RuleError> {
+    registered(ctx, item)?;
+    let c = living(ctx, creature)?.creature;
+    if c.inventory.item(item).is_none() {
+        return Err(err(
+            "not_yours",
+            crate::rest_activities::ActivityError::NotMagic {
+                who: creature.to_string(),
+                item,
+            },
+        ));
+    }
+    if !ctx.core().clock.resting {
+        return Err(RuleError::new(
+            "not_resting",
+            "Identify Item is a rest activity (CR-RACT-05)",
+        )
+        .rule("CR-RACT-05"));
+    }
+    one_activity(ctx, creature)?;
+    let vis = audience(ctx, creature);
+    ctx.emit_for(
+        MagicEvent::IdentifyQueued {
+            creature: creature.to_string(),
+            item: item.0,
+        },
+        vis,
+    )
+}
+
+pub(super) fn npc_reveals(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    item: ItemId,
+    npc: &str,
+    properties: &[String],
+) -> Result<(), RuleError> {
+    let it = registered(ctx, item)?;
+    living(ctx, creature)?;
+    if let Some(p) = properties
+        .iter()
+        .find(|p| !it.hidden_properties.contains(p))
+    {
+        return Err(RuleError::new(
+            "unknown_property",
+            format!("`{p}` is not a property of item {} (CR-ID-01)", item.0),
+        )
+        .rule("CR-ID-01"));
+    }
+    let complete = it.hidden_properties.iter().all(|p| properties.contains(p));
+    ctx.emit_for(
+        MagicEvent::Called {
+            creature: creature.to_string(),
+            call: "npc_reveals".into(),
+            option: npc.to_string(),
+            text: None,
+        },
+        Visibility::Referee,
+    )?;
+    identified(
+        ctx,
+        creature,
+        item.0,
+        Method::AskNpc,
+        properties.to_vec(),
+        complete,
+    )
+}
