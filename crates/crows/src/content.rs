@@ -370,7 +370,8 @@ pub enum CastingTime {
 #[serde(deny_unknown_fields)]
 pub struct SpellbookCard {
     pub spell: String,
-    pub rank: NonZeroU8,
+    /// 0…5 (CR-SPELL-02).
+    pub rank: crate::spells::Rank,
     pub discipline: Discipline,
     pub casting_time: CastingTime,
     #[serde(default)]

@@ -1681,6 +1681,24 @@ impl Crows {
         ));
         spec.modifiers
             .extend(pending.iter().map(|a| a.pending.modifier.clone()));
+        // Running backlashes on every test of the creature (CR-BL-02, CR-BL-20) and, on an
+        // attack, the target's glow (CR-BL-24).
+        spec.modifiers
+            .extend(ctx.rules().magic.test_modifiers(creature, activities));
+        if let (TestKind::Attack { .. }, Some(t)) = (kind, target) {
+            spec.modifiers
+                .extend(ctx.rules().magic.attack_modifiers_against(t));
+        }
+        // Prepare for Task (CR-RACT-06): the prepared task's bonus until the end of the next
+        // rest.
+        if let (Some(task), Some(prepared)) = (task, ctx.rules().explore.preparations.get(creature))
+            && prepared.task == *task
+        {
+            spec.modifiers.push(Modifier::bonus(
+                ModifierSource::new(SourceKind::RestActivity, "CR-RACT-06"),
+                i32::from(prepared.bonus),
+            ));
+        }
         // Hiding (CR-HIDE-03): an attack from hiding has an edge; a resistance roll forced
         // by a hidden creature a bane.
         let mut noticed_by = None;

@@ -782,7 +782,7 @@ fn spell_of(card: &crate::content::SpellbookCard) -> Result<crate::spells::Spell
     };
     Ok(crate::spells::Spell {
         name: card.spell.clone(),
-        rank: crate::spells::Rank::new(card.rank.get()).map_err(|e| err("bad_rank", e))?,
+        rank: card.rank,
         discipline: card.discipline,
         casting_time: match card.casting_time {
             C::Action => S::Action,
@@ -835,8 +835,8 @@ fn cast(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: CastArgs<'_>) -> Result<(), 
         .map_err(|e| err("cannot_cast", e))?;
     let magic = &ctx.rules().magic;
     let tier_penalty = magic.has_row(a.creature, 50);
-    // The running backlashes' banes (the foul gas of 39–40 on every test, CR-BL-20).
-    let standing = magic.test_modifiers(a.creature, &[]);
+    // The running backlashes' banes (the foul gas of 39–40 on every test, CR-BL-20) are
+    // added by core's test, like every test's.
     let allergic = magic.has_row(a.creature, 49);
     let pending = PendingCast {
         item: a.item,
@@ -874,7 +874,7 @@ fn cast(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: CastArgs<'_>) -> Result<(), 
         edges: a.edges,
         banes: a.banes,
         bonus: a.bonus,
-        modifiers: standing,
+        modifiers: Vec::new(),
         activities: Vec::new(),
         approved_expertises: a.approved.to_vec(),
         // A casting's crit (no book dice) and doom (backlash) are set by the rules
