@@ -1,0 +1,1523 @@
+//! The grid, rounds and turns, movement and the maneuvers without an attack roll.
+
+use engine::{Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
+use serde_json::{Value, json};
+
+use super::super::core::{err, living, record, roll_die, set_creature_only};
+use super::super::{CoreCommand, Crows};
+use super::{
+    CellAt, CombatEvent, Fight, MAX_COORDINATE, MAX_GRID_CELLS, MAX_PATH, Participant, Placement,
+    ReadiedRecord, controllers, grid_audience, occupants, side_key, space_of,
+};
+use crate::checks::{Characteristic, ResolvedTest};
+use crate::combat::actions::{Readied, TAUNT_RANGE};
+use crate::combat::fight::FightError;
+use crate::combat::forced_movement::{ForcedMovement, validate_vertical_forced_path};
+use crate::combat::grid::{Space, Square};
+use crate::combat::initiative::{Side, side_initiative};
+use crate::combat::line_of_effect::{LoeOptions, line_of_effect};
+use crate::combat::movement::{
+    MoveManeuver, MoveOptions, Mover, PathStep, TeleportState, Teleported, validate_path,
+    validate_teleport,
+};
+use crate::combat::reactions::{Movement, ReactionKind, provokes_opportunity_attack};
+use crate::combat::turn::{Cost, TurnBudget};
+use crate::conditions::{ConditionDetail, ConditionKind, GrabEnd, effective_speed};
+
+/// The fight in progress, or a refusal.
+pub(super) fn fight(ctx: &Ctx<'_, Crows>) -> Result<Fight, RuleError> {
+    ctx.rules().combat.fight.clone().ok_or_else(|| {
+        RuleError::new("no_fight", "no fight is running (start_combat first)").rule("CR-CBT-01")
+    })
+}
+
+fn fight_err(e: FightError) -> RuleError {
+    err("combat_refused", e)
+}
+
+fn check_square(s: Square) -> Result<(), RuleError> {
+    if s.x.abs() > MAX_COORDINATE || s.y.abs() > MAX_COORDINATE {
+        return Err(RuleError::new(
+            "off_grid",
+            format!("coordinates are limited to ±{MAX_COORDINATE}"),
+        )
+        .rule("MAX_COORDINATE"));
+    }
+    Ok(())
+}
+
+fn check_path(path: &[Square]) -> Result<(), RuleError> {
+    if path.is_empty() || path.len() > MAX_PATH {
+        return Err(
+            RuleError::new("bad_path", format!("a path has 1…{MAX_PATH} squares")).rule("MAX_PATH"),
+        );
+    }
+    path.iter().try_for_each(|s| check_square(*s))
+}
+
+pub(super) fn placed(ctx: &Ctx<'_, Crows>, id: &str) -> Result<Placement, RuleError> {
+    ctx.rules()
+        .combat
+        .placements
+        .get(id)
+        .cloned()
+        .ok_or_else(|| {
+            RuleError::new(
+                "not_placed",
+                format!("`{id}` is not on the battle grid (place it first)"),
+            )
+        })
+}
+
+pub(super) fn space(
+    ctx: &Ctx<'_, Crows>,
+    id: &str,
+) -> Result<(Space, crate::creature::Size), RuleError> {
+    placed(ctx, id)?;
+    space_of(ctx.rules(), id)
+        .ok_or_else(|| RuleError::new("unknown_creature", format!("no creature `{id}`")))
+}
+
+pub(super) fn set_grid(
+    ctx: &mut Ctx<'_, Crows>,
+    cells: &[CellAt],
+    clear: bool,
+) -> Result<(), RuleError> {
+    let existing = if clear {
+        0
+    } else {
+        ctx.rules().combat.cells.len()
+    };
+    if cells.len() + existing > MAX_GRID_CELLS {
+        return Err(RuleError::new(
+            "grid_too_big",
+            format!("at most {MAX_GRID_CELLS} squares differ from open ground"),
+        )
+        .rule("MAX_GRID_CELLS"));
+    }
+    cells.iter().try_for_each(|c| check_square(c.at))?;
+    ctx.emit(CombatEvent::GridSet {
+        cells: cells.to_vec(),
+        clear,
+    })
+}
+
+pub(super) fn place(
+    ctx: &mut Ctx<'_, Crows>,
+    id: &str,
+    placement: Placement,
+) -> Result<(), RuleError> {
+    let r = living(ctx, id)?;
+    check_square(placement.at)?;
+    if let Some(card) = &placement.card
+        && !ctx.rules().content.creatures.contains_key(card)
+    {
+        return Err(RuleError::new(
+            "unknown_card",
+            format!("no creature card `{card}` in the loaded packs"),
+        ));
+    }
+    if let Some(owner) = &placement.owner {
+        record(ctx, owner)?;
+        if owner == id {
+            return Err(
+                RuleError::new("bad_owner", "a creature is not its own pet").rule("CR-PET-01")
+            );
+        }
+    }
+    let size = r.creature.size;
+    let sp = if placement.squeezing {
+        crate::combat::grid::squeezed_space(placement.at, size)
+    } else {
+        Space::of_size(placement.at, size)
+    };
+    let grid = ctx.rules().combat.grid();
+    if let Some(s) = sp.squares().find(|s| grid.obstacle(*s).is_some()) {
+        return Err(RuleError::new(
+            "square_blocked",
+            format!("{s:?} holds an obstacle (CR-CBT-05)"),
+        )
+        .rule("CR-CBT-05"));
+    }
+    let others: Vec<String> = ctx
+        .rules()
+        .combat
+        .placements
+        .keys()
+        .filter(|o| *o != id)
+        .cloned()
+        .collect();
+    for o in others {
+        if !ctx
+            .rules()
+            .creatures
+            .get(&o)
+            .is_some_and(|r| r.creature.alive)
+        {
+            continue;
+        }
+        if let Some((osp, osize)) = space_of(ctx.rules(), &o)
+            && osp.overlaps(&sp)
+            && osize.categories_apart(size) < 2
+        {
+            return Err(RuleError::new(
+                "space_occupied",
+                format!("`{o}` already occupies that space (CR-CBT-05)"),
+            )
+            .rule("CR-CBT-05"));
+        }
+    }
+    let vis = grid_audience(ctx, id);
+    ctx.emit_for(
+        CombatEvent::Placed {
+            creature: id.to_string(),
+            placement,
+        },
+        vis,
+    )
+}
+
+pub(super) fn unplace(ctx: &mut Ctx<'_, Crows>, id: &str) -> Result<(), RuleError> {
+    placed(ctx, id)?;
+    if let Ok(f) = fight(ctx)
+        && f.number(id).is_some()
+        && f.combat
+            .combatants()
+            .iter()
+            .any(|c| f.name(c.id) == Some(id))
+    {
+        let vis = grid_audience(ctx, id);
+        ctx.emit_for(
+            CombatEvent::CombatantRemoved {
+                creature: id.to_string(),
+            },
+            vis.clone(),
+        )?;
+    }
+    let vis = grid_audience(ctx, id);
+    ctx.emit_for(
+        CombatEvent::Unplaced {
+            creature: id.to_string(),
+        },
+        vis,
+    )
+}
+
+/// Those of `ids` every viewer may see (for the masked form of a public list).
+fn seen_by_all(ctx: &Ctx<'_, Crows>, ids: &[String]) -> Vec<String> {
+    ids.iter()
+        .filter(|i| grid_audience(ctx, i) == Visibility::Public)
+        .cloned()
+        .collect()
+}
+
+pub(super) fn start_combat(
+    ctx: &mut Ctx<'_, Crows>,
+    surprised: &[String],
+) -> Result<(), RuleError> {
+    if ctx.rules().combat.fight.is_some() {
+        return Err(RuleError::new(
+            "fight_running",
+            "a fight is already running",
+        ));
+    }
+    let participants: Vec<Participant> = ctx
+        .rules()
+        .combat
+        .placements
+        .iter()
+        .filter(|(id, p)| {
+            p.owner.is_none()
+                && ctx
+                    .rules()
+                    .creatures
+                    .get(*id)
+                    .is_some_and(|r| r.creature.alive)
+        })
+        .map(|(id, p)| Participant {
+            creature: id.clone(),
+            side: p.side,
+            surprised: surprised.contains(id),
+        })
+        .collect();
+    if participants.is_empty() {
+        return Err(fight_err(FightError::NoParticipants));
+    }
+    for s in surprised {
+        if !participants.iter().any(|p| &p.creature == s) {
+            return Err(RuleError::new(
+                "not_a_participant",
+                format!("`{s}` takes no part in the fight (place it first) (CR-CBT-08)"),
+            )
+            .rule("CR-CBT-08"));
+        }
+    }
+    let ids: Vec<String> = participants.iter().map(|p| p.creature.clone()).collect();
+    let shown = seen_by_all(ctx, &ids);
+    let masked = CombatEvent::FightStarted {
+        participants: participants
+            .iter()
+            .filter(|p| shown.contains(&p.creature))
+            .cloned()
+            .collect(),
+    };
+    ctx.emit_masked(
+        CombatEvent::FightStarted { participants },
+        Visibility::Referee,
+        masked,
+    )
+}
+
+pub(super) fn order_side(
+    ctx: &mut Ctx<'_, Crows>,
+    side: Side,
+    order: &[String],
+) -> Result<(), RuleError> {
+    let f = fight(ctx)?;
+    if let engine::Actor::Player(p) = ctx.actor() {
+        let mine = side == Side::Crows
+            && f.ids.iter().any(|id| {
+                f.side_of(id) == Some(Side::Crows) && ctx.core().participants.controls(p, id)
+            });
+        if !mine {
+            return Err(RuleError::new(
+                "not_your_side",
+                "the players order the crows' side, the Referee the enemies' (CR-CBT-09)",
+            )
+            .rule("CR-CBT-09"));
+        }
+    }
+    let round = f.round() + 1;
+    let mut expected: Vec<String> = f
+        .combat
+        .turn_takers(side, round)
+        .into_iter()
+        .filter_map(|n| f.name(n).map(str::to_string))
+        .collect();
+    let mut given = order.to_vec();
+    expected.sort();
+    given.sort();
+    if expected != given {
+        return Err(fight_err(FightError::BadOrder { side }));
+    }
+    let vis = if side == Side::Crows {
+        Visibility::Public
+    } else {
+        Visibility::Referee
+    };
+    ctx.emit_for(
+        CombatEvent::SideOrdered {
+            side,
+            order: order.to_vec(),
+        },
+        vis,
+    )
+}
+
+pub(super) fn roll_initiative(ctx: &mut Ctx<'_, Crows>, roller: &str) -> Result<(), RuleError> {
+    let f = fight(ctx)?;
+    if let Some(n) = f.combat.current() {
+        return Err(fight_err(FightError::RoundNotOver(n))).map_err(|e| {
+            RuleError::new(
+                e.code,
+                format!(
+                    "the round is not over: `{}` has not taken its turn (CR-CBT-01)",
+                    f.name(n).unwrap_or("?")
+                ),
+            )
+            .rule("CR-CBT-01")
+        });
+    }
+    if !ctx.core().participants.players.contains_key(roller) {
+        return Err(RuleError::new(
+            "not_a_player",
+            format!("`{roller}` is not a player at this table: a player rolls the side initiative (CR-CBT-09)"),
+        )
+        .rule("CR-CBT-09"));
+    }
+    if ctx
+        .core()
+        .decisions
+        .iter()
+        .any(|d| d.kind == "crows.combat.initiative")
+    {
+        return Err(RuleError::new(
+            "initiative_pending",
+            "the side initiative is already waiting for its roll",
+        ));
+    }
+    let request = DecisionRequest::new(
+        "crows.combat.initiative",
+        format!("{roller} rolls 1d10 for the side initiative: 6+ the crows act first (CR-CBT-09)"),
+        Answerer::Player(roller.to_string()),
+        &[("roll", "Roll 1d10")],
+    )
+    .with_default("roll")
+    .with_visibility(Visibility::Public)
+    .with_context(json!({"roller": roller}));
+    ctx.ask(request).map(|_| ())
+}
+
+/// The chosen player rolled: the next round starts on the engine's combat clock.
+pub(super) fn initiative_rolled(
+    ctx: &mut Ctx<'_, Crows>,
+    decision: &Decision,
+) -> Result<(), RuleError> {
+    let f = fight(ctx)?;
+    if f.combat.current().is_some() {
+        return Err(
+            RuleError::new("round_running", "a round is running (CR-CBT-01)").rule("CR-CBT-01"),
+        );
+    }
+    // The dead and the unplaced leave the fight.
+    for id in &f.ids {
+        let gone = !ctx
+            .rules()
+            .creatures
+            .get(id)
+            .is_some_and(|r| r.creature.alive)
+            || !ctx.rules().combat.placements.contains_key(id);
+        let still = f
+            .number(id)
+            .is_some_and(|n| f.combat.combatants().iter().any(|c| c.id == n));
+        if gone && still {
+            let vis = grid_audience(ctx, id);
+            ctx.emit_for(
+                CombatEvent::CombatantRemoved {
+                    creature: id.clone(),
+                },
+                vis,
+            )?;
+        }
+    }
+    let f = fight(ctx)?;
+    let roller = decision
+        .context
+        .get("roller")
+        .and_then(Value::as_str)
+        .unwrap_or("player");
+    let d10 = roll_die(
+        ctx,
+        &format!("side initiative ({roller})"),
+        10,
+        Visibility::Public,
+    )?;
+    let first = side_initiative(d10).map_err(fight_err)?;
+    let round = f.round() + 1;
+    let order_of = |side: Side| -> Vec<String> {
+        let takers: Vec<String> = f
+            .combat
+            .turn_takers(side, round)
+            .into_iter()
+            .filter_map(|n| f.name(n).map(str::to_string))
+            .collect();
+        let mut out: Vec<String> = f
+            .orders
+            .get(side_key(side))
+            .map(|o| o.iter().filter(|i| takers.contains(i)).cloned().collect())
+            .unwrap_or_default();
+        for t in &takers {
+            if !out.contains(t) {
+                out.push(t.clone());
+            }
+        }
+        out
+    };
+    let (crows, enemies) = (order_of(Side::Crows), order_of(Side::Enemies));
+    let nums = |ids: &[String]| -> Vec<u32> { ids.iter().filter_map(|i| f.number(i)).collect() };
+    let mut check = f.combat.clone();
+    check
+        .start_round(d10, &nums(&crows), &nums(&enemies))
+        .map_err(fight_err)?;
+    let masked = CombatEvent::RoundStarted {
+        round,
+        d10,
+        first,
+        crows: seen_by_all(ctx, &crows),
+        enemies: seen_by_all(ctx, &enemies),
+    };
+    ctx.emit_masked(
+        CombatEvent::RoundStarted {
+            round,
+            d10,
+            first,
+            crows: crows.clone(),
+            enemies: enemies.clone(),
+        },
+        Visibility::Referee,
+        masked,
+    )?;
+    let order: Vec<String> = match first {
+        Side::Crows => crows.into_iter().chain(enemies).collect(),
+        Side::Enemies => enemies.into_iter().chain(crows).collect(),
+    };
+    // The engine's clock is public: a creature hidden from some player takes its turn off
+    // the clock (its turn boundaries are not passed), so not even its id leaks.
+    let order = seen_by_all(ctx, &order);
+    if ctx.core().clock.combat.is_some() {
+        ctx.end_combat()?;
+    }
+    if !order.is_empty() {
+        ctx.start_combat(order)?;
+    }
+    advance(ctx)
+}
+
+/// The engine's current combatant.
+fn engine_current(ctx: &Ctx<'_, Crows>) -> Option<String> {
+    ctx.core()
+        .clock
+        .combat
+        .as_ref()
+        .and_then(|c| c.order.get(c.current).cloned())
+}
+
+/// Brings the engine's clock to the fight's current creature, dropping the dead, and begins
+/// its turn.
+fn advance(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    for _ in 0..128 {
+        let f = fight(ctx)?;
+        let Some(cur) = f.current().map(str::to_string) else {
+            return Ok(());
+        };
+        if !ctx
+            .rules()
+            .creatures
+            .get(&cur)
+            .is_some_and(|r| r.creature.alive)
+        {
+            let vis = grid_audience(ctx, &cur);
+            ctx.emit_for(CombatEvent::CombatantRemoved { creature: cur }, vis)?;
+            continue;
+        }
+        let engine = engine_current(ctx);
+        let on_clock = ctx
+            .core()
+            .clock
+            .combat
+            .as_ref()
+            .is_some_and(|c| c.order.contains(&cur));
+        if !on_clock || engine.as_deref() == Some(cur.as_str()) {
+            if !f.budgets.contains_key(&cur) {
+                let vis = grid_audience(ctx, &cur);
+                ctx.emit_for(CombatEvent::TurnBegan { creature: cur }, vis)?;
+            }
+            return Ok(());
+        }
+        ctx.end_turn()?;
+    }
+    Ok(())
+}
+
+pub(super) fn end_turn(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
+    let f = fight(ctx)?;
+    if f.current() != Some(creature) {
+        return Err(not_your_turn(creature));
+    }
+    if engine_current(ctx).as_deref() == Some(creature) {
+        ctx.end_turn()?;
+    } else {
+        let vis = grid_audience(ctx, creature);
+        ctx.emit_for(
+            CombatEvent::TurnEnded {
+                creature: creature.to_string(),
+            },
+            vis,
+        )?;
+    }
+    advance(ctx)
+}
+
+pub(super) fn end_combat(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    fight(ctx)?;
+    ctx.emit(CombatEvent::FightEnded {})?;
+    if ctx.core().clock.combat.is_some() {
+        ctx.end_combat()?;
+    }
+    Ok(())
+}
+
+fn not_your_turn(creature: &str) -> RuleError {
+    RuleError::new(
+        "not_your_turn",
+        format!("it is not {creature}'s turn; a turn cannot be split by another's (CR-CBT-11)"),
+    )
+    .rule("CR-CBT-11")
+}
+
+/// Spends `cost` from what `creature` may do now: its turn (or a commanded pet's) budget,
+/// else an off-turn allowance (CR-CBT-10, CR-CBT-11, CR-ATK-13).
+pub(super) fn spend(ctx: &mut Ctx<'_, Crows>, creature: &str, cost: Cost) -> Result<(), RuleError> {
+    let f = fight(ctx)?;
+    let r = living(ctx, creature)?;
+    if r.creature.conditions.has(ConditionKind::Unconscious) {
+        return Err(RuleError::new(
+            "unconscious",
+            format!("{creature} is unconscious and takes no maneuvers or actions (CR-COND-07)"),
+        )
+        .rule("CR-COND-07"));
+    }
+    if cost == Cost::Free {
+        return Ok(());
+    }
+    let vis = grid_audience(ctx, creature);
+    if let Some(b) = f.budgets.get(creature) {
+        let mut b = *b;
+        match b.spend(cost) {
+            Ok(()) => {
+                return ctx.emit_for(
+                    CombatEvent::BudgetSet {
+                        creature: creature.to_string(),
+                        budget: b,
+                    },
+                    vis,
+                );
+            }
+            Err(e) if f.allowances.get(creature) != Some(&cost) => return Err(fight_err(e)),
+            Err(_) => {}
+        }
+    }
+    if f.allowances.get(creature) == Some(&cost) {
+        return ctx.emit_for(
+            CombatEvent::AllowanceSet {
+                creature: creature.to_string(),
+                cost: None,
+            },
+            vis,
+        );
+    }
+    Err(not_your_turn(creature))
+}
+
+/// The creature's speed for a move now (CR-MOVE-08): base walking (or flying) speed, wounds,
+/// conditions, squeezing and holding a creature its size or larger.
+pub(super) fn speed_of(ctx: &Ctx<'_, Crows>, id: &str) -> u8 {
+    let Some(r) = ctx.rules().creatures.get(id) else {
+        return 0;
+    };
+    let c = &r.creature;
+    let p = ctx.rules().combat.placements.get(id);
+    let mut halvings = u8::from(p.is_some_and(|p| p.squeezing));
+    if let Some(held) = holding(ctx, id)
+        && let Some(h) = ctx.rules().creatures.get(&held)
+        && crate::conditions::grabber_speed_halved(c.size, h.creature.size)
+    {
+        halvings += 1;
+    }
+    let base = match (p.is_some_and(|p| p.flying), c.speeds.fly) {
+        (true, Some(fly)) => fly,
+        _ => c.speeds.walk,
+    };
+    let wounds = i16::from(c.inventory.wound_speed_penalty());
+    effective_speed(base, -wounds, &c.conditions, halvings, &ctx.rules().options)
+}
+
+/// The creature `id` holds grabbed, if any.
+pub(super) fn holding(ctx: &Ctx<'_, Crows>, id: &str) -> Option<String> {
+    ctx.rules().creatures.iter().find_map(|(other, r)| {
+        match r
+            .creature
+            .conditions
+            .get(ConditionKind::Grabbed)
+            .map(|c| &c.detail)
+        {
+            Some(ConditionDetail::Grab(g)) if g.by == id => Some(other.clone()),
+            _ => None,
+        }
+    })
+}
+
+/// The path as the pure rules read it, from the creature's placement.
+fn mover(
+    ctx: &Ctx<'_, Crows>,
+    id: &str,
+    speed: u8,
+) -> Result<(Mover, Vec<crate::combat::grid::Occupant>, Vec<String>), RuleError> {
+    let (occ, ids) = occupants(ctx.rules());
+    let n = ids
+        .iter()
+        .position(|i| i == id)
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| RuleError::new("not_placed", format!("`{id}` is not on the battle grid")))?;
+    let r = record(ctx, id)?;
+    let p = placed(ctx, id)?;
+    Ok((
+        Mover {
+            id: n,
+            speeds: r.creature.speeds,
+            speed,
+            flying: p.flying && r.creature.speeds.fly.is_some(),
+        },
+        occ,
+        ids,
+    ))
+}
+
+/// Whether an opportunity attack about `mover` is waiting for its answer.
+fn reaction_pending(ctx: &Ctx<'_, Crows>, mover: &str) -> bool {
+    ctx.core().decisions.iter().any(|d| {
+        d.kind == "crows.combat.opportunity_attack"
+            && d.context.get("mover").and_then(Value::as_str) == Some(mover)
+    })
+}
+
+/// The Move maneuver along `path` (CR-MAN-01, CR-MOVE-01/02/03, CR-CBT-05), stopping where an
+/// enemy's opportunity attack opens (CR-REACT-05, CR-ERR-41).
+pub(super) fn combat_move(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    path: &[Square],
+) -> Result<(), RuleError> {
+    check_path(path)?;
+    let f = fight(ctx)?;
+    living(ctx, creature)?;
+    if reaction_pending(ctx, creature) {
+        return Err(RuleError::new(
+            "reaction_pending",
+            "an opportunity attack against this creature waits for its answer (CR-ERR-41)",
+        )
+        .rule("CR-ERR-41"));
+    }
+    let speed = speed_of(ctx, creature);
+    let steps: Vec<PathStep> = path.iter().map(|to| PathStep::Walk { to: *to }).collect();
+    let (m, occ, ids) = mover(ctx, creature, u8::MAX)?;
+    let grid = ctx.rules().combat.grid();
+    let report = validate_path(
+        &grid,
+        &occ,
+        &m,
+        MoveManeuver::Move,
+        &steps,
+        MoveOptions::default(),
+    )
+    .map_err(|e| err("move_refused", e))?;
+    // The squares left of the Moves taken this turn; a new Move adds the speed (CR-MAN-01).
+    // Off-turn, a readied Move fired with the reaction is one Move (CR-ACT-02).
+    let from_allowance =
+        !f.budgets.contains_key(creature) && f.allowances.get(creature) == Some(&Cost::Maneuver);
+    let before = match f.budgets.get(creature) {
+        Some(b) => *b,
+        None if from_allowance => TurnBudget::new(),
+        None => return Err(not_your_turn(creature)),
+    };
+    let mut budget = before;
+    if budget.move_left < report.cost {
+        if speed == 0 {
+            return Err(RuleError::new(
+                "speed_zero",
+                format!("{creature}'s speed is 0 (CR-MOVE-08)"),
+            )
+            .rule("CR-MOVE-08"));
+        }
+        budget.begin_move(u32::from(speed)).map_err(fight_err)?;
+        if budget.move_left < report.cost {
+            return Err(err(
+                "move_refused",
+                crate::combat::CombatError::ExceedsSpeed {
+                    cost: report.cost,
+                    speed: budget.move_left,
+                },
+            ));
+        }
+    }
+    // Where does it leave an enemy's reach?
+    let (me, _) = space(ctx, creature)?;
+    let side = placed(ctx, creature)?.side;
+    let round = f.round();
+    let mut here = me;
+    let mut stop: Option<(usize, Vec<String>)> = None;
+    for (i, to) in path.iter().enumerate() {
+        let next = here.moved_to(*to);
+        let mut watchers = Vec::new();
+        for w in &ids {
+            if w == creature || f.declined.iter().any(|(a, b)| a == w && b == creature) {
+                continue;
+            }
+            let Ok(wp) = placed(ctx, w) else { continue };
+            if wp.side == side || !super::attack::can_react(ctx, &f, w, round) {
+                continue;
+            }
+            let Ok((ws, wsize)) = space(ctx, w) else {
+                continue;
+            };
+            if provokes_opportunity_attack(Movement::Move, (&ws, wsize), &here, &next)
+                && !super::attack::melee_weapons(ctx, w).is_empty()
+            {
+                watchers.push(w.clone());
+            }
+        }
+        if !watchers.is_empty() {
+            stop = Some((i, watchers));
+            break;
+        }
+        here = next;
+    }
+    let moved_steps = stop.as_ref().map_or(steps.len(), |(i, _)| *i);
+    let (cost, end, report) = if moved_steps == steps.len() {
+        (report.cost, report.end, report)
+    } else if moved_steps == 0 {
+        (0, me, report)
+    } else {
+        let (m, occ, _) = mover(ctx, creature, u8::MAX)?;
+        let part = validate_path(
+            &grid,
+            &occ,
+            &m,
+            MoveManeuver::Move,
+            &steps[..moved_steps],
+            MoveOptions::default(),
+        )
+        .map_err(|e| err("move_refused", e))?;
+        (part.cost, part.end, part)
+    };
+    if cost > 0 || moved_steps == steps.len() {
+        budget.move_squares(cost).map_err(fight_err)?;
+    }
+    let vis = grid_audience(ctx, creature);
+    // Stopped before its first square by a reaction, a readied Move is kept for the re-send.
+    if from_allowance && moved_steps > 0 {
+        ctx.emit_for(
+            CombatEvent::AllowanceSet {
+                creature: creature.to_string(),
+                cost: None,
+            },
+            vis.clone(),
+        )?;
+    } else if !from_allowance && budget != before {
+        ctx.emit_for(
+            CombatEvent::BudgetSet {
+                creature: creature.to_string(),
+                budget,
+            },
+            vis.clone(),
+        )?;
+    }
+    if moved_steps > 0 {
+        finish_move(
+            ctx,
+            creature,
+            me.origin,
+            end.origin,
+            cost,
+            Movement::Move,
+            json!(report),
+        )?;
+    }
+    if let Some((i, watchers)) = stop {
+        let remaining: Vec<Square> = path[i..].to_vec();
+        for w in watchers {
+            super::attack::offer_opportunity(ctx, &w, creature, end.origin, &remaining)?;
+        }
+    } else if let Some(feet) = report.falls_feet
+        && feet > 0
+    {
+        fall(ctx, creature, feet)?;
+    }
+    Ok(())
+}
+
+fn fall(ctx: &mut Ctx<'_, Crows>, creature: &str, feet: u32) -> Result<(), RuleError> {
+    let rules = Crows;
+    rules.core_decide(
+        &CoreCommand::Fall {
+            creature: creature.to_string(),
+            feet,
+            resist: true,
+        },
+        ctx,
+    )
+}
+
+/// Records a move and ends grabs the mover's new distance breaks (CR-COND-04).
+pub(super) fn finish_move(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    from: Square,
+    to: Square,
+    cost: u32,
+    movement: Movement,
+    report: Value,
+) -> Result<(), RuleError> {
+    let mut p = placed(ctx, creature)?;
+    p.at = to;
+    let vis = grid_audience(ctx, creature);
+    ctx.emit_for(
+        CombatEvent::Moved {
+            creature: creature.to_string(),
+            from,
+            to,
+            cost,
+            movement,
+            report,
+        },
+        vis.clone(),
+    )?;
+    ctx.emit_for(
+        CombatEvent::Placed {
+            creature: creature.to_string(),
+            placement: p,
+        },
+        vis,
+    )?;
+    if let Some(held) = holding(ctx, creature)
+        && let (Ok((a, _)), Ok((b, _))) = (space(ctx, creature), space(ctx, &held))
+    {
+        let distance = u8::try_from(a.distance_to(&b)).unwrap_or(u8::MAX);
+        let mut c = record(ctx, &held)?.creature.clone();
+        if c.conditions
+            .end_grab(GrabEnd::GrabberMovedAway { distance })
+        {
+            set_creature_only(
+                ctx,
+                &held,
+                c,
+                "grab ended",
+                json!({"why": "grabber moved away"}),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The Shift maneuver: one square, provoking nothing (CR-MAN-02, CR-REACT-06).
+pub(super) fn shift(ctx: &mut Ctx<'_, Crows>, creature: &str, to: Square) -> Result<(), RuleError> {
+    check_square(to)?;
+    fight(ctx)?;
+    let (m, occ, _) = mover(ctx, creature, u8::MAX)?;
+    let grid = ctx.rules().combat.grid();
+    let report = validate_path(
+        &grid,
+        &occ,
+        &m,
+        MoveManeuver::Shift,
+        &[PathStep::Walk { to }],
+        MoveOptions::default(),
+    )
+    .map_err(|e| err("shift_refused", e))?;
+    if speed_of(ctx, creature) == 0 {
+        return Err(RuleError::new(
+            "speed_zero",
+            format!("{creature}'s speed is 0 (CR-MOVE-08)"),
+        )
+        .rule("CR-MOVE-08"));
+    }
+    let from = placed(ctx, creature)?.at;
+    spend(ctx, creature, Cost::Maneuver)?;
+    let falls = report.falls_feet;
+    finish_move(
+        ctx,
+        creature,
+        from,
+        to,
+        report.cost,
+        Movement::Shift,
+        json!(report),
+    )?;
+    if let Some(feet) = falls
+        && feet > 0
+    {
+        fall(ctx, creature, feet)?;
+    }
+    Ok(())
+}
+
+/// A free square of movement granted by a rule (grab tier 2's shift, escape tier 3): no cost,
+/// provokes nothing.
+pub(super) fn free_square(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    to: Square,
+    movement: Movement,
+) -> Result<(), RuleError> {
+    let (m, occ, _) = mover(ctx, creature, u8::MAX)?;
+    let grid = ctx.rules().combat.grid();
+    // Grab's free Shift stays a Shift (CR-MAN-02); the escape's square is a plain step.
+    let maneuver = if movement == Movement::GrabShift {
+        MoveManeuver::Shift
+    } else {
+        MoveManeuver::Move
+    };
+    let report = validate_path(
+        &grid,
+        &occ,
+        &m,
+        maneuver,
+        &[PathStep::Walk { to }],
+        MoveOptions::default(),
+    )
+    .map_err(|e| err("move_refused", e))?;
+    let from = placed(ctx, creature)?.at;
+    finish_move(ctx, creature, from, to, 0, movement, json!(report))
+}
+
+pub(super) fn taunt(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    target: &str,
+) -> Result<(), RuleError> {
+    fight(ctx)?;
+    living(ctx, target)?;
+    let (a, _) = space(ctx, creature)?;
+    let (b, _) = space(ctx, target)?;
+    let distance = a.distance_to(&b);
+    if distance > TAUNT_RANGE {
+        return Err(fight_err(FightError::TauntTooFar { distance }));
+    }
+    let grid = ctx.rules().combat.grid();
+    if !line_of_effect(&grid, &a, &b, LoeOptions::default()).exists() {
+        return Err(fight_err(FightError::TauntNoLineOfEffect));
+    }
+    spend(ctx, creature, Cost::Action)?;
+    ctx.emit(CombatEvent::Taunted {
+        taunter: creature.to_string(),
+        target: target.to_string(),
+    })
+}
+
+pub(super) fn ready(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    act: &Readied,
+    trigger: &str,
+) -> Result<(), RuleError> {
+    fight(ctx)?;
+    if trigger.trim().is_empty() || trigger.len() > 500 {
+        return Err(RuleError::new(
+            "bad_trigger",
+            "name the trigger in 1…500 characters (CR-ACT-02)",
+        )
+        .rule("CR-ACT-02"));
+    }
+    spend(ctx, creature, Cost::Action)?;
+    // What is readied stays between the Referee and the creature's players.
+    let seers = controllers(ctx, creature);
+    let vis = if seers.is_empty() {
+        Visibility::Referee
+    } else {
+        Visibility::Players(seers)
+    };
+    ctx.emit_for(
+        CombatEvent::ReadiedSet {
+            creature: creature.to_string(),
+            readied: Some(ReadiedRecord {
+                act: act.clone(),
+                trigger: trigger.to_string(),
+            }),
+        },
+        vis,
+    )
+}
+
+pub(super) fn fire_readied(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
+    let f = fight(ctx)?;
+    let readied = f.readied.get(creature).cloned().ok_or_else(|| {
+        RuleError::new(
+            "nothing_readied",
+            format!("{creature} has no readied act (or it lapsed) (CR-ACT-02)"),
+        )
+        .rule("CR-ACT-02")
+    })?;
+    super::attack::use_reaction(ctx, &f, creature, ReactionKind::Readied)?;
+    let vis = grid_audience(ctx, creature);
+    ctx.emit_for(
+        CombatEvent::ReadiedSet {
+            creature: creature.to_string(),
+            readied: None,
+        },
+        vis.clone(),
+    )?;
+    let cost = match readied.act {
+        Readied::Action(_) => Cost::Action,
+        Readied::Maneuver(_) => Cost::Maneuver,
+    };
+    ctx.emit_for(
+        CombatEvent::AllowanceSet {
+            creature: creature.to_string(),
+            cost: Some(cost),
+        },
+        vis,
+    )
+}
+
+pub(super) fn stand_up(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
+    fight(ctx)?;
+    let mut c = living(ctx, creature)?.creature;
+    let with_prone = speed_of(ctx, creature);
+    let mut without = c.clone();
+    without.conditions.remove(ConditionKind::Prone);
+    let without_prone = effective_speed(
+        c.speeds.walk,
+        -i16::from(c.inventory.wound_speed_penalty()),
+        &without.conditions,
+        0,
+        &ctx.rules().options,
+    );
+    let options = ctx.rules().options;
+    c.conditions
+        .stand_up(without_prone, with_prone, &options)
+        .map_err(|e| {
+            let rule = match e {
+                crate::conditions::ConditionError::NotProne
+                | crate::conditions::ConditionError::TooSlowToStand(_) => "CR-MAN-08",
+                _ => "CR-COND-07",
+            };
+            RuleError::new("stand_up_refused", format!("{e} ({rule})")).rule(rule)
+        })?;
+    spend(ctx, creature, Cost::Maneuver)?;
+    set_creature_only(ctx, creature, c, "stood up", Value::Null)
+}
+
+pub(super) fn free_act(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    cost: Cost,
+) -> Result<(), RuleError> {
+    fight(ctx)?;
+    spend(ctx, creature, cost)
+}
+
+pub(super) fn command_pet(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    owner: &str,
+    pet: &str,
+    dangerous: bool,
+) -> Result<(), RuleError> {
+    let f = fight(ctx)?;
+    living(ctx, pet)?;
+    let p = placed(ctx, pet)?;
+    if p.owner.as_deref() != Some(owner) {
+        return Err(RuleError::new(
+            "not_your_pet",
+            format!("`{pet}` is not a pet of `{owner}` (CR-MAN-03, CR-PET-01)"),
+        )
+        .rule("CR-PET-01"));
+    }
+    if f.commanded.iter().any(|c| c == pet) {
+        return Err(RuleError::new(
+            "pet_commanded",
+            format!("{pet} was already commanded this round (CR-ERR-15)"),
+        )
+        .rule("CR-ERR-15"));
+    }
+    spend(ctx, owner, Cost::Maneuver)?;
+    if dangerous && !p.summoned {
+        // The owner's Mind test (CR-PET-02).
+        let cmd = CoreCommand::Test {
+            creature: owner.to_string(),
+            characteristic: Characteristic::Mind,
+            kind: None,
+            edges: 0,
+            banes: 0,
+            bonus: 0,
+            modifiers: Vec::new(),
+            activities: vec![crate::checks::Activity::Other("command_pet".into())],
+            approved_expertises: Vec::new(),
+            crit_defined_by_rule: false,
+            doom_defined_by_rule: false,
+            task: None,
+            assist_for: None,
+            group: false,
+            target: None,
+            forced_by: None,
+            perception: false,
+            then: Some(json!({"family": "combat", "step": "command_pet", "pet": pet})),
+        };
+        return rules.core_decide(&cmd, ctx);
+    }
+    let vis = grid_audience(ctx, pet);
+    ctx.emit_for(
+        CombatEvent::PetCommanded {
+            owner: owner.to_string(),
+            pet: pet.to_string(),
+        },
+        vis,
+    )
+}
+
+pub(super) fn command_resolved(
+    owner: &str,
+    resolved: &ResolvedTest,
+    then: &Value,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    let pet = then
+        .get("pet")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    match crate::combat::pets::command_outcome(resolved.final_tier) {
+        crate::combat::pets::CommandOutcome::Refuses => Ok(()),
+        outcome => {
+            let vis = grid_audience(ctx, &pet);
+            ctx.emit_for(
+                CombatEvent::PetCommanded {
+                    owner: owner.to_string(),
+                    pet: pet.clone(),
+                },
+                vis,
+            )?;
+            if outcome == crate::combat::pets::CommandOutcome::ObeysThenWeakened {
+                let mut c = living(ctx, &pet)?.creature;
+                if c.conditions.apply(ConditionKind::Weakened).is_ok() {
+                    set_creature_only(
+                        ctx,
+                        &pet,
+                        c,
+                        "weakened by the command",
+                        json!({"rule": "CR-PET-02"}),
+                    )?;
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A maneuver that is one of core's inventory commands (CR-MAN-04…07).
+pub(super) fn inventory_maneuver(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    cmd: CoreCommand,
+    ground: Option<u32>,
+) -> Result<(), RuleError> {
+    fight(ctx)?;
+    if let Some(g) = ground
+        && let Some(at) = ctx.rules().combat.ground_at.get(&g).copied()
+    {
+        let (me, size) = space(ctx, creature)?;
+        if !me.within_reach(
+            &Space::new(at, 1),
+            crate::combat::grid::reach(size, 0, crate::combat::grid::ReachUse::Other),
+        ) {
+            return Err(fight_err(FightError::TargetNotInReach));
+        }
+    }
+    spend(ctx, creature, Cost::Maneuver)?;
+    rules.core_decide(&cmd, ctx)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn force_move(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    by: &str,
+    effect: ForcedMovement,
+    path: &[Square],
+    altitude: u32,
+) -> Result<(), RuleError> {
+    if path.len() > MAX_PATH {
+        return Err(
+            RuleError::new("bad_path", format!("a path has at most {MAX_PATH} squares"))
+                .rule("MAX_PATH"),
+        );
+    }
+    path.iter().try_for_each(|s| check_square(*s))?;
+    living(ctx, creature)?;
+    let (occ, ids) = occupants(ctx.rules());
+    let find = |id: &str| ids.iter().position(|i| i == id).map(|n| occ[n]);
+    let target = find(creature)
+        .ok_or_else(|| RuleError::new("not_placed", format!("`{creature}` is not on the grid")))?;
+    let mover = find(by)
+        .ok_or_else(|| RuleError::new("not_placed", format!("`{by}` is not on the grid")))?;
+    let p = placed(ctx, creature)?;
+    let flies = p.flying && record(ctx, creature)?.creature.speeds.fly.is_some();
+    let grid = ctx.rules().combat.grid();
+    let report =
+        validate_vertical_forced_path(&grid, &occ, &mover, &target, flies, effect, path, altitude)
+            .map_err(|e| err("forced_move_refused", e))?;
+    let to = report.end.origin;
+    let falls = report.falls_feet;
+    finish_move(
+        ctx,
+        creature,
+        p.at,
+        to,
+        report.squares_moved,
+        Movement::Forced,
+        json!(report),
+    )?;
+    if let Some(feet) = falls
+        && feet > 0
+    {
+        rules.core_decide(
+            &CoreCommand::Fall {
+                creature: creature.to_string(),
+                feet,
+                resist: true,
+            },
+            ctx,
+        )?;
+    }
+    Ok(())
+}
+
+/// Teleports a creature (CR-MOVE-06): no path, no opportunity attack; line of effect from the
+/// caster (or the creature itself) to the destination, and to the space it leaves when it is
+/// another creature; the destination free; grabs end, prone stays.
+pub(super) fn teleport(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    to: Square,
+    distance: u32,
+    by: Option<&str>,
+) -> Result<(), RuleError> {
+    check_square(to)?;
+    let c = living(ctx, creature)?.creature;
+    let (occ, ids) = occupants(ctx.rules());
+    let who = ids
+        .iter()
+        .position(|i| i == creature)
+        .map(|n| occ[n])
+        .ok_or_else(|| RuleError::new("not_placed", format!("`{creature}` is not on the grid")))?;
+    let teleported = match by {
+        Some(caster) if caster != creature => Teleported::Other {
+            caster: space(ctx, caster)?.0,
+        },
+        _ => Teleported::Self_,
+    };
+    let state = TeleportState {
+        prone: c.conditions.has(ConditionKind::Prone),
+        grabbed: c.conditions.has(ConditionKind::Grabbed),
+        grabbing: holding(ctx, creature).is_some(),
+    };
+    let grid = ctx.rules().combat.grid();
+    let report = validate_teleport(
+        &grid,
+        &occ,
+        &who,
+        teleported,
+        to,
+        distance,
+        state,
+        LoeOptions::default(),
+    )
+    .map_err(|e| err("teleport_refused", e))?;
+    let held = holding(ctx, creature);
+    finish_move(
+        ctx,
+        creature,
+        who.space.origin,
+        to,
+        0,
+        Movement::Teleport,
+        json!(report),
+    )?;
+    if report.escapes_grab {
+        let mut c = record(ctx, creature)?.creature.clone();
+        if c.conditions.end_grab(GrabEnd::Teleport) {
+            set_creature_only(ctx, creature, c, "grab ended", json!({"why": "teleport"}))?;
+        }
+    }
+    if report.releases_grab
+        && let Some(h) = held
+        && let Ok(r) = record(ctx, &h)
+        && r.creature.conditions.has(ConditionKind::Grabbed)
+    {
+        let mut c = r.creature.clone();
+        if c.conditions.end_grab(GrabEnd::Teleport) {
+            set_creature_only(
+                ctx,
+                &h,
+                c,
+                "grab ended",
+                json!({"why": "grabber teleported"}),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Jumping as part of a Move (CR-MOVE-07): checked against the longest jump the test could
+/// allow, stopped first for an opportunity attack if it leaves an enemy's reach, then the
+/// Agility or Strength test through core (an edge after a run-up of 2 squares this turn).
+pub(super) fn jump(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    to: Square,
+    characteristic: Characteristic,
+) -> Result<(), RuleError> {
+    check_square(to)?;
+    let f = fight(ctx)?;
+    let c = living(ctx, creature)?.creature;
+    if reaction_pending(ctx, creature) {
+        return Err(RuleError::new(
+            "reaction_pending",
+            "an opportunity attack against this creature waits for its answer (CR-ERR-41)",
+        )
+        .rule("CR-ERR-41"));
+    }
+    let value = c.characteristics.get(characteristic);
+    let moved = f.moved.get(creature).copied().unwrap_or(0);
+    let spec = crate::combat::movement::jump_test(characteristic, value, moved)
+        .map_err(|e| err("jump_refused", e))?;
+    let longest = crate::combat::movement::jump_reach(crate::checks::Tier::Three, value);
+    let (m, occ, ids) = mover(ctx, creature, u8::MAX)?;
+    let grid = ctx.rules().combat.grid();
+    let report = validate_path(
+        &grid,
+        &occ,
+        &m,
+        MoveManeuver::Move,
+        &[PathStep::Jump { to, reach: longest }],
+        MoveOptions::default(),
+    )
+    .map_err(|e| err("jump_refused", e))?;
+    let before = *f
+        .budgets
+        .get(creature)
+        .ok_or_else(|| not_your_turn(creature))?;
+    let mut budget = before;
+    if budget.move_left < report.cost {
+        let speed = speed_of(ctx, creature);
+        if speed == 0 {
+            return Err(RuleError::new(
+                "speed_zero",
+                format!("{creature}'s speed is 0 (CR-MOVE-08)"),
+            )
+            .rule("CR-MOVE-08"));
+        }
+        budget.begin_move(u32::from(speed)).map_err(fight_err)?;
+        if budget.move_left < report.cost {
+            return Err(err(
+                "jump_refused",
+                crate::combat::CombatError::ExceedsSpeed {
+                    cost: report.cost,
+                    speed: budget.move_left,
+                },
+            ));
+        }
+    }
+    let vis = grid_audience(ctx, creature);
+    if budget != before {
+        ctx.emit_for(
+            CombatEvent::BudgetSet {
+                creature: creature.to_string(),
+                budget,
+            },
+            vis,
+        )?;
+    }
+    // Leaving an enemy's reach: its opportunity attack comes first (CR-REACT-05, CR-ERR-41).
+    let (here, _) = space(ctx, creature)?;
+    let side = placed(ctx, creature)?.side;
+    let mut watchers = Vec::new();
+    for w in &ids {
+        if w == creature || f.declined.iter().any(|(a, b)| a == w && b == creature) {
+            continue;
+        }
+        let Ok(wp) = placed(ctx, w) else { continue };
+        if wp.side == side || !super::attack::can_react(ctx, &f, w, f.round()) {
+            continue;
+        }
+        let Ok((ws, wsize)) = space(ctx, w) else {
+            continue;
+        };
+        if provokes_opportunity_attack(Movement::Move, (&ws, wsize), &here, &report.end)
+            && !super::attack::melee_weapons(ctx, w).is_empty()
+        {
+            watchers.push(w.clone());
+        }
+    }
+    if !watchers.is_empty() {
+        for w in watchers {
+            super::attack::offer_opportunity(ctx, &w, creature, here.origin, &[to])?;
+        }
+        return Ok(());
+    }
+    rules.core_decide(
+        &CoreCommand::Test {
+            creature: creature.to_string(),
+            characteristic,
+            kind: None,
+            edges: 0,
+            banes: 0,
+            bonus: 0,
+            modifiers: spec.modifiers,
+            activities: vec![crate::checks::Activity::Other("jump".into())],
+            approved_expertises: Vec::new(),
+            crit_defined_by_rule: false,
+            doom_defined_by_rule: false,
+            task: None,
+            assist_for: None,
+            group: false,
+            target: None,
+            forced_by: None,
+            perception: false,
+            then: Some(json!({"family": "combat", "step": "jump", "to": to, "value": value})),
+        },
+        ctx,
+    )
+}
+
+/// The jump test is resolved: the creature lands if the result reaches that far; otherwise
+/// it stays where it was and the Move's squares are not spent (CR-MOVE-07).
+pub(super) fn jump_resolved(
+    creature: &str,
+    resolved: &ResolvedTest,
+    then: &Value,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    let (Some(to), Some(value)) = (
+        then.get("to")
+            .cloned()
+            .and_then(|v| serde_json::from_value::<Square>(v).ok()),
+        then.get("value")
+            .and_then(Value::as_i64)
+            .and_then(|v| i8::try_from(v).ok()),
+    ) else {
+        return Err(RuleError::new(
+            "bad_continuation",
+            "a jump lacks its square",
+        ));
+    };
+    let reach = crate::combat::movement::jump_reach(resolved.final_tier, value);
+    if reach.long == 0 {
+        return Ok(());
+    }
+    let f = fight(ctx)?;
+    let (m, occ, _) = mover(ctx, creature, u8::MAX)?;
+    let grid = ctx.rules().combat.grid();
+    let Ok(report) = validate_path(
+        &grid,
+        &occ,
+        &m,
+        MoveManeuver::Move,
+        &[PathStep::Jump { to, reach }],
+        MoveOptions::default(),
+    ) else {
+        return Ok(());
+    };
+    if let Some(b) = f.budgets.get(creature) {
+        let mut b = *b;
+        b.move_squares(report.cost).map_err(fight_err)?;
+        let vis = grid_audience(ctx, creature);
+        ctx.emit_for(
+            CombatEvent::BudgetSet {
+                creature: creature.to_string(),
+                budget: b,
+            },
+            vis,
+        )?;
+    }
+    let from = placed(ctx, creature)?.at;
+    let falls = report.falls_feet;
+    finish_move(
+        ctx,
+        creature,
+        from,
+        report.end.origin,
+        report.cost,
+        Movement::Move,
+        json!(report),
+    )?;
+    if let Some(feet) = falls
+        && feet > 0
+    {
+        fall(ctx, creature, feet)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,1611 @@
+//! Attacks, reactions (counter, opportunity attack, stray shots), the contested maneuvers
+//! (grab, escape, knockback) and toppling objects.
+
+use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::super::core::{audience, err, living, record, roll_die, set_creature_only};
+use super::super::{CoreCommand, Crows};
+use super::act::{fight, finish_move, free_square, holding, placed, space, spend};
+use super::{AttackKind, CombatEvent, Fight, grid_audience, occupants};
+use crate::checks::{
+    AttackRange, Characteristic, Modifier, ResolvedTest, TestKind, Tier, choose_characteristic,
+};
+use crate::combat::attacks::{
+    AttackOptions, AttackTool, Flanker, StrayShot, distance_modifiers, flanking, flanking_modifier,
+    high_ground, high_ground_modifier, stray_shot, unarmed_damage,
+};
+use crate::combat::fight::FightError;
+use crate::combat::forced_movement::{ForcedKind, ForcedMovement, validate_forced_path};
+use crate::combat::grid::{ReachUse, Square, natural_reach, reach};
+use crate::combat::initiative::surprised_target_modifier;
+use crate::combat::line_of_effect::{LoeOptions, attack_geometry};
+use crate::combat::maneuvers::{
+    Contest, EscapeOutcome, GrabOutcome, KnockbackOutcome, escape_outcome, escape_spec,
+    grab_outcome, grab_spec, knockback_outcome, knockback_spec,
+};
+use crate::combat::movement::{MoveManeuver, MoveOptions, Mover, PathStep, validate_path};
+use crate::combat::reactions::{CounterTrigger, CounterWeapon, Movement, ReactionKind, counter};
+use crate::combat::toppling::{
+    ToppleMethod, ToppleOutcome, topple_damage_dice, topple_method, topple_outcome, topple_test,
+};
+use crate::combat::turn::Cost;
+use crate::conditions::{ConditionDetail, ConditionKind, Grab, GrabEnd};
+use crate::content::{DamageSpec, TierOutcomes};
+use crate::creature::{Characteristics, Size};
+use crate::expertise::WeaponCategory;
+use crate::inventory::{ItemId, SlotKind};
+
+fn fight_err(e: FightError) -> RuleError {
+    err("combat_refused", e)
+}
+
+/// What is attacked with: a held weapon, a natural attack or the unarmed strike.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct WeaponUse {
+    pub name: String,
+    #[serde(default)]
+    pub item: Option<ItemId>,
+    #[serde(default)]
+    pub natural: Option<String>,
+    pub tool: AttackTool,
+    pub characteristics: Vec<Characteristic>,
+    /// `None`: the unarmed strike's table (CR-ATK-06).
+    #[serde(default)]
+    pub tiers: Option<TierOutcomes>,
+    /// The item card of its ammunition.
+    #[serde(default)]
+    pub ammunition: Option<String>,
+}
+
+fn unarmed() -> WeaponUse {
+    WeaponUse {
+        name: "unarmed strike".into(),
+        item: None,
+        natural: None,
+        tool: AttackTool {
+            name: "unarmed strike".into(),
+            category: Some(WeaponCategory::Unarmed),
+            spell: false,
+            melee: true,
+            extra_reach: 0,
+            range: 0,
+            thrown: false,
+            ammunition: false,
+            fragile: false,
+            properties: Vec::new(),
+        },
+        characteristics: crate::combat::attacks::UNARMED_CHARACTERISTICS.to_vec(),
+        tiers: None,
+        ammunition: None,
+    }
+}
+
+/// Every weapon `id` may attack with now: weapons held in hand and its card's natural
+/// attacks (CR-ATK-01, CR-CBT-12).
+pub(super) fn weapons(ctx: &Ctx<'_, Crows>, id: &str) -> Vec<WeaponUse> {
+    let state = ctx.rules();
+    let Some(r) = state.creatures.get(id) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (item, at) in r.creature.inventory.items() {
+        if at.kind != SlotKind::Hand || out.iter().any(|w: &WeaponUse| w.item == Some(item.id)) {
+            continue;
+        }
+        let Some(w) = item
+            .card
+            .as_ref()
+            .and_then(|c| state.content.items.get(c))
+            .and_then(|c| c.weapon.as_ref())
+        else {
+            continue;
+        };
+        let range = u32::from(w.range.unwrap_or(0));
+        out.push(WeaponUse {
+            name: item.name.clone(),
+            item: Some(item.id),
+            natural: None,
+            tool: AttackTool {
+                name: item.name.clone(),
+                category: Some(w.category),
+                spell: false,
+                melee: w.attack == AttackRange::Melee,
+                extra_reach: w.reach_bonus,
+                range: if w.attack == AttackRange::Ranged || w.thrown {
+                    range
+                } else {
+                    0
+                },
+                thrown: w.thrown,
+                ammunition: w.ammunition.is_some(),
+                fragile: w.fragile,
+                properties: Vec::new(),
+            },
+            characteristics: w.characteristics.clone(),
+            tiers: Some(w.tiers.clone()),
+            ammunition: w.ammunition.clone(),
+        });
+    }
+    let card = state
+        .combat
+        .placements
+        .get(id)
+        .and_then(|p| p.card.as_ref())
+        .and_then(|c| state.content.creatures.get(c));
+    if let Some(card) = card {
+        let natural = natural_reach(r.creature.size);
+        for a in &card.attacks {
+            out.push(WeaponUse {
+                name: a.name.clone(),
+                item: None,
+                natural: Some(a.name.clone()),
+                tool: AttackTool {
+                    name: a.name.clone(),
+                    category: None,
+                    spell: false,
+                    melee: a.attack == AttackRange::Melee,
+                    extra_reach: a.reach.unwrap_or(natural).saturating_sub(natural),
+                    range: u32::from(a.range.unwrap_or(0)),
+                    thrown: false,
+                    ammunition: false,
+                    fragile: false,
+                    properties: Vec::new(),
+                },
+                characteristics: vec![a.characteristic],
+                tiers: Some(a.tiers.clone()),
+                ammunition: None,
+            });
+        }
+    }
+    out
+}
+
+/// The melee weapons `id` holds (counters and opportunity attacks, CR-REACT-03/05).
+pub(super) fn melee_weapons(ctx: &Ctx<'_, Crows>, id: &str) -> Vec<WeaponUse> {
+    weapons(ctx, id)
+        .into_iter()
+        .filter(|w| w.tool.melee)
+        .collect()
+}
+
+/// Whether `id` could take a reaction in `round` (CR-REACT-01/07, CR-ERR-42).
+pub(super) fn can_react(ctx: &Ctx<'_, Crows>, f: &Fight, id: &str, round: u32) -> bool {
+    let Some(r) = ctx.rules().creatures.get(id) else {
+        return false;
+    };
+    let conscious = r.creature.alive && !r.creature.conditions.has(ConditionKind::Unconscious);
+    let surprise = f
+        .number(id)
+        .and_then(|n| f.combat.surprise_allows_reaction(n).ok())
+        .unwrap_or(true);
+    conscious && surprise && f.reactions.get(id).is_none_or(|s| s.available(round))
+}
+
+/// Spends `id`'s reaction of this round (CR-REACT-01/07).
+pub(super) fn use_reaction(
+    ctx: &mut Ctx<'_, Crows>,
+    f: &Fight,
+    id: &str,
+    kind: ReactionKind,
+) -> Result<(), RuleError> {
+    let r = living(ctx, id)?;
+    let conscious = !r.creature.conditions.has(ConditionKind::Unconscious);
+    let surprise = f
+        .number(id)
+        .and_then(|n| f.combat.surprise_allows_reaction(n).ok())
+        .unwrap_or(true);
+    let round = f.round();
+    let mut state = f.reactions.get(id).copied().unwrap_or_default();
+    state.spend(round, conscious, surprise).map_err(fight_err)?;
+    let vis = grid_audience(ctx, id);
+    ctx.emit_for(
+        CombatEvent::ReactionUsed {
+            creature: id.to_string(),
+            round,
+            kind,
+        },
+        vis,
+    )
+}
+
+/// An attack as ordered.
+pub(super) struct AttackOrder {
+    pub attacker: String,
+    pub target: String,
+    pub weapon: Option<ItemId>,
+    pub natural: Option<String>,
+    pub characteristic: Option<Characteristic>,
+    pub ranged: bool,
+    pub guess: Option<Square>,
+    pub kind: AttackKind,
+}
+
+fn pick_weapon(ctx: &Ctx<'_, Crows>, o: &AttackOrder) -> Result<WeaponUse, RuleError> {
+    let all = weapons(ctx, &o.attacker);
+    match (o.weapon, &o.natural) {
+        (None, None) => Ok(unarmed()),
+        (Some(item), None) => all
+            .into_iter()
+            .find(|w| w.item == Some(item))
+            .ok_or_else(|| fight_err(FightError::NotInHand)),
+        (None, Some(n)) => all
+            .into_iter()
+            .find(|w| w.natural.as_deref() == Some(n.as_str()))
+            .ok_or_else(|| {
+                RuleError::new(
+                    "unknown_attack",
+                    format!(
+                        "{} has no natural attack `{n}` (its card's attacks) (CR-CBT-12)",
+                        o.attacker
+                    ),
+                )
+                .rule("CR-CBT-12")
+            }),
+        (Some(_), Some(_)) => Err(RuleError::new(
+            "bad_attack",
+            "give a weapon or a natural attack, not both (CR-ATK-01)",
+        )
+        .rule("CR-ATK-01")),
+    }
+}
+
+/// The characteristic: the one asked for (offered by the weapon), else the best offered.
+fn pick_characteristic(
+    w: &WeaponUse,
+    c: &Characteristics,
+    asked: Option<Characteristic>,
+) -> Result<Characteristic, RuleError> {
+    match asked {
+        Some(ch) => choose_characteristic(&w.characteristics, ch).map_err(|e| err("bad_attack", e)),
+        None => w
+            .characteristics
+            .iter()
+            .copied()
+            .max_by_key(|ch| c.get(*ch))
+            .ok_or_else(|| RuleError::new("bad_attack", "the weapon names no characteristic")),
+    }
+}
+
+/// Makes an attack: checks, modifiers, what it uses up, then core's test (CR-ATK-*).
+pub(super) fn attack(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    o: &AttackOrder,
+) -> Result<(), RuleError> {
+    let f = fight(ctx)?;
+    let a = living(ctx, &o.attacker)?;
+    let t = living(ctx, &o.target)?;
+    if o.attacker == o.target {
+        return Err(RuleError::new(
+            "bad_target",
+            "a creature does not attack itself",
+        ));
+    }
+    let weapon = pick_weapon(ctx, o)?;
+    let delivery = if weapon.tool.melee && !o.ranged {
+        AttackRange::Melee
+    } else {
+        AttackRange::Ranged
+    };
+    let characteristic =
+        pick_characteristic(&weapon, &a.creature.characteristics, o.characteristic)?;
+    let value = a.creature.characteristics.get(characteristic);
+    let (asp, asize) = space(ctx, &o.attacker)?;
+    let (tsp, _) = space(ctx, &o.target)?;
+    let tp = placed(ctx, &o.target)?;
+    let mut modifiers: Vec<Modifier> = distance_modifiers(
+        &weapon.tool,
+        true,
+        delivery,
+        (&asp, asize),
+        &tsp,
+        AttackOptions::default(),
+    )
+    .map_err(fight_err)?;
+    let grid = ctx.rules().combat.grid();
+    let geometry = attack_geometry(
+        &grid,
+        &asp,
+        &tsp,
+        tp.invisible,
+        tp.squeezing,
+        LoeOptions::default(),
+    )
+    .ok_or_else(|| {
+        RuleError::new(
+            "no_line_of_effect",
+            format!(
+                "nothing connects {} to {}: no line of effect (CR-LOE-01)",
+                o.attacker, o.target
+            ),
+        )
+        .rule("CR-LOE-01")
+    })?;
+    // Naming a square in heavy concealment: a wrong one is an automatic miss (CR-LOE-08).
+    if let Some(g) = o.guess {
+        let outcome = crate::combat::line_of_effect::resolve_square_guess(
+            geometry.concealment,
+            true,
+            g,
+            &tsp,
+        )
+        .map_err(|e| err("bad_guess", e))?;
+        if outcome == crate::light::GuessOutcome::AutomaticMiss {
+            modifiers.push(Modifier::new(
+                crate::checks::ModifierSource::new(
+                    crate::checks::SourceKind::Situation,
+                    "wrong_square",
+                )
+                .with_rule("CR-LOE-08"),
+                crate::checks::ModifierEffect::AutomaticTier(Tier::One),
+            ));
+        }
+    }
+    modifiers.extend(geometry.modifiers);
+    modifiers.extend(crate::conditions::attack_modifiers_against(
+        &t.creature.conditions,
+        delivery,
+    ));
+    if let Some(n) = f.number(&o.target)
+        && f.combat.is_surprised(n).unwrap_or(false)
+    {
+        modifiers.push(surprised_target_modifier());
+    }
+    if delivery == AttackRange::Melee {
+        let (_, ids) = occupants(ctx.rules());
+        let num = |id: &str| {
+            ids.iter()
+                .position(|i| i == id)
+                .and_then(|n| u32::try_from(n).ok())
+        };
+        let flanker = |id: &str| -> Option<Flanker> {
+            let (sp, _) = super::space_of(ctx.rules(), id)?;
+            let c = &ctx.rules().creatures.get(id)?.creature;
+            Some(Flanker::new(
+                sp,
+                &c.conditions,
+                holding(ctx, id).and_then(|h| num(&h)),
+            ))
+        };
+        let side = placed(ctx, &o.attacker)?.side;
+        let allies: Vec<Flanker> = ids
+            .iter()
+            .filter(|i| *i != &o.attacker && *i != &o.target)
+            .filter(|i| {
+                ctx.rules()
+                    .combat
+                    .placements
+                    .get(*i)
+                    .is_some_and(|p| p.side == side)
+            })
+            .filter(|i| {
+                ctx.rules()
+                    .creatures
+                    .get(*i)
+                    .is_some_and(|r| !r.creature.conditions.has(ConditionKind::Unconscious))
+            })
+            .filter_map(|i| flanker(i))
+            .collect();
+        if let (Some(me), Some(tn)) = (flanker(&o.attacker), num(&o.target))
+            && flanking(&me, &allies, tn, &tsp)
+        {
+            modifiers.push(flanking_modifier());
+        }
+    }
+    if high_ground(
+        grid.cell(asp.origin).elevation,
+        grid.cell(tsp.origin).elevation,
+    ) {
+        modifiers.push(high_ground_modifier());
+    }
+    // A taunt banes attacks that leave the taunter out (CR-ACT-01), in fight numbers.
+    if let Some(me) = f.number(&o.attacker) {
+        let targets: Vec<u32> = f.number(&o.target).into_iter().collect();
+        for taunt in &f.taunts {
+            let (Some(taunter), Some(target)) = (f.number(&taunt.taunter), f.number(&taunt.target))
+            else {
+                continue;
+            };
+            let taunt = crate::combat::actions::Taunt { taunter, target };
+            modifiers.extend(taunt.modifier_for(me, &targets));
+        }
+    }
+    let own_turn = f.current() == Some(o.attacker.as_str());
+    if o.kind == AttackKind::Attack {
+        spend(ctx, &o.attacker, Cost::Action)?;
+    }
+    // What the attack uses up (CR-ATK-11, CR-ATK-06).
+    let mut c = living(ctx, &o.attacker)?.creature;
+    let mut spent = json!({});
+    let mut dropped = Vec::new();
+    if delivery == AttackRange::Ranged
+        && let Some(ammo) = &weapon.ammunition
+    {
+        let piece = c
+            .inventory
+            .all_items()
+            .find(|i| i.card.as_deref() == Some(ammo.as_str()))
+            .map(|i| i.id)
+            .ok_or_else(|| {
+                RuleError::new(
+                    "no_ammunition",
+                    format!("{} has no {ammo} left to shoot (CR-ATK-11)", o.attacker),
+                )
+                .rule("CR-ATK-11")
+            })?;
+        c.inventory
+            .remove(piece)
+            .map_err(|e| err("inventory_refused", e))?;
+        spent["ammunition"] = json!(piece);
+    }
+    if let Some(item) = weapon.item {
+        if delivery == AttackRange::Ranged && weapon.tool.thrown {
+            dropped.push(
+                c.inventory
+                    .remove(item)
+                    .map_err(|e| err("inventory_refused", e))?,
+            );
+            spent["thrown"] = json!(item);
+        } else if weapon.tool.fragile {
+            c.inventory
+                .remove(item)
+                .map_err(|e| err("inventory_refused", e))?;
+            spent["broken"] = json!(item);
+        }
+    }
+    if spent != json!({}) {
+        set_creature_only(ctx, &o.attacker, c, "attack used up", spent.clone())?;
+    }
+    if !dropped.is_empty() {
+        let ground = ctx.rules().next_ground.max(1);
+        super::super::core::drop_to_ground(ctx, &o.attacker, dropped)?;
+        // Where it lands is the Referee's call; by default the target's square (CR-ATK-11).
+        ctx.emit(CombatEvent::GroundAt {
+            ground,
+            at: tsp.origin,
+        })?;
+    }
+    let vis = grid_audience(ctx, &o.attacker);
+    ctx.emit_for(
+        CombatEvent::AttackMade {
+            attacker: o.attacker.clone(),
+            target: o.target.clone(),
+            weapon: weapon.name.clone(),
+            delivery,
+            kind: o.kind,
+            spent,
+        },
+        vis,
+    )?;
+    let then = json!({
+        "family": "combat", "step": "attack", "attacker": o.attacker, "target": o.target,
+        "weapon": weapon, "delivery": delivery, "characteristic": characteristic,
+        "value": value, "kind": o.kind, "own_turn": own_turn,
+    });
+    let kind = TestKind::Attack {
+        range: delivery,
+        weapon: weapon.tool.category,
+    };
+    core_test(
+        rules,
+        ctx,
+        &o.attacker,
+        characteristic,
+        Some(kind),
+        modifiers,
+        true,
+        Some(o.target.clone()),
+        then,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn core_test(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    characteristic: Characteristic,
+    kind: Option<TestKind>,
+    modifiers: Vec<Modifier>,
+    defined_by_rule: bool,
+    target: Option<String>,
+    then: Value,
+) -> Result<(), RuleError> {
+    rules.core_decide(
+        &CoreCommand::Test {
+            creature: creature.to_string(),
+            characteristic,
+            kind,
+            edges: 0,
+            banes: 0,
+            bonus: 0,
+            modifiers,
+            activities: Vec::new(),
+            approved_expertises: Vec::new(),
+            crit_defined_by_rule: defined_by_rule,
+            doom_defined_by_rule: defined_by_rule,
+            task: None,
+            assist_for: None,
+            group: false,
+            target,
+            forced_by: None,
+            perception: false,
+            then: Some(then),
+        },
+        ctx,
+    )
+}
+
+fn field<T: serde::de::DeserializeOwned>(v: &Value, key: &str) -> Result<T, RuleError> {
+    v.get(key)
+        .cloned()
+        .and_then(|x| serde_json::from_value(x).ok())
+        .ok_or_else(|| RuleError::new("bad_continuation", format!("the combat step lacks `{key}`")))
+}
+
+/// Rolls a weapon's result for a tier: damage (recorded dice) and its other effect.
+fn roll_damage(
+    ctx: &mut Ctx<'_, Crows>,
+    attacker: &str,
+    weapon: &WeaponUse,
+    tier: Tier,
+    characteristic: Characteristic,
+) -> Result<(Option<i32>, Option<String>, bool), RuleError> {
+    let c = record(ctx, attacker)?.creature.characteristics;
+    let used = c.get(characteristic);
+    let Some(tiers) = &weapon.tiers else {
+        // CR-ERR-44 default: never below 0.
+        return Ok((unarmed_damage(tier, used, true), None, false));
+    };
+    let outcome = match tier {
+        Tier::One => &tiers.tier_1,
+        Tier::Two => &tiers.tier_2,
+        Tier::Three => &tiers.tier_3,
+    };
+    let Some(spec) = outcome.damage.clone() else {
+        return Ok((None, outcome.effect.clone(), false));
+    };
+    let DamageSpec {
+        dice,
+        flat,
+        characteristics,
+        attack_stat,
+        piercing,
+    } = spec;
+    let vis = audience(ctx, attacker);
+    let mut total = i32::from(flat);
+    for (n, sides) in dice {
+        for _ in 0..n {
+            total += i32::from(roll_die(
+                ctx,
+                &format!("{} damage", weapon.name),
+                sides,
+                vis.clone(),
+            )?);
+        }
+    }
+    for ch in characteristics {
+        total += i32::from(c.get(ch));
+    }
+    if attack_stat {
+        total += i32::from(used);
+    }
+    Ok((Some(total.max(0)), outcome.effect.clone(), piercing))
+}
+
+/// Applies damage through core's pipeline (armor, wounds, death, knock-out).
+fn deal(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    source: &str,
+    target: &str,
+    amount: i32,
+    piercing: bool,
+) -> Result<(), RuleError> {
+    if amount <= 0
+        || !ctx
+            .rules()
+            .creatures
+            .get(target)
+            .is_some_and(|r| r.creature.alive)
+    {
+        return Ok(());
+    }
+    let by_player = ctx.core().participants.controllers(source).next().is_some();
+    rules.core_decide(
+        &CoreCommand::Damage {
+            creature: target.to_string(),
+            amount: u16::try_from(amount).unwrap_or(u16::MAX),
+            piercing,
+            doubled: false,
+            by_player,
+        },
+        ctx,
+    )
+}
+
+/// The attack's test is resolved: damage, a crit's extra action, or a miss's consequence.
+pub(super) fn attack_resolved(
+    rules: &Crows,
+    attacker: &str,
+    resolved: &ResolvedTest,
+    then: &Value,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    let target: String = field(then, "target")?;
+    let weapon: WeaponUse = field(then, "weapon")?;
+    let delivery: AttackRange = field(then, "delivery")?;
+    let characteristic: Characteristic = field(then, "characteristic")?;
+    let kind: AttackKind = field(then, "kind")?;
+    let own_turn: bool = field(then, "own_turn")?;
+    let tier = resolved.final_tier;
+    let hit = tier != Tier::One;
+    let vis = grid_audience(ctx, attacker);
+    if hit {
+        let (damage, effect, piercing) = roll_damage(ctx, attacker, &weapon, tier, characteristic)?;
+        ctx.emit_for(
+            CombatEvent::AttackResolved {
+                attacker: attacker.to_string(),
+                target: target.clone(),
+                kind,
+                tier,
+                hit,
+                damage,
+                effect,
+                crit: resolved.crit,
+                doom: resolved.doom,
+            },
+            vis.clone(),
+        )?;
+        if resolved.crit {
+            extra_action(ctx, attacker, own_turn)?;
+        }
+        return deal(rules, ctx, attacker, &target, damage.unwrap_or(0), piercing);
+    }
+    ctx.emit_for(
+        CombatEvent::AttackResolved {
+            attacker: attacker.to_string(),
+            target: target.clone(),
+            kind,
+            tier,
+            hit,
+            damage: None,
+            effect: None,
+            crit: false,
+            doom: resolved.doom,
+        },
+        vis,
+    )?;
+    match (delivery, kind) {
+        (AttackRange::Melee, AttackKind::Attack) => offer_counter(
+            ctx,
+            &target,
+            attacker,
+            CounterTrigger::MeleeAttack { opportunity: false },
+            resolved.doom,
+        ),
+        // CR-REACT-04: an opportunity attack's miss opens no counter.
+        (AttackRange::Melee, _) => Ok(()),
+        (AttackRange::Ranged, _) => stray(
+            ctx,
+            attacker,
+            &target,
+            &weapon,
+            characteristic,
+            resolved.doom,
+        ),
+    }
+}
+
+/// A crit's extra action: on the attacker's own turn into its budget, else an allowance to
+/// use right away (CR-ATK-13).
+fn extra_action(ctx: &mut Ctx<'_, Crows>, attacker: &str, own_turn: bool) -> Result<(), RuleError> {
+    let f = fight(ctx)?;
+    let vis = grid_audience(ctx, attacker);
+    match (own_turn, f.budgets.get(attacker)) {
+        (true, Some(b)) => {
+            let mut b = *b;
+            b.grant_extra_action();
+            ctx.emit_for(
+                CombatEvent::BudgetSet {
+                    creature: attacker.to_string(),
+                    budget: b,
+                },
+                vis,
+            )
+        }
+        _ => ctx.emit_for(
+            CombatEvent::AllowanceSet {
+                creature: attacker.to_string(),
+                cost: Some(Cost::Action),
+            },
+            vis,
+        ),
+    }
+}
+
+fn weapon_options(ws: &[WeaponUse]) -> Vec<(String, String, Value)> {
+    ws.iter()
+        .enumerate()
+        .map(|(n, w)| {
+            (
+                format!("weapon_{}", n + 1),
+                format!("With {}", w.name),
+                json!(w),
+            )
+        })
+        .collect()
+}
+
+fn ask_with_weapons(
+    ctx: &mut Ctx<'_, Crows>,
+    kind: &str,
+    prompt: String,
+    reactor: &str,
+    options: Vec<(String, String, Value)>,
+    context: Value,
+) -> Result<(), RuleError> {
+    let mut labels: Vec<(String, String)> = options
+        .iter()
+        .map(|(a, b, _)| (a.clone(), b.clone()))
+        .collect();
+    labels.push(("pass".into(), "Let it go".into()));
+    let refs: Vec<(&str, &str)> = labels
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let mut vis = grid_audience(ctx, reactor);
+    if ctx.rules().creatures.get(reactor).is_some_and(|r| r.hidden) {
+        vis = Visibility::Referee;
+    }
+    let mut request = DecisionRequest::new(
+        kind,
+        prompt,
+        Answerer::Controller(reactor.to_string()),
+        &refs,
+    )
+    .with_default("pass")
+    .with_visibility(vis)
+    .with_context(context);
+    for (opt, (_, _, data)) in request.options.iter_mut().zip(options) {
+        opt.data = data;
+    }
+    ctx.ask(request).map(|_| ())
+}
+
+/// Offers `counterer` a counter against `triggerer` when the rules open one (CR-REACT-03,
+/// CR-ERR-52): a reaction left and a held melee weapon reaching the triggerer.
+pub(super) fn offer_counter(
+    ctx: &mut Ctx<'_, Crows>,
+    counterer: &str,
+    triggerer: &str,
+    trigger: CounterTrigger,
+    doom: bool,
+) -> Result<(), RuleError> {
+    let f = fight(ctx)?;
+    if !can_react(ctx, &f, counterer, f.round()) {
+        return Ok(());
+    }
+    let (Ok((csp, csize)), Ok((tsp, _))) = (space(ctx, counterer), space(ctx, triggerer)) else {
+        return Ok(());
+    };
+    let trigger_tier = if trigger == CounterTrigger::EscapeGrabReleased {
+        Tier::Two
+    } else {
+        Tier::One
+    };
+    let mut tier = Tier::Two;
+    let usable: Vec<WeaponUse> = melee_weapons(ctx, counterer)
+        .into_iter()
+        .filter(|w| {
+            let held = if w.item.is_some() {
+                CounterWeapon::HeldMelee {
+                    extra_reach: w.tool.extra_reach,
+                }
+            } else {
+                CounterWeapon::Natural {
+                    extra_reach: w.tool.extra_reach,
+                }
+            };
+            match counter(trigger, trigger_tier, doom, held, (&csp, csize), &tsp) {
+                Ok(c) => {
+                    tier = c.tier;
+                    true
+                }
+                Err(_) => false,
+            }
+        })
+        .collect();
+    if usable.is_empty() {
+        return Ok(());
+    }
+    ask_with_weapons(
+        ctx,
+        "crows.combat.counter",
+        format!(
+            "{triggerer} got tier 1 against {counterer}: counter for the weapon's tier {} result? (CR-REACT-03)",
+            tier.number()
+        ),
+        counterer,
+        weapon_options(&usable),
+        json!({"creature": counterer, "counterer": counterer, "triggerer": triggerer, "tier": tier}),
+    )
+}
+
+pub(super) fn counter_answered(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    decision: &Decision,
+    answer: &Answer,
+) -> Result<(), RuleError> {
+    if answer.option == "pass" {
+        return Ok(());
+    }
+    let counterer: String = field(&decision.context, "counterer")?;
+    let triggerer: String = field(&decision.context, "triggerer")?;
+    let tier: Tier = field(&decision.context, "tier")?;
+    let weapon: WeaponUse = chosen(decision, answer)?;
+    let f = fight(ctx)?;
+    use_reaction(ctx, &f, &counterer, ReactionKind::Counter)?;
+    let characteristic = pick_characteristic(
+        &weapon,
+        &record(ctx, &counterer)?.creature.characteristics,
+        None,
+    )?;
+    let (damage, effect, piercing) = roll_damage(ctx, &counterer, &weapon, tier, characteristic)?;
+    let vis = grid_audience(ctx, &counterer);
+    ctx.emit_for(
+        CombatEvent::AttackResolved {
+            attacker: counterer.clone(),
+            target: triggerer.clone(),
+            kind: AttackKind::Counter,
+            tier,
+            hit: true,
+            damage,
+            effect,
+            crit: false,
+            doom: false,
+        },
+        vis,
+    )?;
+    deal(
+        rules,
+        ctx,
+        &counterer,
+        &triggerer,
+        damage.unwrap_or(0),
+        piercing,
+    )
+}
+
+fn chosen(decision: &Decision, answer: &Answer) -> Result<WeaponUse, RuleError> {
+    decision
+        .options
+        .iter()
+        .find(|o| o.id == answer.option)
+        .and_then(|o| serde_json::from_value(o.data.clone()).ok())
+        .ok_or_else(|| RuleError::new("bad_decision", "the chosen weapon is not an option"))
+}
+
+/// Offers `watcher` an opportunity attack on `mover`, still at `at` (CR-REACT-05, CR-ERR-41).
+pub(super) fn offer_opportunity(
+    ctx: &mut Ctx<'_, Crows>,
+    watcher: &str,
+    mover: &str,
+    at: Square,
+    remaining: &[Square],
+) -> Result<(), RuleError> {
+    let ws = melee_weapons(ctx, watcher);
+    ask_with_weapons(
+        ctx,
+        "crows.combat.opportunity_attack",
+        format!("{mover} is leaving {watcher}'s reach: make an opportunity attack? (CR-REACT-05)"),
+        watcher,
+        weapon_options(&ws),
+        json!({"creature": watcher, "watcher": watcher, "mover": mover, "at": at, "remaining": remaining}),
+    )
+}
+
+pub(super) fn opportunity_answered(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    decision: &Decision,
+    answer: &Answer,
+) -> Result<(), RuleError> {
+    let watcher: String = field(&decision.context, "watcher")?;
+    let mover: String = field(&decision.context, "mover")?;
+    let f = fight(ctx)?;
+    if answer.option == "pass" {
+        let vis = grid_audience(ctx, &watcher);
+        return ctx.emit_for(CombatEvent::OpportunityDeclined { watcher, mover }, vis);
+    }
+    let weapon = chosen(decision, answer)?;
+    use_reaction(ctx, &f, &watcher, ReactionKind::OpportunityAttack)?;
+    attack(
+        rules,
+        ctx,
+        &AttackOrder {
+            attacker: watcher,
+            target: mover,
+            weapon: weapon.item,
+            natural: weapon.natural,
+            characteristic: None,
+            ranged: false,
+            guess: None,
+            kind: AttackKind::Opportunity,
+        },
+    )
+}
+
+/// A ranged miss next to the attacker's allies (CR-ATK-08/09, CR-ERR-49).
+fn stray(
+    ctx: &mut Ctx<'_, Crows>,
+    attacker: &str,
+    target: &str,
+    weapon: &WeaponUse,
+    characteristic: Characteristic,
+    doom: bool,
+) -> Result<(), RuleError> {
+    let side = placed(ctx, attacker)?.side;
+    let (tsp, _) = space(ctx, target)?;
+    let allies: Vec<String> = ctx
+        .rules()
+        .combat
+        .placements
+        .iter()
+        .filter(|(id, p)| *id != attacker && *id != target && p.side == side)
+        .filter(|(id, _)| {
+            ctx.rules()
+                .creatures
+                .get(*id)
+                .is_some_and(|r| r.creature.alive)
+        })
+        .filter(|(id, _)| {
+            super::space_of(ctx.rules(), id).is_some_and(|(s, _)| s.distance_to(&tsp) == 1)
+        })
+        .map(|(id, _)| id.clone())
+        .collect();
+    if allies.is_empty() {
+        return Ok(());
+    }
+    let nums: Vec<u32> = (0..u32::try_from(allies.len()).unwrap_or(0)).collect();
+    let parity = if doom {
+        None
+    } else {
+        Some((
+            roll_die(ctx, "stray shot: odd hits an ally", 6, Visibility::Public)?,
+            6,
+        ))
+    };
+    let StrayShot::HitsAlly { tier, .. } =
+        stray_shot(Tier::One, doom, &nums, parity).map_err(fight_err)?
+    else {
+        return Ok(());
+    };
+    let labels: Vec<(String, String)> = allies
+        .iter()
+        .map(|a| (a.clone(), format!("{a} is hit")))
+        .collect();
+    let refs: Vec<(&str, &str)> = labels
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let request = DecisionRequest::new(
+        "crows.combat.stray_shot",
+        format!(
+            "{attacker}'s missed shot strikes one of these allies at random for tier {} (CR-ATK-08/09, CR-REF-22)",
+            tier.number()
+        ),
+        Answerer::Referee,
+        &refs,
+    )
+    .with_visibility(Visibility::Public)
+    .with_context(json!({"creature": attacker, "attacker": attacker, "weapon": weapon,
+        "characteristic": characteristic, "tier": tier, "target": target}));
+    ctx.ask(request).map(|_| ())
+}
+
+pub(super) fn stray_answered(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    decision: &Decision,
+    answer: &Answer,
+) -> Result<(), RuleError> {
+    let attacker: String = field(&decision.context, "attacker")?;
+    let weapon: WeaponUse = field(&decision.context, "weapon")?;
+    let characteristic: Characteristic = field(&decision.context, "characteristic")?;
+    let tier: Tier = field(&decision.context, "tier")?;
+    let victim = answer.option.clone();
+    let (damage, effect, piercing) = roll_damage(ctx, &attacker, &weapon, tier, characteristic)?;
+    let vis = grid_audience(ctx, &victim);
+    ctx.emit_for(
+        CombatEvent::AttackResolved {
+            attacker: attacker.clone(),
+            target: victim.clone(),
+            kind: AttackKind::Stray,
+            tier,
+            hit: true,
+            damage,
+            effect,
+            crit: false,
+            doom: false,
+        },
+        vis,
+    )?;
+    deal(
+        rules,
+        ctx,
+        &attacker,
+        &victim,
+        damage.unwrap_or(0),
+        piercing,
+    )
+}
+
+type Placed = (crate::combat::grid::Space, Size);
+
+fn contest(ctx: &Ctx<'_, Crows>, user: &str, target: &str) -> Result<(Placed, Placed), RuleError> {
+    Ok((space(ctx, user)?, space(ctx, target)?))
+}
+
+/// Grab (CR-MAN-09): a maneuver and a Strength test.
+pub(super) fn grab(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    target: &str,
+) -> Result<(), RuleError> {
+    fight(ctx)?;
+    let a = living(ctx, creature)?;
+    living(ctx, target)?;
+    let ((us, usz), (ts, tsz)) = contest(ctx, creature, target)?;
+    let holding_now = holding(ctx, creature).is_some();
+    let spec = grab_spec(
+        Contest {
+            user: (&us, usz),
+            target: (&ts, tsz),
+        },
+        holding_now,
+        a.creature.characteristics.strength,
+    )
+    .map_err(fight_err)?;
+    spend(ctx, creature, Cost::Maneuver)?;
+    core_test(
+        rules,
+        ctx,
+        creature,
+        spec.characteristic,
+        None,
+        Vec::new(),
+        false,
+        None,
+        json!({"family": "combat", "step": "grab", "target": target}),
+    )
+}
+
+pub(super) fn grab_resolved(
+    _rules: &Crows,
+    grabber: &str,
+    resolved: &ResolvedTest,
+    then: &Value,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    let target: String = field(then, "target")?;
+    match grab_outcome(resolved.final_tier) {
+        GrabOutcome::TargetMayCounter => {
+            offer_counter(ctx, &target, grabber, CounterTrigger::Grab, resolved.doom)
+        }
+        GrabOutcome::Grabbed => {
+            let (_, size) = space(ctx, grabber)?;
+            let mut c = living(ctx, &target)?.creature;
+            c.conditions.grab(Grab {
+                by: grabber.to_string(),
+                range: reach(size, 0, ReachUse::Other),
+            });
+            set_creature_only(
+                ctx,
+                &target,
+                c,
+                "grabbed",
+                json!({"by": grabber, "rule": "CR-MAN-09"}),
+            )
+        }
+        GrabOutcome::PushOneOrShift => {
+            let mut options: Vec<(String, String, Value)> = Vec::new();
+            let (occ, ids) = occupants(ctx.rules());
+            let find = |id: &str| ids.iter().position(|i| i == id).map(|n| occ[n]);
+            let (Some(me), Some(them)) = (find(grabber), find(&target)) else {
+                return Ok(());
+            };
+            let grid = ctx.rules().combat.grid();
+            let push = ForcedMovement {
+                kind: ForcedKind::Push,
+                distance: 1,
+                magic: crate::creature::Magic::Mundane,
+                vertical: false,
+            };
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    let to = Square::new(them.space.origin.x + dx, them.space.origin.y + dy);
+                    if to != them.space.origin
+                        && validate_forced_path(&grid, &occ, &me, &them, false, push, &[to]).is_ok()
+                    {
+                        options.push((
+                            format!("push_{}_{}", to.x, to.y),
+                            format!("Push {target} to {},{}", to.x, to.y),
+                            json!({"push": to}),
+                        ));
+                    }
+                }
+            }
+            let r = record(ctx, grabber)?;
+            let mover = Mover {
+                id: me.id,
+                speeds: r.creature.speeds,
+                speed: u8::MAX,
+                flying: false,
+            };
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    let to = Square::new(me.space.origin.x + dx, me.space.origin.y + dy);
+                    if to != me.space.origin
+                        && validate_path(
+                            &grid,
+                            &occ,
+                            &mover,
+                            MoveManeuver::Shift,
+                            &[PathStep::Walk { to }],
+                            MoveOptions::default(),
+                        )
+                        .is_ok()
+                    {
+                        options.push((
+                            format!("shift_{}_{}", to.x, to.y),
+                            format!("Shift to {},{}", to.x, to.y),
+                            json!({"shift": to}),
+                        ));
+                    }
+                }
+            }
+            ask_with_weapons(
+                ctx,
+                "crows.combat.grab_choice",
+                format!(
+                    "{grabber}'s grab got tier 2: push {target} 1 square or take a free Shift (CR-MAN-09)"
+                ),
+                grabber,
+                options,
+                json!({"creature": grabber, "grabber": grabber, "target": target}),
+            )
+        }
+    }
+}
+
+pub(super) fn grab_choice_answered(
+    ctx: &mut Ctx<'_, Crows>,
+    decision: &Decision,
+    answer: &Answer,
+) -> Result<(), RuleError> {
+    if answer.option == "pass" {
+        return Ok(());
+    }
+    let grabber: String = field(&decision.context, "grabber")?;
+    let target: String = field(&decision.context, "target")?;
+    let data = decision
+        .options
+        .iter()
+        .find(|o| o.id == answer.option)
+        .map(|o| o.data.clone())
+        .unwrap_or_default();
+    if let Ok(to) = field::<Square>(&data, "push") {
+        push_along(ctx, &grabber, &target, 1, &[to])
+    } else {
+        let to: Square = field(&data, "shift")?;
+        let movement = if data.get("escape").is_some() {
+            Movement::EscapeGrabSquare
+        } else {
+            Movement::GrabShift
+        };
+        free_square(ctx, &grabber, to, movement)
+    }
+}
+
+/// A mundane push of `target` by `pusher` along `path` (CR-FORCE-01).
+fn push_along(
+    ctx: &mut Ctx<'_, Crows>,
+    pusher: &str,
+    target: &str,
+    distance: u32,
+    path: &[Square],
+) -> Result<(), RuleError> {
+    if path.is_empty() {
+        return Ok(());
+    }
+    let (occ, ids) = occupants(ctx.rules());
+    let find = |id: &str| ids.iter().position(|i| i == id).map(|n| occ[n]);
+    let (Some(me), Some(them)) = (find(pusher), find(target)) else {
+        return Ok(());
+    };
+    let grid = ctx.rules().combat.grid();
+    let effect = ForcedMovement {
+        kind: ForcedKind::Push,
+        distance,
+        magic: crate::creature::Magic::Mundane,
+        vertical: false,
+    };
+    let report = validate_forced_path(&grid, &occ, &me, &them, false, effect, path)
+        .map_err(|e| err("forced_move_refused", e))?;
+    finish_move(
+        ctx,
+        target,
+        them.space.origin,
+        report.end.origin,
+        report.squares_moved,
+        Movement::Forced,
+        json!(report),
+    )
+}
+
+/// Escape Grab (CR-MAN-10): a maneuver and an Agility or Strength test.
+pub(super) fn escape_grab(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    characteristic: Characteristic,
+) -> Result<(), RuleError> {
+    fight(ctx)?;
+    let c = living(ctx, creature)?.creature;
+    let grabbed = c.conditions.has(ConditionKind::Grabbed);
+    let spec = escape_spec(
+        grabbed,
+        characteristic,
+        c.characteristics.get(characteristic),
+    )
+    .map_err(fight_err)?;
+    spend(ctx, creature, Cost::Maneuver)?;
+    core_test(
+        rules,
+        ctx,
+        creature,
+        spec.characteristic,
+        None,
+        Vec::new(),
+        false,
+        None,
+        json!({"family": "combat", "step": "escape"}),
+    )
+}
+
+fn grabber_of(ctx: &Ctx<'_, Crows>, id: &str) -> Option<String> {
+    match ctx
+        .rules()
+        .creatures
+        .get(id)?
+        .creature
+        .conditions
+        .get(ConditionKind::Grabbed)
+        .map(|c| &c.detail)
+    {
+        Some(ConditionDetail::Grab(g)) => Some(g.by.clone()),
+        _ => None,
+    }
+}
+
+fn release(ctx: &mut Ctx<'_, Crows>, id: &str, why: GrabEnd) -> Result<(), RuleError> {
+    let mut c = living(ctx, id)?.creature;
+    if c.conditions.end_grab(why) {
+        set_creature_only(ctx, id, c, "grab ended", json!({"why": why}))?;
+    }
+    Ok(())
+}
+
+pub(super) fn escape_resolved(
+    _rules: &Crows,
+    escaper: &str,
+    resolved: &ResolvedTest,
+    _then: &Value,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    let Some(grabber) = grabber_of(ctx, escaper) else {
+        return Ok(());
+    };
+    match escape_outcome(resolved.final_tier) {
+        EscapeOutcome::GrabberMayCounter => offer_counter(
+            ctx,
+            &grabber,
+            escaper,
+            CounterTrigger::EscapeGrab,
+            resolved.doom,
+        ),
+        EscapeOutcome::MayBreakFreeOpeningCounter => {
+            let request = DecisionRequest::new(
+                "crows.combat.break_free",
+                format!("{escaper} may break free of {grabber}, who may then counter (CR-MAN-10)"),
+                Answerer::Controller(escaper.to_string()),
+                &[("break_free", "Break free"), ("stay", "Stay grabbed")],
+            )
+            .with_default("stay")
+            .with_visibility(grid_audience(ctx, escaper))
+            .with_context(json!({"creature": escaper, "grabber": grabber}));
+            ctx.ask(request).map(|_| ())
+        }
+        EscapeOutcome::FreeWithSafeSquare => {
+            release(ctx, escaper, GrabEnd::EscapeGrab)?;
+            // One square that provokes nothing (CR-MAN-10, CR-REACT-06).
+            let (occ, ids) = occupants(ctx.rules());
+            let Some(me) = ids.iter().position(|i| i == escaper).map(|n| occ[n]) else {
+                return Ok(());
+            };
+            let r = record(ctx, escaper)?;
+            let mover = Mover {
+                id: me.id,
+                speeds: r.creature.speeds,
+                speed: u8::MAX,
+                flying: false,
+            };
+            let grid = ctx.rules().combat.grid();
+            let mut options = Vec::new();
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    let to = Square::new(me.space.origin.x + dx, me.space.origin.y + dy);
+                    if to != me.space.origin
+                        && validate_path(
+                            &grid,
+                            &occ,
+                            &mover,
+                            MoveManeuver::Move,
+                            &[PathStep::Walk { to }],
+                            MoveOptions::default(),
+                        )
+                        .is_ok()
+                    {
+                        options.push((
+                            format!("shift_{}_{}", to.x, to.y),
+                            format!("Step to {},{}", to.x, to.y),
+                            json!({"shift": to, "escape": true}),
+                        ));
+                    }
+                }
+            }
+            if options.is_empty() {
+                return Ok(());
+            }
+            ask_with_weapons(
+                ctx,
+                "crows.combat.escape_square",
+                format!("{escaper} broke free: move 1 square without provoking (CR-MAN-10)"),
+                escaper,
+                options,
+                json!({"creature": escaper, "grabber": escaper, "target": escaper}),
+            )
+        }
+    }
+}
+
+pub(super) fn break_free_answered(
+    _rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    decision: &Decision,
+    answer: &Answer,
+) -> Result<(), RuleError> {
+    if answer.option != "break_free" {
+        return Ok(());
+    }
+    let escaper: String = field(&decision.context, "creature")?;
+    let grabber: String = field(&decision.context, "grabber")?;
+    release(ctx, &escaper, GrabEnd::EscapeGrab)?;
+    offer_counter(
+        ctx,
+        &grabber,
+        &escaper,
+        CounterTrigger::EscapeGrabReleased,
+        false,
+    )
+}
+
+/// Knockback (CR-MAN-11): a maneuver and a Strength test; `push` is the path the target would
+/// take, checked now for the full 2 squares.
+pub(super) fn knockback(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    target: &str,
+    push: &[Square],
+) -> Result<(), RuleError> {
+    fight(ctx)?;
+    let a = living(ctx, creature)?;
+    living(ctx, target)?;
+    let ((us, usz), (ts, tsz)) = contest(ctx, creature, target)?;
+    let spec = knockback_spec(
+        Contest {
+            user: (&us, usz),
+            target: (&ts, tsz),
+        },
+        a.creature.characteristics.strength,
+    )
+    .map_err(fight_err)?;
+    if !push.is_empty() {
+        let (occ, ids) = occupants(ctx.rules());
+        let find = |id: &str| ids.iter().position(|i| i == id).map(|n| occ[n]);
+        if let (Some(me), Some(them)) = (find(creature), find(target)) {
+            let grid = ctx.rules().combat.grid();
+            let effect = ForcedMovement {
+                kind: ForcedKind::Push,
+                distance: 2,
+                magic: crate::creature::Magic::Mundane,
+                vertical: false,
+            };
+            validate_forced_path(&grid, &occ, &me, &them, false, effect, push)
+                .map_err(|e| err("forced_move_refused", e))?;
+        }
+    }
+    spend(ctx, creature, Cost::Maneuver)?;
+    core_test(
+        rules,
+        ctx,
+        creature,
+        spec.characteristic,
+        None,
+        Vec::new(),
+        false,
+        None,
+        json!({"family": "combat", "step": "knockback", "target": target, "push": push}),
+    )
+}
+
+pub(super) fn knockback_resolved(
+    _rules: &Crows,
+    creature: &str,
+    resolved: &ResolvedTest,
+    then: &Value,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    let target: String = field(then, "target")?;
+    let push: Vec<Square> = field(then, "push")?;
+    match knockback_outcome(resolved.final_tier) {
+        KnockbackOutcome::TargetMayCounter => offer_counter(
+            ctx,
+            &target,
+            creature,
+            CounterTrigger::Knockback,
+            resolved.doom,
+        ),
+        KnockbackOutcome::Push(n) => {
+            let n = usize::from(n).min(push.len());
+            push_along(
+                ctx,
+                creature,
+                &target,
+                u32::try_from(n).unwrap_or(0),
+                &push[..n],
+            )
+        }
+    }
+}
+
+/// Topples an object onto creatures (CR-TOPPLE-01…04).
+pub(super) fn topple(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    object: Size,
+    onto: &[String],
+) -> Result<(), RuleError> {
+    fight(ctx)?;
+    let c = living(ctx, creature)?.creature;
+    for o in onto {
+        record(ctx, o)?;
+    }
+    match topple_method(object, c.size) {
+        ToppleMethod::Maneuver => {
+            spend(ctx, creature, Cost::Maneuver)?;
+            drop_object(rules, ctx, creature, object, onto)
+        }
+        ToppleMethod::ActionTest { .. } => {
+            let spec = topple_test(c.characteristics.strength, object, c.size)
+                .map_err(|e| err("topple_refused", e))?;
+            spend(ctx, creature, Cost::Action)?;
+            core_test(
+                rules,
+                ctx,
+                creature,
+                spec.characteristic,
+                None,
+                spec.modifiers,
+                false,
+                None,
+                json!({"family": "combat", "step": "topple", "object": object, "onto": onto}),
+            )
+        }
+        ToppleMethod::NeedsTools => Err(err(
+            "topple_refused",
+            crate::combat::CombatError::ToppleNeedsTools,
+        )),
+    }
+}
+
+pub(super) fn topple_resolved(
+    rules: &Crows,
+    creature: &str,
+    resolved: &ResolvedTest,
+    then: &Value,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    let object: Size = field(then, "object")?;
+    let onto: Vec<String> = field(then, "onto")?;
+    match topple_outcome(resolved.final_tier) {
+        ToppleOutcome::DoesNotMove => Ok(()),
+        ToppleOutcome::Topples => drop_object(rules, ctx, creature, object, &onto),
+        ToppleOutcome::MayToppleTakingDamage => {
+            let request = DecisionRequest::new(
+                "crows.combat.topple_anyway",
+                format!(
+                    "{creature} may topple it anyway and take 1d6 piercing damage (CR-TOPPLE-03)"
+                ),
+                Answerer::Controller(creature.to_string()),
+                &[
+                    ("topple", "Topple it and take 1d6 piercing"),
+                    ("leave", "Leave it standing"),
+                ],
+            )
+            .with_default("leave")
+            .with_visibility(grid_audience(ctx, creature))
+            .with_context(json!({"creature": creature, "object": object, "onto": onto}));
+            ctx.ask(request).map(|_| ())
+        }
+    }
+}
+
+pub(super) fn topple_anyway_answered(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    decision: &Decision,
+    answer: &Answer,
+) -> Result<(), RuleError> {
+    if answer.option != "topple" {
+        return Ok(());
+    }
+    let creature: String = field(&decision.context, "creature")?;
+    let object: Size = field(&decision.context, "object")?;
+    let onto: Vec<String> = field(&decision.context, "onto")?;
+    let vis = audience(ctx, &creature);
+    let d6 = roll_die(ctx, "toppling: piercing damage", 6, vis)?;
+    deal(rules, ctx, "", &creature, i32::from(d6), true)?;
+    drop_object(rules, ctx, &creature, object, &onto)
+}
+
+fn drop_object(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    toppler: &str,
+    object: Size,
+    onto: &[String],
+) -> Result<(), RuleError> {
+    let vis = grid_audience(ctx, toppler);
+    ctx.emit_for(
+        CombatEvent::Toppled {
+            creature: toppler.to_string(),
+            object,
+            onto: onto.to_vec(),
+        },
+        vis,
+    )?;
+    for o in onto {
+        let Some(size) = ctx.rules().creatures.get(o).map(|r| r.creature.size) else {
+            continue;
+        };
+        // CR-ERR-53 default: an object smaller than the creature deals no damage.
+        let Some(n) = topple_damage_dice(object, size) else {
+            continue;
+        };
+        let v = audience(ctx, o);
+        let mut total = 0i32;
+        for _ in 0..n {
+            total += i32::from(roll_die(ctx, "toppled object", 10, v.clone())?);
+        }
+        deal(rules, ctx, toppler, o, total, false)?;
+    }
+    Ok(())
+}

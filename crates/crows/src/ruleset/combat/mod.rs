@@ -1,0 +1,1346 @@
+//! Combat (issue 6): the battle grid, surprise and side initiative, turns, maneuvers and
+//! actions, attacks, reactions, movement and forced movement, pets — the table side of
+//! [`crate::combat`]'s pure rules.
+//!
+//! Commands travel like every Crows command (`{"rules": {<command>: {…}}}`). Squares are
+//! `{"x": 3, "y": 4}`; a creature's square is the origin (smallest x and y) of its space.
+//! Every refusal names its rule and changes nothing.
+//!
+//! # The grid (Referee)
+//!
+//! - `{"set_grid": {"cells": [{"at": {"x": 2, "y": 0}, "obstacle": "solid"}, {"at": {"x": 3,
+//!   "y": 0}, "difficult": true, "elevation": 1, "water": false, "submerging": false, "climb":
+//!   "wall"|"ceiling", "hazard": "fire", "concealment": "light"|"heavy", "drop_feet": 30}],
+//!   "clear": false}}` — sets those squares (an open square again with no key but `at`);
+//!   `clear` wipes the map first. Obstacles are `solid` (blocks movement and line of effect) or
+//!   `flimsy` (blocks movement only). Emits `grid_set` (public).
+//! - `{"place": {"creature": "ghoul", "at": {"x": 5, "y": 5}, "side": "enemies", "card":
+//!   "cave-spider", "flying": false, "squeezing": false, "owner": "vera", "summoned": false,
+//!   "invisible": false}}`
+//!   — puts (or moves) a creature on the grid; its space comes from its size (CR-CBT-04), a
+//!   squeezing creature's is one square smaller (CR-CBT-06). Refused over an obstacle or
+//!   another creature's space (CR-CBT-05). `card` names the creature card whose natural attacks
+//!   it uses; `owner` makes it a pet (or, with `summoned`, a summoned creature) of that
+//!   creature: it takes no turn of its own (CR-PET-01). Emits `placed`.
+//!   `{"unplace": {"creature": "ghoul"}}` takes it off (`unplaced`).
+//!
+//! Positions are public, except that a creature hidden from every character of a player
+//! (`hide`) is left out of that player's view and events (core's `blind_players`).
+//!
+//! # Rounds (Referee, players for their side's order)
+//!
+//! - `{"start_combat": {"surprised": ["ghoul"]}}` — every placed living creature that is not a
+//!   pet takes part, on the side it was placed on; the surprised ones sit out round 1 and
+//!   attacks against them get +1 (CR-CBT-08). Emits `fight_started`.
+//! - `{"order_side": {"side": "crows", "order": ["bram", "vera"]}}` — the order of turns within
+//!   a side for the next round: the crows' side by any player controlling one of its creatures
+//!   (or the Referee), the enemies' by the Referee (CR-CBT-09); it stands until changed.
+//!   Unset: by creature id.
+//! - `{"roll_initiative": {"roller": "alice"}}` — the Referee picks the player who rolls
+//!   (CR-REF-18): that player gets the decision `crows.combat.initiative` (option `roll`);
+//!   answering rolls a recorded public 1d10, 6+ puts the crows first (CR-CBT-09), and the round
+//!   starts on the engine's combat clock (`round_started`, then `turn_began` for the first
+//!   creature). Refused while a round is still running (CR-CBT-01).
+//! - `{"end_turn": {"creature": "vera"}}` — the acting creature's controller or the Referee;
+//!   passes the engine's `TurnEnd` boundary (assists lapse on it) and starts the next turn; after
+//!   the last turn the round is over and the Referee rolls initiative again.
+//! - `{"end_combat": {}}` (Referee) — `fight_ended`, and the engine's combat clock stops.
+//!
+//! The engine's combat clock is restarted with each round's new order (its own round counter
+//! restarts with it); the Crows round is `combat.fight.round` in the view. A creature hidden
+//! from some player is left off the engine's (public) clock: its turn begins and ends in this
+//! family's events only, without the engine's `TurnStart`/`TurnEnd` boundaries.
+//!
+//! # Turns (the creature's controller, or the Referee)
+//!
+//! A creature acts on its own turn (a maneuver and an action, or two maneuvers, CR-CBT-10; a
+//! crit adds an action, CR-ATK-13), as a pet commanded this turn, or off-turn with an
+//! allowance (a crit outside its turn, a readied act fired). Otherwise it is refused
+//! (CR-CBT-11). Each spending emits `budget_set` (or `allowance_set`).
+//!
+//! - `{"combat_move": {"creature": "vera", "path": [{"x": 1, "y": 0}, {"x": 2, "y": 0}]}}` — the
+//!   Move maneuver (CR-MAN-01): a new Move is taken when the squares left of the turn's Moves
+//!   are not enough; the path is checked square by square by
+//!   [`crate::combat::movement::validate_path`] (difficult terrain and enemies' squares cost 1
+//!   more, swimming and climbing without the speed 1 more, obstacles stop it, no stopping in
+//!   another's space). The speed combines every CR-MOVE-08 change. Leaving an enemy's natural
+//!   reach stops the move where it is and offers that enemy `crows.combat.opportunity_attack`
+//!   (CR-REACT-05, resolved before the mover leaves, CR-ERR-41); the mover then sends the rest
+//!   of its path again. Emits `moved`.
+//! - `{"shift": {"creature": "vera", "to": {"x": 1, "y": 1}}}` — one square, never into or out
+//!   of difficult terrain, provoking nothing (CR-MAN-02).
+//! - `{"attack": {"creature": "vera", "target": "ghoul", "weapon": 3, "natural": null,
+//!   "characteristic": "strength", "ranged": false}}` — an action: with the held weapon item
+//!   `weapon`, the natural attack `natural` of the creature's card, or neither for the unarmed
+//!   strike (CR-ATK-06). See [Attacks](#attacks). `"guess": {"x": 4, "y": 1}` names the
+//!   square of a silent target in heavy concealment (or invisible: `place` with
+//!   `"invisible": true`): a wrong square is an automatic miss (CR-LOE-08/09).
+//! - `{"jump": {"creature": "vera", "to": {"x": 4, "y": 0}, "characteristic": "agility"}}` — a
+//!   jump within the Move (CR-MOVE-07): refused when even the longest jump the test could
+//!   give would not get there (or out of difficult terrain); leaving an enemy's reach offers
+//!   its opportunity attack first (send the jump again after); then the Agility or Strength
+//!   test through core, with an edge after 2 squares moved this turn. Tier 2 reaches 2 squares
+//!   long, tier 3 2 + the characteristic (at least 3), 1 high; a jump that falls short leaves
+//!   the creature where it was.
+//! - `{"taunt": {"creature": "vera", "target": "ghoul"}}` — an action; within 10 squares and
+//!   line of effect; until Vera's next turn starts the ghoul has a bane on attacks that leave
+//!   her out (CR-ACT-01). Emits `taunted`.
+//! - `{"ready": {"creature": "vera", "act": {"kind": "action", "name": "attack"}, "trigger":
+//!   "the door opens"}}` — an action (CR-ACT-02); seen by the Referee and Vera's players.
+//!   `{"fire_readied": {"creature": "vera"}}` spends the reaction and gives Vera an allowance
+//!   for that act now; a readied act lapses when her next turn starts.
+//! - `{"stand_up": {"creature": "vera"}}` — a maneuver, only while prone with speed 1+
+//!   (CR-MAN-08).
+//! - `{"grab": {"creature": "vera", "target": "rat"}}`, `{"knockback": {"creature": "vera",
+//!   "target": "rat", "push": [{"x": 3, "y": 0}, {"x": 4, "y": 0}]}}`, `{"escape_grab":
+//!   {"creature": "rat", "characteristic": "agility"}}` — maneuvers with a Strength (escape:
+//!   Agility or Strength) test through core's `test` (CR-MAN-09/10/11): tier 1 offers the other
+//!   creature a counter; grab tier 2 asks the grabber `crows.combat.grab_choice` (push 1 or a
+//!   free shift), tier 3 grabs; knockback pushes 1 or 2 squares along `push`; escape tier 2
+//!   asks `crows.combat.break_free` (breaking free opens a counter), tier 3 frees and offers
+//!   `crows.combat.escape_square`: one square that provokes nothing.
+//! - `{"command_pet": {"creature": "vera", "pet": "dog", "dangerous": false}}` — a maneuver
+//!   (CR-MAN-03): the pet gets a maneuver and an action, or two maneuvers, this turn
+//!   (CR-PET-01, CR-ERR-15 default); a `dangerous` order to a pet (never a summoned creature,
+//!   CR-PET-05) first needs the owner's Mind test (CR-PET-02): tier 1 the pet refuses, tier 2 it
+//!   obeys and is weakened. The pet's own commands are sent for the pet (bind it to the owner's
+//!   player).
+//! - Inventory maneuvers, each spending a maneuver and then running core's command:
+//!   `{"draw_from_pack": {"creature", "item", "hands", "choice"}}` (core `draw_from_backpack`,
+//!   the 1d10 draw, CR-MAN-04), `{"draw_from_belt": {"creature", "moves", "drops"}}` (core
+//!   `move_items`, CR-MAN-05), `{"pick_up_item": {"creature", "ground", "slots"}}` (core
+//!   `pick_up`, within reach when the item's square is known, CR-MAN-06), `{"dump_pack":
+//!   {"creature", "items"}}` (core `dump_backpack`, CR-MAN-07).
+//! - `{"free_act": {"creature": "vera", "cost": "free"|"maneuver"|"action", "what": "opens
+//!   the door"}}` (Referee) — a trivial or free-form act at the cost the Referee rules
+//!   (CR-ACT-03/04).
+//!
+//! # Attacks
+//!
+//! The attack is checked (weapon held, melee within reach, ranged beyond range at −2 per
+//! square and never for a spell, CR-ATK-01/05/07; line of effect, CR-LOE-01), its modifiers
+//! collected (cover and concealment, CR-LOE-05/07/08; ranged against an adjacent creature a
+//! bane, CR-ATK-10; flanking, CR-ATK-15/16/17; high ground, CR-ATK-18; the target's prone,
+//! grabbed, unconscious (automatic tier 3) and surprise, CR-CBT-08; squeezing, CR-CBT-06; a
+//! taunt's bane, CR-ACT-01), ammunition is used up and a thrown weapon leaves the hand
+//! (CR-ATK-11), and core's `test` rolls it with `target` set (hiding's edge, CR-HIDE-03; light
+//! at the target), stopping at the commit point for an expertise. Then: a hit rolls the weapon's
+//! damage for the tier and applies it through core's damage pipeline (armor, wounds, death); a
+//! crit gives an extra action (CR-ATK-13); a melee miss offers the target
+//! `crows.combat.counter` (CR-REACT-03, not after an opportunity attack, CR-REACT-04); a ranged
+//! miss with the attacker's allies next to the target rolls a public 1d6 (odd: tier 2) or, on a
+//! doom, hits at tier 3 (CR-ATK-08/09): the Referee picks the ally in `crows.combat.stray_shot`.
+//! Emits `attack_made` and `attack_resolved`.
+//!
+//! Reactions (one per round, CR-REACT-01/07): the counter deals the held weapon's tier-2
+//! result (tier 3 after a doom); the opportunity attack is an attack. Both are decisions for
+//! the reacting creature's controller with the usable weapons as options and `pass`.
+//!
+//! # Forced movement and toppling (Referee)
+//!
+//! - `{"force_move": {"creature": "rat", "by": "vera", "kind": "push"|"slide", "distance": 2,
+//!   "magic": false, "vertical": false, "path": [{"x": 4, "y": 0}], "altitude": 0}}` — checked
+//!   by [`crate::combat::forced_movement`] (CR-FORCE-01…09); provokes nothing; a fall at the end
+//!   runs core's `fall`. Emits `moved` (kind `forced`) with the hazards entered.
+//! - `{"teleport": {"creature": "vera", "to": {"x": 9, "y": 2}, "distance": 6, "by": "mage"}}`
+//!   — checked by [`crate::combat::movement::validate_teleport`] (CR-MOVE-06): provokes
+//!   nothing; a grab on the creature, or held by it, ends; prone stays. Emits `moved` (kind
+//!   `teleport`).
+//! - `{"topple": {"creature": "vera", "object": "large", "onto": ["ghoul"]}}` — a smaller
+//!   object topples with a maneuver, one up to two sizes larger with an action and a Strength
+//!   test with a bane per size (CR-TOPPLE-02/03; tier 2 asks `crows.combat.topple_anyway`, 1d6
+//!   piercing to the toppler); three or more sizes larger is refused (CR-TOPPLE-04). A toppled
+//!   object deals 1d10 + 2d10 per size larger to each creature under it (CR-TOPPLE-01).
+//!
+//! # Decisions
+//!
+//! `crows.combat.initiative` (the chosen player: `roll`), `crows.combat.counter` and
+//! `crows.combat.opportunity_attack` (the reacting creature's controller: `weapon_N` or
+//! `pass`), `crows.combat.stray_shot` (Referee: the ally's id), `crows.combat.grab_choice`
+//! (grabber: `push_X_Y` or `shift_X_Y`), `crows.combat.escape_square` (the freed creature:
+//! `shift_X_Y`), `crows.combat.break_free` (`break_free`/`stay`), `crows.combat.topple_anyway`
+//! (`topple`/`leave`). Tests go through core, so core's own decisions follow them
+//! (`crows.expertise`, the Referee's outcome questions, armor order, wound slots, knock-out).
+//!
+//! # Events and view
+//!
+//! Events: `grid_set`, `placed`, `unplaced`, `fight_started`, `side_ordered`, `round_started`,
+//! `turn_began`, `turn_ended`, `combatant_removed`, `budget_set`, `allowance_set`, `moved`,
+//! `reaction_used`, `opportunity_declined`, `taunted`, `readied_set`, `attack_made`,
+//! `attack_resolved`, `ground_at`, `pet_commanded`, `toppled`, `fight_ended`. Events about a
+//! creature go to those who see it (everyone but the players it is hidden from); the lists in `fight_started` and
+//! `round_started` are masked for players to the creatures everyone sees; a readied act is seen
+//! by the Referee and the creature's players only.
+//!
+//! The view's `combat` key: `grid` (the squares set), `creatures` (square, side, size, space
+//! side, elevation… of the creatures the viewer sees) and `fight` (`round`, `first_side`,
+//! `order`, `current`, `participants` with surprise and reaction spent, `budgets`,
+//! `allowances`, `taunts`, and `readied` for the viewer's own creatures).
+//!
+//! # Not wired yet
+//!
+//! Multi-target attacks (CR-ATK-14; pure [`crate::combat::attacks::roll_against_targets`]),
+//! flyers falling when prone (CR-MOVE-05), weapon-like improvised weapons
+//! (CR-ATK-12; the unarmed strike is), spell attacks, and a Referee choice of where a thrown
+//! weapon lands (it lies at the target's square).
+
+mod act;
+mod attack;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use engine::{Acting, Answer, Boundary, Ctx, Decision, RuleError, TableState, Viewer, Visibility};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::{Crows, CrowsState, blind_players};
+use crate::checks::{AttackRange, Characteristic, Tier};
+use crate::combat::actions::Readied;
+use crate::combat::grid::{BattleGrid, Cell, Occupant, Space, Square, squeezed_space};
+use crate::combat::initiative::{Combat, Side};
+use crate::combat::reactions::{Movement, ReactionKind, ReactionState};
+use crate::combat::turn::{Cost, TurnBudget};
+use crate::creature::Size;
+use crate::inventory::{HandChoice, ItemId, Move, SlotRef};
+
+/// Most squares set on one grid.
+pub const MAX_GRID_CELLS: usize = 10_000;
+/// Largest coordinate magnitude on the grid.
+pub const MAX_COORDINATE: i32 = 10_000;
+/// Most squares in one path.
+pub const MAX_PATH: usize = 64;
+
+/// One square of the map as sent and stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CellAt {
+    pub at: Square,
+    #[serde(flatten)]
+    pub cell: Cell,
+}
+
+/// Where a creature stands and how it takes part.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Placement {
+    pub at: Square,
+    pub side: Side,
+    /// Its natural attacks come from this creature card.
+    #[serde(default)]
+    pub card: Option<String>,
+    #[serde(default)]
+    pub flying: bool,
+    #[serde(default)]
+    pub squeezing: bool,
+    /// A pet or summoned creature of this creature (CR-PET-01/05).
+    #[serde(default)]
+    pub owner: Option<String>,
+    #[serde(default)]
+    pub summoned: bool,
+    /// Invisible: attacks against it are as into heavy concealment (CR-LOE-09).
+    #[serde(default)]
+    pub invisible: bool,
+}
+
+/// A taunt in force (CR-ACT-01).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TauntRecord {
+    pub taunter: String,
+    pub target: String,
+}
+
+/// A readied act waiting for its trigger (CR-ACT-02).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadiedRecord {
+    pub act: Readied,
+    pub trigger: String,
+}
+
+/// A participant as listed when the fight starts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Participant {
+    pub creature: String,
+    pub side: Side,
+    pub surprised: bool,
+}
+
+/// The fight in progress.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Fight {
+    /// Creature ids by their number in [`Combat`].
+    pub ids: Vec<String>,
+    pub combat: Combat,
+    /// The budgets of this turn: the acting creature's and its commanded pets'.
+    #[serde(default)]
+    pub budgets: BTreeMap<String, TurnBudget>,
+    /// Squares moved this turn, per creature (for the run-up edge).
+    #[serde(default)]
+    pub moved: BTreeMap<String, u32>,
+    #[serde(default)]
+    pub reactions: BTreeMap<String, ReactionState>,
+    #[serde(default)]
+    pub taunts: Vec<TauntRecord>,
+    #[serde(default)]
+    pub readied: BTreeMap<String, ReadiedRecord>,
+    /// Off-turn acts a creature may take now (a crit's extra action, a fired readied act).
+    #[serde(default)]
+    pub allowances: BTreeMap<String, Cost>,
+    /// Opportunity attacks passed up this turn, as (watcher, mover).
+    #[serde(default)]
+    pub declined: Vec<(String, String)>,
+    /// The order each side asked for (kept from round to round until changed).
+    #[serde(default)]
+    pub orders: BTreeMap<String, Vec<String>>,
+    /// Pets commanded this round.
+    #[serde(default)]
+    pub commanded: Vec<String>,
+}
+
+impl Fight {
+    pub fn number(&self, id: &str) -> Option<u32> {
+        self.ids
+            .iter()
+            .position(|i| i == id)
+            .and_then(|n| u32::try_from(n).ok())
+    }
+
+    pub fn name(&self, n: u32) -> Option<&str> {
+        self.ids.get(n as usize).map(String::as_str)
+    }
+
+    /// Whose turn it is.
+    pub fn current(&self) -> Option<&str> {
+        self.combat.current().and_then(|n| self.name(n))
+    }
+
+    pub fn round(&self) -> u32 {
+        self.combat.round()
+    }
+
+    pub fn side_of(&self, id: &str) -> Option<Side> {
+        let n = self.number(id)?;
+        self.combat
+            .combatants()
+            .iter()
+            .find(|c| c.id == n)
+            .map(|c| c.side)
+    }
+}
+
+/// The combat part of the table state.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct CombatState {
+    /// The squares that differ from open ground.
+    #[serde(default)]
+    pub cells: Vec<CellAt>,
+    #[serde(default)]
+    pub placements: BTreeMap<String, Placement>,
+    /// Where ground items (core's `ground` ids) lie, when known (thrown weapons).
+    #[serde(default)]
+    pub ground_at: BTreeMap<u32, Square>,
+    #[serde(default)]
+    pub fight: Option<Fight>,
+}
+
+impl CombatState {
+    /// The map as the pure rules read it.
+    pub fn grid(&self) -> BattleGrid {
+        let mut g = BattleGrid::new();
+        for c in &self.cells {
+            g.set(c.at, c.cell.clone());
+        }
+        g
+    }
+}
+
+/// An act for `ready`.
+pub type ReadiedAct = Readied;
+
+/// The combat commands (see the module docs).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum CombatCommand {
+    SetGrid {
+        cells: Vec<CellAt>,
+        #[serde(default)]
+        clear: bool,
+    },
+    Place {
+        creature: String,
+        at: Square,
+        side: Side,
+        #[serde(default)]
+        card: Option<String>,
+        #[serde(default)]
+        flying: bool,
+        #[serde(default)]
+        squeezing: bool,
+        #[serde(default)]
+        owner: Option<String>,
+        #[serde(default)]
+        summoned: bool,
+        #[serde(default)]
+        invisible: bool,
+    },
+    Unplace {
+        creature: String,
+    },
+    StartCombat {
+        #[serde(default)]
+        surprised: Vec<String>,
+    },
+    OrderSide {
+        side: Side,
+        order: Vec<String>,
+    },
+    RollInitiative {
+        roller: String,
+    },
+    EndTurn {
+        creature: String,
+    },
+    EndCombat {},
+    CombatMove {
+        creature: String,
+        path: Vec<Square>,
+    },
+    Shift {
+        creature: String,
+        to: Square,
+    },
+    Jump {
+        creature: String,
+        to: Square,
+        characteristic: Characteristic,
+    },
+    Attack {
+        creature: String,
+        target: String,
+        #[serde(default)]
+        weapon: Option<ItemId>,
+        #[serde(default)]
+        natural: Option<String>,
+        #[serde(default)]
+        characteristic: Option<Characteristic>,
+        /// A thrown weapon's declared ranged attack (CR-ATK-04).
+        #[serde(default)]
+        ranged: bool,
+        /// The square named against a silent target in heavy concealment (CR-LOE-08).
+        #[serde(default)]
+        guess: Option<Square>,
+    },
+    Taunt {
+        creature: String,
+        target: String,
+    },
+    Ready {
+        creature: String,
+        act: ReadiedAct,
+        trigger: String,
+    },
+    FireReadied {
+        creature: String,
+    },
+    StandUp {
+        creature: String,
+    },
+    Grab {
+        creature: String,
+        target: String,
+    },
+    EscapeGrab {
+        creature: String,
+        characteristic: Characteristic,
+    },
+    Knockback {
+        creature: String,
+        target: String,
+        #[serde(default)]
+        push: Vec<Square>,
+    },
+    CommandPet {
+        creature: String,
+        pet: String,
+        #[serde(default)]
+        dangerous: bool,
+    },
+    DrawFromPack {
+        creature: String,
+        item: ItemId,
+        hands: Vec<SlotRef>,
+        #[serde(default = "super::core::default_choice")]
+        choice: HandChoice,
+    },
+    DrawFromBelt {
+        creature: String,
+        #[serde(default)]
+        moves: Vec<Move>,
+        #[serde(default)]
+        drops: Vec<ItemId>,
+    },
+    PickUpItem {
+        creature: String,
+        ground: u32,
+        slots: Vec<SlotRef>,
+    },
+    DumpPack {
+        creature: String,
+        items: Vec<ItemId>,
+    },
+    FreeAct {
+        creature: String,
+        cost: Cost,
+        #[serde(default)]
+        what: String,
+    },
+    ForceMove {
+        creature: String,
+        by: String,
+        kind: crate::combat::forced_movement::ForcedKind,
+        distance: u32,
+        #[serde(default)]
+        magic: bool,
+        #[serde(default)]
+        vertical: bool,
+        path: Vec<Square>,
+        #[serde(default)]
+        altitude: u32,
+    },
+    Topple {
+        creature: String,
+        object: Size,
+        #[serde(default)]
+        onto: Vec<String>,
+    },
+    Teleport {
+        creature: String,
+        to: Square,
+        /// The effect's distance in squares.
+        distance: u32,
+        /// Who teleports it, when not itself.
+        #[serde(default)]
+        by: Option<String>,
+    },
+}
+
+/// How an attack came about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackKind {
+    /// An action.
+    Attack,
+    /// A reaction as the target leaves reach (CR-REACT-05).
+    Opportunity,
+    /// A counter's damage (CR-REACT-03): no roll.
+    Counter,
+    /// A ranged miss striking an ally (CR-ATK-08/09): no roll.
+    Stray,
+}
+
+/// The events of the combat commands.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatEvent {
+    GridSet {
+        cells: Vec<CellAt>,
+        clear: bool,
+    },
+    Placed {
+        creature: String,
+        placement: Placement,
+    },
+    Unplaced {
+        creature: String,
+    },
+    FightStarted {
+        participants: Vec<Participant>,
+    },
+    SideOrdered {
+        side: Side,
+        order: Vec<String>,
+    },
+    RoundStarted {
+        round: u32,
+        d10: u8,
+        first: Side,
+        crows: Vec<String>,
+        enemies: Vec<String>,
+    },
+    TurnBegan {
+        creature: String,
+    },
+    TurnEnded {
+        creature: String,
+    },
+    CombatantRemoved {
+        creature: String,
+    },
+    BudgetSet {
+        creature: String,
+        budget: TurnBudget,
+    },
+    AllowanceSet {
+        creature: String,
+        /// `None`: used up.
+        cost: Option<Cost>,
+    },
+    Moved {
+        creature: String,
+        from: Square,
+        to: Square,
+        /// Squares of movement spent.
+        cost: u32,
+        movement: Movement,
+        #[serde(default)]
+        report: Value,
+    },
+    ReactionUsed {
+        creature: String,
+        round: u32,
+        kind: ReactionKind,
+    },
+    OpportunityDeclined {
+        watcher: String,
+        mover: String,
+    },
+    Taunted {
+        taunter: String,
+        target: String,
+    },
+    ReadiedSet {
+        creature: String,
+        readied: Option<ReadiedRecord>,
+    },
+    AttackMade {
+        attacker: String,
+        target: String,
+        weapon: String,
+        delivery: AttackRange,
+        kind: AttackKind,
+        #[serde(default)]
+        spent: Value,
+    },
+    AttackResolved {
+        attacker: String,
+        target: String,
+        kind: AttackKind,
+        tier: Tier,
+        hit: bool,
+        #[serde(default)]
+        damage: Option<i32>,
+        #[serde(default)]
+        effect: Option<String>,
+        #[serde(default)]
+        crit: bool,
+        #[serde(default)]
+        doom: bool,
+    },
+    GroundAt {
+        ground: u32,
+        at: Square,
+    },
+    PetCommanded {
+        owner: String,
+        pet: String,
+    },
+    Toppled {
+        creature: String,
+        object: Size,
+        onto: Vec<String>,
+    },
+    FightEnded {},
+}
+
+/// For whom a command acts.
+pub(super) fn acting(_state: &TableState<CrowsState>, command: &CombatCommand) -> Acting {
+    use CombatCommand as C;
+    match command {
+        C::SetGrid { .. }
+        | C::Place { .. }
+        | C::Unplace { .. }
+        | C::StartCombat { .. }
+        | C::RollInitiative { .. }
+        | C::EndCombat {}
+        | C::FreeAct { .. }
+        | C::ForceMove { .. }
+        | C::Topple { .. }
+        | C::Teleport { .. } => Acting::RefereeOnly,
+        C::OrderSide { .. } => Acting::AnyParticipant,
+        C::EndTurn { creature }
+        | C::CombatMove { creature, .. }
+        | C::Shift { creature, .. }
+        | C::Jump { creature, .. }
+        | C::Attack { creature, .. }
+        | C::Taunt { creature, .. }
+        | C::Ready { creature, .. }
+        | C::FireReadied { creature }
+        | C::StandUp { creature }
+        | C::Grab { creature, .. }
+        | C::EscapeGrab { creature, .. }
+        | C::Knockback { creature, .. }
+        | C::CommandPet { creature, .. }
+        | C::DrawFromPack { creature, .. }
+        | C::DrawFromBelt { creature, .. }
+        | C::PickUpItem { creature, .. }
+        | C::DumpPack { creature, .. } => Acting::Characters(vec![creature.clone()]),
+    }
+}
+
+/// Decides a command.
+pub(super) fn decide(
+    rules: &Crows,
+    command: &CombatCommand,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    use CombatCommand as C;
+    match command {
+        C::SetGrid { cells, clear } => act::set_grid(ctx, cells, *clear),
+        C::Place {
+            creature,
+            at,
+            side,
+            card,
+            flying,
+            squeezing,
+            owner,
+            summoned,
+            invisible,
+        } => act::place(
+            ctx,
+            creature,
+            Placement {
+                at: *at,
+                side: *side,
+                card: card.clone(),
+                flying: *flying,
+                squeezing: *squeezing,
+                owner: owner.clone(),
+                summoned: *summoned,
+                invisible: *invisible,
+            },
+        ),
+        C::Unplace { creature } => act::unplace(ctx, creature),
+        C::StartCombat { surprised } => act::start_combat(ctx, surprised),
+        C::OrderSide { side, order } => act::order_side(ctx, *side, order),
+        C::RollInitiative { roller } => act::roll_initiative(ctx, roller),
+        C::EndTurn { creature } => act::end_turn(ctx, creature),
+        C::EndCombat {} => act::end_combat(ctx),
+        C::CombatMove { creature, path } => act::combat_move(ctx, creature, path),
+        C::Shift { creature, to } => act::shift(ctx, creature, *to),
+        C::Jump {
+            creature,
+            to,
+            characteristic,
+        } => act::jump(rules, ctx, creature, *to, *characteristic),
+        C::Attack {
+            creature,
+            target,
+            weapon,
+            natural,
+            characteristic,
+            ranged,
+            guess,
+        } => attack::attack(
+            rules,
+            ctx,
+            &attack::AttackOrder {
+                attacker: creature.clone(),
+                target: target.clone(),
+                weapon: *weapon,
+                natural: natural.clone(),
+                characteristic: *characteristic,
+                ranged: *ranged,
+                guess: *guess,
+                kind: AttackKind::Attack,
+            },
+        ),
+        C::Taunt { creature, target } => act::taunt(ctx, creature, target),
+        C::Ready {
+            creature,
+            act: what,
+            trigger,
+        } => act::ready(ctx, creature, what, trigger),
+        C::FireReadied { creature } => act::fire_readied(ctx, creature),
+        C::StandUp { creature } => act::stand_up(ctx, creature),
+        C::Grab { creature, target } => attack::grab(rules, ctx, creature, target),
+        C::EscapeGrab {
+            creature,
+            characteristic,
+        } => attack::escape_grab(rules, ctx, creature, *characteristic),
+        C::Knockback {
+            creature,
+            target,
+            push,
+        } => attack::knockback(rules, ctx, creature, target, push),
+        C::CommandPet {
+            creature,
+            pet,
+            dangerous,
+        } => act::command_pet(rules, ctx, creature, pet, *dangerous),
+        C::DrawFromPack {
+            creature,
+            item,
+            hands,
+            choice,
+        } => act::inventory_maneuver(
+            rules,
+            ctx,
+            creature,
+            super::CoreCommand::DrawFromBackpack {
+                creature: creature.clone(),
+                item: *item,
+                hands: hands.clone(),
+                choice: *choice,
+            },
+            None,
+        ),
+        C::DrawFromBelt {
+            creature,
+            moves,
+            drops,
+        } => act::inventory_maneuver(
+            rules,
+            ctx,
+            creature,
+            super::CoreCommand::MoveItems {
+                creature: creature.clone(),
+                moves: moves.clone(),
+                drops: drops.clone(),
+            },
+            None,
+        ),
+        C::PickUpItem {
+            creature,
+            ground,
+            slots,
+        } => act::inventory_maneuver(
+            rules,
+            ctx,
+            creature,
+            super::CoreCommand::PickUp {
+                creature: creature.clone(),
+                ground: *ground,
+                slots: slots.clone(),
+            },
+            Some(*ground),
+        ),
+        C::DumpPack { creature, items } => act::inventory_maneuver(
+            rules,
+            ctx,
+            creature,
+            super::CoreCommand::DumpBackpack {
+                creature: creature.clone(),
+                items: items.clone(),
+            },
+            None,
+        ),
+        C::FreeAct {
+            creature,
+            cost,
+            what: _,
+        } => act::free_act(ctx, creature, *cost),
+        C::ForceMove {
+            creature,
+            by,
+            kind,
+            distance,
+            magic,
+            vertical,
+            path,
+            altitude,
+        } => act::force_move(
+            rules,
+            ctx,
+            creature,
+            by,
+            crate::combat::forced_movement::ForcedMovement {
+                kind: *kind,
+                distance: *distance,
+                magic: if *magic {
+                    crate::creature::Magic::Magic
+                } else {
+                    crate::creature::Magic::Mundane
+                },
+                vertical: *vertical,
+            },
+            path,
+            *altitude,
+        ),
+        C::Topple {
+            creature,
+            object,
+            onto,
+        } => attack::topple(rules, ctx, creature, *object, onto),
+        C::Teleport {
+            creature,
+            to,
+            distance,
+            by,
+        } => act::teleport(ctx, creature, *to, *distance, by.as_deref()),
+    }
+}
+
+/// Applies an event. Pure.
+pub(super) fn apply(state: &mut CrowsState, event: &CombatEvent) {
+    let cs = &mut state.combat;
+    match event {
+        CombatEvent::GridSet { cells, clear } => {
+            let mut grid = if *clear { BattleGrid::new() } else { cs.grid() };
+            for c in cells {
+                grid.set(c.at, c.cell.clone());
+            }
+            cs.cells = grid
+                .features()
+                .map(|(at, cell)| CellAt {
+                    at,
+                    cell: cell.clone(),
+                })
+                .collect();
+        }
+        CombatEvent::Placed {
+            creature,
+            placement,
+        } => {
+            cs.placements.insert(creature.clone(), placement.clone());
+        }
+        CombatEvent::Unplaced { creature } => {
+            cs.placements.remove(creature);
+        }
+        CombatEvent::FightStarted { participants } => {
+            let ids: Vec<String> = participants.iter().map(|p| p.creature.clone()).collect();
+            let combatants = participants
+                .iter()
+                .zip(0u32..)
+                .map(|(p, n)| crate::combat::initiative::Combatant {
+                    id: n,
+                    side: p.side,
+                    surprised_at_start: p.surprised,
+                })
+                .collect();
+            // Checked in `decide` (non-empty, no duplicates).
+            if let Ok(combat) = Combat::new(combatants, Default::default()) {
+                cs.fight = Some(Fight {
+                    ids,
+                    combat,
+                    budgets: BTreeMap::new(),
+                    moved: BTreeMap::new(),
+                    reactions: BTreeMap::new(),
+                    taunts: Vec::new(),
+                    readied: BTreeMap::new(),
+                    allowances: BTreeMap::new(),
+                    declined: Vec::new(),
+                    orders: BTreeMap::new(),
+                    commanded: Vec::new(),
+                });
+            }
+        }
+        CombatEvent::FightEnded {} => cs.fight = None,
+        CombatEvent::GroundAt { ground, at } => {
+            cs.ground_at.insert(*ground, *at);
+        }
+        _ => {
+            if let Some(f) = cs.fight.as_mut() {
+                apply_fight(f, event);
+            }
+        }
+    }
+}
+
+fn apply_fight(f: &mut Fight, event: &CombatEvent) {
+    match event {
+        CombatEvent::SideOrdered { side, order } => {
+            f.orders.insert(side_key(*side).into(), order.clone());
+        }
+        CombatEvent::RoundStarted {
+            d10,
+            crows,
+            enemies,
+            ..
+        } => {
+            let num = |ids: &[String]| -> Vec<u32> {
+                ids.iter().filter_map(|i| f.number(i)).collect::<Vec<_>>()
+            };
+            let (c, e) = (num(crows), num(enemies));
+            // Checked in `decide` against the same state.
+            let _ = f.combat.start_round(*d10, &c, &e);
+            f.budgets.clear();
+            f.moved.clear();
+            f.declined.clear();
+            f.commanded.clear();
+        }
+        CombatEvent::TurnBegan { creature } => {
+            f.budgets.clear();
+            f.budgets.insert(creature.clone(), TurnBudget::new());
+            f.moved.clear();
+            f.declined.clear();
+            // A taunt lasts until the taunter's next turn; a readied act lapses then.
+            f.taunts.retain(|t| &t.taunter != creature);
+            f.readied.remove(creature);
+        }
+        CombatEvent::TurnEnded { creature } => {
+            if let Some(n) = f.number(creature) {
+                let _ = f.combat.end_turn(n);
+            }
+            f.budgets.clear();
+            f.moved.clear();
+            f.declined.clear();
+        }
+        CombatEvent::CombatantRemoved { creature } => {
+            if let Some(n) = f.number(creature) {
+                let _ = f.combat.remove(n);
+            }
+            f.budgets.remove(creature);
+        }
+        CombatEvent::BudgetSet { creature, budget } => {
+            f.budgets.insert(creature.clone(), *budget);
+        }
+        CombatEvent::AllowanceSet { creature, cost } => match cost {
+            Some(c) => {
+                f.allowances.insert(creature.clone(), *c);
+            }
+            None => {
+                f.allowances.remove(creature);
+            }
+        },
+        CombatEvent::Moved {
+            creature,
+            cost,
+            movement: Movement::Move | Movement::Shift,
+            ..
+        } => {
+            *f.moved.entry(creature.clone()).or_default() += cost;
+        }
+        CombatEvent::ReactionUsed {
+            creature, round, ..
+        } => {
+            f.reactions
+                .entry(creature.clone())
+                .or_default()
+                .spent_in_round = Some(*round);
+        }
+        CombatEvent::OpportunityDeclined { watcher, mover } => {
+            f.declined.push((watcher.clone(), mover.clone()));
+        }
+        CombatEvent::Taunted { taunter, target } => {
+            f.taunts.retain(|t| &t.taunter != taunter);
+            f.taunts.push(TauntRecord {
+                taunter: taunter.clone(),
+                target: target.clone(),
+            });
+        }
+        CombatEvent::ReadiedSet { creature, readied } => match readied {
+            Some(r) => {
+                f.readied.insert(creature.clone(), r.clone());
+            }
+            None => {
+                f.readied.remove(creature);
+            }
+        },
+        CombatEvent::PetCommanded { pet, .. } => {
+            f.commanded.push(pet.clone());
+            f.budgets.insert(pet.clone(), TurnBudget::new());
+        }
+        _ => {}
+    }
+}
+
+pub(super) fn side_key(side: Side) -> &'static str {
+    match side {
+        Side::Crows => "crows",
+        Side::Enemies => "enemies",
+    }
+}
+
+/// Who sees where `id` is and what it does on the grid: everyone but the players it is hidden
+/// from (CR-HIDE-05).
+pub(super) fn grid_audience(ctx: &Ctx<'_, Crows>, id: &str) -> Visibility {
+    let blind = blind_players(&ctx.core().participants, ctx.rules(), id);
+    if blind.is_empty() {
+        Visibility::Public
+    } else {
+        Visibility::Players(
+            ctx.core()
+                .participants
+                .players
+                .keys()
+                .filter(|p| !blind.contains(*p))
+                .cloned()
+                .collect(),
+        )
+    }
+}
+
+/// The space a placed creature takes.
+pub(super) fn space_of(state: &CrowsState, id: &str) -> Option<(Space, Size)> {
+    let p = state.combat.placements.get(id)?;
+    let size = state.creatures.get(id)?.creature.size;
+    let space = if p.squeezing {
+        squeezed_space(p.at, size)
+    } else {
+        Space::of_size(p.at, size)
+    };
+    Some((space, size))
+}
+
+/// Every placed creature as the pure rules' occupants, numbered in placement order; the ids
+/// by number.
+pub(super) fn occupants(state: &CrowsState) -> (Vec<Occupant>, Vec<String>) {
+    let mut out = Vec::new();
+    let mut ids = Vec::new();
+    for (id, p) in &state.combat.placements {
+        let Some((space, size)) = space_of(state, id) else {
+            continue;
+        };
+        if !state.creatures.get(id).is_some_and(|r| r.creature.alive) {
+            continue;
+        }
+        let n = u32::try_from(ids.len()).unwrap_or(u32::MAX);
+        out.push(Occupant {
+            id: n,
+            size,
+            space,
+            team: match p.side {
+                Side::Crows => 0,
+                Side::Enemies => 1,
+            },
+        });
+        ids.push(id.clone());
+    }
+    (out, ids)
+}
+
+/// What `viewer` may see of this part of the state (`null`: nothing to show).
+pub(super) fn project(state: &TableState<CrowsState>, viewer: &Viewer) -> Value {
+    let rules = &state.rules;
+    let cs = &rules.combat;
+    if cs.cells.is_empty() && cs.placements.is_empty() && cs.fight.is_none() {
+        return Value::Null;
+    }
+    let referee = *viewer == Viewer::Referee;
+    let player = match viewer {
+        Viewer::Player(p) => Some(p.as_str()),
+        _ => None,
+    };
+    let sees = |id: &str| {
+        if referee {
+            return true;
+        }
+        let blind = blind_players(&state.core.participants, rules, id);
+        match player {
+            Some(p) => !blind.contains(p),
+            None => blind.is_empty(),
+        }
+    };
+    let own = |id: &str| referee || player.is_some_and(|p| state.core.participants.controls(p, id));
+    let creatures: BTreeMap<&String, Value> = cs
+        .placements
+        .iter()
+        .filter(|(id, _)| sees(id))
+        .map(|(id, p)| {
+            let (space, size) = space_of(rules, id).unwrap_or((Space::new(p.at, 1), Size::Medium));
+            (
+                id,
+                json!({"at": p.at, "side": p.side, "size": size, "space": space.side,
+                    "flying": p.flying, "squeezing": p.squeezing, "owner": p.owner,
+                    "elevation": rules.combat.grid().cell(p.at).elevation}),
+            )
+        })
+        .collect();
+    let fight = cs.fight.as_ref().map(|f| {
+        let visible = |ids: &mut dyn Iterator<Item = &str>| -> Vec<String> {
+            ids.filter(|i| sees(i)).map(str::to_string).collect()
+        };
+        let order: Vec<String> = visible(&mut f.combat.order().iter().filter_map(|n| f.name(*n)));
+        let participants: Vec<Value> = f
+            .combat
+            .combatants()
+            .iter()
+            .filter_map(|c| f.name(c.id).map(|n| (n, c)))
+            .filter(|(n, _)| sees(n))
+            .map(|(n, c)| {
+                json!({"creature": n, "side": c.side, "surprised": f.combat.is_surprised(c.id).unwrap_or(false),
+                    "reaction_spent": !f.reactions.get(n).is_none_or(|r| r.available(f.round()))})
+            })
+            .collect();
+        let current = f.current().filter(|c| sees(c));
+        let budgets: BTreeMap<&String, &TurnBudget> =
+            f.budgets.iter().filter(|(id, _)| sees(id)).collect();
+        let readied: BTreeMap<&String, &ReadiedRecord> =
+            f.readied.iter().filter(|(id, _)| own(id)).collect();
+        let taunts: Vec<&TauntRecord> = f
+            .taunts
+            .iter()
+            .filter(|t| sees(&t.taunter) && sees(&t.target))
+            .collect();
+        let allowances: BTreeMap<&String, &Cost> =
+            f.allowances.iter().filter(|(id, _)| sees(id)).collect();
+        json!({
+            "round": f.round(),
+            "first_side": f.combat.first_side(),
+            "order": order,
+            "current": current,
+            "participants": participants,
+            "budgets": budgets,
+            "allowances": allowances,
+            "taunts": taunts,
+            "readied": readied,
+        })
+    });
+    json!({
+        "grid": cs.cells,
+        "creatures": creatures,
+        "fight": fight,
+    })
+}
+
+/// A decision of kind `crows.combat.*` was answered.
+pub(super) fn on_answer(
+    rules: &Crows,
+    decision: &Decision,
+    answer: &Answer,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    match decision.kind.as_str() {
+        "crows.combat.initiative" => act::initiative_rolled(ctx, decision),
+        "crows.combat.counter" => attack::counter_answered(rules, ctx, decision, answer),
+        "crows.combat.opportunity_attack" => {
+            attack::opportunity_answered(rules, ctx, decision, answer)
+        }
+        "crows.combat.stray_shot" => attack::stray_answered(rules, ctx, decision, answer),
+        "crows.combat.grab_choice" | "crows.combat.escape_square" => {
+            attack::grab_choice_answered(ctx, decision, answer)
+        }
+        "crows.combat.break_free" => attack::break_free_answered(rules, ctx, decision, answer),
+        "crows.combat.topple_anyway" => {
+            attack::topple_anyway_answered(rules, ctx, decision, answer)
+        }
+        other => Err(RuleError::new(
+            "bad_decision",
+            format!("no combat decision `{other}`"),
+        )),
+    }
+}
+
+/// The clock passed a boundary (after the core rules handled it): the engine's turn start and
+/// end move the fight's turn (so the engine's own `end_turn` clock command keeps it in step).
+pub(super) fn on_boundary(
+    _rules: &Crows,
+    boundary: &Boundary,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    let Some(f) = ctx.rules().combat.fight.clone() else {
+        return Ok(());
+    };
+    match boundary {
+        Boundary::TurnStart { who }
+            if f.current() == Some(who.as_str()) && f.budgets.is_empty() =>
+        {
+            let vis = grid_audience(ctx, who);
+            ctx.emit_for(
+                CombatEvent::TurnBegan {
+                    creature: who.clone(),
+                },
+                vis,
+            )
+        }
+        Boundary::TurnEnd { who } if f.current() == Some(who.as_str()) => {
+            let vis = grid_audience(ctx, who);
+            ctx.emit_for(
+                CombatEvent::TurnEnded {
+                    creature: who.clone(),
+                },
+                vis,
+            )
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A test this module started reached its final result (after any expertise).
+pub(super) fn after_test(
+    rules: &Crows,
+    creature: &str,
+    resolved: &crate::checks::ResolvedTest,
+    then: &Value,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    match then.get("step").and_then(Value::as_str) {
+        Some("attack") => attack::attack_resolved(rules, creature, resolved, then, ctx),
+        Some("grab") => attack::grab_resolved(rules, creature, resolved, then, ctx),
+        Some("escape") => attack::escape_resolved(rules, creature, resolved, then, ctx),
+        Some("knockback") => attack::knockback_resolved(rules, creature, resolved, then, ctx),
+        Some("command_pet") => act::command_resolved(creature, resolved, then, ctx),
+        Some("jump") => act::jump_resolved(creature, resolved, then, ctx),
+        Some("topple") => attack::topple_resolved(rules, creature, resolved, then, ctx),
+        other => Err(RuleError::new(
+            "bad_continuation",
+            format!("no combat step {other:?}"),
+        )),
+    }
+}
+
+/// The players who control `id` (for decisions they answer).
+pub(super) fn controllers(ctx: &Ctx<'_, Crows>, id: &str) -> BTreeSet<String> {
+    ctx.core().participants.controllers(id).cloned().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::{CoreCommand, CoreEvent};
+
+    /// The variant names of a serde enum, read back through the wrapper's error message.
+    fn names_of<T: serde::de::DeserializeOwned>() -> Vec<String> {
+        let err = serde_json::from_value::<T>(json!({"__none__": {}}))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        err.split("expected one of ")
+            .nth(1)
+            .unwrap_or_default()
+            .split(", ")
+            .map(|s| {
+                s.trim_matches(|c: char| c == '`' || c.is_whitespace())
+                    .to_string()
+            })
+            .filter(|s| !s.is_empty())
+            .collect()
+    }
+
+    #[test]
+    fn combat_command_and_event_names_are_not_core_ones() {
+        let commands = names_of::<CombatCommand>();
+        let events = names_of::<CombatEvent>();
+        assert!(
+            commands.contains(&"combat_move".to_string()),
+            "{commands:?}"
+        );
+        assert!(events.contains(&"round_started".to_string()), "{events:?}");
+        for name in &commands {
+            assert!(
+                serde_json::from_value::<CoreCommand>(json!({ name.clone(): {} }))
+                    .err()
+                    .is_some_and(|e| e.to_string().contains("unknown variant")),
+                "command `{name}` is also a core command"
+            );
+        }
+        for name in &events {
+            assert!(
+                serde_json::from_value::<CoreEvent>(json!({ name.clone(): {} }))
+                    .err()
+                    .is_some_and(|e| e.to_string().contains("unknown variant")),
+                "event `{name}` is also a core event"
+            );
+        }
+    }
+
+    #[test]
+    fn a_cell_is_sent_flat_with_its_square() {
+        let c: CellAt = serde_json::from_value(
+            json!({"at": {"x": 1, "y": 2}, "obstacle": "flimsy", "difficult": true}),
+        )
+        .unwrap();
+        assert_eq!(c.at, Square::new(1, 2));
+        assert_eq!(c.cell.obstacle, Some(crate::combat::grid::Obstacle::Flimsy));
+        assert!(c.cell.difficult);
+    }
+}

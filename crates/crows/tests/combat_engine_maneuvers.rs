@@ -1,0 +1,861 @@
+//! The combat family's maneuvers and actions at the table: movement and its terrain, standing
+//! up, grab, escape, knockback, taunt, readying, free acts, pets, inventory maneuvers, forced
+//! movement and toppling, driven through the engine.
+
+mod common;
+use common::*;
+
+const ITEMS: &str = include_str!("../../../content/crows-sample/items.json");
+const BESTIARY: &str = include_str!("../../../content/crows-sample/bestiary.json");
+
+fn r(cmd: Value) -> Value {
+    json!({ "rules": cmd })
+}
+
+/// Vera holds a sword (item 1); a ghoul (Stamina 30, the sample spider's bite); nobody placed.
+fn table() -> T {
+    let mut t = party();
+    t.referee_rules(
+        json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS},
+            {"name": "bestiary.json", "text": BESTIARY}]}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"create_creature": {"id": "ghoul", "name": "Ghoul", "kind": "monster",
+            "characteristics": {"agility": 1, "mind": 0, "strength": 1}, "stamina": 30}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "card": "sword",
+            "slots": [{"kind": "Hand", "number": 1}]}}),
+        &[],
+    );
+    t
+}
+
+fn place(t: &mut T, id: &str, x: i32, y: i32, side: &str) {
+    let mut p = json!({"place": {"creature": id, "at": {"x": x, "y": y}, "side": side}});
+    if id == "ghoul" {
+        p["place"]["card"] = json!("cave-spider");
+    }
+    t.referee_rules(p, &[]);
+}
+
+/// Starts the fight and round 1 with the crows first, in this order.
+fn start(t: &mut T, crows: &[&str]) {
+    t.referee_rules(json!({"start_combat": {}}), &[]);
+    t.referee_rules(
+        json!({"order_side": {"side": "crows", "order": crows}}),
+        &[],
+    );
+    t.referee_rules(json!({"roll_initiative": {"roller": "alice"}}), &[]);
+    let d = t.decision("crows.combat.initiative");
+    t.run(
+        &player("alice"),
+        json!({"answer": {"decision": d.id, "option": "roll"}}),
+        &[9],
+    )
+    .unwrap();
+}
+
+fn fight(t: &T) -> Value {
+    t.table.view(&Viewer::Referee)["rules"]["combat"]["fight"].clone()
+}
+
+fn at(t: &T, id: &str) -> Value {
+    t.state()["combat"]["placements"][id]["at"].clone()
+}
+
+fn stamina(t: &T, id: &str) -> u64 {
+    t.creature(id)["stamina"].as_u64().unwrap()
+}
+
+fn conditions(t: &T, id: &str) -> String {
+    t.creature(id)["conditions"].to_string()
+}
+
+fn refusal(t: &mut T, actor: &Actor, cmd: Value, dice: &[i64]) -> Option<String> {
+    let before = t.table.state_json();
+    let e = t.run(actor, cmd, dice).unwrap_err();
+    assert_eq!(t.table.state_json(), before, "a refusal changes nothing");
+    rule_of(e).1
+}
+
+#[test]
+// Covers CR-MOVE-02, CR-MAN-02, CR-MAN-01.
+fn cr_move_02_difficult_terrain_costs_double_and_shifts_stay_out_of_it() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"set_grid": {"cells": [{"at": {"x": 1, "y": 0}, "difficult": true},
+            {"at": {"x": 2, "y": 0}, "difficult": true}]}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    start(&mut t, &["vera"]);
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"shift": {"creature": "vera", "to": {"x": 1, "y": 0}}})),
+        &[],
+    );
+    assert!(
+        matches!(rule.as_deref(), Some("CR-MOVE-02") | Some("CR-MAN-02")),
+        "{rule:?}"
+    );
+    // Two difficult squares and one normal: 2 + 2 + 1 = 5 of the Move's 6.
+    t.ok(
+        &player("alice"),
+        r(
+            json!({"combat_move": {"creature": "vera", "path": [{"x": 1, "y": 0}, {"x": 2, "y": 0},
+            {"x": 3, "y": 0}]}}),
+        ),
+        &[],
+    );
+    assert_eq!(fight(&t)["budgets"]["vera"]["move_left"], 1);
+    // The rest of the Move is walked later in the turn (CR-MAN-01).
+    t.ok(
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "vera", "path": [{"x": 4, "y": 0}]}})),
+        &[],
+    );
+    assert_eq!(fight(&t)["budgets"]["vera"]["maneuvers"], 1);
+    assert_eq!(at(&t, "vera"), json!({"x": 4, "y": 0}));
+}
+
+#[test]
+// Covers CR-MOVE-08, CR-MAN-08, CR-COND-05.
+fn cr_move_08_prone_halves_the_speed_and_stand_up_ends_it() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    start(&mut t, &["vera"]);
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"stand_up": {"creature": "vera"}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-MAN-08"));
+    t.referee_rules(
+        json!({"add_condition": {"creature": "vera", "condition": "prone"}}),
+        &[],
+    );
+    // Prone: speed 6 halved to 3; four squares are too many for one Move.
+    let path: Vec<Value> = (1..=4).map(|x| json!({"x": x, "y": 0})).collect();
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "vera", "path": path}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-MOVE-01"));
+    t.ok(
+        &player("alice"),
+        r(json!({"stand_up": {"creature": "vera"}})),
+        &[],
+    );
+    assert!(!conditions(&t, "vera").contains("prone"));
+    t.ok(
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "vera", "path": path}})),
+        &[],
+    );
+    assert_eq!(fight(&t)["budgets"]["vera"]["maneuvers"], 2);
+}
+
+#[test]
+// Covers CR-MAN-09, CR-MAN-10, CR-COND-03.
+fn cr_man_09_grab_holds_the_target_and_escape_frees_it() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    start(&mut t, &["vera"]);
+    // 9 + 8 + Strength 2 = 19? No: 9 + 7 + 2 = 18: tier 3, the ghoul is grabbed.
+    t.ok(
+        &player("alice"),
+        r(json!({"grab": {"creature": "vera", "target": "ghoul"}})),
+        &[9, 7],
+    );
+    assert!(
+        conditions(&t, "ghoul").contains("grabbed"),
+        "{}",
+        conditions(&t, "ghoul")
+    );
+    // Only one creature held at a time (CR-MAN-09).
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"grab": {"creature": "vera", "target": "ghoul"}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-MAN-09"));
+    t.ok(
+        &player("alice"),
+        r(json!({"end_turn": {"creature": "vera"}})),
+        &[],
+    );
+    // Grabbed: speed 0.
+    let rule = refusal(
+        &mut t,
+        &referee(),
+        r(json!({"combat_move": {"creature": "ghoul", "path": [{"x": 2, "y": 0}]}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-MOVE-08"));
+    // Escape: 9 + 8 + Agility 1 = 18: free (CR-MAN-10).
+    t.referee_rules(
+        json!({"escape_grab": {"creature": "ghoul", "characteristic": "agility"}}),
+        &[9, 8],
+    );
+    assert!(!conditions(&t, "ghoul").contains("grabbed"));
+    // Bram is not grabbed: escaping is refused.
+}
+
+#[test]
+// Covers CR-MAN-09, CR-REACT-03.
+fn cr_man_09_a_failed_grab_opens_the_targets_counter_and_tier_2_offers_push_or_shift() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"place_item": {"creature": "bram", "card": "knife",
+            "slots": [{"kind": "Hand", "number": 1}]}}),
+        &[],
+    );
+    place(&mut t, "bram", 0, 0, "crows");
+    place(&mut t, "vera", 1, 0, "enemies");
+    start(&mut t, &["bram"]);
+    // Bram (Strength −1): 4 + 5 − 1 = 8, tier 1: Vera, holding a sword, may counter.
+    t.ok(
+        &player("bob"),
+        r(json!({"grab": {"creature": "bram", "target": "vera"}})),
+        &[4, 5],
+    );
+    let d = t.decision("crows.combat.counter");
+    assert_eq!(d.answerer, engine::Answerer::Controller("vera".into()));
+    t.answer(&player("alice"), &d.id, "pass", None).unwrap();
+    t.ok(
+        &player("bob"),
+        r(json!({"end_turn": {"creature": "bram"}})),
+        &[],
+    );
+    // Vera's turn (she is on the enemies' side here): 6 + 5 + 2 = 13: push 1 or a free Shift.
+    t.ok(
+        &player("alice"),
+        r(json!({"grab": {"creature": "vera", "target": "bram"}})),
+        &[6, 5],
+    );
+    let d = t.decision("crows.combat.grab_choice");
+    let ids: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
+    assert!(
+        ids.contains(&"push_-1_0") && ids.iter().any(|i| i.starts_with("shift_")),
+        "{ids:?}"
+    );
+    t.answer(&player("alice"), &d.id, "push_-1_0", None)
+        .unwrap();
+    assert_eq!(at(&t, "bram"), json!({"x": -1, "y": 0}));
+}
+
+#[test]
+// Covers CR-MAN-11, CR-FORCE-01, CR-FORCE-03.
+fn cr_man_11_knockback_pushes_one_or_two_squares_along_the_path() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    start(&mut t, &["vera"]);
+    // A path that bends is no push (CR-FORCE-01): refused before the roll.
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"knockback": {"creature": "vera", "target": "ghoul",
+            "push": [{"x": 2, "y": 0}, {"x": 3, "y": 1}]}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-FORCE-01"));
+    // 6 + 5 + 2 = 13: tier 2, push 1.
+    t.ok(
+        &player("alice"),
+        r(json!({"knockback": {"creature": "vera", "target": "ghoul",
+            "push": [{"x": 2, "y": 0}, {"x": 3, "y": 0}]}})),
+        &[6, 5],
+    );
+    assert_eq!(at(&t, "ghoul"), json!({"x": 2, "y": 0}));
+}
+
+#[test]
+// Covers CR-ACT-01.
+fn cr_act_01_taunt_banes_attacks_that_leave_the_taunter_out_until_its_next_turn() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"place_item": {"creature": "bram", "card": "knife",
+            "slots": [{"kind": "Hand", "number": 1}]}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "bram", 0, 2, "crows");
+    place(&mut t, "ghoul", 1, 1, "enemies");
+    start(&mut t, &["vera", "bram"]);
+    t.ok(
+        &player("alice"),
+        r(json!({"taunt": {"creature": "vera", "target": "ghoul"}})),
+        &[],
+    );
+    t.ok(
+        &player("alice"),
+        r(json!({"end_turn": {"creature": "vera"}})),
+        &[],
+    );
+    t.ok(
+        &player("bob"),
+        r(json!({"end_turn": {"creature": "bram"}})),
+        &[],
+    );
+    // The ghoul's turn: biting Bram has a bane, biting Vera has not.
+    t.referee_rules(
+        json!({"attack": {"creature": "ghoul", "target": "bram", "natural": "Venom fang"}}),
+        &[8, 5, 1],
+    );
+    let m = t.state()["last_tests"]["ghoul"]["spec"]["modifiers"].to_string();
+    assert!(m.contains("taunted") && m.contains("CR-ACT-01"), "{m}");
+    // Far away (more than 10 squares) nobody can be taunted.
+}
+
+#[test]
+// Covers CR-ACT-02, CR-REACT-01.
+fn cr_act_02_a_readied_act_fires_with_the_reaction_or_lapses_at_the_next_turn() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 3, 0, "enemies");
+    start(&mut t, &["vera"]);
+    t.ok(
+        &player("alice"),
+        r(
+            json!({"ready": {"creature": "vera", "act": {"kind": "action", "name": "attack"},
+            "trigger": "the ghoul comes next to me"}}),
+        ),
+        &[],
+    );
+    // Bob does not learn what Vera readied.
+    let bob = t.table.view(&Viewer::Player("bob".into()));
+    assert!(
+        bob["rules"]["combat"]["fight"]["readied"]
+            .get("vera")
+            .is_none()
+    );
+    assert_eq!(
+        fight(&t)["readied"]["vera"]["trigger"],
+        "the ghoul comes next to me"
+    );
+    t.ok(
+        &player("alice"),
+        r(json!({"end_turn": {"creature": "vera"}})),
+        &[],
+    );
+    t.referee_rules(
+        json!({"combat_move": {"creature": "ghoul", "path": [{"x": 2, "y": 0}, {"x": 1, "y": 0}]}}),
+        &[],
+    );
+    t.ok(
+        &player("alice"),
+        r(json!({"fire_readied": {"creature": "vera"}})),
+        &[],
+    );
+    t.ok(
+        &player("alice"),
+        r(json!({"attack": {"creature": "vera", "target": "ghoul", "weapon": 1}})),
+        &[6, 5, 3],
+    );
+    assert_eq!(stamina(&t, "ghoul"), 26);
+    // The reaction is spent: it cannot fire again this round.
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"fire_readied": {"creature": "vera"}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-ACT-02"));
+}
+
+#[test]
+// Covers CR-ACT-03, CR-ACT-04.
+fn cr_act_03_the_referee_rules_what_a_trivial_or_free_form_act_costs() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    start(&mut t, &["vera"]);
+    t.referee_rules(
+        json!({"free_act": {"creature": "vera", "cost": "free", "what": "nocks an arrow"}}),
+        &[],
+    );
+    assert_eq!(fight(&t)["budgets"]["vera"]["maneuvers"], 0);
+    t.referee_rules(json!({"free_act": {"creature": "vera", "cost": "action", "what": "swings on the chandelier"}}), &[]);
+    assert_eq!(fight(&t)["budgets"]["vera"]["actions"], 1);
+    // Players cannot set the cost themselves.
+    let e = t
+        .run(
+            &player("alice"),
+            r(json!({"free_act": {"creature": "vera", "cost": "free"}})),
+            &[],
+        )
+        .unwrap_err();
+    assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+}
+
+#[test]
+// Covers CR-MAN-03, CR-PET-01, CR-PET-02, CR-PET-05, CR-ERR-15.
+fn cr_pet_01_a_commanded_pet_acts_in_its_owners_turn() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"create_creature": {"id": "dog", "kind": "animal", "size": "small",
+            "characteristics": {"agility": 2, "mind": -2, "strength": 0}, "stamina": 4,
+            "backpack_slots": 2}}),
+        &[],
+    );
+    t.ok(
+        &referee(),
+        json!({"bind": {"player": "alice", "character": "dog"}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    t.referee_rules(
+        json!({"place": {"creature": "dog", "at": {"x": 0, "y": 1}, "side": "crows", "owner": "vera"}}),
+        &[],
+    );
+    place(&mut t, "ghoul", 3, 0, "enemies");
+    start(&mut t, &["vera"]);
+    // Pets take no turns of their own.
+    assert_eq!(fight(&t)["order"], json!(["vera", "ghoul"]));
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "dog", "path": [{"x": 1, "y": 1}]}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-CBT-11"));
+    t.ok(
+        &player("alice"),
+        r(json!({"command_pet": {"creature": "vera", "pet": "dog"}})),
+        &[],
+    );
+    assert_eq!(fight(&t)["budgets"]["vera"]["maneuvers"], 1);
+    t.ok(
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "dog", "path": [{"x": 1, "y": 1}, {"x": 2, "y": 1}]}})),
+        &[],
+    );
+    t.ok(
+        &player("alice"),
+        r(json!({"attack": {"creature": "dog", "target": "ghoul", "characteristic": "agility"}})),
+        &[6, 5],
+    );
+    // Unarmed (CR-ATK-06): 6 + 5 + 2 = 13: 1 + Agility 2 = 3.
+    assert_eq!(stamina(&t, "ghoul"), 27);
+    // The same pet once per round (CR-ERR-15 default).
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"command_pet": {"creature": "vera", "pet": "dog"}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-ERR-15"));
+}
+
+#[test]
+// Covers CR-PET-02, CR-PET-05.
+fn cr_pet_02_a_dangerous_command_needs_the_owners_mind_test_unless_summoned() {
+    let mut t = table();
+    for id in ["dog", "imp"] {
+        t.referee_rules(
+            json!({"create_creature": {"id": id, "kind": "animal", "size": "small",
+                "characteristics": {"agility": 2, "mind": -2, "strength": 0}, "stamina": 4,
+                "backpack_slots": 2}}),
+            &[],
+        );
+    }
+    place(&mut t, "vera", 0, 0, "crows");
+    t.referee_rules(json!({"place": {"creature": "dog", "at": {"x": 0, "y": 1}, "side": "crows", "owner": "vera"}}), &[]);
+    t.referee_rules(json!({"place": {"creature": "imp", "at": {"x": 0, "y": 2}, "side": "crows", "owner": "vera", "summoned": true}}), &[]);
+    start(&mut t, &["vera"]);
+    // Mind 0: 6 + 7 = 13, tier 2: it obeys and is weakened.
+    t.ok(
+        &player("alice"),
+        r(json!({"command_pet": {"creature": "vera", "pet": "dog", "dangerous": true}})),
+        &[6, 7],
+    );
+    assert!(fight(&t)["budgets"].get("dog").is_some());
+    assert!(conditions(&t, "dog").contains("weakened"));
+    // A summoned creature never rolls.
+    t.ok(
+        &player("alice"),
+        r(json!({"command_pet": {"creature": "vera", "pet": "imp", "dangerous": true}})),
+        &[],
+    );
+    assert!(fight(&t)["budgets"].get("imp").is_some());
+}
+
+#[test]
+// Covers CR-MAN-04, CR-MAN-05, CR-MAN-06, CR-MAN-07, CR-CBT-13.
+fn cr_man_04_inventory_maneuvers_spend_a_maneuver_and_run_the_inventory_rules() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "card": "torch",
+            "slots": [{"kind": "Backpack", "number": 1}]}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "card": "rope",
+            "slots": [{"kind": "Backpack", "number": 2}]}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    start(&mut t, &["vera"]);
+    // Draw From Pack: the recorded d10 against the torch's slot 1 (CR-INV-13).
+    t.ok(
+        &player("alice"),
+        r(json!({"draw_from_pack": {"creature": "vera", "item": 2,
+            "hands": [{"kind": "Hand", "number": 2}]}})),
+        &[5],
+    );
+    assert_eq!(fight(&t)["budgets"]["vera"]["maneuvers"], 1);
+    t.ok(
+        &player("alice"),
+        r(json!({"dump_pack": {"creature": "vera", "items": [3]}})),
+        &[],
+    );
+    assert_eq!(fight(&t)["budgets"]["vera"]["maneuvers"], 2);
+    assert_eq!(t.state()["ground"].as_array().unwrap().len(), 1);
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"pick_up_item": {"creature": "vera", "ground": 1,
+            "slots": [{"kind": "Hand", "number": 2}]}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-CBT-10"));
+    // Next round: the torch goes to the belt (Draw From Belt's rearranging) and the rope is
+    // picked up from the ground into the free hand.
+    t.ok(
+        &player("alice"),
+        r(json!({"end_turn": {"creature": "vera"}})),
+        &[],
+    );
+    t.referee_rules(json!({"roll_initiative": {"roller": "alice"}}), &[]);
+    let d = t.decision("crows.combat.initiative");
+    t.run(
+        &player("alice"),
+        json!({"answer": {"decision": d.id, "option": "roll"}}),
+        &[8],
+    )
+    .unwrap();
+    t.ok(
+        &player("alice"),
+        r(json!({"draw_from_belt": {"creature": "vera",
+            "moves": [{"item": 2, "to": [{"kind": "Belt", "number": 1}]}]}})),
+        &[],
+    );
+    t.ok(
+        &player("alice"),
+        r(json!({"pick_up_item": {"creature": "vera", "ground": 1,
+            "slots": [{"kind": "Hand", "number": 2}]}})),
+        &[],
+    );
+    assert_eq!(fight(&t)["budgets"]["vera"]["maneuvers"], 2);
+    let items = t.table.view(&Viewer::Referee)["rules"]["creatures"]["vera"]["items"].to_string();
+    assert!(items.starts_with('['), "{items}");
+    assert!(items.contains("rope") && items.contains("Belt"), "{items}");
+    assert!(t.state()["ground"].as_array().unwrap().is_empty());
+}
+
+#[test]
+// Covers CR-FORCE-01, CR-FORCE-05, CR-REACT-06, CR-FORCE-09.
+fn cr_force_05_forced_movement_never_enters_occupied_squares_and_provokes_nothing() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"set_grid": {"cells": [{"at": {"x": 4, "y": 0}, "drop_feet": 20}]}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    place(&mut t, "bram", 3, 0, "crows");
+    start(&mut t, &["vera", "bram"]);
+    let rule = refusal(
+        &mut t,
+        &referee(),
+        r(
+            json!({"force_move": {"creature": "ghoul", "by": "vera", "kind": "push", "distance": 2,
+            "path": [{"x": 2, "y": 0}, {"x": 3, "y": 0}]}}),
+        ),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-FORCE-05"));
+    // Pushed away from Vera's reach: no opportunity attack.
+    t.referee_rules(
+        json!({"force_move": {"creature": "ghoul", "by": "vera", "kind": "push", "distance": 2,
+            "path": [{"x": 2, "y": 0}]}}),
+        &[],
+    );
+    assert_eq!(
+        t.state()["combat"]["placements"]["ghoul"]["at"],
+        json!({"x": 2, "y": 0})
+    );
+    assert!(t.table.core().decisions.is_empty());
+    // Bram slid over the drop falls 20 feet: core's fall (2d6, resistance roll).
+    t.referee_rules(
+        json!({"force_move": {"creature": "bram", "by": "vera", "kind": "slide", "distance": 1,
+            "path": [{"x": 4, "y": 0}]}}),
+        &[1, 1, 4, 5],
+    );
+    assert_eq!(
+        stamina(&t, "bram"),
+        3,
+        "2d6 = 2 and a failed resistance roll"
+    );
+}
+
+#[test]
+// Covers CR-TOPPLE-01, CR-TOPPLE-02, CR-TOPPLE-03, CR-TOPPLE-04.
+fn cr_topple_03_toppling_a_larger_object_takes_an_action_and_a_banned_test() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    start(&mut t, &["vera"]);
+    let e = t
+        .run(
+            &player("alice"),
+            r(json!({"topple": {"creature": "vera", "object": "large", "onto": ["ghoul"]}})),
+            &[],
+        )
+        .unwrap_err();
+    assert!(
+        matches!(e, EngineError::NotAllowed(_)),
+        "the topple is the Referee's command"
+    );
+    let rule = refusal(
+        &mut t,
+        &referee(),
+        r(json!({"topple": {"creature": "vera", "object": "holy_shit", "onto": ["ghoul"]}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-TOPPLE-04"));
+    // A Large bookcase (one size larger): a bane; 9 + 8 + 2 − 2 = 17: it topples on the
+    // ghoul for 1d10 + 2d10.
+    t.referee_rules(
+        json!({"topple": {"creature": "vera", "object": "large", "onto": ["ghoul"]}}),
+        &[9, 8, 3, 4, 5],
+    );
+    let m = t.state()["last_tests"]["vera"]["spec"]["modifiers"].to_string();
+    assert!(m.contains("CR-TOPPLE-03"), "{m}");
+    assert_eq!(stamina(&t, "ghoul"), 18);
+    assert_eq!(fight(&t)["budgets"]["vera"]["actions"], 1);
+}
+
+#[test]
+// Covers CR-MOVE-06, CR-REACT-06.
+fn cr_move_06_teleport_ignores_walls_needs_line_of_effect_and_ends_grabs() {
+    let mut t = table();
+    let wall: Vec<Value> = (-3..=3)
+        .map(|y| json!({"at": {"x": 2, "y": y}, "obstacle": "solid"}))
+        .collect();
+    t.referee_rules(json!({"set_grid": {"cells": wall}}), &[]);
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    start(&mut t, &["vera"]);
+    t.referee_rules(
+        json!({"add_condition": {"creature": "vera", "condition": "grabbed",
+            "grabbed_by": "ghoul", "range": 1}}),
+        &[],
+    );
+    // Behind the wall: no line of effect to the destination.
+    let rule = refusal(
+        &mut t,
+        &referee(),
+        r(json!({"teleport": {"creature": "vera", "to": {"x": 3, "y": 0}, "distance": 6}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-MOVE-06"));
+    let rule = refusal(
+        &mut t,
+        &referee(),
+        r(json!({"teleport": {"creature": "vera", "to": {"x": 0, "y": 5}, "distance": 3}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-MOVE-06"));
+    // Out of the ghoul's reach with no opportunity attack, and no longer grabbed.
+    t.referee_rules(
+        json!({"teleport": {"creature": "vera", "to": {"x": 0, "y": 4}, "distance": 4}}),
+        &[],
+    );
+    assert_eq!(at(&t, "vera"), json!({"x": 0, "y": 4}));
+    assert!(t.table.core().decisions.is_empty());
+    assert!(!conditions(&t, "vera").contains("grabbed"));
+}
+
+#[test]
+// Covers CR-ACT-02, CR-REACT-05.
+fn cr_act_02_a_readied_move_is_one_move_outside_the_turn() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 5, 0, "enemies");
+    start(&mut t, &["vera"]);
+    t.ok(
+        &player("alice"),
+        r(
+            json!({"ready": {"creature": "vera", "act": {"kind": "maneuver", "name": "move"},
+            "trigger": "the ghoul moves"}}),
+        ),
+        &[],
+    );
+    t.ok(
+        &player("alice"),
+        r(json!({"end_turn": {"creature": "vera"}})),
+        &[],
+    );
+    t.ok(
+        &player("alice"),
+        r(json!({"fire_readied": {"creature": "vera"}})),
+        &[],
+    );
+    t.ok(
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "vera", "path": [{"x": 0, "y": 1}, {"x": 0, "y": 2}]}})),
+        &[],
+    );
+    assert_eq!(at(&t, "vera"), json!({"x": 0, "y": 2}));
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "vera", "path": [{"x": 0, "y": 3}]}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-CBT-11"));
+}
+
+#[test]
+// Covers CR-CBT-01, CR-DMG-08.
+fn cr_cbt_01_the_dead_leave_the_fight_and_lose_their_turn() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"create_creature": {"id": "rat", "kind": "monster",
+            "characteristics": {"agility": 0, "mind": -3, "strength": -2}, "stamina": 1}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "rat", 1, 0, "enemies");
+    start(&mut t, &["vera"]);
+    assert_eq!(fight(&t)["order"], json!(["vera", "rat"]));
+    t.ok(
+        &player("alice"),
+        r(json!({"attack": {"creature": "vera", "target": "rat", "weapon": 1}})),
+        &[6, 5, 3],
+    );
+    // A player's creature brought it to 0: the Referee may knock it out; it dies.
+    let d = t.decision_for("crows.knock_out", "rat");
+    t.answer(&referee(), &d.id, "kill", None).unwrap();
+    t.ok(
+        &player("alice"),
+        r(json!({"end_turn": {"creature": "vera"}})),
+        &[],
+    );
+    assert_eq!(
+        fight(&t)["current"],
+        Value::Null,
+        "the rat's turn is gone, the round over"
+    );
+    assert!(!fight(&t)["order"].to_string().contains("rat"));
+    t.assert_replays();
+}
+
+#[test]
+// Covers CR-ACT-02.
+fn cr_act_02_an_unfired_readied_act_lapses_when_the_readiers_turn_comes_again() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 5, 0, "enemies");
+    start(&mut t, &["vera"]);
+    t.ok(
+        &player("alice"),
+        r(
+            json!({"ready": {"creature": "vera", "act": {"kind": "action", "name": "attack"},
+            "trigger": "the ghoul comes close"}}),
+        ),
+        &[],
+    );
+    t.ok(
+        &player("alice"),
+        r(json!({"end_turn": {"creature": "vera"}})),
+        &[],
+    );
+    t.referee_rules(json!({"end_turn": {"creature": "ghoul"}}), &[]);
+    t.referee_rules(json!({"roll_initiative": {"roller": "alice"}}), &[]);
+    let d = t.decision("crows.combat.initiative");
+    t.run(
+        &player("alice"),
+        json!({"answer": {"decision": d.id, "option": "roll"}}),
+        &[8],
+    )
+    .unwrap();
+    assert_eq!(fight(&t)["current"], "vera");
+    assert!(fight(&t)["readied"].get("vera").is_none());
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"fire_readied": {"creature": "vera"}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-ACT-02"));
+}
+
+#[test]
+// Covers CR-MOVE-07, CR-MOVE-02.
+fn cr_move_07_a_jump_after_a_run_up_has_an_edge_and_lands_within_its_tier() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"set_grid": {"cells": [{"at": {"x": 3, "y": 0}, "drop_feet": 30},
+            {"at": {"x": 0, "y": 5}, "difficult": true}]}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "bram", 0, 5, "crows");
+    start(&mut t, &["vera", "bram"]);
+    t.ok(
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "vera", "path": [{"x": 1, "y": 0}, {"x": 2, "y": 0}]}})),
+        &[],
+    );
+    // Agility 1: at most 3 squares even at tier 3; 6 squares is refused before any roll.
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(
+            json!({"jump": {"creature": "vera", "to": {"x": 8, "y": 0}, "characteristic": "agility"}}),
+        ),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-MOVE-07"));
+    // 6 + 5 + 1 + 2 (run-up edge) = 14: tier 2, 2 squares long: over the drop.
+    t.ok(
+        &player("alice"),
+        r(json!({"jump": {"creature": "vera", "to": {"x": 4, "y": 0}, "characteristic": "agility"}})),
+        &[6, 5],
+    );
+    let m = t.state()["last_tests"]["vera"]["spec"]["modifiers"].to_string();
+    assert!(m.contains("run_up"), "{m}");
+    assert_eq!(at(&t, "vera"), json!({"x": 4, "y": 0}));
+    assert_eq!(fight(&t)["budgets"]["vera"]["move_left"], 2);
+    assert_eq!(
+        stamina(&t, "vera"),
+        3,
+        "no fall: it did not end over the drop"
+    );
+    t.ok(
+        &player("alice"),
+        r(json!({"end_turn": {"creature": "vera"}})),
+        &[],
+    );
+    // No jumping out of difficult terrain (CR-MOVE-02).
+    let rule = refusal(
+        &mut t,
+        &player("bob"),
+        r(
+            json!({"jump": {"creature": "bram", "to": {"x": 0, "y": 7}, "characteristic": "agility"}}),
+        ),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-MOVE-02"));
+}

@@ -1,0 +1,592 @@
+//! The combat family's rules at the table, one requirement at a time, driven through the
+//! engine (grid, secrecy, attacks' modifiers, reactions, maneuvers, pets, forced movement,
+//! toppling).
+
+mod common;
+use common::*;
+
+const ITEMS: &str = include_str!("../../../content/crows-sample/items.json");
+const BESTIARY: &str = include_str!("../../../content/crows-sample/bestiary.json");
+
+fn r(cmd: Value) -> Value {
+    json!({ "rules": cmd })
+}
+
+/// Vera holds a sword (item 1), Bram a knife (item 2); a ghoul (Stamina 30) with the sample
+/// spider's bite. Nobody is placed yet.
+fn table() -> T {
+    let mut t = party();
+    t.referee_rules(
+        json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS},
+            {"name": "bestiary.json", "text": BESTIARY}]}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"create_creature": {"id": "ghoul", "name": "Ghoul", "kind": "monster",
+            "characteristics": {"agility": 1, "mind": 0, "strength": 1}, "stamina": 30}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "card": "sword",
+            "slots": [{"kind": "Hand", "number": 1}]}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"place_item": {"creature": "bram", "card": "knife",
+            "slots": [{"kind": "Hand", "number": 1}]}}),
+        &[],
+    );
+    t
+}
+
+fn place(t: &mut T, id: &str, x: i32, y: i32, side: &str) {
+    let mut p = json!({"place": {"creature": id, "at": {"x": x, "y": y}, "side": side}});
+    if id == "ghoul" {
+        p["place"]["card"] = json!("cave-spider");
+    }
+    t.referee_rules(p, &[]);
+}
+
+/// Starts the fight and round 1 with the crows first, in the order given.
+fn start(t: &mut T, crows: &[&str]) {
+    t.referee_rules(json!({"start_combat": {}}), &[]);
+    t.referee_rules(
+        json!({"order_side": {"side": "crows", "order": crows}}),
+        &[],
+    );
+    t.referee_rules(json!({"roll_initiative": {"roller": "alice"}}), &[]);
+    let d = t.decision("crows.combat.initiative");
+    t.run(
+        &player("alice"),
+        json!({"answer": {"decision": d.id, "option": "roll"}}),
+        &[9],
+    )
+    .unwrap();
+}
+
+fn fight(t: &T) -> Value {
+    t.table.view(&Viewer::Referee)["rules"]["combat"]["fight"].clone()
+}
+
+fn modifiers(t: &T, id: &str) -> String {
+    t.state()["last_tests"][id]["spec"]["modifiers"].to_string()
+}
+
+fn stamina(t: &T, id: &str) -> u64 {
+    t.creature(id)["stamina"].as_u64().unwrap()
+}
+
+fn refusal(t: &mut T, actor: &Actor, cmd: Value, dice: &[i64]) -> Option<String> {
+    let before = t.table.state_json();
+    let e = t.run(actor, cmd, dice).unwrap_err();
+    assert_eq!(t.table.state_json(), before, "a refusal changes nothing");
+    rule_of(e).1
+}
+
+fn open_kinds(t: &T) -> Vec<String> {
+    t.table
+        .core()
+        .decisions
+        .iter()
+        .map(|d| d.kind.clone())
+        .collect()
+}
+
+#[test]
+// Covers CR-CBT-04, CR-CBT-05.
+fn cr_cbt_05_placing_takes_the_space_of_the_size_and_never_overlaps() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"create_creature": {"id": "ogre", "kind": "monster", "size": "large",
+            "characteristics": {"agility": 0, "mind": 0, "strength": 3}, "stamina": 12}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"set_grid": {"cells": [{"at": {"x": 9, "y": 9}, "obstacle": "solid"}]}}),
+        &[],
+    );
+    place(&mut t, "ogre", 0, 0, "enemies");
+    // A Large creature takes 2 × 2 squares: (1, 1) is inside it.
+    let rule = refusal(
+        &mut t,
+        &referee(),
+        r(json!({"place": {"creature": "vera", "at": {"x": 1, "y": 1}, "side": "crows"}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-CBT-05"));
+    let rule = refusal(
+        &mut t,
+        &referee(),
+        r(json!({"place": {"creature": "vera", "at": {"x": 9, "y": 9}, "side": "crows"}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-CBT-05"));
+    place(&mut t, "vera", 2, 0, "crows");
+    let view = t.table.view(&Viewer::Referee);
+    assert_eq!(view["rules"]["combat"]["creatures"]["ogre"]["space"], 2);
+    assert_eq!(view["rules"]["combat"]["creatures"]["vera"]["space"], 1);
+}
+
+#[test]
+// Covers CR-HIDE-05, CR-LOE-01.
+fn cr_cbt_02_hidden_creatures_are_left_out_of_the_players_grid_and_log() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "bram", 0, 1, "crows");
+    t.referee_rules(
+        json!({"hide": {"creature": "ghoul", "from": ["vera", "bram"]}}),
+        &[],
+    );
+    let seq = t.log.len();
+    place(&mut t, "ghoul", 6, 6, "enemies");
+    start(&mut t, &["vera", "bram"]);
+    let alice = Viewer::Player("alice".into());
+    let view = t.table.view(&alice);
+    let combat = &view["rules"]["combat"];
+    assert!(combat["creatures"].get("ghoul").is_none(), "{combat}");
+    assert!(combat["creatures"].get("vera").is_some());
+    assert!(!combat["fight"].to_string().contains("ghoul"), "{combat}");
+    let referee_view = t.table.view(&Viewer::Referee);
+    assert!(
+        referee_view["rules"]["combat"]["creatures"]
+            .get("ghoul")
+            .is_some()
+    );
+    assert!(
+        referee_view["rules"]["combat"]["fight"]["order"]
+            .to_string()
+            .contains("ghoul")
+    );
+    let log = serde_json::to_string(&project_log(&t.log[seq..], &alice)).unwrap();
+    assert!(!log.contains("ghoul"), "{log}");
+    // The spectators' view and the Referee's log still have it.
+    let referee_log = serde_json::to_string(&project_log(&t.log[seq..], &Viewer::Referee)).unwrap();
+    assert!(referee_log.contains("ghoul"));
+}
+
+#[test]
+// Covers CR-LOE-01, CR-LOE-02, CR-LOE-05, CR-LOE-10.
+fn cr_loe_05_walls_block_attacks_and_half_cover_gives_a_bane() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"place_item": {"creature": "bram", "card": "knife",
+            "slots": [{"kind": "Hand", "number": 2}]}}),
+        &[],
+    );
+    // A pillar right in front of the ghoul: half of it is hidden.
+    t.referee_rules(
+        json!({"set_grid": {"cells": [{"at": {"x": 2, "y": 0}, "obstacle": "solid"}]}}),
+        &[],
+    );
+    place(&mut t, "bram", 0, 0, "crows");
+    place(&mut t, "ghoul", 3, 0, "enemies");
+    start(&mut t, &["bram"]);
+    t.referee_rules(
+        json!({"set_light_level": {"creature": "ghoul", "level": "dim"}}),
+        &[],
+    );
+    t.ok(
+        &player("bob"),
+        r(json!({"attack": {"creature": "bram", "target": "ghoul", "weapon": 2, "ranged": true}})),
+        &[9, 8, 2],
+    );
+    let m = modifiers(&t, "bram");
+    assert!(m.contains("\"cover\"") && m.contains("CR-LOE-05"), "{m}");
+    // Cover and dim light are separate banes: a double bane (CR-LOE-10).
+    assert_eq!(t.state()["last_tests"]["bram"]["net"], "double_bane");
+    // A wall from y −3 to 3 leaves no line at all: the second knife cannot be thrown.
+    let wall: Vec<Value> = (-3..=3)
+        .map(|y| json!({"at": {"x": 2, "y": y}, "obstacle": "solid"}))
+        .collect();
+    t.referee_rules(json!({"set_grid": {"cells": wall}}), &[]);
+    let rule = refusal(
+        &mut t,
+        &player("bob"),
+        r(json!({"attack": {"creature": "bram", "target": "ghoul", "weapon": 3, "ranged": true}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-LOE-01"));
+}
+
+#[test]
+// Covers CR-ATK-07, CR-ATK-10, CR-ATK-04, CR-ATK-11.
+fn cr_atk_07_range_penalty_adjacent_bane_and_thrown_knife_lands() {
+    let mut t = table();
+    place(&mut t, "bram", 0, 0, "crows");
+    place(&mut t, "ghoul", 5, 0, "enemies");
+    start(&mut t, &["bram"]);
+    // A melee-only sword cannot be thrown (CR-ERR-50); the knife's range is 3: at 4 squares
+    // (distance 5 − 1… the gap is 5) it is −2 per square beyond.
+    t.ok(
+        &player("bob"),
+        r(json!({"attack": {"creature": "bram", "target": "ghoul", "weapon": 2, "ranged": true}})),
+        &[9, 8, 2],
+    );
+    let m = modifiers(&t, "bram");
+    assert!(
+        m.contains("beyond_range") && m.contains("-4"),
+        "range 3, target at 5: −4: {m}"
+    );
+    // The thrown knife leaves Bram's hand and lies at the ghoul's square (CR-ATK-11).
+    let items = t.table.view(&Viewer::Referee)["rules"]["creatures"]["bram"]["items"].to_string();
+    assert!(items.starts_with('['), "{items}");
+    assert!(!items.contains("Knife"), "{items}");
+    let ground = t.state()["ground"].as_array().unwrap().clone();
+    assert_eq!(ground.len(), 1);
+    let gid = ground[0]["id"].to_string();
+    assert_eq!(
+        t.state()["combat"]["ground_at"][&gid],
+        json!({"x": 5, "y": 0})
+    );
+}
+
+#[test]
+// Covers CR-ATK-10, CR-ATK-04.
+fn cr_atk_10_ranged_attack_on_an_adjacent_creature_has_a_bane() {
+    let mut t = table();
+    place(&mut t, "bram", 0, 0, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    start(&mut t, &["bram"]);
+    t.ok(
+        &player("bob"),
+        r(json!({"attack": {"creature": "bram", "target": "ghoul", "weapon": 2, "ranged": true}})),
+        &[9, 8, 2],
+    );
+    assert!(modifiers(&t, "bram").contains("ranged_adjacent"));
+}
+
+#[test]
+// Covers CR-ATK-15, CR-ATK-16, CR-ATK-17, CR-ATK-02.
+fn cr_atk_15_flanking_gives_an_edge_and_expertise_waits_at_the_commit_point() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"edit_creature": {"id": "vera", "expertises": {"slashing": 1}}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    place(&mut t, "bram", 2, 0, "crows");
+    start(&mut t, &["vera", "bram"]);
+    // 4 + 5 + Strength 2 + an edge 2 = 13: tier 2; Slashing would make it tier 3.
+    t.ok(
+        &player("alice"),
+        r(json!({"attack": {"creature": "vera", "target": "ghoul", "weapon": 1}})),
+        &[4, 5],
+    );
+    let d = t.decision("crows.expertise");
+    assert!(
+        d.context["rolled"]["spec"]["modifiers"]
+            .to_string()
+            .contains("flanking")
+    );
+    assert_eq!(d.answerer, engine::Answerer::Controller("vera".into()));
+    assert_eq!(
+        stamina(&t, "ghoul"),
+        30,
+        "no damage before the commit point"
+    );
+    t.run(
+        &player("alice"),
+        json!({"answer": {"decision": d.id, "option": "slashing"}}),
+        &[6, 6],
+    )
+    .unwrap();
+    assert_eq!(t.state()["last_tests"]["vera"]["final_tier"], 3);
+    assert_eq!(stamina(&t, "ghoul"), 18, "the sword's tier 3: 2d6");
+    // A prone ally does not flank (CR-ATK-16).
+    t.ok(
+        &player("alice"),
+        r(json!({"end_turn": {"creature": "vera"}})),
+        &[],
+    );
+    t.referee_rules(
+        json!({"add_condition": {"creature": "vera", "condition": "prone"}}),
+        &[],
+    );
+    t.ok(
+        &player("bob"),
+        r(json!({"attack": {"creature": "bram", "target": "ghoul", "weapon": 2}})),
+        &[7, 5, 1],
+    );
+    assert!(!modifiers(&t, "bram").contains("flanking"));
+}
+
+#[test]
+// Covers CR-ATK-18.
+fn cr_atk_18_high_ground_gives_an_edge() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"set_grid": {"cells": [{"at": {"x": 0, "y": 0}, "elevation": 1}]}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    start(&mut t, &["vera"]);
+    t.ok(
+        &player("alice"),
+        r(json!({"attack": {"creature": "vera", "target": "ghoul", "weapon": 1}})),
+        &[4, 5, 1],
+    );
+    assert!(modifiers(&t, "vera").contains("high_ground"));
+    assert_eq!(t.state()["last_tests"]["vera"]["net"], "edge");
+}
+
+#[test]
+// Covers CR-ATK-13.
+fn cr_atk_13_a_crit_gives_an_extra_action_this_turn() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    start(&mut t, &["vera"]);
+    // Natural 19 on Vera's own turn: one more action this turn; no Referee crit question.
+    t.ok(
+        &player("alice"),
+        r(json!({"attack": {"creature": "vera", "target": "ghoul", "weapon": 1}})),
+        &[10, 9, 5, 5],
+    );
+    assert_eq!(fight(&t)["budgets"]["vera"]["extra_actions"], 1);
+    assert!(!open_kinds(&t).contains(&"crows.crit_benefit".to_string()));
+    t.ok(
+        &player("alice"),
+        r(json!({"attack": {"creature": "vera", "target": "ghoul", "weapon": 1}})),
+        &[6, 5, 1],
+    );
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"attack": {"creature": "vera", "target": "ghoul", "weapon": 1}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-CBT-10"));
+}
+
+#[test]
+// Covers CR-REACT-03, CR-REACT-04, CR-REACT-02, CR-ATK-13.
+fn cr_react_04_an_opportunity_attack_that_misses_opens_no_counter_and_an_off_turn_crit_acts_now() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    start(&mut t, &["vera"]);
+    // Vera walks away: the ghoul's opportunity attack misses (4 + 3 + 1 = 8, no doom): Vera
+    // may not counter it.
+    t.ok(
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "vera", "path": [{"x": -1, "y": 0}]}})),
+        &[],
+    );
+    let d = t.decision("crows.combat.opportunity_attack");
+    t.run(
+        &referee(),
+        json!({"answer": {"decision": d.id, "option": "weapon_1"}}),
+        &[4, 3],
+    )
+    .unwrap();
+    assert!(!open_kinds(&t).contains(&"crows.combat.counter".to_string()));
+    assert_eq!(t.state()["last_tests"]["ghoul"]["final_tier"], 1);
+    // Vera's move goes on; back next to the ghoul, she ends her turn.
+    t.ok(
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "vera", "path": [{"x": -1, "y": 0}]}})),
+        &[],
+    );
+    assert_eq!(
+        t.state()["combat"]["placements"]["vera"]["at"],
+        json!({"x": -1, "y": 0})
+    );
+    t.ok(
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "vera", "path": [{"x": 0, "y": 0}]}})),
+        &[],
+    );
+    t.ok(
+        &player("alice"),
+        r(json!({"end_turn": {"creature": "vera"}})),
+        &[],
+    );
+    // The ghoul's turn: a doomed bite (1 + 2 = 3) opens Vera's counter at tier 3: the sword's
+    // 2d6 (CR-REACT-03).
+    t.referee_rules(
+        json!({"attack": {"creature": "ghoul", "target": "vera", "natural": "Venom fang"}}),
+        &[1, 2],
+    );
+    let d = t.decision("crows.combat.counter");
+    assert_eq!(d.context["tier"], 3);
+    t.run(
+        &player("alice"),
+        json!({"answer": {"decision": d.id, "option": "weapon_1"}}),
+        &[6, 6],
+    )
+    .unwrap();
+    assert_eq!(stamina(&t, "ghoul"), 18);
+}
+
+#[test]
+// Covers CR-ATK-13, CR-REACT-05, CR-REACT-06.
+fn cr_atk_13_an_off_turn_crit_gives_an_action_to_take_at_once() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    start(&mut t, &["vera"]);
+    // A Shift never provokes (CR-REACT-06).
+    t.ok(
+        &player("alice"),
+        r(json!({"shift": {"creature": "vera", "to": {"x": 0, "y": 1}}})),
+        &[],
+    );
+    assert!(t.table.core().decisions.is_empty());
+    t.ok(
+        &player("alice"),
+        r(json!({"end_turn": {"creature": "vera"}})),
+        &[],
+    );
+    t.referee_rules(
+        json!({"combat_move": {"creature": "ghoul", "path": [{"x": 2, "y": 0}, {"x": 3, "y": 0}]}}),
+        &[],
+    );
+    let d = t.decision("crows.combat.opportunity_attack");
+    // Natural 19: the opportunity attack crits outside Vera's turn (2d6 = 2).
+    t.run(
+        &player("alice"),
+        json!({"answer": {"decision": d.id, "option": "weapon_1"}}),
+        &[10, 9, 1, 1],
+    )
+    .unwrap();
+    assert_eq!(fight(&t)["allowances"]["vera"], "action");
+    t.ok(
+        &player("alice"),
+        r(json!({"attack": {"creature": "vera", "target": "ghoul", "weapon": 1}})),
+        &[6, 5, 1],
+    );
+    assert!(fight(&t)["allowances"].get("vera").is_none());
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"attack": {"creature": "vera", "target": "ghoul", "weapon": 1}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-CBT-11"));
+}
+
+#[test]
+// Covers CR-ATK-09, CR-ATK-08.
+fn cr_atk_09_a_doomed_shot_hits_an_adjacent_ally_at_tier_3_without_a_parity_roll() {
+    let mut t = table();
+    place(&mut t, "bram", 0, 0, "crows");
+    place(&mut t, "vera", 3, 1, "crows");
+    place(&mut t, "ghoul", 3, 0, "enemies");
+    start(&mut t, &["bram", "vera"]);
+    // 1 + 2 = 3: a doom; no d6 for parity; the Referee picks the ally, tier 3: 1d6 + 2.
+    t.ok(
+        &player("bob"),
+        r(json!({"attack": {"creature": "bram", "target": "ghoul", "weapon": 2, "ranged": true}})),
+        &[1, 2],
+    );
+    let d = t.decision("crows.combat.stray_shot");
+    assert_eq!(d.context["tier"], 3);
+    t.run(
+        &referee(),
+        json!({"answer": {"decision": d.id, "option": "vera"}}),
+        &[1],
+    )
+    .unwrap();
+    assert_eq!(stamina(&t, "vera"), 0, "1d6 (1) + 2 = 3 against Stamina 3");
+}
+
+#[test]
+// Covers CR-COND-07, CR-HIDE-03, CR-HIDE-04.
+fn cr_atk_03_unconscious_targets_take_tier_3_and_hidden_attackers_get_an_edge() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    start(&mut t, &["vera"]);
+    t.referee_rules(
+        json!({"hide": {"creature": "vera", "from": ["ghoul"]}}),
+        &[],
+    );
+    assert!(t.state()["hiding"].to_string().contains("ghoul"));
+    t.referee_rules(
+        json!({"add_condition": {"creature": "ghoul", "condition": "unconscious"}}),
+        &[],
+    );
+    // 4 + 5 + 2 = 11 would miss; the unconscious target makes it tier 3 (2d6).
+    t.ok(
+        &player("alice"),
+        r(json!({"attack": {"creature": "vera", "target": "ghoul", "weapon": 1}})),
+        &[4, 5, 2, 2],
+    );
+    let last = &t.state()["last_tests"]["vera"];
+    assert_eq!(last["final_tier"], 3);
+    assert!(
+        last["spec"]["modifiers"].to_string().contains("CR-HIDE-03"),
+        "{last}"
+    );
+    assert_eq!(stamina(&t, "ghoul"), 26);
+    // The attack gave Vera away (CR-HIDE-04).
+    assert!(!t.state()["hiding"].to_string().contains("ghoul"));
+}
+
+#[test]
+// Covers CR-LOE-08, CR-LOE-09.
+fn cr_loe_08_against_an_invisible_silent_target_a_wrong_square_is_an_automatic_miss() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    t.referee_rules(
+        json!({"place": {"creature": "ghoul", "at": {"x": 1, "y": 0}, "side": "enemies",
+            "card": "cave-spider", "invisible": true}}),
+        &[],
+    );
+    start(&mut t, &["vera"]);
+    // The wrong square: 9 + 8 + 2 would be a hit, but it is an automatic miss.
+    t.ok(
+        &player("alice"),
+        r(
+            json!({"attack": {"creature": "vera", "target": "ghoul", "weapon": 1,
+            "guess": {"x": 1, "y": 1}}}),
+        ),
+        &[9, 8],
+    );
+    let last = &t.state()["last_tests"]["vera"];
+    assert_eq!(last["final_tier"], 1);
+    let m = last["spec"]["modifiers"].to_string();
+    assert!(m.contains("wrong_square") && m.contains("invisible"), "{m}");
+    assert_eq!(stamina(&t, "ghoul"), 30);
+}
+
+#[test]
+// Covers CR-MAN-10, CR-REACT-06.
+fn cr_man_10_breaking_free_at_tier_3_offers_a_safe_square() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    start(&mut t, &["vera"]);
+    t.referee_rules(
+        json!({"add_condition": {"creature": "vera", "condition": "grabbed",
+            "grabbed_by": "ghoul", "range": 1}}),
+        &[],
+    );
+    // 9 + 8 + Agility 1 = 18: free, and one square that provokes nothing.
+    t.ok(
+        &player("alice"),
+        r(json!({"escape_grab": {"creature": "vera", "characteristic": "agility"}})),
+        &[9, 8],
+    );
+    let d = t.decision("crows.combat.escape_square");
+    t.answer(&player("alice"), &d.id, "shift_-1_0", None)
+        .unwrap();
+    assert_eq!(
+        t.state()["combat"]["placements"]["vera"]["at"],
+        json!({"x": -1, "y": 0})
+    );
+    assert!(
+        t.table
+            .core()
+            .decisions
+            .iter()
+            .all(|d| d.kind != "crows.combat.opportunity_attack")
+    );
+    assert!(
+        !t.creature("vera")["conditions"]
+            .to_string()
+            .contains("grabbed")
+    );
+}
