@@ -1,0 +1,959 @@
+//! The web UI in a real headless Chromium, driven over WebDriver (chromedriver) against an
+//! in-process server with the Crows ruleset. Screenshots of each screen go to
+//! `target/screenshots/*.png`.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them). Without
+//! chromedriver the tests fail and say how to install it; they never skip silently.
+//! `DELVE_CHROMEDRIVER` / `DELVE_CHROMIUM` override the paths.
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use server::Server;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+
+const ENTER: &str = "\u{E007}";
+
+// ---------- the server ----------
+
+struct Running {
+    base: String,
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+    _dir: tempfile::TempDir,
+}
+
+async fn start_server() -> Running {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (store, tokens) = server::open_sqlite(&dir.path().join("t.db"))
+        .await
+        .expect("open db");
+    let mut registry = engine::builtin_registry();
+    registry.register(crows::ruleset::Crows);
+    let srv = Server::new(store, tokens, registry);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let (tx, rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        srv.serve(listener, async move {
+            let _ = rx.await;
+        })
+        .await
+        .expect("serve");
+    });
+    Running {
+        base: format!("http://{addr}"),
+        stop: Some(tx),
+        task,
+        _dir: dir,
+    }
+}
+
+impl Running {
+    async fn stop(mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        // Live sockets close on shutdown; do not wait forever for a browser that lingers.
+        let _ = tokio::time::timeout(Duration::from_secs(5), &mut self.task).await;
+    }
+}
+
+// ---------- chromedriver and browsers ----------
+
+/// A chromedriver process, killed on drop.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn chromedriver_path() -> PathBuf {
+    let path = std::env::var_os("DELVE_CHROMEDRIVER")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromedriver"));
+    assert!(
+        path.exists(),
+        "chromedriver not found at {}: the browser tests need headless Chromium and its \
+         WebDriver. Install them with `apt-get install -y chromium chromium-driver` (Debian; \
+         .ci/run does this), or point DELVE_CHROMEDRIVER at a chromedriver binary.",
+        path.display()
+    );
+    path
+}
+
+fn free_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    l.local_addr().expect("addr").port()
+}
+
+async fn start_driver() -> Driver {
+    let path = chromedriver_path();
+    let port = free_port();
+    let child = Command::new(&path)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", path.display()));
+    let url = format!("http://127.0.0.1:{port}");
+    let http = reqwest::Client::new();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Ok(r) = http.get(format!("{url}/status")).send().await
+            && r.status().is_success()
+        {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "chromedriver did not start on {url}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Driver { child, url }
+}
+
+/// A fresh headless Chromium session (own profile directory) of the given window size.
+async fn browser(driver: &Driver, profile: &Path, width: u32, height: u32) -> Client {
+    let binary = std::env::var("DELVE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": binary,
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--hide-scrollbars",
+                format!("--user-data-dir={}", profile.display()),
+                format!("--window-size={width},{height}"),
+                "--lang=en-US",
+            ],
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .expect("a WebDriver session in headless Chromium")
+}
+
+// ---------- helpers ----------
+
+fn screenshot_dir() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    let dir = target.join("screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot dir");
+    dir
+}
+
+/// Saves a screenshot of the viewport, scrolled to the top (or to `at`, a CSS selector).
+async fn shot(c: &Client, name: &str) {
+    shot_at(c, name, None).await
+}
+
+async fn shot_at(c: &Client, name: &str, at: Option<&str>) {
+    let _ = c
+        .execute(
+            "const s = arguments[0]; const e = s && document.querySelector(s); if (e) e.scrollIntoView({block: 'start'}); else window.scrollTo(0, 0);",
+            vec![json!(at)],
+        )
+        .await;
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let png = c.screenshot().await.expect("screenshot");
+    std::fs::write(screenshot_dir().join(format!("{name}.png")), png).expect("write png");
+}
+
+/// Runs `body` (a JS function body returning a value) until it returns something truthy.
+async fn wait_js(c: &Client, what: &str, body: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(40);
+    loop {
+        let v = c.execute(body, vec![]).await.expect("execute");
+        let truthy = match &v {
+            Value::Null => false,
+            Value::Bool(b) => *b,
+            Value::String(s) => !s.is_empty(),
+            Value::Number(n) => n.as_f64() != Some(0.0),
+            _ => true,
+        };
+        if truthy {
+            return v;
+        }
+        if Instant::now() > deadline {
+            shot(c, &format!("failed-{}", what.replace(' ', "-"))).await;
+            panic!("timed out waiting for: {what}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn text_of(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
+        .text()
+        .await
+        .expect("text")
+}
+
+async fn click(c: &Client, css: &str) {
+    center(c, css).await;
+    c.wait()
+        .at_most(Duration::from_secs(40))
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+}
+
+/// Scrolls an element to the middle of the window (clear of the sticky top bar).
+async fn center(c: &Client, css: &str) {
+    let _ = c
+        .wait()
+        .at_most(Duration::from_secs(40))
+        .for_element(Locator::Css(css))
+        .await;
+    let _ = c
+        .execute(
+            "const e = document.querySelector(arguments[0]); if (e) e.scrollIntoView({block: 'center'});",
+            vec![json!(css)],
+        )
+        .await;
+}
+
+async fn fill(c: &Client, css: &str, text: &str) {
+    center(c, css).await;
+    let el = c
+        .wait()
+        .at_most(Duration::from_secs(40))
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+    el.clear().await.expect("clear");
+    el.send_keys(text).await.expect("type");
+}
+
+/// Sends a command through the page's own token (what a second tab would do), for setup.
+async fn api_command(c: &Client, cmd: Value) -> Value {
+    c.execute_async(
+        r#"const [cmd, done] = arguments;
+           const p = new URLSearchParams(location.hash.slice(1));
+           fetch(`/api/tables/${p.get("table")}/commands`, {method: "POST",
+             headers: {"Content-Type": "application/json", Authorization: `Bearer ${p.get("token")}`},
+             body: JSON.stringify(cmd)}).then(async r => done({status: r.status, body: await r.json()}));"#,
+        vec![cmd],
+    )
+    .await
+    .expect("fetch")
+}
+
+// ---------- the tests ----------
+
+/// The whole evening: the Referee creates a table and a crow in the lobby and the Referee
+/// screen, invites a player (link + QR), the player joins in a second browser (phone-sized),
+/// a test is rolled and shows on both screens, items move by keyboard and by drag and drop,
+/// an illegal move is refused with its reason, the dungeon-turn clock counts down, pauses,
+/// and the Referee ends the turn (no server scheduler yet) and both see the results; the
+/// language switches to Russian.
+// Covers CR-INV-01, CR-CHECK-06.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_ui_referee_and_player_evening() {
+    let driver = start_driver().await;
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let referee = browser(&driver, &profiles.path().join("referee"), 1440, 1000).await;
+
+    // --- lobby: create a table ---
+    let t0 = Instant::now();
+    referee.goto(&srv.base).await.expect("open");
+    wait_js(
+        &referee,
+        "lobby",
+        "return document.querySelector('#create-table')",
+    )
+    .await;
+    let load = referee
+        .execute(
+            r#"const n = performance.getEntriesByType("navigation")[0];
+               const r = performance.getEntriesByType("resource");
+               return {nav: n.transferSize, res: r.reduce((a, e) => a + e.transferSize, 0),
+                       body: n.decodedBodySize + r.reduce((a, e) => a + e.decodedBodySize, 0),
+                       files: r.length + 1, ms: performance.now()};"#,
+            vec![],
+        )
+        .await
+        .expect("perf");
+    let transferred = load["nav"].as_f64().unwrap_or(0.0) + load["res"].as_f64().unwrap_or(0.0);
+    eprintln!(
+        "MEASURE first load: {transferred} bytes transferred ({} decoded) in {} files, lobby ready after {:.0} ms (page) / {:?} (driver)",
+        load["body"],
+        load["files"],
+        load["ms"].as_f64().unwrap_or(0.0),
+        t0.elapsed()
+    );
+    shot(&referee, "01-lobby").await;
+    fill(&referee, "#new-name", "Sunken Crypt").await;
+    fill(&referee, "#new-referee", "Ann").await;
+    fill(&referee, "#new-turn", "30").await;
+    click(&referee, "#create-table").await;
+    wait_js(
+        &referee,
+        "referee screen",
+        "return document.querySelector('.table-screen.referee')",
+    )
+    .await;
+    assert!(text_of(&referee, "#where").await.contains("Sunken Crypt"));
+
+    // --- the Referee creates a crow through the form ---
+    click(&referee, "#create-creature > summary").await;
+    fill(&referee, "#cc-id", "vera").await;
+    fill(&referee, "#cc-agility", "2").await;
+    fill(&referee, "#cc-mind", "0").await;
+    fill(&referee, "#cc-strength", "-1").await;
+    click(&referee, "#cc-submit").await;
+    wait_js(
+        &referee,
+        "vera's card",
+        "return document.querySelector('#party [data-creature=vera]')",
+    )
+    .await;
+    // Items and a wound through the API (the page's token), then through the place form.
+    for (name, slots, kind, number) in [
+        ("Torch", 1, "Hand", 1),
+        ("Rope", 1, "Backpack", 1),
+        ("Tent", 2, "Backpack", 3),
+    ] {
+        let to: Vec<Value> = (0..slots)
+            .map(|i| json!({"kind": kind, "number": number + i}))
+            .collect();
+        let r = api_command(&referee, json!({"rules": {"place_item": {"creature": "vera", "custom": {"name": name, "slots": slots}, "slots": to}}})).await;
+        assert_eq!(r["status"], 200, "{r}");
+    }
+    wait_js(&referee, "tent spans two slots", "return [...document.querySelectorAll('.inventory .item-name')].some(e => e.textContent === 'Tent' && e.closest('.slot').style.gridColumn.includes('span 2'))").await;
+
+    // --- invite the player for vera: link and QR ---
+    referee
+        .find(Locator::Css("#invite-character"))
+        .await
+        .expect("invite select")
+        .select_by_value("vera")
+        .await
+        .expect("select vera");
+    click(&referee, "#make-invite").await;
+    let link = wait_js(
+        &referee,
+        "invite link",
+        "const i = document.querySelector('.invite-link'); return i && i.value",
+    )
+    .await;
+    let link = link.as_str().expect("link").to_string();
+    assert!(link.contains("#join="), "{link}");
+    wait_js(&referee, "QR code", "const i = document.querySelector('.qr img'); return i && i.complete && i.naturalWidth > 50").await;
+    shot_at(&referee, "02-referee-invite", Some("#invites")).await;
+
+    // --- the player joins in a second, phone-sized browser ---
+    let player = browser(&driver, &profiles.path().join("player"), 412, 915).await;
+    player.goto(&link).await.expect("open invite");
+    fill(&player, "#join-name", "Bob").await;
+    click(&player, "#join-button").await;
+    wait_js(
+        &player,
+        "player screen",
+        "return document.querySelector('.table-screen.player [data-creature=vera]')",
+    )
+    .await;
+    // The player sees no Referee tool and no seed.
+    let secrets = player
+        .execute("return [!!document.querySelector('#invites, #create-creature, #undo'), document.body.innerText.includes('seed')]", vec![])
+        .await
+        .expect("js");
+    assert_eq!(
+        secrets,
+        json!([false, false]),
+        "player screen shows Referee-only parts"
+    );
+    shot(&player, "03-player-joined").await;
+
+    // --- a test: odds before the roll, the roll on both screens ---
+    wait_js(
+        &referee,
+        "bob bound on the Referee screen",
+        "return document.querySelector('#invites').innerText.includes('Bob')",
+    )
+    .await;
+    click(&referee, "#select-vera").await;
+    click(&referee, "#test-char-agility").await;
+    // Agility +2, no edge: P(tier 3) = P(natural ≥ 15) + crits… exact: 21 outcomes of 100 ≥ 15.
+    let odds_plain = text_of(&referee, "#odds-table tr.plain").await;
+    assert!(
+        odds_plain.contains("21%"),
+        "agility +2 gives tier 3 on 21/100: {odds_plain}"
+    );
+    click(&referee, "#test-edges ~ button").await;
+    let odds_edge = text_of(&referee, "#odds-table tr.plain").await;
+    assert_ne!(
+        odds_plain, odds_edge,
+        "odds update live when an edge is added"
+    );
+    let t_roll = Instant::now();
+    click(&referee, "#roll-test").await;
+    let faces = wait_js(&referee, "test result", "const f1 = document.querySelector('#face-1'), f2 = document.querySelector('#face-2'); return f1 && f2 && [f1.textContent, f2.textContent, document.querySelector('#test-tier').textContent]").await;
+    eprintln!(
+        "MEASURE roll click → result on the Referee screen: {:?} (WebDriver round trips included)",
+        t_roll.elapsed()
+    );
+    // The same roll reaches the player (live): same faces.
+    let player_faces = wait_js(&player, "test on the player screen", "const f1 = document.querySelector('#face-1'), f2 = document.querySelector('#face-2'); return f1 && f2 && [f1.textContent, f2.textContent, document.querySelector('#test-tier').textContent]").await;
+    assert_eq!(faces[0], player_faces[0]);
+    assert_eq!(faces[1], player_faces[1]);
+    wait_js(&player, "test in the player's log", "return [...document.querySelectorAll('#log-list .log-text')].some(e => e.textContent.includes('vera'))").await;
+    shot_at(&referee, "04-referee-test", Some("#test")).await;
+    shot_at(&player, "05-player-test", Some("#test")).await;
+    // In-browser latency of a command: click → response → view refreshed → DOM updated.
+    let latency = referee
+        .execute_async(
+            r#"const done = arguments[0];
+               const before = document.querySelector('#test-result').dataset.n;
+               const t = performance.now();
+               const obs = new MutationObserver(() => {
+                 const r = document.querySelector('#test-result');
+                 if (r && r.dataset.n !== before) { obs.disconnect(); done(performance.now() - t); }
+               });
+               obs.observe(document.body, {subtree: true, childList: true});
+               document.querySelector('#roll-test').click();"#,
+            vec![],
+        )
+        .await
+        .expect("latency");
+    eprintln!("MEASURE interaction → screen update (roll, in page): {latency} ms");
+    // Answer whatever the rolls left open (expertise offers, outcome rulings), as the Referee.
+    for _ in 0..6 {
+        let open = referee
+            .execute("const b = document.querySelector('#decisions li.decision button:not([disabled])'); if (b) { b.click(); return true } return false", vec![])
+            .await
+            .expect("js");
+        if open != json!(true) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+
+    // --- the expertise offer at the commit point, answered on the player's phone ---
+    let r = api_command(
+        &referee,
+        json!({"rules": {"edit_creature": {"id": "vera", "expertises": {"stealth": 2}}}}),
+    )
+    .await;
+    assert_eq!(r["status"], 200, "{r}");
+    click(&referee, "#approve-stealth").await;
+    let mut offered = false;
+    for _ in 0..20 {
+        let before = referee
+            .execute(
+                "return document.querySelector('#test-result').dataset.n",
+                vec![],
+            )
+            .await
+            .expect("js");
+        click(&referee, "#roll-test").await;
+        wait_js(
+            &referee,
+            "a new roll",
+            &format!("return document.querySelector('#test-result').dataset.n !== {before}"),
+        )
+        .await;
+        // The offer reaches the player when the expertise would raise the result.
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        let offer = player
+            .execute(
+                "const b = document.querySelector('#test-result button[data-option=stealth]'); if (b && !b.disabled) { b.click(); return true } return false",
+                vec![],
+            )
+            .await
+            .expect("js");
+        if offer == json!(true) {
+            offered = true;
+            break;
+        }
+        // No offer (tier 3 or a doom): clear the Referee's outcome rulings and roll again.
+        for _ in 0..4 {
+            let open = referee
+                .execute("const b = document.querySelector('#decisions li.decision:not(.kind-crows-expertise) button:not([disabled])'); if (b) { b.click(); return true } return false", vec![])
+                .await
+                .expect("js");
+            if open != json!(true) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+    }
+    assert!(offered, "no expertise offer in 20 rolls");
+    let spent = wait_js(&player, "expertise spent on the player screen", "const r = document.querySelector('#test-result'); return r && !r.querySelector('.offer') && r.textContent.includes('Stealth') && r.textContent").await;
+    eprintln!("after the expertise: {spent}");
+    wait_js(&referee, "expertise spent on the Referee screen", "const r = document.querySelector('#test-result'); return r && r.textContent.includes('expertise spent')").await;
+    shot_at(&player, "05b-player-expertise-spent", Some("#test")).await;
+    for _ in 0..6 {
+        let open = referee
+            .execute("const b = document.querySelector('#decisions li.decision button:not([disabled])'); if (b) { b.click(); return true } return false", vec![])
+            .await
+            .expect("js");
+        if open != json!(true) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+
+    // --- inventory on the phone: keyboard move, refused move, drag and drop ---
+    // Keyboard: Rope (backpack 1) → belt 1.
+    let rope = player
+        .execute("return [...document.querySelectorAll('.inventory .item')].find(e => e.querySelector('.item-name').textContent === 'Rope').id", vec![])
+        .await
+        .expect("rope id");
+    let rope = format!("#{}", rope.as_str().expect("id"));
+    player
+        .find(Locator::Css(&rope))
+        .await
+        .expect("rope")
+        .send_keys(ENTER)
+        .await
+        .expect("pick up");
+    wait_js(
+        &player,
+        "slots armed",
+        "return !document.querySelector('#slot-vera-Belt-1').disabled",
+    )
+    .await;
+    player
+        .find(Locator::Css("#slot-vera-Belt-1"))
+        .await
+        .expect("belt 1")
+        .send_keys(ENTER)
+        .await
+        .expect("put");
+    wait_js(&player, "rope on the belt", "const s = document.querySelector('.slot[data-kind=Belt][data-number=\"1\"]'); return s && s.innerText.includes('Rope')").await;
+    // Refused: the two-slot tent into belt 4 would need a fifth belt slot.
+    let tent = player
+        .execute("return [...document.querySelectorAll('.inventory .item')].find(e => e.querySelector('.item-name').textContent === 'Tent').id", vec![])
+        .await
+        .expect("tent id");
+    let tent = format!("#{}", tent.as_str().expect("id"));
+    player
+        .find(Locator::Css(&tent))
+        .await
+        .expect("tent")
+        .send_keys(ENTER)
+        .await
+        .expect("pick up");
+    wait_js(
+        &player,
+        "slots armed",
+        "return !document.querySelector('#slot-vera-Belt-4').disabled",
+    )
+    .await;
+    player
+        .find(Locator::Css("#slot-vera-Belt-4"))
+        .await
+        .expect("belt 4")
+        .send_keys(ENTER)
+        .await
+        .expect("put");
+    let reason = wait_js(
+        &player,
+        "refusal shown",
+        "const e = document.querySelector('#inv-error'); return e && !e.hidden && e.textContent",
+    )
+    .await;
+    let reason = reason.as_str().unwrap_or_default().to_string();
+    eprintln!("refusal shown: {reason}");
+    // Belt slots are 1–4 (CR-INV-01): the server names the missing slot and the rule.
+    assert!(
+        reason.contains("CR-INV-01") && reason.contains("5"),
+        "the refusal carries its reason and rule: {reason}"
+    );
+    let tent_still = player
+        .execute("const s = document.querySelector('.slot[data-kind=Backpack][data-number=\"3\"]'); return s && s.innerText.includes('Tent')", vec![])
+        .await
+        .expect("js");
+    assert_eq!(tent_still, json!(true), "a refused move changes nothing");
+    shot_at(&player, "06-player-move-refused", Some("#inventory")).await;
+    // Drag and drop (HTML5 events, as a mouse would fire them): Torch hand 1 → belt 2.
+    player
+        .execute(
+            r#"const item = [...document.querySelectorAll('.inventory .item')].find(e => e.querySelector('.item-name').textContent === 'Torch');
+               const slot = document.querySelector('#slot-vera-Belt-2');
+               const dt = new DataTransfer();
+               item.dispatchEvent(new DragEvent('dragstart', {dataTransfer: dt, bubbles: true}));
+               slot.dispatchEvent(new DragEvent('dragover', {dataTransfer: dt, bubbles: true, cancelable: true}));
+               slot.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));"#,
+            vec![],
+        )
+        .await
+        .expect("drag");
+    wait_js(&player, "torch on the belt", "const s = document.querySelector('.slot[data-kind=Belt][data-number=\"2\"]'); return s && s.innerText.includes('Torch')").await;
+    // The Referee's screen follows.
+    wait_js(&referee, "Referee sees the moves", "const s = document.querySelector('.slot[data-kind=Belt][data-number=\"2\"]'); return s && s.innerText.includes('Torch')").await;
+
+    // --- damage: the player answers where the wound goes; the wound fills a backpack slot ---
+    fill(&referee, "#act-amount", "8").await;
+    click(&referee, "#act-damage").await;
+    let deadline = Instant::now() + Duration::from_secs(40);
+    let mut answered = 0;
+    loop {
+        let state = player
+            .execute(
+                "if (document.querySelector('.slot.wound')) return 'wound'; \
+                 const b = document.querySelector('#decisions li.decision button:not([disabled])'); \
+                 if (b) { b.click(); return 'answered' } return ''",
+                vec![],
+            )
+            .await
+            .expect("js");
+        if state == json!("wound") {
+            break;
+        }
+        if state == json!("answered") {
+            answered += 1;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no wound slot after damage ({answered} decisions answered)"
+        );
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    eprintln!("damage: the player answered {answered} decision(s) before the wound showed");
+    wait_js(
+        &referee,
+        "the Referee sees the wound",
+        "return document.querySelector('.slot.wound')",
+    )
+    .await;
+    shot_at(&player, "06b-player-wound", Some("#inventory")).await;
+
+    // --- the dungeon-turn clock: a 6-second turn, counting down on both screens ---
+    fill(&referee, "#turn-minutes", "0.1").await;
+    click(&referee, "#start-exploration").await;
+    wait_js(&player, "countdown on the player screen", "const c = document.querySelector('#countdown'); return c && /00:0[0-6]/.test(c.textContent)").await;
+    let first = text_of(&player, "#countdown").await;
+    tokio::time::sleep(Duration::from_millis(1600)).await;
+    let later = text_of(&player, "#countdown").await;
+    assert!(later < first, "the countdown runs: {first} then {later}");
+    assert_eq!(text_of(&player, "#turn-number").await, "1");
+    shot(&referee, "07-referee-clock").await;
+    // Pause and resume.
+    click(&referee, "#pause-clock").await;
+    wait_js(
+        &player,
+        "paused on the player screen",
+        "return document.querySelector('#countdown.paused')",
+    )
+    .await;
+    let frozen = text_of(&player, "#countdown").await;
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_eq!(
+        frozen,
+        text_of(&player, "#countdown").await,
+        "a paused clock stands still"
+    );
+    click(&referee, "#resume-clock").await;
+    wait_js(
+        &player,
+        "running again",
+        "return document.querySelector('#countdown:not(.paused)')",
+    )
+    .await;
+    // No scheduler fires the deadline yet: the Referee ends the turn, both see turn 2 and
+    // the end-of-turn results.
+    click(&referee, "#end-turn").await;
+    wait_js(
+        &player,
+        "turn 2 on the player screen",
+        "return document.querySelector('#turn-number').textContent === '2'",
+    )
+    .await;
+    wait_js(&player, "end-of-turn results", "const r = document.querySelector('#turn-results'); return r && r.querySelectorAll('li').length > 0").await;
+    wait_js(
+        &referee,
+        "turn 2 on the Referee screen",
+        "return document.querySelector('#turn-number').textContent === '2'",
+    )
+    .await;
+    shot(&referee, "08-referee-turn-ended").await;
+    shot(&player, "09-player-turn-ended").await;
+
+    // --- any command from the Referee's command box: combat starts, both see the order ---
+    click(&referee, "#commands > summary").await;
+    fill(
+        &referee,
+        "#raw-command",
+        r#"{"clock": {"start_combat": {"order": ["vera"]}}}"#,
+    )
+    .await;
+    click(&referee, "#send-command").await;
+    wait_js(&player, "combat on the player screen", "const c = document.querySelector('#combat'); return c && c.querySelector('.order li.acting')").await;
+    shot_at(&player, "09b-player-combat", Some("#combat")).await;
+    // Undo takes it back.
+    click(&referee, "#undo").await;
+    wait_js(
+        &player,
+        "combat undone",
+        "return !document.querySelector('#combat')",
+    )
+    .await;
+
+    // --- language: Russian, remembered for this browser ---
+    player
+        .find(Locator::Css("#lang-select"))
+        .await
+        .expect("lang")
+        .select_by_value("ru")
+        .await
+        .expect("ru");
+    wait_js(
+        &player,
+        "Russian labels",
+        "return document.querySelector('#clock-h').textContent === 'Часы хода подземелья'",
+    )
+    .await;
+    let ru = player.execute("return [document.documentElement.lang, localStorage.getItem('delve.lang'), document.body.textContent.includes('Рюкзак'), document.body.textContent.includes('Ловкость')]", vec![]).await.expect("js");
+    assert_eq!(ru, json!(["ru", "ru", true, true]));
+    player.refresh().await.expect("reload");
+    wait_js(&player, "still Russian after reload", "const h = document.querySelector('#clock-h'); return h && h.textContent === 'Часы хода подземелья'").await;
+    shot(&player, "10-player-russian").await;
+    referee
+        .find(Locator::Css("#lang-select"))
+        .await
+        .expect("lang")
+        .select_by_value("ru")
+        .await
+        .expect("ru");
+    wait_js(
+        &referee,
+        "Russian Referee screen",
+        "return document.querySelector('#party-h').textContent === 'Отряд'",
+    )
+    .await;
+    shot(&referee, "11-referee-russian").await;
+
+    player.close().await.expect("close player");
+    referee.close().await.expect("close referee");
+    srv.stop().await;
+}
+
+/// The odds the page shows before a roll are exactly the Crows rules': the page's
+/// `testOdds` (js/odds.js) against `crows::odds::odds_with_expertise` (what
+/// `delve crows odds --json` prints) for every characteristic −5…5, 0–3 edges, 0–3 banes,
+/// bonuses −3…3, with and without an expertise.
+// Covers CR-CHECK-06, CR-CRIT-01, CR-CRIT-02, CR-EDGE-05, CR-EXP-01.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cr_check_06_page_odds_match_the_rules() {
+    use crows::checks::{
+        Characteristic, Modifier, ModifierSource, SourceKind, TestRules, TestSpec,
+    };
+    let driver = start_driver().await;
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let c = browser(&driver, &profiles.path().join("odds"), 800, 600).await;
+    c.goto(&srv.base).await.expect("open");
+    let page: Value = c
+        .execute_async(
+            r#"const done = arguments[0];
+               import("/assets/js/odds.js").then(m => {
+                 const out = [];
+                 for (let stat = -5; stat <= 5; stat++)
+                   for (let edges = 0; edges <= 3; edges++)
+                     for (let banes = 0; banes <= 3; banes++)
+                       for (let bonus = -3; bonus <= 3; bonus++)
+                         out.push([stat, edges, banes, bonus, m.testOdds({stat, edges, banes, bonus})]);
+                 done(out);
+               });"#,
+            vec![],
+        )
+        .await
+        .expect("odds in the page");
+    let rows = page.as_array().expect("rows");
+    assert_eq!(rows.len(), 11 * 4 * 4 * 7);
+    let count = |f: crows::odds::Fraction| f.numerator * (100 / f.denominator);
+    for row in rows {
+        let n = |i: usize| row[i].as_i64().expect("int");
+        let (stat, edges, banes, bonus) = (n(0), n(1), n(2), n(3));
+        let mut spec = TestSpec::new(Characteristic::Agility, stat as i8);
+        for _ in 0..edges {
+            spec = spec.with_modifier(Modifier::edge(ModifierSource::new(
+                SourceKind::Referee,
+                "page edge",
+            )));
+        }
+        for _ in 0..banes {
+            spec = spec.with_modifier(Modifier::bane(ModifierSource::new(
+                SourceKind::Referee,
+                "page bane",
+            )));
+        }
+        if bonus != 0 {
+            spec = spec.with_modifier(Modifier::bonus(
+                ModifierSource::new(SourceKind::Referee, "page bonus"),
+                bonus as i32,
+            ));
+        }
+        let rules = crows::odds::odds_with_expertise(&spec, TestRules::standard()).expect("odds");
+        for (side, o) in [
+            ("without", rules.without),
+            ("withExpertise", rules.with_expertise),
+        ] {
+            let js = &row[4][side];
+            let want = json!({
+                "tier1": count(o.tier_1), "tier2": count(o.tier_2), "tier3": count(o.tier_3),
+                "crit": count(o.crit), "doom": count(o.doom),
+            });
+            assert_eq!(
+                js, &want,
+                "stat {stat}, {edges} edges, {banes} banes, bonus {bonus}, {side}"
+            );
+        }
+    }
+    c.close().await.expect("close");
+    srv.stop().await;
+}
+
+/// The assets are embedded and served with their types, validators and compression.
+#[tokio::test]
+async fn web_assets_are_served_with_types_caching_and_gzip() {
+    let srv = start_server().await;
+    let http = reqwest::Client::new();
+    for (path, ty) in [
+        ("/", "text/html; charset=utf-8"),
+        ("/assets/app.css", "text/css; charset=utf-8"),
+        ("/assets/js/app.js", "text/javascript; charset=utf-8"),
+        (
+            "/assets/vendor/fluent/index.js",
+            "text/javascript; charset=utf-8",
+        ),
+        ("/assets/i18n/ru.ftl", "text/plain; charset=utf-8"),
+        ("/assets/favicon.svg", "image/svg+xml"),
+    ] {
+        let r = http
+            .get(format!("{}{path}", srv.base))
+            .send()
+            .await
+            .expect("get");
+        assert_eq!(r.status(), 200, "{path}");
+        let h = r.headers();
+        assert_eq!(h["content-type"], ty, "{path}");
+        assert_eq!(h["cache-control"], "no-cache", "{path}");
+        assert_eq!(h["x-content-type-options"], "nosniff", "{path}");
+        let etag = h["etag"].to_str().expect("etag").to_string();
+        // Revalidation: the same ETag gives 304 with no body.
+        let again = http
+            .get(format!("{}{path}", srv.base))
+            .header("If-None-Match", &etag)
+            .send()
+            .await
+            .expect("get");
+        assert_eq!(again.status(), 304, "{path}");
+    }
+    // Gzip when asked (reqwest here has no decompression: the raw bytes are gzip).
+    let r = http
+        .get(format!("{}/assets/js/table.js", srv.base))
+        .header("Accept-Encoding", "gzip")
+        .send()
+        .await
+        .expect("get");
+    assert_eq!(r.headers()["content-encoding"], "gzip");
+    let gz = r.bytes().await.expect("body");
+    assert_eq!(&gz[..2], &[0x1f, 0x8b], "gzip magic");
+    let plain = http
+        .get(format!("{}/assets/js/table.js", srv.base))
+        .send()
+        .await
+        .expect("get");
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain = plain.bytes().await.expect("body");
+    assert!(
+        gz.len() * 2 < plain.len(),
+        "gzip pays: {} vs {}",
+        gz.len(),
+        plain.len()
+    );
+    // An unknown asset is a JSON 404 like the API's.
+    let missing = http
+        .get(format!("{}/assets/nope.js", srv.base))
+        .send()
+        .await
+        .expect("get");
+    assert_eq!(missing.status(), 404);
+    let body: Value = missing.json().await.expect("json");
+    assert_eq!(body["code"], "not_found");
+    srv.stop().await;
+}
+
+/// The combat and travel screens draw whatever positions the view's `rules.combat` /
+/// `rules.travel` parts carry (their exact shapes are still being built): squares with
+/// `x`,`y` on the grid, obstacles apart, hexes with `q`,`r` on the hex map.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_maps_draw_grid_and_hex_from_view_data() {
+    let driver = start_driver().await;
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let c = browser(&driver, &profiles.path().join("maps"), 900, 900).await;
+    c.goto(&srv.base).await.expect("open");
+    wait_js(
+        &c,
+        "lobby",
+        "return document.querySelector('#create-table')",
+    )
+    .await;
+    let drawn = c
+        .execute_async(
+            r##"const done = arguments[0];
+               Promise.all([import("/assets/js/maps.js"), import("/assets/js/i18n.js")]).then(([m]) => {
+                 const screen = {
+                   creatures: {vera: {id: "vera", creature: {name: "Vera", kind: "crow"}}, rat: {id: "rat", name: "Rat", kind: "monster"}},
+                   view: {clock: {combat: {order: ["vera", "rat"], round: 2, current: 1}}},
+                   rules: {
+                     combat: {positions: {vera: {x: 1, y: 2}, rat: {x: 4, y: 2}}, obstacles: [[2, 2], [2, 3]]},
+                     travel: {believed: {q: 0, r: 0}, hexes: [{q: 1, r: 0, terrain: "forest"}, {q: 1, r: -1, terrain: "hills"}]},
+                   },
+                 };
+                 const out = m.mapsPanel(screen);
+                 const main = document.querySelector("#main");
+                 main.replaceChildren(...out);
+                 done({
+                   tokens: main.querySelectorAll(".grid-map .token").length,
+                   foes: main.querySelectorAll(".grid-map .token.foe").length,
+                   acting: main.querySelector(".grid-map .token.acting title").textContent,
+                   obstacles: main.querySelectorAll(".grid-map rect.terrain").length,
+                   hexes: main.querySelectorAll(".hex-map polygon").length,
+                   order: main.querySelector(".order li.acting").textContent,
+                 });
+               });"##,
+            vec![],
+        )
+        .await
+        .expect("maps");
+    assert_eq!(drawn["tokens"], 2, "{drawn}");
+    assert_eq!(drawn["foes"], 1, "{drawn}");
+    assert_eq!(drawn["acting"], "Rat (4, 2)", "{drawn}");
+    assert_eq!(drawn["obstacles"], 2, "{drawn}");
+    assert_eq!(drawn["hexes"], 3, "{drawn}");
+    assert_eq!(drawn["order"], "Rat", "{drawn}");
+    shot(&c, "12-maps").await;
+    c.close().await.expect("close");
+    srv.stop().await;
+}

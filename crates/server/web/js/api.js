@@ -1,0 +1,108 @@
+// The HTTP and WebSocket client of the Delve API (see crates/server/src/lib.rs for the routes).
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body?.message || `HTTP ${status}`);
+    this.status = status;
+    this.code = body?.code || "http";
+    this.rule = body?.rule || null;
+  }
+}
+
+async function request(method, path, { token, body } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let resp;
+  try {
+    resp = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, { code: "network", message: String(e) });
+  }
+  const text = await resp.text();
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = { message: text };
+  }
+  if (!resp.ok) throw new ApiError(resp.status, json);
+  return json;
+}
+
+export const rulesets = () => request("GET", "/api/rulesets");
+export const createTable = (body) => request("POST", "/api/tables", { body });
+export const join = (invite, name) => request("POST", "/api/join", { body: { invite, name } });
+
+/** One seat at one table: the token's calls. */
+export class Seat {
+  constructor(table, token) {
+    this.table = table;
+    this.token = token;
+    this.socket = null;
+    this.closed = false;
+  }
+  view() {
+    return request("GET", `/api/tables/${this.table}/view`, { token: this.token });
+  }
+  log(after = 0, limit = 1000) {
+    return request("GET", `/api/tables/${this.table}/log?after=${after}&limit=${limit}`, { token: this.token });
+  }
+  command(cmd) {
+    return request("POST", `/api/tables/${this.table}/commands`, { token: this.token, body: cmd });
+  }
+  rules(name, args = {}) {
+    return this.command({ rules: { [name]: args } });
+  }
+  invite(character) {
+    return request("POST", `/api/tables/${this.table}/invites`, {
+      token: this.token,
+      body: character ? { character } : {},
+    });
+  }
+
+  /**
+   * Opens the live stream after event `after`; calls onEvent(viewEvent) for each event,
+   * onState("live"|"connecting"|"offline"). Reconnects (resuming where it stopped) on close.
+   */
+  live(after, onEvent, onState) {
+    let last = after;
+    let delay = 500;
+    const open = () => {
+      if (this.closed) return;
+      onState("connecting");
+      const proto = location.protocol === "https:" ? "wss:" : "ws:";
+      const url = `${proto}//${location.host}/api/tables/${this.table}/live?token=${encodeURIComponent(this.token)}&after=${last}`;
+      const ws = new WebSocket(url);
+      this.socket = ws;
+      ws.onmessage = (m) => {
+        let msg;
+        try {
+          msg = JSON.parse(m.data);
+        } catch {
+          return;
+        }
+        if (msg.type === "event") {
+          last = Math.max(last, msg.event.n);
+          onEvent(msg.event);
+        } else if (msg.type === "live") {
+          delay = 500;
+          onState("live");
+        } else if (msg.type === "resume") {
+          last = Math.max(last, msg.after);
+        }
+      };
+      ws.onclose = () => {
+        if (this.closed) return;
+        onState("offline");
+        setTimeout(open, delay);
+        delay = Math.min(delay * 2, 10000);
+      };
+    };
+    open();
+  }
+  close() {
+    this.closed = true;
+    if (this.socket) this.socket.close();
+  }
+}

@@ -1,0 +1,265 @@
+// The slot inventory: hands, belt, backpack 1–10 and the six magic-item slots as card slots.
+// An item spans the slots it occupies; a stack shows its count; a wound marker sits in its
+// backpack slot. Moving: drag an item onto a slot (or the ground), or with the keyboard:
+// focus an item, press Enter/Space to pick it up, focus a slot, press Enter/Space to put it
+// there (Escape cancels, Delete drops it). Every move is `move_items` (or `wear_magic_item`);
+// the server validates it and a refusal is shown with its reason and rule.
+
+import { h, section, announce } from "./dom.js";
+import { t, tOr } from "./i18n.js";
+import { storedItems, displayName, usageText } from "./sheet.js";
+
+const KINDS = ["Hand", "Belt", "Backpack"];
+const MAGIC = ["Head", "Neck", "Waist", "Arms", "Finger", "Feet"];
+
+/** Which item is picked up by keyboard (per screen). */
+let held = null;
+
+export function inventoryPanel(screen, c) {
+  const inv = c.creature.inventory || {};
+  const layout = inv.layout || { hands: 2, belt: 4, backpack: 10 };
+  const counts = { Hand: layout.hands, Belt: layout.belt, Backpack: layout.backpack };
+  const canMove = screen.isReferee || screen.mine().includes(c.id);
+  const items = storedItems(c);
+  const errBox = h("p", { id: "inv-error", class: "inv-error", role: "alert", hidden: !screen.invError }, screen.invError || "");
+
+  const move = async (cmd) => {
+    screen.invError = "";
+    try {
+      await screen.send(cmd, { quiet: true });
+      held = null;
+    } catch (e) {
+      held = null;
+      screen.invError = `${t("move-refused")}: ${e.message}${e.rule ? ` (${e.rule})` : ""}`;
+      screen.render();
+      announce(screen.invError, "sr");
+    }
+  };
+  const moveTo = (itemId, kind, number) => {
+    const stored = items.find((s) => s.item.id === itemId);
+    const len = Math.max(1, stored?.at?.len ?? stored?.item?.slots ?? 1);
+    const to = [];
+    for (let i = 0; i < len; i++) to.push({ kind, number: number + i });
+    return move({ rules: { move_items: { creature: c.id, moves: [{ item: itemId, to }] } } });
+  };
+  const wear = (itemId, slot) => move({ rules: { wear_magic_item: { creature: c.id, item: itemId, slot } } });
+  const drop = (itemId) => move({ rules: { move_items: { creature: c.id, drops: [itemId] } } });
+
+  const onDropTo = (target) => (e) => {
+    e.preventDefault();
+    e.currentTarget.classList.remove("over");
+    const id = Number(e.dataTransfer.getData("text/x-delve-item"));
+    if (!Number.isFinite(id)) return;
+    target(id);
+  };
+  const dropZone = (el, target) => {
+    el.addEventListener("dragover", (e) => {
+      e.preventDefault();
+      e.currentTarget.classList.add("over");
+    });
+    el.addEventListener("dragleave", (e) => e.currentTarget.classList.remove("over"));
+    el.addEventListener("drop", onDropTo(target));
+    return el;
+  };
+
+  // Group items by their first slot: a stack is several items at one placement.
+  const byStart = new Map();
+  for (const s of items) {
+    const key = `${s.at.kind}:${s.at.first}`;
+    if (!byStart.has(key)) byStart.set(key, []);
+    byStart.get(key).push(s);
+  }
+
+  const itemCard = (group) => {
+    const top = group[group.length - 1];
+    const it = top.item;
+    const isHeld = held && held.creature === c.id && held.item === it.id;
+    const label = `${it.name}${group.length > 1 ? ` ×${group.length}` : ""}`;
+    const extras = [];
+    if (it.armor) extras.push(h("span", { class: "tag" }, `${t("armor-defense-short")} ${it.armor.current}/${it.armor.max}${inv.worn_armor === it.id ? " · " + t("worn") : ""}`));
+    if (it.usage) extras.push(h("span", { class: `tag${it.usage.lit ? " lit" : ""}` }, `${it.usage.light_source ? (it.usage.lit ? "☼" : "○") : "⚄"} ${usageText(it.usage)}`));
+    if (it.magic === "magic") extras.push(h("span", { class: "tag magic" }, "✦"));
+    const el = h(
+      "button",
+      {
+        type: "button",
+        class: `item${isHeld ? " held" : ""}${it.corpse ? " corpse" : ""}`,
+        id: `item-${c.id}-${it.id}`,
+        draggable: canMove ? "true" : "false",
+        disabled: !canMove,
+        "aria-pressed": isHeld ? "true" : "false",
+        "aria-label": t("item-aria", { name: label, slots: it.slots }),
+        dataset: { item: it.id, stack: group.length },
+        onkeydown: (e) => {
+          if (e.key === "Delete" || e.key === "Backspace") {
+            e.preventDefault();
+            drop(it.id);
+          } else if (e.key === "Escape") {
+            held = null;
+            screen.render();
+          }
+        },
+        onclick: () => {
+          held = isHeld ? null : { creature: c.id, item: it.id };
+          announce(held ? t("item-held", { name: it.name }) : t("item-released"), "sr");
+          screen.render();
+        },
+      },
+      h("span", { class: "item-name" }, it.name),
+      group.length > 1 ? h("span", { class: "count", "aria-hidden": "true" }, `×${group.length}`) : null,
+      extras,
+    );
+    el.addEventListener("dragstart", (e) => {
+      e.dataTransfer.setData("text/x-delve-item", String(it.id));
+      e.dataTransfer.effectAllowed = "move";
+    });
+    return el;
+  };
+
+  const slotButton = (kind, n, occupied, group) => {
+    const own = held && group && group.some((s) => s.item.id === held.item);
+    const el = h(
+      "button",
+      {
+        type: "button",
+        class: `slot-target${held ? " armed" : ""}`,
+        id: `slot-${c.id}-${kind}-${n}`,
+        "aria-label": t("slot-aria", { kind: t(`slot-${kind}`), number: n }),
+        disabled: !canMove || !held || own,
+        onclick: () => held && moveTo(held.item, kind, n),
+      },
+      occupied ? "" : String(n),
+    );
+    return dropZone(el, (id) => moveTo(id, kind, n));
+  };
+
+  const rows = KINDS.filter((k) => counts[k] > 0).map((kind) => {
+    const cells = [];
+    const wounds = kind === "Backpack" ? inv.wounds || [] : [];
+    for (let n = 1; n <= counts[kind]; n++) {
+      const group = byStart.get(`${kind}:${n}`);
+      const covered = items.some((s) => s.at.kind === kind && n > s.at.first && n < s.at.first + s.at.len);
+      if (covered) continue;
+      if (group) {
+        const span = Math.max(1, group[0].at.len);
+        cells.push(h("div", { class: "slot filled", style: `grid-column: span ${Math.min(span, counts[kind] - n + 1)}`, dataset: { kind, number: n } }, slotButton(kind, n, true, group), itemCard(group)));
+      } else if (wounds[n - 1]) {
+        cells.push(h("div", { class: "slot wound", dataset: { kind, number: n } }, h("span", { class: "wound-mark", role: "img", "aria-label": t("wound-aria", { kind: tOr(`wound-${wounds[n - 1]}`, wounds[n - 1]) }) }, "✚"), h("span", { class: "slot-n" }, String(n))));
+      } else {
+        cells.push(h("div", { class: "slot empty", dataset: { kind, number: n } }, slotButton(kind, n, false)));
+      }
+    }
+    return h("div", { class: `slot-row kind-${kind.toLowerCase()}` }, h("h3", { class: "slot-row-label" }, t(`slot-${kind}`)), h("div", { class: "slots", style: `--cols:${Math.min(counts[kind], kind === "Backpack" ? 5 : counts[kind])}` }, cells));
+  });
+
+  const worn = new Map((inv.magic_worn || []).map(([slot, item]) => [slot, item]));
+  const magic = h(
+    "div",
+    { class: "slot-row kind-magic" },
+    h("h3", { class: "slot-row-label" }, t("magic-slots")),
+    h(
+      "div",
+      { class: "slots", style: "--cols:6" },
+      MAGIC.map((slot) => {
+        const item = worn.get(slot);
+        const target = h(
+          "button",
+          {
+            type: "button",
+            class: `slot-target${held ? " armed" : ""}`,
+            id: `magic-${c.id}-${slot}`,
+            disabled: !canMove || !held,
+            "aria-label": t("magic-slot-aria", { slot: t(`magic-${slot}`) }),
+            onclick: () => held && wear(held.item, slot),
+          },
+          item ? "" : t(`magic-${slot}`),
+        );
+        dropZone(target, (id) => wear(id, slot));
+        return h("div", { class: `slot magic${item ? " filled" : " empty"}` }, target, item ? h("div", { class: "item magic-item" }, h("span", { class: "item-name" }, item.name), h("span", { class: "tag" }, t(`magic-${slot}`))) : null);
+      }),
+    ),
+  );
+
+  const ground = dropZone(
+    h(
+      "button",
+      {
+        type: "button",
+        id: `ground-${c.id}`,
+        class: `ground${held ? " armed" : ""}`,
+        disabled: !canMove || !held,
+        onclick: () => held && drop(held.item),
+      },
+      "⤓ " + t("drop-to-ground"),
+    ),
+    (id) => drop(id),
+  );
+
+  // The held item's own actions (usage dice, light, armor, drop).
+  const heldItem = held && held.creature === c.id ? items.find((s) => s.item.id === held.item)?.item : null;
+  const act = (name, extra = {}) => move({ rules: { [name]: { creature: c.id, item: heldItem.id, ...extra } } });
+  const actions = heldItem
+    ? h(
+        "div",
+        { class: "row wrap item-actions", role: "toolbar", "aria-label": t("item-actions", { name: heldItem.name }) },
+        h("strong", {}, heldItem.name + ":"),
+        heldItem.usage ? h("button", { type: "button", id: "act-use", onclick: () => act("use_item") }, t("use-item")) : null,
+        heldItem.usage?.light_source && !heldItem.usage.lit ? h("button", { type: "button", id: "act-light-item", onclick: () => act("light") }, t("light-item")) : null,
+        heldItem.usage?.light_source && heldItem.usage.lit ? h("button", { type: "button", id: "act-douse", onclick: () => act("douse") }, t("douse-item")) : null,
+        heldItem.armor?.kind === "Armor" && inv.worn_armor !== heldItem.id ? h("button", { type: "button", onclick: () => act("declare_worn_armor") }, t("wear-armor")) : null,
+        h("button", { type: "button", onclick: () => drop(heldItem.id) }, t("drop-to-ground")),
+        h("button", { type: "button", onclick: () => { held = null; screen.render(); } }, t("cancel")),
+      )
+    : null;
+
+  return section(
+    "inventory",
+    t("inventory-of", { name: displayName(c) }),
+    h("p", { class: "hint" }, canMove ? t("inventory-hint") : t("inventory-readonly")),
+    errBox,
+    actions,
+    h("div", { class: "inventory", dataset: { creature: c.id } }, rows, magic),
+    ground,
+    screen.isReferee ? placeItemForm(screen, c) : null,
+  );
+}
+
+/** Referee: put an item (a loaded card or a custom one) into a creature's slots. */
+function placeItemForm(screen, c) {
+  const f = (screen.forms.place ||= { name: "", slots: 1, kind: "Backpack", number: 1, card: "" });
+  const cards = screen.rules.content?.items || [];
+  const bind = (k) => (e) => (f[k] = e.target.value);
+  return h(
+    "details",
+    { class: "place-item", id: "place-item" },
+    h("summary", {}, t("place-item")),
+    h(
+      "form",
+      {
+        class: "grid-form",
+        onsubmit: async (e) => {
+          e.preventDefault();
+          const len = Math.max(1, Number(f.slots) || 1);
+          const slots = [];
+          for (let i = 0; i < len; i++) slots.push({ kind: f.kind, number: Number(f.number) + i });
+          const cmd = { creature: c.id, slots };
+          if (f.card) cmd.card = f.card;
+          else cmd.custom = { name: f.name.trim(), slots: len };
+          try {
+            await screen.send({ rules: { place_item: cmd } });
+          } catch {
+            /* shown */
+          }
+        },
+      },
+      cards.length
+        ? h("label", { class: "field" }, h("span", {}, t("item-card")), h("select", { id: "pi-card", onchange: bind("card") }, h("option", { value: "" }, t("custom-item")), cards.map((k) => h("option", { value: k.id, selected: f.card === k.id }, k.name || k.id))))
+        : null,
+      h("label", { class: "field" }, h("span", {}, t("item-name")), h("input", { id: "pi-name", value: f.name, oninput: bind("name") })),
+      h("label", { class: "field" }, h("span", {}, t("item-slots")), h("input", { id: "pi-slots", type: "number", min: 1, max: 40, value: f.slots, oninput: bind("slots") })),
+      h("label", { class: "field" }, h("span", {}, t("slot-kind")), h("select", { id: "pi-kind", onchange: bind("kind") }, KINDS.map((k) => h("option", { value: k, selected: f.kind === k }, t(`slot-${k}`))))),
+      h("label", { class: "field" }, h("span", {}, t("slot-number")), h("input", { id: "pi-number", type: "number", min: 1, max: 10, value: f.number, oninput: bind("number") })),
+      h("button", { type: "submit", id: "pi-submit" }, t("place-item")),
+    ),
+  );
+}

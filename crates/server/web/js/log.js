@@ -1,0 +1,164 @@
+// Readable log lines for every event the API sends (engine events and ruleset events).
+//
+// Each event becomes {text, dice, creatures, cls}: `text` through the Fluent message
+// `ev-<type>` (engine) or `ev-rules-<name>` (ruleset event `{<name>: {…}}`), with the event's
+// scalar fields as arguments; an event without a message is shown as its name and its fields,
+// so commands added later appear readably without a change here.
+
+import { h } from "./dom.js";
+import { t, has } from "./i18n.js";
+
+/** Every d-face in a dice result tree, as [{notation, faces:[…]}]. */
+export function diceOf(result) {
+  const out = [];
+  const walk = (node) => {
+    if (!node || typeof node !== "object") return;
+    if (node.kind === "dice" && Array.isArray(node.dice)) {
+      out.push({ notation: node.notation, faces: node.dice.map((d) => d.face), kept: node.dice.map((d) => d.kept) });
+    }
+    for (const k of ["expr", "lhs", "rhs"]) walk(node[k]);
+  };
+  walk(result?.root);
+  return out;
+}
+
+export function actorName(actor) {
+  if (!actor) return "";
+  if (actor.role === "referee") return t("role-referee");
+  if (actor.role === "system") return t("role-system");
+  return actor.name || actor.role;
+}
+
+const humanize = (s) => String(s).replace(/_/g, " ");
+
+/** Scalar fields of an object, flattened one level (`a_b`), for Fluent arguments. */
+function args(obj) {
+  const a = {};
+  const put = (k, v) => {
+    if (v === null || v === undefined) return;
+    if (typeof v === "string" || typeof v === "number") a[k] = v;
+    else if (typeof v === "boolean") a[k] = t(v ? "yes" : "no");
+    else if (Array.isArray(v) && v.every((x) => typeof x !== "object")) a[k] = v.join(", ");
+  };
+  for (const [k, v] of Object.entries(obj || {})) {
+    put(k, v);
+    if (v && typeof v === "object" && !Array.isArray(v)) for (const [k2, v2] of Object.entries(v)) put(`${k}_${k2}`, v2);
+  }
+  return a;
+}
+
+function compact(obj) {
+  const parts = [];
+  for (const [k, v] of Object.entries(obj || {})) {
+    if (v === null || v === undefined) continue;
+    const s = typeof v === "object" ? JSON.stringify(v) : String(v);
+    parts.push(`${humanize(k)}: ${s.length > 80 ? s.slice(0, 77) + "…" : s}`);
+  }
+  return parts.join("; ");
+}
+
+/** The creatures an event is about (for the filter). */
+function creaturesOf(name, data) {
+  const ids = new Set();
+  for (const k of ["creature", "id", "character", "assisted", "corpse"]) if (typeof data?.[k] === "string") ids.add(data[k]);
+  return [...ids];
+}
+
+function testLine(name, data) {
+  const r = name === "test_resolved" ? data.resolved : data.rolled;
+  const a = {
+    creature: data.creature,
+    characteristic: t(`char-${r?.spec?.characteristic ?? "agility"}`),
+    d1: r?.faces?.[0],
+    d2: r?.faces?.[1],
+    total: r?.total,
+    tier: name === "test_resolved" ? r?.final_tier : r?.tier_before_expertise,
+  };
+  let text = t(`ev-rules-${name}`, a);
+  if (r?.crit) text += " — " + t("crit");
+  else if (r?.natural_kind === "crit") text += " — " + t("crit");
+  if (r?.doom || r?.natural_kind === "doom") text += " — " + t("doom");
+  if (name === "test_resolved" && r?.expertise) text += " — " + t("expertise-spent", { expertise: t(`exp-${r.expertise}`) });
+  const dice = r?.faces ? [{ notation: "2d10", faces: r.faces, kept: [true, true] }] : [];
+  const cls = r?.crit || r?.natural_kind === "crit" ? "crit" : r?.doom || r?.natural_kind === "doom" ? "doom" : "";
+  return { text, dice, cls };
+}
+
+/** Describes one view event. */
+export function describe(ev) {
+  const b = ev.body || {};
+  const type = b.type;
+  if (type === "rules") {
+    const e = b.event || {};
+    const name = Object.keys(e)[0] ?? "?";
+    const data = e[name] ?? {};
+    const creatures = creaturesOf(name, data);
+    if (name === "test_rolled" || name === "test_resolved") return { ...testLine(name, data), creatures };
+    if (name === "creature_set" || name === "creature_seen") {
+      const what = data.what || "";
+      const label = has(`what-${what}`) ? t(`what-${what}`) : humanize(what);
+      return { text: t(`ev-rules-${name}`, { id: data.id, what: label }), dice: [], creatures, cls: "" };
+    }
+    if (name === "ruled") {
+      const r = data.ruling || {};
+      if (r.creature) creatures.push(r.creature);
+      return { text: t("ev-rules-ruled", { creature: r.creature ?? "", option: humanize(r.option ?? ""), text: r.text ?? "" }), dice: [], creatures, cls: "" };
+    }
+    const id = `ev-rules-${name}`;
+    const text = has(id) ? t(id, args(data)) : `${humanize(name)} — ${compact(data)}`;
+    return { text, dice: [], creatures, cls: "" };
+  }
+  if (type === "rolled") {
+    const dice = diceOf(b.result);
+    return { text: t("ev-rolled", { label: b.label, expr: b.expr, total: b.result?.total ?? "?" }), dice, creatures: [], cls: "" };
+  }
+  if (type === "decision_opened") {
+    const d = b.decision || {};
+    return { text: t("ev-decision_opened", { prompt: d.prompt || d.kind }), dice: [], creatures: [], cls: "" };
+  }
+  if (type === "decision_answered") {
+    const a = b.answer || {};
+    return { text: t("ev-decision_answered", { option: a.option, by: actorName(b.by), text: a.text || "" }), dice: [], creatures: [], cls: "" };
+  }
+  if (type === "timer_started") return { text: t("ev-timer_started", { label: b.timer?.label ?? b.timer?.id, minutes: Math.round((b.timer?.duration_ms ?? 0) / 6000) / 10 }), dice: [], creatures: [], cls: "" };
+  if (type === "boundary_passed") {
+    const kind = typeof b.boundary === "string" ? b.boundary : b.boundary?.kind ?? Object.keys(b.boundary || {})[0];
+    return { text: t("ev-boundary_passed", { boundary: has(`boundary-${kind}`) ? t(`boundary-${kind}`) : humanize(kind) }), dice: [], creatures: [], cls: "" };
+  }
+  const id = `ev-${type}`;
+  const rest = { ...b };
+  delete rest.type;
+  const text = has(id) ? t(id, args(rest)) : `${humanize(type)} — ${compact(rest)}`;
+  return { text, dice: [], creatures: creaturesOf(type, rest), cls: "" };
+}
+
+export function diceView(dice) {
+  if (!dice.length) return null;
+  return h(
+    "span",
+    { class: "dice" },
+    dice.map((d) =>
+      h(
+        "span",
+        { class: "dice-group", title: d.notation },
+        d.faces.map((f, i) => h("span", { class: `die${d.kept?.[i] === false ? " dropped" : ""}`, "aria-label": t("die-face", { face: f }) }, String(f))),
+      ),
+    ),
+  );
+}
+
+/** One log entry element. */
+export function entry(ev) {
+  const d = describe(ev);
+  const time = new Date(ev.at_ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return h(
+    "li",
+    { class: `log-entry ${d.cls}${ev.private ? " private" : ""}`, dataset: { n: ev.n, creatures: d.creatures.join(" ") } },
+    h("span", { class: "log-n" }, `#${ev.n}`),
+    h("time", { datetime: new Date(ev.at_ms).toISOString() }, time),
+    h("span", { class: "log-actor" }, actorName(ev.actor)),
+    h("span", { class: "log-text" }, d.text),
+    diceView(d.dice),
+    ev.private ? h("span", { class: "badge", title: t("private-hint") }, t("private")) : null,
+  );
+}
