@@ -402,10 +402,18 @@ fn cr_enc_05_a_ten_is_an_encounter_now_and_the_check_stays_secret() {
     ] {
         assert!(!alice_log.contains(hidden), "{hidden} leaked: {alice_log}");
     }
-    let view = serde_json::to_string(&t.table.view(&alice())).unwrap();
-    for hidden in ["ghouls", "threshold", "secrets"] {
+    // The dungeon's EN tells the level's population: not in the players' view. (Travel's
+    // thresholds, made of the pace and the players' own task results, are theirs to see.)
+    let whole = t.table.view(&alice());
+    let view = serde_json::to_string(&whole).unwrap();
+    for hidden in ["ghouls", "secrets"] {
         assert!(!view.contains(hidden), "{hidden} leaked in the view");
     }
+    let explore = serde_json::to_string(&whole["rules"]["explore"]).unwrap();
+    assert!(
+        !explore.contains("threshold"),
+        "threshold leaked in the view: {explore}"
+    );
     // With one table it is used at once (a table never loaded: named for the Referee's book).
     let mut t = party();
     t.referee_rules(

@@ -881,6 +881,22 @@ pub(super) fn decide(
 
 /// Applies an event. Pure.
 pub(super) fn apply(state: &mut CrowsState, event: &CombatEvent) {
+    // A creature on the battle grid stands where its placement is: core's positions (light,
+    // square guesses) follow the grid, so there is one answer to "where is it".
+    match event {
+        CombatEvent::Placed {
+            creature,
+            placement,
+        } => {
+            state
+                .positions
+                .insert(creature.clone(), (placement.at.x, placement.at.y));
+        }
+        CombatEvent::Unplaced { creature } => {
+            state.positions.remove(creature);
+        }
+        _ => {}
+    }
     let cs = &mut state.combat;
     match event {
         CombatEvent::GridSet { cells, clear } => {

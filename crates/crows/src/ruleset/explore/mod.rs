@@ -571,8 +571,11 @@ fn engine_turn(ctx: &Ctx<'_, Crows>) -> u32 {
 /// The dungeon EN now (CR-ENC-03, CR-ENC-07, CR-ERR-47).
 fn dungeon_threshold(ctx: &Ctx<'_, Crows>, camp_secluded: bool) -> u8 {
     let s = secrets(ctx);
+    // Arrived from the road: the day's travel threshold is the dungeon's (CR-POI-02).
+    let base = super::travel::dungeon_encounter_threshold(ctx.rules())
+        .unwrap_or_else(|| encounters::dungeon_threshold(s.level));
     encounters::modified_threshold(
-        encounters::dungeon_threshold(s.level),
+        base,
         camp_secluded,
         s.threshold_modifier,
         &ctx.rules().explore.encounter_options,

@@ -106,7 +106,7 @@ pub(super) fn end_rest(
         if ctx.core().clock.resting {
             ctx.end_rest(false)?;
         }
-        return ctx.emit(TravelEvent::RestInterrupted {});
+        return ctx.emit(TravelEvent::TravelRestInterrupted {});
     }
     ctx.end_rest(true)
 }

@@ -753,7 +753,7 @@ pub enum TravelEvent {
         creature: String,
         rations: u8,
     },
-    RestInterrupted {},
+    TravelRestInterrupted {},
     RestDenied {
         creature: String,
         rule: String,
@@ -1378,7 +1378,7 @@ pub(super) fn apply(state: &mut CrowsState, event: &TravelEvent) {
                 *rest.meals.entry(creature.clone()).or_default() += *rations;
             }
         }
-        E::RestInterrupted {} => {
+        E::TravelRestInterrupted {} => {
             if let Some(d) = &mut t.day {
                 d.rest = None;
                 d.step = Step::EncounterCheck;
