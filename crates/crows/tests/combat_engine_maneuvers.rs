@@ -859,3 +859,50 @@ fn cr_move_07_a_jump_after_a_run_up_has_an_edge_and_lands_within_its_tier() {
     );
     assert_eq!(rule.as_deref(), Some("CR-MOVE-02"));
 }
+
+#[test]
+// Covers CR-MAN-04, CR-MAN-05, CR-MAN-06, CR-MAN-07.
+fn cr_man_04_a_player_cannot_skip_the_maneuver_with_a_core_inventory_command() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "card": "torch",
+            "slots": [{"kind": "Backpack", "number": 1}]}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    start(&mut t, &["vera"]);
+    for (cmd, rule) in [
+        (
+            json!({"draw_from_backpack": {"creature": "vera", "item": 2,
+                "hands": [{"kind": "Hand", "number": 2}]}}),
+            "CR-MAN-04",
+        ),
+        (
+            json!({"move_items": {"creature": "vera", "moves": [{"item": 1,
+                "to": [{"kind": "Belt", "number": 1}]}]}}),
+            "CR-MAN-05",
+        ),
+        (
+            json!({"dump_backpack": {"creature": "vera", "items": [2]}}),
+            "CR-MAN-07",
+        ),
+    ] {
+        assert_eq!(
+            refusal(&mut t, &player("alice"), r(cmd), &[5]).as_deref(),
+            Some(rule)
+        );
+    }
+    // The combat command spends the maneuver and does the same.
+    t.ok(
+        &player("alice"),
+        r(json!({"dump_pack": {"creature": "vera", "items": [2]}})),
+        &[],
+    );
+    assert_eq!(fight(&t)["budgets"]["vera"]["maneuvers"], 1);
+    // The Referee may still correct an inventory mid-fight.
+    t.referee_rules(
+        json!({"move_items": {"creature": "vera", "moves": [{"item": 1,
+            "to": [{"kind": "Belt", "number": 1}]}]}}),
+        &[],
+    );
+}

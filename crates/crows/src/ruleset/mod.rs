@@ -217,6 +217,27 @@ pub(crate) fn after_test(
     }
 }
 
+/// During a fight, a player's inventory maneuvers go through the combat commands, which spend
+/// the maneuver from the turn's budget (CR-MAN-04…07); sent as core commands they would skip
+/// it. The Referee may still correct an inventory mid-fight.
+fn fight_maneuver_guard(command: &CoreCommand, ctx: &Ctx<'_, Crows>) -> Result<(), RuleError> {
+    if ctx.rules().combat.fight.is_none() || *ctx.actor() == engine::Actor::Referee {
+        return Ok(());
+    }
+    let (instead, rule) = match command {
+        CoreCommand::DrawFromBackpack { .. } => ("draw_from_pack", "CR-MAN-04"),
+        CoreCommand::MoveItems { .. } => ("draw_from_belt", "CR-MAN-05"),
+        CoreCommand::PickUp { .. } => ("pick_up_item", "CR-MAN-06"),
+        CoreCommand::DumpBackpack { .. } => ("dump_pack", "CR-MAN-07"),
+        _ => return Ok(()),
+    };
+    Err(RuleError::new(
+        "use_the_maneuver",
+        format!("during a fight this is a maneuver: send `{instead}`, which spends it"),
+    )
+    .rule(rule))
+}
+
 /// Which family a decision kind belongs to.
 fn family_of(kind: &str) -> &str {
     kind.strip_prefix("crows.")
@@ -254,7 +275,10 @@ impl Ruleset for Crows {
 
     fn decide(&self, command: &CrowsCommand, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         match command {
-            CrowsCommand::Core(c) => self.core_decide(c, ctx),
+            CrowsCommand::Core(c) => {
+                fight_maneuver_guard(c, ctx)?;
+                self.core_decide(c, ctx)
+            }
             CrowsCommand::Explore(c) => explore::decide(self, c, ctx),
             CrowsCommand::Magic(c) => magic::decide(self, c, ctx),
             CrowsCommand::Combat(c) => combat::decide(self, c, ctx),
