@@ -3,6 +3,16 @@
 //! Zero configuration: it opens (creating if needed) `./delve.db`, listens on
 //! `127.0.0.1:8080` (another address only with `--bind`), prints the link to open, and stops
 //! gracefully on Ctrl-C or SIGTERM (live connections are told where to resume).
+//!
+//! # Databases
+//!
+//! - `--db PATH` (default `./delve.db`): an SQLite file holding the event log and the access
+//!   grants. One instance per file.
+//! - `--database URL`: `postgres://user@host:port/db` (or `postgresql://…`) keeps the log, the
+//!   access grants and the timer deadlines in PostgreSQL (schema migrated at start-up); any
+//!   number of `delve serve` instances on the same database serve the same tables — a command
+//!   on one reaches the live clients of all, and a timer fires once. `sqlite:PATH` or
+//!   `sqlite://PATH` is the same as `--db PATH`.
 
 use crate::CliResult;
 use crate::table_cmd::registry;
@@ -15,8 +25,12 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:8080")]
     bind: SocketAddr,
     /// SQLite database file (created with its tables if missing).
-    #[arg(long, default_value = "./delve.db")]
+    #[arg(long, default_value = "./delve.db", conflicts_with = "database")]
     db: PathBuf,
+    /// Database URL instead of --db: postgres://user@host:port/db (several instances may share
+    /// it), or sqlite:PATH.
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
     /// Base URL put into the links the server hands out (default: http://<bind>).
     #[arg(long)]
     public_url: Option<String>,
@@ -36,7 +50,16 @@ pub fn run(args: ServeArgs) -> CliResult {
 }
 
 async fn run_async(args: ServeArgs) -> CliResult {
-    let (store, tokens) = server::open_sqlite(&args.db).await?;
+    let (store, tokens, db) = match &args.database {
+        Some(url) => {
+            let (store, tokens) = server::open_database(url).await?;
+            (store, tokens, redact(url))
+        }
+        None => {
+            let (store, tokens) = server::open_sqlite(&args.db).await?;
+            (store, tokens, args.db.display().to_string())
+        }
+    };
     let listener = tokio::net::TcpListener::bind(args.bind)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", args.bind))?;
@@ -47,7 +70,6 @@ async fn run_async(args: ServeArgs) -> CliResult {
         name,
         ruleset: args.ruleset,
     });
-    let db = args.db.display().to_string();
     srv.serve_with(listener, shutdown_signal(), |ready| {
         println!("Delve is serving {db} on {addr} (Ctrl-C to stop)");
         match &ready.referee_link {
@@ -67,6 +89,20 @@ async fn run_async(args: ServeArgs) -> CliResult {
     .await?;
     println!("Delve stopped.");
     Ok(())
+}
+
+/// A database URL without its password (for printing).
+fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    match rest.split_once('@') {
+        Some((user, host)) if user.contains(':') => {
+            let name = user.split(':').next().unwrap_or_default();
+            format!("{scheme}://{name}:***@{host}")
+        }
+        _ => url.to_string(),
+    }
 }
 
 /// Completes on Ctrl-C or SIGTERM.

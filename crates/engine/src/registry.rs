@@ -1,9 +1,21 @@
 //! Rulesets by name. Registering a game is one line: `registry.register(MyRules)`.
+//!
+//! # Content packs
+//!
+//! A ruleset that takes content packs (data files: items, creatures, roll tables) accepts the
+//! rules command `{"load_pack": {"files": [{"name": "…", "text": "…"}]}}` ([`PACK_COMMAND`]):
+//! it validates the files (with the packs loaded before) in `decide` and refuses them with a
+//! [`crate::RuleError`] whose message lists one problem per line as
+//! `file:line:column: field: message`. The server's pack upload goes through that command only
+//! (`Table::check_rules_command` tells whether a ruleset has it), so it knows no pack format.
 
 use crate::ruleset::Ruleset;
 use crate::table::{EngineError, Factory, TableFactory};
 use std::collections::BTreeMap;
 use std::sync::Arc;
+
+/// The rules command that loads content packs (see the module docs).
+pub const PACK_COMMAND: &str = "load_pack";
 
 /// The rulesets a server or CLI offers.
 #[derive(Default, Clone)]

@@ -195,6 +195,26 @@ pub struct Prepared {
     pub events: Vec<Envelope>,
     base_head: u64,
     state: Box<dyn Any + Send>,
+    /// The earliest running-timer deadline once committed (for the scheduler's index).
+    deadline: Option<WallMs>,
+}
+
+impl Prepared {
+    /// The earliest deadline of a running timer in the state this command leads to (`None`:
+    /// no running timer). The store records it with the append, atomically, so a scheduler
+    /// knows every table's next deadline without loading the table.
+    pub fn next_deadline_ms(&self) -> Option<WallMs> {
+        self.deadline
+    }
+}
+
+/// The earliest deadline of a running timer in `core`.
+fn earliest_deadline(core: &CoreState) -> Option<WallMs> {
+    core.clock
+        .timers
+        .values()
+        .filter_map(crate::time::Timer::deadline_ms)
+        .min()
 }
 
 impl std::fmt::Debug for Prepared {
@@ -202,6 +222,7 @@ impl std::fmt::Debug for Prepared {
         f.debug_struct("Prepared")
             .field("events", &self.events)
             .field("base_head", &self.base_head)
+            .field("deadline", &self.deadline)
             .finish_non_exhaustive()
     }
 }
@@ -534,6 +555,7 @@ impl<R: Ruleset> TypedTable<R> {
         Ok(Prepared {
             events,
             base_head,
+            deadline: earliest_deadline(&state.core),
             state: Box::new(state),
         })
     }
@@ -644,6 +666,7 @@ impl<R: Ruleset> TypedTable<R> {
         Ok(Prepared {
             events,
             base_head: self.state.core.head,
+            deadline: earliest_deadline(&state.core),
             state: Box::new(state),
         })
     }
@@ -767,6 +790,7 @@ trait ErasedTable: Send + Sync {
     fn snapshot(&self) -> Value;
     fn undo_depth(&self) -> usize;
     fn box_clone(&self) -> Box<dyn ErasedTable>;
+    fn check_rules_command(&self, command: &Value) -> Result<(), EngineError>;
 }
 
 impl<R: Ruleset> ErasedTable for TypedTable<R> {
@@ -809,6 +833,11 @@ impl<R: Ruleset> ErasedTable for TypedTable<R> {
     }
     fn box_clone(&self) -> Box<dyn ErasedTable> {
         Box::new(self.clone())
+    }
+    fn check_rules_command(&self, command: &Value) -> Result<(), EngineError> {
+        R::Command::deserialize(command).map(|_| ()).map_err(|e| {
+            EngineError::BadCommand(format!("not a `{}` command: {e}", self.ruleset.name()))
+        })
     }
 }
 
@@ -1021,6 +1050,13 @@ impl Table {
     /// How many command batches can be undone now.
     pub fn undo_depth(&self) -> usize {
         self.inner.undo_depth()
+    }
+
+    /// Whether `command` (the JSON inside `{"rules": …}`) is a command of this table's ruleset,
+    /// without deciding it (e.g. whether the ruleset takes content packs through
+    /// [`crate::registry::PACK_COMMAND`]).
+    pub fn check_rules_command(&self, command: &Value) -> Result<(), EngineError> {
+        self.inner.check_rules_command(command)
     }
 
     /// Running timers whose deadline is at or before `now` (for the scheduler).

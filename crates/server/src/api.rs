@@ -1,7 +1,7 @@
 //! The HTTP routes: authentication, authorisation, limits, and the calls into the store.
 
-use crate::error::ApiError;
-use crate::hub::{Loaded, TableHub};
+use crate::error::{ApiError, Issue};
+use crate::runner::{self, json_array};
 use crate::tokens::{Grant, TokenRecord, hash_token, new_token};
 use crate::{AppState, live, openapi};
 use axum::body::Bytes;
@@ -11,10 +11,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use engine::{
-    Actor, Command, DiceRoller, Envelope, NewTable, Role, SystemClock, Table, ViewEvent, Viewer,
-    WallClock,
-};
+use engine::{Actor, Command, DiceRoller, EngineError, NewTable, Role, Viewer};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -22,7 +19,6 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-use store::StoreError;
 
 type St = State<Arc<AppState>>;
 
@@ -30,6 +26,7 @@ type St = State<Arc<AppState>>;
 pub fn router(state: Arc<AppState>) -> Router {
     let body = state.limits.body_bytes;
     let import = state.limits.import_bytes;
+    let packs_limit = state.limits.pack_bytes;
     Router::new()
         .merge(crate::web::routes())
         .route("/api/health", get(health))
@@ -46,6 +43,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/tables/{id}/log", get(log))
         .route("/api/tables/{id}/view", get(view))
         .route("/api/tables/{id}/export", get(export))
+        .route(
+            "/api/tables/{id}/packs",
+            post(packs).layer(DefaultBodyLimit::max(packs_limit)),
+        )
         .route("/api/tables/{id}/live", get(live::live))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -86,10 +87,6 @@ async fn body_bytes<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, Ap
 fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
     q.map(|Query(t)| t)
         .map_err(|e| ApiError::bad_request("bad_query", e.body_text()))
-}
-
-fn now_ms() -> i64 {
-    SystemClock.now_ms()
 }
 
 /// Who a credential is at a table.
@@ -176,102 +173,30 @@ pub fn table_link(state: &AppState, id: &str, token: &str) -> String {
     format!("{}/#table={id}&token={token}", state.public_url)
 }
 
-// ---------- the command path ----------
-
-async fn load(state: &AppState, id: &str) -> Result<Loaded, ApiError> {
-    let log = state.tables.log(id).await?;
-    if log.is_empty() {
-        return Err(ApiError::not_found(format!("no table `{id}`")));
-    }
-    let table = Table::replay(&state.tables.registry, &log)?;
-    Ok(Loaded::new(table, log))
-}
-
-/// Locks a table's hub state, loading the table if needed.
-async fn locked<'a>(
-    state: &AppState,
-    hub: &'a TableHub,
-    id: &str,
-) -> Result<tokio::sync::MutexGuard<'a, Option<Loaded>>, ApiError> {
-    let mut guard = hub.state.lock().await;
-    if guard.is_none() {
-        *guard = Some(load(state, id).await?);
-    }
-    Ok(guard)
-}
-
-/// A player who has left the table keeps no access (their token stays, their seat does not).
-fn ensure_seated(loaded: &Loaded, who: &Principal) -> Result<(), ApiError> {
-    match who {
-        Principal::Player(name) if !loaded.table.core().participants.players.contains_key(name) => {
-            Err(ApiError::forbidden(
-                "not_seated",
-                format!("`{name}` is no longer a player at this table"),
-            ))
-        }
-        _ => Ok(()),
-    }
-}
+// ---------- the command path (see `runner`) ----------
 
 /// Checks that the table exists and `who` still sits at it.
 pub async fn check_seated(state: &AppState, id: &str, who: &Principal) -> Result<(), ApiError> {
     let hub = state.hub.get(id);
-    let guard = locked(state, &hub, id).await?;
-    match guard.as_ref() {
-        Some(loaded) => ensure_seated(loaded, who),
-        None => Err(ApiError::internal("table not loaded")),
-    }
+    let mut locked = runner::lock(state, &hub, id).await?;
+    runner::refresh(state, &mut locked).await?;
+    runner::ensure_seated(locked.loaded(), who)
 }
 
-/// Runs a command as `actor` and returns the new events, each projected for `viewer`.
+/// Runs a command as `actor` and returns the new events as `viewer` sees them (JSON texts).
 pub async fn run_command(
     state: &AppState,
     id: &str,
     actor: &Actor,
     viewer: &Viewer,
     command: &Command,
-) -> Result<Vec<ViewEvent>, ApiError> {
-    let hub = state.hub.get(id);
-    let mut guard = locked(state, &hub, id).await?;
-    let mut attempt = 0;
-    loop {
-        attempt += 1;
-        let Some(loaded) = guard.as_mut() else {
-            *guard = Some(load(state, id).await?);
-            continue;
-        };
-        let first = loaded.table.head() + 1;
-        let mut roller = DiceRoller;
-        match state
-            .tables
-            .execute_on(&mut loaded.table, actor, command, &SystemClock, &mut roller)
-            .await
-        {
-            Ok(events) => {
-                publish(&hub, loaded, events);
-                return Ok(loaded.tail_for(viewer, first));
-            }
-            // Refused: nothing was stored and the table is unchanged.
-            Err(StoreError::Engine(e)) => return Err(e.into()),
-            // Another writer moved the table: reload and try once more.
-            Err(StoreError::Conflict { .. }) if attempt < 2 => {
-                *guard = Some(load(state, id).await?)
-            }
-            Err(e) => {
-                // The cached table may disagree with the store now: reload next time.
-                *guard = None;
-                return Err(e.into());
-            }
-        }
-    }
+) -> Result<Vec<Arc<str>>, ApiError> {
+    runner::run_command(state, id, actor, viewer, command).await
 }
 
-fn publish(hub: &TableHub, loaded: &mut Loaded, events: Vec<Envelope>) {
-    for env in events {
-        // No receiver is fine: nobody is watching this table live.
-        let _ = hub.events.send(Arc::new(env.clone()));
-        loaded.log.push(env);
-    }
+/// A JSON response from an already serialised body.
+fn raw_json(status: StatusCode, body: String) -> Response {
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 // ---------- rate limit ----------
@@ -378,7 +303,7 @@ async fn referee_grant(state: &AppState, id: &str) -> Result<String, ApiError> {
     };
     state
         .tokens
-        .insert(&hash_token(&token), &record, now_ms())
+        .insert(&hash_token(&token), &record, state.clock.now_ms())
         .await?;
     Ok(token)
 }
@@ -403,7 +328,7 @@ pub async fn new_table(
         referee,
         config,
     };
-    let table = state.tables.create(new, now_ms()).await?;
+    let table = state.tables.create(new, state.clock.now_ms()).await?;
     let id = table.id().to_string();
     let token = referee_grant(state, &id).await?;
     Ok((id, token))
@@ -490,7 +415,7 @@ async fn create_invite(
     };
     state
         .tokens
-        .insert(&hash_token(&token), &record, now_ms())
+        .insert(&hash_token(&token), &record, state.clock.now_ms())
         .await?;
     Ok((
         StatusCode::CREATED,
@@ -548,7 +473,7 @@ async fn join(State(state): St, JsonBody(body): JsonBody<Join>) -> Result<Respon
     };
     state
         .tokens
-        .insert(&hash_token(&token), &player, now_ms())
+        .insert(&hash_token(&token), &player, state.clock.now_ms())
         .await?;
     Ok((
         StatusCode::CREATED,
@@ -592,14 +517,17 @@ async fn command(
     Path(id): Path<String>,
     headers: HeaderMap,
     JsonBody(body): JsonBody<Value>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let who = auth(&state, &headers, &id).await?;
     state.rate.check(peer)?;
     let command = Command::deserialize(&body)
         .map_err(|e| ApiError::bad_request("bad_command", format!("malformed command: {e}")))?;
     let viewer = who.viewer();
     let events = run_command(&state, &id, &who.actor(), &viewer, &command).await?;
-    Ok(Json(json!({ "events": events })))
+    Ok(raw_json(
+        StatusCode::OK,
+        format!("{{\"events\":{}}}", json_array(&events)),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -616,7 +544,7 @@ async fn log(
     Path(id): Path<String>,
     headers: HeaderMap,
     q: Result<Query<LogQuery>, QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let who = auth(&state, &headers, &id).await?;
     let q = query(q)?;
     let max = state.limits.log_page;
@@ -627,23 +555,25 @@ async fn log(
                 .rule("limits.log_page"),
         );
     }
+    let viewer = who.viewer();
     let hub = state.hub.get(&id);
-    let guard = locked(&state, &hub, &id).await?;
-    let Some(loaded) = guard.as_ref() else {
-        return Err(ApiError::internal("table not loaded"));
+    let mut locked = runner::lock_for_read(&state, &hub, &id, &who).await?;
+    let Some(cache) = locked.loaded().view(&viewer) else {
+        return Err(ApiError::internal("the viewer's log is not loaded"));
     };
-    ensure_seated(loaded, &who)?;
-    let all = loaded.view_log(&who.viewer());
-    drop(guard);
-    let last_n = all.len() as u64;
-    let page: Vec<&ViewEvent> = all.iter().filter(|e| e.n > q.after).take(limit).collect();
-    let next = page.last().map_or(q.after.min(last_n), |e| e.n);
-    Ok(Json(json!({
-        "events": page,
-        "next_after": next,
-        "last_n": last_n,
-        "more": next < last_n,
-    })))
+    // O(page): a slice of the viewer's cached log (entry i has n = i + 1).
+    let page = cache.page(q.after, limit).to_vec();
+    let last_n = cache.last_n();
+    drop(locked);
+    let next = q.after.min(last_n) + page.len() as u64;
+    Ok(raw_json(
+        StatusCode::OK,
+        format!(
+            "{{\"events\":{},\"next_after\":{next},\"last_n\":{last_n},\"more\":{}}}",
+            json_array(&page),
+            next < last_n
+        ),
+    ))
 }
 
 async fn view(
@@ -652,16 +582,14 @@ async fn view(
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let who = auth(&state, &headers, &id).await?;
-    let hub = state.hub.get(&id);
-    let guard = locked(&state, &hub, &id).await?;
-    let Some(loaded) = guard.as_ref() else {
-        return Err(ApiError::internal("table not loaded"));
-    };
-    ensure_seated(loaded, &who)?;
     let viewer = who.viewer();
+    let hub = state.hub.get(&id);
+    let mut locked = runner::lock_for_read(&state, &hub, &id, &who).await?;
+    let loaded = locked.loaded();
+    let last_n = loaded.view(&viewer).map_or(0, |c| c.last_n());
     Ok(Json(json!({
         "viewer": viewer,
-        "last_n": loaded.view_log(&viewer).len(),
+        "last_n": last_n,
         "view": loaded.table.view(&viewer),
     })))
 }
@@ -681,22 +609,169 @@ async fn export(
                 .into_response())
         }
         who @ Principal::Player(_) => {
-            let hub = state.hub.get(&id);
-            let guard = locked(&state, &hub, &id).await?;
-            let Some(loaded) = guard.as_ref() else {
-                return Err(ApiError::internal("table not loaded"));
-            };
-            ensure_seated(loaded, &who)?;
             let viewer = who.viewer();
-            Ok(Json(json!({
+            let hub = state.hub.get(&id);
+            let mut locked = runner::lock_for_read(&state, &hub, &id, &who).await?;
+            let loaded = locked.loaded();
+            let events = loaded
+                .view(&viewer)
+                .map_or_else(Vec::new, |c| c.page(0, usize::MAX).to_vec());
+            let view = loaded.table.view(&viewer);
+            drop(locked);
+            let head = json!({
                 "format": "delve-view",
                 "version": 1,
                 "table": id,
                 "viewer": viewer,
-                "events": loaded.view_log(&viewer),
-                "view": loaded.table.view(&viewer),
-            }))
-            .into_response())
+                "view": view,
+            })
+            .to_string();
+            // `head` is a JSON object: splice the (already serialised) events in before its end.
+            let body = format!(
+                "{},\"events\":{}}}",
+                head.strip_suffix('}').unwrap_or(&head),
+                json_array(&events)
+            );
+            Ok(raw_json(StatusCode::OK, body))
         }
     }
+}
+
+// ---------- content packs ----------
+
+/// One uploaded pack file.
+#[derive(Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+struct PackFileIn {
+    name: String,
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PackUpload {
+    files: Vec<PackFileIn>,
+    /// Decide the pack command without storing it.
+    #[serde(default)]
+    validate_only: bool,
+}
+
+/// Parses `file:line:column: field: message` lines (the registry's pack error convention);
+/// lines in another form are kept as whole-file messages.
+pub fn parse_issues(message: &str) -> Vec<Issue> {
+    message
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| parse_issue(line).unwrap_or_else(|| Issue::message(line)))
+        .collect()
+}
+
+fn parse_issue(line: &str) -> Option<Issue> {
+    // The file name may itself hold ':'; take the first ":<digits>:<digits>: " after it.
+    for (i, _) in line.match_indices(':') {
+        let rest = &line[i + 1..];
+        let Some((l, rest)) = rest.split_once(':') else {
+            continue;
+        };
+        let Some((c, rest)) = rest.split_once(": ") else {
+            continue;
+        };
+        let (Ok(line_no), Ok(column)) = (l.parse::<usize>(), c.parse::<usize>()) else {
+            continue;
+        };
+        let (field, message) = match rest.split_once(": ") {
+            Some((f, m)) if !f.contains(' ') || f == "(file)" => {
+                (if f == "(file)" { "" } else { f }, m)
+            }
+            _ => ("", rest),
+        };
+        return Some(Issue {
+            file: line[..i].to_string(),
+            line: line_no,
+            column,
+            field: field.to_string(),
+            message: message.to_string(),
+        });
+    }
+    None
+}
+
+async fn packs(
+    State(state): St,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    req: Request,
+) -> Result<Response, ApiError> {
+    if auth(&state, &headers, &id).await? != Principal::Referee {
+        return Err(ApiError::forbidden(
+            "not_allowed",
+            "only the Referee may load content packs",
+        ));
+    }
+    let bytes = body_bytes(req, &state).await.map_err(|e| match e.rule {
+        Some(_) => e.rule("limits.pack_bytes"),
+        None => e,
+    })?;
+    let upload: PackUpload = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::bad_request("bad_json", format!("request body: {e}")))?;
+    let files = upload.files.len();
+    let command_json = json!({ engine::registry::PACK_COMMAND: { "files": upload.files } });
+    let hub = state.hub.get(&id);
+    let mut locked = runner::lock(&state, &hub, &id).await?;
+    runner::refresh(&state, &mut locked).await?;
+    let table = &locked.loaded().table;
+    if let Err(e) = table.check_rules_command(&command_json) {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "packs_unsupported",
+            format!(
+                "the ruleset `{}` takes no content packs ({e})",
+                table.core().ruleset
+            ),
+        )
+        .rule("engine::registry::PACK_COMMAND"));
+    }
+    let command = Command::Rules(command_json);
+    if upload.validate_only {
+        let now = state.clock.now_ms();
+        let decided = table.prepare(&Actor::Referee, &command, now, &mut DiceRoller);
+        drop(locked);
+        return match decided {
+            Ok(_) => {
+                Ok(Json(json!({ "valid": true, "files": files, "issues": [] })).into_response())
+            }
+            Err(EngineError::Rule(rule)) => Ok(Json(json!({
+                "valid": false,
+                "files": files,
+                "code": rule.code,
+                "message": rule.message,
+                "rule": rule.rule,
+                "issues": parse_issues(&rule.message),
+            }))
+            .into_response()),
+            Err(e) => Err(e.into()),
+        };
+    }
+    let events = runner::run_locked(
+        &state,
+        &mut locked,
+        &Actor::Referee,
+        &Viewer::Referee,
+        &command,
+    )
+    .await
+    .map_err(|mut e| {
+        if e.status == StatusCode::UNPROCESSABLE_ENTITY.as_u16() {
+            e.issues = parse_issues(&e.message);
+        }
+        e
+    })?;
+    drop(locked);
+    Ok(raw_json(
+        StatusCode::OK,
+        format!(
+            "{{\"loaded\":true,\"files\":{files},\"events\":{}}}",
+            json_array(&events)
+        ),
+    ))
 }

@@ -1,4 +1,5 @@
-//! API errors: every failure is JSON `{"code", "message", "rule"?}` with a fitting status.
+//! API errors: every failure is JSON `{"code", "message", "rule"?, "issues"?}` with a fitting
+//! status (`issues`: the located problems of a refused content pack).
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -19,6 +20,34 @@ pub struct ApiError {
     /// The rule or limit involved, when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
+    /// Located problems (a refused content pack), one per line of the message.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub issues: Vec<Issue>,
+}
+
+/// One located problem in an uploaded file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Issue {
+    pub file: String,
+    /// 1-based; 0 when the problem has no position.
+    pub line: usize,
+    pub column: usize,
+    /// The field path (empty for the whole file).
+    pub field: String,
+    pub message: String,
+}
+
+impl Issue {
+    /// A problem without a position.
+    pub fn message(message: &str) -> Self {
+        Issue {
+            file: String::new(),
+            line: 0,
+            column: 0,
+            field: String::new(),
+            message: message.to_string(),
+        }
+    }
 }
 
 impl ApiError {
@@ -28,6 +57,7 @@ impl ApiError {
             code: code.into(),
             message: message.into(),
             rule: None,
+            issues: Vec::new(),
         }
     }
     /// Names the rule or limit involved.
@@ -74,6 +104,7 @@ impl From<EngineError> for ApiError {
                 code: rule.code,
                 message: rule.message,
                 rule: rule.rule,
+                issues: Vec::new(),
             },
             EngineError::UnknownDecision(_) => ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,

@@ -1,6 +1,19 @@
 //! The table server: HTTP and WebSocket API over the engine and a store. It knows no rule:
 //! the rulesets come in through an engine [`Registry`], the log through an `Arc<dyn EventStore>`
-//! (SQLite by default; PostgreSQL plugs into the same trait).
+//! and the access grants through an `Arc<dyn TokenStore>` — both in one SQLite file by default
+//! ([`open_sqlite`]), or both in one PostgreSQL database ([`open_postgres`]), where several
+//! instances serve the same tables ([`cluster`]). [`open_database`] picks by URL.
+//!
+//! # Modules
+//!
+//! - [`api`] — routes, authentication, limits; [`openapi`] — the OpenAPI document;
+//!   [`error`] — JSON errors.
+//! - [`runner`] — the command path (decide on the cached table, append with the expected head,
+//!   on a conflict catch up and decide again); [`hub`] — loaded tables, per-viewer log caches
+//!   and the broadcast of committed events; [`live`] — the WebSocket.
+//! - [`scheduler`] — fires real-time timers exactly once (restarts and several instances
+//!   included); [`cluster`] — follows other instances' appends.
+//! - [`tokens`] — access tokens (SQLite and PostgreSQL grant stores).
 //!
 //! # Routes (all JSON; errors are `{"code","message","rule"?}`)
 //!
@@ -18,7 +31,34 @@
 //! | GET  | `/api/tables/{id}/log?after=N&limit=M` | Referee, player | the caller's log, paged |
 //! | GET  | `/api/tables/{id}/view` | Referee, player | the caller's view of the state |
 //! | GET  | `/api/tables/{id}/export` | Referee: full export; player: own projection only | |
+//! | POST | `/api/tables/{id}/packs` | Referee | load content packs (or only validate them) |
 //! | GET  | `/api/tables/{id}/live?token=T&after=N` | Referee, player | WebSocket of new events |
+//!
+//! # Content packs
+//!
+//! `POST /api/tables/{id}/packs` with `{"files": [{"name": "items.json", "text": "…"}],
+//! "validate_only": false}` (at most [`Limits::pack_bytes`]) goes through the ruleset's own
+//! pack command (`engine::registry::PACK_COMMAND`, `{"rules": {"load_pack": {"files": …}}}`),
+//! so the server knows no pack format. Loaded: `200 {"loaded": true, "events": [...]}`; refused:
+//! `422` with the ruleset's code and message and `issues`: `[{"file", "line", "column",
+//! "field", "message"}]` parsed from its `file:line:column: field: message` lines. With
+//! `"validate_only": true` the command is decided but never stored:
+//! `200 {"valid": true|false, "issues": [...], "code"?, "message"?, "rule"?}`. A ruleset
+//! without packs answers `422 packs_unsupported`.
+//!
+//! # Reads cost O(page)
+//!
+//! Each instance keeps, per table and viewer, that viewer's log already projected and
+//! serialised ([`hub::ViewCache`]), fed as events commit; `log` answers a page by slicing it and
+//! `view`/`last_n` read its length. The first read by a viewer builds it from the store once.
+//!
+//! # Timers
+//!
+//! Real-time timers (the end of a real-time exploration turn, any `start_timer`) fire on their
+//! own: the [`scheduler`] sleeps until the earliest deadline of any table and sends
+//! `timer_due` as the system actor, exactly once — also for deadlines that passed while the
+//! server was down (they fire at start-up) and with several instances on one database. Time
+//! comes from [`Server::clock`] (tests inject a `FakeClock` and call [`Server::scheduler`]`.wake()`).
 //!
 //! # Security
 //!
@@ -46,23 +86,26 @@
 //! shutdown closes live connections the same way (code 1001).
 
 pub mod api;
+pub mod cluster;
 pub mod error;
 pub mod hub;
 pub mod live;
 pub mod openapi;
+pub mod runner;
+pub mod scheduler;
 pub mod tokens;
 pub mod web;
 
 pub use error::ApiError;
-pub use tokens::{Grant, SqliteTokens, TokenRecord, TokenStore};
+pub use tokens::{Grant, PgTokens, SqliteTokens, TokenRecord, TokenStore};
 
-use engine::Registry;
+use engine::{Registry, SystemClock, WallClock};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
-use store::{EventStore, SqliteStore, StoreError, Tables};
+use store::{EventStore, PostgresStore, SqliteStore, StoreError, Tables};
 use tokio::net::TcpListener;
 
 /// The limits the server enforces (each named in the errors it causes).
@@ -86,6 +129,8 @@ pub struct Limits {
     pub log_page: usize,
     /// Longest table, participant or character name (characters).
     pub name_chars: usize,
+    /// Largest content-pack upload (bytes).
+    pub pack_bytes: usize,
 }
 
 impl Default for Limits {
@@ -100,6 +145,7 @@ impl Default for Limits {
             send_timeout: Duration::from_secs(10),
             log_page: 1000,
             name_chars: 100,
+            pack_bytes: 4 * 1024 * 1024,
         }
     }
 }
@@ -134,6 +180,12 @@ pub struct AppState {
     pub public_url: String,
     pub rate: api::RateLimiter,
     pub shutdown: tokio::sync::watch::Receiver<bool>,
+    /// The wall clock of commands and timers.
+    pub clock: Arc<dyn WallClock>,
+    /// Wakes the deadline scheduler.
+    pub scheduler: scheduler::Wake,
+    /// The store is shared with other instances (it sends notices): reads catch up first.
+    pub shared: bool,
 }
 
 /// A table to create at start-up (its Referee link is printed by the caller).
@@ -153,6 +205,10 @@ pub struct Server {
     pub public_url: Option<String>,
     /// Create this table before serving and report its Referee link through `on_ready`.
     pub start_table: Option<StartTable>,
+    /// The wall clock of commands and timers ([`SystemClock`] unless a test injects one).
+    pub clock: Arc<dyn WallClock>,
+    /// Wakes this server's deadline scheduler (clone it before `serve`).
+    pub scheduler: scheduler::Wake,
 }
 
 /// Opens (creating if needed) an SQLite database for both the event log and the token grants.
@@ -162,6 +218,37 @@ pub async fn open_sqlite(
     let store = SqliteStore::open(path).await?;
     let tokens = SqliteTokens::open(path).await?;
     Ok((Arc::new(store), Arc::new(tokens)))
+}
+
+/// Opens (creating the schema if needed) a PostgreSQL database for both the event log and the
+/// token grants (`postgres://user@host:port/database`).
+pub async fn open_postgres(
+    url: &str,
+) -> Result<(Arc<dyn EventStore>, Arc<dyn TokenStore>), ServerError> {
+    let store = PostgresStore::connect(url).await?;
+    let tokens = PgTokens::new(store.pool().clone());
+    Ok((Arc::new(store), Arc::new(tokens)))
+}
+
+/// Opens the database a `--database` value names: `postgres://…` or `postgresql://…` for
+/// PostgreSQL; `sqlite:PATH` or `sqlite://PATH` for an SQLite file.
+pub async fn open_database(
+    spec: &str,
+) -> Result<(Arc<dyn EventStore>, Arc<dyn TokenStore>), ServerError> {
+    if spec.starts_with("postgres://") || spec.starts_with("postgresql://") {
+        return open_postgres(spec).await;
+    }
+    let path = spec
+        .strip_prefix("sqlite://")
+        .or_else(|| spec.strip_prefix("sqlite:"))
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| {
+            StoreError::Db(format!(
+                "database `{spec}`: expected postgres://…, postgresql://…, sqlite:PATH or \
+                 sqlite://PATH"
+            ))
+        })?;
+    open_sqlite(Path::new(path)).await
 }
 
 impl Server {
@@ -177,6 +264,8 @@ impl Server {
             limits: Limits::default(),
             public_url: None,
             start_table: None,
+            clock: Arc::new(SystemClock),
+            scheduler: scheduler::Wake::new(),
         }
     }
 
@@ -205,6 +294,8 @@ impl Server {
             .trim_end_matches('/')
             .to_string();
         let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+        // Listen before serving, so no append made after start-up goes unannounced.
+        let notices = self.store.subscribe().await?;
         let state = Arc::new(AppState {
             tables: Tables::new(self.store, Arc::new(self.registry)),
             tokens: self.tokens,
@@ -212,8 +303,21 @@ impl Server {
             rate: api::RateLimiter::new(self.limits.commands_per_second, self.limits.command_burst),
             limits: self.limits,
             public_url,
-            shutdown: stop_rx,
+            shutdown: stop_rx.clone(),
+            clock: self.clock,
+            scheduler: self.scheduler,
+            shared: notices.is_some(),
         });
+        let mut background = Vec::new();
+        if let Some(notices) = notices {
+            background.push(tokio::spawn(cluster::follow(
+                state.clone(),
+                notices,
+                stop_rx.clone(),
+            )));
+        }
+        // The first pass fires every deadline that passed while the server was down.
+        background.push(tokio::spawn(scheduler::run(state.clone(), stop_rx)));
         let mut ready = Ready {
             url: state.public_url.clone(),
             referee_link: None,
@@ -237,10 +341,15 @@ impl Server {
         )
         .with_graceful_shutdown(async move {
             shutdown.await;
-            // Live connections watch this and close themselves (graceful shutdown waits for them).
+            // Live connections, the scheduler and the follower watch this and stop (graceful
+            // shutdown waits for the connections).
             let _ = stop_tx.send(true);
         })
         .await?;
+        for task in background {
+            // They stop on the watch above; a panicked one has nothing left to clean up.
+            let _ = task.await;
+        }
         Ok(())
     }
 }

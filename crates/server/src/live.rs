@@ -1,23 +1,26 @@
 //! `GET /api/tables/{id}/live`: the WebSocket of new events, projected for one viewer.
 //!
-//! No gap, no duplicate: the connection subscribes to the table's channel first, then reads
-//! the stored log and projects it; channel events at or below the last seq read are dropped,
-//! and a channel event beyond the next expected seq (another writer) makes it read the missing
-//! ones from the store first. A client that falls behind the channel's capacity, or cannot take
+//! No gap, no duplicate: under the table's lock the connection takes its backlog (the
+//! viewer's events with `n > after`) from the viewer's cached log ([`crate::hub::ViewCache`])
+//! and subscribes to the table's channel, so every later event — made on this instance or read
+//! from another one — arrives on the channel, already projected for the viewer. Nothing is
+//! projected per connection. A client that falls behind the channel's capacity, or cannot take
 //! a message within the send timeout, is told where to resume and closed, so it never stalls
 //! the writer or the other clients.
 
-use crate::AppState;
 use crate::api::principal;
 use crate::error::ApiError;
+use crate::hub::Published;
+use crate::{AppState, runner};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
-use engine::{Envelope, LogProjector, Viewer};
+use engine::Viewer;
 use serde::Deserialize;
 use serde_json::json;
 use std::sync::Arc;
+use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 
 /// Close code telling the client to reconnect with `after` = the last `n` it received.
@@ -33,7 +36,8 @@ pub struct LiveQuery {
     after: u64,
 }
 
-/// Authenticates before the upgrade (a refused client gets a JSON error, not a socket).
+/// Authenticates, checks the seat, reads the backlog and subscribes — all before the upgrade
+/// (a refused client gets a JSON error, not a socket).
 pub async fn live(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
@@ -42,13 +46,26 @@ pub async fn live(
 ) -> Result<Response, ApiError> {
     let Query(q) = q.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
     let who = principal(&state, &q.token, &id).await?;
-    // The table must exist (checked before a hub is made for it) and the player still sit there.
+    // The table must exist (checked before a hub is made for it).
     state.tables.store.meta(&id).await?;
-    crate::api::check_seated(&state, &id, &who).await?;
     let viewer = who.viewer();
+    let hub = state.hub.get(&id);
+    let start = {
+        let mut locked = runner::lock_for_read(&state, &hub, &id, &who).await?;
+        let Some(cache) = locked.loaded().view(&viewer) else {
+            return Err(ApiError::internal("the viewer's log is not loaded"));
+        };
+        // Subscribed under the lock: every event after this backlog arrives on the channel.
+        Start {
+            backlog: cache.page(q.after, usize::MAX).to_vec(),
+            last_n: cache.last_n(),
+            last_seq: locked.loaded().table.head(),
+            events: hub.events.subscribe(),
+        }
+    };
     Ok(ws
         .on_upgrade(move |socket| async move {
-            if let Err(e) = stream(state, socket, id, viewer, q.after).await {
+            if let Err(e) = stream(state, socket, viewer, q.after, start).await {
                 tracing::debug!("live connection ended: {e}");
             }
         })
@@ -60,15 +77,26 @@ pub async fn live(
 enum LiveError {
     #[error("client gone")]
     Gone,
-    #[error("store: {0}")]
-    Store(#[from] store::StoreError),
+}
+
+/// Where a connection starts: its backlog from the viewer's cached log, and the channel.
+struct Start {
+    /// The viewer's events with `n > after`, as JSON.
+    backlog: Vec<Arc<str>>,
+    /// The viewer's `n` at the end of the backlog.
+    last_n: u64,
+    /// The table's seq at the end of the backlog.
+    last_seq: u64,
+    events: broadcast::Receiver<Arc<Published>>,
 }
 
 struct Conn {
     socket: WebSocket,
-    projector: LogProjector,
+    /// The viewer's `n` the client asked to start after.
     after: u64,
-    /// Seq of the last event fed to the projector.
+    /// The viewer's `n` of the last event sent (or skipped as `<= after`).
+    last_n: u64,
+    /// The seq of the last event handled.
     last_seq: u64,
     timeout: std::time::Duration,
 }
@@ -82,50 +110,18 @@ impl Conn {
         }
     }
 
-    /// Feeds one event; sends it if the viewer sees it and has not had it.
-    async fn feed(&mut self, env: &Envelope) -> Result<(), LiveError> {
-        if env.seq <= self.last_seq {
-            return Ok(());
-        }
-        self.last_seq = env.seq;
-        if let Some(view) = self.projector.push(env)
-            && view.n > self.after
-        {
-            let text = json!({ "type": "event", "event": view }).to_string();
-            self.send(text).await?;
+    async fn send_event(&mut self, n: u64, json: &str) -> Result<(), LiveError> {
+        self.last_n = n;
+        if n > self.after {
+            self.send(format!("{{\"type\":\"event\",\"event\":{json}}}"))
+                .await?;
         }
         Ok(())
     }
 
-    /// Reads and feeds the stored events after `last_seq` (up to `until`, if given).
-    async fn catch_up(
-        &mut self,
-        state: &AppState,
-        id: &str,
-        until: Option<u64>,
-    ) -> Result<(), LiveError> {
-        loop {
-            let page = state
-                .tables
-                .store
-                .read(id, self.last_seq, store::READ_PAGE)
-                .await?;
-            let short = page.len() < store::READ_PAGE;
-            for stored in &page {
-                if until.is_some_and(|u| stored.seq > u) {
-                    return Ok(());
-                }
-                self.feed(&stored.envelope()?).await?;
-            }
-            if short || page.is_empty() {
-                return Ok(());
-            }
-        }
-    }
-
     /// The viewer's last delivered `n` (what to resume from).
     fn resume_at(&self) -> u64 {
-        self.projector.last_n().max(self.after)
+        self.last_n.max(self.after)
     }
 
     async fn close(&mut self, code: u16, reason: String) {
@@ -144,33 +140,55 @@ impl Conn {
 async fn stream(
     state: Arc<AppState>,
     socket: WebSocket,
-    id: String,
     viewer: Viewer,
     after: u64,
+    start: Start,
 ) -> Result<(), LiveError> {
-    let hub = state.hub.get(&id);
-    let mut events = hub.events.subscribe();
+    let Start {
+        backlog,
+        last_n,
+        last_seq,
+        mut events,
+    } = start;
     let mut shutdown = state.shutdown.clone();
+    let first_n = after.min(last_n) + 1;
     let mut conn = Conn {
         socket,
-        projector: LogProjector::new(viewer),
         after,
-        last_seq: 0,
+        last_n: after.min(last_n),
+        last_seq,
         timeout: state.limits.send_timeout,
     };
-    conn.catch_up(&state, &id, None).await?;
-    let caught_up = json!({ "type": "live", "last_n": conn.projector.last_n() }).to_string();
+    for (n, json) in (first_n..).zip(&backlog) {
+        conn.send_event(n, json).await?;
+    }
+    drop(backlog);
+    let caught_up = json!({ "type": "live", "last_n": last_n }).to_string();
     conn.send(caught_up).await?;
     let mut heartbeat = tokio::time::interval(state.limits.heartbeat);
     heartbeat.tick().await; // the first tick is immediate
     loop {
         tokio::select! {
             received = events.recv() => match received {
-                Ok(env) => {
-                    if env.seq > conn.last_seq + 1 {
-                        conn.catch_up(&state, &id, Some(env.seq - 1)).await?;
+                Ok(published) => {
+                    if published.seq <= conn.last_seq {
+                        continue; // already in the backlog
                     }
-                    conn.feed(&env).await?;
+                    if published.seq != conn.last_seq + 1 {
+                        // Cannot happen (events are published in order under the table's lock);
+                        // if it did, the client resumes and misses nothing.
+                        conn.close(CLOSE_RESUME, "out of order".into()).await;
+                        return Ok(());
+                    }
+                    conn.last_seq = published.seq;
+                    match published.views.get(&viewer) {
+                        Some(Some((n, json))) => conn.send_event(*n, json).await?,
+                        Some(None) => {} // not for this viewer
+                        None => {
+                            conn.close(CLOSE_RESUME, "view reloaded".into()).await;
+                            return Ok(());
+                        }
+                    }
                 }
                 Err(RecvError::Lagged(_)) => {
                     conn.close(CLOSE_RESUME, "too far behind".into()).await;

@@ -58,7 +58,19 @@ pub fn document() -> Value {
                     "properties": {
                         "code": {"type": "string"},
                         "message": {"type": "string"},
-                        "rule": {"type": "string"}
+                        "rule": {"type": "string"},
+                        "issues": {"type": "array", "items": {"$ref": "#/components/schemas/Issue"}}
+                    }
+                },
+                "Issue": {
+                    "type": "object",
+                    "required": ["file", "line", "column", "field", "message"],
+                    "properties": {
+                        "file": {"type": "string"},
+                        "line": {"type": "integer", "minimum": 0, "description": "1-based; 0 when the problem has no position"},
+                        "column": {"type": "integer", "minimum": 0},
+                        "field": {"type": "string", "description": "field path, empty for the whole file"},
+                        "message": {"type": "string"}
                     }
                 },
                 "ViewEvent": {
@@ -88,7 +100,7 @@ pub fn document() -> Value {
         },
         "paths": {
             "/": {"get": {
-                "summary": "Placeholder page",
+                "summary": "The web UI",
                 "responses": {"200": {"description": "HTML", "content": {"text/html": {"schema": {"type": "string"}}}}}
             }},
             "/api/health": {"get": {
@@ -184,6 +196,26 @@ pub fn document() -> Value {
                         "application/json": {"schema": {"type": "object"}}
                     }
                 })), &["401", "403", "404"])
+            }},
+            "/api/tables/{id}/packs": {"post": {
+                "summary": "Referee: load content packs into the table through the ruleset's own pack command, or only validate them",
+                "description": "The files go to the ruleset as {\"rules\": {\"load_pack\": {\"files\": [...]}}}. Loaded: 200 with the new events. Refused: 422 with the ruleset's code and message and `issues` (file:line:column). With validate_only the command is decided but never stored: 200 {valid, issues}. A ruleset without packs: 422 packs_unsupported.",
+                "security": bearer,
+                "parameters": [id_param()],
+                "requestBody": body(json!({"type": "object", "required": ["files"], "additionalProperties": false,
+                    "properties": {
+                        "files": {"type": "array", "items": {"type": "object", "required": ["name", "text"], "additionalProperties": false,
+                            "properties": {"name": {"type": "string"}, "text": {"type": "string"}}}},
+                        "validate_only": {"type": "boolean", "default": false}
+                    }})),
+                "responses": with_errors(("200", json_ok("Loaded, or the validation result", json!({"type": "object", "properties": {
+                    "loaded": {"type": "boolean"},
+                    "valid": {"type": "boolean"},
+                    "files": {"type": "integer"},
+                    "events": {"type": "array", "items": {"$ref": "#/components/schemas/ViewEvent"}},
+                    "code": {"type": "string"}, "message": {"type": "string"}, "rule": {"type": "string", "nullable": true},
+                    "issues": {"type": "array", "items": {"$ref": "#/components/schemas/Issue"}}}}))),
+                    &["400", "401", "403", "404", "409", "413", "422"])
             }},
             "/api/tables/{id}/live": {"get": {
                 "summary": "WebSocket: the caller's new events ({type:event}), {type:live} once caught up, {type:resume, after} before a close with code 4000 (too slow) or 1001 (shutdown)",

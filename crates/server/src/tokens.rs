@@ -2,14 +2,21 @@
 //!
 //! A token grants one of three things at one table: the Referee's seat, a player's seat (by
 //! player name), or an invite (single use; bound to a character or open) that `POST /api/join`
-//! exchanges for a player token. The grants live in the server's own table `server_tokens`,
-//! created with `CREATE TABLE IF NOT EXISTS` in the same database file as the event log (the
-//! store's sqlx migrator refuses migrations it does not know, so the server does not add one).
+//! exchanges for a player token. The grants live in the table `server_tokens` of the event
+//! log's database:
+//!
+//! - SQLite ([`SqliteTokens`]): created with `CREATE TABLE IF NOT EXISTS` in the same file (the
+//!   store's sqlx migrator refuses migrations it does not know, so the server does not add one);
+//! - PostgreSQL ([`PgTokens`]): created by the store's own migration
+//!   (`store/migrations_pg/…_server_tokens.sql`), so one migrator owns the schema and instances
+//!   starting together are safe; every instance on the database shares the grants, and
+//!   claiming an invite is one conditional `UPDATE`, so an invite is used once across instances.
 
 use rand::RngCore;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
+use sqlx::postgres::PgPool;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
@@ -57,7 +64,7 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Where the token grants live (SQLite now; PostgreSQL plugs in the same way).
+/// Where the token grants live ([`SqliteTokens`] or [`PgTokens`]).
 pub trait TokenStore: Send + Sync {
     /// Stores a grant under a token hash.
     fn insert<'a>(&'a self, hash: &'a str, record: &'a TokenRecord, now_ms: i64) -> BoxFut<'a, ()>;
@@ -66,6 +73,31 @@ pub trait TokenStore: Send + Sync {
     fn claim_invite<'a>(&'a self, hash: &'a str) -> BoxFut<'a, bool>;
     /// Makes a claimed invite usable again (the join it was claimed for failed).
     fn release_invite<'a>(&'a self, hash: &'a str) -> BoxFut<'a, ()>;
+}
+
+/// The columns of a grant.
+fn columns(grant: &Grant) -> (&'static str, Option<String>, Option<String>) {
+    match grant {
+        Grant::Referee => ("referee", None, None),
+        Grant::Player { name } => ("player", Some(name.clone()), None),
+        Grant::Invite { character } => ("invite", None, character.clone()),
+    }
+}
+
+/// A grant back from its columns.
+fn grant_of(
+    kind: &str,
+    player: Option<String>,
+    character: Option<String>,
+) -> Result<Grant, StoreError> {
+    match kind {
+        "referee" => Ok(Grant::Referee),
+        "player" => Ok(Grant::Player {
+            name: player.ok_or_else(|| StoreError::Db("player token without a name".into()))?,
+        }),
+        "invite" => Ok(Grant::Invite { character }),
+        other => Err(StoreError::Db(format!("unknown token kind `{other}`"))),
+    }
 }
 
 /// Token grants in an SQLite file (normally the event log's file).
@@ -105,11 +137,7 @@ impl SqliteTokens {
 impl TokenStore for SqliteTokens {
     fn insert<'a>(&'a self, hash: &'a str, record: &'a TokenRecord, now_ms: i64) -> BoxFut<'a, ()> {
         Box::pin(async move {
-            let (kind, player, character) = match &record.grant {
-                Grant::Referee => ("referee", None, None),
-                Grant::Player { name } => ("player", Some(name.clone()), None),
-                Grant::Invite { character } => ("invite", None, character.clone()),
-            };
+            let (kind, player, character) = columns(&record.grant);
             sqlx::query(
                 "INSERT INTO server_tokens (hash, table_id, kind, player, character, used, created_at_ms) \
                  VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -136,19 +164,11 @@ impl TokenStore for SqliteTokens {
             .fetch_optional(&self.pool)
             .await?;
             let Some(row) = row else { return Ok(None) };
-            let kind: String = row.get("kind");
-            let grant = match kind.as_str() {
-                "referee" => Grant::Referee,
-                "player" => Grant::Player {
-                    name: row
-                        .get::<Option<String>, _>("player")
-                        .ok_or_else(|| StoreError::Db("player token without a name".into()))?,
-                },
-                "invite" => Grant::Invite {
-                    character: row.get("character"),
-                },
-                other => return Err(StoreError::Db(format!("unknown token kind `{other}`"))),
-            };
+            let grant = grant_of(
+                row.get::<&str, _>("kind"),
+                row.get("player"),
+                row.get("character"),
+            )?;
             Ok(Some(TokenRecord {
                 table_id: row.get("table_id"),
                 grant,
@@ -175,6 +195,89 @@ impl TokenStore for SqliteTokens {
                 .bind(hash)
                 .execute(&self.pool)
                 .await?;
+            Ok(())
+        })
+    }
+}
+
+/// Token grants in PostgreSQL (the event log's database; the table comes from the store's
+/// migrations, applied by `PostgresStore::connect`).
+#[derive(Debug, Clone)]
+pub struct PgTokens {
+    pool: PgPool,
+}
+
+impl PgTokens {
+    /// Uses a pool on a database migrated by `store::PostgresStore` (e.g. `store.pool()`).
+    pub fn new(pool: PgPool) -> Self {
+        PgTokens { pool }
+    }
+}
+
+impl TokenStore for PgTokens {
+    fn insert<'a>(&'a self, hash: &'a str, record: &'a TokenRecord, now_ms: i64) -> BoxFut<'a, ()> {
+        Box::pin(async move {
+            let (kind, player, character) = columns(&record.grant);
+            sqlx::query(
+                "INSERT INTO server_tokens (hash, table_id, kind, player, character, used, created_at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(hash)
+            .bind(&record.table_id)
+            .bind(kind)
+            .bind(player)
+            .bind(character)
+            .bind(record.used)
+            .bind(now_ms)
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn lookup<'a>(&'a self, hash: &'a str) -> BoxFut<'a, Option<TokenRecord>> {
+        Box::pin(async move {
+            let row = sqlx::query(
+                "SELECT table_id, kind, player, character, used FROM server_tokens WHERE hash = $1",
+            )
+            .bind(hash)
+            .fetch_optional(&self.pool)
+            .await?;
+            let Some(row) = row else { return Ok(None) };
+            let grant = grant_of(
+                row.get::<&str, _>("kind"),
+                row.get("player"),
+                row.get("character"),
+            )?;
+            Ok(Some(TokenRecord {
+                table_id: row.get("table_id"),
+                grant,
+                used: row.get::<bool, _>("used"),
+            }))
+        })
+    }
+
+    fn claim_invite<'a>(&'a self, hash: &'a str) -> BoxFut<'a, bool> {
+        Box::pin(async move {
+            let done = sqlx::query(
+                "UPDATE server_tokens SET used = true \
+                 WHERE hash = $1 AND kind = 'invite' AND NOT used",
+            )
+            .bind(hash)
+            .execute(&self.pool)
+            .await?;
+            Ok(done.rows_affected() == 1)
+        })
+    }
+
+    fn release_invite<'a>(&'a self, hash: &'a str) -> BoxFut<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "UPDATE server_tokens SET used = false WHERE hash = $1 AND kind = 'invite'",
+            )
+            .bind(hash)
+            .execute(&self.pool)
+            .await?;
             Ok(())
         })
     }

@@ -768,10 +768,11 @@ async fn health_index_and_openapi_cover_every_route() {
         ("/api/tables/{id}/view", "get"),
         ("/api/tables/{id}/export", "get"),
         ("/api/tables/{id}/live", "get"),
+        ("/api/tables/{id}/packs", "post"),
     ] {
         assert!(paths[path][method].is_object(), "{method} {path} missing");
     }
-    assert_eq!(paths.len(), 13);
+    assert_eq!(paths.len(), 14);
     srv.stop().await;
 }
 

@@ -20,6 +20,19 @@
 //!   on power loss, so it would not make "acknowledged" mean "durable".)
 //! - **Snapshots.** [`Tables`] stores a snapshot every `snapshot_every` events; loading restores
 //!   the latest snapshot and applies the tail.
+//!
+//! # The deadline index
+//!
+//! Each table row carries the earliest deadline of its running real-time timers (the end of a
+//! dungeon turn, any engine timer), so a scheduler finds what falls due with one indexed query
+//! instead of loading every table. The index is written *in the same transaction* as the
+//! events that change it ([`EventStore::append_with_deadline`], which [`Tables::execute_on`]
+//! uses with [`engine::Prepared::next_deadline_ms`]), so it can never disagree with the log
+//! after a crash. A writer that does not know the deadline (a plain [`EventStore::append`], an
+//! import, a database from before the index) leaves it [`Deadline::Unknown`]; the scheduler
+//! loads such a table once and records its deadline with [`EventStore::set_deadline`]. A new
+//! table holding only `table_created` has no timer (timers start only by command), so it is
+//! created with [`Deadline::None`].
 
 pub mod export;
 mod memory;
@@ -56,6 +69,65 @@ impl StoredEvent {
     pub fn envelope(&self) -> Result<Envelope, StoreError> {
         Envelope::from_json(&self.json)
             .map_err(|e| StoreError::Json(format!("event {}: {e}", self.seq)))
+    }
+}
+
+/// What the deadline index says about a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(tag = "kind", content = "at_ms", rename_all = "snake_case")]
+pub enum Deadline {
+    /// Not known: load the table to find out (then [`EventStore::set_deadline`]).
+    #[default]
+    Unknown,
+    /// No running timer.
+    None,
+    /// The earliest running timer falls due at this wall time (ms since the epoch).
+    At(i64),
+}
+
+impl Deadline {
+    /// The index entry for a known deadline.
+    pub fn known(deadline: Option<i64>) -> Self {
+        match deadline {
+            Some(at) => Deadline::At(at),
+            None => Deadline::None,
+        }
+    }
+    /// The (deadline_ms, known) columns of the SQL stores.
+    pub(crate) fn columns(self) -> (Option<i64>, bool) {
+        match self {
+            Deadline::Unknown => (None, false),
+            Deadline::None => (None, true),
+            Deadline::At(at) => (Some(at), true),
+        }
+    }
+    pub(crate) fn from_columns(at: Option<i64>, known: bool) -> Self {
+        if known {
+            Deadline::known(at)
+        } else {
+            Deadline::Unknown
+        }
+    }
+}
+
+/// One entry of the deadline index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableDeadline {
+    pub table: String,
+    /// The head the entry belongs to.
+    pub head: u64,
+    pub deadline: Deadline,
+}
+
+/// Entries of the deadline index a scheduler reads per query.
+pub const DEADLINE_BATCH: usize = 256;
+
+/// The index entry for a table created with `events`: a genesis-only log has no timer.
+pub(crate) fn created_deadline(events: &[StoredEvent]) -> Deadline {
+    if events.len() <= 1 {
+        Deadline::None
+    } else {
+        Deadline::Unknown
     }
 }
 
@@ -120,14 +192,49 @@ pub trait EventStore: Send + Sync {
     /// Creates a table with its first events (at least `table_created`), atomically.
     fn create_table<'a>(&'a self, meta: &'a TableMeta, events: &'a [StoredEvent])
     -> BoxFut<'a, ()>;
-    /// Appends events if the head is `expected`; returns the new head.
+    /// Appends events if the head is `expected`; returns the new head. The table's deadline
+    /// becomes [`Deadline::Unknown`] (use [`EventStore::append_with_deadline`] when known).
     fn append<'a>(
         &'a self,
         table: &'a str,
         expected: u64,
         events: &'a [StoredEvent],
     ) -> BoxFut<'a, u64>;
-    /// Events with seq > `after`, at most `limit`, in order.
+    /// [`EventStore::append`] that also records the table's deadline after these events, in
+    /// the same transaction.
+    ///
+    /// The deadline methods (this one, [`EventStore::set_deadline`],
+    /// [`EventStore::deadlines`]) have defaults for stores without a deadline index (this one
+    /// appends without recording; the index reads empty, so no timer fires on its own). Every
+    /// store of this crate implements them; a wrapper store must forward all three.
+    fn append_with_deadline<'a>(
+        &'a self,
+        table: &'a str,
+        expected: u64,
+        events: &'a [StoredEvent],
+        deadline: Deadline,
+    ) -> BoxFut<'a, u64> {
+        let _ = deadline;
+        self.append(table, expected, events)
+    }
+    /// Records a table's deadline as known (`None`: no running timer), if its head is still
+    /// `head` (false: it moved on, and the writer that moved it recorded its own).
+    fn set_deadline<'a>(
+        &'a self,
+        table: &'a str,
+        head: u64,
+        deadline: Option<i64>,
+    ) -> BoxFut<'a, bool> {
+        let _ = (table, head, deadline);
+        Box::pin(async { Ok(false) })
+    }
+    /// The deadline index: first every table whose deadline is unknown, then the tables with a
+    /// running timer, earliest deadline first; at most `limit` entries. Tables with no running
+    /// timer are left out.
+    fn deadlines(&self, limit: usize) -> BoxFut<'_, Vec<TableDeadline>> {
+        let _ = limit;
+        Box::pin(async { Ok(Vec::new()) })
+    }
     fn read<'a>(&'a self, table: &'a str, after: u64, limit: usize)
     -> BoxFut<'a, Vec<StoredEvent>>;
     fn meta<'a>(&'a self, table: &'a str) -> BoxFut<'a, TableMeta>;
@@ -265,7 +372,9 @@ impl Tables {
         }
     }
 
-    /// Runs one command on an already loaded table (kept up to date on success).
+    /// Runs one command on an already loaded table (kept up to date on success). The append
+    /// expects the table's head and records its next deadline; a stale table gets
+    /// [`StoreError::Conflict`] and nothing is stored.
     pub async fn execute_on(
         &self,
         table: &mut Table,
@@ -281,15 +390,22 @@ impl Tables {
             .iter()
             .map(StoredEvent::from_envelope)
             .collect::<Result<Vec<_>, _>>()?;
-        self.store.append(table.id(), head, &stored).await?;
+        let deadline = Deadline::known(prepared.next_deadline_ms());
+        self.store
+            .append_with_deadline(table.id(), head, &stored, deadline)
+            .await?;
         let events = prepared.events.clone();
         table.commit(prepared)?;
         let every = self.snapshot_every.max(1);
         if table.head() / every > head / every {
             let body = table.snapshot().to_string();
-            self.store
+            // The events are stored and the table moved on: the command succeeded. A snapshot
+            // only shortens later loads (they replay from the previous one), so failing to
+            // write it must not turn the command into an error the caller would retry.
+            let _ = self
+                .store
                 .put_snapshot(table.id(), table.head(), &body)
-                .await?;
+                .await;
         }
         Ok(events)
     }

@@ -1,6 +1,9 @@
 //! An in-memory event store (tests, and tables that need no persistence).
 
-use crate::{BoxFut, EventStore, StoreError, StoredEvent, TableMeta, check_numbering};
+use crate::{
+    BoxFut, Deadline, EventStore, StoreError, StoredEvent, TableDeadline, TableMeta,
+    check_numbering, created_deadline,
+};
 use std::collections::BTreeMap;
 use std::sync::{Mutex, MutexGuard};
 
@@ -10,6 +13,7 @@ struct MemTable {
     events: Vec<StoredEvent>,
     snapshots: BTreeMap<u64, String>,
     order: u64,
+    deadline: Deadline,
 }
 
 /// Event logs in memory, behind one mutex (held only between awaits).
@@ -52,6 +56,7 @@ impl EventStore for MemoryStore {
                     events: events.to_vec(),
                     snapshots: BTreeMap::new(),
                     order,
+                    deadline: created_deadline(events),
                 },
             );
             Ok(())
@@ -63,6 +68,16 @@ impl EventStore for MemoryStore {
         table: &'a str,
         expected: u64,
         events: &'a [StoredEvent],
+    ) -> BoxFut<'a, u64> {
+        self.append_with_deadline(table, expected, events, Deadline::Unknown)
+    }
+
+    fn append_with_deadline<'a>(
+        &'a self,
+        table: &'a str,
+        expected: u64,
+        events: &'a [StoredEvent],
+        deadline: Deadline,
     ) -> BoxFut<'a, u64> {
         Box::pin(async move {
             check_numbering(expected, events)?;
@@ -79,7 +94,49 @@ impl EventStore for MemoryStore {
             }
             t.events.extend_from_slice(events);
             t.meta.head = expected + events.len() as u64;
+            t.deadline = deadline;
             Ok(t.meta.head)
+        })
+    }
+
+    fn set_deadline<'a>(
+        &'a self,
+        table: &'a str,
+        head: u64,
+        deadline: Option<i64>,
+    ) -> BoxFut<'a, bool> {
+        Box::pin(async move {
+            let mut tables = self.lock()?;
+            let t = tables
+                .get_mut(table)
+                .ok_or_else(|| StoreError::NotFound(table.to_string()))?;
+            if t.meta.head != head {
+                return Ok(false);
+            }
+            t.deadline = Deadline::known(deadline);
+            Ok(true)
+        })
+    }
+
+    fn deadlines(&self, limit: usize) -> BoxFut<'_, Vec<TableDeadline>> {
+        Box::pin(async move {
+            let tables = self.lock()?;
+            let mut out: Vec<TableDeadline> = tables
+                .values()
+                .filter(|t| t.deadline != Deadline::None)
+                .map(|t| TableDeadline {
+                    table: t.meta.id.clone(),
+                    head: t.meta.head,
+                    deadline: t.deadline,
+                })
+                .collect();
+            out.sort_by_key(|d| match d.deadline {
+                Deadline::Unknown => (0, 0),
+                Deadline::At(at) => (1, at),
+                Deadline::None => (2, 0),
+            });
+            out.truncate(limit);
+            Ok(out)
         })
     }
 

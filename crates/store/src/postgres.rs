@@ -34,7 +34,10 @@
 //! Every commit that happens after `listen` returns is announced (or covered by a `Resync`).
 
 use crate::sql::{event_of, meta_of, to_i64, to_u64};
-use crate::{BoxFut, EventStore, StoreError, StoredEvent, TableMeta, check_numbering};
+use crate::{
+    BoxFut, Deadline, EventStore, StoreError, StoredEvent, TableDeadline, TableMeta,
+    check_numbering, created_deadline,
+};
 use sqlx::Row;
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions};
 use std::collections::{HashMap, VecDeque};
@@ -181,16 +184,19 @@ impl EventStore for PostgresStore {
         Box::pin(async move {
             check_numbering(0, events)?;
             let head = events.len() as u64;
+            let (deadline_ms, known) = created_deadline(events).columns();
             let mut tx = self.pool.begin().await?;
             let inserted = sqlx::query(
-                "INSERT INTO tables (id, name, ruleset, created_at_ms, head) \
-                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING",
+                "INSERT INTO tables (id, name, ruleset, created_at_ms, head, deadline_ms, \
+                 deadline_known) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING",
             )
             .bind(&meta.id)
             .bind(&meta.name)
             .bind(&meta.ruleset)
             .bind(meta.created_at_ms)
             .bind(to_i64(head))
+            .bind(deadline_ms)
+            .bind(known)
             .execute(&mut *tx)
             .await?;
             if inserted.rows_affected() == 0 {
@@ -210,17 +216,33 @@ impl EventStore for PostgresStore {
         expected: u64,
         events: &'a [StoredEvent],
     ) -> BoxFut<'a, u64> {
+        self.append_with_deadline(table, expected, events, Deadline::Unknown)
+    }
+
+    fn append_with_deadline<'a>(
+        &'a self,
+        table: &'a str,
+        expected: u64,
+        events: &'a [StoredEvent],
+        deadline: Deadline,
+    ) -> BoxFut<'a, u64> {
         Box::pin(async move {
             check_numbering(expected, events)?;
             let new_head = expected + events.len() as u64;
+            let (deadline_ms, known) = deadline.columns();
             let mut tx = self.pool.begin().await?;
             // Row lock on the head: a concurrent writer waits here, then sees the moved head.
-            let moved = sqlx::query("UPDATE tables SET head = $1 WHERE id = $2 AND head = $3")
-                .bind(to_i64(new_head))
-                .bind(table)
-                .bind(to_i64(expected))
-                .execute(&mut *tx)
-                .await?;
+            let moved = sqlx::query(
+                "UPDATE tables SET head = $1, deadline_ms = $2, deadline_known = $3 \
+                 WHERE id = $4 AND head = $5",
+            )
+            .bind(to_i64(new_head))
+            .bind(deadline_ms)
+            .bind(known)
+            .bind(table)
+            .bind(to_i64(expected))
+            .execute(&mut *tx)
+            .await?;
             if moved.rows_affected() == 0 {
                 let row = sqlx::query("SELECT head FROM tables WHERE id = $1")
                     .bind(table)
@@ -242,6 +264,62 @@ impl EventStore for PostgresStore {
             }
             tx.commit().await?;
             Ok(new_head)
+        })
+    }
+
+    fn set_deadline<'a>(
+        &'a self,
+        table: &'a str,
+        head: u64,
+        deadline: Option<i64>,
+    ) -> BoxFut<'a, bool> {
+        Box::pin(async move {
+            let done = sqlx::query(
+                "UPDATE tables SET deadline_ms = $1, deadline_known = true \
+                 WHERE id = $2 AND head = $3",
+            )
+            .bind(deadline)
+            .bind(table)
+            .bind(to_i64(head))
+            .execute(&self.pool)
+            .await?;
+            if done.rows_affected() == 0 && self.head_of(table).await?.is_none() {
+                return Err(StoreError::NotFound(table.to_string()));
+            }
+            Ok(done.rows_affected() == 1)
+        })
+    }
+
+    fn deadlines(&self, limit: usize) -> BoxFut<'_, Vec<TableDeadline>> {
+        Box::pin(async move {
+            let limit = to_i64(limit as u64);
+            let rows = sqlx::query(
+                "(SELECT id, head, deadline_ms, deadline_known FROM tables \
+                  WHERE NOT deadline_known LIMIT $1) \
+                 UNION ALL \
+                 (SELECT id, head, deadline_ms, deadline_known FROM tables \
+                  WHERE deadline_known AND deadline_ms IS NOT NULL \
+                  ORDER BY deadline_ms LIMIT $1)",
+            )
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
+            let mut out: Vec<TableDeadline> = rows
+                .iter()
+                .map(|r| TableDeadline {
+                    table: r.get(0),
+                    head: to_u64(r.get::<i64, _>(1)),
+                    deadline: Deadline::from_columns(r.get(2), r.get::<bool, _>(3)),
+                })
+                .collect();
+            // UNION ALL keeps no order of its own: unknown first, then by deadline.
+            out.sort_by_key(|d| match d.deadline {
+                Deadline::Unknown => (0, 0),
+                Deadline::At(at) => (1, at),
+                Deadline::None => (2, 0),
+            });
+            out.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+            Ok(out)
         })
     }
 

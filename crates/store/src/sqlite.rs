@@ -1,7 +1,10 @@
 //! The SQLite event store: one file, WAL, `synchronous = FULL`, migrations applied on open.
 
 use crate::sql::{event_of, meta_of, to_i64, to_u64};
-use crate::{BoxFut, EventStore, StoreError, StoredEvent, TableMeta, check_numbering};
+use crate::{
+    BoxFut, Deadline, EventStore, StoreError, StoredEvent, TableDeadline, TableMeta,
+    check_numbering, created_deadline,
+};
 use sqlx::Row;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
@@ -69,14 +72,18 @@ impl EventStore for SqliteStore {
             if exists.is_some() {
                 return Err(StoreError::Exists(meta.id.clone()));
             }
+            let (deadline_ms, known) = created_deadline(events).columns();
             sqlx::query(
-                "INSERT INTO tables (id, name, ruleset, created_at_ms, head) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, name, ruleset, created_at_ms, head, deadline_ms, \
+                 deadline_known) VALUES (?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(&meta.id)
             .bind(&meta.name)
             .bind(&meta.ruleset)
             .bind(meta.created_at_ms)
             .bind(to_i64(events.len() as u64))
+            .bind(deadline_ms)
+            .bind(known)
             .execute(&mut *tx)
             .await?;
             for e in events {
@@ -98,18 +105,34 @@ impl EventStore for SqliteStore {
         expected: u64,
         events: &'a [StoredEvent],
     ) -> BoxFut<'a, u64> {
+        self.append_with_deadline(table, expected, events, Deadline::Unknown)
+    }
+
+    fn append_with_deadline<'a>(
+        &'a self,
+        table: &'a str,
+        expected: u64,
+        events: &'a [StoredEvent],
+        deadline: Deadline,
+    ) -> BoxFut<'a, u64> {
         Box::pin(async move {
             check_numbering(expected, events)?;
             let new_head = expected + events.len() as u64;
+            let (deadline_ms, known) = deadline.columns();
             // IMMEDIATE takes the write lock at once, so two writers queue on the busy timeout
             // instead of failing on a stale read snapshot.
             let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-            let moved = sqlx::query("UPDATE tables SET head = ? WHERE id = ? AND head = ?")
-                .bind(to_i64(new_head))
-                .bind(table)
-                .bind(to_i64(expected))
-                .execute(&mut *tx)
-                .await?;
+            let moved = sqlx::query(
+                "UPDATE tables SET head = ?, deadline_ms = ?, deadline_known = ? \
+                 WHERE id = ? AND head = ?",
+            )
+            .bind(to_i64(new_head))
+            .bind(deadline_ms)
+            .bind(known)
+            .bind(table)
+            .bind(to_i64(expected))
+            .execute(&mut *tx)
+            .await?;
             if moved.rows_affected() == 0 {
                 let row = sqlx::query("SELECT head FROM tables WHERE id = ?")
                     .bind(table)
@@ -135,6 +158,60 @@ impl EventStore for SqliteStore {
             }
             tx.commit().await?;
             Ok(new_head)
+        })
+    }
+
+    fn set_deadline<'a>(
+        &'a self,
+        table: &'a str,
+        head: u64,
+        deadline: Option<i64>,
+    ) -> BoxFut<'a, bool> {
+        Box::pin(async move {
+            let done = sqlx::query(
+                "UPDATE tables SET deadline_ms = ?, deadline_known = 1 WHERE id = ? AND head = ?",
+            )
+            .bind(deadline)
+            .bind(table)
+            .bind(to_i64(head))
+            .execute(&self.pool)
+            .await?;
+            if done.rows_affected() == 0 && self.head_of(table).await?.is_none() {
+                return Err(StoreError::NotFound(table.to_string()));
+            }
+            Ok(done.rows_affected() == 1)
+        })
+    }
+
+    fn deadlines(&self, limit: usize) -> BoxFut<'_, Vec<TableDeadline>> {
+        Box::pin(async move {
+            let limit = to_i64(limit as u64);
+            let mut rows = sqlx::query(
+                "SELECT id, head, deadline_ms, deadline_known FROM tables \
+                 WHERE deadline_known = 0 LIMIT ?",
+            )
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
+            rows.extend(
+                sqlx::query(
+                    "SELECT id, head, deadline_ms, deadline_known FROM tables \
+                     WHERE deadline_known = 1 AND deadline_ms IS NOT NULL \
+                     ORDER BY deadline_ms LIMIT ?",
+                )
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?,
+            );
+            Ok(rows
+                .iter()
+                .take(usize::try_from(limit).unwrap_or(usize::MAX))
+                .map(|r| TableDeadline {
+                    table: r.get(0),
+                    head: to_u64(r.get::<i64, _>(1)),
+                    deadline: Deadline::from_columns(r.get(2), r.get::<bool, _>(3)),
+                })
+                .collect())
         })
     }
 

@@ -212,6 +212,12 @@ async fn pg_store_append_conflict_read() {
 }
 
 #[tokio::test]
+async fn pg_store_keeps_the_deadline_index() {
+    let db = TestDb::new().await;
+    check_deadline_index(Arc::new(db.store().await)).await;
+}
+
+#[tokio::test]
 async fn pg_snapshots_every_k_events_load_to_the_same_table() {
     let db = TestDb::new().await;
     let store: Arc<dyn EventStore> = Arc::new(db.store().await);

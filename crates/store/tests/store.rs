@@ -67,6 +67,18 @@ async fn sqlite_store_append_conflict_read() {
 }
 
 #[tokio::test]
+async fn memory_store_keeps_the_deadline_index() {
+    check_deadline_index(Arc::new(MemoryStore::new())).await;
+}
+
+#[tokio::test]
+async fn sqlite_store_keeps_the_deadline_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(&dir.path().join("d.db")).await.unwrap();
+    check_deadline_index(Arc::new(store)).await;
+}
+
+#[tokio::test]
 async fn snapshots_every_k_events_load_to_the_same_table() {
     let dir = tempfile::tempdir().unwrap();
     let store: Arc<dyn EventStore> =

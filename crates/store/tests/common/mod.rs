@@ -48,3 +48,92 @@ pub async fn seated(tables: &Tables, id: &str) {
 pub fn add(amount: i64) -> Command {
     cmd(json!({"rules": {"add": {"character": "c1", "amount": amount}}}))
 }
+
+/// The deadline index contract every store keeps (memory, SQLite, PostgreSQL): a new table
+/// has no deadline; a command that starts a timer records its deadline with the append; a
+/// plain append makes it unknown; `set_deadline` records only for the current head; the
+/// index lists unknown entries first, then deadlines earliest first, and leaves out tables
+/// without a running timer.
+pub async fn check_deadline_index(store: Arc<dyn store::EventStore>) {
+    use store::Deadline;
+    let tables = Tables::new(store.clone(), registry());
+    let index = |store: Arc<dyn store::EventStore>| async move {
+        store
+            .deadlines(100)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|d| (d.table, d.head, d.deadline))
+            .collect::<Vec<_>>()
+    };
+    tables.create(new_table("late"), 0).await.unwrap();
+    tables.create(new_table("early"), 0).await.unwrap();
+    tables.create(new_table("idle"), 0).await.unwrap();
+    assert_eq!(
+        index(store.clone()).await,
+        vec![],
+        "new tables run no timer"
+    );
+    let mut roller = ScriptedRoller::default();
+    let start =
+        |ms: i64| cmd(json!({"clock": {"start_timer": {"id": "t", "label": "t", "ms": ms}}}));
+    for (id, ms) in [("late", 9_000), ("early", 1_000)] {
+        tables
+            .execute(
+                id,
+                &Actor::Referee,
+                &start(ms),
+                &FakeClock::new(100),
+                &mut roller,
+            )
+            .await
+            .unwrap();
+    }
+    assert_eq!(
+        index(store.clone()).await,
+        vec![
+            ("early".to_string(), 2, Deadline::At(1_100)),
+            ("late".to_string(), 2, Deadline::At(9_100)),
+        ]
+    );
+    // A plain append (no deadline given) makes the entry unknown, listed first.
+    let table = tables.load("idle").await.unwrap();
+    let prepared = table
+        .prepare(&Actor::Referee, &start(500), 200, &mut roller)
+        .unwrap();
+    assert_eq!(prepared.next_deadline_ms(), Some(700));
+    let events: Vec<store::StoredEvent> = prepared
+        .events
+        .iter()
+        .map(|e| store::StoredEvent::from_envelope(e).unwrap())
+        .collect();
+    store.append("idle", 1, &events).await.unwrap();
+    assert_eq!(
+        index(store.clone()).await[0],
+        ("idle".to_string(), 2, Deadline::Unknown)
+    );
+    // Recorded only for the current head.
+    assert!(!store.set_deadline("idle", 1, Some(700)).await.unwrap());
+    assert!(store.set_deadline("idle", 2, Some(700)).await.unwrap());
+    assert_eq!(
+        index(store.clone()).await[0],
+        ("idle".to_string(), 2, Deadline::At(700))
+    );
+    // Cancelling the timer leaves the table out of the index.
+    tables
+        .execute(
+            "early",
+            &Actor::Referee,
+            &cmd(json!({"clock": {"cancel_timer": {"id": "t"}}})),
+            &FakeClock::new(300),
+            &mut roller,
+        )
+        .await
+        .unwrap();
+    let left: Vec<String> = index(store.clone())
+        .await
+        .into_iter()
+        .map(|e| e.0)
+        .collect();
+    assert_eq!(left, vec!["idle".to_string(), "late".to_string()]);
+}

@@ -1,0 +1,289 @@
+//! The command path shared by the API, the scheduler and the follower of other instances.
+//!
+//! # Deciding on current state
+//!
+//! A table is loaded once per instance (latest snapshot + tail) and kept in its hub. A command
+//! is decided on that cached state and appended with the cached head as the expected head
+//! ([`store::Tables::execute_on`]). If another instance (or anything else) appended first, the
+//! store refuses with a conflict and stores nothing; the instance then reads the events it
+//! missed, applies and publishes them ([`catch_up`]), and decides again on the current state —
+//! up to [`MAX_ATTEMPTS`] times. So no decision is ever stored on stale state, and no event is
+//! lost or doubled. On a store shared by several instances (PostgreSQL), reads catch up first
+//! too, so a client reads its own writes on any instance.
+//!
+//! # Timers
+//!
+//! [`fire_due`] fires a table's due timers as the system actor through the same path. Two
+//! instances may try at once: one `timer_due` lands, the other conflicts, catches up, finds the
+//! timer gone and does nothing.
+
+use crate::AppState;
+use crate::api::Principal;
+use crate::error::ApiError;
+use crate::hub::{Loaded, TableHub, ViewCache};
+use engine::{Actor, ClockCommand, Command, DiceRoller, Viewer};
+use std::sync::Arc;
+use store::StoreError;
+use tokio::sync::{MappedMutexGuard, MutexGuard};
+
+/// Decisions a command may be retried after conflicts with other writers.
+pub const MAX_ATTEMPTS: usize = 16;
+/// Timers one [`fire_due`] call fires at most (the scheduler comes back for the rest).
+pub const MAX_FIRED_PER_CALL: usize = 64;
+
+/// A locked, loaded table.
+pub struct Locked<'a> {
+    pub hub: &'a TableHub,
+    guard: MappedMutexGuard<'a, Loaded>,
+}
+
+impl Locked<'_> {
+    pub fn loaded(&mut self) -> &mut Loaded {
+        &mut self.guard
+    }
+}
+
+/// Locks a table's hub, loading the table (snapshot + tail) if this instance has not yet.
+pub async fn lock<'a>(
+    state: &AppState,
+    hub: &'a TableHub,
+    id: &str,
+) -> Result<Locked<'a>, ApiError> {
+    let mut guard = hub.state.lock().await;
+    if guard.is_none() {
+        let table = state.tables.load(id).await?;
+        hub.set_head(table.head());
+        *guard = Some(Loaded::new(table));
+    }
+    let guard = MutexGuard::try_map(guard, Option::as_mut)
+        .map_err(|_| ApiError::internal(format!("table `{id}` is not loaded")))?;
+    Ok(Locked { hub, guard })
+}
+
+/// Reads, applies and publishes the events appended after the cached head (by another
+/// instance, or by an append whose outcome this one did not learn).
+pub async fn catch_up(state: &AppState, locked: &mut Locked<'_>) -> Result<usize, ApiError> {
+    let hub = locked.hub;
+    let loaded = locked.loaded();
+    let id = loaded.table.id().to_string();
+    let mut applied = 0;
+    loop {
+        let page = state
+            .tables
+            .store
+            .read(&id, loaded.table.head(), store::READ_PAGE)
+            .await?;
+        let short = page.len() < store::READ_PAGE;
+        for stored in &page {
+            let env = stored.envelope()?;
+            loaded.table.apply(&env)?;
+            hub.publish(loaded, &env);
+            applied += 1;
+        }
+        if short {
+            return Ok(applied);
+        }
+    }
+}
+
+/// Catches up if the store is shared with other instances (a no-op otherwise).
+pub async fn refresh(state: &AppState, locked: &mut Locked<'_>) -> Result<(), ApiError> {
+    if state.shared {
+        catch_up(state, locked).await?;
+    }
+    Ok(())
+}
+
+/// Builds the viewer's log cache if missing (reads the log up to the cached head once).
+pub async fn ensure_view(
+    state: &AppState,
+    locked: &mut Locked<'_>,
+    viewer: &Viewer,
+) -> Result<(), ApiError> {
+    let loaded = locked.loaded();
+    if loaded.view(viewer).is_some() {
+        return Ok(());
+    }
+    let id = loaded.table.id().to_string();
+    let head = loaded.table.head();
+    let mut cache = ViewCache::new(viewer.clone());
+    let mut after = 0;
+    while after < head {
+        let page = state
+            .tables
+            .store
+            .read(&id, after, store::READ_PAGE.min((head - after) as usize))
+            .await?;
+        let Some(last) = page.last() else { break };
+        after = last.seq;
+        for stored in &page {
+            cache.push(&stored.envelope()?);
+        }
+    }
+    if after != head {
+        return Err(ApiError::internal(format!(
+            "the stored log of `{id}` ends at {after}, the table is at {head}"
+        )));
+    }
+    loaded.insert_view(viewer.clone(), cache);
+    Ok(())
+}
+
+/// A player who has left the table keeps no access (their token stays, their seat does not).
+pub fn ensure_seated(loaded: &Loaded, who: &Principal) -> Result<(), ApiError> {
+    match who {
+        Principal::Player(name) if !loaded.table.core().participants.players.contains_key(name) => {
+            Err(ApiError::forbidden(
+                "not_seated",
+                format!("`{name}` is no longer a player at this table"),
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Locks a table for a read by `who`: caught up (shared store), seated, its log cache built.
+pub async fn lock_for_read<'a>(
+    state: &AppState,
+    hub: &'a TableHub,
+    id: &str,
+    who: &Principal,
+) -> Result<Locked<'a>, ApiError> {
+    let mut locked = lock(state, hub, id).await?;
+    refresh(state, &mut locked).await?;
+    ensure_seated(locked.loaded(), who)?;
+    ensure_view(state, &mut locked, &who.viewer()).await?;
+    Ok(locked)
+}
+
+/// Runs a command as `actor` on a locked table, retrying after conflicts; returns the
+/// viewer's form of the command's events (JSON, in the viewer's numbering).
+pub async fn run_locked(
+    state: &AppState,
+    locked: &mut Locked<'_>,
+    actor: &Actor,
+    viewer: &Viewer,
+    command: &Command,
+) -> Result<Vec<Arc<str>>, ApiError> {
+    ensure_view(state, locked, viewer).await?;
+    let hub = locked.hub;
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let loaded = locked.loaded();
+        let before = loaded.view(viewer).map_or(0, ViewCache::last_n);
+        let deadline = loaded.table.next_deadline().map(|(_, at)| at);
+        let mut roller = DiceRoller;
+        match state
+            .tables
+            .execute_on(
+                &mut loaded.table,
+                actor,
+                command,
+                &*state.clock,
+                &mut roller,
+            )
+            .await
+        {
+            Ok(events) => {
+                for env in &events {
+                    hub.publish(loaded, env);
+                }
+                if loaded.table.next_deadline().map(|(_, at)| at) != deadline {
+                    state.scheduler.wake();
+                }
+                let cache = loaded.view(viewer);
+                return Ok(cache.map_or_else(Vec::new, |c| c.page(before, usize::MAX).to_vec()));
+            }
+            // Refused: nothing was stored and the table is unchanged.
+            Err(StoreError::Engine(e)) => return Err(e.into()),
+            // Another writer moved the table: learn what it did and decide again.
+            Err(StoreError::Conflict { .. }) if attempt < MAX_ATTEMPTS => {
+                catch_up(state, locked).await?;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+/// Runs a command as `actor` and returns the new events as `viewer` sees them.
+pub async fn run_command(
+    state: &AppState,
+    id: &str,
+    actor: &Actor,
+    viewer: &Viewer,
+    command: &Command,
+) -> Result<Vec<Arc<str>>, ApiError> {
+    let hub = state.hub.get(id);
+    let mut locked = lock(state, &hub, id).await?;
+    run_locked(state, &mut locked, actor, viewer, command).await
+}
+
+/// Fires the table's due timers (as the system actor, at the injected clock's now); returns
+/// how many fired here. Keeps the deadline index right: if nothing was due, records the
+/// table's real next deadline.
+pub async fn fire_due(state: &AppState, id: &str) -> Result<usize, ApiError> {
+    let hub = state.hub.get(id);
+    let mut locked = lock(state, &hub, id).await?;
+    // Another instance may have fired already: decide on the stored state.
+    catch_up(state, &mut locked).await?;
+    let mut fired = 0;
+    let mut conflicts = 0;
+    while fired < MAX_FIRED_PER_CALL {
+        let now = state.clock.now_ms();
+        let loaded = locked.loaded();
+        let Some(timer) = loaded.table.due_timers(now).into_iter().next() else {
+            break;
+        };
+        let command = Command::Clock(ClockCommand::TimerDue { id: timer });
+        let mut roller = DiceRoller;
+        match state
+            .tables
+            .execute_on(
+                &mut loaded.table,
+                &Actor::System,
+                &command,
+                &*state.clock,
+                &mut roller,
+            )
+            .await
+        {
+            Ok(events) => {
+                for env in &events {
+                    hub.publish(loaded, env);
+                }
+                fired += 1;
+            }
+            // Someone else moved the table (perhaps fired this very timer): look again.
+            Err(StoreError::Conflict { .. }) if conflicts < MAX_ATTEMPTS => {
+                conflicts += 1;
+                catch_up(state, &mut locked).await?;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    if fired == 0 {
+        let loaded = locked.loaded();
+        let deadline = loaded.table.next_deadline().map(|(_, at)| at);
+        state
+            .tables
+            .store
+            .set_deadline(id, loaded.table.head(), deadline)
+            .await?;
+    }
+    Ok(fired)
+}
+
+/// Serialises a list of JSON texts as a JSON array.
+pub fn json_array(items: &[Arc<str>]) -> String {
+    let mut out = String::with_capacity(2 + items.iter().map(|s| s.len() + 1).sum::<usize>());
+    out.push('[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(item);
+    }
+    out.push(']');
+    out
+}
