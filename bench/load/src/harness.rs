@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use store::{
-    BoxFut, EventStore, MemoryStore, PostgresStore, SqliteStore, StoredEvent, Subscription,
-    TableMeta,
+    BoxFut, Deadline, EventStore, MemoryStore, PostgresStore, SqliteStore, StoreError, StoredEvent,
+    Subscription, TableDeadline, TableMeta,
 };
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -66,6 +66,22 @@ pub struct TimedStore {
     probe: Arc<Probe>,
 }
 
+impl TimedStore {
+    /// Runs one append, recording how long it took and when it committed.
+    async fn timed(&self, append: BoxFut<'_, u64>) -> Result<u64, StoreError> {
+        let start = Instant::now();
+        let result = append.await;
+        let done = Instant::now();
+        if result.is_ok() {
+            lock(&self.probe.appends).push(done - start);
+            if self.probe.recording.load(Ordering::Relaxed) {
+                lock(&self.probe.commits).push(done);
+            }
+        }
+        result
+    }
+}
+
 impl EventStore for TimedStore {
     fn create_table<'a>(
         &'a self,
@@ -81,18 +97,35 @@ impl EventStore for TimedStore {
         expected: u64,
         events: &'a [StoredEvent],
     ) -> BoxFut<'a, u64> {
-        Box::pin(async move {
-            let start = Instant::now();
-            let result = self.inner.append(table, expected, events).await;
-            let done = Instant::now();
-            if result.is_ok() {
-                lock(&self.probe.appends).push(done - start);
-                if self.probe.recording.load(Ordering::Relaxed) {
-                    lock(&self.probe.commits).push(done);
-                }
-            }
-            result
-        })
+        Box::pin(self.timed(self.inner.append(table, expected, events)))
+    }
+
+    fn append_with_deadline<'a>(
+        &'a self,
+        table: &'a str,
+        expected: u64,
+        events: &'a [StoredEvent],
+        deadline: Deadline,
+    ) -> BoxFut<'a, u64> {
+        Box::pin(
+            self.timed(
+                self.inner
+                    .append_with_deadline(table, expected, events, deadline),
+            ),
+        )
+    }
+
+    fn set_deadline<'a>(
+        &'a self,
+        table: &'a str,
+        head: u64,
+        deadline: Option<i64>,
+    ) -> BoxFut<'a, bool> {
+        self.inner.set_deadline(table, head, deadline)
+    }
+
+    fn deadlines(&self, limit: usize) -> BoxFut<'_, Vec<TableDeadline>> {
+        self.inner.deadlines(limit)
     }
 
     fn read<'a>(
@@ -171,8 +204,8 @@ pub struct Running {
 }
 
 /// Starts a server on `backend` with `limits`; the SQLite file (and the token grants, for both
-/// backends: the server has no PostgreSQL token store yet) live in a temporary directory under
-/// `dir`.
+/// backends: token checks are reads, not the durable path measured here) live in a temporary
+/// directory under `dir`.
 pub async fn start(backend: &Backend, limits: Limits, dir: &std::path::Path) -> Res<Running> {
     let tmp = tempfile::Builder::new()
         .prefix("delve-load-")

@@ -13,6 +13,7 @@ use crate::error::ApiError;
 use crate::hub::Published;
 use crate::{AppState, runner};
 use axum::extract::rejection::QueryRejection;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
@@ -42,9 +43,17 @@ pub async fn live(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     q: Result<Query<LiveQuery>, QueryRejection>,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let Query(q) = q.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
+    // A plain GET (no upgrade headers) gets the API's JSON error, not axum's text.
+    let ws = ws.map_err(|e| {
+        ApiError::new(
+            axum::http::StatusCode::UPGRADE_REQUIRED,
+            "websocket_required",
+            format!("this route is a WebSocket: {}", e.body_text()),
+        )
+    })?;
     let who = principal(&state, &q.token, &id).await?;
     // The table must exist (checked before a hub is made for it).
     state.tables.store.meta(&id).await?;
@@ -63,7 +72,10 @@ pub async fn live(
             events: hub.events.subscribe(),
         }
     };
+    // The server reads little from a client (pongs, close frames): a small read buffer saves
+    // zero-filling tungstenite's default 128 KiB on every read of every connection.
     Ok(ws
+        .read_buffer_size(4 * 1024)
         .on_upgrade(move |socket| async move {
             if let Err(e) = stream(state, socket, viewer, q.after, start).await {
                 tracing::debug!("live connection ended: {e}");

@@ -141,7 +141,7 @@ pub fn document() -> Value {
                 "security": bearer,
                 "parameters": [id_param()],
                 "requestBody": body(json!({"type": "object", "additionalProperties": false,
-                    "properties": {"character": {"type": "string", "minLength": 1, "maxLength": 100}}})),
+                    "properties": {"character": {"type": "string", "minLength": 1, "maxLength": 100, "nullable": true}}})),
                 "responses": with_errors(("201", json_ok("Invite", json!({"type": "object", "properties": {
                     "invite": {"type": "string"}, "character": {"type": "string", "nullable": true}, "link": {"type": "string"}}}))),
                     &["400", "401", "403", "413"])
@@ -170,7 +170,7 @@ pub fn document() -> Value {
                 "summary": "The caller's log, numbered densely for the caller, paged",
                 "security": bearer,
                 "parameters": [id_param(),
-                    {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+                    {"name": "after", "in": "query", "schema": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 9223372036854775807i64}},
                     {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}],
                 "responses": with_errors(("200", json_ok("Page", json!({"type": "object", "properties": {
                     "events": {"type": "array", "items": {"$ref": "#/components/schemas/ViewEvent"}},
@@ -221,8 +221,8 @@ pub fn document() -> Value {
                 "summary": "WebSocket: the caller's new events ({type:event}), {type:live} once caught up, {type:resume, after} before a close with code 4000 (too slow) or 1001 (shutdown)",
                 "parameters": [id_param(),
                     {"name": "token", "in": "query", "required": true, "schema": {"type": "string"}},
-                    {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}}],
-                "responses": with_errors(("101", json!({"description": "Switching protocols (WebSocket)"})), &["400", "401", "403", "404"])
+                    {"name": "after", "in": "query", "schema": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 9223372036854775807i64}}],
+                "responses": with_errors(("101", json!({"description": "Switching protocols (WebSocket)"})), &["400", "401", "403", "404", "426"])
             }}
         }
     })

@@ -675,13 +675,19 @@ async fn slow_live_client_is_told_to_resume_and_loses_nothing() {
 async fn live_refuses_bad_tokens_with_json_errors() {
     let dir = tempfile::tempdir().expect("tmp");
     let srv = start(&dir.path().join("delve.db")).await;
-    let (id, _referee) = srv.demo_table().await;
+    let (id, referee) = srv.demo_table().await;
     match tokio_tungstenite::connect_async(srv.ws_url(&id, "nope", 0)).await {
         Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => {
             assert_eq!(resp.status(), 401);
         }
         other => panic!("expected a 401, got {:?}", other.map(|r| r.1)),
     }
+    // A plain GET of the WebSocket route gets the API's JSON error.
+    let (status, body) = srv
+        .get(&format!("/api/tables/{id}/live?token={referee}"), &referee)
+        .await;
+    assert_eq!(status, StatusCode::UPGRADE_REQUIRED);
+    assert_eq!(body["code"], "websocket_required", "{body}");
     srv.stop().await;
 }
 
