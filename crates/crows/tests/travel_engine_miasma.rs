@@ -317,6 +317,20 @@ fn cr_miasma_07_every_row_of_the_effects_table() {
     );
     let bob_view = t.table.view(&Viewer::Player("bob".into()));
     assert!(bob_view["rules"]["travel"]["miasma"].get("vera").is_none());
+    // The edge reaches Vera's sneak test through core (and not a plain test).
+    t.referee_rules(
+        json!({"test": {"creature": "vera", "characteristic": "agility",
+            "activities": ["sneak"]}}),
+        &[5, 5],
+    );
+    let sneak = t.state()["last_tests"]["vera"].to_string();
+    assert!(sneak.contains("CR-MIASMA-07"), "{sneak}");
+    t.referee_rules(
+        json!({"test": {"creature": "vera", "characteristic": "agility"}}),
+        &[5, 6],
+    );
+    let plain = t.state()["last_tests"]["vera"].to_string();
+    assert!(!plain.contains("CR-MIASMA-07"), "{plain}");
 
     // 3–4 Ravenous: +2 on Forage; a rest without two rations gives no benefits.
     let mut t = setup();
@@ -478,6 +492,13 @@ fn cr_miasma_08_turned_crow_goes_to_the_referee() {
         json!({"declare_role": {"creature": "vera", "task": "forage"}}),
     );
     assert_eq!(rule, "CR-MIASMA-08");
+    // Nor any other command for Vera (core's included); the Referee still may.
+    let rule = refused(
+        &mut t,
+        &player("alice"),
+        json!({"take_off_armor": {"creature": "vera"}}),
+    );
+    assert_eq!(rule, "CR-MIASMA-08");
     t.referee_rules(
         json!({"test": {"creature": "vera", "characteristic": "agility",
             "approved_expertises": ["gymnastics"]}}),
@@ -540,4 +561,67 @@ fn cr_miasma_09_humans_roll_with_their_usual_expertise() {
         named(&ev, "miasma_round_started")[0]["rollers"],
         json!(["bram"])
     );
+}
+
+/// Vera hits a ghoul once with a sword at tier 2 (fixed dice); returns the ghoul's Stamina lost.
+fn sword_hit(t: &mut T) -> i64 {
+    t.referee_rules(
+        json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS}]}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"create_creature": {"id": "ghoul", "name": "Ghoul", "kind": "monster",
+            "characteristics": {"agility": 0, "mind": 0, "strength": 0}, "stamina": 20}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "card": "sword",
+            "slots": [{"kind": "Hand", "number": 1}]}}),
+        &[],
+    );
+    let sword = t.creature("vera")["inventory"]["items"]
+        .as_array()
+        .and_then(|items| items.iter().find(|i| i["item"]["card"] == "sword"))
+        .map(|i| i["item"]["id"].clone())
+        .unwrap_or_else(|| panic!("no sword: {}", t.creature("vera")));
+    for (id, x, side) in [("vera", 0, "crows"), ("ghoul", 1, "enemies")] {
+        t.referee_rules(
+            json!({"place": {"creature": id, "at": {"x": x, "y": 0}, "side": side}}),
+            &[],
+        );
+    }
+    t.referee_rules(json!({"start_combat": {}}), &[]);
+    t.referee_rules(
+        json!({"order_side": {"side": "crows", "order": ["vera"]}}),
+        &[],
+    );
+    t.referee_rules(json!({"roll_initiative": {"roller": "alice"}}), &[]);
+    let d = t.decision("crows.combat.initiative");
+    t.run(
+        &player("alice"),
+        json!({"answer": {"decision": d.id, "option": "roll"}}),
+        &[9],
+    )
+    .unwrap();
+    let before = t.creature("ghoul")["stamina"].as_i64().unwrap();
+    // 6 + 7 = 13 (+ Agility 0): tier 2, 1d6 + 1 with a 3.
+    t.ok(
+        &player("alice"),
+        json!({"rules": {"attack": {"creature": "vera", "target": "ghoul", "weapon": sword}}}),
+        &[6, 7, 3],
+    );
+    before - t.creature("ghoul")["stamina"].as_i64().unwrap()
+}
+
+#[test]
+// Covers CR-MIASMA-07.
+fn cr_miasma_07_violent_adds_one_to_weapon_damage() {
+    let mut calm = setup();
+    let calm_loss = sword_hit(&mut calm);
+    let mut violent = setup();
+    night(&mut violent, &dice(&[&VERA_T1, &BRAM_T2, &[10]]));
+    assert_eq!(miasma(&violent, "vera")["rows"], json!(["violent"]));
+    let violent_loss = sword_hit(&mut violent);
+    assert!(calm_loss > 0, "the hit does damage");
+    assert_eq!(violent_loss, calm_loss + 1);
 }

@@ -1681,6 +1681,19 @@ impl Crows {
         ));
         spec.modifiers
             .extend(pending.iter().map(|a| a.pending.modifier.clone()));
+        // Despondent in the Miasma: an edge on sneaking and hiding (CR-MIASMA-07).
+        if activities.iter().any(|a| {
+            matches!(
+                a,
+                crate::checks::Activity::Hide | crate::checks::Activity::Sneak
+            )
+        }) && super::travel::sneak_edge(ctx.rules(), creature)
+        {
+            spec.modifiers.push(Modifier::edge(ModifierSource::new(
+                SourceKind::Miasma,
+                "CR-MIASMA-07",
+            )));
+        }
         // Running backlashes on every test of the creature (CR-BL-02, CR-BL-20) and, on an
         // attack, the target's glow (CR-BL-24).
         spec.modifiers

@@ -238,6 +238,32 @@ fn fight_maneuver_guard(command: &CoreCommand, ctx: &Ctx<'_, Crows>) -> Result<(
     .rule(rule))
 }
 
+/// A character the Miasma turned is the Referee's now (CR-MIASMA-08): its player can no longer
+/// act for it, whatever the command.
+fn turned_guard(
+    rules: &Crows,
+    command: &CrowsCommand,
+    ctx: &Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    if !matches!(ctx.actor(), engine::Actor::Player(_)) {
+        return Ok(());
+    }
+    let Acting::Characters(ids) = rules.acting(ctx.state(), command) else {
+        return Ok(());
+    };
+    match ids
+        .iter()
+        .find(|id| ctx.rules().travel.miasma.get(*id).is_some_and(|m| m.turned))
+    {
+        Some(id) => Err(RuleError::new(
+            "turned",
+            format!("the Miasma turned `{id}`: only the Referee acts for it now"),
+        )
+        .rule("CR-MIASMA-08")),
+        None => Ok(()),
+    }
+}
+
 /// Which family a decision kind belongs to.
 fn family_of(kind: &str) -> &str {
     kind.strip_prefix("crows.")
@@ -274,6 +300,7 @@ impl Ruleset for Crows {
     }
 
     fn decide(&self, command: &CrowsCommand, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+        turned_guard(self, command, ctx)?;
         match command {
             CrowsCommand::Core(c) => {
                 fight_maneuver_guard(c, ctx)?;

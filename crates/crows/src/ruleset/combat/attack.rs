@@ -592,6 +592,11 @@ fn roll_damage(
     if attack_stat {
         total += i32::from(used);
     }
+    // Violent in the Miasma: +1 on weapon damage (CR-MIASMA-07).
+    total += i32::from(crate::ruleset::travel::weapon_damage_bonus(
+        ctx.rules(),
+        attacker,
+    ));
     Ok((Some(total.max(0)), outcome.effect.clone(), piercing))
 }
 

@@ -445,10 +445,16 @@ pub(super) fn finish_rest(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         let Some(c) = ctx.rules().creatures.get(id) else {
             continue;
         };
-        if !c.creature.alive || c.creature.inventory.check_can_rest().is_err() {
+        if !c.creature.alive
+            || c.creature.inventory.check_can_rest().is_err()
+            || ctx.rules().travel.rest_denied.contains(id)
+        {
             continue;
         }
-        let n = wounds_to_choose(&c.creature, tended(&r, ctx, id));
+        // Tended (CR-RACT-09) or Lazy in the Miasma (CR-MIASMA-07): two wounds instead of one.
+        let two = tended(&r, ctx, id)
+            || crate::ruleset::travel::wounds_healed_per_rest(ctx.rules(), id) >= 2;
+        let n = wounds_to_choose(&c.creature, two);
         if n > 0 {
             picks.insert(id.clone(), u8::try_from(n).unwrap_or(u8::MAX));
         }
@@ -522,6 +528,10 @@ pub(super) fn complete_rest(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         let mut c = rec.creature.clone();
         if !c.alive || c.inventory.check_can_rest().is_err() {
             // CR-INV-07 / CR-REST-06: the core reports it at rest_end.
+            continue;
+        }
+        if ctx.rules().travel.rest_denied.contains(id) {
+            // Ravenous without its two rations (CR-MIASMA-07): the rest gives it nothing.
             continue;
         }
         c.stamina = c.max_stamina;
