@@ -1018,3 +1018,64 @@ fn cr_rest_07_sleepers_are_unconscious_and_wake_on_noise_or_damage() {
     assert!(!asleep(&t, "vera"));
     t.assert_replays();
 }
+
+#[test]
+// Covers CR-RACT-01, CR-RACT-05, CR-ID-01.
+fn cr_ract_01_one_activity_per_rest_across_explore_and_magic() {
+    let mut t = fed_party(1);
+    for who in ["vera", "bram"] {
+        t.referee_rules(
+            json!({"place_item": {"creature": who, "custom": {"name": "Odd amulet", "slots": 1,
+                "magic": true}, "slots": [{"kind": "Belt", "number": 1}]}}),
+            &[],
+        );
+    }
+    let amulet = |t: &T, who: &str| {
+        t.creature(who)["inventory"]["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["item"]["name"] == "Odd amulet")
+            .unwrap()["item"]["id"]
+            .as_u64()
+            .unwrap()
+    };
+    let (vera_amulet, bram_amulet) = (amulet(&t, "vera"), amulet(&t, "bram"));
+    for (who, item) in [("vera", vera_amulet), ("bram", bram_amulet)] {
+        t.referee_rules(
+            json!({"set_magic_item": {"creature": who, "item": item,
+                "properties": ["glows near water"]}}),
+            &[],
+        );
+    }
+    t.referee_rules(json!({"start_rest": {}}), &[]);
+    // Vera's activity is explore's; magic's identify_rest is then a second one.
+    choose(
+        &mut t,
+        "vera",
+        "alice",
+        json!({"kind": "identify", "item": vera_amulet}),
+    )
+    .unwrap();
+    let e = t
+        .run(
+            &player("alice"),
+            json!({"rules": {"identify_rest": {"creature": "vera", "item": vera_amulet}}}),
+            &[],
+        )
+        .unwrap_err();
+    assert!(format!("{e:?}").contains("activity_taken"), "{e:?}");
+    // Bram's is magic's; explore's choice is then a second one.
+    t.run(
+        &player("bob"),
+        json!({"rules": {"identify_rest": {"creature": "bram", "item": bram_amulet}}}),
+        &[],
+    )
+    .unwrap();
+    let e = choose(&mut t, "bram", "bob", json!({"kind": "seclude_camp"})).unwrap_err();
+    assert_eq!(e.as_deref(), Some("CR-RACT-02"));
+    // At the end, explore's Identify teaches Vera's players the described property.
+    t.referee_rules(json!({"finish_rest": {}}), &[]);
+    let alice = log_of(&t, &Viewer::Player("alice".into()));
+    assert!(alice.contains("glows near water"), "{alice}");
+}

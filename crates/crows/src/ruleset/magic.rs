@@ -539,6 +539,13 @@ impl MagicState {
         out
     }
 
+    /// Whether `creature` has a crafting roll or an identification queued for the rest in
+    /// progress (its one rest activity, CR-RACT-01).
+    pub fn busy_at_rest(&self, creature: &str) -> bool {
+        self.queued_crafts.iter().any(|q| q.crafter == creature)
+            || self.queued_identify.iter().any(|(c, _)| c == creature)
+    }
+
     /// The bonus attacks against `target` get from its glow (+2, CR-BL-24).
     pub fn attack_modifiers_against(&self, target: &str) -> Vec<crate::checks::Modifier> {
         use crate::checks::{Modifier, ModifierSource, SourceKind};
@@ -1331,8 +1338,8 @@ pub(super) fn crafting_activity_done(
     craft::roll_now(rules, ctx, activity)
 }
 
-/// For the explore family: an Identify Item activity finished now (CR-RACT-05).
-#[allow(dead_code)] // Called by the explore family once its activities are wired.
+/// For the explore family: an Identify Item activity finished now (CR-RACT-05). An item the
+/// Referee has not described with `set_magic_item` teaches nothing here.
 pub(super) fn identify_activity_done(
     ctx: &mut Ctx<'_, Crows>,
     creature: &str,

@@ -299,7 +299,9 @@ pub(super) fn choose_rest_activity(
             format!("CR-RACT-01: `{creature}` is not resting with the group"),
         ));
     }
-    if r.activities.contains_key(creature) {
+    // One activity per rest, whichever family records it (magic's `craft` and
+    // `identify_rest` are rest activities too).
+    if r.activities.contains_key(creature) || ctx.rules().magic.busy_at_rest(creature) {
         return Err(err(
             "activity_taken",
             ActivityError::AlreadyChosen(creature.to_string()),
@@ -624,5 +626,11 @@ pub(super) fn resolve_activity(
         creature: who.to_string(),
         outcome,
         in_town,
-    })
+    })?;
+    // A magic item the Referee described: its hidden properties go to the character's players
+    // through the magic family (CR-RACT-05, CR-ID-01).
+    if let RestActivity::Identify { item } = activity {
+        super::super::magic::identify_activity_done(ctx, who, *item)?;
+    }
+    Ok(())
 }

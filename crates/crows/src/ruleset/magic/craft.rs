@@ -128,10 +128,16 @@ pub(super) fn start(
 }
 
 /// Whether `creature` already has a rest activity queued this rest (CR-RACT-02).
+/// Whether `creature` already has its activity: queued here, or chosen with the explore
+/// family's `choose_rest_activity` during the rest in progress (one per rest, CR-RACT-01).
 fn busy(ctx: &Ctx<'_, Crows>, creature: &str) -> bool {
-    let m = &ctx.rules().magic;
-    m.queued_crafts.iter().any(|q| q.crafter == creature)
-        || m.queued_identify.iter().any(|(c, _)| c == creature)
+    ctx.rules().magic.busy_at_rest(creature)
+        || ctx
+            .rules()
+            .explore
+            .rest
+            .as_ref()
+            .is_some_and(|r| r.activities.contains_key(creature))
 }
 
 fn one_activity(ctx: &Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
