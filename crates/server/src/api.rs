@@ -587,9 +587,11 @@ async fn view(
     let mut locked = runner::lock_for_read(&state, &hub, &id, &who).await?;
     let loaded = locked.loaded();
     let last_n = loaded.view(&viewer).map_or(0, |c| c.last_n());
+    // The server's clock, so a client with a wrong clock still counts deadlines down exactly.
     Ok(Json(json!({
         "viewer": viewer,
         "last_n": last_n,
+        "now_ms": state.clock.now_ms(),
         "view": loaded.table.view(&viewer),
     })))
 }

@@ -182,7 +182,9 @@ pub fn document() -> Value {
                 "security": bearer,
                 "parameters": [id_param()],
                 "responses": with_errors(("200", json_ok("View", json!({"type": "object", "properties": {
-                    "viewer": {"type": "object"}, "last_n": {"type": "integer"}, "view": {"type": "object"}}}))),
+                    "viewer": {"type": "object"}, "last_n": {"type": "integer"},
+                    "now_ms": {"type": "integer", "format": "int64", "description": "the server's wall clock (ms since the Unix epoch), for countdowns"},
+                    "view": {"type": "object"}}}))),
                     &["401", "403", "404"])
             }},
             "/api/tables/{id}/export": {"get": {
