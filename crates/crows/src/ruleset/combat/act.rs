@@ -1521,3 +1521,51 @@ pub(super) fn jump_resolved(
     }
     Ok(())
 }
+
+/// A flying creature knocked prone or brought to speed 0 falls (CR-MOVE-05): the Referee
+/// names the height; it lands (no longer flying, the same square) and core's `fall` deals the
+/// falling damage (CR-HAZ-01).
+pub(super) fn flyer_falls(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    feet: u32,
+) -> Result<(), RuleError> {
+    let r = living(ctx, creature)?;
+    let mut p = placed(ctx, creature)?;
+    if !p.flying || r.creature.speeds.fly.is_none() {
+        return Err(RuleError::new(
+            "not_flying",
+            format!("{creature} is not flying: only a flyer falls this way (CR-MOVE-05)"),
+        )
+        .rule("CR-MOVE-05"));
+    }
+    let prone = r.creature.conditions.has(ConditionKind::Prone);
+    if !prone && speed_of(ctx, creature) > 0 {
+        return Err(RuleError::new(
+            "still_aloft",
+            format!("{creature} is neither prone nor at speed 0: it stays aloft (CR-MOVE-05)"),
+        )
+        .rule("CR-MOVE-05"));
+    }
+    p.flying = false;
+    let vis = super::grid_audience(ctx, creature);
+    ctx.emit_for(
+        CombatEvent::Placed {
+            creature: creature.to_string(),
+            placement: p,
+        },
+        vis,
+    )?;
+    if feet > 0 {
+        rules.core_decide(
+            &CoreCommand::Fall {
+                creature: creature.to_string(),
+                feet,
+                resist: true,
+            },
+            ctx,
+        )?;
+    }
+    Ok(())
+}

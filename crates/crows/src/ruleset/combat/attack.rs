@@ -13,8 +13,9 @@ use crate::checks::{
     AttackRange, Characteristic, Modifier, ResolvedTest, TestKind, Tier, choose_characteristic,
 };
 use crate::combat::attacks::{
-    AttackOptions, AttackTool, Flanker, StrayShot, distance_modifiers, flanking, flanking_modifier,
-    high_ground, high_ground_modifier, stray_shot, unarmed_damage,
+    AttackOptions, AttackTool, Flanker, Improvised, StrayShot, distance_modifiers, flanking,
+    flanking_modifier, high_ground, high_ground_modifier, improvised_attack,
+    improvised_weapon_bane, stray_shot, unarmed_damage,
 };
 use crate::combat::fight::FightError;
 use crate::combat::forced_movement::{ForcedKind, ForcedMovement, validate_forced_path};
@@ -220,9 +221,82 @@ pub(super) struct AttackOrder {
     pub ranged: bool,
     pub guess: Option<Square>,
     pub kind: AttackKind,
+    /// Further targets of one roll (CR-ATK-14).
+    pub also: Vec<String>,
+    /// The weapon card a held non-weapon object is used like (CR-ATK-12, Referee only).
+    pub like: Option<String>,
+}
+
+/// A held object that is no weapon, used like the weapon card `like` at the Referee's word:
+/// that weapon's damage, none of its special properties (CR-ATK-12).
+fn improvised(ctx: &Ctx<'_, Crows>, o: &AttackOrder, like: &str) -> Result<WeaponUse, RuleError> {
+    let refuse = |msg: String| RuleError::new("bad_improvised", msg).rule("CR-ATK-12");
+    let (Some(item), None) = (o.weapon, &o.natural) else {
+        return Err(refuse(
+            "an improvised attack names the held object as `weapon` and no natural attack (CR-ATK-12)"
+                .into(),
+        ));
+    };
+    let state = ctx.rules();
+    let r = record(ctx, &o.attacker)?;
+    let held = r
+        .creature
+        .inventory
+        .items()
+        .find(|(i, at)| i.id == item && at.kind == SlotKind::Hand)
+        .map(|(i, _)| i.clone())
+        .ok_or_else(|| fight_err(FightError::NotInHand))?;
+    if held
+        .card
+        .as_ref()
+        .and_then(|c| state.content.items.get(c))
+        .is_some_and(|c| c.weapon.is_some())
+    {
+        return Err(refuse(format!(
+            "{} is a weapon: attack with it as one (CR-ATK-12)",
+            held.name
+        )));
+    }
+    let (card_name, w) = state
+        .content
+        .items
+        .get(like)
+        .and_then(|c| c.weapon.as_ref().map(|w| (c.name.clone(), w.clone())))
+        .ok_or_else(|| {
+            refuse(format!(
+                "no weapon card `{like}` in the loaded packs (CR-ATK-12)"
+            ))
+        })?;
+    let tool = AttackTool {
+        name: held.name.clone(),
+        category: Some(w.category),
+        spell: false,
+        melee: w.attack == AttackRange::Melee,
+        extra_reach: w.reach_bonus,
+        range: u32::from(w.range.unwrap_or(0)),
+        thrown: w.thrown,
+        ammunition: false,
+        fragile: false,
+        properties: Vec::new(),
+    };
+    let (tool, _) = improvised_attack(Improvised::LikeWeapon(tool));
+    let tool =
+        tool.ok_or_else(|| refuse("the improvised weapon has no tool (CR-ATK-12)".into()))?;
+    Ok(WeaponUse {
+        name: format!("{} (as {card_name})", held.name),
+        item: Some(item),
+        natural: None,
+        tool,
+        characteristics: w.characteristics.clone(),
+        tiers: Some(w.tiers.clone()),
+        ammunition: None,
+    })
 }
 
 fn pick_weapon(ctx: &Ctx<'_, Crows>, o: &AttackOrder) -> Result<WeaponUse, RuleError> {
+    if let Some(like) = &o.like {
+        return improvised(ctx, o, like);
+    }
     let all = weapons(ctx, &o.attacker);
     match (o.weapon, &o.natural) {
         (None, None) => Ok(unarmed()),
@@ -276,12 +350,50 @@ pub(super) fn attack(
 ) -> Result<(), RuleError> {
     let f = fight(ctx)?;
     let a = living(ctx, &o.attacker)?;
-    let t = living(ctx, &o.target)?;
-    if o.attacker == o.target {
+    let mut all: Vec<String> = Vec::new();
+    for t in std::iter::once(&o.target).chain(o.also.iter()) {
+        if t.is_empty() {
+            continue;
+        }
+        if all.contains(t) {
+            return Err(RuleError::new(
+                "bad_target",
+                format!("{t} is named twice: one attack targets a creature once (CR-ATK-14)"),
+            )
+            .rule("CR-ATK-14"));
+        }
+        all.push(t.clone());
+    }
+    if all.is_empty() {
+        return Err(
+            RuleError::new("bad_target", "the attack names no target (CR-ATK-14)")
+                .rule("CR-ATK-14"),
+        );
+    }
+    if all.len() > 1 && (o.kind != AttackKind::Attack || *ctx.actor() != engine::Actor::Referee) {
+        return Err(RuleError::new(
+            "multi_target_refused",
+            "an attack has one target unless its effect says otherwise; the Referee rules that \
+             and sends the attack with several targets (CR-ATK-14)",
+        )
+        .rule("CR-ATK-14"));
+    }
+    if all.contains(&o.attacker) {
         return Err(RuleError::new(
             "bad_target",
             "a creature does not attack itself",
         ));
+    }
+    if o.like.is_some() && *ctx.actor() != engine::Actor::Referee {
+        return Err(RuleError::new(
+            "improvised_refused",
+            "whether an object hits like a weapon is the Referee's call: the Referee sends the \
+             attack with `like` (CR-ATK-12)",
+        )
+        .rule("CR-ATK-12"));
+    }
+    for t in &all {
+        living(ctx, t)?;
     }
     let weapon = pick_weapon(ctx, o)?;
     let delivery = if weapon.tool.melee && !o.ranged {
@@ -293,116 +405,14 @@ pub(super) fn attack(
         pick_characteristic(&weapon, &a.creature.characteristics, o.characteristic)?;
     let value = a.creature.characteristics.get(characteristic);
     let (asp, asize) = space(ctx, &o.attacker)?;
-    let (tsp, _) = space(ctx, &o.target)?;
-    let tp = placed(ctx, &o.target)?;
-    let mut modifiers: Vec<Modifier> = distance_modifiers(
-        &weapon.tool,
-        true,
-        delivery,
-        (&asp, asize),
-        &tsp,
-        AttackOptions::default(),
-    )
-    .map_err(fight_err)?;
-    let grid = ctx.rules().combat.grid();
-    let geometry = attack_geometry(
-        &grid,
-        &asp,
-        &tsp,
-        tp.invisible,
-        tp.squeezing,
-        LoeOptions::default(),
-    )
-    .ok_or_else(|| {
-        RuleError::new(
-            "no_line_of_effect",
-            format!(
-                "nothing connects {} to {}: no line of effect (CR-LOE-01)",
-                o.attacker, o.target
-            ),
-        )
-        .rule("CR-LOE-01")
-    })?;
-    // Naming a square in heavy concealment: a wrong one is an automatic miss (CR-LOE-08).
-    if let Some(g) = o.guess {
-        let outcome = crate::combat::line_of_effect::resolve_square_guess(
-            geometry.concealment,
-            true,
-            g,
-            &tsp,
-        )
-        .map_err(|e| err("bad_guess", e))?;
-        if outcome == crate::light::GuessOutcome::AutomaticMiss {
-            modifiers.push(Modifier::new(
-                crate::checks::ModifierSource::new(
-                    crate::checks::SourceKind::Situation,
-                    "wrong_square",
-                )
-                .with_rule("CR-LOE-08"),
-                crate::checks::ModifierEffect::AutomaticTier(Tier::One),
-            ));
-        }
+    // What concerns the attack as a whole: a taunt's bane (CR-ACT-01), weapon-like
+    // improvised weapons (CR-ATK-12).
+    let mut modifiers: Vec<Modifier> = Vec::new();
+    if o.like.is_some() {
+        modifiers.push(improvised_weapon_bane());
     }
-    modifiers.extend(geometry.modifiers);
-    modifiers.extend(crate::conditions::attack_modifiers_against(
-        &t.creature.conditions,
-        delivery,
-    ));
-    if let Some(n) = f.number(&o.target)
-        && f.combat.is_surprised(n).unwrap_or(false)
-    {
-        modifiers.push(surprised_target_modifier());
-    }
-    if delivery == AttackRange::Melee {
-        let (_, ids) = occupants(ctx.rules());
-        let num = |id: &str| {
-            ids.iter()
-                .position(|i| i == id)
-                .and_then(|n| u32::try_from(n).ok())
-        };
-        let flanker = |id: &str| -> Option<Flanker> {
-            let (sp, _) = super::space_of(ctx.rules(), id)?;
-            let c = &ctx.rules().creatures.get(id)?.creature;
-            Some(Flanker::new(
-                sp,
-                &c.conditions,
-                holding(ctx, id).and_then(|h| num(&h)),
-            ))
-        };
-        let side = placed(ctx, &o.attacker)?.side;
-        let allies: Vec<Flanker> = ids
-            .iter()
-            .filter(|i| *i != &o.attacker && *i != &o.target)
-            .filter(|i| {
-                ctx.rules()
-                    .combat
-                    .placements
-                    .get(*i)
-                    .is_some_and(|p| p.side == side)
-            })
-            .filter(|i| {
-                ctx.rules()
-                    .creatures
-                    .get(*i)
-                    .is_some_and(|r| !r.creature.conditions.has(ConditionKind::Unconscious))
-            })
-            .filter_map(|i| flanker(i))
-            .collect();
-        if let (Some(me), Some(tn)) = (flanker(&o.attacker), num(&o.target))
-            && flanking(&me, &allies, tn, &tsp)
-        {
-            modifiers.push(flanking_modifier());
-        }
-    }
-    if high_ground(
-        grid.cell(asp.origin).elevation,
-        grid.cell(tsp.origin).elevation,
-    ) {
-        modifiers.push(high_ground_modifier());
-    }
-    // A taunt banes attacks that leave the taunter out (CR-ACT-01), in fight numbers.
     if let Some(me) = f.number(&o.attacker) {
-        let targets: Vec<u32> = f.number(&o.target).into_iter().collect();
+        let targets: Vec<u32> = all.iter().filter_map(|t| f.number(t)).collect();
         for taunt in &f.taunts {
             let (Some(taunter), Some(target)) = (f.number(&taunt.taunter), f.number(&taunt.target))
             else {
@@ -412,6 +422,16 @@ pub(super) fn attack(
             modifiers.extend(taunt.modifier_for(me, &targets));
         }
     }
+    // What concerns each target only (CR-ATK-14): distance, geometry, its conditions…
+    let mut per_target: Vec<(String, Vec<Modifier>)> = Vec::new();
+    for (n, t) in all.iter().enumerate() {
+        let guess = if n == 0 { o.guess } else { None };
+        let own = target_modifiers(ctx, &f, o, t, &weapon, delivery, (&asp, asize), guess)?;
+        per_target.push((t.clone(), own));
+    }
+    let (primary, primary_own) = per_target.remove(0);
+    let tsp = space(ctx, &primary)?.0;
+    modifiers.extend(primary_own.iter().cloned());
     let own_turn = f.current() == Some(o.attacker.as_str());
     if o.kind == AttackKind::Attack {
         spend(ctx, &o.attacker, Cost::Action)?;
@@ -471,7 +491,8 @@ pub(super) fn attack(
     ctx.emit_for(
         CombatEvent::AttackMade {
             attacker: o.attacker.clone(),
-            target: o.target.clone(),
+            target: primary.clone(),
+            also: per_target.iter().map(|(t, _)| t.clone()).collect(),
             weapon: weapon.name.clone(),
             delivery,
             kind: o.kind,
@@ -480,7 +501,9 @@ pub(super) fn attack(
         vis,
     )?;
     let then = json!({
-        "family": "combat", "step": "attack", "attacker": o.attacker, "target": o.target,
+        "family": "combat", "step": "attack", "attacker": o.attacker, "target": primary,
+        "primary_own": primary_own,
+        "others": per_target.iter().map(|(t, m)| json!({"target": t, "modifiers": m})).collect::<Vec<_>>(),
         "weapon": weapon, "delivery": delivery, "characteristic": characteristic,
         "value": value, "kind": o.kind, "own_turn": own_turn,
     });
@@ -496,9 +519,135 @@ pub(super) fn attack(
         Some(kind),
         modifiers,
         true,
-        Some(o.target.clone()),
+        Some(primary),
         then,
     )
+}
+
+/// The modifiers of an attack that concern one target only (CR-ATK-14): range and the
+/// adjacent bane (CR-ATK-07/10), line of effect, cover and concealment (CR-LOE-*), a named
+/// square (CR-LOE-08), the target's conditions, surprise (CR-CBT-08), flanking (CR-ATK-15)
+/// and high ground (CR-ATK-18). Refuses a target out of reach or without line of effect.
+#[allow(clippy::too_many_arguments)]
+fn target_modifiers(
+    ctx: &Ctx<'_, Crows>,
+    f: &Fight,
+    o: &AttackOrder,
+    target: &str,
+    weapon: &WeaponUse,
+    delivery: AttackRange,
+    (asp, asize): (&crate::combat::grid::Space, Size),
+    guess: Option<Square>,
+) -> Result<Vec<Modifier>, RuleError> {
+    let t = living(ctx, target)?;
+    let (tsp, _) = space(ctx, target)?;
+    let tp = placed(ctx, target)?;
+    let mut modifiers: Vec<Modifier> = distance_modifiers(
+        &weapon.tool,
+        true,
+        delivery,
+        (asp, asize),
+        &tsp,
+        AttackOptions::default(),
+    )
+    .map_err(fight_err)?;
+    let grid = ctx.rules().combat.grid();
+    let geometry = attack_geometry(
+        &grid,
+        asp,
+        &tsp,
+        tp.invisible,
+        tp.squeezing,
+        LoeOptions::default(),
+    )
+    .ok_or_else(|| {
+        RuleError::new(
+            "no_line_of_effect",
+            format!(
+                "nothing connects {} to {target}: no line of effect (CR-LOE-01)",
+                o.attacker
+            ),
+        )
+        .rule("CR-LOE-01")
+    })?;
+    // Naming a square in heavy concealment: a wrong one is an automatic miss (CR-LOE-08).
+    if let Some(g) = guess {
+        let outcome = crate::combat::line_of_effect::resolve_square_guess(
+            geometry.concealment,
+            true,
+            g,
+            &tsp,
+        )
+        .map_err(|e| err("bad_guess", e))?;
+        if outcome == crate::light::GuessOutcome::AutomaticMiss {
+            modifiers.push(Modifier::new(
+                crate::checks::ModifierSource::new(
+                    crate::checks::SourceKind::Situation,
+                    "wrong_square",
+                )
+                .with_rule("CR-LOE-08"),
+                crate::checks::ModifierEffect::AutomaticTier(Tier::One),
+            ));
+        }
+    }
+    modifiers.extend(geometry.modifiers);
+    modifiers.extend(crate::conditions::attack_modifiers_against(
+        &t.creature.conditions,
+        delivery,
+    ));
+    if let Some(n) = f.number(target)
+        && f.combat.is_surprised(n).unwrap_or(false)
+    {
+        modifiers.push(surprised_target_modifier());
+    }
+    if delivery == AttackRange::Melee {
+        let (_, ids) = occupants(ctx.rules());
+        let num = |id: &str| {
+            ids.iter()
+                .position(|i| i == id)
+                .and_then(|n| u32::try_from(n).ok())
+        };
+        let flanker = |id: &str| -> Option<Flanker> {
+            let (sp, _) = super::space_of(ctx.rules(), id)?;
+            let c = &ctx.rules().creatures.get(id)?.creature;
+            Some(Flanker::new(
+                sp,
+                &c.conditions,
+                holding(ctx, id).and_then(|h| num(&h)),
+            ))
+        };
+        let side = placed(ctx, &o.attacker)?.side;
+        let allies: Vec<Flanker> = ids
+            .iter()
+            .filter(|i| *i != &o.attacker && *i != target)
+            .filter(|i| {
+                ctx.rules()
+                    .combat
+                    .placements
+                    .get(*i)
+                    .is_some_and(|p| p.side == side)
+            })
+            .filter(|i| {
+                ctx.rules()
+                    .creatures
+                    .get(*i)
+                    .is_some_and(|r| !r.creature.conditions.has(ConditionKind::Unconscious))
+            })
+            .filter_map(|i| flanker(i))
+            .collect();
+        if let (Some(me), Some(tn)) = (flanker(&o.attacker), num(target))
+            && flanking(&me, &allies, tn, &tsp)
+        {
+            modifiers.push(flanking_modifier());
+        }
+    }
+    if high_ground(
+        grid.cell(asp.origin).elevation,
+        grid.cell(tsp.origin).elevation,
+    ) {
+        modifiers.push(high_ground_modifier());
+    }
+    Ok(modifiers)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -631,7 +780,8 @@ fn deal(
     )
 }
 
-/// The attack's test is resolved: damage, a crit's extra action, or a miss's consequence.
+/// The attack's test is resolved: damage, a crit's extra action, or a miss's consequence —
+/// per target when the one roll had several (CR-ATK-14).
 pub(super) fn attack_resolved(
     rules: &Crows,
     attacker: &str,
@@ -645,62 +795,146 @@ pub(super) fn attack_resolved(
     let characteristic: Characteristic = field(then, "characteristic")?;
     let kind: AttackKind = field(then, "kind")?;
     let own_turn: bool = field(then, "own_turn")?;
-    let tier = resolved.final_tier;
+    let primary_own: Vec<Modifier> = field(then, "primary_own").unwrap_or_default();
+    let others: Vec<OtherTarget> = field(then, "others").unwrap_or_default();
+    let mut results = vec![(target, resolved.final_tier, resolved.doom)];
+    for other in others {
+        let r = reread(resolved, &primary_own, &other.modifiers)?;
+        results.push((other.target, r.final_tier, r.doom));
+    }
+    let one = OneResult {
+        attacker,
+        weapon: &weapon,
+        delivery,
+        characteristic,
+        kind,
+        crit: resolved.crit,
+    };
+    // Crit and doom come from the one natural roll: one extra action for the attack, with
+    // the first hit (CR-ATK-13).
+    let mut extra = resolved.crit;
+    for (target, tier, doom) in results {
+        let grant = extra && tier != Tier::One;
+        extra &= !grant;
+        resolve_against(
+            rules,
+            ctx,
+            &one,
+            &target,
+            tier,
+            doom,
+            grant.then_some(own_turn),
+        )?;
+    }
+    Ok(())
+}
+
+/// Another target of a multi-target attack and the modifiers that concern it only.
+#[derive(Debug, Clone, Deserialize)]
+struct OtherTarget {
+    target: String,
+    modifiers: Vec<Modifier>,
+}
+
+/// Reads the same roll (the faces and the expertise spent) against another target: the
+/// primary target's own modifiers out, this target's in (CR-ATK-14).
+fn reread(
+    resolved: &ResolvedTest,
+    primary_own: &[Modifier],
+    own: &[Modifier],
+) -> Result<ResolvedTest, RuleError> {
+    let mut spec = resolved.rolled.spec.clone();
+    for m in primary_own {
+        if let Some(i) = spec.modifiers.iter().position(|x| x == m) {
+            spec.modifiers.remove(i);
+        }
+    }
+    spec.modifiers.extend(own.iter().cloned());
+    let rolled = crate::checks::roll_test(&spec, resolved.rolled.faces, resolved.rolled.rules)
+        .map_err(|e| err("bad_attack", e))?;
+    // The expertise was spent on the roll; it counts wherever it changes the result.
+    match resolved.expertise {
+        Some(e) => rolled
+            .clone()
+            .commit(Some(e))
+            .or_else(|_| rolled.commit(None)),
+        None => rolled.commit(None),
+    }
+    .map_err(|e| err("bad_attack", e))
+}
+
+/// What one attack result needs to know beyond its target.
+struct OneResult<'a> {
+    attacker: &'a str,
+    weapon: &'a WeaponUse,
+    delivery: AttackRange,
+    characteristic: Characteristic,
+    kind: AttackKind,
+    crit: bool,
+}
+
+/// One target's result: damage on a hit, the miss's consequence on tier 1.
+fn resolve_against(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    one: &OneResult<'_>,
+    target: &str,
+    tier: Tier,
+    doom: bool,
+    extra: Option<bool>,
+) -> Result<(), RuleError> {
+    let attacker = one.attacker;
     let hit = tier != Tier::One;
     let vis = grid_audience(ctx, attacker);
     if hit {
-        let (damage, effect, piercing) = roll_damage(ctx, attacker, &weapon, tier, characteristic)?;
+        let (damage, effect, piercing) =
+            roll_damage(ctx, attacker, one.weapon, tier, one.characteristic)?;
         ctx.emit_for(
             CombatEvent::AttackResolved {
                 attacker: attacker.to_string(),
-                target: target.clone(),
-                kind,
+                target: target.to_string(),
+                kind: one.kind,
                 tier,
                 hit,
                 damage,
                 effect,
-                crit: resolved.crit,
-                doom: resolved.doom,
+                crit: one.crit,
+                doom,
             },
-            vis.clone(),
+            vis,
         )?;
-        if resolved.crit {
+        if let Some(own_turn) = extra {
             extra_action(ctx, attacker, own_turn)?;
         }
-        return deal(rules, ctx, attacker, &target, damage.unwrap_or(0), piercing);
+        return deal(rules, ctx, attacker, target, damage.unwrap_or(0), piercing);
     }
     ctx.emit_for(
         CombatEvent::AttackResolved {
             attacker: attacker.to_string(),
-            target: target.clone(),
-            kind,
+            target: target.to_string(),
+            kind: one.kind,
             tier,
             hit,
             damage: None,
             effect: None,
             crit: false,
-            doom: resolved.doom,
+            doom,
         },
         vis,
     )?;
-    match (delivery, kind) {
+    match (one.delivery, one.kind) {
         (AttackRange::Melee, AttackKind::Attack) => offer_counter(
             ctx,
-            &target,
+            target,
             attacker,
             CounterTrigger::MeleeAttack { opportunity: false },
-            resolved.doom,
+            doom,
         ),
         // CR-REACT-04: an opportunity attack's miss opens no counter.
         (AttackRange::Melee, _) => Ok(()),
-        (AttackRange::Ranged, _) => stray(
-            ctx,
-            attacker,
-            &target,
-            &weapon,
-            characteristic,
-            resolved.doom,
-        ),
+        (AttackRange::Ranged, _) => {
+            stray(ctx, attacker, target, one.weapon, one.characteristic, doom)
+        }
     }
 }
 
@@ -940,6 +1174,8 @@ pub(super) fn opportunity_answered(
             ranged: false,
             guess: None,
             kind: AttackKind::Opportunity,
+            also: Vec::new(),
+            like: None,
         },
     )
 }

@@ -72,7 +72,12 @@
 //! - `{"attack": {"creature": "vera", "target": "ghoul", "weapon": 3, "natural": null,
 //!   "characteristic": "strength", "ranged": false}}` — an action: with the held weapon item
 //!   `weapon`, the natural attack `natural` of the creature's card, or neither for the unarmed
-//!   strike (CR-ATK-06). See [Attacks](#attacks). `"guess": {"x": 4, "y": 1}` names the
+//!   strike (CR-ATK-06). See [Attacks](#attacks). `"targets": ["rat"]` adds targets to the
+//!   same roll (CR-ATK-14): only the Referee sends it, ruling that the attack's effect allows
+//!   several; a creature named twice is refused. `"like": "sword"` (the Referee only) makes
+//!   the held object `weapon`, which is no weapon, hit like that weapon card: its damage and
+//!   characteristics, none of its special properties (no extra reach, not thrown), with a
+//!   bane (CR-ATK-12); any other object is the unarmed strike. `"guess": {"x": 4, "y": 1}` names the
 //!   square of a silent target in heavy concealment (or invisible: `place` with
 //!   `"invisible": true`): a wrong square is an automatic miss (CR-LOE-08/09).
 //! - `{"jump": {"creature": "vera", "to": {"x": 4, "y": 0}, "characteristic": "agility"}}` — a
@@ -130,7 +135,16 @@
 //! `crows.combat.counter` (CR-REACT-03, not after an opportunity attack, CR-REACT-04); a ranged
 //! miss with the attacker's allies next to the target rolls a public 1d6 (odd: tier 2) or, on a
 //! doom, hits at tier 3 (CR-ATK-08/09): the Referee picks the ally in `crows.combat.stray_shot`.
-//! Emits `attack_made` and `attack_resolved`.
+//! Emits `attack_made` (with `also`: the further targets) and `attack_resolved` (one per
+//! target).
+//!
+//! Several targets (CR-ATK-14): the shared modifiers (a taunt's bane) apply to all; each
+//! target's own (range, cover, concealment, a named square for the first, its conditions,
+//! surprise, flanking, high ground) only to it. Core rolls once against the first target
+//! (with any expertise spent); the same faces and expertise are then read again against each
+//! other target with its own modifiers, so the tiers may differ. A crit gives one extra action
+//! with the first hit; each miss has its own consequence (counter, stray shot); damage is
+//! rolled per target hit.
 //!
 //! Reactions (one per round, CR-REACT-01/07): the counter deals the held weapon's tier-2
 //! result (tier 3 after a doom); the opportunity attack is an attack. Both are decisions for
@@ -142,6 +156,11 @@
 //!   "magic": false, "vertical": false, "path": [{"x": 4, "y": 0}], "altitude": 0}}` — checked
 //!   by [`crate::combat::forced_movement`] (CR-FORCE-01…09); provokes nothing; a fall at the end
 //!   runs core's `fall`. Emits `moved` (kind `forced`) with the hazards entered.
+//! - `{"flyer_falls": {"creature": "bat", "feet": 30}}` — a flying creature (placed `flying`
+//!   with a fly speed) that is prone or at speed 0 falls (CR-MOVE-05): it lands on its square
+//!   (`placed` with `flying: false`) and core's `fall` deals the falling damage for `feet`
+//!   with the resistance roll (CR-HAZ-01/02). Refused for a creature not flying, or still
+//!   aloft (neither prone nor at speed 0).
 //! - `{"teleport": {"creature": "vera", "to": {"x": 9, "y": 2}, "distance": 6, "by": "mage"}}`
 //!   — checked by [`crate::combat::movement::validate_teleport`] (CR-MOVE-06): provokes
 //!   nothing; a grab on the creature, or held by it, ends; prone stays. Emits `moved` (kind
@@ -179,10 +198,10 @@
 //!
 //! # Not wired yet
 //!
-//! Multi-target attacks (CR-ATK-14; pure [`crate::combat::attacks::roll_against_targets`]),
-//! flyers falling when prone (CR-MOVE-05), weapon-like improvised weapons
-//! (CR-ATK-12; the unarmed strike is), spell attacks, and a Referee choice of where a thrown
-//! weapon lands (it lies at the target's square).
+//! Spell attacks, a Referee choice of where a thrown weapon lands (it
+//! lies at the target's square), and noticing on its own that a flyer was knocked prone or
+//! brought to speed 0 (the Referee sends `flyer_falls`). With several targets, core's hiding
+//! edge and the light are read at the first target only.
 
 mod act;
 mod attack;
@@ -414,7 +433,12 @@ pub enum CombatCommand {
     },
     Attack {
         creature: String,
+        /// The target (or the first of several).
+        #[serde(default)]
         target: String,
+        /// More targets of the same roll (CR-ATK-14; the Referee only).
+        #[serde(default)]
+        targets: Vec<String>,
         #[serde(default)]
         weapon: Option<ItemId>,
         #[serde(default)]
@@ -424,6 +448,10 @@ pub enum CombatCommand {
         /// A thrown weapon's declared ranged attack (CR-ATK-04).
         #[serde(default)]
         ranged: bool,
+        /// The weapon card the held non-weapon object `weapon` hits like (CR-ATK-12; the
+        /// Referee only).
+        #[serde(default)]
+        like: Option<String>,
         /// The square named against a silent target in heavy concealment (CR-LOE-08).
         #[serde(default)]
         guess: Option<Square>,
@@ -510,6 +538,11 @@ pub enum CombatCommand {
         object: Size,
         #[serde(default)]
         onto: Vec<String>,
+    },
+    FlyerFalls {
+        creature: String,
+        /// How far it falls, in feet.
+        feet: u32,
     },
     Teleport {
         creature: String,
@@ -613,6 +646,9 @@ pub enum CombatEvent {
     AttackMade {
         attacker: String,
         target: String,
+        /// The further targets of the same roll (CR-ATK-14).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        also: Vec<String>,
         weapon: String,
         delivery: AttackRange,
         kind: AttackKind,
@@ -663,6 +699,7 @@ pub(super) fn acting(_state: &TableState<CrowsState>, command: &CombatCommand) -
         | C::FreeAct { .. }
         | C::ForceMove { .. }
         | C::Topple { .. }
+        | C::FlyerFalls { .. }
         | C::Teleport { .. } => Acting::RefereeOnly,
         C::OrderSide { .. } => Acting::AnyParticipant,
         C::EndTurn { creature }
@@ -734,6 +771,8 @@ pub(super) fn decide(
         C::Attack {
             creature,
             target,
+            targets,
+            like,
             weapon,
             natural,
             characteristic,
@@ -751,6 +790,8 @@ pub(super) fn decide(
                 ranged: *ranged,
                 guess: *guess,
                 kind: AttackKind::Attack,
+                also: targets.clone(),
+                like: like.clone(),
             },
         ),
         C::Taunt { creature, target } => act::taunt(ctx, creature, target),
@@ -870,6 +911,7 @@ pub(super) fn decide(
             object,
             onto,
         } => attack::topple(rules, ctx, creature, *object, onto),
+        C::FlyerFalls { creature, feet } => act::flyer_falls(rules, ctx, creature, *feet),
         C::Teleport {
             creature,
             to,
