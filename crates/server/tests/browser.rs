@@ -212,15 +212,24 @@ async fn text_of(c: &Client, css: &str) -> String {
 }
 
 async fn click(c: &Client, css: &str) {
-    center(c, css).await;
-    c.wait()
-        .at_most(Duration::from_secs(40))
-        .for_element(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+    // The screens re-render on live events: an element found a moment ago may be replaced
+    // before the click lands, so a stale element is looked up again.
+    for attempt in 0..5 {
+        center(c, css).await;
+        let el = c
+            .wait()
+            .at_most(Duration::from_secs(40))
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+        match el.click().await {
+            Ok(()) => return,
+            Err(e) if attempt < 4 && e.to_string().contains("stale") => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("cannot click {css}: {e}"),
+        }
+    }
 }
 
 /// Scrolls an element to the middle of the window (clear of the sticky top bar).
@@ -903,9 +912,9 @@ async fn web_assets_are_served_with_types_caching_and_gzip() {
     srv.stop().await;
 }
 
-/// The combat and travel screens draw whatever positions the view's `rules.combat` /
-/// `rules.travel` parts carry (their exact shapes are still being built): squares with
-/// `x`,`y` on the grid, obstacles apart, hexes with `q`,`r` on the hex map.
+/// The combat and travel screens draw the view's `rules.combat` (grid cells, creatures with
+/// their square and side, the fight's order and budgets) and `rules.travel` (hexes, believed
+/// and true position) parts.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn web_maps_draw_grid_and_hex_from_view_data() {
     let driver = start_driver().await;
@@ -924,11 +933,25 @@ async fn web_maps_draw_grid_and_hex_from_view_data() {
             r##"const done = arguments[0];
                Promise.all([import("/assets/js/maps.js"), import("/assets/js/i18n.js")]).then(([m]) => {
                  const screen = {
+                   isReferee: true,
                    creatures: {vera: {id: "vera", creature: {name: "Vera", kind: "crow"}}, rat: {id: "rat", name: "Rat", kind: "monster"}},
-                   view: {clock: {combat: {order: ["vera", "rat"], round: 2, current: 1}}},
+                   view: {clock: {}, participants: {players: {bob: ["vera"]}}, decisions: []},
+                   events: [],
+                   mine() { return ["vera", "rat"]; },
+                   canAnswer() { return true; },
+                   controllersOf(id) { return id === "vera" ? ["bob"] : []; },
+                   render() {},
                    rules: {
-                     combat: {positions: {vera: {x: 1, y: 2}, rat: {x: 4, y: 2}}, obstacles: [[2, 2], [2, 3]]},
-                     travel: {believed: {q: 0, r: 0}, hexes: [{q: 1, r: 0, terrain: "forest"}, {q: 1, r: -1, terrain: "hills"}]},
+                     combat: {
+                       grid: [{at: {x: 2, y: 2}, obstacle: "solid"}, {at: {x: 2, y: 3}, obstacle: "flimsy"}],
+                       creatures: {vera: {at: {x: 1, y: 2}, side: "crows", space: 1}, rat: {at: {x: 4, y: 2}, side: "enemies", space: 1}},
+                       fight: {round: 2, order: ["vera", "rat"], current: "rat", budgets: {rat: {maneuvers: 1, actions: 1, extra_actions: 0, move_left: 3}}},
+                     },
+                     travel: {
+                       map: [{hex: {q: 0, r: 0}, info: {terrain: "forest"}}, {hex: {q: 1, r: 0}, info: {terrain: "hills"}}],
+                       position: {believed_hex: {q: 0, r: 0}, true_hex: {q: 1, r: 0}, lost: true},
+                       day: {number: 1, step: "move", pace: "normal", hexes: 2, hexes_moved: 0, roles: {}},
+                     },
                    },
                  };
                  const out = m.mapsPanel(screen);
@@ -936,10 +959,16 @@ async fn web_maps_draw_grid_and_hex_from_view_data() {
                  main.replaceChildren(...out);
                  done({
                    tokens: main.querySelectorAll(".grid-map .token").length,
-                   foes: main.querySelectorAll(".grid-map .token.foe").length,
-                   acting: main.querySelector(".grid-map .token.acting title").textContent,
-                   obstacles: main.querySelectorAll(".grid-map rect.terrain").length,
-                   hexes: main.querySelectorAll(".hex-map polygon").length,
+                   foes: main.querySelectorAll(".grid-map .token.side-enemies").length,
+                   acting: main.querySelector(".grid-map .token.acting").dataset.token,
+                   obstacles: main.querySelectorAll(".grid-map rect.obstacle").length,
+                   budget: main.querySelector("#combat-budget").textContent,
+                   end_turn: !!main.querySelector("#combat-end-turn"),
+                   hexes: main.querySelectorAll(".hex-map polygon.hex:not(.unknown):not(.neighbour)").length,
+                   moves: main.querySelectorAll(".hex-map .neighbour[role=button]").length,
+                   north: main.querySelector("#hex-go-north")?.getAttribute("aria-label"),
+                   believed: !!main.querySelector("#party-believed"),
+                   truth: !!main.querySelector("#party-true"),
                    order: main.querySelector(".order li.acting").textContent,
                  });
                });"##,
@@ -949,11 +978,254 @@ async fn web_maps_draw_grid_and_hex_from_view_data() {
         .expect("maps");
     assert_eq!(drawn["tokens"], 2, "{drawn}");
     assert_eq!(drawn["foes"], 1, "{drawn}");
-    assert_eq!(drawn["acting"], "Rat (4, 2)", "{drawn}");
+    assert_eq!(drawn["acting"], "rat", "{drawn}");
     assert_eq!(drawn["obstacles"], 2, "{drawn}");
-    assert_eq!(drawn["hexes"], 3, "{drawn}");
+    assert!(
+        drawn["budget"].as_str().unwrap_or("").contains("3"),
+        "{drawn}"
+    );
+    assert_eq!(drawn["end_turn"], true, "{drawn}");
+    assert_eq!(drawn["hexes"], 2, "{drawn}");
+    assert_eq!(drawn["moves"], 6, "{drawn}");
+    assert!(
+        drawn["north"].as_str().unwrap_or("").contains("(0, -1)"),
+        "{drawn}"
+    );
+    assert_eq!(drawn["believed"], true, "{drawn}");
+    assert_eq!(drawn["truth"], true, "{drawn}");
     assert_eq!(drawn["order"], "Rat", "{drawn}");
     shot(&c, "12-maps").await;
     c.close().await.expect("close");
+    srv.stop().await;
+}
+
+/// Drives the fight to Vera's turn through the combat controls: the Referee rolls initiative
+/// (Bob answers the decision on his screen) between rounds and ends the rat's turns.
+async fn until_veras_turn(referee: &Client, player: &Client) {
+    for _ in 0..12 {
+        let state = wait_js(
+            referee,
+            "combat state",
+            "if (document.querySelector('#combat-initiative')) return 'between'; \
+             const a = document.querySelector('#combat .order li.acting'); return a ? a.textContent : ''",
+        )
+        .await;
+        match state.as_str() {
+            Some("between") => {
+                click(referee, "#combat-initiative").await;
+                let option = "#decisions .decision.urgent button[data-option=roll]";
+                wait_js(
+                    player,
+                    "initiative decision",
+                    &format!("return document.querySelector('{option}')"),
+                )
+                .await;
+                click(player, option).await;
+                wait_js(
+                    referee,
+                    "round running",
+                    "return !document.querySelector('#combat-initiative') && document.querySelector('#combat .order li.acting')",
+                )
+                .await;
+            }
+            Some("Rat") => {
+                click(referee, "#combat-end-turn").await;
+                wait_js(
+                    referee,
+                    "rat's turn over",
+                    "const a = document.querySelector('#combat .order li.acting'); return !a || a.textContent !== 'Rat'",
+                )
+                .await;
+            }
+            Some("Vera") => {
+                wait_js(
+                    player,
+                    "Vera's turn on the player screen",
+                    "return document.querySelector('#combat-mode-move')",
+                )
+                .await;
+                return;
+            }
+            other => panic!("unexpected combat state {other:?}"),
+        }
+    }
+    panic!("Vera's turn never came");
+}
+
+/// The `attack_resolved` lines in a screen's log, newest first.
+const ATTACK_LINES: &str = "return [...document.querySelectorAll('#log-list li')].map(l => l.textContent).filter(t => /vera attacks rat: tier/.test(t))";
+
+/// A combat round through the combat screen's controls: the Referee starts combat and picks
+/// the player who rolls initiative, the player answers the initiative decision, moves Vera by
+/// clicking squares on the grid and attacks the rat by clicking it; the damage shows on both
+/// screens (the Referee's card of the rat loses Stamina; both logs show the hit and its
+/// damage). The rat is unconscious and cannot fight back; a missed attack is tried again in
+/// the next round, so the test does not depend on the dice.
+// Covers CR-CBT-09, CR-MAN-01, CR-CBT-10.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_combat_round_through_the_controls() {
+    let driver = start_driver().await;
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let referee = browser(&driver, &profiles.path().join("referee"), 1440, 1100).await;
+    referee.goto(&srv.base).await.expect("open");
+    fill(&referee, "#new-name", "Rat Hole").await;
+    fill(&referee, "#new-referee", "Ann").await;
+    click(&referee, "#create-table").await;
+    wait_js(
+        &referee,
+        "referee screen",
+        "return document.querySelector('.table-screen.referee #combat')",
+    )
+    .await;
+    for cmd in [
+        json!({"rules": {"create_creature": {"id": "vera", "name": "Vera", "kind": "crow", "characteristics": {"agility": 1, "mind": 0, "strength": 2}, "stamina": 6, "speed": {"walk": 6}}}}),
+        json!({"rules": {"create_creature": {"id": "rat", "name": "Rat", "kind": "monster", "characteristics": {"agility": 0, "mind": -2, "strength": 0}, "stamina": 6, "speed": {"walk": 4}}}}),
+        json!({"rules": {"add_condition": {"creature": "rat", "condition": "unconscious"}}}),
+        json!({"rules": {"place": {"creature": "vera", "at": {"x": 1, "y": 1}, "side": "crows"}}}),
+        json!({"rules": {"place": {"creature": "rat", "at": {"x": 4, "y": 1}, "side": "enemies"}}}),
+    ] {
+        let r = api_command(&referee, cmd.clone()).await;
+        assert_eq!(r["status"], 200, "{cmd}: {r}");
+    }
+    // The player joins for Vera.
+    referee
+        .find(Locator::Css("#invite-character"))
+        .await
+        .expect("invite select")
+        .select_by_value("vera")
+        .await
+        .expect("select vera");
+    click(&referee, "#make-invite").await;
+    let link = wait_js(
+        &referee,
+        "invite link",
+        "const i = document.querySelector('.invite-link'); return i && i.value",
+    )
+    .await;
+    let player = browser(&driver, &profiles.path().join("player"), 800, 1000).await;
+    player
+        .goto(link.as_str().expect("link"))
+        .await
+        .expect("open invite");
+    fill(&player, "#join-name", "Bob").await;
+    click(&player, "#join-button").await;
+    wait_js(
+        &player,
+        "player grid",
+        "return document.querySelector('.table-screen.player #battle-grid [data-token=vera]')",
+    )
+    .await;
+    wait_js(
+        &referee,
+        "Bob at the table",
+        "return [...document.querySelectorAll('#initiative-roller option, #invites')].some(e => e.textContent.includes('Bob'))",
+    )
+    .await;
+
+    // The Referee starts combat; Bob rolls initiative (the Referee picks him).
+    click(&referee, "#combat-start").await;
+    let roller = wait_js(
+        &referee,
+        "roller",
+        "const r = document.querySelector('#initiative-roller'); return r && r.value",
+    )
+    .await;
+    assert_eq!(roller, "Bob", "the only player rolls");
+    until_veras_turn(&referee, &player).await;
+    let budget = text_of(&player, "#combat-budget").await;
+    assert!(budget.contains("1 action left"), "a fresh turn: {budget}");
+    shot_at(&player, "13-player-combat-turn", Some("#combat")).await;
+
+    // Move: two squares clicked on the grid, then sent.
+    click(&player, "#combat-mode-move").await;
+    click(&player, "#sq-2-1").await;
+    click(&player, "#sq-3-1").await;
+    let path = text_of(&player, "#combat .combat-actor").await;
+    assert!(path.contains("(2, 1)") && path.contains("(3, 1)"), "{path}");
+    click(&player, "#combat-send-move").await;
+    for c in [&referee, &player] {
+        wait_js(
+            c,
+            "vera moved",
+            "return document.querySelector('#sq-3-1[data-creature=vera]')",
+        )
+        .await;
+    }
+
+    let budget = text_of(&player, "#combat-budget").await;
+    assert!(
+        budget.contains("1 action left"),
+        "moving spends a maneuver: {budget}"
+    );
+
+    // Attack: click the rat on the grid, unarmed, send; a miss waits for the next round.
+    let mut hit = false;
+    for round in 0..6 {
+        if round > 0 {
+            click(&player, "#combat-end-turn").await;
+            wait_js(
+                &player,
+                "Vera's turn over",
+                "return !document.querySelector('#combat-mode-move')",
+            )
+            .await;
+            until_veras_turn(&referee, &player).await;
+        }
+        let before = player.execute(ATTACK_LINES, vec![]).await.expect("lines");
+        let before = before.as_array().map_or(0, Vec::len);
+        click(&player, "#combat-mode-attack").await;
+        click(&player, "#sq-4-1").await;
+        let target = wait_js(
+            &player,
+            "target picked",
+            "return document.querySelector('#combat-target').value",
+        )
+        .await;
+        assert_eq!(target, "rat");
+        click(&player, "#combat-send-attack").await;
+        let lines = wait_js(
+            &player,
+            "attack resolved",
+            &format!("const l = (() => {{ {ATTACK_LINES} }})(); return l.length > {before} && l"),
+        )
+        .await;
+        let last = lines[0].as_str().unwrap_or_default().to_string();
+        eprintln!("attack {round}: {last}");
+        if last.contains("hit: yes") {
+            hit = true;
+            break;
+        }
+    }
+    assert!(hit, "six attacks missed");
+    // The damage: the rat's Stamina on the Referee's card, the hit and its damage in both logs.
+    wait_js(
+        &referee,
+        "rat hurt",
+        "const s = document.querySelector('[data-creature=rat] .stamina'); return s && !s.textContent.includes('6/6')",
+    )
+    .await;
+    for c in [&referee, &player] {
+        wait_js(
+            c,
+            "hit in the log",
+            "return [...document.querySelectorAll('#log-list li')].some(l => /vera attacks rat: tier \\d, hit: yes, damage [1-9]/.test(l.textContent))",
+        )
+        .await;
+    }
+    shot_at(&referee, "14-referee-combat-after-attack", Some("#combat")).await;
+    shot_at(&player, "15-player-combat-after-attack", Some("#combat")).await;
+
+    // End the turn; the Referee ends combat.
+    click(&player, "#combat-end-turn").await;
+    click(&referee, "#combat-end").await;
+    wait_js(
+        &player,
+        "combat over",
+        "return !document.querySelector('#combat .order')",
+    )
+    .await;
+    referee.close().await.expect("close");
+    player.close().await.expect("close");
     srv.stop().await;
 }

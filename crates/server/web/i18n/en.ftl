@@ -334,3 +334,157 @@ yes = yes
 no = no
 stamina-short = STA
 approved-expertises = Expertises the Referee allows on this test
+
+## Combat controls
+combat-grid-aria = Battle grid, { $width } by { $height } squares
+square = Square { $x }, { $y }
+obstacle = obstacle
+difficult-terrain = difficult terrain
+path-step = step { $n } of the path
+combat-allowance = May still act now: { $cost }
+combat-maneuvers = { $count ->
+    [one] { $count } maneuver left
+   *[other] { $count } maneuvers left
+}
+combat-actions = { $count ->
+    [one] { $count } action left
+   *[other] { $count } actions left
+}
+combat-move-left = { $count } squares of Move left
+combat-your-turn = Your turn: { $who }
+combat-move = Move
+combat-attack = Attack
+combat-end-turn = End turn
+combat-path = Path: { $path }
+combat-path-hint = Click squares (or press Enter on them) to build the path, one square at a time.
+combat-path-undo = Remove last square
+combat-send-move = Move along the path
+combat-target = Target
+combat-target-hint = click a creature on the grid
+combat-weapon = Weapon
+combat-unarmed = Unarmed strike
+combat-send-attack = Attack the target
+combat-place = Place a creature on the grid
+creature = Creature
+combat-side = Side
+side-crows = Crows
+side-enemies = Enemies
+combat-place-submit = Place
+combat-start = Start combat
+combat-roller = Who rolls initiative
+combat-initiative = Roll initiative
+combat-end = End combat
+combat-between-rounds = Round { $round } is over: the Referee has initiative rolled for the next one.
+combat-not-started = No combat is running.
+combat-decision-waiting = { $count ->
+    [one] A reaction waits for your answer
+   *[other] { $count } reactions wait for your answer
+}
+
+## Dungeon
+dungeon = Dungeon
+dungeon-outside = The party is not in a dungeon.
+dungeon-status = { $dungeon }: dungeon turn { $turn }
+rooms-left = { $count ->
+    [one] { $count } room left this turn
+   *[other] { $count } rooms left this turn
+}
+greed-open = greed reward { $percent }%
+dungeon-name = Dungeon
+dungeon-length = Turn length
+dungeon-length-minutes = { $minutes } minutes
+dungeon-length-rooms = 1d6 rooms
+dungeon-length-manual = ended by hand
+enter-dungeon = Enter the dungeon
+room-explored = Room explored
+loud-noise-what = What made the noise
+loud-noise = Loud noise
+leave-dungeon = Leave the dungeon
+rest-place = Where
+rest-place-wilderness = In the wild
+rest-place-safe = In a safe place
+start-rest-party = Start a rest
+finish-rest = Finish the rest
+dungeon-threshold = Encounter number (EN): { $threshold }
+dungeon-no-checks = No encounter check yet.
+dungeon-check-line = Turn { $turn }: rolled { $face } against EN { $threshold } — { $outcome }
+rest-activity-for = Rest activity of { $name }
+activity-craft = Craft equipment
+activity-harvest = Harvest
+activity-identify = Identify an item
+activity-prepare = Prepare for a task
+activity-repair_armor = Repair armor
+activity-seclude_camp = Seclude the camp
+activity-tend_wounds = Tend wounds
+activity-other = Something else
+activity-param-item = Item number
+activity-param-corpse = Corpse (creature id)
+activity-param-task = Task
+activity-param-target = Whose wounds (creature id)
+activity-param-name = What
+choose-activity = Choose
+
+## Travel
+travel-believed = The party believes it is at ({ $q }, { $r })
+travel-true = really at ({ $q }, { $r })
+travel-lost = lost
+travel-no-day = No travel day in progress.
+travel-day-line = Day { $day }, { $pace } pace: { $moved } of { $hexes } hexes moved
+travel-step = step: { $step }
+travel-thresholds = EN travel { $travel }, rest { $rest }
+travel-move-to = Go { $direction } to ({ $q }, { $r })
+dir-north = north
+dir-north_east = north-east
+dir-south_east = south-east
+dir-south = south
+dir-south_west = south-west
+dir-north_west = north-west
+travel-pace = Pace
+pace-slow = slow
+pace-normal = normal
+pace-fast = fast
+begin-travel-day = Begin the travel day
+travel-role-tests = Roll the role tests
+travel-encounter-check = Travel encounter check
+travel-rest = Rest in the open
+travel-rest-end = End the rest
+end-travel-day = End the travel day
+declare-role-for = Travel role of { $name }
+declare-role = Take the role
+withdraw-role = Withdraw
+characteristic-default = the task's default
+task-fight_the_miasma = Fight the Miasma
+task-make_camp = Make Camp
+task-support_everyone = Support Everyone
+task-normal_route = Follow Normal Route
+task-safe_route = Follow Safe Route
+task-shortcut = Follow Shortcut
+task-back_on_track = Back on Track
+task-scout_for_danger = Scout for Danger
+task-scout_for_shelter = Scout for Shelter
+task-treasure_hunt = Treasure Hunt
+task-forage = Forage
+task-hunt = Hunt
+task-track_creature = Track Specific Creature
+step-pace = setting the pace
+step-roles = roles and their tests
+step-encounter_check = travel encounter check
+step-explore = exploring a site
+step-rest = resting
+step-miasma = the Miasma roll
+step-next_day = the day is over
+
+## Combat log
+ev-rules-fight_started = Combat begins
+ev-rules-round_started = Round { $round } begins
+ev-rules-turn_began = { $creature }'s turn
+ev-rules-turn_ended = { $creature } ends the turn
+ev-rules-attack_made = { $attacker } attacks { $target } ({ $weapon })
+ev-rules-attack_resolved = { $attacker } attacks { $target }: tier { $tier }, hit: { $hit }, damage { $damage }
+ev-rules-fight_ended = Combat is over
+ev-rules-moved = { $creature } moves to ({ $to_x }, { $to_y })
+ev-rules-placed = { $creature } is placed on the grid
+ev-rules-budget_set = { $creature } spends part of the turn
+encounter-nothing = no encounter
+encounter-immediate = an encounter right now
+encounter-sign = a sign now, the encounter during turn { $turn }

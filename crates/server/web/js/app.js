@@ -6,7 +6,6 @@
 import { setLang, onLangChange, translateStatic, lang } from "./i18n.js";
 import { $ } from "./dom.js";
 import { lobby, joinScreen } from "./lobby.js";
-import { TableScreen } from "./table.js";
 
 let screen = null;
 
@@ -21,6 +20,9 @@ async function route() {
   const p = params();
   $("#where").textContent = "";
   if (p.get("table") && p.get("token")) {
+    // The table screens (and their combat, dungeon and travel modules) load only when a
+    // table is opened, keeping the lobby's first load small.
+    const { TableScreen } = await import("./table.js");
     screen = new TableScreen(main, p.get("table"), p.get("token"));
     await screen.start();
   } else if (p.get("join")) {

@@ -14,6 +14,7 @@ import { creatureCard, isParty, displayName } from "./sheet.js";
 import { inventoryPanel } from "./inventory.js";
 import { testPanel } from "./testpanel.js";
 import { mapsPanel } from "./maps.js";
+import { dungeonPanel } from "./dungeon.js";
 
 const EXPLORATION_TIMER = "exploration_turn";
 
@@ -179,7 +180,7 @@ export class TableScreen {
     const party = Object.values(this.creatures).filter(isParty);
     const others = Object.values(this.creatures).filter((c) => !isParty(c));
     return [
-      h("div", { class: "col col-a" }, this.clockPanel(), this.decisionsPanel(), section("party", t("party"), party.length ? h("div", { class: "cards" }, party.map((c) => this.card(c))) : h("p", { class: "hint" }, t("no-party")))),
+      h("div", { class: "col col-a" }, this.clockPanel(), this.decisionsPanel(), dungeonPanel(this), section("party", t("party"), party.length ? h("div", { class: "cards" }, party.map((c) => this.card(c))) : h("p", { class: "hint" }, t("no-party")))),
       h(
         "div",
         { class: "col col-b" },
@@ -201,6 +202,7 @@ export class TableScreen {
         { class: "col col-a" },
         this.clockPanel(),
         this.decisionsPanel(),
+        dungeonPanel(this),
         own.length ? null : section("no-character", t("my-crow"), h("p", { class: "hint" }, t("no-character-yet"))),
         own.map((id) => this.card(this.creatures[id], { full: true })),
       ),
@@ -338,7 +340,11 @@ export class TableScreen {
         ),
       );
     } else {
-      if (timer) row.push(running ? b("pause-clock", t("pause"), { pause_timer: { id: EXPLORATION_TIMER } }) : b("resume-clock", t("resume"), { resume_timer: { id: EXPLORATION_TIMER } }, "primary"));
+      if (timer && this.rules.explore?.visit) {
+        // In a dungeon entered with `enter_dungeon`, the explore family pauses its turn.
+        const r = (id, label, cmd, cls = "") => h("button", { id, type: "button", class: cls, onclick: () => this.send({ rules: cmd }).catch(() => {}) }, label);
+        row.push(running ? r("pause-clock", t("pause"), { pause_dungeon_turn: {} }) : r("resume-clock", t("resume"), { resume_dungeon_turn: {} }, "primary"));
+      } else if (timer) row.push(running ? b("pause-clock", t("pause"), { pause_timer: { id: EXPLORATION_TIMER } }) : b("resume-clock", t("resume"), { resume_timer: { id: EXPLORATION_TIMER } }, "primary"));
       row.push(b("end-turn", t("end-turn"), "end_exploration_turn", "primary"), b("end-exploration", t("end-exploration"), "end_exploration"));
     }
     if (!clock.resting) row.push(b("start-rest", t("start-rest"), "start_rest"));
@@ -403,7 +409,7 @@ export class TableScreen {
       const who = d.answerer?.kind === "referee" ? t("role-referee") : d.answerer?.kind === "controller" ? t("controller-of", { name: displayName(this.creatures[d.answerer.name]) || d.answerer.name }) : d.answerer?.name;
       return h(
         "li",
-        { class: `decision kind-${d.kind.replace(/[^a-z0-9_-]/gi, "-")}`, dataset: { decision: d.id } },
+        { class: `decision kind-${d.kind.replace(/[^a-z0-9_-]/gi, "-")}${d.kind.startsWith("crows.combat.") && this.canAnswer(d) ? " urgent" : ""}`, dataset: { decision: d.id } },
         h("div", { class: "decision-head" }, h("strong", {}, d.prompt || d.kind), " ", h("span", { class: "badge" }, who)),
         h(
           "div",
