@@ -135,9 +135,16 @@ fn end_day(t: &mut T) {
     t.referee_rules(json!({"end_travel_day": {}}), &[]);
 }
 
-/// (hexes, travel threshold, rest threshold) as the players see them.
+/// (hexes, travel threshold, rest threshold) as the players see them (and the Referee too).
 fn numbers(t: &T) -> (i64, i64, i64) {
     let d = player_day(t);
+    let r = t.table.view(&Viewer::Referee)["rules"]["travel"]["day"].clone();
+    for key in ["hexes", "travel_threshold", "rest_threshold"] {
+        assert_eq!(
+            d[key], r[key],
+            "{key}: the Referee's view has the same total"
+        );
+    }
     (
         d["hexes"].as_i64().unwrap(),
         d["travel_threshold"].as_i64().unwrap(),

@@ -1456,7 +1456,14 @@ pub(super) fn apply(state: &mut CrowsState, event: &TravelEvent) {
 pub(super) fn project(state: &TableState<CrowsState>, viewer: &Viewer) -> Value {
     let t = &state.rules.travel;
     if *viewer == Viewer::Referee {
-        return serde_json::to_value(t).unwrap_or(Value::Null);
+        let mut all = serde_json::to_value(t).unwrap_or(Value::Null);
+        // The day's computed totals, as the players get them.
+        if let (Some(d), Some(day)) = (&t.day, all.get_mut("day").and_then(Value::as_object_mut)) {
+            day.insert("hexes".into(), json!(d.tally.hexes()));
+            day.insert("travel_threshold".into(), json!(d.tally.travel_threshold()));
+            day.insert("rest_threshold".into(), json!(d.tally.rest_threshold()));
+        }
+        return all;
     }
     let player = match viewer {
         Viewer::Player(p) => Some(p.as_str()),
