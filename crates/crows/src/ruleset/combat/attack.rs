@@ -1388,27 +1388,12 @@ pub(super) fn grab_resolved(
                 speed: u8::MAX,
                 flying: false,
             };
-            for dx in -1..=1 {
-                for dy in -1..=1 {
-                    let to = Square::new(me.space.origin.x + dx, me.space.origin.y + dy);
-                    if to != me.space.origin
-                        && validate_path(
-                            &grid,
-                            &occ,
-                            &mover,
-                            MoveManeuver::Shift,
-                            &[PathStep::Walk { to }],
-                            MoveOptions::default(),
-                        )
-                        .is_ok()
-                    {
-                        options.push((
-                            format!("shift_{}_{}", to.x, to.y),
-                            format!("Shift to {},{}", to.x, to.y),
-                            json!({"shift": to}),
-                        ));
-                    }
-                }
+            for to in one_square_moves(&grid, &occ, &mover, me.space.origin, MoveManeuver::Shift) {
+                options.push((
+                    format!("shift_{}_{}", to.x, to.y),
+                    format!("Shift to {},{}", to.x, to.y),
+                    json!({"shift": to}),
+                ));
             }
             ask_with_weapons(
                 ctx,
@@ -1588,27 +1573,12 @@ pub(super) fn escape_resolved(
             };
             let grid = ctx.rules().combat.grid();
             let mut options = Vec::new();
-            for dx in -1..=1 {
-                for dy in -1..=1 {
-                    let to = Square::new(me.space.origin.x + dx, me.space.origin.y + dy);
-                    if to != me.space.origin
-                        && validate_path(
-                            &grid,
-                            &occ,
-                            &mover,
-                            MoveManeuver::Move,
-                            &[PathStep::Walk { to }],
-                            MoveOptions::default(),
-                        )
-                        .is_ok()
-                    {
-                        options.push((
-                            format!("shift_{}_{}", to.x, to.y),
-                            format!("Step to {},{}", to.x, to.y),
-                            json!({"shift": to, "escape": true}),
-                        ));
-                    }
-                }
+            for to in one_square_moves(&grid, &occ, &mover, me.space.origin, MoveManeuver::Move) {
+                options.push((
+                    format!("shift_{}_{}", to.x, to.y),
+                    format!("Step to {},{}", to.x, to.y),
+                    json!({"shift": to, "escape": true}),
+                ));
             }
             if options.is_empty() {
                 return Ok(());
@@ -1849,4 +1819,34 @@ fn drop_object(
         deal(rules, ctx, toppler, o, total, false)?;
     }
     Ok(())
+}
+
+/// The squares next to `origin` that a one-square `maneuver` of `mover` can reach.
+fn one_square_moves(
+    grid: &crate::combat::grid::BattleGrid,
+    occupants: &[crate::combat::grid::Occupant],
+    mover: &Mover,
+    origin: Square,
+    maneuver: MoveManeuver,
+) -> Vec<Square> {
+    let mut out = Vec::new();
+    for dx in -1..=1 {
+        for dy in -1..=1 {
+            let to = Square::new(origin.x + dx, origin.y + dy);
+            if to != origin
+                && validate_path(
+                    grid,
+                    occupants,
+                    mover,
+                    maneuver,
+                    &[PathStep::Walk { to }],
+                    MoveOptions::default(),
+                )
+                .is_ok()
+            {
+                out.push(to);
+            }
+        }
+    }
+    out
 }
