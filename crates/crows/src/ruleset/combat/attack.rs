@@ -1093,13 +1093,33 @@ pub(super) fn counter_answered(
         &record(ctx, &counterer)?.creature.characteristics,
         None,
     )?;
-    let (damage, effect, piercing) = roll_damage(ctx, &counterer, &weapon, tier, characteristic)?;
     let vis = grid_audience(ctx, &counterer);
+    automatic_hit(
+        rules,
+        ctx,
+        (&counterer, &triggerer),
+        AttackKind::Counter,
+        (&weapon, tier, characteristic),
+        vis,
+    )
+}
+
+/// A hit whose tier a rule fixed (a counter, a stray shot): its damage rolled, recorded and
+/// dealt through core.
+fn automatic_hit(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    (attacker, target): (&str, &str),
+    kind: AttackKind,
+    (weapon, tier, characteristic): (&WeaponUse, Tier, Characteristic),
+    vis: Visibility,
+) -> Result<(), RuleError> {
+    let (damage, effect, piercing) = roll_damage(ctx, attacker, weapon, tier, characteristic)?;
     ctx.emit_for(
         CombatEvent::AttackResolved {
-            attacker: counterer.clone(),
-            target: triggerer.clone(),
-            kind: AttackKind::Counter,
+            attacker: attacker.to_string(),
+            target: target.to_string(),
+            kind,
             tier,
             hit: true,
             damage,
@@ -1109,14 +1129,7 @@ pub(super) fn counter_answered(
         },
         vis,
     )?;
-    deal(
-        rules,
-        ctx,
-        &counterer,
-        &triggerer,
-        damage.unwrap_or(0),
-        piercing,
-    )
+    deal(rules, ctx, attacker, target, damage.unwrap_or(0), piercing)
 }
 
 fn chosen(decision: &Decision, answer: &Answer) -> Result<WeaponUse, RuleError> {
@@ -1259,29 +1272,14 @@ pub(super) fn stray_answered(
     let characteristic: Characteristic = field(&decision.context, "characteristic")?;
     let tier: Tier = field(&decision.context, "tier")?;
     let victim = answer.option.clone();
-    let (damage, effect, piercing) = roll_damage(ctx, &attacker, &weapon, tier, characteristic)?;
     let vis = grid_audience(ctx, &victim);
-    ctx.emit_for(
-        CombatEvent::AttackResolved {
-            attacker: attacker.clone(),
-            target: victim.clone(),
-            kind: AttackKind::Stray,
-            tier,
-            hit: true,
-            damage,
-            effect,
-            crit: false,
-            doom: false,
-        },
-        vis,
-    )?;
-    deal(
+    automatic_hit(
         rules,
         ctx,
-        &attacker,
-        &victim,
-        damage.unwrap_or(0),
-        piercing,
+        (&attacker, &victim),
+        AttackKind::Stray,
+        (&weapon, tier, characteristic),
+        vis,
     )
 }
 
