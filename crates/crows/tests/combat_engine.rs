@@ -5,13 +5,6 @@
 mod common;
 use common::*;
 
-const ITEMS: &str = include_str!("../../../content/crows-sample/items.json");
-const BESTIARY: &str = include_str!("../../../content/crows-sample/bestiary.json");
-
-fn r(cmd: Value) -> Value {
-    json!({ "rules": cmd })
-}
-
 /// Vera (sword) and Bram (short bow, one arrow) against a ghoul that bites like the sample
 /// ceiling spider, on a small map.
 fn arena() -> T {
@@ -65,11 +58,6 @@ fn combat(t: &T) -> Value {
     t.state()["combat"].clone()
 }
 
-/// The fight as the Referee sees it.
-fn fight(t: &T) -> Value {
-    t.table.view(&Viewer::Referee)["rules"]["combat"]["fight"].clone()
-}
-
 fn stamina(t: &T, id: &str) -> u64 {
     t.creature(id)["stamina"].as_u64().unwrap()
 }
@@ -119,13 +107,6 @@ fn rule_outcomes(t: &mut T) {
         let option = d.options[0].id.clone();
         t.answer(&referee(), &d.id, &option, None).unwrap();
     }
-}
-
-fn refusal(t: &mut T, actor: &Actor, cmd: Value, dice: &[i64]) -> Option<String> {
-    let before = t.table.state_json();
-    let e = t.run(actor, cmd, dice).unwrap_err();
-    assert_eq!(t.table.state_json(), before, "a refusal changes nothing");
-    rule_of(e).1
 }
 
 #[test]

@@ -5,13 +5,6 @@
 mod common;
 use common::*;
 
-const ITEMS: &str = include_str!("../../../content/crows-sample/items.json");
-const BESTIARY: &str = include_str!("../../../content/crows-sample/bestiary.json");
-
-fn r(cmd: Value) -> Value {
-    json!({ "rules": cmd })
-}
-
 /// Vera holds a sword (item 1); a ghoul (Stamina 30, the sample spider's bite); nobody placed.
 fn table() -> T {
     let mut t = party();
@@ -58,10 +51,6 @@ fn start(t: &mut T, crows: &[&str]) {
     .unwrap();
 }
 
-fn fight(t: &T) -> Value {
-    t.table.view(&Viewer::Referee)["rules"]["combat"]["fight"].clone()
-}
-
 fn at(t: &T, id: &str) -> Value {
     t.state()["combat"]["placements"][id]["at"].clone()
 }
@@ -72,13 +61,6 @@ fn stamina(t: &T, id: &str) -> u64 {
 
 fn conditions(t: &T, id: &str) -> String {
     t.creature(id)["conditions"].to_string()
-}
-
-fn refusal(t: &mut T, actor: &Actor, cmd: Value, dice: &[i64]) -> Option<String> {
-    let before = t.table.state_json();
-    let e = t.run(actor, cmd, dice).unwrap_err();
-    assert_eq!(t.table.state_json(), before, "a refusal changes nothing");
-    rule_of(e).1
 }
 
 #[test]

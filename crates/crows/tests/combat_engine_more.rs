@@ -4,13 +4,6 @@
 mod common;
 use common::*;
 
-const ITEMS: &str = include_str!("../../../content/crows-sample/items.json");
-const BESTIARY: &str = include_str!("../../../content/crows-sample/bestiary.json");
-
-fn r(cmd: Value) -> Value {
-    json!({ "rules": cmd })
-}
-
 /// Vera (sword, Strength 2) next to a ghoul (east) and a rat (south); Bram far off.
 fn arena() -> T {
     let mut t = party();
@@ -60,13 +53,6 @@ fn initiative(t: &mut T, roller: &str, d10: i64) {
         &[d10],
     )
     .unwrap();
-}
-
-fn refusal(t: &mut T, actor: &Actor, cmd: Value, dice: &[i64]) -> Option<String> {
-    let before = t.table.state_json();
-    let e = t.run(actor, cmd, dice).unwrap_err();
-    assert_eq!(t.table.state_json(), before, "a refusal changes nothing");
-    rule_of(e).1
 }
 
 #[test]

@@ -5,13 +5,6 @@
 mod common;
 use common::*;
 
-const ITEMS: &str = include_str!("../../../content/crows-sample/items.json");
-const BESTIARY: &str = include_str!("../../../content/crows-sample/bestiary.json");
-
-fn r(cmd: Value) -> Value {
-    json!({ "rules": cmd })
-}
-
 /// Vera holds a sword (item 1), Bram a knife (item 2); a ghoul (Stamina 30) with the sample
 /// spider's bite. Nobody is placed yet.
 fn table() -> T {
@@ -64,23 +57,12 @@ fn start(t: &mut T, crows: &[&str]) {
     .unwrap();
 }
 
-fn fight(t: &T) -> Value {
-    t.table.view(&Viewer::Referee)["rules"]["combat"]["fight"].clone()
-}
-
 fn modifiers(t: &T, id: &str) -> String {
     t.state()["last_tests"][id]["spec"]["modifiers"].to_string()
 }
 
 fn stamina(t: &T, id: &str) -> u64 {
     t.creature(id)["stamina"].as_u64().unwrap()
-}
-
-fn refusal(t: &mut T, actor: &Actor, cmd: Value, dice: &[i64]) -> Option<String> {
-    let before = t.table.state_json();
-    let e = t.run(actor, cmd, dice).unwrap_err();
-    assert_eq!(t.table.state_json(), before, "a refusal changes nothing");
-    rule_of(e).1
 }
 
 fn open_kinds(t: &T) -> Vec<String> {

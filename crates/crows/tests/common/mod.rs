@@ -210,3 +210,27 @@ pub fn party_with(config: Value) -> T {
     );
     t
 }
+
+// ---- combat tests (combat_engine*.rs) ----
+
+/// The sample content pack's items and bestiary.
+pub const ITEMS: &str = include_str!("../../../../content/crows-sample/items.json");
+pub const BESTIARY: &str = include_str!("../../../../content/crows-sample/bestiary.json");
+
+/// A ruleset command as the engine takes it.
+pub fn r(cmd: Value) -> Value {
+    json!({ "rules": cmd })
+}
+
+/// The fight as the Referee sees it.
+pub fn fight(t: &T) -> Value {
+    t.table.view(&Viewer::Referee)["rules"]["combat"]["fight"].clone()
+}
+
+/// Runs a command that must be refused: checks nothing changed and returns the rule named.
+pub fn refusal(t: &mut T, actor: &Actor, cmd: Value, dice: &[i64]) -> Option<String> {
+    let before = t.table.state_json();
+    let e = t.run(actor, cmd, dice).unwrap_err();
+    assert_eq!(t.table.state_json(), before, "a refusal changes nothing");
+    rule_of(e).1
+}
