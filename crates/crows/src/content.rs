@@ -21,7 +21,10 @@
 //! drop a rule). Damage is written as a small expression per tier: `"1d6"`, `"2 + stat"`,
 //! `"1d6+1 P"`; `P` marks piercing (CR-ERR-09), a leading or trailing `dam` or `урон` is
 //! accepted (CR-ERR-08), `A`/`M`/`S` add that characteristic and `stat` adds the
-//! characteristic used for the attack. Light is `"X/Y"` (CR-LIGHT-01).
+//! characteristic used for the attack. Light is `"X/Y"` (CR-LIGHT-01). A spellbook's
+//! `target`, `range` and `area` strings (`"All enemies"`, `"6 squares"`, `"Line 6 × 1"`, in
+//! English or Russian) are read into typed values at load ([`spell_text`]); an unreadable one
+//! is an error naming its field.
 //!
 //! # Exceptions to general rules (CR-CORE-03)
 //!
@@ -374,12 +377,15 @@ pub struct SpellbookCard {
     pub rank: crate::spells::Rank,
     pub discipline: Discipline,
     pub casting_time: CastingTime,
+    /// The target line, e.g. `"1 creature"`, `"All enemies"`, `"2 targets"` (CR-SPELL-05).
     #[serde(default)]
-    pub target: Option<String>,
+    pub target: Option<CardTarget>,
+    /// The range, e.g. `"6 squares"`, `"touch"`, `"self"` (CR-SPELL-06).
     #[serde(default)]
-    pub range: Option<String>,
+    pub range: Option<CardRange>,
+    /// The area, e.g. `"Aura 2"`, `"Cube 3"`, `"Line 6 × 1"` (CR-SPELL-08).
     #[serde(default)]
-    pub area: Option<String>,
+    pub area: Option<CardArea>,
     pub duration: SpellDuration,
     /// Dice of the spell's own duration pool (with `duration: usage_dice`, CR-ERR-18).
     #[serde(default)]
@@ -388,6 +394,227 @@ pub struct SpellbookCard {
     #[serde(default)]
     pub attack: Option<AttackRange>,
     pub tiers: TierOutcomes,
+}
+
+/// A spellbook card's target line as written, read once at pack load (CR-SPELL-05).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct CardTarget {
+    pub text: String,
+    pub line: crate::spells::TargetLine,
+}
+
+/// A spellbook card's range as written, read once at pack load (CR-SPELL-06).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct CardRange {
+    pub text: String,
+    /// Squares from the caster.
+    pub squares: u32,
+}
+
+/// A spellbook card's area as written, read once at pack load (CR-SPELL-08).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct CardArea {
+    pub text: String,
+    pub area: crate::spells::Area,
+}
+
+macro_rules! card_text {
+    ($ty:ident, $field:ident, $parse:ident) => {
+        impl TryFrom<String> for $ty {
+            type Error = String;
+            fn try_from(text: String) -> Result<Self, String> {
+                let $field = spell_text::$parse(&text)?;
+                Ok($ty { text, $field })
+            }
+        }
+        impl From<$ty> for String {
+            fn from(c: $ty) -> String {
+                c.text
+            }
+        }
+    };
+}
+card_text!(CardTarget, line, target);
+card_text!(CardRange, squares, range);
+card_text!(CardArea, area, area);
+
+/// Readers of a spellbook card's target, range and area strings. Letters are case-insensitive;
+/// English and Russian words are accepted. The grammar:
+///
+/// ```text
+/// target = [ count ] kind ;          (no count: 1)
+/// count  = number | "one" … "five" | "один" … "пять" | "all" | "все" ;
+/// kind   = "creature or object" | "target" | "creature" | "object" | "ally" | "enemy"
+///        | "summoned"   (singular or plural; "существо или предмет", "цель", "существо",
+///                        "предмет", "союзник", "враг", "призванное" and their forms) ;
+/// range  = number [ "square" | "squares" | "sq" | "клетка" | "клетки" | "клеток" | "кл" ]
+///        | "touch" | "касание" (1 square) | "self" | "себя" (0 squares) ;
+/// area   = ( "aura" | "аура" ) number | ( "cube" | "куб" ) number
+///        | ( "line" | "линия" ) number ( "×" | "x" | "х" | "*" ) number ;
+/// ```
+pub mod spell_text {
+    use winnow::ascii::{digit1, multispace0, multispace1};
+    use winnow::combinator::{alt, eof, opt, preceded, separated, terminated};
+    use winnow::prelude::*;
+    use winnow::token::{one_of, take_while};
+
+    use crate::spells::{Area, TargetCount, TargetKind, TargetLine};
+
+    type In<'a> = &'a str;
+
+    fn word<'a>(i: &mut In<'a>) -> ModalResult<&'a str> {
+        take_while(1.., |c: char| c.is_alphabetic()).parse_next(i)
+    }
+
+    fn number(i: &mut In<'_>) -> ModalResult<u32> {
+        digit1.try_map(str::parse::<u32>).parse_next(i)
+    }
+
+    fn count(i: &mut In<'_>) -> ModalResult<TargetCount> {
+        alt((
+            number.map(|n| TargetCount::Number(u8::try_from(n).unwrap_or(u8::MAX))),
+            word.verify_map(|w| {
+                Some(match w {
+                    "all" | "все" | "всех" => TargetCount::All,
+                    "one" | "один" | "одно" | "одна" | "одного" => {
+                        TargetCount::Number(1)
+                    }
+                    "two" | "два" | "две" | "двух" => TargetCount::Number(2),
+                    "three" | "три" | "трёх" | "трех" => TargetCount::Number(3),
+                    "four" | "четыре" => TargetCount::Number(4),
+                    "five" | "пять" => TargetCount::Number(5),
+                    _ => return None,
+                })
+            }),
+        ))
+        .parse_next(i)
+    }
+
+    fn kind_of(words: &[&str]) -> Option<TargetKind> {
+        Some(match words.join(" ").as_str() {
+            "creature or object"
+            | "creatures or objects"
+            | "creature or objects"
+            | "target"
+            | "targets"
+            | "цель"
+            | "цели"
+            | "целей"
+            | "существо или предмет"
+            | "существа или предметы"
+            | "существ или предметов" => TargetKind::Target,
+            "creature" | "creatures" | "существо" | "существа" | "существ" => {
+                TargetKind::Creature
+            }
+            "object" | "objects" | "предмет" | "предмета" | "предметы" | "предметов" => {
+                TargetKind::Object
+            }
+            "ally" | "allies" | "союзник" | "союзника" | "союзники" | "союзников" => {
+                TargetKind::Allies
+            }
+            "enemy" | "enemies" | "враг" | "врага" | "враги" | "врагов" => {
+                TargetKind::Enemy
+            }
+            "summoned"
+            | "summoned creature"
+            | "summoned object"
+            | "призванное"
+            | "призванный"
+            | "призванная"
+            | "призванные" => TargetKind::Summoned,
+            _ => return None,
+        })
+    }
+
+    fn lower(s: &str) -> String {
+        s.trim().trim_end_matches('.').trim().to_lowercase()
+    }
+
+    /// Reads a target line (CR-SPELL-05).
+    pub fn target(s: &str) -> Result<TargetLine, String> {
+        let text = lower(s);
+        let bad = || {
+            format!(
+                "CR-SPELL-05: cannot read the target line {s:?}: write an optional count (a \
+                 number or \"All\") and a kind (creature, object, creature or object / target, \
+                 ally, enemy, summoned), e.g. \"1 creature\" or \"All enemies\""
+            )
+        };
+        let (count, words): (Option<TargetCount>, Vec<&str>) = (
+            opt(terminated(count, multispace1)),
+            terminated(separated(1.., word, multispace1), eof),
+        )
+            .parse(text.as_str())
+            .map_err(|_| bad())?;
+        let kind = kind_of(&words).ok_or_else(bad)?;
+        let count = count.unwrap_or(TargetCount::Number(1));
+        if count == TargetCount::Number(0) || count == TargetCount::Number(u8::MAX) {
+            return Err(format!(
+                "CR-SPELL-05: the target line {s:?} needs a count of 1…254 targets"
+            ));
+        }
+        Ok(TargetLine { count, kind })
+    }
+
+    /// Reads a range in squares (CR-SPELL-06).
+    pub fn range(s: &str) -> Result<u32, String> {
+        let text = lower(s);
+        let unit = word.verify(|w: &str| {
+            matches!(
+                w,
+                "square" | "squares" | "sq" | "клетка" | "клетки" | "клеток" | "кл"
+            )
+        });
+        alt((
+            terminated(number, opt(preceded(multispace0, unit))),
+            word.verify_map(|w| match w {
+                "touch" | "касание" => Some(1),
+                "self" | "себя" => Some(0),
+                _ => None,
+            }),
+        ))
+        .parse(text.trim_end_matches('.'))
+        .map_err(|_| {
+            format!(
+                "CR-SPELL-06: cannot read the range {s:?}: write a number of squares (\"6 \
+                 squares\"), \"touch\" or \"self\""
+            )
+        })
+    }
+
+    /// Reads an area (CR-SPELL-08).
+    pub fn area(s: &str) -> Result<Area, String> {
+        let text = lower(s);
+        let bad = || {
+            format!(
+                "CR-SPELL-08: cannot read the area {s:?}: write \"Aura X\", \"Cube X\" or \"Line \
+                 A × B\" with sizes 1…255 squares"
+            )
+        };
+        let (shape, first, second): (&str, u32, Option<u32>) = (
+            word,
+            preceded(multispace0, number),
+            opt(preceded(
+                (multispace0, one_of(['x', '×', 'х', '*']), multispace0),
+                number,
+            )),
+        )
+            .parse(text.as_str())
+            .map_err(|_| bad())?;
+        let size = |n: u32| u8::try_from(n).ok().filter(|n| *n > 0).ok_or_else(bad);
+        match (shape, second) {
+            ("aura" | "аура", None) => Ok(Area::Aura(size(first)?)),
+            ("cube" | "куб", None) => Ok(Area::Cube(size(first)?)),
+            ("line" | "линия", Some(w)) => Ok(Area::Line {
+                length: size(first)?,
+                width: size(w)?,
+            }),
+            _ => Err(bad()),
+        }
+    }
 }
 
 /// A magic-item slot name.

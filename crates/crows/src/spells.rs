@@ -152,6 +152,13 @@ pub struct Candidate {
     pub line_of_effect: bool,
 }
 
+impl TargetKind {
+    /// Whether a candidate fits this kind of target (CR-SPELL-05).
+    pub fn accepts(self, c: &Candidate) -> bool {
+        kind_accepts(self, c)
+    }
+}
+
 fn kind_accepts(kind: TargetKind, c: &Candidate) -> bool {
     match kind {
         TargetKind::Allies => c.is_creature && (c.is_caster || c.friendly),
@@ -236,6 +243,105 @@ impl Area {
     /// Whether the area moves with the caster.
     pub fn follows_caster(self) -> bool {
         matches!(self, Area::Aura(_))
+    }
+}
+
+/// Where a cube or a line is put (CR-SPELL-07): its origin square (in range and line of effect)
+/// and the square it spreads toward (each axis by the sign of the difference; default: away
+/// from the caster).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaAt {
+    pub origin: crate::combat::grid::Square,
+    #[serde(default)]
+    pub toward: Option<crate::combat::grid::Square>,
+}
+
+impl Area {
+    /// The squares of the shape, before walls are taken into account (CR-SPELL-08): an aura
+    /// every square within its radius of the caster's space; a cube the X × X block with the
+    /// origin at one corner, spreading toward `at.toward`; a line A squares from the origin
+    /// along one of the eight directions, B squares wide (widened along y for an east–west
+    /// line, along x otherwise). `None` when a cube or a line has no placement or no direction.
+    pub fn squares(
+        self,
+        caster: &crate::combat::grid::Space,
+        at: Option<AreaAt>,
+    ) -> Option<Vec<crate::combat::grid::Square>> {
+        use crate::combat::grid::{Space, Square};
+        match self {
+            Area::Aura(r) => {
+                let r = i32::from(r);
+                let side = i32::from(caster.side);
+                let o = caster.origin;
+                let mut out = Vec::new();
+                for y in (o.y - r)..(o.y + side + r) {
+                    for x in (o.x - r)..(o.x + side + r) {
+                        let sq = Square::new(x, y);
+                        if caster.distance_to(&Space::new(sq, 1)) <= r.unsigned_abs() {
+                            out.push(sq);
+                        }
+                    }
+                }
+                Some(out)
+            }
+            Area::Cube(x) => {
+                let at = at?;
+                // Away from the caster: toward lower coordinates when the origin lies before
+                // the caster's space on that axis.
+                let away = |o: i32, lo: i32| if o < lo { -1 } else { 1 };
+                let (sx, sy) = match at.toward {
+                    Some(t) => (t.x - at.origin.x, t.y - at.origin.y),
+                    None => (
+                        away(at.origin.x, caster.origin.x),
+                        away(at.origin.y, caster.origin.y),
+                    ),
+                };
+                let sign = |d: i32| if d < 0 { -1 } else { 1 };
+                let (sx, sy) = (sign(sx), sign(sy));
+                let n = i32::from(x);
+                Some(
+                    (0..n)
+                        .flat_map(|j| {
+                            (0..n).map(move |i| {
+                                Square::new(at.origin.x + sx * i, at.origin.y + sy * j)
+                            })
+                        })
+                        .collect(),
+                )
+            }
+            Area::Line { length, width } => {
+                let at = at?;
+                let (dx, dy) = match at.toward {
+                    Some(t) => ((t.x - at.origin.x).signum(), (t.y - at.origin.y).signum()),
+                    None => {
+                        let c = Space::new(at.origin, 1);
+                        if caster.overlaps(&c) {
+                            return None;
+                        }
+                        let centre = |o: i32| 2 * o + i32::from(caster.side);
+                        (
+                            (2 * at.origin.x + 1 - centre(caster.origin.x)).signum(),
+                            (2 * at.origin.y + 1 - centre(caster.origin.y)).signum(),
+                        )
+                    }
+                };
+                if (dx, dy) == (0, 0) {
+                    return None;
+                }
+                let (px, py) = if dy == 0 { (0, 1) } else { (1, 0) };
+                let mut out = Vec::new();
+                for i in 0..i32::from(length) {
+                    for k in 0..i32::from(width) {
+                        out.push(Square::new(
+                            at.origin.x + dx * i + px * k,
+                            at.origin.y + dy * i + py * k,
+                        ));
+                    }
+                }
+                Some(out)
+            }
+        }
     }
 }
 

@@ -30,7 +30,27 @@
 //!   "area": {"aura": 2}, "origin": {"distance": 3, "line_of_effect": true}}` — the card's
 //!   target line, range and area with the grid's measurements: targets, range, line of effect
 //!   and an area's origin square are checked before anything is rolled (CR-SPELL-05/06/07);
-//!   the area is kept on the spell (an aura follows its caster, CR-SPELL-08).
+//!   the area is kept on the spell (an aura follows its caster, CR-SPELL-08). Whatever the
+//!   table leaves out of `aim` comes from the card (its target line, range and area strings
+//!   are read at pack load, [`crate::content::spell_text`]).
+//!
+//!   In a fight the battle grid does the measuring instead (`aim` is refused there): the
+//!   card's target line and range are checked against the grid for the creatures named in
+//!   `targets` (distance, line of effect, friend or foe by the side placed on; an "All" line
+//!   with none named takes every fitting creature in range), and an area is laid on the grid
+//!   — an aura around the caster, a cube or a line from `"at": {"origin": {"x": 5, "y": 0},
+//!   "toward": {"x": 6, "y": 1}}` (the origin square in range, or next to the caster when the
+//!   card has no range, and in line of effect; `toward` gives the direction, default away
+//!   from the caster); squares behind walls from the area's source drop out, and the fitting
+//!   creatures inside become the targets (CR-SPELL-05…08). The casting then spends the
+//!   caster's action or maneuver (refused off its turn, CR-CBT-10/11) or its reaction
+//!   (CR-REACT-01). An attack spell's casting test carries the modifiers a weapon attack gets
+//!   against its first target (the same computation as combat's: range never exceeded,
+//!   cover, concealment, invisibility, the adjacent bane, flanking for melee, high ground,
+//!   the target's conditions, surprise, a taunt) and reads light and hiding at that target;
+//!   further targets have the same roll read with their own modifiers, and `cast_resolved`'s
+//!   outcome lists `targets` with each tier and hit (CR-ATK-14). The damage and effects of
+//!   the tier stay the card's text for the table to apply.
 //! - `{"end_spell": {"creature": "vera", "effect": "<id>"}}` — the caster ends its own spell,
 //!   free (CR-SPELL-09).
 //!
@@ -176,6 +196,9 @@ pub enum MagicCommand {
         /// candidates the grid measured: checked before the test (CR-SPELL-05…08).
         #[serde(default)]
         aim: Option<Aim>,
+        /// In a fight: where a cube or a line is put (CR-SPELL-07).
+        #[serde(default)]
+        at: Option<crate::spells::AreaAt>,
     },
     EndSpell {
         creature: String,
@@ -273,6 +296,15 @@ pub struct Origin {
 }
 
 impl Aim {
+    /// The aim with the card's target line, range and area where the table sent none.
+    fn with_card(&self, spell: &crate::spells::Spell) -> Aim {
+        let mut aim = self.clone();
+        aim.line = aim.line.or(spell.target);
+        aim.range = aim.range.or(spell.range);
+        aim.area = aim.area.or(spell.area);
+        aim
+    }
+
     /// Checks the targets and the area's origin (CR-SPELL-05/06/07).
     fn check(&self) -> Result<(), RuleError> {
         if self.chosen.len() > MAX_LISTED || self.eligible.len() > MAX_LISTED {
@@ -334,6 +366,19 @@ pub struct PendingCast {
     /// The spell's area, if any (an aura moves with its caster, CR-SPELL-08).
     #[serde(default)]
     pub area: Option<crate::spells::Area>,
+    /// A spell attack in a fight: the first target's own modifiers (in the casting test)…
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub primary_own: Vec<crate::checks::Modifier>,
+    /// …and every further target's, read against the same roll (CR-ATK-14).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub others: Vec<SpellTarget>,
+}
+
+/// A further target of a spell attack and the modifiers that concern it only (CR-ATK-14).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SpellTarget {
+    pub target: String,
+    pub modifiers: Vec<crate::checks::Modifier>,
 }
 
 /// A spell in effect (CR-SPELL-09/10): an engine effect with its own usage dice.
@@ -626,6 +671,7 @@ fn decide_command(
             approved_expertises,
             airborne,
             aim,
+            at,
         } => cast(
             rules,
             ctx,
@@ -640,6 +686,7 @@ fn decide_command(
                 approved: approved_expertises,
                 airborne: *airborne,
                 aim: aim.as_ref(),
+                at: *at,
             },
         ),
         M::EndSpell { creature, effect } => {
@@ -728,6 +775,7 @@ struct CastArgs<'a> {
     approved: &'a [ExpertiseName],
     airborne: bool,
     aim: Option<&'a Aim>,
+    at: Option<crate::spells::AreaAt>,
 }
 
 /// The spell of the spellbook `item` held by `creature`, checked castable.
@@ -799,9 +847,9 @@ fn spell_of(card: &crate::content::SpellbookCard) -> Result<crate::spells::Spell
             },
             C::OutOfCombat => S::OutOfCombat,
         },
-        target: None,
-        range: None,
-        area: None,
+        target: card.target.as_ref().map(|t| t.line),
+        range: card.range.as_ref().map(|r| r.squares),
+        area: card.area.as_ref().map(|a| a.area),
         duration,
     })
 }
@@ -833,28 +881,89 @@ fn cast(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: CastArgs<'_>) -> Result<(), 
         .rule("CR-BL-31"));
     }
     let (card, _) = spellbook(ctx, a.creature, a.item)?;
-    if let Some(aim) = a.aim {
-        aim.check()?;
-    }
     let spell = spell_of(&card)?;
     let in_rounds = ctx.core().clock.combat.is_some();
     let minutes = crate::spells::casting_minutes(&spell.casting_time, in_rounds)
         .map_err(|e| err("cannot_cast", e))?;
+    let in_fight = ctx.rules().combat.fight.is_some();
+    // In a fight the battle grid measures the card's target line, range and area
+    // (CR-SPELL-05…08) and an attack spell gets every modifier a weapon attack gets
+    // (CR-ATK-*, CR-LOE-*); elsewhere the table's own measurements (`aim`) are checked against
+    // the card.
+    let aimed = if in_fight {
+        if a.aim.is_some() {
+            return Err(RuleError::new(
+                "bad_aim",
+                "in a fight the battle grid measures the spell's aim: send `targets` (and `at`                  for a cube or a line), not `aim` (CR-SPELL-05)",
+            )
+            .rule("CR-SPELL-05"));
+        }
+        let aimed = super::combat::aim_spell(
+            ctx,
+            &super::combat::SpellOnGrid {
+                caster: a.creature,
+                line: spell.target,
+                range: spell.range,
+                area: spell.area,
+                at: a.at,
+                attack: card.attack,
+                named: a.targets,
+            },
+        )?;
+        // The casting costs its action, maneuver or reaction (CR-SPELL-04, CR-CBT-10/11).
+        super::combat::pay_for_cast(ctx, a.creature, card.casting_time)?;
+        Some(aimed)
+    } else {
+        if a.at.is_some() {
+            return Err(RuleError::new(
+                "bad_aim",
+                "`at` places an area on the battle grid of a fight; outside one send `aim`                  (CR-SPELL-07)",
+            )
+            .rule("CR-SPELL-07"));
+        }
+        if let Some(aim) = a.aim {
+            aim.with_card(&spell).check()?;
+        }
+        None
+    };
     let magic = &ctx.rules().magic;
     let tier_penalty = magic.has_row(a.creature, 50);
     // The running backlashes' banes (the foul gas of 39–40 on every test, CR-BL-20) are
     // added by core's test, like every test's.
     let allergic = magic.has_row(a.creature, 49);
+    let (targets, area, mut modifiers, mut per_target) = match aimed {
+        Some(m) => (m.targets, spell.area, m.shared, m.per_target),
+        None => (
+            a.targets.to_vec(),
+            a.aim.and_then(|m| m.area).or(spell.area),
+            Vec::new(),
+            Vec::new(),
+        ),
+    };
+    // The casting test is the attack's one roll: the first target's own modifiers go in,
+    // the others' are read against the same roll when it is final (CR-ATK-14).
+    let (primary, primary_own) = if per_target.is_empty() {
+        (None, Vec::new())
+    } else {
+        let (t, own) = per_target.remove(0);
+        (Some(t), own)
+    };
+    modifiers.extend(primary_own.iter().cloned());
     let pending = PendingCast {
         item: a.item,
         spell: spell.name.clone(),
         rank: spell.rank.value(),
         duration: spell.duration,
         target: a.target,
-        targets: a.targets.to_vec(),
+        targets,
         airborne: a.airborne,
         tier_penalty,
-        area: a.aim.and_then(|m| m.area),
+        area,
+        primary_own,
+        others: per_target
+            .into_iter()
+            .map(|(target, modifiers)| SpellTarget { target, modifiers })
+            .collect(),
     };
     let vis = audience(ctx, a.creature);
     ctx.emit_for(
@@ -881,7 +990,7 @@ fn cast(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: CastArgs<'_>) -> Result<(), 
         edges: a.edges,
         banes: a.banes,
         bonus: a.bonus,
-        modifiers: Vec::new(),
+        modifiers,
         activities: Vec::new(),
         approved_expertises: a.approved.to_vec(),
         // A casting's crit (no book dice) and doom (backlash) are set by the rules
@@ -891,7 +1000,8 @@ fn cast(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: CastArgs<'_>) -> Result<(), 
         task: None,
         assist_for: None,
         group: false,
-        target: None,
+        // A spell attack reads the light and hiding at its (first) target, as a weapon's.
+        target: primary,
         forced_by: None,
         perception: false,
         then: Some(json!({"family": "magic", "cast": a.creature})),
@@ -976,7 +1086,11 @@ fn finish_cast(
                 Tier::Two => &card.tiers.tier_2,
                 Tier::Three => &card.tiers.tier_3,
             };
-            json!({"tier": tier.number(), "text": t})
+            let mut text = json!({"tier": tier.number(), "text": t});
+            if card.attack.is_some() && !pending.targets.is_empty() {
+                text["targets"] = json!(attack_tiers(resolved, &pending, tier)?);
+            }
+            text
         }
         crate::spells::CastEffect::Backlash { .. } => Value::Null,
     };
@@ -1009,6 +1123,37 @@ fn finish_cast(
             0,
         ),
     }
+}
+
+/// A spell attack's result per target (CR-ATK-14): the first target takes the casting's
+/// tier; each further one the same roll read with its own modifiers (a backlash running
+/// through CR-BL-50 lowers each alike).
+fn attack_tiers(
+    resolved: &ResolvedTest,
+    pending: &PendingCast,
+    first: Tier,
+) -> Result<Vec<Value>, RuleError> {
+    let mut out = Vec::new();
+    for (n, target) in pending.targets.iter().enumerate() {
+        let tier = match pending.others.iter().find(|o| &o.target == target) {
+            Some(o) if n > 0 => {
+                let (tier, doom) = super::combat::spell_tier_against(
+                    resolved,
+                    &pending.primary_own,
+                    &o.modifiers,
+                )?;
+                let outcome = crate::checks::Outcome {
+                    final_tier: tier,
+                    crit: resolved.crit,
+                    doom,
+                };
+                crate::spells::counted(outcome, pending.tier_penalty).0
+            }
+            _ => first,
+        };
+        out.push(json!({"target": target, "tier": tier.number(), "hit": tier != Tier::One}));
+    }
+    Ok(out)
 }
 
 /// A spell with a duration becomes an engine effect (CR-SPELL-10).

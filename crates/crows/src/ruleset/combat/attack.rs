@@ -19,9 +19,12 @@ use crate::combat::attacks::{
 };
 use crate::combat::fight::FightError;
 use crate::combat::forced_movement::{ForcedKind, ForcedMovement, validate_forced_path};
-use crate::combat::grid::{ReachUse, Square, natural_reach, reach};
+use crate::combat::grid::{Concealment, ReachUse, Space, Square, natural_reach, reach};
 use crate::combat::initiative::surprised_target_modifier;
-use crate::combat::line_of_effect::{LoeOptions, attack_geometry};
+use crate::combat::line_of_effect::{
+    AttackGeometry, LineOfEffect, LoeOptions, attack_geometry, line_of_effect,
+    line_of_effect_to_square,
+};
 use crate::combat::maneuvers::{
     Contest, EscapeOutcome, GrabOutcome, KnockbackOutcome, escape_outcome, escape_spec,
     grab_outcome, grab_spec, knockback_outcome, knockback_spec,
@@ -407,26 +410,22 @@ pub(super) fn attack(
     let (asp, asize) = space(ctx, &o.attacker)?;
     // What concerns the attack as a whole: a taunt's bane (CR-ACT-01), weapon-like
     // improvised weapons (CR-ATK-12).
-    let mut modifiers: Vec<Modifier> = Vec::new();
+    let mut modifiers = shared_modifiers(&f, &o.attacker, &all);
     if o.like.is_some() {
         modifiers.push(improvised_weapon_bane());
     }
-    if let Some(me) = f.number(&o.attacker) {
-        let targets: Vec<u32> = all.iter().filter_map(|t| f.number(t)).collect();
-        for taunt in &f.taunts {
-            let (Some(taunter), Some(target)) = (f.number(&taunt.taunter), f.number(&taunt.target))
-            else {
-                continue;
-            };
-            let taunt = crate::combat::actions::Taunt { taunter, target };
-            modifiers.extend(taunt.modifier_for(me, &targets));
-        }
-    }
     // What concerns each target only (CR-ATK-14): distance, geometry, its conditions…
+    let aimed = Aimed {
+        attacker: &o.attacker,
+        tool: &weapon.tool,
+        delivery,
+        from: (&asp, asize),
+        area_source: None,
+    };
     let mut per_target: Vec<(String, Vec<Modifier>)> = Vec::new();
     for (n, t) in all.iter().enumerate() {
         let guess = if n == 0 { o.guess } else { None };
-        let own = target_modifiers(ctx, &f, o, t, &weapon, delivery, (&asp, asize), guess)?;
+        let own = target_modifiers(ctx, &f, &aimed, t, guess)?;
         per_target.push((t.clone(), own));
     }
     let (primary, primary_own) = per_target.remove(0);
@@ -524,52 +523,96 @@ pub(super) fn attack(
     )
 }
 
-/// The modifiers of an attack that concern one target only (CR-ATK-14): range and the
-/// adjacent bane (CR-ATK-07/10), line of effect, cover and concealment (CR-LOE-*), a named
-/// square (CR-LOE-08), the target's conditions, surprise (CR-CBT-08), flanking (CR-ATK-15)
-/// and high ground (CR-ATK-18). Refuses a target out of reach or without line of effect.
-#[allow(clippy::too_many_arguments)]
+/// The modifiers of one attack that concern the attack as a whole, whatever it is made with
+/// (weapon or spell): a taunt's bane on attacks that leave the taunter out (CR-ACT-01).
+fn shared_modifiers(f: &Fight, attacker: &str, targets: &[String]) -> Vec<Modifier> {
+    let mut modifiers = Vec::new();
+    if let Some(me) = f.number(attacker) {
+        let targets: Vec<u32> = targets.iter().filter_map(|t| f.number(t)).collect();
+        for taunt in &f.taunts {
+            let (Some(taunter), Some(target)) = (f.number(&taunt.taunter), f.number(&taunt.target))
+            else {
+                continue;
+            };
+            let taunt = crate::combat::actions::Taunt { taunter, target };
+            modifiers.extend(taunt.modifier_for(me, &targets));
+        }
+    }
+    modifiers
+}
+
+/// An attack as its per-target modifiers see it: a weapon attack or a spell attack
+/// (CR-ATK-01).
+struct Aimed<'a> {
+    attacker: &'a str,
+    tool: &'a AttackTool,
+    delivery: AttackRange,
+    from: (&'a Space, Size),
+    /// An area spell's target (CR-SPELL-07): range was checked at the area's origin square, so
+    /// no range or reach here, and line of effect, cover and concealment are read from this
+    /// space (the origin square; the caster's space for an aura).
+    area_source: Option<Space>,
+}
+
+/// The modifiers of an attack that concern one target only (CR-ATK-14), for weapon and spell
+/// attacks alike: range and the adjacent bane (CR-ATK-07/10; a spell never beyond its range),
+/// line of effect, cover and concealment (CR-LOE-*), a named square (CR-LOE-08), the target's
+/// conditions, surprise (CR-CBT-08), flanking (CR-ATK-15) and high ground (CR-ATK-18).
+/// Refuses a target out of reach or range, or without line of effect.
 fn target_modifiers(
     ctx: &Ctx<'_, Crows>,
     f: &Fight,
-    o: &AttackOrder,
+    a: &Aimed<'_>,
     target: &str,
-    weapon: &WeaponUse,
-    delivery: AttackRange,
-    (asp, asize): (&crate::combat::grid::Space, Size),
     guess: Option<Square>,
 ) -> Result<Vec<Modifier>, RuleError> {
+    let (asp, asize) = a.from;
+    let delivery = a.delivery;
     let t = living(ctx, target)?;
     let (tsp, _) = space(ctx, target)?;
     let tp = placed(ctx, target)?;
-    let mut modifiers: Vec<Modifier> = distance_modifiers(
-        &weapon.tool,
-        true,
-        delivery,
-        (asp, asize),
-        &tsp,
-        AttackOptions::default(),
-    )
-    .map_err(fight_err)?;
+    let mut modifiers: Vec<Modifier> = if a.area_source.is_some() {
+        Vec::new()
+    } else {
+        distance_modifiers(
+            a.tool,
+            true,
+            delivery,
+            (asp, asize),
+            &tsp,
+            AttackOptions::default(),
+        )
+        .map_err(fight_err)?
+    };
     let grid = ctx.rules().combat.grid();
     let geometry = attack_geometry(
         &grid,
-        asp,
+        a.area_source.as_ref().unwrap_or(asp),
         &tsp,
         tp.invisible,
         tp.squeezing,
         LoeOptions::default(),
-    )
-    .ok_or_else(|| {
-        RuleError::new(
-            "no_line_of_effect",
-            format!(
-                "nothing connects {} to {target}: no line of effect (CR-LOE-01)",
-                o.attacker
-            ),
-        )
-        .rule("CR-LOE-01")
-    })?;
+    );
+    let geometry = match (geometry, a.area_source) {
+        (Some(g), _) => g,
+        // Inside an area the effect spreads from its origin; nothing more to read.
+        (None, Some(_)) => AttackGeometry {
+            line: LineOfEffect::Blocked,
+            cover: false,
+            concealment: Concealment::None,
+            modifiers: Vec::new(),
+        },
+        (None, None) => {
+            return Err(RuleError::new(
+                "no_line_of_effect",
+                format!(
+                    "nothing connects {} to {target}: no line of effect (CR-LOE-01)",
+                    a.attacker
+                ),
+            )
+            .rule("CR-LOE-01"));
+        }
+    };
     // Naming a square in heavy concealment: a wrong one is an automatic miss (CR-LOE-08).
     if let Some(g) = guess {
         let outcome = crate::combat::line_of_effect::resolve_square_guess(
@@ -616,10 +659,10 @@ fn target_modifiers(
                 holding(ctx, id).and_then(|h| num(&h)),
             ))
         };
-        let side = placed(ctx, &o.attacker)?.side;
+        let side = placed(ctx, a.attacker)?.side;
         let allies: Vec<Flanker> = ids
             .iter()
-            .filter(|i| *i != &o.attacker && *i != target)
+            .filter(|i| i.as_str() != a.attacker && *i != target)
             .filter(|i| {
                 ctx.rules()
                     .combat
@@ -635,7 +678,7 @@ fn target_modifiers(
             })
             .filter_map(|i| flanker(i))
             .collect();
-        if let (Some(me), Some(tn)) = (flanker(&o.attacker), num(target))
+        if let (Some(me), Some(tn)) = (flanker(a.attacker), num(target))
             && flanking(&me, &allies, tn, &tsp)
         {
             modifiers.push(flanking_modifier());
@@ -1847,4 +1890,269 @@ fn one_square_moves(
         }
     }
     out
+}
+
+// ---- Spells cast in a fight (CR-SPELL-04…08, CR-ATK-01) ----
+
+/// Spends what casting costs in a fight (CR-SPELL-04): an action or a maneuver from the
+/// caster's turn (or an off-turn allowance; otherwise refused, CR-CBT-11), or its reaction
+/// of the round, usable off its turn (CR-REACT-01). Out-of-combat spells never get here.
+pub(in crate::ruleset) fn pay_for_cast(
+    ctx: &mut Ctx<'_, Crows>,
+    caster: &str,
+    time: crate::content::CastingTime,
+) -> Result<(), RuleError> {
+    use crate::content::CastingTime as T;
+    match time {
+        T::Action => spend(ctx, caster, Cost::Action),
+        T::Maneuver => spend(ctx, caster, Cost::Maneuver),
+        T::Reaction => {
+            let f = fight(ctx)?;
+            use_reaction(ctx, &f, caster, ReactionKind::Other("spell".into()))
+        }
+        T::OutOfCombat => Err(RuleError::new(
+            "cannot_cast",
+            "an out-of-combat spell cannot be cast in combat-round time (CR-SPELL-04)",
+        )
+        .rule("CR-SPELL-04")),
+    }
+}
+
+/// A spell aimed on the battle grid: the card's target line, range, area and attack, the
+/// area's placement and the creatures named.
+pub(in crate::ruleset) struct SpellOnGrid<'a> {
+    pub caster: &'a str,
+    pub line: Option<crate::spells::TargetLine>,
+    pub range: Option<u32>,
+    pub area: Option<crate::spells::Area>,
+    pub at: Option<crate::spells::AreaAt>,
+    pub attack: Option<AttackRange>,
+    pub named: &'a [String],
+}
+
+/// What the grid made of a spell's aim.
+#[derive(Debug, Clone, Default)]
+pub(in crate::ruleset) struct SpellAimed {
+    /// The creatures the spell affects: the ones named, or every fitting one in the area or
+    /// (an "All" line) in range.
+    pub targets: Vec<String>,
+    /// The area's squares, walls taken out (CR-SPELL-07).
+    pub squares: Vec<Square>,
+    /// An attack spell's modifiers for the whole attack (CR-ACT-01)…
+    pub shared: Vec<Modifier>,
+    /// …and each target's own (CR-ATK-14), in the order of `targets`.
+    pub per_target: Vec<(String, Vec<Modifier>)>,
+}
+
+fn spell_refusal(e: &crate::spells::SpellError) -> RuleError {
+    let rule = match e {
+        crate::spells::SpellError::Target(_) => "CR-SPELL-05",
+        _ => "CR-SPELL-06",
+    };
+    RuleError::new("bad_aim", e.to_string()).rule(rule)
+}
+
+/// Checks a spell's targets and area against the battle grid (CR-SPELL-05…08, CR-LOE-01)
+/// and, for an attack spell, collects the same modifiers a weapon attack gets (CR-ATK-*,
+/// CR-LOE-*): range is never exceeded (CR-SPELL-06), an area's targets are whatever fits in
+/// it. Without a target line an attack spell takes one creature other than the caster
+/// (CR-SPELL-05, CR-ATK-14); a spell that is neither checks range and line of effect only.
+pub(in crate::ruleset) fn aim_spell(
+    ctx: &Ctx<'_, Crows>,
+    s: &SpellOnGrid<'_>,
+) -> Result<SpellAimed, RuleError> {
+    use crate::spells::{Area, Candidate, TargetCount, TargetKind, TargetLine};
+    let f = fight(ctx)?;
+    let (csp, csize) = space(ctx, s.caster)?;
+    let side = placed(ctx, s.caster)?.side;
+    let grid = ctx.rules().combat.grid();
+    let (_, ids) = occupants(ctx.rules());
+    let candidate = |id: &str| -> Result<Candidate, RuleError> {
+        let (sp, _) = space(ctx, id)?;
+        Ok(Candidate {
+            id: id.to_string(),
+            is_creature: true,
+            is_caster: id == s.caster,
+            attended_by_other: false,
+            // Who is friendly is the Referee's word (CR-REF-28): the side it was placed on.
+            friendly: id == s.caster || placed(ctx, id)?.side == side,
+            distance: csp.distance_to(&sp),
+            line_of_effect: line_of_effect(&grid, &csp, &sp, LoeOptions::default()).exists(),
+        })
+    };
+    let line = s.line.unwrap_or(TargetLine {
+        count: TargetCount::Number(1),
+        kind: TargetKind::Target,
+    });
+    let mut out = SpellAimed::default();
+    let mut area_source = None;
+    match s.area {
+        Some(area) => {
+            let source = match (area, s.at) {
+                (Area::Aura(_), Some(_)) => {
+                    return Err(RuleError::new(
+                        "bad_area",
+                        "an aura is centred on its caster: send no `at` (CR-SPELL-08)",
+                    )
+                    .rule("CR-SPELL-08"));
+                }
+                (Area::Aura(_), None) => csp,
+                (_, None) => {
+                    return Err(RuleError::new(
+                        "bad_area",
+                        "a cube or a line needs its origin square: send `at` with `origin` \
+                         (and `toward` for the direction) (CR-SPELL-07)",
+                    )
+                    .rule("CR-SPELL-07"));
+                }
+                (_, Some(at)) => {
+                    let o = Space::new(at.origin, 1);
+                    // A card without a range puts the area next to its caster.
+                    crate::spells::validate_origin(
+                        s.range.unwrap_or(1),
+                        csp.distance_to(&o),
+                        line_of_effect(&grid, &csp, &o, LoeOptions::default()).exists(),
+                    )
+                    .map_err(|e| spell_refusal(&e))?;
+                    o
+                }
+            };
+            let shape = area.squares(&csp, s.at).ok_or_else(|| {
+                RuleError::new(
+                    "bad_area",
+                    "a line needs a direction: send `toward`, a square other than its origin \
+                     (CR-SPELL-08)",
+                )
+                .rule("CR-SPELL-08")
+            })?;
+            // Spells stop at walls and do not bend around corners (CR-SPELL-07).
+            out.squares = shape
+                .into_iter()
+                .filter(|q| {
+                    grid.obstacle(*q) != Some(crate::combat::grid::Obstacle::Solid)
+                        && line_of_effect_to_square(&grid, &source, *q, LoeOptions::default())
+                            .exists()
+                })
+                .collect();
+            let mut inside = Vec::new();
+            for id in &ids {
+                let (sp, _) = space(ctx, id)?;
+                if out.squares.iter().any(|q| sp.contains(*q)) {
+                    let mut c = candidate(id)?;
+                    c.distance = 0;
+                    c.line_of_effect = true;
+                    if line.kind.accepts(&c) {
+                        inside.push(c);
+                    }
+                }
+            }
+            let stray = s.named.iter().find(|n| !inside.iter().any(|c| &c.id == *n));
+            if let Some(n) = stray {
+                return Err(RuleError::new(
+                    "bad_aim",
+                    format!("{n} is not a fitting target inside the spell's area (CR-SPELL-07)"),
+                )
+                .rule("CR-SPELL-07"));
+            }
+            out.targets = match line.count {
+                // Every fitting creature in the area, none left out (CR-SPELL-05/07).
+                TargetCount::All => inside.into_iter().map(|c| c.id).collect(),
+                TargetCount::Number(_) => {
+                    let chosen: Vec<Candidate> = inside
+                        .into_iter()
+                        .filter(|c| s.named.contains(&c.id))
+                        .collect();
+                    crate::spells::validate_targets(line, u32::MAX, &chosen, &[])
+                        .map_err(|e| spell_refusal(&e))?;
+                    s.named.to_vec()
+                }
+            };
+            area_source = Some(source);
+        }
+        None => {
+            let range = s.range.unwrap_or(u32::MAX);
+            let chosen = s
+                .named
+                .iter()
+                .map(|n| candidate(n))
+                .collect::<Result<Vec<_>, _>>()?;
+            let eligible = if line.count == TargetCount::All {
+                ids.iter()
+                    .map(|n| candidate(n))
+                    .collect::<Result<Vec<_>, _>>()?
+                    .into_iter()
+                    .filter(|c| line.kind.accepts(c) && c.distance <= range && c.line_of_effect)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            if s.line.is_some() || s.attack.is_some() {
+                crate::spells::validate_targets(line, range, &chosen, &eligible)
+                    .map_err(|e| spell_refusal(&e))?;
+            } else if let Some(c) = chosen
+                .iter()
+                .find(|c| c.distance > range || !c.line_of_effect)
+            {
+                let e = crate::spells::SpellError::Range(format!(
+                    "{} is {} squares away (range {range}) or out of line of effect",
+                    c.id, c.distance
+                ));
+                return Err(spell_refusal(&e));
+            }
+            out.targets = if line.count == TargetCount::All && chosen.is_empty() {
+                eligible.into_iter().map(|c| c.id).collect()
+            } else {
+                s.named.to_vec()
+            };
+            if s.attack.is_some() && out.targets.is_empty() {
+                return Err(RuleError::new(
+                    "bad_target",
+                    "an attack spell names the creature it attacks (CR-ATK-14)",
+                )
+                .rule("CR-ATK-14"));
+            }
+        }
+    }
+    if let Some(delivery) = s.attack {
+        let tool = AttackTool {
+            name: "spell".into(),
+            category: None,
+            spell: true,
+            melee: delivery == AttackRange::Melee,
+            extra_reach: 0,
+            range: if delivery == AttackRange::Ranged {
+                s.range.unwrap_or(u32::MAX)
+            } else {
+                0
+            },
+            thrown: false,
+            ammunition: false,
+            fragile: false,
+            properties: Vec::new(),
+        };
+        let aimed = Aimed {
+            attacker: s.caster,
+            tool: &tool,
+            delivery,
+            from: (&csp, csize),
+            area_source,
+        };
+        out.shared = shared_modifiers(&f, s.caster, &out.targets);
+        for t in &out.targets {
+            let own = target_modifiers(ctx, &f, &aimed, t, None)?;
+            out.per_target.push((t.clone(), own));
+        }
+    }
+    Ok(out)
+}
+
+/// The tier of one more target of a spell attack's single roll (CR-ATK-14): the same faces
+/// read with that target's own modifiers instead of the first target's.
+pub(in crate::ruleset) fn spell_tier_against(
+    resolved: &ResolvedTest,
+    primary_own: &[Modifier],
+    own: &[Modifier],
+) -> Result<(Tier, bool), RuleError> {
+    let r = reread(resolved, primary_own, own)?;
+    Ok((r.final_tier, r.doom))
 }
