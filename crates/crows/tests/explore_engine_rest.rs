@@ -114,6 +114,12 @@ fn last_event(t: &T, name: &str) -> Value {
         .unwrap_or_else(|| panic!("no {name} event"))
 }
 
+/// Everyone resting sleeps the rest's 4 hours (CR-REST-01), as the Referee records it.
+fn sleep_all(t: &mut T) {
+    let party = explore_view(t, &Viewer::Referee)["rest"]["party"].clone();
+    t.referee_rules(json!({"rest_sleep": {"creatures": party}}), &[]);
+}
+
 fn choose(t: &mut T, who: &str, player_name: &str, activity: Value) -> Result<(), Option<String>> {
     t.run(
         &player(player_name),
@@ -165,6 +171,7 @@ fn cr_rest_01_a_rest_needs_a_ration_per_creature_and_no_combat() {
         Some("CR-REST-01")
     );
     // The rest takes six game hours.
+    sleep_all(&mut t);
     t.referee_rules(json!({"finish_rest": {}}), &[]);
     assert_eq!(t.table.core().clock.game_minutes, 360);
     assert_eq!(t.table.core().clock.rests_completed, 1);
@@ -178,6 +185,7 @@ fn cr_rest_02_full_stamina_and_one_wound_of_the_characters_choice() {
     wound(&mut t, "vera", 5, &[5, 6]);
     assert_eq!(t.creature("vera")["stamina"], 0);
     t.referee_rules(json!({"start_rest": {}}), &[]);
+    sleep_all(&mut t);
     t.referee_rules(json!({"finish_rest": {}}), &[]);
     // Nothing is restored before the choice.
     assert_eq!(t.creature("vera")["stamina"], 0);
@@ -286,7 +294,8 @@ fn cr_rest_04_cr_err_34_the_middle_of_a_rest_ends_turn_effects_not_a_burning_tor
         &[],
     );
     t.referee_rules(json!({"start_rest": {}}), &[]);
-    t.referee_rules(json!({"rest_halfway": {}}), &[]);
+    // The burning torch rolls its 3 dice for the first 2 hours (CR-ERR-34): all 6s, kept.
+    t.referee_rules(json!({"rest_halfway": {}}), &[6, 6, 6]);
     assert_eq!(t.creature("bram")["effects"], json!([]));
     let conditions = serde_json::to_string(&t.creature("vera")["conditions"]).unwrap();
     assert!(!conditions.contains("weakened"));
@@ -304,8 +313,9 @@ fn cr_rest_04_cr_err_34_the_middle_of_a_rest_ends_turn_effects_not_a_burning_tor
         refused(&mut t, &referee(), json!({"rest_halfway": {}}), &[]).as_deref(),
         Some("CR-REST-04")
     );
-    // Finishing does not pass it again.
-    t.referee_rules(json!({"finish_rest": {}}), &[]);
+    // Finishing does not pass it again; the torch rolls for the last two 2-hour marks.
+    sleep_all(&mut t);
+    t.referee_rules(json!({"finish_rest": {}}), &[6, 6, 6, 6, 6, 6]);
     t.assert_replays();
 }
 
@@ -432,6 +442,7 @@ fn cr_rest_09_an_interrupted_rest_gives_nothing_and_must_start_over() {
     assert_eq!(t.table.core().clock.rests_completed, 0);
     // Started over, it completes.
     t.referee_rules(json!({"start_rest": {}}), &[]);
+    sleep_all(&mut t);
     t.referee_rules(json!({"finish_rest": {}}), &[]);
     let d = t.decision_for("crows.explore.remove_wound", "vera");
     // The last pick ends the rest, and the new turn rolls its rooms.
@@ -516,6 +527,7 @@ fn cr_ract_01_02_03_05_one_activity_per_rest_and_its_effect_at_the_end() {
     .unwrap();
     // Effects only at the end.
     assert!(!log_of(&t, &Viewer::Referee).contains("activity_resolved"));
+    sleep_all(&mut t);
     t.referee_rules(json!({"finish_rest": {}}), &[]);
     let log = log_of(&t, &Viewer::Player("alice".into()));
     assert!(log.contains("crafting_roll_due"), "{log}");
@@ -531,6 +543,7 @@ fn cr_ract_01_02_03_05_one_activity_per_rest_and_its_effect_at_the_end() {
         json!({"kind": "other", "name": "brew tea (trait)"}),
     )
     .unwrap();
+    sleep_all(&mut t);
     t.referee_rules(json!({"finish_rest": {}}), &[]);
     assert!(log_of(&t, &Viewer::Referee).contains("brew tea (trait)"));
     t.assert_replays();
@@ -593,6 +606,7 @@ fn cr_ract_04_harvest_rolls_parts_by_corpse_size_and_destroys_it() {
         let dice: Vec<i64> = std::iter::repeat_n(2, pair[0].1)
             .chain(std::iter::repeat_n(3, pair[1].1))
             .collect();
+        sleep_all(&mut t);
         let events = t.referee_rules(json!({"finish_rest": {}}), &dice);
         assert_eq!(rolled_count(&events), pair[0].1 + pair[1].1);
         total[0] += 2 * pair[0].1 as u64;
@@ -661,6 +675,7 @@ fn cr_ract_06_cr_ref_33_prepare_for_task_needs_the_referees_approval_and_lasts_o
     .unwrap();
     let d = t.decision("crows.explore.task");
     t.answer(&referee(), &d.id, "approve", None).unwrap();
+    sleep_all(&mut t);
     t.referee_rules(json!({"finish_rest": {}}), &[]);
     let prep = &explore_view(&t, &Viewer::Player("alice".into()))["preparations"]["vera"];
     assert_eq!(prep["task"], "pick the lock of the north hall door");
@@ -671,6 +686,7 @@ fn cr_ract_06_cr_ref_33_prepare_for_task_needs_the_referees_approval_and_lasts_o
         explore_view(&t, &Viewer::Referee)["preparations"]["vera"]["bonus"],
         2
     );
+    sleep_all(&mut t);
     t.referee_rules(json!({"finish_rest": {}}), &[]);
     assert!(explore_view(&t, &Viewer::Referee)["preparations"]["vera"].is_null());
     t.assert_replays();
@@ -722,6 +738,7 @@ fn cr_ract_07_repair_armor_restores_its_defense_at_the_end() {
     )
     .unwrap();
     assert_eq!(armor(&t)["armor"]["current"], 1, "not before the end");
+    sleep_all(&mut t);
     t.referee_rules(json!({"finish_rest": {}}), &[]);
     assert_eq!(armor(&t)["armor"]["current"], 2);
     t.assert_replays();
@@ -813,6 +830,7 @@ fn cr_ract_09_tend_wounds_removes_two_once_per_rest_never_oneself() {
         )
         .unwrap_err();
     assert_eq!(rule_of(e).1.as_deref(), Some("CR-RACT-09"));
+    sleep_all(&mut t);
     t.referee_rules(json!({"finish_rest": {}}), &[]);
     // Vera picks two wounds, one at a time; Bram one.
     let d = t.decision_for("crows.explore.remove_wound", "vera");
@@ -1075,6 +1093,7 @@ fn cr_ract_01_one_activity_per_rest_across_explore_and_magic() {
     let e = choose(&mut t, "bram", "bob", json!({"kind": "seclude_camp"})).unwrap_err();
     assert_eq!(e.as_deref(), Some("CR-RACT-02"));
     // At the end, explore's Identify teaches Vera's players the described property.
+    sleep_all(&mut t);
     t.referee_rules(json!({"finish_rest": {}}), &[]);
     let alice = log_of(&t, &Viewer::Player("alice".into()));
     assert!(alice.contains("glows near water"), "{alice}");

@@ -1373,6 +1373,28 @@ pub(super) fn roll_d6s(
         .collect()
 }
 
+/// Rolls the usage dice of `items` (item, number of d6) of creature `c`, each labelled with the
+/// item's name; returns the faces per item (for the end of a dungeon turn and its stand-ins).
+pub(super) fn item_usage_faces(
+    ctx: &mut Ctx<'_, Crows>,
+    c: &Creature,
+    items: &[(ItemId, u8)],
+    vis: &Visibility,
+) -> Result<Vec<(ItemId, Vec<u8>)>, RuleError> {
+    let mut faces = Vec::new();
+    for (item, n) in items {
+        let name = c
+            .inventory
+            .item(*item)
+            .map_or_else(String::new, |i| i.name.clone());
+        faces.push((
+            *item,
+            roll_d6s(ctx, &format!("usage dice: {name}"), *n, vis)?,
+        ));
+    }
+    Ok(faces)
+}
+
 pub(super) fn timing(ctx: &Ctx<'_, Crows>) -> Timing {
     if ctx.core().clock.combat.is_some() {
         Timing::CombatRounds
@@ -2099,16 +2121,10 @@ impl Crows {
             let r = record(ctx, &id)?.clone();
             let want = r.creature.end_of_turn_dice();
             let vis = audience(ctx, &id);
-            let mut faces = crate::creature::EndOfTurnFaces::default();
-            for (item, n) in &want.items {
-                let name = r
-                    .creature
-                    .inventory
-                    .item(*item)
-                    .map_or_else(String::new, |i| i.name.clone());
-                let f = roll_d6s(ctx, &format!("usage dice: {name}"), *n, &vis)?;
-                faces.items.push((*item, f));
-            }
+            let mut faces = crate::creature::EndOfTurnFaces {
+                items: item_usage_faces(ctx, &r.creature, &want.items, &vis)?,
+                ..Default::default()
+            };
             for (idx, n) in &want.effects {
                 let name = r
                     .creature
@@ -2132,6 +2148,45 @@ impl Crows {
                     self.outcome(ctx, &id, outcome)?;
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Rolls, for every living creature, the usage dice of the items that roll at the end of a
+    /// dungeon turn (lit light sources, other "Dungeon turn" items) and nothing else: no
+    /// effects, expiries or overload. For game time that counts as a turn for items only, e.g.
+    /// every 2 hours of a rest (CR-ERR-34, CR-UD-07). `why` labels the record.
+    pub(super) fn roll_turn_item_dice(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        why: &str,
+    ) -> Result<(), RuleError> {
+        let ids: Vec<String> = ctx
+            .rules()
+            .creatures
+            .iter()
+            .filter(|(_, r)| r.creature.alive)
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in ids {
+            let r = record(ctx, &id)?.clone();
+            let want = r.creature.end_of_turn_dice().items;
+            if want.is_empty() {
+                continue;
+            }
+            let vis = audience(ctx, &id);
+            let faces = item_usage_faces(ctx, &r.creature, &want, &vis)?;
+            let mut c = r.creature.clone();
+            let mut rolls = Vec::new();
+            for (item, f) in &faces {
+                if let Some(roll) = Self::item_usage(&mut c, *item)?
+                    .roll(RollOccasion::EndOfDungeonTurn, f)
+                    .map_err(|e| err("usage_refused", e))?
+                {
+                    rolls.push((*item, roll));
+                }
+            }
+            set_creature_only(ctx, &id, c, why, json!({"item_rolls": rolls}))?;
         }
         Ok(())
     }

@@ -58,7 +58,9 @@
 //! - `{"start_rest": {"party": ["vera", "bram"], "place": "dungeon"|"wilderness"|"safe"}}`
 //!   (Referee) — each resting creature eats a ration from its inventory (core `eat_ration`;
 //!   refused under CR-REST-01 when one has none, under CR-REST-06 with an overloaded
-//!   magic-item slot). In a dungeon the current turn ends — its usage dice, expiries and
+//!   magic-item slot). A Ravenous creature (Miasma 3–4, CR-MIASMA-07; the travel family's
+//!   `rations_per_rest`) eats two; with only one it eats it and is listed in `rest_started`'s
+//!   `hungry`: the rest will give it nothing. In a dungeon the current turn ends — its usage dice, expiries and
 //!   waking as at any turn end — without an encounter check (CR-DT-10, CR-REST-03), and the
 //!   next turn's clock waits, paused, for the end of the rest. The core `rest_halfway` ends
 //!   turn-long effects and the engine effects that last a dungeon turn (CR-REST-04).
@@ -67,19 +69,29 @@
 //!   safe place (CR-REST-08). Seclude Camp raises the EN (CR-RACT-08).
 //! - `{"interrupt_rest": {"reason": "ghouls"}}` (Referee, CR-REF-32) — no benefits; a new rest
 //!   must start over (CR-REST-09); in a dungeon the new turn begins (CR-REST-05).
-//! - `{"rest_sleep": {"creatures": ["vera"]}}` (the creatures' controllers) — they sleep,
-//!   unconscious (CR-REST-07); `{"rest_noise": {"creatures": ["vera"], "distance": 6}}`
-//!   (Referee) wakes those within 10 squares; damage wakes a sleeper (core); the end of the
-//!   rest wakes everyone.
-//! - `{"finish_rest": {}}` (Referee) — the halfway point if not passed yet; then each creature's
-//!   controller picks the wound(s) to remove (`crows.explore.remove_wound`, one at a time; two
-//!   when tended, CR-RACT-09). When all are picked: full Stamina and the wounds (CR-REST-02),
-//!   the old Prepare for Task bonus ends, the engine's `rest_end` (core: expertise uses, Rest
-//!   items), then each activity's effect (`activity_resolved`), six game hours pass, and in a
-//!   dungeon the new turn's clock starts.
+//! - `{"rest_sleep": {"creatures": ["vera"], "hours": 4}}` (the creatures' controllers) — they
+//!   sleep, unconscious (CR-REST-07), and the sleep is recorded (`rest.slept`): `hours`
+//!   (1…6; default what each still needs to reach 4) add up over stretches, at most the rest's
+//!   6. A creature with fewer than 4 hours asleep at `finish_rest` gains nothing from the rest
+//!   (CR-REST-01). `{"rest_noise": {"creatures": ["vera"], "distance": 6}}` (Referee) wakes
+//!   those within 10 squares; damage wakes a sleeper (core); the end of the rest wakes
+//!   everyone.
+//! - `{"finish_rest": {}}` (Referee) — the halfway point if not passed yet; the usage dice of
+//!   lights still burning (and other "Dungeon turn" items) roll once per 2 hours of the rest
+//!   through core, one mark at the middle and two at the end (CR-ERR-34); then
+//!   `rest_finishing` names in `unrested` the creatures the rest gives nothing (fewer than 4
+//!   hours asleep, CR-REST-01; Ravenous without two rations, CR-MIASMA-07) and each other
+//!   creature's controller picks the wound(s) to remove (`crows.explore.remove_wound`, one at a
+//!   time; two when tended by a creature that completes the rest, CR-RACT-09). When all are
+//!   picked: full Stamina and the wounds (CR-REST-02), the old Prepare for Task bonus ends, the
+//!   engine's `rest_end` (core: expertise uses, Rest items — taken back for the unrested), then
+//!   each rested creature's activity effect (`activity_resolved`), six game hours pass, and in
+//!   a dungeon the new turn's clock starts.
 //! - `{"choose_rest_activity": {"creature": "vera", "activity": {"kind": "harvest", "corpse":
 //!   "ghoul"}}}` (the creature's controller) — one per rest (CR-RACT-02). Kinds: `craft`
-//!   (`item`), `harvest` (`corpse`: 1d6/2d6/3d6/4d6 parts by size; the corpse is destroyed),
+//!   (`item`), `harvest` (`corpse`: 1d6/2d6/3d6/4d6 parts by size; the corpse is destroyed:
+//!   the parts, items named "<creature> part" (a loaded `part` card gives their slots and
+//!   stacking), and the corpse's gear land on the ground for `pick_up`, CR-CRAFT-04),
 //!   `identify` (`item`), `prepare` (`task`; the Referee rules in `crows.explore.task`,
 //!   CR-REF-33), `repair_armor`
 //!   (`item`), `seclude_camp` (acts at once, one per group), `tend_wounds` (`target`: another
@@ -112,7 +124,7 @@
 //!
 //! Everyone sees the dungeon, the turn number, its length, what is left of it (`deadline_ms`
 //! while the timer runs, `remaining_ms` while paused, rooms left), the greed window, the rest
-//! and town progress, preparations and harvested parts. Only the Referee sees the level
+//! and town progress, preparations and the tally of parts harvested. Only the Referee sees the level
 //! judgement, the EN, the tables and the signalled encounters waiting.
 
 mod dungeon;
@@ -254,6 +266,9 @@ pub enum ExploreCommand {
     FinishRest {},
     RestSleep {
         creatures: Vec<String>,
+        /// Hours of sleep this stretch gives (default [`crate::rest::ASLEEP_HOURS`]).
+        #[serde(default)]
+        hours: Option<u32>,
     },
     RestNoise {
         creatures: Vec<String>,
@@ -327,9 +342,19 @@ pub struct RestRecord {
     /// Asleep, hence unconscious (CR-REST-07).
     #[serde(default)]
     pub asleep: BTreeSet<String>,
+    /// Hours of sleep recorded this rest, by creature (CR-REST-01: 4 needed).
+    #[serde(default)]
+    pub slept: BTreeMap<String, u32>,
+    /// Ravenous creatures (CR-MIASMA-07) that could not eat the rations they need.
+    #[serde(default)]
+    pub hungry: BTreeSet<String>,
     /// `finish_rest` was sent: the wound picks are open.
     #[serde(default)]
     pub finishing: bool,
+    /// Creatures for which the rest is not complete, with the rule that denies it (set by
+    /// `finish_rest`): no benefits, no activity.
+    #[serde(default)]
+    pub unrested: BTreeMap<String, String>,
 }
 
 /// A creature picking wounds to remove.
@@ -376,7 +401,8 @@ pub struct ExploreState {
     pub task_rulings: BTreeMap<String, bool>,
     #[serde(default)]
     pub preparations: BTreeMap<String, Preparation>,
-    /// Crafting parts harvested, by creature (CR-RACT-04).
+    /// How many crafting parts each creature has harvested (CR-RACT-04), a tally: the parts
+    /// themselves are items, left on the ground for the harvester to pick up (CR-CRAFT-04).
     #[serde(default)]
     pub parts: BTreeMap<String, u32>,
     /// Corpses destroyed by a harvest.
@@ -454,13 +480,18 @@ pub enum ExploreEvent {
         /// The dungeon turn that the rest ended (CR-DT-10).
         #[serde(default)]
         ended_turn: Option<u32>,
+        /// Ravenous creatures that ate fewer rations than they need (CR-MIASMA-07).
+        #[serde(default)]
+        hungry: Vec<String>,
     },
     RestMidpoint {
         effects_ended: Vec<String>,
     },
-    /// These creatures went to sleep (CR-REST-07).
+    /// These creatures went to sleep (CR-REST-07) for `hours` of the rest (CR-REST-01).
     RestAsleep {
         creatures: Vec<String>,
+        #[serde(default = "default_sleep_hours")]
+        hours: u32,
     },
     /// These sleepers woke.
     RestWoke {
@@ -484,6 +515,9 @@ pub enum ExploreEvent {
     },
     RestFinishing {
         picks: BTreeMap<String, u8>,
+        /// Creatures the rest gives nothing, with the rule (CR-REST-01 sleep, CR-MIASMA-07).
+        #[serde(default)]
+        unrested: BTreeMap<String, String>,
     },
     WoundPicked {
         creature: String,
@@ -533,6 +567,10 @@ pub enum ExploreEvent {
     },
 }
 
+fn default_sleep_hours() -> u32 {
+    crate::rest::ASLEEP_HOURS
+}
+
 /// For whom a command acts.
 pub(super) fn acting(_state: &TableState<CrowsState>, command: &ExploreCommand) -> Acting {
     use ExploreCommand as C;
@@ -540,7 +578,7 @@ pub(super) fn acting(_state: &TableState<CrowsState>, command: &ExploreCommand) 
         C::ChooseRestActivity { creature, .. }
         | C::StartTownActivity { creature, .. }
         | C::CancelTownActivity { creature } => Acting::Characters(vec![creature.clone()]),
-        C::TownSleep { creatures, .. } | C::RestSleep { creatures } => {
+        C::TownSleep { creatures, .. } | C::RestSleep { creatures, .. } => {
             Acting::Characters(creatures.clone())
         }
         _ => Acting::RefereeOnly,
@@ -766,7 +804,7 @@ pub(super) fn decide(
         C::PassTime { minutes } => pass_time(ctx, *minutes),
         C::StartRest { party, place } => start_rest(rules, ctx, party.clone(), *place),
         C::RestEncounterCheck { threshold } => rest_encounter_check(ctx, *threshold),
-        C::RestSleep { creatures } => rest_sleep(ctx, creatures),
+        C::RestSleep { creatures, hours } => rest_sleep(ctx, creatures, *hours),
         C::RestNoise {
             creatures,
             distance,
@@ -793,7 +831,7 @@ pub(super) fn decide(
             ctx.end_rest(false)?;
             new_turn_after_rest(ctx)
         }
-        C::FinishRest {} => finish_rest(ctx),
+        C::FinishRest {} => finish_rest(rules, ctx),
         C::ChooseRestActivity { creature, activity } => {
             choose_rest_activity(ctx, creature, activity)
         }
@@ -989,7 +1027,12 @@ pub(super) fn apply(state: &mut CrowsState, event: &ExploreEvent) {
             e.outside
                 .advance(u32::try_from(*minutes).unwrap_or(u32::MAX));
         }
-        E::RestStarted { party, place, .. } => {
+        E::RestStarted {
+            party,
+            place,
+            hungry,
+            ..
+        } => {
             e.rest = Some(RestRecord {
                 party: party.clone(),
                 place: *place,
@@ -998,16 +1041,23 @@ pub(super) fn apply(state: &mut CrowsState, event: &ExploreEvent) {
                 camp_secluded_by: None,
                 activities: BTreeMap::new(),
                 asleep: BTreeSet::new(),
+                slept: BTreeMap::new(),
+                hungry: hungry.iter().cloned().collect(),
                 finishing: false,
+                unrested: BTreeMap::new(),
             });
             e.last_rest_interrupted = false;
             if let Some(v) = &mut e.visit {
                 v.resting = true;
             }
         }
-        E::RestAsleep { creatures } => {
+        E::RestAsleep { creatures, hours } => {
             if let Some(r) = &mut e.rest {
                 r.asleep.extend(creatures.iter().cloned());
+                for c in creatures {
+                    let h = r.slept.entry(c.clone()).or_default();
+                    *h = h.saturating_add(*hours);
+                }
             }
         }
         E::RestWoke { creatures } => {
@@ -1052,9 +1102,10 @@ pub(super) fn apply(state: &mut CrowsState, event: &ExploreEvent) {
                 v.resting = false;
             }
         }
-        E::RestFinishing { picks } => {
+        E::RestFinishing { picks, unrested } => {
             if let Some(r) = &mut e.rest {
                 r.finishing = true;
+                r.unrested = unrested.clone();
                 for (id, n) in picks {
                     e.wound_picks.insert(
                         id.clone(),
@@ -1292,7 +1343,7 @@ pub(super) fn on_answer(
 
 /// The clock passed a boundary (after the core rules handled it).
 pub(super) fn on_boundary(
-    _rules: &Crows,
+    rules: &Crows,
     boundary: &Boundary,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
@@ -1354,7 +1405,10 @@ pub(super) fn on_boundary(
             }
             ctx.emit(ExploreEvent::RestMidpoint {
                 effects_ended: ending.into_iter().map(|(_, k)| k).collect(),
-            })
+            })?;
+            // CR-ERR-34: lights kept burning are items, not effects: the 2-hour marks passed by
+            // the middle roll their usage dice.
+            roll_rest_items(rules, ctx, HALFWAY_ITEM_ROLLS)
         }
         Boundary::DayEnd if ctx.rules().explore.town.is_some() => {
             ctx.emit(ExploreEvent::TownNewDay {})

@@ -2,6 +2,14 @@
 
 use super::*;
 
+use super::super::core::drop_to_ground;
+use crate::inventory::CarriedItem;
+use crate::rest::{ASLEEP_HOURS, RATIONS, REST_HOURS};
+use crate::usage_dice::{HOURS_PER_DUNGEON_TURN, UsageKeyword};
+
+/// The item card, when a pack loads one, that harvested parts are made from (CR-CRAFT-04).
+pub const PART_CARD: &str = "part";
+
 pub(super) fn rest(ctx: &Ctx<'_, Crows>) -> Result<RestRecord, RuleError> {
     ctx.rules().explore.rest.clone().ok_or_else(|| {
         if ctx.rules().explore.last_rest_interrupted {
@@ -15,19 +23,44 @@ pub(super) fn rest(ctx: &Ctx<'_, Crows>) -> Result<RestRecord, RuleError> {
     })
 }
 
-/// The first ration card item a creature carries.
-pub(super) fn ration_of(ctx: &Ctx<'_, Crows>, id: &str) -> Option<ItemId> {
-    let r = ctx.rules().creatures.get(id)?;
+/// Usage-dice rolls a rest gives the items that roll at a dungeon turn's end: one per 2 hours
+/// of the rest (CR-ERR-34, CR-UD-07), so 3 for the 6 hours…
+pub const REST_ITEM_ROLLS: u32 = REST_HOURS / HOURS_PER_DUNGEON_TURN;
+/// …of which the marks passed by the middle (3 hours in) roll there (CR-REST-04), the others
+/// at the end.
+pub const HALFWAY_ITEM_ROLLS: u32 = REST_HOURS / 2 / HOURS_PER_DUNGEON_TURN;
+
+/// Up to `n` ration card items a creature carries, first ones first.
+pub(super) fn rations_of(ctx: &Ctx<'_, Crows>, id: &str, n: u8) -> Vec<ItemId> {
+    let Some(r) = ctx.rules().creatures.get(id) else {
+        return Vec::new();
+    };
     r.creature
         .inventory
         .items()
-        .find(|(i, _)| {
+        .filter(|(i, _)| {
             i.card
                 .as_ref()
                 .and_then(|c| ctx.rules().content.items.get(c))
                 .is_some_and(|card| card.ration)
         })
         .map(|(i, _)| i.id)
+        .take(usize::from(n))
+        .collect()
+}
+
+/// `marks` 2-hour marks of a rest pass for the items: each rolls, through core, the usage dice
+/// of every lit light source and other "Dungeon turn" item (CR-ERR-34). A light doused before
+/// the mark does not roll (its dice rolled when it was doused, CR-UD-06).
+pub(super) fn roll_rest_items(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    marks: u32,
+) -> Result<(), RuleError> {
+    for _ in 0..marks {
+        rules.roll_turn_item_dice(ctx, "two hours of the rest (usage dice)")?;
+    }
+    Ok(())
 }
 
 pub(super) fn start_rest(
@@ -75,23 +108,41 @@ pub(super) fn start_rest(
     };
     check_party(ctx, &party, "CR-REST-01")?;
     // Everything is checked before anyone eats.
-    let mut rations = Vec::new();
+    let mut meals = Vec::new();
+    let mut hungry = Vec::new();
     for id in &party {
         let r = record(ctx, id)?;
         check_can_rest(&r.creature, &Default::default()).map_err(|e| err("cannot_rest", e))?;
-        let item = ration_of(ctx, id).ok_or_else(|| {
-            err(
+        // CR-REST-01: one ration each. A Ravenous creature needs two (CR-MIASMA-07): the same
+        // count the travel family asks of it for a rest in the open.
+        let need = super::super::travel::rations_per_rest(ctx.rules(), id).max(RATIONS);
+        let items = rations_of(ctx, id, need);
+        if items.is_empty() {
+            return Err(err(
                 "no_ration",
                 format!(
                     "CR-REST-01: {} carries no ration; a rest needs one eaten per creature",
                     r.creature.name
                 ),
-            )
-        })?;
-        rations.push((id.clone(), item));
+            ));
+        }
+        // Ravenous with a single ration: it eats it, but the rest gives it nothing (the book
+        // makes the second ration a condition of the rest's benefits, not of resting).
+        if items.len() < usize::from(need) {
+            hungry.push(id.clone());
+        }
+        meals.push((id.clone(), items));
     }
-    for (id, item) in rations {
-        rules.core_decide(&CoreCommand::EatRation { creature: id, item }, ctx)?;
+    for (id, items) in meals {
+        for item in items {
+            rules.core_decide(
+                &CoreCommand::EatRation {
+                    creature: id.clone(),
+                    item,
+                },
+                ctx,
+            )?;
+        }
     }
     let ended_turn =
         (in_dungeon && ctx.core().clock.exploration.is_some()).then(|| engine_turn(ctx));
@@ -100,6 +151,7 @@ pub(super) fn start_rest(
         party,
         place,
         ended_turn,
+        hungry,
     })?;
     if ended_turn.is_some() {
         // CR-DT-10: the turn ends (usage dice, expiries) without the encounter check; the next
@@ -352,10 +404,52 @@ pub(super) fn choose_rest_activity(
     Ok(())
 }
 
-/// Resting creatures fall asleep: unconscious until they wake (CR-REST-07).
-pub(super) fn rest_sleep(ctx: &mut Ctx<'_, Crows>, creatures: &[String]) -> Result<(), RuleError> {
+/// Resting creatures fall asleep: unconscious until they wake (CR-REST-07). The sleep is
+/// recorded, `hours` of it (CR-REST-01); by default the hours each still needs to reach the
+/// rest's 4 (at least 1). A creature woken early may sleep again, adding hours, up to the
+/// rest's 6. The engine does not count the hours inside a rest: they are the table's record.
+pub(super) fn rest_sleep(
+    ctx: &mut Ctx<'_, Crows>,
+    creatures: &[String],
+    hours: Option<u32>,
+) -> Result<(), RuleError> {
     let r = rest(ctx)?;
+    if r.finishing {
+        return Err(err(
+            "rest_finishing",
+            "CR-REST-01: the rest is ending; sleep is recorded while it lasts",
+        ));
+    }
+    if hours.is_some_and(|h| h == 0 || h > REST_HOURS) {
+        return Err(err(
+            "bad_hours",
+            format!("CR-REST-01: a stretch of sleep lasts 1…{REST_HOURS} hours of the rest"),
+        ));
+    }
+    if creatures.is_empty() {
+        return Err(err(
+            "no_creatures",
+            "CR-REST-07: name the creatures that go to sleep",
+        ));
+    }
+    let mut seen = BTreeSet::new();
     for id in creatures {
+        if !seen.insert(id) {
+            return Err(err(
+                "duplicate_creature",
+                format!("CR-REST-07: `{id}` is named twice"),
+            ));
+        }
+        let had = r.slept.get(id).copied().unwrap_or(0);
+        if had.saturating_add(hours_for(&r, id, hours)) > REST_HOURS {
+            return Err(err(
+                "too_much_sleep",
+                format!(
+                    "CR-REST-01: a rest lasts {REST_HOURS} hours and `{id}` has already slept \
+                     {had} of them"
+                ),
+            ));
+        }
         if !r.party.contains(id) {
             return Err(err(
                 "not_resting",
@@ -377,8 +471,27 @@ pub(super) fn rest_sleep(ctx: &mut Ctx<'_, Crows>, creatures: &[String]) -> Resu
             .map_err(|e| err("condition_refused", e))?;
         set_creature_only(ctx, id, c, "asleep", Value::Null)?;
     }
-    ctx.emit(ExploreEvent::RestAsleep {
-        creatures: creatures.to_vec(),
+    // One event per length of sleep (the default differs by what each has slept).
+    let mut by_hours: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    for id in creatures {
+        by_hours
+            .entry(hours_for(&r, id, hours))
+            .or_default()
+            .push(id.clone());
+    }
+    for (hours, creatures) in by_hours {
+        ctx.emit(ExploreEvent::RestAsleep { creatures, hours })?;
+    }
+    Ok(())
+}
+
+/// The hours a stretch of sleep records for `id`: those given, else what it still needs to
+/// reach the rest's 4 (at least 1).
+fn hours_for(r: &RestRecord, id: &str, hours: Option<u32>) -> u32 {
+    hours.unwrap_or_else(|| {
+        ASLEEP_HOURS
+            .saturating_sub(r.slept.get(id).copied().unwrap_or(0))
+            .max(1)
     })
 }
 
@@ -406,10 +519,17 @@ pub(super) fn wake(
     })
 }
 
-/// Whether `target` is tended this rest by another living resting creature (CR-RACT-09).
-pub(super) fn tended(r: &RestRecord, ctx: &Ctx<'_, Crows>, target: &str) -> bool {
+/// Whether `target` is tended this rest by another living resting creature that completes the
+/// rest too ("when both of you finish the rest", CR-RACT-09).
+pub(super) fn tended(
+    r: &RestRecord,
+    unrested: &BTreeMap<String, String>,
+    ctx: &Ctx<'_, Crows>,
+    target: &str,
+) -> bool {
     r.activities.iter().any(|(by, a)| {
         matches!(a, RestActivity::TendWounds { target: t } if t == target)
+            && !unrested.contains_key(by)
             && ctx
                 .rules()
                 .creatures
@@ -418,7 +538,40 @@ pub(super) fn tended(r: &RestRecord, ctx: &Ctx<'_, Crows>, target: &str) -> bool
     })
 }
 
-pub(super) fn finish_rest(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+/// The resting creatures for which this rest is not complete, with the rule: fewer than 4
+/// hours asleep (CR-REST-01) or Ravenous without its two rations (CR-MIASMA-07).
+///
+/// The book lists the 4 hours of sleep among a rest's requirements, stated for each "you":
+/// a creature that did not sleep them has not rested, while the others of the group have.
+/// So `finish_rest` is not refused; that creature gains none of the rest's benefits (Stamina,
+/// a wound, expertise uses, "Rest" usage dice, its activity). Keeping watch does not stand in
+/// for sleep: the book has the watch kept while the others sleep, so the watchers sleep their
+/// own 4 hours in turn. No card or rule exempts a creature from sleep (there is no such
+/// [`crate::creature::RuleOverride`]); the dead are left out.
+pub(super) fn unrested_of(ctx: &Ctx<'_, Crows>, r: &RestRecord) -> BTreeMap<String, String> {
+    r.party
+        .iter()
+        .filter(|id| {
+            ctx.rules()
+                .creatures
+                .get(*id)
+                .is_some_and(|c| c.creature.alive)
+        })
+        .filter_map(|id| {
+            let slept = r.slept.get(id).copied().unwrap_or(0);
+            let rule = if slept < ASLEEP_HOURS {
+                "CR-REST-01"
+            } else if r.hungry.contains(id) {
+                "CR-MIASMA-07"
+            } else {
+                return None;
+            };
+            Some((id.clone(), rule.to_string()))
+        })
+        .collect()
+}
+
+pub(super) fn finish_rest(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
     let r = rest(ctx)?;
     if r.finishing {
         return Err(err(
@@ -442,6 +595,13 @@ pub(super) fn finish_rest(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
             name: "rest_halfway".into(),
         })?;
     }
+    // CR-ERR-34: the 2-hour marks after the middle, for lights still burning.
+    roll_rest_items(
+        rules,
+        ctx,
+        REST_ITEM_ROLLS.saturating_sub(HALFWAY_ITEM_ROLLS),
+    )?;
+    let unrested = unrested_of(ctx, &r);
     let mut picks = BTreeMap::new();
     for id in &r.party {
         let Some(c) = ctx.rules().creatures.get(id) else {
@@ -449,12 +609,12 @@ pub(super) fn finish_rest(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         };
         if !c.creature.alive
             || c.creature.inventory.check_can_rest().is_err()
-            || ctx.rules().travel.rest_denied.contains(id)
+            || unrested.contains_key(id)
         {
             continue;
         }
         // Tended (CR-RACT-09) or Lazy in the Miasma (CR-MIASMA-07): two wounds instead of one.
-        let two = tended(&r, ctx, id)
+        let two = tended(&r, &unrested, ctx, id)
             || crate::ruleset::travel::wounds_healed_per_rest(ctx.rules(), id) >= 2;
         let n = wounds_to_choose(&c.creature, two);
         if n > 0 {
@@ -463,6 +623,7 @@ pub(super) fn finish_rest(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
     }
     ctx.emit(ExploreEvent::RestFinishing {
         picks: picks.clone(),
+        unrested,
     })?;
     if picks.is_empty() {
         return complete_rest(ctx);
@@ -532,8 +693,9 @@ pub(super) fn complete_rest(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
             // CR-INV-07 / CR-REST-06: the core reports it at rest_end.
             continue;
         }
-        if ctx.rules().travel.rest_denied.contains(id) {
-            // Ravenous without its two rations (CR-MIASMA-07): the rest gives it nothing.
+        if r.unrested.contains_key(id) {
+            // Too little sleep (CR-REST-01) or Ravenous without its two rations
+            // (CR-MIASMA-07): the rest gives it nothing.
             continue;
         }
         c.stamina = c.max_stamina;
@@ -566,8 +728,24 @@ pub(super) fn complete_rest(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         party: r.party.clone(),
     })?;
     ctx.advance_minutes(REST_MINUTES)?;
+    let before: Vec<(String, Creature)> = r
+        .unrested
+        .keys()
+        .filter_map(|id| {
+            ctx.rules()
+                .creatures
+                .get(id)
+                .map(|c| (id.clone(), c.creature.clone()))
+        })
+        .collect();
     ctx.end_rest(true)?;
+    undo_rest_end(ctx, &before, &r.unrested)?;
     for (who, activity) in &r.activities {
+        // CR-RACT-02: the activity's benefit needs the rest completed (Seclude Camp acted
+        // when it was chosen).
+        if r.unrested.contains_key(who) {
+            continue;
+        }
         if ctx
             .rules()
             .creatures
@@ -578,6 +756,47 @@ pub(super) fn complete_rest(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         }
     }
     new_turn_after_rest(ctx)
+}
+
+/// The engine's end of the rest gave every creature its expertise uses and "Rest" usage dice
+/// back (core's `rest_end`); for those the rest gave nothing, take them back to what they were
+/// (`before`), keeping anything spent since.
+fn undo_rest_end(
+    ctx: &mut Ctx<'_, Crows>,
+    before: &[(String, Creature)],
+    unrested: &BTreeMap<String, String>,
+) -> Result<(), RuleError> {
+    for (id, old) in before {
+        let Some(now) = ctx.rules().creatures.get(id) else {
+            continue;
+        };
+        let mut c = now.creature.clone();
+        for (name, u) in &mut c.expertises.uses {
+            if let Some(b) = old.expertises.uses.get(name) {
+                u.left = u.left.min(b.left);
+            }
+        }
+        let ids: Vec<ItemId> = c.inventory.all_items().map(|i| i.id).collect();
+        for item in ids {
+            let was = old
+                .inventory
+                .item(item)
+                .and_then(|i| i.usage.as_ref())
+                .map(|u| u.pool.current);
+            if let (Some(was), Some(u)) = (
+                was,
+                c.inventory.item_mut(item).and_then(|i| i.usage.as_mut()),
+            ) && u.line.has(UsageKeyword::Rest)
+            {
+                u.pool.current = u.pool.current.min(was);
+            }
+        }
+        if c != now.creature {
+            let rule = unrested.get(id).cloned().unwrap_or_default();
+            set_creature_only(ctx, id, c, "the rest gave nothing", json!({"rule": rule}))?;
+        }
+    }
+    Ok(())
 }
 
 /// A new dungeon turn begins when the rest ends, completed or not (CR-REST-05).
@@ -599,6 +818,8 @@ pub(super) fn resolve_activity(
     in_town: bool,
 ) -> Result<(), RuleError> {
     let mut creatures = creatures_by_id(ctx);
+    // What the harvested corpse leaves: its parts' name and the gear it carried.
+    let mut remains: Option<(String, Vec<CarriedItem>)> = None;
     let faces = match activity {
         RestActivity::Harvest { corpse, size } => {
             if ctx.rules().explore.harvested.contains(corpse)
@@ -607,6 +828,14 @@ pub(super) fn resolve_activity(
                 return Err(err(
                     "no_corpse",
                     format!("CR-RACT-04: the corpse of `{corpse}` is gone"),
+                ));
+            }
+            if let Some(o) = ctx.rules().corpses.get(corpse) {
+                let body = o.corpse.as_deref();
+                remains = Some((
+                    body.map_or_else(|| corpse.clone(), |b| b.of.clone()),
+                    body.map(|b| b.inventory.all_items().cloned().collect())
+                        .unwrap_or_default(),
                 ));
             }
             let n = rest_activities::harvest_dice(*size);
@@ -624,13 +853,40 @@ pub(super) fn resolve_activity(
     }
     ctx.emit(ExploreEvent::ActivityResolved {
         creature: who.to_string(),
-        outcome,
+        outcome: outcome.clone(),
         in_town,
     })?;
+    if let (ActivityOutcome::Harvested { corpse, parts, .. }, Some((of, gear))) =
+        (&outcome, remains)
+    {
+        // CR-CRAFT-04: the parts are items. They land at the harvester's feet, like crafted
+        // items: picking them up (core `pick_up`) puts them in the slots the player chooses,
+        // under the inventory rules. The destroyed corpse's gear stays there too.
+        let items = (0..*parts).map(|_| part_item(ctx, &of)).collect();
+        drop_to_ground(ctx, who, items)?;
+        drop_to_ground(ctx, corpse, gear)?;
+    }
     // A magic item the Referee described: its hidden properties go to the character's players
     // through the magic family (CR-RACT-05, CR-ID-01).
     if let RestActivity::Identify { item } = activity {
         super::super::magic::identify_activity_done(ctx, who, *item)?;
     }
     Ok(())
+}
+
+/// One crafting part harvested from the corpse of `of` (CR-CRAFT-04): an item named
+/// "<creature> part", which a recipe names among its materials. A loaded item card
+/// [`PART_CARD`] gives its slots and stacking; without one a part takes 1 slot and does not
+/// stack, as the book gives parts no stack size (only items whose card says so stack,
+/// CR-INV-04).
+fn part_item(ctx: &Ctx<'_, Crows>, of: &str) -> CarriedItem {
+    let name = format!("{of} part");
+    match ctx.rules().content.items.get(PART_CARD) {
+        Some(card) => {
+            let mut item = card.to_carried(ItemId(0));
+            item.name = name;
+            item
+        }
+        None => CarriedItem::new(ItemId(0), name, 1),
+    }
 }
