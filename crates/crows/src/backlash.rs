@@ -11,6 +11,8 @@ use thiserror::Error;
 
 use crate::checks::{CHARACTERISTIC_MAX, CHARACTERISTIC_MIN, Characteristic};
 use crate::conditions::ConditionKind;
+use crate::inventory::MagicSlot;
+use crate::standing::Standing;
 
 /// Lowest and highest possible table results (d100 1…100 + rank 0…5).
 pub const TABLE_MIN: u8 = 1;
@@ -219,6 +221,41 @@ pub enum Effect {
     ViewingPortal,
     /// Only braying, no speech (the donkey's head).
     DonkeyHead,
+}
+
+impl Effect {
+    /// What this effect leaves standing while its row runs, when the row alone says where
+    /// (the rules outside magic respect it, see [`crate::standing`]). The numb hand and the
+    /// weapon hand wait for the Referee's pick of the hand slot.
+    pub fn standing(&self) -> Option<Standing> {
+        match *self {
+            Effect::DamageTakenMultiplier {
+                factor: 2,
+                next_only,
+                non_piercing_only,
+            } => Some(Standing::DamageDoubled {
+                next_only,
+                non_piercing_only,
+            }),
+            Effect::HandsUnusable => Some(Standing::HandBlocked { hand: None }),
+            Effect::HeadgearBlocked => Some(Standing::MagicSlotBlocked {
+                slot: MagicSlot::Head,
+            }),
+            _ => None,
+        }
+    }
+}
+
+impl BacklashRow {
+    /// The standing effects of the whole row (see [`Effect::standing`]).
+    pub fn standing(&self) -> Vec<Standing> {
+        self.effects.iter().filter_map(Effect::standing).collect()
+    }
+
+    /// The rule ID of the row, `CR-BL-NN`.
+    pub fn rule(&self) -> String {
+        format!("CR-BL-{:02}", self.id)
+    }
 }
 
 /// How long a row lasts (CR-BL-56).

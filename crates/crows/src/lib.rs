@@ -23,6 +23,7 @@ pub mod damage;
 pub mod hazards;
 pub mod inventory;
 pub mod light;
+pub mod standing;
 pub mod usage_dice;
 
 // Exploration («Ход подземелья», «Встречи», «Отдых», «Заклинания», «Крафт», …).

@@ -579,8 +579,13 @@ fn cr_err_01_total_62_is_hands_by_default_or_the_referee_picks() {
         magic_events(&events, "backlash_applied")[0]["row"],
         json!(31)
     );
-    // With feet for hands no spellbook can be held to cast (CR-ERR-68).
-    let book = place(&mut t, "bram", "ember", "Hand", 1);
+    // With feet for hands nothing can be held (CR-ERR-68): not even put in a hand, and a
+    // spellbook carried elsewhere cannot be cast.
+    let in_hand = json!({"rules": {"place_item": {"creature": "bram", "card": "ember",
+        "slots": [{"kind": "Hand", "number": 1}]}}});
+    let e = t.run(&referee(), in_hand, &[]).unwrap_err();
+    assert_eq!(rule_of(e).1.as_deref(), Some("CR-BL-31"));
+    let book = place(&mut t, "bram", "ember", "Belt", 1);
     let e = t.run(&player("bob"), cast(book), &[]).unwrap_err();
     assert_eq!(rule_of(e).1.as_deref(), Some("CR-BL-31"));
 

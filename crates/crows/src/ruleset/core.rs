@@ -1407,6 +1407,45 @@ pub(super) fn fresh_id(ctx: &Ctx<'_, Crows>) -> ItemId {
     ItemId(ctx.rules().next_item.max(1))
 }
 
+/// The standing effects on creature `id`: those the data of the running engine effects on it
+/// list (see [`crate::standing`]; the backlash rows are the first to use them).
+pub(super) fn standing_on(ctx: &Ctx<'_, Crows>, id: &str) -> Vec<crate::standing::Active> {
+    ctx.core()
+        .effects
+        .iter()
+        .filter(|e| e.target.as_deref() == Some(id))
+        .flat_map(|e| crate::standing::read(&e.id, &e.data))
+        .collect()
+}
+
+/// Refuses an inventory change that a standing effect on `id` forbids (a numb hand, hands
+/// turned to feet, a weapon hand, antlers under a hat…), naming the effect and its rule.
+pub(super) fn check_standing_slots(
+    ctx: &Ctx<'_, Crows>,
+    id: &str,
+    before: &crate::inventory::Inventory,
+    after: &crate::inventory::Inventory,
+) -> Result<(), RuleError> {
+    let active = standing_on(ctx, id);
+    let Some((item, a)) = crate::standing::check_change(&active, before, after) else {
+        return Ok(());
+    };
+    let name = after
+        .item(item)
+        .or_else(|| before.item(item))
+        .map_or_else(|| format!("item {}", item.0), |i| i.name.clone());
+    Err(RuleError::new(
+        "slot_unusable",
+        format!(
+            "{name}: {} while {} lasts ({})",
+            a.standing.forbids(),
+            a.note,
+            a.rule
+        ),
+    )
+    .rule(a.rule.clone()))
+}
+
 pub(super) fn drop_to_ground(
     ctx: &mut Ctx<'_, Crows>,
     from: &str,
@@ -1974,6 +2013,13 @@ impl Crows {
         let r = record(ctx, id)?.clone();
         let mut c = r.creature.clone();
         let options = ctx.rules().options;
+        // The one place damage to a creature is computed: standing effects that double it
+        // apply to every source (CR-BL-08, CR-BL-29).
+        let doubling = crate::standing::doubling(&standing_on(ctx, id), &hit);
+        let mut hit = hit;
+        if doubling.is_some() {
+            hit.doubled = true;
+        }
         match take_damage(&mut c, &hit, order.as_deref(), &options)
             .map_err(|e| err("damage_refused", e))?
         {
@@ -2030,7 +2076,17 @@ impl Crows {
             )),
             DamageStep::Applied(report) => {
                 let outcome = report.outcome.clone();
-                set_creature_only(ctx, id, c, "damaged", json!(report))?;
+                let mut details = json!(report);
+                if let (Some(d), Some(map)) = (&doubling, details.as_object_mut()) {
+                    map.insert("doubled_by".into(), json!(d.rules));
+                }
+                set_creature_only(ctx, id, c, "damaged", details)?;
+                // A "next damage" doubling is used up by this hit.
+                for e in doubling.map(|d| d.used_up).unwrap_or_default() {
+                    if ctx.core().effect(&e).is_some() {
+                        ctx.end_effect(&e)?;
+                    }
+                }
                 self.outcome(ctx, id, outcome)
             }
         }
@@ -2995,6 +3051,7 @@ impl Crows {
                 c.inventory
                     .add(item, slots)
                     .map_err(|e| err("inventory_refused", e))?;
+                check_standing_slots(ctx, creature, &r.creature.inventory, &c.inventory)?;
                 set_creature_only(ctx, creature, c, "item placed", json!({"item": id}))
             }
             C::MoveItems {
@@ -3012,6 +3069,7 @@ impl Crows {
                     .inventory
                     .rearrange(&plan, timing(ctx))
                     .map_err(|e| err("inventory_refused", e))?;
+                check_standing_slots(ctx, creature, &r.creature.inventory, &c.inventory)?;
                 set_creature_only(ctx, creature, c, "items moved", json!({"cost": out.cost}))?;
                 drop_to_ground(ctx, creature, out.dropped)
             }
@@ -3040,6 +3098,7 @@ impl Crows {
                     .inventory
                     .draw_from_backpack(*item, d10, hands, *choice)
                     .map_err(|e| err("inventory_refused", e))?;
+                check_standing_slots(ctx, creature, &r.creature.inventory, &c.inventory)?;
                 set_creature_only(
                     ctx,
                     creature,
@@ -3094,6 +3153,7 @@ impl Crows {
                     .inventory
                     .pick_up(item, slots, timing(ctx))
                     .map_err(|e| err("inventory_refused", e))?;
+                check_standing_slots(ctx, creature, &r.creature.inventory, &c.inventory)?;
                 ctx.emit(CoreEvent::PickedUp { ground: *ground })?;
                 set_creature_only(ctx, creature, c, "picked up", json!({"cost": cost}))
             }
@@ -3103,6 +3163,7 @@ impl Crows {
                 slots,
             } => {
                 let mut c = living(ctx, creature)?.creature;
+                let before = c.inventory.clone();
                 let body = ctx.rules().corpses.get(corpse).cloned().ok_or_else(|| {
                     RuleError::new(
                         "unknown_corpse",
@@ -3140,6 +3201,7 @@ impl Crows {
                     .inventory
                     .pick_up(item, slots, timing(ctx))
                     .map_err(|e| err("inventory_refused", e))?;
+                check_standing_slots(ctx, creature, &before, &c.inventory)?;
                 let vis = audience(ctx, creature);
                 ctx.emit_for(
                     CoreEvent::CorpseCarried {
@@ -3176,9 +3238,11 @@ impl Crows {
                 slot,
             } => {
                 let mut c = living(ctx, creature)?.creature;
+                let before = c.inventory.clone();
                 c.inventory
                     .wear_magic_item(*item, *slot)
                     .map_err(|e| err("inventory_refused", e))?;
+                check_standing_slots(ctx, creature, &before, &c.inventory)?;
                 set_creature_only(ctx, creature, c, "magic item worn", Value::Null)
             }
             C::Damage {

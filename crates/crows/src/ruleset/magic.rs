@@ -69,9 +69,25 @@
 //!   open `crows.magic.backlash_call` (free text, recorded). Durations (dungeon turn, usage
 //!   dice, until rest, until a condition, permanent) are kept per caster in `backlashes` and
 //!   mirrored as engine effects `crows.backlash`.
+//! - Standing effects: a running row's engine effect lists in its data what the rest of the
+//!   rules must respect while it lasts ([`crate::standing`]): the numb hand of 19–20 (the slot
+//!   the Referee picks), hands turned to feet (61–62), the weapon hand (103), the antlers'
+//!   head slot (101), the doubled damage of 15–16 (the next damage, then used up) and 57–58
+//!   (non-piercing). Core refuses putting, moving, picking up or wearing anything there
+//!   (`slot_unusable`, naming the row's CR-BL ID) and doubles the damage at the one place it
+//!   computes damage to a creature, whatever the source (attacks, falls, backlash rows…).
+//!   What the slot held when the row began falls (the antlers push a head item off: our
+//!   reading, the book says nothing of it). When another rule ends a row's engine effect (the
+//!   doubling used up), magic drops the row too.
+//! - Triggers the engine sees fire on their own: a chilled caster (11–12) starting its combat
+//!   turn on a water square of the battle grid; the allergy (97–98) when the caster or anyone
+//!   the grid or positions put within 10 squares casts. The rest stay with the Referee:
 //! - `{"backlash_trigger": {"creature": "vera", "row": 4, "near": ["bram"]}}` — a running
-//!   row's trigger happened (speaking, a failed rhyme, a soaked turn start, magic used near
-//!   the caster): rolls what the row says and applies its damage (with stacking, CR-SPELL-18).
+//!   row's trigger happened where the engine cannot see it: speaking (07–08) and a failed
+//!   rhyme (43–44) — no command is speech, and the rulebook does not make casting speech —, a
+//!   soaked turn start off the grid, a magic item activated near the allergic caster or a
+//!   spell cast by an unplaced creature: rolls what the row says and applies its damage (with
+//!   stacking, CR-SPELL-18).
 //! - `{"end_backlash": {"creature": "vera", "row": 16}}` — a condition-bound row is over (the
 //!   goat died: the item comes back; freed from the earth; insects fed).
 //! - `{"cut_tentacle": {"creature": "vera", "bladed": true}}` (controller) — one action cuts
@@ -124,8 +140,9 @@
 //! 09–10 asks the Referee. At a finished rest: until-rest backlashes end (characteristics come
 //! back), queued crafting rolls and identifications resolve. At the start of a caster's combat
 //! turn the slug die of 73–74 and the earth of 69–70 act; at the end of a round the quicksand
-//! hurts the creatures it holds. Spells whose caster is dead end at any boundary and before
-//! any magic command (CR-SPELL-09). The middle of a rest is the custom boundary
+//! hurts the creatures it holds. A caster that dies — whichever family's rule killed it —
+//! loses its spells in the same command: the ruleset ends them after every step of every
+//! family (CR-SPELL-09). The middle of a rest is the custom boundary
 //! [`REST_HALFWAY`] (ending what lasts the dungeon turn, CR-REST-04) for whichever family
 //! passes it; the explore family may resolve its own rest and town activities through
 //! [`crafting_activity_done`] and [`identify_activity_done`], and read
@@ -648,16 +665,6 @@ pub(super) fn decide(
     command: &MagicCommand,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    end_spells_of_the_dead(ctx)?;
-    decide_command(rules, command, ctx)?;
-    end_spells_of_the_dead(ctx)
-}
-
-fn decide_command(
-    rules: &Crows,
-    command: &MagicCommand,
-    ctx: &mut Ctx<'_, Crows>,
-) -> Result<(), RuleError> {
     use MagicCommand as M;
     match command {
         M::Cast {
@@ -930,7 +937,6 @@ fn cast(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: CastArgs<'_>) -> Result<(), 
     let tier_penalty = magic.has_row(a.creature, 50);
     // The running backlashes' banes (the foul gas of 39–40 on every test, CR-BL-20) are
     // added by core's test, like every test's.
-    let allergic = magic.has_row(a.creature, 49);
     let (targets, area, mut modifiers, mut per_target) = match aimed {
         Some(m) => (m.targets, spell.area, m.shared, m.per_target),
         None => (
@@ -976,10 +982,8 @@ fn cast(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: CastArgs<'_>) -> Result<(), 
     if let Some(m) = minutes {
         ctx.advance_minutes(u64::from(m))?;
     }
-    if allergic {
-        // Casting near an allergic caster (itself included) stings it (CR-BL-49).
-        backlash_rows::fire(rules, ctx, a.creature, 49, &[])?;
-    }
+    // Casting stings every allergic creature near the caster, itself included (CR-BL-49).
+    backlash_rows::magic_used_near(rules, ctx, a.creature)?;
     let test = CoreCommand::Test {
         creature: a.creature.to_string(),
         characteristic: Characteristic::Mind,
@@ -1217,8 +1221,9 @@ fn end_spell(ctx: &mut Ctx<'_, Crows>, effect: &str, why: &str) -> Result<(), Ru
     Ok(())
 }
 
-/// A dead caster's spells end (CR-SPELL-09, CR-DMG-15).
-fn end_spells_of_the_dead(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+/// A dead caster's spells end (CR-SPELL-09, CR-DMG-15). The ruleset runs this after every
+/// step of every family, so a caster killed by any rule loses its spells in the same command.
+pub(super) fn end_spells_of_the_dead(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
     let dead: Vec<String> = ctx
         .rules()
         .magic
@@ -1414,8 +1419,18 @@ pub(super) fn on_answer(
     answer: &Answer,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    backlash_rows::on_answer(rules, decision, answer, ctx)?;
-    end_spells_of_the_dead(ctx)
+    backlash_rows::on_answer(rules, decision, answer, ctx)
+}
+
+/// An engine effect ended: a running backlash whose effect another rule removed (a "next
+/// damage" doubling used up by core's damage, CR-BL-08) is over for magic too.
+pub(super) fn on_effect_ended(
+    _rules: &Crows,
+    effect: &engine::Effect,
+    reason: engine::EndReason,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
+    backlash_rows::effect_ended(ctx, effect, reason)
 }
 
 /// The clock passed a boundary (after the core rules handled it).
@@ -1424,7 +1439,6 @@ pub(super) fn on_boundary(
     boundary: &Boundary,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    end_spells_of_the_dead(ctx)?;
     match boundary {
         Boundary::ExplorationTurnEnd => {
             spells_end_of_turn(ctx)?;

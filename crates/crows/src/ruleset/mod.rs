@@ -264,6 +264,13 @@ fn turned_guard(
     }
 }
 
+/// What follows every step of any family (a command, an answer, a boundary's part, a timer):
+/// a caster that died in it — whichever family's rule killed it — loses its spells at once
+/// (CR-SPELL-09, CR-DMG-15).
+fn settle(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    magic::end_spells_of_the_dead(ctx)
+}
+
 /// Which family a decision kind belongs to.
 fn family_of(kind: &str) -> &str {
     kind.strip_prefix("crows.")
@@ -310,7 +317,8 @@ impl Ruleset for Crows {
             CrowsCommand::Magic(c) => magic::decide(self, c, ctx),
             CrowsCommand::Combat(c) => combat::decide(self, c, ctx),
             CrowsCommand::Travel(c) => travel::decide(self, c, ctx),
-        }
+        }?;
+        settle(ctx)
     }
 
     fn apply(&self, state: &mut CrowsState, event: &CrowsEvent) {
@@ -353,19 +361,38 @@ impl Ruleset for Crows {
             "combat" => combat::on_answer(self, decision, answer, ctx),
             "travel" => travel::on_answer(self, decision, answer, ctx),
             _ => self.core_on_answer(decision, answer, ctx),
-        }
+        }?;
+        settle(ctx)
     }
 
     fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
-        self.core_on_boundary(boundary, ctx)?;
-        explore::on_boundary(self, boundary, ctx)?;
-        magic::on_boundary(self, boundary, ctx)?;
-        combat::on_boundary(self, boundary, ctx)?;
-        travel::on_boundary(self, boundary, ctx)
+        type Step = fn(&Crows, &Boundary, &mut Ctx<'_, Crows>) -> Result<(), RuleError>;
+        let families: [Step; 5] = [
+            Crows::core_on_boundary,
+            explore::on_boundary,
+            magic::on_boundary,
+            combat::on_boundary,
+            travel::on_boundary,
+        ];
+        for family in families {
+            family(self, boundary, ctx)?;
+            settle(ctx)?;
+        }
+        Ok(())
     }
 
     fn on_timer(&self, timer: &Timer, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
-        explore::on_timer(self, timer, ctx)
+        explore::on_timer(self, timer, ctx)?;
+        settle(ctx)
+    }
+
+    fn on_effect_ended(
+        &self,
+        effect: &engine::Effect,
+        reason: engine::EndReason,
+        ctx: &mut Ctx<'_, Self>,
+    ) -> Result<(), RuleError> {
+        magic::on_effect_ended(self, effect, reason, ctx)
     }
 }
 

@@ -17,10 +17,9 @@ use crate::backlash::{
 use crate::checks::{ResolvedTest, TestKind, Tier};
 use crate::conditions::{ConditionKind, Grab};
 use crate::creature::{Creature, Size};
-use crate::damage::{Damage, Hit, gain_wounds};
-use crate::inventory::{
-    CarriedItem, Inventory, InventoryLayout, ItemId, SlotKind, SlotRef, WoundKind,
-};
+use crate::damage::gain_wounds;
+use crate::inventory::{CarriedItem, Inventory, InventoryLayout, ItemId, SlotRef, WoundKind};
+use crate::standing::Standing;
 
 /// A question for the Referee: its name, its prompt and its options (id, label).
 type RefereeCall = (String, String, Vec<(String, String)>);
@@ -218,8 +217,8 @@ fn needs_area(row: &BacklashRow) -> Option<u8> {
     })
 }
 
-/// Damage to one creature through core's `apply_hit`: vulnerable dice, and the doubling of
-/// 15–16 (the next damage, used up) and 57–58 (non-piercing) when it runs (CR-BL-08/29).
+/// Damage to one creature through core's damage command: vulnerable dice, armor, and the
+/// standing doublings of 15–16 and 57–58, which core applies to every damage (CR-BL-08/29).
 pub(super) fn hurt(
     rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,
@@ -227,33 +226,19 @@ pub(super) fn hurt(
     amount: u16,
     piercing: bool,
 ) -> Result<(), RuleError> {
-    let r = record(ctx, id)?.clone();
-    if !r.creature.alive {
+    if !record(ctx, id)?.creature.alive {
         return Ok(());
     }
-    let mut active = active_of(ctx, id);
-    let next_only = active.iter().position(|b| b.active.id == 8);
-    let porcelain = active.iter().any(|b| b.active.id == 29);
-    let doubled = next_only.is_some() || (porcelain && !piercing);
-    if let Some(i) = next_only {
-        let b = active.remove(i);
-        set_active(ctx, id, active, "the doubled damage was taken")?;
-        if let Some(e) = b.effect
-            && ctx.core().effect(&e).is_some()
-        {
-            ctx.end_effect(&e)?;
-        }
-    }
-    let vis = audience(ctx, id);
-    let n = r.creature.conditions.extra_damage_dice();
-    let faces = roll_d6s(ctx, "vulnerable", n, &vis)?;
-    let hit = Hit {
-        damage: Damage { amount, piercing },
-        vulnerable_faces: faces,
-        doubled,
-        by_player: false,
-    };
-    rules.apply_hit(ctx, id, hit, None)
+    rules.core_decide(
+        &CoreCommand::Damage {
+            creature: id.to_string(),
+            amount,
+            piercing,
+            doubled: false,
+            by_player: false,
+        },
+        ctx,
+    )
 }
 
 fn sum(faces: &[u8]) -> u16 {
@@ -395,8 +380,8 @@ pub(super) fn apply_row(
                 calls.push(("hand_slot".into(), "Pick one of the caster's hand slots: its item falls and the slot is unusable until the end of the dungeon turn (CR-BL-10)".into(), options));
             }
             Effect::HandsUnusable => {
-                // CR-ERR-68: what is held falls; the hands stay unusable while it lasts.
-                dropped.extend(take_hands(&mut c, None));
+                // CR-ERR-68: what is held falls (below, with every standing effect's
+                // displaced items); the hands stay unusable while it lasts.
                 standing.push("cannot hold anything or use its hands");
             }
             Effect::DestroyNearestRations { d6 } => {
@@ -634,6 +619,9 @@ pub(super) fn apply_row(
     if !standing.is_empty() {
         report.insert("standing".into(), json!(standing));
     }
+    // What the row's standing effects forbid where it is falls now (the hands that become
+    // feet, CR-ERR-68; a head item pushed off by the antlers, our reading of CR-BL-51).
+    dropped.extend(displace(&mut c, &row.standing(), row));
     if lost_forever {
         c.alive = false;
     }
@@ -682,7 +670,10 @@ pub(super) fn apply_row(
             };
             let mut spec = EffectSpec::new("crows.backlash", expiry).on(caster);
             spec.visibility = vis.clone();
-            spec.data = json!({"row": row.id, "note": row.note});
+            // The standing effects live in the effect's data, where core's slot checks and
+            // damage read them (crate::standing).
+            spec.data = json!({"row": row.id, "note": row.note, "rule": row.rule(),
+                               "standing": row.standing()});
             rec.effect = Some(ctx.start_effect(spec)?);
         }
         active.push(rec);
@@ -751,19 +742,51 @@ fn add_condition(c: &mut Creature, kind: ConditionKind, row: u8) {
     }
 }
 
-/// Takes what the hands hold (one hand slot, or all) out of the inventory.
-fn take_hands(c: &mut Creature, only: Option<u8>) -> Vec<CarriedItem> {
-    let ids: Vec<ItemId> = c
-        .inventory
-        .items()
-        .filter(|(_, p)| {
-            p.kind == SlotKind::Hand && only.is_none_or(|h| p.contains(SlotRef::hand(h)))
+/// Takes out of `c` what these standing effects of `row` forbid where it is (see
+/// [`crate::standing::displaced`]): the items to drop.
+fn displace(c: &mut Creature, standing: &[Standing], row: &BacklashRow) -> Vec<CarriedItem> {
+    let active: Vec<crate::standing::Active> = standing
+        .iter()
+        .map(|s| crate::standing::Active {
+            effect: String::new(),
+            rule: row.rule(),
+            note: row.note.to_string(),
+            standing: *s,
         })
-        .map(|(i, _)| i.id)
         .collect();
-    ids.into_iter()
+    crate::standing::displaced(&active, &c.inventory)
+        .into_iter()
         .filter_map(|id| c.inventory.remove(id).ok())
         .collect()
+}
+
+/// Adds a standing effect the Referee's pick completed (the numb hand, the weapon hand) to the
+/// running effect of `row` on `caster`.
+fn add_standing(
+    ctx: &mut Ctx<'_, Crows>,
+    caster: &str,
+    row: u8,
+    standing: Standing,
+) -> Result<(), RuleError> {
+    let Some(id) = active_of(ctx, caster)
+        .into_iter()
+        .find(|b| b.active.id == row)
+        .and_then(|b| b.effect)
+    else {
+        return Ok(());
+    };
+    let Some(mut data) = ctx.core().effect(&id).map(|e| e.data.clone()) else {
+        return Ok(());
+    };
+    let mut list: Vec<Standing> = data
+        .get("standing")
+        .and_then(|v| serde_json::from_value(v.clone()).ok())
+        .unwrap_or_default();
+    list.push(standing);
+    if let Some(m) = data.as_object_mut() {
+        m.insert("standing".into(), json!(list));
+    }
+    ctx.update_effect(&id, data)
 }
 
 /// Puts an item into the first free slot of `c` (or returns it to be dropped).
@@ -913,6 +936,11 @@ pub(super) fn fire(
     Ok(())
 }
 
+/// The Referee's `backlash_trigger`: for what the engine cannot see. Speaking (07–08) and
+/// failing to rhyme (43–44) have no command (the rulebook does not make casting speech); a
+/// soaked turn start off the battle grid and a magic item activated near an allergic creature
+/// neither. The grid's water squares and castings within reach fire on their own
+/// ([`turn_start`], [`magic_used_near`]).
 pub(super) fn trigger(
     rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,
@@ -1145,6 +1173,12 @@ pub(super) fn turn_start(
     if rows.contains(&37) {
         fire(rules, ctx, who, 37, &[])?;
     }
+    // The chill of 11–12 bites a turn started in the water (CR-BL-06).
+    for row in rows_triggered_by(&rows, |t| t == Trigger::TurnStartWetOrUnderwater) {
+        if in_water(ctx.rules(), who) {
+            fire(rules, ctx, who, row, &[])?;
+        }
+    }
     let buried = record(ctx, who).ok().is_some_and(|r| {
         r.creature.conditions.get(ConditionKind::Grabbed).is_some_and(|g| {
             matches!(&g.detail, crate::conditions::ConditionDetail::Grab(gr) if gr.by == "backlash 35")
@@ -1154,6 +1188,102 @@ pub(super) fn turn_start(
         fire(rules, ctx, who, 35, &[])?;
     }
     Ok(())
+}
+
+/// The running rows among `rows` whose trigger `which` selects, with their ids.
+fn rows_triggered_by(rows: &[u8], which: impl Fn(Trigger) -> bool) -> Vec<u8> {
+    rows.iter()
+        .copied()
+        .filter(|id| {
+            row_by_id(*id).is_ok_and(|r| {
+                r.effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::Triggered { trigger, .. } if which(*trigger)))
+            })
+        })
+        .collect()
+}
+
+/// Whether `who` stands in water (soaked) or under it on the battle grid. A creature off the
+/// grid, or soaked some other way, is the Referee's `backlash_trigger`: the engine cannot see
+/// it.
+fn in_water(state: &super::super::CrowsState, who: &str) -> bool {
+    let Some((space, _)) = super::super::combat::space_of(state, who) else {
+        return false;
+    };
+    let grid = state.combat.grid();
+    space.squares().any(|sq| {
+        let cell = grid.cell(sq);
+        cell.water || cell.submerging
+    })
+}
+
+/// Squares between two creatures: their spaces on the battle grid, else their positions; `None`
+/// when the engine does not know where one of them is.
+fn squares_between(state: &super::super::CrowsState, a: &str, b: &str) -> Option<u32> {
+    use super::super::combat::space_of;
+    if let (Some((sa, _)), Some((sb, _))) = (space_of(state, a), space_of(state, b)) {
+        return Some(sa.distance_to(&sb));
+    }
+    let (pa, pb) = (state.positions.get(a)?, state.positions.get(b)?);
+    Some(crate::combat::grid::distance((*pa).into(), (*pb).into()))
+}
+
+/// `user` cast a spell: every creature whose running row reacts to magic used within N squares
+/// (the allergy of 97–98, CR-BL-49) is stung if `user` is itself or known to be that near.
+/// Activating a magic item, and casters the engine cannot place, stay the Referee's
+/// `backlash_trigger`.
+pub(super) fn magic_used_near(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    user: &str,
+) -> Result<(), RuleError> {
+    let running: Vec<(String, Vec<u8>)> = ctx
+        .rules()
+        .magic
+        .backlashes
+        .iter()
+        .map(|(id, v)| (id.clone(), v.iter().map(|b| b.active.id).collect()))
+        .collect();
+    for (creature, rows) in running {
+        for row in rows {
+            let Ok(r) = row_by_id(row) else { continue };
+            let Some(reach) = r.effects.iter().find_map(|e| match e {
+                Effect::Triggered {
+                    trigger: Trigger::MagicUsedWithin(n),
+                    ..
+                } => Some(u32::from(*n)),
+                _ => None,
+            }) else {
+                continue;
+            };
+            let near = creature == user
+                || squares_between(ctx.rules(), &creature, user).is_some_and(|d| d <= reach);
+            if near && record(ctx, &creature)?.creature.alive {
+                fire(rules, ctx, &creature, row, &[])?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An engine effect ended. A running backlash whose effect another rule removed (the "next
+/// damage" doubling of 15–16 used up by core's damage, or the Referee removing it) is over:
+/// its record goes, undone. Expiries at a boundary are left to [`end_of_turn`].
+pub(super) fn effect_ended(
+    ctx: &mut Ctx<'_, Crows>,
+    effect: &engine::Effect,
+    reason: engine::EndReason,
+) -> Result<(), RuleError> {
+    if reason != engine::EndReason::Removed || effect.kind != "crows.backlash" {
+        return Ok(());
+    }
+    let Some(caster) = effect.target.clone() else {
+        return Ok(());
+    };
+    end_where(ctx, &caster, "its running effect ended", |b| {
+        b.effect.as_deref() == Some(effect.id.as_str())
+    })
 }
 
 /// The end of a round: the quicksand hurts those it holds (CR-BL-32 tier 1).
@@ -1308,7 +1438,7 @@ pub(super) fn on_answer(
             }
             Ok(())
         }
-        "backlash_call" => call_answered(ctx, &caster, cx, answer),
+        "backlash_call" => call_answered(ctx, &caster, row_id, cx, answer),
         "harmful_activation" => Ok(()),
         _ => Ok(()),
     }
@@ -1318,9 +1448,11 @@ pub(super) fn on_answer(
 fn call_answered(
     ctx: &mut Ctx<'_, Crows>,
     caster: &str,
+    row: u8,
     cx: &Value,
     answer: &Answer,
 ) -> Result<(), RuleError> {
+    let row = row_by_id(row).map_err(|e| err("bad_backlash", e))?;
     let call = cx.get("call").and_then(Value::as_str).unwrap_or_default();
     let mut c = record(ctx, caster)?.creature.clone();
     let before = c.clone();
@@ -1332,7 +1464,10 @@ fn call_answered(
                 .trim_start_matches("hand_")
                 .parse()
                 .unwrap_or(1);
-            dropped = take_hands(&mut c, Some(h));
+            // The slot stays unusable while the row runs: core refuses anything put there.
+            let numb = Standing::HandBlocked { hand: Some(h) };
+            add_standing(ctx, caster, row.id, numb)?;
+            dropped = displace(&mut c, &[numb], row);
         }
         "treasure" => {
             if let Some(id) = answer
@@ -1372,12 +1507,16 @@ fn call_answered(
         }
         "weapon" => {
             let name = answer.text.clone().unwrap_or_else(|| "weapon hand".into());
-            dropped = take_hands(&mut c, Some(1));
             let id = super::super::core::fresh_id(ctx);
+            // Hand slot 1 is the weapon for good: what it held falls, and core refuses
+            // anything else there (or the weapon anywhere else).
+            let weapon = Standing::HandReserved { hand: 1, item: id };
+            dropped = displace(&mut c, &[weapon], row);
             let hand = CarriedItem::new(id, format!("{name} (hand)"), 1);
             c.inventory
                 .add(hand, &[SlotRef::hand(1)])
                 .map_err(|e| err("inventory", e))?;
+            add_standing(ctx, caster, row.id, weapon)?;
         }
         _ => {}
     }
