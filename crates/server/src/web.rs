@@ -20,8 +20,9 @@
 //! # Files (`crates/server/web/`)
 //!
 //! `index.html`, `app.css`, `js/*.js` (plain ES modules, no build step; `js/combat.js`,
-//! `js/dungeon.js` and `js/travel.js` are the controls of the Crows combat, explore and travel
-//! families, sending their commands as documented in `crates/crows/src/ruleset/`), `i18n/{en,ru}.ftl`
+//! `js/dungeon.js`, `js/town.js` and `js/travel.js` are the controls of the Crows combat,
+//! explore and travel families, sending their commands as documented in
+//! `crates/crows/src/ruleset/`), `i18n/{en,ru}.ftl`
 //! (Fluent messages), `vendor/fluent/` (`@fluent/bundle` 0.19.1 ESM, Apache-2.0) and
 //! `vendor/qrcode/` (`qrcode-generator` 2.0.4, MIT, loaded only when an invite is shown).
 
@@ -80,6 +81,7 @@ static FILES: &[Embedded] = embed!(
     "js/combat.js",
     "js/dungeon.js",
     "js/travel.js",
+    "js/town.js",
     "js/dom.js",
     "i18n/en.ftl",
     "i18n/ru.ftl",

@@ -8,6 +8,13 @@
 //   `end_turn`;
 // - the Referee: place a creature, `start_combat`, `roll_initiative` (the player who rolls),
 //   `end_combat`.
+// - everyone with a placed creature: "more actions", one form per rarer command (shift, jump,
+//   stand_up, grab, escape_grab, knockback, taunt, ready/fire_readied, command_pet, the
+//   inventory maneuvers, order_side; the Referee also free_act, force_move, teleport, topple,
+//   flyer_falls, unplace). Creatures and squares are picked on the grid; a refusal's reason
+//   (message and rule) stays shown under the form until the next command;
+// - the Referee: the map editor for `set_grid` (brushes for obstacles, terrain, elevation,
+//   water, climbing, hazards, concealment and drops, painted by clicking squares).
 // Reactions and counters come as pending decisions; this panel points at them.
 
 import { h, section } from "./dom.js";
@@ -31,7 +38,39 @@ const key = (p) => `${p.x},${p.y}`;
 
 /** The UI state of the combat controls (kept on the screen across re-renders). */
 function ui(screen) {
-  return (screen.combatUi ||= { mode: null, path: [], target: "", weapon: "", place: { creature: "", x: 0, y: 0, side: "enemies" }, roller: "" });
+  return (screen.combatUi ||= {
+    mode: null,
+    path: [],
+    target: "",
+    weapon: "",
+    place: { creature: "", x: 0, y: 0, side: "enemies" },
+    roller: "",
+    // "More actions": the chosen command, who acts, its fields, the field a grid click fills.
+    act: { kind: "grab", creature: "", f: {} },
+    pick: null,
+    refusal: "",
+    // The map editor: on/off, the brush and its values, the draft squares and those touched.
+    edit: null,
+  });
+}
+
+/** Sends a rules command; a refusal's reason is kept to show under the controls. */
+export function sendShowing(screen, u, cmd, after) {
+  return screen
+    .send({ rules: cmd })
+    .then(() => {
+      u.refusal = "";
+      after?.();
+      screen.render();
+    })
+    .catch((e) => {
+      u.refusal = e?.rule ? `${e.message} (${e.rule})` : e?.message || String(e);
+      screen.render();
+    });
+}
+
+function refusalLine(u, id) {
+  return u.refusal ? h("p", { class: "refusal", id, role: "alert" }, `${t("refused")}: ${u.refusal}`) : null;
 }
 
 /** Which creature sits on each square (its whole space). */
@@ -44,22 +83,62 @@ function occupancy(creatures) {
   return at;
 }
 
+/** The squares to draw: the editor's draft while editing, else the view's grid. */
+function shownCells(u, cv) {
+  return u.edit?.on ? [...u.edit.draft.values()] : cv.grid || [];
+}
+
+/** CSS classes and words for one square's features. */
+function cellLook(cell) {
+  const cls = [];
+  const words = [];
+  if (!cell) return { cls, words };
+  if (cell.obstacle) {
+    cls.push("obstacle", `obstacle-${cell.obstacle}`);
+    words.push(t(`cell-obstacle-${cell.obstacle}`));
+  }
+  if (cell.difficult) cls.push("difficult"), words.push(t("difficult-terrain"));
+  if (cell.water) cls.push(cell.submerging ? "water deep" : "water"), words.push(t(cell.submerging ? "cell-submerging" : "cell-water"));
+  if (cell.climb) cls.push("climb"), words.push(t(`cell-climb-${cell.climb}`));
+  if (cell.hazard) cls.push("hazard"), words.push(t("cell-hazard-named", { hazard: cell.hazard }));
+  if (cell.concealment && cell.concealment !== "none") cls.push(`conceal-${cell.concealment}`), words.push(t(`cell-concealment-${cell.concealment}`));
+  if (cell.drop_feet) cls.push("drop"), words.push(t("cell-drop-named", { feet: cell.drop_feet }));
+  if (cell.elevation) words.push(t("cell-elevation-named", { elevation: cell.elevation }));
+  return { cls, words };
+}
+
+/** The field of the "more actions" form waiting for a grid click, if any. */
+function pickField(u) {
+  if (!u.pick) return null;
+  return (ACTS[u.act.kind]?.fields || []).find(([name]) => name === u.pick) || null;
+}
+
 function gridSvg(screen, cv, acting, canAct) {
   const u = ui(screen);
   const creatures = cv.creatures || {};
-  const cells = cv.grid || [];
-  const pts = [...cells.map((c) => c.at), ...Object.values(creatures).map((c) => c.at), ...u.path];
+  const cells = shownCells(u, cv);
+  const editing = !!u.edit?.on;
+  const field = editing ? null : pickField(u);
+  const pts = [...cells.map((c) => c.at), ...Object.values(creatures).map((c) => c.at), ...u.path, ...(editing ? [{ x: u.edit.width - 2, y: u.edit.height - 2 }] : [])];
   const maxX = Math.max(9, ...pts.map((p) => p.x + 2));
   const maxY = Math.max(6, ...pts.map((p) => p.y + 2));
   const w = maxX + 1;
   const hgt = maxY + 1;
   const occ = occupancy(creatures);
   const cellAt = new Map(cells.map((c) => [key(c.at), c]));
-  const onPath = new Map(u.path.map((p, i) => [key(p), i + 1]));
-  const svg = s("svg", { viewBox: `0 0 ${w * C} ${hgt * C}`, class: "map grid-map", id: "battle-grid", role: "group", "aria-label": t("combat-grid-aria", { width: w, height: hgt }) });
+  const actPath = field && field[1] === "path" ? u.act.f[field[0]] || [] : [];
+  const marks = new Map((field ? actPath : u.path).map((p, i) => [key(p), i + 1]));
+  const svg = s("svg", { viewBox: `0 0 ${w * C} ${hgt * C}`, class: `map grid-map${editing ? " editing" : ""}`, id: "battle-grid", role: "group", "aria-label": t("combat-grid-aria", { width: w, height: hgt }) });
   const pick = (x, y) => {
     const who = occ.get(key({ x, y }));
-    if (u.mode === "move") {
+    if (editing) {
+      paint(u.edit, { x, y });
+    } else if (u.placePick) {
+      Object.assign(u.place, { x, y });
+      u.placePick = false;
+    } else if (field) {
+      if (!fillFromGrid(u, field, { x, y }, who)) return;
+    } else if (u.mode === "move") {
       u.path.push({ x, y });
     } else if (u.mode === "attack" && who && who !== acting) {
       u.target = who;
@@ -71,15 +150,14 @@ function gridSvg(screen, cv, acting, canAct) {
     for (let x = 0; x < w; x++) {
       const cell = cellAt.get(key({ x, y }));
       const who = occ.get(key({ x, y }));
-      const cls = ["sq"];
-      if (cell?.obstacle) cls.push("obstacle");
-      if (cell?.difficult) cls.push("difficult");
-      if (cell?.hazard) cls.push("hazard");
-      if (onPath.has(key({ x, y }))) cls.push("path");
+      const look = cellLook(cell);
+      const cls = ["sq", ...look.cls];
+      if (marks.has(key({ x, y }))) cls.push("path");
       if (who && who === u.target && u.mode === "attack") cls.push("target");
+      if (field && ["square", "path"].includes(field[1]) && same(u.act.f[field[0]], { x, y })) cls.push("picked");
       const name = who ? displayName(screen.creatures[who]) || who : "";
-      const label = [t("square", { x, y }), name, cell?.obstacle ? t("obstacle") : "", cell?.difficult ? t("difficult-terrain") : "", onPath.has(key({ x, y })) ? t("path-step", { n: onPath.get(key({ x, y })) }) : ""].filter(Boolean).join(", ");
-      const interactive = canAct && (u.mode === "move" || (u.mode === "attack" && who && who !== acting));
+      const label = [t("square", { x, y }), name, ...look.words, marks.has(key({ x, y })) ? t("path-step", { n: marks.get(key({ x, y })) }) : ""].filter(Boolean).join(", ");
+      const interactive = editing || u.placePick || (field && (field[1] !== "creature" || who)) || (!field && canAct && (u.mode === "move" || (u.mode === "attack" && who && who !== acting)));
       svg.append(
         s(
           "rect",
@@ -109,19 +187,23 @@ function gridSvg(screen, cv, acting, canAct) {
           s("title", {}, label),
         ),
       );
-      if (onPath.has(key({ x, y }))) svg.append(s("text", { x: x * C + 4, y: y * C + 12, class: "path-n" }, onPath.get(key({ x, y }))));
+      if (cell?.elevation) svg.append(s("text", { x: x * C + C - 3, y: y * C + C - 4, "text-anchor": "end", class: "elev" }, `${cell.elevation > 0 ? "+" : ""}${cell.elevation}`));
+      if (cell?.drop_feet) svg.append(s("text", { x: x * C + 3, y: y * C + C - 4, class: "elev" }, `↓${cell.drop_feet}`));
+      if (marks.has(key({ x, y }))) svg.append(s("text", { x: x * C + 4, y: y * C + 12, class: "path-n" }, marks.get(key({ x, y }))));
     }
   for (const [id, c] of Object.entries(creatures)) {
     const side = Math.max(1, c.space || 1);
     const cx = (c.at.x + side / 2) * C;
     const cy = (c.at.y + side / 2) * C;
     const name = displayName(screen.creatures[id]) || id;
-    const g = s("g", { class: `token side-${c.side}${id === acting ? " acting" : ""}`, "data-token": id, "pointer-events": "none" });
+    const g = s("g", { class: `token side-${c.side}${id === acting ? " acting" : ""}${field && u.act.f[field[0]] === id ? " picked" : ""}`, "data-token": id, "pointer-events": "none" });
     g.append(s("circle", { cx, cy, r: (side * C) / 2 - 3 }), s("text", { x: cx, y: cy + 4, "text-anchor": "middle" }, name.slice(0, 2)));
     svg.append(g);
   }
   return svg;
 }
+
+const same = (a, b) => !!a && !!b && typeof a === "object" && a.x === b.x && a.y === b.y;
 
 /** What is left of a turn budget (the view holds what was spent: CR-CBT-10's limit of two). */
 export function budgetLeft(b) {
@@ -156,19 +238,13 @@ function handItems(c) {
 
 function actorControls(screen, cv, fight, acting) {
   const u = ui(screen);
-  const go = (cmd, after) =>
-    screen
-      .send({ rules: cmd })
-      .then(() => {
-        after?.();
-        screen.render();
-      })
-      .catch(() => {});
+  const go = (cmd, after) => sendShowing(screen, u, cmd, after);
   const name = displayName(screen.creatures[acting]) || acting;
   const targets = Object.keys(cv.creatures || {}).filter((id) => id !== acting);
   const held = handItems(screen.creatures[acting]);
   const mode = (m) => () => {
     u.mode = u.mode === m ? null : m;
+    u.pick = null;
     if (u.mode !== "move") u.path = [];
     screen.render();
   };
@@ -234,7 +310,7 @@ function actorControls(screen, cv, fight, acting) {
 
 function refereeControls(screen, cv, fight) {
   const u = ui(screen);
-  const go = (cmd) => screen.send({ rules: cmd }).catch(() => {});
+  const go = (cmd) => sendShowing(screen, u, cmd);
   const players = Object.keys(screen.view?.participants?.players || {});
   const roller = players.includes(u.roller) ? u.roller : players[0] || "";
   const roundRunning = fight && fight.current;
@@ -264,6 +340,7 @@ function refereeControls(screen, cv, fight) {
         h("input", { id: "place-x", type: "number", min: 0, class: "num", value: place.x, oninput: (e) => (place.x = e.target.value) }),
         h("label", { for: "place-y" }, "y"),
         h("input", { id: "place-y", type: "number", min: 0, class: "num", value: place.y, oninput: (e) => (place.y = e.target.value) }),
+        h("button", { type: "button", id: "place-pick", "aria-pressed": String(!!u.placePick), class: u.placePick ? "primary" : "", onclick: () => ((u.placePick = !u.placePick), screen.render()) }, u.placePick ? t("act-picking", { what: t("square", { x: "?", y: "?" }) }) : t("act-pick-on-grid")),
         h("label", { for: "place-side" }, t("combat-side")),
         h(
           "select",
@@ -285,6 +362,402 @@ function refereeControls(screen, cv, fight) {
           ]
         : null,
       fight ? h("button", { type: "button", id: "combat-end", onclick: () => go({ end_combat: {} }) }, t("combat-end")) : null,
+      u.edit?.on ? null : gridEditor(screen, cv),
+    ),
+    u.edit?.on ? gridEditor(screen, cv) : null,
+  );
+}
+
+// ---------- "more actions": one form per rarer combat command ----------
+
+const CHARS = ["agility", "strength"];
+const SIZES = ["tiny", "small", "medium", "large", "huge", "holy_shit"];
+
+/**
+ * The rarer commands (crates/crows/src/ruleset/combat/mod.rs) as data: [field, type, options].
+ * Types: creature / creatures (picked on the grid or from a list), square (a grid click),
+ * path (grid clicks in order), choice (options), text, number, bool, hand (1 or 2),
+ * item (an item of the acting creature in that slot kind), items (several), order (creatures
+ * in the order clicked). `referee`: only the Referee sends it. `build` turns the fields into
+ * the command's JSON (default: the fields as they are, with `creature`).
+ */
+const ACTS = {
+  shift: { fields: [["to", "square"]] },
+  jump: { fields: [["to", "square"], ["characteristic", "choice", CHARS]] },
+  stand_up: { fields: [] },
+  grab: { fields: [["target", "creature"]] },
+  escape_grab: { fields: [["characteristic", "choice", CHARS]] },
+  knockback: { fields: [["target", "creature"], ["push", "path"]] },
+  taunt: { fields: [["target", "creature"]] },
+  ready: {
+    fields: [["act", "choice", ["action", "maneuver"]], ["name", "text"], ["trigger", "text"]],
+    build: (c, f) => ({ creature: c, act: { kind: f.act, name: f.name || (f.act === "action" ? "attack" : "move") }, trigger: f.trigger || "" }),
+  },
+  fire_readied: { fields: [] },
+  command_pet: { fields: [["pet", "creature"], ["dangerous", "bool"]] },
+  draw_from_pack: {
+    fields: [["item", "item", "Backpack"], ["hand", "hand"], ["choice", "choice", ["Swap", "DropHands"]]],
+    build: (c, f) => ({ creature: c, item: Number(f.item), hands: [{ kind: "Hand", number: Number(f.hand) || 1 }], choice: f.choice }),
+  },
+  draw_from_belt: {
+    fields: [["item", "item", "Belt"], ["hand", "hand"]],
+    build: (c, f) => ({ creature: c, moves: [{ item: Number(f.item), to: [{ kind: "Hand", number: Number(f.hand) || 1 }] }], drops: [] }),
+  },
+  pick_up_item: {
+    fields: [["ground", "number"], ["hand", "hand"]],
+    build: (c, f) => ({ creature: c, ground: Number(f.ground) || 0, slots: [{ kind: "Hand", number: Number(f.hand) || 1 }] }),
+  },
+  dump_pack: { fields: [["items", "items", "Backpack"]], build: (c, f) => ({ creature: c, items: (f.items || []).map(Number) }) },
+  order_side: { fields: [["side", "choice", ["crows", "enemies"]], ["order", "order"]], build: (_c, f) => ({ side: f.side, order: f.order || [] }), noActor: true },
+  free_act: { referee: true, fields: [["cost", "choice", ["free", "maneuver", "action"]], ["what", "text"]] },
+  force_move: {
+    referee: true,
+    fields: [["by", "creature"], ["kind", "choice", ["push", "slide"]], ["distance", "number"], ["path", "path"], ["magic", "bool"], ["vertical", "bool"], ["altitude", "number"]],
+    build: (c, f) => ({ creature: c, by: f.by, kind: f.kind, distance: Number(f.distance) || (f.path || []).length, magic: !!f.magic, vertical: !!f.vertical, path: f.path || [], altitude: Number(f.altitude) || 0 }),
+  },
+  teleport: {
+    referee: true,
+    fields: [["to", "square"], ["distance", "number"], ["by", "creature"]],
+    build: (c, f) => ({ creature: c, to: f.to, distance: Number(f.distance) || 0, ...(f.by && f.by !== c ? { by: f.by } : {}) }),
+  },
+  topple: { referee: true, fields: [["object", "choice", SIZES], ["onto", "creatures"]], build: (c, f) => ({ creature: c, object: f.object, onto: f.onto || [] }) },
+  flyer_falls: { referee: true, fields: [["feet", "number"]], build: (c, f) => ({ creature: c, feet: Number(f.feet) || 0 }) },
+  unplace: { referee: true, fields: [] },
+};
+
+/** The defaults of a command's fields (the first option of a choice, hand 1…). */
+function defaults(kind) {
+  const f = {};
+  for (const [name, type, opts] of ACTS[kind].fields) {
+    if (type === "choice") f[name] = opts[0];
+    else if (type === "hand") f[name] = "1";
+    else if (type === "path" || type === "creatures" || type === "items" || type === "order") f[name] = [];
+    else if (type === "bool") f[name] = false;
+    else f[name] = "";
+  }
+  return f;
+}
+
+/** The first field a grid click fills (a creature, square or path not filled yet). */
+function firstPick(kind, f) {
+  const fl = ACTS[kind].fields.find(([name, type]) => (type === "creature" || type === "square") && !f[name]) || ACTS[kind].fields.find(([, type]) => type === "path");
+  return fl ? fl[0] : null;
+}
+
+/** A grid click for the waiting field; false when the square does not fit it. */
+function fillFromGrid(u, [name, type], at, who) {
+  const f = u.act.f;
+  if (type === "creature") {
+    if (!who) return false;
+    f[name] = who;
+  } else if (type === "creatures" || type === "order") {
+    if (!who) return false;
+    const list = (f[name] ||= []);
+    const i = list.indexOf(who);
+    if (i >= 0 && type === "creatures") list.splice(i, 1);
+    else if (i < 0) list.push(who);
+  } else if (type === "square") f[name] = at;
+  else if (type === "path") (f[name] ||= []).push(at);
+  else return false;
+  if (type === "creature" || type === "square") u.pick = firstPick(u.act.kind, f);
+  return true;
+}
+
+const itemSlotKind = (s) => (Array.isArray(s.at) ? s.at[0] : s.at ?? s.slot)?.kind;
+
+function actField(screen, u, cv, actor, [name, type, opts]) {
+  const f = u.act.f;
+  const id = `act-${name}`;
+  const label = h("label", { for: id }, t(`act-field-${name}`));
+  const who = (c) => displayName(screen.creatures[c]) || c;
+  const pickButton = (hint) =>
+    h(
+      "button",
+      {
+        type: "button",
+        id: `${id}-pick`,
+        "aria-pressed": String(u.pick === name),
+        class: u.pick === name ? "primary" : "",
+        onclick: () => {
+          u.pick = u.pick === name ? null : name;
+          screen.render();
+        },
+      },
+      u.pick === name ? t("act-picking", { what: hint }) : t("act-pick-on-grid"),
+    );
+  const placed = Object.keys(cv.creatures || {});
+  switch (type) {
+    case "choice":
+      return h("span", { class: "act-field" }, label, h("select", { id, onchange: (e) => (f[name] = e.target.value) }, opts.map((o) => h("option", { value: o, selected: o === f[name] }, t(`act-opt-${name}-${o}`)))));
+    case "text":
+      return h("span", { class: "act-field" }, label, h("input", { id, value: f[name] || "", oninput: (e) => (f[name] = e.target.value) }));
+    case "number":
+      return h("span", { class: "act-field" }, label, h("input", { id, type: "number", class: "num", min: 0, value: f[name] ?? "", oninput: (e) => (f[name] = e.target.value) }));
+    case "bool":
+      return h("label", { class: "act-field check" }, h("input", { id, type: "checkbox", checked: !!f[name], onchange: (e) => (f[name] = e.target.checked) }), t(`act-field-${name}`));
+    case "hand":
+      return h("span", { class: "act-field" }, label, h("select", { id, onchange: (e) => (f[name] = e.target.value) }, ["1", "2"].map((n) => h("option", { value: n, selected: n === f[name] }, t("act-hand-n", { n })))));
+    case "item":
+    case "items": {
+      const items = storedItems(screen.creatures[actor]).filter((st) => itemSlotKind(st) === opts);
+      if (type === "item")
+        return h(
+          "span",
+          { class: "act-field" },
+          label,
+          h("select", { id, onchange: (e) => (f[name] = e.target.value) }, h("option", { value: "" }, t("act-choose")), items.map((st) => h("option", { value: String(st.item.id), selected: String(st.item.id) === String(f[name]) }, st.item.name || `#${st.item.id}`))),
+        );
+      const list = f[name] || [];
+      return h(
+        "fieldset",
+        { class: "act-field list", id },
+        h("legend", {}, t(`act-field-${name}`)),
+        items.length
+          ? items.map((st) =>
+              h(
+                "label",
+                { class: "check" },
+                h("input", {
+                  type: "checkbox",
+                  checked: list.includes(String(st.item.id)),
+                  onchange: (e) => {
+                    const k = String(st.item.id);
+                    f[name] = e.target.checked ? [...list.filter((x) => x !== k), k] : list.filter((x) => x !== k);
+                  },
+                }),
+                st.item.name || `#${st.item.id}`,
+              ),
+            )
+          : h("span", { class: "hint" }, t("act-no-items")),
+      );
+    }
+    case "creature":
+      return h(
+        "span",
+        { class: "act-field" },
+        label,
+        h("select", { id, onchange: (e) => ((f[name] = e.target.value), screen.render()) }, h("option", { value: "" }, t("act-choose")), placed.map((c) => h("option", { value: c, selected: c === f[name] }, who(c)))),
+        pickButton(t(`act-field-${name}`)),
+      );
+    case "creatures":
+    case "order": {
+      const list = f[name] || [];
+      return h(
+        "span",
+        { class: "act-field" },
+        h("span", { class: "label" }, t(`act-field-${name}`), ": "),
+        h("output", { id }, list.length ? list.map((c, i) => (type === "order" ? `${i + 1}. ${who(c)}` : who(c))).join(type === "order" ? "  " : ", ") : t("act-none-yet")),
+        pickButton(t(`act-field-${name}`)),
+        h("button", { type: "button", id: `${id}-clear`, disabled: !list.length, onclick: () => ((f[name] = []), screen.render()) }, t("act-clear")),
+      );
+    }
+    case "square":
+      return h(
+        "span",
+        { class: "act-field" },
+        h("span", { class: "label" }, t(`act-field-${name}`), ": "),
+        h("output", { id }, f[name] ? `(${f[name].x}, ${f[name].y})` : t("act-none-yet")),
+        pickButton(t(`act-field-${name}`)),
+      );
+    case "path": {
+      const list = f[name] || [];
+      return h(
+        "span",
+        { class: "act-field" },
+        h("span", { class: "label" }, t(`act-field-${name}`), ": "),
+        h("output", { id }, list.length ? list.map((p) => `(${p.x}, ${p.y})`).join(" → ") : t("act-none-yet")),
+        pickButton(t(`act-field-${name}`)),
+        h("button", { type: "button", id: `${id}-undo`, disabled: !list.length, onclick: () => (list.pop(), screen.render()) }, t("combat-path-undo")),
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+/** The "more actions" form: pick a command, who acts, its fields; send; see the refusal. */
+function moreActions(screen, cv, acting) {
+  const u = ui(screen);
+  const placed = Object.keys(cv?.creatures || {});
+  const mine = placed.filter((id) => screen.isReferee || screen.mine().includes(id));
+  if (!mine.length) return null;
+  const kinds = Object.keys(ACTS).filter((k) => screen.isReferee || !ACTS[k].referee);
+  const a = u.act;
+  if (!kinds.includes(a.kind)) a.kind = kinds[0];
+  if (!a.ready) {
+    a.f = defaults(a.kind);
+    a.ready = true;
+  }
+  const actor = mine.includes(a.creature) ? a.creature : mine.includes(acting) ? acting : mine[0];
+  const spec = ACTS[a.kind];
+  const send = (e) => {
+    e.preventDefault();
+    const cmd = spec.build ? spec.build(actor, a.f) : { creature: actor, ...a.f };
+    sendShowing(screen, u, { [a.kind]: cmd }, () => {
+      a.f = defaults(a.kind);
+      u.pick = firstPick(a.kind, a.f);
+    });
+  };
+  return h(
+    "details",
+    { id: "combat-more", class: "combat-more" },
+    h("summary", {}, t("combat-more")),
+    h(
+      "form",
+      { class: "act-form", id: "combat-act-form", onsubmit: send },
+      h(
+        "div",
+        { class: "row wrap" },
+        h("label", { for: "combat-act-kind" }, t("act-command")),
+        h(
+          "select",
+          {
+            id: "combat-act-kind",
+            onchange: (e) => {
+              a.kind = e.target.value;
+              a.f = defaults(a.kind);
+              u.pick = firstPick(a.kind, a.f);
+              u.refusal = "";
+              screen.render();
+            },
+          },
+          kinds.map((k) => h("option", { value: k, selected: k === a.kind }, t(`act-${k}`))),
+        ),
+        spec.noActor
+          ? null
+          : [
+              h("label", { for: "combat-act-creature" }, t("act-who")),
+              h("select", { id: "combat-act-creature", onchange: (e) => ((a.creature = e.target.value), screen.render()) }, mine.map((id) => h("option", { value: id, selected: id === actor }, displayName(screen.creatures[id]) || id))),
+            ],
+      ),
+      h("p", { class: "hint" }, t(`act-${a.kind}-hint`)),
+      spec.fields.length ? h("div", { class: "row wrap act-fields" }, spec.fields.map((fl) => actField(screen, u, cv, actor, fl))) : null,
+      h("div", { class: "row wrap" }, h("button", { type: "submit", id: "combat-act-send", class: "primary" }, t("act-send", { command: t(`act-${a.kind}`) }))),
+    ),
+  );
+}
+
+// ---------- the map editor (Referee): `set_grid` ----------
+
+const BRUSHES = ["open", "solid", "flimsy", "difficult", "elevation", "water", "submerging", "climb_wall", "climb_ceiling", "hazard", "light", "heavy", "drop"];
+
+function startEdit(cv) {
+  const draft = new Map((cv.grid || []).map((c) => [key(c.at), structuredClone(c)]));
+  const pts = [...draft.values()].map((c) => c.at);
+  return { on: true, brush: "solid", elevation: 1, hazard: "fire", drop: 30, draft, touched: new Set(), width: Math.max(12, ...pts.map((p) => p.x + 3)), height: Math.max(8, ...pts.map((p) => p.y + 3)) };
+}
+
+/** Applies the brush to a square of the draft (painting the same feature again removes it). */
+function paint(ed, at) {
+  const k = key(at);
+  const cell = ed.draft.get(k) || { at };
+  const flip = (prop, value) => {
+    if (cell[prop] === value) delete cell[prop];
+    else cell[prop] = value;
+  };
+  switch (ed.brush) {
+    case "open":
+      ed.draft.set(k, { at });
+      ed.touched.add(k);
+      return;
+    case "solid":
+    case "flimsy":
+      flip("obstacle", ed.brush);
+      break;
+    case "difficult":
+    case "water":
+      flip(ed.brush, true);
+      break;
+    case "submerging":
+      if (cell.submerging) delete cell.submerging;
+      else Object.assign(cell, { water: true, submerging: true });
+      break;
+    case "climb_wall":
+    case "climb_ceiling":
+      flip("climb", ed.brush.slice(6));
+      break;
+    case "elevation":
+      flip("elevation", Number(ed.elevation) || 0);
+      if (cell.elevation === 0) delete cell.elevation;
+      break;
+    case "hazard":
+      flip("hazard", ed.hazard.trim() || "hazard");
+      break;
+    case "light":
+    case "heavy":
+      flip("concealment", ed.brush);
+      break;
+    case "drop":
+      flip("drop_feet", Number(ed.drop) || 10);
+      break;
+  }
+  ed.draft.set(k, cell);
+  ed.touched.add(k);
+}
+
+function gridEditor(screen, cv) {
+  const u = ui(screen);
+  const ed = u.edit;
+  if (!ed?.on)
+    return h(
+      "button",
+      {
+        type: "button",
+        id: "grid-edit",
+        onclick: () => {
+          u.edit = startEdit(cv || {});
+          Object.assign(u, { mode: null, path: [], pick: null });
+          screen.render();
+        },
+      },
+      t("grid-edit"),
+    );
+  const num = (id, prop, min) => h("input", { id, type: "number", class: "num", min, value: ed[prop], oninput: (e) => (ed[prop] = e.target.value) });
+  const send = () => {
+    const cells = [...ed.touched].map((k) => ed.draft.get(k)).filter(Boolean);
+    sendShowing(screen, u, { set_grid: { cells } }, () => (u.edit = null));
+  };
+  return h(
+    "div",
+    { class: "grid-editor", id: "grid-editor", role: "group", "aria-label": t("grid-edit") },
+    h("p", { class: "hint" }, t("grid-edit-hint")),
+    h(
+      "div",
+      { class: "brushes", role: "radiogroup", "aria-label": t("grid-brush") },
+      BRUSHES.map((b) =>
+        h(
+          "button",
+          {
+            type: "button",
+            id: `brush-${b}`,
+            role: "radio",
+            "aria-checked": String(ed.brush === b),
+            class: `brush brush-${b}${ed.brush === b ? " primary" : ""}`,
+            onclick: () => ((ed.brush = b), screen.render()),
+          },
+          t(`brush-${b}`),
+        ),
+      ),
+    ),
+    h(
+      "div",
+      { class: "row wrap" },
+      h("label", { for: "brush-elevation-value" }, t("brush-elevation")),
+      num("brush-elevation-value", "elevation"),
+      h("label", { for: "brush-hazard-value" }, t("brush-hazard")),
+      h("input", { id: "brush-hazard-value", value: ed.hazard, oninput: (e) => (ed.hazard = e.target.value) }),
+      h("label", { for: "brush-drop-value" }, t("brush-drop-feet")),
+      num("brush-drop-value", "drop", 1),
+      h("label", { for: "grid-width" }, t("grid-size")),
+      h("input", { id: "grid-width", type: "number", class: "num", min: 4, max: 60, value: ed.width, onchange: (e) => ((ed.width = Math.min(60, Math.max(4, Number(e.target.value) || 12))), screen.render()) }),
+      "×",
+      h("input", { id: "grid-height", type: "number", class: "num", min: 4, max: 60, "aria-label": t("grid-size"), value: ed.height, onchange: (e) => ((ed.height = Math.min(60, Math.max(4, Number(e.target.value) || 8))), screen.render()) }),
+    ),
+    h(
+      "div",
+      { class: "row wrap" },
+      h("button", { type: "button", id: "grid-send", class: "primary", disabled: !ed.touched.size, onclick: send }, t("grid-send", { count: ed.touched.size })),
+      h("button", { type: "button", id: "grid-cancel", onclick: () => ((u.edit = null), screen.render()) }, t("grid-cancel")),
     ),
   );
 }
@@ -318,7 +791,9 @@ export function combatPanel(screen) {
     waiting.length ? h("p", { class: "combat-waiting", role: "alert" }, h("a", { href: "#decisions" }, t("combat-decision-waiting", { count: waiting.length }))) : null,
     order.length ? h("ol", { class: "order" }, order.map((id) => h("li", { class: id === current ? "acting" : "", "aria-current": id === current ? "true" : null }, displayName(screen.creatures[id]) || id))) : null,
     canAct ? actorControls(screen, cv, fight, acting) : null,
-    cv ? gridSvg(screen, cv, acting, canAct) : null,
+    refusalLine(u, "combat-refusal"),
+    cv || u.edit?.on ? gridSvg(screen, cv || {}, acting, canAct) : null,
     screen.isReferee ? refereeControls(screen, cv, fight) : null,
+    cv ? moreActions(screen, cv, acting) : null,
   );
 }

@@ -3,11 +3,14 @@
 // minutes, rooms or manual), pauses and resumes the turn (`pause_dungeon_turn` /
 // `resume_dungeon_turn`), marks rooms explored, makes a loud noise, leaves, starts and finishes
 // a rest and sees the encounter checks (face, EN, outcome: Referee-only events). A player
-// chooses a rest activity for their crow during a rest.
+// chooses a rest activity for their crow during a rest. A refusal's reason stays shown under the
+// controls. The town screen (js/town.js) comes right after this panel.
 
 import { h, section } from "./dom.js";
 import { t, has } from "./i18n.js";
 import { displayName, isParty } from "./sheet.js";
+import { sendShowing } from "./combat.js";
+import { townPanel } from "./town.js";
 
 const ACTIVITIES = {
   craft: "item",
@@ -21,7 +24,7 @@ const ACTIVITIES = {
 };
 
 function ui(screen) {
-  return (screen.dungeonUi ||= { name: "", length: "30", noise: "", place: "dungeon", activity: {} });
+  return (screen.dungeonUi ||= { name: "", length: "30", noise: "", place: "dungeon", activity: {}, refusal: "" });
 }
 
 /** The rules event named `name` inside a log event (`{type: "rules", event: {name: {…}}}`). */
@@ -56,7 +59,7 @@ function encounterChecks(screen) {
 
 function refereeControls(screen, ex, visit) {
   const u = ui(screen);
-  const go = (cmd) => screen.send({ rules: cmd }).catch(() => {});
+  const go = (cmd) => sendShowing(screen, u, cmd);
   const row = [];
   if (!visit) {
     row.push(
@@ -94,9 +97,33 @@ function refereeControls(screen, ex, visit) {
       h("button", { type: "button", id: "leave-dungeon", onclick: () => go({ leave_dungeon: {} }) }, t("leave-dungeon")),
     );
   }
-  const party = Object.values(screen.creatures)
-    .filter((c) => isParty(c) && screen.controllersOf(c.id).length)
-    .map((c) => c.id);
+  // Who rests: the Referee ticks the party's creatures (default: those a player controls, or
+  // every party creature when no player is seated yet).
+  const members = Object.values(screen.creatures).filter((c) => isParty(c) && c.creature?.alive !== false);
+  const controlled = members.filter((c) => screen.controllersOf(c.id).length).map((c) => c.id);
+  const party = (u.resters ?? (controlled.length ? controlled : members.map((c) => c.id))).filter((id) => members.some((c) => c.id === id));
+  const resters = members.length
+    ? h(
+        "span",
+        { class: "act-field", role: "group", "aria-label": t("start-rest-party") },
+        members.map((c) =>
+          h(
+            "label",
+            { class: "check" },
+            h("input", {
+              type: "checkbox",
+              id: `rest-member-${c.id}`,
+              checked: party.includes(c.id),
+              onchange: (e) => {
+                u.resters = e.target.checked ? [...party.filter((x) => x !== c.id), c.id] : party.filter((x) => x !== c.id);
+                screen.render();
+              },
+            }),
+            displayName(c) || c.id,
+          ),
+        ),
+      )
+    : null;
   const rest = ex?.rest
     ? h("button", { type: "button", id: "finish-rest", class: "primary", onclick: () => go({ finish_rest: {} }) }, t("finish-rest"))
     : [
@@ -110,6 +137,7 @@ function refereeControls(screen, ex, visit) {
                 ["wilderness", "safe"].map((p) => h("option", { value: p, selected: p === u.place }, t(`rest-place-${p}`))),
               ),
             ],
+        resters,
         h("button", { type: "button", id: "start-rest-party", disabled: !party.length, onclick: () => go({ start_rest: { party, place: visit ? "dungeon" : u.place === "dungeon" ? "wilderness" : u.place } }) }, t("start-rest-party")),
       ];
   return [
@@ -135,7 +163,7 @@ function activityForms(screen) {
           e.preventDefault();
           const activity = { kind: f.kind };
           if (param) activity[param] = param === "item" ? Number(f.value) : f.value.trim();
-          screen.send({ rules: { choose_rest_activity: { creature: id, activity } } }).catch(() => {});
+          sendShowing(screen, u, { choose_rest_activity: { creature: id, activity } });
         },
       },
       h("label", { for: `activity-${id}` }, t("rest-activity-for", { name: displayName(screen.creatures[id]) || id })),
@@ -157,10 +185,16 @@ function activityForms(screen) {
   });
 }
 
-/** The dungeon panel: always for the Referee, for players while in a dungeon or resting. */
+/** The dungeon panel (always for the Referee, for players while in a dungeon or resting), then
+ * the town panel. */
 export function dungeonPanel(screen) {
+  return [dungeonSection(screen), townPanel(screen)];
+}
+
+function dungeonSection(screen) {
   const ex = screen.rules.explore || null;
   const visit = ex?.visit || null;
+  const u = ui(screen);
   if (!screen.isReferee && !visit && !ex?.rest) return null;
   const status = visit
     ? h(
@@ -179,5 +213,6 @@ export function dungeonPanel(screen) {
     ex?.rest ? h("p", { class: "badge" }, t("resting")) : null,
     screen.isReferee ? refereeControls(screen, ex, visit) : null,
     ex?.rest ? activityForms(screen) : null,
+    u.refusal ? h("p", { class: "refusal", id: "dungeon-refusal", role: "alert" }, `${t("refused")}: ${u.refusal}`) : null,
   );
 }

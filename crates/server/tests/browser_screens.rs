@@ -1,0 +1,1061 @@
+//! The web UI's screens in a real headless Chromium (chromedriver), against an in-process
+//! server with the Crows ruleset: the dungeon controls, the town screen, the travel day and its
+//! map editor, the combat grid editor and the rarer combat controls. Screenshots go to
+//! `target/screenshots/s-*.png` (desktop and a 390-pixel phone).
+//!
+//! The harness below (server, chromedriver, browser, click/fill/wait helpers) duplicates the one
+//! in `browser.rs` on purpose, to be merged onto a shared test module later.
+//!
+//! Needs Debian's `chromium` and `chromium-driver`; `DELVE_CHROMEDRIVER` / `DELVE_CHROMIUM`
+//! override the paths.
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use server::Server;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+
+// ---------- the server ----------
+
+struct Running {
+    base: String,
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+    _dir: tempfile::TempDir,
+}
+
+async fn start_server() -> Running {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (store, tokens) = server::open_sqlite(&dir.path().join("t.db"))
+        .await
+        .expect("open db");
+    let mut registry = engine::builtin_registry();
+    registry.register(crows::ruleset::Crows);
+    let srv = Server::new(store, tokens, registry);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let (tx, rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        srv.serve(listener, async move {
+            let _ = rx.await;
+        })
+        .await
+        .expect("serve");
+    });
+    Running {
+        base: format!("http://{addr}"),
+        stop: Some(tx),
+        task,
+        _dir: dir,
+    }
+}
+
+impl Running {
+    async fn stop(mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        // Live sockets close on shutdown; do not wait forever for a browser that lingers.
+        let _ = tokio::time::timeout(Duration::from_secs(5), &mut self.task).await;
+    }
+}
+
+// ---------- chromedriver and browsers ----------
+
+/// A chromedriver process, killed on drop.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn chromedriver_path() -> PathBuf {
+    let path = std::env::var_os("DELVE_CHROMEDRIVER")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromedriver"));
+    assert!(
+        path.exists(),
+        "chromedriver not found at {}: the browser tests need headless Chromium and its \
+         WebDriver. Install them with `apt-get install -y chromium chromium-driver` (Debian; \
+         .ci/run does this), or point DELVE_CHROMEDRIVER at a chromedriver binary.",
+        path.display()
+    );
+    path
+}
+
+fn free_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    l.local_addr().expect("addr").port()
+}
+
+async fn start_driver() -> Driver {
+    let path = chromedriver_path();
+    let port = free_port();
+    let child = Command::new(&path)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", path.display()));
+    let url = format!("http://127.0.0.1:{port}");
+    let http = reqwest::Client::new();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Ok(r) = http.get(format!("{url}/status")).send().await
+            && r.status().is_success()
+        {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "chromedriver did not start on {url}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Driver { child, url }
+}
+
+/// A fresh headless Chromium session (own profile directory) of the given window size.
+async fn browser(driver: &Driver, profile: &Path, width: u32, height: u32) -> Client {
+    session(driver, profile, width, height, None).await
+}
+
+/// A phone: Chromium's mobile emulation at 390 × 844 CSS pixels (a desktop window cannot be
+/// narrower than about 500 pixels in headless Chromium).
+async fn phone_browser(driver: &Driver, profile: &Path) -> Client {
+    let metrics =
+        json!({"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1.0, "touch": true}});
+    session(driver, profile, 390, 844, Some(metrics)).await
+}
+
+async fn session(
+    driver: &Driver,
+    profile: &Path,
+    width: u32,
+    height: u32,
+    mobile: Option<Value>,
+) -> Client {
+    let binary = std::env::var("DELVE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": binary,
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--hide-scrollbars",
+                format!("--user-data-dir={}", profile.display()),
+                format!("--window-size={width},{height}"),
+                "--lang=en-US",
+            ],
+        }),
+    );
+    if let (Some(m), Some(Value::Object(o))) = (mobile, caps.get_mut("goog:chromeOptions")) {
+        o.insert("mobileEmulation".into(), m);
+    }
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .expect("a WebDriver session in headless Chromium")
+}
+
+// ---------- helpers ----------
+
+fn screenshot_dir() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    let dir = target.join("screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot dir");
+    dir
+}
+
+/// Saves a screenshot of the viewport, scrolled to the top (or to `at`, a CSS selector).
+async fn shot(c: &Client, name: &str) {
+    shot_at(c, name, None).await
+}
+
+async fn shot_at(c: &Client, name: &str, at: Option<&str>) {
+    let _ = c
+        .execute(
+            "const s = arguments[0]; const e = s && document.querySelector(s); if (e) e.scrollIntoView({block: 'start'}); else window.scrollTo(0, 0);",
+            vec![json!(at)],
+        )
+        .await;
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let png = c.screenshot().await.expect("screenshot");
+    std::fs::write(screenshot_dir().join(format!("s-{name}.png")), png).expect("write png");
+}
+
+/// Runs `body` (a JS function body returning a value) until it returns something truthy.
+async fn wait_js(c: &Client, what: &str, body: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(40);
+    loop {
+        let v = c.execute(body, vec![]).await.expect("execute");
+        let truthy = match &v {
+            Value::Null => false,
+            Value::Bool(b) => *b,
+            Value::String(s) => !s.is_empty(),
+            Value::Number(n) => n.as_f64() != Some(0.0),
+            _ => true,
+        };
+        if truthy {
+            return v;
+        }
+        if Instant::now() > deadline {
+            shot(c, &format!("failed-{}", what.replace(' ', "-"))).await;
+            panic!("timed out waiting for: {what}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn text_of(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
+        .text()
+        .await
+        .expect("text")
+}
+
+async fn click(c: &Client, css: &str) {
+    // The screens re-render on live events: an element found a moment ago may be replaced
+    // before the click lands, so a stale element is looked up again.
+    for attempt in 0..5 {
+        center(c, css).await;
+        let el = c
+            .wait()
+            .at_most(Duration::from_secs(40))
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+        match el.click().await {
+            Ok(()) => return,
+            Err(e) if attempt < 4 && e.to_string().contains("stale") => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("cannot click {css}: {e}"),
+        }
+    }
+}
+
+/// Scrolls an element to the middle of the window (clear of the sticky top bar).
+async fn center(c: &Client, css: &str) {
+    let _ = c
+        .wait()
+        .at_most(Duration::from_secs(40))
+        .for_element(Locator::Css(css))
+        .await;
+    let _ = c
+        .execute(
+            "const e = document.querySelector(arguments[0]); if (e) e.scrollIntoView({block: 'center'});",
+            vec![json!(css)],
+        )
+        .await;
+}
+
+async fn fill(c: &Client, css: &str, text: &str) {
+    // Like `click`: a re-render on a live event may replace the field while typing.
+    for attempt in 0..5 {
+        center(c, css).await;
+        let el = c
+            .wait()
+            .at_most(Duration::from_secs(40))
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+        let typed = match el.clear().await {
+            Ok(()) => el.send_keys(text).await,
+            Err(e) => Err(e),
+        };
+        match typed {
+            Ok(()) => return,
+            Err(e) if attempt < 4 && e.to_string().contains("stale") => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("cannot type into {css}: {e}"),
+        }
+    }
+}
+
+/// Sends a command through the page's own token (what a second tab would do), for setup.
+async fn api_command(c: &Client, cmd: Value) -> Value {
+    c.execute_async(
+        r#"const [cmd, done] = arguments;
+           const p = new URLSearchParams(location.hash.slice(1));
+           fetch(`/api/tables/${p.get("table")}/commands`, {method: "POST",
+             headers: {"Content-Type": "application/json", Authorization: `Bearer ${p.get("token")}`},
+             body: JSON.stringify(cmd)}).then(async r => done({status: r.status, body: await r.json()}));"#,
+        vec![cmd],
+    )
+    .await
+    .expect("fetch")
+}
+
+// ---------- table set-up and shared steps ----------
+
+const ITEMS: &str = include_str!("../../../content/crows-sample/items.json");
+
+/// A fresh table created in the lobby; returns once the Referee screen shows.
+async fn referee_table(c: &Client, base: &str, name: &str) {
+    c.goto(base).await.expect("open");
+    fill(c, "#new-name", name).await;
+    fill(c, "#new-referee", "Ann").await;
+    click(c, "#create-table").await;
+    wait_js(
+        c,
+        "referee screen",
+        "return document.querySelector('.table-screen.referee #dungeon')",
+    )
+    .await;
+}
+
+/// Set-up commands through the page's token (what the screens under test do not cover).
+async fn setup(c: &Client, cmds: &[Value]) {
+    for cmd in cmds {
+        let r = api_command(c, cmd.clone()).await;
+        assert_eq!(r["status"], 200, "{cmd}: {r}");
+    }
+}
+
+fn crow(id: &str, name: &str) -> Value {
+    json!({"rules": {"create_creature": {"id": id, "name": name, "kind": "crow",
+        "characteristics": {"agility": 1, "mind": 0, "strength": 2}, "stamina": 6,
+        "speed": {"walk": 6}}}})
+}
+
+fn monster(id: &str, name: &str) -> Value {
+    json!({"rules": {"create_creature": {"id": id, "name": name, "kind": "monster",
+        "characteristics": {"agility": 0, "mind": -2, "strength": 0}, "stamina": 6,
+        "speed": {"walk": 4}}}})
+}
+
+/// Seats a player for `character` through an invite (the API a second device would use);
+/// returns the join answer (`player_token`, `link`).
+async fn join_player(c: &Client, character: &str, name: &str) -> Value {
+    c.execute_async(
+        r#"const [character, name, done] = arguments;
+           const p = new URLSearchParams(location.hash.slice(1));
+           fetch(`/api/tables/${p.get("table")}/invites`, {method: "POST",
+             headers: {"Content-Type": "application/json", Authorization: `Bearer ${p.get("token")}`},
+             body: JSON.stringify({character})})
+             .then(r => r.json())
+             .then(inv => fetch("/api/join", {method: "POST", headers: {"Content-Type": "application/json"},
+               body: JSON.stringify({invite: inv.invite, name})}))
+             .then(r => r.json()).then(done);"#,
+        vec![json!(character), json!(name)],
+    )
+    .await
+    .expect("join")
+}
+
+/// The number of lines in the screen's log.
+async fn log_len(c: &Client) -> u64 {
+    c.execute(
+        "return document.querySelectorAll('#log-list li').length",
+        vec![],
+    )
+    .await
+    .expect("log")
+    .as_u64()
+    .unwrap_or(0)
+}
+
+/// Waits until the log has more than `before` lines; returns the newest lines' text.
+async fn log_grew(c: &Client, what: &str, before: u64) -> String {
+    let v = wait_js(
+        c,
+        what,
+        &format!(
+            "const l = [...document.querySelectorAll('#log-list li')]; \
+             return l.length > {before} && l.slice(0, l.length - {before}).map(e => e.textContent).join(' | ')"
+        ),
+    )
+    .await;
+    v.as_str().unwrap_or_default().to_string()
+}
+
+/// Answers, on the Referee's screen, every decision waiting (a pass, "later" or the first
+/// option; free text gets a short note), so a test runs whatever the dice said. The server's
+/// view says which decisions wait; each is answered with its button on the screen.
+async fn answer_pending(c: &Client) {
+    for _ in 0..12 {
+        let view = api_view(c).await;
+        let Some(id) = view["decisions"]
+            .as_array()
+            .and_then(|d| d.first())
+            .and_then(|d| d["id"].as_str())
+            .map(str::to_string)
+        else {
+            return;
+        };
+        let sel = format!("#decisions [data-decision=\"{id}\"]");
+        wait_js(
+            c,
+            "decision shown",
+            &format!("return document.querySelector('{sel}')"),
+        )
+        .await;
+        c.execute(
+            r#"const d = document.querySelector(arguments[0]);
+               const t = d.querySelector('input.free-text');
+               if (t) t.value = 'a distant noise';
+               const bs = [...d.querySelectorAll('button[data-option]')].filter(b => !b.disabled);
+               const pref = ['pass', 'roll', 'later', 'first', 'ignore', 'go_around', 'stay', 'leave', 'approve', 'explore'];
+               const b = pref.map(p => bs.find(x => x.dataset.option === p)).find(Boolean) || bs[0];
+               b.click();"#,
+            vec![json!(sel)],
+        )
+        .await
+        .expect("answer");
+        wait_js(
+            c,
+            "decision answered",
+            &format!("return !document.querySelector('{sel}')"),
+        )
+        .await;
+    }
+}
+
+/// The Referee drives the fight until `who` acts: initiative between rounds (the Referee
+/// answers the roll on the player's behalf), every other creature's turn ended.
+async fn until_turn_of(c: &Client, who: &str) {
+    for _ in 0..16 {
+        let state = wait_js(
+            c,
+            "combat state",
+            "if (document.querySelector('#combat-initiative')) return 'between'; \
+             const a = document.querySelector('#combat .order li.acting'); return a ? a.textContent : ''",
+        )
+        .await;
+        match state.as_str() {
+            Some("between") => {
+                click(c, "#combat-initiative").await;
+                let roll = "#decisions .decision button[data-option=roll]";
+                wait_js(
+                    c,
+                    "initiative decision",
+                    &format!("return document.querySelector('{roll}')"),
+                )
+                .await;
+                click(c, roll).await;
+                wait_js(
+                    c,
+                    "round running",
+                    "return !document.querySelector('#combat-initiative') && document.querySelector('#combat .order li.acting')",
+                )
+                .await;
+            }
+            Some(name) if name == who => return,
+            Some(name) => {
+                click(c, "#combat-end-turn").await;
+                wait_js(
+                    c,
+                    "turn over",
+                    &format!(
+                        "const a = document.querySelector('#combat .order li.acting'); return !a || a.textContent !== '{name}'"
+                    ),
+                )
+                .await;
+            }
+            None => panic!("unexpected combat state {state}"),
+        }
+    }
+    panic!("{who}'s turn never came");
+}
+
+/// Picks a "more actions" command in the combat panel (opening it first).
+async fn pick_act(c: &Client, kind: &str) {
+    let open = c
+        .execute(
+            "const d = document.querySelector('#combat-more'); return !!(d && d.open)",
+            vec![],
+        )
+        .await
+        .expect("more");
+    if open != json!(true) {
+        click(c, "#combat-more > summary").await;
+    }
+    c.find(Locator::Css("#combat-act-kind"))
+        .await
+        .expect("act kind")
+        .select_by_value(kind)
+        .await
+        .expect("select act");
+    wait_js(
+        c,
+        "act form",
+        &format!("return document.querySelector('#combat-act-kind').value === '{kind}' && document.querySelector('#combat-act-send')"),
+    )
+    .await;
+}
+
+async fn select(c: &Client, css: &str, value: &str) {
+    center(c, css).await;
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no select {css}: {e}"))
+        .select_by_value(value)
+        .await
+        .unwrap_or_else(|e| panic!("cannot select {value} in {css}: {e}"));
+}
+
+// ---------- the tests ----------
+
+/// The dungeon controls: the Referee enters a dungeon with 20-minute turns, pauses and resumes
+/// the turn, and starts a rest: refused with its rule while Vera has no ration (the reason
+/// stays under the controls), started once she has one.
+// Covers CR-DT-01, CR-DT-03, CR-DT-05, CR-REST-01.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cr_dt_03_dungeon_turn_pause_resume_and_rest_through_the_ui() {
+    let driver = start_driver().await;
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let c = browser(&driver, &profiles.path().join("dungeon"), 1440, 1000).await;
+    referee_table(&c, &srv.base, "Crypt night").await;
+    setup(&c, &[crow("vera", "Vera")]).await;
+
+    fill(&c, "#dungeon-name", "Crypt").await;
+    select(&c, "#dungeon-length", "20").await;
+    click(&c, "#enter-dungeon").await;
+    let status = wait_js(
+        &c,
+        "in the dungeon",
+        "const s = document.querySelector('#dungeon-status'); return s && s.textContent",
+    )
+    .await;
+    assert!(
+        status
+            .as_str()
+            .unwrap_or("")
+            .contains("Crypt: dungeon turn 1"),
+        "{status}"
+    );
+    // A 20-minute turn runs on the engine's timer.
+    let length = api_view(&c).await["rules"]["explore"]["visit"].clone();
+    assert_eq!(length["length"], json!({"minutes": 20}), "{length}");
+    assert!(length["deadline_ms"].is_number(), "{length}");
+
+    click(&c, "#dungeon-pause").await;
+    wait_js(
+        &c,
+        "paused",
+        "return document.querySelector('#dungeon-resume') && /paused/i.test(document.querySelector('#dungeon-status').textContent)",
+    )
+    .await;
+    let paused = api_view(&c).await["rules"]["explore"]["visit"].clone();
+    assert_eq!(paused["paused"], true, "{paused}");
+    assert!(paused["remaining_ms"].is_number(), "{paused}");
+    click(&c, "#dungeon-resume").await;
+    wait_js(
+        &c,
+        "running again",
+        "return document.querySelector('#dungeon-pause') && !/paused/i.test(document.querySelector('#dungeon-status').textContent)",
+    )
+    .await;
+
+    // The rest: Vera is ticked (no player yet: every party creature); no ration, refused.
+    wait_js(
+        &c,
+        "rest party",
+        "const b = document.querySelector('#rest-member-vera'); return b && b.checked",
+    )
+    .await;
+    click(&c, "#start-rest-party").await;
+    let why = wait_js(
+        &c,
+        "rest refused",
+        "const r = document.querySelector('#dungeon-refusal'); return r && r.textContent",
+    )
+    .await;
+    assert!(
+        why.as_str().unwrap_or("").contains("CR-REST-01"),
+        "the refusal names its rule: {why}"
+    );
+    shot_at(&c, "dungeon-rest-refused", Some("#dungeon")).await;
+    setup(
+        &c,
+        &[
+            json!({"rules": {"load_pack": {"files": [{"name": "items.json", "text": ITEMS}]}}}),
+            json!({"rules": {"place_item": {"creature": "vera", "card": "ration",
+                "slots": [{"kind": "Backpack", "number": 1}]}}}),
+        ],
+    )
+    .await;
+    let before = log_len(&c).await;
+    click(&c, "#start-rest-party").await;
+    wait_js(
+        &c,
+        "resting",
+        "return document.querySelector('#finish-rest') && !document.querySelector('#dungeon-refusal')",
+    )
+    .await;
+    let lines = log_grew(&c, "rest in the log", before).await;
+    assert!(lines.to_lowercase().contains("rest"), "{lines}");
+    let rest = api_view(&c).await["rules"]["explore"]["rest"].clone();
+    assert!(rest.to_string().contains("vera"), "Vera rests: {rest}");
+    shot_at(&c, "dungeon-resting", Some("#dungeon")).await;
+    c.close().await.expect("close");
+    srv.stop().await;
+}
+
+/// The page's own view (for assertions on what the screen was built from).
+async fn api_view(c: &Client) -> Value {
+    c.execute_async(
+        r#"const [done] = arguments;
+           const p = new URLSearchParams(location.hash.slice(1));
+           fetch(`/api/tables/${p.get("table")}/view`, {headers: {Authorization: `Bearer ${p.get("token")}`}})
+             .then(r => r.json()).then(v => done(v.view));"#,
+        vec![],
+    )
+    .await
+    .expect("view")
+}
+
+/// The town screen: the Referee enters a town; Vera's activities start one at a time and
+/// finish when two hours pass (`pass_time`); after four the day's limit holds (the start
+/// button is disabled and the command is refused with its rule); sleep is recorded; the
+/// Referee leaves the town.
+// Covers CR-TOWN-01, CR-TOWN-03.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cr_town_03_four_town_activities_a_day_through_the_ui() {
+    let driver = start_driver().await;
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let c = browser(&driver, &profiles.path().join("town"), 1440, 1000).await;
+    referee_table(&c, &srv.base, "Market day").await;
+    setup(&c, &[crow("vera", "Vera")]).await;
+    wait_js(
+        &c,
+        "town panel",
+        "return document.querySelector('#town #enter-town')",
+    )
+    .await;
+    click(&c, "#enter-town").await;
+    wait_js(
+        &c,
+        "in town",
+        "return /In town, day/.test(document.querySelector('#town-status').textContent) && document.querySelector('#town-start-vera')",
+    )
+    .await;
+    for n in 1..=4 {
+        select(&c, "#town-kind-vera", "other").await;
+        fill(&c, "#town-value-vera", &format!("errand {n}")).await;
+        click(&c, "#town-start-vera").await;
+        let doing = wait_js(
+            &c,
+            "activity running",
+            "const d = document.querySelector('#town-doing-vera'); return d && d.textContent",
+        )
+        .await;
+        assert!(doing.as_str().unwrap_or("").contains("0 of 120"), "{doing}");
+        if n == 1 {
+            shot_at(&c, "town-activity", Some("#town")).await;
+        }
+        select(&c, "#pass-minutes", "120").await;
+        let before = log_len(&c).await;
+        click(&c, "#pass-time").await;
+        wait_js(
+            &c,
+            "activity done",
+            &format!(
+                "return !document.querySelector('#town-doing-vera') && document.querySelector('#town-count-vera').textContent.includes('{n} of 4')"
+            ),
+        )
+        .await;
+        let lines = log_grew(&c, "time in the log", before).await;
+        assert!(lines.contains("finishes the town activity"), "{lines}");
+    }
+    let disabled = c
+        .execute(
+            "return document.querySelector('#town-start-vera').disabled",
+            vec![],
+        )
+        .await
+        .expect("button");
+    assert_eq!(disabled, json!(true), "a fifth activity cannot be started");
+    let r = api_command(
+        &c,
+        json!({"rules": {"start_town_activity": {"creature": "vera", "activity": {"kind": "other", "name": "a fifth"}}}}),
+    )
+    .await;
+    assert_ne!(r["status"], 200, "{r}");
+    assert!(
+        r["body"]["rule"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("CR-TOWN")
+            || r["body"]["message"]
+                .as_str()
+                .unwrap_or("")
+                .contains("CR-TOWN"),
+        "{r}"
+    );
+    fill(&c, "#town-sleep-hours", "8").await;
+    click(&c, "#town-sleep").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        c.find(Locator::Css("#town-refusal")).await.is_err(),
+        "sleep is recorded"
+    );
+    click(&c, "#leave-town").await;
+    wait_js(
+        &c,
+        "out of town",
+        "return /not in a town/.test(document.querySelector('#town-status').textContent)",
+    )
+    .await;
+    c.close().await.expect("close");
+    srv.stop().await;
+}
+
+/// The travel map editor and the day's procedure, all through the Referee's screen: hexes
+/// painted (forest, one hex with a road) and sent, a site set on a clicked hex, the party
+/// placed by clicking and chosen, then a day: pace, Vera's role, the role tests, the encounter
+/// check, a move by clicking a neighbouring hex, the end of the day.
+// Covers CR-TRAVEL-01, CR-TRAVEL-02, CR-POI-03.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cr_travel_02_travel_day_through_the_ui() {
+    let driver = start_driver().await;
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let c = browser(&driver, &profiles.path().join("travel"), 1440, 1100).await;
+    referee_table(&c, &srv.base, "The long road").await;
+    setup(&c, &[crow("vera", "Vera")]).await;
+
+    // The map: three forest hexes, the middle one on a road.
+    click(&c, "#hex-edit").await;
+    fill(&c, "#hex-terrain", "forest").await;
+    click(&c, "#hexed-0-0").await;
+    click(&c, "#hexed-1--1").await;
+    click(&c, "#hex-road").await;
+    click(&c, "#hexed-1-0").await;
+    let pending = text_of(&c, "#hex-send").await;
+    assert!(pending.contains('3'), "{pending}");
+    shot_at(&c, "travel-editor", Some("#travel")).await;
+    click(&c, "#hex-send").await;
+    wait_js(
+        &c,
+        "hexes stored",
+        "return document.querySelectorAll('#hex-editor-map .hex.terrain-set:not(.draft)').length === 3",
+    )
+    .await;
+    let map = api_view(&c).await["rules"]["travel"]["map"]["hexes"].clone();
+    assert_eq!(map.as_array().map_or(0, Vec::len), 3, "{map}");
+    assert!(
+        map.as_array()
+            .into_iter()
+            .flatten()
+            .any(|e| e["hex"] == json!({"q": 1, "r": 0})
+                && e["info"]["road"] == true
+                && e["info"]["terrain"] == "forest"),
+        "{map}"
+    );
+
+    // A site on a clicked hex.
+    click(&c, "#hex-tool-site").await;
+    click(&c, "#hexed-1-0").await;
+    fill(&c, "#site-name", "Old mill").await;
+    click(&c, "#site-known").await;
+    click(&c, "#site-submit").await;
+    wait_js(
+        &c,
+        "site stored",
+        "return [...document.querySelectorAll('#site-editor .sites li')].some(l => l.textContent.includes('Old mill'))",
+    )
+    .await;
+    // The party: placed by clicking, Vera travels.
+    click(&c, "#hex-tool-party").await;
+    click(&c, "#hexed-0-0").await;
+    wait_js(
+        &c,
+        "party placed",
+        "const p = document.querySelector('#travel-position'); return p && p.textContent.includes('(0, 0)')",
+    )
+    .await;
+    click(&c, "#party-editor > summary").await;
+    click(&c, "#party-submit").await;
+    wait_js(
+        &c,
+        "party set",
+        "return [...document.querySelectorAll('#log-list li')].some(l => /party/i.test(l.textContent))",
+    )
+    .await;
+    let party = api_view(&c).await["rules"]["travel"]["party"]["members"].clone();
+    assert_eq!(party, json!(["vera"]));
+    click(&c, "#hex-edit-done").await;
+
+    // The day.
+    select(&c, "#travel-pace", "normal").await;
+    click(&c, "#begin-travel-day").await;
+    wait_js(
+        &c,
+        "day begun",
+        "const d = document.querySelector('#travel-day'); return d && /Day 1/.test(d.textContent)",
+    )
+    .await;
+    select(&c, "#role-vera", "normal_route").await;
+    click(&c, "#role-vera-submit").await;
+    wait_js(
+        &c,
+        "role declared",
+        "return [...document.querySelectorAll('.travel-roles li')].some(l => l.textContent.includes('Normal Route'))",
+    )
+    .await;
+    let before = log_len(&c).await;
+    click(&c, "#travel-role-tests").await;
+    log_grew(&c, "role tests in the log", before).await;
+    answer_pending(&c).await;
+    wait_js(
+        &c,
+        "encounter step",
+        "return /encounter/.test(document.querySelector('#travel-day').textContent)",
+    )
+    .await;
+    let before = log_len(&c).await;
+    click(&c, "#travel-encounter-check").await;
+    log_grew(&c, "road check in the log", before).await;
+    answer_pending(&c).await;
+    shot_at(&c, "travel-day", Some("#travel")).await;
+    // Move north-east by clicking the neighbouring hex: (0, 0) → (1, -1).
+    click(&c, "#hex-go-north_east").await;
+    answer_pending(&c).await;
+    wait_js(
+        &c,
+        "moved",
+        "const p = document.querySelector('#travel-position'); return p && p.textContent.includes('(1, -1)')",
+    )
+    .await;
+    let moved = api_view(&c).await["rules"]["travel"]["day"]["hexes_moved"].clone();
+    assert_eq!(moved, 1, "one hex moved");
+    click(&c, "#end-travel-day").await;
+    answer_pending(&c).await;
+    wait_js(
+        &c,
+        "day over",
+        "return document.querySelector('#begin-travel-day') && /No travel day/.test(document.querySelector('#travel').textContent)",
+    )
+    .await;
+    c.close().await.expect("close");
+    srv.stop().await;
+}
+
+/// The battle-map editor and the rarer combat controls. The Referee paints a solid wall
+/// (three squares) between Vera and the bat (and water elsewhere) and sends the map; on Vera's turn her taunt
+/// at the bat through the wall is refused, the reason and rule shown under the grid; the wall
+/// is erased. Vera grabs the rat (picked by clicking it on the grid) and knocks it back along
+/// a clicked square: each rolls its Strength test (the log grows) and spends a maneuver. The
+/// player's phone screen (390 px) shows the same controls for Vera.
+// Covers CR-LOE-01, CR-ACT-01, CR-MAN-09, CR-MAN-10.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cr_man_09_grid_editor_and_rare_combat_controls_through_the_ui() {
+    let driver = start_driver().await;
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let c = browser(&driver, &profiles.path().join("combat"), 1440, 1100).await;
+    referee_table(&c, &srv.base, "Wall and rat").await;
+    setup(
+        &c,
+        &[
+            crow("vera", "Vera"),
+            monster("rat", "Rat"),
+            monster("bat", "Bat"),
+            json!({"rules": {"place": {"creature": "vera", "at": {"x": 1, "y": 1}, "side": "crows"}}}),
+            json!({"rules": {"place": {"creature": "rat", "at": {"x": 2, "y": 1}, "side": "enemies"}}}),
+            json!({"rules": {"place": {"creature": "bat", "at": {"x": 5, "y": 1}, "side": "enemies"}}}),
+        ],
+    )
+    .await;
+    let joined = join_player(&c, "vera", "Bob").await;
+    let link = joined["link"].as_str().expect("link").to_string();
+
+    // The editor: a wall from (3, 0) to (3, 2), water at (4, 3).
+    click(&c, "#grid-edit").await;
+    click(&c, "#brush-solid").await;
+    for y in 0..3 {
+        click(&c, &format!("#sq-3-{y}")).await;
+    }
+    click(&c, "#brush-water").await;
+    click(&c, "#sq-4-3").await;
+    shot_at(&c, "grid-editor", Some("#combat")).await;
+    click(&c, "#grid-send").await;
+    wait_js(
+        &c,
+        "map stored",
+        "return !document.querySelector('#grid-editor') && document.querySelector('#sq-3-1.obstacle.obstacle-solid') && document.querySelector('#sq-4-3.water')",
+    )
+    .await;
+    let grid = api_view(&c).await["rules"]["combat"]["grid"].clone();
+    assert!(
+        grid.as_array()
+            .into_iter()
+            .flatten()
+            .any(|g| g["at"] == json!({"x": 3, "y": 1}) && g["obstacle"] == "solid"),
+        "{grid}"
+    );
+
+    click(&c, "#combat-start").await;
+    until_turn_of(&c, "Vera").await;
+
+    // Taunt through the wall: refused, the reason under the grid.
+    pick_act(&c, "taunt").await;
+    click(&c, "#sq-5-1").await;
+    let target = wait_js(
+        &c,
+        "taunt target",
+        "const s = document.querySelector('#act-target'); return s && s.value",
+    )
+    .await;
+    assert_eq!(target, "bat");
+    click(&c, "#combat-act-send").await;
+    let why = wait_js(
+        &c,
+        "taunt refused",
+        "const r = document.querySelector('#combat-refusal'); return r && r.textContent",
+    )
+    .await;
+    let why = why.as_str().unwrap_or_default().to_string();
+    assert!(why.contains("(CR-"), "the refusal names its rule: {why}");
+    assert!(why.to_lowercase().contains("line of effect"), "{why}");
+    shot_at(&c, "combat-refused", Some("#combat")).await;
+
+    // Erase the wall again (open ground).
+    click(&c, "#grid-edit").await;
+    click(&c, "#brush-open").await;
+    for y in 0..3 {
+        click(&c, &format!("#sq-3-{y}")).await;
+    }
+    click(&c, "#grid-send").await;
+    wait_js(
+        &c,
+        "wall gone",
+        "return !document.querySelector('#grid-editor') && !document.querySelector('#battle-grid .obstacle')",
+    )
+    .await;
+
+    // Grab the rat: pick it on the grid, send; the Strength test shows in the log.
+    pick_act(&c, "grab").await;
+    click(&c, "#sq-2-1").await;
+    let target = wait_js(
+        &c,
+        "grab target",
+        "const s = document.querySelector('#act-target'); return s && s.value",
+    )
+    .await;
+    assert_eq!(target, "rat");
+    let before = log_len(&c).await;
+    click(&c, "#combat-act-send").await;
+    let lines = log_grew(&c, "grab rolled", before).await;
+    assert!(
+        lines.contains("Strength") || lines.contains("strength"),
+        "{lines}"
+    );
+    answer_pending(&c).await;
+    assert!(
+        c.find(Locator::Css("#combat-refusal")).await.is_err(),
+        "the grab was taken"
+    );
+    let budget = text_of(&c, "#combat-budget").await;
+    assert!(
+        budget.contains("1 maneuver left"),
+        "the grab spent one: {budget}"
+    );
+
+    // Knockback: the rat, then the square straight away from Vera it is pushed to (the
+    // grab's second tier may have moved one of them).
+    let at = api_view(&c).await["rules"]["combat"]["creatures"].clone();
+    let (vx, vy) = (
+        at["vera"]["at"]["x"].as_i64().unwrap_or(0),
+        at["vera"]["at"]["y"].as_i64().unwrap_or(0),
+    );
+    let (rx, ry) = (
+        at["rat"]["at"]["x"].as_i64().unwrap_or(0),
+        at["rat"]["at"]["y"].as_i64().unwrap_or(0),
+    );
+    let (px, py) = (rx + (rx - vx).signum(), ry + (ry - vy).signum());
+    pick_act(&c, "knockback").await;
+    click(&c, &format!("#sq-{rx}-{ry}")).await;
+    click(&c, &format!("#sq-{px}-{py}")).await;
+    let push = text_of(&c, "#act-push").await;
+    assert!(push.contains(&format!("({px}, {py})")), "{push}");
+    let before = log_len(&c).await;
+    click(&c, "#combat-act-send").await;
+    let lines = log_grew(&c, "knockback rolled", before).await;
+    assert!(
+        lines.contains("Strength") || lines.contains("strength"),
+        "{lines}"
+    );
+    answer_pending(&c).await;
+    assert!(
+        c.find(Locator::Css("#combat-refusal")).await.is_err(),
+        "the knockback was taken"
+    );
+    let budget = text_of(&c, "#combat-budget").await;
+    assert!(
+        budget.contains("0 maneuvers left"),
+        "two maneuvers spent: {budget}"
+    );
+    shot_at(&c, "combat-after-knockback", Some("#combat")).await;
+
+    // The player's phone shows Vera's controls.
+    let phone = phone_browser(&driver, &profiles.path().join("phone")).await;
+    phone.goto(&link).await.expect("open player link");
+    wait_js(
+        &phone,
+        "player grid",
+        "return document.querySelector('.table-screen.player #battle-grid [data-token=vera]')",
+    )
+    .await;
+    pick_act(&phone, "jump").await;
+    let actors = phone
+        .execute(
+            "return [...document.querySelectorAll('#combat-act-creature option')].map(o => o.value)",
+            vec![],
+        )
+        .await
+        .expect("actors");
+    assert_eq!(
+        actors,
+        json!(["vera"]),
+        "a player acts for their own crow only"
+    );
+    let referee_only = phone
+        .execute(
+            "return [...document.querySelectorAll('#combat-act-kind option')].some(o => o.value === 'force_move')",
+            vec![],
+        )
+        .await
+        .expect("kinds");
+    assert_eq!(referee_only, json!(false));
+    let overflow = phone
+        .execute(
+            "return document.documentElement.scrollWidth - window.innerWidth",
+            vec![],
+        )
+        .await
+        .expect("width");
+    assert!(
+        overflow.as_i64().unwrap_or(0) <= 0,
+        "the phone page scrolls sideways by {overflow}px"
+    );
+    shot_at(&phone, "phone-combat-more", Some("#combat-more")).await;
+    shot_at(&phone, "phone-combat-grid", Some("#combat")).await;
+    phone.close().await.expect("close");
+    c.close().await.expect("close");
+    srv.stop().await;
+}
