@@ -544,3 +544,43 @@ fn cr_craft_04_a_part_card_gives_parts_its_stacking() {
     );
     t.assert_replays();
 }
+
+#[test]
+// Covers CR-REST-01, CR-RACT-02, CR-RACT-05: magic's rest end (identification learned at the
+// end of the rest) skips a creature that did not sleep its 4 hours; the next full rest counts.
+fn cr_rest_01_an_unslept_creature_learns_nothing_from_its_identify_activity() {
+    let mut t = party();
+    items_json(&mut t);
+    give_rations(&mut t, "vera", &[1, 2]);
+    give_rations(&mut t, "bram", &[1, 2]);
+    let ring = t.state()["next_item"].as_u64().unwrap().max(1);
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "card": "ring-of-warmth",
+            "slots": [{"kind": "Backpack", "number": 3}]}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"set_magic_item": {"creature": "vera", "item": ring,
+            "properties": ["keeps the wearer warm"]}}),
+        &[],
+    );
+    let identified = |t: &T| all_events(t, "identified").len();
+    let rest_with_vera_sleeping = |t: &mut T, hours: u32| {
+        t.referee_rules(json!({"start_rest": {}}), &[]);
+        t.ok(
+            &player("alice"),
+            json!({"rules": {"identify_rest": {"creature": "vera", "item": ring}}}),
+            &[],
+        );
+        sleep(t, &["bram"], None).unwrap();
+        sleep(t, &["vera"], Some(hours)).unwrap();
+        t.referee_rules(json!({"finish_rest": {}}), &[]);
+    };
+    rest_with_vera_sleeping(&mut t, 3);
+    assert_eq!(identified(&t), 0, "a rest without 4 hours of sleep teaches nothing");
+    assert_eq!(t.state()["magic"]["rest_not_counted"], json!([]));
+    assert_eq!(t.state()["magic"]["queued_identify"], json!([]));
+    rest_with_vera_sleeping(&mut t, 4);
+    assert_eq!(identified(&t), 1, "a full rest teaches the ring's properties");
+    t.assert_replays();
+}

@@ -157,7 +157,7 @@
 mod backlash_rows;
 mod craft;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use engine::{
     Acting, Answer, Answerer, Boundary, Ctx, Decision, DecisionRequest, EffectSpec, Expiry,
@@ -488,6 +488,10 @@ pub enum MagicEvent {
         roll: crate::crafting::CraftRoll,
         progress: crate::crafting::Progress,
     },
+    /// The rest about to end does not count for these creatures (CR-REST-01).
+    RestNotCounted {
+        creatures: Vec<String>,
+    },
     /// The queued activities of the rest that just ended were done.
     RestActivitiesDone {},
     /// The Referee's record of a magic item (hidden properties).
@@ -561,6 +565,11 @@ pub struct MagicState {
     /// Holder of each registered magic item.
     #[serde(default)]
     pub holders: BTreeMap<u32, String>,
+    /// Creatures for whom the rest ending now does not count (they did not sleep its 4 hours,
+    /// CR-REST-01): their queued rest activities are lost and their until-rest backlashes go
+    /// on. Set by explore just before the rest ends and cleared by that same rest end.
+    #[serde(default)]
+    pub rest_not_counted: BTreeSet<String>,
 }
 
 impl MagicState {
@@ -1316,9 +1325,13 @@ pub(super) fn apply(state: &mut CrowsState, event: &MagicEvent) {
                 p.project.finished += progress.finished_now;
             }
         }
+        MagicEvent::RestNotCounted { creatures } => {
+            m.rest_not_counted.extend(creatures.iter().cloned());
+        }
         MagicEvent::RestActivitiesDone {} => {
             m.queued_crafts.clear();
             m.queued_identify.clear();
+            m.rest_not_counted.clear();
         }
         MagicEvent::MagicItemSet {
             item,
@@ -1495,6 +1508,19 @@ pub(super) fn crafting_activity_done(
     activity: &QueuedCraft,
 ) -> Result<(), RuleError> {
     craft::roll_now(rules, ctx, activity)
+}
+
+/// For the explore family: the rest about to end does not count for `creatures` (they did not
+/// sleep its 4 hours, CR-REST-01), so magic's rest end skips them: their queued crafting rolls
+/// and identifications are lost and their until-rest backlashes go on.
+pub(super) fn rest_not_counted(
+    ctx: &mut Ctx<'_, Crows>,
+    creatures: Vec<String>,
+) -> Result<(), RuleError> {
+    if creatures.is_empty() {
+        return Ok(());
+    }
+    ctx.emit(MagicEvent::RestNotCounted { creatures })
 }
 
 /// For the explore family: an Identify Item activity finished now (CR-RACT-05). An item the

@@ -738,6 +738,7 @@ pub(super) fn complete_rest(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
                 .map(|c| (id.clone(), c.creature.clone()))
         })
         .collect();
+    super::super::magic::rest_not_counted(ctx, r.unrested.keys().cloned().collect())?;
     ctx.end_rest(true)?;
     undo_rest_end(ctx, &before, &r.unrested)?;
     for (who, activity) in &r.activities {

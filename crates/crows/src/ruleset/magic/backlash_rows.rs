@@ -1105,7 +1105,14 @@ pub(super) fn cut_tentacle(
 
 /// End of a dungeon turn: DT rows end, UD rows roll (CR-SPELL-19), the hot temper asks.
 pub(super) fn end_of_turn(_rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
-    let casters: Vec<String> = ctx.rules().magic.backlashes.keys().cloned().collect();
+    // A caster the rest does not count for (it did not sleep, CR-REST-01) keeps them.
+    let magic = &ctx.rules().magic;
+    let casters: Vec<String> = magic
+        .backlashes
+        .keys()
+        .filter(|c| !magic.rest_not_counted.contains(*c))
+        .cloned()
+        .collect();
     for caster in casters {
         let vis = audience(ctx, &caster);
         let mut all = active_of(ctx, &caster);

@@ -363,13 +363,16 @@ pub(super) fn roll_now(
 /// CR-RACT-05).
 pub(super) fn rest_end(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
     let m = ctx.rules().magic.clone();
-    if m.queued_crafts.is_empty() && m.queued_identify.is_empty() {
+    if m.queued_crafts.is_empty() && m.queued_identify.is_empty() && m.rest_not_counted.is_empty()
+    {
         return Ok(());
     }
-    for q in &m.queued_crafts {
+    // A creature the rest does not count for (CR-REST-01) loses its queued activity.
+    let counted = |who: &str| !m.rest_not_counted.contains(who);
+    for q in m.queued_crafts.iter().filter(|q| counted(&q.crafter)) {
         roll_now(rules, ctx, q)?;
     }
-    for (creature, item) in &m.queued_identify {
+    for (creature, item) in m.queued_identify.iter().filter(|(c, _)| counted(c)) {
         learn_by_rest(ctx, creature, *item)?;
     }
     ctx.emit(MagicEvent::RestActivitiesDone {})
