@@ -167,6 +167,10 @@ pub struct CarriedItem {
     /// Exceptions to general rules it gives whoever has it in use (CR-CORE-03).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub grants: Vec<crate::creature::RuleOverride>,
+    /// What the table writes on the item's card (magic effects, a stack's count…, CR-INV-08);
+    /// no rule reads it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
 }
 
 impl CarriedItem {
@@ -186,6 +190,7 @@ impl CarriedItem {
             light: None,
             works_from: Vec::new(),
             grants: Vec::new(),
+            notes: String::new(),
         }
     }
 

@@ -527,6 +527,32 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         Ok(id)
     }
 
+    /// Binds `character` to `player` from a rule (e.g. when the Referee approves a character a
+    /// player asked for): emits the same `character_bound` event as the engine's `bind`
+    /// command. Refused, changing nothing, when `player` is not a seated player.
+    pub fn bind_character(&mut self, player: &str, character: &str) -> Result<(), RuleError> {
+        if !self.state.core.participants.players.contains_key(player) {
+            return Err(RuleError::new(
+                "not_a_player",
+                format!("`{player}` is not a player at this table"),
+            ));
+        }
+        if character.is_empty() {
+            return Err(RuleError::new(
+                "bad_character",
+                "a character id cannot be empty",
+            ));
+        }
+        self.push(
+            EventBody::CharacterBound {
+                player: player.to_string(),
+                character: character.to_string(),
+            },
+            Visibility::Public,
+            None,
+        )
+    }
+
     /// Starts an effect; returns its id.
     pub fn start_effect(&mut self, spec: EffectSpec) -> Result<String, RuleError> {
         let id = self.new_id();

@@ -168,6 +168,17 @@
 //!   `{"refuel": {"creature": "vera", "item": 3, "with": 4}}`, `{"light": {"creature": "vera",
 //!   "item": 3}}`, `{"douse": {"creature": "vera", "item": 3}}` (a source that burns per
 //!   dungeon turn rolls its usage dice), `{"eat_ration": {"creature": "vera", "item": 6}}`.
+//! - `{"edit_item": {"creature": "vera", "item": 3, "notes": "+1 to hit", "name": "Old sword"}}`
+//!   — writes the item's card (CR-INV-08): the player writes `notes` (no rule reads them), only
+//!   the Referee gives a `name`.
+//!
+//! A player without a living character:
+//! - `{"request_character": {"name": "Corvin", "ancestry": "dwarf", "characteristics":
+//!   {"agility": 2, "mind": 0, "strength": -1}, "stamina": 5}}` — checked at once (a new
+//!   crow's characteristics are −1…2, CR-CORE-09), then the Referee answers
+//!   `crows.core.character_request` (`approve`/`refuse`, free text: the reason). Approval
+//!   binds the player (`Ctx::bind_character`) and creates the crow as `create_creature` does
+//!   (id: the name and a random suffix); a refusal is logged as `character_request_refused` for that player.
 //!
 //! # Death
 //!
@@ -857,6 +868,25 @@ pub enum CoreCommand {
         dice: u8,
         source: String,
     },
+    /// Edits what is written on a carried item's card (CR-INV-08): the Referee may rename it
+    /// and write notes; the character's player may write notes only.
+    EditItem {
+        creature: String,
+        item: ItemId,
+        #[serde(default)]
+        name: Option<String>,
+        #[serde(default)]
+        notes: Option<String>,
+    },
+    /// A player without a living character asks for a new crow; the Referee approves or
+    /// refuses it (decision `crows.core.character_request`).
+    RequestCharacter {
+        name: String,
+        #[serde(default)]
+        ancestry: Option<String>,
+        characteristics: CharacteristicValues,
+        stamina: u16,
+    },
 }
 
 /// Largest grid coordinate a position or a placed light may have.
@@ -1112,6 +1142,14 @@ pub enum CoreEvent {
         attacker: String,
         target: String,
         outcome: String,
+    },
+    /// The Referee refused `player`'s request for the crow `name` (seen by the Referee and
+    /// that player).
+    CharacterRequestRefused {
+        player: String,
+        name: String,
+        #[serde(default)]
+        reason: Option<String>,
     },
 }
 
@@ -2818,7 +2856,9 @@ impl Crows {
             | C::Refuel { creature, .. }
             | C::Light { creature, .. }
             | C::Douse { creature, .. }
-            | C::EatRation { creature, .. } => Acting::Characters(vec![creature.clone()]),
+            | C::EatRation { creature, .. }
+            | C::EditItem { creature, .. } => Acting::Characters(vec![creature.clone()]),
+            C::RequestCharacter { .. } => Acting::AnyParticipant,
         }
     }
 
@@ -3682,6 +3722,13 @@ impl Crows {
                 c.ancestry = ancestry.clone();
                 set_creature_only(ctx, creature, c, "ancestry", json!(ancestry))
             }
+            C::EditItem {
+                creature,
+                item,
+                name,
+                notes,
+            } => self.edit_item(ctx, creature, *item, name.as_deref(), notes.as_deref()),
+            C::RequestCharacter { .. } => self.request_character(ctx, command),
             C::AddMaintainedEffect {
                 creature,
                 effect,
@@ -3764,7 +3811,7 @@ impl Crows {
                 state.next_item = state.next_item.max(top.saturating_add(1));
                 state.creatures.insert(id.clone(), (**record).clone());
             }
-            CoreEvent::CreatureSeen { .. } => {}
+            CoreEvent::CreatureSeen { .. } | CoreEvent::CharacterRequestRefused { .. } => {}
             CoreEvent::Died { id } => {
                 // The body becomes an object with the gear still on it (CR-CORE-05, CR-DMG-15);
                 // the dead creature's record keeps its wounds but no longer lists that gear,
@@ -4080,6 +4127,7 @@ impl Crows {
                     vis,
                 )
             }
+            CHARACTER_REQUEST => self.answer_character_request(decision, answer, ctx),
             kind if kind.starts_with("crows.") => {
                 let hidden = record(ctx, &creature).map(|r| r.hidden).unwrap_or(true);
                 let vis = if hidden {
@@ -4139,5 +4187,246 @@ impl Crows {
             Boundary::Custom { name } if name == "rest_halfway" => self.rest_halfway(ctx),
             _ => Ok(()),
         }
+    }
+}
+
+/// Longest item name and item-card notes (CR-INV-08).
+pub const MAX_ITEM_NAME: usize = 64;
+pub const MAX_ITEM_NOTES: usize = 500;
+/// Stamina a requested crow may be given (the Characters book sets the real value).
+pub const MAX_REQUEST_STAMINA: u16 = 99;
+/// The Referee's decision on a player's character request.
+pub const CHARACTER_REQUEST: &str = "crows.core.character_request";
+
+/// A label of 1…`max` characters (counted as characters, not bytes), trimmed.
+fn label(text: &str, max: usize, code: &str, what: &str, rule: &str) -> Result<String, RuleError> {
+    let t = text.trim();
+    if t.is_empty() || t.chars().count() > max {
+        return Err(
+            RuleError::new(code, format!("{what} is 1…{max} characters ({rule})")).rule(rule),
+        );
+    }
+    Ok(t.to_string())
+}
+
+/// A new creature's id from its name: the name in lower case with `-` for spaces, then a
+/// random suffix (from the recorded generator), so the id tells a player nothing about the
+/// ids already taken (hidden creatures' too).
+fn new_creature_id(ctx: &mut Ctx<'_, Crows>, name: &str) -> String {
+    let base: String = name
+        .trim()
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_whitespace() { '-' } else { c })
+        .take(48)
+        .collect();
+    loop {
+        let id = format!("{base}-{}", &ctx.new_id()[..6]);
+        if !ctx.rules().creatures.contains_key(&id) {
+            return id;
+        }
+    }
+}
+
+impl Crows {
+    /// `edit_item`: writes a carried item's card (CR-INV-08). Only the Referee renames; the
+    /// notes carry no rule.
+    fn edit_item(
+        &self,
+        ctx: &mut Ctx<'_, Self>,
+        creature: &str,
+        item: ItemId,
+        name: Option<&str>,
+        notes: Option<&str>,
+    ) -> Result<(), RuleError> {
+        if name.is_none() && notes.is_none() {
+            return Err(RuleError::new(
+                "nothing_to_edit",
+                "give the item's new `name` or `notes` (CR-INV-08)",
+            )
+            .rule("CR-INV-08"));
+        }
+        if name.is_some() && *ctx.actor() != engine::Actor::Referee {
+            return Err(RuleError::new(
+                "rename_refused",
+                "only the Referee renames an item card; a player writes its notes (CR-INV-08)",
+            )
+            .rule("CR-INV-08"));
+        }
+        let name = name
+            .map(|n| {
+                label(
+                    n,
+                    MAX_ITEM_NAME,
+                    "bad_item_name",
+                    "an item name",
+                    "CR-INV-08",
+                )
+            })
+            .transpose()?;
+        let notes = notes.map(str::trim);
+        if notes.is_some_and(|n| n.chars().count() > MAX_ITEM_NOTES) {
+            return Err(RuleError::new(
+                "notes_too_long",
+                format!("item notes are at most {MAX_ITEM_NOTES} characters"),
+            )
+            .rule("MAX_ITEM_NOTES"));
+        }
+        let mut c = living(ctx, creature)?.creature;
+        let carried = c.inventory.item_mut(item).ok_or_else(|| {
+            RuleError::new(
+                "unknown_item",
+                format!("`{creature}` carries no item {}", item.0),
+            )
+        })?;
+        if let Some(n) = name {
+            carried.name = n;
+        }
+        if let Some(notes) = notes {
+            carried.notes = notes.to_string();
+        }
+        set_creature_only(ctx, creature, c, "item_card", json!({"item": item.0}))
+    }
+
+    /// `request_character`: a player without a living character asks for a crow. Checked now
+    /// (so a bad request is refused at once), then the Referee decides.
+    fn request_character(
+        &self,
+        ctx: &mut Ctx<'_, Self>,
+        cmd: &CoreCommand,
+    ) -> Result<(), RuleError> {
+        let CoreCommand::RequestCharacter {
+            name,
+            ancestry,
+            characteristics: ch,
+            stamina,
+        } = cmd
+        else {
+            return Ok(());
+        };
+        let engine::Actor::Player(player) = ctx.actor().clone() else {
+            return Err(RuleError::new(
+                "players_only",
+                "only a player requests a character; the Referee uses `create_creature`",
+            ));
+        };
+        let bound = ctx.core().participants.players.get(&player);
+        if let Some(id) = bound.into_iter().flatten().find(|id| {
+            ctx.rules()
+                .creatures
+                .get(*id)
+                .is_some_and(|r| r.creature.alive)
+        }) {
+            return Err(RuleError::new(
+                "has_character",
+                format!("`{player}` already plays the living character `{id}`"),
+            ));
+        }
+        if ctx
+            .core()
+            .decisions
+            .iter()
+            .any(|d| d.kind == CHARACTER_REQUEST && d.context["player"] == player.as_str())
+        {
+            return Err(RuleError::new(
+                "request_pending",
+                format!("`{player}` already waits for the Referee's answer"),
+            ));
+        }
+        let name = label(name, 64, "bad_name", "a character name", "CR-CORE-09")?;
+        let ancestry = ancestry
+            .as_deref()
+            .map(|a| label(a, 64, "bad_ancestry", "an ancestry label", "CR-CORE-13"))
+            .transpose()?;
+        // A new crow's characteristics are −1…2 (CR-CORE-09).
+        Characteristics::new_crow(ch.agility, ch.mind, ch.strength)
+            .map_err(|e| err("characteristic_out_of_range", e))?;
+        if !(1..=MAX_REQUEST_STAMINA).contains(stamina) {
+            return Err(RuleError::new(
+                "bad_stamina",
+                format!("Stamina is 1…{MAX_REQUEST_STAMINA}"),
+            )
+            .rule("MAX_REQUEST_STAMINA"));
+        }
+        let request = json!({
+            "name": name,
+            "ancestry": ancestry,
+            "characteristics": ch,
+            "stamina": stamina,
+        });
+        ctx.ask(
+            DecisionRequest::new(
+                CHARACTER_REQUEST,
+                format!(
+                    "{player} asks to play {name} (Agility {}, Mind {}, Strength {}, Stamina {stamina})",
+                    ch.agility, ch.mind, ch.strength
+                ),
+                Answerer::Referee,
+                &[("approve", "Approve"), ("refuse", "Refuse")],
+            )
+            .with_free_text()
+            .with_visibility(Visibility::player(player.clone()))
+            .with_context(json!({"player": player, "request": request})),
+        )?;
+        Ok(())
+    }
+
+    /// The Referee's answer to a character request: approval creates the crow as
+    /// `create_creature` does and binds it to the player; a refusal tells the player.
+    fn answer_character_request(
+        &self,
+        decision: &Decision,
+        answer: &Answer,
+        ctx: &mut Ctx<'_, Self>,
+    ) -> Result<(), RuleError> {
+        let bad = || RuleError::new("bad_decision", "decision context is incomplete");
+        let player = decision.context["player"]
+            .as_str()
+            .ok_or_else(bad)?
+            .to_string();
+        let request = &decision.context["request"];
+        let name = request["name"].as_str().ok_or_else(bad)?.to_string();
+        if answer.option != "approve" {
+            let reason = answer.text.as_ref().map(|t| t.trim().to_string());
+            return ctx.emit_for(
+                CoreEvent::CharacterRequestRefused {
+                    player: player.clone(),
+                    name,
+                    reason: reason.filter(|t| !t.is_empty()),
+                },
+                Visibility::player(player),
+            );
+        }
+        let characteristics: CharacteristicValues =
+            serde_json::from_value(request["characteristics"].clone()).map_err(|_| bad())?;
+        let stamina = request["stamina"]
+            .as_u64()
+            .and_then(|s| u16::try_from(s).ok())
+            .ok_or_else(bad)?;
+        let id = new_creature_id(ctx, &name);
+        // Bound first, so the new crow's record goes to its player.
+        ctx.bind_character(&player, &id)?;
+        self.create(
+            ctx,
+            &CoreCommand::CreateCreature {
+                id: id.clone(),
+                name: Some(name),
+                card: None,
+                kind: Some(CreatureKind::Crow),
+                characteristics: Some(characteristics),
+                stamina: Some(stamina),
+                speed: default_speeds(),
+                size: Size::default(),
+                expertises: BTreeMap::new(),
+                backpack_slots: None,
+                hidden: Some(false),
+            },
+        )?;
+        if let Some(a) = request["ancestry"].as_str() {
+            let mut c = record(ctx, &id)?.creature.clone();
+            c.ancestry = Some(a.to_string());
+            set_creature_only(ctx, &id, c, "ancestry", json!(a))?;
+        }
+        Ok(())
     }
 }

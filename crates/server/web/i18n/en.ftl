@@ -705,3 +705,38 @@ ev-rules-town_activity_done = { $creature } finishes the town activity
 ev-rules-town_activity_cancelled = { $creature } stops the town activity
 ev-rules-town_slept = { $creature } sleeps { $hours } hours
 ev-rules-outside_time_passed = { $minutes } minutes pass
+# cards and character requests
+print-cards = Print cards
+print-cards-of = Item cards of { $name }
+print-cards-hint = Cards print at card size: a 1-slot item stands upright, an item of 2 or more slots lies on its side. The sheet shows hands, belt and the backpack in two rows of five.
+print-now = Print
+print-close = Close
+print-no-items = No items to print.
+card-slots = { $slots ->
+    [one] 1 slot
+   *[other] { $slots } slots
+}
+card-worn-on = worn: { $slot }
+card-usage = Usage dice
+card-light = Light
+card-magic = magic
+card-notes = Notes
+card-notes-placeholder = magic effects, stack count, anything to remember
+card-edit = Card of { $name }
+card-save = Save card
+card-saved = Card of { $name } saved
+what-item_card = item card written
+what-ancestry = ancestry set
+request-hint = You have no crow at this table yet. Describe the one you want; the Referee approves or refuses it.
+request-name = Crow's name
+request-ancestry = Ancestry (looks only)
+request-ancestry-placeholder = human
+request-characteristics-hint = A new crow starts with each characteristic from −1 to +2.
+request-send = Ask the Referee
+request-pending = Your request for { $name } waits for the Referee.
+request-refused = The Referee refused { $name }.
+request-refused-reason = Reason: { $reason }
+request-player = Player
+request-referee-hint = Approving creates this crow and gives it to { $player }; refusing tells them why (write the reason below).
+ev-rules-character_request_refused = The Referee refused { $player }’s crow { $name }
+timer-exploration_turn = dungeon turn

@@ -695,3 +695,39 @@ ev-rules-town_activity_done = { $creature } заканчивает заняти�
 ev-rules-town_activity_cancelled = { $creature } прерывает занятие в городе
 ev-rules-town_slept = { $creature } спит { $hours } ч
 ev-rules-outside_time_passed = Прошло минут: { $minutes }
+# cards and character requests
+print-cards = Печать карточек
+print-cards-of = Карточки предметов: { $name }
+print-cards-hint = Карточки печатаются в размер карты: предмет на 1 слот стоит вертикально, на 2 слота и больше лежит горизонтально. На листе — руки, пояс и рюкзак двумя рядами по пять.
+print-now = Печать
+print-close = Закрыть
+print-no-items = Нечего печатать.
+card-slots = { $slots ->
+    [one] { $slots } слот
+    [few] { $slots } слота
+   *[many] { $slots } слотов
+}
+card-worn-on = надет: { $slot }
+card-usage = Кости износа
+card-light = Свет
+card-magic = магический
+card-notes = Заметки
+card-notes-placeholder = магические эффекты, число предметов в стопке, что угодно
+card-edit = Карточка: { $name }
+card-save = Сохранить карточку
+card-saved = Карточка «{ $name }» сохранена
+what-item_card = карточка предмета изменена
+what-ancestry = народ указан
+request-hint = У вас пока нет ворона за этим столом. Опишите, какого хотите; Рефери одобрит или откажет.
+request-name = Имя ворона
+request-ancestry = Народ (только внешность)
+request-ancestry-placeholder = человек
+request-characteristics-hint = Новый ворон начинает с каждой характеристикой от −1 до +2.
+request-send = Отправить Рефери
+request-pending = Ваш запрос на персонажа { $name } ждёт решения Рефери.
+request-refused = Рефери отказал в персонаже { $name }.
+request-refused-reason = Причина: { $reason }
+request-player = Игрок
+request-referee-hint = Одобрение создаст этого ворона и отдаст его игроку { $player }; при отказе напишите причину ниже.
+ev-rules-character_request_refused = Рефери отказал игроку { $player } в вороне { $name }
+timer-exploration_turn = ход подземелья

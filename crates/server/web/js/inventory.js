@@ -8,6 +8,7 @@
 import { h, section, announce } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 import { storedItems, displayName, usageText } from "./sheet.js";
+import { openPrintView } from "./cards.js";
 
 const KINDS = ["Hand", "Belt", "Backpack"];
 const MAGIC = ["Head", "Neck", "Waist", "Arms", "Finger", "Feet"];
@@ -79,6 +80,7 @@ export function inventoryPanel(screen, c) {
     if (it.armor) extras.push(h("span", { class: "tag" }, `${t("armor-defense-short")} ${it.armor.current}/${it.armor.max}${inv.worn_armor === it.id ? " · " + t("worn") : ""}`));
     if (it.usage) extras.push(h("span", { class: `tag${it.usage.lit ? " lit" : ""}` }, `${it.usage.light_source ? (it.usage.lit ? "☼" : "○") : "⚄"} ${usageText(it.usage)}`));
     if (it.magic === "magic") extras.push(h("span", { class: "tag magic" }, "✦"));
+    if (it.notes) extras.push(h("span", { class: "tag note", title: it.notes }, `✎ ${it.notes.length > 24 ? it.notes.slice(0, 23) + "…" : it.notes}`));
     const el = h(
       "button",
       {
@@ -218,9 +220,35 @@ export function inventoryPanel(screen, c) {
     h("p", { class: "hint" }, canMove ? t("inventory-hint") : t("inventory-readonly")),
     errBox,
     actions,
+    heldItem && canMove ? cardEditor(screen, c, heldItem) : null,
     h("div", { class: "inventory", dataset: { creature: c.id } }, rows, magic),
     ground,
+    h("div", { class: "row wrap" }, h("button", { type: "button", id: "print-cards", onclick: () => openPrintView(c) }, "⎙ " + t("print-cards"))),
     screen.isReferee ? placeItemForm(screen, c) : null,
+  );
+}
+
+/** The held item's card (CR-INV-08): notes for its player, the name too for the Referee. */
+function cardEditor(screen, c, item) {
+  let f = screen.forms.card;
+  if (!f || f.creature !== c.id || f.item !== item.id) f = screen.forms.card = { creature: c.id, item: item.id, name: item.name, notes: item.notes || "" };
+  const save = async (e) => {
+    e.preventDefault();
+    const cmd = { creature: c.id, item: item.id, notes: f.notes };
+    if (screen.isReferee && f.name.trim() && f.name.trim() !== item.name) cmd.name = f.name.trim();
+    try {
+      await screen.send({ rules: { edit_item: cmd } });
+      announce(t("card-saved", { name: cmd.name || item.name }), "sr");
+    } catch {
+      /* the refusal is shown by send() */
+    }
+  };
+  return h(
+    "form",
+    { class: "card-editor grid-form", id: "card-editor", "aria-label": t("card-edit", { name: item.name }), onsubmit: save },
+    screen.isReferee ? h("label", { class: "field" }, h("span", {}, t("item-name")), h("input", { id: "card-name", maxlength: 64, value: f.name, oninput: (e) => (f.name = e.target.value) })) : null,
+    h("label", { class: "field card-notes" }, h("span", {}, t("card-notes")), h("textarea", { id: "card-notes", maxlength: 500, rows: 2, placeholder: t("card-notes-placeholder"), oninput: (e) => (f.notes = e.target.value) }, f.notes)),
+    h("button", { type: "submit", id: "card-save" }, t("card-save")),
   );
 }
 

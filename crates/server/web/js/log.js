@@ -120,7 +120,8 @@ export function describe(ev) {
     const a = b.answer || {};
     return { text: t("ev-decision_answered", { option: a.option, by: actorName(b.by), text: a.text || "" }), dice: [], creatures: [], cls: "" };
   }
-  if (type === "timer_started") return { text: t("ev-timer_started", { label: b.timer?.label ?? b.timer?.id, minutes: Math.round((b.timer?.duration_ms ?? 0) / 6000) / 10 }), dice: [], creatures: [], cls: "" };
+  // A timer the engine names (the dungeon turn's) has a message; others keep their label.
+  if (type === "timer_started") return { text: t("ev-timer_started", { label: has(`timer-${b.timer?.id}`) ? t(`timer-${b.timer?.id}`) : b.timer?.label ?? b.timer?.id, minutes: Math.round((b.timer?.duration_ms ?? 0) / 6000) / 10 }), dice: [], creatures: [], cls: "" };
   if (type === "boundary_passed") {
     const kind = typeof b.boundary === "string" ? b.boundary : b.boundary?.kind ?? Object.keys(b.boundary || {})[0];
     return { text: t("ev-boundary_passed", { boundary: has(`boundary-${kind}`) ? t(`boundary-${kind}`) : humanize(kind) }), dice: [], creatures: [], cls: "" };

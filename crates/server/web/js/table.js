@@ -15,6 +15,8 @@ import { inventoryPanel } from "./inventory.js";
 import { testPanel } from "./testpanel.js";
 import { mapsPanel } from "./maps.js";
 import { dungeonPanel } from "./dungeon.js";
+import { characterRequestPanel } from "./player.js";
+import { decisionDetails } from "./referee.js";
 
 const EXPLORATION_TIMER = "exploration_turn";
 
@@ -203,7 +205,7 @@ export class TableScreen {
         this.clockPanel(),
         this.decisionsPanel(),
         dungeonPanel(this),
-        own.length ? null : section("no-character", t("my-crow"), h("p", { class: "hint" }, t("no-character-yet"))),
+        characterRequestPanel(this),
         own.map((id) => this.card(this.creatures[id], { full: true })),
       ),
       h("div", { class: "col col-b" }, mapsPanel(this), this.selectedPanels(), others.length ? section("others", t("others"), h("div", { class: "cards" }, others.map((c) => this.card(c)))) : null),
@@ -411,6 +413,7 @@ export class TableScreen {
         "li",
         { class: `decision kind-${d.kind.replace(/[^a-z0-9_-]/gi, "-")}${d.kind.startsWith("crows.combat.") && this.canAnswer(d) ? " urgent" : ""}`, dataset: { decision: d.id } },
         h("div", { class: "decision-head" }, h("strong", {}, d.prompt || d.kind), " ", h("span", { class: "badge" }, who)),
+        decisionDetails(this, d),
         h(
           "div",
           { class: "row wrap", role: "group", "aria-label": d.prompt || d.kind },

@@ -1,0 +1,271 @@
+//! The browser-test harness `browser.rs` and `browser_cards.rs` share: an in-process server
+//! with the Crows ruleset, chromedriver, headless Chromium sessions, screenshots and small
+//! page helpers. Included by each with `#[path = "common/browser.rs"] mod browser_harness;`.
+#![allow(dead_code)] // each test file uses a part
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use server::Server;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+
+pub const ENTER: &str = "\u{E007}";
+
+// ---------- the server ----------
+
+pub struct Running {
+    pub base: String,
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+    _dir: tempfile::TempDir,
+}
+
+pub async fn start_server() -> Running {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (store, tokens) = server::open_sqlite(&dir.path().join("t.db"))
+        .await
+        .expect("open db");
+    let mut registry = engine::builtin_registry();
+    registry.register(crows::ruleset::Crows);
+    let srv = Server::new(store, tokens, registry);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let (tx, rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        srv.serve(listener, async move {
+            let _ = rx.await;
+        })
+        .await
+        .expect("serve");
+    });
+    Running {
+        base: format!("http://{addr}"),
+        stop: Some(tx),
+        task,
+        _dir: dir,
+    }
+}
+
+impl Running {
+    pub async fn stop(mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        // Live sockets close on shutdown; do not wait forever for a browser that lingers.
+        let _ = tokio::time::timeout(Duration::from_secs(5), &mut self.task).await;
+    }
+}
+
+// ---------- chromedriver and browsers ----------
+
+/// A chromedriver process, killed on drop.
+pub struct Driver {
+    child: Child,
+    pub url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn chromedriver_path() -> PathBuf {
+    let path = std::env::var_os("DELVE_CHROMEDRIVER")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromedriver"));
+    assert!(
+        path.exists(),
+        "chromedriver not found at {}: the browser tests need headless Chromium and its \
+         WebDriver. Install them with `apt-get install -y chromium chromium-driver` (Debian; \
+         .ci/run does this), or point DELVE_CHROMEDRIVER at a chromedriver binary.",
+        path.display()
+    );
+    path
+}
+
+pub fn free_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    l.local_addr().expect("addr").port()
+}
+
+pub async fn start_driver() -> Driver {
+    let path = chromedriver_path();
+    let port = free_port();
+    let child = Command::new(&path)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", path.display()));
+    let url = format!("http://127.0.0.1:{port}");
+    let http = reqwest::Client::new();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Ok(r) = http.get(format!("{url}/status")).send().await
+            && r.status().is_success()
+        {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "chromedriver did not start on {url}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Driver { child, url }
+}
+
+/// A fresh headless Chromium session (own profile directory) of the given window size.
+pub async fn browser(driver: &Driver, profile: &Path, width: u32, height: u32) -> Client {
+    let binary = std::env::var("DELVE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": binary,
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--hide-scrollbars",
+                format!("--user-data-dir={}", profile.display()),
+                format!("--window-size={width},{height}"),
+                "--lang=en-US",
+            ],
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .expect("a WebDriver session in headless Chromium")
+}
+
+// ---------- helpers ----------
+
+pub fn screenshot_dir() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    let dir = target.join("screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot dir");
+    dir
+}
+
+/// Saves a screenshot of the viewport, scrolled to the top (or to `at`, a CSS selector).
+pub async fn shot(c: &Client, name: &str) {
+    shot_at(c, name, None).await
+}
+
+pub async fn shot_at(c: &Client, name: &str, at: Option<&str>) {
+    let _ = c
+        .execute(
+            "const s = arguments[0]; const e = s && document.querySelector(s); if (e) e.scrollIntoView({block: 'start'}); else window.scrollTo(0, 0);",
+            vec![json!(at)],
+        )
+        .await;
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let png = c.screenshot().await.expect("screenshot");
+    std::fs::write(screenshot_dir().join(format!("{name}.png")), png).expect("write png");
+}
+
+/// Runs `body` (a JS function body returning a value) until it returns something truthy.
+pub async fn wait_js(c: &Client, what: &str, body: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(40);
+    loop {
+        let v = c.execute(body, vec![]).await.expect("execute");
+        let truthy = match &v {
+            Value::Null => false,
+            Value::Bool(b) => *b,
+            Value::String(s) => !s.is_empty(),
+            Value::Number(n) => n.as_f64() != Some(0.0),
+            _ => true,
+        };
+        if truthy {
+            return v;
+        }
+        if Instant::now() > deadline {
+            shot(c, &format!("failed-{}", what.replace(' ', "-"))).await;
+            panic!("timed out waiting for: {what}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+pub async fn text_of(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
+        .text()
+        .await
+        .expect("text")
+}
+
+pub async fn click(c: &Client, css: &str) {
+    // The screens re-render on live events: an element found a moment ago may be replaced
+    // before the click lands, so a stale element is looked up again.
+    for attempt in 0..5 {
+        center(c, css).await;
+        let el = c
+            .wait()
+            .at_most(Duration::from_secs(40))
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+        match el.click().await {
+            Ok(()) => return,
+            Err(e) if attempt < 4 && e.to_string().contains("stale") => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("cannot click {css}: {e}"),
+        }
+    }
+}
+
+/// Scrolls an element to the middle of the window (clear of the sticky top bar).
+pub async fn center(c: &Client, css: &str) {
+    let _ = c
+        .wait()
+        .at_most(Duration::from_secs(40))
+        .for_element(Locator::Css(css))
+        .await;
+    let _ = c
+        .execute(
+            "const e = document.querySelector(arguments[0]); if (e) e.scrollIntoView({block: 'center'});",
+            vec![json!(css)],
+        )
+        .await;
+}
+
+pub async fn fill(c: &Client, css: &str, text: &str) {
+    center(c, css).await;
+    let el = c
+        .wait()
+        .at_most(Duration::from_secs(40))
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+    el.clear().await.expect("clear");
+    el.send_keys(text).await.expect("type");
+}
+
+/// Sends a command through the page's own token (what a second tab would do), for setup.
+pub async fn api_command(c: &Client, cmd: Value) -> Value {
+    c.execute_async(
+        r#"const [cmd, done] = arguments;
+           const p = new URLSearchParams(location.hash.slice(1));
+           fetch(`/api/tables/${p.get("table")}/commands`, {method: "POST",
+             headers: {"Content-Type": "application/json", Authorization: `Bearer ${p.get("token")}`},
+             body: JSON.stringify(cmd)}).then(async r => done({status: r.status, body: await r.json()}));"#,
+        vec![cmd],
+    )
+    .await
+    .expect("fetch")
+}
