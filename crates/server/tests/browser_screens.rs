@@ -3,309 +3,15 @@
 //! map editor, the combat grid editor and the rarer combat controls. Screenshots go to
 //! `target/screenshots/s-*.png` (desktop and a 390-pixel phone).
 //!
-//! The harness below (server, chromedriver, browser, click/fill/wait helpers) duplicates the one
-//! in `browser.rs` on purpose, to be merged onto a shared test module later.
-//!
 //! Needs Debian's `chromium` and `chromium-driver`; `DELVE_CHROMEDRIVER` / `DELVE_CHROMIUM`
 //! override the paths.
 
-use fantoccini::{Client, ClientBuilder, Locator};
+#[path = "common/browser.rs"]
+mod browser_harness;
+use browser_harness::*;
+use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
-use server::Server;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-use tokio::sync::oneshot;
-
-// ---------- the server ----------
-
-struct Running {
-    base: String,
-    stop: Option<oneshot::Sender<()>>,
-    task: tokio::task::JoinHandle<()>,
-    _dir: tempfile::TempDir,
-}
-
-async fn start_server() -> Running {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let (store, tokens) = server::open_sqlite(&dir.path().join("t.db"))
-        .await
-        .expect("open db");
-    let mut registry = engine::builtin_registry();
-    registry.register(crows::ruleset::Crows);
-    let srv = Server::new(store, tokens, registry);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    let (tx, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
-        srv.serve(listener, async move {
-            let _ = rx.await;
-        })
-        .await
-        .expect("serve");
-    });
-    Running {
-        base: format!("http://{addr}"),
-        stop: Some(tx),
-        task,
-        _dir: dir,
-    }
-}
-
-impl Running {
-    async fn stop(mut self) {
-        if let Some(tx) = self.stop.take() {
-            let _ = tx.send(());
-        }
-        // Live sockets close on shutdown; do not wait forever for a browser that lingers.
-        let _ = tokio::time::timeout(Duration::from_secs(5), &mut self.task).await;
-    }
-}
-
-// ---------- chromedriver and browsers ----------
-
-/// A chromedriver process, killed on drop.
-struct Driver {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn chromedriver_path() -> PathBuf {
-    let path = std::env::var_os("DELVE_CHROMEDRIVER")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromedriver"));
-    assert!(
-        path.exists(),
-        "chromedriver not found at {}: the browser tests need headless Chromium and its \
-         WebDriver. Install them with `apt-get install -y chromium chromium-driver` (Debian; \
-         .ci/run does this), or point DELVE_CHROMEDRIVER at a chromedriver binary.",
-        path.display()
-    );
-    path
-}
-
-fn free_port() -> u16 {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-    l.local_addr().expect("addr").port()
-}
-
-async fn start_driver() -> Driver {
-    let path = chromedriver_path();
-    let port = free_port();
-    let child = Command::new(&path)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {}: {e}", path.display()));
-    let url = format!("http://127.0.0.1:{port}");
-    let http = reqwest::Client::new();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        if let Ok(r) = http.get(format!("{url}/status")).send().await
-            && r.status().is_success()
-        {
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "chromedriver did not start on {url}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    Driver { child, url }
-}
-
-/// A fresh headless Chromium session (own profile directory) of the given window size.
-async fn browser(driver: &Driver, profile: &Path, width: u32, height: u32) -> Client {
-    session(driver, profile, width, height, None).await
-}
-
-/// A phone: Chromium's mobile emulation at 390 × 844 CSS pixels (a desktop window cannot be
-/// narrower than about 500 pixels in headless Chromium).
-async fn phone_browser(driver: &Driver, profile: &Path) -> Client {
-    let metrics =
-        json!({"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1.0, "touch": true}});
-    session(driver, profile, 390, 844, Some(metrics)).await
-}
-
-async fn session(
-    driver: &Driver,
-    profile: &Path,
-    width: u32,
-    height: u32,
-    mobile: Option<Value>,
-) -> Client {
-    let binary = std::env::var("DELVE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": binary,
-            "args": [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--hide-scrollbars",
-                format!("--user-data-dir={}", profile.display()),
-                format!("--window-size={width},{height}"),
-                "--lang=en-US",
-            ],
-        }),
-    );
-    if let (Some(m), Some(Value::Object(o))) = (mobile, caps.get_mut("goog:chromeOptions")) {
-        o.insert("mobileEmulation".into(), m);
-    }
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    ClientBuilder::new(connector)
-        .capabilities(caps)
-        .connect(&driver.url)
-        .await
-        .expect("a WebDriver session in headless Chromium")
-}
-
-// ---------- helpers ----------
-
-fn screenshot_dir() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"));
-    let dir = target.join("screenshots");
-    std::fs::create_dir_all(&dir).expect("screenshot dir");
-    dir
-}
-
-/// Saves a screenshot of the viewport, scrolled to the top (or to `at`, a CSS selector).
-async fn shot(c: &Client, name: &str) {
-    shot_at(c, name, None).await
-}
-
-async fn shot_at(c: &Client, name: &str, at: Option<&str>) {
-    let _ = c
-        .execute(
-            "const s = arguments[0]; const e = s && document.querySelector(s); if (e) e.scrollIntoView({block: 'start'}); else window.scrollTo(0, 0);",
-            vec![json!(at)],
-        )
-        .await;
-    tokio::time::sleep(Duration::from_millis(150)).await;
-    let png = c.screenshot().await.expect("screenshot");
-    std::fs::write(screenshot_dir().join(format!("s-{name}.png")), png).expect("write png");
-}
-
-/// Runs `body` (a JS function body returning a value) until it returns something truthy.
-async fn wait_js(c: &Client, what: &str, body: &str) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(40);
-    loop {
-        let v = c.execute(body, vec![]).await.expect("execute");
-        let truthy = match &v {
-            Value::Null => false,
-            Value::Bool(b) => *b,
-            Value::String(s) => !s.is_empty(),
-            Value::Number(n) => n.as_f64() != Some(0.0),
-            _ => true,
-        };
-        if truthy {
-            return v;
-        }
-        if Instant::now() > deadline {
-            shot(c, &format!("failed-{}", what.replace(' ', "-"))).await;
-            panic!("timed out waiting for: {what}");
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-async fn text_of(c: &Client, css: &str) -> String {
-    c.find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
-        .text()
-        .await
-        .expect("text")
-}
-
-async fn click(c: &Client, css: &str) {
-    // The screens re-render on live events: an element found a moment ago may be replaced
-    // before the click lands, so a stale element is looked up again.
-    for attempt in 0..5 {
-        center(c, css).await;
-        let el = c
-            .wait()
-            .at_most(Duration::from_secs(40))
-            .for_element(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("no element {css}: {e}"));
-        match el.click().await {
-            Ok(()) => return,
-            Err(e) if attempt < 4 && e.to_string().contains("stale") => {
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-            Err(e) => panic!("cannot click {css}: {e}"),
-        }
-    }
-}
-
-/// Scrolls an element to the middle of the window (clear of the sticky top bar).
-async fn center(c: &Client, css: &str) {
-    let _ = c
-        .wait()
-        .at_most(Duration::from_secs(40))
-        .for_element(Locator::Css(css))
-        .await;
-    let _ = c
-        .execute(
-            "const e = document.querySelector(arguments[0]); if (e) e.scrollIntoView({block: 'center'});",
-            vec![json!(css)],
-        )
-        .await;
-}
-
-async fn fill(c: &Client, css: &str, text: &str) {
-    // Like `click`: a re-render on a live event may replace the field while typing.
-    for attempt in 0..5 {
-        center(c, css).await;
-        let el = c
-            .wait()
-            .at_most(Duration::from_secs(40))
-            .for_element(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("no element {css}: {e}"));
-        let typed = match el.clear().await {
-            Ok(()) => el.send_keys(text).await,
-            Err(e) => Err(e),
-        };
-        match typed {
-            Ok(()) => return,
-            Err(e) if attempt < 4 && e.to_string().contains("stale") => {
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-            Err(e) => panic!("cannot type into {css}: {e}"),
-        }
-    }
-}
-
-/// Sends a command through the page's own token (what a second tab would do), for setup.
-async fn api_command(c: &Client, cmd: Value) -> Value {
-    c.execute_async(
-        r#"const [cmd, done] = arguments;
-           const p = new URLSearchParams(location.hash.slice(1));
-           fetch(`/api/tables/${p.get("table")}/commands`, {method: "POST",
-             headers: {"Content-Type": "application/json", Authorization: `Bearer ${p.get("token")}`},
-             body: JSON.stringify(cmd)}).then(async r => done({status: r.status, body: await r.json()}));"#,
-        vec![cmd],
-    )
-    .await
-    .expect("fetch")
-}
 
 // ---------- table set-up and shared steps ----------
 
@@ -587,7 +293,7 @@ async fn cr_dt_03_dungeon_turn_pause_resume_and_rest_through_the_ui() {
         why.as_str().unwrap_or("").contains("CR-REST-01"),
         "the refusal names its rule: {why}"
     );
-    shot_at(&c, "dungeon-rest-refused", Some("#dungeon")).await;
+    shot_at(&c, "s-dungeon-rest-refused", Some("#dungeon")).await;
     setup(
         &c,
         &[
@@ -609,7 +315,7 @@ async fn cr_dt_03_dungeon_turn_pause_resume_and_rest_through_the_ui() {
     assert!(lines.to_lowercase().contains("rest"), "{lines}");
     let rest = api_view(&c).await["rules"]["explore"]["rest"].clone();
     assert!(rest.to_string().contains("vera"), "Vera rests: {rest}");
-    shot_at(&c, "dungeon-resting", Some("#dungeon")).await;
+    shot_at(&c, "s-dungeon-resting", Some("#dungeon")).await;
     c.close().await.expect("close");
     srv.stop().await;
 }
@@ -665,7 +371,7 @@ async fn cr_town_03_four_town_activities_a_day_through_the_ui() {
         .await;
         assert!(doing.as_str().unwrap_or("").contains("0 of 120"), "{doing}");
         if n == 1 {
-            shot_at(&c, "town-activity", Some("#town")).await;
+            shot_at(&c, "s-town-activity", Some("#town")).await;
         }
         select(&c, "#pass-minutes", "120").await;
         let before = log_len(&c).await;
@@ -747,7 +453,7 @@ async fn cr_travel_02_travel_day_through_the_ui() {
     click(&c, "#hexed-1-0").await;
     let pending = text_of(&c, "#hex-send").await;
     assert!(pending.contains('3'), "{pending}");
-    shot_at(&c, "travel-editor", Some("#travel")).await;
+    shot_at(&c, "s-travel-editor", Some("#travel")).await;
     click(&c, "#hex-send").await;
     wait_js(
         &c,
@@ -831,7 +537,7 @@ async fn cr_travel_02_travel_day_through_the_ui() {
     click(&c, "#travel-encounter-check").await;
     log_grew(&c, "road check in the log", before).await;
     answer_pending(&c).await;
-    shot_at(&c, "travel-day", Some("#travel")).await;
+    shot_at(&c, "s-travel-day", Some("#travel")).await;
     // Move north-east by clicking the neighbouring hex: (0, 0) → (1, -1).
     click(&c, "#hex-go-north_east").await;
     answer_pending(&c).await;
@@ -892,7 +598,7 @@ async fn cr_man_09_grid_editor_and_rare_combat_controls_through_the_ui() {
     }
     click(&c, "#brush-water").await;
     click(&c, "#sq-4-3").await;
-    shot_at(&c, "grid-editor", Some("#combat")).await;
+    shot_at(&c, "s-grid-editor", Some("#combat")).await;
     click(&c, "#grid-send").await;
     wait_js(
         &c,
@@ -932,7 +638,7 @@ async fn cr_man_09_grid_editor_and_rare_combat_controls_through_the_ui() {
     let why = why.as_str().unwrap_or_default().to_string();
     assert!(why.contains("(CR-"), "the refusal names its rule: {why}");
     assert!(why.to_lowercase().contains("line of effect"), "{why}");
-    shot_at(&c, "combat-refused", Some("#combat")).await;
+    shot_at(&c, "s-combat-refused", Some("#combat")).await;
 
     // Erase the wall again (open ground).
     click(&c, "#grid-edit").await;
@@ -1010,7 +716,7 @@ async fn cr_man_09_grid_editor_and_rare_combat_controls_through_the_ui() {
         budget.contains("0 maneuvers left"),
         "two maneuvers spent: {budget}"
     );
-    shot_at(&c, "combat-after-knockback", Some("#combat")).await;
+    shot_at(&c, "s-combat-after-knockback", Some("#combat")).await;
 
     // The player's phone shows Vera's controls.
     let phone = phone_browser(&driver, &profiles.path().join("phone")).await;
@@ -1053,8 +759,8 @@ async fn cr_man_09_grid_editor_and_rare_combat_controls_through_the_ui() {
         overflow.as_i64().unwrap_or(0) <= 0,
         "the phone page scrolls sideways by {overflow}px"
     );
-    shot_at(&phone, "phone-combat-more", Some("#combat-more")).await;
-    shot_at(&phone, "phone-combat-grid", Some("#combat")).await;
+    shot_at(&phone, "s-phone-combat-more", Some("#combat-more")).await;
+    shot_at(&phone, "s-phone-combat-grid", Some("#combat")).await;
     phone.close().await.expect("close");
     c.close().await.expect("close");
     srv.stop().await;

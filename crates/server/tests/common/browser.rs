@@ -1,4 +1,4 @@
-//! The browser-test harness `browser.rs` and `browser_cards.rs` share: an in-process server
+//! The browser-test harness `browser.rs`, `browser_cards.rs` and `browser_screens.rs` share: an in-process server
 //! with the Crows ruleset, chromedriver, headless Chromium sessions, screenshots and small
 //! page helpers. Included by each with `#[path = "common/browser.rs"] mod browser_harness;`.
 #![allow(dead_code)] // each test file uses a part
@@ -123,6 +123,24 @@ pub async fn start_driver() -> Driver {
 
 /// A fresh headless Chromium session (own profile directory) of the given window size.
 pub async fn browser(driver: &Driver, profile: &Path, width: u32, height: u32) -> Client {
+    session(driver, profile, width, height, None).await
+}
+
+/// A phone: Chromium's mobile emulation at 390 × 844 CSS pixels (a desktop window cannot be
+/// narrower than about 500 pixels in headless Chromium).
+pub async fn phone_browser(driver: &Driver, profile: &Path) -> Client {
+    let metrics =
+        json!({"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1.0, "touch": true}});
+    session(driver, profile, 390, 844, Some(metrics)).await
+}
+
+async fn session(
+    driver: &Driver,
+    profile: &Path,
+    width: u32,
+    height: u32,
+    mobile: Option<Value>,
+) -> Client {
     let binary = std::env::var("DELVE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
     let mut caps = serde_json::Map::new();
     caps.insert(
@@ -140,6 +158,9 @@ pub async fn browser(driver: &Driver, profile: &Path, width: u32, height: u32) -
             ],
         }),
     );
+    if let (Some(m), Some(Value::Object(o))) = (mobile, caps.get_mut("goog:chromeOptions")) {
+        o.insert("mobileEmulation".into(), m);
+    }
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
     ClientBuilder::new(connector)
         .capabilities(caps)
@@ -245,15 +266,27 @@ pub async fn center(c: &Client, css: &str) {
 }
 
 pub async fn fill(c: &Client, css: &str, text: &str) {
-    center(c, css).await;
-    let el = c
-        .wait()
-        .at_most(Duration::from_secs(40))
-        .for_element(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no element {css}: {e}"));
-    el.clear().await.expect("clear");
-    el.send_keys(text).await.expect("type");
+    // Like `click`: a re-render on a live event may replace the field while typing.
+    for attempt in 0..5 {
+        center(c, css).await;
+        let el = c
+            .wait()
+            .at_most(Duration::from_secs(40))
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+        let typed = match el.clear().await {
+            Ok(()) => el.send_keys(text).await,
+            Err(e) => Err(e),
+        };
+        match typed {
+            Ok(()) => return,
+            Err(e) if attempt < 4 && e.to_string().contains("stale") => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("cannot type into {css}: {e}"),
+        }
+    }
 }
 
 /// Sends a command through the page's own token (what a second tab would do), for setup.
