@@ -146,8 +146,12 @@ fn cr_spell_04_an_action_spell_spends_the_action_and_a_maneuver_spell_the_maneuv
     place(&mut t, "bram", 0, 0, "crows");
     place(&mut t, "ghoul", 1, 0, "enemies");
     start(&mut t, &["bram"]);
-    // 6 + 6 + Mind 2 − 2 (adjacent) = 12: tier 2; the book's die shows 6.
-    t.ok(&player("bob"), cast("bram", bolt, &["ghoul"]), &[6, 6, 6]);
+    // 6 + 6 + Mind 2 − 2 (adjacent) = 12: tier 2; the book's die shows 6; 1d6 damage.
+    t.ok(
+        &player("bob"),
+        cast("bram", bolt, &["ghoul"]),
+        &[6, 6, 6, 1],
+    );
     assert_eq!(fight(&t)["budgets"]["bram"]["actions"], 1);
     // The action is gone: a second action spell and a weapon attack are refused alike.
     let rule = refusal(&mut t, &player("bob"), cast("bram", bolt, &["ghoul"]), &[]);
@@ -219,14 +223,18 @@ fn cr_loe_05_a_spell_attack_at_a_covered_target_gets_the_cover_bane() {
     place(&mut t, "ghoul", 3, 0, "enemies");
     start(&mut t, &["bram"]);
     // 6 + 6 + 2 − 2 (cover) = 12: tier 2, not the 14 an open shot would make.
-    let events = t.ok(&player("bob"), cast("bram", bolt, &["ghoul"]), &[6, 6, 6]);
+    let events = t.ok(
+        &player("bob"),
+        cast("bram", bolt, &["ghoul"]),
+        &[6, 6, 6, 1],
+    );
     let m = modifiers(&t, "bram");
     assert!(m.contains("\"cover\"") && m.contains("CR-LOE-05"), "{m}");
     assert_eq!(t.state()["last_tests"]["bram"]["total"], 12);
     let resolved = &magic_events(&events, "cast_resolved")[0];
     assert_eq!(
         resolved["outcome"]["targets"],
-        json!([{"target": "ghoul", "tier": 2, "hit": true}])
+        json!([{"target": "ghoul", "tier": 2, "hit": true, "damage": 1, "effect": null}])
     );
 }
 
@@ -271,7 +279,11 @@ fn cr_atk_10_a_ranged_spell_at_an_adjacent_creature_has_a_bane() {
         &[9],
     )
     .unwrap();
-    t.ok(&player("bob"), cast("bram", bolt, &["ghoul"]), &[6, 6, 6]);
+    t.ok(
+        &player("bob"),
+        cast("bram", bolt, &["ghoul"]),
+        &[6, 6, 6, 1],
+    );
     let m = modifiers(&t, "bram");
     assert!(
         m.contains("ranged_adjacent") && m.contains("CR-ATK-10"),
@@ -295,7 +307,11 @@ fn cr_atk_15_a_melee_spell_gets_the_flanking_edge() {
     // A touch spell does not reach the rat 4 squares off.
     let rule = refusal(&mut t, &player("bob"), cast("bram", grasp, &["rat"]), &[]);
     assert_eq!(rule.as_deref(), Some("CR-SPELL-06"));
-    t.ok(&player("bob"), cast("bram", grasp, &["ghoul"]), &[5, 5, 6]);
+    t.ok(
+        &player("bob"),
+        cast("bram", grasp, &["ghoul"]),
+        &[5, 5, 6, 1],
+    );
     let m = modifiers(&t, "bram");
     assert!(m.contains("flanking") && m.contains("CR-ATK-15"), "{m}");
     // 5 + 5 + 2 + 2 (edge) = 14.
@@ -325,13 +341,13 @@ fn cr_atk_14_one_spell_roll_is_read_against_each_target_with_its_own_modifiers()
     let events = t.ok(
         &player("bob"),
         cast("bram", volley, &["rat", "ghoul"]),
-        &[8, 7, 6],
+        &[8, 7, 6, 1, 1, 1],
     );
     let resolved = &magic_events(&events, "cast_resolved")[0];
     assert_eq!(
         resolved["outcome"]["targets"],
-        json!([{"target": "rat", "tier": 3, "hit": true},
-               {"target": "ghoul", "tier": 2, "hit": true}])
+        json!([{"target": "rat", "tier": 3, "hit": true, "damage": 2, "effect": null},
+               {"target": "ghoul", "tier": 2, "hit": true, "damage": 1, "effect": null}])
     );
 }
 
@@ -375,13 +391,13 @@ fn cr_spell_07_a_cube_needs_its_origin_in_range_and_takes_what_is_inside() {
     let rule = refusal(&mut t, &player("bob"), cast("bram", fireball, &[]), &[]);
     assert_eq!(rule.as_deref(), Some("CR-SPELL-07"));
     // Squares (5,0), (6,0), (5,1), (6,1): Vera and the ghoul, not the rat; one roll, 14.
-    let events = t.ok(&player("bob"), at(5), &[6, 6, 6]);
+    let events = t.ok(&player("bob"), at(5), &[6, 6, 6, 1, 1, 1, 1]);
     assert_eq!(cast_targets(&events), json!(["ghoul", "vera"]));
     let resolved = &magic_events(&events, "cast_resolved")[0];
     assert_eq!(
         resolved["outcome"]["targets"],
-        json!([{"target": "ghoul", "tier": 2, "hit": true},
-               {"target": "vera", "tier": 2, "hit": true}])
+        json!([{"target": "ghoul", "tier": 2, "hit": true, "damage": 2, "effect": null},
+               {"target": "vera", "tier": 2, "hit": true, "damage": 2, "effect": null}])
     );
 }
 
@@ -406,7 +422,7 @@ fn cr_spell_08_a_line_runs_from_next_to_its_caster_and_stops_at_a_wall() {
         &player("bob"),
         r(json!({"cast": {"creature": "bram", "item": ray,
             "at": {"origin": {"x": 1, "y": 0}}}})),
-        &[6, 6, 6],
+        &[6, 6, 6, 1],
     );
     assert_eq!(cast_targets(&events), json!(["ghoul"]));
 }

@@ -48,9 +48,22 @@
 //!   against its first target (the same computation as combat's: range never exceeded,
 //!   cover, concealment, invisibility, the adjacent bane, flanking for melee, high ground,
 //!   the target's conditions, surprise, a taunt) and reads light and hiding at that target;
-//!   further targets have the same roll read with their own modifiers, and `cast_resolved`'s
-//!   outcome lists `targets` with each tier and hit (CR-ATK-14). The damage and effects of
-//!   the tier stay the card's text for the table to apply.
+//!   further targets have the same roll read with their own modifiers (CR-ATK-14).
+//!
+//!   The spell's outcome (CR-SPELL-12): each target gets its tier (the casting's, or for an
+//!   attack spell the one roll read at that target) and the card's `tiers.tier_N` for it:
+//!   its `damage` is rolled (recorded dice labelled with the spell, one roll per target —
+//!   the book is silent on sharing one roll, so targets roll as a multi-target weapon
+//!   attack's do) and dealt through core's damage pipeline as a weapon hit's is (armor,
+//!   wounds, death); its `effect` text is kept for the Referee. `cast_resolved`'s outcome
+//!   lists `targets` with each `tier`, `damage` and `effect` (and `hit` for an attack
+//!   spell). An attack spell is also an attack (the book applies both sets of rules): a
+//!   tier 1 is a miss with nothing on that target (CR-ATK-03) and, in a fight, the weapon
+//!   miss's consequence — the target's counter after a melee spell (`crows.combat.counter`,
+//!   CR-REACT-03), the stray-shot parity roll at the caster's allies next to the target
+//!   after a ranged one (CR-ATK-08/09, its damage the card's tier 2); a crit grants the
+//!   extra action with a hit (CR-ATK-13) besides sparing the book's dice. A backlash
+//!   replaces the spell: nothing of the card lands (CR-SPELL-16).
 //! - `{"end_spell": {"creature": "vera", "effect": "<id>"}}` — the caster ends its own spell,
 //!   free (CR-SPELL-09).
 //!
@@ -1092,6 +1105,14 @@ fn finish_cast(
     {
         u.pool = book.usage;
     }
+    let strike = super::combat::SpellStrike {
+        caster,
+        spell: &card.spell,
+        tiers: &card.tiers,
+        attack: card.attack,
+        range: card.range.as_ref().map(|r| r.squares),
+    };
+    let mut struck = Vec::new();
     let text = match report.effect {
         crate::spells::CastEffect::Spell { tier } => {
             let t = match tier {
@@ -1100,11 +1121,14 @@ fn finish_cast(
                 Tier::Three => &card.tiers.tier_3,
             };
             let mut text = json!({"tier": tier.number(), "text": t});
-            if card.attack.is_some() && !pending.targets.is_empty() {
-                text["targets"] = json!(attack_tiers(resolved, &pending, tier)?);
+            struck = strike_targets(ctx, &strike, resolved, &pending, tier)?;
+            if !struck.is_empty() {
+                let list: Vec<Value> = struck.iter().map(|s| s.view(card.attack)).collect();
+                text["targets"] = json!(list);
             }
             text
         }
+        // The backlash happens instead of the spell: nothing of the card lands (CR-SPELL-16).
         crate::spells::CastEffect::Backlash { .. } => Value::Null,
     };
     if c != r.creature {
@@ -1121,7 +1145,8 @@ fn finish_cast(
     )?;
     match report.effect {
         crate::spells::CastEffect::Spell { .. } => {
-            start_spell(ctx, caster, &book.spell, &pending, vis)
+            start_spell(ctx, caster, &book.spell, &pending, vis)?;
+            land(rules, ctx, &strike, resolved.crit, &struck)
         }
         crate::spells::CastEffect::Backlash { rank } => backlash_rows::roll(
             rules,
@@ -1138,17 +1163,47 @@ fn finish_cast(
     }
 }
 
-/// A spell attack's result per target (CR-ATK-14): the first target takes the casting's
-/// tier; each further one the same roll read with its own modifiers (a backlash running
-/// through CR-BL-50 lowers each alike).
-fn attack_tiers(
+/// What a spell did to one of its targets (CR-SPELL-12): the tier it got there and the
+/// card's result for that tier, damage already rolled.
+struct Struck {
+    target: String,
+    tier: Tier,
+    doom: bool,
+    damage: Option<i32>,
+    effect: Option<String>,
+    piercing: bool,
+}
+
+impl Struck {
+    /// The target's line in `cast_resolved` (an attack spell says whether it hit).
+    fn view(&self, attack: Option<crate::checks::AttackRange>) -> Value {
+        let mut v = json!({"target": self.target, "tier": self.tier.number(),
+            "damage": self.damage, "effect": self.effect});
+        if attack.is_some() {
+            v["hit"] = json!(self.tier != Tier::One);
+        }
+        v
+    }
+}
+
+/// Each target's tier and the card's result for it (CR-SPELL-12). A spell that is no attack
+/// gives every target the casting's tier. An attack spell's first target takes the casting's
+/// tier; each further one the same roll read with its own modifiers (CR-ATK-14; a backlash
+/// running through CR-BL-50 lowers each alike); a tier 1 there is a miss, with no damage or
+/// other effect on that target (CR-ATK-03). The damage is rolled once per target that takes
+/// it: the book rolls one attack for all of an attack's targets (CR-ATK-14) but says nothing
+/// of one damage roll serving several, so each target rolls its own, as each target of a
+/// multi-target weapon attack does in combat.
+fn strike_targets(
+    ctx: &mut Ctx<'_, Crows>,
+    strike: &super::combat::SpellStrike<'_>,
     resolved: &ResolvedTest,
     pending: &PendingCast,
     first: Tier,
-) -> Result<Vec<Value>, RuleError> {
+) -> Result<Vec<Struck>, RuleError> {
     let mut out = Vec::new();
     for (n, target) in pending.targets.iter().enumerate() {
-        let tier = match pending.others.iter().find(|o| &o.target == target) {
+        let (tier, doom) = match pending.others.iter().find(|o| &o.target == target) {
             Some(o) if n > 0 => {
                 let (tier, doom) = super::combat::spell_tier_against(
                     resolved,
@@ -1160,13 +1215,60 @@ fn attack_tiers(
                     crit: resolved.crit,
                     doom,
                 };
-                crate::spells::counted(outcome, pending.tier_penalty).0
+                (
+                    crate::spells::counted(outcome, pending.tier_penalty).0,
+                    doom,
+                )
             }
-            _ => first,
+            _ => (first, resolved.doom),
         };
-        out.push(json!({"target": target, "tier": tier.number(), "hit": tier != Tier::One}));
+        let (damage, effect, piercing) = if strike.attack.is_some() && tier == Tier::One {
+            (None, None, false)
+        } else {
+            strike.roll(ctx, tier)?
+        };
+        out.push(Struck {
+            target: target.clone(),
+            tier,
+            doom,
+            damage,
+            effect,
+            piercing,
+        });
     }
     Ok(out)
+}
+
+/// The spell lands (CR-SPELL-12): each target's rolled damage goes through core's damage
+/// pipeline, as a weapon hit's does (armor, wounds, death). In a fight an attack spell is an
+/// attack as well as a casting: a crit grants the extra action once, with a hit (CR-ATK-13),
+/// and a missed target opens the weapon miss's consequence — the counter after a melee
+/// spell, the stray shot at the caster's allies next to the target after a ranged one
+/// (CR-ATK-05/08/09). (A doom never gets here: it is a backlash instead, CR-SPELL-14.)
+fn land(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    strike: &super::combat::SpellStrike<'_>,
+    crit: bool,
+    struck: &[Struck],
+) -> Result<(), RuleError> {
+    let in_fight = |ctx: &Ctx<'_, Crows>| ctx.rules().combat.fight.is_some();
+    if strike.attack.is_some()
+        && crit
+        && in_fight(ctx)
+        && struck.iter().any(|s| s.tier != Tier::One)
+    {
+        strike.crit(ctx)?;
+    }
+    for s in struck {
+        if let Some(amount) = s.damage {
+            strike.deal(rules, ctx, &s.target, amount, s.piercing)?;
+        }
+        if s.tier == Tier::One && in_fight(ctx) {
+            strike.missed(ctx, &s.target, s.doom)?;
+        }
+    }
+    Ok(())
 }
 
 /// A spell with a duration becomes an engine effect (CR-SPELL-10).

@@ -784,11 +784,14 @@ fn roll_damage(
     if attack_stat {
         total += i32::from(used);
     }
-    // Violent in the Miasma: +1 on weapon damage (CR-MIASMA-07).
-    total += i32::from(crate::ruleset::travel::weapon_damage_bonus(
-        ctx.rules(),
-        attacker,
-    ));
+    // Violent in the Miasma: +1 on weapon damage (CR-MIASMA-07); a spell attack is no
+    // weapon attack.
+    if !weapon.tool.spell {
+        total += i32::from(crate::ruleset::travel::weapon_damage_bonus(
+            ctx.rules(),
+            attacker,
+        ));
+    }
     Ok((Some(total.max(0)), outcome.effect.clone(), piercing))
 }
 
@@ -965,19 +968,36 @@ fn resolve_against(
         },
         vis,
     )?;
+    missed(ctx, one, target, doom)
+}
+
+/// A miss's consequence (tier 1), for weapon and spell attacks alike: a melee miss opens
+/// the target's counter (CR-REACT-03), a ranged one may stray into the attacker's allies
+/// next to the target (CR-ATK-08/09).
+fn missed(
+    ctx: &mut Ctx<'_, Crows>,
+    one: &OneResult<'_>,
+    target: &str,
+    doom: bool,
+) -> Result<(), RuleError> {
     match (one.delivery, one.kind) {
         (AttackRange::Melee, AttackKind::Attack) => offer_counter(
             ctx,
             target,
-            attacker,
+            one.attacker,
             CounterTrigger::MeleeAttack { opportunity: false },
             doom,
         ),
         // CR-REACT-04: an opportunity attack's miss opens no counter.
         (AttackRange::Melee, _) => Ok(()),
-        (AttackRange::Ranged, _) => {
-            stray(ctx, attacker, target, one.weapon, one.characteristic, doom)
-        }
+        (AttackRange::Ranged, _) => stray(
+            ctx,
+            one.attacker,
+            target,
+            one.weapon,
+            one.characteristic,
+            doom,
+        ),
     }
 }
 
@@ -2114,22 +2134,7 @@ pub(in crate::ruleset) fn aim_spell(
         }
     }
     if let Some(delivery) = s.attack {
-        let tool = AttackTool {
-            name: "spell".into(),
-            category: None,
-            spell: true,
-            melee: delivery == AttackRange::Melee,
-            extra_reach: 0,
-            range: if delivery == AttackRange::Ranged {
-                s.range.unwrap_or(u32::MAX)
-            } else {
-                0
-            },
-            thrown: false,
-            ammunition: false,
-            fragile: false,
-            properties: Vec::new(),
-        };
+        let tool = spell_tool("spell", delivery, s.range);
         let aimed = Aimed {
             attacker: s.caster,
             tool: &tool,
@@ -2155,4 +2160,106 @@ pub(in crate::ruleset) fn spell_tier_against(
 ) -> Result<(Tier, bool), RuleError> {
     let r = reread(resolved, primary_own, own)?;
     Ok((r.final_tier, r.doom))
+}
+
+/// A spellbook as an attack tool (CR-ATK-01): melee or ranged as its card says, its range
+/// never exceeded (CR-SPELL-06).
+fn spell_tool(name: &str, delivery: AttackRange, range: Option<u32>) -> AttackTool {
+    AttackTool {
+        name: name.into(),
+        category: None,
+        spell: true,
+        melee: delivery == AttackRange::Melee,
+        extra_reach: 0,
+        range: if delivery == AttackRange::Ranged {
+            range.unwrap_or(u32::MAX)
+        } else {
+            0
+        },
+        thrown: false,
+        ammunition: false,
+        fragile: false,
+        properties: Vec::new(),
+    }
+}
+
+/// A spell's card as combat's damage and miss rules read it (CR-SPELL-12, CR-ATK-01): its
+/// tiers are rolled like a weapon's, with Mind (the casting test's characteristic) for a
+/// `stat` term; an attack spell's miss, stray shot and crit are a weapon attack's.
+pub(in crate::ruleset) struct SpellStrike<'a> {
+    pub caster: &'a str,
+    pub spell: &'a str,
+    pub tiers: &'a TierOutcomes,
+    /// `Some` for an attack spell.
+    pub attack: Option<AttackRange>,
+    pub range: Option<u32>,
+}
+
+impl SpellStrike<'_> {
+    /// The spellbook as the weapon combat's helpers take.
+    fn weapon(&self) -> WeaponUse {
+        let delivery = self.attack.unwrap_or(AttackRange::Ranged);
+        WeaponUse {
+            name: self.spell.to_string(),
+            item: None,
+            natural: None,
+            tool: spell_tool(self.spell, delivery, self.range),
+            characteristics: vec![Characteristic::Mind],
+            tiers: Some(self.tiers.clone()),
+            ammunition: None,
+        }
+    }
+
+    /// The card's result for `tier` on one target: damage rolled (recorded dice, labelled
+    /// with the spell), the other effect's text, and whether the damage pierces armor.
+    pub fn roll(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        tier: Tier,
+    ) -> Result<(Option<i32>, Option<String>, bool), RuleError> {
+        roll_damage(ctx, self.caster, &self.weapon(), tier, Characteristic::Mind)
+    }
+
+    /// Deals rolled damage to `target` through core's pipeline, as a weapon hit does
+    /// (armor, wounds, death).
+    pub fn deal(
+        &self,
+        rules: &Crows,
+        ctx: &mut Ctx<'_, Crows>,
+        target: &str,
+        amount: i32,
+        piercing: bool,
+    ) -> Result<(), RuleError> {
+        deal(rules, ctx, self.caster, target, amount, piercing)
+    }
+
+    /// An attack spell's tier 1 against `target` in a fight: the melee counter or the
+    /// ranged stray shot, as for a weapon (CR-REACT-03, CR-ATK-08/09).
+    pub fn missed(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        target: &str,
+        doom: bool,
+    ) -> Result<(), RuleError> {
+        let Some(delivery) = self.attack else {
+            return Ok(());
+        };
+        let weapon = self.weapon();
+        let one = OneResult {
+            attacker: self.caster,
+            weapon: &weapon,
+            delivery,
+            characteristic: Characteristic::Mind,
+            kind: AttackKind::Attack,
+            crit: false,
+        };
+        missed(ctx, &one, target, doom)
+    }
+
+    /// An attack spell's crit in a fight: the extra action (CR-ATK-13), into the caster's
+    /// turn or to use right away off it.
+    pub fn crit(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+        let own_turn = fight(ctx)?.current() == Some(self.caster);
+        extra_action(ctx, self.caster, own_turn)
+    }
 }

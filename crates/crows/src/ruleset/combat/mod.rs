@@ -198,16 +198,16 @@
 //!
 //! # Not wired yet
 //!
-//! A spell attack's damage (its modifiers and per-target tiers come from here through
-//! magic's `cast`, see [`super::magic`]), a Referee choice of where a thrown weapon lands (it
-//! lies at the target's square), and noticing on its own that a flyer was knocked prone or
-//! brought to speed 0 (the Referee sends `flyer_falls`). With several targets, core's hiding
-//! edge and the light are read at the first target only.
+//! A Referee choice of where a thrown weapon lands (it lies at the target's square), and
+//! noticing on its own that a flyer was knocked prone or brought to speed 0 (the Referee
+//! sends `flyer_falls`). With several targets, core's hiding edge and the light are read at
+//! the first target only. (A spell attack's damage, miss and crit go through this module's
+//! helpers from magic's `cast`, see [`super::magic`].)
 
 mod act;
 mod attack;
 
-pub(super) use attack::{SpellOnGrid, aim_spell, pay_for_cast, spell_tier_against};
+pub(super) use attack::{SpellOnGrid, SpellStrike, aim_spell, pay_for_cast, spell_tier_against};
 
 use std::collections::{BTreeMap, BTreeSet};
 
