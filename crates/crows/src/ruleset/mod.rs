@@ -272,6 +272,26 @@ fn family_of(kind: &str) -> &str {
         .unwrap_or("core")
 }
 
+impl Crows {
+    /// Hands a command to its family.
+    fn decide_family(
+        &self,
+        command: &CrowsCommand,
+        ctx: &mut Ctx<'_, Self>,
+    ) -> Result<(), RuleError> {
+        match command {
+            CrowsCommand::Core(c) => {
+                fight_maneuver_guard(c, ctx)?;
+                self.core_decide(c, ctx)
+            }
+            CrowsCommand::Explore(c) => explore::decide(self, c, ctx),
+            CrowsCommand::Magic(c) => magic::decide(self, c, ctx),
+            CrowsCommand::Combat(c) => combat::decide(self, c, ctx),
+            CrowsCommand::Travel(c) => travel::decide(self, c, ctx),
+        }
+    }
+}
+
 impl Ruleset for Crows {
     type State = CrowsState;
     type Command = CrowsCommand;
@@ -301,16 +321,8 @@ impl Ruleset for Crows {
 
     fn decide(&self, command: &CrowsCommand, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         turned_guard(self, command, ctx)?;
-        match command {
-            CrowsCommand::Core(c) => {
-                fight_maneuver_guard(c, ctx)?;
-                self.core_decide(c, ctx)
-            }
-            CrowsCommand::Explore(c) => explore::decide(self, c, ctx),
-            CrowsCommand::Magic(c) => magic::decide(self, c, ctx),
-            CrowsCommand::Combat(c) => combat::decide(self, c, ctx),
-            CrowsCommand::Travel(c) => travel::decide(self, c, ctx),
-        }
+        self.decide_family(command, ctx)?;
+        combat::settle(self, ctx)
     }
 
     fn apply(&self, state: &mut CrowsState, event: &CrowsEvent) {
@@ -353,7 +365,8 @@ impl Ruleset for Crows {
             "combat" => combat::on_answer(self, decision, answer, ctx),
             "travel" => travel::on_answer(self, decision, answer, ctx),
             _ => self.core_on_answer(decision, answer, ctx),
-        }
+        }?;
+        combat::settle(self, ctx)
     }
 
     fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
@@ -361,11 +374,13 @@ impl Ruleset for Crows {
         explore::on_boundary(self, boundary, ctx)?;
         magic::on_boundary(self, boundary, ctx)?;
         combat::on_boundary(self, boundary, ctx)?;
-        travel::on_boundary(self, boundary, ctx)
+        travel::on_boundary(self, boundary, ctx)?;
+        combat::settle(self, ctx)
     }
 
     fn on_timer(&self, timer: &Timer, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
-        explore::on_timer(self, timer, ctx)
+        explore::on_timer(self, timer, ctx)?;
+        combat::settle(self, ctx)
     }
 }
 
