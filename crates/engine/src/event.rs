@@ -49,12 +49,21 @@ fn one() -> u32 {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClockCommand {
-    /// Start combat with this turn order; the first combatant's turn starts.
+    /// Start combat with this turn order; the first combatant's turn starts. With
+    /// `waits_for_order`, the clock stops after each round until `reorder_combat` gives the
+    /// next round's order.
     StartCombat {
         order: Vec<CharacterId>,
+        #[serde(default)]
+        waits_for_order: bool,
     },
     /// End the current combat turn and start the next (ending the round after the last).
     EndTurn,
+    /// The turn order from the next round on (the round count runs on); between rounds the
+    /// next round starts at once.
+    ReorderCombat {
+        order: Vec<CharacterId>,
+    },
     EndCombat,
     /// Start exploration (turn 1) with the ruleset's turn length, or the one given.
     StartExploration {
@@ -159,11 +168,23 @@ pub enum EventBody {
     },
     CombatStarted {
         order: Vec<CharacterId>,
+        /// The clock waits for each round's order (see `ClockCommand::StartCombat`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        waits_for_order: bool,
     },
-    /// Combat moved on to `round` and the combatant at index `current`.
+    /// Combat moved on to `round` and the combatant at index `current`. When `round` is a new
+    /// round, an order given with `CombatReordered` takes over first.
     CombatTurn {
         round: u32,
         current: usize,
+    },
+    /// The turn order from the next round on.
+    CombatReordered {
+        order: Vec<CharacterId>,
+    },
+    /// Round `round` is over and the clock waits for the next round's order: no one acts.
+    CombatRoundOver {
+        round: u32,
     },
     CombatEnded,
     ExplorationStarted {

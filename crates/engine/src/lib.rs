@@ -80,7 +80,10 @@
 //!   pause and resume, and effects with durations counted in boundaries ("N rounds", "until the
 //!   end of your next turn", "until the end of the exploration turn", "until the end of your
 //!   next rest", game minutes) that the engine expires when the clock passes them, with
-//!   `on_tick` / `on_effect_ended` / `on_boundary` / `on_timer` hooks for the ruleset.
+//!   `on_tick` / `on_effect_ended` / `on_boundary` / `on_timer` hooks for the ruleset. The turn
+//!   order may change from round to round (`Ctx::reorder_combat`) with the round count running
+//!   on; a combat started with `Ctx::start_combat_waiting` stops after each round until the
+//!   next round's order is given (initiative rolled every round).
 //! - **Visibility**: every event is public, Referee-only or for named players, with an optional
 //!   masked form (field-level redaction); `Ruleset::project` hides the ruleset's secrets in the
 //!   state view. See [`projection`] for how nothing hidden leaks through numbering or ids.
@@ -114,6 +117,9 @@ pub mod registry;
 pub mod ruleset;
 pub mod table;
 pub mod time;
+
+#[cfg(test)]
+mod combat_order_tests;
 
 pub use crate::core::{Actor, CharacterId, Participants, PlayerId, Role, Viewer, Visibility};
 pub use decision::{Answer, Answerer, Decision, DecisionOption, DecisionRequest};

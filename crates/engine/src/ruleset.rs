@@ -321,6 +321,17 @@ pub const MAX_HOOK_DEPTH: u32 = 16;
 /// At most this many events per command (a runaway rule is refused, not looped forever).
 pub const MAX_EVENTS_PER_COMMAND: usize = 10_000;
 
+/// A combat order names at least one combatant.
+fn check_order(order: &[CharacterId]) -> Result<(), RuleError> {
+    if order.is_empty() {
+        return Err(RuleError::new(
+            "empty_order",
+            "combat needs at least one combatant",
+        ));
+    }
+    Ok(())
+}
+
 /// The context a command is decided in: the working state, the recorded roller, the wall time,
 /// and the events emitted so far.
 pub struct Ctx<'a, R: Ruleset> {
@@ -699,50 +710,130 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
 
     /// Starts combat; the first combatant's turn starts.
     pub fn start_combat(&mut self, order: Vec<CharacterId>) -> Result<(), RuleError> {
+        self.begin_combat(order, false)
+    }
+
+    /// Starts combat whose order is given round by round: like [`Ctx::start_combat`], but
+    /// after each round's end the clock waits, no one acting, until [`Ctx::reorder_combat`]
+    /// gives the next round's order (for rulesets that roll initiative each round).
+    pub fn start_combat_waiting(&mut self, order: Vec<CharacterId>) -> Result<(), RuleError> {
+        self.begin_combat(order, true)
+    }
+
+    fn begin_combat(
+        &mut self,
+        order: Vec<CharacterId>,
+        waits_for_order: bool,
+    ) -> Result<(), RuleError> {
         if self.clock().combat.is_some() {
             return Err(RuleError::new(
                 "combat_running",
                 "combat has already started",
             ));
         }
-        let Some(first) = order.first().cloned() else {
-            return Err(RuleError::new(
-                "empty_order",
-                "combat needs at least one combatant",
-            ));
-        };
-        self.push(EventBody::CombatStarted { order }, Visibility::Public, None)?;
+        check_order(&order)?;
+        let first = order[0].clone(); // `check_order` refused an empty order.
+        self.push(
+            EventBody::CombatStarted {
+                order,
+                waits_for_order,
+            },
+            Visibility::Public,
+            None,
+        )?;
         self.pass(Boundary::TurnStart { who: first })
     }
 
-    /// Ends the acting combatant's turn and starts the next one (ending the round after the last).
+    /// Sets the turn order from the next round on; the round count runs on.
+    ///
+    /// During a round the round finishes in its order and the new one takes over when the
+    /// next round begins (after `RoundEnd`, before the next `TurnStart`). Between rounds (a
+    /// combat that waits for each round's order, after its round ended) the next round begins
+    /// at once: its number, then the first combatant's `TurnStart`. Given twice in one round,
+    /// the later order stands.
+    pub fn reorder_combat(&mut self, order: Vec<CharacterId>) -> Result<(), RuleError> {
+        let Some(combat) = self.clock().combat.clone() else {
+            return Err(RuleError::new("no_combat", "there is no combat"));
+        };
+        check_order(&order)?;
+        self.push(
+            EventBody::CombatReordered { order },
+            Visibility::Public,
+            None,
+        )?;
+        if combat.between_rounds() {
+            self.begin_round(combat.round.saturating_add(1))?;
+        }
+        Ok(())
+    }
+
+    /// Starts round `round` at its first combatant (a pending order takes over first).
+    fn begin_round(&mut self, round: u32) -> Result<(), RuleError> {
+        self.push(
+            EventBody::CombatTurn { round, current: 0 },
+            Visibility::Public,
+            None,
+        )?;
+        let first = self.clock().acting().map(str::to_string);
+        match first {
+            Some(who) => self.pass(Boundary::TurnStart { who }),
+            None => Ok(()),
+        }
+    }
+
+    /// Ends the acting combatant's turn and starts the next one (ending the round after the
+    /// last; then a combat that waits for each round's order stops until `reorder_combat`).
     pub fn end_turn(&mut self) -> Result<(), RuleError> {
         let Some(combat) = self.clock().combat.clone() else {
             return Err(RuleError::new("no_combat", "there is no combat"));
         };
-        let who = combat
-            .order
-            .get(combat.current)
-            .cloned()
-            .unwrap_or_default();
+        let Some(who) = combat.order.get(combat.current).cloned() else {
+            return Err(RuleError::new(
+                "round_over",
+                format!(
+                    "round {} is over: the next begins with the next round's order \
+                     (reorder_combat)",
+                    combat.round
+                ),
+            ));
+        };
         self.pass(Boundary::TurnEnd { who })?;
-        let (mut round, mut current) = (combat.round, combat.current + 1);
-        if current >= combat.order.len() {
-            self.pass(Boundary::RoundEnd)?;
-            round += 1;
-            current = 0;
+        let next = combat.current + 1;
+        if next < combat.order.len() {
+            // Hooks may have ended combat.
+            if self.clock().combat.is_none() {
+                return Ok(());
+            }
+            self.push(
+                EventBody::CombatTurn {
+                    round: combat.round,
+                    current: next,
+                },
+                Visibility::Public,
+                None,
+            )?;
+            let who = self
+                .clock()
+                .acting()
+                .map(str::to_string)
+                .unwrap_or_default();
+            return self.pass(Boundary::TurnStart { who });
         }
-        // Hooks may have ended combat.
-        let Some(combat) = self.clock().combat.clone() else {
+        self.pass(Boundary::RoundEnd)?;
+        // Hooks may have ended combat, or given the next round's order.
+        let Some(now) = self.clock().combat.clone() else {
             return Ok(());
         };
-        self.push(
-            EventBody::CombatTurn { round, current },
-            Visibility::Public,
-            None,
-        )?;
-        let next = combat.order.get(current).cloned().unwrap_or_default();
-        self.pass(Boundary::TurnStart { who: next })
+        if now.waits_for_order && now.next_order.is_none() {
+            return self.push(
+                EventBody::CombatRoundOver {
+                    round: combat.round,
+                },
+                Visibility::Public,
+                None,
+            );
+        }
+        self.begin_round(combat.round.saturating_add(1))
     }
 
     pub fn end_combat(&mut self) -> Result<(), RuleError> {

@@ -125,17 +125,38 @@ pub(crate) fn apply_body<R: Ruleset>(
                 }
             }
         }
-        EventBody::CombatStarted { order } => {
+        EventBody::CombatStarted {
+            order,
+            waits_for_order,
+        } => {
             core.clock.combat = Some(crate::time::Combat {
                 order: order.clone(),
                 round: 1,
                 current: 0,
+                next_order: None,
+                waits_for_order: *waits_for_order,
             })
         }
         EventBody::CombatTurn { round, current } => {
             if let Some(c) = &mut core.clock.combat {
+                if *round != c.round
+                    && let Some(next) = c.next_order.take()
+                {
+                    c.order = next;
+                }
                 c.round = *round;
                 c.current = *current;
+            }
+        }
+        EventBody::CombatReordered { order } => {
+            if let Some(c) = &mut core.clock.combat {
+                c.next_order = Some(order.clone());
+            }
+        }
+        EventBody::CombatRoundOver { round } => {
+            if let Some(c) = &mut core.clock.combat {
+                c.round = *round;
+                c.current = c.order.len();
             }
         }
         EventBody::CombatEnded => core.clock.combat = None,
@@ -523,8 +544,18 @@ impl<R: Ruleset> TypedTable<R> {
                 )?;
             }
             Command::Clock(clock) => match clock {
-                ClockCommand::StartCombat { order } => ctx.start_combat(order.clone())?,
+                ClockCommand::StartCombat {
+                    order,
+                    waits_for_order,
+                } => {
+                    if *waits_for_order {
+                        ctx.start_combat_waiting(order.clone())?
+                    } else {
+                        ctx.start_combat(order.clone())?
+                    }
+                }
                 ClockCommand::EndTurn => ctx.end_turn()?,
+                ClockCommand::ReorderCombat { order } => ctx.reorder_combat(order.clone())?,
                 ClockCommand::EndCombat => ctx.end_combat()?,
                 ClockCommand::StartExploration { length } => {
                     let length = length

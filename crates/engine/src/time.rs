@@ -226,12 +226,31 @@ pub struct Effect {
 }
 
 /// Combat: the order of combatants, the round and whose turn it is.
+///
+/// The order may change from one round to the next ([`crate::Ctx::reorder_combat`]): the new
+/// order waits in `next_order` and takes over when the next round begins, so the round count
+/// runs on. A combat started to wait for each round's order (`waits_for_order`) stops after
+/// each round's end with no one acting (`current` past the end of `order`) until the next
+/// order is given.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Combat {
     pub order: Vec<CharacterId>,
     pub round: u32,
-    /// Index into `order` of the combatant acting now.
+    /// Index into `order` of the combatant acting now; past the end between rounds.
     pub current: usize,
+    /// The order of the next round, when it was changed during this one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_order: Option<Vec<CharacterId>>,
+    /// After each round the clock waits (no one acting) for the next round's order.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub waits_for_order: bool,
+}
+
+impl Combat {
+    /// Whether a round is over and the clock waits for the next round's order.
+    pub fn between_rounds(&self) -> bool {
+        self.current >= self.order.len()
+    }
 }
 
 /// Exploration: the turn number and its length.

@@ -315,6 +315,16 @@ async fn cr_dt_03_dungeon_turn_pause_resume_and_rest_through_the_ui() {
     assert!(lines.to_lowercase().contains("rest"), "{lines}");
     let rest = api_view(&c).await["rules"]["explore"]["rest"].clone();
     assert!(rest.to_string().contains("vera"), "Vera rests: {rest}");
+    // The rest counts only after 4 hours asleep (CR-REST-01): "everyone sleeps" records them.
+    click(&c, "#rest-sleep-all").await;
+    wait_js(
+        &c,
+        "sleep recorded",
+        "return document.querySelector('#rest-sleep-all')?.disabled",
+    )
+    .await;
+    let slept = api_view(&c).await["rules"]["explore"]["rest"]["slept"].clone();
+    assert_eq!(slept["vera"], json!(4), "Vera slept 4 hours: {slept}");
     shot_at(&c, "s-dungeon-resting", Some("#dungeon")).await;
     c.close().await.expect("close");
     srv.stop().await;

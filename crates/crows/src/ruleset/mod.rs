@@ -264,10 +264,12 @@ fn turned_guard(
     }
 }
 
-/// What follows every step of any family (a command, an answer, a boundary's part, a timer):
-/// a caster that died in it — whichever family's rule killed it — loses its spells at once
-/// (CR-SPELL-09, CR-DMG-15).
-fn settle(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+/// What follows every step of any family (a command, an answer, a boundary's part, a timer),
+/// whichever family's rule caused it: a flyer knocked prone or brought to speed 0 falls
+/// (CR-MOVE-05), then a caster that died — in the step or in that fall — loses its spells at
+/// once (CR-SPELL-09, CR-DMG-15).
+fn settle(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    combat::settle(rules, ctx)?;
     magic::end_spells_of_the_dead(ctx)
 }
 
@@ -277,6 +279,26 @@ fn family_of(kind: &str) -> &str {
         .and_then(|rest| rest.split_once('.').map(|(family, _)| family))
         .filter(|f| matches!(*f, "explore" | "magic" | "combat" | "travel"))
         .unwrap_or("core")
+}
+
+impl Crows {
+    /// Hands a command to its family.
+    fn decide_family(
+        &self,
+        command: &CrowsCommand,
+        ctx: &mut Ctx<'_, Self>,
+    ) -> Result<(), RuleError> {
+        match command {
+            CrowsCommand::Core(c) => {
+                fight_maneuver_guard(c, ctx)?;
+                self.core_decide(c, ctx)
+            }
+            CrowsCommand::Explore(c) => explore::decide(self, c, ctx),
+            CrowsCommand::Magic(c) => magic::decide(self, c, ctx),
+            CrowsCommand::Combat(c) => combat::decide(self, c, ctx),
+            CrowsCommand::Travel(c) => travel::decide(self, c, ctx),
+        }
+    }
 }
 
 impl Ruleset for Crows {
@@ -308,17 +330,8 @@ impl Ruleset for Crows {
 
     fn decide(&self, command: &CrowsCommand, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         turned_guard(self, command, ctx)?;
-        match command {
-            CrowsCommand::Core(c) => {
-                fight_maneuver_guard(c, ctx)?;
-                self.core_decide(c, ctx)
-            }
-            CrowsCommand::Explore(c) => explore::decide(self, c, ctx),
-            CrowsCommand::Magic(c) => magic::decide(self, c, ctx),
-            CrowsCommand::Combat(c) => combat::decide(self, c, ctx),
-            CrowsCommand::Travel(c) => travel::decide(self, c, ctx),
-        }?;
-        settle(ctx)
+        self.decide_family(command, ctx)?;
+        settle(self, ctx)
     }
 
     fn apply(&self, state: &mut CrowsState, event: &CrowsEvent) {
@@ -362,7 +375,7 @@ impl Ruleset for Crows {
             "travel" => travel::on_answer(self, decision, answer, ctx),
             _ => self.core_on_answer(decision, answer, ctx),
         }?;
-        settle(ctx)
+        settle(self, ctx)
     }
 
     fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
@@ -376,14 +389,14 @@ impl Ruleset for Crows {
         ];
         for family in families {
             family(self, boundary, ctx)?;
-            settle(ctx)?;
+            settle(self, ctx)?;
         }
         Ok(())
     }
 
     fn on_timer(&self, timer: &Timer, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         explore::on_timer(self, timer, ctx)?;
-        settle(ctx)
+        settle(self, ctx)
     }
 
     fn on_effect_ended(

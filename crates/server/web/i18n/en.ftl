@@ -740,3 +740,7 @@ request-player = Player
 request-referee-hint = Approving creates this crow and gives it to { $player }; refusing tells them why (write the reason below).
 ev-rules-character_request_refused = The Referee refused { $player }’s crow { $name }
 timer-exploration_turn = dungeon turn
+
+# rest sleep
+rest-sleep-one = { $name }: slept { $hours } h of 4 — sleep
+rest-sleep-all = Everyone sleeps 4 hours

@@ -731,3 +731,7 @@ request-player = Игрок
 request-referee-hint = Одобрение создаст этого ворона и отдаст его игроку { $player }; при отказе напишите причину ниже.
 ev-rules-character_request_refused = Рефери отказал игроку { $player } в вороне { $name }
 timer-exploration_turn = ход подземелья
+
+# rest sleep
+rest-sleep-one = { $name }: сон { $hours } ч из 4 — спать
+rest-sleep-all = Все спят 4 часа

@@ -124,8 +124,22 @@ function refereeControls(screen, ex, visit) {
         ),
       )
     : null;
+  // During a rest: the hours each rester has slept (a rest counts only with 4, CR-REST-01),
+  // a button per creature and one for everyone still short of 4, then "finish".
+  const slept = (id) => ex?.rest?.slept?.[id] ?? 0;
+  const short = (ex?.rest?.party ?? []).filter((id) => slept(id) < 4);
   const rest = ex?.rest
-    ? h("button", { type: "button", id: "finish-rest", class: "primary", onclick: () => go({ finish_rest: {} }) }, t("finish-rest"))
+    ? [
+        ...(ex.rest.party ?? []).map((id) =>
+          h(
+            "button",
+            { type: "button", id: `rest-sleep-${id}`, disabled: slept(id) >= 6, onclick: () => go({ rest_sleep: { creatures: [id] } }) },
+            t("rest-sleep-one", { name: displayName(screen.creatures[id]) || id, hours: slept(id) }),
+          ),
+        ),
+        h("button", { type: "button", id: "rest-sleep-all", disabled: !short.length, onclick: () => go({ rest_sleep: { creatures: short } }) }, t("rest-sleep-all")),
+        h("button", { type: "button", id: "finish-rest", class: "primary", onclick: () => go({ finish_rest: {} }) }, t("finish-rest")),
+      ]
     : [
         visit
           ? null

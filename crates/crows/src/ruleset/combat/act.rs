@@ -6,14 +6,15 @@ use serde_json::{Value, json};
 use super::super::core::{err, living, record, roll_die, set_creature_only};
 use super::super::{CoreCommand, Crows};
 use super::{
-    CellAt, CombatEvent, Fight, MAX_COORDINATE, MAX_GRID_CELLS, MAX_PATH, Participant, Placement,
-    ReadiedRecord, controllers, grid_audience, occupants, side_key, space_of,
+    CellAt, CombatEvent, Fight, MAX_ALTITUDE, MAX_COORDINATE, MAX_GRID_CELLS, MAX_PATH,
+    Participant, Placement, ReadiedRecord, controllers, grid_audience, occupants, side_key,
+    space_of,
 };
 use crate::checks::{Characteristic, ResolvedTest};
 use crate::combat::actions::{Readied, TAUNT_RANGE};
 use crate::combat::fight::FightError;
 use crate::combat::forced_movement::{ForcedMovement, validate_vertical_forced_path};
-use crate::combat::grid::{Space, Square};
+use crate::combat::grid::{Obstacle, Space, Square};
 use crate::combat::initiative::{Side, side_initiative};
 use crate::combat::line_of_effect::{LoeOptions, line_of_effect};
 use crate::combat::movement::{
@@ -109,6 +110,20 @@ pub(super) fn place(
 ) -> Result<(), RuleError> {
     let r = living(ctx, id)?;
     check_square(placement.at)?;
+    if placement.altitude > 0 && !(placement.flying && r.creature.speeds.fly.is_some()) {
+        return Err(RuleError::new(
+            "not_flying",
+            format!("{id} is not flying: only a flyer stays above the ground (CR-MOVE-05)"),
+        )
+        .rule("CR-MOVE-05"));
+    }
+    if placement.altitude > MAX_ALTITUDE {
+        return Err(RuleError::new(
+            "too_high",
+            format!("a flyer is placed at most {MAX_ALTITUDE} squares up"),
+        )
+        .rule("MAX_ALTITUDE"));
+    }
     if let Some(card) = &placement.card
         && !ctx.rules().content.creatures.contains_key(card)
     {
@@ -454,14 +469,45 @@ pub(super) fn initiative_rolled(
     // The engine's clock is public: a creature hidden from some player takes its turn off
     // the clock (its turn boundaries are not passed), so not even its id leaks.
     let order = seen_by_all(ctx, &order);
-    if ctx.core().clock.combat.is_some() {
-        ctx.end_combat()?;
-    }
-    if !order.is_empty() {
-        ctx.start_combat(order)?;
-    }
+    clock_round(ctx, order)?;
     advance(ctx)
 }
+
+/// Starts the round on the engine's combat clock with this order: the clock waits between
+/// rounds for each round's order, so its round count stays the fight's. A round with no
+/// creature everyone sees passes off the clock (its count then lags by that round).
+fn clock_round(ctx: &mut Ctx<'_, Crows>, order: Vec<String>) -> Result<(), RuleError> {
+    let clock = ctx.core().clock.combat.clone();
+    if clock.as_ref().is_some_and(|c| !c.waits_for_order) {
+        // A clock started before it could wait (an older table): start it again.
+        ctx.end_combat()?;
+    } else {
+        finish_clock_round(ctx)?;
+    }
+    if order.is_empty() {
+        return Ok(());
+    }
+    if ctx.core().clock.combat.is_some() {
+        ctx.reorder_combat(order)
+    } else {
+        ctx.start_combat_waiting(order)
+    }
+}
+
+/// Ends the engine's round when the fight's is over: the turns left on the clock (of
+/// creatures that left the fight) end, then the round.
+fn finish_clock_round(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    for _ in 0..MAX_CLOCK_STEPS {
+        match &ctx.core().clock.combat {
+            Some(c) if c.waits_for_order && !c.between_rounds() => ctx.end_turn()?,
+            _ => return Ok(()),
+        }
+    }
+    Ok(())
+}
+
+/// Most engine turns stepped over in one go (the clock's order is bounded by the fight's).
+const MAX_CLOCK_STEPS: usize = 1024;
 
 /// The engine's current combatant.
 fn engine_current(ctx: &Ctx<'_, Crows>) -> Option<String> {
@@ -475,10 +521,11 @@ fn engine_current(ctx: &Ctx<'_, Crows>) -> Option<String> {
 /// Brings the engine's clock to the fight's current creature, dropping the dead, and begins
 /// its turn.
 fn advance(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
-    for _ in 0..128 {
+    for _ in 0..MAX_CLOCK_STEPS {
         let f = fight(ctx)?;
         let Some(cur) = f.current().map(str::to_string) else {
-            return Ok(());
+            // The fight's round is over: so is the clock's.
+            return finish_clock_round(ctx);
         };
         if !ctx
             .rules()
@@ -496,7 +543,7 @@ fn advance(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
             .clock
             .combat
             .as_ref()
-            .is_some_and(|c| c.order.contains(&cur));
+            .is_some_and(|c| !c.between_rounds() && c.order.contains(&cur));
         if !on_clock || engine.as_deref() == Some(cur.as_str()) {
             if !f.budgets.contains_key(&cur) {
                 let vis = grid_audience(ctx, &cur);
@@ -1522,17 +1569,17 @@ pub(super) fn jump_resolved(
     Ok(())
 }
 
-/// A flying creature knocked prone or brought to speed 0 falls (CR-MOVE-05): the Referee
-/// names the height; it lands (no longer flying, the same square) and core's `fall` deals the
-/// falling damage (CR-HAZ-01).
+/// The Referee rules that a flyer falls (CR-MOVE-05) for a cause the rules here do not
+/// track (a net, a spell): from `feet`, by default its height and any drop under it. A flyer
+/// knocked prone or brought to speed 0 falls by itself ([`flyers_fall`]).
 pub(super) fn flyer_falls(
     rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,
     creature: &str,
-    feet: u32,
+    feet: Option<u32>,
 ) -> Result<(), RuleError> {
     let r = living(ctx, creature)?;
-    let mut p = placed(ctx, creature)?;
+    let p = placed(ctx, creature)?;
     if !p.flying || r.creature.speeds.fly.is_none() {
         return Err(RuleError::new(
             "not_flying",
@@ -1540,16 +1587,59 @@ pub(super) fn flyer_falls(
         )
         .rule("CR-MOVE-05"));
     }
-    let prone = r.creature.conditions.has(ConditionKind::Prone);
-    if !prone && speed_of(ctx, creature) > 0 {
+    if feet.is_some_and(|f| f > MAX_FALL_FEET) {
         return Err(RuleError::new(
-            "still_aloft",
-            format!("{creature} is neither prone nor at speed 0: it stays aloft (CR-MOVE-05)"),
+            "bad_fall",
+            format!("a fall of at most {MAX_FALL_FEET} feet"),
         )
-        .rule("CR-MOVE-05"));
+        .rule("MAX_FALL_FEET"));
     }
+    land_flyer(rules, ctx, creature, feet, "referee")
+}
+
+/// The longest fall core deals damage for, in feet.
+const MAX_FALL_FEET: u32 = 10_000;
+
+/// How far a flyer falls from where it is: its height, plus the drop under it when every
+/// square of its space is open air over one (the deepest), as a walker's fall there
+/// (CR-FORCE-09, CR-HAZ-01).
+fn flyer_fall_feet(ctx: &Ctx<'_, Crows>, creature: &str, p: &Placement) -> u32 {
+    let grid = ctx.rules().combat.grid();
+    let drop = space(ctx, creature)
+        .ok()
+        .and_then(|(sp, _)| {
+            sp.squares()
+                .map(|s| grid.cell(s).drop_feet)
+                .try_fold(0u32, |deepest, d| d.map(|f| deepest.max(f)))
+        })
+        .unwrap_or(0);
+    crate::combat::grid::squares_to_feet(p.altitude)
+        .saturating_add(drop)
+        .min(MAX_FALL_FEET)
+}
+
+/// A flyer comes down on its square (no longer flying, at the ground) and core's `fall` deals
+/// the falling damage with the resistance roll (CR-MOVE-05, CR-HAZ-01/02).
+fn land_flyer(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    feet: Option<u32>,
+    why: &str,
+) -> Result<(), RuleError> {
+    let mut p = placed(ctx, creature)?;
+    let feet = feet.unwrap_or_else(|| flyer_fall_feet(ctx, creature, &p));
     p.flying = false;
+    p.altitude = 0;
     let vis = super::grid_audience(ctx, creature);
+    ctx.emit_for(
+        CombatEvent::FlyerFell {
+            creature: creature.to_string(),
+            feet,
+            why: why.to_string(),
+        },
+        vis.clone(),
+    )?;
     ctx.emit_for(
         CombatEvent::Placed {
             creature: creature.to_string(),
@@ -1568,4 +1658,117 @@ pub(super) fn flyer_falls(
         )?;
     }
     Ok(())
+}
+
+/// Every flyer on the grid that can no longer stay aloft — knocked prone, or its speed down
+/// to 0 by a condition, wounds, a grab, squeezing… — falls at once (CR-MOVE-05). Run after
+/// every command, answer and clock step whatever family changed the creature, so no rule has
+/// to remember it.
+pub(super) fn flyers_fall(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let falling: Vec<(String, &'static str)> = ctx
+        .rules()
+        .combat
+        .placements
+        .iter()
+        .filter(|(_, p)| p.flying)
+        .filter_map(|(id, _)| {
+            let r = ctx.rules().creatures.get(id)?;
+            if !r.creature.alive || r.creature.speeds.fly.is_none() {
+                return None;
+            }
+            let prone = r.creature.conditions.has(ConditionKind::Prone);
+            let speed = speed_of(ctx, id);
+            crate::combat::movement::flyer_falls(true, prone, speed)
+                .then(|| (id.clone(), if prone { "prone" } else { "speed_0" }))
+        })
+        .collect();
+    for (id, why) in falling {
+        land_flyer(rules, ctx, &id, None, why)?;
+    }
+    Ok(())
+}
+
+/// A thrown weapon left the hand (CR-ATK-11): it lies at the target's square at once, and the
+/// Referee is asked where it landed (`crows.combat.thrown_lands`: `target_square`, the
+/// default, keeps it there; `square` with the text `x,y` moves it).
+//
+// The book says only that a thrown weapon can be picked up again; the checklist (CR-ATK-11)
+// reads where it lands as the Referee's call, by default the target's square. Both hold
+// here: the default square at once (so it can be reached and picked up), the Referee may move
+// it.
+pub(super) fn thrown_lands(
+    ctx: &mut Ctx<'_, Crows>,
+    ground: u32,
+    weapon: &str,
+    default: Square,
+) -> Result<(), RuleError> {
+    ctx.emit(CombatEvent::GroundAt {
+        ground,
+        at: default,
+    })?;
+    let request = DecisionRequest::new(
+        "crows.combat.thrown_lands",
+        format!(
+            "Where did the thrown {weapon} land? It lies at ({}, {}), the target's square, \
+             unless you name another square (answer `square` with the text `x,y`) (CR-ATK-11)",
+            default.x, default.y
+        ),
+        Answerer::Referee,
+        &[
+            ("target_square", "Where it lies: the target's square"),
+            ("square", "The square named in the text (x,y)"),
+        ],
+    )
+    .with_default("target_square")
+    .with_free_text()
+    .with_visibility(Visibility::Referee)
+    .with_context(json!({"ground": ground, "at": default, "weapon": weapon}));
+    ctx.ask(request).map(|_| ())
+}
+
+/// The Referee placed a thrown weapon (CR-ATK-11).
+pub(super) fn thrown_lands_answered(
+    ctx: &mut Ctx<'_, Crows>,
+    decision: &Decision,
+    answer: &engine::Answer,
+) -> Result<(), RuleError> {
+    if answer.option != "square" {
+        return Ok(());
+    }
+    let text = answer.text.as_deref().unwrap_or_default();
+    let at = parse_square(text).ok_or_else(|| {
+        RuleError::new(
+            "bad_square",
+            format!("`{text}` is not a square: answer `square` with the text `x,y` (CR-ATK-11)"),
+        )
+        .rule("CR-ATK-11")
+    })?;
+    check_square(at)?;
+    if ctx.rules().combat.grid().obstacle(at) == Some(Obstacle::Solid) {
+        return Err(RuleError::new(
+            "square_blocked",
+            format!(
+                "({}, {}) is solid: nothing lands inside it (CR-ATK-11)",
+                at.x, at.y
+            ),
+        )
+        .rule("CR-ATK-11"));
+    }
+    let ground = decision
+        .context
+        .get("ground")
+        .and_then(Value::as_u64)
+        .and_then(|g| u32::try_from(g).ok())
+        .ok_or_else(|| RuleError::new("bad_decision", "the decision names no ground item"))?;
+    // Picked up meanwhile: it is in someone's hands, not on the ground.
+    if !ctx.rules().ground.iter().any(|g| g.id == ground) {
+        return Ok(());
+    }
+    ctx.emit(CombatEvent::GroundAt { ground, at })
+}
+
+/// `x,y` (spaces allowed) as a square.
+fn parse_square(text: &str) -> Option<Square> {
+    let (x, y) = text.split_once(',')?;
+    Some(Square::new(x.trim().parse().ok()?, y.trim().parse().ok()?))
 }

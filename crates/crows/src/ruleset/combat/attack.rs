@@ -481,10 +481,22 @@ pub(super) fn attack(
         let ground = ctx.rules().next_ground.max(1);
         super::super::core::drop_to_ground(ctx, &o.attacker, dropped)?;
         // Where it lands is the Referee's call; by default the target's square (CR-ATK-11).
-        ctx.emit(CombatEvent::GroundAt {
-            ground,
-            at: tsp.origin,
-        })?;
+        super::act::thrown_lands(ctx, ground, &weapon.name, tsp.origin)?;
+    }
+    // Core reads its own per-target modifiers (glow, hiding, light) for the first target;
+    // each other target gets its own from the same state (CR-ATK-14), and notices an attacker
+    // hidden from it (CR-HIDE-04), as core makes the first target notice.
+    let primary_core = super::core_target_modifiers(ctx.rules(), &o.attacker, &primary);
+    for (t, own) in &mut per_target {
+        own.extend(super::core_target_modifiers(ctx.rules(), &o.attacker, t));
+    }
+    let noticing: Vec<String> = per_target
+        .iter()
+        .filter(|(t, _)| ctx.rules().hiding.is_hidden(&o.attacker, t))
+        .map(|(t, _)| t.clone())
+        .collect();
+    if !noticing.is_empty() {
+        rules.reveal(ctx, &o.attacker, noticing)?;
     }
     let vis = grid_audience(ctx, &o.attacker);
     ctx.emit_for(
@@ -501,7 +513,7 @@ pub(super) fn attack(
     )?;
     let then = json!({
         "family": "combat", "step": "attack", "attacker": o.attacker, "target": primary,
-        "primary_own": primary_own,
+        "primary_own": primary_own, "primary_core": primary_core,
         "others": per_target.iter().map(|(t, m)| json!({"target": t, "modifiers": m})).collect::<Vec<_>>(),
         "weapon": weapon, "delivery": delivery, "characteristic": characteristic,
         "value": value, "kind": o.kind, "own_turn": own_turn,
@@ -841,7 +853,9 @@ pub(super) fn attack_resolved(
     let characteristic: Characteristic = field(then, "characteristic")?;
     let kind: AttackKind = field(then, "kind")?;
     let own_turn: bool = field(then, "own_turn")?;
-    let primary_own: Vec<Modifier> = field(then, "primary_own").unwrap_or_default();
+    let mut primary_own: Vec<Modifier> = field(then, "primary_own").unwrap_or_default();
+    // What core added for the first target comes out too (CR-ATK-14).
+    primary_own.extend(field::<Vec<Modifier>>(then, "primary_core").unwrap_or_default());
     let others: Vec<OtherTarget> = field(then, "others").unwrap_or_default();
     let mut results = vec![(target, resolved.final_tier, resolved.doom)];
     for other in others {

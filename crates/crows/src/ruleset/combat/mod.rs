@@ -16,12 +16,14 @@
 //!   `flimsy` (blocks movement only). Emits `grid_set` (public).
 //! - `{"place": {"creature": "ghoul", "at": {"x": 5, "y": 5}, "side": "enemies", "card":
 //!   "cave-spider", "flying": false, "squeezing": false, "owner": "vera", "summoned": false,
-//!   "invisible": false}}`
+//!   "invisible": false, "altitude": 0}}`
 //!   — puts (or moves) a creature on the grid; its space comes from its size (CR-CBT-04), a
 //!   squeezing creature's is one square smaller (CR-CBT-06). Refused over an obstacle or
 //!   another creature's space (CR-CBT-05). `card` names the creature card whose natural attacks
 //!   it uses; `owner` makes it a pet (or, with `summoned`, a summoned creature) of that
-//!   creature: it takes no turn of its own (CR-PET-01). Emits `placed`.
+//!   creature: it takes no turn of its own (CR-PET-01). `altitude` is a flyer's height in
+//!   squares above the ground of its square (refused for a creature not flying with a fly
+//!   speed; at most [`MAX_ALTITUDE`]); moves keep it, `place` changes it. Emits `placed`.
 //!   `{"unplace": {"creature": "ghoul"}}` takes it off (`unplaced`).
 //!
 //! Positions are public, except that a creature hidden from every character of a player
@@ -46,10 +48,13 @@
 //!   the last turn the round is over and the Referee rolls initiative again.
 //! - `{"end_combat": {}}` (Referee) — `fight_ended`, and the engine's combat clock stops.
 //!
-//! The engine's combat clock is restarted with each round's new order (its own round counter
-//! restarts with it); the Crows round is `combat.fight.round` in the view. A creature hidden
-//! from some player is left off the engine's (public) clock: its turn begins and ends in this
-//! family's events only, without the engine's `TurnStart`/`TurnEnd` boundaries.
+//! The engine's combat clock starts with round 1's order and waits between rounds; each
+//! round's new order goes to it with `reorder_combat`, so its round count is the fight's
+//! (`combat.fight.round` in the view) and its `RoundEnd` passes when the fight's round is
+//! over. A creature hidden from some player is left off the engine's (public) clock: its turn
+//! begins and ends in this family's events only, without the engine's `TurnStart`/`TurnEnd`
+//! boundaries (a round with no creature everyone sees passes off the clock, which then lags
+//! by that round).
 //!
 //! # Turns (the creature's controller, or the Referee)
 //!
@@ -128,7 +133,9 @@
 //! bane, CR-ATK-10; flanking, CR-ATK-15/16/17; high ground, CR-ATK-18; the target's prone,
 //! grabbed, unconscious (automatic tier 3) and surprise, CR-CBT-08; squeezing, CR-CBT-06; a
 //! taunt's bane, CR-ACT-01), ammunition is used up and a thrown weapon leaves the hand
-//! (CR-ATK-11), and core's `test` rolls it with `target` set (hiding's edge, CR-HIDE-03; light
+//! (CR-ATK-11): it lies at the target's square (`ground_at`) and the Referee is asked
+//! `crows.combat.thrown_lands` whether it landed elsewhere (answer `square` with the text
+//! `x,y`; not inside a solid obstacle), and core's `test` rolls it with `target` set (hiding's edge, CR-HIDE-03; light
 //! at the target), stopping at the commit point for an expertise. Then: a hit rolls the weapon's
 //! damage for the tier and applies it through core's damage pipeline (armor, wounds, death); a
 //! crit gives an extra action (CR-ATK-13); a melee miss offers the target
@@ -140,7 +147,9 @@
 //!
 //! Several targets (CR-ATK-14): the shared modifiers (a taunt's bane) apply to all; each
 //! target's own (range, cover, concealment, a named square for the first, its conditions,
-//! surprise, flanking, high ground) only to it. Core rolls once against the first target
+//! surprise, flanking, high ground, and what core reads at a target: its glow, the edge of an
+//! attacker hidden from it, the light at its square) only to it; every target an attacker
+//! was hidden from notices it (CR-HIDE-04). Core rolls once against the first target
 //! (with any expertise spent); the same faces and expertise are then read again against each
 //! other target with its own modifiers, so the tiers may differ. A crit gives one extra action
 //! with the first hit; each miss has its own consequence (counter, stray shot); damage is
@@ -156,11 +165,17 @@
 //!   "magic": false, "vertical": false, "path": [{"x": 4, "y": 0}], "altitude": 0}}` — checked
 //!   by [`crate::combat::forced_movement`] (CR-FORCE-01…09); provokes nothing; a fall at the end
 //!   runs core's `fall`. Emits `moved` (kind `forced`) with the hazards entered.
-//! - `{"flyer_falls": {"creature": "bat", "feet": 30}}` — a flying creature (placed `flying`
-//!   with a fly speed) that is prone or at speed 0 falls (CR-MOVE-05): it lands on its square
-//!   (`placed` with `flying: false`) and core's `fall` deals the falling damage for `feet`
-//!   with the resistance roll (CR-HAZ-01/02). Refused for a creature not flying, or still
-//!   aloft (neither prone nor at speed 0).
+//! - A flyer (placed `flying` with a fly speed) knocked prone or brought to speed 0 falls by
+//!   itself (CR-MOVE-05), whatever did it (a condition, wounds, a grab, a spell's effect…):
+//!   after every command, answer and clock step the grid is checked. It lands on the ground of
+//!   its square (`flyer_fell` with `why` `prone` or `speed_0`, then `placed` with `flying:
+//!   false` and no altitude) and core's `fall` deals the falling damage with the resistance
+//!   roll (CR-HAZ-01/02) for its height (`altitude`, 5 feet a square) plus the drop under it
+//!   when its whole space is over one (`drop_feet`, the deepest).
+//! - `{"flyer_falls": {"creature": "bat", "feet": 30}}` — the Referee rules that a flyer falls
+//!   for a cause not tracked here (a net, a spell): the same landing, from `feet` (default:
+//!   its height and the drop under it; at most 10000); `why` is `referee`. Refused for a
+//!   creature not flying (CR-MOVE-05).
 //! - `{"teleport": {"creature": "vera", "to": {"x": 9, "y": 2}, "distance": 6, "by": "mage"}}`
 //!   — checked by [`crate::combat::movement::validate_teleport`] (CR-MOVE-06): provokes
 //!   nothing; a grab on the creature, or held by it, ends; prone stays. Emits `moved` (kind
@@ -173,6 +188,8 @@
 //!
 //! # Decisions
 //!
+//! `crows.combat.thrown_lands` (Referee: `target_square`, the default, or `square` with the
+//! text `x,y`; see [Attacks](#attacks)),
 //! `crows.combat.initiative` (the chosen player: `roll`), `crows.combat.counter` and
 //! `crows.combat.opportunity_attack` (the reacting creature's controller: `weapon_N` or
 //! `pass`), `crows.combat.stray_shot` (Referee: the ally's id), `crows.combat.grab_choice`
@@ -186,23 +203,15 @@
 //! Events: `grid_set`, `placed`, `unplaced`, `fight_started`, `side_ordered`, `round_started`,
 //! `turn_began`, `turn_ended`, `combatant_removed`, `budget_set`, `allowance_set`, `moved`,
 //! `reaction_used`, `opportunity_declined`, `taunted`, `readied_set`, `attack_made`,
-//! `attack_resolved`, `ground_at`, `pet_commanded`, `toppled`, `fight_ended`. Events about a
+//! `attack_resolved`, `ground_at`, `pet_commanded`, `toppled`, `flyer_fell`, `fight_ended`. Events about a
 //! creature go to those who see it (everyone but the players it is hidden from); the lists in `fight_started` and
 //! `round_started` are masked for players to the creatures everyone sees; a readied act is seen
 //! by the Referee and the creature's players only.
 //!
 //! The view's `combat` key: `grid` (the squares set), `creatures` (square, side, size, space
-//! side, elevation… of the creatures the viewer sees) and `fight` (`round`, `first_side`,
+//! side, elevation, a flyer's altitude… of the creatures the viewer sees) and `fight` (`round`, `first_side`,
 //! `order`, `current`, `participants` with surprise and reaction spent, `budgets`,
 //! `allowances`, `taunts`, and `readied` for the viewer's own creatures).
-//!
-//! # Not wired yet
-//!
-//! A Referee choice of where a thrown weapon lands (it lies at the target's square), and
-//! noticing on its own that a flyer was knocked prone or brought to speed 0 (the Referee
-//! sends `flyer_falls`). With several targets, core's hiding edge and the light are read at
-//! the first target only. (A spell attack's damage, miss and crit go through this module's
-//! helpers from magic's `cast`, see [`super::magic`].)
 
 mod act;
 mod attack;
@@ -261,7 +270,18 @@ pub struct Placement {
     /// Invisible: attacks against it are as into heavy concealment (CR-LOE-09).
     #[serde(default)]
     pub invisible: bool,
+    /// A flyer's height in squares above the ground of its square (CR-MOVE-05): how far it
+    /// falls, with any drop under it, when it can no longer stay aloft.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub altitude: u32,
 }
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Highest a flyer is placed, in squares.
+pub const MAX_ALTITUDE: u32 = 1_000;
 
 /// A taunt in force (CR-ACT-01).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -402,6 +422,9 @@ pub enum CombatCommand {
         summoned: bool,
         #[serde(default)]
         invisible: bool,
+        /// A flyer's height in squares above the ground (CR-MOVE-05).
+        #[serde(default)]
+        altitude: u32,
     },
     Unplace {
         creature: String,
@@ -544,8 +567,9 @@ pub enum CombatCommand {
     },
     FlyerFalls {
         creature: String,
-        /// How far it falls, in feet.
-        feet: u32,
+        /// How far it falls, in feet (default: its height and any drop under it).
+        #[serde(default)]
+        feet: Option<u32>,
     },
     Teleport {
         creature: String,
@@ -686,6 +710,14 @@ pub enum CombatEvent {
         object: Size,
         onto: Vec<String>,
     },
+    /// A flyer could no longer stay aloft (or the Referee ruled it falls) and fell `feet` to
+    /// the ground under it (CR-MOVE-05); `placed` follows.
+    FlyerFell {
+        creature: String,
+        feet: u32,
+        /// `prone`, `speed_0` or `referee`.
+        why: String,
+    },
     FightEnded {},
 }
 
@@ -744,6 +776,7 @@ pub(super) fn decide(
             owner,
             summoned,
             invisible,
+            altitude,
         } => act::place(
             ctx,
             creature,
@@ -756,6 +789,7 @@ pub(super) fn decide(
                 owner: owner.clone(),
                 summoned: *summoned,
                 invisible: *invisible,
+                altitude: *altitude,
             },
         ),
         C::Unplace { creature } => act::unplace(ctx, creature),
@@ -1201,7 +1235,7 @@ pub(super) fn project(state: &TableState<CrowsState>, viewer: &Viewer) -> Value 
             (
                 id,
                 json!({"at": p.at, "side": p.side, "size": size, "space": space.side,
-                    "flying": p.flying, "squeezing": p.squeezing, "owner": p.owner,
+                    "flying": p.flying, "altitude": p.altitude, "squeezing": p.squeezing, "owner": p.owner,
                     "elevation": rules.combat.grid().cell(p.at).elevation}),
             )
         })
@@ -1274,6 +1308,7 @@ pub(super) fn on_answer(
         "crows.combat.topple_anyway" => {
             attack::topple_anyway_answered(rules, ctx, decision, answer)
         }
+        "crows.combat.thrown_lands" => act::thrown_lands_answered(ctx, decision, answer),
         other => Err(RuleError::new(
             "bad_decision",
             format!("no combat decision `{other}`"),
@@ -1337,6 +1372,29 @@ pub(super) fn after_test(
             format!("no combat step {other:?}"),
         )),
     }
+}
+
+/// What the grid notices by itself once a command, an answer or a clock step is done,
+/// whichever family's rule changed the creatures: a flyer that can no longer stay aloft falls
+/// (CR-MOVE-05).
+pub(super) fn settle(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    act::flyers_fall(rules, ctx)
+}
+
+/// What core's `test` adds to an attack for its `target`: the target's glow (CR-BL-24), an
+/// edge when the attacker is hidden from it (CR-HIDE-03) and the light at its square
+/// (CR-LIGHT-04/05). Core reads them for the attack's first target; an attack with several
+/// targets reads them for each other one from this (CR-ATK-14). Keep in step with core's
+/// `test`.
+pub(super) fn core_target_modifiers(
+    state: &CrowsState,
+    attacker: &str,
+    target: &str,
+) -> Vec<crate::checks::Modifier> {
+    let mut out = state.magic.attack_modifiers_against(target);
+    out.extend(state.hiding.attack_modifier(attacker, target));
+    out.extend(super::core::light_modifier_for(state, attacker, target));
+    out
 }
 
 /// The players who control `id` (for decisions they answer).
