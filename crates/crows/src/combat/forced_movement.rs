@@ -154,10 +154,7 @@ pub fn validate_vertical_forced_path(
     let falls_feet = if target_flies {
         None
     } else {
-        let drop = here
-            .squares()
-            .map(|s| grid.cell(s).drop_feet)
-            .try_fold(0u32, |acc, d| d.map(|f| acc.max(f)));
+        let drop = grid.drop_under(&here);
         let lifted = super::grid::squares_to_feet(end_altitude);
         match (drop, lifted) {
             (None, 0) => None,

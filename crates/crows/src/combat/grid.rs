@@ -326,6 +326,15 @@ impl BattleGrid {
         self.cells.get(&sq).unwrap_or(&OPEN)
     }
 
+    /// The fall under a space: the deepest drop when every one of its squares is over a drop,
+    /// none when any square has ground under it (CR-FORCE-09, CR-HAZ-01).
+    pub fn drop_under(&self, space: &Space) -> Option<u32> {
+        space
+            .squares()
+            .map(|s| self.cell(s).drop_feet)
+            .try_fold(0u32, |deepest, d| d.map(|f| deepest.max(f)))
+    }
+
     pub fn set(&mut self, sq: Square, cell: Cell) {
         if cell == OPEN {
             self.cells.remove(&sq);

@@ -288,10 +288,7 @@ pub fn validate_path(
     }
     report.end = here;
     if !mover.flying {
-        report.falls_feet = here
-            .squares()
-            .map(|s| grid.cell(s).drop_feet)
-            .try_fold(0u32, |acc, d| d.map(|f| acc.max(f)));
+        report.falls_feet = grid.drop_under(&here);
         report.submerged_without_swim_speed =
             mover.speeds.swim.is_none() && here.squares().all(|s| grid.cell(s).submerging);
     }

@@ -744,3 +744,9 @@ timer-exploration_turn = dungeon turn
 # rest sleep
 rest-sleep-one = { $name }: slept { $hours } h of 4 — sleep
 rest-sleep-all = Everyone sleeps 4 hours
+
+# combat clock, flyers, rests that do not count
+ev-combat_reordered = The next round's order: { $order }
+ev-combat_round_over = Round { $round } is over
+ev-rules-flyer_fell = { $creature } falls { $feet } ft ({ $why })
+ev-rules-rest_not_counted = The rest does not count for { $creatures } (less than 4 hours asleep)

@@ -735,3 +735,9 @@ timer-exploration_turn = ход подземелья
 # rest sleep
 rest-sleep-one = { $name }: сон { $hours } ч из 4 — спать
 rest-sleep-all = Все спят 4 часа
+
+# combat clock, flyers, rests that do not count
+ev-combat_reordered = Порядок следующего раунда: { $order }
+ev-combat_round_over = Раунд { $round } окончен
+ev-rules-flyer_fell = { $creature } падает с высоты { $feet } футов ({ $why })
+ev-rules-rest_not_counted = Отдых не засчитан для: { $creatures } (меньше 4 часов сна)

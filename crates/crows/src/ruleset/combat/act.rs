@@ -1607,11 +1607,7 @@ fn flyer_fall_feet(ctx: &Ctx<'_, Crows>, creature: &str, p: &Placement) -> u32 {
     let grid = ctx.rules().combat.grid();
     let drop = space(ctx, creature)
         .ok()
-        .and_then(|(sp, _)| {
-            sp.squares()
-                .map(|s| grid.cell(s).drop_feet)
-                .try_fold(0u32, |deepest, d| d.map(|f| deepest.max(f)))
-        })
+        .and_then(|(sp, _)| grid.drop_under(&sp))
         .unwrap_or(0);
     crate::combat::grid::squares_to_feet(p.altitude)
         .saturating_add(drop)
