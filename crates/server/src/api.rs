@@ -274,8 +274,8 @@ async fn rulesets(State(state): St) -> Json<Value> {
     Json(json!({ "rulesets": state.tables.registry.names() }))
 }
 
-async fn openapi_doc() -> Json<Value> {
-    Json(openapi::document())
+async fn openapi_doc(State(state): St) -> Json<Value> {
+    Json(openapi::document(&state.tables.registry.names()))
 }
 
 #[derive(Deserialize)]
@@ -520,14 +520,68 @@ async fn command(
 ) -> Result<Response, ApiError> {
     let who = auth(&state, &headers, &id).await?;
     state.rate.check(peer)?;
-    let command = Command::deserialize(&body)
-        .map_err(|e| ApiError::bad_request("bad_command", format!("malformed command: {e}")))?;
+    let command = parse_command(&body)?;
     let viewer = who.viewer();
     let events = run_command(&state, &id, &who.actor(), &viewer, &command).await?;
     Ok(raw_json(
         StatusCode::OK,
         format!("{{\"events\":{}}}", json_array(&events)),
     ))
+}
+
+/// Reads a command body (the shape of `openapi::command_schema`): an object with one key, one
+/// of [`openapi::COMMANDS`]; a `rules` command is itself an object with one key. Anything else
+/// is refused with 400 `bad_command` saying what was expected.
+pub fn parse_command(body: &Value) -> Result<Command, ApiError> {
+    let bad = |message: String| ApiError::bad_request("bad_command", message);
+    let expected = openapi::COMMANDS.join(", ");
+    let Some(object) = body.as_object() else {
+        return Err(bad(format!(
+            "a command is a JSON object with one key, the command's name ({expected}); got {}",
+            json_kind(body)
+        )));
+    };
+    let mut keys = object.keys();
+    let (Some(name), None) = (keys.next(), keys.next()) else {
+        return Err(bad(format!(
+            "a command is a JSON object with exactly one key, the command's name ({expected}); \
+             got {} keys",
+            object.len()
+        )));
+    };
+    if !openapi::COMMANDS.contains(&name.as_str()) {
+        return Err(bad(format!(
+            "unknown command `{name}`: expected one of {expected}"
+        )));
+    }
+    if name == "rules" {
+        match &object[name] {
+            Value::Object(rules) if rules.len() == 1 => {}
+            other => {
+                return Err(bad(format!(
+                    "a ruleset command is a JSON object with one key, the command's name \
+                     (e.g. {{\"rules\": {{\"note\": {{…}}}}}}); got {}",
+                    match other {
+                        Value::Object(o) => format!("{} keys", o.len()),
+                        v => json_kind(v).to_string(),
+                    }
+                )));
+            }
+        }
+    }
+    Command::deserialize(body).map_err(|e| bad(format!("malformed `{name}` command: {e}")))
+}
+
+/// What kind of JSON value `v` is, for error messages.
+fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
 }
 
 #[derive(Deserialize)]

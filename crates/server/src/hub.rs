@@ -15,11 +15,15 @@
 //!
 //! # Fan-out
 //!
-//! Events are published under the lock in seq order, with every cached viewer's form of the
-//! event already computed, so a live connection only looks its viewer up: no projection per
+//! Events are published under the lock in seq order. Each event is projected and serialised
+//! once per cached viewer (the Referee, each player, each spectator) and, when anyone watches
+//! live, wrapped once per viewer into the finished WebSocket message ([`Frame`]). A live
+//! connection only picks its viewer's frame (by a remembered slot, [`Published::frame`]) and
+//! sends that same shared buffer: no projection, serialisation, allocation or lock per
 //! connection. A live connection subscribes under the lock right after reading its backlog from
 //! the cache, so it sees no gap and no duplicate.
 
+use axum::extract::ws::{Message, Utf8Bytes};
 use engine::{Envelope, LogProjector, Table, Viewer};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -67,46 +71,121 @@ impl ViewCache {
     }
 }
 
+/// One event as one viewer sees it, ready for the wire.
+#[derive(Debug, Clone)]
+pub struct Frame {
+    /// The viewer's `n` of the event.
+    pub n: u64,
+    /// `{"type":"event","event":<ViewEvent>}`, built once per viewer and shared (reference
+    /// counted) by every live connection of that viewer.
+    pub text: Utf8Bytes,
+}
+
+impl Frame {
+    /// Wraps a viewer's event JSON into the live `event` message.
+    pub fn new(n: u64, json: &str) -> Self {
+        Frame {
+            n,
+            text: format!("{{\"type\":\"event\",\"event\":{json}}}").into(),
+        }
+    }
+
+    /// The WebSocket message (a reference-count increment, no copy).
+    pub fn message(&self) -> Message {
+        Message::Text(self.text.clone())
+    }
+}
+
 /// What one committed event looks like to every viewer cached when it was published.
 #[derive(Debug)]
 pub struct Published {
     pub seq: u64,
-    /// Viewer → `(n, json)` if the viewer sees the event, `None` if not. A viewer missing here
-    /// had no cache then (a live connection always has one).
-    pub views: HashMap<Viewer, Option<(u64, Arc<str>)>>,
+    /// One entry per cached viewer, in their slot order in [`Loaded`]: the viewer's frame if
+    /// it sees the event, `None` if not. Frames are built only when someone is subscribed. A
+    /// viewer missing here had no cache then (a live connection always has one).
+    pub views: Vec<(Viewer, Option<Frame>)>,
+}
+
+/// A viewer's entry in a [`Published`].
+#[derive(Debug)]
+pub enum Lookup<'a> {
+    /// The viewer sees the event.
+    Frame(&'a Frame),
+    /// The viewer does not see it.
+    Hidden,
+    /// The viewer had no cache when it was published.
+    Missing,
+}
+
+impl Published {
+    /// The viewer's frame. `slot` is where the viewer was found last time: a viewer keeps its
+    /// slot while the table stays loaded, so this is one comparison, not a search; it is
+    /// updated if the viewer moved (the table was reloaded).
+    pub fn frame(&self, viewer: &Viewer, slot: &mut usize) -> Lookup<'_> {
+        let entry = match self.views.get(*slot) {
+            Some(entry) if entry.0 == *viewer => entry,
+            _ => match self.views.iter().position(|(v, _)| v == viewer) {
+                Some(i) => {
+                    *slot = i;
+                    &self.views[i]
+                }
+                None => return Lookup::Missing,
+            },
+        };
+        match &entry.1 {
+            Some(frame) => Lookup::Frame(frame),
+            None => Lookup::Hidden,
+        }
+    }
 }
 
 /// A table loaded in memory with its per-viewer logs.
 pub struct Loaded {
     pub table: Table,
-    views: HashMap<Viewer, ViewCache>,
+    /// The viewers' caches in slot order (a viewer keeps its slot: caches are only added or
+    /// replaced in place).
+    views: Vec<(Viewer, ViewCache)>,
+    /// Viewer → slot in `views`.
+    slots: HashMap<Viewer, usize>,
 }
 
 impl Loaded {
     pub fn new(table: Table) -> Self {
         Loaded {
             table,
-            views: HashMap::new(),
+            views: Vec::new(),
+            slots: HashMap::new(),
         }
     }
 
     /// The viewer's cache, if built.
     pub fn view(&self, viewer: &Viewer) -> Option<&ViewCache> {
-        self.views.get(viewer)
+        let slot = *self.slots.get(viewer)?;
+        self.views.get(slot).map(|(_, cache)| cache)
     }
 
     /// Installs a viewer's cache (built up to the table's head).
     pub fn insert_view(&mut self, viewer: Viewer, cache: ViewCache) {
-        self.views.insert(viewer, cache);
+        match self.slots.get(&viewer).and_then(|&s| self.views.get_mut(s)) {
+            Some(entry) => entry.1 = cache,
+            None => {
+                self.slots.insert(viewer.clone(), self.views.len());
+                self.views.push((viewer, cache));
+            }
+        }
     }
 
-    /// Feeds a committed event (already part of `table`) to every cached viewer.
-    pub fn record(&mut self, env: &Envelope) -> Published {
-        let views = self
-            .views
-            .iter_mut()
-            .map(|(viewer, cache)| (viewer.clone(), cache.push(env)))
-            .collect();
+    /// Feeds a committed event (already part of `table`) to every cached viewer: projected and
+    /// serialised once per viewer. With `live` (someone is subscribed) also wraps each
+    /// viewer's form into its frame, once per viewer.
+    pub fn record(&mut self, env: &Envelope, live: bool) -> Published {
+        let mut views = Vec::with_capacity(if live { self.views.len() } else { 0 });
+        for (viewer, cache) in &mut self.views {
+            let seen = cache.push(env);
+            if live {
+                views.push((viewer.clone(), seen.map(|(n, json)| Frame::new(n, &json))));
+            }
+        }
         Published {
             seq: env.seq,
             views,
@@ -125,10 +204,15 @@ pub struct TableHub {
 impl TableHub {
     /// Records `env` (already applied to the table) and sends it to the live connections.
     pub fn publish(&self, loaded: &mut Loaded, env: &Envelope) {
-        let published = loaded.record(env);
+        // Live connections subscribe under the same lock as this runs, so the count is exact:
+        // with none, no frame is built and nothing is sent.
+        let live = self.events.receiver_count() > 0;
+        let published = loaded.record(env, live);
         self.head.store(loaded.table.head(), Ordering::Release);
-        // No receiver is fine: nobody is watching this table live.
-        let _ = self.events.send(Arc::new(published));
+        if live {
+            // Every receiver may have gone since: that is fine.
+            let _ = self.events.send(Arc::new(published));
+        }
     }
 
     /// Notes the head of a freshly loaded table.
@@ -185,5 +269,55 @@ impl Hub {
     /// The ids of every table with a hub.
     pub fn ids(&self) -> Vec<String> {
         self.lock().keys().cloned().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn published(views: Vec<(Viewer, Option<Frame>)>) -> Published {
+        Published { seq: 1, views }
+    }
+
+    /// A viewer's frame is found by its remembered slot, or by a search that moves the slot;
+    /// a hidden event and a viewer without a cache are told apart.
+    #[test]
+    fn fanout_frame_lookup_by_slot_hidden_and_missing() {
+        let alice = Viewer::Player("alice".into());
+        let bob = Viewer::Player("bob".into());
+        let p = published(vec![
+            (Viewer::Referee, Some(Frame::new(7, r#"{"n":7}"#))),
+            (alice.clone(), Some(Frame::new(3, r#"{"n":3}"#))),
+            (bob.clone(), None),
+        ]);
+        let mut slot = 0;
+        match p.frame(&alice, &mut slot) {
+            Lookup::Frame(f) => {
+                assert_eq!(f.n, 3);
+                assert_eq!(f.text.as_str(), r#"{"type":"event","event":{"n":3}}"#);
+            }
+            other => panic!("expected alice's frame, got {other:?}"),
+        }
+        assert_eq!(slot, 1);
+        assert!(matches!(p.frame(&alice, &mut slot), Lookup::Frame(f) if f.n == 3));
+        assert!(matches!(p.frame(&bob, &mut slot), Lookup::Hidden));
+        assert_eq!(slot, 2);
+        let mut other = 1;
+        let carol = Viewer::Player("carol".into());
+        assert!(matches!(p.frame(&carol, &mut other), Lookup::Missing));
+        assert_eq!(other, 1);
+        // The same frame goes to every connection: cloning shares the buffer.
+        if let Lookup::Frame(f) = p.frame(&Viewer::Referee, &mut slot) {
+            let (a, b) = (f.message(), f.message());
+            match (a, b) {
+                (Message::Text(a), Message::Text(b)) => {
+                    assert_eq!(a.as_str().as_ptr(), b.as_str().as_ptr());
+                }
+                other => panic!("expected text messages, got {other:?}"),
+            }
+        } else {
+            panic!("expected the Referee's frame");
+        }
     }
 }

@@ -3,14 +3,15 @@
 //! No gap, no duplicate: under the table's lock the connection takes its backlog (the
 //! viewer's events with `n > after`) from the viewer's cached log ([`crate::hub::ViewCache`])
 //! and subscribes to the table's channel, so every later event — made on this instance or read
-//! from another one — arrives on the channel, already projected for the viewer. Nothing is
-//! projected per connection. A client that falls behind the channel's capacity, or cannot take
+//! from another one — arrives on the channel as the viewer's finished message
+//! ([`crate::hub::Frame`], built once per viewer and shared by all its connections). Nothing is
+//! projected, serialised or allocated per connection and event. A client that falls behind the channel's capacity, or cannot take
 //! a message within the send timeout, is told where to resume and closed, so it never stalls
 //! the writer or the other clients.
 
 use crate::api::principal;
 use crate::error::ApiError;
-use crate::hub::Published;
+use crate::hub::{Frame, Lookup, Published};
 use crate::{AppState, runner};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -28,6 +29,9 @@ use tokio::sync::broadcast::error::RecvError;
 pub const CLOSE_RESUME: u16 = 4000;
 /// Close code on server shutdown ("going away"); the client may resume elsewhere or later.
 pub const CLOSE_GOING_AWAY: u16 = 1001;
+
+/// Read buffer of a live connection (bytes): a control frame fits in one read.
+const LIVE_READ_BUFFER: usize = 512;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -72,10 +76,12 @@ pub async fn live(
             events: hub.events.subscribe(),
         }
     };
-    // The server reads little from a client (pongs, close frames): a small read buffer saves
-    // zero-filling tungstenite's default 128 KiB on every read of every connection.
+    // The server reads little from a client (pongs, close frames: control frames are at most
+    // 131 bytes). tungstenite zero-fills the free part of its read buffer on every read attempt,
+    // and the read side is polled after every event sent: a small buffer keeps that cheap
+    // (its default is 128 KiB). Larger messages are still read, in several reads.
     Ok(ws
-        .read_buffer_size(4 * 1024)
+        .read_buffer_size(LIVE_READ_BUFFER)
         .on_upgrade(move |socket| async move {
             if let Err(e) = stream(state, socket, viewer, q.after, start).await {
                 tracing::debug!("live connection ended: {e}");
@@ -104,6 +110,9 @@ struct Start {
 
 struct Conn {
     socket: WebSocket,
+    viewer: Viewer,
+    /// Where the viewer was last found in a [`Published`] (see [`Published::frame`]).
+    slot: usize,
     /// The viewer's `n` the client asked to start after.
     after: u64,
     /// The viewer's `n` of the last event sent (or skipped as `<= after`).
@@ -113,22 +122,46 @@ struct Conn {
     timeout: std::time::Duration,
 }
 
+/// What to do with one published event.
+enum Step {
+    /// Nothing for this client (already in its backlog, hidden from its viewer, or `<= after`).
+    Skip,
+    /// Send this message.
+    Send(Message),
+    /// Tell the client to resume from its last `n` (the reason), and close.
+    Resume(&'static str),
+}
+
 impl Conn {
-    async fn send(&mut self, text: String) -> Result<(), LiveError> {
-        match tokio::time::timeout(self.timeout, self.socket.send(Message::Text(text.into()))).await
-        {
+    async fn send(&mut self, msg: Message) -> Result<(), LiveError> {
+        match tokio::time::timeout(self.timeout, self.socket.send(msg)).await {
             Ok(Ok(())) => Ok(()),
             _ => Err(LiveError::Gone),
         }
     }
 
-    async fn send_event(&mut self, n: u64, json: &str) -> Result<(), LiveError> {
+    /// The next event of the viewer's log, `n`: skipped if `n <= after`.
+    fn next_n(&mut self, n: u64) -> bool {
         self.last_n = n;
-        if n > self.after {
-            self.send(format!("{{\"type\":\"event\",\"event\":{json}}}"))
-                .await?;
+        n > self.after
+    }
+
+    /// One published event: the viewer's shared frame, if it is for this client.
+    fn step(&mut self, published: &Published) -> Step {
+        if published.seq <= self.last_seq {
+            return Step::Skip; // already in the backlog
         }
-        Ok(())
+        if published.seq != self.last_seq + 1 {
+            // Cannot happen (events are published in order under the table's lock); if it did,
+            // the client resumes and misses nothing.
+            return Step::Resume("out of order");
+        }
+        self.last_seq = published.seq;
+        match published.frame(&self.viewer, &mut self.slot) {
+            Lookup::Frame(frame) if self.next_n(frame.n) => Step::Send(frame.message()),
+            Lookup::Frame(_) | Lookup::Hidden => Step::Skip,
+            Lookup::Missing => Step::Resume("view reloaded"),
+        }
     }
 
     /// The viewer's last delivered `n` (what to resume from).
@@ -136,16 +169,38 @@ impl Conn {
         self.last_n.max(self.after)
     }
 
-    async fn close(&mut self, code: u16, reason: String) {
+    async fn close(&mut self, code: u16, reason: &str) {
         let after = self.resume_at();
         let notice = json!({ "type": "resume", "after": after, "reason": reason }).to_string();
-        let _ = self.send(notice).await;
+        let _ = self.send(Message::Text(notice.into())).await;
         let frame = CloseFrame {
             code,
             reason: format!("resume from {after}").into(),
         };
         let _ =
             tokio::time::timeout(self.timeout, self.socket.send(Message::Close(Some(frame)))).await;
+    }
+
+    /// Handles what the channel gave. `Ok(false)`: the connection is over.
+    async fn forward(
+        &mut self,
+        received: Result<Arc<Published>, RecvError>,
+    ) -> Result<bool, LiveError> {
+        match received {
+            Ok(published) => match self.step(&published) {
+                Step::Skip => Ok(true),
+                Step::Send(msg) => self.send(msg).await.map(|()| true),
+                Step::Resume(reason) => {
+                    self.close(CLOSE_RESUME, reason).await;
+                    Ok(false)
+                }
+            },
+            Err(RecvError::Lagged(_)) => {
+                self.close(CLOSE_RESUME, "too far behind").await;
+                Ok(false)
+            }
+            Err(RecvError::Closed) => Ok(false),
+        }
     }
 }
 
@@ -166,60 +221,45 @@ async fn stream(
     let first_n = after.min(last_n) + 1;
     let mut conn = Conn {
         socket,
+        viewer,
+        slot: 0,
         after,
         last_n: after.min(last_n),
         last_seq,
         timeout: state.limits.send_timeout,
     };
+    // The backlog is this connection's own: framed here.
     for (n, json) in (first_n..).zip(&backlog) {
-        conn.send_event(n, json).await?;
+        if conn.next_n(n) {
+            conn.send(Frame::new(n, json).message()).await?;
+        }
     }
     drop(backlog);
     let caught_up = json!({ "type": "live", "last_n": last_n }).to_string();
-    conn.send(caught_up).await?;
+    conn.send(Message::Text(caught_up.into())).await?;
     let mut heartbeat = tokio::time::interval(state.limits.heartbeat);
     heartbeat.tick().await; // the first tick is immediate
+    // Made once, not per event (each `changed()` would register with the channel anew).
+    let shutdown = shutdown.changed();
+    tokio::pin!(shutdown);
     loop {
         tokio::select! {
-            received = events.recv() => match received {
-                Ok(published) => {
-                    if published.seq <= conn.last_seq {
-                        continue; // already in the backlog
-                    }
-                    if published.seq != conn.last_seq + 1 {
-                        // Cannot happen (events are published in order under the table's lock);
-                        // if it did, the client resumes and misses nothing.
-                        conn.close(CLOSE_RESUME, "out of order".into()).await;
-                        return Ok(());
-                    }
-                    conn.last_seq = published.seq;
-                    match published.views.get(&viewer) {
-                        Some(Some((n, json))) => conn.send_event(*n, json).await?,
-                        Some(None) => {} // not for this viewer
-                        None => {
-                            conn.close(CLOSE_RESUME, "view reloaded".into()).await;
-                            return Ok(());
-                        }
-                    }
-                }
-                Err(RecvError::Lagged(_)) => {
-                    conn.close(CLOSE_RESUME, "too far behind".into()).await;
+            received = events.recv() => {
+                if !conn.forward(received).await? {
                     return Ok(());
                 }
-                Err(RecvError::Closed) => return Ok(()),
-            },
+            }
             incoming = conn.socket.recv() => match incoming {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return Ok(()),
                 Some(Ok(_)) => {} // pongs and anything else: the stream is one-way
             },
             _ = heartbeat.tick() => {
-                let ping = tokio::time::timeout(conn.timeout, conn.socket.send(Message::Ping(Default::default()))).await;
-                if !matches!(ping, Ok(Ok(()))) {
+                if conn.send(Message::Ping(Default::default())).await.is_err() {
                     return Err(LiveError::Gone);
                 }
             }
-            _ = shutdown.changed() => {
-                conn.close(CLOSE_GOING_AWAY, "server shutting down".into()).await;
+            _ = &mut shutdown => {
+                conn.close(CLOSE_GOING_AWAY, "server shutting down").await;
                 return Ok(());
             }
         }

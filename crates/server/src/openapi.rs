@@ -1,4 +1,9 @@
 //! The OpenAPI 3 document of every route, written by hand (served at `/api/openapi.json`).
+//!
+//! Built per server from its registry: the ruleset names are an `enum` of what is registered.
+//! The command body's schema ([`command_schema`]) follows the engine's `Command` (externally
+//! tagged: one key, the command's name); a ruleset command is `{"rules": {<name>: {…}}}`, an
+//! object with one key whose shape only the table's ruleset knows.
 
 use serde_json::{Value, json};
 
@@ -36,10 +41,102 @@ fn body(schema: Value) -> Value {
     json!({"required": true, "content": {"application/json": {"schema": schema}}})
 }
 
-/// The document.
-pub fn document() -> Value {
-    let any = json!({});
+/// The engine's commands, as the body of `POST /api/tables/{id}/commands` takes them (the
+/// names are the keys of [`command_schema`]'s alternatives).
+pub const COMMANDS: [&str; 8] = [
+    "rules", "answer", "undo", "join", "leave", "bind", "unbind", "clock",
+];
+
+/// `{"<key>": <schema>}` and nothing else.
+fn one_key(key: &str, schema: Value) -> Value {
+    json!({"type": "object", "required": [key], "additionalProperties": false,
+        "properties": {key: schema}})
+}
+
+/// An object with these properties and no others (`required`: those that must be there).
+fn fields(required: &[&str], properties: Value) -> Value {
+    let mut schema = json!({"type": "object", "additionalProperties": false,
+        "properties": properties});
+    // OpenAPI 3.0 (JSON Schema draft 4) wants `required` non-empty when present.
+    if !required.is_empty() {
+        schema["required"] = json!(required);
+    }
+    schema
+}
+
+fn name() -> Value {
+    json!({"type": "string"})
+}
+
+/// The schema of the engine's `ClockCommand` (unit commands are plain strings).
+fn clock_schema() -> Value {
+    let id = json!({"id": name()});
+    let visibility = json!({"oneOf": [
+        {"type": "string", "enum": ["public", "referee"]},
+        one_key("players", json!({"type": "array", "items": name()}))
+    ]});
+    // `TurnLength` is tagged by `kind` and ignores other keys.
+    let kind = |k: &str, extra: &[(&str, Value)]| {
+        let mut properties = json!({"kind": {"type": "string", "enum": [k]}});
+        let mut required = vec!["kind"];
+        for (name, schema) in extra {
+            properties[*name] = schema.clone();
+            required.push(*name);
+        }
+        json!({"type": "object", "required": required, "properties": properties})
+    };
+    let turn_length = json!({"oneOf": [
+        kind("real_time", &[("ms", json!({"type": "integer", "format": "int64"}))]),
+        kind("game_minutes", &[("minutes", json!({"type": "integer", "format": "int64", "minimum": 0}))]),
+        kind("manual", &[])
+    ]});
+    json!({"oneOf": [
+        {"type": "string", "enum": ["end_turn", "end_combat", "end_exploration_turn",
+            "end_exploration", "start_rest"]},
+        one_key("start_combat", fields(&["order"], json!({"order": {"type": "array", "items": name()}}))),
+        one_key("start_exploration", fields(&[], json!({"length": {"nullable": true, "allOf": [turn_length]}}))),
+        one_key("end_rest", fields(&["completed"], json!({"completed": {"type": "boolean"}}))),
+        one_key("advance", fields(&["minutes"], json!({"minutes": {"type": "integer", "format": "int64", "minimum": 0}}))),
+        one_key("start_timer", fields(&["id", "label", "ms"], json!({"id": name(), "label": name(),
+            "ms": {"type": "integer", "format": "int64"}, "visibility": visibility}))),
+        one_key("pause_timer", fields(&["id"], id.clone())),
+        one_key("resume_timer", fields(&["id"], id.clone())),
+        one_key("cancel_timer", fields(&["id"], id.clone())),
+        one_key("timer_due", fields(&["id"], id))
+    ]})
+}
+
+/// The body of `POST /api/tables/{id}/commands`: one of the engine's commands (see
+/// [`COMMANDS`]), each an object with one key.
+pub fn command_schema() -> Value {
+    let player_character = fields(
+        &["player", "character"],
+        json!({"player": name(), "character": name()}),
+    );
+    json!({"oneOf": [
+        one_key("rules", json!({
+            "type": "object", "minProperties": 1, "maxProperties": 1,
+            "description": "A command of the table's ruleset: one key, the command's name, e.g. {\"note\": {\"text\": \"…\", \"secret\": false}} (demo)"
+        })),
+        one_key("answer", {
+            // `Answer` takes no `deny_unknown_fields`: extra keys are ignored.
+            json!({"type": "object", "required": ["decision", "option"], "properties": {
+                "decision": name(), "option": name(), "text": {"type": "string"}}})
+        }),
+        one_key("undo", fields(&[], json!({"count": {"type": "integer", "minimum": 0, "maximum": u32::MAX, "default": 1}}))),
+        one_key("join", fields(&["name", "role"], json!({"name": name(),
+            "role": {"type": "string", "enum": ["player", "spectator"]}}))),
+        one_key("leave", fields(&["name"], json!({"name": name()}))),
+        one_key("bind", player_character.clone()),
+        one_key("unbind", player_character),
+        one_key("clock", clock_schema())
+    ]})
+}
+
+/// The document, for a server offering `rulesets`.
+pub fn document(rulesets: &[&str]) -> Value {
     let bearer = json!([{"bearer": []}]);
+    let ruleset = json!({"type": "string", "enum": rulesets});
     json!({
         "openapi": "3.0.3",
         "info": {
@@ -107,12 +204,12 @@ pub fn document() -> Value {
                 "summary": "Health, version and rulesets",
                 "responses": {"200": json_ok("OK", json!({"type": "object", "properties": {
                     "status": {"type": "string"}, "version": {"type": "string"},
-                    "rulesets": {"type": "array", "items": {"type": "string"}}}}))}
+                    "rulesets": {"type": "array", "items": ruleset.clone()}}}))}
             }},
             "/api/rulesets": {"get": {
                 "summary": "Registered rulesets",
                 "responses": {"200": json_ok("OK", json!({"type": "object", "properties": {
-                    "rulesets": {"type": "array", "items": {"type": "string"}}}}))}
+                    "rulesets": {"type": "array", "items": ruleset.clone()}}}))}
             }},
             "/api/openapi.json": {"get": {
                 "summary": "This document",
@@ -123,7 +220,7 @@ pub fn document() -> Value {
                 "requestBody": body(json!({
                     "type": "object", "required": ["ruleset", "name"], "additionalProperties": false,
                     "properties": {
-                        "ruleset": {"type": "string"},
+                        "ruleset": ruleset,
                         "name": {"type": "string", "minLength": 1, "maxLength": 100},
                         "referee": {"type": "string", "minLength": 1, "maxLength": 100},
                         "config": {}
@@ -158,10 +255,10 @@ pub fn document() -> Value {
             }},
             "/api/tables/{id}/commands": {"post": {
                 "summary": "Run a command as the token's participant; returns the new events the caller may see",
-                "description": "Engine commands: {\"rules\": <ruleset command>}, {\"answer\": …}, {\"undo\": {\"count\": n}}, {\"join\": …}, {\"bind\": …}, {\"clock\": …}. Rate-limited per connection.",
+                "description": "One engine command: an object with one key, the command's name: {\"rules\": <ruleset command>}, {\"answer\": …}, {\"undo\": {\"count\": n}}, {\"join\": …}, {\"leave\": …}, {\"bind\": …}, {\"unbind\": …}, {\"clock\": …}. A body of another shape is refused with 400 bad_command. Rate-limited per connection.",
                 "security": bearer,
                 "parameters": [id_param()],
-                "requestBody": body(any),
+                "requestBody": body(command_schema()),
                 "responses": with_errors(("200", json_ok("Events", json!({"type": "object", "properties": {
                     "events": {"type": "array", "items": {"$ref": "#/components/schemas/ViewEvent"}}}}))),
                     &["400", "401", "403", "404", "409", "413", "422", "429"])

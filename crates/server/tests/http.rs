@@ -16,8 +16,12 @@ struct Running {
 }
 
 async fn start_with(db: &Path, limits: Limits) -> Running {
+    start_registry(db, limits, engine::builtin_registry()).await
+}
+
+async fn start_registry(db: &Path, limits: Limits, registry: engine::Registry) -> Running {
     let (store, tokens) = server::open_sqlite(db).await.expect("open db");
-    let mut srv = Server::new(store, tokens, engine::builtin_registry());
+    let mut srv = Server::new(store, tokens, registry);
     srv.limits = limits;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
@@ -895,6 +899,244 @@ async fn live_sends_heartbeat_pings() {
         if matches!(msg, Message::Ping(_)) {
             pings += 1;
         }
+    }
+    srv.stop().await;
+}
+
+/// Reads a live connection until its viewer's event `n` = `last` has arrived; returns the
+/// events (parsed) and the raw texts.
+async fn live_events(ws: &mut Ws, last: u64) -> (Vec<Value>, Vec<String>) {
+    let raw = read_until(ws, |v| v["event"]["n"].as_u64() == Some(last)).await;
+    let events = raw
+        .iter()
+        .filter_map(|t| {
+            let v: Value = serde_json::from_str(t).expect("json");
+            (v["type"] == "event").then(|| v["event"].clone())
+        })
+        .collect();
+    (events, raw)
+}
+
+/// Issue 8 fan-out: each new event is projected and serialised once per viewer and that one
+/// frame goes to every connection of the viewer. Two players (two connections each) and the
+/// Referee watch live while secret and public events are made: every connection receives
+/// exactly its viewer's log (the same events as its paged log, in order, no gap, no
+/// duplicate), the two connections of a player receive byte-identical messages, and no
+/// secret of the Referee or of the other player reaches a player.
+#[tokio::test]
+async fn fanout_once_per_viewer_each_connection_gets_its_own_projection() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let srv = start(&dir.path().join("delve.db")).await;
+    let (id, referee) = srv.demo_table().await;
+    let alice = srv.player(&id, &referee, "alice", Some("c1")).await;
+    let bob = srv.player(&id, &referee, "bob", Some("c2")).await;
+    let viewers = [("referee", &referee), ("alice", &alice), ("bob", &bob)];
+    let mut conns = Vec::new();
+    for (name, token) in viewers {
+        for _ in 0..2 {
+            let start = srv.last_n(&id, token).await;
+            let mut ws = tokio_tungstenite::connect_async(srv.ws_url(&id, token, start))
+                .await
+                .expect("ws")
+                .0;
+            read_until(&mut ws, |v| v["type"] == "live").await;
+            conns.push((name, token, start, ws));
+        }
+    }
+    let script: Vec<(&str, Value)> = vec![
+        (
+            "r",
+            json!({"rules": {"note": {"text": "REFEREE-ONLY-5510", "secret": true}}}),
+        ),
+        (
+            "a",
+            json!({"rules": {"note": {"text": "ALICE-ONLY-6620", "secret": true}}}),
+        ),
+        (
+            "b",
+            json!({"rules": {"note": {"text": "BOB-ONLY-7730", "secret": true}}}),
+        ),
+        (
+            "r",
+            json!({"rules": {"note": {"text": "everyone-hello", "secret": false}}}),
+        ),
+        (
+            "r",
+            json!({"rules": {"secret_roll": {"character": "c2", "dice": "2d6"}}}),
+        ),
+        (
+            "a",
+            json!({"rules": {"add": {"character": "c1", "amount": 3}}}),
+        ),
+        (
+            "b",
+            json!({"rules": {"roll": {"character": "c2", "dice": "1d4"}}}),
+        ),
+    ];
+    for (who, cmd) in &script {
+        let token = match *who {
+            "r" => &referee,
+            "a" => &alice,
+            _ => &bob,
+        };
+        let (s, v) = srv.command(&id, token, cmd.clone()).await;
+        assert_eq!(s, StatusCode::OK, "{cmd} → {v}");
+    }
+    let mut texts: std::collections::HashMap<&str, Vec<Vec<String>>> = Default::default();
+    for (name, token, start, ws) in &mut conns {
+        let last = srv.last_n(&id, token).await;
+        assert!(last > *start, "{name} saw nothing new");
+        let (events, raw) = live_events(ws, last).await;
+        // Exactly the viewer's own log from where the connection started.
+        let log = srv.full_log(&id, token).await;
+        assert_eq!(
+            events,
+            log[*start as usize..].to_vec(),
+            "{name}'s live stream"
+        );
+        texts.entry(*name).or_default().push(raw);
+    }
+    for (name, streams) in &texts {
+        assert_eq!(streams[0], streams[1], "{name}'s two connections differ");
+    }
+    let joined = |name: &str| texts[name][0].join("\n");
+    let (referee_text, alice_text, bob_text) = (joined("referee"), joined("alice"), joined("bob"));
+    for secret in [
+        "REFEREE-ONLY-5510",
+        "ALICE-ONLY-6620",
+        "BOB-ONLY-7730",
+        "hidden_added",
+    ] {
+        assert!(referee_text.contains(secret), "the Referee misses {secret}");
+    }
+    assert!(alice_text.contains("ALICE-ONLY-6620") && alice_text.contains("everyone-hello"));
+    assert!(bob_text.contains("BOB-ONLY-7730") && bob_text.contains("everyone-hello"));
+    for secret in ["REFEREE-ONLY-5510", "BOB-ONLY-7730", "hidden_added"] {
+        assert!(!alice_text.contains(secret), "alice received {secret}");
+    }
+    for secret in ["REFEREE-ONLY-5510", "ALICE-ONLY-6620", "hidden_added"] {
+        assert!(!bob_text.contains(secret), "bob received {secret}");
+    }
+    srv.stop().await;
+}
+
+/// The OpenAPI document is built from the server's registry: the ruleset names are an enum of
+/// every registered ruleset (no more, no less), and the command body lists the engine's
+/// commands, each an object with one key.
+#[tokio::test]
+async fn openapi_ruleset_enum_is_the_registry_and_commands_have_a_schema() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut registry = engine::builtin_registry();
+    registry.register(crows::ruleset::Crows);
+    let srv = start_registry(&dir.path().join("delve.db"), Limits::default(), registry).await;
+    let (_, listed) = srv.get("/api/rulesets", "").await;
+    assert_eq!(listed["rulesets"], json!(["crows", "demo"]));
+    let (s, doc) = srv.get("/api/openapi.json", "").await;
+    assert_eq!(s, StatusCode::OK);
+    let create = &doc["paths"]["/api/tables"]["post"]["requestBody"]["content"]["application/json"]
+        ["schema"];
+    assert_eq!(create["properties"]["ruleset"]["enum"], listed["rulesets"]);
+    for path in ["/api/rulesets", "/api/health"] {
+        let items = &doc["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+            ["properties"]["rulesets"]["items"];
+        assert_eq!(items["enum"], listed["rulesets"], "{path}");
+    }
+    let command = &doc["paths"]["/api/tables/{id}/commands"]["post"]["requestBody"]["content"]["application/json"]
+        ["schema"];
+    let keys: Vec<&str> = command["oneOf"]
+        .as_array()
+        .expect("oneOf")
+        .iter()
+        .map(|alt| {
+            assert_eq!(alt["additionalProperties"], false, "{alt}");
+            let required = alt["required"].as_array().expect("required");
+            assert_eq!(required.len(), 1, "{alt}");
+            required[0].as_str().expect("key")
+        })
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "rules", "answer", "undo", "join", "leave", "bind", "unbind", "clock"
+        ]
+    );
+    let rules = &command["oneOf"][0]["properties"]["rules"];
+    assert_eq!(
+        (
+            rules["minProperties"].as_u64(),
+            rules["maxProperties"].as_u64()
+        ),
+        (Some(1), Some(1))
+    );
+    srv.stop().await;
+}
+
+/// A command body that does not match the documented schema gets 400 `bad_command` with a
+/// message saying what was expected, and changes nothing; bodies of every documented shape get
+/// past the shape check (a ruleset or engine answer, never 400).
+#[tokio::test]
+async fn commands_outside_the_schema_get_a_clear_400_and_change_nothing() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let srv = start(&dir.path().join("delve.db")).await;
+    let (id, referee) = srv.demo_table().await;
+    let before = srv.full_log(&id, &referee).await;
+    for (body, says) in [
+        (json!([]), "got an array"),
+        (json!("undo"), "got a string"),
+        (json!({}), "got 0 keys"),
+        (json!({"undo": {}, "leave": {"name": "x"}}), "got 2 keys"),
+        (
+            json!({"fly": {}}),
+            "unknown command `fly`: expected one of rules, answer",
+        ),
+        (
+            json!({"rules": 5}),
+            "a ruleset command is a JSON object with one key",
+        ),
+        (json!({"rules": {}}), "got 0 keys"),
+        (json!({"rules": {"note": {}, "add": {}}}), "got 2 keys"),
+        (
+            json!({"join": {"name": "zed"}}),
+            "malformed `join` command: missing field `role`",
+        ),
+        (json!({"undo": {"count": -1}}), "malformed `undo` command"),
+        (json!({"clock": "fly"}), "malformed `clock` command"),
+    ] {
+        let (s, v) = srv.command(&id, &referee, body.clone()).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{body} → {v}");
+        assert_eq!(v["code"], "bad_command", "{body} → {v}");
+        let message = v["message"].as_str().expect("message");
+        assert!(message.contains(says), "{body}: `{message}` lacks `{says}`");
+    }
+    assert_eq!(srv.full_log(&id, &referee).await, before);
+    for body in [
+        json!({"rules": {"note": {"text": "hi", "secret": false}}}),
+        json!({"rules": {"fly": {}}}),
+        json!({"answer": {"decision": "nope", "option": "x"}}),
+        json!({"undo": {}}),
+        json!({"join": {"name": "zed", "role": "spectator"}}),
+        json!({"leave": {"name": "zed"}}),
+        json!({"bind": {"player": "nobody", "character": "c1"}}),
+        json!({"unbind": {"player": "nobody", "character": "c1"}}),
+        json!({"clock": "end_turn"}),
+        json!({"clock": {"advance": {"minutes": 10}}}),
+        json!({"clock": {"start_exploration": {"length": {"kind": "manual"}}}}),
+        json!({"clock": {"start_timer": {"id": "t", "label": "T", "ms": 1000, "visibility": {"players": ["zed"]}}}}),
+    ] {
+        let (s, v) = srv.command(&id, &referee, body.clone()).await;
+        let message = v["message"].as_str().unwrap_or("");
+        let shape_refusal = [
+            "a command",
+            "unknown command",
+            "a ruleset command",
+            "malformed",
+        ]
+        .iter()
+        .any(|p| message.starts_with(p));
+        assert!(
+            (s.is_success() || s.is_client_error()) && !shape_refusal,
+            "{body} → {s} {v}"
+        );
     }
     srv.stop().await;
 }
