@@ -186,6 +186,8 @@ pub struct AppState {
     pub scheduler: scheduler::Wake,
     /// The store is shared with other instances (it sends notices): reads catch up first.
     pub shared: bool,
+    /// Commands waiting for their table's lock ([`runner::run_command`]).
+    pub queues: runner::Queues,
 }
 
 /// A table to create at start-up (its Referee link is printed by the caller).
@@ -307,6 +309,7 @@ impl Server {
             clock: self.clock,
             scheduler: self.scheduler,
             shared: notices.is_some(),
+            queues: runner::Queues::default(),
         });
         let mut background = Vec::new();
         if let Some(notices) = notices {

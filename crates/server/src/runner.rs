@@ -22,6 +22,7 @@ use crate::api::Principal;
 use crate::error::ApiError;
 use crate::hub::{Loaded, TableHub, ViewCache};
 use engine::{Actor, ClockCommand, Command, DiceRoller, Viewer};
+use std::collections::HashMap;
 use std::sync::Arc;
 use store::StoreError;
 use tokio::sync::{MappedMutexGuard, MutexGuard};
@@ -168,6 +169,49 @@ pub async fn run_locked(
     viewer: &Viewer,
     command: &Command,
 ) -> Result<Vec<Arc<str>>, ApiError> {
+    let mut turn = take_turn_if_contended(state, locked).await?;
+    let outcome = decide(state, locked, actor, viewer, command, &mut turn).await;
+    release(turn).await;
+    outcome
+}
+
+/// How long a table counts as contended after a conflict ([`take_turn_if_contended`]).
+pub const CONTENDED_FOR: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// On a table that conflicted lately (several instances writing it), waits for the table's
+/// cross-instance lock ([`store::EventStore::lock_table`]; `None` on a store without one) and
+/// catches up, so the instances take turns instead of racing each other's appends.
+async fn take_turn_if_contended(
+    state: &AppState,
+    locked: &mut Locked<'_>,
+) -> Result<Option<store::TableLock>, ApiError> {
+    let id = locked.loaded().table.id().to_string();
+    if !state.queues.contended(&id) {
+        return Ok(None);
+    }
+    let turn = state.tables.store.lock_table(&id).await?;
+    if turn.is_some() {
+        catch_up(state, locked).await?;
+    }
+    Ok(turn)
+}
+
+async fn release(turn: Option<store::TableLock>) {
+    if let Some(turn) = turn {
+        turn.release().await;
+    }
+}
+
+/// The decision loop of [`run_locked`]; after a conflict it takes the table's turn (`turn`)
+/// if it does not hold it yet.
+async fn decide(
+    state: &AppState,
+    locked: &mut Locked<'_>,
+    actor: &Actor,
+    viewer: &Viewer,
+    command: &Command,
+    turn: &mut Option<store::TableLock>,
+) -> Result<Vec<Arc<str>>, ApiError> {
     ensure_view(state, locked, viewer).await?;
     let hub = locked.hub;
     let mut attempt = 0;
@@ -201,8 +245,14 @@ pub async fn run_locked(
             // Refused: nothing was stored and the table is unchanged.
             Err(StoreError::Engine(e)) => return Err(e.into()),
             // Another writer moved the table: learn what it did and decide again.
-            Err(StoreError::Conflict { .. }) if attempt < MAX_ATTEMPTS => {
-                backoff(attempt).await;
+            Err(StoreError::Conflict { table, .. }) if attempt < MAX_ATTEMPTS => {
+                state.queues.note_conflict(&table);
+                if turn.is_none() {
+                    *turn = state.tables.store.lock_table(&table).await?;
+                }
+                if turn.is_none() {
+                    backoff(attempt).await;
+                }
                 catch_up(state, locked).await?;
             }
             Err(e) => return Err(e.into()),
@@ -211,6 +261,10 @@ pub async fn run_locked(
 }
 
 /// Runs a command as `actor` and returns the new events as `viewer` sees them.
+///
+/// The command is queued on its table; whoever next holds the table's lock runs every queued
+/// command ([`run_queued`]), so commands that pile up while one append is syncing share the
+/// next one.
 pub async fn run_command(
     state: &AppState,
     id: &str,
@@ -219,8 +273,213 @@ pub async fn run_command(
     command: &Command,
 ) -> Result<Vec<Arc<str>>, ApiError> {
     let hub = state.hub.get(id);
-    let mut locked = lock(state, &hub, id).await?;
-    run_locked(state, &mut locked, actor, viewer, command).await
+    let mine = Arc::new(Queued {
+        actor: actor.clone(),
+        viewer: viewer.clone(),
+        command: command.clone(),
+        outcome: std::sync::Mutex::new(None),
+    });
+    state.queues.push(id, mine.clone());
+    let locked = lock(state, &hub, id).await;
+    // Whoever held the lock before may have run this command already.
+    if let Some(outcome) = mine.take() {
+        return outcome;
+    }
+    let mut locked = match locked {
+        Ok(locked) => locked,
+        Err(e) => {
+            state.queues.remove(id, &mine);
+            return Err(e);
+        }
+    };
+    let batch = state.queues.take(id);
+    run_queued(state, &mut locked, batch).await;
+    mine.take()
+        .unwrap_or_else(|| Err(ApiError::internal("a queued command was not run")))
+}
+
+/// A command waiting for its table's lock, and its outcome once run.
+pub struct Queued {
+    actor: Actor,
+    viewer: Viewer,
+    command: Command,
+    outcome: std::sync::Mutex<Option<Result<Vec<Arc<str>>, ApiError>>>,
+}
+
+impl Queued {
+    fn slot(&self) -> std::sync::MutexGuard<'_, Option<Result<Vec<Arc<str>>, ApiError>>> {
+        // Never held across an await or a panicking call: a poisoned lock holds a whole value.
+        self.outcome.lock().unwrap_or_else(|p| p.into_inner())
+    }
+    fn take(&self) -> Option<Result<Vec<Arc<str>>, ApiError>> {
+        self.slot().take()
+    }
+    fn answer(&self, outcome: Result<Vec<Arc<str>>, ApiError>) {
+        *self.slot() = Some(outcome);
+    }
+}
+
+/// The commands queued per table (in arrival order).
+#[derive(Default)]
+pub struct Queues {
+    tables: std::sync::Mutex<HashMap<String, Vec<Arc<Queued>>>>,
+    /// When each table last conflicted (several instances writing it).
+    conflicts: std::sync::Mutex<HashMap<String, std::time::Instant>>,
+}
+
+impl Queues {
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Vec<Arc<Queued>>>> {
+        // Never held across an await or a panicking call: a poisoned lock holds a whole map.
+        self.tables.lock().unwrap_or_else(|p| p.into_inner())
+    }
+    fn push(&self, id: &str, queued: Arc<Queued>) {
+        self.map().entry(id.to_string()).or_default().push(queued);
+    }
+    fn take(&self, id: &str) -> Vec<Arc<Queued>> {
+        self.map().remove(id).unwrap_or_default()
+    }
+    fn conflicts(&self) -> std::sync::MutexGuard<'_, HashMap<String, std::time::Instant>> {
+        // Never held across an await or a panicking call: a poisoned lock holds a whole map.
+        self.conflicts.lock().unwrap_or_else(|p| p.into_inner())
+    }
+    fn note_conflict(&self, id: &str) {
+        self.conflicts()
+            .insert(id.to_string(), std::time::Instant::now());
+    }
+    /// Whether `id` conflicted within [`CONTENDED_FOR`] (forgets older conflicts).
+    fn contended(&self, id: &str) -> bool {
+        let mut conflicts = self.conflicts();
+        match conflicts.get(id) {
+            Some(at) if at.elapsed() < CONTENDED_FOR => true,
+            Some(_) => {
+                conflicts.remove(id);
+                false
+            }
+            None => false,
+        }
+    }
+    fn remove(&self, id: &str, queued: &Arc<Queued>) {
+        let mut map = self.map();
+        if let Some(list) = map.get_mut(id) {
+            list.retain(|q| !Arc::ptr_eq(q, queued));
+            if list.is_empty() {
+                map.remove(id);
+            }
+        }
+    }
+}
+
+/// Answers every command of a batch that has no outcome yet when dropped: the holder of the
+/// lock stopped (its request was dropped) before it could tell whether they were stored.
+struct Answers(Vec<Arc<Queued>>);
+
+impl Drop for Answers {
+    fn drop(&mut self) {
+        for q in &self.0 {
+            let mut slot = q.slot();
+            if slot.is_none() {
+                *slot = Some(Err(ApiError::internal(
+                    "the command was interrupted while it was being stored; it may or may not \
+                     have been applied: read the table's log",
+                )));
+            }
+        }
+    }
+}
+
+/// Runs queued commands on a locked table and answers each. Several commands are decided in
+/// order on a copy of the table (a refused one changes nothing and does not affect the
+/// others) and their events stored in one append; if that append fails (another writer moved
+/// the table, a store error), the cached table is unchanged and each command runs again on its
+/// own ([`run_locked`], which catches up after conflicts).
+async fn run_queued(state: &AppState, locked: &mut Locked<'_>, batch: Vec<Arc<Queued>>) {
+    let answers = Answers(batch);
+    let batch = &answers.0;
+    let mut turn = match take_turn_if_contended(state, locked).await {
+        Ok(turn) => turn,
+        Err(e) => {
+            for q in batch {
+                q.answer(Err(e.clone()));
+            }
+            return;
+        }
+    };
+    if !(batch.len() > 1 && run_together(state, locked, batch).await) {
+        for q in batch {
+            let outcome = decide(state, locked, &q.actor, &q.viewer, &q.command, &mut turn).await;
+            q.answer(outcome);
+        }
+    }
+    release(turn).await;
+}
+
+/// Decides `batch` on a copy of the table and stores every accepted command's events in one
+/// append. `false`: nothing was stored or answered (run them one by one instead).
+async fn run_together(state: &AppState, locked: &mut Locked<'_>, batch: &[Arc<Queued>]) -> bool {
+    for q in batch {
+        if ensure_view(state, locked, &q.viewer).await.is_err() {
+            return false;
+        }
+    }
+    let hub = locked.hub;
+    let loaded = locked.loaded();
+    let head = loaded.table.head();
+    let mut work = loaded.table.clone();
+    let mut decided = Vec::with_capacity(batch.len());
+    let mut deadline = None;
+    for q in batch {
+        let mut roller = DiceRoller;
+        match work.prepare(&q.actor, &q.command, state.clock.now_ms(), &mut roller) {
+            Ok(prepared) => {
+                let events = prepared.events.clone();
+                deadline = Some(prepared.next_deadline_ms());
+                if work.commit(prepared).is_err() {
+                    return false;
+                }
+                decided.push(Ok(events));
+            }
+            // Refused: the copy is unchanged.
+            Err(e) => decided.push(Err(e)),
+        }
+    }
+    if let Some(deadline) = deadline {
+        let stored: Result<Vec<_>, _> = decided
+            .iter()
+            .flat_map(|d| d.iter().flatten())
+            .map(store::StoredEvent::from_envelope)
+            .collect();
+        let Ok(stored) = stored else { return false };
+        if state
+            .tables
+            .store
+            .append_with_deadline(work.id(), head, &stored, store::Deadline::known(deadline))
+            .await
+            .is_err()
+        {
+            return false;
+        }
+    }
+    let before_deadline = loaded.table.next_deadline().map(|(_, at)| at);
+    loaded.table = work;
+    for (q, d) in batch.iter().zip(decided) {
+        let outcome = match d {
+            Ok(events) => {
+                let before = loaded.view(&q.viewer).map_or(0, ViewCache::last_n);
+                for env in &events {
+                    hub.publish(loaded, env);
+                }
+                let cache = loaded.view(&q.viewer);
+                Ok(cache.map_or_else(Vec::new, |c| c.page(before, usize::MAX).to_vec()))
+            }
+            Err(e) => Err(e.into()),
+        };
+        q.answer(outcome);
+    }
+    if loaded.table.next_deadline().map(|(_, at)| at) != before_deadline {
+        state.scheduler.wake();
+    }
+    state.tables.snapshot_if_due(&loaded.table, head).await;
+    true
 }
 
 /// Fires the table's due timers (as the system actor, at the injected clock's now); returns

@@ -14,6 +14,10 @@
 //!   the table's head is `expected` and the events are numbered `expected + 1…`; otherwise
 //!   [`StoreError::Conflict`] (a stale writer), and nothing is written. Events and the head move
 //!   in one transaction; `(table_id, seq)` is the primary key, so an event can never be doubled.
+//! - **Group commit.** The SQL stores send every write to one writer task per store, which
+//!   commits all queued writes (of any table) in one transaction, each with its own outcome, and
+//!   answers each only after that transaction committed (see `group.rs`). One disk sync then
+//!   covers many commands.
 //! - **Durability.** SQLite runs in WAL mode with `synchronous = FULL`: every commit syncs the
 //!   WAL before `append` returns, so an acknowledged append survives a process kill *and* an OS
 //!   crash or power cut. (`NORMAL` in WAL survives a process kill but may lose the last commits
@@ -35,6 +39,7 @@
 //! created with [`Deadline::None`].
 
 pub mod export;
+mod group;
 mod memory;
 pub mod postgres;
 mod sql;
@@ -252,6 +257,26 @@ pub trait EventStore: Send + Sync {
     fn subscribe(&self) -> BoxFut<'_, Option<Subscription>> {
         Box::pin(async { Ok(None) })
     }
+    /// Waits for, then holds, a lock on `table` shared by every process on the same storage
+    /// (several server instances on one PostgreSQL database), so instances that keep
+    /// conflicting on a table can take turns deciding on it instead of one starving the other.
+    /// `None` (the default: memory and SQLite) means this store has no such lock. The lock is
+    /// released by [`TableLock::release`] (or, if dropped, when its connection closes).
+    fn lock_table<'a>(&'a self, table: &'a str) -> BoxFut<'a, Option<TableLock>> {
+        let _ = table;
+        Box::pin(async { Ok(None) })
+    }
+}
+
+/// A held [`EventStore::lock_table`] lock.
+#[derive(Debug)]
+pub struct TableLock(postgres::AdvisoryLock);
+
+impl TableLock {
+    /// Releases the lock.
+    pub async fn release(self) {
+        self.0.release().await;
+    }
 }
 
 /// Events read per query when loading a log.
@@ -396,8 +421,15 @@ impl Tables {
             .await?;
         let events = prepared.events.clone();
         table.commit(prepared)?;
+        self.snapshot_if_due(table, head).await;
+        Ok(events)
+    }
+
+    /// Stores a snapshot of `table` if its head crossed a multiple of `snapshot_every` since
+    /// `before` (the head before the events just stored).
+    pub async fn snapshot_if_due(&self, table: &Table, before: u64) {
         let every = self.snapshot_every.max(1);
-        if table.head() / every > head / every {
+        if table.head() / every > before / every {
             let body = table.snapshot().to_string();
             // The events are stored and the table moved on: the command succeeded. A snapshot
             // only shortens later loads (they replay from the previous one), so failing to
@@ -407,6 +439,5 @@ impl Tables {
                 .put_snapshot(table.id(), table.head(), &body)
                 .await;
         }
-        Ok(events)
     }
 }

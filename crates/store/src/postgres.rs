@@ -2,13 +2,23 @@
 //!
 //! # Appends
 //!
-//! An append is one transaction: it moves the table's head with
-//! `UPDATE tables SET head = new WHERE id = … AND head = expected`, inserts the events and
-//! queues a notification. PostgreSQL locks the head row for the update, so of two writers with
-//! the same expected head the second waits for the first to finish, re-checks the condition on
-//! the committed row, matches nothing and gets [`StoreError::Conflict`] — in one process or
-//! across processes. `(table_id, seq)` is the primary key of `events`, so an event can never be
-//! doubled even by a buggy caller.
+//! An append is one statement ([`APPEND`]): it moves the table's head with
+//! `UPDATE tables SET head = new WHERE id = … AND head = expected`, inserts the events only if
+//! the head moved, and queues a notification. PostgreSQL locks the head row for the update, so
+//! of two writers with the same expected head the second waits for the first to finish,
+//! re-checks the condition on the committed row, matches nothing, writes nothing and gets
+//! [`StoreError::Conflict`] — in one process or across processes. `(table_id, seq)` is the
+//! primary key of `events`, so an event can never be doubled even by a buggy caller.
+//!
+//! # Group commit
+//!
+//! Every write of a store (appends, new tables, deadline records, snapshots) goes to one
+//! writer task ([`crate::group`]). A lone append runs as its one statement (one round trip, its
+//! own transaction). Several queued writes run in one transaction — one WAL flush for all —
+//! each as statements that change nothing when their check fails, so a conflict leaves the
+//! others alone; a statement error aborts the transaction and the writer runs each write again
+//! alone. A batch takes the head rows in the order of the table ids, so two instances'
+//! batches cannot deadlock on each other.
 //!
 //! # Durability
 //!
@@ -33,13 +43,15 @@
 //!
 //! Every commit that happens after `listen` returns is announced (or covered by a `Resync`).
 
+use crate::group::{Backend, Op, Outcome, Writer};
 use crate::sql::{event_of, meta_of, to_i64, to_u64};
 use crate::{
-    BoxFut, Deadline, EventStore, StoreError, StoredEvent, TableDeadline, TableMeta,
+    BoxFut, Deadline, EventStore, StoreError, StoredEvent, TableDeadline, TableLock, TableMeta,
     check_numbering, created_deadline,
 };
-use sqlx::Row;
-use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions};
+use sqlx::pool::PoolConnection;
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgListener, PgPool, PgPoolOptions};
+use sqlx::{Postgres, Row};
 use std::collections::{HashMap, VecDeque};
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
@@ -54,6 +66,8 @@ pub const NOTIFY_CHANNEL: &str = "delve_events";
 pub const MAX_PENDING_TABLES: usize = 4_096;
 /// Connections in the pool of one store (the listener has its own connection).
 pub const DEFAULT_MAX_CONNECTIONS: u32 = 8;
+/// Table locks ([`EventStore::lock_table`]) one store holds or waits for at once.
+pub const LOCK_CONNECTIONS: u32 = 8;
 /// How long an operation waits for a free pooled connection.
 pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Longest wait between two attempts to re-establish a lost listening connection.
@@ -64,6 +78,10 @@ const MAX_RECONNECT_DELAY: Duration = Duration::from_secs(5);
 pub struct PostgresStore {
     pool: PgPool,
     options: PgConnectOptions,
+    writer: Writer,
+    writer_pool: PgPool,
+    /// Connections holding (or waiting for) table locks.
+    locks: PgPool,
 }
 
 /// PostgreSQL refuses a notification payload of 8000 bytes or more.
@@ -114,7 +132,26 @@ impl PostgresStore {
             .run(&pool)
             .await
             .map_err(|e| StoreError::Db(format!("migrations: {e}")))?;
-        Ok(PostgresStore { pool, options })
+        // The writer and the table locks have connections of their own: a writer never waits
+        // for a connection held by a lock waiter, and lock waiters never take the readers'.
+        let writer_pool = PgPoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(ACQUIRE_TIMEOUT)
+            .connect_lazy_with(options.clone());
+        let locks = PgPoolOptions::new()
+            .max_connections(LOCK_CONNECTIONS)
+            .acquire_timeout(ACQUIRE_TIMEOUT)
+            .connect_lazy_with(options.clone());
+        let writer = Writer::start(PgWriter {
+            pool: writer_pool.clone(),
+        });
+        Ok(PostgresStore {
+            pool,
+            options,
+            writer,
+            writer_pool,
+            locks,
+        })
     }
 
     /// The connection pool (for tests and administration).
@@ -122,8 +159,11 @@ impl PostgresStore {
         &self.pool
     }
 
-    /// Closes the pool (waits for connections to finish).
+    /// Finishes the queued writes, then closes the pool (waits for connections to finish).
     pub async fn close(&self) {
+        self.writer.close().await;
+        self.writer_pool.close().await;
+        self.locks.close().await;
         self.pool.close().await;
     }
 
@@ -145,47 +185,111 @@ impl PostgresStore {
     }
 }
 
-/// Inserts `events` of `table` in one statement.
-async fn insert_events(
-    tx: &mut sqlx::PgConnection,
-    table: &str,
-    events: &[StoredEvent],
-) -> Result<(), StoreError> {
-    let seqs: Vec<i64> = events.iter().map(|e| to_i64(e.seq)).collect();
-    let bodies: Vec<&str> = events.iter().map(|e| e.json.as_str()).collect();
-    sqlx::query(
-        "INSERT INTO events (table_id, seq, body) \
-         SELECT $1, e.seq, e.body FROM UNNEST($2::BIGINT[], $3::TEXT[]) AS e (seq, body)",
-    )
-    .bind(table)
-    .bind(&seqs)
-    .bind(&bodies)
-    .execute(tx)
-    .await?;
-    Ok(())
+/// One append in one statement: moves the head if it is the expected one, and only then
+/// inserts the events and (if there are any) queues the notice. Returns one row if the head
+/// moved, none otherwise. Binds: new head, deadline_ms, deadline_known, table, expected head,
+/// seqs, bodies, channel, payload.
+pub const APPEND: &str = "\
+    WITH moved AS ( \
+        UPDATE tables SET head = $1, deadline_ms = $2, deadline_known = $3 \
+        WHERE id = $4 AND head = $5 RETURNING id \
+    ), added AS ( \
+        INSERT INTO events (table_id, seq, body) \
+        SELECT moved.id, e.seq, e.body \
+        FROM moved, UNNEST($6::BIGINT[], $7::TEXT[]) AS e (seq, body) \
+    ) \
+    SELECT CASE WHEN cardinality($6::BIGINT[]) > 0 THEN pg_notify($8, $9)::TEXT END \
+    FROM moved";
+
+/// The writer task's side: a pool of one connection (a lost one is replaced by the pool).
+struct PgWriter {
+    pool: PgPool,
 }
 
-/// Queues the notice of a new head; PostgreSQL sends it when the transaction commits.
-async fn notify(tx: &mut sqlx::PgConnection, table: &str, head: u64) -> Result<(), StoreError> {
-    sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(NOTIFY_CHANNEL)
-        .bind(payload(table, head))
-        .execute(tx)
-        .await?;
-    Ok(())
-}
-
-impl EventStore for PostgresStore {
-    fn create_table<'a>(
-        &'a self,
-        meta: &'a TableMeta,
-        events: &'a [StoredEvent],
-    ) -> BoxFut<'a, ()> {
+impl Backend for PgWriter {
+    fn commit<'a>(&'a mut self, ops: &'a [&'a Op]) -> BoxFut<'a, Vec<Outcome>> {
         Box::pin(async move {
-            check_numbering(0, events)?;
+            if let [op] = ops
+                && matches!(op, Op::Append { .. })
+            {
+                // One statement is its own transaction: one round trip.
+                let mut conn = self.pool.acquire().await?;
+                return Ok(vec![write(&mut conn, op).await]);
+            }
+            // Head rows locked in the order of the table ids (stable: one table's writes keep
+            // their order), so two instances' batches never wait on each other in a cycle.
+            let mut order: Vec<usize> = (0..ops.len()).collect();
+            order.sort_by(|&a, &b| ops[a].table().cmp(ops[b].table()));
+            let mut outcomes: Vec<Option<Outcome>> = (0..ops.len()).map(|_| None).collect();
+            let mut tx = self.pool.begin().await?;
+            for i in order {
+                let outcome = write(&mut tx, ops[i]).await;
+                // A statement error aborts the transaction (dropping it rolls back).
+                if let Err(StoreError::Db(e)) = outcome {
+                    return Err(StoreError::Db(e));
+                }
+                outcomes[i] = Some(outcome);
+            }
+            tx.commit().await?;
+            Ok(outcomes
+                .into_iter()
+                .map(|o| o.unwrap_or_else(|| Err(StoreError::Db("a write was skipped".into()))))
+                .collect())
+        })
+    }
+
+    async fn close(&mut self) {}
+}
+
+async fn head_in(conn: &mut PgConnection, table: &str) -> Result<Option<u64>, StoreError> {
+    let row = sqlx::query("SELECT head FROM tables WHERE id = $1")
+        .bind(table)
+        .fetch_optional(&mut *conn)
+        .await?;
+    Ok(row.map(|r| to_u64(r.get::<i64, _>(0))))
+}
+
+/// One write on `conn` (in the batch's transaction, or alone). Refusals (conflict, missing or
+/// existing table) change nothing and leave the transaction usable.
+async fn write(conn: &mut PgConnection, op: &Op) -> Outcome {
+    match op {
+        Op::Append {
+            table,
+            expected,
+            events,
+            deadline,
+        } => {
+            let new_head = expected + events.len() as u64;
+            let (deadline_ms, known) = deadline.columns();
+            let seqs: Vec<i64> = events.iter().map(|e| to_i64(e.seq)).collect();
+            let bodies: Vec<&str> = events.iter().map(|e| e.json.as_str()).collect();
+            let moved = sqlx::query(APPEND)
+                .bind(to_i64(new_head))
+                .bind(deadline_ms)
+                .bind(known)
+                .bind(table)
+                .bind(to_i64(*expected))
+                .bind(&seqs)
+                .bind(&bodies)
+                .bind(NOTIFY_CHANNEL)
+                .bind(payload(table, new_head))
+                .fetch_optional(&mut *conn)
+                .await?;
+            if moved.is_some() {
+                return Ok(new_head);
+            }
+            match head_in(conn, table).await? {
+                None => Err(StoreError::NotFound(table.clone())),
+                Some(actual) => Err(StoreError::Conflict {
+                    table: table.clone(),
+                    expected: *expected,
+                    actual,
+                }),
+            }
+        }
+        Op::Create { meta, events } => {
             let head = events.len() as u64;
             let (deadline_ms, known) = created_deadline(events).columns();
-            let mut tx = self.pool.begin().await?;
             let inserted = sqlx::query(
                 "INSERT INTO tables (id, name, ruleset, created_at_ms, head, deadline_ms, \
                  deadline_known) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING",
@@ -197,15 +301,77 @@ impl EventStore for PostgresStore {
             .bind(to_i64(head))
             .bind(deadline_ms)
             .bind(known)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
             if inserted.rows_affected() == 0 {
-                tx.rollback().await?;
                 return Err(StoreError::Exists(meta.id.clone()));
             }
-            insert_events(&mut tx, &meta.id, events).await?;
-            notify(&mut tx, &meta.id, head).await?;
-            tx.commit().await?;
+            let seqs: Vec<i64> = events.iter().map(|e| to_i64(e.seq)).collect();
+            let bodies: Vec<&str> = events.iter().map(|e| e.json.as_str()).collect();
+            sqlx::query(
+                "INSERT INTO events (table_id, seq, body) \
+                 SELECT $1, e.seq, e.body FROM UNNEST($2::BIGINT[], $3::TEXT[]) AS e (seq, body)",
+            )
+            .bind(&meta.id)
+            .bind(&seqs)
+            .bind(&bodies)
+            .execute(&mut *conn)
+            .await?;
+            sqlx::query("SELECT pg_notify($1, $2)::TEXT")
+                .bind(NOTIFY_CHANNEL)
+                .bind(payload(&meta.id, head))
+                .execute(&mut *conn)
+                .await?;
+            Ok(head)
+        }
+        Op::SetDeadline {
+            table,
+            head,
+            deadline,
+        } => {
+            let done = sqlx::query(
+                "UPDATE tables SET deadline_ms = $1, deadline_known = true \
+                 WHERE id = $2 AND head = $3",
+            )
+            .bind(deadline)
+            .bind(table)
+            .bind(to_i64(*head))
+            .execute(&mut *conn)
+            .await?;
+            if done.rows_affected() == 0 && head_in(conn, table).await?.is_none() {
+                return Err(StoreError::NotFound(table.clone()));
+            }
+            Ok(done.rows_affected())
+        }
+        Op::Snapshot { table, seq, body } => {
+            sqlx::query(
+                "INSERT INTO snapshots (table_id, seq, body) VALUES ($1, $2, $3) \
+                 ON CONFLICT (table_id, seq) DO NOTHING",
+            )
+            .bind(table)
+            .bind(to_i64(*seq))
+            .bind(body)
+            .execute(&mut *conn)
+            .await?;
+            Ok(*seq)
+        }
+    }
+}
+
+impl EventStore for PostgresStore {
+    fn create_table<'a>(
+        &'a self,
+        meta: &'a TableMeta,
+        events: &'a [StoredEvent],
+    ) -> BoxFut<'a, ()> {
+        Box::pin(async move {
+            check_numbering(0, events)?;
+            self.writer
+                .write(Op::Create {
+                    meta: meta.clone(),
+                    events: events.to_vec(),
+                })
+                .await?;
             Ok(())
         })
     }
@@ -228,42 +394,14 @@ impl EventStore for PostgresStore {
     ) -> BoxFut<'a, u64> {
         Box::pin(async move {
             check_numbering(expected, events)?;
-            let new_head = expected + events.len() as u64;
-            let (deadline_ms, known) = deadline.columns();
-            let mut tx = self.pool.begin().await?;
-            // Row lock on the head: a concurrent writer waits here, then sees the moved head.
-            let moved = sqlx::query(
-                "UPDATE tables SET head = $1, deadline_ms = $2, deadline_known = $3 \
-                 WHERE id = $4 AND head = $5",
-            )
-            .bind(to_i64(new_head))
-            .bind(deadline_ms)
-            .bind(known)
-            .bind(table)
-            .bind(to_i64(expected))
-            .execute(&mut *tx)
-            .await?;
-            if moved.rows_affected() == 0 {
-                let row = sqlx::query("SELECT head FROM tables WHERE id = $1")
-                    .bind(table)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-                tx.rollback().await?;
-                return match row {
-                    None => Err(StoreError::NotFound(table.to_string())),
-                    Some(r) => Err(StoreError::Conflict {
-                        table: table.to_string(),
-                        expected,
-                        actual: to_u64(r.get::<i64, _>(0)),
-                    }),
-                };
-            }
-            if !events.is_empty() {
-                insert_events(&mut tx, table, events).await?;
-                notify(&mut tx, table, new_head).await?;
-            }
-            tx.commit().await?;
-            Ok(new_head)
+            self.writer
+                .write(Op::Append {
+                    table: table.to_string(),
+                    expected,
+                    events: events.to_vec(),
+                    deadline,
+                })
+                .await
         })
     }
 
@@ -274,19 +412,15 @@ impl EventStore for PostgresStore {
         deadline: Option<i64>,
     ) -> BoxFut<'a, bool> {
         Box::pin(async move {
-            let done = sqlx::query(
-                "UPDATE tables SET deadline_ms = $1, deadline_known = true \
-                 WHERE id = $2 AND head = $3",
-            )
-            .bind(deadline)
-            .bind(table)
-            .bind(to_i64(head))
-            .execute(&self.pool)
-            .await?;
-            if done.rows_affected() == 0 && self.head_of(table).await?.is_none() {
-                return Err(StoreError::NotFound(table.to_string()));
-            }
-            Ok(done.rows_affected() == 1)
+            let done = self
+                .writer
+                .write(Op::SetDeadline {
+                    table: table.to_string(),
+                    head,
+                    deadline,
+                })
+                .await?;
+            Ok(done == 1)
         })
     }
 
@@ -374,15 +508,13 @@ impl EventStore for PostgresStore {
 
     fn put_snapshot<'a>(&'a self, table: &'a str, seq: u64, body: &'a str) -> BoxFut<'a, ()> {
         Box::pin(async move {
-            sqlx::query(
-                "INSERT INTO snapshots (table_id, seq, body) VALUES ($1, $2, $3) \
-                 ON CONFLICT (table_id, seq) DO NOTHING",
-            )
-            .bind(table)
-            .bind(to_i64(seq))
-            .bind(body)
-            .execute(&self.pool)
-            .await?;
+            self.writer
+                .write(Op::Snapshot {
+                    table: table.to_string(),
+                    seq,
+                    body: body.to_string(),
+                })
+                .await?;
             Ok(())
         })
     }
@@ -401,6 +533,57 @@ impl EventStore for PostgresStore {
 
     fn subscribe(&self) -> BoxFut<'_, Option<Subscription>> {
         Box::pin(async move { self.listen().await.map(Some) })
+    }
+
+    fn lock_table<'a>(&'a self, table: &'a str) -> BoxFut<'a, Option<TableLock>> {
+        Box::pin(async move {
+            let mut conn = self.locks.acquire().await?;
+            sqlx::query("SELECT pg_advisory_lock($1, hashtext($2))::TEXT")
+                .bind(LOCK_CLASS)
+                .bind(table)
+                .execute(&mut *conn)
+                .await?;
+            Ok(Some(TableLock(AdvisoryLock {
+                conn: Some(conn),
+                table: table.to_string(),
+            })))
+        })
+    }
+}
+
+/// The first key of the per-table advisory locks (the second is the hash of the table id);
+/// "Delv" in ASCII, apart from the single-key lock sqlx takes while migrating.
+const LOCK_CLASS: i32 = 0x4465_6c76;
+
+/// A session-level advisory lock on a table, held on its own pooled connection.
+#[derive(Debug)]
+pub struct AdvisoryLock {
+    conn: Option<PoolConnection<Postgres>>,
+    table: String,
+}
+
+impl AdvisoryLock {
+    pub(crate) async fn release(mut self) {
+        if let Some(mut conn) = self.conn.take() {
+            let unlocked = sqlx::query("SELECT pg_advisory_unlock($1, hashtext($2))")
+                .bind(LOCK_CLASS)
+                .bind(&self.table)
+                .execute(&mut *conn)
+                .await;
+            if unlocked.is_err() {
+                // Ending the session releases the lock.
+                conn.close_on_drop();
+            }
+        }
+    }
+}
+
+impl Drop for AdvisoryLock {
+    fn drop(&mut self) {
+        // Not released (the holder was dropped): ending the session releases the lock.
+        if let Some(conn) = self.conn.as_mut() {
+            conn.close_on_drop();
+        }
     }
 }
 

@@ -217,6 +217,12 @@ async fn pg_store_keeps_the_deadline_index() {
     check_deadline_index(Arc::new(db.store().await)).await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pg_store_batched_appends_each_get_their_own_outcome() {
+    let db = TestDb::new().await;
+    check_batched_appends(Arc::new(db.store().await)).await;
+}
+
 #[tokio::test]
 async fn pg_snapshots_every_k_events_load_to_the_same_table() {
     let db = TestDb::new().await;

@@ -67,6 +67,18 @@ async fn sqlite_store_append_conflict_read() {
 }
 
 #[tokio::test]
+async fn memory_store_batched_appends_each_get_their_own_outcome() {
+    check_batched_appends(Arc::new(MemoryStore::new())).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_store_batched_appends_each_get_their_own_outcome() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(&dir.path().join("g.db")).await.unwrap();
+    check_batched_appends(Arc::new(store)).await;
+}
+
+#[tokio::test]
 async fn memory_store_keeps_the_deadline_index() {
     check_deadline_index(Arc::new(MemoryStore::new())).await;
 }

@@ -137,3 +137,75 @@ pub async fn check_deadline_index(store: Arc<dyn store::EventStore>) {
         .collect();
     assert_eq!(left, vec!["idle".to_string(), "late".to_string()]);
 }
+
+/// Group commit: appends queued at the same moment — on several tables, two writers racing on
+/// each with the same expected head, one on a table that does not exist — each get their own
+/// outcome (one winner per table and round, the loser a conflict naming the new head, the
+/// missing table `NotFound`), and the refused ones store nothing.
+pub async fn check_batched_appends(store: Arc<dyn store::EventStore>) {
+    use store::{StoreError, StoredEvent};
+    let tables = Tables::new(store.clone(), registry());
+    let ids = ["b0", "b1", "b2"];
+    for id in ids {
+        tables.create(new_table(id), 0).await.unwrap();
+    }
+    let rounds = 5u64;
+    for round in 1..=rounds {
+        let mut set = tokio::task::JoinSet::new();
+        for id in ids {
+            for writer in 0..2 {
+                let store = store.clone();
+                set.spawn(async move {
+                    let events = vec![StoredEvent {
+                        seq: round + 1,
+                        json: format!("{{\"round\":{round},\"writer\":{writer}}}"),
+                    }];
+                    (id, store.append(id, round, &events).await)
+                });
+            }
+        }
+        let other = store.clone();
+        set.spawn(async move {
+            let events = vec![StoredEvent {
+                seq: 1,
+                json: "{}".to_string(),
+            }];
+            ("missing", other.append("missing", 0, &events).await)
+        });
+        let mut won = std::collections::HashMap::new();
+        while let Some(done) = set.join_next().await {
+            let (id, outcome) = done.unwrap();
+            match outcome {
+                Ok(head) => {
+                    assert_eq!(head, round + 1);
+                    *won.entry(id).or_insert(0) += 1;
+                }
+                Err(StoreError::Conflict {
+                    expected, actual, ..
+                }) => assert_eq!((expected, actual), (round, round + 1), "{id}"),
+                Err(StoreError::NotFound(t)) => assert_eq!(t, "missing"),
+                other => panic!("{id}: {other:?}"),
+            }
+        }
+        for id in ids {
+            assert_eq!(won.get(id), Some(&1), "round {round}, table {id}");
+        }
+    }
+    for id in ids {
+        assert_eq!(store.meta(id).await.unwrap().head, rounds + 1);
+        let log = store.read(id, 0, 100).await.unwrap();
+        let seqs: Vec<u64> = log.iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, (1..=rounds + 1).collect::<Vec<_>>());
+        for (e, round) in log[1..].iter().zip(1..) {
+            assert!(
+                e.json.starts_with(&format!("{{\"round\":{round},")),
+                "{}",
+                e.json
+            );
+        }
+    }
+    assert!(matches!(
+        store.meta("missing").await,
+        Err(StoreError::NotFound(_))
+    ));
+}

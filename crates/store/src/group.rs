@@ -1,0 +1,211 @@
+//! Group commit: one writer task per store takes every queued write (appends of any table,
+//! new tables, deadline records, snapshots) into one transaction, so one disk sync covers many
+//! commands.
+//!
+//! - Each write keeps its own outcome: an append whose expected head is stale gets
+//!   [`StoreError::Conflict`] and writes nothing, and the others of the batch go on (the
+//!   backends run each write under its own savepoint, or as a statement that changes nothing
+//!   when its check fails).
+//! - A write is answered only after the transaction holding it has committed (or failed), so
+//!   an acknowledged append is as durable as before.
+//! - If the batch's transaction fails as a whole (a statement error that aborts it, a failed
+//!   `COMMIT`), nothing of it is stored and every write of it is run again alone, so one bad
+//!   write cannot fail the others.
+//! - Writes are taken in the order they were queued; two appends of one table in one batch
+//!   see each other (the second expects the head the first left).
+//! - The writer runs as its own task: a caller that stops waiting (a dropped request) does
+//!   not stop its write half-way.
+
+use crate::{Deadline, StoreError, StoredEvent, TableMeta};
+use std::future::Future;
+use tokio::sync::{mpsc, oneshot};
+
+/// Writes one transaction takes at most.
+pub(crate) const MAX_BATCH: usize = 512;
+/// Writes that may wait in the queue before a writer waits for room.
+const QUEUE: usize = 8_192;
+
+/// One write the writer task runs.
+#[derive(Debug)]
+pub(crate) enum Op {
+    /// [`crate::EventStore::append_with_deadline`]; outcome: the new head.
+    Append {
+        table: String,
+        expected: u64,
+        events: Vec<StoredEvent>,
+        deadline: Deadline,
+    },
+    /// [`crate::EventStore::create_table`]; outcome: the head.
+    Create {
+        meta: TableMeta,
+        events: Vec<StoredEvent>,
+    },
+    /// [`crate::EventStore::set_deadline`]; outcome: 1 if recorded, 0 if the head moved on.
+    SetDeadline {
+        table: String,
+        head: u64,
+        deadline: Option<i64>,
+    },
+    /// [`crate::EventStore::put_snapshot`]; outcome: the seq.
+    Snapshot {
+        table: String,
+        seq: u64,
+        body: String,
+    },
+}
+
+impl Op {
+    /// The table the write touches.
+    pub(crate) fn table(&self) -> &str {
+        match self {
+            Op::Append { table, .. }
+            | Op::SetDeadline { table, .. }
+            | Op::Snapshot { table, .. } => table,
+            Op::Create { meta, .. } => &meta.id,
+        }
+    }
+}
+
+/// The outcome of one write.
+pub(crate) type Outcome = Result<u64, StoreError>;
+
+/// A database the writer task commits batches to.
+pub(crate) trait Backend: Send + 'static {
+    /// Runs `ops` in one transaction, in order, each with its own outcome (a refused or
+    /// failed write changes nothing). `Err`: the transaction failed as a whole and nothing of
+    /// it is stored.
+    fn commit<'a>(&'a mut self, ops: &'a [&'a Op]) -> crate::BoxFut<'a, Vec<Outcome>>;
+    /// Releases the connection(s) of the writer.
+    fn close(&mut self) -> impl Future<Output = ()> + Send;
+}
+
+struct Request {
+    op: Op,
+    reply: oneshot::Sender<Outcome>,
+}
+
+enum Msg {
+    Write(Request),
+    Close(oneshot::Sender<()>),
+}
+
+/// The handle of a store's writer task (cheap to clone; the task ends when every handle is
+/// dropped or [`Writer::close`] is called).
+#[derive(Debug, Clone)]
+pub(crate) struct Writer {
+    queue: mpsc::Sender<Msg>,
+}
+
+impl std::fmt::Debug for Msg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Msg::Write(r) => write!(f, "Write({:?})", r.op),
+            Msg::Close(_) => write!(f, "Close"),
+        }
+    }
+}
+
+fn stopped() -> StoreError {
+    StoreError::Db("the store is closed (its writer has stopped)".into())
+}
+
+impl Writer {
+    /// Starts the writer task on the current tokio runtime.
+    pub(crate) fn start<B: Backend>(backend: B) -> Writer {
+        let (queue, rx) = mpsc::channel(QUEUE);
+        tokio::spawn(run(backend, rx));
+        Writer { queue }
+    }
+
+    /// Queues a write and waits for its outcome (after its transaction committed).
+    pub(crate) async fn write(&self, op: Op) -> Outcome {
+        let (reply, outcome) = oneshot::channel();
+        self.queue
+            .send(Msg::Write(Request { op, reply }))
+            .await
+            .map_err(|_| stopped())?;
+        outcome.await.map_err(|_| stopped())?
+    }
+
+    /// Lets the queued writes finish, then stops the writer and releases its connection.
+    pub(crate) async fn close(&self) {
+        let (ack, done) = oneshot::channel();
+        if self.queue.send(Msg::Close(ack)).await.is_ok() {
+            let _ = done.await;
+        }
+    }
+}
+
+async fn run<B: Backend>(mut backend: B, mut rx: mpsc::Receiver<Msg>) {
+    let mut closing = None;
+    while closing.is_none() {
+        let Some(first) = rx.recv().await else { break };
+        let mut batch = Vec::new();
+        match first {
+            Msg::Write(r) => batch.push(r),
+            Msg::Close(ack) => closing = Some(ack),
+        }
+        while closing.is_none() && batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(Msg::Write(r)) => batch.push(r),
+                Ok(Msg::Close(ack)) => closing = Some(ack),
+                Err(_) => break,
+            }
+        }
+        if !batch.is_empty() {
+            commit(&mut backend, batch).await;
+        }
+    }
+    // Writes queued after the close are refused.
+    rx.close();
+    while let Some(msg) = rx.recv().await {
+        match msg {
+            Msg::Write(r) => {
+                let _ = r.reply.send(Err(stopped()));
+            }
+            Msg::Close(ack) => {
+                let _ = ack.send(());
+            }
+        }
+    }
+    backend.close().await;
+    if let Some(ack) = closing {
+        let _ = ack.send(());
+    }
+}
+
+/// Commits one batch and answers every write of it.
+async fn commit<B: Backend>(backend: &mut B, batch: Vec<Request>) {
+    let ops: Vec<&Op> = batch.iter().map(|r| &r.op).collect();
+    let outcomes = match backend.commit(&ops).await {
+        Ok(outcomes) if outcomes.len() == ops.len() => outcomes,
+        Ok(_) => internal_mismatch(ops.len()),
+        Err(e) if ops.len() == 1 => vec![Err(e)],
+        // The transaction failed as a whole: run each write alone, so a bad one fails alone.
+        Err(_) => {
+            let mut outcomes = Vec::with_capacity(ops.len());
+            for op in &ops {
+                outcomes.push(match backend.commit(&[*op]).await {
+                    Ok(mut one) if one.len() == 1 => one.pop().unwrap_or_else(|| Err(stopped())),
+                    Ok(_) => Err(StoreError::Db("the writer lost an outcome".into())),
+                    Err(e) => Err(e),
+                });
+            }
+            outcomes
+        }
+    };
+    for (request, outcome) in batch.into_iter().zip(outcomes) {
+        // The caller may have stopped waiting; the write stands (or not) either way.
+        let _ = request.reply.send(outcome);
+    }
+}
+
+fn internal_mismatch(n: usize) -> Vec<Outcome> {
+    (0..n)
+        .map(|_| {
+            Err(StoreError::Db(
+                "the writer lost track of a batch's outcomes".into(),
+            ))
+        })
+        .collect()
+}
