@@ -577,10 +577,18 @@ fn cr_rest_01_an_unslept_creature_learns_nothing_from_its_identify_activity() {
         t.referee_rules(json!({"finish_rest": {}}), &[]);
     };
     rest_with_vera_sleeping(&mut t, 3);
-    assert_eq!(identified(&t), 0, "a rest without 4 hours of sleep teaches nothing");
+    assert_eq!(
+        identified(&t),
+        0,
+        "a rest without 4 hours of sleep teaches nothing"
+    );
     assert_eq!(t.state()["magic"]["rest_not_counted"], json!([]));
     assert_eq!(t.state()["magic"]["queued_identify"], json!([]));
     rest_with_vera_sleeping(&mut t, 4);
-    assert_eq!(identified(&t), 1, "a full rest teaches the ring's properties");
+    assert_eq!(
+        identified(&t),
+        1,
+        "a full rest teaches the ring's properties"
+    );
     t.assert_replays();
 }

@@ -11,7 +11,7 @@ mod browser_harness;
 use browser_harness::*;
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 // ---------- table set-up and shared steps ----------
 

@@ -1111,7 +1111,6 @@ async fn commands_outside_the_schema_get_a_clear_400_and_change_nothing() {
     assert_eq!(srv.full_log(&id, &referee).await, before);
     for body in [
         json!({"rules": {"note": {"text": "hi", "secret": false}}}),
-        json!({"rules": {"fly": {}}}),
         json!({"answer": {"decision": "nope", "option": "x"}}),
         json!({"undo": {}}),
         json!({"join": {"name": "zed", "role": "spectator"}}),

@@ -363,8 +363,7 @@ pub(super) fn roll_now(
 /// CR-RACT-05).
 pub(super) fn rest_end(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
     let m = ctx.rules().magic.clone();
-    if m.queued_crafts.is_empty() && m.queued_identify.is_empty() && m.rest_not_counted.is_empty()
-    {
+    if m.queued_crafts.is_empty() && m.queued_identify.is_empty() && m.rest_not_counted.is_empty() {
         return Ok(());
     }
     // A creature the rest does not count for (CR-REST-01) loses its queued activity.
