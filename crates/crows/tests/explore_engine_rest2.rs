@@ -592,3 +592,48 @@ fn cr_rest_01_an_unslept_creature_learns_nothing_from_its_identify_activity() {
     );
     t.assert_replays();
 }
+
+#[test]
+// Covers CR-ERR-34, CR-UD-06: a rest in the open (the travel day's rest) rolls a lit torch's
+// usage dice at each of its three 2-hour marks, as a rest started with `start_rest` does.
+fn cr_err_34_a_torch_burning_through_a_rest_in_the_open_rolls_three_times() {
+    let mut t = ravenous_vera();
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "card": "torch",
+            "slots": [{"kind": "Hand", "number": 1}]}}),
+        &[],
+    );
+    let torch = item_named(&t, "vera", "Torch")["id"].clone();
+    t.ok(
+        &player("alice"),
+        json!({"rules": {"light": {"creature": "vera", "item": torch}}}),
+        &[],
+    );
+    give_rations(&mut t, "vera", &[1, 2]);
+    give_rations(&mut t, "bram", &[1]);
+    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
+    t.referee_rules(json!({"travel_role_tests": {}}), &[]);
+    t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    let rations: Vec<Value> = t.creature("vera")["inventory"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["item"]["card"] == "ration")
+        .map(|i| i["item"]["id"].clone())
+        .collect();
+    let meals = json!({"vera": rations,
+        "bram": [item_named(&t, "bram", "Trail ration")["id"].clone()]});
+    // Three marks of the torch's 3 dice (a single 1 at the last), then the Miasma roll.
+    let mut dice = vec![6, 6, 6, 6, 6, 6, 1, 6, 6];
+    dice.extend(MIASMA_TIER_2);
+    t.referee_rules(json!({"travel_rest_end": {"meals": meals}}), &dice);
+    let marks = all_events(&t, "creature_set")
+        .into_iter()
+        .filter(|e| e["what"] == "two hours of the rest (usage dice)")
+        .count();
+    assert_eq!(marks, 3, "one usage-dice roll per 2-hour mark");
+    let torch = item_named(&t, "vera", "Torch");
+    assert_eq!(torch["usage"]["pool"]["current"], 2);
+    assert_eq!(torch["usage"]["lit"], true);
+    t.assert_replays();
+}

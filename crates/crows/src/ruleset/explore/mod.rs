@@ -130,6 +130,7 @@
 mod dungeon;
 mod in_town;
 mod resting;
+pub(in crate::ruleset) use resting::roll_rest_items;
 
 use self::dungeon::*;
 use self::in_town::*;

@@ -52,7 +52,7 @@ pub(super) fn rations_of(ctx: &Ctx<'_, Crows>, id: &str, n: u8) -> Vec<ItemId> {
 /// `marks` 2-hour marks of a rest pass for the items: each rolls, through core, the usage dice
 /// of every lit light source and other "Dungeon turn" item (CR-ERR-34). A light doused before
 /// the mark does not roll (its dice rolled when it was doused, CR-UD-06).
-pub(super) fn roll_rest_items(
+pub(in crate::ruleset) fn roll_rest_items(
     rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,
     marks: u32,

@@ -67,7 +67,7 @@ pub(super) fn begin_rest(
 }
 
 pub(super) fn end_rest(
-    _rules: &Crows,
+    rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,
     meals: &BTreeMap<String, Vec<u32>>,
     completed: bool,
@@ -89,7 +89,7 @@ pub(super) fn end_rest(
             ));
         }
         for item in items {
-            _rules.core_decide(
+            rules.core_decide(
                 &CoreCommand::EatRation {
                     creature: creature.clone(),
                     item: ItemId(*item),
@@ -108,8 +108,14 @@ pub(super) fn end_rest(
         }
         return ctx.emit(TravelEvent::TravelRestInterrupted {});
     }
+    // The rest's three 2-hour marks: lit lights and other "Dungeon turn" items roll their usage
+    // dice at each (CR-ERR-34), as in a rest started with `start_rest`.
+    super::super::explore::roll_rest_items(rules, ctx, REST_MARKS)?;
     ctx.end_rest(true)
 }
+
+/// The 2-hour marks of a 6-hour rest in the open (CR-ERR-34).
+const REST_MARKS: u32 = 3;
 
 fn turned(ctx: &Ctx<'_, Crows>, creature: &str) -> bool {
     ctx.rules()
