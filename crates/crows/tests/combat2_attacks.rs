@@ -1,6 +1,10 @@
 //! CR-ATK-01…18: attack tools, reach and range, misses, the unarmed strike, improvised
 //! weapons, several targets, flanking and high ground.
 
+mod common;
+
+use common::pure::one;
+
 use crows::checks::{
     AttackRange, Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind, TestKind,
     TestRules, Tier, resolve_test,
@@ -17,10 +21,6 @@ use crows::combat::turn::{ExtraActionTiming, crit_extra_action};
 use crows::conditions::{ConditionKind, ConditionSet, Grab};
 use crows::creature::Size;
 use crows::expertise::WeaponCategory;
-
-fn one(x: i32, y: i32) -> Space {
-    Space::new(Square::new(x, y), 1)
-}
 
 fn sword() -> AttackTool {
     AttackTool {

@@ -1,5 +1,9 @@
 //! CR-MAN-01…11 (general maneuvers and their tables) and CR-PET-01…05 (pets and summons).
 
+mod common;
+
+use common::pure::one;
+
 use crows::checks::{Characteristic, TestRules, Tier, resolve_test};
 use crows::combat::fight::{FightError, FightQuestion};
 use crows::combat::grid::{Space, Square};
@@ -22,10 +26,6 @@ use crows::inventory::{
     CarriedItem, HandChoice, Inventory, InventoryLayout, ItemId, Move, Rearrangement, SlotRef,
     Timing,
 };
-
-fn one(x: i32, y: i32) -> Space {
-    Space::new(Square::new(x, y), 1)
-}
 
 /// Faces giving each tier with characteristic 0 and no modifiers.
 const TIER_FACES: [([u8; 2], Tier); 3] = [

@@ -1,6 +1,10 @@
 //! CR-CBT-01/08/09/10/11, CR-ATK-13, CR-ACT-01…04, CR-REACT-01…07: rounds, surprise, side
 //! initiative, the turn budget, other actions and reactions.
 
+mod common;
+
+use common::pure::one;
+
 use crows::checks::decision::Decider;
 use crows::checks::{Characteristic, TestSpec};
 use crows::checks::{ModifierEffect, Tier};
@@ -24,10 +28,6 @@ use crows::inventory::{
     CarriedItem, Inventory, InventoryError, InventoryLayout, ItemId, Move, Rearrangement, SlotRef,
     Timing,
 };
-
-fn one(x: i32, y: i32) -> Space {
-    Space::new(Square::new(x, y), 1)
-}
 
 fn c(id: u32, side: Side, surprised: bool) -> Combatant {
     Combatant {

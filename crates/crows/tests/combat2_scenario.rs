@@ -1,22 +1,21 @@
 //! One round of a small fight through the pure rules: initiative, a surprised enemy, a melee
 //! miss opening a counter, a ranged shot straying into an ally, a crit's extra action.
 
+mod common;
+
+use common::pure::one;
+
 use crows::checks::{AttackRange, Characteristic, TestRules, Tier, resolve_test};
 use crows::combat::attacks::{
     AttackOptions, AttackSituation, AttackTool, StrayShot, distance_modifiers,
     melee_miss_opens_counter, situation_modifiers, stray_shot, weapon_attack_spec,
 };
-use crows::combat::grid::{Space, Square};
 use crows::combat::initiative::{Combat, CombatOptions, Combatant, Side};
 use crows::combat::reactions::{CounterTrigger, CounterWeapon, ReactionState, counter};
 use crows::combat::turn::{ExtraActionTiming, TurnBudget, crit_extra_action};
 use crows::conditions::ConditionSet;
 use crows::creature::Size;
 use crows::expertise::WeaponCategory;
-
-fn one(x: i32, y: i32) -> Space {
-    Space::new(Square::new(x, y), 1)
-}
 
 fn axe() -> AttackTool {
     AttackTool {

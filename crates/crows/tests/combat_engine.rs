@@ -8,22 +8,7 @@ use common::*;
 /// Vera (sword) and Bram (short bow, one arrow) against a ghoul that bites like the sample
 /// ceiling spider, on a small map.
 fn arena() -> T {
-    let mut t = party();
-    t.referee_rules(
-        json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS},
-            {"name": "bestiary.json", "text": BESTIARY}]}}),
-        &[],
-    );
-    t.referee_rules(
-        json!({"create_creature": {"id": "ghoul", "name": "Ghoul", "kind": "monster",
-            "characteristics": {"agility": 1, "mind": 0, "strength": 1}, "stamina": 20}}),
-        &[],
-    );
-    t.referee_rules(
-        json!({"place_item": {"creature": "vera", "card": "sword",
-            "slots": [{"kind": "Hand", "number": 1}]}}),
-        &[],
-    );
+    let mut t = sword_and_ghoul(20);
     t.referee_rules(
         json!({"place_item": {"creature": "bram", "card": "short-bow",
             "slots": [{"kind": "Hand", "number": 1}, {"kind": "Hand", "number": 2}]}}),
@@ -45,25 +30,13 @@ fn arena() -> T {
         ("bram", 0, 2, "crows"),
         ("ghoul", 3, 0, "enemies"),
     ] {
-        let mut place = json!({"place": {"creature": id, "at": {"x": x, "y": y}, "side": side}});
-        if id == "ghoul" {
-            place["place"]["card"] = json!("cave-spider");
-        }
-        t.referee_rules(place, &[]);
+        place_ghoul_as_spider(&mut t, id, x, y, side);
     }
     t
 }
 
 fn combat(t: &T) -> Value {
     t.state()["combat"].clone()
-}
-
-fn stamina(t: &T, id: &str) -> u64 {
-    t.creature(id)["stamina"].as_u64().unwrap()
-}
-
-fn at(t: &T, id: &str) -> Value {
-    combat(t)["placements"][id]["at"].clone()
 }
 
 fn clock_order(t: &T) -> Vec<String> {
@@ -74,18 +47,6 @@ fn clock_order(t: &T) -> Vec<String> {
         .as_ref()
         .map(|c| c.order.clone())
         .unwrap_or_default()
-}
-
-/// Answers the initiative decision as `player` with this d10.
-fn initiative(t: &mut T, roller: &str, d10: i64) {
-    t.referee_rules(json!({"roll_initiative": {"roller": roller}}), &[]);
-    let d = t.decision("crows.combat.initiative");
-    t.run(
-        &player(roller),
-        json!({"answer": {"decision": d.id, "option": "roll"}}),
-        &[d10],
-    )
-    .unwrap();
 }
 
 /// Drops the Referee's open outcome decisions core asks after tests (not part of combat).

@@ -9,19 +9,7 @@ use common::*;
 /// Vera (sword, Strength 2) at (0, 0), Bram (knife) at (0, 6), a ghoul at (1, 0) and a rat at
 /// (0, 1) (cave-spider bites, Stamina 20), and a bat (fly 6, Stamina 20) not yet placed.
 fn arena() -> T {
-    let mut t = party();
-    t.referee_rules(
-        json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS},
-            {"name": "bestiary.json", "text": BESTIARY}]}}),
-        &[],
-    );
-    for id in ["ghoul", "rat"] {
-        t.referee_rules(
-            json!({"create_creature": {"id": id, "name": id, "kind": "monster",
-                "characteristics": {"agility": 1, "mind": 0, "strength": 1}, "stamina": 20}}),
-            &[],
-        );
-    }
+    let mut t = ghoul_and_rat();
     t.referee_rules(
         json!({"create_creature": {"id": "bat", "name": "Bat", "kind": "monster",
             "characteristics": {"agility": 0, "mind": 0, "strength": 0}, "stamina": 20,
@@ -38,23 +26,8 @@ fn arena() -> T {
             "slots": [{"kind": "Hand", "number": 1}]}}),
         &[],
     );
-    for (id, x, y, side) in [
-        ("vera", 0, 0, "crows"),
-        ("bram", 0, 6, "crows"),
-        ("ghoul", 1, 0, "enemies"),
-        ("rat", 0, 1, "enemies"),
-    ] {
-        let mut place = json!({"place": {"creature": id, "at": {"x": x, "y": y}, "side": side}});
-        if id != "vera" && id != "bram" {
-            place["place"]["card"] = json!("cave-spider");
-        }
-        t.referee_rules(place, &[]);
-    }
+    place_vera_between_ghoul_and_rat(&mut t);
     t
-}
-
-fn stamina(t: &T, id: &str) -> u64 {
-    t.creature(id)["stamina"].as_u64().unwrap()
 }
 
 fn placement(t: &T, id: &str) -> Value {
@@ -68,38 +41,6 @@ fn bat_aloft(t: &mut T, altitude: u32) {
             "flying": true, "altitude": altitude}}),
         &[],
     );
-}
-
-/// Starts the fight; the crows' order, then round 1 with this initiative d10.
-fn start(t: &mut T, crows: &[&str], d10: i64) {
-    t.referee_rules(json!({"start_combat": {}}), &[]);
-    t.referee_rules(
-        json!({"order_side": {"side": "crows", "order": crows}}),
-        &[],
-    );
-    initiative(t, d10);
-}
-
-/// Alice rolls the side initiative with this d10.
-fn initiative(t: &mut T, d10: i64) {
-    t.referee_rules(json!({"roll_initiative": {"roller": "alice"}}), &[]);
-    let d = t.decision("crows.combat.initiative");
-    t.run(
-        &player("alice"),
-        json!({"answer": {"decision": d.id, "option": "roll"}}),
-        &[d10],
-    )
-    .unwrap();
-}
-
-fn events_named(events: &[Envelope], name: &str) -> Vec<Value> {
-    events
-        .iter()
-        .filter_map(|e| match &e.body {
-            EventBody::Rules { event } => event.get(name).cloned(),
-            _ => None,
-        })
-        .collect()
 }
 
 // ---- CR-MOVE-05: a flyer that can no longer stay aloft falls by itself ----
@@ -126,7 +67,7 @@ fn cr_move_05_a_flyer_knocked_prone_falls_at_once_from_its_height() {
         json!({"add_condition": {"creature": "bat", "condition": "prone"}}),
         &[3, 4, 1, 1, 2],
     );
-    let fell = events_named(&events, "flyer_fell");
+    let fell = rules_events(&events, "flyer_fell");
     assert_eq!(
         fell,
         [json!({"creature": "bat", "feet": 20, "why": "prone"})]
@@ -165,7 +106,7 @@ fn cr_move_05_a_flyer_grabbed_to_speed_0_falls_into_the_drop_under_it() {
             "flying": true}}),
         &[],
     );
-    start(&mut t, &["vera", "bram"], 9);
+    start_with_initiative(&mut t, &["vera", "bram"], 9);
     // Vera grabs it: 9 + 7 + Strength 2 = 18, tier 3 (CR-MAN-09). Grabbed, its speed is 0
     // (CR-COND-03): it drops 30 feet into the chasm: 3d6 (1 + 2 + 3), the resistance roll
     // 1 + 1 is tier 1.
@@ -182,7 +123,7 @@ fn cr_move_05_a_flyer_grabbed_to_speed_0_falls_into_the_drop_under_it() {
         t.creature("bat")
     );
     assert_eq!(
-        events_named(&events, "flyer_fell"),
+        rules_events(&events, "flyer_fell"),
         [json!({"creature": "bat", "feet": 30, "why": "speed_0"})]
     );
     assert_eq!(stamina(&t, "bat"), 14);
@@ -228,7 +169,7 @@ fn cr_move_05_only_flyers_fly_high_and_the_referee_may_rule_a_fall() {
         &[2, 2, 2, 1, 1],
     );
     assert_eq!(
-        events_named(&events, "flyer_fell"),
+        rules_events(&events, "flyer_fell"),
         [json!({"creature": "bat", "feet": 30, "why": "referee"})]
     );
     assert_eq!(stamina(&t, "bat"), 14);
@@ -254,7 +195,7 @@ fn sweep(t: &mut T, dice: &[i64]) -> Vec<Envelope> {
 fn cr_atk_14_the_hiding_edge_is_read_for_each_target_of_one_roll() {
     // Hidden from the second target only: the edge is its own.
     let mut t = arena();
-    start(&mut t, &["vera", "bram"], 7);
+    start_with_initiative(&mut t, &["vera", "bram"], 7);
     t.referee_rules(json!({"hide": {"creature": "vera", "from": ["rat"]}}), &[]);
     // 5 + 4 + Strength 2 = 11: tier 1 against the ghoul; the rat, which did not see her
     // coming, takes it with an edge (+2): 13, tier 2: the sword's 1d6 (3) + 1.
@@ -271,7 +212,7 @@ fn cr_atk_14_the_hiding_edge_is_read_for_each_target_of_one_roll() {
 
     // Hidden from the first target only: its edge does not carry over to the rat.
     let mut t = arena();
-    start(&mut t, &["vera", "bram"], 7);
+    start_with_initiative(&mut t, &["vera", "bram"], 7);
     t.referee_rules(
         json!({"hide": {"creature": "vera", "from": ["ghoul"]}}),
         &[],
@@ -289,7 +230,7 @@ fn cr_atk_14_the_hiding_edge_is_read_for_each_target_of_one_roll() {
 // Covers CR-ATK-14, CR-LIGHT-04.
 fn cr_atk_14_the_light_is_read_at_each_targets_square() {
     let mut t = arena();
-    start(&mut t, &["vera", "bram"], 7);
+    start_with_initiative(&mut t, &["vera", "bram"], 7);
     // Dim light around the ghoul only: a bane on attacks at it (CR-LIGHT-04).
     t.referee_rules(
         json!({"set_light_level": {"creature": "ghoul", "level": "dim"}}),
@@ -311,7 +252,7 @@ fn cr_atk_14_the_light_is_read_at_each_targets_square() {
 // Covers CR-CBT-01, CR-CBT-09.
 fn cr_cbt_01_the_engine_round_is_the_fight_round_across_new_orders() {
     let mut t = arena();
-    start(&mut t, &["vera", "bram"], 7);
+    start_with_initiative(&mut t, &["vera", "bram"], 7);
     let clock = |t: &T| t.table.core().clock.combat.clone().unwrap();
     assert_eq!(clock(&t).round, 1);
     assert_eq!(clock(&t).order, ["vera", "bram", "ghoul", "rat"]);
@@ -335,7 +276,7 @@ fn cr_cbt_01_the_engine_round_is_the_fight_round_across_new_orders() {
         json!({"order_side": {"side": "crows", "order": ["bram", "vera"]}}),
         &[],
     );
-    initiative(&mut t, 3);
+    initiative(&mut t, "alice", 3);
     assert_eq!(fight(&t)["round"], 2);
     assert_eq!(clock(&t).round, 2, "the engine's round runs on");
     assert_eq!(clock(&t).order, ["ghoul", "rat", "bram", "vera"]);
@@ -344,7 +285,7 @@ fn cr_cbt_01_the_engine_round_is_the_fight_round_across_new_orders() {
     for id in ["ghoul", "rat", "bram", "vera"] {
         t.referee_rules(json!({"end_turn": {"creature": id}}), &[]);
     }
-    initiative(&mut t, 8);
+    initiative(&mut t, "alice", 8);
     assert_eq!(fight(&t)["round"], 3);
     assert_eq!(clock(&t).round, 3);
     assert_eq!(t.table.core().clock.acting(), Some("bram"));
@@ -355,7 +296,7 @@ fn cr_cbt_01_the_engine_round_is_the_fight_round_across_new_orders() {
 // Covers CR-CBT-01, CR-DMG-13.
 fn cr_cbt_01_a_creature_dead_before_its_turn_ends_the_engine_round_with_the_fight() {
     let mut t = arena();
-    start(&mut t, &["vera", "bram"], 7);
+    start_with_initiative(&mut t, &["vera", "bram"], 7);
     // The rat, last in the round, dies before its turn.
     t.referee_rules(json!({"damage": {"creature": "rat", "amount": 100}}), &[]);
     assert_eq!(t.creature("rat")["alive"], false);
@@ -364,7 +305,7 @@ fn cr_cbt_01_a_creature_dead_before_its_turn_ends_the_engine_round_with_the_figh
     }
     assert_eq!(fight(&t)["current"], Value::Null, "round 1 is over");
     assert_eq!(t.table.core().clock.acting(), None, "so is the engine's");
-    initiative(&mut t, 7);
+    initiative(&mut t, "alice", 7);
     let clock = t.table.core().clock.combat.clone().unwrap();
     assert_eq!((clock.round, clock.order.len()), (2, 3), "the rat is gone");
     t.assert_replays();
@@ -385,7 +326,7 @@ fn cr_atk_11_the_referee_says_where_a_thrown_knife_lands() {
         json!({"set_grid": {"cells": [{"at": {"x": 4, "y": 6}, "obstacle": "solid"}]}}),
         &[],
     );
-    start(&mut t, &["bram", "vera"], 7);
+    start_with_initiative(&mut t, &["bram", "vera"], 7);
     // Bram throws his knife (item 2) at the ghoul 3 squares off.
     t.ok(
         &player("bob"),

@@ -4,59 +4,12 @@
 
 mod common;
 use common::*;
+// Here the ghoul fights as the sample cave spider wherever it is placed.
+use common::place_ghoul_as_spider as place;
 
 /// Vera holds a sword (item 1); a ghoul (Stamina 30, the sample spider's bite); nobody placed.
 fn table() -> T {
-    let mut t = party();
-    t.referee_rules(
-        json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS},
-            {"name": "bestiary.json", "text": BESTIARY}]}}),
-        &[],
-    );
-    t.referee_rules(
-        json!({"create_creature": {"id": "ghoul", "name": "Ghoul", "kind": "monster",
-            "characteristics": {"agility": 1, "mind": 0, "strength": 1}, "stamina": 30}}),
-        &[],
-    );
-    t.referee_rules(
-        json!({"place_item": {"creature": "vera", "card": "sword",
-            "slots": [{"kind": "Hand", "number": 1}]}}),
-        &[],
-    );
-    t
-}
-
-fn place(t: &mut T, id: &str, x: i32, y: i32, side: &str) {
-    let mut p = json!({"place": {"creature": id, "at": {"x": x, "y": y}, "side": side}});
-    if id == "ghoul" {
-        p["place"]["card"] = json!("cave-spider");
-    }
-    t.referee_rules(p, &[]);
-}
-
-/// Starts the fight and round 1 with the crows first, in this order.
-fn start(t: &mut T, crows: &[&str]) {
-    t.referee_rules(json!({"start_combat": {}}), &[]);
-    t.referee_rules(
-        json!({"order_side": {"side": "crows", "order": crows}}),
-        &[],
-    );
-    t.referee_rules(json!({"roll_initiative": {"roller": "alice"}}), &[]);
-    let d = t.decision("crows.combat.initiative");
-    t.run(
-        &player("alice"),
-        json!({"answer": {"decision": d.id, "option": "roll"}}),
-        &[9],
-    )
-    .unwrap();
-}
-
-fn at(t: &T, id: &str) -> Value {
-    t.state()["combat"]["placements"][id]["at"].clone()
-}
-
-fn stamina(t: &T, id: &str) -> u64 {
-    t.creature(id)["stamina"].as_u64().unwrap()
+    sword_and_ghoul(30)
 }
 
 fn conditions(t: &T, id: &str) -> String {

@@ -7,53 +7,14 @@ use common::*;
 
 /// Vera (sword, Strength 2) next to a ghoul (east) and a rat (south); Bram far off.
 fn arena() -> T {
-    let mut t = party();
-    t.referee_rules(
-        json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS},
-            {"name": "bestiary.json", "text": BESTIARY}]}}),
-        &[],
-    );
-    for id in ["ghoul", "rat"] {
-        t.referee_rules(
-            json!({"create_creature": {"id": id, "name": id, "kind": "monster",
-                "characteristics": {"agility": 1, "mind": 0, "strength": 1}, "stamina": 20}}),
-            &[],
-        );
-    }
+    let mut t = ghoul_and_rat();
     t.referee_rules(
         json!({"place_item": {"creature": "vera", "card": "sword",
             "slots": [{"kind": "Hand", "number": 1}]}}),
         &[],
     );
-    for (id, x, y, side) in [
-        ("vera", 0, 0, "crows"),
-        ("bram", 0, 6, "crows"),
-        ("ghoul", 1, 0, "enemies"),
-        ("rat", 0, 1, "enemies"),
-    ] {
-        let mut place = json!({"place": {"creature": id, "at": {"x": x, "y": y}, "side": side}});
-        if id != "vera" && id != "bram" {
-            place["place"]["card"] = json!("cave-spider");
-        }
-        t.referee_rules(place, &[]);
-    }
+    place_vera_between_ghoul_and_rat(&mut t);
     t
-}
-
-fn stamina(t: &T, id: &str) -> u64 {
-    t.creature(id)["stamina"].as_u64().unwrap()
-}
-
-/// Answers the initiative decision as `player` with this d10.
-fn initiative(t: &mut T, roller: &str, d10: i64) {
-    t.referee_rules(json!({"roll_initiative": {"roller": roller}}), &[]);
-    let d = t.decision("crows.combat.initiative");
-    t.run(
-        &player(roller),
-        json!({"answer": {"decision": d.id, "option": "roll"}}),
-        &[d10],
-    )
-    .unwrap();
 }
 
 #[test]

@@ -1,19 +1,19 @@
 //! CR-FORCE-01…09 (forced movement) and CR-TOPPLE-01…04 (toppling objects).
 
+mod common;
+
+use common::pure::sq;
+
 use crows::checks::{ModifierEffect, TestRules, Tier, resolve_test};
 use crows::combat::CombatError;
 use crows::combat::forced_movement::{ForcedKind, ForcedMovement, validate_forced_path};
-use crows::combat::grid::{BattleGrid, Obstacle, Occupant, Square};
+use crows::combat::grid::{BattleGrid, Obstacle, Occupant};
 use crows::combat::toppling::{
     ToppleMethod, ToppleOutcome, topple_damage, topple_damage_dice, topple_method, topple_outcome,
     topple_self_damage, topple_test,
 };
 use crows::creature::{Magic, Size};
 use crows::edges::{NetEdge, net_of};
-
-fn sq(x: i32, y: i32) -> Square {
-    Square::new(x, y)
-}
 
 fn push(x: u32) -> ForcedMovement {
     ForcedMovement {

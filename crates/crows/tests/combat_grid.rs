@@ -1,11 +1,14 @@
 //! CR-CBT-02…07 (grid, scale, space, squeezing, reach) and CR-LOE-01…10 (line of effect,
 //! cover, concealment).
 
+mod common;
+
+use common::pure::{one, sq};
+
 use crows::checks::{ModifierEffect, SourceKind};
 use crows::combat::CombatError;
 use crows::combat::grid::{
     self, BattleGrid, Cell, Concealment, Obstacle, Occupant, ReachUse, SPACE_AND_REACH, Space,
-    Square,
 };
 use crows::combat::line_of_effect::{
     self as loe, LineOfEffect, LoeOptions, attack_geometry, has_cover, line_of_effect,
@@ -14,14 +17,6 @@ use crows::conditions::{ConditionSet, effective_speed};
 use crows::creature::{Size, WorldOptions};
 use crows::edges::{NetEdge, net_of};
 use crows::light::{GuessOutcome, LightLevel, light_modifier};
-
-fn sq(x: i32, y: i32) -> Square {
-    Square::new(x, y)
-}
-
-fn one(x: i32, y: i32) -> Space {
-    Space::new(sq(x, y), 1)
-}
 
 fn wall(g: &mut BattleGrid, x: i32, y: i32) {
     g.edit(sq(x, y), |c| c.obstacle = Some(Obstacle::Solid));

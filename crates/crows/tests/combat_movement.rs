@@ -1,17 +1,17 @@
 //! CR-MOVE-01…04, CR-MOVE-07, CR-CBT-05, CR-MAN-02 (Shift), CR-ERR-13: the path validator.
 
+mod common;
+
+use common::pure::sq;
+
 use crows::checks::{Characteristic, ModifierEffect, TestRules, Tier, resolve_test};
 use crows::combat::CombatError;
-use crows::combat::grid::{BattleGrid, Climb, Obstacle, Occupant, Square};
+use crows::combat::grid::{BattleGrid, Climb, Obstacle, Occupant};
 use crows::combat::movement::{
     EndInSpace, JumpReach, MoveManeuver, MoveOptions, Mover, PathStep, PathTest, jump_reach,
     jump_test, validate_path,
 };
 use crows::creature::{Size, Speeds};
-
-fn sq(x: i32, y: i32) -> Square {
-    Square::new(x, y)
-}
 
 fn walk(points: &[(i32, i32)]) -> Vec<PathStep> {
     points

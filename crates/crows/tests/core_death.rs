@@ -4,20 +4,6 @@
 mod common;
 use common::*;
 
-fn goblin(t: &mut T) {
-    t.referee_rules(
-        json!({"create_creature": {"id": "goblin", "name": "Goblin", "kind": "monster",
-            "size": "small", "characteristics": {"agility": 1, "mind": 0, "strength": 0},
-            "stamina": 2, "backpack_slots": 2, "hidden": false}}),
-        &[],
-    );
-    t.referee_rules(
-        json!({"place_item": {"creature": "goblin", "custom": {"name": "Rusty knife",
-            "slots": 1}, "slots": [{"kind": "Backpack", "number": 1}]}}),
-        &[],
-    );
-}
-
 #[test]
 // Covers CR-DMG-15, CR-COND-04, CR-CORE-05, CR-UD-03.
 fn cr_dmg_15_death_ends_grabs_and_maintained_effects_and_moves_the_gear() {

@@ -6,8 +6,6 @@ use common::*;
 use crows::light::LightLevel;
 use crows::ruleset::{CrowsState, light_level_of};
 
-const ITEMS: &str = include_str!("../../../content/crows-sample/items.json");
-
 fn state(t: &T) -> CrowsState {
     serde_json::from_value(t.state()).expect("the state reads back")
 }

@@ -4,20 +4,6 @@
 mod common;
 use common::*;
 
-const ITEMS: &str = include_str!("../../../content/crows-sample/items.json");
-const BESTIARY: &str = include_str!("../../../content/crows-sample/bestiary.json");
-
-fn with_sample_pack() -> T {
-    let mut t = party();
-    t.referee_rules(
-        json!({"load_pack": {"files": [
-            {"name": "items.json", "text": ITEMS},
-            {"name": "bestiary.json", "text": BESTIARY}]}}),
-        &[],
-    );
-    t
-}
-
 fn conditions(t: &T, id: &str) -> Value {
     t.creature(id)["conditions"]["active"].clone()
 }
@@ -25,7 +11,7 @@ fn conditions(t: &T, id: &str) -> Value {
 #[test]
 // Covers CR-CORE-03, CR-COND-01, CR-EXT-05.
 fn cr_core_03_a_creature_card_immune_to_a_condition_beats_the_general_rule() {
-    let mut t = with_sample_pack();
+    let mut t = sample_party();
     t.referee_rules(
         json!({"create_creature": {"id": "spider", "card": "cave-spider"}}),
         &[],
@@ -74,7 +60,7 @@ fn cr_core_03_a_creature_card_immune_to_a_condition_beats_the_general_rule() {
 #[test]
 // Covers CR-CORE-03, CR-REF-01, CR-INV-06, CR-INV-10.
 fn cr_core_03_an_item_in_use_grants_an_exception_and_the_referee_ruling_wins() {
-    let mut t = with_sample_pack();
+    let mut t = sample_party();
     t.referee_rules(
         json!({"place_item": {"creature": "vera", "card": "ring-of-warmth",
             "slots": [{"kind": "Backpack", "number": 1}]}}),
@@ -171,7 +157,7 @@ fn cr_core_03_no_falling_damage_rolls_nothing() {
 #[test]
 // Covers CR-CORE-03, CR-LIGHT-05, CR-EXT-05.
 fn cr_core_03_a_monster_that_sees_in_darkness_takes_no_light_bane() {
-    let mut t = with_sample_pack();
+    let mut t = sample_party();
     t.referee_rules(
         json!({"create_creature": {"id": "spider", "card": "cave-spider"}}),
         &[],

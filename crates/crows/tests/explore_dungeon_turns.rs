@@ -1,5 +1,9 @@
 //! CR-DT and CR-ENC: dungeon turns, the end-of-turn pipeline, encounter checks, greed.
 
+mod common;
+
+use common::pure::crow;
+
 use std::collections::BTreeSet;
 
 use crows::conditions::ConditionKind;
@@ -18,10 +22,6 @@ use crows::inventory::{CarriedItem, ItemId, MagicSlot, SlotRef};
 use crows::usage_dice::{EffectUsage, ItemUsage, UsageKeyword, UsageLine};
 
 const MIN: u64 = 60_000;
-
-fn crow(name: &str) -> Creature {
-    Creature::new_crow(name, 0, 0, 0, 10, 5).unwrap()
-}
 
 fn torch(id: u32, dice: u8) -> CarriedItem {
     let mut t = CarriedItem::new(ItemId(id), "torch", 1);

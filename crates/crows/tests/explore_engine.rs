@@ -4,29 +4,9 @@
 mod common;
 
 use common::*;
-use engine::{FakeClock, ScriptedRoller, WallClock};
+use engine::{FakeClock, WallClock};
 
-const ITEMS: &str = include_str!("../../../content/crows-sample/items.json");
 const MIN: i64 = 60_000;
-
-/// Runs a command at the fake clock's time.
-fn run_at(
-    t: &mut T,
-    clock: &FakeClock,
-    actor: &Actor,
-    cmd: Value,
-    dice: &[i64],
-) -> Result<Vec<Envelope>, EngineError> {
-    let mut roller = ScriptedRoller::totals(dice.iter().copied());
-    let prepared = t
-        .table
-        .prepare_json(actor, &cmd, clock.now_ms(), &mut roller)?;
-    assert_eq!(roller.remaining(), 0, "unused dice for {cmd}");
-    let events = prepared.events.clone();
-    t.table.commit(prepared)?;
-    t.log.extend(events.iter().cloned());
-    Ok(events)
-}
 
 fn due(t: &mut T, clock: &FakeClock, dice: &[i64]) -> Result<Vec<Envelope>, EngineError> {
     run_at(
@@ -43,33 +23,6 @@ fn rules_at(t: &mut T, clock: &FakeClock, cmd: Value, dice: &[i64]) -> Vec<Envel
         Ok(e) => e,
         Err(e) => panic!("refused: {e}"),
     }
-}
-
-fn refused(t: &mut T, actor: &Actor, cmd: Value, dice: &[i64]) -> Option<String> {
-    rule_of(t.run(actor, json!({ "rules": cmd }), dice).unwrap_err()).1
-}
-
-fn turn(t: &T) -> u64 {
-    t.table
-        .core()
-        .clock
-        .exploration
-        .as_ref()
-        .unwrap()
-        .turn
-        .into()
-}
-
-fn explore_view(t: &T, viewer: &Viewer) -> Value {
-    t.table.view(viewer)["rules"]["explore"].clone()
-}
-
-fn alice() -> Viewer {
-    Viewer::Player("alice".into())
-}
-
-fn log_of(t: &T, viewer: &Viewer) -> String {
-    serde_json::to_string(&project_log(&t.log, viewer)).unwrap()
 }
 
 /// The names of the ruleset events and engine event kinds in `events`, in order.
@@ -675,13 +628,7 @@ fn cr_dt_09_cr_ud_07_two_hours_outside_a_dungeon_are_one_turn_end() {
 #[test]
 // Covers CR-ENC-04.
 fn cr_enc_04_a_loaded_encounter_table_is_rolled_in_secret() {
-    const BESTIARY: &str = include_str!("../../../content/crows-sample/bestiary.json");
-    let mut t = party();
-    t.referee_rules(
-        json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS},
-            {"name": "bestiary.json", "text": BESTIARY}]}}),
-        &[],
-    );
+    let mut t = sample_party();
     t.referee_rules(
         json!({"enter_dungeon": {"dungeon": "cellar", "tables": ["sample-cellar-encounters"]}}),
         &[],

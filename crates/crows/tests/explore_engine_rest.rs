@@ -3,60 +3,9 @@
 mod common;
 
 use common::*;
-use engine::{FakeClock, ScriptedRoller, WallClock};
+use engine::{FakeClock, WallClock};
 
-const ITEMS: &str = include_str!("../../../content/crows-sample/items.json");
 const MIN: i64 = 60_000;
-
-fn run_at(
-    t: &mut T,
-    clock: &FakeClock,
-    actor: &Actor,
-    cmd: Value,
-    dice: &[i64],
-) -> Result<Vec<Envelope>, EngineError> {
-    let mut roller = ScriptedRoller::totals(dice.iter().copied());
-    let prepared = t
-        .table
-        .prepare_json(actor, &cmd, clock.now_ms(), &mut roller)?;
-    assert_eq!(roller.remaining(), 0, "unused dice for {cmd}");
-    let events = prepared.events.clone();
-    t.table.commit(prepared)?;
-    t.log.extend(events.iter().cloned());
-    Ok(events)
-}
-
-fn refused(t: &mut T, actor: &Actor, cmd: Value, dice: &[i64]) -> Option<String> {
-    rule_of(t.run(actor, json!({ "rules": cmd }), dice).unwrap_err()).1
-}
-
-fn explore_view(t: &T, viewer: &Viewer) -> Value {
-    t.table.view(viewer)["rules"]["explore"].clone()
-}
-
-fn log_of(t: &T, viewer: &Viewer) -> String {
-    serde_json::to_string(&project_log(&t.log, viewer)).unwrap()
-}
-
-fn wounds(t: &T, id: &str) -> usize {
-    t.creature(id)["inventory"]["wounds"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|w| !w.is_null())
-        .count()
-}
-
-fn turn(t: &T) -> u64 {
-    t.table
-        .core()
-        .clock
-        .exploration
-        .as_ref()
-        .unwrap()
-        .turn
-        .into()
-}
 
 /// The party with the sample items and `n` rations each (backpack slots 1…n).
 fn fed_party(n: u8) -> T {
@@ -66,41 +15,9 @@ fn fed_party(n: u8) -> T {
         &[],
     );
     for id in ["vera", "bram"] {
-        give_rations(&mut t, id, n);
+        give_rations(&mut t, id, 1..=n);
     }
     t
-}
-
-fn give_rations(t: &mut T, id: &str, n: u8) {
-    for slot in 1..=n {
-        t.referee_rules(
-            json!({"place_item": {"creature": id, "card": "ration",
-                "slots": [{"kind": "Backpack", "number": slot}]}}),
-            &[],
-        );
-    }
-}
-
-fn rations(t: &T, id: &str) -> usize {
-    t.creature(id)["inventory"]["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|i| i["item"]["card"] == "ration")
-        .count()
-}
-
-/// Damage that leaves `id` at 0 Stamina with wounds in these backpack slots.
-fn wound(t: &mut T, id: &str, amount: u16, slots: &[u8]) {
-    t.referee_rules(
-        json!({"damage": {"creature": id, "amount": amount, "piercing": true}}),
-        &[],
-    );
-    for s in slots {
-        let d = t.decision_for("crows.wound_slot", id);
-        t.answer(&referee(), &d.id, &format!("slot_{s}"), None)
-            .unwrap();
-    }
 }
 
 fn last_event(t: &T, name: &str) -> Value {
@@ -138,14 +55,14 @@ fn cr_rest_01_a_rest_needs_a_ration_per_creature_and_no_combat() {
         json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS}]}}),
         &[],
     );
-    give_rations(&mut t, "vera", 1);
+    give_rations(&mut t, "vera", [1]);
     // Bram has no food: refused, and Vera's ration is not eaten either.
     assert_eq!(
         refused(&mut t, &referee(), json!({"start_rest": {}}), &[]).as_deref(),
         Some("CR-REST-01")
     );
     assert_eq!(rations(&t, "vera"), 1);
-    give_rations(&mut t, "bram", 1);
+    give_rations(&mut t, "bram", [1]);
     // No rest during combat.
     t.ok(
         &referee(),
@@ -533,8 +450,8 @@ fn cr_ract_01_02_03_05_one_activity_per_rest_and_its_effect_at_the_end() {
     assert!(log.contains("crafting_roll_due"), "{log}");
     assert!(log.contains("properties_learned"));
     // The list is open to activities from traits and other rules.
-    give_rations(&mut t, "vera", 1);
-    give_rations(&mut t, "bram", 1);
+    give_rations(&mut t, "vera", [1]);
+    give_rations(&mut t, "bram", [1]);
     t.referee_rules(json!({"start_rest": {}}), &[]);
     choose(
         &mut t,
@@ -785,7 +702,7 @@ fn cr_ract_09_tend_wounds_removes_two_once_per_rest_never_oneself() {
             "characteristics": {"agility": 0, "mind": 0, "strength": 0}, "stamina": 3}}),
         &[],
     );
-    give_rations(&mut t, "hob", 1);
+    give_rations(&mut t, "hob", [1]);
     wound(&mut t, "vera", 5, &[5, 6]);
     wound(&mut t, "bram", 6, &[6]);
     t.referee_rules(

@@ -5,29 +5,8 @@ mod common;
 
 use common::*;
 
-fn refused(t: &mut T, actor: &Actor, cmd: Value, dice: &[i64]) -> Option<String> {
-    let before = t.table.state_json();
-    let e = t.run(actor, json!({ "rules": cmd }), dice).unwrap_err();
-    assert_eq!(t.table.state_json(), before, "a refusal changes nothing");
-    rule_of(e).1
-}
-
-fn explore_view(t: &T) -> Value {
-    t.table.view(&Viewer::Referee)["rules"]["explore"].clone()
-}
-
-fn rule_events(events: &[Envelope], name: &str) -> Vec<Value> {
-    events
-        .iter()
-        .filter_map(|e| match &e.body {
-            EventBody::Rules { event } => event.get(name).cloned(),
-            _ => None,
-        })
-        .collect()
-}
-
 fn all_events(t: &T, name: &str) -> Vec<Value> {
-    rule_events(&t.log, name)
+    rules_events(&t.log, name)
 }
 
 fn items_json(t: &mut T) {
@@ -35,47 +14,6 @@ fn items_json(t: &mut T) {
         json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS}]}}),
         &[],
     );
-}
-
-fn give_rations(t: &mut T, id: &str, slots: &[u8]) {
-    for slot in slots {
-        t.referee_rules(
-            json!({"place_item": {"creature": id, "card": "ration",
-                "slots": [{"kind": "Backpack", "number": slot}]}}),
-            &[],
-        );
-    }
-}
-
-fn rations(t: &T, id: &str) -> usize {
-    t.creature(id)["inventory"]["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|i| i["item"]["card"] == "ration")
-        .count()
-}
-
-fn wounds(t: &T, id: &str) -> usize {
-    t.creature(id)["inventory"]["wounds"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|w| !w.is_null())
-        .count()
-}
-
-/// Damage that leaves `id` at 0 Stamina with wounds in these backpack slots.
-fn wound(t: &mut T, id: &str, amount: u16, slots: &[u8]) {
-    t.referee_rules(
-        json!({"damage": {"creature": id, "amount": amount, "piercing": true}}),
-        &[],
-    );
-    for s in slots {
-        let d = t.decision_for("crows.wound_slot", id);
-        t.answer(&referee(), &d.id, &format!("slot_{s}"), None)
-            .unwrap();
-    }
 }
 
 fn sleep(t: &mut T, who: &[&str], hours: Option<u32>) -> Result<(), Option<String>> {
@@ -103,8 +41,8 @@ fn item_named(t: &T, who: &str, name: &str) -> Value {
 fn cr_rest_01_a_creature_that_did_not_sleep_four_hours_gains_nothing_from_the_rest() {
     let mut t = party();
     items_json(&mut t);
-    give_rations(&mut t, "vera", &[1]);
-    give_rations(&mut t, "bram", &[1]);
+    give_rations(&mut t, "vera", [1]);
+    give_rations(&mut t, "bram", [1]);
     // Vera spends a Gymnastics use; both are wounded at 0 Stamina.
     t.referee_rules(
         json!({"test": {"creature": "vera", "characteristic": "agility",
@@ -136,11 +74,11 @@ fn cr_rest_01_a_creature_that_did_not_sleep_four_hours_gains_nothing_from_the_re
     sleep(&mut t, &["bram"], None).unwrap();
     sleep(&mut t, &["vera"], Some(3)).unwrap();
     assert_eq!(
-        explore_view(&t)["rest"]["slept"],
+        explore_view(&t, &Viewer::Referee)["rest"]["slept"],
         json!({"bram": 4, "vera": 3})
     );
     let events = t.referee_rules(json!({"finish_rest": {}}), &[]);
-    let finishing = &rule_events(&events, "rest_finishing")[0];
+    let finishing = &rules_events(&events, "rest_finishing")[0];
     assert_eq!(finishing["unrested"], json!({"vera": "CR-REST-01"}));
     // Only Bram chooses, one wound: his tender did not finish the rest (CR-RACT-09).
     assert_eq!(finishing["picks"], json!({"bram": 1}));
@@ -164,8 +102,8 @@ fn cr_rest_01_a_creature_that_did_not_sleep_four_hours_gains_nothing_from_the_re
     assert_eq!(t.table.core().clock.rests_completed, 1);
 
     // The next rest, Vera sleeps her 4 hours and it works for her too.
-    give_rations(&mut t, "vera", &[1]);
-    give_rations(&mut t, "bram", &[1]);
+    give_rations(&mut t, "vera", [1]);
+    give_rations(&mut t, "bram", [1]);
     t.referee_rules(json!({"start_rest": {}}), &[]);
     sleep(&mut t, &["vera", "bram"], None).unwrap();
     t.referee_rules(json!({"finish_rest": {}}), &[]);
@@ -184,8 +122,8 @@ fn cr_rest_01_a_creature_that_did_not_sleep_four_hours_gains_nothing_from_the_re
 fn cr_rest_01_sleep_is_recorded_in_stretches_up_to_the_rests_six_hours() {
     let mut t = party();
     items_json(&mut t);
-    give_rations(&mut t, "vera", &[1]);
-    give_rations(&mut t, "bram", &[1]);
+    give_rations(&mut t, "vera", [1]);
+    give_rations(&mut t, "bram", [1]);
     // Not outside a rest.
     assert_eq!(
         sleep(&mut t, &["vera"], None).unwrap_err().as_deref(),
@@ -197,7 +135,7 @@ fn cr_rest_01_sleep_is_recorded_in_stretches_up_to_the_rests_six_hours() {
         json!({"rest_sleep": {"creatures": ["vera"], "hours": 7}}),
         json!({"rest_sleep": {"creatures": ["vera", "vera"]}}),
     ] {
-        assert!(refused(&mut t, &referee(), bad, &[]).is_some());
+        assert!(refusal(&mut t, &referee(), r(bad), &[]).is_some());
     }
     // Vera sleeps 2 hours, a noise wakes her, she sleeps again: by default what she still
     // needs (2 more), then she may not sleep past the rest's 6 hours.
@@ -207,16 +145,19 @@ fn cr_rest_01_sleep_is_recorded_in_stretches_up_to_the_rests_six_hours() {
         &[],
     );
     sleep(&mut t, &["vera"], None).unwrap();
-    assert_eq!(explore_view(&t)["rest"]["slept"]["vera"], 4);
+    assert_eq!(
+        explore_view(&t, &Viewer::Referee)["rest"]["slept"]["vera"],
+        4
+    );
     t.referee_rules(
         json!({"rest_noise": {"creatures": ["vera"], "distance": 3}}),
         &[],
     );
     assert_eq!(
-        refused(
+        refusal(
             &mut t,
             &referee(),
-            json!({"rest_sleep": {"creatures": ["vera"], "hours": 3}}),
+            r(json!({"rest_sleep": {"creatures": ["vera"], "hours": 3}})),
             &[]
         )
         .as_deref(),
@@ -225,7 +166,7 @@ fn cr_rest_01_sleep_is_recorded_in_stretches_up_to_the_rests_six_hours() {
     // Bram never sleeps: the rest is finished for the group, but not complete for him.
     let events = t.referee_rules(json!({"finish_rest": {}}), &[]);
     assert_eq!(
-        rule_events(&events, "rest_finishing")[0]["unrested"],
+        rules_events(&events, "rest_finishing")[0]["unrested"],
         json!({"bram": "CR-REST-01"})
     );
     t.assert_replays();
@@ -246,8 +187,8 @@ fn ravenous_vera() -> T {
     t.referee_rules(json!({"travel_role_tests": {}}), &[]);
     t.referee_rules(json!({"travel_rest": {}}), &[1]);
     // They eat that day (no starvation wound at its end).
-    give_rations(&mut t, "vera", &[1]);
-    give_rations(&mut t, "bram", &[1]);
+    give_rations(&mut t, "vera", [1]);
+    give_rations(&mut t, "bram", [1]);
     let ration = |t: &T, who: &str| item_named(t, who, "Trail ration")["id"].clone();
     let meals = json!({"vera": [ration(&t, "vera")], "bram": [ration(&t, "bram")]});
     t.referee_rules(
@@ -273,11 +214,11 @@ fn cr_rest_06_a_ravenous_character_eats_two_rations_or_the_rest_gives_it_nothing
     wound(&mut t, "vera", 5, &[5, 6]);
     wound(&mut t, "bram", 6, &[6]);
     // One ration each: Bram needs one, Vera two. Vera eats hers, the rest gives her nothing.
-    give_rations(&mut t, "vera", &[1]);
-    give_rations(&mut t, "bram", &[1]);
+    give_rations(&mut t, "vera", [1]);
+    give_rations(&mut t, "bram", [1]);
     let events = t.referee_rules(json!({"start_rest": {}}), &[]);
     assert_eq!(
-        rule_events(&events, "rest_started")[0]["hungry"],
+        rules_events(&events, "rest_started")[0]["hungry"],
         json!(["vera"])
     );
     assert_eq!(rations(&t, "vera"), 0);
@@ -285,7 +226,7 @@ fn cr_rest_06_a_ravenous_character_eats_two_rations_or_the_rest_gives_it_nothing
     t.referee_rules(json!({"rest_sleep": {"creatures": ["vera", "bram"]}}), &[]);
     let events = t.referee_rules(json!({"finish_rest": {}}), &[]);
     assert_eq!(
-        rule_events(&events, "rest_finishing")[0]["unrested"],
+        rules_events(&events, "rest_finishing")[0]["unrested"],
         json!({"vera": "CR-MIASMA-07"})
     );
     let d = t.decision_for("crows.explore.remove_wound", "bram");
@@ -300,10 +241,13 @@ fn cr_rest_06_a_ravenous_character_eats_two_rations_or_the_rest_gives_it_nothing
     assert_eq!(wounds(&t, "bram"), 0);
 
     // With three rations she eats two (one stays) and rests like anyone else.
-    give_rations(&mut t, "vera", &[1, 2, 3]);
-    give_rations(&mut t, "bram", &[1]);
+    give_rations(&mut t, "vera", [1, 2, 3]);
+    give_rations(&mut t, "bram", [1]);
     let events = t.referee_rules(json!({"start_rest": {}}), &[]);
-    assert_eq!(rule_events(&events, "rest_started")[0]["hungry"], json!([]));
+    assert_eq!(
+        rules_events(&events, "rest_started")[0]["hungry"],
+        json!([])
+    );
     assert_eq!(rations(&t, "vera"), 1);
     t.referee_rules(json!({"rest_sleep": {"creatures": ["vera", "bram"]}}), &[]);
     t.referee_rules(json!({"finish_rest": {}}), &[]);
@@ -323,8 +267,8 @@ fn cr_rest_06_a_ravenous_character_eats_two_rations_or_the_rest_gives_it_nothing
 fn cr_err_34_a_light_kept_burning_rolls_its_usage_dice_every_two_hours_of_the_rest() {
     let mut t = party();
     items_json(&mut t);
-    give_rations(&mut t, "vera", &[1]);
-    give_rations(&mut t, "bram", &[1]);
+    give_rations(&mut t, "vera", [1]);
+    give_rations(&mut t, "bram", [1]);
     for (who, card) in [("vera", "torch"), ("bram", "lantern")] {
         t.referee_rules(
             json!({"place_item": {"creature": who, "card": card,
@@ -396,8 +340,8 @@ fn cr_err_34_a_light_kept_burning_rolls_its_usage_dice_every_two_hours_of_the_re
         json!({"rules": {"light": {"creature": "vera", "item": fresh}}}),
         &[],
     );
-    give_rations(&mut t, "vera", &[1]);
-    give_rations(&mut t, "bram", &[1]);
+    give_rations(&mut t, "vera", [1]);
+    give_rations(&mut t, "bram", [1]);
     t.referee_rules(json!({"start_rest": {}}), &[]);
     let events = t.referee_rules(json!({"finish_rest": {}}), &[6; 9]);
     assert_eq!(rolled_count(&events), 9);
@@ -447,8 +391,8 @@ fn pick_up(t: &mut T, ground: &Value, slot: u8) -> Result<(), Option<String>> {
 
 /// Bram harvests the ghoul in a rest; the harvest d6 shows `face`.
 fn harvest(t: &mut T, face: i64) {
-    give_rations(t, "vera", &[1]);
-    give_rations(t, "bram", &[1]);
+    give_rations(t, "vera", [1]);
+    give_rations(t, "bram", [1]);
     t.referee_rules(json!({"start_rest": {}}), &[]);
     t.ok(
         &player("bob"),
@@ -551,8 +495,8 @@ fn cr_craft_04_a_part_card_gives_parts_its_stacking() {
 fn cr_rest_01_an_unslept_creature_learns_nothing_from_its_identify_activity() {
     let mut t = party();
     items_json(&mut t);
-    give_rations(&mut t, "vera", &[1, 2]);
-    give_rations(&mut t, "bram", &[1, 2]);
+    give_rations(&mut t, "vera", [1, 2]);
+    give_rations(&mut t, "bram", [1, 2]);
     let ring = t.state()["next_item"].as_u64().unwrap().max(1);
     t.referee_rules(
         json!({"place_item": {"creature": "vera", "card": "ring-of-warmth",
@@ -609,8 +553,8 @@ fn cr_err_34_a_torch_burning_through_a_rest_in_the_open_rolls_three_times() {
         json!({"rules": {"light": {"creature": "vera", "item": torch}}}),
         &[],
     );
-    give_rations(&mut t, "vera", &[1, 2]);
-    give_rations(&mut t, "bram", &[1]);
+    give_rations(&mut t, "vera", [1, 2]);
+    give_rations(&mut t, "bram", [1]);
     t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
     t.referee_rules(json!({"travel_role_tests": {}}), &[]);
     t.referee_rules(json!({"travel_rest": {}}), &[1]);

@@ -1,5 +1,9 @@
 //! CR-REST, CR-RACT and CR-TOWN: rest, rest activities and town days.
 
+mod common;
+
+use common::pure::crow;
+
 use std::collections::BTreeMap;
 
 use crows::conditions::ConditionKind;
@@ -18,10 +22,6 @@ use crows::rest_activities::{
 };
 use crows::town::{ACTIVITIES_PER_DAY, TownDay, TownError};
 use crows::usage_dice::{EffectUsage, ItemUsage, UsageKeyword, UsageLine};
-
-fn crow(name: &str) -> Creature {
-    Creature::new_crow(name, 0, 0, 0, 10, 5).unwrap()
-}
 
 fn wounded(name: &str, wounds: u8) -> Creature {
     let mut c = crow(name);

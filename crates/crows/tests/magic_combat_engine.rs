@@ -53,41 +53,6 @@ const PACK: &str = r#"{
   ]
 }"#;
 
-/// Bram (Mind 2) and Vera, a ghoul and a rat, with the spell pack loaded. Nobody is placed.
-fn table() -> T {
-    let mut t = party();
-    t.referee_rules(
-        json!({"load_pack": {"files": [{"name": "spells.json", "text": PACK}]}}),
-        &[],
-    );
-    for id in ["ghoul", "rat", "imp"] {
-        t.referee_rules(
-            json!({"create_creature": {"id": id, "kind": "monster",
-                "characteristics": {"agility": 0, "mind": 0, "strength": 0}, "stamina": 20}}),
-            &[],
-        );
-    }
-    t
-}
-
-/// Puts the spellbook `card` in `who`'s hand slot `hand`; returns its item id.
-fn book(t: &mut T, who: &str, card: &str, hand: u8) -> u64 {
-    let id = t.state()["next_item"].as_u64().unwrap().max(1);
-    t.referee_rules(
-        json!({"place_item": {"creature": who, "card": card,
-            "slots": [{"kind": "Hand", "number": hand}]}}),
-        &[],
-    );
-    id
-}
-
-fn place(t: &mut T, id: &str, x: i32, y: i32, side: &str) {
-    t.referee_rules(
-        json!({"place": {"creature": id, "at": {"x": x, "y": y}, "side": side}}),
-        &[],
-    );
-}
-
 fn walls(t: &mut T, squares: &[(i32, i32)]) {
     let cells: Vec<Value> = squares
         .iter()
@@ -96,51 +61,15 @@ fn walls(t: &mut T, squares: &[(i32, i32)]) {
     t.referee_rules(json!({"set_grid": {"cells": cells}}), &[]);
 }
 
-/// Starts the fight and round 1 with the crows first, in the order given.
-fn start(t: &mut T, crows: &[&str]) {
-    t.referee_rules(json!({"start_combat": {}}), &[]);
-    t.referee_rules(
-        json!({"order_side": {"side": "crows", "order": crows}}),
-        &[],
-    );
-    t.referee_rules(json!({"roll_initiative": {"roller": "alice"}}), &[]);
-    let d = t.decision("crows.combat.initiative");
-    t.run(
-        &player("alice"),
-        json!({"answer": {"decision": d.id, "option": "roll"}}),
-        &[9],
-    )
-    .unwrap();
-}
-
-fn cast(who: &str, item: u64, targets: &[&str]) -> Value {
-    r(json!({"cast": {"creature": who, "item": item, "targets": targets}}))
-}
-
-fn magic_events(events: &[Envelope], name: &str) -> Vec<Value> {
-    events
-        .iter()
-        .filter_map(|e| match &e.body {
-            EventBody::Rules { event } => event.get(name).cloned(),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The modifiers of `who`'s last test, as text.
-fn modifiers(t: &T, who: &str) -> String {
-    t.state()["last_tests"][who]["spec"]["modifiers"].to_string()
-}
-
 /// The creatures a casting affects, as recorded when it began.
 fn cast_targets(events: &[Envelope]) -> Value {
-    magic_events(events, "cast_begun")[0]["cast"]["targets"].clone()
+    rules_events(events, "cast_begun")[0]["cast"]["targets"].clone()
 }
 
 #[test]
 // Covers CR-SPELL-04, CR-CBT-10.
 fn cr_spell_04_an_action_spell_spends_the_action_and_a_maneuver_spell_the_maneuver() {
-    let mut t = table();
+    let mut t = spell_table(PACK);
     let bolt = book(&mut t, "bram", "bolt", 1);
     let blink = book(&mut t, "bram", "blink", 2);
     place(&mut t, "bram", 0, 0, "crows");
@@ -174,7 +103,7 @@ fn cr_spell_04_an_action_spell_spends_the_action_and_a_maneuver_spell_the_maneuv
 #[test]
 // Covers CR-CBT-11, CR-SPELL-04, CR-REACT-01.
 fn cr_cbt_11_a_spell_off_turn_is_refused_unless_it_is_a_reaction_spell() {
-    let mut t = table();
+    let mut t = spell_table(PACK);
     let bolt = book(&mut t, "vera", "bolt", 1);
     let shield = book(&mut t, "vera", "shield", 2);
     place(&mut t, "bram", 0, 0, "crows");
@@ -195,7 +124,7 @@ fn cr_cbt_11_a_spell_off_turn_is_refused_unless_it_is_a_reaction_spell() {
         cast("vera", shield, &["bram"]),
         &[6, 6, 6],
     );
-    assert_eq!(magic_events(&events, "cast_resolved").len(), 1);
+    assert_eq!(rules_events(&events, "cast_resolved").len(), 1);
     let vera = fight(&t)["participants"]
         .as_array()
         .unwrap()
@@ -216,7 +145,7 @@ fn cr_cbt_11_a_spell_off_turn_is_refused_unless_it_is_a_reaction_spell() {
 #[test]
 // Covers CR-LOE-05, CR-LOE-01, CR-SPELL-06, CR-ATK-01.
 fn cr_loe_05_a_spell_attack_at_a_covered_target_gets_the_cover_bane() {
-    let mut t = table();
+    let mut t = spell_table(PACK);
     let bolt = book(&mut t, "bram", "bolt", 1);
     walls(&mut t, &[(2, 0)]);
     place(&mut t, "bram", 0, 0, "crows");
@@ -231,7 +160,7 @@ fn cr_loe_05_a_spell_attack_at_a_covered_target_gets_the_cover_bane() {
     let m = modifiers(&t, "bram");
     assert!(m.contains("\"cover\"") && m.contains("CR-LOE-05"), "{m}");
     assert_eq!(t.state()["last_tests"]["bram"]["total"], 12);
-    let resolved = &magic_events(&events, "cast_resolved")[0];
+    let resolved = &rules_events(&events, "cast_resolved")[0];
     assert_eq!(
         resolved["outcome"]["targets"],
         json!([{"target": "ghoul", "tier": 2, "hit": true, "damage": 1, "effect": null}])
@@ -241,7 +170,7 @@ fn cr_loe_05_a_spell_attack_at_a_covered_target_gets_the_cover_bane() {
 #[test]
 // Covers CR-SPELL-06, CR-ATK-07, CR-LOE-01.
 fn cr_spell_06_a_spell_never_reaches_past_its_range_or_through_a_wall() {
-    let mut t = table();
+    let mut t = spell_table(PACK);
     let bolt = book(&mut t, "bram", "bolt", 1);
     place(&mut t, "bram", 0, 0, "crows");
     place(&mut t, "ghoul", 7, 0, "enemies");
@@ -262,7 +191,7 @@ fn cr_spell_06_a_spell_never_reaches_past_its_range_or_through_a_wall() {
 #[test]
 // Covers CR-ATK-10, CR-CBT-08.
 fn cr_atk_10_a_ranged_spell_at_an_adjacent_creature_has_a_bane() {
-    let mut t = table();
+    let mut t = spell_table(PACK);
     let bolt = book(&mut t, "bram", "bolt", 1);
     place(&mut t, "bram", 0, 0, "crows");
     place(&mut t, "ghoul", 1, 0, "enemies");
@@ -297,7 +226,7 @@ fn cr_atk_10_a_ranged_spell_at_an_adjacent_creature_has_a_bane() {
 #[test]
 // Covers CR-ATK-15, CR-ATK-05, CR-SPELL-05.
 fn cr_atk_15_a_melee_spell_gets_the_flanking_edge() {
-    let mut t = table();
+    let mut t = spell_table(PACK);
     let grasp = book(&mut t, "bram", "grasp", 1);
     place(&mut t, "bram", 4, 5, "crows");
     place(&mut t, "ghoul", 5, 5, "enemies");
@@ -321,7 +250,7 @@ fn cr_atk_15_a_melee_spell_gets_the_flanking_edge() {
 #[test]
 // Covers CR-ATK-14, CR-SPELL-05.
 fn cr_atk_14_one_spell_roll_is_read_against_each_target_with_its_own_modifiers() {
-    let mut t = table();
+    let mut t = spell_table(PACK);
     let volley = book(&mut t, "bram", "volley", 1);
     walls(&mut t, &[(2, 0)]);
     place(&mut t, "bram", 0, 0, "crows");
@@ -343,7 +272,7 @@ fn cr_atk_14_one_spell_roll_is_read_against_each_target_with_its_own_modifiers()
         cast("bram", volley, &["rat", "ghoul"]),
         &[8, 7, 6, 1, 1, 1],
     );
-    let resolved = &magic_events(&events, "cast_resolved")[0];
+    let resolved = &rules_events(&events, "cast_resolved")[0];
     assert_eq!(
         resolved["outcome"]["targets"],
         json!([{"target": "rat", "tier": 3, "hit": true, "damage": 2, "effect": null},
@@ -354,7 +283,7 @@ fn cr_atk_14_one_spell_roll_is_read_against_each_target_with_its_own_modifiers()
 #[test]
 // Covers CR-SPELL-08, CR-SPELL-07, CR-SPELL-05.
 fn cr_spell_08_an_aura_takes_exactly_the_fitting_creatures_inside_it() {
-    let mut t = table();
+    let mut t = spell_table(PACK);
     let flare = book(&mut t, "bram", "flare", 1);
     walls(&mut t, &[(-1, 1), (0, 1), (1, 1)]);
     place(&mut t, "bram", 0, 0, "crows");
@@ -373,7 +302,7 @@ fn cr_spell_08_an_aura_takes_exactly_the_fitting_creatures_inside_it() {
 #[test]
 // Covers CR-SPELL-07, CR-SPELL-08, CR-LOE-04.
 fn cr_spell_07_a_cube_needs_its_origin_in_range_and_takes_what_is_inside() {
-    let mut t = table();
+    let mut t = spell_table(PACK);
     let fireball = book(&mut t, "bram", "fireball", 1);
     place(&mut t, "bram", 0, 0, "crows");
     place(&mut t, "ghoul", 6, 1, "enemies");
@@ -393,7 +322,7 @@ fn cr_spell_07_a_cube_needs_its_origin_in_range_and_takes_what_is_inside() {
     // Squares (5,0), (6,0), (5,1), (6,1): Vera and the ghoul, not the rat; one roll, 14.
     let events = t.ok(&player("bob"), at(5), &[6, 6, 6, 1, 1, 1, 1]);
     assert_eq!(cast_targets(&events), json!(["ghoul", "vera"]));
-    let resolved = &magic_events(&events, "cast_resolved")[0];
+    let resolved = &rules_events(&events, "cast_resolved")[0];
     assert_eq!(
         resolved["outcome"]["targets"],
         json!([{"target": "ghoul", "tier": 2, "hit": true, "damage": 2, "effect": null},
@@ -404,7 +333,7 @@ fn cr_spell_07_a_cube_needs_its_origin_in_range_and_takes_what_is_inside() {
 #[test]
 // Covers CR-SPELL-08, CR-SPELL-07.
 fn cr_spell_08_a_line_runs_from_next_to_its_caster_and_stops_at_a_wall() {
-    let mut t = table();
+    let mut t = spell_table(PACK);
     let ray = book(&mut t, "bram", "ray", 1);
     walls(&mut t, &[(3, -1), (3, 0), (3, 1)]);
     place(&mut t, "bram", 0, 0, "crows");
@@ -495,7 +424,7 @@ fn cr_spell_05_card_strings_are_read_at_pack_load_and_bad_ones_named() {
 #[test]
 // Covers CR-SPELL-06, CR-SPELL-05.
 fn cr_spell_06_outside_a_fight_the_tables_aim_is_checked_against_the_cards_range() {
-    let mut t = table();
+    let mut t = spell_table(PACK);
     let bolt = book(&mut t, "bram", "bolt", 1);
     let aim = |d: u32| {
         r(

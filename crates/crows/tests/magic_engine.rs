@@ -64,16 +64,6 @@ fn cast(book: u64) -> Value {
     json!({"rules": {"cast": {"creature": "bram", "item": book}}})
 }
 
-fn magic_events(events: &[Envelope], name: &str) -> Vec<Value> {
-    events
-        .iter()
-        .filter_map(|e| match &e.body {
-            EventBody::Rules { event } => event.get(name).cloned(),
-            _ => None,
-        })
-        .collect()
-}
-
 fn book_dice(t: &T, who: &str, item: u64) -> u64 {
     let inv = &t.creature(who)["inventory"];
     let s = inv.to_string();
@@ -118,7 +108,7 @@ fn cr_spell_15_tier_1_chaos_roll_and_book_dice_through_engine() {
     let book = place(&mut t, "bram", "ember", "Hand", 1);
     // 7 + Mind 2 = 9: tier 1, no doom → chaos d6 (2: no backlash), then both book dice.
     let events = t.ok(&player("bob"), cast(book), &[3, 4, 2, 1, 5]);
-    let r = &magic_events(&events, "cast_resolved")[0];
+    let r = &rules_events(&events, "cast_resolved")[0];
     assert_eq!(r["report"]["chaos_face"], json!(2));
     assert_eq!(r["report"]["effect"], json!({"spell": {"tier": 1}}));
     assert_eq!(r["outcome"]["text"]["effect"], json!("fizzle"));
@@ -130,9 +120,9 @@ fn cr_spell_15_tier_1_chaos_roll_and_book_dice_through_engine() {
 
     // Chaos 1 → backlash: the d100 + rank is rolled; the book still rolls (1 die left).
     let events = t.ok(&player("bob"), cast(book), &[3, 4, 1, 6, 13]);
-    let r = &magic_events(&events, "cast_resolved")[0];
+    let r = &rules_events(&events, "cast_resolved")[0];
     assert_eq!(r["report"]["effect"], json!({"backlash": {"rank": 1}}));
-    let b = &magic_events(&events, "backlash_rolled")[0];
+    let b = &rules_events(&events, "backlash_rolled")[0];
     assert_eq!(b["total"], json!(14));
     assert_eq!(
         b["result"]["apply"],
@@ -168,7 +158,7 @@ fn cr_spell_11_crit_skips_book_dice_doom_rolls_them_and_empty_book_cannot_cast()
     // Doom (1, 1): backlash, and the book's dice still roll (both 1s: empty).
     let events = t.ok(&player("bob"), cast(book), &[1, 1, 1, 2, 13]);
     assert_eq!(
-        magic_events(&events, "cast_resolved")[0]["report"]["effect"],
+        rules_events(&events, "cast_resolved")[0]["report"]["effect"],
         json!({"backlash": {"rank": 1}})
     );
     assert_eq!(book_dice(&t, "bram", book), 0);
@@ -399,13 +389,13 @@ fn cr_bl_every_row_applied_through_the_engine() {
         place(&mut t, "bram", "rope", "Backpack", 2);
         place(&mut t, "bram", "ration", "Backpack", 3);
         let events = backlash_at(&mut t, row.high, "vera", &[]);
-        let applied = magic_events(&events, "backlash_applied");
+        let applied = rules_events(&events, "backlash_applied");
         assert_eq!(
             applied.len(),
             1,
             "row {}: {:?}",
             row.id,
-            magic_events(&events, "backlash_rolled")
+            rules_events(&events, "backlash_rolled")
         );
         assert_eq!(applied[0]["row"], json!(row.id));
         let bram = t.creature("bram");
@@ -535,7 +525,7 @@ fn cr_spell_18_stacking_and_roll_another_and_durations() {
     // 39–40 gas (1 UD), then 39–40 again: roll another (the next d100 25 + 1 = 26... use 13).
     backlash_at(&mut t, 40, "", &[]);
     let events = backlash_at(&mut t, 40, "", &[12]);
-    let rolled = magic_events(&events, "backlash_rolled");
+    let rolled = rules_events(&events, "backlash_rolled");
     assert_eq!(rolled.len(), 2);
     assert_eq!(rolled[0]["result"]["roll_another"], json!(20));
     assert_eq!(rolled[1]["result"]["apply"], json!(7));
@@ -576,7 +566,7 @@ fn cr_err_01_total_62_is_hands_by_default_or_the_referee_picks() {
     let mut t = table();
     let events = backlash_at(&mut t, 62, "", &[]);
     assert_eq!(
-        magic_events(&events, "backlash_applied")[0]["row"],
+        rules_events(&events, "backlash_applied")[0]["row"],
         json!(31)
     );
     // With feet for hands nothing can be held (CR-ERR-68): not even put in a hand, and a
@@ -659,7 +649,7 @@ fn cr_spell_17_object_target_makes_the_caster_the_target() {
         &[2],
     );
     assert_eq!(
-        magic_events(&events, "backlash_applied")[0]["caster_is_target"],
+        rules_events(&events, "backlash_applied")[0]["caster_is_target"],
         json!(true)
     );
     assert_eq!(t.creature("vera")["stamina"].as_u64().unwrap(), stamina - 2);
@@ -679,7 +669,7 @@ fn cr_bl_14_damage_and_wounds_go_through_core() {
         "the doubling is used up"
     );
     assert!(
-        magic_events(&events, "creature_set")
+        rules_events(&events, "creature_set")
             .iter()
             .any(|e| e["what"] == json!("damaged"))
     );
@@ -697,7 +687,7 @@ fn cr_bl_16_goat_returns_the_item_and_tentacles_are_cut_away() {
     // 31–32 with an empty deck but the book: the deck is rope + book; the shuffle die picks
     // the rope (1).
     let events = backlash_at(&mut t, 32, "", &[5, 1]);
-    let report = &magic_events(&events, "backlash_applied")[0]["report"];
+    let report = &rules_events(&events, "backlash_applied")[0]["report"];
     assert_eq!(report["card"]["d10"], json!(5));
     assert_eq!(
         report["card"]["item"],
@@ -776,7 +766,7 @@ fn cr_bl_50_castings_count_one_tier_lower() {
     let book = place(&mut t, "bram", "ember", "Hand", 2);
     // 9 + 2 = 11 +… 6 + 6 + 2 = 14: tier 2 counts as tier 1 → chaos roll (3: the spell).
     let events = t.ok(&player("bob"), cast(book), &[6, 6, 3, 4, 4]);
-    let r = &magic_events(&events, "cast_resolved")[0];
+    let r = &rules_events(&events, "cast_resolved")[0];
     assert_eq!(r["report"]["counted_tier"], json!(1));
     assert_eq!(r["report"]["chaos_face"], json!(3));
 }
@@ -893,7 +883,7 @@ fn cr_craft_10_town_crafting_expertises_crit_chain_and_helpers() {
     let minutes = t.table.core().clock.game_minutes;
     let events = t.ok(&referee(), town, &[10, 10, 1, 1]);
     assert_eq!(t.table.core().clock.game_minutes, minutes + 120);
-    let rolls = magic_events(&events, "craft_rolled");
+    let rolls = rules_events(&events, "craft_rolled");
     assert_eq!(rolls.len(), 2);
     assert_eq!(rolls[0]["roll"]["points"], json!(30));
     assert_eq!(rolls[1]["roll"]["points"], json!(0));
@@ -985,7 +975,7 @@ fn cr_id_03_identification_by_test_rest_and_npc() {
             "properties": ["cursed"]}}),
         &[],
     );
-    let events: Vec<Value> = magic_events(&t.log, "identified");
+    let events: Vec<Value> = rules_events(&t.log, "identified");
     assert_eq!(events.last().unwrap()["complete"], json!(false));
     // Bram learns it by resting too (a second way, CR-RACT-05).
     t.ok(&referee(), json!({"clock": "start_rest"}), &[]);
@@ -994,13 +984,13 @@ fn cr_id_03_identification_by_test_rest_and_npc() {
         json!({"rules": {"identify_rest": {"creature": "bram", "item": amulet}}}),
         &[],
     );
-    assert_eq!(magic_events(&t.log, "identified").len(), 2);
+    assert_eq!(rules_events(&t.log, "identified").len(), 2);
     t.ok(
         &referee(),
         json!({"clock": {"end_rest": {"completed": true}}}),
         &[],
     );
-    assert_eq!(magic_events(&t.log, "identified").len(), 3);
+    assert_eq!(rules_events(&t.log, "identified").len(), 3);
     t.assert_replays();
 }
 
@@ -1037,7 +1027,7 @@ fn cr_err_64_discipline_expertise_at_the_commit_point_avoids_the_chaos_roll() {
     let events = prepared.events.clone();
     t.table.commit(prepared).unwrap();
     t.log.extend(events.iter().cloned());
-    let r = &magic_events(&events, "cast_resolved")[0];
+    let r = &rules_events(&events, "cast_resolved")[0];
     assert_eq!(r["report"]["chaos_face"], Value::Null);
     assert_eq!(r["report"]["effect"], json!({"spell": {"tier": 2}}));
     assert_eq!(r["outcome"]["text"]["damage"], json!("1d6"));
@@ -1091,7 +1081,7 @@ fn cr_bl_04_triggers_fire_with_their_stacks() {
         json!({"clock": {"start_combat": {"order": ["bram"]}}}),
         &[3],
     );
-    let called = magic_events(&e, "called");
+    let called = rules_events(&e, "called");
     assert_eq!(called[0]["option"], json!("vomits_slugs"));
 }
 
@@ -1220,7 +1210,7 @@ fn cr_bl_20_the_gas_bane_weighs_on_the_casting_test() {
     let book = place(&mut t, "bram", "ember", "Hand", 2);
     // 6 + 6 + 2 − 2 (bane) = 12: tier 2, so no chaos die; the two book dice roll.
     let events = t.ok(&player("bob"), cast(book), &[6, 6, 4, 4]);
-    let r = &magic_events(&events, "cast_resolved")[0];
+    let r = &rules_events(&events, "cast_resolved")[0];
     assert_eq!(r["report"]["effect"], json!({"spell": {"tier": 2}}));
     let spec = t.state()["last_tests"]["bram"]["spec"].to_string();
     assert!(spec.contains("CR-BL-20"), "{spec}");

@@ -89,10 +89,6 @@ fn running(t: &T, who: &str, row: u8) -> bool {
         .is_some_and(|a| a.iter().any(|b| b["active"]["id"] == json!(row)))
 }
 
-fn stamina(t: &T, who: &str) -> u64 {
-    t.creature(who)["stamina"].as_u64().unwrap()
-}
-
 #[test]
 // Covers CR-BL-10, CR-BL-56.
 fn cr_bl_10_the_numb_hand_drops_its_item_and_holds_nothing_until_the_turn_ends() {

@@ -246,15 +246,6 @@ fn cr_inv_13_backpack_draw_rolls_a_recorded_d10_through_engine() {
     t.assert_replays();
 }
 
-fn wounds(t: &T, id: &str) -> usize {
-    t.creature(id)["inventory"]["wounds"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|w| !w.is_null())
-        .count()
-}
-
 #[test]
 // Covers CR-DMG-03, CR-DMG-11, CR-DMG-13.
 fn cr_dmg_03_cr_dmg_11_cr_dmg_13_armor_choice_wound_slots_then_death_through_engine() {
@@ -374,8 +365,6 @@ fn cr_dmg_08_referee_decides_knock_out_instead_of_kill_through_engine() {
     assert!(!conditions.contains("unconscious"), "{conditions}");
     t.assert_replays();
 }
-
-const ITEMS: &str = include_str!("../../../content/crows-sample/items.json");
 
 #[test]
 // Covers CR-UD-04, CR-COND-10.

@@ -407,17 +407,7 @@ fn backpack(numbers: std::ops::RangeInclusive<u8>) -> Value {
 // Covers CR-CORE-05, CR-CORPSE-01, CR-CORPSE-02.
 fn cr_core_05_a_dead_creature_becomes_a_corpse_with_its_gear_through_engine() {
     let mut t = party();
-    t.referee_rules(
-        json!({"create_creature": {"id": "goblin", "name": "Goblin", "kind": "monster",
-            "size": "small", "characteristics": {"agility": 1, "mind": 0, "strength": 0},
-            "stamina": 2, "backpack_slots": 2, "hidden": false}}),
-        &[],
-    );
-    t.referee_rules(
-        json!({"place_item": {"creature": "goblin", "custom": {"name": "Rusty knife",
-            "slots": 1}, "slots": [{"kind": "Backpack", "number": 1}]}}),
-        &[],
-    );
+    goblin(&mut t);
     assert!(t.state()["corpses"].as_object().unwrap().is_empty());
     t.referee_rules(json!({"damage": {"creature": "goblin", "amount": 5}}), &[]);
     // The body is an object now, its gear still on it: Small 2 + 1 slot of gear = 3.

@@ -1,20 +1,16 @@
 //! CR-CHECK, CR-CRIT, CR-RETRY: test resolution, tiers, crits and dooms, the audit record.
 
+mod common;
+
+use common::pure::{resolve, src};
+
 use crows::checks::decision::{DecisionAnswer, DecisionKind, certain_death_prompt};
 use crows::checks::retry::{RetryLedger, RetryStatus};
 use crows::checks::{
-    self, Characteristic, CheckError, Modifier, ModifierEffect, ModifierSource, Natural,
-    RefereeOption, ShiftCause, SourceKind, TestKind, TestRules, TestSpec, Tier, TierTable,
+    self, Characteristic, CheckError, Modifier, ModifierEffect, Natural, RefereeOption, ShiftCause,
+    TestKind, TestRules, TestSpec, Tier, TierTable,
 };
 use crows::edges::NetEdge;
-
-fn src(name: &str) -> ModifierSource {
-    ModifierSource::new(SourceKind::Situation, name)
-}
-
-fn resolve(spec: &TestSpec, faces: [u8; 2]) -> checks::ResolvedTest {
-    checks::resolve_test(spec, faces, TestRules::standard()).unwrap()
-}
 
 #[test]
 fn cr_check_04_total_is_dice_plus_characteristic_plus_bonuses_plus_edge() {

@@ -1,15 +1,15 @@
 //! CR-EDGE, CR-BONUS: edges, banes, their cancellation, numeric bonuses and the shift order.
 
+mod common;
+
+use common::pure::{resolve, src};
+
 use crows::checks::{
     self, Characteristic, CheckError, Modifier, ModifierEffect, ModifierSource, ShiftCause,
     ShiftOrder, SourceKind, TestRules, TestSpec, Tier,
 };
 use crows::edges::{self, NetEdge};
 use crows::expertise::ExpertiseName;
-
-fn src(name: &str) -> ModifierSource {
-    ModifierSource::new(SourceKind::Situation, name)
-}
 
 fn spec_with(edges: u32, banes: u32, value: i8) -> TestSpec {
     let mut s = TestSpec::new(Characteristic::Agility, value);
@@ -20,10 +20,6 @@ fn spec_with(edges: u32, banes: u32, value: i8) -> TestSpec {
         s = s.with_modifier(Modifier::bane(src(&format!("bane{i}"))));
     }
     s
-}
-
-fn resolve(spec: &TestSpec, faces: [u8; 2]) -> checks::ResolvedTest {
-    checks::resolve_test(spec, faces, TestRules::standard()).unwrap()
 }
 
 #[test]

@@ -1,6 +1,10 @@
 //! The CR-ERR and CR-REF entries cited by the test sections (tests, edges, expertise,
 //! special tests, hiding), each under its own name so `grep` finds it.
 
+mod common;
+
+use common::pure::{resolve, src};
+
 use crows::checks::decision::{Decider, DecisionKind};
 use crows::checks::retry::{RetryLedger, RetryStatus};
 use crows::checks::{
@@ -10,14 +14,6 @@ use crows::checks::{
 use crows::expertise::{self, Discipline, EXPERTISES, Eligibility, ExpertiseName};
 use crows::hiding::HiddenFrom;
 use crows::special_tests::{AssistLapse, GroupTest, PendingAssist};
-
-fn src(name: &str) -> ModifierSource {
-    ModifierSource::new(SourceKind::Situation, name)
-}
-
-fn resolve(spec: &TestSpec, faces: [u8; 2]) -> checks::ResolvedTest {
-    checks::resolve_test(spec, faces, TestRules::standard()).unwrap()
-}
 
 #[test]
 fn cr_err_05_no_climb_expertise_athletics_covers_it() {

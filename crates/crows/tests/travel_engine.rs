@@ -5,25 +5,6 @@
 mod common;
 use common::*;
 
-fn alice() -> Viewer {
-    Viewer::Player("alice".into())
-}
-
-/// The ruleset events among `events`, as JSON.
-fn rule_events(events: &[Envelope]) -> Vec<Value> {
-    events
-        .iter()
-        .filter_map(|e| match &e.body {
-            EventBody::Rules { event } => Some(event.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn named<'a>(events: &'a [Value], name: &str) -> Vec<&'a Value> {
-    events.iter().filter_map(|e| e.get(name)).collect()
-}
-
 /// Two d10 faces giving `tier` for a creature with `stat` and no modifier (never a crit or
 /// doom natural).
 fn faces(stat: i64, tier: u8) -> [i64; 2] {
@@ -33,19 +14,6 @@ fn faces(stat: i64, tier: u8) -> [i64; 2] {
         _ => 17 - stat,
     };
     [n / 2 + n % 2, n / 2]
-}
-
-/// Refused with the state unchanged; returns the rule named.
-fn refused(t: &mut T, actor: &Actor, cmd: Value, dice: &[i64]) -> String {
-    let before = t.table.state_json();
-    let e = t.run(actor, json!({ "rules": cmd }), dice).unwrap_err();
-    assert_eq!(t.table.state_json(), before, "a refusal changes nothing");
-    let (msg, rule) = rule_of(e);
-    rule.unwrap_or_else(|| panic!("no rule named: {msg}"))
-}
-
-fn travel(t: &T) -> Value {
-    t.state()["travel"].clone()
 }
 
 fn player_day(t: &T) -> Value {
@@ -108,7 +76,7 @@ fn one_task(
     let mut dice = faces(stat, tier).to_vec();
     dice.extend(extra);
     let ev = t.referee_rules(json!({"travel_role_tests": {}}), &dice);
-    rule_events(&ev)
+    all_rules_events(&ev)
 }
 
 /// Answers a decision with these dice for what it sets off.
@@ -129,10 +97,6 @@ fn no_travel_decision(t: &T) -> bool {
 fn answer_choice(t: &mut T, option: &str) {
     let d = t.decision("crows.travel.choice");
     t.answer(&referee(), &d.id, option, None).unwrap();
-}
-
-fn end_day(t: &mut T) {
-    t.referee_rules(json!({"end_travel_day": {}}), &[]);
 }
 
 /// (hexes, travel threshold, rest threshold) as the players see them (and the Referee too).
@@ -194,7 +158,7 @@ fn cr_travel_01_referee_draws_the_hex_map_and_players_see_the_shown_part() {
     let log = project_log(&t.log, &alice());
     assert!(!serde_json::to_string(&log).unwrap().contains("swamp"));
     // A hex needs a terrain (it decides which encounters happen there).
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"set_hexes": {"hexes": [{"q": 2, "r": 2, "terrain": " "}]}}),
@@ -259,7 +223,7 @@ fn cr_travel_02_the_day_runs_its_steps_in_order() {
         .unwrap_err();
     assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
     // Step 3 comes after the role tests (CR-ROAD-01).
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"travel_encounter_check": {}}),
@@ -278,7 +242,7 @@ fn cr_travel_02_the_day_runs_its_steps_in_order() {
         "second",
         &[3, 3, 3, 3],
     ));
-    let ev = rule_events(&ev);
+    let ev = all_rules_events(&ev);
     let order: Vec<&str> = named(&ev, "test_resolved")
         .iter()
         .map(|e| e["creature"].as_str().unwrap())
@@ -293,7 +257,7 @@ fn cr_travel_02_the_day_runs_its_steps_in_order() {
     // Step 5: rest in the open, with its own encounter check; step 6: the Miasma roll.
     t.referee_rules(json!({"travel_rest": {}}), &[1]);
     assert_eq!(travel(&t)["day"]["step"], "rest");
-    let rule = refused(&mut t, &referee(), json!({"end_travel_day": {}}), &[]);
+    let rule = refused_rule(&mut t, &referee(), json!({"end_travel_day": {}}), &[]);
     assert_eq!(rule, "CR-TRAVEL-02");
     t.referee_rules(json!({"travel_rest_end": {}}), &[6, 7, 6, 7, 6, 7, 6, 7]);
     // Vera (Mind 0) and Bram (Mind 2), Hugo and Tess: the humans rolled, tier 2 all.
@@ -321,7 +285,7 @@ fn cr_travel_03_pace_sets_hexes_thresholds_and_role_test_edge() {
         declare(&mut t, "bram", "scout_for_shelter");
         // Natural 4: tier 1 whatever the pace, so only the pace shows in the numbers.
         let ev = t.referee_rules(json!({"travel_role_tests": {}}), &[2, 2]);
-        let ev = rule_events(&ev);
+        let ev = all_rules_events(&ev);
         let rolled = named(&ev, "test_rolled")[0];
         let mods = rolled["rolled"]["spec"]["modifiers"].as_array().unwrap();
         match effect {
@@ -376,7 +340,7 @@ fn cr_travel_04_slowest_speed_with_mounts() {
         end_day(&mut t);
     }
     // A rider's mount must travel with the party.
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"set_party": {"members": ["vera"], "mounts": {"vera": "horse"}}}),
@@ -417,7 +381,7 @@ fn cr_travel_05_roads_and_rivers() {
     );
     t.referee_rules(json!({"travel_role_tests": {}}), &[]);
     assert_eq!(numbers(&t).0, 0);
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"travel_move": {"toward": "north"}}),
@@ -445,7 +409,7 @@ fn cr_travel_06_two_thresholds_apart_and_capped() {
     assert_eq!(numbers(&t), (1, 10, 8));
     // A 10 always meets something, even at the cap.
     let ev = t.referee_rules(json!({"travel_encounter_check": {}}), &[10]);
-    let ev = rule_events(&ev);
+    let ev = all_rules_events(&ev);
     let check = named(&ev, "road_checked")[0];
     assert_eq!(check["threshold"], 10);
     assert_eq!(check["encounter"], true);
@@ -475,7 +439,7 @@ fn cr_travel_07_worked_example_through_the_engine() {
         t.referee_rules(json!({"travel_move": {"toward": "south_east"}}), &[]);
     }
     assert_eq!(travel(&t)["position"]["true_hex"], json!({"q": 6, "r": 0}));
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"travel_move": {"toward": "south_east"}}),
@@ -497,7 +461,7 @@ fn cr_role_01_role_capacities_and_one_role_per_creature() {
     );
     begin(&mut t, "normal");
     declare(&mut t, "bram", "normal_route");
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"declare_role": {"creature": "vera", "task": "safe_route"}}),
@@ -505,7 +469,7 @@ fn cr_role_01_role_capacities_and_one_role_per_creature() {
     );
     assert_eq!(rule, "CR-ROLE-01", "one guide");
     declare(&mut t, "h1", "scout_for_danger");
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"declare_role": {"creature": "h2", "task": "scout_for_danger"}}),
@@ -514,7 +478,7 @@ fn cr_role_01_role_capacities_and_one_role_per_creature() {
     assert_eq!(rule, "CR-ERR-57", "different tasks in one role");
     declare(&mut t, "h2", "scout_for_shelter");
     declare(&mut t, "h3", "treasure_hunt");
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"declare_role": {"creature": "h4", "task": "scout_for_shelter"}}),
@@ -528,7 +492,7 @@ fn cr_role_01_role_capacities_and_one_role_per_creature() {
     for h in ["h1", "h2", "h3"] {
         declare(&mut t, h, "forage");
     }
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"declare_role": {"creature": "h4", "task": "hunt"}}),
@@ -545,7 +509,7 @@ fn cr_role_01_role_capacities_and_one_role_per_creature() {
             "characteristics": {"agility": 0, "mind": 0, "strength": 0}, "stamina": 4}}),
         &[],
     );
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"declare_role": {"creature": "stranger", "task": "hunt"}}),
@@ -576,7 +540,7 @@ fn cr_role_02_empty_roles_and_assisting_a_role_holder() {
             "characteristic": "mind"}}}),
         &[],
     );
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"declare_role": {"creature": "bram", "task": "normal_route"}}),
@@ -584,7 +548,7 @@ fn cr_role_02_empty_roles_and_assisting_a_role_holder() {
     );
     assert_eq!(rule, "CR-ROLE-02");
     let ev = t.referee_rules(json!({"travel_role_tests": {}}), &[8, 7, 6, 6]);
-    let ev = rule_events(&ev);
+    let ev = all_rules_events(&ev);
     let tests = named(&ev, "test_resolved");
     assert_eq!(tests[0]["creature"], "bram");
     assert_eq!(tests[1]["creature"], "vera");
@@ -594,7 +558,7 @@ fn cr_role_02_empty_roles_and_assisting_a_role_holder() {
     // Assisting someone without a role is refused.
     end_day(&mut t);
     begin(&mut t, "normal");
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"travel_assist": {"helper": "bram", "holder": "vera", "characteristic": "mind"}}),
@@ -626,7 +590,7 @@ fn cr_role_03_fight_the_miasma_every_row() {
         // Tonight's Miasma roll carries the edge.
         t.referee_rules(json!({"travel_rest": {}}), &[1]);
         let ev = t.referee_rules(json!({"travel_rest_end": {}}), &[6, 7, 6, 7]);
-        let ev = rule_events(&ev);
+        let ev = all_rules_events(&ev);
         let vera = named(&ev, "test_rolled")
             .into_iter()
             .find(|r| r["creature"] == "vera")
@@ -654,7 +618,7 @@ fn cr_role_03_fight_the_miasma_every_row() {
         &[],
     );
     begin(&mut t, "normal");
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"declare_role": {"creature": "bram", "task": "fight_the_miasma",
@@ -713,7 +677,7 @@ fn cr_role_05_support_everyone_every_row() {
         let mut dice = faces(0, tier).to_vec();
         dice.extend([5, 5]);
         let ev = t.referee_rules(json!({"travel_role_tests": {}}), &dice);
-        let ev = rule_events(&ev);
+        let ev = all_rules_events(&ev);
         let bram = named(&ev, "test_rolled")
             .into_iter()
             .find(|r| r["creature"] == "bram")
@@ -736,7 +700,7 @@ fn cr_role_05_support_everyone_every_row() {
             "picks": ["vera"]}}),
         &[],
     );
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"travel_role_tests": {}}),
@@ -810,7 +774,7 @@ fn cr_role_09_scout_for_danger_every_row() {
     }
     let mut t = setup();
     begin(&mut t, "normal");
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"declare_role": {"creature": "bram", "task": "scout_for_danger",
@@ -885,7 +849,7 @@ fn cr_role_14_track_specific_creature_every_row() {
     // The Referee must agree the quarry could be on the route.
     let mut t = setup();
     begin(&mut t, "normal");
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"declare_role": {"creature": "bram", "task": "track_creature"}}),
@@ -897,7 +861,7 @@ fn cr_role_14_track_specific_creature_every_row() {
             "quarry": "the white stag"}}),
         &[],
     );
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"travel_role_tests": {}}),
@@ -940,7 +904,7 @@ fn cr_role_15_fast_pace_bane_on_role_tests() {
     declare(&mut t, "bram", "scout_for_shelter");
     // Mind 2 + 12 − 2 (bane) = 12: tier 2.
     let ev = t.referee_rules(json!({"travel_role_tests": {}}), &[6, 6]);
-    let ev = rule_events(&ev);
+    let ev = all_rules_events(&ev);
     assert_eq!(named(&ev, "test_resolved")[0]["resolved"]["final_tier"], 2);
     assert_eq!(numbers(&t), (3, 6, 7));
 }
@@ -1014,7 +978,7 @@ fn cr_lost_01_02_players_never_see_the_true_hex_while_lost() {
         assert!(!drift_faces);
     }
     // The day's number of hexes is unchanged by drifting (2 at normal pace).
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"travel_move": {"toward": "north"}}),
@@ -1054,7 +1018,7 @@ fn cr_lost_03_back_on_track_every_row() {
         end_day(&mut t);
         begin(&mut t, "normal");
         // While lost the guide's route tasks give way to Back on Track.
-        let rule = refused(
+        let rule = refused_rule(
             &mut t,
             &referee(),
             json!({"declare_role": {"creature": "bram", "task": "normal_route"}}),
@@ -1078,7 +1042,7 @@ fn cr_lost_03_back_on_track_every_row() {
     // Not lost: no Back on Track.
     let mut t = setup();
     begin(&mut t, "normal");
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"declare_role": {"creature": "bram", "task": "back_on_track"}}),
@@ -1100,7 +1064,7 @@ fn cr_lost_04_referee_ends_being_lost_by_map_landmark_or_directions() {
             v["rules"]["travel"]["position"]["believed_hex"],
             json!({"q": 41, "r": -18})
         );
-        let rule = refused(
+        let rule = refused_rule(
             &mut t,
             &referee(),
             json!({"travel_found": {"how": how}}),
@@ -1128,7 +1092,7 @@ fn cr_road_01_encounter_check_after_roles_at_the_travel_threshold() {
         begin(&mut t, "normal");
         t.referee_rules(json!({"travel_role_tests": {}}), &[]);
         let ev = t.referee_rules(json!({"travel_encounter_check": {}}), &[d10]);
-        let ev = rule_events(&ev);
+        let ev = all_rules_events(&ev);
         let c = named(&ev, "road_checked")[0];
         assert_eq!(c["threshold"], 7);
         assert_eq!(c["encounter"], encounter);
@@ -1200,7 +1164,7 @@ fn cr_road_04_rest_check_uses_the_rest_threshold() {
     t.referee_rules(json!({"travel_role_tests": {}}), &faces(2, 3));
     assert_eq!(numbers(&t), (2, 7, 9));
     let ev = t.referee_rules(json!({"travel_rest": {}}), &[8]);
-    let ev = rule_events(&ev);
+    let ev = all_rules_events(&ev);
     let c = named(&ev, "road_checked")[0];
     assert_eq!(c["threshold"], 9);
     assert_eq!(c["encounter"], false);
@@ -1237,7 +1201,7 @@ fn cr_poi_01_play_zooms_in_on_encounters_and_points_of_interest() {
     t.referee_rules(json!({"travel_role_tests": {}}), &[]);
     // An encounter stops the montage until the Referee plays it out.
     t.referee_rules(json!({"travel_encounter_check": {}}), &[6]);
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"travel_move": {"toward": "north"}}),
@@ -1251,7 +1215,7 @@ fn cr_poi_01_play_zooms_in_on_encounters_and_points_of_interest() {
     // So does a point of interest.
     let d = t.decision("crows.travel.site_reached");
     assert_eq!(d.context["site"], "stones");
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"travel_move": {"toward": "north"}}),
@@ -1274,7 +1238,7 @@ fn cr_poi_02_a_site_is_explored_in_dungeon_turns_at_the_days_threshold() {
     );
     assert_eq!(numbers(&t).1, 10);
     // Only after the role tests, and only where the party is.
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"arrive_at_site": {"site": "stones"}}),
@@ -1290,7 +1254,7 @@ fn cr_poi_02_a_site_is_explored_in_dungeon_turns_at_the_days_threshold() {
     );
     assert_eq!(travel(&t)["day"]["step"], "explore");
     // The travel check is not made at a site; the dungeon turn's is.
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &referee(),
         json!({"travel_encounter_check": {}}),
@@ -1374,7 +1338,7 @@ fn cr_role_15_role_test_stops_for_an_expertise_and_the_day_goes_on() {
     assert_eq!(travel(&t)["day"]["step"], "roles", "the next test waits");
     // Bob spends it; Vera's test follows in the same batch.
     let ev = answer_with(&mut t, &player("bob"), &d.id, "navigate", &[3, 3]);
-    let ev = rule_events(&ev);
+    let ev = all_rules_events(&ev);
     let tests = named(&ev, "test_resolved");
     assert_eq!(tests[0]["creature"], "bram");
     assert_eq!(tests[0]["resolved"]["final_tier"], 3);

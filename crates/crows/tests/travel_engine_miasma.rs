@@ -4,38 +4,6 @@
 mod common;
 use common::*;
 
-const ITEMS: &str = include_str!("../../../content/crows-sample/items.json");
-
-fn alice() -> Viewer {
-    Viewer::Player("alice".into())
-}
-
-fn rule_events(events: &[Envelope]) -> Vec<Value> {
-    events
-        .iter()
-        .filter_map(|e| match &e.body {
-            EventBody::Rules { event } => Some(event.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn named<'a>(events: &'a [Value], name: &str) -> Vec<&'a Value> {
-    events.iter().filter_map(|e| e.get(name)).collect()
-}
-
-fn refused(t: &mut T, actor: &Actor, cmd: Value) -> String {
-    let before = t.table.state_json();
-    let e = t.run(actor, json!({ "rules": cmd }), &[]).unwrap_err();
-    assert_eq!(t.table.state_json(), before, "a refusal changes nothing");
-    let (msg, rule) = rule_of(e);
-    rule.unwrap_or_else(|| panic!("no rule named: {msg}"))
-}
-
-fn travel(t: &T) -> Value {
-    t.state()["travel"].clone()
-}
-
 fn miasma(t: &T, who: &str) -> Value {
     travel(t)["miasma"][who].clone()
 }
@@ -63,11 +31,7 @@ fn night(t: &mut T, dice: &[i64]) -> Vec<Value> {
     t.referee_rules(json!({"travel_role_tests": {}}), &[]);
     t.referee_rules(json!({"travel_rest": {}}), &[1]);
     let ev = t.referee_rules(json!({"travel_rest_end": {}}), dice);
-    rule_events(&ev)
-}
-
-fn end_day(t: &mut T) {
-    t.referee_rules(json!({"end_travel_day": {}}), &[]);
+    all_rules_events(&ev)
 }
 
 /// Moves the party to the farmstead (no Miasma) on a new day and rests there.
@@ -77,7 +41,7 @@ fn night_outside(t: &mut T) -> Vec<Value> {
     t.referee_rules(json!({"travel_move": {"toward": "south"}}), &[]);
     t.referee_rules(json!({"travel_rest": {}}), &[1]);
     let ev = t.referee_rules(json!({"travel_rest_end": {}}), &[]);
-    rule_events(&ev)
+    all_rules_events(&ev)
 }
 
 const VERA_T1: [i64; 2] = [3, 3];
@@ -347,7 +311,7 @@ fn cr_miasma_07_every_row_of_the_effects_table() {
         &[],
     );
     let ev = t.referee_rules(json!({"travel_role_tests": {}}), &[5, 5]);
-    let ev = rule_events(&ev);
+    let ev = all_rules_events(&ev);
     let mods = named(&ev, "test_rolled")[0]["rolled"]["spec"]["modifiers"].clone();
     assert_eq!(mods[0]["effect"], json!({"type": "bonus", "value": 2}));
     assert_eq!(mods[0]["source"]["rule"], "CR-MIASMA-07");
@@ -370,7 +334,7 @@ fn cr_miasma_07_every_row_of_the_effects_table() {
         json!({"travel_rest_end": {"meals": {"vera": [ids[0]]}}}),
         &dice(&[&VERA_T2, &BRAM_T2]),
     );
-    let denied = named(&rule_events(&ev), "rest_denied")
+    let denied = named(&all_rules_events(&ev), "rest_denied")
         .into_iter()
         .map(|d| d["creature"].clone())
         .collect::<Vec<_>>();
@@ -395,7 +359,7 @@ fn cr_miasma_07_every_row_of_the_effects_table() {
         json!({"travel_rest_end": {"meals": {"vera": ids}}}),
         &dice(&[&VERA_T2, &BRAM_T2]),
     );
-    assert!(named(&rule_events(&ev), "rest_denied").is_empty());
+    assert!(named(&all_rules_events(&ev), "rest_denied").is_empty());
 
     // 5–6 Rage: a random mundane backpack item is destroyed, 3 Stamina back.
     let mut t = setup();
@@ -441,10 +405,11 @@ fn cr_miasma_07_every_row_of_the_effects_table() {
     assert_eq!(miasma(&t, "vera")["rows"], json!(["lazy"]));
     end_day(&mut t);
     t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &player("alice"),
         json!({"declare_role": {"creature": "vera", "task": "forage"}}),
+        &[],
     );
     assert_eq!(rule, "CR-ROLE-15");
 
@@ -486,17 +451,19 @@ fn cr_miasma_08_turned_crow_goes_to_the_referee() {
     // Alice no longer declares Vera's roles; no more Miasma rolls for her; and a rest in the
     // Miasma now restores her expertise uses.
     t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &player("alice"),
         json!({"declare_role": {"creature": "vera", "task": "forage"}}),
+        &[],
     );
     assert_eq!(rule, "CR-MIASMA-08");
     // Nor any other command for Vera (core's included); the Referee still may.
-    let rule = refused(
+    let rule = refused_rule(
         &mut t,
         &player("alice"),
         json!({"take_off_armor": {"creature": "vera"}}),
+        &[],
     );
     assert_eq!(rule, "CR-MIASMA-08");
     t.referee_rules(
@@ -509,7 +476,7 @@ fn cr_miasma_08_turned_crow_goes_to_the_referee() {
     t.referee_rules(json!({"travel_role_tests": {}}), &[]);
     t.referee_rules(json!({"travel_rest": {}}), &[1]);
     let ev = t.referee_rules(json!({"travel_rest_end": {}}), &BRAM_T2);
-    let ev = rule_events(&ev);
+    let ev = all_rules_events(&ev);
     assert_eq!(
         named(&ev, "miasma_round_started")[0]["rollers"],
         json!(["bram"])

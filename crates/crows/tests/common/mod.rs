@@ -10,6 +10,12 @@ pub use engine::{
 };
 pub use serde_json::{Value, json};
 
+mod combat;
+mod explore;
+pub mod pure;
+pub use combat::*;
+pub use explore::*;
+
 pub fn registry() -> Registry {
     let mut r = Registry::new();
     r.register(Crows);
@@ -166,6 +172,17 @@ pub fn rolled_count(events: &[Envelope]) -> usize {
         .count()
 }
 
+/// The bodies of the ruleset events called `name` among `events`.
+pub fn rules_events(events: &[Envelope], name: &str) -> Vec<Value> {
+    events
+        .iter()
+        .filter_map(|e| match &e.body {
+            EventBody::Rules { event } => event.get(name).cloned(),
+            _ => None,
+        })
+        .collect()
+}
+
 pub fn rule_of(e: EngineError) -> (String, Option<String>) {
     match e {
         EngineError::Rule(r) => (r.message, r.rule),
@@ -211,11 +228,37 @@ pub fn party_with(config: Value) -> T {
     t
 }
 
+/// A shown, small goblin (Stamina 2, two backpack slots) with a rusty knife in backpack slot 1.
+pub fn goblin(t: &mut T) {
+    t.referee_rules(
+        json!({"create_creature": {"id": "goblin", "name": "Goblin", "kind": "monster",
+            "size": "small", "characteristics": {"agility": 1, "mind": 0, "strength": 0},
+            "stamina": 2, "backpack_slots": 2, "hidden": false}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"place_item": {"creature": "goblin", "custom": {"name": "Rusty knife",
+            "slots": 1}, "slots": [{"kind": "Backpack", "number": 1}]}}),
+        &[],
+    );
+}
+
 // ---- combat tests (combat_engine*.rs) ----
 
 /// The sample content pack's items and bestiary.
 pub const ITEMS: &str = include_str!("../../../../content/crows-sample/items.json");
 pub const BESTIARY: &str = include_str!("../../../../content/crows-sample/bestiary.json");
+
+/// The party (see `party`) with the sample content pack's items and bestiary loaded.
+pub fn sample_party() -> T {
+    let mut t = party();
+    t.referee_rules(
+        json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS},
+            {"name": "bestiary.json", "text": BESTIARY}]}}),
+        &[],
+    );
+    t
+}
 
 /// A ruleset command as the engine takes it.
 pub fn r(cmd: Value) -> Value {
