@@ -533,6 +533,9 @@ fn check_bounds(args: &Args) -> Res<()> {
     Ok(())
 }
 
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> Res<()> {
     let args = Args::parse();

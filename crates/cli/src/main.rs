@@ -50,6 +50,11 @@ enum Command {
     },
 }
 
+/// mimalloc instead of the system allocator: the server allocates per event and viewer, and
+/// under load glibc's malloc/free took about a fifth of the CPU (bench/load/README.md).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {

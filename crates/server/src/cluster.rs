@@ -7,8 +7,8 @@
 //!   decides again ([`crate::runner`]). Nothing is lost or doubled: the store refuses a stale
 //!   append, and `(table, seq)` is unique.
 //! - **Live clients** of one instance see the commands made on the others: this module follows
-//!   the store's notices ([`store::EventStore::subscribe`]; PostgreSQL `NOTIFY delve_events`)
-//!   and, for each table this instance has loaded and whose head moved past its own, reads the
+//!   the store's notices of the other instances' appends ([`store::EventStore::subscribe`];
+//!   PostgreSQL `NOTIFY delve_events`, this instance's own left out by the store) and, for each table this instance has loaded and whose head moved past its own, reads the
 //!   new events and publishes them to its hub exactly as if they had been made here. A
 //!   `Resync` notice (the listening connection was lost) catches up every loaded table.
 //! - **Timers**: each notice also wakes the scheduler, which re-reads the deadline index (the
@@ -35,8 +35,8 @@ pub async fn follow(
             Notice::Appended { table, head } => {
                 if let Some(hub) = state.hub.existing(&table) {
                     let known = hub.head();
-                    // 0: not loaded here (nothing cached, no live client); ≥ head: our own
-                    // append or one we have already read.
+                    // 0: not loaded here (nothing cached, no live client); ≥ head: already
+                    // read (a command here caught up first).
                     if known > 0 && known < head {
                         tokio::spawn(catch_up(state.clone(), table));
                     }

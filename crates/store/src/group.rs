@@ -18,6 +18,7 @@
 
 use crate::{Deadline, StoreError, StoredEvent, TableMeta};
 use std::future::Future;
+use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
 /// Writes one transaction takes at most.
@@ -112,8 +113,24 @@ fn stopped() -> StoreError {
 impl Writer {
     /// Starts the writer task on the current tokio runtime.
     pub(crate) fn start<B: Backend>(backend: B) -> Writer {
+        Writer::start_many(vec![backend])
+    }
+
+    /// Starts one writer task per backend (each its own connection), taking batches from one
+    /// queue: while one batch commits, the next can start on another connection. Only for a
+    /// database that commits transactions in parallel, and a caller that never has two writes
+    /// of one table queued at once (the server holds a table's lock across its append), since
+    /// two batches may then commit in either order.
+    pub(crate) fn start_many<B: Backend>(backends: Vec<B>) -> Writer {
         let (queue, rx) = mpsc::channel(QUEUE);
-        tokio::spawn(run(backend, rx));
+        let (alive, all_done) = mpsc::channel::<()>(1);
+        let shared = Arc::new(Shared {
+            rx: tokio::sync::Mutex::new(rx),
+            all_done: tokio::sync::Mutex::new(Some(all_done)),
+        });
+        for backend in backends {
+            tokio::spawn(run(backend, shared.clone(), alive.clone()));
+        }
         Writer { queue }
     }
 
@@ -127,7 +144,7 @@ impl Writer {
         outcome.await.map_err(|_| stopped())?
     }
 
-    /// Lets the queued writes finish, then stops the writer and releases its connection.
+    /// Lets the queued writes finish, then stops the writers and releases their connections.
     pub(crate) async fn close(&self) {
         let (ack, done) = oneshot::channel();
         if self.queue.send(Msg::Close(ack)).await.is_ok() {
@@ -136,40 +153,64 @@ impl Writer {
     }
 }
 
-async fn run<B: Backend>(mut backend: B, mut rx: mpsc::Receiver<Msg>) {
+/// What the writer tasks of one store share.
+struct Shared {
+    /// The queue; a task holds it while it takes a batch, not while it commits.
+    rx: tokio::sync::Mutex<mpsc::Receiver<Msg>>,
+    /// Ends (`None`) once every task has stopped; taken by the task that closes.
+    all_done: tokio::sync::Mutex<Option<mpsc::Receiver<()>>>,
+}
+
+/// One writer task: takes a batch, commits it, again; `alive` is dropped when it stops.
+async fn run<B: Backend>(mut backend: B, shared: Arc<Shared>, alive: mpsc::Sender<()>) {
     let mut closing = None;
-    while closing.is_none() {
-        let Some(first) = rx.recv().await else { break };
+    loop {
         let mut batch = Vec::new();
-        match first {
-            Msg::Write(r) => batch.push(r),
-            Msg::Close(ack) => closing = Some(ack),
-        }
-        while closing.is_none() && batch.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(Msg::Write(r)) => batch.push(r),
-                Ok(Msg::Close(ack)) => closing = Some(ack),
-                Err(_) => break,
+        {
+            let mut rx = shared.rx.lock().await;
+            let Some(first) = rx.recv().await else { break };
+            match first {
+                Msg::Write(r) => batch.push(r),
+                Msg::Close(ack) => closing = Some(ack),
+            }
+            while closing.is_none() && batch.len() < MAX_BATCH {
+                match rx.try_recv() {
+                    Ok(Msg::Write(r)) => batch.push(r),
+                    Ok(Msg::Close(ack)) => closing = Some(ack),
+                    Err(_) => break,
+                }
+            }
+            if closing.is_some() {
+                // Writes queued after the close are refused; the other tasks find the queue
+                // closed and empty and stop after their batch.
+                rx.close();
+                while let Some(msg) = rx.recv().await {
+                    match msg {
+                        Msg::Write(r) => {
+                            let _ = r.reply.send(Err(stopped()));
+                        }
+                        Msg::Close(ack) => {
+                            let _ = ack.send(());
+                        }
+                    }
+                }
             }
         }
         if !batch.is_empty() {
             commit(&mut backend, batch).await;
         }
-    }
-    // Writes queued after the close are refused.
-    rx.close();
-    while let Some(msg) = rx.recv().await {
-        match msg {
-            Msg::Write(r) => {
-                let _ = r.reply.send(Err(stopped()));
-            }
-            Msg::Close(ack) => {
-                let _ = ack.send(());
-            }
+        if closing.is_some() {
+            break;
         }
     }
     backend.close().await;
+    drop(alive);
     if let Some(ack) = closing {
+        // Answer the close once every task has stopped (their batches committed).
+        let all_done = shared.all_done.lock().await.take();
+        if let Some(mut all_done) = all_done {
+            while all_done.recv().await.is_some() {}
+        }
         let _ = ack.send(());
     }
 }

@@ -248,8 +248,8 @@ pub trait EventStore: Send + Sync {
     fn put_snapshot<'a>(&'a self, table: &'a str, seq: u64, body: &'a str) -> BoxFut<'a, ()>;
     /// The snapshot with the highest seq, if any.
     fn latest_snapshot<'a>(&'a self, table: &'a str) -> BoxFut<'a, Option<(u64, String)>>;
-    /// Notices of appends made by any process on the same storage (several server instances
-    /// on one PostgreSQL database; this one's own appends included — skip them by seq), so a
+    /// Notices of appends made by the other processes on the same storage (several server
+    /// instances on one PostgreSQL database; this store's own appends are left out), so a
     /// server can push other instances' events to its clients. `None` (the default: memory
     /// and SQLite) means this store has no such channel and the server only needs to announce
     /// its own appends. See [`postgres`] for the semantics of

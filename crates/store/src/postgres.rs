@@ -14,8 +14,10 @@
 //!
 //! Every write of a store (appends, new tables, deadline records, snapshots) goes to one
 //! writer task ([`crate::group`]). A lone append runs as its one statement (one round trip, its
-//! own transaction). Several queued writes run in one transaction — one WAL flush for all —
-//! each as statements that change nothing when their check fails, so a conflict leaves the
+//! own transaction). A batch of appends to distinct tables — the common batch: commands on
+//! several tables queued while the previous batch committed — is one statement too
+//! ([`APPEND_MANY`]). Any other batch runs in one transaction — one WAL flush for all — each
+//! write as statements that change nothing when their check fails, so a conflict leaves the
 //! others alone; a statement error aborts the transaction and the writer runs each write again
 //! alone. A batch takes the head rows in the order of the table ids, so two instances'
 //! batches cannot deadlock on each other.
@@ -28,15 +30,18 @@
 //! # Notifications between instances
 //!
 //! Each committed append (and each new table) sends `NOTIFY delve_events` ([`NOTIFY_CHANNEL`])
-//! with the payload `{"table":"<id>","head":<seq>}` (or `{"resync":true}` if the id is too
-//! long for a notification). PostgreSQL delivers it only if the
-//! transaction commits, so a conflicting (rolled back) append is never announced.
-//! [`PostgresStore::listen`] (also reachable as [`EventStore::subscribe`] through an
-//! `Arc<dyn EventStore>`) opens a dedicated `LISTEN` connection and returns a [`Subscription`]:
+//! with the payload `{"table":"<id>","head":<seq>,"from":"<store>"}` (or `{"resync":true}` if
+//! the id is too long for a notification); `from` is a random tag of the writing store. PostgreSQL
+//! delivers it only if the transaction commits, so a conflicting (rolled back) append is never
+//! announced. [`PostgresStore::listen`] opens a dedicated `LISTEN` connection and returns a
+//! [`Subscription`] to every store's notices; [`PostgresStore::listen_to_others`] (what
+//! [`EventStore::subscribe`] returns, as the server holds the store) leaves out this store's
+//! own, which its server already knows about (at thousands of appends a second, handling its
+//! own notices cost the server a wake-up and a read each):
 //!
 //! - [`Notice::Appended`] says a table's head reached `head`; the consumer reads the events
 //!   after the last seq it has (notices for one table are merged, so only the newest head is
-//!   kept; the consumer's own appends are announced too — compare seqs to skip them);
+//!   kept);
 //! - [`Notice::Resync`] says notices may have been missed (the listening connection was lost and
 //!   re-established, or the consumer fell more than [`MAX_PENDING_TABLES`] tables behind); the
 //!   consumer re-reads the heads of the tables it serves ([`EventStore::meta`]) and catches up.
@@ -68,6 +73,11 @@ pub const MAX_PENDING_TABLES: usize = 4_096;
 pub const DEFAULT_MAX_CONNECTIONS: u32 = 8;
 /// Table locks ([`EventStore::lock_table`]) one store holds or waits for at once.
 pub const LOCK_CONNECTIONS: u32 = 8;
+/// Writer tasks of one store ([`Writer::start_many`]), each with its own connection: while one
+/// batch waits for its commit, the next is already sent. The server never has two appends of
+/// one table in flight (it holds the table's lock across the append), so batches on different
+/// connections touch different tables, and PostgreSQL flushes concurrent commits together.
+pub const WRITERS: usize = 2;
 /// How long an operation waits for a free pooled connection.
 pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Longest wait between two attempts to re-establish a lost listening connection.
@@ -82,20 +92,36 @@ pub struct PostgresStore {
     writer_pool: PgPool,
     /// Connections holding (or waiting for) table locks.
     locks: PgPool,
+    /// This store's tag in its notices ([`new_origin`]).
+    origin: Arc<str>,
 }
 
 /// PostgreSQL refuses a notification payload of 8000 bytes or more.
 const MAX_PAYLOAD_BYTES: usize = 7_999;
 
-/// The notice of a new head; for a table id too long for a notification, a resync notice
-/// instead (the append must not fail for it).
-fn payload(table: &str, head: u64) -> String {
-    let full = serde_json::json!({ "table": table, "head": head }).to_string();
+/// The notice of a new head, tagged with the store that wrote it; for a table id too long for
+/// a notification, a resync notice instead (the append must not fail for it).
+fn payload(table: &str, head: u64, origin: &str) -> String {
+    let full = serde_json::json!({ "table": table, "head": head, "from": origin }).to_string();
     if full.len() <= MAX_PAYLOAD_BYTES {
         full
     } else {
         serde_json::json!({ "resync": true }).to_string()
     }
+}
+
+/// A tag for one store (one server instance), random enough that two stores on one database
+/// never share it: 64 bits from the standard library's randomly keyed hasher (its keys come
+/// from the operating system's random source; every new `RandomState` differs).
+fn new_origin() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    format!("{:016x}", h.finish())
 }
 
 impl PostgresStore {
@@ -135,22 +161,29 @@ impl PostgresStore {
         // The writer and the table locks have connections of their own: a writer never waits
         // for a connection held by a lock waiter, and lock waiters never take the readers'.
         let writer_pool = PgPoolOptions::new()
-            .max_connections(1)
+            .max_connections(WRITERS as u32)
             .acquire_timeout(ACQUIRE_TIMEOUT)
             .connect_lazy_with(options.clone());
         let locks = PgPoolOptions::new()
             .max_connections(LOCK_CONNECTIONS)
             .acquire_timeout(ACQUIRE_TIMEOUT)
             .connect_lazy_with(options.clone());
-        let writer = Writer::start(PgWriter {
-            pool: writer_pool.clone(),
-        });
+        let origin: Arc<str> = new_origin().into();
+        let writer = Writer::start_many(
+            (0..WRITERS)
+                .map(|_| PgWriter {
+                    pool: writer_pool.clone(),
+                    origin: origin.clone(),
+                })
+                .collect(),
+        );
         Ok(PostgresStore {
             pool,
             options,
             writer,
             writer_pool,
             locks,
+            origin,
         })
     }
 
@@ -170,9 +203,24 @@ impl PostgresStore {
     /// Starts listening for appends made through any store on this database (this one
     /// included). `LISTEN` is active when this returns. See the module documentation.
     pub async fn listen(&self) -> Result<Subscription, StoreError> {
+        self.subscription(None).await
+    }
+
+    /// Like [`PostgresStore::listen`], without the notices of this store's own writes (what
+    /// [`EventStore::subscribe`] returns: a server already knows what it wrote).
+    pub async fn listen_to_others(&self) -> Result<Subscription, StoreError> {
+        self.subscription(Some(self.origin.clone())).await
+    }
+
+    async fn subscription(&self, skip: Option<Arc<str>>) -> Result<Subscription, StoreError> {
         let listener = open_listener(&self.options).await?;
         let mailbox = Arc::new(Mailbox::default());
-        let task = tokio::spawn(forward(listener, self.options.clone(), mailbox.clone()));
+        let task = tokio::spawn(forward(
+            listener,
+            self.options.clone(),
+            mailbox.clone(),
+            skip,
+        ));
         Ok(Subscription { mailbox, task })
     }
 
@@ -201,20 +249,56 @@ pub const APPEND: &str = "\
     SELECT CASE WHEN cardinality($6::BIGINT[]) > 0 THEN pg_notify($8, $9)::TEXT END \
     FROM moved";
 
-/// The writer task's side: a pool of one connection (a lost one is replaced by the pool).
+/// Appends to several tables (each once) in one statement, its own transaction: the head rows
+/// are locked in the order of the table ids (`ORDER BY … FOR UPDATE` sorts before it locks, and
+/// the update touches only rows already locked), each head moves only if it is the expected
+/// one, the events of the moved tables are inserted and their notices queued. Returns the ids
+/// of the moved tables. Binds: per append (table, expected, new head, deadline_ms,
+/// deadline_known, payload); per event (table, seq, body); channel.
+pub const APPEND_MANY: &str = "\
+    WITH input AS ( \
+        SELECT * FROM UNNEST($1::TEXT[], $2::BIGINT[], $3::BIGINT[], $4::BIGINT[], \
+                             $5::BOOLEAN[], $6::TEXT[]) \
+            AS i (id, expected, head, deadline_ms, deadline_known, payload) \
+    ), locked AS ( \
+        SELECT t.id FROM tables t JOIN input i ON i.id = t.id ORDER BY t.id FOR UPDATE OF t \
+    ), moved AS ( \
+        UPDATE tables t SET head = i.head, deadline_ms = i.deadline_ms, \
+            deadline_known = i.deadline_known \
+        FROM input i JOIN locked l ON l.id = i.id \
+        WHERE t.id = i.id AND t.head = i.expected \
+        RETURNING t.id, i.payload, i.head > i.expected AS grew \
+    ), added AS ( \
+        INSERT INTO events (table_id, seq, body) \
+        SELECT e.id, e.seq, e.body \
+        FROM UNNEST($7::TEXT[], $8::BIGINT[], $9::TEXT[]) AS e (id, seq, body) \
+        JOIN moved ON moved.id = e.id \
+    ) \
+    SELECT id, CASE WHEN grew THEN pg_notify($10, payload)::TEXT END FROM moved";
+
+/// One writer task's side: a connection from the writers' pool of [`WRITERS`] (a lost one is
+/// replaced by the pool).
 struct PgWriter {
     pool: PgPool,
+    /// The store's tag in its notices.
+    origin: Arc<str>,
 }
 
 impl Backend for PgWriter {
     fn commit<'a>(&'a mut self, ops: &'a [&'a Op]) -> BoxFut<'a, Vec<Outcome>> {
         Box::pin(async move {
+            let origin = &*self.origin;
             if let [op] = ops
                 && matches!(op, Op::Append { .. })
             {
                 // One statement is its own transaction: one round trip.
                 let mut conn = self.pool.acquire().await?;
-                return Ok(vec![write(&mut conn, op).await]);
+                return Ok(vec![write(&mut conn, op, origin).await]);
+            }
+            if let Some(appends) = distinct_appends(ops) {
+                // The common batch (commands on several tables): one statement, one round trip.
+                let mut conn = self.pool.acquire().await?;
+                return append_many(&mut conn, &appends, origin).await;
             }
             // Head rows locked in the order of the table ids (stable: one table's writes keep
             // their order), so two instances' batches never wait on each other in a cycle.
@@ -223,7 +307,7 @@ impl Backend for PgWriter {
             let mut outcomes: Vec<Option<Outcome>> = (0..ops.len()).map(|_| None).collect();
             let mut tx = self.pool.begin().await?;
             for i in order {
-                let outcome = write(&mut tx, ops[i]).await;
+                let outcome = write(&mut tx, ops[i], origin).await;
                 // A statement error aborts the transaction (dropping it rolls back).
                 if let Err(StoreError::Db(e)) = outcome {
                     return Err(StoreError::Db(e));
@@ -241,6 +325,95 @@ impl Backend for PgWriter {
     async fn close(&mut self) {}
 }
 
+/// One append of a batch: table, expected head, events, deadline.
+type AppendOp<'a> = (&'a str, u64, &'a [StoredEvent], Deadline);
+
+/// The batch as appends, if it holds only appends and each table at most once (then their
+/// order does not matter and [`APPEND_MANY`] can take them all).
+fn distinct_appends<'a>(ops: &[&'a Op]) -> Option<Vec<AppendOp<'a>>> {
+    let mut seen = std::collections::HashSet::with_capacity(ops.len());
+    ops.iter()
+        .map(|op| match op {
+            Op::Append {
+                table,
+                expected,
+                events,
+                deadline,
+            } if seen.insert(table.as_str()) => {
+                Some((table.as_str(), *expected, events.as_slice(), *deadline))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Runs [`APPEND_MANY`] and gives each append its outcome: the new head, or (rarely) the
+/// conflict or missing table found by reading the heads that did not move.
+async fn append_many(
+    conn: &mut PgConnection,
+    appends: &[AppendOp<'_>],
+    origin: &str,
+) -> Result<Vec<Outcome>, StoreError> {
+    let n = appends.len();
+    let (mut ids, mut expected, mut heads) = (
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+    );
+    let (mut deadlines, mut known, mut payloads) = (
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+    );
+    let (mut event_tables, mut seqs, mut bodies) = (Vec::new(), Vec::new(), Vec::new());
+    for &(table, exp, events, deadline) in appends {
+        let head = exp + events.len() as u64;
+        let (at, is_known) = deadline.columns();
+        ids.push(table);
+        expected.push(to_i64(exp));
+        heads.push(to_i64(head));
+        deadlines.push(at);
+        known.push(is_known);
+        payloads.push(payload(table, head, origin));
+        for e in events {
+            event_tables.push(table);
+            seqs.push(to_i64(e.seq));
+            bodies.push(e.json.as_str());
+        }
+    }
+    let rows = sqlx::query(APPEND_MANY)
+        .bind(&ids)
+        .bind(&expected)
+        .bind(&heads)
+        .bind(&deadlines)
+        .bind(&known)
+        .bind(&payloads)
+        .bind(&event_tables)
+        .bind(&seqs)
+        .bind(&bodies)
+        .bind(NOTIFY_CHANNEL)
+        .fetch_all(&mut *conn)
+        .await?;
+    let moved: std::collections::HashSet<String> =
+        rows.iter().map(|r| r.get::<String, _>(0)).collect();
+    let mut outcomes = Vec::with_capacity(n);
+    for &(table, exp, events, _) in appends {
+        outcomes.push(if moved.contains(table) {
+            Ok(exp + events.len() as u64)
+        } else {
+            match head_in(conn, table).await? {
+                None => Err(StoreError::NotFound(table.to_string())),
+                Some(actual) => Err(StoreError::Conflict {
+                    table: table.to_string(),
+                    expected: exp,
+                    actual,
+                }),
+            }
+        });
+    }
+    Ok(outcomes)
+}
+
 async fn head_in(conn: &mut PgConnection, table: &str) -> Result<Option<u64>, StoreError> {
     let row = sqlx::query("SELECT head FROM tables WHERE id = $1")
         .bind(table)
@@ -251,7 +424,7 @@ async fn head_in(conn: &mut PgConnection, table: &str) -> Result<Option<u64>, St
 
 /// One write on `conn` (in the batch's transaction, or alone). Refusals (conflict, missing or
 /// existing table) change nothing and leave the transaction usable.
-async fn write(conn: &mut PgConnection, op: &Op) -> Outcome {
+async fn write(conn: &mut PgConnection, op: &Op, origin: &str) -> Outcome {
     match op {
         Op::Append {
             table,
@@ -272,7 +445,7 @@ async fn write(conn: &mut PgConnection, op: &Op) -> Outcome {
                 .bind(&seqs)
                 .bind(&bodies)
                 .bind(NOTIFY_CHANNEL)
-                .bind(payload(table, new_head))
+                .bind(payload(table, new_head, origin))
                 .fetch_optional(&mut *conn)
                 .await?;
             if moved.is_some() {
@@ -319,7 +492,7 @@ async fn write(conn: &mut PgConnection, op: &Op) -> Outcome {
             .await?;
             sqlx::query("SELECT pg_notify($1, $2)::TEXT")
                 .bind(NOTIFY_CHANNEL)
-                .bind(payload(&meta.id, head))
+                .bind(payload(&meta.id, head, origin))
                 .execute(&mut *conn)
                 .await?;
             Ok(head)
@@ -532,7 +705,7 @@ impl EventStore for PostgresStore {
     }
 
     fn subscribe(&self) -> BoxFut<'_, Option<Subscription>> {
-        Box::pin(async move { self.listen().await.map(Some) })
+        Box::pin(async move { self.listen_to_others().await.map(Some) })
     }
 
     fn lock_table<'a>(&'a self, table: &'a str) -> BoxFut<'a, Option<TableLock>> {
@@ -698,10 +871,15 @@ async fn open_listener(options: &PgConnectOptions) -> Result<PgListener, StoreEr
     Ok(listener)
 }
 
-fn parse(payload: &str) -> Option<Notice> {
+/// The notice in a payload; `None` for a payload not of our format, or one written by the
+/// store `skip`.
+fn parse(payload: &str, skip: Option<&str>) -> Option<Notice> {
     let v: serde_json::Value = serde_json::from_str(payload).ok()?;
     if v.get("resync").and_then(serde_json::Value::as_bool) == Some(true) {
         return Some(Notice::Resync);
+    }
+    if skip.is_some() && v.get("from").and_then(serde_json::Value::as_str) == skip {
+        return None;
     }
     Some(Notice::Appended {
         table: v.get("table")?.as_str()?.to_string(),
@@ -711,12 +889,18 @@ fn parse(payload: &str) -> Option<Notice> {
 
 /// Reads notifications into the mailbox until the subscription is dropped (which aborts this
 /// task); on a lost connection reconnects with backoff, then pushes a resync.
-async fn forward(mut listener: PgListener, options: PgConnectOptions, mailbox: Arc<Mailbox>) {
+async fn forward(
+    mut listener: PgListener,
+    options: PgConnectOptions,
+    mailbox: Arc<Mailbox>,
+    skip: Option<Arc<str>>,
+) {
     loop {
         // `Ok(None)` or an error: the connection is lost.
         while let Ok(Some(n)) = listener.try_recv().await {
-            // A payload not of our format (someone else on the channel) is ignored.
-            if let Some(notice) = parse(n.payload()) {
+            // A payload not of our format (someone else on the channel) is ignored, and so
+            // is one of the skipped store's own writes.
+            if let Some(notice) = parse(n.payload(), skip.as_deref()) {
                 mailbox.push(notice);
             }
         }

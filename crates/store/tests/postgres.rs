@@ -580,3 +580,222 @@ async fn pg_sigkill_during_appends_keeps_every_acknowledged_event() {
     assert_eq!(table.head(), log.len() as u64);
     assert_eq!(tables.store.meta("k").await.unwrap().head, log.len() as u64);
 }
+
+/// Runs `store::postgres::APPEND_MANY` for `(table, expected head, events)` appends with no
+/// deadline; returns the ids of the tables whose head moved.
+async fn append_many(
+    pool: &sqlx::PgPool,
+    appends: &[(&str, u64, Vec<StoredEvent>)],
+) -> Result<Vec<String>, sqlx::Error> {
+    use sqlx::Row;
+    let mut cols: (Vec<&str>, Vec<i64>, Vec<i64>, Vec<Option<i64>>, Vec<bool>, Vec<String>) =
+        Default::default();
+    let mut ev: (Vec<&str>, Vec<i64>, Vec<&str>) = Default::default();
+    for (table, expected, events) in appends {
+        let head = *expected + events.len() as u64;
+        cols.0.push(table);
+        cols.1.push(*expected as i64);
+        cols.2.push(head as i64);
+        cols.3.push(None);
+        cols.4.push(false);
+        cols.5.push(format!("{{\"table\":\"{table}\",\"head\":{head}}}"));
+        for e in events {
+            ev.0.push(table);
+            ev.1.push(e.seq as i64);
+            ev.2.push(&e.json);
+        }
+    }
+    let rows = sqlx::query(store::postgres::APPEND_MANY)
+        .bind(&cols.0)
+        .bind(&cols.1)
+        .bind(&cols.2)
+        .bind(&cols.3)
+        .bind(&cols.4)
+        .bind(&cols.5)
+        .bind(&ev.0)
+        .bind(&ev.1)
+        .bind(&ev.2)
+        .bind(store::postgres::NOTIFY_CHANNEL)
+        .fetch_all(pool)
+        .await?;
+    let mut moved: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
+    moved.sort();
+    Ok(moved)
+}
+
+fn events_from(after: u64, n: u64, tag: &str) -> Vec<StoredEvent> {
+    (after + 1..=after + n)
+        .map(|seq| StoredEvent {
+            seq,
+            json: format!("{{\"tag\":\"{tag}\",\"seq\":{seq}}}"),
+        })
+        .collect()
+}
+
+/// The one-statement batch of appends (the writer's common batch): each table's head moves
+/// only from its expected head, a stale or missing table changes nothing and does not stop
+/// the others, only moved tables are announced, and two such statements naming the same
+/// tables in opposite orders never deadlock (the head rows are locked in id order).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pg_append_many_moves_each_head_alone_and_never_deadlocks() {
+    let db = TestDb::new().await;
+    let a = db.store().await;
+    let b = db.store().await;
+    let mut sub = b.listen().await.unwrap();
+    let tables = Tables::new(Arc::new(a), registry());
+    for id in ["m1", "m2", "m3"] {
+        tables.create(new_table(id), 0).await.unwrap();
+    }
+    let pool = tables_pool(&db).await;
+    // m1 right, m2 stale (expects 0, is at 1), "gone" missing, m3 right.
+    let moved = append_many(
+        &pool,
+        &[
+            ("m1", 1, events_from(1, 2, "one")),
+            ("m2", 0, events_from(0, 1, "stale")),
+            ("gone", 0, events_from(0, 1, "gone")),
+            ("m3", 1, events_from(1, 1, "three")),
+        ],
+    )
+    .await
+    .unwrap();
+    assert_eq!(moved, ["m1", "m3"]);
+    assert_eq!(tables.store.meta("m1").await.unwrap().head, 3);
+    assert_eq!(tables.store.meta("m2").await.unwrap().head, 1);
+    assert_eq!(tables.store.meta("m3").await.unwrap().head, 2);
+    assert!(tables.store.meta("gone").await.is_err());
+    let m1 = tables.store.read("m1", 1, 10).await.unwrap();
+    assert_eq!(m1, events_from(1, 2, "one"));
+    assert_eq!(tables.store.read("m2", 1, 10).await.unwrap(), []);
+    // Notices: the three creations, then m1 and m3 only.
+    let mut seen = std::collections::BTreeMap::new();
+    while seen.get("m1") != Some(&3) || seen.get("m3") != Some(&2) {
+        match next_notice(&mut sub).await {
+            Notice::Appended { table, head } => {
+                if table == "m2" {
+                    assert_eq!(head, 1, "m2 did not move");
+                }
+                seen.insert(table, head);
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(seen.get("m2"), Some(&1));
+
+    // Opposite orders while a third session holds m2: each batch locks what it can and waits
+    // for m2. Locking in the order of the statement would leave the forward batch holding m1
+    // and the backward one m3, each then waiting for the other's row: a deadlock (PostgreSQL
+    // aborts one after deadlock_timeout). In id order both take m1 first, so one waits behind
+    // the other and both finish.
+    let mut heads = [3u64, 1, 2];
+    for round in 0..5u64 {
+        let forward: Vec<(&str, u64, Vec<StoredEvent>)> = ["m1", "m2", "m3"]
+            .iter()
+            .zip(heads)
+            .map(|(t, h)| (*t, h, events_from(h, 1, "f")))
+            .collect();
+        let mut backward = forward.clone();
+        backward.reverse();
+        for b in &mut backward {
+            b.2[0].json = format!("{{\"tag\":\"b{round}\"}}");
+        }
+        let mut holder = pool.begin().await.unwrap();
+        sqlx::query("SELECT head FROM tables WHERE id = 'm2' FOR UPDATE")
+            .execute(&mut *holder)
+            .await
+            .unwrap();
+        let f = tokio::spawn({
+            let (pool, forward) = (pool.clone(), forward.clone());
+            async move { append_many(&pool, &forward).await }
+        });
+        let r = tokio::spawn({
+            let (pool, backward) = (pool.clone(), backward.clone());
+            async move { append_many(&pool, &backward).await }
+        });
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        holder.rollback().await.unwrap();
+        let f = f.await.unwrap().expect("no deadlock");
+        let r = r.await.unwrap().expect("no deadlock");
+        // Per table exactly one of the two won.
+        for (i, t) in ["m1", "m2", "m3"].iter().enumerate() {
+            let won = f.iter().any(|m| m == t) as u32 + r.iter().any(|m| m == t) as u32;
+            assert_eq!(won, 1, "round {round}, {t}");
+            heads[i] += 1;
+        }
+    }
+    for (t, h) in ["m1", "m2", "m3"].iter().zip(heads) {
+        let log = tables.store.read(t, 0, 1000).await.unwrap();
+        assert_eq!(log.len() as u64, h, "{t}");
+        assert!(log.iter().zip(1..).all(|(e, n)| e.seq == n), "{t}");
+    }
+}
+
+/// A pool on the test database for raw statements. Its planner may not scan `tables` whole or
+/// hash it, so the update would visit the head rows in the order the statement lists them
+/// (as it may on a big table): only the statement's own `ORDER BY … FOR UPDATE` keeps two
+/// opposite batches from deadlocking.
+async fn tables_pool(db: &TestDb) -> sqlx::PgPool {
+    let options = db.options.clone().options([
+        ("enable_seqscan", "off"),
+        ("enable_hashjoin", "off"),
+        ("enable_mergejoin", "off"),
+        ("deadlock_timeout", "100ms"),
+    ]);
+    PgPoolOptions::new()
+        .max_connections(3)
+        .connect_with(options)
+        .await
+        .unwrap()
+}
+
+/// A server's subscription (`EventStore::subscribe`) leaves out its own store's appends, which
+/// the server already knows, and still hears every other store's; `listen` hears both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pg_subscribe_leaves_out_the_stores_own_appends() {
+    let db = TestDb::new().await;
+    let a: Arc<dyn EventStore> = Arc::new(db.store().await);
+    let b = db.store().await;
+    let mut others = a.subscribe().await.unwrap().expect("PostgreSQL notifies");
+    let mut all = b.listen().await.unwrap();
+    let ta = Tables::new(a.clone(), registry());
+    let tb = Tables::new(Arc::new(b), registry());
+    ta.create(new_table("own"), 0).await.unwrap();
+    tb.create(new_table("theirs"), 0).await.unwrap();
+    // `b` hears both creations (its own included), in order.
+    assert_eq!(
+        next_notice(&mut all).await,
+        Notice::Appended {
+            table: "own".into(),
+            head: 1
+        }
+    );
+    assert_eq!(
+        next_notice(&mut all).await,
+        Notice::Appended {
+            table: "theirs".into(),
+            head: 1
+        }
+    );
+    // `a`'s subscription: only b's table; a's own creation was never queued.
+    assert_eq!(
+        next_notice(&mut others).await,
+        Notice::Appended {
+            table: "theirs".into(),
+            head: 1
+        }
+    );
+    let own = ta.store.append("own", 1, &events_from(1, 1, "x")).await.unwrap();
+    assert_eq!(own, 2);
+    tb.store
+        .append("theirs", 1, &events_from(1, 1, "y"))
+        .await
+        .unwrap();
+    assert_eq!(
+        next_notice(&mut others).await,
+        Notice::Appended {
+            table: "theirs".into(),
+            head: 2
+        }
+    );
+    assert_eq!(others.try_recv(), None, "a's own append is not announced to a");
+}
