@@ -4,8 +4,10 @@
 //   extra actions from crits, squares left of the Move), the order, the battle grid;
 // - the acting creature's controller (a player for their crow, the Referee for anyone): build a
 //   path by clicking squares (or Enter/Space on a focused square) and send `combat_move`;
-//   pick a target by clicking it (or from the list) and a weapon from the hands, `attack`;
-//   `end_turn`;
+//   pick a target by clicking it (or from the list) and a weapon from the hands, `attack`
+//   (optionally `ranged` for a thrown weapon and a `guess`ed square, picked on the grid, for a
+//   target it cannot see, CR-LOE-08; the Referee also adds `targets` to the same roll,
+//   CR-ATK-14, and names the weapon card a held object hits `like`, CR-ATK-12); `end_turn`;
 // - the Referee: place a creature, `start_combat`, `roll_initiative` (the player who rolls),
 //   `end_combat`.
 // - everyone with a placed creature: "more actions", one form per rarer command (shift, jump,
@@ -43,6 +45,13 @@ function ui(screen) {
     path: [],
     target: "",
     weapon: "",
+    // The attack's extras: more targets (Referee), `like` (Referee), thrown, a guessed square
+    // (`guessPick`: the next grid click names it).
+    also: [],
+    like: "",
+    ranged: false,
+    guess: null,
+    guessPick: false,
     place: { creature: "", x: 0, y: 0, side: "enemies" },
     roller: "",
     // "More actions": the chosen command, who acts, its fields, the field a grid click fills.
@@ -64,7 +73,8 @@ export function sendShowing(screen, u, cmd, after) {
       screen.render();
     })
     .catch((e) => {
-      u.refusal = e?.rule ? `${e.message} (${e.rule})` : e?.message || String(e);
+      // The rule once: many messages already end with it.
+      u.refusal = e?.rule && !String(e.message ?? "").includes(e.rule) ? `${e.message} (${e.rule})` : e?.message || String(e);
       screen.render();
     });
 }
@@ -138,6 +148,9 @@ function gridSvg(screen, cv, acting, canAct) {
       u.placePick = false;
     } else if (field) {
       if (!fillFromGrid(u, field, { x, y }, who)) return;
+    } else if (u.mode === "attack" && u.guessPick) {
+      u.guess = { x, y };
+      u.guessPick = false;
     } else if (u.mode === "move") {
       u.path.push({ x, y });
     } else if (u.mode === "attack" && who && who !== acting) {
@@ -155,9 +168,10 @@ function gridSvg(screen, cv, acting, canAct) {
       if (marks.has(key({ x, y }))) cls.push("path");
       if (who && who === u.target && u.mode === "attack") cls.push("target");
       if (field && ["square", "path"].includes(field[1]) && same(u.act.f[field[0]], { x, y })) cls.push("picked");
+      if (!field && u.mode === "attack" && same(u.guess, { x, y })) cls.push("picked", "guess");
       const name = who ? displayName(screen.creatures[who]) || who : "";
       const label = [t("square", { x, y }), name, ...look.words, marks.has(key({ x, y })) ? t("path-step", { n: marks.get(key({ x, y })) }) : ""].filter(Boolean).join(", ");
-      const interactive = editing || u.placePick || (field && (field[1] !== "creature" || who)) || (!field && canAct && (u.mode === "move" || (u.mode === "attack" && who && who !== acting)));
+      const interactive = editing || u.placePick || (field && (field[1] !== "creature" || who)) || (!field && canAct && (u.mode === "move" || (u.mode === "attack" && (u.guessPick || (who && who !== acting)))));
       svg.append(
         s(
           "rect",
@@ -245,6 +259,7 @@ function actorControls(screen, cv, fight, acting) {
   const mode = (m) => () => {
     u.mode = u.mode === m ? null : m;
     u.pick = null;
+    u.guessPick = false;
     if (u.mode !== "move") u.path = [];
     screen.render();
   };
@@ -298,10 +313,93 @@ function actorControls(screen, cv, fight, acting) {
                 const w = document.getElementById("combat-weapon")?.value;
                 const cmd = { creature: acting, target: u.target };
                 if (w && w !== "unarmed") cmd.weapon = Number(w);
-                go({ attack: cmd }, () => Object.assign(u, { mode: null, target: "" }));
+                if (u.ranged) cmd.ranged = true;
+                if (u.guess) cmd.guess = u.guess;
+                if (screen.isReferee) {
+                  const also = u.also.filter((id) => id !== u.target && id !== acting);
+                  if (also.length) cmd.targets = also;
+                  if (u.like.trim()) cmd.like = u.like.trim();
+                }
+                go({ attack: cmd }, () => Object.assign(u, { mode: null, target: "", also: [], like: "", ranged: false, guess: null, guessPick: false }));
               },
             },
             t("combat-send-attack"),
+          ),
+        )
+      : null,
+    u.mode === "attack" ? attackExtras(screen, u, targets, acting) : null,
+  );
+}
+
+/** The weapon cards of the loaded packs (the Referee's view lists them), as [id, name]. */
+function weaponCards(screen) {
+  return Object.entries(screen.rules.content?.items || {})
+    .filter(([, c]) => c && c.weapon)
+    .map(([id, c]) => [id, c.name || id]);
+}
+
+/** The attack's rarer parts: thrown, a guessed square; the Referee's extra targets and `like`. */
+function attackExtras(screen, u, targets, acting) {
+  const name = (id) => displayName(screen.creatures[id]) || id;
+  const cards = screen.isReferee ? weaponCards(screen) : [];
+  const others = targets.filter((id) => id !== u.target && id !== acting);
+  const also = u.also.filter((id) => others.includes(id));
+  return h(
+    "div",
+    { class: "attack-extras", id: "combat-attack-extras" },
+    h(
+      "div",
+      { class: "row wrap" },
+      h("label", { class: "check" }, h("input", { type: "checkbox", id: "combat-ranged", checked: u.ranged, onchange: (e) => (u.ranged = e.target.checked) }), t("combat-ranged")),
+      h("span", { class: "label" }, t("combat-guess"), ": "),
+      h("output", { id: "combat-guess", for: "combat-guess-pick" }, u.guess ? `(${u.guess.x}, ${u.guess.y})` : t("act-none-yet")),
+      h(
+        "button",
+        { type: "button", id: "combat-guess-pick", "aria-pressed": String(u.guessPick), class: u.guessPick ? "primary" : "", onclick: () => ((u.guessPick = !u.guessPick), screen.render()) },
+        u.guessPick ? t("act-picking", { what: t("combat-guess") }) : t("act-pick-on-grid"),
+      ),
+      h("button", { type: "button", id: "combat-guess-clear", disabled: !u.guess, onclick: () => ((u.guess = null), (u.guessPick = false), screen.render()) }, t("act-clear")),
+    ),
+    h("p", { class: "hint" }, t("combat-guess-hint")),
+    screen.isReferee
+      ? h(
+          "div",
+          { class: "row wrap" },
+          others.length
+            ? h(
+                "fieldset",
+                { class: "act-field list", id: "combat-also" },
+                h("legend", {}, t("combat-also")),
+                others.map((id) =>
+                  h(
+                    "label",
+                    { class: "check" },
+                    h("input", {
+                      type: "checkbox",
+                      id: `combat-also-${id}`,
+                      checked: also.includes(id),
+                      onchange: (e) => {
+                        const now = u.also.filter((x) => x !== id && others.includes(x));
+                        u.also = e.target.checked ? [...now, id] : now;
+                      },
+                    }),
+                    name(id),
+                  ),
+                ),
+              )
+            : null,
+          h(
+            "span",
+            { class: "act-field" },
+            h("label", { for: "combat-like" }, t("combat-like")),
+            cards.length
+              ? h(
+                  "select",
+                  { id: "combat-like", onchange: (e) => (u.like = e.target.value) },
+                  h("option", { value: "" }, t("combat-like-none")),
+                  cards.map(([id, n]) => h("option", { value: id, selected: id === u.like }, n)),
+                )
+              : h("input", { id: "combat-like", value: u.like, placeholder: t("combat-like-none"), oninput: (e) => (u.like = e.target.value) }),
           ),
         )
       : null,

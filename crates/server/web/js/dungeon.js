@@ -2,9 +2,15 @@
 // crates/crows/src/ruleset/explore/mod.rs). The Referee enters a dungeon (turn length 20/30/60
 // minutes, rooms or manual), pauses and resumes the turn (`pause_dungeon_turn` /
 // `resume_dungeon_turn`), marks rooms explored, makes a loud noise, leaves, starts and finishes
-// a rest and sees the encounter checks (face, EN, outcome: Referee-only events). A player
-// chooses a rest activity for their crow during a rest. A refusal's reason stays shown under the
-// controls. The town screen (js/town.js) comes right after this panel.
+// a rest and sees the encounter checks (face, EN, outcome: Referee-only events). In a dungeon
+// the Referee also reports treasure (`treasure_found`; the `treasure_valued` events with the
+// greed reward are listed) and judges the level (`set_dungeon_level`: crowded, trail of chaos,
+// other EN modifier, encounter tables). During a rest: the rest's own encounter check
+// (`rest_encounter_check`, with the day's rest EN outside a dungeon), `interrupt_rest` (a
+// reason) and `rest_noise` (sleepers within reach of a loud noise wake). The encounter options
+// (`set_encounter_rules`: EN capped at 10, which way Seclude Camp moves the EN) are two
+// checkboxes. A player chooses a rest activity for their crow during a rest. A refusal's reason
+// stays shown under the controls. The town screen (js/town.js) comes right after this panel.
 
 import { h, section } from "./dom.js";
 import { t, has } from "./i18n.js";
@@ -24,7 +30,21 @@ const ACTIVITIES = {
 };
 
 function ui(screen) {
-  return (screen.dungeonUi ||= { name: "", length: "30", noise: "", place: "dungeon", activity: {}, refusal: "" });
+  return (screen.dungeonUi ||= {
+    name: "",
+    length: "30",
+    noise: "",
+    place: "dungeon",
+    activity: {},
+    refusal: "",
+    // Treasure found, the level draft (null: the view's judgement), the rest's controls.
+    treasure: { what: "", value: "" },
+    level: null,
+    restThreshold: "",
+    interrupt: "",
+    noiseDistance: "5",
+    noiseWho: null,
+  });
 }
 
 /** The rules event named `name` inside a log event (`{type: "rules", event: {name: {…}}}`). */
@@ -36,32 +56,234 @@ function rulesEvent(ev, name) {
 
 const label = (v) => (typeof v === "string" ? v : JSON.stringify(v));
 
+/** A label and its input, kept together when the row wraps. */
+const field = (...kids) => h("span", { class: "act-field" }, ...kids);
+
+/** The text of one check outcome (`nothing`, `immediate`, `sign` with its turn; on the road
+ * `nothing`, `now`, `referee_schedules`). */
+function outcomeText(o) {
+  const key = typeof o === "string" ? o : o?.outcome ?? Object.keys(o || {})[0] ?? "";
+  return { key, text: has(`encounter-${key}`) ? t(`encounter-${key}`, { turn: o?.due_turn ?? "?" }) : label(o) };
+}
+
+/** The last encounter checks, dungeon-turn ones and the rest's own (CR-REST-08). */
 function encounterChecks(screen) {
   const out = [];
   for (const ev of screen.events) {
     const e = rulesEvent(ev, "encounter_checked");
-    if (e) out.push(e);
+    if (e) {
+      const c = e.check || e;
+      out.push({ id: "dungeon-check-line", turn: e.turn ?? "?", face: c.face, threshold: c.threshold, outcome: c.outcome });
+      continue;
+    }
+    const r = rulesEvent(ev, "rest_encounter_checked");
+    if (r) {
+      // `{"rules": "dungeon", "check": {…}}` or `{"rules": "road", face, threshold, outcome}`.
+      const c = r.result?.check || r.result || {};
+      out.push({ id: "dungeon-rest-check-line", face: c.face, threshold: c.threshold, outcome: c.outcome });
+    }
   }
   if (!out.length) return h("p", { class: "hint" }, t("dungeon-no-checks"));
   return h(
     "ul",
     { class: "encounter-checks", id: "encounter-checks" },
-    out.slice(-5).reverse().map((e) => {
-      const c = e.check || e;
-      // `{"outcome": "nothing" | "immediate" | "sign", "due_turn": n}`.
-      const o = c.outcome ?? "";
-      const key = typeof o === "string" ? o : o.outcome ?? Object.keys(o)[0] ?? "";
-      const text = has(`encounter-${key}`) ? t(`encounter-${key}`, { turn: o.due_turn ?? "?" }) : label(o);
-      return h("li", { class: `check-${key}` }, t("dungeon-check-line", { turn: e.turn ?? "?", face: c.face ?? "?", threshold: c.threshold ?? "?", outcome: text }));
-    }),
+    out
+      .slice(-5)
+      .reverse()
+      .map((c) => {
+        const o = outcomeText(c.outcome ?? "");
+        return h("li", { class: `check-${o.key}` }, t(c.id, { turn: c.turn ?? "?", face: c.face ?? "?", threshold: c.threshold ?? "?", outcome: o.text }));
+      }),
+  );
+}
+
+/** The last treasure valuations (`treasure_valued`: base value, greed percent, value). */
+function treasureList(screen) {
+  const out = [];
+  for (const ev of screen.events) {
+    const e = rulesEvent(ev, "treasure_valued");
+    if (e) out.push(e);
+  }
+  if (!out.length) return null;
+  return h(
+    "ul",
+    { class: "encounter-checks treasure-list", id: "treasure-valuations", "aria-label": t("treasure-valuations") },
+    out
+      .slice(-5)
+      .reverse()
+      .map((e) => h("li", {}, t("treasure-line", { what: e.what ?? "", base: e.base ?? 0, percent: e.percent ?? 0, value: e.value ?? 0, turn: e.turn ?? "?" }))),
+  );
+}
+
+/** Treasure found and the level's judgement (Referee, inside a dungeon). */
+function dungeonExtras(screen, ex, go) {
+  const u = ui(screen);
+  const tr = u.treasure;
+  const secrets = ex?.secrets || {};
+  // The Referee's edits over the view's judgement (cleared once sent: the view then shows it).
+  const edits = (u.level ||= {});
+  const lv = {
+    crowded: edits.crowded ?? !!secrets.level?.crowded,
+    chaos: edits.chaos ?? !!secrets.level?.chaos_trail,
+    modifier: edits.modifier ?? String(secrets.threshold_modifier ?? 0),
+    tables: edits.tables ?? (secrets.tables || []).join(", "),
+  };
+  const known = Object.keys(screen.rules.content?.tables || {});
+  const treasure = h(
+    "form",
+    {
+      class: "row wrap controls",
+      id: "treasure-form",
+      "aria-label": t("treasure-found"),
+      onsubmit: (e) => {
+        e.preventDefault();
+        go({ treasure_found: { what: tr.what.trim() || t("treasure"), value: Math.max(0, Math.floor(Number(tr.value) || 0)) } }, () => Object.assign(tr, { what: "", value: "" }));
+      },
+    },
+    field(h("label", { for: "treasure-what" }, t("treasure-what")), h("input", { id: "treasure-what", value: tr.what, oninput: (e) => (tr.what = e.target.value) })),
+    field(h("label", { for: "treasure-value" }, t("treasure-value")), h("input", { id: "treasure-value", type: "number", min: 0, class: "num", value: tr.value, oninput: (e) => (tr.value = e.target.value) })),
+    h("button", { type: "submit", id: "treasure-found" }, t("treasure-found")),
+  );
+  const level = h(
+    "details",
+    { id: "dungeon-level", class: "dungeon-level" },
+    h("summary", {}, t("dungeon-level")),
+    h(
+      "form",
+      {
+        class: "row wrap",
+        onsubmit: (e) => {
+          e.preventDefault();
+          const tables = (edits.tables ?? lv.tables)
+            .split(",")
+            .map((x) => x.trim())
+            .filter(Boolean);
+          const now = { ...lv, ...edits };
+          go({ set_dungeon_level: { crowded: now.crowded, chaos_trail: now.chaos, threshold_modifier: Math.trunc(Number(now.modifier) || 0), tables } }, () => (u.level = null));
+        },
+      },
+      h("label", { class: "check" }, h("input", { type: "checkbox", id: "level-crowded", checked: lv.crowded, onchange: (e) => (edits.crowded = e.target.checked) }), t("level-crowded")),
+      h("label", { class: "check" }, h("input", { type: "checkbox", id: "level-chaos", checked: lv.chaos, onchange: (e) => (edits.chaos = e.target.checked) }), t("level-chaos")),
+      field(h("label", { for: "level-modifier" }, t("level-modifier")), h("input", { id: "level-modifier", type: "number", min: -9, max: 9, class: "num", value: lv.modifier, oninput: (e) => (edits.modifier = e.target.value) })),
+      field(h("label", { for: "level-tables" }, t("level-tables")), h("input", { id: "level-tables", value: lv.tables, list: known.length ? "level-tables-known" : null, oninput: (e) => (edits.tables = e.target.value) })),
+      known.length ? h("datalist", { id: "level-tables-known" }, known.map((k) => h("option", { value: k }))) : null,
+      h("button", { type: "submit", id: "set-dungeon-level" }, t("set-dungeon-level")),
+    ),
+  );
+  return [treasure, treasureList(screen), level];
+}
+
+/** The Referee's controls during a rest: its encounter check, a loud noise, an interruption. */
+function restExtras(screen, ex, go) {
+  const u = ui(screen);
+  const r = ex.rest;
+  const name = (id) => displayName(screen.creatures[id]) || id;
+  const asleep = r.asleep || [];
+  const noiseWho = (u.noiseWho ?? asleep).filter((id) => asleep.includes(id));
+  const check =
+    r.place === "safe"
+      ? h("p", { class: "hint" }, t("rest-check-safe"))
+      : h(
+          "form",
+          {
+            class: "row wrap controls",
+            "aria-label": t("rest-encounter-check"),
+            onsubmit: (e) => {
+              e.preventDefault();
+              const cmd = {};
+              if (r.place !== "dungeon" && u.restThreshold !== "") cmd.threshold = Math.max(1, Math.min(10, Math.trunc(Number(u.restThreshold) || 0)));
+              go({ rest_encounter_check: cmd });
+            },
+          },
+          r.place !== "dungeon"
+            ? [
+                field(h("label", { for: "rest-threshold" }, t("rest-threshold")), h("input", { id: "rest-threshold", type: "number", min: 1, max: 10, class: "num", value: u.restThreshold, oninput: (e) => (u.restThreshold = e.target.value) })),
+              ]
+            : null,
+          h("button", { type: "submit", id: "rest-encounter-check", disabled: !!r.check_made }, r.check_made ? t("rest-check-made") : t("rest-encounter-check")),
+        );
+  const noise = h(
+    "form",
+    {
+      class: "row wrap controls",
+      "aria-label": t("rest-noise"),
+      onsubmit: (e) => {
+        e.preventDefault();
+        go({ rest_noise: { creatures: noiseWho, distance: Math.max(0, Math.trunc(Number(u.noiseDistance) || 0)) } }, () => (u.noiseWho = null));
+      },
+    },
+    asleep.length
+      ? h(
+          "span",
+          { class: "act-field", role: "group", "aria-label": t("rest-noise-near") },
+          h("span", { class: "label" }, t("rest-noise-near"), ": "),
+          asleep.map((id) =>
+            h(
+              "label",
+              { class: "check" },
+              h("input", {
+                type: "checkbox",
+                id: `rest-noise-${id}`,
+                checked: noiseWho.includes(id),
+                onchange: (e) => {
+                  u.noiseWho = e.target.checked ? [...noiseWho.filter((x) => x !== id), id] : noiseWho.filter((x) => x !== id);
+                  screen.render();
+                },
+              }),
+              name(id),
+            ),
+          ),
+        )
+      : h("span", { class: "hint" }, t("rest-nobody-asleep")),
+    field(h("label", { for: "rest-noise-distance" }, t("rest-noise-distance")), h("input", { id: "rest-noise-distance", type: "number", min: 0, class: "num", value: u.noiseDistance, oninput: (e) => (u.noiseDistance = e.target.value) })),
+    h("button", { type: "submit", id: "rest-noise", disabled: !noiseWho.length }, t("rest-noise")),
+  );
+  const interrupt = h(
+    "form",
+    {
+      class: "row wrap controls",
+      "aria-label": t("interrupt-rest"),
+      onsubmit: (e) => {
+        e.preventDefault();
+        const reason = u.interrupt.trim();
+        go({ interrupt_rest: reason ? { reason } : {} }, () => (u.interrupt = ""));
+      },
+    },
+    field(h("label", { for: "interrupt-reason" }, t("interrupt-reason")), h("input", { id: "interrupt-reason", value: u.interrupt, oninput: (e) => (u.interrupt = e.target.value) })),
+    h("button", { type: "submit", id: "interrupt-rest", class: "danger" }, t("interrupt-rest")),
+  );
+  return [check, noise, interrupt];
+}
+
+/** The encounter options (CR-ERR-47, CR-ERR-45): sent as soon as a box changes. */
+function encounterRules(screen, ex, go) {
+  const o = ex?.encounter_options;
+  if (!o) return null;
+  return h(
+    "details",
+    { id: "encounter-rules", class: "dungeon-level" },
+    h("summary", {}, t("encounter-rules")),
+    h(
+      "div",
+      { class: "row wrap" },
+      h("label", { class: "check" }, h("input", { type: "checkbox", id: "rule-cap-at-ten", checked: o.cap_at_ten !== false, onchange: (e) => go({ set_encounter_rules: { cap_at_ten: e.target.checked } }) }), t("rule-cap-at-ten")),
+      h(
+        "label",
+        { class: "check" },
+        h("input", { type: "checkbox", id: "rule-seclude-lower", checked: o.seclude_camp === "lower", onchange: (e) => go({ set_encounter_rules: { seclude_camp: e.target.checked ? "lower" : "raise" } }) }),
+        t("rule-seclude-lower"),
+      ),
+    ),
   );
 }
 
 function refereeControls(screen, ex, visit) {
   const u = ui(screen);
-  const go = (cmd) => sendShowing(screen, u, cmd);
+  const go = (cmd, after) => sendShowing(screen, u, cmd, after);
   const row = [];
   if (!visit) {
+    // Outside a dungeon the level draft goes: the next dungeon's judgement is its own.
+    u.level = null;
     row.push(
       h("label", { for: "dungeon-name" }, t("dungeon-name")),
       h("input", { id: "dungeon-name", value: u.name, oninput: (e) => (u.name = e.target.value) }),
@@ -156,9 +378,12 @@ function refereeControls(screen, ex, visit) {
       ];
   return [
     h("div", { class: "row wrap controls" }, row),
+    visit ? dungeonExtras(screen, ex, go) : null,
     h("div", { class: "row wrap controls" }, rest),
+    ex?.rest ? restExtras(screen, ex, go) : null,
     visit ? h("p", {}, t("dungeon-threshold", { threshold: ex.threshold ?? "?" })) : null,
-    visit ? encounterChecks(screen) : null,
+    visit || ex?.rest ? encounterChecks(screen) : null,
+    encounterRules(screen, ex, go),
   ];
 }
 
@@ -224,7 +449,7 @@ function dungeonSection(screen) {
     "dungeon",
     t("dungeon"),
     status,
-    ex?.rest ? h("p", { class: "badge" }, t("resting")) : null,
+    ex?.rest ? h("p", { class: "badge", id: "dungeon-resting" }, t("resting")) : ex?.last_rest_interrupted ? h("p", { class: "badge warn", id: "rest-interrupted" }, t("rest-was-interrupted")) : null,
     screen.isReferee ? refereeControls(screen, ex, visit) : null,
     ex?.rest ? activityForms(screen) : null,
     u.refusal ? h("p", { class: "refusal", id: "dungeon-refusal", role: "alert" }, `${t("refused")}: ${u.refusal}`) : null,

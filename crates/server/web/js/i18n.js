@@ -42,12 +42,16 @@ export function has(id) {
   return !!bundle && bundle.hasMessage(id);
 }
 
-/** Formats message `id` with `args`; an unknown id shows as itself (so nothing is blank). */
+/** Formats message `id` with `args`; an unknown id shows as itself (so nothing is blank). A
+ * missing argument shows as `{$name}` instead of throwing (a throw would stop the render). */
 export function t(id, args) {
   if (!bundle) return id;
   const m = bundle.getMessage(id);
   if (!m || !m.value) return id;
-  return bundle.formatPattern(m.value, args);
+  const errors = [];
+  const out = bundle.formatPattern(m.value, args, errors);
+  if (errors.length) console.warn("ftl", id, errors.map(String));
+  return out;
 }
 
 /** The message if it exists, else `fallback`. */

@@ -104,7 +104,25 @@ export function describe(ev) {
       if (r.creature) creatures.push(r.creature);
       return { text: t("ev-rules-ruled", { creature: r.creature ?? "", option: humanize(r.option ?? ""), text: r.text ?? "" }), dice: [], creatures, cls: "" };
     }
+    if (name === "attack_made" && Array.isArray(data.also) && data.also.length) {
+      // One roll against several targets (CR-ATK-14).
+      for (const x of data.also) if (typeof x === "string") creatures.push(x);
+      return { text: t("ev-rules-attack_made-also", { attacker: data.attacker, target: data.target, also: data.also.join(", "), weapon: data.weapon ?? "" }), dice: [], creatures, cls: "" };
+    }
+    if (name === "rest_interrupted") {
+      const text = data.reason ? t("ev-rules-rest_interrupted-why", { reason: data.reason }) : t("ev-rules-rest_interrupted");
+      return { text, dice: [], creatures, cls: "" };
+    }
+    if (name === "rest_encounter_checked") {
+      // `{"rules": "dungeon", "check": {face, threshold, outcome}}` or the road's flat fields.
+      const c = data.result?.check || data.result || {};
+      const o = typeof c.outcome === "string" ? c.outcome : c.outcome?.outcome ?? "";
+      const outcome = has(`encounter-${o}`) ? t(`encounter-${o}`, { turn: c.outcome?.due_turn ?? data.due_turn ?? "?" }) : humanize(o);
+      return { text: t("ev-rules-rest_encounter_checked", { face: c.face ?? "?", threshold: c.threshold ?? "?", outcome }), dice: [], creatures, cls: "" };
+    }
     const id = `ev-rules-${name}`;
+    // A miss deals no damage: the field is absent.
+    if (name === "attack_resolved" && data.damage == null) return { text: t("ev-rules-attack_resolved-miss", args(data)), dice: [], creatures, cls: "" };
     const text = has(id) ? t(id, args(data)) : `${humanize(name)} — ${compact(data)}`;
     return { text, dice: [], creatures, cls: "" };
   }

@@ -152,7 +152,7 @@ export class TableScreen {
       for (const ev of r.events || []) this.onEvent(ev);
       return r.events || [];
     } catch (e) {
-      const why = e.rule ? `${e.message} (${e.rule})` : e.message;
+      const why = e.rule && !String(e.message ?? "").includes(e.rule) ? `${e.message} (${e.rule})` : e.message;
       if (!quiet) announce(`${t("refused")}: ${why}`, "error");
       throw e;
     }
