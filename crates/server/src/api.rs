@@ -56,13 +56,35 @@ pub fn router(state: Arc<AppState>) -> Router {
 
 // ---------- extractors and helpers ----------
 
-/// A JSON body whose every rejection is an [`ApiError`].
+/// A JSON object body whose every rejection is an [`ApiError`].
 pub struct JsonBody<T>(pub T);
+
+/// Any JSON body, for the command route: `parse_command` explains a body of the wrong shape
+/// in terms of the command schema.
+pub struct AnyJson(pub Value);
+
+impl<S: Send + Sync> FromRequest<S> for AnyJson {
+    type Rejection = ApiError;
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = body_bytes(req, state).await?;
+        serde_json::from_slice(&bytes)
+            .map(AnyJson)
+            .map_err(|e| ApiError::bad_request("bad_json", format!("request body: {e}")))
+    }
+}
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
         let bytes = body_bytes(req, state).await?;
+        // Every JSON body of the API is an object (see the OpenAPI document); serde would read a
+        // struct from an array too (`[]` as a struct of optional fields), so refuse that first.
+        if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+            return Err(ApiError::bad_request(
+                "bad_json",
+                "request body: a JSON object `{…}` is expected",
+            ));
+        }
         serde_json::from_slice(&bytes)
             .map(JsonBody)
             .map_err(|e| ApiError::bad_request("bad_json", format!("request body: {e}")))
@@ -516,7 +538,7 @@ async fn command(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    JsonBody(body): JsonBody<Value>,
+    AnyJson(body): AnyJson,
 ) -> Result<Response, ApiError> {
     let who = auth(&state, &headers, &id).await?;
     state.rate.check(peer)?;

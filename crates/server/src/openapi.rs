@@ -98,7 +98,7 @@ fn clock_schema() -> Value {
         one_key("end_rest", fields(&["completed"], json!({"completed": {"type": "boolean"}}))),
         one_key("advance", fields(&["minutes"], json!({"minutes": {"type": "integer", "format": "int64", "minimum": 0}}))),
         one_key("start_timer", fields(&["id", "label", "ms"], json!({"id": name(), "label": name(),
-            "ms": {"type": "integer", "format": "int64"}, "visibility": visibility}))),
+            "ms": {"type": "integer", "format": "int64", "minimum": 1}, "visibility": visibility}))),
         one_key("pause_timer", fields(&["id"], id.clone())),
         one_key("resume_timer", fields(&["id"], id.clone())),
         one_key("cancel_timer", fields(&["id"], id.clone())),

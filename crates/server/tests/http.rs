@@ -1074,6 +1074,39 @@ async fn openapi_ruleset_enum_is_the_registry_and_commands_have_a_schema() {
 /// A command body that does not match the documented schema gets 400 `bad_command` with a
 /// message saying what was expected, and changes nothing; bodies of every documented shape get
 /// past the shape check (a ruleset or engine answer, never 400).
+/// Every other JSON body of the API is an object: an array, a string or a number is refused
+/// with 400 `bad_json` before anything happens (serde alone would read `[]` as an invite with
+/// no character and create it; schemathesis found that).
+#[tokio::test]
+async fn non_object_bodies_are_refused_and_create_nothing() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let srv = start(&dir.path().join("delve.db")).await;
+    let (id, referee) = srv.demo_table().await;
+    let before = srv.full_log(&id, &referee).await;
+    let invites = format!("/api/tables/{id}/invites");
+    for (path, token, body) in [
+        (invites.as_str(), Some(referee.as_str()), json!([])),
+        (invites.as_str(), Some(referee.as_str()), json!("c1")),
+        ("/api/join", None, json!([])),
+        ("/api/tables", None, json!(["demo", "t"])),
+        ("/api/tables", None, json!(7)),
+    ] {
+        let (s, v) = srv.post(path, token, body.clone()).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{path} {body} → {v}");
+        assert_eq!(v["code"], "bad_json", "{path} {body} → {v}");
+        assert!(
+            v["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("JSON object")),
+            "{v}"
+        );
+    }
+    assert_eq!(srv.full_log(&id, &referee).await, before);
+    // An object still works.
+    let (s, v) = srv.post(&invites, Some(&referee), json!({})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+}
+
 #[tokio::test]
 async fn commands_outside_the_schema_get_a_clear_400_and_change_nothing() {
     let dir = tempfile::tempdir().expect("tmp");

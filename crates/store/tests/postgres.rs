@@ -588,8 +588,14 @@ async fn append_many(
     appends: &[(&str, u64, Vec<StoredEvent>)],
 ) -> Result<Vec<String>, sqlx::Error> {
     use sqlx::Row;
-    let mut cols: (Vec<&str>, Vec<i64>, Vec<i64>, Vec<Option<i64>>, Vec<bool>, Vec<String>) =
-        Default::default();
+    let mut cols: (
+        Vec<&str>,
+        Vec<i64>,
+        Vec<i64>,
+        Vec<Option<i64>>,
+        Vec<bool>,
+        Vec<String>,
+    ) = Default::default();
     let mut ev: (Vec<&str>, Vec<i64>, Vec<&str>) = Default::default();
     for (table, expected, events) in appends {
         let head = *expected + events.len() as u64;
@@ -598,7 +604,8 @@ async fn append_many(
         cols.2.push(head as i64);
         cols.3.push(None);
         cols.4.push(false);
-        cols.5.push(format!("{{\"table\":\"{table}\",\"head\":{head}}}"));
+        cols.5
+            .push(format!("{{\"table\":\"{table}\",\"head\":{head}}}"));
         for e in events {
             ev.0.push(table);
             ev.1.push(e.seq as i64);
@@ -784,7 +791,11 @@ async fn pg_subscribe_leaves_out_the_stores_own_appends() {
             head: 1
         }
     );
-    let own = ta.store.append("own", 1, &events_from(1, 1, "x")).await.unwrap();
+    let own = ta
+        .store
+        .append("own", 1, &events_from(1, 1, "x"))
+        .await
+        .unwrap();
     assert_eq!(own, 2);
     tb.store
         .append("theirs", 1, &events_from(1, 1, "y"))
@@ -797,5 +808,9 @@ async fn pg_subscribe_leaves_out_the_stores_own_appends() {
             head: 2
         }
     );
-    assert_eq!(others.try_recv(), None, "a's own append is not announced to a");
+    assert_eq!(
+        others.try_recv(),
+        None,
+        "a's own append is not announced to a"
+    );
 }
