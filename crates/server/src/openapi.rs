@@ -267,7 +267,7 @@ pub fn document(rulesets: &[&str]) -> Value {
                 "summary": "The caller's log, numbered densely for the caller, paged",
                 "security": bearer,
                 "parameters": [id_param(),
-                    {"name": "after", "in": "query", "schema": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 9223372036854775807i64}},
+                    {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": u64::MAX}},
                     {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}],
                 "responses": with_errors(("200", json_ok("Page", json!({"type": "object", "properties": {
                     "events": {"type": "array", "items": {"$ref": "#/components/schemas/ViewEvent"}},
@@ -320,7 +320,7 @@ pub fn document(rulesets: &[&str]) -> Value {
                 "summary": "WebSocket: the caller's new events ({type:event}), {type:live} once caught up, {type:resume, after} before a close with code 4000 (too slow) or 1001 (shutdown)",
                 "parameters": [id_param(),
                     {"name": "token", "in": "query", "required": true, "schema": {"type": "string"}},
-                    {"name": "after", "in": "query", "schema": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 9223372036854775807i64}}],
+                    {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": u64::MAX}}],
                 "responses": with_errors(("101", json!({"description": "Switching protocols (WebSocket)"})), &["400", "401", "403", "404", "426"])
             }}
         }

@@ -1,6 +1,7 @@
-//! Group commit: one writer task per store takes every queued write (appends of any table,
-//! new tables, deadline records, snapshots) into one transaction, so one disk sync covers many
-//! commands.
+//! Group commit: a store's writer task takes every queued write (appends of any table, new
+//! tables, deadline records, snapshots) into one transaction, so one disk sync covers many
+//! commands. A store may run several writer tasks on one queue ([`Writer::start_many`], each
+//! with its own connection: PostgreSQL), so the next batch is sent while one commits.
 //!
 //! - Each write keeps its own outcome: an append whose expected head is stale gets
 //!   [`StoreError::Conflict`] and writes nothing, and the others of the batch go on (the
@@ -12,7 +13,8 @@
 //!   `COMMIT`), nothing of it is stored and every write of it is run again alone, so one bad
 //!   write cannot fail the others.
 //! - Writes are taken in the order they were queued; two appends of one table in one batch
-//!   see each other (the second expects the head the first left).
+//!   see each other (the second expects the head the first left). With several writer tasks,
+//!   two batches may commit in either order.
 //! - The writer runs as its own task: a caller that stops waiting (a dropped request) does
 //!   not stop its write half-way.
 

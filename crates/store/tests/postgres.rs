@@ -588,24 +588,21 @@ async fn append_many(
     appends: &[(&str, u64, Vec<StoredEvent>)],
 ) -> Result<Vec<String>, sqlx::Error> {
     use sqlx::Row;
-    let mut cols: (
-        Vec<&str>,
-        Vec<i64>,
-        Vec<i64>,
-        Vec<Option<i64>>,
-        Vec<bool>,
-        Vec<String>,
-    ) = Default::default();
+    let mut ids: Vec<&str> = Vec::new();
+    let mut expected_heads: Vec<i64> = Vec::new();
+    let mut heads: Vec<i64> = Vec::new();
+    let mut deadlines: Vec<Option<i64>> = Vec::new();
+    let mut known: Vec<bool> = Vec::new();
+    let mut payloads: Vec<String> = Vec::new();
     let mut ev: (Vec<&str>, Vec<i64>, Vec<&str>) = Default::default();
     for (table, expected, events) in appends {
         let head = *expected + events.len() as u64;
-        cols.0.push(table);
-        cols.1.push(*expected as i64);
-        cols.2.push(head as i64);
-        cols.3.push(None);
-        cols.4.push(false);
-        cols.5
-            .push(format!("{{\"table\":\"{table}\",\"head\":{head}}}"));
+        ids.push(table);
+        expected_heads.push(*expected as i64);
+        heads.push(head as i64);
+        deadlines.push(None);
+        known.push(false);
+        payloads.push(format!("{{\"table\":\"{table}\",\"head\":{head}}}"));
         for e in events {
             ev.0.push(table);
             ev.1.push(e.seq as i64);
@@ -613,12 +610,12 @@ async fn append_many(
         }
     }
     let rows = sqlx::query(store::postgres::APPEND_MANY)
-        .bind(&cols.0)
-        .bind(&cols.1)
-        .bind(&cols.2)
-        .bind(&cols.3)
-        .bind(&cols.4)
-        .bind(&cols.5)
+        .bind(&ids)
+        .bind(&expected_heads)
+        .bind(&heads)
+        .bind(&deadlines)
+        .bind(&known)
+        .bind(&payloads)
         .bind(&ev.0)
         .bind(&ev.1)
         .bind(&ev.2)
