@@ -92,7 +92,10 @@ pub enum RuleOverride {
     HoldsBreath { rounds: u8 },
     /// It needs no air: going without never harms it (beats CR-HAZ-04).
     NeedsNoAir,
-    /// It needs no food: a day without a ration brings no starvation wound (beats CR-HAZ-03).
+    /// It needs no food: a day without a ration brings no starvation wound (beats CR-HAZ-03),
+    /// and it rests without eating — no ration to start a rest, none eaten, never short of one
+    /// even when Ravenous (also covers the ration of CR-REST-01 and CR-MIASMA-07; a reading:
+    /// the book's rest ration is food, which this creature does not need).
     NeedsNoFood,
     /// Falling deals it no damage (beats CR-HAZ-01).
     NoFallingDamage,

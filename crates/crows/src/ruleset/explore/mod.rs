@@ -60,8 +60,9 @@
 //!   refused under CR-REST-01 when one has none, under CR-REST-06 with an overloaded
 //!   magic-item slot). A Ravenous creature (Miasma 3–4, CR-MIASMA-07; the travel family's
 //!   `rations_per_rest`) eats two; with only one it eats it and is listed in `rest_started`'s
-//!   `hungry`: the rest will give it nothing. In a dungeon the current turn ends — its usage dice, expiries and
-//!   waking as at any turn end — without an encounter check (CR-DT-10, CR-REST-03), and the
+//!   `hungry`: the rest will give it nothing. A creature that needs no food (override
+//!   `needs_no_food`) eats nothing, needs no ration and is never `hungry`. In a dungeon the
+//!   current turn ends — its usage dice, expiries and waking as at any turn end — without an encounter check (CR-DT-10, CR-REST-03), and the
 //!   next turn's clock waits, paused, for the end of the rest. The core `rest_halfway` ends
 //!   turn-long effects and the engine effects that last a dungeon turn (CR-REST-04).
 //! - `{"rest_encounter_check": {"threshold": 8}}` (Referee) — once per rest: in a dungeon with
@@ -130,7 +131,7 @@
 mod dungeon;
 mod in_town;
 mod resting;
-pub(in crate::ruleset) use resting::roll_rest_items;
+pub(in crate::ruleset) use resting::{end_rest_giving_nothing_to, roll_rest_items};
 
 use self::dungeon::*;
 use self::in_town::*;

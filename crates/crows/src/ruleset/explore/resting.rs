@@ -115,7 +115,14 @@ pub(super) fn start_rest(
         check_can_rest(&r.creature, &Default::default()).map_err(|e| err("cannot_rest", e))?;
         // CR-REST-01: one ration each. A Ravenous creature needs two (CR-MIASMA-07): the same
         // count the travel family asks of it for a rest in the open.
-        let need = super::super::travel::rations_per_rest(ctx.rules(), id).max(RATIONS);
+        let need = super::super::travel::rations_per_rest(ctx.rules(), id);
+        if need == 0 {
+            // A creature that needs no food (`needs_no_food`) rests without eating, and is not
+            // hungry even when Ravenous. A reading: the book's ration is the rest's meal, food
+            // such a creature does not need, so the requirement does not apply to it.
+            continue;
+        }
+        let need = need.max(RATIONS);
         let items = rations_of(ctx, id, need);
         if items.is_empty() {
             return Err(err(
@@ -728,19 +735,7 @@ pub(super) fn complete_rest(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         party: r.party.clone(),
     })?;
     ctx.advance_minutes(REST_MINUTES)?;
-    let before: Vec<(String, Creature)> = r
-        .unrested
-        .keys()
-        .filter_map(|id| {
-            ctx.rules()
-                .creatures
-                .get(id)
-                .map(|c| (id.clone(), c.creature.clone()))
-        })
-        .collect();
-    super::super::magic::rest_not_counted(ctx, r.unrested.keys().cloned().collect())?;
-    ctx.end_rest(true)?;
-    undo_rest_end(ctx, &before, &r.unrested)?;
+    end_rest_giving_nothing_to(ctx, &r.unrested)?;
     for (who, activity) in &r.activities {
         // CR-RACT-02: the activity's benefit needs the rest completed (Seclude Camp acted
         // when it was chosen).
@@ -757,6 +752,30 @@ pub(super) fn complete_rest(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         }
     }
     new_turn_after_rest(ctx)
+}
+
+/// Ends the engine's rest as completed, except for `unrested` (creature → the rule that denies
+/// it the rest): for them it does not count for the magic family's rest activities, and the
+/// expertise uses and "Rest" usage dice that core's `rest_end` gives back are taken back
+/// (CR-REST-01, CR-REST-02, CR-MIASMA-07). Stamina, wounds and the explore family's activities
+/// are left to the caller. The travel family's rest in the open ends through here too, so a
+/// Ravenous creature short of rations gets there what it gets from a dungeon rest.
+pub(in crate::ruleset) fn end_rest_giving_nothing_to(
+    ctx: &mut Ctx<'_, Crows>,
+    unrested: &BTreeMap<String, String>,
+) -> Result<(), RuleError> {
+    let before: Vec<(String, Creature)> = unrested
+        .keys()
+        .filter_map(|id| {
+            ctx.rules()
+                .creatures
+                .get(id)
+                .map(|c| (id.clone(), c.creature.clone()))
+        })
+        .collect();
+    super::super::magic::rest_not_counted(ctx, unrested.keys().cloned().collect())?;
+    ctx.end_rest(true)?;
+    undo_rest_end(ctx, &before, unrested)
 }
 
 /// The engine's end of the rest gave every creature its expertise uses and "Rest" usage dice

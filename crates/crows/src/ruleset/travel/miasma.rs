@@ -7,7 +7,7 @@ use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibi
 use serde_json::{Value, json};
 
 use super::day::{after_roles, core_test};
-use super::{MiasmaPick, TravelEvent, day_of, owners, position_of, refuse};
+use super::{MiasmaPick, RestInOpen, TravelEvent, day_of, owners, position_of, refuse};
 use crate::checks::{
     Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind, TestKind, Tier,
 };
@@ -111,7 +111,28 @@ pub(super) fn end_rest(
     // The rest's three 2-hour marks: lit lights and other "Dungeon turn" items roll their usage
     // dice at each (CR-ERR-34), as in a rest started with `start_rest`.
     super::super::explore::roll_rest_items(rules, ctx, REST_MARKS)?;
-    ctx.end_rest(true)
+    // A Ravenous creature short of rations gets nothing from the rest (CR-MIASMA-07): the same
+    // end as a dungeon rest gives it (no expertise uses, no "Rest" usage dice, no rest
+    // activity; a rest in the open gives no Stamina or wound here for anyone).
+    let unrested: BTreeMap<String, String> = match day_of(ctx)?.rest.as_ref() {
+        Some(rest) => rest
+            .snapshot
+            .keys()
+            .filter(|m| hungry(ctx, rest, m))
+            .map(|m| (m.clone(), "CR-MIASMA-07".to_string()))
+            .collect(),
+        None => BTreeMap::new(),
+    };
+    super::super::explore::end_rest_giving_nothing_to(ctx, &unrested)
+}
+
+/// Whether `creature` ate fewer rations than the rest in the open asks of it: only a Ravenous
+/// creature needs more than one (CR-MIASMA-07), and one that needs no food needs none
+/// ([`super::rations_per_rest`]).
+fn hungry(ctx: &Ctx<'_, Crows>, rest: &RestInOpen, creature: &str) -> bool {
+    let need = super::rations_per_rest(ctx.rules(), creature);
+    let ate = rest.meals.get(creature).copied().unwrap_or(0);
+    need > 1 && ate < need
 }
 
 /// The 2-hour marks of a 6-hour rest in the open (CR-ERR-34).
@@ -141,9 +162,7 @@ pub(super) fn rest_ended(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), 
     let party = t.party.clone();
     if let Some(rest) = &rest {
         for (m, snapshot) in &rest.snapshot {
-            let need = super::rations_per_rest(ctx.rules(), m);
-            let ate = rest.meals.get(m).copied().unwrap_or(0);
-            let hungry = need > 1 && ate < need;
+            let hungry = hungry(ctx, rest, m);
             if hungry {
                 ctx.emit(TravelEvent::RestDenied {
                     creature: m.clone(),

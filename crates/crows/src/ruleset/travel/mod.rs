@@ -102,8 +102,10 @@
 //!    Tier 1 adds a cruelty level and rolls d10 + cruelty on the effects table, re-rolling a
 //!    pair in force (CR-MIASMA-06): `miasma_set` with the new state and the rows rolled. A rest
 //!    outside the Miasma clears cruelty and the rows lasting until then (CR-MIASMA-05,
-//!    CR-ERR-79). A Ravenous character who ate fewer than two rations gets `rest_denied`
-//!    (its expertise uses stay spent).
+//!    CR-ERR-79). A Ravenous character who ate fewer than two rations gets `rest_denied`:
+//!    the rest gives it what an unrested creature gets from a dungeon rest (its expertise uses
+//!    and "Rest" usage dice stay spent, a rest activity is lost). A creature that needs no food
+//!    (`needs_no_food`) needs no ration and is never denied.
 //! 8. `{"end_travel_day": {}}` (Referee) — game time runs to the next midnight (the engine's
 //!    day boundary: hunger); `day_ended`.
 //!
@@ -149,6 +151,7 @@ use serde_json::{Value, json};
 
 use super::{Crows, CrowsState};
 use crate::checks::{Characteristic, Tier};
+use crate::creature::RuleOverride;
 use crate::edges::NetEdge;
 use crate::expertise::{ExpertiseName, Expertises};
 use crate::travel::Step;
@@ -456,8 +459,16 @@ pub fn rest_place(state: &CrowsState, creature: &str) -> crate::expertise::RestP
     }
 }
 
-/// Rations a creature needs per rest to get its benefits (Ravenous: 2, CR-MIASMA-07).
+/// Rations a creature needs per rest to get its benefits (Ravenous: 2, CR-MIASMA-07); none for
+/// a creature that needs no food ([`RuleOverride::NeedsNoFood`], CR-REST-01), Ravenous or not.
 pub fn rations_per_rest(state: &CrowsState, creature: &str) -> u8 {
+    if state
+        .creatures
+        .get(creature)
+        .is_some_and(|r| r.creature.has_override(&RuleOverride::NeedsNoFood))
+    {
+        return 0;
+    }
     state
         .travel
         .miasma
