@@ -111,8 +111,9 @@
 //!   items in use (`grants`) and these rulings; the engine applies them where the general
 //!   rule is computed: `immune_to_condition` (`add_condition` refused, CR-CORE-03),
 //!   `sees_in_darkness` (no light bane on its attacks and searches, no square guess),
-//!   `holds_breath`/`needs_no_air` (`suffocate`), `needs_no_food` (the day's hunger check; the rest's ration in explore and travel),
-//!   `no_falling_damage` (`fall` rolls nothing), `wounds_do_not_slow` (speed),
+//!   `holds_breath`/`needs_no_air` (`suffocate`), `needs_no_food` (the day's hunger check;
+//!   the rest's ration in explore and travel), `no_falling_damage` (`fall` rolls nothing),
+//!   `wounds_do_not_slow` (speed),
 //!   `ignores_difficult_terrain` (read by the combat family).
 //! - `{"sneak": {"creature": "vera", "past": ["ghoul"], "squares_moved": 4, "edges": 0,
 //!   "banes": 0, "bonus": 0}}` — a sneaking test (Agility; Stealth offered at the commit
