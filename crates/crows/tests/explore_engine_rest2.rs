@@ -9,13 +9,6 @@ fn all_events(t: &T, name: &str) -> Vec<Value> {
     rules_events(&t.log, name)
 }
 
-fn items_json(t: &mut T) {
-    t.referee_rules(
-        json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS}]}}),
-        &[],
-    );
-}
-
 fn sleep(t: &mut T, who: &[&str], hours: Option<u32>) -> Result<(), Option<String>> {
     let mut cmd = json!({"rest_sleep": {"creatures": who}});
     if let Some(h) = hours {
@@ -24,16 +17,6 @@ fn sleep(t: &mut T, who: &[&str], hours: Option<u32>) -> Result<(), Option<Strin
     t.run(&referee(), json!({ "rules": cmd }), &[])
         .map(|_| ())
         .map_err(|e| rule_of(e).1)
-}
-
-fn item_named(t: &T, who: &str, name: &str) -> Value {
-    t.creature(who)["inventory"]["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|i| i["item"]["name"] == name)
-        .unwrap_or_else(|| panic!("{who} carries no {name}"))["item"]
-        .clone()
 }
 
 #[test]
@@ -171,40 +154,6 @@ fn cr_rest_01_sleep_is_recorded_in_stretches_up_to_the_rests_six_hours() {
     );
     t.assert_replays();
 }
-
-/// Vera (Mind 0) and Bram (Mind 2) at (0, 0), in the Miasma; a first night there makes Vera
-/// Ravenous (tier 1 for her: a cruelty level and d10 2 + 1 = 3).
-fn ravenous_vera() -> T {
-    let mut t = party();
-    items_json(&mut t);
-    t.referee_rules(
-        json!({"set_hexes": {"hexes": [{"q": 0, "r": 0, "terrain": "plains"}]}}),
-        &[],
-    );
-    t.referee_rules(json!({"set_party": {"members": ["vera", "bram"]}}), &[]);
-    t.referee_rules(json!({"place_party": {"q": 0, "r": 0}}), &[]);
-    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
-    t.referee_rules(json!({"travel_role_tests": {}}), &[]);
-    t.referee_rules(json!({"travel_rest": {}}), &[1]);
-    // They eat that day (no starvation wound at its end).
-    give_rations(&mut t, "vera", [1]);
-    give_rations(&mut t, "bram", [1]);
-    let ration = |t: &T, who: &str| item_named(t, who, "Trail ration")["id"].clone();
-    let meals = json!({"vera": [ration(&t, "vera")], "bram": [ration(&t, "bram")]});
-    t.referee_rules(
-        json!({"travel_rest_end": {"meals": meals}}),
-        &[3, 3, 6, 6, 2],
-    );
-    assert_eq!(
-        t.state()["travel"]["miasma"]["vera"]["rows"],
-        json!(["ravenous"])
-    );
-    t.referee_rules(json!({"end_travel_day": {}}), &[]);
-    t
-}
-
-/// The Miasma roll after a rest in it: tier 2 for both (nothing happens).
-const MIASMA_TIER_2: [i64; 4] = [6, 7, 6, 6];
 
 #[test]
 // Covers CR-MIASMA-07, CR-REST-06, CR-REST-01: the Ravenous second ration in a rest started

@@ -6,70 +6,11 @@ mod common;
 
 use common::*;
 
-fn items_json(t: &mut T) {
-    t.referee_rules(
-        json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS}]}}),
-        &[],
-    );
-}
-
 fn needs_no_food(t: &mut T, who: &str) {
     t.referee_rules(
         json!({"set_rule_overrides": {"creature": who, "add": [{"rule": "needs_no_food"}]}}),
         &[],
     );
-}
-
-fn item_named(t: &T, who: &str, name: &str) -> Value {
-    t.creature(who)["inventory"]["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|i| i["item"]["name"] == name)
-        .unwrap_or_else(|| panic!("{who} carries no {name}"))["item"]
-        .clone()
-}
-
-fn ration_ids(t: &T, who: &str) -> Vec<Value> {
-    t.creature(who)["inventory"]["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|i| i["item"]["card"] == "ration")
-        .map(|i| i["item"]["id"].clone())
-        .collect()
-}
-
-/// The Miasma roll after a rest in it: tier 2 for both (nothing happens).
-const MIASMA_TIER_2: [i64; 4] = [6, 7, 6, 6];
-
-/// Vera and Bram travel, in the Miasma at (0, 0); after one rest in the open Vera is Ravenous
-/// (tier 1 for her: a cruelty level and d10 2 + 1 = 3). The day is over.
-fn ravenous_vera() -> T {
-    let mut t = party();
-    items_json(&mut t);
-    t.referee_rules(
-        json!({"set_hexes": {"hexes": [{"q": 0, "r": 0, "terrain": "plains"}]}}),
-        &[],
-    );
-    t.referee_rules(json!({"set_party": {"members": ["vera", "bram"]}}), &[]);
-    t.referee_rules(json!({"place_party": {"q": 0, "r": 0}}), &[]);
-    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
-    t.referee_rules(json!({"travel_role_tests": {}}), &[]);
-    t.referee_rules(json!({"travel_rest": {}}), &[1]);
-    give_rations(&mut t, "vera", [1]);
-    give_rations(&mut t, "bram", [1]);
-    let meals = json!({"vera": ration_ids(&t, "vera"), "bram": ration_ids(&t, "bram")});
-    t.referee_rules(
-        json!({"travel_rest_end": {"meals": meals}}),
-        &[3, 3, 6, 6, 2],
-    );
-    assert_eq!(
-        t.state()["travel"]["miasma"]["vera"]["rows"],
-        json!(["ravenous"])
-    );
-    end_day(&mut t);
-    t
 }
 
 /// Starts the next travel day and a rest in the open.

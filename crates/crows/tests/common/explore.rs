@@ -133,3 +133,65 @@ pub fn all_rules_events(events: &[Envelope]) -> Vec<Value> {
 pub fn named<'a>(events: &'a [Value], name: &str) -> Vec<&'a Value> {
     events.iter().filter_map(|e| e.get(name)).collect()
 }
+
+/// Loads the sample items pack.
+pub fn items_json(t: &mut T) {
+    t.referee_rules(
+        json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS}]}}),
+        &[],
+    );
+}
+
+/// The first item called `name` that `who` carries.
+pub fn item_named(t: &T, who: &str, name: &str) -> Value {
+    t.creature(who)["inventory"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["item"]["name"] == name)
+        .unwrap_or_else(|| panic!("{who} carries no {name}"))["item"]
+        .clone()
+}
+
+/// The ids of the rations `who` carries.
+pub fn ration_ids(t: &T, who: &str) -> Vec<Value> {
+    t.creature(who)["inventory"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["item"]["card"] == "ration")
+        .map(|i| i["item"]["id"].clone())
+        .collect()
+}
+
+/// The Miasma roll after a rest in it: tier 2 for both (nothing happens).
+pub const MIASMA_TIER_2: [i64; 4] = [6, 7, 6, 6];
+
+/// Vera and Bram travel, in the Miasma at (0, 0); after one rest in the open Vera is Ravenous
+/// (tier 1 for her: a cruelty level and d10 2 + 1 = 3). The day is over.
+pub fn ravenous_vera() -> T {
+    let mut t = party();
+    items_json(&mut t);
+    t.referee_rules(
+        json!({"set_hexes": {"hexes": [{"q": 0, "r": 0, "terrain": "plains"}]}}),
+        &[],
+    );
+    t.referee_rules(json!({"set_party": {"members": ["vera", "bram"]}}), &[]);
+    t.referee_rules(json!({"place_party": {"q": 0, "r": 0}}), &[]);
+    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
+    t.referee_rules(json!({"travel_role_tests": {}}), &[]);
+    t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    give_rations(&mut t, "vera", [1]);
+    give_rations(&mut t, "bram", [1]);
+    let meals = json!({"vera": ration_ids(&t, "vera"), "bram": ration_ids(&t, "bram")});
+    t.referee_rules(
+        json!({"travel_rest_end": {"meals": meals}}),
+        &[3, 3, 6, 6, 2],
+    );
+    assert_eq!(
+        t.state()["travel"]["miasma"]["vera"]["rows"],
+        json!(["ravenous"])
+    );
+    end_day(&mut t);
+    t
+}
