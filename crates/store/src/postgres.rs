@@ -110,18 +110,10 @@ fn payload(table: &str, head: u64, origin: &str) -> String {
     }
 }
 
-/// A tag for one store (one server instance), random enough that two stores on one database
-/// never share it: 64 bits from the standard library's randomly keyed hasher (its keys come
-/// from the operating system's random source; every new `RandomState` differs).
+/// A tag for one store (one server instance): 64 random bits, so two stores on one database
+/// never share it.
 fn new_origin() -> String {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    format!("{:016x}", h.finish())
+    format!("{:016x}", rand::random::<u64>())
 }
 
 impl PostgresStore {
