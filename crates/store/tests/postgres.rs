@@ -1,7 +1,8 @@
 //! The PostgreSQL event store against the real server (`DELVE_TEST_PG`, default
 //! `postgres://postgres@127.0.0.1:5432/test`). Each test creates its own database with a random
 //! name and drops it at the end, so parallel runs and re-runs never collide (NOTIFY channels are
-//! per database too). If the server is unreachable the tests fail, naming the URL.
+//! per database too). If the server is unreachable the tests say "skipped" in one line, or fail
+//! naming the URL under `DELVE_E2E=require` (`.ci/run`), through `testkit::service_absent`.
 
 use engine::{Actor, FakeClock, Role, ScriptedRoller, Table};
 use serde_json::json;
@@ -34,25 +35,30 @@ struct TestDb {
 }
 
 impl TestDb {
-    async fn new() -> TestDb {
+    /// `None` (after the one-line skip notice) when PostgreSQL is unreachable.
+    async fn new() -> Option<TestDb> {
         let (url, admin) = admin_options();
-        let mut conn = sqlx::PgConnection::connect_with(&admin)
-            .await
-            .unwrap_or_else(|e| {
-                panic!(
-                    "PostgreSQL is not reachable at {url} (set DELVE_TEST_PG to a server \
-                     where the user may create databases; .ci/run starts one): {e}"
-                )
-            });
+        let mut conn = match sqlx::PgConnection::connect_with(&admin).await {
+            Ok(conn) => conn,
+            Err(e) => {
+                testkit::service_absent(
+                    "PostgreSQL",
+                    &format!("not reachable at {url}: {e}"),
+                    "start PostgreSQL or set DELVE_TEST_PG to a server where the user may create \
+                     databases (.ci/run starts one)",
+                );
+                return None;
+            }
+        };
         let name = format!("delve_test_{:016x}", rand::random::<u64>());
         conn.execute(format!("CREATE DATABASE {name}").as_str())
             .await
             .unwrap_or_else(|e| panic!("cannot create database {name} at {url}: {e}"));
         conn.close().await.ok();
-        TestDb {
+        Some(TestDb {
             options: admin.database(&name),
             name,
-        }
+        })
     }
 
     /// One "server instance": its own pool on the test database.
@@ -138,7 +144,9 @@ async fn until_head(sub: &mut Subscription, table: &str, head: u64) -> Vec<u64> 
 /// The same contract as the SQLite and memory stores (tests/store.rs).
 #[tokio::test]
 async fn pg_store_append_conflict_read() {
-    let db = TestDb::new().await;
+    let Some(db) = TestDb::new().await else {
+        return;
+    };
     let store: Arc<dyn EventStore> = Arc::new(db.store().await);
     let tables = Tables::new(store.clone(), registry());
     seated(&tables, "t").await;
@@ -213,19 +221,25 @@ async fn pg_store_append_conflict_read() {
 
 #[tokio::test]
 async fn pg_store_keeps_the_deadline_index() {
-    let db = TestDb::new().await;
+    let Some(db) = TestDb::new().await else {
+        return;
+    };
     check_deadline_index(Arc::new(db.store().await)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pg_store_batched_appends_each_get_their_own_outcome() {
-    let db = TestDb::new().await;
+    let Some(db) = TestDb::new().await else {
+        return;
+    };
     check_batched_appends(Arc::new(db.store().await)).await;
 }
 
 #[tokio::test]
 async fn pg_snapshots_every_k_events_load_to_the_same_table() {
-    let db = TestDb::new().await;
+    let Some(db) = TestDb::new().await else {
+        return;
+    };
     let store: Arc<dyn EventStore> = Arc::new(db.store().await);
     let mut tables = Tables::new(store.clone(), registry());
     tables.snapshot_every = 5;
@@ -258,7 +272,9 @@ async fn pg_snapshots_every_k_events_load_to_the_same_table() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pg_two_instances_concurrent_writers_one_wins_nothing_lost_or_doubled() {
-    let db = TestDb::new().await;
+    let Some(db) = TestDb::new().await else {
+        return;
+    };
     // Two separate pools on one database: two server instances.
     let a: Arc<dyn EventStore> = Arc::new(db.store().await);
     let b: Arc<dyn EventStore> = Arc::new(db.store().await);
@@ -338,7 +354,9 @@ async fn pg_two_instances_concurrent_writers_one_wins_nothing_lost_or_doubled() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pg_notify_reaches_the_other_instance() {
-    let db = TestDb::new().await;
+    let Some(db) = TestDb::new().await else {
+        return;
+    };
     let a = db.store().await;
     let b = db.store().await;
     // Through the trait, as the server holds it.
@@ -429,7 +447,9 @@ async fn pg_notify_reaches_the_other_instance() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pg_lost_listener_connection_announces_resync_and_listens_again() {
-    let db = TestDb::new().await;
+    let Some(db) = TestDb::new().await else {
+        return;
+    };
     let a = db.store().await;
     let b = db.store().await;
     let mut sub = b.listen().await.unwrap();
@@ -471,7 +491,9 @@ async fn pg_export_import_export_is_byte_identical() {
             .unwrap();
     }
     let first = export::export(&*tables.store, "e").await.unwrap();
-    let db = TestDb::new().await;
+    let Some(db) = TestDb::new().await else {
+        return;
+    };
     let pg: Arc<dyn EventStore> = Arc::new(db.store().await);
     export::import(&*pg, &tables.registry, &first)
         .await
@@ -532,7 +554,9 @@ async fn pg_child_process_appending_until_killed() {
 
 #[tokio::test]
 async fn pg_sigkill_during_appends_keeps_every_acknowledged_event() {
-    let db = TestDb::new().await;
+    let Some(db) = TestDb::new().await else {
+        return;
+    };
     {
         let store = db.store().await;
         seated(&Tables::new(Arc::new(store.clone()), registry()), "k").await;
@@ -642,7 +666,9 @@ fn events_from(after: u64, n: u64, tag: &str) -> Vec<StoredEvent> {
 /// tables in opposite orders never deadlock (the head rows are locked in id order).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pg_append_many_moves_each_head_alone_and_never_deadlocks() {
-    let db = TestDb::new().await;
+    let Some(db) = TestDb::new().await else {
+        return;
+    };
     let a = db.store().await;
     let b = db.store().await;
     let mut sub = b.listen().await.unwrap();
@@ -756,7 +782,9 @@ async fn tables_pool(db: &TestDb) -> sqlx::PgPool {
 /// the server already knows, and still hears every other store's; `listen` hears both.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pg_subscribe_leaves_out_the_stores_own_appends() {
-    let db = TestDb::new().await;
+    let Some(db) = TestDb::new().await else {
+        return;
+    };
     let a: Arc<dyn EventStore> = Arc::new(db.store().await);
     let b = db.store().await;
     let mut others = a.subscribe().await.unwrap().expect("PostgreSQL notifies");

@@ -76,17 +76,13 @@ impl Drop for Driver {
 }
 
 pub fn chromedriver_path() -> PathBuf {
-    let path = std::env::var_os("DELVE_CHROMEDRIVER")
+    std::env::var_os("DELVE_CHROMEDRIVER")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromedriver"));
-    assert!(
-        path.exists(),
-        "chromedriver not found at {}: the browser tests need headless Chromium and its \
-         WebDriver. Install them with `apt-get install -y chromium chromium-driver` (Debian; \
-         .ci/run does this), or point DELVE_CHROMEDRIVER at a chromedriver binary.",
-        path.display()
-    );
-    path
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromedriver"))
+}
+
+pub fn chromium_path() -> String {
+    std::env::var("DELVE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into())
 }
 
 pub fn free_port() -> u16 {
@@ -94,8 +90,25 @@ pub fn free_port() -> u16 {
     l.local_addr().expect("addr").port()
 }
 
-pub async fn start_driver() -> Driver {
+/// A running chromedriver, or `None` after the one-line skip notice when chromedriver or
+/// Chromium is missing (a failure instead under `DELVE_E2E=require`, see `testkit`).
+pub async fn start_driver() -> Option<Driver> {
     let path = chromedriver_path();
+    let chromium = chromium_path();
+    for (what, file) in [
+        ("chromedriver", path.as_path()),
+        ("chromium", Path::new(&chromium)),
+    ] {
+        if !file.exists() {
+            testkit::service_absent(
+                "Chromium",
+                &format!("{what} not found at {}", file.display()),
+                "install them with `apt-get install -y chromium chromium-driver` (Debian; .ci/run \
+                 does this) or set DELVE_CHROMEDRIVER and DELVE_CHROMIUM",
+            );
+            return None;
+        }
+    }
     let port = free_port();
     let child = Command::new(&path)
         .arg(format!("--port={port}"))
@@ -118,7 +131,7 @@ pub async fn start_driver() -> Driver {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    Driver { child, url }
+    Some(Driver { child, url })
 }
 
 /// A fresh headless Chromium session (own profile directory) of the given window size.
@@ -141,7 +154,7 @@ async fn session(
     height: u32,
     mobile: Option<Value>,
 ) -> Client {
-    let binary = std::env::var("DELVE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let binary = chromium_path();
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
