@@ -260,3 +260,35 @@ impl Situation {
 pub fn situational_modifier(situations: &[Situation]) -> i32 {
     situations.iter().map(|s| s.modifier()).sum()
 }
+
+/// AC-ATK-02: attacks per round: characters one (cleaves aside), monsters their routine.
+pub fn attacks_per_round(monster_routine: Option<u32>) -> u32 {
+    monster_routine.unwrap_or(1)
+}
+
+/// AC-MELEE-01: melee (attack, damage) bonuses: STR modifier to both, a magic weapon's bonus
+/// to both.
+pub fn melee_bonuses(str_modifier: i32, weapon_magic: i32) -> (i32, i32) {
+    (str_modifier + weapon_magic, str_modifier + weapon_magic)
+}
+
+/// AC-RANGED-03: missile (attack, damage) bonuses: DEX and a magic launcher's bonus to the
+/// attack throw, magic ammunition's bonus to damage.
+pub fn missile_bonuses(
+    dex_modifier: i32,
+    launcher_magic: i32,
+    ammunition_magic: i32,
+) -> (i32, i32) {
+    (dex_modifier + launcher_magic, ammunition_magic)
+}
+
+/// AC-MELEE-06: man-sized combatants abreast in a corridor: per 10 ft, two with two-handed
+/// weapons or three with spears or one-handed weapons.
+pub fn frontage(corridor_width_ft: u32, two_handed: bool) -> u32 {
+    corridor_width_ft / 10 * if two_handed { 2 } else { 3 }
+}
+
+/// AC-MELEE-07: only spears and polearms reach from the second rank; nobody from the third.
+pub fn may_attack_from_rank(rank: u32, spear_or_polearm: bool) -> bool {
+    rank == 1 || (rank == 2 && spear_or_polearm)
+}

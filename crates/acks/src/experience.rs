@@ -155,3 +155,19 @@ pub fn zero_level_proficiencies_kept(original: u32, level: u32) -> u32 {
 pub fn level_hp_gain(die_face: u32, con_modifier: i32) -> u32 {
     (die_face as i32 + con_modifier).max(1) as u32
 }
+
+/// AC-HEIR-03: a player may leave an inheritance only once; the heir starts at 1st level
+/// unless continuing as an existing henchman (then it keeps its own level).
+pub fn heir_level(continuing_henchman_level: Option<u32>) -> u32 {
+    continuing_henchman_level.unwrap_or(1)
+}
+
+pub fn leave_inheritance(already_left_one: bool) -> Result<(), AcksError> {
+    if already_left_one {
+        return Err(AcksError::range(
+            "AC-HEIR-03",
+            "a player may leave an inheritance only once",
+        ));
+    }
+    Ok(())
+}

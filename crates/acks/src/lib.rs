@@ -13,14 +13,25 @@
 //! defaults the project settled.
 
 pub mod attack;
+pub mod damage;
+pub mod dungeon;
 pub mod encounters;
 pub mod evasion;
 pub mod experience;
 pub mod hit_dice;
+pub mod initiative;
+pub mod maneuvers;
+pub mod missile;
 pub mod morale;
+pub mod mounted;
+pub mod movement;
+pub mod naval;
 pub mod odds;
 pub mod saves;
+pub mod sea;
+pub mod spells;
 pub mod surprise;
+pub mod swimming;
 pub mod tables;
 pub mod wilderness;
 pub mod wounds;

@@ -143,3 +143,37 @@ pub fn sneak_past_odds(
         }
     })
 }
+
+/// AC-SURP-03: surprised combatants lose the first round.
+pub fn acts_in_round(round: u32, surprised: bool) -> bool {
+    !(round == 1 && surprised)
+}
+
+/// AC-STEALTH-05: the procedure repeats each round of sneaking: exact P(unnoticed for all
+/// `rounds` rounds) from one round's chance.
+pub fn sneak_rounds_odds(one_round: Fraction, rounds: u32) -> Fraction {
+    num_traits::pow(one_round, rounds as usize)
+}
+
+/// AC-STEALTH-07: a thief who hid in shadows (dim or cluttered area) turns any watcher into a
+/// distracted one; one who also moved silently cannot be heard, so passes unnoticed.
+pub fn thief_sneak_odds(
+    tables: &Tables,
+    watch: Watch,
+    observers: u32,
+    alertness: bool,
+    hid_in_shadows: bool,
+    moved_silently: bool,
+) -> Result<Fraction, AcksError> {
+    let watch = if hid_in_shadows {
+        Watch::Distracted
+    } else {
+        watch
+    };
+    if watch == Watch::Distracted && moved_silently {
+        // Distracted watchers detect only by hearing; a silent thief gives them nothing.
+        sneak_past_odds(tables, watch, observers, alertness)?;
+        return Ok(Fraction::new(1, 1));
+    }
+    sneak_past_odds(tables, watch, observers, alertness)
+}

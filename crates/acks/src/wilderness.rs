@@ -237,3 +237,32 @@ pub fn flying_load(hd: u32) -> FlyingLoad {
         _ => FlyingLoad::FourHorsesOrEightMen,
     }
 }
+
+/// The three environments with their own rules (AC-GEN-01; sea rules cover rivers, AC-SEA-01).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Environment {
+    Dungeon,
+    Wilderness,
+    /// Sea, also rivers and lakes.
+    Sea,
+}
+
+/// What a distance measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Measure {
+    /// Movement, encounter distance, weapon and spell ranges.
+    Distance,
+    /// Spell and effect areas.
+    Area,
+}
+
+/// AC-GEN-05, AC-WILD-02: feet in the dungeon; yards outdoors for distances; areas always in
+/// feet. A dungeon speed of N feet per turn reads as N yards per turn outdoors.
+pub fn unit(env: Environment, m: Measure) -> crate::tables::Unit {
+    match (env, m) {
+        (Environment::Dungeon, _) | (_, Measure::Area) => crate::tables::Unit::Feet,
+        _ => crate::tables::Unit::Yards,
+    }
+}

@@ -373,3 +373,22 @@ pub fn resolve_tampering(
         placeholder: row.placeholder,
     })
 }
+
+/// AC-HEAL-05: days of bed rest left when magical healing is used, shortened only where the
+/// T-16 result allows (in shock: magic and a night; knocked out: magic instead of the night).
+/// `None` = no recovery (dead).
+pub fn bed_rest_days(recovery: &Recovery, magical_healing: bool) -> Option<u32> {
+    match recovery {
+        Recovery::None => None,
+        Recovery::HealWithin { bed_rest_days, .. } => Some(*bed_rest_days),
+        Recovery::MagicAndNightOrWeek => Some(if magical_healing { 1 } else { 7 }),
+        Recovery::MagicOrNight => Some(if magical_healing { 0 } else { 1 }),
+        Recovery::AtOnce => Some(0),
+    }
+}
+
+/// AC-HEAL-04: a character killed again before finishing bed rest can only be healed or
+/// restored by ritual magic.
+pub fn restorable(killed_during_bed_rest: bool, ritual_magic: bool) -> bool {
+    !killed_during_bed_rest || ritual_magic
+}

@@ -413,7 +413,7 @@ fn ac_morale_07_judge_modifier_limited_to_2_and_not_for_extremes() {
 }
 
 #[test]
-fn ac_morale_05_and_06_conduct_per_result() {
+fn ac_morale_05_and_ac_morale_06_conduct_per_result() {
     let c = morale::conduct(MoraleResult::Retreat);
     assert!(c.retreats && !c.pursues);
     assert!(morale::conduct(MoraleResult::FightingWithdrawal).fighting_withdrawal);

@@ -77,7 +77,7 @@ fn ac_wild_04_party_moves_at_slowest() {
 }
 
 #[test]
-fn ac_wild_07_and_08_rest_day_every_six_penalty_per_missed_day() {
+fn ac_wild_07_and_ac_wild_08_rest_day_every_six_penalty_per_missed_day() {
     assert_eq!(wild::missed_rest_penalty(6), 0);
     assert_eq!(wild::missed_rest_penalty(7), -1);
     assert_eq!(wild::missed_rest_penalty(9), -3);

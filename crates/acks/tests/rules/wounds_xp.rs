@@ -441,7 +441,7 @@ fn ac_xp_02_treasure_counts_only_in_civilization() {
 }
 
 #[test]
-fn ac_xp_03_and_04_sold_equipment_and_unused_magic_count() {
+fn ac_xp_03_and_ac_xp_04_sold_equipment_and_unused_magic_count() {
     let haul = xp::Haul {
         equipment_sold_gp: 40,
         unused_magic_sold_gp: 1000,

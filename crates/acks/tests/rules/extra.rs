@@ -1,0 +1,224 @@
+//! Smaller rules across sections: attacks per round, bonuses, frontage, surprise rounds,
+//! stealth, environments and units, bed rest, heirs, natural-roll scope.
+use delve_acks::Tables;
+use delve_acks::attack;
+use delve_acks::dungeon;
+use delve_acks::experience as xp;
+use delve_acks::initiative::{self, Declaration};
+use delve_acks::missile::{self, FlaskOutcome, RangeBand};
+use delve_acks::odds::Fraction;
+use delve_acks::saves;
+use delve_acks::sea;
+use delve_acks::surprise::{self, Watch};
+use delve_acks::swimming::{self, Water};
+use delve_acks::tables::{Recovery, Unit, Waters};
+use delve_acks::wilderness::{self, Environment, Measure};
+use delve_acks::wounds;
+
+fn f(n: i64, d: i64) -> Fraction {
+    Fraction::new(n, d)
+}
+
+#[test]
+fn ac_atk_02_one_attack_for_characters_routine_for_monsters() {
+    assert_eq!(attack::attacks_per_round(None), 1);
+    assert_eq!(attack::attacks_per_round(Some(3)), 3);
+}
+
+#[test]
+fn ac_melee_01_str_and_magic_to_melee() {
+    assert_eq!(attack::melee_bonuses(2, 1), (3, 3));
+}
+
+#[test]
+fn ac_ranged_03_dex_and_launcher_to_hit_ammo_to_damage() {
+    assert_eq!(attack::missile_bonuses(1, 2, 1), (3, 1));
+}
+
+#[test]
+fn ac_melee_06_frontage_in_a_10_ft_corridor() {
+    assert_eq!(attack::frontage(10, true), 2);
+    assert_eq!(attack::frontage(10, false), 3);
+    assert_eq!(attack::frontage(20, false), 6);
+}
+
+#[test]
+fn ac_melee_07_spears_and_polearms_from_the_second_rank() {
+    assert!(attack::may_attack_from_rank(2, true));
+    assert!(!attack::may_attack_from_rank(2, false));
+    assert!(!attack::may_attack_from_rank(3, true));
+}
+
+#[test]
+fn ac_surp_03_surprised_lose_the_first_round() {
+    assert!(!surprise::acts_in_round(1, true));
+    assert!(surprise::acts_in_round(2, true));
+    assert!(surprise::acts_in_round(1, false));
+}
+
+#[test]
+fn ac_stealth_01_three_watch_states() {
+    let names: Vec<String> = [Watch::Active, Watch::Passive, Watch::Distracted]
+        .iter()
+        .map(|x| serde_json::to_string(x).unwrap())
+        .collect();
+    assert_eq!(names, ["\"active\"", "\"passive\"", "\"distracted\""]);
+}
+
+#[test]
+fn ac_stealth_05_repeats_every_round() {
+    let t = Tables::acks_1e();
+    let one = surprise::sneak_past_odds(&t, Watch::Passive, 1, false).unwrap();
+    assert_eq!(surprise::sneak_rounds_odds(one, 3), f(1, 27));
+}
+
+#[test]
+fn ac_stealth_07_hide_in_shadows_and_move_silently() {
+    let t = Tables::acks_1e();
+    // Hidden: an active watcher counts as distracted (9/10 for one normal monster).
+    assert_eq!(
+        surprise::thief_sneak_odds(&t, Watch::Active, 1, false, true, false).unwrap(),
+        f(9, 10)
+    );
+    // Hidden and silent: unheard, so unnoticed.
+    assert_eq!(
+        surprise::thief_sneak_odds(&t, Watch::Active, 1, false, true, true).unwrap(),
+        f(1, 1)
+    );
+    // Silent but not hidden from an active watcher: seen.
+    assert_eq!(
+        surprise::thief_sneak_odds(&t, Watch::Active, 1, false, false, true).unwrap(),
+        f(0, 1)
+    );
+}
+
+#[test]
+fn ac_gen_01_three_environments() {
+    let e: Vec<String> = [
+        Environment::Dungeon,
+        Environment::Wilderness,
+        Environment::Sea,
+    ]
+    .iter()
+    .map(|x| serde_json::to_string(x).unwrap())
+    .collect();
+    assert_eq!(e.len(), 3);
+    assert_eq!(
+        wilderness::unit(Environment::Sea, Measure::Distance),
+        Unit::Yards
+    );
+}
+
+#[test]
+fn ac_gen_05_units_switch_with_environment() {
+    assert_eq!(
+        wilderness::unit(Environment::Dungeon, Measure::Distance),
+        Unit::Feet
+    );
+    assert_eq!(
+        wilderness::unit(Environment::Wilderness, Measure::Distance),
+        Unit::Yards
+    );
+    assert_eq!(
+        wilderness::unit(Environment::Wilderness, Measure::Area),
+        Unit::Feet
+    );
+}
+
+#[test]
+fn ac_wild_02_feet_per_turn_become_yards_outdoors() {
+    // 120 ft per turn in the dungeon = 120 yards per turn outdoors: the number stays.
+    assert_eq!(
+        wilderness::unit(Environment::Wilderness, Measure::Distance),
+        Unit::Yards
+    );
+    assert_eq!(dungeon::DEFAULT_EXPLORATION_FT, 120);
+}
+
+#[test]
+fn ac_sea_01_rivers_follow_sea_rules() {
+    let t = Tables::acks_1e();
+    assert_eq!(
+        sea::sea_course_odds(&t, Waters::RiverOrLake, false).unwrap(),
+        f(17, 20)
+    );
+    assert_eq!(
+        wilderness::unit(Environment::Sea, Measure::Distance),
+        Unit::Yards
+    );
+}
+
+#[test]
+fn ac_sea_14_rowers_need_three_stone_of_supplies() {
+    assert_eq!(wilderness::daily_supplies_stone(true), 3);
+}
+
+#[test]
+fn ac_gen_06_natural_rolls_only_where_stated() {
+    // Attack: natural 20 hits, natural 1 misses.
+    assert!(attack::resolve_attack(10, 20, 0, 20).unwrap().hit);
+    // Saves: no natural rule — a 20 does not beat a 25.
+    assert!(!saves::resolve_save(25, 0, 20).unwrap());
+    assert!(saves::resolve_save(0, 0, 1).unwrap());
+    // Doors: natural 1 fails; oil: natural 1 ignites the thrower.
+    assert!(!dungeon::force_door(-5, 1).unwrap());
+    assert_eq!(
+        missile::throw_flask(1, 30, 5, 1, 1, &[1], RangeBand::Short).unwrap(),
+        FlaskOutcome::ThrowerAlight { rounds: 2, die: 8 }
+    );
+}
+
+#[test]
+fn ac_heal_05_bed_rest_shortened_only_where_the_result_says() {
+    assert_eq!(
+        wounds::bed_rest_days(&Recovery::MagicAndNightOrWeek, true),
+        Some(1)
+    );
+    assert_eq!(
+        wounds::bed_rest_days(&Recovery::MagicAndNightOrWeek, false),
+        Some(7)
+    );
+    assert_eq!(
+        wounds::bed_rest_days(&Recovery::MagicOrNight, true),
+        Some(0)
+    );
+    let r = Recovery::HealWithin {
+        deadline: delve_acks::tables::Deadline::Day,
+        bed_rest_days: 7,
+    };
+    assert_eq!(wounds::bed_rest_days(&r, true), Some(7));
+    assert_eq!(wounds::bed_rest_days(&Recovery::None, true), None);
+}
+
+#[test]
+fn ac_heal_04_killed_during_bed_rest_needs_ritual_magic() {
+    assert!(!wounds::restorable(true, false));
+    assert!(wounds::restorable(true, true));
+    assert!(wounds::restorable(false, false));
+}
+
+#[test]
+fn ac_heir_03_heir_at_first_level_inheritance_once() {
+    assert_eq!(xp::heir_level(None), 1);
+    assert_eq!(xp::heir_level(Some(3)), 3);
+    assert!(xp::leave_inheritance(false).is_ok());
+    assert!(
+        xp::leave_inheritance(true)
+            .unwrap_err()
+            .to_string()
+            .contains("AC-HEIR-03")
+    );
+}
+
+#[test]
+fn ac_spell_01_spell_declared_before_initiative() {
+    let d = Declaration::Spell("sleep".into());
+    assert!(matches!(d, Declaration::Spell(ref s) if s == "sleep"));
+    assert!(initiative::change_declaration(true).is_err());
+}
+
+#[test]
+fn ac_swim_03_failed_swim_starts_drowning() {
+    assert!(!swimming::swim(2, 5, Water::Calm).unwrap());
+    assert_eq!(swimming::drowning(5, 0), (50, false));
+}
