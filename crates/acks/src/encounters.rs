@@ -175,3 +175,85 @@ pub fn pursuit_odds(tables: &Tables, modifier: i32) -> Result<Fraction, AcksErro
     }
     Ok(p)
 }
+
+/// AC-REACT-01: a reaction roll is made only when the monsters' attitude is not obvious.
+pub fn reaction_roll_needed(attitude_obvious: bool) -> bool {
+    !attitude_obvious
+}
+
+/// AC-REACT-03: what a reaction means for the monsters' conduct.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ReactionConduct {
+    pub attacks_at_once: bool,
+    /// Attacks if that seems sensible to it.
+    pub may_attack: bool,
+    /// May spare the party if it parleys.
+    pub open_to_parley: bool,
+    /// Ignores the party if it can, negotiates if not.
+    pub avoids_contact: bool,
+    /// Likes the party; open to mutually useful deals.
+    pub helpful: bool,
+}
+
+pub fn reaction_conduct(r: Reaction) -> ReactionConduct {
+    let c =
+        |attacks_at_once, may_attack, open_to_parley, avoids_contact, helpful| ReactionConduct {
+            attacks_at_once,
+            may_attack,
+            open_to_parley,
+            avoids_contact,
+            helpful,
+        };
+    match r {
+        Reaction::Hostile => c(true, true, false, false, false),
+        Reaction::Unfriendly => c(false, true, false, false, false),
+        Reaction::Neutral => c(false, false, true, false, false),
+        Reaction::Indifferent => c(false, false, true, true, false),
+        Reaction::Friendly => c(false, false, true, false, true),
+    }
+}
+
+/// AC-REACT-05: the Judge reads the result in context and may replace it; both are kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct JudgedReaction {
+    pub rolled: Reaction,
+    pub result: Reaction,
+    pub replaced: bool,
+}
+
+pub fn judge_reaction(rolled: Reaction, replacement: Option<Reaction>) -> JudgedReaction {
+    let result = replacement.unwrap_or(rolled);
+    JudgedReaction {
+        rolled,
+        result,
+        replaced: result != rolled,
+    }
+}
+
+/// The encounter sequence (AC-ENC-04).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EncounterStep {
+    Distance,
+    Surprise,
+    Reaction,
+    Decisions,
+    /// Rounds with initiative rolled each round, until one side is dead or fled.
+    Combat,
+    Over,
+}
+
+/// AC-ENC-04: the step after `step`; combat follows decisions only if anyone fights.
+pub fn next_step(step: EncounterStep, anyone_fights: bool, one_side_gone: bool) -> EncounterStep {
+    use EncounterStep::*;
+    match step {
+        Distance => Surprise,
+        Surprise => Reaction,
+        Reaction => Decisions,
+        Decisions if anyone_fights => Combat,
+        Decisions => Over,
+        Combat if one_side_gone => Over,
+        Combat => Combat,
+        Over => Over,
+    }
+}

@@ -204,3 +204,27 @@ pub fn stops_for_treasure(face: i32) -> Result<bool, AcksError> {
     }
     Ok(face >= 4)
 }
+
+/// AC-EVADE-05: at a doorway or sharp turn the Judge may call a save vs Paralysis (DEX
+/// modifier added); a failure means the fleeing character falls and stops for this round,
+/// then stands and moves normally on its next count.
+pub fn chase_obstacle(save_value: i32, dex_modifier: i32, face: i32) -> Result<bool, AcksError> {
+    crate::saves::resolve_save(save_value, dex_modifier, face)
+}
+
+/// AC-EVADE-04: no mapping is possible while fleeing.
+pub fn mapping_possible(fleeing: bool) -> bool {
+    !fleeing
+}
+
+/// AC-EVADE-06: pursuers within 5 ft at the start of a round may engage in melee (fleeing
+/// then follows the defensive-movement rules).
+pub fn pursuer_may_engage(distance_at_round_start_ft: u32) -> bool {
+    crate::movement::engaged(distance_at_round_start_ft)
+}
+
+/// AC-EVADE-01: monsters flee after a failed morale roll (retreat or fighting withdrawal).
+pub fn monsters_flee(result: crate::tables::MoraleResult) -> bool {
+    let c = crate::morale::conduct(result);
+    c.retreats || c.fighting_withdrawal
+}

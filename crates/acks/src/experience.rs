@@ -171,3 +171,30 @@ pub fn leave_inheritance(already_left_one: bool) -> Result<(), AcksError> {
     }
     Ok(())
 }
+
+/// A member of the party at the return to civilization (AC-XP-01/08/09).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Member {
+    /// Alive at the return (a character killed and restored before it counts as alive).
+    pub alive_at_return: bool,
+    pub henchman: bool,
+}
+
+/// AC-XP-01/08/09: each member's XP from the pool: the dead get nothing; henchmen half shares.
+pub fn award(pool: u64, members: &[Member]) -> Result<Vec<u64>, AcksError> {
+    let alive = |h: bool| {
+        members
+            .iter()
+            .filter(|m| m.alive_at_return && m.henchman == h)
+            .count() as u32
+    };
+    let (full, half) = shares(pool, alive(false), alive(true))?;
+    Ok(members
+        .iter()
+        .map(|m| match (m.alive_at_return, m.henchman) {
+            (false, _) => 0,
+            (true, false) => full,
+            (true, true) => half,
+        })
+        .collect())
+}

@@ -76,3 +76,14 @@ pub fn mount_checks_morale(hp: i32, max_hp: i32) -> bool {
 pub fn fall_dice(flying_height_ft: Option<u32>) -> u32 {
     flying_height_ft.map_or(1, crate::dungeon::falling_dice)
 }
+
+/// AC-MOUNT-03: the mount may move unless the rider casts a spell (it must keep still) or the
+/// pair already attacked; dismounting takes the place of the movement or the attack.
+pub fn mount_may_move(rider_casting: bool, attacked: bool) -> bool {
+    !rider_casting && !attacked
+}
+
+/// AC-MANEUVER-16: a mounted combatant's size for force back and overrun is its mount's.
+pub fn maneuver_size(rider_size: u32, mount_size: Option<u32>) -> u32 {
+    mount_size.unwrap_or(rider_size)
+}

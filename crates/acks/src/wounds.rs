@@ -392,3 +392,9 @@ pub fn bed_rest_days(recovery: &Recovery, magical_healing: bool) -> Option<u32> 
 pub fn restorable(killed_during_bed_rest: bool, ritual_magic: bool) -> bool {
     !killed_during_bed_rest || ritual_magic
 }
+
+/// AC-HEAL-02: magical healing is instantaneous and adds to natural healing; hit points never
+/// exceed the maximum.
+pub fn heal(hp: i32, max_hp: i32, natural: u32, magical: u32) -> i32 {
+    (hp + natural as i32 + magical as i32).min(max_hp)
+}

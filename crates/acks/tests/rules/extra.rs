@@ -222,3 +222,111 @@ fn ac_swim_03_failed_swim_starts_drowning() {
     assert!(!swimming::swim(2, 5, Water::Calm).unwrap());
     assert_eq!(swimming::drowning(5, 0), (50, false));
 }
+
+#[test]
+fn ac_evade_05_chase_obstacle_save_with_dex() {
+    assert!(delve_acks::evasion::chase_obstacle(14, 2, 12).unwrap());
+    assert!(!delve_acks::evasion::chase_obstacle(14, 0, 12).unwrap());
+}
+
+#[test]
+fn ac_evade_04_no_mapping_while_fleeing() {
+    assert!(!delve_acks::evasion::mapping_possible(true));
+    assert!(delve_acks::evasion::mapping_possible(false));
+}
+
+#[test]
+fn ac_evade_06_pursuers_within_5_ft_may_engage() {
+    assert!(delve_acks::evasion::pursuer_may_engage(5));
+    assert!(!delve_acks::evasion::pursuer_may_engage(10));
+}
+
+#[test]
+fn ac_evade_01_monsters_flee_after_failed_morale() {
+    use delve_acks::tables::MoraleResult::*;
+    assert!(delve_acks::evasion::monsters_flee(Retreat));
+    assert!(delve_acks::evasion::monsters_flee(FightingWithdrawal));
+    assert!(!delve_acks::evasion::monsters_flee(FightOn));
+}
+
+#[test]
+fn ac_react_01_roll_only_when_attitude_unclear() {
+    assert!(!delve_acks::encounters::reaction_roll_needed(true));
+    assert!(delve_acks::encounters::reaction_roll_needed(false));
+}
+
+#[test]
+fn ac_react_03_result_meanings() {
+    use delve_acks::encounters::reaction_conduct;
+    use delve_acks::tables::Reaction::*;
+    assert!(reaction_conduct(Hostile).attacks_at_once);
+    let u = reaction_conduct(Unfriendly);
+    assert!(u.may_attack && !u.attacks_at_once);
+    assert!(reaction_conduct(Neutral).open_to_parley);
+    assert!(reaction_conduct(Indifferent).avoids_contact);
+    let fr = reaction_conduct(Friendly);
+    assert!(fr.helpful && !fr.may_attack);
+}
+
+#[test]
+fn ac_react_05_judge_may_replace_the_result() {
+    use delve_acks::tables::Reaction::*;
+    let j = delve_acks::encounters::judge_reaction(Hostile, Some(Neutral));
+    assert_eq!((j.rolled, j.result, j.replaced), (Hostile, Neutral, true));
+    assert!(!delve_acks::encounters::judge_reaction(Hostile, None).replaced);
+}
+
+#[test]
+fn ac_enc_04_encounter_sequence() {
+    use delve_acks::encounters::{EncounterStep::*, next_step};
+    assert_eq!(next_step(Distance, false, false), Surprise);
+    assert_eq!(next_step(Surprise, false, false), Reaction);
+    assert_eq!(next_step(Reaction, false, false), Decisions);
+    assert_eq!(next_step(Decisions, true, false), Combat);
+    assert_eq!(next_step(Decisions, false, false), Over);
+    assert_eq!(next_step(Combat, true, false), Combat);
+    assert_eq!(next_step(Combat, true, true), Over);
+}
+
+#[test]
+fn ac_xp_01_and_ac_xp_09_only_those_alive_at_the_return_share() {
+    use delve_acks::experience::{Member, award};
+    let m = |alive, henchman| Member {
+        alive_at_return: alive,
+        henchman,
+    };
+    // Two living characters, one dead, one henchman: 5 half shares of 950.
+    assert_eq!(
+        award(
+            950,
+            &[
+                m(true, false),
+                m(false, false),
+                m(true, false),
+                m(true, true)
+            ]
+        )
+        .unwrap(),
+        vec![380, 0, 380, 190]
+    );
+    assert!(award(100, &[m(false, false)]).is_err());
+}
+
+#[test]
+fn ac_heal_02_magic_adds_to_natural_healing_up_to_max() {
+    assert_eq!(wounds::heal(3, 20, 2, 8), 13);
+    assert_eq!(wounds::heal(18, 20, 2, 8), 20);
+}
+
+#[test]
+fn ac_mount_03_casting_rider_keeps_the_mount_still() {
+    assert!(!delve_acks::mounted::mount_may_move(true, false));
+    assert!(!delve_acks::mounted::mount_may_move(false, true));
+    assert!(delve_acks::mounted::mount_may_move(false, false));
+}
+
+#[test]
+fn ac_maneuver_16_mounted_size_uses_the_mount() {
+    assert_eq!(delve_acks::mounted::maneuver_size(6, Some(10)), 10);
+    assert_eq!(delve_acks::mounted::maneuver_size(6, None), 6);
+}
