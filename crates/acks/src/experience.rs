@@ -2,7 +2,6 @@
 //! опыта», «Развитие персонажа», «Смерть персонажа», «Персонажи 0-го уровня»): monster XP (T-21),
 //! treasure XP, shares, prime-requisite adjustment (T-25), the one-level-per-adventure cap,
 //! inheritance and reserve XP, and 0-level characters.
-use crate::odds::Fraction;
 use crate::tables::{XpClass, XpRow};
 use crate::{AcksError, HitDice, Tables};
 use serde::Serialize;
@@ -86,7 +85,12 @@ pub fn shares(pool: u64, characters: u32, henchmen: u32) -> Result<(u64, u64), A
             "nobody survived to share the XP",
         ));
     }
-    Ok((2 * pool / halves, pool / halves))
+    let (pool, halves) = (u128::from(pool), u128::from(halves));
+    // Both quotients are at most `pool`, so they fit back into u64.
+    Ok((
+        (2 * pool / halves).min(u64::MAX.into()) as u64,
+        (pool / halves) as u64,
+    ))
 }
 
 /// T-25: the prime-requisite XP percent for the lowest of the class's prime requisites.
@@ -101,8 +105,8 @@ pub fn prime_requisite_percent(tables: &Tables, lowest_prime: i32) -> Result<i32
 
 /// AC-XP-10: apply the adjustment to the total award (rounded down).
 pub fn adjust(award: u64, percent: i32) -> u64 {
-    let f = Fraction::new(award as i64 * i64::from(100 + percent), 100);
-    f.floor().to_integer().max(0) as u64
+    let v = i128::from(award) * i128::from(100 + percent) / 100;
+    v.clamp(0, i128::from(u64::MAX)) as u64
 }
 
 /// T-25: XP needed to reach level 2 and 3.
@@ -121,12 +125,12 @@ pub fn cap_award(current_xp: u64, award: u64, next_next_threshold: u64) -> u64 {
 
 /// AC-HEIR-02: what an heir receives through a reputable bank.
 pub fn inheritance_after_fee(gp: u64) -> u64 {
-    gp - gp * INHERITANCE_FEE_PERCENT / 100
+    gp - (u128::from(gp) * u128::from(INHERITANCE_FEE_PERCENT) / 100) as u64
 }
 
 /// AC-HEIR-04: reserve XP from gold spent without tangible benefit.
 pub fn reserve_xp(gp_spent: u64) -> u64 {
-    gp_spent * RESERVE_PERCENT / 100
+    (u128::from(gp_spent) * u128::from(RESERVE_PERCENT) / 100) as u64
 }
 
 /// AC-ZERO-01: whether a 0-level character with this XP becomes a 1st-level fighter.

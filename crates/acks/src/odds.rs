@@ -1,6 +1,6 @@
 //! Exact probabilities over the chapter's dice: 1d20 throws, 1d6, 2d6 and 1d20 + 1d6.
 use num_rational::Ratio;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::{CheckedMul, ToPrimitive, Zero};
 use serde::Serialize;
 
 /// An exact probability.
@@ -74,4 +74,13 @@ pub fn sum_of_dice(dice: &[(u32, u32)]) -> (Vec<(i64, i64)>, i64) {
 /// Sum of fractions (1 for a complete distribution).
 pub fn total<'a>(fs: impl IntoIterator<Item = &'a Fraction>) -> Fraction {
     fs.into_iter().fold(Fraction::zero(), |a, b| a + b)
+}
+
+/// `f` to the power `n`, or `None` when the exact fraction no longer fits in 64 bits.
+pub fn checked_pow(f: Fraction, n: u32) -> Option<Fraction> {
+    let mut acc = Fraction::from_integer(1);
+    for _ in 0..n {
+        acc = acc.checked_mul(&f)?;
+    }
+    Some(acc)
 }

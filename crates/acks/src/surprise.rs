@@ -11,6 +11,8 @@ pub const MAX_MODIFIER: i32 = 10;
 pub const HEAR_NOISE_THROW: i32 = 18;
 /// Alertness bonus to hearing (AC-STEALTH-06).
 pub const ALERTNESS_HEARING: i32 = 4;
+/// Most observers for which exact sneaking odds are computed (the fractions stay in 64 bits).
+pub const MAX_OBSERVERS: u32 = 12;
 
 fn check(modifier: i32) -> Result<(), AcksError> {
     if modifier.abs() > MAX_MODIFIER {
@@ -125,10 +127,10 @@ pub fn sneak_past_odds(
     observers: u32,
     alertness: bool,
 ) -> Result<Fraction, AcksError> {
-    if observers == 0 || observers > 1000 {
+    if observers == 0 || observers > MAX_OBSERVERS {
         return Err(AcksError::range(
             "AC-STEALTH-04",
-            format!("observers must be 1…1000, got {observers}"),
+            format!("exact odds are given for 1…{MAX_OBSERVERS} observers, got {observers}"),
         ));
     }
     let surprised = surprise_odds(tables, 0, alertness)?;
@@ -138,7 +140,10 @@ pub fn sneak_past_odds(
         Watch::Distracted => {
             let bonus = if alertness { ALERTNESS_HEARING } else { 0 };
             let hears = die_at_least(20, bonus.into(), HEAR_NOISE_THROW.into());
-            let none_hear = num_traits::pow(Fraction::new(1, 1) - hears, observers as usize);
+            let none_hear = crate::odds::checked_pow(Fraction::new(1, 1) - hears, observers)
+                .ok_or_else(|| {
+                    AcksError::range("AC-STEALTH-04", "too many observers for exact odds")
+                })?;
             none_hear + (Fraction::new(1, 1) - none_hear) * surprised
         }
     })
@@ -151,8 +156,13 @@ pub fn acts_in_round(round: u32, surprised: bool) -> bool {
 
 /// AC-STEALTH-05: the procedure repeats each round of sneaking: exact P(unnoticed for all
 /// `rounds` rounds) from one round's chance.
-pub fn sneak_rounds_odds(one_round: Fraction, rounds: u32) -> Fraction {
-    num_traits::pow(one_round, rounds as usize)
+pub fn sneak_rounds_odds(one_round: Fraction, rounds: u32) -> Result<Fraction, AcksError> {
+    crate::odds::checked_pow(one_round, rounds).ok_or_else(|| {
+        AcksError::range(
+            "AC-STEALTH-05",
+            format!("{rounds} rounds is too many for exact odds"),
+        )
+    })
 }
 
 /// AC-STEALTH-07: a thief who hid in shadows (dim or cluttered area) turns any watcher into a

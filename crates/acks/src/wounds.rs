@@ -153,7 +153,7 @@ pub fn wound_odds(tables: &Tables, modifier: i32) -> Result<Vec<(Condition, Frac
         .map(|c| (*c, Fraction::new(0, 1)))
         .collect();
     for face in 1..=20 {
-        let c = band(tables, face + modifier)?.condition;
+        let c = band(tables, modifier.saturating_add(face))?.condition;
         if let Some(slot) = out.iter_mut().find(|(k, _)| *k == c) {
             slot.1 += Fraction::new(1, 20);
         }
@@ -188,7 +188,7 @@ pub fn resolve_wound(
             format!("faces must be d20 1–20 and d6 1–6, got {d20} and {d6}"),
         ));
     }
-    let total = d20 + modifier;
+    let total = d20.saturating_add(modifier);
     let row = band(tables, total)?;
     Ok(WoundResult {
         total,
@@ -359,7 +359,7 @@ pub fn resolve_tampering(
             format!("faces must be d20 1–20 and d6 1–6, got {d20} and {d6}"),
         ));
     }
-    let total = d20 + modifier;
+    let total = d20.saturating_add(modifier);
     let t = &tables.t18_tampering;
     let row = t.find(format!("total {total}"), |r| r.d20.contains(total.into()))?;
     let side_effect = row.side_effects[(d6 - 1) as usize]

@@ -69,7 +69,16 @@ fn ac_stealth_01_three_watch_states() {
 fn ac_stealth_05_repeats_every_round() {
     let t = Tables::acks_1e();
     let one = surprise::sneak_past_odds(&t, Watch::Passive, 1, false).unwrap();
-    assert_eq!(surprise::sneak_rounds_odds(one, 3), f(1, 27));
+    assert_eq!(surprise::sneak_rounds_odds(one, 3).unwrap(), f(1, 27));
+    // Far too many rounds for a 64-bit exact fraction: refused, not overflowed.
+    let twelve = surprise::sneak_past_odds(&t, Watch::Distracted, 12, true).unwrap();
+    assert!(
+        surprise::sneak_rounds_odds(twelve, 50)
+            .unwrap_err()
+            .to_string()
+            .contains("AC-STEALTH-05")
+    );
+    assert!(surprise::sneak_past_odds(&t, Watch::Distracted, 13, false).is_err());
 }
 
 #[test]

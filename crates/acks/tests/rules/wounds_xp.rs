@@ -501,6 +501,13 @@ fn ac_adv_01_level_hp_at_least_1() {
 #[test]
 fn ac_heir_02_bank_fee_10_percent() {
     assert_eq!(xp::inheritance_after_fee(5000), 4500);
+    // No overflow at the extremes.
+    assert_eq!(
+        xp::inheritance_after_fee(u64::MAX),
+        u64::MAX - u64::MAX / 10
+    );
+    assert_eq!(xp::adjust(u64::MAX, 10), u64::MAX);
+    assert_eq!(xp::shares(u64::MAX, 1, 0).unwrap().0, u64::MAX);
 }
 
 #[test]
