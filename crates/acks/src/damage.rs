@@ -142,3 +142,12 @@ pub fn may_cleave(
     }
     Ok(())
 }
+
+/// AC-RANGED-02: missile attacks in a round: one, plus any cleaves (capped per AC-CLEAVE-05).
+pub fn missile_attacks_per_round(
+    weapon: MissileCleave,
+    class_cleaves: u32,
+    kills_so_far: u32,
+) -> u32 {
+    1 + kills_so_far.min(missile_cleaves(weapon, class_cleaves))
+}

@@ -202,3 +202,34 @@ pub fn award(pool: u64, members: &[Member]) -> Result<Vec<u64>, AcksError> {
         })
         .collect())
 }
+
+/// Money and goods that do or do not earn XP (AC-XP-02…05).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Income {
+    /// Coins, gems, jewellery, special treasure brought back.
+    Treasure,
+    /// Equipment found and sold at once.
+    EquipmentSoldAtOnce,
+    /// Magic items sold unused.
+    UnusedMagicSold,
+    /// A magic item once used, even if sold later.
+    UsedMagicSold,
+    Wages,
+    BusinessIncome,
+    /// Monster parts: already counted in monster XP.
+    MonsterParts,
+}
+
+/// AC-XP-02…05: whether gold of this kind earns XP (1 per gp).
+pub fn earns_xp(i: Income) -> bool {
+    matches!(
+        i,
+        Income::Treasure | Income::EquipmentSoldAtOnce | Income::UnusedMagicSold
+    )
+}
+
+/// AC-ZERO-04: 0-level characters advance by adventuring only into the fighter class.
+pub fn zero_level_class() -> XpClass {
+    XpClass::Fighter
+}

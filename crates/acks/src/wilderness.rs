@@ -266,3 +266,23 @@ pub fn unit(env: Environment, m: Measure) -> crate::tables::Unit {
         _ => crate::tables::Unit::Yards,
     }
 }
+
+/// AC-WILD-01: wilderness maps use 6-mile hexes, regional maps 24-mile hexes.
+pub const WILDERNESS_HEX_MILES: u32 = 6;
+pub const REGIONAL_HEX_MILES: u32 = 24;
+
+/// How outdoor time is counted (AC-WILD-09): days, and rounds in encounters; never turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutdoorTime {
+    Day,
+    Round,
+}
+
+pub fn outdoor_time(in_encounter: bool) -> OutdoorTime {
+    if in_encounter {
+        OutdoorTime::Round
+    } else {
+        OutdoorTime::Day
+    }
+}

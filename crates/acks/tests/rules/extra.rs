@@ -339,3 +339,50 @@ fn ac_maneuver_16_mounted_size_uses_the_mount() {
     assert_eq!(delve_acks::mounted::maneuver_size(6, Some(10)), 10);
     assert_eq!(delve_acks::mounted::maneuver_size(6, None), 6);
 }
+
+#[test]
+fn ac_ranged_02_one_missile_attack_plus_cleaves() {
+    use delve_acks::damage::{MissileCleave, missile_attacks_per_round};
+    assert_eq!(missile_attacks_per_round(MissileCleave::Longbow, 10, 0), 1);
+    assert_eq!(missile_attacks_per_round(MissileCleave::Longbow, 10, 5), 4);
+    assert_eq!(missile_attacks_per_round(MissileCleave::Other, 2, 5), 3);
+}
+
+#[test]
+fn ac_xp_05_no_xp_for_wages_income_or_monster_parts() {
+    use delve_acks::experience::{Income::*, earns_xp};
+    assert!(earns_xp(Treasure) && earns_xp(EquipmentSoldAtOnce) && earns_xp(UnusedMagicSold));
+    assert!(
+        !earns_xp(UsedMagicSold)
+            && !earns_xp(Wages)
+            && !earns_xp(BusinessIncome)
+            && !earns_xp(MonsterParts)
+    );
+}
+
+#[test]
+fn ac_zero_04_zero_level_advance_only_as_fighters() {
+    assert_eq!(xp::zero_level_class(), delve_acks::tables::XpClass::Fighter);
+}
+
+#[test]
+fn ac_wild_01_hex_scales() {
+    assert_eq!(
+        (
+            wilderness::WILDERNESS_HEX_MILES,
+            wilderness::REGIONAL_HEX_MILES
+        ),
+        (6, 24)
+    );
+    assert_eq!(
+        wilderness::REGIONAL_HEX_MILES % wilderness::WILDERNESS_HEX_MILES,
+        0
+    );
+}
+
+#[test]
+fn ac_wild_09_outdoor_time_in_days_and_rounds() {
+    use delve_acks::wilderness::OutdoorTime;
+    assert_eq!(wilderness::outdoor_time(false), OutdoorTime::Day);
+    assert_eq!(wilderness::outdoor_time(true), OutdoorTime::Round);
+}
