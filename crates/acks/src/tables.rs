@@ -100,6 +100,9 @@ pub struct TableMeta {
 /// A row type: its columns are its serde field names, in display order.
 pub trait Row: Clone + Serialize {
     const COLUMNS: &'static [&'static str];
+    /// How an empty cell prints: "—" (not applicable) unless the table's empty cells mean
+    /// "not recovered" (T-15, T-18, T-23, T-24).
+    const EMPTY: &'static str = "—";
 }
 
 /// A table: metadata and rows.
@@ -171,7 +174,10 @@ impl<R: Row> Table<R> {
                 // Rows are plain serde structs of strings, numbers, booleans and options;
                 // a failure could only give `Null`, which prints as "not found".
                 let v = serde_json::to_value(r).unwrap_or(serde_json::Value::Null);
-                R::COLUMNS.iter().map(|c| cell(v.get(*c))).collect()
+                R::COLUMNS
+                    .iter()
+                    .map(|c| cell(v.get(*c), R::EMPTY))
+                    .collect()
             })
             .collect();
         RenderedTable {
@@ -182,16 +188,16 @@ impl<R: Row> Table<R> {
     }
 }
 
-fn cell(v: Option<&serde_json::Value>) -> String {
+fn cell(v: Option<&serde_json::Value>, empty: &str) -> String {
     use serde_json::Value;
     match v {
-        None | Some(Value::Null) => "not found".to_string(),
+        None | Some(Value::Null) => empty.to_string(),
         Some(Value::Bool(b)) => if *b { "yes" } else { "no" }.to_string(),
         Some(Value::String(s)) => s.clone(),
         Some(Value::Array(items)) => items
             .iter()
             .enumerate()
-            .map(|(i, x)| format!("{}: {}", i + 1, cell(Some(x))))
+            .map(|(i, x)| format!("{}: {}", i + 1, cell(Some(x), empty)))
             .collect::<Vec<_>>()
             .join("; "),
         Some(other) => other.to_string(),

@@ -9,6 +9,12 @@ macro_rules! row {
             const COLUMNS: &'static [&'static str] = &[$($c),*];
         }
     };
+    ($t:ty, [$($c:literal),* $(,)?], not_found) => {
+        impl Row for $t {
+            const COLUMNS: &'static [&'static str] = &[$($c),*];
+            const EMPTY: &'static str = "not found";
+        }
+    };
 }
 
 // ---------------------------------------------------------------- enums used by the rows
@@ -464,7 +470,8 @@ pub struct MissileRangeRow {
 }
 row!(
     MissileRangeRow,
-    ["weapon", "short", "medium", "long", "confidence"]
+    ["weapon", "short", "medium", "long", "confidence"],
+    not_found
 );
 
 /// T-16: modified d20 band → condition and recovery; d6 → permanent wound (our wording).
@@ -503,7 +510,8 @@ row!(
         "bed_rest_days",
         "side_effects",
         "placeholder"
-    ]
+    ],
+    not_found
 );
 
 /// T-19: the five save values for a class over a band of levels.
@@ -603,7 +611,8 @@ row!(
         "range_short",
         "range_medium",
         "range_long"
-    ]
+    ],
+    not_found
 );
 
 /// T-24: dice expressions entered by the Judge.
@@ -613,7 +622,7 @@ pub struct RamRow {
     pub vs_ship_shp: Option<String>,
     pub vs_monster_hp: Option<String>,
 }
-row!(RamRow, ["size", "vs_ship_shp", "vs_monster_hp"]);
+row!(RamRow, ["size", "vs_ship_shp", "vs_monster_hp"], not_found);
 
 /// T-25 ability modifiers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -1154,3 +1154,14 @@ fn rows_round_trip_through_json_for_overrides() {
     let bad = json.replace("16..=20", "16..=x");
     assert!(serde_json::from_str::<MortalWoundRow>(&bad).is_err());
 }
+
+#[test]
+fn empty_cells_print_as_not_applicable_or_not_found() {
+    let t = tables();
+    let t13 = t.render(TableId(13)).remove(0);
+    assert_eq!(t13.rows[0], vec!["0", "11", "—", "—"]);
+    let t15 = t.render(TableId(15)).remove(0);
+    assert_eq!(t15.rows[13][1], "not found");
+    let t23 = t.render(TableId(23)).remove(0);
+    assert_eq!(t23.rows[0][4], "not found");
+}
