@@ -3,6 +3,7 @@
 //! Each area of the CLI lives in its own module with its own clap `Args` and `run`:
 //! `dice_cmd` (roll, help dice), `odds_cmd` (exact odds), `table` (offline tables), `crows` (Crows look-ups).
 
+mod acks_cmd;
 mod crows_cmd;
 mod dice_cmd;
 mod odds_cmd;
@@ -42,6 +43,8 @@ enum Command {
     Table(table_cmd::TableArgs),
     /// Crows rules from the terminal: test odds and test rolls.
     Crows(crows_cmd::CrowsArgs),
+    /// ACKS adventuring rules from the terminal: exact odds and table look-ups.
+    Acks(acks_cmd::AcksArgs),
     /// Help on a topic (`delve help dice`) or a command (`delve help roll`).
     #[command(disable_help_flag = true)]
     Help {
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve_cmd::run(args),
         Command::Table(args) => table_cmd::run(args),
         Command::Crows(args) => crows_cmd::run(args),
+        Command::Acks(args) => acks_cmd::run(args),
         Command::Help { topic } => help(&topic),
     };
     match result {

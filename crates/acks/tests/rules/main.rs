@@ -1,0 +1,10 @@
+//! The ACKS rules crate's tests, one binary: tests are named by checklist ID
+//! (`ac_<area>_<nn>_…` covers AC-<AREA>-<NN>; `ac_ex_…` are the worked examples).
+mod combat;
+mod dungeon;
+mod extra;
+mod outdoors;
+mod sea;
+mod tables;
+mod tactics;
+mod wounds_xp;
