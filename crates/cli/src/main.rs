@@ -5,6 +5,7 @@
 
 mod crows_cmd;
 mod dice_cmd;
+mod dnd_cmd;
 mod odds_cmd;
 mod serve_cmd;
 mod table_cmd;
@@ -42,6 +43,8 @@ enum Command {
     Table(table_cmd::TableArgs),
     /// Crows rules from the terminal: test odds and test rolls.
     Crows(crows_cmd::CrowsArgs),
+    /// D&D 2024 rules (SRD 5.2 glossary): odds, damage, conditions, SRD import.
+    Dnd(dnd_cmd::DndArgs),
     /// Help on a topic (`delve help dice`) or a command (`delve help roll`).
     #[command(disable_help_flag = true)]
     Help {
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve_cmd::run(args),
         Command::Table(args) => table_cmd::run(args),
         Command::Crows(args) => crows_cmd::run(args),
+        Command::Dnd(args) => dnd_cmd::run(args),
         Command::Help { topic } => help(&topic),
     };
     match result {

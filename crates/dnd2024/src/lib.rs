@@ -10,15 +10,26 @@
 //! CC-BY-4.0 (<https://creativecommons.org/licenses/by/4.0/legalcode>). All descriptions
 //! here are our own words.
 
+pub mod actions;
+pub mod aoe;
+pub mod combat;
 pub mod conditions;
 pub mod core;
+pub mod cover;
 pub mod damage;
+pub mod environment;
 pub mod hazards;
+pub mod import;
 pub mod magic;
+pub mod monsters;
 pub mod movement;
+pub mod objects;
 pub mod odds;
 pub mod options;
+pub mod rest;
+pub mod social;
 pub mod travel;
+pub mod vision;
 
 pub use options::Interpretations;
 
