@@ -558,3 +558,73 @@ pub fn attack_sources_against(
 pub fn hit_is_critical(target: &Conditions, distance_ft: u32) -> bool {
     distance_ft <= 5 && (target.has(Condition::Paralyzed) || target.has(Condition::Unconscious))
 }
+
+/// Advantage and Disadvantage sources on the creature's own attack rolls from its conditions
+/// (DD-COND-02.b, 06.a, 07.b, 09.c, 12.a, 13.b, 14.b). `vs_grappler`: the target is the one
+/// grappling it; `fear_source_in_sight`; `target_sees_it`: the target can see it despite
+/// Invisible. Returns (advantage, disadvantage).
+pub fn own_attack_sources(
+    c: &Conditions,
+    vs_grappler: bool,
+    fear_source_in_sight: bool,
+    target_sees_it: bool,
+) -> (u32, u32) {
+    let mut adv = 0;
+    let mut dis = 0;
+    for cond in c.list() {
+        match cond {
+            Condition::Blinded | Condition::Poisoned | Condition::Prone | Condition::Restrained => {
+                dis += 1
+            }
+            Condition::Frightened if fear_source_in_sight => dis += 1,
+            Condition::Grappled if !vs_grappler => dis += 1,
+            Condition::Invisible if !target_sees_it => adv += 1,
+            _ => {}
+        }
+    }
+    (adv, dis)
+}
+
+/// Disadvantage sources on the creature's ability checks from conditions: Poisoned
+/// (DD-COND-12.a) and Frightened while the source is in sight (DD-COND-06.a).
+pub fn ability_check_disadvantage(c: &Conditions, fear_source_in_sight: bool) -> u32 {
+    u32::from(c.has(Condition::Poisoned))
+        + u32::from(c.has(Condition::Frightened) && fear_source_in_sight)
+}
+
+/// Whether an ability check fails automatically: one needing sight while Blinded
+/// (DD-COND-02.a), one needing hearing while Deafened (DD-COND-04.a).
+pub fn check_auto_fails(c: &Conditions, needs_sight: bool, needs_hearing: bool) -> bool {
+    (needs_sight && c.has(Condition::Blinded)) || (needs_hearing && c.has(Condition::Deafened))
+}
+
+/// Disadvantage on Dexterity saves while Restrained (DD-COND-14.c).
+pub fn dex_save_disadvantage(c: &Conditions) -> bool {
+    c.has(Condition::Restrained)
+}
+
+impl Conditions {
+    /// Whether the creature may attack or aim harmful effects at `target`: not if it is
+    /// Charmed by that target (the charm's source is the charmer's id) (DD-COND-03.a).
+    pub fn may_harm(&self, target: &str) -> bool {
+        !self
+            .held
+            .iter()
+            .any(|(c, s)| *c == Condition::Charmed && s.as_str() == target)
+    }
+
+    /// Whether `who` has Advantage on social checks against this creature: the charmer does
+    /// (DD-COND-03.b).
+    pub fn charmer_social_advantage(&self, who: &str) -> bool {
+        !self.may_harm(who)
+    }
+
+    /// Whether the creature may willingly move closer to `source` (DD-COND-06.b): not while
+    /// Frightened by it.
+    pub fn may_approach(&self, source: &str) -> bool {
+        !self
+            .held
+            .iter()
+            .any(|(c, s)| *c == Condition::Frightened && s.as_str() == source)
+    }
+}

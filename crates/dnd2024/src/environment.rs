@@ -90,3 +90,24 @@ pub const SLIPPERY_ICE_DC: i32 = 10;
 pub fn thin_ice_breaks(weight_lb: u32, tolerance_roll: u32) -> bool {
     weight_lb > tolerance_roll * 10
 }
+
+/// Heavy precipitation (DD-ENV-05): the area is Lightly Obscured, Wisdom (Perception) checks
+/// have Disadvantage, heavy rain puts out open flames. Returns (lightly obscured,
+/// perception disadvantage, flames out).
+pub fn heavy_precipitation(heavy_rain: bool) -> (bool, bool, bool) {
+    (true, true, heavy_rain)
+}
+
+/// Strong wind (DD-ENV-08): Disadvantage on ranged weapon attacks; a flyer must land at the end
+/// of its turn or fall; in a desert sandstorm, Disadvantage on Perception too. Returns
+/// (ranged disadvantage, flyer must land, perception disadvantage).
+pub fn strong_wind(sandstorm: bool) -> (bool, bool, bool) {
+    (true, true, sandstorm)
+}
+
+/// Slippery ice (DD-ENV-07): Difficult Terrain; the first time a creature enters it on a turn,
+/// or starts its turn there, it makes the DC 10 Dexterity save or falls Prone. Returns whether
+/// a save is due now.
+pub fn slippery_ice_save_due(entered_this_turn_before: bool, starting_turn_here: bool) -> bool {
+    starting_turn_here || !entered_this_turn_before
+}

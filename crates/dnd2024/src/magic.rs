@@ -289,3 +289,37 @@ pub fn applying_casting(castings: &[(i32, u32)]) -> Option<usize> {
         .max_by_key(|(_, (strength, order))| (*strength, *order))
         .map(|(i, _)| i)
 }
+
+/// A spell with a casting time of 1 minute or more (DD-ACT-12.b, DD-MAG-05.b): the Magic
+/// action every turn and Concentration throughout. If Concentration breaks, the spell fails
+/// and no slot is spent. Returns whether the slot is spent (only on completion).
+pub fn long_casting(
+    turns_needed: u32,
+    turns_with_magic_action: u32,
+    concentration_broken: bool,
+) -> Result<bool, RulesError> {
+    if concentration_broken {
+        return Err(RulesError::Forbidden {
+            rule: "DD-ACT-12.b",
+            reason: "Concentration broke: the spell fails and no slot is spent".into(),
+        });
+    }
+    Ok(turns_with_magic_action >= turns_needed)
+}
+
+/// A time-span spell may be dismissed by its caster at any time, unless Incapacitated
+/// (DD-MAG-12.a).
+pub fn may_dismiss(incapacitated: bool) -> bool {
+    !incapacitated
+}
+
+/// Telepathy contact (DD-MAG-21): within range, neither party Incapacitated, the recipient
+/// understands a language or is telepathic.
+pub fn telepathy_contact(
+    distance_ft: u32,
+    range_ft: u32,
+    either_incapacitated: bool,
+    recipient_understands: bool,
+) -> bool {
+    distance_ft <= range_ft && !either_incapacitated && recipient_understands
+}

@@ -314,3 +314,27 @@ pub fn check_speed(speed: i64) -> Result<u32, RulesError> {
     in_range("speed", speed, 0, 10_000, "DD-MOVE-01.a")?;
     Ok(u32::try_from(speed).unwrap_or(0))
 }
+
+/// Grid movement (DD-MOVE-02.b): squares a path costs, one per square entered (diagonal or
+/// not), two for a Difficult Terrain square. `difficult` lists each square entered.
+pub fn grid_path_cost(difficult: &[bool]) -> u32 {
+    difficult.iter().map(|d| if *d { 2 } else { 1 }).sum()
+}
+
+/// A space is occupied when a creature is in it or objects fill it completely
+/// (DD-MOVE-17.a).
+pub fn occupied(creature_present: bool, filled_by_objects: bool) -> bool {
+    creature_present || filled_by_objects
+}
+
+/// Where a teleport lands (DD-MOVE-16.c): the chosen space when unoccupied and unblocked,
+/// otherwise the nearest unoccupied space the teleporter picks (an input).
+pub fn teleport_destination<T>(chosen: T, chosen_free: bool, nearest_free: T) -> T {
+    if chosen_free { chosen } else { nearest_free }
+}
+
+/// A Burrow Speed moves through sand, earth, mud or ice, and through solid rock only with a
+/// trait that allows it (DD-MOVE-13.a).
+pub fn can_burrow_through(solid_rock: bool, rock_trait: bool) -> bool {
+    !solid_rock || rock_trait
+}

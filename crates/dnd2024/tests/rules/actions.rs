@@ -178,3 +178,22 @@ fn dd_cond_08_a_incapacitated_takes_no_actions() {
         "DD-COND-08.e: movement still allowed"
     );
 }
+
+#[test]
+fn dd_act_16_b_utilize_for_second_interaction() {
+    let mut t = Turn::start(30, false);
+    t.interact().unwrap();
+    assert!(!t.action_used);
+    t.interact().unwrap();
+    assert!(t.action_used);
+}
+
+#[test]
+fn dd_act_12_b_long_casting_needs_concentration() {
+    assert!(
+        delve_dnd2024::magic::long_casting(10, 3, true)
+            .unwrap_err()
+            .to_string()
+            .contains("DD-ACT-12.b")
+    );
+}

@@ -151,3 +151,61 @@ fn dd_vis_10_unseen_attackers() {
     assert_eq!(unseen_sources(false, true), (0, 1));
     assert_eq!(unseen_sources(true, false), (1, 0));
 }
+
+#[test]
+fn dd_aoe_03_b_cube_origin_excluded() {
+    assert!(!Shape::Cube.origin_included(false));
+}
+
+#[test]
+fn dd_aoe_04_b_cylinder_origin_included() {
+    assert!(Shape::Cylinder.origin_included(false));
+}
+
+#[test]
+fn dd_aoe_06_b_line_origin_excluded() {
+    assert!(!Shape::Line.origin_included(false));
+    assert!(Shape::Line.origin_included(true));
+}
+
+#[test]
+fn dd_aoe_07_b_sphere_origin_included() {
+    assert!(Shape::Sphere.origin_included(false));
+}
+
+#[test]
+fn dd_vis_01_a_bright_light() {
+    assert_eq!(
+        obscurement(Light::Bright, 100, &Senses::default(), false),
+        Obscured::Not
+    );
+}
+
+#[test]
+fn dd_vis_03_a_darkness_heavily_obscured() {
+    assert_eq!(
+        obscurement(Light::Darkness, 5, &Senses::default(), false),
+        Obscured::Heavily
+    );
+}
+
+#[test]
+fn dd_vis_04_a_lightly_obscured_perception_disadvantage() {
+    assert_eq!(
+        perception_mode(Obscured::Lightly),
+        Some(delve_dnd2024::core::RollMode::Disadvantage)
+    );
+}
+
+#[test]
+fn dd_vis_05_a_heavily_obscured_blinds_sight() {
+    assert_eq!(perception_mode(Obscured::Heavily), None);
+    assert!(!can_see(
+        &Senses::default(),
+        10,
+        false,
+        false,
+        Obscured::Heavily,
+        false
+    ));
+}

@@ -172,3 +172,77 @@ fn dd_cond_descriptions_name_every_condition_with_ids() {
     }
     assert!(Condition::parse("sleepy").is_err());
 }
+
+#[test]
+fn dd_cond_02_blinded() {
+    let mut c = Conditions::default();
+    c.apply(Condition::Blinded, "dust").unwrap();
+    assert!(check_auto_fails(&c, true, false));
+    assert!(!check_auto_fails(&c, false, true));
+    assert_eq!(own_attack_sources(&c, false, false, true), (0, 1));
+    assert_eq!(attack_sources_against(&c, 30, true), (1, 0));
+}
+
+#[test]
+fn dd_cond_03_charmed() {
+    let mut c = Conditions::default();
+    c.apply(Condition::Charmed, "vampire").unwrap();
+    assert!(!c.may_harm("vampire"));
+    assert!(c.may_harm("goblin"));
+    assert!(c.charmer_social_advantage("vampire"));
+    assert!(!c.charmer_social_advantage("goblin"));
+}
+
+#[test]
+fn dd_cond_04_a_deafened() {
+    let mut c = Conditions::default();
+    c.apply(Condition::Deafened, "bell").unwrap();
+    assert!(check_auto_fails(&c, false, true));
+    assert!(!check_auto_fails(&c, true, false));
+}
+
+#[test]
+fn dd_cond_06_frightened() {
+    let mut c = Conditions::default();
+    c.apply(Condition::Frightened, "dragon").unwrap();
+    assert_eq!(ability_check_disadvantage(&c, true), 1);
+    assert_eq!(ability_check_disadvantage(&c, false), 0);
+    assert_eq!(own_attack_sources(&c, false, true, true), (0, 1));
+    assert_eq!(own_attack_sources(&c, false, false, true), (0, 0));
+    assert!(!c.may_approach("dragon"));
+    assert!(c.may_approach("goblin"));
+}
+
+#[test]
+fn dd_cond_07_b_grappled_attacks_others_with_disadvantage() {
+    let mut c = Conditions::default();
+    c.apply(Condition::Grappled, "ogre").unwrap();
+    assert_eq!(own_attack_sources(&c, true, false, true), (0, 0));
+    assert_eq!(own_attack_sources(&c, false, false, true), (0, 1));
+}
+
+#[test]
+fn dd_cond_09_c_invisible_attacks_with_advantage() {
+    let mut c = Conditions::default();
+    c.apply(Condition::Invisible, "spell").unwrap();
+    assert_eq!(own_attack_sources(&c, false, false, false), (1, 0));
+    assert_eq!(own_attack_sources(&c, false, false, true), (0, 0));
+}
+
+#[test]
+fn dd_cond_12_a_poisoned() {
+    let mut c = Conditions::default();
+    c.apply(Condition::Poisoned, "venom").unwrap();
+    assert_eq!(own_attack_sources(&c, false, false, true), (0, 1));
+    assert_eq!(ability_check_disadvantage(&c, false), 1);
+}
+
+#[test]
+fn dd_cond_14_restrained() {
+    let mut c = Conditions::default();
+    c.apply(Condition::Restrained, "web").unwrap();
+    assert_eq!(c.speed(30), 0);
+    assert_eq!(attack_sources_against(&c, 30, true), (1, 0));
+    assert_eq!(own_attack_sources(&c, false, false, true), (0, 1));
+    assert!(dex_save_disadvantage(&c));
+}

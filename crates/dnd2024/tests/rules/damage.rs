@@ -303,3 +303,46 @@ fn dd_dmg_17_a_knock_out_melee_only() {
     assert_eq!(knock_out(&mut hp, 12, true).unwrap(), 1);
     assert_eq!(hp.current, 1);
 }
+
+#[test]
+fn dd_dmg_01_a_hp_stays_in_range() {
+    let mut hp = HitPoints::new(10);
+    hp.take_damage(25, false, ZeroHpRule::Character, &opts());
+    assert_eq!(hp.current, 0);
+    hp.heal(40);
+    assert_eq!(hp.current, 10);
+}
+
+#[test]
+fn dd_dmg_16_stable() {
+    let mut s = DeathSaves::default();
+    for _ in 0..3 {
+        s.roll(15, 0, &opts()).unwrap();
+    }
+    assert_eq!(s, DeathSaves::default(), "Stable resets the counters");
+    assert_eq!(STABILIZE_DC, 10);
+    // c) a Stable creature taking damage resumes death saves: the damage adds a failure.
+    let mut hp = HitPoints {
+        current: 0,
+        max: 10,
+        temp: 0,
+    };
+    assert_eq!(
+        hp.take_damage(2, false, ZeroHpRule::Character, &opts())
+            .death_save_failures,
+        1
+    );
+}
+
+#[test]
+fn dd_dmg_18_c_d_revival_and_attunement() {
+    use delve_dnd2024::conditions::{Exhaustion, ExhaustionSource};
+    use delve_dnd2024::magic::Attunement;
+    let mut e = Exhaustion::with_levels(vec![ExhaustionSource::Other; 2]).unwrap();
+    e.revived();
+    assert_eq!(e.level(), 1);
+    let mut a = Attunement::default();
+    a.attune("ring").unwrap();
+    a.on_death();
+    assert!(a.items.is_empty());
+}

@@ -246,3 +246,85 @@ fn dd_mag_15_a_three_attuned() {
 fn dd_mag_13_a_strongest_casting_applies() {
     assert_eq!(applying_casting(&[(3, 1), (5, 2), (5, 3), (2, 4)]), Some(2));
 }
+
+#[test]
+fn dd_mag_01_a_spell_levels_0_to_9() {
+    let mut s = SpellSlots {
+        max: [0, 0, 0, 0, 0, 0, 0, 0, 1],
+        ..Default::default()
+    };
+    assert!(
+        s.cast(Casting {
+            spell_level: 10,
+            slot_level: 9,
+            ritual: false,
+            has_ritual_tag: false
+        })
+        .is_err()
+    );
+    assert_eq!(
+        s.cast(Casting {
+            spell_level: 9,
+            slot_level: 9,
+            ritual: false,
+            has_ritual_tag: false
+        })
+        .unwrap()
+        .cast_level,
+        9
+    );
+}
+
+#[test]
+fn dd_mag_02_a_cantrip_no_slot() {
+    let mut s = SpellSlots::default();
+    let c = s
+        .cast(Casting {
+            spell_level: 0,
+            slot_level: 0,
+            ritual: false,
+            has_ritual_tag: false,
+        })
+        .unwrap();
+    assert_eq!(c.slot_spent, None);
+    assert!(!s.spent_this_turn);
+}
+
+#[test]
+fn dd_mag_04_a_one_slot_per_turn() {
+    let mut s = SpellSlots {
+        max: [3, 0, 0, 0, 0, 0, 0, 0, 0],
+        ..Default::default()
+    };
+    let c = Casting {
+        spell_level: 1,
+        slot_level: 1,
+        ritual: false,
+        has_ritual_tag: false,
+    };
+    s.cast(c).unwrap();
+    assert!(s.cast(c).unwrap_err().to_string().contains("DD-MAG-04.a"));
+    s.start_turn();
+    s.cast(c).unwrap();
+}
+
+#[test]
+fn dd_mag_05_b_long_casting() {
+    assert!(!long_casting(10, 5, false).unwrap());
+    assert!(long_casting(10, 10, false).unwrap());
+    assert!(long_casting(10, 5, true).is_err());
+}
+
+#[test]
+fn dd_mag_12_a_dismiss() {
+    assert!(may_dismiss(false));
+    assert!(!may_dismiss(true));
+}
+
+#[test]
+fn dd_mag_21_telepathy() {
+    assert!(telepathy_contact(100, 120, false, true));
+    assert!(!telepathy_contact(130, 120, false, true));
+    assert!(!telepathy_contact(100, 120, true, true));
+    assert!(!telepathy_contact(100, 120, false, false));
+}

@@ -242,3 +242,36 @@ fn dd_env_09_thin_ice() {
     assert!(thin_ice_breaks(200, 15));
     assert!(!thin_ice_breaks(150, 15));
 }
+
+#[test]
+fn dd_env_05_heavy_precipitation() {
+    assert_eq!(heavy_precipitation(true), (true, true, true));
+    assert_eq!(heavy_precipitation(false), (true, true, false));
+}
+
+#[test]
+fn dd_env_07_slippery_ice() {
+    assert_eq!(SLIPPERY_ICE_DC, 10);
+    assert!(slippery_ice_save_due(false, false));
+    assert!(!slippery_ice_save_due(true, false));
+    assert!(slippery_ice_save_due(true, true));
+}
+
+#[test]
+fn dd_env_08_strong_wind() {
+    assert_eq!(strong_wind(false), (true, true, false));
+    assert_eq!(strong_wind(true), (true, true, true));
+}
+
+#[test]
+fn dd_obj_04_a_objects_fail_saves() {
+    assert!(!object_save());
+    let t = delve_dnd2024::core::D20Test {
+        kind: delve_dnd2024::core::D20TestKind::SavingThrow,
+        bonus: 30,
+        target: 5,
+        mode: RollMode::Normal,
+        exhaustion: 0,
+    };
+    assert!(!delve_dnd2024::core::saving_throw(&t, &[20], false, false).unwrap());
+}

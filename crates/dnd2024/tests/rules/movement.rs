@@ -145,3 +145,103 @@ fn dd_move_20_a_drop_prone_not_at_speed_0() {
     assert!(may_drop_prone(30));
     assert!(!may_drop_prone(0));
 }
+
+#[test]
+fn dd_move_02_b_grid() {
+    assert_eq!(grid_squares(30), 6);
+    assert_eq!(grid_path_cost(&[false, false, true]), 4);
+}
+
+#[test]
+fn dd_move_04_a_b_climbing() {
+    let o = Interpretations::default();
+    assert_eq!(cost_per_foot(MoveMode::Climb, false, false, &o), 2);
+    assert_eq!(cost_per_foot(MoveMode::Climb, true, false, &o), 3);
+    assert_eq!(cost_per_foot(MoveMode::Climb, false, true, &o), 1);
+}
+
+#[test]
+fn dd_move_05_a_b_swimming() {
+    let o = Interpretations::default();
+    assert_eq!(cost_per_foot(MoveMode::Swim, false, false, &o), 2);
+    assert_eq!(cost_per_foot(MoveMode::Swim, true, false, &o), 3);
+    assert_eq!(cost_per_foot(MoveMode::Swim, false, true, &o), 1);
+}
+
+#[test]
+fn dd_move_06_a_crawling() {
+    let o = Interpretations::default();
+    assert_eq!(cost_per_foot(MoveMode::Crawl, false, false, &o), 2);
+    assert_eq!(cost_per_foot(MoveMode::Crawl, true, false, &o), 3);
+    // A Climb or Swim Speed does not help crawling.
+    assert_eq!(cost_per_foot(MoveMode::Crawl, false, true, &o), 2);
+}
+
+#[test]
+fn dd_move_07_a_two_kinds_of_jump() {
+    let j = jump(16, true).unwrap();
+    assert_eq!((j.long_jump_ft, j.high_jump_ft), (16, 6));
+}
+
+#[test]
+fn dd_move_11_a_flyer_stays_aloft() {
+    assert!(!flyer_falls(false, false, 60, false));
+}
+
+#[test]
+fn dd_move_12_a_hover_prevents_fall() {
+    assert!(!flyer_falls(true, false, 0, true));
+    assert!(flyer_falls(true, false, 60, false));
+}
+
+#[test]
+fn dd_move_13_a_burrow() {
+    assert!(can_burrow_through(false, false));
+    assert!(!can_burrow_through(true, false));
+    assert!(can_burrow_through(true, true));
+}
+
+#[test]
+fn dd_move_14_a_15_a_special_speeds_skip_surcharge() {
+    let o = Interpretations::default();
+    assert_eq!(cost_per_foot(MoveMode::Climb, false, true, &o), 1);
+    assert_eq!(cost_per_foot(MoveMode::Swim, false, true, &o), 1);
+}
+
+#[test]
+fn dd_move_15_a_swim_speed() {
+    let o = Interpretations::default();
+    assert_eq!(cost_per_foot(MoveMode::Swim, true, true, &o), 2);
+}
+
+#[test]
+fn dd_move_16_teleportation() {
+    assert_eq!(teleport_cost(None), 0);
+    assert_eq!(teleport_cost(Some(10)), 10);
+    assert_eq!(teleport_destination("chosen", false, "nearest"), "nearest");
+    assert_eq!(teleport_destination("chosen", true, "nearest"), "chosen");
+    use delve_dnd2024::actions::{LeaveReach, provokes_opportunity_attack};
+    assert!(!provokes_opportunity_attack(
+        LeaveReach::Teleport,
+        5,
+        60,
+        5,
+        true,
+        true,
+        false
+    ));
+}
+
+#[test]
+fn dd_move_17_a_occupied() {
+    assert!(occupied(true, false));
+    assert!(occupied(false, true));
+    assert!(!occupied(false, false));
+}
+
+#[test]
+fn dd_move_22_a_reach() {
+    assert_eq!(DEFAULT_REACH_FT, 5);
+    assert!(delve_dnd2024::combat::melee_in_reach(5, DEFAULT_REACH_FT).is_ok());
+    assert!(delve_dnd2024::combat::melee_in_reach(10, DEFAULT_REACH_FT).is_err());
+}
