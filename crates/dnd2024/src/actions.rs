@@ -267,3 +267,80 @@ pub fn help_check(helper_proficient: bool) -> Result<(), RulesError> {
 
 /// DC of identifying an ongoing spell with the Study action (DD-ACT-15.b).
 pub const IDENTIFY_SPELL_DC: i32 = 15;
+
+/// What a Search looks for, and the Wisdom skill that finds it (DD-ACT-14.a, T-03).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SearchFor {
+    StateOfMind,
+    AilmentOrCauseOfDeath,
+    ConcealedCreatureOrObject,
+    TracksOrFood,
+}
+
+pub fn search_skill(what: SearchFor) -> crate::core::Skill {
+    use crate::core::Skill;
+    match what {
+        SearchFor::StateOfMind => Skill::Insight,
+        SearchFor::AilmentOrCauseOfDeath => Skill::Medicine,
+        SearchFor::ConcealedCreatureOrObject => Skill::Perception,
+        SearchFor::TracksOrFood => Skill::Survival,
+    }
+}
+
+/// A hidden object is found only when the searcher looks in the right place, whatever the
+/// total (DD-ACT-14.b).
+pub fn search_finds(right_place: bool, total: i32, dc: i32) -> bool {
+    right_place && total >= dc
+}
+
+/// The fourteen creature types (Appendix A).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CreatureType {
+    Aberration,
+    Beast,
+    Celestial,
+    Construct,
+    Dragon,
+    Elemental,
+    Fey,
+    Fiend,
+    Giant,
+    Humanoid,
+    Monstrosity,
+    Ooze,
+    Plant,
+    Undead,
+}
+
+impl CreatureType {
+    pub const ALL: [CreatureType; 14] = [
+        CreatureType::Aberration,
+        CreatureType::Beast,
+        CreatureType::Celestial,
+        CreatureType::Construct,
+        CreatureType::Dragon,
+        CreatureType::Elemental,
+        CreatureType::Fey,
+        CreatureType::Fiend,
+        CreatureType::Giant,
+        CreatureType::Humanoid,
+        CreatureType::Monstrosity,
+        CreatureType::Ooze,
+        CreatureType::Plant,
+        CreatureType::Undead,
+    ];
+
+    /// The Intelligence skill a Study of this creature type uses (DD-ACT-15.a, T-04).
+    pub fn study_skill(self) -> crate::core::Skill {
+        use crate::core::Skill;
+        use CreatureType::*;
+        match self {
+            Aberration | Construct | Elemental | Fey | Monstrosity => Skill::Arcana,
+            Giant | Humanoid => Skill::History,
+            Beast | Dragon | Ooze | Plant => Skill::Nature,
+            Celestial | Fiend | Undead => Skill::Religion,
+        }
+    }
+}

@@ -229,3 +229,32 @@ pub fn check_reach(reach_ft: i64) -> Result<u32, RulesError> {
     in_range("reach", reach_ft, 0, 1_000, "DD-MOVE-22.a")?;
     Ok(u32::try_from(reach_ft).unwrap_or(5))
 }
+
+/// A weapon attack's numbers (DD-CBT-10.b, DD-CORE-05.c/d): the ability is Strength for melee,
+/// Dexterity for ranged, either (the better) for Finesse; PB only if proficient; the damage
+/// adds the same ability modifier as the attack.
+pub fn weapon_attack(
+    str_mod: i32,
+    dex_mod: i32,
+    ranged: bool,
+    finesse: bool,
+    pb: i32,
+    proficient: bool,
+    dice: DamageDice,
+) -> (i32, DamageDice) {
+    let ability = if finesse {
+        str_mod.max(dex_mod)
+    } else if ranged {
+        dex_mod
+    } else {
+        str_mod
+    };
+    let bonus = ability + if proficient { pb } else { 0 };
+    (
+        bonus,
+        DamageDice {
+            modifier: dice.modifier + ability,
+            ..dice
+        },
+    )
+}

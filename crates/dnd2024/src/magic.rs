@@ -323,3 +323,42 @@ pub fn telepathy_contact(
 ) -> bool {
     distance_ft <= range_ft && !either_incapacitated && recipient_understands
 }
+
+/// A spell's range (DD-MAG-11.a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpellRange {
+    SelfOnly,
+    Touch,
+    Feet(u32),
+}
+
+/// Whether a spell can target something (DD-MAG-11.a/b, DD-COV-01.f): within range (Touch =
+/// within the caster's reach; Self = the caster only) and not behind Total Cover.
+pub fn check_spell_target(
+    range: SpellRange,
+    distance_ft: u32,
+    caster_reach_ft: u32,
+    target_is_caster: bool,
+    total_cover: bool,
+) -> Result<(), RulesError> {
+    if total_cover {
+        return Err(RulesError::Forbidden {
+            rule: "DD-MAG-11.b",
+            reason: "no clear path: the target is behind Total Cover".into(),
+        });
+    }
+    let ok = match range {
+        SpellRange::SelfOnly => target_is_caster,
+        SpellRange::Touch => distance_ft <= caster_reach_ft,
+        SpellRange::Feet(r) => distance_ft <= r,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(RulesError::Forbidden {
+            rule: "DD-MAG-11.a",
+            reason: format!("target at {distance_ft} ft is out of the spell's range"),
+        })
+    }
+}

@@ -197,3 +197,37 @@ fn dd_act_12_b_long_casting_needs_concentration() {
             .contains("DD-ACT-12.b")
     );
 }
+
+#[test]
+fn dd_act_14_search() {
+    use delve_dnd2024::core::Skill;
+    assert_eq!(search_skill(SearchFor::StateOfMind), Skill::Insight);
+    assert_eq!(
+        search_skill(SearchFor::AilmentOrCauseOfDeath),
+        Skill::Medicine
+    );
+    assert_eq!(
+        search_skill(SearchFor::ConcealedCreatureOrObject),
+        Skill::Perception
+    );
+    assert_eq!(search_skill(SearchFor::TracksOrFood), Skill::Survival);
+    assert!(search_finds(true, 15, 15));
+    assert!(!search_finds(false, 30, 15));
+}
+
+#[test]
+fn dd_act_15_a_study_covers_every_creature_type_once() {
+    use delve_dnd2024::core::{Ability, Skill};
+    let skills: Vec<Skill> = CreatureType::ALL.iter().map(|t| t.study_skill()).collect();
+    assert_eq!(skills.len(), 14);
+    assert!(
+        skills
+            .iter()
+            .all(|s| s.default_ability() == Ability::Intelligence)
+    );
+    assert_eq!(CreatureType::Undead.study_skill(), Skill::Religion);
+    assert_eq!(CreatureType::Dragon.study_skill(), Skill::Nature);
+    assert_eq!(CreatureType::Giant.study_skill(), Skill::History);
+    assert_eq!(CreatureType::Fey.study_skill(), Skill::Arcana);
+    assert!(!skills.contains(&Skill::Investigation));
+}

@@ -116,3 +116,19 @@ fn dd_cbt_13_underwater() {
     assert!(underwater_attack(true, true, false, 90, 80).is_err());
     assert_eq!(underwater_attack(true, true, false, 30, 80).unwrap(), 1);
 }
+
+#[test]
+fn dd_cbt_10_b_weapon_damage_uses_attack_ability() {
+    use delve_dnd2024::core::DamageDice;
+    let rapier = DamageDice {
+        count: 1,
+        sides: 8,
+        modifier: 0,
+    };
+    let (bonus, dmg) = weapon_attack(1, 4, false, true, 2, true, rapier);
+    assert_eq!((bonus, dmg.to_string()), (6, "1d8 + 4".to_string()));
+    let (bonus, dmg) = weapon_attack(3, 1, false, false, 2, false, rapier);
+    assert_eq!((bonus, dmg.modifier), (3, 3));
+    let (bonus, _) = weapon_attack(3, 1, true, false, 2, true, rapier);
+    assert_eq!(bonus, 3);
+}

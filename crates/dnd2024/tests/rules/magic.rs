@@ -328,3 +328,19 @@ fn dd_mag_21_telepathy() {
     assert!(!telepathy_contact(100, 120, true, true));
     assert!(!telepathy_contact(100, 120, false, false));
 }
+
+#[test]
+fn dd_mag_11_targets_and_range() {
+    assert!(check_spell_target(SpellRange::Feet(60), 60, 5, false, false).is_ok());
+    assert!(check_spell_target(SpellRange::Feet(60), 65, 5, false, false).is_err());
+    assert!(check_spell_target(SpellRange::Touch, 10, 10, false, false).is_ok());
+    assert!(check_spell_target(SpellRange::Touch, 10, 5, false, false).is_err());
+    assert!(check_spell_target(SpellRange::SelfOnly, 0, 5, true, false).is_ok());
+    assert!(check_spell_target(SpellRange::SelfOnly, 0, 5, false, false).is_err());
+    assert!(
+        check_spell_target(SpellRange::Feet(60), 10, 5, false, true)
+            .unwrap_err()
+            .to_string()
+            .contains("DD-MAG-11.b")
+    );
+}
