@@ -6,6 +6,7 @@
 mod acks_cmd;
 mod crows_cmd;
 mod dice_cmd;
+mod dnd_cmd;
 mod odds_cmd;
 mod serve_cmd;
 mod table_cmd;
@@ -45,6 +46,8 @@ enum Command {
     Crows(crows_cmd::CrowsArgs),
     /// ACKS adventuring rules from the terminal: exact odds and table look-ups.
     Acks(acks_cmd::AcksArgs),
+    /// D&D 2024 rules (SRD 5.2 glossary): odds, damage, conditions, SRD import.
+    Dnd(dnd_cmd::DndArgs),
     /// Help on a topic (`delve help dice`) or a command (`delve help roll`).
     #[command(disable_help_flag = true)]
     Help {
@@ -67,6 +70,7 @@ fn main() -> ExitCode {
         Command::Table(args) => table_cmd::run(args),
         Command::Crows(args) => crows_cmd::run(args),
         Command::Acks(args) => acks_cmd::run(args),
+        Command::Dnd(args) => dnd_cmd::run(args),
         Command::Help { topic } => help(&topic),
     };
     match result {

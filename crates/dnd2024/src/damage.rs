@@ -1,0 +1,326 @@
+//! Hit points, damage, healing and death (checklist §10, DD-DMG).
+
+use crate::options::Interpretations;
+use crate::{RulesError, in_range};
+use serde::{Deserialize, Serialize};
+
+/// The thirteen damage types (DD-DMG-03.a, T-08).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DamageType {
+    Acid,
+    Bludgeoning,
+    Cold,
+    Fire,
+    Force,
+    Lightning,
+    Necrotic,
+    Piercing,
+    Poison,
+    Psychic,
+    Radiant,
+    Slashing,
+    Thunder,
+}
+
+impl DamageType {
+    pub const ALL: [DamageType; 13] = [
+        DamageType::Acid,
+        DamageType::Bludgeoning,
+        DamageType::Cold,
+        DamageType::Fire,
+        DamageType::Force,
+        DamageType::Lightning,
+        DamageType::Necrotic,
+        DamageType::Piercing,
+        DamageType::Poison,
+        DamageType::Psychic,
+        DamageType::Radiant,
+        DamageType::Slashing,
+        DamageType::Thunder,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DamageType::Acid => "acid",
+            DamageType::Bludgeoning => "bludgeoning",
+            DamageType::Cold => "cold",
+            DamageType::Fire => "fire",
+            DamageType::Force => "force",
+            DamageType::Lightning => "lightning",
+            DamageType::Necrotic => "necrotic",
+            DamageType::Piercing => "piercing",
+            DamageType::Poison => "poison",
+            DamageType::Psychic => "psychic",
+            DamageType::Radiant => "radiant",
+            DamageType::Slashing => "slashing",
+            DamageType::Thunder => "thunder",
+        }
+    }
+
+    /// Parses an English type name, case-insensitively; unknown names are refused with the
+    /// list of the thirteen (DD-DMG-03.a).
+    pub fn parse(name: &str) -> Result<DamageType, RulesError> {
+        DamageType::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| RulesError::Unknown {
+                what: "damage type",
+                got: name.to_string(),
+                expected: DamageType::ALL.map(|t| t.name()).join(", "),
+                rule: "DD-DMG-03.a",
+            })
+    }
+}
+
+/// How a creature's defences meet one damage instance. Several sources of the same defence
+/// count once (DD-DMG-04.b, DD-DMG-05.a), so these are flags, not counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Defences {
+    pub resistance: bool,
+    pub vulnerability: bool,
+    pub immunity: bool,
+    /// Flat modifiers applied first (negative reduces damage, e.g. an aura's −5).
+    pub flat: i32,
+    /// Damage threshold (DD-DMG-08), 0 for none.
+    pub threshold: u32,
+}
+
+/// Final damage of one instance, in the order of DD-DMG-07.a: immunity → 0; (1) flat
+/// bonuses and penalties (never below 0, DD-DMG-02.b); (2) Resistance halves, rounding down
+/// (DD-DMG-04.a); (3) Vulnerability doubles (DD-DMG-05.a); then a damage threshold ignores an
+/// instance below it and lets one at or above it through in full (DD-DMG-08.a), compared
+/// after the adjustments by default (Appendix C.5).
+pub fn adjust_damage(amount: u32, defences: &Defences, opts: &Interpretations) -> u32 {
+    if defences.immunity {
+        return 0;
+    }
+    let raw = amount;
+    let mut d = (i64::from(amount) + i64::from(defences.flat)).max(0);
+    if defences.resistance {
+        d = crate::div_floor(d, 2);
+    }
+    if defences.vulnerability {
+        d *= 2;
+    }
+    let d = u32::try_from(d).unwrap_or(u32::MAX);
+    let compared = if opts.threshold_after_adjustments {
+        d
+    } else {
+        raw
+    };
+    if compared < defences.threshold { 0 } else { d }
+}
+
+/// Hit points of a creature: current within [0, max] (DD-DMG-01.a) and Temporary HP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HitPoints {
+    pub current: u32,
+    pub max: u32,
+    pub temp: u32,
+}
+
+/// Who the creature is for the 0-HP rules (DD-DMG-12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ZeroHpRule {
+    /// A player character, or a monster the GM treats like one: Unconscious and death saves.
+    Character,
+    /// A monster: dies at 0 HP (DD-DMG-12.a).
+    Monster,
+}
+
+/// What one damage instance did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageReport {
+    pub absorbed_by_temp: u32,
+    pub hp_lost: u32,
+    /// Damage left after HP reached 0 (massive-damage comparison, DD-DMG-13.a).
+    pub overflow: u32,
+    pub dropped_to_zero: bool,
+    pub dies: bool,
+    /// Death-save failures added (damage at 0 HP, DD-DMG-15.a).
+    pub death_save_failures: u8,
+}
+
+impl HitPoints {
+    pub fn new(max: u32) -> HitPoints {
+        HitPoints {
+            current: max,
+            max,
+            temp: 0,
+        }
+    }
+
+    /// Bloodied while current HP ≤ half the maximum (DD-DMG-11.a).
+    pub fn bloodied(&self) -> bool {
+        u64::from(self.current) * 2 <= u64::from(self.max)
+    }
+
+    /// Applies one damage instance (already adjusted by `adjust_damage`): Temporary HP first,
+    /// the rest to HP (DD-DMG-10.a); massive damage kills a character outright when the
+    /// overflow is at least the maximum (DD-DMG-13.a); a monster dies at 0 (DD-DMG-12.a);
+    /// damage at 0 HP adds one death-save failure, two on a Critical Hit, and kills outright
+    /// if it is at least the maximum (DD-DMG-15.a/b). Damage wholly absorbed by Temporary HP
+    /// at 0 HP adds no failure by default (Appendix C.10).
+    pub fn take_damage(
+        &mut self,
+        amount: u32,
+        critical: bool,
+        who: ZeroHpRule,
+        opts: &Interpretations,
+    ) -> DamageReport {
+        let absorbed = amount.min(self.temp);
+        self.temp -= absorbed;
+        let rest = amount - absorbed;
+        let was_zero = self.current == 0;
+        let hp_lost = rest.min(self.current);
+        self.current -= hp_lost;
+        let overflow = rest - hp_lost;
+        let mut report = DamageReport {
+            absorbed_by_temp: absorbed,
+            hp_lost,
+            overflow,
+            dropped_to_zero: !was_zero && self.current == 0,
+            dies: false,
+            death_save_failures: 0,
+        };
+        if was_zero {
+            let reaches_hp = rest > 0 || !opts.temp_hp_absorbed_damage_at_zero_no_failure;
+            if reaches_hp && amount > 0 {
+                report.death_save_failures = if critical { 2 } else { 1 };
+            }
+            report.dies = rest >= self.max || who == ZeroHpRule::Monster;
+        } else if report.dropped_to_zero {
+            report.dies = who == ZeroHpRule::Monster || overflow >= self.max;
+        }
+        report
+    }
+
+    /// Healing raises current HP up to the maximum; the excess is lost (DD-DMG-09.a). Returns
+    /// the HP regained. Temporary HP are not restored by healing (DD-DMG-10.d).
+    pub fn heal(&mut self, amount: u32) -> u32 {
+        let before = self.current;
+        self.current = self.current.saturating_add(amount).min(self.max);
+        self.current - before
+    }
+
+    /// A new grant of Temporary HP: they never stack; the creature keeps the old or takes the
+    /// new amount (`take_new`), DD-DMG-10.c. Gaining them is not healing (DD-DMG-10.d).
+    pub fn grant_temp(&mut self, amount: u32, take_new: bool) {
+        if take_new || self.temp == 0 {
+            self.temp = amount;
+        }
+    }
+
+    /// Temporary HP end when a Long Rest ends (DD-DMG-10.b).
+    pub fn finish_long_rest(&mut self) {
+        self.current = self.max;
+        self.temp = 0;
+    }
+
+    /// A reduced HP maximum; reaching 0 kills (DD-DMG-12.b). Returns whether it dies.
+    pub fn reduce_max(&mut self, by: u32) -> bool {
+        self.max = self.max.saturating_sub(by);
+        self.current = self.current.min(self.max);
+        self.max == 0
+    }
+}
+
+/// Death Saving Throw counters (DD-DMG-14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct DeathSaves {
+    pub successes: u8,
+    pub failures: u8,
+}
+
+/// The result of one Death Saving Throw or failure added.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeathSaveResult {
+    Continue,
+    /// Third success: Stable (counters reset, DD-DMG-14.b/d).
+    Stable,
+    /// Third failure: dead.
+    Dead,
+    /// Natural 20: regains 1 HP and is conscious (counters reset, DD-DMG-14.c).
+    RegainOneHp,
+}
+
+impl DeathSaves {
+    /// Rolls one save on `face` (DD-DMG-14.a): no ability modifier; `bonus` carries any bonus
+    /// to saves and the Exhaustion penalty when Appendix C.6 applies (ignored otherwise);
+    /// 10+ succeeds; natural 1 is two failures, natural 20 regains 1 HP.
+    pub fn roll(
+        &mut self,
+        face: u8,
+        bonus: i32,
+        opts: &Interpretations,
+    ) -> Result<DeathSaveResult, RulesError> {
+        in_range("d20 face", i64::from(face), 1, 20, "DD-DMG-14.a")?;
+        if face == 20 {
+            *self = DeathSaves::default();
+            return Ok(DeathSaveResult::RegainOneHp);
+        }
+        if face == 1 {
+            return Ok(self.add_failures(2));
+        }
+        let total = i32::from(face)
+            + if opts.death_save_is_d20_test {
+                bonus
+            } else {
+                0
+            };
+        if total >= 10 {
+            self.successes += 1;
+            if self.successes >= 3 {
+                *self = DeathSaves::default();
+                return Ok(DeathSaveResult::Stable);
+            }
+            Ok(DeathSaveResult::Continue)
+        } else {
+            Ok(self.add_failures(1))
+        }
+    }
+
+    /// Adds failures (from a roll or from damage at 0 HP, DD-DMG-15.a).
+    pub fn add_failures(&mut self, n: u8) -> DeathSaveResult {
+        self.failures = (self.failures + n).min(3);
+        if self.failures >= 3 {
+            DeathSaveResult::Dead
+        } else {
+            DeathSaveResult::Continue
+        }
+    }
+
+    /// Regaining any HP or becoming Stable resets both counters (DD-DMG-14.d, DD-DMG-09.b).
+    pub fn reset(&mut self) {
+        *self = DeathSaves::default();
+    }
+}
+
+/// DC to stabilize another creature with the Help action: Wisdom (Medicine) (DD-DMG-16.b).
+pub const STABILIZE_DC: i32 = 10;
+/// DC of first aid that wakes a knocked-out creature (DD-DMG-17.b).
+pub const FIRST_AID_DC: i32 = 10;
+
+/// Knocking out (DD-DMG-17.a): a melee attack that would drop a creature to 0 HP may leave it
+/// at 1 HP, Unconscious, starting a Short Rest. Returns the HP left.
+pub fn knock_out(hp: &mut HitPoints, damage: u32, melee: bool) -> Result<u32, RulesError> {
+    if !melee {
+        return Err(RulesError::Forbidden {
+            rule: "DD-DMG-17.a",
+            reason: "only a melee attack can knock a creature out".into(),
+        });
+    }
+    let total = hp.current + hp.temp;
+    if damage < total {
+        return Err(RulesError::Forbidden {
+            rule: "DD-DMG-17.a",
+            reason: "the attack does not reduce the creature to 0 HP".into(),
+        });
+    }
+    hp.temp = 0;
+    hp.current = 1;
+    Ok(1)
+}

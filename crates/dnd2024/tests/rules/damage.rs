@@ -1,0 +1,348 @@
+use delve_dnd2024::Interpretations;
+use delve_dnd2024::damage::*;
+
+fn opts() -> Interpretations {
+    Interpretations::default()
+}
+
+#[test]
+fn dd_dmg_03_a_thirteen_types() {
+    assert_eq!(DamageType::ALL.len(), 13);
+    assert_eq!(DamageType::parse("Fire").unwrap(), DamageType::Fire);
+    let err = DamageType::parse("holy").unwrap_err().to_string();
+    assert!(
+        err.contains("DD-DMG-03.a") && err.contains("radiant"),
+        "{err}"
+    );
+}
+
+#[test]
+fn dd_dmg_04_a_resistance_halves_round_down() {
+    let d = Defences {
+        resistance: true,
+        ..Default::default()
+    };
+    assert_eq!(adjust_damage(7, &d, &opts()), 3);
+}
+
+#[test]
+fn dd_dmg_05_a_vulnerability_doubles() {
+    let d = Defences {
+        vulnerability: true,
+        ..Default::default()
+    };
+    assert_eq!(adjust_damage(7, &d, &opts()), 14);
+}
+
+#[test]
+fn dd_dmg_06_a_immunity_zero() {
+    let d = Defences {
+        immunity: true,
+        vulnerability: true,
+        ..Default::default()
+    };
+    assert_eq!(adjust_damage(50, &d, &opts()), 0);
+}
+
+#[test]
+fn dd_dmg_07_a_order_28_fire() {
+    // Resistance to all, Vulnerability to Fire, aura −5: 28 → 23 → 11 → 22.
+    let d = Defences {
+        resistance: true,
+        vulnerability: true,
+        flat: -5,
+        ..Default::default()
+    };
+    assert_eq!(adjust_damage(28, &d, &opts()), 22);
+}
+
+#[test]
+fn dd_dmg_02_b_penalty_never_below_zero() {
+    let d = Defences {
+        flat: -10,
+        vulnerability: true,
+        ..Default::default()
+    };
+    assert_eq!(adjust_damage(4, &d, &opts()), 0);
+}
+
+#[test]
+fn dd_dmg_08_a_threshold() {
+    let d = Defences {
+        threshold: 10,
+        ..Default::default()
+    };
+    assert_eq!(adjust_damage(9, &d, &opts()), 0);
+    assert_eq!(adjust_damage(10, &d, &opts()), 10);
+    assert_eq!(adjust_damage(11, &d, &opts()), 11);
+}
+
+#[test]
+fn dd_dmg_08_b_threshold_after_adjustments_option() {
+    let d = Defences {
+        threshold: 10,
+        resistance: true,
+        ..Default::default()
+    };
+    assert_eq!(adjust_damage(16, &d, &opts()), 0);
+    let before = Interpretations {
+        threshold_after_adjustments: false,
+        ..opts()
+    };
+    assert_eq!(adjust_damage(16, &d, &before), 8);
+}
+
+#[test]
+fn dd_dmg_04_b_resistance_once() {
+    // Two sources are one flag: halved once.
+    let d = Defences {
+        resistance: true,
+        ..Default::default()
+    };
+    assert_eq!(adjust_damage(20, &d, &opts()), 10);
+}
+
+#[test]
+fn dd_dmg_09_a_healing_capped() {
+    let mut hp = HitPoints {
+        current: 14,
+        max: 20,
+        temp: 0,
+    };
+    assert_eq!(hp.heal(8), 6);
+    assert_eq!(hp.current, 20);
+}
+
+#[test]
+fn dd_dmg_10_a_temp_hp_first() {
+    let mut hp = HitPoints {
+        current: 10,
+        max: 10,
+        temp: 5,
+    };
+    let r = hp.take_damage(7, false, ZeroHpRule::Character, &opts());
+    assert_eq!(
+        (hp.temp, hp.current, r.absorbed_by_temp, r.hp_lost),
+        (0, 8, 5, 2)
+    );
+}
+
+#[test]
+fn dd_dmg_10_c_temp_hp_never_stack() {
+    let mut hp = HitPoints {
+        current: 10,
+        max: 10,
+        temp: 10,
+    };
+    hp.grant_temp(12, false);
+    assert_eq!(hp.temp, 10);
+    hp.grant_temp(12, true);
+    assert_eq!(hp.temp, 12);
+}
+
+#[test]
+fn dd_dmg_10_b_d_temp_hp_end_on_long_rest_and_are_not_healing() {
+    let mut hp = HitPoints {
+        current: 3,
+        max: 10,
+        temp: 4,
+    };
+    hp.heal(2);
+    assert_eq!(hp.temp, 4);
+    hp.finish_long_rest();
+    assert_eq!(hp.temp, 0);
+    let mut full = HitPoints::new(10);
+    full.grant_temp(5, true);
+    assert_eq!(full.temp, 5);
+}
+
+#[test]
+fn dd_dmg_11_a_bloodied() {
+    let mut hp = HitPoints::new(15);
+    hp.current = 8;
+    assert!(!hp.bloodied());
+    hp.current = 7;
+    assert!(hp.bloodied());
+}
+
+#[test]
+fn dd_dmg_12_a_monster_dies_at_zero() {
+    let mut hp = HitPoints::new(10);
+    assert!(hp.take_damage(10, false, ZeroHpRule::Monster, &opts()).dies);
+    let mut hp = HitPoints::new(10);
+    let r = hp.take_damage(10, false, ZeroHpRule::Character, &opts());
+    assert!(r.dropped_to_zero && !r.dies);
+}
+
+#[test]
+fn dd_dmg_12_b_max_zero_dies() {
+    let mut hp = HitPoints::new(5);
+    assert!(!hp.reduce_max(4));
+    assert!(hp.reduce_max(1));
+}
+
+#[test]
+fn dd_dmg_13_a_massive_damage() {
+    let mut hp = HitPoints {
+        current: 6,
+        max: 12,
+        temp: 0,
+    };
+    let r = hp.take_damage(18, false, ZeroHpRule::Character, &opts());
+    assert_eq!(r.overflow, 12);
+    assert!(r.dies);
+    let mut hp = HitPoints {
+        current: 6,
+        max: 12,
+        temp: 0,
+    };
+    let r = hp.take_damage(17, false, ZeroHpRule::Character, &opts());
+    assert_eq!(r.overflow, 11);
+    assert!(!r.dies && r.dropped_to_zero);
+}
+
+#[test]
+fn dd_dmg_14_a_b_death_saves() {
+    let mut s = DeathSaves::default();
+    assert_eq!(s.roll(10, 0, &opts()).unwrap(), DeathSaveResult::Continue);
+    assert_eq!(s.roll(9, 0, &opts()).unwrap(), DeathSaveResult::Continue);
+    assert_eq!(s.roll(15, 0, &opts()).unwrap(), DeathSaveResult::Continue);
+    assert_eq!(s.roll(12, 0, &opts()).unwrap(), DeathSaveResult::Stable);
+    assert_eq!(s, DeathSaves::default());
+    let mut s = DeathSaves::default();
+    s.roll(2, 0, &opts()).unwrap();
+    s.roll(15, 0, &opts()).unwrap();
+    s.roll(3, 0, &opts()).unwrap();
+    assert_eq!(s.roll(5, 0, &opts()).unwrap(), DeathSaveResult::Dead);
+    assert!(s.roll(0, 0, &opts()).is_err());
+}
+
+#[test]
+fn dd_dmg_14_c_natural_1_and_20() {
+    let mut s = DeathSaves::default();
+    s.roll(1, 0, &opts()).unwrap();
+    assert_eq!(s.failures, 2);
+    assert_eq!(
+        s.roll(20, 0, &opts()).unwrap(),
+        DeathSaveResult::RegainOneHp
+    );
+    assert_eq!(s, DeathSaves::default());
+}
+
+#[test]
+fn dd_dmg_14_e_exhaustion_applies_to_total() {
+    let mut s = DeathSaves::default();
+    assert_eq!(s.roll(11, -4, &opts()).unwrap(), DeathSaveResult::Continue);
+    assert_eq!(s.failures, 1);
+    let plain = Interpretations {
+        death_save_is_d20_test: false,
+        ..opts()
+    };
+    let mut s = DeathSaves::default();
+    s.roll(11, -4, &plain).unwrap();
+    assert_eq!(s.successes, 1);
+}
+
+#[test]
+fn dd_dmg_15_a_b_damage_at_zero() {
+    let mut hp = HitPoints {
+        current: 0,
+        max: 12,
+        temp: 0,
+    };
+    assert_eq!(
+        hp.take_damage(3, false, ZeroHpRule::Character, &opts())
+            .death_save_failures,
+        1
+    );
+    assert_eq!(
+        hp.take_damage(3, true, ZeroHpRule::Character, &opts())
+            .death_save_failures,
+        2
+    );
+    assert!(
+        hp.take_damage(12, false, ZeroHpRule::Character, &opts())
+            .dies
+    );
+}
+
+#[test]
+fn dd_dmg_15_a_temp_hp_absorbed_option() {
+    let mut hp = HitPoints {
+        current: 0,
+        max: 12,
+        temp: 5,
+    };
+    assert_eq!(
+        hp.take_damage(3, false, ZeroHpRule::Character, &opts())
+            .death_save_failures,
+        0
+    );
+    let strict = Interpretations {
+        temp_hp_absorbed_damage_at_zero_no_failure: false,
+        ..opts()
+    };
+    let mut hp = HitPoints {
+        current: 0,
+        max: 12,
+        temp: 5,
+    };
+    assert_eq!(
+        hp.take_damage(3, false, ZeroHpRule::Character, &strict)
+            .death_save_failures,
+        1
+    );
+}
+
+#[test]
+fn dd_dmg_17_a_knock_out_melee_only() {
+    let mut hp = HitPoints::new(10);
+    assert!(knock_out(&mut hp, 12, false).is_err());
+    assert!(knock_out(&mut hp, 5, true).is_err());
+    assert_eq!(hp.current, 10);
+    assert_eq!(knock_out(&mut hp, 12, true).unwrap(), 1);
+    assert_eq!(hp.current, 1);
+}
+
+#[test]
+fn dd_dmg_01_a_hp_stays_in_range() {
+    let mut hp = HitPoints::new(10);
+    hp.take_damage(25, false, ZeroHpRule::Character, &opts());
+    assert_eq!(hp.current, 0);
+    hp.heal(40);
+    assert_eq!(hp.current, 10);
+}
+
+#[test]
+fn dd_dmg_16_stable() {
+    let mut s = DeathSaves::default();
+    for _ in 0..3 {
+        s.roll(15, 0, &opts()).unwrap();
+    }
+    assert_eq!(s, DeathSaves::default(), "Stable resets the counters");
+    assert_eq!(STABILIZE_DC, 10);
+    // c) a Stable creature taking damage resumes death saves: the damage adds a failure.
+    let mut hp = HitPoints {
+        current: 0,
+        max: 10,
+        temp: 0,
+    };
+    assert_eq!(
+        hp.take_damage(2, false, ZeroHpRule::Character, &opts())
+            .death_save_failures,
+        1
+    );
+}
+
+#[test]
+fn dd_dmg_18_c_d_revival_and_attunement() {
+    use delve_dnd2024::conditions::{Exhaustion, ExhaustionSource};
+    use delve_dnd2024::magic::Attunement;
+    let mut e = Exhaustion::with_levels(vec![ExhaustionSource::Other; 2]).unwrap();
+    e.revived();
+    assert_eq!(e.level(), 1);
+    let mut a = Attunement::default();
+    a.attune("ring").unwrap();
+    a.on_death();
+    assert!(a.items.is_empty());
+}

@@ -1,0 +1,277 @@
+use delve_dnd2024::core::RollMode;
+use delve_dnd2024::environment::*;
+use delve_dnd2024::monsters::*;
+use delve_dnd2024::movement::Size;
+use delve_dnd2024::objects::*;
+use delve_dnd2024::rest::*;
+use delve_dnd2024::social::*;
+
+#[test]
+fn dd_soc_01_attitudes_per_pair() {
+    let mut a = Attitudes::default();
+    assert_eq!(a.get("ogre", "vera"), Attitude::Indifferent);
+    a.set("ogre", "vera", Attitude::Hostile);
+    assert_eq!(a.get("ogre", "vera"), Attitude::Hostile);
+    assert_eq!(a.get("ogre", "tom"), Attitude::Indifferent);
+    assert_eq!(Attitude::Friendly.influence_mode(), RollMode::Advantage);
+    assert_eq!(Attitude::Hostile.influence_mode(), RollMode::Disadvantage);
+}
+
+#[test]
+fn dd_act_11_test_influence_dc() {
+    assert_eq!(influence_dc(18), 18);
+    assert_eq!(influence_dc(6), 15);
+    assert_eq!(
+        influence(Willingness::Willing, Attitude::Hostile, 10),
+        InfluenceStep::Complies
+    );
+    assert_eq!(
+        influence(Willingness::Unwilling, Attitude::Friendly, 10),
+        InfluenceStep::Refuses
+    );
+    assert_eq!(
+        influence(Willingness::Hesitant, Attitude::Friendly, 18),
+        InfluenceStep::Check {
+            dc: 18,
+            mode: RollMode::Advantage
+        }
+    );
+}
+
+#[test]
+fn dd_rest_01_test_hit_die_minimum_1() {
+    assert_eq!(hit_die_heal(1, -2), 1);
+    assert_eq!(hit_die_heal(6, 2), 8);
+}
+
+#[test]
+fn dd_rest_01_d_interruptions() {
+    assert!(Interruption::RolledInitiative.interrupts(false));
+    assert!(!Interruption::CastSpell { level: 0 }.interrupts(false));
+    assert!(Interruption::CastSpell { level: 1 }.interrupts(false));
+    assert!(!Interruption::HourOfExertion.interrupts(false));
+    assert!(Interruption::HourOfExertion.interrupts(true));
+}
+
+#[test]
+fn dd_rest_03_b_needs_hp_and_16_hours() {
+    assert!(may_start_rest(0, false, None).is_err());
+    assert!(may_start_rest(1, true, Some(10)).is_err());
+    assert!(may_start_rest(1, true, Some(16)).is_ok());
+}
+
+#[test]
+fn dd_rest_04_test_two_interruptions_ten_hours() {
+    let mut r = LongRest::default();
+    assert!(!r.rest_hours(3));
+    assert_eq!(
+        r.interrupt(Interruption::TookDamage),
+        Some(InterruptedRest::ShortRestBenefits)
+    );
+    assert!(!r.rest_hours(3));
+    r.interrupt(Interruption::RolledInitiative);
+    assert!(!r.rest_hours(3));
+    assert!(r.rest_hours(1));
+    assert_eq!(r.hours_rested, 10);
+    let mut early = LongRest::default();
+    assert_eq!(
+        early.interrupt(Interruption::TookDamage),
+        Some(InterruptedRest::Nothing)
+    );
+}
+
+#[test]
+fn dd_rest_02_b_hit_dice_back_on_long_rest() {
+    let mut d = HitPointDice {
+        total: 2,
+        spent: 0,
+        sides: 8,
+    };
+    d.spend().unwrap();
+    d.spend().unwrap();
+    assert!(d.spend().is_err());
+    d.finish_long_rest();
+    assert_eq!(d.spent, 0);
+}
+
+#[test]
+fn dd_rest_02_c_monster_hp() {
+    // 2d6 + 2×2 = 7 + 4.
+    assert_eq!(monster_average_hp(2, 6, 2).unwrap(), 11);
+    assert!(monster_average_hp(2, 7, 0).is_ok());
+    assert!(monster_average_hp(2, 3, 0).is_err());
+}
+
+#[test]
+fn dd_mon_02_b_xp_and_pb_by_cr() {
+    let cr = |s: &str| ChallengeRating::parse(s).unwrap();
+    assert_eq!(cr("0").xp(false), 0);
+    assert_eq!(cr("0").xp(true), 10);
+    assert_eq!(cr("1/8").xp(false), 25);
+    assert_eq!(cr("1/4").xp(false), 50);
+    assert_eq!(cr("1/2").xp(false), 100);
+    assert_eq!(cr("5").xp(false), 1_800);
+    assert_eq!(cr("30").xp(false), 155_000);
+    assert_eq!(cr("4").proficiency_bonus(), 2);
+    assert_eq!(cr("5").proficiency_bonus(), 3);
+    assert_eq!(cr("17").proficiency_bonus(), 6);
+    assert_eq!(cr("30").proficiency_bonus(), 9);
+    assert_eq!(cr("0.125").to_string(), "1/8");
+    assert_eq!(cr("10.000").to_string(), "10");
+    assert!(ChallengeRating::parse("31").is_err());
+    assert!(ChallengeRating::parse("0.3").is_err());
+    assert!(ChallengeRating::from_f64(0.3).is_err());
+    assert_eq!(ChallengeRating::from_f64(0.5).unwrap().to_string(), "1/2");
+}
+
+#[test]
+fn dd_mon_03_a_levels_by_xp() {
+    assert_eq!(level_for_xp(0), 1);
+    assert_eq!(level_for_xp(299), 1);
+    assert_eq!(level_for_xp(300), 2);
+    assert_eq!(level_for_xp(355_000), 20);
+}
+
+#[test]
+fn dd_mon_01_e_test_fixed_or_dice() {
+    let d = StatBlockDamage::parse("4 (1d4 + 2)").unwrap();
+    assert_eq!((d.fixed, d.dice.as_str()), (4, "1d4 + 2"));
+    assert_eq!(d.resolve(DamageForm::Fixed, None).unwrap(), 4);
+    assert_eq!(d.resolve(DamageForm::Rolled, Some(6)).unwrap(), 6);
+    assert!(d.resolve(DamageForm::Fixed, Some(6)).is_err());
+    assert!(StatBlockDamage::parse("4").is_err());
+}
+
+#[test]
+fn dd_mon_04_b_c_recharge_and_legendary() {
+    assert!(recharges(5, 5).unwrap());
+    assert!(!recharges(5, 4).unwrap());
+    assert!(recharges(5, 7).is_err());
+    let mut l = LegendaryActions { max: 3, left: 3 };
+    assert!(l.spend(1, false, false).is_err());
+    assert!(l.spend(1, true, true).is_err());
+    l.spend(2, true, false).unwrap();
+    assert!(l.spend(2, true, false).is_err());
+    l.start_turn();
+    assert_eq!(l.left, 3);
+}
+
+#[test]
+fn dd_obj_02_ac_and_hp() {
+    assert_eq!(Material::Paper.armor_class(), 11);
+    assert_eq!(Material::Adamantine.armor_class(), 23);
+    assert_eq!(Material::Wood.armor_class(), 15);
+    let (fixed, dice) = object_hit_points(Size::Medium, true).unwrap();
+    assert_eq!((fixed, dice.to_string()), (18, "4d8".to_string()));
+    assert!(object_hit_points(Size::Huge, false).is_err());
+}
+
+#[test]
+fn dd_obj_03_a_04_a_objects() {
+    use delve_dnd2024::damage::DamageType;
+    assert!(object_immune(DamageType::Poison) && object_immune(DamageType::Psychic));
+    assert!(!object_immune(DamageType::Fire));
+    assert!(!object_save());
+}
+
+#[test]
+fn dd_env_01_deep_water() {
+    assert_eq!(deep_water(true), Exposure::AutoSuccess);
+    assert_eq!(
+        deep_water(false),
+        Exposure::Save {
+            dc: 10,
+            disadvantage: false
+        }
+    );
+}
+
+#[test]
+fn dd_env_02_extreme_cold() {
+    assert_eq!(extreme_cold(true), Exposure::AutoSuccess);
+    assert_eq!(
+        extreme_cold(false),
+        Exposure::Save {
+            dc: 10,
+            disadvantage: false
+        }
+    );
+}
+
+#[test]
+fn dd_env_03_extreme_heat() {
+    assert_eq!(
+        extreme_heat(1, false, false),
+        Exposure::Save {
+            dc: 5,
+            disadvantage: false
+        }
+    );
+    assert_eq!(
+        extreme_heat(3, true, false),
+        Exposure::Save {
+            dc: 7,
+            disadvantage: true
+        }
+    );
+    assert_eq!(extreme_heat(3, true, true), Exposure::AutoSuccess);
+}
+
+#[test]
+fn dd_env_04_frigid_water() {
+    assert_eq!(frigid_water(12, 12, false), None);
+    assert_eq!(
+        frigid_water(13, 12, false),
+        Some(Exposure::Save {
+            dc: 10,
+            disadvantage: false
+        })
+    );
+    assert_eq!(frigid_water(13, 12, true), Some(Exposure::AutoSuccess));
+}
+
+#[test]
+fn dd_env_06_high_altitude() {
+    assert_eq!(altitude_travel_hours(3, 12_000, false), 6);
+    assert_eq!(altitude_travel_hours(3, 12_000, true), 3);
+    assert_eq!(altitude_travel_hours(3, 9_000, false), 3);
+}
+
+#[test]
+fn dd_env_09_thin_ice() {
+    assert!(thin_ice_breaks(200, 15));
+    assert!(!thin_ice_breaks(150, 15));
+}
+
+#[test]
+fn dd_env_05_heavy_precipitation() {
+    assert_eq!(heavy_precipitation(true), (true, true, true));
+    assert_eq!(heavy_precipitation(false), (true, true, false));
+}
+
+#[test]
+fn dd_env_07_slippery_ice() {
+    assert_eq!(SLIPPERY_ICE_DC, 10);
+    assert!(slippery_ice_save_due(false, false));
+    assert!(!slippery_ice_save_due(true, false));
+    assert!(slippery_ice_save_due(true, true));
+}
+
+#[test]
+fn dd_env_08_strong_wind() {
+    assert_eq!(strong_wind(false), (true, true, false));
+    assert_eq!(strong_wind(true), (true, true, true));
+}
+
+#[test]
+fn dd_obj_04_a_objects_fail_saves() {
+    assert!(!object_save());
+    let t = delve_dnd2024::core::D20Test {
+        kind: delve_dnd2024::core::D20TestKind::SavingThrow,
+        bonus: 30,
+        target: 5,
+        mode: RollMode::Normal,
+        exhaustion: 0,
+    };
+    assert!(!delve_dnd2024::core::saving_throw(&t, &[20], false, false).unwrap());
+}
