@@ -841,3 +841,46 @@ fn cr_man_04_a_player_cannot_skip_the_maneuver_with_a_core_inventory_command() {
         &[],
     );
 }
+
+#[test]
+// Covers CR-MOVE-04.
+fn cr_move_04_fully_submerged_without_a_swim_speed_banes_agility_and_strength_tests() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"set_grid": {"cells": [{"at": {"x": 0, "y": 0}, "submerging": true}]}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "bram", 3, 3, "crows");
+    let test = |t: &mut T, who: &str, ch: &str| {
+        t.referee_rules(
+            json!({"test": {"creature": who, "characteristic": ch}}),
+            &[6, 5],
+        );
+        t.state()["last_tests"][who].clone()
+    };
+    // Vera under water: 6 + 5 + Strength 2 − 2 = 11, tier 1.
+    let s = test(&mut t, "vera", "strength");
+    assert!(
+        s["spec"]["modifiers"]
+            .to_string()
+            .contains("submerged_without_swim_speed"),
+        "{s}"
+    );
+    assert_eq!(s["final_tier"], 1);
+    let a = test(&mut t, "vera", "agility");
+    assert!(a["spec"]["modifiers"].to_string().contains("CR-MOVE-04"));
+    // Not on a Mind test, not for Bram on dry land.
+    let m = test(&mut t, "vera", "mind");
+    assert!(!m["spec"]["modifiers"].to_string().contains("CR-MOVE-04"));
+    let b = test(&mut t, "bram", "strength");
+    assert!(!b["spec"]["modifiers"].to_string().contains("CR-MOVE-04"));
+    // A swimmer has no bane.
+    t.referee_rules(
+        json!({"edit_creature": {"id": "vera", "speed": {"walk": 6, "swim": 6}}}),
+        &[],
+    );
+    let s = test(&mut t, "vera", "strength");
+    assert!(!s["spec"]["modifiers"].to_string().contains("CR-MOVE-04"));
+    t.assert_replays();
+}

@@ -396,7 +396,8 @@ pub fn assist_charges(rules: &CrowsState, helper: &str, round: u32) -> Vec<Assis
 }
 
 /// The lit sources on the grid: placed lights, and every lit item a positioned, living
-/// creature has in use (in hand, or a slot its card allows; CR-INV-10, CR-LIGHT-01).
+/// creature has in use (in hand, or a slot its card allows; CR-INV-10, CR-LIGHT-01) whose
+/// usage dice are not spent (CR-UD-05).
 pub fn lit_sources(rules: &CrowsState) -> Vec<PlacedLight> {
     let mut out: Vec<PlacedLight> = rules.placed_lights.values().copied().collect();
     for (id, at) in &rules.positions {
@@ -408,7 +409,7 @@ pub fn lit_sources(rules: &CrowsState) -> Vec<PlacedLight> {
         }
         for item in r.creature.inventory.items_in_use() {
             if let (Some(output), Some(u)) = (item.light, &item.usage)
-                && u.lit
+                && u.shines()
             {
                 out.push(PlacedLight { at: *at, output });
             }
@@ -1781,6 +1782,8 @@ impl Crows {
         ));
         spec.modifiers
             .extend(pending.iter().map(|a| a.pending.modifier.clone()));
+        let footing = super::combat::footing_modifiers(ctx.rules(), creature, &spec);
+        spec.modifiers.extend(footing);
         // Despondent in the Miasma: an edge on sneaking and hiding (CR-MIASMA-07).
         if activities.iter().any(|a| {
             matches!(
@@ -2236,12 +2239,14 @@ impl Crows {
             let report = c
                 .end_of_dungeon_turn(&faces, &options)
                 .map_err(|e| err("end_of_turn", e))?;
+            // CR-INV-07: the overload's wounds are acted on even when nothing else about the
+            // creature changed (the wounds may wait for a slot decision).
+            let overload = report.overload_wounds.clone();
             if c != r.creature {
-                let overload = report.overload_wounds.clone();
                 set_creature_only(ctx, &id, c, "end of the dungeon turn", json!(report))?;
-                if let Some(outcome) = overload {
-                    self.outcome(ctx, &id, outcome)?;
-                }
+            }
+            if let Some(outcome) = overload {
+                self.outcome(ctx, &id, outcome)?;
             }
         }
         Ok(())

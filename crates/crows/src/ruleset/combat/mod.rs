@@ -1397,6 +1397,39 @@ pub(super) fn core_target_modifiers(
     out
 }
 
+/// The modifiers `id`'s own test of `spec` gets from where it stands on the battle grid: fully
+/// submerged without a swim speed, a bane on Agility and Strength tests (CR-MOVE-04). None off
+/// the grid or in flight.
+pub(super) fn footing_modifiers(
+    state: &CrowsState,
+    id: &str,
+    spec: &crate::checks::TestSpec,
+) -> Vec<crate::checks::Modifier> {
+    let (Some((space, _)), Some(p), Some(r)) = (
+        space_of(state, id),
+        state.combat.placements.get(id),
+        state.creatures.get(id),
+    ) else {
+        return Vec::new();
+    };
+    if p.flying
+        || !crate::combat::movement::submerged_without_swim_speed(
+            &state.combat.grid(),
+            &space,
+            r.creature.speeds.swim.is_some(),
+        )
+    {
+        return Vec::new();
+    }
+    crate::modifiers::row("submerged_without_swim_speed").map_or_else(Vec::new, |row| {
+        row.modifiers_for(
+            spec,
+            crate::modifiers::Whose::Bearer,
+            &crate::modifiers::Context::default(),
+        )
+    })
+}
+
 /// The players who control `id` (for decisions they answer).
 pub(super) fn controllers(ctx: &Ctx<'_, Crows>, id: &str) -> BTreeSet<String> {
     ctx.core().participants.controllers(id).cloned().collect()

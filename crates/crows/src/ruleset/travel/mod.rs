@@ -1155,6 +1155,18 @@ fn set_party(
                 format!("{rider} riding {mount}: both must be other members of the party"),
             ));
         }
+        // A mount must be at least one size category larger than its rider (CR-PET-04).
+        let rider_size = super::record(ctx, rider)?.creature.size;
+        let mount_size = super::record(ctx, mount)?.creature.size;
+        if !crate::combat::pets::can_ride(rider_size, mount_size) {
+            return Err(refuse(
+                "mount_too_small",
+                "CR-PET-04",
+                format!(
+                    "{rider} cannot ride {mount}: a mount must be at least one size larger than its rider"
+                ),
+            ));
+        }
     }
     let humans: Vec<String> = match humans {
         Some(h) => {
