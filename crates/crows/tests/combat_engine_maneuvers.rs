@@ -884,3 +884,36 @@ fn cr_move_04_fully_submerged_without_a_swim_speed_banes_agility_and_strength_te
     assert!(!s["spec"]["modifiers"].to_string().contains("CR-MOVE-04"));
     t.assert_replays();
 }
+
+#[test]
+// Covers CR-COND-04.
+fn cr_cond_04_a_prone_or_unconscious_grabber_loses_its_hold() {
+    for (condition, why) in [
+        ("prone", "grabber_prone"),
+        ("unconscious", "grabber_unconscious"),
+    ] {
+        let mut t = table();
+        place(&mut t, "vera", 0, 0, "crows");
+        place(&mut t, "ghoul", 1, 0, "enemies");
+        start(&mut t, &["vera"]);
+        // 9 + 7 + Strength 2 = 18: tier 3, the ghoul is grabbed.
+        t.ok(
+            &player("alice"),
+            r(json!({"grab": {"creature": "vera", "target": "ghoul"}})),
+            &[9, 7],
+        );
+        assert!(conditions(&t, "ghoul").contains("grabbed"));
+        let events = t.referee_rules(
+            json!({"add_condition": {"creature": "vera", "condition": condition}}),
+            &[],
+        );
+        assert!(
+            !conditions(&t, "ghoul").contains("grabbed"),
+            "{condition}: {}",
+            conditions(&t, "ghoul")
+        );
+        let log: String = events.iter().map(|e| e.to_json().unwrap()).collect();
+        assert!(log.contains(why), "{log}");
+        t.assert_replays();
+    }
+}

@@ -602,6 +602,30 @@ fn cr_ract_06_cr_ref_33_prepare_for_task_needs_the_referees_approval_and_lasts_o
     let prep = &explore_view(&t, &Viewer::Player("alice".into()))["preparations"]["vera"];
     assert_eq!(prep["task"], "pick the lock of the north hall door");
     assert_eq!(prep["bonus"], 2);
+    // The bonus rides on the test for that task by itself (however the Referee types its
+    // name), not on another task's.
+    let test = |t: &mut T, task: &str| {
+        t.referee_rules(
+            json!({"test": {"creature": "vera", "characteristic": "agility", "task": task}}),
+            &[5, 5],
+        );
+        t.state()["last_tests"]["vera"].clone()
+    };
+    let other = test(&mut t, "climb the well");
+    assert!(
+        !other["spec"]["modifiers"]
+            .to_string()
+            .contains("CR-RACT-06")
+    );
+    assert_eq!(other["total"], 11);
+    let picked = test(&mut t, "Pick the lock of the  north hall door");
+    assert!(
+        picked["spec"]["modifiers"]
+            .to_string()
+            .contains("CR-RACT-06"),
+        "{picked}"
+    );
+    assert_eq!(picked["total"], 13, "5 + 5 + Agility 1 + 2");
     // It lasts until the end of Vera's next rest.
     t.referee_rules(json!({"start_rest": {}}), &[]);
     assert_eq!(

@@ -1660,6 +1660,44 @@ fn land_flyer(
 /// to 0 by a condition, wounds, a grab, squeezing… — falls at once (CR-MOVE-05). Run after
 /// every command, answer and clock step whatever family changed the creature, so no rule has
 /// to remember it.
+/// A grabber knocked prone or unconscious loses its hold (CR-COND-04), whichever rule put it
+/// there (a maneuver, a backlash, a knock-out, the Referee).
+pub(super) fn grabbers_let_go(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let state = ctx.rules();
+    let ending: Vec<(String, GrabEnd)> = state
+        .creatures
+        .iter()
+        .filter(|(_, r)| r.creature.alive)
+        .filter_map(|(id, r)| {
+            let Some(ConditionDetail::Grab(g)) = r
+                .creature
+                .conditions
+                .get(ConditionKind::Grabbed)
+                .map(|c| &c.detail)
+            else {
+                return None;
+            };
+            // A grab by an effect or an object has no posture.
+            let by = &state.creatures.get(&g.by)?.creature.conditions;
+            let why = if by.has(ConditionKind::Unconscious) {
+                GrabEnd::GrabberUnconscious
+            } else if by.has(ConditionKind::Prone) {
+                GrabEnd::GrabberProne
+            } else {
+                return None;
+            };
+            Some((id.clone(), why))
+        })
+        .collect();
+    for (id, why) in ending {
+        let mut c = record(ctx, &id)?.creature.clone();
+        if c.conditions.end_grab(why) {
+            set_creature_only(ctx, &id, c, "grab ended", json!({"why": why}))?;
+        }
+    }
+    Ok(())
+}
+
 pub(super) fn flyers_fall(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
     let falling: Vec<(String, &'static str)> = ctx
         .rules()

@@ -1375,9 +1375,10 @@ pub(super) fn after_test(
 }
 
 /// What the grid notices by itself once a command, an answer or a clock step is done,
-/// whichever family's rule changed the creatures: a flyer that can no longer stay aloft falls
-/// (CR-MOVE-05).
+/// whichever family's rule changed the creatures: a prone or unconscious grabber lets go
+/// (CR-COND-04), a flyer that can no longer stay aloft falls (CR-MOVE-05).
 pub(super) fn settle(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    act::grabbers_let_go(ctx)?;
     act::flyers_fall(rules, ctx)
 }
 

@@ -100,8 +100,8 @@
 //!   `identify` are only recorded (`activity_resolved`): the magic family runs them.
 //!
 //!   A Prepare for Task bonus is kept in the view (`preparations`) until the end of the
-//!   character's next rest; the core `test` does not add it by itself yet (the Referee gives
-//!   it as `bonus`).
+//!   character's next rest; core's `test` adds its +2 to every test of that creature whose
+//!   `task` names the prepared task (case and spacing aside).
 //!
 //! # Town
 //!

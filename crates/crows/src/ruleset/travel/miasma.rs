@@ -43,6 +43,25 @@ pub(super) fn begin_rest(
     }
     let p = position_of(ctx)?;
     let in_miasma = in_miasma.unwrap_or_else(|| ctx.rules().travel.map.in_miasma(p.true_hex));
+    if !in_miasma {
+        // Out of the Miasma, the rows lasting until it is left are over before this rest is
+        // judged (CR-ERR-79): a Ravenous crow resting outside needs one ration (CR-MIASMA-07).
+        // Cruelty clears only when the rest is finished (CR-MIASMA-05, `rest_ended`).
+        let states: Vec<(String, MiasmaState)> = ctx
+            .rules()
+            .travel
+            .miasma
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        for (c, before) in states {
+            let mut st = before.clone();
+            st.leave_miasma();
+            if st != before {
+                set_miasma(ctx, &c, st, "out of the Miasma", Vec::new())?;
+            }
+        }
+    }
     let snapshot: BTreeMap<String, crate::expertise::Expertises> = ctx
         .rules()
         .travel
