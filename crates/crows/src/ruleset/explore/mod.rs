@@ -109,7 +109,9 @@
 //!   encounters).
 //! - `{"start_town_activity": {"creature": "vera", "activity": {…}}}` (controller) — at most 4 a
 //!   day, one at a time (CR-TOWN-01, CR-TOWN-03); its effect comes when `pass_time` has given it
-//!   2 hours. `{"cancel_town_activity": {"creature": "vera"}}`.
+//!   2 hours. `{"cancel_town_activity": {"creature": "vera"}}`. The magic family's
+//!   `craft … "town": true` is such an activity too: it counts toward the four, continues a
+//!   Craft started here (its 2 hours are charged once) and passes the rest of the 2 hours.
 //! - `{"town_sleep": {"creatures": ["bram"], "hours": 8}}` (controllers; it records sleep,
 //!   `pass_time` moves the clock) — a tended creature benefits (two
 //!   wounds, its choice) once a day after 4 hours of sleep following the work (CR-TOWN-02).
@@ -131,6 +133,7 @@
 mod dungeon;
 mod in_town;
 mod resting;
+pub(in crate::ruleset) use in_town::town_craft;
 pub(in crate::ruleset) use resting::{end_rest_giving_nothing_to, roll_rest_items};
 
 use self::dungeon::*;
