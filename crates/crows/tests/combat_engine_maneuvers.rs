@@ -917,3 +917,66 @@ fn cr_cond_04_a_prone_or_unconscious_grabber_loses_its_hold() {
         t.assert_replays();
     }
 }
+
+#[test]
+// Covers CR-COND-03.
+fn cr_cond_03_the_held_creature_moves_with_its_grabber_and_can_be_repositioned() {
+    let grabbed = |t: &mut T| {
+        place(t, "vera", 0, 0, "crows");
+        place(t, "ghoul", 1, 0, "enemies");
+        start(t, &["vera"]);
+        // 9 + 7 + Strength 2 = 18: tier 3, the ghoul is grabbed.
+        t.ok(
+            &player("alice"),
+            r(json!({"grab": {"creature": "vera", "target": "ghoul"}})),
+            &[9, 7],
+        );
+        assert!(conditions(t, "ghoul").contains("grabbed"));
+    };
+    // Vera walks three squares south (her speed halved to 3 while she holds a creature of her
+    // size): the ghoul comes along, still beside her and still held.
+    let mut t = table();
+    grabbed(&mut t);
+    let path: Vec<Value> = (1..=3).map(|y| json!({"x": 0, "y": y})).collect();
+    t.ok(
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "vera", "path": path}})),
+        &[],
+    );
+    assert_eq!(at(&t, "vera"), json!({"x": 0, "y": 3}));
+    assert_eq!(at(&t, "ghoul"), json!({"x": 1, "y": 3}));
+    assert!(conditions(&t, "ghoul").contains("grabbed"));
+    t.assert_replays();
+
+    // The other maneuver: she puts the ghoul on another square within the grab's reach.
+    let mut t = table();
+    grabbed(&mut t);
+    let reposition = |to: Value| r(json!({"reposition_grabbed": {"creature": "vera", "to": to}}));
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        reposition(json!({"x": 3, "y": 0})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-COND-03"), "out of reach");
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        reposition(json!({"x": 0, "y": 0})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-COND-03"), "Vera stands there");
+    t.ok(&player("alice"), reposition(json!({"x": 0, "y": 1})), &[]);
+    assert_eq!(at(&t, "ghoul"), json!({"x": 0, "y": 1}));
+    assert!(conditions(&t, "ghoul").contains("grabbed"));
+    assert_eq!(fight(&t)["budgets"]["vera"]["maneuvers"], 2);
+    // Only the grabber does it.
+    let rule = refusal(
+        &mut t,
+        &referee(),
+        r(json!({"reposition_grabbed": {"creature": "ghoul", "to": {"x": 1, "y": 1}}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-COND-03"));
+    t.assert_replays();
+}

@@ -108,7 +108,10 @@
 //!   creature a counter; grab tier 2 asks the grabber `crows.combat.grab_choice` (push 1 or a
 //!   free shift), tier 3 grabs; knockback pushes 1 or 2 squares along `push`; escape tier 2
 //!   asks `crows.combat.break_free` (breaking free opens a counter), tier 3 frees and offers
-//!   `crows.combat.escape_square`: one square that provokes nothing.
+//!   `crows.combat.escape_square`: one square that provokes nothing. A grabber that moves
+//!   (Move or Shift) carries the creature it holds along, same offset, when it fits there
+//!   (CR-COND-03); `{"reposition_grabbed": {"creature": "vera", "to": {"x": 2, "y": 1}}}` — a
+//!   maneuver: the held creature goes to a free square within the grab's range of the grabber.
 //! - `{"command_pet": {"creature": "vera", "pet": "dog", "dangerous": false}}` — a maneuver
 //!   (CR-MAN-03): the pet gets a maneuver and an action, or two maneuvers, this turn
 //!   (CR-PET-01, CR-ERR-15 default); a `dangerous` order to a pet (never a summoned creature,
@@ -505,6 +508,10 @@ pub enum CombatCommand {
         creature: String,
         characteristic: Characteristic,
     },
+    RepositionGrabbed {
+        creature: String,
+        to: Square,
+    },
     Knockback {
         creature: String,
         target: String,
@@ -748,6 +755,7 @@ pub(super) fn acting(_state: &TableState<CrowsState>, command: &CombatCommand) -
         | C::StandUp { creature }
         | C::Grab { creature, .. }
         | C::EscapeGrab { creature, .. }
+        | C::RepositionGrabbed { creature, .. }
         | C::Knockback { creature, .. }
         | C::CommandPet { creature, .. }
         | C::DrawFromPack { creature, .. }
@@ -844,6 +852,7 @@ pub(super) fn decide(
             creature,
             characteristic,
         } => attack::escape_grab(rules, ctx, creature, *characteristic),
+        C::RepositionGrabbed { creature, to } => act::reposition_grabbed(ctx, creature, *to),
         C::Knockback {
             creature,
             target,
