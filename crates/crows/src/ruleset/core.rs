@@ -1818,7 +1818,9 @@ impl Crows {
                 .extend(ctx.rules().magic.attack_modifiers_against(t));
         }
         // Prepare for Task (CR-RACT-06): the prepared task's bonus until the end of the next
-        // rest.
+        // rest. The book gives +2 to the tests for that task for that whole time, not to one
+        // test only (issue 15 asked "the next matching test, then spent"; the text wins):
+        // retrying the same task is bounded by CR-RETRY-01 anyway.
         if let (Some(task), Some(prepared)) = (task, ctx.rules().explore.preparations.get(creature))
             && same_task(&prepared.task, task)
         {
