@@ -957,6 +957,34 @@ fn cr_town_03_town_crafting_is_a_town_activity_of_two_hours_four_a_day() {
 }
 
 #[test]
+// Covers CR-ERR-75.
+fn cr_err_75_the_once_per_item_reading_refuses_a_second_identification_test() {
+    let mut t = party_with(json!({"identify_repeat": "once_per_item"}));
+    t.referee_rules(
+        json!({"load_pack": {"files": [{"name": "magic.json", "text": PACK}]}}),
+        &[],
+    );
+    let amulet = place(&mut t, "bram", "amulet", "Hand", 1);
+    t.referee_rules(
+        json!({"set_magic_item": {"creature": "bram", "item": amulet,
+            "properties": ["wards off ghosts"]}}),
+        &[],
+    );
+    let test = json!({"rules": {"identify_test": {"creature": "bram", "item": amulet}}});
+    // 5 + 6 + Mind 2 = 13: tier 2, nothing learned.
+    t.ok(&player("bob"), test.clone(), &[5, 6]);
+    // Under this reading changed circumstances do not help: once per item and character.
+    t.referee_rules(
+        json!({"circumstances_changed": {"creature": "bram", "task": format!("identify item {amulet}")}}),
+        &[],
+    );
+    let before = t.table.state_json();
+    let e = t.run(&player("bob"), test, &[]).unwrap_err();
+    assert_eq!(rule_of(e).1.as_deref(), Some("CR-ERR-75"));
+    assert_eq!(t.table.state_json(), before);
+}
+
+#[test]
 // Covers CR-ID-01, CR-ID-02, CR-ID-03, CR-RACT-05, CR-REF-35, CR-ERR-75, CR-RETRY-01.
 fn cr_id_03_identification_by_test_rest_and_npc() {
     let mut t = table();
