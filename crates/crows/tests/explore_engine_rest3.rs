@@ -13,11 +13,12 @@ fn needs_no_food(t: &mut T, who: &str) {
     );
 }
 
-/// Starts the next travel day and a rest in the open.
+/// Starts the next travel day and a rest in the open; everyone sleeps its 4 hours.
 fn rest_in_the_open(t: &mut T) {
     t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
     t.referee_rules(json!({"travel_role_tests": {}}), &[]);
     t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    sleep_party(t);
 }
 
 /// Gives `who` the Ember Primer (3 usage dice, Activate and Rest) and spends one of its dice
@@ -176,6 +177,7 @@ fn cr_err_79_a_ravenous_crow_resting_outside_the_miasma_needs_one_ration() {
     t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
     t.referee_rules(json!({"travel_role_tests": {}}), &[]);
     t.referee_rules(json!({"travel_rest": {"in_miasma": false}}), &[1]);
+    sleep_party(&mut t);
     assert_eq!(
         t.state()["travel"]["miasma"]["vera"]["rows"],
         json!([]),

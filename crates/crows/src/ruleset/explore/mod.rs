@@ -134,7 +134,9 @@ mod dungeon;
 mod in_town;
 mod resting;
 pub(in crate::ruleset) use in_town::town_craft;
-pub(in crate::ruleset) use resting::{end_rest_giving_nothing_to, roll_rest_items};
+pub(in crate::ruleset) use resting::{
+    finish_rest, interrupt_rest, open_rest_in_open, roll_rest_items,
+};
 
 use self::dungeon::*;
 use self::in_town::*;
@@ -826,16 +828,7 @@ pub(super) fn decide(
             };
             wake(ctx, &near, "woken by a loud noise")
         }
-        C::InterruptRest { reason } => {
-            let r = rest(ctx)?;
-            let sleepers: Vec<String> = r.asleep.iter().cloned().collect();
-            wake(ctx, &sleepers, "the rest was interrupted")?;
-            ctx.emit(ExploreEvent::RestInterrupted {
-                reason: reason.clone(),
-            })?;
-            ctx.end_rest(false)?;
-            new_turn_after_rest(ctx)
-        }
+        C::InterruptRest { reason } => interrupt_rest(ctx, reason.clone()),
         C::FinishRest {} => finish_rest(rules, ctx),
         C::ChooseRestActivity { creature, activity } => {
             choose_rest_activity(ctx, creature, activity)
