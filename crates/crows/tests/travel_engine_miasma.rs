@@ -627,6 +627,14 @@ fn cr_rest_02_cr_travel_02_a_rest_in_the_open_restores_stamina_and_a_wound() {
             .to_string()
             .contains("unconscious")
     );
+    // The rest in the open ends through travel_rest_end only, which keeps the day's steps.
+    for cmd in [
+        json!({"finish_rest": {}}),
+        json!({"interrupt_rest": {}}),
+        json!({"rest_encounter_check": {"threshold": 7}}),
+    ] {
+        assert_eq!(refused_rule(&mut t, &referee(), cmd, &[]), "CR-TRAVEL-02");
+    }
     t.referee_rules(json!({"travel_rest_end": {"completed": true}}), &[]);
     // Nothing is restored before Vera's choice, and the Miasma waits for the rest's end.
     assert_eq!(t.creature("vera")["stamina"], 0);

@@ -639,6 +639,18 @@ fn default_party(ctx: &Ctx<'_, Crows>) -> Vec<String> {
         .collect()
 }
 
+/// Refuses a rest command that the travel family's rest in the open does itself, so its day
+/// steps, meals and Miasma round stay with it (CR-TRAVEL-02).
+fn not_in_the_open(ctx: &Ctx<'_, Crows>, what: &str) -> Result<(), RuleError> {
+    if crate::ruleset::travel::resting_in_the_open(ctx.rules()) {
+        return Err(err(
+            "rest_in_the_open",
+            format!("CR-TRAVEL-02: this is a rest in the open: {what}"),
+        ));
+    }
+    Ok(())
+}
+
 fn check_party(ctx: &Ctx<'_, Crows>, party: &[String], rule: &str) -> Result<(), RuleError> {
     if party.is_empty() {
         return Err(err(
@@ -810,7 +822,13 @@ pub(super) fn decide(
         }
         C::PassTime { minutes } => pass_time(ctx, *minutes),
         C::StartRest { party, place } => start_rest(rules, ctx, party.clone(), *place),
-        C::RestEncounterCheck { threshold } => rest_encounter_check(ctx, *threshold),
+        C::RestEncounterCheck { threshold } => {
+            not_in_the_open(
+                ctx,
+                "its encounter check was made at travel_rest (CR-ROAD-04)",
+            )?;
+            rest_encounter_check(ctx, *threshold)
+        }
         C::RestSleep { creatures, hours } => rest_sleep(ctx, creatures, *hours),
         C::RestNoise {
             creatures,
@@ -828,8 +846,14 @@ pub(super) fn decide(
             };
             wake(ctx, &near, "woken by a loud noise")
         }
-        C::InterruptRest { reason } => interrupt_rest(ctx, reason.clone()),
-        C::FinishRest {} => finish_rest(rules, ctx),
+        C::InterruptRest { reason } => {
+            not_in_the_open(ctx, "end it with travel_rest_end, completed false")?;
+            interrupt_rest(ctx, reason.clone())
+        }
+        C::FinishRest {} => {
+            not_in_the_open(ctx, "end it with travel_rest_end (the meals eaten)")?;
+            finish_rest(rules, ctx)
+        }
         C::ChooseRestActivity { creature, activity } => {
             choose_rest_activity(ctx, creature, activity)
         }

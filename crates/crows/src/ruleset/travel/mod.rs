@@ -100,8 +100,10 @@
 //!    `finish_rest`, CR-REST-02): each creature that slept its 4 hours gets full Stamina and
 //!    removes a wound of its controller's choice (`crows.explore.remove_wound`; the rest ends
 //!    when all have chosen), the activities take effect. `completed: false` interrupts it
-//!    (CR-REST-09: the sleepers wake, nothing is gained). At its end (any completed rest
-//!    while the party travels, CR-ERR-59): in the Miasma, expertise uses stay spent (except for
+//!    (CR-REST-09: the sleepers wake, nothing is gained). Explore's `finish_rest`,
+//!    `interrupt_rest` and `rest_encounter_check` are refused during it (CR-TRAVEL-02), and a
+//!    second `travel_rest_end` while the wound choices are open (CR-REST-02). At its end (any
+//!    completed rest while the party travels, CR-ERR-59): in the Miasma, expertise uses stay spent (except for
 //!    a turned character, CR-MIASMA-02) and every human makes the Mind resistance roll
 //!    (`miasma_round_started`): cruelty −1 per level (CR-MIASMA-04) and the Fight the Miasma
 //!    edge, through core's test (expertise at the commit point). A tier-3 roller answers
@@ -481,6 +483,15 @@ pub fn rations_per_rest(state: &CrowsState, creature: &str) -> u8 {
         .miasma
         .get(creature)
         .map_or(1, MiasmaState::rations_per_rest)
+}
+
+/// Whether the party's rest in the open (`travel_rest`) is under way.
+pub fn resting_in_the_open(state: &CrowsState) -> bool {
+    state
+        .travel
+        .day
+        .as_ref()
+        .is_some_and(|d| d.step == Step::Rest && d.rest.is_some())
 }
 
 /// Whether `creature`, in the rest in the open under way, ate fewer rations than it needs for
