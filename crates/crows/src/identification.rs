@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::checks::{TIER_1_MAX, TIER_2_MAX, check_face};
+use crate::checks::{TIER_1_MAX, TIER_2_MAX};
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum IdentifyError {
@@ -106,45 +106,6 @@ pub enum RepeatRule {
     GeneralRetry,
     /// The English text's strict once per item per character.
     OncePerItem,
-}
-
-/// The identification test: 2d10 + Mind on a held magic item (CR-ID-03). `retry_approved` is
-/// the Referee's word that circumstances changed (only consulted on a repeat).
-pub fn identification_test(
-    item: &mut MagicItem,
-    character: &str,
-    held: bool,
-    faces: [u8; 2],
-    mind: i8,
-    repeat: RepeatRule,
-    retry_approved: bool,
-) -> Result<IdTestResult, IdentifyError> {
-    if !item.magic {
-        return Err(IdentifyError::NotMagic(item.id.clone()));
-    }
-    if !held {
-        return Err(IdentifyError::NotHeld);
-    }
-    let a = check_face(faces[0])?;
-    let b = check_face(faces[1])?;
-    if item.tested_by.contains(character) {
-        match repeat {
-            RepeatRule::OncePerItem => {
-                return Err(IdentifyError::AlreadyTried(character.to_string()));
-            }
-            RepeatRule::GeneralRetry if !retry_approved => {
-                return Err(IdentifyError::RetryNotAllowed);
-            }
-            RepeatRule::GeneralRetry => {}
-        }
-    }
-    item.tested_by.insert(character.to_string());
-    let total = i32::from(a) + i32::from(b) + i32::from(mind);
-    let result = id_table(total, &item.id);
-    if result == IdTestResult::AllLearned {
-        item.identified_by.insert(character.to_string());
-    }
-    Ok(result)
 }
 
 /// The Identify Item rest activity: properties are learned only when the rest is finished

@@ -248,6 +248,13 @@ impl ItemUsage {
         self
     }
 
+    /// Whether the source gives light now: lit, and its dice not spent. A torch burnt to 0
+    /// usage dice is useless (CR-UD-05) and a lantern out of oil depleted (CR-ERR-37): neither
+    /// shines, whatever `lit` still says.
+    pub fn shines(&self) -> bool {
+        self.lit && self.state() == UsageState::Usable
+    }
+
     /// Lights the source; refused when its dice are spent.
     pub fn light(&mut self) -> Result<(), UsageError> {
         self.check_usable()?;

@@ -841,3 +841,142 @@ fn cr_man_04_a_player_cannot_skip_the_maneuver_with_a_core_inventory_command() {
         &[],
     );
 }
+
+#[test]
+// Covers CR-MOVE-04.
+fn cr_move_04_fully_submerged_without_a_swim_speed_banes_agility_and_strength_tests() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"set_grid": {"cells": [{"at": {"x": 0, "y": 0}, "submerging": true}]}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "bram", 3, 3, "crows");
+    let test = |t: &mut T, who: &str, ch: &str| {
+        t.referee_rules(
+            json!({"test": {"creature": who, "characteristic": ch}}),
+            &[6, 5],
+        );
+        t.state()["last_tests"][who].clone()
+    };
+    // Vera under water: 6 + 5 + Strength 2 − 2 = 11, tier 1.
+    let s = test(&mut t, "vera", "strength");
+    assert!(
+        s["spec"]["modifiers"]
+            .to_string()
+            .contains("submerged_without_swim_speed"),
+        "{s}"
+    );
+    assert_eq!(s["final_tier"], 1);
+    let a = test(&mut t, "vera", "agility");
+    assert!(a["spec"]["modifiers"].to_string().contains("CR-MOVE-04"));
+    // Not on a Mind test, not for Bram on dry land.
+    let m = test(&mut t, "vera", "mind");
+    assert!(!m["spec"]["modifiers"].to_string().contains("CR-MOVE-04"));
+    let b = test(&mut t, "bram", "strength");
+    assert!(!b["spec"]["modifiers"].to_string().contains("CR-MOVE-04"));
+    // A swimmer has no bane.
+    t.referee_rules(
+        json!({"edit_creature": {"id": "vera", "speed": {"walk": 6, "swim": 6}}}),
+        &[],
+    );
+    let s = test(&mut t, "vera", "strength");
+    assert!(!s["spec"]["modifiers"].to_string().contains("CR-MOVE-04"));
+    t.assert_replays();
+}
+
+#[test]
+// Covers CR-COND-04.
+fn cr_cond_04_a_prone_or_unconscious_grabber_loses_its_hold() {
+    for (condition, why) in [
+        ("prone", "grabber_prone"),
+        ("unconscious", "grabber_unconscious"),
+    ] {
+        let mut t = table();
+        place(&mut t, "vera", 0, 0, "crows");
+        place(&mut t, "ghoul", 1, 0, "enemies");
+        start(&mut t, &["vera"]);
+        // 9 + 7 + Strength 2 = 18: tier 3, the ghoul is grabbed.
+        t.ok(
+            &player("alice"),
+            r(json!({"grab": {"creature": "vera", "target": "ghoul"}})),
+            &[9, 7],
+        );
+        assert!(conditions(&t, "ghoul").contains("grabbed"));
+        let events = t.referee_rules(
+            json!({"add_condition": {"creature": "vera", "condition": condition}}),
+            &[],
+        );
+        assert!(
+            !conditions(&t, "ghoul").contains("grabbed"),
+            "{condition}: {}",
+            conditions(&t, "ghoul")
+        );
+        let log: String = events.iter().map(|e| e.to_json().unwrap()).collect();
+        assert!(log.contains(why), "{log}");
+        t.assert_replays();
+    }
+}
+
+#[test]
+// Covers CR-COND-03.
+fn cr_cond_03_the_held_creature_moves_with_its_grabber_and_can_be_repositioned() {
+    let grabbed = |t: &mut T| {
+        place(t, "vera", 0, 0, "crows");
+        place(t, "ghoul", 1, 0, "enemies");
+        start(t, &["vera"]);
+        // 9 + 7 + Strength 2 = 18: tier 3, the ghoul is grabbed.
+        t.ok(
+            &player("alice"),
+            r(json!({"grab": {"creature": "vera", "target": "ghoul"}})),
+            &[9, 7],
+        );
+        assert!(conditions(t, "ghoul").contains("grabbed"));
+    };
+    // Vera walks three squares south (her speed halved to 3 while she holds a creature of her
+    // size): the ghoul comes along, still beside her and still held.
+    let mut t = table();
+    grabbed(&mut t);
+    let path: Vec<Value> = (1..=3).map(|y| json!({"x": 0, "y": y})).collect();
+    t.ok(
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "vera", "path": path}})),
+        &[],
+    );
+    assert_eq!(at(&t, "vera"), json!({"x": 0, "y": 3}));
+    assert_eq!(at(&t, "ghoul"), json!({"x": 1, "y": 3}));
+    assert!(conditions(&t, "ghoul").contains("grabbed"));
+    t.assert_replays();
+
+    // The other maneuver: she puts the ghoul on another square within the grab's reach.
+    let mut t = table();
+    grabbed(&mut t);
+    let reposition = |to: Value| r(json!({"reposition_grabbed": {"creature": "vera", "to": to}}));
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        reposition(json!({"x": 3, "y": 0})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-COND-03"), "out of reach");
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        reposition(json!({"x": 0, "y": 0})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-COND-03"), "Vera stands there");
+    t.ok(&player("alice"), reposition(json!({"x": 0, "y": 1})), &[]);
+    assert_eq!(at(&t, "ghoul"), json!({"x": 0, "y": 1}));
+    assert!(conditions(&t, "ghoul").contains("grabbed"));
+    assert_eq!(fight(&t)["budgets"]["vera"]["maneuvers"], 2);
+    // Only the grabber does it.
+    let rule = refusal(
+        &mut t,
+        &referee(),
+        r(json!({"reposition_grabbed": {"creature": "ghoul", "to": {"x": 1, "y": 1}}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-COND-03"));
+    t.assert_replays();
+}

@@ -196,3 +196,32 @@ fn cr_atk_12_a_weapon_like_object_hits_like_the_weapon_with_a_bane() {
     assert!(items.contains("Torch"), "the torch stays in hand: {items}");
     t.assert_replays();
 }
+
+#[test]
+// Covers CR-COND-02.
+fn cr_cond_02_a_blessed_attacker_adds_the_attack_characteristic_to_the_damage() {
+    let mut t = arena();
+    t.referee_rules(
+        json!({"add_condition": {"creature": "vera", "condition": "blessed"}}),
+        &[],
+    );
+    t.referee_rules(json!({"start_combat": {}}), &[]);
+    t.referee_rules(
+        json!({"order_side": {"side": "crows", "order": ["vera", "bram"]}}),
+        &[],
+    );
+    initiative(&mut t, "alice", 7);
+    // 5 + 4 + Strength 2 + the blessing's edge 2 = 13: tier 2. The sword's 1d6 (3) + 1, and
+    // the blessing's + Strength 2: 6.
+    t.ok(
+        &player("alice"),
+        r(
+            json!({"attack": {"creature": "vera", "target": "ghoul", "weapon": 1,
+            "characteristic": "strength"}}),
+        ),
+        &[5, 4, 3],
+    );
+    assert_eq!(t.state()["last_tests"]["vera"]["final_tier"], 2);
+    assert_eq!(stamina(&t, "ghoul"), 14, "3 + 1 + Strength 2");
+    t.assert_replays();
+}

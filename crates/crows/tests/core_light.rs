@@ -216,3 +216,31 @@ fn cr_light_05_guessing_an_unseen_silent_creatures_square_keeps_its_position_sec
     assert_eq!(rule.as_deref(), Some("CR-LIGHT-05"), "{msg}");
     t.assert_replays();
 }
+
+#[test]
+// Covers CR-UD-05, CR-UD-03, CR-LIGHT-02.
+fn cr_ud_05_a_burnt_out_torch_gives_no_light() {
+    let mut t = torchlit();
+    t.referee_rules(
+        json!({"enter_dungeon": {"dungeon": "crypt", "length": "manual"}}),
+        &[],
+    );
+    assert_eq!(level(&t, "vera"), LightLevel::Bright);
+    // The turn ends: the torch's three usage dice all come up 1 (the pool is spent: useless
+    // for good), then the encounter check (1).
+    t.ok(
+        &referee(),
+        json!({"clock": "end_exploration_turn"}),
+        &[1, 1, 1, 1],
+    );
+    let torch = item_named(&t, "vera", "Torch");
+    assert_eq!(torch["usage"]["useless"], true, "{torch}");
+    assert_eq!(
+        level(&t, "vera"),
+        LightLevel::Darkness,
+        "a useless torch sheds no light"
+    );
+    // Nothing rolls for it any more.
+    t.ok(&referee(), json!({"clock": "end_exploration_turn"}), &[1]);
+    t.assert_replays();
+}

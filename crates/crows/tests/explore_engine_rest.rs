@@ -236,10 +236,8 @@ fn cr_rest_04_cr_err_34_the_middle_of_a_rest_ends_turn_effects_not_a_burning_tor
     t.assert_replays();
 }
 
-#[test]
-// Covers CR-REST-06.
-fn cr_rest_06_an_overloaded_magic_slot_forbids_the_rest() {
-    let mut t = fed_party(1);
+/// Vera wears two magic rings on her fingers: one magic-item slot overloaded (CR-INV-07).
+fn two_rings(t: &mut T) {
     for (name, kind) in [("Ring A", "Belt"), ("Ring B", "Hand")] {
         t.referee_rules(
             json!({"place_item": {"creature": "vera", "custom": {"name": name, "slots": 1,
@@ -262,6 +260,13 @@ fn cr_rest_06_an_overloaded_magic_slot_forbids_the_rest() {
             &[],
         );
     }
+}
+
+#[test]
+// Covers CR-REST-06.
+fn cr_rest_06_an_overloaded_magic_slot_forbids_the_rest() {
+    let mut t = fed_party(1);
+    two_rings(&mut t);
     assert_eq!(
         refused(&mut t, &referee(), json!({"start_rest": {}}), &[]).as_deref(),
         Some("CR-REST-06")
@@ -597,6 +602,30 @@ fn cr_ract_06_cr_ref_33_prepare_for_task_needs_the_referees_approval_and_lasts_o
     let prep = &explore_view(&t, &Viewer::Player("alice".into()))["preparations"]["vera"];
     assert_eq!(prep["task"], "pick the lock of the north hall door");
     assert_eq!(prep["bonus"], 2);
+    // The bonus rides on the test for that task by itself (however the Referee types its
+    // name), not on another task's.
+    let test = |t: &mut T, task: &str| {
+        t.referee_rules(
+            json!({"test": {"creature": "vera", "characteristic": "agility", "task": task}}),
+            &[5, 5],
+        );
+        t.state()["last_tests"]["vera"].clone()
+    };
+    let other = test(&mut t, "climb the well");
+    assert!(
+        !other["spec"]["modifiers"]
+            .to_string()
+            .contains("CR-RACT-06")
+    );
+    assert_eq!(other["total"], 11);
+    let picked = test(&mut t, "Pick the lock of the  north hall door");
+    assert!(
+        picked["spec"]["modifiers"]
+            .to_string()
+            .contains("CR-RACT-06"),
+        "{picked}"
+    );
+    assert_eq!(picked["total"], 13, "5 + 5 + Agility 1 + 2");
     // It lasts until the end of Vera's next rest.
     t.referee_rules(json!({"start_rest": {}}), &[]);
     assert_eq!(
@@ -1014,4 +1043,32 @@ fn cr_ract_01_one_activity_per_rest_across_explore_and_magic() {
     t.referee_rules(json!({"finish_rest": {}}), &[]);
     let alice = log_of(&t, &Viewer::Player("alice".into()));
     assert!(alice.contains("glows near water"), "{alice}");
+}
+
+#[test]
+// Covers CR-INV-07.
+fn cr_inv_07_an_overloaded_magic_slot_brings_1d6_wounds_at_the_dungeon_turn_end() {
+    let mut t = fed_party(1);
+    two_rings(&mut t);
+    t.referee_rules(
+        json!({"enter_dungeon": {"dungeon": "crypt", "length": "manual"}}),
+        &[],
+    );
+    assert_eq!(wounds(&t, "vera"), 0);
+    // The turn ends: the overload d6 (2), then the encounter check (1): two wounds for Vera,
+    // although nothing else about her changed at that moment.
+    t.ok(
+        &referee(),
+        json!({"clock": "end_exploration_turn"}),
+        &[2, 1],
+    );
+    let d = t.decision_for("crows.wound_slot", "vera");
+    assert_eq!(d.context["remaining"], 2, "{d:?}");
+    for _ in 0..2 {
+        let d = t.decision_for("crows.wound_slot", "vera");
+        let option = d.options[0].id.clone();
+        t.answer(&referee(), &d.id, &option, None).unwrap();
+    }
+    assert_eq!(wounds(&t, "vera"), 2);
+    t.assert_replays();
 }

@@ -393,6 +393,7 @@ fn cr_craft_04_harvested_parts_are_items_that_crafting_uses_up() {
         &[],
     );
     // Two hours of town work: 5 + 5 + Mind 2 = 12 points, one salve; both parts are used up.
+    t.referee_rules(json!({"enter_town": {}}), &[]);
     t.referee_rules(
         json!({"craft": {"creature": "bram", "project": 1, "town": true}}),
         &[5, 5],

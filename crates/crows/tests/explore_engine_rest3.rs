@@ -13,11 +13,12 @@ fn needs_no_food(t: &mut T, who: &str) {
     );
 }
 
-/// Starts the next travel day and a rest in the open.
+/// Starts the next travel day and a rest in the open; everyone sleeps its 4 hours.
 fn rest_in_the_open(t: &mut T) {
     t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
     t.referee_rules(json!({"travel_role_tests": {}}), &[]);
     t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    sleep_party(t);
 }
 
 /// Gives `who` the Ember Primer (3 usage dice, Activate and Rest) and spends one of its dice
@@ -163,5 +164,35 @@ fn cr_miasma_07_ravenous_short_of_rations_in_the_open_gets_no_rest_usage_dice_ba
         .map(|d| d["creatures"].clone())
         .collect();
     assert_eq!(not_counted, [json!(["vera"])]);
+    t.assert_replays();
+}
+
+#[test]
+// Covers CR-ERR-79, CR-MIASMA-07, CR-MIASMA-05: a rest in the open outside the Miasma ends the
+// rows lasting until the Miasma is left before the rest is judged, so a Ravenous crow who eats
+// one ration there is not denied it.
+fn cr_err_79_a_ravenous_crow_resting_outside_the_miasma_needs_one_ration() {
+    let mut t = ravenous_vera();
+    spent_primer(&mut t, "vera", 2);
+    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
+    t.referee_rules(json!({"travel_role_tests": {}}), &[]);
+    t.referee_rules(json!({"travel_rest": {"in_miasma": false}}), &[1]);
+    sleep_party(&mut t);
+    assert_eq!(
+        t.state()["travel"]["miasma"]["vera"]["rows"],
+        json!([]),
+        "Ravenous ended on leaving the Miasma"
+    );
+    give_rations(&mut t, "vera", [1]);
+    let meals = json!({"vera": ration_ids(&t, "vera")});
+    let ev = t.referee_rules(json!({"travel_rest_end": {"meals": meals}}), &[]);
+    let ev = all_rules_events(&ev);
+    assert!(named(&ev, "rest_denied").is_empty(), "{ev:?}");
+    assert_eq!(
+        primer_dice(&t, "vera"),
+        3,
+        "the rest restores the Rest line"
+    );
+    assert_eq!(t.state()["travel"]["miasma"]["vera"]["cruelty"], 0);
     t.assert_replays();
 }

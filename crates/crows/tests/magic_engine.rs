@@ -873,6 +873,7 @@ fn cr_craft_10_town_crafting_expertises_crit_chain_and_helpers() {
         "expertises": ["alchemy"], "edges": 2}}});
     let e = t.run(&player("bob"), town.clone(), &[]).unwrap_err();
     assert_eq!(rule_of(e).1.as_deref(), Some("CR-TOWN-01"));
+    t.referee_rules(json!({"enter_town": {}}), &[]);
     // At most two expertises on one crafting roll (CR-CRAFT-10, the exception to CR-EXP-01).
     let three = json!({"rules": {"craft": {"creature": "bram", "project": 1, "town": true,
         "expertises": ["alchemy", "blacksmithing", "enchanting"]}}});
@@ -906,6 +907,81 @@ fn cr_craft_10_town_crafting_expertises_crit_chain_and_helpers() {
     let p = &t.state()["magic"]["projects"]["1"]["project"];
     assert_eq!(p["points"], json!(30 + 7 + 2));
     assert_eq!(p["crafters"], json!(["bram", "vera"]));
+}
+
+#[test]
+// Covers CR-TOWN-01, CR-TOWN-03, CR-CRAFT-01.
+fn cr_town_03_town_crafting_is_a_town_activity_of_two_hours_four_a_day() {
+    let mut t = table();
+    crafter(&mut t, 1);
+    let recipe = json!({"item": "Bomb", "expertise": "alchemy", "uses_required": 1,
+        "materials": {"herb": 1}, "goal": 100});
+    t.ok(
+        &player("bob"),
+        json!({"rules": {"start_craft": {"creature": "bram", "recipe": recipe}}}),
+        &[],
+    );
+    let town = json!({"rules": {"craft": {"creature": "bram", "project": 1, "town": true}}});
+    // Not in town: refused, nothing changes.
+    let before = t.table.state_json();
+    let e = t.run(&referee(), town.clone(), &[]).unwrap_err();
+    assert_eq!(rule_of(e).1.as_deref(), Some("CR-TOWN-01"));
+    assert_eq!(t.table.state_json(), before);
+    t.referee_rules(json!({"enter_town": {}}), &[]);
+    // A Craft started as a town activity, then rolled: two hours in all, not four.
+    t.ok(
+        &player("bob"),
+        json!({"rules": {"start_town_activity": {"creature": "bram",
+            "activity": {"kind": "craft", "item": "Bomb"}}}}),
+        &[],
+    );
+    let minutes = t.table.core().clock.game_minutes;
+    t.ok(&referee(), town.clone(), &[5, 5]);
+    assert_eq!(t.table.core().clock.game_minutes, minutes + 120);
+    assert_eq!(
+        t.state()["magic"]["projects"]["1"]["project"]["points"],
+        json!(12)
+    );
+    // Three more crafts make the day's four; a fifth is refused.
+    for _ in 0..3 {
+        t.ok(&referee(), town.clone(), &[5, 5]);
+    }
+    assert_eq!(t.table.core().clock.game_minutes, minutes + 4 * 120);
+    let before = t.table.state_json();
+    let e = t.run(&referee(), town, &[]).unwrap_err();
+    let (msg, rule) = rule_of(e);
+    assert_eq!(rule.as_deref(), Some("CR-TOWN-01"));
+    assert!(msg.contains("4 activities"), "{msg}");
+    assert_eq!(t.table.state_json(), before);
+    t.assert_replays();
+}
+
+#[test]
+// Covers CR-ERR-75.
+fn cr_err_75_the_once_per_item_reading_refuses_a_second_identification_test() {
+    let mut t = party_with(json!({"identify_repeat": "once_per_item"}));
+    t.referee_rules(
+        json!({"load_pack": {"files": [{"name": "magic.json", "text": PACK}]}}),
+        &[],
+    );
+    let amulet = place(&mut t, "bram", "amulet", "Hand", 1);
+    t.referee_rules(
+        json!({"set_magic_item": {"creature": "bram", "item": amulet,
+            "properties": ["wards off ghosts"]}}),
+        &[],
+    );
+    let test = json!({"rules": {"identify_test": {"creature": "bram", "item": amulet}}});
+    // 5 + 6 + Mind 2 = 13: tier 2, nothing learned.
+    t.ok(&player("bob"), test.clone(), &[5, 6]);
+    // Under this reading changed circumstances do not help: once per item and character.
+    t.referee_rules(
+        json!({"circumstances_changed": {"creature": "bram", "task": format!("identify item {amulet}")}}),
+        &[],
+    );
+    let before = t.table.state_json();
+    let e = t.run(&player("bob"), test, &[]).unwrap_err();
+    assert_eq!(rule_of(e).1.as_deref(), Some("CR-ERR-75"));
+    assert_eq!(t.table.state_json(), before);
 }
 
 #[test]

@@ -520,6 +520,48 @@ fn cr_haz_01_cr_haz_02_fall_with_resistance_roll_through_engine() {
 }
 
 #[test]
+// Covers CR-HAZ-02, CR-COND-09, CR-RR-02, CR-CHECK-10.
+fn cr_haz_02_the_falls_resistance_roll_is_cores_test() {
+    let mut t = party();
+    // Weakened Bram: 6 + 6 + Agility 0 − 2 (the bane) = 10, tier 1: no reduction die. 30 ft:
+    // 3d6 (3, 3, 3) = 9 piercing.
+    t.referee_rules(
+        json!({"add_condition": {"creature": "bram", "condition": "weakened"}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"fall": {"creature": "bram", "feet": 30, "resist": true}}),
+        &[3, 3, 3, 6, 6],
+    );
+    let test = &t.state()["last_tests"]["bram"];
+    assert_eq!(test["final_tier"], 1, "{test}");
+    assert_eq!(test["banes"], 1, "{test}");
+    assert_eq!(test["spec"]["kind"]["kind"], "resistance_roll", "{test}");
+    assert_eq!(t.creature("bram")["stamina"], 0);
+    let d = t.decision("crows.wound_slot");
+    assert!(d.prompt.contains("4 to place"), "{}", d.prompt);
+    // Vera: 20 ft, 2d6 (2, 2); 5 + 5 + Agility 1 = 11, tier 1. Gymnastics is offered at the
+    // commit point (CR-RR-02) without a separate approval; spending it makes tier 2: 1d6 (3)
+    // off the 4.
+    t.referee_rules(
+        json!({"fall": {"creature": "vera", "feet": 20, "resist": true}}),
+        &[2, 2, 5, 5],
+    );
+    assert_eq!(t.creature("vera")["stamina"], 3, "nothing yet");
+    let d = t.decision_for("crows.expertise", "vera");
+    assert!(d.options.iter().any(|o| o.id == "gymnastics"), "{d:?}");
+    t.run(
+        &player("alice"),
+        json!({"answer": {"decision": d.id, "option": "gymnastics"}}),
+        &[3],
+    )
+    .unwrap();
+    assert_eq!(t.state()["last_tests"]["vera"]["final_tier"], 2);
+    assert_eq!(t.creature("vera")["stamina"], 2, "4 − 3 = 1 taken");
+    t.assert_replays();
+}
+
+#[test]
 fn cr_haz_04_suffocation_after_three_plus_strength_rounds_through_engine() {
     let mut t = party();
     // Strength 2: 5 rounds without harm, then 1d6 a round (not piercing by default).

@@ -350,6 +350,36 @@ fn cr_travel_04_slowest_speed_with_mounts() {
 }
 
 #[test]
+// Covers CR-PET-04.
+fn cr_pet_04_a_mount_must_be_a_size_larger_than_its_rider() {
+    let mut t = setup();
+    t.referee_rules(
+        json!({"create_creature": {"id": "dog", "kind": "animal", "size": "medium",
+            "characteristics": {"agility": 1, "mind": -3, "strength": 1}, "stamina": 6,
+            "speed": {"walk": 10}}}),
+        &[],
+    );
+    // A Medium crow on a Medium dog: refused, nothing changes.
+    let rule = refused_rule(
+        &mut t,
+        &referee(),
+        json!({"set_party": {"members": ["vera", "dog"], "mounts": {"vera": "dog"}}}),
+        &[],
+    );
+    assert_eq!(rule, "CR-PET-04");
+    // One size larger is enough.
+    t.referee_rules(
+        json!({"edit_creature": {"id": "dog", "size": "large"}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"set_party": {"members": ["vera", "dog"], "mounts": {"vera": "dog"}}}),
+        &[],
+    );
+    assert_eq!(travel(&t)["party"]["mounts"]["vera"], "dog");
+}
+
+#[test]
 // Covers CR-TRAVEL-05, CR-ERR-56.
 fn cr_travel_05_roads_and_rivers() {
     let mut t = setup();

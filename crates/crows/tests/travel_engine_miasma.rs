@@ -24,22 +24,25 @@ fn setup() -> T {
     t
 }
 
-/// A travel day without roles and a rest in the open; `dice` are the rest's end (Miasma rolls
+/// A travel day without roles and a rest in the open, everyone asleep its 4 hours; `dice` are
+/// the rest's end (Miasma rolls
 /// in party order, then any effects-table d10). Returns the rest's end events.
 fn night(t: &mut T, dice: &[i64]) -> Vec<Value> {
     t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
     t.referee_rules(json!({"travel_role_tests": {}}), &[]);
     t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    sleep_party(t);
     let ev = t.referee_rules(json!({"travel_rest_end": {}}), dice);
     all_rules_events(&ev)
 }
 
-/// Moves the party to the farmstead (no Miasma) on a new day and rests there.
+/// Moves the party to the farmstead (no Miasma) on a new day and rests there, asleep 4 hours.
 fn night_outside(t: &mut T) -> Vec<Value> {
     t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
     t.referee_rules(json!({"travel_role_tests": {}}), &[]);
     t.referee_rules(json!({"travel_move": {"toward": "south"}}), &[]);
     t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    sleep_party(t);
     let ev = t.referee_rules(json!({"travel_rest_end": {}}), &[]);
     all_rules_events(&ev)
 }
@@ -377,7 +380,16 @@ fn cr_miasma_07_every_row_of_the_effects_table() {
         json!({"edit_creature": {"id": "vera", "max_stamina": 6, "stamina": 1}}),
         &[],
     );
-    night(&mut t, &dice(&[&VERA_T1, &BRAM_T2, &[4], &[2]]));
+    // Vera keeps watch all night (no sleep, so the rest itself gives her no Stamina,
+    // CR-REST-01): the 3 Stamina seen are the Rage's.
+    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
+    t.referee_rules(json!({"travel_role_tests": {}}), &[]);
+    t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    t.referee_rules(json!({"rest_sleep": {"creatures": ["bram"]}}), &[]);
+    t.referee_rules(
+        json!({"travel_rest_end": {}}),
+        &dice(&[&VERA_T1, &BRAM_T2, &[4], &[2]]),
+    );
     let names: Vec<String> = t.creature("vera")["inventory"]["items"]
         .as_array()
         .unwrap()
@@ -475,6 +487,7 @@ fn cr_miasma_08_turned_crow_goes_to_the_referee() {
     t.answer(&referee(), &d.id, "gymnastics", None).unwrap();
     t.referee_rules(json!({"travel_role_tests": {}}), &[]);
     t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    sleep_party(&mut t);
     let ev = t.referee_rules(json!({"travel_rest_end": {}}), &BRAM_T2);
     let ev = all_rules_events(&ev);
     assert_eq!(
@@ -591,4 +604,113 @@ fn cr_miasma_07_violent_adds_one_to_weapon_damage() {
     let violent_loss = sword_hit(&mut violent);
     assert!(calm_loss > 0, "the hit does damage");
     assert_eq!(violent_loss, calm_loss + 1);
+}
+
+#[test]
+// Covers CR-REST-02, CR-TRAVEL-02, CR-REST-01, CR-REST-07.
+fn cr_rest_02_cr_travel_02_a_rest_in_the_open_restores_stamina_and_a_wound() {
+    let mut t = setup();
+    wound(&mut t, "vera", 5, &[5, 6]);
+    wound(&mut t, "bram", 7, &[5, 6]);
+    assert_eq!(t.creature("vera")["stamina"], 0);
+    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
+    t.referee_rules(json!({"travel_role_tests": {}}), &[]);
+    t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    // The rest in the open is the rest procedure: the travelling party rests in the wilderness,
+    // and sleep is recorded as in any rest. Bram keeps watch all night and never sleeps.
+    let rest = explore_view(&t, &Viewer::Referee)["rest"].clone();
+    assert_eq!(rest["party"], json!(["vera", "bram"]));
+    assert_eq!(rest["place"], "wilderness");
+    t.referee_rules(json!({"rest_sleep": {"creatures": ["vera"]}}), &[]);
+    assert!(
+        t.creature("vera")["conditions"]
+            .to_string()
+            .contains("unconscious")
+    );
+    // The rest in the open ends through travel_rest_end only, which keeps the day's steps.
+    for cmd in [
+        json!({"finish_rest": {}}),
+        json!({"interrupt_rest": {}}),
+        json!({"rest_encounter_check": {"threshold": 7}}),
+    ] {
+        assert_eq!(refused_rule(&mut t, &referee(), cmd, &[]), "CR-TRAVEL-02");
+    }
+    t.referee_rules(json!({"travel_rest_end": {"completed": true}}), &[]);
+    // Nothing is restored before Vera's choice, and the Miasma waits for the rest's end.
+    assert_eq!(t.creature("vera")["stamina"], 0);
+    assert_eq!(travel(&t)["day"]["step"], "rest");
+    let d = t.decision_for("crows.explore.remove_wound", "vera");
+    assert!(
+        t.table
+            .core()
+            .decisions
+            .iter()
+            .all(|d| d.kind != "crows.explore.remove_wound" || d.context["creature"] == "vera"),
+        "Bram slept no hours: no wound for him to choose"
+    );
+    // A second end while the choice is open is refused and changes nothing.
+    assert_eq!(
+        refused_rule(
+            &mut t,
+            &referee(),
+            json!({"travel_rest_end": {"completed": true}}),
+            &[]
+        ),
+        "CR-REST-02"
+    );
+    // Vera's choice ends the rest: full Stamina, one wound fewer; then the Miasma rolls
+    // (CR-TRAVEL-02 step 6), Vera and Bram at tier 2.
+    let a = json!({"answer": {"decision": d.id, "option": "slot_6"}});
+    let ev = t
+        .run(&player("alice"), a, &dice(&[&VERA_T2, &BRAM_T2]))
+        .unwrap();
+    let ev = all_rules_events(&ev);
+    assert_eq!(t.creature("vera")["stamina"], 3);
+    assert_eq!(wounds(&t, "vera"), 1);
+    assert!(t.creature("vera")["inventory"]["wounds"][5].is_null());
+    assert!(
+        !t.creature("vera")["conditions"]
+            .to_string()
+            .contains("unconscious"),
+        "the sleeper woke at the rest's end"
+    );
+    // Bram did not sleep his 4 hours: the rest gives him nothing (CR-REST-01).
+    assert_eq!(t.creature("bram")["stamina"], 0);
+    assert_eq!(wounds(&t, "bram"), 2);
+    assert_eq!(
+        named(&ev, "miasma_round_started")[0]["rollers"],
+        json!(["vera", "bram"])
+    );
+    assert_eq!(travel(&t)["day"]["step"], "next_day");
+    assert_eq!(t.table.core().clock.rests_completed, 1);
+    t.assert_replays();
+}
+
+#[test]
+// Covers CR-REST-09, CR-TRAVEL-02.
+fn cr_rest_09_an_interrupted_rest_in_the_open_wakes_the_sleepers_and_gives_nothing() {
+    let mut t = setup();
+    wound(&mut t, "vera", 5, &[5, 6]);
+    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
+    t.referee_rules(json!({"travel_role_tests": {}}), &[]);
+    t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    sleep_party(&mut t);
+    t.referee_rules(json!({"travel_rest_end": {"completed": false}}), &[]);
+    assert_eq!(t.creature("vera")["stamina"], 0);
+    assert_eq!(wounds(&t, "vera"), 2);
+    assert!(
+        !t.creature("vera")["conditions"]
+            .to_string()
+            .contains("unconscious")
+    );
+    assert!(explore_view(&t, &Viewer::Referee)["rest"].is_null());
+    assert_eq!(t.table.core().clock.rests_completed, 0);
+    // Sleep is refused once the rest is over, naming why.
+    let rule = refused_rule(
+        &mut t,
+        &referee(),
+        json!({"rest_sleep": {"creatures": ["vera"]}}),
+        &[],
+    );
+    assert_eq!(rule, "CR-REST-09");
 }

@@ -290,9 +290,17 @@ pub fn validate_path(
     if !mover.flying {
         report.falls_feet = grid.drop_under(&here);
         report.submerged_without_swim_speed =
-            mover.speeds.swim.is_none() && here.squares().all(|s| grid.cell(s).submerging);
+            submerged_without_swim_speed(grid, &here, mover.speeds.swim.is_some());
     }
     Ok(report)
+}
+
+/// Whether a creature on the ground in `space` is fully submerged without a swim speed: a
+/// bane on its Agility and Strength tests (CR-MOVE-04; registry row
+/// `submerged_without_swim_speed`). A flyer above the liquid is not submerged; the caller
+/// leaves it out.
+pub fn submerged_without_swim_speed(grid: &BattleGrid, space: &Space, swims: bool) -> bool {
+    !swims && space.squares().all(|s| grid.cell(s).submerging)
 }
 
 /// Whether a flying creature falls: knocked prone, or its speed dropped to 0 (CR-MOVE-05).

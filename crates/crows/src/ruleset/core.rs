@@ -46,7 +46,8 @@
 //!   The creature's conditions add their modifiers automatically.
 //!   Optional keys: `"task": "pick the lock"` names the task; the same creature testing the same
 //!   task again is refused (`retry_refused`, rule CR-RETRY-01) until the Referee sends
-//!   `{"circumstances_changed": {"creature": "vera", "task": "pick the lock"}}`.
+//!   `{"circumstances_changed": {"creature": "vera", "task": "pick the lock"}}`. A test whose
+//!   task is the creature's prepared task gets the Prepare for Task +2 (CR-RACT-06).
 //!   `"assist_for": "bram"` makes the test an assist (kind `assist`): its tier gives Bram's
 //!   next test −1/+1/+2 ([`crate::special_tests::assist_modifier`], several add up). Made in
 //!   combat, it lapses when the combat turn after the assistant's ends without the test
@@ -395,8 +396,20 @@ pub fn assist_charges(rules: &CrowsState, helper: &str, round: u32) -> Vec<Assis
         .collect()
 }
 
+/// Whether two task names name the same task: the Referee types them freely, so case and
+/// spacing do not count (CR-RACT-06's prepared task against a test's `task`).
+fn same_task(a: &str, b: &str) -> bool {
+    let words = |s: &str| {
+        s.split_whitespace()
+            .map(str::to_lowercase)
+            .collect::<Vec<_>>()
+    };
+    words(a) == words(b)
+}
+
 /// The lit sources on the grid: placed lights, and every lit item a positioned, living
-/// creature has in use (in hand, or a slot its card allows; CR-INV-10, CR-LIGHT-01).
+/// creature has in use (in hand, or a slot its card allows; CR-INV-10, CR-LIGHT-01) whose
+/// usage dice are not spent (CR-UD-05).
 pub fn lit_sources(rules: &CrowsState) -> Vec<PlacedLight> {
     let mut out: Vec<PlacedLight> = rules.placed_lights.values().copied().collect();
     for (id, at) in &rules.positions {
@@ -408,7 +421,7 @@ pub fn lit_sources(rules: &CrowsState) -> Vec<PlacedLight> {
         }
         for item in r.creature.inventory.items_in_use() {
             if let (Some(output), Some(u)) = (item.light, &item.usage)
-                && u.lit
+                && u.shines()
             {
                 out.push(PlacedLight { at: *at, output });
             }
@@ -1781,6 +1794,8 @@ impl Crows {
         ));
         spec.modifiers
             .extend(pending.iter().map(|a| a.pending.modifier.clone()));
+        let footing = super::combat::footing_modifiers(ctx.rules(), creature, &spec);
+        spec.modifiers.extend(footing);
         // Despondent in the Miasma: an edge on sneaking and hiding (CR-MIASMA-07).
         if activities.iter().any(|a| {
             matches!(
@@ -1803,9 +1818,11 @@ impl Crows {
                 .extend(ctx.rules().magic.attack_modifiers_against(t));
         }
         // Prepare for Task (CR-RACT-06): the prepared task's bonus until the end of the next
-        // rest.
+        // rest. The book gives +2 to the tests for that task for that whole time, not to one
+        // test only (issue 15 asked "the next matching test, then spent"; the text wins):
+        // retrying the same task is bounded by CR-RETRY-01 anyway.
         if let (Some(task), Some(prepared)) = (task, ctx.rules().explore.preparations.get(creature))
-            && prepared.task == *task
+            && same_task(&prepared.task, task)
         {
             spec.modifiers.push(Modifier::bonus(
                 ModifierSource::new(SourceKind::RestActivity, "CR-RACT-06"),
@@ -2015,6 +2032,82 @@ impl Crows {
             super::after_test(self, creature, &resolved, then, ctx)?;
         }
         Ok(())
+    }
+
+    /// The rest of a fall once its resistance roll (if any) is resolved: the reduction dice for
+    /// the roll's tier, then the damage through the pipeline (CR-HAZ-01/02).
+    fn land(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        creature: &str,
+        feet: u32,
+        faces: &[u8],
+        tier: Option<Tier>,
+    ) -> Result<(), RuleError> {
+        let vis = audience(ctx, creature);
+        let reduction = match tier {
+            Some(t) => roll_d6s(
+                ctx,
+                "fall reduction",
+                crate::hazards::fall_reduction_dice(t),
+                &vis,
+            )?,
+            None => Vec::new(),
+        };
+        let fall = crate::hazards::resolve_fall(feet, faces, tier, &reduction)
+            .map_err(|e| err("bad_fall", e))?;
+        let extra = record(ctx, creature)?
+            .creature
+            .conditions
+            .extra_damage_dice();
+        let vulnerable = roll_d6s(ctx, "vulnerable", extra, &vis)?;
+        self.damage(
+            ctx,
+            creature,
+            Hit {
+                damage: fall.damage,
+                vulnerable_faces: vulnerable,
+                doubled: false,
+                by_player: false,
+            },
+        )
+    }
+
+    /// A test core itself started is resolved (`then["family"] == "core"`): the fall's
+    /// resistance roll (`step` `fall`).
+    pub(super) fn core_after_test(
+        &self,
+        creature: &str,
+        resolved: &ResolvedTest,
+        then: &Value,
+        ctx: &mut Ctx<'_, Crows>,
+    ) -> Result<(), RuleError> {
+        match then.get("step").and_then(Value::as_str) {
+            Some("fall") => {
+                let feet = then
+                    .get("feet")
+                    .and_then(Value::as_u64)
+                    .and_then(|f| u32::try_from(f).ok());
+                let faces: Option<Vec<u8>> = then
+                    .get("faces")
+                    .cloned()
+                    .and_then(|f| serde_json::from_value(f).ok());
+                let (Some(feet), Some(faces)) = (feet, faces) else {
+                    return Err(RuleError::new(
+                        "bad_continuation",
+                        "the fall's continuation lacks `feet` or `faces`",
+                    ));
+                };
+                if !record(ctx, creature)?.creature.alive {
+                    return Ok(());
+                }
+                self.land(ctx, creature, feet, &faces, Some(resolved.final_tier))
+            }
+            other => Err(RuleError::new(
+                "bad_continuation",
+                format!("no core step {other:?}"),
+            )),
+        }
     }
 
     /// Ends `creature`'s hiding from `to` and shows its current record to the players who
@@ -2236,12 +2329,14 @@ impl Crows {
             let report = c
                 .end_of_dungeon_turn(&faces, &options)
                 .map_err(|e| err("end_of_turn", e))?;
+            // CR-INV-07: the overload's wounds are acted on even when nothing else about the
+            // creature changed (the wounds may wait for a slot decision).
+            let overload = report.overload_wounds.clone();
             if c != r.creature {
-                let overload = report.overload_wounds.clone();
                 set_creature_only(ctx, &id, c, "end of the dungeon turn", json!(report))?;
-                if let Some(outcome) = overload {
-                    self.outcome(ctx, &id, outcome)?;
-                }
+            }
+            if let Some(outcome) = overload {
+                self.outcome(ctx, &id, outcome)?;
             }
         }
         Ok(())
@@ -2774,18 +2869,6 @@ pub(super) fn remove_condition(set: &ConditionSet, kind: ConditionKind) -> Condi
         set.remove(ConditionKind::Prone);
     }
     set
-}
-
-pub(super) fn tier_of(
-    faces: [u8; 2],
-    value: i8,
-    rules: TestRules,
-    kind: TestKind,
-) -> Result<Tier, RuleError> {
-    let spec = TestSpec::new(Characteristic::Agility, value).with_kind(kind);
-    crate::checks::resolve_test(&spec, faces, rules)
-        .map(|r| r.final_tier)
-        .map_err(|e| err("bad_test", e))
 }
 
 impl Crows {
@@ -3498,34 +3581,36 @@ impl Crows {
                     *resist,
                     r.creature.conditions.has(ConditionKind::Unconscious),
                 );
-                let (tier, reduction) = if can {
-                    let a = roll_die(ctx, "fall resistance roll d10", 10, vis.clone())?;
-                    let b = roll_die(ctx, "fall resistance roll d10", 10, vis.clone())?;
-                    let tier = tier_of(
-                        [a, b],
-                        r.creature.characteristics.agility,
-                        ctx.rules().test_rules,
-                        TestKind::ResistanceRoll,
-                    )?;
-                    let k = crate::hazards::fall_reduction_dice(tier);
-                    (Some(tier), roll_d6s(ctx, "fall reduction", k, &vis)?)
-                } else {
-                    (None, Vec::new())
-                };
-                let fall = crate::hazards::resolve_fall(*feet, &faces, tier, &reduction)
-                    .map_err(|e| err("bad_fall", e))?;
-                let extra = r.creature.conditions.extra_damage_dice();
-                let vulnerable = roll_d6s(ctx, "vulnerable", extra, &vis)?;
-                self.damage(
-                    ctx,
-                    creature,
-                    Hit {
-                        damage: fall.damage,
-                        vulnerable_faces: vulnerable,
-                        doubled: false,
-                        by_player: false,
-                    },
-                )
+                if can {
+                    // The Agility resistance roll is core's test (CR-HAZ-02, CR-RR-02): the
+                    // creature's edges and banes, the test record (CR-CHECK-10) and the
+                    // expertise offer at the commit point; the fall goes on when it resolves.
+                    return self.core_decide(
+                        &CoreCommand::Test {
+                            creature: creature.clone(),
+                            characteristic: Characteristic::Agility,
+                            kind: Some(TestKind::ResistanceRoll),
+                            edges: 0,
+                            banes: 0,
+                            bonus: 0,
+                            modifiers: Vec::new(),
+                            activities: Vec::new(),
+                            approved_expertises: Vec::new(),
+                            crit_defined_by_rule: true,
+                            doom_defined_by_rule: true,
+                            task: None,
+                            assist_for: None,
+                            group: false,
+                            target: None,
+                            forced_by: None,
+                            perception: false,
+                            then: Some(json!({"family": "core", "step": "fall", "feet": feet,
+                                "faces": faces})),
+                        },
+                        ctx,
+                    );
+                }
+                self.land(ctx, creature, *feet, &faces, None)
             }
             C::Suffocate { creature } => {
                 let mut r = living(ctx, creature)?;

@@ -117,8 +117,10 @@
 //! - `{"craft": {"creature": "vera", "project": 1, "expertises": ["alchemy"], "edges": 0,
 //!   "banes": 0, "bonus": 0}}` (controller) — the Craft Equipment rest activity: during a rest
 //!   it is queued (`craft_queued`) and rolled when the rest is finished (CR-CRAFT-06,
-//!   CR-RACT-03); with `"town": true` (Referee) it takes two hours and rolls then
-//!   (CR-CRAFT-01, CR-TOWN-01). Another crafter with the skill and tools may work on the same
+//!   CR-RACT-03); with `"town": true` (Referee; the party is in town, `enter_town`) it is one
+//!   of the crafter's four town activities of the day: it continues a Craft started with
+//!   `start_town_activity` or starts one, the rest of its two hours pass (`pass_time`) and it
+//!   rolls then (CR-CRAFT-01, CR-TOWN-01/03). Another crafter with the skill and tools may work on the same
 //!   project (CR-CRAFT-13). The roll: 2d10 + Mind, edges/banes, +4 per expertise (at most
 //!   two, one use each, CR-CRAFT-10, CR-ERR-73), at least 1 point unless a doom
 //!   (CR-CRAFT-08), a crit rolls again (CR-CRAFT-09, CR-ERR-74). Finished copies consume the

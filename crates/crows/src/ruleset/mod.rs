@@ -194,7 +194,8 @@ impl<'de> Deserialize<'de> for CrowsEvent {
 }
 
 /// A test another family started (its `then` set) is resolved: hand the result to the
-/// family named by `then["family"]` (`"explore"`, `"magic"`, `"combat"`, `"travel"`). Runs after the
+/// family named by `then["family"]` (`"explore"`, `"magic"`, `"combat"`, `"travel"`, or
+/// `"core"` for core's own, e.g. a fall's resistance roll). Runs after the
 /// core recorded the result. Such a test opens no Referee outcome decision (tier 1 setback,
 /// tier 2 outcome, crit benefit, doom setback): the family's rules define the consequences,
 /// unless its `then` carries `"referee_outcome": true`.
@@ -210,6 +211,7 @@ pub(crate) fn after_test(
         Some("magic") => magic::after_test(rules, creature, resolved, then, ctx),
         Some("combat") => combat::after_test(rules, creature, resolved, then, ctx),
         Some("travel") => travel::after_test(rules, creature, resolved, then, ctx),
+        Some("core") => rules.core_after_test(creature, resolved, then, ctx),
         other => Err(RuleError::new(
             "bad_continuation",
             format!("a test's continuation names no known family: {other:?}"),
@@ -265,8 +267,8 @@ fn turned_guard(
 }
 
 /// What follows every step of any family (a command, an answer, a boundary's part, a timer),
-/// whichever family's rule caused it: a flyer knocked prone or brought to speed 0 falls
-/// (CR-MOVE-05), then a caster that died — in the step or in that fall — loses its spells at
+/// whichever family's rule caused it: a prone or unconscious grabber lets go (CR-COND-04), a
+/// flyer knocked prone or brought to speed 0 falls (CR-MOVE-05), then a caster that died — in the step or in that fall — loses its spells at
 /// once (CR-SPELL-09, CR-DMG-15).
 fn settle(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
     combat::settle(rules, ctx)?;

@@ -113,6 +113,12 @@ pub fn travel(t: &T) -> Value {
     t.state()["travel"].clone()
 }
 
+/// Everyone resting with the group sleeps the 4 hours a rest needs (CR-REST-01).
+pub fn sleep_party(t: &mut T) {
+    let party = explore_view(t, &Viewer::Referee)["rest"]["party"].clone();
+    t.referee_rules(json!({"rest_sleep": {"creatures": party}}), &[]);
+}
+
 /// Ends the travel day.
 pub fn end_day(t: &mut T) {
     t.referee_rules(json!({"end_travel_day": {}}), &[]);
@@ -181,6 +187,7 @@ pub fn ravenous_vera() -> T {
     t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
     t.referee_rules(json!({"travel_role_tests": {}}), &[]);
     t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    sleep_party(&mut t);
     give_rations(&mut t, "vera", [1]);
     give_rations(&mut t, "bram", [1]);
     let meals = json!({"vera": ration_ids(&t, "vera"), "bram": ration_ids(&t, "bram")});

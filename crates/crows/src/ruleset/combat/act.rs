@@ -773,11 +773,16 @@ pub(super) fn combat_move(
     let round = f.round();
     let mut here = me;
     let mut stop: Option<(usize, Vec<String>)> = None;
+    // The creature it holds comes along (CR-COND-03): the mover never leaves its reach.
+    let held = holding(ctx, creature);
     for (i, to) in path.iter().enumerate() {
         let next = here.moved_to(*to);
         let mut watchers = Vec::new();
         for w in &ids {
-            if w == creature || f.declined.iter().any(|(a, b)| a == w && b == creature) {
+            if w == creature
+                || held.as_ref() == Some(w)
+                || f.declined.iter().any(|(a, b)| a == w && b == creature)
+            {
                 continue;
             }
             let Ok(wp) = placed(ctx, w) else { continue };
@@ -906,6 +911,26 @@ pub(super) fn finish_move(
         },
         vis,
     )?;
+    // CR-COND-03: when the grabber moves by itself (a Move or a Shift), the creature it holds
+    // moves with it, keeping its place beside it. A held creature that cannot follow there (a
+    // wall, another creature in the way) stays, and the grab's range decides (CR-COND-04).
+    if matches!(movement, Movement::Move | Movement::Shift)
+        && let Some(held) = holding(ctx, creature)
+        && let Ok(hp) = placed(ctx, &held)
+    {
+        let dest = Square::new(hp.at.x + (to.x - from.x), hp.at.y + (to.y - from.y));
+        if dest != hp.at && fits(ctx, &held, dest) {
+            return finish_move(
+                ctx,
+                &held,
+                hp.at,
+                dest,
+                0,
+                Movement::Forced,
+                json!({"carried_by": creature}),
+            );
+        }
+    }
     if let Some(held) = holding(ctx, creature)
         && let (Ok((a, _)), Ok((b, _))) = (space(ctx, creature), space(ctx, &held))
     {
@@ -924,6 +949,74 @@ pub(super) fn finish_move(
         }
     }
     Ok(())
+}
+
+/// Whether `id` can stand at `at`: no obstacle in its space and no other living creature's
+/// space overlapping it.
+fn fits(ctx: &Ctx<'_, Crows>, id: &str, at: Square) -> bool {
+    let state = ctx.rules();
+    let Some((_, size)) = space_of(state, id) else {
+        return false;
+    };
+    let here = Space::of_size(at, size);
+    let grid = state.combat.grid();
+    if here.squares().any(|sq| grid.cell(sq).obstacle.is_some()) {
+        return false;
+    }
+    !state.combat.placements.keys().any(|other| {
+        other != id
+            && state.creatures.get(other).is_some_and(|r| r.creature.alive)
+            && space_of(state, other).is_some_and(|(s, _)| s.overlaps(&here))
+    })
+}
+
+/// The grabber spends a maneuver to put the creature it holds on another square, within the
+/// grabbing effect's range from where the grabber stands (CR-COND-03). It provokes nothing.
+pub(super) fn reposition_grabbed(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    to: Square,
+) -> Result<(), RuleError> {
+    check_square(to)?;
+    fight(ctx)?;
+    let refuse = |msg: String| RuleError::new("reposition_refused", msg).rule("CR-COND-03");
+    let Some(held) = holding(ctx, creature) else {
+        return Err(refuse(format!("{creature} holds no creature")));
+    };
+    let range = match record(ctx, &held)?
+        .creature
+        .conditions
+        .get(ConditionKind::Grabbed)
+        .map(|c| &c.detail)
+    {
+        Some(ConditionDetail::Grab(g)) => u32::from(g.range),
+        _ => 0,
+    };
+    let (mine, _) = space(ctx, creature)?;
+    let (_, size) = space(ctx, &held)?;
+    let distance = mine.distance_to(&Space::of_size(to, size));
+    if distance > range {
+        return Err(refuse(format!(
+            "that square is {distance} squares away; the grab reaches {range}"
+        )));
+    }
+    if !fits(ctx, &held, to) {
+        return Err(refuse("that square is blocked or taken".to_string()));
+    }
+    let from = placed(ctx, &held)?.at;
+    if from == to {
+        return Err(refuse(format!("{held} is already there")));
+    }
+    spend(ctx, creature, Cost::Maneuver)?;
+    finish_move(
+        ctx,
+        &held,
+        from,
+        to,
+        0,
+        Movement::Forced,
+        json!({"repositioned_by": creature}),
+    )
 }
 
 /// The Shift maneuver: one square, provoking nothing (CR-MAN-02, CR-REACT-06).
@@ -1660,6 +1753,44 @@ fn land_flyer(
 /// to 0 by a condition, wounds, a grab, squeezing… — falls at once (CR-MOVE-05). Run after
 /// every command, answer and clock step whatever family changed the creature, so no rule has
 /// to remember it.
+/// A grabber knocked prone or unconscious loses its hold (CR-COND-04), whichever rule put it
+/// there (a maneuver, a backlash, a knock-out, the Referee).
+pub(super) fn grabbers_let_go(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let state = ctx.rules();
+    let ending: Vec<(String, GrabEnd)> = state
+        .creatures
+        .iter()
+        .filter(|(_, r)| r.creature.alive)
+        .filter_map(|(id, r)| {
+            let Some(ConditionDetail::Grab(g)) = r
+                .creature
+                .conditions
+                .get(ConditionKind::Grabbed)
+                .map(|c| &c.detail)
+            else {
+                return None;
+            };
+            // A grab by an effect or an object has no posture.
+            let by = &state.creatures.get(&g.by)?.creature.conditions;
+            let why = if by.has(ConditionKind::Unconscious) {
+                GrabEnd::GrabberUnconscious
+            } else if by.has(ConditionKind::Prone) {
+                GrabEnd::GrabberProne
+            } else {
+                return None;
+            };
+            Some((id.clone(), why))
+        })
+        .collect();
+    for (id, why) in ending {
+        let mut c = record(ctx, &id)?.creature.clone();
+        if c.conditions.end_grab(why) {
+            set_creature_only(ctx, &id, c, "grab ended", json!({"why": why}))?;
+        }
+    }
+    Ok(())
+}
+
 pub(super) fn flyers_fall(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
     let falling: Vec<(String, &'static str)> = ctx
         .rules()

@@ -759,9 +759,21 @@ fn roll_damage(
 ) -> Result<(Option<i32>, Option<String>, bool), RuleError> {
     let c = record(ctx, attacker)?.creature.characteristics;
     let used = c.get(characteristic);
+    // Blessed: every attack deals extra damage equal to the characteristic it is made with
+    // (CR-COND-02; CR-ERR-44 for a negative one).
+    let blessed = i32::from(
+        record(ctx, attacker)?
+            .creature
+            .conditions
+            .attack_damage_bonus(used, &ctx.rules().options),
+    );
     let Some(tiers) = &weapon.tiers else {
         // CR-ERR-44 default: never below 0.
-        return Ok((unarmed_damage(tier, used, true), None, false));
+        return Ok((
+            unarmed_damage(tier, used, true).map(|d| (d + blessed).max(0)),
+            None,
+            false,
+        ));
     };
     let outcome = match tier {
         Tier::One => &tiers.tier_1,
@@ -796,6 +808,7 @@ fn roll_damage(
     if attack_stat {
         total += i32::from(used);
     }
+    total += blessed;
     // Violent in the Miasma: +1 on weapon damage (CR-MIASMA-07); a spell attack is no
     // weapon attack.
     if !weapon.tool.spell {

@@ -108,7 +108,10 @@
 //!   creature a counter; grab tier 2 asks the grabber `crows.combat.grab_choice` (push 1 or a
 //!   free shift), tier 3 grabs; knockback pushes 1 or 2 squares along `push`; escape tier 2
 //!   asks `crows.combat.break_free` (breaking free opens a counter), tier 3 frees and offers
-//!   `crows.combat.escape_square`: one square that provokes nothing.
+//!   `crows.combat.escape_square`: one square that provokes nothing. A grabber that moves
+//!   (Move or Shift) carries the creature it holds along, same offset, when it fits there
+//!   (CR-COND-03); `{"reposition_grabbed": {"creature": "vera", "to": {"x": 2, "y": 1}}}` — a
+//!   maneuver: the held creature goes to a free square within the grab's range of the grabber.
 //! - `{"command_pet": {"creature": "vera", "pet": "dog", "dangerous": false}}` — a maneuver
 //!   (CR-MAN-03): the pet gets a maneuver and an action, or two maneuvers, this turn
 //!   (CR-PET-01, CR-ERR-15 default); a `dangerous` order to a pet (never a summoned creature,
@@ -505,6 +508,10 @@ pub enum CombatCommand {
         creature: String,
         characteristic: Characteristic,
     },
+    RepositionGrabbed {
+        creature: String,
+        to: Square,
+    },
     Knockback {
         creature: String,
         target: String,
@@ -748,6 +755,7 @@ pub(super) fn acting(_state: &TableState<CrowsState>, command: &CombatCommand) -
         | C::StandUp { creature }
         | C::Grab { creature, .. }
         | C::EscapeGrab { creature, .. }
+        | C::RepositionGrabbed { creature, .. }
         | C::Knockback { creature, .. }
         | C::CommandPet { creature, .. }
         | C::DrawFromPack { creature, .. }
@@ -844,6 +852,7 @@ pub(super) fn decide(
             creature,
             characteristic,
         } => attack::escape_grab(rules, ctx, creature, *characteristic),
+        C::RepositionGrabbed { creature, to } => act::reposition_grabbed(ctx, creature, *to),
         C::Knockback {
             creature,
             target,
@@ -1375,9 +1384,10 @@ pub(super) fn after_test(
 }
 
 /// What the grid notices by itself once a command, an answer or a clock step is done,
-/// whichever family's rule changed the creatures: a flyer that can no longer stay aloft falls
-/// (CR-MOVE-05).
+/// whichever family's rule changed the creatures: a prone or unconscious grabber lets go
+/// (CR-COND-04), a flyer that can no longer stay aloft falls (CR-MOVE-05).
 pub(super) fn settle(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    act::grabbers_let_go(ctx)?;
     act::flyers_fall(rules, ctx)
 }
 
@@ -1395,6 +1405,39 @@ pub(super) fn core_target_modifiers(
     out.extend(state.hiding.attack_modifier(attacker, target));
     out.extend(super::core::light_modifier_for(state, attacker, target));
     out
+}
+
+/// The modifiers `id`'s own test of `spec` gets from where it stands on the battle grid: fully
+/// submerged without a swim speed, a bane on Agility and Strength tests (CR-MOVE-04). None off
+/// the grid or in flight.
+pub(super) fn footing_modifiers(
+    state: &CrowsState,
+    id: &str,
+    spec: &crate::checks::TestSpec,
+) -> Vec<crate::checks::Modifier> {
+    let (Some((space, _)), Some(p), Some(r)) = (
+        space_of(state, id),
+        state.combat.placements.get(id),
+        state.creatures.get(id),
+    ) else {
+        return Vec::new();
+    };
+    if p.flying
+        || !crate::combat::movement::submerged_without_swim_speed(
+            &state.combat.grid(),
+            &space,
+            r.creature.speeds.swim.is_some(),
+        )
+    {
+        return Vec::new();
+    }
+    crate::modifiers::row("submerged_without_swim_speed").map_or_else(Vec::new, |row| {
+        row.modifiers_for(
+            spec,
+            crate::modifiers::Whose::Bearer,
+            &crate::modifiers::Context::default(),
+        )
+    })
 }
 
 /// The players who control `id` (for decisions they answer).

@@ -46,6 +46,34 @@ pub(super) fn start_town_activity(
     Ok(())
 }
 
+/// A town Craft Equipment (`craft … "town": true`, CR-TOWN-01/03, CR-CRAFT-01): one of the
+/// crafter's four town activities of the day. It continues the Craft activity the crafter
+/// already started (`start_town_activity`) or starts one, then lets the rest of its two hours
+/// pass for the whole town (`pass_time`); the magic family rolls after. Refused outside a town,
+/// while the crafter is busy with another activity, or past the day's four.
+pub(in crate::ruleset) fn town_craft(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    item: &str,
+) -> Result<(), RuleError> {
+    let t = town(ctx)?;
+    let worked = match t.in_progress.get(creature) {
+        Some(p) if matches!(p.activity, RestActivity::Craft { .. }) => p.minutes,
+        _ => {
+            start_town_activity(
+                ctx,
+                creature,
+                &ActivityChoice::Craft {
+                    item: item.to_string(),
+                },
+            )?;
+            0
+        }
+    };
+    let need = ACTIVITY_MINUTES.saturating_sub(worked).max(1);
+    super::dungeon::pass_time(ctx, u64::from(need))
+}
+
 /// Resolves `who`'s town activity when its two hours are done (and a task is approved).
 pub(super) fn complete_town_if_done(ctx: &mut Ctx<'_, Crows>, who: &str) -> Result<(), RuleError> {
     let Some(p) = ctx

@@ -100,8 +100,8 @@
 //!   `identify` are only recorded (`activity_resolved`): the magic family runs them.
 //!
 //!   A Prepare for Task bonus is kept in the view (`preparations`) until the end of the
-//!   character's next rest; the core `test` does not add it by itself yet (the Referee gives
-//!   it as `bonus`).
+//!   character's next rest; core's `test` adds its +2 to every test of that creature whose
+//!   `task` names the prepared task (case and spacing aside).
 //!
 //! # Town
 //!
@@ -109,7 +109,9 @@
 //!   encounters).
 //! - `{"start_town_activity": {"creature": "vera", "activity": {…}}}` (controller) — at most 4 a
 //!   day, one at a time (CR-TOWN-01, CR-TOWN-03); its effect comes when `pass_time` has given it
-//!   2 hours. `{"cancel_town_activity": {"creature": "vera"}}`.
+//!   2 hours. `{"cancel_town_activity": {"creature": "vera"}}`. The magic family's
+//!   `craft … "town": true` is such an activity too: it counts toward the four, continues a
+//!   Craft started here (its 2 hours are charged once) and passes the rest of the 2 hours.
 //! - `{"town_sleep": {"creatures": ["bram"], "hours": 8}}` (controllers; it records sleep,
 //!   `pass_time` moves the clock) — a tended creature benefits (two
 //!   wounds, its choice) once a day after 4 hours of sleep following the work (CR-TOWN-02).
@@ -131,7 +133,10 @@
 mod dungeon;
 mod in_town;
 mod resting;
-pub(in crate::ruleset) use resting::{end_rest_giving_nothing_to, roll_rest_items};
+pub(in crate::ruleset) use in_town::town_craft;
+pub(in crate::ruleset) use resting::{
+    finish_rest, interrupt_rest, open_rest_in_open, roll_rest_items,
+};
 
 use self::dungeon::*;
 use self::in_town::*;
@@ -634,6 +639,18 @@ fn default_party(ctx: &Ctx<'_, Crows>) -> Vec<String> {
         .collect()
 }
 
+/// Refuses a rest command that the travel family's rest in the open does itself, so its day
+/// steps, meals and Miasma round stay with it (CR-TRAVEL-02).
+fn not_in_the_open(ctx: &Ctx<'_, Crows>, what: &str) -> Result<(), RuleError> {
+    if crate::ruleset::travel::resting_in_the_open(ctx.rules()) {
+        return Err(err(
+            "rest_in_the_open",
+            format!("CR-TRAVEL-02: this is a rest in the open: {what}"),
+        ));
+    }
+    Ok(())
+}
+
 fn check_party(ctx: &Ctx<'_, Crows>, party: &[String], rule: &str) -> Result<(), RuleError> {
     if party.is_empty() {
         return Err(err(
@@ -805,7 +822,13 @@ pub(super) fn decide(
         }
         C::PassTime { minutes } => pass_time(ctx, *minutes),
         C::StartRest { party, place } => start_rest(rules, ctx, party.clone(), *place),
-        C::RestEncounterCheck { threshold } => rest_encounter_check(ctx, *threshold),
+        C::RestEncounterCheck { threshold } => {
+            not_in_the_open(
+                ctx,
+                "its encounter check was made at travel_rest (CR-ROAD-04)",
+            )?;
+            rest_encounter_check(ctx, *threshold)
+        }
         C::RestSleep { creatures, hours } => rest_sleep(ctx, creatures, *hours),
         C::RestNoise {
             creatures,
@@ -824,16 +847,13 @@ pub(super) fn decide(
             wake(ctx, &near, "woken by a loud noise")
         }
         C::InterruptRest { reason } => {
-            let r = rest(ctx)?;
-            let sleepers: Vec<String> = r.asleep.iter().cloned().collect();
-            wake(ctx, &sleepers, "the rest was interrupted")?;
-            ctx.emit(ExploreEvent::RestInterrupted {
-                reason: reason.clone(),
-            })?;
-            ctx.end_rest(false)?;
-            new_turn_after_rest(ctx)
+            not_in_the_open(ctx, "end it with travel_rest_end, completed false")?;
+            interrupt_rest(ctx, reason.clone())
         }
-        C::FinishRest {} => finish_rest(rules, ctx),
+        C::FinishRest {} => {
+            not_in_the_open(ctx, "end it with travel_rest_end (the meals eaten)")?;
+            finish_rest(rules, ctx)
+        }
         C::ChooseRestActivity { creature, activity } => {
             choose_rest_activity(ctx, creature, activity)
         }

@@ -171,6 +171,38 @@ pub(super) fn start_rest(
     Ok(())
 }
 
+/// Opens the rest record for a rest in the open that the travel family began (`travel_rest`,
+/// CR-TRAVEL-02 step 5: the rest procedure of CR-REST applies). The caller started the engine's
+/// rest; the place is the wilderness and the party the travelling one. Rations are eaten at the
+/// end (`travel_rest_end`), so nobody is hungry yet: a Ravenous creature short of its two is
+/// found by [`unrested_of`] from the meals the travel family recorded.
+pub(in crate::ruleset) fn open_rest_in_open(
+    ctx: &mut Ctx<'_, Crows>,
+    party: Vec<String>,
+) -> Result<(), RuleError> {
+    check_party(ctx, &party, "CR-TRAVEL-02")?;
+    ctx.emit(ExploreEvent::RestStarted {
+        party,
+        place: RestPlace::Wilderness,
+        ended_turn: None,
+        hungry: Vec::new(),
+    })
+}
+
+/// The rest is interrupted (CR-REST-09): the sleepers wake, the rest gives nothing, and a new
+/// dungeon turn begins in a dungeon (CR-REST-05).
+pub(in crate::ruleset) fn interrupt_rest(
+    ctx: &mut Ctx<'_, Crows>,
+    reason: Option<String>,
+) -> Result<(), RuleError> {
+    let r = rest(ctx)?;
+    let sleepers: Vec<String> = r.asleep.iter().cloned().collect();
+    wake(ctx, &sleepers, "the rest was interrupted")?;
+    ctx.emit(ExploreEvent::RestInterrupted { reason })?;
+    ctx.end_rest(false)?;
+    new_turn_after_rest(ctx)
+}
+
 pub(super) fn rest_encounter_check(
     ctx: &mut Ctx<'_, Crows>,
     threshold: Option<u8>,
@@ -568,7 +600,9 @@ pub(super) fn unrested_of(ctx: &Ctx<'_, Crows>, r: &RestRecord) -> BTreeMap<Stri
             let slept = r.slept.get(id).copied().unwrap_or(0);
             let rule = if slept < ASLEEP_HOURS {
                 "CR-REST-01"
-            } else if r.hungry.contains(id) {
+            } else if r.hungry.contains(id)
+                || crate::ruleset::travel::short_of_rations_in_open(ctx.rules(), id)
+            {
                 "CR-MIASMA-07"
             } else {
                 return None;
@@ -578,7 +612,10 @@ pub(super) fn unrested_of(ctx: &Ctx<'_, Crows>, r: &RestRecord) -> BTreeMap<Stri
         .collect()
 }
 
-pub(super) fn finish_rest(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+pub(in crate::ruleset) fn finish_rest(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+) -> Result<(), RuleError> {
     let r = rest(ctx)?;
     if r.finishing {
         return Err(err(
@@ -758,9 +795,8 @@ pub(super) fn complete_rest(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
 /// it the rest): for them it does not count for the magic family's rest activities, and the
 /// expertise uses and "Rest" usage dice that core's `rest_end` gives back are taken back
 /// (CR-REST-01, CR-REST-02, CR-MIASMA-07). Stamina, wounds and the explore family's activities
-/// are left to the caller. The travel family's rest in the open ends through here too, so a
-/// Ravenous creature short of rations gets there what it gets from a dungeon rest.
-pub(in crate::ruleset) fn end_rest_giving_nothing_to(
+/// are left to the caller.
+fn end_rest_giving_nothing_to(
     ctx: &mut Ctx<'_, Crows>,
     unrested: &BTreeMap<String, String>,
 ) -> Result<(), RuleError> {

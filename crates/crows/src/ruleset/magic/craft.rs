@@ -22,8 +22,6 @@ use crate::inventory::{CarriedItem, ItemId, SlotKind};
 
 /// Most crafting rolls one activity may chain through crits (CR-CRAFT-09).
 pub const MAX_CRIT_CHAIN: usize = 20;
-/// Game minutes a town activity takes (CR-CRAFT-01, CR-TOWN-01).
-pub const TOWN_MINUTES: u64 = 120;
 
 /// A project: the item being made, whose materials it uses, and its points.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -224,7 +222,8 @@ pub(super) fn craft(
             )
             .rule("CR-TOWN-01"));
         }
-        ctx.advance_minutes(TOWN_MINUTES)?;
+        // One of the day's four town activities, in town, its 2 hours once (CR-TOWN-01/03).
+        super::super::explore::town_craft(ctx, &q.crafter, &p.project.recipe.item)?;
         return roll_now(rules, ctx, &q);
     }
     if !ctx.core().clock.resting {

@@ -7,7 +7,7 @@ use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibi
 use serde_json::{Value, json};
 
 use super::day::{after_roles, core_test};
-use super::{MiasmaPick, RestInOpen, TravelEvent, day_of, owners, position_of, refuse};
+use super::{MiasmaPick, TravelEvent, day_of, owners, position_of, refuse};
 use crate::checks::{
     Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind, TestKind, Tier,
 };
@@ -43,6 +43,25 @@ pub(super) fn begin_rest(
     }
     let p = position_of(ctx)?;
     let in_miasma = in_miasma.unwrap_or_else(|| ctx.rules().travel.map.in_miasma(p.true_hex));
+    if !in_miasma {
+        // Out of the Miasma, the rows lasting until it is left are over before this rest is
+        // judged (CR-ERR-79): a Ravenous crow resting outside needs one ration (CR-MIASMA-07).
+        // Cruelty clears only when the rest is finished (CR-MIASMA-05, `rest_ended`).
+        let states: Vec<(String, MiasmaState)> = ctx
+            .rules()
+            .travel
+            .miasma
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        for (c, before) in states {
+            let mut st = before.clone();
+            st.leave_miasma();
+            if st != before {
+                set_miasma(ctx, &c, st, "out of the Miasma", Vec::new())?;
+            }
+        }
+    }
     let snapshot: BTreeMap<String, crate::expertise::Expertises> = ctx
         .rules()
         .travel
@@ -56,7 +75,24 @@ pub(super) fn begin_rest(
                 .map(|r| (m.clone(), r.creature.expertises.clone()))
         })
         .collect();
+    // The travelling party rests together (CR-TRAVEL-02 step 5): the rest procedure's record,
+    // so sleep, rest activities, Stamina and the wound choice work as in any rest (CR-REST).
+    let party: Vec<String> = ctx
+        .rules()
+        .travel
+        .party
+        .members
+        .iter()
+        .filter(|m| {
+            ctx.rules()
+                .creatures
+                .get(*m)
+                .is_some_and(|r| r.creature.alive)
+        })
+        .cloned()
+        .collect();
     ctx.start_rest()?;
+    super::super::explore::open_rest_in_open(ctx, party)?;
     ctx.emit(TravelEvent::RestBegun {
         in_miasma,
         threshold: d.tally.rest_threshold(),
@@ -78,6 +114,19 @@ pub(super) fn end_rest(
             "not_resting",
             "CR-TRAVEL-02",
             "no rest in the open is under way (travel_rest)",
+        ));
+    }
+    if ctx
+        .rules()
+        .explore
+        .rest
+        .as_ref()
+        .is_some_and(|r| r.finishing)
+    {
+        return Err(refuse(
+            "rest_finishing",
+            "CR-REST-02",
+            "the rest is already ending (wound choices are open)",
         ));
     }
     for (creature, items) in meals {
@@ -103,40 +152,16 @@ pub(super) fn end_rest(
         })?;
     }
     if !completed {
-        if ctx.core().clock.resting {
-            ctx.end_rest(false)?;
-        }
+        super::super::explore::interrupt_rest(ctx, Some("the rest in the open".into()))?;
         return ctx.emit(TravelEvent::TravelRestInterrupted {});
     }
-    // The rest's three 2-hour marks: lit lights and other "Dungeon turn" items roll their usage
-    // dice at each (CR-ERR-34), as in a rest started with `start_rest`.
-    super::super::explore::roll_rest_items(rules, ctx, REST_MARKS)?;
-    // A Ravenous creature short of rations gets nothing from the rest (CR-MIASMA-07): the same
-    // end as a dungeon rest gives it (no expertise uses, no "Rest" usage dice, no rest
-    // activity; a rest in the open gives no Stamina or wound here for anyone).
-    let unrested: BTreeMap<String, String> = match day_of(ctx)?.rest.as_ref() {
-        Some(rest) => rest
-            .snapshot
-            .keys()
-            .filter(|m| hungry(ctx, rest, m))
-            .map(|m| (m.clone(), "CR-MIASMA-07".to_string()))
-            .collect(),
-        None => BTreeMap::new(),
-    };
-    super::super::explore::end_rest_giving_nothing_to(ctx, &unrested)
+    // The rest procedure's end (CR-REST-02), as for any rest: the middle and the 2-hour marks
+    // for lit lights (CR-REST-04, CR-ERR-34), full Stamina and one wound chosen by each
+    // creature that slept its 4 hours (CR-REST-01), the activities. A Ravenous creature short
+    // of rations gets nothing from it (CR-MIASMA-07, `short_of_rations_in_open`). The engine's
+    // rest ends there, which runs this family's end of the rest (`rest_ended`: the Miasma).
+    super::super::explore::finish_rest(rules, ctx)
 }
-
-/// Whether `creature` ate fewer rations than the rest in the open asks of it: only a Ravenous
-/// creature needs more than one (CR-MIASMA-07), and one that needs no food needs none
-/// ([`super::rations_per_rest`]).
-fn hungry(ctx: &Ctx<'_, Crows>, rest: &RestInOpen, creature: &str) -> bool {
-    let need = super::rations_per_rest(ctx.rules(), creature);
-    let ate = rest.meals.get(creature).copied().unwrap_or(0);
-    need > 1 && ate < need
-}
-
-/// The 2-hour marks of a 6-hour rest in the open (CR-ERR-34).
-const REST_MARKS: u32 = 3;
 
 fn turned(ctx: &Ctx<'_, Crows>, creature: &str) -> bool {
     ctx.rules()
@@ -162,7 +187,7 @@ pub(super) fn rest_ended(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), 
     let party = t.party.clone();
     if let Some(rest) = &rest {
         for (m, snapshot) in &rest.snapshot {
-            let hungry = hungry(ctx, rest, m);
+            let hungry = super::short_of_rations_in_open(ctx.rules(), m);
             if hungry {
                 ctx.emit(TravelEvent::RestDenied {
                     creature: m.clone(),

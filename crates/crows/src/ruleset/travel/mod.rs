@@ -89,12 +89,21 @@
 //!    the engine's exploration starts, and the day's travel threshold becomes the
 //!    [`TravelState::dungeon_encounter_threshold`] (CR-POI-02) for the explore family's dungeon
 //!    encounter checks: `site_entered`. `{"leave_site": {}}` ends the exploration: `site_left`.
-//! 7. `{"travel_rest": {"in_miasma": null}}` (Referee) — a rest in the open (the engine's rest):
-//!    `rest_begun`; the rest encounter check rolls a d10 against the day's rest threshold
-//!    (CR-ROAD-04). `in_miasma` defaults to the true hex's flag.
+//! 7. `{"travel_rest": {"in_miasma": null}}` (Referee) — a rest in the open, the rest procedure
+//!    of CR-REST (CR-TRAVEL-02 step 5): the engine's rest and the explore family's rest record
+//!    (`rest_started`, place `wilderness`, the living members of the party), so `rest_sleep`,
+//!    `rest_noise` and `choose_rest_activity` work as in any rest; `rest_begun`; the rest
+//!    encounter check rolls a d10 against the day's rest threshold (CR-ROAD-04). `in_miasma`
+//!    defaults to the true hex's flag.
 //!    `{"travel_rest_end": {"meals": {"vera": [12, 13]}, "completed": true}}` — each listed
-//!    ration is eaten (core's `eat_ration`), then the rest ends. At its end (any completed rest
-//!    while the party travels, CR-ERR-59): in the Miasma, expertise uses stay spent (except for
+//!    ration is eaten (core's `eat_ration`), then the rest ends as any rest does (explore's
+//!    `finish_rest`, CR-REST-02): each creature that slept its 4 hours gets full Stamina and
+//!    removes a wound of its controller's choice (`crows.explore.remove_wound`; the rest ends
+//!    when all have chosen), the activities take effect. `completed: false` interrupts it
+//!    (CR-REST-09: the sleepers wake, nothing is gained). Explore's `finish_rest`,
+//!    `interrupt_rest` and `rest_encounter_check` are refused during it (CR-TRAVEL-02), and a
+//!    second `travel_rest_end` while the wound choices are open (CR-REST-02). At its end (any
+//!    completed rest while the party travels, CR-ERR-59): in the Miasma, expertise uses stay spent (except for
 //!    a turned character, CR-MIASMA-02) and every human makes the Mind resistance roll
 //!    (`miasma_round_started`): cruelty −1 per level (CR-MIASMA-04) and the Fight the Miasma
 //!    edge, through core's test (expertise at the commit point). A tier-3 roller answers
@@ -474,6 +483,27 @@ pub fn rations_per_rest(state: &CrowsState, creature: &str) -> u8 {
         .miasma
         .get(creature)
         .map_or(1, MiasmaState::rations_per_rest)
+}
+
+/// Whether the party's rest in the open (`travel_rest`) is under way.
+pub fn resting_in_the_open(state: &CrowsState) -> bool {
+    state
+        .travel
+        .day
+        .as_ref()
+        .is_some_and(|d| d.step == Step::Rest && d.rest.is_some())
+}
+
+/// Whether `creature`, in the rest in the open under way, ate fewer rations than it needs for
+/// the rest's benefits: only a Ravenous creature needs more than one (CR-MIASMA-07), and one
+/// that needs no food needs none ([`rations_per_rest`]). False when no such rest is under way.
+pub fn short_of_rations_in_open(state: &CrowsState, creature: &str) -> bool {
+    let Some(rest) = state.travel.day.as_ref().and_then(|d| d.rest.as_ref()) else {
+        return false;
+    };
+    let need = rations_per_rest(state, creature);
+    let ate = rest.meals.get(creature).copied().unwrap_or(0);
+    need > 1 && ate < need
 }
 
 /// Wounds a creature's rest removes (Lazy: 2, CR-MIASMA-07).
@@ -1153,6 +1183,18 @@ fn set_party(
                 "bad_mount",
                 "CR-TRAVEL-04",
                 format!("{rider} riding {mount}: both must be other members of the party"),
+            ));
+        }
+        // A mount must be at least one size category larger than its rider (CR-PET-04).
+        let rider_size = super::record(ctx, rider)?.creature.size;
+        let mount_size = super::record(ctx, mount)?.creature.size;
+        if !crate::combat::pets::can_ride(rider_size, mount_size) {
+            return Err(refuse(
+                "mount_too_small",
+                "CR-PET-04",
+                format!(
+                    "{rider} cannot ride {mount}: a mount must be at least one size larger than its rider"
+                ),
             ));
         }
     }
