@@ -3,6 +3,9 @@
 
 mod common;
 
+#[path = "errata/travel.rs"]
+mod travel;
+
 use common::pure::{resolve, src};
 
 use crows::checks::decision::{Decider, DecisionKind};
