@@ -3,6 +3,8 @@
 
 mod common;
 
+#[path = "errata/combat.rs"]
+mod combat;
 #[path = "errata/miasma.rs"]
 mod miasma;
 #[path = "errata/travel.rs"]
