@@ -5,6 +5,8 @@ mod common;
 
 #[path = "errata/combat.rs"]
 mod combat;
+#[path = "errata/magic.rs"]
+mod magic;
 #[path = "errata/miasma.rs"]
 mod miasma;
 #[path = "errata/travel.rs"]

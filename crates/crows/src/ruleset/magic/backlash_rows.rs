@@ -1006,10 +1006,47 @@ fn undo(
         set_creature_only(ctx, caster, c, why, json!({"row": rec.active.id}))?;
     }
     drop_to_ground(ctx, caster, dropped)?;
+    if rec.active.id == 32 {
+        quicksand_gone(ctx, why)?;
+    }
     if let Some(e) = &rec.effect
         && ctx.core().effect(e).is_some()
     {
         ctx.end_effect(e)?;
+    }
+    Ok(())
+}
+
+/// The quicksand is over (CR-ERR-69 default: it lasts until the end of the dungeon turn):
+/// unless another caster's quicksand still runs, everyone it holds is free.
+fn quicksand_gone(ctx: &mut Ctx<'_, Crows>, why: &str) -> Result<(), RuleError> {
+    let still = ctx
+        .rules()
+        .magic
+        .backlashes
+        .values()
+        .flatten()
+        .any(|b| b.active.id == 32);
+    if still {
+        return Ok(());
+    }
+    let held: Vec<(String, crate::creature::Creature)> = ctx
+        .rules()
+        .creatures
+        .iter()
+        .filter(|(_, r)| {
+            r.creature.conditions.get(ConditionKind::Grabbed).is_some_and(|g| {
+                matches!(&g.detail, crate::conditions::ConditionDetail::Grab(gr) if gr.by == "backlash 32")
+            })
+        })
+        .map(|(id, r)| (id.clone(), r.creature.clone()))
+        .collect();
+    for (id, mut c) in held {
+        if c.conditions
+            .end_grab(crate::conditions::GrabEnd::EffectExpired)
+        {
+            set_creature_only(ctx, &id, c, why, json!({"row": 32, "rule": "CR-ERR-69"}))?;
+        }
     }
     Ok(())
 }
