@@ -227,3 +227,59 @@ fn cr_err_58_back_on_track_replaces_the_guides_route_task() {
     t.referee_rules(json!({"travel_role_tests": {}}), &faces(2, 2));
     assert_eq!(travel(&t)["position"]["lost"], false);
 }
+
+#[test]
+fn cr_err_35_the_referees_travel_hours_count_two_hours_a_dungeon_turn() {
+    let mut t = setup();
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "custom": {"name": "Torch", "slots": 1,
+            "usage_dice": {"dice": 1, "keywords": ["dungeon_turn"]}, "light_source": true},
+            "slots": [{"kind": "Hand", "number": 1}]}}),
+        &[],
+    );
+    t.ok(
+        &player("alice"),
+        json!({"rules": {"light": {"creature": "vera", "item": 1}}}),
+        &[],
+    );
+    // Eight travel hours: four turn ends, one usage die each.
+    let ev = t.referee_rules(json!({"travel_hours": {"hours": 8}}), &[6, 6, 6, 6]);
+    assert_eq!(rolled_count(&ev), 4);
+    assert_eq!(t.table.core().clock.game_minutes, 8 * 60);
+    // Three more hours: one turn end, and the odd hour is carried.
+    let ev = t.referee_rules(json!({"travel_hours": {"hours": 3}}), &[6]);
+    assert_eq!(rolled_count(&ev), 1);
+    let ev = t.referee_rules(json!({"travel_hours": {"hours": 1}}), &[6]);
+    assert_eq!(rolled_count(&ev), 1);
+}
+
+#[test]
+fn cr_err_76_support_everyone_comes_first_and_reaches_a_fellow_supporter() {
+    let mut t = setup();
+    hireling(&mut t, "hugo", 0);
+    hireling(&mut t, "tess", 0);
+    t.referee_rules(
+        json!({"set_party": {"members": ["vera", "bram", "hugo", "tess"]}}),
+        &[],
+    );
+    begin(&mut t, "normal");
+    // Tess (a supporter too) is declared before Hugo's Support Everyone names her.
+    declare(&mut t, "tess", "make_camp");
+    t.referee_rules(
+        json!({"declare_role": {"creature": "hugo", "task": "support_everyone",
+            "characteristic": "strength", "picks": ["tess"]}}),
+        &[],
+    );
+    // Hugo tier 3 (+2 to his picks), then Tess's camp test with it.
+    let mut dice = faces(0, 3).to_vec();
+    dice.extend([5, 6]);
+    let ev = all_rules_events(&t.referee_rules(json!({"travel_role_tests": {}}), &dice));
+    let order: Vec<&str> = named(&ev, "test_rolled")
+        .iter()
+        .map(|e| e["creature"].as_str().unwrap())
+        .collect();
+    assert_eq!(order, ["hugo", "tess"]);
+    let tess = named(&ev, "test_rolled")[1]["rolled"]["spec"]["modifiers"].clone();
+    assert_eq!(tess[0]["effect"], json!({"type": "bonus", "value": 2}));
+    assert_eq!(tess[0]["source"]["rule"], "CR-ROLE-05");
+}
