@@ -9,6 +9,8 @@ mod combat;
 mod magic;
 #[path = "errata/miasma.rs"]
 mod miasma;
+#[path = "errata/referee.rs"]
+mod referee;
 #[path = "errata/travel.rs"]
 mod travel;
 
