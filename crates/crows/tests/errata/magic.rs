@@ -16,7 +16,8 @@ const PACK: &str = r#"{
        "tiers": {"tier_1": {"effect": "fizzle"}, "tier_2": {"damage": "1d6"}, "tier_3": {"damage": "2d6"}}}},
     {"id": "rope", "name": "Rope", "sample": true, "slots": 1},
     {"id": "alchemists-tools", "name": "Alchemist's tools", "sample": true, "slots": 1},
-    {"id": "herb", "name": "Herb", "sample": true, "slots": 1}
+    {"id": "herb", "name": "Herb", "sample": true, "slots": 1},
+    {"id": "amulet", "name": "Odd amulet", "sample": true, "slots": 1, "magic": true}
   ]
 }"#;
 
@@ -180,4 +181,60 @@ fn cr_err_73_each_crafting_expertise_adds_four_and_spends_a_use() {
     let uses = &t.creature("bram")["expertises"]["uses"];
     assert_eq!(uses["alchemy"]["left"], json!(1));
     assert_eq!(uses["enchanting"]["left"], json!(0));
+}
+
+#[test]
+fn cr_ref_35_a_tier_1_identification_asks_the_referee_for_the_harm() {
+    let mut t = table();
+    let amulet = place(&mut t, "bram", "amulet", "Hand", 1);
+    t.referee_rules(
+        json!({"set_magic_item": {"creature": "bram", "item": amulet,
+            "properties": ["wards off ghosts"]}}),
+        &[],
+    );
+    // 5 + 4 + Mind 2 = 11: tier 1.
+    t.ok(
+        &player("bob"),
+        json!({"rules": {"identify_test": {"creature": "bram", "item": amulet}}}),
+        &[5, 4],
+    );
+    let d = t.decision("crows.magic.harmful_activation");
+    assert_eq!(d.answerer, engine::Answerer::Referee);
+    // What a knowledgeable NPC reveals is the Referee's command, not a player's.
+    let reveal = json!({"rules": {"npc_reveals": {"creature": "bram", "item": amulet,
+        "npc": "alchemist", "properties": ["wards off ghosts"]}}});
+    let e = t.run(&player("bob"), reveal.clone(), &[]).unwrap_err();
+    assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+    t.ok(&referee(), reveal, &[]);
+    assert_eq!(rules_events(&t.log, "identified").len(), 1);
+}
+
+#[test]
+fn cr_ref_43_a_rows_own_choice_waits_for_the_referee() {
+    // 71–72: the misdirected spell; beneficial or harmful is the Referee's call.
+    let mut t = table();
+    backlash_at(&mut t, 72);
+    let d = t.decision("crows.magic.backlash_call");
+    assert_eq!(d.answerer, engine::Answerer::Referee);
+    let ids: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
+    assert_eq!(ids, ["beneficial", "harmful"]);
+    // Bob cannot answer it (to him it does not even exist); it stays open.
+    let e = t.run(
+        &player("bob"),
+        json!({"answer": {"decision": d.id, "option": "harmful"}}),
+        &[],
+    );
+    assert!(e.is_err());
+    assert_eq!(t.decision("crows.magic.backlash_call").id, d.id);
+    // The Referee answers (tier 2 on the caster); whatever it rolls is the spell's.
+    run_lenient(
+        &mut t,
+        &referee(),
+        json!({"answer": {"decision": d.id, "option": "harmful", "text": "2"}}),
+        &[],
+    );
+    assert!(
+        t.table.core().decisions.iter().all(|x| x.id != d.id),
+        "answered"
+    );
 }

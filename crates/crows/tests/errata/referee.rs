@@ -355,3 +355,78 @@ fn cr_ref_40_the_referee_decides_whether_to_zoom_in_on_a_site() {
     t.answer(&referee(), &d.id, "ignore", None).unwrap();
     t.referee_rules(json!({"travel_move": {"toward": "north"}}), &[]);
 }
+
+#[test]
+fn cr_ref_16_holy_shit_values_are_the_referees_house_rule() {
+    let mut t = party();
+    let high = r(json!({"set_house_rules": {"options": {"holy_shit_corpse_slots": 48}}}));
+    not_allowed(&mut t, &player("alice"), high.clone());
+    // Below the table's own value is refused, naming the setting.
+    let low = r(json!({"set_house_rules": {"options": {"holy_shit_corpse_slots": 31}}}));
+    let (msg, rule) = rule_of(t.run(&referee(), low, &[]).unwrap_err());
+    assert_eq!(rule.as_deref(), Some("CR-CORE-02"));
+    assert!(msg.contains("holy_shit_corpse_slots"), "{msg}");
+    let ev = t.ok(&referee(), high, &[]);
+    assert!(
+        serde_json::to_string(&ev)
+            .unwrap()
+            .contains("holy_shit_corpse_slots")
+    );
+}
+
+#[test]
+fn cr_ref_24_the_referee_rules_on_a_guessed_square() {
+    let mut t = sample_party();
+    t.referee_rules(
+        json!({"create_creature": {"id": "goblin", "name": "Goblin", "kind": "monster",
+            "characteristics": {"agility": 1, "mind": 0, "strength": 0}, "stamina": 3}}),
+        &[],
+    );
+    t.referee_rules(json!({"set_ambient_light": {"level": "darkness"}}), &[]);
+    t.referee_rules(
+        json!({"set_position": {"creature": "goblin", "at": [9, 3]}}),
+        &[],
+    );
+    t.ok(
+        &player("alice"),
+        r(json!({"guess_square": {"attacker": "vera", "target": "goblin", "square": [9, 2]}})),
+        &[],
+    );
+    let d = t.decision("crows.square_guess");
+    assert_eq!(d.answerer, engine::Answerer::Referee);
+    let ids: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
+    assert!(
+        ids.contains(&"not_needed"),
+        "{ids:?}: moving silently is the Referee's word"
+    );
+    t.answer(&referee(), &d.id, "automatic_miss", None).unwrap();
+}
+
+#[test]
+fn cr_ref_28_friend_or_foe_is_the_side_the_referee_places_on() {
+    let mut t = ghoul_and_rat();
+    place_ghoul_as_spider(&mut t, "vera", 0, 0, "crows");
+    not_allowed(
+        &mut t,
+        &player("alice"),
+        r(json!({"place": {"creature": "rat", "at": {"x": 1, "y": 1}, "side": "crows"}})),
+    );
+    // The rat fights with the crows because the Referee says so.
+    place_ghoul_as_spider(&mut t, "rat", 1, 1, "crows");
+    place_ghoul_as_spider(&mut t, "ghoul", 3, 0, "enemies");
+    start(&mut t, &["vera", "rat"]);
+    assert_eq!(fight(&t)["order"], json!(["vera", "rat", "ghoul"]));
+}
+
+#[test]
+fn cr_ref_34_a_holy_shit_campfire_waits_for_the_referees_light() {
+    let mut t = party();
+    let pyre = r(json!({"place_light": {"id": "pyre", "at": [100, 0], "campfire": "holy_shit"}}));
+    let (msg, rule) = rule_of(t.run(&referee(), pyre.clone(), &[]).unwrap_err());
+    assert_eq!(rule.as_deref(), Some("CR-REF-34"), "{msg}");
+    let light = r(json!({"set_house_rules": {"options":
+        {"holy_shit_campfire": {"bright": 30, "dim": 30}}}}));
+    not_allowed(&mut t, &player("alice"), light.clone());
+    t.ok(&referee(), light, &[]);
+    t.ok(&referee(), pyre, &[]);
+}
