@@ -238,3 +238,22 @@ fn cr_ref_43_a_rows_own_choice_waits_for_the_referee() {
         "answered"
     );
 }
+
+#[test]
+fn cr_ref_42_the_backlash_roll_is_public_and_a_repeat_rolls_another() {
+    let mut t = table();
+    t.ok(&referee(), json!({"clock": {"start_exploration": {}}}), &[]);
+    // 39–40 gas (1 UD), then 39–40 again while it runs: another row is rolled (12 + 1 = 13).
+    backlash_at(&mut t, 40);
+    let book = place(&mut t, "bram", "ember", "Hand", 2);
+    let events = run_lenient(&mut t, &player("bob"), cast(book), &[1, 1, 4, 4, 39, 12]);
+    let rolled = rules_events(&events, "backlash_rolled");
+    assert_eq!(rolled.len(), 2, "{rolled:?}");
+    assert_eq!(rolled[0]["result"]["roll_another"], json!(20));
+    // Every d100 is an open roll the players see.
+    let bob = serde_json::to_string(&project_log(&t.log, &Viewer::Player("bob".into()))).unwrap();
+    assert!(
+        bob.contains("backlash_rolled"),
+        "the players see the backlash roll"
+    );
+}

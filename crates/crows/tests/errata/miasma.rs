@@ -214,3 +214,50 @@ fn cr_err_79_rows_end_when_the_party_is_somewhere_without_miasma() {
     assert_eq!(miasma(&t, "vera")["rows"], json!([]));
     assert_eq!(miasma(&t, "vera")["cruelty"], 1);
 }
+
+#[test]
+fn cr_ref_41_rage_picks_its_item_by_a_recorded_die_and_the_turned_go_to_the_referee() {
+    // 5–6 Rage: which mundane backpack item is destroyed is a recorded d2, not a silent pick.
+    let mut t = setup();
+    for (slot, name) in [(1, "Rope"), (2, "Lute")] {
+        t.referee_rules(
+            json!({"place_item": {"creature": "vera", "custom": {"name": name, "slots": 1},
+                "slots": [{"kind": "Backpack", "number": slot}]}}),
+            &[],
+        );
+    }
+    night(&mut t, &dice(&[&VERA_T1, &BRAM_T2, &[4], &[2]]));
+    let pick = t
+        .log
+        .iter()
+        .filter(|e| {
+            matches!(&e.body, EventBody::Rolled { label, .. }
+                if label.starts_with("Miasma rage: which mundane item"))
+        })
+        .count();
+    assert_eq!(pick, 1, "the pick is a recorded roll");
+    let names = t.creature("vera")["inventory"].to_string();
+    assert!(names.contains("Rope") && !names.contains("Lute"), "{names}");
+
+    // 13+: the character becomes the Referee's.
+    let mut t = setup();
+    night(&mut t, &dice(&[&VERA_T1, &BRAM_T2, &[2]]));
+    end_day(&mut t);
+    night(&mut t, &dice(&[&VERA_T1, &BRAM_T2, &[1, 3]]));
+    end_day(&mut t);
+    night(&mut t, &dice(&[&VERA_T1, &BRAM_T2, &[4]]));
+    let d = t.decision("crows.travel.miasma_expertise");
+    t.answer(&player("alice"), &d.id, "stealth", None).unwrap();
+    end_day(&mut t);
+    // Cruelty 4: 9 + 4 = 13.
+    night(&mut t, &dice(&[&VERA_T1, &BRAM_T2, &[9]]));
+    assert_eq!(miasma(&t, "vera")["turned"], true);
+    assert_eq!(t.creature("vera")["kind"], "npc");
+    let rule = refused_rule(
+        &mut t,
+        &player("alice"),
+        json!({"take_off_armor": {"creature": "vera"}}),
+        &[],
+    );
+    assert_eq!(rule, "CR-MIASMA-08");
+}

@@ -430,3 +430,19 @@ fn cr_ref_34_a_holy_shit_campfire_waits_for_the_referees_light() {
     t.ok(&referee(), light, &[]);
     t.ok(&referee(), pyre, &[]);
 }
+
+#[test]
+fn cr_ref_37_the_referee_rolls_the_interesting_finds() {
+    for (tier, finds) in [(2, "minor"), (3, "major")] {
+        let mut t = travel_setup();
+        begin(&mut t, "normal");
+        declare(&mut t, "vera", "treasure_hunt");
+        t.referee_rules(json!({"travel_role_tests": {}}), &faces(2, tier));
+        let d = t.decision("crows.travel.finds");
+        assert_eq!(d.answerer, engine::Answerer::Referee);
+        assert_eq!(d.context["finds"], finds);
+        assert!(d.free_text);
+        t.answer(&referee(), &d.id, "noted", Some("a silver locket"))
+            .unwrap();
+    }
+}
