@@ -5,6 +5,8 @@ mod common;
 
 #[path = "errata/combat.rs"]
 mod combat;
+#[path = "errata/external.rs"]
+mod external;
 #[path = "errata/magic.rs"]
 mod magic;
 #[path = "errata/miasma.rs"]
