@@ -15,6 +15,8 @@ mod miasma;
 mod referee;
 #[path = "errata/travel.rs"]
 mod travel;
+#[path = "errata/wording.rs"]
+mod wording;
 
 use common::pure::{resolve, src};
 
