@@ -160,3 +160,72 @@ fn cr_err_84_the_counter_deals_the_tier_2_row_and_tier_3_after_a_doom() {
         rule_outcomes(&mut t);
     }
 }
+
+#[test]
+fn cr_err_14_a_creatures_actions_come_from_its_own_equipment_and_traits() {
+    let mut t = sword_and_ghoul(30);
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "bram", 1, 1, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    start_with_initiative(&mut t, &["vera", "bram"], 3);
+    // The ghoul's card gives it the Venom fang; Vera has no such trait.
+    let vera_bites = r(json!({"attack": {"creature": "vera", "target": "ghoul",
+        "natural": "Venom fang"}}));
+    assert!(t.run(&referee(), vera_bites, &[]).is_err());
+    t.referee_rules(
+        json!({"attack": {"creature": "ghoul", "target": "vera", "natural": "Venom fang"}}),
+        &[4, 3],
+    );
+    rule_outcomes(&mut t);
+    let counter: Vec<String> = t
+        .table
+        .core()
+        .decisions
+        .iter()
+        .filter(|d| d.kind == "crows.combat.counter")
+        .flat_map(|d| d.options.iter().map(|o| o.id.clone()))
+        .collect();
+    // Vera's counter offers the sword she holds (item 1), nothing else.
+    assert_eq!(counter, ["weapon_1", "pass"]);
+}
+
+#[test]
+fn cr_ref_19_the_referee_places_a_squeezing_creature() {
+    let mut t = sword_and_ghoul(30);
+    let squeeze = r(json!({"place": {"creature": "vera", "at": {"x": 0, "y": 0},
+        "side": "crows", "squeezing": true}}));
+    let e = t.run(&player("alice"), squeeze.clone(), &[]).unwrap_err();
+    assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+    t.ok(&referee(), squeeze, &[]);
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    start_with_initiative(&mut t, &["vera"], 3);
+    assert_eq!(t.state()["combat"]["placements"]["vera"]["squeezing"], true);
+    // Attacks against a squeezing creature get +1 (CR-CBT-06).
+    t.referee_rules(
+        json!({"attack": {"creature": "ghoul", "target": "vera", "natural": "Venom fang"}}),
+        &[4, 3],
+    );
+    let m = t.state()["last_tests"]["ghoul"]["spec"]["modifiers"].to_string();
+    assert!(m.contains("squeez"), "{m}");
+}
+
+#[test]
+fn cr_ref_23_the_referee_marks_a_flimsy_barrier_that_lets_effects_through() {
+    let mut t = sword_and_ghoul(30);
+    let wall: Vec<Value> = (-3..=3)
+        .map(|y| json!({"at": {"x": 2, "y": y}, "obstacle": "flimsy"}))
+        .collect();
+    let grid = r(json!({"set_grid": {"cells": wall}}));
+    let e = t.run(&player("alice"), grid.clone(), &[]).unwrap_err();
+    assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+    t.ok(&referee(), grid, &[]);
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 4, 0, "enemies");
+    start(&mut t, &["vera"]);
+    // A curtain: the taunt (which needs line of effect) goes through it.
+    t.ok(
+        &player("alice"),
+        r(json!({"taunt": {"creature": "vera", "target": "ghoul"}})),
+        &[],
+    );
+}
