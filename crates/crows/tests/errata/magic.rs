@@ -257,3 +257,25 @@ fn cr_ref_42_the_backlash_roll_is_public_and_a_repeat_rolls_another() {
         "the players see the backlash roll"
     );
 }
+
+#[test]
+fn cr_err_04_the_buried_caster_is_held_by_the_earth_until_freed() {
+    let mut t = table();
+    backlash_at(&mut t, 70);
+    assert!(
+        grabbed_by(&t, "bram").contains("backlash 35"),
+        "the earth is the grabber: {}",
+        grabbed_by(&t, "bram")
+    );
+    // Another creature's action frees it: the Referee ends the row (`end_backlash`).
+    let free = json!({"rules": {"end_backlash": {"creature": "bram", "row": 35}}});
+    let e = t.run(&player("bob"), free.clone(), &[]).unwrap_err();
+    assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+    t.ok(&referee(), free, &[]);
+    assert!(
+        !grabbed_by(&t, "bram").contains("grabbed"),
+        "{}",
+        grabbed_by(&t, "bram")
+    );
+    t.assert_replays();
+}
