@@ -229,3 +229,46 @@ fn cr_ref_23_the_referee_marks_a_flimsy_barrier_that_lets_effects_through() {
         &[],
     );
 }
+
+#[test]
+fn cr_ref_21_the_referee_says_which_weapon_an_object_strikes_like() {
+    let mut t = sword_and_ghoul(30);
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "card": "torch",
+            "slots": [{"kind": "Hand", "number": 2}]}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    start(&mut t, &["vera"]);
+    let swing = r(
+        json!({"attack": {"creature": "vera", "target": "ghoul", "weapon": 2,
+        "characteristic": "strength", "like": "sword"}}),
+    );
+    let before = t.table.state_json();
+    assert!(t.run(&player("alice"), swing.clone(), &[]).is_err());
+    assert_eq!(t.table.state_json(), before);
+    // 7 + 6 + Strength 2 = 15 (13 with an improvised bane): tier 2, the sword's 1d6 (3) + 1.
+    t.ok(&referee(), swing, &[7, 6, 3]);
+    assert_eq!(stamina(&t, "ghoul"), 26);
+}
+
+#[test]
+fn cr_ref_27_toppling_is_the_referees_call_and_so_is_a_small_objects_damage() {
+    let mut t = sword_and_ghoul(30);
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 1, 0, "enemies");
+    start(&mut t, &["vera"]);
+    let topple = r(json!({"topple": {"creature": "vera", "object": "small", "onto": ["ghoul"]}}));
+    let e = t.run(&player("alice"), topple.clone(), &[]).unwrap_err();
+    assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+    t.ok(&referee(), topple, &[]);
+    assert_eq!(
+        stamina(&t, "ghoul"),
+        30,
+        "no formula: none by default (CR-ERR-53)"
+    );
+    // The Referee may still rule that the urn hurt: damage by the Referee's word.
+    t.referee_rules(json!({"damage": {"creature": "ghoul", "amount": 2}}), &[]);
+    assert_eq!(stamina(&t, "ghoul"), 28);
+}
