@@ -44,6 +44,31 @@
 //! The Referee's ruling beats both: `set_rule_overrides` adds exceptions to one creature or
 //! rules out ones its card or items carry ([`crate::ruleset`]).
 //!
+//! # What other books hold (CR-EXT)
+//!
+//! Entered as packs and used in play: encounter tables (`tables`, `encounters-<terrain>`,
+//! CR-EXT-02), monster stat blocks (`creatures`, CR-EXT-05), item cards (CR-EXT-06),
+//! spellbook cards (CR-EXT-07) and magic item cards (CR-EXT-08). No play reaches the rest,
+//! so nothing here models them:
+//!
+//! - CR-EXT-03, the interesting-finds tables: the Referee rolls them and writes the find as
+//!   the free text of `crows.travel.finds` (CR-REF-37); a pack table may hold them, but no
+//!   rule reads one.
+//! - CR-EXT-04, the example points of interest: examples only; the Referee's own sites are
+//!   `set_site`.
+//! - CR-EXT-09, the printable inventory sheet and card files: a layout reference for the web
+//!   UI, not data.
+//! - CR-EXT-10, the translation's glossary: reconciled by hand with the rules' GLOSSARY.md
+//!   (the canonical identifiers); nothing at run time.
+//! - CR-EXT-11, the dungeons shipped with the game: their maps, populations and treasure are
+//!   the Referee's to enter (`set_site`, `enter_dungeon`, `treasure_found` values).
+//! - CR-EXT-12, village building and experience from loot: rules of other books, mentioned
+//!   only.
+//! - CR-EXT-14, the priests of the Three's services: lore; their mechanics are elsewhere.
+//! - CR-EXT-15, campaign data (rivals, the list of dungeons, mundane one-handed weapons): the
+//!   backlash rows that need them ask the Referee (`crows.magic.backlash_call`, free text),
+//!   so no list is stored.
+//!
 //! # Errors
 //!
 //! Every problem is a [`ContentIssue`] naming the file, the line and column, the field path

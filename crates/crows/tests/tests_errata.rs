@@ -3,6 +3,21 @@
 
 mod common;
 
+#[path = "errata/combat.rs"]
+mod combat;
+#[path = "errata/external.rs"]
+mod external;
+#[path = "errata/magic.rs"]
+mod magic;
+#[path = "errata/miasma.rs"]
+mod miasma;
+#[path = "errata/referee.rs"]
+mod referee;
+#[path = "errata/travel.rs"]
+mod travel;
+#[path = "errata/wording.rs"]
+mod wording;
+
 use common::pure::{resolve, src};
 
 use crows::checks::decision::{Decider, DecisionKind};

@@ -1006,10 +1006,65 @@ fn undo(
         set_creature_only(ctx, caster, c, why, json!({"row": rec.active.id}))?;
     }
     drop_to_ground(ctx, caster, dropped)?;
+    if rec.active.id == 32 {
+        quicksand_gone(ctx, why)?;
+    }
+    if rec.active.id == 35 {
+        // Freed from the earth (CR-ERR-04: the earth was the grabber).
+        release_from(ctx, caster, "backlash 35", why)?;
+    }
     if let Some(e) = &rec.effect
         && ctx.core().effect(e).is_some()
     {
         ctx.end_effect(e)?;
+    }
+    Ok(())
+}
+
+/// The quicksand is over (CR-ERR-69 default: it lasts until the end of the dungeon turn):
+/// unless another caster's quicksand still runs, everyone it holds is free.
+fn quicksand_gone(ctx: &mut Ctx<'_, Crows>, why: &str) -> Result<(), RuleError> {
+    let still = ctx
+        .rules()
+        .magic
+        .backlashes
+        .values()
+        .flatten()
+        .any(|b| b.active.id == 32);
+    if still {
+        return Ok(());
+    }
+    let held: Vec<String> = ctx
+        .rules()
+        .creatures
+        .iter()
+        .filter(|(_, r)| {
+            r.creature.conditions.get(ConditionKind::Grabbed).is_some_and(|g| {
+                matches!(&g.detail, crate::conditions::ConditionDetail::Grab(gr) if gr.by == "backlash 32")
+            })
+        })
+        .map(|(id, _)| id.clone())
+        .collect();
+    for id in held {
+        release_from(ctx, &id, "backlash 32", why)?;
+    }
+    Ok(())
+}
+
+/// Ends `who`'s grab if its grabber is the backlash `by` (the earth of 69–70, the sand of 62–64).
+fn release_from(ctx: &mut Ctx<'_, Crows>, who: &str, by: &str, why: &str) -> Result<(), RuleError> {
+    let Ok(r) = record(ctx, who) else {
+        return Ok(());
+    };
+    let mut c = r.creature.clone();
+    let held = c.conditions.get(ConditionKind::Grabbed).is_some_and(
+        |g| matches!(&g.detail, crate::conditions::ConditionDetail::Grab(gr) if gr.by == by),
+    );
+    if held
+        && c.conditions
+            .end_grab(crate::conditions::GrabEnd::EffectExpired)
+    {
+        set_creature_only(ctx, who, c, why, json!({"grabbed_by": by}))?;
     }
     Ok(())
 }

@@ -57,7 +57,10 @@ pub(super) fn set_site(ctx: &mut Ctx<'_, Crows>, id: &str, site: Site) -> Result
 }
 
 /// Whether play is zoomed in on an encounter or a point of interest waiting for the Referee
-/// (CR-POI-01): the montage of travel stops until it is settled.
+/// (CR-POI-01): the montage of travel stops until it is settled. CR-ERR-22 (the broken-off
+/// sentence about encounters suited to a point of interest) adds no mechanic: a Referee who
+/// wants to play an encounter as a site places one with `set_site` and explores it in dungeon
+/// turns (CR-POI-02). CR-ERR-23 (Zaziel's pronoun) is lore text the product never shows.
 fn zoomed_in(ctx: &Ctx<'_, Crows>) -> bool {
     ctx.core()
         .decisions
