@@ -29,7 +29,8 @@ const MAX_ROWS: usize = 60;
 
 #[derive(clap::Args)]
 pub struct OddsArgs {
-    /// The expression, e.g. `4d6kh3`.
+    /// The expression, e.g. `4d6kh3` (it may start with a minus: `-d6+7`).
+    #[arg(allow_hyphen_values = true)]
     pub expr: String,
     /// Print one JSON object (outcomes with exact fractions, mean, stddev) instead of a table.
     #[arg(long)]

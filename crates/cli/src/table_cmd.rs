@@ -5,11 +5,19 @@
 //! the Referee or a player and prints the resulting events (as that actor may see them), one
 //! JSON object per line; `export` writes the table as JSON Lines with a hash chain; `import`
 //! checks such a file and stores it.
+//!
+//! `decisions` lists the pending decisions a viewer may see (kind, prompt, options, who
+//! answers; `--json` for the raw list) and `answer` answers one named by its id or by its kind
+//! (a unique prefix is enough, `crows.` may be left out). `tick` issues what the server's
+//! scheduler would: `timer_due` as the system actor for every timer whose deadline has passed
+//! (a timed dungeon turn ends); `command` and `answer` do the same first, so an offline table
+//! behaves as if the server had been running.
 
 use crate::CliResult;
 use clap::{Args, Subcommand};
 use engine::{
-    Actor, Command, DiceRoller, NewTable, Registry, SystemClock, Table, Viewer, project_log,
+    Actor, Answer, ClockCommand, Command, Decision, DiceRoller, Envelope, FakeClock, NewTable,
+    Registry, SystemClock, Table, Viewer, WallClock, project_log,
 };
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -28,6 +36,10 @@ pub struct TableArgs {
     /// SQLite database file (created if missing).
     #[arg(long, global = true, default_value = "./delve.db")]
     db: PathBuf,
+    /// Read the wall clock as this many milliseconds since the epoch (tests, and replaying a
+    /// session at its own times).
+    #[arg(long, global = true, hide = true, value_name = "MS")]
+    now_ms: Option<i64>,
     #[command(subcommand)]
     command: TableCommand,
 }
@@ -79,6 +91,33 @@ enum TableCommand {
         /// The command as JSON, e.g. '{"rules": {"add": {"character": "c1", "amount": 2}}}'.
         json: String,
     },
+    /// List the pending decisions a viewer may see: kind, prompt, options, who answers.
+    Decisions {
+        id: String,
+        /// `referee`, or the name of a player or spectator.
+        #[arg(long = "as", default_value = "referee")]
+        viewer: String,
+        /// Print the decisions as one JSON array.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Answer a pending decision named by its id or its kind (a unique prefix is enough).
+    Answer {
+        id: String,
+        /// The decision's id, or its kind (`tier_2_outcome`, `crows.explore.sign`, `tier_2`).
+        decision: String,
+        /// The chosen option's id (see `decisions`).
+        option: String,
+        /// `referee`, or the name of a player.
+        #[arg(long = "as", default_value = "referee")]
+        actor: String,
+        /// Free text with the answer, where the decision takes it.
+        #[arg(long)]
+        text: Option<String>,
+    },
+    /// Fire every timer whose deadline has passed (a timed dungeon turn ends), as the server's
+    /// scheduler would; prints the resulting events.
+    Tick { id: String },
     /// Write a table as JSON Lines (header, then one event per line) to stdout.
     Export { id: String },
     /// Check an exported file and store the table; prints its id.
@@ -135,13 +174,21 @@ async fn run_async(args: TableArgs) -> CliResult {
     let sqlite = SqliteStore::open(&args.db).await?;
     let store: Arc<dyn EventStore> = Arc::new(sqlite.clone());
     let tables = Tables::new(store.clone(), registry.clone());
-    let result = dispatch(args.command, &tables, &registry).await;
+    let clock: Box<dyn WallClock> = match args.now_ms {
+        Some(ms) => Box::new(FakeClock::new(ms)),
+        None => Box::new(SystemClock),
+    };
+    let result = dispatch(args.command, &tables, &registry, &*clock).await;
     sqlite.close().await;
     result
 }
 
-async fn dispatch(command: TableCommand, tables: &Tables, registry: &Registry) -> CliResult {
-    let clock = SystemClock;
+async fn dispatch(
+    command: TableCommand,
+    tables: &Tables,
+    registry: &Registry,
+    clock: &dyn WallClock,
+) -> CliResult {
     match command {
         TableCommand::Rulesets => {}
         TableCommand::New {
@@ -165,9 +212,7 @@ async fn dispatch(command: TableCommand, tables: &Tables, registry: &Registry) -
                 referee,
                 config,
             };
-            let table = tables
-                .create(new, engine::WallClock::now_ms(&clock))
-                .await?;
+            let table = tables.create(new, clock.now_ms()).await?;
             println!("{}", table.id());
         }
         TableCommand::List => {
@@ -195,33 +240,56 @@ async fn dispatch(command: TableCommand, tables: &Tables, registry: &Registry) -
                 serde_json::from_str(&json).map_err(|e| format!("the command is not JSON: {e}"))?;
             let command: Command =
                 serde_json::from_value(value).map_err(|e| format!("malformed command: {e}"))?;
-            let mut roller = DiceRoller;
-            let events = tables
-                .execute_on(&mut table, &actor, &command, &clock, &mut roller)
-                .await?;
-            match &actor {
-                Actor::Referee | Actor::System => {
-                    for e in &events {
-                        println!("{}", serde_json::to_string(e)?);
-                    }
-                }
-                Actor::Player(_) | Actor::Spectator(_) => {
-                    let viewer = viewer_of(
-                        &table,
-                        match &actor {
-                            Actor::Player(p) | Actor::Spectator(p) => p,
-                            _ => "referee",
-                        },
-                    )?;
-                    let log = tables.log(&id).await?;
-                    let first_new = events.first().map_or(u64::MAX, |e| e.seq);
-                    let before =
-                        project_log(log.iter().filter(|e| e.seq < first_new), &viewer).len();
-                    for event in project_log(&log, &viewer).into_iter().skip(before) {
-                        println!("{}", serde_json::to_string(&event)?);
-                    }
+            let mut events = fire_due(tables, &mut table, clock).await?;
+            events.extend(run_one(tables, &mut table, &actor, &command, clock).await?);
+            print_events(tables, &table, &actor, &events).await?;
+        }
+        TableCommand::Decisions { id, viewer, json } => {
+            let table = tables.load(&id).await?;
+            let viewer = viewer_of(&table, &viewer)?;
+            let decisions = visible_decisions(&table, &viewer)?;
+            if json {
+                println!("{}", serde_json::to_string(&decisions)?);
+            } else {
+                print!("{}", describe_decisions(&decisions));
+            }
+        }
+        TableCommand::Answer {
+            id,
+            decision,
+            option,
+            actor,
+            text,
+        } => {
+            let mut table = tables.load(&id).await?;
+            let actor = actor_of(&table, &actor)?;
+            let mut events = fire_due(tables, &mut table, clock).await?;
+            let viewer = engine::Participants::viewer_of(&actor);
+            let decisions = visible_decisions(&table, &viewer)?;
+            let chosen = find_decision(&decisions, &decision)?;
+            let command = Command::Answer(Answer {
+                decision: chosen.id.clone(),
+                option,
+                text,
+            });
+            events.extend(run_one(tables, &mut table, &actor, &command, clock).await?);
+            print_events(tables, &table, &actor, &events).await?;
+        }
+        TableCommand::Tick { id } => {
+            let mut table = tables.load(&id).await?;
+            let events = fire_due(tables, &mut table, clock).await?;
+            if events.is_empty() {
+                match table.next_deadline() {
+                    Some((timer, at)) => eprintln!(
+                        "nothing is due; timer `{timer}` runs out in {} s",
+                        u64::try_from(at - clock.now_ms())
+                            .unwrap_or(0)
+                            .div_ceil(1000)
+                    ),
+                    None => eprintln!("nothing is due; no timer is running"),
                 }
             }
+            print_events(tables, &table, &Actor::Referee, &events).await?;
         }
         TableCommand::Export { id } => {
             print!("{}", store::export::export(&*tables.store, &id).await?);
@@ -236,4 +304,160 @@ async fn dispatch(command: TableCommand, tables: &Tables, registry: &Registry) -
         }
     }
     Ok(())
+}
+
+/// Runs one command on `table` (appended to the store) and returns its events.
+async fn run_one(
+    tables: &Tables,
+    table: &mut Table,
+    actor: &Actor,
+    command: &Command,
+    clock: &dyn WallClock,
+) -> Result<Vec<Envelope>, store::StoreError> {
+    let mut roller = DiceRoller;
+    tables
+        .execute_on(table, actor, command, clock, &mut roller)
+        .await
+}
+
+/// At most this many timers are fired by one call (a guard against a ruleset whose timer keeps
+/// falling due; the server's scheduler has the same kind of cap).
+const MAX_FIRED: usize = 64;
+
+/// What the server's scheduler does when a deadline passes: `timer_due` as the system actor
+/// for each timer due by `clock` (the engine refuses one that is not running or not due).
+async fn fire_due(
+    tables: &Tables,
+    table: &mut Table,
+    clock: &dyn WallClock,
+) -> Result<Vec<Envelope>, store::StoreError> {
+    let mut events = Vec::new();
+    for _ in 0..MAX_FIRED {
+        let Some(timer) = table.due_timers(clock.now_ms()).into_iter().next() else {
+            break;
+        };
+        let command = Command::Clock(ClockCommand::TimerDue { id: timer });
+        events.extend(run_one(tables, table, &Actor::System, &command, clock).await?);
+    }
+    Ok(events)
+}
+
+/// Prints `events` (just appended) as `actor` may see them, one JSON object per line.
+async fn print_events(
+    tables: &Tables,
+    table: &Table,
+    actor: &Actor,
+    events: &[Envelope],
+) -> CliResult {
+    let viewer = engine::Participants::viewer_of(actor);
+    if viewer == Viewer::Referee {
+        for e in events {
+            println!("{}", serde_json::to_string(e)?);
+        }
+        return Ok(());
+    }
+    let Some(first_new) = events.first().map(|e| e.seq) else {
+        return Ok(());
+    };
+    let log = tables.log(table.id()).await?;
+    let before = project_log(log.iter().filter(|e| e.seq < first_new), &viewer).len();
+    for event in project_log(&log, &viewer).into_iter().skip(before) {
+        println!("{}", serde_json::to_string(&event)?);
+    }
+    Ok(())
+}
+
+/// The pending decisions `viewer` may see (the table view's list: nothing else leaks).
+fn visible_decisions(table: &Table, viewer: &Viewer) -> Result<Vec<Decision>, String> {
+    let view = table.view(viewer);
+    serde_json::from_value(view["decisions"].clone())
+        .map_err(|e| format!("the table's decisions are unreadable: {e}"))
+}
+
+/// Who answers, in words.
+fn answerer_text(answerer: &engine::Answerer) -> String {
+    match answerer {
+        engine::Answerer::Referee => "the Referee".to_string(),
+        engine::Answerer::Player(p) => format!("player {p}"),
+        engine::Answerer::Controller(c) => format!("whoever controls {c}"),
+    }
+}
+
+/// The decisions as text: one block each (kind, who answers, id, prompt, options).
+fn describe_decisions(decisions: &[Decision]) -> String {
+    use std::fmt::Write as _;
+    if decisions.is_empty() {
+        return "no pending decisions\n".to_string();
+    }
+    let mut out = String::new();
+    for d in decisions {
+        let _ = writeln!(
+            out,
+            "{}  (answered by {}; id {})",
+            d.kind,
+            answerer_text(&d.answerer),
+            d.id
+        );
+        let _ = writeln!(out, "  {}", d.prompt);
+        for o in &d.options {
+            let default = if d.default.as_deref() == Some(o.id.as_str()) {
+                "  [default]"
+            } else {
+                ""
+            };
+            if o.label == o.id {
+                let _ = writeln!(out, "  - {}{default}", o.id);
+            } else {
+                let _ = writeln!(out, "  - {}: {}{default}", o.id, o.label);
+            }
+        }
+        if d.free_text {
+            let _ = writeln!(out, "  (the answer may carry words: --text '…')");
+        }
+    }
+    out
+}
+
+/// The decision `key` names: its id, or its kind — whole, without `crows.`, or a prefix of
+/// either — matching exactly one decision. Refused, listing the candidates, when it names none
+/// or several.
+fn find_decision<'a>(decisions: &'a [Decision], key: &str) -> Result<&'a Decision, String> {
+    if let Some(d) = decisions.iter().find(|d| d.id == key) {
+        return Ok(d);
+    }
+    let short = |d: &'a Decision| d.kind.strip_prefix("crows.").unwrap_or(&d.kind);
+    let exact: Vec<&Decision> = decisions
+        .iter()
+        .filter(|d| d.kind == key || short(d) == key)
+        .collect();
+    let found = if exact.is_empty() {
+        decisions
+            .iter()
+            .filter(|d| d.kind.starts_with(key) || short(d).starts_with(key))
+            .collect()
+    } else {
+        exact
+    };
+    match found.as_slice() {
+        [one] => Ok(one),
+        [] if decisions.is_empty() => {
+            Err(format!("no pending decision matches `{key}`: none is open"))
+        }
+        [] => Err(format!(
+            "no pending decision matches `{key}`; open: {}",
+            list(decisions.iter())
+        )),
+        several => Err(format!(
+            "`{key}` matches {} pending decisions; name one by its id: {}",
+            several.len(),
+            list(several.iter().copied())
+        )),
+    }
+}
+
+fn list<'a>(decisions: impl Iterator<Item = &'a Decision>) -> String {
+    decisions
+        .map(|d| format!("{} (id {}: {})", d.kind, d.id, d.prompt))
+        .collect::<Vec<_>>()
+        .join("; ")
 }

@@ -192,3 +192,15 @@ fn help_dice_prints_notation_grammar_and_limits() {
         assert!(text.contains(needle), "{needle} missing from help");
     }
 }
+
+/// An expression may start with a minus: it is the expression, not an unknown flag.
+#[test]
+fn roll_takes_an_expression_that_starts_with_a_minus() {
+    for _ in 0..20 {
+        let v = json(&["roll", "-1d4+5", "--json"]);
+        let t = v["total"].as_i64().unwrap();
+        assert!((1..=4).contains(&t), "{v}");
+    }
+    let text = stdout(&["roll", "-1d4+5", "--seed", "3"]);
+    assert!(text.contains("total: "), "{text}");
+}

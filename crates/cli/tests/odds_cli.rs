@@ -136,3 +136,24 @@ fn errors_name_the_limit_or_column() {
         "{err}"
     );
 }
+
+/// An expression may start with a minus: it is the expression, not an unknown flag.
+#[test]
+fn an_expression_may_start_with_a_minus() {
+    let v = odds_json("-d6+7", &[]);
+    let values: Vec<i64> = v["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["value"].as_i64().unwrap())
+        .collect();
+    assert_eq!(values, (1..=6).collect::<Vec<_>>());
+    assert_eq!(v["mean_exact"], "7/2");
+    // The flag may come first too.
+    let out = delve(&["odds", "--json", "-1d4+5"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -131,3 +131,165 @@ fn crows_table_creates_a_crow_and_makes_a_test() {
     assert_eq!(view["rules"]["creatures"]["vera"]["creature"]["stamina"], 4);
     assert_eq!(view["rules"]["last_tests"]["vera"]["final_tier"], tier);
 }
+
+/// A Crows table (seed 42, clock at `now`) with Alice playing Vera and Bram unbound.
+fn crows_table(db: &Path, now: &str) -> String {
+    let id = ok(
+        db,
+        &[
+            "new",
+            "--ruleset",
+            "crows",
+            "--name",
+            "Crypt",
+            "--seed",
+            "42",
+            "--now-ms",
+            now,
+        ],
+    );
+    let id = id.trim().to_string();
+    let run = |json: &str| {
+        ok(
+            db,
+            &["command", &id, "--as", "referee", "--now-ms", now, json],
+        )
+    };
+    run(r#"{"join": {"name": "alice", "role": "player"}}"#);
+    for (crow, name) in [("vera", "Vera"), ("bram", "Bram")] {
+        run(&format!(
+            r#"{{"rules": {{"create_creature": {{"id": "{crow}", "name": "{name}", "kind": "crow",
+                "characteristics": {{"agility": 1, "mind": 0, "strength": 0}}, "stamina": 4}}}}}}"#
+        ));
+    }
+    run(r#"{"bind": {"player": "alice", "character": "vera"}}"#);
+    id
+}
+
+fn pending(db: &Path, id: &str, viewer: &str) -> Vec<serde_json::Value> {
+    let text = ok(db, &["decisions", id, "--as", viewer, "--json"]);
+    serde_json::from_str::<Vec<serde_json::Value>>(&text).unwrap()
+}
+
+#[test]
+fn table_decisions_lists_and_answer_takes_a_kind_prefix() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("delve.db");
+    let id = crows_table(&db, "1000");
+    assert_eq!(ok(&db, &["decisions", &id]), "no pending decisions\n");
+    for crow in ["vera", "bram"] {
+        // −30: whatever the dice, tier 1 — the Referee's setback ruling opens.
+        let test = format!(
+            r#"{{"rules": {{"test": {{"creature": "{crow}", "characteristic": "agility",
+                "bonus": -30}}}}}}"#
+        );
+        ok(&db, &["command", &id, "--as", "referee", &test]);
+    }
+    let open = pending(&db, &id, "referee");
+    let kinds: Vec<&str> = open.iter().map(|d| d["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["crows.tier_1_setback", "crows.tier_1_setback"]);
+    // Readable: kind, who answers, the prompt and the options.
+    let text = ok(&db, &["decisions", &id]);
+    assert!(
+        text.contains("crows.tier_1_setback  (answered by the Referee; id "),
+        "{text}"
+    );
+    assert!(text.contains("Vera's test ended at tier 1"), "{text}");
+    assert!(text.contains("Bram's test ended at tier 1"), "{text}");
+    let option = open[0]["options"][0]["id"].as_str().unwrap().to_string();
+    assert!(text.contains(&format!("  - {option}")), "{text}");
+    // Two of that kind: the prefix is ambiguous, and the refusal lists both ids.
+    let err = refused(&db, &["answer", &id, "tier_1", &option]);
+    assert!(
+        err.contains("`tier_1` matches 2 pending decisions"),
+        "{err}"
+    );
+    for d in &open {
+        assert!(err.contains(d["id"].as_str().unwrap()), "{err}");
+    }
+    assert!(
+        refused(&db, &["answer", &id, "crit", &option])
+            .contains("no pending decision matches `crit`")
+    );
+    // By id, then by the (now unique) kind without `crows.`.
+    let first = open[0]["id"].as_str().unwrap();
+    let out = events(&ok(
+        &db,
+        &["answer", &id, first, &option, "--text", "the rope frays"],
+    ));
+    let answered = out
+        .iter()
+        .find(|e| e["body"]["type"] == "decision_answered")
+        .expect("answered");
+    assert_eq!(answered["body"]["answer"]["decision"], first);
+    assert_eq!(answered["body"]["answer"]["text"], "the rope frays");
+    // Alice may not answer the Referee's ruling: refused, nothing changes.
+    assert!(
+        !refused(
+            &db,
+            &["answer", &id, "tier_1_setback", &option, "--as", "alice"]
+        )
+        .is_empty()
+    );
+    ok(&db, &["answer", &id, "tier_1_setback", &option]);
+    assert!(pending(&db, &id, "referee").is_empty());
+    assert_eq!(ok(&db, &["decisions", &id]), "no pending decisions\n");
+}
+
+#[test]
+fn table_tick_ends_a_timed_dungeon_turn_like_the_scheduler() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("delve.db");
+    let id = crows_table(&db, "1000");
+    ok(
+        &db,
+        &[
+            "command",
+            &id,
+            "--as",
+            "referee",
+            "--now-ms",
+            "1000",
+            r#"{"rules": {"enter_dungeon": {"dungeon": "crypt", "length": {"minutes": 30}}}}"#,
+        ],
+    );
+    let turn = |db: &Path| -> serde_json::Value {
+        let view: serde_json::Value = serde_json::from_str(&ok(db, &["show", &id])).unwrap();
+        view["clock"]["exploration"]["turn"].clone()
+    };
+    assert_eq!(turn(&db), 1);
+    // Not due yet: nothing happens, and stderr says when it will be.
+    let out = delve(&db, &["tick", &id, "--now-ms", "2000"]);
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty());
+    let note = String::from_utf8(out.stderr).unwrap();
+    assert!(note.contains("runs out in 1799 s"), "{note}");
+    assert_eq!(turn(&db), 1);
+    // Thirty minutes later the turn ends, fired as the system actor.
+    let fired = events(&ok(&db, &["tick", &id, "--now-ms", "1801000"]));
+    assert!(
+        fired
+            .iter()
+            .all(|e| e["actor"] == serde_json::json!({"role": "system"})),
+        "{fired:?}"
+    );
+    assert!(
+        fired.iter().any(|e| e["body"]["type"] == "boundary_passed"),
+        "{fired:?}"
+    );
+    assert_eq!(turn(&db), 2);
+    // A command that finds the next deadline passed ends that turn first.
+    ok(
+        &db,
+        &[
+            "command",
+            &id,
+            "--as",
+            "referee",
+            "--now-ms",
+            "3602000",
+            r#"{"rules": {"loud_noise": {"what": "a crash"}}}"#,
+        ],
+    );
+    assert_eq!(turn(&db), 3);
+}

@@ -831,6 +831,13 @@ pub struct CreatureCard {
     /// required for animals, CR-ERR-10).
     #[serde(default)]
     pub backpack_slots: Option<u8>,
+    /// Hand slots (0–2) of a monster, NPC or animal that carries like a person (a hostile
+    /// human): default none; crows and hirelings always have a crow's 2 (CR-INV-01).
+    #[serde(default)]
+    pub hand_slots: Option<u8>,
+    /// Belt slots (0–4), likewise: default none; crows and hirelings have 4.
+    #[serde(default)]
+    pub belt_slots: Option<u8>,
     /// Overrides the kind's rule at 0 Stamina (CR-ERR-10).
     #[serde(default)]
     pub death_rule: Option<DeathRuleCard>,
@@ -890,8 +897,8 @@ impl CreatureCard {
                 ..InventoryLayout::CROW
             },
             _ => InventoryLayout {
-                hands: 0,
-                belt: 0,
+                hands: self.hand_slots.unwrap_or(0),
+                belt: self.belt_slots.unwrap_or(0),
                 backpack,
             },
         };
@@ -1497,6 +1504,23 @@ fn validate_creature(c: &CreatureCard, i: usize, report: &mut dyn FnMut(Vec<Seg>
             "CR-ERR-10: an animal that takes wounds needs its backpack-slot count".into(),
         ),
         _ => {}
+    }
+    let person = matches!(c.kind, CreatureKindCard::Crow | CreatureKindCard::Hireling);
+    for (field, value, max) in [
+        ("hand_slots", c.hand_slots, InventoryLayout::CROW.hands),
+        ("belt_slots", c.belt_slots, InventoryLayout::CROW.belt),
+    ] {
+        match value {
+            Some(n) if n > max => report(
+                at(&[field]),
+                format!("CR-INV-01: at most {max}, as a crow has (got {n})"),
+            ),
+            Some(n) if person && n != max => report(
+                at(&[field]),
+                format!("CR-INV-01: crows and hirelings always have {max}"),
+            ),
+            _ => {}
+        }
     }
     if c.speed.climb_upside_down && c.speed.climb.is_none() {
         report(

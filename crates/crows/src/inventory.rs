@@ -28,11 +28,49 @@ pub enum SlotKind {
     Backpack,
 }
 
+impl std::fmt::Display for SlotKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SlotKind::Hand => "hand",
+            SlotKind::Belt => "belt",
+            SlotKind::Backpack => "backpack",
+        })
+    }
+}
+
 /// One slot: its kind and number (1-based; backpack numbers matter for CR-INV-13).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct SlotRef {
     pub kind: SlotKind,
     pub number: u8,
+}
+
+/// In words, for refusals: "backpack slot 2".
+impl std::fmt::Display for SlotRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} slot {}", self.kind, self.number)
+    }
+}
+
+/// In words, for refusals: "item 3".
+impl std::fmt::Display for ItemId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "item {}", self.0)
+    }
+}
+
+/// In words, for refusals: "finger".
+impl std::fmt::Display for MagicSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            MagicSlot::Head => "head",
+            MagicSlot::Neck => "neck",
+            MagicSlot::Waist => "waist",
+            MagicSlot::Arms => "arms",
+            MagicSlot::Finger => "finger",
+            MagicSlot::Feet => "feet",
+        })
+    }
 }
 
 impl SlotRef {
@@ -280,7 +318,7 @@ pub enum MoveCost {
 /// Refusals, each naming its rule.
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum InventoryError {
-    #[error("CR-INV-01: there is no {kind:?} slot {number}")]
+    #[error("CR-INV-01: there is no {kind} slot {number}")]
     NoSuchSlot { kind: SlotKind, number: u8 },
     #[error("CR-INV-03: {item} takes {needed} slot(s), {given} given")]
     SlotCountMismatch {
@@ -294,21 +332,21 @@ pub enum InventoryError {
     NotConsecutive,
     #[error("CR-ERR-31: backpack rows 1-5 and 6-10 may not be spanned (option TwoRowsOfFive)")]
     SpansBackpackRows,
-    #[error("CR-INV-03: {slot:?} is already taken")]
+    #[error("CR-INV-03: {slot} is already taken")]
     Occupied { slot: SlotRef },
     #[error("CR-INV-05: a hand slot holds exactly one item; stacks never go in hands")]
     StackInHand,
     #[error("CR-INV-04: a stack holds items of one kind only ({existing} here, not {new})")]
     StackKindMismatch { existing: String, new: String },
-    #[error("CR-INV-04: the stack in {slot:?} is full ({limit} per slot)")]
+    #[error("CR-INV-04: the stack in {slot} is full ({limit} per slot)")]
     StackFull { slot: SlotRef, limit: u8 },
-    #[error("CR-ERR-11: a wound fills {slot:?} (option EmptySlotOnly)")]
+    #[error("CR-ERR-11: a wound fills {slot} (option EmptySlotOnly)")]
     WoundFillsSlot { slot: SlotRef },
     #[error("CR-ERR-32: a corpse may only be carried in backpack slots (option BackpackOnly)")]
     CorpseOutsideBackpack,
-    #[error("inventory: no item {0:?} here")]
+    #[error("inventory: there is no {0} here")]
     UnknownItem(ItemId),
-    #[error("inventory: item id {0:?} is already in use")]
+    #[error("inventory: the id of {0} is already in use")]
     DuplicateItem(ItemId),
     #[error("CR-INV-10: {item} needs {needed} hand slots; there are {hands}")]
     TooBigForHands {
@@ -332,13 +370,13 @@ pub enum InventoryError {
     NotBackpackRearrangement,
     #[error("CR-INV-06: {0} is not a magic item")]
     NotMagic(String),
-    #[error("CR-INV-06: {item} goes in the {required:?} magic-item slot, not {given:?}")]
+    #[error("CR-INV-06: {item} goes in the {required} magic-item slot, not {given}")]
     WrongMagicSlot {
         item: String,
         required: MagicSlot,
         given: MagicSlot,
     },
-    #[error("CR-INV-07: more than one magic item in the {0:?} slot; no rest is possible")]
+    #[error("CR-INV-07: more than one magic item in the {0} slot; no rest is possible")]
     MagicSlotOverloaded(MagicSlot),
     #[error("CR-INV-09: {0} is not a suit of armor (shields are never worn)")]
     NotArmor(String),

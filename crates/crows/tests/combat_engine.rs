@@ -360,3 +360,125 @@ fn cr_cbt_11_ending_turns_passes_the_engines_turn_end_so_combat_assists_lapse() 
         .count();
     assert!(ends >= 2, "the engine passed its TurnEnd boundaries");
 }
+
+#[test]
+// Covers CR-CBT-09, CR-REF-18 (issue 15): with no player seated the Referee rolls the side
+// initiative and runs the fight alone; with players seated a player rolls.
+fn cr_cbt_09_the_referee_rolls_initiative_when_no_player_is_seated() {
+    let mut t = T::new();
+    for (id, kind) in [("vera", "crow"), ("ghoul", "monster")] {
+        t.referee_rules(
+            json!({"create_creature": {"id": id, "kind": kind,
+                "characteristics": {"agility": 1, "mind": 0, "strength": 1}, "stamina": 4}}),
+            &[],
+        );
+    }
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "ghoul", 3, 0, "enemies");
+    t.referee_rules(json!({"start_combat": {}}), &[]);
+    let e = t
+        .run(
+            &referee(),
+            r(json!({"roll_initiative": {"roller": "alice"}})),
+            &[],
+        )
+        .unwrap_err();
+    assert!(e.to_string().contains("name `referee`"), "{e}");
+    t.referee_rules(json!({"roll_initiative": {"roller": "referee"}}), &[]);
+    let d = t.decision("crows.combat.initiative");
+    assert_eq!(d.answerer, engine::Answerer::Referee);
+    t.run(
+        &referee(),
+        json!({"answer": {"decision": d.id, "option": "roll"}}),
+        &[3],
+    )
+    .unwrap();
+    let f = t.table.view(&Viewer::Referee)["rules"]["combat"]["fight"].clone();
+    assert_eq!(f["round"], 1);
+    assert_eq!(f["current"], "ghoul", "a 3: the enemies act first");
+    t.assert_replays();
+
+    // With players seated the Referee picks one of them (CR-REF-18).
+    let mut seated = party();
+    place(&mut seated, "vera", 0, 0, "crows");
+    place(&mut seated, "bram", 1, 0, "crows");
+    seated.referee_rules(
+        json!({"create_creature": {"id": "ghoul", "kind": "monster",
+            "characteristics": {"agility": 1, "mind": 0, "strength": 1}, "stamina": 4}}),
+        &[],
+    );
+    place(&mut seated, "ghoul", 4, 0, "enemies");
+    seated.referee_rules(json!({"start_combat": {}}), &[]);
+    let e = seated
+        .run(
+            &referee(),
+            r(json!({"roll_initiative": {"roller": "referee"}})),
+            &[],
+        )
+        .unwrap_err();
+    assert!(e.to_string().contains("CR-CBT-09"), "{e}");
+}
+
+#[test]
+// Covers CR-INV-01, CR-EXT-05 (issue 15): an NPC whose card gives it hands and a belt carries
+// like a person; placed without naming its card again, it fights as that card.
+fn cr_inv_01_a_person_npc_from_its_card_has_hands_and_belt_and_keeps_its_card() {
+    let mut t = sample_party();
+    t.referee_rules(
+        json!({"create_creature": {"id": "bandit", "card": "road-bandit"}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"place_item": {"creature": "bandit", "card": "sword",
+            "slots": [{"kind": "Hand", "number": 1}]}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"place_item": {"creature": "bandit", "custom": {"name": "Rope", "slots": 1},
+            "slots": [{"kind": "Belt", "number": 4}]}}),
+        &[],
+    );
+    let items = &t.table.view(&Viewer::Referee)["rules"]["creatures"]["bandit"]["items"];
+    assert_eq!(items[0]["at"]["kind"], "Hand", "{items}");
+    assert_eq!(items[1]["at"]["kind"], "Belt", "{items}");
+    // A fifth belt slot does not exist (CR-INV-01).
+    let e = t
+        .run(
+            &referee(),
+            r(
+                json!({"place_item": {"creature": "bandit", "custom": {"name": "Bag", "slots": 1},
+                "slots": [{"kind": "Belt", "number": 5}]}}),
+            ),
+            &[],
+        )
+        .unwrap_err();
+    assert!(e.to_string().contains("no belt slot 5"), "{e}");
+    // A monster card without them still has none.
+    t.referee_rules(
+        json!({"create_creature": {"id": "spider", "card": "cave-spider"}}),
+        &[],
+    );
+    assert!(
+        t.run(
+            &referee(),
+            r(
+                json!({"place_item": {"creature": "spider", "custom": {"name": "Web", "slots": 1},
+                "slots": [{"kind": "Hand", "number": 1}]}})
+            ),
+            &[],
+        )
+        .is_err()
+    );
+    // Placed without `card`: it fights as the card it was made from.
+    place(&mut t, "spider", 3, 3, "enemies");
+    assert_eq!(
+        t.state()["combat"]["placements"]["spider"]["card"],
+        "cave-spider"
+    );
+    place_as(&mut t, "bandit", 5, 5, "enemies", Some("cave-spider"));
+    assert_eq!(
+        t.state()["combat"]["placements"]["bandit"]["card"],
+        "cave-spider"
+    );
+    t.assert_replays();
+}

@@ -153,3 +153,84 @@ fn cr_assist_03_an_assist_in_combat_costs_a_maneuver_or_an_action() {
     assert_eq!(rule.as_deref(), Some("CR-COND-07"));
     t.assert_replays();
 }
+
+#[test]
+// Covers CR-INV-03 (issue 15): a refusal names the slot in words, never as Rust debug text.
+fn cr_inv_03_a_taken_slot_is_refused_in_words() {
+    let mut t = party();
+    goblin(&mut t);
+    let before = t.table.state_json();
+    let e = t
+        .run(
+            &referee(),
+            json!({"rules": {"place_item": {"creature": "goblin", "custom": {"name": "Bone",
+                "slots": 1}, "slots": [{"kind": "Backpack", "number": 1}]}}}),
+            &[],
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("backpack slot 1 is already taken"), "{e}");
+    assert!(!e.contains("SlotRef") && !e.contains("kind:"), "{e}");
+    let e = t
+        .run(
+            &referee(),
+            json!({"rules": {"place_item": {"creature": "goblin", "custom": {"name": "Bone",
+                "slots": 1}, "slots": [{"kind": "Belt", "number": 9}]}}}),
+            &[],
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("there is no belt slot 9"), "{e}");
+    assert_eq!(t.table.state_json(), before, "a refusal changes nothing");
+}
+
+#[test]
+// Covers CR-COND-09, CR-COND-05, CR-LIGHT-03 (issue 15): the Referee's view derives the speed
+// after conditions, the light at the creature and the edges and banes of its next test, with
+// the functions the game plays — the next real test carries exactly those modifiers.
+fn cr_cond_09_the_view_derives_speed_light_and_next_test_modifiers() {
+    let mut t = party();
+    t.referee_rules(
+        json!({"edit_creature": {"id": "vera", "speed": {"walk": 6}}}),
+        &[],
+    );
+    let derived =
+        |t: &T| t.table.view(&Viewer::Referee)["rules"]["creatures"]["vera"]["derived"].clone();
+    assert_eq!(derived(&t)["speed"], 6);
+    assert_eq!(derived(&t)["light"], "bright");
+    assert_eq!(derived(&t)["next_test"]["agility"]["net"], "none");
+    for condition in ["weakened", "prone"] {
+        t.referee_rules(
+            json!({"add_condition": {"creature": "vera", "condition": condition}}),
+            &[],
+        );
+    }
+    t.referee_rules(
+        json!({"set_light_level": {"creature": "vera", "level": "dim"}}),
+        &[],
+    );
+    let d = derived(&t);
+    assert_eq!(d["speed"], 3, "prone halves 6");
+    assert_eq!(d["light"], "dim");
+    for ch in ["agility", "mind", "strength"] {
+        assert_eq!(d["next_test"][ch]["banes"], 1, "weakened: {ch}");
+        assert_eq!(d["next_test"][ch]["edges"], 0);
+        assert_eq!(d["next_test"][ch]["net"], "bane");
+    }
+    // The test the game rolls has exactly the modifiers the view announced.
+    t.referee_rules(
+        json!({"test": {"creature": "vera", "characteristic": "mind"}}),
+        &[5, 5],
+    );
+    assert_eq!(
+        t.state()["last_tests"]["vera"]["spec"]["modifiers"],
+        d["next_test"]["mind"]["modifiers"]
+    );
+    // Players see no derived values (the Referee's view only).
+    let alice_view = t.table.view(&Viewer::Player("alice".into()));
+    assert!(
+        alice_view["rules"]["creatures"]["vera"]
+            .get("derived")
+            .is_none()
+    );
+}

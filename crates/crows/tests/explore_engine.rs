@@ -433,6 +433,36 @@ fn cr_enc_06_a_sign_now_and_the_encounter_at_the_referees_moment_next_turn() {
 }
 
 #[test]
+// Covers CR-ENC-06 (issue 15): an overdue encounter is said once, not at every later turn end.
+fn cr_enc_06_an_overdue_encounter_is_reminded_once_not_every_turn() {
+    let clock = FakeClock::new(1_000);
+    let mut t = party();
+    enter(&mut t, &clock, json!({}));
+    clock.advance_ms(30 * MIN);
+    due(&mut t, &clock, &[9]).unwrap();
+    // Turn 2 ends without the signalled encounter: one reminder.
+    clock.advance_ms(30 * MIN);
+    due(&mut t, &clock, &[1]).unwrap();
+    let reminders = |t: &T| {
+        log_of(t, &Viewer::Referee)
+            .matches("encounter_overdue")
+            .count()
+    };
+    assert_eq!(reminders(&t), 1);
+    // Turns 3 and 4 end: still one.
+    for _ in 0..2 {
+        clock.advance_ms(30 * MIN);
+        due(&mut t, &clock, &[1]).unwrap();
+    }
+    assert_eq!(reminders(&t), 1);
+    assert_eq!(
+        explore_view(&t, &Viewer::Referee)["secrets"]["pending"][0]["due_turn"],
+        2
+    );
+    t.assert_replays();
+}
+
+#[test]
 // Covers CR-ENC-07, CR-ERR-47.
 fn cr_enc_07_cr_err_47_modifiers_apply_and_the_en_is_capped_at_ten() {
     let mut t = party();

@@ -99,6 +99,53 @@ fn cr_crit_01_crit_opens_the_referee_benefit_decision_through_engine() {
 }
 
 #[test]
+// Covers CR-REF-05, CR-CRIT-01 (issue 15): the rulings a test opens lapse, recorded as "no
+// ruling", when the scene moves on; until then they stay open.
+fn cr_ref_05_open_test_rulings_lapse_as_no_ruling_when_the_scene_moves_on() {
+    let mut t = party();
+    t.referee_rules(
+        json!({"test": {"creature": "bram", "characteristic": "strength", "banes": 2}}),
+        &[10, 9],
+    );
+    t.referee_rules(
+        json!({"test": {"creature": "vera", "characteristic": "agility", "bonus": 20}}),
+        &[1, 1],
+    );
+    let kinds = |t: &T| -> Vec<String> {
+        t.table
+            .core()
+            .decisions
+            .iter()
+            .map(|d| d.kind.clone())
+            .collect()
+    };
+    assert_eq!(kinds(&t), ["crows.crit_benefit", "crows.doom_setback"]);
+    // Two game hours pass: a turn end for durations — the scene has moved on.
+    let events = t.ok(
+        &referee(),
+        json!({"rules": {"pass_time": {"minutes": 120}}}),
+        &[],
+    );
+    assert!(kinds(&t).is_empty(), "{:?}", kinds(&t));
+    let lapsed: Vec<&engine::Envelope> = events
+        .iter()
+        .filter(|e| {
+            matches!(&e.body, engine::EventBody::DecisionAnswered { answer, by }
+                if answer.option == "no_ruling" && *by == engine::Actor::System)
+        })
+        .collect();
+    assert_eq!(lapsed.len(), 2);
+    assert_eq!(
+        t.state()["rulings"],
+        json!([
+            {"creature": "bram", "kind": "crit_benefit", "option": "no_ruling", "text": null},
+            {"creature": "vera", "kind": "doom_setback", "option": "no_ruling", "text": null}
+        ])
+    );
+    t.assert_replays();
+}
+
+#[test]
 fn cr_core_09_new_crow_characteristics_limited_through_engine() {
     let mut t = T::new();
     let e = t

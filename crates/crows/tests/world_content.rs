@@ -250,3 +250,50 @@ fn cr_core_12_user_defined_content() {
         e.0[0].message
     );
 }
+
+/// Covers CR-SPELL-02 (issue 15): the schema's spell rank is the loader's, 0–5.
+#[test]
+fn cr_spell_02_schema_spell_rank_is_zero_to_five_like_the_loader() {
+    let schema: serde_json::Value =
+        serde_json::from_str(&read("schema.json")).expect("schema is JSON");
+    let rank = &schema["$defs"]["spellbook"]["properties"]["rank"];
+    assert_eq!(
+        (rank["minimum"].as_u64(), rank["maximum"].as_u64()),
+        (Some(0), Some(5))
+    );
+    for r in 0..=5u8 {
+        assert!(crows::spells::Rank::new(r).is_ok(), "rank {r}");
+    }
+    assert!(crows::spells::Rank::new(6).is_err());
+}
+
+/// Covers CR-INV-01 (issue 15): a card gives hands and a belt only within a crow's 2 and 4.
+#[test]
+fn cr_inv_01_card_hand_and_belt_slots_are_bounded() {
+    let card = |extra: &str| {
+        format!(
+            r#"{{"format":"delve-crows-pack","version":1,"pack":{{"id":"p","name":"P"}},
+          "creatures":[{{"id":"thug","name":"Thug","kind":"npc","size":"medium",
+            "characteristics":{{"agility":0,"mind":0,"strength":1}},"stamina":5,
+            "speed":{{"walk":6}},"backpack_slots":4{extra}}}]}}"#
+        )
+    };
+    let lib = ContentLibrary::load(&[("ok.json", &card(r#","hand_slots":2,"belt_slots":1"#))])
+        .expect("loads");
+    let thug = lib.creatures["thug"].to_creature().expect("creature");
+    assert_eq!(
+        thug.inventory.layout(),
+        InventoryLayout {
+            hands: 2,
+            belt: 1,
+            backpack: 4
+        }
+    );
+    let e = ContentLibrary::load(&[("bad.json", &card(r#","hand_slots":3"#))])
+        .expect_err("three hands");
+    let text = e.to_string();
+    assert!(
+        text.contains("hand_slots") && text.contains("CR-INV-01"),
+        "{text}"
+    );
+}

@@ -120,6 +120,9 @@ impl DecisionRequest {
     }
 }
 
+/// The option recorded when a decision lapses unanswered (`Ctx::lapse_decision`): no ruling.
+pub const LAPSED_OPTION: &str = "no_ruling";
+
 /// An answer to a decision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Answer {

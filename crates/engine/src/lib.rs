@@ -122,7 +122,7 @@ pub mod time;
 mod combat_order_tests;
 
 pub use crate::core::{Actor, CharacterId, Participants, PlayerId, Role, Viewer, Visibility};
-pub use decision::{Answer, Answerer, Decision, DecisionOption, DecisionRequest};
+pub use decision::{Answer, Answerer, Decision, DecisionOption, DecisionRequest, LAPSED_OPTION};
 pub use event::{ClockCommand, Command, EVENT_FORMAT_VERSION, EndReason, Envelope, EventBody};
 pub use projection::{LogProjector, ViewEvent, project_log};
 pub use registry::Registry;

@@ -538,6 +538,32 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         Ok(id)
     }
 
+    /// Closes a pending decision nobody needs to answer any more (the moment for it has
+    /// passed): recorded as answered by the system actor with the option
+    /// [`LAPSED_OPTION`](crate::decision::LAPSED_OPTION), seen by whoever saw the decision;
+    /// `on_answer` is not called. Refused, changing nothing, when no such decision is open.
+    pub fn lapse_decision(&mut self, id: &str) -> Result<(), RuleError> {
+        let Some(decision) = self.state.core.decisions.iter().find(|d| d.id == id) else {
+            return Err(RuleError::new(
+                "unknown_decision",
+                format!("no pending decision `{id}` to lapse"),
+            ));
+        };
+        let visibility = decision.visibility.clone();
+        self.push(
+            EventBody::DecisionAnswered {
+                answer: Answer {
+                    decision: id.to_string(),
+                    option: crate::decision::LAPSED_OPTION.to_string(),
+                    text: None,
+                },
+                by: Actor::System,
+            },
+            visibility,
+            None,
+        )
+    }
+
     /// Binds `character` to `player` from a rule (e.g. when the Referee approves a character a
     /// player asked for): emits the same `character_bound` event as the engine's `bind`
     /// command. Refused, changing nothing, when `player` is not a seated player.

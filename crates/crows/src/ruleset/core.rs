@@ -29,7 +29,9 @@
 //!   "mind": 0, "strength": -1}, "stamina": 6, "speed": {"walk": 6},
 //!   "expertises": {"stealth": 2}}}` — kinds `crow`, `hireling`, `animal`, `monster`, `npc`;
 //!   a new crow's characteristics are −1…2 (CR-CORE-09), others −5…5; or `"card": "sewer-rat"`
-//!   from a loaded pack. Monsters and NPCs are hidden (`"hidden": false` shows their stats).
+//!   from a loaded pack (a card's `hand_slots` and `belt_slots` give a monster or NPC that
+//!   carries like a person its hands and belt; the record keeps the card, so `place` needs
+//!   not name it again). Monsters and NPCs are hidden (`"hidden": false` shows their stats).
 //! - `{"edit_creature": {"id": "vera", "characteristics": {"agility": 3, …}, "magic": false,
 //!   "stamina": 4, "max_stamina": 8, "expertises": {"stealth": 3}}}` — a crow's
 //!   characteristics move with [`crate::creature::Characteristics::adjust_crow`] (no higher
@@ -66,6 +68,17 @@
 //!   gets the light at the target's square (CR-LIGHT-04/05). The level per creature is set by
 //!   `{"set_light_level": {"creature": "ghoul", "level": "bright"|"dim"|"darkness"}}`
 //!   (Referee; unset means bright, CR-LIGHT-03).
+//!   `"activities": ["notice"]` names what the test is for, so the modifiers that apply only
+//!   to such tests are found (an unconscious creature's notice, CR-COND-07): `sneak`, `hide`,
+//!   `climb`, `swim`, `jump`, `notice`, `search`, `discern`, `travel_role`, `forage`,
+//!   `miasma_resistance`, `crafting`, `craft_weapon_or_armor`, `toppling`, or
+//!   `{"other": "…"}`. `"crit_defined_by_rule": true` and `"doom_defined_by_rule": true` say
+//!   the rule calling for the test already defines what a crit or a doom brings, so that
+//!   Referee decision is not opened.
+//!   The rulings a test opens (tier 1 setback, tier 2 outcome, crit benefit, doom setback)
+//!   belong to its moment: still open when a combat round, a dungeon turn, a rest or a day
+//!   ends, they lapse — answered by the system with `no_ruling` and recorded in `rulings` with
+//!   that option ([`LAPSING_RULINGS`]).
 //! - `{"hide": {"creature": "vera", "from": ["ghoul"], "watching": []}}` — after a successful
 //!   hide test: Vera is hidden from those creatures (a relation, CR-HIDE-05); refused
 //!   (CR-HIDE-01) for an observer the Referee lists as watching. `{"reveal": {"creature":
@@ -204,6 +217,12 @@
 //! Every creature change is seen in full by the Referee and the creature's players; others see
 //! its public part (name, kind, size, conditions, alive; for creatures that are not hidden also
 //! wounds and what is in hand). Hidden creatures' rolls and tests are Referee-only.
+//!
+//! The Referee's view (`delve table show`) adds to each creature `derived` ([`derived_view`]):
+//! `speed` (its speed for a move now, after wounds and conditions), `light` (the level at its
+//! square) and `next_test.{agility,mind,strength}` (`edges`, `banes`, the `net` result and the
+//! `modifiers` its own state puts on its next ordinary test), computed by the functions the
+//! commands use.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -256,6 +275,10 @@ pub struct CreatureRecord {
     pub hunger: Hunger,
     #[serde(default)]
     pub suffocation: Suffocation,
+    /// The creature card it was made from: `place` fights with that card's natural attacks
+    /// unless told otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
 }
 
 /// An item lying on the ground (dropped, dumped), with where it came from.
@@ -445,6 +468,82 @@ pub fn light_level_of(rules: &CrowsState, id: &str) -> LightLevel {
         Some(at) => crate::light::level_at(*at, &lit_sources(rules), base),
         None => base,
     }
+}
+
+/// The modifiers a creature's own state puts on its next test of this kind, characteristic
+/// and activities, in this order: its conditions, its pending assists (CR-ASSIST-01/04),
+/// Despondent's edge on sneaking and hiding (CR-MIASMA-07), its running backlashes (CR-BL-02,
+/// CR-BL-20). The `test` command and the view's `derived.next_test` both use this one function.
+pub fn standing_test_modifiers(
+    rules: &CrowsState,
+    creature: &str,
+    kind: &TestKind,
+    characteristic: Characteristic,
+    activities: &[crate::checks::Activity],
+) -> Vec<Modifier> {
+    let mut out = Vec::new();
+    if let Some(r) = rules.creatures.get(creature) {
+        out.extend(own_test_modifiers(
+            &r.creature.conditions,
+            kind,
+            characteristic,
+            activities,
+        ));
+    }
+    if let Some(pending) = rules.pending_assists.get(creature) {
+        out.extend(pending.iter().map(|a| a.pending.modifier.clone()));
+    }
+    if activities.iter().any(|a| {
+        matches!(
+            a,
+            crate::checks::Activity::Hide | crate::checks::Activity::Sneak
+        )
+    }) && super::travel::sneak_edge(rules, creature)
+    {
+        out.push(Modifier::edge(ModifierSource::new(
+            SourceKind::Miasma,
+            "CR-MIASMA-07",
+        )));
+    }
+    out.extend(rules.magic.test_modifiers(creature, activities));
+    // Where it stands: fully submerged without a swim speed (CR-MOVE-04).
+    let mut probe = crate::checks::TestSpec::new(characteristic, 0).with_kind(*kind);
+    probe.activities = activities.to_vec();
+    out.extend(super::combat::footing_modifiers(rules, creature, &probe));
+    out
+}
+
+/// What the rules make of a creature now, for the Referee's view (`derived`): its speed for a
+/// move (wounds, conditions, squeezing, holding), the light level at its square, and per
+/// characteristic the edges and banes its own state puts on its next ordinary test — each
+/// computed by the function the game itself uses.
+pub fn derived_view(rules: &CrowsState, id: &str) -> Value {
+    let next_test: BTreeMap<String, Value> = [
+        Characteristic::Agility,
+        Characteristic::Mind,
+        Characteristic::Strength,
+    ]
+    .into_iter()
+    .map(|ch| {
+        let mods = standing_test_modifiers(rules, id, &TestKind::Ordinary, ch, &[]);
+        let edges: u32 = mods.iter().map(|m| m.effect.edges()).sum();
+        let banes: u32 = mods.iter().map(|m| m.effect.banes()).sum();
+        (
+            ch.to_string().to_lowercase(),
+            json!({
+                "edges": edges,
+                "banes": banes,
+                "net": crate::edges::net_of(&mods),
+                "modifiers": mods,
+            }),
+        )
+    })
+    .collect();
+    json!({
+        "speed": super::combat::speed_in(rules, id),
+        "light": light_level_of(rules, id),
+        "next_test": next_test,
+    })
 }
 
 /// The light modifier on `viewer`'s attack against `target` or on its test to make out
@@ -1601,6 +1700,7 @@ impl Crows {
             hidden,
             hunger: Hunger::default(),
             suffocation: Suffocation::default(),
+            card: card.clone(),
         };
         set_creature(ctx, id, rec, "created", Value::Null)
     }
@@ -1786,33 +1886,14 @@ impl Crows {
         }
         spec.modifiers.extend(modifiers.iter().cloned());
         spec.activities = activities.clone();
-        spec.modifiers.extend(own_test_modifiers(
-            &c.conditions,
+        spec.modifiers.extend(standing_test_modifiers(
+            ctx.rules(),
+            creature,
             &kind,
             *characteristic,
             activities,
         ));
-        spec.modifiers
-            .extend(pending.iter().map(|a| a.pending.modifier.clone()));
-        let footing = super::combat::footing_modifiers(ctx.rules(), creature, &spec);
-        spec.modifiers.extend(footing);
-        // Despondent in the Miasma: an edge on sneaking and hiding (CR-MIASMA-07).
-        if activities.iter().any(|a| {
-            matches!(
-                a,
-                crate::checks::Activity::Hide | crate::checks::Activity::Sneak
-            )
-        }) && super::travel::sneak_edge(ctx.rules(), creature)
-        {
-            spec.modifiers.push(Modifier::edge(ModifierSource::new(
-                SourceKind::Miasma,
-                "CR-MIASMA-07",
-            )));
-        }
-        // Running backlashes on every test of the creature (CR-BL-02, CR-BL-20) and, on an
-        // attack, the target's glow (CR-BL-24).
-        spec.modifiers
-            .extend(ctx.rules().magic.test_modifiers(creature, activities));
+        // On an attack, the target's glow (CR-BL-24).
         if let (TestKind::Attack { .. }, Some(t)) = (kind, target) {
             spec.modifiers
                 .extend(ctx.rules().magic.attack_modifiers_against(t));
@@ -4004,7 +4085,13 @@ impl Crows {
             let creatures: BTreeMap<&String, Value> = rules
                 .creatures
                 .iter()
-                .map(|(id, r)| (id, full_view(id, r)))
+                .map(|(id, r)| {
+                    let mut v = full_view(id, r);
+                    if let Some(obj) = v.as_object_mut() {
+                        obj.insert("derived".into(), derived_view(rules, id));
+                    }
+                    (id, v)
+                })
                 .collect();
             return json!({
                 "options": rules.options,
@@ -4253,6 +4340,15 @@ impl Crows {
         boundary: &Boundary,
         ctx: &mut Ctx<'_, Self>,
     ) -> Result<(), RuleError> {
+        if matches!(
+            boundary,
+            Boundary::RoundEnd
+                | Boundary::ExplorationTurnEnd
+                | Boundary::RestEnd
+                | Boundary::DayEnd
+        ) {
+            lapse_test_rulings(ctx)?;
+        }
         match boundary {
             Boundary::ExplorationTurnEnd => self.end_of_dungeon_turn(ctx),
             Boundary::TurnEnd { .. } => {
@@ -4274,6 +4370,52 @@ impl Crows {
             _ => Ok(()),
         }
     }
+}
+
+/// The Referee's rulings a test opens (tier 1 setback, tier 2 outcome, crit benefit, doom
+/// setback) belong to the moment of the test: when the scene moves on (a combat round, a
+/// dungeon turn, a rest or a day ends) those still open lapse, recorded as "no ruling", so they
+/// do not pile up. A certain-death decision never lapses.
+pub const LAPSING_RULINGS: [&str; 4] = [
+    "crows.tier_1_setback",
+    "crows.tier_2_outcome",
+    "crows.crit_benefit",
+    "crows.doom_setback",
+];
+
+fn lapse_test_rulings(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let open: Vec<(String, String, String)> = ctx
+        .core()
+        .decisions
+        .iter()
+        .filter(|d| LAPSING_RULINGS.contains(&d.kind.as_str()))
+        .map(|d| {
+            let creature = d.context["creature"].as_str().unwrap_or_default();
+            (d.id.clone(), d.kind.clone(), creature.to_string())
+        })
+        .collect();
+    for (id, kind, creature) in open {
+        ctx.lapse_decision(&id)?;
+        let hidden = record(ctx, &creature).map(|r| r.hidden).unwrap_or(true);
+        let vis = if hidden {
+            Visibility::Referee
+        } else {
+            Visibility::Public
+        };
+        ctx.emit_for(
+            CoreEvent::Ruled {
+                ruling: Ruling {
+                    creature,
+                    kind: kind.trim_start_matches("crows.").to_string(),
+                    option: engine::LAPSED_OPTION.to_string(),
+                    text: None,
+                    payers: Vec::new(),
+                },
+            },
+            vis,
+        )?;
+    }
+    Ok(())
 }
 
 /// Longest item name and item-card notes (CR-INV-08).

@@ -137,10 +137,44 @@ fn tag_of(value: &Value) -> Option<&str> {
     }
 }
 
+/// Old command names still read as the one kept (near-twins merged; clients and scripts
+/// written against the old name keep working).
+const COMMAND_ALIASES: [(&str, &str); 2] = [
+    ("draw_from_pack", "draw_from_backpack"),
+    ("dump_pack", "dump_backpack"),
+];
+
+/// `{<old name>: …}` becomes `{<kept name>: …}`.
+fn unalias(value: Value) -> Value {
+    match value {
+        Value::Object(mut m) if m.len() == 1 => {
+            let renamed = m.keys().next().and_then(|k| {
+                COMMAND_ALIASES
+                    .iter()
+                    .find(|(old, _)| old == k)
+                    .map(|(old, new)| (*old, *new))
+            });
+            if let Some((old, new)) = renamed
+                && let Some(body) = m.remove(old)
+            {
+                m.insert(new.to_string(), body);
+            }
+            Value::Object(m)
+        }
+        Value::String(s) => Value::String(
+            COMMAND_ALIASES
+                .iter()
+                .find(|(old, _)| *old == s)
+                .map_or(s.clone(), |(_, new)| (*new).to_string()),
+        ),
+        other => other,
+    }
+}
+
 /// Deserializes `{<name>: …}` into the family that has a variant `<name>`.
 macro_rules! by_family {
-    ($deserializer:expr, $what:literal, $($family:ident($ty:ty)),+) => {{
-        let value = Value::deserialize($deserializer)?;
+    ($deserializer:expr, $what:literal, $value:expr, $($family:ident($ty:ty)),+) => {{
+        let value = $value(Value::deserialize($deserializer)?);
         let Some(tag) = tag_of(&value) else {
             return Err(de::Error::custom(concat!(
                 "a ", $what, " is one object with one key, its name: {\"name\": {…}}"
@@ -170,6 +204,7 @@ impl<'de> Deserialize<'de> for CrowsCommand {
         by_family!(
             deserializer,
             "command",
+            unalias,
             Core(CoreCommand),
             Explore(ExploreCommand),
             Magic(MagicCommand),
@@ -184,6 +219,7 @@ impl<'de> Deserialize<'de> for CrowsEvent {
         by_family!(
             deserializer,
             "event",
+            std::convert::identity,
             Core(CoreEvent),
             Explore(ExploreEvent),
             Magic(MagicEvent),
@@ -227,10 +263,8 @@ fn fight_maneuver_guard(command: &CoreCommand, ctx: &Ctx<'_, Crows>) -> Result<(
         return Ok(());
     }
     let (instead, rule) = match command {
-        CoreCommand::DrawFromBackpack { .. } => ("draw_from_pack", "CR-MAN-04"),
         CoreCommand::MoveItems { .. } => ("draw_from_belt", "CR-MAN-05"),
         CoreCommand::PickUp { .. } => ("pick_up_item", "CR-MAN-06"),
-        CoreCommand::DumpBackpack { .. } => ("dump_pack", "CR-MAN-07"),
         _ => return Ok(()),
     };
     Err(RuleError::new(
@@ -238,6 +272,24 @@ fn fight_maneuver_guard(command: &CoreCommand, ctx: &Ctx<'_, Crows>) -> Result<(
         format!("during a fight this is a maneuver: send `{instead}`, which spends it"),
     )
     .rule(rule))
+}
+
+/// In a fight, drawing from the backpack and dumping it are maneuvers (CR-MAN-04, CR-MAN-07):
+/// the creature whose command it is, if it fights, spends its maneuver first — unless the
+/// Referee sends it out of that creature's turn, which is a correction, free as outside a
+/// fight. Returns the creature when the command is such a maneuver.
+fn backpack_maneuver<'c>(command: &'c CoreCommand, ctx: &Ctx<'_, Crows>) -> Option<&'c str> {
+    let creature = match command {
+        CoreCommand::DrawFromBackpack { creature, .. }
+        | CoreCommand::DumpBackpack { creature, .. } => creature.as_str(),
+        _ => return None,
+    };
+    let fight = ctx.rules().combat.fight.as_ref()?;
+    if !fight.ids.iter().any(|id| id == creature) {
+        return None;
+    }
+    let acting = fight.current() == Some(creature);
+    (*ctx.actor() != engine::Actor::Referee || acting).then_some(creature)
 }
 
 /// A character the Miasma turned is the Referee's now (CR-MIASMA-08): its player can no longer
@@ -292,6 +344,10 @@ impl Crows {
     ) -> Result<(), RuleError> {
         match command {
             CrowsCommand::Core(c) => {
+                if let Some(creature) = backpack_maneuver(c, ctx) {
+                    let creature = creature.to_string();
+                    return combat::inventory_maneuver(self, ctx, &creature, c.clone(), None);
+                }
                 fight_maneuver_guard(c, ctx)?;
                 self.core_decide(c, ctx)
             }
@@ -447,6 +503,26 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(err.contains("unknown field `minutes`"), "{err}");
+    }
+
+    #[test]
+    fn old_near_twin_names_read_as_the_kept_command() {
+        let cmd: CrowsCommand = serde_json::from_value(serde_json::json!(
+            {"draw_from_pack": {"creature": "vera", "item": 2, "hands": [{"kind": "Hand", "number": 1}]}}
+        ))
+        .unwrap();
+        assert!(matches!(
+            cmd,
+            CrowsCommand::Core(CoreCommand::DrawFromBackpack { .. })
+        ));
+        let cmd: CrowsCommand = serde_json::from_value(serde_json::json!(
+            {"dump_pack": {"creature": "vera", "items": [2]}}
+        ))
+        .unwrap();
+        assert_eq!(
+            serde_json::to_value(&cmd).unwrap(),
+            serde_json::json!({"dump_backpack": {"creature": "vera", "items": [2]}})
+        );
     }
 
     #[test]

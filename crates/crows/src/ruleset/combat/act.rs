@@ -4,7 +4,7 @@ use engine::{Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
 use serde_json::{Value, json};
 
 use super::super::core::{err, living, record, roll_die, set_creature_only};
-use super::super::{CoreCommand, Crows};
+use super::super::{CoreCommand, Crows, CrowsState};
 use super::{
     CellAt, CombatEvent, Fight, MAX_ALTITUDE, MAX_COORDINATE, MAX_GRID_CELLS, MAX_PATH,
     Participant, Placement, ReadiedRecord, controllers, grid_audience, occupants, side_key,
@@ -106,9 +106,13 @@ pub(super) fn set_grid(
 pub(super) fn place(
     ctx: &mut Ctx<'_, Crows>,
     id: &str,
-    placement: Placement,
+    mut placement: Placement,
 ) -> Result<(), RuleError> {
     let r = living(ctx, id)?;
+    // A creature made from a card fights as that card unless another is named.
+    if placement.card.is_none() {
+        placement.card = r.card.clone();
+    }
     check_square(placement.at)?;
     if placement.altitude > 0 && !(placement.flying && r.creature.speeds.fly.is_some()) {
         return Err(RuleError::new(
@@ -343,10 +347,21 @@ pub(super) fn roll_initiative(ctx: &mut Ctx<'_, Crows>, roller: &str) -> Result<
             .rule("CR-CBT-01")
         });
     }
-    if !ctx.core().participants.players.contains_key(roller) {
+    // With no player seated (the Referee runs the fight alone) the Referee rolls.
+    let players = &ctx.core().participants.players;
+    let by_referee = roller == "referee" && players.is_empty();
+    if !by_referee && !players.contains_key(roller) {
+        let alone = if players.is_empty() {
+            "; with no player seated, name `referee`"
+        } else {
+            ""
+        };
         return Err(RuleError::new(
             "not_a_player",
-            format!("`{roller}` is not a player at this table: a player rolls the side initiative (CR-CBT-09)"),
+            format!(
+                "`{roller}` is not a player at this table: a player rolls the side initiative \
+                 (CR-CBT-09){alone}"
+            ),
         )
         .rule("CR-CBT-09"));
     }
@@ -361,10 +376,15 @@ pub(super) fn roll_initiative(ctx: &mut Ctx<'_, Crows>, roller: &str) -> Result<
             "the side initiative is already waiting for its roll",
         ));
     }
+    let answerer = if by_referee {
+        Answerer::Referee
+    } else {
+        Answerer::Player(roller.to_string())
+    };
     let request = DecisionRequest::new(
         "crows.combat.initiative",
         format!("{roller} rolls 1d10 for the side initiative: 6+ the crows act first (CR-CBT-09)"),
-        Answerer::Player(roller.to_string()),
+        answerer,
         &[("roll", "Roll 1d10")],
     )
     .with_default("roll")
@@ -639,14 +659,19 @@ pub(super) fn spend(ctx: &mut Ctx<'_, Crows>, creature: &str, cost: Cost) -> Res
 /// The creature's speed for a move now (CR-MOVE-08): base walking (or flying) speed, wounds,
 /// conditions, squeezing and holding a creature its size or larger.
 pub(super) fn speed_of(ctx: &Ctx<'_, Crows>, id: &str) -> u8 {
-    let Some(r) = ctx.rules().creatures.get(id) else {
+    speed_in(ctx.rules(), id)
+}
+
+/// [`speed_of`] on a state (the view's derived speed uses it too).
+pub(in crate::ruleset) fn speed_in(rules: &CrowsState, id: &str) -> u8 {
+    let Some(r) = rules.creatures.get(id) else {
         return 0;
     };
     let c = &r.creature;
-    let p = ctx.rules().combat.placements.get(id);
+    let p = rules.combat.placements.get(id);
     let mut halvings = u8::from(p.is_some_and(|p| p.squeezing));
-    if let Some(held) = holding(ctx, id)
-        && let Some(h) = ctx.rules().creatures.get(&held)
+    if let Some(held) = holding_in(rules, id)
+        && let Some(h) = rules.creatures.get(&held)
         && crate::conditions::grabber_speed_halved(c.size, h.creature.size)
     {
         halvings += 1;
@@ -656,12 +681,17 @@ pub(super) fn speed_of(ctx: &Ctx<'_, Crows>, id: &str) -> u8 {
         _ => c.speeds.walk,
     };
     let wounds = i16::from(c.inventory.wound_speed_penalty());
-    effective_speed(base, -wounds, &c.conditions, halvings, &ctx.rules().options)
+    effective_speed(base, -wounds, &c.conditions, halvings, &rules.options)
 }
 
 /// The creature `id` holds grabbed, if any.
 pub(super) fn holding(ctx: &Ctx<'_, Crows>, id: &str) -> Option<String> {
-    ctx.rules().creatures.iter().find_map(|(other, r)| {
+    holding_in(ctx.rules(), id)
+}
+
+/// [`holding`] on a state.
+fn holding_in(rules: &CrowsState, id: &str) -> Option<String> {
+    rules.creatures.iter().find_map(|(other, r)| {
         match r
             .creature
             .conditions
@@ -1315,7 +1345,7 @@ pub(super) fn command_resolved(
 }
 
 /// A maneuver that is one of core's inventory commands (CR-MAN-04…07).
-pub(super) fn inventory_maneuver(
+pub(in crate::ruleset) fn inventory_maneuver(
     rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,
     creature: &str,

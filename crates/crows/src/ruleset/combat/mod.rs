@@ -20,7 +20,7 @@
 //!   — puts (or moves) a creature on the grid; its space comes from its size (CR-CBT-04), a
 //!   squeezing creature's is one square smaller (CR-CBT-06). Refused over an obstacle or
 //!   another creature's space (CR-CBT-05). `card` names the creature card whose natural attacks
-//!   it uses; `owner` makes it a pet (or, with `summoned`, a summoned creature) of that
+//!   it uses (default: the card it was created from); `owner` makes it a pet (or, with `summoned`, a summoned creature) of that
 //!   creature: it takes no turn of its own (CR-PET-01). `altitude` is a flyer's height in
 //!   squares above the ground of its square (refused for a creature not flying with a fly
 //!   speed; at most [`MAX_ALTITUDE`]); moves keep it, `place` changes it. Emits `placed`.
@@ -42,7 +42,8 @@
 //!   (CR-REF-18): that player gets the decision `crows.combat.initiative` (option `roll`);
 //!   answering rolls a recorded public 1d10, 6+ puts the crows first (CR-CBT-09), and the round
 //!   starts on the engine's combat clock (`round_started`, then `turn_began` for the first
-//!   creature). Refused while a round is still running (CR-CBT-01).
+//!   creature). Refused while a round is still running (CR-CBT-01). With no player seated
+//!   (the Referee runs a fight alone) `"roller": "referee"` gives the roll to the Referee.
 //! - `{"end_turn": {"creature": "vera"}}` — the acting creature's controller or the Referee;
 //!   passes the engine's `TurnEnd` boundary (assists lapse on it) and starts the next turn; after
 //!   the last turn the round is over and the Referee rolls initiative again.
@@ -119,11 +120,13 @@
 //!   obeys and is weakened. The pet's own commands are sent for the pet (bind it to the owner's
 //!   player).
 //! - Inventory maneuvers, each spending a maneuver and then running core's command:
-//!   `{"draw_from_pack": {"creature", "item", "hands", "choice"}}` (core `draw_from_backpack`,
-//!   the 1d10 draw, CR-MAN-04), `{"draw_from_belt": {"creature", "moves", "drops"}}` (core
-//!   `move_items`, CR-MAN-05), `{"pick_up_item": {"creature", "ground", "slots"}}` (core
-//!   `pick_up`, within reach when the item's square is known, CR-MAN-06), `{"dump_pack":
-//!   {"creature", "items"}}` (core `dump_backpack`, CR-MAN-07).
+//!   `{"draw_from_belt": {"creature", "moves", "drops"}}` (core `move_items`, CR-MAN-05),
+//!   `{"pick_up_item": {"creature", "ground", "slots"}}` (core `pick_up`, within reach when
+//!   the item's square is known, CR-MAN-06). Core's `draw_from_backpack` (the 1d10 draw,
+//!   CR-MAN-04) and `dump_backpack` (CR-MAN-07) are the maneuvers themselves in a fight: sent
+//!   by a player, or by the Referee for the creature whose turn it is, they spend the maneuver
+//!   first (the Referee's out-of-turn correction spends nothing). The old names
+//!   `draw_from_pack` and `dump_pack` are still read as these.
 //! - `{"free_act": {"creature": "vera", "cost": "free"|"maneuver"|"action", "what": "opens
 //!   the door"}}` (Referee) — a trivial or free-form act at the cost the Referee rules
 //!   (CR-ACT-03/04).
@@ -219,6 +222,7 @@
 mod act;
 mod attack;
 
+pub(super) use act::{inventory_maneuver, speed_in};
 pub(super) use attack::{SpellOnGrid, SpellStrike, aim_spell, pay_for_cast, spell_tier_against};
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -235,7 +239,7 @@ use crate::combat::initiative::{Combat, Side};
 use crate::combat::reactions::{Movement, ReactionKind, ReactionState};
 use crate::combat::turn::{Cost, TurnBudget};
 use crate::creature::Size;
-use crate::inventory::{HandChoice, ItemId, Move, SlotRef};
+use crate::inventory::{ItemId, Move, SlotRef};
 
 /// Most squares set on one grid.
 pub const MAX_GRID_CELLS: usize = 10_000;
@@ -524,13 +528,6 @@ pub enum CombatCommand {
         #[serde(default)]
         dangerous: bool,
     },
-    DrawFromPack {
-        creature: String,
-        item: ItemId,
-        hands: Vec<SlotRef>,
-        #[serde(default = "super::core::default_choice")]
-        choice: HandChoice,
-    },
     DrawFromBelt {
         creature: String,
         #[serde(default)]
@@ -542,10 +539,6 @@ pub enum CombatCommand {
         creature: String,
         ground: u32,
         slots: Vec<SlotRef>,
-    },
-    DumpPack {
-        creature: String,
-        items: Vec<ItemId>,
     },
     FreeAct {
         creature: String,
@@ -758,10 +751,8 @@ pub(super) fn acting(_state: &TableState<CrowsState>, command: &CombatCommand) -
         | C::RepositionGrabbed { creature, .. }
         | C::Knockback { creature, .. }
         | C::CommandPet { creature, .. }
-        | C::DrawFromPack { creature, .. }
         | C::DrawFromBelt { creature, .. }
-        | C::PickUpItem { creature, .. }
-        | C::DumpPack { creature, .. } => Acting::Characters(vec![creature.clone()]),
+        | C::PickUpItem { creature, .. } => Acting::Characters(vec![creature.clone()]),
     }
 }
 
@@ -863,23 +854,6 @@ pub(super) fn decide(
             pet,
             dangerous,
         } => act::command_pet(rules, ctx, creature, pet, *dangerous),
-        C::DrawFromPack {
-            creature,
-            item,
-            hands,
-            choice,
-        } => act::inventory_maneuver(
-            rules,
-            ctx,
-            creature,
-            super::CoreCommand::DrawFromBackpack {
-                creature: creature.clone(),
-                item: *item,
-                hands: hands.clone(),
-                choice: *choice,
-            },
-            None,
-        ),
         C::DrawFromBelt {
             creature,
             moves,
@@ -909,16 +883,6 @@ pub(super) fn decide(
                 slots: slots.clone(),
             },
             Some(*ground),
-        ),
-        C::DumpPack { creature, items } => act::inventory_maneuver(
-            rules,
-            ctx,
-            creature,
-            super::CoreCommand::DumpBackpack {
-                creature: creature.clone(),
-                items: items.clone(),
-            },
-            None,
         ),
         C::FreeAct {
             creature,

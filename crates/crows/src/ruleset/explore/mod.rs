@@ -12,7 +12,10 @@
 //!
 //! The dungeon turn is the engine's exploration turn: its number is `clock.exploration.turn`
 //! and a timed turn runs on the engine's pausable `exploration_turn` timer (the server's
-//! scheduler sends `timer_due` when it runs out). At the end of a turn the core rules roll usage
+//! scheduler sends `timer_due` when it runs out; offline, `delve table tick ID` does the same,
+//! and `delve table command`/`answer` fire a passed deadline first). The Referee ends a turn by
+//! hand — a manual turn, or a timed one early — with the engine's clock command
+//! `{"clock": {"end_exploration_turn": {}}}`. At the end of a turn the core rules roll usage
 //! dice, end conditions, apply the magic-slot penalty and wake the knocked-out; then this module
 //! makes the Referee's encounter check (CR-DT-06, CR-ERR-36). Inside a dungeon no game minutes
 //! pass with the turns (CR-DT-04).
@@ -49,7 +52,8 @@
 //! encounter now (CR-ENC-05); another success opens the Referee decisions `crows.explore.sign`
 //! (free text: the sign players hear, published as `encounter_sign`) and
 //! `crows.explore.encounter_moment` (option `now`, answered at the moment the Referee picks in
-//! the next turn: Referee-only `encounter_happened`) (CR-ENC-06). Either way the encounter table
+//! the next turn: Referee-only `encounter_happened`; if that turn ends without it, the
+//! Referee-only `encounter_overdue` reminds once) (CR-ENC-06). Either way the encounter table
 //! follows (CR-ENC-04): one table is rolled at once (a loaded content table by its die, in
 //! secret; otherwise just named), several open `crows.explore.encounter_table`.
 //!
@@ -1379,11 +1383,12 @@ pub(super) fn on_boundary(
                 return Ok(());
             }
             let turn = engine_turn(ctx);
-            // A signalled encounter whose turn ends without it: remind the Referee (CR-ENC-06).
+            // A signalled encounter whose turn ends without it: remind the Referee (CR-ENC-06),
+            // once, at the end of that turn — not again at every later turn end.
             let overdue: Vec<u32> = secrets_of(ctx.rules())
                 .pending
                 .iter()
-                .filter(|p| p.due_turn <= turn)
+                .filter(|p| p.due_turn == turn)
                 .map(|p| p.due_turn)
                 .collect();
             for due_turn in overdue {
