@@ -11,7 +11,7 @@ use common::*;
 fn arena() -> T {
     let mut t = ghoul_and_rat();
     t.referee_rules(
-        json!({"create_creature": {"id": "bat", "name": "Bat", "kind": "monster",
+        json!({"create_creature": {"revealed": true, "id": "bat", "name": "Bat", "kind": "monster",
             "characteristics": {"agility": 0, "mind": 0, "strength": 0}, "stamina": 20,
             "speed": {"walk": 1, "fly": 6}}}),
         &[],

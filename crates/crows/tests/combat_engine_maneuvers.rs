@@ -666,7 +666,7 @@ fn cr_act_02_a_readied_move_is_one_move_outside_the_turn() {
 fn cr_cbt_01_the_dead_leave_the_fight_and_lose_their_turn() {
     let mut t = table();
     t.referee_rules(
-        json!({"create_creature": {"id": "rat", "kind": "monster",
+        json!({"create_creature": {"revealed": true, "id": "rat", "kind": "monster",
             "characteristics": {"agility": 0, "mind": -3, "strength": -2}, "stamina": 1}}),
         &[],
     );

@@ -100,7 +100,7 @@ fn cr_atk_14_one_roll_against_several_targets_reads_each_targets_modifiers() {
 fn cr_move_05_the_referee_rules_a_flyer_falls_with_falling_damage() {
     let mut t = arena();
     t.referee_rules(
-        json!({"create_creature": {"id": "bat", "name": "Bat", "kind": "monster",
+        json!({"create_creature": {"revealed": true, "id": "bat", "name": "Bat", "kind": "monster",
             "characteristics": {"agility": 0, "mind": 0, "strength": 0}, "stamina": 20,
             "speed": {"walk": 1, "fly": 6}}}),
         &[],

@@ -526,3 +526,178 @@ fn cr_man_10_breaking_free_at_tier_3_offers_a_safe_square() {
             .contains("grabbed")
     );
 }
+
+/// The refusal a command gets, as a player reads it (message and rule), with `id` written as
+/// `<id>` so a hidden creature's answer and a missing one's compare.
+fn answer_as(t: &mut T, actor: &Actor, cmd: Value, id: &str) -> (String, Option<String>) {
+    let (message, rule) = rule_of(t.run(actor, cmd, &[]).unwrap_err());
+    (message.replace(id, "<id>"), rule)
+}
+
+#[test]
+// Covers CR-HIDE-05 (issue 18, item 2): a player's own commands leak nothing of a creature
+// hidden from all of the player's characters.
+fn cr_hide_05_a_hidden_creature_answers_a_player_like_a_missing_one() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "bram", 0, 1, "crows");
+    place(&mut t, "ghoul", 2, 0, "enemies");
+    start(&mut t, &["vera", "bram"]);
+    t.referee_rules(
+        json!({"hide": {"creature": "ghoul", "from": ["vera", "bram"]}}),
+        &[],
+    );
+    let alice = player("alice");
+    let commands: [fn(&str) -> Value; 6] = [
+        |x| r(json!({"attack": {"creature": "vera", "target": x, "weapon": 1}})),
+        |x| r(json!({"attack": {"creature": "vera", "targets": [x], "weapon": 1}})),
+        |x| r(json!({"grab": {"creature": "vera", "target": x}})),
+        |x| r(json!({"taunt": {"creature": "vera", "target": x}})),
+        |x| r(json!({"knockback": {"creature": "vera", "target": x}})),
+        |x| r(json!({"guess_square": {"attacker": "vera", "target": x, "square": [2, 0]}})),
+    ];
+    for cmd in &commands {
+        let before = t.table.state_json();
+        let log = t.log.len();
+        let hidden = answer_as(&mut t, &alice, cmd("ghoul"), "ghoul");
+        let absent = answer_as(&mut t, &alice, cmd("nobody"), "nobody");
+        assert_eq!(hidden, absent, "{}", cmd("ghoul"));
+        assert!(hidden.0.contains("no creature"), "{hidden:?}");
+        assert_eq!(t.table.state_json(), before, "a refusal changes nothing");
+        assert_eq!(t.log.len(), log);
+    }
+    // Nothing was taunted, and no one was told so.
+    assert!(!serde_json::to_string(&t.log).unwrap().contains("taunted"));
+}
+
+#[test]
+// Covers CR-CBT-05, CR-HIDE-05 (issue 18, item 2): ending a move in an unseen creature's
+// space is refused like ending it in any occupied space, naming no creature.
+fn cr_cbt_05_a_move_onto_a_hidden_creature_is_refused_without_naming_it() {
+    let mut t = table();
+    place(&mut t, "vera", 0, 0, "crows");
+    place(&mut t, "bram", 0, 2, "crows");
+    place(&mut t, "ghoul", 2, 0, "enemies");
+    start(&mut t, &["vera", "bram"]);
+    t.referee_rules(
+        json!({"hide": {"creature": "ghoul", "from": ["vera", "bram"]}}),
+        &[],
+    );
+    let onto_hidden = rule_of(
+        t.run(
+            &player("alice"),
+            r(json!({"combat_move": {"creature": "vera", "path": [{"x": 1, "y": 0}, {"x": 2, "y": 0}]}})),
+            &[],
+        )
+        .unwrap_err(),
+    );
+    let onto_seen = rule_of(
+        t.run(
+            &player("alice"),
+            r(json!({"combat_move": {"creature": "vera", "path": [{"x": 0, "y": 1}, {"x": 0, "y": 2}]}})),
+            &[],
+        )
+        .unwrap_err(),
+    );
+    assert_eq!(onto_hidden, onto_seen);
+    assert!(!onto_hidden.0.contains("ghoul"), "{onto_hidden:?}");
+}
+
+#[test]
+// Covers CR-HIDE-05 (issue 18, item 2): monsters and NPCs are out of the players' sight from
+// their creation until the Referee reveals them; an ambush is not announced.
+fn cr_hide_05_monsters_are_created_unseen_until_the_referee_reveals_them() {
+    let mut t = table();
+    t.ok(
+        &referee(),
+        json!({"join": {"name": "carol", "role": "player"}}),
+        &[],
+    );
+    let seq = t.log.len();
+    t.referee_rules(
+        json!({"create_creature": {"id": "ambusher-x1", "name": "Lurker Qz", "kind": "monster",
+            "characteristics": {"agility": 1, "mind": 0, "strength": 1}, "stamina": 4}}),
+        &[],
+    );
+    place(&mut t, "ambusher-x1", 4, 4, "enemies");
+    for p in ["alice", "bob", "carol"] {
+        let viewer = Viewer::Player(p.into());
+        let log = serde_json::to_string(&project_log(&t.log[seq..], &viewer)).unwrap();
+        let view = t.table.view(&viewer).to_string();
+        for secret in ["ambusher-x1", "Lurker Qz"] {
+            assert!(!log.contains(secret), "{p}'s log: {log}");
+            assert!(!view.contains(secret), "{p}'s view: {view}");
+        }
+    }
+    let spectator = t.table.view(&Viewer::Spectator("sam".into())).to_string();
+    assert!(!spectator.contains("ambusher-x1"), "{spectator}");
+    // A player's command naming it is answered as for a creature that does not exist.
+    place(&mut t, "vera", 3, 4, "crows");
+    let hidden = answer_as(
+        &mut t,
+        &player("alice"),
+        r(json!({"grab": {"creature": "vera", "target": "ambusher-x1"}})),
+        "ambusher-x1",
+    );
+    let absent = answer_as(
+        &mut t,
+        &player("alice"),
+        r(json!({"grab": {"creature": "vera", "target": "nobody"}})),
+        "nobody",
+    );
+    assert_eq!(hidden, absent);
+    // Revealed, it is seen by everyone (its stats stay the Referee's).
+    let seq = t.log.len();
+    t.referee_rules(json!({"reveal": {"creature": "ambusher-x1"}}), &[]);
+    let alice = Viewer::Player("alice".into());
+    let log = serde_json::to_string(&project_log(&t.log[seq..], &alice)).unwrap();
+    assert!(log.contains("Lurker Qz"), "{log}");
+    assert!(log.contains("creature_seen"), "{log}");
+    let view = t.table.view(&alice);
+    assert_eq!(
+        view["rules"]["creatures"]["ambusher-x1"]["name"],
+        "Lurker Qz"
+    );
+    assert!(
+        view["rules"]["creatures"]["ambusher-x1"]
+            .get("stamina")
+            .is_none()
+    );
+    assert!(
+        view["rules"]["combat"]["creatures"]
+            .get("ambusher-x1")
+            .is_some()
+    );
+    t.assert_replays();
+}
+
+#[test]
+// Covers CR-HIDE-05 (issue 18, item 2): a seated player without a character sees what the
+// public sees, not what any character's player sees.
+fn cr_hide_05_a_player_without_a_character_sees_only_what_the_public_sees() {
+    let mut t = table();
+    t.ok(
+        &referee(),
+        json!({"join": {"name": "carol", "role": "player"}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    t.referee_rules(
+        json!({"hide": {"creature": "ghoul", "from": ["vera"]}}),
+        &[],
+    );
+    let seq = t.log.len();
+    place(&mut t, "ghoul", 5, 5, "enemies");
+    let carol = Viewer::Player("carol".into());
+    let log = serde_json::to_string(&project_log(&t.log[seq..], &carol)).unwrap();
+    assert!(!log.contains("ghoul"), "{log}");
+    let view = t.table.view(&carol);
+    assert!(
+        view["rules"]["combat"]["creatures"].get("ghoul").is_none(),
+        "{view}"
+    );
+    assert!(view["rules"]["creatures"].get("ghoul").is_none(), "{view}");
+    // Bob, whose Bram it does not hide from, still sees it.
+    let bob = t.table.view(&Viewer::Player("bob".into()));
+    assert!(bob["rules"]["combat"]["creatures"].get("ghoul").is_some());
+}

@@ -12,7 +12,7 @@ fn sneak(moved: u32) -> Value {
 fn with_ghoul() -> T {
     let mut t = party();
     t.referee_rules(
-        json!({"create_creature": {"id": "ghoul", "kind": "monster",
+        json!({"create_creature": {"revealed": true, "id": "ghoul", "kind": "monster",
             "characteristics": {"agility": 1, "mind": -1, "strength": 2}, "stamina": 6}}),
         &[],
     );

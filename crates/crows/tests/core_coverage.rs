@@ -8,7 +8,7 @@ use engine::FacesRoller;
 
 fn holy_shit_corpse(t: &mut T) {
     t.referee_rules(
-        json!({"create_creature": {"id": "wyrm", "name": "Wyrm", "kind": "monster",
+        json!({"create_creature": {"revealed": true, "id": "wyrm", "name": "Wyrm", "kind": "monster",
             "size": "holy_shit", "characteristics": {"agility": 0, "mind": 0, "strength": 5},
             "stamina": 1, "hidden": false}}),
         &[],
@@ -69,7 +69,7 @@ fn cr_core_02_the_held_breath_base_is_a_house_rule() {
 fn cr_dice_04_public_rolls_secret_rolls_and_physical_dice() {
     let mut t = party();
     t.referee_rules(
-        json!({"create_creature": {"id": "ghoul", "kind": "monster",
+        json!({"create_creature": {"revealed": true, "id": "ghoul", "kind": "monster",
             "characteristics": {"agility": 1, "mind": -1, "strength": 2}, "stamina": 6}}),
         &[],
     );
@@ -137,7 +137,7 @@ fn cr_err_03_a_grab_by_an_effect_is_the_grabbed_condition() {
     assert_eq!(vera.speed(0, 0, &s.options), 0);
     // A creature's death does not free her from an effect's grab.
     t.referee_rules(
-        json!({"create_creature": {"id": "rat", "kind": "monster",
+        json!({"create_creature": {"revealed": true, "id": "rat", "kind": "monster",
             "characteristics": {"agility": 0, "mind": 0, "strength": 0}, "stamina": 1}}),
         &[],
     );

@@ -39,7 +39,7 @@ fn torchlit() -> T {
         &[],
     );
     t.referee_rules(
-        json!({"create_creature": {"id": "goblin", "name": "Goblin", "kind": "monster",
+        json!({"create_creature": {"revealed": true, "id": "goblin", "name": "Goblin", "kind": "monster",
             "characteristics": {"agility": 1, "mind": 0, "strength": 0}, "stamina": 3}}),
         &[],
     );

@@ -13,7 +13,7 @@ fn conditions(t: &T, id: &str) -> Value {
 fn cr_core_03_a_creature_card_immune_to_a_condition_beats_the_general_rule() {
     let mut t = sample_party();
     t.referee_rules(
-        json!({"create_creature": {"id": "spider", "card": "cave-spider"}}),
+        json!({"create_creature": {"revealed": true, "id": "spider", "card": "cave-spider"}}),
         &[],
     );
     let spider = t.creature("spider");
@@ -159,7 +159,7 @@ fn cr_core_03_no_falling_damage_rolls_nothing() {
 fn cr_core_03_a_monster_that_sees_in_darkness_takes_no_light_bane() {
     let mut t = sample_party();
     t.referee_rules(
-        json!({"create_creature": {"id": "spider", "card": "cave-spider"}}),
+        json!({"create_creature": {"revealed": true, "id": "spider", "card": "cave-spider"}}),
         &[],
     );
     for who in ["spider", "bram"] {

@@ -485,7 +485,7 @@ fn cr_ract_04_harvest_rolls_parts_by_corpse_size_and_destroys_it() {
     ];
     for (size, _) in sizes {
         t.referee_rules(
-            json!({"create_creature": {"id": size, "kind": "monster", "size": size,
+            json!({"create_creature": {"revealed": true, "id": size, "kind": "monster", "size": size,
                 "characteristics": {"agility": 0, "mind": 0, "strength": 0}, "stamina": 1}}),
             &[],
         );

@@ -300,7 +300,7 @@ fn cr_err_34_a_light_kept_burning_rolls_its_usage_dice_every_two_hours_of_the_re
 /// A dead Medium "Ghoul" at the table, a knife in its pack.
 fn ghoul_corpse(t: &mut T) {
     t.referee_rules(
-        json!({"create_creature": {"id": "ghoul", "name": "Ghoul", "kind": "monster",
+        json!({"create_creature": {"revealed": true, "id": "ghoul", "name": "Ghoul", "kind": "monster",
             "size": "medium", "characteristics": {"agility": 0, "mind": 0, "strength": 0},
             "stamina": 1, "backpack_slots": 1}}),
         &[],

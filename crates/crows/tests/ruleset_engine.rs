@@ -161,7 +161,7 @@ fn cr_core_09_new_crow_characteristics_limited_through_engine() {
     assert!(t.state()["creatures"].as_object().unwrap().is_empty());
     // A monster may have 3; editing a crow above 4 without magic is refused.
     t.referee_rules(
-        json!({"create_creature": {"id": "m", "kind": "monster",
+        json!({"create_creature": {"revealed": true, "id": "m", "kind": "monster",
             "characteristics": {"agility": 3, "mind": -4, "strength": 5}, "stamina": 9}}),
         &[],
     );
@@ -388,7 +388,7 @@ fn cr_dmg_03_cr_dmg_11_cr_dmg_13_armor_choice_wound_slots_then_death_through_eng
 fn cr_dmg_08_referee_decides_knock_out_instead_of_kill_through_engine() {
     let mut t = party();
     t.referee_rules(
-        json!({"create_creature": {"id": "ghoul", "kind": "monster",
+        json!({"create_creature": {"revealed": true, "id": "ghoul", "kind": "monster",
             "characteristics": {"agility": 1, "mind": -2, "strength": 2}, "stamina": 4}}),
         &[],
     );
@@ -667,7 +667,7 @@ fn content_pack_errors_name_file_line_and_field_through_engine() {
 fn projection_hides_monster_stats_from_players_through_engine() {
     let mut t = party();
     t.referee_rules(
-        json!({"create_creature": {"id": "ghoul", "name": "Pale ghoul", "kind": "monster",
+        json!({"create_creature": {"revealed": true, "id": "ghoul", "name": "Pale ghoul", "kind": "monster",
             "characteristics": {"agility": 3, "mind": -3, "strength": 4}, "stamina": 13,
             "expertises": {"stealth": 3}}}),
         &[],
@@ -778,7 +778,7 @@ fn cr_core_01_referee_and_player_permissions_through_engine() {
 
     let before = t.table.state_json();
     // Monsters and NPCs are the Referee's: a player cannot create or edit creatures.
-    let ghoul = json!({"rules": {"create_creature": {"id": "ghoul", "kind": "monster",
+    let ghoul = json!({"rules": {"create_creature": {"revealed": true, "id": "ghoul", "kind": "monster",
         "characteristics": {"agility": 1, "mind": -2, "strength": 2}, "stamina": 6}}});
     for who in [player("alice"), Actor::Spectator("sam".into())] {
         let e = t.run(&who, ghoul.clone(), &[]).unwrap_err();

@@ -247,7 +247,7 @@ fn cr_rr_02_resistance_roll_offers_its_typical_expertise_through_engine() {
 fn with_ghoul() -> T {
     let mut t = party();
     t.referee_rules(
-        json!({"create_creature": {"id": "ghoul", "name": "Pale ghoul", "kind": "monster",
+        json!({"create_creature": {"revealed": true, "id": "ghoul", "name": "Pale ghoul", "kind": "monster",
             "characteristics": {"agility": 1, "mind": -3, "strength": 3}, "stamina": 9,
             "hidden": false}}),
         &[],
@@ -451,7 +451,7 @@ fn cr_core_05_a_dead_creature_becomes_a_corpse_with_its_gear_through_engine() {
 
     // A Huge body (16 slots) fits no slot kind of a crow: refused with the rule named.
     t.referee_rules(
-        json!({"create_creature": {"id": "troll", "kind": "monster", "size": "huge",
+        json!({"create_creature": {"revealed": true, "id": "troll", "kind": "monster", "size": "huge",
             "characteristics": {"agility": 0, "mind": 0, "strength": 4}, "stamina": 1,
             "hidden": false}}),
         &[],

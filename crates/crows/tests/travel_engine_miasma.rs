@@ -550,7 +550,7 @@ fn sword_hit(t: &mut T) -> i64 {
         &[],
     );
     t.referee_rules(
-        json!({"create_creature": {"id": "ghoul", "name": "Ghoul", "kind": "monster",
+        json!({"create_creature": {"revealed": true, "id": "ghoul", "name": "Ghoul", "kind": "monster",
             "characteristics": {"agility": 0, "mind": 0, "strength": 0}, "stamina": 20}}),
         &[],
     );

@@ -828,7 +828,7 @@ async fn web_combat_round_through_the_controls() {
     .await;
     for cmd in [
         json!({"rules": {"create_creature": {"id": "vera", "name": "Vera", "kind": "crow", "characteristics": {"agility": 1, "mind": 0, "strength": 2}, "stamina": 6, "speed": {"walk": 6}}}}),
-        json!({"rules": {"create_creature": {"id": "rat", "name": "Rat", "kind": "monster", "characteristics": {"agility": 0, "mind": -2, "strength": 0}, "stamina": 6, "speed": {"walk": 4}}}}),
+        json!({"rules": {"create_creature": {"id": "rat", "name": "Rat", "kind": "monster", "characteristics": {"agility": 0, "mind": -2, "strength": 0}, "stamina": 6, "speed": {"walk": 4}, "revealed": true}}}),
         json!({"rules": {"add_condition": {"creature": "rat", "condition": "unconscious"}}}),
         json!({"rules": {"place": {"creature": "vera", "at": {"x": 1, "y": 1}, "side": "crows"}}}),
         json!({"rules": {"place": {"creature": "rat", "at": {"x": 4, "y": 1}, "side": "enemies"}}}),

@@ -8,6 +8,9 @@ use std::path::Path;
 use tokio::sync::oneshot;
 use tokio_tungstenite::tungstenite::Message;
 
+// The secrecy sweep, one script per ruleset (issue 18).
+mod secrecy_sweep;
+
 struct Running {
     base: String,
     http: reqwest::Client,

@@ -46,7 +46,9 @@ pub enum CombatError {
         long: u32,
         high: i32,
     },
-    #[error("the movement would end in the space of creature {0} (CR-CBT-05, CR-ERR-13)")]
+    // No creature is named: the mover may not see whose space it is (a hidden creature's
+    // square answers like any other occupied one).
+    #[error("the movement would end in a space another creature occupies (CR-CBT-05, CR-ERR-13)")]
     EndsInOccupiedSpace(u32),
     #[error("the mover is not on the list of occupants")]
     UnknownMover,

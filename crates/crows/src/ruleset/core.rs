@@ -31,7 +31,9 @@
 //!   a new crow's characteristics are −1…2 (CR-CORE-09), others −5…5; or `"card": "sewer-rat"`
 //!   from a loaded pack (a card's `hand_slots` and `belt_slots` give a monster or NPC that
 //!   carries like a person its hands and belt; the record keeps the card, so `place` needs
-//!   not name it again). Monsters and NPCs are hidden (`"hidden": false` shows their stats).
+//!   not name it again). Monsters and NPCs are hidden (`"hidden": false` shows their stats)
+//!   and unrevealed: no player sees them at all until the Referee sends
+//!   `{"reveal": {"creature": "ghoul"}}` (`"revealed": true` at creation shows them at once).
 //! - `{"edit_creature": {"id": "vera", "characteristics": {"agility": 3, …}, "magic": false,
 //!   "stamina": 4, "max_stamina": 8, "expertises": {"stealth": 3}}}` — a crow's
 //!   characteristics move with [`crate::creature::Characteristics::adjust_crow`] (no higher
@@ -223,6 +225,10 @@
 //! square) and `next_test.{agility,mind,strength}` (`edges`, `banes`, the `net` result and the
 //! `modifiers` its own state puts on its next ordinary test), computed by the functions the
 //! commands use.
+//!
+//! A player sees a creature unless it is unrevealed or hidden from all of their characters
+//! ([`viewer_sees`]); a player without a character sees what spectators see. For a player, a
+//! creature they may not see answers every command exactly like one that does not exist.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -271,6 +277,10 @@ pub struct CreatureRecord {
     pub creature: Creature,
     /// Stats shown to the Referee only (monsters and NPCs by default).
     pub hidden: bool,
+    /// Not yet shown to the players at all (monsters and NPCs from creation until the
+    /// Referee's `reveal`): for every player but its controllers it is not there.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unrevealed: bool,
     #[serde(default)]
     pub hunger: Hunger,
     #[serde(default)]
@@ -675,6 +685,10 @@ pub enum CoreCommand {
         backpack_slots: Option<u8>,
         #[serde(default)]
         hidden: Option<bool>,
+        /// Shown to the players from creation (default: true except for monsters and NPCs,
+        /// which stay out of the players' sight until the Referee's `reveal`).
+        #[serde(default)]
+        revealed: Option<bool>,
     },
     EditCreature {
         id: String,
@@ -1295,10 +1309,13 @@ pub(super) fn record<'a>(
     ctx: &'a Ctx<'_, Crows>,
     id: &str,
 ) -> Result<&'a CreatureRecord, RuleError> {
-    ctx.rules()
-        .creatures
-        .get(id)
-        .ok_or_else(|| RuleError::new("unknown_creature", format!("no creature `{id}`")))
+    ctx.rules().creatures.get(id).ok_or_else(|| no_creature(id))
+}
+
+/// The one refusal for a creature that is not there — or that the actor may not see: both
+/// answer alike, so a refusal never tells a player that a hidden creature exists.
+pub(super) fn no_creature(id: &str) -> RuleError {
+    RuleError::new("unknown_creature", format!("no creature `{id}`"))
 }
 
 pub(super) fn living(ctx: &Ctx<'_, Crows>, id: &str) -> Result<CreatureRecord, RuleError> {
@@ -1312,23 +1329,65 @@ pub(super) fn living(ctx: &Ctx<'_, Crows>, id: &str) -> Result<CreatureRecord, R
     Ok(r.clone())
 }
 
-/// The players who cannot see creature `id`: those who do not control it and every one of
-/// whose characters it is hidden from (CR-HIDE-05). A player without characters sees it.
+/// The players who cannot see creature `id`: those who do not control it and, while the
+/// Referee has not revealed it, everyone else; once revealed, those every one of whose
+/// characters it is hidden from (CR-HIDE-05). A player without characters sees what the
+/// public sees: nothing that is hidden from any seated character.
 pub fn blind_players(
     participants: &Participants,
     rules: &CrowsState,
     id: &str,
 ) -> BTreeSet<String> {
+    let unrevealed = rules.creatures.get(id).is_some_and(|r| r.unrevealed);
+    blind_players_if(participants, &rules.hiding, id, unrevealed)
+}
+
+/// [`blind_players`] with the creature's `unrevealed` flag given (a record being written).
+fn blind_players_if(
+    participants: &Participants,
+    hiding: &HiddenFrom,
+    id: &str,
+    unrevealed: bool,
+) -> BTreeSet<String> {
+    let hidden_from = |chars: &BTreeSet<String>| {
+        !chars.is_empty() && chars.iter().all(|c| hiding.is_hidden(id, c))
+    };
+    let hidden_from_someone = unrevealed
+        || participants
+            .players
+            .values()
+            .any(|chars| !chars.contains(id) && hidden_from(chars));
     participants
         .players
         .iter()
         .filter(|(_, chars)| {
             !chars.contains(id)
-                && !chars.is_empty()
-                && chars.iter().all(|c| rules.hiding.is_hidden(id, c))
+                && (unrevealed || hidden_from(chars) || (chars.is_empty() && hidden_from_someone))
         })
         .map(|(p, _)| p.clone())
         .collect()
+}
+
+/// Whether the public (spectators) sees creature `id`: revealed and hidden from no seated
+/// character.
+pub fn public_sees(participants: &Participants, rules: &CrowsState, id: &str) -> bool {
+    let unrevealed = rules.creatures.get(id).is_some_and(|r| r.unrevealed);
+    !unrevealed && blind_players_if(participants, &rules.hiding, id, false).is_empty()
+}
+
+/// Whether `viewer` sees creature `id` at all — the one test behind every projection and
+/// every player's creature reference.
+pub fn viewer_sees(
+    participants: &Participants,
+    rules: &CrowsState,
+    viewer: &Viewer,
+    id: &str,
+) -> bool {
+    match viewer {
+        Viewer::Referee => true,
+        Viewer::Player(p) => !blind_players(participants, rules, id).contains(p),
+        Viewer::Spectator(_) => public_sees(participants, rules, id),
+    }
 }
 
 /// Who sees a creature's rolls, tests and the decisions about them: the whole table, except
@@ -1339,7 +1398,7 @@ pub fn sight(participants: &Participants, rules: &CrowsState, id: &str) -> Visib
         return Visibility::Referee;
     }
     let blind = blind_players(participants, rules, id);
-    if blind.is_empty() {
+    if blind.is_empty() && public_sees(participants, rules, id) {
         Visibility::Public
     } else {
         Visibility::Players(
@@ -1444,9 +1503,17 @@ pub(super) fn set_creature(
         what: what.to_string(),
         public: public_view(id, &record),
     };
-    let blind = blind_players(&ctx.core().participants, ctx.rules(), id);
-    if !blind.is_empty() {
-        // Hidden from some players (CR-HIDE-05): they get no event at all.
+    let blind = blind_players_if(
+        &ctx.core().participants,
+        &ctx.rules().hiding,
+        id,
+        record.unrevealed,
+    );
+    let public = !record.unrevealed
+        && blind_players_if(&ctx.core().participants, &ctx.rules().hiding, id, false).is_empty();
+    if !blind.is_empty() || !public {
+        // Hidden from some players (CR-HIDE-05) or not yet revealed: they (and spectators)
+        // get no event at all.
         let seers: BTreeSet<String> = ctx
             .core()
             .participants
@@ -1636,6 +1703,7 @@ impl Crows {
             expertises,
             backpack_slots,
             hidden,
+            revealed,
         } = cmd
         else {
             return Ok(());
@@ -1691,13 +1759,13 @@ impl Crows {
         for (e, uses) in expertises {
             creature.expertises.learn(*e, *uses);
         }
-        let hidden = hidden.unwrap_or(matches!(
-            creature.kind,
-            CreatureKind::Monster | CreatureKind::Npc
-        ));
+        let referees_own = matches!(creature.kind, CreatureKind::Monster | CreatureKind::Npc);
+        let hidden = hidden.unwrap_or(referees_own);
+        let unrevealed = !revealed.unwrap_or(!referees_own);
         let rec = CreatureRecord {
             creature,
             hidden,
+            unrevealed,
             hunger: Hunger::default(),
             suffocation: Suffocation::default(),
             card: card.clone(),
@@ -2204,6 +2272,33 @@ impl Crows {
             to,
         })?;
         let r = record(ctx, creature)?.clone();
+        set_creature(ctx, creature, r, "revealed", Value::Null)
+    }
+
+    /// The Referee shows a creature kept out of the players' sight since its creation (and
+    /// drops every hiding relation it had): from now on it is seen like any other.
+    fn reveal_to_players(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        creature: &str,
+        mut r: CreatureRecord,
+    ) -> Result<(), RuleError> {
+        let to: Vec<String> = ctx
+            .rules()
+            .hiding
+            .hidden_from(creature)
+            .map(str::to_string)
+            .collect();
+        if !to.is_empty() {
+            ctx.emit_for(
+                CoreEvent::Revealed {
+                    creature: creature.to_string(),
+                    to,
+                },
+                Visibility::Referee,
+            )?;
+        }
+        r.unrevealed = false;
         set_creature(ctx, creature, r, "revealed", Value::Null)
     }
 
@@ -3151,7 +3246,10 @@ impl Crows {
                 )
             }
             C::Reveal { creature, to } => {
-                record(ctx, creature)?;
+                let r = record(ctx, creature)?.clone();
+                if r.unrevealed && to.is_empty() {
+                    return self.reveal_to_players(ctx, creature, r);
+                }
                 let hidden: Vec<String> = ctx
                     .rules()
                     .hiding
@@ -3296,6 +3394,15 @@ impl Crows {
                     .inventory
                     .check_draw_from_backpack(*item)
                     .map_err(|e| err("inventory_refused", e))?;
+                // Every face is tried before the die is rolled, so whether the command is
+                // refused (bad hand slots only matter on a success) never depends on the face.
+                for face in 1..=10 {
+                    let mut c = r.creature.clone();
+                    c.inventory
+                        .draw_from_backpack(*item, face, hands, *choice)
+                        .map_err(|e| err("inventory_refused", e))?;
+                    check_standing_slots(ctx, creature, &r.creature.inventory, &c.inventory)?;
+                }
                 let vis = audience(ctx, creature);
                 let d10 = roll_die(ctx, "backpack draw", 10, vis)?;
                 let mut c = r.creature.clone();
@@ -4123,13 +4230,7 @@ impl Crows {
         };
         let own = |id: &str| player.is_some_and(|p| state.core.participants.controls(p, id));
         // A creature hidden from this viewer's characters is not there for it (CR-HIDE-05).
-        let sees = |id: &str| {
-            let blind = blind_players(&state.core.participants, rules, id);
-            match player {
-                Some(p) => !blind.contains(p),
-                None => blind.is_empty(),
-            }
-        };
+        let sees = |id: &str| viewer_sees(&state.core.participants, rules, viewer, id);
         let creatures: BTreeMap<&String, Value> = rules
             .creatures
             .iter()
@@ -4648,6 +4749,7 @@ impl Crows {
                 expertises: BTreeMap::new(),
                 backpack_slots: None,
                 hidden: Some(false),
+                revealed: Some(true),
             },
         )?;
         if let Some(a) = request["ancestry"].as_str() {

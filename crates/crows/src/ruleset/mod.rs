@@ -292,6 +292,102 @@ fn backpack_maneuver<'c>(command: &'c CoreCommand, ctx: &Ctx<'_, Crows>) -> Opti
     (*ctx.actor() != engine::Actor::Referee || acting).then_some(creature)
 }
 
+/// The fields of a command body that name creatures (a string or a list of strings; `mounts`
+/// is a map whose keys and values are creature ids), in every family. Other values under
+/// these names (a square under `to`) are left alone.
+const CREATURE_FIELDS: &[&str] = &[
+    "creature",
+    "target",
+    "targets",
+    "attacker",
+    "assisted",
+    "assist_for",
+    "forced_by",
+    "grabbed_by",
+    "corpse",
+    "from",
+    "to",
+    "past",
+    "watching",
+    "by",
+    "onto",
+    "pet",
+    "surprised",
+    "order",
+    "summoner",
+    "npc",
+    "near",
+    "members",
+    "mounts",
+    "humans",
+    "helper",
+    "holder",
+    "picks",
+    "party",
+    "creatures",
+];
+
+/// Fields of [`CREATURE_FIELDS`] that mean something else in one command (a spell's `target`
+/// is the kind of target).
+const NOT_CREATURE_FIELDS: &[(&str, &str)] = &[("cast", "target")];
+
+/// The creature ids a command names, read from its fields by [`CREATURE_FIELDS`].
+fn creature_refs(command: &CrowsCommand) -> Vec<String> {
+    let Ok(Value::Object(outer)) = serde_json::to_value(command) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (name, body) in &outer {
+        let Value::Object(fields) = body else {
+            continue;
+        };
+        for (key, value) in fields {
+            if !CREATURE_FIELDS.contains(&key.as_str())
+                || NOT_CREATURE_FIELDS.contains(&(name.as_str(), key.as_str()))
+            {
+                continue;
+            }
+            match value {
+                Value::String(s) => out.push(s.clone()),
+                Value::Array(items) => {
+                    out.extend(items.iter().filter_map(Value::as_str).map(str::to_string));
+                }
+                // A square (`{"x": …, "y": …}` under `to`) is no creature; a map of
+                // creatures to creatures is only `mounts`.
+                Value::Object(map) if key == "mounts" => {
+                    for (k, v) in map {
+                        out.push(k.clone());
+                        out.extend(v.as_str().map(str::to_string));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out.retain(|s| !s.is_empty());
+    out
+}
+
+/// For a player, a creature they may not see is a creature that does not exist (invariant 5):
+/// every creature a player's command names is looked up here, once, before any family rule
+/// runs or any die is rolled, and a missing and an unseen one get the same refusal
+/// (`unknown_creature`, "no creature `id`") after the same work.
+fn sight_guard(command: &CrowsCommand, ctx: &Ctx<'_, Crows>) -> Result<(), RuleError> {
+    let engine::Actor::Player(p) = ctx.actor() else {
+        return Ok(());
+    };
+    let viewer = Viewer::Player(p.clone());
+    let participants = &ctx.core().participants;
+    for id in creature_refs(command) {
+        let exists = ctx.rules().creatures.contains_key(&id);
+        let sees = viewer_sees(participants, ctx.rules(), &viewer, &id);
+        if !(exists && sees) {
+            return Err(no_creature(&id));
+        }
+    }
+    Ok(())
+}
+
 /// A character the Miasma turned is the Referee's now (CR-MIASMA-08): its player can no longer
 /// act for it, whatever the command.
 fn turned_guard(
@@ -387,6 +483,7 @@ impl Ruleset for Crows {
     }
 
     fn decide(&self, command: &CrowsCommand, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+        sight_guard(command, ctx)?;
         turned_guard(self, command, ctx)?;
         self.decide_family(command, ctx)?;
         settle(self, ctx)

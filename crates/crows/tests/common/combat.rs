@@ -3,12 +3,13 @@
 use super::*;
 
 /// The party with the sample items and bestiary loaded, a ghoul with this Stamina (not yet
-/// placed), and Vera holding a sword (item 1).
+/// placed) the party has seen, and Vera holding a sword (item 1).
 pub fn sword_and_ghoul(stamina: u64) -> T {
     let mut t = sample_party();
     t.referee_rules(
         json!({"create_creature": {"id": "ghoul", "name": "Ghoul", "kind": "monster",
-            "characteristics": {"agility": 1, "mind": 0, "strength": 1}, "stamina": stamina}}),
+            "characteristics": {"agility": 1, "mind": 0, "strength": 1}, "stamina": stamina,
+            "revealed": true}}),
         &[],
     );
     t.referee_rules(
@@ -26,7 +27,8 @@ pub fn ghoul_and_rat() -> T {
     for id in ["ghoul", "rat"] {
         t.referee_rules(
             json!({"create_creature": {"id": id, "name": id, "kind": "monster",
-                "characteristics": {"agility": 1, "mind": 0, "strength": 1}, "stamina": 20}}),
+                "characteristics": {"agility": 1, "mind": 0, "strength": 1}, "stamina": 20,
+                "revealed": true}}),
             &[],
         );
     }
@@ -44,7 +46,8 @@ pub fn spell_table(pack: &str) -> T {
     for id in ["ghoul", "rat", "imp"] {
         t.referee_rules(
             json!({"create_creature": {"id": id, "kind": "monster",
-                "characteristics": {"agility": 0, "mind": 0, "strength": 0}, "stamina": 20}}),
+                "characteristics": {"agility": 0, "mind": 0, "strength": 0}, "stamina": 20,
+                "revealed": true}}),
             &[],
         );
     }

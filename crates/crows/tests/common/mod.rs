@@ -233,7 +233,7 @@ pub fn goblin(t: &mut T) {
     t.referee_rules(
         json!({"create_creature": {"id": "goblin", "name": "Goblin", "kind": "monster",
             "size": "small", "characteristics": {"agility": 1, "mind": 0, "strength": 0},
-            "stamina": 2, "backpack_slots": 2, "hidden": false}}),
+            "stamina": 2, "backpack_slots": 2, "hidden": false, "revealed": true}}),
         &[],
     );
     t.referee_rules(

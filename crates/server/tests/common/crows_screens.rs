@@ -41,7 +41,7 @@ pub fn crow(id: &str, name: &str) -> Value {
 pub fn monster(id: &str, name: &str) -> Value {
     json!({"rules": {"create_creature": {"id": id, "name": name, "kind": "monster",
         "characteristics": {"agility": 0, "mind": -2, "strength": 0}, "stamina": 6,
-        "speed": {"walk": 4}}}})
+        "speed": {"walk": 4}, "revealed": true}}})
 }
 
 /// Seats a player for `character` through an invite (the API a second device would use);

@@ -271,6 +271,14 @@ export class TableScreen {
         h("select", { id: "act-light", "aria-label": t("light-level"), onchange: (e) => (f.light = e.target.value) }, ["bright", "dim", "darkness"].map((k) => h("option", { value: k, selected: f.light === k }, t(`light-${k}`)))),
         h("button", { type: "button", onclick: () => go({ set_light_level: { creature: c.id, level: f.light } }) }, t("set-light")),
       ),
+      c.unrevealed
+        ? h(
+            "div",
+            { class: "row wrap" },
+            h("span", { class: "hint" }, t("unrevealed-note")),
+            h("button", { type: "button", id: "act-reveal", onclick: () => go({ reveal: { creature: c.id } }) }, t("reveal-to-players")),
+          )
+        : null,
     );
   }
 

@@ -231,7 +231,7 @@ use engine::{Acting, Answer, Boundary, Ctx, Decision, RuleError, TableState, Vie
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::{Crows, CrowsState, blind_players};
+use super::{Crows, CrowsState, blind_players, public_sees, viewer_sees};
 use crate::checks::{AttackRange, Characteristic, Tier};
 use crate::combat::actions::Readied;
 use crate::combat::grid::{BattleGrid, Cell, Occupant, Space, Square, squeezed_space};
@@ -1122,7 +1122,7 @@ pub(super) fn side_key(side: Side) -> &'static str {
 /// from (CR-HIDE-05).
 pub(super) fn grid_audience(ctx: &Ctx<'_, Crows>, id: &str) -> Visibility {
     let blind = blind_players(&ctx.core().participants, ctx.rules(), id);
-    if blind.is_empty() {
+    if blind.is_empty() && public_sees(&ctx.core().participants, ctx.rules(), id) {
         Visibility::Public
     } else {
         Visibility::Players(
@@ -1188,16 +1188,7 @@ pub(super) fn project(state: &TableState<CrowsState>, viewer: &Viewer) -> Value 
         Viewer::Player(p) => Some(p.as_str()),
         _ => None,
     };
-    let sees = |id: &str| {
-        if referee {
-            return true;
-        }
-        let blind = blind_players(&state.core.participants, rules, id);
-        match player {
-            Some(p) => !blind.contains(p),
-            None => blind.is_empty(),
-        }
-    };
+    let sees = |id: &str| viewer_sees(&state.core.participants, rules, viewer, id);
     let own = |id: &str| referee || player.is_some_and(|p| state.core.participants.controls(p, id));
     let creatures: BTreeMap<&String, Value> = cs
         .placements
