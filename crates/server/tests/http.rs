@@ -1,12 +1,17 @@
 //! The server over real HTTP and WebSocket, against SQLite in a temporary directory.
 
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use server::{Limits, Server};
 use std::path::Path;
 use tokio::sync::oneshot;
 use tokio_tungstenite::tungstenite::Message;
+
+#[path = "http/batch.rs"]
+mod batch;
+#[path = "http/hostile.rs"]
+mod hostile;
 
 struct Running {
     base: String,
@@ -21,7 +26,23 @@ async fn start_with(db: &Path, limits: Limits) -> Running {
 
 async fn start_registry(db: &Path, limits: Limits, registry: engine::Registry) -> Running {
     let (store, tokens) = server::open_sqlite(db).await.expect("open db");
-    let mut srv = Server::new(store, tokens, registry);
+    start_server(Server::new(store, tokens, registry), limits).await
+}
+
+/// Serves over any store (tests wrap SQLite to slow it down).
+async fn start_store(
+    store: std::sync::Arc<dyn store::EventStore>,
+    tokens: std::sync::Arc<dyn server::TokenStore>,
+    limits: Limits,
+) -> Running {
+    start_server(
+        Server::new(store, tokens, engine::builtin_registry()),
+        limits,
+    )
+    .await
+}
+
+async fn start_server(mut srv: Server, limits: Limits) -> Running {
     srv.limits = limits;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
@@ -419,7 +440,7 @@ async fn bad_input_gets_a_json_error_and_leaves_the_table_unchanged() {
 }
 
 #[tokio::test]
-async fn commands_are_rate_limited_per_connection() {
+async fn sec_rate_06_commands_limited_per_token_across_connections() {
     let dir = tempfile::tempdir().expect("tmp");
     let limits = Limits {
         commands_per_second: 0.01,
@@ -441,7 +462,7 @@ async fn commands_are_rate_limited_per_connection() {
     let (s, v) = srv.command(id, referee, note.clone()).await;
     assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{v}");
     assert_eq!(v["rule"], "limits.commands_per_second");
-    // Another connection has its own bucket.
+    // A new connection does not reset the token's allowance (on main it had its own bucket).
     let fresh = reqwest::Client::new();
     let resp = fresh
         .post(format!("{}/api/tables/{id}/commands", srv.base))
@@ -450,7 +471,8 @@ async fn commands_are_rate_limited_per_connection() {
         .send()
         .await
         .expect("send");
-    assert_eq!(resp.status(), StatusCode::OK);
+    assert_eq!(resp.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(resp.headers().contains_key("retry-after"));
     srv.stop().await;
 }
 
@@ -709,6 +731,7 @@ async fn export_then_import_gives_the_same_log_and_a_new_referee_token() {
     let resp = srv
         .http
         .post(format!("{}/api/tables/import", srv.base))
+        .header("content-type", "application/x-ndjson")
         .body(export.clone())
         .send()
         .await
@@ -721,6 +744,7 @@ async fn export_then_import_gives_the_same_log_and_a_new_referee_token() {
     let resp = srv2
         .http
         .post(format!("{}/api/tables/import", srv2.base))
+        .header("content-type", "application/x-ndjson")
         .body(export.clone())
         .send()
         .await
@@ -739,6 +763,7 @@ async fn export_then_import_gives_the_same_log_and_a_new_referee_token() {
     let resp = srv2
         .http
         .post(format!("{}/api/tables/import", srv2.base))
+        .header("content-type", "application/x-ndjson")
         .body(tampered)
         .send()
         .await
