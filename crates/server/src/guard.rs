@@ -63,6 +63,8 @@ pub struct Hosts {
     any: bool,
     /// Host names (lower case, no port) besides IP literals and `localhost`.
     names: Vec<String>,
+    /// The `--allowed-host` names: pages there may call this server.
+    origin_names: Vec<String>,
     /// The public URL's origin (`scheme://authority`, lower case), if given.
     public_origin: Option<String>,
 }
@@ -85,6 +87,7 @@ impl Hosts {
             } else if !a.is_empty() {
                 let a = a.split_once("://").map_or(a.as_str(), |(_, rest)| rest);
                 hosts.names.push(host_of(a).to_string());
+                hosts.origin_names.push(host_of(a).to_string());
             }
         }
         hosts
@@ -121,7 +124,7 @@ impl Hosts {
             return false;
         }
         let same = host.is_some_and(|h| h.eq_ignore_ascii_case(authority));
-        let named = self.names.iter().any(|n| n == host_of(authority));
+        let named = self.origin_names.iter().any(|n| n == host_of(authority));
         (same && self.host_allowed(authority)) || named
     }
 }
@@ -396,30 +399,29 @@ pub fn require_content_type(headers: &HeaderMap, types: &[&str]) -> Result<(), A
     }
 }
 
-/// Serves HTTP/1 and HTTP/2 connections from `listener` with `app` until `shutdown`, with the
-/// header/idle timeout of `limits`; then lets requests in flight finish. Every request
-/// carries its client's address (`ConnectInfo<SocketAddr>`).
+/// Serves HTTP/1.1 connections (with upgrades, for the WebSocket) from `listener` with `app`
+/// until `shutdown`, with the header/idle timeout of `limits`; then lets requests in flight
+/// finish. Every request carries its client's address (`ConnectInfo<SocketAddr>`).
+///
+/// HTTP/1 only: hyper-util's automatic HTTP/1-or-2 detection reads the first bytes with no
+/// timeout (an idle socket would be kept forever), and browsers speak HTTP/2 only over TLS,
+/// which a reverse proxy in front terminates.
 pub async fn serve_connections(
     listener: tokio::net::TcpListener,
     app: axum::Router,
     limits: &Limits,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-    use hyper_util::server::conn::auto::Builder;
+    use hyper_util::rt::{TokioIo, TokioTimer};
     use tower::ServiceExt;
 
-    let mut builder = Builder::new(TokioExecutor::new());
+    let mut builder = hyper::server::conn::http1::Builder::new();
     builder
-        .http1()
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout);
-    builder
-        .http2()
-        .timer(TokioTimer::new())
-        .keep_alive_interval(Some(limits.header_timeout))
-        .keep_alive_timeout(limits.header_timeout);
-    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    // Each connection task holds a receiver: all are gone once every connection has ended.
+    let (signal_tx, signal_rx) = tokio::sync::watch::channel(());
+    let (close_tx, close_rx) = tokio::sync::watch::channel(());
     tokio::pin!(shutdown);
     loop {
         let (stream, peer) = tokio::select! {
@@ -444,17 +446,32 @@ pub async fn serve_connections(
             });
         let svc = hyper_util::service::TowerToHyperService::new(svc);
         let conn = builder
-            .serve_connection_with_upgrades(TokioIo::new(stream), svc)
-            .into_owned();
-        let conn = graceful.watch(conn);
+            .serve_connection(TokioIo::new(stream), svc)
+            .with_upgrades();
+        let mut signal = signal_rx.clone();
+        let close = close_rx.clone();
         tokio::spawn(async move {
-            if let Err(e) = conn.await {
-                tracing::debug!("connection from {peer}: {e}");
+            tokio::pin!(conn);
+            loop {
+                tokio::select! {
+                    result = conn.as_mut() => {
+                        if let Err(e) = result {
+                            tracing::debug!("connection from {peer}: {e}");
+                        }
+                        break;
+                    }
+                    _ = signal.changed() => conn.as_mut().graceful_shutdown(),
+                }
             }
+            drop(close);
         });
     }
     drop(listener);
-    graceful.shutdown().await;
+    drop(signal_rx);
+    // Tells every connection to finish its request in flight and close.
+    let _ = signal_tx.send(());
+    drop(close_rx);
+    close_tx.closed().await;
     Ok(())
 }
 

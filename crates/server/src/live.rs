@@ -58,8 +58,11 @@ pub struct LiveQuery {
 
 /// The first message of a connection that carried no token in its request.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields, tag = "type", rename = "auth")]
+#[serde(deny_unknown_fields)]
 struct Auth {
+    /// Always `auth`.
+    #[serde(rename = "type")]
+    kind: String,
     token: String,
     /// Overrides the query's `after`.
     #[serde(default)]
@@ -166,7 +169,9 @@ async fn authenticate_then_stream(
     let wait = state.limits.header_timeout;
     let first = tokio::time::timeout(wait, socket.recv()).await;
     let auth = match first {
-        Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<Auth>(text.as_str()).ok(),
+        Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<Auth>(text.as_str())
+            .ok()
+            .filter(|a| a.kind == "auth"),
         _ => None,
     };
     let opened = match auth {
