@@ -354,10 +354,8 @@ fn check_edge(
             .rule("serve.allowed_host"));
         }
     }
-    if api {
-        if let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>() {
-            state.guard.requests.check(&client_key(peer.ip()))?;
-        }
+    if api && let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>() {
+        state.guard.requests.check(&client_key(peer.ip()))?;
     }
     Ok(())
 }
