@@ -182,8 +182,8 @@ async fn sec_batch_07_dropped_client_does_not_interrupt_the_batch() {
     let log = server.full_log(&id, &referee).await;
     let mut amounts: Vec<i64> = log[before..]
         .iter()
-        .filter_map(|e| e.to_string().contains("\"c1\"").then_some(e))
-        .filter_map(|e| find_amount(e))
+        .filter(|e| e.to_string().contains("\"c1\""))
+        .filter_map(find_amount)
         .collect();
     amounts.sort_unstable();
     assert_eq!(amounts, (1..8).collect::<Vec<_>>(), "{log:?}");
