@@ -13,6 +13,14 @@
 //!   number of `delve serve` instances on the same database serve the same tables — a command
 //!   on one reaches the live clients of all, and a timer fires once. `sqlite:PATH` or
 //!   `sqlite://PATH` is the same as `--db PATH`.
+//!
+//! # A server others can reach
+//!
+//! `--create-key KEY` (or env `DELVE_CREATE_KEY`) makes creating and importing tables need
+//! the header `X-Create-Key: KEY`; `--allowed-host NAME` adds a host name requests may use
+//! (DNS-rebinding protection refuses any other name; IP addresses and `localhost` always
+//! work); `--requests-per-second`, `--commands-per-second`, `--tables-per-minute` set the
+//! rate limits (0: none). See `server::guard`.
 
 use crate::CliResult;
 use crate::table_cmd::registry;
@@ -40,6 +48,28 @@ pub struct ServeArgs {
     /// Ruleset of the `--new-table` table.
     #[arg(long, default_value = "crows", requires = "new_table")]
     ruleset: String,
+    /// Require this key (header `X-Create-Key`) to create or import tables. Set it on any
+    /// server others can reach.
+    #[arg(
+        long,
+        env = "DELVE_CREATE_KEY",
+        value_name = "KEY",
+        hide_env_values = true
+    )]
+    create_key: Option<String>,
+    /// A host name requests may use besides IP addresses, localhost and the --public-url host
+    /// (repeatable; `*` accepts any, for a reverse proxy that checks Host itself).
+    #[arg(long = "allowed-host", value_name = "HOST")]
+    allowed_hosts: Vec<String>,
+    /// API requests per second per client address (0: no limit).
+    #[arg(long, value_name = "N")]
+    requests_per_second: Option<f64>,
+    /// Commands per second per token (0: no limit).
+    #[arg(long, value_name = "N")]
+    commands_per_second: Option<f64>,
+    /// Tables created or imported per minute per client address (0: no limit).
+    #[arg(long, value_name = "N")]
+    tables_per_minute: Option<f64>,
 }
 
 pub fn run(args: ServeArgs) -> CliResult {
@@ -66,6 +96,34 @@ async fn run_async(args: ServeArgs) -> CliResult {
     let addr = listener.local_addr()?;
     let mut srv = server::Server::new(store, tokens, registry());
     srv.public_url = args.public_url.clone();
+    srv.allowed_hosts = args.allowed_hosts.clone();
+    srv.create_key = args.create_key.clone().filter(|k| !k.is_empty());
+    let keyed = srv.create_key.is_some();
+    let limits = &mut srv.limits;
+    for (flag, value, limit) in [
+        (
+            "--requests-per-second",
+            args.requests_per_second,
+            &mut limits.requests_per_second,
+        ),
+        (
+            "--commands-per-second",
+            args.commands_per_second,
+            &mut limits.commands_per_second,
+        ),
+        (
+            "--tables-per-minute",
+            args.tables_per_minute,
+            &mut limits.tables_per_minute,
+        ),
+    ] {
+        if let Some(v) = value {
+            if !(v.is_finite() && v >= 0.0) {
+                return Err(format!("{flag} must be a number ≥ 0 (0: no limit), got {v}").into());
+            }
+            *limit = v;
+        }
+    }
     srv.start_table = args.new_table.map(|name| server::StartTable {
         name,
         ruleset: args.ruleset,
@@ -80,9 +138,10 @@ async fn run_async(args: ServeArgs) -> CliResult {
                 url = ready.url
             ),
         }
-        if !addr.ip().is_loopback() {
+        if !addr.ip().is_loopback() && !keyed {
             println!(
-                "note: listening beyond loopback ({addr}); anyone who can reach it can create tables"
+                "note: listening beyond loopback ({addr}) without --create-key; anyone who can \
+                 reach it can create tables"
             );
         }
     })

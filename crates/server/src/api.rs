@@ -3,7 +3,7 @@
 use crate::error::{ApiError, Issue};
 use crate::runner::{self, json_array};
 use crate::tokens::{Grant, TokenRecord, hash_token, new_token};
-use crate::{AppState, live, openapi};
+use crate::{AppState, guard, live, openapi};
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, Path, Query, Request, State};
@@ -15,10 +15,8 @@ use engine::{Actor, Command, DiceRoller, EngineError, NewTable, Role, Viewer};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
-use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::sync::Arc;
 
 type St = State<Arc<AppState>>;
 
@@ -51,6 +49,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            guard::edge,
+        ))
         .with_state(state)
 }
 
@@ -63,9 +65,13 @@ pub struct JsonBody<T>(pub T);
 /// in terms of the command schema.
 pub struct AnyJson(pub Value);
 
-impl<S: Send + Sync> FromRequest<S> for AnyJson {
+/// The media type of every JSON body ([`guard::require_content_type`]).
+const JSON: &[&str] = &["application/json"];
+
+impl FromRequest<Arc<AppState>> for AnyJson {
     type Rejection = ApiError;
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+    async fn from_request(req: Request, state: &Arc<AppState>) -> Result<Self, ApiError> {
+        guard::require_content_type(req.headers(), JSON)?;
         let bytes = body_bytes(req, state).await?;
         serde_json::from_slice(&bytes)
             .map(AnyJson)
@@ -73,9 +79,10 @@ impl<S: Send + Sync> FromRequest<S> for AnyJson {
     }
 }
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for JsonBody<T> {
     type Rejection = ApiError;
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+    async fn from_request(req: Request, state: &Arc<AppState>) -> Result<Self, ApiError> {
+        guard::require_content_type(req.headers(), JSON)?;
         let bytes = body_bytes(req, state).await?;
         // Every JSON body of the API is an object (see the OpenAPI document); serde would read a
         // struct from an array too (`[]` as a struct of optional fields), so refuse that first.
@@ -91,8 +98,23 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     }
 }
 
-async fn body_bytes<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ApiError> {
-    Bytes::from_request(req, state).await.map_err(|e| {
+/// Reads a whole body, within [`crate::Limits::body_timeout`] and the route's size limit.
+async fn body_bytes(req: Request, state: &Arc<AppState>) -> Result<Bytes, ApiError> {
+    let timeout = state.limits.body_timeout;
+    let read = tokio::time::timeout(timeout, Bytes::from_request(req, state))
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "body_timeout",
+                format!(
+                    "the request body did not arrive within {} s",
+                    timeout.as_secs_f64()
+                ),
+            )
+            .rule("limits.body_timeout")
+        })?;
+    read.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
@@ -109,6 +131,25 @@ async fn body_bytes<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, Ap
 fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
     q.map(|Query(t)| t)
         .map_err(|e| ApiError::bad_request("bad_query", e.body_text()))
+}
+
+/// The client's address, when the server knows it (always, when served by
+/// [`guard::serve_connections`]).
+pub struct Peer(pub Option<SocketAddr>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
+    type Rejection = std::convert::Infallible;
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(Peer(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0),
+        ))
+    }
 }
 
 /// Who a credential is at a table.
@@ -207,7 +248,7 @@ pub async fn check_seated(state: &AppState, id: &str, who: &Principal) -> Result
 
 /// Runs a command as `actor` and returns the new events as `viewer` sees them (JSON texts).
 pub async fn run_command(
-    state: &AppState,
+    state: &Arc<AppState>,
     id: &str,
     actor: &Actor,
     viewer: &Viewer,
@@ -219,55 +260,6 @@ pub async fn run_command(
 /// A JSON response from an already serialised body.
 fn raw_json(status: StatusCode, body: String) -> Response {
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
-}
-
-// ---------- rate limit ----------
-
-/// A token bucket per TCP connection (keyed by the peer's address and port).
-pub struct RateLimiter {
-    rate: f64,
-    burst: f64,
-    buckets: Mutex<HashMap<SocketAddr, (f64, Instant)>>,
-}
-
-/// Buckets kept before idle ones are swept.
-const SWEEP_AT: usize = 10_000;
-
-impl RateLimiter {
-    pub fn new(rate: f64, burst: f64) -> Self {
-        RateLimiter {
-            rate: rate.max(0.001),
-            burst: burst.max(1.0),
-            buckets: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// Takes one command from the connection's bucket.
-    pub fn check(&self, peer: SocketAddr) -> Result<(), ApiError> {
-        let now = Instant::now();
-        // A poisoned lock only means a panic elsewhere mid-update; the map stays usable.
-        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
-        if buckets.len() >= SWEEP_AT {
-            let full = self.burst / self.rate;
-            buckets.retain(|_, (_, at)| now.duration_since(*at).as_secs_f64() < full);
-        }
-        let (tokens, at) = buckets.entry(peer).or_insert((self.burst, now));
-        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * self.rate).min(self.burst);
-        *at = now;
-        if *tokens < 1.0 {
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
-                format!(
-                    "more than {} commands per second on this connection",
-                    self.rate
-                ),
-            )
-            .rule("limits.commands_per_second"));
-        }
-        *tokens -= 1.0;
-        Ok(())
-    }
 }
 
 // ---------- handlers ----------
@@ -358,8 +350,11 @@ pub async fn new_table(
 
 async fn create_table(
     State(state): St,
+    Peer(peer): Peer,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<CreateTable>,
 ) -> Result<Response, ApiError> {
+    state.guard.check_create(peer, &headers)?;
     let (id, token) = new_table(
         &state,
         body.ruleset.clone(),
@@ -381,10 +376,23 @@ async fn create_table(
         .into_response())
 }
 
-async fn import_table(State(state): St, req: Request) -> Result<Response, ApiError> {
+/// Media types an import may be sent as (JSON Lines).
+const IMPORT_TYPES: &[&str] = &[
+    "application/x-ndjson",
+    "application/jsonl",
+    "application/json",
+];
+
+async fn import_table(
+    State(state): St,
+    Peer(peer): Peer,
+    req: Request,
+) -> Result<Response, ApiError> {
+    guard::require_content_type(req.headers(), IMPORT_TYPES)?;
+    state.guard.check_create(peer, req.headers())?;
     let bytes = body_bytes(req, &state).await.map_err(|e| match e.rule {
-        Some(_) => e.rule("limits.import_bytes"),
-        None => e,
+        Some(_) if e.code == "body_too_large" => e.rule("limits.import_bytes"),
+        _ => e,
     })?;
     let text = std::str::from_utf8(&bytes)
         .map_err(|e| ApiError::bad_request("bad_import", format!("not UTF-8: {e}")))?;
@@ -512,7 +520,7 @@ async fn join(State(state): St, JsonBody(body): JsonBody<Join>) -> Result<Respon
 
 /// Seats a player (and binds the invite's character), as the Referee.
 async fn seat(
-    state: &AppState,
+    state: &Arc<AppState>,
     id: &str,
     name: &str,
     character: Option<&str>,
@@ -535,13 +543,12 @@ async fn seat(
 
 async fn command(
     State(state): St,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     AnyJson(body): AnyJson,
 ) -> Result<Response, ApiError> {
     let who = auth(&state, &headers, &id).await?;
-    state.rate.check(peer)?;
+    state.guard.check_command(bearer(&headers)?)?;
     let command = parse_command(&body)?;
     let viewer = who.viewer();
     let events = run_command(&state, &id, &who.actor(), &viewer, &command).await?;
@@ -786,9 +793,10 @@ async fn packs(
             "only the Referee may load content packs",
         ));
     }
+    guard::require_content_type(req.headers(), JSON)?;
     let bytes = body_bytes(req, &state).await.map_err(|e| match e.rule {
-        Some(_) => e.rule("limits.pack_bytes"),
-        None => e,
+        Some(_) if e.code == "body_too_large" => e.rule("limits.pack_bytes"),
+        _ => e,
     })?;
     let upload: PackUpload = serde_json::from_slice(&bytes)
         .map_err(|e| ApiError::bad_request("bad_json", format!("request body: {e}")))?;

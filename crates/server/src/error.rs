@@ -23,6 +23,9 @@ pub struct ApiError {
     /// Located problems (a refused content pack), one per line of the message.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub issues: Vec<Issue>,
+    /// Seconds to wait before trying again (a rate limit): sent as `Retry-After`.
+    #[serde(skip)]
+    pub retry_after: Option<u64>,
 }
 
 /// One located problem in an uploaded file.
@@ -58,7 +61,13 @@ impl ApiError {
             message: message.into(),
             rule: None,
             issues: Vec::new(),
+            retry_after: None,
         }
+    }
+    /// Tells the client how long to wait (rounded up to whole seconds, as `Retry-After` has).
+    pub fn retry_after(mut self, wait: std::time::Duration) -> Self {
+        self.retry_after = Some(wait.as_secs() + u64::from(wait.subsec_nanos() > 0));
+        self
     }
     /// Names the rule or limit involved.
     pub fn rule(mut self, rule: impl Into<String>) -> Self {
@@ -88,7 +97,13 @@ impl IntoResponse for ApiError {
         if status.is_server_error() {
             tracing::error!(code = %self.code, message = %self.message, "request failed");
         }
-        (status, Json(self)).into_response()
+        let retry = self.retry_after;
+        let mut resp = (status, Json(self)).into_response();
+        if let Some(secs) = retry {
+            resp.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        resp
     }
 }
 
@@ -105,6 +120,7 @@ impl From<EngineError> for ApiError {
                 message: rule.message,
                 rule: rule.rule,
                 issues: Vec::new(),
+                retry_after: None,
             },
             EngineError::UnknownDecision(_) => ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,

@@ -199,6 +199,8 @@ pub struct TableHub {
     pub events: broadcast::Sender<Arc<Published>>,
     /// The head of the loaded table (0 before it is loaded), readable without the lock.
     head: AtomicU64,
+    /// When it was last asked for ([`Hub::get`]), in ms since the hub's epoch.
+    touched: AtomicU64,
 }
 
 impl TableHub {
@@ -226,19 +228,78 @@ impl TableHub {
     }
 }
 
-/// Every table this instance has touched.
+/// The tables this instance has loaded, each until it is left idle ([`Hub::evict`]).
 pub struct Hub {
     tables: Mutex<HashMap<String, Arc<TableHub>>>,
     capacity: usize,
+    /// Tables kept at most before the least recently used idle ones are unloaded at once.
+    max_tables: usize,
+    epoch: std::time::Instant,
 }
 
 impl Hub {
-    /// `capacity`: events a live connection may fall behind before it is told to resume.
-    pub fn new(capacity: usize) -> Self {
+    /// `capacity`: events a live connection may fall behind before it is told to resume;
+    /// `max_tables`: loaded tables kept before idle ones are unloaded on the spot.
+    pub fn new(capacity: usize, max_tables: usize) -> Self {
         Hub {
             tables: Mutex::new(HashMap::new()),
             capacity: capacity.max(1),
+            max_tables: max_tables.max(1),
+            epoch: std::time::Instant::now(),
         }
+    }
+
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// Unloads every table untouched for `idle`, then, past `max` tables, the least recently
+    /// used ones; returns how many left. Only a table nobody uses is unloaded: no request or
+    /// task holds its hub (the map's is the only reference: every user takes one under the
+    /// map's lock) and no live connection listens to it. A later request loads it again from
+    /// the store (snapshot + tail).
+    pub fn evict(&self, idle: std::time::Duration, max: usize) -> usize {
+        let now = self.now_ms();
+        let idle_ms = u64::try_from(idle.as_millis()).unwrap_or(u64::MAX);
+        let mut tables = self.lock();
+        Self::evict_locked(&mut tables, now, idle_ms, max)
+    }
+
+    fn evict_locked(
+        tables: &mut HashMap<String, Arc<TableHub>>,
+        now: u64,
+        idle_ms: u64,
+        max: usize,
+    ) -> usize {
+        let unused =
+            |hub: &Arc<TableHub>| Arc::strong_count(hub) == 1 && hub.events.receiver_count() == 0;
+        let before = tables.len();
+        tables.retain(|_, hub| {
+            !(unused(hub) && now.saturating_sub(hub.touched.load(Ordering::Relaxed)) >= idle_ms)
+        });
+        if tables.len() > max {
+            let mut lru: Vec<(u64, String)> = tables
+                .iter()
+                .filter(|(_, hub)| unused(hub))
+                .map(|(id, hub)| (hub.touched.load(Ordering::Relaxed), id.clone()))
+                .collect();
+            lru.sort_unstable();
+            let excess = tables.len() - max;
+            for (_, id) in lru.into_iter().take(excess) {
+                tables.remove(&id);
+            }
+        }
+        before - tables.len()
+    }
+
+    /// How many tables are loaded (or being loaded).
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Whether no table is loaded.
+    pub fn is_empty(&self) -> bool {
+        self.lock().is_empty()
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<TableHub>>> {
@@ -248,17 +309,26 @@ impl Hub {
     }
 
     /// The hub of a table (created on first use; callers check the table exists first).
+    /// Marks it used now; past `max_tables`, unloads the least recently used unused ones.
     pub fn get(&self, id: &str) -> Arc<TableHub> {
-        self.lock()
+        let now = self.now_ms();
+        let mut tables = self.lock();
+        if !tables.contains_key(id) && tables.len() >= self.max_tables {
+            Self::evict_locked(&mut tables, now, u64::MAX, self.max_tables - 1);
+        }
+        let hub = tables
             .entry(id.to_string())
             .or_insert_with(|| {
                 Arc::new(TableHub {
                     state: tokio::sync::Mutex::new(None),
                     events: broadcast::channel(self.capacity).0,
                     head: AtomicU64::new(0),
+                    touched: AtomicU64::new(now),
                 })
             })
-            .clone()
+            .clone();
+        hub.touched.store(now, Ordering::Relaxed);
+        hub
     }
 
     /// The hub of a table if this instance has one.
@@ -275,6 +345,33 @@ impl Hub {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Idle tables leave memory, the least recently used first past the cap; a table someone
+    /// holds or watches live stays (on main every touched table stayed forever).
+    #[test]
+    fn sec_cache_06_idle_tables_are_evicted_lru_first_unless_in_use() {
+        let hub = Hub::new(4, 3);
+        for id in ["a", "b", "c"] {
+            drop(hub.get(id));
+        }
+        let held = hub.get("a");
+        let live = hub.get("b").events.subscribe();
+        // A fourth table over the cap of 3 unloads the least recently used unused one (`c`).
+        drop(hub.get("d"));
+        assert_eq!(hub.len(), 3);
+        assert!(hub.existing("c").is_none());
+        // Idle for 0 ms: everything unused goes; `a` is held and `b` has a live listener.
+        assert_eq!(hub.evict(std::time::Duration::ZERO, 100), 1);
+        let mut left = hub.ids();
+        left.sort();
+        assert_eq!(left, ["a", "b"]);
+        drop((held, live));
+        assert_eq!(hub.evict(std::time::Duration::ZERO, 100), 2);
+        assert!(hub.is_empty());
+        // Recently used tables are kept until they have been idle long enough.
+        drop(hub.get("e"));
+        assert_eq!(hub.evict(std::time::Duration::from_secs(3600), 100), 0);
+    }
 
     fn published(views: Vec<(Viewer, Option<Frame>)>) -> Published {
         Published { seq: 1, views }

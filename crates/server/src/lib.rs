@@ -7,7 +7,8 @@
 //! # Modules
 //!
 //! - [`api`] — routes, authentication, limits; [`openapi`] — the OpenAPI document;
-//!   [`error`] — JSON errors.
+//!   [`error`] — JSON errors; [`guard`] — hosts, origins, rate limits, the creation key and
+//!   connection timeouts.
 //! - [`runner`] — the command path (decide on the cached table, append with the expected head,
 //!   on a conflict catch up and decide again); [`hub`] — loaded tables, per-viewer log caches
 //!   and the broadcast of committed events; [`live`] — the WebSocket.
@@ -23,8 +24,8 @@
 //! | GET  | `/api/health` | anyone | status, version, rulesets |
 //! | GET  | `/api/rulesets` | anyone | registered ruleset names |
 //! | GET  | `/api/openapi.json` | anyone | OpenAPI 3 document of every route |
-//! | POST | `/api/tables` | anyone | create a table → id, Referee token and link |
-//! | POST | `/api/tables/import` | anyone | import an export (JSON Lines) → new Referee token |
+//! | POST | `/api/tables` | anyone (with the creation key, if set) | create a table → id, Referee token and link |
+//! | POST | `/api/tables/import` | anyone (with the creation key, if set) | import an export (JSON Lines) → new Referee token |
 //! | POST | `/api/tables/{id}/invites` | Referee | invite (bound to a character or open) |
 //! | POST | `/api/join` | invite holder | exchange a single-use invite for a player token |
 //! | POST | `/api/tables/{id}/commands` | Referee, player | run a command → the events the caller sees |
@@ -32,7 +33,7 @@
 //! | GET  | `/api/tables/{id}/view` | Referee, player | the caller's view of the state |
 //! | GET  | `/api/tables/{id}/export` | Referee: full export; player: own projection only | |
 //! | POST | `/api/tables/{id}/packs` | Referee | load content packs (or only validate them) |
-//! | GET  | `/api/tables/{id}/live?token=T&after=N` | Referee, player | WebSocket of new events |
+//! | GET  | `/api/tables/{id}/live?after=N` | Referee, player | WebSocket of new events (token in the first message) |
 //!
 //! # Content packs
 //!
@@ -63,17 +64,25 @@
 //! # Security
 //!
 //! - Tokens are 256 random bits, shown once, stored as SHA-256 ([`tokens`]). HTTP calls carry
-//!   `Authorization: Bearer <token>`; the WebSocket carries `?token=` (browsers cannot set
-//!   headers there). A token is valid only for its table; an invite token is never a
-//!   credential for reads or commands.
+//!   `Authorization: Bearer <token>`; the WebSocket takes it in its first message
+//!   `{"type":"auth","token":"…"}` or as the subprotocol `delve.token.<token>` (browsers
+//!   cannot set headers there; the old `?token=` is still accepted but ends up in logs). A
+//!   token is valid only for its table; an invite token is never a credential for reads or
+//!   commands. Every `/api` answer is `Cache-Control: no-store`.
 //! - Every command runs as the token's participant (`Actor::Referee` or `Actor::Player`); the
 //!   engine refuses a player acting for a character not bound to them.
 //! - Every read is projected for the token's viewer on the server (`engine::projection`); a
 //!   player's export is their own projection (format `delve-view`, not importable), never the
 //!   stored log, so it carries no Referee-only event, seed or masked field.
-//! - Request bodies are limited ([`Limits::body_bytes`], [`Limits::import_bytes`]); commands are
-//!   rate-limited per TCP connection (token bucket, [`Limits::commands_per_second`]). No CORS
-//!   headers are sent. The server listens on loopback unless told otherwise.
+//! - Request bodies are limited ([`Limits::body_bytes`], [`Limits::import_bytes`]) and must be
+//!   declared `application/json` (imports: JSON Lines types), so another site's page cannot
+//!   post a form or `text/plain` to the API. Requests naming a foreign `Host` (DNS rebinding)
+//!   or coming from a foreign `Origin` are refused. Rate limits are keyed by client address
+//!   and by token, table creation can need a key, and connections that are slow to send
+//!   their headers or body are closed ([`guard`]). No CORS headers are sent. The server
+//!   listens on loopback unless told otherwise.
+//! - Memory is bounded: tables unused for [`Limits::table_idle`] (and the least recently used
+//!   past [`Limits::max_tables`]) are unloaded with their viewers' logs ([`hub::Hub::evict`]).
 //!
 //! # Live stream
 //!
@@ -88,6 +97,7 @@
 pub mod api;
 pub mod cluster;
 pub mod error;
+pub mod guard;
 pub mod hub;
 pub mod live;
 pub mod openapi;
@@ -101,7 +111,6 @@ pub use tokens::{Grant, PgTokens, SqliteTokens, TokenRecord, TokenStore};
 
 use engine::{Registry, SystemClock, WallClock};
 use std::future::Future;
-use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -115,10 +124,27 @@ pub struct Limits {
     pub body_bytes: usize,
     /// Largest import body (bytes).
     pub import_bytes: usize,
-    /// Sustained commands per second per connection.
+    /// Sustained commands per second per token (0: no limit).
     pub commands_per_second: f64,
-    /// Commands a connection may send at once before the rate applies.
+    /// Commands a token may send at once before the rate applies.
     pub command_burst: f64,
+    /// Sustained `/api` requests per second per client address (0: no limit).
+    pub requests_per_second: f64,
+    /// `/api` requests an address may send at once before the rate applies.
+    pub request_burst: f64,
+    /// Tables created or imported per minute per client address (0: no limit).
+    pub tables_per_minute: f64,
+    /// Tables an address may create at once before the rate applies.
+    pub table_burst: f64,
+    /// How long a connection may take to send a request's headers, and stay idle between
+    /// requests.
+    pub header_timeout: Duration,
+    /// How long a request's body may take to arrive.
+    pub body_timeout: Duration,
+    /// A loaded table nobody has touched for this long leaves memory (with its viewers' logs).
+    pub table_idle: Duration,
+    /// Loaded tables kept at most; past it the least recently used idle ones leave memory.
+    pub max_tables: usize,
     /// Events a live connection may lag behind before it is told to resume.
     pub live_buffer: usize,
     /// Interval between WebSocket pings.
@@ -140,6 +166,14 @@ impl Default for Limits {
             import_bytes: 32 * 1024 * 1024,
             commands_per_second: 20.0,
             command_burst: 40.0,
+            requests_per_second: 50.0,
+            request_burst: 100.0,
+            tables_per_minute: 10.0,
+            table_burst: 10.0,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
+            table_idle: Duration::from_secs(300),
+            max_tables: 256,
             live_buffer: 1024,
             heartbeat: Duration::from_secs(20),
             send_timeout: Duration::from_secs(10),
@@ -178,7 +212,8 @@ pub struct AppState {
     pub limits: Limits,
     /// Base of the links handed out (`http://127.0.0.1:8080`).
     pub public_url: String,
-    pub rate: api::RateLimiter,
+    /// Allowed hosts and origins, rate limits, the creation key ([`guard`]).
+    pub guard: guard::Guard,
     pub shutdown: tokio::sync::watch::Receiver<bool>,
     /// The wall clock of commands and timers.
     pub clock: Arc<dyn WallClock>,
@@ -211,6 +246,11 @@ pub struct Server {
     pub clock: Arc<dyn WallClock>,
     /// Wakes this server's deadline scheduler (clone it before `serve`).
     pub scheduler: scheduler::Wake,
+    /// Host names besides IP literals, `localhost` and the public URL's host that requests
+    /// may name (`*`: any — a reverse proxy checks them) ([`guard::Hosts`]).
+    pub allowed_hosts: Vec<String>,
+    /// With a key, creating or importing a table needs it (`X-Create-Key`).
+    pub create_key: Option<String>,
 }
 
 /// Opens (creating if needed) an SQLite database for both the event log and the token grants.
@@ -253,6 +293,26 @@ pub async fn open_database(
     open_sqlite(Path::new(path)).await
 }
 
+/// Every so often: unloads tables idle for [`Limits::table_idle`] (and the least recently
+/// used past [`Limits::max_tables`]) and forgets rate-limit state of quiet clients.
+async fn sweep(state: Arc<AppState>, mut stop: tokio::sync::watch::Receiver<bool>) {
+    let every =
+        (state.limits.table_idle / 4).clamp(Duration::from_millis(10), Duration::from_secs(30));
+    let mut tick = tokio::time::interval(every);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {
+                let gone = state.hub.evict(state.limits.table_idle, state.limits.max_tables);
+                if gone > 0 {
+                    tracing::debug!("unloaded {gone} idle tables");
+                }
+                state.guard.sweep();
+            }
+            _ = stop.changed() => return,
+        }
+    }
+}
+
 impl Server {
     pub fn new(
         store: Arc<dyn EventStore>,
@@ -268,6 +328,8 @@ impl Server {
             start_table: None,
             clock: Arc::new(SystemClock),
             scheduler: scheduler::Wake::new(),
+            allowed_hosts: Vec::new(),
+            create_key: None,
         }
     }
 
@@ -301,8 +363,12 @@ impl Server {
         let state = Arc::new(AppState {
             tables: Tables::new(self.store, Arc::new(self.registry)),
             tokens: self.tokens,
-            hub: hub::Hub::new(self.limits.live_buffer),
-            rate: api::RateLimiter::new(self.limits.commands_per_second, self.limits.command_burst),
+            hub: hub::Hub::new(self.limits.live_buffer, self.limits.max_tables),
+            guard: guard::Guard::new(
+                &self.limits,
+                guard::Hosts::new(&public_url, &self.allowed_hosts),
+                self.create_key.as_deref(),
+            ),
             limits: self.limits,
             public_url,
             shutdown: stop_rx.clone(),
@@ -320,7 +386,8 @@ impl Server {
             )));
         }
         // The first pass fires every deadline that passed while the server was down.
-        background.push(tokio::spawn(scheduler::run(state.clone(), stop_rx)));
+        background.push(tokio::spawn(scheduler::run(state.clone(), stop_rx.clone())));
+        background.push(tokio::spawn(sweep(state.clone(), stop_rx)));
         let mut ready = Ready {
             url: state.public_url.clone(),
             referee_link: None,
@@ -337,12 +404,9 @@ impl Server {
             ready.referee_link = Some(api::table_link(&state, &id, &token));
         }
         on_ready(&ready);
+        let limits = state.limits.clone();
         let app = api::router(state);
-        axum::serve(
-            listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
+        guard::serve_connections(listener, app, &limits, async move {
             shutdown.await;
             // Live connections, the scheduler and the follower watch this and stop (graceful
             // shutdown waits for the connections).

@@ -17,6 +17,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use engine::Viewer;
 use serde::Deserialize;
@@ -33,19 +34,63 @@ pub const CLOSE_GOING_AWAY: u16 = 1001;
 /// Read buffer of a live connection (bytes): a control frame fits in one read.
 const LIVE_READ_BUFFER: usize = 512;
 
+/// Close code when the connection is refused after the upgrade (bad or missing token in the
+/// first message); a `{"type":"error",…}` message with the API error comes first.
+pub const CLOSE_REFUSED: u16 = 4001;
+/// The subprotocol the server answers with; a client may offer its token as a second one,
+/// `delve.token.<token>` ([`TOKEN_PROTOCOL`]), which is never echoed.
+pub const PROTOCOL: &str = "delve";
+/// Prefix of the subprotocol that carries the token.
+pub const TOKEN_PROTOCOL: &str = "delve.token.";
+/// Largest message a client may send (it sends only its first `auth` message and control
+/// frames).
+const LIVE_MAX_MESSAGE: usize = 4096;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LiveQuery {
-    token: String,
+    /// The old way to send the token (it ends up in access logs): still accepted.
+    #[serde(default)]
+    token: Option<String>,
     #[serde(default)]
     after: u64,
 }
 
-/// Authenticates, checks the seat, reads the backlog and subscribes — all before the upgrade
-/// (a refused client gets a JSON error, not a socket).
+/// The first message of a connection that carried no token in its request.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Auth {
+    /// Always `auth`.
+    #[serde(rename = "type")]
+    kind: String,
+    token: String,
+    /// Overrides the query's `after`.
+    #[serde(default)]
+    after: Option<u64>,
+}
+
+/// The token offered as a `Sec-WebSocket-Protocol` value `delve.token.<token>`, if any.
+fn protocol_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(axum::http::header::SEC_WEBSOCKET_PROTOCOL)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .find_map(|p| p.trim().strip_prefix(TOKEN_PROTOCOL).map(str::to_string))
+        .filter(|t| !t.is_empty())
+}
+
+/// Authenticates and, for the token's viewer, reads the backlog and subscribes.
+///
+/// With the token in the request (the `Sec-WebSocket-Protocol` header, or the old `?token=`)
+/// all of it happens before the upgrade, so a refused client gets a JSON error, not a socket.
+/// Without one the connection is upgraded and its first message must be
+/// `{"type":"auth","token":"…"}` (within [`crate::Limits::header_timeout`]); a refusal is then
+/// an `{"type":"error",…}` message and close code [`CLOSE_REFUSED`].
 pub async fn live(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     q: Result<Query<LiveQuery>, QueryRejection>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
@@ -58,36 +103,109 @@ pub async fn live(
             format!("this route is a WebSocket: {}", e.body_text()),
         )
     })?;
-    let who = principal(&state, &q.token, &id).await?;
-    // The table must exist (checked before a hub is made for it).
-    state.tables.store.meta(&id).await?;
-    let viewer = who.viewer();
-    let hub = state.hub.get(&id);
-    let start = {
-        let mut locked = runner::lock_for_read(&state, &hub, &id, &who).await?;
-        let Some(cache) = locked.loaded().view(&viewer) else {
-            return Err(ApiError::internal("the viewer's log is not loaded"));
-        };
-        // Subscribed under the lock: every event after this backlog arrives on the channel.
-        Start {
-            backlog: cache.page(q.after, usize::MAX).to_vec(),
-            last_n: cache.last_n(),
-            last_seq: locked.loaded().table.head(),
-            events: hub.events.subscribe(),
+    let ws = ws
+        .protocols([PROTOCOL])
+        .max_message_size(LIVE_MAX_MESSAGE)
+        // The server reads little from a client (its `auth` message, pongs, close frames).
+        // tungstenite zero-fills the free part of its read buffer on every read attempt, and
+        // the read side is polled after every event sent: a small buffer keeps that cheap
+        // (its default is 128 KiB). Larger messages are still read, in several reads.
+        .read_buffer_size(LIVE_READ_BUFFER);
+    let after = q.after;
+    match q.token.or_else(|| protocol_token(&headers)) {
+        Some(token) => {
+            let (viewer, start) = open(&state, &id, &token, after).await?;
+            Ok(ws
+                .on_upgrade(move |socket| async move {
+                    if let Err(e) = stream(state, socket, viewer, after, start).await {
+                        tracing::debug!("live connection ended: {e}");
+                    }
+                })
+                .into_response())
         }
+        None => Ok(ws
+            .on_upgrade(move |socket| async move {
+                if let Err(e) = authenticate_then_stream(state, socket, id, after).await {
+                    tracing::debug!("live connection ended: {e}");
+                }
+            })
+            .into_response()),
+    }
+}
+
+/// Checks the token and the seat, then takes the backlog and subscribes under the lock.
+async fn open(
+    state: &AppState,
+    id: &str,
+    token: &str,
+    after: u64,
+) -> Result<(Viewer, Start), ApiError> {
+    let who = principal(state, token, id).await?;
+    // The table must exist (checked before a hub is made for it).
+    state.tables.store.meta(id).await?;
+    let viewer = who.viewer();
+    let hub = state.hub.get(id);
+    let mut locked = runner::lock_for_read(state, &hub, id, &who).await?;
+    let Some(cache) = locked.loaded().view(&viewer) else {
+        return Err(ApiError::internal("the viewer's log is not loaded"));
     };
-    // The server reads little from a client (pongs, close frames: control frames are at most
-    // 131 bytes). tungstenite zero-fills the free part of its read buffer on every read attempt,
-    // and the read side is polled after every event sent: a small buffer keeps that cheap
-    // (its default is 128 KiB). Larger messages are still read, in several reads.
-    Ok(ws
-        .read_buffer_size(LIVE_READ_BUFFER)
-        .on_upgrade(move |socket| async move {
-            if let Err(e) = stream(state, socket, viewer, q.after, start).await {
-                tracing::debug!("live connection ended: {e}");
-            }
-        })
-        .into_response())
+    // Subscribed under the lock: every event after this backlog arrives on the channel.
+    let start = Start {
+        backlog: cache.page(after, usize::MAX).to_vec(),
+        last_n: cache.last_n(),
+        last_seq: locked.loaded().table.head(),
+        events: hub.events.subscribe(),
+    };
+    Ok((viewer, start))
+}
+
+/// A connection upgraded without a token: its first message carries it.
+async fn authenticate_then_stream(
+    state: Arc<AppState>,
+    mut socket: WebSocket,
+    id: String,
+    after: u64,
+) -> Result<(), LiveError> {
+    let wait = state.limits.header_timeout;
+    let first = tokio::time::timeout(wait, socket.recv()).await;
+    let auth = match first {
+        Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<Auth>(text.as_str())
+            .ok()
+            .filter(|a| a.kind == "auth"),
+        _ => None,
+    };
+    let opened = match auth {
+        Some(auth) => {
+            let after = auth.after.unwrap_or(after);
+            open(&state, &id, &auth.token, after)
+                .await
+                .map(|(viewer, start)| (viewer, start, after))
+        }
+        None => Err(ApiError::unauthorized(format!(
+            "send the token in the first message, `{{\"type\":\"auth\",\"token\":\"…\"}}`, \
+             within {} s (or in the `Sec-WebSocket-Protocol` header as `{TOKEN_PROTOCOL}<token>`)",
+            wait.as_secs_f64()
+        ))),
+    };
+    match opened {
+        Ok((viewer, start, after)) => stream(state, socket, viewer, after, start).await,
+        Err(e) => {
+            let mut refusal = serde_json::to_value(&e).unwrap_or_default();
+            refusal["type"] = "error".into();
+            let timeout = state.limits.send_timeout;
+            let _ = tokio::time::timeout(
+                timeout,
+                socket.send(Message::Text(refusal.to_string().into())),
+            )
+            .await;
+            let frame = CloseFrame {
+                code: CLOSE_REFUSED,
+                reason: e.code.clone().into(),
+            };
+            let _ = tokio::time::timeout(timeout, socket.send(Message::Close(Some(frame)))).await;
+            Ok(())
+        }
+    }
 }
 
 /// Why a live connection ended early.

@@ -144,7 +144,8 @@ pub fn document(rulesets: &[&str]) -> Value {
             "version": env!("CARGO_PKG_VERSION"),
             "description": "Tables, invites, commands, per-viewer logs and views, export and import. \
     Every error is JSON {code, message, rule?}. HTTP calls authenticate with `Authorization: Bearer <token>`; \
-    the live WebSocket with `?token=`."
+    the live WebSocket with its first message {\"type\":\"auth\",\"token\":…} or the subprotocol `delve.token.<token>` \
+    (`?token=` is still accepted). JSON bodies must be sent as `application/json`."
         },
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
@@ -319,7 +320,7 @@ pub fn document(rulesets: &[&str]) -> Value {
             "/api/tables/{id}/live": {"get": {
                 "summary": "WebSocket: the caller's new events ({type:event}), {type:live} once caught up, {type:resume, after} before a close with code 4000 (too slow) or 1001 (shutdown)",
                 "parameters": [id_param(),
-                    {"name": "token", "in": "query", "required": true, "schema": {"type": "string"}},
+                    {"name": "token", "in": "query", "required": false, "description": "deprecated (ends up in logs): send the token in the first message", "schema": {"type": "string"}},
                     {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": u64::MAX}}],
                 "responses": with_errors(("101", json!({"description": "Switching protocols (WebSocket)"})), &["400", "401", "403", "404", "426"])
             }}

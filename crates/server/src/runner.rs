@@ -262,60 +262,74 @@ async fn decide(
 
 /// Runs a command as `actor` and returns the new events as `viewer` sees them.
 ///
-/// The command is queued on its table; whoever next holds the table's lock runs every queued
-/// command ([`run_queued`]), so commands that pile up while one append is syncing share the
-/// next one.
+/// The command is queued on its table and a task is spawned to drain the queue: whoever next
+/// holds the table's lock runs every queued command ([`run_queued`]), so commands that pile
+/// up while one append is syncing share the next one. The batch's work belongs to that
+/// spawned task, not to any request: a client that drops its request (and so this future)
+/// changes nothing for the others, whose answers come through their own channels.
 pub async fn run_command(
-    state: &AppState,
+    state: &Arc<AppState>,
     id: &str,
     actor: &Actor,
     viewer: &Viewer,
     command: &Command,
 ) -> Result<Vec<Arc<str>>, ApiError> {
-    let hub = state.hub.get(id);
+    let (tx, rx) = tokio::sync::oneshot::channel();
     let mine = Arc::new(Queued {
         actor: actor.clone(),
         viewer: viewer.clone(),
         command: command.clone(),
-        outcome: std::sync::Mutex::new(None),
+        reply: std::sync::Mutex::new(Some(tx)),
     });
-    state.queues.push(id, mine.clone());
-    let locked = lock(state, &hub, id).await;
-    // Whoever held the lock before may have run this command already.
-    if let Some(outcome) = mine.take() {
-        return outcome;
-    }
-    let mut locked = match locked {
-        Ok(locked) => locked,
-        Err(e) => {
-            state.queues.remove(id, &mine);
-            return Err(e);
-        }
-    };
-    let batch = state.queues.take(id);
-    run_queued(state, &mut locked, batch).await;
-    mine.take()
-        .unwrap_or_else(|| Err(ApiError::internal("a queued command was not run")))
+    state.queues.push(id, mine);
+    tokio::spawn(drain(state.clone(), id.to_string()));
+    rx.await.unwrap_or_else(|_| {
+        Err(ApiError::internal(
+            "the command was interrupted while it was being stored; it may or may not have \
+             been applied: read the table's log",
+        ))
+    })
 }
 
-/// A command waiting for its table's lock, and its outcome once run.
+/// Takes the table's lock and runs whatever is queued on it (nothing, if an earlier drain
+/// took this one's command along). Runs in its own task: see [`run_command`].
+async fn drain(state: Arc<AppState>, id: String) {
+    let hub = state.hub.get(&id);
+    let locked = lock(&state, &hub, &id).await;
+    let batch = state.queues.take(&id);
+    if batch.is_empty() {
+        return;
+    }
+    match locked {
+        Ok(mut locked) => run_queued(&state, &mut locked, batch).await,
+        Err(e) => {
+            for q in &batch {
+                q.answer(Err(e.clone()));
+            }
+        }
+    }
+}
+
+/// A command waiting for its table's lock, and where its outcome goes once run.
 pub struct Queued {
     actor: Actor,
     viewer: Viewer,
     command: Command,
-    outcome: std::sync::Mutex<Option<Result<Vec<Arc<str>>, ApiError>>>,
+    reply: std::sync::Mutex<Option<Reply>>,
 }
 
+type Reply = tokio::sync::oneshot::Sender<Result<Vec<Arc<str>>, ApiError>>;
+
 impl Queued {
-    fn slot(&self) -> std::sync::MutexGuard<'_, Option<Result<Vec<Arc<str>>, ApiError>>> {
+    fn slot(&self) -> std::sync::MutexGuard<'_, Option<Reply>> {
         // Never held across an await or a panicking call: a poisoned lock holds a whole value.
-        self.outcome.lock().unwrap_or_else(|p| p.into_inner())
-    }
-    fn take(&self) -> Option<Result<Vec<Arc<str>>, ApiError>> {
-        self.slot().take()
+        self.reply.lock().unwrap_or_else(|p| p.into_inner())
     }
     fn answer(&self, outcome: Result<Vec<Arc<str>>, ApiError>) {
-        *self.slot() = Some(outcome);
+        if let Some(tx) = self.slot().take() {
+            // The waiter may have gone (its client dropped the request): nothing to tell.
+            let _ = tx.send(outcome);
+        }
     }
 }
 
@@ -358,33 +372,6 @@ impl Queues {
             None => false,
         }
     }
-    fn remove(&self, id: &str, queued: &Arc<Queued>) {
-        let mut map = self.map();
-        if let Some(list) = map.get_mut(id) {
-            list.retain(|q| !Arc::ptr_eq(q, queued));
-            if list.is_empty() {
-                map.remove(id);
-            }
-        }
-    }
-}
-
-/// Answers every command of a batch that has no outcome yet when dropped: the holder of the
-/// lock stopped (its request was dropped) before it could tell whether they were stored.
-struct Answers(Vec<Arc<Queued>>);
-
-impl Drop for Answers {
-    fn drop(&mut self) {
-        for q in &self.0 {
-            let mut slot = q.slot();
-            if slot.is_none() {
-                *slot = Some(Err(ApiError::internal(
-                    "the command was interrupted while it was being stored; it may or may not \
-                     have been applied: read the table's log",
-                )));
-            }
-        }
-    }
 }
 
 /// Runs queued commands on a locked table and answers each. Several commands are decided in
@@ -392,9 +379,11 @@ impl Drop for Answers {
 /// others) and their events stored in one append; if that append fails (another writer moved
 /// the table, a store error), the cached table is unchanged and each command runs again on its
 /// own ([`run_locked`], which catches up after conflicts).
+///
+/// A command left unanswered (the task panicked) drops its reply channel: its waiter answers
+/// 500 "interrupted" ([`run_command`]).
 async fn run_queued(state: &AppState, locked: &mut Locked<'_>, batch: Vec<Arc<Queued>>) {
-    let answers = Answers(batch);
-    let batch = &answers.0;
+    let batch = &batch;
     let mut turn = match take_turn_if_contended(state, locked).await {
         Ok(turn) => turn,
         Err(e) => {

@@ -1,6 +1,6 @@
 //! The server over real HTTP and WebSocket, against SQLite in a temporary directory.
 
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use server::{Limits, Server};
@@ -10,6 +10,10 @@ use tokio_tungstenite::tungstenite::Message;
 
 // The secrecy sweep, one script per ruleset (issue 18).
 mod secrecy_sweep;
+#[path = "http/batch.rs"]
+mod batch;
+#[path = "http/hostile.rs"]
+mod hostile;
 
 struct Running {
     base: String,
@@ -24,7 +28,23 @@ async fn start_with(db: &Path, limits: Limits) -> Running {
 
 async fn start_registry(db: &Path, limits: Limits, registry: engine::Registry) -> Running {
     let (store, tokens) = server::open_sqlite(db).await.expect("open db");
-    let mut srv = Server::new(store, tokens, registry);
+    start_server(Server::new(store, tokens, registry), limits).await
+}
+
+/// Serves over any store (tests wrap SQLite to slow it down).
+async fn start_store(
+    store: std::sync::Arc<dyn store::EventStore>,
+    tokens: std::sync::Arc<dyn server::TokenStore>,
+    limits: Limits,
+) -> Running {
+    start_server(
+        Server::new(store, tokens, engine::builtin_registry()),
+        limits,
+    )
+    .await
+}
+
+async fn start_server(mut srv: Server, limits: Limits) -> Running {
     srv.limits = limits;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
@@ -46,8 +66,15 @@ async fn start_registry(db: &Path, limits: Limits, registry: engine::Registry) -
     }
 }
 
+/// Default limits but the per-address ones: every test client shares loopback (those limits
+/// have their own tests, module `hostile`).
 async fn start(db: &Path) -> Running {
-    start_with(db, Limits::default()).await
+    let limits = Limits {
+        requests_per_second: 0.0,
+        tables_per_minute: 0.0,
+        ..Limits::default()
+    };
+    start_with(db, limits).await
 }
 
 impl Running {
@@ -422,7 +449,7 @@ async fn bad_input_gets_a_json_error_and_leaves_the_table_unchanged() {
 }
 
 #[tokio::test]
-async fn commands_are_rate_limited_per_connection() {
+async fn sec_rate_06_commands_limited_per_token_across_connections() {
     let dir = tempfile::tempdir().expect("tmp");
     let limits = Limits {
         commands_per_second: 0.01,
@@ -444,7 +471,7 @@ async fn commands_are_rate_limited_per_connection() {
     let (s, v) = srv.command(id, referee, note.clone()).await;
     assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{v}");
     assert_eq!(v["rule"], "limits.commands_per_second");
-    // Another connection has its own bucket.
+    // A new connection does not reset the token's allowance (on main it had its own bucket).
     let fresh = reqwest::Client::new();
     let resp = fresh
         .post(format!("{}/api/tables/{id}/commands", srv.base))
@@ -453,7 +480,8 @@ async fn commands_are_rate_limited_per_connection() {
         .send()
         .await
         .expect("send");
-    assert_eq!(resp.status(), StatusCode::OK);
+    assert_eq!(resp.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(resp.headers().contains_key("retry-after"));
     srv.stop().await;
 }
 
@@ -712,6 +740,7 @@ async fn export_then_import_gives_the_same_log_and_a_new_referee_token() {
     let resp = srv
         .http
         .post(format!("{}/api/tables/import", srv.base))
+        .header("content-type", "application/x-ndjson")
         .body(export.clone())
         .send()
         .await
@@ -724,6 +753,7 @@ async fn export_then_import_gives_the_same_log_and_a_new_referee_token() {
     let resp = srv2
         .http
         .post(format!("{}/api/tables/import", srv2.base))
+        .header("content-type", "application/x-ndjson")
         .body(export.clone())
         .send()
         .await
@@ -742,6 +772,7 @@ async fn export_then_import_gives_the_same_log_and_a_new_referee_token() {
     let resp = srv2
         .http
         .post(format!("{}/api/tables/import", srv2.base))
+        .header("content-type", "application/x-ndjson")
         .body(tampered)
         .send()
         .await

@@ -257,6 +257,7 @@ async fn imported_table_with_a_running_timer_fires_when_due() {
     let imported: Value = other
         .http
         .post(format!("{}/api/tables/import", other.base))
+        .header("content-type", "application/x-ndjson")
         .body(export)
         .send()
         .await

@@ -72,9 +72,11 @@ export class Seat {
       if (this.closed) return;
       onState("connecting");
       const proto = location.protocol === "https:" ? "wss:" : "ws:";
-      const url = `${proto}//${location.host}/api/tables/${this.table}/live?token=${encodeURIComponent(this.token)}&after=${last}`;
-      const ws = new WebSocket(url);
+      // The token goes in the first message, never in the URL (URLs end up in logs).
+      const url = `${proto}//${location.host}/api/tables/${this.table}/live?after=${last}`;
+      const ws = new WebSocket(url, "delve");
       this.socket = ws;
+      ws.onopen = () => ws.send(JSON.stringify({ type: "auth", token: this.token }));
       ws.onmessage = (m) => {
         let msg;
         try {
