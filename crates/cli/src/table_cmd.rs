@@ -4,13 +4,17 @@
 //! viewer's log (one JSON event per line, numbered per viewer); `command` runs one command as
 //! the Referee or a player and prints the resulting events (as that actor may see them), one
 //! JSON object per line; `export` writes the table as JSON Lines with a hash chain; `import`
-//! checks such a file and stores it.
+//! checks such a file and stores it. `invites`, `revoke-invite`, `revoke-player` and
+//! `rotate-referee` manage the server's access grants in the same file (offline: no server
+//! needs to run), each revocation logged in the table's log for the Referee.
 
 use crate::CliResult;
 use clap::{Args, Subcommand};
 use engine::{
-    Actor, Command, DiceRoller, NewTable, Registry, SystemClock, Table, Viewer, project_log,
+    AccessChange, Actor, Command, DiceRoller, NewTable, Registry, SystemClock, Table, Viewer,
+    project_log,
 };
+use server::tokens::{Grant, InviteRevoke, TokenRecord, TokenStore};
 use std::path::PathBuf;
 use std::sync::Arc;
 use store::{EventStore, SqliteStore, Tables};
@@ -83,6 +87,20 @@ enum TableCommand {
     Export { id: String },
     /// Check an exported file and store the table; prints its id.
     Import { file: PathBuf },
+    /// List a table's invites (ids, never tokens), one JSON object per line.
+    Invites { id: String },
+    /// Revoke an unused invite by its id (a leaked link stops working).
+    RevokeInvite { id: String, invite: String },
+    /// Revoke every token of a player; with --reissue, print one new token for their seat.
+    RevokePlayer {
+        id: String,
+        player: String,
+        #[arg(long)]
+        reissue: bool,
+    },
+    /// Revoke every Referee token of a table and print a new one (the new Referee link is
+    /// `<server>/#table=<id>&token=<token>`).
+    RotateReferee { id: String },
 }
 
 fn actor_of(table: &Table, name: &str) -> Result<Actor, String> {
@@ -135,12 +153,18 @@ async fn run_async(args: TableArgs) -> CliResult {
     let sqlite = SqliteStore::open(&args.db).await?;
     let store: Arc<dyn EventStore> = Arc::new(sqlite.clone());
     let tables = Tables::new(store.clone(), registry.clone());
-    let result = dispatch(args.command, &tables, &registry).await;
+    let tokens = server::SqliteTokens::open(&args.db).await?;
+    let result = dispatch(args.command, &tables, &registry, &tokens).await;
     sqlite.close().await;
     result
 }
 
-async fn dispatch(command: TableCommand, tables: &Tables, registry: &Registry) -> CliResult {
+async fn dispatch(
+    command: TableCommand,
+    tables: &Tables,
+    registry: &Registry,
+    tokens: &dyn TokenStore,
+) -> CliResult {
     let clock = SystemClock;
     match command {
         TableCommand::Rulesets => {}
@@ -234,6 +258,97 @@ async fn dispatch(command: TableCommand, tables: &Tables, registry: &Registry) -
                 .map_err(|e| format!("{}: {e}", file.display()))?;
             println!("{}", meta.id);
         }
+        TableCommand::Invites { id } => {
+            tables.store.meta(&id).await?;
+            for invite in tokens.invites(&id).await? {
+                println!("{}", serde_json::to_string(&invite)?);
+            }
+        }
+        TableCommand::RevokeInvite { id, invite } => {
+            tables.store.meta(&id).await?;
+            let character = match tokens.revoke_invite(&id, &invite).await? {
+                InviteRevoke::Revoked { character } => character,
+                InviteRevoke::Used => {
+                    return Err(format!(
+                        "invite `{invite}` was used already: revoke the player's tokens instead"
+                    )
+                    .into());
+                }
+                InviteRevoke::AlreadyRevoked => {
+                    return Err(format!("invite `{invite}` was revoked already").into());
+                }
+                InviteRevoke::Unknown => {
+                    return Err(format!("no invite `{invite}` at table {id}").into());
+                }
+            };
+            let change = AccessChange::InviteRevoked { invite, character };
+            log_access(tables, &id, change).await?;
+        }
+        TableCommand::RevokePlayer {
+            id,
+            player,
+            reissue,
+        } => {
+            let table = tables.load(&id).await?;
+            let seat = table.core().participants.seat(&player);
+            if reissue && seat.is_none() {
+                return Err(format!("`{player}` has no seat at table {id} to reissue").into());
+            }
+            let revoked = tokens.revoke_player(&id, &player).await?;
+            let mut reissued = false;
+            if let (true, Some(seat)) = (reissue, seat) {
+                let token = server::tokens::new_token();
+                let grant = Grant::Player {
+                    name: player.clone(),
+                    seat: Some(seat),
+                };
+                let record = TokenRecord::new(&id, grant);
+                let now = engine::WallClock::now_ms(&SystemClock);
+                tokens
+                    .insert(&server::tokens::hash_token(&token), &record, now)
+                    .await?;
+                println!("{token}");
+                reissued = true;
+            }
+            let change = AccessChange::PlayerTokensRevoked {
+                player,
+                tokens: u32::try_from(revoked).unwrap_or(u32::MAX),
+                reissued,
+            };
+            log_access(tables, &id, change).await?;
+            eprintln!("revoked {revoked} token(s)");
+        }
+        TableCommand::RotateReferee { id } => {
+            tables.store.meta(&id).await?;
+            let revoked = tokens.revoke_referee(&id).await?;
+            let token = server::tokens::new_token();
+            let record = TokenRecord::new(&id, Grant::Referee);
+            let now = engine::WallClock::now_ms(&SystemClock);
+            tokens
+                .insert(&server::tokens::hash_token(&token), &record, now)
+                .await?;
+            let change = AccessChange::RefereeLinkRotated {
+                tokens: u32::try_from(revoked).unwrap_or(u32::MAX),
+            };
+            log_access(tables, &id, change).await?;
+            println!("{token}");
+            eprintln!("revoked {revoked} Referee token(s)");
+        }
     }
+    Ok(())
+}
+
+/// Logs an access change in the table's log (seen by the Referee only).
+async fn log_access(tables: &Tables, id: &str, change: AccessChange) -> CliResult {
+    let mut table = tables.load(id).await?;
+    tables
+        .execute_on(
+            &mut table,
+            &Actor::Referee,
+            &Command::Access(change),
+            &SystemClock,
+            &mut DiceRoller,
+        )
+        .await?;
     Ok(())
 }
