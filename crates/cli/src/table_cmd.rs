@@ -12,13 +12,18 @@
 //! scheduler would: `timer_due` as the system actor for every timer whose deadline has passed
 //! (a timed dungeon turn ends); `command` and `answer` do the same first, so an offline table
 //! behaves as if the server had been running.
+//!
+//! `invites`, `revoke-invite`, `revoke-player` and
+//! `rotate-referee` manage the server's access grants in the same file (offline: no server
+//! needs to run), each revocation logged in the table's log for the Referee.
 
 use crate::CliResult;
 use clap::{Args, Subcommand};
 use engine::{
-    Actor, Answer, ClockCommand, Command, Decision, DiceRoller, Envelope, FakeClock, NewTable,
-    Registry, SystemClock, Table, Viewer, WallClock, project_log,
+    AccessChange, Actor, Answer, ClockCommand, Command, Decision, DiceRoller, Envelope, FakeClock,
+    NewTable, Registry, SystemClock, Table, Viewer, WallClock, project_log,
 };
+use server::tokens::{Grant, InviteRevoke, TokenRecord, TokenStore};
 use std::path::PathBuf;
 use std::sync::Arc;
 use store::{EventStore, SqliteStore, Tables};
@@ -122,6 +127,20 @@ enum TableCommand {
     Export { id: String },
     /// Check an exported file and store the table; prints its id.
     Import { file: PathBuf },
+    /// List a table's invites (ids, never tokens), one JSON object per line.
+    Invites { id: String },
+    /// Revoke an unused invite by its id (a leaked link stops working).
+    RevokeInvite { id: String, invite: String },
+    /// Revoke every token of a player; with --reissue, print one new token for their seat.
+    RevokePlayer {
+        id: String,
+        player: String,
+        #[arg(long)]
+        reissue: bool,
+    },
+    /// Revoke every Referee token of a table and print a new one (the new Referee link is
+    /// `<server>/#table=<id>&token=<token>`).
+    RotateReferee { id: String },
 }
 
 fn actor_of(table: &Table, name: &str) -> Result<Actor, String> {
@@ -178,7 +197,8 @@ async fn run_async(args: TableArgs) -> CliResult {
         Some(ms) => Box::new(FakeClock::new(ms)),
         None => Box::new(SystemClock),
     };
-    let result = dispatch(args.command, &tables, &registry, &*clock).await;
+    let tokens = server::SqliteTokens::open(&args.db).await?;
+    let result = dispatch(args.command, &tables, &registry, &*clock, &tokens).await;
     sqlite.close().await;
     result
 }
@@ -188,6 +208,7 @@ async fn dispatch(
     tables: &Tables,
     registry: &Registry,
     clock: &dyn WallClock,
+    tokens: &dyn TokenStore,
 ) -> CliResult {
     match command {
         TableCommand::Rulesets => {}
@@ -301,6 +322,82 @@ async fn dispatch(
                 .await
                 .map_err(|e| format!("{}: {e}", file.display()))?;
             println!("{}", meta.id);
+        }
+        TableCommand::Invites { id } => {
+            tables.store.meta(&id).await?;
+            for invite in tokens.invites(&id).await? {
+                println!("{}", serde_json::to_string(&invite)?);
+            }
+        }
+        TableCommand::RevokeInvite { id, invite } => {
+            tables.store.meta(&id).await?;
+            let character = match tokens.revoke_invite(&id, &invite).await? {
+                InviteRevoke::Revoked { character } => character,
+                InviteRevoke::Used => {
+                    return Err(format!(
+                        "invite `{invite}` was used already: revoke the player's tokens instead"
+                    )
+                    .into());
+                }
+                InviteRevoke::AlreadyRevoked => {
+                    return Err(format!("invite `{invite}` was revoked already").into());
+                }
+                InviteRevoke::Unknown => {
+                    return Err(format!("no invite `{invite}` at table {id}").into());
+                }
+            };
+            let change = AccessChange::InviteRevoked { invite, character };
+            log_access(tables, &id, change).await?;
+        }
+        TableCommand::RevokePlayer {
+            id,
+            player,
+            reissue,
+        } => {
+            let table = tables.load(&id).await?;
+            let seat = table.core().participants.seat(&player);
+            if reissue && seat.is_none() {
+                return Err(format!("`{player}` has no seat at table {id} to reissue").into());
+            }
+            let revoked = tokens.revoke_player(&id, &player).await?;
+            let mut reissued = false;
+            if let (true, Some(seat)) = (reissue, seat) {
+                let token = server::tokens::new_token();
+                let grant = Grant::Player {
+                    name: player.clone(),
+                    seat: Some(seat),
+                };
+                let record = TokenRecord::new(&id, grant);
+                let now = clock.now_ms();
+                tokens
+                    .insert(&server::tokens::hash_token(&token), &record, now)
+                    .await?;
+                println!("{token}");
+                reissued = true;
+            }
+            let change = AccessChange::PlayerTokensRevoked {
+                player,
+                tokens: u32::try_from(revoked).unwrap_or(u32::MAX),
+                reissued,
+            };
+            log_access(tables, &id, change).await?;
+            eprintln!("revoked {revoked} token(s)");
+        }
+        TableCommand::RotateReferee { id } => {
+            tables.store.meta(&id).await?;
+            let revoked = tokens.revoke_referee(&id).await?;
+            let token = server::tokens::new_token();
+            let record = TokenRecord::new(&id, Grant::Referee);
+            let now = clock.now_ms();
+            tokens
+                .insert(&server::tokens::hash_token(&token), &record, now)
+                .await?;
+            let change = AccessChange::RefereeLinkRotated {
+                tokens: u32::try_from(revoked).unwrap_or(u32::MAX),
+            };
+            log_access(tables, &id, change).await?;
+            println!("{token}");
+            eprintln!("revoked {revoked} Referee token(s)");
         }
     }
     Ok(())
@@ -460,4 +557,19 @@ fn list<'a>(decisions: impl Iterator<Item = &'a Decision>) -> String {
         .map(|d| format!("{} (id {}: {})", d.kind, d.id, d.prompt))
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// Logs an access change in the table's log (seen by the Referee only).
+async fn log_access(tables: &Tables, id: &str, change: AccessChange) -> CliResult {
+    let mut table = tables.load(id).await?;
+    tables
+        .execute_on(
+            &mut table,
+            &Actor::Referee,
+            &Command::Access(change),
+            &SystemClock,
+            &mut DiceRoller,
+        )
+        .await?;
+    Ok(())
 }

@@ -205,3 +205,25 @@ fn cr_core_09_a_request_out_of_range_is_refused_and_a_refusal_reaches_the_player
     t.ok(&player("carol"), request("Corvin", 1), &[]);
     t.assert_replays();
 }
+
+#[test]
+// Covers issue 18 item 8 (names a player chooses): a requested crow's name is normalised, may
+// hold no invisible or control character, and may not look like a player character's name.
+fn sec_18_8_a_requested_crows_name_is_normal_and_no_look_alike() {
+    let mut t = carol_table();
+    for (name, rule) in [
+        ("V\u{435}ra", "names.look_alike"),
+        ("VERA", "names.look_alike"),
+        ("Vera\u{200b}", "names.characters"),
+        ("\u{202e}areV", "names.characters"),
+    ] {
+        assert_eq!(
+            refusal(&mut t, &player("carol"), request(name, 1), &[]).as_deref(),
+            Some(rule),
+            "{name:?}"
+        );
+    }
+    t.ok(&player("carol"), request(" Corvin \u{a0} Ash ", 1), &[]);
+    let d = t.decision("crows.core.character_request");
+    assert_eq!(d.context["request"]["name"], "Corvin Ash");
+}

@@ -88,12 +88,24 @@ pub struct Participants {
     /// Players and the characters each one controls.
     pub players: BTreeMap<PlayerId, BTreeSet<CharacterId>>,
     pub spectators: BTreeSet<String>,
+    /// Each seated player's seat: the sequence number of the `participant_joined` event that
+    /// seated them. A seat id is never reused within a table (sequence numbers only grow), so
+    /// whatever is tied to a seat (the server's player tokens) dies with it when the player
+    /// leaves, even if someone joins under the same name later. Players seated by a snapshot
+    /// older than this field have no entry.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub seats: BTreeMap<PlayerId, u64>,
 }
 
 impl Participants {
     /// Whether `name` is already used by the Referee, a player or a spectator.
     pub fn has_name(&self, name: &str) -> bool {
         self.referee == name || self.players.contains_key(name) || self.spectators.contains(name)
+    }
+
+    /// The seat `player` sits in now (see [`Participants::seats`]).
+    pub fn seat(&self, player: &str) -> Option<u64> {
+        self.seats.get(player).copied()
     }
 
     /// The players bound to a character (usually one).

@@ -39,6 +39,30 @@ pub enum Command {
     },
     /// Referee (or the system actor for `timer_due`): move the game clock.
     Clock(ClockCommand),
+    /// Referee, through the server only: record a change of who may reach the table (an
+    /// invite or tokens revoked, the Referee's link rotated). Logged for the Referee alone and
+    /// never undone; carries no token or token hash.
+    Access(AccessChange),
+}
+
+/// A change of access to a table, as the Referee's log records it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum AccessChange {
+    /// An unused invite was revoked (`invite`: the invite's id, not its token).
+    InviteRevoked {
+        invite: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        character: Option<CharacterId>,
+    },
+    /// Every token of a player's seat was revoked (`reissued`: a fresh one was handed out).
+    PlayerTokensRevoked {
+        player: PlayerId,
+        tokens: u32,
+        reissued: bool,
+    },
+    /// The Referee's link was rotated: every older Referee token is dead.
+    RefereeLinkRotated { tokens: u32 },
 }
 
 fn one() -> u32 {
@@ -224,6 +248,10 @@ pub enum EventBody {
     /// A ruleset event (the ruleset's `Event` type as JSON).
     Rules {
         event: serde_json::Value,
+    },
+    /// Access to the table changed (see [`Command::Access`]); Referee-only.
+    AccessChanged {
+        change: AccessChange,
     },
 }
 

@@ -112,6 +112,7 @@ pub mod core;
 pub mod decision;
 pub mod demo;
 pub mod event;
+pub mod names;
 pub mod projection;
 pub mod registry;
 pub mod ruleset;
@@ -123,7 +124,9 @@ mod combat_order_tests;
 
 pub use crate::core::{Actor, CharacterId, Participants, PlayerId, Role, Viewer, Visibility};
 pub use decision::{Answer, Answerer, Decision, DecisionOption, DecisionRequest, LAPSED_OPTION};
-pub use event::{ClockCommand, Command, EVENT_FORMAT_VERSION, EndReason, Envelope, EventBody};
+pub use event::{
+    AccessChange, ClockCommand, Command, EVENT_FORMAT_VERSION, EndReason, Envelope, EventBody,
+};
 pub use projection::{LogProjector, ViewEvent, project_log};
 pub use registry::Registry;
 pub use ruleset::{

@@ -5,6 +5,7 @@
 use crate::core::{Actor, Role, Viewer, Visibility};
 use crate::decision::{Answer, Decision};
 use crate::event::{ClockCommand, Command, Envelope, EventBody};
+use crate::names;
 use crate::registry::Registry;
 use crate::ruleset::{
     Acting, CoreState, Ctx, PendingEvent, Roller, RuleError, Ruleset, TableState,
@@ -51,6 +52,36 @@ pub enum EngineError {
     Stale { prepared: u64, head: u64 },
 }
 
+/// A new participant's name: in normal form (`names::normalise`), and not a look-alike of the
+/// Referee's or a seated participant's name.
+fn check_new_name(name: &str, p: &crate::core::Participants) -> Result<(), EngineError> {
+    let refuse = |e: names::NameError| {
+        let rule = match e {
+            names::NameError::LookAlike { .. } => names::NAME_LOOK_ALIKE,
+            _ => names::NAME_CHARACTERS,
+        };
+        EngineError::Rule(RuleError::new("bad_name", e.to_string()).rule(rule))
+    };
+    let normal = names::normalise(name).map_err(refuse)?;
+    if normal != name {
+        return Err(EngineError::Rule(
+            RuleError::new(
+                "bad_name",
+                format!(
+                    "the name is not in normal form (NFC, trimmed, single spaces): \
+                     `{normal}` (limit {})",
+                    names::NAME_CHARACTERS
+                ),
+            )
+            .rule(names::NAME_CHARACTERS),
+        ));
+    }
+    let taken = std::iter::once(p.referee.as_str())
+        .chain(p.players.keys().map(String::as_str))
+        .chain(p.spectators.iter().map(String::as_str));
+    names::check_distinct(name, taken).map_err(refuse)
+}
+
 fn corrupt(seq: u64, reason: impl Into<String>) -> EngineError {
     EngineError::Corrupt {
         seq,
@@ -69,6 +100,35 @@ pub struct NewTable {
     pub config: Value,
 }
 
+/// Applies a stored event (not `Reverted`) to a table state: its body, and the seat a
+/// `participant_joined` of a player opens (its sequence number; see `Participants::seats`).
+fn apply_stored<R: Ruleset>(
+    ruleset: &R,
+    state: &mut TableState<R::State>,
+    env: &Envelope,
+) -> Result<(), String> {
+    apply_body(ruleset, state, &env.body)?;
+    note_seat(&mut state.core.participants, env);
+    Ok(())
+}
+
+/// Opens (a player's `participant_joined`: its seq) or closes (`participant_left`) a seat.
+fn note_seat(participants: &mut crate::core::Participants, env: &Envelope) {
+    let seats = &mut participants.seats;
+    match &env.body {
+        EventBody::ParticipantJoined {
+            name,
+            role: Role::Player,
+        } => {
+            seats.insert(name.clone(), env.seq);
+        }
+        EventBody::ParticipantLeft { name } => {
+            seats.remove(name);
+        }
+        _ => {}
+    }
+}
+
 /// Applies one event body to a table state (everything but `Reverted`, which needs the undo
 /// buffer). Pure.
 pub(crate) fn apply_body<R: Ruleset>(
@@ -80,7 +140,7 @@ pub(crate) fn apply_body<R: Ruleset>(
     match body {
         EventBody::TableCreated { .. } => return Err("table created twice".into()),
         EventBody::Reverted { .. } => return Err("revert outside the undo path".into()),
-        EventBody::Rolled { .. } => {}
+        EventBody::Rolled { .. } | EventBody::AccessChanged { .. } => {}
         EventBody::ParticipantJoined { name, role } => match role {
             Role::Player => {
                 core.participants.players.entry(name.clone()).or_default();
@@ -272,7 +332,9 @@ impl<R: Ruleset> Clone for TypedTable<R> {
 fn undoable(env: &Envelope) -> bool {
     !matches!(
         env.body,
-        EventBody::TableCreated { .. } | EventBody::Reverted { .. }
+        EventBody::TableCreated { .. }
+            | EventBody::Reverted { .. }
+            | EventBody::AccessChanged { .. }
     )
 }
 
@@ -348,7 +410,7 @@ impl<R: Ruleset> TypedTable<R> {
             && let Some(oldest) = self.recent.pop_front()
         {
             for e in &oldest {
-                apply_body(&*self.ruleset, &mut self.checkpoint, &e.body)
+                apply_stored(&*self.ruleset, &mut self.checkpoint, e)
                     .map_err(|r| corrupt(e.seq, r))?;
                 self.checkpoint.core.head = e.seq;
             }
@@ -367,8 +429,7 @@ impl<R: Ruleset> TypedTable<R> {
         if let EventBody::Reverted { seqs } = &env.body {
             self.revert(seqs, env.seq)?;
         } else {
-            apply_body(&*self.ruleset, &mut self.state, &env.body)
-                .map_err(|r| corrupt(env.seq, r))?;
+            apply_stored(&*self.ruleset, &mut self.state, env).map_err(|r| corrupt(env.seq, r))?;
             self.record(env)?;
         }
         self.state.core.head = env.seq;
@@ -384,7 +445,7 @@ impl<R: Ruleset> TypedTable<R> {
         let mut state = self.checkpoint.clone();
         for batch in self.recent.iter().take(keep) {
             for e in batch {
-                apply_body(&*self.ruleset, &mut state, &e.body).map_err(|r| corrupt(e.seq, r))?;
+                apply_stored(&*self.ruleset, &mut state, e).map_err(|r| corrupt(e.seq, r))?;
             }
         }
         let seqs = self
@@ -445,6 +506,7 @@ impl<R: Ruleset> TypedTable<R> {
             Command::Bind { .. } | Command::Unbind { .. } => referee_only("bind characters"),
             Command::Clock(ClockCommand::TimerDue { .. }) if *actor == Actor::System => Ok(()),
             Command::Clock(_) => referee_only("run the clock"),
+            Command::Access(_) => referee_only("record access changes"),
         }
     }
 
@@ -497,12 +559,21 @@ impl<R: Ruleset> TypedTable<R> {
                         "the name `{name}` is empty or already taken at this table"
                     )));
                 }
+                check_new_name(name, &self.state.core.participants)?;
                 ctx.push_engine(
                     EventBody::ParticipantJoined {
                         name: name.clone(),
                         role: *role,
                     },
                     Visibility::Public,
+                )?;
+            }
+            Command::Access(change) => {
+                ctx.push_engine(
+                    EventBody::AccessChanged {
+                        change: change.clone(),
+                    },
+                    Visibility::Referee,
                 )?;
             }
             Command::Leave { name } => {
@@ -713,7 +784,7 @@ impl<R: Ruleset> TypedTable<R> {
             .state
             .downcast::<TableState<R::State>>()
             .map_err(|_| EngineError::BadCommand("prepared on another table".into()))?;
-        if let [
+        let reverted = if let [
             Envelope {
                 body: EventBody::Reverted { seqs },
                 ..
@@ -727,12 +798,19 @@ impl<R: Ruleset> TypedTable<R> {
                 .take_while(|b| b.iter().any(|e| seqs.contains(&e.seq)))
                 .count();
             self.recent.truncate(self.recent.len() - count);
+            true
         } else {
+            false
+        };
+        let mut state = *state;
+        if !reverted {
+            // The prepared state was built from bodies alone; the seats need the seqs.
             for env in &prepared.events {
+                note_seat(&mut state.core.participants, env);
                 self.record(env)?;
             }
         }
-        self.state = *state;
+        self.state = state;
         if let Some(last) = prepared.events.last() {
             self.state.core.head = last.seq;
         }
@@ -759,7 +837,12 @@ impl<R: Ruleset> TypedTable<R> {
             .collect();
         let mut view = json!({
             "table": { "id": core.id, "name": core.name, "ruleset": core.ruleset },
-            "participants": core.participants,
+            // Seat ids stay with the server (they tie its tokens to seats).
+            "participants": {
+                "referee": core.participants.referee,
+                "players": core.participants.players,
+                "spectators": core.participants.spectators,
+            },
             "clock": {
                 "game_minutes": core.clock.game_minutes,
                 "day": core.clock.day(),

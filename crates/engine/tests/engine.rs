@@ -578,3 +578,62 @@ fn real_dice_are_seeded_per_table_and_batch_and_physical_dice_can_be_entered() {
     );
     assert_eq!(f.counter("c1"), 17);
 }
+
+/// Issue 18 item 4: a seat is the seq of the event that seated the player, never reused; the
+/// committed state, a replay and a snapshot agree on it; undoing a leave gives the seat back.
+#[test]
+fn sec_18_4_seats_are_never_reused_and_replay_agrees() {
+    let mut f = Fixture::new();
+    let seat = |f: &Fixture| f.table.core().participants.seat("bob");
+    let first = seat(&f).expect("bob is seated");
+    assert_eq!(first, f.log[2].seq, "bob joined in event {}", f.log[2].seq);
+    assert!(matches!(&f.log[2].body, EventBody::ParticipantJoined { name, .. } if name == "bob"));
+    f.ok(Actor::Referee, json!({"leave": {"name": "bob"}}));
+    assert_eq!(seat(&f), None);
+    f.ok(Actor::Referee, json!({"undo": {}}));
+    assert_eq!(seat(&f), Some(first), "an undone leave keeps the same seat");
+    f.assert_replays();
+    f.ok(Actor::Referee, json!({"leave": {"name": "bob"}}));
+    f.ok(
+        Actor::Referee,
+        json!({"join": {"name": "bob", "role": "player"}}),
+    );
+    let second = seat(&f).expect("bob is seated again");
+    assert!(second > first);
+    assert_eq!(second, f.log.last().expect("events").seq);
+    f.assert_replays();
+    let restored = Table::restore(&f.registry, &f.table.snapshot()).unwrap();
+    assert_eq!(restored.core().participants.seat("bob"), Some(second));
+    // Seats stay out of views.
+    assert!(
+        f.table.view(&Viewer::Referee)["participants"]
+            .get("seats")
+            .is_none()
+    );
+}
+
+/// Issue 18 item 8: the engine's `join` refuses names not in normal form and look-alikes.
+#[test]
+fn sec_18_8_join_refuses_look_alike_and_unnormalised_names() {
+    let mut f = Fixture::new();
+    for name in [
+        "Alice",
+        "\u{430}lice",
+        "rita",
+        "alice ",
+        "al\u{200b}ice",
+        "Sam",
+    ] {
+        let err = f
+            .run(
+                Actor::Referee,
+                json!({"join": {"name": name, "role": "player"}}),
+            )
+            .unwrap_err();
+        assert!(err.to_string().contains("names."), "{name:?}: {err}");
+    }
+    f.ok(
+        Actor::Referee,
+        json!({"join": {"name": "Alina", "role": "spectator"}}),
+    );
+}

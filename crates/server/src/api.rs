@@ -2,7 +2,7 @@
 
 use crate::error::{ApiError, Issue};
 use crate::runner::{self, json_array};
-use crate::tokens::{Grant, TokenRecord, hash_token, new_token};
+use crate::tokens::{Grant, InviteRevoke, TokenRecord, hash_token, new_invite_id, new_token};
 use crate::{AppState, guard, live, openapi};
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
@@ -11,7 +11,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use engine::{Actor, Command, DiceRoller, EngineError, NewTable, Role, Viewer};
+use engine::{AccessChange, Actor, Command, DiceRoller, EngineError, NewTable, Role, Viewer};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -35,7 +35,16 @@ pub fn router(state: Arc<AppState>) -> Router {
             "/api/tables/import",
             post(import_table).layer(DefaultBodyLimit::max(import)),
         )
-        .route("/api/tables/{id}/invites", post(create_invite))
+        .route(
+            "/api/tables/{id}/invites",
+            post(create_invite).get(list_invites),
+        )
+        .route(
+            "/api/tables/{id}/invites/{invite}/revoke",
+            post(revoke_invite),
+        )
+        .route("/api/tables/{id}/players/revoke", post(revoke_player))
+        .route("/api/tables/{id}/referee/rotate", post(rotate_referee))
         .route("/api/join", post(join))
         .route("/api/tables/{id}/commands", post(command))
         .route("/api/tables/{id}/log", get(log))
@@ -187,13 +196,22 @@ fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
         .ok_or_else(|| ApiError::unauthorized("the Authorization header is not `Bearer <token>`"))
 }
 
-/// Checks a token against a table: the Referee's or a player's seat there.
+/// Checks a token against a table: the Referee's or a player's seat there. A revoked token is
+/// refused; a player token only while its seat is the player's current seat.
 pub async fn principal(state: &AppState, token: &str, table: &str) -> Result<Principal, ApiError> {
+    let hash = hash_token(token);
     let record = state
         .tokens
-        .lookup(&hash_token(token))
+        .lookup(&hash)
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown token"))?;
+    if record.revoked {
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "token_revoked",
+            "this token was revoked by the Referee",
+        ));
+    }
     if record.table_id != table {
         return Err(ApiError::forbidden(
             "wrong_table",
@@ -202,11 +220,67 @@ pub async fn principal(state: &AppState, token: &str, table: &str) -> Result<Pri
     }
     match record.grant {
         Grant::Referee => Ok(Principal::Referee),
-        Grant::Player { name } => Ok(Principal::Player(name)),
+        Grant::Player { name, seat } => {
+            check_seat(state, table, &hash, &name, seat, record.created_at_ms).await?;
+            Ok(Principal::Player(name))
+        }
         Grant::Invite { .. } => Err(ApiError::forbidden(
             "invite_not_credential",
             "an invite must be exchanged at POST /api/join first",
         )),
+    }
+}
+
+/// Whether a player token's seat is `name`'s seat now. Seats are never reused, so a token of a
+/// seat its player left stays dead when someone joins under the same name. A token from
+/// before seats (`seat: None`) belongs to the player's current seat if it was minted after that
+/// seat was taken (it is then pinned to it), and is refused otherwise.
+async fn check_seat(
+    state: &AppState,
+    table: &str,
+    hash: &str,
+    name: &str,
+    seat: Option<u64>,
+    created_at_ms: i64,
+) -> Result<(), ApiError> {
+    // The same answer whatever the reason, so an old token learns nothing about a new seat.
+    let gone = || {
+        ApiError::forbidden(
+            "not_seated",
+            format!("`{name}` is no longer a player at this table"),
+        )
+    };
+    let current = {
+        let hub = state.hub.get(table);
+        let mut locked = runner::lock(state, &hub, table).await?;
+        runner::refresh(state, &mut locked).await?;
+        let participants = &locked.loaded().table.core().participants;
+        if !participants.players.contains_key(name) {
+            return Err(gone());
+        }
+        participants.seat(name)
+    };
+    match (seat, current) {
+        (Some(mine), Some(now)) if mine == now => Ok(()),
+        (Some(_), _) => Err(gone()),
+        // Seated since before seats were recorded (a snapshot from then): the only seat.
+        (None, None) => Ok(()),
+        (None, Some(now)) => {
+            let page = state
+                .tables
+                .store
+                .read(table, now.saturating_sub(1), 1)
+                .await?;
+            let taken_at = match page.first() {
+                Some(stored) if stored.seq == now => stored.envelope()?.at_ms,
+                _ => return Err(gone()),
+            };
+            if taken_at > created_at_ms {
+                return Err(gone());
+            }
+            state.tokens.pin_seat(hash, now).await?;
+            Ok(())
+        }
     }
 }
 
@@ -310,11 +384,7 @@ fn referee_name() -> String {
 
 async fn referee_grant(state: &AppState, id: &str) -> Result<String, ApiError> {
     let token = new_token();
-    let record = TokenRecord {
-        table_id: id.to_string(),
-        grant: Grant::Referee,
-        used: false,
-    };
+    let record = TokenRecord::new(id, Grant::Referee);
     state
         .tokens
         .insert(&hash_token(&token), &record, state.clock.now_ms())
@@ -332,6 +402,8 @@ pub async fn new_table(
     config: Value,
 ) -> Result<(String, String), ApiError> {
     let max = state.limits.name_chars;
+    let name = normal_name("table name", &name)?;
+    let referee = normal_name("Referee name", &referee)?;
     check_name("table name", &name, max)?;
     check_name("Referee name", &referee, max)?;
     let new = NewTable {
@@ -352,9 +424,10 @@ async fn create_table(
     State(state): St,
     Peer(peer): Peer,
     headers: HeaderMap,
-    JsonBody(body): JsonBody<CreateTable>,
+    JsonBody(mut body): JsonBody<CreateTable>,
 ) -> Result<Response, ApiError> {
     state.guard.check_create(peer, &headers)?;
+    body.name = normal_name("table name", &body.name)?;
     let (id, token) = new_table(
         &state,
         body.ruleset.clone(),
@@ -436,13 +509,14 @@ async fn create_invite(
         check_name("character", c, state.limits.name_chars)?;
     }
     let token = new_token();
-    let record = TokenRecord {
-        table_id: id.clone(),
-        grant: Grant::Invite {
+    let invite_id = new_invite_id();
+    let record = TokenRecord::new(
+        &id,
+        Grant::Invite {
+            id: invite_id.clone(),
             character: body.character.clone(),
         },
-        used: false,
-    };
+    );
     state
         .tokens
         .insert(&hash_token(&token), &record, state.clock.now_ms())
@@ -451,6 +525,7 @@ async fn create_invite(
         StatusCode::CREATED,
         Json(json!({
             "invite": token,
+            "invite_id": invite_id,
             "character": body.character,
             "link": format!("{}/#join={token}", state.public_url),
         })),
@@ -466,7 +541,8 @@ struct Join {
     name: String,
 }
 
-async fn join(State(state): St, JsonBody(body): JsonBody<Join>) -> Result<Response, ApiError> {
+async fn join(State(state): St, JsonBody(mut body): JsonBody<Join>) -> Result<Response, ApiError> {
+    body.name = normal_name("player name", &body.name)?;
     check_name("player name", &body.name, state.limits.name_chars)?;
     let hash = hash_token(&body.invite);
     let record = state
@@ -474,7 +550,14 @@ async fn join(State(state): St, JsonBody(body): JsonBody<Join>) -> Result<Respon
         .lookup(&hash)
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown invite"))?;
-    let Grant::Invite { character } = record.grant else {
+    if record.revoked {
+        return Err(ApiError::new(
+            StatusCode::GONE,
+            "invite_revoked",
+            "this invite was revoked by the Referee",
+        ));
+    }
+    let Grant::Invite { character, .. } = record.grant else {
         return Err(ApiError::bad_request(
             "not_an_invite",
             "this token is not an invite",
@@ -489,18 +572,21 @@ async fn join(State(state): St, JsonBody(body): JsonBody<Join>) -> Result<Respon
     }
     let id = record.table_id;
     let seated = seat(&state, &id, &body.name, character.as_deref()).await;
-    if let Err(e) = seated {
-        state.tokens.release_invite(&hash).await?;
-        return Err(e);
-    }
-    let token = new_token();
-    let player = TokenRecord {
-        table_id: id.clone(),
-        grant: Grant::Player {
-            name: body.name.clone(),
-        },
-        used: false,
+    let seat_id = match seated {
+        Ok(seat_id) => seat_id,
+        Err(e) => {
+            state.tokens.release_invite(&hash).await?;
+            return Err(e);
+        }
     };
+    let token = new_token();
+    let player = TokenRecord::new(
+        &id,
+        Grant::Player {
+            name: body.name.clone(),
+            seat: Some(seat_id),
+        },
+    );
     state
         .tokens
         .insert(&hash_token(&token), &player, state.clock.now_ms())
@@ -518,13 +604,13 @@ async fn join(State(state): St, JsonBody(body): JsonBody<Join>) -> Result<Respon
         .into_response())
 }
 
-/// Seats a player (and binds the invite's character), as the Referee.
+/// Seats a player (and binds the invite's character), as the Referee; returns the seat id.
 async fn seat(
     state: &Arc<AppState>,
     id: &str,
     name: &str,
     character: Option<&str>,
-) -> Result<(), ApiError> {
+) -> Result<u64, ApiError> {
     let referee = Viewer::Referee;
     let join = Command::Join {
         name: name.to_string(),
@@ -538,7 +624,217 @@ async fn seat(
         };
         run_command(state, id, &Actor::Referee, &referee, &bind).await?;
     }
+    current_seat(state, id, name)
+        .await?
+        .ok_or_else(|| ApiError::internal(format!("`{name}` was seated but has no seat")))
+}
+
+/// The seat `name` sits in now at table `id`.
+async fn current_seat(state: &AppState, id: &str, name: &str) -> Result<Option<u64>, ApiError> {
+    let hub = state.hub.get(id);
+    let mut locked = runner::lock(state, &hub, id).await?;
+    runner::refresh(state, &mut locked).await?;
+    Ok(locked.loaded().table.core().participants.seat(name))
+}
+
+/// A chosen name in normal form (`engine::names`), or 400 `bad_name` naming the limit.
+pub fn normal_name(what: &str, name: &str) -> Result<String, ApiError> {
+    engine::names::normalise(name).map_err(|e| {
+        let rule = match e {
+            engine::names::NameError::LookAlike { .. } => engine::names::NAME_LOOK_ALIKE,
+            _ => engine::names::NAME_CHARACTERS,
+        };
+        ApiError::bad_request("bad_name", format!("the {what}: {e}")).rule(rule)
+    })
+}
+
+// ---------- revocation ----------
+
+/// Refuses anyone but the table's Referee.
+async fn referee_only(
+    state: &AppState,
+    headers: &HeaderMap,
+    id: &str,
+    what: &str,
+) -> Result<(), ApiError> {
+    if auth(state, headers, id).await? != Principal::Referee {
+        return Err(ApiError::forbidden(
+            "not_allowed",
+            format!("only the Referee may {what}"),
+        ));
+    }
     Ok(())
+}
+
+/// Logs an access change in the table's log, for the Referee's eyes only.
+async fn log_access(state: &Arc<AppState>, id: &str, change: AccessChange) -> Result<(), ApiError> {
+    let referee = Viewer::Referee;
+    run_command(
+        state,
+        id,
+        &Actor::Referee,
+        &referee,
+        &Command::Access(change),
+    )
+    .await?;
+    Ok(())
+}
+
+async fn list_invites(
+    State(state): St,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    referee_only(&state, &headers, &id, "list invites").await?;
+    let invites = state.tokens.invites(&id).await?;
+    Ok(no_store(
+        Json(json!({ "invites": invites })).into_response(),
+    ))
+}
+
+async fn revoke_invite(
+    State(state): St,
+    Path((id, invite)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    referee_only(&state, &headers, &id, "revoke invites").await?;
+    let character = match state.tokens.revoke_invite(&id, &invite).await? {
+        InviteRevoke::Revoked { character } => character,
+        InviteRevoke::Used => {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "invite_used",
+                "this invite was used already: revoke the player's tokens instead",
+            ));
+        }
+        InviteRevoke::AlreadyRevoked => {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "invite_revoked",
+                "this invite was revoked already",
+            ));
+        }
+        InviteRevoke::Unknown => {
+            return Err(ApiError::not_found(format!(
+                "no invite `{invite}` at this table"
+            )));
+        }
+    };
+    log_access(
+        &state,
+        &id,
+        AccessChange::InviteRevoked {
+            invite: invite.clone(),
+            character: character.clone(),
+        },
+    )
+    .await?;
+    Ok(Json(json!({ "revoked": { "invite": invite, "character": character } })).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RevokePlayer {
+    player: String,
+    /// Hand the player's current seat a fresh token (returned once).
+    #[serde(default)]
+    reissue: bool,
+}
+
+async fn revoke_player(
+    State(state): St,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<RevokePlayer>,
+) -> Result<Response, ApiError> {
+    referee_only(&state, &headers, &id, "revoke players' tokens").await?;
+    let seat = current_seat(&state, &id, &body.player).await?;
+    if body.reissue && seat.is_none() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "not_seated",
+            format!(
+                "`{}` is not seated here: there is no seat to reissue a token for",
+                body.player
+            ),
+        ));
+    }
+    let revoked = state.tokens.revoke_player(&id, &body.player).await?;
+    if revoked == 0 && !body.reissue {
+        return Err(ApiError::not_found(format!(
+            "`{}` holds no live token at this table",
+            body.player
+        )));
+    }
+    let token = match (body.reissue, seat) {
+        (true, Some(seat)) => {
+            let token = new_token();
+            let record = TokenRecord::new(
+                &id,
+                Grant::Player {
+                    name: body.player.clone(),
+                    seat: Some(seat),
+                },
+            );
+            state
+                .tokens
+                .insert(&hash_token(&token), &record, state.clock.now_ms())
+                .await?;
+            Some(token)
+        }
+        _ => None,
+    };
+    log_access(
+        &state,
+        &id,
+        AccessChange::PlayerTokensRevoked {
+            player: body.player.clone(),
+            tokens: u32::try_from(revoked).unwrap_or(u32::MAX),
+            reissued: token.is_some(),
+        },
+    )
+    .await?;
+    let mut out = json!({ "player": body.player, "revoked": revoked });
+    if let Some(token) = token {
+        out["player_token"] = json!(token);
+        out["link"] = json!(table_link(&state, &id, &token));
+    }
+    Ok(no_store(Json(out).into_response()))
+}
+
+async fn rotate_referee(
+    State(state): St,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    referee_only(&state, &headers, &id, "rotate the Referee's link").await?;
+    let revoked = state.tokens.revoke_referee(&id).await?;
+    let token = referee_grant(&state, &id).await?;
+    log_access(
+        &state,
+        &id,
+        AccessChange::RefereeLinkRotated {
+            tokens: u32::try_from(revoked).unwrap_or(u32::MAX),
+        },
+    )
+    .await?;
+    Ok(no_store(
+        Json(json!({
+            "revoked": revoked,
+            "referee_token": token,
+            "referee_link": table_link(&state, &id, &token),
+        }))
+        .into_response(),
+    ))
+}
+
+/// Marks a response that carries a token (or the invite list) as not for any cache.
+fn no_store(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("no-store"),
+    );
+    response
 }
 
 async fn command(

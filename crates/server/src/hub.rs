@@ -24,7 +24,7 @@
 //! the cache, so it sees no gap and no duplicate.
 
 use axum::extract::ws::{Message, Utf8Bytes};
-use engine::{Envelope, LogProjector, Table, Viewer};
+use engine::{AccessChange, Envelope, EventBody, LogProjector, Table, Viewer};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -100,6 +100,9 @@ impl Frame {
 #[derive(Debug)]
 pub struct Published {
     pub seq: u64,
+    /// Whose live connections this event ends (see [`cut_by`]): they reconnect, and their
+    /// token is checked again.
+    pub cuts: Option<Viewer>,
     /// One entry per cached viewer, in their slot order in [`Loaded`]: the viewer's frame if
     /// it sees the event, `None` if not. Frames are built only when someone is subscribed. A
     /// viewer missing here had no cache then (a live connection always has one).
@@ -188,8 +191,24 @@ impl Loaded {
         }
         Published {
             seq: env.seq,
+            cuts: cut_by(env),
             views,
         }
+    }
+}
+
+/// The viewer whose access an event ends: a player who left or whose tokens were revoked, or
+/// the Referee when the Referee's link was rotated.
+pub fn cut_by(env: &Envelope) -> Option<Viewer> {
+    match &env.body {
+        EventBody::ParticipantLeft { name } => Some(Viewer::Player(name.clone())),
+        EventBody::AccessChanged {
+            change: AccessChange::PlayerTokensRevoked { player, .. },
+        } => Some(Viewer::Player(player.clone())),
+        EventBody::AccessChanged {
+            change: AccessChange::RefereeLinkRotated { .. },
+        } => Some(Viewer::Referee),
+        _ => None,
     }
 }
 
@@ -374,7 +393,11 @@ mod tests {
     }
 
     fn published(views: Vec<(Viewer, Option<Frame>)>) -> Published {
-        Published { seq: 1, views }
+        Published {
+            seq: 1,
+            cuts: None,
+            views,
+        }
     }
 
     /// A viewer's frame is found by its remembered slot, or by a search that moves the slot;

@@ -275,6 +275,10 @@ impl Conn {
             return Step::Resume("out of order");
         }
         self.last_seq = published.seq;
+        if published.cuts.as_ref() == Some(&self.viewer) {
+            // Left, revoked or rotated: reconnecting checks the token again.
+            return Step::Resume("access changed");
+        }
         match published.frame(&self.viewer, &mut self.slot) {
             Lookup::Frame(frame) if self.next_n(frame.n) => Step::Send(frame.message()),
             Lookup::Frame(_) | Lookup::Hidden => Step::Skip,

@@ -137,7 +137,7 @@ pub fn command_schema() -> Value {
 pub fn document(rulesets: &[&str]) -> Value {
     let bearer = json!([{"bearer": []}]);
     let ruleset = json!({"type": "string", "enum": rulesets});
-    json!({
+    let mut doc = json!({
         "openapi": "3.0.3",
         "info": {
             "title": "Delve table server",
@@ -241,7 +241,8 @@ pub fn document(rulesets: &[&str]) -> Value {
                 "requestBody": body(json!({"type": "object", "additionalProperties": false,
                     "properties": {"character": {"type": "string", "minLength": 1, "maxLength": 100, "nullable": true}}})),
                 "responses": with_errors(("201", json_ok("Invite", json!({"type": "object", "properties": {
-                    "invite": {"type": "string"}, "character": {"type": "string", "nullable": true}, "link": {"type": "string"}}}))),
+                    "invite": {"type": "string"}, "invite_id": {"type": "string", "description": "the invite's public id, to revoke it by"},
+                    "character": {"type": "string", "nullable": true}, "link": {"type": "string"}}}))),
                     &["400", "401", "403", "413"])
             }},
             "/api/join": {"post": {
@@ -325,5 +326,69 @@ pub fn document(rulesets: &[&str]) -> Value {
                 "responses": with_errors(("101", json!({"description": "Switching protocols (WebSocket)"})), &["400", "401", "403", "404", "426"])
             }}
         }
-    })
+    });
+    for (path, method, op) in access_paths(&bearer) {
+        doc["paths"][path][method] = op;
+    }
+    doc
+}
+
+/// The access routes (invite list, revocation, rotation), merged into [`document`]'s paths.
+fn access_paths(bearer: &Value) -> Vec<(&'static str, &'static str, Value)> {
+    vec![
+        (
+            "/api/tables/{id}/invites",
+            "get",
+            json!({
+                "summary": "Referee: the table's invites (ids, never tokens): used, revoked or still open",
+                "security": bearer,
+                "parameters": [id_param()],
+                "responses": with_errors(("200", json_ok("Invites", json!({"type": "object", "properties": {
+                    "invites": {"type": "array", "items": {"type": "object", "properties": {
+                        "id": {"type": "string"}, "character": {"type": "string", "nullable": true},
+                        "used": {"type": "boolean"}, "revoked": {"type": "boolean"},
+                        "created_at_ms": {"type": "integer", "format": "int64"}}}}}}))),
+                    &["401", "403", "404"])
+            }),
+        ),
+        (
+            "/api/tables/{id}/invites/{invite}/revoke",
+            "post",
+            json!({
+                "summary": "Referee: revoke an unused invite (it can no longer be exchanged); logged for the Referee",
+                "security": bearer,
+                "parameters": [id_param(), {"name": "invite", "in": "path", "required": true, "schema": {"type": "string"}}],
+                "responses": with_errors(("200", json_ok("Revoked", json!({"type": "object", "properties": {
+                    "revoked": {"type": "object", "properties": {"invite": {"type": "string"}, "character": {"type": "string", "nullable": true}}}}}))),
+                    &["401", "403", "404", "409"])
+            }),
+        ),
+        (
+            "/api/tables/{id}/players/revoke",
+            "post",
+            json!({
+                "summary": "Referee: revoke every token of a player; with reissue, hand the player's seat one fresh token (shown once); logged for the Referee",
+                "security": bearer,
+                "parameters": [id_param()],
+                "requestBody": body(json!({"type": "object", "required": ["player"], "additionalProperties": false,
+                    "properties": {"player": {"type": "string"}, "reissue": {"type": "boolean", "default": false}}})),
+                "responses": with_errors(("200", json_ok("Revoked", json!({"type": "object", "properties": {
+                    "player": {"type": "string"}, "revoked": {"type": "integer"},
+                    "player_token": {"type": "string"}, "link": {"type": "string"}}}))),
+                    &["400", "401", "403", "404", "409"])
+            }),
+        ),
+        (
+            "/api/tables/{id}/referee/rotate",
+            "post",
+            json!({
+                "summary": "Referee: rotate the Referee's link: every older Referee token stops working, a new one is returned once; logged for the Referee",
+                "security": bearer,
+                "parameters": [id_param()],
+                "responses": with_errors(("200", json_ok("Rotated", json!({"type": "object", "properties": {
+                    "revoked": {"type": "integer"}, "referee_token": {"type": "string"}, "referee_link": {"type": "string"}}}))),
+                    &["401", "403", "404"])
+            }),
+        ),
+    ]
 }

@@ -9,11 +9,11 @@ use tokio::sync::oneshot;
 use tokio_tungstenite::tungstenite::Message;
 
 // The secrecy sweep, one script per ruleset (issue 18).
-mod secrecy_sweep;
 #[path = "http/batch.rs"]
 mod batch;
 #[path = "http/hostile.rs"]
 mod hostile;
+mod secrecy_sweep;
 
 struct Running {
     base: String,
@@ -814,10 +814,14 @@ async fn health_index_and_openapi_cover_every_route() {
         ("/api/tables/{id}/export", "get"),
         ("/api/tables/{id}/live", "get"),
         ("/api/tables/{id}/packs", "post"),
+        ("/api/tables/{id}/invites", "get"),
+        ("/api/tables/{id}/invites/{invite}/revoke", "post"),
+        ("/api/tables/{id}/players/revoke", "post"),
+        ("/api/tables/{id}/referee/rotate", "post"),
     ] {
         assert!(paths[path][method].is_object(), "{method} {path} missing");
     }
-    assert_eq!(paths.len(), 14);
+    assert_eq!(paths.len(), 17);
     srv.stop().await;
 }
 
@@ -1205,4 +1209,351 @@ async fn commands_outside_the_schema_get_a_clear_400_and_change_nothing() {
         );
     }
     srv.stop().await;
+}
+
+/// Issue 18, items 4, 5 and 8: seats, revocation and look-alike names.
+mod identity {
+    use super::*;
+
+    async fn invite(srv: &Running, id: &str, referee: &str, body: Value) -> Value {
+        let (s, v) = srv
+            .post(&format!("/api/tables/{id}/invites"), Some(referee), body)
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        v
+    }
+
+    async fn join(srv: &Running, invite: &Value, name: &str) -> (StatusCode, Value) {
+        srv.post(
+            "/api/join",
+            None,
+            json!({"invite": invite["invite"], "name": name}),
+        )
+        .await
+    }
+
+    async fn players(srv: &Running, id: &str, referee: &str) -> Value {
+        let (s, v) = srv.get(&format!("/api/tables/{id}/view"), referee).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        v["view"]["participants"]["players"].clone()
+    }
+
+    #[tokio::test]
+    async fn sec_18_4_a_left_seats_token_stays_dead_when_the_name_is_taken_again() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let srv = start(&dir.path().join("delve.db")).await;
+        let (id, referee) = srv.demo_table().await;
+        let old = srv.player(&id, &referee, "bob", Some("c1")).await;
+        let (s, v) = srv
+            .command(&id, &referee, json!({"leave": {"name": "bob"}}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let new = srv.player(&id, &referee, "bob", Some("c2")).await;
+        // The new bob's token works…
+        let (s, v) = srv.get(&format!("/api/tables/{id}/view"), &new).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        // …the old one does not: not for reads, commands or the live stream.
+        let before = srv.last_n(&id, &referee).await;
+        let (s, v) = srv.get(&format!("/api/tables/{id}/view"), &old).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+        assert_eq!(v["code"], "not_seated");
+        let (s, v) = srv
+            .command(
+                &id,
+                &old,
+                json!({"rules": {"add": {"character": "c2", "amount": 1}}}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+        match tokio_tungstenite::connect_async(srv.ws_url(&id, &old, 0)).await {
+            Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => {
+                assert_eq!(resp.status(), 403);
+            }
+            other => panic!("expected a 403, got {:?}", other.map(|r| r.1)),
+        }
+        assert_eq!(srv.last_n(&id, &referee).await, before);
+        // A seat is never reused, also after a restart.
+        srv.stop().await;
+        let srv = start(&dir.path().join("delve.db")).await;
+        let (s, _) = srv.get(&format!("/api/tables/{id}/view"), &old).await;
+        assert_eq!(s, StatusCode::FORBIDDEN);
+        let (s, _) = srv.get(&format!("/api/tables/{id}/view"), &new).await;
+        assert_eq!(s, StatusCode::OK);
+        srv.stop().await;
+    }
+
+    /// A database from before seats: the grants table as the server used to create it (no
+    /// seat, invite id or revoked column) is upgraded by the migration, and its player tokens
+    /// keep working for the seat they were minted for, and only for it.
+    #[tokio::test]
+    async fn sec_18_4_tokens_from_before_seats_keep_their_seat_only() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let db = dir.path().join("delve.db");
+        let srv = start(&db).await;
+        let (id, referee) = srv.demo_table().await;
+        let kept = srv.player(&id, &referee, "alice", Some("c1")).await;
+        let stale = srv.player(&id, &referee, "bob", None).await;
+        let open = invite(&srv, &id, &referee, json!({})).await;
+        srv.stop().await;
+        // Turn the file back into the old layout.
+        {
+            use sqlx::Connection;
+            let url = format!("sqlite://{}", db.display());
+            let mut conn = sqlx::SqliteConnection::connect(&url).await.expect("open");
+            for sql in [
+                "CREATE TABLE old_tokens AS SELECT hash, table_id, kind, player, character, \
+                 used, created_at_ms FROM server_tokens",
+                "DROP TABLE server_tokens",
+                "CREATE TABLE server_tokens (hash TEXT PRIMARY KEY, table_id TEXT NOT NULL, \
+                 kind TEXT NOT NULL, player TEXT, character TEXT, used INTEGER NOT NULL \
+                 DEFAULT 0, created_at_ms BIGINT NOT NULL)",
+                "INSERT INTO server_tokens SELECT * FROM old_tokens",
+                "DROP TABLE old_tokens",
+                "DELETE FROM _sqlx_migrations WHERE version = 20261201000418",
+            ] {
+                sqlx::query(sql).execute(&mut conn).await.expect(sql);
+            }
+            conn.close().await.expect("close");
+        }
+        let srv = start(&db).await;
+        // bob leaves and someone joins as bob after his (old-layout) token was minted.
+        let (s, v) = srv
+            .command(&id, &referee, json!({"leave": {"name": "bob"}}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        let (s, v) = join(&srv, &open, "bob").await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        let (s, v) = srv.get(&format!("/api/tables/{id}/view"), &kept).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let (s, v) = srv.get(&format!("/api/tables/{id}/view"), &stale).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+        // alice's token is now pinned to her seat: gone with it.
+        let (s, _) = srv
+            .command(&id, &referee, json!({"leave": {"name": "alice"}}))
+            .await;
+        assert_eq!(s, StatusCode::OK);
+        let _ = srv.player(&id, &referee, "alice", None).await;
+        let (s, _) = srv.get(&format!("/api/tables/{id}/view"), &kept).await;
+        assert_eq!(s, StatusCode::FORBIDDEN);
+        srv.stop().await;
+    }
+
+    #[tokio::test]
+    async fn sec_18_5_a_revoked_invite_cannot_be_used_and_the_referee_log_says_so() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let srv = start(&dir.path().join("delve.db")).await;
+        let (id, referee) = srv.demo_table().await;
+        let alice = srv.player(&id, &referee, "alice", Some("c1")).await;
+        let leaked = invite(&srv, &id, &referee, json!({"character": "c2"})).await;
+        let invite_id = leaked["invite_id"].as_str().expect("invite id").to_string();
+        // Only the Referee lists and revokes invites.
+        let path = format!("/api/tables/{id}/invites/{invite_id}/revoke");
+        let (s, v) = srv.post(&path, Some(&alice), json!({})).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+        let (s, v) = srv.get(&format!("/api/tables/{id}/invites"), &alice).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+        let (s, v) = srv.post(&path, Some(&referee), json!({})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["revoked"]["invite"], invite_id.as_str());
+        let (s, v) = join(&srv, &leaked, "mallory").await;
+        assert_eq!(s, StatusCode::GONE, "{v}");
+        assert_eq!(v["code"], "invite_revoked");
+        assert!(players(&srv, &id, &referee).await.get("mallory").is_none());
+        let (s, v) = srv.post(&path, Some(&referee), json!({})).await;
+        assert_eq!(s, StatusCode::CONFLICT, "{v}");
+        let (s, v) = srv
+            .post(
+                &format!("/api/tables/{id}/invites/0123456789abcdef/revoke"),
+                Some(&referee),
+                json!({}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{v}");
+        let (s, list) = srv
+            .get(&format!("/api/tables/{id}/invites"), &referee)
+            .await;
+        assert_eq!(s, StatusCode::OK, "{list}");
+        let listed = list["invites"].as_array().expect("invites");
+        assert_eq!(listed.len(), 2, "{list}");
+        assert!(
+            listed
+                .iter()
+                .any(|i| i["id"] == invite_id.as_str() && i["revoked"] == true)
+        );
+        assert!(
+            !list
+                .to_string()
+                .contains(leaked["invite"].as_str().expect("token"))
+        );
+        // Logged for the Referee, without the token or its hash; players see nothing of it.
+        let log = srv.full_log(&id, &referee).await;
+        let text = serde_json::to_string(&log).expect("json");
+        assert!(text.contains("invite_revoked"), "{text}");
+        assert!(!text.contains(leaked["invite"].as_str().expect("token")));
+        let alice_log = serde_json::to_string(&srv.full_log(&id, &alice).await).expect("json");
+        assert!(!alice_log.contains("access_changed"), "{alice_log}");
+        assert!(!alice_log.contains(&invite_id), "{alice_log}");
+        // The engine command behind the log entry is not open to clients.
+        let (s, v) = srv
+            .command(
+                &id,
+                &referee,
+                json!({"access": {"kind": "referee_link_rotated", "tokens": 1}}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+        srv.stop().await;
+    }
+
+    #[tokio::test]
+    async fn sec_18_5_revoking_a_players_tokens_and_reissuing_one() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let srv = start(&dir.path().join("delve.db")).await;
+        let (id, referee) = srv.demo_table().await;
+        let bob = srv.player(&id, &referee, "bob", Some("c1")).await;
+        let path = format!("/api/tables/{id}/players/revoke");
+        let (s, v) = srv.post(&path, Some(&bob), json!({"player": "bob"})).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+        let (s, v) = srv
+            .post(&path, Some(&referee), json!({"player": "bob"}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["revoked"], 1);
+        assert!(v.get("player_token").is_none());
+        let (s, v) = srv.get(&format!("/api/tables/{id}/view"), &bob).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED, "{v}");
+        assert_eq!(v["code"], "token_revoked");
+        // Still seated: the Referee hands the seat a fresh token (once).
+        let (s, v) = srv
+            .post(
+                &path,
+                Some(&referee),
+                json!({"player": "bob", "reissue": true}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["revoked"], 0);
+        let fresh = v["player_token"].as_str().expect("token").to_string();
+        let (s, v) = srv
+            .command(
+                &id,
+                &fresh,
+                json!({"rules": {"add": {"character": "c1", "amount": 1}}}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let (s, _) = srv.get(&format!("/api/tables/{id}/view"), &bob).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED);
+        let (s, v) = srv
+            .post(&path, Some(&referee), json!({"player": "nobody"}))
+            .await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{v}");
+        let log = serde_json::to_string(&srv.full_log(&id, &referee).await).expect("json");
+        assert_eq!(log.matches("player_tokens_revoked").count(), 2, "{log}");
+        assert!(!log.contains(&fresh) && !log.contains(&bob));
+        let bob_log = serde_json::to_string(&srv.full_log(&id, &fresh).await).expect("json");
+        assert!(!bob_log.contains("access_changed"), "{bob_log}");
+        srv.stop().await;
+    }
+
+    #[tokio::test]
+    async fn sec_18_5_rotating_the_referee_link_kills_the_old_one() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let srv = start(&dir.path().join("delve.db")).await;
+        let (id, old) = srv.demo_table().await;
+        let alice = srv.player(&id, &old, "alice", Some("c1")).await;
+        let path = format!("/api/tables/{id}/referee/rotate");
+        let (s, v) = srv.post(&path, Some(&alice), json!({})).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+        let resp = srv
+            .http
+            .post(format!("{}{path}", srv.base))
+            .bearer_auth(&old)
+            .json(&json!({}))
+            .send()
+            .await
+            .expect("send");
+        assert_eq!(resp.status(), StatusCode::OK);
+        assert_eq!(resp.headers()["cache-control"], "no-store");
+        let v: Value = resp.json().await.expect("json");
+        assert_eq!(v["revoked"], 1);
+        let new = v["referee_token"].as_str().expect("token").to_string();
+        assert!(v["referee_link"].as_str().expect("link").contains(&new));
+        let (s, v) = srv.get(&format!("/api/tables/{id}/view"), &old).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED, "{v}");
+        let (s, v) = srv
+            .post(&format!("/api/tables/{id}/invites"), Some(&old), json!({}))
+            .await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED, "{v}");
+        let (s, v) = srv.get(&format!("/api/tables/{id}/view"), &new).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        // Players keep their seats.
+        let (s, _) = srv.get(&format!("/api/tables/{id}/view"), &alice).await;
+        assert_eq!(s, StatusCode::OK);
+        let log = serde_json::to_string(&srv.full_log(&id, &new).await).expect("json");
+        assert!(log.contains("referee_link_rotated"), "{log}");
+        assert!(!log.contains(&new) && !log.contains(&old));
+        srv.stop().await;
+    }
+
+    #[tokio::test]
+    async fn sec_18_8_look_alike_and_invisible_names_are_refused() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let srv = start(&dir.path().join("delve.db")).await;
+        let (id, referee) = srv.demo_table().await;
+        let (s, v) = srv
+            .post(
+                "/api/tables",
+                None,
+                json!({"ruleset": "demo", "name": "Crypt\u{202e}"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+        assert_eq!(v["rule"], "names.characters");
+        // Trimmed and normalised on the way in.
+        let open = invite(&srv, &id, &referee, json!({})).await;
+        let (s, v) = join(&srv, &open, "  alice ").await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        assert_eq!(v["player"], "alice");
+        for (name, rule) in [
+            ("Alice", "names.look_alike"),
+            ("ALICE", "names.look_alike"),
+            ("\u{430}lice", "names.look_alike"),
+            ("alice\u{200b}", "names.characters"),
+            ("Referee\u{200b}", "names.characters"),
+            ("Refere\u{435}", "names.look_alike"),
+            ("\u{202e}ecila", "names.characters"),
+            ("bob\u{7}", "names.characters"),
+        ] {
+            let open = invite(&srv, &id, &referee, json!({})).await;
+            let (s, v) = join(&srv, &open, name).await;
+            assert!(s.is_client_error(), "{name:?}: {s} {v}");
+            assert_eq!(v["code"], "bad_name", "{name:?}: {v}");
+            assert_eq!(v["rule"], rule, "{name:?}: {v}");
+            // The invite was not spent on a refused name.
+            let (s, v) = join(&srv, &open, &format!("p{}", name.len())).await;
+            assert_eq!(s, StatusCode::CREATED, "{v}");
+            let (s, _) = srv
+                .command(
+                    &id,
+                    &referee,
+                    json!({"leave": {"name": format!("p{}", name.len())}}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::OK);
+        }
+        // The Referee's own commands go through the same rule.
+        let (s, v) = srv
+            .command(
+                &id,
+                &referee,
+                json!({"join": {"name": "\u{430}lice", "role": "player"}}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert_eq!(v["rule"], "names.look_alike");
+        assert_eq!(players(&srv, &id, &referee).await, json!({"alice": []}));
+        srv.stop().await;
+    }
 }

@@ -247,3 +247,98 @@ async fn timer_fires_once_across_two_instances() {
     a.stop().await;
     b.stop().await;
 }
+
+/// Issue 18 items 4 and 5 on PostgreSQL, across two instances: a seat's token dies with the
+/// seat on both, a revoked invite and a rotated Referee link are refused by the other instance,
+/// and a database from before seats (columns dropped, migration forgotten) is upgraded.
+#[tokio::test]
+async fn sec_18_4_5_seats_and_revocation_across_two_instances() {
+    let db = TestDb::new().await;
+    let a = db.instance(None).await;
+    let b = db.instance(None).await;
+    let (id, referee) = a.table("demo").await;
+    for c in ["c1", "c2"] {
+        let (s, v) = a
+            .command(
+                &id,
+                &referee,
+                json!({"rules": {"create": {"character": c}}}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let old = a.player(&id, &referee, "bob", "c1").await;
+    let (s, v) = b
+        .command(&id, &referee, json!({"leave": {"name": "bob"}}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    // Timestamps are in ms: the new seat is taken strictly after the old token was minted.
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let new = b.player(&id, &referee, "bob", "c2").await;
+    for srv in [&a, &b] {
+        let (s, v) = srv.get(&format!("/api/tables/{id}/view"), &old).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+        let (s, v) = srv.get(&format!("/api/tables/{id}/view"), &new).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let (s, invite) = a
+        .post(
+            &format!("/api/tables/{id}/invites"),
+            Some(&referee),
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{invite}");
+    let path = format!(
+        "/api/tables/{id}/invites/{}/revoke",
+        invite["invite_id"].as_str().expect("id")
+    );
+    let (s, v) = b.post(&path, Some(&referee), json!({})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = a
+        .post(
+            "/api/join",
+            None,
+            json!({"invite": invite["invite"], "name": "eve"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::GONE, "{v}");
+    let (s, v) = a
+        .post(
+            &format!("/api/tables/{id}/referee/rotate"),
+            Some(&referee),
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let rotated = v["referee_token"].as_str().expect("token").to_string();
+    let (s, _) = b.get(&format!("/api/tables/{id}/view"), &referee).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    let log = b.full_log(&id, &rotated).await;
+    assert_eq!(of_kind(&log, "access_changed").len(), 2);
+    a.stop().await;
+    b.stop().await;
+
+    // Back to the layout before seats, then start again: the migration upgrades it, and bob's
+    // token (seat forgotten) is pinned to his seat again.
+    {
+        let mut conn = sqlx::PgConnection::connect(&db.url).await.expect("connect");
+        for sql in [
+            "ALTER TABLE server_tokens DROP COLUMN seat, DROP COLUMN invite_id, DROP COLUMN revoked",
+            "DROP INDEX server_tokens_by_table",
+            "DELETE FROM _sqlx_migrations WHERE version = 20261201000418",
+        ] {
+            conn.execute(sql).await.expect(sql);
+        }
+        conn.close().await.ok();
+    }
+    let a = db.instance(None).await;
+    let (s, v) = a.get(&format!("/api/tables/{id}/view"), &new).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = a.get(&format!("/api/tables/{id}/view"), &old).await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+    // The rotation was forgotten with the column; the new link works either way.
+    let (s, v) = a.get(&format!("/api/tables/{id}/view"), &rotated).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    a.stop().await;
+}

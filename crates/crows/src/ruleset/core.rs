@@ -4538,6 +4538,31 @@ fn label(text: &str, max: usize, code: &str, what: &str, rule: &str) -> Result<S
     Ok(t.to_string())
 }
 
+/// A character name a player chose: in normal form, without invisible or control characters,
+/// and not a look-alike of a player character's name (`engine::names`; only characters bound to
+/// players are compared, so the answer says nothing about hidden creatures).
+fn player_chosen_name(ctx: &Ctx<'_, Crows>, name: &str) -> Result<String, RuleError> {
+    let refuse = |e: engine::names::NameError| {
+        let rule = match e {
+            engine::names::NameError::LookAlike { .. } => engine::names::NAME_LOOK_ALIKE,
+            _ => engine::names::NAME_CHARACTERS,
+        };
+        RuleError::new("bad_name", format!("the character name: {e}")).rule(rule)
+    };
+    let name = engine::names::normalise(name).map_err(refuse)?;
+    let creatures = &ctx.rules().creatures;
+    let taken = ctx
+        .core()
+        .participants
+        .players
+        .values()
+        .flatten()
+        .filter_map(|id| creatures.get(id))
+        .map(|r| r.creature.name.as_str());
+    engine::names::check_distinct(&name, taken).map_err(refuse)?;
+    Ok(name)
+}
+
 /// A new creature's id from its name: the name in lower case with `-` for spaces, then a
 /// random suffix (from the recorded generator), so the id tells a player nothing about the
 /// ids already taken (hidden creatures' too).
@@ -4663,6 +4688,7 @@ impl Crows {
             ));
         }
         let name = label(name, 64, "bad_name", "a character name", "CR-CORE-09")?;
+        let name = player_chosen_name(ctx, &name)?;
         let ancestry = ancestry
             .as_deref()
             .map(|a| label(a, 64, "bad_ancestry", "an ancestry label", "CR-CORE-13"))

@@ -238,6 +238,14 @@ invite-open = Open invite (no character)
 make-invite = Make an invite
 invite-link = Invite link
 qr-code = QR code of the invite link
+revoke-invite = Revoke
+invite-revoked = Revoked
+revoke-player = Revoke access and make a new link
+player-revoked = Links of { $player } revoked
+new-player-link = New link for { $player }
+rotate-referee = Replace my Referee link
+rotate-referee-hint = Use this if your link leaked: the old one stops working and this browser keeps the new one.
+referee-rotated = New Referee link in the address bar
 bind = Bind a character…
 bind-character = Bind a character to { $player }
 content-packs = { $count ->
@@ -267,6 +275,15 @@ boundary-turn_end = the end of a turn
 ev-table_created = Table “{ $name }” created ({ $ruleset })
 ev-participant_joined = { $name } joined the table
 ev-participant_left = { $name } left the table
+ev-access-invite_revoked = Invite { $invite } revoked (character: { $character })
+ev-access-player_tokens_revoked = { $tokens ->
+    [one] One link of { $player } revoked
+   *[other] { $tokens } links of { $player } revoked
+}{ $reissued ->
+    [yes] , a new one handed out
+   *[no] {""}
+}
+ev-access-referee_link_rotated = The Referee's link was replaced ({ $tokens } old link(s) revoked)
 ev-character_bound = { $character } is now played by { $player }
 ev-character_unbound = { $character } is no longer played by { $player }
 ev-rolled = { $label }: { $expr } → { $total }

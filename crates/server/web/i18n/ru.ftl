@@ -239,6 +239,14 @@ invite-open = Открытое приглашение (без персонажа
 make-invite = Создать приглашение
 invite-link = Ссылка-приглашение
 qr-code = QR-код ссылки-приглашения
+revoke-invite = Отозвать
+invite-revoked = Отозвано
+revoke-player = Отозвать доступ и выдать новую ссылку
+player-revoked = Ссылки игрока { $player } отозваны
+new-player-link = Новая ссылка для { $player }
+rotate-referee = Заменить мою ссылку Рефери
+rotate-referee-hint = Если ссылка попала в чужие руки: старая перестанет работать, этот браузер сохранит новую.
+referee-rotated = Новая ссылка Рефери — в адресной строке
 bind = Привязать персонажа…
 bind-character = Привязать персонажа к игроку { $player }
 content-packs = { $count ->
@@ -268,6 +276,12 @@ boundary-turn_end = конец боевого хода
 ev-table_created = Стол «{ $name }» создан ({ $ruleset })
 ev-participant_joined = { $name } за столом
 ev-participant_left = { $name } покинул стол
+ev-access-invite_revoked = Приглашение { $invite } отозвано (персонаж: { $character })
+ev-access-player_tokens_revoked = Отозвано ссылок игрока { $player }: { $tokens }{ $reissued ->
+    [yes] , выдана новая
+   *[no] {""}
+}
+ev-access-referee_link_rotated = Ссылка Рефери заменена (отозвано старых: { $tokens })
 ev-character_bound = { $character } теперь у игрока { $player }
 ev-character_unbound = { $character } больше не у игрока { $player }
 ev-rolled = { $label }: { $expr } → { $total }

@@ -60,6 +60,18 @@ export class Seat {
       body: character ? { character } : {},
     });
   }
+  revokeInvite(id) {
+    return request("POST", `/api/tables/${this.table}/invites/${encodeURIComponent(id)}/revoke`, { token: this.token });
+  }
+  revokePlayer(player, reissue = false) {
+    return request("POST", `/api/tables/${this.table}/players/revoke`, { token: this.token, body: { player, reissue } });
+  }
+  /** Rotates the Referee's link; this seat continues with the new token. */
+  async rotateReferee() {
+    const out = await request("POST", `/api/tables/${this.table}/referee/rotate`, { token: this.token });
+    this.token = out.referee_token;
+    return out;
+  }
 
   /**
    * Opens the live stream after event `after`; calls onEvent(viewEvent) for each event,

@@ -144,6 +144,10 @@ export function describe(ev) {
     const kind = typeof b.boundary === "string" ? b.boundary : b.boundary?.kind ?? Object.keys(b.boundary || {})[0];
     return { text: t("ev-boundary_passed", { boundary: has(`boundary-${kind}`) ? t(`boundary-${kind}`) : humanize(kind) }), dice: [], creatures: [], cls: "" };
   }
+  if (type === "access_changed") {
+    const c = b.change || {};
+    return { text: t(`ev-access-${c.kind}`, { invite: c.invite ?? "", character: c.character ?? "-", player: c.player ?? "", tokens: c.tokens ?? 0, reissued: c.reissued ? "yes" : "no" }), dice: [], creatures: [], cls: "" };
+  }
   const id = `ev-${type}`;
   const rest = { ...b };
   delete rest.type;

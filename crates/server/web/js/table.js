@@ -546,7 +546,10 @@ export class TableScreen {
           h("div", {}, h("strong", {}, inv.character ? displayName(this.creatures[inv.character]) || inv.character : t("invite-open"))),
           h("input", { readonly: true, value: inv.link, class: "invite-link", "aria-label": t("invite-link"), onfocus: (e) => e.target.select() }),
           h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(inv.link).then(() => announce(t("copied"))) }, t("copy")),
-          h("div", { class: "qr", "aria-label": t("qr-code"), role: "img", dataset: { link: inv.link } }),
+          inv.revoked
+            ? h("em", { class: "revoked" }, t("invite-revoked"))
+            : h("button", { type: "button", class: "revoke-invite", onclick: () => this.revokeInvite(inv) }, t("revoke-invite")),
+          inv.revoked ? null : h("div", { class: "qr", "aria-label": t("qr-code"), role: "img", dataset: { link: inv.link } }),
         ),
       ),
     );
@@ -569,6 +572,9 @@ export class TableScreen {
           h("option", { value: "" }, t("bind")),
           crows.filter((c) => !cs.includes(c.id)).map((c) => h("option", { value: c.id }, displayName(c))),
         ),
+        " ",
+        h("button", { type: "button", class: "revoke-player", onclick: () => this.revokePlayer(p) }, t("revoke-player")),
+        this.reissued?.[p] ? h("input", { readonly: true, value: this.reissued[p], class: "invite-link", "aria-label": t("new-player-link", { player: p }), onfocus: (e) => e.target.select() }) : null,
       ),
     );
     return section(
@@ -599,7 +605,43 @@ export class TableScreen {
         ),
       ),
       list,
+      h("p", { class: "row wrap" }, h("button", { type: "button", id: "rotate-referee", onclick: () => this.rotateReferee() }, t("rotate-referee")), h("span", { class: "hint" }, t("rotate-referee-hint"))),
     );
+  }
+
+  async revokeInvite(inv) {
+    try {
+      await this.seat.revokeInvite(inv.invite_id);
+      inv.revoked = true;
+      announce(t("invite-revoked"));
+      this.render();
+    } catch (e) {
+      announce(e.message, "error");
+    }
+  }
+
+  /** Revokes every token of a player and hands their seat one new link (shown here once). */
+  async revokePlayer(player) {
+    try {
+      const out = await this.seat.revokePlayer(player, true);
+      this.reissued = { ...this.reissued, [player]: out.link };
+      announce(t("player-revoked", { player }));
+      this.render();
+    } catch (e) {
+      announce(e.message, "error");
+    }
+  }
+
+  async rotateReferee() {
+    try {
+      const out = await this.seat.rotateReferee();
+      // This browser keeps the Referee's seat under the new link; the old one is dead.
+      history.replaceState(null, "", `#table=${this.seat.table}&token=${out.referee_token}`);
+      announce(t("referee-rotated"));
+      this.render();
+    } catch (e) {
+      announce(e.message, "error");
+    }
   }
 
   packPanel() {
