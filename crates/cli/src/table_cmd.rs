@@ -45,7 +45,9 @@ enum TableCommand {
         /// The Referee's display name.
         #[arg(long, default_value = "referee")]
         referee: String,
-        /// Dice seed (random if omitted; secret: shown only to the Referee).
+        /// Dice seed: the table's dice become reproducible — and predictable, so unfit for
+        /// play with untrusted players. Omitted: every command draws fresh entropy from the
+        /// operating system. Secret: shown only to the Referee.
         #[arg(long)]
         seed: Option<u64>,
         /// Ruleset configuration as JSON.
@@ -79,10 +81,18 @@ enum TableCommand {
         /// The command as JSON, e.g. '{"rules": {"add": {"character": "c1", "amount": 2}}}'.
         json: String,
     },
-    /// Write a table as JSON Lines (header, then one event per line) to stdout.
+    /// Write a table as JSON Lines (header, one event per line, then a signature line by the
+    /// key beside the database, `DB.key`) to stdout.
     Export { id: String },
-    /// Check an exported file and store the table; prints its id.
-    Import { file: PathBuf },
+    /// Check an exported file and store the table; prints its id. Only files signed by the
+    /// key beside the database are taken unless `--accept-unsigned`.
+    Import {
+        file: PathBuf,
+        /// Also take an unsigned file or one signed by another key: nothing then shows that
+        /// its events (dice faces included) were not edited.
+        #[arg(long)]
+        accept_unsigned: bool,
+    },
 }
 
 fn actor_of(table: &Table, name: &str) -> Result<Actor, String> {
@@ -115,6 +125,17 @@ fn new_id() -> String {
         rand::random::<u64>(),
         rand::random::<u64>()
     )
+}
+
+/// The export key: `DELVE_SIGNING_KEY` (64 hex digits) if set, else the file beside the
+/// database (`DB.key`, created on first use). `delve serve` uses the same rule.
+pub fn signing_key(db: &std::path::Path) -> Result<store::ServerKey, store::StoreError> {
+    if let Ok(hex) = std::env::var("DELVE_SIGNING_KEY") {
+        return store::ServerKey::from_hex(&hex);
+    }
+    let mut path = db.as_os_str().to_owned();
+    path.push(".key");
+    store::ServerKey::load_or_create(std::path::Path::new(&path))
 }
 
 pub fn run(args: TableArgs) -> CliResult {
@@ -161,7 +182,7 @@ async fn dispatch(command: TableCommand, tables: &Tables, registry: &Registry) -
                 id: new_id(),
                 name,
                 ruleset,
-                seed: seed.unwrap_or_else(rand::random),
+                seed,
                 referee,
                 config,
             };
@@ -224,12 +245,24 @@ async fn dispatch(command: TableCommand, tables: &Tables, registry: &Registry) -
             }
         }
         TableCommand::Export { id } => {
-            print!("{}", store::export::export(&*tables.store, &id).await?);
+            let key = signing_key(&args.db)?;
+            print!(
+                "{}",
+                store::export::export_signed(&*tables.store, &id, &key).await?
+            );
         }
-        TableCommand::Import { file } => {
+        TableCommand::Import {
+            file,
+            accept_unsigned,
+        } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let meta = store::export::import(&*tables.store, registry, &text)
+            let key = signing_key(&args.db)?;
+            let trust = store::export::Trust {
+                key: Some(&key),
+                accept_unsigned,
+            };
+            let meta = store::export::import(&*tables.store, registry, &text, &trust)
                 .await
                 .map_err(|e| format!("{}: {e}", file.display()))?;
             println!("{}", meta.id);

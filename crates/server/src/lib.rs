@@ -188,6 +188,8 @@ pub struct AppState {
     pub shared: bool,
     /// Commands waiting for their table's lock ([`runner::run_command`]).
     pub queues: runner::Queues,
+    /// Signs exports and verifies imports.
+    pub signing_key: store::ServerKey,
 }
 
 /// A table to create at start-up (its Referee link is printed by the caller).
@@ -211,6 +213,9 @@ pub struct Server {
     pub clock: Arc<dyn WallClock>,
     /// Wakes this server's deadline scheduler (clone it before `serve`).
     pub scheduler: scheduler::Wake,
+    /// Signs exports; imports signed by it are trusted ([`store::export::Trust`]). `new`
+    /// generates one for this process only; `delve serve` keeps one beside the database.
+    pub signing_key: store::ServerKey,
 }
 
 /// Opens (creating if needed) an SQLite database for both the event log and the token grants.
@@ -268,6 +273,7 @@ impl Server {
             start_table: None,
             clock: Arc::new(SystemClock),
             scheduler: scheduler::Wake::new(),
+            signing_key: store::ServerKey::generate(),
         }
     }
 
@@ -310,6 +316,7 @@ impl Server {
             scheduler: self.scheduler,
             shared: notices.is_some(),
             queues: runner::Queues::default(),
+            signing_key: self.signing_key,
         });
         let mut background = Vec::new();
         if let Some(notices) = notices {

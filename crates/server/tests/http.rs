@@ -715,12 +715,32 @@ async fn export_then_import_gives_the_same_log_and_a_new_referee_token() {
         .expect("send");
     assert_eq!(resp.status(), StatusCode::CONFLICT);
 
-    // Into a fresh database: accepted, with the same log.
+    // Into a fresh database: accepted, with the same log. The second server has its own key,
+    // so the first one's export is foreign there: refused unless accepted as unsigned.
     let dir2 = tempfile::tempdir().expect("tmp");
     let srv2 = start(&dir2.path().join("delve.db")).await;
     let resp = srv2
         .http
         .post(format!("{}/api/tables/import", srv2.base))
+        .body(export.clone())
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    let v: Value = resp.json().await.expect("json");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("another server's key"),
+        "{v}"
+    );
+    let resp = srv2
+        .http
+        .post(format!(
+            "{}/api/tables/import?accept_unsigned=true",
+            srv2.base
+        ))
         .body(export.clone())
         .send()
         .await
@@ -732,13 +752,18 @@ async fn export_then_import_gives_the_same_log_and_a_new_referee_token() {
     let (_, again) = srv2
         .get_text(&format!("/api/tables/{id}/export"), token)
         .await;
-    assert_eq!(again, export);
+    // The same header and events; the signature line is the second server's own.
+    let unsigned = |t: &str| t.split("{\"signature\"").next().unwrap_or("").to_string();
+    assert_eq!(unsigned(&again), unsigned(&export));
 
     // A tampered export is refused with the line named.
     let tampered = export.replacen("c1", "cX", 1);
     let resp = srv2
         .http
-        .post(format!("{}/api/tables/import", srv2.base))
+        .post(format!(
+            "{}/api/tables/import?accept_unsigned=true",
+            srv2.base
+        ))
         .body(tampered)
         .send()
         .await

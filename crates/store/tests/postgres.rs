@@ -473,12 +473,12 @@ async fn pg_export_import_export_is_byte_identical() {
     let first = export::export(&*tables.store, "e").await.unwrap();
     let db = TestDb::new().await;
     let pg: Arc<dyn EventStore> = Arc::new(db.store().await);
-    export::import(&*pg, &tables.registry, &first)
+    export::import(&*pg, &tables.registry, &first, &UNSIGNED_OK)
         .await
         .unwrap();
     assert_eq!(export::export(&*pg, "e").await.unwrap(), first);
     assert!(matches!(
-        export::import(&*pg, &tables.registry, &first).await,
+        export::import(&*pg, &tables.registry, &first, &UNSIGNED_OK).await,
         Err(StoreError::Exists(_))
     ));
 }
