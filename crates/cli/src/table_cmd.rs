@@ -156,12 +156,17 @@ async fn run_async(args: TableArgs) -> CliResult {
     let sqlite = SqliteStore::open(&args.db).await?;
     let store: Arc<dyn EventStore> = Arc::new(sqlite.clone());
     let tables = Tables::new(store.clone(), registry.clone());
-    let result = dispatch(args.command, &tables, &registry).await;
+    let result = dispatch(args.command, &tables, &registry, &args.db).await;
     sqlite.close().await;
     result
 }
 
-async fn dispatch(command: TableCommand, tables: &Tables, registry: &Registry) -> CliResult {
+async fn dispatch(
+    command: TableCommand,
+    tables: &Tables,
+    registry: &Registry,
+    db: &std::path::Path,
+) -> CliResult {
     let clock = SystemClock;
     match command {
         TableCommand::Rulesets => {}
@@ -245,7 +250,7 @@ async fn dispatch(command: TableCommand, tables: &Tables, registry: &Registry) -
             }
         }
         TableCommand::Export { id } => {
-            let key = signing_key(&args.db)?;
+            let key = signing_key(db)?;
             print!(
                 "{}",
                 store::export::export_signed(&*tables.store, &id, &key).await?
@@ -257,7 +262,7 @@ async fn dispatch(command: TableCommand, tables: &Tables, registry: &Registry) -
         } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let key = signing_key(&args.db)?;
+            let key = signing_key(db)?;
             let trust = store::export::Trust {
                 key: Some(&key),
                 accept_unsigned,

@@ -517,6 +517,7 @@ impl<R: Ruleset> TypedTable<R> {
                 ruleset.on_answer(&decision, answer, &mut ctx)?;
             }
             Command::Join { name, role } => {
+                limits::check_name("participant name", name)?;
                 if name.trim().is_empty() || self.state.core.participants.has_name(name) {
                     return Err(EngineError::NotAllowed(format!(
                         "the name `{name}` is empty or already taken at this table"
@@ -598,7 +599,11 @@ impl<R: Ruleset> TypedTable<R> {
                     label,
                     ms,
                     visibility,
-                } => ctx.start_timer(id, label, *ms, visibility.clone())?,
+                } => {
+                    limits::check_name("timer id", id)?;
+                    limits::check_name("timer label", label)?;
+                    ctx.start_timer(id, label, *ms, visibility.clone())?
+                }
                 ClockCommand::PauseTimer { id } => ctx.pause_timer(id)?,
                 ClockCommand::ResumeTimer { id } => ctx.resume_timer(id)?,
                 ClockCommand::CancelTimer { id } => ctx.cancel_timer(id)?,

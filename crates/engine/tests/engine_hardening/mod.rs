@@ -199,6 +199,18 @@ fn hardening_18_1_a_deeply_nested_config_is_refused_at_creation() {
     long.name = "n".repeat(101);
     let err = Table::create(&registry, long, T0).expect_err("long name");
     assert!(err.to_string().contains("MAX_NAME_CHARS"), "{err}");
+    // A participant's name and a timer's label are bounded the same way.
+    let (_, table, _) = demo(None);
+    for cmd in [
+        json!({"join": {"name": "p".repeat(60_000), "role": "player"}}),
+        json!({"clock": {"start_timer": {"id": "t", "label": "l".repeat(60_000), "ms": 1000}}}),
+    ] {
+        let command: Command = serde_json::from_value(cmd).expect("command");
+        let err = table
+            .prepare(&Actor::Referee, &command, T0, &mut DiceRoller)
+            .expect_err("long name");
+        assert!(err.to_string().contains("MAX_NAME_CHARS"), "{err}");
+    }
 }
 
 /// An event written by a version that accepted it, now unreadable: the table still loads,
