@@ -70,6 +70,11 @@ pub struct ServeArgs {
     /// Tables created or imported per minute per client address (0: no limit).
     #[arg(long, value_name = "N")]
     tables_per_minute: Option<f64>,
+    /// The key that signs exports (64 hex digits in a file, created if missing). Default:
+    /// `DELVE_SIGNING_KEY` (hex) if set, else `DB.key` beside the SQLite file, or
+    /// `./delve-signing.key` with --database (give every instance on one database the same).
+    #[arg(long, value_name = "FILE")]
+    signing_key: Option<PathBuf>,
 }
 
 pub fn run(args: ServeArgs) -> CliResult {
@@ -94,7 +99,18 @@ async fn run_async(args: ServeArgs) -> CliResult {
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", args.bind))?;
     let addr = listener.local_addr()?;
+    let key = match (&args.signing_key, &args.database) {
+        (Some(file), _) => store::ServerKey::load_or_create(file)?,
+        (None, None) => crate::table_cmd::signing_key(&args.db)?,
+        (None, Some(_)) => match std::env::var("DELVE_SIGNING_KEY") {
+            Ok(hex) => store::ServerKey::from_hex(&hex)?,
+            Err(_) => {
+                store::ServerKey::load_or_create(std::path::Path::new("./delve-signing.key"))?
+            }
+        },
+    };
     let mut srv = server::Server::new(store, tokens, registry());
+    srv.signing_key = key;
     srv.public_url = args.public_url.clone();
     srv.allowed_hosts = args.allowed_hosts.clone();
     srv.create_key = args.create_key.clone().filter(|k| !k.is_empty());

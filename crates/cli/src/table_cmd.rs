@@ -62,7 +62,9 @@ enum TableCommand {
         /// The Referee's display name.
         #[arg(long, default_value = "referee")]
         referee: String,
-        /// Dice seed (random if omitted; secret: shown only to the Referee).
+        /// Dice seed: the table's dice become reproducible — and predictable, so unfit for
+        /// play with untrusted players. Omitted: every command draws fresh entropy from the
+        /// operating system. Secret: shown only to the Referee.
         #[arg(long)]
         seed: Option<u64>,
         /// Ruleset configuration as JSON.
@@ -123,10 +125,18 @@ enum TableCommand {
     /// Fire every timer whose deadline has passed (a timed dungeon turn ends), as the server's
     /// scheduler would; prints the resulting events.
     Tick { id: String },
-    /// Write a table as JSON Lines (header, then one event per line) to stdout.
+    /// Write a table as JSON Lines (header, one event per line, then a signature line by the
+    /// key beside the database, `DB.key`) to stdout.
     Export { id: String },
-    /// Check an exported file and store the table; prints its id.
-    Import { file: PathBuf },
+    /// Check an exported file and store the table; prints its id. Only files signed by the
+    /// key beside the database are taken unless `--accept-unsigned`.
+    Import {
+        file: PathBuf,
+        /// Also take an unsigned file or one signed by another key: nothing then shows that
+        /// its events (dice faces included) were not edited.
+        #[arg(long)]
+        accept_unsigned: bool,
+    },
     /// List a table's invites (ids, never tokens), one JSON object per line.
     Invites { id: String },
     /// Revoke an unused invite by its id (a leaked link stops working).
@@ -175,6 +185,17 @@ fn new_id() -> String {
     )
 }
 
+/// The export key: `DELVE_SIGNING_KEY` (64 hex digits) if set, else the file beside the
+/// database (`DB.key`, created on first use). `delve serve` uses the same rule.
+pub fn signing_key(db: &std::path::Path) -> Result<store::ServerKey, store::StoreError> {
+    if let Ok(hex) = std::env::var("DELVE_SIGNING_KEY") {
+        return store::ServerKey::from_hex(&hex);
+    }
+    let mut path = db.as_os_str().to_owned();
+    path.push(".key");
+    store::ServerKey::load_or_create(std::path::Path::new(&path))
+}
+
 pub fn run(args: TableArgs) -> CliResult {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -198,7 +219,7 @@ async fn run_async(args: TableArgs) -> CliResult {
         None => Box::new(SystemClock),
     };
     let tokens = server::SqliteTokens::open(&args.db).await?;
-    let result = dispatch(args.command, &tables, &registry, &*clock, &tokens).await;
+    let result = dispatch(args.command, &tables, &registry, &*clock, &tokens, &args.db).await;
     sqlite.close().await;
     result
 }
@@ -209,6 +230,7 @@ async fn dispatch(
     registry: &Registry,
     clock: &dyn WallClock,
     tokens: &dyn TokenStore,
+    db: &std::path::Path,
 ) -> CliResult {
     match command {
         TableCommand::Rulesets => {}
@@ -229,7 +251,7 @@ async fn dispatch(
                 id: new_id(),
                 name,
                 ruleset,
-                seed: seed.unwrap_or_else(rand::random),
+                seed,
                 referee,
                 config,
             };
@@ -313,12 +335,24 @@ async fn dispatch(
             print_events(tables, &table, &Actor::Referee, &events).await?;
         }
         TableCommand::Export { id } => {
-            print!("{}", store::export::export(&*tables.store, &id).await?);
+            let key = signing_key(db)?;
+            print!(
+                "{}",
+                store::export::export_signed(&*tables.store, &id, &key).await?
+            );
         }
-        TableCommand::Import { file } => {
+        TableCommand::Import {
+            file,
+            accept_unsigned,
+        } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let meta = store::export::import(&*tables.store, registry, &text)
+            let key = signing_key(db)?;
+            let trust = store::export::Trust {
+                key: Some(&key),
+                accept_unsigned,
+            };
+            let meta = store::export::import(&*tables.store, registry, &text, &trust)
                 .await
                 .map_err(|e| format!("{}: {e}", file.display()))?;
             println!("{}", meta.id);

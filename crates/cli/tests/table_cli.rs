@@ -124,6 +124,13 @@ fn table_new_command_log_show_export_import() {
     let file = dir.path().join("t.jsonl");
     std::fs::write(&file, &first).unwrap();
     let db2 = dir.path().join("other.db");
+    // The same signing key beside both databases (as for servers sharing one).
+    std::fs::copy(
+        dir.path()
+            .join(format!("{}.key", db.file_name().unwrap().to_str().unwrap())),
+        dir.path().join("other.db.key"),
+    )
+    .unwrap();
     assert_eq!(ok(&db2, &["import", file.to_str().unwrap()]).trim(), id);
     assert_eq!(ok(&db2, &["export", id]), first);
 

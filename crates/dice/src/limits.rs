@@ -13,6 +13,7 @@
 //! | [`MAX_EXPLODE_DEPTH`] | 100 extra dice per original die | at roll time: the chain stops, the last die is marked `explode_capped` |
 //! | [`MAX_REROLL_DEPTH`] | 100 rerolls per die | at roll time: the last face stands even if it still matches, marked `reroll_capped` |
 //! | [`MAX_NESTING`] | 64 levels of `(` and unary `-` | at parse time (keeps recursion bounded) |
+//! | [`MAX_DEPTH`] | 64 levels of the whole tree (every operator, group and unary `-` adds one) | at parse time and by [`check_expression`] |
 //! | [`MAX_SOURCE_LEN`] | 1,000 characters | at parse time |
 //! | [`MAX_LABEL_LEN`] | 100 characters | at parse time |
 //! | [`MAX_REPEAT`] | 10,000,000 repetitions | `delve roll --times` |
@@ -29,6 +30,12 @@ pub const MAX_EXPLODE_DEPTH: u32 = 100;
 pub const MAX_REROLL_DEPTH: u32 = 100;
 /// At most this many nested parentheses and unary minus signs.
 pub const MAX_NESTING: u32 = 64;
+/// At most this many levels in the whole expression tree: every binary operator, group and
+/// unary minus adds one (`1+1+1` is 3 levels deep, as the tree is left-deep). A roll's result
+/// tree mirrors the expression, and a table stores it as JSON inside an event, whose reader
+/// refuses JSON nested deeper than 128 levels; this limit keeps every roll far below that
+/// (the engine's `limits::MAX_JSON_DEPTH` leaves room for the event around it).
+pub const MAX_DEPTH: u32 = 64;
 /// At most this many characters in the source text of one expression.
 pub const MAX_SOURCE_LEN: usize = 1_000;
 /// At most this many characters in a label (`[Agility]`).
@@ -192,16 +199,13 @@ pub fn check_term(term: &DiceTerm) -> Result<(), TermError> {
 }
 
 /// Checks a whole expression (one built by hand or deserialised, which the parser never saw):
-/// every dice term ([`check_term`]), the total written dice count ([`MAX_DICE`]) and the nesting
-/// depth ([`MAX_NESTING`], counting groups, unary minus and binary operators, so the recursion of
-/// the roller stays bounded).
+/// every dice term ([`check_term`]), the total written dice count ([`MAX_DICE`]) and the depth
+/// of the tree ([`MAX_DEPTH`], counting groups, unary minus and binary operators, so the
+/// recursion of the roller stays bounded and the recorded result stays readable).
 pub fn check_expression(expr: &Expression) -> Result<(), String> {
     fn walk(e: &Expr, depth: u32, dice: &mut u64) -> Result<(), String> {
-        // Binary chains are written flat (`1+2+3…`), so allow them a deeper tree than groups.
-        if depth > MAX_NESTING + MAX_SOURCE_LEN as u32 {
-            return Err(format!(
-                "expression nested too deeply (limit {MAX_NESTING} levels)"
-            ));
+        if depth > MAX_DEPTH {
+            return Err(too_deep(depth));
         }
         match e {
             Expr::Number { .. } => Ok(()),
@@ -222,6 +226,25 @@ pub fn check_expression(expr: &Expression) -> Result<(), String> {
     }
     let mut dice = 0;
     walk(&expr.root, 0, &mut dice)
+}
+
+/// The depth of an expression tree: a leaf is 0 levels, each operator, group and unary minus
+/// adds one. Recursion is bounded by the parser's limits ([`MAX_SOURCE_LEN`] characters give
+/// at most a few hundred levels).
+pub fn tree_depth(e: &Expr) -> u32 {
+    match e {
+        Expr::Number { .. } | Expr::Dice(_) => 0,
+        Expr::Neg { expr } | Expr::Group { expr } => 1 + tree_depth(expr),
+        Expr::Binary { lhs, rhs, .. } => 1 + tree_depth(lhs).max(tree_depth(rhs)),
+    }
+}
+
+/// The message for an expression deeper than [`MAX_DEPTH`].
+pub(crate) fn too_deep(depth: u32) -> String {
+    format!(
+        "expression nested too deeply: {depth} levels, the limit is {MAX_DEPTH} (MAX_DEPTH; each \
+         operator, group and unary minus adds a level)"
+    )
 }
 
 /// The message for an expression that writes more than [`MAX_DICE`] dice.

@@ -17,7 +17,9 @@
 //! more than [`MAX_SIDES`] sides or 0 sides; more than [`MAX_DICE`] dice written in the whole
 //! expression; keeping 0 or more dice than rolled, dropping 0 or every die; two modifiers of one
 //! kind on a term; a reroll `r` or explosion whose condition matches every face ("would never
-//! stop") or no face; `mi` above `ma`; nesting deeper than [`MAX_NESTING`]; a number that does
+//! stop") or no face; `mi` above `ma`; nesting deeper than [`MAX_NESTING`]; a tree deeper than
+//! [`MAX_DEPTH`](crate::limits::MAX_DEPTH) levels (so `1d6` followed by 64 `+1` terms is
+//! refused: its recorded result would be too deep to store); a number that does
 //! not fit in 64 bits; a source longer than [`MAX_SOURCE_LEN`] characters.
 //!
 //! # Errors
@@ -65,10 +67,18 @@ pub fn parse(src: &str) -> Result<Expression, ParseError> {
     }
     let mut parser = Notation { dice: 0, depth: 0 };
     let mut input = src;
-    parser.expression(&mut input).map_err(|fail| ParseError {
+    let expression = parser.expression(&mut input).map_err(|fail| ParseError {
         column: src[..src.len() - fail.remaining].chars().count() + 1,
         message: fail.message,
-    })
+    })?;
+    let depth = limits::tree_depth(&expression.root);
+    if depth > limits::MAX_DEPTH {
+        return Err(ParseError {
+            column: 1,
+            message: limits::too_deep(depth),
+        });
+    }
+    Ok(expression)
 }
 
 /// An error at a position, measured as the length of the input left at that point.

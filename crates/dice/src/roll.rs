@@ -178,33 +178,124 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// One die of a pool, with everything that happened to it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Serialised compactly: a *plain* die (kept, its value is its face, nothing rerolled,
+/// exploded, clamped or counted as a success) is written as its bare face (`4`), any other die
+/// as an object with every field that is set (`{"face":1,"value":3,"kept":false}`). Both forms
+/// read back, so logs written before the compact form still replay. A pool of 10,000 dice of
+/// 1,000,000 sides takes about 70 KB instead of about 420 KB, and every face stays in the
+/// record (nothing is summarised away).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Die {
     /// The face it finally showed (after rerolls, before clamping).
     pub face: i64,
     /// What it counts for: the face after `mi`/`ma` (equal to `face` without clamping).
     pub value: i64,
     /// Faces that were rerolled away, in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rerolled: Vec<i64>,
     /// The reroll chain hit [`MAX_REROLL_DEPTH`]: `face` still matches the reroll condition.
-    #[serde(default, skip_serializing_if = "is_false")]
     pub reroll_capped: bool,
     /// This die exploded: the next die of the pool was added because of it.
-    #[serde(default, skip_serializing_if = "is_false")]
     pub exploded: bool,
     /// This die was added by an explosion.
-    #[serde(default, skip_serializing_if = "is_false")]
     pub from_explosion: bool,
     /// This die matched the explosion condition but its chain had reached
     /// [`MAX_EXPLODE_DEPTH`], so it added nothing.
-    #[serde(default, skip_serializing_if = "is_false")]
     pub explode_capped: bool,
     /// Kept (counted) or dropped by keep/drop.
     pub kept: bool,
     /// With a success target: whether this die's value meets it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub success: Option<bool>,
+}
+
+impl Die {
+    /// Kept, counting its face, with nothing else to say: written as a bare face.
+    fn is_plain(&self) -> bool {
+        self.kept
+            && self.value == self.face
+            && self.rerolled.is_empty()
+            && !self.reroll_capped
+            && !self.exploded
+            && !self.from_explosion
+            && !self.explode_capped
+            && self.success.is_none()
+    }
+}
+
+/// The object form of a [`Die`] (every die before the compact form, and every die that is not
+/// plain).
+#[derive(Serialize, Deserialize)]
+struct DieRecord {
+    face: i64,
+    value: i64,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    rerolled: Vec<i64>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    reroll_capped: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    exploded: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    from_explosion: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    explode_capped: bool,
+    kept: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    success: Option<bool>,
+}
+
+impl Serialize for Die {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.is_plain() {
+            return s.serialize_i64(self.face);
+        }
+        DieRecord {
+            face: self.face,
+            value: self.value,
+            rerolled: self.rerolled.clone(),
+            reroll_capped: self.reroll_capped,
+            exploded: self.exploded,
+            from_explosion: self.from_explosion,
+            explode_capped: self.explode_capped,
+            kept: self.kept,
+            success: self.success,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Die {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Form {
+            Face(i64),
+            Record(DieRecord),
+        }
+        Ok(match Form::deserialize(d)? {
+            Form::Face(face) => Die {
+                face,
+                value: face,
+                rerolled: Vec::new(),
+                reroll_capped: false,
+                exploded: false,
+                from_explosion: false,
+                explode_capped: false,
+                kept: true,
+                success: None,
+            },
+            Form::Record(r) => Die {
+                face: r.face,
+                value: r.value,
+                rerolled: r.rerolled,
+                reroll_capped: r.reroll_capped,
+                exploded: r.exploded,
+                from_explosion: r.from_explosion,
+                explode_capped: r.explode_capped,
+                kept: r.kept,
+                success: r.success,
+            },
+        })
+    }
 }
 
 /// A node of the result tree; it mirrors the expression tree, each node with its value.

@@ -223,3 +223,64 @@ fn percent_is_a_d100_and_fate_is_minus_one_to_one() {
     }
     assert_eq!(seen, [true; 3]);
 }
+
+/// Issue 18 item 1: `1d6` followed by 400 `+1` terms was accepted, and its recorded result was
+/// ~400 levels of JSON, deeper than any event reader takes. The tree depth is now one limit,
+/// checked at parse time and on hand-built trees.
+#[test]
+fn hardening_18_1_a_sum_deeper_than_max_depth_is_refused() {
+    use dice::limits::{MAX_DEPTH, check_expression, tree_depth};
+    let deep = format!("1d6{}", "+1".repeat(400));
+    let err = parse(&deep).expect_err("400 terms are over MAX_DEPTH");
+    assert!(err.message.contains("MAX_DEPTH"), "{err}");
+    assert!(err.message.contains("400 levels"), "{err}");
+    // Exactly at the limit is fine, one more level is not.
+    let at = format!("1d6{}", "+1".repeat(MAX_DEPTH as usize));
+    let expr = parse(&at).expect("at the limit");
+    assert_eq!(tree_depth(&expr.root), MAX_DEPTH);
+    assert!(parse(&format!("{at}+1")).is_err());
+    // Groups count too: 40 groups around a 30-term sum is 70 levels.
+    let grouped = format!("{}1d6{}{}", "(".repeat(40), "+1".repeat(30), ")".repeat(40));
+    assert!(parse(&grouped).is_err());
+    // A tree built by hand (or deserialised) is held to the same limit.
+    let mut root = Expr::Number { value: 1 };
+    for _ in 0..100 {
+        root = Expr::Binary {
+            op: dice::ast::BinOp::Add,
+            lhs: Box::new(root),
+            rhs: Box::new(Expr::Number { value: 1 }),
+        };
+    }
+    let hand = dice::ast::Expression { root, label: None };
+    let err = check_expression(&hand).expect_err("100 levels");
+    assert!(err.contains("MAX_DEPTH"), "{err}");
+}
+
+/// Issue 18 item 6: a plain die is stored as its bare face, any other die as an object; both
+/// read back to the same result, and the old object form of a plain die still reads.
+#[test]
+fn hardening_18_6_plain_dice_are_stored_as_bare_faces() {
+    let expr = parse("10000d1000000").expect("parse");
+    let result = roll(&expr, &mut seeded_rng(7)).expect("roll");
+    let text = serde_json::to_string(&result).expect("json");
+    assert!(text.len() < 90_000, "{} bytes", text.len());
+    let back: dice::RollResult = serde_json::from_str(&text).expect("read back");
+    assert_eq!(back, result);
+    // Marked dice keep the object form.
+    let expr = parse("3d6r1!mi3kh2").expect("parse");
+    let result = roll(&expr, &mut seeded_rng(3)).expect("roll");
+    let text = serde_json::to_string(&result).expect("json");
+    assert!(text.contains("\"kept\":false"), "{text}");
+    let back: dice::RollResult = serde_json::from_str(&text).expect("read back");
+    assert_eq!(back, result);
+    // The object form of a plain die (logs written before the compact form) still reads.
+    let old = r#"{"expression":"1d6","label":null,"total":4,"root":{"kind":"dice","notation":"1d6","dice":[{"face":4,"value":4,"kept":true}],"value":4}}"#;
+    let back: dice::RollResult = serde_json::from_str(old).expect("old form");
+    assert_eq!(
+        serde_json::to_string(&back)
+            .expect("json")
+            .matches("[4]")
+            .count(),
+        1
+    );
+}

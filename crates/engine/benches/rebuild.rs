@@ -14,7 +14,7 @@ fn build_log(registry: &Registry) -> Vec<Envelope> {
         id: "bench".into(),
         name: "bench".into(),
         ruleset: "demo".into(),
-        seed: 1,
+        seed: Some(1),
         referee: "R".into(),
         config: Value::Null,
     };

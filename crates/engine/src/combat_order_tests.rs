@@ -24,7 +24,7 @@ impl Fixture {
             id: "t1".into(),
             name: "Order".into(),
             ruleset: "demo".into(),
-            seed: 11,
+            seed: Some(11),
             referee: "Rita".into(),
             config: Value::Null,
         };

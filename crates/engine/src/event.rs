@@ -141,12 +141,17 @@ pub enum EndReason {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventBody {
     /// Always event 1. Its seed is Referee-only (players see it masked without the seed).
+    /// Only a table with `seeded_dice` rolls from its seed (predictably); any other table
+    /// (including those created before the flag existed, whose seed is then ignored) draws
+    /// fresh entropy for every command attempt.
     TableCreated {
         id: String,
         name: String,
         ruleset: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seed: Option<u64>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        seeded_dice: bool,
         referee: String,
         #[serde(default)]
         config: serde_json::Value,
@@ -253,6 +258,12 @@ pub enum EventBody {
     AccessChanged {
         change: AccessChange,
     },
+    /// Never written: what the reader puts in place of a stored event it cannot decode (see
+    /// [`Envelope::from_stored`]). It changes nothing, only the Referee sees it, and undo
+    /// reverts its batch like any other; the stored text is kept as it is (export copies it).
+    Unreadable {
+        reason: String,
+    },
 }
 
 /// An event as stored and shipped: sequence number, batch, wall time, actor, visibility and
@@ -281,4 +292,40 @@ impl Envelope {
     pub fn from_json(text: &str) -> Result<Self, serde_json::Error> {
         serde_json::from_str(text)
     }
+
+    /// Decodes a stored event for play. One event the reader cannot decode (written by an
+    /// older version that accepted JSON deeper than the reader takes, or damaged) must not
+    /// make its whole table unreadable, so it becomes a Referee-only
+    /// [`EventBody::Unreadable`] with the same seq (and batch, when the text starts as the
+    /// writer writes it): the table loads, the Referee sees which event was set aside and
+    /// why, can undo its batch, and export still carries the stored text byte for byte.
+    /// `table_created` (event 1) is never replaced: a table without it has no ruleset.
+    pub fn from_stored(seq: u64, text: &str) -> Result<Self, serde_json::Error> {
+        match serde_json::from_str::<Envelope>(text) {
+            Ok(env) => Ok(env),
+            Err(e) if seq > 1 => Ok(Envelope {
+                seq,
+                batch: stored_batch(text)
+                    .filter(|b| (2..=seq).contains(b))
+                    .unwrap_or(seq),
+                at_ms: 0,
+                actor: Actor::System,
+                visibility: Visibility::Referee,
+                masked: None,
+                body: EventBody::Unreadable {
+                    reason: format!("stored event {seq} cannot be read ({e}); set aside"),
+                },
+            }),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// The batch of a stored event from the start of its text (`{"seq":N,"batch":M,…`, the order
+/// the writer uses), without decoding the rest.
+fn stored_batch(text: &str) -> Option<u64> {
+    let rest = text.strip_prefix("{\"seq\":")?;
+    let (_, rest) = rest.split_once(",\"batch\":")?;
+    let digits: &str = &rest[..rest.find(|c: char| !c.is_ascii_digit())?];
+    digits.parse().ok()
 }

@@ -11,9 +11,15 @@
 //!        the Referee for anyone);
 //!     2. decide: `Ruleset::decide(command, ctx)` on a working copy of the state; every event it
 //!        emits through ctx is applied to that copy at once (so later steps see it);
-//!        `ctx.roll` rolls through the injected `Roller` with a generator seeded from the table's
-//!        secret seed and the batch's first seq, and records the result as a `Rolled` event;
-//!     3. number the events (seq, batch = first seq, wall time from the injected clock).
+//!        `ctx.roll` rolls through the injected `Roller` with a generator freshly seeded from
+//!        the operating system for this attempt (so no one can know the faces before the
+//!        command is accepted — a refused attempt reveals nothing about the next one), or, on a
+//!        table created with an explicit seed (offline CLI, tests; predictable, unfit for play
+//!        with untrusted players), seeded from that seed and the batch's first seq; the result
+//!        is recorded as a `Rolled` event, so replay never rolls;
+//!     3. check what it would store against [`limits`] (bytes and JSON depth per event and
+//!        per command, the actor's log growth per hour);
+//!     4. number the events (seq, batch = first seq, wall time from the injected clock).
 //!   ─▶ store the events with the expected seq (a stale writer gets a conflict)
 //!   ─▶ Table::commit(prepared): the working copy becomes the state.
 //! replay: Table::replay(events) / Table::restore(snapshot) + Table::apply(event) — `apply` is
@@ -112,6 +118,7 @@ pub mod core;
 pub mod decision;
 pub mod demo;
 pub mod event;
+pub mod limits;
 pub mod names;
 pub mod projection;
 pub mod registry;

@@ -4,6 +4,7 @@
 use crate::core::{Actor, CharacterId, Participants, Viewer, Visibility};
 use crate::decision::{Answer, Answerer, Decision, DecisionRequest};
 use crate::event::{EndReason, EventBody};
+use crate::limits;
 use crate::time::{
     Boundary, EXPLORATION_TIMER, Effect, Expiry, GameClock, MINUTES_PER_DAY, Timer, TurnLength,
     WallMs,
@@ -164,8 +165,13 @@ pub struct CoreState {
     pub id: String,
     pub name: String,
     pub ruleset: String,
-    /// Secret: the Referee's only (it would let a player predict rolls).
-    pub seed: u64,
+    /// The dice seed of a table created with an explicit seed (offline CLI, tests): its dice
+    /// are derived from (seed, batch) and so are predictable — unfit for play with untrusted
+    /// players. `None` (every table the server creates, and tables from before this field):
+    /// each command attempt draws fresh entropy from the operating system. Secret: the
+    /// Referee's only.
+    #[serde(default)]
+    pub fixed_seed: Option<u64>,
     #[serde(default)]
     pub config: serde_json::Value,
     pub participants: Participants,
@@ -343,6 +349,8 @@ pub struct Ctx<'a, R: Ruleset> {
     roller: &'a mut dyn Roller,
     now_ms: WallMs,
     depth: u32,
+    /// Bytes of JSON emitted so far (for [`crate::limits::MAX_COMMAND_BYTES`]).
+    bytes: usize,
 }
 
 impl<'a, R: Ruleset> Ctx<'a, R> {
@@ -363,11 +371,12 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             roller,
             now_ms,
             depth: 0,
+            bytes: 0,
         }
     }
 
-    pub(crate) fn into_parts(self) -> (TableState<R::State>, Vec<PendingEvent>) {
-        (self.state, self.out)
+    pub(crate) fn into_parts(self) -> (TableState<R::State>, Vec<PendingEvent>, usize) {
+        (self.state, self.out, self.bytes)
     }
 
     /// The working state (including everything emitted so far in this command).
@@ -410,6 +419,18 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             )
             .rule("MAX_EVENTS_PER_COMMAND"));
         }
+        self.bytes += Self::measure(&body, masked.as_ref())?;
+        if self.bytes > limits::MAX_COMMAND_BYTES {
+            return Err(RuleError::new(
+                "command_too_large",
+                format!(
+                    "the command would record more than {} bytes, the limit is {} per command",
+                    self.bytes,
+                    limits::MAX_COMMAND_BYTES
+                ),
+            )
+            .rule("MAX_COMMAND_BYTES"));
+        }
         crate::table::apply_body(self.ruleset, &mut self.state, &body)
             .map_err(|e| RuleError::new("bad_event", e.to_string()))?;
         self.out.push(PendingEvent {
@@ -418,6 +439,32 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             body,
         });
         Ok(())
+    }
+
+    /// Size of an event's JSON, refused beyond [`limits::MAX_EVENT_BYTES`] or
+    /// [`limits::MAX_JSON_DEPTH`] (the envelope around the body adds one level).
+    fn measure(body: &EventBody, masked: Option<&EventBody>) -> Result<usize, RuleError> {
+        let mut total = 0;
+        for part in std::iter::once(body).chain(masked) {
+            let mut meter = limits::JsonMeter::of(part)
+                .map_err(|e| RuleError::new("bad_event", format!("event not serialisable: {e}")))?;
+            meter.max_depth += 1;
+            total += meter.bytes;
+            meter.bytes = total;
+            if let Some(problem) = limits::stored_json_problem(&meter, limits::MAX_EVENT_BYTES) {
+                let rule = if meter.max_depth > limits::MAX_JSON_DEPTH {
+                    "MAX_JSON_DEPTH"
+                } else {
+                    "MAX_EVENT_BYTES"
+                };
+                return Err(RuleError::new(
+                    "event_too_large",
+                    format!("an event of this command cannot be stored: {problem}"),
+                )
+                .rule(rule));
+            }
+        }
+        Ok(total)
     }
 
     fn to_body(event: &R::Event) -> Result<EventBody, RuleError> {

@@ -5,6 +5,7 @@
 use crate::core::{Actor, Role, Viewer, Visibility};
 use crate::decision::{Answer, Decision};
 use crate::event::{ClockCommand, Command, Envelope, EventBody};
+use crate::limits;
 use crate::names;
 use crate::registry::Registry;
 use crate::ruleset::{
@@ -16,7 +17,7 @@ use rand::SeedableRng;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::any::Any;
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 /// How many command batches the Referee can undo (older ones are folded into the checkpoint).
@@ -50,6 +51,8 @@ pub enum EngineError {
     Corrupt { seq: u64, reason: String },
     #[error("stale prepared command: prepared at head {prepared}, table is at {head}")]
     Stale { prepared: u64, head: u64 },
+    #[error("no entropy for the dice from the operating system: {0}")]
+    Entropy(String),
 }
 
 /// A new participant's name: in normal form (`names::normalise`), and not a look-alike of the
@@ -95,7 +98,10 @@ pub struct NewTable {
     pub id: String,
     pub name: String,
     pub ruleset: String,
-    pub seed: u64,
+    /// `Some`: the table's dice are derived from this seed (reproducible, predictable: for
+    /// the offline CLI and tests, unfit for play with untrusted players). `None`: every
+    /// command attempt draws fresh entropy from the operating system.
+    pub seed: Option<u64>,
     pub referee: String,
     pub config: Value,
 }
@@ -140,7 +146,9 @@ pub(crate) fn apply_body<R: Ruleset>(
     match body {
         EventBody::TableCreated { .. } => return Err("table created twice".into()),
         EventBody::Reverted { .. } => return Err("revert outside the undo path".into()),
-        EventBody::Rolled { .. } | EventBody::AccessChanged { .. } => {}
+        EventBody::Rolled { .. }
+        | EventBody::AccessChanged { .. }
+        | EventBody::Unreadable { .. } => {}
         EventBody::ParticipantJoined { name, role } => match role {
             Role::Player => {
                 core.participants.players.entry(name.clone()).or_default();
@@ -278,6 +286,8 @@ pub struct Prepared {
     state: Box<dyn Any + Send>,
     /// The earliest running-timer deadline once committed (for the scheduler's index).
     deadline: Option<WallMs>,
+    /// Bytes of JSON the events add to the log (for the growth window).
+    bytes: u64,
 }
 
 impl Prepared {
@@ -316,6 +326,10 @@ struct TypedTable<R: Ruleset> {
     checkpoint: TableState<R::State>,
     /// Undoable command batches, oldest first.
     recent: VecDeque<Vec<Envelope>>,
+    /// What each actor's accepted commands added to the log recently: (wall time, bytes),
+    /// oldest first, for [`limits::MAX_ACTOR_BYTES_PER_HOUR`]. Kept in memory only (a
+    /// reloaded table starts a fresh window).
+    growth: HashMap<String, VecDeque<(WallMs, u64)>>,
 }
 
 impl<R: Ruleset> Clone for TypedTable<R> {
@@ -325,6 +339,7 @@ impl<R: Ruleset> Clone for TypedTable<R> {
             state: self.state.clone(),
             checkpoint: self.checkpoint.clone(),
             recent: self.recent.clone(),
+            growth: self.growth.clone(),
         }
     }
 }
@@ -345,6 +360,7 @@ impl<R: Ruleset> TypedTable<R> {
             name,
             ruleset: rs,
             seed,
+            seeded_dice,
             referee,
             config,
         } = &env.body
@@ -368,7 +384,11 @@ impl<R: Ruleset> TypedTable<R> {
                 id: id.clone(),
                 name: name.clone(),
                 ruleset: rs.clone(),
-                seed: seed.ok_or_else(|| corrupt(1, "table_created without a seed"))?,
+                fixed_seed: if *seeded_dice {
+                    Some(seed.ok_or_else(|| corrupt(1, "seeded_dice without a seed"))?)
+                } else {
+                    None
+                },
                 config: config.clone(),
                 participants: crate::core::Participants {
                     referee: referee.clone(),
@@ -386,6 +406,7 @@ impl<R: Ruleset> TypedTable<R> {
             checkpoint: state.clone(),
             state,
             recent: VecDeque::new(),
+            growth: HashMap::new(),
         })
     }
 
@@ -523,8 +544,14 @@ impl<R: Ruleset> TypedTable<R> {
         if let Command::Undo { count } = command {
             return self.prepare_undo(actor, *count as usize, now_ms);
         }
-        let mut rng = DiceRng::seed_from_u64(self.state.core.seed);
-        rng.set_stream(first);
+        let rng = match self.state.core.fixed_seed {
+            Some(seed) => {
+                let mut rng = DiceRng::seed_from_u64(seed);
+                rng.set_stream(first);
+                rng
+            }
+            None => DiceRng::try_from_os_rng().map_err(|e| EngineError::Entropy(e.to_string()))?,
+        };
         let ruleset = &*self.ruleset;
         let mut ctx = Ctx::new(
             ruleset,
@@ -554,6 +581,7 @@ impl<R: Ruleset> TypedTable<R> {
                 ruleset.on_answer(&decision, answer, &mut ctx)?;
             }
             Command::Join { name, role } => {
+                limits::check_name("participant name", name)?;
                 if name.trim().is_empty() || self.state.core.participants.has_name(name) {
                     return Err(EngineError::NotAllowed(format!(
                         "the name `{name}` is empty or already taken at this table"
@@ -644,7 +672,11 @@ impl<R: Ruleset> TypedTable<R> {
                     label,
                     ms,
                     visibility,
-                } => ctx.start_timer(id, label, *ms, visibility.clone())?,
+                } => {
+                    limits::check_name("timer id", id)?;
+                    limits::check_name("timer label", label)?;
+                    ctx.start_timer(id, label, *ms, visibility.clone())?
+                }
                 ClockCommand::PauseTimer { id } => ctx.pause_timer(id)?,
                 ClockCommand::ResumeTimer { id } => ctx.resume_timer(id)?,
                 ClockCommand::CancelTimer { id } => ctx.cancel_timer(id)?,
@@ -652,14 +684,54 @@ impl<R: Ruleset> TypedTable<R> {
             },
             Command::Undo { .. } => unreachable_undo()?,
         }
-        let (state, out) = ctx.into_parts();
+        let (state, out, bytes) = ctx.into_parts();
+        let bytes = bytes as u64;
+        self.check_growth(actor, now_ms, bytes)?;
         let events = number(out, first, now_ms, actor);
         Ok(Prepared {
             events,
             base_head,
             deadline: earliest_deadline(&state.core),
             state: Box::new(state),
+            bytes,
         })
+    }
+
+    /// Refuses a command that would take `actor` past [`limits::MAX_ACTOR_BYTES_PER_HOUR`]
+    /// on this table (the system actor's due timers are never refused).
+    fn check_growth(&self, actor: &Actor, now_ms: WallMs, bytes: u64) -> Result<(), EngineError> {
+        if *actor == Actor::System {
+            return Ok(());
+        }
+        let since = now_ms.saturating_sub(limits::GROWTH_WINDOW_MS);
+        let used: u64 = self
+            .growth
+            .get(&growth_key(actor))
+            .map(|w| w.iter().filter(|(at, _)| *at > since).map(|(_, b)| b).sum())
+            .unwrap_or(0);
+        if used + bytes > limits::MAX_ACTOR_BYTES_PER_HOUR {
+            return Err(RuleError::new(
+                "log_growth_limit",
+                format!(
+                    "this command would add {bytes} bytes to the table's log; commands of the \
+                     same participant added {used} in the last hour, the limit is {} per hour",
+                    limits::MAX_ACTOR_BYTES_PER_HOUR
+                ),
+            )
+            .rule("MAX_ACTOR_BYTES_PER_HOUR")
+            .into());
+        }
+        Ok(())
+    }
+
+    fn record_growth(&mut self, events: &[Envelope], bytes: u64) {
+        let Some(first) = events.first() else { return };
+        let since = first.at_ms.saturating_sub(limits::GROWTH_WINDOW_MS);
+        let window = self.growth.entry(growth_key(&first.actor)).or_default();
+        while window.front().is_some_and(|(at, _)| *at <= since) {
+            window.pop_front();
+        }
+        window.push_back((first.at_ms, bytes));
     }
 
     fn check_acting(&self, actor: &Actor, acting: Acting) -> Result<(), EngineError> {
@@ -770,6 +842,7 @@ impl<R: Ruleset> TypedTable<R> {
             base_head: self.state.core.head,
             deadline: earliest_deadline(&state.core),
             state: Box::new(state),
+            bytes: 0,
         })
     }
 
@@ -809,6 +882,7 @@ impl<R: Ruleset> TypedTable<R> {
                 note_seat(&mut state.core.participants, env);
                 self.record(env)?;
             }
+            self.record_growth(&prepared.events, prepared.bytes);
         }
         self.state = state;
         if let Some(last) = prepared.events.last() {
@@ -859,10 +933,26 @@ impl<R: Ruleset> TypedTable<R> {
         if *viewer == Viewer::Referee
             && let Some(obj) = view.as_object_mut()
         {
-            obj.insert("seed".into(), json!(core.seed));
+            obj.insert("seed".into(), json!(core.fixed_seed));
+            let dice = if core.fixed_seed.is_some() {
+                "seeded"
+            } else {
+                "fresh"
+            };
+            obj.insert("dice".into(), json!(dice));
             obj.insert("head".into(), json!(core.head));
         }
         view
+    }
+}
+
+/// The growth window an actor's commands count against.
+fn growth_key(actor: &Actor) -> String {
+    match actor {
+        Actor::Referee => "referee".into(),
+        Actor::Player(p) => format!("player:{p}"),
+        Actor::Spectator(s) => format!("spectator:{s}"),
+        Actor::System => "system".into(),
     }
 }
 
@@ -996,6 +1086,7 @@ impl<R: Ruleset> TableFactory for Factory<R> {
                 state: snap.state,
                 checkpoint: snap.checkpoint,
                 recent: snap.recent,
+                growth: HashMap::new(),
             }),
         })
     }
@@ -1033,6 +1124,23 @@ impl Table {
         now_ms: WallMs,
     ) -> Result<(Table, Envelope), EngineError> {
         let factory = registry.factory(&new.ruleset)?;
+        limits::check_name("table name", &new.name)?;
+        limits::check_name("Referee name", &new.referee)?;
+        let config = limits::JsonMeter::of(&new.config)
+            .map_err(|e| EngineError::BadCommand(format!("config: {e}")))?;
+        if let Some(problem) = limits::stored_json_problem(&config, limits::MAX_CONFIG_BYTES) {
+            let rule = if config.max_depth > limits::MAX_JSON_DEPTH {
+                "MAX_JSON_DEPTH"
+            } else {
+                "MAX_CONFIG_BYTES"
+            };
+            return Err(
+                RuleError::new("bad_config", format!("table config: {problem}"))
+                    .rule(rule)
+                    .into(),
+            );
+        }
+        let seeded_dice = new.seed.is_some();
         let env = Envelope {
             seq: 1,
             batch: 1,
@@ -1044,6 +1152,7 @@ impl Table {
                 name: new.name.clone(),
                 ruleset: new.ruleset.clone(),
                 seed: None,
+                seeded_dice,
                 referee: new.referee.clone(),
                 config: new.config.clone(),
             }),
@@ -1051,7 +1160,8 @@ impl Table {
                 id: new.id,
                 name: new.name,
                 ruleset: new.ruleset,
-                seed: Some(new.seed),
+                seed: new.seed,
+                seeded_dice,
                 referee: new.referee,
                 config: new.config,
             },

@@ -48,7 +48,7 @@ fn table() -> (Table, Registry) {
         id: "t".into(),
         name: "Claims".into(),
         ruleset: "claims".into(),
-        seed: 7,
+        seed: Some(7),
         referee: "Rita".into(),
         config: Value::Null,
     };

@@ -29,7 +29,7 @@ impl Fixture {
             id: "t1".into(),
             name: "Test table".into(),
             ruleset: "demo".into(),
-            seed: 0x5EED_5EC2E7,
+            seed: Some(0x5EED_5EC2E7),
             referee: "Rita".into(),
             config: Value::Null,
         };
@@ -482,7 +482,7 @@ fn projection_no_player_sees_a_secret_event_or_field() {
         json!({"rules": {"note": {"text": "REF-SECRET-3", "secret": true}}}),
     );
     f.ok(Actor::Referee, json!({"undo": {}})); // reverts a secret note: invisible to players
-    let seed = f.table.core().seed.to_string();
+    let seed = f.table.core().fixed_seed.expect("seeded").to_string();
     let gamble_id = f
         .table
         .core()
@@ -637,3 +637,6 @@ fn sec_18_8_join_refuses_look_alike_and_unnormalised_names() {
         json!({"join": {"name": "Alina", "role": "spectator"}}),
     );
 }
+
+#[path = "engine_hardening/mod.rs"]
+mod hardening;

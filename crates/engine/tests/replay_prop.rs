@@ -64,7 +64,7 @@ fn setup(registry: &Registry) -> (Table, Vec<engine::Envelope>) {
         id: "p".into(),
         name: "prop".into(),
         ruleset: "demo".into(),
-        seed: 7,
+        seed: Some(7),
         referee: "R".into(),
         config: Value::Null,
     };

@@ -410,7 +410,7 @@ pub async fn new_table(
         id: uuid::Uuid::new_v4().simple().to_string(),
         name,
         ruleset,
-        seed: rand::random(),
+        seed: None,
         referee,
         config,
     };
@@ -456,9 +456,19 @@ const IMPORT_TYPES: &[&str] = &[
     "application/json",
 ];
 
+/// `POST /api/tables/import?accept_unsigned=true` also takes an unsigned export or one
+/// signed by another server (see `store::export` for what such a file may contain).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ImportQuery {
+    #[serde(default)]
+    accept_unsigned: bool,
+}
+
 async fn import_table(
     State(state): St,
     Peer(peer): Peer,
+    Query(q): Query<ImportQuery>,
     req: Request,
 ) -> Result<Response, ApiError> {
     guard::require_content_type(req.headers(), IMPORT_TYPES)?;
@@ -469,7 +479,12 @@ async fn import_table(
     })?;
     let text = std::str::from_utf8(&bytes)
         .map_err(|e| ApiError::bad_request("bad_import", format!("not UTF-8: {e}")))?;
-    let meta = store::export::import(&*state.tables.store, &state.tables.registry, text).await?;
+    let trust = store::export::Trust {
+        key: Some(&state.signing_key),
+        accept_unsigned: q.accept_unsigned,
+    };
+    let meta =
+        store::export::import(&*state.tables.store, &state.tables.registry, text, &trust).await?;
     let token = referee_grant(&state, &meta.id).await?;
     Ok((
         StatusCode::CREATED,
@@ -982,7 +997,8 @@ async fn export(
 ) -> Result<Response, ApiError> {
     match auth(&state, &headers, &id).await? {
         Principal::Referee => {
-            let text = store::export::export(&*state.tables.store, &id).await?;
+            let text =
+                store::export::export_signed(&*state.tables.store, &id, &state.signing_key).await?;
             Ok((
                 [(header::CONTENT_TYPE, "application/x-ndjson; charset=utf-8")],
                 text,

@@ -140,6 +140,9 @@ impl From<EngineError> for ApiError {
             EngineError::UnknownRuleset(..) => ApiError::bad_request("unknown_ruleset", message),
             EngineError::Stale { .. } => ApiError::new(StatusCode::CONFLICT, "conflict", message),
             EngineError::Corrupt { .. } => ApiError::internal(message),
+            EngineError::Entropy(_) => {
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "no_entropy", message)
+            }
         }
     }
 }
@@ -153,6 +156,10 @@ impl From<StoreError> for ApiError {
             StoreError::Conflict { .. } => ApiError::new(StatusCode::CONFLICT, "conflict", message),
             StoreError::Exists(_) => ApiError::new(StatusCode::CONFLICT, "exists", message),
             StoreError::Import { .. } => ApiError::bad_request("bad_import", message),
+            StoreError::Limit { .. } => {
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "too_large", message)
+                    .rule("engine::limits")
+            }
             StoreError::BadNumbering { .. }
             | StoreError::Db(_)
             | StoreError::Json(_)

@@ -223,6 +223,8 @@ pub struct AppState {
     pub shared: bool,
     /// Commands waiting for their table's lock ([`runner::run_command`]).
     pub queues: runner::Queues,
+    /// Signs exports and verifies imports.
+    pub signing_key: store::ServerKey,
 }
 
 /// A table to create at start-up (its Referee link is printed by the caller).
@@ -251,6 +253,9 @@ pub struct Server {
     pub allowed_hosts: Vec<String>,
     /// With a key, creating or importing a table needs it (`X-Create-Key`).
     pub create_key: Option<String>,
+    /// Signs exports; imports signed by it are trusted ([`store::export::Trust`]). `new`
+    /// generates one for this process only; `delve serve` keeps one beside the database.
+    pub signing_key: store::ServerKey,
 }
 
 /// Opens (creating if needed) an SQLite database for both the event log and the token grants.
@@ -330,6 +335,7 @@ impl Server {
             scheduler: scheduler::Wake::new(),
             allowed_hosts: Vec::new(),
             create_key: None,
+            signing_key: store::ServerKey::generate(),
         }
     }
 
@@ -376,6 +382,7 @@ impl Server {
             scheduler: self.scheduler,
             shared: notices.is_some(),
             queues: runner::Queues::default(),
+            signing_key: self.signing_key,
         });
         let mut background = Vec::new();
         if let Some(notices) = notices {

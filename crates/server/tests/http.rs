@@ -564,13 +564,13 @@ async fn secrets_never_reach_a_player() {
         .lines()
         .nth(1)
         .and_then(|l| serde_json::from_str::<Value>(l).ok())
-        .and_then(|v| v["event"]["body"]["seed"].as_u64())
-        .expect("seed in the Referee's export");
+        .and_then(|v| v["event"]["body"]["seed"].as_u64());
+    // A server table draws fresh dice: it stores no seed that could leak (issue 18 item 3).
+    assert_eq!(seed, None, "no dice seed in a server table");
     let secrets = [
         "REFEREE-SECRET-7731".to_string(),
         "BOB-PRIVATE-4402".to_string(),
         "hidden_added".to_string(),
-        seed.to_string(),
     ];
     for secret in &secrets {
         assert!(
@@ -747,13 +747,33 @@ async fn export_then_import_gives_the_same_log_and_a_new_referee_token() {
         .expect("send");
     assert_eq!(resp.status(), StatusCode::CONFLICT);
 
-    // Into a fresh database: accepted, with the same log.
+    // Into a fresh database: accepted, with the same log. The second server has its own key,
+    // so the first one's export is foreign there: refused unless accepted as unsigned.
     let dir2 = tempfile::tempdir().expect("tmp");
     let srv2 = start(&dir2.path().join("delve.db")).await;
     let resp = srv2
         .http
         .post(format!("{}/api/tables/import", srv2.base))
         .header("content-type", "application/x-ndjson")
+        .body(export.clone())
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    let v: Value = resp.json().await.expect("json");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("another server's key"),
+        "{v}"
+    );
+    let resp = srv2
+        .http
+        .post(format!(
+            "{}/api/tables/import?accept_unsigned=true",
+            srv2.base
+        ))
         .body(export.clone())
         .send()
         .await
@@ -765,13 +785,18 @@ async fn export_then_import_gives_the_same_log_and_a_new_referee_token() {
     let (_, again) = srv2
         .get_text(&format!("/api/tables/{id}/export"), token)
         .await;
-    assert_eq!(again, export);
+    // The same header and events; the signature line is the second server's own.
+    let unsigned = |t: &str| t.split("{\"signature\"").next().unwrap_or("").to_string();
+    assert_eq!(unsigned(&again), unsigned(&export));
 
     // A tampered export is refused with the line named.
     let tampered = export.replacen("c1", "cX", 1);
     let resp = srv2
         .http
-        .post(format!("{}/api/tables/import", srv2.base))
+        .post(format!(
+            "{}/api/tables/import?accept_unsigned=true",
+            srv2.base
+        ))
         .header("content-type", "application/x-ndjson")
         .body(tampered)
         .send()

@@ -27,7 +27,7 @@ fn appends(c: &mut Criterion) {
         id: "b".into(),
         name: "b".into(),
         ruleset: "demo".into(),
-        seed: 1,
+        seed: Some(1),
         referee: "R".into(),
         config: Value::Null,
     };

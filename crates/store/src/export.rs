@@ -12,8 +12,27 @@
 //! line), an event that does not decode or that the engine cannot replay, a count that differs
 //! from the header, or an id that already exists. Events are stored with the exact bytes read,
 //! so export → import → export gives identical bytes.
+//!
+//! # Signatures
+//!
+//! The chain alone is unkeyed (anyone who edits a line can recompute it), so a server signs
+//! its exports ([`export_signed`]) with its Ed25519 key ([`ServerKey`]): one more line after
+//! the events, `{"signature":"<128 hex>","key":"<64 hex>"}`, signing the final chain hash (and
+//! so the header and every event). [`import`] takes a [`Trust`]: by default only a file signed
+//! by the server's own key is imported; a file with a signature that does not verify is always
+//! refused; an unsigned file, or one signed by another key, only with `accept_unsigned`.
+//!
+//! What an unsigned (or foreign) import may contain: anything a hand-edited log can say that
+//! the engine replays without error — made-up dice faces, events no command of this server
+//! would have produced (a character given items, a secret roll "rolled" in advance), any
+//! actor's name on any event. It is checked for format, chain, numbering, the storage limits
+//! and replay, never for honesty. Accept one only from someone you trust as the table's
+//! Referee.
+
+use crate::signing::{ServerKey, hex};
 
 use crate::{EventStore, StoreError, StoredEvent, TableMeta, read_all};
+use ed25519_dalek::VerifyingKey;
 use engine::{Envelope, EventBody, Registry, Table};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -33,8 +52,30 @@ struct Header {
     events: u64,
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+/// The signature line that ends a signed export.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SignatureLine {
+    signature: String,
+    key: String,
+}
+
+/// Which imports to accept.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Trust<'a> {
+    /// This server's key: a file it signed is imported.
+    pub key: Option<&'a ServerKey>,
+    /// Also import unsigned files and files signed by another key (see the module docs for
+    /// what such a file may contain). A signature that does not verify is refused regardless.
+    pub accept_unsigned: bool,
+}
+
+/// Who signed a verified export.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Provenance {
+    Unsigned,
+    /// Signed by this key (hex), and the signature verifies.
+    Signed(String),
 }
 
 fn chain(prev: &[u8], event: &str) -> Vec<u8> {
@@ -47,6 +88,31 @@ fn chain(prev: &[u8], event: &str) -> Vec<u8> {
 /// Writes a table's log as export text (header line, then one line per event; every line ends
 /// with `\n`).
 pub async fn export(store: &dyn EventStore, table: &str) -> Result<String, StoreError> {
+    Ok(export_chain(store, table).await?.0)
+}
+
+/// [`export`] followed by the signature line of `key` over the final chain hash.
+pub async fn export_signed(
+    store: &dyn EventStore,
+    table: &str,
+    key: &ServerKey,
+) -> Result<String, StoreError> {
+    let (mut out, chain_end) = export_chain(store, table).await?;
+    let line = serde_json::to_string(&SignatureLine {
+        signature: key.sign(&chain_end),
+        key: key.public_hex(),
+    })
+    .map_err(|e| StoreError::Json(e.to_string()))?;
+    out.push_str(&line);
+    out.push('\n');
+    Ok(out)
+}
+
+/// The export text and the final hash of its chain.
+async fn export_chain(
+    store: &dyn EventStore,
+    table: &str,
+) -> Result<(String, Vec<u8>), StoreError> {
     let meta = store.meta(table).await?;
     let events = read_all(store, table, 0).await?;
     let header = serde_json::to_string(&Header {
@@ -73,7 +139,7 @@ pub async fn export(store: &dyn EventStore, table: &str) -> Result<String, Store
             e.json
         ));
     }
-    Ok(out)
+    Ok((out, prev))
 }
 
 fn bad(line: usize, reason: impl Into<String>) -> StoreError {
@@ -102,11 +168,67 @@ fn split_line(line_no: usize, line: &str) -> Result<(u64, &str, &str), StoreErro
 }
 
 /// Checks an export text and returns the table it describes and its events, without storing.
+/// A signature line, if any, must verify (with the key it names); [`check`] also says whether
+/// that key is trusted.
 pub fn verify(
     registry: &Registry,
     text: &str,
 ) -> Result<(TableMeta, Vec<StoredEvent>), StoreError> {
-    let mut lines = text.split_terminator('\n');
+    let (meta, events, _) = verify_signed(registry, text)?;
+    Ok((meta, events))
+}
+
+/// [`verify`], then the [`Trust`] policy: refused, naming the signature line, unless the file
+/// is signed by `trust.key` or `trust.accept_unsigned` is set.
+pub fn check(
+    registry: &Registry,
+    text: &str,
+    trust: &Trust<'_>,
+) -> Result<(TableMeta, Vec<StoredEvent>, Provenance), StoreError> {
+    let (meta, events, provenance) = verify_signed(registry, text)?;
+    let line = events.len() + 2;
+    let own = trust.key.map(ServerKey::public_hex);
+    match &provenance {
+        Provenance::Signed(key) if Some(key) == own.as_ref() => {}
+        _ if trust.accept_unsigned => {}
+        Provenance::Signed(key) => {
+            return Err(bad(
+                line,
+                format!(
+                    "signed by another server's key ({}…), not this server's: import it as \
+                     untrusted only if you trust its source (accept unsigned)",
+                    &key[..16]
+                ),
+            ));
+        }
+        Provenance::Unsigned => {
+            return Err(bad(
+                line,
+                "unsigned export: its events cannot be told from edited ones; import it only \
+                 if you trust its source (accept unsigned)",
+            ));
+        }
+    }
+    Ok((meta, events, provenance))
+}
+
+fn verify_signed(
+    registry: &Registry,
+    text: &str,
+) -> Result<(TableMeta, Vec<StoredEvent>, Provenance), StoreError> {
+    let mut all: Vec<&str> = text.split_terminator('\n').collect();
+    let mut signature = None;
+    if let Some(last) = all.last()
+        && all.len() > 1
+        && last.starts_with("{\"signature\"")
+    {
+        let line_no = all.len();
+        let sig: SignatureLine = serde_json::from_str(last)
+            .map_err(|e| bad(line_no, format!("bad signature line: {e}")))?;
+        signature = Some((line_no, sig));
+        all.pop();
+    }
+    let mut lines = all.into_iter();
     let header_line = lines.next().ok_or_else(|| bad(1, "empty file"))?;
     let header: Header =
         serde_json::from_str(header_line).map_err(|e| bad(1, format!("bad header: {e}")))?;
@@ -184,6 +306,14 @@ pub fn verify(
     if events.is_empty() {
         return Err(bad(2, "a table has at least its table_created event"));
     }
+    let provenance = match signature {
+        None => Provenance::Unsigned,
+        Some((line_no, sig)) => {
+            let key: VerifyingKey = crate::signing::verify(&sig.key, &sig.signature, &prev)
+                .map_err(|reason| bad(line_no, reason))?;
+            Provenance::Signed(hex(key.as_bytes()))
+        }
+    };
     let meta = TableMeta {
         id: header.id,
         name: header.name,
@@ -191,16 +321,18 @@ pub fn verify(
         created_at_ms,
         head: events.len() as u64,
     };
-    Ok((meta, events))
+    Ok((meta, events, provenance))
 }
 
-/// Verifies and stores an exported table; returns its meta.
+/// Verifies (with the [`Trust`] policy of [`check`]) and stores an exported table; returns
+/// its meta.
 pub async fn import(
     store: &dyn EventStore,
     registry: &Registry,
     text: &str,
+    trust: &Trust<'_>,
 ) -> Result<TableMeta, StoreError> {
-    let (meta, events) = verify(registry, text)?;
+    let (meta, events, _) = check(registry, text, trust)?;
     store.create_table(&meta, &events).await?;
     Ok(meta)
 }

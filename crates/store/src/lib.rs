@@ -42,11 +42,13 @@ pub mod export;
 mod group;
 mod memory;
 pub mod postgres;
+pub mod signing;
 mod sql;
 mod sqlite;
 
 pub use memory::MemoryStore;
 pub use postgres::{Notice, PostgresStore, Subscription};
+pub use signing::ServerKey;
 pub use sqlite::SqliteStore;
 
 use engine::{Actor, Command, EngineError, Envelope, NewTable, Registry, Roller, Table, WallClock};
@@ -71,8 +73,11 @@ impl StoredEvent {
             json: env.to_json().map_err(|e| StoreError::Json(e.to_string()))?,
         })
     }
+    /// Decodes the event for play: an event the reader cannot decode is set aside as a
+    /// Referee-only `unreadable` event ([`Envelope::from_stored`]) instead of making the whole
+    /// table unreadable; only a bad `table_created` is an error.
     pub fn envelope(&self) -> Result<Envelope, StoreError> {
-        Envelope::from_json(&self.json)
+        Envelope::from_stored(self.seq, &self.json)
             .map_err(|e| StoreError::Json(format!("event {}: {e}", self.seq)))
     }
 }
@@ -171,6 +176,8 @@ pub enum StoreError {
     Import { line: usize, reason: String },
     #[error("i/o: {0}")]
     Io(String),
+    #[error("event {seq} cannot be stored: {reason}")]
+    Limit { seq: u64, reason: String },
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -179,7 +186,11 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
-/// Checks that `events` are numbered `expected + 1, expected + 2, …`.
+/// Checks, before anything is written, that `events` are numbered `expected + 1,
+/// expected + 2, …` and that each can be read back: its JSON within the reader's limits
+/// ([`engine::limits::MAX_JSON_DEPTH`], [`engine::limits::MAX_ENVELOPE_BYTES`]). Every append,
+/// table creation and import of every store goes through here, so the store never holds what
+/// its own reader refuses.
 pub(crate) fn check_numbering(expected: u64, events: &[StoredEvent]) -> Result<(), StoreError> {
     for (want, e) in (expected + 1..).zip(events) {
         if e.seq != want {
@@ -187,6 +198,12 @@ pub(crate) fn check_numbering(expected: u64, events: &[StoredEvent]) -> Result<(
                 expected: want,
                 got: e.seq,
             });
+        }
+        let meter = engine::limits::JsonMeter::of_text(&e.json);
+        if let Some(reason) =
+            engine::limits::stored_json_problem(&meter, engine::limits::MAX_ENVELOPE_BYTES)
+        {
+            return Err(StoreError::Limit { seq: e.seq, reason });
         }
     }
     Ok(())
@@ -340,12 +357,17 @@ impl Tables {
 
     /// Loads a table: the latest snapshot, then the events after it.
     pub async fn load(&self, id: &str) -> Result<Table, StoreError> {
-        let (mut table, after) = match self.store.latest_snapshot(id).await? {
-            Some((seq, body)) => {
-                let value: serde_json::Value =
-                    serde_json::from_str(&body).map_err(|e| StoreError::Json(e.to_string()))?;
-                (Table::restore(&self.registry, &value)?, seq)
-            }
+        // A snapshot that cannot be read back is skipped: the log alone rebuilds the table.
+        let snapshot = self
+            .store
+            .latest_snapshot(id)
+            .await?
+            .and_then(|(seq, body)| {
+                let value: serde_json::Value = serde_json::from_str(&body).ok()?;
+                Some((Table::restore(&self.registry, &value).ok()?, seq))
+            });
+        let (mut table, after) = match snapshot {
+            Some(restored) => restored,
             None => {
                 let events = read_all(&*self.store, id, 0).await?;
                 if events.is_empty() {
@@ -431,6 +453,10 @@ impl Tables {
         let every = self.snapshot_every.max(1);
         if table.head() / every > before / every {
             let body = table.snapshot().to_string();
+            if engine::limits::JsonMeter::of_text(&body).max_depth > engine::limits::MAX_JSON_DEPTH
+            {
+                return; // it could not be read back; loads replay from the previous one
+            }
             // The events are stored and the table moved on: the command succeeded. A snapshot
             // only shortens later loads (they replay from the previous one), so failing to
             // write it must not turn the command into an error the caller would retry.

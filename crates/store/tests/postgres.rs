@@ -495,12 +495,12 @@ async fn pg_export_import_export_is_byte_identical() {
         return;
     };
     let pg: Arc<dyn EventStore> = Arc::new(db.store().await);
-    export::import(&*pg, &tables.registry, &first)
+    export::import(&*pg, &tables.registry, &first, &UNSIGNED_OK)
         .await
         .unwrap();
     assert_eq!(export::export(&*pg, "e").await.unwrap(), first);
     assert!(matches!(
-        export::import(&*pg, &tables.registry, &first).await,
+        export::import(&*pg, &tables.registry, &first, &UNSIGNED_OK).await,
         Err(StoreError::Exists(_))
     ));
 }

@@ -328,7 +328,7 @@ async fn export_import_export_is_byte_identical() {
     let dir = tempfile::tempdir().unwrap();
     let other: Arc<dyn EventStore> =
         Arc::new(SqliteStore::open(&dir.path().join("i.db")).await.unwrap());
-    let meta = export::import(&*other, &tables.registry, &first)
+    let meta = export::import(&*other, &tables.registry, &first, &UNSIGNED_OK)
         .await
         .unwrap();
     assert_eq!(meta.id, "e");
@@ -342,7 +342,7 @@ async fn export_import_export_is_byte_identical() {
     );
     // Importing twice is refused.
     assert!(matches!(
-        export::import(&*again.store, &again.registry, &first).await,
+        export::import(&*again.store, &again.registry, &first, &UNSIGNED_OK).await,
         Err(StoreError::Exists(_))
     ));
 }
@@ -393,3 +393,6 @@ async fn import_refuses_a_damaged_file_naming_the_line() {
     // The intact file passes.
     assert!(export::verify(reg, &text).is_ok());
 }
+
+#[path = "store_hardening/mod.rs"]
+mod hardening;

@@ -49,7 +49,7 @@ impl T {
                 id: "t1".into(),
                 name: "Crypt".into(),
                 ruleset: "crows".into(),
-                seed: 7,
+                seed: Some(7),
                 referee: "ref".into(),
                 config: {
                     let mut c = json!({"dungeon_turn_minutes": 0});

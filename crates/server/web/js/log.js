@@ -14,7 +14,8 @@ export function diceOf(result) {
   const walk = (node) => {
     if (!node || typeof node !== "object") return;
     if (node.kind === "dice" && Array.isArray(node.dice)) {
-      out.push({ notation: node.notation, faces: node.dice.map((d) => d.face), kept: node.dice.map((d) => d.kept) });
+      // A plain die is stored as its bare face (dice crate, `Die`), any other as an object.
+      out.push({ notation: node.notation, faces: node.dice.map((d) => (typeof d === "number" ? d : d.face)), kept: node.dice.map((d) => (typeof d === "number" ? true : d.kept)) });
     }
     for (const k of ["expr", "lhs", "rhs"]) walk(node[k]);
   };

@@ -19,7 +19,7 @@ pub fn new_table(id: &str) -> NewTable {
         id: id.into(),
         name: format!("table {id}"),
         ruleset: "demo".into(),
-        seed: 42,
+        seed: Some(42),
         referee: "R".into(),
         config: Value::Null,
     }
@@ -209,3 +209,9 @@ pub async fn check_batched_appends(store: Arc<dyn store::EventStore>) {
         Err(StoreError::NotFound(_))
     ));
 }
+
+/// Import policy of tests that move exports between stores without a server key.
+pub const UNSIGNED_OK: store::export::Trust<'static> = store::export::Trust {
+    key: None,
+    accept_unsigned: true,
+};
