@@ -774,6 +774,7 @@ async fn export_then_import_gives_the_same_log_and_a_new_referee_token() {
             "{}/api/tables/import?accept_unsigned=true",
             srv2.base
         ))
+        .header("content-type", "application/x-ndjson")
         .body(export.clone())
         .send()
         .await

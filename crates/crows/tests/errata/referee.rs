@@ -379,7 +379,8 @@ fn cr_ref_24_the_referee_rules_on_a_guessed_square() {
     let mut t = sample_party();
     t.referee_rules(
         json!({"create_creature": {"id": "goblin", "name": "Goblin", "kind": "monster",
-            "characteristics": {"agility": 1, "mind": 0, "strength": 0}, "stamina": 3}}),
+            "characteristics": {"agility": 1, "mind": 0, "strength": 0}, "stamina": 3,
+            "revealed": true}}),
         &[],
     );
     t.referee_rules(json!({"set_ambient_light": {"level": "darkness"}}), &[]);
