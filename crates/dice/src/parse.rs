@@ -78,6 +78,22 @@ pub fn parse(src: &str) -> Result<Expression, ParseError> {
             message: limits::too_deep(depth),
         });
     }
+    // The canonical notation of an accepted expression must parse again, but it spells out
+    // what the source may leave implicit (`dF` → `1dF`, `[x]` → ` [x]`), so it can be longer
+    // than the source (found by fuzzing, fuzz/README.md). Each such spelling adds at most a few
+    // characters to a term of at least two, so only long sources need the check.
+    if chars > MAX_SOURCE_LEN / 4 {
+        let canonical = expression.to_string().chars().count();
+        if canonical > MAX_SOURCE_LEN {
+            return Err(ParseError {
+                column: 1,
+                message: format!(
+                    "expression longer than the limit of {MAX_SOURCE_LEN} characters once \
+                     written out in full ({canonical} characters)"
+                ),
+            });
+        }
+    }
     Ok(expression)
 }
 

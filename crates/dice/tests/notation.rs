@@ -284,3 +284,37 @@ fn hardening_18_6_plain_dice_are_stored_as_bare_faces() {
         1
     );
 }
+
+/// A balanced sum of `n` bare `dF` terms, parenthesised so it stays within the depth limit.
+fn balanced_fate_sum(n: usize) -> String {
+    if n == 1 {
+        return "dF".to_string();
+    }
+    let half = n / 2;
+    format!(
+        "({}+{})",
+        balanced_fate_sum(half),
+        balanced_fate_sum(n - half)
+    )
+}
+
+/// Fuzz finding (fuzz/README.md): a source within the character limit whose canonical
+/// notation (`dF` written `1dF`) is longer than the limit was accepted, and its canonical text
+/// then refused. Now such a source is refused naming the limit, and whatever is accepted
+/// prints to notation that parses back to the same text.
+#[test]
+fn hardening_18_fuzz_canonical_notation_of_an_accepted_expression_parses_again() {
+    let long = balanced_fate_sum(200);
+    assert!(long.chars().count() <= 1_000, "{}", long.len());
+    let err = parse(&long).expect_err("canonical form beyond the limit");
+    assert!(err.message.contains("limit of 1000 characters"), "{err}");
+    assert!(err.message.contains("written out in full"), "{err}");
+    for n in [1, 2, 50, 100, 150, 160, 170, 180, 190] {
+        let source = balanced_fate_sum(n);
+        if let Ok(expr) = parse(&source) {
+            let canonical = expr.to_string();
+            let again = parse(&canonical).expect("canonical notation parses");
+            assert_eq!(again.to_string(), canonical, "n = {n}");
+        }
+    }
+}
