@@ -100,13 +100,7 @@ async fn web_ui_referee_and_player_evening() {
     wait_js(&referee, "tent spans two slots", "return [...document.querySelectorAll('.inventory .item-name')].some(e => e.textContent === 'Tent' && e.closest('.slot').style.gridColumn.includes('span 2'))").await;
 
     // --- invite the player for vera: link and QR ---
-    referee
-        .find(Locator::Css("#invite-character"))
-        .await
-        .expect("invite select")
-        .select_by_value("vera")
-        .await
-        .expect("select vera");
+    select(&referee, "#invite-character", "vera").await;
     click(&referee, "#make-invite").await;
     let link = wait_js(
         &referee,
@@ -469,13 +463,7 @@ async fn web_ui_referee_and_player_evening() {
     .await;
 
     // --- language: Russian, remembered for this browser ---
-    player
-        .find(Locator::Css("#lang-select"))
-        .await
-        .expect("lang")
-        .select_by_value("ru")
-        .await
-        .expect("ru");
+    select(&player, "#lang-select", "ru").await;
     wait_js(
         &player,
         "Russian labels",
@@ -487,13 +475,7 @@ async fn web_ui_referee_and_player_evening() {
     player.refresh().await.expect("reload");
     wait_js(&player, "still Russian after reload", "const h = document.querySelector('#clock-h'); return h && h.textContent === 'Часы хода подземелья'").await;
     shot(&player, "10-player-russian").await;
-    referee
-        .find(Locator::Css("#lang-select"))
-        .await
-        .expect("lang")
-        .select_by_value("ru")
-        .await
-        .expect("ru");
+    select(&referee, "#lang-select", "ru").await;
     wait_js(
         &referee,
         "Russian Referee screen",
@@ -837,13 +819,7 @@ async fn web_combat_round_through_the_controls() {
         assert_eq!(r["status"], 200, "{cmd}: {r}");
     }
     // The player joins for Vera.
-    referee
-        .find(Locator::Css("#invite-character"))
-        .await
-        .expect("invite select")
-        .select_by_value("vera")
-        .await
-        .expect("select vera");
+    select(&referee, "#invite-character", "vera").await;
     click(&referee, "#make-invite").await;
     let link = wait_js(
         &referee,

@@ -7,7 +7,7 @@
 #[path = "common/browser.rs"]
 mod browser_harness;
 use browser_harness::*;
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use serde_json::{Value, json};
 
 /// The page's id of the item called `name` in `creature`'s inventory.
@@ -21,16 +21,6 @@ async fn item_id(c: &Client, creature: &str, name: &str) -> u64 {
     )
     .await;
     v.as_u64().expect("item id")
-}
-
-async fn select(c: &Client, css: &str, value: &str) {
-    center(c, css).await;
-    c.find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no {css}: {e}"))
-        .select_by_value(value)
-        .await
-        .unwrap_or_else(|e| panic!("cannot select {value} in {css}: {e}"));
 }
 
 // Covers CR-INV-08, CR-CORE-09, CR-CORE-13.

@@ -306,6 +306,27 @@ pub async fn fill(c: &Client, css: &str, text: &str) {
     }
 }
 
+/// Chooses `value` in the select `css`, looking the element up again if a live re-render
+/// replaced it first (like `click`).
+pub async fn select(c: &Client, css: &str, value: &str) {
+    for attempt in 0..5 {
+        center(c, css).await;
+        let el = c
+            .wait()
+            .at_most(Duration::from_secs(40))
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no select {css}: {e}"));
+        match el.select_by_value(value).await {
+            Ok(()) => return,
+            Err(e) if attempt < 4 && e.to_string().contains("stale") => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("cannot select {value} in {css}: {e}"),
+        }
+    }
+}
+
 /// Sends a command through the page's own token (what a second tab would do), for setup.
 pub async fn api_command(c: &Client, cmd: Value) -> Value {
     c.execute_async(

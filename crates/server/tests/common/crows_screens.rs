@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use super::browser_harness::*;
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use serde_json::{Value, json};
 
 pub const ITEMS: &str = include_str!("../../../../content/crows-sample/items.json");
@@ -190,28 +190,13 @@ pub async fn pick_act(c: &Client, kind: &str) {
     if open != json!(true) {
         click(c, "#combat-more > summary").await;
     }
-    c.find(Locator::Css("#combat-act-kind"))
-        .await
-        .expect("act kind")
-        .select_by_value(kind)
-        .await
-        .expect("select act");
+    select(c, "#combat-act-kind", kind).await;
     wait_js(
         c,
         "act form",
         &format!("return document.querySelector('#combat-act-kind').value === '{kind}' && document.querySelector('#combat-act-send')"),
     )
     .await;
-}
-
-pub async fn select(c: &Client, css: &str, value: &str) {
-    center(c, css).await;
-    c.find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no select {css}: {e}"))
-        .select_by_value(value)
-        .await
-        .unwrap_or_else(|e| panic!("cannot select {value} in {css}: {e}"));
 }
 
 /// The page's own view (for assertions on what the screen was built from).
