@@ -1,7 +1,9 @@
 """Shared helpers of the attack scripts: start `delve serve` on a free loopback port with a
 temporary database, plain HTTP over sockets, the server's RSS from /proc. Python 3 stdlib only.
 
-DELVE_BIN picks the binary (default: target/release/delve, else target/debug/delve)."""
+DELVE_BIN (or DELVE) picks the binary (default: target/release/delve, else target/debug/delve).
+Every attack script's server comes from `Server` here; `common_data` and `harness` add the
+calls their scripts share."""
 
 import json
 import os
@@ -17,8 +19,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def binary():
-    if os.environ.get("DELVE_BIN"):
-        return os.environ["DELVE_BIN"]
+    for var in ("DELVE_BIN", "DELVE"):
+        if os.environ.get(var):
+            return os.environ[var]
     for kind in ("release", "debug"):
         path = os.path.join(ROOT, "target", kind, "delve")
         if os.path.exists(path):
@@ -39,10 +42,10 @@ class Server:
         self.dir = tempfile.TemporaryDirectory(prefix="delve-attack-")
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
+        self.db = os.path.join(self.dir.name, "attack.db")
         self.proc = subprocess.Popen(
-            [binary(), "serve", "--bind", f"127.0.0.1:{self.port}",
-             "--db", os.path.join(self.dir.name, "attack.db"), *flags],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [binary(), "serve", "--bind", f"127.0.0.1:{self.port}", "--db", self.db, *flags],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.dir.name)
         deadline = time.time() + 30
         while time.time() < deadline:
             try:
@@ -61,7 +64,8 @@ class Server:
         return 0.0
 
     def stop(self):
-        self.proc.terminate()
+        if self.proc.poll() is None:
+            self.proc.terminate()
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:

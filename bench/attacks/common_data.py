@@ -6,8 +6,6 @@ The binary is $DELVE_BIN, else target/release/delve, else target/debug/delve (bu
 
 import json
 import os
-import pathlib
-import shutil
 import socket
 import subprocess
 import sys
@@ -16,47 +14,19 @@ import time
 import urllib.error
 import urllib.request
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+import common
+
+delve_bin = common.binary
 
 
-def delve_bin():
-    env = os.environ.get("DELVE_BIN")
-    if env:
-        return env
-    for profile in ("release", "debug"):
-        p = ROOT / "target" / profile / "delve"
-        if p.exists():
-            return str(p)
-    sys.exit("no delve binary: run `cargo build -p delve` or set DELVE_BIN")
+class Server(common.Server):
+    """`common.Server` plus the calls the data-side scripts make; remembers the largest
+    response it received."""
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
     def __init__(self):
-        self.dir = tempfile.mkdtemp(prefix="delve-attack-")
-        self.db = os.path.join(self.dir, "delve.db")
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
         self.largest = 0
-        self.proc = subprocess.Popen(
-            [delve_bin(), "serve", "--bind", f"127.0.0.1:{self.port}", "--db", self.db],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                self.call("GET", "/api/health")
-                return
-            except OSError:
-                time.sleep(0.2)
-        self.stop()
-        sys.exit("the server did not start")
+        super().__init__()
+        self.tmp = self.dir.name
 
     def call(self, method, path, body=None, token=None, raw=None, timeout=60):
         """Returns (status, parsed JSON or text)."""
@@ -96,15 +66,6 @@ class Server:
 
     def command(self, table, token, cmd):
         return self.call("POST", f"/api/tables/{table}/commands", cmd, token)
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-        shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def verdict(held, detail):

@@ -16,58 +16,14 @@ import time
 import urllib.error
 import urllib.request
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import common
 
 
-def binary():
-    if os.environ.get("DELVE"):
-        return os.environ["DELVE"]
-    for kind in ("release", "debug"):
-        path = os.path.join(ROOT, "target", kind, "delve")
-        if os.path.exists(path):
-            return path
-    sys.exit("no delve binary: build one (cargo build -p delve) or set DELVE=path")
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    def __init__(self):
-        self.dir = tempfile.TemporaryDirectory(prefix="delve-attack-")
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.proc = subprocess.Popen(
-            [binary(), "serve", "--bind", f"127.0.0.1:{self.port}",
-             "--db", os.path.join(self.dir.name, "delve.db")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.dir.name)
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            try:
-                if self.get("/api/health")[0] == 200:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.2)
-        self.close()
-        sys.exit("the server did not start within 60 s")
+class Server(common.Server):
+    """`common.Server` plus the calls the identity scripts make."""
 
     def close(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        self.dir.cleanup()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *_):
-        self.close()
+        self.stop()
 
     def request(self, method, path, token=None, body=None):
         data = None if body is None else json.dumps(body).encode()

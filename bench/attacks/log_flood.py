@@ -32,7 +32,7 @@ try:
             refused += 1
             if isinstance(v, dict) and v.get("rule"):
                 limit_named.add(v["rule"])
-    db_bytes = sum(os.path.getsize(os.path.join(srv.dir, f)) for f in os.listdir(srv.dir))
+    db_bytes = sum(os.path.getsize(os.path.join(srv.tmp, f)) for f in os.listdir(srv.tmp))
     # One Referee command over a table with a long name: the clock advanced by 1,000 days.
     t2, ref2 = srv.table("crows")
     name = "N" * 60_000

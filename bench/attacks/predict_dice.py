@@ -18,7 +18,7 @@ try:
     _, view = srv.call("GET", f"/api/tables/{table}/view", token=referee)
     seed = view.get("seed")
     print(f"seed shown to the Referee: {seed!r}; dice: {view.get('dice')!r}")
-    db = os.path.join(srv.dir, "replica.db")
+    db = os.path.join(srv.tmp, "replica.db")
 
     def cli(*args):
         out = subprocess.run([delve_bin(), "table", *args, "--db", db], capture_output=True, text=True, timeout=60)
