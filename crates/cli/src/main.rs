@@ -40,7 +40,7 @@ enum Command {
     Odds(odds_cmd::OddsArgs),
     /// Run the table server (web UI and API), on ./delve.db by default.
     Serve(serve_cmd::ServeArgs),
-    /// Offline tables: create, list, show, command, export, import.
+    /// Offline tables: create, list, show, command, decisions and answers, timers, export, import, access.
     Table(table_cmd::TableArgs),
     /// Crows rules from the terminal: test odds and test rolls.
     Crows(crows_cmd::CrowsArgs),
