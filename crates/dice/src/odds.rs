@@ -77,8 +77,11 @@
 //! machine multiply-add; a big-integer operation costs more in proportion to its size); an
 //! expression over the budget is refused with [`OddsError::TooMuchWork`] naming the step.
 //! No intermediate distribution may have more than [`limits::MAX_SPAN`] grid points
-//! ([`OddsError::TooManyOutcomes`]). So `1d1000000*1d1000000` is refused in microseconds,
-//! `10000d6` (50,001 outcomes, 26,000-bit weights) is computed. The dice-count, sides and
+//! ([`OddsError::TooManyOutcomes`]), nor weights taking more than [`limits::MAX_BYTES`] of
+//! memory at the precision it needs ([`OddsError::TooMuchMemory`]); the final probability
+//! table (one big integer per value) is charged and size-checked like every step. So
+//! `1d1000000*1d1000000` and `30d82088` (2.5 million values of 500-bit weights) are refused
+//! in microseconds, `10000d6` (50,001 outcomes, 26,000-bit weights) is computed. The dice-count, sides and
 //! nesting limits of [`crate::limits`] are checked first. The roller also stops an expression
 //! whose explosions roll more than [`crate::limits::MAX_DICE`] dice in total; that dynamic limit
 //! is not modelled here (it only concerns pools near 10,000 dice).
@@ -104,6 +107,10 @@ pub mod limits {
     pub const WORK_BUDGET: u64 = 500_000_000;
     /// At most this many grid points in any intermediate distribution.
     pub const MAX_SPAN: u64 = 4_000_000;
+    /// At most this many bytes of weights in any one distribution (its grid points times
+    /// the size of one weight at the precision the computation needs): a request's memory
+    /// stays bounded whatever the expression.
+    pub const MAX_BYTES: u64 = 256 << 20;
 }
 
 /// Why a distribution could not be computed.
@@ -128,6 +135,16 @@ pub enum OddsError {
          (dice::odds::limits::MAX_SPAN)"
     )]
     TooManyOutcomes { outcomes: u64, limit: u64 },
+    /// A distribution's weights would take more than [`limits::MAX_BYTES`] of memory.
+    #[error(
+        "exact odds refused: {outcomes} possible values with weights this large need about \
+         {bytes} bytes, over the limit of {limit} (dice::odds::limits::MAX_BYTES)"
+    )]
+    TooMuchMemory {
+        outcomes: u64,
+        bytes: u64,
+        limit: u64,
+    },
     /// The divisor of `/` takes the value 0 with non-zero probability.
     #[error("division by zero: the divisor `{divisor}` is 0 with probability {probability}")]
     DivisionByZero {
@@ -418,7 +435,18 @@ fn top_f64(x: &BigUint) -> (f64, i64) {
     (m as f64, shift as i64)
 }
 
-fn finish<N: Num>(d: Dist<N>, cx: Cx) -> Result<Distribution, OddsError> {
+fn finish<N: Num>(d: Dist<N>, mut cx: Cx) -> Result<Distribution, OddsError> {
+    // The table below holds every weight as a big integer and walks it a few times (about
+    // four big-integer operations per value): charged like the steps before it.
+    let den_bits = d.den.bits();
+    let outcomes = d.w.len() as u64;
+    dist::check_size::<BigUint>(outcomes, den_bits)?;
+    cx.charge_ops::<BigUint>(
+        outcomes.saturating_mul(4),
+        den_bits,
+        64,
+        "probability table",
+    )?;
     let den = d.den.to_big();
     let mut values = Vec::new();
     let mut numerators = Vec::new();

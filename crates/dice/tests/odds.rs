@@ -313,6 +313,40 @@ fn refuses_too_much_work() {
     ));
 }
 
+/// Fuzz finding `fuzz/findings/dice_odds-slow-30d82088`: 30 dice of 82,088 sides stayed
+/// inside the work budget and the outcome limit (2,462,611 values) but needed about 500-bit
+/// weights, two working arrays of about 300 MB each and seconds of work. The weights' memory
+/// is now a limit of its own, so the expression is refused before anything is computed.
+#[test]
+fn hardening_18_fuzz_odds_of_huge_weights_refused_by_memory_limit() {
+    let e = dice::parse("30d82088").unwrap();
+    let err = odds::distribution(&e).unwrap_err();
+    assert!(matches!(err, OddsError::TooMuchMemory { .. }), "{err}");
+    assert!(err.to_string().contains("MAX_BYTES"), "{err}");
+    // The same shape with fewer sides is still computed exactly.
+    let d = dist("30d820");
+    assert_eq!(d.len(), 30 * 820 - 30 + 1);
+    assert_eq!(d.mean_exact(), &rat(30 * 821, 2));
+}
+
+/// Turning the weights into the probability table (a big integer per value) is charged
+/// against the work budget like the computation before it: a budget that covers the sum of
+/// the dice but not the table is refused at the table step.
+#[test]
+fn hardening_18_probability_table_is_charged() {
+    let e = dice::parse("1d1000000").unwrap();
+    // The faces of the die cost 4 units each (64-bit weights): 4,000,000.
+    let opts = OddsOptions {
+        work_budget: 5_000_000,
+        ..OddsOptions::default()
+    };
+    match odds::distribution_with(&e, &opts) {
+        Err(OddsError::TooMuchWork { what, .. }) => assert_eq!(what, "probability table"),
+        other => panic!("expected the table step to be refused, got {other:?}"),
+    }
+    assert_eq!(dist("1d1000000").len(), 1_000_000);
+}
+
 #[test]
 fn refuses_division_by_zero_and_invalid_trees() {
     let e = dice::parse("1d6/(1d6-1)").unwrap();

@@ -106,7 +106,7 @@ impl<N: Num> Poly<N> {
             "polynomial product",
         )?;
         let len = self.w.len() + other.w.len() - 1;
-        check_span(len as u64)?;
+        check_size::<N>(len as u64, self.max_bits() + other.max_bits())?;
         let mut out = vec![N::zero(); len];
         let nz: Vec<(usize, &N)> = other
             .w
@@ -176,13 +176,22 @@ impl<N: Num> Poly<N> {
             .saturating_add(1)
             .saturating_mul(n)
             .saturating_add(64);
+        check_size::<N>(len as u64, den_bits)?;
         if uniform && n < m as u64 {
             cx.charge_ops::<N>(n.saturating_mul(len as u64), den_bits, 1, "sum of dice")?;
-            let mut acc = Poly::monomial(0, N::one());
+            // Two buffers of the final length, used in turn: no allocation (and no fresh
+            // pages to fault in) per die.
+            let mut acc: Vec<N> = Vec::with_capacity(len);
+            acc.push(N::one());
+            let mut next: Vec<N> = Vec::with_capacity(len);
             for _ in 0..n {
-                acc = acc.mul_uniform(&p, cx)?;
+                window_sum(&acc, p.w.len(), &p.w[0], &mut next, &mut cx.ovf);
+                std::mem::swap(&mut acc, &mut next);
             }
-            return Ok(acc);
+            if cx.ovf {
+                return Err(OddsError::Overflow);
+            }
+            return Ok(Poly { lo, w: acc });
         }
         cx.charge_ops::<N>(
             (len as u64).saturating_mul(nz.len() as u64 + 2),
@@ -232,30 +241,6 @@ impl<N: Num> Poly<N> {
         }
         Ok(Poly { lo, w: q })
     }
-    /// Product with a polynomial whose weights are all equal (a sliding-window sum).
-    fn mul_uniform(&self, u: &Poly<N>, cx: &mut Cx) -> Result<Poly<N>, OddsError> {
-        let l = u.w.len();
-        let c = &u.w[0];
-        let len = self.w.len() + l - 1;
-        let mut out = Vec::with_capacity(len);
-        let mut run = N::zero();
-        for k in 0..len {
-            if k < self.w.len() {
-                run.add_assign(&self.w[k], &mut cx.ovf);
-            }
-            if k >= l {
-                run.sub_assign(&self.w[k - l], &mut cx.ovf);
-            }
-            out.push(run.mul(c, &mut cx.ovf));
-        }
-        if cx.ovf {
-            return Err(OddsError::Overflow);
-        }
-        Ok(Poly {
-            lo: self.lo + u.lo,
-            w: out,
-        })
-    }
 }
 
 pub(crate) fn check_span(len: u64) -> Result<(), OddsError> {
@@ -263,6 +248,21 @@ pub(crate) fn check_span(len: u64) -> Result<(), OddsError> {
         return Err(OddsError::TooManyOutcomes {
             outcomes: len,
             limit: MAX_SPAN,
+        });
+    }
+    Ok(())
+}
+
+/// [`check_span`], and the memory of `len` weights of `bits` bits within
+/// [`super::limits::MAX_BYTES`].
+pub(crate) fn check_size<N: Num>(len: u64, bits: u64) -> Result<(), OddsError> {
+    check_span(len)?;
+    let bytes = len.saturating_mul(N::bytes(bits));
+    if bytes > super::limits::MAX_BYTES {
+        return Err(OddsError::TooMuchMemory {
+            outcomes: len,
+            bytes,
+            limit: super::limits::MAX_BYTES,
         });
     }
     Ok(())
@@ -377,6 +377,7 @@ impl<N: Num> Dist<N> {
         let den = self.den.mul(&other.den, &mut cx.ovf);
         let bits_a = self.den.bits();
         let bits_b = other.den.bits();
+        check_size::<N>(span, bits_a + bits_b)?;
         // Sliding window when one side is a run of equal weights on the same grid.
         let uni = |d: &Dist<N>| d.w.len() > 2 && d.w.iter().all(|x| *x == d.w[0]);
         if ra == 1 && rb == 1 && (uni(self) || uni(other)) {
@@ -386,21 +387,15 @@ impl<N: Num> Dist<N> {
             } else {
                 (other, self)
             };
-            let p = Poly {
-                lo: 0,
-                w: x.w.clone(),
+            let mut w = Vec::with_capacity(span as usize);
+            window_sum(&x.w, u.w.len(), &u.w[0], &mut w, &mut cx.ovf);
+            if cx.ovf {
+                return Err(OddsError::Overflow);
             }
-            .mul_uniform(
-                &Poly {
-                    lo: 0,
-                    w: u.w.clone(),
-                },
-                cx,
-            )?;
             let mut d = Dist {
                 lo,
                 step: g,
-                w: p.w,
+                w,
                 den,
             };
             d.normalize();
@@ -488,7 +483,7 @@ impl<N: Num> Dist<N> {
         let g = g.max(1);
         let hi = pairs[pairs.len() - 1].0;
         let span = ((hi - lo) / g) as u64 + 1;
-        check_span(span)?;
+        check_size::<N>(span, den.bits())?;
         let mut w = vec![N::zero(); span as usize];
         for (v, x) in pairs {
             w[((v - lo) / g) as usize] = x;
@@ -538,5 +533,24 @@ impl<N: Num> Dist<N> {
     }
     pub fn is_constant(&self) -> Option<i64> {
         (self.w.len() == 1).then_some(self.lo)
+    }
+}
+
+/// `out` = `src` times a polynomial of `width` equal weights `c` (a sliding-window sum);
+/// `out` is cleared first and keeps its capacity. A weight of one (a plain die) multiplies
+/// nothing.
+fn window_sum<N: Num>(src: &[N], width: usize, c: &N, out: &mut Vec<N>, ovf: &mut bool) {
+    let one = *c == N::one();
+    out.clear();
+    let len = src.len() + width - 1;
+    let mut run = N::zero();
+    for k in 0..len {
+        if let Some(x) = src.get(k) {
+            run.add_assign(x, ovf);
+        }
+        if k >= width {
+            run.sub_assign(&src[k - width], ovf);
+        }
+        out.push(if one { run.clone() } else { run.mul(c, ovf) });
     }
 }

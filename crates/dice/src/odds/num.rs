@@ -13,6 +13,11 @@ use num_traits::{One, ToPrimitive, Zero};
 pub(crate) trait Num: Clone + std::fmt::Debug + PartialEq {
     /// Work units of one multiply-add on numbers of `bits_a` and `bits_b` bits.
     fn op_cost(bits_a: u64, bits_b: u64) -> u64;
+    /// Bytes one weight of `bits` bits takes in memory (for the size limit).
+    fn bytes(bits: u64) -> u64 {
+        let _ = bits;
+        std::mem::size_of::<Self>() as u64
+    }
     fn zero() -> Self;
     fn one() -> Self {
         Self::from_u64(1)
@@ -117,6 +122,10 @@ impl Num for u128 {
 }
 
 impl Num for BigUint {
+    fn bytes(bits: u64) -> u64 {
+        // The handle plus its heap digits.
+        std::mem::size_of::<Self>() as u64 + 8 * (bits / 64 + 1)
+    }
     fn op_cost(bits_a: u64, bits_b: u64) -> u64 {
         let la = bits_a / 64 + 1;
         let lb = bits_b / 64 + 1;
@@ -213,7 +222,9 @@ impl<const L: usize> Num for Wide<L> {
     fn op_cost(bits_a: u64, bits_b: u64) -> u64 {
         let la = (bits_a / 64 + 1).min(L as u64);
         let lb = (bits_b / 64 + 1).min(L as u64);
-        1 + la * lb / 2
+        // Every operation reads and writes all `L` limbs (the memory traffic dominates the
+        // sliding sums), plus the products of the limbs in use.
+        1 + L as u64 / 2 + la * lb / 2
     }
     fn zero() -> Self {
         Wide([0; L])
