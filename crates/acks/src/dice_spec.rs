@@ -14,6 +14,8 @@ pub const MAX_DICE: u32 = 20;
 pub const MAX_SIDES: u32 = 100;
 /// Largest absolute flat bonus.
 pub const MAX_BONUS: i32 = 100;
+/// Most outcomes (sides^count) for an exact distribution: 7d6, 6d10, 3d100 fit.
+pub const MAX_OUTCOMES: u64 = 1_000_000;
 
 /// `count`d`sides` + `bonus`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -69,15 +71,23 @@ impl DiceSpec {
     }
 
     /// Exact distribution of the total (dice plus bonus) as (total, weight) pairs and the
-    /// total weight.
-    pub fn distribution(&self) -> (Vec<(i64, i64)>, i64) {
+    /// total weight. Refused when the outcomes (sides to the power count) exceed
+    /// [`MAX_OUTCOMES`], so exact fractions stay within 64 bits.
+    pub fn distribution(&self) -> Result<(Vec<(i64, i64)>, i64), AcksError> {
+        let outcomes = u64::from(self.sides).checked_pow(self.count);
+        if outcomes.is_none_or(|o| o > MAX_OUTCOMES) {
+            return Err(AcksError::range(
+                "dice",
+                format!("{self} has too many outcomes for exact odds (at most {MAX_OUTCOMES})"),
+            ));
+        }
         let (dist, total) = sum_of_dice(&[(self.count, self.sides)]);
-        (
+        Ok((
             dist.into_iter()
                 .map(|(v, w)| (v + i64::from(self.bonus), w))
                 .collect(),
             total,
-        )
+        ))
     }
 }
 

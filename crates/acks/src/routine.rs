@@ -16,6 +16,7 @@ use crate::dice_spec::DiceSpec;
 use crate::maneuvers::Maneuver;
 use crate::odds::Fraction;
 use crate::{AcksError, HitDice};
+use num_traits::{CheckedAdd, CheckedMul};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 
@@ -162,17 +163,28 @@ pub fn strike_odds(
         ));
     }
     let hit = attack::attack_odds(attack_throw, target_ac, attack_bonus)?.hit;
-    let (dist, weight) = dice.distribution();
+    let (dist, weight) = dice.distribution()?;
+    // Hit chances are twentieths and weights at most dice_spec::MAX_OUTCOMES, so each
+    // probability's denominator divides 20 × weight; the checked sums guard the rest.
+    let too_large = || AcksError::range("AC-ATK-05", format!("{dice} is too large for exact odds"));
     let mut out: std::collections::BTreeMap<u32, Fraction> = Default::default();
     *out.entry(0).or_default() += Fraction::from_integer(1) - hit;
     for (v, w) in dist {
         let dealt = damage::total_damage(v.max(0) as u32, false, damage_bonus);
-        *out.entry(dealt).or_default() += hit * Fraction::new(w, weight);
+        let p = hit
+            .checked_mul(&Fraction::new(w, weight))
+            .ok_or_else(too_large)?;
+        let slot = out.entry(dealt).or_default();
+        *slot = slot.checked_add(&p).ok_or_else(too_large)?;
     }
     let damage: Vec<(u32, Fraction)> = out.into_iter().collect();
-    let expected_damage = damage
-        .iter()
-        .fold(Fraction::from_integer(0), |a, (d, p)| a + p * i64::from(*d));
+    let mut expected_damage = Fraction::from_integer(0);
+    for (d, p) in &damage {
+        expected_damage = p
+            .checked_mul(&Fraction::from_integer(i64::from(*d)))
+            .and_then(|x| expected_damage.checked_add(&x))
+            .ok_or_else(too_large)?;
+    }
     Ok(StrikeOdds {
         hit,
         damage,

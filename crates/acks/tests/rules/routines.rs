@@ -96,6 +96,16 @@ fn ac_atk_05_exact_damage_odds_sum_to_one_and_give_the_mean() {
     assert_eq!(o.damage[0], (0, Fraction::new(7, 20)));
     assert_eq!(o.damage.last().unwrap(), &(9, Fraction::new(13, 120)));
     assert!(strike_odds(4, 7, 3, dice("1d6"), 99).is_err());
+    // Exact odds stay within 64 bits: 7d6 is computed, 8d6 and 20d100 are refused.
+    assert!(strike_odds(4, 7, 0, dice("7d6"), 0).is_ok());
+    assert!(strike_odds(4, 7, 0, dice("8d6"), 0).is_err());
+    assert!(strike_odds(4, 7, 0, dice("20d100"), 0).is_err());
+    // A penalty that can bring damage to 0 counts those outcomes as 0.
+    let weak = strike_odds(4, 7, 3, dice("1d4"), -2).unwrap();
+    assert_eq!(
+        weak.damage[0],
+        (0, Fraction::new(7, 20) + Fraction::new(13, 20) / 2)
+    );
 }
 
 #[test]
