@@ -287,7 +287,9 @@ pub fn secret_door_throw(who: Searcher, actively_searching: bool) -> Option<i32>
 }
 
 /// AC-DUNGEON-27: each character gets one chance per secret door; a second search of the
-/// same door by the same character is refused.
+/// same door by the same character is refused. The key is whatever the caller searched: the
+/// table layer passes the searched area, so the refusal is the same whether or not a door is
+/// there (AC-GEN-04, [`crate::secrecy::search_area`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchLog {
     searched: BTreeSet<(String, String)>,
@@ -301,7 +303,7 @@ impl SearchLog {
         {
             return Err(AcksError::range(
                 "AC-DUNGEON-27",
-                format!("{character} already had its one chance at this door"),
+                format!("{character} already had its one chance at `{door}`"),
             ));
         }
         Ok(())
@@ -428,4 +430,80 @@ pub fn next_mapper<'a>(party: &'a [(String, bool)], mapper: &str) -> Option<&'a 
         .find(|(m, alive)| m == mapper && *alive)
         .or_else(|| party.iter().find(|(_, alive)| *alive))
         .map(|(m, _)| m.as_str())
+}
+
+/// A character's token on the battle map (5-ft squares, AC-DUNGEON-11): `file` across the
+/// passage (0 = left), `rank` back from the front (0 = leading rank).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Token {
+    pub name: String,
+    pub rank: u32,
+    pub file: u32,
+}
+
+impl MarchingOrder {
+    /// AC-DUNGEON-02: a recorded order the players set (any ranks they like): refused when a
+    /// rank is empty, a name is blank or a name appears twice.
+    pub fn new(ranks: Vec<Vec<String>>) -> Result<MarchingOrder, AcksError> {
+        let mut seen = BTreeSet::new();
+        if ranks.is_empty() || ranks.iter().any(|r| r.is_empty()) {
+            return Err(AcksError::range(
+                "AC-DUNGEON-02",
+                "a marching order has at least one rank and no empty ranks",
+            ));
+        }
+        for name in ranks.iter().flatten() {
+            if name.trim().is_empty() || !seen.insert(name.as_str()) {
+                return Err(AcksError::range(
+                    "AC-DUNGEON-02",
+                    format!("`{name}` is blank or appears twice in the marching order"),
+                ));
+            }
+        }
+        Ok(MarchingOrder { ranks })
+    }
+
+    /// AC-DUNGEON-02: the order as battle-map tokens, one 5-ft square each, ranks one square
+    /// apart, front rank first.
+    pub fn tokens(&self) -> Vec<Token> {
+        self.ranks
+            .iter()
+            .enumerate()
+            .flat_map(|(rank, members)| {
+                members.iter().enumerate().map(move |(file, name)| Token {
+                    name: name.clone(),
+                    rank: rank as u32,
+                    file: file as u32,
+                })
+            })
+            .collect()
+    }
+
+    /// Where a character marches (rank, file), if in the order.
+    pub fn position(&self, name: &str) -> Option<(u32, u32)> {
+        self.tokens()
+            .into_iter()
+            .find(|t| t.name == name)
+            .map(|t| (t.rank, t.file))
+    }
+
+    /// AC-DUNGEON-02: the order stays recorded for the whole adventure; a character who
+    /// leaves (dies, goes home) is taken out and a rank left empty closes up. Refused for a
+    /// name not in the order.
+    pub fn remove(&mut self, name: &str) -> Result<(), AcksError> {
+        let before: usize = self.ranks.iter().map(Vec::len).sum();
+        let mut ranks = self.ranks.clone();
+        for r in &mut ranks {
+            r.retain(|n| n != name);
+        }
+        ranks.retain(|r| !r.is_empty());
+        if ranks.iter().map(Vec::len).sum::<usize>() == before {
+            return Err(AcksError::range(
+                "AC-DUNGEON-02",
+                format!("`{name}` is not in the marching order"),
+            ));
+        }
+        self.ranks = ranks;
+        Ok(())
+    }
 }

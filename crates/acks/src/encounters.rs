@@ -1,6 +1,11 @@
 //! Encounters («Столкновения», «Дистанция столкновения», «Реакция»): encounter distance in the
 //! dungeon (T-07, feet) and outdoors (T-08, yards) with size and elevation scaling, sea
-//! visibility, encounter time, and monster reactions (T-10).
+//! visibility, encounter time, and monster reactions (T-10); what an encounter is (planned or
+//! random), how many monsters appear (the entry's numbers, scaled in dungeons by the Judge's
+//! chapter-10 level table), and recruiting friendly monsters on the Judge's hiring table (both
+//! tables belong to other chapters: no values ship, and the rules refuse naming them until the
+//! Judge enters rows).
+use crate::dice_spec::DiceSpec;
 use crate::odds::{Fraction, sum_of_dice, two_d6};
 use crate::tables::{EncounterDistanceRow, EncounterTerrain, Reaction, Unit};
 use crate::{AcksError, Tables};
@@ -256,4 +261,235 @@ pub fn next_step(step: EncounterStep, anyone_fights: bool, one_side_gone: bool) 
         Combat => Combat,
         Over => Over,
     }
+}
+
+/// Where an encounter came from (AC-ENC-01).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EncounterOrigin {
+    /// Placed by the Judge (a keyed room, a lair on the map).
+    Planned,
+    /// Produced by a random (wandering-monster) roll.
+    Random,
+}
+
+/// An encounter: a meeting with potential enemies, planned or random (AC-ENC-01). Both kinds
+/// run the same sequence (AC-ENC-04) from its first step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Encounter {
+    pub origin: EncounterOrigin,
+    pub monsters: String,
+    pub number: u32,
+    pub step: EncounterStep,
+}
+
+/// AC-ENC-01: opens an encounter with `number` potential enemies; with nobody there is no
+/// encounter. `distance_known` (the Judge already knows the distance, AC-ENC-03) starts it at
+/// the surprise step.
+pub fn begin_encounter(
+    origin: EncounterOrigin,
+    monsters: &str,
+    number: u32,
+    distance_known: bool,
+) -> Result<Encounter, AcksError> {
+    if number == 0 || monsters.trim().is_empty() {
+        return Err(AcksError::range(
+            "AC-ENC-01",
+            "an encounter is a meeting with potential enemies: name them and how many",
+        ));
+    }
+    Ok(Encounter {
+        origin,
+        monsters: monsters.to_string(),
+        number,
+        step: if distance_known {
+            EncounterStep::Surprise
+        } else {
+            EncounterStep::Distance
+        },
+    })
+}
+
+/// A monster entry's number appearing (AC-ENC-11), content the Judge's monster pack supplies:
+/// wandering groups and lairs, in the dungeon and in the wilderness.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct NumberAppearing {
+    pub dungeon_wandering: DiceSpec,
+    pub dungeon_lair: Option<DiceSpec>,
+    pub wilderness_wandering: DiceSpec,
+    pub wilderness_lair: Option<DiceSpec>,
+}
+
+/// Where the monsters are met.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    /// On this dungeon level (1 = the first level below ground).
+    Dungeon {
+        level: u32,
+    },
+    Wilderness,
+}
+
+/// One row of the dungeon wandering-monster level table (chapter 10 "Secrets"): how many of a
+/// monster of `monster_level` appear on `dungeon_level`, as a multiplier of the entry's
+/// dungeon number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct DungeonLevelRow {
+    pub dungeon_level: u32,
+    pub monster_level: u32,
+    pub multiplier: crate::tables::Frac,
+}
+
+/// The dungeon wandering-monster level table. It lives in chapter 10, outside this chapter and
+/// outside `TABLES.md`, so none of its values ship: the Judge enters the rows, and a dungeon
+/// encounter with no row for its levels is refused naming the table.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct DungeonLevelTable {
+    pub rows: Vec<DungeonLevelRow>,
+}
+
+/// The name the refusals use.
+pub const DUNGEON_LEVEL_TABLE: &str = "the dungeon wandering-monster level table (chapter 10)";
+
+/// AC-ENC-11: the number of monsters met, from the entry's dice for the place and for a lair
+/// or a wandering group, with the rolled faces. In a dungeon the roll is scaled by the Judge's
+/// dungeon-level row (rounded down, at least 1: the chapter gives no rounding, so this is the
+/// project's reading). A lair the entry has no number for is refused.
+pub fn number_appearing(
+    entry: &NumberAppearing,
+    place: Place,
+    lair: bool,
+    monster_level: u32,
+    levels: &DungeonLevelTable,
+    faces: &[u32],
+) -> Result<u32, AcksError> {
+    let dice = match (place, lair) {
+        (Place::Dungeon { .. }, false) => Some(entry.dungeon_wandering),
+        (Place::Dungeon { .. }, true) => entry.dungeon_lair,
+        (Place::Wilderness, false) => Some(entry.wilderness_wandering),
+        (Place::Wilderness, true) => entry.wilderness_lair,
+    }
+    .ok_or_else(|| {
+        AcksError::range(
+            "AC-ENC-11",
+            format!("the monster entry gives no lair number for {place:?}"),
+        )
+    })?;
+    let rolled = dice.total(faces, "AC-ENC-11")?.max(0);
+    let Place::Dungeon { level } = place else {
+        return Ok(rolled as u32);
+    };
+    let row = levels
+        .rows
+        .iter()
+        .find(|r| r.dungeon_level == level && r.monster_level == monster_level)
+        .ok_or_else(|| AcksError::JudgeTable {
+            rule: "AC-ENC-11",
+            table: DUNGEON_LEVEL_TABLE,
+            what: format!("a level-{monster_level} monster on dungeon level {level}"),
+        })?;
+    let scaled = num_traits::CheckedMul::checked_mul(
+        &row.multiplier.0,
+        &Fraction::from_integer(i64::from(rolled)),
+    )
+    .ok_or_else(|| AcksError::range("AC-ENC-11", "the multiplier is too large"))?
+    .floor()
+    .to_integer();
+    u32::try_from(scaled.max(1))
+        .map_err(|_| AcksError::range("AC-ENC-11", "the multiplier is too large"))
+}
+
+/// One row of the Reaction to Hiring Offer table (henchmen chapter): a band of 2d6 totals,
+/// the result's name and whether the offer is accepted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct HiringRow {
+    pub total: crate::tables::Band,
+    pub result: String,
+    pub accepts: bool,
+}
+
+/// The Reaction to Hiring Offer table. It belongs to the henchmen chapter, outside this
+/// chapter and `TABLES.md`, so none of its rows ship: the Judge enters them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct HiringTable {
+    pub rows: Vec<HiringRow>,
+}
+
+/// The name the refusals use.
+pub const HIRING_TABLE: &str = "the Reaction to Hiring Offer table (henchmen chapter)";
+
+/// A recruitment attempt's result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Recruitment {
+    pub total: i32,
+    pub result: String,
+    pub joins: bool,
+}
+
+fn hiring_row(table: &HiringTable, total: i32) -> Result<&HiringRow, AcksError> {
+    table
+        .rows
+        .iter()
+        .find(|r| r.total.contains(total.into()))
+        .ok_or_else(|| AcksError::JudgeTable {
+            rule: "AC-REACT-04",
+            table: HIRING_TABLE,
+            what: format!("total {total}"),
+        })
+}
+
+fn check_recruit(reaction: Reaction, modifier: i32) -> Result<(), AcksError> {
+    check_reaction(modifier)?;
+    if reaction != Reaction::Friendly {
+        return Err(AcksError::range(
+            "AC-REACT-04",
+            format!("only friendly monsters can be recruited as allies, these are {reaction:?}"),
+        ));
+    }
+    Ok(())
+}
+
+/// AC-REACT-04: offering friendly monsters to join as allies: 2d6 + modifier on the Judge's
+/// hiring table. Refused for monsters that are not friendly, and naming the table while it
+/// has no row for the total.
+pub fn recruit(
+    table: &HiringTable,
+    reaction: Reaction,
+    modifier: i32,
+    faces: (i32, i32),
+) -> Result<Recruitment, AcksError> {
+    check_recruit(reaction, modifier)?;
+    for f in [faces.0, faces.1] {
+        if !(1..=6).contains(&f) {
+            return Err(AcksError::range(
+                "AC-REACT-04",
+                format!("a d6 face is 1–6, got {f}"),
+            ));
+        }
+    }
+    let total = faces.0 + faces.1 + modifier;
+    let row = hiring_row(table, total)?;
+    Ok(Recruitment {
+        total,
+        result: row.result.clone(),
+        joins: row.accepts,
+    })
+}
+
+/// AC-REACT-04: exact P(friendly monsters join) on the Judge's table; refused while any
+/// reachable total has no row.
+pub fn recruit_odds(
+    table: &HiringTable,
+    reaction: Reaction,
+    modifier: i32,
+) -> Result<Fraction, AcksError> {
+    check_recruit(reaction, modifier)?;
+    let mut p = Fraction::new(0, 1);
+    for (t, w) in two_d6() {
+        if hiring_row(table, t as i32 + modifier)?.accepts {
+            p += Fraction::new(w, 36);
+        }
+    }
+    Ok(p)
 }

@@ -14,6 +14,17 @@ pub enum AcksError {
         title: &'static str,
         what: String,
     },
+    /// A table from another chapter or book that the chapter only points to (the hiring
+    /// reaction table, the dungeon wandering-monster level table…): the Judge supplies it, and
+    /// until a row covers the case the rule refuses, naming the table.
+    #[error(
+        "{rule}: {table} is outside chapter 6, so the Judge supplies it; it has no row for {what} yet"
+    )]
+    JudgeTable {
+        rule: &'static str,
+        table: &'static str,
+        what: String,
+    },
     /// A table look-up fell outside every row.
     #[error("{table} ({title}) has no row for {what}")]
     NoRow {

@@ -80,3 +80,36 @@ pub fn delay(own_count: i32, to_count: i32) -> Result<i32, AcksError> {
 pub fn may_interrupt(long_weapon: bool, missile_ready_at_round_start: bool, engaged: bool) -> bool {
     long_weapon || (missile_ready_at_round_start && !engaged)
 }
+
+/// How a combatant attacks this round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackMode {
+    Melee,
+    Missile,
+}
+
+/// A combatant in a round: its count, whether it was surprised, how it attacks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundEntry {
+    pub initiative: Initiative,
+    pub surprised: bool,
+    pub mode: AttackMode,
+}
+
+/// AC-RANGED-05 (with AC-INIT-02, AC-SURP-03): the acting order of a round. Missile attacks
+/// follow the same initiative and surprise rules as any other: highest count first, ties
+/// together, and a surprised combatant, shooter or not, does not act in round 1. (Interrupts
+/// by a ready missile weapon are [`may_interrupt`].)
+pub fn round_order(entries: &[RoundEntry], round: u32) -> Result<Vec<Vec<String>>, AcksError> {
+    if round == 0 {
+        return Err(AcksError::range("AC-INIT-02", "rounds are counted from 1"));
+    }
+    Ok(order(
+        entries
+            .iter()
+            .filter(|e| crate::surprise::acts_in_round(round, e.surprised))
+            .map(|e| e.initiative.clone())
+            .collect(),
+    ))
+}

@@ -14,6 +14,8 @@
 
 pub mod attack;
 pub mod damage;
+pub mod decisions;
+pub mod dice_spec;
 pub mod dungeon;
 pub mod encounters;
 pub mod evasion;
@@ -27,8 +29,10 @@ pub mod mounted;
 pub mod movement;
 pub mod naval;
 pub mod odds;
+pub mod routine;
 pub mod saves;
 pub mod sea;
+pub mod secrecy;
 pub mod spells;
 pub mod surprise;
 pub mod swimming;

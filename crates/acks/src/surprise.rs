@@ -187,3 +187,123 @@ pub fn thief_sneak_odds(
     }
     sneak_past_odds(tables, watch, observers, alertness)
 }
+
+/// A character watching for sneaking monsters (AC-STEALTH-08): its hear-noise throw (18 for
+/// most, a thief's Hear Noise from T-22), its own surprise modifier and Alertness.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Watcher {
+    pub hear_throw: i32,
+    pub surprise_modifier: i32,
+    pub alertness: bool,
+}
+
+impl Watcher {
+    /// A watcher with the ordinary 18+ hearing throw and no modifiers.
+    pub const ORDINARY: Watcher = Watcher {
+        hear_throw: HEAR_NOISE_THROW,
+        surprise_modifier: 0,
+        alertness: false,
+    };
+}
+
+/// Most watchers for which exact odds are computed.
+pub const MAX_WATCHERS: usize = 12;
+
+/// AC-STEALTH-08: exact P(monsters sneak one round past the party), the sneaking procedure
+/// with the roles reversed. Watching actively, the party notices them; passively, one surprise
+/// die for the party decides, and the monsters pass only if every watcher is surprised (each
+/// adds its own modifier, AC-SURP-02); distracted, each watcher throws to hear (+4 with
+/// Alertness), and if anyone hears, the surprise die decides as for passive watchers.
+pub fn monsters_sneak_past_odds(
+    tables: &Tables,
+    watch: Watch,
+    watchers: &[Watcher],
+) -> Result<Fraction, AcksError> {
+    if watchers.is_empty() || watchers.len() > MAX_WATCHERS {
+        return Err(AcksError::range(
+            "AC-STEALTH-08",
+            format!(
+                "exact odds are given for 1…{MAX_WATCHERS} watchers, got {}",
+                watchers.len()
+            ),
+        ));
+    }
+    for w in watchers {
+        check(w.surprise_modifier)?;
+        if !(1..=21).contains(&w.hear_throw) {
+            return Err(AcksError::range(
+                "AC-STEALTH-08",
+                format!("a hear-noise throw is 1–21, got {}", w.hear_throw),
+            ));
+        }
+    }
+    // Passive: P(all surprised on the one die).
+    let mut all_surprised = 0;
+    for face in 1..=6 {
+        let mut all = true;
+        for w in watchers {
+            all &= is_surprised(tables, face + w.surprise_modifier, w.alertness)?;
+        }
+        all_surprised += i64::from(all);
+    }
+    let passive = Fraction::new(all_surprised, 6);
+    Ok(match watch {
+        Watch::Active => Fraction::new(0, 1),
+        Watch::Passive => passive,
+        Watch::Distracted => {
+            let mut none_hear = Fraction::new(1, 1);
+            for w in watchers {
+                let bonus = if w.alertness { ALERTNESS_HEARING } else { 0 };
+                let hears = die_at_least(20, bonus.into(), w.hear_throw.into());
+                none_hear =
+                    num_traits::CheckedMul::checked_mul(&none_hear, &(Fraction::new(1, 1) - hears))
+                        .ok_or_else(|| {
+                            AcksError::range("AC-STEALTH-08", "too many watchers for exact odds")
+                        })?;
+            }
+            none_hear + (Fraction::new(1, 1) - none_hear) * passive
+        }
+    })
+}
+
+/// AC-STEALTH-08: resolves one round of monsters sneaking past the party from the faces: one
+/// d20 per watcher for hearing (distracted watch only) and the party's surprise d6. Returns
+/// whether the monsters pass unnoticed.
+pub fn resolve_monsters_sneak(
+    tables: &Tables,
+    watch: Watch,
+    watchers: &[Watcher],
+    hear_faces: &[i32],
+    surprise_face: i32,
+) -> Result<bool, AcksError> {
+    monsters_sneak_past_odds(tables, watch, watchers)?;
+    if !(1..=6).contains(&surprise_face)
+        || (watch == Watch::Distracted
+            && (hear_faces.len() != watchers.len()
+                || hear_faces.iter().any(|f| !(1..=20).contains(f))))
+    {
+        return Err(AcksError::range(
+            "AC-STEALTH-08",
+            "one d20 face (1–20) per distracted watcher and a d6 face (1–6) for surprise",
+        ));
+    }
+    let all_surprised = || -> Result<bool, AcksError> {
+        for w in watchers {
+            if !is_surprised(tables, surprise_face + w.surprise_modifier, w.alertness)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    };
+    match watch {
+        Watch::Active => Ok(false),
+        Watch::Passive => all_surprised(),
+        Watch::Distracted => {
+            let heard = watchers
+                .iter()
+                .zip(hear_faces)
+                .any(|(w, f)| f + if w.alertness { ALERTNESS_HEARING } else { 0 } >= w.hear_throw);
+            if heard { all_surprised() } else { Ok(true) }
+        }
+    }
+}

@@ -1,6 +1,8 @@
 //! Consequences of damage («Последствия урона», «Смертельные ранения», «Лечение», «Нелетальный
 //! урон», «Игра со смертью»): the Mortal Wounds roll (1d20 + 1d6 on T-16 with the T-17
-//! modifiers), nonlethal damage, healing and Tampering with Mortality (T-18).
+//! modifiers), nonlethal damage, healing and Tampering with Mortality (T-18); removing
+//! permanent wounds by magic and returning the dead (restore life and limb with its Tampering
+//! roll, reincarnation, similar magic the Judge admits by name).
 use crate::odds::Fraction;
 use crate::options::AfterFight;
 use crate::tables::{Condition, Deadline, MortalWoundRow, Recovery, WoundFactor};
@@ -397,4 +399,108 @@ pub fn restorable(killed_during_bed_rest: bool, ritual_magic: bool) -> bool {
 /// exceed the maximum.
 pub fn heal(hp: i32, max_hp: i32, natural: u32, magical: u32) -> i32 {
     (hp + natural as i32 + magical as i32).min(max_hp)
+}
+
+/// Lasting harm on a character: permanent wound penalties (T-16's d6 results) and the side
+/// effects of Tampering with Mortality (T-18), kept apart because different magic removes them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastingHarm {
+    pub permanent_wounds: Vec<String>,
+    pub tampering_side_effects: Vec<String>,
+}
+
+/// Magic that removes permanent wound penalties (AC-WOUND-06).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WoundCure {
+    RestoreLifeAndLimb,
+    Regenerate,
+    RingOfRegeneration,
+    /// Similar magic the Judge admits, by name.
+    Similar(String),
+    /// A wish: the only magic that also removes Tampering side effects (AC-WOUND-07).
+    Wish,
+}
+
+/// AC-WOUND-06/07: applies the magic and returns what it removed. Restore life and limb,
+/// regenerate, a ring of regeneration and similar magic remove every permanent wound penalty;
+/// Tampering side effects stay until a wish removes them.
+pub fn cure_lasting_harm(harm: &mut LastingHarm, magic: &WoundCure) -> LastingHarm {
+    let wounds = std::mem::take(&mut harm.permanent_wounds);
+    let side_effects = if *magic == WoundCure::Wish {
+        std::mem::take(&mut harm.tampering_side_effects)
+    } else {
+        Vec::new()
+    };
+    LastingHarm {
+        permanent_wounds: wounds,
+        tampering_side_effects: side_effects,
+    }
+}
+
+/// Magic that returns the dead (AC-WOUND-07).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Revival {
+    /// Followed by the Tampering with Mortality roll (T-18).
+    RestoreLifeAndLimb,
+    Reincarnation,
+    /// Other magic the Judge admits that returns the dead, by name.
+    Similar(String),
+}
+
+/// What follows a revival.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RevivalOutcome {
+    /// Restore life and limb: the Tampering roll decided; a side effect it gives is lasting
+    /// and was added to the character's harm.
+    Tampering(TamperingResult),
+    /// Returned by other magic (no Tampering roll in this chapter).
+    Returned,
+}
+
+/// The Tampering roll that follows restore life and limb.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TamperingRoll {
+    pub facts: Tampering,
+    pub d20: i32,
+    pub d6: i32,
+}
+
+/// AC-WOUND-07 (with AC-WOUND-08/09, AC-HEAL-04): returns a killed character by `magic`.
+/// Restore life and limb needs its Tampering roll (refused without one; T-18's missing cells
+/// refuse naming T-18); the side effect of a successful roll joins `harm`. A character killed
+/// again during bed rest comes back only by ritual magic. A refused call changes nothing.
+pub fn revive(
+    tables: &Tables,
+    harm: &mut LastingHarm,
+    magic: &Revival,
+    killed_during_bed_rest: bool,
+    ritual_magic: bool,
+    roll: Option<TamperingRoll>,
+) -> Result<RevivalOutcome, AcksError> {
+    if !restorable(killed_during_bed_rest, ritual_magic) {
+        return Err(AcksError::range(
+            "AC-HEAL-04",
+            "killed again before the bed rest was over: only ritual magic can bring this character back",
+        ));
+    }
+    match magic {
+        Revival::RestoreLifeAndLimb => {
+            let roll = roll.ok_or_else(|| {
+                AcksError::range(
+                    "AC-WOUND-07",
+                    "restore life and limb is followed by the Tampering with Mortality roll (1d20 + 1d6, T-18)",
+                )
+            })?;
+            let modifier = tampering_modifier(&roll.facts)?;
+            let result = resolve_tampering(tables, modifier, roll.d20, roll.d6)?;
+            if result.restored {
+                harm.tampering_side_effects.push(result.side_effect.clone());
+            }
+            Ok(RevivalOutcome::Tampering(result))
+        }
+        Revival::Reincarnation | Revival::Similar(_) => Ok(RevivalOutcome::Returned),
+    }
 }

@@ -1,6 +1,9 @@
 //! `delve acks …`: ACKS (1st edition) chapter 6 rules from the terminal, with exact odds.
 //!
 //! - `attack (--throw N | --class C --level L | --hd 5+1) --ac A [--bonus B]`
+//! - `routine (--throw N | --class C --level L | --hd 5+1) --ac A --attacks "claw 1d3/claw
+//!   1d3/bite 1d6" [--bonus B] [--damage-bonus D]`: each listed attack's hit chance and
+//!   expected damage, in the routine's order, and the round's expected total
 //! - `reaction [--modifier M]`, `morale --score S [--modifier M] [--both-triggers]`
 //! - `mortal-wounds --max-hp H --hp -X --con-mod C --timing T [--healing-spell-level L]
 //!   [--healer] [--nonlethal N] [--untreated] [--d20 F --d6 F]`
@@ -17,6 +20,7 @@ use delve_acks::evasion::{self, Circumstances};
 use delve_acks::morale::{self, MoraleOdds, NoRoll};
 use delve_acks::odds::{Fraction, exact_string, to_f64};
 use delve_acks::options::AfterFight;
+use delve_acks::routine::{self, AttackRoutine};
 use delve_acks::saves::{self, SaveCategory};
 use delve_acks::tables::{Condition, MoraleResult, Reaction, Terrain};
 use delve_acks::wilderness::{self, TravelMode};
@@ -35,6 +39,8 @@ pub struct AcksArgs {
 pub enum AcksCommand {
     /// Odds of an attack throw (natural 20 always hits, natural 1 always misses).
     Attack(AttackArgs),
+    /// A routine's attacks in order: hit chance and exact expected damage of each.
+    Routine(RoutineArgs),
     /// Odds of each monster reaction (2d6 + modifier).
     Reaction(ReactionArgs),
     /// Odds of each morale result (2d6 + score + modifier).
@@ -95,6 +101,37 @@ pub struct AttackArgs {
     /// Attack bonus or penalty.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     pub bonus: i32,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("attacker").required(true).args(["throw", "class", "hd"])))]
+pub struct RoutineArgs {
+    /// The attacker's attack throw, if known.
+    #[arg(long, allow_negative_numbers = true)]
+    pub throw: Option<i32>,
+    /// Character class (with --level): attack throw from T-13.
+    #[arg(long, value_enum, requires = "level")]
+    pub class: Option<ClassArg>,
+    /// Character level 0–14.
+    #[arg(long)]
+    pub level: Option<u32>,
+    /// Monster Hit Dice, e.g. 5, 5+1, 1-1, <1: attack throw from T-14.
+    #[arg(long)]
+    pub hd: Option<String>,
+    /// Target armour class.
+    #[arg(long, allow_negative_numbers = true)]
+    pub ac: i32,
+    /// The attacks in the entry's order: `claw 1d3/claw 1d3/bite 1d6` or `sword 1d8+1`.
+    #[arg(long)]
+    pub attacks: String,
+    /// Attack bonus or penalty (each attack).
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    pub bonus: i32,
+    /// Damage bonus or penalty (each attack: STR, magic, class).
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    pub damage_bonus: i32,
     #[arg(long)]
     pub json: bool,
 }
@@ -297,6 +334,10 @@ pub fn run(args: AcksArgs) -> CliResult {
     let tables = Tables::acks_1e();
     let (value, text, json) = match args.command {
         AcksCommand::Attack(a) => (attack_cmd(&tables, &a)?, None, a.json),
+        AcksCommand::Routine(a) => {
+            let (value, text) = routine_cmd(&tables, &a)?;
+            (value, Some(text), a.json)
+        }
         AcksCommand::Reaction(a) => (reaction_cmd(&tables, &a)?, None, a.json),
         AcksCommand::Morale(a) => (morale_cmd(&tables, &a)?, None, a.json),
         AcksCommand::MortalWounds(a) => (wounds_cmd(&tables, &a)?, None, a.json),
@@ -418,7 +459,22 @@ fn print_human(v: &Value) {
 }
 
 fn attack_cmd(tables: &Tables, a: &AttackArgs) -> Result<Value, Box<dyn std::error::Error>> {
-    let throw = match (a.throw, a.class, &a.hd) {
+    let throw = attacker_throw(tables, a.throw, a.class, a.level, a.hd.as_deref())?;
+    let o = attack::attack_odds(throw, a.ac, a.bonus)?;
+    Ok(
+        json!({"throw": o.throw, "needed": o.needed, "probability": to_f64(o.hit), "exact": exact_string(o.hit)}),
+    )
+}
+
+/// The attack throw from exactly one of --throw, --class with --level, or --hd.
+fn attacker_throw(
+    tables: &Tables,
+    throw: Option<i32>,
+    class: Option<ClassArg>,
+    level: Option<u32>,
+    hd: Option<&str>,
+) -> Result<i32, Box<dyn std::error::Error>> {
+    Ok(match (throw, class, hd) {
         (Some(t), None, None) => {
             if !(-10..=20).contains(&t) {
                 return Err(format!("--throw must be −10…20 (T-13/T-14 values), got {t}").into());
@@ -426,16 +482,60 @@ fn attack_cmd(tables: &Tables, a: &AttackArgs) -> Result<Value, Box<dyn std::err
             t
         }
         (None, Some(c), None) => {
-            let level = a.level.ok_or("--class needs --level")?;
+            let level = level.ok_or("--class needs --level")?;
             attack::character_attack_throw(tables, c.into(), level)?
         }
         (None, None, Some(hd)) => attack::monster_attack_throw(tables, hd.parse()?)?,
         _ => return Err("give one of --throw, --class with --level, or --hd".into()),
-    };
-    let o = attack::attack_odds(throw, a.ac, a.bonus)?;
-    Ok(
-        json!({"throw": o.throw, "needed": o.needed, "probability": to_f64(o.hit), "exact": exact_string(o.hit)}),
-    )
+    })
+}
+
+/// AC-DMG-05, AC-ATK-05: each attack of the routine in order, its hit chance and exact
+/// expected damage (0 on a miss), and the round's expected total (cleaves aside).
+fn routine_cmd(
+    tables: &Tables,
+    a: &RoutineArgs,
+) -> Result<(Value, String), Box<dyn std::error::Error>> {
+    let throw = attacker_throw(tables, a.throw, a.class, a.level, a.hd.as_deref())?;
+    let routine: AttackRoutine = a.attacks.parse()?;
+    let needed = attack::needed(throw, a.ac);
+    let mut total = Fraction::from_integer(0);
+    let mut rows = Vec::new();
+    let mut text = format!(
+        "attack throw {throw}+, needs {needed} against AC {}\n",
+        a.ac
+    );
+    for atk in &routine.attacks {
+        let o = routine::strike_odds(throw, a.ac, a.bonus, atk.damage, a.damage_bonus)?;
+        total = num_traits::CheckedAdd::checked_add(&total, &o.expected_damage)
+            .ok_or("the routine's dice are too large for an exact expected total")?;
+        text.push_str(&format!(
+            "{} {}: hits {:.2} %, expected damage {:.2}\n",
+            atk.name,
+            atk.damage,
+            to_f64(o.hit) * 100.0,
+            to_f64(o.expected_damage)
+        ));
+        rows.push(json!({
+            "name": atk.name,
+            "damage": atk.damage.to_string(),
+            "probability": to_f64(o.hit),
+            "exact": exact_string(o.hit),
+            "expected_damage": to_f64(o.expected_damage),
+            "expected_exact": exact_string(o.expected_damage),
+        }));
+    }
+    text.push_str(&format!("expected damage per round {:.2}\n", to_f64(total)));
+    Ok((
+        json!({
+            "throw": throw,
+            "needed": needed,
+            "attacks": rows,
+            "expected_damage": to_f64(total),
+            "expected_exact": exact_string(total),
+        }),
+        text,
+    ))
 }
 
 fn name<T: serde::Serialize>(t: T) -> String {

@@ -379,3 +379,92 @@ fn cli_human_output_without_json() {
         "{text}"
     );
 }
+
+#[test]
+fn ac_dmg_05_cli_routine_in_listed_order_with_expected_damage() {
+    // Throw 8 against AC 5 needs 13: 8 faces in 20 hit. Claws 1d3 expect 2/5 × 2 each, the
+    // bite 1d6 2/5 × 7/2: 3 in all.
+    let v = json(&[
+        "acks",
+        "routine",
+        "--throw",
+        "8",
+        "--ac",
+        "5",
+        "--attacks",
+        "claw 1d3/claw 1d3/bite 1d6",
+        "--json",
+    ]);
+    assert_eq!(
+        keys(&v),
+        [
+            "attacks",
+            "expected_damage",
+            "expected_exact",
+            "needed",
+            "throw"
+        ]
+    );
+    let names: Vec<&str> = v["attacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["claw", "claw", "bite"]);
+    assert_eq!(v["attacks"][0]["exact"], "2/5");
+    assert_eq!(v["attacks"][0]["expected_exact"], "4/5");
+    assert_eq!(v["attacks"][2]["expected_exact"], "7/5");
+    assert_eq!(
+        (v["needed"].as_i64(), v["expected_exact"].as_str()),
+        (Some(13), Some("3"))
+    );
+    // A fighter's single sword with STR and magic on damage.
+    let f = json(&[
+        "acks",
+        "routine",
+        "--class",
+        "fighter",
+        "--level",
+        "10",
+        "--ac",
+        "7",
+        "--bonus",
+        "3",
+        "--damage-bonus",
+        "3",
+        "--attacks",
+        "sword 1d6",
+        "--json",
+    ]);
+    assert_eq!(f["expected_exact"], "169/40");
+    let text = String::from_utf8(
+        delve(&[
+            "acks",
+            "routine",
+            "--throw",
+            "8",
+            "--ac",
+            "5",
+            "--attacks",
+            "claw 1d3/bite 1d6",
+        ])
+        .stdout,
+    )
+    .unwrap();
+    assert!(text.contains("bite 1d6: hits 40.00 %"), "{text}");
+    assert!(
+        refused(&[
+            "acks",
+            "routine",
+            "--throw",
+            "8",
+            "--ac",
+            "5",
+            "--attacks",
+            "claw 1x3"
+        ])
+        .contains("dice")
+    );
+    assert!(refused(&["acks", "routine", "--ac", "5", "--attacks", "claw 1d3"]).contains("throw"));
+}
