@@ -1,7 +1,7 @@
 //! `delve dnd …`: D&D 2024 (SRD 5.2 rules glossary) from the terminal.
 //!
 //! Each command prints one JSON object with `--json`, readable text without it:
-//! `odds` (exact D20 Test odds), `damage` (the damage pipeline), `concentration`, `fall`,
+//! `odds` (exact D20 Test odds), `attack` (one attack's odds and damage dice), `damage` (the damage pipeline), `concentration`, `fall`,
 //! `jump`, `carry`, `modifier`, `travel`, `condition NAME`, and `import` (SRD 5.2 JSON from
 //! open5e or 5e-database into a Delve content pack). Everything goes through the public API of
 //! the `delve-dnd2024` crate; this module only parses flags, reads files and prints.
@@ -30,6 +30,9 @@ pub struct DndArgs {
 pub enum DndCommand {
     /// Exact odds of a D20 Test (check, save, or attack with --attack).
     Odds(OddsArgs),
+    /// Odds of one attack against an AC: cover, Advantage/Disadvantage, Critical Hit range,
+    /// and the damage dice on a hit and on a Critical Hit.
+    Attack(AttackArgs),
     /// Damage after flat reduction, Resistance, Vulnerability and Immunity, in that order.
     Damage(DamageArgs),
     /// The Constitution save DC to keep Concentration after taking damage.
@@ -73,6 +76,36 @@ pub struct OddsArgs {
     /// Spend Heroic Inspiration to reroll one d20 when the test fails.
     #[arg(long)]
     pub heroic_inspiration: bool,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct AttackArgs {
+    /// The attack bonus (ability modifier, proficiency, other bonuses).
+    #[arg(long, allow_negative_numbers = true)]
+    pub bonus: i32,
+    /// The target's Armor Class before cover.
+    #[arg(long)]
+    pub ac: i32,
+    /// none, half, three-quarters or total.
+    #[arg(long, default_value = "none")]
+    pub cover: String,
+    /// Number of Advantage sources.
+    #[arg(long, default_value_t = 0)]
+    pub advantage: u32,
+    /// Number of Disadvantage sources.
+    #[arg(long, default_value_t = 0)]
+    pub disadvantage: u32,
+    /// The attacker's Exhaustion level 0–5 (−2 per level).
+    #[arg(long, default_value_t = 0)]
+    pub exhaustion: u8,
+    /// Lowest d20 face that is a Critical Hit, when a feature says so (20 by the general rule).
+    #[arg(long)]
+    pub crit_on: Option<u8>,
+    /// Damage dice on a hit, e.g. 1d8+3.
+    #[arg(long)]
+    pub damage: Option<String>,
     #[arg(long)]
     pub json: bool,
 }
@@ -170,6 +203,7 @@ pub struct ConditionArgs {
 pub fn run(args: DndArgs) -> CliResult {
     match args.command {
         DndCommand::Odds(a) => run_odds(&a),
+        DndCommand::Attack(a) => run_attack(&a),
         DndCommand::Damage(a) => run_damage(&a),
         DndCommand::Concentration(a) => {
             let dc = concentration_dc(a.damage)?;
@@ -309,6 +343,103 @@ fn run_odds(a: &OddsArgs) -> CliResult {
     println!("Success:  {:>7.3}%  ({})", success * 100.0, o.success);
     if a.attack {
         println!("Critical: {:>7.3}%  ({})", critical * 100.0, o.critical);
+    }
+    Ok(())
+}
+
+fn run_attack(a: &AttackArgs) -> CliResult {
+    use delve_dnd2024::combat::{AttackReach, AttackRequest, AttackTarget, plan_attack};
+    use delve_dnd2024::conditions::{Conditions, Exhaustion, ExhaustionSource};
+    use delve_dnd2024::core::DamageDice;
+    use delve_dnd2024::cover::Cover;
+    use delve_dnd2024::exceptions::{Exceptions, RuleKey, RuleValue};
+    use delve_dnd2024::odds::d20_odds_with;
+    let cover = Cover::parse(&a.cover)?;
+    let damage = a.damage.as_deref().map(DamageDice::parse).transpose()?;
+    let mut ex = Exceptions::general();
+    if let Some(face) = a.crit_on {
+        ex = ex.specific(
+            RuleKey::CriticalHitFace,
+            RuleValue::Number(i64::from(face)),
+            "--crit-on",
+        )?;
+    }
+    let target_conditions = Conditions::default();
+    let mut attacker = Conditions::default();
+    if a.exhaustion > 5 {
+        return Err(RulesError::OutOfRange {
+            what: "exhaustion level",
+            min: 0,
+            max: 5,
+            got: i64::from(a.exhaustion),
+            rule: "DD-COND-05.b",
+        }
+        .into());
+    }
+    attacker.exhaustion =
+        Exhaustion::with_levels(vec![ExhaustionSource::Other; usize::from(a.exhaustion)])?;
+    let plan = plan_attack(&AttackRequest {
+        bonus: a.bonus,
+        reach: AttackReach::Melee { reach_ft: 5 },
+        distance_ft: 5,
+        target: AttackTarget::Creature {
+            armor_class: a.ac,
+            conditions: &target_conditions,
+        },
+        cover,
+        attacker: &attacker,
+        attacker_sees_target: true,
+        target_sees_attacker: true,
+        target_is_grappler: false,
+        fear_source_in_sight: false,
+        enemy_within_5ft: false,
+        other_advantage: a.advantage,
+        other_disadvantage: a.disadvantage,
+        damage,
+    })?;
+    let o = d20_odds_with(&plan.test, false, &ex)?;
+    let crit_face = ex.number(RuleKey::CriticalHitFace)?;
+    let hit = o.success.to_f64().unwrap_or(0.0);
+    let critical = o.critical.to_f64().unwrap_or(0.0);
+    let mode = match plan.test.mode {
+        RollMode::Normal => "normal",
+        RollMode::Advantage => "advantage",
+        RollMode::Disadvantage => "disadvantage",
+    };
+    let on_hit = damage.map(|d| d.to_string());
+    let on_crit = damage.map(|d| d.critical().to_string());
+    if a.json {
+        println!(
+            "{}",
+            json!({
+                "target_ac": plan.test.target,
+                "mode": mode,
+                "hit": hit,
+                "hit_exact": o.success.to_string(),
+                "critical": critical,
+                "critical_exact": o.critical.to_string(),
+                "critical_on": crit_face,
+                "damage": on_hit,
+                "critical_damage": on_crit,
+            })
+        );
+        return Ok(());
+    }
+    println!(
+        "Attack {:+} against AC {} ({} cover → AC {}), {mode} (DD-CBT-04).",
+        a.bonus,
+        a.ac,
+        cover.name(),
+        plan.test.target
+    );
+    println!("Hit:      {:>7.3}%  ({})", hit * 100.0, o.success);
+    println!(
+        "Critical: {:>7.3}%  ({}; a Critical Hit on {crit_face}–20)",
+        critical * 100.0,
+        o.critical
+    );
+    if let (Some(h), Some(c)) = (on_hit, on_crit) {
+        println!("Damage on a hit: {h}; on a Critical Hit: {c}.");
     }
     Ok(())
 }

@@ -668,3 +668,91 @@ fn dd_import_bad_inputs_refused_clearly() {
     assert!(e.contains("expected a JSON array"), "{e}");
     assert!(!out.exists(), "nothing written on refusal");
 }
+
+#[test]
+fn dd_cbt_04_a_cli_attack_cover_and_damage() {
+    let v = json_out(&["dnd", "attack", "--bonus", "5", "--ac", "15", "--json"]);
+    assert_eq!(
+        v,
+        json!({
+            "target_ac": 15,
+            "mode": "normal",
+            "hit": 0.55,
+            "hit_exact": "11/20",
+            "critical": 0.05,
+            "critical_exact": "1/20",
+            "critical_on": 20,
+            "damage": null,
+            "critical_damage": null,
+        })
+    );
+    // Half Cover adds 2 to AC; Advantage and Disadvantage cancel; damage dice double on a
+    // Critical Hit.
+    let v = json_out(&[
+        "dnd",
+        "attack",
+        "--bonus",
+        "5",
+        "--ac",
+        "15",
+        "--cover",
+        "half",
+        "--advantage",
+        "1",
+        "--disadvantage",
+        "2",
+        "--damage",
+        "1d8+3",
+        "--json",
+    ]);
+    assert_eq!(v["target_ac"], 17);
+    assert_eq!(v["mode"], "normal");
+    assert_eq!(v["hit_exact"], "9/20");
+    assert_eq!(v["damage"], "1d8 + 3");
+    assert_eq!(v["critical_damage"], "2d8 + 3");
+    let err = refused(&[
+        "dnd", "attack", "--bonus", "5", "--ac", "15", "--cover", "total",
+    ]);
+    assert!(err.contains("DD-COV-01.c"), "{err}");
+    let err = refused(&[
+        "dnd", "attack", "--bonus", "5", "--ac", "15", "--damage", "1d0",
+    ]);
+    assert!(err.contains("input limit"), "{err}");
+    let text = delve(&[
+        "dnd", "attack", "--bonus", "5", "--ac", "15", "--damage", "2d6",
+    ]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("4d6"), "{text}");
+}
+
+#[test]
+fn dd_core_20_a_cli_attack_critical_range_override() {
+    // Bonus 0 against AC 25 needs a Critical Hit; with --crit-on 19 both 19 and 20 hit.
+    let v = json_out(&[
+        "dnd",
+        "attack",
+        "--bonus",
+        "0",
+        "--ac",
+        "25",
+        "--crit-on",
+        "19",
+        "--json",
+    ]);
+    assert_eq!(v["hit_exact"], "1/10");
+    assert_eq!(v["critical_exact"], "1/10");
+    assert_eq!(v["critical_on"], 19);
+    let v = json_out(&["dnd", "attack", "--bonus", "0", "--ac", "25", "--json"]);
+    assert_eq!(v["hit_exact"], "1/20");
+    let err = refused(&[
+        "dnd",
+        "attack",
+        "--bonus",
+        "0",
+        "--ac",
+        "25",
+        "--crit-on",
+        "1",
+    ]);
+    assert!(err.contains("DD-CORE-19.a"), "{err}");
+}

@@ -53,6 +53,50 @@ pub struct Turn {
     pub incapacitated: bool,
     /// Disengage taken: no Opportunity Attacks this turn (DD-ACT-07.a).
     pub disengaged: bool,
+    /// Attack rolls made with this turn's Attack action (DD-ACT-05.a).
+    pub attacks_made: u8,
+    /// A readied response waiting for its trigger (DD-ACT-13); it lapses when the creature's
+    /// next turn starts (`next_turn`).
+    pub readied: Option<ReadiedResponse>,
+}
+
+/// Talking on one's turn (DD-ACT-02.c).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Communication {
+    /// A few words or a gesture: free.
+    Brief,
+    /// A longer exchange (persuading, negotiating): takes the action (Influence).
+    Extended,
+}
+
+/// What a Ready action holds until its trigger (DD-ACT-13.b/d).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReadiedResponse {
+    /// One action, taken with the Reaction.
+    Action(ActionKind),
+    /// Moving up to this many feet (at most the creature's Speed).
+    Move { feet: u32 },
+    /// A spell cast on the ready turn and held with Concentration (DD-ACT-13.d).
+    Spell,
+}
+
+/// What the creature does when its readied trigger happens (DD-ACT-13.c): its choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TriggerChoice {
+    Respond,
+    Ignore,
+}
+
+/// What was left unused when a turn ended (DD-ACT-02.e: doing nothing is a legal turn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnSummary {
+    pub movement_unused: u32,
+    pub action_unused: bool,
+    pub bonus_action_unused: bool,
+    pub reaction_available: bool,
 }
 
 fn refuse<T>(rule: &'static str, reason: &str) -> Result<T, RulesError> {
@@ -138,6 +182,137 @@ impl Turn {
         }
         self.reaction_available = false;
         Ok(())
+    }
+
+    /// Makes one attack roll of the Attack action (DD-ACT-05.a): the first takes the action,
+    /// later ones need the action to give more attacks, which the override layer says (1 by
+    /// the general rule; Extra Attack raises it, DD-CORE-20.a). Returns the attack's number.
+    pub fn attack(&mut self, ex: &crate::exceptions::Exceptions) -> Result<u8, RulesError> {
+        let allowed = ex.number(crate::exceptions::RuleKey::AttacksPerAttackAction)?;
+        if self.attacks_made == 0 {
+            self.take_action(ActionKind::Attack)?;
+        } else if i64::from(self.attacks_made) >= allowed {
+            return refuse(
+                "DD-ACT-05.a",
+                &format!("this Attack action gives {allowed} attack(s), all made"),
+            );
+        }
+        self.attacks_made += 1;
+        Ok(self.attacks_made)
+    }
+
+    /// Speaks or gestures (DD-ACT-02.c): brief speech is free; extended communication takes
+    /// the action (Influence). An Incapacitated creature cannot speak (DD-COND-08.c).
+    /// Returns whether the action was spent.
+    pub fn communicate(&mut self, how: Communication) -> Result<bool, RulesError> {
+        if self.incapacitated {
+            return refuse("DD-COND-08.c", "an Incapacitated creature cannot speak");
+        }
+        match how {
+            Communication::Brief => Ok(false),
+            Communication::Extended => {
+                if self.action_used {
+                    return refuse(
+                        "DD-ACT-02.c",
+                        "extended communication takes the action, already used this turn",
+                    );
+                }
+                self.take_action(ActionKind::Influence)?;
+                Ok(true)
+            }
+        }
+    }
+
+    /// Ends the turn. Nothing has to be used first: a creature may do nothing on its turn
+    /// (DD-ACT-02.e). Returns what was left unused.
+    pub fn end(&self) -> TurnSummary {
+        TurnSummary {
+            movement_unused: self.movement_left(),
+            action_unused: !self.action_used,
+            bonus_action_unused: !self.bonus_action_used,
+            reaction_available: self.reaction_available,
+        }
+    }
+
+    /// Takes the Ready action (DD-ACT-13.a/b): on the creature's own turn, it spends the
+    /// action; the trigger must be something the creature can perceive; the response is one
+    /// action, a move of at most its Speed, or a spell whose casting time is one action
+    /// (DD-ACT-13.d, `spell_casting_time_one_action`). A refusal changes nothing.
+    pub fn ready(
+        &mut self,
+        trigger_perceivable: bool,
+        response: ReadiedResponse,
+        spell_casting_time_one_action: bool,
+    ) -> Result<(), RulesError> {
+        if !trigger_perceivable {
+            return refuse(
+                "DD-ACT-13.b",
+                "the trigger must be something the creature can see, hear or otherwise sense",
+            );
+        }
+        match response {
+            ReadiedResponse::Move { feet } if feet > self.speed => {
+                return refuse(
+                    "DD-ACT-13.b",
+                    &format!(
+                        "a readied move goes at most the creature's Speed ({} ft)",
+                        self.speed
+                    ),
+                );
+            }
+            ReadiedResponse::Action(ActionKind::Ready) => {
+                return refuse(
+                    "DD-ACT-13.b",
+                    "the readied response cannot be another Ready",
+                );
+            }
+            ReadiedResponse::Spell => ready_spell(spell_casting_time_one_action)?,
+            _ => {}
+        }
+        self.take_action(ActionKind::Ready)?;
+        self.readied = Some(response);
+        Ok(())
+    }
+
+    /// The readied trigger happens (DD-ACT-13.c), on anyone's turn: responding takes the
+    /// Reaction right after the trigger and returns the response; ignoring it keeps the
+    /// response ready for a later trigger before the creature's next turn. Refused when
+    /// nothing is readied (it lapsed or was used) or the Reaction is spent.
+    pub fn trigger_readied(
+        &mut self,
+        choice: TriggerChoice,
+    ) -> Result<Option<ReadiedResponse>, RulesError> {
+        let Some(response) = self.readied else {
+            return refuse(
+                "DD-ACT-13.c",
+                "nothing is readied (a readied response lapses when its creature's next turn starts)",
+            );
+        };
+        match choice {
+            TriggerChoice::Ignore => Ok(None),
+            TriggerChoice::Respond => {
+                self.take_reaction()?;
+                self.readied = None;
+                Ok(Some(response))
+            }
+        }
+    }
+
+    /// Concentration breaks while a spell is readied: the spell is lost with no effect, its
+    /// slot stays spent (DD-ACT-13.d). Returns whether a readied spell was lost.
+    pub fn concentration_broken(&mut self) -> bool {
+        if self.readied == Some(ReadiedResponse::Spell) {
+            self.readied = None;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The creature's next turn starts: a fresh turn with its Reaction back (DD-ACT-04.b);
+    /// an unused readied response lapses (DD-ACT-13.a/c) and is returned.
+    pub fn next_turn(&self, speed: u32, incapacitated: bool) -> (Turn, Option<ReadiedResponse>) {
+        (Turn::start(speed, incapacitated), self.readied)
     }
 
     /// Interacts with an object: the first is free, a second needs the Utilize action

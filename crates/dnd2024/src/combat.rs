@@ -258,3 +258,364 @@ pub fn weapon_attack(
         },
     )
 }
+
+/// Seconds in one round (DD-CBT-03.a).
+pub const ROUND_SECONDS: u64 = 6;
+
+/// Why a combat ended (DD-CBT-03.b): the GM declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatEnd {
+    SideDefeated,
+    Fled,
+    Surrendered,
+    BothSidesAgree,
+}
+
+/// Where a combat stands in its sequence (DD-CBT-03.b).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatPhase {
+    /// The GM places the participants.
+    Positions,
+    /// Everyone rolls Initiative.
+    Initiative,
+    /// Turns in Initiative order, round after round.
+    Turns,
+    Ended(CombatEnd),
+}
+
+/// Whose turn starts, in which round (DD-CBT-03.a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnStart {
+    pub round: u32,
+    /// Index of the participant, as given to `Combat::roll_initiative`.
+    pub participant: usize,
+}
+
+/// The combat sequence (DD-CBT-03): positions, then Initiative, then turns in Initiative order,
+/// each participant one turn per round of 6 seconds, until the GM ends it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combat {
+    phase: CombatPhase,
+    participants: usize,
+    order: Vec<usize>,
+    /// Participants out of the fight (dead, fled): their turns are skipped.
+    out: Vec<usize>,
+    round: u32,
+    /// Position in `order` of the current turn.
+    current: usize,
+}
+
+fn sequence_error<T>(reason: &str) -> Result<T, RulesError> {
+    Err(RulesError::Forbidden {
+        rule: "DD-CBT-03.b",
+        reason: reason.into(),
+    })
+}
+
+impl Combat {
+    /// A combat of `participants` creatures, starting with the GM placing them.
+    pub fn new(participants: usize) -> Result<Combat, RulesError> {
+        in_range(
+            "participants",
+            i64::try_from(participants).unwrap_or(i64::MAX),
+            1,
+            10_000,
+            "DD-CBT-03.a",
+        )?;
+        Ok(Combat {
+            phase: CombatPhase::Positions,
+            participants,
+            order: Vec::new(),
+            out: Vec::new(),
+            round: 0,
+            current: 0,
+        })
+    }
+
+    pub fn phase(&self) -> CombatPhase {
+        self.phase
+    }
+
+    /// The current round, 1 for the first (0 before Initiative).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// Game time since the first turn started: 6 seconds per completed round.
+    pub fn elapsed_seconds(&self) -> u64 {
+        u64::from(self.round.saturating_sub(1)) * ROUND_SECONDS
+    }
+
+    /// Turn order fixed by Initiative.
+    pub fn order(&self) -> &[usize] {
+        &self.order
+    }
+
+    /// The GM has placed everyone: Initiative comes next.
+    pub fn positions_set(&mut self) -> Result<(), RulesError> {
+        if self.phase != CombatPhase::Positions {
+            return sequence_error("positions are set once, before Initiative");
+        }
+        self.phase = CombatPhase::Initiative;
+        Ok(())
+    }
+
+    /// Everyone's Initiative (one per participant) and the chosen order of ties: the order is
+    /// fixed (DD-CBT-01.b) and round 1 starts with the highest. Returns the first turn.
+    pub fn roll_initiative(
+        &mut self,
+        initiatives: &[i32],
+        tie_order: &[usize],
+    ) -> Result<TurnStart, RulesError> {
+        if self.phase != CombatPhase::Initiative {
+            return sequence_error("Initiative is rolled after the GM sets positions, once");
+        }
+        if initiatives.len() != self.participants {
+            return sequence_error(&format!(
+                "{} Initiatives for {} participants",
+                initiatives.len(),
+                self.participants
+            ));
+        }
+        self.order = turn_order(initiatives, tie_order)?;
+        self.phase = CombatPhase::Turns;
+        self.round = 1;
+        self.current = 0;
+        self.current_turn()
+    }
+
+    /// The turn in progress.
+    pub fn current_turn(&self) -> Result<TurnStart, RulesError> {
+        if self.phase != CombatPhase::Turns {
+            return sequence_error("no turn is in progress");
+        }
+        match self.order.get(self.current) {
+            Some(p) => Ok(TurnStart {
+                round: self.round,
+                participant: *p,
+            }),
+            None => sequence_error("no turn is in progress"),
+        }
+    }
+
+    /// A participant leaves the fight (dead, fled): its later turns are skipped.
+    pub fn remove(&mut self, participant: usize) -> Result<(), RulesError> {
+        if participant >= self.participants {
+            return sequence_error("no such participant");
+        }
+        if !self.out.contains(&participant) {
+            self.out.push(participant);
+        }
+        Ok(())
+    }
+
+    /// Ends the current participant's turn (it may have done nothing, DD-ACT-02.e) and starts
+    /// the next one in Initiative order; after the last, a new round begins with the first.
+    /// Only the participant whose turn it is may end it.
+    pub fn end_turn(&mut self, participant: usize) -> Result<TurnStart, RulesError> {
+        let now = self.current_turn()?;
+        if now.participant != participant {
+            return sequence_error(&format!(
+                "it is participant {}'s turn, not {participant}'s",
+                now.participant
+            ));
+        }
+        if self.order.iter().all(|p| self.out.contains(p)) {
+            return sequence_error("no participant is left; the GM ends the combat");
+        }
+        loop {
+            self.current += 1;
+            if self.current >= self.order.len() {
+                self.current = 0;
+                self.round += 1;
+            }
+            if !self.out.contains(&self.order[self.current]) {
+                return self.current_turn();
+            }
+        }
+    }
+
+    /// The GM ends the combat (DD-CBT-03.b). Returns the game time it took.
+    pub fn end(&mut self, why: CombatEnd) -> Result<u64, RulesError> {
+        if matches!(self.phase, CombatPhase::Ended(_)) {
+            return sequence_error("the combat has already ended");
+        }
+        self.phase = CombatPhase::Ended(why);
+        Ok(u64::from(self.round) * ROUND_SECONDS)
+    }
+}
+
+/// How an attack reaches its target (DD-CBT-05, DD-CBT-06).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackReach {
+    Melee {
+        reach_ft: u32,
+    },
+    /// Normal range, and the long range if it has one (a single range is a hard limit).
+    Ranged {
+        normal_ft: u32,
+        long_ft: Option<u32>,
+    },
+}
+
+/// What an attack is aimed at (DD-CBT-04.a).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum AttackTarget<'a> {
+    Creature {
+        armor_class: i32,
+        conditions: &'a crate::conditions::Conditions,
+    },
+    /// An object: its AC (by material, DD-OBJ-02.a); objects have no conditions.
+    Object { armor_class: i32 },
+    /// A guessed location. `occupant` is what the GM reveals is there: nothing (the attack
+    /// misses whatever the roll) or a creature.
+    Location {
+        occupant: Option<(i32, &'a crate::conditions::Conditions)>,
+    },
+}
+
+/// Everything that goes into one attack (DD-CBT-04.a).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AttackRequest<'a> {
+    /// The attack bonus (ability modifier, PB if proficient, other bonuses).
+    pub bonus: i32,
+    pub reach: AttackReach,
+    pub distance_ft: u32,
+    pub target: AttackTarget<'a>,
+    /// The best cover between the attacker and the target (DD-COV-01.d/e).
+    pub cover: crate::cover::Cover,
+    pub attacker: &'a crate::conditions::Conditions,
+    pub attacker_sees_target: bool,
+    pub target_sees_attacker: bool,
+    /// The target is the creature grappling the attacker (DD-COND-07.b).
+    pub target_is_grappler: bool,
+    /// The attacker can see what frightens it (DD-COND-06.a).
+    pub fear_source_in_sight: bool,
+    /// An enemy within 5 ft of the attacker sees it and is not Incapacitated (DD-CBT-05.c).
+    pub enemy_within_5ft: bool,
+    /// Advantage and Disadvantage from other effects (Dodge, Help, spells, features).
+    pub other_advantage: u32,
+    pub other_disadvantage: u32,
+    /// Damage dice on a hit; `None` for an attack that says it deals none.
+    pub damage: Option<DamageDice>,
+}
+
+/// An attack ready to be rolled: target valid, modifiers determined (DD-CBT-04.a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackPlan {
+    pub test: crate::core::D20Test,
+    pub advantage_sources: u32,
+    pub disadvantage_sources: u32,
+    /// A hit is a Critical Hit whatever the face (Paralyzed or Unconscious within 5 ft).
+    pub hit_is_critical: bool,
+    /// The guessed location holds nothing: the attack cannot hit.
+    pub empty_location: bool,
+    pub damage: Option<DamageDice>,
+}
+
+/// The result of an attack roll (DD-CBT-04.a).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackOutcome {
+    pub roll: crate::core::D20Outcome,
+    pub hit: bool,
+    pub critical: bool,
+    /// Damage dice to roll on a hit (doubled on a Critical Hit, DD-CORE-19.b); `None` on a
+    /// miss or for an attack that deals no damage.
+    pub damage: Option<DamageDice>,
+}
+
+/// Steps 1 and 2 of making an attack (DD-CBT-04.a): the target must be within range (melee
+/// reach, or ranged normal/long range) and not behind Total Cover; then the modifiers: cover
+/// adds to AC (DD-COV-01.a), Advantage and Disadvantage come from the target's and the
+/// attacker's conditions, sight, range and other effects, combined by DD-CORE-08; the
+/// attacker's Exhaustion lowers the roll.
+pub fn plan_attack(req: &AttackRequest<'_>) -> Result<AttackPlan, RulesError> {
+    use crate::conditions::{attack_sources_against, hit_is_critical, own_attack_sources};
+    let Some(cover_bonus) = req.cover.bonus() else {
+        return Err(RulesError::Forbidden {
+            rule: "DD-COV-01.c",
+            reason: "a target behind Total Cover cannot be attacked directly".into(),
+        });
+    };
+    let mut adv = req.other_advantage;
+    let mut dis = req.other_disadvantage;
+    match req.reach {
+        AttackReach::Melee { reach_ft } => melee_in_reach(req.distance_ft, reach_ft)?,
+        AttackReach::Ranged { normal_ft, long_ft } => {
+            dis += ranged_attack(req.distance_ft, normal_ft, long_ft, req.enemy_within_5ft)?;
+        }
+    }
+    let (target_ac, target_conditions, empty_location) = match req.target {
+        AttackTarget::Creature {
+            armor_class,
+            conditions,
+        } => (armor_class, Some(conditions), false),
+        AttackTarget::Object { armor_class } => (armor_class, None, false),
+        AttackTarget::Location { occupant } => match occupant {
+            Some((armor_class, conditions)) => (armor_class, Some(conditions), false),
+            None => (0, None, true),
+        },
+    };
+    let mut critical_by_condition = false;
+    if let Some(c) = target_conditions {
+        let (a, d) = attack_sources_against(c, req.distance_ft, req.attacker_sees_target);
+        adv += a;
+        dis += d;
+        critical_by_condition = hit_is_critical(c, req.distance_ft);
+    }
+    let (a, d) = own_attack_sources(
+        req.attacker,
+        req.target_is_grappler,
+        req.fear_source_in_sight,
+        req.target_sees_attacker,
+    );
+    adv += a;
+    dis += d;
+    let (a, d) = crate::vision::unseen_sources(req.attacker_sees_target, req.target_sees_attacker);
+    adv += a;
+    dis += d;
+    Ok(AttackPlan {
+        test: crate::core::D20Test {
+            kind: crate::core::D20TestKind::AttackRoll,
+            bonus: req.bonus,
+            target: target_ac + cover_bonus,
+            mode: RollMode::from_sources(adv, dis),
+            // The attacker's Exhaustion lowers the roll (DD-COND-05.c).
+            exhaustion: req.attacker.exhaustion.level(),
+        },
+        advantage_sources: adv,
+        disadvantage_sources: dis,
+        hit_is_critical: critical_by_condition,
+        empty_location,
+        damage: req.damage,
+    })
+}
+
+impl AttackPlan {
+    /// Steps 3 and 4 (DD-CBT-04.a): the roll on `faces` (one d20, two with Advantage or
+    /// Disadvantage), the Critical Hit face in force (`ex`, DD-CORE-20.a), then on a hit the
+    /// damage dice, doubled on a Critical Hit, unless the attack deals none.
+    pub fn roll(
+        &self,
+        faces: &[u8],
+        ex: &crate::exceptions::Exceptions,
+    ) -> Result<AttackOutcome, RulesError> {
+        let roll = self.test.resolve_with(faces, ex)?;
+        let hit = roll.success && !self.empty_location;
+        let critical = hit && (roll.critical || self.hit_is_critical);
+        let damage = match (hit, self.damage) {
+            (true, Some(d)) if critical => Some(d.critical()),
+            (true, Some(d)) => Some(d),
+            _ => None,
+        };
+        Ok(AttackOutcome {
+            roll,
+            hit,
+            critical,
+            damage,
+        })
+    }
+}

@@ -628,3 +628,46 @@ impl Conditions {
             .any(|(c, s)| *c == Condition::Frightened && s.as_str() == source)
     }
 }
+
+impl Conditions {
+    /// Every (condition, source) hold, in the order applied.
+    pub fn holds(&self) -> &[(Condition, SourceId)] {
+        &self.held
+    }
+
+    /// Ends every condition a source imposed (its effect ended). Returns how many holds ended.
+    pub fn end_all_from(&mut self, source: &str) -> usize {
+        let before = self.held.len();
+        self.held.retain(|(_, s)| s.as_str() != source);
+        before - self.held.len()
+    }
+
+    /// Takes every hold away (set aside, or not coming back); Exhaustion stays.
+    pub fn take_holds(&mut self) -> Vec<(Condition, SourceId)> {
+        std::mem::take(&mut self.held)
+    }
+
+    /// Puts holds back (after being set aside).
+    pub fn restore_holds(&mut self, holds: Vec<(Condition, SourceId)>) {
+        for h in holds {
+            if !self.held.contains(&h) {
+                self.held.push(h);
+            }
+        }
+    }
+
+    /// The conditions in force when some sources are suppressed (an antimagic area suppresses
+    /// the conditions of magical effects, DD-MAG-16.a): a copy without their holds.
+    pub fn without_sources(&self, suppressed: &[&str]) -> Conditions {
+        Conditions {
+            held: self
+                .held
+                .iter()
+                .filter(|(_, s)| !suppressed.contains(&s.as_str()))
+                .cloned()
+                .collect(),
+            immune: self.immune.clone(),
+            exhaustion: self.exhaustion.clone(),
+        }
+    }
+}

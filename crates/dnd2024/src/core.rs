@@ -2,6 +2,7 @@
 //! proficiency and Expertise, Advantage and Disadvantage, Heroic Inspiration, critical hits,
 //! Passive Perception, Armor Class, per-day uses.
 
+use crate::exceptions::{Exceptions, RuleKey, RuleValue};
 use crate::{RulesError, in_range};
 use serde::{Deserialize, Serialize};
 
@@ -56,12 +57,28 @@ pub fn ability_modifier(score: i32) -> Result<i32, RulesError> {
 /// Checks a player character's score against the usual cap of 20, or a raised cap given by a
 /// feature (never above 30) (DD-CORE-02.d).
 pub fn check_pc_score(score: i32, raised_cap: Option<u8>) -> Result<(), RulesError> {
-    let cap = raised_cap.unwrap_or(MAX_PC_SCORE).min(MAX_SCORE);
+    let mut ex = Exceptions::general();
+    if let Some(cap) = raised_cap {
+        ex = ex.specific(
+            RuleKey::PcAbilityScoreCap,
+            RuleValue::Number(i64::from(cap.min(MAX_SCORE))),
+            "feature",
+        )?;
+    }
+    check_pc_score_with(score, &ex)
+}
+
+/// Checks a player character's score against the cap in force: 20 by the general rule, or
+/// what a feature or the GM sets through the override layer (DD-CORE-02.d, DD-CORE-20.a).
+pub fn check_pc_score_with(score: i32, ex: &Exceptions) -> Result<(), RulesError> {
+    let cap = ex
+        .number(RuleKey::PcAbilityScoreCap)?
+        .min(i64::from(MAX_SCORE));
     in_range(
         "player character ability score",
         i64::from(score),
         i64::from(MIN_SCORE),
-        i64::from(cap),
+        cap,
         "DD-CORE-02.d",
     )
 }
@@ -317,8 +334,17 @@ impl D20Test {
         i32::from(face) + self.effective_bonus() >= self.target
     }
 
-    /// Resolves the test on the given faces (one d20, or two with Advantage/Disadvantage).
+    /// Resolves the test on the given faces (one d20, or two with Advantage/Disadvantage),
+    /// under the general rules.
     pub fn resolve(&self, faces: &[u8]) -> Result<D20Outcome, RulesError> {
+        self.resolve_with(faces, &Exceptions::general())
+    }
+
+    /// Resolves the test with the overrides in force (DD-CORE-20.a): an attack roll is a
+    /// Critical Hit on a natural face at or above `RuleKey::CriticalHitFace` (20 by the general
+    /// rule, DD-CORE-19.a; 19 with a feature that says so), and a Critical Hit always hits.
+    pub fn resolve_with(&self, faces: &[u8], ex: &Exceptions) -> Result<D20Outcome, RulesError> {
+        let crit_face = ex.number(RuleKey::CriticalHitFace)?;
         in_range(
             "exhaustion level",
             i64::from(self.exhaustion),
@@ -341,12 +367,13 @@ impl D20Test {
             in_range("d20 face", i64::from(*f), 1, 20, "DD-CORE-01.c")?;
         }
         let kept = self.mode.keep(faces);
+        let critical = self.kind == D20TestKind::AttackRoll && i64::from(kept) >= crit_face;
         Ok(D20Outcome {
             faces: faces.to_vec(),
             kept,
             total: i32::from(kept) + self.effective_bonus(),
-            success: self.succeeds_on(kept),
-            critical: self.kind == D20TestKind::AttackRoll && kept == 20,
+            success: critical || self.succeeds_on(kept),
+            critical,
         })
     }
 
@@ -448,6 +475,53 @@ impl DamageDice {
             count: self.count * 2,
             ..self
         }
+    }
+}
+
+/// Most dice one damage expression may name (an input limit).
+pub const MAX_DAMAGE_DICE: u32 = 100;
+
+impl DamageDice {
+    /// Parses `NdS`, `NdS+M` or `NdS - M` (spaces allowed), e.g. `1d8+3`. Up to 100 dice of up
+    /// to 100 sides, modifier within ±1000; anything else is refused.
+    pub fn parse(text: &str) -> Result<DamageDice, RulesError> {
+        let bad = || RulesError::Unknown {
+            what: "damage dice",
+            got: text.to_string(),
+            expected: "NdS with an optional + or - modifier, e.g. 1d8+3".into(),
+            rule: "DD-CBT-04.a",
+        };
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let (count, rest) = compact.split_once(['d', 'D']).ok_or_else(bad)?;
+        let (sides, modifier) = match rest.find(['+', '-']) {
+            Some(i) => {
+                let (sides, m) = rest.split_at(i);
+                (sides, m.parse::<i32>().map_err(|_| bad())?)
+            }
+            None => (rest, 0),
+        };
+        let count: u32 = count.parse().map_err(|_| bad())?;
+        let sides: u32 = sides.parse().map_err(|_| bad())?;
+        in_range(
+            "damage dice",
+            i64::from(count),
+            1,
+            i64::from(MAX_DAMAGE_DICE),
+            "input limit",
+        )?;
+        in_range("die sides", i64::from(sides), 2, 100, "input limit")?;
+        in_range(
+            "damage modifier",
+            i64::from(modifier),
+            -1000,
+            1000,
+            "input limit",
+        )?;
+        Ok(DamageDice {
+            count,
+            sides,
+            modifier,
+        })
     }
 }
 

@@ -13,6 +13,31 @@ pub enum Cover {
 }
 
 impl Cover {
+    pub const ALL: [Cover; 4] = [Cover::None, Cover::Half, Cover::ThreeQuarters, Cover::Total];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Cover::None => "none",
+            Cover::Half => "half",
+            Cover::ThreeQuarters => "three-quarters",
+            Cover::Total => "total",
+        }
+    }
+
+    /// Parses `none`, `half`, `three-quarters` or `total` (case-insensitive, `_` for `-`).
+    pub fn parse(name: &str) -> Result<Cover, crate::RulesError> {
+        let n = name.trim().replace('_', "-");
+        Cover::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(&n))
+            .ok_or_else(|| crate::RulesError::Unknown {
+                what: "cover",
+                got: name.to_string(),
+                expected: Cover::ALL.map(|c| c.name()).join(", "),
+                rule: "DD-COV-01",
+            })
+    }
+
     /// Bonus to AC and Dexterity saves (DD-COV-01.a/b); `None` for Total Cover, which cannot
     /// be targeted directly (DD-COV-01.c).
     pub fn bonus(self) -> Option<i32> {

@@ -261,14 +261,26 @@ pub struct Attunement {
 pub const MAX_ATTUNED: usize = 3;
 
 impl Attunement {
+    /// Attunes to an item under the general limit of 3 (DD-MAG-15.a).
     pub fn attune(&mut self, item: &str) -> Result<(), RulesError> {
+        self.attune_with(item, &crate::exceptions::Exceptions::general())
+    }
+
+    /// Attunes to an item under the limit in force: 3 by the general rule, or what a feature
+    /// sets through the override layer (DD-MAG-15.a, DD-CORE-20.a). A refusal changes nothing.
+    pub fn attune_with(
+        &mut self,
+        item: &str,
+        ex: &crate::exceptions::Exceptions,
+    ) -> Result<(), RulesError> {
         if self.items.iter().any(|i| i == item) {
             return Ok(());
         }
-        if self.items.len() >= MAX_ATTUNED {
+        let limit = ex.number(crate::exceptions::RuleKey::AttunementLimit)?;
+        if i64::try_from(self.items.len()).unwrap_or(i64::MAX) >= limit {
             return Err(RulesError::Forbidden {
                 rule: "DD-MAG-15.a",
-                reason: format!("already attuned to {MAX_ATTUNED} items"),
+                reason: format!("already attuned to {limit} items"),
             });
         }
         self.items.push(item.to_string());

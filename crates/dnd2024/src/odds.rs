@@ -6,6 +6,7 @@
 //! Advantage): success is monotone in the kept face, so that is the best single reroll.
 
 use crate::core::{D20Test, D20TestKind, RollMode};
+use crate::exceptions::{Exceptions, RuleKey};
 use crate::{RulesError, in_range};
 use num_rational::Ratio;
 use num_traits::{ToPrimitive, Zero};
@@ -20,7 +21,8 @@ pub const MAX_TARGET: i32 = 100;
 pub struct D20Odds {
     pub success: Ratio<u64>,
     pub failure: Ratio<u64>,
-    /// Natural 20 kept on an attack roll (a Critical Hit, DD-CORE-19.a); 0 for checks and saves.
+    /// A Critical Hit face kept on an attack roll (natural 20 by the general rule,
+    /// DD-CORE-19.a); 0 for checks and saves.
     pub critical: Ratio<u64>,
 }
 
@@ -33,8 +35,20 @@ impl D20Odds {
     }
 }
 
-/// Exact odds of `test`, optionally spending Heroic Inspiration on a failure.
+/// Exact odds of `test`, optionally spending Heroic Inspiration on a failure, under the
+/// general rules.
 pub fn d20_odds(test: &D20Test, heroic_inspiration: bool) -> Result<D20Odds, RulesError> {
+    d20_odds_with(test, heroic_inspiration, &Exceptions::general())
+}
+
+/// Exact odds with the overrides in force (DD-CORE-20.a): on an attack roll every kept face at
+/// or above `RuleKey::CriticalHitFace` is a Critical Hit and hits (DD-CORE-19.a).
+pub fn d20_odds_with(
+    test: &D20Test,
+    heroic_inspiration: bool,
+    ex: &Exceptions,
+) -> Result<D20Odds, RulesError> {
+    let crit_face = ex.number(RuleKey::CriticalHitFace)?;
     in_range(
         "bonus",
         i64::from(test.bonus),
@@ -60,12 +74,14 @@ pub fn d20_odds(test: &D20Test, heroic_inspiration: bool) -> Result<D20Odds, Rul
     let mut critical = 0u64;
     let mut total = 0u64;
     let is_attack = test.kind == D20TestKind::AttackRoll;
+    let is_critical = |kept: u8| is_attack && i64::from(kept) >= crit_face;
+    let succeeds = |kept: u8| is_critical(kept) || test.succeeds_on(kept);
     let mut tally = |kept: u8, weight: u64| {
         total += weight;
-        if test.succeeds_on(kept) {
+        if succeeds(kept) {
             success += weight;
         }
-        if is_attack && kept == 20 {
+        if is_critical(kept) {
             critical += weight;
         }
     };
@@ -74,7 +90,7 @@ pub fn d20_odds(test: &D20Test, heroic_inspiration: bool) -> Result<D20Odds, Rul
     match test.mode {
         RollMode::Normal => {
             for a in faces.clone() {
-                if heroic_inspiration && !test.succeeds_on(a) {
+                if heroic_inspiration && !succeeds(a) {
                     for c in faces.clone() {
                         tally(c, 1);
                     }
@@ -87,7 +103,7 @@ pub fn d20_odds(test: &D20Test, heroic_inspiration: bool) -> Result<D20Odds, Rul
             for a in faces.clone() {
                 for b in faces.clone() {
                     let kept = test.mode.keep(&[a, b]);
-                    if heroic_inspiration && !test.succeeds_on(kept) {
+                    if heroic_inspiration && !succeeds(kept) {
                         let hi = a.max(b);
                         for c in faces.clone() {
                             tally(test.mode.keep(&[hi, c]), 1);

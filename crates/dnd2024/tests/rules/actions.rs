@@ -231,3 +231,124 @@ fn dd_act_15_a_study_covers_every_creature_type_once() {
     assert_eq!(CreatureType::Fey.study_skill(), Skill::Arcana);
     assert!(!skills.contains(&Skill::Investigation));
 }
+
+#[test]
+fn dd_act_02_c_brief_speech_free_extended_takes_the_action() {
+    let mut t = Turn::start(30, false);
+    assert!(!t.communicate(Communication::Brief).unwrap());
+    assert!(!t.communicate(Communication::Brief).unwrap());
+    assert!(!t.action_used, "brief speech is free");
+    assert!(t.communicate(Communication::Extended).unwrap());
+    assert!(t.action_used);
+    // The action is gone: no second extended talk, no other action.
+    assert!(t.communicate(Communication::Extended).is_err());
+    assert!(t.take_action(ActionKind::Attack).is_err());
+    // An Incapacitated creature cannot speak at all (DD-COND-08.c).
+    let mut t = Turn::start(30, true);
+    assert!(t.communicate(Communication::Brief).is_err());
+}
+
+#[test]
+fn dd_act_02_e_doing_nothing_is_a_turn() {
+    let t = Turn::start(30, false);
+    let s = t.end();
+    assert_eq!(
+        s,
+        TurnSummary {
+            movement_unused: 30,
+            action_unused: true,
+            bonus_action_unused: true,
+            reaction_available: true,
+        }
+    );
+    let mut t = Turn::start(30, false);
+    t.move_ft(10).unwrap();
+    t.take_action(ActionKind::Dodge).unwrap();
+    let s = t.end();
+    assert_eq!((s.movement_unused, s.action_unused), (20, false));
+}
+
+#[test]
+fn dd_act_13_a_ready_on_own_turn_uses_the_action_and_the_reaction() {
+    let mut t = Turn::start(30, false);
+    t.ready(true, ReadiedResponse::Action(ActionKind::Attack), false)
+        .unwrap();
+    assert!(t.action_used, "Ready is the turn's action");
+    assert!(
+        t.ready(true, ReadiedResponse::Move { feet: 5 }, false)
+            .is_err()
+    );
+    // On another creature's turn the trigger comes: the response takes the Reaction.
+    let r = t.trigger_readied(TriggerChoice::Respond).unwrap();
+    assert_eq!(r, Some(ReadiedResponse::Action(ActionKind::Attack)));
+    assert!(!t.reaction_available);
+    // Already used: nothing left readied.
+    assert!(t.trigger_readied(TriggerChoice::Respond).is_err());
+    // With the Reaction already spent, a readied response cannot be taken.
+    let mut t = Turn::start(30, false);
+    t.ready(true, ReadiedResponse::Move { feet: 30 }, false)
+        .unwrap();
+    t.take_reaction().unwrap();
+    assert!(t.trigger_readied(TriggerChoice::Respond).is_err());
+    assert!(t.readied.is_some(), "a refusal changes nothing");
+}
+
+#[test]
+fn dd_act_13_b_trigger_perceivable_response_action_or_move_up_to_speed() {
+    let mut t = Turn::start(30, false);
+    assert!(
+        t.ready(false, ReadiedResponse::Action(ActionKind::Attack), false)
+            .is_err(),
+        "a trigger it cannot perceive"
+    );
+    assert!(
+        t.ready(true, ReadiedResponse::Move { feet: 35 }, false)
+            .is_err(),
+        "more than its Speed"
+    );
+    assert!(
+        t.ready(true, ReadiedResponse::Action(ActionKind::Ready), false)
+            .is_err()
+    );
+    assert!(
+        !t.action_used && t.readied.is_none(),
+        "refusals spend nothing"
+    );
+    t.ready(true, ReadiedResponse::Move { feet: 30 }, false)
+        .unwrap();
+    assert_eq!(t.readied, Some(ReadiedResponse::Move { feet: 30 }));
+}
+
+#[test]
+fn dd_act_13_c_ignore_or_respond_lapses_at_next_turn() {
+    let mut t = Turn::start(30, false);
+    t.ready(true, ReadiedResponse::Action(ActionKind::Dash), false)
+        .unwrap();
+    // Ignoring a trigger spends nothing and keeps the response ready.
+    assert_eq!(t.trigger_readied(TriggerChoice::Ignore).unwrap(), None);
+    assert!(t.reaction_available);
+    assert!(t.readied.is_some());
+    // No trigger came again: at the start of its next turn the response lapses.
+    let (next, lapsed) = t.next_turn(30, false);
+    assert_eq!(lapsed, Some(ReadiedResponse::Action(ActionKind::Dash)));
+    let mut next = next;
+    assert!(next.readied.is_none());
+    assert!(next.trigger_readied(TriggerChoice::Respond).is_err());
+    assert!(next.reaction_available && !next.action_used);
+}
+
+#[test]
+fn dd_act_13_d_readied_spell_lost_when_concentration_breaks() {
+    let mut t = Turn::start(30, false);
+    assert!(t.ready(true, ReadiedResponse::Spell, false).is_err());
+    t.ready(true, ReadiedResponse::Spell, true).unwrap();
+    assert!(t.concentration_broken());
+    assert!(t.trigger_readied(TriggerChoice::Respond).is_err());
+    assert!(t.reaction_available);
+    // A readied move is not held with Concentration.
+    let mut t = Turn::start(30, false);
+    t.ready(true, ReadiedResponse::Move { feet: 10 }, false)
+        .unwrap();
+    assert!(!t.concentration_broken());
+    assert!(t.readied.is_some());
+}

@@ -132,3 +132,233 @@ fn dd_cbt_10_b_weapon_damage_uses_attack_ability() {
     let (bonus, _) = weapon_attack(3, 1, true, false, 2, true, rapier);
     assert_eq!(bonus, 3);
 }
+
+#[test]
+fn dd_cbt_03_a_one_turn_each_per_six_second_round() {
+    let mut c = Combat::new(3).unwrap();
+    c.positions_set().unwrap();
+    // Initiatives 10, 20, 15 → order 1, 2, 0.
+    let first = c.roll_initiative(&[10, 20, 15], &[]).unwrap();
+    assert_eq!(
+        first,
+        TurnStart {
+            round: 1,
+            participant: 1
+        }
+    );
+    assert_eq!(c.order(), &[1, 2, 0]);
+    let mut seen = vec![first.participant];
+    let mut now = first;
+    for _ in 0..5 {
+        now = c.end_turn(now.participant).unwrap();
+        seen.push(now.participant);
+    }
+    assert_eq!(
+        seen,
+        vec![1, 2, 0, 1, 2, 0],
+        "each once per round, same order"
+    );
+    assert_eq!(now.round, 2);
+    assert_eq!(c.elapsed_seconds(), 6);
+    let next = c.end_turn(0).unwrap();
+    assert_eq!(
+        next,
+        TurnStart {
+            round: 3,
+            participant: 1
+        }
+    );
+    assert_eq!(c.elapsed_seconds(), 12);
+    // Only the creature whose turn it is ends it: no one takes two turns in a round.
+    assert!(c.end_turn(2).is_err());
+    assert_eq!(c.current_turn().unwrap(), next);
+}
+
+#[test]
+fn dd_cbt_03_b_sequence_positions_initiative_turns_until_ended() {
+    let mut c = Combat::new(2).unwrap();
+    assert_eq!(c.phase(), CombatPhase::Positions);
+    assert!(c.roll_initiative(&[5, 6], &[]).is_err(), "positions first");
+    assert!(c.current_turn().is_err());
+    c.positions_set().unwrap();
+    assert!(c.positions_set().is_err());
+    assert!(c.roll_initiative(&[5], &[]).is_err(), "one per participant");
+    assert_eq!(c.phase(), CombatPhase::Initiative);
+    let t = c.roll_initiative(&[5, 6], &[]).unwrap();
+    assert_eq!(t.participant, 1);
+    assert!(c.roll_initiative(&[5, 6], &[]).is_err(), "rolled once");
+    // A participant out of the fight is skipped.
+    let mut c3 = Combat::new(3).unwrap();
+    c3.positions_set().unwrap();
+    c3.roll_initiative(&[3, 2, 1], &[]).unwrap();
+    c3.remove(1).unwrap();
+    assert_eq!(c3.end_turn(0).unwrap().participant, 2);
+    assert_eq!(
+        c3.end_turn(2).unwrap(),
+        TurnStart {
+            round: 2,
+            participant: 0
+        }
+    );
+    // The GM ends it (one side defeated, fled, surrendered, or both agree).
+    assert_eq!(c.end(CombatEnd::Surrendered).unwrap(), 6);
+    assert_eq!(c.phase(), CombatPhase::Ended(CombatEnd::Surrendered));
+    assert!(c.end_turn(1).is_err());
+    assert!(c.end(CombatEnd::Fled).is_err());
+    assert!(Combat::new(0).is_err());
+}
+
+fn melee_request<'a>(
+    target: AttackTarget<'a>,
+    attacker: &'a delve_dnd2024::conditions::Conditions,
+) -> AttackRequest<'a> {
+    AttackRequest {
+        bonus: 5,
+        reach: AttackReach::Melee { reach_ft: 5 },
+        distance_ft: 5,
+        target,
+        cover: delve_dnd2024::cover::Cover::None,
+        attacker,
+        attacker_sees_target: true,
+        target_sees_attacker: true,
+        target_is_grappler: false,
+        fear_source_in_sight: false,
+        enemy_within_5ft: false,
+        other_advantage: 0,
+        other_disadvantage: 0,
+        damage: Some(delve_dnd2024::core::DamageDice {
+            count: 1,
+            sides: 8,
+            modifier: 3,
+        }),
+    }
+}
+
+#[test]
+fn dd_cbt_04_a_target_in_range_then_modifiers_roll_damage() {
+    use delve_dnd2024::conditions::{Condition, Conditions};
+    use delve_dnd2024::cover::Cover;
+    use delve_dnd2024::exceptions::Exceptions;
+    let ex = Exceptions::general();
+    let none = Conditions::default();
+    let target = AttackTarget::Creature {
+        armor_class: 15,
+        conditions: &none,
+    };
+    // 1) Target within range: melee reach, ranged long range; Total Cover refused.
+    let mut far = melee_request(target, &none);
+    far.distance_ft = 10;
+    assert!(plan_attack(&far).is_err());
+    let mut ranged = melee_request(target, &none);
+    ranged.reach = AttackReach::Ranged {
+        normal_ft: 80,
+        long_ft: Some(320),
+    };
+    ranged.distance_ft = 100;
+    assert_eq!(
+        plan_attack(&ranged).unwrap().test.mode,
+        RollMode::Disadvantage
+    );
+    ranged.distance_ft = 330;
+    assert!(plan_attack(&ranged).is_err());
+    let mut walled = melee_request(target, &none);
+    walled.cover = Cover::Total;
+    assert!(plan_attack(&walled).is_err());
+    // 2) Modifiers: Half Cover +2 AC; a Prone target within 5 ft gives Advantage, the
+    // attacker's Poisoned gives Disadvantage, and they cancel.
+    let mut covered = melee_request(target, &none);
+    covered.cover = Cover::Half;
+    let p = plan_attack(&covered).unwrap();
+    assert_eq!(p.test.target, 17);
+    assert_eq!(p.test.mode, RollMode::Normal);
+    let mut prone = Conditions::default();
+    prone.apply(Condition::Prone, "shove").unwrap();
+    let mut poisoned = Conditions::default();
+    poisoned.apply(Condition::Poisoned, "venom").unwrap();
+    let vs_prone = AttackTarget::Creature {
+        armor_class: 15,
+        conditions: &prone,
+    };
+    let p = plan_attack(&melee_request(vs_prone, &none)).unwrap();
+    assert_eq!(p.test.mode, RollMode::Advantage);
+    let p = plan_attack(&melee_request(vs_prone, &poisoned)).unwrap();
+    assert_eq!(p.test.mode, RollMode::Normal);
+    assert_eq!((p.advantage_sources, p.disadvantage_sources), (1, 1));
+    // 3) Roll: 10 + 5 = 15 ≥ AC 15 hits; 9 + 5 misses; the number of faces follows the mode.
+    let plain = plan_attack(&melee_request(target, &none)).unwrap();
+    let hit = plain.roll(&[10], &ex).unwrap();
+    assert!(hit.hit && !hit.critical);
+    // 4) Damage on a hit; doubled dice on a Critical Hit; none on a miss.
+    assert_eq!(hit.damage.unwrap().to_string(), "1d8 + 3");
+    let miss = plain.roll(&[9], &ex).unwrap();
+    assert!(!miss.hit && miss.damage.is_none());
+    let crit = plain.roll(&[20], &ex).unwrap();
+    assert!(crit.critical);
+    assert_eq!(crit.damage.unwrap().to_string(), "2d8 + 3");
+    assert!(
+        plan_attack(&melee_request(vs_prone, &none))
+            .unwrap()
+            .roll(&[10], &ex)
+            .is_err()
+    );
+    // An attack that says it deals no damage rolls none.
+    let mut no_damage = melee_request(target, &none);
+    no_damage.damage = None;
+    assert_eq!(
+        plan_attack(&no_damage)
+            .unwrap()
+            .roll(&[15], &ex)
+            .unwrap()
+            .damage,
+        None
+    );
+}
+
+#[test]
+fn dd_cbt_04_a_objects_locations_and_automatic_criticals() {
+    use delve_dnd2024::conditions::{Condition, Conditions};
+    use delve_dnd2024::exceptions::Exceptions;
+    use delve_dnd2024::objects::Material;
+    let ex = Exceptions::general();
+    let none = Conditions::default();
+    // An object: its material's AC.
+    let door = AttackTarget::Object {
+        armor_class: Material::Wood.armor_class(),
+    };
+    let p = plan_attack(&melee_request(door, &none)).unwrap();
+    assert_eq!(p.test.target, 15);
+    assert!(p.roll(&[10], &ex).unwrap().hit);
+    // A guessed location the GM says is empty: no hit whatever the roll.
+    let empty = AttackTarget::Location { occupant: None };
+    let mut guess = melee_request(empty, &none);
+    guess.attacker_sees_target = false;
+    let p = plan_attack(&guess).unwrap();
+    assert_eq!(p.test.mode, RollMode::Disadvantage);
+    assert!(!p.roll(&[20, 20], &ex).unwrap().hit);
+    // Unconscious within 5 ft: any hit is a Critical Hit.
+    let mut out = Conditions::default();
+    out.apply(Condition::Unconscious, "sleep").unwrap();
+    let sleeper = AttackTarget::Creature {
+        armor_class: 12,
+        conditions: &out,
+    };
+    let p = plan_attack(&melee_request(sleeper, &none)).unwrap();
+    let o = p.roll(&[8, 3], &ex).unwrap();
+    assert!(o.hit && o.critical);
+    assert_eq!(o.damage.unwrap().to_string(), "2d8 + 3");
+    // The attacker's Exhaustion lowers the roll: level 2 → −4.
+    let mut tired = Conditions::default();
+    tired
+        .exhaustion
+        .gain(delve_dnd2024::conditions::ExhaustionSource::Other);
+    tired
+        .exhaustion
+        .gain(delve_dnd2024::conditions::ExhaustionSource::Other);
+    let target = AttackTarget::Creature {
+        armor_class: 15,
+        conditions: &none,
+    };
+    let p = plan_attack(&melee_request(target, &tired)).unwrap();
+    assert!(!p.roll(&[10], &ex).unwrap().hit);
+    assert!(p.roll(&[14], &ex).unwrap().hit);
+}

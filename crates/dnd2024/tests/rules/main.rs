@@ -7,6 +7,8 @@ mod combat;
 mod conditions;
 mod core;
 mod damage;
+mod effects;
+mod exceptions;
 mod hazards;
 mod magic;
 mod more;

@@ -275,3 +275,110 @@ fn dd_obj_04_a_objects_fail_saves() {
     };
     assert!(!delve_dnd2024::core::saving_throw(&t, &[20], false, false).unwrap());
 }
+
+#[test]
+fn dd_obj_01_a_attacks_and_object_spells_damage_objects() {
+    use delve_dnd2024::damage::DamageType;
+    let opts = delve_dnd2024::Interpretations::default();
+    let mut door = ObjectState::new(Material::Wood, 18);
+    assert_eq!(door.armor_class, 15);
+    assert_eq!(
+        door.take_damage(7, DamageType::Slashing, ObjectDamageSource::Attack, &opts)
+            .unwrap(),
+        7
+    );
+    assert_eq!(door.hit_points, 11);
+    // A spell damages it only if the spell says it affects objects.
+    assert!(
+        door.take_damage(
+            20,
+            DamageType::Fire,
+            ObjectDamageSource::Spell {
+                affects_objects: false
+            },
+            &opts
+        )
+        .is_err()
+    );
+    assert_eq!(door.hit_points, 11, "a refusal changes nothing");
+    // Immune to Poison and Psychic (DD-OBJ-03.a).
+    assert_eq!(
+        door.take_damage(9, DamageType::Psychic, ObjectDamageSource::Attack, &opts)
+            .unwrap(),
+        0
+    );
+    // The GM rules the door weak against fire (DD-OBJ-03.b): doubled.
+    door.gm_vulnerable_to.push(DamageType::Fire);
+    assert_eq!(
+        door.take_damage(
+            4,
+            DamageType::Fire,
+            ObjectDamageSource::Spell {
+                affects_objects: true
+            },
+            &opts
+        )
+        .unwrap(),
+        8
+    );
+    assert_eq!(door.hit_points, 3);
+    assert!(!door.destroyed);
+    door.take_damage(
+        10,
+        DamageType::Bludgeoning,
+        ObjectDamageSource::Attack,
+        &opts,
+    )
+    .unwrap();
+    assert!(door.destroyed && door.hit_points == 0, "0 HP: destroyed");
+    assert!(
+        door.take_damage(
+            1,
+            DamageType::Bludgeoning,
+            ObjectDamageSource::Attack,
+            &opts
+        )
+        .is_err()
+    );
+    // A wall's damage threshold ignores small blows (DD-OBJ-03.c).
+    let mut wall = ObjectState::new(Material::Stone, 27);
+    wall.threshold = 10;
+    assert_eq!(
+        wall.take_damage(
+            9,
+            DamageType::Bludgeoning,
+            ObjectDamageSource::Attack,
+            &opts
+        )
+        .unwrap(),
+        0
+    );
+    assert_eq!(
+        wall.take_damage(
+            12,
+            DamageType::Bludgeoning,
+            ObjectDamageSource::Attack,
+            &opts
+        )
+        .unwrap(),
+        12
+    );
+}
+
+#[test]
+fn dd_obj_01_b_fragile_objects_break_outright_if_the_gm_allows() {
+    use delve_dnd2024::actions::{ActionKind, Turn};
+    let mut vial = ObjectState::new(Material::Glass, 2);
+    let mut t = Turn::start(30, false);
+    // Not with another action, not a sturdy object, not without the GM's leave.
+    assert!(break_fragile(&mut t, ActionKind::Dash, &mut vial, true, GmAllows::Yes).is_err());
+    assert!(break_fragile(&mut t, ActionKind::Utilize, &mut vial, false, GmAllows::Yes).is_err());
+    assert!(break_fragile(&mut t, ActionKind::Attack, &mut vial, true, GmAllows::No).is_err());
+    assert!(!t.action_used && !vial.destroyed, "refusals spend nothing");
+    break_fragile(&mut t, ActionKind::Utilize, &mut vial, true, GmAllows::Yes).unwrap();
+    assert!(vial.destroyed && t.action_used);
+    // The action is spent: a second vial needs another turn.
+    let mut other = ObjectState::new(Material::Glass, 2);
+    assert!(break_fragile(&mut t, ActionKind::Attack, &mut other, true, GmAllows::Yes).is_err());
+    assert!(!other.destroyed);
+}
