@@ -61,6 +61,16 @@ pub struct ServeArgs {
     /// (repeatable; `*` accepts any, for a reverse proxy that checks Host itself).
     #[arg(long = "allowed-host", value_name = "HOST")]
     allowed_hosts: Vec<String>,
+    /// A reverse proxy (address or network, e.g. 10.0.0.0/8) whose X-Forwarded-For names the
+    /// client for the per-address rate limits (repeatable; the env var takes a comma-separated
+    /// list). The header is read from these peers only, right-most untrusted hop first.
+    #[arg(
+        long = "trusted-proxy",
+        env = "DELVE_TRUSTED_PROXY",
+        value_name = "ADDR",
+        value_delimiter = ','
+    )]
+    trusted_proxies: Vec<server::guard::TrustedProxy>,
     /// API requests per second per client address (0: no limit).
     #[arg(long, value_name = "N")]
     requests_per_second: Option<f64>,
@@ -113,6 +123,7 @@ async fn run_async(args: ServeArgs) -> CliResult {
     srv.signing_key = key;
     srv.public_url = args.public_url.clone();
     srv.allowed_hosts = args.allowed_hosts.clone();
+    srv.trusted_proxies = args.trusted_proxies.clone();
     srv.create_key = args.create_key.clone().filter(|k| !k.is_empty());
     let keyed = srv.create_key.is_some();
     let limits = &mut srv.limits;

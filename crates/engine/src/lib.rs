@@ -134,7 +134,9 @@ pub use decision::{Answer, Answerer, Decision, DecisionOption, DecisionRequest, 
 pub use event::{
     AccessChange, ClockCommand, Command, EVENT_FORMAT_VERSION, EndReason, Envelope, EventBody,
 };
-pub use projection::{LogProjector, ViewEvent, project_log};
+pub use projection::{
+    LogIndex, LogProjector, ViewEvent, named_seqs, project_log, shows, view_event,
+};
 pub use registry::Registry;
 pub use ruleset::{
     Acting, CoreState, Ctx, DiceRoller, EffectSpec, FacesRoller, Roller, RuleError, Ruleset,

@@ -327,8 +327,9 @@ struct TypedTable<R: Ruleset> {
     /// Undoable command batches, oldest first.
     recent: VecDeque<Vec<Envelope>>,
     /// What each actor's accepted commands added to the log recently: (wall time, bytes),
-    /// oldest first, for [`limits::MAX_ACTOR_BYTES_PER_HOUR`]. Kept in memory only (a
-    /// reloaded table starts a fresh window).
+    /// oldest first, for [`limits::MAX_ACTOR_BYTES_PER_HOUR`]. Rebuilt from the stored events
+    /// (their times and sizes) when a table is replayed and carried in snapshots, so a
+    /// restart or an unloaded and reloaded table keeps the window.
     growth: HashMap<String, VecDeque<(WallMs, u64)>>,
 }
 
@@ -452,9 +453,32 @@ impl<R: Ruleset> TypedTable<R> {
         } else {
             apply_stored(&*self.ruleset, &mut self.state, env).map_err(|r| corrupt(env.seq, r))?;
             self.record(env)?;
+            self.replay_growth(env);
         }
         self.state.core.head = env.seq;
         Ok(())
+    }
+
+    /// Books a replayed event into its actor's growth window as [`Self::record_growth`] booked
+    /// the command when it was committed: one entry per batch (its first event's time), the
+    /// bytes of every event of the batch. An undo (`reverted`) counts as nothing there and
+    /// here; an `unreadable` event's size is unknown and counts as nothing.
+    fn replay_growth(&mut self, env: &Envelope) {
+        if matches!(
+            env.body,
+            EventBody::TableCreated { .. } | EventBody::Unreadable { .. }
+        ) {
+            return;
+        }
+        let bytes = event_bytes(env);
+        let key = growth_key(&env.actor);
+        if env.batch != env.seq
+            && let Some(last) = self.growth.get_mut(&key).and_then(|w| w.back_mut())
+        {
+            last.1 += bytes;
+            return;
+        }
+        self.record_growth(std::slice::from_ref(env), bytes);
     }
 
     /// The state with the last `count` batches reverted, and their seqs.
@@ -946,6 +970,14 @@ impl<R: Ruleset> TypedTable<R> {
     }
 }
 
+/// Bytes of an event's JSON as its command measured them (its body, plus its masked form).
+fn event_bytes(env: &Envelope) -> u64 {
+    std::iter::once(&env.body)
+        .chain(env.masked.as_ref())
+        .map(|body| limits::JsonMeter::of(body).map_or(0, |m| m.bytes as u64))
+        .sum()
+}
+
 /// The growth window an actor's commands count against.
 fn growth_key(actor: &Actor) -> String {
     match actor {
@@ -993,6 +1025,7 @@ trait ErasedTable: Send + Sync {
     fn state_json(&self) -> Value;
     fn snapshot(&self) -> Value;
     fn undo_depth(&self) -> usize;
+    fn undo_floor(&self) -> u64;
     fn box_clone(&self) -> Box<dyn ErasedTable>;
     fn check_rules_command(&self, command: &Value) -> Result<(), EngineError>;
 }
@@ -1030,10 +1063,17 @@ impl<R: Ruleset> ErasedTable for TypedTable<R> {
             "state": self.state,
             "checkpoint": self.checkpoint,
             "recent": self.recent,
+            "growth": self.growth,
         })
     }
     fn undo_depth(&self) -> usize {
         self.recent.len()
+    }
+    fn undo_floor(&self) -> u64 {
+        self.recent
+            .front()
+            .and_then(|batch| batch.first())
+            .map_or(self.state.core.head + 1, |e| e.seq)
     }
     fn box_clone(&self) -> Box<dyn ErasedTable> {
         Box::new(self.clone())
@@ -1071,6 +1111,9 @@ impl<R: Ruleset> TableFactory for Factory<R> {
             state: TableState<S>,
             checkpoint: TableState<S>,
             recent: VecDeque<Vec<Envelope>>,
+            /// Absent in snapshots from before the growth window was kept.
+            #[serde(default)]
+            growth: HashMap<String, VecDeque<(WallMs, u64)>>,
         }
         let snap = Snap::<R::State>::deserialize(snapshot)
             .map_err(|e| corrupt(0, format!("bad snapshot: {e}")))?;
@@ -1086,7 +1129,7 @@ impl<R: Ruleset> TableFactory for Factory<R> {
                 state: snap.state,
                 checkpoint: snap.checkpoint,
                 recent: snap.recent,
-                growth: HashMap::new(),
+                growth: snap.growth,
             }),
         })
     }
@@ -1274,6 +1317,13 @@ impl Table {
     /// How many command batches can be undone now.
     pub fn undo_depth(&self) -> usize {
         self.inner.undo_depth()
+    }
+
+    /// The first seq an undo could revert now (the head + 1 when nothing can be undone). Every
+    /// later `reverted` event names only seqs from here on (replay refuses any other), so a
+    /// log projector may forget the numbering of earlier events ([`crate::LogProjector`]).
+    pub fn undo_floor(&self) -> u64 {
+        self.inner.undo_floor()
     }
 
     /// Whether `command` (the JSON inside `{"rules": …}`) is a command of this table's ruleset,

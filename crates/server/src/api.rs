@@ -143,8 +143,9 @@ fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
 }
 
 /// The client's address, when the server knows it (always, when served by
-/// [`guard::serve_connections`]).
-pub struct Peer(pub Option<SocketAddr>);
+/// [`guard::serve_connections`]): the TCP peer, or the address a trusted proxy forwarded
+/// ([`guard::Guard::client_ip`]).
+pub struct Peer(pub Option<std::net::IpAddr>);
 
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
     type Rejection = std::convert::Infallible;
@@ -152,12 +153,13 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
         parts: &mut axum::http::request::Parts,
         _: &S,
     ) -> Result<Self, Self::Rejection> {
-        Ok(Peer(
+        let client = parts.extensions.get::<guard::ClientAddr>().map(|c| c.0);
+        Ok(Peer(client.or_else(|| {
             parts
                 .extensions
                 .get::<ConnectInfo<SocketAddr>>()
-                .map(|c| c.0),
-        ))
+                .map(|c| c.0.ip())
+        })))
     }
 }
 
@@ -199,6 +201,17 @@ fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
 /// Checks a token against a table: the Referee's or a player's seat there. A revoked token is
 /// refused; a player token only while its seat is the player's current seat.
 pub async fn principal(state: &AppState, token: &str, table: &str) -> Result<Principal, ApiError> {
+    authorize(state, token, table).await.map(|(who, _)| who)
+}
+
+/// [`principal`], with the seat a player's token was checked against: a command checks it
+/// again under the table's lock ([`runner::recheck_seat`]), so a player made to leave (or
+/// whose tokens were revoked) after this check cannot slip a command in.
+pub async fn authorize(
+    state: &AppState,
+    token: &str,
+    table: &str,
+) -> Result<(Principal, Option<runner::SeatCheck>), ApiError> {
     let hash = hash_token(token);
     let record = state
         .tokens
@@ -219,10 +232,11 @@ pub async fn principal(state: &AppState, token: &str, table: &str) -> Result<Pri
         ));
     }
     match record.grant {
-        Grant::Referee => Ok(Principal::Referee),
+        Grant::Referee => Ok((Principal::Referee, None)),
         Grant::Player { name, seat } => {
-            check_seat(state, table, &hash, &name, seat, record.created_at_ms).await?;
-            Ok(Principal::Player(name))
+            let checked =
+                check_seat(state, table, &hash, &name, seat, record.created_at_ms).await?;
+            Ok((Principal::Player(name), Some(checked)))
         }
         Grant::Invite { .. } => Err(ApiError::forbidden(
             "invite_not_credential",
@@ -242,7 +256,7 @@ async fn check_seat(
     name: &str,
     seat: Option<u64>,
     created_at_ms: i64,
-) -> Result<(), ApiError> {
+) -> Result<runner::SeatCheck, ApiError> {
     // The same answer whatever the reason, so an old token learns nothing about a new seat.
     let gone = || {
         ApiError::forbidden(
@@ -250,21 +264,27 @@ async fn check_seat(
             format!("`{name}` is no longer a player at this table"),
         )
     };
-    let current = {
+    let (current, since) = {
         let hub = state.hub.get(table);
         let mut locked = runner::lock(state, &hub, table).await?;
         runner::refresh(state, &mut locked).await?;
-        let participants = &locked.loaded().table.core().participants;
+        let table = &locked.loaded().table;
+        let participants = &table.core().participants;
         if !participants.players.contains_key(name) {
             return Err(gone());
         }
-        participants.seat(name)
+        (participants.seat(name), table.head())
+    };
+    let checked = runner::SeatCheck {
+        player: name.to_string(),
+        seat: current,
+        since,
     };
     match (seat, current) {
-        (Some(mine), Some(now)) if mine == now => Ok(()),
+        (Some(mine), Some(now)) if mine == now => Ok(checked),
         (Some(_), _) => Err(gone()),
         // Seated since before seats were recorded (a snapshot from then): the only seat.
-        (None, None) => Ok(()),
+        (None, None) => Ok(checked),
         (None, Some(now)) => {
             let page = state
                 .tables
@@ -279,7 +299,7 @@ async fn check_seat(
                 return Err(gone());
             }
             state.tokens.pin_seat(hash, now).await?;
-            Ok(())
+            Ok(checked)
         }
     }
 }
@@ -359,7 +379,11 @@ async fn health(State(state): St) -> Json<Value> {
 }
 
 async fn rulesets(State(state): St) -> Json<Value> {
-    Json(json!({ "rulesets": state.tables.registry.names() }))
+    // Whether creating or importing needs the creation key (the lobby shows its field then).
+    Json(json!({
+        "rulesets": state.tables.registry.names(),
+        "create_key_required": state.guard.needs_create_key(),
+    }))
 }
 
 async fn openapi_doc(State(state): St) -> Json<Value> {
@@ -858,11 +882,11 @@ async fn command(
     headers: HeaderMap,
     AnyJson(body): AnyJson,
 ) -> Result<Response, ApiError> {
-    let who = auth(&state, &headers, &id).await?;
+    let (who, seat) = authorize(&state, bearer(&headers)?, &id).await?;
     state.guard.check_command(bearer(&headers)?)?;
     let command = parse_command(&body)?;
     let viewer = who.viewer();
-    let events = run_command(&state, &id, &who.actor(), &viewer, &command).await?;
+    let events = runner::run_checked(&state, &id, &who.actor(), &viewer, &command, seat).await?;
     Ok(raw_json(
         StatusCode::OK,
         format!("{{\"events\":{}}}", json_array(&events)),
@@ -952,13 +976,14 @@ async fn log(
     let viewer = who.viewer();
     let hub = state.hub.get(&id);
     let mut locked = runner::lock_for_read(&state, &hub, &id, &who).await?;
-    let Some(cache) = locked.loaded().view(&viewer) else {
-        return Err(ApiError::internal("the viewer's log is not loaded"));
-    };
-    // O(page): a slice of the viewer's cached log (entry i has n = i + 1).
-    let page = cache.page(q.after, limit).to_vec();
-    let last_n = cache.last_n();
+    let reader = runner::reader(&mut locked, &viewer)?;
     drop(locked);
+    // Only this page is read and projected, from the viewer's index mark before it.
+    let (page, _) = reader
+        .page(&*state.tables.store, q.after, limit, None)
+        .await?;
+    let page: Vec<Arc<str>> = page.into_iter().map(|(_, json)| json).collect();
+    let last_n = reader.last_n();
     let next = q.after.min(last_n) + page.len() as u64;
     Ok(raw_json(
         StatusCode::OK,
@@ -1009,12 +1034,11 @@ async fn export(
             let viewer = who.viewer();
             let hub = state.hub.get(&id);
             let mut locked = runner::lock_for_read(&state, &hub, &id, &who).await?;
-            let loaded = locked.loaded();
-            let events = loaded
-                .view(&viewer)
-                .map_or_else(Vec::new, |c| c.page(0, usize::MAX).to_vec());
-            let view = loaded.table.view(&viewer);
+            let reader = runner::reader(&mut locked, &viewer)?;
+            let view = locked.loaded().table.view(&viewer);
             drop(locked);
+            // Read page by page from the store, without the table's lock.
+            let events = reader.all(&*state.tables.store).await?;
             let head = json!({
                 "format": "delve-view",
                 "version": 1,

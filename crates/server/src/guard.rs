@@ -20,8 +20,18 @@
 //! a command also from its token ([`crate::Limits::commands_per_second`]); creating or
 //! importing a table also from its address ([`crate::Limits::tables_per_minute`]). So opening
 //! new connections no longer resets anything. Refused: `429 rate_limited`, naming the limit,
-//! with `Retry-After`. Behind a reverse proxy every client has the proxy's address: set the
-//! limits accordingly (they are per server).
+//! with `Retry-After`.
+//!
+//! # Behind a reverse proxy
+//!
+//! Behind a proxy every client arrives from the proxy's address. With `--trusted-proxy ADDR`
+//! (an address or a network such as `10.0.0.0/8`; repeatable; env `DELVE_TRUSTED_PROXY`,
+//! comma-separated) a request whose TCP peer is a trusted proxy is keyed by the address its
+//! `X-Forwarded-For` names: the right-most hop that is not itself a trusted proxy (each proxy
+//! appends the address it received the request from, so every hop left of that one is the
+//! client's own say and could be forged). From any other peer the header is ignored
+//! ([`Guard::client_ip`]). A hop that is not an IP address ends the walk at the last
+//! trusted proxy.
 //!
 //! # Creation key
 //!
@@ -142,9 +152,97 @@ fn host_of(authority: &str) -> &str {
     }
 }
 
+/// A proxy whose `X-Forwarded-For` is believed: one address (`10.0.0.2`, `::1`) or a network
+/// (`10.0.0.0/8`, `fd00::/8`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrustedProxy {
+    net: IpAddr,
+    prefix: u8,
+}
+
+impl std::str::FromStr for TrustedProxy {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        let (addr, prefix) = match text.split_once('/') {
+            Some((addr, prefix)) => (addr, Some(prefix)),
+            None => (text, None),
+        };
+        let net = canonical(
+            addr.trim_start_matches('[')
+                .trim_end_matches(']')
+                .parse::<IpAddr>()
+                .map_err(|_| format!("`{text}` is not an IP address or network (ADDR[/BITS])"))?,
+        );
+        let max = if net.is_ipv4() { 32 } else { 128 };
+        let prefix = match prefix {
+            None => max,
+            Some(p) => p
+                .parse::<u8>()
+                .ok()
+                .filter(|p| *p <= max)
+                .ok_or_else(|| format!("`{text}`: the prefix must be 0…{max} bits"))?,
+        };
+        Ok(TrustedProxy { net, prefix })
+    }
+}
+
+impl TrustedProxy {
+    /// Whether `ip` (canonical: IPv4-mapped IPv6 as IPv4) is in this network.
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        match (self.net, ip) {
+            (IpAddr::V4(net), IpAddr::V4(ip)) => {
+                let mask = u32::MAX
+                    .checked_shl(32 - u32::from(self.prefix))
+                    .unwrap_or(0);
+                u32::from(net) & mask == u32::from(ip) & mask
+            }
+            (IpAddr::V6(net), IpAddr::V6(ip)) => {
+                let mask = u128::MAX
+                    .checked_shl(128 - u32::from(self.prefix))
+                    .unwrap_or(0);
+                u128::from(net) & mask == u128::from(ip) & mask
+            }
+            _ => false,
+        }
+    }
+}
+
+/// IPv4-mapped IPv6 addresses as IPv4, others as they are.
+fn canonical(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        v4 => v4,
+    }
+}
+
+/// One `X-Forwarded-For` hop: `1.2.3.4`, `1.2.3.4:5678`, `::1` or `[::1]:5678`.
+fn parse_hop(hop: &str) -> Option<IpAddr> {
+    let hop = hop.trim();
+    hop.parse::<IpAddr>()
+        .ok()
+        .or_else(|| hop.parse::<SocketAddr>().ok().map(|s| s.ip()))
+        .or_else(|| {
+            hop.trim_start_matches('[')
+                .trim_end_matches(']')
+                .parse()
+                .ok()
+        })
+        .map(canonical)
+}
+
+/// Hops of `X-Forwarded-For` looked at, at most (right-most first); a longer chain is cut.
+pub const MAX_FORWARDED_HOPS: usize = 32;
+
+/// The client's address as the rate limits see it, put on every request by [`edge`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientAddr(pub IpAddr);
+
 /// The rate limiters and the creation key.
 pub struct Guard {
     pub hosts: Hosts,
+    /// Proxies whose `X-Forwarded-For` names the client.
+    trusted: Vec<TrustedProxy>,
     requests: Limiter<IpAddr>,
     commands: Limiter<[u8; 32]>,
     tables: Limiter<IpAddr>,
@@ -213,6 +311,7 @@ impl Guard {
         let second = Duration::from_secs(1);
         Guard {
             hosts,
+            trusted: Vec::new(),
             requests: Limiter::new(
                 limits.requests_per_second,
                 second,
@@ -249,6 +348,46 @@ impl Guard {
         }
     }
 
+    /// Trusts these proxies' `X-Forwarded-For` (see the module docs).
+    pub fn with_trusted_proxies(mut self, trusted: Vec<TrustedProxy>) -> Self {
+        self.trusted = trusted;
+        self
+    }
+
+    fn trusts(&self, ip: IpAddr) -> bool {
+        self.trusted.iter().any(|t| t.contains(ip))
+    }
+
+    /// The client address a request is keyed by: its TCP peer, or, when the peer is a trusted
+    /// proxy, the right-most `X-Forwarded-For` hop that is not a trusted proxy (every hop
+    /// trusted: the left-most; a hop that is not an address: the proxy that sent it). The
+    /// header of an untrusted peer is never read.
+    pub fn client_ip(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+        let mut client = canonical(peer);
+        if !self.trusts(client) {
+            return client;
+        }
+        let hops: Vec<&str> = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .collect();
+        for hop in hops.iter().rev().take(MAX_FORWARDED_HOPS) {
+            match parse_hop(hop) {
+                Some(ip) if !self.trusts(ip) => return ip,
+                Some(ip) => client = ip,
+                None => return client,
+            }
+        }
+        client
+    }
+
+    /// Whether creating or importing a table needs the creation key.
+    pub fn needs_create_key(&self) -> bool {
+        self.create_key.is_some()
+    }
+
     /// Takes a command from the token's allowance.
     pub fn check_command(&self, token: &str) -> Result<(), ApiError> {
         self.commands
@@ -259,7 +398,7 @@ impl Guard {
     /// address's allowance.
     pub fn check_create(
         &self,
-        peer: Option<SocketAddr>,
+        client: Option<IpAddr>,
         headers: &HeaderMap,
     ) -> Result<(), ApiError> {
         if let Some(key) = &self.create_key {
@@ -284,8 +423,8 @@ impl Guard {
                 .rule("serve.create_key"));
             }
         }
-        match peer {
-            Some(peer) => self.tables.check(&client_key(peer.ip())),
+        match client {
+            Some(client) => self.tables.check(&client_key(client)),
             None => Ok(()),
         }
     }
@@ -316,7 +455,11 @@ pub fn client_key(ip: IpAddr) -> IpAddr {
 /// Middleware on every route: refuses a foreign `Host` or `Origin`, rate-limits `/api` by
 /// client address, and marks every `/api` answer `Cache-Control: no-store` (some carry
 /// tokens; none is worth caching).
-pub async fn edge(State(state): State<Arc<AppState>>, req: Request, next: Next) -> Response {
+pub async fn edge(State(state): State<Arc<AppState>>, mut req: Request, next: Next) -> Response {
+    if let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>() {
+        let client = state.guard.client_ip(peer.ip(), req.headers());
+        req.extensions_mut().insert(ClientAddr(client));
+    }
     let headers = req.headers();
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
     let host = host.or_else(|| req.uri().authority().map(|a| a.as_str()));
@@ -354,8 +497,8 @@ fn check_edge(
             .rule("serve.allowed_host"));
         }
     }
-    if api && let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>() {
-        state.guard.requests.check(&client_key(peer.ip()))?;
+    if api && let Some(ClientAddr(client)) = req.extensions().get::<ClientAddr>() {
+        state.guard.requests.check(&client_key(*client))?;
     }
     Ok(())
 }
@@ -522,6 +665,74 @@ mod tests {
             client_key(mapped),
             "10.1.2.3".parse::<IpAddr>().expect("ip")
         );
+    }
+
+    fn forwarded(values: &[&str]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for v in values {
+            h.append("x-forwarded-for", HeaderValue::from_str(v).expect("header"));
+        }
+        h
+    }
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().expect("ip")
+    }
+
+    /// `--trusted-proxy`: the header is read only from a trusted peer, right to left, skipping
+    /// trusted hops; forged hops left of the first untrusted one are never taken.
+    #[test]
+    fn sec_proxy_06_forwarded_for_only_from_trusted_proxies() {
+        let limits = Limits::default();
+        let plain = Guard::new(&limits, Hosts::default(), None);
+        let h = forwarded(&["203.0.113.9"]);
+        // No trusted proxy: the header is ignored.
+        assert_eq!(plain.client_ip(ip("127.0.0.1"), &h), ip("127.0.0.1"));
+        let trusted: Vec<TrustedProxy> = ["127.0.0.1", "10.0.0.0/8", "fd00::/8"]
+            .iter()
+            .map(|t| t.parse().expect("proxy"))
+            .collect();
+        let g = Guard::new(&limits, Hosts::default(), None).with_trusted_proxies(trusted);
+        assert_eq!(g.client_ip(ip("127.0.0.1"), &h), ip("203.0.113.9"));
+        // An untrusted peer's header is ignored even when it names a trusted proxy.
+        assert_eq!(
+            g.client_ip(ip("198.51.100.7"), &forwarded(&["10.0.0.1, 1.2.3.4"])),
+            ip("198.51.100.7")
+        );
+        // The right-most untrusted hop: what the client wrote itself (left) is not believed.
+        let chain = forwarded(&["6.6.6.6, 203.0.113.9, 10.1.2.3"]);
+        assert_eq!(g.client_ip(ip("127.0.0.1"), &chain), ip("203.0.113.9"));
+        // Several headers are one list, in order.
+        let split = forwarded(&["6.6.6.6", "203.0.113.9:4711", "10.1.2.3"]);
+        assert_eq!(g.client_ip(ip("127.0.0.1"), &split), ip("203.0.113.9"));
+        // Every hop trusted: the left-most; no header: the proxy itself.
+        assert_eq!(
+            g.client_ip(ip("127.0.0.1"), &forwarded(&["10.0.0.5, 10.0.0.6"])),
+            ip("10.0.0.5")
+        );
+        assert_eq!(
+            g.client_ip(ip("127.0.0.1"), &HeaderMap::new()),
+            ip("127.0.0.1")
+        );
+        // Garbage stops the walk at the proxy that sent it.
+        assert_eq!(
+            g.client_ip(ip("127.0.0.1"), &forwarded(&["1.2.3.4, unknown, 10.0.0.9"])),
+            ip("10.0.0.9")
+        );
+        // IPv6 and IPv4-mapped peers.
+        assert_eq!(
+            g.client_ip(ip("fd00::1"), &forwarded(&["[2001:db8::1]:443"])),
+            ip("2001:db8::1")
+        );
+        assert_eq!(
+            g.client_ip(ip("::ffff:127.0.0.1"), &forwarded(&["203.0.113.9"])),
+            ip("203.0.113.9")
+        );
+        for bad in ["", "proxy.example", "10.0.0.0/33", "::1/129", "1.2.3.4/x"] {
+            assert!(bad.parse::<TrustedProxy>().is_err(), "{bad}");
+        }
+        let any: TrustedProxy = "0.0.0.0/0".parse().expect("all v4");
+        assert!(any.contains(ip("8.8.8.8")) && !any.contains(ip("::1")));
     }
 
     #[test]

@@ -7,11 +7,14 @@
 //!
 //! # Per-viewer logs
 //!
-//! Each viewer that reads the table gets a [`ViewCache`]: its projector and its log, already
-//! serialised, in its own dense numbering (entry `i` is the event with `n = i + 1`). It is
-//! built once from the store (the first read by that viewer on this instance) and then fed
-//! every new event, so a page of `log`, a live backlog or `last_n` costs O(page), not O(log).
-//! Every cache is always fed up to the table's head.
+//! Each viewer that reads the table gets a [`ViewCache`]: not its log, but what it takes to
+//! read any page of it from the store ([`crate::pages`]) and to project new events — an
+//! [`engine::LogIndex`] (its numbering every so many events, at most a few kilobytes) and a
+//! [`LogProjector`] that remembers only the numbering a revert could still name (from the
+//! table's undo floor on). So a viewer costs the same memory on a table of ten events and of a
+//! million ([`ViewCache::footprint`]). It is built once per viewer on this instance (one pass
+//! over the stored log, counting) and then fed every new event. Every cache is always fed up
+//! to the table's head.
 //!
 //! # Fan-out
 //!
@@ -24,51 +27,79 @@
 //! the cache, so it sees no gap and no duplicate.
 
 use axum::extract::ws::{Message, Utf8Bytes};
-use engine::{AccessChange, Envelope, EventBody, LogProjector, Table, Viewer};
+use engine::{AccessChange, Envelope, EventBody, LogIndex, LogProjector, Table, ViewEvent, Viewer};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
 
-/// One viewer's log, projected and serialised.
+/// What one viewer's log needs in memory: its numbering along the log and the live projector.
 pub struct ViewCache {
     projector: LogProjector,
-    /// `events[i]` is the JSON of the viewer's event `n = i + 1`.
-    events: Vec<Arc<str>>,
+    index: LogIndex,
+}
+
+/// The size of a [`ViewCache`]'s structures (what grows with use).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Footprint {
+    /// Marks of its index (at most [`engine::projection::MAX_LOG_MARKS`] + 1).
+    pub marks: usize,
+    /// Events whose numbering its projector remembers (those a revert could still name).
+    pub remembered: usize,
 }
 
 impl ViewCache {
     pub fn new(viewer: Viewer) -> Self {
         ViewCache {
             projector: LogProjector::new(viewer),
-            events: Vec::new(),
+            index: LogIndex::new(),
         }
     }
 
-    /// Feeds the next event; returns the viewer's `(n, json)` of it if the viewer sees it.
-    pub fn push(&mut self, env: &Envelope) -> Option<(u64, Arc<str>)> {
-        let view = self.projector.push(env)?;
-        // A ViewEvent is plain data (strings, numbers, JSON values): serialising cannot fail.
-        let json: Arc<str> = serde_json::to_string(&view)
-            .unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
-            .into();
-        self.events.push(json.clone());
-        Some((view.n, json))
+    /// Counts a stored event while the cache is built; `floor`: the table's undo floor (the
+    /// numbering of earlier events is not kept).
+    pub fn skim(&mut self, env: &Envelope, floor: u64) {
+        let n = self.projector.count(env, env.seq >= floor);
+        self.index.note(env.seq, n.is_some());
+    }
+
+    /// Feeds the next event; returns the viewer's form of it if the viewer sees it.
+    pub fn push(&mut self, env: &Envelope) -> Option<ViewEvent> {
+        let view = self.projector.push(env);
+        self.index.note(env.seq, view.is_some());
+        view
+    }
+
+    /// Forgets the numbering no revert can name any more (before the table's undo floor).
+    pub fn forget_before(&mut self, floor: u64) {
+        self.projector.forget_before(floor);
     }
 
     /// The viewer's last `n` (the length of its log).
     pub fn last_n(&self) -> u64 {
-        self.events.len() as u64
+        self.index.last_n()
     }
 
-    /// The events with `n > after`, at most `limit`.
-    pub fn page(&self, after: u64, limit: usize) -> &[Arc<str>] {
-        let start = usize::try_from(after)
-            .unwrap_or(usize::MAX)
-            .min(self.events.len());
-        let end = start.saturating_add(limit).min(self.events.len());
-        &self.events[start..end]
+    /// The viewer's numbering along the log (copied by a reader before it lets the lock go).
+    pub fn index(&self) -> &LogIndex {
+        &self.index
     }
+
+    /// How big its structures are.
+    pub fn footprint(&self) -> Footprint {
+        Footprint {
+            marks: self.index.marks(),
+            remembered: self.projector.remembered(),
+        }
+    }
+}
+
+/// Serialises a viewer's event for the wire.
+pub fn to_json(view: &ViewEvent) -> Arc<str> {
+    // A ViewEvent is plain data (strings, numbers, JSON values): serialising cannot fail.
+    serde_json::to_string(view)
+        .unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+        .into()
 }
 
 /// One event as one viewer sees it, ready for the wire.
@@ -150,15 +181,41 @@ pub struct Loaded {
     views: Vec<(Viewer, ViewCache)>,
     /// Viewer → slot in `views`.
     slots: HashMap<Viewer, usize>,
+    /// The table's head when it was loaded: [`Loaded::cut_after`] knows the events after it.
+    loaded_at: u64,
+    /// Each viewer whose access an event ended ([`cut_by`]), and the last such event's seq.
+    cuts: HashMap<Viewer, u64>,
+    /// While the events of several commands decided together are published (the table
+    /// already holds all of them): the undo floor before the first, so a revert among them
+    /// still finds the numbering it names ([`Loaded::hold_floor`]).
+    floor_cap: Option<u64>,
 }
 
 impl Loaded {
     pub fn new(table: Table) -> Self {
         Loaded {
+            loaded_at: table.head(),
             table,
             views: Vec::new(),
             slots: HashMap::new(),
+            cuts: HashMap::new(),
+            floor_cap: None,
         }
+    }
+
+    /// Keeps the viewers' numbering from `floor` on until released (`None`): set before
+    /// publishing events the table has already moved past (a batch decided together).
+    pub fn hold_floor(&mut self, floor: Option<u64>) {
+        self.floor_cap = floor;
+    }
+
+    /// Whether an event after seq `since` ended `viewer`'s access (left, tokens revoked,
+    /// link rotated); `None` if `since` is before this load (the caller reads the log).
+    pub fn cut_after(&self, viewer: &Viewer, since: u64) -> Option<bool> {
+        if since < self.loaded_at {
+            return None;
+        }
+        Some(self.cuts.get(viewer).is_some_and(|&seq| seq > since))
     }
 
     /// The viewer's cache, if built.
@@ -178,22 +235,48 @@ impl Loaded {
         }
     }
 
-    /// Feeds a committed event (already part of `table`) to every cached viewer: projected and
-    /// serialised once per viewer. With `live` (someone is subscribed) also wraps each
-    /// viewer's form into its frame, once per viewer.
-    pub fn record(&mut self, env: &Envelope, live: bool) -> Published {
+    /// Feeds a committed event (already part of `table`) to every cached viewer: projected
+    /// once per viewer, serialised for `want` (returned, if it sees the event) and, with
+    /// `live` (someone is subscribed), for everyone, wrapped into each viewer's frame.
+    pub fn record(
+        &mut self,
+        env: &Envelope,
+        live: bool,
+        want: Option<&Viewer>,
+    ) -> (Published, Option<Arc<str>>) {
         let mut views = Vec::with_capacity(if live { self.views.len() } else { 0 });
+        let mut wanted = None;
+        let floor = self
+            .table
+            .undo_floor()
+            .min(self.floor_cap.unwrap_or(u64::MAX));
         for (viewer, cache) in &mut self.views {
             let seen = cache.push(env);
+            cache.forget_before(floor);
+            let is_wanted = want == Some(&*viewer);
+            if !live && !is_wanted {
+                continue;
+            }
+            let json = seen.as_ref().map(|view| (view.n, to_json(view)));
+            if is_wanted {
+                wanted = json.as_ref().map(|(_, j)| j.clone());
+            }
             if live {
-                views.push((viewer.clone(), seen.map(|(n, json)| Frame::new(n, &json))));
+                views.push((viewer.clone(), json.map(|(n, j)| Frame::new(n, &j))));
             }
         }
-        Published {
-            seq: env.seq,
-            cuts: cut_by(env),
-            views,
+        let cuts = cut_by(env);
+        if let Some(cut) = &cuts {
+            self.cuts.insert(cut.clone(), env.seq);
         }
+        (
+            Published {
+                seq: env.seq,
+                cuts,
+                views,
+            },
+            wanted,
+        )
     }
 }
 
@@ -225,15 +308,26 @@ pub struct TableHub {
 impl TableHub {
     /// Records `env` (already applied to the table) and sends it to the live connections.
     pub fn publish(&self, loaded: &mut Loaded, env: &Envelope) {
+        self.publish_for(loaded, env, None);
+    }
+
+    /// [`TableHub::publish`], returning `want`'s form of the event (JSON) if it sees it.
+    pub fn publish_for(
+        &self,
+        loaded: &mut Loaded,
+        env: &Envelope,
+        want: Option<&Viewer>,
+    ) -> Option<Arc<str>> {
         // Live connections subscribe under the same lock as this runs, so the count is exact:
         // with none, no frame is built and nothing is sent.
         let live = self.events.receiver_count() > 0;
-        let published = loaded.record(env, live);
+        let (published, wanted) = loaded.record(env, live, want);
         self.head.store(loaded.table.head(), Ordering::Release);
         if live {
             // Every receiver may have gone since: that is fine.
             let _ = self.events.send(Arc::new(published));
         }
+        wanted
     }
 
     /// Notes the head of a freshly loaded table.

@@ -47,11 +47,13 @@
 //! `200 {"valid": true|false, "issues": [...], "code"?, "message"?, "rule"?}`. A ruleset
 //! without packs answers `422 packs_unsupported`.
 //!
-//! # Reads cost O(page)
+//! # Logs are read by pages
 //!
-//! Each instance keeps, per table and viewer, that viewer's log already projected and
-//! serialised ([`hub::ViewCache`]), fed as events commit; `log` answers a page by slicing it and
-//! `view`/`last_n` read its length. The first read by a viewer builds it from the store once.
+//! No viewer's log is kept in memory. Each instance keeps, per table and viewer, that viewer's
+//! numbering along the log ([`hub::ViewCache`]: a bounded index and the live projector), fed as
+//! events commit; `log`, a live backlog and a player's export read their page from the store
+//! from the index mark before it and project only that page ([`pages`]); `view`/`last_n` read
+//! the index. The first read by a viewer builds the index in one pass over the stored log.
 //!
 //! # Timers
 //!
@@ -82,7 +84,12 @@
 //!   their headers or body are closed ([`guard`]). No CORS headers are sent. The server
 //!   listens on loopback unless told otherwise.
 //! - Memory is bounded: tables unused for [`Limits::table_idle`] (and the least recently used
-//!   past [`Limits::max_tables`]) are unloaded with their viewers' logs ([`hub::Hub::evict`]).
+//!   past [`Limits::max_tables`]) are unloaded with their viewers' indexes
+//!   ([`hub::Hub::evict`]); a viewer's index is bounded whatever the log's length.
+//! - A player's command is checked against the player's seat again under the table's lock,
+//!   right before it is decided: a player made to leave, or whose tokens were revoked, after
+//!   their request was authenticated gets `403 not_seated` and nothing is stored
+//!   ([`runner::recheck_seat`]).
 //!
 //! # Live stream
 //!
@@ -101,6 +108,7 @@ pub mod guard;
 pub mod hub;
 pub mod live;
 pub mod openapi;
+pub mod pages;
 pub mod runner;
 pub mod scheduler;
 pub mod tokens;
@@ -253,6 +261,9 @@ pub struct Server {
     pub allowed_hosts: Vec<String>,
     /// With a key, creating or importing a table needs it (`X-Create-Key`).
     pub create_key: Option<String>,
+    /// Reverse proxies whose `X-Forwarded-For` names the client for the rate limits
+    /// ([`guard::Guard::client_ip`]); empty: the header is never read.
+    pub trusted_proxies: Vec<guard::TrustedProxy>,
     /// Signs exports; imports signed by it are trusted ([`store::export::Trust`]). `new`
     /// generates one for this process only; `delve serve` keeps one beside the database.
     pub signing_key: store::ServerKey,
@@ -335,6 +346,7 @@ impl Server {
             scheduler: scheduler::Wake::new(),
             allowed_hosts: Vec::new(),
             create_key: None,
+            trusted_proxies: Vec::new(),
             signing_key: store::ServerKey::generate(),
         }
     }
@@ -374,7 +386,8 @@ impl Server {
                 &self.limits,
                 guard::Hosts::new(&public_url, &self.allowed_hosts),
                 self.create_key.as_deref(),
-            ),
+            )
+            .with_trusted_proxies(self.trusted_proxies),
             limits: self.limits,
             public_url,
             shutdown: stop_rx.clone(),

@@ -1,9 +1,11 @@
 //! `GET /api/tables/{id}/live`: the WebSocket of new events, projected for one viewer.
 //!
-//! No gap, no duplicate: under the table's lock the connection takes its backlog (the
-//! viewer's events with `n > after`) from the viewer's cached log ([`crate::hub::ViewCache`])
-//! and subscribes to the table's channel, so every later event — made on this instance or read
-//! from another one — arrives on the channel as the viewer's finished message
+//! No gap, no duplicate: under the table's lock the connection notes where its backlog ends
+//! (the table's head and the viewer's index, [`crate::hub::ViewCache`]) and subscribes to the
+//! table's channel; it then reads the backlog (the viewer's events with `n > after`) page by
+//! page from the store ([`crate::pages`]) without the lock, and every later event — made on
+//! this instance or read from another one — arrives on the channel as the viewer's finished
+//! message
 //! ([`crate::hub::Frame`], built once per viewer and shared by all its connections). Nothing is
 //! projected, serialised or allocated per connection and event. A client that falls behind the channel's capacity, or cannot take
 //! a message within the send timeout, is told where to resume and closed, so it never stalls
@@ -12,7 +14,7 @@
 use crate::api::principal;
 use crate::error::ApiError;
 use crate::hub::{Frame, Lookup, Published};
-use crate::{AppState, runner};
+use crate::{AppState, pages, runner};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -114,7 +116,7 @@ pub async fn live(
     let after = q.after;
     match q.token.or_else(|| protocol_token(&headers)) {
         Some(token) => {
-            let (viewer, start) = open(&state, &id, &token, after).await?;
+            let (viewer, start) = open(&state, &id, &token).await?;
             Ok(ws
                 .on_upgrade(move |socket| async move {
                     if let Err(e) = stream(state, socket, viewer, after, start).await {
@@ -134,28 +136,23 @@ pub async fn live(
 }
 
 /// Checks the token and the seat, then takes the backlog and subscribes under the lock.
-async fn open(
-    state: &AppState,
-    id: &str,
-    token: &str,
-    after: u64,
-) -> Result<(Viewer, Start), ApiError> {
+async fn open(state: &AppState, id: &str, token: &str) -> Result<(Viewer, Start), ApiError> {
     let who = principal(state, token, id).await?;
     // The table must exist (checked before a hub is made for it).
     state.tables.store.meta(id).await?;
     let viewer = who.viewer();
     let hub = state.hub.get(id);
     let mut locked = runner::lock_for_read(state, &hub, id, &who).await?;
-    let Some(cache) = locked.loaded().view(&viewer) else {
-        return Err(ApiError::internal("the viewer's log is not loaded"));
-    };
+    let reader = runner::reader(&mut locked, &viewer)?;
     // Subscribed under the lock: every event after this backlog arrives on the channel.
     let start = Start {
-        backlog: cache.page(after, usize::MAX).to_vec(),
-        last_n: cache.last_n(),
-        last_seq: locked.loaded().table.head(),
+        last_n: reader.last_n(),
+        last_seq: reader.head,
+        reader,
         events: hub.events.subscribe(),
     };
+    // The backlog is read by `stream`, after the lock is let go.
+    drop(locked);
     Ok((viewer, start))
 }
 
@@ -177,7 +174,7 @@ async fn authenticate_then_stream(
     let opened = match auth {
         Some(auth) => {
             let after = auth.after.unwrap_or(after);
-            open(&state, &id, &auth.token, after)
+            open(&state, &id, &auth.token)
                 .await
                 .map(|(viewer, start)| (viewer, start, after))
         }
@@ -215,10 +212,13 @@ enum LiveError {
     Gone,
 }
 
-/// Where a connection starts: its backlog from the viewer's cached log, and the channel.
+/// Events of the backlog read from the store at a time.
+pub const BACKLOG_PAGE: usize = 256;
+
+/// Where a connection starts: where its backlog ends, and the channel.
 struct Start {
-    /// The viewer's events with `n > after`, as JSON.
-    backlog: Vec<Arc<str>>,
+    /// Reads the backlog (the viewer's events with `n > after`, up to `last_seq`).
+    reader: pages::Reader,
     /// The viewer's `n` at the end of the backlog.
     last_n: u64,
     /// The table's seq at the end of the backlog.
@@ -334,7 +334,7 @@ async fn stream(
     start: Start,
 ) -> Result<(), LiveError> {
     let Start {
-        backlog,
+        reader,
         last_n,
         last_seq,
         mut events,
@@ -350,13 +350,31 @@ async fn stream(
         last_seq,
         timeout: state.limits.send_timeout,
     };
-    // The backlog is this connection's own: framed here.
-    for (n, json) in (first_n..).zip(&backlog) {
-        if conn.next_n(n) {
-            conn.send(Frame::new(n, json).message()).await?;
+    // The backlog is this connection's own: read by pages and framed here, while the channel
+    // keeps what commits meanwhile (too much of it and the client is told to resume).
+    let mut sent = first_n - 1;
+    let mut cursor = None;
+    while sent < last_n {
+        let read = reader
+            .page(&*state.tables.store, sent, BACKLOG_PAGE, cursor)
+            .await;
+        let (page, at) = match read {
+            Ok(read) => read,
+            Err(e) => {
+                tracing::debug!("live backlog unreadable: {e}");
+                conn.close(CLOSE_RESUME, "backlog unreadable").await;
+                return Ok(());
+            }
+        };
+        let Some(&(last, _)) = page.last() else { break };
+        for (n, json) in &page {
+            if conn.next_n(*n) {
+                conn.send(Frame::new(*n, json).message()).await?;
+            }
         }
+        sent = last;
+        cursor = Some(at);
     }
-    drop(backlog);
     let caught_up = json!({ "type": "live", "last_n": last_n }).to_string();
     conn.send(Message::Text(caught_up.into())).await?;
     let mut heartbeat = tokio::time::interval(state.limits.heartbeat);

@@ -208,9 +208,10 @@ pub fn document(rulesets: &[&str]) -> Value {
                     "rulesets": {"type": "array", "items": ruleset.clone()}}}))}
             }},
             "/api/rulesets": {"get": {
-                "summary": "Registered rulesets",
+                "summary": "Registered rulesets, and whether creating or importing a table needs the creation key (header `X-Create-Key`)",
                 "responses": {"200": json_ok("OK", json!({"type": "object", "properties": {
-                    "rulesets": {"type": "array", "items": ruleset.clone()}}}))}
+                    "rulesets": {"type": "array", "items": ruleset.clone()},
+                    "create_key_required": {"type": "boolean"}}}))}
             }},
             "/api/openapi.json": {"get": {
                 "summary": "This document",

@@ -21,6 +21,7 @@ use crate::AppState;
 use crate::api::Principal;
 use crate::error::ApiError;
 use crate::hub::{Loaded, TableHub, ViewCache};
+use crate::pages;
 use engine::{Actor, ClockCommand, Command, DiceRoller, Viewer};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -98,7 +99,8 @@ pub async fn refresh(state: &AppState, locked: &mut Locked<'_>) -> Result<(), Ap
     Ok(())
 }
 
-/// Builds the viewer's log cache if missing (reads the log up to the cached head once).
+/// Builds the viewer's log cache if missing: one pass over the stored log up to the cached
+/// head, counting (the cache keeps the viewer's numbering, not its log: [`crate::hub`]).
 pub async fn ensure_view(
     state: &AppState,
     locked: &mut Locked<'_>,
@@ -110,6 +112,7 @@ pub async fn ensure_view(
     }
     let id = loaded.table.id().to_string();
     let head = loaded.table.head();
+    let floor = loaded.table.undo_floor();
     let mut cache = ViewCache::new(viewer.clone());
     let mut after = 0;
     while after < head {
@@ -121,7 +124,7 @@ pub async fn ensure_view(
         let Some(last) = page.last() else { break };
         after = last.seq;
         for stored in &page {
-            cache.push(&stored.envelope()?);
+            cache.skim(&stored.envelope()?, floor);
         }
     }
     if after != head {
@@ -130,6 +133,87 @@ pub async fn ensure_view(
         )));
     }
     loaded.insert_view(viewer.clone(), cache);
+    Ok(())
+}
+
+/// What a reader of `viewer`'s log needs, copied under the lock (see [`crate::pages`]); the
+/// viewer's cache must be built ([`ensure_view`]).
+pub fn reader(locked: &mut Locked<'_>, viewer: &Viewer) -> Result<pages::Reader, ApiError> {
+    let loaded = locked.loaded();
+    let cache = loaded
+        .view(viewer)
+        .ok_or_else(|| ApiError::internal("the viewer's log is not loaded"))?;
+    Ok(pages::Reader {
+        table: loaded.table.id().to_string(),
+        viewer: viewer.clone(),
+        index: cache.index().clone(),
+        head: loaded.table.head(),
+    })
+}
+
+/// The seat a player's token was checked against when the request was authenticated
+/// ([`crate::api::authorize`]), checked again under the table's lock right before the
+/// player's command is decided: between the two, the player may have been made to leave or
+/// had their tokens revoked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatCheck {
+    pub player: String,
+    /// The player's seat at the check.
+    pub seat: Option<u64>,
+    /// The table's head at the check.
+    pub since: u64,
+}
+
+/// The same refusal as at authentication (an old token learns nothing more).
+fn not_seated(name: &str) -> ApiError {
+    ApiError::forbidden(
+        "not_seated",
+        format!("`{name}` is no longer a player at this table"),
+    )
+}
+
+/// Refuses the command of a player whose seat changed or whose access an event ended since
+/// the request was authenticated. Runs under the table's lock, on the state the command is
+/// decided on, so nothing can come between this check and the append.
+pub async fn recheck_seat(
+    state: &AppState,
+    locked: &mut Locked<'_>,
+    check: &SeatCheck,
+) -> Result<(), ApiError> {
+    let loaded = locked.loaded();
+    let participants = &loaded.table.core().participants;
+    if !participants.players.contains_key(&check.player)
+        || participants.seat(&check.player) != check.seat
+    {
+        return Err(not_seated(&check.player));
+    }
+    let viewer = Viewer::Player(check.player.clone());
+    let cut = match loaded.cut_after(&viewer, check.since) {
+        Some(cut) => cut,
+        // The table was unloaded and loaded again since: read what happened in between.
+        None => {
+            let id = loaded.table.id().to_string();
+            let head = loaded.table.head();
+            let mut after = check.since;
+            let mut cut = false;
+            while after < head && !cut {
+                let page = state
+                    .tables
+                    .store
+                    .read(&id, after, store::READ_PAGE.min((head - after) as usize))
+                    .await?;
+                let Some(last) = page.last() else { break };
+                after = last.seq;
+                for stored in &page {
+                    cut |= crate::hub::cut_by(&stored.envelope()?).as_ref() == Some(&viewer);
+                }
+            }
+            cut
+        }
+    };
+    if cut {
+        return Err(not_seated(&check.player));
+    }
     Ok(())
 }
 
@@ -170,7 +254,7 @@ pub async fn run_locked(
     command: &Command,
 ) -> Result<Vec<Arc<str>>, ApiError> {
     let mut turn = take_turn_if_contended(state, locked).await?;
-    let outcome = decide(state, locked, actor, viewer, command, &mut turn).await;
+    let outcome = decide(state, locked, actor, viewer, command, None, &mut turn).await;
     release(turn).await;
     outcome
 }
@@ -210,6 +294,7 @@ async fn decide(
     actor: &Actor,
     viewer: &Viewer,
     command: &Command,
+    seat: Option<&SeatCheck>,
     turn: &mut Option<store::TableLock>,
 ) -> Result<Vec<Arc<str>>, ApiError> {
     ensure_view(state, locked, viewer).await?;
@@ -217,8 +302,11 @@ async fn decide(
     let mut attempt = 0;
     loop {
         attempt += 1;
+        // Under the lock, on the state this attempt decides on (after any catching up).
+        if let Some(check) = seat {
+            recheck_seat(state, locked, check).await?;
+        }
         let loaded = locked.loaded();
-        let before = loaded.view(viewer).map_or(0, ViewCache::last_n);
         let deadline = loaded.table.next_deadline().map(|(_, at)| at);
         let mut roller = DiceRoller;
         match state
@@ -233,14 +321,14 @@ async fn decide(
             .await
         {
             Ok(events) => {
-                for env in &events {
-                    hub.publish(loaded, env);
-                }
+                let mine = events
+                    .iter()
+                    .filter_map(|env| hub.publish_for(loaded, env, Some(viewer)))
+                    .collect();
                 if loaded.table.next_deadline().map(|(_, at)| at) != deadline {
                     state.scheduler.wake();
                 }
-                let cache = loaded.view(viewer);
-                return Ok(cache.map_or_else(Vec::new, |c| c.page(before, usize::MAX).to_vec()));
+                return Ok(mine);
             }
             // Refused: nothing was stored and the table is unchanged.
             Err(StoreError::Engine(e)) => return Err(e.into()),
@@ -274,11 +362,25 @@ pub async fn run_command(
     viewer: &Viewer,
     command: &Command,
 ) -> Result<Vec<Arc<str>>, ApiError> {
+    run_checked(state, id, actor, viewer, command, None).await
+}
+
+/// [`run_command`] for a player authenticated earlier: `seat` is checked again under the
+/// table's lock right before the command is decided ([`recheck_seat`]).
+pub async fn run_checked(
+    state: &Arc<AppState>,
+    id: &str,
+    actor: &Actor,
+    viewer: &Viewer,
+    command: &Command,
+    seat: Option<SeatCheck>,
+) -> Result<Vec<Arc<str>>, ApiError> {
     let (tx, rx) = tokio::sync::oneshot::channel();
     let mine = Arc::new(Queued {
         actor: actor.clone(),
         viewer: viewer.clone(),
         command: command.clone(),
+        seat,
         reply: std::sync::Mutex::new(Some(tx)),
     });
     state.queues.push(id, mine);
@@ -315,6 +417,7 @@ pub struct Queued {
     actor: Actor,
     viewer: Viewer,
     command: Command,
+    seat: Option<SeatCheck>,
     reply: std::sync::Mutex<Option<Reply>>,
 }
 
@@ -395,7 +498,16 @@ async fn run_queued(state: &AppState, locked: &mut Locked<'_>, batch: Vec<Arc<Qu
     };
     if !(batch.len() > 1 && run_together(state, locked, batch).await) {
         for q in batch {
-            let outcome = decide(state, locked, &q.actor, &q.viewer, &q.command, &mut turn).await;
+            let outcome = decide(
+                state,
+                locked,
+                &q.actor,
+                &q.viewer,
+                &q.command,
+                q.seat.as_ref(),
+                &mut turn,
+            )
+            .await;
             q.answer(outcome);
         }
     }
@@ -405,10 +517,16 @@ async fn run_queued(state: &AppState, locked: &mut Locked<'_>, batch: Vec<Arc<Qu
 /// Decides `batch` on a copy of the table and stores every accepted command's events in one
 /// append. `false`: nothing was stored or answered (run them one by one instead).
 async fn run_together(state: &AppState, locked: &mut Locked<'_>, batch: &[Arc<Queued>]) -> bool {
+    let mut unseated = Vec::with_capacity(batch.len());
     for q in batch {
         if ensure_view(state, locked, &q.viewer).await.is_err() {
             return false;
         }
+        // Checked here, under the lock, on the state the batch is decided on.
+        unseated.push(match &q.seat {
+            Some(check) => recheck_seat(state, locked, check).await.err(),
+            None => None,
+        });
     }
     let hub = locked.hub;
     let loaded = locked.loaded();
@@ -416,11 +534,28 @@ async fn run_together(state: &AppState, locked: &mut Locked<'_>, batch: &[Arc<Qu
     let mut work = loaded.table.clone();
     let mut decided = Vec::with_capacity(batch.len());
     let mut deadline = None;
-    for q in batch {
+    // Whose access an earlier command of this batch ended.
+    let mut cut_here: Vec<Viewer> = Vec::new();
+    for (q, unseated) in batch.iter().zip(unseated) {
+        if let Some(refused) = unseated {
+            decided.push(Err(refused));
+            continue;
+        }
+        if let Some(check) = &q.seat {
+            let participants = &work.core().participants;
+            if participants.seat(&check.player) != check.seat
+                || !participants.players.contains_key(&check.player)
+                || cut_here.contains(&Viewer::Player(check.player.clone()))
+            {
+                decided.push(Err(not_seated(&check.player)));
+                continue;
+            }
+        }
         let mut roller = DiceRoller;
         match work.prepare(&q.actor, &q.command, state.clock.now_ms(), &mut roller) {
             Ok(prepared) => {
                 let events = prepared.events.clone();
+                cut_here.extend(events.iter().filter_map(crate::hub::cut_by));
                 deadline = Some(prepared.next_deadline_ms());
                 if work.commit(prepared).is_err() {
                     return false;
@@ -428,7 +563,7 @@ async fn run_together(state: &AppState, locked: &mut Locked<'_>, batch: &[Arc<Qu
                 decided.push(Ok(events));
             }
             // Refused: the copy is unchanged.
-            Err(e) => decided.push(Err(e)),
+            Err(e) => decided.push(Err(e.into())),
         }
     }
     if let Some(deadline) = deadline {
@@ -449,21 +584,19 @@ async fn run_together(state: &AppState, locked: &mut Locked<'_>, batch: &[Arc<Qu
         }
     }
     let before_deadline = loaded.table.next_deadline().map(|(_, at)| at);
+    // The table moves past the whole batch at once; its events are published one by one.
+    loaded.hold_floor(Some(loaded.table.undo_floor()));
     loaded.table = work;
     for (q, d) in batch.iter().zip(decided) {
-        let outcome = match d {
-            Ok(events) => {
-                let before = loaded.view(&q.viewer).map_or(0, ViewCache::last_n);
-                for env in &events {
-                    hub.publish(loaded, env);
-                }
-                let cache = loaded.view(&q.viewer);
-                Ok(cache.map_or_else(Vec::new, |c| c.page(before, usize::MAX).to_vec()))
-            }
-            Err(e) => Err(e.into()),
-        };
+        let outcome = d.map(|events| {
+            events
+                .iter()
+                .filter_map(|env| hub.publish_for(loaded, env, Some(&q.viewer)))
+                .collect()
+        });
         q.answer(outcome);
     }
+    loaded.hold_floor(None);
     if loaded.table.next_deadline().map(|(_, at)| at) != before_deadline {
         state.scheduler.wake();
     }

@@ -13,6 +13,8 @@ use tokio_tungstenite::tungstenite::Message;
 mod batch;
 #[path = "http/hostile.rs"]
 mod hostile;
+#[path = "http/pages.rs"]
+mod pages;
 mod secrecy_sweep;
 
 struct Running {

@@ -9,9 +9,13 @@
 //! The hash chain: `h0 = SHA-256(header line)`, `h_i = SHA-256(h_{i-1} ‖ event text of line
 //! i+1)`, written as hex. Import refuses, naming the line: an unknown format or version, a
 //! malformed line, a seq out of order (a missing or doubled line), a broken hash (an edited
-//! line), an event that does not decode or that the engine cannot replay, a count that differs
-//! from the header, or an id that already exists. Events are stored with the exact bytes read,
-//! so export → import → export gives identical bytes.
+//! line), a `table_created` that does not decode, an event the engine cannot replay, a count
+//! that differs from the header, or an id that already exists. Events are stored with the exact
+//! bytes read, so export → import → export gives identical bytes. A later event the reader
+//! cannot decode (a table that already holds an `unreadable` event exports its stored text) is
+//! not refused: it is imported as the same Referee-only `unreadable` event the table's reader
+//! sets it aside as, and the rest is replayed; its text is kept unless it is beyond the
+//! storage limits (then the set-aside event is stored in its place).
 //!
 //! # Signatures
 //!
@@ -265,8 +269,12 @@ fn verify_signed(
                 "hash chain broken: the line was altered or a line is missing",
             ));
         }
-        let env =
-            Envelope::from_json(event).map_err(|e| bad(line_no, format!("bad event: {e}")))?;
+        // An event the reader cannot decode (written before the storage limits, or damaged in
+        // the source database) is set aside as the table's own reader does on load
+        // ([`Envelope::from_stored`]): a Referee-only `unreadable` event with the same seq.
+        // Only `table_created` must decode.
+        let env = Envelope::from_stored(seq, event)
+            .map_err(|e| bad(line_no, format!("bad event: {e}")))?;
         if env.seq != seq {
             return Err(bad(
                 line_no,
@@ -290,7 +298,7 @@ fn verify_signed(
         }
         events.push(StoredEvent {
             seq,
-            json: event.to_string(),
+            json: storable_text(&env, event).map_err(|e| bad(line_no, e))?,
         });
     }
     if events.len() as u64 != header.events {
@@ -322,6 +330,23 @@ fn verify_signed(
         head: events.len() as u64,
     };
     Ok((meta, events, provenance))
+}
+
+/// The text an imported event is stored as: the line's text, byte for byte, whenever the store
+/// may hold it. An `unreadable` event whose text is beyond the storage limits (the store never
+/// holds what its reader refuses) is stored as the set-aside event itself, so the table still
+/// imports: that one event's original text is not kept (its line was verified by the chain
+/// and the signature; the reason names what was wrong with it).
+fn storable_text(env: &Envelope, text: &str) -> Result<String, String> {
+    let meter = engine::limits::JsonMeter::of_text(text);
+    let problem = engine::limits::stored_json_problem(&meter, engine::limits::MAX_ENVELOPE_BYTES);
+    match (&env.body, problem) {
+        (_, None) => Ok(text.to_string()),
+        (EventBody::Unreadable { .. }, Some(_)) => env
+            .to_json()
+            .map_err(|e| format!("cannot write the set-aside event: {e}")),
+        (_, Some(problem)) => Err(format!("event cannot be stored: {problem}")),
+    }
 }
 
 /// Verifies (with the [`Trust`] policy of [`check`]) and stores an exported table; returns

@@ -291,6 +291,54 @@ async fn sec_create_key_06_creation_needs_the_key() {
         .await
         .expect("send");
     assert_eq!(resp.status(), StatusCode::CREATED);
+    lobby_carries_the_key_field(&srv, true).await;
+    srv.stop().await;
+}
+
+/// The lobby's create and import forms carry a creation-key field, sent as `X-Create-Key`;
+/// the server says whether it needs one (the field is shown then, or after a 401/403 naming
+/// the key), and both refusals have their own message.
+async fn lobby_carries_the_key_field(srv: &Running, needed: bool) {
+    let (s, listed) = srv.get("/api/rulesets", "").await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(listed["create_key_required"], needed, "{listed}");
+    let (s, lobby) = srv.get_text("/assets/js/lobby.js", "").await;
+    assert_eq!(s, StatusCode::OK);
+    for needle in [
+        "createKeyField(\"create-key\"",
+        "createKeyField(\"import-key\"",
+        "create_key_required",
+        "bad_create_key",
+        "createKey.box",
+        "importKey.box",
+        "api.importTable(",
+        "id: \"import-table\"",
+    ] {
+        assert!(lobby.contains(needle), "lobby.js lacks {needle}");
+    }
+    let (s, client) = srv.get_text("/assets/js/api.js", "").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(client.contains("headers[\"X-Create-Key\"] = createKey"));
+    for lang in ["en", "ru"] {
+        let (s, ftl) = srv.get_text(&format!("/assets/i18n/{lang}.ftl"), "").await;
+        assert_eq!(s, StatusCode::OK);
+        for key in [
+            "create-key =",
+            "create-key-needed =",
+            "create-key-wrong =",
+            "import-table =",
+        ] {
+            assert!(ftl.contains(key), "{lang}.ftl lacks {key}");
+        }
+    }
+}
+
+/// Without a creation key the server says so (the lobby hides the field).
+#[tokio::test]
+async fn sec_create_key_06_lobby_field_hidden_without_a_key() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let srv = start_with(&dir.path().join("d.db"), no_rate_limits()).await;
+    lobby_carries_the_key_field(&srv, false).await;
     srv.stop().await;
 }
 
@@ -393,5 +441,80 @@ async fn sec_cache_06_idle_table_unloads_and_reloads() {
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(srv.full_log(&id, &referee).await.len(), before.len() + 1);
+    srv.stop().await;
+}
+
+/// Sends `count` health requests claiming `X-Forwarded-For: <forwarded>`; returns the statuses.
+async fn health_as(srv: &Running, forwarded: &str, count: usize) -> Vec<u16> {
+    let mut statuses = Vec::new();
+    for _ in 0..count {
+        let resp = reqwest::Client::new()
+            .get(format!("{}/api/health", srv.base))
+            .header("x-forwarded-for", forwarded)
+            .send()
+            .await
+            .expect("send");
+        statuses.push(resp.status().as_u16());
+    }
+    statuses
+}
+
+fn strict_requests() -> Limits {
+    Limits {
+        requests_per_second: 0.01,
+        request_burst: 2.0,
+        tables_per_minute: 0.01,
+        table_burst: 1.0,
+        ..Limits::default()
+    }
+}
+
+/// `--trusted-proxy`: behind a trusted proxy each forwarded client has its own allowance
+/// (keyed by the right-most untrusted hop, so a client prepending addresses gains nothing);
+/// without it, a forged `X-Forwarded-For` changes nothing (the peer's address is the key).
+#[tokio::test]
+async fn sec_proxy_06_forwarded_for_keys_limits_only_behind_a_trusted_proxy() {
+    // Untrusted peer (no --trusted-proxy): forged headers share the peer's allowance.
+    let dir = tempfile::tempdir().expect("tmp");
+    let srv = start_with(&dir.path().join("d.db"), strict_requests()).await;
+    assert_eq!(health_as(&srv, "203.0.113.1", 2).await, [200, 200]);
+    assert_eq!(health_as(&srv, "203.0.113.2", 1).await, [429]);
+    assert_eq!(health_as(&srv, "203.0.113.3, 127.0.0.1", 1).await, [429]);
+    srv.stop().await;
+
+    // Loopback is a trusted proxy: each forwarded client is limited on its own.
+    let dir = tempfile::tempdir().expect("tmp");
+    let (store, tokens) = server::open_sqlite(&dir.path().join("d.db"))
+        .await
+        .expect("db");
+    let mut behind = Server::new(store, tokens, engine::builtin_registry());
+    behind.trusted_proxies = vec!["127.0.0.0/8".parse().expect("proxy")];
+    let srv = start_server(behind, strict_requests()).await;
+    assert_eq!(health_as(&srv, "203.0.113.1", 3).await, [200, 200, 429]);
+    assert_eq!(health_as(&srv, "203.0.113.2", 2).await, [200, 200]);
+    // A client behind the proxy that forges a hop left of its own address stays itself.
+    assert_eq!(
+        health_as(&srv, "198.51.100.50, 203.0.113.1", 1).await,
+        [429]
+    );
+    // Table creation is keyed the same way.
+    let create = |who: &'static str| {
+        let url = format!("{}/api/tables", srv.base);
+        async move {
+            reqwest::Client::new()
+                .post(url)
+                .header("x-forwarded-for", who)
+                .json(&json!({"ruleset": "demo", "name": "t"}))
+                .send()
+                .await
+                .expect("send")
+                .status()
+                .as_u16()
+        }
+    };
+    assert_eq!(create("192.0.2.10").await, 201);
+    assert_eq!(create("192.0.2.11").await, 201);
+    let again = create("192.0.2.10").await;
+    assert_eq!(again, 429);
     srv.stop().await;
 }

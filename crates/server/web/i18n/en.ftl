@@ -44,6 +44,15 @@ join-hint = The invite works once; this browser keeps your seat.
 join-failed = Could not join
 table-unavailable = This table cannot be opened
 back-to-lobby = Back to the lobby
+create-key = Creation key
+create-key-hint = This server creates tables only with its key; ask whoever runs it.
+create-key-needed = This server creates tables only with its creation key: enter it and try again.
+create-key-wrong = That is not this server's creation key.
+import-table = Import a table
+import-file = Exported table (.jsonl)
+import-unsigned = Accept an unsigned export or one from another server
+import-unsigned-hint = Such a file may hold anything its author wrote; accept it only from a Referee you trust.
+import-failed = Could not import
 
 ## Roles
 role-referee = Referee

@@ -9,13 +9,17 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, { token, body } = {}) {
+async function request(method, path, { token, body, raw, type, createKey } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (raw !== undefined) headers["Content-Type"] = type;
+  // The server's creation key (`delve serve --create-key`), for creating and importing tables.
+  if (createKey) headers["X-Create-Key"] = createKey;
+  const payload = raw !== undefined ? raw : body === undefined ? undefined : JSON.stringify(body);
   let resp;
   try {
-    resp = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    resp = await fetch(path, { method, headers, body: payload });
   } catch (e) {
     throw new ApiError(0, { code: "network", message: String(e) });
   }
@@ -31,7 +35,14 @@ async function request(method, path, { token, body } = {}) {
 }
 
 export const rulesets = () => request("GET", "/api/rulesets");
-export const createTable = (body) => request("POST", "/api/tables", { body });
+export const createTable = (body, createKey) => request("POST", "/api/tables", { body, createKey });
+/** Imports an export (JSON Lines text); `acceptUnsigned` also takes unsigned or foreign files. */
+export const importTable = (text, { acceptUnsigned = false, createKey } = {}) =>
+  request("POST", `/api/tables/import${acceptUnsigned ? "?accept_unsigned=true" : ""}`, {
+    raw: text,
+    type: "application/x-ndjson",
+    createKey,
+  });
 export const join = (invite, name) => request("POST", "/api/join", { body: { invite, name } });
 
 /** One seat at one table: the token's calls. */

@@ -1,5 +1,6 @@
-// The lobby: create a table (ruleset choice), the tables this browser holds a seat at, and
-// joining with an invite. Seats (table id + token) are remembered in localStorage
+// The lobby: create a table (ruleset choice), the tables this browser holds a seat at,
+// joining with an invite, and importing an export (both creation forms carry the server's
+// creation key when it has one). Seats (table id + token) are remembered in localStorage
 // ("delve.seats"); a token never leaves the browser except in the Authorization header.
 
 import { h, clear, section, announce } from "./dom.js";
@@ -31,13 +32,54 @@ const hashOf = (link) => {
   return i >= 0 ? link.slice(i) : "#";
 };
 
+/** A creation-key field (`delve serve --create-key`): shown when the server asks for one,
+ * or after a refusal that names it. Its value is sent as `X-Create-Key` and kept only in this
+ * tab (sessionStorage), never with the seats. */
+function createKeyField(id, needed) {
+  const input = h("input", {
+    id,
+    name: "create_key",
+    type: "password",
+    autocomplete: "off",
+    value: sessionStorage.getItem("delve.create-key") || "",
+    required: needed,
+  });
+  const label = h("label", { for: id }, t("create-key"));
+  const hint = h("p", { class: "hint" }, t("create-key-hint"));
+  const box = h("div", { class: "stack create-key", hidden: !needed }, label, input, hint);
+  return {
+    box,
+    input,
+    value() {
+      const v = input.value.trim();
+      if (v) sessionStorage.setItem("delve.create-key", v);
+      return v || undefined;
+    },
+    /** After an error: a missing or wrong key reveals the field and says so; true if it was one. */
+    refused(err) {
+      if (err.code !== "create_key_required" && err.code !== "bad_create_key") return false;
+      box.hidden = false;
+      input.required = true;
+      if (err.code === "bad_create_key") sessionStorage.removeItem("delve.create-key");
+      announce(t(err.code === "bad_create_key" ? "create-key-wrong" : "create-key-needed"), "error");
+      input.focus();
+      return true;
+    },
+  };
+}
+
 export async function lobby(main) {
   let names = ["crows"];
+  let keyNeeded = false;
   try {
-    names = (await api.rulesets()).rulesets;
+    const answer = await api.rulesets();
+    names = answer.rulesets;
+    keyNeeded = answer.create_key_required === true;
   } catch (e) {
     announce(e.message, "error");
   }
+  const createKey = createKeyField("create-key", keyNeeded);
+  const importKey = createKeyField("import-key", keyNeeded);
   const rs = h(
     "select",
     { id: "new-ruleset", name: "ruleset", required: true },
@@ -57,11 +99,11 @@ export async function lobby(main) {
           const body = { ruleset: rs.value, name: name.value.trim() };
           if (referee.value.trim()) body.referee = referee.value.trim();
           if (config) body.config = config;
-          const made = await api.createTable(body);
+          const made = await api.createTable(body, createKey.value());
           remember({ table: made.id, token: made.referee_token, name: made.name, role: "referee" });
           location.hash = hashOf(made.referee_link);
         } catch (err) {
-          announce(err.message, "error");
+          if (!createKey.refused(err)) announce(err.message, "error");
         }
       },
     },
@@ -74,7 +116,36 @@ export async function lobby(main) {
     h("label", { for: "new-turn" }, t("dungeon-turn-minutes")),
     turn,
     h("p", { class: "hint" }, t("dungeon-turn-hint")),
+    createKey.box,
     h("button", { type: "submit", class: "primary", id: "create-table" }, t("create-table")),
+  );
+
+  const file = h("input", { id: "import-file", name: "file", type: "file", required: true, accept: ".jsonl,.ndjson,.json,application/x-ndjson" });
+  const unsigned = h("input", { id: "import-unsigned", name: "accept_unsigned", type: "checkbox" });
+  const importForm = h(
+    "form",
+    {
+      class: "stack",
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const chosen = file.files && file.files[0];
+        if (!chosen) return;
+        try {
+          const text = await chosen.text();
+          const made = await api.importTable(text, { acceptUnsigned: unsigned.checked, createKey: importKey.value() });
+          remember({ table: made.id, token: made.referee_token, name: made.name, role: "referee" });
+          location.hash = hashOf(made.referee_link);
+        } catch (err) {
+          if (!importKey.refused(err)) announce(`${t("import-failed")}: ${err.message}`, "error");
+        }
+      },
+    },
+    h("label", { for: "import-file" }, t("import-file")),
+    file,
+    h("label", { class: "check" }, unsigned, " ", t("import-unsigned")),
+    h("p", { class: "hint" }, t("import-unsigned-hint")),
+    importKey.box,
+    h("button", { type: "submit", id: "import-table" }, t("import-table")),
   );
 
   const mine = seats();
@@ -116,7 +187,7 @@ export async function lobby(main) {
   clear(
     main,
     h("h1", { class: "page-title" }, t("lobby-title")),
-    h("div", { class: "lobby" }, section("create", t("create-table"), create), section("mine", t("your-tables"), list), section("join", t("join-table"), joinForm)),
+    h("div", { class: "lobby" }, section("create", t("create-table"), create), section("mine", t("your-tables"), list), section("join", t("join-table"), joinForm), section("import", t("import-table"), importForm)),
   );
   main.focus();
 }

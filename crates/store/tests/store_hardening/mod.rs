@@ -125,15 +125,103 @@ async fn hardening_18_1_a_table_with_an_unreadable_event_still_loads_exports_and
         .execute("b", &Actor::Referee, &add(2), &clock, &mut DiceRoller)
         .await
         .expect("play on");
-    // Import takes only what its reader reads: the set-aside line is refused, by number.
-    let other = MemoryStore::new();
-    let err = export::import(&other, &tables.registry, &text, &UNSIGNED_OK)
+    // The export of a table holding an unreadable event imports (issue 18, second round).
+    import_keeps_unreadable(&text, bad.seq).await;
+}
+
+/// Imports `text` (an export whose event `bad_seq` cannot be read) into fresh stores: the
+/// event stays a Referee-only `unreadable` event, everything else is replayed, and the
+/// imported table exports and imports again.
+async fn import_keeps_unreadable(text: &str, bad_seq: u64) {
+    let registry = registry();
+    let other = Arc::new(MemoryStore::new());
+    let meta = export::import(&*other, &registry, text, &UNSIGNED_OK)
         .await
-        .expect_err("unreadable line");
+        .expect("an export with an unreadable event imports");
+    let tables = Tables::new(other.clone(), registry.clone());
+    let table = tables
+        .load(&meta.id)
+        .await
+        .expect("the imported table loads");
+    assert_eq!(table.head(), meta.head);
+    let log = tables.log(&meta.id).await.expect("log");
+    assert_eq!(log.len() as u64, meta.head);
+    for env in &log {
+        let unreadable = matches!(env.body, EventBody::Unreadable { .. });
+        assert_eq!(
+            unreadable,
+            env.seq == bad_seq,
+            "event {}: {:?}",
+            env.seq,
+            env.body
+        );
+    }
+    let set_aside = &log[bad_seq as usize - 1];
+    assert_eq!(set_aside.visibility, engine::Visibility::Referee);
     assert!(
-        matches!(err, StoreError::Import { line, .. } if line == bad.seq as usize + 1),
-        "{err}"
+        project_log(&log, &Viewer::Player("alice".into()))
+            .iter()
+            .all(|e| !matches!(e.body, EventBody::Unreadable { .. }))
     );
+    // The same state as the source table up to the bad event (the demo's counter is replayed).
+    let again = export::export(&*other, &meta.id).await.expect("re-export");
+    let third = MemoryStore::new();
+    export::import(&third, &registry, &again, &UNSIGNED_OK)
+        .await
+        .expect("re-import");
+}
+
+/// Issue 18, item 6: an unreadable event within the storage limits (damaged text) is imported
+/// byte for byte and set aside again on load; one beyond them (400 levels deep) is imported as
+/// the set-aside event. Either way the import is accepted and the rest replayed.
+#[tokio::test]
+async fn hardening_18_6_an_export_with_an_unreadable_event_imports_it_as_unreadable() {
+    for damaged in [true, false] {
+        let store = Arc::new(MemoryStore::new());
+        let tables = Tables::new(store.clone(), registry());
+        seated(&tables, "u").await;
+        let clock = FakeClock::new(10);
+        tables
+            .execute("u", &Actor::Referee, &add(3), &clock, &mut DiceRoller)
+            .await
+            .expect("add");
+        tables
+            .execute("u", &Actor::Referee, &add(4), &clock, &mut DiceRoller)
+            .await
+            .expect("add");
+        let text = export::export(&*store, "u").await.expect("export");
+        // Rewrite one event line (and re-chain) as a database holding such an event exports it.
+        let lines: Vec<&str> = text.split_terminator('\n').collect();
+        let bad_seq = lines.len() as u64 - 2; // the first `add`: the second is replayed after it
+        let bad = if damaged {
+            format!(
+                "{{\"seq\":{bad_seq},\"batch\":{bad_seq},\"at_ms\":1,\"body\":{{\"type\":\"nonsense\"}}}}"
+            )
+        } else {
+            deep_event(bad_seq, 400).json
+        };
+        let mut edited = String::new();
+        for (i, line) in lines.iter().enumerate() {
+            if i as u64 == bad_seq {
+                let (head, _) = line.split_once(",\"event\":").unwrap();
+                edited.push_str(&format!("{head},\"event\":{bad}}}\n"));
+            } else {
+                edited.push_str(line);
+                edited.push('\n');
+            }
+        }
+        let edited = rechain(&edited);
+        import_keeps_unreadable(&edited, bad_seq).await;
+        if damaged {
+            // Within the limits: stored as it was read, so it exports byte for byte.
+            let other = MemoryStore::new();
+            let meta = export::import(&other, &registry(), &edited, &UNSIGNED_OK)
+                .await
+                .expect("import");
+            let again = export::export(&other, &meta.id).await.expect("export");
+            assert!(again.contains(&bad), "the damaged text is kept");
+        }
+    }
 }
 
 /// Recomputes the (unkeyed) hash chain of an export, as an attacker who edited a line would.
@@ -259,4 +347,72 @@ async fn hardening_18_10_exports_are_signed_and_verified_on_import() {
             .is_err()
     );
     assert!(target.list().await.unwrap().is_empty());
+}
+
+/// Issue 18, item 6 (second round): the per-actor log growth budget of the last hour is
+/// rebuilt from the stored events when a table is loaded again (after a restart or after the
+/// server unloaded it), from the log alone and from a snapshot plus the tail. On main every
+/// load started a fresh window, so a reload let an actor write another 16 MiB.
+#[tokio::test]
+async fn hardening_18_6_growth_window_survives_unload_and_reload() {
+    use engine::limits::{GROWTH_WINDOW_MS, MAX_ACTOR_BYTES_PER_HOUR};
+    for snapshot_every in [4, 1_000_000] {
+        let store = Arc::new(MemoryStore::new());
+        let mut tables = Tables::new(store.clone(), registry());
+        tables.snapshot_every = snapshot_every;
+        seated(&tables, "g").await;
+        let mib = 1024 * 1024;
+        // A public note of `size` bytes (demo: any participant may write one).
+        let emit = |size: usize| {
+            cmd(json!({"rules": {"note": {"text": "x".repeat(size), "secret": false}}}))
+        };
+        let fits = (MAX_ACTOR_BYTES_PER_HOUR / mib as u64) as usize - 1;
+        let t0 = 1_000_000;
+        // `execute` loads the table from the store each time: every command is a reload.
+        for i in 0..fits {
+            tables
+                .execute(
+                    "g",
+                    &Actor::Player("alice".into()),
+                    &emit(mib - 100),
+                    &FakeClock::new(t0 + i as i64),
+                    &mut DiceRoller,
+                )
+                .await
+                .expect("within the hour's budget");
+        }
+        let head = store.meta("g").await.unwrap().head;
+        let late = FakeClock::new(t0 + 60_000);
+        let err = tables
+            .execute(
+                "g",
+                &Actor::Player("alice".into()),
+                &emit(mib + mib / 2),
+                &late,
+                &mut DiceRoller,
+            )
+            .await
+            .expect_err("over the hour's budget after a reload");
+        assert!(
+            err.to_string().contains("MAX_ACTOR_BYTES_PER_HOUR"),
+            "{err}"
+        );
+        assert_eq!(store.meta("g").await.unwrap().head, head, "nothing stored");
+        // Another participant has a budget of its own.
+        tables
+            .execute("g", &Actor::Referee, &emit(mib), &late, &mut DiceRoller)
+            .await
+            .expect("the Referee's own window");
+        // An hour after the first commands the window has moved on, reload or not.
+        tables
+            .execute(
+                "g",
+                &Actor::Player("alice".into()),
+                &emit(mib + mib / 2),
+                &FakeClock::new(t0 + GROWTH_WINDOW_MS + fits as i64),
+                &mut DiceRoller,
+            )
+            .await
+            .expect("a new hour");
+    }
 }
