@@ -2598,11 +2598,19 @@ impl Crows {
         Ok(())
     }
 
+    /// The end of an in-game day: each character who ate no ration that day gains a
+    /// starvation wound (CR-HAZ-03). The rule is the characters' — people who carry and eat
+    /// rations (crows, hirelings, anyone else the wounds rule applies to) — not the party's
+    /// animals: a pet or mount carries no rations of its own to eat (none unless the
+    /// Referee gives it backpack slots, CR-ERR-10), so the hunger check would wound, and
+    /// with no slot for the wound kill, every animal after its first night. What an animal
+    /// eats is the Referee's to rule (a wound by hand when it goes hungry).
     pub(super) fn day_end(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         let ids: Vec<String> = ctx.rules().creatures.keys().cloned().collect();
         for id in ids {
             let mut r = record(ctx, &id)?.clone();
             if !r.creature.alive
+                || r.creature.kind == CreatureKind::Animal
                 || r.creature.death_rule() != crate::creature::DeathRule::TakesWounds
                 || r.creature.has_override(&RuleOverride::NeedsNoFood)
             {
