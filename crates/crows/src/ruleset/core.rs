@@ -19,7 +19,8 @@
 //! # Commands
 //!
 //! Ruleset commands travel as `{"rules": {<command>: {…}}}`. Slots are written
-//! `{"kind": "Hand"|"Belt"|"Backpack", "number": n}`; item ids are the numbers the state shows.
+//! `{"kind": "hand"|"belt"|"backpack", "number": n}` (the capitalised `"Hand"` of older
+//! commands and logs is still read); item ids are the numbers the state shows.
 //!
 //! Referee only:
 //! - `{"load_pack": {"files": [{"name": "items.json", "text": "…"}]}}` — validated by
@@ -88,10 +89,10 @@
 //!   a creature is hidden from does not see it: not in the view, and its events (creature
 //!   changes, rolls, tests, decisions, death) are not sent to that player at all.
 //! - `{"carry_corpse": {"creature": "vera", "corpse": "goblin", "slots": [{"kind":
-//!   "Backpack", "number": 1}, …]}}` (the character's controller) — the corpse becomes an item
+//!   "backpack", "number": 1}, …]}}` (the character's controller) — the corpse becomes an item
 //!   of its size's slots plus its gear's ([`crate::corpses::corpse_item`], CR-CORPSE-01),
 //!   placed by the multi-slot rule; a corpse no slot kind can hold is refused (CR-CORPSE-02).
-//! - `{"place_item": {"creature": "vera", "card": "torch", "slots": [{"kind": "Hand",
+//! - `{"place_item": {"creature": "vera", "card": "torch", "slots": [{"kind": "hand",
 //!   "number": 1}]}}` or with `"custom": {"name": "Old shield", "slots": 1, "armor":
 //!   {"kind": "Shield", "defense": 2}}` (a custom light source: `"light": "2/2"` with its
 //!   `"usage_dice"`).
@@ -171,10 +172,10 @@
 //!   `Crows::open_square_guess`.
 //!
 //! The character's controller (or the Referee):
-//! - `{"move_items": {"creature": "vera", "moves": [{"item": 3, "to": [{"kind": "Belt",
+//! - `{"move_items": {"creature": "vera", "moves": [{"item": 3, "to": [{"kind": "belt",
 //!   "number": 1}]}], "drops": [4]}}` — free outside combat, one maneuver in combat (only hands
 //!   and belt); impossible moves are refused with the rule named and change nothing.
-//! - `{"draw_from_backpack": {"creature": "vera", "item": 5, "hands": [{"kind": "Hand",
+//! - `{"draw_from_backpack": {"creature": "vera", "item": 5, "hands": [{"kind": "hand",
 //!   "number": 1}], "choice": "Swap"|"DropHands"}}` — combat only: the recorded 1d10 against the
 //!   item's slot number (CR-INV-13).
 //! - `{"dump_backpack": {"creature": "vera", "items": [5, 6]}}`, `{"pick_up": {"creature":
