@@ -669,7 +669,7 @@ fn cr_bl_14_damage_and_wounds_go_through_core() {
         "the doubling is used up"
     );
     assert!(
-        rules_events(&events, "creature_set")
+        rules_events(&events, "creature_changed")
             .iter()
             .any(|e| e["what"] == json!("damaged"))
     );
