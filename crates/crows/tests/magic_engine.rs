@@ -320,7 +320,7 @@ fn backlash_at(t: &mut T, total: u8, near: &str, extra: &[i64]) -> Vec<Envelope>
         .as_array()
         .map(|a| {
             a.iter()
-                .filter(|s| s["at"]["kind"] == json!("Hand"))
+                .filter(|s| s["at"]["kind"] == json!("hand"))
                 .filter_map(|s| s["item"]["id"].as_u64())
                 .collect()
         })
