@@ -39,7 +39,7 @@
 //!   {"rule": "wounds_do_not_slow"}, {"rule": "ignores_difficult_terrain"}]`;
 //! - an item card's `grants` (the same list), in force for whoever has the item in use — in
 //!   hand, worn as armor or worn in its magic-item slot (CR-INV-10);
-//! - an item card's `works_from` (`["Belt"]`): slot kinds besides the hands where it works.
+//! - an item card's `works_from` (`["belt"]`): slot kinds besides the hands where it works.
 //!
 //! The Referee's ruling beats both: `set_rule_overrides` adds exceptions to one creature or
 //! rules out ones its card or items carry ([`crate::ruleset`]).
@@ -705,7 +705,7 @@ pub struct ItemCard {
     /// Eating it counts as a ration (CR-HAZ-03).
     #[serde(default)]
     pub ration: bool,
-    /// Slot kinds besides the hands from which the item works (`"Belt"`, `"Backpack"`): an
+    /// Slot kinds besides the hands from which the item works (`"belt"`, `"backpack"`): an
     /// exception to "only items in hand are equipped" (CR-INV-10, CR-CORE-03).
     #[serde(default)]
     pub works_from: Vec<crate::inventory::SlotKind>,

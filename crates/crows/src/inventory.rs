@@ -20,11 +20,17 @@ use crate::creature::{BackpackRows, CorpseSlotKinds, Magic, WoundPlacement};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct ItemId(pub u32);
 
-/// The three kinds of inventory slot.
+/// The three kinds of inventory slot, written `hand`, `belt`, `backpack` like every other JSON
+/// key and value (issue 15); the capitalised spellings of older commands, packs and logs
+/// (`"Hand"`) are still read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum SlotKind {
+    #[serde(alias = "Hand")]
     Hand,
+    #[serde(alias = "Belt")]
     Belt,
+    #[serde(alias = "Backpack")]
     Backpack,
 }
 
@@ -1283,6 +1289,31 @@ mod tests {
 
     fn inv() -> Inventory {
         Inventory::new(InventoryLayout::CROW)
+    }
+
+    #[test]
+    // Covers CR-INV-01 (issue 15): one casing for slot kinds, the old one still read.
+    fn cr_inv_01_slot_kinds_are_written_in_lower_case_and_old_spellings_read() {
+        let slot = SlotRef {
+            kind: SlotKind::Backpack,
+            number: 2,
+        };
+        assert_eq!(
+            serde_json::to_value(slot).unwrap(),
+            serde_json::json!({"kind": "backpack", "number": 2})
+        );
+        for (new, old, kind) in [
+            ("hand", "Hand", SlotKind::Hand),
+            ("belt", "Belt", SlotKind::Belt),
+            ("backpack", "Backpack", SlotKind::Backpack),
+        ] {
+            for spelling in [new, old] {
+                let read: SlotKind = serde_json::from_value(serde_json::json!(spelling)).unwrap();
+                assert_eq!(read, kind);
+            }
+            assert_eq!(kind.to_string(), new, "refusals say it the same way");
+        }
+        assert!(serde_json::from_value::<SlotKind>(serde_json::json!("HAND")).is_err());
     }
 
     fn bp(ns: &[u8]) -> Vec<SlotRef> {

@@ -439,8 +439,8 @@ fn cr_inv_01_a_person_npc_from_its_card_has_hands_and_belt_and_keeps_its_card() 
         &[],
     );
     let items = &t.table.view(&Viewer::Referee)["rules"]["creatures"]["bandit"]["items"];
-    assert_eq!(items[0]["at"]["kind"], "Hand", "{items}");
-    assert_eq!(items[1]["at"]["kind"], "Belt", "{items}");
+    assert_eq!(items[0]["at"]["kind"], "hand", "{items}");
+    assert_eq!(items[1]["at"]["kind"], "belt", "{items}");
     // A fifth belt slot does not exist (CR-INV-01).
     let e = t
         .run(

@@ -248,8 +248,8 @@ fn cr_core_03_pack_exceptions_are_validated_with_file_line_and_field() {
     let e = ContentLibrary::load(&[("beasts.json", &unknown)]).unwrap_err();
     assert!(e.to_string().contains("beasts.json:"), "{e}");
     let hands = ITEMS.replacen(
-        "\"works_from\": [\"Belt\"]",
-        "\"works_from\": [\"Hand\"]",
+        "\"works_from\": [\"belt\"]",
+        "\"works_from\": [\"hand\"]",
         1,
     );
     let e = ContentLibrary::load(&[("items.json", &hands)]).unwrap_err();

@@ -252,7 +252,7 @@ fn cr_dt_06_cr_err_36_end_of_turn_runs_usage_dice_expiries_then_the_encounter_ch
     let events = due(&mut t, &clock, &[4, 5, 6, 2]).unwrap();
     let k = kinds(&events);
     let usage = position(&k, "rolled:usage dice");
-    let creature = position(&k, "creature_set");
+    let creature = position(&k, "creature_changed");
     let check = position(&k, "rolled:encounter check");
     let recorded = position(&k, "encounter_checked");
     let next = position(&k, "exploration_turn_started");

@@ -256,7 +256,7 @@ fn cr_err_34_a_light_kept_burning_rolls_its_usage_dice_every_two_hours_of_the_re
     assert_eq!(rolled_count(&events), 4);
     assert_eq!(pool(&t)["pool"]["current"], 0);
     assert_eq!(pool(&t)["useless"], true);
-    let rest_rolls = all_events(&t, "creature_set")
+    let rest_rolls = all_events(&t, "creature_changed")
         .into_iter()
         .filter(|e| e["what"] == "two hours of the rest (usage dice)")
         .map(|e| e["id"].as_str().unwrap().to_string())
@@ -521,7 +521,7 @@ fn cr_err_34_a_torch_burning_through_a_rest_in_the_open_rolls_three_times() {
     let mut dice = vec![6, 6, 6, 6, 6, 6, 1, 6, 6];
     dice.extend(MIASMA_TIER_2);
     t.referee_rules(json!({"travel_rest_end": {"meals": meals}}), &dice);
-    let marks = all_events(&t, "creature_set")
+    let marks = all_events(&t, "creature_changed")
         .into_iter()
         .filter(|e| e["what"] == "two hours of the rest (usage dice)")
         .count();

@@ -320,7 +320,7 @@ fn backlash_at(t: &mut T, total: u8, near: &str, extra: &[i64]) -> Vec<Envelope>
         .as_array()
         .map(|a| {
             a.iter()
-                .filter(|s| s["at"]["kind"] == json!("Hand"))
+                .filter(|s| s["at"]["kind"] == json!("hand"))
                 .filter_map(|s| s["item"]["id"].as_u64())
                 .collect()
         })
@@ -669,7 +669,7 @@ fn cr_bl_14_damage_and_wounds_go_through_core() {
         "the doubling is used up"
     );
     assert!(
-        rules_events(&events, "creature_set")
+        rules_events(&events, "creature_changed")
             .iter()
             .any(|e| e["what"] == json!("damaged"))
     );

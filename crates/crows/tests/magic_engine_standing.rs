@@ -245,7 +245,7 @@ fn cr_bl_08_a_fall_is_the_next_damage_and_is_doubled_once() {
     let damaged: Vec<Value> = e
         .iter()
         .filter_map(|e| match &e.body {
-            EventBody::Rules { event } => event.get("creature_set").cloned(),
+            EventBody::Rules { event } => event.get("creature_changed").cloned(),
             _ => None,
         })
         .filter(|c| c["what"] == json!("damaged"))

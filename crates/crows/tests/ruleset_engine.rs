@@ -241,7 +241,7 @@ fn cr_inv_03_impossible_move_refused_with_rule_and_table_unchanged_through_engin
         &[],
     );
     let inv = &t.creature("vera")["inventory"]["items"][0]["at"];
-    assert_eq!(inv, &json!({"kind": "Hand", "first": 1, "len": 2}));
+    assert_eq!(inv, &json!({"kind": "hand", "first": 1, "len": 2}));
     t.assert_replays();
 }
 
@@ -268,13 +268,13 @@ fn cr_inv_13_backpack_draw_rolls_a_recorded_d10_through_engine() {
     assert_eq!(rolled_count(&events), 1);
     assert_eq!(
         t.creature("vera")["inventory"]["items"][0]["at"]["kind"],
-        "Backpack"
+        "backpack"
     );
     // A 4 reaches it.
     t.ok(&player("alice"), draw, &[4]);
     assert_eq!(
         t.creature("vera")["inventory"]["items"][0]["at"]["kind"],
-        "Hand"
+        "hand"
     );
     // Dumping in combat is a maneuver; the dumped items lie on the ground.
     t.referee_rules(

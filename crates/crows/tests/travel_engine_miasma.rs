@@ -607,6 +607,59 @@ fn cr_miasma_07_violent_adds_one_to_weapon_damage() {
 }
 
 #[test]
+// Covers CR-TRAVEL-02, CR-REST-02 (issue 15): a rest in the open begun by a version whose
+// `travel_rest` opened no rest record (an old log: the same events without explore's
+// `rest_started`) can still be ended, and ends like any rest nobody slept in.
+fn cr_travel_02_a_rest_in_the_open_from_an_old_log_can_be_ended() {
+    let mut t = setup();
+    wound(&mut t, "vera", 5, &[5, 6]);
+    t.referee_rules(json!({"begin_travel_day": {"pace": "normal"}}), &[]);
+    t.referee_rules(json!({"travel_role_tests": {}}), &[]);
+    t.referee_rules(json!({"travel_rest": {}}), &[1]);
+    // The old log: explore's record of the rest was never written (later seqs close up).
+    let gone: Vec<u64> = t
+        .log
+        .iter()
+        .filter(|e| matches!(&e.body, EventBody::Rules { event } if event.get("rest_started").is_some()))
+        .map(|e| e.seq)
+        .collect();
+    assert_eq!(gone.len(), 1);
+    let old: Vec<Envelope> = t
+        .log
+        .iter()
+        .filter(|e| e.seq != gone[0])
+        .cloned()
+        .map(|mut e| {
+            if e.seq > gone[0] {
+                e.seq -= 1;
+            }
+            if e.batch > gone[0] {
+                e.batch -= 1;
+            }
+            e
+        })
+        .collect();
+    let table = Table::replay(&t.registry, &old).unwrap();
+    let mut t = T {
+        registry: registry(),
+        table,
+        log: old,
+    };
+    assert!(explore_view(&t, &Viewer::Referee)["rest"].is_null());
+    assert_eq!(travel(&t)["day"]["step"], "rest");
+    // It ends: the Miasma round follows (Vera and Bram at tier 2), nothing is restored.
+    t.referee_rules(
+        json!({"travel_rest_end": {"completed": true}}),
+        &dice(&[&VERA_T2, &BRAM_T2]),
+    );
+    assert!(!t.table.core().clock.resting, "the rest is over");
+    assert!(explore_view(&t, &Viewer::Referee)["rest"].is_null());
+    assert_eq!(t.creature("vera")["stamina"], 0);
+    assert_eq!(wounds(&t, "vera"), 2);
+    t.assert_replays();
+}
+
+#[test]
 // Covers CR-REST-02, CR-TRAVEL-02, CR-REST-01, CR-REST-07.
 fn cr_rest_02_cr_travel_02_a_rest_in_the_open_restores_stamina_and_a_wound() {
     let mut t = setup();

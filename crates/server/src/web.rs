@@ -273,7 +273,7 @@ mod tests {
             "char-agility",
             "stamina",
             "armor-defense",
-            "slot-Backpack",
+            "slot-backpack",
             "tier-n",
         ] {
             assert!(en.contains(id), "{id}");

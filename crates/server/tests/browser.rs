@@ -87,9 +87,9 @@ async fn web_ui_referee_and_player_evening() {
     .await;
     // Items and a wound through the API (the page's token), then through the place form.
     for (name, slots, kind, number) in [
-        ("Torch", 1, "Hand", 1),
-        ("Rope", 1, "Backpack", 1),
-        ("Tent", 2, "Backpack", 3),
+        ("Torch", 1, "hand", 1),
+        ("Rope", 1, "backpack", 1),
+        ("Tent", 2, "backpack", 3),
     ] {
         let to: Vec<Value> = (0..slots)
             .map(|i| json!({"kind": kind, "number": number + i}))
@@ -282,11 +282,11 @@ async fn web_ui_referee_and_player_evening() {
     wait_js(
         &player,
         "slots armed",
-        "return !document.querySelector('#slot-vera-Belt-1').disabled",
+        "return !document.querySelector('#slot-vera-belt-1').disabled",
     )
     .await;
     player
-        .find(Locator::Css("#slot-vera-Belt-1"))
+        .find(Locator::Css("#slot-vera-belt-1"))
         .await
         .expect("belt 1")
         .send_keys(ENTER)
@@ -309,11 +309,11 @@ async fn web_ui_referee_and_player_evening() {
     wait_js(
         &player,
         "slots armed",
-        "return !document.querySelector('#slot-vera-Belt-4').disabled",
+        "return !document.querySelector('#slot-vera-belt-4').disabled",
     )
     .await;
     player
-        .find(Locator::Css("#slot-vera-Belt-4"))
+        .find(Locator::Css("#slot-vera-belt-4"))
         .await
         .expect("belt 4")
         .send_keys(ENTER)
@@ -333,7 +333,7 @@ async fn web_ui_referee_and_player_evening() {
         "the refusal carries its reason and rule: {reason}"
     );
     let tent_still = player
-        .execute("const s = document.querySelector('.slot[data-kind=Backpack][data-number=\"3\"]'); return s && s.innerText.includes('Tent')", vec![])
+        .execute("const s = document.querySelector('.slot[data-kind=backpack][data-number=\"3\"]'); return s && s.innerText.includes('Tent')", vec![])
         .await
         .expect("js");
     assert_eq!(tent_still, json!(true), "a refused move changes nothing");
@@ -342,7 +342,7 @@ async fn web_ui_referee_and_player_evening() {
     player
         .execute(
             r#"const item = [...document.querySelectorAll('.inventory .item')].find(e => e.querySelector('.item-name').textContent === 'Torch');
-               const slot = document.querySelector('#slot-vera-Belt-2');
+               const slot = document.querySelector('#slot-vera-belt-2');
                const dt = new DataTransfer();
                item.dispatchEvent(new DragEvent('dragstart', {dataTransfer: dt, bubbles: true}));
                slot.dispatchEvent(new DragEvent('dragover', {dataTransfer: dt, bubbles: true, cancelable: true}));

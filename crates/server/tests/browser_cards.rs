@@ -48,9 +48,9 @@ async fn cr_inv_08_cards_print_and_a_player_asks_for_a_crow() {
     let r = api_command(&referee, json!({"rules": {"create_creature": {"id": "vera", "name": "Vera", "kind": "crow", "characteristics": {"agility": 1, "mind": 0, "strength": 0}, "stamina": 6}}})).await;
     assert_eq!(r["status"], 200, "{r}");
     for (name, slots, kind, number) in [
-        ("Torch", 1, "Hand", 1),
-        ("Rope", 1, "Belt", 1),
-        ("Tent", 2, "Backpack", 3),
+        ("Torch", 1, "hand", 1),
+        ("Rope", 1, "belt", 1),
+        ("Tent", 2, "backpack", 3),
     ] {
         let to: Vec<Value> = (0..slots)
             .map(|i| json!({"kind": kind, "number": number + i}))

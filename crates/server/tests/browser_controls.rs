@@ -44,7 +44,7 @@ async fn cr_rest_08_treasure_level_rest_check_noise_and_interrupt_through_the_ui
         &[
             crow("vera", "Vera"),
             load_items(),
-            give("vera", "ration", "Backpack"),
+            give("vera", "ration", "backpack"),
         ],
     )
     .await;
@@ -255,7 +255,7 @@ async fn cr_atk_14_two_targets_like_and_a_refused_guess_through_the_ui() {
             monster("rat", "Rat"),
             monster("bat", "Bat"),
             load_items(),
-            give("vera", "torch", "Hand"),
+            give("vera", "torch", "hand"),
             json!({"rules": {"place": {"creature": "vera", "at": {"x": 1, "y": 1}, "side": "crows"}}}),
             json!({"rules": {"place": {"creature": "rat", "at": {"x": 2, "y": 1}, "side": "enemies"}}}),
             json!({"rules": {"place": {"creature": "bat", "at": {"x": 1, "y": 2}, "side": "enemies"}}}),

@@ -96,7 +96,7 @@ async fn cr_dt_03_dungeon_turn_pause_resume_and_rest_through_the_ui() {
         &[
             json!({"rules": {"load_pack": {"files": [{"name": "items.json", "text": ITEMS}]}}}),
             json!({"rules": {"place_item": {"creature": "vera", "card": "ration",
-                "slots": [{"kind": "Backpack", "number": 1}]}}}),
+                "slots": [{"kind": "backpack", "number": 1}]}}}),
         ],
     )
     .await;

@@ -16,10 +16,27 @@
 //! ambient light, and the assist costs charged in combat. Characters are bound to players with the engine's own `bind` command (the
 //! character id is the creature id).
 //!
+//! # Creature events
+//!
+//! A new creature is logged whole (`creature_set`, its public part `creature_seen` for those
+//! who do not control it). Every later change is logged as what changed: `creature_changed`
+//! carries a JSON merge patch (RFC 7396, [`super::patch`]) of the record, `creature_seen_changed`
+//! a merge patch of the public part only (`{}` when nothing public changed), so a player never
+//! receives more of another's creature than its public part. The whole record is logged again
+//! only when a merge patch cannot write the change (a member becoming `null`, such as an
+//! ancestry cleared) or when the public part is shown or withheld anew (`hidden`,
+//! `unrevealed`). Replay applies the patch to the record it has; logs of whole records still
+//! replay (`tests/fixtures/creature_set_log.jsonl`). Screens read the state from the view;
+//! the log's events say what happened. Measured on that fixture's game (23 creature events:
+//! items, armor, damage into wounds, conditions, an effect, hiding, a ration, a death): 33 382
+//! → 14 241 bytes stored (1 451 → 619 per event, envelope included), 12 429 → 5 117 bytes
+//! sent to one player (Bob, who plays one of the three creatures).
+//!
 //! # Commands
 //!
 //! Ruleset commands travel as `{"rules": {<command>: {…}}}`. Slots are written
-//! `{"kind": "Hand"|"Belt"|"Backpack", "number": n}`; item ids are the numbers the state shows.
+//! `{"kind": "hand"|"belt"|"backpack", "number": n}` (the capitalised `"Hand"` of older
+//! commands and logs is still read); item ids are the numbers the state shows.
 //!
 //! Referee only:
 //! - `{"load_pack": {"files": [{"name": "items.json", "text": "…"}]}}` — validated by
@@ -88,10 +105,10 @@
 //!   a creature is hidden from does not see it: not in the view, and its events (creature
 //!   changes, rolls, tests, decisions, death) are not sent to that player at all.
 //! - `{"carry_corpse": {"creature": "vera", "corpse": "goblin", "slots": [{"kind":
-//!   "Backpack", "number": 1}, …]}}` (the character's controller) — the corpse becomes an item
+//!   "backpack", "number": 1}, …]}}` (the character's controller) — the corpse becomes an item
 //!   of its size's slots plus its gear's ([`crate::corpses::corpse_item`], CR-CORPSE-01),
 //!   placed by the multi-slot rule; a corpse no slot kind can hold is refused (CR-CORPSE-02).
-//! - `{"place_item": {"creature": "vera", "card": "torch", "slots": [{"kind": "Hand",
+//! - `{"place_item": {"creature": "vera", "card": "torch", "slots": [{"kind": "hand",
 //!   "number": 1}]}}` or with `"custom": {"name": "Old shield", "slots": 1, "armor":
 //!   {"kind": "Shield", "defense": 2}}` (a custom light source: `"light": "2/2"` with its
 //!   `"usage_dice"`).
@@ -122,7 +139,7 @@
 //!   "rounds": 10}], "remove": [{"rule": "immune_to_condition", "condition": "prone"}]}}` —
 //!   the Referee's ruling on a creature's exceptions to general rules (CR-CORE-03, CR-REF-01):
 //!   `add` gives it exceptions, `remove` rules out exceptions its card or items carry (the
-//!   ruling beats the card). Logged as its `creature_set` (`rule exceptions ruled`). The
+//!   ruling beats the card). Logged as its `creature_changed` (`rule exceptions ruled`). The
 //!   exceptions ([`crate::creature::RuleOverride`]) come from creature cards (`overrides`),
 //!   items in use (`grants`) and these rulings; the engine applies them where the general
 //!   rule is computed: `immune_to_condition` (`add_condition` refused, CR-CORE-03),
@@ -171,10 +188,10 @@
 //!   `Crows::open_square_guess`.
 //!
 //! The character's controller (or the Referee):
-//! - `{"move_items": {"creature": "vera", "moves": [{"item": 3, "to": [{"kind": "Belt",
+//! - `{"move_items": {"creature": "vera", "moves": [{"item": 3, "to": [{"kind": "belt",
 //!   "number": 1}]}], "drops": [4]}}` — free outside combat, one maneuver in combat (only hands
 //!   and belt); impossible moves are refused with the rule named and change nothing.
-//! - `{"draw_from_backpack": {"creature": "vera", "item": 5, "hands": [{"kind": "Hand",
+//! - `{"draw_from_backpack": {"creature": "vera", "item": 5, "hands": [{"kind": "hand",
 //!   "number": 1}], "choice": "Swap"|"DropHands"}}` — combat only: the recorded 1d10 against the
 //!   item's slot number (CR-INV-13).
 //! - `{"dump_backpack": {"creature": "vera", "items": [5, 6]}}`, `{"pick_up": {"creature":
@@ -1166,7 +1183,9 @@ pub enum CoreEvent {
         creatures: Vec<CreatureCard>,
         tables: Vec<RollTable>,
     },
-    /// A creature's full record after a change (`what` names the change, `report` its detail).
+    /// A creature's full record: its creation, or a change a merge patch cannot write (a
+    /// member that becomes `null`); every change in logs written before `creature_changed`
+    /// (`what` names the change, `report` its detail).
     CreatureSet {
         id: String,
         record: Box<CreatureRecord>,
@@ -1174,11 +1193,27 @@ pub enum CoreEvent {
         #[serde(default)]
         report: Value,
     },
-    /// What others see of a `creature_set` (its public part).
+    /// What changed in an existing creature's record: a JSON merge patch (RFC 7396, see
+    /// [`super::patch`]) of the record as `creature_set` writes it.
+    CreatureChanged {
+        id: String,
+        what: String,
+        #[serde(default)]
+        report: Value,
+        patch: Value,
+    },
+    /// What others see of a `creature_set` (its whole public part).
     CreatureSeen {
         id: String,
         what: String,
         public: Value,
+    },
+    /// What others see of a `creature_changed`: a merge patch of the public part (only its
+    /// keys; `{}` when nothing public changed).
+    CreatureSeenChanged {
+        id: String,
+        what: String,
+        patch: Value,
     },
     Died {
         id: String,
@@ -1484,7 +1519,77 @@ pub(super) fn items_view(c: &Creature) -> Value {
     json!(items)
 }
 
-/// Emits a creature's new record: full for the Referee and its players, public for others.
+/// The next free item id once `record`'s items exist.
+fn next_item_after(record: &CreatureRecord) -> u32 {
+    record
+        .creature
+        .inventory
+        .all_items()
+        .map(|i| i.id.0)
+        .filter(|i| *i != crate::creature::NATURAL_ARMOR.0)
+        .max()
+        .unwrap_or(0)
+        .saturating_add(1)
+}
+
+/// The events that record `record` as creature `id`'s new state: for a creature that exists,
+/// `creature_changed` with a merge patch of its record and `creature_seen_changed` with a
+/// merge patch of its public part, when both patches write the new state exactly; otherwise
+/// (a new creature, a member becoming `null`, the public part shown or withheld anew: its
+/// `hidden` or `unrevealed` flag changed) `creature_set` with the whole record and
+/// `creature_seen` with the whole public part.
+fn creature_events(
+    before: Option<&CreatureRecord>,
+    id: &str,
+    record: CreatureRecord,
+    what: &str,
+    report: Value,
+) -> (CoreEvent, CoreEvent) {
+    let (id, what) = (id.to_string(), what.to_string());
+    let patches = before.and_then(|b| {
+        let old = serde_json::to_value(b).ok()?;
+        let new = serde_json::to_value(&record).ok()?;
+        let patch = super::patch::diff_exact(&old, &new)?;
+        // The patched record must read back as the record (what `core_apply` does).
+        serde_json::from_value::<CreatureRecord>(new).ok()?;
+        let seen = if b.hidden == record.hidden && b.unrevealed == record.unrevealed {
+            super::patch::diff_exact(&public_view(&id, b), &public_view(&id, &record))?
+        } else {
+            return None;
+        };
+        Some((patch, seen))
+    });
+    match patches {
+        Some((patch, seen)) => (
+            CoreEvent::CreatureChanged {
+                id: id.clone(),
+                what: what.clone(),
+                report,
+                patch,
+            },
+            CoreEvent::CreatureSeenChanged {
+                id,
+                what,
+                patch: seen,
+            },
+        ),
+        None => {
+            let public = public_view(&id, &record);
+            (
+                CoreEvent::CreatureSet {
+                    id: id.clone(),
+                    record: Box::new(record),
+                    what: what.clone(),
+                    report,
+                },
+                CoreEvent::CreatureSeen { id, what, public },
+            )
+        }
+    }
+}
+
+/// Emits a creature's new state: the record (or what changed in it) for the Referee and its
+/// players, the public part (or what changed in it) for others ([`creature_events`]).
 pub(super) fn set_creature(
     ctx: &mut Ctx<'_, Crows>,
     id: &str,
@@ -1498,18 +1603,15 @@ pub(super) fn set_creature(
     } else {
         Visibility::Players(players.clone())
     };
-    let masked = CoreEvent::CreatureSeen {
-        id: id.to_string(),
-        what: what.to_string(),
-        public: public_view(id, &record),
-    };
+    let unrevealed = record.unrevealed;
+    let (full, masked) = creature_events(ctx.rules().creatures.get(id), id, record, what, report);
     let blind = blind_players_if(
         &ctx.core().participants,
         &ctx.rules().hiding,
         id,
-        record.unrevealed,
+        unrevealed,
     );
-    let public = !record.unrevealed
+    let public = !unrevealed
         && blind_players_if(&ctx.core().participants, &ctx.rules().hiding, id, false).is_empty();
     if !blind.is_empty() || !public {
         // Hidden from some players (CR-HIDE-05) or not yet revealed: they (and spectators)
@@ -1522,30 +1624,13 @@ pub(super) fn set_creature(
             .filter(|p| !blind.contains(*p) && !players.contains(*p))
             .cloned()
             .collect();
-        ctx.emit_for(
-            CoreEvent::CreatureSet {
-                id: id.to_string(),
-                record: Box::new(record),
-                what: what.to_string(),
-                report,
-            },
-            visibility,
-        )?;
+        ctx.emit_for(full, visibility)?;
         if seers.is_empty() {
             return Ok(());
         }
         return ctx.emit_for(masked, Visibility::Players(seers));
     }
-    ctx.emit_masked(
-        CoreEvent::CreatureSet {
-            id: id.to_string(),
-            record: Box::new(record),
-            what: what.to_string(),
-            report,
-        },
-        visibility,
-        masked,
-    )
+    ctx.emit_masked(full, visibility, masked)
 }
 
 pub(super) fn set_creature_only(
@@ -2598,11 +2683,19 @@ impl Crows {
         Ok(())
     }
 
+    /// The end of an in-game day: each character who ate no ration that day gains a
+    /// starvation wound (CR-HAZ-03). The rule is the characters' — people who carry and eat
+    /// rations (crows, hirelings, anyone else the wounds rule applies to) — not the party's
+    /// animals: a pet or mount carries no rations of its own to eat (none unless the
+    /// Referee gives it backpack slots, CR-ERR-10), so the hunger check would wound, and
+    /// with no slot for the wound kill, every animal after its first night. What an animal
+    /// eats is the Referee's to rule (a wound by hand when it goes hungry).
     pub(super) fn day_end(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         let ids: Vec<String> = ctx.rules().creatures.keys().cloned().collect();
         for id in ids {
             let mut r = record(ctx, &id)?.clone();
             if !r.creature.alive
+                || r.creature.kind == CreatureKind::Animal
                 || r.creature.death_rule() != crate::creature::DeathRule::TakesWounds
                 || r.creature.has_override(&RuleOverride::NeedsNoFood)
             {
@@ -4074,18 +4167,28 @@ impl Crows {
                 }
             }
             CoreEvent::CreatureSet { id, record, .. } => {
-                let top = record
-                    .creature
-                    .inventory
-                    .all_items()
-                    .map(|i| i.id.0)
-                    .filter(|i| *i != crate::creature::NATURAL_ARMOR.0)
-                    .max()
-                    .unwrap_or(0);
-                state.next_item = state.next_item.max(top.saturating_add(1));
+                state.next_item = state.next_item.max(next_item_after(record));
                 state.creatures.insert(id.clone(), (**record).clone());
             }
-            CoreEvent::CreatureSeen { .. } | CoreEvent::CharacterRequestRefused { .. } => {}
+            CoreEvent::CreatureChanged { id, patch, .. } => {
+                let Some(r) = state.creatures.get_mut(id) else {
+                    return;
+                };
+                // `set_creature` emits a patch only after checking that it turns this very
+                // record into the new one (`patch::diff_exact`) and that the result reads
+                // back, so neither step below fails on a log it wrote.
+                let Ok(mut v) = serde_json::to_value(&*r) else {
+                    return;
+                };
+                super::patch::apply(&mut v, patch);
+                if let Ok(new) = serde_json::from_value::<CreatureRecord>(v) {
+                    state.next_item = state.next_item.max(next_item_after(&new));
+                    *r = new;
+                }
+            }
+            CoreEvent::CreatureSeen { .. }
+            | CoreEvent::CreatureSeenChanged { .. }
+            | CoreEvent::CharacterRequestRefused { .. } => {}
             CoreEvent::Died { id } => {
                 // The body becomes an object with the gear still on it (CR-CORE-05, CR-DMG-15);
                 // the dead creature's record keeps its wounds but no longer lists that gear,

@@ -26,6 +26,7 @@ pub mod combat;
 pub mod core;
 pub mod explore;
 pub mod magic;
+mod patch;
 pub mod travel;
 
 pub use self::core::*;
@@ -605,7 +606,7 @@ mod tests {
     #[test]
     fn old_near_twin_names_read_as_the_kept_command() {
         let cmd: CrowsCommand = serde_json::from_value(serde_json::json!(
-            {"draw_from_pack": {"creature": "vera", "item": 2, "hands": [{"kind": "Hand", "number": 1}]}}
+            {"draw_from_pack": {"creature": "vera", "item": 2, "hands": [{"kind": "hand", "number": 1}]}}
         ))
         .unwrap();
         assert!(matches!(

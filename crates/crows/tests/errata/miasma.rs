@@ -166,6 +166,38 @@ fn cr_err_63_only_humans_roll_unless_the_referee_names_others() {
 }
 
 #[test]
+// Covers CR-HAZ-03, CR-ERR-10 (issue 15): the party's dog (no backpack slots of its own, so
+// no ration to eat and no slot for a wound) no longer starves to death after its first
+// night; the crows who ate nothing still gain their starvation wound.
+fn cr_haz_03_a_party_animal_does_not_die_of_the_first_nights_hunger() {
+    let mut t = setup();
+    t.referee_rules(
+        json!({"create_creature": {"id": "dog", "kind": "animal",
+            "characteristics": {"agility": 2, "mind": -2, "strength": 0}, "stamina": 4}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"set_party": {"members": ["vera", "bram", "dog"]}}),
+        &[],
+    );
+    // The night's rest passes midnight with nothing eaten: the day's hunger check.
+    night(&mut t, &dice(&[&VERA_T2, &BRAM_T2]));
+    end_day(&mut t);
+    assert_eq!(t.creature("dog")["alive"], true);
+    assert!(t.state()["corpses"].get("dog").is_none());
+    let starving: Vec<String> = t
+        .table
+        .core()
+        .decisions
+        .iter()
+        .filter(|d| d.kind == "crows.wound_slot" && d.context["kind"] == "Starvation")
+        .map(|d| d.context["creature"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(starving, ["bram", "vera"], "the crows still starve");
+    t.assert_replays();
+}
+
+#[test]
 fn cr_err_78_everyone_rolls_then_helpers_choose_and_several_may_help_one() {
     let mut t = setup();
     t.referee_rules(

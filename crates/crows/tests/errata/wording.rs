@@ -71,8 +71,8 @@ fn cr_err_85_belt_and_hands_are_never_bare_words_in_the_ui() {
         }
     }
     let get = |k: &str| m.iter().find(|(key, _)| *key == k).map(|(_, v)| *v);
-    assert_eq!(get("slot-Belt"), Some("Слоты пояса"));
-    assert_eq!(get("slot-Hand"), Some("Слоты рук"));
+    assert_eq!(get("slot-belt"), Some("Слоты пояса"));
+    assert_eq!(get("slot-hand"), Some("Слоты рук"));
     assert_eq!(get("magic-Waist"), Some("Магический слот: пояс"));
     assert_eq!(get("magic-Arms"), Some("Магический слот: руки"));
 }

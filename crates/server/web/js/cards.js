@@ -54,7 +54,7 @@ function printSheet(c) {
   const at = (kind, n) => storedItems(c).filter((s) => s.at.kind === kind && n >= s.at.first && n < s.at.first + Math.max(1, s.at.len));
   const cell = (kind, n) => {
     const here = at(kind, n);
-    const wound = kind === "Backpack" && (inv.wounds || [])[n - 1];
+    const wound = kind === "backpack" && (inv.wounds || [])[n - 1];
     const name = here.length ? `${here[here.length - 1].item.name}${here.length > 1 ? ` ×${here.length}` : ""}` : wound ? "✚" : "";
     return h("td", {}, h("span", { class: "ps-n" }, String(n)), h("span", { class: "ps-item" }, name));
   };
@@ -63,8 +63,8 @@ function printSheet(c) {
     for (let n = from; n <= to; n++) cells.push(cell(kind, n));
     return h("tr", {}, h("th", { scope: "row" }, label), cells);
   };
-  const rows = [row(t("slot-Hand"), "Hand", 1, layout.hands), row(t("slot-Belt"), "Belt", 1, layout.belt)];
-  for (let from = 1; from <= layout.backpack; from += 5) rows.push(row(t("slot-Backpack"), "Backpack", from, Math.min(from + 4, layout.backpack)));
+  const rows = [row(t("slot-hand"), "hand", 1, layout.hands), row(t("slot-belt"), "belt", 1, layout.belt)];
+  for (let from = 1; from <= layout.backpack; from += 5) rows.push(row(t("slot-backpack"), "backpack", from, Math.min(from + 4, layout.backpack)));
   return h("table", { class: "print-sheet" }, h("caption", {}, t("inventory-of", { name: displayName(c) })), h("tbody", {}, rows));
 }
 

@@ -11,9 +11,9 @@
 // - the Referee: place a creature, `start_combat`, `roll_initiative` (the player who rolls),
 //   `end_combat`.
 // - everyone with a placed creature: "more actions", one form per rarer command (shift, jump,
-//   stand_up, grab, escape_grab, knockback, taunt, ready/fire_readied, command_pet, the
-//   inventory maneuvers, order_side; the Referee also free_act, force_move, teleport, topple,
-//   flyer_falls, unplace). Creatures and squares are picked on the grid; a refusal's reason
+//   stand_up, grab, escape_grab, reposition_grabbed (CR-COND-03), knockback, taunt,
+//   ready/fire_readied, command_pet, the inventory maneuvers, order_side; the Referee also
+//   free_act, force_move, teleport, topple, flyer_falls, unplace). Creatures and squares are picked on the grid; a refusal's reason
 //   (message and rule) stays shown under the form until the next command;
 // - the Referee: the map editor for `set_grid` (brushes for obstacles, terrain, elevation,
 //   water, climbing, hazards, concealment and drops, painted by clicking squares).
@@ -247,7 +247,7 @@ function budgetLine(fight, id) {
 
 /** The held items of a creature (weapons or not: the server checks). */
 function handItems(c) {
-  return storedItems(c).filter((s) => (s.at?.kind ?? s.slot?.kind) === "Hand");
+  return storedItems(c).filter((s) => (s.at?.kind ?? s.slot?.kind) === "hand");
 }
 
 function actorControls(screen, cv, fight, acting) {
@@ -485,6 +485,7 @@ const ACTS = {
   stand_up: { fields: [] },
   grab: { fields: [["target", "creature"]] },
   escape_grab: { fields: [["characteristic", "choice", CHARS]] },
+  reposition_grabbed: { fields: [["to", "square"]] },
   knockback: { fields: [["target", "creature"], ["push", "path"]] },
   taunt: { fields: [["target", "creature"]] },
   ready: {
@@ -494,18 +495,18 @@ const ACTS = {
   fire_readied: { fields: [] },
   command_pet: { fields: [["pet", "creature"], ["dangerous", "bool"]] },
   draw_from_pack: {
-    fields: [["item", "item", "Backpack"], ["hand", "hand"], ["choice", "choice", ["Swap", "DropHands"]]],
-    build: (c, f) => ({ creature: c, item: Number(f.item), hands: [{ kind: "Hand", number: Number(f.hand) || 1 }], choice: f.choice }),
+    fields: [["item", "item", "backpack"], ["hand", "hand"], ["choice", "choice", ["Swap", "DropHands"]]],
+    build: (c, f) => ({ creature: c, item: Number(f.item), hands: [{ kind: "hand", number: Number(f.hand) || 1 }], choice: f.choice }),
   },
   draw_from_belt: {
-    fields: [["item", "item", "Belt"], ["hand", "hand"]],
-    build: (c, f) => ({ creature: c, moves: [{ item: Number(f.item), to: [{ kind: "Hand", number: Number(f.hand) || 1 }] }], drops: [] }),
+    fields: [["item", "item", "belt"], ["hand", "hand"]],
+    build: (c, f) => ({ creature: c, moves: [{ item: Number(f.item), to: [{ kind: "hand", number: Number(f.hand) || 1 }] }], drops: [] }),
   },
   pick_up_item: {
     fields: [["ground", "number"], ["hand", "hand"]],
-    build: (c, f) => ({ creature: c, ground: Number(f.ground) || 0, slots: [{ kind: "Hand", number: Number(f.hand) || 1 }] }),
+    build: (c, f) => ({ creature: c, ground: Number(f.ground) || 0, slots: [{ kind: "hand", number: Number(f.hand) || 1 }] }),
   },
-  dump_pack: { fields: [["items", "items", "Backpack"]], build: (c, f) => ({ creature: c, items: (f.items || []).map(Number) }) },
+  dump_pack: { fields: [["items", "items", "backpack"]], build: (c, f) => ({ creature: c, items: (f.items || []).map(Number) }) },
   order_side: { fields: [["side", "choice", ["crows", "enemies"]], ["order", "order"]], build: (_c, f) => ({ side: f.side, order: f.order || [] }), noActor: true },
   free_act: { referee: true, fields: [["cost", "choice", ["free", "maneuver", "action"]], ["what", "text"]] },
   force_move: {

@@ -173,10 +173,19 @@ function dungeonExtras(screen, ex, go) {
   return [treasure, treasureList(screen), level];
 }
 
-/** The Referee's controls during a rest: its encounter check, a loud noise, an interruption. */
+/** Whether the rest under way is the travel day's rest in the open (CR-TRAVEL-02): its
+ * encounter check, interruption and end are the travel screen's (`travel_rest_end`). */
+function restInOpen(screen) {
+  const day = screen.rules.travel?.day;
+  return !!(day && (day.rest || day.resting));
+}
+
+/** The Referee's controls during a rest: its encounter check, a loud noise, an interruption
+ * (in the open only the noise: the rest's check and end belong to the travel day). */
 function restExtras(screen, ex, go) {
   const u = ui(screen);
   const r = ex.rest;
+  const inOpen = restInOpen(screen);
   const name = (id) => displayName(screen.creatures[id]) || id;
   const asleep = r.asleep || [];
   const noiseWho = (u.noiseWho ?? asleep).filter((id) => asleep.includes(id));
@@ -252,7 +261,7 @@ function restExtras(screen, ex, go) {
     field(h("label", { for: "interrupt-reason" }, t("interrupt-reason")), h("input", { id: "interrupt-reason", value: u.interrupt, oninput: (e) => (u.interrupt = e.target.value) })),
     h("button", { type: "submit", id: "interrupt-rest", class: "danger" }, t("interrupt-rest")),
   );
-  return [check, noise, interrupt];
+  return inOpen ? [noise] : [check, noise, interrupt];
 }
 
 /** The encounter options (CR-ERR-47, CR-ERR-45): sent as soon as a box changes. */
@@ -360,7 +369,9 @@ function refereeControls(screen, ex, visit) {
           ),
         ),
         h("button", { type: "button", id: "rest-sleep-all", disabled: !short.length, onclick: () => go({ rest_sleep: { creatures: short } }) }, t("rest-sleep-all")),
-        h("button", { type: "button", id: "finish-rest", class: "primary", onclick: () => go({ finish_rest: {} }) }, t("finish-rest")),
+        restInOpen(screen)
+          ? h("span", { class: "hint", id: "rest-in-open" }, t("rest-in-open"))
+          : h("button", { type: "button", id: "finish-rest", class: "primary", onclick: () => go({ finish_rest: {} }) }, t("finish-rest")),
       ]
     : [
         visit

@@ -10,7 +10,7 @@ import { t, tOr } from "./i18n.js";
 import { storedItems, displayName, usageText } from "./sheet.js";
 import { openPrintView } from "./cards.js";
 
-const KINDS = ["Hand", "Belt", "Backpack"];
+const KINDS = ["hand", "belt", "backpack"];
 const MAGIC = ["Head", "Neck", "Waist", "Arms", "Finger", "Feet"];
 
 /** Which item is picked up by keyboard (per screen). */
@@ -19,7 +19,7 @@ let held = null;
 export function inventoryPanel(screen, c) {
   const inv = c.creature.inventory || {};
   const layout = inv.layout || { hands: 2, belt: 4, backpack: 10 };
-  const counts = { Hand: layout.hands, Belt: layout.belt, Backpack: layout.backpack };
+  const counts = { hand: layout.hands, belt: layout.belt, backpack: layout.backpack };
   const canMove = screen.isReferee || screen.mine().includes(c.id);
   const items = storedItems(c);
   const errBox = h("p", { id: "inv-error", class: "inv-error", role: "alert", hidden: !screen.invError }, screen.invError || "");
@@ -137,7 +137,7 @@ export function inventoryPanel(screen, c) {
 
   const rows = KINDS.filter((k) => counts[k] > 0).map((kind) => {
     const cells = [];
-    const wounds = kind === "Backpack" ? inv.wounds || [] : [];
+    const wounds = kind === "backpack" ? inv.wounds || [] : [];
     for (let n = 1; n <= counts[kind]; n++) {
       const group = byStart.get(`${kind}:${n}`);
       const covered = items.some((s) => s.at.kind === kind && n > s.at.first && n < s.at.first + s.at.len);
@@ -151,7 +151,7 @@ export function inventoryPanel(screen, c) {
         cells.push(h("div", { class: "slot empty", dataset: { kind, number: n } }, slotButton(kind, n, false)));
       }
     }
-    return h("div", { class: `slot-row kind-${kind.toLowerCase()}` }, h("h3", { class: "slot-row-label" }, t(`slot-${kind}`)), h("div", { class: "slots", style: `--cols:${Math.min(counts[kind], kind === "Backpack" ? 5 : counts[kind])}` }, cells));
+    return h("div", { class: `slot-row kind-${kind}` }, h("h3", { class: "slot-row-label" }, t(`slot-${kind}`)), h("div", { class: "slots", style: `--cols:${Math.min(counts[kind], kind === "backpack" ? 5 : counts[kind])}` }, cells));
   });
 
   const worn = new Map((inv.magic_worn || []).map(([slot, item]) => [slot, item]));
@@ -254,7 +254,7 @@ function cardEditor(screen, c, item) {
 
 /** Referee: put an item (a loaded card or a custom one) into a creature's slots. */
 function placeItemForm(screen, c) {
-  const f = (screen.forms.place ||= { name: "", slots: 1, kind: "Backpack", number: 1, card: "" });
+  const f = (screen.forms.place ||= { name: "", slots: 1, kind: "backpack", number: 1, card: "" });
   const cards = screen.rules.content?.items || [];
   const bind = (k) => (e) => (f[k] = e.target.value);
   return h(

@@ -95,7 +95,10 @@ export function describe(ev) {
     const data = e[name] ?? {};
     const creatures = creaturesOf(name, data);
     if (name === "test_rolled" || name === "test_resolved") return { ...testLine(name, data), creatures };
-    if (name === "creature_set" || name === "creature_seen") {
+    // A creature's whole record or public part (`creature_set`, `creature_seen`), or what
+    // changed in it (`creature_changed`, `creature_seen_changed`: a merge patch); the screens
+    // show the state from the view, the log says what happened.
+    if (["creature_set", "creature_seen", "creature_changed", "creature_seen_changed"].includes(name)) {
       const what = data.what || "";
       const label = has(`what-${what}`) ? t(`what-${what}`) : humanize(what);
       return { text: t(`ev-rules-${name}`, { id: data.id, what: label }), dice: [], creatures, cls: "" };

@@ -31,7 +31,7 @@ export function armorDefense(c) {
   for (const { item, at } of inv.items || []) {
     if (!item.armor) continue;
     const worn = inv.worn_armor === item.id && item.armor.kind === "Armor";
-    const shield = item.armor.kind === "Shield" && at.kind === "Hand";
+    const shield = item.armor.kind === "Shield" && at.kind === "hand";
     if (worn || shield) {
       cur += item.armor.current;
       max += item.armor.max;

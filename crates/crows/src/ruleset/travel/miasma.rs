@@ -129,6 +129,26 @@ pub(super) fn end_rest(
             "the rest is already ending (wound choices are open)",
         ));
     }
+    if ctx.rules().explore.rest.is_none() {
+        // A rest in the open begun before `travel_rest` opened the rest procedure's record
+        // (an older log): open it now for those it began with, so it ends like any rest.
+        // Nobody has slept in it, so it restores nothing (as those versions ended it).
+        let party: Vec<String> = d
+            .rest
+            .as_ref()
+            .map(|r| r.snapshot.keys().cloned().collect())
+            .unwrap_or_default();
+        let party = party
+            .into_iter()
+            .filter(|m| {
+                ctx.rules()
+                    .creatures
+                    .get(m)
+                    .is_some_and(|r| r.creature.alive)
+            })
+            .collect();
+        super::super::explore::open_rest_in_open(ctx, party)?;
+    }
     for (creature, items) in meals {
         if !ctx.rules().travel.party.members.contains(creature) {
             return Err(refuse(
