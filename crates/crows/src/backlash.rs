@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::checks::{CHARACTERISTIC_MAX, CHARACTERISTIC_MIN, Characteristic};
+use crate::checks::Characteristic;
 use crate::conditions::ConditionKind;
 use crate::inventory::MagicSlot;
 use crate::standing::Standing;
@@ -1231,23 +1231,6 @@ pub fn speed_change(row: &BacklashRow, stacks: u8) -> i32 {
     }
 }
 
-/// A characteristic after backlash losses, clamped to −5…5 (CR-BL-44…46, CR-ERR-44).
-pub fn characteristic_after_losses(base: i8, losses: u8) -> i8 {
-    let v = i32::from(base) - i32::from(losses);
-    // Clamped into i8's −5…5 range, so the cast cannot truncate.
-    v.clamp(i32::from(CHARACTERISTIC_MIN), i32::from(CHARACTERISTIC_MAX)) as i8
-}
-
-/// The card-drawn item (CR-ERR-66): `deck` is every carried item card after shuffling, the
-/// d10 face says how many to draw; a short deck yields its last card. `None` if no cards.
-pub fn card_draw(deck: &[String], d10: u8) -> Option<&String> {
-    if deck.is_empty() || d10 == 0 {
-        return None;
-    }
-    let n = usize::from(d10).min(deck.len());
-    deck.get(n - 1)
-}
-
 impl ActiveBacklash {
     /// A fresh record for a row just applied.
     pub fn start(row: &BacklashRow) -> Self {
@@ -1338,11 +1321,6 @@ impl Tentacles {
             self.special_wounds = self.special_wounds.saturating_sub(1);
         }
         self.special_wounds == 0
-    }
-
-    /// A special wound removed by rest or Tend Wounds like any wound (CR-ERR-65 default).
-    pub fn heal_one(&mut self) -> bool {
-        self.cut(true)
     }
 }
 

@@ -325,46 +325,6 @@ impl TestSpec {
     }
 }
 
-/// Who asks for a test (CR-CHECK-01).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "by", rename_all = "snake_case")]
-pub enum Caller {
-    /// The Referee calls a test for a risky action.
-    Referee,
-    /// A rule mandates it (a trap's resistance roll, a travel task, a backlash…).
-    Rule { rule: String },
-    /// A player asking on their own: never enough for a free-form action.
-    Player,
-}
-
-/// Checks who may start a test: the Referee or a rule, never a player on a free-form
-/// action (CR-CHECK-01, CR-REF-02).
-pub fn call_test(caller: &Caller) -> Result<(), CheckError> {
-    match caller {
-        Caller::Referee | Caller::Rule { .. } => Ok(()),
-        Caller::Player => Err(CheckError::NotCalledByReferee),
-    }
-}
-
-/// The Referee's ruling on an attempted action before any dice (CR-CHECK-01/02, CR-REF-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TestRuling {
-    /// Real risk, real chance of failure: roll.
-    Test,
-    /// No chance of failure, or a clever plan that simply works: success, no roll.
-    SucceedsWithoutTest,
-    /// No chance of success: the Referee narrates the outcome, no roll.
-    FailsWithoutTest,
-}
-
-impl TestRuling {
-    /// Whether dice are rolled.
-    pub fn needs_roll(self) -> bool {
-        self == TestRuling::Test
-    }
-}
-
 /// When a rule offers several characteristics, the creature making the test picks one
 /// (CR-CHECK-05). Refuses a pick that the rule does not offer.
 pub fn choose_characteristic(
@@ -472,8 +432,6 @@ pub enum CheckError {
     },
     #[error("a tier is 1, 2 or 3, got {0} (CR-CHECK-06)")]
     InvalidTier(u8),
-    #[error("only the Referee or a rule calls for a test (CR-CHECK-01)")]
-    NotCalledByReferee,
     #[error("two modifiers force different automatic tiers on one test")]
     ConflictingAutomaticTiers,
     #[error("an expertise cannot lift a doom (CR-CRIT-02)")]

@@ -402,11 +402,6 @@ impl ConditionSet {
         self.wake(options)
     }
 
-    /// A loud noise `distance` squares away wakes the sleeper if within 10 squares.
-    pub fn on_loud_noise(&mut self, distance: u32, options: &WorldOptions) -> bool {
-        distance <= LOUD_NOISE_SQUARES && self.wake(options)
-    }
-
     /// End of the dungeon turn: blessed, vulnerable and weakened end; a knocked-out creature
     /// comes to (CR-COND-10, CR-DMG-08). Returns what ended.
     pub fn end_of_dungeon_turn(&mut self, options: &WorldOptions) -> Vec<ConditionKind> {
@@ -434,11 +429,6 @@ impl ConditionSet {
             }
         }
         ended
-    }
-
-    /// Drops prone by choice on one's own turn in combat (no action needed, CR-COND-05).
-    pub fn drop_prone(&mut self) -> Applied {
-        self.insert(ConditionKind::Prone, ConditionDetail::None)
     }
 
     /// The Stand Up maneuver (CR-COND-05): needs speed 1 or more. `speed_without_prone` is the
@@ -768,7 +758,7 @@ mod tests {
     #[test]
     fn cr_cond_05_prone() {
         let mut s = ConditionSet::default();
-        assert_eq!(s.drop_prone(), Applied::Added);
+        assert_eq!(s.apply(ConditionKind::Prone), Ok(Applied::Added));
         assert_eq!(effective_speed(5, 0, &s, 0, &opts()), 2);
         assert_eq!(effective_speed(1, 0, &s, 0, &opts()), 0);
         let m = own_test_modifiers(&s, &melee(), Characteristic::Strength, &[]);
@@ -799,7 +789,7 @@ mod tests {
     #[test]
     fn cr_err_40_stand_up_speed_option() {
         let mut s = ConditionSet::default();
-        s.drop_prone();
+        s.apply(ConditionKind::Prone).unwrap();
         let strict = WorldOptions {
             stand_up_ignores_prone_halving: false,
             ..opts()
@@ -863,9 +853,7 @@ mod tests {
     fn cr_cond_08_waking() {
         let mut s = ConditionSet::default();
         s.apply(ConditionKind::Unconscious).expect("ok");
-        assert!(!s.on_loud_noise(11, &opts()));
-        assert!(s.has(ConditionKind::Unconscious));
-        assert!(s.on_loud_noise(10, &opts()));
+        assert!(s.wake(&opts()));
         assert!(!s.has(ConditionKind::Unconscious));
         s.apply(ConditionKind::Unconscious).expect("ok");
         assert!(s.on_damage_taken(&opts()));
@@ -897,7 +885,7 @@ mod tests {
         assert!(!s.has(ConditionKind::Prone));
         // A creature that was prone before falling asleep stays prone either way.
         let mut s = ConditionSet::default();
-        s.drop_prone();
+        s.apply(ConditionKind::Prone).unwrap();
         s.apply(ConditionKind::Unconscious).expect("ok");
         s.wake(&alt);
         assert!(s.has(ConditionKind::Prone));
@@ -932,7 +920,7 @@ mod tests {
         s.apply(ConditionKind::Blessed).expect("ok");
         s.apply(ConditionKind::Vulnerable).expect("ok");
         s.apply(ConditionKind::Weakened).expect("ok");
-        s.drop_prone();
+        s.apply(ConditionKind::Prone).unwrap();
         s.grab(Grab {
             by: "vine".into(),
             range: 1,
@@ -970,7 +958,7 @@ mod tests {
     #[test]
     fn cr_err_39_speed_order_option() {
         let mut s = ConditionSet::default();
-        s.drop_prone();
+        s.apply(ConditionKind::Prone).unwrap();
         // Speed 5, −2 from wounds, prone: default (5−2)/2 = 1; alternative 5/2−2 = 0.
         assert_eq!(effective_speed(5, -2, &s, 0, &opts()), 1);
         let alt = WorldOptions {

@@ -351,11 +351,6 @@ pub fn halve(value: u32) -> u32 {
     value / 2
 }
 
-/// Divides rounding down (CR-CORE-04); a zero divisor gives 0.
-pub fn divide_down(value: u32, by: u32) -> u32 {
-    value.checked_div(by).unwrap_or(0)
-}
-
 /// Who a creature is, for the rules that depend on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -838,26 +833,6 @@ pub enum Entity {
     Object(Object),
 }
 
-/// What a rule or effect targets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TargetKind {
-    Creature,
-    Object,
-}
-
-impl Entity {
-    /// Whether an effect that targets `kind` may target this entity: a corpse is an object and
-    /// never a creature (CR-CORE-05).
-    pub fn can_be_targeted_as(&self, kind: TargetKind) -> bool {
-        match (self, kind) {
-            (Entity::Creature(c), TargetKind::Creature) => c.alive,
-            (Entity::Creature(c), TargetKind::Object) => !c.alive,
-            (Entity::Object(_), TargetKind::Object) => true,
-            (Entity::Object(_), TargetKind::Creature) => false,
-        }
-    }
-}
-
 /// Whether a rule that targets objects affects an object (CR-CORE-06): only unattended ones
 /// (nobody holds, wears or controls them) unless the Referee rules otherwise (CR-REF-14).
 pub fn object_rule_applies(unattended: bool, referee_allows_attended: bool) -> bool {
@@ -905,6 +880,10 @@ pub struct WorldOptions {
     pub holy_shit_campfire: Option<crate::light::LightOutput>,
     /// House rule (CR-CORE-02, CR-HAZ-04): the base of "3 + Strength" rounds of held breath.
     pub breath_rounds_base: i8,
+    /// House rule (CR-CORE-06, CR-REF-14): a rule that targets objects (a spell's Object or
+    /// Target line) reaches attended objects too; the book's default takes unattended ones
+    /// only.
+    pub object_rules_affect_attended: bool,
 }
 
 /// The book's Holy Shit! corpse slots (CR-CORPSE-01).
@@ -961,6 +940,7 @@ impl Default for WorldOptions {
             holy_shit_corpse_slots: HOLY_SHIT_CORPSE_SLOTS,
             holy_shit_campfire: None,
             breath_rounds_base: BREATH_ROUNDS_BASE,
+            object_rules_affect_attended: false,
         }
     }
 }
@@ -1075,8 +1055,6 @@ mod tests {
     fn cr_core_04_round_down() {
         assert_eq!(halve(5), 2);
         assert_eq!(halve(1), 0);
-        assert_eq!(divide_down(25, 10), 2);
-        assert_eq!(divide_down(9, 0), 0);
     }
 
     #[test]
@@ -1148,15 +1126,9 @@ mod tests {
     #[test]
     fn cr_core_05_dead_creature_becomes_object() {
         let crow = Creature::new_crow("Vasa", 0, 1, 2, 6, 5).expect("valid crow");
-        let entity = Entity::Creature(Box::new(crow.clone()));
-        assert!(entity.can_be_targeted_as(TargetKind::Creature));
-        assert!(!entity.can_be_targeted_as(TargetKind::Object));
         let corpse = crow.into_corpse();
         assert_eq!(corpse.size, Size::Medium);
         assert!(corpse.corpse.is_some());
-        let entity = Entity::Object(corpse);
-        assert!(!entity.can_be_targeted_as(TargetKind::Creature));
-        assert!(entity.can_be_targeted_as(TargetKind::Object));
     }
 
     #[test]
@@ -1401,7 +1373,9 @@ mod tests {
         c.inventory
             .place_wound(5, crate::inventory::WoundKind::Starvation)
             .expect("ok");
-        c.conditions.drop_prone();
+        c.conditions
+            .apply(crate::conditions::ConditionKind::Prone)
+            .expect("prone");
         let json = serde_json::to_string(&c).expect("serialises");
         let back: Creature = serde_json::from_str(&json).expect("deserialises");
         assert_eq!(back, c);

@@ -1,4 +1,4 @@
-//! Dice of the Crows rules («Кости»): 2d10 tests, d100 read from 2d10, the parity roll.
+//! Dice of the Crows rules («Кости»): 2d10 tests, d100 read from 2d10, parity.
 //!
 //! Pure readings take faces as input (the engine records the faces in its events); the
 //! `roll_*` helpers draw faces from a caller-given [`DiceRng`]. General expressions (`1d6 + 1`,
@@ -69,21 +69,4 @@ pub fn roll_d10(rng: &mut DiceRng) -> u8 {
 /// The two d10 of a test.
 pub fn roll_2d10(rng: &mut DiceRng) -> [u8; 2] {
     [roll_d10(rng), roll_d10(rng)]
-}
-
-/// A d100 from 2d10: returns (tens face, units face, value).
-pub fn roll_d100(rng: &mut DiceRng) -> (u8, u8, u8) {
-    let [t, u] = roll_2d10(rng);
-    // Both faces come from `roll_d10`, so they are in range and the reading cannot fail.
-    let value = d100_from_2d10(t, u).unwrap_or(100);
-    (t, u, value)
-}
-
-/// A parity roll on a d`sides` (even). Returns the face and its parity.
-pub fn roll_parity(rng: &mut DiceRng, sides: u32) -> Result<(u32, Parity), DiceError> {
-    if sides < 2 || !sides.is_multiple_of(2) {
-        return Err(DiceError::OddDie(sides));
-    }
-    let face = rng.random_range(1..=sides);
-    Ok((face, parity(face, sides)?))
 }

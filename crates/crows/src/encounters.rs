@@ -248,14 +248,3 @@ pub fn table_decision(tables: &[String]) -> Result<EncounterDecision, EncounterE
         }),
     }
 }
-
-/// Checks the Referee's table pick against the offered tables.
-pub fn pick_table(tables: &[String], picked: &str) -> Result<EncounterDecision, EncounterError> {
-    if tables.iter().any(|t| t == picked) {
-        Ok(EncounterDecision::RollOnTable {
-            table: picked.to_string(),
-        })
-    } else {
-        Err(EncounterError::UnknownTable(picked.to_string()))
-    }
-}

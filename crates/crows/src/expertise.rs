@@ -314,30 +314,6 @@ impl ExpertiseName {
             _ => return None,
         })
     }
-
-    /// The expertise of a weapon category (CR-EXP-07: weapon data carries its category).
-    pub fn for_weapon(category: WeaponCategory) -> ExpertiseName {
-        match category {
-            WeaponCategory::Bashing => N::Bashing,
-            WeaponCategory::Bow => N::Bow,
-            WeaponCategory::Chopping => N::Chopping,
-            WeaponCategory::Slashing => N::Slashing,
-            WeaponCategory::Stabbing => N::Stabbing,
-            WeaponCategory::Unarmed => N::Unarmed,
-        }
-    }
-
-    /// The expertise of a spell discipline.
-    pub fn for_discipline(discipline: Discipline) -> ExpertiseName {
-        match discipline {
-            Discipline::Alteration => N::Alteration,
-            Discipline::Benefaction => N::Benefaction,
-            Discipline::Conjuration => N::Conjuration,
-            Discipline::Elemental => N::Elemental,
-            Discipline::Illusion => N::Illusion,
-            Discipline::Necromancy => N::Necromancy,
-        }
-    }
 }
 
 /// Whether an expertise may be applied to a test (CR-EXP-04, CR-EXP-09, CR-SPEC-02/03).

@@ -159,12 +159,6 @@ pub struct Suffocation {
 }
 
 impl Suffocation {
-    /// Start of a round without air: returns true when this round brings 1d6 damage.
-    pub fn start_of_round(&mut self, strength: i8, options: &WorldOptions) -> bool {
-        self.rounds_without_air += 1;
-        i64::from(self.rounds_without_air) > i64::from(breath_rounds(strength, options))
-    }
-
     /// Start of a round without air for this creature, with its exceptions (CR-CORE-03): a
     /// creature that needs no air is never harmed; one that holds its breath longer uses its
     /// own number. Returns true when this round brings 1d6 damage.
@@ -197,6 +191,19 @@ mod tests {
 
     fn o() -> WorldOptions {
         WorldOptions::default()
+    }
+
+    /// A monster with this Strength (−5…5), to count its held breath.
+    fn strong(strength: i8) -> Creature {
+        Creature::new(
+            "diver",
+            crate::creature::CreatureKind::Monster,
+            crate::creature::Characteristics::new(0, 0, strength).expect("in range"),
+            5,
+            crate::creature::Speeds::default(),
+            crate::creature::Size::Medium,
+            crate::inventory::InventoryLayout::NONE,
+        )
     }
 
     #[test]
@@ -281,17 +288,17 @@ mod tests {
         let mut s = Suffocation::default();
         for round in 1..=4 {
             assert!(
-                !s.start_of_round(1, &o()),
+                !s.start_of_round_for(&strong(1), &o()),
                 "round {round} is safe with Strength 1"
             );
         }
         assert!(
-            s.start_of_round(1, &o()),
+            s.start_of_round_for(&strong(1), &o()),
             "damage from the start of round 5"
         );
-        assert!(s.start_of_round(1, &o()));
+        assert!(s.start_of_round_for(&strong(1), &o()));
         s.breathe();
-        assert!(!s.start_of_round(1, &o()));
+        assert!(!s.start_of_round_for(&strong(1), &o()));
         let d = suffocation_damage(4, &o()).expect("ok");
         assert_eq!(d, Damage::normal(4));
         let alt = WorldOptions {
@@ -313,7 +320,7 @@ mod tests {
         assert_eq!(breath_rounds(-5, &literal), -2);
         let mut s = Suffocation::default();
         assert!(
-            s.start_of_round(-5, &o()),
+            s.start_of_round_for(&strong(-5), &o()),
             "no breath to hold: damage in the first round"
         );
     }

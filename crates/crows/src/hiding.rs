@@ -68,19 +68,6 @@ impl HiddenFrom {
         self.pairs.remove(&(hider.to_owned(), observer.to_owned()))
     }
 
-    /// An aggressive act by `hider` against `target` (CR-HIDE-04): the target notices it.
-    /// Whether others notice too is the Referee's call (CR-REF-11): pass them in `also`.
-    /// Returns the observers it is no longer hidden from.
-    pub fn aggressive_act(&mut self, hider: &str, target: &str, also: &[&str]) -> Vec<String> {
-        let mut out = Vec::new();
-        for o in std::iter::once(target).chain(also.iter().copied()) {
-            if self.reveal(hider, o) {
-                out.push(o.to_owned());
-            }
-        }
-        out
-    }
-
     /// The edge on `attacker`'s attack against `target` when hidden from it (CR-HIDE-03).
     pub fn attack_modifier(&self, attacker: &str, target: &str) -> Option<Modifier> {
         self.is_hidden(attacker, target).then(|| {

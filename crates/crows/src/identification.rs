@@ -1,13 +1,13 @@
 //! Identifying magic items («Опознание магических предметов», CR-ID-01…03, CR-RACT-05,
-//! CR-REF-35, CR-ERR-75). Pure rules: the 2d10 arrive as faces; the harmful activation and
-//! what an NPC reveals are Referee requests.
+//! CR-REF-35, CR-ERR-75): the item's hidden side, the ways of learning it and the repeat
+//! rule. The identification test is core's Mind test and its tiers are read by the magic
+//! family (`identify_test`); the harmful activation and what an NPC reveals are the
+//! Referee's (`crows.magic.harmful_activation`, `npc_reveals`).
 
 use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-
-use crate::checks::{TIER_1_MAX, TIER_2_MAX};
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum IdentifyError {
@@ -36,16 +36,6 @@ pub struct MagicItem {
     pub tested_by: BTreeSet<String>,
 }
 
-impl MagicItem {
-    /// What a character may see: the properties once identified, otherwise just that it hums
-    /// with magic.
-    pub fn view_for(&self, character: &str) -> Option<&[String]> {
-        self.identified_by
-            .contains(character)
-            .then_some(self.hidden_properties.as_slice())
-    }
-}
-
 /// The ways of learning properties (CR-ID-02).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -60,43 +50,6 @@ pub enum Method {
     Test,
 }
 
-/// A question for the Referee.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RefereeRequest {
-    /// Decide the harmful accidental activation (tier 1 of the test).
-    HarmfulActivation { item: String },
-    /// Decide what the NPC knows and tells.
-    NpcReveals { item: String, npc: String },
-    /// Narrate what experimenting shows (consumables may be used up, curses may strike).
-    ExperimentResult { item: String },
-}
-
-/// The identification test's three rows (CR-ID-03).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum IdTestResult {
-    /// ≤ 11: accidentally activated in a harmful way.
-    HarmfulActivation(RefereeRequest),
-    /// 12–16: nothing learned.
-    NothingLearned,
-    /// 17+: every property learned.
-    AllLearned,
-}
-
-/// The identification table by total.
-pub fn id_table(total: i32, item: &str) -> IdTestResult {
-    if total <= TIER_1_MAX {
-        IdTestResult::HarmfulActivation(RefereeRequest::HarmfulActivation {
-            item: item.to_string(),
-        })
-    } else if total <= TIER_2_MAX {
-        IdTestResult::NothingLearned
-    } else {
-        IdTestResult::AllLearned
-    }
-}
-
 /// How repeats of the test are governed (CR-ERR-75).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -106,35 +59,4 @@ pub enum RepeatRule {
     GeneralRetry,
     /// The English text's strict once per item per character.
     OncePerItem,
-}
-
-/// The Identify Item rest activity: properties are learned only when the rest is finished
-/// (CR-RACT-05). Returns whether the character now knows the item.
-pub fn identify_by_rest(
-    item: &mut MagicItem,
-    character: &str,
-    rest_finished: bool,
-) -> Result<bool, IdentifyError> {
-    if !item.magic {
-        return Err(IdentifyError::NotMagic(item.id.clone()));
-    }
-    if rest_finished {
-        item.identified_by.insert(character.to_string());
-    }
-    Ok(rest_finished)
-}
-
-/// Asking an NPC: the Referee decides what is revealed.
-pub fn ask_npc(item: &MagicItem, npc: &str) -> RefereeRequest {
-    RefereeRequest::NpcReveals {
-        item: item.id.clone(),
-        npc: npc.to_string(),
-    }
-}
-
-/// Experimenting: the Referee narrates the result.
-pub fn experiment(item: &MagicItem) -> RefereeRequest {
-    RefereeRequest::ExperimentResult {
-        item: item.id.clone(),
-    }
 }

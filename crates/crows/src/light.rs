@@ -196,11 +196,6 @@ pub fn campfire_light(size: Size) -> Result<LightOutput, LightError> {
         .ok_or(LightError::NoCampfireRow)
 }
 
-/// Whether the Referee may ask for a lot of time and wood: Medium or larger (CR-LIGHT-06).
-pub fn campfire_needs_referee_ruling(size: Size) -> bool {
-    size >= Size::Medium
-}
-
 /// Dousing a light source: a source whose usage dice roll at the end of a dungeon turn rolls
 /// them now too (CR-LIGHT-07, CR-UD-06). `faces` are the engine's d6 faces (one per die in the
 /// pool, none when nothing is rolled).
@@ -325,8 +320,6 @@ mod tests {
             campfire_light(Size::HolyShit),
             Err(LightError::NoCampfireRow)
         );
-        assert!(!campfire_needs_referee_ruling(Size::Small));
-        assert!(campfire_needs_referee_ruling(Size::Medium));
         // A Tiny fire gives only dim light, even in its own square.
         let tiny = LightOutput { bright: 0, dim: 5 };
         assert_eq!(tiny.level_at(0), LightLevel::Dim);

@@ -169,20 +169,6 @@ impl GroupTest {
             .collect()
     }
 
-    /// Their sum (for display).
-    pub fn assist_total(&self) -> i32 {
-        self.assists
-            .iter()
-            .map(|(_, t)| assist_value(t.final_tier))
-            .sum()
-    }
-
-    /// The leader's test spec with every assist added.
-    pub fn leader_spec(&self, mut base: TestSpec) -> TestSpec {
-        base.modifiers.extend(self.assist_modifiers());
-        base
-    }
-
     /// Who pays when the leader gets tier 2 and the Referee chooses success at a cost
     /// (CR-GROUP-03): the leader, then every helper whose assist gave a penalty (tier 1).
     /// Empty for any other outcome.

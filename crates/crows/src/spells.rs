@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::checks::{Outcome, Tier};
-use crate::expertise::{Discipline, ExpertiseName};
+use crate::creature::object_rule_applies;
+use crate::expertise::Discipline;
 use crate::usage_dice::{PoolRoll, UsageError, UsagePool};
 
 /// Casting an out-of-combat spell takes this many minutes (CR-SPELL-04).
@@ -70,11 +71,6 @@ impl From<Rank> for u8 {
     fn from(r: Rank) -> u8 {
         r.0
     }
-}
-
-/// The magic expertise usable on casting a spell of this discipline (CR-SPELL-03).
-pub fn casting_expertise(discipline: Discipline) -> ExpertiseName {
-    ExpertiseName::for_discipline(discipline)
 }
 
 /// How long a casting takes (CR-SPELL-04).
@@ -153,32 +149,37 @@ pub struct Candidate {
 }
 
 impl TargetKind {
-    /// Whether a candidate fits this kind of target (CR-SPELL-05).
+    /// Whether a candidate fits this kind of target (CR-SPELL-05), by the book's object rule
+    /// (attended objects are out, CR-CORE-06).
     pub fn accepts(self, c: &Candidate) -> bool {
-        kind_accepts(self, c)
+        kind_accepts(self, c, false)
     }
 }
 
-fn kind_accepts(kind: TargetKind, c: &Candidate) -> bool {
+/// `attended_objects`: the Referee's ruling that object-targeting rules reach attended
+/// objects too (CR-CORE-06, CR-REF-14).
+fn kind_accepts(kind: TargetKind, c: &Candidate, attended_objects: bool) -> bool {
+    let object = !c.is_creature && object_rule_applies(!c.attended_by_other, attended_objects);
     match kind {
         TargetKind::Allies => c.is_creature && (c.is_caster || c.friendly),
         TargetKind::Enemy => c.is_creature && !c.is_caster && !c.friendly,
         TargetKind::Creature => c.is_creature && !c.is_caster,
-        TargetKind::Object => !c.is_creature && !c.attended_by_other,
+        TargetKind::Object => object,
         TargetKind::Summoned => false,
-        TargetKind::Target => {
-            (c.is_creature && !c.is_caster) || (!c.is_creature && !c.attended_by_other)
-        }
+        TargetKind::Target => (c.is_creature && !c.is_caster) || object,
     }
 }
 
 /// Checks the chosen targets against the line, the range and line of effect
 /// (CR-SPELL-05/06). `eligible` lists every valid candidate in range (for "All").
+/// `attended_objects` is the Referee's ruling that the spell reaches attended objects
+/// (CR-REF-14; the book's rule, `false`, takes unattended ones only, CR-CORE-06).
 pub fn validate_targets(
     line: TargetLine,
     range: u32,
     chosen: &[Candidate],
     eligible: &[Candidate],
+    attended_objects: bool,
 ) -> Result<(), SpellError> {
     if line.kind == TargetKind::Summoned {
         return Ok(());
@@ -187,7 +188,7 @@ pub fn validate_targets(
         if chosen[..i].iter().any(|d| d.id == c.id) {
             return Err(SpellError::Target(format!("{} chosen twice", c.id)));
         }
-        if !kind_accepts(line.kind, c) {
+        if !kind_accepts(line.kind, c, attended_objects) {
             return Err(SpellError::Target(format!(
                 "{} is not a valid {:?} target",
                 c.id, line.kind
@@ -213,7 +214,11 @@ pub fn validate_targets(
         TargetCount::All => {
             let missing = eligible
                 .iter()
-                .filter(|e| kind_accepts(line.kind, e) && e.distance <= range && e.line_of_effect)
+                .filter(|e| {
+                    kind_accepts(line.kind, e, attended_objects)
+                        && e.distance <= range
+                        && e.line_of_effect
+                })
                 .find(|e| !chosen.iter().any(|c| c.id == e.id));
             match missing {
                 Some(m) => Err(SpellError::Target(format!(
@@ -488,7 +493,7 @@ pub fn cast(
         (false, None) => doom,
     };
     let crit = outcome.crit && !doom;
-    let book_roll = if crit {
+    let book_roll = if !crate::usage_dice::spellbook_rolls_on_casting(crit) {
         if !book_faces.is_empty() {
             return Err(SpellError::CritSkipsUsageDice);
         }
@@ -547,24 +552,4 @@ impl ActiveSpell {
             _ => Ok(true),
         }
     }
-}
-
-/// The caster's death ends all its spells (CR-SPELL-09); returns how many ended.
-pub fn on_caster_death(active: &mut Vec<ActiveSpell>, caster: &str) -> usize {
-    let before = active.len();
-    active.retain(|s| s.caster != caster);
-    before - active.len()
-}
-
-/// The caster ends its own spell early, free (CR-SPELL-09); false if it is not its spell.
-pub fn end_early(active: &mut Vec<ActiveSpell>, caster: &str, spell: &str) -> bool {
-    let before = active.len();
-    active.retain(|s| !(s.caster == caster && s.spell == spell));
-    before != active.len()
-}
-
-/// Whether commanding a pet into danger needs the Mind test: never for summoned creatures
-/// (CR-SPELL-13, CR-PET-05).
-pub fn dangerous_command_needs_test(summoned: bool, dangerous: bool) -> bool {
-    dangerous && !summoned
 }

@@ -361,12 +361,6 @@ impl EffectUsage {
     }
 }
 
-/// Whole dungeon-turn equivalents for `hours` of in-game time outside a dungeon (CR-UD-07),
-/// rounding down.
-pub fn dungeon_turns_outside(hours: u32) -> u32 {
-    hours / HOURS_PER_DUNGEON_TURN
-}
-
 /// Spellbook usage dice are rolled on every casting except a crit, backlash or not (CR-UD-08).
 pub fn spellbook_rolls_on_casting(casting_crit: bool) -> bool {
     !casting_crit
@@ -538,10 +532,12 @@ mod tests {
 
     #[test]
     fn cr_ud_07_two_hours_outside_count_as_a_dungeon_turn() {
-        assert_eq!(dungeon_turns_outside(1), 0);
-        assert_eq!(dungeon_turns_outside(2), 1);
-        assert_eq!(dungeon_turns_outside(7), 3);
-        assert_eq!(dungeon_turns_outside(8), 4);
+        // The explore family's clock outside a dungeon (`OutsideClock`).
+        let mut o = crate::dungeon_turns::OutsideClock::default();
+        assert_eq!(o.advance(60), 0);
+        assert_eq!(o.advance(60), 1);
+        assert_eq!(o.advance(5 * 60), 2);
+        assert_eq!(o.advance(60), 1);
     }
 
     #[test]

@@ -6,19 +6,20 @@ mod common;
 use common::pure::one;
 
 use crows::checks::{
-    AttackRange, Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind, TestKind,
-    TestRules, Tier, resolve_test,
+    AttackRange, Characteristic, Modifier, ModifierEffect, TestKind, TestRules, TestSpec, Tier,
+    resolve_test,
 };
 use crows::combat::attacks::{
-    AttackOptions, AttackSituation, AttackTool, Flanker, Improvised, StrayShot, TargetModifiers,
-    UNARMED_TABLE, centre_line_flanks, distance_modifiers, flanking, high_ground,
-    improvised_attack, melee_miss_opens_counter, roll_against_targets, situation_modifiers,
-    spent_by_attack, stray_shot, unarmed_damage, unarmed_strike_spec, weapon_attack_spec,
+    AttackOptions, AttackTool, Flanker, Improvised, StrayShot, UNARMED_TABLE, centre_line_flanks,
+    distance_modifiers, flanking, flanking_modifier, high_ground, high_ground_modifier,
+    improvised_attack, stray_shot, unarmed_damage,
 };
 use crows::combat::fight::{FightError, FightQuestion};
 use crows::combat::grid::{Space, Square};
+use crows::combat::initiative::surprised_target_modifier;
 use crows::combat::turn::{ExtraActionTiming, crit_extra_action};
 use crows::conditions::{ConditionKind, ConditionSet, Grab};
+use crows::conditions::{attack_modifiers_against, own_test_modifiers};
 use crows::creature::Size;
 use crows::expertise::WeaponCategory;
 
@@ -96,52 +97,12 @@ fn cr_atk_01_attack_needs_tool_in_hand_and_tool_sets_kind() {
         dm(&bow(), AttackRange::Melee, one(1, 0)),
         Err(FightError::WrongDelivery("melee"))
     );
-    let spec = weapon_attack_spec(
-        &sword(),
-        AttackRange::Melee,
-        Characteristic::Strength,
-        2,
-        vec![],
-    );
-    assert_eq!(
-        spec.kind,
-        TestKind::Attack {
-            range: AttackRange::Melee,
-            weapon: Some(WeaponCategory::Slashing)
-        }
-    );
-    assert!(spec.crit_defined_by_rule && spec.doom_defined_by_rule);
-}
-
-#[test]
-fn cr_atk_02_weapon_attack_carries_its_expertise_category() {
-    let spec = weapon_attack_spec(
-        &bow(),
-        AttackRange::Ranged,
-        Characteristic::Agility,
-        1,
-        vec![],
-    );
-    assert_eq!(spec.kind.attack_range(), Some(AttackRange::Ranged));
-    assert!(matches!(
-        spec.kind,
-        TestKind::Attack {
-            weapon: Some(WeaponCategory::Bow),
-            ..
-        }
-    ));
 }
 
 #[test]
 // Covers CR-ATK-03.
 fn cr_atk_03_tier_1_is_a_miss() {
-    let spec = weapon_attack_spec(
-        &sword(),
-        AttackRange::Melee,
-        Characteristic::Strength,
-        0,
-        vec![],
-    );
+    let spec = TestSpec::new(Characteristic::Strength, 0);
     for (faces, tier) in [
         ([5, 5], Tier::One),
         ([6, 6], Tier::Two),
@@ -149,7 +110,6 @@ fn cr_atk_03_tier_1_is_a_miss() {
     ] {
         let r = resolve_test(&spec, faces, TestRules::standard()).unwrap();
         assert_eq!(r.final_tier, tier);
-        assert_eq!(melee_miss_opens_counter(r.final_tier), tier == Tier::One);
         // A ranged hit never strays.
         assert_eq!(
             stray_shot(r.final_tier, false, &[7], Some((1, 6))).unwrap() == StrayShot::Harmless,
@@ -227,25 +187,6 @@ fn cr_atk_06_unarmed_strike_table_every_row() {
     }
     // CR-ERR-44 off: negative stays.
     assert_eq!(unarmed_damage(Tier::Two, -3, false), Some(-2));
-    let spec = unarmed_strike_spec(Characteristic::Agility, 2, vec![]).unwrap();
-    assert!(matches!(
-        spec.kind,
-        TestKind::Attack {
-            range: AttackRange::Melee,
-            weapon: Some(WeaponCategory::Unarmed)
-        }
-    ));
-    assert!(unarmed_strike_spec(Characteristic::Strength, 2, vec![]).is_ok());
-    assert!(unarmed_strike_spec(Characteristic::Mind, 2, vec![]).is_err());
-    // A tier-1 unarmed strike lets the target counter.
-    assert!(melee_miss_opens_counter(Tier::One));
-    // Fragile objects break after the attack.
-    let lantern = AttackTool {
-        fragile: true,
-        ..sword()
-    };
-    assert!(spent_by_attack(&lantern, AttackRange::Melee, Square::new(1, 0)).breaks);
-    assert!(!spent_by_attack(&sword(), AttackRange::Melee, Square::new(1, 0)).breaks);
 }
 
 #[test]
@@ -367,26 +308,6 @@ fn cr_atk_10_ranged_against_adjacent_has_bane() {
 }
 
 #[test]
-fn cr_atk_11_ammunition_destroyed_thrown_recoverable() {
-    let t = Square::new(4, 0);
-    let s = spent_by_attack(&bow(), AttackRange::Ranged, t);
-    assert_eq!(s.ammunition, 1);
-    assert!(s.thrown_lands.is_none());
-    let s = spent_by_attack(&dagger(), AttackRange::Ranged, t);
-    assert_eq!(s.ammunition, 0);
-    assert_eq!(
-        s.thrown_lands.unwrap().question,
-        FightQuestion::ThrownWeaponLands { default: t }
-    );
-    // A dagger used in melee stays in hand.
-    assert!(
-        spent_by_attack(&dagger(), AttackRange::Melee, t)
-            .thrown_lands
-            .is_none()
-    );
-}
-
-#[test]
 fn cr_atk_12_improvised_weapons() {
     let (tool, mods) = improvised_attack(Improvised::AsUnarmed);
     assert!(tool.is_none() && mods.is_empty());
@@ -406,13 +327,8 @@ fn cr_atk_12_improvised_weapons() {
 
 #[test]
 fn cr_atk_13_crit_on_attack_is_rule_defined_extra_action() {
-    let spec = weapon_attack_spec(
-        &sword(),
-        AttackRange::Melee,
-        Characteristic::Strength,
-        0,
-        vec![],
-    );
+    let mut spec = TestSpec::new(Characteristic::Strength, 0);
+    spec.crit_defined_by_rule = true;
     let r = resolve_test(&spec, [10, 9], TestRules::standard()).unwrap();
     assert!(r.crit);
     // No Referee crit-benefit question: the rule defines the benefit.
@@ -423,109 +339,19 @@ fn cr_atk_13_crit_on_attack_is_rule_defined_extra_action() {
     );
 }
 
-#[test]
-fn cr_atk_14_one_roll_several_targets_per_target_modifiers() {
-    let base = weapon_attack_spec(
-        &sword(),
-        AttackRange::Melee,
-        Characteristic::Strength,
-        0,
-        vec![],
-    );
-    let edge = Modifier::bonus(ModifierSource::new(SourceKind::Situation, "x"), 3);
-    let rolls = roll_against_targets(
-        &base,
-        &[
-            TargetModifiers {
-                target: 1,
-                modifiers: vec![],
-            },
-            TargetModifiers {
-                target: 2,
-                modifiers: vec![edge],
-            },
-        ],
-        [6, 5],
-        TestRules::standard(),
-    )
-    .unwrap();
-    assert_eq!(rolls[0].1.tier_before_expertise, Tier::One);
-    assert_eq!(rolls[1].1.tier_before_expertise, Tier::Two);
-    assert_eq!(rolls[0].1.faces, rolls[1].1.faces);
-    // Crit shared: the natural sum is one.
-    let crit = roll_against_targets(
-        &base,
-        &[
-            TargetModifiers {
-                target: 1,
-                modifiers: vec![],
-            },
-            TargetModifiers {
-                target: 2,
-                modifiers: vec![],
-            },
-        ],
-        [10, 10],
-        TestRules::standard(),
-    )
-    .unwrap();
-    assert!(
-        crit.iter()
-            .all(|(_, r)| r.clone().commit(None).unwrap().crit)
-    );
-    assert_eq!(
-        roll_against_targets(
-            &base,
-            &[
-                TargetModifiers {
-                    target: 1,
-                    modifiers: vec![]
-                },
-                TargetModifiers {
-                    target: 1,
-                    modifiers: vec![]
-                },
-            ],
-            [5, 5],
-            TestRules::standard()
-        )
-        .unwrap_err(),
-        FightError::TargetedTwice(1)
-    );
-    assert_eq!(
-        roll_against_targets(&base, &[], [5, 5], TestRules::standard()).unwrap_err(),
-        FightError::NoTargets
-    );
-}
-
 fn fl(x: i32, y: i32) -> Flanker {
     Flanker {
         space: one(x, y),
-        prone: false,
-        grabbed: false,
+        barred: false,
         grabbing: None,
     }
 }
 
 #[test]
 fn cr_atk_15_flanking_gives_edge_on_melee_only() {
-    let none = ConditionSet::default();
-    let mut s = AttackSituation {
-        delivery: AttackRange::Melee,
-        characteristic: Characteristic::Strength,
-        attacker_conditions: &none,
-        target_conditions: &none,
-        target_surprised: false,
-        flanking: true,
-        high_ground: false,
-        hidden_from_target: false,
-    };
-    let m = situation_modifiers(&s);
-    assert_eq!(m.len(), 1);
-    assert_eq!(m[0].effect, ModifierEffect::Edge);
-    assert_eq!(m[0].source.rule.as_deref(), Some("CR-ATK-15"));
-    s.delivery = AttackRange::Ranged;
-    assert!(situation_modifiers(&s).is_empty());
+    let m = flanking_modifier();
+    assert_eq!(m.effect, ModifierEffect::Edge);
+    assert_eq!(m.source.rule.as_deref(), Some("CR-ATK-15"));
     assert!(flanking(&fl(4, 5), &[fl(6, 5)], 9, &one(5, 5)));
     assert!(!flanking(&fl(4, 5), &[fl(5, 6)], 9, &one(5, 5)));
     // Both must be adjacent: an ally two squares away does not flank.
@@ -537,11 +363,7 @@ fn cr_atk_16_no_flanking_when_prone_grabbed_or_holding_another() {
     let enemy = one(5, 5);
     for bad in [
         Flanker {
-            prone: true,
-            ..fl(6, 5)
-        },
-        Flanker {
-            grabbed: true,
+            barred: true,
             ..fl(6, 5)
         },
         Flanker {
@@ -622,23 +444,9 @@ fn cr_atk_18_high_ground_edge_melee_and_ranged() {
     assert!(high_ground(3, 1));
     assert!(!high_ground(0, 0));
     assert!(!high_ground(0, 1));
-    let none = ConditionSet::default();
-    for d in [AttackRange::Melee, AttackRange::Ranged] {
-        let s = AttackSituation {
-            delivery: d,
-            characteristic: Characteristic::Agility,
-            attacker_conditions: &none,
-            target_conditions: &none,
-            target_surprised: false,
-            flanking: false,
-            high_ground: true,
-            hidden_from_target: false,
-        };
-        let m = situation_modifiers(&s);
-        assert_eq!(m.len(), 1);
-        assert_eq!(m[0].source.rule.as_deref(), Some("CR-ATK-18"));
-        assert_eq!(m[0].effect, ModifierEffect::Edge);
-    }
+    let m = high_ground_modifier();
+    assert_eq!(m.source.rule.as_deref(), Some("CR-ATK-18"));
+    assert_eq!(m.effect, ModifierEffect::Edge);
 }
 
 #[test]
@@ -653,18 +461,26 @@ fn cr_mod_01_attacker_and_target_states_on_attacks() {
     });
     let mut out = ConditionSet::default();
     out.apply(ConditionKind::Unconscious).unwrap();
-    let base = |d, a, t, surprised, hidden| AttackSituation {
-        delivery: d,
-        characteristic: Characteristic::Strength,
-        attacker_conditions: a,
-        target_conditions: t,
-        target_surprised: surprised,
-        flanking: false,
-        high_ground: false,
-        hidden_from_target: hidden,
+    // The pieces the combat family's attack puts together: the attacker's own conditions
+    // (through core's test), the target's, and surprise.
+    let modifiers = |d, a: &ConditionSet, t: &ConditionSet, surprised: bool| {
+        let kind = TestKind::Attack {
+            range: d,
+            weapon: None,
+        };
+        let mut m = own_test_modifiers(a, &kind, Characteristic::Strength, &[]);
+        m.extend(attack_modifiers_against(t, d));
+        if surprised {
+            m.push(surprised_target_modifier());
+        }
+        m
     };
-    let effects = |s: AttackSituation<'_>| -> Vec<ModifierEffect> {
-        situation_modifiers(&s).iter().map(|m| m.effect).collect()
+    let base = |d, a, t, surprised, _hidden: bool| (d, a, t, surprised);
+    let effects = |(d, a, t, s): (AttackRange, &ConditionSet, &ConditionSet, bool)| {
+        modifiers(d, a, t, s)
+            .iter()
+            .map(|m| m.effect)
+            .collect::<Vec<ModifierEffect>>()
     };
     // Prone attacker: bane on melee only.
     assert_eq!(
@@ -691,17 +507,14 @@ fn cr_mod_01_attacker_and_target_states_on_attacks() {
         effects(base(AttackRange::Ranged, &none, &none, true, false)),
         vec![ModifierEffect::Bonus(1)]
     );
-    assert_eq!(
-        effects(base(AttackRange::Ranged, &none, &none, false, true)),
-        vec![ModifierEffect::Edge]
-    );
     // Unconscious target: automatic tier 3, even on a doom by default (CR-ERR-28).
-    let m = situation_modifiers(&base(AttackRange::Melee, &none, &out, false, false));
+    let m = modifiers(AttackRange::Melee, &none, &out, false);
     assert!(
         m.iter()
             .any(|m| m.effect == ModifierEffect::AutomaticTier(Tier::Three))
     );
-    let spec = weapon_attack_spec(&sword(), AttackRange::Melee, Characteristic::Strength, 0, m);
+    let mut spec = TestSpec::new(Characteristic::Strength, 0);
+    spec.modifiers = m;
     assert_eq!(
         resolve_test(&spec, [1, 1], TestRules::standard())
             .unwrap()

@@ -5,15 +5,16 @@ mod common;
 
 use common::pure::one;
 
-use crows::checks::{AttackRange, Characteristic, TestRules, Tier, resolve_test};
+use crows::checks::{
+    AttackRange, Characteristic, Modifier, TestKind, TestRules, TestSpec, Tier, resolve_test,
+};
 use crows::combat::attacks::{
-    AttackOptions, AttackSituation, AttackTool, StrayShot, distance_modifiers,
-    melee_miss_opens_counter, situation_modifiers, stray_shot, weapon_attack_spec,
+    AttackOptions, AttackTool, StrayShot, distance_modifiers, stray_shot,
 };
 use crows::combat::initiative::{Combat, CombatOptions, Combatant, Side};
 use crows::combat::reactions::{CounterTrigger, CounterWeapon, ReactionState, counter};
 use crows::combat::turn::{ExtraActionTiming, TurnBudget, crit_extra_action};
-use crows::conditions::ConditionSet;
+use crows::conditions::{ConditionSet, attack_modifiers_against};
 use crows::creature::Size;
 use crows::expertise::WeaponCategory;
 
@@ -30,6 +31,18 @@ fn axe() -> AttackTool {
         fragile: false,
         properties: vec![],
     }
+}
+
+/// A Strength melee attack with the axe: crit and doom are defined by the attack rules.
+fn attack_spec(strength: i8, modifiers: Vec<Modifier>) -> TestSpec {
+    let mut spec = TestSpec::new(Characteristic::Strength, strength).with_kind(TestKind::Attack {
+        range: AttackRange::Melee,
+        weapon: axe().category,
+    });
+    spec.modifiers = modifiers;
+    spec.crit_defined_by_rule = true;
+    spec.doom_defined_by_rule = true;
+    spec
 }
 
 #[test]
@@ -77,26 +90,11 @@ fn cr_cbt_01_a_round_of_combat_end_to_end() {
         AttackOptions::default(),
     )
     .unwrap();
-    mods.extend(situation_modifiers(&AttackSituation {
-        delivery: AttackRange::Melee,
-        characteristic: Characteristic::Strength,
-        attacker_conditions: &none,
-        target_conditions: &none,
-        target_surprised: fight.is_surprised(1).unwrap(),
-        flanking: false,
-        high_ground: false,
-        hidden_from_target: false,
-    }));
-    let spec = weapon_attack_spec(
-        &axe(),
-        AttackRange::Melee,
-        Characteristic::Strength,
-        1,
-        mods,
-    );
+    mods.extend(attack_modifiers_against(&none, AttackRange::Melee));
+    mods.extend(fight.attack_modifiers_against(1).unwrap());
+    let spec = attack_spec(1, mods);
     let r = resolve_test(&spec, [4, 3], TestRules::standard()).unwrap();
     assert_eq!(r.final_tier, Tier::One);
-    assert!(melee_miss_opens_counter(r.final_tier));
     let mut crow1_reaction = ReactionState::default();
     let c = counter(
         CounterTrigger::MeleeAttack { opportunity: false },
@@ -124,13 +122,7 @@ fn cr_cbt_01_a_round_of_combat_end_to_end() {
     )
     .unwrap();
     mods.extend(fight.attack_modifiers_against(10).unwrap());
-    let spec = weapon_attack_spec(
-        &axe(),
-        AttackRange::Melee,
-        Characteristic::Strength,
-        2,
-        mods,
-    );
+    let spec = attack_spec(2, mods);
     turn.spend_action().unwrap();
     let r = resolve_test(&spec, [10, 9], TestRules::standard()).unwrap();
     assert!(r.crit);

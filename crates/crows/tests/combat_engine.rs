@@ -482,3 +482,34 @@ fn cr_inv_01_a_person_npc_from_its_card_has_hands_and_belt_and_keeps_its_card() 
     );
     t.assert_replays();
 }
+
+#[test]
+// Covers CR-CBT-12, CR-ERR-14.
+fn cr_cbt_12_a_creatures_attacks_come_from_what_it_holds_and_its_card() {
+    let mut t = arena();
+    place_ghoul_as_spider(&mut t, "ghoul", 1, 0, "enemies");
+    start(&mut t, &["vera", "bram"]);
+    // Bram's bow (item 2) is not in Vera's hands: not one of her actions.
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"attack": {"creature": "vera", "target": "ghoul", "weapon": 2}})),
+        &[],
+    );
+    assert!(rule.is_some());
+    // Nor is a fang: her card gives her no natural attack.
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"attack": {"creature": "vera", "target": "ghoul", "natural": "Venom fang"}})),
+        &[],
+    );
+    assert!(rule.is_some());
+    // The sword in her hand is (6 + 6 + 1 = 13: tier 2).
+    t.ok(
+        &player("alice"),
+        r(json!({"attack": {"creature": "vera", "target": "ghoul", "weapon": 1}})),
+        &[6, 6, 3],
+    );
+    assert_eq!(t.state()["last_tests"]["vera"]["final_tier"], 2);
+}

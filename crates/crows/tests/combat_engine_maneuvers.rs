@@ -59,7 +59,7 @@ fn cr_move_02_difficult_terrain_costs_double_and_shifts_stay_out_of_it() {
 
 #[test]
 // Covers CR-MOVE-08, CR-MAN-08, CR-COND-05.
-fn cr_move_08_prone_halves_the_speed_and_stand_up_ends_it() {
+fn cr_move_08_cr_man_08_prone_halves_the_speed_and_stand_up_ends_it() {
     let mut t = table();
     place(&mut t, "vera", 0, 0, "crows");
     start(&mut t, &["vera"]);
@@ -310,7 +310,7 @@ fn cr_act_02_a_readied_act_fires_with_the_reaction_or_lapses_at_the_next_turn() 
 
 #[test]
 // Covers CR-ACT-03, CR-ACT-04.
-fn cr_act_03_the_referee_rules_what_a_trivial_or_free_form_act_costs() {
+fn cr_act_03_cr_act_04_the_referee_rules_what_a_trivial_or_free_form_act_costs() {
     let mut t = table();
     place(&mut t, "vera", 0, 0, "crows");
     start(&mut t, &["vera"]);
@@ -369,6 +369,9 @@ fn cr_pet_01_a_commanded_pet_acts_in_its_owners_turn() {
         &[],
     );
     assert_eq!(fight(&t)["budgets"]["vera"]["maneuvers"], 1);
+    // What the pet can do is the Referee's call (CR-REF-26): an ordinary order, no test.
+    let d = t.decision("crows.combat.pet_command");
+    t.answer(&referee(), &d.id, "ordinary", None).unwrap();
     t.ok(
         &player("alice"),
         r(json!({"combat_move": {"creature": "dog", "path": [{"x": 1, "y": 1}, {"x": 2, "y": 1}]}})),
@@ -392,7 +395,7 @@ fn cr_pet_01_a_commanded_pet_acts_in_its_owners_turn() {
 }
 
 #[test]
-// Covers CR-PET-02, CR-PET-05.
+// Covers CR-PET-02, CR-PET-05, CR-SPELL-13.
 fn cr_pet_02_a_dangerous_command_needs_the_owners_mind_test_unless_summoned() {
     let mut t = table();
     for id in ["dog", "imp"] {
@@ -407,10 +410,17 @@ fn cr_pet_02_a_dangerous_command_needs_the_owners_mind_test_unless_summoned() {
     t.referee_rules(json!({"place": {"creature": "dog", "at": {"x": 0, "y": 1}, "side": "crows", "owner": "vera"}}), &[]);
     t.referee_rules(json!({"place": {"creature": "imp", "at": {"x": 0, "y": 2}, "side": "crows", "owner": "vera", "summoned": true}}), &[]);
     start(&mut t, &["vera"]);
-    // Mind 0: 6 + 7 = 13, tier 2: it obeys and is weakened.
+    // The Referee rules the order dangerous (CR-REF-26); Mind 0: 6 + 7 = 13, tier 2: it
+    // obeys and is weakened.
     t.ok(
         &player("alice"),
         r(json!({"command_pet": {"creature": "vera", "pet": "dog", "dangerous": true}})),
+        &[],
+    );
+    let d = t.decision("crows.combat.pet_command");
+    t.ok(
+        &referee(),
+        json!({"answer": {"decision": d.id, "option": "complex_or_dangerous"}}),
         &[6, 7],
     );
     assert!(fight(&t)["budgets"].get("dog").is_some());
@@ -422,6 +432,130 @@ fn cr_pet_02_a_dangerous_command_needs_the_owners_mind_test_unless_summoned() {
         &[],
     );
     assert!(fight(&t)["budgets"].get("imp").is_some());
+}
+
+/// Vera with her dog (bound to Alice) on the grid, the fight started and Vera's turn begun.
+fn vera_and_dog() -> T {
+    let mut t = table();
+    t.referee_rules(
+        json!({"create_creature": {"id": "dog", "kind": "animal", "size": "small",
+            "characteristics": {"agility": 2, "mind": -2, "strength": 0}, "stamina": 4,
+            "backpack_slots": 2}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    t.referee_rules(
+        json!({"place": {"creature": "dog", "at": {"x": 0, "y": 1}, "side": "crows", "owner": "vera"}}),
+        &[],
+    );
+    start(&mut t, &["vera"]);
+    t
+}
+
+#[test]
+// Covers CR-REF-26, CR-PET-03.
+fn cr_ref_26_the_referee_rules_what_a_pet_can_do_and_whether_the_order_needs_the_test() {
+    let mut t = vera_and_dog();
+    // A player's order, however the player calls it, waits for the Referee: no roll, no budget.
+    t.ok(
+        &player("alice"),
+        r(
+            json!({"command_pet": {"creature": "vera", "pet": "dog", "dangerous": false,
+            "order": "open the lock"}}),
+        ),
+        &[],
+    );
+    let d = t.decision("crows.combat.pet_command");
+    assert_eq!(d.answerer, engine::Answerer::Referee);
+    assert_eq!(d.context["order"], "open the lock");
+    let options: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
+    assert_eq!(
+        options,
+        [
+            "ordinary",
+            "attack_monster",
+            "complex_or_dangerous",
+            "cannot"
+        ]
+    );
+    assert!(fight(&t)["budgets"].get("dog").is_none());
+    assert_eq!(
+        fight(&t)["budgets"]["vera"]["maneuvers"],
+        1,
+        "the Command is spent"
+    );
+    // Not the player's call, and not a second order meanwhile.
+    let e = t
+        .answer(&player("alice"), &d.id, "ordinary", None)
+        .unwrap_err();
+    assert!(matches!(e, EngineError::WrongAnswerer { .. }), "{e}");
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"command_pet": {"creature": "vera", "pet": "dog"}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("CR-ERR-15"));
+    // A dog cannot pick a lock: it does nothing.
+    t.answer(&referee(), &d.id, "cannot", None).unwrap();
+    assert!(fight(&t)["budgets"].get("dog").is_none());
+    assert!(!conditions(&t, "dog").contains("weakened"));
+    // Next round the player calls an attack dangerous; the Referee rules it an attack on a
+    // monster: it obeys without the test (CR-PET-03), no die rolled.
+    t.referee_rules(json!({"end_turn": {"creature": "vera"}}), &[]);
+    initiative(&mut t, "alice", 9);
+    t.ok(
+        &player("alice"),
+        r(json!({"command_pet": {"creature": "vera", "pet": "dog", "dangerous": true}})),
+        &[],
+    );
+    let d = t.decision("crows.combat.pet_command");
+    assert_eq!(d.context["dangerous"], true);
+    t.answer(&referee(), &d.id, "attack_monster", None).unwrap();
+    assert!(fight(&t)["budgets"].get("dog").is_some());
+    assert!(!conditions(&t, "dog").contains("weakened"));
+    // The Referee's own command is the ruling: `dangerous` calls the owner's Mind test at
+    // once (6 + 7 = 13, tier 2: obeys, weakened).
+    t.referee_rules(json!({"end_turn": {"creature": "vera"}}), &[]);
+    initiative(&mut t, "alice", 9);
+    t.ok(
+        &referee(),
+        r(json!({"command_pet": {"creature": "vera", "pet": "dog", "dangerous": true}})),
+        &[6, 7],
+    );
+    assert!(
+        t.table
+            .core()
+            .decisions
+            .iter()
+            .all(|d| d.kind != "crows.combat.pet_command")
+    );
+    assert!(conditions(&t, "dog").contains("weakened"));
+    // An order too long to be an order is refused.
+    let long = "x".repeat(201);
+    let rule = refusal(
+        &mut t,
+        &player("alice"),
+        r(json!({"command_pet": {"creature": "vera", "pet": "dog", "order": long}})),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("MAX_ORDER_TEXT"));
+    t.assert_replays();
+}
+
+#[test]
+fn cr_ref_26_a_ruling_after_the_round_moved_on_lapses() {
+    let mut t = vera_and_dog();
+    t.ok(
+        &player("alice"),
+        r(json!({"command_pet": {"creature": "vera", "pet": "dog"}})),
+        &[],
+    );
+    let d = t.decision("crows.combat.pet_command");
+    t.referee_rules(json!({"end_turn": {"creature": "vera"}}), &[]);
+    initiative(&mut t, "alice", 9);
+    t.answer(&referee(), &d.id, "ordinary", None).unwrap();
+    assert!(fight(&t)["budgets"].get("dog").is_none());
 }
 
 #[test]
@@ -737,6 +871,87 @@ fn cr_act_02_an_unfired_readied_act_lapses_when_the_readiers_turn_comes_again() 
 }
 
 #[test]
+// Covers CR-REF-25, CR-MOVE-03.
+fn cr_ref_25_the_referee_rules_whether_a_swim_or_climb_needs_a_test() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"set_grid": {"cells": [{"at": {"x": 1, "y": 0}, "water": true},
+            {"at": {"x": 1, "y": 1}, "climb": "ceiling"}]}}),
+        &[],
+    );
+    place(&mut t, "vera", 0, 0, "crows");
+    start(&mut t, &["vera"]);
+    // An open square asks nothing.
+    t.ok(
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "vera", "path": [{"x": 0, "y": 1}]}})),
+        &[],
+    );
+    assert!(
+        t.table
+            .core()
+            .decisions
+            .iter()
+            .all(|d| d.kind != "crows.combat.movement_test")
+    );
+    t.ok(
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "vera", "path": [{"x": 0, "y": 0}, {"x": 1, "y": 0}]}})),
+        &[],
+    );
+    // Swimming without a swim speed: the Referee's call, no test by default.
+    let d = t.decision("crows.combat.movement_test");
+    assert_eq!(d.answerer, engine::Answerer::Referee);
+    assert_eq!(d.context["squares"], json!([{"x": 1, "y": 0}]));
+    let options: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
+    assert_eq!(options, ["no_test", "agility", "strength"]);
+    assert_eq!(d.default.as_deref(), Some("no_test"));
+    assert!(
+        !t.table
+            .view(&Viewer::Player("alice".into()))
+            .to_string()
+            .contains("movement_test"),
+        "the Referee's question is the Referee's"
+    );
+    let e = t
+        .answer(&player("alice"), &d.id, "no_test", None)
+        .unwrap_err();
+    assert!(matches!(e, EngineError::WrongAnswerer { .. }), "{e}");
+    // The Referee calls for a Strength test: core's test of the swimmer.
+    t.ok(
+        &referee(),
+        json!({"answer": {"decision": d.id, "option": "strength"}}),
+        &[6, 5],
+    );
+    assert_eq!(
+        t.state()["last_tests"]["vera"]["spec"]["characteristic"],
+        "strength"
+    );
+    // A ceiling climbed without a "(U)" climb speed always needs a test.
+    t.referee_rules(json!({"end_turn": {"creature": "vera"}}), &[]);
+    initiative(&mut t, "alice", 9);
+    t.ok(
+        &player("alice"),
+        r(json!({"combat_move": {"creature": "vera", "path": [{"x": 1, "y": 1}]}})),
+        &[],
+    );
+    let d = t.decision("crows.combat.movement_test");
+    assert_eq!(d.context["ceiling"], true);
+    let options: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
+    assert_eq!(options, ["agility", "strength"]);
+    t.ok(
+        &referee(),
+        json!({"answer": {"decision": d.id, "option": "agility"}}),
+        &[2, 2],
+    );
+    assert_eq!(
+        t.state()["last_tests"]["vera"]["spec"]["characteristic"],
+        "agility"
+    );
+    t.assert_replays();
+}
+
+#[test]
 // Covers CR-MOVE-07, CR-MOVE-02.
 fn cr_move_07_a_jump_after_a_run_up_has_an_edge_and_lands_within_its_tier() {
     let mut t = table();
@@ -797,7 +1012,7 @@ fn cr_move_07_a_jump_after_a_run_up_has_an_edge_and_lands_within_its_tier() {
 
 #[test]
 // Covers CR-MAN-04, CR-MAN-05, CR-MAN-06, CR-MAN-07.
-fn cr_man_04_a_player_cannot_skip_the_maneuver_with_a_core_inventory_command() {
+fn cr_man_04_cr_man_06_a_player_cannot_skip_the_maneuver_with_a_core_inventory_command() {
     let mut t = table();
     t.referee_rules(
         json!({"place_item": {"creature": "vera", "card": "torch",

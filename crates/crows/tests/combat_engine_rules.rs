@@ -193,7 +193,7 @@ fn cr_atk_10_ranged_attack_on_an_adjacent_creature_has_a_bane() {
 
 #[test]
 // Covers CR-ATK-15, CR-ATK-16, CR-ATK-17, CR-ATK-02.
-fn cr_atk_15_flanking_gives_an_edge_and_expertise_waits_at_the_commit_point() {
+fn cr_atk_15_cr_atk_02_flanking_gives_an_edge_and_expertise_waits_at_the_commit_point() {
     let mut t = table();
     t.referee_rules(
         json!({"edit_creature": {"id": "vera", "expertises": {"slashing": 1}}}),

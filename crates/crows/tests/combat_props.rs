@@ -6,7 +6,7 @@ use proptest::prelude::*;
 
 use crows::combat::grid::{self, BattleGrid, Cell, Obstacle, Occupant, Space, Square};
 use crows::combat::line_of_effect::{
-    LineOfEffect, LoeOptions, has_cover, line_of_effect, segment_crosses_square, squares_crossed,
+    LineOfEffect, LoeOptions, has_cover, line_of_effect, squares_crossed,
 };
 use crows::combat::movement::{MoveManeuver, MoveOptions, Mover, PathStep, validate_path};
 use crows::creature::{Size, Speeds};
@@ -205,4 +205,27 @@ fn cr_loe_02_far_apart_coordinates_do_not_overflow() {
         line_of_effect(&BattleGrid::new(), &a, &b, LoeOptions::default()),
         LineOfEffect::Clear
     );
+}
+
+/// The oracle for `squares_crossed`: whether the segment from lattice point `p` to `q` passes
+/// through the open inside of square `sq` (a separating-axis test on the two box axes and the
+/// segment's normal, in `i128` so no coordinate overflows).
+fn segment_crosses_square(p: (i32, i32), q: (i32, i32), sq: Square) -> bool {
+    let (x0, x1) = (i128::from(sq.x), i128::from(sq.x) + 1);
+    let (y0, y1) = (i128::from(sq.y), i128::from(sq.y) + 1);
+    let (px, py, qx, qy) = (
+        i128::from(p.0),
+        i128::from(p.1),
+        i128::from(q.0),
+        i128::from(q.1),
+    );
+    if px.max(qx) <= x0 || px.min(qx) >= x1 || py.max(qy) <= y0 || py.min(qy) >= y1 {
+        return false;
+    }
+    let (dx, dy) = (qx - px, qy - py);
+    let side = |cx: i128, cy: i128| dx * (cy - py) - dy * (cx - px);
+    let s = [side(x0, y0), side(x1, y0), side(x0, y1), side(x1, y1)];
+    let min = s.iter().copied().min().unwrap_or(0);
+    let max = s.iter().copied().max().unwrap_or(0);
+    min < 0 && max > 0
 }

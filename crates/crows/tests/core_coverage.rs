@@ -150,7 +150,7 @@ fn cr_err_03_a_grab_by_an_effect_is_the_grabbed_condition() {
 
 #[test]
 // Covers CR-REF-02, CR-CHECK-01, CR-CHECK-02.
-fn cr_ref_02_only_the_referee_calls_for_a_test() {
+fn cr_ref_02_cr_check_01_cr_check_02_only_the_referee_calls_for_a_test() {
     let mut t = party();
     let test = json!({"rules": {"test": {"creature": "vera", "characteristic": "agility"}}});
     // A player cannot make a test happen: whether one is needed is the Referee's call.
@@ -272,4 +272,45 @@ fn cr_ext_13_hirelings_are_entered_by_the_referee_and_take_wounds() {
         "slot": "Head"}}});
     let (msg, _) = rule_of(t.run(&player("alice"), head, &[]).unwrap_err());
     assert!(msg.contains("CR-INV-06"), "{msg}");
+}
+
+#[test]
+// Covers CR-CHECK-03.
+fn cr_check_03_the_referee_warns_of_certain_death_and_the_player_answers() {
+    let mut t = party();
+    let warn = json!({"rules": {"warn_certain_death": {"creature": "vera",
+        "task": "leap the chasm"}}});
+    // The warning is the Referee's to give.
+    let e = t.run(&player("alice"), warn.clone(), &[]).unwrap_err();
+    assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+    t.ok(&referee(), warn, &[]);
+    let d = t.decision("crows.certain_death");
+    assert_eq!(d.answerer, engine::Answerer::Controller("vera".into()));
+    let options: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
+    assert_eq!(options, ["proceed_anyway", "abandon"]);
+    assert_eq!(d.context["task"], "leap the chasm");
+    // Not Bob's character: not Bob's answer.
+    let e = t
+        .answer(&player("bob"), &d.id, "proceed_anyway", None)
+        .unwrap_err();
+    assert!(matches!(e, EngineError::WrongAnswerer { .. }), "{e}");
+    // Nothing is rolled: the answer is the record.
+    t.answer(&player("alice"), &d.id, "abandon", None).unwrap();
+    assert!(t.state()["last_tests"].get("vera").is_none());
+    assert!(
+        t.table
+            .core()
+            .decisions
+            .iter()
+            .all(|d| d.kind != "crows.certain_death")
+    );
+    // A warning names its task.
+    let e = t
+        .run(
+            &referee(),
+            json!({"rules": {"warn_certain_death": {"creature": "vera", "task": " "}}}),
+            &[],
+        )
+        .unwrap_err();
+    assert_eq!(rule_of(e).1.as_deref(), Some("CR-CHECK-03"));
 }

@@ -225,7 +225,7 @@ fn cr_dt_05_rooms_length_rolls_at_each_turn_and_ends_with_the_last_room() {
 
 #[test]
 // Covers CR-DT-06, CR-ERR-36, CR-ENC-01.
-fn cr_dt_06_cr_err_36_end_of_turn_runs_usage_dice_expiries_then_the_encounter_check() {
+fn cr_dt_06_cr_err_36_cr_enc_01_end_of_turn_runs_usage_dice_expiries_then_the_encounter_check() {
     let clock = FakeClock::new(1_000);
     let mut t = party();
     t.referee_rules(

@@ -277,6 +277,39 @@ fn cr_rest_06_an_overloaded_magic_slot_forbids_the_rest() {
 }
 
 #[test]
+// Covers CR-INV-06, CR-INV-07, CR-REST-06.
+fn cr_inv_07_taking_a_ring_off_ends_the_overload() {
+    let mut t = fed_party(1);
+    two_rings(&mut t);
+    let ring = t.creature("vera")["inventory"]["magic_worn"][0][1]["id"].clone();
+    // Only into inventory slots that exist.
+    let rule = refused_rule(
+        &mut t,
+        &player("alice"),
+        json!({"take_off_magic_item": {"creature": "vera", "item": ring,
+            "slots": [{"kind": "Hand", "number": 9}]}}),
+        &[],
+    );
+    assert_eq!(rule, "CR-INV-01");
+    let free = json!([{"kind": "Backpack", "number": 4}]);
+    t.ok(
+        &player("alice"),
+        json!({"rules": {"take_off_magic_item": {"creature": "vera", "item": ring,
+            "slots": free}}}),
+        &[],
+    );
+    assert_eq!(
+        t.creature("vera")["inventory"]["magic_worn"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    // One ring in the finger slot: Vera may rest again.
+    t.referee_rules(json!({"start_rest": {}}), &[]);
+}
+
+#[test]
 // Covers CR-REST-08, CR-ERR-46, CR-REF-32.
 fn cr_rest_08_cr_err_46_the_rest_check_follows_the_place() {
     // In a dungeon: the dungeon EN and the sign rules; once per rest; secret.

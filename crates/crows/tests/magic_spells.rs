@@ -4,9 +4,8 @@ use crows::checks::{Characteristic, Outcome, TestRules, TestSpec, Tier, resolve_
 use crows::expertise::{Discipline, ExpertiseName};
 use crows::spells::{
     ActiveSpell, Area, Candidate, CastEffect, CastingTime, Rank, Spell, SpellDuration, SpellError,
-    Spellbook, TargetCount, TargetKind, TargetLine, cast, casting_expertise, casting_minutes,
-    dangerous_command_needs_test, end_early, needs_chaos_roll, on_caster_death, validate_origin,
-    validate_targets,
+    Spellbook, TargetCount, TargetKind, TargetLine, cast, casting_minutes, needs_chaos_roll,
+    validate_origin, validate_targets,
 };
 
 fn spell(rank: u8, duration: SpellDuration) -> Spell {
@@ -99,8 +98,10 @@ fn cr_spell_03_disciplines_name_their_expertise() {
         (Discipline::Illusion, ExpertiseName::Illusion),
         (Discipline::Necromancy, ExpertiseName::Necromancy),
     ];
+    // The casting test's expertise is the one whose discipline is the spell's (the casting
+    // path's eligibility reads `ExpertiseName::discipline`).
     for (d, e) in pairs {
-        assert_eq!(casting_expertise(d), e);
+        assert_eq!(e.discipline(), Some(d));
     }
 }
 
@@ -156,7 +157,8 @@ fn cr_spell_05_target_lines() {
             line(2, TargetKind::Allies),
             5,
             &[me.clone(), pal.clone()],
-            &[]
+            &[],
+            false
         )
         .is_ok()
     );
@@ -165,7 +167,8 @@ fn cr_spell_05_target_lines() {
             line(1, TargetKind::Allies),
             5,
             std::slice::from_ref(&orc),
-            &[]
+            &[],
+            false
         )
         .is_err()
     );
@@ -174,7 +177,8 @@ fn cr_spell_05_target_lines() {
             line(1, TargetKind::Enemy),
             5,
             std::slice::from_ref(&orc),
-            &[]
+            &[],
+            false
         )
         .is_ok()
     );
@@ -183,7 +187,8 @@ fn cr_spell_05_target_lines() {
             line(1, TargetKind::Creature),
             5,
             std::slice::from_ref(&me),
-            &[]
+            &[],
+            false
         )
         .is_err()
     );
@@ -192,17 +197,19 @@ fn cr_spell_05_target_lines() {
             line(1, TargetKind::Object),
             5,
             std::slice::from_ref(&rock),
-            &[]
+            &[],
+            false
         )
         .is_ok()
     );
-    assert!(validate_targets(line(1, TargetKind::Object), 5, &[held.clone()], &[]).is_err());
+    assert!(validate_targets(line(1, TargetKind::Object), 5, &[held.clone()], &[], false).is_err());
     assert!(
         validate_targets(
             line(2, TargetKind::Target),
             5,
             &[rock.clone(), orc.clone()],
-            &[]
+            &[],
+            false
         )
         .is_ok()
     );
@@ -211,7 +218,8 @@ fn cr_spell_05_target_lines() {
             line(2, TargetKind::Target),
             5,
             &[orc.clone(), orc.clone()],
-            &[]
+            &[],
+            false
         )
         .is_err(),
         "no creature twice"
@@ -221,7 +229,8 @@ fn cr_spell_05_target_lines() {
             line(1, TargetKind::Target),
             5,
             &[rock.clone(), orc.clone()],
-            &[]
+            &[],
+            false
         )
         .is_err(),
         "too many"
@@ -231,7 +240,8 @@ fn cr_spell_05_target_lines() {
             line(3, TargetKind::Target),
             5,
             std::slice::from_ref(&orc),
-            &[]
+            &[],
+            false
         )
         .is_ok(),
         "fewer allowed"
@@ -242,10 +252,10 @@ fn cr_spell_05_target_lines() {
     };
     let eligible = [me.clone(), pal.clone(), orc.clone()];
     assert!(
-        validate_targets(all, 5, std::slice::from_ref(&pal), &eligible).is_err(),
+        validate_targets(all, 5, std::slice::from_ref(&pal), &eligible, false).is_err(),
         "All excludes nobody"
     );
-    assert!(validate_targets(all, 5, &[pal, orc], &eligible).is_ok());
+    assert!(validate_targets(all, 5, &[pal, orc], &eligible, false).is_ok());
 }
 
 #[test]
@@ -256,13 +266,13 @@ fn cr_spell_06_range_and_line_of_effect() {
     };
     let far = cand("orc", true, false, false, 11);
     assert!(matches!(
-        validate_targets(l, 10, &[far], &[]),
+        validate_targets(l, 10, &[far], &[], false),
         Err(SpellError::Range(_))
     ));
     let mut hidden = cand("orc", true, false, false, 4);
     hidden.line_of_effect = false;
     assert!(matches!(
-        validate_targets(l, 10, &[hidden], &[]),
+        validate_targets(l, 10, &[hidden], &[], false),
         Err(SpellError::Range(_))
     ));
 }
@@ -285,17 +295,6 @@ fn cr_spell_08_area_shapes() {
         }
         .follows_caster()
     );
-}
-
-#[test]
-fn cr_spell_09_caster_death_ends_spells_and_early_end() {
-    let s = spell(1, SpellDuration::DungeonTurn);
-    let mut active = vec![ActiveSpell::new("ann", &s), ActiveSpell::new("bob", &s)];
-    assert_eq!(on_caster_death(&mut active, "ann"), 1);
-    assert_eq!(active.len(), 1);
-    assert!(!end_early(&mut active, "ann", "Firebolt"));
-    assert!(end_early(&mut active, "bob", "Firebolt"));
-    assert!(active.is_empty());
 }
 
 #[test]
@@ -376,13 +375,6 @@ fn cr_spell_12_casting_is_a_mind_test() {
     let mut b = book(1);
     let r = cast(&mut b, true, mind_test([6, 6], 1), false, None, &[5]).unwrap();
     assert_eq!(r.effect, CastEffect::Spell { tier: Tier::Two });
-}
-
-#[test]
-fn cr_spell_13_summoned_need_no_dangerous_command_test() {
-    assert!(!dangerous_command_needs_test(true, true));
-    assert!(dangerous_command_needs_test(false, true));
-    assert!(!dangerous_command_needs_test(false, false));
 }
 
 #[test]

@@ -432,31 +432,3 @@ mod properties {
         }
     }
 }
-
-#[test]
-fn cr_check_01_only_the_referee_or_a_rule_calls_a_test() {
-    use crows::checks::Caller;
-    assert_eq!(checks::call_test(&Caller::Referee), Ok(()));
-    assert_eq!(
-        checks::call_test(&Caller::Rule {
-            rule: "CR-HAZ-01".into()
-        }),
-        Ok(())
-    );
-    assert_eq!(
-        checks::call_test(&Caller::Player),
-        Err(CheckError::NotCalledByReferee)
-    );
-}
-
-#[test]
-fn cr_check_02_clever_or_certain_actions_need_no_roll() {
-    use crows::checks::TestRuling;
-    assert!(TestRuling::Test.needs_roll());
-    assert!(!TestRuling::SucceedsWithoutTest.needs_roll());
-    assert!(!TestRuling::FailsWithoutTest.needs_roll());
-    assert_eq!(
-        serde_json::to_string(&TestRuling::SucceedsWithoutTest).unwrap(),
-        "\"succeeds_without_test\""
-    );
-}

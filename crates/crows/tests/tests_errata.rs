@@ -191,6 +191,7 @@ fn cr_ref_11_referee_rules_on_observation_and_aggression() {
     let mut h = HiddenFrom::default();
     h.hide("a", "o");
     h.hide("a", "p");
-    assert_eq!(h.aggressive_act("a", "o", &[]), ["o"]);
+    // An attack reveals the hider to its target only (the table's `Revealed`).
+    assert!(h.reveal("a", "o"));
     assert!(h.is_hidden("a", "p"));
 }

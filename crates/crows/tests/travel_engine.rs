@@ -1224,7 +1224,6 @@ fn sites() -> T {
 }
 
 #[test]
-// Covers CR-POI-01, CR-ERR-22.
 fn cr_poi_01_play_zooms_in_on_encounters_and_points_of_interest() {
     let mut t = sites();
     begin(&mut t, "fast");
@@ -1254,6 +1253,29 @@ fn cr_poi_01_play_zooms_in_on_encounters_and_points_of_interest() {
     assert_eq!(rule, "CR-POI-01");
     t.answer(&referee(), &d.id, "ignore", None).unwrap();
     t.referee_rules(json!({"travel_move": {"toward": "north"}}), &[]);
+}
+
+#[test]
+// Covers CR-ERR-22, CR-POI-02.
+fn cr_err_22_the_referee_plays_an_encounter_as_a_site_in_dungeon_turns() {
+    // The broken-off sentence adds no mechanic: an encounter the Referee wants to play as a
+    // point of interest is a site placed where the party is and explored in dungeon turns.
+    let mut t = setup();
+    begin(&mut t, "fast");
+    t.referee_rules(json!({"travel_role_tests": {}}), &[]);
+    t.referee_rules(json!({"travel_encounter_check": {}}), &[6]);
+    let d = t.decision("crows.travel.encounter");
+    t.answer(&referee(), &d.id, "later", Some("bandits in a ruined mill"))
+        .unwrap();
+    t.referee_rules(
+        json!({"set_site": {"id": "mill", "name": "Ruined mill", "kind": "dungeon", "q": 0,
+            "r": 0, "in_miasma": false}}),
+        &[],
+    );
+    t.referee_rules(json!({"arrive_at_site": {"site": "mill"}}), &[]);
+    assert_eq!(travel(&t)["exploring"], "mill");
+    assert!(t.table.core().clock.exploration.is_some(), "dungeon turns");
+    t.assert_replays();
 }
 
 #[test]

@@ -7,7 +7,6 @@ use crows::travel::hex::{Direction, Hex, HexInfo, HexMap};
 use crows::travel::lost::{BackOnTrack, Position, back_on_track, drift_direction};
 use crows::travel::miasma::{
     self, Duration, Effect as M, MiasmaState, Outcome, Row, TableRoll, makes_roll, raise_other,
-    resistance_tier,
 };
 use crows::travel::pace::{Pace, Route, hexes_today, slowest, speed_adjustment};
 use crows::travel::road::{encounter, turns_in};
@@ -726,9 +725,6 @@ fn cr_miasma_03_outcomes_and_tier_three_help() {
 #[test]
 fn cr_miasma_04_cruelty_penalty_worked_example() {
     assert_eq!(miasma::cruelty_penalty(3), -3);
-    assert_eq!(resistance_tier(14, 1, 3, NetEdge::None, 0), Tier::Two);
-    assert_eq!(resistance_tier(14, 1, 0, NetEdge::None, 0), Tier::Two);
-    assert_eq!(resistance_tier(14, 1, 5, NetEdge::None, 0), Tier::One);
 }
 
 #[test]
@@ -880,14 +876,6 @@ fn cr_miasma_09_humans_only_and_roll_modifiers() {
     assert!(makes_roll(true, &s, true));
     assert!(!makes_roll(false, &s, true), "animals do not roll");
     assert!(!makes_roll(true, &s, false), "no roll after a rest outside");
-    // Fight the Miasma: an edge adds 2, a double edge raises the tier.
-    assert_eq!(resistance_tier(10, 0, 0, NetEdge::None, 0), Tier::One);
-    assert_eq!(resistance_tier(10, 0, 0, NetEdge::Edge, 0), Tier::Two);
-    assert_eq!(resistance_tier(10, 0, 0, NetEdge::DoubleEdge, 0), Tier::Two);
-    assert_eq!(
-        resistance_tier(15, 0, 0, NetEdge::DoubleEdge, 0),
-        Tier::Three
-    );
 }
 
 // ---------- CR-ROAD, CR-POI ----------

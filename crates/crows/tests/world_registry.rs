@@ -44,7 +44,7 @@ fn with(kind: ConditionKind) -> ConditionSet {
             });
         }
         ConditionKind::Prone => {
-            s.drop_prone();
+            s.apply(ConditionKind::Prone).expect("applies");
         }
         other => {
             s.apply(other).expect("applies");

@@ -8,13 +8,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::fight::{FightError, FightQuestion, FightRequest, face};
-use super::grid::{ReachUse, Space, Square, reach};
+use super::grid::{ReachUse, Space, reach};
 use crate::checks::decision::Decider;
 use crate::checks::{
-    AttackRange, Characteristic, Modifier, ModifierSource, RolledTest, SourceKind, TestKind,
-    TestRules, TestSpec, Tier, TierTable, choose_characteristic, roll_test,
+    AttackRange, Characteristic, Modifier, ModifierSource, SourceKind, Tier, TierTable,
 };
-use crate::conditions::{self, ConditionKind, ConditionSet};
+use crate::conditions::ConditionSet;
 use crate::creature::Size;
 use crate::expertise::WeaponCategory;
 
@@ -154,111 +153,6 @@ pub fn high_ground(attacker_elevation: i32, target_elevation: i32) -> bool {
     attacker_elevation >= target_elevation.saturating_add(1)
 }
 
-/// The attacker's and target's states that change an attack.
-#[derive(Debug, Clone, Copy)]
-pub struct AttackSituation<'a> {
-    pub delivery: AttackRange,
-    /// The characteristic the attack uses (for the attacker's own conditions).
-    pub characteristic: Characteristic,
-    pub attacker_conditions: &'a ConditionSet,
-    pub target_conditions: &'a ConditionSet,
-    /// The target is surprised (first round, CR-CBT-08).
-    pub target_surprised: bool,
-    /// The attacker flanks the target ([`flanking`]); counts for melee only (CR-ATK-15).
-    pub flanking: bool,
-    /// [`high_ground`] (CR-ATK-18).
-    pub high_ground: bool,
-    /// The attacker is hidden from the target (CR-HIDE-03).
-    pub hidden_from_target: bool,
-}
-
-/// The modifiers the situation puts on an attack: the attacker's conditions (prone: bane on
-/// melee, CR-COND-05; weakened, blessed…), the target's (grabbed edge, prone edge/bane,
-/// unconscious automatic tier 3), surprise +1, flanking, high ground, hiding.
-pub fn situation_modifiers(s: &AttackSituation<'_>) -> Vec<Modifier> {
-    let kind = TestKind::Attack {
-        range: s.delivery,
-        weapon: None,
-    };
-    let mut out =
-        conditions::own_test_modifiers(s.attacker_conditions, &kind, s.characteristic, &[]);
-    out.extend(conditions::attack_modifiers_against(
-        s.target_conditions,
-        s.delivery,
-    ));
-    if s.target_surprised {
-        out.push(super::initiative::surprised_target_modifier());
-    }
-    if s.flanking && s.delivery == AttackRange::Melee {
-        out.push(flanking_modifier());
-    }
-    if s.high_ground {
-        out.push(high_ground_modifier());
-    }
-    if s.hidden_from_target {
-        out.push(Modifier::edge(
-            ModifierSource::new(SourceKind::Situation, "hidden_from_target")
-                .with_rule("CR-HIDE-03"),
-        ));
-    }
-    out
-}
-
-/// The test of a weapon attack: crits (an extra action, CR-ATK-13) and dooms (a counter at
-/// tier 3, a stray shot at tier 3) are defined by the attack rules.
-pub fn weapon_attack_spec(
-    tool: &AttackTool,
-    delivery: AttackRange,
-    characteristic: Characteristic,
-    value: i8,
-    modifiers: Vec<Modifier>,
-) -> TestSpec {
-    let mut spec = TestSpec::new(characteristic, value).with_kind(TestKind::Attack {
-        range: delivery,
-        weapon: tool.category,
-    });
-    spec.modifiers = modifiers;
-    spec.crit_defined_by_rule = true;
-    spec.doom_defined_by_rule = true;
-    spec
-}
-
-/// One target of a (possibly multi-target) attack with the modifiers that concern it only.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TargetModifiers {
-    pub target: u32,
-    pub modifiers: Vec<Modifier>,
-}
-
-/// One attack roll read against each target (CR-ATK-14): the same faces, the shared
-/// modifiers of `base`, plus each target's own. Each result stops at the commit point.
-pub fn roll_against_targets(
-    base: &TestSpec,
-    targets: &[TargetModifiers],
-    faces: [u8; 2],
-    rules: TestRules,
-) -> Result<Vec<(u32, RolledTest)>, FightError> {
-    if targets.is_empty() {
-        return Err(FightError::NoTargets);
-    }
-    let mut out: Vec<(u32, RolledTest)> = Vec::with_capacity(targets.len());
-    for t in targets {
-        if out.iter().any(|(id, _)| *id == t.target) {
-            return Err(FightError::TargetedTwice(t.target));
-        }
-        let mut spec = base.clone();
-        spec.modifiers.extend(t.modifiers.iter().cloned());
-        out.push((t.target, roll_test(&spec, faces, rules)?));
-    }
-    Ok(out)
-}
-
-/// Whether a melee attack's result lets the target counter: a miss (CR-ATK-05). The
-/// counter's own conditions are in [`super::reactions::counter`].
-pub fn melee_miss_opens_counter(final_tier: Tier) -> bool {
-    final_tier == Tier::One
-}
-
 /// What a ranged miss does to the attacker's allies next to the target (CR-ATK-08/09).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "stray", rename_all = "snake_case")]
@@ -290,7 +184,10 @@ pub fn stray_shot(
         Tier::Three
     } else {
         let (f, sides) = parity_d.ok_or(FightError::ParityDieNeeded)?;
-        if face(f, sides)? % 2 == 0 {
+        let f = face(f, sides)?;
+        let p = crate::dice::parity(u32::from(f), u32::from(sides))
+            .map_err(|_| FightError::Face { sides, face: f })?;
+        if p == crate::dice::Parity::Even {
             return Ok(StrayShot::Harmless);
         }
         Tier::Two
@@ -308,36 +205,6 @@ pub fn stray_shot(
     })
 }
 
-/// What a ranged attack uses up (CR-ATK-11).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Spent {
-    /// Pieces of ammunition destroyed.
-    pub ammunition: u32,
-    /// A thrown weapon leaves the hand and lies as an unattended object; where is the
-    /// Referee's call (default: the target's square).
-    pub thrown_lands: Option<FightRequest>,
-    /// A fragile object used to strike breaks (CR-ATK-06).
-    pub breaks: bool,
-}
-
-/// What the attack leaves behind.
-pub fn spent_by_attack(tool: &AttackTool, delivery: AttackRange, target_square: Square) -> Spent {
-    let ranged = delivery == AttackRange::Ranged;
-    Spent {
-        ammunition: u32::from(ranged && tool.ammunition),
-        thrown_lands: (ranged && tool.thrown).then(|| {
-            FightRequest::new(
-                FightQuestion::ThrownWeaponLands {
-                    default: target_square,
-                },
-                Decider::Referee,
-                "CR-ATK-11",
-            )
-        }),
-        breaks: tool.fragile,
-    }
-}
-
 /// The unarmed strike's base damage per tier; the characteristic used is added; tier 1 lets
 /// the target counter (CR-ATK-06).
 pub const UNARMED_TABLE: TierTable<Option<i32>> = TierTable {
@@ -349,24 +216,6 @@ pub const UNARMED_TABLE: TierTable<Option<i32>> = TierTable {
 /// The characteristics the unarmed strike may use (CR-ATK-06).
 pub const UNARMED_CHARACTERISTICS: [Characteristic; 2] =
     [Characteristic::Agility, Characteristic::Strength];
-
-/// The unarmed strike's test with the roller's choice of Agility or Strength (CR-ATK-06).
-pub fn unarmed_strike_spec(
-    characteristic: Characteristic,
-    value: i8,
-    modifiers: Vec<Modifier>,
-) -> Result<TestSpec, FightError> {
-    choose_characteristic(&UNARMED_CHARACTERISTICS, characteristic)?;
-    let mut spec = TestSpec::new(characteristic, value).with_kind(TestKind::Attack {
-        range: AttackRange::Melee,
-        weapon: Some(WeaponCategory::Unarmed),
-    });
-    spec.modifiers = modifiers;
-    spec.crit_defined_by_rule = true;
-    spec.doom_defined_by_rule = true;
-    spec.validate()?;
-    Ok(spec)
-}
 
 /// The unarmed strike's damage: `None` on a miss; otherwise base + the characteristic used,
 /// never below 0 unless `clamp_negative` is off (CR-ATK-06, CR-ERR-44).
@@ -404,26 +253,25 @@ pub fn improvised_attack(ruling: Improvised) -> (Option<AttackTool>, Vec<Modifie
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Flanker {
     pub space: Space,
-    pub prone: bool,
-    pub grabbed: bool,
+    /// A condition bars it from flanking (prone or grabbed: the conditions' data, CR-ATK-16).
+    pub barred: bool,
     /// The creature it holds grabbed, if any.
     pub grabbing: Option<u32>,
 }
 
 impl Flanker {
-    /// From the creature's conditions.
+    /// From the creature's conditions ([`ConditionSet::can_flank`]).
     pub fn new(space: Space, conditions: &ConditionSet, grabbing: Option<u32>) -> Self {
         Self {
             space,
-            prone: conditions.has(ConditionKind::Prone),
-            grabbed: conditions.has(ConditionKind::Grabbed),
+            barred: !conditions.can_flank(),
             grabbing,
         }
     }
 
     /// Whether it may flank `enemy` at all (CR-ATK-16).
     pub fn may_flank(&self, enemy: u32) -> bool {
-        !self.prone && !self.grabbed && self.grabbing.is_none_or(|g| g == enemy)
+        !self.barred && self.grabbing.is_none_or(|g| g == enemy)
     }
 }
 

@@ -52,8 +52,6 @@ pub enum FightError {
     NoCounter(&'static str),
     #[error("no opportunity attack: {0} (CR-REACT-05/06)")]
     NoOpportunityAttack(&'static str),
-    #[error("the readied act has lapsed: the readier's next turn has begun (CR-ACT-02)")]
-    ReadiedLapsed,
     #[error("an attack is made with a weapon or spellbook held in hand (CR-ATK-01)")]
     NotInHand,
     #[error("this weapon cannot make a {0} attack (CR-ATK-01, CR-ATK-04, CR-ERR-50)")]
@@ -90,8 +88,6 @@ pub enum FightError {
     TauntNoLineOfEffect,
     #[error("pet {0} was already commanded this round (CR-ERR-15)")]
     PetAlreadyCommanded(u32),
-    #[error("a summoned creature never needs the command test (CR-PET-05)")]
-    SummonNeedsNoTest,
     #[error(transparent)]
     Check(#[from] crate::checks::CheckError),
 }
@@ -109,25 +105,10 @@ pub(crate) fn face(face: u8, sides: u8) -> Result<u8, FightError> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "question", rename_all = "snake_case")]
 pub enum FightQuestion {
-    /// Which player rolls the side initiative this round (CR-REF-18).
-    InitiativeRoller,
-    /// The order of turns within a side: the players for the crows' side, the Referee for the
-    /// enemies (CR-CBT-09, CR-REF-18).
-    OrderWithinSide { side: Side, creatures: Vec<u32> },
-    /// Which creatures were unaware when combat began (CR-REF-17).
-    WhoIsSurprised,
     /// Which adjacent ally a stray shot hits, at random (CR-ATK-08/09, CR-REF-22).
     StrayShotVictim { candidates: Vec<u32>, tier: Tier },
     /// Where a thrown weapon lands; default the target's square (CR-ATK-11).
     ThrownWeaponLands { default: Square },
-    /// Whether a trivial act costs a maneuver or action after all (CR-ACT-03, CR-REF-20).
-    TrivialActCost,
-    /// The cost and test of an act the rules do not cover (CR-ACT-04, CR-REF-20).
-    FreeFormAct { description: String },
-    /// Whether a weapon-like object deals that weapon's damage (with a bane) (CR-ATK-12).
-    WeaponLikeObject,
-    /// Whether a pet can do this, and whether the command needs the Mind test (CR-REF-26).
-    PetCommand { pet: u32 },
 }
 
 /// A [`FightQuestion`] with who answers it and the rule that leaves it open.

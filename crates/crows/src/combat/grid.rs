@@ -47,11 +47,6 @@ pub fn distance(a: Square, b: Square) -> u32 {
     a.x.abs_diff(b.x).max(a.y.abs_diff(b.y))
 }
 
-/// Feet to whole squares, rounding down (CR-CBT-03: 10 feet = 2 squares).
-pub fn feet_to_squares(feet: u32) -> u32 {
-    feet / FEET_PER_SQUARE
-}
-
 /// Squares to feet (CR-CBT-03).
 pub fn squares_to_feet(squares: u32) -> u32 {
     squares.saturating_mul(FEET_PER_SQUARE)

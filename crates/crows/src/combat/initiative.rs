@@ -7,8 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::fight::{FightError, FightQuestion, FightRequest, face};
-use crate::checks::decision::Decider;
+use super::fight::{FightError, face};
 use crate::checks::{Modifier, ModifierSource, SourceKind};
 use crate::inventory::Timing;
 
@@ -33,14 +32,6 @@ impl Side {
         match self {
             Side::Crows => Side::Enemies,
             Side::Enemies => Side::Crows,
-        }
-    }
-
-    /// Who sets the order of turns inside this side (CR-CBT-09).
-    pub fn order_decider(self) -> Decider {
-        match self {
-            Side::Crows => Decider::Player,
-            Side::Enemies => Decider::Referee,
         }
     }
 }
@@ -165,27 +156,6 @@ impl Combat {
             .collect()
     }
 
-    /// What to ask before the next round: the roller, then each side's order.
-    pub fn round_requests(&self) -> Vec<FightRequest> {
-        let round = self.round + 1;
-        let mut out = vec![FightRequest::new(
-            FightQuestion::InitiativeRoller,
-            Decider::Referee,
-            "CR-REF-18",
-        )];
-        for side in [Side::Crows, Side::Enemies] {
-            out.push(FightRequest::new(
-                FightQuestion::OrderWithinSide {
-                    side,
-                    creatures: self.turn_takers(side, round),
-                },
-                side.order_decider(),
-                "CR-CBT-09",
-            ));
-        }
-        out
-    }
-
     /// Starts the next round: the initiative face decides the first side; each side's order
     /// must list exactly its creatures that take a turn (CR-CBT-01, CR-CBT-08, CR-CBT-09).
     /// Returns the side that acts first.
@@ -269,13 +239,5 @@ impl Combat {
     /// follow their combat-round rules (CR-CBT-13).
     pub fn timing(&self) -> Timing {
         Timing::CombatRounds
-    }
-
-    /// Whether the fight can go on: both sides still have participants (CR-CBT-01). The end
-    /// of a fight by surrender or flight is the table's call.
-    pub fn both_sides_present(&self) -> bool {
-        [Side::Crows, Side::Enemies]
-            .iter()
-            .all(|s| self.combatants.iter().any(|c| c.side == *s))
     }
 }

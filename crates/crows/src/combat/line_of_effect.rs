@@ -49,29 +49,6 @@ impl LineOfEffect {
     }
 }
 
-/// Whether the segment from lattice point `p` to `q` passes through the open inside of square
-/// `sq`. Separating-axis test on the two box axes and the segment's normal (in `i128`, so no
-/// coordinate overflows).
-pub fn segment_crosses_square(p: (i32, i32), q: (i32, i32), sq: Square) -> bool {
-    let (x0, x1) = (i128::from(sq.x), i128::from(sq.x) + 1);
-    let (y0, y1) = (i128::from(sq.y), i128::from(sq.y) + 1);
-    let (px, py, qx, qy) = (
-        i128::from(p.0),
-        i128::from(p.1),
-        i128::from(q.0),
-        i128::from(q.1),
-    );
-    if px.max(qx) <= x0 || px.min(qx) >= x1 || py.max(qy) <= y0 || py.min(qy) >= y1 {
-        return false;
-    }
-    let (dx, dy) = (qx - px, qy - py);
-    let side = |cx: i128, cy: i128| dx * (cy - py) - dy * (cx - px);
-    let s = [side(x0, y0), side(x1, y0), side(x0, y1), side(x1, y1)];
-    let min = s.iter().copied().min().unwrap_or(0);
-    let max = s.iter().copied().max().unwrap_or(0);
-    min < 0 && max > 0
-}
-
 /// Every square whose inside the segment crosses, column by column: work grows with the
 /// length of the segment, not its bounding box. An axis-parallel segment runs along grid lines
 /// and crosses no square's inside.

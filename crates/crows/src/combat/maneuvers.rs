@@ -7,10 +7,8 @@ use serde::{Deserialize, Serialize};
 use super::fight::FightError;
 use super::grid::{ReachUse, Space, reach};
 use super::reactions::Movement;
-use super::turn::TurnBudget;
 use crate::checks::{Activity, Characteristic, TestSpec, Tier, TierTable, choose_characteristic};
 use crate::creature::Size;
-use crate::inventory::{InventoryManeuver, MoveCost};
 
 /// The maneuvers every creature has, plus any others equipment or traits grant (by name).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -194,40 +192,6 @@ pub fn escape_spec(
     Ok(spec)
 }
 
-/// Stand Up: only while prone and with speed 1 or more (CR-MAN-08). Which speed is checked
-/// is [`crate::conditions::ConditionSet::stand_up`]'s option.
-pub fn stand_up_allowed(prone: bool, speed: u8) -> Result<(), FightError> {
-    if !prone {
-        return Err(FightError::NotProne);
-    }
-    if speed < 1 {
-        return Err(FightError::SpeedTooLow);
-    }
-    Ok(())
-}
-
-/// Pick Up Item: an unattended item within reach and enough free hand slots (CR-MAN-06).
-pub fn pick_up_allowed(
-    picker: (&Space, Size),
-    item: &Space,
-    free_hands: u8,
-    hands_needed: u8,
-) -> Result<(), FightError> {
-    if !picker
-        .0
-        .within_reach(item, reach(picker.1, 0, ReachUse::Other))
-    {
-        return Err(FightError::TargetNotInReach);
-    }
-    if free_hands < hands_needed {
-        return Err(FightError::HandsFull {
-            free: free_hands,
-            needed: hands_needed,
-        });
-    }
-    Ok(())
-}
-
 /// The outcome of a Grab, Escape Grab or Knockback test read on its table.
 pub fn grab_outcome(tier: Tier) -> GrabOutcome {
     *GRAB_TABLE.get(tier)
@@ -239,30 +203,4 @@ pub fn escape_outcome(tier: Tier) -> EscapeOutcome {
 
 pub fn knockback_outcome(tier: Tier) -> KnockbackOutcome {
     *KNOCKBACK_TABLE.get(tier)
-}
-
-/// The maneuver an inventory operation names (CR-MAN-04/05/06/07).
-pub fn inventory_maneuver(m: InventoryManeuver) -> Maneuver {
-    match m {
-        InventoryManeuver::DrawFromBelt => Maneuver::DrawFromBelt,
-        InventoryManeuver::DrawFromPack => Maneuver::DrawFromPack,
-        InventoryManeuver::PickUpItem => Maneuver::PickUpItem,
-        InventoryManeuver::DumpBackpack => Maneuver::DumpBackpack,
-    }
-}
-
-/// Charges the turn for what an inventory operation reported ([`crate::inventory`]: Draw From
-/// Pack's 1d10 draw, Draw From Belt's rearranging, Pick Up Item, Dump Backpack). Check
-/// [`TurnBudget::can_maneuver`] before changing the inventory; this then spends it.
-pub fn charge_inventory(
-    budget: &mut TurnBudget,
-    cost: MoveCost,
-) -> Result<Option<Maneuver>, FightError> {
-    match cost {
-        MoveCost::Free => Ok(None),
-        MoveCost::Maneuver(m) => {
-            budget.spend_maneuver()?;
-            Ok(Some(inventory_maneuver(m)))
-        }
-    }
 }

@@ -2,10 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::fight::{FightError, FightQuestion, FightRequest};
+use super::fight::FightError;
 use super::turn::{TurnBudget, TurnShape};
-use crate::checks::decision::Decider;
-use crate::checks::{Activity, Characteristic, TestSpec, Tier, TierTable};
+use crate::checks::{Tier, TierTable};
 use crate::creature::Size;
 
 /// How much one Command gives a pet (CR-ERR-15, configurable).
@@ -88,20 +87,14 @@ pub fn command_outcome(tier: Tier) -> CommandOutcome {
     *COMMAND_TABLE.get(tier)
 }
 
-/// Whether the Referee should be asked about a command: never for a summon (CR-PET-05);
-/// for a pet, what it can do and whether the order is complex or dangerous enough for the
-/// test (CR-PET-01/02, CR-REF-26).
-pub fn command_request(companion: Companion, pet: u32) -> Option<FightRequest> {
-    (companion == Companion::Pet).then(|| {
-        FightRequest::new(
-            FightQuestion::PetCommand { pet },
-            Decider::Referee,
-            "CR-REF-26",
-        )
-    })
+/// Whether the Referee rules on a command: what the pet can do and whether the order is
+/// complex or dangerous enough for the test are the Referee's call for a pet (CR-PET-01/02,
+/// CR-REF-26); a summoned creature simply obeys (CR-PET-05, CR-SPELL-13).
+pub fn referee_rules_command(companion: Companion) -> bool {
+    companion == Companion::Pet
 }
 
-/// What kind of order it is.
+/// What kind of order it is, as the Referee rules it (CR-REF-26).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Order {
@@ -112,21 +105,10 @@ pub enum Order {
     Ordinary,
 }
 
-/// Whether the command test is called for: a pet, a complex or dangerous order, and the
-/// Referee asks for it (CR-PET-02/03/05).
-pub fn command_test_needed(companion: Companion, order: Order, referee_calls_test: bool) -> bool {
-    companion == Companion::Pet && order == Order::ComplexOrDangerous && referee_calls_test
-}
-
-/// The command test: 2d10 + Mind of the owner (CR-PET-02).
-pub fn command_spec(companion: Companion, mind: i8) -> Result<TestSpec, FightError> {
-    if companion == Companion::Summoned {
-        return Err(FightError::SummonNeedsNoTest);
-    }
-    let spec = TestSpec::new(Characteristic::Mind, mind)
-        .with_activity(Activity::Other("command_pet".to_owned()));
-    spec.validate()?;
-    Ok(spec)
+/// Whether the command test is called for: a pet given an order the Referee rules complex or
+/// dangerous (CR-PET-02/03/05, CR-SPELL-13).
+pub fn command_test_needed(companion: Companion, order: Order) -> bool {
+    companion == Companion::Pet && order == Order::ComplexOrDangerous
 }
 
 /// Whether a rider can ride the pet: the pet is at least one size larger (CR-PET-04).

@@ -55,6 +55,9 @@
 //!   "stamina": 4, "max_stamina": 8, "expertises": {"stealth": 3}}}` — a crow's
 //!   characteristics move with [`crate::creature::Characteristics::adjust_crow`] (no higher
 //!   than 4 without magic).
+//! - `{"warn_certain_death": {"creature": "vera", "task": "leap the chasm"}}` (Referee) —
+//!   before a certainly deadly attempt the creature's controller is asked
+//!   `crows.certain_death` (`proceed_anyway` or `abandon`, CR-CHECK-03); it never lapses.
 //! - `{"test": {"creature": "vera", "characteristic": "agility", "edges": 1, "banes": 0,
 //!   "bonus": 0, "modifiers": [], "kind": {"kind": "ordinary"}, "approved_expertises":
 //!   ["stealth"]}}` — rolls two recorded d10 and stops at the commit point: when an expertise
@@ -132,9 +135,10 @@
 //!   `house_rules_set`. The settings are the named errata options (`WorldOptions`, `TestRules`,
 //!   `AssistLapse`), the dungeon-turn length, and the numbers the book leaves to the Referee
 //!   or a table may reasonably change, kept in `options`: `holy_shit_corpse_slots` (32 or more,
-//!   CR-SIZE-03/CR-REF-16), `holy_shit_campfire` (`{"bright": x, "dim": y}`, CR-REF-34) and
-//!   `breath_rounds_base` (the 3 of "3 + Strength", CR-HAZ-04). The same keys may be given in
-//!   the table's config at creation.
+//!   CR-SIZE-03/CR-REF-16), `holy_shit_campfire` (`{"bright": x, "dim": y}`, CR-REF-34),
+//!   `breath_rounds_base` (the 3 of "3 + Strength", CR-HAZ-04) and
+//!   `object_rules_affect_attended` (a spell's object target may be an attended object,
+//!   CR-CORE-06/CR-REF-14). The same keys may be given in the table's config at creation.
 //! - `{"set_rule_overrides": {"creature": "spider", "add": [{"rule": "holds_breath",
 //!   "rounds": 10}], "remove": [{"rule": "immune_to_condition", "condition": "prone"}]}}` —
 //!   the Referee's ruling on a creature's exceptions to general rules (CR-CORE-03, CR-REF-01):
@@ -197,7 +201,9 @@
 //! - `{"dump_backpack": {"creature": "vera", "items": [5, 6]}}`, `{"pick_up": {"creature":
 //!   "vera", "ground": 1, "slots": […]}}`, `{"declare_worn_armor": {"creature": "vera", "item":
 //!   2}}`, `{"take_off_armor": {"creature": "vera"}}`, `{"wear_magic_item": {"creature":
-//!   "vera", "item": 7, "slot": "Head"}}`.
+//!   "vera", "item": 7, "slot": "Head"}}`, `{"take_off_magic_item": {"creature": "vera",
+//!   "item": 7, "slots": [{"kind": "Backpack", "number": 3}]}}` (back into inventory slots,
+//!   which ends an overloaded magic slot, CR-INV-06/07).
 //! - `{"use_item": {"creature": "vera", "item": 3}}` (an activation: its usage dice roll),
 //!   `{"refuel": {"creature": "vera", "item": 3, "with": 4}}`, `{"light": {"creature": "vera",
 //!   "item": 3}}`, `{"douse": {"creature": "vera", "item": 3}}` (a source that burns per
@@ -584,7 +590,11 @@ pub fn light_modifier_for(rules: &CrowsState, viewer: &str, target: &str) -> Opt
     if sees {
         return None;
     }
-    crate::light::light_modifier(light_level_of(rules, target))
+    // Light-sensitive eyes see bright light as darkness (CR-LIGHT-08).
+    crate::light::light_modifier(crate::light::perceived(
+        light_level_of(rules, target),
+        rules.magic.bright_is_darkness(viewer),
+    ))
 }
 
 /// A helper's resolved assist waiting for the assisted test (CR-ASSIST-01/02).
@@ -727,6 +737,10 @@ pub enum CoreCommand {
         #[serde(default)]
         hidden: Option<bool>,
     },
+    WarnCertainDeath {
+        creature: String,
+        task: String,
+    },
     Test {
         creature: String,
         characteristic: Characteristic,
@@ -848,6 +862,11 @@ pub enum CoreCommand {
         creature: String,
         item: ItemId,
         slot: MagicSlot,
+    },
+    TakeOffMagicItem {
+        creature: String,
+        item: ItemId,
+        slots: Vec<SlotRef>,
     },
     Damage {
         creature: String,
@@ -3097,6 +3116,51 @@ impl Crows {
     }
 }
 
+/// Longest task a certain-death warning names (characters).
+pub const MAX_TASK_TEXT: usize = 200;
+
+/// The Referee warns that an attempt would certainly kill the character and asks whether its
+/// player still goes ahead (CR-CHECK-03): `crows.certain_death` to the creature's controller,
+/// options `proceed_anyway` and `abandon` ([`crate::checks::decision::certain_death_prompt`]).
+/// The answer is the record; the Referee then calls the test or not. It never lapses.
+fn warn_certain_death(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    task: &str,
+) -> Result<(), RuleError> {
+    let name = living(ctx, creature)?.creature.name;
+    let task = task.trim();
+    if task.is_empty() || task.chars().count() > MAX_TASK_TEXT {
+        return Err(RuleError::new(
+            "bad_task",
+            format!("name the deadly task in 1…{MAX_TASK_TEXT} characters (CR-CHECK-03)"),
+        )
+        .rule("CR-CHECK-03"));
+    }
+    let prompt = crate::checks::decision::certain_death_prompt();
+    let options: Vec<(String, String)> = prompt
+        .options
+        .iter()
+        .map(|o| (snake(o), snake(o).replace('_', " ")))
+        .collect();
+    let refs: Vec<(&str, &str)> = options
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let request = DecisionRequest::new(
+        format!("crows.{}", decision_kind_name(prompt.kind)),
+        format!(
+            "The Referee warns: {task} will certainly kill {name}. Go ahead anyway? ({})",
+            prompt.rule
+        ),
+        Answerer::Controller(creature.to_string()),
+        &refs,
+    )
+    .with_visibility(audience(ctx, creature))
+    .with_context(json!({"creature": creature, "task": task, "rule": prompt.rule}));
+    ctx.ask(request).map(|_| ())
+}
+
 /// The engine name of a test-outcome decision (after `crows.`).
 pub(super) fn decision_kind_name(kind: crate::checks::DecisionKind) -> &'static str {
     use crate::checks::DecisionKind as K;
@@ -3173,6 +3237,7 @@ impl Crows {
             | C::CreateCreature { .. }
             | C::EditCreature { .. }
             | C::Test { .. }
+            | C::WarnCertainDeath { .. }
             | C::CircumstancesChanged { .. }
             | C::Hide { .. }
             | C::Reveal { .. }
@@ -3205,6 +3270,7 @@ impl Crows {
             | C::DeclareWornArmor { creature, .. }
             | C::TakeOffArmor { creature }
             | C::WearMagicItem { creature, .. }
+            | C::TakeOffMagicItem { creature, .. }
             | C::UseItem { creature, .. }
             | C::Refuel { creature, .. }
             | C::Light { creature, .. }
@@ -3288,6 +3354,7 @@ impl Crows {
                 *hidden,
             ),
             C::Test { .. } => self.test(ctx, command),
+            C::WarnCertainDeath { creature, task } => warn_certain_death(ctx, creature, task),
             C::Hide {
                 creature,
                 from,
@@ -3649,6 +3716,19 @@ impl Crows {
                     .map_err(|e| err("inventory_refused", e))?;
                 check_standing_slots(ctx, creature, &before, &c.inventory)?;
                 set_creature_only(ctx, creature, c, "magic item worn", Value::Null)
+            }
+            C::TakeOffMagicItem {
+                creature,
+                item,
+                slots,
+            } => {
+                let mut c = living(ctx, creature)?.creature;
+                let before = c.inventory.clone();
+                c.inventory
+                    .take_off_magic_item(*item, slots)
+                    .map_err(|e| err("inventory_refused", e))?;
+                check_standing_slots(ctx, creature, &before, &c.inventory)?;
+                set_creature_only(ctx, creature, c, "magic item taken off", Value::Null)
             }
             C::Damage {
                 creature,

@@ -337,8 +337,10 @@ impl Aim {
         aim
     }
 
-    /// Checks the targets and the area's origin (CR-SPELL-05/06/07).
-    fn check(&self) -> Result<(), RuleError> {
+    /// Checks the targets and the area's origin (CR-SPELL-05/06/07); an attended object is a
+    /// target only by the Referee's house rule `object_rules_affect_attended` (CR-CORE-06,
+    /// CR-REF-14).
+    fn check(&self, attended_objects: bool) -> Result<(), RuleError> {
         if self.chosen.len() > MAX_LISTED || self.eligible.len() > MAX_LISTED {
             return Err(RuleError::new(
                 "too_many_targets",
@@ -348,8 +350,14 @@ impl Aim {
         }
         let range = self.range.unwrap_or(u32::MAX);
         if let Some(line) = self.line {
-            crate::spells::validate_targets(line, range, &self.chosen, &self.eligible)
-                .map_err(|e| bad_aim(&e))?;
+            crate::spells::validate_targets(
+                line,
+                range,
+                &self.chosen,
+                &self.eligible,
+                attended_objects,
+            )
+            .map_err(|e| bad_aim(&e))?;
         } else if self
             .chosen
             .iter()
@@ -359,7 +367,7 @@ impl Aim {
                 count: crate::spells::TargetCount::All,
                 kind: crate::spells::TargetKind::Target,
             };
-            crate::spells::validate_targets(line, range, &self.chosen, &[])
+            crate::spells::validate_targets(line, range, &self.chosen, &[], attended_objects)
                 .map_err(|e| bad_aim(&e))?;
         }
         if let Some(o) = self.origin {
@@ -643,6 +651,19 @@ impl MagicState {
         } else {
             Vec::new()
         }
+    }
+
+    /// Whether a running backlash makes bright light darkness to `creature` (light-sensitive
+    /// eyes, CR-LIGHT-08), read from the rows' effects.
+    pub fn bright_is_darkness(&self, creature: &str) -> bool {
+        self.backlashes.get(creature).is_some_and(|v| {
+            v.iter().any(|b| {
+                crate::backlash::row_by_id(b.active.id).is_ok_and(|row| {
+                    row.effects
+                        .contains(&crate::backlash::Effect::BrightLightIsDarkness)
+                })
+            })
+        })
     }
 
     fn has_row(&self, creature: &str, row: u8) -> bool {
@@ -953,7 +974,8 @@ fn cast(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: CastArgs<'_>) -> Result<(), 
             .rule("CR-SPELL-07"));
         }
         if let Some(aim) = a.aim {
-            aim.with_card(&spell).check()?;
+            aim.with_card(&spell)
+                .check(ctx.rules().options.object_rules_affect_attended)?;
         }
         None
     };
@@ -1084,7 +1106,7 @@ fn finish_cast(
         spell: spell_of(&card)?,
         usage: pool,
     };
-    let skip = outcome.crit && !outcome.doom;
+    let skip = !crate::usage_dice::spellbook_rolls_on_casting(outcome.crit && !outcome.doom);
     let faces = if skip {
         Vec::new()
     } else {

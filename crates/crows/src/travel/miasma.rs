@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 
 use super::{TravelError, face};
 use crate::checks::Tier;
-use crate::edges::NetEdge;
 
 /// Who makes the Miasma roll: humans only by default (CR-MIASMA-09, CR-ERR-63), never a
 /// character who has turned (CR-MIASMA-08), and only after a rest in the Miasma.
@@ -16,18 +15,6 @@ pub fn makes_roll(human: bool, state: &MiasmaState, rested_in_miasma: bool) -> b
 /// The penalty cruelty gives on the roll: −1 per level (CR-MIASMA-04).
 pub fn cruelty_penalty(cruelty: u8) -> i32 {
     -i32::from(cruelty)
-}
-
-/// The tier of the Miasma roll from its natural 2d10 sum, Mind, cruelty, the net edge (Fight
-/// the Miasma) and any other flat bonus (CR-MIASMA-03/04/09). Crits, dooms and expertise are
-/// the core test's business (`crate::checks`); this is the plain total and tier.
-pub fn resistance_tier(natural: u8, mind: i8, cruelty: u8, edge: NetEdge, bonus: i8) -> Tier {
-    let total = i32::from(natural)
-        + i32::from(mind)
-        + cruelty_penalty(cruelty)
-        + edge.roll_modifier()
-        + i32::from(bonus);
-    Tier::from_total(total).shifted(i32::from(edge.tier_shift()))
 }
 
 /// What a tier of the Miasma roll does (CR-MIASMA-03).
@@ -263,7 +250,7 @@ impl MiasmaState {
 
     /// Whether a rest restores expertise uses: not in the Miasma, unless turned (CR-MIASMA-02).
     pub fn rest_restores_expertise(&self, rested_in_miasma: bool) -> bool {
-        !rested_in_miasma || self.has(Row::Turned)
+        !rested_in_miasma || self.turned
     }
 
     /// Rations a rest needs to give its benefits.

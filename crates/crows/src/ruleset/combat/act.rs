@@ -11,7 +11,7 @@ use super::{
     space_of,
 };
 use crate::checks::{Characteristic, ResolvedTest};
-use crate::combat::actions::{Readied, TAUNT_RANGE};
+use crate::combat::actions::{Readied, check_taunt};
 use crate::combat::fight::FightError;
 use crate::combat::forced_movement::{ForcedMovement, validate_vertical_forced_path};
 use crate::combat::grid::{Obstacle, Space, Square};
@@ -669,7 +669,7 @@ pub(in crate::ruleset) fn speed_in(rules: &CrowsState, id: &str) -> u8 {
     };
     let c = &r.creature;
     let p = rules.combat.placements.get(id);
-    let mut halvings = u8::from(p.is_some_and(|p| p.squeezing));
+    let mut halvings = crate::combat::grid::squeezing_halvings(p.is_some_and(|p| p.squeezing));
     if let Some(held) = holding_in(rules, id)
         && let Some(h) = rules.creatures.get(&held)
         && crate::conditions::grabber_speed_halved(c.size, h.creature.size)
@@ -885,6 +885,9 @@ pub(super) fn combat_move(
             json!(report),
         )?;
     }
+    if moved_steps > 0 {
+        movement_test_ruling(ctx, creature, &report.tests)?;
+    }
     if let Some((i, watchers)) = stop {
         let remaining: Vec<Square> = path[i..].to_vec();
         for w in watchers {
@@ -896,6 +899,105 @@ pub(super) fn combat_move(
         fall(ctx, creature, feet)?;
     }
     Ok(())
+}
+
+/// Squares swum or climbed without the speed for it (CR-MOVE-03): whether they need a test
+/// is the Referee's call (CR-REF-25), asked once per move as `crows.combat.movement_test`
+/// (Referee only) with `no_test` (the default), `agility` or `strength`; climbing a ceiling
+/// without a "(U)" climb speed always needs one, so `no_test` is not offered then.
+fn movement_test_ruling(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    tests: &[crate::combat::movement::PathTest],
+) -> Result<(), RuleError> {
+    use crate::combat::movement::PathTest;
+    if tests.is_empty() {
+        return Ok(());
+    }
+    let squares: Vec<Square> = tests
+        .iter()
+        .map(|t| match t {
+            PathTest::CeilingClimb { at } | PathTest::RefereeMayTest { at } => *at,
+        })
+        .collect();
+    let ceiling = tests
+        .iter()
+        .any(|t| matches!(t, PathTest::CeilingClimb { .. }));
+    let mut options = vec![
+        ("agility", "An Agility test"),
+        ("strength", "A Strength test"),
+    ];
+    if !ceiling {
+        options.insert(0, ("no_test", "No test: it swims or climbs there"));
+    }
+    let mut request = DecisionRequest::new(
+        "crows.combat.movement_test",
+        format!(
+            "{creature} swam or climbed {} square(s) without the speed for it{}. Does it need a \
+             test (CR-MOVE-03, CR-REF-25)?",
+            squares.len(),
+            if ceiling {
+                ", a ceiling among them (a test is needed)"
+            } else {
+                ""
+            }
+        ),
+        Answerer::Referee,
+        &options,
+    )
+    .with_visibility(Visibility::Referee)
+    .with_context(json!({"creature": creature, "squares": squares, "ceiling": ceiling}));
+    if !ceiling {
+        request = request.with_default("no_test");
+    }
+    ctx.ask(request).map(|_| ())
+}
+
+/// The Referee ruled on a swim or climb (CR-REF-25): the test called for, through core's
+/// test (what its tier means is the Referee's ruling on the test, CR-REF-06).
+pub(super) fn movement_test_answered(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    decision: &Decision,
+    answer: &engine::Answer,
+) -> Result<(), RuleError> {
+    let characteristic = match answer.option.as_str() {
+        "agility" => Characteristic::Agility,
+        "strength" => Characteristic::Strength,
+        _ => return Ok(()),
+    };
+    let creature = decision
+        .context
+        .get("creature")
+        .and_then(Value::as_str)
+        .ok_or_else(|| RuleError::new("bad_decision", "the decision names no creature"))?
+        .to_string();
+    if living(ctx, &creature).is_err() {
+        return Ok(());
+    }
+    rules.core_decide(
+        &CoreCommand::Test {
+            creature,
+            characteristic,
+            kind: None,
+            edges: 0,
+            banes: 0,
+            bonus: 0,
+            modifiers: Vec::new(),
+            activities: Vec::new(),
+            approved_expertises: Vec::new(),
+            crit_defined_by_rule: false,
+            doom_defined_by_rule: false,
+            task: None,
+            assist_for: None,
+            group: false,
+            target: None,
+            forced_by: None,
+            perception: false,
+            then: None,
+        },
+        ctx,
+    )
 }
 
 fn fall(ctx: &mut Ctx<'_, Crows>, creature: &str, feet: u32) -> Result<(), RuleError> {
@@ -1129,14 +1231,12 @@ pub(super) fn taunt(
     living(ctx, target)?;
     let (a, _) = space(ctx, creature)?;
     let (b, _) = space(ctx, target)?;
-    let distance = a.distance_to(&b);
-    if distance > TAUNT_RANGE {
-        return Err(fight_err(FightError::TauntTooFar { distance }));
-    }
     let grid = ctx.rules().combat.grid();
-    if !line_of_effect(&grid, &a, &b, LoeOptions::default()).exists() {
-        return Err(fight_err(FightError::TauntNoLineOfEffect));
-    }
+    check_taunt(
+        a.distance_to(&b),
+        line_of_effect(&grid, &a, &b, LoeOptions::default()).exists(),
+    )
+    .map_err(fight_err)?;
     spend(ctx, creature, Cost::Action)?;
     ctx.emit(CombatEvent::Taunted {
         taunter: creature.to_string(),
@@ -1246,14 +1346,26 @@ pub(super) fn free_act(
     spend(ctx, creature, cost)
 }
 
+/// Longest free-text order a command to a pet may carry (characters).
+pub(super) const MAX_ORDER_TEXT: usize = 200;
+
 pub(super) fn command_pet(
     rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,
     owner: &str,
     pet: &str,
     dangerous: bool,
+    order: Option<&str>,
 ) -> Result<(), RuleError> {
+    use crate::combat::pets::{Companion, Order, referee_rules_command};
     let f = fight(ctx)?;
+    if order.is_some_and(|o| o.chars().count() > MAX_ORDER_TEXT) {
+        return Err(RuleError::new(
+            "order_too_long",
+            format!("an order to a pet is at most {MAX_ORDER_TEXT} characters"),
+        )
+        .rule("MAX_ORDER_TEXT"));
+    }
     living(ctx, pet)?;
     let p = placed(ctx, pet)?;
     if p.owner.as_deref() != Some(owner) {
@@ -1263,7 +1375,7 @@ pub(super) fn command_pet(
         )
         .rule("CR-PET-01"));
     }
-    if f.commanded.iter().any(|c| c == pet) {
+    if f.commanded.iter().any(|c| c == pet) || pet_command_pending(ctx, pet) {
         return Err(RuleError::new(
             "pet_commanded",
             format!("{pet} was already commanded this round (CR-ERR-15)"),
@@ -1271,7 +1383,117 @@ pub(super) fn command_pet(
         .rule("CR-ERR-15"));
     }
     spend(ctx, owner, Cost::Maneuver)?;
-    if dangerous && !p.summoned {
+    let companion = if p.summoned {
+        Companion::Summoned
+    } else {
+        Companion::Pet
+    };
+    if !referee_rules_command(companion) {
+        return pet_obeys(rules, ctx, owner, pet, companion, Order::Ordinary);
+    }
+    if *ctx.actor() == engine::Actor::Referee {
+        // The Referee's own command carries the ruling (CR-REF-26).
+        let order = if dangerous {
+            Order::ComplexOrDangerous
+        } else {
+            Order::Ordinary
+        };
+        return pet_obeys(rules, ctx, owner, pet, companion, order);
+    }
+    // A player's order: what the pet can do, and whether the order is complex or dangerous
+    // enough for the Mind test, are the Referee's call (CR-REF-26); the player only says what
+    // the pet is told and whether they think it dangerous.
+    let request = DecisionRequest::new(
+        "crows.combat.pet_command",
+        format!(
+            "{owner} commands {pet}{}{}. Can the pet do it, and does the order need {owner}'s \
+             Mind test (CR-PET-02/03, CR-REF-26)?",
+            order.map(|o| format!(": \"{o}\"")).unwrap_or_default(),
+            if dangerous {
+                " (the player calls it dangerous)"
+            } else {
+                ""
+            }
+        ),
+        Answerer::Referee,
+        &[
+            ("ordinary", "It obeys: an ordinary order, no test"),
+            (
+                "attack_monster",
+                "It obeys: an attack on a dangerous creature, no test (CR-PET-03)",
+            ),
+            (
+                "complex_or_dangerous",
+                "Complex or dangerous: the owner's Mind test (CR-PET-02)",
+            ),
+            ("cannot", "The pet cannot do that: it does nothing"),
+        ],
+    )
+    .with_visibility(Visibility::Referee)
+    .with_context(
+        json!({"owner": owner, "pet": pet, "round": f.round(), "order": order,
+        "dangerous": dangerous}),
+    );
+    ctx.ask(request).map(|_| ())
+}
+
+/// Whether a command to `pet` waits for the Referee's ruling.
+fn pet_command_pending(ctx: &Ctx<'_, Crows>, pet: &str) -> bool {
+    ctx.core().decisions.iter().any(|d| {
+        d.kind == "crows.combat.pet_command"
+            && d.context.get("pet").and_then(Value::as_str) == Some(pet)
+    })
+}
+
+/// The Referee ruled on a player's command to a pet (CR-REF-26). A ruling that comes after
+/// the round moved on, or after the pet died, lapses.
+pub(super) fn pet_command_answered(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    decision: &Decision,
+    answer: &engine::Answer,
+) -> Result<(), RuleError> {
+    use crate::combat::pets::{Companion, Order};
+    let order = match answer.option.as_str() {
+        "ordinary" => Order::Ordinary,
+        "attack_monster" => Order::AttackMonster,
+        "complex_or_dangerous" => Order::ComplexOrDangerous,
+        _ => return Ok(()),
+    };
+    let field = |k: &str| {
+        decision
+            .context
+            .get(k)
+            .and_then(Value::as_str)
+            .map(str::to_string)
+    };
+    let (Some(owner), Some(pet)) = (field("owner"), field("pet")) else {
+        return Err(RuleError::new(
+            "bad_decision",
+            "the decision names no owner or pet",
+        ));
+    };
+    let round = decision.context.get("round").and_then(Value::as_u64);
+    let Some(f) = ctx.rules().combat.fight.clone() else {
+        return Ok(());
+    };
+    if round != Some(u64::from(f.round())) || living(ctx, &pet).is_err() {
+        return Ok(());
+    }
+    pet_obeys(rules, ctx, &owner, &pet, Companion::Pet, order)
+}
+
+/// The pet takes the order: the owner's Mind test first when it is needed (CR-PET-02),
+/// otherwise the pet acts this turn (CR-PET-01).
+fn pet_obeys(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    owner: &str,
+    pet: &str,
+    companion: crate::combat::pets::Companion,
+    order: crate::combat::pets::Order,
+) -> Result<(), RuleError> {
+    if crate::combat::pets::command_test_needed(companion, order) {
         // The owner's Mind test (CR-PET-02).
         let cmd = CoreCommand::Test {
             creature: owner.to_string(),

@@ -32,9 +32,10 @@ use crate::combat::maneuvers::{
 use crate::combat::movement::{MoveManeuver, MoveOptions, Mover, PathStep, validate_path};
 use crate::combat::reactions::{CounterTrigger, CounterWeapon, Movement, ReactionKind, counter};
 use crate::combat::toppling::{
-    ToppleMethod, ToppleOutcome, topple_damage_dice, topple_method, topple_outcome, topple_test,
+    ToppleMethod, ToppleOutcome, topple_damage, topple_damage_dice, topple_method, topple_outcome,
+    topple_self_damage, topple_test,
 };
-use crate::combat::turn::Cost;
+use crate::combat::turn::{Cost, ExtraActionTiming, crit_extra_action};
 use crate::conditions::{ConditionDetail, ConditionKind, Grab, GrabEnd};
 use crate::content::{DamageSpec, TierOutcomes};
 use crate::creature::{Characteristics, Size};
@@ -896,7 +897,7 @@ pub(super) fn attack_resolved(
             &target,
             tier,
             doom,
-            grant.then_some(own_turn),
+            crit_extra_action(grant, own_turn),
         )?;
     }
     Ok(())
@@ -954,7 +955,7 @@ fn resolve_against(
     target: &str,
     tier: Tier,
     doom: bool,
-    extra: Option<bool>,
+    extra: Option<ExtraActionTiming>,
 ) -> Result<(), RuleError> {
     let attacker = one.attacker;
     let hit = tier != Tier::One;
@@ -976,8 +977,8 @@ fn resolve_against(
             },
             vis,
         )?;
-        if let Some(own_turn) = extra {
-            extra_action(ctx, attacker, own_turn)?;
+        if let Some(timing) = extra {
+            extra_action(ctx, attacker, timing)?;
         }
         return deal(rules, ctx, attacker, target, damage.unwrap_or(0), piercing);
     }
@@ -1030,11 +1031,17 @@ fn missed(
 
 /// A crit's extra action: on the attacker's own turn into its budget, else an allowance to
 /// use right away (CR-ATK-13).
-fn extra_action(ctx: &mut Ctx<'_, Crows>, attacker: &str, own_turn: bool) -> Result<(), RuleError> {
+/// The crit's extra action (CR-ATK-13): on the attacker's own turn it joins the turn's
+/// budget; outside it, it is an allowance to be used at once.
+fn extra_action(
+    ctx: &mut Ctx<'_, Crows>,
+    attacker: &str,
+    timing: ExtraActionTiming,
+) -> Result<(), RuleError> {
     let f = fight(ctx)?;
     let vis = grid_audience(ctx, attacker);
-    match (own_turn, f.budgets.get(attacker)) {
-        (true, Some(b)) => {
+    match (timing, f.budgets.get(attacker)) {
+        (ExtraActionTiming::ThisTurn, Some(b)) => {
             let mut b = *b;
             b.grant_extra_action();
             ctx.emit_for(
@@ -1871,7 +1878,15 @@ pub(super) fn topple_anyway_answered(
     let onto: Vec<String> = field(&decision.context, "onto")?;
     let vis = audience(ctx, &creature);
     let d6 = roll_die(ctx, "toppling: piercing damage", 6, vis)?;
-    deal(rules, ctx, "", &creature, i32::from(d6), true)?;
+    let damage = topple_self_damage(d6).map_err(|e| err("bad_face", e))?;
+    deal(
+        rules,
+        ctx,
+        "",
+        &creature,
+        i32::try_from(damage).unwrap_or(i32::MAX),
+        true,
+    )?;
     drop_object(rules, ctx, &creature, object, &onto)
 }
 
@@ -1900,11 +1915,21 @@ fn drop_object(
             continue;
         };
         let v = audience(ctx, o);
-        let mut total = 0i32;
+        let mut faces = Vec::new();
         for _ in 0..n {
-            total += i32::from(roll_die(ctx, "toppled object", 10, v.clone())?);
+            faces.push(roll_die(ctx, "toppled object", 10, v.clone())?);
         }
-        deal(rules, ctx, toppler, o, total, false)?;
+        let total = topple_damage(object, size, &faces)
+            .map_err(|e| err("bad_face", e))?
+            .unwrap_or(0);
+        deal(
+            rules,
+            ctx,
+            toppler,
+            o,
+            i32::try_from(total).unwrap_or(i32::MAX),
+            false,
+        )?;
     }
     Ok(())
 }
@@ -2109,7 +2134,7 @@ pub(in crate::ruleset) fn aim_spell(
                         .into_iter()
                         .filter(|c| s.named.contains(&c.id))
                         .collect();
-                    crate::spells::validate_targets(line, u32::MAX, &chosen, &[])
+                    crate::spells::validate_targets(line, u32::MAX, &chosen, &[], false)
                         .map_err(|e| spell_refusal(&e))?;
                     s.named.to_vec()
                 }
@@ -2134,7 +2159,7 @@ pub(in crate::ruleset) fn aim_spell(
                 Vec::new()
             };
             if s.line.is_some() || s.attack.is_some() {
-                crate::spells::validate_targets(line, range, &chosen, &eligible)
+                crate::spells::validate_targets(line, range, &chosen, &eligible, false)
                     .map_err(|e| spell_refusal(&e))?;
             } else if let Some(c) = chosen
                 .iter()
@@ -2287,6 +2312,9 @@ impl SpellStrike<'_> {
     /// turn or to use right away off it.
     pub fn crit(&self, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         let own_turn = fight(ctx)?.current() == Some(self.caster);
-        extra_action(ctx, self.caster, own_turn)
+        match crit_extra_action(true, own_turn) {
+            Some(timing) => extra_action(ctx, self.caster, timing),
+            None => Ok(()),
+        }
     }
 }

@@ -72,7 +72,11 @@
 //!   another's space). The speed combines every CR-MOVE-08 change. Leaving an enemy's natural
 //!   reach stops the move where it is and offers that enemy `crows.combat.opportunity_attack`
 //!   (CR-REACT-05, resolved before the mover leaves, CR-ERR-41); the mover then sends the rest
-//!   of its path again. Emits `moved`.
+//!   of its path again. Emits `moved`. Squares swum or climbed without the speed for it ask
+//!   the Referee whether they need a test (CR-REF-25): `crows.combat.movement_test` (Referee
+//!   only, context `creature`, `squares`, `ceiling`), options `no_test` (default), `agility`
+//!   and `strength` (core's test of the mover; a ceiling climbed without a "(U)" climb speed
+//!   always needs one, so `no_test` is not offered).
 //! - `{"shift": {"creature": "vera", "to": {"x": 1, "y": 1}}}` — one square, never into or out
 //!   of difficult terrain, provoking nothing (CR-MAN-02).
 //! - `{"attack": {"creature": "vera", "target": "ghoul", "weapon": 3, "natural": null,
@@ -113,12 +117,18 @@
 //!   (Move or Shift) carries the creature it holds along, same offset, when it fits there
 //!   (CR-COND-03); `{"reposition_grabbed": {"creature": "vera", "to": {"x": 2, "y": 1}}}` — a
 //!   maneuver: the held creature goes to a free square within the grab's range of the grabber.
-//! - `{"command_pet": {"creature": "vera", "pet": "dog", "dangerous": false}}` — a maneuver
-//!   (CR-MAN-03): the pet gets a maneuver and an action, or two maneuvers, this turn
-//!   (CR-PET-01, CR-ERR-15 default); a `dangerous` order to a pet (never a summoned creature,
-//!   CR-PET-05) first needs the owner's Mind test (CR-PET-02): tier 1 the pet refuses, tier 2 it
-//!   obeys and is weakened. The pet's own commands are sent for the pet (bind it to the owner's
-//!   player).
+//! - `{"command_pet": {"creature": "vera", "pet": "dog", "dangerous": false, "order": "fetch
+//!   the torch"}}` — a maneuver (CR-MAN-03): the pet gets a maneuver and an action, or two
+//!   maneuvers, this turn (CR-PET-01, CR-ERR-15 default). A summoned creature simply obeys
+//!   (CR-PET-05). For a pet, what it can do and whether the order is complex or dangerous
+//!   enough for the owner's Mind test are the Referee's call (CR-REF-26): a player's command
+//!   spends the maneuver and asks the Referee `crows.combat.pet_command` (Referee only; its
+//!   context carries the `order` text, at most 200 characters, and the player's `dangerous`
+//!   flag) with the options `ordinary` and `attack_monster` (it obeys, no test, CR-PET-03),
+//!   `complex_or_dangerous` (the owner's Mind test, CR-PET-02: tier 1 the pet refuses, tier 2
+//!   it obeys and is weakened) and `cannot` (it does nothing); a ruling after the round moved
+//!   on lapses. The Referee's own `command_pet` is the ruling: `dangerous` calls the test.
+//!   The pet's own commands are sent for the pet (bind it to the owner's player).
 //! - Inventory maneuvers, each spending a maneuver and then running core's command:
 //!   `{"draw_from_belt": {"creature", "moves", "drops"}}` (core `move_items`, CR-MAN-05),
 //!   `{"pick_up_item": {"creature", "ground", "slots"}}` (core `pick_up`, within reach when
@@ -527,6 +537,8 @@ pub enum CombatCommand {
         pet: String,
         #[serde(default)]
         dangerous: bool,
+        #[serde(default)]
+        order: Option<String>,
     },
     DrawFromBelt {
         creature: String,
@@ -853,7 +865,8 @@ pub(super) fn decide(
             creature,
             pet,
             dangerous,
-        } => act::command_pet(rules, ctx, creature, pet, *dangerous),
+            order,
+        } => act::command_pet(rules, ctx, creature, pet, *dangerous, order.as_deref()),
         C::DrawFromBelt {
             creature,
             moves,
@@ -1273,6 +1286,8 @@ pub(super) fn on_answer(
             attack::topple_anyway_answered(rules, ctx, decision, answer)
         }
         "crows.combat.thrown_lands" => act::thrown_lands_answered(ctx, decision, answer),
+        "crows.combat.pet_command" => act::pet_command_answered(rules, ctx, decision, answer),
+        "crows.combat.movement_test" => act::movement_test_answered(rules, ctx, decision, answer),
         other => Err(RuleError::new(
             "bad_decision",
             format!("no combat decision `{other}`"),

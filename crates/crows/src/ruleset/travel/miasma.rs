@@ -183,12 +183,14 @@ pub(super) fn end_rest(
     super::super::explore::finish_rest(rules, ctx)
 }
 
-fn turned(ctx: &Ctx<'_, Crows>, creature: &str) -> bool {
+/// `creature`'s Miasma state (none yet: the state of one the Miasma has not touched).
+fn miasma_state(ctx: &Ctx<'_, Crows>, creature: &str) -> crate::travel::miasma::MiasmaState {
     ctx.rules()
         .travel
         .miasma
         .get(creature)
-        .is_some_and(|m| m.turned)
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// The engine passed the end of a rest (any completed rest while the party travels,
@@ -216,7 +218,7 @@ pub(super) fn rest_ended(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), 
             }
             // CR-MIASMA-02: a rest finished in the Miasma gives no expertise uses back, except
             // to a character who has turned (row 13+).
-            let keep_spent = hungry || (in_miasma && !turned(ctx, m));
+            let keep_spent = hungry || !miasma_state(ctx, m).rest_restores_expertise(in_miasma);
             let Ok(r) = super::super::record(ctx, m) else {
                 continue;
             };
@@ -242,8 +244,9 @@ pub(super) fn rest_ended(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), 
         let rollers: Vec<String> = party
             .humans
             .iter()
+            // Humans roll after a rest in the Miasma, unless turned (CR-MIASMA-08/09).
             .filter(|h| {
-                !turned(ctx, h)
+                crate::travel::miasma::makes_roll(true, &miasma_state(ctx, h), in_miasma)
                     && ctx
                         .rules()
                         .creatures
