@@ -1273,6 +1273,7 @@ pub(super) fn on_answer(
             attack::topple_anyway_answered(rules, ctx, decision, answer)
         }
         "crows.combat.thrown_lands" => act::thrown_lands_answered(ctx, decision, answer),
+        "crows.combat.unseen_blocker" => act::unseen_blocker_answered(rules, ctx, decision, answer),
         other => Err(RuleError::new(
             "bad_decision",
             format!("no combat decision `{other}`"),
