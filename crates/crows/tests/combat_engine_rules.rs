@@ -570,37 +570,90 @@ fn cr_hide_05_a_hidden_creature_answers_a_player_like_a_missing_one() {
     assert!(!serde_json::to_string(&t.log).unwrap().contains("taunted"));
 }
 
-#[test]
-// Covers CR-CBT-05, CR-HIDE-05 (issue 18, item 2): ending a move in an unseen creature's
-// space is refused like ending it in any occupied space, naming no creature.
-fn cr_cbt_05_a_move_onto_a_hidden_creature_is_refused_without_naming_it() {
+/// Alice moves Vera from (0, 0) along `path` with `what` at (2, 0): `"empty"`, `"wall"` (a
+/// solid obstacle she sees) or `"hidden"` (the ghoul, hidden from every character of hers).
+/// Bram waits at (0, 2); the ghoul stands far off unless it is the one in the way. Returns
+/// the table after the command, Alice's answer (`Err`: the refusal with its rule) and the
+/// length of the log before it.
+fn move_past(what: &str, path: Value) -> (T, Result<(), (String, Option<String>)>, usize) {
     let mut t = table();
     place(&mut t, "vera", 0, 0, "crows");
     place(&mut t, "bram", 0, 2, "crows");
-    place(&mut t, "ghoul", 2, 0, "enemies");
-    start(&mut t, &["vera", "bram"]);
+    let ghoul = if what == "hidden" { (2, 0) } else { (9, 9) };
+    place(&mut t, "ghoul", ghoul.0, ghoul.1, "enemies");
+    if what == "wall" {
+        t.referee_rules(
+            json!({"set_grid": {"cells": [{"at": {"x": 2, "y": 0}, "obstacle": "solid"}]}}),
+            &[],
+        );
+    }
     t.referee_rules(
         json!({"hide": {"creature": "ghoul", "from": ["vera", "bram"]}}),
         &[],
     );
-    let onto_hidden = rule_of(
-        t.run(
-            &player("alice"),
-            r(json!({"combat_move": {"creature": "vera", "path": [{"x": 1, "y": 0}, {"x": 2, "y": 0}]}})),
-            &[],
-        )
-        .unwrap_err(),
+    start(&mut t, &["vera", "bram"]);
+    let cmd = r(json!({"combat_move": {"creature": "vera", "path": path}}));
+    // The face never matters: a Move rolls nothing before its answer.
+    face_free_answer(&t, &player("alice"), &cmd);
+    let seq = t.log.len();
+    let answer = t
+        .run(&player("alice"), cmd, &[])
+        .map(|_| ())
+        .map_err(rule_of);
+    (t, answer, seq)
+}
+
+#[test]
+// Covers CR-CBT-05, CR-HIDE-05 (issue 18, item 2): a Move into a creature the player does not
+// see is answered as a Move into an empty square — accepted — and stops short of it; the
+// Referee alone is asked what the mover notices. A wall the player sees refuses the Move.
+fn cr_cbt_05_a_move_into_an_unseen_creature_is_answered_as_into_an_empty_square() {
+    let path = json!([{"x": 1, "y": 0}, {"x": 2, "y": 0}]);
+    let (empty, to_empty, _) = move_past("empty", path.clone());
+    let (mut hidden, to_hidden, seq) = move_past("hidden", path.clone());
+    let (_, to_wall, _) = move_past("wall", path);
+    assert_eq!(to_empty, Ok(()));
+    assert_eq!(to_hidden, to_empty, "the unseen ghoul refuses nothing");
+    let (wall, rule) = to_wall.unwrap_err();
+    assert!(wall.contains("obstacle"), "{wall} {rule:?}");
+    assert_eq!(at(&empty, "vera"), json!({"x": 2, "y": 0}));
+    // Vera stops on the last square before the ghoul; only the Referee hears why.
+    assert_eq!(at(&hidden, "vera"), json!({"x": 1, "y": 0}));
+    let d = hidden.decision("crows.combat.unseen_blocker");
+    assert_eq!(d.context["blocker"], "ghoul");
+    let alice = Viewer::Player("alice".into());
+    let seen = format!(
+        "{} {}",
+        serde_json::to_string(&project_log(&hidden.log[seq..], &alice)).unwrap(),
+        hidden.table.view(&alice)
     );
-    let onto_seen = rule_of(
-        t.run(
-            &player("alice"),
-            r(json!({"combat_move": {"creature": "vera", "path": [{"x": 0, "y": 1}, {"x": 0, "y": 2}]}})),
-            &[],
-        )
-        .unwrap_err(),
-    );
-    assert_eq!(onto_hidden, onto_seen);
-    assert!(!onto_hidden.0.contains("ghoul"), "{onto_hidden:?}");
+    assert!(!seen.contains("ghoul"), "{seen}");
+    assert!(!seen.contains("unseen_blocker"), "{seen}");
+    // The Referee reveals it: Vera notices the ghoul now.
+    hidden.answer(&referee(), &d.id, "reveal", None).unwrap();
+    let view = hidden.table.view(&alice).to_string();
+    assert!(view.contains("ghoul"), "{view}");
+    hidden.assert_replays();
+}
+
+#[test]
+// Covers CR-MOVE-02, CR-CBT-05, CR-HIDE-05 (issue 18, item 2): the cost a player is told is
+// the cost of the grid they see: an unseen enemy's square (difficult terrain) adds nothing
+// to the refusal of a Move too long, and refuses nothing a shorter one could do.
+fn cr_move_02_path_costs_told_to_a_player_ignore_unseen_creatures() {
+    let long: Vec<Value> = (1..=9).map(|x| json!({"x": x, "y": 0})).collect();
+    let (_, through_hidden, _) = move_past("hidden", json!(long));
+    let (_, through_empty, _) = move_past("empty", json!(long));
+    assert!(through_empty.is_err());
+    assert_eq!(through_hidden, through_empty);
+    // A Shift onto the unseen ghoul: the maneuver is spent, Vera stays, the Referee is asked.
+    let (mut t, moved, _) = move_past("hidden", json!([{"x": 1, "y": 0}]));
+    assert_eq!(moved, Ok(()));
+    let onto = r(json!({"shift": {"creature": "vera", "to": {"x": 2, "y": 0}}}));
+    assert_eq!(face_free_answer(&t, &player("alice"), &onto), None);
+    t.ok(&player("alice"), onto, &[]);
+    assert_eq!(at(&t, "vera"), json!({"x": 1, "y": 0}));
+    t.decision("crows.combat.unseen_blocker");
 }
 
 #[test]
@@ -700,4 +753,95 @@ fn cr_hide_05_a_player_without_a_character_sees_only_what_the_public_sees() {
     // Bob, whose Bram it does not hide from, still sees it.
     let bob = t.table.view(&Viewer::Player("bob".into()));
     assert!(bob["rules"]["combat"]["creatures"].get("ghoul").is_some());
+}
+
+#[test]
+// Covers CR-ATK-01, CR-MAN-09, CR-MAN-10, CR-MAN-11, CR-MOVE-07, CR-TOPPLE-01 (issue 18,
+// item 3): every combat command that rolls decides its refusal before the first die — with
+// every die showing any face, a command is accepted or refused alike, and a refusal rolled
+// nothing. Bram (no expertise, so each test runs on to its result in the same command)
+// stands next to the ghoul, Vera behind him.
+fn cr_man_11_no_combat_refusal_depends_on_the_faces() {
+    let mut t = table();
+    place(&mut t, "bram", 1, 1, "crows");
+    place(&mut t, "vera", 0, 1, "crows");
+    place(&mut t, "ghoul", 2, 1, "enemies");
+    start(&mut t, &["bram", "vera"]);
+    let bob = player("bob");
+    let accepted = [
+        json!({"attack": {"creature": "bram", "target": "ghoul", "weapon": 2}}),
+        json!({"grab": {"creature": "bram", "target": "ghoul"}}),
+        json!({"knockback": {"creature": "bram", "target": "ghoul",
+            "push": [{"x": 3, "y": 1}, {"x": 4, "y": 1}]}}),
+        json!({"knockback": {"creature": "bram", "target": "ghoul"}}),
+        json!({"jump": {"creature": "bram", "to": {"x": 1, "y": 3}, "characteristic": "agility"}}),
+    ];
+    for cmd in accepted {
+        assert_eq!(face_free_answer(&t, &bob, &r(cmd.clone())), None, "{cmd}");
+    }
+    let refused = [
+        // No such weapon in hand, pushed the wrong way, not grabbed, a jump too far.
+        json!({"attack": {"creature": "bram", "target": "ghoul", "weapon": 99}}),
+        json!({"knockback": {"creature": "bram", "target": "ghoul",
+            "push": [{"x": 1, "y": 1}]}}),
+        json!({"knockback": {"creature": "bram", "target": "ghoul",
+            "push": [{"x": 3, "y": 1}, {"x": 4, "y": 2}]}}),
+        json!({"escape_grab": {"creature": "bram", "characteristic": "agility"}}),
+        json!({"jump": {"creature": "bram", "to": {"x": 1, "y": 9}, "characteristic": "agility"}}),
+        json!({"topple": {"creature": "bram", "object": "huge", "onto": ["ghoul"]}}),
+    ];
+    for cmd in refused {
+        assert!(
+            face_free_answer(&t, &bob, &r(cmd.clone())).is_some(),
+            "{cmd}"
+        );
+    }
+    // The ghoul's side, sent by the Referee out of its turn, is refused before any die too.
+    let bite = r(json!({"attack": {"creature": "ghoul", "target": "bram", "natural": "bite"}}));
+    assert!(face_free_answer(&t, &referee(), &bite).is_some());
+}
+
+#[test]
+// Covers CR-MAN-11, CR-FORCE-01, CR-HIDE-05 (issue 18, item 2): a knockback whose push runs
+// into a creature the player does not see is accepted as a push over empty squares; the push
+// stops short of it and only the Referee is told.
+fn cr_man_11_a_push_into_an_unseen_creature_stops_short_and_tells_the_referee() {
+    let push = json!({"knockback": {"creature": "vera", "target": "ghoul",
+        "push": [{"x": 2, "y": 1}, {"x": 3, "y": 1}]}});
+    let mut ends = Vec::new();
+    for imp in [false, true] {
+        let mut t = table();
+        place(&mut t, "vera", 0, 1, "crows");
+        place(&mut t, "bram", 5, 5, "crows");
+        place(&mut t, "ghoul", 1, 1, "enemies");
+        if imp {
+            // A monster nobody has met (unrevealed since its creation) stands in the way.
+            t.referee_rules(
+                json!({"create_creature": {"id": "imp-q7z", "kind": "monster",
+                    "characteristics": {"agility": 0, "mind": 0, "strength": 0}, "stamina": 4}}),
+                &[],
+            );
+            place(&mut t, "imp-q7z", 3, 1, "enemies");
+        }
+        start(&mut t, &["vera", "bram"]);
+        assert_eq!(
+            face_free_answer(&t, &player("alice"), &r(push.clone())),
+            None
+        );
+        // 10 + 9 + Strength 2: tier 3, a push of two squares.
+        t.ok(&player("alice"), r(push.clone()), &[10, 9]);
+        ends.push(at(&t, "ghoul"));
+        let blocker = t
+            .table
+            .core()
+            .decisions
+            .iter()
+            .find(|d| d.kind == "crows.combat.unseen_blocker")
+            .map(|d| d.context["blocker"].clone());
+        assert_eq!(blocker, imp.then(|| json!("imp-q7z")));
+        let alice = Viewer::Player("alice".into());
+        let seen = serde_json::to_string(&project_log(&t.log, &alice)).unwrap();
+        assert!(!seen.contains("imp-q7z"), "{seen}");
+    }
+    assert_eq!(ends, [json!({"x": 3, "y": 1}), json!({"x": 2, "y": 1})]);
 }

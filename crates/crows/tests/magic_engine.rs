@@ -1337,3 +1337,48 @@ fn cr_bl_20_the_gas_bane_weighs_on_the_casting_test() {
     let spec = t.state()["last_tests"]["bram"]["spec"].to_string();
     assert!(spec.contains("CR-BL-20"), "{spec}");
 }
+
+#[test]
+// Covers CR-SPELL-18, CR-ERR-01 (issue 18, item 3): a backlash whose every fresh d100 lands on
+// a row that says "roll another" ends, after MAX_BACKLASH_REROLLS rolls, in the Referee's
+// pick among the rows that apply — never in a refusal of the casting the faces decided.
+fn cr_spell_18_endless_roll_another_goes_to_the_referee_not_a_refusal() {
+    let mut t = table();
+    t.ok(&referee(), json!({"clock": {"start_exploration": {}}}), &[]);
+    // 39–40 gas, running: it says "roll another" while it lasts.
+    backlash_at(&mut t, 40, "", &[]);
+    let cap = crows::ruleset::magic::MAX_BACKLASH_REROLLS;
+    let events = backlash_at(&mut t, 40, "", &vec![39; cap - 1]);
+    assert_eq!(rules_events(&events, "backlash_rolled").len(), cap);
+    let d = t.decision("crows.magic.backlash_overlap");
+    let ids: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
+    assert!(!ids.contains(&"row_20"), "{ids:?}");
+    assert!(ids.contains(&"row_7"), "{ids:?}");
+    assert_eq!(d.visibility, engine::Visibility::Referee);
+    let applied = t.answer(&referee(), &d.id, "row_7", None).unwrap();
+    assert_eq!(
+        rules_events(&applied, "backlash_applied")[0]["row"],
+        json!(7)
+    );
+    t.assert_replays();
+}
+
+#[test]
+// Covers CR-SPELL-15, CR-SPELL-11, CR-SPELL-14 (issue 18, item 3): a casting is accepted or
+// refused before its first die, whatever the test, chaos, book and backlash dice show.
+fn cr_spell_15_no_casting_refusal_depends_on_the_faces() {
+    let mut t = table();
+    let book = place(&mut t, "bram", "ember", "Hand", 1);
+    let stored = place(&mut t, "bram", "doom", "Backpack", 1);
+    let rope = place(&mut t, "bram", "rope", "Hand", 2);
+    assert_eq!(face_free_answer(&t, &player("bob"), &cast(book)), None);
+    for refused in [cast(stored), cast(rope)] {
+        assert!(face_free_answer(&t, &player("bob"), &refused).is_some());
+    }
+    // With a backlash running that rolls another on a repeat, still nothing but the Referee.
+    t.ok(&referee(), json!({"clock": {"start_exploration": {}}}), &[]);
+    backlash_at(&mut t, 40, "", &[]);
+    // (backlash_at dropped what Bram held and put its own book in hand 1.)
+    let book = place(&mut t, "bram", "ember", "Hand", 2);
+    assert_eq!(face_free_answer(&t, &player("bob"), &cast(book)), None);
+}

@@ -858,3 +858,33 @@ fn cr_core_02_house_rules_are_the_referees_and_logged() {
     );
     t.assert_replays();
 }
+
+#[test]
+// Covers CR-DMG-03, CR-ERR-20 (issue 18, item 3): with more AD items than every order can be
+// offered for, the hit asks which goes first (the rest as listed) instead of refusing — a
+// refusal there would follow the damage dice an attack rolled before it.
+fn cr_dmg_03_many_armor_items_ask_which_goes_first_instead_of_refusing() {
+    let mut t = party_with(json!({"options": {"armor_defense_sources": "any_carried"}}));
+    for n in 1..=5 {
+        t.referee_rules(
+            json!({"place_item": {"creature": "vera", "custom": {"name": format!("Plate {n}"),
+                "slots": 1, "armor": {"kind": "Shield", "defense": 1}},
+                "slots": [{"kind": "Backpack", "number": n}]}}),
+            &[],
+        );
+    }
+    t.referee_rules(json!({"damage": {"creature": "vera", "amount": 6}}), &[]);
+    let d = t.decision("crows.armor_order");
+    assert_eq!(d.options.len(), 5);
+    let firsts: Vec<Value> = d.options.iter().map(|o| o.data[0].clone()).collect();
+    assert_eq!(firsts, [json!(1), json!(2), json!(3), json!(4), json!(5)]);
+    let third_first = d.options[2].id.clone();
+    t.answer(&player("alice"), &d.id, &third_first, None)
+        .unwrap();
+    // 6 damage: five AD 1 items absorb 5, Stamina takes 1.
+    let v = t.creature("vera");
+    assert_eq!(v["stamina"], 2);
+    let items = v["inventory"]["items"].as_array().unwrap();
+    assert!(items.iter().all(|i| i["item"]["armor"]["current"] == 0));
+    t.assert_replays();
+}

@@ -289,7 +289,8 @@ use super::Crows;
 
 /// The default real-time length of a dungeon turn, in minutes (CR-DT-02).
 pub const DEFAULT_DUNGEON_TURN_MINUTES: i64 = 30;
-/// Most AD items whose order is offered as a decision (4! = 24 options).
+/// Most AD items whose every order is offered as a decision (4! = 24 options); with more,
+/// the decision asks which item goes first.
 pub const MAX_ARMOR_ORDER_ITEMS: usize = 4;
 /// Most pack files in one `load_pack` and in a table.
 pub const MAX_PACK_FILES: usize = 64;
@@ -2436,13 +2437,6 @@ impl Crows {
             .map_err(|e| err("damage_refused", e))?
         {
             DamageStep::NeedsDecision(WorldDecision::ArmorOrder { items, .. }) => {
-                if items.len() > MAX_ARMOR_ORDER_ITEMS {
-                    return Err(RuleError::new(
-                        "too_many_armor_items",
-                        format!("at most {MAX_ARMOR_ORDER_ITEMS} items with Armor Defense"),
-                    )
-                    .rule("MAX_ARMOR_ORDER_ITEMS"));
-                }
                 let name = |i: &ItemId| {
                     if *i == crate::creature::NATURAL_ARMOR {
                         "natural armor".to_string()
@@ -2453,7 +2447,26 @@ impl Crows {
                             .map_or_else(|| format!("item {}", i.0), |it| it.name.clone())
                     }
                 };
-                let orders = permutations(&items);
+                // Every order of a few items; beyond MAX_ARMOR_ORDER_ITEMS, which item goes
+                // first (the rest as listed). Never a refusal: the damage dice are rolled by
+                // now, and a refusal here would follow their faces (issue 18).
+                let orders = if items.len() > MAX_ARMOR_ORDER_ITEMS {
+                    (0..items.len())
+                        .map(|first| {
+                            let mut o = vec![items[first]];
+                            o.extend(
+                                items
+                                    .iter()
+                                    .enumerate()
+                                    .filter(|(n, _)| *n != first)
+                                    .map(|(_, i)| *i),
+                            );
+                            o
+                        })
+                        .collect()
+                } else {
+                    permutations(&items)
+                };
                 let labels: Vec<(String, String)> = orders
                     .iter()
                     .enumerate()

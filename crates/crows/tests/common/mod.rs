@@ -165,6 +165,59 @@ impl T {
     }
 }
 
+/// Dice that all show one face (`face`, at most the die's sides), counting the rolls: the
+/// probe of [`face_free_answer`].
+pub struct SameFaces {
+    pub face: i64,
+    pub rolled: usize,
+}
+
+impl engine::Roller for SameFaces {
+    fn roll(
+        &mut self,
+        expr: &str,
+        _rng: &mut dice::DiceRng,
+    ) -> Result<dice::RollResult, engine::RuleError> {
+        self.rolled += 1;
+        let (n, sides) = expr
+            .split_once('d')
+            .and_then(|(n, s)| Some((if n.is_empty() { 1 } else { n.parse().ok()? }, s)))
+            .and_then(|(n, s): (i64, &str)| Some((n, s.parse::<i64>().ok()?)))
+            .ok_or_else(|| engine::RuleError::new("probe", format!("not NdM: {expr}")))?;
+        Ok(engine::total_only(n * self.face.min(sides)))
+    }
+}
+
+/// The faces [`face_free_answer`] tries on every die (each at most the die's sides).
+pub const PROBE_FACES: [i64; 10] = [1, 2, 3, 4, 5, 6, 7, 9, 10, 100];
+
+/// Prepares `cmd` (never commits it) with every die showing each of [`PROBE_FACES`] in turn
+/// and checks that no face decides a refusal (issue 18: refusals never depend on unrevealed
+/// faces): a refused attempt rolled no die, so every face gets the same answer. Returns that
+/// answer (`None`: accepted).
+pub fn face_free_answer(t: &T, actor: &Actor, cmd: &Value) -> Option<String> {
+    let mut answers = Vec::new();
+    for face in PROBE_FACES {
+        let mut roller = SameFaces { face, rolled: 0 };
+        match t.table.prepare_json(actor, cmd, 1000, &mut roller) {
+            Ok(_) => answers.push(None),
+            Err(e) => {
+                assert_eq!(
+                    roller.rolled, 0,
+                    "{cmd} was refused after {} roll(s) with every die showing {face}: {e}",
+                    roller.rolled
+                );
+                answers.push(Some(e.to_string()));
+            }
+        }
+    }
+    assert!(
+        answers.windows(2).all(|w| w[0] == w[1]),
+        "{cmd}: answers differ by face: {answers:?}"
+    );
+    answers.pop().flatten()
+}
+
 pub fn rolled_count(events: &[Envelope]) -> usize {
     events
         .iter()

@@ -110,20 +110,51 @@ async fn crows_secret_heavy_game_leaks_nothing_to_any_player() {
             }
         }
     }
-    // Ending a move in the ambusher's square names no one.
-    let (_, v) = g
+    // The fight begins, and it is Vera's turn.
+    start_fight_on_veras_turn(&mut g).await;
+    // A Move into the ambusher's square is answered as a Move into an empty square: accepted
+    // (it stops short, and only the Referee hears why); a path cost told to Alice counts no
+    // unseen creature; the probes above answer alike in the fight too.
+    g.secret("unseen_blocker");
+    // A path too long, through the ambusher and the ghoul (row 0) or through nobody (row
+    // −1): the same refusal, the same cost (their squares add nothing Alice could know of).
+    let far = |y: i32| {
+        let path: Vec<Value> = (1..=12).map(|x| json!({"x": x, "y": y})).collect();
+        move_cmd("vera", path)
+    };
+    g.same_answer(0, far(0), far(-1)).await;
+    let into_hidden = g
         .player(
             0,
             rules(json!({"combat_move": {"creature": "vera",
                 "path": [{"x": 1, "y": 0}, {"x": 2, "y": 0}]}})),
         )
         .await;
-    assert!(!v.to_string().contains("creature 1"), "{v}");
+    let into_empty = g
+        .player(
+            0,
+            rules(json!({"combat_move": {"creature": "vera", "path": [{"x": 2, "y": 1}]}})),
+        )
+        .await;
+    assert_eq!(
+        into_hidden.0, into_empty.0,
+        "{into_hidden:?} / {into_empty:?}"
+    );
+    assert_eq!(into_hidden.0, reqwest::StatusCode::OK, "{into_hidden:?}");
+    for probe in &probes {
+        for hidden in ["lurker-7q3x", "ghoul", "informer-2v8m"] {
+            g.hidden_like_absent(0, |x| probe("vera", x), hidden, "nobody-0000")
+                .await;
+        }
+    }
+    g.referee(rules(json!({"end_combat": {}}))).await;
     g.resume().await;
 
-    // The dungeon: its level, encounter tables and each turn's encounter check are secret.
+    // The dungeon: its level, encounter tables and each turn's encounter check are secret
+    // (players learn a roll was made, never its face).
     g.secret("dungeon_judged");
     g.secret("encounter_checked");
+    g.secret("\"label\":\"encounter check\"");
     g.referee(rules(
         json!({"enter_dungeon": {"dungeon": "crypt", "length": "manual"}}),
     ))
@@ -150,6 +181,104 @@ async fn crows_secret_heavy_game_leaks_nothing_to_any_player() {
         "notes": "SWEEP-SITE-NOTES-KNOWN"}})))
         .await;
     g.resume().await;
+
+    // The lost party: while lost, the true hex (and the Referee's drift d6) is the Referee's.
+    lose_the_party(&mut g).await;
+    // The Referee corrects where the party really is: a hex no player ever hears of.
+    g.secret("\"q\":77");
+    g.secret("\"label\":\"lost party: drift d6\"");
+    g.referee(rules(json!({"set_true_position": {"q": 777, "r": -333}})))
+        .await;
+    g.referee(rules(json!({"travel_move": {"toward": "north"}})))
+        .await;
+    let position = referee_view(&g).await["rules"]["travel"]["position"].clone();
+    assert_eq!(position["lost"], true, "{position}");
+    assert_eq!(
+        position["believed_hex"],
+        json!({"q": 40, "r": -18}),
+        "{position}"
+    );
+    g.resume().await;
     g.finish().await;
     srv.stop().await;
+}
+
+fn move_cmd(creature: &str, path: Vec<Value>) -> Value {
+    rules(json!({"combat_move": {"creature": creature, "path": path}}))
+}
+
+async fn referee_view(g: &Sweep<'_>) -> Value {
+    let (_, v) = g
+        .srv
+        .get(&format!("/api/tables/{}/view", g.table), &g.referee)
+        .await;
+    v["view"].clone()
+}
+
+/// Starts the fight (Alice rolls the side initiative), then ends turns until Vera's comes.
+async fn start_fight_on_veras_turn(g: &mut Sweep<'_>) {
+    g.referee(rules(json!({"start_combat": {}}))).await;
+    g.referee(rules(
+        json!({"order_side": {"side": "crows", "order": ["vera", "bram", "cora"]}}),
+    ))
+    .await;
+    g.referee(rules(json!({"roll_initiative": {"roller": "alice"}})))
+        .await;
+    let (_, alice) = g
+        .srv
+        .get(&format!("/api/tables/{}/view", g.table), &g.seats[0].token)
+        .await;
+    let decision = alice["view"]["decisions"]
+        .as_array()
+        .and_then(|ds| ds.iter().find(|d| d["kind"] == "crows.combat.initiative"))
+        .map(|d| d["id"].clone())
+        .expect("Alice rolls the initiative");
+    let (s, v) = g
+        .player(
+            0,
+            json!({"answer": {"decision": decision, "option": "roll"}}),
+        )
+        .await;
+    assert_eq!(s, reqwest::StatusCode::OK, "{v}");
+    for _ in 0..10 {
+        let view = referee_view(g).await;
+        let current = view["rules"]["combat"]["fight"]["current"].clone();
+        if current == "vera" {
+            return;
+        }
+        let current = current.as_str().expect("someone's turn").to_string();
+        g.referee(rules(json!({"end_turn": {"creature": current}})))
+            .await;
+    }
+    panic!("Vera's turn never came");
+}
+
+/// Travel days with Cora guiding by a shortcut until a tier 1 gets the party lost (each day
+/// is about even odds; the dice are the server's own).
+async fn lose_the_party(g: &mut Sweep<'_>) {
+    let column: Vec<Value> = (-21..=-13)
+        .map(|r| json!({"q": 40, "r": r, "terrain": "moor"}))
+        .collect();
+    g.referee(rules(json!({"set_hexes": {"hexes": column}})))
+        .await;
+    g.referee(rules(
+        json!({"set_party": {"members": ["vera", "bram", "cora"]}}),
+    ))
+    .await;
+    g.referee(rules(json!({"place_party": {"q": 40, "r": -17}})))
+        .await;
+    for _ in 0..40 {
+        g.referee(rules(json!({"begin_travel_day": {"pace": "normal"}})))
+            .await;
+        g.referee(rules(
+            json!({"declare_role": {"creature": "cora", "task": "shortcut"}}),
+        ))
+        .await;
+        g.referee(rules(json!({"travel_role_tests": {}}))).await;
+        if referee_view(g).await["rules"]["travel"]["position"]["lost"] == true {
+            return;
+        }
+        g.referee(rules(json!({"end_travel_day": {}}))).await;
+    }
+    panic!("the party never got lost in 40 days");
 }

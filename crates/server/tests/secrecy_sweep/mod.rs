@@ -6,8 +6,9 @@
 //! not see is answered exactly like the same command naming something that does not exist.
 //!
 //! A ruleset adds its script as a module here (`crows` today): it plays through [`Sweep`],
-//! plants markers with [`Sweep::secret`], probes with [`Sweep::hidden_like_absent`] and ends
-//! with [`Sweep::finish`].
+//! plants markers with [`Sweep::secret`], probes with [`Sweep::hidden_like_absent`] (a named
+//! creature) and [`Sweep::same_answer`] (a path through unseen ones) and ends with
+//! [`Sweep::finish`].
 
 mod crows;
 
@@ -144,6 +145,17 @@ impl<'a> Sweep<'a> {
         assert_eq!(s1, s2, "{}: {v1} / {v2}", cmd(hidden));
         assert_eq!(v1, v2, "{}", cmd(hidden));
         self.seats[i].bytes.push(v1);
+    }
+
+    /// Two commands of seat `i` that differ only in what the player may not know (a path
+    /// through unseen creatures and one through empty squares) get the same status and the
+    /// same answer, byte for byte.
+    pub async fn same_answer(&mut self, i: usize, secret: Value, plain: Value) {
+        let token = self.seats[i].token.clone();
+        let (s1, v1) = self.send(&token, &secret).await.pop().expect("answer");
+        let (s2, v2) = self.send(&token, &plain).await.pop().expect("answer");
+        assert_eq!((s1, &v1), (s2, &v2), "{secret} / {plain}");
+        self.seats[i].bytes.push(v1.to_string());
     }
 
     /// Reads every seat's live stream up to its current last event.

@@ -759,9 +759,14 @@ pub(super) fn combat_move(
     let steps: Vec<PathStep> = path.iter().map(|to| PathStep::Walk { to: *to }).collect();
     let (m, occ, ids) = mover(ctx, creature, u8::MAX)?;
     let grid = ctx.rules().combat.grid();
+    // The path is judged as the mover's player sees the grid: a creature they do not see
+    // neither refuses it nor changes its cost (issue 18). Where it stands in the way, the
+    // move stops short of it below and the Referee is told.
+    let unseen = unseen_by_actor(ctx, &ids);
+    let seen_occ = seen_occupants(&occ, &unseen);
     let report = validate_path(
         &grid,
-        &occ,
+        &seen_occ,
         &m,
         MoveManeuver::Move,
         &steps,
@@ -834,7 +839,34 @@ pub(super) fn combat_move(
         }
         here = next;
     }
-    let moved_steps = stop.as_ref().map_or(steps.len(), |(i, _)| *i);
+    // A creature the player does not see in the way (before any reaction stops the move):
+    // the move ends on the last square before it where the mover may stop (CR-CBT-05), and
+    // the Referee decides what the mover notices.
+    let mut blocked: Option<(usize, String)> = None;
+    if let Some((i, blocker)) = first_unseen_in_path(&occ, &unseen, me, path)
+        && stop.as_ref().is_none_or(|(s, _)| *s > i)
+    {
+        let legal = (1..=i)
+            .rev()
+            .find(|n| {
+                validate_path(
+                    &grid,
+                    &occ,
+                    &m,
+                    MoveManeuver::Move,
+                    &steps[..*n],
+                    MoveOptions::default(),
+                )
+                .is_ok()
+            })
+            .unwrap_or(0);
+        stop = None;
+        blocked = Some((legal, id_of(&ids, blocker)));
+    }
+    let moved_steps = match (&stop, &blocked) {
+        (Some((i, _)), _) | (None, Some((i, _))) => *i,
+        (None, None) => steps.len(),
+    };
     let (cost, end, report) = if moved_steps == steps.len() {
         (report.cost, report.end, report)
     } else if moved_steps == 0 {
@@ -893,7 +925,15 @@ pub(super) fn combat_move(
         for w in watchers {
             super::attack::offer_opportunity(ctx, &w, creature, end.origin, &remaining)?;
         }
-    } else if let Some(feet) = report.falls_feet
+        return Ok(());
+    }
+    if let Some((_, blocker)) = blocked {
+        unseen_blocker(ctx, creature, &blocker, end.origin)?;
+        if moved_steps == 0 {
+            return Ok(());
+        }
+    }
+    if let Some(feet) = report.falls_feet
         && feet > 0
     {
         fall(ctx, creature, feet)?;
@@ -995,6 +1035,127 @@ pub(super) fn movement_test_answered(
             forced_by: None,
             perception: false,
             then: None,
+        },
+        ctx,
+    )
+}
+
+/// The placed creatures (numbered as by [`occupants`]) the acting player may not see; none
+/// for the Referee (issue 18: for a player, an unseen creature is no creature).
+pub(super) fn unseen_by_actor(ctx: &Ctx<'_, Crows>, ids: &[String]) -> Vec<u32> {
+    let engine::Actor::Player(p) = ctx.actor() else {
+        return Vec::new();
+    };
+    let viewer = engine::Viewer::Player(p.clone());
+    ids.iter()
+        .enumerate()
+        .filter(|(_, id)| {
+            !super::super::viewer_sees(&ctx.core().participants, ctx.rules(), &viewer, id)
+        })
+        .filter_map(|(n, _)| u32::try_from(n).ok())
+        .collect()
+}
+
+/// The creature id of occupant number `n`.
+pub(super) fn id_of(ids: &[String], n: u32) -> String {
+    usize::try_from(n)
+        .ok()
+        .and_then(|n| ids.get(n))
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// The occupants without the `unseen` ones.
+pub(super) fn seen_occupants(
+    occ: &[crate::combat::grid::Occupant],
+    unseen: &[u32],
+) -> Vec<crate::combat::grid::Occupant> {
+    occ.iter()
+        .filter(|o| !unseen.contains(&o.id))
+        .copied()
+        .collect()
+}
+
+/// The first step of `path` (from `start`) whose space overlaps an `unseen` occupant's, and
+/// that occupant.
+pub(super) fn first_unseen_in_path(
+    occ: &[crate::combat::grid::Occupant],
+    unseen: &[u32],
+    start: Space,
+    path: &[Square],
+) -> Option<(usize, u32)> {
+    if unseen.is_empty() {
+        return None;
+    }
+    let mut here = start;
+    for (i, to) in path.iter().enumerate() {
+        here = here.moved_to(*to);
+        if let Some(o) = occ
+            .iter()
+            .find(|o| unseen.contains(&o.id) && o.space.overlaps(&here))
+        {
+            return Some((i, o.id));
+        }
+    }
+    None
+}
+
+/// A player's move ran into a creature they do not see and stopped at `at`: the Referee
+/// decides whether the mover notices it (CR-HIDE-05), in a decision only the Referee sees.
+pub(super) fn unseen_blocker(
+    ctx: &mut Ctx<'_, Crows>,
+    mover: &str,
+    blocker: &str,
+    at: Square,
+) -> Result<(), RuleError> {
+    let request = DecisionRequest::new(
+        "crows.combat.unseen_blocker",
+        format!(
+            "{mover}'s move stopped at {},{}: {blocker}, unseen by its player, stands in the \
+             way. Keep it unseen, or reveal it to {mover}? (CR-CBT-05, CR-HIDE-05)",
+            at.x, at.y
+        ),
+        Answerer::Referee,
+        &[
+            ("unseen", "It stays unseen"),
+            ("reveal", "Reveal it to the mover"),
+        ],
+    )
+    .with_default("unseen")
+    .with_visibility(Visibility::Referee)
+    .with_context(json!({"creature": blocker, "mover": mover, "blocker": blocker, "at": at}));
+    ctx.ask(request).map(|_| ())
+}
+
+/// The Referee's call on an unseen creature in a player's path: revealed, it is shown to the
+/// mover (or to every player, when it was unrevealed since its creation).
+pub(super) fn unseen_blocker_answered(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    decision: &Decision,
+    answer: &engine::Answer,
+) -> Result<(), RuleError> {
+    if answer.option != "reveal" {
+        return Ok(());
+    }
+    let field = |k: &str| {
+        decision
+            .context
+            .get(k)
+            .and_then(Value::as_str)
+            .map(str::to_string)
+            .ok_or_else(|| RuleError::new("bad_context", format!("the decision lacks `{k}`")))
+    };
+    let (mover, blocker) = (field("mover")?, field("blocker")?);
+    let unrevealed = record(ctx, &blocker)?.unrevealed;
+    let hidden = ctx.rules().hiding.is_hidden(&blocker, &mover);
+    if !unrevealed && !hidden {
+        return Ok(());
+    }
+    rules.core_decide(
+        &CoreCommand::Reveal {
+            creature: blocker,
+            to: if unrevealed { Vec::new() } else { vec![mover] },
         },
         ctx,
     )
@@ -1155,11 +1316,14 @@ pub(super) fn reposition_grabbed(
 pub(super) fn shift(ctx: &mut Ctx<'_, Crows>, creature: &str, to: Square) -> Result<(), RuleError> {
     check_square(to)?;
     fight(ctx)?;
-    let (m, occ, _) = mover(ctx, creature, u8::MAX)?;
+    let (m, occ, ids) = mover(ctx, creature, u8::MAX)?;
     let grid = ctx.rules().combat.grid();
+    // Judged as the player sees the grid, as a Move is (issue 18).
+    let unseen = unseen_by_actor(ctx, &ids);
+    let seen_occ = seen_occupants(&occ, &unseen);
     let report = validate_path(
         &grid,
-        &occ,
+        &seen_occ,
         &m,
         MoveManeuver::Shift,
         &[PathStep::Walk { to }],
@@ -1175,6 +1339,11 @@ pub(super) fn shift(ctx: &mut Ctx<'_, Crows>, creature: &str, to: Square) -> Res
     }
     let from = placed(ctx, creature)?.at;
     spend(ctx, creature, Cost::Maneuver)?;
+    let (here, _) = space(ctx, creature)?;
+    if let Some((_, blocker)) = first_unseen_in_path(&occ, &unseen, here, &[to]) {
+        // Someone the player does not see stands there: the Shift ends where it began.
+        return unseen_blocker(ctx, creature, &id_of(&ids, blocker), from);
+    }
     let falls = report.falls_feet;
     finish_move(
         ctx,
@@ -1201,7 +1370,7 @@ pub(super) fn free_square(
     to: Square,
     movement: Movement,
 ) -> Result<(), RuleError> {
-    let (m, occ, _) = mover(ctx, creature, u8::MAX)?;
+    let (m, occ, ids) = mover(ctx, creature, u8::MAX)?;
     let grid = ctx.rules().combat.grid();
     // Grab's free Shift stays a Shift (CR-MAN-02); the escape's square is a plain step.
     let maneuver = if movement == Movement::GrabShift {
@@ -1209,9 +1378,12 @@ pub(super) fn free_square(
     } else {
         MoveManeuver::Move
     };
+    // The player chose among the squares they see (issue 18): someone unseen there keeps
+    // the mover in place, and the Referee is told.
+    let unseen = unseen_by_actor(ctx, &ids);
     let report = validate_path(
         &grid,
-        &occ,
+        &seen_occupants(&occ, &unseen),
         &m,
         maneuver,
         &[PathStep::Walk { to }],
@@ -1219,6 +1391,10 @@ pub(super) fn free_square(
     )
     .map_err(|e| err("move_refused", e))?;
     let from = placed(ctx, creature)?.at;
+    let (here, _) = space(ctx, creature)?;
+    if let Some((_, blocker)) = first_unseen_in_path(&occ, &unseen, here, &[to]) {
+        return unseen_blocker(ctx, creature, &id_of(&ids, blocker), from);
+    }
     finish_move(ctx, creature, from, to, 0, movement, json!(report))
 }
 
@@ -1749,9 +1925,12 @@ pub(super) fn jump(
     let longest = crate::combat::movement::jump_reach(crate::checks::Tier::Three, value);
     let (m, occ, ids) = mover(ctx, creature, u8::MAX)?;
     let grid = ctx.rules().combat.grid();
+    // Judged as the player sees the grid (issue 18); landing on an unseen creature fails
+    // when the jump resolves, as a jump too short does.
+    let seen_occ = seen_occupants(&occ, &unseen_by_actor(ctx, &ids));
     let report = validate_path(
         &grid,
-        &occ,
+        &seen_occ,
         &m,
         MoveManeuver::Move,
         &[PathStep::Jump { to, reach: longest }],

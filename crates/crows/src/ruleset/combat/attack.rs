@@ -7,7 +7,10 @@ use serde_json::{Value, json};
 
 use super::super::core::{audience, err, living, record, roll_die, set_creature_only};
 use super::super::{CoreCommand, Crows};
-use super::act::{fight, finish_move, free_square, holding, placed, space, spend};
+use super::act::{
+    fight, finish_move, first_unseen_in_path, free_square, holding, id_of, placed, seen_occupants,
+    space, spend, unseen_blocker, unseen_by_actor,
+};
 use super::{AttackKind, CombatEvent, Fight, grid_audience, occupants};
 use crate::checks::{
     AttackRange, Characteristic, Modifier, ResolvedTest, TestKind, Tier, choose_characteristic,
@@ -1450,11 +1453,13 @@ pub(super) fn grab_resolved(
         }
         GrabOutcome::PushOneOrShift => {
             let mut options: Vec<(String, String, Value)> = Vec::new();
-            let (occ, ids) = occupants(ctx.rules());
-            let find = |id: &str| ids.iter().position(|i| i == id).map(|n| occ[n]);
+            let (all, ids) = occupants(ctx.rules());
+            let find = |id: &str| ids.iter().position(|i| i == id).map(|n| all[n]);
             let (Some(me), Some(them)) = (find(grabber), find(&target)) else {
                 return Ok(());
             };
+            // The squares offered are those of the grid the player sees (issue 18).
+            let occ = seen_occupants(&all, &unseen_by_actor(ctx, &ids));
             let grid = ctx.rules().combat.grid();
             let push = ForcedMovement {
                 kind: ForcedKind::Push,
@@ -1556,8 +1561,22 @@ fn push_along(
         magic: crate::creature::Magic::Mundane,
         vertical: false,
     };
-    let report = validate_forced_path(&grid, &occ, &me, &them, false, effect, path)
-        .map_err(|e| err("forced_move_refused", e))?;
+    // A player pushes on the grid they see (issue 18): someone unseen in the way stops the
+    // push where it began, and the Referee is told.
+    let unseen = unseen_by_actor(ctx, &ids);
+    let report = validate_forced_path(
+        &grid,
+        &seen_occupants(&occ, &unseen),
+        &me,
+        &them,
+        false,
+        effect,
+        path,
+    )
+    .map_err(|e| err("forced_move_refused", e))?;
+    if let Some((_, blocker)) = first_unseen_in_path(&occ, &unseen, them.space, path) {
+        return unseen_blocker(ctx, target, &id_of(&ids, blocker), them.space.origin);
+    }
     finish_move(
         ctx,
         target,
@@ -1654,11 +1673,13 @@ pub(super) fn escape_resolved(
         }
         EscapeOutcome::FreeWithSafeSquare => {
             release(ctx, escaper, GrabEnd::EscapeGrab)?;
-            // One square that provokes nothing (CR-MAN-10, CR-REACT-06).
-            let (occ, ids) = occupants(ctx.rules());
-            let Some(me) = ids.iter().position(|i| i == escaper).map(|n| occ[n]) else {
+            // One square that provokes nothing (CR-MAN-10, CR-REACT-06), of the grid the
+            // player sees (issue 18).
+            let (all, ids) = occupants(ctx.rules());
+            let Some(me) = ids.iter().position(|i| i == escaper).map(|n| all[n]) else {
                 return Ok(());
             };
+            let occ = seen_occupants(&all, &unseen_by_actor(ctx, &ids));
             let r = record(ctx, escaper)?;
             let mover = Mover {
                 id: me.id,
@@ -1712,7 +1733,10 @@ pub(super) fn break_free_answered(
 }
 
 /// Knockback (CR-MAN-11): a maneuver and a Strength test; `push` is the path the target would
-/// take, checked now for the full 2 squares.
+/// take. Every push a tier can give (its first square at tier 2, the whole path at tier 3)
+/// is checked now, before the test is rolled, so no face can turn the command into a
+/// refusal (issue 18: refusals never depend on unrevealed faces); [`knockback_resolved`]
+/// never refuses.
 pub(super) fn knockback(
     rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,
@@ -1743,7 +1767,11 @@ pub(super) fn knockback(
                 magic: crate::creature::Magic::Mundane,
                 vertical: false,
             };
-            validate_forced_path(&grid, &occ, &me, &them, false, effect, push)
+            // A forced path is checked square by square, so the one-square push of tier 2
+            // is legal whenever the whole path is; a player's path is judged on the grid
+            // they see (issue 18).
+            let seen = seen_occupants(&occ, &unseen_by_actor(ctx, &ids));
+            validate_forced_path(&grid, &seen, &me, &them, false, effect, push)
                 .map_err(|e| err("forced_move_refused", e))?;
         }
     }
@@ -1779,14 +1807,44 @@ pub(super) fn knockback_resolved(
             resolved.doom,
         ),
         KnockbackOutcome::Push(n) => {
+            // Checked before the roll on the grid the player sees; someone unseen in the way
+            // (or a grid changed since) stops the push where the path is still legal — the
+            // result never turns into a refusal.
             let n = usize::from(n).min(push.len());
-            push_along(
-                ctx,
-                creature,
-                &target,
-                u32::try_from(n).unwrap_or(0),
-                &push[..n],
-            )
+            let (occ, ids) = occupants(ctx.rules());
+            let find = |id: &str| ids.iter().position(|i| i == id).map(|k| occ[k]);
+            let (Some(me), Some(them)) = (find(creature), find(&target)) else {
+                return Ok(());
+            };
+            let grid = ctx.rules().combat.grid();
+            let legal = (1..=n).rev().find(|len| {
+                let effect = ForcedMovement {
+                    kind: ForcedKind::Push,
+                    distance: u32::try_from(*len).unwrap_or(u32::MAX),
+                    magic: crate::creature::Magic::Mundane,
+                    vertical: false,
+                };
+                validate_forced_path(&grid, &occ, &me, &them, false, effect, &push[..*len]).is_ok()
+            });
+            if let Some(len) = legal {
+                push_along(
+                    ctx,
+                    creature,
+                    &target,
+                    u32::try_from(len).unwrap_or(u32::MAX),
+                    &push[..len],
+                )?;
+            }
+            // Stopped by someone the player does not see: the Referee is told.
+            let unseen = unseen_by_actor(ctx, &ids);
+            if legal != Some(n)
+                && let Some((_, blocker)) =
+                    first_unseen_in_path(&occ, &unseen, them.space, &push[..n])
+            {
+                let at = placed(ctx, &target)?.at;
+                unseen_blocker(ctx, &target, &id_of(&ids, blocker), at)?;
+            }
+            Ok(())
         }
     }
 }

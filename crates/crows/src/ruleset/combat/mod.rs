@@ -1288,6 +1288,7 @@ pub(super) fn on_answer(
         "crows.combat.thrown_lands" => act::thrown_lands_answered(ctx, decision, answer),
         "crows.combat.pet_command" => act::pet_command_answered(rules, ctx, decision, answer),
         "crows.combat.movement_test" => act::movement_test_answered(rules, ctx, decision, answer),
+        "crows.combat.unseen_blocker" => act::unseen_blocker_answered(rules, ctx, decision, answer),
         other => Err(RuleError::new(
             "bad_decision",
             format!("no combat decision `{other}`"),

@@ -108,11 +108,10 @@ pub(super) fn roll(
     tries: usize,
 ) -> Result<(), RuleError> {
     if tries >= MAX_BACKLASH_REROLLS {
-        return Err(RuleError::new(
-            "backlash_rerolls",
-            format!("no applicable backlash after {MAX_BACKLASH_REROLLS} rolls"),
-        )
-        .rule("MAX_BACKLASH_REROLLS"));
+        // The cap on fresh rolls is reached after dice were rolled: refusing now would make
+        // the casting's acceptance depend on its faces (issue 18). The Referee picks a row
+        // that applies instead (as for two overlapping rows, CR-ERR-01).
+        return referee_picks_after_rerolls(ctx, caster, rank, situation, targets);
     }
     let vis = audience(ctx, caster);
     let d100 = roll_die(ctx, "backlash d100", 100, vis.clone())?;
@@ -187,6 +186,55 @@ pub(super) fn roll(
             .map(|_| ())
         }
     }
+}
+
+/// [`MAX_BACKLASH_REROLLS`] fresh rolls found no row that applies: the Referee picks one of
+/// the rows that would apply now (the answer goes through `backlash_overlap`).
+fn referee_picks_after_rerolls(
+    ctx: &mut Ctx<'_, Crows>,
+    caster: &str,
+    rank: u8,
+    situation: CasterSituation,
+    targets: &[String],
+) -> Result<(), RuleError> {
+    let active: Vec<ActiveBacklash> = active_of(ctx, caster)
+        .into_iter()
+        .map(|b| b.active)
+        .collect();
+    let options: Vec<(String, String)> = crate::backlash::TABLE
+        .iter()
+        .filter(|r| {
+            matches!(
+                crate::backlash::resolve(r, &active, situation),
+                Resolution::Apply { .. }
+            )
+        })
+        .map(|r| {
+            (
+                format!("row_{}", r.id),
+                format!("{}–{}: {}", r.low, r.high, r.note),
+            )
+        })
+        .collect();
+    if options.is_empty() {
+        // No row could ever apply to this caster now: there is nothing to pick.
+        return Ok(());
+    }
+    let refs: Vec<(&str, &str)> = options
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    ask_referee(
+        ctx,
+        "backlash_overlap",
+        format!(
+            "{MAX_BACKLASH_REROLLS} backlash rolls found no row that applies: pick one \
+             (MAX_BACKLASH_REROLLS)"
+        ),
+        &refs,
+        json!({"caster": caster, "rank": rank, "situation": situation, "targets": targets}),
+    )
+    .map(|_| ())
 }
 
 /// Who an area of the row touches, from the Referee's list of creatures near the caster.

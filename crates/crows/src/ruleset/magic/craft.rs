@@ -250,6 +250,9 @@ pub(super) fn roll_now(
     let Ok(r) = living(ctx, &q.crafter) else {
         return Ok(());
     };
+    // The project's owner holds the materials: looked up before any die is rolled, so a
+    // refusal never follows the faces (issue 18).
+    record(ctx, &p.owner)?;
     let mut c = r.creature.clone();
     // Each applied expertise spends one use (CR-ERR-73).
     let mut spent = Vec::new();
