@@ -117,13 +117,13 @@
 //!   (Move or Shift) carries the creature it holds along, same offset, when it fits there
 //!   (CR-COND-03); `{"reposition_grabbed": {"creature": "vera", "to": {"x": 2, "y": 1}}}` — a
 //!   maneuver: the held creature goes to a free square within the grab's range of the grabber.
-//! - `{"command_pet": {"creature": "vera", "pet": "dog", "dangerous": false, "order": "fetch
+//! - `{"command_pet": {"creature": "vera", "pet": "dog", "dangerous": false, "what": "fetch
 //!   the torch"}}` — a maneuver (CR-MAN-03): the pet gets a maneuver and an action, or two
 //!   maneuvers, this turn (CR-PET-01, CR-ERR-15 default). A summoned creature simply obeys
 //!   (CR-PET-05). For a pet, what it can do and whether the order is complex or dangerous
 //!   enough for the owner's Mind test are the Referee's call (CR-REF-26): a player's command
 //!   spends the maneuver and asks the Referee `crows.combat.pet_command` (Referee only; its
-//!   context carries the `order` text, at most 200 characters, and the player's `dangerous`
+//!   context carries the order text (`what`, at most 200 characters, and the player's `dangerous`
 //!   flag) with the options `ordinary` and `attack_monster` (it obeys, no test, CR-PET-03),
 //!   `complex_or_dangerous` (the owner's Mind test, CR-PET-02: tier 1 the pet refuses, tier 2
 //!   it obeys and is weakened) and `cannot` (it does nothing); a ruling after the round moved
@@ -538,7 +538,7 @@ pub enum CombatCommand {
         #[serde(default)]
         dangerous: bool,
         #[serde(default)]
-        order: Option<String>,
+        what: Option<String>,
     },
     DrawFromBelt {
         creature: String,
@@ -865,8 +865,8 @@ pub(super) fn decide(
             creature,
             pet,
             dangerous,
-            order,
-        } => act::command_pet(rules, ctx, creature, pet, *dangerous, order.as_deref()),
+            what,
+        } => act::command_pet(rules, ctx, creature, pet, *dangerous, what.as_deref()),
         C::DrawFromBelt {
             creature,
             moves,
