@@ -570,12 +570,15 @@ fn cr_hide_05_a_hidden_creature_answers_a_player_like_a_missing_one() {
     assert!(!serde_json::to_string(&t.log).unwrap().contains("taunted"));
 }
 
+/// A player's answer: accepted, or the refusal's message and rule.
+type Answer = Result<(), (String, Option<String>)>;
+
 /// Alice moves Vera from (0, 0) along `path` with `what` at (2, 0): `"empty"`, `"wall"` (a
 /// solid obstacle she sees) or `"hidden"` (the ghoul, hidden from every character of hers).
 /// Bram waits at (0, 2); the ghoul stands far off unless it is the one in the way. Returns
 /// the table after the command, Alice's answer (`Err`: the refusal with its rule) and the
 /// length of the log before it.
-fn move_past(what: &str, path: Value) -> (T, Result<(), (String, Option<String>)>, usize) {
+fn move_past(what: &str, path: Value) -> (T, Answer, usize) {
     let mut t = table();
     place(&mut t, "vera", 0, 0, "crows");
     place(&mut t, "bram", 0, 2, "crows");
