@@ -680,7 +680,7 @@ fn cr_bl_14_damage_and_wounds_go_through_core() {
 
 #[test]
 // Covers CR-BL-16, CR-ERR-66, CR-BL-27, CR-ERR-65.
-fn cr_bl_16_goat_returns_the_item_and_tentacles_are_cut_away() {
+fn cr_bl_16_cr_err_66_goat_returns_the_item_and_tentacles_are_cut_away() {
     let mut t = table();
     let rope = place(&mut t, "bram", "rope", "Backpack", 1);
     // 31–32 with an empty deck but the book: the deck is rope + book; the shuffle die picks

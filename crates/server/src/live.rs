@@ -59,16 +59,27 @@ pub struct LiveQuery {
 }
 
 /// The first message of a connection that carried no token in its request.
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Auth {
+pub struct Auth {
     /// Always `auth`.
     #[serde(rename = "type")]
     kind: String,
-    token: String,
+    /// The token, as the client sent it.
+    pub token: String,
     /// Overrides the query's `after`.
     #[serde(default)]
-    after: Option<u64>,
+    pub after: Option<u64>,
+}
+
+/// Reads a client's first message: `{"type":"auth","token":"…","after":N}`, or nothing (any
+/// other text, another type, unknown keys). The reader of untrusted WebSocket text
+/// (fuzzed: `fuzz/fuzz_targets/live_message.rs`); the socket already caps a message at
+/// `LIVE_MAX_MESSAGE` bytes.
+pub fn read_auth(text: &str) -> Option<Auth> {
+    serde_json::from_str::<Auth>(text)
+        .ok()
+        .filter(|a| a.kind == "auth")
 }
 
 /// The token offered as a `Sec-WebSocket-Protocol` value `delve.token.<token>`, if any.
@@ -77,7 +88,14 @@ fn protocol_token(headers: &HeaderMap) -> Option<String> {
         .get_all(axum::http::header::SEC_WEBSOCKET_PROTOCOL)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
+        .find_map(token_in_protocols)
+}
+
+/// The token in one `Sec-WebSocket-Protocol` header value (comma-separated subprotocols), if
+/// one of them is `delve.token.<token>` with a non-empty token (fuzzed with [`read_auth`]).
+pub fn token_in_protocols(value: &str) -> Option<String> {
+    value
+        .split(',')
         .find_map(|p| p.trim().strip_prefix(TOKEN_PROTOCOL).map(str::to_string))
         .filter(|t| !t.is_empty())
 }
@@ -166,9 +184,7 @@ async fn authenticate_then_stream(
     let wait = state.limits.header_timeout;
     let first = tokio::time::timeout(wait, socket.recv()).await;
     let auth = match first {
-        Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<Auth>(text.as_str())
-            .ok()
-            .filter(|a| a.kind == "auth"),
+        Ok(Some(Ok(Message::Text(text)))) => read_auth(text.as_str()),
         _ => None,
     };
     let opened = match auth {

@@ -292,7 +292,7 @@ async fn web_ui_referee_and_player_evening() {
         .send_keys(ENTER)
         .await
         .expect("put");
-    wait_js(&player, "rope on the belt", "const s = document.querySelector('.slot[data-kind=Belt][data-number=\"1\"]'); return s && s.innerText.includes('Rope')").await;
+    wait_js(&player, "rope on the belt", "const s = document.querySelector('.slot[data-kind=belt][data-number=\"1\"]'); return s && s.innerText.includes('Rope')").await;
     // Refused: the two-slot tent into belt 4 would need a fifth belt slot.
     let tent = player
         .execute("return [...document.querySelectorAll('.inventory .item')].find(e => e.querySelector('.item-name').textContent === 'Tent').id", vec![])
@@ -351,9 +351,9 @@ async fn web_ui_referee_and_player_evening() {
         )
         .await
         .expect("drag");
-    wait_js(&player, "torch on the belt", "const s = document.querySelector('.slot[data-kind=Belt][data-number=\"2\"]'); return s && s.innerText.includes('Torch')").await;
+    wait_js(&player, "torch on the belt", "const s = document.querySelector('.slot[data-kind=belt][data-number=\"2\"]'); return s && s.innerText.includes('Torch')").await;
     // The Referee's screen follows.
-    wait_js(&referee, "Referee sees the moves", "const s = document.querySelector('.slot[data-kind=Belt][data-number=\"2\"]'); return s && s.innerText.includes('Torch')").await;
+    wait_js(&referee, "Referee sees the moves", "const s = document.querySelector('.slot[data-kind=belt][data-number=\"2\"]'); return s && s.innerText.includes('Torch')").await;
 
     // --- damage: the player answers where the wound goes; the wound fills a backpack slot ---
     fill(&referee, "#act-amount", "8").await;

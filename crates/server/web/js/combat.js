@@ -493,7 +493,9 @@ const ACTS = {
     build: (c, f) => ({ creature: c, act: { kind: f.act, name: f.name || (f.act === "action" ? "attack" : "move") }, trigger: f.trigger || "" }),
   },
   fire_readied: { fields: [] },
-  command_pet: { fields: [["pet", "creature"], ["dangerous", "bool"]] },
+  // A player's order goes to the Referee, who rules whether it needs the Mind test
+  // (CR-REF-26); `dangerous` counts only when the Referee gives the command.
+  command_pet: { fields: [["pet", "creature"], ["what", "text"], ["dangerous", "bool"]] },
   draw_from_pack: {
     fields: [["item", "item", "backpack"], ["hand", "hand"], ["choice", "choice", ["Swap", "DropHands"]]],
     build: (c, f) => ({ creature: c, item: Number(f.item), hands: [{ kind: "hand", number: Number(f.hand) || 1 }], choice: f.choice }),
