@@ -218,12 +218,12 @@ impl LogIndex {
             self.last_n += 1;
         }
         self.last_seq = seq;
-        if seq % self.spacing == 0 {
+        if seq.is_multiple_of(self.spacing) {
             self.marks.push((seq, self.last_n));
             if self.marks.len() > MAX_LOG_MARKS + 1 {
                 self.spacing *= 2;
                 let spacing = self.spacing;
-                self.marks.retain(|(s, _)| s % spacing == 0);
+                self.marks.retain(|(s, _)| s.is_multiple_of(spacing));
             }
         }
     }
@@ -286,7 +286,7 @@ mod tests {
     fn log_index_is_bounded_and_its_marks_are_exact() {
         let mut index = LogIndex::new();
         // The viewer sees every third event, and every event from 40,000 on.
-        let shown = |seq: u64| seq % 3 == 0 || seq >= 40_000;
+        let shown = |seq: u64| seq.is_multiple_of(3) || seq >= 40_000;
         let mut counts = vec![0u64];
         for seq in 1..=100_000u64 {
             index.note(seq, shown(seq));
