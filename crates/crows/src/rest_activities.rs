@@ -1,19 +1,18 @@
 //! Rest activities («Занятия на отдыхе» and its sub-sections).
 //!
-//! Each character awake during a rest may take one light activity ([`RestPlan::choose`]).
-//! Effects come at the end of a completed rest ([`RestPlan::resolve`]); Seclude Camp alone
-//! acts at once and needs no completed rest. Crafting and identification are hooks: the
-//! outcome tells the engine to run `crate::crafting` / `crate::identification`. The list is
-//! open: [`RestActivity::Other`] carries activities granted by traits and other rules.
-
-use std::collections::BTreeMap;
+//! The activities themselves, their checks ([`validate`]) and their effect ([`resolve_one`]).
+//! Who took which activity during a rest, and the once-per-rest and once-per-group limits,
+//! are the played rest's (`ruleset::explore::resting`; in town, [`crate::town`]). Effects come
+//! at the end of a completed rest; Seclude Camp alone acts at once. Crafting and
+//! identification are hooks: the outcome tells the engine to run the craft or the
+//! identification. The list is open: [`RestActivity::Other`] carries activities granted by
+//! traits and other rules.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::creature::{Creature, Magic, Size};
 use crate::inventory::ItemId;
-use crate::rest::RestSession;
 
 /// The Prepare for Task bonus (CR-RACT-06).
 pub const PREPARE_BONUS: i8 = 2;
@@ -35,16 +34,14 @@ pub enum ActivityError {
     AlreadyTended { target: String, by: String },
     #[error("CR-RACT-01: no resting creature named {0}")]
     UnknownCreature(String),
-    #[error("CR-RACT-07: {who} carries no armor or shield {item:?}")]
+    #[error("CR-RACT-07: {who} carries no armor or shield with item id {}", item.0)]
     NotArmor { who: String, item: ItemId },
-    #[error("CR-RACT-05: {who} has no magic item {item:?}")]
+    #[error("CR-RACT-05: {who} has no magic item with item id {}", item.0)]
     NotMagic { who: String, item: ItemId },
     #[error("CR-RACT-06: name a task at a specific place")]
     EmptyTask,
     #[error("CR-RACT-06: the Referee has not approved {0}'s task yet")]
     TaskNotApproved(String),
-    #[error("CR-RACT-06: {0} is not preparing for a task")]
-    NotPreparing(String),
     #[error("CR-RACT-04: harvesting a {size:?} corpse rolls {dice}d6, {given} faces given")]
     HarvestFaces { size: Size, dice: u8, given: usize },
     #[error("CR-RACT-04: a d6 face must be 1…6, got {0}")]
@@ -176,13 +173,6 @@ pub enum ActivityOutcome {
     Other { character: String, name: String },
 }
 
-/// The activities chosen during one rest by a resting group.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RestPlan {
-    chosen: BTreeMap<String, RestActivity>,
-    approved_tasks: BTreeMap<String, bool>,
-}
-
 fn find<'a>(creatures: &'a [Creature], name: &str) -> Result<&'a Creature, ActivityError> {
     creatures
         .iter()
@@ -250,118 +240,6 @@ pub fn repair_armor(c: &mut Creature, item: ItemId) -> Result<u16, ActivityError
     Ok(armor.current)
 }
 
-impl RestPlan {
-    /// `character` takes `activity` for this rest (CR-RACT-01/02). Seclude Camp raises the
-    /// session's EN at once (CR-RACT-08). Returns the Referee decisions the choice opens.
-    pub fn choose(
-        &mut self,
-        character: &str,
-        activity: RestActivity,
-        creatures: &[Creature],
-        session: &mut RestSession,
-    ) -> Result<Vec<ActivityDecision>, ActivityError> {
-        if self.chosen.contains_key(character) {
-            return Err(ActivityError::AlreadyChosen(character.to_string()));
-        }
-        validate(character, &activity, creatures)?;
-        match &activity {
-            RestActivity::SecludeCamp => {
-                if let Some(by) = self.taken_by(|a| *a == RestActivity::SecludeCamp) {
-                    return Err(ActivityError::CampAlreadySecluded(by));
-                }
-            }
-            RestActivity::TendWounds { target } => {
-                if let Some(by) = self.taken_by(
-                    |a| matches!(a, RestActivity::TendWounds { target: t } if t == target),
-                ) {
-                    return Err(ActivityError::AlreadyTended {
-                        target: target.clone(),
-                        by,
-                    });
-                }
-            }
-            _ => {}
-        }
-        let mut decisions = Vec::new();
-        match &activity {
-            RestActivity::SecludeCamp => session.camp_secluded = true,
-            RestActivity::Prepare { task } => {
-                self.approved_tasks.insert(character.to_string(), false);
-                decisions.push(ActivityDecision::ApproveTask {
-                    character: character.to_string(),
-                    task: task.clone(),
-                });
-            }
-            _ => {}
-        }
-        self.chosen.insert(character.to_string(), activity);
-        Ok(decisions)
-    }
-
-    fn taken_by(&self, pred: impl Fn(&RestActivity) -> bool) -> Option<String> {
-        self.chosen
-            .iter()
-            .find(|(_, a)| pred(a))
-            .map(|(who, _)| who.clone())
-    }
-
-    /// The Referee's answer about a Prepare for Task (CR-RACT-06, CR-REF-33). A refusal frees
-    /// the character to name another task or activity.
-    pub fn answer_task(&mut self, character: &str, approved: bool) -> Result<(), ActivityError> {
-        if !matches!(
-            self.chosen.get(character),
-            Some(RestActivity::Prepare { .. })
-        ) {
-            return Err(ActivityError::NotPreparing(character.to_string()));
-        }
-        if approved {
-            self.approved_tasks.insert(character.to_string(), true);
-        } else {
-            self.approved_tasks.remove(character);
-            self.chosen.remove(character);
-        }
-        Ok(())
-    }
-
-    pub fn chosen(&self, character: &str) -> Option<&RestActivity> {
-        self.chosen.get(character)
-    }
-
-    /// Whether `target` removes 2 wounds at the end of this rest (CR-RACT-09).
-    pub fn is_tended(&self, target: &str) -> bool {
-        self.taken_by(|a| matches!(a, RestActivity::TendWounds { target: t } if t == target))
-            .is_some()
-    }
-
-    /// The end of the rest (CR-RACT-02). An incomplete rest gives nothing (Seclude Camp has
-    /// already acted). `harvest_faces` holds each harvester's d6 faces by character name.
-    pub fn resolve(
-        &self,
-        completed: bool,
-        creatures: &mut [Creature],
-        harvest_faces: &BTreeMap<String, Vec<u8>>,
-    ) -> Result<Vec<ActivityOutcome>, ActivityError> {
-        if !completed {
-            return Ok(Vec::new());
-        }
-        for (who, a) in &self.chosen {
-            if matches!(a, RestActivity::Prepare { .. })
-                && self.approved_tasks.get(who) != Some(&true)
-            {
-                return Err(ActivityError::TaskNotApproved(who.clone()));
-            }
-        }
-        let mut next = creatures.to_vec();
-        let mut out = Vec::new();
-        for (who, a) in &self.chosen {
-            let faces = harvest_faces.get(who).map_or(&[][..], Vec::as_slice);
-            out.push(resolve_one(who, a, &mut next, faces)?);
-        }
-        creatures.clone_from_slice(&next);
-        Ok(out)
-    }
-}
-
 /// The effect of one activity when it takes effect (end of rest, or after 2 hours in town).
 pub fn resolve_one(
     character: &str,
@@ -411,27 +289,4 @@ pub fn resolve_one(
             name: name.clone(),
         },
     })
-}
-
-/// A character's Prepare for Task bonus: gained when a rest finishes, lost at the end of the
-/// next rest (CR-RACT-06, CR-REST-02).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Preparation {
-    pub task: Option<String>,
-}
-
-impl Preparation {
-    /// A rest finished: the old bonus ends; `new_task` (from this rest's activity) starts.
-    pub fn on_rest_finished(&mut self, new_task: Option<String>) {
-        self.task = new_task;
-    }
-
-    /// The bonus on a test for `task` (the Referee matches tasks; here exact names).
-    pub fn bonus(&self, task: &str) -> i8 {
-        if self.task.as_deref() == Some(task) {
-            PREPARE_BONUS
-        } else {
-            0
-        }
-    }
 }

@@ -161,14 +161,6 @@ impl GroupTest {
         Ok(Self { leader, assists })
     }
 
-    /// The assist modifiers, one per helper with the helper as source.
-    pub fn assist_modifiers(&self) -> Vec<Modifier> {
-        self.assists
-            .iter()
-            .map(|(h, t)| assist_modifier(h, t))
-            .collect()
-    }
-
     /// Who pays when the leader gets tier 2 and the Referee chooses success at a cost
     /// (CR-GROUP-03): the leader, then every helper whose assist gave a penalty (tier 1).
     /// Empty for any other outcome.

@@ -314,3 +314,134 @@ fn cr_check_03_the_referee_warns_of_certain_death_and_the_player_answers() {
         .unwrap_err();
     assert_eq!(rule_of(e).1.as_deref(), Some("CR-CHECK-03"));
 }
+
+#[test]
+// Covers CR-EXP-11.
+fn cr_exp_11_the_referee_waives_a_test_for_an_expert_through_the_ruleset() {
+    let mut t = party();
+    // Vera knows Gymnastics (2 uses); Bram knows none.
+    let waive = json!({"rules": {"waive_test": {"creature": "vera",
+        "expertise": "gymnastics", "task": "a forward roll on the flagstones"}}});
+    // The call is the Referee's.
+    let e = t.run(&player("alice"), waive.clone(), &[]).unwrap_err();
+    assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+    let uses_before = t.creature("vera")["expertises"].clone();
+    // No dice are offered: a waived test rolls nothing.
+    let events = t.ok(&referee(), waive, &[]);
+    assert_eq!(rolled_count(&events), 0);
+    let waived = rules_events(&events, "test_waived");
+    assert_eq!(waived.len(), 1, "{events:?}");
+    assert_eq!(waived[0]["expertise"], "gymnastics");
+    assert_eq!(waived[0]["task"], "a forward roll on the flagstones");
+    // No use is spent, and no test result is recorded.
+    assert_eq!(t.creature("vera")["expertises"], uses_before);
+    assert!(t.state()["last_tests"].get("vera").is_none());
+    // Bram has no Gymnastics: refused, naming the rule, and nothing is stored.
+    let head = t.table.head();
+    let e = t
+        .run(
+            &referee(),
+            json!({"rules": {"waive_test": {"creature": "bram", "expertise": "gymnastics",
+                "task": "a forward roll"}}}),
+            &[],
+        )
+        .unwrap_err();
+    assert_eq!(rule_of(e).1.as_deref(), Some("CR-EXP-11"));
+    assert_eq!(t.table.head(), head);
+    // An empty task is refused too.
+    let e = t
+        .run(
+            &referee(),
+            json!({"rules": {"waive_test": {"creature": "vera", "expertise": "gymnastics",
+                "task": "  "}}}),
+            &[],
+        )
+        .unwrap_err();
+    assert_eq!(rule_of(e).1.as_deref(), Some("CR-EXP-11"));
+    t.assert_replays();
+}
+
+#[test]
+// Covers CR-DMG-09, CR-CORE-07.
+fn cr_dmg_09_an_object_in_play_loses_stamina_is_destroyed_at_zero_and_takes_no_condition() {
+    let mut t = party();
+    let place = json!({"rules": {"place_object": {"id": "door-1", "name": "oak door",
+        "size": "large", "stamina": 5}}});
+    // Objects are the Referee's to put into play.
+    let e = t.run(&player("alice"), place.clone(), &[]).unwrap_err();
+    assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+    t.ok(&referee(), place, &[]);
+    let alice = Viewer::Player("alice".into());
+    let seen = |t: &T| t.table.view(&alice)["rules"]["objects"]["door-1"].clone();
+    assert_eq!(seen(&t)["object"]["stamina"], 5);
+    // Damage takes Stamina away; no dice, no wounds.
+    let hit =
+        |amount: u64| json!({"rules": {"damage_object": {"object": "door-1", "amount": amount}}});
+    let events = t.ok(&referee(), hit(3), &[]);
+    assert_eq!(rolled_count(&events), 0);
+    let damaged = rules_events(&events, "object_damaged");
+    assert_eq!(damaged[0]["stamina"], 2);
+    assert_eq!(damaged[0]["destroyed"], false);
+    // An object takes no condition: refused, naming the rule.
+    let e = t
+        .run(
+            &referee(),
+            json!({"rules": {"add_condition": {"creature": "door-1", "condition": "prone"}}}),
+            &[],
+        )
+        .unwrap_err();
+    assert_eq!(rule_of(e).1.as_deref(), Some("CR-DMG-09"));
+    // At 0 it is destroyed (overkill stops at 0), and then it takes nothing more.
+    t.ok(&referee(), hit(4), &[]);
+    assert_eq!(seen(&t)["object"]["stamina"], 0);
+    assert_eq!(seen(&t)["object"]["destroyed"], true);
+    let e = t.run(&referee(), hit(1), &[]).unwrap_err();
+    assert_eq!(rule_of(e).1.as_deref(), Some("CR-DMG-09"));
+    // A structure entered without Stamina takes no damage (CR-CORE-07).
+    t.referee_rules(
+        json!({"place_object": {"id": "wall", "name": "crypt wall", "size": "huge"}}),
+        &[],
+    );
+    let head = t.table.head();
+    let e = t
+        .run(
+            &referee(),
+            json!({"rules": {"damage_object": {"object": "wall", "amount": 9}}}),
+            &[],
+        )
+        .unwrap_err();
+    assert_eq!(rule_of(e).1.as_deref(), Some("CR-CORE-07"));
+    assert_eq!(t.table.head(), head);
+    // An id a creature has is refused; so is Stamina 0 at placing.
+    for bad in [
+        json!({"place_object": {"id": "vera", "name": "statue", "stamina": 3}}),
+        json!({"place_object": {"id": "urn", "name": "urn", "stamina": 0}}),
+    ] {
+        let e = t.run(&referee(), json!({"rules": bad}), &[]).unwrap_err();
+        assert_eq!(rule_of(e).1.as_deref(), Some("CR-DMG-09"));
+    }
+    // A hidden object is the Referee's alone: its events and its place in the view.
+    let events = t.ok(
+        &referee(),
+        json!({"rules": {"place_object": {"id": "trapdoor", "name": "trapdoor",
+            "stamina": 4, "hidden": true}}}),
+        &[],
+    );
+    assert_eq!(events[0].visibility, engine::Visibility::Referee);
+    t.referee_rules(
+        json!({"damage_object": {"object": "trapdoor", "amount": 1}}),
+        &[],
+    );
+    let log = serde_json::to_string(&project_log(&t.log, &alice)).unwrap();
+    assert!(!log.contains("trapdoor"), "{log}");
+    assert!(
+        t.table.view(&alice)["rules"]["objects"]
+            .get("trapdoor")
+            .is_none()
+    );
+    assert_eq!(
+        t.table.view(&Viewer::Referee)["rules"]["objects"]["trapdoor"]["object"]["stamina"],
+        3
+    );
+    t.assert_replays();
+}

@@ -4,8 +4,6 @@ mod common;
 
 use common::pure::crow;
 
-use std::collections::BTreeMap;
-
 use crows::conditions::ConditionKind;
 use crows::creature::{Creature, Size, WorldOptions};
 use crows::dungeon_turns::TurnEffect;
@@ -17,8 +15,7 @@ use crows::rest::{
     check_can_rest, finish_rest, wounds_to_choose,
 };
 use crows::rest_activities::{
-    ActivityDecision, ActivityError, ActivityOutcome, HARVEST_TABLE, Preparation, RestActivity,
-    RestPlan, harvest_dice, harvest_parts,
+    ActivityError, ActivityOutcome, HARVEST_TABLE, RestActivity, harvest_dice, harvest_parts,
 };
 use crows::town::{ACTIVITIES_PER_DAY, TownDay, TownError};
 use crows::usage_dice::{EffectUsage, ItemUsage, UsageKeyword, UsageLine};
@@ -303,83 +300,6 @@ fn cr_rest_09_interrupted_rest_must_restart() {
 }
 
 #[test]
-fn cr_ract_01_one_light_activity_each_and_extensible() {
-    let party = vec![crow("anna"), crow("bo")];
-    let mut s = full_session();
-    let mut plan = RestPlan::default();
-    plan.choose(
-        "anna",
-        RestActivity::Other {
-            name: "pray".into(),
-        },
-        &party,
-        &mut s,
-    )
-    .unwrap();
-    assert_eq!(
-        plan.choose("nobody", RestActivity::SecludeCamp, &party, &mut s),
-        Err(ActivityError::UnknownCreature("nobody".into()))
-    );
-    let mut p2 = party.clone();
-    let out = plan.resolve(true, &mut p2, &BTreeMap::new()).unwrap();
-    assert_eq!(
-        out,
-        vec![ActivityOutcome::Other {
-            character: "anna".into(),
-            name: "pray".into()
-        }]
-    );
-}
-
-#[test]
-fn cr_ract_02_one_per_rest_and_only_on_completion() {
-    let party = vec![crow("anna")];
-    let mut s = full_session();
-    let mut plan = RestPlan::default();
-    plan.choose(
-        "anna",
-        RestActivity::Craft {
-            item: "rope".into(),
-        },
-        &party,
-        &mut s,
-    )
-    .unwrap();
-    assert_eq!(
-        plan.choose("anna", RestActivity::SecludeCamp, &party, &mut s),
-        Err(ActivityError::AlreadyChosen("anna".into()))
-    );
-    let mut p = party.clone();
-    assert!(
-        plan.resolve(false, &mut p, &BTreeMap::new())
-            .unwrap()
-            .is_empty()
-    );
-    assert_eq!(
-        plan.resolve(true, &mut p, &BTreeMap::new()).unwrap().len(),
-        1
-    );
-}
-
-#[test]
-fn cr_ract_03_craft_hook() {
-    let mut party = vec![crow("anna")];
-    let mut s = full_session();
-    let mut plan = RestPlan::default();
-    let a = RestActivity::Craft {
-        item: "rope".into(),
-    };
-    plan.choose("anna", a, &party, &mut s).unwrap();
-    assert_eq!(
-        plan.resolve(true, &mut party, &BTreeMap::new()).unwrap(),
-        vec![ActivityOutcome::CraftingRollDue {
-            character: "anna".into(),
-            item: "rope".into()
-        }]
-    );
-}
-
-#[test]
 fn cr_ract_04_harvest_table_rows() {
     let rows: Vec<(Size, u8)> = HARVEST_TABLE.iter().map(|r| (r.size, r.d6)).collect();
     assert_eq!(
@@ -403,236 +323,26 @@ fn cr_ract_04_harvest_table_rows() {
         harvest_parts(Size::Tiny, &[7]),
         Err(ActivityError::BadFace(7))
     );
-    let mut party = vec![crow("anna")];
-    let mut s = full_session();
-    let mut plan = RestPlan::default();
-    let a = RestActivity::Harvest {
-        corpse: "troll".into(),
-        size: Size::Large,
-    };
-    plan.choose("anna", a, &party, &mut s).unwrap();
-    let faces = BTreeMap::from([("anna".to_string(), vec![3, 6])]);
-    assert_eq!(
-        plan.resolve(true, &mut party, &faces).unwrap(),
-        vec![ActivityOutcome::Harvested {
-            character: "anna".into(),
-            corpse: "troll".into(),
-            parts: 9
-        }]
-    );
-}
-
-#[test]
-fn cr_ract_05_identify_needs_a_carried_magic_item() {
-    let mut c = crow("anna");
-    c.inventory
-        .add(CarriedItem::new(ItemId(1), "rope", 1), &[SlotRef::belt(1)])
-        .unwrap();
-    c.inventory
-        .add(
-            CarriedItem::new(ItemId(2), "amulet", 1).magical(Some(MagicSlot::Neck)),
-            &[SlotRef::belt(2)],
-        )
-        .unwrap();
-    let mut party = vec![c];
-    let mut s = full_session();
-    let mut plan = RestPlan::default();
-    assert!(matches!(
-        plan.choose(
-            "anna",
-            RestActivity::Identify { item: ItemId(1) },
-            &party,
-            &mut s
-        ),
-        Err(ActivityError::NotMagic { .. })
-    ));
-    plan.choose(
-        "anna",
-        RestActivity::Identify { item: ItemId(2) },
-        &party,
-        &mut s,
-    )
-    .unwrap();
-    assert_eq!(
-        plan.resolve(true, &mut party, &BTreeMap::new()).unwrap(),
-        vec![ActivityOutcome::PropertiesLearned {
-            character: "anna".into(),
-            item: ItemId(2)
-        }]
-    );
-}
-
-#[test]
-fn cr_ract_06_prepare_needs_referee_and_lasts_to_next_rest() {
-    let mut party = vec![crow("anna")];
-    let mut s = full_session();
-    let mut plan = RestPlan::default();
-    let task = "pick the north-hall lock".to_string();
-    assert_eq!(
-        plan.choose(
-            "anna",
-            RestActivity::Prepare { task: " ".into() },
-            &party,
-            &mut s
-        ),
-        Err(ActivityError::EmptyTask)
-    );
-    let d = plan
-        .choose(
-            "anna",
-            RestActivity::Prepare { task: task.clone() },
-            &party,
-            &mut s,
-        )
-        .unwrap();
-    assert_eq!(
-        d,
-        vec![ActivityDecision::ApproveTask {
-            character: "anna".into(),
-            task: task.clone()
-        }]
-    );
-    assert_eq!(
-        plan.resolve(true, &mut party, &BTreeMap::new()),
-        Err(ActivityError::TaskNotApproved("anna".into()))
-    );
-    // A refusal frees the character to choose again.
-    plan.answer_task("anna", false).unwrap();
-    assert!(plan.chosen("anna").is_none());
-    plan.choose(
-        "anna",
-        RestActivity::Prepare { task: task.clone() },
-        &party,
-        &mut s,
-    )
-    .unwrap();
-    plan.answer_task("anna", true).unwrap();
-    let out = plan.resolve(true, &mut party, &BTreeMap::new()).unwrap();
-    let mut prep = Preparation::default();
-    let ActivityOutcome::Prepared { task: t, bonus, .. } = &out[0] else {
-        panic!("{out:?}")
-    };
-    assert_eq!(*bonus, 2);
-    prep.on_rest_finished(Some(t.clone()));
-    assert_eq!(prep.bonus(&task), 2);
-    assert_eq!(prep.bonus("climb the cliffs"), 0);
-    prep.on_rest_finished(None);
-    assert_eq!(prep.bonus(&task), 0, "ends with the next rest");
-}
-
-#[test]
-fn cr_ract_07_repair_armor_restores_ad() {
-    let mut c = crow("anna");
-    let mut mail = CarriedItem::new(ItemId(1), "mail", 2).with_armor(ArmorKind::Armor, 4);
-    mail.armor.as_mut().unwrap().current = 1;
-    c.inventory
-        .add(mail, &[SlotRef::backpack(1), SlotRef::backpack(2)])
-        .unwrap();
-    c.inventory
-        .add(CarriedItem::new(ItemId(2), "rope", 1), &[SlotRef::belt(1)])
-        .unwrap();
-    let mut party = vec![c];
-    let mut s = full_session();
-    let mut plan = RestPlan::default();
-    assert!(matches!(
-        plan.choose(
-            "anna",
-            RestActivity::RepairArmor { item: ItemId(2) },
-            &party,
-            &mut s
-        ),
-        Err(ActivityError::NotArmor { .. })
-    ));
-    plan.choose(
-        "anna",
-        RestActivity::RepairArmor { item: ItemId(1) },
-        &party,
-        &mut s,
-    )
-    .unwrap();
-    let mut unfinished = party.clone();
-    plan.resolve(false, &mut unfinished, &BTreeMap::new())
-        .unwrap();
-    assert_eq!(
-        unfinished[0]
-            .inventory
-            .item(ItemId(1))
-            .unwrap()
-            .armor
-            .unwrap()
-            .current,
-        1
-    );
-    plan.resolve(true, &mut party, &BTreeMap::new()).unwrap();
-    assert_eq!(
-        party[0]
-            .inventory
-            .item(ItemId(1))
-            .unwrap()
-            .armor
-            .unwrap()
-            .current,
-        4
-    );
+    // Played (the corpse destroyed, the parts rolled at the rest's end):
+    // `cr_ract_04_harvest_rolls_parts_by_corpse_size_and_destroys_it` in explore_engine_rest.rs.
 }
 
 #[test]
 fn cr_ract_08_seclude_camp_immediate_and_one_per_group() {
-    let party = vec![crow("anna"), crow("bo")];
+    // The session's side of it; one per group is the played rest's
+    // (`cr_ract_08_cr_err_45_seclude_camp_raises_the_en_at_once_one_per_group`).
     let mut s = RestSession::start(RestSetting::Dungeon {
         threshold: 9,
         turn: 1,
     });
     let o = EncounterOptions::default();
-    let mut plan = RestPlan::default();
-    plan.choose("anna", RestActivity::SecludeCamp, &party, &mut s)
-        .unwrap();
-    assert!(s.camp_secluded);
+    s.camp_secluded = true;
     assert_eq!(s.threshold(&o), Ok(10), "EN 9 raised to 10 at once");
     // A 9 no longer triggers, although the rest is not finished.
     match s.encounter_check(9, &o).unwrap() {
         RestEncounter::Dungeon { check } => assert_eq!(check.outcome, CheckOutcome::Nothing),
         other => panic!("{other:?}"),
     }
-    assert_eq!(
-        plan.choose("bo", RestActivity::SecludeCamp, &party, &mut s),
-        Err(ActivityError::CampAlreadySecluded("anna".into()))
-    );
-}
-
-#[test]
-fn cr_ract_09_tend_wounds() {
-    let party = vec![crow("anna"), wounded("bo", 2), wounded("cy", 1), crow("di")];
-    let mut s = full_session();
-    let mut plan = RestPlan::default();
-    let tend = |t: &str| RestActivity::TendWounds { target: t.into() };
-    assert_eq!(
-        plan.choose("bo", tend("bo"), &party, &mut s),
-        Err(ActivityError::TendSelf)
-    );
-    assert_eq!(
-        plan.choose("anna", tend("cy"), &party, &mut s),
-        Err(ActivityError::TooFewWounds {
-            target: "cy".into(),
-            wounds: 1
-        })
-    );
-    plan.choose("anna", tend("bo"), &party, &mut s).unwrap();
-    assert_eq!(
-        plan.choose("di", tend("bo"), &party, &mut s),
-        Err(ActivityError::AlreadyTended {
-            target: "bo".into(),
-            by: "anna".into()
-        })
-    );
-    assert!(plan.is_tended("bo"));
-    let mut bo = party[1].clone();
-    assert_eq!(wounds_to_choose(&bo, true), 2);
-    let mut i = finish(vec![1, 2]);
-    i.tended = plan.is_tended("bo");
-    let b = finish_rest(&s, &mut bo, &i).unwrap();
-    assert_eq!(b.wounds_removed.len(), 2);
-    assert_eq!(bo.inventory.wound_count(), 0);
 }
 
 #[test]
@@ -762,9 +472,8 @@ fn cr_rest_08_scenario_dungeon_rest_interrupted_then_restarted() {
         threshold: 9,
         turn: 1,
     });
-    let mut plan = RestPlan::default();
-    plan.choose("bo", RestActivity::SecludeCamp, &party, &mut s)
-        .unwrap();
+    // Bo secludes the camp.
+    s.camp_secluded = true;
     assert!(s.pass_time(200));
     s.halfway(&mut party, &mut vec![], &WorldOptions::default())
         .unwrap();
@@ -779,30 +488,15 @@ fn cr_rest_08_scenario_dungeon_rest_interrupted_then_restarted() {
         finish_rest(&s, &mut party[0], &finish(vec![1])),
         Err(RestError::Interrupted)
     );
-    let mut p2 = party.clone();
-    assert!(
-        plan.resolve(false, &mut p2, &BTreeMap::new())
-            .unwrap()
-            .is_empty()
-    );
     // After the fight: start over.
     s = RestSession::start(RestSetting::Dungeon {
         threshold: 9,
         turn: 2,
     });
-    let mut plan = RestPlan::default();
-    plan.choose(
-        "bo",
-        RestActivity::TendWounds {
-            target: "anna".into(),
-        },
-        &party,
-        &mut s,
-    )
-    .unwrap();
+    // Bo tends Anna's wounds this time.
     s.pass_time(360);
     let mut i = finish(vec![1, 2]);
-    i.tended = plan.is_tended("anna");
+    i.tended = true;
     finish_rest(&s, &mut party[0], &i).unwrap();
     assert_eq!(party[0].inventory.wound_count(), 0);
 }

@@ -227,7 +227,11 @@ fn cr_group_02_helpers_assist_then_leader_rolls() {
         ],
     )
     .unwrap();
-    let mods = g.assist_modifiers();
+    let mods: Vec<_> = g
+        .assists
+        .iter()
+        .map(|(h, t)| crows::special_tests::assist_modifier(h, t))
+        .collect();
     assert_eq!(
         mods.iter()
             .map(|m| m.source.name.as_str())
@@ -279,6 +283,10 @@ fn cr_group_03_cost_falls_on_leader_and_penalising_helpers() {
 /// The leader's test with every assist of the group added, as the table adds the pending
 /// assists to the leader's next test.
 fn leader_spec(g: &GroupTest, mut base: TestSpec) -> TestSpec {
-    base.modifiers.extend(g.assist_modifiers());
+    base.modifiers.extend(
+        g.assists
+            .iter()
+            .map(|(h, t)| crows::special_tests::assist_modifier(h, t)),
+    );
     base
 }

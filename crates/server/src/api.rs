@@ -204,18 +204,58 @@ pub async fn principal(state: &AppState, token: &str, table: &str) -> Result<Pri
     authorize(state, token, table).await.map(|(who, _)| who)
 }
 
-/// [`principal`], with the seat a player's token was checked against: a command checks it
-/// again under the table's lock ([`runner::recheck_seat`]), so a player made to leave (or
-/// whose tokens were revoked) after this check cannot slip a command in.
+/// [`principal`], with the access the token was checked against: a command checks it again
+/// under the table's lock ([`runner::recheck_seat`]), so a player made to leave (or whose
+/// tokens were revoked), or a Referee whose link was rotated, after this check cannot slip a
+/// command in.
 pub async fn authorize(
     state: &AppState,
     token: &str,
     table: &str,
 ) -> Result<(Principal, Option<runner::SeatCheck>), ApiError> {
     let hash = hash_token(token);
+    let record = valid_token(state, &hash).await?;
+    if record.table_id != table {
+        return Err(ApiError::forbidden(
+            "wrong_table",
+            "this token is not for this table",
+        ));
+    }
+    // Revoking marks the tokens first and logs the event after. The check's head is read
+    // after the token was found valid, and the token is looked up once more after that: either
+    // the second look sees a revocation, or the head was read before its event was logged and
+    // the check under the table's lock ([`runner::recheck_seat`]) sees the event.
+    let (who, check) = match record.grant {
+        Grant::Referee => {
+            let since = {
+                let hub = state.hub.get(table);
+                let mut locked = runner::lock(state, &hub, table).await?;
+                runner::refresh(state, &mut locked).await?;
+                locked.loaded().table.head()
+            };
+            (Principal::Referee, runner::SeatCheck::referee(since))
+        }
+        Grant::Player { name, seat } => {
+            let checked =
+                check_seat(state, table, &hash, &name, seat, record.created_at_ms).await?;
+            (Principal::Player(name), checked)
+        }
+        Grant::Invite { .. } => {
+            return Err(ApiError::forbidden(
+                "invite_not_credential",
+                "an invite must be exchanged at POST /api/join first",
+            ));
+        }
+    };
+    valid_token(state, &hash).await?;
+    Ok((who, Some(check)))
+}
+
+/// The record of a token that exists and is not revoked.
+async fn valid_token(state: &AppState, hash: &str) -> Result<TokenRecord, ApiError> {
     let record = state
         .tokens
-        .lookup(&hash)
+        .lookup(hash)
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown token"))?;
     if record.revoked {
@@ -225,24 +265,7 @@ pub async fn authorize(
             "this token was revoked by the Referee",
         ));
     }
-    if record.table_id != table {
-        return Err(ApiError::forbidden(
-            "wrong_table",
-            "this token is not for this table",
-        ));
-    }
-    match record.grant {
-        Grant::Referee => Ok((Principal::Referee, None)),
-        Grant::Player { name, seat } => {
-            let checked =
-                check_seat(state, table, &hash, &name, seat, record.created_at_ms).await?;
-            Ok((Principal::Player(name), Some(checked)))
-        }
-        Grant::Invite { .. } => Err(ApiError::forbidden(
-            "invite_not_credential",
-            "an invite must be exchanged at POST /api/join first",
-        )),
-    }
+    Ok(record)
 }
 
 /// Whether a player token's seat is `name`'s seat now. Seats are never reused, so a token of a
@@ -275,11 +298,7 @@ async fn check_seat(
         }
         (participants.seat(name), table.head())
     };
-    let checked = runner::SeatCheck {
-        player: name.to_string(),
-        seat: current,
-        since,
-    };
+    let checked = runner::SeatCheck::player(name, current, since);
     match (seat, current) {
         (Some(mine), Some(now)) if mine == now => Ok(checked),
         (Some(_), _) => Err(gone()),

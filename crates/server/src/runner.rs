@@ -151,17 +151,61 @@ pub fn reader(locked: &mut Locked<'_>, viewer: &Viewer) -> Result<pages::Reader,
     })
 }
 
-/// The seat a player's token was checked against when the request was authenticated
+/// The access a token was checked against when the request was authenticated
 /// ([`crate::api::authorize`]), checked again under the table's lock right before the
-/// player's command is decided: between the two, the player may have been made to leave or
-/// had their tokens revoked.
+/// command is decided: between the two, a player may have been made to leave or had their
+/// tokens revoked, and the Referee's link may have been rotated.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatCheck {
-    pub player: String,
-    /// The player's seat at the check.
+    /// Whose token: a player's, or the Referee's.
+    pub viewer: Viewer,
+    /// The player's seat at the check (`None` for the Referee).
     pub seat: Option<u64>,
     /// The table's head at the check.
     pub since: u64,
+}
+
+impl SeatCheck {
+    /// A player's token, checked against `seat` at `since`.
+    pub fn player(name: &str, seat: Option<u64>, since: u64) -> SeatCheck {
+        SeatCheck {
+            viewer: Viewer::Player(name.to_string()),
+            seat,
+            since,
+        }
+    }
+
+    /// A Referee's token, valid at `since`.
+    pub fn referee(since: u64) -> SeatCheck {
+        SeatCheck {
+            viewer: Viewer::Referee,
+            seat: None,
+            since,
+        }
+    }
+
+    /// Whether `participants` still give this token its place (the seat of a player; the
+    /// Referee always has one).
+    fn holds(&self, participants: &engine::Participants) -> bool {
+        match &self.viewer {
+            Viewer::Player(name) => {
+                participants.players.contains_key(name) && participants.seat(name) == self.seat
+            }
+            _ => true,
+        }
+    }
+
+    /// The same refusal as at authentication (an old token learns nothing more).
+    fn refusal(&self) -> ApiError {
+        match &self.viewer {
+            Viewer::Player(name) => not_seated(name),
+            _ => ApiError::new(
+                axum::http::StatusCode::UNAUTHORIZED,
+                "token_revoked",
+                "this token was revoked by the Referee",
+            ),
+        }
+    }
 }
 
 /// The same refusal as at authentication (an old token learns nothing more).
@@ -172,23 +216,21 @@ fn not_seated(name: &str) -> ApiError {
     )
 }
 
-/// Refuses the command of a player whose seat changed or whose access an event ended since
-/// the request was authenticated. Runs under the table's lock, on the state the command is
-/// decided on, so nothing can come between this check and the append.
+/// Refuses the command of a token whose seat changed or whose access an event ended (a
+/// player's leaving or revocation, the Referee's link rotated) since the request was
+/// authenticated. Runs under the table's lock, on the state the command is decided on, so
+/// nothing can come between this check and the append.
 pub async fn recheck_seat(
     state: &AppState,
     locked: &mut Locked<'_>,
     check: &SeatCheck,
 ) -> Result<(), ApiError> {
     let loaded = locked.loaded();
-    let participants = &loaded.table.core().participants;
-    if !participants.players.contains_key(&check.player)
-        || participants.seat(&check.player) != check.seat
-    {
-        return Err(not_seated(&check.player));
+    if !check.holds(&loaded.table.core().participants) {
+        return Err(check.refusal());
     }
-    let viewer = Viewer::Player(check.player.clone());
-    let cut = match loaded.cut_after(&viewer, check.since) {
+    let viewer = &check.viewer;
+    let cut = match loaded.cut_after(viewer, check.since) {
         Some(cut) => cut,
         // The table was unloaded and loaded again since: read what happened in between.
         None => {
@@ -205,14 +247,14 @@ pub async fn recheck_seat(
                 let Some(last) = page.last() else { break };
                 after = last.seq;
                 for stored in &page {
-                    cut |= crate::hub::cut_by(&stored.envelope()?).as_ref() == Some(&viewer);
+                    cut |= crate::hub::cut_by(&stored.envelope()?).as_ref() == Some(viewer);
                 }
             }
             cut
         }
     };
     if cut {
-        return Err(not_seated(&check.player));
+        return Err(check.refusal());
     }
     Ok(())
 }
@@ -541,15 +583,11 @@ async fn run_together(state: &AppState, locked: &mut Locked<'_>, batch: &[Arc<Qu
             decided.push(Err(refused));
             continue;
         }
-        if let Some(check) = &q.seat {
-            let participants = &work.core().participants;
-            if participants.seat(&check.player) != check.seat
-                || !participants.players.contains_key(&check.player)
-                || cut_here.contains(&Viewer::Player(check.player.clone()))
-            {
-                decided.push(Err(not_seated(&check.player)));
-                continue;
-            }
+        if let Some(check) = &q.seat
+            && (!check.holds(&work.core().participants) || cut_here.contains(&check.viewer))
+        {
+            decided.push(Err(check.refusal()));
+            continue;
         }
         let mut roller = DiceRoller;
         match work.prepare(&q.actor, &q.command, state.clock.now_ms(), &mut roller) {

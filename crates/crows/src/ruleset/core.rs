@@ -58,6 +58,16 @@
 //! - `{"warn_certain_death": {"creature": "vera", "task": "leap the chasm"}}` (Referee) —
 //!   before a certainly deadly attempt the creature's controller is asked
 //!   `crows.certain_death` (`proceed_anyway` or `abandon`, CR-CHECK-03); it never lapses.
+//! - `{"waive_test": {"creature": "vera", "expertise": "monster_lore", "task": "what ghouls
+//!   fear"}}` (Referee) — "you're an expert" (CR-EXP-11): the creature's expertise settles a
+//!   matter trivial to an expert with no test; no dice, no use spent (event `test_waived`).
+//!   Refused when the creature lacks that expertise.
+//! - `{"place_object": {"id": "door-1", "name": "oak door", "size": "large", "stamina": 8,
+//!   "magic": false, "hidden": false}}` (Referee) — an object in play (CR-DMG-09); without
+//!   `stamina` a structure that takes no damage (CR-CORE-07); `hidden` objects are the
+//!   Referee's until placed again unhidden. `{"damage_object": {"object": "door-1",
+//!   "amount": 3}}` (Referee) — its Stamina goes down, destroyed at 0; objects take no
+//!   conditions (see [`super::objects`]).
 //! - `{"test": {"creature": "vera", "characteristic": "agility", "edges": 1, "banes": 0,
 //!   "bonus": 0, "modifiers": [], "kind": {"kind": "ordinary"}, "approved_expertises":
 //!   ["stealth"]}}` — rolls two recorded d10 and stops at the commit point: when an expertise
@@ -375,6 +385,9 @@ pub struct CrowsState {
     /// Bodies being carried, by the id of the item they are in someone's slots.
     #[serde(default)]
     pub carried_corpses: BTreeMap<u32, Object>,
+    /// Objects the Referee put into play, by id (CR-DMG-09, [`super::objects`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub objects: BTreeMap<String, super::objects::PlacedObject>,
     /// The light level where each creature stands, as the Referee set it (absent: bright).
     #[serde(default)]
     pub light: BTreeMap<String, LightLevel>,
@@ -742,6 +755,12 @@ pub enum CoreCommand {
         creature: String,
         task: String,
     },
+    /// The Referee lets an expertise settle a trivial matter with no test (CR-EXP-11).
+    WaiveTest {
+        creature: String,
+        expertise: ExpertiseName,
+        task: String,
+    },
     Test {
         creature: String,
         characteristic: Characteristic,
@@ -878,6 +897,25 @@ pub enum CoreCommand {
         doubled: bool,
         #[serde(default)]
         by_player: bool,
+    },
+    /// An object comes into play, or the Referee changes what it is (CR-DMG-09).
+    PlaceObject {
+        id: String,
+        name: String,
+        #[serde(default)]
+        size: Size,
+        /// Absent: a structure that takes no damage unless a rule says so (CR-CORE-07).
+        #[serde(default)]
+        stamina: Option<u16>,
+        #[serde(default)]
+        magic: bool,
+        #[serde(default)]
+        hidden: bool,
+    },
+    /// Damage to an object (CR-DMG-09).
+    DamageObject {
+        object: String,
+        amount: u16,
     },
     AddCondition {
         creature: String,
@@ -1247,6 +1285,25 @@ pub enum CoreEvent {
         resolved: Box<ResolvedTest>,
         #[serde(default)]
         task: Option<String>,
+    },
+    /// Object `id` is in play as `placed` (CR-DMG-09).
+    ObjectPlaced {
+        id: String,
+        placed: Box<super::objects::PlacedObject>,
+    },
+    /// Object `id` took `amount` damage: `stamina` is left; destroyed at 0 (CR-DMG-09).
+    ObjectDamaged {
+        id: String,
+        amount: u16,
+        stamina: u16,
+        destroyed: bool,
+    },
+    /// The Referee let `creature`'s expertise settle `task` with no test: no dice, no use
+    /// spent (CR-EXP-11).
+    TestWaived {
+        creature: String,
+        expertise: ExpertiseName,
+        task: String,
     },
     /// The Referee ruled that the circumstances of a task changed (CR-RETRY-01).
     CircumstancesChanged {
@@ -3129,8 +3186,52 @@ impl Crows {
     }
 }
 
-/// Longest task a certain-death warning names (characters).
+/// Longest task a certain-death warning or a waived test names (characters).
 pub const MAX_TASK_TEXT: usize = 200;
+
+/// The task's words, trimmed, or the refusal naming `rule` when empty or too long.
+fn task_text<'a>(task: &'a str, rule: &str) -> Result<&'a str, RuleError> {
+    let task = task.trim();
+    if task.is_empty() || task.chars().count() > MAX_TASK_TEXT {
+        return Err(RuleError::new(
+            "bad_task",
+            format!("name the task in 1…{MAX_TASK_TEXT} characters ({rule})"),
+        )
+        .rule(rule));
+    }
+    Ok(task)
+}
+
+/// "You're an expert" (CR-EXP-11): the Referee lets `creature`'s `expertise` settle a matter
+/// trivial to an expert. No dice are rolled and no use is spent (a creature with no use left
+/// still knows its trade); a creature without the expertise is refused.
+fn waive_test(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    expertise: ExpertiseName,
+    task: &str,
+) -> Result<(), RuleError> {
+    let record = living(ctx, creature)?;
+    let task = task_text(task, "CR-EXP-11")?;
+    if record.creature.expertises.waive_test(expertise).is_err() {
+        return Err(RuleError::new(
+            "expertise_unknown",
+            format!(
+                "{} has no {} expertise to settle this without a test (CR-EXP-11)",
+                record.creature.name,
+                snake(&expertise).replace('_', " ")
+            ),
+        )
+        .rule("CR-EXP-11"));
+    }
+    let event = CoreEvent::TestWaived {
+        creature: creature.to_string(),
+        expertise,
+        task: task.to_string(),
+    };
+    let audience = audience(ctx, creature);
+    ctx.emit_for(event, audience)
+}
 
 /// The Referee warns that an attempt would certainly kill the character and asks whether its
 /// player still goes ahead (CR-CHECK-03): `crows.certain_death` to the creature's controller,
@@ -3142,14 +3243,7 @@ fn warn_certain_death(
     task: &str,
 ) -> Result<(), RuleError> {
     let name = living(ctx, creature)?.creature.name;
-    let task = task.trim();
-    if task.is_empty() || task.chars().count() > MAX_TASK_TEXT {
-        return Err(RuleError::new(
-            "bad_task",
-            format!("name the deadly task in 1…{MAX_TASK_TEXT} characters (CR-CHECK-03)"),
-        )
-        .rule("CR-CHECK-03"));
-    }
+    let task = task_text(task, "CR-CHECK-03")?;
     let prompt = crate::checks::decision::certain_death_prompt();
     let options: Vec<(String, String)> = prompt
         .options
@@ -3251,6 +3345,9 @@ impl Crows {
             | C::EditCreature { .. }
             | C::Test { .. }
             | C::WarnCertainDeath { .. }
+            | C::WaiveTest { .. }
+            | C::PlaceObject { .. }
+            | C::DamageObject { .. }
             | C::CircumstancesChanged { .. }
             | C::Hide { .. }
             | C::Reveal { .. }
@@ -3368,6 +3465,22 @@ impl Crows {
             ),
             C::Test { .. } => self.test(ctx, command),
             C::WarnCertainDeath { creature, task } => warn_certain_death(ctx, creature, task),
+            C::WaiveTest {
+                creature,
+                expertise,
+                task,
+            } => waive_test(ctx, creature, *expertise, task),
+            C::PlaceObject {
+                id,
+                name,
+                size,
+                stamina,
+                magic,
+                hidden,
+            } => super::objects::place_object(ctx, id, name, *size, *stamina, *magic, *hidden),
+            C::DamageObject { object, amount } => {
+                super::objects::damage_object(ctx, object, *amount)
+            }
             C::Hide {
                 creature,
                 from,
@@ -3771,6 +3884,7 @@ impl Crows {
                 grabbed_by,
                 range,
             } => {
+                super::objects::no_conditions(ctx.rules(), creature)?;
                 let mut c = living(ctx, creature)?.creature;
                 let applied = if *condition == ConditionKind::Grabbed {
                     match (grabbed_by, range) {
@@ -4304,7 +4418,21 @@ impl Crows {
                     state.carried_corpses.insert(*item, body);
                 }
             }
-            CoreEvent::TestRolled { .. } => {}
+            CoreEvent::TestRolled { .. } | CoreEvent::TestWaived { .. } => {}
+            CoreEvent::ObjectPlaced { id, placed } => {
+                state.objects.insert(id.clone(), (**placed).clone());
+            }
+            CoreEvent::ObjectDamaged {
+                id,
+                stamina,
+                destroyed,
+                ..
+            } => {
+                if let Some(placed) = state.objects.get_mut(id) {
+                    placed.object.stamina = Some(*stamina);
+                    placed.object.destroyed = *destroyed;
+                }
+            }
             CoreEvent::TestResolved {
                 creature,
                 resolved,
@@ -4412,6 +4540,7 @@ impl Crows {
                 "rulings": rules.rulings,
                 "corpses": rules.corpses.iter().map(|(id, o)| (id, corpse_view_with(o, &rules.options))).collect::<BTreeMap<_, _>>(),
                 "carried_corpses": rules.carried_corpses,
+                "objects": rules.objects,
                 "hiding": rules.hiding,
                 "pending_assists": rules.pending_assists,
                 "positions": rules.positions,
@@ -4470,6 +4599,11 @@ impl Crows {
                 .iter()
                 .filter(|(id, _)| sees(id))
                 .map(|(id, o)| (id, corpse_view_with(o, &rules.options)))
+                .collect::<BTreeMap<_, _>>(),
+            "objects": rules
+                .objects
+                .iter()
+                .filter(|(_, o)| !o.hidden)
                 .collect::<BTreeMap<_, _>>(),
         })
     }

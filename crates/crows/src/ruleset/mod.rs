@@ -26,6 +26,7 @@ pub mod combat;
 pub mod core;
 pub mod explore;
 pub mod magic;
+pub mod objects;
 mod patch;
 pub mod travel;
 

@@ -190,6 +190,63 @@ async fn sec_seat_18_revoked_between_auth_and_apply_is_refused() {
     assert_eq!(head(&state, &id).await, before, "nothing stored");
 }
 
+/// The Referee authenticated, then the Referee's link was rotated before the command reached
+/// the table's lock: the command is refused (`401 token_revoked`, as at authentication) and
+/// nothing is stored, with the table in memory and after it was unloaded. Before, only a
+/// player's seat was checked again under the lock.
+#[tokio::test]
+async fn sec_seat_18_referee_rotated_between_auth_and_apply_is_refused() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let state = app_state(&dir.path().join("d.db")).await;
+    let id = seated_table(&state).await;
+    let token = "test-token-referee-old";
+    state
+        .tokens
+        .insert(
+            &hash_token(token),
+            &TokenRecord::new(&id, Grant::Referee),
+            0,
+        )
+        .await
+        .expect("token");
+    let (who, check) = authorize(&state, token, &id).await.expect("authorised");
+    assert_eq!(who, server::api::Principal::Referee);
+    let (_, fresh) = authorize(&state, token, &id).await.expect("authorised");
+    command_after_auth(&state, &id, &who, fresh)
+        .await
+        .expect("the Referee's token is good");
+    // The rotation: the tokens are revoked, then the event is logged.
+    assert!(state.tokens.revoke_referee(&id).await.expect("revoke") >= 1);
+    as_referee(
+        &state,
+        &id,
+        serde_json::to_value(Command::Access(AccessChange::RefereeLinkRotated {
+            tokens: 1,
+        }))
+        .expect("json"),
+    )
+    .await;
+    let before = head(&state, &id).await;
+    let err = command_after_auth(&state, &id, &who, check.clone())
+        .await
+        .expect_err("rotated in between");
+    assert_eq!(
+        (err.status, err.code.as_str()),
+        (401, "token_revoked"),
+        "{err:?}"
+    );
+    assert_eq!(head(&state, &id).await, before, "nothing stored");
+    assert!(state.hub.evict(std::time::Duration::ZERO, 0) >= 1);
+    let err = command_after_auth(&state, &id, &who, check)
+        .await
+        .expect_err("rotated in between, table reloaded");
+    assert_eq!(err.code, "token_revoked");
+    assert_eq!(head(&state, &id).await, before, "nothing stored");
+    // And the old token itself is refused at authentication.
+    let err = authorize(&state, token, &id).await.expect_err("rotated");
+    assert_eq!(err.code, "token_revoked");
+}
+
 /// One command per step of a secret-heavy script: public, masked (the Referee's secret
 /// rolls), private to one player, Referee-only, and undos (reverts naming earlier events).
 fn script(i: usize) -> (Actor, Value) {

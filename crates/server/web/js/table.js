@@ -271,6 +271,7 @@ export class TableScreen {
         h("select", { id: "act-light", "aria-label": t("light-level"), onchange: (e) => (f.light = e.target.value) }, ["bright", "dim", "darkness"].map((k) => h("option", { value: k, selected: f.light === k }, t(`light-${k}`)))),
         h("button", { type: "button", onclick: () => go({ set_light_level: { creature: c.id, level: f.light } }) }, t("set-light")),
       ),
+      this.waiveRow(c, f, go),
       c.unrevealed
         ? h(
             "div",
@@ -279,6 +280,20 @@ export class TableScreen {
             h("button", { type: "button", id: "act-reveal", onclick: () => go({ reveal: { creature: c.id } }) }, t("reveal-to-players")),
           )
         : null,
+    );
+  }
+
+  /** "You're an expert" (CR-EXP-11): the creature's expertise settles a trivial matter, no test, no use. */
+  waiveRow(c, f, go) {
+    const known = Object.keys(c.creature?.expertises?.uses || {});
+    if (!known.length) return null;
+    if (!known.includes(f.waive)) f.waive = known[0];
+    return h(
+      "div",
+      { class: "row wrap" },
+      h("select", { id: "act-waive-expertise", "aria-label": t("waive-expertise"), onchange: (e) => (f.waive = e.target.value) }, known.map((k) => h("option", { value: k, selected: f.waive === k }, t(`exp-${k}`)))),
+      h("input", { id: "act-waive-task", type: "text", maxlength: 200, placeholder: t("waive-task"), "aria-label": t("waive-task"), value: f.waiveTask || "", oninput: (e) => (f.waiveTask = e.target.value) }),
+      h("button", { type: "button", id: "act-waive", onclick: () => go({ waive_test: { creature: c.id, expertise: f.waive, task: f.waiveTask || "" } }) }, t("waive-test")),
     );
   }
 
