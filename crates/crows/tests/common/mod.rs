@@ -296,7 +296,7 @@ pub fn goblin(t: &mut T) {
     );
 }
 
-// ---- combat tests (combat_engine*.rs) ----
+// ---- combat tests (table/combat*.rs) ----
 
 /// The sample content pack's items and bestiary.
 pub const ITEMS: &str = include_str!("../../../../content/crows-sample/items.json");
