@@ -30,7 +30,7 @@ pub use modifier::{Modifier, ModifierEffect, ModifierSource, SourceKind};
 use serde::{Deserialize, Serialize};
 
 use crate::edges::{self, NetEdge};
-use crate::expertise::{Discipline, ExpertiseName, WeaponCategory};
+use crate::expertise::table::{Discipline, ExpertiseName, WeaponCategory};
 
 /// The lowest value a characteristic can have (CR-CORE-08).
 pub const CHARACTERISTIC_MIN: i8 = -5;
@@ -448,7 +448,7 @@ pub enum CheckError {
         rule: &'static str,
     },
     #[error(transparent)]
-    Expertise(#[from] crate::expertise::ExpertiseError),
+    Expertise(#[from] crate::expertise::table::ExpertiseError),
 }
 
 /// Validates a d10 face.

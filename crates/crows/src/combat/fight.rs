@@ -1,13 +1,31 @@
 //! What the turn-order, attack, reaction, maneuver and pet rules refuse ([`FightError`]) and
-//! what they leave to the Referee or a player ([`FightRequest`]), as data.
+//! what they leave to the Referee or a player ([`FightRequest`]), as data, and the two sides
+//! of a fight ([`Side`]) they speak of.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::grid::Square;
-use super::initiative::Side;
 use crate::checks::Tier;
 use crate::checks::decision::Decider;
+
+/// The two sides of a fight: the player characters with their NPC allies, and their enemies.
+/// Neutral or third-party creatures act with the side the Referee puts them on (CR-REF-18).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Crows,
+    Enemies,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Crows => Side::Enemies,
+            Side::Enemies => Side::Crows,
+        }
+    }
+}
 
 /// Refusals of the combat-round rules, each naming the rule it enforces.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

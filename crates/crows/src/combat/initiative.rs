@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::fight::Side;
 use super::fight::{FightError, face};
 use crate::checks::{Modifier, ModifierSource, SourceKind};
 use crate::inventory::Timing;
@@ -18,23 +19,6 @@ pub const SURPRISED_ATTACK_BONUS: i32 = 1;
 /// The round in which surprise applies (CR-CBT-08).
 pub const SURPRISE_ROUND: u32 = 1;
 
-/// The two sides of a fight: the player characters with their NPC allies, and their enemies.
-/// Neutral or third-party creatures act with the side the Referee puts them on (CR-REF-18).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    Crows,
-    Enemies,
-}
-
-impl Side {
-    pub fn other(self) -> Side {
-        match self {
-            Side::Crows => Side::Enemies,
-            Side::Enemies => Side::Crows,
-        }
-    }
-}
 
 /// Which side acts first this round, from the 1d10 face (CR-CBT-09).
 pub fn side_initiative(d10: u8) -> Result<Side, FightError> {
