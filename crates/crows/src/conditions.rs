@@ -4,7 +4,7 @@
 //! modifiers to attacks against it, speed, flanking, actions and damage. They are turned into
 //! the tests' [`Modifier`] type by [`own_test_modifiers`] and [`attack_modifiers_against`].
 //! A creature never holds two instances of one condition (CR-COND-01); objects hold none
-//! (CR-DMG-09), which [`apply_to_entity`] enforces.
+//! (CR-DMG-09): the table refuses one on an object (`ruleset::objects`).
 //!
 //! Expiry ([`ConditionSet::end_of_dungeon_turn`], [`ConditionSet::middle_of_rest`]) follows
 //! the duration table of CR-COND-10; waking ([`ConditionSet::wake`]) follows CR-COND-08.
@@ -16,7 +16,7 @@ use crate::checks::{
     Activity, AttackRange, Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind,
     TestKind, Tier,
 };
-use crate::creature::{Entity, WorldOptions};
+use crate::world_options::WorldOptions;
 
 /// The six conditions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -266,8 +266,6 @@ pub enum Applied {
 /// Refusals.
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum ConditionError {
-    #[error("CR-DMG-09: objects take no conditions")]
-    ObjectsTakeNoConditions,
     #[error("CR-COND-03: grabbed needs a grabber and the range of its effect")]
     GrabWithoutGrabber,
     #[error("CR-COND-05: only a prone creature can stand up")]
@@ -523,17 +521,6 @@ impl ConditionSet {
 /// Squares within which a loud noise wakes sleepers (CR-COND-08).
 pub const LOUD_NOISE_SQUARES: u32 = 10;
 
-/// Applies a condition to an entity: objects (and corpses) take none (CR-DMG-09, CR-CORE-05).
-pub fn apply_to_entity(
-    entity: &mut Entity,
-    kind: ConditionKind,
-) -> Result<Applied, ConditionError> {
-    match entity {
-        Entity::Creature(c) if c.alive => c.conditions.apply(kind),
-        _ => Err(ConditionError::ObjectsTakeNoConditions),
-    }
-}
-
 fn own_applies(
     tests: OwnTests,
     test: &TestKind,
@@ -620,15 +607,15 @@ pub fn effective_speed(
 
 /// Whether a grabber holding `held` has its speed halved: `held` is its size or larger
 /// (CR-COND-03).
-pub fn grabber_speed_halved(grabber: crate::creature::Size, held: crate::creature::Size) -> bool {
+pub fn grabber_speed_halved(grabber: crate::nature::Size, held: crate::nature::Size) -> bool {
     held >= grabber
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::creature::Size;
     use crate::edges::{NetEdge, net_of};
+    use crate::nature::Size;
 
     fn opts() -> WorldOptions {
         WorldOptions::default()
@@ -657,18 +644,7 @@ mod tests {
         // Still a single bane.
         let m = own_test_modifiers(&s, &ordinary(), Characteristic::Mind, &[]);
         assert_eq!(m.len(), 1);
-        let mut rock = Entity::Object(crate::creature::Object {
-            name: "boulder".into(),
-            size: Size::Large,
-            magic: crate::creature::Magic::Mundane,
-            stamina: Some(20),
-            destroyed: false,
-            corpse: None,
-        });
-        assert_eq!(
-            apply_to_entity(&mut rock, ConditionKind::Prone),
-            Err(ConditionError::ObjectsTakeNoConditions)
-        );
+        // Objects take none: `ruleset::objects` refuses a condition on an object (CR-DMG-09).
     }
 
     #[test]

@@ -19,13 +19,15 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::conditions::{ConditionKind, ConditionSet, effective_speed};
-use crate::damage::{DamageOutcome, gain_wounds};
 use crate::inventory::{Inventory, InventoryError, InventoryLayout, ItemId};
-use crate::usage_dice::{EffectUsage, PoolRoll, RollOccasion, UsageError};
+use crate::usage_dice::{EffectUsage, UsageError};
 
-/// The id that names a creature's natural Armor Defense in damage reports and armor-order
-/// decisions (never used for a carried item).
-pub const NATURAL_ARMOR: ItemId = ItemId(u32::MAX);
+// The vocabulary the creature rules share with inventory, conditions, damage and light lives
+// below them; these names stay reachable from here.
+pub use crate::inventory::NATURAL_ARMOR;
+pub use crate::nature::{Magic, SIZE_TABLE, Size, SizeExample};
+pub use crate::overrides::RuleOverride;
+pub use crate::world_options::*;
 
 /// Lowest value any characteristic may have (CR-CORE-08).
 pub const CHARACTERISTIC_MIN: i8 = crate::checks::CHARACTERISTIC_MIN;
@@ -70,55 +72,6 @@ pub enum CreatureError {
     },
     #[error(transparent)]
     Condition(#[from] crate::conditions::ConditionError),
-}
-
-/// An exception to a general rule that content carries (CR-CORE-03): a creature card, an item
-/// card (while the item is in use: in hand, worn as armor or worn in its magic-item slot), or
-/// the Referee's ruling for one creature. Each variant names the general rule it beats; the
-/// engine applies it where that rule is computed.
-///
-/// Written in packs as `{"rule": "immune_to_condition", "condition": "grabbed"}`,
-/// `{"rule": "sees_in_darkness"}`, `{"rule": "holds_breath", "rounds": 10}`…
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(tag = "rule", rename_all = "snake_case", deny_unknown_fields)]
-pub enum RuleOverride {
-    /// The condition is never applied to it (beats CR-COND-01…09).
-    ImmuneToCondition { condition: ConditionKind },
-    /// Light does not hinder it: no dim-light or darkness bane on its attacks or on its tests
-    /// to make out details or search, and it never guesses a silent target's square (beats
-    /// CR-LIGHT-04/05; monsters that see without light, CR-LIGHT-02, CR-EXT-05).
-    SeesInDarkness,
-    /// It holds its breath this many rounds instead of 3 + Strength (beats CR-HAZ-04).
-    HoldsBreath { rounds: u8 },
-    /// It needs no air: going without never harms it (beats CR-HAZ-04).
-    NeedsNoAir,
-    /// It needs no food: a day without a ration brings no starvation wound (beats CR-HAZ-03),
-    /// and it rests without eating — no ration to start a rest, none eaten, never short of one
-    /// even when Ravenous (also covers the ration of CR-REST-01 and CR-MIASMA-07; a reading:
-    /// the book's rest ration is food, which this creature does not need).
-    NeedsNoFood,
-    /// Falling deals it no damage (beats CR-HAZ-01).
-    NoFallingDamage,
-    /// Wounds in slots holding items do not slow it (beats CR-DMG-12).
-    WoundsDoNotSlow,
-    /// Difficult terrain costs it no extra movement (beats the movement rules, CR-MOVE); read
-    /// by the combat family's path checks through [`Creature::has_override`].
-    IgnoresDifficultTerrain,
-}
-
-impl RuleOverride {
-    /// The checklist rule this exception beats.
-    pub fn beats(&self) -> &'static str {
-        match self {
-            RuleOverride::ImmuneToCondition { .. } => "CR-COND-01",
-            RuleOverride::SeesInDarkness => "CR-LIGHT-05",
-            RuleOverride::HoldsBreath { .. } | RuleOverride::NeedsNoAir => "CR-HAZ-04",
-            RuleOverride::NeedsNoFood => "CR-HAZ-03",
-            RuleOverride::NoFallingDamage => "CR-HAZ-01",
-            RuleOverride::WoundsDoNotSlow => "CR-DMG-12",
-            RuleOverride::IgnoresDifficultTerrain => "CR-MOVE-02",
-        }
-    }
 }
 
 /// The three characteristics (CR-CORE-08), shared with the tests (`crate::checks`). There is
@@ -218,115 +171,6 @@ impl Characteristics {
             .clamp(CHARACTERISTIC_MIN, CHARACTERISTIC_MAX);
         *self.slot(ch) = value;
         value
-    }
-}
-
-/// The magic / mundane flag every creature, object and effect carries (CR-CORE-11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Magic {
-    #[default]
-    Mundane,
-    Magic,
-}
-
-/// The six ordered size categories (CR-SIZE-01), smallest first.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Size {
-    Tiny,
-    Small,
-    #[default]
-    Medium,
-    Large,
-    Huge,
-    /// «Охренеть!»: open-ended (CR-SIZE-03).
-    HolyShit,
-}
-
-/// One row of the «Размеры» table: an example creature and object of a size (CR-SIZE-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SizeExample {
-    pub size: Size,
-    pub order: u8,
-    pub creature: &'static str,
-    pub object: &'static str,
-}
-
-/// The size table, smallest first (CR-SIZE-01).
-pub const SIZE_TABLE: [SizeExample; 6] = [
-    SizeExample {
-        size: Size::Tiny,
-        order: 1,
-        creature: "rat",
-        object: "compass",
-    },
-    SizeExample {
-        size: Size::Small,
-        order: 2,
-        creature: "lynx",
-        object: "lute",
-    },
-    SizeExample {
-        size: Size::Medium,
-        order: 3,
-        creature: "human",
-        object: "heavy armor",
-    },
-    SizeExample {
-        size: Size::Large,
-        order: 4,
-        creature: "grizzly bear",
-        object: "cart",
-    },
-    SizeExample {
-        size: Size::Huge,
-        order: 5,
-        creature: "elephant",
-        object: "catapult",
-    },
-    SizeExample {
-        size: Size::HolyShit,
-        order: 6,
-        creature: "blue whale",
-        object: "barn",
-    },
-];
-
-impl Size {
-    /// All sizes, smallest first.
-    pub const ALL: [Size; 6] = [
-        Size::Tiny,
-        Size::Small,
-        Size::Medium,
-        Size::Large,
-        Size::Huge,
-        Size::HolyShit,
-    ];
-
-    /// 1 (Tiny) … 6 (Holy Shit!).
-    pub fn order(self) -> u8 {
-        match self {
-            Size::Tiny => 1,
-            Size::Small => 2,
-            Size::Medium => 3,
-            Size::Large => 4,
-            Size::Huge => 5,
-            Size::HolyShit => 6,
-        }
-    }
-
-    /// How many categories `self` is larger than `other` (negative: smaller) (CR-SIZE-02).
-    pub fn categories_larger_than(self, other: Size) -> i8 {
-        // Orders are 1..=6, so the difference always fits an i8.
-        self.order() as i8 - other.order() as i8
-    }
-
-    /// Number of categories between two sizes, regardless of direction (CR-SIZE-02).
-    pub fn categories_apart(self, other: Size) -> u8 {
-        self.categories_larger_than(other).unsigned_abs()
     }
 }
 
@@ -527,28 +371,6 @@ impl Creature {
         Ok(self.conditions.grab(grab))
     }
 
-    /// The rounds it can hold its breath: 3 + Strength by default, the setting's base in a
-    /// house-ruled table, or its own number from an exception (CR-HAZ-04, CR-CORE-03);
-    /// `None` when it needs no air.
-    pub fn breath_rounds(&self, options: &WorldOptions) -> Option<i32> {
-        let overrides = self.active_overrides();
-        if overrides.contains(&RuleOverride::NeedsNoAir) {
-            return None;
-        }
-        overrides
-            .iter()
-            .find_map(|o| match o {
-                RuleOverride::HoldsBreath { rounds } => Some(i32::from(*rounds)),
-                _ => None,
-            })
-            .or_else(|| {
-                Some(crate::hazards::breath_rounds(
-                    self.characteristics.strength,
-                    options,
-                ))
-            })
-    }
-
     /// A crow: the standard 2 hand, 4 belt and 10 backpack slots (CR-INV-01) and starting
     /// characteristics checked (CR-CORE-09).
     pub fn new_crow(
@@ -599,60 +421,6 @@ impl Creature {
     }
 }
 
-/// The steps at the end of a dungeon turn, in order (CR-ERR-36 default). Steps 1–3 are
-/// [`Creature::end_of_dungeon_turn`]; the encounter check and the new turn are the engine's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EndOfTurnStep {
-    /// Usage dice of items and effects; effects whose pool reaches 0 end.
-    UsageDice,
-    /// End-of-DT conditions and DT-long effects expire; knocked-out creatures come to.
-    Expiry,
-    /// 1d6 wounds for an overloaded magic-item slot.
-    MagicSlotOverload,
-    EncounterCheck,
-    NewDungeonTurn,
-}
-
-/// CR-ERR-36 default order.
-pub const END_OF_DUNGEON_TURN_ORDER: [EndOfTurnStep; 5] = [
-    EndOfTurnStep::UsageDice,
-    EndOfTurnStep::Expiry,
-    EndOfTurnStep::MagicSlotOverload,
-    EndOfTurnStep::EncounterCheck,
-    EndOfTurnStep::NewDungeonTurn,
-];
-
-/// The dice the engine must roll for one creature at the end of a dungeon turn.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EndOfTurnDice {
-    /// Items whose usage dice roll now, with the number of d6.
-    pub items: Vec<(ItemId, u8)>,
-    /// Effects (by index in [`Creature::effects`]) and their number of d6.
-    pub effects: Vec<(usize, u8)>,
-    /// One d6 for magic-slot overload wounds.
-    pub overload_d6: bool,
-}
-
-/// The faces the engine rolled for [`EndOfTurnDice`].
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EndOfTurnFaces {
-    pub items: Vec<(ItemId, Vec<u8>)>,
-    pub effects: Vec<(usize, Vec<u8>)>,
-    #[serde(default)]
-    pub overload_d6: Option<u8>,
-}
-
-/// What the end of a dungeon turn did to one creature.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EndOfTurnReport {
-    pub item_rolls: Vec<(ItemId, PoolRoll)>,
-    pub effects_ended: Vec<String>,
-    pub conditions_ended: Vec<ConditionKind>,
-    /// Wounds from an overloaded magic-item slot: the character picks the slots (or dies).
-    pub overload_wounds: Option<DamageOutcome>,
-}
-
 /// Errors of the end-of-turn and rest helpers.
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum TurnError {
@@ -680,95 +448,6 @@ impl Creature {
             extra_halvings,
             options,
         )
-    }
-
-    /// The dice to roll at the end of the dungeon turn (CR-UD-04/05, CR-INV-07).
-    pub fn end_of_turn_dice(&self) -> EndOfTurnDice {
-        let items = self
-            .inventory
-            .all_items()
-            .filter_map(|i| {
-                let n = i
-                    .usage
-                    .as_ref()
-                    .map_or(0, |u| u.dice_to_roll(RollOccasion::EndOfDungeonTurn));
-                (n > 0).then_some((i.id, n))
-            })
-            .collect();
-        let effects = self
-            .effects
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (i, e.pool.current))
-            .collect();
-        EndOfTurnDice {
-            items,
-            effects,
-            overload_d6: self.inventory.needs_overload_roll(),
-        }
-    }
-
-    /// Steps 1–3 of the end of a dungeon turn for this creature (CR-ERR-36): usage dice of
-    /// items and effects, expiry of conditions (knocked-out creatures come to), magic-slot
-    /// overload wounds. Checks every face before changing anything.
-    pub fn end_of_dungeon_turn(
-        &mut self,
-        faces: &EndOfTurnFaces,
-        options: &WorldOptions,
-    ) -> Result<EndOfTurnReport, TurnError> {
-        let want = self.end_of_turn_dice();
-        let mut next = self.clone();
-        let mut report = EndOfTurnReport::default();
-        for (id, _) in &want.items {
-            let f = faces
-                .items
-                .iter()
-                .find(|(i, _)| i == id)
-                .map(|(_, f)| f.as_slice())
-                .ok_or_else(|| TurnError::MissingFaces(format!("item {id:?}")))?;
-            let usage = next
-                .inventory
-                .item_mut(*id)
-                .and_then(|i| i.usage.as_mut())
-                .ok_or(TurnError::Inventory(InventoryError::UnknownItem(*id)))?;
-            if let Some(r) = usage.roll(RollOccasion::EndOfDungeonTurn, f)? {
-                report.item_rolls.push((*id, r));
-            }
-        }
-        let mut ended = Vec::new();
-        for (idx, _) in &want.effects {
-            let f = faces
-                .effects
-                .iter()
-                .find(|(i, _)| i == idx)
-                .map(|(_, f)| f.as_slice())
-                .ok_or_else(|| TurnError::MissingFaces(format!("effect {idx}")))?;
-            let Some(effect) = next.effects.get_mut(*idx) else {
-                continue;
-            };
-            if effect.end_of_dungeon_turn(f)? {
-                ended.push(*idx);
-            }
-        }
-        for idx in ended.into_iter().rev() {
-            report.effects_ended.push(next.effects.remove(idx).effect);
-        }
-        report.conditions_ended = next.conditions.end_of_dungeon_turn(options);
-        if want.overload_d6 {
-            let d6 = faces
-                .overload_d6
-                .ok_or_else(|| TurnError::MissingFaces("magic-slot overload d6".into()))?;
-            let n = next.inventory.overload_wounds(d6)?;
-            if n > 0 {
-                report.overload_wounds = Some(gain_wounds(
-                    &mut next,
-                    u16::from(n),
-                    crate::inventory::WoundKind::Normal,
-                ));
-            }
-        }
-        *self = next;
-        Ok(report)
     }
 
     /// Middle of a rest: conditions and usage-dice effects that end at the end of the DT end
@@ -826,177 +505,14 @@ pub struct Object {
     pub corpse: Option<Box<CorpseRemains>>,
 }
 
-/// Something a rule may target.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Entity {
-    Creature(Box<Creature>),
-    Object(Object),
-}
-
 /// Whether a rule that targets objects affects an object (CR-CORE-06): only unattended ones
 /// (nobody holds, wears or controls them) unless the Referee rules otherwise (CR-REF-14).
 pub fn object_rule_applies(unattended: bool, referee_allows_attended: bool) -> bool {
     unattended || referee_allows_attended
 }
 
-/// Named options for the rulebook's ambiguities in the creature/inventory/damage/condition/
-/// light/hazard sections (checklist section 39). `Default` gives the documented defaults.
-/// CR-ERR-28 (a doom against an unconscious target is still tier 3) belongs to the tests:
-/// `crate::checks::TestRules::automatic_tier_beats_doom`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct WorldOptions {
-    /// CR-ERR-11: where a wound may go.
-    pub wound_placement: WoundPlacement,
-    /// CR-ERR-19: whether excess damage carries over within one hit.
-    pub damage_carry_over: DamageCarryOver,
-    /// CR-ERR-20: which items give Armor Defense.
-    pub armor_defense_sources: ArmorDefenseSources,
-    /// CR-ERR-29: a creature that wakes up is still prone.
-    pub prone_after_waking: bool,
-    /// CR-ERR-30: the vulnerable 1d6 has the type (piercing or not) of the triggering damage;
-    /// when false it is always non-piercing.
-    pub vulnerable_extra_matches_type: bool,
-    /// CR-ERR-31: whether backpack slots 5 and 6 count as consecutive.
-    pub backpack_rows: BackpackRows,
-    /// CR-ERR-32: which slot kinds may hold a corpse.
-    pub corpse_slots: CorpseSlotKinds,
-    /// CR-ERR-40: standing up checks the speed ignoring the prone halving.
-    pub stand_up_ignores_prone_halving: bool,
-    /// CR-ERR-34: at the middle of a rest, lit light sources go out too (default false: the
-    /// halfway rule ends effects, not items; a source kept burning rolls once per 2 hours).
-    pub rest_halfway_douses_items: bool,
-    /// CR-ERR-44: damage and durations never below 0; blessed adds max(0, characteristic).
-    pub clamp_negative_results: bool,
-    /// CR-ERR-81: suffocation damage is piercing (false: literal reading, non-piercing).
-    pub suffocation_piercing: bool,
-    /// CR-ERR-39: halving sources are applied after flat speed changes (true) or before them.
-    pub flat_speed_changes_first: bool,
-    /// House rule (CR-CORE-02, CR-SIZE-03, CR-REF-16): the slots a Holy Shit! corpse takes;
-    /// the book's 32 is a floor the Referee may raise.
-    pub holy_shit_corpse_slots: u16,
-    /// House rule (CR-CORE-02, CR-LIGHT-06, CR-REF-34): the light of a Holy Shit! campfire,
-    /// which the table leaves to the Referee (unset: such a fire is refused until set).
-    pub holy_shit_campfire: Option<crate::light::LightOutput>,
-    /// House rule (CR-CORE-02, CR-HAZ-04): the base of "3 + Strength" rounds of held breath.
-    pub breath_rounds_base: i8,
-    /// House rule (CR-CORE-06, CR-REF-14): a rule that targets objects (a spell's Object or
-    /// Target line) reaches attended objects too; the book's default takes unattended ones
-    /// only.
-    pub object_rules_affect_attended: bool,
-}
-
-/// The book's Holy Shit! corpse slots (CR-CORPSE-01).
-pub const HOLY_SHIT_CORPSE_SLOTS: u16 = 32;
-/// Most slots a house rule may give a Holy Shit! corpse.
-pub const MAX_HOLY_SHIT_CORPSE_SLOTS: u16 = 1024;
-/// The book's base of held-breath rounds (CR-HAZ-04).
-pub const BREATH_ROUNDS_BASE: i8 = 3;
-
-impl WorldOptions {
-    /// Checks the house-ruled numbers (CR-CORE-02); the message names the setting.
-    pub fn validate(&self) -> Result<(), String> {
-        if !(HOLY_SHIT_CORPSE_SLOTS..=MAX_HOLY_SHIT_CORPSE_SLOTS)
-            .contains(&self.holy_shit_corpse_slots)
-        {
-            return Err(format!(
-                "holy_shit_corpse_slots must be {HOLY_SHIT_CORPSE_SLOTS}…{MAX_HOLY_SHIT_CORPSE_SLOTS} \
-                 (the book's 32 is the least, CR-SIZE-03)"
-            ));
-        }
-        if !(0..=20).contains(&self.breath_rounds_base) {
-            return Err("breath_rounds_base must be 0…20".into());
-        }
-        if let Some(l) = self.holy_shit_campfire
-            && (l.bright > 1000 || l.dim > 1000)
-        {
-            return Err("holy_shit_campfire is at most 1000/1000 squares".into());
-        }
-        Ok(())
-    }
-
-    /// The Referee's Holy Shit! corpse slots when they differ from the book's.
-    pub fn corpse_slots_override(&self) -> Option<u16> {
-        (self.holy_shit_corpse_slots != HOLY_SHIT_CORPSE_SLOTS)
-            .then_some(self.holy_shit_corpse_slots)
-    }
-}
-
-impl Default for WorldOptions {
-    fn default() -> Self {
-        WorldOptions {
-            wound_placement: WoundPlacement::AnySlot,
-            damage_carry_over: DamageCarryOver::CarryOver,
-            armor_defense_sources: ArmorDefenseSources::WornArmorAndHeldShields,
-            prone_after_waking: true,
-            vulnerable_extra_matches_type: true,
-            backpack_rows: BackpackRows::OneRow,
-            corpse_slots: CorpseSlotKinds::AnyKind,
-            stand_up_ignores_prone_halving: true,
-            rest_halfway_douses_items: false,
-            clamp_negative_results: true,
-            suffocation_piercing: false,
-            flat_speed_changes_first: true,
-            holy_shit_corpse_slots: HOLY_SHIT_CORPSE_SLOTS,
-            holy_shit_campfire: None,
-            breath_rounds_base: BREATH_ROUNDS_BASE,
-            object_rules_affect_attended: false,
-        }
-    }
-}
-
-/// CR-ERR-11.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WoundPlacement {
-    /// Default: a wound is a marker in any backpack slot, empty or holding an item.
-    AnySlot,
-    /// Alternative: a wound only goes into an empty slot (no speed penalty can arise).
-    EmptySlotOnly,
-}
-
-/// CR-ERR-19.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DamageCarryOver {
-    /// Default: AD item → next AD item → Stamina → wounds/death.
-    CarryOver,
-    /// Alternative: a hit that an AD item absorbs in part is absorbed entirely.
-    ArmorAbsorbsWholeHit,
-}
-
-/// CR-ERR-20.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ArmorDefenseSources {
-    /// Default: the declared worn suit and shields in hand slots.
-    WornArmorAndHeldShields,
-    /// Alternative: every armor and shield carried anywhere.
-    AnyCarried,
-}
-
-/// CR-ERR-31.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BackpackRows {
-    /// Default: consecutive by number, 5–6 is valid.
-    OneRow,
-    /// Alternative: the sheet's two rows 1–5 and 6–10 may not be spanned.
-    TwoRowsOfFive,
-}
-
-/// CR-ERR-32.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CorpseSlotKinds {
-    /// Default: hands, belt or backpack, one kind, consecutive.
-    AnyKind,
-    /// Alternative: backpack slots only.
-    BackpackOnly,
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -1210,7 +726,7 @@ mod tests {
         assert_eq!(c.speed(0, 0, &o), 0);
     }
 
-    fn torch_and_rings() -> Creature {
+    pub(crate) fn torch_and_rings() -> Creature {
         use crate::inventory::{CarriedItem, MagicSlot, SlotRef};
         use crate::usage_dice::{ItemUsage, UsageKeyword, UsageLine};
         let mut c = Creature::new_crow("Vasa", 0, 0, 0, 6, 5).expect("valid");
@@ -1240,70 +756,6 @@ mod tests {
         c.effects.push(EffectUsage::new("glowing skin", 1));
         c.conditions.apply(ConditionKind::Blessed).expect("ok");
         c
-    }
-
-    #[test]
-    fn cr_err_36_end_of_dungeon_turn_order() {
-        assert_eq!(
-            END_OF_DUNGEON_TURN_ORDER,
-            [
-                EndOfTurnStep::UsageDice,
-                EndOfTurnStep::Expiry,
-                EndOfTurnStep::MagicSlotOverload,
-                EndOfTurnStep::EncounterCheck,
-                EndOfTurnStep::NewDungeonTurn
-            ]
-        );
-        let mut c = torch_and_rings();
-        let want = c.end_of_turn_dice();
-        assert_eq!(want.items, vec![(ItemId(1), 2)]);
-        assert_eq!(want.effects, vec![(0, 1)]);
-        assert!(want.overload_d6);
-        // Missing faces: refused, nothing changes.
-        let before = c.clone();
-        let partial = EndOfTurnFaces {
-            items: vec![(ItemId(1), vec![1, 5])],
-            effects: vec![(0, vec![2])],
-            overload_d6: None,
-        };
-        assert!(matches!(
-            c.end_of_dungeon_turn(&partial, &WorldOptions::default()),
-            Err(TurnError::MissingFaces(_))
-        ));
-        assert_eq!(c, before);
-        let faces = EndOfTurnFaces {
-            overload_d6: Some(3),
-            ..partial
-        };
-        let r = c
-            .end_of_dungeon_turn(&faces, &WorldOptions::default())
-            .expect("ok");
-        assert_eq!(r.item_rolls.len(), 1);
-        assert_eq!(r.item_rolls[0].1.remaining, 1);
-        assert_eq!(r.effects_ended, vec!["glowing skin".to_string()]);
-        assert!(c.effects.is_empty());
-        assert_eq!(r.conditions_ended, vec![ConditionKind::Blessed]);
-        assert!(matches!(
-            r.overload_wounds,
-            Some(DamageOutcome::PlaceWounds(
-                crate::damage::WorldDecision::WoundSlots { count: 3, .. }
-            ))
-        ));
-    }
-
-    #[test]
-    fn cr_ud_04_effects_on_a_creature_roll_every_dungeon_turn() {
-        let mut c = Creature::new_crow("Vasa", 0, 0, 0, 6, 5).expect("valid");
-        c.effects.push(EffectUsage::new("haste", 2));
-        let faces = EndOfTurnFaces {
-            effects: vec![(0, vec![6, 1])],
-            ..EndOfTurnFaces::default()
-        };
-        let r = c
-            .end_of_dungeon_turn(&faces, &WorldOptions::default())
-            .expect("ok");
-        assert!(r.effects_ended.is_empty());
-        assert_eq!(c.effects[0].pool.current, 1);
     }
 
     #[test]

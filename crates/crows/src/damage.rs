@@ -13,8 +13,10 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use crate::checks::decision::Decider;
-use crate::creature::{Creature, DamageCarryOver, DeathRule, NATURAL_ARMOR, Object, WorldOptions};
+use crate::creature::{Creature, DeathRule, Object};
+use crate::inventory::NATURAL_ARMOR;
 use crate::inventory::{InventoryError, ItemId, WoundKind};
+use crate::world_options::{DamageCarryOver, WorldOptions};
 
 /// One instance of damage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

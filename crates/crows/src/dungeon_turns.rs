@@ -9,7 +9,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::usage_dice::HOURS_PER_DUNGEON_TURN;
+use crate::conditions::ConditionKind;
+use crate::creature::{Creature, TurnError, WorldOptions};
+use crate::damage::{DamageOutcome, gain_wounds};
+use crate::inventory::{InventoryError, ItemId};
+use crate::usage_dice::{HOURS_PER_DUNGEON_TURN, PoolRoll, RollOccasion};
 
 /// An effect lasting until the end of the current dungeon turn (a spell with duration "DT",
 /// a backlash "until the end of this DT"), on creature `creature` (index in the slice).
@@ -119,5 +123,221 @@ impl GreedWindow {
     /// The party left the dungeon.
     pub fn close(&mut self) {
         self.open = false;
+    }
+}
+
+/// The steps at the end of a dungeon turn, in order (CR-ERR-36 default). Steps 1–3 are
+/// [`Creature::end_of_dungeon_turn`]; the encounter check and the new turn are the engine's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndOfTurnStep {
+    /// Usage dice of items and effects; effects whose pool reaches 0 end.
+    UsageDice,
+    /// End-of-DT conditions and DT-long effects expire; knocked-out creatures come to.
+    Expiry,
+    /// 1d6 wounds for an overloaded magic-item slot.
+    MagicSlotOverload,
+    EncounterCheck,
+    NewDungeonTurn,
+}
+
+/// CR-ERR-36 default order.
+pub const END_OF_DUNGEON_TURN_ORDER: [EndOfTurnStep; 5] = [
+    EndOfTurnStep::UsageDice,
+    EndOfTurnStep::Expiry,
+    EndOfTurnStep::MagicSlotOverload,
+    EndOfTurnStep::EncounterCheck,
+    EndOfTurnStep::NewDungeonTurn,
+];
+
+/// The dice the engine must roll for one creature at the end of a dungeon turn.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndOfTurnDice {
+    /// Items whose usage dice roll now, with the number of d6.
+    pub items: Vec<(ItemId, u8)>,
+    /// Effects (by index in [`Creature::effects`]) and their number of d6.
+    pub effects: Vec<(usize, u8)>,
+    /// One d6 for magic-slot overload wounds.
+    pub overload_d6: bool,
+}
+
+/// The faces the engine rolled for [`EndOfTurnDice`].
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndOfTurnFaces {
+    pub items: Vec<(ItemId, Vec<u8>)>,
+    pub effects: Vec<(usize, Vec<u8>)>,
+    #[serde(default)]
+    pub overload_d6: Option<u8>,
+}
+
+/// What the end of a dungeon turn did to one creature.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndOfTurnReport {
+    pub item_rolls: Vec<(ItemId, PoolRoll)>,
+    pub effects_ended: Vec<String>,
+    pub conditions_ended: Vec<ConditionKind>,
+    /// Wounds from an overloaded magic-item slot: the character picks the slots (or dies).
+    pub overload_wounds: Option<DamageOutcome>,
+}
+
+impl Creature {
+    /// The dice to roll at the end of the dungeon turn (CR-UD-04/05, CR-INV-07).
+    pub fn end_of_turn_dice(&self) -> EndOfTurnDice {
+        let items = self
+            .inventory
+            .all_items()
+            .filter_map(|i| {
+                let n = i
+                    .usage
+                    .as_ref()
+                    .map_or(0, |u| u.dice_to_roll(RollOccasion::EndOfDungeonTurn));
+                (n > 0).then_some((i.id, n))
+            })
+            .collect();
+        let effects = self
+            .effects
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (i, e.pool.current))
+            .collect();
+        EndOfTurnDice {
+            items,
+            effects,
+            overload_d6: self.inventory.needs_overload_roll(),
+        }
+    }
+
+    /// Steps 1–3 of the end of a dungeon turn for this creature (CR-ERR-36): usage dice of
+    /// items and effects, expiry of conditions (knocked-out creatures come to), magic-slot
+    /// overload wounds. Checks every face before changing anything.
+    pub fn end_of_dungeon_turn(
+        &mut self,
+        faces: &EndOfTurnFaces,
+        options: &WorldOptions,
+    ) -> Result<EndOfTurnReport, TurnError> {
+        let want = self.end_of_turn_dice();
+        let mut next = self.clone();
+        let mut report = EndOfTurnReport::default();
+        for (id, _) in &want.items {
+            let f = faces
+                .items
+                .iter()
+                .find(|(i, _)| i == id)
+                .map(|(_, f)| f.as_slice())
+                .ok_or_else(|| TurnError::MissingFaces(format!("item {id:?}")))?;
+            let usage = next
+                .inventory
+                .item_mut(*id)
+                .and_then(|i| i.usage.as_mut())
+                .ok_or(TurnError::Inventory(InventoryError::UnknownItem(*id)))?;
+            if let Some(r) = usage.roll(RollOccasion::EndOfDungeonTurn, f)? {
+                report.item_rolls.push((*id, r));
+            }
+        }
+        let mut ended = Vec::new();
+        for (idx, _) in &want.effects {
+            let f = faces
+                .effects
+                .iter()
+                .find(|(i, _)| i == idx)
+                .map(|(_, f)| f.as_slice())
+                .ok_or_else(|| TurnError::MissingFaces(format!("effect {idx}")))?;
+            let Some(effect) = next.effects.get_mut(*idx) else {
+                continue;
+            };
+            if effect.end_of_dungeon_turn(f)? {
+                ended.push(*idx);
+            }
+        }
+        for idx in ended.into_iter().rev() {
+            report.effects_ended.push(next.effects.remove(idx).effect);
+        }
+        report.conditions_ended = next.conditions.end_of_dungeon_turn(options);
+        if want.overload_d6 {
+            let d6 = faces
+                .overload_d6
+                .ok_or_else(|| TurnError::MissingFaces("magic-slot overload d6".into()))?;
+            let n = next.inventory.overload_wounds(d6)?;
+            if n > 0 {
+                report.overload_wounds = Some(gain_wounds(
+                    &mut next,
+                    u16::from(n),
+                    crate::inventory::WoundKind::Normal,
+                ));
+            }
+        }
+        *self = next;
+        Ok(report)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::creature::tests::torch_and_rings;
+    use crate::usage_dice::EffectUsage;
+
+    #[test]
+    fn cr_err_36_end_of_dungeon_turn_order() {
+        assert_eq!(
+            END_OF_DUNGEON_TURN_ORDER,
+            [
+                EndOfTurnStep::UsageDice,
+                EndOfTurnStep::Expiry,
+                EndOfTurnStep::MagicSlotOverload,
+                EndOfTurnStep::EncounterCheck,
+                EndOfTurnStep::NewDungeonTurn
+            ]
+        );
+        let mut c = torch_and_rings();
+        let want = c.end_of_turn_dice();
+        assert_eq!(want.items, vec![(ItemId(1), 2)]);
+        assert_eq!(want.effects, vec![(0, 1)]);
+        assert!(want.overload_d6);
+        // Missing faces: refused, nothing changes.
+        let before = c.clone();
+        let partial = EndOfTurnFaces {
+            items: vec![(ItemId(1), vec![1, 5])],
+            effects: vec![(0, vec![2])],
+            overload_d6: None,
+        };
+        assert!(matches!(
+            c.end_of_dungeon_turn(&partial, &WorldOptions::default()),
+            Err(TurnError::MissingFaces(_))
+        ));
+        assert_eq!(c, before);
+        let faces = EndOfTurnFaces {
+            overload_d6: Some(3),
+            ..partial
+        };
+        let r = c
+            .end_of_dungeon_turn(&faces, &WorldOptions::default())
+            .expect("ok");
+        assert_eq!(r.item_rolls.len(), 1);
+        assert_eq!(r.item_rolls[0].1.remaining, 1);
+        assert_eq!(r.effects_ended, vec!["glowing skin".to_string()]);
+        assert!(c.effects.is_empty());
+        assert_eq!(r.conditions_ended, vec![ConditionKind::Blessed]);
+        assert!(matches!(
+            r.overload_wounds,
+            Some(DamageOutcome::PlaceWounds(
+                crate::damage::WorldDecision::WoundSlots { count: 3, .. }
+            ))
+        ));
+    }
+
+    #[test]
+    fn cr_ud_04_effects_on_a_creature_roll_every_dungeon_turn() {
+        let mut c = Creature::new_crow("Vasa", 0, 0, 0, 6, 5).expect("valid");
+        c.effects.push(EffectUsage::new("haste", 2));
+        let faces = EndOfTurnFaces {
+            effects: vec![(0, vec![6, 1])],
+            ..EndOfTurnFaces::default()
+        };
+        let r = c
+            .end_of_dungeon_turn(&faces, &WorldOptions::default())
+            .expect("ok");
+        assert!(r.effects_ended.is_empty());
+        assert_eq!(c.effects[0].pool.current, 1);
     }
 }

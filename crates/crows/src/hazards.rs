@@ -13,6 +13,7 @@ use crate::checks::Tier;
 use crate::creature::{Creature, WorldOptions};
 use crate::damage::{Damage, DamageOutcome, gain_wounds};
 use crate::inventory::WoundKind;
+use crate::overrides::RuleOverride;
 
 /// Feet per falling die (CR-HAZ-01).
 pub const FEET_PER_FALL_DIE: u32 = 10;
@@ -183,6 +184,30 @@ pub fn suffocation_damage(d6: u8, options: &WorldOptions) -> Result<Damage, Haza
         amount,
         piercing: options.suffocation_piercing,
     })
+}
+
+impl Creature {
+    /// The rounds it can hold its breath: 3 + Strength by default, the setting's base in a
+    /// house-ruled table, or its own number from an exception (CR-HAZ-04, CR-CORE-03);
+    /// `None` when it needs no air.
+    pub fn breath_rounds(&self, options: &WorldOptions) -> Option<i32> {
+        let overrides = self.active_overrides();
+        if overrides.contains(&RuleOverride::NeedsNoAir) {
+            return None;
+        }
+        overrides
+            .iter()
+            .find_map(|o| match o {
+                RuleOverride::HoldsBreath { rounds } => Some(i32::from(*rounds)),
+                _ => None,
+            })
+            .or_else(|| {
+                Some(crate::hazards::breath_rounds(
+                    self.characteristics.strength,
+                    options,
+                ))
+            })
+    }
 }
 
 #[cfg(test)]

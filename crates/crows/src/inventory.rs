@@ -14,7 +14,12 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::creature::{BackpackRows, CorpseSlotKinds, Magic, WoundPlacement};
+use crate::nature::Magic;
+use crate::world_options::{BackpackRows, CorpseSlotKinds, WoundPlacement};
+
+/// The id that names a creature's natural Armor Defense in damage reports and armor-order
+/// decisions (never used for a carried item).
+pub const NATURAL_ARMOR: ItemId = ItemId(u32::MAX);
 
 /// Identifies one item instance inside an inventory (unique per inventory).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -210,7 +215,7 @@ pub struct CarriedItem {
     pub works_from: Vec<SlotKind>,
     /// Exceptions to general rules it gives whoever has it in use (CR-CORE-03).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub grants: Vec<crate::creature::RuleOverride>,
+    pub grants: Vec<crate::overrides::RuleOverride>,
     /// What the table writes on the item's card (magic effects, a stack's count…, CR-INV-08);
     /// no rule reads it.
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -402,7 +407,7 @@ pub enum InventoryError {
     BadD6(u8),
 }
 
-/// The options that shape slot rules (from [`crate::creature::WorldOptions`]).
+/// The options that shape slot rules (from [`crate::world_options::WorldOptions`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InventoryOptions {
     pub backpack_rows: BackpackRows,
@@ -420,8 +425,8 @@ impl Default for InventoryOptions {
     }
 }
 
-impl From<crate::creature::WorldOptions> for InventoryOptions {
-    fn from(o: crate::creature::WorldOptions) -> Self {
+impl From<crate::world_options::WorldOptions> for InventoryOptions {
+    fn from(o: crate::world_options::WorldOptions) -> Self {
         InventoryOptions {
             backpack_rows: o.backpack_rows,
             wound_placement: o.wound_placement,
@@ -696,7 +701,7 @@ impl Inventory {
 
     /// Puts a new item into `slots` (taking it, buying it, being handed it).
     pub fn add(&mut self, item: CarriedItem, slots: &[SlotRef]) -> Result<(), InventoryError> {
-        if self.id_in_use(item.id) || item.id == crate::creature::NATURAL_ARMOR {
+        if self.id_in_use(item.id) || item.id == NATURAL_ARMOR {
             return Err(InventoryError::DuplicateItem(item.id));
         }
         let at = self.placement_for(&item, slots)?;
@@ -1046,8 +1051,11 @@ impl Inventory {
     }
 
     /// Items giving Armor Defense, per CR-ERR-20.
-    pub fn armor_defense_items(&self, rule: crate::creature::ArmorDefenseSources) -> Vec<ItemId> {
-        use crate::creature::ArmorDefenseSources as R;
+    pub fn armor_defense_items(
+        &self,
+        rule: crate::world_options::ArmorDefenseSources,
+    ) -> Vec<ItemId> {
+        use crate::world_options::ArmorDefenseSources as R;
         self.items
             .iter()
             .filter(|s| match (rule, s.item.armor) {
@@ -1285,7 +1293,7 @@ impl Inventory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::creature::ArmorDefenseSources;
+    use crate::world_options::ArmorDefenseSources;
 
     fn inv() -> Inventory {
         Inventory::new(InventoryLayout::CROW)

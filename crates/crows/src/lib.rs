@@ -23,8 +23,11 @@ pub mod damage;
 pub mod hazards;
 pub mod inventory;
 pub mod light;
+pub mod nature;
+pub mod overrides;
 pub mod standing;
 pub mod usage_dice;
+pub mod world_options;
 
 // Exploration («Ход подземелья», «Встречи», «Отдых», «Заклинания», «Крафт», …).
 pub mod backlash;

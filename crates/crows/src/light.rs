@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::checks::{Modifier, ModifierEffect, ModifierSource, SourceKind};
-use crate::creature::Size;
+use crate::nature::Size;
 use crate::usage_dice::{ItemUsage, PoolRoll, RollOccasion, UsageError};
 
 /// The three light levels, darkest first.

@@ -19,7 +19,6 @@ pub const SURPRISED_ATTACK_BONUS: i32 = 1;
 /// The round in which surprise applies (CR-CBT-08).
 pub const SURPRISE_ROUND: u32 = 1;
 
-
 /// Which side acts first this round, from the 1d10 face (CR-CBT-09).
 pub fn side_initiative(d10: u8) -> Result<Side, FightError> {
     Ok(if face(d10, 10)? >= CROWS_FIRST_MIN {

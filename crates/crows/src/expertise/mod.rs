@@ -17,7 +17,6 @@ pub use table::*;
 use ExpertiseCategory as C;
 use ExpertiseName as N;
 
-
 /// Whether an expertise may be applied to a test (CR-EXP-04, CR-EXP-09, CR-SPEC-02/03).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -73,7 +72,6 @@ pub fn typical_for_resistance(characteristic: Characteristic) -> ExpertiseName {
         Characteristic::Mind | Characteristic::Strength => N::Endurance,
     }
 }
-
 
 /// One expertise of a creature with its uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -244,7 +244,7 @@
 //! says `{"dungeon_turn_minutes": n}`, or `0` for manual turns). At its end
 //! (`on_boundary(ExplorationTurnEnd)`) every creature's usage dice of items and effects are
 //! rolled, conditions expire and knocked-out creatures come to, and an overloaded magic-item
-//! slot brings 1d6 wounds ([`crate::creature::Creature::end_of_dungeon_turn`]). A completed
+//! slot brings 1d6 wounds ([`crate::creature::Creature::end_of_dungeon_turn`], in `crate::dungeon_turns`). A completed
 //! rest restores expertise uses and "Rest" usage dice; each day's end checks hunger.
 //!
 //! # Visibility
@@ -2659,7 +2659,7 @@ impl Crows {
             let r = record(ctx, &id)?.clone();
             let want = r.creature.end_of_turn_dice();
             let vis = audience(ctx, &id);
-            let mut faces = crate::creature::EndOfTurnFaces {
+            let mut faces = crate::dungeon_turns::EndOfTurnFaces {
                 items: item_usage_faces(ctx, &r.creature, &want.items, &vis)?,
                 ..Default::default()
             };

@@ -5,10 +5,11 @@ use std::path::PathBuf;
 
 use crows::content::ContentLibrary;
 use crows::corpses::corpse_item;
-use crows::creature::{Creature, EndOfTurnFaces, WorldOptions};
+use crows::creature::{Creature, WorldOptions};
 use crows::damage::{
     Damage, DamageOutcome, DamageStep, Hit, WorldDecision, place_wounds, take_damage,
 };
+use crows::dungeon_turns::EndOfTurnFaces;
 use crows::inventory::{HandChoice, ItemId, SlotRef, Timing, WoundKind};
 
 fn library() -> ContentLibrary {
