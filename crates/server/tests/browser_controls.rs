@@ -4,7 +4,8 @@
 //! encounter check, a loud noise that wakes a sleeper and the interruption; in combat, one
 //! attack roll against two targets with a held object that hits like a weapon card, and a
 //! guessed square refused with its reason; a player's 390-pixel phone (compact header, no
-//! sideways scroll, the attack extras a player may use). Screenshots go to
+//! sideways scroll, the attack extras a player may use); the held creature moved by its
+//! grabber, and a rest in the open left to the travel screen. Screenshots go to
 //! `target/screenshots/c-*.png`.
 //!
 //! Needs Debian's `chromium` and `chromium-driver`; `DELVE_CHROMEDRIVER` / `DELVE_CHROMIUM`
@@ -430,6 +431,111 @@ async fn cr_atk_14_two_targets_like_and_a_refused_guess_through_the_ui() {
         shot(&phone, &format!("c-phone-header-{lang}")).await;
     }
     phone.close().await.expect("close");
+    c.close().await.expect("close");
+    srv.stop().await;
+}
+
+/// Two controls added with the rule fixes of CR-COND-03 and CR-REST-02: in a fight, Vera
+/// holds a grabbed rat and moves it to another square within her grab's reach with the
+/// "reposition the held creature" act (a maneuver: one of two is left); then, travelling,
+/// a rest in the open is the travel screen's to end — the dungeon panel's rest block shows
+/// the "rest in the open" hint instead of its own finish button, and the travel screen's end
+/// button is there.
+// Covers CR-COND-03, CR-REST-02, CR-TRAVEL-02.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cr_cond_03_cr_rest_02_reposition_the_held_creature_and_the_rest_in_the_open_through_the_ui()
+ {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let c = browser(&driver, &profiles.path().join("grab"), 1440, 1100).await;
+    referee_table(&c, &srv.base, "Hold fast").await;
+    setup(
+        &c,
+        &[
+            crow("vera", "Vera"),
+            monster("rat", "Rat"),
+            load_items(),
+            give("vera", "ration", "backpack"),
+            json!({"rules": {"place": {"creature": "vera", "at": {"x": 1, "y": 1}, "side": "crows"}}}),
+            json!({"rules": {"place": {"creature": "rat", "at": {"x": 2, "y": 1}, "side": "enemies"}}}),
+            json!({"rules": {"add_condition": {"creature": "rat", "condition": "grabbed",
+                "grabbed_by": "vera", "range": 1}}}),
+        ],
+    )
+    .await;
+    join_player(&c, "vera", "Bob").await;
+    click(&c, "#combat-start").await;
+    until_turn_of(&c, "Vera").await;
+
+    // Out of reach first: refused with the rule, nothing spent.
+    pick_act(&c, "reposition_grabbed").await;
+    click(&c, "#sq-4-1").await;
+    click(&c, "#combat-act-send").await;
+    let why = wait_js(
+        &c,
+        "reposition refused",
+        "const r = document.querySelector('#combat-refusal'); return r && r.textContent",
+    )
+    .await;
+    let why = why.as_str().unwrap_or_default().to_string();
+    assert!(
+        why.contains("CR-COND-03"),
+        "the refusal names its rule: {why}"
+    );
+    // Within reach (picked again on the grid): the rat moves, a maneuver is spent.
+    click(&c, "#act-to-pick").await;
+    click(&c, "#sq-2-2").await;
+    let square = text_of(&c, "#combat-act-form").await;
+    assert!(square.contains("(2, 2)"), "{square}");
+    click(&c, "#combat-act-send").await;
+    let mut rat = Value::Null;
+    for _ in 0..100 {
+        rat = api_view(&c).await["rules"]["combat"]["creatures"]["rat"]["at"].clone();
+        if rat == json!({"x": 2, "y": 2}) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(rat, json!({"x": 2, "y": 2}), "the held rat was moved");
+    wait_js(
+        &c,
+        "the rat's token moved",
+        "const g = document.querySelector('#battle-grid [data-token=rat] circle'); const q = document.querySelector('#sq-2-2'); \
+         if (!g || !q) return false; const b = q.getBBox(); \
+         return Math.abs(g.cx.baseVal.value - (b.x + b.width / 2)) < 1 && Math.abs(g.cy.baseVal.value - (b.y + b.height / 2)) < 1",
+    )
+    .await;
+    let budget = text_of(&c, "#combat-budget").await;
+    assert!(
+        budget.contains("1 maneuver left"),
+        "one maneuver spent: {budget}"
+    );
+    shot_at(&c, "c-combat-repositioned", Some("#combat")).await;
+
+    // Travelling, a rest in the open: the dungeon panel defers to the travel screen.
+    setup(
+        &c,
+        &[
+            json!({"rules": {"end_combat": {}}}),
+            json!({"rules": {"set_hexes": {"hexes": [{"q": 0, "r": 0, "terrain": "plains"}]}}}),
+            json!({"rules": {"set_party": {"members": ["vera"]}}}),
+            json!({"rules": {"place_party": {"q": 0, "r": 0}}}),
+            json!({"rules": {"begin_travel_day": {"pace": "normal"}}}),
+            json!({"rules": {"travel_role_tests": {}}}),
+            json!({"rules": {"travel_rest": {}}}),
+        ],
+    )
+    .await;
+    wait_js(
+        &c,
+        "rest in the open",
+        "return document.querySelector('#rest-in-open') && !document.querySelector('#finish-rest') && document.querySelector('#travel-rest-end')",
+    )
+    .await;
+    shot(&c, "c-rest-in-open").await;
     c.close().await.expect("close");
     srv.stop().await;
 }
