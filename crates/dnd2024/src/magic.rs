@@ -32,6 +32,17 @@ pub fn spell_attack_bonus(ability_modifier: i32, pb: i32) -> i32 {
     ability_modifier + pb
 }
 
+/// A spell's casting time (DD-MAG-05.a): the Magic action, a Bonus Action, a Reaction (its
+/// trigger is in the spell), or a number of minutes (DD-MAG-05.b, DD-ACT-12.b).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CastingTime {
+    Action,
+    BonusAction,
+    Reaction,
+    Minutes(u32),
+}
+
 /// Spell slots by level 1…9 (DD-MAG-03), with the one-slot-per-turn rule (DD-MAG-04).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpellSlots {

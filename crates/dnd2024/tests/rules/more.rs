@@ -18,7 +18,7 @@ fn dd_soc_01_attitudes_per_pair() {
 }
 
 #[test]
-fn dd_act_11_test_influence_dc() {
+fn dd_act_11_b_d_e_test_influence_dc() {
     assert_eq!(influence_dc(18), 18);
     assert_eq!(influence_dc(6), 15);
     assert_eq!(
@@ -381,4 +381,39 @@ fn dd_obj_01_b_fragile_objects_break_outright_if_the_gm_allows() {
     let mut other = ObjectState::new(Material::Glass, 2);
     assert!(break_fragile(&mut t, ActionKind::Attack, &mut other, true, GmAllows::Yes).is_err());
     assert!(!other.destroyed);
+}
+
+#[test]
+fn dd_act_11_a_c_the_approach_picks_the_check_from_t02() {
+    use delve_dnd2024::actions::CreatureType;
+    use delve_dnd2024::core::Skill;
+    assert_eq!(
+        InfluenceCheck::for_approach(Approach::Amuse).skill(),
+        Skill::Performance
+    );
+    assert_eq!(
+        InfluenceCheck::for_approach(Approach::Deceive).skill(),
+        Skill::Deception
+    );
+    assert_eq!(
+        InfluenceCheck::for_approach(Approach::Coax).skill(),
+        Skill::AnimalHandling
+    );
+    assert!(!InfluenceCheck::Persuasion.usable(false, CreatureType::Humanoid));
+    assert!(InfluenceCheck::Intimidation.usable(false, CreatureType::Humanoid));
+    assert!(!InfluenceCheck::AnimalHandling.usable(true, CreatureType::Humanoid));
+    assert!(InfluenceCheck::AnimalHandling.usable(false, CreatureType::Beast));
+}
+
+#[test]
+fn dd_act_11_f_failed_urging_waits_24_hours_or_the_gms_period() {
+    let mut f = FailedInfluence::default();
+    assert!(f.may_try("ogre", "open the gate", 0, None).is_ok());
+    f.failed("ogre", "open the gate", 10);
+    assert!(f.may_try("ogre", "open the gate", 33, None).is_err());
+    assert!(f.may_try("ogre", "open the gate", 34, None).is_ok());
+    assert!(f.may_try("ogre", "share the loot", 11, None).is_ok());
+    assert!(f.may_try("troll", "open the gate", 11, None).is_ok());
+    assert!(f.may_try("ogre", "open the gate", 12, Some(2)).is_ok());
+    assert!(f.may_try("ogre", "open the gate", 11, Some(2)).is_err());
 }
