@@ -435,17 +435,19 @@ impl Turn {
                 "the GM rules the improvised action impossible",
             ),
             ImprovisedRuling::NoTest => {
-                self.take_any_action()?;
+                self.take_other_action()?;
                 Ok(None)
             }
             ImprovisedRuling::Test(kind) => {
-                self.take_any_action()?;
+                self.take_other_action()?;
                 Ok(Some(kind))
             }
         }
     }
 
-    fn take_any_action(&mut self) -> Result<(), RulesError> {
+    /// Takes the turn's one action for something other than the twelve (an action a feature
+    /// grants, an escape attempt, an improvised action) (DD-ACT-01.a/c).
+    pub fn take_other_action(&mut self) -> Result<(), RulesError> {
         if self.incapacitated {
             return refuse("DD-COND-08.a", "an Incapacitated creature takes no actions");
         }

@@ -141,6 +141,19 @@ pub fn grapple_ends(
     escape_succeeded || grappler_incapacitated || distance_ft > range_ft || released
 }
 
+/// Escaping a grapple (DD-CBT-08.c): the grappled creature uses its action for a Strength
+/// (Athletics) or Dexterity (Acrobatics) check against the escape DC (8 + grappler's Strength
+/// modifier + PB for an Unarmed Strike grapple, `UnarmedStrike::grapple_shove_dc`). Returns
+/// whether it escaped; the caller then ends the Grappled condition (`grapple_ends`).
+pub fn escape_grapple(
+    turn: &mut crate::actions::Turn,
+    check_total: i32,
+    escape_dc: i32,
+) -> Result<bool, RulesError> {
+    turn.take_other_action()?;
+    Ok(check_total >= escape_dc)
+}
+
 /// Moving a grappled creature costs 1 extra foot per foot unless it is Tiny or at least two
 /// sizes smaller (DD-COND-07.c). Returns the cost per foot.
 pub fn drag_cost_per_foot(grappler: Size, grappled: Size) -> u32 {

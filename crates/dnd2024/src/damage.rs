@@ -86,6 +86,15 @@ pub struct Defences {
     pub threshold: u32,
 }
 
+impl Defences {
+    /// Adds what the creature's conditions give: Resistance to all damage while Petrified
+    /// (DD-COND-11.e).
+    pub fn with_conditions(mut self, c: &crate::conditions::Conditions) -> Defences {
+        self.resistance |= c.resists_all_damage();
+        self
+    }
+}
+
 /// Final damage of one instance, in the order of DD-DMG-07.a: immunity → 0; (1) flat
 /// bonuses and penalties (never below 0, DD-DMG-02.b); (2) Resistance halves, rounding down
 /// (DD-DMG-04.a); (3) Vulnerability doubles (DD-DMG-05.a); then a damage threshold ignores an

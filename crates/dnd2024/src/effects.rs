@@ -354,3 +354,17 @@ impl Illusion {
         Ok(self.in_space && self.overrides.yes(RuleKey::IllusionReactsToSurroundings)?)
     }
 }
+
+/// An effect that needs its creator to see the target (DD-COND-09.b): it does not affect a
+/// target its creator cannot see (an Invisible one, unless Blindsight or Truesight reaches it).
+/// `creator_sees_target` comes from `vision::can_see`. A refusal names the rule.
+pub fn sight_targeted(creator_sees_target: bool) -> Result<(), RulesError> {
+    if creator_sees_target {
+        Ok(())
+    } else {
+        Err(RulesError::Forbidden {
+            rule: "DD-COND-09.b",
+            reason: "the effect needs its creator to see the target, who cannot".into(),
+        })
+    }
+}
