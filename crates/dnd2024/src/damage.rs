@@ -93,6 +93,13 @@ impl Defences {
         self.resistance |= c.resists_all_damage();
         self
     }
+
+    /// Adds what the surroundings give: underwater everything has Resistance to Fire damage
+    /// (DD-CBT-13.c).
+    pub fn underwater(mut self, underwater: bool, t: DamageType) -> Defences {
+        self.resistance |= underwater && t == DamageType::Fire;
+        self
+    }
 }
 
 /// Final damage of one instance, in the order of DD-DMG-07.a: immunity → 0; (1) flat
