@@ -136,6 +136,34 @@ impl Turn {
         Ok(())
     }
 
+    /// Moves `feet` in a way of moving (DD-MOVE-02.a): each foot costs `cost_per_foot` from the
+    /// same budget, so walking, climbing, swimming and crawling mix in one move. Returns the
+    /// movement spent.
+    pub fn move_as(
+        &mut self,
+        feet: u32,
+        mode: crate::movement::MoveMode,
+        difficult: bool,
+        has_special_speed: bool,
+        opts: &crate::Interpretations,
+    ) -> Result<u32, RulesError> {
+        let cost = feet * crate::movement::cost_per_foot(mode, difficult, has_special_speed, opts);
+        self.move_ft(cost)?;
+        Ok(cost)
+    }
+
+    /// Jumps `feet` (DD-MOVE-08.b, DD-MOVE-09.b): at most the jump's distance or height, and each
+    /// foot jumped costs a foot of movement.
+    pub fn jump_ft(&mut self, feet: u32, max_ft: u32) -> Result<(), RulesError> {
+        if feet > max_ft {
+            return refuse(
+                "DD-MOVE-08.a",
+                &format!("this jump reaches {max_ft} ft, not {feet}"),
+            );
+        }
+        self.move_ft(feet)
+    }
+
     /// Takes the one action of the turn (DD-ACT-01.a, DD-ACT-01.c); Incapacitated creatures
     /// take none (DD-COND-08.a). Dash adds the current Speed (DD-ACT-06.a); Disengage stops
     /// Opportunity Attacks this turn (DD-ACT-07.a).
