@@ -497,3 +497,13 @@ fn dd_dmg_17_b_knocked_out_wakes() {
     assert!(!knocked_out_wakes(false, Some(FIRST_AID_DC - 1), false));
     assert!(knocked_out_wakes(false, None, true));
 }
+
+#[test]
+fn dd_dmg_16_c_damage_while_stable_resumes_saves() {
+    let (mut hp, _, mut d) = dying_pc();
+    d.stabilize();
+    let r = hp.take_damage(1, true, ZeroHpRule::Character, &opts());
+    assert_eq!(d.damaged(&r), DyingOutcome::StillDying);
+    assert!(!d.stable);
+    assert_eq!(d.saves.failures, 2, "a Critical Hit counts twice");
+}
