@@ -467,6 +467,22 @@ impl Conditions {
         }
     }
 
+    /// Ends `c` from every source (an effect that ends the condition itself, such as a
+    /// revival that cures it). Unconscious leaves Prone behind (DD-COND-16.a). Returns how many
+    /// holds ended.
+    pub fn end_every(&mut self, c: Condition) -> usize {
+        let sources: Vec<SourceId> = self
+            .held
+            .iter()
+            .filter(|(h, _)| *h == c)
+            .map(|(_, s)| s.clone())
+            .collect();
+        for s in &sources {
+            self.end(c, s);
+        }
+        sources.len()
+    }
+
     /// Whether the creature has `c`, directly or included by another (DD-COND-01.e).
     pub fn has(&self, c: Condition) -> bool {
         if c == Condition::Exhaustion {

@@ -223,16 +223,22 @@ impl ActiveEffects {
     /// A possession takes hold (DD-MAG-19.a): refused while Protection from Evil and Good is
     /// on the creature, or while another possession holds it. `e` must be a possession.
     pub fn possess(&mut self, e: Effect) -> Result<(), RulesError> {
+        if self.warded_against_possession() && matches!(e.kind, EffectKind::Possession { .. }) {
+            return Err(RulesError::Forbidden {
+                rule: "DD-MAG-19.a",
+                reason: "Protection from Evil and Good prevents possession".into(),
+            });
+        }
+        self.possess_ignoring_ward(e)
+    }
+
+    /// A possession taking hold while Protection from Evil and Good is suppressed (an
+    /// antimagic area, `Creature::possess`): the ward does not count; the other checks do.
+    pub(crate) fn possess_ignoring_ward(&mut self, e: Effect) -> Result<(), RulesError> {
         if !matches!(e.kind, EffectKind::Possession { .. }) {
             return Err(RulesError::Forbidden {
                 rule: "DD-MAG-19.a",
                 reason: format!("`{}` is not a possessing effect", e.id),
-            });
-        }
-        if self.warded_against_possession() {
-            return Err(RulesError::Forbidden {
-                rule: "DD-MAG-19.a",
-                reason: "Protection from Evil and Good prevents possession".into(),
             });
         }
         if let Some(p) = self.possession() {
