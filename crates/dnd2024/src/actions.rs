@@ -691,21 +691,6 @@ pub fn hide(
 /// DC of the Hide check (DD-ACT-10.b).
 pub const HIDE_DC: i32 = 15;
 
-/// What ends hiding (DD-ACT-10.c).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum HideBreaker {
-    LoudSound,
-    Found,
-    AttackRoll,
-    VerbalSpell,
-}
-
-/// Every listed event ends hiding (DD-ACT-10.c); a whisper does not.
-pub fn ends_hiding(_event: HideBreaker) -> bool {
-    true
-}
-
 /// A creature hidden by the Hide action (DD-ACT-10): it has the Invisible condition while
 /// hidden, and its Stealth total is the DC to find it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -113,18 +113,6 @@ fn dd_act_10_a_b_hide() {
 }
 
 #[test]
-fn dd_act_10_c_hiding_ends() {
-    for e in [
-        HideBreaker::LoudSound,
-        HideBreaker::Found,
-        HideBreaker::AttackRoll,
-        HideBreaker::VerbalSpell,
-    ] {
-        assert!(ends_hiding(e));
-    }
-}
-
-#[test]
 fn dd_act_13_d_ready_spell_one_action_only() {
     assert!(ready_spell(true).is_ok());
     assert!(ready_spell(false).is_err());
