@@ -55,6 +55,11 @@ pub struct Turn {
     pub disengaged: bool,
     /// Attack rolls made with this turn's Attack action (DD-ACT-05.a).
     pub attacks_made: u8,
+    /// The turn's action is the Attack action (DD-ACT-05).
+    pub attack_action: bool,
+    /// Weapons equipped or unequipped as part of the Attack action, one per attack
+    /// (DD-ACT-05.b).
+    pub weapon_handlings: u8,
     /// A readied response waiting for its trigger (DD-ACT-13); it lapses when the creature's
     /// next turn starts (`next_turn`).
     pub readied: Option<ReadiedResponse>,
@@ -131,6 +136,34 @@ impl Turn {
         Ok(())
     }
 
+    /// Moves `feet` in a way of moving (DD-MOVE-02.a): each foot costs `cost_per_foot` from the
+    /// same budget, so walking, climbing, swimming and crawling mix in one move. Returns the
+    /// movement spent.
+    pub fn move_as(
+        &mut self,
+        feet: u32,
+        mode: crate::movement::MoveMode,
+        difficult: bool,
+        has_special_speed: bool,
+        opts: &crate::Interpretations,
+    ) -> Result<u32, RulesError> {
+        let cost = feet * crate::movement::cost_per_foot(mode, difficult, has_special_speed, opts);
+        self.move_ft(cost)?;
+        Ok(cost)
+    }
+
+    /// Jumps `feet` (DD-MOVE-08.b, DD-MOVE-09.b): at most the jump's distance or height, and each
+    /// foot jumped costs a foot of movement.
+    pub fn jump_ft(&mut self, feet: u32, max_ft: u32) -> Result<(), RulesError> {
+        if feet > max_ft {
+            return refuse(
+                "DD-MOVE-08.a",
+                &format!("this jump reaches {max_ft} ft, not {feet}"),
+            );
+        }
+        self.move_ft(feet)
+    }
+
     /// Takes the one action of the turn (DD-ACT-01.a, DD-ACT-01.c); Incapacitated creatures
     /// take none (DD-COND-08.a). Dash adds the current Speed (DD-ACT-06.a); Disengage stops
     /// Opportunity Attacks this turn (DD-ACT-07.a).
@@ -143,6 +176,7 @@ impl Turn {
         }
         self.action_used = true;
         match kind {
+            ActionKind::Attack => self.attack_action = true,
             ActionKind::Dash => self.dash_bonus += self.speed,
             ActionKind::Disengage => self.disengaged = true,
             _ => {}
@@ -189,7 +223,7 @@ impl Turn {
     /// the general rule; Extra Attack raises it, DD-CORE-20.a). Returns the attack's number.
     pub fn attack(&mut self, ex: &crate::exceptions::Exceptions) -> Result<u8, RulesError> {
         let allowed = ex.number(crate::exceptions::RuleKey::AttacksPerAttackAction)?;
-        if self.attacks_made == 0 {
+        if !self.attack_action {
             self.take_action(ActionKind::Attack)?;
         } else if i64::from(self.attacks_made) >= allowed {
             return refuse(
@@ -236,13 +270,12 @@ impl Turn {
 
     /// Takes the Ready action (DD-ACT-13.a/b): on the creature's own turn, it spends the
     /// action; the trigger must be something the creature can perceive; the response is one
-    /// action, a move of at most its Speed, or a spell whose casting time is one action
-    /// (DD-ACT-13.d, `spell_casting_time_one_action`). A refusal changes nothing.
+    /// action or a move of at most its Speed. A spell is readied with `ready_spell`, which
+    /// casts it now and spends its slot (DD-ACT-13.d). A refusal changes nothing.
     pub fn ready(
         &mut self,
         trigger_perceivable: bool,
         response: ReadiedResponse,
-        spell_casting_time_one_action: bool,
     ) -> Result<(), RulesError> {
         if !trigger_perceivable {
             return refuse(
@@ -266,7 +299,12 @@ impl Turn {
                     "the readied response cannot be another Ready",
                 );
             }
-            ReadiedResponse::Spell => ready_spell(spell_casting_time_one_action)?,
+            ReadiedResponse::Spell => {
+                return refuse(
+                    "DD-ACT-13.d",
+                    "a spell is readied with Turn::ready_spell, which casts it and spends its slot now",
+                );
+            }
             _ => {}
         }
         self.take_action(ActionKind::Ready)?;
@@ -298,6 +336,183 @@ impl Turn {
         }
     }
 
+    /// Readies a spell (DD-ACT-13.d): only one whose casting time is one action; it is cast now,
+    /// so its slot is spent now (DD-MAG-03.a, one per turn DD-MAG-04.a), and it is held with
+    /// Concentration (replacing any other, DD-MAG-09.b) until released by the Reaction or lost.
+    /// Takes the Ready action. Returns the cast and the Concentration effect that ended, if
+    /// any. A refusal changes nothing (no slot, no action).
+    #[allow(clippy::too_many_arguments)]
+    pub fn ready_spell(
+        &mut self,
+        trigger_perceivable: bool,
+        casting_time: crate::magic::CastingTime,
+        slots: &mut crate::magic::SpellSlots,
+        casting: crate::magic::Casting,
+        concentration: &mut crate::magic::Concentration,
+        spell: &str,
+    ) -> Result<(crate::magic::Cast, Option<String>), RulesError> {
+        if !trigger_perceivable {
+            return refuse(
+                "DD-ACT-13.b",
+                "the trigger must be something the creature can see, hear or otherwise sense",
+            );
+        }
+        ready_spell(casting_time == crate::magic::CastingTime::Action)?;
+        let mut trial = *self;
+        trial.take_action(ActionKind::Ready)?;
+        let cast = slots.cast(casting)?;
+        let ended = concentration.start(spell, false)?;
+        trial.readied = Some(ReadiedResponse::Spell);
+        *self = trial;
+        Ok((cast, ended))
+    }
+
+    /// Casts a spell on this turn by its casting time (DD-MAG-05.a): one action is the Magic
+    /// action (DD-ACT-12.a), a Bonus Action needs the spell to grant it, a Reaction uses the
+    /// Reaction; 1 minute or more goes through `magic::long_casting` (DD-ACT-12.b) and is
+    /// refused here. The slot rules apply (DD-MAG-03.a, DD-MAG-04.a). A refusal changes
+    /// nothing.
+    pub fn cast_spell(
+        &mut self,
+        casting_time: crate::magic::CastingTime,
+        slots: &mut crate::magic::SpellSlots,
+        casting: crate::magic::Casting,
+    ) -> Result<crate::magic::Cast, RulesError> {
+        use crate::magic::CastingTime;
+        let mut trial = *self;
+        match casting_time {
+            CastingTime::Action => trial.take_action(ActionKind::Magic)?,
+            CastingTime::BonusAction => trial.take_bonus_action(true)?,
+            CastingTime::Reaction => trial.take_reaction()?,
+            CastingTime::Minutes(_) => {
+                return refuse(
+                    "DD-ACT-12.b",
+                    "a casting time of 1 minute or more takes the Magic action every turn (magic::long_casting)",
+                );
+            }
+        }
+        let cast = slots.cast(casting)?;
+        *self = trial;
+        Ok(cast)
+    }
+
+    /// Uses a magic item or feature that needs the Magic action (DD-ACT-12.a).
+    pub fn use_magic_item(&mut self) -> Result<(), RulesError> {
+        self.take_action(ActionKind::Magic)
+    }
+
+    /// Equips or unequips one weapon as part of the Attack action (DD-ACT-05.b): one per attack
+    /// the action gives, before or after that attack. Before the first attack this commits the
+    /// turn's action to Attack. Refused once the action went to something else (use the free
+    /// object interaction, `interact`).
+    pub fn handle_weapon(&mut self, ex: &crate::exceptions::Exceptions) -> Result<(), RulesError> {
+        let allowed = ex.number(crate::exceptions::RuleKey::AttacksPerAttackAction)?;
+        if self.action_used && !self.attack_action {
+            return refuse(
+                "DD-ACT-05.b",
+                "the turn's action is not the Attack action; handling a weapon is the free object interaction",
+            );
+        }
+        if i64::from(self.weapon_handlings) >= allowed {
+            return refuse(
+                "DD-ACT-05.b",
+                &format!(
+                    "one weapon equipped or unequipped per attack; this Attack action gives {allowed}"
+                ),
+            );
+        }
+        if !self.attack_action {
+            self.take_action(ActionKind::Attack)?;
+        }
+        self.weapon_handlings += 1;
+        Ok(())
+    }
+
+    /// Takes the Dash action with the chosen speed (DD-ACT-06.a/b): the extra movement is the
+    /// creature's Speed after modifiers, or a special speed it picks this time (Fly, Swim, …).
+    /// Returns the extra feet.
+    pub fn dash_with(
+        &mut self,
+        speeds: &crate::movement::Speeds,
+        kind: crate::movement::SpeedKind,
+    ) -> Result<u32, RulesError> {
+        let extra = speeds.get(kind);
+        if extra == 0 {
+            return refuse(
+                "DD-ACT-06.b",
+                &format!("the creature has no {kind:?} speed"),
+            );
+        }
+        let mut trial = *self;
+        trial.take_action(ActionKind::Dash)?;
+        trial.dash_bonus = self.dash_bonus + extra;
+        *self = trial;
+        Ok(extra)
+    }
+
+    /// An improvised action (DD-ACT-01.b): the GM rules whether it is possible and which D20
+    /// Test, if any, it needs. Refused (nothing spent) when the GM rules it impossible; otherwise
+    /// it is the turn's one action. Returns the test the GM named.
+    pub fn improvise(
+        &mut self,
+        ruling: ImprovisedRuling,
+    ) -> Result<Option<crate::core::D20TestKind>, RulesError> {
+        match ruling {
+            ImprovisedRuling::Impossible => refuse(
+                "DD-ACT-01.b",
+                "the GM rules the improvised action impossible",
+            ),
+            ImprovisedRuling::NoTest => {
+                self.take_other_action()?;
+                Ok(None)
+            }
+            ImprovisedRuling::Test(kind) => {
+                self.take_other_action()?;
+                Ok(Some(kind))
+            }
+        }
+    }
+
+    /// Takes the turn's one action for something other than the twelve (an action a feature
+    /// grants, an escape attempt, an improvised action) (DD-ACT-01.a/c).
+    pub fn take_other_action(&mut self) -> Result<(), RulesError> {
+        if self.incapacitated {
+            return refuse("DD-COND-08.a", "an Incapacitated creature takes no actions");
+        }
+        if self.action_used {
+            return refuse("DD-ACT-01.c", "one action at a time, one per turn");
+        }
+        self.action_used = true;
+        Ok(())
+    }
+
+    /// Uses an object (DD-ACT-16.a): one that needs an action to use takes the Utilize action;
+    /// ordinary handling is the free interaction (a second needs Utilize, DD-ACT-02.d).
+    /// Returns whether the action was spent.
+    pub fn use_object(&mut self, needs_action: bool) -> Result<bool, RulesError> {
+        if needs_action {
+            self.take_action(ActionKind::Utilize)?;
+            return Ok(true);
+        }
+        self.interact()
+    }
+
+    /// Study to identify an ongoing spell from its visible effects (DD-ACT-15.b): the Study
+    /// action and an Intelligence (Arcana) check against DC 15. Returns whether it is
+    /// identified.
+    pub fn study_spell(&mut self, arcana_total: i32) -> Result<bool, RulesError> {
+        self.take_action(ActionKind::Study)?;
+        Ok(arcana_total >= IDENTIFY_SPELL_DC)
+    }
+
+    /// Helps a creature at 0 HP with the Help action (DD-ACT-09.c): a Wisdom (Medicine) check
+    /// against DC 10 stabilizes it (DD-DMG-16.b), or wakes a knocked-out creature
+    /// (DD-DMG-17.b; same DC). Returns whether the check succeeded.
+    pub fn help_medicine(&mut self, medicine_total: i32) -> Result<bool, RulesError> {
+        self.take_action(ActionKind::Help)?;
+        Ok(medicine_total >= crate::damage::STABILIZE_DC)
+    }
+
     /// Concentration breaks while a spell is readied: the spell is lost with no effect, its
     /// slot stays spent (DD-ACT-13.d). Returns whether a readied spell was lost.
     pub fn concentration_broken(&mut self) -> bool {
@@ -327,6 +542,17 @@ impl Turn {
     }
 }
 
+/// The GM's ruling on an improvised action (DD-ACT-01.b).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ImprovisedRuling {
+    Impossible,
+    /// Possible, no roll needed.
+    NoTest,
+    /// Possible, with this kind of D20 Test.
+    Test(crate::core::D20TestKind),
+}
+
 /// Extra movement from Dash: the creature's Speed after all modifiers (DD-ACT-06.a).
 pub fn dash_total(current_speed: u32) -> u32 {
     current_speed * 2
@@ -336,6 +562,113 @@ pub fn dash_total(current_speed: u32) -> u32 {
 /// (DD-ACT-08.b).
 pub fn dodge_holds(incapacitated: bool, speed: u32) -> bool {
     !incapacitated && speed > 0
+}
+
+/// Dodge (DD-ACT-08.a): while it holds (`dodge_holds`), an attack against the dodger has one
+/// Disadvantage source if the dodger can see the attacker. Returns the sources.
+pub fn dodge_attack_disadvantage(
+    dodger_sees_attacker: bool,
+    dodger_incapacitated: bool,
+    dodger_speed: u32,
+) -> u32 {
+    u32::from(dodger_sees_attacker && dodge_holds(dodger_incapacitated, dodger_speed))
+}
+
+/// Dodge (DD-ACT-08.a): while it holds, the dodger's Dexterity saves have one Advantage
+/// source.
+pub fn dodge_dex_save_advantage(dodger_incapacitated: bool, dodger_speed: u32) -> u32 {
+    u32::from(dodge_holds(dodger_incapacitated, dodger_speed))
+}
+
+/// What a Help action assists (DD-ACT-09.a/b).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HelpWith {
+    /// An ally's next ability check with this skill (or tool, named by the caller).
+    Check { ally: String, skill_or_tool: String },
+    /// The next attack roll by any of the helper's allies against this enemy.
+    Attack { enemy: String },
+}
+
+/// A Help benefit waiting to be used (DD-ACT-09.a/b): it gives Advantage once, and lapses at
+/// the start of the helper's next turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HelpGiven {
+    pub with: HelpWith,
+    pub used: bool,
+    pub lapsed: bool,
+}
+
+impl HelpGiven {
+    /// Help with a check (DD-ACT-09.a): the helper must be proficient in the skill or tool and
+    /// the GM must rule that help is possible here (`[GM]`). Takes the Help action.
+    pub fn check(
+        turn: &mut Turn,
+        ally: &str,
+        skill_or_tool: &str,
+        helper_proficient: bool,
+        gm: crate::objects::GmAllows,
+    ) -> Result<HelpGiven, RulesError> {
+        help_check(helper_proficient)?;
+        if gm == crate::objects::GmAllows::No {
+            return refuse("DD-ACT-09.a", "the GM rules that help is not possible here");
+        }
+        turn.take_action(ActionKind::Help)?;
+        Ok(HelpGiven {
+            with: HelpWith::Check {
+                ally: ally.to_string(),
+                skill_or_tool: skill_or_tool.to_string(),
+            },
+            used: false,
+            lapsed: false,
+        })
+    }
+
+    /// Help with an attack (DD-ACT-09.b): the enemy must be within 5 ft of the helper. Takes
+    /// the Help action.
+    pub fn attack(
+        turn: &mut Turn,
+        enemy: &str,
+        enemy_distance_ft: u32,
+    ) -> Result<HelpGiven, RulesError> {
+        help_attack(enemy_distance_ft)?;
+        turn.take_action(ActionKind::Help)?;
+        Ok(HelpGiven {
+            with: HelpWith::Attack {
+                enemy: enemy.to_string(),
+            },
+            used: false,
+            lapsed: false,
+        })
+    }
+
+    /// Advantage sources on `ally`'s ability check with `skill_or_tool`: 1 the first time the
+    /// helped ally makes that check, then the benefit is used.
+    pub fn on_check(&mut self, ally: &str, skill_or_tool: &str) -> u32 {
+        let fits = matches!(&self.with, HelpWith::Check { ally: a, skill_or_tool: s }
+            if a == ally && s == skill_or_tool);
+        self.consume(fits)
+    }
+
+    /// Advantage sources on an ally's attack roll against `enemy`: 1 for the first such attack.
+    pub fn on_attack(&mut self, enemy: &str) -> u32 {
+        let fits = matches!(&self.with, HelpWith::Attack { enemy: e } if e == enemy);
+        self.consume(fits)
+    }
+
+    fn consume(&mut self, fits: bool) -> u32 {
+        if fits && !self.used && !self.lapsed {
+            self.used = true;
+            1
+        } else {
+            0
+        }
+    }
+
+    /// The helper's next turn starts: an unused benefit lapses.
+    pub fn helper_turn_starts(&mut self) {
+        self.lapsed = true;
+    }
 }
 
 /// Hide (DD-ACT-10.a/b): needs to be out of every enemy's line of sight and Heavily Obscured
@@ -358,19 +691,98 @@ pub fn hide(
 /// DC of the Hide check (DD-ACT-10.b).
 pub const HIDE_DC: i32 = 15;
 
-/// What ends hiding (DD-ACT-10.c).
+/// A creature hidden by the Hide action (DD-ACT-10): it has the Invisible condition while
+/// hidden, and its Stealth total is the DC to find it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum HideBreaker {
-    LoudSound,
-    Found,
-    AttackRoll,
-    VerbalSpell,
+pub struct Hiding {
+    pub find_dc: i32,
+    pub hidden: bool,
 }
 
-/// Every listed event ends hiding (DD-ACT-10.c); a whisper does not.
-pub fn ends_hiding(_event: HideBreaker) -> bool {
-    true
+/// A sound the hidden creature makes (DD-ACT-10.c).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Sound {
+    Whisper,
+    LouderThanAWhisper,
+}
+
+impl Hiding {
+    /// Tries to hide (DD-ACT-10.a/b/f): the GM first rules whether the circumstances allow
+    /// hiding at all (`[GM]`); then the preconditions of `hide` and the DC 15 Stealth check.
+    /// Takes the Hide action (also on a failed check). `None`: the check failed.
+    pub fn attempt(
+        turn: &mut Turn,
+        gm: crate::objects::GmAllows,
+        out_of_sight_of_all_enemies: bool,
+        heavily_obscured_or_cover: bool,
+        stealth_total: i32,
+    ) -> Result<Option<Hiding>, RulesError> {
+        if gm == crate::objects::GmAllows::No {
+            return refuse(
+                "DD-ACT-10.f",
+                "the GM rules that hiding is not possible here",
+            );
+        }
+        let found_dc = hide(
+            out_of_sight_of_all_enemies,
+            heavily_obscured_or_cover,
+            stealth_total,
+        )?;
+        turn.take_action(ActionKind::Hide)?;
+        Ok(found_dc.map(|find_dc| Hiding {
+            find_dc,
+            hidden: true,
+        }))
+    }
+
+    /// The condition hiding gives (DD-ACT-10.b).
+    pub fn condition(&self) -> Option<crate::conditions::Condition> {
+        self.hidden
+            .then_some(crate::conditions::Condition::Invisible)
+    }
+
+    /// A sound: louder than a whisper ends hiding (DD-ACT-10.c). Returns whether still hidden.
+    pub fn sound(&mut self, s: Sound) -> bool {
+        if s == Sound::LouderThanAWhisper {
+            self.hidden = false;
+        }
+        self.hidden
+    }
+
+    /// An enemy's Wisdom (Perception) total against the Stealth total: finding ends hiding
+    /// (DD-ACT-10.b/c). Returns whether it was found.
+    pub fn search(&mut self, perception_total: i32) -> bool {
+        let found = self.hidden && perception_total >= self.find_dc;
+        if found {
+            self.hidden = false;
+        }
+        found
+    }
+
+    /// Casting a spell ends hiding when it has a Verbal component (DD-ACT-10.c, DD-MAG-06.a).
+    pub fn cast(&mut self, verbal: bool) -> bool {
+        if verbal {
+            self.hidden = false;
+        }
+        self.hidden
+    }
+
+    /// The hidden creature attacks: the roll has Advantage from Invisible against a target
+    /// that cannot see it (DD-COND-09.c), and once the attack hits or misses its position is
+    /// revealed and hiding ends (DD-ACT-10.c/d). Returns the Advantage sources.
+    pub fn attack(&mut self, target_sees_it: bool) -> u32 {
+        let adv = u32::from(self.hidden && !target_sees_it);
+        self.hidden = false;
+        adv
+    }
+}
+
+/// Whether a creature knows if another creature can see it (DD-ACT-10.e): a creature that sees
+/// another can tell whether that one sees it (`Some`); one that does not see it cannot tell
+/// (`None`).
+pub fn knows_if_seen(sees_other: bool, other_sees_it: bool) -> Option<bool> {
+    sees_other.then_some(other_sees_it)
 }
 
 /// What triggers an Opportunity Attack (DD-ACT-17).
@@ -402,6 +814,45 @@ pub fn provokes_opportunity_attack(
         && attacker_sees
         && attacker_has_reaction
         && !mover_disengaged
+}
+
+/// Takes an Opportunity Attack (DD-ACT-17, DD-ACT-04.d): every creature has this Reaction.
+/// When the leaving provokes one, it costs the attacker's Reaction and is one melee attack
+/// resolved just before the target leaves reach, so at `from_ft`. Returns that distance for
+/// the melee attack; refused (nothing spent) when the leaving does not provoke.
+#[allow(clippy::too_many_arguments)]
+pub fn opportunity_attack(
+    attacker: &mut Turn,
+    how: LeaveReach,
+    from_ft: u32,
+    to_ft: u32,
+    reach_ft: u32,
+    attacker_sees: bool,
+    mover_disengaged: bool,
+) -> Result<u32, RulesError> {
+    if attacker.incapacitated {
+        return refuse(
+            "DD-COND-08.a",
+            "an Incapacitated creature takes no Reactions",
+        );
+    }
+    if !provokes_opportunity_attack(
+        how,
+        from_ft,
+        to_ft,
+        reach_ft,
+        attacker_sees,
+        attacker.reaction_available,
+        mover_disengaged,
+    ) {
+        return refuse(
+            "DD-ACT-17.a",
+            "no Opportunity Attack: the creature does not leave reach by its own means in sight, or the Reaction is spent",
+        );
+    }
+    attacker.take_reaction()?;
+    crate::combat::melee_in_reach(from_ft, reach_ft)?;
+    Ok(from_ft)
 }
 
 /// A readied action (DD-ACT-13): a trigger and a response, lapsing at the start of the

@@ -68,3 +68,205 @@ pub fn area_damage(rolled_once: u32, saved: bool) -> u32 {
 pub fn emanation_moves(instantaneous: bool, stationary: bool) -> bool {
     !(instantaneous || stationary)
 }
+
+/// A point in feet relative to the area's point of origin (x east, y north, z up).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+    pub z: f64,
+}
+
+impl Point {
+    pub const ORIGIN: Point = Point {
+        x: 0.0,
+        y: 0.0,
+        z: 0.0,
+    };
+
+    pub fn new(x: f64, y: f64, z: f64) -> Point {
+        Point { x, y, z }
+    }
+
+    fn dot(self, o: Point) -> f64 {
+        self.x * o.x + self.y * o.y + self.z * o.z
+    }
+
+    fn length(self) -> f64 {
+        self.dot(self).sqrt()
+    }
+
+    fn unit(self) -> Option<Point> {
+        let l = self.length();
+        (l > 0.0).then(|| Point::new(self.x / l, self.y / l, self.z / l))
+    }
+}
+
+/// Whether a cylinder's point of origin is the centre of its top face or of its bottom face
+/// (DD-AOE-04.a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CylinderFace {
+    Top,
+    Bottom,
+}
+
+/// An area of effect with the sizes its effect gives (DD-AOE-01.a..07.a). Directions are any
+/// non-zero vector; the point of origin is (0, 0, 0).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Area {
+    /// Spreads from the origin along `direction`; its width at distance d is d; `length` is its
+    /// maximum length (DD-AOE-02.a).
+    Cone { length_ft: f64, direction: Point },
+    /// The origin lies on one face (at that face's centre here); the cube extends from that
+    /// face along `direction`, `side_ft` on each edge (DD-AOE-03.a).
+    Cube { side_ft: f64, direction: Point },
+    /// The origin is the centre of the top or bottom face (DD-AOE-04.a).
+    Cylinder {
+        radius_ft: f64,
+        height_ft: f64,
+        face: CylinderFace,
+    },
+    /// Extends `distance_ft` in every direction from a creature or object whose own space
+    /// reaches `origin_half_width_ft` from the origin (DD-AOE-05.a).
+    Emanation {
+        distance_ft: f64,
+        origin_half_width_ft: f64,
+    },
+    /// Straight from the origin along `direction` for its length, `width_ft` wide
+    /// (DD-AOE-06.a).
+    Line {
+        length_ft: f64,
+        width_ft: f64,
+        direction: Point,
+    },
+    /// Extends from the origin in every direction out to its radius (DD-AOE-07.a).
+    Sphere { radius_ft: f64 },
+}
+
+/// Tolerance for points exactly on an edge.
+const EDGE: f64 = 1e-9;
+
+impl Area {
+    pub fn shape(&self) -> Shape {
+        match self {
+            Area::Cone { .. } => Shape::Cone,
+            Area::Cube { .. } => Shape::Cube,
+            Area::Cylinder { .. } => Shape::Cylinder,
+            Area::Emanation { .. } => Shape::Emanation,
+            Area::Line { .. } => Shape::Line,
+            Area::Sphere { .. } => Shape::Sphere,
+        }
+    }
+
+    /// Whether point `p` lies in the area's shape. The point of origin itself (and, for an
+    /// Emanation, the origin creature's own space) follows `Shape::origin_included`
+    /// (DD-AOE-02.b, 03.b, 04.b, 05.c, 06.b, 07.b). A zero direction contains nothing.
+    pub fn contains(&self, p: Point, creator_includes_origin: bool) -> bool {
+        let at_origin = p.length() <= EDGE;
+        if at_origin {
+            return self.shape().origin_included(creator_includes_origin);
+        }
+        // Splits p into the distance along `dir` and the distance away from that axis.
+        let along = |dir: Point| {
+            dir.unit().map(|u| {
+                let t = p.dot(u);
+                let perp = Point::new(p.x - u.x * t, p.y - u.y * t, p.z - u.z * t).length();
+                (t, perp)
+            })
+        };
+        match *self {
+            Area::Sphere { radius_ft } => p.length() <= radius_ft + EDGE,
+            Area::Cylinder {
+                radius_ft,
+                height_ft,
+                face,
+            } => {
+                let radial = (p.x * p.x + p.y * p.y).sqrt();
+                let up = match face {
+                    CylinderFace::Bottom => p.z,
+                    CylinderFace::Top => -p.z,
+                };
+                radial <= radius_ft + EDGE && up >= -EDGE && up <= height_ft + EDGE
+            }
+            Area::Cone {
+                length_ft,
+                direction,
+            } => along(direction).is_some_and(|(t, perp)| {
+                t > EDGE && t <= length_ft + EDGE && perp <= t / 2.0 + EDGE
+            }),
+            Area::Line {
+                length_ft,
+                width_ft,
+                direction,
+            } => along(direction).is_some_and(|(t, perp)| {
+                t >= -EDGE && t <= length_ft + EDGE && perp <= width_ft / 2.0 + EDGE
+            }),
+            Area::Cube { side_ft, direction } => direction.unit().is_some_and(|u| {
+                // Axis-free: distance along the direction in [0, side], and within half a
+                // side of the axis in the two directions across it.
+                let t = p.dot(u);
+                let (a, b) = across(u);
+                t >= -EDGE
+                    && t <= side_ft + EDGE
+                    && p.dot(a).abs() <= side_ft / 2.0 + EDGE
+                    && p.dot(b).abs() <= side_ft / 2.0 + EDGE
+            }),
+            Area::Emanation {
+                distance_ft,
+                origin_half_width_ft,
+            } => {
+                let from_edge = p.length() - origin_half_width_ft;
+                if from_edge <= EDGE {
+                    // Inside the origin creature's own space.
+                    return creator_includes_origin;
+                }
+                from_edge <= distance_ft + EDGE
+            }
+        }
+    }
+
+    /// The area decides what an effect targets (DD-AOE-01.d): a creature or object is a target
+    /// when its point is in the shape and some line from the origin to it is not blocked by
+    /// Total Cover (DD-AOE-01.b). `candidates` are (id, point, blocked flag of each line tried).
+    pub fn targets<'a>(
+        &self,
+        candidates: &[(&'a str, Point, &[bool])],
+        creator_includes_origin: bool,
+    ) -> Vec<&'a str> {
+        candidates
+            .iter()
+            .filter(|(_, p, lines)| self.contains(*p, creator_includes_origin) && reaches(lines))
+            .map(|(id, _, _)| *id)
+            .collect()
+    }
+}
+
+/// Two unit vectors at right angles to `u` and to each other.
+fn across(u: Point) -> (Point, Point) {
+    let helper = if u.z.abs() < 0.9 {
+        Point::new(0.0, 0.0, 1.0)
+    } else {
+        Point::new(1.0, 0.0, 0.0)
+    };
+    let a = Point::new(
+        u.y * helper.z - u.z * helper.y,
+        u.z * helper.x - u.x * helper.z,
+        u.x * helper.y - u.y * helper.x,
+    );
+    let a = a.unit().unwrap_or(Point::new(1.0, 0.0, 0.0));
+    let b = Point::new(
+        u.y * a.z - u.z * a.y,
+        u.z * a.x - u.x * a.z,
+        u.x * a.y - u.y * a.x,
+    );
+    (a, b)
+}
+
+/// Damage of one area effect forcing several saves at once (DD-AOE-08.a/b): the damage is
+/// rolled once (`rolled_once`) and each target takes it in full on a failed save, half
+/// (rounded down) on a success. `saved` lists each target's result.
+pub fn area_damage_for_all(rolled_once: u32, saved: &[bool]) -> Vec<u32> {
+    saved.iter().map(|s| area_damage(rolled_once, *s)).collect()
+}

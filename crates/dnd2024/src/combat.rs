@@ -29,6 +29,36 @@ pub fn initiative_mode(
     )
 }
 
+/// Initiative is a Dexterity check (DD-CBT-01.a): the test to roll, with the roll mode from
+/// its sources (`initiative_mode`). It has no DC; the total orders the turns.
+pub fn initiative_test(dex_modifier: i32, mode: RollMode, exhaustion: u8) -> crate::core::D20Test {
+    crate::core::D20Test {
+        kind: crate::core::D20TestKind::AbilityCheck,
+        bonus: dex_modifier,
+        target: 0,
+        mode,
+        exhaustion,
+    }
+}
+
+/// The GM rolls once for each group of identical creatures and they share it (DD-CBT-01.a).
+/// `group_of[i]` is participant i's group; `group_rolls[g]` the one Initiative of group g.
+/// Returns every participant's Initiative.
+pub fn shared_initiatives(group_of: &[usize], group_rolls: &[i32]) -> Result<Vec<i32>, RulesError> {
+    group_of
+        .iter()
+        .map(|g| {
+            group_rolls
+                .get(*g)
+                .copied()
+                .ok_or_else(|| RulesError::Forbidden {
+                    rule: "DD-CBT-01.a",
+                    reason: format!("group {g} has no Initiative roll"),
+                })
+        })
+        .collect()
+}
+
 /// Turn order: highest Initiative first, fixed for the whole combat (DD-CBT-01.b). Ties are
 /// left in the order given by `tie_order` (the GM's or players' choice, an input). Returns the
 /// indices in turn order.
@@ -97,6 +127,128 @@ pub fn unarmed_strike(str_modifier: i32, pb: i32) -> UnarmedStrike {
     }
 }
 
+/// The option an Unarmed Strike uses this time (DD-CBT-07.a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnarmedOption {
+    Damage,
+    Grapple,
+    Shove,
+}
+
+/// How one Unarmed Strike is resolved (DD-CBT-07.b/c/d).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnarmedResolution {
+    /// An attack roll; on a hit this much Bludgeoning damage.
+    AttackRoll { bonus: i32, damage: u32 },
+    /// No attack roll: the target makes a Strength or Dexterity save (its choice) at this DC.
+    TargetSaves { dc: i32 },
+}
+
+/// One use of an Unarmed Strike (DD-CBT-07.a): a melee attack against a target within 5 ft,
+/// with one option. Being a melee attack, it may be one attack of the Attack action or an
+/// Opportunity Attack (DD-CBT-07.e). Grapple and Shove need a target at most one size larger;
+/// Grapple also a free hand.
+pub fn unarmed_strike_use(
+    option: UnarmedOption,
+    str_modifier: i32,
+    pb: i32,
+    distance_ft: u32,
+    attacker: Size,
+    target: Size,
+    free_hand: bool,
+) -> Result<UnarmedResolution, RulesError> {
+    if distance_ft > 5 {
+        return Err(RulesError::Forbidden {
+            rule: "DD-CBT-07.a",
+            reason: format!("an Unarmed Strike reaches 5 ft, the target is at {distance_ft} ft"),
+        });
+    }
+    let u = unarmed_strike(str_modifier, pb);
+    match option {
+        UnarmedOption::Damage => Ok(UnarmedResolution::AttackRoll {
+            bonus: u.attack_bonus,
+            damage: u.damage,
+        }),
+        UnarmedOption::Grapple | UnarmedOption::Shove => {
+            check_grapple_or_shove(
+                attacker,
+                target,
+                option == UnarmedOption::Grapple,
+                free_hand,
+            )?;
+            Ok(UnarmedResolution::TargetSaves {
+                dc: u.grapple_shove_dc,
+            })
+        }
+    }
+}
+
+/// A failed save against a grapple, however it started (Unarmed Strike or a monster's special
+/// attack), gives the target the Grappled condition from the grappler (DD-CBT-08.a). Returns
+/// whether it is newly Grappled.
+pub fn grapple_lands(
+    target: &mut crate::conditions::Conditions,
+    grappler: &str,
+    save_succeeded: bool,
+) -> Result<bool, RulesError> {
+    if save_succeeded {
+        return Ok(false);
+    }
+    target.apply(crate::conditions::Condition::Grappled, grappler)
+}
+
+/// The hands or body parts a creature grapples with (a free hand, or what its stat block names:
+/// tentacle, maw, …), each holding at most one creature (DD-CBT-08.b).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grips {
+    parts: Vec<(String, Option<String>)>,
+}
+
+impl Grips {
+    pub fn new(parts: &[&str]) -> Grips {
+        Grips {
+            parts: parts.iter().map(|p| (p.to_string(), None)).collect(),
+        }
+    }
+
+    /// Grapples `target` with `part`: refused when the part holds someone already or does not
+    /// exist.
+    pub fn grab(&mut self, part: &str, target: &str) -> Result<(), RulesError> {
+        let Some(slot) = self.parts.iter_mut().find(|(p, _)| p == part) else {
+            return Err(RulesError::Forbidden {
+                rule: "DD-CBT-08.b",
+                reason: format!("no `{part}` to grapple with"),
+            });
+        };
+        if let Some(held) = &slot.1 {
+            return Err(RulesError::Forbidden {
+                rule: "DD-CBT-08.b",
+                reason: format!(
+                    "the {part} already holds {held}; it targets no one else until it lets go"
+                ),
+            });
+        }
+        slot.1 = Some(target.to_string());
+        Ok(())
+    }
+
+    /// The grapple ends (escape, release, distance): the part is free again.
+    pub fn release(&mut self, target: &str) {
+        for (_, held) in &mut self.parts {
+            if held.as_deref() == Some(target) {
+                *held = None;
+            }
+        }
+    }
+
+    /// Whether some part is free.
+    pub fn free(&self) -> bool {
+        self.parts.iter().any(|(_, h)| h.is_none())
+    }
+}
+
 /// Whether a Grapple (needs a free hand) or Shove may be tried: the target at most one size
 /// larger (DD-CBT-07.c/d, DD-CBT-08.b).
 pub fn check_grapple_or_shove(
@@ -141,6 +293,19 @@ pub fn grapple_ends(
     escape_succeeded || grappler_incapacitated || distance_ft > range_ft || released
 }
 
+/// Escaping a grapple (DD-CBT-08.c): the grappled creature uses its action for a Strength
+/// (Athletics) or Dexterity (Acrobatics) check against the escape DC (8 + grappler's Strength
+/// modifier + PB for an Unarmed Strike grapple, `UnarmedStrike::grapple_shove_dc`). Returns
+/// whether it escaped; the caller then ends the Grappled condition (`grapple_ends`).
+pub fn escape_grapple(
+    turn: &mut crate::actions::Turn,
+    check_total: i32,
+    escape_dc: i32,
+) -> Result<bool, RulesError> {
+    turn.take_other_action()?;
+    Ok(check_total >= escape_dc)
+}
+
 /// Moving a grappled creature costs 1 extra foot per foot unless it is Tiny or at least two
 /// sizes smaller (DD-COND-07.c). Returns the cost per foot.
 pub fn drag_cost_per_foot(grappler: Size, grappled: Size) -> u32 {
@@ -158,6 +323,49 @@ pub const IMPROVISED_DAMAGE: DamageDice = DamageDice {
     modifier: 0,
 };
 pub const IMPROVISED_THROWN_RANGE: (u32, u32) = (20, 60);
+
+/// How an object is used as a weapon (DD-CBT-09.a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WeaponUse {
+    /// A Simple or Martial weapon used as it is meant to be.
+    AsDesigned,
+    /// Any object that is not a weapon (a chair, a bottle).
+    Object,
+    /// A Ranged weapon swung in melee.
+    RangedWeaponInMelee,
+    /// A Melee weapon without the Thrown property, thrown.
+    ThrownWithoutThrownProperty,
+}
+
+impl WeaponUse {
+    /// Improvised unless it is a weapon used as designed (DD-CBT-09.a).
+    pub fn improvised(self) -> bool {
+        self != WeaponUse::AsDesigned
+    }
+}
+
+/// An improvised weapon's numbers (DD-CBT-09.b/c/e): attack bonus without PB, 1d4 damage of
+/// the type the GM picks; or, when the GM rules it works like a similar Simple or Martial
+/// weapon (`gm_similar`: that weapon's dice and type), that weapon's numbers, with PB if the
+/// attacker is proficient with it. Returns (attack bonus, damage dice, damage type).
+pub fn improvised_weapon(
+    ability_modifier: i32,
+    pb: i32,
+    gm_damage_type: crate::damage::DamageType,
+    gm_similar: Option<(DamageDice, crate::damage::DamageType, bool)>,
+) -> (i32, DamageDice, crate::damage::DamageType) {
+    match gm_similar {
+        Some((dice, t, proficient)) => {
+            (ability_modifier + if proficient { pb } else { 0 }, dice, t)
+        }
+        None => (
+            improvised_attack_bonus(ability_modifier, pb),
+            IMPROVISED_DAMAGE,
+            gm_damage_type,
+        ),
+    }
+}
 
 /// Attack bonus of an improvised weapon: the ability modifier only (DD-CBT-09.b).
 pub fn improvised_attack_bonus(ability_modifier: i32, _pb: i32) -> i32 {
@@ -200,6 +408,58 @@ pub fn mount_cost(
         });
     }
     Ok(rider_speed / 2)
+}
+
+/// Who controls a mount (DD-CBT-12.b).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MountControl {
+    /// A trained mount the rider controls: it acts on the rider's Initiative and turn.
+    Controlled,
+    /// It keeps its own Initiative and acts as it likes.
+    Independent,
+}
+
+/// Whether a mount may take an action (DD-CBT-12.b): a controlled mount takes only Dash,
+/// Disengage or Dodge; an independent one anything.
+pub fn mount_action(
+    control: MountControl,
+    action: crate::actions::ActionKind,
+) -> Result<(), RulesError> {
+    use crate::actions::ActionKind;
+    if control == MountControl::Controlled
+        && !matches!(
+            action,
+            ActionKind::Dash | ActionKind::Disengage | ActionKind::Dodge
+        )
+    {
+        return Err(RulesError::Forbidden {
+            rule: "DD-CBT-12.b",
+            reason: format!(
+                "a controlled mount takes only Dash, Disengage or Dodge, not {action:?}"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// A controlled mount's Initiative is its rider's; an independent one keeps its own
+/// (DD-CBT-12.b).
+pub fn mount_initiative(control: MountControl, rider: i32, own: i32) -> i32 {
+    match control {
+        MountControl::Controlled => rider,
+        MountControl::Independent => own,
+    }
+}
+
+/// DC of the Dexterity save to stay mounted (DD-CBT-12.c).
+pub const STAY_MOUNTED_DC: i32 = 10;
+
+/// The mount is moved against its will, or the rider or mount is knocked Prone
+/// (DD-CBT-12.c): the rider falls off on a failed DC 10 Dexterity save, landing Prone within
+/// 5 ft. Returns whether the rider falls (and is then Prone).
+pub fn rider_falls(dex_save_total: i32) -> bool {
+    dex_save_total < STAY_MOUNTED_DC
 }
 
 /// Underwater attacks (DD-CBT-13): melee without a Swim Speed has Disadvantage unless the

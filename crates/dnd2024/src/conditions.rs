@@ -436,6 +436,12 @@ impl Conditions {
                 reason: "Exhaustion is gained by level with its source (Exhaustion::gain)".into(),
             });
         }
+        if c == Condition::Poisoned && self.has(Condition::Petrified) {
+            return Err(RulesError::Forbidden {
+                rule: "DD-COND-11.f",
+                reason: "a Petrified creature is immune to the Poisoned condition".into(),
+            });
+        }
         let had = self.has(c);
         if !self
             .held
@@ -461,10 +467,31 @@ impl Conditions {
         }
     }
 
+    /// Ends `c` from every source (an effect that ends the condition itself, such as a
+    /// revival that cures it). Unconscious leaves Prone behind (DD-COND-16.a). Returns how many
+    /// holds ended.
+    pub fn end_every(&mut self, c: Condition) -> usize {
+        let sources: Vec<SourceId> = self
+            .held
+            .iter()
+            .filter(|(h, _)| *h == c)
+            .map(|(_, s)| s.clone())
+            .collect();
+        for s in &sources {
+            self.end(c, s);
+        }
+        sources.len()
+    }
+
     /// Whether the creature has `c`, directly or included by another (DD-COND-01.e).
     pub fn has(&self, c: Condition) -> bool {
         if c == Condition::Exhaustion {
             return self.exhaustion.level() > 0;
+        }
+        // Petrified gives immunity to Poisoned: a Poisoned hold from before has no effect while
+        // it lasts (DD-COND-11.f).
+        if c == Condition::Poisoned && self.has(Condition::Petrified) {
+            return false;
         }
         self.held
             .iter()
@@ -498,6 +525,45 @@ impl Conditions {
     /// Strength and Dexterity saves fail automatically.
     pub fn auto_fails_str_dex_saves(&self) -> bool {
         self.list().iter().any(|c| c.auto_fails_str_dex_saves())
+    }
+
+    /// Resistance to all damage while Petrified (DD-COND-11.e); `damage::Defences::with_conditions`
+    /// applies it.
+    pub fn resists_all_damage(&self) -> bool {
+        self.has(Condition::Petrified)
+    }
+
+    /// The creature's weight with its conditions: Petrified turns it and its nonmagical gear to
+    /// solid matter ten times as heavy (DD-COND-11.g).
+    pub fn weight_lb(&self, weight_lb: u32) -> u32 {
+        if self.has(Condition::Petrified) {
+            weight_lb.saturating_mul(10)
+        } else {
+            weight_lb
+        }
+    }
+
+    /// Whether the creature ages: not while Petrified (DD-COND-11.g).
+    pub fn ages(&self) -> bool {
+        !self.has(Condition::Petrified)
+    }
+
+    /// Whether the creature can hold anything: an Unconscious creature drops what it holds
+    /// (DD-COND-16.a), so it has no free hand to lose and grips nothing.
+    pub fn can_hold_items(&self) -> bool {
+        !self.has(Condition::Unconscious)
+    }
+
+    /// Whether the creature is aware of its surroundings (DD-COND-16.f): not while Unconscious,
+    /// so it sees no attacker (DD-VIS-10.b) and notices nothing.
+    pub fn aware(&self) -> bool {
+        !self.has(Condition::Unconscious)
+    }
+
+    /// Whether its worn and carried gear can be seen: hidden with it while Invisible
+    /// (DD-COND-09.b).
+    pub fn gear_visible(&self) -> bool {
+        !self.has(Condition::Invisible)
     }
 
     /// Standing up from Prone costs half the Speed, rounded down; impossible at Speed 0

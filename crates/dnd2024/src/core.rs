@@ -634,3 +634,150 @@ pub fn saving_throw(
     }
     Ok(test.resolve(faces)?.success)
 }
+
+/// The GM's call on whether a D20 Test is needed at all (DD-CORE-01.b).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TestCall {
+    /// Roll it.
+    Roll,
+    /// No roll: the attempt simply succeeds.
+    Succeeds,
+    /// No roll: the attempt simply fails.
+    Fails,
+}
+
+impl D20Test {
+    /// Resolves the test as the GM called it (DD-CORE-01.b): no dice unless the GM calls for a
+    /// roll. Returns whether it succeeds.
+    pub fn resolve_call(&self, call: TestCall, faces: &[u8]) -> Result<bool, RulesError> {
+        match call {
+            TestCall::Succeeds => Ok(true),
+            TestCall::Fails => Ok(false),
+            TestCall::Roll => Ok(self.resolve(faces)?.success),
+        }
+    }
+}
+
+/// A D20 Test using one ability (DD-CORE-02.c): the ability's modifier, plus PB when it
+/// applies (`pb_added`, from `proficiency_added`), plus circumstantial bonuses.
+pub fn ability_test(
+    kind: D20TestKind,
+    ability_score: i32,
+    pb_added: i32,
+    other_bonus: i32,
+    target: i32,
+    mode: RollMode,
+) -> Result<D20Test, RulesError> {
+    Ok(D20Test {
+        kind,
+        bonus: ability_modifier(ability_score)? + pb_added + other_bonus,
+        target,
+        mode,
+        exhaustion: 0,
+    })
+}
+
+/// An ability check as the rules name it (DD-CORE-03.a): an ability, optionally with a skill,
+/// written "Dexterity (Stealth)".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AbilityCheck {
+    pub ability: Ability,
+    pub skill: Option<Skill>,
+}
+
+impl std::fmt::Display for AbilityCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.ability)?;
+        if let Some(s) = self.skill {
+            write!(f, " ({s:?})")?;
+        }
+        Ok(())
+    }
+}
+
+impl AbilityCheck {
+    /// The check's bonus: the named ability's modifier (which may differ from the skill's
+    /// default ability, DD-CORE-10.a) plus PB if proficient in the skill (DD-CORE-03.b,
+    /// DD-CORE-10.b), doubled by Expertise (DD-CORE-11.a).
+    pub fn bonus(
+        &self,
+        ability_score: i32,
+        pb: i32,
+        training: &SkillTraining,
+    ) -> Result<i32, RulesError> {
+        let m = ability_modifier(ability_score)?;
+        let skills: Vec<Skill> = self.skill.into_iter().collect();
+        Ok(training.check_bonus(m, pb, &skills, false).0)
+    }
+}
+
+/// Typical DCs (DD-CORE-03.d, DD-CORE-12.b, T-S3); the rule or the GM sets the DC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Difficulty {
+    VeryEasy,
+    Easy,
+    Medium,
+    Hard,
+    VeryHard,
+    NearlyImpossible,
+}
+
+impl Difficulty {
+    pub fn dc(self) -> i32 {
+        match self {
+            Difficulty::VeryEasy => 5,
+            Difficulty::Easy => 10,
+            Difficulty::Medium => 15,
+            Difficulty::Hard => 20,
+            Difficulty::VeryHard => 25,
+            Difficulty::NearlyImpossible => 30,
+        }
+    }
+}
+
+/// A saving throw's bonus (DD-CORE-04.d): the ability modifier, plus PB when proficient in
+/// saves of that ability.
+pub fn save_bonus(ability_score: i32, pb: i32, proficient: bool) -> Result<i32, RulesError> {
+    Ok(ability_modifier(ability_score)? + if proficient { pb } else { 0 })
+}
+
+/// Who calls for a Wisdom (Perception) result (DD-CORE-14.c): the GM uses the passive score
+/// when the creature is not actively looking, or a rolled check when it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PerceptionCall {
+    Passive,
+    Rolled { kept_face: u8 },
+}
+
+/// The Perception total the GM compares with a DC (DD-CORE-14.a/b/c).
+pub fn perception_total(
+    call: PerceptionCall,
+    check_bonus: i32,
+    mode: RollMode,
+) -> Result<i32, RulesError> {
+    match call {
+        PerceptionCall::Passive => Ok(passive_score(check_bonus, mode)),
+        PerceptionCall::Rolled { kept_face } => {
+            in_range("d20 face", i64::from(kept_face), 1, 20, "DD-CORE-14.c")?;
+            Ok(i32::from(kept_face) + check_bonus)
+        }
+    }
+}
+
+impl HeroicInspiration {
+    /// The start of a day (DD-CORE-18.d): a feature that grants Heroic Inspiration daily (a
+    /// Human's) grants it now; otherwise nothing happens. GM rewards go through `grant`.
+    pub fn start_of_day(
+        &mut self,
+        daily_feature: bool,
+        is_player_character: bool,
+    ) -> Result<Option<InspirationGrant>, RulesError> {
+        if !daily_feature {
+            return Ok(None);
+        }
+        self.grant(is_player_character).map(Some)
+    }
+}

@@ -31,6 +31,10 @@ pub struct Revival {
     pub spirit: SpiritChoice,
     /// What the reviving effect says otherwise (`RuleKey::RevivalKeepsOngoingEffects`).
     pub overrides: Exceptions,
+    /// Conditions the reviving effect says it ends (a spell that also cures poison or
+    /// blindness), whatever their source; the others come back as DD-DMG-18.b says.
+    #[serde(default)]
+    pub ends_conditions: Vec<Condition>,
 }
 
 /// What a revival brought back.
@@ -213,9 +217,18 @@ impl Creature {
             "DD-DMG-18.b",
         )?;
         let keeps = r.overrides.yes(RuleKey::RevivalKeepsOngoingEffects)?;
+        if r.ends_conditions.contains(&Condition::Exhaustion) {
+            return forbid(
+                "DD-DMG-18.c",
+                "a revival takes one Exhaustion level away by itself; it does not end Exhaustion as a condition",
+            );
+        }
         if !keeps {
             self.conditions.take_holds();
             self.effects.take_all();
+        }
+        for c in &r.ends_conditions {
+            self.conditions.end_every(*c);
         }
         self.hp.current = r.hit_points;
         self.conditions.exhaustion.revived();
@@ -292,6 +305,23 @@ impl Creature {
             // removed before this; a clash would only skip a duplicate.
             let _ = self.effects.add(e);
         }
+    }
+
+    /// A possession tries to take hold (DD-MAG-19.a, DD-MAG-16.a). Inside an antimagic area
+    /// every magical effect on the creature is suppressed, Protection from Evil and Good among
+    /// them, so its ward does not stop a possession there; a magical possession is itself
+    /// suppressed there and cannot take hold. Outside, `ActiveEffects::possess` applies.
+    pub fn possess(&mut self, e: Effect, in_antimagic: bool) -> Result<(), RulesError> {
+        if !in_antimagic {
+            return self.effects.possess(e);
+        }
+        if e.is_magical() {
+            return forbid(
+                "DD-MAG-16.a",
+                "a magical possession is suppressed inside an antimagic area",
+            );
+        }
+        self.effects.possess_ignoring_ward(e)
     }
 
     /// The conditions in force: inside an antimagic area the conditions of magical effects

@@ -86,6 +86,22 @@ pub struct Defences {
     pub threshold: u32,
 }
 
+impl Defences {
+    /// Adds what the creature's conditions give: Resistance to all damage while Petrified
+    /// (DD-COND-11.e).
+    pub fn with_conditions(mut self, c: &crate::conditions::Conditions) -> Defences {
+        self.resistance |= c.resists_all_damage();
+        self
+    }
+
+    /// Adds what the surroundings give: underwater everything has Resistance to Fire damage
+    /// (DD-CBT-13.c).
+    pub fn underwater(mut self, underwater: bool, t: DamageType) -> Defences {
+        self.resistance |= underwater && t == DamageType::Fire;
+        self
+    }
+}
+
 /// Final damage of one instance, in the order of DD-DMG-07.a: immunity → 0; (1) flat
 /// bonuses and penalties (never below 0, DD-DMG-02.b); (2) Resistance halves, rounding down
 /// (DD-DMG-04.a); (3) Vulnerability doubles (DD-DMG-05.a); then a damage threshold ignores an
@@ -323,4 +339,171 @@ pub fn knock_out(hp: &mut HitPoints, damage: u32, melee: bool) -> Result<u32, Ru
     hp.temp = 0;
     hp.current = 1;
     Ok(1)
+}
+
+/// The source of the Unconscious condition a character gains at 0 HP (DD-DMG-12.c).
+pub const ZERO_HP_SOURCE: &str = "0 hp";
+
+/// A character at 0 HP (DD-DMG-12.c, DD-DMG-14..16): Unconscious, making Death Saving Throws
+/// unless Stable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Dying {
+    pub saves: DeathSaves,
+    /// Stable: at 0 HP but no Death Saving Throws (DD-DMG-16.a).
+    pub stable: bool,
+    /// Hours spent Stable without healing (DD-DMG-16.d).
+    pub stable_hours: u32,
+}
+
+/// What happened to a dying character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DyingOutcome {
+    StillDying,
+    Stable,
+    /// Conscious again with this many HP.
+    Conscious(u32),
+    Dead,
+}
+
+impl Dying {
+    /// A character drops to 0 HP without dying (DD-DMG-12.c): it gains Unconscious (source
+    /// `ZERO_HP_SOURCE`) and starts making Death Saving Throws.
+    pub fn drop_to_zero(c: &mut crate::conditions::Conditions) -> Result<Dying, RulesError> {
+        c.apply(crate::conditions::Condition::Unconscious, ZERO_HP_SOURCE)?;
+        Ok(Dying::default())
+    }
+
+    /// Whether it rolls a Death Saving Throw at the start of its turn: not while Stable
+    /// (DD-DMG-16.a).
+    pub fn must_roll(&self) -> bool {
+        !self.stable
+    }
+
+    /// Its Death Saving Throw (DD-DMG-14): refused while Stable. A natural 20 brings it back
+    /// with 1 HP (`heal` it by 1 then).
+    pub fn roll(
+        &mut self,
+        face: u8,
+        bonus: i32,
+        opts: &Interpretations,
+    ) -> Result<DeathSaveResult, RulesError> {
+        if self.stable {
+            return Err(RulesError::Forbidden {
+                rule: "DD-DMG-16.a",
+                reason: "a Stable creature makes no Death Saving Throws".into(),
+            });
+        }
+        let r = self.saves.roll(face, bonus, opts)?;
+        if r == DeathSaveResult::Stable {
+            self.stabilize();
+        }
+        Ok(r)
+    }
+
+    /// Becomes Stable (three successes, or a DC 10 Wisdom (Medicine) check with the Help
+    /// action, DD-DMG-16.b): counters reset (DD-DMG-14.d).
+    pub fn stabilize(&mut self) {
+        self.stable = true;
+        self.stable_hours = 0;
+        self.saves.reset();
+    }
+
+    /// Damage while at 0 HP (DD-DMG-15): a Stable creature stops being Stable and resumes
+    /// Death Saving Throws (DD-DMG-15.c, DD-DMG-16.c); the report's failures are added.
+    pub fn damaged(&mut self, report: &DamageReport) -> DyingOutcome {
+        if report.dies {
+            return DyingOutcome::Dead;
+        }
+        if report.death_save_failures > 0 || report.absorbed_by_temp > 0 || report.hp_lost > 0 {
+            self.stable = false;
+            self.stable_hours = 0;
+        }
+        match self.saves.add_failures(report.death_save_failures) {
+            DeathSaveResult::Dead => DyingOutcome::Dead,
+            _ => DyingOutcome::StillDying,
+        }
+    }
+
+    /// Healing at 0 HP (DD-DMG-09.b, DD-DMG-14.d): any HP regained makes it conscious
+    /// (Unconscious from 0 HP ends) and resets the counters.
+    pub fn heal(
+        &mut self,
+        hp: &mut HitPoints,
+        c: &mut crate::conditions::Conditions,
+        amount: u32,
+    ) -> DyingOutcome {
+        hp.heal(amount);
+        if hp.current == 0 {
+            return if self.stable {
+                DyingOutcome::Stable
+            } else {
+                DyingOutcome::StillDying
+            };
+        }
+        *self = Dying::default();
+        c.end(crate::conditions::Condition::Unconscious, ZERO_HP_SOURCE);
+        DyingOutcome::Conscious(hp.current)
+    }
+
+    /// Time passes while Stable and unhealed (DD-DMG-16.d): after the 1d4 hours rolled
+    /// (`d4`), it regains 1 HP and wakes.
+    pub fn hours_pass(
+        &mut self,
+        hours: u32,
+        d4: u32,
+        hp: &mut HitPoints,
+        c: &mut crate::conditions::Conditions,
+    ) -> Result<DyingOutcome, RulesError> {
+        in_range("d4", i64::from(d4), 1, 4, "DD-DMG-16.d")?;
+        if !self.stable {
+            return Ok(DyingOutcome::StillDying);
+        }
+        self.stable_hours = self.stable_hours.saturating_add(hours);
+        if self.stable_hours >= d4 {
+            return Ok(self.heal(hp, c, 1));
+        }
+        Ok(DyingOutcome::Stable)
+    }
+}
+
+/// Whether a knocked-out creature wakes (DD-DMG-17.b): when it regains any HP, when someone's
+/// first aid (an action, DC 10 Wisdom (Medicine)) succeeds, or when its Short Rest ends.
+pub fn knocked_out_wakes(
+    regained_hp: bool,
+    first_aid_total: Option<i32>,
+    short_rest_ended: bool,
+) -> bool {
+    regained_hp || first_aid_total.is_some_and(|t| t >= FIRST_AID_DC) || short_rest_ended
+}
+
+impl crate::core::DamageDice {
+    /// A damage roll (DD-DMG-02.a/b): the rolled faces, one per die, plus the modifier; never
+    /// below 0. Faces outside the die, or the wrong number of them, are refused.
+    pub fn total(&self, faces: &[u32]) -> Result<u32, RulesError> {
+        if faces.len() != usize::try_from(self.count).unwrap_or(usize::MAX) {
+            return Err(RulesError::Forbidden {
+                rule: "DD-DMG-02.a",
+                reason: format!("{} needs {} faces, got {}", self, self.count, faces.len()),
+            });
+        }
+        for f in faces {
+            in_range(
+                "damage die face",
+                i64::from(*f),
+                1,
+                i64::from(self.sides),
+                "DD-DMG-02.a",
+            )?;
+        }
+        let sum: i64 = faces.iter().map(|f| i64::from(*f)).sum::<i64>() + i64::from(self.modifier);
+        Ok(u32::try_from(sum.max(0)).unwrap_or(u32::MAX))
+    }
+}
+
+/// Fixed damage with no roll (DD-DMG-02.c, e.g. a Blowgun's 1): no ability modifier unless a
+/// rule adds one (`rule_modifier`); never below 0.
+pub fn fixed_damage(amount: u32, rule_modifier: Option<i32>) -> u32 {
+    let total = i64::from(amount) + i64::from(rule_modifier.unwrap_or(0));
+    u32::try_from(total.max(0)).unwrap_or(u32::MAX)
 }

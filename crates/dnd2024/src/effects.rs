@@ -223,16 +223,22 @@ impl ActiveEffects {
     /// A possession takes hold (DD-MAG-19.a): refused while Protection from Evil and Good is
     /// on the creature, or while another possession holds it. `e` must be a possession.
     pub fn possess(&mut self, e: Effect) -> Result<(), RulesError> {
+        if self.warded_against_possession() && matches!(e.kind, EffectKind::Possession { .. }) {
+            return Err(RulesError::Forbidden {
+                rule: "DD-MAG-19.a",
+                reason: "Protection from Evil and Good prevents possession".into(),
+            });
+        }
+        self.possess_ignoring_ward(e)
+    }
+
+    /// A possession taking hold while Protection from Evil and Good is suppressed (an
+    /// antimagic area, `Creature::possess`): the ward does not count; the other checks do.
+    pub(crate) fn possess_ignoring_ward(&mut self, e: Effect) -> Result<(), RulesError> {
         if !matches!(e.kind, EffectKind::Possession { .. }) {
             return Err(RulesError::Forbidden {
                 rule: "DD-MAG-19.a",
                 reason: format!("`{}` is not a possessing effect", e.id),
-            });
-        }
-        if self.warded_against_possession() {
-            return Err(RulesError::Forbidden {
-                rule: "DD-MAG-19.a",
-                reason: "Protection from Evil and Good prevents possession".into(),
             });
         }
         if let Some(p) = self.possession() {
@@ -352,5 +358,19 @@ impl Illusion {
     /// effect says otherwise through the override layer (DD-MAG-17.b, DD-CORE-20.a).
     pub fn reacts_to_surroundings(&self) -> Result<bool, RulesError> {
         Ok(self.in_space && self.overrides.yes(RuleKey::IllusionReactsToSurroundings)?)
+    }
+}
+
+/// An effect that needs its creator to see the target (DD-COND-09.b): it does not affect a
+/// target its creator cannot see (an Invisible one, unless Blindsight or Truesight reaches it).
+/// `creator_sees_target` comes from `vision::can_see`. A refusal names the rule.
+pub fn sight_targeted(creator_sees_target: bool) -> Result<(), RulesError> {
+    if creator_sees_target {
+        Ok(())
+    } else {
+        Err(RulesError::Forbidden {
+            rule: "DD-COND-09.b",
+            reason: "the effect needs its creator to see the target, who cannot".into(),
+        })
     }
 }

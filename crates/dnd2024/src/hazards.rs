@@ -153,3 +153,79 @@ pub fn dehydration(size: Size, drunk_quarters: u32) -> DayOutcome {
         DayOutcome::Fine
     }
 }
+
+/// A burning creature or object (DD-HAZ-01).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Burning {
+    pub burning: bool,
+}
+
+/// What puts a fire out besides rolling on the ground (DD-HAZ-01.c).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Extinguish {
+    Doused,
+    Submerged,
+    Smothered,
+}
+
+impl Burning {
+    /// Damage at the start of its turn: 1d4 Fire while burning (DD-HAZ-01.a).
+    pub fn start_of_turn(&self) -> Option<DamageDice> {
+        self.burning.then_some(BURNING_DAMAGE)
+    }
+
+    /// The creature puts itself out with its action by dropping Prone and rolling
+    /// (DD-HAZ-01.b): takes the action and gives Prone.
+    pub fn roll_out(
+        &mut self,
+        turn: &mut crate::actions::Turn,
+        c: &mut crate::conditions::Conditions,
+    ) -> Result<(), RulesError> {
+        if !self.burning {
+            return Err(RulesError::Forbidden {
+                rule: "DD-HAZ-01.b",
+                reason: "not burning".into(),
+            });
+        }
+        turn.take_other_action()?;
+        c.apply(crate::conditions::Condition::Prone, "rolling out a fire")?;
+        self.burning = false;
+        Ok(())
+    }
+
+    /// Doused, submerged or smothered: the fire ends (DD-HAZ-01.c).
+    pub fn put_out(&mut self, _how: Extinguish) {
+        self.burning = false;
+    }
+}
+
+/// Holding breath (DD-HAZ-04): the rounds left before the creature runs out of breath.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeldBreath {
+    pub rounds_left: u32,
+}
+
+impl HeldBreath {
+    /// Starts holding its breath (DD-HAZ-04.a).
+    pub fn start(con_modifier: i32) -> HeldBreath {
+        HeldBreath {
+            rounds_left: breath_rounds(con_modifier),
+        }
+    }
+
+    /// The end of one of its turns without air (DD-HAZ-04.b): a round of breath is used; once
+    /// out of breath, or while choking, it gains one Exhaustion level from suffocation.
+    /// Returns whether it died of it.
+    pub fn end_of_turn(
+        &mut self,
+        exhaustion: &mut crate::conditions::Exhaustion,
+        choking: bool,
+    ) -> Option<bool> {
+        if self.rounds_left > 0 && !choking {
+            self.rounds_left -= 1;
+            return None;
+        }
+        Some(exhaustion.gain(crate::conditions::ExhaustionSource::Suffocation))
+    }
+}

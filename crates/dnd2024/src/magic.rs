@@ -32,6 +32,17 @@ pub fn spell_attack_bonus(ability_modifier: i32, pb: i32) -> i32 {
     ability_modifier + pb
 }
 
+/// A spell's casting time (DD-MAG-05.a): the Magic action, a Bonus Action, a Reaction (its
+/// trigger is in the spell), or a number of minutes (DD-MAG-05.b, DD-ACT-12.b).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CastingTime {
+    Action,
+    BonusAction,
+    Reaction,
+    Minutes(u32),
+}
+
 /// Spell slots by level 1…9 (DD-MAG-03), with the one-slot-per-turn rule (DD-MAG-04).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpellSlots {
@@ -217,6 +228,17 @@ impl Concentration {
         self.effect.take()
     }
 
+    /// The creature's conditions now: any that make it Incapacitated (Stunned, Paralyzed,
+    /// Unconscious, …) end Concentration (DD-MAG-09.d/e; the SRD's Incapacitated, not only
+    /// Unconscious). Returns the ended effect.
+    pub fn check_conditions(&mut self, c: &crate::conditions::Conditions) -> Option<String> {
+        if c.incapacitated() {
+            self.effect.take()
+        } else {
+            None
+        }
+    }
+
     /// Ending it is free, at any time (DD-MAG-09.a).
     pub fn end(&mut self) -> Option<String> {
         self.effect.take()
@@ -372,5 +394,140 @@ pub fn check_spell_target(
             rule: "DD-MAG-11.a",
             reason: format!("target at {distance_ft} ft is out of the spell's range"),
         })
+    }
+}
+
+/// Whether a spell may be cast at all (DD-MAG-01.b): it must be prepared, or come from an item
+/// such as a Spell Scroll.
+pub fn may_cast(prepared: bool, from_item: bool) -> Result<(), RulesError> {
+    if prepared || from_item {
+        Ok(())
+    } else {
+        Err(RulesError::Forbidden {
+            rule: "DD-MAG-01.b",
+            reason: "the spell is neither prepared nor cast from an item".into(),
+        })
+    }
+}
+
+/// Ways to cast a level 1+ spell without a slot besides a Ritual (DD-MAG-03.c).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SlotFree {
+    /// A magic item that casts it.
+    MagicItem,
+    /// A special ability with limited uses (often X/day).
+    Ability,
+}
+
+/// Casts without a slot (DD-MAG-03.c): at the spell's own level, no slot spent, not counted by
+/// the one-slot-per-turn rule. An ability spends one of its uses (`uses`), refused when none is
+/// left.
+pub fn cast_without_slot(
+    spell_level: u8,
+    how: SlotFree,
+    uses: Option<&mut crate::core::PerDayUse>,
+) -> Result<Cast, RulesError> {
+    in_range("spell level", i64::from(spell_level), 0, 9, "DD-MAG-01.a")?;
+    if how == SlotFree::Ability {
+        match uses {
+            Some(u) => u.spend()?,
+            None => {
+                return Err(RulesError::Forbidden {
+                    rule: "DD-MAG-03.c",
+                    reason: "an ability casting needs its limited uses".into(),
+                });
+            }
+        }
+    }
+    Ok(Cast {
+        cast_level: spell_level,
+        slot_spent: None,
+        extra_minutes: 0,
+    })
+}
+
+/// Whether a spell that targets "a creature of your choice" may target its caster
+/// (DD-MAG-11.c): yes unless it says the creature must be Hostile or someone else.
+pub fn may_target_self(spell_excludes_caster: bool) -> bool {
+    !spell_excludes_caster
+}
+
+/// Whether a target knows it was targeted (DD-MAG-11.d): only when the spell has a perceptible
+/// effect on it.
+pub fn target_knows(perceptible_effect: bool) -> bool {
+    perceptible_effect
+}
+
+/// What an invalid target sees of the spell (DD-MAG-11.e): nothing happens to it (the slot stays
+/// spent); if the spell normally does nothing on a successful save, it looks as if it saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InvalidTarget {
+    NothingHappens,
+    AppearsToSave,
+}
+
+pub fn invalid_target(nothing_on_successful_save: bool) -> InvalidTarget {
+    if nothing_on_successful_save {
+        InvalidTarget::AppearsToSave
+    } else {
+        InvalidTarget::NothingHappens
+    }
+}
+
+/// Whether a creature meets an item's class requirement for attunement (DD-MAG-15.b): a
+/// character by its classes, a monster by a class tag in its stat block.
+pub fn meets_class_requirement(required_class: &str, classes_or_tags: &[&str]) -> bool {
+    classes_or_tags
+        .iter()
+        .any(|c| c.eq_ignore_ascii_case(required_class))
+}
+
+/// A telepath's one contact at a time (DD-MAG-21).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Telepathy {
+    pub range_ft: u32,
+    pub contact: Option<String>,
+}
+
+impl Telepathy {
+    /// Starts contact (DD-MAG-21.a/b/c): no action and no sight needed; the recipient within
+    /// range must understand a language or be telepathic; neither may be Incapacitated.
+    /// Contacting someone new breaks the old contact, returned.
+    pub fn contact(
+        &mut self,
+        recipient: &str,
+        distance_ft: u32,
+        either_incapacitated: bool,
+        recipient_understands_or_telepathic: bool,
+    ) -> Result<Option<String>, RulesError> {
+        if !telepathy_contact(
+            distance_ft,
+            self.range_ft,
+            either_incapacitated,
+            recipient_understands_or_telepathic,
+        ) {
+            return Err(RulesError::Forbidden {
+                rule: "DD-MAG-21.c",
+                reason: "contact needs the recipient in range, understanding a language or telepathic, and neither Incapacitated".into(),
+            });
+        }
+        Ok(self.contact.replace(recipient.to_string()))
+    }
+
+    /// The contact holds while the recipient stays in range and neither is Incapacitated
+    /// (DD-MAG-21.c). Returns whether it still holds (and drops it otherwise).
+    pub fn check(&mut self, distance_ft: u32, either_incapacitated: bool) -> bool {
+        if distance_ft > self.range_ft || either_incapacitated {
+            self.contact = None;
+        }
+        self.contact.is_some()
+    }
+
+    /// A message from `from` (DD-MAG-21.d): the telepath always may; a non-telepath only
+    /// replies within an open contact, never starts one.
+    pub fn may_send(&self, from_telepath: bool, from: &str) -> bool {
+        from_telepath || self.contact.as_deref() == Some(from)
     }
 }

@@ -229,3 +229,208 @@ impl LegendaryActions {
         self.left = self.max;
     }
 }
+
+/// A stat block's Initiative (DD-CBT-01.d, DD-MON-01.a): the modifier and the score, which is
+/// 10 + the modifier (the static option, DD-CBT-01.c).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Initiative {
+    pub modifier: i32,
+    pub score: i32,
+}
+
+impl Initiative {
+    pub fn from_modifier(modifier: i32) -> Initiative {
+        Initiative {
+            modifier,
+            score: 10 + modifier,
+        }
+    }
+}
+
+/// How a stat block's CR compares with the party's level (DD-MON-02.a): a hint for the GM's
+/// encounter planning, never a rule the engine enforces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ThreatHint {
+    /// CR above the party's level: dangerous.
+    Dangerous,
+    /// CR equal to the party's level.
+    Even,
+    /// CR below the party's level: little threat.
+    Little,
+}
+
+impl ChallengeRating {
+    /// The threat this CR suggests against a party of four characters of `party_level`
+    /// (DD-MON-02.a); the GM decides what to do with it.
+    pub fn threat_for_party(self, party_level: u8) -> ThreatHint {
+        let party = u32::from(party_level) * 8;
+        match self.eighths.cmp(&party) {
+            std::cmp::Ordering::Greater => ThreatHint::Dangerous,
+            std::cmp::Ordering::Equal => ThreatHint::Even,
+            std::cmp::Ordering::Less => ThreatHint::Little,
+        }
+    }
+}
+
+/// How an attack in a stat block reaches (DD-MON-01.c).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackKind {
+    Melee {
+        reach_ft: u32,
+    },
+    Ranged {
+        normal_ft: u32,
+        long_ft: Option<u32>,
+    },
+}
+
+/// An attack as a stat block writes it (DD-MON-01.c): melee or ranged, the bonus, reach or
+/// range, what a hit does, and how many targets (one unless it says otherwise).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackNotation {
+    pub kind: AttackKind,
+    pub bonus: i32,
+    pub on_hit: StatBlockDamage,
+    pub targets: u32,
+}
+
+impl AttackNotation {
+    /// One target unless the stat block says otherwise (DD-MON-01.c).
+    pub fn new(kind: AttackKind, bonus: i32, on_hit: StatBlockDamage) -> AttackNotation {
+        AttackNotation {
+            kind,
+            bonus,
+            on_hit,
+            targets: 1,
+        }
+    }
+
+    /// The reach or range for `combat::plan_attack`.
+    pub fn reach(&self) -> crate::combat::AttackReach {
+        match self.kind {
+            AttackKind::Melee { reach_ft } => crate::combat::AttackReach::Melee { reach_ft },
+            AttackKind::Ranged { normal_ft, long_ft } => {
+                crate::combat::AttackReach::Ranged { normal_ft, long_ft }
+            }
+        }
+    }
+}
+
+/// A saving throw as a stat block writes it (DD-MON-01.d): the ability, the DC, who saves, and
+/// what failure and success do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaveNotation {
+    pub ability: crate::core::Ability,
+    pub dc: i32,
+    pub who: String,
+    pub on_failure: String,
+    pub on_success: String,
+}
+
+impl SaveNotation {
+    /// What a save total leads to: the failure text below the DC, the success text at or above
+    /// it (DD-CORE-01.c).
+    pub fn outcome(&self, save_total: i32) -> &str {
+        if save_total >= self.dc {
+            &self.on_success
+        } else {
+            &self.on_failure
+        }
+    }
+}
+
+/// A stat block's fields in their order (DD-MON-01.a). Magically created creatures may lack
+/// Hit Dice, Initiative and CR (`None`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatBlock {
+    pub name: String,
+    pub size: crate::movement::Size,
+    pub creature_type: crate::actions::CreatureType,
+    pub tags: Vec<String>,
+    /// Suggested; the GM decides.
+    pub alignment: String,
+    pub armor_class: i32,
+    pub initiative: Option<Initiative>,
+    pub hit_points: u32,
+    /// (number of dice, die size).
+    pub hit_dice: Option<(u32, u32)>,
+    pub speeds: crate::movement::Speeds,
+    /// Scores in the order of `Ability::ALL`.
+    pub abilities: [i32; 6],
+    pub saves: [i32; 6],
+    pub skills: Vec<(crate::core::Skill, i32)>,
+    pub resistances: Vec<crate::damage::DamageType>,
+    pub vulnerabilities: Vec<crate::damage::DamageType>,
+    pub damage_immunities: Vec<crate::damage::DamageType>,
+    pub condition_immunities: Vec<crate::conditions::Condition>,
+    pub gear: Vec<String>,
+    pub senses: crate::vision::Senses,
+    pub passive_perception: i32,
+    pub languages: Vec<String>,
+    pub challenge: Option<ChallengeRating>,
+    pub traits: Vec<String>,
+    pub actions: Vec<String>,
+    pub bonus_actions: Vec<String>,
+    pub reactions: Vec<String>,
+}
+
+impl StatBlock {
+    /// Checks the numbers that follow from others (DD-MON-01.a): scores 1…30; the Initiative
+    /// score is 10 + its modifier; HP from Hit Dice is dice × average + Con modifier × dice
+    /// (DD-REST-02.c). Refusals name the field.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        for score in self.abilities {
+            crate::core::ability_modifier(score)?;
+        }
+        if let Some(i) = self.initiative
+            && i.score != 10 + i.modifier
+        {
+            return Err(RulesError::Forbidden {
+                rule: "DD-MON-01.a",
+                reason: format!(
+                    "Initiative score {} is not 10 + modifier {}",
+                    i.score, i.modifier
+                ),
+            });
+        }
+        if let Some((count, sides)) = self.hit_dice {
+            let con = crate::core::ability_modifier(self.abilities[2])?;
+            let expected = crate::rest::monster_average_hp(count, sides, con)?;
+            if expected != self.hit_points {
+                return Err(RulesError::Forbidden {
+                    rule: "DD-MON-01.a",
+                    reason: format!(
+                        "{} HP does not match {count}d{sides} with Con {con:+} ({expected})",
+                        self.hit_points
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Proficiency Bonus from the CR (DD-MON-02.b); none without a CR.
+    pub fn proficiency_bonus(&self) -> Option<i32> {
+        self.challenge.map(ChallengeRating::proficiency_bonus)
+    }
+
+    /// Takes one of the stat block's own actions as the turn's action (DD-MON-01.b): these
+    /// come on top of the actions every creature has. Refused for a name the stat block lacks.
+    pub fn take_action(
+        &self,
+        turn: &mut crate::actions::Turn,
+        name: &str,
+    ) -> Result<(), RulesError> {
+        if !self.actions.iter().any(|a| a.eq_ignore_ascii_case(name)) {
+            return Err(RulesError::Unknown {
+                what: "stat block action",
+                got: name.to_string(),
+                expected: self.actions.join(", "),
+                rule: "DD-MON-01.b",
+            });
+        }
+        turn.take_other_action()
+    }
+}

@@ -338,3 +338,158 @@ pub fn teleport_destination<T>(chosen: T, chosen_free: bool, nearest_free: T) ->
 pub fn can_burrow_through(solid_rock: bool, rock_trait: bool) -> bool {
     !solid_rock || rock_trait
 }
+
+/// Something that may make a space Difficult Terrain (DD-MOVE-03.c).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TerrainFeature {
+    /// Another creature's space.
+    Creature {
+        size: Size,
+        ally: bool,
+    },
+    /// Furniture sized for creatures of this size.
+    Furniture {
+        sized_for: Size,
+    },
+    HeavySnow,
+    Ice,
+    Rubble,
+    Undergrowth,
+    /// Liquid. `gm_difficult` is the GM's ruling when set (DD-MOVE-03.d: the Russian text says
+    /// ankle-deep where SRD says shin-deep, so the depth is a GM-adjustable flag).
+    Liquid {
+        depth: LiquidDepth,
+        gm_difficult: Option<bool>,
+    },
+    /// An opening sized for creatures of this size.
+    NarrowOpening {
+        sized_for: Size,
+    },
+    Slope {
+        degrees: u32,
+    },
+}
+
+/// How deep a liquid is (DD-MOVE-03.c/d).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LiquidDepth {
+    BelowShin,
+    ShinToWaist,
+    AboveWaist,
+}
+
+impl TerrainFeature {
+    /// Whether this feature makes the space Difficult Terrain for a mover of `mover` size
+    /// (DD-MOVE-03.c).
+    pub fn difficult_for(self, mover: Size) -> bool {
+        match self {
+            TerrainFeature::Creature { size, ally } => other_space_is_difficult(size, ally),
+            TerrainFeature::Furniture { sized_for } => sized_for >= mover,
+            TerrainFeature::HeavySnow
+            | TerrainFeature::Ice
+            | TerrainFeature::Rubble
+            | TerrainFeature::Undergrowth => true,
+            TerrainFeature::Liquid {
+                depth,
+                gm_difficult,
+            } => gm_difficult.unwrap_or(depth == LiquidDepth::ShinToWaist),
+            TerrainFeature::NarrowOpening { sized_for } => mover.steps_from(sized_for) == 1,
+            TerrainFeature::Slope { degrees } => degrees >= 20,
+        }
+    }
+}
+
+/// A space is Difficult Terrain or not, however many causes it has (DD-MOVE-03.b): one cause
+/// is enough and more add nothing. Returns the cost of one foot there (DD-MOVE-03.a).
+pub fn space_cost_per_foot(features: &[TerrainFeature], mover: Size) -> u32 {
+    if features.iter().any(|f| f.difficult_for(mover)) {
+        2
+    } else {
+        1
+    }
+}
+
+/// DC of the Strength (Athletics) check the GM may call for on a hard climb or in rough water
+/// (DD-MOVE-04.c, DD-MOVE-05.c).
+pub const CLIMB_SWIM_DC: i32 = 15;
+
+/// Whether a climb or a swim may go on (DD-MOVE-04.c, 05.c): only the GM decides that a check
+/// is needed (`gm_requires_check`); then the Athletics total must reach DC 15. A required
+/// check without a total is refused.
+pub fn climb_or_swim_allowed(
+    gm_requires_check: bool,
+    athletics_total: Option<i32>,
+) -> Result<bool, RulesError> {
+    match (gm_requires_check, athletics_total) {
+        (false, _) => Ok(true),
+        (true, Some(t)) => Ok(t >= CLIMB_SWIM_DC),
+        (true, None) => Err(RulesError::Forbidden {
+            rule: "DD-MOVE-04.c",
+            reason: "the GM calls for a DC 15 Strength (Athletics) check first".into(),
+        }),
+    }
+}
+
+/// Landing a long jump in Difficult Terrain (DD-MOVE-08.c): a DC 10 Dexterity (Acrobatics)
+/// check or Prone. Returns whether the jumper lands Prone.
+pub fn long_jump_lands_prone(landing_difficult: bool, acrobatics_total: i32) -> bool {
+    landing_difficult && acrobatics_total < JUMP_LANDING_DC
+}
+
+/// Clearing a low obstacle during a long jump (DD-MOVE-08.d): height is ignored up to a
+/// quarter of the jump's distance; the GM may call for a DC 10 Strength (Athletics) check, and
+/// on a failure the jumper hits the obstacle. Returns whether it clears it; a higher obstacle
+/// is refused (not a low one).
+pub fn clears_obstacle(
+    obstacle_height_ft: u32,
+    jump_distance_ft: u32,
+    gm_check_total: Option<i32>,
+) -> Result<bool, RulesError> {
+    if obstacle_height_ft.saturating_mul(4) > jump_distance_ft {
+        return Err(RulesError::Forbidden {
+            rule: "DD-MOVE-08.d",
+            reason: format!(
+                "a {obstacle_height_ft} ft obstacle is more than a quarter of a {jump_distance_ft} ft jump"
+            ),
+        });
+    }
+    Ok(gm_check_total.is_none_or(|t| t >= JUMP_LANDING_DC))
+}
+
+/// What comes along on a teleport (DD-MOVE-16.b): worn and carried equipment does; a creature
+/// it touches does not unless the effect says so.
+pub fn teleport_brings(worn_or_carried: bool, effect_brings_touched_creatures: bool) -> bool {
+    worn_or_carried || effect_brings_touched_creatures
+}
+
+/// Whether a teleport may go to a destination (DD-MOVE-16.d): each effect says whether the
+/// destination must be seen.
+pub fn teleport_allowed(
+    effect_needs_sight: bool,
+    destination_seen: bool,
+) -> Result<(), RulesError> {
+    if effect_needs_sight && !destination_seen {
+        return Err(RulesError::Forbidden {
+            rule: "DD-MOVE-16.d",
+            reason: "this teleport needs a destination the teleporter can see".into(),
+        });
+    }
+    Ok(())
+}
+
+/// Speed with a load when the GM tracks weight (DD-MOVE-21.c): untracked, the load changes
+/// nothing; tracked, `speed_with_load` applies.
+pub fn speed_if_tracked(
+    gm_tracks_weight: bool,
+    speed: u32,
+    load_lb: u32,
+    cap: CarryingCapacity,
+) -> Result<u32, RulesError> {
+    if gm_tracks_weight {
+        speed_with_load(speed, load_lb, cap)
+    } else {
+        Ok(speed)
+    }
+}

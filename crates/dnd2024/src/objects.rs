@@ -206,3 +206,44 @@ pub fn break_fragile(
     object.destroyed = true;
     Ok(())
 }
+
+/// A Huge or Gargantuan object split into sections of Large size or smaller, each with its own
+/// HP (DD-OBJ-02.c). Whether losing one section brings the whole object down is the GM's call
+/// (`gm_one_section_fells_all`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SectionedObject {
+    pub sections: Vec<ObjectState>,
+    pub gm_one_section_fells_all: bool,
+}
+
+impl SectionedObject {
+    /// Splits an object of `size` into sections: refused for Large or smaller objects (they
+    /// take HP from T-10) and for an empty list.
+    pub fn new(
+        size: Size,
+        sections: Vec<ObjectState>,
+        gm_one_section_fells_all: bool,
+    ) -> Result<SectionedObject, RulesError> {
+        if size < Size::Huge || sections.is_empty() {
+            return Err(RulesError::Forbidden {
+                rule: "DD-OBJ-02.c",
+                reason: "only a Huge or Gargantuan object is split, into at least one section"
+                    .into(),
+            });
+        }
+        Ok(SectionedObject {
+            sections,
+            gm_one_section_fells_all,
+        })
+    }
+
+    /// Whether the whole object is down: all sections destroyed, or any one when the GM ruled
+    /// so.
+    pub fn destroyed(&self) -> bool {
+        if self.gm_one_section_fells_all {
+            self.sections.iter().any(|s| s.destroyed)
+        } else {
+            self.sections.iter().all(|s| s.destroyed)
+        }
+    }
+}

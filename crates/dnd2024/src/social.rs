@@ -83,3 +83,106 @@ pub fn influence(w: Willingness, attitude: Attitude, monster_int_score: i32) -> 
 /// Hours before the same urging can be tried again after a failure (DD-ACT-11.f), unless the
 /// GM sets another period.
 pub const INFLUENCE_RETRY_HOURS: u32 = 24;
+
+/// The checks an Influence action may call for (DD-ACT-11.c, T-02); the GM picks one to fit the
+/// approach the actor describes (DD-ACT-11.a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InfluenceCheck {
+    Deception,
+    Intimidation,
+    Performance,
+    Persuasion,
+    AnimalHandling,
+}
+
+/// The approach the actor describes or roleplays (DD-ACT-11.a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Approach {
+    Deceive,
+    Intimidate,
+    Amuse,
+    Persuade,
+    /// Gently coaxing a Beast or Monstrosity.
+    Coax,
+}
+
+impl InfluenceCheck {
+    /// The skill of the check (T-02).
+    pub fn skill(self) -> crate::core::Skill {
+        use crate::core::Skill;
+        match self {
+            InfluenceCheck::Deception => Skill::Deception,
+            InfluenceCheck::Intimidation => Skill::Intimidation,
+            InfluenceCheck::Performance => Skill::Performance,
+            InfluenceCheck::Persuasion => Skill::Persuasion,
+            InfluenceCheck::AnimalHandling => Skill::AnimalHandling,
+        }
+    }
+
+    /// The usual check for an approach (T-02); the GM may choose another (DD-ACT-11.c).
+    pub fn for_approach(a: Approach) -> InfluenceCheck {
+        match a {
+            Approach::Deceive => InfluenceCheck::Deception,
+            Approach::Intimidate => InfluenceCheck::Intimidation,
+            Approach::Amuse => InfluenceCheck::Performance,
+            Approach::Persuade => InfluenceCheck::Persuasion,
+            Approach::Coax => InfluenceCheck::AnimalHandling,
+        }
+    }
+
+    /// Whether this check can be used on the monster (T-02): Deception and Persuasion need it to
+    /// understand the speaker; Animal Handling works only on Beasts and Monstrosities.
+    pub fn usable(self, understands: bool, creature_type: crate::actions::CreatureType) -> bool {
+        use crate::actions::CreatureType;
+        match self {
+            InfluenceCheck::Deception | InfluenceCheck::Persuasion => understands,
+            InfluenceCheck::AnimalHandling => {
+                matches!(
+                    creature_type,
+                    CreatureType::Beast | CreatureType::Monstrosity
+                )
+            }
+            InfluenceCheck::Intimidation | InfluenceCheck::Performance => true,
+        }
+    }
+}
+
+/// Failed urgings (DD-ACT-11.f): after a failure the same urging cannot be tried on that
+/// monster again for 24 hours, or the period the GM sets.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FailedInfluence {
+    /// (monster, urging) → hour of the failure.
+    failed_at: BTreeMap<(String, String), u64>,
+}
+
+impl FailedInfluence {
+    /// Records a failed urging at `hour` (game time in hours).
+    pub fn failed(&mut self, monster: &str, urging: &str, hour: u64) {
+        self.failed_at
+            .insert((monster.to_string(), urging.to_string()), hour);
+    }
+
+    /// Whether the urging may be tried now; `gm_period_hours` replaces the 24 hours when the
+    /// GM sets another period (`[GM]`).
+    pub fn may_try(
+        &self,
+        monster: &str,
+        urging: &str,
+        now_hour: u64,
+        gm_period_hours: Option<u64>,
+    ) -> Result<(), crate::RulesError> {
+        let period = gm_period_hours.unwrap_or(u64::from(INFLUENCE_RETRY_HOURS));
+        match self
+            .failed_at
+            .get(&(monster.to_string(), urging.to_string()))
+        {
+            Some(at) if now_hour < at + period => Err(crate::RulesError::Forbidden {
+                rule: "DD-ACT-11.f",
+                reason: format!("this urging failed on {monster}; try again after {period} hours"),
+            }),
+            _ => Ok(()),
+        }
+    }
+}

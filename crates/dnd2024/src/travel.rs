@@ -180,3 +180,16 @@ pub fn special_speed_day(speed_ft: u32, hours: u32, pace: Pace) -> (u32, u32) {
     };
     (mph, miles)
 }
+
+/// A waterborne vessel's day (DD-TRV-01.d): it moves at its own speed, with no pace to choose.
+/// Land vehicles use `travel` with a pace like walkers. Returns miles.
+pub fn vessel_day(vessel_mph: u32, hours: u32) -> Result<u32, RulesError> {
+    in_range(
+        "hours",
+        i64::from(hours),
+        0,
+        i64::from(MAX_HOURS),
+        "input limit",
+    )?;
+    Ok(vessel_mph * hours)
+}

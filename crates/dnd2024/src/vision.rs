@@ -118,3 +118,49 @@ pub fn unseen_sources(attacker_sees_target: bool, target_sees_attacker: bool) ->
         u32::from(!attacker_sees_target),
     )
 }
+
+/// Whether hiding's concealment precondition holds (DD-ACT-10.a, DD-VIS-05.b): the space is
+/// Heavily Obscured, or the creature is behind Three-Quarters or Total Cover.
+pub fn conceals_for_hiding(o: Obscured, cover: crate::cover::Cover) -> bool {
+    o == Obscured::Heavily || cover >= crate::cover::Cover::ThreeQuarters
+}
+
+/// Whether the viewer sees colours in a space (DD-VIS-07.b): in Darkness seen only through
+/// Darkvision it sees shades of grey; `None` when it cannot see into the space at all.
+pub fn sees_colour(
+    light: Light,
+    distance_ft: u32,
+    senses: &Senses,
+    magical_darkness: bool,
+) -> Option<bool> {
+    match obscurement(light, distance_ft, senses, magical_darkness) {
+        Obscured::Heavily => None,
+        _ => Some(light != Light::Darkness || truesight_in_range(senses, distance_ft)),
+    }
+}
+
+fn truesight_in_range(senses: &Senses, distance_ft: u32) -> bool {
+    senses.truesight_ft > 0 && distance_ft <= senses.truesight_ft
+}
+
+/// The form the viewer perceives (DD-VIS-09.d): with Truesight in range it sees the true form of
+/// anything magic has transformed; otherwise the form shown.
+pub fn perceived_form<'a>(
+    senses: &Senses,
+    distance_ft: u32,
+    true_form: &'a str,
+    shown_form: &'a str,
+    transformed_by_magic: bool,
+) -> &'a str {
+    if transformed_by_magic && truesight_in_range(senses, distance_ft) {
+        true_form
+    } else {
+        shown_form
+    }
+}
+
+/// Whether the viewer sees into the Ethereal Plane at that distance (DD-VIS-09.e): only with
+/// Truesight in range.
+pub fn sees_ethereal(senses: &Senses, distance_ft: u32) -> bool {
+    truesight_in_range(senses, distance_ft)
+}

@@ -3,7 +3,7 @@ use delve_dnd2024::core::RollMode;
 use delve_dnd2024::movement::Size;
 
 #[test]
-fn dd_cbt_01_test_static_initiative() {
+fn dd_cbt_01_c_test_static_initiative() {
     assert_eq!(initiative_score(3, RollMode::Normal), 13);
     assert_eq!(initiative_score(3, RollMode::Advantage), 18);
     assert_eq!(initiative_score(3, RollMode::Disadvantage), 8);
@@ -36,7 +36,7 @@ fn dd_cbt_02_a_b_surprise_and_combinations() {
 }
 
 #[test]
-fn dd_cbt_05_ranged_ranges() {
+fn dd_cbt_05_a_b_c_ranged_ranges() {
     assert_eq!(ranged_attack(80, 80, Some(320), false).unwrap(), 0);
     assert_eq!(ranged_attack(100, 80, Some(320), false).unwrap(), 1);
     assert!(ranged_attack(321, 80, Some(320), false).is_err());
@@ -52,7 +52,7 @@ fn dd_cbt_06_a_melee_reach() {
 }
 
 #[test]
-fn dd_cbt_07_test_unarmed_strike() {
+fn dd_cbt_07_b_c_d_test_unarmed_strike() {
     let u = unarmed_strike(3, 2);
     assert_eq!((u.attack_bonus, u.damage, u.grapple_shove_dc), (5, 4, 13));
     assert_eq!(unarmed_strike(-3, 2).damage, 0);
@@ -79,14 +79,14 @@ fn dd_cond_07_c_drag_cost() {
 }
 
 #[test]
-fn dd_cbt_09_improvised() {
+fn dd_cbt_09_b_d_improvised_no_pb_thrown_20_60() {
     assert_eq!(improvised_attack_bonus(3, 2), 3);
     assert_eq!(IMPROVISED_DAMAGE.to_string(), "1d4");
     assert_eq!(IMPROVISED_THROWN_RANGE, (20, 60));
 }
 
 #[test]
-fn dd_cbt_11_armor_training() {
+fn dd_cbt_11_a_b_armor_training() {
     assert_eq!(
         armor_training_effects(ArmorCategory::Heavy, false),
         (true, false, true)
@@ -109,7 +109,7 @@ fn dd_cbt_12_a_mounting() {
 }
 
 #[test]
-fn dd_cbt_13_underwater() {
+fn dd_cbt_13_a_b_underwater_attacks() {
     assert_eq!(underwater_attack(false, false, false, 5, 5).unwrap(), 1);
     assert_eq!(underwater_attack(false, true, false, 5, 5).unwrap(), 0);
     assert_eq!(underwater_attack(false, false, true, 5, 5).unwrap(), 0);
@@ -361,4 +361,206 @@ fn dd_cbt_04_a_objects_locations_and_automatic_criticals() {
     let p = plan_attack(&melee_request(target, &tired)).unwrap();
     assert!(!p.roll(&[10], &ex).unwrap().hit);
     assert!(p.roll(&[14], &ex).unwrap().hit);
+}
+
+#[test]
+fn dd_cbt_01_a_initiative_is_a_dex_check_shared_by_groups() {
+    use delve_dnd2024::core::D20TestKind;
+    let t = initiative_test(3, RollMode::Normal, 0);
+    assert_eq!(t.kind, D20TestKind::AbilityCheck);
+    assert_eq!(t.resolve(&[12]).unwrap().total, 15);
+    // Three goblins (group 0) share one roll; the ogre (group 1) has its own.
+    assert_eq!(
+        shared_initiatives(&[0, 0, 1, 0], &[14, 9]).unwrap(),
+        vec![14, 14, 9, 14]
+    );
+    assert!(shared_initiatives(&[2], &[14, 9]).is_err());
+}
+
+#[test]
+fn dd_cbt_01_d_stat_block_initiative_modifier_and_score() {
+    use delve_dnd2024::monsters::Initiative;
+    let i = Initiative::from_modifier(2);
+    assert_eq!((i.modifier, i.score), (2, 12));
+    assert_eq!(i.score, initiative_score(2, RollMode::Normal));
+}
+
+#[test]
+fn dd_cbt_07_a_e_one_option_per_strike_within_5_ft() {
+    use delve_dnd2024::actions::{LeaveReach, Turn, opportunity_attack};
+    use delve_dnd2024::exceptions::Exceptions;
+    assert!(
+        unarmed_strike_use(
+            UnarmedOption::Damage,
+            3,
+            2,
+            10,
+            Size::Medium,
+            Size::Medium,
+            true
+        )
+        .is_err()
+    );
+    assert_eq!(
+        unarmed_strike_use(
+            UnarmedOption::Damage,
+            3,
+            2,
+            5,
+            Size::Medium,
+            Size::Medium,
+            false
+        )
+        .unwrap(),
+        UnarmedResolution::AttackRoll {
+            bonus: 5,
+            damage: 4
+        }
+    );
+    // As one attack of the Attack action: a Shove.
+    let mut t = Turn::start(30, false);
+    t.attack(&Exceptions::general()).unwrap();
+    assert_eq!(
+        unarmed_strike_use(
+            UnarmedOption::Shove,
+            3,
+            2,
+            5,
+            Size::Medium,
+            Size::Large,
+            false
+        )
+        .unwrap(),
+        UnarmedResolution::TargetSaves { dc: 13 }
+    );
+    // As an Opportunity Attack: a Grapple at the distance the target leaves from.
+    let mut r = Turn::start(30, false);
+    let at = opportunity_attack(&mut r, LeaveReach::OwnMovement, 5, 10, 5, true, false).unwrap();
+    assert!(
+        unarmed_strike_use(
+            UnarmedOption::Grapple,
+            3,
+            2,
+            at,
+            Size::Medium,
+            Size::Medium,
+            true
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn dd_cbt_08_a_b_grapple_gives_grappled_one_creature_per_hand() {
+    use delve_dnd2024::conditions::{Condition, Conditions};
+    let mut goblin = Conditions::default();
+    assert!(!grapple_lands(&mut goblin, "kraken", true).unwrap());
+    assert!(!goblin.has(Condition::Grappled));
+    assert!(grapple_lands(&mut goblin, "kraken", false).unwrap());
+    assert!(goblin.has(Condition::Grappled));
+    let mut grips = Grips::new(&["tentacle 1", "tentacle 2"]);
+    grips.grab("tentacle 1", "goblin").unwrap();
+    assert!(grips.grab("tentacle 1", "orc").is_err());
+    assert!(grips.grab("maw", "orc").is_err());
+    grips.grab("tentacle 2", "orc").unwrap();
+    assert!(!grips.free());
+    grips.release("goblin");
+    assert!(grips.free());
+    grips.grab("tentacle 1", "elf").unwrap();
+}
+
+#[test]
+fn dd_cbt_08_c_escape_check_against_the_escape_dc() {
+    use delve_dnd2024::actions::Turn;
+    let dc = unarmed_strike(3, 2).grapple_shove_dc;
+    assert_eq!(dc, 13);
+    let mut t = Turn::start(0, false);
+    assert!(escape_grapple(&mut t, 13, dc).unwrap());
+    assert!(
+        escape_grapple(&mut t, 20, dc).is_err(),
+        "it takes the action"
+    );
+    let mut t = Turn::start(0, true);
+    assert!(
+        escape_grapple(&mut t, 20, dc).is_err(),
+        "Incapacitated: no action"
+    );
+}
+
+#[test]
+fn dd_cbt_09_a_c_e_improvised_weapons() {
+    use delve_dnd2024::core::DamageDice;
+    use delve_dnd2024::damage::DamageType;
+    assert!(WeaponUse::Object.improvised());
+    assert!(WeaponUse::RangedWeaponInMelee.improvised());
+    assert!(WeaponUse::ThrownWithoutThrownProperty.improvised());
+    assert!(!WeaponUse::AsDesigned.improvised());
+    let (bonus, dice, t) = improvised_weapon(3, 2, DamageType::Slashing, None);
+    assert_eq!(
+        (bonus, dice.to_string(), t),
+        (3, "1d4".into(), DamageType::Slashing)
+    );
+    // The GM rules a table leg works like a Club (1d4 Bludgeoning); proficient with clubs.
+    let club = DamageDice {
+        count: 1,
+        sides: 4,
+        modifier: 0,
+    };
+    let (bonus, _, t) = improvised_weapon(
+        3,
+        2,
+        DamageType::Slashing,
+        Some((club, DamageType::Bludgeoning, true)),
+    );
+    assert_eq!((bonus, t), (5, DamageType::Bludgeoning));
+}
+
+#[test]
+fn dd_cbt_10_a_weapon_attack_is_an_attack_roll_with_a_weapon() {
+    use delve_dnd2024::core::{D20TestKind, DamageDice};
+    let longsword = DamageDice {
+        count: 1,
+        sides: 8,
+        modifier: 0,
+    };
+    let (bonus, dmg) = weapon_attack(3, 0, false, false, 2, true, longsword);
+    let none = delve_dnd2024::conditions::Conditions::default();
+    let mut req = melee_request(
+        AttackTarget::Creature {
+            armor_class: 14,
+            conditions: &none,
+        },
+        &none,
+    );
+    req.bonus = bonus;
+    req.damage = Some(dmg);
+    let plan = plan_attack(&req).unwrap();
+    assert_eq!(plan.test.kind, D20TestKind::AttackRoll);
+    assert_eq!(plan.test.bonus, 5);
+    assert_eq!(plan.damage.unwrap().to_string(), "1d8 + 3");
+}
+
+#[test]
+fn dd_cbt_12_b_c_controlled_mounts_and_falling_off() {
+    use delve_dnd2024::actions::ActionKind;
+    assert!(mount_action(MountControl::Controlled, ActionKind::Dodge).is_ok());
+    assert!(mount_action(MountControl::Controlled, ActionKind::Attack).is_err());
+    assert!(mount_action(MountControl::Independent, ActionKind::Attack).is_ok());
+    assert_eq!(mount_initiative(MountControl::Controlled, 17, 4), 17);
+    assert_eq!(mount_initiative(MountControl::Independent, 17, 4), 4);
+    assert!(rider_falls(9));
+    assert!(!rider_falls(10));
+}
+
+#[test]
+fn dd_cbt_13_c_underwater_fire_resistance() {
+    use delve_dnd2024::Interpretations;
+    use delve_dnd2024::damage::{DamageType, Defences, adjust_damage};
+    let o = Interpretations::default();
+    let wet = Defences::default().underwater(true, DamageType::Fire);
+    assert_eq!(adjust_damage(15, &wet, &o), 7);
+    let cold = Defences::default().underwater(true, DamageType::Cold);
+    assert_eq!(adjust_damage(15, &cold, &o), 15);
+    let dry = Defences::default().underwater(false, DamageType::Fire);
+    assert_eq!(adjust_damage(15, &dry, &o), 15);
 }

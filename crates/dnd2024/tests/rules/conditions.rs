@@ -42,10 +42,11 @@ fn dd_cond_01_e_included_conditions() {
 }
 
 #[test]
-fn dd_cond_05_test_exhaustion_levels() {
+fn dd_cond_05_a_b_c_e_test_exhaustion_levels() {
     let mut e = Exhaustion::default();
-    for _ in 0..3 {
+    for level in 1..=3 {
         assert!(!e.gain(ExhaustionSource::Other));
+        assert_eq!(e.level(), level, "each gain adds one level");
     }
     assert_eq!(e.d20_penalty(), -6);
     assert_eq!(e.speed(30), 15);
@@ -98,7 +99,7 @@ fn dd_cond_08_e_incapacitated_can_move() {
 }
 
 #[test]
-fn dd_cond_10_d_e_paralyzed_advantage_and_crit_within_5() {
+fn dd_cond_10_a_b_c_d_e_paralyzed() {
     let mut c = Conditions::default();
     c.apply(Condition::Paralyzed, "hold").unwrap();
     assert_eq!(attack_sources_against(&c, 30, true), (1, 0));
@@ -106,15 +107,12 @@ fn dd_cond_10_d_e_paralyzed_advantage_and_crit_within_5() {
     assert!(!hit_is_critical(&c, 10));
     assert!(c.auto_fails_str_dex_saves());
     assert_eq!(c.speed(30), 0);
-}
-
-#[test]
-fn dd_cond_11_f_petrified_immune_poisoned_via_immunity() {
-    // Petrified includes Incapacitated and zero Speed.
-    let mut c = Conditions::default();
-    c.apply(Condition::Petrified, "gaze").unwrap();
-    assert!(c.incapacitated() && c.auto_fails_str_dex_saves());
-    assert_eq!(c.speed(30), 0);
+    assert!(c.incapacitated());
+    let mut t = delve_dnd2024::actions::Turn::start(c.speed(30), c.incapacitated());
+    assert!(
+        t.take_action(delve_dnd2024::actions::ActionKind::Dash)
+            .is_err()
+    );
 }
 
 #[test]
@@ -144,19 +142,26 @@ fn dd_cond_09_c_invisible_per_attacker() {
 }
 
 #[test]
-fn dd_cond_15_a_stunned_keeps_speed() {
+fn dd_cond_15_a_b_c_stunned_keeps_speed() {
     let mut c = Conditions::default();
     c.apply(Condition::Stunned, "x").unwrap();
     assert_eq!(c.speed(30), 30);
+    assert!(c.incapacitated());
     assert!(c.auto_fails_str_dex_saves());
+    assert_eq!(attack_sources_against(&c, 30, true), (1, 0));
 }
 
 #[test]
-fn dd_cond_16_e_unconscious_crit_within_5() {
+fn dd_cond_16_b_c_d_e_unconscious() {
     let mut c = Conditions::default();
     c.apply(Condition::Unconscious, "x").unwrap();
     assert!(hit_is_critical(&c, 5));
+    assert!(!hit_is_critical(&c, 10));
     assert_eq!(c.speed(30), 0);
+    // Advantage from Unconscious; Prone adds another within 5 ft and Disadvantage farther.
+    assert_eq!(attack_sources_against(&c, 5, true), (2, 0));
+    assert_eq!(attack_sources_against(&c, 30, true), (1, 1));
+    assert!(c.auto_fails_str_dex_saves());
 }
 
 #[test]
@@ -174,7 +179,7 @@ fn dd_cond_descriptions_name_every_condition_with_ids() {
 }
 
 #[test]
-fn dd_cond_02_blinded() {
+fn dd_cond_02_a_b_blinded() {
     let mut c = Conditions::default();
     c.apply(Condition::Blinded, "dust").unwrap();
     assert!(check_auto_fails(&c, true, false));
@@ -184,7 +189,7 @@ fn dd_cond_02_blinded() {
 }
 
 #[test]
-fn dd_cond_03_charmed() {
+fn dd_cond_03_a_b_charmed() {
     let mut c = Conditions::default();
     c.apply(Condition::Charmed, "vampire").unwrap();
     assert!(!c.may_harm("vampire"));
@@ -202,7 +207,7 @@ fn dd_cond_04_a_deafened() {
 }
 
 #[test]
-fn dd_cond_06_frightened() {
+fn dd_cond_06_a_b_frightened() {
     let mut c = Conditions::default();
     c.apply(Condition::Frightened, "dragon").unwrap();
     assert_eq!(ability_check_disadvantage(&c, true), 1);
@@ -238,11 +243,184 @@ fn dd_cond_12_a_poisoned() {
 }
 
 #[test]
-fn dd_cond_14_restrained() {
+fn dd_cond_14_a_b_c_restrained() {
     let mut c = Conditions::default();
     c.apply(Condition::Restrained, "web").unwrap();
     assert_eq!(c.speed(30), 0);
     assert_eq!(attack_sources_against(&c, 30, true), (1, 0));
     assert_eq!(own_attack_sources(&c, false, false, true), (0, 1));
     assert!(dex_save_disadvantage(&c));
+}
+
+#[test]
+fn dd_cond_01_a_effect_defines_it_other_rules_end_it() {
+    use delve_dnd2024::creature::Creature;
+    use delve_dnd2024::effects::{Effect, EffectKind, Origin};
+    // Each condition's definition names its effects clause by clause.
+    assert_eq!(Condition::Paralyzed.description().len(), 5);
+    // Its end comes from the rule that imposed it: here a 1-minute spell.
+    let mut c = Creature::new("human", 10);
+    c.impose(
+        Effect::new("hold", Origin::Spell, EffectKind::Ordinary, Some(60)),
+        &[Condition::Paralyzed],
+    )
+    .unwrap();
+    assert!(c.conditions.has(Condition::Paralyzed));
+    c.elapse(54);
+    assert!(c.conditions.has(Condition::Paralyzed));
+    c.elapse(6);
+    assert!(!c.conditions.has(Condition::Paralyzed));
+}
+
+#[test]
+fn dd_cond_01_c_exhaustion_alone_has_levels() {
+    let mut c = Conditions::default();
+    assert!(c.apply(Condition::Exhaustion, "march").is_err());
+    c.exhaustion.gain(ExhaustionSource::Other);
+    c.exhaustion.gain(ExhaustionSource::Other);
+    assert_eq!(c.exhaustion.level(), 2, "Exhaustion stacks by level");
+    c.apply(Condition::Poisoned, "a").unwrap();
+    c.apply(Condition::Poisoned, "b").unwrap();
+    assert_eq!(
+        c.list(),
+        vec![Condition::Exhaustion, Condition::Poisoned],
+        "others never stack"
+    );
+}
+
+#[test]
+fn dd_cond_07_d_escape_ends_the_grapple() {
+    use delve_dnd2024::actions::Turn;
+    use delve_dnd2024::combat::{escape_grapple, grapple_ends, unarmed_strike};
+    let dc = unarmed_strike(3, 2).grapple_shove_dc;
+    let mut c = Conditions::default();
+    c.apply(Condition::Grappled, "ogre").unwrap();
+    let mut t = Turn::start(c.speed(30), false);
+    let escaped = escape_grapple(&mut t, 13, dc).unwrap();
+    assert!(escaped && t.action_used, "the escape takes the action");
+    if grapple_ends(escaped, false, 5, 5, false) {
+        c.end(Condition::Grappled, "ogre");
+    }
+    assert!(!c.has(Condition::Grappled));
+    let mut t = Turn::start(0, false);
+    assert!(!escape_grapple(&mut t, 12, dc).unwrap());
+}
+
+#[test]
+fn dd_cond_08_b_c_d_no_concentration_no_speech_initiative_disadvantage() {
+    use delve_dnd2024::actions::{Communication, Turn};
+    use delve_dnd2024::combat::initiative_mode;
+    use delve_dnd2024::core::RollMode;
+    use delve_dnd2024::magic::Concentration;
+    let mut c = Conditions::default();
+    c.apply(Condition::Incapacitated, "x").unwrap();
+    let mut conc = Concentration {
+        effect: Some("bless".into()),
+    };
+    assert!(conc.start("haste", c.incapacitated()).is_err());
+    assert_eq!(conc.on_incapacitated_or_death().as_deref(), Some("bless"));
+    let mut t = Turn::start(30, c.incapacitated());
+    assert!(t.communicate(Communication::Brief).is_err());
+    assert_eq!(
+        initiative_mode(false, c.incapacitated(), false, 0, 0),
+        RollMode::Disadvantage
+    );
+}
+
+#[test]
+fn dd_cond_09_a_b_invisible_initiative_and_sight_effects() {
+    use delve_dnd2024::combat::initiative_mode;
+    use delve_dnd2024::core::RollMode;
+    use delve_dnd2024::effects::sight_targeted;
+    use delve_dnd2024::vision::{Obscured, Senses, can_see};
+    let mut c = Conditions::default();
+    c.apply(Condition::Invisible, "spell").unwrap();
+    assert_eq!(
+        initiative_mode(false, false, c.has(Condition::Invisible), 0, 0),
+        RollMode::Advantage
+    );
+    let plain = Senses::default();
+    let ts = Senses {
+        truesight_ft: 60,
+        ..Default::default()
+    };
+    let invisible = c.has(Condition::Invisible);
+    assert!(sight_targeted(can_see(&plain, 20, false, invisible, Obscured::Not, false)).is_err());
+    assert!(sight_targeted(can_see(&ts, 20, false, invisible, Obscured::Not, false)).is_ok());
+    assert!(!c.gear_visible());
+}
+
+#[test]
+fn dd_cond_11_a_b_c_d_petrified() {
+    let mut c = Conditions::default();
+    c.apply(Condition::Petrified, "gaze").unwrap();
+    assert!(c.incapacitated());
+    assert_eq!(c.speed(30), 0);
+    assert!(c.auto_fails_str_dex_saves());
+    assert_eq!(attack_sources_against(&c, 30, true), (1, 0));
+}
+
+#[test]
+fn dd_cond_11_e_petrified_resists_all_damage() {
+    use delve_dnd2024::Interpretations;
+    use delve_dnd2024::damage::{Defences, adjust_damage};
+    let mut c = Conditions::default();
+    let d = Defences::default().with_conditions(&c);
+    assert_eq!(adjust_damage(21, &d, &Interpretations::default()), 21);
+    c.apply(Condition::Petrified, "gaze").unwrap();
+    let d = Defences::default().with_conditions(&c);
+    assert_eq!(adjust_damage(21, &d, &Interpretations::default()), 10);
+}
+
+#[test]
+fn dd_cond_11_f_petrified_immune_to_poisoned() {
+    let mut c = Conditions::default();
+    c.apply(Condition::Poisoned, "venom").unwrap();
+    c.apply(Condition::Petrified, "gaze").unwrap();
+    assert!(!c.has(Condition::Poisoned), "the old poison has no effect");
+    let err = c.apply(Condition::Poisoned, "more venom").unwrap_err();
+    assert!(err.to_string().contains("DD-COND-11.f"));
+    c.end(Condition::Petrified, "gaze");
+    assert!(
+        c.has(Condition::Poisoned),
+        "the first poison is back once unpetrified"
+    );
+}
+
+#[test]
+fn dd_cond_11_g_petrified_weight_times_ten_no_ageing() {
+    let mut c = Conditions::default();
+    assert_eq!(c.weight_lb(150), 150);
+    assert!(c.ages());
+    c.apply(Condition::Petrified, "gaze").unwrap();
+    assert_eq!(c.weight_lb(150), 1500);
+    assert!(!c.ages());
+}
+
+#[test]
+fn dd_cond_13_b_d_prone_attacks_and_flyers_fall() {
+    use delve_dnd2024::movement::flyer_falls;
+    let mut c = Conditions::default();
+    c.apply(Condition::Prone, "shove").unwrap();
+    assert_eq!(own_attack_sources(&c, false, false, true), (0, 1));
+    let prone = c.has(Condition::Prone);
+    assert!(flyer_falls(c.incapacitated(), prone, 60, false));
+    assert!(!flyer_falls(c.incapacitated(), prone, 60, true));
+}
+
+#[test]
+fn dd_cond_16_a_f_unconscious_prone_drops_items_unaware() {
+    use delve_dnd2024::combat::check_grapple_or_shove;
+    use delve_dnd2024::movement::Size;
+    use delve_dnd2024::vision::unseen_sources;
+    let mut c = Conditions::default();
+    c.apply(Condition::Unconscious, "sleep").unwrap();
+    assert!(c.incapacitated() && c.has(Condition::Prone));
+    assert!(!c.can_hold_items());
+    assert!(check_grapple_or_shove(Size::Medium, Size::Medium, true, c.can_hold_items()).is_err());
+    assert!(!c.aware());
+    // Unaware: it sees no attacker, so attacks against it gain that Advantage too.
+    assert_eq!(unseen_sources(true, c.aware()), (1, 0));
+    c.end(Condition::Unconscious, "sleep");
+    assert!(c.has(Condition::Prone) && c.can_hold_items() && c.aware());
 }

@@ -184,7 +184,7 @@ fn dd_core_09_b_pb_by_level() {
 }
 
 #[test]
-fn dd_core_09_c_pb_once_d_never_quadrupled() {
+fn dd_core_09_c_d_pb_once_never_quadrupled() {
     assert_eq!(
         proficiency_added(
             3,
@@ -228,9 +228,29 @@ fn dd_core_11_b_expertise_needs_proficiency_and_once() {
 }
 
 #[test]
-fn dd_core_12_b_dc_ladder_reachable() {
+fn dd_core_12_a_b_dc_ladder_reachable() {
     let t = test(D20TestKind::AbilityCheck, 0, 30, RollMode::Normal);
     assert!(!t.resolve(&[20]).unwrap().success);
+    let ladder: Vec<i32> = [
+        Difficulty::VeryEasy,
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::VeryHard,
+        Difficulty::NearlyImpossible,
+    ]
+    .map(Difficulty::dc)
+    .to_vec();
+    assert_eq!(ladder, vec![5, 10, 15, 20, 25, 30]);
+    // The DC is the target of checks and saves alike.
+    let save = test(
+        D20TestKind::SavingThrow,
+        2,
+        Difficulty::Medium.dc(),
+        RollMode::Normal,
+    );
+    assert!(save.resolve(&[13]).unwrap().success);
+    assert!(!save.resolve(&[12]).unwrap().success);
 }
 
 #[test]
@@ -246,7 +266,7 @@ fn dd_core_13_b_c_ac_unarmored_and_half_cover() {
 }
 
 #[test]
-fn dd_core_14_passive_perception() {
+fn dd_core_14_a_b_passive_perception() {
     // Level 1 (PB 2), Wis 15 (+2), proficient → 14; with Advantage 19.
     let bonus = ability_modifier(15).unwrap() + proficiency_bonus(1).unwrap();
     assert_eq!(passive_score(bonus, RollMode::Normal), 14);
@@ -336,4 +356,243 @@ fn dd_core_19_a_natural_20_is_critical() {
     let t = test(D20TestKind::AttackRoll, 5, 15, RollMode::Disadvantage);
     assert!(t.resolve(&[20, 20]).unwrap().critical);
     assert!(!t.resolve(&[20, 19]).unwrap().critical);
+}
+
+#[test]
+fn dd_core_01_b_the_gm_decides_whether_to_roll() {
+    let t = test(D20TestKind::AbilityCheck, 0, 25, RollMode::Normal);
+    assert!(t.resolve_call(TestCall::Succeeds, &[]).unwrap());
+    assert!(!t.resolve_call(TestCall::Fails, &[]).unwrap());
+    assert!(!t.resolve_call(TestCall::Roll, &[20]).unwrap());
+    assert!(
+        t.resolve_call(TestCall::Roll, &[]).is_err(),
+        "a roll needs its die"
+    );
+}
+
+#[test]
+fn dd_core_02_c_modifier_added_to_tests_of_that_ability() {
+    for kind in [
+        D20TestKind::AbilityCheck,
+        D20TestKind::SavingThrow,
+        D20TestKind::AttackRoll,
+    ] {
+        let t = ability_test(kind, 16, 0, 0, 15, RollMode::Normal).unwrap();
+        assert_eq!(t.bonus, 3);
+        assert!(t.resolve(&[12]).unwrap().success);
+    }
+    assert_eq!(
+        ability_test(D20TestKind::AbilityCheck, 8, 2, 1, 10, RollMode::Normal)
+            .unwrap()
+            .bonus,
+        2
+    );
+}
+
+#[test]
+fn dd_core_03_a_d_ability_and_skill_names_dc_from_rule_or_gm() {
+    let stealth = AbilityCheck {
+        ability: Ability::Dexterity,
+        skill: Some(Skill::Stealth),
+    };
+    assert_eq!(stealth.to_string(), "Dexterity (Stealth)");
+    let plain = AbilityCheck {
+        ability: Ability::Strength,
+        skill: None,
+    };
+    assert_eq!(plain.to_string(), "Strength");
+    let mut tr = SkillTraining::default();
+    tr.add_proficiency(Skill::Stealth);
+    assert_eq!(stealth.bonus(14, 2, &tr).unwrap(), 4);
+    assert_eq!(plain.bonus(14, 2, &tr).unwrap(), 2);
+    // The GM picks the DC: a Hard one.
+    let t = test(
+        D20TestKind::AbilityCheck,
+        4,
+        Difficulty::Hard.dc(),
+        RollMode::Normal,
+    );
+    assert!(!t.resolve(&[15]).unwrap().success);
+}
+
+#[test]
+fn dd_core_04_a_the_effect_defines_success_and_failure() {
+    use delve_dnd2024::core::Ability;
+    use delve_dnd2024::monsters::SaveNotation;
+    let web = SaveNotation {
+        ability: Ability::Dexterity,
+        dc: 12,
+        who: "each creature in the area".into(),
+        on_failure: "Restrained".into(),
+        on_success: "no effect".into(),
+    };
+    let t = test(D20TestKind::SavingThrow, 1, web.dc, RollMode::Normal);
+    let ok = saving_throw(&t, &[11], true, false).unwrap();
+    assert_eq!(web.outcome(t.resolve(&[11]).unwrap().total), "no effect");
+    assert!(ok);
+    assert!(!saving_throw(&t, &[10], true, false).unwrap());
+}
+
+#[test]
+fn dd_core_04_d_e_save_proficiency_and_spell_dc() {
+    use delve_dnd2024::magic::spell_save_dc;
+    assert_eq!(save_bonus(14, 3, true).unwrap(), 5);
+    assert_eq!(save_bonus(14, 3, false).unwrap(), 2);
+    // Spell DC: 8 + Wis +3 + PB +2 = 13.
+    let dc = spell_save_dc(ability_modifier(16).unwrap(), 2);
+    assert_eq!(dc, 13);
+    let t = test(
+        D20TestKind::SavingThrow,
+        save_bonus(12, 2, true).unwrap(),
+        dc,
+        RollMode::Normal,
+    );
+    assert!(t.resolve(&[10]).unwrap().success);
+    assert!(!t.resolve(&[9]).unwrap().success);
+}
+
+#[test]
+fn dd_core_05_a_b_c_d_attack_rolls_weapon_unarmed_spell() {
+    use delve_dnd2024::combat::{unarmed_strike, weapon_attack};
+    use delve_dnd2024::magic::spell_attack_bonus;
+    let d6 = DamageDice {
+        count: 1,
+        sides: 6,
+        modifier: 0,
+    };
+    // c) Strength for melee, Dexterity for ranged, the better for Finesse; d) PB if proficient.
+    assert_eq!(weapon_attack(3, 1, false, false, 2, true, d6).0, 5);
+    assert_eq!(weapon_attack(3, 1, true, false, 2, true, d6).0, 3);
+    assert_eq!(weapon_attack(1, 4, false, true, 2, false, d6).0, 4);
+    assert_eq!(unarmed_strike(3, 2).attack_bonus, 5);
+    // Spell attacks always add PB.
+    assert_eq!(spell_attack_bonus(3, 2), 5);
+    // a/b) Each is an attack roll: hit when the total reaches AC.
+    let t = test(D20TestKind::AttackRoll, 5, 15, RollMode::Normal);
+    assert!(t.resolve(&[10]).unwrap().success);
+    assert!(!t.resolve(&[9]).unwrap().success);
+}
+
+#[test]
+fn dd_core_07_b_many_disadvantages_still_two_dice() {
+    assert_eq!(RollMode::from_sources(0, 4), RollMode::Disadvantage);
+    assert_eq!(RollMode::from_sources(0, 4).dice(), 2);
+    let t = test(
+        D20TestKind::AbilityCheck,
+        0,
+        10,
+        RollMode::from_sources(0, 3),
+    );
+    assert!(
+        t.resolve(&[12, 15, 9]).is_err(),
+        "three faces for three sources: refused"
+    );
+    assert_eq!(t.resolve(&[12, 9]).unwrap().kept, 9);
+}
+
+#[test]
+fn dd_core_09_a_e_proficiency_in_skill_save_weapon_tool_and_spells() {
+    use delve_dnd2024::combat::weapon_attack;
+    use delve_dnd2024::magic::{spell_attack_bonus, spell_save_dc};
+    let pb = proficiency_bonus(5).unwrap();
+    let mut tr = SkillTraining::default();
+    tr.add_proficiency(Skill::Athletics);
+    assert_eq!(tr.check_bonus(0, pb, &[Skill::Athletics], false).0, 3);
+    assert_eq!(tr.check_bonus(0, pb, &[Skill::Arcana], true).0, 3, "a tool");
+    assert_eq!(save_bonus(10, pb, true).unwrap(), 3);
+    let d8 = DamageDice {
+        count: 1,
+        sides: 8,
+        modifier: 0,
+    };
+    assert_eq!(weapon_attack(0, 0, false, false, pb, true, d8).0, 3);
+    // e) PB in spell attacks and DCs.
+    assert_eq!(spell_attack_bonus(0, pb), 3);
+    assert_eq!(spell_save_dc(0, pb), 11);
+}
+
+#[test]
+fn dd_core_10_b_unproficient_skill_check_without_pb() {
+    let tr = SkillTraining::default();
+    assert_eq!(tr.check_bonus(2, 3, &[Skill::Stealth], false), (2, false));
+    let mut tr = SkillTraining::default();
+    tr.add_proficiency(Skill::Stealth);
+    assert_eq!(tr.check_bonus(2, 3, &[Skill::Stealth], false), (5, false));
+}
+
+#[test]
+fn dd_core_13_a_ac_is_the_attack_target() {
+    use delve_dnd2024::combat::{AttackReach, AttackRequest, AttackTarget, plan_attack};
+    use delve_dnd2024::conditions::Conditions;
+    use delve_dnd2024::cover::Cover;
+    let none = Conditions::default();
+    let ac = armor_class(2, &[], None, &[]).unwrap();
+    let p = plan_attack(&AttackRequest {
+        bonus: 4,
+        reach: AttackReach::Melee { reach_ft: 5 },
+        distance_ft: 5,
+        target: AttackTarget::Creature {
+            armor_class: ac,
+            conditions: &none,
+        },
+        cover: Cover::None,
+        attacker: &none,
+        attacker_sees_target: true,
+        target_sees_attacker: true,
+        target_is_grappler: false,
+        fear_source_in_sight: false,
+        enemy_within_5ft: false,
+        other_advantage: 0,
+        other_disadvantage: 0,
+        damage: None,
+    })
+    .unwrap();
+    assert_eq!(p.test.target, 12);
+}
+
+#[test]
+fn dd_core_14_c_passive_when_not_looking_rolled_when_searching() {
+    assert_eq!(
+        perception_total(PerceptionCall::Passive, 4, RollMode::Normal).unwrap(),
+        14
+    );
+    assert_eq!(
+        perception_total(PerceptionCall::Rolled { kept_face: 3 }, 4, RollMode::Normal).unwrap(),
+        7
+    );
+    assert!(
+        perception_total(PerceptionCall::Rolled { kept_face: 0 }, 4, RollMode::Normal).is_err()
+    );
+}
+
+#[test]
+fn dd_core_18_d_gm_reward_and_daily_feature() {
+    let mut h = HeroicInspiration::default();
+    assert_eq!(h.start_of_day(false, true).unwrap(), None);
+    assert!(!h.held);
+    assert_eq!(
+        h.start_of_day(true, true).unwrap(),
+        Some(InspirationGrant::Gained)
+    );
+    assert!(h.held);
+    // The GM's reward while holding one: may pass it on.
+    assert_eq!(h.grant(true).unwrap(), InspirationGrant::MayPassOn);
+    assert!(
+        HeroicInspiration::default()
+            .start_of_day(true, false)
+            .is_err()
+    );
+}
+
+#[test]
+fn dd_core_19_c_conditions_make_hits_critical() {
+    use delve_dnd2024::conditions::{Condition, Conditions, hit_is_critical};
+    let mut c = Conditions::default();
+    c.apply(Condition::Paralyzed, "hold").unwrap();
+    assert!(hit_is_critical(&c, 5));
+    assert!(!hit_is_critical(&c, 10));
+    let mut c = Conditions::default();
+    c.apply(Condition::Unconscious, "sleep").unwrap();
+    assert!(hit_is_critical(&c, 5));
+    assert!(!hit_is_critical(&Conditions::default(), 5));
 }

@@ -314,7 +314,7 @@ fn dd_dmg_01_a_hp_stays_in_range() {
 }
 
 #[test]
-fn dd_dmg_16_stable() {
+fn dd_dmg_16_a_stable_three_successes_resets() {
     let mut s = DeathSaves::default();
     for _ in 0..3 {
         s.roll(15, 0, &opts()).unwrap();
@@ -345,4 +345,165 @@ fn dd_dmg_18_c_d_revival_and_attunement() {
     a.attune("ring").unwrap();
     a.on_death();
     assert!(a.items.is_empty());
+}
+
+fn dying_pc() -> (HitPoints, delve_dnd2024::conditions::Conditions, Dying) {
+    let mut hp = HitPoints::new(12);
+    let mut c = delve_dnd2024::conditions::Conditions::default();
+    let r = hp.take_damage(12, false, ZeroHpRule::Character, &opts());
+    assert!(r.dropped_to_zero && !r.dies);
+    let d = Dying::drop_to_zero(&mut c).unwrap();
+    (hp, c, d)
+}
+
+#[test]
+fn dd_dmg_01_b_losing_hp_changes_nothing_until_zero() {
+    let mut hp = HitPoints::new(12);
+    let r = hp.take_damage(11, false, ZeroHpRule::Character, &opts());
+    assert_eq!(hp.current, 1);
+    assert!(!r.dropped_to_zero && !r.dies && r.death_save_failures == 0);
+    // Nothing else follows from the loss: a turn at 1 HP is a whole turn.
+    let t = delve_dnd2024::actions::Turn::start(30, false);
+    assert!(t.end().action_unused && t.reaction_available);
+}
+
+#[test]
+fn dd_dmg_02_a_roll_the_dice_add_the_modifiers() {
+    use delve_dnd2024::core::DamageDice;
+    let d = DamageDice::parse("2d6+3").unwrap();
+    assert_eq!(d.total(&[4, 5]).unwrap(), 12);
+    assert!(d.total(&[4]).is_err());
+    assert!(d.total(&[4, 7]).is_err());
+    let weak = DamageDice::parse("1d4-3").unwrap();
+    assert_eq!(weak.total(&[1]).unwrap(), 0, "DD-DMG-02.b: never below 0");
+}
+
+#[test]
+fn dd_dmg_02_c_fixed_damage_gets_no_modifier() {
+    assert_eq!(fixed_damage(1, None), 1);
+    assert_eq!(fixed_damage(1, Some(3)), 4);
+    assert_eq!(fixed_damage(1, Some(-3)), 0);
+}
+
+#[test]
+fn dd_dmg_03_b_types_key_the_defences_gm_names_a_new_one() {
+    // The GM gives a new effect a type by name; the defences key on it.
+    let t = DamageType::parse("thunder").unwrap();
+    let vs = |resist: DamageType| Defences {
+        resistance: t == resist,
+        ..Defences::default()
+    };
+    assert_eq!(adjust_damage(9, &vs(DamageType::Thunder), &opts()), 4);
+    assert_eq!(adjust_damage(9, &vs(DamageType::Fire), &opts()), 9);
+}
+
+#[test]
+fn dd_dmg_09_b_14_d_healing_at_zero_wakes_and_resets() {
+    use delve_dnd2024::conditions::Condition;
+    let (mut hp, mut c, mut d) = dying_pc();
+    assert!(c.has(Condition::Unconscious));
+    d.roll(5, 0, &opts()).unwrap();
+    d.roll(15, 0, &opts()).unwrap();
+    assert_eq!((d.saves.successes, d.saves.failures), (1, 1));
+    assert_eq!(d.heal(&mut hp, &mut c, 3), DyingOutcome::Conscious(3));
+    assert!(!c.has(Condition::Unconscious));
+    assert!(c.has(Condition::Prone), "still Prone on waking");
+    assert_eq!(d.saves, DeathSaves::default());
+}
+
+#[test]
+fn dd_dmg_12_c_character_at_zero_is_unconscious_and_rolls() {
+    use delve_dnd2024::conditions::Condition;
+    let (_, c, mut d) = dying_pc();
+    assert!(c.has(Condition::Unconscious));
+    assert!(d.must_roll());
+    assert_eq!(d.roll(9, 0, &opts()).unwrap(), DeathSaveResult::Continue);
+    assert_eq!(d.saves.failures, 1);
+}
+
+#[test]
+fn dd_dmg_14_d_stable_resets_counters() {
+    let (_, _, mut d) = dying_pc();
+    d.roll(2, 0, &opts()).unwrap();
+    for _ in 0..3 {
+        d.roll(12, 0, &opts()).unwrap();
+    }
+    assert!(d.stable);
+    assert_eq!(d.saves, DeathSaves::default());
+}
+
+#[test]
+fn dd_dmg_15_c_16_c_damage_ends_stable() {
+    let (mut hp, _, mut d) = dying_pc();
+    d.stabilize();
+    assert!(!d.must_roll());
+    assert!(d.roll(10, 0, &opts()).is_err());
+    let r = hp.take_damage(2, false, ZeroHpRule::Character, &opts());
+    assert_eq!(d.damaged(&r), DyingOutcome::StillDying);
+    assert!(!d.stable && d.must_roll());
+    assert_eq!(d.saves.failures, 1);
+}
+
+#[test]
+fn dd_dmg_16_a_stable_still_unconscious_no_saves() {
+    use delve_dnd2024::conditions::Condition;
+    let (hp, c, mut d) = dying_pc();
+    d.stabilize();
+    assert_eq!(hp.current, 0);
+    assert!(c.has(Condition::Unconscious));
+    assert!(!d.must_roll());
+}
+
+#[test]
+fn dd_dmg_16_b_help_and_medicine_stabilize() {
+    use delve_dnd2024::actions::Turn;
+    let (_, _, mut d) = dying_pc();
+    let mut helper = Turn::start(30, false);
+    if helper.help_medicine(STABILIZE_DC).unwrap() {
+        d.stabilize();
+    }
+    assert!(d.stable && helper.action_used);
+    let (_, _, mut d) = dying_pc();
+    let mut helper = Turn::start(30, false);
+    if helper.help_medicine(STABILIZE_DC - 1).unwrap() {
+        d.stabilize();
+    }
+    assert!(!d.stable);
+}
+
+#[test]
+fn dd_dmg_16_d_stable_regains_1_hp_after_1d4_hours() {
+    use delve_dnd2024::conditions::Condition;
+    let (mut hp, mut c, mut d) = dying_pc();
+    d.stabilize();
+    assert_eq!(
+        d.hours_pass(2, 3, &mut hp, &mut c).unwrap(),
+        DyingOutcome::Stable
+    );
+    assert_eq!(hp.current, 0);
+    assert_eq!(
+        d.hours_pass(1, 3, &mut hp, &mut c).unwrap(),
+        DyingOutcome::Conscious(1)
+    );
+    assert!(!c.has(Condition::Unconscious));
+    assert!(d.hours_pass(1, 5, &mut hp, &mut c).is_err());
+}
+
+#[test]
+fn dd_dmg_17_b_knocked_out_wakes() {
+    assert!(!knocked_out_wakes(false, None, false));
+    assert!(knocked_out_wakes(true, None, false));
+    assert!(knocked_out_wakes(false, Some(FIRST_AID_DC), false));
+    assert!(!knocked_out_wakes(false, Some(FIRST_AID_DC - 1), false));
+    assert!(knocked_out_wakes(false, None, true));
+}
+
+#[test]
+fn dd_dmg_16_c_damage_while_stable_resumes_saves() {
+    let (mut hp, _, mut d) = dying_pc();
+    d.stabilize();
+    let r = hp.take_damage(1, true, ZeroHpRule::Character, &opts());
+    assert_eq!(d.damaged(&r), DyingOutcome::StillDying);
+    assert!(!d.stable);
+    assert_eq!(d.saves.failures, 2, "a Critical Hit counts twice");
 }

@@ -15,6 +15,7 @@ fn revival(spirit: SpiritChoice) -> Revival {
         hit_points: 1,
         spirit,
         overrides: Exceptions::general(),
+        ends_conditions: vec![],
     }
 }
 
@@ -445,4 +446,75 @@ fn dd_mag_20_b_true_form_on_death() {
     // The true form's curse is back on the body, and persists (DD-MAG-18.b).
     assert!(c.conditions.has(Condition::Blinded));
     assert!(c.shape_shift(wolf_shape(Exceptions::general())).is_err());
+}
+
+#[test]
+fn dd_dmg_18_b_revival_may_end_named_conditions_only() {
+    use delve_dnd2024::conditions::Condition;
+    let mut c = Creature::new("human", 20);
+    c.impose(
+        Effect::new(
+            "venom",
+            Origin::Nonmagical,
+            EffectKind::Ordinary,
+            Some(3600),
+        ),
+        &[Condition::Poisoned],
+    )
+    .unwrap();
+    c.impose(
+        Effect::new("dust", Origin::Nonmagical, EffectKind::Ordinary, Some(3600)),
+        &[Condition::Blinded],
+    )
+    .unwrap();
+    c.die();
+    let bad = Revival {
+        ends_conditions: vec![Condition::Exhaustion],
+        ..revival(SpiritChoice::Accepts)
+    };
+    assert!(c.revive(&bad).is_err());
+    assert!(c.is_dead(), "a refusal changes nothing");
+    let cure = Revival {
+        ends_conditions: vec![Condition::Poisoned],
+        ..revival(SpiritChoice::Accepts)
+    };
+    let back = c.revive(&cure).unwrap();
+    assert_eq!(back.conditions, vec![Condition::Blinded]);
+    assert!(!c.conditions.has(Condition::Poisoned));
+    assert!(c.conditions.has(Condition::Blinded));
+}
+
+#[test]
+fn dd_mag_16_a_19_a_antimagic_suppresses_the_ward_and_magical_possession() {
+    let ward = Effect::new(
+        "pfeg",
+        Origin::Spell,
+        EffectKind::ProtectionFromEvilAndGood,
+        Some(600),
+    );
+    let ghost = |origin| {
+        Effect::new(
+            "ghost",
+            origin,
+            EffectKind::Possession {
+                by: "ghost".into(),
+                also_ended_by: vec![],
+            },
+            None,
+        )
+    };
+    let mut c = Creature::new("human", 20);
+    c.effects.add(ward).unwrap();
+    // Outside antimagic the ward holds.
+    assert!(c.possess(ghost(Origin::Nonmagical), false).is_err());
+    // Inside, the ward is suppressed: a nonmagical possession takes hold…
+    c.possess(ghost(Origin::Nonmagical), true).unwrap();
+    assert!(c.effects.possession().is_some());
+    // …and a magical one is itself suppressed.
+    let mut d = Creature::new("human", 20);
+    let err = d
+        .possess(ghost(Origin::MagicalPhenomenon), true)
+        .unwrap_err();
+    assert!(err.to_string().contains("DD-MAG-16.a"));
+    assert!(d.effects.possession().is_none());
 }

@@ -158,7 +158,7 @@ fn dd_mag_08_a_ritual() {
 }
 
 #[test]
-fn dd_mag_06_components() {
+fn dd_mag_06_a_b_c_d_components() {
     let ok = CasterState {
         can_speak: true,
         free_hands: 1,
@@ -192,6 +192,26 @@ fn dd_mag_06_components() {
         )
         .is_err()
     );
+    // c) One free hand serves both S and M; d) a missing material (no focus) stops the casting.
+    assert!(
+        check_components(
+            vsm,
+            CasterState {
+                has_materials: false,
+                ..ok
+            }
+        )
+        .unwrap_err()
+        .to_string()
+        .contains("DD-MAG-07.a")
+    );
+    // a) Casting a Verbal spell ends hiding.
+    use delve_dnd2024::actions::Hiding;
+    let mut h = Hiding {
+        find_dc: 15,
+        hidden: true,
+    };
+    assert!(!h.cast(vsm.verbal));
 }
 
 #[test]
@@ -322,7 +342,7 @@ fn dd_mag_12_a_dismiss() {
 }
 
 #[test]
-fn dd_mag_21_telepathy() {
+fn dd_mag_21_a_c_telepathy_contact() {
     assert!(telepathy_contact(100, 120, false, true));
     assert!(!telepathy_contact(130, 120, false, true));
     assert!(!telepathy_contact(100, 120, true, true));
@@ -330,7 +350,7 @@ fn dd_mag_21_telepathy() {
 }
 
 #[test]
-fn dd_mag_11_targets_and_range() {
+fn dd_mag_11_a_b_targets_and_range() {
     assert!(check_spell_target(SpellRange::Feet(60), 60, 5, false, false).is_ok());
     assert!(check_spell_target(SpellRange::Feet(60), 65, 5, false, false).is_err());
     assert!(check_spell_target(SpellRange::Touch, 10, 10, false, false).is_ok());
@@ -343,4 +363,222 @@ fn dd_mag_11_targets_and_range() {
             .to_string()
             .contains("DD-MAG-11.b")
     );
+}
+
+#[test]
+fn dd_mag_01_b_prepared_or_from_an_item() {
+    assert!(may_cast(true, false).is_ok());
+    assert!(may_cast(false, true).is_ok());
+    assert!(may_cast(false, false).is_err());
+}
+
+#[test]
+fn dd_mag_03_c_casting_without_a_slot() {
+    use delve_dnd2024::core::PerDayUse;
+    let mut slots = SpellSlots::default();
+    // A cantrip and a Ritual need no slot even with none at all.
+    let cantrip = Casting {
+        spell_level: 0,
+        slot_level: 0,
+        ritual: false,
+        has_ritual_tag: false,
+    };
+    assert_eq!(slots.cast(cantrip).unwrap().slot_spent, None);
+    let ritual = Casting {
+        spell_level: 1,
+        slot_level: 0,
+        ritual: true,
+        has_ritual_tag: true,
+    };
+    assert_eq!(slots.cast(ritual).unwrap().slot_spent, None);
+    assert_eq!(
+        cast_without_slot(3, SlotFree::MagicItem, None)
+            .unwrap()
+            .cast_level,
+        3
+    );
+    let mut per_day = PerDayUse { max: 1, used: 0 };
+    cast_without_slot(2, SlotFree::Ability, Some(&mut per_day)).unwrap();
+    assert!(cast_without_slot(2, SlotFree::Ability, Some(&mut per_day)).is_err());
+    assert!(cast_without_slot(2, SlotFree::Ability, None).is_err());
+    assert!(!slots.spent_this_turn);
+}
+
+#[test]
+fn dd_mag_05_a_casting_time_decides_what_is_spent() {
+    use delve_dnd2024::actions::Turn;
+    let c = Casting {
+        spell_level: 1,
+        slot_level: 1,
+        ritual: false,
+        has_ritual_tag: false,
+    };
+    let slots = || SpellSlots {
+        max: [4, 0, 0, 0, 0, 0, 0, 0, 0],
+        ..SpellSlots::default()
+    };
+    let mut t = Turn::start(30, false);
+    t.cast_spell(CastingTime::BonusAction, &mut slots(), c)
+        .unwrap();
+    assert!(t.bonus_action_used && !t.action_used);
+    let mut t = Turn::start(30, false);
+    t.cast_spell(CastingTime::Reaction, &mut slots(), c)
+        .unwrap();
+    assert!(!t.reaction_available && !t.action_used);
+    let mut t = Turn::start(30, false);
+    t.cast_spell(CastingTime::Action, &mut slots(), c).unwrap();
+    assert!(t.action_used);
+    // The one-slot-per-turn rule still holds across them (DD-MAG-04.a).
+    let mut s = slots();
+    let mut t = Turn::start(30, false);
+    t.cast_spell(CastingTime::BonusAction, &mut s, c).unwrap();
+    assert!(t.cast_spell(CastingTime::Action, &mut s, c).is_err());
+    assert!(!t.action_used, "refused: the action is not spent");
+}
+
+#[test]
+fn dd_mag_07_b_component_pouch_like_a_focus() {
+    let pouch = CasterState {
+        can_speak: true,
+        free_hands: 1,
+        has_materials: false,
+        has_usable_focus: true,
+        untrained_armor: false,
+    };
+    let m = Components {
+        material: true,
+        ..Default::default()
+    };
+    assert!(check_components(m, pouch).is_ok());
+    let costly = Components {
+        material: true,
+        material_consumed_or_costly: true,
+        ..Default::default()
+    };
+    assert!(check_components(costly, pouch).is_err());
+    // Not held: no hand for it.
+    assert!(
+        check_components(
+            m,
+            CasterState {
+                free_hands: 0,
+                ..pouch
+            }
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn dd_mag_08_b_ritual_adds_ten_minutes_of_long_casting() {
+    let mut slots = SpellSlots::default();
+    let cast = slots
+        .cast(Casting {
+            spell_level: 1,
+            slot_level: 0,
+            ritual: true,
+            has_ritual_tag: true,
+        })
+        .unwrap();
+    assert_eq!(cast.extra_minutes, 10);
+    // 10 minutes = 100 rounds of the Magic action, with Concentration held throughout.
+    let turns = cast.extra_minutes * 10;
+    assert!(!long_casting(turns, turns - 1, false).unwrap());
+    assert!(long_casting(turns, turns, false).unwrap());
+    assert!(long_casting(turns, 50, true).is_err());
+}
+
+#[test]
+fn dd_mag_09_a_ending_concentration_ends_the_effect() {
+    use delve_dnd2024::conditions::Condition;
+    use delve_dnd2024::creature::Creature;
+    use delve_dnd2024::effects::{Effect, EffectKind, Origin};
+    let mut caster = Concentration::default();
+    caster.start("hold", false).unwrap();
+    let mut target = Creature::new("orc", 15);
+    target
+        .impose(
+            Effect::new("hold", Origin::Spell, EffectKind::Ordinary, Some(60)),
+            &[Condition::Paralyzed],
+        )
+        .unwrap();
+    // Free, at any time; the effect and its conditions end with it.
+    let ended = caster.end().unwrap();
+    target.effects.remove(&ended);
+    target.conditions.end_all_from(&ended);
+    assert!(!target.conditions.has(Condition::Paralyzed));
+    assert_eq!(caster.effect, None);
+}
+
+#[test]
+fn dd_mag_09_d_e_incapacitated_or_dead_ends_concentration() {
+    use delve_dnd2024::conditions::{Condition, Conditions};
+    use delve_dnd2024::creature::Creature;
+    let mut conc = Concentration::default();
+    conc.start("bless", false).unwrap();
+    let mut c = Conditions::default();
+    c.apply(Condition::Poisoned, "venom").unwrap();
+    assert_eq!(conc.check_conditions(&c), None);
+    // Stunned is Incapacitated without being Unconscious: it still ends it (SRD over RU).
+    c.apply(Condition::Stunned, "blow").unwrap();
+    assert_eq!(conc.check_conditions(&c).as_deref(), Some("bless"));
+    let mut cr = Creature::new("cleric", 10);
+    cr.concentration.start("bless", false).unwrap();
+    cr.die();
+    assert_eq!(cr.concentration.effect, None);
+}
+
+#[test]
+fn dd_mag_11_c_d_e_self_targets_notice_invalid_targets() {
+    assert!(may_target_self(false));
+    assert!(!may_target_self(true));
+    assert!(target_knows(true));
+    assert!(!target_knows(false));
+    assert_eq!(invalid_target(true), InvalidTarget::AppearsToSave);
+    assert_eq!(invalid_target(false), InvalidTarget::NothingHappens);
+    // The slot is spent all the same.
+    let mut slots = SpellSlots {
+        max: [1, 0, 0, 0, 0, 0, 0, 0, 0],
+        ..SpellSlots::default()
+    };
+    slots
+        .cast(Casting {
+            spell_level: 1,
+            slot_level: 1,
+            ritual: false,
+            has_ritual_tag: false,
+        })
+        .unwrap();
+    assert_eq!(slots.spent[0], 1);
+}
+
+#[test]
+fn dd_mag_15_b_monster_class_tag_meets_the_requirement() {
+    assert!(meets_class_requirement("Wizard", &["Humanoid", "wizard"]));
+    assert!(!meets_class_requirement("Cleric", &["Humanoid", "Wizard"]));
+}
+
+#[test]
+fn dd_mag_21_b_c_d_one_contact_no_action_replies_only() {
+    let mut t = Telepathy {
+        range_ft: 120,
+        contact: None,
+    };
+    // No action, no sight: just the call.
+    assert_eq!(t.contact("vera", 100, false, true).unwrap(), None);
+    assert_eq!(
+        t.contact("tom", 60, false, true).unwrap().as_deref(),
+        Some("vera"),
+        "one contact at a time"
+    );
+    assert!(t.may_send(false, "tom"), "the recipient replies");
+    assert!(
+        !t.may_send(false, "vera"),
+        "a non-telepath cannot start one"
+    );
+    assert!(t.check(120, false));
+    assert!(!t.check(121, false), "out of range: broken");
+    t.contact("tom", 10, false, true).unwrap();
+    assert!(!t.check(10, true), "Incapacitated: broken");
+    assert!(t.contact("ogre", 10, false, false).is_err());
 }

@@ -23,7 +23,7 @@ fn dd_move_09_c_reach_during_jump() {
 }
 
 #[test]
-fn dd_move_21_test_carrying_capacity() {
+fn dd_move_21_a_test_carrying_capacity() {
     let c = carrying_capacity(15, Size::Medium).unwrap();
     assert_eq!((c.carry_lb, c.drag_lift_push_lb), (225, 450));
     let c = carrying_capacity(10, Size::Tiny).unwrap();
@@ -45,12 +45,20 @@ fn dd_move_21_b_over_carry_speed_5() {
 }
 
 #[test]
-fn dd_move_18_a_size_order_and_space() {
+fn dd_move_18_a_b_size_order_and_space() {
     assert!(Size::Tiny < Size::Gargantuan);
     assert_eq!(Size::Huge.steps_from(Size::Medium), 2);
     assert_eq!(Size::Tiny.space_tenths_ft(), 25);
     assert_eq!(Size::Large.space_tenths_ft(), 100);
+    assert_eq!(Size::Medium.space_tenths_ft(), 50);
+    assert_eq!(Size::Gargantuan.space_tenths_ft(), 200);
     assert!(Size::parse("colossal").is_err());
+    // An object's size sets its HP (T-10).
+    use delve_dnd2024::objects::object_hit_points;
+    assert!(
+        object_hit_points(Size::Small, false).unwrap().0
+            < object_hit_points(Size::Large, false).unwrap().0
+    );
 }
 
 #[test]
@@ -215,7 +223,7 @@ fn dd_move_15_a_swim_speed() {
 }
 
 #[test]
-fn dd_move_16_teleportation() {
+fn dd_move_16_a_c_teleportation() {
     assert_eq!(teleport_cost(None), 0);
     assert_eq!(teleport_cost(Some(10)), 10);
     assert_eq!(teleport_destination("chosen", false, "nearest"), "nearest");
@@ -244,4 +252,174 @@ fn dd_move_22_a_reach() {
     assert_eq!(DEFAULT_REACH_FT, 5);
     assert!(delve_dnd2024::combat::melee_in_reach(5, DEFAULT_REACH_FT).is_ok());
     assert!(delve_dnd2024::combat::melee_in_reach(10, DEFAULT_REACH_FT).is_err());
+}
+
+#[test]
+fn dd_move_01_a_speed_is_feet_per_turn() {
+    use delve_dnd2024::actions::Turn;
+    let mut t = Turn::start(25, false);
+    t.move_ft(25).unwrap();
+    assert!(t.move_ft(5).is_err());
+    assert_eq!(check_speed(30).unwrap(), 30);
+    assert!(check_speed(-5).is_err());
+}
+
+#[test]
+fn dd_move_02_a_one_budget_for_walking_climbing_swimming() {
+    use delve_dnd2024::actions::Turn;
+    let o = Interpretations::default();
+    let mut t = Turn::start(30, false);
+    assert_eq!(t.move_as(10, MoveMode::Walk, false, false, &o).unwrap(), 10);
+    assert_eq!(t.move_as(5, MoveMode::Climb, false, false, &o).unwrap(), 10);
+    assert_eq!(t.move_as(5, MoveMode::Swim, false, true, &o).unwrap(), 5);
+    assert_eq!(t.movement_left(), 5);
+    assert!(t.move_as(5, MoveMode::Crawl, false, false, &o).is_err());
+    assert_eq!(t.movement_left(), 5, "a refusal spends nothing");
+}
+
+#[test]
+fn dd_move_03_b_c_d_causes_not_cumulative() {
+    let m = Size::Medium;
+    assert!(
+        TerrainFeature::Creature {
+            size: Size::Medium,
+            ally: false
+        }
+        .difficult_for(m)
+    );
+    assert!(
+        !TerrainFeature::Creature {
+            size: Size::Tiny,
+            ally: false
+        }
+        .difficult_for(m)
+    );
+    assert!(
+        !TerrainFeature::Creature {
+            size: Size::Large,
+            ally: true
+        }
+        .difficult_for(m)
+    );
+    assert!(
+        TerrainFeature::Furniture {
+            sized_for: Size::Medium
+        }
+        .difficult_for(m)
+    );
+    assert!(
+        !TerrainFeature::Furniture {
+            sized_for: Size::Small
+        }
+        .difficult_for(m)
+    );
+    for f in [
+        TerrainFeature::HeavySnow,
+        TerrainFeature::Ice,
+        TerrainFeature::Rubble,
+        TerrainFeature::Undergrowth,
+    ] {
+        assert!(f.difficult_for(m));
+    }
+    assert!(
+        TerrainFeature::NarrowOpening {
+            sized_for: Size::Small
+        }
+        .difficult_for(m)
+    );
+    assert!(
+        !TerrainFeature::NarrowOpening {
+            sized_for: Size::Medium
+        }
+        .difficult_for(m)
+    );
+    assert!(TerrainFeature::Slope { degrees: 20 }.difficult_for(m));
+    assert!(!TerrainFeature::Slope { degrees: 19 }.difficult_for(m));
+    let shin = TerrainFeature::Liquid {
+        depth: LiquidDepth::ShinToWaist,
+        gm_difficult: None,
+    };
+    assert!(shin.difficult_for(m));
+    // d) Ankle-deep: not by SRD, but the GM may rule it difficult.
+    let ankle = TerrainFeature::Liquid {
+        depth: LiquidDepth::BelowShin,
+        gm_difficult: None,
+    };
+    assert!(!ankle.difficult_for(m));
+    let ankle_gm = TerrainFeature::Liquid {
+        depth: LiquidDepth::BelowShin,
+        gm_difficult: Some(true),
+    };
+    assert!(ankle_gm.difficult_for(m));
+    // b) Three causes cost what one does.
+    assert_eq!(
+        space_cost_per_foot(&[TerrainFeature::Rubble, TerrainFeature::Ice, shin], m),
+        2
+    );
+    assert_eq!(space_cost_per_foot(&[ankle], m), 1);
+}
+
+#[test]
+fn dd_move_04_c_05_c_gm_may_call_for_athletics() {
+    assert!(climb_or_swim_allowed(false, None).unwrap());
+    assert!(climb_or_swim_allowed(true, None).is_err());
+    assert!(climb_or_swim_allowed(true, Some(15)).unwrap());
+    assert!(!climb_or_swim_allowed(true, Some(14)).unwrap());
+}
+
+#[test]
+fn dd_move_05_c_rough_water_check() {
+    assert_eq!(CLIMB_SWIM_DC, 15);
+    assert!(!climb_or_swim_allowed(true, Some(9)).unwrap());
+}
+
+#[test]
+fn dd_move_08_b_09_b_jumps_spend_movement() {
+    use delve_dnd2024::actions::Turn;
+    let j = jump(15, true).unwrap();
+    let mut t = Turn::start(30, false);
+    t.jump_ft(15, j.long_jump_ft).unwrap();
+    assert_eq!(t.movement_left(), 15);
+    assert!(t.jump_ft(16, j.long_jump_ft).is_err());
+    t.jump_ft(j.high_jump_ft, j.high_jump_ft).unwrap();
+    assert_eq!(t.movement_left(), 10);
+}
+
+#[test]
+fn dd_move_09_b_high_jump_costs_movement() {
+    use delve_dnd2024::actions::Turn;
+    let j = jump(14, true).unwrap();
+    assert_eq!(j.high_jump_ft, 5);
+    let mut t = Turn::start(5, false);
+    t.jump_ft(5, j.high_jump_ft).unwrap();
+    assert_eq!(t.movement_left(), 0);
+}
+
+#[test]
+fn dd_move_08_c_d_landing_and_low_obstacles() {
+    assert!(long_jump_lands_prone(true, 9));
+    assert!(!long_jump_lands_prone(true, 10));
+    assert!(!long_jump_lands_prone(false, 1));
+    assert!(clears_obstacle(3, 15, None).unwrap());
+    assert!(!clears_obstacle(3, 15, Some(9)).unwrap());
+    assert!(clears_obstacle(3, 15, Some(10)).unwrap());
+    assert!(clears_obstacle(4, 15, None).is_err());
+}
+
+#[test]
+fn dd_move_16_b_d_what_comes_along_and_sight() {
+    assert!(teleport_brings(true, false));
+    assert!(!teleport_brings(false, false), "a touched creature stays");
+    assert!(teleport_brings(false, true));
+    assert!(teleport_allowed(true, false).is_err());
+    assert!(teleport_allowed(true, true).is_ok());
+    assert!(teleport_allowed(false, false).is_ok());
+}
+
+#[test]
+fn dd_move_21_c_weight_only_when_the_gm_tracks_it() {
+    let cap = carrying_capacity(10, Size::Medium).unwrap();
+    assert_eq!(speed_if_tracked(false, 30, 250, cap).unwrap(), 30);
+    assert_eq!(speed_if_tracked(true, 30, 250, cap).unwrap(), 5);
+    assert!(speed_if_tracked(true, 30, 400, cap).is_err());
 }

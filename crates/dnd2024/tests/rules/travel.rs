@@ -81,3 +81,17 @@ fn dd_trv_04_a_special_speed() {
     assert_eq!(special_speed_day(60, 8, Pace::Fast), (6, 64));
     assert_eq!(special_speed_day(50, 8, Pace::Slow), (5, 26));
 }
+
+#[test]
+fn dd_trv_01_d_vessels_at_their_speed_land_vehicles_by_pace() {
+    assert_eq!(vessel_day(5, 8).unwrap(), 40);
+    assert_eq!(
+        vessel_day(5, 24).unwrap(),
+        120,
+        "no pace: a ship sails all day"
+    );
+    assert!(vessel_day(5, 25).is_err());
+    // A wagon chooses a pace like a walker.
+    assert_eq!(travel(Pace::Slow, 8, 0).unwrap().miles, 16);
+    assert_eq!(travel(Pace::Fast, 8, 0).unwrap().miles, 32);
+}
