@@ -14,8 +14,10 @@ pub const MAX_DICE: u32 = 20;
 pub const MAX_SIDES: u32 = 100;
 /// Largest absolute flat bonus.
 pub const MAX_BONUS: i32 = 100;
-/// Most outcomes (sides^count) for an exact distribution: 7d6, 6d10, 3d100 fit.
-pub const MAX_OUTCOMES: u64 = 1_000_000;
+/// Most outcomes (sides^count) for an exact distribution with 64-bit fractions: every weight
+/// times a d20 throw's twentieths and a damage total stays below `i64::MAX` (1e14 × 20 ×
+/// 2,100 = 4.2e18 < 9.2e18). 8d6, 12d10, 7d100 and 20d5 fit; 20d6 and 20d100 are refused.
+pub const MAX_OUTCOMES: u64 = 100_000_000_000_000;
 
 /// `count`d`sides` + `bonus`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

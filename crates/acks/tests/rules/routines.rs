@@ -96,9 +96,21 @@ fn ac_atk_05_exact_damage_odds_sum_to_one_and_give_the_mean() {
     assert_eq!(o.damage[0], (0, Fraction::new(7, 20)));
     assert_eq!(o.damage.last().unwrap(), &(9, Fraction::new(13, 120)));
     assert!(strike_odds(4, 7, 3, dice("1d6"), 99).is_err());
-    // Exact odds stay within 64 bits: 7d6 is computed, 8d6 and 20d100 are refused.
-    assert!(strike_odds(4, 7, 0, dice("7d6"), 0).is_ok());
-    assert!(strike_odds(4, 7, 0, dice("8d6"), 0).is_err());
+    // Exact odds stay within 64 bits: 8d6 (a fireball's worth), 12d10 and 7d100 are
+    // computed exactly; 20d6 and 20d100 are refused.
+    for big in ["8d6", "12d10", "7d100", "20d5"] {
+        let o = strike_odds(4, 7, 0, dice(big), 0).unwrap();
+        assert_eq!(
+            total(o.damage.iter().map(|(_, p)| p)),
+            Fraction::new(1, 1),
+            "{big}"
+        );
+    }
+    let fireball = strike_odds(4, 7, 0, dice("8d6"), 0).unwrap();
+    // The mean of 8d6 is 28; the hit chance is 10/20.
+    assert_eq!(fireball.hit, Fraction::new(1, 2));
+    assert_eq!(fireball.expected_damage, Fraction::new(14, 1));
+    assert!(strike_odds(4, 7, 0, dice("20d6"), 0).is_err());
     assert!(strike_odds(4, 7, 0, dice("20d100"), 0).is_err());
     // A penalty that can bring damage to 0 counts those outcomes as 0.
     let weak = strike_odds(4, 7, 3, dice("1d4"), -2).unwrap();
