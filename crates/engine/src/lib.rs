@@ -122,6 +122,7 @@ pub mod limits;
 pub mod names;
 pub mod projection;
 pub mod registry;
+pub mod rule_error;
 pub mod ruleset;
 pub mod table;
 pub mod time;

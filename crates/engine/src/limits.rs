@@ -15,7 +15,7 @@
 //! with room for the event around a roll result, so any expression that parses can be stored.
 //! A refusal names its limit and changes nothing.
 
-use crate::ruleset::RuleError;
+use crate::rule_error::RuleError;
 
 /// Deepest JSON serde_json reads by default (its recursion limit). Readers of stored events,
 /// snapshots and exports use serde_json's defaults, so this is the hard ceiling.

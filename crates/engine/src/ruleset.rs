@@ -1,7 +1,7 @@
 //! The [`Ruleset`] trait a game implements, the [`Ctx`] its rules run in, and the dice
 //! [`Roller`] that ctx rolls through.
 
-use crate::core::{Actor, CharacterId, Participants, Viewer, Visibility};
+use crate::core::{Actor, CharacterId, Participants, Role, Viewer, Visibility};
 use crate::decision::{Answer, Answerer, Decision, DecisionRequest};
 use crate::event::{EndReason, EventBody};
 use crate::limits;
@@ -11,47 +11,11 @@ use crate::time::{
 };
 use dice::{DiceRng, RollResult};
 use rand::RngCore;
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A rule refused a command, or a rule could not be applied. Names the rule or limit involved.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct RuleError {
-    /// Machine-readable code (e.g. `not_enough_slots`).
-    pub code: String,
-    /// Human-readable message.
-    pub message: String,
-    /// The rule or limit involved (a checklist id such as `CR-INV-03`, or a limit's name).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rule: Option<String>,
-}
-
-impl RuleError {
-    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
-        RuleError {
-            code: code.into(),
-            message: message.into(),
-            rule: None,
-        }
-    }
-    /// Names the rule (e.g. a checklist id) this error enforces.
-    pub fn rule(mut self, rule: impl Into<String>) -> Self {
-        self.rule = Some(rule.into());
-        self
-    }
-}
-
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.rule {
-            Some(rule) => write!(f, "{} (rule {rule})", self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
-
-impl std::error::Error for RuleError {}
+pub use crate::rule_error::RuleError;
 
 /// For whom a ruleset command acts; the engine authorises by it before `decide` runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -431,7 +395,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             )
             .rule("MAX_COMMAND_BYTES"));
         }
-        crate::table::apply_body(self.ruleset, &mut self.state, &body)
+        apply_body(self.ruleset, &mut self.state, &body)
             .map_err(|e| RuleError::new("bad_event", e.to_string()))?;
         self.out.push(PendingEvent {
             visibility,
@@ -1151,4 +1115,148 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             self.hook(|r, ctx| r.on_timer(&timer, ctx))
         }
     }
+}
+
+/// Applies one event body to a table state (everything but `Reverted`, which needs the undo
+/// buffer). Pure.
+pub(crate) fn apply_body<R: Ruleset>(
+    ruleset: &R,
+    state: &mut TableState<R::State>,
+    body: &EventBody,
+) -> Result<(), String> {
+    let core = &mut state.core;
+    match body {
+        EventBody::TableCreated { .. } => return Err("table created twice".into()),
+        EventBody::Reverted { .. } => return Err("revert outside the undo path".into()),
+        EventBody::Rolled { .. }
+        | EventBody::AccessChanged { .. }
+        | EventBody::Unreadable { .. } => {}
+        EventBody::ParticipantJoined { name, role } => match role {
+            Role::Player => {
+                core.participants.players.entry(name.clone()).or_default();
+            }
+            Role::Spectator => {
+                core.participants.spectators.insert(name.clone());
+            }
+        },
+        EventBody::ParticipantLeft { name } => {
+            core.participants.players.remove(name);
+            core.participants.spectators.remove(name);
+        }
+        EventBody::CharacterBound { player, character } => {
+            core.participants
+                .players
+                .entry(player.clone())
+                .or_default()
+                .insert(character.clone());
+        }
+        EventBody::CharacterUnbound { player, character } => {
+            if let Some(chars) = core.participants.players.get_mut(player) {
+                chars.remove(character);
+            }
+        }
+        EventBody::DecisionOpened { decision } => core.decisions.push(decision.clone()),
+        EventBody::DecisionAnswered { answer, .. } => {
+            core.decisions.retain(|d| d.id != answer.decision)
+        }
+        EventBody::EffectStarted { effect } => {
+            match core.effects.iter_mut().find(|e| e.id == effect.id) {
+                Some(existing) => *existing = effect.clone(),
+                None => core.effects.push(effect.clone()),
+            }
+        }
+        EventBody::EffectEnded { effect, .. } => core.effects.retain(|e| &e.id != effect),
+        EventBody::BoundaryPassed { boundary } => {
+            for effect in &mut core.effects {
+                if let Expiry::After { on, remaining } = &mut effect.expiry
+                    && on == boundary
+                {
+                    *remaining = remaining.saturating_sub(1);
+                }
+            }
+        }
+        EventBody::CombatStarted {
+            order,
+            waits_for_order,
+        } => {
+            core.clock.combat = Some(crate::time::Combat {
+                order: order.clone(),
+                round: 1,
+                current: 0,
+                next_order: None,
+                waits_for_order: *waits_for_order,
+            })
+        }
+        EventBody::CombatTurn { round, current } => {
+            if let Some(c) = &mut core.clock.combat {
+                if *round != c.round
+                    && let Some(next) = c.next_order.take()
+                {
+                    c.order = next;
+                }
+                c.round = *round;
+                c.current = *current;
+            }
+        }
+        EventBody::CombatReordered { order } => {
+            if let Some(c) = &mut core.clock.combat {
+                c.next_order = Some(order.clone());
+            }
+        }
+        EventBody::CombatRoundOver { round } => {
+            if let Some(c) = &mut core.clock.combat {
+                c.round = *round;
+                c.current = c.order.len();
+            }
+        }
+        EventBody::CombatEnded => core.clock.combat = None,
+        EventBody::ExplorationStarted { length } => {
+            core.clock.exploration = Some(crate::time::Exploration {
+                turn: 0,
+                length: length.clone(),
+            })
+        }
+        EventBody::ExplorationTurnStarted { turn } => {
+            if let Some(e) = &mut core.clock.exploration {
+                e.turn = *turn;
+            }
+        }
+        EventBody::ExplorationEnded => core.clock.exploration = None,
+        EventBody::RestStarted => core.clock.resting = true,
+        EventBody::RestEnded { completed } => {
+            core.clock.resting = false;
+            if *completed {
+                core.clock.rests_completed += 1;
+            }
+        }
+        EventBody::GameTimeAdvanced { minutes } => {
+            core.clock.game_minutes = core.clock.game_minutes.saturating_add(*minutes)
+        }
+        EventBody::TimerStarted { timer } => {
+            core.clock.timers.insert(timer.id.clone(), timer.clone());
+        }
+        EventBody::TimerPaused { id, at_ms } => {
+            if let Some(t) = core.clock.timers.get_mut(id)
+                && let Some(since) = t.running_since_ms.take()
+            {
+                t.elapsed_ms = t
+                    .elapsed_ms
+                    .saturating_add(at_ms.saturating_sub(since).max(0));
+            }
+        }
+        EventBody::TimerResumed { id, at_ms } => {
+            if let Some(t) = core.clock.timers.get_mut(id) {
+                t.running_since_ms = Some(*at_ms);
+            }
+        }
+        EventBody::TimerEnded { id, .. } => {
+            core.clock.timers.remove(id);
+        }
+        EventBody::Rules { event } => {
+            let event = R::Event::deserialize(event)
+                .map_err(|e| format!("not a `{}` event: {e}", ruleset.name()))?;
+            ruleset.apply(&mut state.rules, &event);
+        }
+    }
+    Ok(())
 }

@@ -7,11 +7,10 @@ use crate::decision::{Answer, Decision};
 use crate::event::{ClockCommand, Command, Envelope, EventBody};
 use crate::limits;
 use crate::names;
-use crate::registry::Registry;
 use crate::ruleset::{
-    Acting, CoreState, Ctx, PendingEvent, Roller, RuleError, Ruleset, TableState,
+    Acting, CoreState, Ctx, PendingEvent, Roller, RuleError, Ruleset, TableState, apply_body,
 };
-use crate::time::{Expiry, WallMs};
+use crate::time::WallMs;
 use dice::DiceRng;
 use rand::SeedableRng;
 use serde::Deserialize;
@@ -85,7 +84,7 @@ fn check_new_name(name: &str, p: &crate::core::Participants) -> Result<(), Engin
     names::check_distinct(name, taken).map_err(refuse)
 }
 
-fn corrupt(seq: u64, reason: impl Into<String>) -> EngineError {
+pub(crate) fn corrupt(seq: u64, reason: impl Into<String>) -> EngineError {
     EngineError::Corrupt {
         seq,
         reason: reason.into(),
@@ -133,150 +132,6 @@ fn note_seat(participants: &mut crate::core::Participants, env: &Envelope) {
         }
         _ => {}
     }
-}
-
-/// Applies one event body to a table state (everything but `Reverted`, which needs the undo
-/// buffer). Pure.
-pub(crate) fn apply_body<R: Ruleset>(
-    ruleset: &R,
-    state: &mut TableState<R::State>,
-    body: &EventBody,
-) -> Result<(), String> {
-    let core = &mut state.core;
-    match body {
-        EventBody::TableCreated { .. } => return Err("table created twice".into()),
-        EventBody::Reverted { .. } => return Err("revert outside the undo path".into()),
-        EventBody::Rolled { .. }
-        | EventBody::AccessChanged { .. }
-        | EventBody::Unreadable { .. } => {}
-        EventBody::ParticipantJoined { name, role } => match role {
-            Role::Player => {
-                core.participants.players.entry(name.clone()).or_default();
-            }
-            Role::Spectator => {
-                core.participants.spectators.insert(name.clone());
-            }
-        },
-        EventBody::ParticipantLeft { name } => {
-            core.participants.players.remove(name);
-            core.participants.spectators.remove(name);
-        }
-        EventBody::CharacterBound { player, character } => {
-            core.participants
-                .players
-                .entry(player.clone())
-                .or_default()
-                .insert(character.clone());
-        }
-        EventBody::CharacterUnbound { player, character } => {
-            if let Some(chars) = core.participants.players.get_mut(player) {
-                chars.remove(character);
-            }
-        }
-        EventBody::DecisionOpened { decision } => core.decisions.push(decision.clone()),
-        EventBody::DecisionAnswered { answer, .. } => {
-            core.decisions.retain(|d| d.id != answer.decision)
-        }
-        EventBody::EffectStarted { effect } => {
-            match core.effects.iter_mut().find(|e| e.id == effect.id) {
-                Some(existing) => *existing = effect.clone(),
-                None => core.effects.push(effect.clone()),
-            }
-        }
-        EventBody::EffectEnded { effect, .. } => core.effects.retain(|e| &e.id != effect),
-        EventBody::BoundaryPassed { boundary } => {
-            for effect in &mut core.effects {
-                if let Expiry::After { on, remaining } = &mut effect.expiry
-                    && on == boundary
-                {
-                    *remaining = remaining.saturating_sub(1);
-                }
-            }
-        }
-        EventBody::CombatStarted {
-            order,
-            waits_for_order,
-        } => {
-            core.clock.combat = Some(crate::time::Combat {
-                order: order.clone(),
-                round: 1,
-                current: 0,
-                next_order: None,
-                waits_for_order: *waits_for_order,
-            })
-        }
-        EventBody::CombatTurn { round, current } => {
-            if let Some(c) = &mut core.clock.combat {
-                if *round != c.round
-                    && let Some(next) = c.next_order.take()
-                {
-                    c.order = next;
-                }
-                c.round = *round;
-                c.current = *current;
-            }
-        }
-        EventBody::CombatReordered { order } => {
-            if let Some(c) = &mut core.clock.combat {
-                c.next_order = Some(order.clone());
-            }
-        }
-        EventBody::CombatRoundOver { round } => {
-            if let Some(c) = &mut core.clock.combat {
-                c.round = *round;
-                c.current = c.order.len();
-            }
-        }
-        EventBody::CombatEnded => core.clock.combat = None,
-        EventBody::ExplorationStarted { length } => {
-            core.clock.exploration = Some(crate::time::Exploration {
-                turn: 0,
-                length: length.clone(),
-            })
-        }
-        EventBody::ExplorationTurnStarted { turn } => {
-            if let Some(e) = &mut core.clock.exploration {
-                e.turn = *turn;
-            }
-        }
-        EventBody::ExplorationEnded => core.clock.exploration = None,
-        EventBody::RestStarted => core.clock.resting = true,
-        EventBody::RestEnded { completed } => {
-            core.clock.resting = false;
-            if *completed {
-                core.clock.rests_completed += 1;
-            }
-        }
-        EventBody::GameTimeAdvanced { minutes } => {
-            core.clock.game_minutes = core.clock.game_minutes.saturating_add(*minutes)
-        }
-        EventBody::TimerStarted { timer } => {
-            core.clock.timers.insert(timer.id.clone(), timer.clone());
-        }
-        EventBody::TimerPaused { id, at_ms } => {
-            if let Some(t) = core.clock.timers.get_mut(id)
-                && let Some(since) = t.running_since_ms.take()
-            {
-                t.elapsed_ms = t
-                    .elapsed_ms
-                    .saturating_add(at_ms.saturating_sub(since).max(0));
-            }
-        }
-        EventBody::TimerResumed { id, at_ms } => {
-            if let Some(t) = core.clock.timers.get_mut(id) {
-                t.running_since_ms = Some(*at_ms);
-            }
-        }
-        EventBody::TimerEnded { id, .. } => {
-            core.clock.timers.remove(id);
-        }
-        EventBody::Rules { event } => {
-            let event = R::Event::deserialize(event)
-                .map_err(|e| format!("not a `{}` event: {e}", ruleset.name()))?;
-            ruleset.apply(&mut state.rules, &event);
-        }
-    }
-    Ok(())
 }
 
 /// A command decided but not yet committed: store the events, then `Table::commit`.
@@ -1160,85 +1015,6 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
-    /// Creates a table: returns it and its first event (`table_created`, to be stored).
-    pub fn create(
-        registry: &Registry,
-        new: NewTable,
-        now_ms: WallMs,
-    ) -> Result<(Table, Envelope), EngineError> {
-        let factory = registry.factory(&new.ruleset)?;
-        limits::check_name("table name", &new.name)?;
-        limits::check_name("Referee name", &new.referee)?;
-        let config = limits::JsonMeter::of(&new.config)
-            .map_err(|e| EngineError::BadCommand(format!("config: {e}")))?;
-        if let Some(problem) = limits::stored_json_problem(&config, limits::MAX_CONFIG_BYTES) {
-            let rule = if config.max_depth > limits::MAX_JSON_DEPTH {
-                "MAX_JSON_DEPTH"
-            } else {
-                "MAX_CONFIG_BYTES"
-            };
-            return Err(
-                RuleError::new("bad_config", format!("table config: {problem}"))
-                    .rule(rule)
-                    .into(),
-            );
-        }
-        let seeded_dice = new.seed.is_some();
-        let env = Envelope {
-            seq: 1,
-            batch: 1,
-            at_ms: now_ms,
-            actor: Actor::Referee,
-            visibility: Visibility::Referee,
-            masked: Some(EventBody::TableCreated {
-                id: new.id.clone(),
-                name: new.name.clone(),
-                ruleset: new.ruleset.clone(),
-                seed: None,
-                seeded_dice,
-                referee: new.referee.clone(),
-                config: new.config.clone(),
-            }),
-            body: EventBody::TableCreated {
-                id: new.id,
-                name: new.name,
-                ruleset: new.ruleset,
-                seed: new.seed,
-                seeded_dice,
-                referee: new.referee,
-                config: new.config,
-            },
-        };
-        let table = factory.genesis(&env)?;
-        Ok((table, env))
-    }
-
-    /// Rebuilds a table from its whole log.
-    pub fn replay<'a>(
-        registry: &Registry,
-        events: impl IntoIterator<Item = &'a Envelope>,
-    ) -> Result<Table, EngineError> {
-        let mut iter = events.into_iter();
-        let first = iter.next().ok_or_else(|| corrupt(1, "empty log"))?;
-        let EventBody::TableCreated { ruleset, .. } = &first.body else {
-            return Err(corrupt(first.seq, "the first event must be table_created"));
-        };
-        let mut table = registry.factory(ruleset)?.genesis(first)?;
-        for env in iter {
-            table.apply(env)?;
-        }
-        Ok(table)
-    }
-
-    /// Restores a table from a snapshot (then apply the events after `snapshot.head`).
-    pub fn restore(registry: &Registry, snapshot: &Value) -> Result<Table, EngineError> {
-        let ruleset = snapshot
-            .get("ruleset")
-            .and_then(Value::as_str)
-            .ok_or_else(|| corrupt(0, "snapshot without a ruleset"))?;
-        registry.factory(ruleset)?.restore(snapshot)
-    }
-
     pub fn core(&self) -> &CoreState {
         self.inner.core()
     }

@@ -1,0 +1,42 @@
+//! The refusal every rule and limit gives: a code, words, and the rule or limit it names.
+
+use serde::Serialize;
+use std::fmt;
+
+/// A rule refused a command, or a rule could not be applied. Names the rule or limit involved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct RuleError {
+    /// Machine-readable code (e.g. `not_enough_slots`).
+    pub code: String,
+    /// Human-readable message.
+    pub message: String,
+    /// The rule or limit involved (a checklist id such as `CR-INV-03`, or a limit's name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+}
+
+impl RuleError {
+    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
+        RuleError {
+            code: code.into(),
+            message: message.into(),
+            rule: None,
+        }
+    }
+    /// Names the rule (e.g. a checklist id) this error enforces.
+    pub fn rule(mut self, rule: impl Into<String>) -> Self {
+        self.rule = Some(rule.into());
+        self
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.rule {
+            Some(rule) => write!(f, "{} (rule {rule})", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
