@@ -6,7 +6,9 @@
 //!
 //! # Modules
 //!
-//! - [`api`] — routes, authentication, limits; [`openapi`] — the OpenAPI document;
+//! - [`api`] — routes and limits; [`auth`] — tokens to principals (read so a racing
+//!   revocation is always seen); [`access`] — who a request is and the access checked again
+//!   under the table's lock; [`openapi`] — the OpenAPI document;
 //!   [`error`] — JSON errors; [`guard`] — hosts, origins, rate limits, the creation key and
 //!   connection timeouts.
 //! - [`runner`] — the command path (decide on the cached table, append with the expected head,
@@ -101,7 +103,9 @@
 //! 4000 and reason `resume from N`; it reconnects with `after=N` and misses nothing. Server
 //! shutdown closes live connections the same way (code 1001).
 
+pub mod access;
 pub mod api;
+pub mod auth;
 pub mod cluster;
 pub mod error;
 pub mod guard;

@@ -11,7 +11,7 @@
 //! a message within the send timeout, is told where to resume and closed, so it never stalls
 //! the writer or the other clients.
 
-use crate::api::principal;
+use crate::auth::principal;
 use crate::error::ApiError;
 use crate::hub::{Frame, Lookup, Published};
 use crate::{AppState, pages, runner};
