@@ -97,6 +97,11 @@ enum TableCommand {
         actor: String,
         /// The command as JSON, e.g. '{"rules": {"add": {"character": "c1", "amount": 2}}}'.
         json: String,
+        /// Physical dice: the faces rolled at the table, in the order the command rolls its
+        /// dice (e.g. `--faces 13,3`). Every face must fit its die and every face must be used,
+        /// or the command is refused and nothing is stored.
+        #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
+        faces: Option<Vec<i64>>,
     },
     /// List the pending decisions a viewer may see: kind, prompt, options, who answers.
     Decisions {
@@ -121,6 +126,9 @@ enum TableCommand {
         /// Free text with the answer, where the decision takes it.
         #[arg(long)]
         text: Option<String>,
+        /// Physical dice for what the answer rolls, in order (see `command --faces`).
+        #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
+        faces: Option<Vec<i64>>,
     },
     /// Fire every timer whose deadline has passed (a timed dungeon turn ends), as the server's
     /// scheduler would; prints the resulting events.
@@ -276,7 +284,12 @@ async fn dispatch(
                 println!("{}", serde_json::to_string(&event)?);
             }
         }
-        TableCommand::Command { id, actor, json } => {
+        TableCommand::Command {
+            id,
+            actor,
+            json,
+            faces,
+        } => {
             let mut table = tables.load(&id).await?;
             let actor = actor_of(&table, &actor)?;
             let value: serde_json::Value =
@@ -284,7 +297,7 @@ async fn dispatch(
             let command: Command =
                 serde_json::from_value(value).map_err(|e| format!("malformed command: {e}"))?;
             let mut events = fire_due(tables, &mut table, clock).await?;
-            events.extend(run_one(tables, &mut table, &actor, &command, clock).await?);
+            events.extend(run_with(tables, &mut table, &actor, &command, clock, faces).await?);
             print_events(tables, &table, &actor, &events).await?;
         }
         TableCommand::Decisions { id, viewer, json } => {
@@ -303,6 +316,7 @@ async fn dispatch(
             option,
             actor,
             text,
+            faces,
         } => {
             let mut table = tables.load(&id).await?;
             let actor = actor_of(&table, &actor)?;
@@ -315,7 +329,7 @@ async fn dispatch(
                 option,
                 text,
             });
-            events.extend(run_one(tables, &mut table, &actor, &command, clock).await?);
+            events.extend(run_with(tables, &mut table, &actor, &command, clock, faces).await?);
             print_events(tables, &table, &actor, &events).await?;
         }
         TableCommand::Tick { id } => {
@@ -449,6 +463,27 @@ async fn run_one(
     tables
         .execute_on(table, actor, command, clock, &mut roller)
         .await
+}
+
+/// [`run_one`], or with physical dice: `faces` are the command's dice in order. A face a die
+/// does not have, too few faces, or faces left over refuse the command before anything is
+/// stored (it is decided once on the faces to check them, then run).
+async fn run_with(
+    tables: &Tables,
+    table: &mut Table,
+    actor: &Actor,
+    command: &Command,
+    clock: &dyn WallClock,
+    faces: Option<Vec<i64>>,
+) -> Result<Vec<Envelope>, Box<dyn std::error::Error>> {
+    let Some(faces) = faces else {
+        return Ok(run_one(tables, table, actor, command, clock).await?);
+    };
+    store::physical_dice_fit(table, actor, command, clock.now_ms(), &faces)?;
+    let mut roller = engine::FacesRoller::new(faces);
+    Ok(tables
+        .execute_on(table, actor, command, clock, &mut roller)
+        .await?)
 }
 
 /// At most this many timers are fired by one call (a guard against a ruleset whose timer keeps

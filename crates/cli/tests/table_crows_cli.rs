@@ -346,3 +346,51 @@ fn crows_long_game_fixture_imports_replays_and_reexports_identically() {
         assert!(fixture.contains(&format!("\"{family}\"")), "{family}");
     }
 }
+
+/// Physical dice (issue 17): `--faces` gives the faces rolled at the table, in the order the
+/// command rolls. The test's 2d10 take 10 and 9 (a crit for Bram, Mind 0: 19); too few faces,
+/// one left over, or a face no d10 has are refused naming the reason, and nothing is stored.
+#[test]
+fn table_command_takes_physical_dice_faces_and_refuses_a_count_that_does_not_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("delve.db");
+    let now = "1800000000000";
+    let id = crows_table(&db, now);
+    let test = r#"{"rules": {"test": {"creature": "bram", "characteristic": "mind"}}}"#;
+    let log_len = |db: &Path| ok(db, &["log", &id]).lines().count();
+    let before = log_len(&db);
+    for (faces, why) in [
+        ("10", "not enough faces"),
+        ("10,9,3", "left over"),
+        ("11,3", "not a face of a d10"),
+    ] {
+        let err = refused(
+            &db,
+            &[
+                "command", &id, "--as", "referee", "--now-ms", now, "--faces", faces, test,
+            ],
+        );
+        assert!(err.contains(why), "{faces}: {err}");
+        assert_eq!(log_len(&db), before, "{faces}: nothing stored");
+    }
+    let out = ok(
+        &db,
+        &[
+            "command", &id, "--as", "referee", "--now-ms", now, "--faces", "10,9", test,
+        ],
+    );
+    let rolled: Vec<serde_json::Value> = events(&out)
+        .into_iter()
+        .filter(|e| e["body"]["type"] == "rolled")
+        .collect();
+    assert_eq!(rolled.len(), 2, "{out}");
+    let faces: Vec<i64> = rolled
+        .iter()
+        .map(|e| e["body"]["result"]["total"].as_i64().unwrap())
+        .collect();
+    assert_eq!(faces, [10, 9]);
+    let view: serde_json::Value = serde_json::from_str(&ok(&db, &["show", &id])).unwrap();
+    let last = &view["rules"]["last_tests"]["bram"];
+    assert_eq!(last["faces"], serde_json::json!([10, 9]), "{last}");
+    assert_eq!(last["crit"], true, "{last}");
+}

@@ -51,7 +51,10 @@ pub use postgres::{Notice, PostgresStore, Subscription};
 pub use signing::ServerKey;
 pub use sqlite::SqliteStore;
 
-use engine::{Actor, Command, EngineError, Envelope, NewTable, Registry, Roller, Table, WallClock};
+use engine::{
+    Actor, Command, EngineError, Envelope, FacesRoller, NewTable, Registry, Roller, RuleError,
+    Table, WallClock, WallMs,
+};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -150,6 +153,46 @@ pub struct TableMeta {
     pub created_at_ms: i64,
     /// Seq of the last event.
     pub head: u64,
+}
+
+/// Most physical dice faces one command may bring.
+pub const MAX_PHYSICAL_FACES: usize = 1_000;
+
+/// Physical dice: checks that `faces` are exactly the dice `command` rolls on `table` for
+/// `actor`, in order — each face on its die, none missing, none left over — by deciding the
+/// command once on them without storing anything. Run the command afterwards with a
+/// [`FacesRoller`] of the same faces: deciding is deterministic, so it rolls them the same way.
+pub fn physical_dice_fit(
+    table: &Table,
+    actor: &Actor,
+    command: &Command,
+    now_ms: WallMs,
+    faces: &[i64],
+) -> Result<(), EngineError> {
+    if faces.len() > MAX_PHYSICAL_FACES {
+        return Err(RuleError::new(
+            "physical_dice",
+            format!("at most {MAX_PHYSICAL_FACES} dice faces for one command"),
+        )
+        .rule("limits.physical_faces")
+        .into());
+    }
+    let mut roller = FacesRoller::new(faces.to_vec());
+    table.prepare(actor, command, now_ms, &mut roller)?;
+    let left = roller.remaining();
+    if left > 0 {
+        return Err(RuleError::new(
+            "physical_dice",
+            format!(
+                "{} faces given but the command rolled {} dice: {left} left over (nothing was stored)",
+                faces.len(),
+                faces.len() - left
+            ),
+        )
+        .rule("physical_dice")
+        .into());
+    }
+    Ok(())
 }
 
 #[derive(Debug, thiserror::Error)]
