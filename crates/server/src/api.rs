@@ -735,17 +735,59 @@ fn no_store(mut response: Response) -> Response {
     response
 }
 
+/// `?faces=13,3` on a command: physical dice, the Referee's.
+#[derive(Deserialize, Default)]
+struct CommandQuery {
+    faces: Option<String>,
+}
+
+/// Reads `13,3` as faces; refuses anything else, and more than
+/// [`store::MAX_PHYSICAL_FACES`] faces, naming the limit.
+pub fn parse_faces(text: &str) -> Result<Vec<i64>, ApiError> {
+    let bad = || {
+        ApiError::bad_request(
+            "bad_faces",
+            "faces are whole numbers separated by commas, e.g. `faces=13,3`",
+        )
+    };
+    if text.len() > store::MAX_PHYSICAL_FACES * 8 {
+        return Err(ApiError::bad_request(
+            "bad_faces",
+            format!(
+                "at most {} dice faces for one command",
+                store::MAX_PHYSICAL_FACES
+            ),
+        )
+        .rule("limits.physical_faces"));
+    }
+    text.split(',')
+        .map(|f| f.trim().parse::<i64>().map_err(|_| bad()))
+        .collect()
+}
+
 async fn command(
     State(state): St,
     Path(id): Path<String>,
     headers: HeaderMap,
+    q: Result<Query<CommandQuery>, QueryRejection>,
     AnyJson(body): AnyJson,
 ) -> Result<Response, ApiError> {
     let (who, seat) = authorize(&state, bearer(&headers)?, &id).await?;
     state.guard.check_command(bearer(&headers)?)?;
+    let faces = match query(q)?.faces {
+        Some(_) if who != Principal::Referee => {
+            return Err(ApiError::forbidden(
+                "physical_dice_referee_only",
+                "only the Referee enters physical dice (faces) for a command",
+            ));
+        }
+        Some(text) => Some(parse_faces(&text)?),
+        None => None,
+    };
     let command = parse_command(&body)?;
     let viewer = who.viewer();
-    let events = runner::run_checked(&state, &id, &who.actor(), &viewer, &command, seat).await?;
+    let events =
+        runner::run_with_faces(&state, &id, (&who.actor(), &viewer), &command, seat, faces).await?;
     Ok(raw_json(
         StatusCode::OK,
         format!("{{\"events\":{}}}", json_array(&events)),

@@ -260,7 +260,8 @@ pub fn document(rulesets: &[&str]) -> Value {
                 "summary": "Run a command as the token's participant; returns the new events the caller may see",
                 "description": "One engine command: an object with one key, the command's name: {\"rules\": <ruleset command>}, {\"answer\": …}, {\"undo\": {\"count\": n}}, {\"join\": …}, {\"leave\": …}, {\"bind\": …}, {\"unbind\": …}, {\"clock\": …}. A body of another shape is refused with 400 bad_command. Rate-limited per connection.",
                 "security": bearer,
-                "parameters": [id_param()],
+                "parameters": [id_param(),
+                    {"name": "faces", "in": "query", "required": false, "description": "Referee only: physical dice, the faces rolled at the table for the command's dice in order (e.g. 13,3). A face a die lacks, too few faces or faces left over: 422, nothing stored. A player: 403 physical_dice_referee_only.", "schema": {"type": "string", "pattern": "^-?[0-9]+(,-?[0-9]+)*$"}}],
                 "requestBody": body(command_schema()),
                 "responses": with_errors(("200", json_ok("Events", json!({"type": "object", "properties": {
                     "events": {"type": "array", "items": {"$ref": "#/components/schemas/ViewEvent"}}}}))),

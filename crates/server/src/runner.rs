@@ -232,7 +232,14 @@ pub async fn run_locked(
     command: &Command,
 ) -> Result<Vec<Arc<str>>, ApiError> {
     let mut turn = take_turn_if_contended(state, locked).await?;
-    let outcome = decide(state, locked, actor, viewer, command, None, &mut turn).await;
+    let job = Job {
+        actor,
+        viewer,
+        command,
+        seat: None,
+        faces: None,
+    };
+    let outcome = decide(state, locked, &job, &mut turn).await;
     release(turn).await;
     outcome
 }
@@ -264,17 +271,31 @@ async fn release(turn: Option<store::TableLock>) {
     }
 }
 
+/// One command to decide: who sends it, whose view of its events comes back, the access to
+/// check again under the lock, and the physical dice it brings (if any).
+struct Job<'a> {
+    actor: &'a Actor,
+    viewer: &'a Viewer,
+    command: &'a Command,
+    seat: Option<&'a SeatCheck>,
+    faces: Option<&'a [i64]>,
+}
+
 /// The decision loop of [`run_locked`]; after a conflict it takes the table's turn (`turn`)
 /// if it does not hold it yet.
 async fn decide(
     state: &AppState,
     locked: &mut Locked<'_>,
-    actor: &Actor,
-    viewer: &Viewer,
-    command: &Command,
-    seat: Option<&SeatCheck>,
+    job: &Job<'_>,
     turn: &mut Option<store::TableLock>,
 ) -> Result<Vec<Arc<str>>, ApiError> {
+    let Job {
+        actor,
+        viewer,
+        command,
+        seat,
+        faces,
+    } = *job;
     ensure_view(state, locked, viewer).await?;
     let hub = locked.hub;
     let mut attempt = 0;
@@ -286,16 +307,27 @@ async fn decide(
         }
         let loaded = locked.loaded();
         let deadline = loaded.table.next_deadline().map(|(_, at)| at);
-        let mut roller = DiceRoller;
+        let mut fresh = DiceRoller;
+        let mut physical;
+        let roller: &mut dyn engine::Roller = match faces {
+            Some(faces) => {
+                // The faces must be exactly the command's dice: checked before anything is
+                // stored, on the state this attempt decides on.
+                store::physical_dice_fit(
+                    &loaded.table,
+                    actor,
+                    command,
+                    state.clock.now_ms(),
+                    faces,
+                )?;
+                physical = engine::FacesRoller::new(faces.to_vec());
+                &mut physical
+            }
+            None => &mut fresh,
+        };
         match state
             .tables
-            .execute_on(
-                &mut loaded.table,
-                actor,
-                command,
-                &*state.clock,
-                &mut roller,
-            )
+            .execute_on(&mut loaded.table, actor, command, &*state.clock, roller)
             .await
         {
             Ok(events) => {
@@ -353,12 +385,26 @@ pub async fn run_checked(
     command: &Command,
     seat: Option<SeatCheck>,
 ) -> Result<Vec<Arc<str>>, ApiError> {
+    run_with_faces(state, id, (actor, viewer), command, seat, None).await
+}
+
+/// [`run_checked`] with physical dice: `faces` are the command's dice in order
+/// ([`store::physical_dice_fit`] refuses a count or a face that does not fit, storing nothing).
+pub async fn run_with_faces(
+    state: &Arc<AppState>,
+    id: &str,
+    (actor, viewer): (&Actor, &Viewer),
+    command: &Command,
+    seat: Option<SeatCheck>,
+    faces: Option<Vec<i64>>,
+) -> Result<Vec<Arc<str>>, ApiError> {
     let (tx, rx) = tokio::sync::oneshot::channel();
     let mine = Arc::new(Queued {
         actor: actor.clone(),
         viewer: viewer.clone(),
         command: command.clone(),
         seat,
+        faces,
         reply: std::sync::Mutex::new(Some(tx)),
     });
     state.queues.push(id, mine);
@@ -396,6 +442,8 @@ pub struct Queued {
     viewer: Viewer,
     command: Command,
     seat: Option<SeatCheck>,
+    /// Physical dice for the command's rolls, in order (the Referee's).
+    faces: Option<Vec<i64>>,
     reply: std::sync::Mutex<Option<Reply>>,
 }
 
@@ -474,18 +522,18 @@ async fn run_queued(state: &AppState, locked: &mut Locked<'_>, batch: Vec<Arc<Qu
             return;
         }
     };
-    if !(batch.len() > 1 && run_together(state, locked, batch).await) {
+    // Physical dice are checked against one command at a time.
+    let together = batch.len() > 1 && batch.iter().all(|q| q.faces.is_none());
+    if !(together && run_together(state, locked, batch).await) {
         for q in batch {
-            let outcome = decide(
-                state,
-                locked,
-                &q.actor,
-                &q.viewer,
-                &q.command,
-                q.seat.as_ref(),
-                &mut turn,
-            )
-            .await;
+            let job = Job {
+                actor: &q.actor,
+                viewer: &q.viewer,
+                command: &q.command,
+                seat: q.seat.as_ref(),
+                faces: q.faces.as_deref(),
+            };
+            let outcome = decide(state, locked, &job, &mut turn).await;
             q.answer(outcome);
         }
     }

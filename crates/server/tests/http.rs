@@ -1585,3 +1585,56 @@ mod identity {
         srv.stop().await;
     }
 }
+
+/// Physical dice over the API (issue 17): the Referee's `?faces=4,6` are the command's dice in
+/// order (2d6 rolled 4 and 6: the character gains 10); a player may not bring faces (403);
+/// too few faces, faces left over, a face no d6 has, or text that is no list are refused and
+/// nothing is stored.
+#[tokio::test]
+async fn physical_dice_the_referees_faces_are_the_commands_dice() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let srv = start(&dir.path().join("delve.db")).await;
+    let (id, referee) = srv.demo_table().await;
+    let alice = srv.player(&id, &referee, "alice", Some("c1")).await;
+    let roll = json!({"rules": {"roll": {"character": "c1", "dice": "2d6"}}});
+    let with_faces = |token: &str, faces: &str| {
+        let url = format!("{}/api/tables/{id}/commands?faces={faces}", srv.base);
+        let token = token.to_string();
+        let roll = roll.clone();
+        async move {
+            let r = reqwest::Client::new()
+                .post(url)
+                .bearer_auth(token)
+                .json(&roll)
+                .send()
+                .await
+                .expect("send");
+            let status = r.status();
+            (status, r.json::<Value>().await.expect("json"))
+        }
+    };
+    let before = srv.last_n(&id, &referee).await;
+    let (s, v) = with_faces(&alice, "6,6").await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+    assert_eq!(v["code"], "physical_dice_referee_only");
+    for faces in ["4", "4,6,1", "4,7", "four"] {
+        let (s, v) = with_faces(&referee, faces).await;
+        assert!(s.is_client_error(), "{faces}: {s} {v}");
+        assert_eq!(
+            srv.last_n(&id, &referee).await,
+            before,
+            "{faces}: nothing stored"
+        );
+    }
+    let (s, v) = with_faces(&referee, "4,6").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (_, view) = srv.get(&format!("/api/tables/{id}/view"), &referee).await;
+    assert_eq!(view["view"]["rules"]["counters"]["c1"], 10, "{view}");
+    let log = srv.full_log(&id, &referee).await;
+    let rolled = log
+        .iter()
+        .rev()
+        .find(|e| e["body"]["type"] == "rolled")
+        .expect("a roll");
+    assert_eq!(rolled["body"]["result"]["total"], 10, "{rolled}");
+}
