@@ -28,6 +28,8 @@ pub mod explore;
 pub mod magic;
 pub mod objects;
 mod patch;
+pub mod request;
+pub mod then;
 pub mod travel;
 
 pub use self::core::*;
@@ -43,6 +45,7 @@ use serde_json::Value;
 use self::combat::{CombatCommand, CombatEvent};
 use self::explore::{ExploreCommand, ExploreEvent};
 use self::magic::{MagicCommand, MagicEvent};
+use self::then::Then;
 use self::travel::{TravelCommand, TravelEvent};
 
 /// The Crows ruleset (registry name `crows`).
@@ -232,11 +235,12 @@ impl<'de> Deserialize<'de> for CrowsEvent {
 }
 
 /// A test another family started (its `then` set) is resolved: hand the result to the
-/// family named by `then["family"]` (`"explore"`, `"magic"`, `"combat"`, `"travel"`, or
-/// `"core"` for core's own, e.g. a fall's resistance roll). Runs after the
-/// core recorded the result. Such a test opens no Referee outcome decision (tier 1 setback,
-/// tier 2 outcome, crit benefit, doom setback): the family's rules define the consequences,
-/// unless its `then` carries `"referee_outcome": true`.
+/// family its continuation names ([`Then`]: explore, magic, combat, travel, or core for its
+/// own, e.g. a fall's resistance roll). Runs after the core recorded the result. Such a test
+/// opens no Referee outcome decision (tier 1 setback, tier 2 outcome, crit benefit, doom
+/// setback): the family's rules define the consequences, unless its `then` carries
+/// `"referee_outcome": true`. A stored continuation this version does not know is a
+/// `bad_continuation` rule error.
 pub(crate) fn after_test(
     rules: &Crows,
     creature: &str,
@@ -244,16 +248,12 @@ pub(crate) fn after_test(
     then: &Value,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    match then.get("family").and_then(Value::as_str) {
-        Some("explore") => explore::after_test(rules, creature, resolved, then, ctx),
-        Some("magic") => magic::after_test(rules, creature, resolved, then, ctx),
-        Some("combat") => combat::after_test(rules, creature, resolved, then, ctx),
-        Some("travel") => travel::after_test(rules, creature, resolved, then, ctx),
-        Some("core") => rules.core_after_test(creature, resolved, then, ctx),
-        other => Err(RuleError::new(
-            "bad_continuation",
-            format!("a test's continuation names no known family: {other:?}"),
-        )),
+    match Then::from_value(then)? {
+        Then::Explore(step) => explore::after_test(rules, creature, resolved, &step, ctx),
+        Then::Magic(step) => magic::after_test(rules, creature, resolved, step, ctx),
+        Then::Combat(step) => combat::after_test(rules, creature, resolved, step, ctx),
+        Then::Travel(step) => travel::after_test(rules, creature, resolved, step, ctx),
+        Then::Core(step) => rules.core_after_test(creature, resolved, step, ctx),
     }
 }
 

@@ -8,6 +8,8 @@ use serde_json::{Value, json};
 use super::super::core::{
     CoreEvent, audience, drop_to_ground, err, record, roll_d6s, roll_die, set_creature_only,
 };
+use super::super::request::TestRequest;
+use super::super::then::{BacklashResistance, MagicThen, Then};
 use super::super::{CoreCommand, Crows};
 use super::{MAX_BACKLASH_REROLLS, MAX_LISTED, MagicEvent, ask_referee, config};
 use crate::backlash::{
@@ -740,27 +742,15 @@ pub(super) fn apply_row(
         rules.outcome(ctx, caster, outcome)?;
     }
     for (id, ch) in rolls {
-        let test = CoreCommand::Test {
-            creature: id.clone(),
-            characteristic: ch,
-            kind: Some(TestKind::ResistanceRoll),
-            edges: 0,
-            banes: 0,
-            bonus: 0,
-            modifiers: Vec::new(),
-            activities: Vec::new(),
-            approved_expertises: Vec::new(),
-            crit_defined_by_rule: false,
-            doom_defined_by_rule: false,
-            task: None,
-            assist_for: None,
-            group: false,
-            target: None,
-            forced_by: None,
-            perception: false,
-            then: Some(json!({"family": "magic", "resistance": {"caster": caster, "row": row.id}})),
-        };
-        rules.core_decide(&test, ctx)?;
+        TestRequest::new(id, ch)
+            .kind(TestKind::ResistanceRoll)
+            .then(Then::Magic(MagicThen::Resistance {
+                resistance: BacklashResistance {
+                    caster: caster.to_string(),
+                    row: row.id,
+                },
+            }))
+            .roll(rules, ctx)?;
     }
     for (call, prompt, options) in calls {
         let refs: Vec<(&str, &str)> = options
@@ -860,14 +850,9 @@ pub(super) fn resistance_done(
     ctx: &mut Ctx<'_, Crows>,
     roller: &str,
     resolved: &ResolvedTest,
-    data: &Value,
+    data: &BacklashResistance,
 ) -> Result<(), RuleError> {
-    let row = data
-        .get("row")
-        .and_then(Value::as_u64)
-        .and_then(|r| u8::try_from(r).ok())
-        .unwrap_or(0);
-    let row = row_by_id(row).map_err(|e| err("bad_backlash", e))?;
+    let row = row_by_id(data.row).map_err(|e| err("bad_backlash", e))?;
     let Some(Effect::ResistanceRoll {
         tier1,
         tier2,
