@@ -4554,8 +4554,8 @@ impl Crows {
             .unwrap_or_default()
             .to_string();
         let bad_context = || RuleError::new("bad_decision", "decision context is incomplete");
-        match decision.kind.as_str() {
-            "crows.expertise" => {
+        match CoreDecision::of(&decision.kind) {
+            CoreDecision::Expertise => {
                 let rolled: RolledTest = decision
                     .context
                     .get("rolled")
@@ -4592,7 +4592,7 @@ impl Crows {
                 set_creature_only(ctx, &creature, c, "expertise spent", json!(name))?;
                 self.finish_test(ctx, &creature, resolved, &meta)
             }
-            "crows.armor_order" => {
+            CoreDecision::ArmorOrder => {
                 let hit: Hit = decision
                     .context
                     .get("hit")
@@ -4607,7 +4607,7 @@ impl Crows {
                     .ok_or_else(bad_context)?;
                 self.apply_hit(ctx, &creature, hit, Some(order))
             }
-            "crows.wound_slot" => {
+            CoreDecision::WoundSlot => {
                 let remaining = decision
                     .context
                     .get("remaining")
@@ -4636,7 +4636,7 @@ impl Crows {
                 set_creature_only(ctx, &creature, c, "wound placed", json!({"slot": slot}))?;
                 self.outcome(ctx, &creature, outcome)
             }
-            "crows.knock_out" => {
+            CoreDecision::KnockOut => {
                 let mut c = record(ctx, &creature)?.creature.clone();
                 let alive = crate::damage::resolve_knock_out(&mut c, answer.option == "knock_out")
                     .map_err(|e| err("knock_out_refused", e))?;
@@ -4647,7 +4647,7 @@ impl Crows {
                     self.die(ctx, &creature)
                 }
             }
-            "crows.square_guess" => {
+            CoreDecision::SquareGuess => {
                 let target = decision
                     .context
                     .get("target")
@@ -4664,8 +4664,8 @@ impl Crows {
                     vis,
                 )
             }
-            CHARACTER_REQUEST => self.answer_character_request(decision, answer, ctx),
-            kind if kind.starts_with("crows.") => {
+            CoreDecision::CharacterRequest => self.answer_character_request(decision, answer, ctx),
+            CoreDecision::Ruling(kind) => {
                 let hidden = record(ctx, &creature).map(|r| r.hidden).unwrap_or(true);
                 let vis = if hidden {
                     Visibility::Referee
@@ -4686,7 +4686,7 @@ impl Crows {
                     CoreEvent::Ruled {
                         ruling: Ruling {
                             creature,
-                            kind: kind.trim_start_matches("crows.").to_string(),
+                            kind: kind.to_string(),
                             option: answer.option.clone(),
                             text: answer.text.clone(),
                             payers,
@@ -4695,7 +4695,7 @@ impl Crows {
                     vis,
                 )
             }
-            _ => Ok(()),
+            CoreDecision::Other => Ok(()),
         }
     }
 
@@ -4780,6 +4780,47 @@ fn lapse_test_rulings(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         )?;
     }
     Ok(())
+}
+
+/// A decision core answers, parsed once from its kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CoreDecision<'k> {
+    /// `crows.expertise`: spend an expertise or commit (CR-EXP-01).
+    Expertise,
+    /// `crows.armor_order`: the order armor takes a hit in.
+    ArmorOrder,
+    /// `crows.wound_slot`: where a wound goes.
+    WoundSlot,
+    /// `crows.knock_out`: knocked out or killed.
+    KnockOut,
+    /// `crows.square_guess`: the Referee rules a guessed square (CR-LIGHT-05, CR-REF-24).
+    SquareGuess,
+    /// [`CHARACTER_REQUEST`]: a player's character awaits the Referee.
+    CharacterRequest,
+    /// Any other `crows.<name>` kind core is handed: the Referee's ruling on a test's outcome
+    /// (`tier_1_setback`, `tier_2_outcome`, `crit_benefit`, `doom_setback`,
+    /// `certain_death`), recorded under `<name>`.
+    Ruling(&'k str),
+    /// Not a Crows decision: nothing to do.
+    Other,
+}
+
+impl<'k> CoreDecision<'k> {
+    fn of(kind: &'k str) -> Self {
+        match kind {
+            "crows.expertise" => CoreDecision::Expertise,
+            "crows.armor_order" => CoreDecision::ArmorOrder,
+            "crows.wound_slot" => CoreDecision::WoundSlot,
+            "crows.knock_out" => CoreDecision::KnockOut,
+            "crows.square_guess" => CoreDecision::SquareGuess,
+            CHARACTER_REQUEST => CoreDecision::CharacterRequest,
+            _ => match kind.strip_prefix("crows.") {
+                // As recorded since rulings were first made: every leading `crows.` off.
+                Some(_) => CoreDecision::Ruling(kind.trim_start_matches("crows.")),
+                None => CoreDecision::Other,
+            },
+        }
+    }
 }
 
 /// Longest item name and item-card notes (CR-INV-08).
@@ -5047,5 +5088,28 @@ impl Crows {
             set_creature_only(ctx, &id, c, "ancestry", json!(a))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn core_decision_kinds_parse() {
+        assert_eq!(CoreDecision::of("crows.expertise"), CoreDecision::Expertise);
+        assert_eq!(
+            CoreDecision::of(CHARACTER_REQUEST),
+            CoreDecision::CharacterRequest
+        );
+        assert_eq!(
+            CoreDecision::of("crows.tier_2_outcome"),
+            CoreDecision::Ruling("tier_2_outcome")
+        );
+        assert_eq!(
+            CoreDecision::of("crows.travel"),
+            CoreDecision::Ruling("travel")
+        );
+        assert_eq!(CoreDecision::of("dnd.expertise"), CoreDecision::Other);
     }
 }

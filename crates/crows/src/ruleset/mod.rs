@@ -425,12 +425,49 @@ fn settle(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
     magic::end_spells_of_the_dead(ctx)
 }
 
+/// The family that answers a decision, named by its kind: `crows.<family>.<name>` for
+/// explore, magic, combat and travel; any other kind is core's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum DecisionFamily {
+    Core,
+    Explore,
+    Magic,
+    Combat,
+    Travel,
+}
+
+impl DecisionFamily {
+    /// The family's name in a decision kind.
+    fn as_str(self) -> &'static str {
+        match self {
+            DecisionFamily::Core => "core",
+            DecisionFamily::Explore => "explore",
+            DecisionFamily::Magic => "magic",
+            DecisionFamily::Combat => "combat",
+            DecisionFamily::Travel => "travel",
+        }
+    }
+}
+
+impl PartialEq<&str> for DecisionFamily {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 /// Which family a decision kind belongs to.
-fn family_of(kind: &str) -> &str {
-    kind.strip_prefix("crows.")
-        .and_then(|rest| rest.split_once('.').map(|(family, _)| family))
-        .filter(|f| matches!(*f, "explore" | "magic" | "combat" | "travel"))
-        .unwrap_or("core")
+fn family_of(kind: &str) -> DecisionFamily {
+    let named = kind
+        .strip_prefix("crows.")
+        .and_then(|rest| rest.split_once('.'))
+        .map(|(family, _)| family);
+    match named {
+        Some("explore") => DecisionFamily::Explore,
+        Some("magic") => DecisionFamily::Magic,
+        Some("combat") => DecisionFamily::Combat,
+        Some("travel") => DecisionFamily::Travel,
+        _ => DecisionFamily::Core,
+    }
 }
 
 impl Crows {
@@ -526,11 +563,11 @@ impl Ruleset for Crows {
         ctx: &mut Ctx<'_, Self>,
     ) -> Result<(), RuleError> {
         match family_of(&decision.kind) {
-            "explore" => explore::on_answer(self, decision, answer, ctx),
-            "magic" => magic::on_answer(self, decision, answer, ctx),
-            "combat" => combat::on_answer(self, decision, answer, ctx),
-            "travel" => travel::on_answer(self, decision, answer, ctx),
-            _ => self.core_on_answer(decision, answer, ctx),
+            DecisionFamily::Explore => explore::on_answer(self, decision, answer, ctx),
+            DecisionFamily::Magic => magic::on_answer(self, decision, answer, ctx),
+            DecisionFamily::Combat => combat::on_answer(self, decision, answer, ctx),
+            DecisionFamily::Travel => travel::on_answer(self, decision, answer, ctx),
+            DecisionFamily::Core => self.core_on_answer(decision, answer, ctx),
         }?;
         settle(self, ctx)
     }
