@@ -1938,20 +1938,28 @@ impl Crows {
         set_creature(ctx, id, rec, "created", Value::Null)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The Referee's `edit_creature`: the values it names replace the creature's.
     pub(super) fn edit(
         &self,
         ctx: &mut Ctx<'_, Crows>,
-        id: &str,
-        characteristics: &Option<CharacteristicValues>,
-        magic: bool,
-        stamina: Option<u16>,
-        max_stamina: Option<u16>,
-        speed: Option<Speeds>,
-        size: Option<Size>,
-        expertises: &BTreeMap<ExpertiseName, u32>,
-        hidden: Option<bool>,
+        cmd: &CoreCommand,
     ) -> Result<(), RuleError> {
+        let CoreCommand::EditCreature {
+            id,
+            characteristics,
+            magic,
+            stamina,
+            max_stamina,
+            speed,
+            size,
+            expertises,
+            hidden,
+        } = cmd
+        else {
+            return Ok(());
+        };
+        let (magic, stamina, max_stamina, speed, size, hidden) =
+            (*magic, *stamina, *max_stamina, *speed, *size, *hidden);
         let mut r = record(ctx, id)?.clone();
         let c = &mut r.creature;
         if let Some(v) = characteristics {
@@ -3394,28 +3402,7 @@ impl Crows {
                 )
             }
             C::CreateCreature { .. } => self.create(ctx, command),
-            C::EditCreature {
-                id,
-                characteristics,
-                magic,
-                stamina,
-                max_stamina,
-                speed,
-                size,
-                expertises,
-                hidden,
-            } => self.edit(
-                ctx,
-                id,
-                characteristics,
-                *magic,
-                *stamina,
-                *max_stamina,
-                *speed,
-                *size,
-                expertises,
-                *hidden,
-            ),
+            C::EditCreature { .. } => self.edit(ctx, command),
             C::Test { .. } => self.test(ctx, command),
             C::WarnCertainDeath { creature, task } => warn_certain_death(ctx, creature, task),
             C::WaiveTest {

@@ -1727,7 +1727,6 @@ pub(in crate::ruleset) fn inventory_maneuver(
     rules.core_decide(&cmd, ctx)
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn force_move(
     rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,

@@ -99,7 +99,6 @@ fn set_active(
 }
 
 /// Rolls d100 + rank and resolves (CR-SPELL-16/17/18).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn roll(
     rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,
@@ -154,11 +153,13 @@ pub(super) fn roll(
         }) => apply_row(
             rules,
             ctx,
-            caster,
-            row,
-            stacks,
-            caster_is_target,
-            targets,
+            RowOnCaster {
+                caster,
+                row,
+                stacks,
+                caster_is_target,
+                targets,
+            },
             None,
         ),
         BacklashStep::Resolved(Resolution::RollAnother { .. }) => {
@@ -295,18 +296,31 @@ fn sum(faces: &[u8]) -> u16 {
     faces.iter().map(|f| u16::from(*f)).sum()
 }
 
+/// A backlash row as it falls on a caster: how many stacks, and the spell's targets (the
+/// caster may be one, CR-SPELL-17).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct RowOnCaster<'a> {
+    pub caster: &'a str,
+    pub row: &'static BacklashRow,
+    pub stacks: u8,
+    pub caster_is_target: bool,
+    pub targets: &'a [String],
+}
+
 /// Applies a row to the caster (and to the creatures the Referee listed near it).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn apply_row(
     rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,
-    caster: &str,
-    row: &'static BacklashRow,
-    stacks: u8,
-    caster_is_target: bool,
-    targets: &[String],
+    on: RowOnCaster<'_>,
     near: Option<Vec<String>>,
 ) -> Result<(), RuleError> {
+    let RowOnCaster {
+        caster,
+        row,
+        stacks,
+        caster_is_target,
+        targets,
+    } = on;
     let near = match (needs_area(row), near) {
         (Some(n), None) => {
             let whose = if row.needs_creature_target && !caster_is_target {
@@ -1478,11 +1492,13 @@ pub(super) fn on_answer(
                 } => apply_row(
                     rules,
                     ctx,
-                    &caster,
-                    row,
-                    stacks,
-                    caster_is_target,
-                    &targets,
+                    RowOnCaster {
+                        caster: &caster,
+                        row,
+                        stacks,
+                        caster_is_target,
+                        targets: &targets,
+                    },
                     None,
                 ),
                 Resolution::RollAnother { .. } => {
@@ -1512,7 +1528,14 @@ pub(super) fn on_answer(
                 .get("caster_is_target")
                 .and_then(Value::as_bool)
                 .unwrap_or(false);
-            apply_row(rules, ctx, &caster, row, stacks, cit, &targets, Some(near))
+            let on = RowOnCaster {
+                caster: &caster,
+                row,
+                stacks,
+                caster_is_target: cit,
+                targets: &targets,
+            };
+            apply_row(rules, ctx, on, Some(near))
         }
         "hot_temper" => {
             if answer.option == "not_harmed" {
