@@ -296,6 +296,8 @@ use crate::special_tests::{AssistLapse, GroupTest, PendingAssist};
 use crate::usage_dice::{ItemUsage, RollOccasion, UsageLine};
 
 use super::Crows;
+use super::request::TestRequest;
+use super::then::{CoreThen, Then};
 
 /// The default real-time length of a dungeon turn, in minutes (CR-DT-02).
 pub const DEFAULT_DUNGEON_TURN_MINUTES: i64 = 30;
@@ -632,7 +634,8 @@ pub struct TestMeta {
     #[serde(default)]
     pub group: Option<GroupTest>,
     /// What the family that started this test does with its result (see
-    /// [`super::after_test`]); never set from the wire.
+    /// [`super::after_test`]): a [`super::then::Then`] as it was written into the log, read
+    /// back only to route the result; never set from the wire.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub then: Option<Value>,
 }
@@ -809,7 +812,7 @@ pub enum CoreCommand {
         /// Set by another family's command that rolls this test (an attack, a travel task…):
         /// handed to [`super::after_test`] with the final result. Not accepted from the wire.
         #[serde(skip)]
-        then: Option<Value>,
+        then: Option<Then>,
     },
     /// The light level at a creature's square (CR-LIGHT-02).
     SetLightLevel {
@@ -1935,20 +1938,28 @@ impl Crows {
         set_creature(ctx, id, rec, "created", Value::Null)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The Referee's `edit_creature`: the values it names replace the creature's.
     pub(super) fn edit(
         &self,
         ctx: &mut Ctx<'_, Crows>,
-        id: &str,
-        characteristics: &Option<CharacteristicValues>,
-        magic: bool,
-        stamina: Option<u16>,
-        max_stamina: Option<u16>,
-        speed: Option<Speeds>,
-        size: Option<Size>,
-        expertises: &BTreeMap<ExpertiseName, u32>,
-        hidden: Option<bool>,
+        cmd: &CoreCommand,
     ) -> Result<(), RuleError> {
+        let CoreCommand::EditCreature {
+            id,
+            characteristics,
+            magic,
+            stamina,
+            max_stamina,
+            speed,
+            size,
+            expertises,
+            hidden,
+        } = cmd
+        else {
+            return Ok(());
+        };
+        let (magic, stamina, max_stamina, speed, size, hidden) =
+            (*magic, *stamina, *max_stamina, *speed, *size, *hidden);
         let mut r = record(ctx, id)?.clone();
         let c = &mut r.creature;
         if let Some(v) = characteristics {
@@ -2095,7 +2106,7 @@ impl Crows {
             task: task.clone(),
             assist_for: assist_for.clone(),
             group,
-            then: then.clone(),
+            then: then.as_ref().map(Then::to_value).transpose()?,
         };
         // A resistance roll's usual expertise needs no separate approval (CR-RR-02).
         let mut approved_expertises = approved_expertises.clone();
@@ -2384,40 +2395,22 @@ impl Crows {
         )
     }
 
-    /// A test core itself started is resolved (`then["family"] == "core"`): the fall's
-    /// resistance roll (`step` `fall`).
+    /// A test core itself started is resolved (`Then::Core`): the fall's resistance roll
+    /// (CR-HAZ-02).
     pub(super) fn core_after_test(
         &self,
         creature: &str,
         resolved: &ResolvedTest,
-        then: &Value,
+        then: CoreThen,
         ctx: &mut Ctx<'_, Crows>,
     ) -> Result<(), RuleError> {
-        match then.get("step").and_then(Value::as_str) {
-            Some("fall") => {
-                let feet = then
-                    .get("feet")
-                    .and_then(Value::as_u64)
-                    .and_then(|f| u32::try_from(f).ok());
-                let faces: Option<Vec<u8>> = then
-                    .get("faces")
-                    .cloned()
-                    .and_then(|f| serde_json::from_value(f).ok());
-                let (Some(feet), Some(faces)) = (feet, faces) else {
-                    return Err(RuleError::new(
-                        "bad_continuation",
-                        "the fall's continuation lacks `feet` or `faces`",
-                    ));
-                };
+        match then {
+            CoreThen::Fall { feet, faces } => {
                 if !record(ctx, creature)?.creature.alive {
                     return Ok(());
                 }
                 self.land(ctx, creature, feet, &faces, Some(resolved.final_tier))
             }
-            other => Err(RuleError::new(
-                "bad_continuation",
-                format!("no core step {other:?}"),
-            )),
         }
     }
 
@@ -2941,17 +2934,18 @@ impl Crows {
         set_creature_only(ctx, creature, c, "rule exceptions ruled", report)
     }
 
-    /// A sneaking test (CR-HIDE-02).
-    #[allow(clippy::too_many_arguments)]
+    /// A sneaking test (CR-HIDE-02): `request` is the sneaker's Agility test with the
+    /// Referee's edges, banes and bonus (and whether it leads a group test); the speed's bane
+    /// and Stealth's approval are added here.
     pub(super) fn sneak(
         &self,
         ctx: &mut Ctx<'_, Crows>,
-        creature: &str,
         past: &[String],
         squares_moved: u32,
-        group: bool,
-        (edges, banes, bonus): (u32, u32, i32),
+        request: TestRequest,
     ) -> Result<(), RuleError> {
+        let creature = request.creature().to_string();
+        let creature = creature.as_str();
         let r = living(ctx, creature)?;
         if past.is_empty() || past.len() > MAX_SNEAK_PAST {
             return Err(RuleError::new(
@@ -2986,44 +2980,27 @@ impl Crows {
             crate::hiding::sneak_modifier(squares_moved, u32::from(speed))
                 .into_iter()
                 .collect();
-        let cmd = CoreCommand::Test {
-            creature: creature.to_string(),
-            characteristic: Characteristic::Agility,
-            kind: None,
-            edges,
-            banes,
-            bonus,
-            modifiers,
-            activities: Vec::new(),
+        let cmd = request
+            .modifiers(modifiers)
             // Stealth covers hiding and sneaking (CR-EXP-05).
-            approved_expertises: vec![ExpertiseName::Stealth],
-            crit_defined_by_rule: false,
-            doom_defined_by_rule: false,
-            task: None,
-            assist_for: None,
-            group,
-            target: None,
-            forced_by: None,
-            perception: false,
-            then: None,
-        };
+            .approved(vec![ExpertiseName::Stealth])
+            .command();
         self.test(ctx, &cmd)
     }
 
     /// An assist (CR-ASSIST-01); in combat it is made on the helper's combat turn and costs a
     /// maneuver or an action by what the assisted test needs (CR-ASSIST-03), recorded as
-    /// `assist_charged` for the combat family's turn budget.
-    #[allow(clippy::too_many_arguments)]
+    /// `assist_charged` for the combat family's turn budget. `request` is the helper's test
+    /// with the Referee's edges, banes, bonus and approved expertises.
     pub(super) fn assist(
         &self,
         ctx: &mut Ctx<'_, Crows>,
-        creature: &str,
         assisted: &str,
-        characteristic: Characteristic,
         needs: Option<AssistedNeeds>,
-        (edges, banes, bonus): (u32, u32, i32),
-        approved_expertises: &[ExpertiseName],
+        request: TestRequest,
     ) -> Result<(), RuleError> {
+        let creature = request.creature().to_string();
+        let creature = creature.as_str();
         let r = living(ctx, creature)?;
         living(ctx, assisted)?;
         let combat = ctx.core().clock.combat.clone();
@@ -3072,26 +3049,10 @@ impl Crows {
             let vis = audience(ctx, creature);
             ctx.emit_for(CoreEvent::AssistCharged { charge }, vis)?;
         }
-        let cmd = CoreCommand::Test {
-            creature: creature.to_string(),
-            characteristic,
-            kind: Some(TestKind::Assist),
-            edges,
-            banes,
-            bonus,
-            modifiers: Vec::new(),
-            activities: Vec::new(),
-            approved_expertises: approved_expertises.to_vec(),
-            crit_defined_by_rule: false,
-            doom_defined_by_rule: false,
-            task: None,
-            assist_for: Some(assisted.to_string()),
-            group: false,
-            target: None,
-            forced_by: None,
-            perception: false,
-            then: None,
-        };
+        let cmd = request
+            .kind(TestKind::Assist)
+            .assist_for(assisted)
+            .command();
         self.test(ctx, &cmd)
     }
 
@@ -3441,28 +3402,7 @@ impl Crows {
                 )
             }
             C::CreateCreature { .. } => self.create(ctx, command),
-            C::EditCreature {
-                id,
-                characteristics,
-                magic,
-                stamina,
-                max_stamina,
-                speed,
-                size,
-                expertises,
-                hidden,
-            } => self.edit(
-                ctx,
-                id,
-                characteristics,
-                *magic,
-                *stamina,
-                *max_stamina,
-                *speed,
-                *size,
-                expertises,
-                *hidden,
-            ),
+            C::EditCreature { .. } => self.edit(ctx, command),
             C::Test { .. } => self.test(ctx, command),
             C::WarnCertainDeath { creature, task } => warn_certain_death(ctx, creature, task),
             C::WaiveTest {
@@ -4073,30 +4013,11 @@ impl Crows {
                     // The Agility resistance roll is core's test (CR-HAZ-02, CR-RR-02): the
                     // creature's edges and banes, the test record (CR-CHECK-10) and the
                     // expertise offer at the commit point; the fall goes on when it resolves.
-                    return self.core_decide(
-                        &CoreCommand::Test {
-                            creature: creature.clone(),
-                            characteristic: Characteristic::Agility,
-                            kind: Some(TestKind::ResistanceRoll),
-                            edges: 0,
-                            banes: 0,
-                            bonus: 0,
-                            modifiers: Vec::new(),
-                            activities: Vec::new(),
-                            approved_expertises: Vec::new(),
-                            crit_defined_by_rule: true,
-                            doom_defined_by_rule: true,
-                            task: None,
-                            assist_for: None,
-                            group: false,
-                            target: None,
-                            forced_by: None,
-                            perception: false,
-                            then: Some(json!({"family": "core", "step": "fall", "feet": feet,
-                                "faces": faces})),
-                        },
-                        ctx,
-                    );
+                    return TestRequest::new(creature, Characteristic::Agility)
+                        .kind(TestKind::ResistanceRoll)
+                        .crit_and_doom_defined_by_rule(true)
+                        .then(Then::Core(CoreThen::Fall { feet: *feet, faces }))
+                        .roll(self, ctx);
                 }
                 self.land(ctx, creature, *feet, &faces, None)
             }
@@ -4189,11 +4110,11 @@ impl Crows {
                 bonus,
             } => self.sneak(
                 ctx,
-                creature,
                 past,
                 *squares_moved,
-                *group,
-                (*edges, *banes, *bonus),
+                TestRequest::new(creature, Characteristic::Agility)
+                    .edges_banes_bonus((*edges, *banes, *bonus))
+                    .group(*group),
             ),
             C::Assist {
                 creature,
@@ -4206,12 +4127,11 @@ impl Crows {
                 approved_expertises,
             } => self.assist(
                 ctx,
-                creature,
                 assisted,
-                *characteristic,
                 *needs,
-                (*edges, *banes, *bonus),
-                approved_expertises,
+                TestRequest::new(creature, *characteristic)
+                    .edges_banes_bonus((*edges, *banes, *bonus))
+                    .approved(approved_expertises.clone()),
             ),
             C::SetPosition { creature, at } => {
                 record(ctx, creature)?;
@@ -4621,8 +4541,8 @@ impl Crows {
             .unwrap_or_default()
             .to_string();
         let bad_context = || RuleError::new("bad_decision", "decision context is incomplete");
-        match decision.kind.as_str() {
-            "crows.expertise" => {
+        match CoreDecision::of(&decision.kind) {
+            CoreDecision::Expertise => {
                 let rolled: RolledTest = decision
                     .context
                     .get("rolled")
@@ -4659,7 +4579,7 @@ impl Crows {
                 set_creature_only(ctx, &creature, c, "expertise spent", json!(name))?;
                 self.finish_test(ctx, &creature, resolved, &meta)
             }
-            "crows.armor_order" => {
+            CoreDecision::ArmorOrder => {
                 let hit: Hit = decision
                     .context
                     .get("hit")
@@ -4674,7 +4594,7 @@ impl Crows {
                     .ok_or_else(bad_context)?;
                 self.apply_hit(ctx, &creature, hit, Some(order))
             }
-            "crows.wound_slot" => {
+            CoreDecision::WoundSlot => {
                 let remaining = decision
                     .context
                     .get("remaining")
@@ -4703,7 +4623,7 @@ impl Crows {
                 set_creature_only(ctx, &creature, c, "wound placed", json!({"slot": slot}))?;
                 self.outcome(ctx, &creature, outcome)
             }
-            "crows.knock_out" => {
+            CoreDecision::KnockOut => {
                 let mut c = record(ctx, &creature)?.creature.clone();
                 let alive = crate::damage::resolve_knock_out(&mut c, answer.option == "knock_out")
                     .map_err(|e| err("knock_out_refused", e))?;
@@ -4714,7 +4634,7 @@ impl Crows {
                     self.die(ctx, &creature)
                 }
             }
-            "crows.square_guess" => {
+            CoreDecision::SquareGuess => {
                 let target = decision
                     .context
                     .get("target")
@@ -4731,8 +4651,8 @@ impl Crows {
                     vis,
                 )
             }
-            CHARACTER_REQUEST => self.answer_character_request(decision, answer, ctx),
-            kind if kind.starts_with("crows.") => {
+            CoreDecision::CharacterRequest => self.answer_character_request(decision, answer, ctx),
+            CoreDecision::Ruling(kind) => {
                 let hidden = record(ctx, &creature).map(|r| r.hidden).unwrap_or(true);
                 let vis = if hidden {
                     Visibility::Referee
@@ -4753,7 +4673,7 @@ impl Crows {
                     CoreEvent::Ruled {
                         ruling: Ruling {
                             creature,
-                            kind: kind.trim_start_matches("crows.").to_string(),
+                            kind: kind.to_string(),
                             option: answer.option.clone(),
                             text: answer.text.clone(),
                             payers,
@@ -4762,7 +4682,7 @@ impl Crows {
                     vis,
                 )
             }
-            _ => Ok(()),
+            CoreDecision::Other => Ok(()),
         }
     }
 
@@ -4847,6 +4767,47 @@ fn lapse_test_rulings(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         )?;
     }
     Ok(())
+}
+
+/// A decision core answers, parsed once from its kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CoreDecision<'k> {
+    /// `crows.expertise`: spend an expertise or commit (CR-EXP-01).
+    Expertise,
+    /// `crows.armor_order`: the order armor takes a hit in.
+    ArmorOrder,
+    /// `crows.wound_slot`: where a wound goes.
+    WoundSlot,
+    /// `crows.knock_out`: knocked out or killed.
+    KnockOut,
+    /// `crows.square_guess`: the Referee rules a guessed square (CR-LIGHT-05, CR-REF-24).
+    SquareGuess,
+    /// [`CHARACTER_REQUEST`]: a player's character awaits the Referee.
+    CharacterRequest,
+    /// Any other `crows.<name>` kind core is handed: the Referee's ruling on a test's outcome
+    /// (`tier_1_setback`, `tier_2_outcome`, `crit_benefit`, `doom_setback`,
+    /// `certain_death`), recorded under `<name>`.
+    Ruling(&'k str),
+    /// Not a Crows decision: nothing to do.
+    Other,
+}
+
+impl<'k> CoreDecision<'k> {
+    fn of(kind: &'k str) -> Self {
+        match kind {
+            "crows.expertise" => CoreDecision::Expertise,
+            "crows.armor_order" => CoreDecision::ArmorOrder,
+            "crows.wound_slot" => CoreDecision::WoundSlot,
+            "crows.knock_out" => CoreDecision::KnockOut,
+            "crows.square_guess" => CoreDecision::SquareGuess,
+            CHARACTER_REQUEST => CoreDecision::CharacterRequest,
+            _ => match kind.strip_prefix("crows.") {
+                // As recorded since rulings were first made: every leading `crows.` off.
+                Some(_) => CoreDecision::Ruling(kind.trim_start_matches("crows.")),
+                None => CoreDecision::Other,
+            },
+        }
+    }
 }
 
 /// Longest item name and item-card notes (CR-INV-08).
@@ -5114,5 +5075,28 @@ impl Crows {
             set_creature_only(ctx, &id, c, "ancestry", json!(a))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn core_decision_kinds_parse() {
+        assert_eq!(CoreDecision::of("crows.expertise"), CoreDecision::Expertise);
+        assert_eq!(
+            CoreDecision::of(CHARACTER_REQUEST),
+            CoreDecision::CharacterRequest
+        );
+        assert_eq!(
+            CoreDecision::of("crows.tier_2_outcome"),
+            CoreDecision::Ruling("tier_2_outcome")
+        );
+        assert_eq!(
+            CoreDecision::of("crows.travel"),
+            CoreDecision::Ruling("travel")
+        );
+        assert_eq!(CoreDecision::of("dnd.expertise"), CoreDecision::Other);
     }
 }

@@ -182,7 +182,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::core::{audience, err, living, record, set_creature_only};
-use super::{CoreCommand, Crows, CrowsState};
+use super::request::TestRequest;
+use super::then::{MagicThen, Then};
+use super::{Crows, CrowsState};
 use crate::backlash::SpellTargetKind;
 use crate::checks::{Characteristic, ResolvedTest, TestKind, Tier};
 use crate::crafting::Recipe;
@@ -1030,33 +1032,23 @@ fn cast(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: CastArgs<'_>) -> Result<(), 
     }
     // Casting stings every allergic creature near the caster, itself included (CR-BL-49).
     backlash_rows::magic_used_near(rules, ctx, a.creature)?;
-    let test = CoreCommand::Test {
-        creature: a.creature.to_string(),
-        characteristic: Characteristic::Mind,
-        kind: Some(TestKind::Casting {
+    TestRequest::new(a.creature, Characteristic::Mind)
+        .kind(TestKind::Casting {
             discipline: spell.discipline,
             attack: card.attack,
-        }),
-        edges: a.edges,
-        banes: a.banes,
-        bonus: a.bonus,
-        modifiers,
-        activities: Vec::new(),
-        approved_expertises: a.approved.to_vec(),
+        })
+        .edges_banes_bonus((a.edges, a.banes, a.bonus))
+        .modifiers(modifiers)
+        .approved(a.approved.to_vec())
         // A casting's crit (no book dice) and doom (backlash) are set by the rules
         // (CR-CRIT-03).
-        crit_defined_by_rule: true,
-        doom_defined_by_rule: true,
-        task: None,
-        assist_for: None,
-        group: false,
+        .crit_and_doom_defined_by_rule(true)
         // A spell attack reads the light and hiding at its (first) target, as a weapon's.
-        target: primary,
-        forced_by: None,
-        perception: false,
-        then: Some(json!({"family": "magic", "cast": a.creature})),
-    };
-    rules.core_decide(&test, ctx)
+        .target(primary)
+        .then(Then::Magic(MagicThen::Cast {
+            cast: a.creature.to_string(),
+        }))
+        .roll(rules, ctx)
 }
 
 /// The casting test is final: chaos roll, book dice, spell or backlash.
@@ -1599,29 +1591,23 @@ pub(super) fn on_boundary(
     }
 }
 
-/// A test this module started (a `CoreCommand::Test` with `then: {"family": "magic", …}`,
-/// passed to [`Crows::core_decide`]) reached its final result, after any expertise was spent
-/// at the commit point.
+/// A test this module started (a `CoreCommand::Test` with `then: Then::Magic(…)`, passed to
+/// [`Crows::core_decide`]) reached its final result, after any expertise was spent at the
+/// commit point.
 pub(super) fn after_test(
     rules: &Crows,
     creature: &str,
     resolved: &ResolvedTest,
-    then: &Value,
+    then: MagicThen,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    if then.get("cast").is_some() {
-        return finish_cast(rules, ctx, creature, resolved);
+    match then {
+        MagicThen::Cast { .. } => finish_cast(rules, ctx, creature, resolved),
+        MagicThen::Resistance { resistance } => {
+            backlash_rows::resistance_done(rules, ctx, creature, resolved, &resistance)
+        }
+        MagicThen::Identify { identify } => craft::identify_done(ctx, creature, identify, resolved),
     }
-    if let Some(rr) = then.get("resistance") {
-        return backlash_rows::resistance_done(rules, ctx, creature, resolved, rr);
-    }
-    if let Some(item) = then.get("identify").and_then(Value::as_u64) {
-        return craft::identify_done(ctx, creature, item, resolved);
-    }
-    Err(RuleError::new(
-        "bad_continuation",
-        format!("a magic test continuation this module does not know: {then}"),
-    ))
 }
 
 /// For the explore family's rest and town activities: one Craft Equipment activity finished
@@ -1681,6 +1667,7 @@ pub(super) fn ask_referee(
 
 #[cfg(test)]
 mod tests {
+    use super::super::CoreCommand;
     use super::*;
 
     fn running(rows: &[u8]) -> MagicState {

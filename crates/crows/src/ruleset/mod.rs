@@ -28,6 +28,8 @@ pub mod explore;
 pub mod magic;
 pub mod objects;
 mod patch;
+pub mod request;
+pub mod then;
 pub mod travel;
 
 pub use self::core::*;
@@ -43,6 +45,7 @@ use serde_json::Value;
 use self::combat::{CombatCommand, CombatEvent};
 use self::explore::{ExploreCommand, ExploreEvent};
 use self::magic::{MagicCommand, MagicEvent};
+use self::then::Then;
 use self::travel::{TravelCommand, TravelEvent};
 
 /// The Crows ruleset (registry name `crows`).
@@ -232,11 +235,12 @@ impl<'de> Deserialize<'de> for CrowsEvent {
 }
 
 /// A test another family started (its `then` set) is resolved: hand the result to the
-/// family named by `then["family"]` (`"explore"`, `"magic"`, `"combat"`, `"travel"`, or
-/// `"core"` for core's own, e.g. a fall's resistance roll). Runs after the
-/// core recorded the result. Such a test opens no Referee outcome decision (tier 1 setback,
-/// tier 2 outcome, crit benefit, doom setback): the family's rules define the consequences,
-/// unless its `then` carries `"referee_outcome": true`.
+/// family its continuation names ([`Then`]: explore, magic, combat, travel, or core for its
+/// own, e.g. a fall's resistance roll). Runs after the core recorded the result. Such a test
+/// opens no Referee outcome decision (tier 1 setback, tier 2 outcome, crit benefit, doom
+/// setback): the family's rules define the consequences, unless its `then` carries
+/// `"referee_outcome": true`. A stored continuation this version does not know is a
+/// `bad_continuation` rule error.
 pub(crate) fn after_test(
     rules: &Crows,
     creature: &str,
@@ -244,16 +248,12 @@ pub(crate) fn after_test(
     then: &Value,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    match then.get("family").and_then(Value::as_str) {
-        Some("explore") => explore::after_test(rules, creature, resolved, then, ctx),
-        Some("magic") => magic::after_test(rules, creature, resolved, then, ctx),
-        Some("combat") => combat::after_test(rules, creature, resolved, then, ctx),
-        Some("travel") => travel::after_test(rules, creature, resolved, then, ctx),
-        Some("core") => rules.core_after_test(creature, resolved, then, ctx),
-        other => Err(RuleError::new(
-            "bad_continuation",
-            format!("a test's continuation names no known family: {other:?}"),
-        )),
+    match Then::from_value(then)? {
+        Then::Explore(step) => explore::after_test(rules, creature, resolved, &step, ctx),
+        Then::Magic(step) => magic::after_test(rules, creature, resolved, step, ctx),
+        Then::Combat(step) => combat::after_test(rules, creature, resolved, step, ctx),
+        Then::Travel(step) => travel::after_test(rules, creature, resolved, step, ctx),
+        Then::Core(step) => rules.core_after_test(creature, resolved, step, ctx),
     }
 }
 
@@ -425,12 +425,49 @@ fn settle(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
     magic::end_spells_of_the_dead(ctx)
 }
 
+/// The family that answers a decision, named by its kind: `crows.<family>.<name>` for
+/// explore, magic, combat and travel; any other kind is core's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum DecisionFamily {
+    Core,
+    Explore,
+    Magic,
+    Combat,
+    Travel,
+}
+
+impl DecisionFamily {
+    /// The family's name in a decision kind.
+    fn as_str(self) -> &'static str {
+        match self {
+            DecisionFamily::Core => "core",
+            DecisionFamily::Explore => "explore",
+            DecisionFamily::Magic => "magic",
+            DecisionFamily::Combat => "combat",
+            DecisionFamily::Travel => "travel",
+        }
+    }
+}
+
+impl PartialEq<&str> for DecisionFamily {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 /// Which family a decision kind belongs to.
-fn family_of(kind: &str) -> &str {
-    kind.strip_prefix("crows.")
-        .and_then(|rest| rest.split_once('.').map(|(family, _)| family))
-        .filter(|f| matches!(*f, "explore" | "magic" | "combat" | "travel"))
-        .unwrap_or("core")
+fn family_of(kind: &str) -> DecisionFamily {
+    let named = kind
+        .strip_prefix("crows.")
+        .and_then(|rest| rest.split_once('.'))
+        .map(|(family, _)| family);
+    match named {
+        Some("explore") => DecisionFamily::Explore,
+        Some("magic") => DecisionFamily::Magic,
+        Some("combat") => DecisionFamily::Combat,
+        Some("travel") => DecisionFamily::Travel,
+        _ => DecisionFamily::Core,
+    }
 }
 
 impl Crows {
@@ -526,11 +563,11 @@ impl Ruleset for Crows {
         ctx: &mut Ctx<'_, Self>,
     ) -> Result<(), RuleError> {
         match family_of(&decision.kind) {
-            "explore" => explore::on_answer(self, decision, answer, ctx),
-            "magic" => magic::on_answer(self, decision, answer, ctx),
-            "combat" => combat::on_answer(self, decision, answer, ctx),
-            "travel" => travel::on_answer(self, decision, answer, ctx),
-            _ => self.core_on_answer(decision, answer, ctx),
+            DecisionFamily::Explore => explore::on_answer(self, decision, answer, ctx),
+            DecisionFamily::Magic => magic::on_answer(self, decision, answer, ctx),
+            DecisionFamily::Combat => combat::on_answer(self, decision, answer, ctx),
+            DecisionFamily::Travel => travel::on_answer(self, decision, answer, ctx),
+            DecisionFamily::Core => self.core_on_answer(decision, answer, ctx),
         }?;
         settle(self, ctx)
     }

@@ -4,6 +4,8 @@ use engine::{Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
 use serde_json::{Value, json};
 
 use super::super::core::{err, living, record, roll_die, set_creature_only};
+use super::super::request::TestRequest;
+use super::super::then::{CombatThen, Then};
 use super::super::{CoreCommand, Crows, CrowsState};
 use super::{
     CellAt, CombatEvent, Fight, MAX_ALTITUDE, MAX_COORDINATE, MAX_GRID_CELLS, MAX_PATH,
@@ -1015,29 +1017,7 @@ pub(super) fn movement_test_answered(
     if living(ctx, &creature).is_err() {
         return Ok(());
     }
-    rules.core_decide(
-        &CoreCommand::Test {
-            creature,
-            characteristic,
-            kind: None,
-            edges: 0,
-            banes: 0,
-            bonus: 0,
-            modifiers: Vec::new(),
-            activities: Vec::new(),
-            approved_expertises: Vec::new(),
-            crit_defined_by_rule: false,
-            doom_defined_by_rule: false,
-            task: None,
-            assist_for: None,
-            group: false,
-            target: None,
-            forced_by: None,
-            perception: false,
-            then: None,
-        },
-        ctx,
-    )
+    TestRequest::new(creature, characteristic).roll(rules, ctx)
 }
 
 /// The placed creatures (numbered as by [`occupants`]) the acting player may not see; none
@@ -1671,27 +1651,12 @@ fn pet_obeys(
 ) -> Result<(), RuleError> {
     if crate::combat::pets::command_test_needed(companion, order) {
         // The owner's Mind test (CR-PET-02).
-        let cmd = CoreCommand::Test {
-            creature: owner.to_string(),
-            characteristic: Characteristic::Mind,
-            kind: None,
-            edges: 0,
-            banes: 0,
-            bonus: 0,
-            modifiers: Vec::new(),
-            activities: vec![crate::checks::Activity::Other("command_pet".into())],
-            approved_expertises: Vec::new(),
-            crit_defined_by_rule: false,
-            doom_defined_by_rule: false,
-            task: None,
-            assist_for: None,
-            group: false,
-            target: None,
-            forced_by: None,
-            perception: false,
-            then: Some(json!({"family": "combat", "step": "command_pet", "pet": pet})),
-        };
-        return rules.core_decide(&cmd, ctx);
+        return TestRequest::new(owner, Characteristic::Mind)
+            .activity(crate::checks::Activity::Other("command_pet".into()))
+            .then(Then::Combat(CombatThen::CommandPet {
+                pet: pet.to_string(),
+            }))
+            .roll(rules, ctx);
     }
     let vis = grid_audience(ctx, pet);
     ctx.emit_for(
@@ -1706,14 +1671,10 @@ fn pet_obeys(
 pub(super) fn command_resolved(
     owner: &str,
     resolved: &ResolvedTest,
-    then: &Value,
+    pet: &str,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let pet = then
-        .get("pet")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
+    let pet = pet.to_string();
     match crate::combat::pets::command_outcome(resolved.final_tier) {
         crate::combat::pets::CommandOutcome::Refuses => Ok(()),
         outcome => {
@@ -1766,7 +1727,6 @@ pub(in crate::ruleset) fn inventory_maneuver(
     rules.core_decide(&cmd, ctx)
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn force_move(
     rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,
@@ -1999,29 +1959,11 @@ pub(super) fn jump(
         }
         return Ok(());
     }
-    rules.core_decide(
-        &CoreCommand::Test {
-            creature: creature.to_string(),
-            characteristic,
-            kind: None,
-            edges: 0,
-            banes: 0,
-            bonus: 0,
-            modifiers: spec.modifiers,
-            activities: vec![crate::checks::Activity::Other("jump".into())],
-            approved_expertises: Vec::new(),
-            crit_defined_by_rule: false,
-            doom_defined_by_rule: false,
-            task: None,
-            assist_for: None,
-            group: false,
-            target: None,
-            forced_by: None,
-            perception: false,
-            then: Some(json!({"family": "combat", "step": "jump", "to": to, "value": value})),
-        },
-        ctx,
-    )
+    TestRequest::new(creature, characteristic)
+        .modifiers(spec.modifiers)
+        .activity(crate::checks::Activity::Other("jump".into()))
+        .then(Then::Combat(CombatThen::Jump { to, value }))
+        .roll(rules, ctx)
 }
 
 /// The jump test is resolved: the creature lands if the result reaches that far; otherwise
@@ -2029,22 +1971,10 @@ pub(super) fn jump(
 pub(super) fn jump_resolved(
     creature: &str,
     resolved: &ResolvedTest,
-    then: &Value,
+    to: Square,
+    value: i8,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let (Some(to), Some(value)) = (
-        then.get("to")
-            .cloned()
-            .and_then(|v| serde_json::from_value::<Square>(v).ok()),
-        then.get("value")
-            .and_then(Value::as_i64)
-            .and_then(|v| i8::try_from(v).ok()),
-    ) else {
-        return Err(RuleError::new(
-            "bad_continuation",
-            "a jump lacks its square",
-        ));
-    };
     let reach = crate::combat::movement::jump_reach(resolved.final_tier, value);
     if reach.long == 0 {
         return Ok(());

@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::super::core::{audience, err, living, record, roll_die, set_creature_only};
+use super::super::request::TestRequest;
+use super::super::then::{AttackThen, CombatThen, OtherTarget, Then};
 use super::super::{CoreCommand, Crows};
 use super::act::{
     fight, finish_move, first_unseen_in_path, free_square, holding, id_of, placed, seen_occupants,
@@ -51,7 +53,7 @@ fn fight_err(e: FightError) -> RuleError {
 
 /// What is attacked with: a held weapon, a natural attack or the unarmed strike.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(super) struct WeaponUse {
+pub struct WeaponUse {
     pub name: String,
     #[serde(default)]
     pub item: Option<ItemId>,
@@ -67,7 +69,7 @@ pub(super) struct WeaponUse {
     pub ammunition: Option<String>,
 }
 
-fn unarmed() -> WeaponUse {
+pub(crate) fn unarmed() -> WeaponUse {
     WeaponUse {
         name: "unarmed strike".into(),
         item: None,
@@ -515,28 +517,33 @@ pub(super) fn attack(
         },
         vis,
     )?;
-    let then = json!({
-        "family": "combat", "step": "attack", "attacker": o.attacker, "target": primary,
-        "primary_own": primary_own, "primary_core": primary_core,
-        "others": per_target.iter().map(|(t, m)| json!({"target": t, "modifiers": m})).collect::<Vec<_>>(),
-        "weapon": weapon, "delivery": delivery, "characteristic": characteristic,
-        "value": value, "kind": o.kind, "own_turn": own_turn,
-    });
     let kind = TestKind::Attack {
         range: delivery,
         weapon: weapon.tool.category,
     };
-    core_test(
-        rules,
-        ctx,
-        &o.attacker,
+    let then = AttackThen {
+        attacker: o.attacker.clone(),
+        target: primary.clone(),
+        primary_own,
+        primary_core,
+        others: per_target
+            .into_iter()
+            .map(|(target, modifiers)| OtherTarget { target, modifiers })
+            .collect(),
+        weapon,
+        delivery,
         characteristic,
-        Some(kind),
-        modifiers,
-        true,
-        Some(primary),
-        then,
-    )
+        value,
+        kind: o.kind,
+        own_turn,
+    };
+    TestRequest::new(&o.attacker, characteristic)
+        .kind(kind)
+        .modifiers(modifiers)
+        .crit_and_doom_defined_by_rule(true)
+        .target(primary)
+        .then(Then::Combat(CombatThen::Attack(Box::new(then))))
+        .roll(rules, ctx)
 }
 
 /// The modifiers of one attack that concern the attack as a whole, whatever it is made with
@@ -709,43 +716,6 @@ fn target_modifiers(
     Ok(modifiers)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn core_test(
-    rules: &Crows,
-    ctx: &mut Ctx<'_, Crows>,
-    creature: &str,
-    characteristic: Characteristic,
-    kind: Option<TestKind>,
-    modifiers: Vec<Modifier>,
-    defined_by_rule: bool,
-    target: Option<String>,
-    then: Value,
-) -> Result<(), RuleError> {
-    rules.core_decide(
-        &CoreCommand::Test {
-            creature: creature.to_string(),
-            characteristic,
-            kind,
-            edges: 0,
-            banes: 0,
-            bonus: 0,
-            modifiers,
-            activities: Vec::new(),
-            approved_expertises: Vec::new(),
-            crit_defined_by_rule: defined_by_rule,
-            doom_defined_by_rule: defined_by_rule,
-            task: None,
-            assist_for: None,
-            group: false,
-            target,
-            forced_by: None,
-            perception: false,
-            then: Some(then),
-        },
-        ctx,
-    )
-}
-
 fn field<T: serde::de::DeserializeOwned>(v: &Value, key: &str) -> Result<T, RuleError> {
     v.get(key)
         .cloned()
@@ -861,19 +831,23 @@ pub(super) fn attack_resolved(
     rules: &Crows,
     attacker: &str,
     resolved: &ResolvedTest,
-    then: &Value,
+    then: AttackThen,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let target: String = field(then, "target")?;
-    let weapon: WeaponUse = field(then, "weapon")?;
-    let delivery: AttackRange = field(then, "delivery")?;
-    let characteristic: Characteristic = field(then, "characteristic")?;
-    let kind: AttackKind = field(then, "kind")?;
-    let own_turn: bool = field(then, "own_turn")?;
-    let mut primary_own: Vec<Modifier> = field(then, "primary_own").unwrap_or_default();
+    let AttackThen {
+        target,
+        weapon,
+        delivery,
+        characteristic,
+        kind,
+        own_turn,
+        mut primary_own,
+        primary_core,
+        others,
+        ..
+    } = then;
     // What core added for the first target comes out too (CR-ATK-14).
-    primary_own.extend(field::<Vec<Modifier>>(then, "primary_core").unwrap_or_default());
-    let others: Vec<OtherTarget> = field(then, "others").unwrap_or_default();
+    primary_own.extend(primary_core);
     let mut results = vec![(target, resolved.final_tier, resolved.doom)];
     for other in others {
         let r = reread(resolved, &primary_own, &other.modifiers)?;
@@ -904,13 +878,6 @@ pub(super) fn attack_resolved(
         )?;
     }
     Ok(())
-}
-
-/// Another target of a multi-target attack and the modifiers that concern it only.
-#[derive(Debug, Clone, Deserialize)]
-struct OtherTarget {
-    target: String,
-    modifiers: Vec<Modifier>,
 }
 
 /// Reads the same roll (the faces and the expertise spent) against another target: the
@@ -1411,27 +1378,19 @@ pub(super) fn grab(
     )
     .map_err(fight_err)?;
     spend(ctx, creature, Cost::Maneuver)?;
-    core_test(
-        rules,
-        ctx,
-        creature,
-        spec.characteristic,
-        None,
-        Vec::new(),
-        false,
-        None,
-        json!({"family": "combat", "step": "grab", "target": target}),
-    )
+    TestRequest::new(creature, spec.characteristic)
+        .then(Then::Combat(CombatThen::Grab {
+            target: target.to_string(),
+        }))
+        .roll(rules, ctx)
 }
 
 pub(super) fn grab_resolved(
-    _rules: &Crows,
     grabber: &str,
     resolved: &ResolvedTest,
-    then: &Value,
+    target: String,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let target: String = field(then, "target")?;
     match grab_outcome(resolved.final_tier) {
         GrabOutcome::TargetMayCounter => {
             offer_counter(ctx, &target, grabber, CounterTrigger::Grab, resolved.doom)
@@ -1605,17 +1564,9 @@ pub(super) fn escape_grab(
     )
     .map_err(fight_err)?;
     spend(ctx, creature, Cost::Maneuver)?;
-    core_test(
-        rules,
-        ctx,
-        creature,
-        spec.characteristic,
-        None,
-        Vec::new(),
-        false,
-        None,
-        json!({"family": "combat", "step": "escape"}),
-    )
+    TestRequest::new(creature, spec.characteristic)
+        .then(Then::Combat(CombatThen::Escape))
+        .roll(rules, ctx)
 }
 
 fn grabber_of(ctx: &Ctx<'_, Crows>, id: &str) -> Option<String> {
@@ -1642,10 +1593,8 @@ fn release(ctx: &mut Ctx<'_, Crows>, id: &str, why: GrabEnd) -> Result<(), RuleE
 }
 
 pub(super) fn escape_resolved(
-    _rules: &Crows,
     escaper: &str,
     resolved: &ResolvedTest,
-    _then: &Value,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
     let Some(grabber) = grabber_of(ctx, escaper) else {
@@ -1776,28 +1725,21 @@ pub(super) fn knockback(
         }
     }
     spend(ctx, creature, Cost::Maneuver)?;
-    core_test(
-        rules,
-        ctx,
-        creature,
-        spec.characteristic,
-        None,
-        Vec::new(),
-        false,
-        None,
-        json!({"family": "combat", "step": "knockback", "target": target, "push": push}),
-    )
+    TestRequest::new(creature, spec.characteristic)
+        .then(Then::Combat(CombatThen::Knockback {
+            target: target.to_string(),
+            push: push.to_vec(),
+        }))
+        .roll(rules, ctx)
 }
 
 pub(super) fn knockback_resolved(
-    _rules: &Crows,
     creature: &str,
     resolved: &ResolvedTest,
-    then: &Value,
+    target: String,
+    push: Vec<Square>,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let target: String = field(then, "target")?;
-    let push: Vec<Square> = field(then, "push")?;
     match knockback_outcome(resolved.final_tier) {
         KnockbackOutcome::TargetMayCounter => offer_counter(
             ctx,
@@ -1871,17 +1813,13 @@ pub(super) fn topple(
             let spec = topple_test(c.characteristics.strength, object, c.size)
                 .map_err(|e| err("topple_refused", e))?;
             spend(ctx, creature, Cost::Action)?;
-            core_test(
-                rules,
-                ctx,
-                creature,
-                spec.characteristic,
-                None,
-                spec.modifiers,
-                false,
-                None,
-                json!({"family": "combat", "step": "topple", "object": object, "onto": onto}),
-            )
+            TestRequest::new(creature, spec.characteristic)
+                .modifiers(spec.modifiers)
+                .then(Then::Combat(CombatThen::Topple {
+                    object,
+                    onto: onto.to_vec(),
+                }))
+                .roll(rules, ctx)
         }
         ToppleMethod::NeedsTools => Err(err(
             "topple_refused",
@@ -1894,11 +1832,10 @@ pub(super) fn topple_resolved(
     rules: &Crows,
     creature: &str,
     resolved: &ResolvedTest,
-    then: &Value,
+    object: Size,
+    onto: Vec<String>,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let object: Size = field(then, "object")?;
-    let onto: Vec<String> = field(then, "onto")?;
     match topple_outcome(resolved.final_tier) {
         ToppleOutcome::DoesNotMove => Ok(()),
         ToppleOutcome::Topples => drop_object(rules, ctx, creature, object, &onto),

@@ -232,6 +232,10 @@
 mod act;
 mod attack;
 
+pub use attack::WeaponUse;
+#[cfg(test)]
+pub(crate) use attack::unarmed;
+
 pub(super) use act::{inventory_maneuver, speed_in};
 pub(super) use attack::{SpellOnGrid, SpellStrike, aim_spell, pay_for_cast, spell_tier_against};
 
@@ -241,6 +245,7 @@ use engine::{Acting, Answer, Boundary, Ctx, Decision, RuleError, TableState, Vie
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::then::CombatThen;
 use super::{Crows, CrowsState, blind_players, public_sees, viewer_sees};
 use crate::checks::{AttackRange, Characteristic, Tier};
 use crate::combat::actions::Readied;
@@ -1336,21 +1341,21 @@ pub(super) fn after_test(
     rules: &Crows,
     creature: &str,
     resolved: &crate::checks::ResolvedTest,
-    then: &Value,
+    then: CombatThen,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    match then.get("step").and_then(Value::as_str) {
-        Some("attack") => attack::attack_resolved(rules, creature, resolved, then, ctx),
-        Some("grab") => attack::grab_resolved(rules, creature, resolved, then, ctx),
-        Some("escape") => attack::escape_resolved(rules, creature, resolved, then, ctx),
-        Some("knockback") => attack::knockback_resolved(rules, creature, resolved, then, ctx),
-        Some("command_pet") => act::command_resolved(creature, resolved, then, ctx),
-        Some("jump") => act::jump_resolved(creature, resolved, then, ctx),
-        Some("topple") => attack::topple_resolved(rules, creature, resolved, then, ctx),
-        other => Err(RuleError::new(
-            "bad_continuation",
-            format!("no combat step {other:?}"),
-        )),
+    match then {
+        CombatThen::Attack(a) => attack::attack_resolved(rules, creature, resolved, *a, ctx),
+        CombatThen::Grab { target } => attack::grab_resolved(creature, resolved, target, ctx),
+        CombatThen::Escape => attack::escape_resolved(creature, resolved, ctx),
+        CombatThen::Knockback { target, push } => {
+            attack::knockback_resolved(creature, resolved, target, push, ctx)
+        }
+        CombatThen::CommandPet { pet } => act::command_resolved(creature, resolved, &pet, ctx),
+        CombatThen::Jump { to, value } => act::jump_resolved(creature, resolved, to, value, ctx),
+        CombatThen::Topple { object, onto } => {
+            attack::topple_resolved(rules, creature, resolved, object, onto, ctx)
+        }
     }
 }
 

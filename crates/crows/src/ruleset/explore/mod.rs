@@ -1453,14 +1453,14 @@ pub(super) fn on_timer(
     Ok(())
 }
 
-/// A test this module started (a `CoreCommand::Test` with `then: {"family": "explore", …}`,
-/// passed to [`Crows::core_decide`]) reached its final result, after any expertise was spent
-/// at the commit point.
+/// A test this module started (a `CoreCommand::Test` with `then: Then::Explore`, passed to
+/// [`Crows::core_decide`]) reached its final result, after any expertise was spent at the
+/// commit point. The family starts no such test today: nothing follows.
 pub(super) fn after_test(
     _rules: &Crows,
     _creature: &str,
     _resolved: &crate::checks::ResolvedTest,
-    _then: &Value,
+    _then: &super::then::ExploreThen,
     _ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
     Ok(())

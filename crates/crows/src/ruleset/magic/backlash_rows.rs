@@ -8,6 +8,8 @@ use serde_json::{Value, json};
 use super::super::core::{
     CoreEvent, audience, drop_to_ground, err, record, roll_d6s, roll_die, set_creature_only,
 };
+use super::super::request::TestRequest;
+use super::super::then::{BacklashResistance, MagicThen, Then};
 use super::super::{CoreCommand, Crows};
 use super::{MAX_BACKLASH_REROLLS, MAX_LISTED, MagicEvent, ask_referee, config};
 use crate::backlash::{
@@ -97,7 +99,6 @@ fn set_active(
 }
 
 /// Rolls d100 + rank and resolves (CR-SPELL-16/17/18).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn roll(
     rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,
@@ -152,11 +153,13 @@ pub(super) fn roll(
         }) => apply_row(
             rules,
             ctx,
-            caster,
-            row,
-            stacks,
-            caster_is_target,
-            targets,
+            RowOnCaster {
+                caster,
+                row,
+                stacks,
+                caster_is_target,
+                targets,
+            },
             None,
         ),
         BacklashStep::Resolved(Resolution::RollAnother { .. }) => {
@@ -293,18 +296,31 @@ fn sum(faces: &[u8]) -> u16 {
     faces.iter().map(|f| u16::from(*f)).sum()
 }
 
+/// A backlash row as it falls on a caster: how many stacks, and the spell's targets (the
+/// caster may be one, CR-SPELL-17).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct RowOnCaster<'a> {
+    pub caster: &'a str,
+    pub row: &'static BacklashRow,
+    pub stacks: u8,
+    pub caster_is_target: bool,
+    pub targets: &'a [String],
+}
+
 /// Applies a row to the caster (and to the creatures the Referee listed near it).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn apply_row(
     rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,
-    caster: &str,
-    row: &'static BacklashRow,
-    stacks: u8,
-    caster_is_target: bool,
-    targets: &[String],
+    on: RowOnCaster<'_>,
     near: Option<Vec<String>>,
 ) -> Result<(), RuleError> {
+    let RowOnCaster {
+        caster,
+        row,
+        stacks,
+        caster_is_target,
+        targets,
+    } = on;
     let near = match (needs_area(row), near) {
         (Some(n), None) => {
             let whose = if row.needs_creature_target && !caster_is_target {
@@ -740,27 +756,15 @@ pub(super) fn apply_row(
         rules.outcome(ctx, caster, outcome)?;
     }
     for (id, ch) in rolls {
-        let test = CoreCommand::Test {
-            creature: id.clone(),
-            characteristic: ch,
-            kind: Some(TestKind::ResistanceRoll),
-            edges: 0,
-            banes: 0,
-            bonus: 0,
-            modifiers: Vec::new(),
-            activities: Vec::new(),
-            approved_expertises: Vec::new(),
-            crit_defined_by_rule: false,
-            doom_defined_by_rule: false,
-            task: None,
-            assist_for: None,
-            group: false,
-            target: None,
-            forced_by: None,
-            perception: false,
-            then: Some(json!({"family": "magic", "resistance": {"caster": caster, "row": row.id}})),
-        };
-        rules.core_decide(&test, ctx)?;
+        TestRequest::new(id, ch)
+            .kind(TestKind::ResistanceRoll)
+            .then(Then::Magic(MagicThen::Resistance {
+                resistance: BacklashResistance {
+                    caster: caster.to_string(),
+                    row: row.id,
+                },
+            }))
+            .roll(rules, ctx)?;
     }
     for (call, prompt, options) in calls {
         let refs: Vec<(&str, &str)> = options
@@ -860,14 +864,9 @@ pub(super) fn resistance_done(
     ctx: &mut Ctx<'_, Crows>,
     roller: &str,
     resolved: &ResolvedTest,
-    data: &Value,
+    data: &BacklashResistance,
 ) -> Result<(), RuleError> {
-    let row = data
-        .get("row")
-        .and_then(Value::as_u64)
-        .and_then(|r| u8::try_from(r).ok())
-        .unwrap_or(0);
-    let row = row_by_id(row).map_err(|e| err("bad_backlash", e))?;
+    let row = row_by_id(data.row).map_err(|e| err("bad_backlash", e))?;
     let Some(Effect::ResistanceRoll {
         tier1,
         tier2,
@@ -1493,11 +1492,13 @@ pub(super) fn on_answer(
                 } => apply_row(
                     rules,
                     ctx,
-                    &caster,
-                    row,
-                    stacks,
-                    caster_is_target,
-                    &targets,
+                    RowOnCaster {
+                        caster: &caster,
+                        row,
+                        stacks,
+                        caster_is_target,
+                        targets: &targets,
+                    },
                     None,
                 ),
                 Resolution::RollAnother { .. } => {
@@ -1527,7 +1528,14 @@ pub(super) fn on_answer(
                 .get("caster_is_target")
                 .and_then(Value::as_bool)
                 .unwrap_or(false);
-            apply_row(rules, ctx, &caster, row, stacks, cit, &targets, Some(near))
+            let on = RowOnCaster {
+                caster: &caster,
+                row,
+                stacks,
+                caster_is_target: cit,
+                targets: &targets,
+            };
+            apply_row(rules, ctx, on, Some(near))
         }
         "hot_temper" => {
             if answer.option == "not_harmed" {

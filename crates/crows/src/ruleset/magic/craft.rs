@@ -6,10 +6,12 @@ use engine::{Actor, Ctx, RuleError, Visibility};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::super::Crows;
 use super::super::core::{
     audience, drop_to_ground, err, living, record, roll_die, set_creature_only,
 };
-use super::super::{CoreCommand, Crows};
+use super::super::request::TestRequest;
+use super::super::then::{MagicThen, Then};
 use super::{MagicEvent, ask_referee, config};
 use crate::checks::{
     Characteristic, Modifier, ModifierSource, ResolvedTest, SourceKind, TestKind, Tier,
@@ -520,39 +522,21 @@ pub(super) fn identify_test(
             crate::identification::IdentifyError::AlreadyTried(creature.to_string()),
         ));
     }
-    let test = CoreCommand::Test {
-        creature: creature.to_string(),
-        characteristic: Characteristic::Mind,
-        kind: Some(TestKind::Ordinary),
-        edges: 0,
-        banes: 0,
-        bonus: 0,
-        modifiers: Vec::new(),
-        activities: Vec::new(),
-        approved_expertises: Vec::new(),
-        crit_defined_by_rule: false,
-        doom_defined_by_rule: false,
+    TestRequest::new(creature, Characteristic::Mind)
+        .kind(TestKind::Ordinary)
         // A repeat waits for changed circumstances (CR-RETRY-01, CR-ERR-75).
-        task: Some(format!("identify item {}", item.0)),
-        assist_for: None,
-        group: false,
-        target: None,
-        forced_by: None,
-        perception: false,
-        then: Some(json!({"family": "magic", "identify": item.0})),
-    };
-    rules.core_decide(&test, ctx)
+        .task(format!("identify item {}", item.0))
+        .then(Then::Magic(MagicThen::Identify { identify: item.0 }))
+        .roll(rules, ctx)
 }
 
 /// The identification test is final: its table (CR-ID-03).
 pub(super) fn identify_done(
     ctx: &mut Ctx<'_, Crows>,
     creature: &str,
-    item: u64,
+    item: u32,
     resolved: &ResolvedTest,
 ) -> Result<(), RuleError> {
-    let item =
-        u32::try_from(item).map_err(|_| RuleError::new("bad_item", "item id out of range"))?;
     let it = registered(ctx, ItemId(item))?;
     let result = match resolved.final_tier {
         Tier::One => "harmful_activation",

@@ -9,7 +9,9 @@ use super::{AssistEntry, RoleEntry, TravelDay, TravelEvent, day_of, position_of,
 use crate::checks::{Characteristic, Modifier, ModifierSource, SourceKind, Tier};
 use crate::edges::NetEdge;
 use crate::expertise::ExpertiseName;
-use crate::ruleset::{CoreCommand, Crows};
+use crate::ruleset::Crows;
+use crate::ruleset::request::TestRequest;
+use crate::ruleset::then::{Then, TravelThen};
 use crate::travel::Step;
 use crate::travel::pace::{Pace, Route, slowest};
 use crate::travel::roles::{Assignment, Choice, Day, Effect, Pick, Role, Task, roster};
@@ -419,61 +421,16 @@ pub(super) fn advance(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), Rul
     })
 }
 
-fn test_command(
-    creature: &str,
-    characteristic: Characteristic,
-    modifiers: Vec<Modifier>,
-    approved: Vec<ExpertiseName>,
-    assist_for: Option<String>,
-    kind: Option<crate::checks::TestKind>,
-    then: Value,
-) -> CoreCommand {
-    CoreCommand::Test {
-        creature: creature.to_string(),
-        characteristic,
-        kind,
-        edges: 0,
-        banes: 0,
-        bonus: 0,
-        modifiers,
-        activities: Vec::new(),
-        approved_expertises: approved,
-        crit_defined_by_rule: false,
-        doom_defined_by_rule: false,
-        task: None,
-        assist_for,
-        group: false,
-        target: None,
-        forced_by: None,
-        perception: false,
-        then: Some(then),
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-pub(super) fn core_test(
+/// Rolls a travel test: the day records that a test started, then core rolls it.
+pub(super) fn start_test(
     rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,
-    creature: &str,
-    characteristic: Characteristic,
-    modifiers: Vec<Modifier>,
-    approved: Vec<ExpertiseName>,
-    kind: Option<crate::checks::TestKind>,
-    then: Value,
+    request: TestRequest,
 ) -> Result<(), RuleError> {
     ctx.emit(TravelEvent::TravelTestStarted {
-        creature: creature.to_string(),
+        creature: request.creature().to_string(),
     })?;
-    let cmd = test_command(
-        creature,
-        characteristic,
-        modifiers,
-        approved,
-        None,
-        kind,
-        then,
-    );
-    rules.core_decide(&cmd, ctx)
+    request.roll(rules, ctx)
 }
 
 fn run_assist(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: &AssistEntry) -> Result<(), RuleError> {
@@ -485,16 +442,13 @@ fn run_assist(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: &AssistEntry) -> Resul
         .get(&a.helper)
         .cloned()
         .unwrap_or_default();
-    let cmd = test_command(
-        &a.helper,
-        a.characteristic,
-        Vec::new(),
-        approved,
-        Some(a.holder.clone()),
-        None,
-        json!({"family": "travel", "step": "assist", "holder": a.holder}),
-    );
-    rules.core_decide(&cmd, ctx)
+    TestRequest::new(&a.helper, a.characteristic)
+        .approved(approved)
+        .assist_for(&a.holder)
+        .then(Then::Travel(TravelThen::Assist {
+            holder: a.holder.clone(),
+        }))
+        .roll(rules, ctx)
 }
 
 fn travel_source(name: &str, rule: &str) -> ModifierSource {
@@ -537,29 +491,22 @@ fn run_role_test(
         ));
     }
     let approved = d.approved.get(&r.creature).cloned().unwrap_or_default();
-    core_test(
+    start_test(
         rules,
         ctx,
-        &r.creature,
-        r.characteristic,
-        modifiers,
-        approved,
-        None,
-        json!({"family": "travel", "step": "role", "task": r.task}),
+        TestRequest::new(&r.creature, r.characteristic)
+            .modifiers(modifiers)
+            .approved(approved)
+            .then(Then::Travel(TravelThen::Role { task: r.task })),
     )
 }
 
 pub(super) fn assist_tested(
     rules: &Crows,
     creature: &str,
-    then: &Value,
+    holder: String,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let holder = then
-        .get("holder")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
     ctx.emit(TravelEvent::AssistMade {
         helper: creature.to_string(),
         holder,
@@ -596,14 +543,9 @@ pub(super) fn role_tested(
     rules: &Crows,
     creature: &str,
     resolved: &crate::checks::ResolvedTest,
-    then: &Value,
+    task: Task,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let task: Task = then
-        .get("task")
-        .cloned()
-        .and_then(|v| serde_json::from_value(v).ok())
-        .ok_or_else(|| RuleError::new("bad_continuation", "a role test names no task"))?;
     let d = day_of(ctx)?.clone();
     let idx = index_of(ctx, creature)?;
     let tier = resolved.final_tier;

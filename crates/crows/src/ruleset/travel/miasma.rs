@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
 use serde_json::{Value, json};
 
-use super::day::{after_roles, core_test};
+use super::day::{after_roles, start_test};
 use super::{MiasmaPick, TravelEvent, day_of, owners, position_of, refuse};
 use crate::checks::{
     Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind, TestKind, Tier,
@@ -15,6 +15,8 @@ use crate::creature::{CreatureKind, Magic};
 use crate::edges::NetEdge;
 use crate::expertise::ExpertiseName;
 use crate::inventory::{ItemId, SlotKind};
+use crate::ruleset::request::TestRequest;
+use crate::ruleset::then::{Then, TravelThen};
 use crate::ruleset::{CoreCommand, Crows};
 use crate::travel::Step;
 use crate::travel::miasma::{MiasmaState, Outcome, Row, TableRoll, raise_other};
@@ -382,15 +384,13 @@ fn next_roll(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
             _ => {}
         }
         let c = c.clone();
-        return core_test(
+        return start_test(
             rules,
             ctx,
-            &c,
-            Characteristic::Mind,
-            modifiers,
-            Vec::new(),
-            Some(TestKind::ResistanceRoll),
-            json!({"family": "travel", "step": "miasma"}),
+            TestRequest::new(c, Characteristic::Mind)
+                .kind(TestKind::ResistanceRoll)
+                .modifiers(modifiers)
+                .then(Then::Travel(TravelThen::Miasma)),
         );
     }
     if !round.picks.is_empty() && !round.choices_asked {

@@ -158,6 +158,7 @@ use engine::{Acting, Answer, Boundary, Ctx, Decision, RuleError, TableState, Vie
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::then::TravelThen;
 use super::{Crows, CrowsState};
 use crate::checks::{Characteristic, Tier};
 use crate::creature::RuleOverride;
@@ -1620,24 +1621,20 @@ pub(super) fn on_boundary(
     }
 }
 
-/// A test this module started (a `CoreCommand::Test` with `then: {"family": "travel", …}`,
-/// passed to [`Crows::core_decide`]) reached its final result, after any expertise was spent
-/// at the commit point.
+/// A test this module started (a `CoreCommand::Test` with `then: Then::Travel(…)`, passed
+/// to [`Crows::core_decide`]) reached its final result, after any expertise was spent at the
+/// commit point.
 pub(super) fn after_test(
     rules: &Crows,
     creature: &str,
     resolved: &crate::checks::ResolvedTest,
-    then: &Value,
+    then: TravelThen,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    match then.get("step").and_then(Value::as_str) {
-        Some("role") => day::role_tested(rules, creature, resolved, then, ctx),
-        Some("assist") => day::assist_tested(rules, creature, then, ctx),
-        Some("miasma") => miasma::tested(rules, creature, resolved, ctx),
-        other => Err(RuleError::new(
-            "bad_continuation",
-            format!("a travel test's continuation names no step: {other:?}"),
-        )),
+    match then {
+        TravelThen::Role { task } => day::role_tested(rules, creature, resolved, task, ctx),
+        TravelThen::Assist { holder } => day::assist_tested(rules, creature, holder, ctx),
+        TravelThen::Miasma => miasma::tested(rules, creature, resolved, ctx),
     }
 }
 
