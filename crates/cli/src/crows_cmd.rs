@@ -7,13 +7,13 @@
 //!
 //! Everything here goes through the public API of the `crows` crate (checks, odds, dice).
 use crate::CliResult;
-use crows::checks::{
-    self, Characteristic, Modifier, ModifierSource, ResolvedTest, ShiftCause, SourceKind,
-    TestRules, TestSpec,
-};
 use crows::dice::DiceRng;
 use crows::edges::NetEdge;
 use crows::odds::{self, Fraction, TestOdds};
+use crows::test_roll::{
+    self, Characteristic, Modifier, ModifierSource, ResolvedTest, ShiftCause, SourceKind,
+    TestRules, TestSpec,
+};
 use rand::SeedableRng;
 use serde_json::json;
 
@@ -104,8 +104,8 @@ pub fn run(args: CrowsArgs) -> CliResult {
 
 /// Builds the test spec from the options, refusing values outside the rules' limits.
 fn spec_of(o: &TestOptions) -> Result<TestSpec, String> {
-    let min = i32::from(checks::CHARACTERISTIC_MIN);
-    let max = i32::from(checks::CHARACTERISTIC_MAX);
+    let min = i32::from(test_roll::CHARACTERISTIC_MIN);
+    let max = i32::from(test_roll::CHARACTERISTIC_MAX);
     if !(min..=max).contains(&o.stat) {
         return Err(format!(
             "--stat must be {min}…{max} (a characteristic's range, CR-CORE-08), got {}",
@@ -263,7 +263,7 @@ fn run_test(o: &TestOptions, seed: Option<u64>) -> CliResult {
     let seed = seed.unwrap_or_else(rand::random);
     let mut rng = DiceRng::seed_from_u64(seed);
     let faces = crows::dice::roll_2d10(&mut rng);
-    let rolled = checks::roll_test(&spec, faces, TestRules::standard())?;
+    let rolled = test_roll::roll_test(&spec, faces, TestRules::standard())?;
     let spend = o.expertise && rolled.expertise_would_help();
     let tier_at_commit = rolled.tier_before_expertise;
     let resolved: ResolvedTest = if spend {

@@ -9,10 +9,10 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::checks::Characteristic;
 use crate::conditions::ConditionKind;
 use crate::inventory::MagicSlot;
 use crate::standing::Standing;
+use crate::test_roll::Characteristic;
 
 /// Lowest and highest possible table results (d100 1…100 + rank 0…5).
 pub const TABLE_MIN: u8 = 1;
@@ -1296,7 +1296,7 @@ pub const FROG: FrogForm = FrogForm {
 };
 
 /// The tier offered to the Referee for a misdirected spell (CR-BL-36, CR-ERR-70 default).
-pub const MISDIRECTED_DEFAULT_TIER: crate::checks::Tier = crate::checks::Tier::Two;
+pub const MISDIRECTED_DEFAULT_TIER: crate::test_roll::Tier = crate::test_roll::Tier::Two;
 
 /// The tentacles of CR-BL-27: three special wounds, cut away one per action with a bladed
 /// tool or weapon. Returns whether the tentacles are now gone.

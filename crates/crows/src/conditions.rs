@@ -12,7 +12,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::checks::{
+use crate::test_roll::{
     Activity, AttackRange, Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind,
     TestKind, Tier,
 };

@@ -83,13 +83,13 @@ use std::num::{NonZeroU8, NonZeroU16};
 
 use serde::{Deserialize, Serialize};
 
-use crate::checks::{AttackRange, Characteristic};
 use crate::creature::{
     Characteristics, Creature, CreatureKind, DeathRule, Magic, RuleOverride, Size, Speeds,
 };
 use crate::expertise::{Discipline, WeaponCategory};
 use crate::inventory::{ArmorKind, CarriedItem, InventoryLayout, ItemId, MagicSlot};
 use crate::light::LightOutput;
+use crate::test_roll::{AttackRange, Characteristic};
 use crate::usage_dice::{ItemUsage, UsageError, UsageKeyword, UsageLine};
 
 /// The value of the `format` field.

@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::checks::{Modifier, ModifierEffect};
-use crate::checks::{Natural, check_face};
 use crate::edges::{NetEdge, net_of};
 use crate::expertise::ExpertiseName;
+use crate::test_roll::{Modifier, ModifierEffect};
+use crate::test_roll::{Natural, check_face};
 
 /// Hours before a town crafting activity gives its result (CR-CRAFT-01, CR-TOWN-01).
 pub const TOWN_HOURS: u32 = 2;
@@ -42,7 +42,7 @@ pub enum CraftError {
     #[error("CR-CRAFT-05: a crafting goal is at least 1")]
     ZeroGoal,
     #[error("CR-CHECK: {0}")]
-    Check(#[from] crate::checks::CheckError),
+    Check(#[from] crate::test_roll::TestError),
 }
 
 /// The tools a crafting expertise needs (CR-CRAFT-03).

@@ -30,9 +30,9 @@ pub use crate::overrides::RuleOverride;
 pub use crate::world_options::*;
 
 /// Lowest value any characteristic may have (CR-CORE-08).
-pub const CHARACTERISTIC_MIN: i8 = crate::checks::CHARACTERISTIC_MIN;
+pub const CHARACTERISTIC_MIN: i8 = crate::test_roll::CHARACTERISTIC_MIN;
 /// Highest value any characteristic may have, magic included (CR-CORE-08).
-pub const CHARACTERISTIC_MAX: i8 = crate::checks::CHARACTERISTIC_MAX;
+pub const CHARACTERISTIC_MAX: i8 = crate::test_roll::CHARACTERISTIC_MAX;
 /// Lowest starting value of a new crow (CR-CORE-09).
 pub const NEW_CROW_MIN: i8 = -1;
 /// Highest starting value of a new crow (CR-CORE-09).
@@ -74,9 +74,9 @@ pub enum CreatureError {
     Condition(#[from] crate::conditions::ConditionError),
 }
 
-/// The three characteristics (CR-CORE-08), shared with the tests (`crate::checks`). There is
+/// The three characteristics (CR-CORE-08), shared with the tests (`crate::test_roll`). There is
 /// no social characteristic (CR-CORE-10).
-pub use crate::checks::Characteristic;
+pub use crate::test_roll::Characteristic;
 
 /// Values of the three characteristics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -12,10 +12,10 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use crate::checks::decision::Decider;
 use crate::creature::{Creature, DeathRule, Object};
 use crate::inventory::NATURAL_ARMOR;
 use crate::inventory::{InventoryError, ItemId, WoundKind};
+pub use crate::test_roll::decision::Decider;
 use crate::world_options::{DamageCarryOver, WorldOptions};
 
 /// One instance of damage.

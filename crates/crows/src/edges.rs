@@ -4,11 +4,11 @@
 //! counts as two). The counts then cancel as the rulebook's table says (CR-EDGE-05); what is
 //! left is one [`NetEdge`]. Numeric bonuses and penalties never take part (CR-EDGE-06).
 //!
-//! The modifier type with its source lives in [`crate::checks`] and is re-exported here.
+//! The modifier type with its source lives in [`crate::test_roll`] and is re-exported here.
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::checks::{Modifier, ModifierEffect, ModifierSource, SourceKind};
+pub use crate::test_roll::{Modifier, ModifierEffect, ModifierSource, SourceKind};
 
 /// The roll bonus of a single edge (CR-EDGE-01).
 pub const EDGE_BONUS: i32 = 2;

@@ -9,11 +9,11 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::checks::Tier;
 use crate::creature::{Creature, WorldOptions};
 use crate::damage::{Damage, DamageOutcome, gain_wounds};
 use crate::inventory::WoundKind;
 use crate::overrides::RuleOverride;
+use crate::test_roll::Tier;
 
 /// Feet per falling die (CR-HAZ-01).
 pub const FEET_PER_FALL_DIE: u32 = 10;

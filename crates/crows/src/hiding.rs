@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::checks::{Modifier, ModifierSource, SourceKind};
+use crate::test_roll::{Modifier, ModifierSource, SourceKind};
 
 /// Refusals of the hiding rules.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -20,7 +20,7 @@ pub enum IdentifyError {
     #[error("CR-RETRY-01: a repeat needs changed circumstances and the Referee's approval")]
     RetryNotAllowed,
     #[error("CR-CHECK: {0}")]
-    Check(#[from] crate::checks::CheckError),
+    Check(#[from] crate::test_roll::TestError),
 }
 
 /// A magic item's hidden side (CR-ID-01): the properties only the Referee sees, and who has

@@ -5,7 +5,6 @@
 //! through the caller's roller, time through the engine.
 
 // Tests and their modifiers («Проверки», «Преимущество и помеха», «Экспертиза», …).
-pub mod checks;
 pub mod dice;
 pub mod edges;
 pub mod expertise;
@@ -13,6 +12,7 @@ pub mod hiding;
 pub mod modifiers;
 pub mod odds;
 pub mod special_tests;
+pub mod test_roll;
 
 // Creatures, inventory, damage and the world («Существо и предмет», «Ячейки», «Урон», …).
 pub mod conditions;

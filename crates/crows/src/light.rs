@@ -11,8 +11,8 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::checks::{Modifier, ModifierEffect, ModifierSource, SourceKind};
 use crate::nature::Size;
+use crate::test_roll::{Modifier, ModifierEffect, ModifierSource, SourceKind};
 use crate::usage_dice::{ItemUsage, PoolRoll, RollOccasion, UsageError};
 
 /// The three light levels, darkest first.

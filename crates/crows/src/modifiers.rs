@@ -15,7 +15,7 @@
 
 use serde::Serialize;
 
-use crate::checks::{
+use crate::test_roll::{
     Activity, AttackRange, Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind,
     TestKind, TestSpec, Tier,
 };

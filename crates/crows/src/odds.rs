@@ -1,14 +1,14 @@
 //! Exact odds of a test before it is rolled.
 //!
 //! The two d10 have 100 equally likely outcomes; each is resolved with the real rules
-//! ([`crate::checks`]) and counted, so every probability is an exact fraction with a
+//! ([`crate::test_roll`]) and counted, so every probability is an exact fraction with a
 //! denominator dividing 100. `tier_1 + tier_2 + tier_3 = 1` exactly; they are the final tiers
 //! after the double edge/bane, the expertise (when asked), and the crit/doom overrides.
 //! `crit` and `doom` are the chances of a natural 19–20 and 2–3 (or of an automatic doom).
 
 use serde::{Deserialize, Serialize};
 
-use crate::checks::{CheckError, TestRules, TestSpec, Tier, roll_test};
+use crate::test_roll::{TestError, TestRules, TestSpec, Tier, roll_test};
 
 /// An exact probability `numerator / denominator`, always in lowest terms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -79,7 +79,7 @@ pub fn test_odds(
     spec: &TestSpec,
     rules: TestRules,
     expertise: bool,
-) -> Result<TestOdds, CheckError> {
+) -> Result<TestOdds, TestError> {
     let mut tiers = [0u32; 3];
     let (mut crit, mut doom) = (0u32, 0u32);
     for a in 1..=10u8 {
@@ -105,7 +105,7 @@ pub fn test_odds(
 pub fn odds_with_expertise(
     spec: &TestSpec,
     rules: TestRules,
-) -> Result<OddsWithExpertise, CheckError> {
+) -> Result<OddsWithExpertise, TestError> {
     Ok(OddsWithExpertise {
         without: test_odds(spec, rules, false)?,
         with_expertise: test_odds(spec, rules, true)?,

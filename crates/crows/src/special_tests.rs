@@ -12,10 +12,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::checks::{
+use crate::expertise::{self, ExpertiseName};
+use crate::test_roll::{
     Characteristic, Modifier, ModifierSource, ResolvedTest, SourceKind, TestKind, TestSpec, Tier,
 };
-use crate::expertise::{self, ExpertiseName};
 
 /// The five special tests (CR-SPEC-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -109,7 +109,7 @@ impl PendingAssist {
         let lapses = match lapse {
             AssistLapse::AnyModifier => true,
             AssistLapse::BonusOnly => {
-                matches!(self.modifier.effect, crate::checks::ModifierEffect::Bonus(v) if v > 0)
+                matches!(self.modifier.effect, crate::test_roll::ModifierEffect::Bonus(v) if v > 0)
             }
         };
         if expired && lapses {

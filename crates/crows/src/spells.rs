@@ -2,14 +2,14 @@
 //! areas, durations, the casting test and its chaos roll (CR-SPELL-01…19).
 //!
 //! Pure rules: the casting test arrives already resolved (its final tier, crit and doom, from
-//! [`crate::checks`]); the chaos d6 and the book's usage-dice faces arrive as faces.
+//! [`crate::test_roll`]); the chaos d6 and the book's usage-dice faces arrive as faces.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::checks::{Outcome, Tier};
 use crate::creature::object_rule_applies;
 use crate::expertise::Discipline;
+use crate::test_roll::{Outcome, Tier};
 use crate::usage_dice::{PoolRoll, UsageError, UsagePool};
 
 /// Casting an out-of-combat spell takes this many minutes (CR-SPELL-04).

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 /// Named options for the rulebook's ambiguities in the creature/inventory/damage/condition/
 /// light/hazard sections (checklist section 39). `Default` gives the documented defaults.
 /// CR-ERR-28 (a doom against an unconscious target is still tier 3) belongs to the tests:
-/// `crate::checks::TestRules::automatic_tier_beats_doom`.
+/// `crate::test_roll::TestRules::automatic_tier_beats_doom`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct WorldOptions {

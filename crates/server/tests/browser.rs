@@ -496,7 +496,7 @@ async fn web_ui_referee_and_player_evening() {
 // Covers CR-CHECK-06, CR-CRIT-01, CR-CRIT-02, CR-EDGE-05, CR-EXP-01.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cr_check_06_page_odds_match_the_rules() {
-    use crows::checks::{
+    use crows::test_roll::{
         Characteristic, Modifier, ModifierSource, SourceKind, TestRules, TestSpec,
     };
     let Some(driver) = start_driver().await else {

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::fight::FightError;
-use crate::checks::{Modifier, ModifierSource, SourceKind};
+use crate::test_roll::{Modifier, ModifierSource, SourceKind};
 
 /// How far a taunt reaches, in squares (CR-ACT-01).
 pub const TAUNT_RANGE: u32 = 10;

@@ -3,19 +3,19 @@
 //! weapons, flanking and high ground.
 //!
 //! Every situational effect comes out as a [`Modifier`] with its source and requirement, to
-//! be put on the attack's [`TestSpec`] and resolved by [`crate::checks`].
+//! be put on the attack's [`TestSpec`] and resolved by [`crate::test_roll`].
 
 use serde::{Deserialize, Serialize};
 
 use super::fight::{FightError, FightQuestion, FightRequest, face};
 use super::grid::{ReachUse, Space, reach};
-use crate::checks::decision::Decider;
-use crate::checks::{
-    AttackRange, Characteristic, Modifier, ModifierSource, SourceKind, Tier, TierTable,
-};
 use crate::conditions::ConditionSet;
 use crate::creature::Size;
 use crate::expertise::WeaponCategory;
+use crate::test_roll::decision::Decider;
+use crate::test_roll::{
+    AttackRange, Characteristic, Modifier, ModifierSource, SourceKind, Tier, TierTable,
+};
 
 /// Penalty per square beyond a ranged weapon's normal range (CR-ATK-07).
 pub const BEYOND_RANGE_PENALTY_PER_SQUARE: i32 = -2;

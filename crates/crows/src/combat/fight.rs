@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::grid::Square;
-use crate::checks::Tier;
-use crate::checks::decision::Decider;
+use crate::test_roll::Tier;
+use crate::test_roll::decision::Decider;
 
 /// The two sides of a fight: the player characters with their NPC allies, and their enemies.
 /// Neutral or third-party creatures act with the side the Referee puts them on (CR-REF-18).
@@ -107,7 +107,7 @@ pub enum FightError {
     #[error("pet {0} was already commanded this round (CR-ERR-15)")]
     PetAlreadyCommanded(u32),
     #[error(transparent)]
-    Check(#[from] crate::checks::CheckError),
+    Check(#[from] crate::test_roll::TestError),
 }
 
 /// Checks one die face.

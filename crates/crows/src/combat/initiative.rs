@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 pub use super::fight::Side;
 use super::fight::{FightError, face};
-use crate::checks::{Modifier, ModifierSource, SourceKind};
 use crate::inventory::Timing;
+use crate::test_roll::{Modifier, ModifierSource, SourceKind};
 
 /// The lowest 1d10 face that lets the crows' side act first (CR-CBT-09).
 pub const CROWS_FIRST_MIN: u8 = 6;

@@ -18,8 +18,8 @@ use serde::{Deserialize, Serialize};
 
 use super::CombatError;
 use super::grid::{BattleGrid, Concealment, Obstacle, SQUEEZING_ATTACK_BONUS, Space, Square};
-use crate::checks::{Modifier, ModifierEffect, ModifierSource, SourceKind};
 use crate::light::GuessOutcome;
+use crate::test_roll::{Modifier, ModifierEffect, ModifierSource, SourceKind};
 
 /// The Referee's standing choices for line of effect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

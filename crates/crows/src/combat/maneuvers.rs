@@ -7,8 +7,10 @@ use serde::{Deserialize, Serialize};
 use super::fight::FightError;
 use super::grid::{ReachUse, Space, reach};
 use super::reactions::Movement;
-use crate::checks::{Activity, Characteristic, TestSpec, Tier, TierTable, choose_characteristic};
 use crate::creature::Size;
+use crate::test_roll::{
+    Activity, Characteristic, TestSpec, Tier, TierTable, choose_characteristic,
+};
 
 /// The maneuvers every creature has, plus any others equipment or traits grant (by name).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -13,10 +13,10 @@ use serde::{Deserialize, Serialize};
 
 use super::CombatError;
 use super::grid::{BattleGrid, Climb, Occupant, Space, Square, distance};
-use crate::checks::{
+use crate::creature::Speeds;
+use crate::test_roll::{
     Characteristic, Modifier, ModifierSource, SourceKind, TestSpec, Tier, TierTable,
 };
-use crate::creature::Speeds;
 
 /// Which maneuver moves the creature.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,12 +68,12 @@ pub fn jump_test(
     characteristic: Characteristic,
     value: i8,
     moved_before: u32,
-) -> Result<TestSpec, crate::checks::CheckError> {
+) -> Result<TestSpec, crate::test_roll::TestError> {
     if !matches!(
         characteristic,
         Characteristic::Agility | Characteristic::Strength
     ) {
-        return Err(crate::checks::CheckError::CharacteristicNotOffered {
+        return Err(crate::test_roll::TestError::CharacteristicNotOffered {
             chosen: characteristic,
             offered: vec![Characteristic::Agility, Characteristic::Strength],
         });

@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::fight::FightError;
 use super::turn::{TurnBudget, TurnShape};
-use crate::checks::{Tier, TierTable};
 use crate::creature::Size;
+use crate::test_roll::{Tier, TierTable};
 
 /// How much one Command gives a pet (CR-ERR-15, configurable).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::fight::FightError;
 use super::grid::{ReachUse, Space, natural_reach, reach};
-use crate::checks::Tier;
 use crate::creature::Size;
+use crate::test_roll::Tier;
 
 /// The round in which a creature last spent its reaction (CR-REACT-01/07).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -9,10 +9,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::{CombatError, sum_faces};
-use crate::checks::{
+use crate::creature::Size;
+use crate::test_roll::{
     Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind, TestSpec, Tier, TierTable,
 };
-use crate::creature::Size;
 
 /// Number of d10 an object deals to a creature: 1 + 2 per category larger; `None` when the
 /// object is smaller (CR-ERR-53: the Referee decides, default no damage).

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::checks::{Characteristic, CheckError, ResolvedTest, RolledTest, TestKind};
+use crate::test_roll::{Characteristic, ResolvedTest, RolledTest, TestError, TestKind};
 
 pub mod table;
 pub use table::*;
@@ -160,7 +160,7 @@ pub fn commit_with_expertise(
     expertises: &mut Expertises,
     name: ExpertiseName,
     referee_approved: bool,
-) -> Result<ResolvedTest, CheckError> {
+) -> Result<ResolvedTest, TestError> {
     match eligibility(&rolled.spec.kind, name) {
         Eligibility::Allowed => {}
         Eligibility::RefereeApproval if referee_approved => {}
@@ -168,7 +168,7 @@ pub fn commit_with_expertise(
             return Err(ExpertiseError::RejectedByReferee(name).into());
         }
         Eligibility::Forbidden { reason, rule } => {
-            return Err(CheckError::ExpertiseNotApplicable {
+            return Err(TestError::ExpertiseNotApplicable {
                 expertise: name,
                 reason,
                 rule,

@@ -1,6 +1,6 @@
 //! The three expertise tables of the rulebook (18 general, 6 spellcasting, 6 weapon) as data:
 //! the names, categories and scopes every other rule refers to, and the refusals of the
-//! expertise resource. Tests (`crate::checks`) name expertises from here; the rules that
+//! expertise resource. Tests (`crate::test_roll`) name expertises from here; the rules that
 //! spend them live in the parent module.
 
 use serde::{Deserialize, Serialize};

@@ -9,7 +9,7 @@
 //! [`CrowsState`]: the creatures (each a [`crate::creature::Creature`] with its hunger and
 //! suffocation counters and a `hidden` flag), the items lying on the ground, the loaded
 //! content (pack sources and the item, creature and table cards) and the last test of every
-//! creature; the retry ledger ([`crate::checks::retry::RetryLedger`]), the pending assists,
+//! creature; the retry ledger ([`crate::test_roll::retry::RetryLedger`]), the pending assists,
 //! who is hidden from whom ([`crate::hiding::HiddenFrom`]), the light level per creature, and
 //! the corpses (a creature that dies leaves [`crate::creature::Creature::into_corpse`]'s object
 //! with its gear; its record stays, dead), the known positions, the placed lights and the
@@ -76,7 +76,7 @@
 //!   (options `commit` or the expertise). Then the final tier; tier 1 / tier 2 / crit / doom open
 //!   the Referee decisions `crows.tier_1_setback`, `crows.tier_2_outcome`,
 //!   `crows.crit_benefit`, `crows.doom_setback` (options from
-//!   [`crate::checks::ResolvedTest::decisions`], free text for the consequence).
+//!   [`crate::test_roll::ResolvedTest::decisions`], free text for the consequence).
 //!   The creature's conditions add their modifiers automatically.
 //!   Optional keys: `"task": "pick the lock"` names the task; the same creature testing the same
 //!   task again is refused (`retry_refused`, rule CR-RETRY-01) until the Referee sends
@@ -272,11 +272,6 @@ use engine::{
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::checks::retry::{RetryLedger, RetryStatus};
-use crate::checks::{
-    Characteristic, Modifier, ModifierSource, ResolvedTest, RolledTest, SourceKind, TestKind,
-    TestRules, TestSpec, Tier,
-};
 use crate::conditions::{ConditionDetail, ConditionKind, ConditionSet, Grab, own_test_modifiers};
 use crate::content::{ContentLibrary, CreatureCard, ItemCard, RollTable};
 use crate::creature::{
@@ -293,6 +288,11 @@ use crate::inventory::{
 };
 use crate::light::{LightLevel, LightOutput, PlacedLight};
 use crate::special_tests::{AssistLapse, GroupTest, PendingAssist};
+use crate::test_roll::retry::{RetryLedger, RetryStatus};
+use crate::test_roll::{
+    Characteristic, Modifier, ModifierSource, ResolvedTest, RolledTest, SourceKind, TestKind,
+    TestRules, TestSpec, Tier,
+};
 use crate::usage_dice::{ItemUsage, RollOccasion, UsageLine};
 
 use super::Crows;
@@ -528,7 +528,7 @@ pub fn standing_test_modifiers(
     creature: &str,
     kind: &TestKind,
     characteristic: Characteristic,
-    activities: &[crate::checks::Activity],
+    activities: &[crate::test_roll::Activity],
 ) -> Vec<Modifier> {
     let mut out = Vec::new();
     if let Some(r) = rules.creatures.get(creature) {
@@ -545,7 +545,7 @@ pub fn standing_test_modifiers(
     if activities.iter().any(|a| {
         matches!(
             a,
-            crate::checks::Activity::Hide | crate::checks::Activity::Sneak
+            crate::test_roll::Activity::Hide | crate::test_roll::Activity::Sneak
         )
     }) && super::travel::sneak_edge(rules, creature)
     {
@@ -556,7 +556,7 @@ pub fn standing_test_modifiers(
     }
     out.extend(rules.magic.test_modifiers(creature, activities));
     // Where it stands: fully submerged without a swim speed (CR-MOVE-04).
-    let mut probe = crate::checks::TestSpec::new(characteristic, 0).with_kind(*kind);
+    let mut probe = crate::test_roll::TestSpec::new(characteristic, 0).with_kind(*kind);
     probe.activities = activities.to_vec();
     out.extend(super::combat::footing_modifiers(rules, creature, &probe));
     out
@@ -778,7 +778,7 @@ pub enum CoreCommand {
         #[serde(default)]
         modifiers: Vec<Modifier>,
         #[serde(default)]
-        activities: Vec<crate::checks::Activity>,
+        activities: Vec<crate::test_roll::Activity>,
         /// Expertises the Referee accepts for this test (CR-EXP-09); category-matched ones
         /// (a weapon's or a discipline's) are always offered.
         #[serde(default)]
@@ -2197,7 +2197,7 @@ impl Crows {
         let b = roll_die(ctx, &format!("{} test d10", c.name), 10, vis.clone())?;
         let rules = ctx.rules().test_rules;
         let rolled =
-            crate::checks::roll_test(&spec, [a, b], rules).map_err(|e| err("bad_test", e))?;
+            crate::test_roll::roll_test(&spec, [a, b], rules).map_err(|e| err("bad_test", e))?;
         ctx.emit_for(
             CoreEvent::TestRolled {
                 creature: creature.clone(),
@@ -3196,7 +3196,7 @@ fn waive_test(
 
 /// The Referee warns that an attempt would certainly kill the character and asks whether its
 /// player still goes ahead (CR-CHECK-03): `crows.certain_death` to the creature's controller,
-/// options `proceed_anyway` and `abandon` ([`crate::checks::decision::certain_death_prompt`]).
+/// options `proceed_anyway` and `abandon` ([`crate::test_roll::decision::certain_death_prompt`]).
 /// The answer is the record; the Referee then calls the test or not. It never lapses.
 fn warn_certain_death(
     ctx: &mut Ctx<'_, Crows>,
@@ -3205,7 +3205,7 @@ fn warn_certain_death(
 ) -> Result<(), RuleError> {
     let name = living(ctx, creature)?.creature.name;
     let task = task_text(task, "CR-CHECK-03")?;
-    let prompt = crate::checks::decision::certain_death_prompt();
+    let prompt = crate::test_roll::decision::certain_death_prompt();
     let options: Vec<(String, String)> = prompt
         .options
         .iter()
@@ -3230,8 +3230,8 @@ fn warn_certain_death(
 }
 
 /// The engine name of a test-outcome decision (after `crows.`).
-pub(super) fn decision_kind_name(kind: crate::checks::DecisionKind) -> &'static str {
-    use crate::checks::DecisionKind as K;
+pub(super) fn decision_kind_name(kind: crate::test_roll::DecisionKind) -> &'static str {
+    use crate::test_roll::DecisionKind as K;
     match kind {
         K::Tier1Setback => "tier_1_setback",
         K::Tier2Outcome => "tier_2_outcome",

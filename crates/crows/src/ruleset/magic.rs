@@ -186,12 +186,12 @@ use super::request::TestRequest;
 use super::then::{MagicThen, Then};
 use super::{Crows, CrowsState};
 use crate::backlash::SpellTargetKind;
-use crate::checks::{Characteristic, ResolvedTest, TestKind, Tier};
 use crate::crafting::Recipe;
 use crate::expertise::ExpertiseName;
 use crate::identification::MagicItem;
 use crate::inventory::{ItemId, SlotKind};
 use crate::spells::{CastReport, SpellDuration};
+use crate::test_roll::{Characteristic, ResolvedTest, TestKind, Tier};
 
 pub use self::backlash_rows::BacklashRecord;
 pub use self::craft::{CraftProject, QueuedCraft};
@@ -410,7 +410,7 @@ pub struct PendingCast {
     pub area: Option<crate::spells::Area>,
     /// A spell attack in a fight: the first target's own modifiers (in the casting test)…
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub primary_own: Vec<crate::checks::Modifier>,
+    pub primary_own: Vec<crate::test_roll::Modifier>,
     /// …and every further target's, read against the same roll (CR-ATK-14).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub others: Vec<SpellTarget>,
@@ -420,7 +420,7 @@ pub struct PendingCast {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SpellTarget {
     pub target: String,
-    pub modifiers: Vec<crate::checks::Modifier>,
+    pub modifiers: Vec<crate::test_roll::Modifier>,
 }
 
 /// A spell in effect (CR-SPELL-09/10): an engine effect with its own usage dice.
@@ -617,9 +617,9 @@ impl MagicState {
     pub fn test_modifiers(
         &self,
         creature: &str,
-        activities: &[crate::checks::Activity],
-    ) -> Vec<crate::checks::Modifier> {
-        use crate::checks::{Activity as A, Modifier, ModifierSource, SourceKind};
+        activities: &[crate::test_roll::Activity],
+    ) -> Vec<crate::test_roll::Modifier> {
+        use crate::test_roll::{Activity as A, Modifier, ModifierSource, SourceKind};
         let mut out = Vec::new();
         let source = |rule: &str| ModifierSource::new(SourceKind::Backlash, rule);
         if self.has_row(creature, 2)
@@ -643,8 +643,8 @@ impl MagicState {
     }
 
     /// The bonus attacks against `target` get from its glow (+2, CR-BL-24).
-    pub fn attack_modifiers_against(&self, target: &str) -> Vec<crate::checks::Modifier> {
-        use crate::checks::{Modifier, ModifierSource, SourceKind};
+    pub fn attack_modifiers_against(&self, target: &str) -> Vec<crate::test_roll::Modifier> {
+        use crate::test_roll::{Modifier, ModifierSource, SourceKind};
         if self.has_row(target, 24) {
             vec![Modifier::bonus(
                 ModifierSource::new(SourceKind::Backlash, "CR-BL-24"),
@@ -1064,7 +1064,7 @@ fn finish_cast(
             format!("{caster} is not casting"),
         ));
     };
-    let outcome = crate::checks::Outcome {
+    let outcome = crate::test_roll::Outcome {
         final_tier: resolved.final_tier,
         crit: resolved.crit,
         doom: resolved.doom,
@@ -1192,7 +1192,7 @@ struct Struck {
 
 impl Struck {
     /// The target's line in `cast_resolved` (an attack spell says whether it hit).
-    fn view(&self, attack: Option<crate::checks::AttackRange>) -> Value {
+    fn view(&self, attack: Option<crate::test_roll::AttackRange>) -> Value {
         let mut v = json!({"target": self.target, "tier": self.tier.number(),
             "damage": self.damage, "effect": self.effect});
         if attack.is_some() {
@@ -1226,7 +1226,7 @@ fn strike_targets(
                     &pending.primary_own,
                     &o.modifiers,
                 )?;
-                let outcome = crate::checks::Outcome {
+                let outcome = crate::test_roll::Outcome {
                     final_tier: tier,
                     crit: resolved.crit,
                     doom,
@@ -1692,7 +1692,7 @@ mod tests {
     // Covers CR-BL-02, CR-BL-20, CR-BL-24.
     #[test]
     fn cr_bl_02_cr_bl_20_cr_bl_24_standing_modifiers() {
-        use crate::checks::{Activity, ModifierEffect};
+        use crate::test_roll::{Activity, ModifierEffect};
         let m = running(&[2]);
         assert!(m.test_modifiers("vera", &[Activity::Search]).is_empty());
         let climb = m.test_modifiers("vera", &[Activity::Climb]);

@@ -244,7 +244,7 @@ impl<'de> Deserialize<'de> for CrowsEvent {
 pub(crate) fn after_test(
     rules: &Crows,
     creature: &str,
-    resolved: &crate::checks::ResolvedTest,
+    resolved: &crate::test_roll::ResolvedTest,
     then: &Value,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {

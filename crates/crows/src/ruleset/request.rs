@@ -8,8 +8,8 @@ use engine::{Ctx, RuleError};
 
 use super::then::Then;
 use super::{CoreCommand, Crows};
-use crate::checks::{Activity, Characteristic, Modifier, TestKind};
 use crate::expertise::ExpertiseName;
+use crate::test_roll::{Activity, Characteristic, Modifier, TestKind};
 
 /// A test to roll; every field but the creature and the characteristic starts at what an
 /// ordinary test sent from the wire with no options has.

@@ -16,9 +16,9 @@ use engine::RuleError;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::checks::{AttackRange, Characteristic, Modifier};
 use crate::combat::grid::Square;
 use crate::creature::Size;
+use crate::test_roll::{AttackRange, Characteristic, Modifier};
 use crate::travel::roles::Task;
 
 use super::combat::{AttackKind, WeaponUse};
@@ -240,8 +240,8 @@ mod tests {
     }
 
     fn modifier(n: &str) -> Modifier {
-        Modifier::edge(crate::checks::ModifierSource::new(
-            crate::checks::SourceKind::Referee,
+        Modifier::edge(crate::test_roll::ModifierSource::new(
+            crate::test_roll::SourceKind::Referee,
             n,
         ))
     }

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::hex::{Direction, Hex};
 use super::{TravelError, face};
-use crate::checks::{Tier, TierTable};
+use crate::test_roll::{Tier, TierTable};
 
 /// Where the group is and where it thinks it is (CR-LOST-01). `true_hex` is Referee-only:
 /// players see [`Position::player_view`].

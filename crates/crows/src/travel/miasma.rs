@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{TravelError, face};
-use crate::checks::Tier;
+use crate::test_roll::Tier;
 
 /// Who makes the Miasma roll: humans only by default (CR-MIASMA-09, CR-ERR-63), never a
 /// character who has turned (CR-MIASMA-08), and only after a rest in the Miasma.

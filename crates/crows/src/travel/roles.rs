@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::pace::{Pace, Route, hexes_today};
 use super::{MAX_THRESHOLD, TravelError, face};
-use crate::checks::{Characteristic, Tier, TierTable};
 use crate::edges::NetEdge;
+use crate::test_roll::{Characteristic, Tier, TierTable};
 
 /// The four travel roles, in the order their tests are made (CR-TRAVEL-02, CR-ERR-16).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -1,8 +1,8 @@
 //! Small builders for the tests that call the rules' functions directly, with no engine.
 
-use crows::checks::{self, ModifierSource, ResolvedTest, SourceKind, TestRules, TestSpec};
 use crows::combat::grid::{Space, Square};
 use crows::creature::Creature;
+use crows::test_roll::{self, ModifierSource, ResolvedTest, SourceKind, TestRules, TestSpec};
 
 /// The square at (x, y).
 pub fn sq(x: i32, y: i32) -> Square {
@@ -21,7 +21,7 @@ pub fn src(name: &str) -> ModifierSource {
 
 /// Resolves `spec` on these two die faces under the standard rules.
 pub fn resolve(spec: &TestSpec, faces: [u8; 2]) -> ResolvedTest {
-    checks::resolve_test(spec, faces, TestRules::standard()).unwrap()
+    test_roll::resolve_test(spec, faces, TestRules::standard()).unwrap()
 }
 
 /// A crow called `name` with every characteristic 0, Stamina 10 and walking speed 5.

@@ -3,10 +3,6 @@
 
 use crate::common::pure::one;
 
-use crows::checks::{
-    AttackRange, Characteristic, Modifier, ModifierEffect, TestKind, TestRules, TestSpec, Tier,
-    resolve_test,
-};
 use crows::combat::attacks::{
     AttackOptions, AttackTool, Flanker, Improvised, StrayShot, UNARMED_TABLE, centre_line_flanks,
     distance_modifiers, flanking, flanking_modifier, high_ground, high_ground_modifier,
@@ -20,6 +16,10 @@ use crows::conditions::{ConditionKind, ConditionSet, Grab};
 use crows::conditions::{attack_modifiers_against, own_test_modifiers};
 use crows::creature::Size;
 use crows::expertise::WeaponCategory;
+use crows::test_roll::{
+    AttackRange, Characteristic, Modifier, ModifierEffect, TestKind, TestRules, TestSpec, Tier,
+    resolve_test,
+};
 
 fn sword() -> AttackTool {
     AttackTool {

@@ -6,8 +6,8 @@ use crows::backlash::{
     RerollReason, Resolution, SpellTargetKind, Stacking, TABLE, Trigger, damage_dice, lookup,
     resolve, row_by_id, speed_change, table_total,
 };
-use crows::checks::Characteristic;
 use crows::conditions::ConditionKind;
+use crows::test_roll::Characteristic;
 
 fn row_at(total: u8) -> &'static BacklashRow {
     match lookup(total, OverlapRule::PairedRows) {
@@ -841,7 +841,7 @@ fn cr_bl_27_tentacles_cut_one_wound_per_action() {
 fn cr_err_70_misdirected_spell_default_tier_2() {
     assert_eq!(
         crows::backlash::MISDIRECTED_DEFAULT_TIER,
-        crows::checks::Tier::Two
+        crows::test_roll::Tier::Two
     );
 }
 

@@ -2,12 +2,12 @@
 
 use std::collections::BTreeMap;
 
-use crows::checks::{Modifier, ModifierEffect, ModifierSource, SourceKind};
 use crows::crafting::{
     CraftError, Crafter, Project, Recipe, TOWN_HOURS, UsesReading, check_requirements,
     copies_available, crafting_roll, tools_for,
 };
 use crows::expertise::ExpertiseName as X;
+use crows::test_roll::{Modifier, ModifierEffect, ModifierSource, SourceKind};
 
 fn src(name: &str) -> ModifierSource {
     ModifierSource::new(SourceKind::Rule, name)

@@ -2,12 +2,12 @@
 
 use crate::common::pure::{resolve, src};
 
-use crows::checks::{
-    self, Characteristic, CheckError, Modifier, ModifierEffect, ModifierSource, ShiftCause,
-    ShiftOrder, SourceKind, TestRules, TestSpec, Tier,
-};
 use crows::edges::{self, NetEdge};
 use crows::expertise::ExpertiseName;
+use crows::test_roll::{
+    self, Characteristic, Modifier, ModifierEffect, ModifierSource, ShiftCause, ShiftOrder,
+    SourceKind, TestError, TestRules, TestSpec, Tier,
+};
 
 fn spec_with(edges: u32, banes: u32, value: i8) -> TestSpec {
     let mut s = TestSpec::new(Characteristic::Agility, value);
@@ -148,7 +148,7 @@ fn cr_edge_07_edges_and_banes_keep_their_sources() {
 fn cr_edge_08_pipeline_order() {
     // Natural 8 + 2 + 1 bonus = 11 (tier 1); double edge → 2; expertise → 3.
     let s = spec_with(2, 0, 2).with_modifier(Modifier::bonus(src("tools"), 1));
-    let rolled = checks::roll_test(&s, [4, 4], TestRules::standard()).unwrap();
+    let rolled = test_roll::roll_test(&s, [4, 4], TestRules::standard()).unwrap();
     assert_eq!(rolled.base_tier, Tier::One);
     assert_eq!(rolled.tier_before_expertise, Tier::Two);
     let r = rolled.commit(Some(ExpertiseName::Athletics)).unwrap();
@@ -169,7 +169,7 @@ fn cr_edge_08_pipeline_order() {
 fn cr_err_24_shift_order_is_configurable() {
     // Base tier 1 with a double bane, then an expertise.
     let s = spec_with(0, 2, 0);
-    let standard = checks::roll_test(&s, [4, 4], TestRules::standard()).unwrap();
+    let standard = test_roll::roll_test(&s, [4, 4], TestRules::standard()).unwrap();
     assert_eq!(standard.tier_before_expertise, Tier::One);
     assert_eq!(
         standard
@@ -182,15 +182,15 @@ fn cr_err_24_shift_order_is_configurable() {
         shift_order: ShiftOrder::SumThenClampOnce,
         ..TestRules::standard()
     };
-    let summed = checks::roll_test(&s, [4, 4], rules).unwrap();
+    let summed = test_roll::roll_test(&s, [4, 4], rules).unwrap();
     assert!(!summed.expertise_would_help());
     assert_eq!(
         summed.clone().commit(Some(ExpertiseName::Search)),
-        Err(CheckError::ExpertiseChangesNothing)
+        Err(TestError::ExpertiseChangesNothing)
     );
     assert_eq!(summed.commit(None).unwrap().final_tier, Tier::One);
     // Base tier 3 with a double bane and an expertise: 3 either way.
-    let top = checks::roll_test(&s, [9, 9], TestRules::standard()).unwrap();
+    let top = test_roll::roll_test(&s, [9, 9], TestRules::standard()).unwrap();
     assert_eq!(
         top.commit(Some(ExpertiseName::Search)).unwrap().final_tier,
         Tier::Three

@@ -1,15 +1,15 @@
 //! CR-EXP and the expertise limits of CR-SPEC-02/03.
 
-use crows::checks::{
-    self, AttackRange, Characteristic, CheckError, TestKind, TestRules, TestSpec, Tier,
-};
 use crows::expertise::{
     self, Discipline, EXPERTISES, Eligibility, ExpertiseCategory, ExpertiseError, ExpertiseName,
     Expertises, RestPlace, WeaponCategory,
 };
+use crows::test_roll::{
+    self, AttackRange, Characteristic, TestError, TestKind, TestRules, TestSpec, Tier,
+};
 
-fn rolled(kind: TestKind, faces: [u8; 2]) -> checks::RolledTest {
-    checks::roll_test(
+fn rolled(kind: TestKind, faces: [u8; 2]) -> test_roll::RolledTest {
+    test_roll::roll_test(
         &TestSpec::new(Characteristic::Mind, 0).with_kind(kind),
         faces,
         TestRules::standard(),
@@ -43,7 +43,7 @@ fn cr_exp_01_one_expertise_raises_one_tier_max_3() {
         ExpertiseName::MagicLore,
         true,
     );
-    assert_eq!(e, Err(CheckError::ExpertiseChangesNothing));
+    assert_eq!(e, Err(TestError::ExpertiseChangesNothing));
     assert_eq!(ex.uses_left(ExpertiseName::MagicLore), 1);
     // The record holds exactly one expertise.
     assert_eq!(r.expertise, Some(ExpertiseName::MagicLore));
@@ -70,7 +70,7 @@ fn cr_exp_02_uses_are_spent_and_run_out() {
     );
     assert_eq!(
         e,
-        Err(CheckError::Expertise(ExpertiseError::NoUsesLeft(
+        Err(TestError::Expertise(ExpertiseError::NoUsesLeft(
             ExpertiseName::PickLock
         )))
     );
@@ -132,7 +132,7 @@ fn cr_exp_04_three_categories_with_their_limits() {
     );
     assert_eq!(
         refused,
-        Err(CheckError::Expertise(ExpertiseError::RejectedByReferee(
+        Err(TestError::Expertise(ExpertiseError::RejectedByReferee(
             ExpertiseName::Illusion
         )))
     );
@@ -272,7 +272,7 @@ fn cr_exp_08_overlapping_expertises_still_one_per_test() {
     assert_eq!(
         r.steps
             .iter()
-            .filter(|s| matches!(s.cause, checks::ShiftCause::Expertise { .. }))
+            .filter(|s| matches!(s.cause, test_roll::ShiftCause::Expertise { .. }))
             .count(),
         1
     );
@@ -363,7 +363,7 @@ fn cr_spec_02_attacks_take_only_weapon_and_spellcasting_expertises() {
     );
     assert!(matches!(
         e,
-        Err(CheckError::ExpertiseNotApplicable {
+        Err(TestError::ExpertiseNotApplicable {
             rule: "CR-SPEC-02",
             ..
         })

@@ -3,9 +3,6 @@
 
 use crate::common::pure::one;
 
-use crows::checks::{
-    AttackRange, Characteristic, Modifier, TestKind, TestRules, TestSpec, Tier, resolve_test,
-};
 use crows::combat::attacks::{
     AttackOptions, AttackTool, StrayShot, distance_modifiers, stray_shot,
 };
@@ -15,6 +12,9 @@ use crows::combat::turn::{ExtraActionTiming, TurnBudget, crit_extra_action};
 use crows::conditions::{ConditionSet, attack_modifiers_against};
 use crows::creature::Size;
 use crows::expertise::WeaponCategory;
+use crows::test_roll::{
+    AttackRange, Characteristic, Modifier, TestKind, TestRules, TestSpec, Tier, resolve_test,
+};
 
 fn axe() -> AttackTool {
     AttackTool {

@@ -2,7 +2,6 @@
 
 use crate::common::pure::sq;
 
-use crows::checks::{ModifierEffect, TestRules, Tier, resolve_test};
 use crows::combat::CombatError;
 use crows::combat::forced_movement::{ForcedKind, ForcedMovement, validate_forced_path};
 use crows::combat::grid::{BattleGrid, Obstacle, Occupant};
@@ -12,6 +11,7 @@ use crows::combat::toppling::{
 };
 use crows::creature::{Magic, Size};
 use crows::edges::{NetEdge, net_of};
+use crows::test_roll::{ModifierEffect, TestRules, Tier, resolve_test};
 
 fn push(x: u32) -> ForcedMovement {
     ForcedMovement {

@@ -3,7 +3,6 @@
 
 use crate::common::pure::{one, sq};
 
-use crows::checks::{ModifierEffect, SourceKind};
 use crows::combat::CombatError;
 use crows::combat::grid::{
     self, BattleGrid, Cell, Concealment, Obstacle, Occupant, ReachUse, SPACE_AND_REACH, Space,
@@ -15,6 +14,7 @@ use crows::conditions::{ConditionSet, effective_speed};
 use crows::creature::{Size, WorldOptions};
 use crows::edges::{NetEdge, net_of};
 use crows::light::{GuessOutcome, LightLevel, light_modifier};
+use crows::test_roll::{ModifierEffect, SourceKind};
 
 fn wall(g: &mut BattleGrid, x: i32, y: i32) {
     g.edit(sq(x, y), |c| c.obstacle = Some(Obstacle::Solid));

@@ -1,7 +1,7 @@
 //! CR-HIDE: hiding and sneaking.
 
-use crows::checks::{self, Characteristic, ModifierEffect, TestKind, TestRules, TestSpec};
 use crows::hiding::{self, HiddenFrom, HideError};
+use crows::test_roll::{self, Characteristic, ModifierEffect, TestKind, TestRules, TestSpec};
 
 #[test]
 fn cr_hide_01_hide_only_while_unobserved() {
@@ -48,12 +48,12 @@ fn cr_hide_03_hidden_gives_edge_on_attacks_and_bane_on_forced_rrs() {
     // Applied: natural 10 attack with the edge → 12.
     let spec = TestSpec::new(Characteristic::Agility, 0)
         .with_kind(TestKind::Attack {
-            range: checks::AttackRange::Ranged,
+            range: test_roll::AttackRange::Ranged,
             weapon: None,
         })
         .with_modifier(edge);
     assert_eq!(
-        checks::resolve_test(&spec, [5, 5], TestRules::standard())
+        test_roll::resolve_test(&spec, [5, 5], TestRules::standard())
             .unwrap()
             .rolled
             .total,

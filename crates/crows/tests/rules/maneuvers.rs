@@ -2,7 +2,6 @@
 
 use crate::common::pure::one;
 
-use crows::checks::{Characteristic, TestRules, Tier, resolve_test};
 use crows::combat::fight::FightError;
 use crows::combat::grid::{Space, Square};
 use crows::combat::maneuvers::{
@@ -23,6 +22,7 @@ use crows::inventory::{
     CarriedItem, HandChoice, Inventory, InventoryLayout, InventoryManeuver, ItemId, Move, MoveCost,
     Rearrangement, SlotRef, Timing,
 };
+use crows::test_roll::{Characteristic, TestRules, Tier, resolve_test};
 
 /// Faces giving each tier with characteristic 0 and no modifiers.
 const TIER_FACES: [([u8; 2], Tier); 3] = [

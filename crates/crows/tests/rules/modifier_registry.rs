@@ -1,12 +1,12 @@
 //! The conditions and light rules give the same modifiers as the shared modifier registry
 //! (`crows::modifiers`, CR-MOD-01), for every condition and a matrix of tests.
 
-use crows::checks::{Activity, AttackRange, Characteristic, Modifier, TestKind, TestSpec};
 use crows::conditions::{
     ConditionKind, ConditionSet, Grab, attack_modifiers_against, own_test_modifiers,
 };
 use crows::light::{LightLevel, light_modifier};
 use crows::modifiers::{Context, Whose, row};
+use crows::test_roll::{Activity, AttackRange, Characteristic, Modifier, TestKind, TestSpec};
 
 fn specs() -> Vec<TestSpec> {
     let mut v = Vec::new();

@@ -1,11 +1,11 @@
 //! CR-MOD-01: every row of the modifier registry, walked one by one, applied to a real test.
 
-use crows::checks::{
+use crows::expertise::WeaponCategory;
+use crows::modifiers::{self, Context, DamageEffect, Effect, REGISTRY, Whose};
+use crows::test_roll::{
     self, Activity, AttackRange, Characteristic, ModifierEffect, TestKind, TestRules, TestSpec,
     Tier,
 };
-use crows::expertise::WeaponCategory;
-use crows::modifiers::{self, Context, DamageEffect, Effect, REGISTRY, Whose};
 
 fn ordinary(c: Characteristic) -> TestSpec {
     TestSpec::new(c, 0)
@@ -53,7 +53,7 @@ fn applied(key: &str, spec: &TestSpec, whose: Whose, ctx: Context) -> (i32, Tier
     let row = modifiers::row(key).unwrap();
     let mut s = spec.clone();
     s.modifiers.extend(row.modifiers_for(spec, whose, &ctx));
-    let r = checks::resolve_test(&s, [5, 5], TestRules::standard()).unwrap();
+    let r = test_roll::resolve_test(&s, [5, 5], TestRules::standard()).unwrap();
     (r.rolled.total, r.final_tier)
 }
 
@@ -354,8 +354,8 @@ fn cr_mod_01_light_and_concealment() {
         );
         assert!(effects(key, &act(Activity::Climb), Whose::AgainstBearer, NONE).is_empty());
         // Natural 10 + 7 = 17 → tier 3, then the double bane → tier 2.
-        let s = melee().with_modifier(crows::checks::Modifier::bonus(
-            crows::checks::ModifierSource::new(crows::checks::SourceKind::Rule, "x"),
+        let s = melee().with_modifier(crows::test_roll::Modifier::bonus(
+            crows::test_roll::ModifierSource::new(crows::test_roll::SourceKind::Rule, "x"),
             7,
         ));
         assert_eq!(
@@ -447,7 +447,7 @@ fn cr_mod_01_unconscious_noticing_auto_doom_and_attacks_against() {
                 Whose::Bearer,
                 &NONE,
             ));
-        let r = checks::resolve_test(&s, [10, 10], TestRules::standard()).unwrap();
+        let r = test_roll::resolve_test(&s, [10, 10], TestRules::standard()).unwrap();
         assert!(r.doom && !r.crit);
         assert_eq!(r.final_tier, Tier::One);
     }
@@ -463,23 +463,25 @@ fn cr_mod_01_unconscious_noticing_auto_doom_and_attacks_against() {
             Whose::AgainstBearer,
             &NONE,
         ));
-    let doom = checks::resolve_test(&s, [1, 1], TestRules::standard()).unwrap();
+    let doom = test_roll::resolve_test(&s, [1, 1], TestRules::standard()).unwrap();
     assert_eq!(doom.final_tier, Tier::Three);
     let strict = TestRules {
         automatic_tier_beats_doom: false,
         ..TestRules::standard()
     };
     assert_eq!(
-        checks::resolve_test(&s, [1, 1], strict).unwrap().final_tier,
+        test_roll::resolve_test(&s, [1, 1], strict)
+            .unwrap()
+            .final_tier,
         Tier::One
     );
     assert!(
-        checks::resolve_test(&s, [10, 9], TestRules::standard())
+        test_roll::resolve_test(&s, [10, 9], TestRules::standard())
             .unwrap()
             .crit
     );
     assert_eq!(
-        checks::resolve_test(&s, [2, 4], TestRules::standard())
+        test_roll::resolve_test(&s, [2, 4], TestRules::standard())
             .unwrap()
             .final_tier,
         Tier::Three
@@ -649,7 +651,7 @@ fn cr_mod_01_numeric_rows() {
                 .unwrap()
                 .modifiers_for(&miasma, Whose::Bearer, &three),
         );
-    let r = checks::resolve_test(&s, [7, 7], TestRules::standard()).unwrap();
+    let r = test_roll::resolve_test(&s, [7, 7], TestRules::standard()).unwrap();
     assert_eq!((r.rolled.total, r.final_tier), (12, Tier::Two));
     assert_eq!(
         effects(

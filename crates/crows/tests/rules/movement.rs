@@ -2,7 +2,6 @@
 
 use crate::common::pure::sq;
 
-use crows::checks::{Characteristic, ModifierEffect, TestRules, Tier, resolve_test};
 use crows::combat::CombatError;
 use crows::combat::grid::{BattleGrid, Climb, Obstacle, Occupant};
 use crows::combat::movement::{
@@ -10,6 +9,7 @@ use crows::combat::movement::{
     jump_test, validate_path,
 };
 use crows::creature::{Size, Speeds};
+use crows::test_roll::{Characteristic, ModifierEffect, TestRules, Tier, resolve_test};
 
 fn walk(points: &[(i32, i32)]) -> Vec<PathStep> {
     points

@@ -1,10 +1,10 @@
 //! Exact odds of a test (odds.rs), checked against hand counts and a brute-force recount.
 
-use crows::checks::{
+use crows::odds::{self, Fraction};
+use crows::test_roll::{
     self, Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind, TestRules,
     TestSpec, Tier,
 };
-use crows::odds::{self, Fraction};
 
 fn f(n: u32, d: u32) -> Fraction {
     Fraction::new(n, d)
@@ -129,7 +129,8 @@ fn odds_sum_to_one_and_agree_with_a_recount() {
                     let mut count = [0u32; 3];
                     for a in 1..=10u8 {
                         for c in 1..=10u8 {
-                            let r = checks::roll_test(&s, [a, c], TestRules::standard()).unwrap();
+                            let r =
+                                test_roll::roll_test(&s, [a, c], TestRules::standard()).unwrap();
                             let tier = if expertise && r.expertise_would_help() {
                                 r.final_tier_with_expertise()
                             } else {

@@ -3,7 +3,6 @@
 
 use crate::common::pure::one;
 
-use crows::checks::{ModifierEffect, Tier};
 use crows::combat::actions::{TAUNT_RANGE, Taunt, check_taunt};
 use crows::combat::fight::FightError;
 use crows::combat::grid::{Space, Square};
@@ -20,6 +19,7 @@ use crows::inventory::{
     CarriedItem, Inventory, InventoryError, InventoryLayout, ItemId, Move, Rearrangement, SlotRef,
     Timing,
 };
+use crows::test_roll::{ModifierEffect, Tier};
 
 fn c(id: u32, side: Side, surprised: bool) -> Combatant {
     Combatant {

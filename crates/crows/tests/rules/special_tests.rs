@@ -1,18 +1,18 @@
 //! CR-SPEC-01, CR-ASSIST, CR-RR, CR-GROUP: the special tests.
 
-use crows::checks::decision::DecisionKind;
-use crows::checks::{
-    self, Characteristic, ModifierEffect, RefereeOption, TestKind, TestRules, TestSpec, Tier,
-};
 use crows::expertise::ExpertiseName;
 use crows::special_tests::{
     self, ASSIST_TABLE, AssistLapse, GroupError, GroupTest, PendingAssist, SpecialTest, TurnCost,
 };
+use crows::test_roll::decision::DecisionKind;
+use crows::test_roll::{
+    self, Characteristic, ModifierEffect, RefereeOption, TestKind, TestRules, TestSpec, Tier,
+};
 
-fn assist_with_natural(natural: u8) -> checks::ResolvedTest {
+fn assist_with_natural(natural: u8) -> test_roll::ResolvedTest {
     let a = natural.saturating_sub(10).max(1);
     let spec = TestSpec::new(Characteristic::Strength, 0).with_kind(TestKind::Assist);
-    checks::resolve_test(&spec, [a, natural - a], TestRules::standard()).unwrap()
+    test_roll::resolve_test(&spec, [a, natural - a], TestRules::standard()).unwrap()
 }
 
 #[test]
@@ -69,7 +69,7 @@ fn cr_assist_01_assist_table_every_row() {
     let a = assist_with_natural(17);
     let spec = TestSpec::new(Characteristic::Agility, 0)
         .with_modifier(special_tests::assist_modifier("boris", &a));
-    let r = checks::resolve_test(&spec, [5, 5], TestRules::standard()).unwrap();
+    let r = test_roll::resolve_test(&spec, [5, 5], TestRules::standard()).unwrap();
     assert_eq!(r.rolled.total, 12);
     assert_eq!(r.rolled.net, crows::edges::NetEdge::None);
 }
@@ -130,7 +130,7 @@ fn cr_assist_04_several_assists_add_up() {
     ];
     let g = GroupTest::new("leader", assists).unwrap();
     let spec = leader_spec(&g, TestSpec::new(Characteristic::Agility, 0));
-    let r = checks::resolve_test(&spec, [4, 4], TestRules::standard()).unwrap();
+    let r = test_roll::resolve_test(&spec, [4, 4], TestRules::standard()).unwrap();
     assert_eq!(r.rolled.bonus_total, 3);
     assert_eq!(r.rolled.total, 11);
 }
@@ -139,12 +139,12 @@ fn cr_assist_04_several_assists_add_up() {
 fn cr_rr_01_resistance_roll_is_a_test_with_tier_outcomes() {
     let (spec, _) = special_tests::resistance_roll(Characteristic::Strength, 1);
     assert_eq!(spec.kind, TestKind::ResistanceRoll);
-    let outcomes = checks::TierTable {
+    let outcomes = test_roll::TierTable {
         tier_1: "full poison",
         tier_2: "weakened",
         tier_3: "nothing",
     };
-    let r = checks::resolve_test(&spec, [7, 7], TestRules::standard()).unwrap();
+    let r = test_roll::resolve_test(&spec, [7, 7], TestRules::standard()).unwrap();
     assert_eq!(*outcomes.get(r.final_tier), "weakened");
 }
 
@@ -172,7 +172,7 @@ fn cr_rr_02_typical_expertises() {
 #[test]
 fn cr_rr_03_crit_and_doom_suggestions_offered_to_the_referee() {
     let (spec, _) = special_tests::resistance_roll(Characteristic::Mind, 0);
-    let crit = checks::resolve_test(&spec, [10, 9], TestRules::standard()).unwrap();
+    let crit = test_roll::resolve_test(&spec, [10, 9], TestRules::standard()).unwrap();
     let d = crit.decisions();
     assert_eq!(d[0].kind, DecisionKind::CritBenefit);
     assert_eq!(d[0].rule, "CR-REF-09");
@@ -184,7 +184,7 @@ fn cr_rr_03_crit_and_doom_suggestions_offered_to_the_referee() {
             RefereeOption::Benefit
         ]
     );
-    let doom = checks::resolve_test(&spec, [1, 2], TestRules::standard()).unwrap();
+    let doom = test_roll::resolve_test(&spec, [1, 2], TestRules::standard()).unwrap();
     let d = doom.decisions();
     assert_eq!(d[0].kind, DecisionKind::DoomSetback);
     assert_eq!(
@@ -238,7 +238,7 @@ fn cr_group_02_helpers_assist_then_leader_rolls() {
             .collect::<Vec<_>>(),
         ["a", "b", "c"]
     );
-    let r = checks::resolve_test(
+    let r = test_roll::resolve_test(
         &leader_spec(&g, TestSpec::new(Characteristic::Agility, 1)),
         [5, 5],
         TestRules::standard(),
@@ -259,7 +259,7 @@ fn cr_group_03_cost_falls_on_leader_and_penalising_helpers() {
         ],
     )
     .unwrap();
-    let tier2 = checks::resolve_test(
+    let tier2 = test_roll::resolve_test(
         &leader_spec(&g, TestSpec::new(Characteristic::Agility, 0)),
         [7, 7],
         TestRules::standard(),
@@ -271,7 +271,7 @@ fn cr_group_03_cost_falls_on_leader_and_penalising_helpers() {
         g.cost_payers(&tier2, false).is_empty(),
         "partial success: no cost"
     );
-    let tier3 = checks::resolve_test(
+    let tier3 = test_roll::resolve_test(
         &leader_spec(&g, TestSpec::new(Characteristic::Agility, 0)),
         [9, 9],
         TestRules::standard(),

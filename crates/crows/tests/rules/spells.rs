@@ -1,11 +1,13 @@
 //! Spellcasting: CR-SPELL-01…15 (backlash rows: backlash.rs).
 
-use crows::checks::{Characteristic, Outcome, TestRules, TestSpec, Tier, resolve_test, roll_test};
 use crows::expertise::{Discipline, ExpertiseName};
 use crows::spells::{
     ActiveSpell, Area, Candidate, CastEffect, CastingTime, Rank, Spell, SpellDuration, SpellError,
     Spellbook, TargetCount, TargetKind, TargetLine, cast, casting_minutes, needs_chaos_roll,
     validate_origin, validate_targets,
+};
+use crows::test_roll::{
+    Characteristic, Outcome, TestRules, TestSpec, Tier, resolve_test, roll_test,
 };
 
 fn spell(rank: u8, duration: SpellDuration) -> Spell {

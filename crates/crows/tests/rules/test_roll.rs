@@ -2,13 +2,13 @@
 
 use crate::common::pure::{resolve, src};
 
-use crows::checks::decision::{DecisionAnswer, DecisionKind, certain_death_prompt};
-use crows::checks::retry::{RetryLedger, RetryStatus};
-use crows::checks::{
-    self, Characteristic, CheckError, Modifier, ModifierEffect, Natural, RefereeOption, ShiftCause,
+use crows::edges::NetEdge;
+use crows::test_roll::decision::{DecisionAnswer, DecisionKind, certain_death_prompt};
+use crows::test_roll::retry::{RetryLedger, RetryStatus};
+use crows::test_roll::{
+    self, Characteristic, Modifier, ModifierEffect, Natural, RefereeOption, ShiftCause, TestError,
     TestKind, TestRules, TestSpec, Tier, TierTable,
 };
-use crows::edges::NetEdge;
 
 #[test]
 fn cr_check_04_total_is_dice_plus_characteristic_plus_bonuses_plus_edge() {
@@ -27,16 +27,16 @@ fn cr_check_04_total_is_dice_plus_characteristic_plus_bonuses_plus_edge() {
 #[test]
 fn cr_check_04_characteristic_range_is_enforced() {
     for v in [-6i8, 6, 100] {
-        let e = checks::roll_test(
+        let e = test_roll::roll_test(
             &TestSpec::new(Characteristic::Mind, v),
             [5, 5],
             TestRules::standard(),
         );
-        assert_eq!(e, Err(CheckError::CharacteristicOutOfRange(v)));
+        assert_eq!(e, Err(TestError::CharacteristicOutOfRange(v)));
     }
     for v in -5..=5 {
         assert!(
-            checks::roll_test(
+            test_roll::roll_test(
                 &TestSpec::new(Characteristic::Mind, v),
                 [5, 5],
                 TestRules::standard()
@@ -46,12 +46,12 @@ fn cr_check_04_characteristic_range_is_enforced() {
     }
     for bad in [[0, 5], [5, 11]] {
         assert!(matches!(
-            checks::roll_test(
+            test_roll::roll_test(
                 &TestSpec::new(Characteristic::Mind, 0),
                 bad,
                 TestRules::standard()
             ),
-            Err(CheckError::FaceOutOfRange(_))
+            Err(TestError::FaceOutOfRange(_))
         ));
     }
 }
@@ -60,12 +60,12 @@ fn cr_check_04_characteristic_range_is_enforced() {
 fn cr_check_05_roller_chooses_among_offered_characteristics() {
     let offered = [Characteristic::Agility, Characteristic::Strength];
     assert_eq!(
-        checks::choose_characteristic(&offered, Characteristic::Strength),
+        test_roll::choose_characteristic(&offered, Characteristic::Strength),
         Ok(Characteristic::Strength)
     );
     assert_eq!(
-        checks::choose_characteristic(&offered, Characteristic::Mind),
-        Err(CheckError::CharacteristicNotOffered {
+        test_roll::choose_characteristic(&offered, Characteristic::Mind),
+        Err(TestError::CharacteristicNotOffered {
             chosen: Characteristic::Mind,
             offered: offered.to_vec()
         })
@@ -158,7 +158,7 @@ fn cr_check_09_tier_3_needs_no_decision() {
 fn cr_check_03_certain_death_prompt_goes_to_the_player() {
     let p = certain_death_prompt();
     assert_eq!(p.kind, DecisionKind::CertainDeath);
-    assert_eq!(p.decider, checks::decision::Decider::Player);
+    assert_eq!(p.decider, test_roll::decision::Decider::Player);
     assert_eq!(
         p.options,
         vec![RefereeOption::ProceedAnyway, RefereeOption::Abandon]
@@ -171,7 +171,7 @@ fn cr_check_10_audit_record_has_every_part() {
         .with_modifier(Modifier::edge(src("high_ground")))
         .with_modifier(Modifier::edge(src("flanking")))
         .with_modifier(Modifier::bonus(src("surprised"), 1));
-    let rolled = checks::roll_test(&spec, [5, 4], TestRules::standard()).unwrap();
+    let rolled = test_roll::roll_test(&spec, [5, 4], TestRules::standard()).unwrap();
     let r = rolled.commit(Some(crows::expertise::ExpertiseName::Slashing));
     // Base: 9 + 1 + 1 = 11 → tier 1; double edge → 2; expertise → 3.
     let r = r.unwrap();
@@ -195,7 +195,7 @@ fn cr_check_10_audit_record_has_every_part() {
     assert!(!r.crit && !r.doom);
     // The record survives a JSON round trip (it goes into the event log).
     let json = serde_json::to_string(&r).unwrap();
-    let back: checks::ResolvedTest = serde_json::from_str(&json).unwrap();
+    let back: test_roll::ResolvedTest = serde_json::from_str(&json).unwrap();
     assert_eq!(back, r);
     assert!(json.contains("\"faces\":[5,4]"));
     assert!(json.contains("\"final_tier\":3"));
@@ -241,14 +241,14 @@ fn cr_crit_02_natural_2_or_3_is_tier_1_whatever_the_bonuses() {
         let spec = TestSpec::new(Characteristic::Mind, 5)
             .with_modifier(Modifier::bonus(src("blessing"), 20))
             .with_modifier(Modifier::new(src("miasma"), ModifierEffect::DoubleEdge));
-        let rolled = checks::roll_test(&spec, faces, TestRules::standard()).unwrap();
+        let rolled = test_roll::roll_test(&spec, faces, TestRules::standard()).unwrap();
         assert_eq!(rolled.natural_kind, Natural::Doom);
         assert!(!rolled.expertise_would_help());
         assert_eq!(
             rolled
                 .clone()
                 .commit(Some(crows::expertise::ExpertiseName::Search)),
-            Err(CheckError::ExpertiseOnDoom)
+            Err(TestError::ExpertiseOnDoom)
         );
         let r = rolled.commit(None).unwrap();
         assert!(r.doom);
@@ -270,7 +270,7 @@ fn cr_crit_03_referee_decides_crit_and_doom_unless_a_rule_does() {
     assert_eq!(d[0].kind, DecisionKind::DoomSetback);
     // A rule (e.g. an attack) that defines its crit and doom: nothing to ask on a crit.
     let mut spec = TestSpec::new(Characteristic::Strength, 0).with_kind(TestKind::Attack {
-        range: checks::AttackRange::Melee,
+        range: test_roll::AttackRange::Melee,
         weapon: None,
     });
     spec.crit_defined_by_rule = true;
@@ -308,7 +308,7 @@ fn cr_crit_04_crit_and_doom_come_from_the_natural_sum_only() {
         TestKind::Assist,
         TestKind::ResistanceRoll,
         TestKind::Attack {
-            range: checks::AttackRange::Ranged,
+            range: test_roll::AttackRange::Ranged,
             weapon: None,
         },
         TestKind::Casting {
@@ -369,7 +369,7 @@ fn cr_dice_01_roll_with_uses_the_callers_roller() {
     let spec = TestSpec::new(Characteristic::Mind, 0);
     let mut a = crows::dice::DiceRng::seed_from_u64(9);
     let mut b = crows::dice::DiceRng::seed_from_u64(9);
-    let ra = checks::roll_with(&spec, &mut a, TestRules::standard()).unwrap();
+    let ra = test_roll::roll_with(&spec, &mut a, TestRules::standard()).unwrap();
     let faces = crows::dice::roll_2d10(&mut b);
     assert_eq!(ra.faces, faces);
     assert_eq!(ra.natural, faces[0] + faces[1]);
@@ -379,7 +379,7 @@ mod properties {
     use super::*;
     use proptest::prelude::*;
 
-    fn tier_of(stat: i8, bonus: i32, e: u32, b: u32, faces: [u8; 2]) -> checks::RolledTest {
+    fn tier_of(stat: i8, bonus: i32, e: u32, b: u32, faces: [u8; 2]) -> test_roll::RolledTest {
         let mut s = TestSpec::new(Characteristic::Agility, stat)
             .with_modifier(Modifier::bonus(src("b"), bonus));
         for i in 0..e {
@@ -388,7 +388,7 @@ mod properties {
         for i in 0..b {
             s = s.with_modifier(Modifier::bane(src(&format!("b{i}"))));
         }
-        checks::roll_test(&s, faces, TestRules::standard()).unwrap()
+        test_roll::roll_test(&s, faces, TestRules::standard()).unwrap()
     }
 
     proptest! {

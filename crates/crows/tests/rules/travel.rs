@@ -1,8 +1,8 @@
 //! Overland travel: pace, roles, getting lost, Miasma, road encounters (CR-TRAVEL, CR-ROLE,
 //! CR-LOST, CR-MIASMA, CR-ROAD, CR-POI).
 
-use crows::checks::{Characteristic, Tier};
 use crows::edges::NetEdge;
+use crows::test_roll::{Characteristic, Tier};
 use crows::travel::hex::{Direction, Hex, HexInfo, HexMap};
 use crows::travel::lost::{BackOnTrack, Position, back_on_track, drift_direction};
 use crows::travel::miasma::{

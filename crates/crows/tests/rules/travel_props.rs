@@ -1,7 +1,7 @@
 //! Property tests for overland travel: thresholds stay within 1…10 whatever the task results,
 //! and a lost step always lands on a neighbour of the true hex.
 
-use crows::checks::Tier;
+use crows::test_roll::Tier;
 use crows::travel::hex::{Direction, Hex};
 use crows::travel::lost::Position;
 use crows::travel::pace::{Pace, Route};

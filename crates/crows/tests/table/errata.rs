@@ -13,15 +13,15 @@ mod wording;
 
 use crate::common::pure::{resolve, src};
 
-use crows::checks::decision::{Decider, DecisionKind};
-use crows::checks::retry::{RetryLedger, RetryStatus};
-use crows::checks::{
-    self, AttackRange, Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind,
-    TestKind, TestRules, TestSpec, Tier,
-};
 use crows::expertise::{self, Discipline, EXPERTISES, Eligibility, ExpertiseName};
 use crows::hiding::HiddenFrom;
 use crows::special_tests::{AssistLapse, GroupTest, PendingAssist};
+use crows::test_roll::decision::{Decider, DecisionKind};
+use crows::test_roll::retry::{RetryLedger, RetryStatus};
+use crows::test_roll::{
+    self, AttackRange, Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind,
+    TestKind, TestRules, TestSpec, Tier,
+};
 
 #[test]
 fn cr_err_05_no_climb_expertise_athletics_covers_it() {
@@ -146,7 +146,7 @@ fn cr_ref_08_referee_approves_an_argued_expertise() {
     );
     let mut ex = expertise::Expertises::default();
     ex.learn(ExpertiseName::Gymnastics, 1);
-    let rolled = checks::roll_test(
+    let rolled = test_roll::roll_test(
         &TestSpec::new(Characteristic::Agility, 0),
         [5, 5],
         TestRules::standard(),

@@ -114,7 +114,7 @@ fn cr_assist_03_an_assist_in_combat_costs_a_maneuver_or_an_action() {
     // +1 for Vera's next test (14 → tier 2).
     assert_eq!(
         s.pending_assists["vera"][0].pending.modifier.effect,
-        crows::checks::ModifierEffect::Bonus(1)
+        crows::test_roll::ModifierEffect::Bonus(1)
     );
 
     t.ok(

@@ -229,15 +229,15 @@
 //! `order`, `current`, `participants` with surprise and reaction spent, `budgets`,
 //! `allowances`, `taunts`, and `readied` for the viewer's own creatures).
 
-mod act;
-mod attack;
+mod opposed;
+mod rounds_and_moves;
 
-pub use attack::WeaponUse;
+pub use opposed::WeaponUse;
 #[cfg(test)]
-pub(crate) use attack::unarmed;
+pub(crate) use opposed::unarmed;
 
-pub(super) use act::{inventory_maneuver, speed_in};
-pub(super) use attack::{SpellOnGrid, SpellStrike, aim_spell, pay_for_cast, spell_tier_against};
+pub(super) use opposed::{SpellOnGrid, SpellStrike, aim_spell, pay_for_cast, spell_tier_against};
+pub(super) use rounds_and_moves::{inventory_maneuver, speed_in};
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -247,7 +247,6 @@ use serde_json::{Value, json};
 
 use super::then::CombatThen;
 use super::{Crows, CrowsState, blind_players, public_sees, viewer_sees};
-use crate::checks::{AttackRange, Characteristic, Tier};
 use crate::combat::actions::Readied;
 use crate::combat::grid::{BattleGrid, Cell, Occupant, Space, Square, squeezed_space};
 use crate::combat::initiative::{Combat, Side};
@@ -255,6 +254,7 @@ use crate::combat::reactions::{Movement, ReactionKind, ReactionState};
 use crate::combat::turn::{Cost, TurnBudget};
 use crate::creature::Size;
 use crate::inventory::{ItemId, Move, SlotRef};
+use crate::test_roll::{AttackRange, Characteristic, Tier};
 
 /// Most squares set on one grid.
 pub const MAX_GRID_CELLS: usize = 10_000;
@@ -781,7 +781,7 @@ pub(super) fn decide(
 ) -> Result<(), RuleError> {
     use CombatCommand as C;
     match command {
-        C::SetGrid { cells, clear } => act::set_grid(ctx, cells, *clear),
+        C::SetGrid { cells, clear } => rounds_and_moves::set_grid(ctx, cells, *clear),
         C::Place {
             creature,
             at,
@@ -793,7 +793,7 @@ pub(super) fn decide(
             summoned,
             invisible,
             altitude,
-        } => act::place(
+        } => rounds_and_moves::place(
             ctx,
             creature,
             Placement {
@@ -808,19 +808,19 @@ pub(super) fn decide(
                 altitude: *altitude,
             },
         ),
-        C::Unplace { creature } => act::unplace(ctx, creature),
-        C::StartCombat { surprised } => act::start_combat(ctx, surprised),
-        C::OrderSide { side, order } => act::order_side(ctx, *side, order),
-        C::RollInitiative { roller } => act::roll_initiative(ctx, roller),
-        C::EndTurn { creature } => act::end_turn(ctx, creature),
-        C::EndCombat {} => act::end_combat(ctx),
-        C::CombatMove { creature, path } => act::combat_move(ctx, creature, path),
-        C::Shift { creature, to } => act::shift(ctx, creature, *to),
+        C::Unplace { creature } => rounds_and_moves::unplace(ctx, creature),
+        C::StartCombat { surprised } => rounds_and_moves::start_combat(ctx, surprised),
+        C::OrderSide { side, order } => rounds_and_moves::order_side(ctx, *side, order),
+        C::RollInitiative { roller } => rounds_and_moves::roll_initiative(ctx, roller),
+        C::EndTurn { creature } => rounds_and_moves::end_turn(ctx, creature),
+        C::EndCombat {} => rounds_and_moves::end_combat(ctx),
+        C::CombatMove { creature, path } => rounds_and_moves::combat_move(ctx, creature, path),
+        C::Shift { creature, to } => rounds_and_moves::shift(ctx, creature, *to),
         C::Jump {
             creature,
             to,
             characteristic,
-        } => act::jump(rules, ctx, creature, *to, *characteristic),
+        } => rounds_and_moves::jump(rules, ctx, creature, *to, *characteristic),
         C::Attack {
             creature,
             target,
@@ -831,10 +831,10 @@ pub(super) fn decide(
             characteristic,
             ranged,
             guess,
-        } => attack::attack(
+        } => opposed::attack(
             rules,
             ctx,
-            &attack::AttackOrder {
+            &opposed::AttackOrder {
                 attacker: creature.clone(),
                 target: target.clone(),
                 weapon: *weapon,
@@ -847,36 +847,38 @@ pub(super) fn decide(
                 like: like.clone(),
             },
         ),
-        C::Taunt { creature, target } => act::taunt(ctx, creature, target),
+        C::Taunt { creature, target } => rounds_and_moves::taunt(ctx, creature, target),
         C::Ready {
             creature,
             act: what,
             trigger,
-        } => act::ready(ctx, creature, what, trigger),
-        C::FireReadied { creature } => act::fire_readied(ctx, creature),
-        C::StandUp { creature } => act::stand_up(ctx, creature),
-        C::Grab { creature, target } => attack::grab(rules, ctx, creature, target),
+        } => rounds_and_moves::ready(ctx, creature, what, trigger),
+        C::FireReadied { creature } => rounds_and_moves::fire_readied(ctx, creature),
+        C::StandUp { creature } => rounds_and_moves::stand_up(ctx, creature),
+        C::Grab { creature, target } => opposed::grab(rules, ctx, creature, target),
         C::EscapeGrab {
             creature,
             characteristic,
-        } => attack::escape_grab(rules, ctx, creature, *characteristic),
-        C::RepositionGrabbed { creature, to } => act::reposition_grabbed(ctx, creature, *to),
+        } => opposed::escape_grab(rules, ctx, creature, *characteristic),
+        C::RepositionGrabbed { creature, to } => {
+            rounds_and_moves::reposition_grabbed(ctx, creature, *to)
+        }
         C::Knockback {
             creature,
             target,
             push,
-        } => attack::knockback(rules, ctx, creature, target, push),
+        } => opposed::knockback(rules, ctx, creature, target, push),
         C::CommandPet {
             creature,
             pet,
             dangerous,
             what,
-        } => act::command_pet(rules, ctx, creature, pet, *dangerous, what.as_deref()),
+        } => rounds_and_moves::command_pet(rules, ctx, creature, pet, *dangerous, what.as_deref()),
         C::DrawFromBelt {
             creature,
             moves,
             drops,
-        } => act::inventory_maneuver(
+        } => rounds_and_moves::inventory_maneuver(
             rules,
             ctx,
             creature,
@@ -891,7 +893,7 @@ pub(super) fn decide(
             creature,
             ground,
             slots,
-        } => act::inventory_maneuver(
+        } => rounds_and_moves::inventory_maneuver(
             rules,
             ctx,
             creature,
@@ -906,7 +908,7 @@ pub(super) fn decide(
             creature,
             cost,
             what: _,
-        } => act::free_act(ctx, creature, *cost),
+        } => rounds_and_moves::free_act(ctx, creature, *cost),
         C::ForceMove {
             creature,
             by,
@@ -916,7 +918,7 @@ pub(super) fn decide(
             vertical,
             path,
             altitude,
-        } => act::force_move(
+        } => rounds_and_moves::force_move(
             rules,
             ctx,
             creature,
@@ -938,14 +940,16 @@ pub(super) fn decide(
             creature,
             object,
             onto,
-        } => attack::topple(rules, ctx, creature, *object, onto),
-        C::FlyerFalls { creature, feet } => act::flyer_falls(rules, ctx, creature, *feet),
+        } => opposed::topple(rules, ctx, creature, *object, onto),
+        C::FlyerFalls { creature, feet } => {
+            rounds_and_moves::flyer_falls(rules, ctx, creature, *feet)
+        }
         C::Teleport {
             creature,
             to,
             distance,
             by,
-        } => act::teleport(ctx, creature, *to, *distance, by.as_deref()),
+        } => rounds_and_moves::teleport(ctx, creature, *to, *distance, by.as_deref()),
     }
 }
 
@@ -1277,23 +1281,31 @@ pub(super) fn on_answer(
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
     match decision.kind.as_str() {
-        "crows.combat.initiative" => act::initiative_rolled(ctx, decision),
-        "crows.combat.counter" => attack::counter_answered(rules, ctx, decision, answer),
+        "crows.combat.initiative" => rounds_and_moves::initiative_rolled(ctx, decision),
+        "crows.combat.counter" => opposed::counter_answered(rules, ctx, decision, answer),
         "crows.combat.opportunity_attack" => {
-            attack::opportunity_answered(rules, ctx, decision, answer)
+            opposed::opportunity_answered(rules, ctx, decision, answer)
         }
-        "crows.combat.stray_shot" => attack::stray_answered(rules, ctx, decision, answer),
+        "crows.combat.stray_shot" => opposed::stray_answered(rules, ctx, decision, answer),
         "crows.combat.grab_choice" | "crows.combat.escape_square" => {
-            attack::grab_choice_answered(ctx, decision, answer)
+            opposed::grab_choice_answered(ctx, decision, answer)
         }
-        "crows.combat.break_free" => attack::break_free_answered(rules, ctx, decision, answer),
+        "crows.combat.break_free" => opposed::break_free_answered(rules, ctx, decision, answer),
         "crows.combat.topple_anyway" => {
-            attack::topple_anyway_answered(rules, ctx, decision, answer)
+            opposed::topple_anyway_answered(rules, ctx, decision, answer)
         }
-        "crows.combat.thrown_lands" => act::thrown_lands_answered(ctx, decision, answer),
-        "crows.combat.pet_command" => act::pet_command_answered(rules, ctx, decision, answer),
-        "crows.combat.movement_test" => act::movement_test_answered(rules, ctx, decision, answer),
-        "crows.combat.unseen_blocker" => act::unseen_blocker_answered(rules, ctx, decision, answer),
+        "crows.combat.thrown_lands" => {
+            rounds_and_moves::thrown_lands_answered(ctx, decision, answer)
+        }
+        "crows.combat.pet_command" => {
+            rounds_and_moves::pet_command_answered(rules, ctx, decision, answer)
+        }
+        "crows.combat.movement_test" => {
+            rounds_and_moves::movement_test_answered(rules, ctx, decision, answer)
+        }
+        "crows.combat.unseen_blocker" => {
+            rounds_and_moves::unseen_blocker_answered(rules, ctx, decision, answer)
+        }
         other => Err(RuleError::new(
             "bad_decision",
             format!("no combat decision `{other}`"),
@@ -1340,21 +1352,25 @@ pub(super) fn on_boundary(
 pub(super) fn after_test(
     rules: &Crows,
     creature: &str,
-    resolved: &crate::checks::ResolvedTest,
+    resolved: &crate::test_roll::ResolvedTest,
     then: CombatThen,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
     match then {
-        CombatThen::Attack(a) => attack::attack_resolved(rules, creature, resolved, *a, ctx),
-        CombatThen::Grab { target } => attack::grab_resolved(creature, resolved, target, ctx),
-        CombatThen::Escape => attack::escape_resolved(creature, resolved, ctx),
+        CombatThen::Attack(a) => opposed::attack_resolved(rules, creature, resolved, *a, ctx),
+        CombatThen::Grab { target } => opposed::grab_resolved(creature, resolved, target, ctx),
+        CombatThen::Escape => opposed::escape_resolved(creature, resolved, ctx),
         CombatThen::Knockback { target, push } => {
-            attack::knockback_resolved(creature, resolved, target, push, ctx)
+            opposed::knockback_resolved(creature, resolved, target, push, ctx)
         }
-        CombatThen::CommandPet { pet } => act::command_resolved(creature, resolved, &pet, ctx),
-        CombatThen::Jump { to, value } => act::jump_resolved(creature, resolved, to, value, ctx),
+        CombatThen::CommandPet { pet } => {
+            rounds_and_moves::command_resolved(creature, resolved, &pet, ctx)
+        }
+        CombatThen::Jump { to, value } => {
+            rounds_and_moves::jump_resolved(creature, resolved, to, value, ctx)
+        }
         CombatThen::Topple { object, onto } => {
-            attack::topple_resolved(rules, creature, resolved, object, onto, ctx)
+            opposed::topple_resolved(rules, creature, resolved, object, onto, ctx)
         }
     }
 }
@@ -1363,8 +1379,8 @@ pub(super) fn after_test(
 /// whichever family's rule changed the creatures: a prone or unconscious grabber lets go
 /// (CR-COND-04), a flyer that can no longer stay aloft falls (CR-MOVE-05).
 pub(super) fn settle(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
-    act::grabbers_let_go(ctx)?;
-    act::flyers_fall(rules, ctx)
+    rounds_and_moves::grabbers_let_go(ctx)?;
+    rounds_and_moves::flyers_fall(rules, ctx)
 }
 
 /// What core's `test` adds to an attack for its `target`: the target's glow (CR-BL-24), an
@@ -1376,7 +1392,7 @@ pub(super) fn core_target_modifiers(
     state: &CrowsState,
     attacker: &str,
     target: &str,
-) -> Vec<crate::checks::Modifier> {
+) -> Vec<crate::test_roll::Modifier> {
     let mut out = state.magic.attack_modifiers_against(target);
     out.extend(state.hiding.attack_modifier(attacker, target));
     out.extend(super::core::light_modifier_for(state, attacker, target));
@@ -1389,8 +1405,8 @@ pub(super) fn core_target_modifiers(
 pub(super) fn footing_modifiers(
     state: &CrowsState,
     id: &str,
-    spec: &crate::checks::TestSpec,
-) -> Vec<crate::checks::Modifier> {
+    spec: &crate::test_roll::TestSpec,
+) -> Vec<crate::test_roll::Modifier> {
     let (Some((space, _)), Some(p), Some(r)) = (
         space_of(state, id),
         state.combat.placements.get(id),

@@ -135,16 +135,16 @@
 //! judgement, the EN, the tables and the signalled encounters waiting.
 
 mod dungeon;
-mod in_town;
 mod resting;
-pub(in crate::ruleset) use in_town::town_craft;
+mod town_days;
 pub(in crate::ruleset) use resting::{
     finish_rest, interrupt_rest, open_rest_in_open, roll_rest_items,
 };
+pub(in crate::ruleset) use town_days::town_craft;
 
 use self::dungeon::*;
-use self::in_town::*;
 use self::resting::*;
+use self::town_days::*;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -1459,7 +1459,7 @@ pub(super) fn on_timer(
 pub(super) fn after_test(
     _rules: &Crows,
     _creature: &str,
-    _resolved: &crate::checks::ResolvedTest,
+    _resolved: &crate::test_roll::ResolvedTest,
     _then: &super::then::ExploreThen,
     _ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {

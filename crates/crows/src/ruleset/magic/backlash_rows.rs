@@ -16,12 +16,12 @@ use crate::backlash::{
     ActiveBacklash, Affected, BacklashDuration, BacklashRow, BacklashStep, CasterSituation, Effect,
     ItemFate, OverlapRule, Resolution, Trigger, row_by_id,
 };
-use crate::checks::{ResolvedTest, TestKind, Tier};
 use crate::conditions::{ConditionKind, Grab};
 use crate::creature::{Creature, Size};
 use crate::damage::gain_wounds;
 use crate::inventory::{CarriedItem, Inventory, InventoryLayout, ItemId, SlotRef, WoundKind};
 use crate::standing::Standing;
+use crate::test_roll::{ResolvedTest, TestKind, Tier};
 
 /// A question for the Referee: its name, its prompt and its options (id, label).
 type RefereeCall = (String, String, Vec<(String, String)>);
@@ -38,7 +38,7 @@ pub struct BacklashRecord {
     pub speed: i16,
     /// Characteristic points lost until the next finished rest.
     #[serde(default)]
-    pub lost: Option<(crate::checks::Characteristic, i8)>,
+    pub lost: Option<(crate::test_roll::Characteristic, i8)>,
     /// An item taken away (goat) or changed (feather duster), as it was.
     #[serde(default)]
     pub item: Option<CarriedItem>,
@@ -375,7 +375,7 @@ pub(super) fn apply_row(
     let mut report = serde_json::Map::new();
     let mut hits: Vec<(String, u16, bool)> = Vec::new();
     let mut wounds: Vec<(u16, WoundKind)> = Vec::new();
-    let mut rolls: Vec<(String, crate::checks::Characteristic)> = Vec::new();
+    let mut rolls: Vec<(String, crate::test_roll::Characteristic)> = Vec::new();
     let mut calls: Vec<RefereeCall> = Vec::new();
     let mut moving: Option<u32> = None;
     let mut dropped: Vec<CarriedItem> = Vec::new();

@@ -13,14 +13,14 @@ use super::super::core::{
 use super::super::request::TestRequest;
 use super::super::then::{MagicThen, Then};
 use super::{MagicEvent, ask_referee, config};
-use crate::checks::{
-    Characteristic, Modifier, ModifierSource, ResolvedTest, SourceKind, TestKind, Tier,
-};
 use crate::crafting::{Crafter, Project, Recipe, UsesReading};
 use crate::creature::{Creature, Magic};
 use crate::expertise::ExpertiseName;
 use crate::identification::{MagicItem, Method, RepeatRule};
 use crate::inventory::{CarriedItem, ItemId, SlotKind};
+use crate::test_roll::{
+    Characteristic, Modifier, ModifierSource, ResolvedTest, SourceKind, TestKind, Tier,
+};
 
 /// Most crafting rolls one activity may chain through crits (CR-CRAFT-09).
 pub const MAX_CRIT_CHAIN: usize = 20;

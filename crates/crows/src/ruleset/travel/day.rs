@@ -6,12 +6,12 @@ use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibi
 use serde_json::{Value, json};
 
 use super::{AssistEntry, RoleEntry, TravelDay, TravelEvent, day_of, position_of, refuse};
-use crate::checks::{Characteristic, Modifier, ModifierSource, SourceKind, Tier};
 use crate::edges::NetEdge;
 use crate::expertise::ExpertiseName;
 use crate::ruleset::Crows;
 use crate::ruleset::request::TestRequest;
 use crate::ruleset::then::{Then, TravelThen};
+use crate::test_roll::{Characteristic, Modifier, ModifierSource, SourceKind, Tier};
 use crate::travel::Step;
 use crate::travel::pace::{Pace, Route, slowest};
 use crate::travel::roles::{Assignment, Choice, Day, Effect, Pick, Role, Task, roster};
@@ -542,7 +542,7 @@ fn choice_labels(c: Choice) -> [(String, String); 2] {
 pub(super) fn role_tested(
     rules: &Crows,
     creature: &str,
-    resolved: &crate::checks::ResolvedTest,
+    resolved: &crate::test_roll::ResolvedTest,
     task: Task,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {

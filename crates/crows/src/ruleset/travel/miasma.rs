@@ -8,9 +8,6 @@ use serde_json::{Value, json};
 
 use super::day::{after_roles, start_test};
 use super::{MiasmaPick, TravelEvent, day_of, owners, position_of, refuse};
-use crate::checks::{
-    Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind, TestKind, Tier,
-};
 use crate::creature::{CreatureKind, Magic};
 use crate::edges::NetEdge;
 use crate::expertise::ExpertiseName;
@@ -18,6 +15,9 @@ use crate::inventory::{ItemId, SlotKind};
 use crate::ruleset::request::TestRequest;
 use crate::ruleset::then::{Then, TravelThen};
 use crate::ruleset::{CoreCommand, Crows};
+use crate::test_roll::{
+    Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind, TestKind, Tier,
+};
 use crate::travel::Step;
 use crate::travel::miasma::{MiasmaState, Outcome, Row, TableRoll, raise_other};
 
@@ -434,7 +434,7 @@ fn next_roll(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
 pub(super) fn tested(
     rules: &Crows,
     creature: &str,
-    resolved: &crate::checks::ResolvedTest,
+    resolved: &crate::test_roll::ResolvedTest,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
     ctx.emit(TravelEvent::MiasmaRolled {

@@ -160,10 +160,10 @@ use serde_json::{Value, json};
 
 use super::then::TravelThen;
 use super::{Crows, CrowsState};
-use crate::checks::{Characteristic, Tier};
 use crate::creature::RuleOverride;
 use crate::edges::NetEdge;
 use crate::expertise::{ExpertiseName, Expertises};
+use crate::test_roll::{Characteristic, Tier};
 use crate::travel::Step;
 use crate::travel::hex::{Direction, Hex, HexInfo, HexMap};
 use crate::travel::lost::Position;
@@ -1627,7 +1627,7 @@ pub(super) fn on_boundary(
 pub(super) fn after_test(
     rules: &Crows,
     creature: &str,
-    resolved: &crate::checks::ResolvedTest,
+    resolved: &crate::test_roll::ResolvedTest,
     then: TravelThen,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {

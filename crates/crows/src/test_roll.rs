@@ -117,13 +117,13 @@ impl From<Tier> for u8 {
 }
 
 impl TryFrom<u8> for Tier {
-    type Error = CheckError;
-    fn try_from(n: u8) -> Result<Tier, CheckError> {
+    type Error = TestError;
+    fn try_from(n: u8) -> Result<Tier, TestError> {
         match n {
             1 => Ok(Tier::One),
             2 => Ok(Tier::Two),
             3 => Ok(Tier::Three),
-            other => Err(CheckError::InvalidTier(other)),
+            other => Err(TestError::InvalidTier(other)),
         }
     }
 }
@@ -304,9 +304,9 @@ impl TestSpec {
     }
 
     /// Checks the characteristic range (CR-CORE-08).
-    pub fn validate(&self) -> Result<(), CheckError> {
+    pub fn validate(&self) -> Result<(), TestError> {
         if !(CHARACTERISTIC_MIN..=CHARACTERISTIC_MAX).contains(&self.characteristic_value) {
-            return Err(CheckError::CharacteristicOutOfRange(
+            return Err(TestError::CharacteristicOutOfRange(
                 self.characteristic_value,
             ));
         }
@@ -319,7 +319,7 @@ impl TestSpec {
             })
             .collect();
         if autos.windows(2).any(|w| w[0] != w[1]) {
-            return Err(CheckError::ConflictingAutomaticTiers);
+            return Err(TestError::ConflictingAutomaticTiers);
         }
         Ok(())
     }
@@ -330,11 +330,11 @@ impl TestSpec {
 pub fn choose_characteristic(
     offered: &[Characteristic],
     chosen: Characteristic,
-) -> Result<Characteristic, CheckError> {
+) -> Result<Characteristic, TestError> {
     if offered.contains(&chosen) {
         Ok(chosen)
     } else {
-        Err(CheckError::CharacteristicNotOffered {
+        Err(TestError::CharacteristicNotOffered {
             chosen,
             offered: offered.to_vec(),
         })
@@ -418,7 +418,7 @@ pub struct TierStep {
 
 /// Errors of test resolution; each names the rule or limit.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum CheckError {
+pub enum TestError {
     #[error("a d10 face must be 1…10, got {0} (CR-DICE-01)")]
     FaceOutOfRange(u8),
     #[error("a characteristic must be −5…5, got {0} (CR-CORE-08)")]
@@ -452,11 +452,11 @@ pub enum CheckError {
 }
 
 /// Validates a d10 face.
-pub fn check_face(face: u8) -> Result<u8, CheckError> {
+pub fn check_face(face: u8) -> Result<u8, TestError> {
     if (1..=10).contains(&face) {
         Ok(face)
     } else {
-        Err(CheckError::FaceOutOfRange(face))
+        Err(TestError::FaceOutOfRange(face))
     }
 }
 
@@ -516,7 +516,7 @@ pub fn roll_test(
     spec: &TestSpec,
     faces: [u8; 2],
     rules: TestRules,
-) -> Result<RolledTest, CheckError> {
+) -> Result<RolledTest, TestError> {
     spec.validate()?;
     let a = check_face(faces[0])?;
     let b = check_face(faces[1])?;
@@ -728,14 +728,14 @@ impl RolledTest {
 
     /// Step 2: commit, with or without an expertise. Spending the expertise's use is the
     /// caller's job ([`crate::expertise::commit_with_expertise`] does both).
-    pub fn commit(self, expertise: Option<ExpertiseName>) -> Result<ResolvedTest, CheckError> {
+    pub fn commit(self, expertise: Option<ExpertiseName>) -> Result<ResolvedTest, TestError> {
         if expertise.is_some() {
             let doomed = self.outcome(false).doom;
             if doomed {
-                return Err(CheckError::ExpertiseOnDoom);
+                return Err(TestError::ExpertiseOnDoom);
             }
             if !self.expertise_would_help() {
-                return Err(CheckError::ExpertiseChangesNothing);
+                return Err(TestError::ExpertiseChangesNothing);
             }
         }
         let (steps, final_tier, crit, doom) = self.finish(expertise.is_some(), expertise);
@@ -755,7 +755,7 @@ pub fn roll_with(
     spec: &TestSpec,
     rng: &mut crate::dice::DiceRng,
     rules: TestRules,
-) -> Result<RolledTest, CheckError> {
+) -> Result<RolledTest, TestError> {
     roll_test(spec, crate::dice::roll_2d10(rng), rules)
 }
 
@@ -764,6 +764,6 @@ pub fn resolve_test(
     spec: &TestSpec,
     faces: [u8; 2],
     rules: TestRules,
-) -> Result<ResolvedTest, CheckError> {
+) -> Result<ResolvedTest, TestError> {
     roll_test(spec, faces, rules)?.commit(None)
 }

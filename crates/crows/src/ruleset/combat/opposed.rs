@@ -9,14 +9,11 @@ use super::super::core::{audience, err, living, record, roll_die, set_creature_o
 use super::super::request::TestRequest;
 use super::super::then::{AttackThen, CombatThen, OtherTarget, Then};
 use super::super::{CoreCommand, Crows};
-use super::act::{
+use super::rounds_and_moves::{
     fight, finish_move, first_unseen_in_path, free_square, holding, id_of, placed, seen_occupants,
     space, spend, unseen_blocker, unseen_by_actor,
 };
 use super::{AttackKind, CombatEvent, Fight, grid_audience, occupants};
-use crate::checks::{
-    AttackRange, Characteristic, Modifier, ResolvedTest, TestKind, Tier, choose_characteristic,
-};
 use crate::combat::attacks::{
     AttackOptions, AttackTool, Flanker, Improvised, StrayShot, distance_modifiers, flanking,
     flanking_modifier, high_ground, high_ground_modifier, improvised_attack,
@@ -46,6 +43,9 @@ use crate::content::{DamageSpec, TierOutcomes};
 use crate::creature::{Characteristics, Size};
 use crate::expertise::WeaponCategory;
 use crate::inventory::{ItemId, SlotKind};
+use crate::test_roll::{
+    AttackRange, Characteristic, Modifier, ResolvedTest, TestKind, Tier, choose_characteristic,
+};
 
 fn fight_err(e: FightError) -> RuleError {
     err("combat_refused", e)
@@ -487,7 +487,7 @@ pub(super) fn attack(
         let ground = ctx.rules().next_ground.max(1);
         super::super::core::drop_to_ground(ctx, &o.attacker, dropped)?;
         // Where it lands is the Referee's call; by default the target's square (CR-ATK-11).
-        super::act::thrown_lands(ctx, ground, &weapon.name, tsp.origin)?;
+        super::rounds_and_moves::thrown_lands(ctx, ground, &weapon.name, tsp.origin)?;
     }
     // Core reads its own per-target modifiers (glow, hiding, light) for the first target;
     // each other target gets its own from the same state (CR-ATK-14), and notices an attacker
@@ -647,12 +647,12 @@ fn target_modifiers(
         .map_err(|e| err("bad_guess", e))?;
         if outcome == crate::light::GuessOutcome::AutomaticMiss {
             modifiers.push(Modifier::new(
-                crate::checks::ModifierSource::new(
-                    crate::checks::SourceKind::Situation,
+                crate::test_roll::ModifierSource::new(
+                    crate::test_roll::SourceKind::Situation,
                     "wrong_square",
                 )
                 .with_rule("CR-LOE-08"),
-                crate::checks::ModifierEffect::AutomaticTier(Tier::One),
+                crate::test_roll::ModifierEffect::AutomaticTier(Tier::One),
             ));
         }
     }
@@ -894,7 +894,7 @@ fn reread(
         }
     }
     spec.modifiers.extend(own.iter().cloned());
-    let rolled = crate::checks::roll_test(&spec, resolved.rolled.faces, resolved.rolled.rules)
+    let rolled = crate::test_roll::roll_test(&spec, resolved.rolled.faces, resolved.rolled.rules)
         .map_err(|e| err("bad_attack", e))?;
     // The expertise was spent on the roll; it counts wherever it changes the result.
     match resolved.expertise {

@@ -12,7 +12,6 @@ use super::{
     Participant, Placement, ReadiedRecord, controllers, grid_audience, occupants, side_key,
     space_of,
 };
-use crate::checks::{Characteristic, ResolvedTest};
 use crate::combat::actions::{Readied, check_taunt};
 use crate::combat::fight::FightError;
 use crate::combat::forced_movement::{ForcedMovement, validate_vertical_forced_path};
@@ -26,6 +25,7 @@ use crate::combat::movement::{
 use crate::combat::reactions::{Movement, ReactionKind, provokes_opportunity_attack};
 use crate::combat::turn::{Cost, TurnBudget};
 use crate::conditions::{ConditionDetail, ConditionKind, GrabEnd, effective_speed};
+use crate::test_roll::{Characteristic, ResolvedTest};
 
 /// The fight in progress, or a refusal.
 pub(super) fn fight(ctx: &Ctx<'_, Crows>) -> Result<Fight, RuleError> {
@@ -823,14 +823,14 @@ pub(super) fn combat_move(
                 continue;
             }
             let Ok(wp) = placed(ctx, w) else { continue };
-            if wp.side == side || !super::attack::can_react(ctx, &f, w, round) {
+            if wp.side == side || !super::opposed::can_react(ctx, &f, w, round) {
                 continue;
             }
             let Ok((ws, wsize)) = space(ctx, w) else {
                 continue;
             };
             if provokes_opportunity_attack(Movement::Move, (&ws, wsize), &here, &next)
-                && !super::attack::melee_weapons(ctx, w).is_empty()
+                && !super::opposed::melee_weapons(ctx, w).is_empty()
             {
                 watchers.push(w.clone());
             }
@@ -925,7 +925,7 @@ pub(super) fn combat_move(
     if let Some((i, watchers)) = stop {
         let remaining: Vec<Square> = path[i..].to_vec();
         for w in watchers {
-            super::attack::offer_opportunity(ctx, &w, creature, end.origin, &remaining)?;
+            super::opposed::offer_opportunity(ctx, &w, creature, end.origin, &remaining)?;
         }
         return Ok(());
     }
@@ -1443,7 +1443,7 @@ pub(super) fn fire_readied(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(
         )
         .rule("CR-ACT-02")
     })?;
-    super::attack::use_reaction(ctx, &f, creature, ReactionKind::Readied)?;
+    super::opposed::use_reaction(ctx, &f, creature, ReactionKind::Readied)?;
     let vis = grid_audience(ctx, creature);
     ctx.emit_for(
         CombatEvent::ReadiedSet {
@@ -1652,7 +1652,7 @@ fn pet_obeys(
     if crate::combat::pets::command_test_needed(companion, order) {
         // The owner's Mind test (CR-PET-02).
         return TestRequest::new(owner, Characteristic::Mind)
-            .activity(crate::checks::Activity::Other("command_pet".into()))
+            .activity(crate::test_roll::Activity::Other("command_pet".into()))
             .then(Then::Combat(CombatThen::CommandPet {
                 pet: pet.to_string(),
             }))
@@ -1882,7 +1882,7 @@ pub(super) fn jump(
     let moved = f.moved.get(creature).copied().unwrap_or(0);
     let spec = crate::combat::movement::jump_test(characteristic, value, moved)
         .map_err(|e| err("jump_refused", e))?;
-    let longest = crate::combat::movement::jump_reach(crate::checks::Tier::Three, value);
+    let longest = crate::combat::movement::jump_reach(crate::test_roll::Tier::Three, value);
     let (m, occ, ids) = mover(ctx, creature, u8::MAX)?;
     let grid = ctx.rules().combat.grid();
     // Judged as the player sees the grid (issue 18); landing on an unseen creature fails
@@ -1941,27 +1941,27 @@ pub(super) fn jump(
             continue;
         }
         let Ok(wp) = placed(ctx, w) else { continue };
-        if wp.side == side || !super::attack::can_react(ctx, &f, w, f.round()) {
+        if wp.side == side || !super::opposed::can_react(ctx, &f, w, f.round()) {
             continue;
         }
         let Ok((ws, wsize)) = space(ctx, w) else {
             continue;
         };
         if provokes_opportunity_attack(Movement::Move, (&ws, wsize), &here, &report.end)
-            && !super::attack::melee_weapons(ctx, w).is_empty()
+            && !super::opposed::melee_weapons(ctx, w).is_empty()
         {
             watchers.push(w.clone());
         }
     }
     if !watchers.is_empty() {
         for w in watchers {
-            super::attack::offer_opportunity(ctx, &w, creature, here.origin, &[to])?;
+            super::opposed::offer_opportunity(ctx, &w, creature, here.origin, &[to])?;
         }
         return Ok(());
     }
     TestRequest::new(creature, characteristic)
         .modifiers(spec.modifiers)
-        .activity(crate::checks::Activity::Other("jump".into()))
+        .activity(crate::test_roll::Activity::Other("jump".into()))
         .then(Then::Combat(CombatThen::Jump { to, value }))
         .roll(rules, ctx)
 }
