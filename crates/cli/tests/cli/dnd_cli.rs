@@ -1,6 +1,5 @@
 //! `delve dnd …` run through the built binary: exact JSON shapes, refusals, and the SRD
 //! importer on small records written here (made-up monsters and spells, no SRD text).
-#![recursion_limit = "256"]
 
 use serde_json::{Value, json};
 use std::process::{Command, Output};
