@@ -70,6 +70,18 @@ impl Running {
 pub struct Driver {
     child: Child,
     pub url: String,
+    /// This test's turn with the browser (see [`start_driver`]).
+    _turn: tokio::sync::OwnedMutexGuard<()>,
+}
+
+/// One browser test at a time in a test binary: the turn is taken when the driver starts and
+/// given back when it is dropped (at the end of the test, or when it panics).
+fn turns() -> std::sync::Arc<tokio::sync::Mutex<()>> {
+    static TURNS: std::sync::OnceLock<std::sync::Arc<tokio::sync::Mutex<()>>> =
+        std::sync::OnceLock::new();
+    TURNS
+        .get_or_init(|| std::sync::Arc::new(tokio::sync::Mutex::new(())))
+        .clone()
 }
 
 impl Drop for Driver {
@@ -113,6 +125,7 @@ pub async fn start_driver() -> Option<Driver> {
             return None;
         }
     }
+    let turn = turns().lock_owned().await;
     let port = free_port();
     let child = Command::new(&path)
         .arg(format!("--port={port}"))
@@ -135,7 +148,11 @@ pub async fn start_driver() -> Option<Driver> {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    Some(Driver { child, url })
+    Some(Driver {
+        child,
+        url,
+        _turn: turn,
+    })
 }
 
 /// A fresh headless Chromium session (own profile directory) of the given window size.

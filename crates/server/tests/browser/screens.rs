@@ -6,12 +6,8 @@
 //! Needs Debian's `chromium` and `chromium-driver`; `DELVE_CHROMEDRIVER` / `DELVE_CHROMIUM`
 //! override the paths.
 
-#[path = "common/browser.rs"]
-mod browser_harness;
-use browser_harness::*;
-#[path = "common/crows_screens.rs"]
-mod crows_screens;
-use crows_screens::*;
+use crate::browser_harness::*;
+use crate::crows_screens::*;
 use fantoccini::Locator;
 use serde_json::json;
 use std::time::Duration;

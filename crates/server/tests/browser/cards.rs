@@ -4,9 +4,7 @@
 //! its sheet; the dungeon-turn timer's log line is Russian in Russian. Screenshots go to
 //! `target/screenshots/cards-*.png`. Needs chromium and chromedriver (see `browser.rs`).
 
-#[path = "common/browser.rs"]
-mod browser_harness;
-use browser_harness::*;
+use crate::browser_harness::*;
 use fantoccini::Client;
 use serde_json::{Value, json};
 

@@ -6,9 +6,7 @@
 //! chromedriver the tests say "skipped" in one line (and fail under `DELVE_E2E=require`).
 //! `DELVE_CHROMEDRIVER` / `DELVE_CHROMIUM` override the paths.
 
-#[path = "common/browser.rs"]
-mod browser_harness;
-use browser_harness::*;
+use crate::browser_harness::*;
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
