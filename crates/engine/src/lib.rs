@@ -129,9 +129,14 @@ pub mod time;
 
 #[cfg(test)]
 mod combat_order_tests;
+#[cfg(test)]
+mod turn_structure_tests;
 
 pub use crate::core::{Actor, CharacterId, Participants, PlayerId, Role, Viewer, Visibility};
-pub use decision::{Answer, Answerer, Decision, DecisionOption, DecisionRequest, LAPSED_OPTION};
+pub use decision::{
+    Answer, Answerer, Decision, DecisionOption, DecisionRequest, LAPSED_OPTION, Window,
+    WindowAnswer, WindowRequest,
+};
 pub use event::{
     AccessChange, ClockCommand, Command, EVENT_FORMAT_VERSION, EndReason, Envelope, EventBody,
 };
@@ -141,12 +146,12 @@ pub use projection::{
 pub use registry::Registry;
 pub use ruleset::{
     Acting, CoreState, Ctx, DiceRoller, EffectSpec, FacesRoller, Roller, RuleError, Ruleset,
-    ScriptedRoller, TableState, total_only,
+    ScriptedRoller, TableState, total_only, window_timer_id,
 };
 pub use table::{EngineError, NewTable, Prepared, Table, UNDO_DEPTH};
 pub use time::{
-    Boundary, Effect, Expiry, FakeClock, GameClock, SystemClock, Timer, TurnLength, WallClock,
-    WallMs,
+    Boundary, Combat, Effect, Expiry, FakeClock, GameClock, Place, RestKind, SystemClock, Timer,
+    TurnLength, WallClock, WallMs,
 };
 
 /// A registry with the rulesets this crate ships (only `demo`). Other crates add theirs.
