@@ -131,7 +131,7 @@ impl DecisionRequest {
 /// default, answered by the system actor). Then the ruleset's `on_window_closed` resolves the
 /// reactions and the held action, in the order it chooses (a reaction before the move it
 /// interrupts); a window that holds the turn change ends the acting combatant's turn after
-/// that. While a window holds the turn change, the clock refuses to end the turn.
+/// that. While a window holds the turn change, the clock refuses to end or delay the turn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Window {
     /// Opaque id (random, from the command's recorded generator).
@@ -141,9 +141,10 @@ pub struct Window {
     /// The held action, as the ruleset needs it to resume.
     #[serde(default)]
     pub context: serde_json::Value,
-    /// Whether the acting combatant's turn ends once the window closes.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub holds_turn_end: bool,
+    /// The combatant whose turn change the window holds: its turn ends once the window
+    /// closes, if it is still acting then (`None`: the window holds only its action).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub holds_turn_of: Option<CharacterId>,
     /// The decisions still open, one per party asked.
     pub pending: Vec<String>,
     /// The answers given so far, in order.

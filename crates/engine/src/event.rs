@@ -4,7 +4,7 @@
 
 use crate::core::{Actor, CharacterId, PlayerId, Role, Visibility};
 use crate::decision::{Answer, Decision, Window};
-use crate::time::{Boundary, Effect, Place, Timer, TurnLength, WallMs};
+use crate::time::{Boundary, Effect, EffectLink, Place, Timer, TurnLength, WallMs};
 use serde::{Deserialize, Serialize};
 
 /// The version of the event format (bumped on an incompatible change).
@@ -232,6 +232,12 @@ pub enum EventBody {
     EffectEnded {
         effect: String,
         reason: EndReason,
+    },
+    /// An effect started with a source or a group (see [`EffectLink`]); otherwise as
+    /// `effect_started`.
+    LinkedEffectStarted {
+        effect: Effect,
+        link: EffectLink,
     },
     /// The clock passed a boundary (counts down matching effect durations).
     BoundaryPassed {

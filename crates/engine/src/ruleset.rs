@@ -8,8 +8,8 @@ use crate::decision::{
 use crate::event::{EndReason, EventBody};
 use crate::limits;
 use crate::time::{
-    Boundary, Combat, EXPLORATION_TIMER, Effect, Expiry, GameClock, MINUTES_PER_DAY, Place,
-    RestKind, Timer, TurnLength, WallMs,
+    Boundary, Combat, EXPLORATION_TIMER, Effect, EffectLink, Expiry, GameClock, MINUTES_PER_DAY,
+    Place, RestKind, Timer, TurnLength, WallMs,
 };
 use dice::{DiceRng, RollResult};
 use rand::RngCore;
@@ -146,6 +146,9 @@ pub struct CoreState {
     pub decisions: Vec<Decision>,
     /// Running effects, oldest first.
     pub effects: Vec<Effect>,
+    /// The source and group of running effects that have one, by effect id.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub effect_links: std::collections::BTreeMap<String, EffectLink>,
     /// Open interrupt windows, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub windows: Vec<Window>,
@@ -163,6 +166,10 @@ impl CoreState {
     }
     pub fn effect(&self, id: &str) -> Option<&Effect> {
         self.effects.iter().find(|e| e.id == id)
+    }
+    /// The source and group of a running effect (`None`: it has neither).
+    pub fn effect_link(&self, id: &str) -> Option<&EffectLink> {
+        self.effect_links.get(id)
     }
     pub fn window(&self, id: &str) -> Option<&Window> {
         self.windows.iter().find(|w| w.id == id)
@@ -283,9 +290,9 @@ pub struct EffectSpec {
     pub ticks: Vec<Boundary>,
     pub visibility: Visibility,
     pub data: serde_json::Value,
-    /// Who keeps it up (see [`Effect::source`]).
+    /// Who keeps it up (see [`EffectLink::source`]).
     pub source: Option<CharacterId>,
-    /// The group it ends with (see [`Effect::group`]).
+    /// The group it ends with (see [`EffectLink::group`]).
     pub group: Option<String>,
 }
 
@@ -711,10 +718,17 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             ticks: spec.ticks,
             visibility: spec.visibility,
             data: spec.data,
-            source: spec.source,
-            group: spec.group,
         };
-        self.push(EventBody::EffectStarted { effect }, visibility, None)?;
+        let event = if spec.source.is_none() && spec.group.is_none() {
+            EventBody::EffectStarted { effect }
+        } else {
+            let link = EffectLink {
+                source: spec.source,
+                group: spec.group,
+            };
+            EventBody::LinkedEffectStarted { effect, link }
+        };
+        self.push(event, visibility, None)?;
         Ok(id)
     }
 
@@ -748,6 +762,11 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
     /// `removed`), each with its own hook.
     fn end_effect_with(&mut self, id: &str, reason: EndReason) -> Result<(), RuleError> {
         let effect = self.effect_or_err(id)?.clone();
+        let group = self
+            .state
+            .core
+            .effect_link(id)
+            .and_then(|l| l.group.clone());
         self.push(
             EventBody::EffectEnded {
                 effect: id.to_string(),
@@ -757,7 +776,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             None,
         )?;
         self.hook(|r, ctx| r.on_effect_ended(&effect, reason, ctx))?;
-        match &effect.group {
+        match &group {
             Some(group) => self.end_group(group),
             None => Ok(()),
         }
@@ -766,33 +785,26 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
     /// Ends every running effect of `group` (reason `removed`): concentration broken, a
     /// spell dispelled. Ending none is not an error.
     pub fn end_group(&mut self, group: &str) -> Result<(), RuleError> {
-        let members: Vec<String> = self
-            .state
-            .core
-            .effects
-            .iter()
-            .filter(|e| e.group.as_deref() == Some(group))
-            .map(|e| e.id.clone())
-            .collect();
-        self.end_listed(members)
+        self.end_linked(|_, link| link.group.as_deref() == Some(group))
     }
 
     /// Ends every running effect `source` keeps up, or only those of `kind` (reason
     /// `removed`): a grapple when the grappler is incapacitated. Ending none is not an error.
     pub fn end_effects_from(&mut self, source: &str, kind: Option<&str>) -> Result<(), RuleError> {
-        let members: Vec<String> = self
-            .state
-            .core
-            .effects
-            .iter()
-            .filter(|e| e.source.as_deref() == Some(source))
-            .filter(|e| kind.is_none_or(|k| e.kind == k))
-            .map(|e| e.id.clone())
-            .collect();
-        self.end_listed(members)
+        self.end_linked(|effect, link| {
+            link.source.as_deref() == Some(source) && kind.is_none_or(|k| effect.kind == k)
+        })
     }
 
-    fn end_listed(&mut self, ids: Vec<String>) -> Result<(), RuleError> {
+    /// Ends (reason `removed`, oldest first) every running effect whose link `pick`s.
+    fn end_linked(&mut self, pick: impl Fn(&Effect, &EffectLink) -> bool) -> Result<(), RuleError> {
+        let core = &self.state.core;
+        let ids: Vec<String> = core
+            .effects
+            .iter()
+            .filter(|e| core.effect_link(&e.id).is_some_and(|l| pick(e, l)))
+            .map(|e| e.id.clone())
+            .collect();
         for id in ids {
             // An earlier one's hook or group may have ended it already.
             if self.state.core.effect(&id).is_some() {
@@ -1021,22 +1033,34 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
                 ),
             ));
         };
-        if let Some(w) = self.state.core.windows.iter().find(|w| w.holds_turn_end) {
-            return Err(RuleError::new(
-                "window_open",
-                format!(
-                    "interrupt window `{}` ({}) holds the end of the turn until every party \
-                     asked has answered or declined",
-                    w.id, w.kind
-                ),
-            ));
-        }
+        self.check_turn_not_held()?;
         let closes_group = combat.closes_group(combat.current);
         self.ending.push(who.clone());
         let passed = self.pass(Boundary::TurnEnd { who: who.clone() });
         self.ending.pop();
         passed?;
         self.move_on(&combat, &who, closes_group)
+    }
+
+    /// Refuses to change the turn while an interrupt window holds it.
+    fn check_turn_not_held(&self) -> Result<(), RuleError> {
+        match self
+            .state
+            .core
+            .windows
+            .iter()
+            .find(|w| w.holds_turn_of.is_some())
+        {
+            Some(w) => Err(RuleError::new(
+                "window_open",
+                format!(
+                    "interrupt window `{}` ({}) holds the turn change until every party asked \
+                     has answered or declined",
+                    w.id, w.kind
+                ),
+            )),
+            None => Ok(()),
+        }
     }
 
     /// After `who`'s turn ended (or it left its slot: removed or delayed), passes the end of
@@ -1169,6 +1193,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         let Some(who) = combat.order.get(combat.current).cloned() else {
             return Err(RuleError::new("round_over", "no one is acting"));
         };
+        self.check_turn_not_held()?;
         let mut without = combat.clone();
         without.remove(&who);
         let (slot, group) = without
@@ -1401,19 +1426,23 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
                 ),
             ));
         }
-        if request.holds_turn_end && self.clock().acting().is_none() {
-            return Err(RuleError::new(
-                "no_turn",
-                "no combat turn is running for a window to hold",
-            ));
-        }
+        let holds_turn_of = match (request.holds_turn_end, self.clock().acting()) {
+            (false, _) => None,
+            (true, Some(who)) => Some(who.to_string()),
+            (true, None) => {
+                return Err(RuleError::new(
+                    "no_turn",
+                    "no combat turn is running for a window to hold",
+                ));
+            }
+        };
         let id = self.new_id();
         let timeout = self.state.core.window_timeout_ms;
         let window = Window {
             id: id.clone(),
             kind: request.kind,
             context: request.context,
-            holds_turn_end: request.holds_turn_end,
+            holds_turn_of,
             pending: Vec::new(),
             answers: Vec::new(),
             timer: timeout.map(|_| window_timer_id(&id)),
@@ -1496,9 +1525,18 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
                 None,
             )?;
             self.hook(|r, ctx| r.on_window_closed(&window, ctx))?;
-            // A window the hook opened that holds the turn too ends it when it closes.
-            let held_again = self.state.core.windows.iter().any(|w| w.holds_turn_end);
-            if window.holds_turn_end && !held_again && self.clock().acting().is_some() {
+            // A window the hook opened that holds the turn too ends it when it closes; a
+            // combatant no longer acting (removed meanwhile) has no turn left to end.
+            let held_again = self
+                .state
+                .core
+                .windows
+                .iter()
+                .any(|w| w.holds_turn_of.is_some());
+            if let Some(who) = &window.holds_turn_of
+                && !held_again
+                && self.clock().acting() == Some(who.as_str())
+            {
                 self.end_turn()?;
             }
         }
@@ -1701,7 +1739,17 @@ pub(crate) fn apply_body<R: Ruleset>(
                 None => core.effects.push(effect.clone()),
             }
         }
-        EventBody::EffectEnded { effect, .. } => core.effects.retain(|e| &e.id != effect),
+        EventBody::LinkedEffectStarted { effect, link } => {
+            match core.effects.iter_mut().find(|e| e.id == effect.id) {
+                Some(existing) => *existing = effect.clone(),
+                None => core.effects.push(effect.clone()),
+            }
+            core.effect_links.insert(effect.id.clone(), link.clone());
+        }
+        EventBody::EffectEnded { effect, .. } => {
+            core.effects.retain(|e| &e.id != effect);
+            core.effect_links.remove(effect);
+        }
         EventBody::BoundaryPassed { boundary } => {
             for effect in &mut core.effects {
                 if let Expiry::After { on, remaining } = &mut effect.expiry

@@ -253,6 +253,7 @@ impl<R: Ruleset> TypedTable<R> {
                 clock: Default::default(),
                 decisions: Vec::new(),
                 effects: Vec::new(),
+                effect_links: Default::default(),
                 windows: Vec::new(),
                 window_timeout_ms: None,
                 head: 1,
@@ -809,6 +810,11 @@ impl<R: Ruleset> TypedTable<R> {
             .iter()
             .filter(|e| e.visibility.allows(viewer))
             .collect();
+        let effect_links: std::collections::BTreeMap<_, _> = core
+            .effect_links
+            .iter()
+            .filter(|(id, _)| core.effect(id).is_some_and(|e| e.visibility.allows(viewer)))
+            .collect();
         let windows: Vec<_> = core
             .windows
             .iter()
@@ -836,6 +842,7 @@ impl<R: Ruleset> TypedTable<R> {
             },
             "decisions": decisions,
             "effects": effects,
+            "effect_links": effect_links,
             "windows": windows,
             "rules": self.ruleset.project(&self.state, viewer),
         });

@@ -15,6 +15,12 @@
 //!    ruleset's `on_effect_ended`;
 //! 4. calls the ruleset's `on_boundary` (e.g. the encounter check at the end of a dungeon turn).
 //!
+//! The end of a combat turn passes `TurnEnd`, then `GroupEnd` if it closed a tie group (only
+//! in a combat with tie groups), then either the next `TurnStart` or — after the last turn —
+//! the round's game time (`Ruleset::round_seconds`, if any; durations in game time expire),
+//! `RoundEnd` and the next round's first `TurnStart`. A completed rest passes `RestEnd`, then
+//! `NamedRestEnd` for a rest of a named kind ([`RestKind`]).
+//!
 //! Wall-clock time enters only through [`WallClock`]; tests use [`FakeClock`].
 
 use crate::core::{CharacterId, Visibility};
@@ -259,8 +265,15 @@ pub struct Effect {
     /// Ruleset data (e.g. the usage dice left).
     #[serde(default)]
     pub data: serde_json::Value,
-    /// The creature whose action made it (a grappler, a charmer, a concentrating caster), if
-    /// the ruleset names one: `Ctx::end_effects_from` ends what a source keeps up.
+}
+
+/// Who keeps an effect up and what it ends with, kept beside the effect (in
+/// `CoreState::effect_links`, by effect id) so the effect's own shape stays as old logs wrote
+/// it. Started with the effect (`linked_effect_started`), gone when it ends.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct EffectLink {
+    /// The creature whose action made it (a grappler, a charmer, a concentrating caster):
+    /// `Ctx::end_effects_from` ends what a source keeps up.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<CharacterId>,
     /// Effects that end together: when one effect of a group ends (expired or removed), the

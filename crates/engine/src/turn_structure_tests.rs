@@ -245,7 +245,6 @@ fn clock_effect_and_decision_json_from_before_issue_17_reads_and_writes_unchange
         "expiry": {"kind": "after", "on": {"kind": "round_end"}, "remaining": 2},
         "visibility": "public", "data": null});
     let effect: Effect = serde_json::from_value(old_effect.clone()).unwrap();
-    assert_eq!((effect.source.clone(), effect.group.clone()), (None, None));
     assert_eq!(serde_json::to_value(&effect).unwrap(), old_effect);
     let old_decision = json!({"type": "decision_opened", "decision": {"id": "d", "kind": "k",
         "prompt": "p", "options": [], "answerer": {"kind": "referee"}, "free_text": true,
@@ -505,7 +504,11 @@ fn a_window_holding_the_turn_change_waits_then_times_out_to_each_default() {
     f.clock(json!({"start_combat": {"order": ["c1", "c2", "c3"]}}));
     f.rules(json!({"done": {"character": "c1"}}));
     let window = f.table.core().windows[0].clone();
-    assert!(window.holds_turn_end);
+    assert_eq!(window.holds_turn_of.as_deref(), Some("c1"));
+    f.refused(
+        json!({"clock": {"delay_turn": {"place": "last"}}}),
+        "window_open",
+    );
     assert_eq!(window.pending.len(), 2, "c2 and c3 are asked");
     f.refused(json!({"clock": "end_turn"}), "window_open");
     // c2 acts on its readied action; c3's player never answers.
@@ -581,9 +584,10 @@ fn concentration_ends_its_whole_group_by_removal_or_expiry() {
     let mut f = Fixture::new(Value::Null);
     f.rules(json!({"concentrate": {"character": "c1", "targets": ["c2", "c3"]}}));
     assert_eq!(f.effects("held").len(), 2);
-    let concentration = f.effects("concentration").remove(0);
+    let link = |f: &Fixture, e: &Effect| f.table.core().effect_link(&e.id).unwrap().clone();
+    let concentration = link(&f, &f.effects("concentration")[0]);
     assert_eq!(concentration.source.as_deref(), Some("c1"));
-    assert_eq!(f.effects("held")[0].group, concentration.group);
+    assert_eq!(link(&f, &f.effects("held")[1]), concentration);
     let events = f.rules(json!({"break": {"character": "c1"}}));
     assert_eq!(kinds(&events), ["effect_ended"; 3]);
     assert!(f.effects("held").is_empty());
@@ -603,7 +607,9 @@ fn a_grapple_ends_when_the_grappler_is_down() {
     let mut f = Fixture::new(Value::Null);
     f.rules(json!({"grapple": {"character": "c1", "target": "c2"}}));
     f.rules(json!({"grapple": {"character": "c3", "target": "c4"}}));
-    assert_eq!(f.effects("grappled")[0].source.as_deref(), Some("c1"));
+    let grapple = f.effects("grappled")[0].id.clone();
+    let link = f.table.core().effect_link(&grapple).unwrap();
+    assert_eq!(link.source.as_deref(), Some("c1"));
     f.rules(json!({"strike": {"character": "c4", "target": "c1", "amount": 1}}));
     let held: Vec<_> = f
         .effects("grappled")
@@ -611,5 +617,6 @@ fn a_grapple_ends_when_the_grappler_is_down() {
         .filter_map(|e| e.target)
         .collect();
     assert_eq!(held, ["c4"], "only c1's grapple ended");
+    assert!(f.table.core().effect_link(&grapple).is_none());
     f.assert_replays();
 }
