@@ -49,6 +49,9 @@ pub struct Decision {
     /// Ruleset data needed to resume.
     #[serde(default)]
     pub context: serde_json::Value,
+    /// The interrupt window this decision belongs to, if any ([`Window`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<String>,
 }
 
 impl Decision {
@@ -116,6 +119,92 @@ impl DecisionRequest {
     }
     pub fn with_free_text(mut self) -> Self {
         self.free_text = true;
+        self
+    }
+}
+
+/// An interrupt window: "this action is about to resolve / this turn is about to end — does
+/// anyone react?" The ruleset opens it (`Ctx::open_window`) instead of resolving the
+/// triggering action; the engine asks each party in its own decision (every one with a
+/// default, e.g. "decline") and holds the window until each has answered, the Referee closes
+/// it, or its Referee-set timeout runs out (then every unanswered party takes its decision's
+/// default, answered by the system actor). Then the ruleset's `on_window_closed` resolves the
+/// reactions and the held action, in the order it chooses (a reaction before the move it
+/// interrupts); a window that holds the turn change ends the acting combatant's turn after
+/// that. While a window holds the turn change, the clock refuses to end or delay the turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Window {
+    /// Opaque id (random, from the command's recorded generator).
+    pub id: String,
+    /// The ruleset's name for the trigger (e.g. `leaves_reach`).
+    pub kind: String,
+    /// The held action, as the ruleset needs it to resume.
+    #[serde(default)]
+    pub context: serde_json::Value,
+    /// The combatant whose turn change the window holds: its turn ends once the window
+    /// closes, if it is still acting then (`None`: the window holds only its action).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub holds_turn_of: Option<CharacterId>,
+    /// The decisions still open, one per party asked.
+    pub pending: Vec<String>,
+    /// The answers given so far, in order.
+    #[serde(default)]
+    pub answers: Vec<WindowAnswer>,
+    /// The real-time timer that closes the window (`None`: it waits for every answer or the
+    /// Referee).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timer: Option<String>,
+    pub visibility: Visibility,
+}
+
+/// One party's answer in a window.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WindowAnswer {
+    pub decision: String,
+    /// The decision's kind (e.g. `opportunity_attack`) and whom it asked.
+    pub kind: String,
+    pub answerer: Answerer,
+    pub option: String,
+    /// Whether the party answered (false: the default was taken when the window closed).
+    pub answered: bool,
+    /// The decision's context (which reaction this was).
+    #[serde(default)]
+    pub context: serde_json::Value,
+}
+
+/// What a ruleset asks for in a window; `Ctx::open_window` opens it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WindowRequest {
+    pub kind: String,
+    pub context: serde_json::Value,
+    /// One decision per party; each must offer a default (taken if the party does not answer).
+    pub asks: Vec<DecisionRequest>,
+    pub holds_turn_end: bool,
+    pub visibility: Visibility,
+}
+
+impl WindowRequest {
+    /// A public window holding an action described by `context`.
+    pub fn new(kind: impl Into<String>, context: serde_json::Value) -> Self {
+        WindowRequest {
+            kind: kind.into(),
+            context,
+            asks: Vec::new(),
+            holds_turn_end: false,
+            visibility: Visibility::Public,
+        }
+    }
+    pub fn ask(mut self, request: DecisionRequest) -> Self {
+        self.asks.push(request);
+        self
+    }
+    /// The window holds the turn change: the acting combatant's turn ends once it closes.
+    pub fn holding_turn_end(mut self) -> Self {
+        self.holds_turn_end = true;
+        self
+    }
+    pub fn with_visibility(mut self, visibility: Visibility) -> Self {
+        self.visibility = visibility;
         self
     }
 }

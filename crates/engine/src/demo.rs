@@ -16,15 +16,34 @@
 //! - `{"bless": {"character": "c1", "rounds": 2}}` — +1 at each end of round, for N rounds;
 //! - `{"curse": {"character": "c1"}}` — Referee-only effect, −1 when it ends at the end of the
 //!   character's next turn.
+//!
+//! The turn structure of issue 17 (the table's config `{"round_seconds": 6}` gives combat
+//! rounds a length; rests are `short`, 1 hour, and `long`, 8 hours):
+//! - `{"ward": {"character": "c1", "seconds": 3600}}` — an effect lasting that much game time
+//!   (through combat rounds);
+//! - `{"strike": {"character": "c1", "target": "c2", "amount": 5}}` — the target's counter
+//!   drops; a combatant below 0 is down: in a combat with tie groups it dies when its
+//!   group's turns are over (so both of two who strike on one count die), otherwise at once;
+//!   a dead combatant cannot strike, and its grapples end;
+//! - `{"move": {"character": "c1", "to": 3}}` — in combat, each other combatant is offered a
+//!   strike as it moves (an interrupt window, default decline): the strikes land, then the
+//!   move resolves;
+//! - `{"done": {"character": "c1"}}` — ends its turn, after offering every other combatant a
+//!   readied action (+1) before the turn changes;
+//! - `{"concentrate": {"character": "c1", "targets": ["c2"]}}` — a concentration effect on c1
+//!   and a `held` effect on each target, one group for 1 minute: ending one ends all;
+//! - `{"break": {"character": "c1"}}` — c1's concentration ends (and with it its group);
+//! - `{"grapple": {"character": "c1", "target": "c2"}}` — c2 is `grappled` by c1 (source c1),
+//!   until c1 is down.
 
 use crate::core::{Actor, Viewer, Visibility};
-use crate::decision::{Answer, Answerer, Decision, DecisionRequest};
+use crate::decision::{Answer, Answerer, Decision, DecisionRequest, Window, WindowRequest};
 use crate::event::EndReason;
 use crate::ruleset::{Acting, Ctx, EffectSpec, RuleError, Ruleset, TableState};
-use crate::time::{Boundary, Effect, Expiry};
+use crate::time::{Boundary, Effect, Expiry, RestKind};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Largest amount one `add` may carry (a limit, to show how limits are named).
 pub const MAX_ADD: i64 = 1000;
@@ -48,20 +67,81 @@ pub struct DemoState {
     /// Secret scores: the Referee's only.
     pub hidden: BTreeMap<String, i64>,
     pub notes: Vec<Note>,
+    /// Game seconds per combat round (from the table's config; 0: rounds take no time).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub round_seconds: u64,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub positions: BTreeMap<String, i64>,
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub dead: BTreeSet<String>,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum DemoCommand {
-    Create { character: String },
-    Add { character: String, amount: i64 },
-    Roll { character: String, dice: String },
-    Note { text: String, secret: bool },
-    SecretRoll { character: String, dice: String },
-    Gamble { character: String },
-    Choose { character: String },
-    Bless { character: String, rounds: u32 },
-    Curse { character: String },
+    Create {
+        character: String,
+    },
+    Add {
+        character: String,
+        amount: i64,
+    },
+    Roll {
+        character: String,
+        dice: String,
+    },
+    Note {
+        text: String,
+        secret: bool,
+    },
+    SecretRoll {
+        character: String,
+        dice: String,
+    },
+    Gamble {
+        character: String,
+    },
+    Choose {
+        character: String,
+    },
+    Bless {
+        character: String,
+        rounds: u32,
+    },
+    Curse {
+        character: String,
+    },
+    Ward {
+        character: String,
+        seconds: u64,
+    },
+    Strike {
+        character: String,
+        target: String,
+        amount: i64,
+    },
+    Move {
+        character: String,
+        to: i64,
+    },
+    Done {
+        character: String,
+    },
+    Concentrate {
+        character: String,
+        targets: Vec<String>,
+    },
+    Break {
+        character: String,
+    },
+    Grapple {
+        character: String,
+        target: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,6 +151,8 @@ pub enum DemoEvent {
     Added { character: String, amount: i64 },
     Noted { note: Note },
     HiddenAdded { character: String, amount: i64 },
+    Moved { character: String, to: i64 },
+    Died { character: String },
 }
 
 fn author(actor: &Actor) -> String {
@@ -82,7 +164,69 @@ fn author(actor: &Actor) -> String {
     }
 }
 
+/// A reaction offered in public to whoever controls `asked` (the Referee may answer too),
+/// with a default taken if nobody answers in time.
+fn offer(asked: &str, prompt: String, options: &[(&str, &str)], default: &str) -> DecisionRequest {
+    DecisionRequest::new(
+        "reaction",
+        prompt,
+        Answerer::Controller(asked.to_string()),
+        options,
+    )
+    .with_default(default)
+    .with_visibility(Visibility::Public)
+    .with_context(json!({ "by": asked }))
+}
+
 impl Demo {
+    /// The combatants other than `who` still alive, in order.
+    fn others(ctx: &Ctx<'_, Self>, who: &str) -> Vec<String> {
+        ctx.core()
+            .clock
+            .combat
+            .as_ref()
+            .map(|c| {
+                c.order
+                    .iter()
+                    .filter(|o| *o != who && !ctx.rules().dead.contains(*o))
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// `who` is down (counter below 0): in a combat with tie groups it dies when its
+    /// group's turns are over, otherwise now.
+    fn down(ctx: &mut Ctx<'_, Self>, who: &str) -> Result<(), RuleError> {
+        let waits = ctx
+            .core()
+            .clock
+            .combat
+            .as_ref()
+            .is_some_and(|c| c.grouped() && c.order.iter().any(|o| o == who));
+        if waits {
+            return Ok(());
+        }
+        Self::die(ctx, who)
+    }
+
+    fn die(ctx: &mut Ctx<'_, Self>, who: &str) -> Result<(), RuleError> {
+        ctx.emit(DemoEvent::Died {
+            character: who.to_string(),
+        })?;
+        ctx.end_effects_from(who, Some("grappled"))?;
+        let in_order = ctx
+            .core()
+            .clock
+            .combat
+            .as_ref()
+            .is_some_and(|c| c.order.iter().any(|o| o == who));
+        if in_order {
+            ctx.remove_combatant(who)?;
+        }
+        Ok(())
+    }
+
     fn known(ctx: &Ctx<'_, Self>, character: &str) -> Result<(), RuleError> {
         if ctx.rules().counters.contains_key(character) {
             Ok(())
@@ -104,8 +248,25 @@ impl Ruleset for Demo {
         "demo"
     }
 
-    fn init(&self, _config: &Value) -> Result<DemoState, RuleError> {
-        Ok(DemoState::default())
+    fn init(&self, config: &Value) -> Result<DemoState, RuleError> {
+        Ok(DemoState {
+            round_seconds: config
+                .get("round_seconds")
+                .and_then(Value::as_u64)
+                .unwrap_or(0),
+            ..DemoState::default()
+        })
+    }
+
+    fn round_seconds(&self, state: &TableState<DemoState>) -> u64 {
+        state.rules.round_seconds
+    }
+
+    fn rest_kinds(&self, _state: &TableState<DemoState>) -> Vec<RestKind> {
+        vec![
+            RestKind::new("short", 3600),
+            RestKind::new("long", 8 * 3600),
+        ]
     }
 
     fn acting(&self, _state: &TableState<DemoState>, command: &DemoCommand) -> Acting {
@@ -118,7 +279,14 @@ impl Ruleset for Demo {
             | DemoCommand::Roll { character, .. }
             | DemoCommand::Gamble { character }
             | DemoCommand::Choose { character }
-            | DemoCommand::Bless { character, .. } => Acting::Characters(vec![character.clone()]),
+            | DemoCommand::Bless { character, .. }
+            | DemoCommand::Ward { character, .. }
+            | DemoCommand::Strike { character, .. }
+            | DemoCommand::Move { character, .. }
+            | DemoCommand::Done { character }
+            | DemoCommand::Concentrate { character, .. }
+            | DemoCommand::Break { character }
+            | DemoCommand::Grapple { character, .. } => Acting::Characters(vec![character.clone()]),
         }
     }
 
@@ -231,6 +399,136 @@ impl Ruleset for Demo {
                     .visible(Visibility::Referee);
                 ctx.start_effect(spec).map(|_| ())
             }
+            DemoCommand::Ward { character, seconds } => {
+                Self::known(ctx, character)?;
+                if *seconds == 0 {
+                    return Err(RuleError::new(
+                        "bad_seconds",
+                        "a ward lasts at least 1 second",
+                    ));
+                }
+                let expiry = Expiry::game_seconds(&ctx.core().clock, *seconds);
+                let spec = EffectSpec::new("ward", expiry).on(character.clone());
+                ctx.start_effect(spec).map(|_| ())
+            }
+            DemoCommand::Strike {
+                character,
+                target,
+                amount,
+            } => {
+                Self::known(ctx, character)?;
+                Self::known(ctx, target)?;
+                if ctx.rules().dead.contains(character) {
+                    return Err(RuleError::new(
+                        "dead",
+                        format!("`{character}` is dead and cannot strike"),
+                    ));
+                }
+                if !(0..=MAX_ADD).contains(amount) {
+                    return Err(RuleError::new(
+                        "amount_too_large",
+                        format!("a strike deals 0 to {MAX_ADD}, not {amount}"),
+                    )
+                    .rule("demo::MAX_ADD"));
+                }
+                ctx.emit(DemoEvent::Added {
+                    character: target.clone(),
+                    amount: -amount,
+                })?;
+                let down = ctx.rules().counters.get(target).is_some_and(|c| *c < 0);
+                if down && !ctx.rules().dead.contains(target) {
+                    Self::down(ctx, target)?;
+                }
+                Ok(())
+            }
+            DemoCommand::Move { character, to } => {
+                Self::known(ctx, character)?;
+                let others = Self::others(ctx, character);
+                if others.is_empty() {
+                    return ctx.emit(DemoEvent::Moved {
+                        character: character.clone(),
+                        to: *to,
+                    });
+                }
+                let mut window =
+                    WindowRequest::new("move", json!({ "character": character, "to": to }));
+                for other in &others {
+                    window = window.ask(offer(
+                        other,
+                        format!("{character} moves away from {other}: strike?"),
+                        &[("strike", "Strike (−1)"), ("decline", "Let it go")],
+                        "decline",
+                    ));
+                }
+                ctx.open_window(window).map(|_| ())
+            }
+            DemoCommand::Done { character } => {
+                if ctx.core().clock.acting() != Some(character.as_str()) {
+                    return Err(RuleError::new(
+                        "not_your_turn",
+                        format!("it is not `{character}`'s turn"),
+                    ));
+                }
+                let others = Self::others(ctx, character);
+                if others.is_empty() {
+                    return ctx.end_turn();
+                }
+                let mut window = WindowRequest::new("done", json!({ "character": character }))
+                    .holding_turn_end();
+                for other in &others {
+                    window = window.ask(offer(
+                        other,
+                        format!("{character}'s turn ends: act on your readied action?"),
+                        &[("act", "Act (+1)"), ("pass", "Pass")],
+                        "pass",
+                    ));
+                }
+                ctx.open_window(window).map(|_| ())
+            }
+            DemoCommand::Concentrate { character, targets } => {
+                Self::known(ctx, character)?;
+                for t in targets {
+                    Self::known(ctx, t)?;
+                }
+                let group = ctx.new_id();
+                let expiry = Expiry::game_seconds(&ctx.core().clock, 60);
+                let spec = EffectSpec::new("concentration", expiry.clone())
+                    .on(character.clone())
+                    .from(character.clone())
+                    .in_group(group.clone());
+                ctx.start_effect(spec)?;
+                for t in targets {
+                    let spec = EffectSpec::new("held", expiry.clone())
+                        .on(t.clone())
+                        .from(character.clone())
+                        .in_group(group.clone());
+                    ctx.start_effect(spec)?;
+                }
+                Ok(())
+            }
+            DemoCommand::Break { character } => {
+                let id = ctx
+                    .core()
+                    .effects
+                    .iter()
+                    .find(|e| e.kind == "concentration" && e.target.as_ref() == Some(character))
+                    .map(|e| e.id.clone())
+                    .ok_or_else(|| {
+                        RuleError::new(
+                            "not_concentrating",
+                            format!("`{character}` is not concentrating"),
+                        )
+                    })?;
+                ctx.end_effect(&id)
+            }
+            DemoCommand::Grapple { character, target } => {
+                Self::known(ctx, character)?;
+                Self::known(ctx, target)?;
+                let spec = EffectSpec::new("grappled", Expiry::Never)
+                    .on(target.clone())
+                    .from(character.clone());
+                ctx.start_effect(spec).map(|_| ())
+            }
         }
     }
 
@@ -248,6 +546,12 @@ impl Ruleset for Demo {
                 let c = state.hidden.entry(character.clone()).or_default();
                 *c = c.saturating_add(*amount);
             }
+            DemoEvent::Moved { character, to } => {
+                state.positions.insert(character.clone(), *to);
+            }
+            DemoEvent::Died { character } => {
+                state.dead.insert(character.clone());
+            }
         }
     }
 
@@ -258,7 +562,12 @@ impl Ruleset for Demo {
             .iter()
             .filter(|n| n.audience.allows(viewer))
             .collect();
-        let mut view = json!({ "counters": state.rules.counters, "notes": notes });
+        let mut view = json!({
+            "counters": state.rules.counters,
+            "notes": notes,
+            "positions": state.rules.positions,
+            "dead": state.rules.dead,
+        });
         if *viewer == Viewer::Referee
             && let Some(obj) = view.as_object_mut()
         {
@@ -323,5 +632,70 @@ impl Ruleset for Demo {
             })?;
         }
         Ok(())
+    }
+
+    fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+        if *boundary != Boundary::GroupEnd {
+            return Ok(());
+        }
+        // What happened on this count resolves together: everyone down now dies.
+        let down: Vec<String> = ctx
+            .core()
+            .clock
+            .combat
+            .as_ref()
+            .map(|c| c.order.clone())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|o| {
+                !ctx.rules().dead.contains(o) && ctx.rules().counters.get(o).is_some_and(|c| *c < 0)
+            })
+            .collect();
+        for who in down {
+            Self::die(ctx, &who)?;
+        }
+        Ok(())
+    }
+
+    fn on_window_closed(&self, window: &Window, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+        let character = window
+            .context
+            .get("character")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        match window.kind.as_str() {
+            "move" => {
+                // The strikes land before the move resolves.
+                for _ in window.answers.iter().filter(|a| a.option == "strike") {
+                    ctx.emit(DemoEvent::Added {
+                        character: character.clone(),
+                        amount: -1,
+                    })?;
+                }
+                let to = window
+                    .context
+                    .get("to")
+                    .and_then(Value::as_i64)
+                    .unwrap_or(0);
+                ctx.emit(DemoEvent::Moved { character, to })
+            }
+            "done" => {
+                for answer in window.answers.iter().filter(|a| a.option == "act") {
+                    let by = answer
+                        .context
+                        .get("by")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_string();
+                    ctx.emit(DemoEvent::Added {
+                        character: by,
+                        amount: 1,
+                    })?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
     }
 }

@@ -3,8 +3,8 @@
 //! `Command::Rules` / `EventBody::Rules`, so the store and server need not know the game.
 
 use crate::core::{Actor, CharacterId, PlayerId, Role, Visibility};
-use crate::decision::{Answer, Decision};
-use crate::time::{Boundary, Effect, Timer, TurnLength, WallMs};
+use crate::decision::{Answer, Decision, Window};
+use crate::time::{Boundary, Effect, EffectLink, Place, Timer, TurnLength, WallMs};
 use serde::{Deserialize, Serialize};
 
 /// The version of the event format (bumped on an incompatible change).
@@ -126,6 +126,48 @@ pub enum ClockCommand {
     TimerDue {
         id: String,
     },
+    /// Advance game time by seconds (passing day boundaries).
+    AdvanceSeconds {
+        seconds: u64,
+    },
+    /// Start a rest of a kind the ruleset names (`short`, `long`).
+    StartNamedRest {
+        kind: String,
+    },
+    /// Start combat in tie groups: each inner list acts together, in this order (see
+    /// `Combat::groups`).
+    StartGroupedCombat {
+        groups: Vec<Vec<CharacterId>>,
+        #[serde(default)]
+        waits_for_order: bool,
+    },
+    /// The tie groups from the next round on (as `reorder_combat`).
+    ReorderGroupedCombat {
+        groups: Vec<Vec<CharacterId>>,
+    },
+    /// Add a combatant to the running round at `place`.
+    InsertCombatant {
+        who: CharacterId,
+        place: Place,
+    },
+    /// Take a combatant out of the combat (the acting one's turn is over).
+    RemoveCombatant {
+        who: CharacterId,
+    },
+    /// The acting combatant delays its turn to a later `place` in this round.
+    DelayTurn {
+        place: Place,
+    },
+    /// Close an interrupt window now: every party not yet answered takes its default.
+    CloseWindow {
+        id: String,
+    },
+    /// How long an interrupt window waits for answers before the defaults are taken
+    /// (`None`: until everyone answers or the Referee closes it).
+    SetWindowTimeout {
+        #[serde(default)]
+        ms: Option<i64>,
+    },
 }
 
 /// Why an effect ended.
@@ -191,6 +233,12 @@ pub enum EventBody {
         effect: String,
         reason: EndReason,
     },
+    /// An effect started with a source or a group (see [`EffectLink`]); otherwise as
+    /// `effect_started`.
+    LinkedEffectStarted {
+        effect: Effect,
+        link: EffectLink,
+    },
     /// The clock passed a boundary (counts down matching effect durations).
     BoundaryPassed {
         boundary: Boundary,
@@ -198,6 +246,14 @@ pub enum EventBody {
     CombatStarted {
         order: Vec<CharacterId>,
         /// The clock waits for each round's order (see `ClockCommand::StartCombat`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        waits_for_order: bool,
+    },
+    /// Combat started in tie groups: `groups` is the tie group of each slot of `order`
+    /// (see `Combat::groups`); otherwise as `combat_started`.
+    GroupedCombatStarted {
+        order: Vec<CharacterId>,
+        groups: Vec<u32>,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         waits_for_order: bool,
     },
@@ -210,6 +266,31 @@ pub enum EventBody {
     /// The turn order from the next round on.
     CombatReordered {
         order: Vec<CharacterId>,
+    },
+    /// The turn order from the next round on, in tie groups (`groups`: each slot's group).
+    CombatReorderedGrouped {
+        order: Vec<CharacterId>,
+        groups: Vec<u32>,
+    },
+    /// A combatant joined the running round at slot `slot` of the order (in tie group `group`
+    /// of a combat with groups).
+    CombatantInserted {
+        who: CharacterId,
+        slot: usize,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        group: Option<u32>,
+    },
+    /// A combatant left the combat (this round's order and a pending next order).
+    CombatantRemoved {
+        who: CharacterId,
+    },
+    /// The acting combatant delayed its turn: it leaves its slot and goes to slot `slot` of
+    /// the order without it (in tie group `group` of a combat with groups).
+    CombatantDelayed {
+        who: CharacterId,
+        slot: usize,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        group: Option<u32>,
     },
     /// Round `round` is over and the clock waits for the next round's order: no one acts.
     CombatRoundOver {
@@ -224,11 +305,35 @@ pub enum EventBody {
     },
     ExplorationEnded,
     RestStarted,
+    /// A rest of a kind the ruleset names started.
+    NamedRestStarted {
+        kind: String,
+    },
     RestEnded {
         completed: bool,
     },
     GameTimeAdvanced {
         minutes: u64,
+    },
+    /// Game time moved by seconds (a combat round of the ruleset's length, a rest of a named
+    /// kind, the Referee).
+    GameSecondsAdvanced {
+        seconds: u64,
+    },
+    /// An interrupt window opened (its decisions follow as `decision_opened`).
+    WindowOpened {
+        window: Window,
+    },
+    /// An interrupt window closed: every party answered, or its timeout ran out or the
+    /// Referee closed it (each party still asked then took its default, answered by the
+    /// system actor, just before).
+    WindowClosed {
+        id: String,
+    },
+    /// The Referee set how long interrupt windows wait (`None`: no timeout).
+    WindowTimeoutSet {
+        #[serde(default)]
+        ms: Option<i64>,
     },
     TimerStarted {
         timer: Timer,

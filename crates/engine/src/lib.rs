@@ -85,11 +85,33 @@
 //!   [`TurnLength`] (real time, game minutes or manual), rests, days, real-time timers that
 //!   pause and resume, and effects with durations counted in boundaries ("N rounds", "until the
 //!   end of your next turn", "until the end of the exploration turn", "until the end of your
-//!   next rest", game minutes) that the engine expires when the clock passes them, with
-//!   `on_tick` / `on_effect_ended` / `on_boundary` / `on_timer` hooks for the ruleset. The turn
-//!   order may change from round to round (`Ctx::reorder_combat`) with the round count running
-//!   on; a combat started with `Ctx::start_combat_waiting` stops after each round until the
-//!   next round's order is given (initiative rolled every round).
+//!   next rest", game minutes or seconds) that the engine expires when the clock passes them,
+//!   with `on_tick` / `on_effect_ended` / `on_boundary` / `on_timer` hooks for the ruleset. The
+//!   turn order may change from round to round (`Ctx::reorder_combat`) with the round count
+//!   running on; a combat started with `Ctx::start_combat_waiting` stops after each round until
+//!   the next round's order is given (initiative rolled every round).
+//! - **Game time in seconds**: the clock keeps whole minutes (`game_minutes`, as old logs and
+//!   minute rules read it) and the second past them; a ruleset's `Ruleset::round_seconds`
+//!   (D&D 6, ACKS 10; default 0, rounds take no time) moves it at each round's end, so "1
+//!   minute" (`Expiry::game_seconds`) is 10 or 6 rounds and an hour-long effect runs through
+//!   a fight.
+//! - **Named rests**: `Ruleset::rest_kinds` (name and length: D&D short 1 h, long 8 h);
+//!   `start_named_rest`; a completed one moves the clock by its length, counts in
+//!   `rests_by_kind` and passes `named_rest_end` after `rest_end`.
+//! - **Initiative in tie groups** (`Ctx::start_combat_grouped`): the members of a group take
+//!   their turns one by one, then `group_end` passes, so what happened on one count (two
+//!   combatants who slay each other) resolves together. Mid-round, a combatant is inserted
+//!   (`insert_combatant`), removed (`remove_combatant`; the acting one's turn is over) or
+//!   delays its turn (`delay_turn`) at a [`Place`].
+//! - **Interrupt windows** (`Ctx::open_window`, [`Window`]): instead of resolving an action
+//!   that others may react to, the ruleset opens a window asking each party in a decision
+//!   with a default ("decline"); the action — and, if asked, the turn change — waits until
+//!   every party has answered, the Referee closes the window, or the Referee-set timeout
+//!   (`set_window_timeout`) fires and the defaults are taken. `Ruleset::on_window_closed`
+//!   then resolves reactions and the held action in the ruleset's order.
+//! - **Effect sources and groups**: an effect may name its `source` (`Ctx::end_effects_from`
+//!   ends what a grappler keeps up) and a `group` that ends together (concentration), kept
+//!   beside it as an [`EffectLink`] so the effect's own JSON stays as before.
 //! - **Visibility**: every event is public, Referee-only or for named players, with an optional
 //!   masked form (field-level redaction); `Ruleset::project` hides the ruleset's secrets in the
 //!   state view. See [`projection`] for how nothing hidden leaks through numbering or ids.
@@ -108,11 +130,17 @@
 //!   Halfway through a rest, pass `Boundary::Custom { name: "rest_halfway" }` with `ctx.pass`.
 //!   "Until the end of your next rest" is `Expiry::end_of_next_rest()`. Tier-2 outcomes,
 //!   where a wound goes, knock-out instead of kill: `ctx.ask` with the right `Answerer`.
-//! - **ACKS**: `TurnLength::GameMinutes { minutes: 10 }`; secret Judge rolls are
-//!   `ctx.roll_secret`; the true heading while lost is a Referee-only event and field.
-//! - **D&D 2024**: rounds and turns from `start_combat`/`end_turn`; "until the end of your next
-//!   turn" / "start of your next turn" / "1 minute" (10 rounds) are `Expiry` constructors;
-//!   concentration is an effect the ruleset ends with `ctx.end_effect`.
+//! - **ACKS**: `TurnLength::GameMinutes { minutes: 10 }`; rounds of 10 s
+//!   (`round_seconds`); initiative by count with ties in one group (deaths on a count resolve
+//!   at `group_end`), delays with `delay_turn`; set-vs-charge and missile interrupts are
+//!   windows; secret Judge rolls are `ctx.roll_secret`; the true heading while lost is a
+//!   Referee-only event and field.
+//! - **D&D 2024**: rounds of 6 s; turns from `start_combat`/`end_turn`, summoned creatures
+//!   through `insert_combatant`; "until the end of your next turn" / "start of your next
+//!   turn" / "1 minute" (`Expiry::game_seconds(60)`) are `Expiry` constructors; short and long
+//!   rests are rest kinds; opportunity attacks, Shield, readied and legendary actions are
+//!   windows; concentration is an effect group the ruleset ends with `ctx.end_effect` or
+//!   `ctx.end_group`; a grapple names its grappler as source.
 
 pub mod core;
 pub mod decision;
@@ -129,9 +157,14 @@ pub mod time;
 
 #[cfg(test)]
 mod combat_order_tests;
+#[cfg(test)]
+mod turn_structure_tests;
 
 pub use crate::core::{Actor, CharacterId, Participants, PlayerId, Role, Viewer, Visibility};
-pub use decision::{Answer, Answerer, Decision, DecisionOption, DecisionRequest, LAPSED_OPTION};
+pub use decision::{
+    Answer, Answerer, Decision, DecisionOption, DecisionRequest, LAPSED_OPTION, Window,
+    WindowAnswer, WindowRequest,
+};
 pub use event::{
     AccessChange, ClockCommand, Command, EVENT_FORMAT_VERSION, EndReason, Envelope, EventBody,
 };
@@ -141,12 +174,12 @@ pub use projection::{
 pub use registry::Registry;
 pub use ruleset::{
     Acting, CoreState, Ctx, DiceRoller, EffectSpec, FacesRoller, Roller, RuleError, Ruleset,
-    ScriptedRoller, TableState, total_only,
+    ScriptedRoller, TableState, total_only, window_timer_id,
 };
 pub use table::{EngineError, NewTable, Prepared, Table, UNDO_DEPTH};
 pub use time::{
-    Boundary, Effect, Expiry, FakeClock, GameClock, SystemClock, Timer, TurnLength, WallClock,
-    WallMs,
+    Boundary, Combat, Effect, EffectLink, Expiry, FakeClock, GameClock, Place, RestKind,
+    SystemClock, Timer, TurnLength, WallClock, WallMs,
 };
 
 /// A registry with the rulesets this crate ships (only `demo`). Other crates add theirs.

@@ -2,12 +2,14 @@
 //! [`Roller`] that ctx rolls through.
 
 use crate::core::{Actor, CharacterId, Participants, Role, Viewer, Visibility};
-use crate::decision::{Answer, Answerer, Decision, DecisionRequest};
+use crate::decision::{
+    Answer, Answerer, Decision, DecisionRequest, Window, WindowAnswer, WindowRequest,
+};
 use crate::event::{EndReason, EventBody};
 use crate::limits;
 use crate::time::{
-    Boundary, EXPLORATION_TIMER, Effect, Expiry, GameClock, MINUTES_PER_DAY, Timer, TurnLength,
-    WallMs,
+    Boundary, Combat, EXPLORATION_TIMER, Effect, EffectLink, Expiry, GameClock, MINUTES_PER_DAY,
+    Place, RestKind, Timer, TurnLength, WallMs,
 };
 use dice::{DiceRng, RollResult};
 use rand::RngCore;
@@ -144,6 +146,16 @@ pub struct CoreState {
     pub decisions: Vec<Decision>,
     /// Running effects, oldest first.
     pub effects: Vec<Effect>,
+    /// The source and group of running effects that have one, by effect id.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub effect_links: std::collections::BTreeMap<String, EffectLink>,
+    /// Open interrupt windows, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub windows: Vec<Window>,
+    /// How long an interrupt window waits for answers (set by the Referee; `None`: until
+    /// everyone answers or the Referee closes it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window_timeout_ms: Option<i64>,
     /// Seq of the last event applied.
     pub head: u64,
 }
@@ -154,6 +166,13 @@ impl CoreState {
     }
     pub fn effect(&self, id: &str) -> Option<&Effect> {
         self.effects.iter().find(|e| e.id == id)
+    }
+    /// The source and group of a running effect (`None`: it has neither).
+    pub fn effect_link(&self, id: &str) -> Option<&EffectLink> {
+        self.effect_links.get(id)
+    }
+    pub fn window(&self, id: &str) -> Option<&Window> {
+        self.windows.iter().find(|w| w.id == id)
     }
 }
 
@@ -183,6 +202,19 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
     /// Exploration turn length when `StartExploration` gives none.
     fn exploration_turn(&self, _state: &TableState<Self::State>) -> TurnLength {
         TurnLength::Manual
+    }
+
+    /// Game seconds one combat round lasts (D&D 2024: 6, ACKS: 10). Each round's end moves
+    /// the game clock by this much (before `RoundEnd` passes), so durations in game time run
+    /// through a fight. 0 (the default): rounds take no clock time.
+    fn round_seconds(&self, _state: &TableState<Self::State>) -> u64 {
+        0
+    }
+
+    /// The kinds of rest this game names (D&D 2024: short and long). `start_named_rest`
+    /// refuses any other; the plain `start_rest` needs none.
+    fn rest_kinds(&self, _state: &TableState<Self::State>) -> Vec<RestKind> {
+        Vec::new()
     }
 
     /// For whom a command acts (authorisation).
@@ -236,6 +268,17 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
     fn on_timer(&self, _timer: &Timer, _ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         Ok(())
     }
+
+    /// An interrupt window this ruleset opened closed (`window.answers` holds every party's
+    /// answer or default): resolve the reactions and the held action. A window that holds the
+    /// turn change ends the turn after this returns.
+    fn on_window_closed(
+        &self,
+        _window: &Window,
+        _ctx: &mut Ctx<'_, Self>,
+    ) -> Result<(), RuleError> {
+        Ok(())
+    }
 }
 
 /// What an effect should be; `Ctx::start_effect` gives it an id.
@@ -247,6 +290,10 @@ pub struct EffectSpec {
     pub ticks: Vec<Boundary>,
     pub visibility: Visibility,
     pub data: serde_json::Value,
+    /// Who keeps it up (see [`EffectLink::source`]).
+    pub source: Option<CharacterId>,
+    /// The group it ends with (see [`EffectLink::group`]).
+    pub group: Option<String>,
 }
 
 impl EffectSpec {
@@ -258,7 +305,19 @@ impl EffectSpec {
             ticks: Vec::new(),
             visibility: Visibility::Public,
             data: serde_json::Value::Null,
+            source: None,
+            group: None,
         }
+    }
+    /// The creature that keeps it up.
+    pub fn from(mut self, source: impl Into<String>) -> Self {
+        self.source = Some(source.into());
+        self
+    }
+    /// Ends together with every other effect of `group`.
+    pub fn in_group(mut self, group: impl Into<String>) -> Self {
+        self.group = Some(group.into());
+        self
     }
     pub fn on(mut self, target: impl Into<String>) -> Self {
         self.target = Some(target.into());
@@ -302,6 +361,38 @@ fn check_order(order: &[CharacterId]) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// Tie groups flattened to an order and each slot's group number; refused when a group is
+/// empty or a combatant appears twice.
+fn flatten_groups(groups: &[Vec<CharacterId>]) -> Result<(Vec<CharacterId>, Vec<u32>), RuleError> {
+    let mut order = Vec::new();
+    let mut numbers = Vec::new();
+    for (n, group) in groups.iter().enumerate() {
+        if group.is_empty() {
+            return Err(RuleError::new(
+                "empty_group",
+                format!("tie group {} names no combatant", n + 1),
+            ));
+        }
+        for who in group {
+            if order.contains(who) {
+                return Err(RuleError::new(
+                    "duplicate_combatant",
+                    format!("`{who}` appears twice in the order"),
+                ));
+            }
+            order.push(who.clone());
+            numbers.push(u32::try_from(n).unwrap_or(u32::MAX));
+        }
+    }
+    check_order(&order)?;
+    Ok((order, numbers))
+}
+
+/// The id of the real-time timer that closes window `id`.
+pub fn window_timer_id(id: &str) -> String {
+    format!("window:{id}")
+}
+
 /// The context a command is decided in: the working state, the recorded roller, the wall time,
 /// and the events emitted so far.
 pub struct Ctx<'a, R: Ruleset> {
@@ -315,6 +406,10 @@ pub struct Ctx<'a, R: Ruleset> {
     depth: u32,
     /// Bytes of JSON emitted so far (for [`crate::limits::MAX_COMMAND_BYTES`]).
     bytes: usize,
+    /// Combatants whose turn is changing in this command (their end-of-turn, group-end and
+    /// round-end boundaries are being passed): a removal meanwhile does not start another
+    /// turn change.
+    ending: Vec<CharacterId>,
 }
 
 impl<'a, R: Ruleset> Ctx<'a, R> {
@@ -336,6 +431,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             now_ms,
             depth: 0,
             bytes: 0,
+            ending: Vec::new(),
         }
     }
 
@@ -504,6 +600,14 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
 
     /// Opens a pending decision; returns its id.
     pub fn ask(&mut self, request: DecisionRequest) -> Result<String, RuleError> {
+        self.open_decision(request, None)
+    }
+
+    fn open_decision(
+        &mut self,
+        request: DecisionRequest,
+        window: Option<String>,
+    ) -> Result<String, RuleError> {
         if request.options.is_empty() && !request.free_text {
             return Err(RuleError::new(
                 "empty_decision",
@@ -544,6 +648,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             free_text: request.free_text,
             visibility: visibility.clone(),
             context: request.context,
+            window,
         };
         self.push(EventBody::DecisionOpened { decision }, visibility, None)?;
         Ok(id)
@@ -614,7 +719,16 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             visibility: spec.visibility,
             data: spec.data,
         };
-        self.push(EventBody::EffectStarted { effect }, visibility, None)?;
+        let event = if spec.source.is_none() && spec.group.is_none() {
+            EventBody::EffectStarted { effect }
+        } else {
+            let link = EffectLink {
+                source: spec.source,
+                group: spec.group,
+            };
+            EventBody::LinkedEffectStarted { effect, link }
+        };
+        self.push(event, visibility, None)?;
         Ok(id)
     }
 
@@ -644,8 +758,15 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         self.end_effect_with(id, EndReason::Removed)
     }
 
+    /// Ends an effect, runs `on_effect_ended`, then ends the rest of its group (reason
+    /// `removed`), each with its own hook.
     fn end_effect_with(&mut self, id: &str, reason: EndReason) -> Result<(), RuleError> {
         let effect = self.effect_or_err(id)?.clone();
+        let group = self
+            .state
+            .core
+            .effect_link(id)
+            .and_then(|l| l.group.clone());
         self.push(
             EventBody::EffectEnded {
                 effect: id.to_string(),
@@ -654,7 +775,43 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             effect.visibility.clone(),
             None,
         )?;
-        self.hook(|r, ctx| r.on_effect_ended(&effect, reason, ctx))
+        self.hook(|r, ctx| r.on_effect_ended(&effect, reason, ctx))?;
+        match &group {
+            Some(group) => self.end_group(group),
+            None => Ok(()),
+        }
+    }
+
+    /// Ends every running effect of `group` (reason `removed`): concentration broken, a
+    /// spell dispelled. Ending none is not an error.
+    pub fn end_group(&mut self, group: &str) -> Result<(), RuleError> {
+        self.end_linked(|_, link| link.group.as_deref() == Some(group))
+    }
+
+    /// Ends every running effect `source` keeps up, or only those of `kind` (reason
+    /// `removed`): a grapple when the grappler is incapacitated. Ending none is not an error.
+    pub fn end_effects_from(&mut self, source: &str, kind: Option<&str>) -> Result<(), RuleError> {
+        self.end_linked(|effect, link| {
+            link.source.as_deref() == Some(source) && kind.is_none_or(|k| effect.kind == k)
+        })
+    }
+
+    /// Ends (reason `removed`, oldest first) every running effect whose link `pick`s.
+    fn end_linked(&mut self, pick: impl Fn(&Effect, &EffectLink) -> bool) -> Result<(), RuleError> {
+        let core = &self.state.core;
+        let ids: Vec<String> = core
+            .effects
+            .iter()
+            .filter(|e| core.effect_link(&e.id).is_some_and(|l| pick(e, l)))
+            .map(|e| e.id.clone())
+            .collect();
+        for id in ids {
+            // An earlier one's hook or group may have ended it already.
+            if self.state.core.effect(&id).is_some() {
+                self.end_effect_with(&id, EndReason::Removed)?;
+            }
+        }
+        Ok(())
     }
 
     fn hook(
@@ -705,6 +862,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
 
     fn expire_due(&mut self) -> Result<(), RuleError> {
         let minute = self.state.core.clock.game_minutes;
+        let second = self.state.core.clock.game_seconds();
         let due: Vec<String> = self
             .state
             .core
@@ -714,6 +872,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
                 Expiry::Never => false,
                 Expiry::After { remaining, .. } => *remaining == 0,
                 Expiry::AtGameMinute { minute: m } => *m <= minute,
+                Expiry::AtGameSecond { second: s } => *s <= second,
             })
             .map(|e| e.id.clone())
             .collect();
@@ -727,12 +886,18 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
 
     /// Advances game time, passing each day boundary crossed and expiring timed effects.
     pub fn advance_minutes(&mut self, minutes: u64) -> Result<(), RuleError> {
+        self.advance_by(EventBody::GameTimeAdvanced { minutes })
+    }
+
+    /// Advances game time by seconds (a combat round, a rest of a named kind), passing each
+    /// day boundary crossed and expiring timed effects.
+    pub fn advance_seconds(&mut self, seconds: u64) -> Result<(), RuleError> {
+        self.advance_by(EventBody::GameSecondsAdvanced { seconds })
+    }
+
+    fn advance_by(&mut self, event: EventBody) -> Result<(), RuleError> {
         let before = self.state.core.clock.game_minutes;
-        self.push(
-            EventBody::GameTimeAdvanced { minutes },
-            Visibility::Public,
-            None,
-        )?;
+        self.push(event, Visibility::Public, None)?;
         let after = self.state.core.clock.game_minutes;
         let days = after / MINUTES_PER_DAY - before / MINUTES_PER_DAY;
         for _ in 0..days {
@@ -745,21 +910,41 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         &self.state.core.clock
     }
 
+    fn combat_or_err(&self) -> Result<Combat, RuleError> {
+        self.clock()
+            .combat
+            .clone()
+            .ok_or_else(|| RuleError::new("no_combat", "there is no combat"))
+    }
+
     /// Starts combat; the first combatant's turn starts.
     pub fn start_combat(&mut self, order: Vec<CharacterId>) -> Result<(), RuleError> {
-        self.begin_combat(order, false)
+        self.begin_combat(order, Vec::new(), false)
     }
 
     /// Starts combat whose order is given round by round: like [`Ctx::start_combat`], but
     /// after each round's end the clock waits, no one acting, until [`Ctx::reorder_combat`]
     /// gives the next round's order (for rulesets that roll initiative each round).
     pub fn start_combat_waiting(&mut self, order: Vec<CharacterId>) -> Result<(), RuleError> {
-        self.begin_combat(order, true)
+        self.begin_combat(order, Vec::new(), true)
+    }
+
+    /// Starts combat in tie groups (each inner list acts together, in this order; see
+    /// [`Combat`]): [`Boundary::GroupEnd`] passes after each group's last turn. With
+    /// `waits_for_order`, the clock waits after each round as [`Ctx::start_combat_waiting`].
+    pub fn start_combat_grouped(
+        &mut self,
+        groups: &[Vec<CharacterId>],
+        waits_for_order: bool,
+    ) -> Result<(), RuleError> {
+        let (order, numbers) = flatten_groups(groups)?;
+        self.begin_combat(order, numbers, waits_for_order)
     }
 
     fn begin_combat(
         &mut self,
         order: Vec<CharacterId>,
+        groups: Vec<u32>,
         waits_for_order: bool,
     ) -> Result<(), RuleError> {
         if self.clock().combat.is_some() {
@@ -770,14 +955,19 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         }
         check_order(&order)?;
         let first = order[0].clone(); // `check_order` refused an empty order.
-        self.push(
+        let event = if groups.is_empty() {
             EventBody::CombatStarted {
                 order,
                 waits_for_order,
-            },
-            Visibility::Public,
-            None,
-        )?;
+            }
+        } else {
+            EventBody::GroupedCombatStarted {
+                order,
+                groups,
+                waits_for_order,
+            }
+        };
+        self.push(event, Visibility::Public, None)?;
         self.pass(Boundary::TurnStart { who: first })
     }
 
@@ -789,15 +979,24 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
     /// at once: its number, then the first combatant's `TurnStart`. Given twice in one round,
     /// the later order stands.
     pub fn reorder_combat(&mut self, order: Vec<CharacterId>) -> Result<(), RuleError> {
-        let Some(combat) = self.clock().combat.clone() else {
-            return Err(RuleError::new("no_combat", "there is no combat"));
-        };
         check_order(&order)?;
-        self.push(
-            EventBody::CombatReordered { order },
-            Visibility::Public,
-            None,
-        )?;
+        self.reorder(order, Vec::new())
+    }
+
+    /// [`Ctx::reorder_combat`] in tie groups (a combat rolling initiative counts each round).
+    pub fn reorder_combat_grouped(&mut self, groups: &[Vec<CharacterId>]) -> Result<(), RuleError> {
+        let (order, numbers) = flatten_groups(groups)?;
+        self.reorder(order, numbers)
+    }
+
+    fn reorder(&mut self, order: Vec<CharacterId>, groups: Vec<u32>) -> Result<(), RuleError> {
+        let combat = self.combat_or_err()?;
+        let event = if groups.is_empty() {
+            EventBody::CombatReordered { order }
+        } else {
+            EventBody::CombatReorderedGrouped { order, groups }
+        };
+        self.push(event, Visibility::Public, None)?;
         if combat.between_rounds() {
             self.begin_round(combat.round.saturating_add(1))?;
         }
@@ -820,10 +1019,10 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
 
     /// Ends the acting combatant's turn and starts the next one (ending the round after the
     /// last; then a combat that waits for each round's order stops until `reorder_combat`).
+    /// In a combat with tie groups, [`Boundary::GroupEnd`] passes after a group's last turn.
+    /// Refused while an interrupt window holds the turn change.
     pub fn end_turn(&mut self) -> Result<(), RuleError> {
-        let Some(combat) = self.clock().combat.clone() else {
-            return Err(RuleError::new("no_combat", "there is no combat"));
-        };
+        let combat = self.combat_or_err()?;
         let Some(who) = combat.order.get(combat.current).cloned() else {
             return Err(RuleError::new(
                 "round_over",
@@ -834,16 +1033,64 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
                 ),
             ));
         };
-        self.pass(Boundary::TurnEnd { who })?;
-        let next = combat.current + 1;
-        if next < combat.order.len() {
-            // Hooks may have ended combat.
+        self.check_turn_not_held()?;
+        let closes_group = combat.closes_group(combat.current);
+        self.ending.push(who.clone());
+        let passed = self.pass(Boundary::TurnEnd { who: who.clone() });
+        self.ending.pop();
+        passed?;
+        self.move_on(&combat, &who, closes_group)
+    }
+
+    /// Refuses to change the turn while an interrupt window holds it.
+    fn check_turn_not_held(&self) -> Result<(), RuleError> {
+        match self
+            .state
+            .core
+            .windows
+            .iter()
+            .find(|w| w.holds_turn_of.is_some())
+        {
+            Some(w) => Err(RuleError::new(
+                "window_open",
+                format!(
+                    "interrupt window `{}` ({}) holds the turn change until every party asked \
+                     has answered or declined",
+                    w.id, w.kind
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// After `who`'s turn ended (or it left its slot: removed or delayed), passes the end of
+    /// its tie group if it closed one, then starts the next turn — or ends the round. `before`
+    /// is the combat as it was when the turn was acting.
+    fn move_on(&mut self, before: &Combat, who: &str, closes_group: bool) -> Result<(), RuleError> {
+        self.ending.push(who.to_string());
+        let passed = if closes_group && self.clock().combat.is_some() {
+            self.pass(Boundary::GroupEnd)
+        } else {
+            Ok(())
+        };
+        self.ending.pop();
+        passed?;
+        // Hooks may have ended combat, or added and removed combatants: the next turn is the
+        // slot after `who`'s, or the slot it left.
+        let (next, len) = match &self.clock().combat {
+            Some(c) if c.order.get(c.current).map(String::as_str) == Some(who) => {
+                (c.current + 1, c.order.len())
+            }
+            Some(c) => (c.current, c.order.len()),
+            None => (before.current + 1, before.order.len()),
+        };
+        if next < len {
             if self.clock().combat.is_none() {
                 return Ok(());
             }
             self.push(
                 EventBody::CombatTurn {
-                    round: combat.round,
+                    round: before.round,
                     current: next,
                 },
                 Visibility::Public,
@@ -856,7 +1103,14 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
                 .unwrap_or_default();
             return self.pass(Boundary::TurnStart { who });
         }
-        self.pass(Boundary::RoundEnd)?;
+        let seconds = self.ruleset.round_seconds(&self.state);
+        if seconds > 0 {
+            self.advance_seconds(seconds)?;
+        }
+        self.ending.push(who.to_string());
+        let passed = self.pass(Boundary::RoundEnd);
+        self.ending.pop();
+        passed?;
         // Hooks may have ended combat, or given the next round's order.
         let Some(now) = self.clock().combat.clone() else {
             return Ok(());
@@ -864,13 +1118,103 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         if now.waits_for_order && now.next_order.is_none() {
             return self.push(
                 EventBody::CombatRoundOver {
-                    round: combat.round,
+                    round: before.round,
                 },
                 Visibility::Public,
                 None,
             );
         }
-        self.begin_round(combat.round.saturating_add(1))
+        self.begin_round(before.round.saturating_add(1))
+    }
+
+    /// Adds a combatant to the running round at `place` (a summoned creature, a latecomer):
+    /// it acts when its slot comes; no boundary passes. Refused when it is already in the
+    /// order or `place` names someone who is not.
+    pub fn insert_combatant(&mut self, who: &str, place: &Place) -> Result<(), RuleError> {
+        let combat = self.combat_or_err()?;
+        if who.is_empty() {
+            return Err(RuleError::new(
+                "bad_character",
+                "a character id cannot be empty",
+            ));
+        }
+        if combat.order.iter().any(|c| c == who) {
+            return Err(RuleError::new(
+                "in_combat",
+                format!("`{who}` is already in the combat order"),
+            ));
+        }
+        let (slot, group) = combat
+            .slot_for(place)
+            .map_err(|e| RuleError::new("bad_place", e))?;
+        self.push(
+            EventBody::CombatantInserted {
+                who: who.to_string(),
+                slot,
+                group,
+            },
+            Visibility::Public,
+            None,
+        )
+    }
+
+    /// Takes a combatant out of the combat (dead, fled): it leaves this round's order and a
+    /// pending next order. Removing the acting combatant ends its turn there (no `TurnEnd`:
+    /// it is gone) and the next one starts — except while a turn is changing (from the hooks
+    /// of its `TurnEnd`, `GroupEnd` or `RoundEnd`), when it simply leaves and the change goes
+    /// on past it.
+    pub fn remove_combatant(&mut self, who: &str) -> Result<(), RuleError> {
+        let combat = self.combat_or_err()?;
+        let Some(slot) = combat.order.iter().position(|c| c == who) else {
+            return Err(RuleError::new(
+                "not_in_combat",
+                format!("`{who}` is not in the combat order"),
+            ));
+        };
+        let acting = slot == combat.current && self.ending.is_empty();
+        self.push(
+            EventBody::CombatantRemoved {
+                who: who.to_string(),
+            },
+            Visibility::Public,
+            None,
+        )?;
+        if acting {
+            self.move_on(&combat, who, combat.closes_group(slot))?;
+        }
+        Ok(())
+    }
+
+    /// The acting combatant delays its turn to a later `place` in this round (it has not
+    /// acted: no `TurnEnd` passes now; its turn starts again when its new slot comes). Refused
+    /// when `place` is not after the next combatant to act.
+    pub fn delay_turn(&mut self, place: &Place) -> Result<(), RuleError> {
+        let combat = self.combat_or_err()?;
+        let Some(who) = combat.order.get(combat.current).cloned() else {
+            return Err(RuleError::new("round_over", "no one is acting"));
+        };
+        self.check_turn_not_held()?;
+        let mut without = combat.clone();
+        without.remove(&who);
+        let (slot, group) = without
+            .slot_for(place)
+            .map_err(|e| RuleError::new("bad_place", e))?;
+        if slot <= without.current {
+            return Err(RuleError::new(
+                "delay_not_later",
+                format!("a delayed turn must come after the next combatant's (slot {slot})"),
+            ));
+        }
+        self.push(
+            EventBody::CombatantDelayed {
+                who: who.clone(),
+                slot,
+                group,
+            },
+            Visibility::Public,
+            None,
+        )?;
+        self.move_on(&combat, &who, combat.closes_group(combat.current))
     }
 
     pub fn end_combat(&mut self) -> Result<(), RuleError> {
@@ -990,14 +1334,211 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         self.push(EventBody::RestStarted, Visibility::Public, None)
     }
 
-    /// Ends the rest; a completed rest passes the `rest_end` boundary.
+    /// Starts a rest of a kind the ruleset names ([`Ruleset::rest_kinds`]); refused for any
+    /// other kind.
+    pub fn start_named_rest(&mut self, kind: &str) -> Result<(), RuleError> {
+        let kinds = self.ruleset.rest_kinds(&self.state);
+        if !kinds.iter().any(|k| k.name == kind) {
+            let names: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
+            return Err(RuleError::new(
+                "unknown_rest_kind",
+                format!(
+                    "`{kind}` is not a kind of rest in {} (kinds: {})",
+                    self.ruleset.name(),
+                    if names.is_empty() {
+                        "none".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                ),
+            ));
+        }
+        if self.clock().resting {
+            return Err(RuleError::new("resting", "a rest is already under way"));
+        }
+        self.push(
+            EventBody::NamedRestStarted {
+                kind: kind.to_string(),
+            },
+            Visibility::Public,
+            None,
+        )
+    }
+
+    /// Ends the rest; a completed rest passes the `rest_end` boundary. A completed rest of a
+    /// named kind first moves the clock by the kind's length, and passes its `named_rest_end`
+    /// boundary after `rest_end`.
     pub fn end_rest(&mut self, completed: bool) -> Result<(), RuleError> {
         if !self.clock().resting {
             return Err(RuleError::new("not_resting", "no rest is under way"));
         }
+        let kind = self.clock().rest_kind.clone();
+        if completed && let Some(kind) = &kind {
+            let seconds = self
+                .ruleset
+                .rest_kinds(&self.state)
+                .iter()
+                .find(|k| &k.name == kind)
+                .map_or(0, |k| k.seconds);
+            if seconds > 0 {
+                self.advance_seconds(seconds)?;
+            }
+        }
         self.push(EventBody::RestEnded { completed }, Visibility::Public, None)?;
         if completed {
             self.pass(Boundary::RestEnd)?;
+            if let Some(rest) = kind {
+                self.pass(Boundary::NamedRestEnd { rest })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets how long interrupt windows opened from now on wait for answers (`None`: until
+    /// every party answers or the Referee closes the window).
+    pub fn set_window_timeout(&mut self, ms: Option<i64>) -> Result<(), RuleError> {
+        if ms.is_some_and(|ms| ms <= 0) {
+            return Err(RuleError::new(
+                "bad_timeout",
+                "a window timeout must last more than 0 ms",
+            ));
+        }
+        self.push(EventBody::WindowTimeoutSet { ms }, Visibility::Public, None)
+    }
+
+    /// Opens an interrupt window ([`Window`]): one decision per party asked (each must offer
+    /// a default, taken if the party does not answer in time), and the table's window timer
+    /// if the Referee set a timeout. Returns its id. The triggering action is not resolved
+    /// now: the ruleset resolves it in `on_window_closed`. Refused when nobody is asked.
+    pub fn open_window(&mut self, request: WindowRequest) -> Result<String, RuleError> {
+        if request.asks.is_empty() {
+            return Err(RuleError::new(
+                "empty_window",
+                "an interrupt window must ask at least one party",
+            ));
+        }
+        if let Some(ask) = request.asks.iter().find(|a| a.default.is_none()) {
+            return Err(RuleError::new(
+                "window_without_default",
+                format!(
+                    "every decision of an interrupt window needs a default (`{}` has none)",
+                    ask.kind
+                ),
+            ));
+        }
+        let holds_turn_of = match (request.holds_turn_end, self.clock().acting()) {
+            (false, _) => None,
+            (true, Some(who)) => Some(who.to_string()),
+            (true, None) => {
+                return Err(RuleError::new(
+                    "no_turn",
+                    "no combat turn is running for a window to hold",
+                ));
+            }
+        };
+        let id = self.new_id();
+        let timeout = self.state.core.window_timeout_ms;
+        let window = Window {
+            id: id.clone(),
+            kind: request.kind,
+            context: request.context,
+            holds_turn_of,
+            pending: Vec::new(),
+            answers: Vec::new(),
+            timer: timeout.map(|_| window_timer_id(&id)),
+            visibility: request.visibility.clone(),
+        };
+        self.push(
+            EventBody::WindowOpened { window },
+            request.visibility.clone(),
+            None,
+        )?;
+        for ask in request.asks {
+            self.open_decision(ask, Some(id.clone()))?;
+        }
+        if let Some(ms) = timeout {
+            self.start_timer(
+                &window_timer_id(&id),
+                "reaction window",
+                ms,
+                request.visibility,
+            )?;
+        }
+        Ok(id)
+    }
+    /// Closes an interrupt window now (its timeout ran out, or the Referee closes it): every
+    /// party still asked takes its decision's default, answered by the system actor; then the
+    /// window closes as when everyone has answered.
+    pub fn close_window(&mut self, id: &str) -> Result<(), RuleError> {
+        let Some(window) = self.state.core.window(id).cloned() else {
+            return Err(RuleError::new(
+                "unknown_window",
+                format!("no open interrupt window `{id}`"),
+            ));
+        };
+        for decision_id in &window.pending {
+            let Some(decision) = self.state.core.decision(decision_id).cloned() else {
+                continue;
+            };
+            let option = decision
+                .default
+                .clone()
+                .unwrap_or_else(|| crate::decision::LAPSED_OPTION.to_string());
+            self.push(
+                EventBody::DecisionAnswered {
+                    answer: Answer {
+                        decision: decision.id.clone(),
+                        option,
+                        text: None,
+                    },
+                    by: Actor::System,
+                },
+                decision.visibility.clone(),
+                None,
+            )?;
+        }
+        self.settle_windows()
+    }
+
+    /// Closes every window whose parties have all answered: `window_closed` (its timer
+    /// cancelled), the ruleset's `on_window_closed`, then the held turn change. The engine
+    /// calls it after every command.
+    pub(crate) fn settle_windows(&mut self) -> Result<(), RuleError> {
+        while let Some(window) = self
+            .state
+            .core
+            .windows
+            .iter()
+            .find(|w| w.pending.is_empty())
+            .cloned()
+        {
+            if let Some(timer) = &window.timer
+                && self.clock().timers.contains_key(timer)
+            {
+                self.cancel_timer(timer)?;
+            }
+            self.push(
+                EventBody::WindowClosed {
+                    id: window.id.clone(),
+                },
+                window.visibility.clone(),
+                None,
+            )?;
+            self.hook(|r, ctx| r.on_window_closed(&window, ctx))?;
+            // A window the hook opened that holds the turn too ends it when it closes; a
+            // combatant no longer acting (removed meanwhile) has no turn left to end.
+            let held_again = self
+                .state
+                .core
+                .windows
+                .iter()
+                .any(|w| w.holds_turn_of.is_some());
+            if let Some(who) = &window.holds_turn_of
+                && !held_again
+                && self.clock().acting() == Some(who.as_str())
+            {
+                self.end_turn()?;
+            }
         }
         Ok(())
     }
@@ -1111,6 +1652,15 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         )?;
         if id == EXPLORATION_TIMER && self.clock().exploration.is_some() {
             self.end_exploration_turn()
+        } else if let Some(window) = self
+            .state
+            .core
+            .windows
+            .iter()
+            .find(|w| w.timer.as_deref() == Some(id))
+        {
+            let window = window.id.clone();
+            self.close_window(&window)
         } else {
             self.hook(|r, ctx| r.on_timer(&timer, ctx))
         }
@@ -1155,17 +1705,51 @@ pub(crate) fn apply_body<R: Ruleset>(
                 chars.remove(character);
             }
         }
-        EventBody::DecisionOpened { decision } => core.decisions.push(decision.clone()),
-        EventBody::DecisionAnswered { answer, .. } => {
+        EventBody::DecisionOpened { decision } => {
+            if let Some(w) = &decision.window
+                && let Some(window) = core.windows.iter_mut().find(|x| &x.id == w)
+            {
+                window.pending.push(decision.id.clone());
+            }
+            core.decisions.push(decision.clone())
+        }
+        EventBody::DecisionAnswered { answer, by } => {
+            if let Some(decision) = core.decisions.iter().find(|d| d.id == answer.decision)
+                && let Some(w) = &decision.window
+                && let Some(window) = core.windows.iter_mut().find(|x| &x.id == w)
+            {
+                window.pending.retain(|p| p != &decision.id);
+                window.answers.push(WindowAnswer {
+                    decision: decision.id.clone(),
+                    kind: decision.kind.clone(),
+                    answerer: decision.answerer.clone(),
+                    option: answer.option.clone(),
+                    answered: *by != Actor::System,
+                    context: decision.context.clone(),
+                });
+            }
             core.decisions.retain(|d| d.id != answer.decision)
         }
+        EventBody::WindowOpened { window } => core.windows.push(window.clone()),
+        EventBody::WindowClosed { id } => core.windows.retain(|w| &w.id != id),
+        EventBody::WindowTimeoutSet { ms } => core.window_timeout_ms = *ms,
         EventBody::EffectStarted { effect } => {
             match core.effects.iter_mut().find(|e| e.id == effect.id) {
                 Some(existing) => *existing = effect.clone(),
                 None => core.effects.push(effect.clone()),
             }
         }
-        EventBody::EffectEnded { effect, .. } => core.effects.retain(|e| &e.id != effect),
+        EventBody::LinkedEffectStarted { effect, link } => {
+            match core.effects.iter_mut().find(|e| e.id == effect.id) {
+                Some(existing) => *existing = effect.clone(),
+                None => core.effects.push(effect.clone()),
+            }
+            core.effect_links.insert(effect.id.clone(), link.clone());
+        }
+        EventBody::EffectEnded { effect, .. } => {
+            core.effects.retain(|e| &e.id != effect);
+            core.effect_links.remove(effect);
+        }
         EventBody::BoundaryPassed { boundary } => {
             for effect in &mut core.effects {
                 if let Expiry::After { on, remaining } = &mut effect.expiry
@@ -1179,12 +1763,29 @@ pub(crate) fn apply_body<R: Ruleset>(
             order,
             waits_for_order,
         } => {
-            core.clock.combat = Some(crate::time::Combat {
+            core.clock.combat = Some(Combat {
                 order: order.clone(),
                 round: 1,
                 current: 0,
                 next_order: None,
                 waits_for_order: *waits_for_order,
+                groups: Vec::new(),
+                next_groups: None,
+            })
+        }
+        EventBody::GroupedCombatStarted {
+            order,
+            groups,
+            waits_for_order,
+        } => {
+            core.clock.combat = Some(Combat {
+                order: order.clone(),
+                round: 1,
+                current: 0,
+                next_order: None,
+                waits_for_order: *waits_for_order,
+                groups: groups.clone(),
+                next_groups: None,
             })
         }
         EventBody::CombatTurn { round, current } => {
@@ -1193,6 +1794,12 @@ pub(crate) fn apply_body<R: Ruleset>(
                     && let Some(next) = c.next_order.take()
                 {
                     c.order = next;
+                    // A plain next order in a combat with groups: each combatant alone.
+                    c.groups = match c.next_groups.take() {
+                        Some(groups) => groups,
+                        None if c.grouped() => (0..).take(c.order.len()).collect(),
+                        None => Vec::new(),
+                    };
                 }
                 c.round = *round;
                 c.current = *current;
@@ -1201,6 +1808,29 @@ pub(crate) fn apply_body<R: Ruleset>(
         EventBody::CombatReordered { order } => {
             if let Some(c) = &mut core.clock.combat {
                 c.next_order = Some(order.clone());
+                c.next_groups = None;
+            }
+        }
+        EventBody::CombatReorderedGrouped { order, groups } => {
+            if let Some(c) = &mut core.clock.combat {
+                c.next_order = Some(order.clone());
+                c.next_groups = Some(groups.clone());
+            }
+        }
+        EventBody::CombatantInserted { who, slot, group } => {
+            if let Some(c) = &mut core.clock.combat {
+                c.insert(who, *slot, *group);
+            }
+        }
+        EventBody::CombatantRemoved { who } => {
+            if let Some(c) = &mut core.clock.combat {
+                c.remove(who);
+            }
+        }
+        EventBody::CombatantDelayed { who, slot, group } => {
+            if let Some(c) = &mut core.clock.combat {
+                c.remove(who);
+                c.insert(who, *slot, *group);
             }
         }
         EventBody::CombatRoundOver { round } => {
@@ -1223,14 +1853,26 @@ pub(crate) fn apply_body<R: Ruleset>(
         }
         EventBody::ExplorationEnded => core.clock.exploration = None,
         EventBody::RestStarted => core.clock.resting = true,
+        EventBody::NamedRestStarted { kind } => {
+            core.clock.resting = true;
+            core.clock.rest_kind = Some(kind.clone());
+        }
         EventBody::RestEnded { completed } => {
             core.clock.resting = false;
+            let kind = core.clock.rest_kind.take();
             if *completed {
                 core.clock.rests_completed += 1;
+                if let Some(kind) = kind {
+                    *core.clock.rests_by_kind.entry(kind).or_default() += 1;
+                }
             }
         }
         EventBody::GameTimeAdvanced { minutes } => {
             core.clock.game_minutes = core.clock.game_minutes.saturating_add(*minutes)
+        }
+        EventBody::GameSecondsAdvanced { seconds } => {
+            let now = core.clock.game_seconds().saturating_add(*seconds);
+            core.clock.set_game_seconds(now);
         }
         EventBody::TimerStarted { timer } => {
             core.clock.timers.insert(timer.id.clone(), timer.clone());

@@ -253,6 +253,9 @@ impl<R: Ruleset> TypedTable<R> {
                 clock: Default::default(),
                 decisions: Vec::new(),
                 effects: Vec::new(),
+                effect_links: Default::default(),
+                windows: Vec::new(),
+                window_timeout_ms: None,
                 head: 1,
             },
             rules,
@@ -560,9 +563,28 @@ impl<R: Ruleset> TypedTable<R> {
                 ClockCommand::ResumeTimer { id } => ctx.resume_timer(id)?,
                 ClockCommand::CancelTimer { id } => ctx.cancel_timer(id)?,
                 ClockCommand::TimerDue { id } => ctx.timer_due(id)?,
+                ClockCommand::AdvanceSeconds { seconds } => ctx.advance_seconds(*seconds)?,
+                ClockCommand::StartNamedRest { kind } => ctx.start_named_rest(kind)?,
+                ClockCommand::StartGroupedCombat {
+                    groups,
+                    waits_for_order,
+                } => ctx.start_combat_grouped(groups, *waits_for_order)?,
+                ClockCommand::ReorderGroupedCombat { groups } => {
+                    ctx.reorder_combat_grouped(groups)?
+                }
+                ClockCommand::InsertCombatant { who, place } => {
+                    limits::check_name("combatant", who)?;
+                    ctx.insert_combatant(who, place)?
+                }
+                ClockCommand::RemoveCombatant { who } => ctx.remove_combatant(who)?,
+                ClockCommand::DelayTurn { place } => ctx.delay_turn(place)?,
+                ClockCommand::CloseWindow { id } => ctx.close_window(id)?,
+                ClockCommand::SetWindowTimeout { ms } => ctx.set_window_timeout(*ms)?,
             },
             Command::Undo { .. } => unreachable_undo()?,
         }
+        // A window whose every party has answered closes now (after the answer's own rule).
+        ctx.settle_windows()?;
         let (state, out, bytes) = ctx.into_parts();
         let bytes = bytes as u64;
         self.check_growth(actor, now_ms, bytes)?;
@@ -788,6 +810,16 @@ impl<R: Ruleset> TypedTable<R> {
             .iter()
             .filter(|e| e.visibility.allows(viewer))
             .collect();
+        let effect_links: std::collections::BTreeMap<_, _> = core
+            .effect_links
+            .iter()
+            .filter(|(id, _)| core.effect(id).is_some_and(|e| e.visibility.allows(viewer)))
+            .collect();
+        let windows: Vec<_> = core
+            .windows
+            .iter()
+            .filter(|w| w.visibility.allows(viewer))
+            .collect();
         let mut view = json!({
             "table": { "id": core.id, "name": core.name, "ruleset": core.ruleset },
             // Seat ids stay with the server (they tie its tokens to seats).
@@ -801,12 +833,17 @@ impl<R: Ruleset> TypedTable<R> {
                 "day": core.clock.day(),
                 "combat": core.clock.combat,
                 "exploration": core.clock.exploration,
+                "game_seconds": core.clock.game_seconds(),
                 "resting": core.clock.resting,
+                "rest_kind": core.clock.rest_kind,
                 "rests_completed": core.clock.rests_completed,
+                "rests_by_kind": core.clock.rests_by_kind,
                 "timers": timers,
             },
             "decisions": decisions,
             "effects": effects,
+            "effect_links": effect_links,
+            "windows": windows,
             "rules": self.ruleset.project(&self.state, viewer),
         });
         if *viewer == Viewer::Referee
