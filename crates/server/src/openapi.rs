@@ -90,10 +90,27 @@ fn clock_schema() -> Value {
         kind("game_minutes", &[("minutes", json!({"type": "integer", "format": "int64", "minimum": 0}))]),
         kind("manual", &[])
     ]});
+    let order = json!({"type": "array", "items": name()});
+    let groups = json!({"type": "array", "items": {"type": "array", "items": name()}});
+    // `Place`: where a combatant goes in a running round.
+    let place = json!({"oneOf": [
+        {"type": "string", "enum": ["last", "next"]},
+        one_key("before", name()), one_key("after", name()), one_key("with", name())
+    ]});
     json!({"oneOf": [
         {"type": "string", "enum": ["end_turn", "end_combat", "end_exploration_turn",
             "end_exploration", "start_rest"]},
-        one_key("start_combat", fields(&["order"], json!({"order": {"type": "array", "items": name()}}))),
+        one_key("start_combat", fields(&["order"], json!({"order": order, "waits_for_order": {"type": "boolean"}}))),
+        one_key("reorder_combat", fields(&["order"], json!({"order": order}))),
+        one_key("start_grouped_combat", fields(&["groups"], json!({"groups": groups, "waits_for_order": {"type": "boolean"}}))),
+        one_key("reorder_grouped_combat", fields(&["groups"], json!({"groups": groups}))),
+        one_key("insert_combatant", fields(&["who", "place"], json!({"who": name(), "place": place}))),
+        one_key("remove_combatant", fields(&["who"], json!({"who": name()}))),
+        one_key("delay_turn", fields(&["place"], json!({"place": place}))),
+        one_key("close_window", fields(&["id"], json!({"id": name()}))),
+        one_key("set_window_timeout", fields(&[], json!({"ms": {"type": "integer", "format": "int64", "minimum": 1, "nullable": true}}))),
+        one_key("advance_seconds", fields(&["seconds"], json!({"seconds": {"type": "integer", "format": "int64", "minimum": 0}}))),
+        one_key("start_named_rest", fields(&["kind"], json!({"kind": name()}))),
         one_key("start_exploration", fields(&[], json!({"length": {"nullable": true, "allOf": [turn_length]}}))),
         one_key("end_rest", fields(&["completed"], json!({"completed": {"type": "boolean"}}))),
         one_key("advance", fields(&["minutes"], json!({"minutes": {"type": "integer", "format": "int64", "minimum": 0}}))),
