@@ -1,9 +1,7 @@
 //! Content-pack upload and validation over HTTP, through the Crows ruleset's own pack command
 //! (the server knows no pack format).
 
-mod common;
-
-use common::{Running, start};
+use crate::common::{Running, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

@@ -3,9 +3,7 @@
 //! at the end, so runs never collide. Commands on both, live clients on both, identical logs,
 //! nothing lost or doubled; a timer fires once across the instances.
 
-mod common;
-
-use common::{Running, Ws, events_until, of_kind, start};
+use crate::common::{Running, Ws, events_until, of_kind, start};
 use engine::{FakeClock, WallClock};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -241,7 +239,7 @@ async fn timer_fires_once_across_two_instances() {
     assert_eq!(a.full_log(&id, &referee).await, log);
     // Nothing more arrives on either stream.
     for ws in [&mut live_a, &mut live_b] {
-        let more = common::next_message(ws, Duration::from_millis(300)).await;
+        let more = crate::common::next_message(ws, Duration::from_millis(300)).await;
         assert!(more.is_none(), "unexpected {more:?}");
     }
     a.stop().await;

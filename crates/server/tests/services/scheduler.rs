@@ -1,9 +1,7 @@
 //! The deadline scheduler over real HTTP and WebSocket against SQLite: an injected clock, real
 //! short timers, and a restart with a deadline that passed while the server was down.
 
-mod common;
-
-use common::{Running, events_until, next_message, of_kind, start};
+use crate::common::{Running, events_until, next_message, of_kind, start};
 use engine::{FakeClock, WallClock};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
