@@ -16,36 +16,9 @@ use crate::creature::Size;
 /// Feet per square side (CR-CBT-03).
 pub const FEET_PER_SQUARE: u32 = 5;
 
-/// One square of the grid.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
-)]
-pub struct Square {
-    pub x: i32,
-    pub y: i32,
-}
-
-impl Square {
-    pub const fn new(x: i32, y: i32) -> Self {
-        Self { x, y }
-    }
-
-    /// Whether `other` is one of the eight neighbours (not the square itself).
-    pub fn is_adjacent(self, other: Square) -> bool {
-        self != other && distance(self, other) == 1
-    }
-}
-
-impl From<(i32, i32)> for Square {
-    fn from((x, y): (i32, i32)) -> Self {
-        Self { x, y }
-    }
-}
-
-/// Distance in squares between two squares: diagonals count as one (CR-CBT-02).
-pub fn distance(a: Square, b: Square) -> u32 {
-    a.x.abs_diff(b.x).max(a.y.abs_diff(b.y))
-}
+// The grid's geometry is game-free (`tabletop`): squares and the one-square diagonal
+// (CR-CBT-02) are shared with the other rulesets.
+pub use tabletop::square::{Square, distance};
 
 /// Squares to feet (CR-CBT-03).
 pub fn squares_to_feet(squares: u32) -> u32 {

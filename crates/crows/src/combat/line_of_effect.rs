@@ -49,51 +49,9 @@ impl LineOfEffect {
     }
 }
 
-/// Every square whose inside the segment crosses, column by column: work grows with the
-/// length of the segment, not its bounding box. An axis-parallel segment runs along grid lines
-/// and crosses no square's inside.
-pub fn squares_crossed(p: (i32, i32), q: (i32, i32)) -> Vec<Square> {
-    let (a, b) = if p.0 <= q.0 { (p, q) } else { (q, p) };
-    let (ax, ay) = (i128::from(a.0), i128::from(a.1));
-    let (dx, dy) = (i128::from(b.0) - ax, i128::from(b.1) - ay);
-    let mut out = Vec::new();
-    if dx == 0 || dy == 0 {
-        return out;
-    }
-    // y at column edge x, times dx (dx > 0 here).
-    let y_num = |x: i128| ay * dx + dy * (x - ax);
-    for x in a.0..b.0 {
-        let xi = i128::from(x);
-        let (n0, n1) = (y_num(xi), y_num(xi + 1));
-        let lo = n0.min(n1).div_euclid(dx);
-        let hi = -((-n0.max(n1)).div_euclid(dx)); // ceiling
-        for y in lo..hi {
-            // Coordinates of crossed squares lie between the endpoints' y, so they fit i32.
-            if let Ok(y) = i32::try_from(y) {
-                out.push(Square::new(x, y));
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
-/// The pairs of squares whose shared edge the segment runs along (an axis-parallel segment
-/// on a grid line). A segment there is inside the union of the two squares when both are
-/// obstacles, so it is blocked just as if it crossed one of them.
-pub fn edges_followed(p: (i32, i32), q: (i32, i32)) -> Vec<(Square, Square)> {
-    let mut out = Vec::new();
-    if p.1 == q.1 && p.0 != q.0 {
-        for x in p.0.min(q.0)..p.0.max(q.0) {
-            out.push((Square::new(x, p.1 - 1), Square::new(x, p.1)));
-        }
-    } else if p.0 == q.0 && p.1 != q.1 {
-        for y in p.1.min(q.1)..p.1.max(q.1) {
-            out.push((Square::new(p.0 - 1, y), Square::new(p.0, y)));
-        }
-    }
-    out
-}
+// Which squares and grid edges a straight segment meets is game-free geometry (`tabletop`);
+// what blocks it is this module's rule.
+pub use tabletop::square::{edges_followed, squares_crossed};
 
 /// What one segment meets: `None` if an obstacle stops it, else the flimsy barriers it passes
 /// (which do not block under `opts`).

@@ -8,73 +8,7 @@ use serde::{Deserialize, Serialize};
 /// Miles across one hex (CR-TRAVEL-01).
 pub const HEX_MILES: u8 = 5;
 
-/// A hex in axial coordinates for flat-topped hexes: `q` grows toward the east (north-east and
-/// south-east neighbours), `r` grows toward the south.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Hex {
-    pub q: i32,
-    pub r: i32,
-}
-
-/// The six neighbours of a flat-topped hex, in clockwise order from due north (CR-ERR-55).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Direction {
-    North,
-    NorthEast,
-    SouthEast,
-    South,
-    SouthWest,
-    NorthWest,
-}
-
-impl Direction {
-    /// Clockwise from due north.
-    pub const CLOCKWISE: [Direction; 6] = [
-        Direction::North,
-        Direction::NorthEast,
-        Direction::SouthEast,
-        Direction::South,
-        Direction::SouthWest,
-        Direction::NorthWest,
-    ];
-
-    /// The axial step to the neighbour in this direction.
-    pub fn delta(self) -> (i32, i32) {
-        match self {
-            Direction::North => (0, -1),
-            Direction::NorthEast => (1, -1),
-            Direction::SouthEast => (1, 0),
-            Direction::South => (0, 1),
-            Direction::SouthWest => (-1, 1),
-            Direction::NorthWest => (-1, 0),
-        }
-    }
-}
-
-impl Hex {
-    pub fn new(q: i32, r: i32) -> Self {
-        Hex { q, r }
-    }
-
-    pub fn neighbour(self, d: Direction) -> Hex {
-        let (dq, dr) = d.delta();
-        Hex::new(self.q + dq, self.r + dr)
-    }
-
-    /// The six neighbours, clockwise from due north.
-    pub fn neighbours(self) -> [Hex; 6] {
-        Direction::CLOCKWISE.map(|d| self.neighbour(d))
-    }
-
-    /// Distance in hexes.
-    pub fn distance(self, other: Hex) -> u32 {
-        let dq = self.q - other.q;
-        let dr = self.r - other.r;
-        let ds = -dq - dr;
-        (dq.unsigned_abs() + dr.unsigned_abs() + ds.unsigned_abs()) / 2
-    }
-}
+pub use tabletop::hex::{Direction, Hex};
 
 /// What a hex holds: its terrain (habitat, drives which encounters can happen), whether a road
 /// runs through it and whether a river crosses it, and the Miasma flag (CR-MIASMA-01).
