@@ -89,3 +89,8 @@ pub(super) fn label(
     }
     Ok(t.to_string())
 }
+
+/// The error for a decision whose recorded context lacks what its answer needs.
+pub(super) fn bad_context() -> RuleError {
+    RuleError::new("bad_decision", "decision context is incomplete")
+}

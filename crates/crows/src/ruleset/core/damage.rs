@@ -16,18 +16,18 @@
 //! on others end, and so do the engine effects whose data names it as `source` or `caster`
 //! (families starting an effect a creature maintains put its id there).
 
-use engine::{Answerer, Ctx, DecisionRequest, RuleError, Visibility};
+use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
 use serde_json::{Value, json};
 
 use crate::conditions::{ConditionDetail, ConditionKind};
-use crate::damage::{DamageOutcome, DamageStep, Hit, WorldDecision, take_damage};
+use crate::damage::{DamageOutcome, DamageStep, Hit, WorldDecision, take_damage, wounds_arrive};
 use crate::inventory::{ItemId, WoundKind};
 
 use crate::ruleset::Crows;
 
 use super::CoreEvent;
-use super::adapter::{err, roll_d6s};
-use super::records::{audience, record, set_creature_only, standing_on};
+use super::adapter::{bad_context, err, roll_d6s};
+use super::records::{audience, living, record, set_creature_only, standing_on};
 
 /// Most AD items whose every order is offered as a decision (4! = 24 options); with more,
 /// the decision asks which item goes first.
@@ -324,5 +324,86 @@ impl Crows {
             by_player: *by_player,
         };
         self.damage(ctx, creature, hit)
+    }
+}
+
+impl Crows {
+    /// `crows.armor_order`: the hit goes on in the order the owner picked.
+    pub(super) fn answer_armor_order(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        decision: &Decision,
+        answer: &Answer,
+        creature: String,
+    ) -> Result<(), RuleError> {
+        let hit: Hit = decision
+            .context
+            .get("hit")
+            .cloned()
+            .and_then(|v| serde_json::from_value(v).ok())
+            .ok_or_else(bad_context)?;
+        let order: Vec<ItemId> = decision
+            .options
+            .iter()
+            .find(|o| o.id == answer.option)
+            .and_then(|o| serde_json::from_value(o.data.clone()).ok())
+            .ok_or_else(bad_context)?;
+        self.apply_hit(ctx, &creature, hit, Some(order))
+    }
+
+    /// `crows.wound_slot`: one wound goes into the backpack slot the player picked; the rest
+    /// follow.
+    pub(super) fn answer_wound_slot(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        decision: &Decision,
+        answer: &Answer,
+        creature: String,
+    ) -> Result<(), RuleError> {
+        let remaining = decision
+            .context
+            .get("remaining")
+            .and_then(Value::as_u64)
+            .and_then(|n| u16::try_from(n).ok())
+            .ok_or_else(bad_context)?;
+        let kind: WoundKind = decision
+            .context
+            .get("kind")
+            .cloned()
+            .and_then(|v| serde_json::from_value(v).ok())
+            .ok_or_else(bad_context)?;
+        let slot: u8 = answer
+            .option
+            .strip_prefix("slot_")
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(bad_context)?;
+        let mut c = living(ctx, &creature)?.creature;
+        let died = crate::damage::place_wounds(&mut c, 1, &[slot], kind)
+            .map_err(|e| err("wound_refused", e))?;
+        let outcome = if died {
+            DamageOutcome::Died
+        } else {
+            wounds_arrive(&mut c, remaining.saturating_sub(1), kind)
+        };
+        set_creature_only(ctx, &creature, c, "wound placed", json!({"slot": slot}))?;
+        self.outcome(ctx, &creature, outcome)
+    }
+
+    /// `crows.knock_out`: the Referee knocks the creature out instead of killing it, or not.
+    pub(super) fn answer_knock_out(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        answer: &Answer,
+        creature: String,
+    ) -> Result<(), RuleError> {
+        let mut c = record(ctx, &creature)?.creature.clone();
+        let alive = crate::damage::resolve_knock_out(&mut c, answer.option == "knock_out")
+            .map_err(|e| err("knock_out_refused", e))?;
+        set_creature_only(ctx, &creature, c, "knock-out ruled", json!(answer.option))?;
+        if alive {
+            Ok(())
+        } else {
+            self.die(ctx, &creature)
+        }
     }
 }

@@ -60,8 +60,8 @@ impl Crows {
         )
     }
 
-    /// `fall`: 1d6 piercing per 10 feet, after the Agility resistance roll when allowed (CR-
-    /// HAZ-01/02).
+    /// `fall`: 1d6 piercing per 10 feet, after the Agility resistance roll when allowed
+    /// (CR-HAZ-01/02).
     pub(super) fn fall(
         &self,
         ctx: &mut Ctx<'_, Crows>,

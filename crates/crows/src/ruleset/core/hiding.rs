@@ -65,8 +65,8 @@ impl Crows {
         set_creature(ctx, creature, r, "revealed", Value::Null)
     }
 
-    /// `hide`: after a successful hide test, the creature is hidden from those observers (CR-
-    /// HIDE-01/05).
+    /// `hide`: after a successful hide test, the creature is hidden from those observers
+    /// (CR-HIDE-01/05).
     pub(super) fn hide(
         &self,
         ctx: &mut Ctx<'_, Crows>,

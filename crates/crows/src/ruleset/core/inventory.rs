@@ -265,8 +265,8 @@ impl Crows {
         drop_to_ground(ctx, creature, out.dropped)
     }
 
-    /// `draw_from_backpack`: in combat, the recorded 1d10 against the item's slot number (CR-
-    /// INV-13).
+    /// `draw_from_backpack`: in combat, the recorded 1d10 against the item's slot number
+    /// (CR-INV-13).
     pub(super) fn draw_from_backpack(
         &self,
         ctx: &mut Ctx<'_, Crows>,
@@ -374,8 +374,8 @@ impl Crows {
         set_creature_only(ctx, creature, c, "picked up", json!({"cost": cost}))
     }
 
-    /// `carry_corpse`: a corpse becomes an item of its size's slots and its gear's (CR-
-    /// CORPSE-01/02).
+    /// `carry_corpse`: a corpse becomes an item of its size's slots and its gear's
+    /// (CR-CORPSE-01/02).
     pub(super) fn carry_corpse(
         &self,
         ctx: &mut Ctx<'_, Crows>,

@@ -30,7 +30,7 @@
 //!   same decision for heavy concealment or invisibility (CR-LOE-08/09) through
 //!   `Crows::open_square_guess`.
 
-use engine::{Answerer, Ctx, DecisionRequest, RuleError, Visibility};
+use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
 use serde_json::{Value, json};
 
 use crate::creature::{RuleOverride, Size};
@@ -41,7 +41,7 @@ use crate::usage_dice::RollOccasion;
 
 use crate::ruleset::Crows;
 
-use super::adapter::{err, roll_d6s};
+use super::adapter::{bad_context, err, roll_d6s};
 use super::records::{audience, living, record, set_creature_only};
 use super::{CoreEvent, CrowsState};
 
@@ -349,5 +349,33 @@ impl Crows {
             ));
         }
         ctx.emit(CoreEvent::LightRemoved { id: id.to_string() })
+    }
+}
+
+impl Crows {
+    /// `crows.square_guess`: the Referee's ruling on a guessed square is recorded (CR-LIGHT-05,
+    /// CR-REF-24).
+    pub(super) fn answer_square_guess(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        decision: &Decision,
+        answer: &Answer,
+        creature: String,
+    ) -> Result<(), RuleError> {
+        let target = decision
+            .context
+            .get("target")
+            .and_then(Value::as_str)
+            .ok_or_else(bad_context)?
+            .to_string();
+        let vis = audience(ctx, &creature);
+        ctx.emit_for(
+            CoreEvent::GuessRuled {
+                attacker: creature,
+                target,
+                outcome: answer.option.clone(),
+            },
+            vis,
+        )
     }
 }

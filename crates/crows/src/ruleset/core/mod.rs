@@ -91,20 +91,17 @@ mod time;
 
 use std::collections::BTreeMap;
 
-use engine::{
-    Acting, Answer, Boundary, Ctx, Decision, RuleError, TableState, TurnLength, Viewer, Visibility,
-};
+use engine::{Acting, Answer, Boundary, Ctx, Decision, RuleError, TableState, TurnLength, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::conditions::{ConditionKind, ConditionSet};
 use crate::content::{CreatureCard, ItemCard, RollTable};
 use crate::creature::{Creature, CreatureKind, Object, RuleOverride, Size, Speeds, WorldOptions};
-use crate::damage::{DamageOutcome, Hit, wounds_arrive};
-use crate::expertise::{ExpertiseName, Expertises};
+use crate::expertise::ExpertiseName;
 use crate::hazards::{Hunger, Suffocation};
 use crate::hiding::HiddenFrom;
-use crate::inventory::{CarriedItem, HandChoice, ItemId, MagicSlot, Move, SlotRef, WoundKind};
+use crate::inventory::{CarriedItem, HandChoice, ItemId, MagicSlot, Move, SlotRef};
 use crate::light::{LightLevel, PlacedLight};
 use crate::special_tests::AssistLapse;
 use crate::test_roll::retry::RetryLedger;
@@ -1410,148 +1407,14 @@ impl Crows {
             .and_then(Value::as_str)
             .unwrap_or_default()
             .to_string();
-        let bad_context = || RuleError::new("bad_decision", "decision context is incomplete");
         match CoreDecision::of(&decision.kind) {
-            CoreDecision::Expertise => {
-                let rolled: RolledTest = decision
-                    .context
-                    .get("rolled")
-                    .cloned()
-                    .and_then(|v| serde_json::from_value(v).ok())
-                    .ok_or_else(bad_context)?;
-                let meta: TestMeta = decision
-                    .context
-                    .get("meta")
-                    .cloned()
-                    .and_then(|v| serde_json::from_value(v).ok())
-                    .unwrap_or_default();
-                if answer.option == "commit" {
-                    let resolved = rolled.commit(None).map_err(|e| err("bad_test", e))?;
-                    return self.finish_test(ctx, &creature, resolved, &meta);
-                }
-                let name: ExpertiseName = from_snake(&answer.option).ok_or_else(bad_context)?;
-                let approved: Vec<ExpertiseName> = decision
-                    .context
-                    .get("approved")
-                    .cloned()
-                    .and_then(|v| serde_json::from_value(v).ok())
-                    .unwrap_or_default();
-                let mut c = living(ctx, &creature)?.creature;
-                let mut uses: Expertises = c.expertises.clone();
-                let resolved = crate::expertise::commit_with_expertise(
-                    rolled,
-                    &mut uses,
-                    name,
-                    approved.contains(&name),
-                )
-                .map_err(|e| err("expertise_refused", e))?;
-                c.expertises = uses;
-                set_creature_only(ctx, &creature, c, "expertise spent", json!(name))?;
-                self.finish_test(ctx, &creature, resolved, &meta)
-            }
-            CoreDecision::ArmorOrder => {
-                let hit: Hit = decision
-                    .context
-                    .get("hit")
-                    .cloned()
-                    .and_then(|v| serde_json::from_value(v).ok())
-                    .ok_or_else(bad_context)?;
-                let order: Vec<ItemId> = decision
-                    .options
-                    .iter()
-                    .find(|o| o.id == answer.option)
-                    .and_then(|o| serde_json::from_value(o.data.clone()).ok())
-                    .ok_or_else(bad_context)?;
-                self.apply_hit(ctx, &creature, hit, Some(order))
-            }
-            CoreDecision::WoundSlot => {
-                let remaining = decision
-                    .context
-                    .get("remaining")
-                    .and_then(Value::as_u64)
-                    .and_then(|n| u16::try_from(n).ok())
-                    .ok_or_else(bad_context)?;
-                let kind: WoundKind = decision
-                    .context
-                    .get("kind")
-                    .cloned()
-                    .and_then(|v| serde_json::from_value(v).ok())
-                    .ok_or_else(bad_context)?;
-                let slot: u8 = answer
-                    .option
-                    .strip_prefix("slot_")
-                    .and_then(|s| s.parse().ok())
-                    .ok_or_else(bad_context)?;
-                let mut c = living(ctx, &creature)?.creature;
-                let died = crate::damage::place_wounds(&mut c, 1, &[slot], kind)
-                    .map_err(|e| err("wound_refused", e))?;
-                let outcome = if died {
-                    DamageOutcome::Died
-                } else {
-                    wounds_arrive(&mut c, remaining.saturating_sub(1), kind)
-                };
-                set_creature_only(ctx, &creature, c, "wound placed", json!({"slot": slot}))?;
-                self.outcome(ctx, &creature, outcome)
-            }
-            CoreDecision::KnockOut => {
-                let mut c = record(ctx, &creature)?.creature.clone();
-                let alive = crate::damage::resolve_knock_out(&mut c, answer.option == "knock_out")
-                    .map_err(|e| err("knock_out_refused", e))?;
-                set_creature_only(ctx, &creature, c, "knock-out ruled", json!(answer.option))?;
-                if alive {
-                    Ok(())
-                } else {
-                    self.die(ctx, &creature)
-                }
-            }
-            CoreDecision::SquareGuess => {
-                let target = decision
-                    .context
-                    .get("target")
-                    .and_then(Value::as_str)
-                    .ok_or_else(bad_context)?
-                    .to_string();
-                let vis = audience(ctx, &creature);
-                ctx.emit_for(
-                    CoreEvent::GuessRuled {
-                        attacker: creature,
-                        target,
-                        outcome: answer.option.clone(),
-                    },
-                    vis,
-                )
-            }
+            CoreDecision::Expertise => self.answer_expertise(ctx, decision, answer, creature),
+            CoreDecision::ArmorOrder => self.answer_armor_order(ctx, decision, answer, creature),
+            CoreDecision::WoundSlot => self.answer_wound_slot(ctx, decision, answer, creature),
+            CoreDecision::KnockOut => self.answer_knock_out(ctx, answer, creature),
+            CoreDecision::SquareGuess => self.answer_square_guess(ctx, decision, answer, creature),
             CoreDecision::CharacterRequest => self.answer_character_request(decision, answer, ctx),
-            CoreDecision::Ruling(kind) => {
-                let hidden = record(ctx, &creature).map(|r| r.hidden).unwrap_or(true);
-                let vis = if hidden {
-                    Visibility::Referee
-                } else {
-                    Visibility::Public
-                };
-                let payers: Vec<String> = if answer.option == "success_at_cost" {
-                    decision
-                        .context
-                        .get("cost_payers")
-                        .cloned()
-                        .and_then(|v| serde_json::from_value(v).ok())
-                        .unwrap_or_default()
-                } else {
-                    Vec::new()
-                };
-                ctx.emit_for(
-                    CoreEvent::Ruled {
-                        ruling: Ruling {
-                            creature,
-                            kind: kind.to_string(),
-                            option: answer.option.clone(),
-                            text: answer.text.clone(),
-                            payers,
-                        },
-                    },
-                    vis,
-                )
-            }
+            CoreDecision::Ruling(kind) => self.record_ruling(ctx, decision, answer, creature, kind),
             CoreDecision::Other => Ok(()),
         }
     }

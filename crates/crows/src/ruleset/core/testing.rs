@@ -68,25 +68,26 @@
 //!   `assist_charges` — the combat family charges it to the turn budget through
 //!   [`assist_charges`] (CR-ASSIST-03).
 
-use engine::{Answerer, Ctx, DecisionRequest, RuleError, Visibility};
+use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::conditions::{ConditionKind, own_test_modifiers};
-use crate::expertise::{Eligibility, ExpertiseName, eligibility};
+use crate::expertise::{Eligibility, ExpertiseName, Expertises, eligibility};
 use crate::special_tests::{GroupTest, PendingAssist};
 use crate::test_roll::retry::RetryStatus;
 use crate::test_roll::{
-    Characteristic, Modifier, ModifierSource, ResolvedTest, SourceKind, TestKind, TestSpec,
+    Characteristic, Modifier, ModifierSource, ResolvedTest, RolledTest, SourceKind, TestKind,
+    TestSpec,
 };
 
 use crate::ruleset::Crows;
 use crate::ruleset::request::TestRequest;
 use crate::ruleset::then::{CoreThen, Then};
 
-use super::adapter::{err, roll_die, snake};
+use super::adapter::{bad_context, err, from_snake, roll_die, snake};
 use super::light::light_modifier_for;
-use super::records::{audience, living, record};
+use super::records::{audience, living, record, set_creature_only};
 use super::{CoreCommand, CoreEvent, CrowsState};
 
 /// What an assist in combat costs its helper (CR-ASSIST-03).
@@ -881,6 +882,93 @@ impl Crows {
                 task: task.to_string(),
             },
             audience(ctx, creature),
+        )
+    }
+}
+
+impl Crows {
+    /// `crows.expertise`: the controller commits the test as rolled or spends an expertise
+    /// (CR-EXP-01).
+    pub(super) fn answer_expertise(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        decision: &Decision,
+        answer: &Answer,
+        creature: String,
+    ) -> Result<(), RuleError> {
+        let rolled: RolledTest = decision
+            .context
+            .get("rolled")
+            .cloned()
+            .and_then(|v| serde_json::from_value(v).ok())
+            .ok_or_else(bad_context)?;
+        let meta: TestMeta = decision
+            .context
+            .get("meta")
+            .cloned()
+            .and_then(|v| serde_json::from_value(v).ok())
+            .unwrap_or_default();
+        if answer.option == "commit" {
+            let resolved = rolled.commit(None).map_err(|e| err("bad_test", e))?;
+            return self.finish_test(ctx, &creature, resolved, &meta);
+        }
+        let name: ExpertiseName = from_snake(&answer.option).ok_or_else(bad_context)?;
+        let approved: Vec<ExpertiseName> = decision
+            .context
+            .get("approved")
+            .cloned()
+            .and_then(|v| serde_json::from_value(v).ok())
+            .unwrap_or_default();
+        let mut c = living(ctx, &creature)?.creature;
+        let mut uses: Expertises = c.expertises.clone();
+        let resolved = crate::expertise::commit_with_expertise(
+            rolled,
+            &mut uses,
+            name,
+            approved.contains(&name),
+        )
+        .map_err(|e| err("expertise_refused", e))?;
+        c.expertises = uses;
+        set_creature_only(ctx, &creature, c, "expertise spent", json!(name))?;
+        self.finish_test(ctx, &creature, resolved, &meta)
+    }
+
+    /// A Referee ruling on a test's outcome, recorded under its kind.
+    pub(super) fn record_ruling(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        decision: &Decision,
+        answer: &Answer,
+        creature: String,
+        kind: &str,
+    ) -> Result<(), RuleError> {
+        let hidden = record(ctx, &creature).map(|r| r.hidden).unwrap_or(true);
+        let vis = if hidden {
+            Visibility::Referee
+        } else {
+            Visibility::Public
+        };
+        let payers: Vec<String> = if answer.option == "success_at_cost" {
+            decision
+                .context
+                .get("cost_payers")
+                .cloned()
+                .and_then(|v| serde_json::from_value(v).ok())
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        ctx.emit_for(
+            CoreEvent::Ruled {
+                ruling: Ruling {
+                    creature,
+                    kind: kind.to_string(),
+                    option: answer.option.clone(),
+                    text: answer.text.clone(),
+                    payers,
+                },
+            },
+            vis,
         )
     }
 }
