@@ -17,8 +17,8 @@ use crate::conditions::{ConditionDetail, ConditionKind, ConditionSet, Grab};
 
 use crate::ruleset::Crows;
 
-use super::adapter::err;
 use super::records::{living, record, set_creature_only};
+use crate::ruleset::adapter::err;
 
 /// Removes a condition; a prone that came only with unconsciousness goes with it.
 pub(in crate::ruleset) fn remove_condition(

@@ -29,9 +29,10 @@ use crate::test_roll::Characteristic;
 
 use crate::ruleset::Crows;
 
-use super::adapter::err;
+use super::CoreCommand;
 use super::records::{record, set_creature, set_creature_only};
-use super::{CoreCommand, CreatureRecord};
+use crate::ruleset::adapter::err;
+use crate::ruleset::state::CreatureRecord;
 
 /// Characteristic values in a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

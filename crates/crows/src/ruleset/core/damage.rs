@@ -26,8 +26,8 @@ use crate::inventory::{ItemId, WoundKind};
 use crate::ruleset::Crows;
 
 use super::CoreEvent;
-use super::adapter::{bad_context, err, roll_d6s};
 use super::records::{audience, living, record, set_creature_only, standing_on};
+use crate::ruleset::adapter::{bad_context, err, roll_d6s};
 
 /// Most AD items whose every order is offered as a decision (4! = 24 options); with more,
 /// the decision asks which item goes first.

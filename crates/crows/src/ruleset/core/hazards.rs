@@ -17,8 +17,8 @@ use crate::ruleset::Crows;
 use crate::ruleset::request::TestRequest;
 use crate::ruleset::then::{CoreThen, Then};
 
-use super::adapter::{err, roll_d6s, roll_die};
 use super::records::{audience, living, record, set_creature};
+use crate::ruleset::adapter::{err, roll_d6s, roll_die};
 
 impl Crows {
     /// The rest of a fall once its resistance roll (if any) is resolved: the reduction dice for

@@ -17,9 +17,10 @@ use crate::hiding::HiddenFrom;
 
 use crate::ruleset::Crows;
 
-use super::adapter::err;
+use super::CoreEvent;
 use super::records::{audience, living, record, set_creature};
-use super::{CoreEvent, CreatureRecord};
+use crate::ruleset::adapter::err;
+use crate::ruleset::state::CreatureRecord;
 
 impl Crows {
     /// Ends `creature`'s hiding from `to` and shows its current record to the players who

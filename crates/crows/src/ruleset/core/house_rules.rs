@@ -37,8 +37,9 @@ use crate::test_roll::TestRules;
 
 use crate::ruleset::Crows;
 
+use super::CoreEvent;
 use super::records::{record, set_creature_only};
-use super::{CoreEvent, CrowsState};
+use crate::ruleset::state::CrowsState;
 
 /// Longest real-time dungeon turn a table may set, in minutes (one day).
 pub(super) const MAX_DUNGEON_TURN_MINUTES: i64 = 24 * 60;

@@ -46,9 +46,10 @@ use crate::usage_dice::{ItemUsage, RollOccasion, UsageLine};
 
 use crate::ruleset::Crows;
 
-use super::adapter::{err, label, roll_d6s, roll_die, timing};
+use super::CoreEvent;
 use super::records::{audience, living, set_creature, set_creature_only, standing_on};
-use super::{CoreEvent, GroundItem};
+use crate::ruleset::adapter::{err, label, roll_d6s, roll_die, timing};
+use crate::ruleset::state::GroundItem;
 
 /// Armor Defense of a custom item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -41,9 +41,10 @@ use crate::usage_dice::RollOccasion;
 
 use crate::ruleset::Crows;
 
-use super::adapter::{bad_context, err, roll_d6s};
+use super::CoreEvent;
 use super::records::{audience, living, record, set_creature_only};
-use super::{CoreEvent, CrowsState};
+use crate::ruleset::adapter::{bad_context, err, roll_d6s};
+use crate::ruleset::state::CrowsState;
 
 /// The lit sources on the grid: placed lights, and every lit item a positioned, living
 /// creature has in use (in hand, or a slot its card allows; CR-INV-10, CR-LIGHT-01) whose

@@ -74,7 +74,6 @@
 //! ([`viewer_sees`]); a player without a character sees what spectators see. For a player, a
 //! creature they may not see answers every command exactly like one that does not exist.
 
-mod adapter;
 mod conditions;
 mod creatures;
 mod damage;
@@ -89,6 +88,11 @@ mod requests;
 mod testing;
 mod time;
 
+pub use super::state::{
+    AssistCharge, AssistCost, AssistRecord, Content, CreatureRecord, CrowsState, GroundItem,
+    PackSource, Ruling, TestMeta,
+};
+
 use std::collections::BTreeMap;
 
 use engine::{Acting, Answer, Boundary, Ctx, Decision, RuleError, TableState, TurnLength, Viewer};
@@ -97,21 +101,18 @@ use serde_json::{Value, json};
 
 use crate::conditions::{ConditionKind, ConditionSet};
 use crate::content::{CreatureCard, ItemCard, RollTable};
-use crate::creature::{Creature, CreatureKind, Object, RuleOverride, Size, Speeds, WorldOptions};
+use crate::creature::{CreatureKind, RuleOverride, Size, Speeds, WorldOptions};
 use crate::expertise::ExpertiseName;
-use crate::hazards::{Hunger, Suffocation};
-use crate::hiding::HiddenFrom;
-use crate::inventory::{CarriedItem, HandChoice, ItemId, MagicSlot, Move, SlotRef};
+use crate::inventory::{HandChoice, ItemId, MagicSlot, Move, SlotRef};
 use crate::light::{LightLevel, PlacedLight};
 use crate::special_tests::AssistLapse;
-use crate::test_roll::retry::RetryLedger;
 use crate::test_roll::{Characteristic, Modifier, ResolvedTest, RolledTest, TestKind, TestRules};
 
 use crate::ruleset::Crows;
 use crate::ruleset::request::TestRequest;
 use crate::ruleset::then::Then;
 
-pub(super) use adapter::{err, from_snake, roll_d6s, roll_die, snake};
+pub(super) use crate::ruleset::adapter::{err, from_snake, roll_d6s, roll_die, snake};
 pub use creatures::CharacteristicValues;
 pub use damage::MAX_ARMOR_ORDER_ITEMS;
 use house_rules::Settings;
@@ -126,127 +127,13 @@ pub(super) use records::{
 pub use records::{blind_players, public_sees, public_view, sight, viewer_sees};
 pub use requests::{CHARACTER_REQUEST, MAX_REQUEST_STAMINA};
 pub use testing::{
-    AssistCharge, AssistCost, AssistRecord, AssistedNeeds, LAPSING_RULINGS, MAX_TASK_TEXT, Ruling,
-    TestMeta, assist_charges, assist_cost, standing_test_modifiers,
+    AssistedNeeds, LAPSING_RULINGS, MAX_TASK_TEXT, assist_charges, assist_cost,
+    standing_test_modifiers,
 };
 use testing::{lapse_test_rulings, waive_test, warn_certain_death};
 
 /// The default real-time length of a dungeon turn, in minutes (CR-DT-02).
 pub const DEFAULT_DUNGEON_TURN_MINUTES: i64 = 30;
-
-/// One creature at the table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CreatureRecord {
-    pub creature: Creature,
-    /// Stats shown to the Referee only (monsters and NPCs by default).
-    pub hidden: bool,
-    /// Not yet shown to the players at all (monsters and NPCs from creation until the
-    /// Referee's `reveal`): for every player but its controllers it is not there.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub unrevealed: bool,
-    #[serde(default)]
-    pub hunger: Hunger,
-    #[serde(default)]
-    pub suffocation: Suffocation,
-    /// The creature card it was made from: `place` fights with that card's natural attacks
-    /// unless told otherwise.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub card: Option<String>,
-}
-
-/// An item lying on the ground (dropped, dumped), with where it came from.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct GroundItem {
-    pub id: u32,
-    pub from: String,
-    pub item: CarriedItem,
-}
-
-/// A pack file as loaded (kept so later packs are validated against it).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PackSource {
-    pub name: String,
-    pub text: String,
-}
-
-/// The loaded content.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-pub struct Content {
-    pub sources: Vec<PackSource>,
-    pub items: BTreeMap<String, ItemCard>,
-    pub creatures: BTreeMap<String, CreatureCard>,
-    pub tables: BTreeMap<String, RollTable>,
-}
-
-/// The table state of a Crows game.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-pub struct CrowsState {
-    pub options: WorldOptions,
-    pub test_rules: TestRules,
-    /// Minutes of a real-time dungeon turn (0: ended by command only).
-    pub dungeon_turn_minutes: i64,
-    pub creatures: BTreeMap<String, CreatureRecord>,
-    pub ground: Vec<GroundItem>,
-    pub content: Content,
-    /// The last resolved test of each creature (the audit record, CR-CHECK-10).
-    pub last_tests: BTreeMap<String, ResolvedTest>,
-    /// The Referee's rulings on test outcomes, in order.
-    pub rulings: Vec<Ruling>,
-    /// Next free item id (item ids are unique across the table).
-    pub next_item: u32,
-    pub next_ground: u32,
-    /// Tests attempted per creature and task (CR-RETRY-01).
-    #[serde(default)]
-    pub retries: RetryLedger,
-    /// Assists waiting for the assisted creature's next test, by assisted creature.
-    #[serde(default)]
-    pub pending_assists: BTreeMap<String, Vec<AssistRecord>>,
-    /// Which assist modifiers lapse after one combat turn (see [`AssistLapse`]).
-    #[serde(default)]
-    pub assist_lapse: AssistLapse,
-    /// Who is hidden from whom (CR-HIDE-05).
-    #[serde(default)]
-    pub hiding: HiddenFrom,
-    /// Bodies lying where their creature died, by the dead creature's id (CR-CORE-05).
-    #[serde(default)]
-    pub corpses: BTreeMap<String, Object>,
-    /// Bodies being carried, by the id of the item they are in someone's slots.
-    #[serde(default)]
-    pub carried_corpses: BTreeMap<u32, Object>,
-    /// Objects the Referee put into play, by id (CR-DMG-09, [`super::objects`]).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub objects: BTreeMap<String, super::objects::PlacedObject>,
-    /// The light level where each creature stands, as the Referee set it (absent: bright).
-    #[serde(default)]
-    pub light: BTreeMap<String, LightLevel>,
-    /// Dungeon turns, encounters, rest, town, spells ([`super::explore`]).
-    #[serde(default)]
-    pub explore: super::explore::ExploreState,
-    /// Spells, chaos, crafting, identification ([`super::magic`]).
-    #[serde(default)]
-    pub magic: super::magic::MagicState,
-    /// The fight in progress, if any ([`super::combat`]).
-    #[serde(default)]
-    pub combat: super::combat::CombatState,
-    /// Overland travel ([`super::travel`]).
-    #[serde(default)]
-    pub travel: super::travel::TravelState,
-    /// Where creatures stand on the grid, when known (`set_position`, or the combat family
-    /// through [`set_positions`]); light from carried sources is computed from them.
-    #[serde(default)]
-    pub positions: BTreeMap<String, (i32, i32)>,
-    /// Light sources standing on the grid (campfires, braziers), by id (CR-LIGHT-01/06).
-    #[serde(default)]
-    pub placed_lights: BTreeMap<String, PlacedLight>,
-    /// The light where no source reaches (`set_ambient_light`; unset: bright, CR-LIGHT-03).
-    #[serde(default)]
-    pub ambient_light: Option<LightLevel>,
-    /// The turn-budget costs of assists made in combat (CR-ASSIST-03), for the combat family
-    /// to charge to the helper's combat turn ([`assist_charges`]).
-    #[serde(default)]
-    pub assist_charges: Vec<AssistCharge>,
-}
 
 /// What the rules make of a creature now, for the Referee's view (`derived`): its speed for a
 /// move (wounds, conditions, squeezing, holding), the light level at its square, and per

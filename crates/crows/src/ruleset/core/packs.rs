@@ -11,8 +11,9 @@ use crate::content::ContentLibrary;
 
 use crate::ruleset::Crows;
 
-use super::adapter::err;
-use super::{CoreEvent, PackSource};
+use super::CoreEvent;
+use crate::ruleset::adapter::err;
+use crate::ruleset::state::PackSource;
 
 /// Most pack files in one `load_pack` and in a table.
 pub const MAX_PACK_FILES: usize = 64;

@@ -12,8 +12,9 @@ use crate::inventory::SlotKind;
 
 use crate::ruleset::Crows;
 
-use super::adapter::err;
-use super::{CoreEvent, CreatureRecord, CrowsState};
+use super::CoreEvent;
+use crate::ruleset::adapter::err;
+use crate::ruleset::state::{CreatureRecord, CrowsState};
 
 pub(in crate::ruleset) fn record<'a>(
     ctx: &'a Ctx<'_, Crows>,

@@ -18,10 +18,10 @@ use crate::creature::{Characteristics, CreatureKind, Size};
 
 use crate::ruleset::Crows;
 
-use super::adapter::{err, label};
 use super::creatures::CharacteristicValues;
 use super::records::{record, set_creature_only};
 use super::{CoreCommand, CoreEvent, default_speeds};
+use crate::ruleset::adapter::{err, label};
 
 /// Stamina a requested crow may be given (the Characters book sets the real value).
 pub const MAX_REQUEST_STAMINA: u16 = 99;

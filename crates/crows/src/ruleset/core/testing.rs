@@ -85,18 +85,11 @@ use crate::ruleset::Crows;
 use crate::ruleset::request::TestRequest;
 use crate::ruleset::then::{CoreThen, Then};
 
-use super::adapter::{bad_context, err, from_snake, roll_die, snake};
 use super::light::light_modifier_for;
 use super::records::{audience, living, record, set_creature_only};
-use super::{CoreCommand, CoreEvent, CrowsState};
-
-/// What an assist in combat costs its helper (CR-ASSIST-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AssistCost {
-    Maneuver,
-    Action,
-}
+use super::{CoreCommand, CoreEvent};
+use crate::ruleset::adapter::{bad_context, err, from_snake, roll_die, snake};
+use crate::ruleset::state::{AssistCharge, AssistCost, AssistRecord, CrowsState, Ruling, TestMeta};
 
 /// What the assisted test needs in combat, which sets the assist's cost (CR-ASSIST-03).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,16 +107,6 @@ pub fn assist_cost(needs: AssistedNeeds) -> AssistCost {
         AssistedNeeds::Maneuver => AssistCost::Maneuver,
         AssistedNeeds::Action | AssistedNeeds::Reaction => AssistCost::Action,
     }
-}
-
-/// An assist's cost charged in combat (CR-ASSIST-03).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AssistCharge {
-    pub helper: String,
-    pub assisted: String,
-    pub cost: AssistCost,
-    /// The combat round it was made in.
-    pub round: u32,
 }
 
 /// The assist costs `helper` incurred in combat round `round` (CR-ASSIST-03): the combat
@@ -176,7 +159,7 @@ pub fn standing_test_modifiers(
             a,
             crate::test_roll::Activity::Hide | crate::test_roll::Activity::Sneak
         )
-    }) && crate::ruleset::travel::sneak_edge(rules, creature)
+    }) && crate::ruleset::state::sneak_edge(rules, creature)
     {
         out.push(Modifier::edge(ModifierSource::new(
             SourceKind::Miasma,
@@ -191,46 +174,6 @@ pub fn standing_test_modifiers(
         rules, creature, &probe,
     ));
     out
-}
-
-/// A helper's resolved assist waiting for the assisted test (CR-ASSIST-01/02).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct AssistRecord {
-    pub helper: String,
-    pub resolved: ResolvedTest,
-    pub pending: PendingAssist,
-    /// Combat turns ended since the assist (counted only when made in combat).
-    #[serde(default)]
-    pub turns_passed: u64,
-}
-
-/// What a test carries past its commit point.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-pub struct TestMeta {
-    #[serde(default)]
-    pub task: Option<String>,
-    #[serde(default)]
-    pub assist_for: Option<String>,
-    #[serde(default)]
-    pub group: Option<GroupTest>,
-    /// What the family that started this test does with its result (see
-    /// [`crate::ruleset::after_test`]): a [`crate::ruleset::then::Then`] as it was written into the log, read
-    /// back only to route the result; never set from the wire.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub then: Option<Value>,
-}
-
-/// The Referee's answer to a test-outcome decision.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ruling {
-    pub creature: String,
-    pub kind: String,
-    pub option: String,
-    #[serde(default)]
-    pub text: Option<String>,
-    /// Who pays a group test's cost (CR-GROUP-03), when the ruling is a success at a cost.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub payers: Vec<String>,
 }
 
 /// Most creatures one sneak test passes.

@@ -20,9 +20,9 @@ use crate::usage_dice::RollOccasion;
 
 use crate::ruleset::Crows;
 
-use super::adapter::{err, roll_d6s, roll_die};
 use super::inventory::item_usage_faces;
 use super::records::{audience, record, set_creature, set_creature_only};
+use crate::ruleset::adapter::{err, roll_d6s, roll_die};
 
 impl Crows {
     pub(in crate::ruleset) fn end_of_dungeon_turn(
@@ -127,7 +127,7 @@ impl Crows {
                     // A rest in the Miasma restores no expertise (CR-MIASMA-02), wherever the
                     // rest was started.
                     c.expertises
-                        .finish_rest(crate::ruleset::travel::rest_place(ctx.rules(), &id));
+                        .finish_rest(crate::ruleset::state::rest_place(ctx.rules(), &id));
                     if c != r.creature {
                         set_creature_only(ctx, &id, c, "rested", json!({"restored": items}))?;
                     }

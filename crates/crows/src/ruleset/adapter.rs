@@ -1,4 +1,4 @@
-//! Small helpers every core section uses: rule errors, snake-case names, recorded dice, the
+//! Small helpers every family uses: rule errors, snake-case names, recorded dice, the
 //! table's timing and bounded labels.
 
 use engine::{Ctx, RuleError, Visibility};
@@ -93,4 +93,9 @@ pub(super) fn label(
 /// The error for a decision whose recorded context lacks what its answer needs.
 pub(super) fn bad_context() -> RuleError {
     RuleError::new("bad_decision", "decision context is incomplete")
+}
+
+/// A refusal naming its rule.
+pub(in crate::ruleset) fn refuse(code: &str, rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(code, message).rule(rule)
 }
