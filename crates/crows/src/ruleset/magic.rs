@@ -181,10 +181,12 @@ use engine::{
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::core::{audience, err, living, record, set_creature_only};
+use super::Crows;
+use super::adapter::err;
+use super::core::{audience, living, record, set_creature_only};
 use super::request::TestRequest;
+use super::state::CrowsState;
 use super::then::{MagicThen, Then};
-use super::{Crows, CrowsState};
 use crate::backlash::SpellTargetKind;
 use crate::crafting::Recipe;
 use crate::expertise::ExpertiseName;

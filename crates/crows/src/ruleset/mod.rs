@@ -22,6 +22,7 @@
 //! families run in the order core, explore, magic, combat, travel (so the end of a dungeon turn rolls
 //! usage dice and expires conditions before the encounter check).
 
+mod adapter;
 pub mod combat;
 pub mod core;
 pub mod explore;
@@ -29,6 +30,7 @@ pub mod magic;
 pub mod objects;
 mod patch;
 pub mod request;
+pub mod state;
 pub mod then;
 pub mod travel;
 

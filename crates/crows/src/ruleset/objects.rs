@@ -9,8 +9,9 @@
 use engine::{Ctx, RuleError, Visibility};
 use serde::{Deserialize, Serialize};
 
+use super::Crows;
 use super::core::{CoreEvent, MAX_TASK_TEXT};
-use super::{Crows, CrowsState};
+use super::state::CrowsState;
 use crate::creature::{Magic, Object, Size};
 
 /// An object in play and whether the players know of it.

@@ -245,8 +245,9 @@ use engine::{Acting, Answer, Boundary, Ctx, Decision, RuleError, TableState, Vie
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::state::CrowsState;
 use super::then::CombatThen;
-use super::{Crows, CrowsState, blind_players, public_sees, viewer_sees};
+use super::{Crows, blind_players, public_sees, viewer_sees};
 use crate::combat::actions::Readied;
 use crate::combat::grid::{BattleGrid, Cell, Occupant, Space, Square, squeezed_space};
 use crate::combat::initiative::{Combat, Side};

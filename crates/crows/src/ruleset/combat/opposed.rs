@@ -5,7 +5,8 @@ use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibi
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::super::core::{audience, err, living, record, roll_die, set_creature_only};
+use super::super::adapter::{err, roll_die};
+use super::super::core::{audience, living, record, set_creature_only};
 use super::super::request::TestRequest;
 use super::super::then::{AttackThen, CombatThen, OtherTarget, Then};
 use super::super::{CoreCommand, Crows};
@@ -786,7 +787,7 @@ fn roll_damage(
     // Violent in the Miasma: +1 on weapon damage (CR-MIASMA-07); a spell attack is no
     // weapon attack.
     if !weapon.tool.spell {
-        total += i32::from(crate::ruleset::travel::weapon_damage_bonus(
+        total += i32::from(crate::ruleset::state::weapon_damage_bonus(
             ctx.rules(),
             attacker,
         ));

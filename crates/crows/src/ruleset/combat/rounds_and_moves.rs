@@ -3,10 +3,12 @@
 use engine::{Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
 use serde_json::{Value, json};
 
-use super::super::core::{err, living, record, roll_die, set_creature_only};
+use super::super::adapter::{err, roll_die};
+use super::super::core::{living, record, set_creature_only};
 use super::super::request::TestRequest;
+use super::super::state::CrowsState;
 use super::super::then::{CombatThen, Then};
-use super::super::{CoreCommand, Crows, CrowsState};
+use super::super::{CoreCommand, Crows};
 use super::{
     CellAt, CombatEvent, Fight, MAX_ALTITUDE, MAX_COORDINATE, MAX_GRID_CELLS, MAX_PATH,
     Participant, Placement, ReadiedRecord, controllers, grid_audience, occupants, side_key,

@@ -156,8 +156,10 @@ use engine::{
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::core::{err, living, record, roll_d6s, set_creature_only};
-use super::{CoreCommand, Crows, CrowsState};
+use super::adapter::{err, roll_d6s};
+use super::core::{living, record, set_creature_only};
+use super::state::CrowsState;
+use super::{CoreCommand, Crows};
 use crate::creature::{Creature, Size};
 use crate::dungeon_turns::{GreedLedger, OutsideClock, greed_percent};
 use crate::encounters::{

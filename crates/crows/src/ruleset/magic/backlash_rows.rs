@@ -5,9 +5,8 @@ use engine::{Answer, Boundary, Ctx, Decision, EffectSpec, Expiry, RuleError};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::super::core::{
-    CoreEvent, audience, drop_to_ground, err, record, roll_d6s, roll_die, set_creature_only,
-};
+use super::super::adapter::{err, roll_d6s, roll_die};
+use super::super::core::{CoreEvent, audience, drop_to_ground, record, set_creature_only};
 use super::super::request::TestRequest;
 use super::super::then::{BacklashResistance, MagicThen, Then};
 use super::super::{CoreCommand, Crows};

@@ -7,9 +7,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::super::Crows;
-use super::super::core::{
-    audience, drop_to_ground, err, living, record, roll_die, set_creature_only,
-};
+use super::super::adapter::{err, roll_die};
+use super::super::core::{audience, drop_to_ground, living, record, set_creature_only};
 use super::super::request::TestRequest;
 use super::super::then::{MagicThen, Then};
 use super::{MagicEvent, ask_referee, config};

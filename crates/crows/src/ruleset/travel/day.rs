@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
 use serde_json::{Value, json};
 
-use super::{AssistEntry, RoleEntry, TravelDay, TravelEvent, day_of, position_of, refuse};
+use super::super::adapter::refuse;
+use super::{AssistEntry, RoleEntry, TravelDay, TravelEvent, day_of, position_of};
 use crate::edges::NetEdge;
 use crate::expertise::ExpertiseName;
 use crate::ruleset::Crows;

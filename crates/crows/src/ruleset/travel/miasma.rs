@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
 use serde_json::{Value, json};
 
+use super::super::adapter::refuse;
 use super::day::{after_roles, start_test};
-use super::{MiasmaPick, TravelEvent, day_of, owners, position_of, refuse};
+use super::{MiasmaPick, TravelEvent, day_of, owners, position_of};
 use crate::creature::{CreatureKind, Magic};
 use crate::edges::NetEdge;
 use crate::expertise::ExpertiseName;

@@ -158,8 +158,10 @@ use engine::{Acting, Answer, Boundary, Ctx, Decision, RuleError, TableState, Vie
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::Crows;
+use super::adapter::refuse;
+use super::state::CrowsState;
 use super::then::TravelThen;
-use super::{Crows, CrowsState};
 use crate::creature::RuleOverride;
 use crate::edges::NetEdge;
 use crate::expertise::{ExpertiseName, Expertises};
@@ -443,32 +445,6 @@ pub fn dungeon_encounter_threshold(state: &CrowsState) -> Option<u8> {
     state.travel.dungeon_encounter_threshold
 }
 
-/// Where a creature's rest ends, for its expertise uses (CR-MIASMA-02): in the Miasma when it
-/// travels with the party and the party's place (the site explored, else the true hex) is in
-/// it, unless the creature has turned (row 13+). For the core's end of a rest.
-pub fn rest_place(state: &CrowsState, creature: &str) -> crate::expertise::RestPlace {
-    use crate::expertise::RestPlace;
-    let t = &state.travel;
-    let Some(p) = t.position else {
-        return RestPlace::Ordinary;
-    };
-    if !t.party.members.iter().any(|m| m == creature)
-        || t.miasma.get(creature).is_some_and(|m| m.turned)
-    {
-        return RestPlace::Ordinary;
-    }
-    let in_miasma = match (t.day.as_ref().and_then(|d| d.rest.as_ref()), &t.exploring) {
-        (Some(r), _) => r.in_miasma,
-        (None, Some(site)) => t.sites.get(site).is_none_or(|s| s.in_miasma),
-        (None, None) => t.map.in_miasma(p.true_hex),
-    };
-    if in_miasma {
-        RestPlace::InMiasma
-    } else {
-        RestPlace::Ordinary
-    }
-}
-
 /// Rations a creature needs per rest to get its benefits (Ravenous: 2, CR-MIASMA-07); none for
 /// a creature that needs no food ([`RuleOverride::NeedsNoFood`], CR-REST-01), Ravenous or not.
 pub fn rations_per_rest(state: &CrowsState, creature: &str) -> u8 {
@@ -514,24 +490,6 @@ pub fn wounds_healed_per_rest(state: &CrowsState, creature: &str) -> u8 {
         .miasma
         .get(creature)
         .map_or(1, MiasmaState::wounds_healed_per_rest)
-}
-
-/// The bonus on a creature's weapon damage (Violent: +1, CR-MIASMA-07).
-pub fn weapon_damage_bonus(state: &CrowsState, creature: &str) -> i8 {
-    state
-        .travel
-        .miasma
-        .get(creature)
-        .map_or(0, MiasmaState::weapon_damage_bonus)
-}
-
-/// Whether a creature's sneak and hide tests get an edge (Despondent, CR-MIASMA-07).
-pub fn sneak_edge(state: &CrowsState, creature: &str) -> bool {
-    state
-        .travel
-        .miasma
-        .get(creature)
-        .is_some_and(MiasmaState::sneak_edge)
 }
 
 /// The travel commands (see the module docs).
@@ -846,11 +804,6 @@ pub(super) fn acting(_state: &TableState<CrowsState>, command: &TravelCommand) -
         TravelCommand::TravelAssist { helper, .. } => Acting::Characters(vec![helper.clone()]),
         _ => Acting::RefereeOnly,
     }
-}
-
-/// A refusal naming its rule.
-pub(super) fn refuse(code: &str, rule: &str, message: impl Into<String>) -> RuleError {
-    RuleError::new(code, message).rule(rule)
 }
 
 /// The Referee and the players of `creature`.

@@ -4,8 +4,9 @@
 use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
 use serde_json::{Value, json};
 
+use super::super::adapter::refuse;
 use super::day::after_roles;
-use super::{MAX_SITES, Site, SiteKind, TravelEvent, day_of, position_of, refuse};
+use super::{MAX_SITES, Site, SiteKind, TravelEvent, day_of, position_of};
 use crate::ruleset::Crows;
 use crate::travel::Step;
 use crate::travel::hex::Direction;

@@ -1,0 +1,101 @@
+//! Small helpers every family uses: rule errors, snake-case names, recorded dice, the
+//! table's timing and bounded labels.
+
+use engine::{Ctx, RuleError, Visibility};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::inventory::Timing;
+
+use crate::ruleset::Crows;
+
+pub(in crate::ruleset) fn err(code: &str, message: impl std::fmt::Display) -> RuleError {
+    let message = message.to_string();
+    let rule = message
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .find(|w| w.starts_with("CR-"))
+        .map(str::to_string);
+    let e = RuleError::new(code, message);
+    match rule {
+        Some(r) => e.rule(r),
+        None => e,
+    }
+}
+
+pub(in crate::ruleset) fn snake<T: Serialize>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    }
+}
+
+pub(in crate::ruleset) fn from_snake<T: serde::de::DeserializeOwned>(s: &str) -> Option<T> {
+    serde_json::from_value(Value::String(s.to_string())).ok()
+}
+
+/// Rolls one die of `sides` faces through ctx (recorded) and returns its face.
+pub(in crate::ruleset) fn roll_die(
+    ctx: &mut Ctx<'_, Crows>,
+    label: &str,
+    sides: u8,
+    visibility: Visibility,
+) -> Result<u8, RuleError> {
+    let result = ctx.roll(label, &format!("1d{sides}"), visibility)?;
+    u8::try_from(result.total)
+        .ok()
+        .filter(|f| (1..=sides).contains(f))
+        .ok_or_else(|| {
+            RuleError::new(
+                "bad_face",
+                format!("a d{sides} showed {}, outside 1…{sides}", result.total),
+            )
+            .rule("CR-DICE-01")
+        })
+}
+
+pub(in crate::ruleset) fn roll_d6s(
+    ctx: &mut Ctx<'_, Crows>,
+    label: &str,
+    n: u8,
+    visibility: &Visibility,
+) -> Result<Vec<u8>, RuleError> {
+    (0..n)
+        .map(|_| roll_die(ctx, label, 6, visibility.clone()))
+        .collect()
+}
+
+pub(in crate::ruleset) fn timing(ctx: &Ctx<'_, Crows>) -> Timing {
+    if ctx.core().clock.combat.is_some() {
+        Timing::CombatRounds
+    } else {
+        Timing::OutsideCombatRounds
+    }
+}
+
+/// A label of 1…`max` characters (counted as characters, not bytes), trimmed.
+pub(super) fn label(
+    text: &str,
+    max: usize,
+    code: &str,
+    what: &str,
+    rule: &str,
+) -> Result<String, RuleError> {
+    let t = text.trim();
+    if t.is_empty() || t.chars().count() > max {
+        return Err(
+            RuleError::new(code, format!("{what} is 1…{max} characters ({rule})")).rule(rule),
+        );
+    }
+    Ok(t.to_string())
+}
+
+/// The error for a decision whose recorded context lacks what its answer needs.
+pub(super) fn bad_context() -> RuleError {
+    RuleError::new("bad_decision", "decision context is incomplete")
+}
+
+/// A refusal naming its rule.
+pub(in crate::ruleset) fn refuse(code: &str, rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(code, message).rule(rule)
+}

@@ -1,0 +1,151 @@
+//! Hiding (CR-HIDE-01…05): who is hidden from whom, and showing a creature again.
+//!
+//! Commands (the Referee's):
+//! - `{"hide": {"creature": "vera", "from": ["ghoul"], "watching": []}}` — after a successful
+//!   hide test: Vera is hidden from those creatures (a relation, CR-HIDE-05); refused
+//!   (CR-HIDE-01) for an observer the Referee lists as watching. `{"reveal": {"creature":
+//!   "vera", "to": ["ghoul"]}}` (`to` empty: everyone). A player every one of whose characters
+//!   a creature is hidden from does not see it: not in the view, and its events (creature
+//!   changes, rolls, tests, decisions, death) are not sent to that player at all.
+
+use std::collections::BTreeSet;
+
+use engine::{Ctx, RuleError, Visibility};
+use serde_json::Value;
+
+use crate::hiding::HiddenFrom;
+
+use crate::ruleset::Crows;
+
+use super::CoreEvent;
+use super::records::{audience, living, record, set_creature};
+use crate::ruleset::adapter::err;
+use crate::ruleset::state::CreatureRecord;
+
+impl Crows {
+    /// Ends `creature`'s hiding from `to` and shows its current record to the players who
+    /// now see it.
+    pub(in crate::ruleset) fn reveal(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        creature: &str,
+        to: Vec<String>,
+    ) -> Result<(), RuleError> {
+        ctx.emit(CoreEvent::Revealed {
+            creature: creature.to_string(),
+            to,
+        })?;
+        let r = record(ctx, creature)?.clone();
+        set_creature(ctx, creature, r, "revealed", Value::Null)
+    }
+
+    /// The Referee shows a creature kept out of the players' sight since its creation (and
+    /// drops every hiding relation it had): from now on it is seen like any other.
+    pub(super) fn reveal_to_players(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        creature: &str,
+        mut r: CreatureRecord,
+    ) -> Result<(), RuleError> {
+        let to: Vec<String> = ctx
+            .rules()
+            .hiding
+            .hidden_from(creature)
+            .map(str::to_string)
+            .collect();
+        if !to.is_empty() {
+            ctx.emit_for(
+                CoreEvent::Revealed {
+                    creature: creature.to_string(),
+                    to,
+                },
+                Visibility::Referee,
+            )?;
+        }
+        r.unrevealed = false;
+        set_creature(ctx, creature, r, "revealed", Value::Null)
+    }
+
+    /// `hide`: after a successful hide test, the creature is hidden from those observers
+    /// (CR-HIDE-01/05).
+    pub(super) fn hide(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        creature: &str,
+        from: &[String],
+        watching: &[String],
+    ) -> Result<(), RuleError> {
+        living(ctx, creature)?;
+        if from.is_empty() || from.len() > 64 {
+            return Err(
+                RuleError::new("bad_hide", "hide from 1…64 observers (CR-HIDE-05)")
+                    .rule("CR-HIDE-05"),
+            );
+        }
+        for o in from {
+            record(ctx, o)?;
+            if o == creature {
+                return Err(RuleError::new(
+                    "bad_hide",
+                    "a creature cannot hide from itself (CR-HIDE-05)",
+                )
+                .rule("CR-HIDE-05"));
+            }
+            HiddenFrom::may_try_to_hide(creature, o, watching.contains(o))
+                .map_err(|e| err("hide_refused", e))?;
+        }
+        // Seen by the Referee and the hider's players (not by those it hides from).
+        let vis = match audience(ctx, creature) {
+            Visibility::Referee => Visibility::Referee,
+            _ => {
+                let players: BTreeSet<String> = ctx
+                    .core()
+                    .participants
+                    .controllers(creature)
+                    .cloned()
+                    .collect();
+                if players.is_empty() {
+                    Visibility::Referee
+                } else {
+                    Visibility::Players(players)
+                }
+            }
+        };
+        ctx.emit_for(
+            CoreEvent::Hidden {
+                creature: creature.to_string(),
+                from: from.to_vec(),
+            },
+            vis,
+        )
+    }
+
+    /// `reveal`: a hidden creature is seen again by some or all (CR-HIDE-05), or an unrevealed one
+    /// is shown to the players.
+    pub(super) fn reveal_command(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        creature: &str,
+        to: &[String],
+    ) -> Result<(), RuleError> {
+        let r = record(ctx, creature)?.clone();
+        if r.unrevealed && to.is_empty() {
+            return self.reveal_to_players(ctx, creature, r);
+        }
+        let hidden: Vec<String> = ctx
+            .rules()
+            .hiding
+            .hidden_from(creature)
+            .filter(|o| to.is_empty() || to.iter().any(|t| t == o))
+            .map(str::to_string)
+            .collect();
+        if hidden.is_empty() {
+            return Err(RuleError::new(
+                "not_hidden",
+                format!("{creature} is not hidden from them (CR-HIDE-05)"),
+            )
+            .rule("CR-HIDE-05"));
+        }
+        self.reveal(ctx, creature, hidden)
+    }
+}
