@@ -484,8 +484,13 @@ async fn cr_cond_03_cr_rest_02_reposition_the_held_creature_and_the_rest_in_the_
     // Within reach (picked again on the grid): the rat moves, a maneuver is spent.
     click(&c, "#act-to-pick").await;
     click(&c, "#sq-2-2").await;
-    let square = text_of(&c, "#combat-act-form").await;
-    assert!(square.contains("(2, 2)"), "{square}");
+    // The screen re-renders on every update: read the form in one step, when it shows the pick.
+    wait_js(
+        &c,
+        "the square picked",
+        "const f = document.querySelector('#combat-act-form'); return f && f.textContent.includes('(2, 2)')",
+    )
+    .await;
     click(&c, "#combat-act-send").await;
     let mut rat = Value::Null;
     for _ in 0..100 {
@@ -504,11 +509,12 @@ async fn cr_cond_03_cr_rest_02_reposition_the_held_creature_and_the_rest_in_the_
          return Math.abs(g.cx.baseVal.value - (b.x + b.width / 2)) < 1 && Math.abs(g.cy.baseVal.value - (b.y + b.height / 2)) < 1",
     )
     .await;
-    let budget = text_of(&c, "#combat-budget").await;
-    assert!(
-        budget.contains("1 maneuver left"),
-        "one maneuver spent: {budget}"
-    );
+    wait_js(
+        &c,
+        "one maneuver spent",
+        "const b = document.querySelector('#combat-budget'); return b && b.textContent.includes('1 maneuver left')",
+    )
+    .await;
     shot_at(&c, "c-combat-repositioned", Some("#combat")).await;
 
     // Travelling, a rest in the open: the dungeon panel defers to the travel screen.
