@@ -607,10 +607,10 @@ impl HelpGiven {
         ally: &str,
         skill_or_tool: &str,
         helper_proficient: bool,
-        gm: crate::objects::GmAllows,
+        gm: crate::GmAllows,
     ) -> Result<HelpGiven, RulesError> {
         help_check(helper_proficient)?;
-        if gm == crate::objects::GmAllows::No {
+        if gm == crate::GmAllows::No {
             return refuse("DD-ACT-09.a", "the GM rules that help is not possible here");
         }
         turn.take_action(ActionKind::Help)?;
@@ -713,12 +713,12 @@ impl Hiding {
     /// Takes the Hide action (also on a failed check). `None`: the check failed.
     pub fn attempt(
         turn: &mut Turn,
-        gm: crate::objects::GmAllows,
+        gm: crate::GmAllows,
         out_of_sight_of_all_enemies: bool,
         heavily_obscured_or_cover: bool,
         stealth_total: i32,
     ) -> Result<Option<Hiding>, RulesError> {
-        if gm == crate::objects::GmAllows::No {
+        if gm == crate::GmAllows::No {
             return refuse(
                 "DD-ACT-10.f",
                 "the GM rules that hiding is not possible here",
@@ -851,7 +851,7 @@ pub fn opportunity_attack(
         );
     }
     attacker.take_reaction()?;
-    crate::combat::melee_in_reach(from_ft, reach_ft)?;
+    crate::movement::melee_in_reach(from_ft, reach_ft)?;
     Ok(from_ft)
 }
 

@@ -99,16 +99,7 @@ pub fn ranged_attack(
     Ok(u32::from(distance_ft > normal_ft) + u32::from(hostile_within_5ft_seeing))
 }
 
-/// A melee attack needs the target within reach (DD-CBT-06.a, DD-MOVE-22.a).
-pub fn melee_in_reach(distance_ft: u32, reach_ft: u32) -> Result<(), RulesError> {
-    if distance_ft > reach_ft {
-        return Err(RulesError::Forbidden {
-            rule: "DD-CBT-06.a",
-            reason: format!("target at {distance_ft} ft is beyond the {reach_ft} ft reach"),
-        });
-    }
-    Ok(())
-}
+pub use crate::movement::melee_in_reach;
 
 /// The numbers of an Unarmed Strike (DD-CBT-07): attack bonus Str + PB, damage 1 + Str
 /// (never below 0), and the save DC of Grapple and Shove, 8 + Str + PB.

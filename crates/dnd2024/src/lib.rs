@@ -42,6 +42,14 @@ Document 5.2 (\"SRD 5.2\") by Wizards of the Coast LLC, available at \
 https://www.dndbeyond.com/srd. The SRD 5.2 is licensed under the Creative Commons Attribution \
 4.0 International License, available at https://creativecommons.org/licenses/by/4.0/legalcode.";
 
+/// The GM's answer where the rules let the GM allow something (`[GM]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GmAllows {
+    Yes,
+    No,
+}
+
 /// A refused input: names the rule or the limit, and nothing was changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {

@@ -493,3 +493,14 @@ pub fn speed_if_tracked(
         Ok(speed)
     }
 }
+
+/// A melee attack needs the target within reach (DD-CBT-06.a, DD-MOVE-22.a).
+pub fn melee_in_reach(distance_ft: u32, reach_ft: u32) -> Result<(), RulesError> {
+    if distance_ft > reach_ft {
+        return Err(RulesError::Forbidden {
+            rule: "DD-CBT-06.a",
+            reason: format!("target at {distance_ft} ft is beyond the {reach_ft} ft reach"),
+        });
+    }
+    Ok(())
+}

@@ -83,13 +83,7 @@ pub fn object_save() -> bool {
     false
 }
 
-/// The GM's answer where the rules let the GM allow something (`[GM]`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GmAllows {
-    Yes,
-    No,
-}
+pub use crate::GmAllows;
 
 /// What damages an object (DD-OBJ-01.a): attacks do; a spell does only if it says it affects
 /// objects.
