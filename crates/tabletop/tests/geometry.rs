@@ -7,8 +7,11 @@ use tabletop::square::{
     Diagonals, Square, distance, distance_with, edges_followed, squares_crossed,
 };
 
+/// A map of lattice points.
+type PointMap = fn((i32, i32)) -> (i32, i32);
+
 /// The eight rotations and reflections of the grid, on lattice points.
-fn symmetries() -> [fn((i32, i32)) -> (i32, i32); 8] {
+fn symmetries() -> [PointMap; 8] {
     [
         |(x, y)| (x, y),
         |(x, y)| (-x, y),
@@ -22,7 +25,7 @@ fn symmetries() -> [fn((i32, i32)) -> (i32, i32); 8] {
 }
 
 /// Where a square goes under a symmetry of lattice points: the image of its box's centre.
-fn image(f: fn((i32, i32)) -> (i32, i32), s: Square) -> Square {
+fn image(f: PointMap, s: Square) -> Square {
     // The centre (x + ½, y + ½), doubled to stay on integers.
     let (cx, cy) = f((2 * s.x + 1, 2 * s.y + 1));
     Square::new((cx - 1).div_euclid(2), (cy - 1).div_euclid(2))
