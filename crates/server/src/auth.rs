@@ -25,7 +25,9 @@ pub(crate) fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
 /// Checks a token against a table: the Referee's or a player's seat there. A revoked token is
 /// refused; a player token only while its seat is the player's current seat.
 pub async fn principal(state: &AppState, token: &str, table: &str) -> Result<Principal, ApiError> {
-    authorize(state, token, table).await.map(|(who, _)| who)
+    check_token(state, token, table, false)
+        .await
+        .map(|(who, _)| who)
 }
 
 /// [`principal`], with the access the token was checked against: a command checks it again
@@ -36,6 +38,17 @@ pub async fn authorize(
     state: &AppState,
     token: &str,
     table: &str,
+) -> Result<(Principal, Option<SeatCheck>), ApiError> {
+    check_token(state, token, table, true).await
+}
+
+/// [`authorize`]; without `for_command` (a read) the Referee's token is only looked up: the
+/// table's head, read under its lock, matters only to a command checked again later.
+async fn check_token(
+    state: &AppState,
+    token: &str,
+    table: &str,
+    for_command: bool,
 ) -> Result<(Principal, Option<SeatCheck>), ApiError> {
     let hash = hash_token(token);
     let record = valid_token(state, &hash).await?;
@@ -50,6 +63,7 @@ pub async fn authorize(
     // the second look sees a revocation, or the head was read before its event was logged and
     // the check under the table's lock ([`runner::recheck_seat`]) sees the event.
     let (who, check) = match record.grant {
+        Grant::Referee if !for_command => return Ok((Principal::Referee, None)),
         Grant::Referee => {
             let since = {
                 let hub = state.hub.get(table);
