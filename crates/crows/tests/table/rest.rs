@@ -502,6 +502,118 @@ fn cr_ract_01_02_03_05_one_activity_per_rest_and_its_effect_at_the_end() {
     t.assert_replays();
 }
 
+/// The id of `who`'s carried item called `name`.
+fn item_id(t: &T, who: &str, name: &str) -> u64 {
+    t.creature(who)["inventory"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["item"]["name"] == name)
+        .unwrap()["item"]["id"]
+        .as_u64()
+        .unwrap()
+}
+
+#[test]
+// Covers CR-RACT-02.
+fn cr_ract_02_one_activity_per_rest_and_nothing_from_an_interrupted_one() {
+    let mut t = fed_party(2);
+    t.referee_rules(json!({"start_rest": {}}), &[]);
+    choose(
+        &mut t,
+        "vera",
+        "alice",
+        json!({"kind": "craft", "item": "rope"}),
+    )
+    .unwrap();
+    // One per rest.
+    assert_eq!(
+        choose(&mut t, "vera", "alice", json!({"kind": "seclude_camp"})).unwrap_err(),
+        Some("CR-RACT-02".into())
+    );
+    // An interrupted rest gives nothing: the craft never comes due.
+    t.referee_rules(json!({"interrupt_rest": {"reason": "ghouls"}}), &[]);
+    assert!(!log_of(&t, &Viewer::Referee).contains("crafting_roll_due"));
+    // The next rest takes a new choice, and its end gives the effect.
+    t.referee_rules(json!({"start_rest": {}}), &[]);
+    choose(
+        &mut t,
+        "vera",
+        "alice",
+        json!({"kind": "craft", "item": "rope"}),
+    )
+    .unwrap();
+    sleep_all(&mut t);
+    t.referee_rules(json!({"finish_rest": {}}), &[]);
+    assert!(log_of(&t, &Viewer::Referee).contains("crafting_roll_due"));
+    t.assert_replays();
+}
+
+#[test]
+// Covers CR-RACT-03.
+fn cr_ract_03_crafting_is_a_hook_the_rest_end_hands_on() {
+    let mut t = fed_party(1);
+    t.referee_rules(json!({"start_rest": {}}), &[]);
+    choose(
+        &mut t,
+        "vera",
+        "alice",
+        json!({"kind": "craft", "item": "rope"}),
+    )
+    .unwrap();
+    assert!(!log_of(&t, &Viewer::Referee).contains("crafting_roll_due"));
+    sleep_all(&mut t);
+    t.referee_rules(json!({"finish_rest": {}}), &[]);
+    let due = last_event(&t, "activity_resolved");
+    assert!(due.to_string().contains("crafting_roll_due"), "{due}");
+    assert!(due.to_string().contains("rope"), "{due}");
+}
+
+#[test]
+// Covers CR-RACT-05.
+fn cr_ract_05_identify_takes_a_magic_item_the_creature_carries() {
+    let mut t = fed_party(1);
+    t.referee_rules(
+        json!({"place_item": {"creature": "bram", "custom": {"name": "Odd amulet", "slots": 1,
+            "magic": true}, "slots": [{"kind": "belt", "number": 1}]}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "custom": {"name": "Plain cup", "slots": 1},
+            "slots": [{"kind": "belt", "number": 1}]}}),
+        &[],
+    );
+    let (amulet, cup) = (
+        item_id(&t, "bram", "Odd amulet"),
+        item_id(&t, "vera", "Plain cup"),
+    );
+    t.referee_rules(json!({"start_rest": {}}), &[]);
+    // A mundane item, and a magic item someone else carries, are refused.
+    for item in [cup, amulet] {
+        assert_eq!(
+            choose(
+                &mut t,
+                "vera",
+                "alice",
+                json!({"kind": "identify", "item": item})
+            )
+            .unwrap_err(),
+            Some("CR-RACT-05".into()),
+            "item {item}"
+        );
+    }
+    choose(
+        &mut t,
+        "bram",
+        "bob",
+        json!({"kind": "identify", "item": amulet}),
+    )
+    .unwrap();
+    sleep_all(&mut t);
+    t.referee_rules(json!({"finish_rest": {}}), &[]);
+    assert!(log_of(&t, &Viewer::Player("bob".into())).contains("properties_learned"));
+}
+
 #[test]
 // Covers CR-RACT-04.
 fn cr_ract_04_harvest_rolls_parts_by_corpse_size_and_destroys_it() {
