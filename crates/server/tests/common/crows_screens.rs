@@ -89,6 +89,23 @@ pub async fn log_grew(c: &Client, what: &str, before: u64) -> String {
     v.as_str().unwrap_or_default().to_string()
 }
 
+/// Waits until the log has grown past `before` lines with a new line matching the regular
+/// expression `re` (the events of one command may reach the screen in more than one update);
+/// returns the new lines.
+pub async fn log_grew_with(c: &Client, what: &str, before: u64, re: &str) -> String {
+    let v = wait_js(
+        c,
+        what,
+        &format!(
+            "const l = [...document.querySelectorAll('#log-list li')]; \
+             const fresh = l.slice(0, Math.max(0, l.length - {before})).map(e => e.textContent); \
+             return fresh.some(t => new RegExp({re:?}).test(t)) && fresh.join(' | ')"
+        ),
+    )
+    .await;
+    v.as_str().unwrap_or_default().to_string()
+}
+
 /// Answers, on the Referee's screen, every decision waiting (a pass, "later" or the first
 /// option; free text gets a short note), so a test runs whatever the dice said. The server's
 /// view says which decisions wait; each is answered with its button on the screen.
