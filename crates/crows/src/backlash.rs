@@ -2,7 +2,7 @@
 //! stacking / "roll another" rules and the creature-target substitution (CR-SPELL-14…19,
 //! CR-BL-01…56). Pure rules: dice arrive as faces, Referee choices are returned as requests.
 //!
-//! Every row carries its mechanics as [`Effect`]s; what only the Referee can play out is a
+//! Every row carries its mechanics as [`BacklashEffect`]s; what only the Referee can play out is a
 //! [`RefereeCall`] and, for rows that are mostly story, the `narrative` flag. The row notes are
 //! short paraphrases, not the book's text.
 
@@ -98,7 +98,7 @@ pub enum BaneScope {
 /// One mechanical effect of a backlash row. Dice counts are d6 unless a field says otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Effect {
+pub enum BacklashEffect {
     /// `d6` six-sided dice of damage; `piercing` marks piercing damage.
     Damage {
         to: Affected,
@@ -139,14 +139,14 @@ pub enum Effect {
     ResistanceRoll {
         to: Affected,
         characteristic: Characteristic,
-        tier1: &'static [Effect],
-        tier2: &'static [Effect],
-        tier3: &'static [Effect],
+        tier1: &'static [BacklashEffect],
+        tier2: &'static [BacklashEffect],
+        tier3: &'static [BacklashEffect],
     },
     /// A recurring effect.
     Triggered {
         trigger: Trigger,
-        then: &'static [Effect],
+        then: &'static [BacklashEffect],
     },
     /// Grabbed until the end of the creature's next turn (quicksand tier 2).
     GrabbedUntilNextTurnEnd,
@@ -223,13 +223,13 @@ pub enum Effect {
     DonkeyHead,
 }
 
-impl Effect {
+impl BacklashEffect {
     /// What this effect leaves standing while its row runs, when the row alone says where
     /// (the rules outside magic respect it, see [`crate::standing`]). The numb hand and the
     /// weapon hand wait for the Referee's pick of the hand slot.
     pub fn standing(&self) -> Option<Standing> {
         match *self {
-            Effect::DamageTakenMultiplier {
+            BacklashEffect::DamageTakenMultiplier {
                 factor: 2,
                 next_only,
                 non_piercing_only,
@@ -237,8 +237,8 @@ impl Effect {
                 next_only,
                 non_piercing_only,
             }),
-            Effect::HandsUnusable => Some(Standing::HandBlocked { hand: None }),
-            Effect::HeadgearBlocked => Some(Standing::MagicSlotBlocked {
+            BacklashEffect::HandsUnusable => Some(Standing::HandBlocked { hand: None }),
+            BacklashEffect::HeadgearBlocked => Some(Standing::MagicSlotBlocked {
                 slot: MagicSlot::Head,
             }),
             _ => None,
@@ -247,9 +247,12 @@ impl Effect {
 }
 
 impl BacklashRow {
-    /// The standing effects of the whole row (see [`Effect::standing`]).
+    /// The standing effects of the whole row (see [`BacklashEffect::standing`]).
     pub fn standing(&self) -> Vec<Standing> {
-        self.effects.iter().filter_map(Effect::standing).collect()
+        self.effects
+            .iter()
+            .filter_map(BacklashEffect::standing)
+            .collect()
     }
 
     /// The rule ID of the row, `CR-BL-NN`.
@@ -326,7 +329,7 @@ pub struct BacklashRow {
     /// Our own short description.
     pub note: &'static str,
     pub duration: BacklashDuration,
-    pub effects: &'static [Effect],
+    pub effects: &'static [BacklashEffect],
     pub stacking: Stacking,
     pub referee: &'static [RefereeCall],
     /// Mostly story: the engine records it and the Referee plays it out.
@@ -343,7 +346,7 @@ const fn row(
     high: u8,
     note: &'static str,
     duration: BacklashDuration,
-    effects: &'static [Effect],
+    effects: &'static [BacklashEffect],
 ) -> BacklashRow {
     BacklashRow {
         id,
@@ -375,11 +378,11 @@ const fn story(mut r: BacklashRow) -> BacklashRow {
 
 use Affected as A;
 use BacklashDuration as D;
-use Effect as E;
+use BacklashEffect as E;
 use RefereeCall as R;
 
 const CASTER: Affected = A::Caster;
-const NO_EFFECT: &[Effect] = &[];
+const NO_EFFECT: &[BacklashEffect] = &[];
 
 /// The whole table in book order; 61–62 and 63–64 per CR-ERR-01 (see [`OverlapRule`]).
 pub const TABLE: [BacklashRow; 55] = [
@@ -1201,11 +1204,11 @@ pub fn damage_dice(row: &BacklashRow, stacks: u8) -> u8 {
         .effects
         .iter()
         .find_map(|e| match e {
-            Effect::Triggered { then, .. } => then.iter().find_map(|t| match t {
-                Effect::Damage { d6, .. } => Some(*d6),
+            BacklashEffect::Triggered { then, .. } => then.iter().find_map(|t| match t {
+                BacklashEffect::Damage { d6, .. } => Some(*d6),
                 _ => None,
             }),
-            Effect::Damage { d6, .. } => Some(*d6),
+            BacklashEffect::Damage { d6, .. } => Some(*d6),
             _ => None,
         })
         .unwrap_or(0);
@@ -1221,7 +1224,7 @@ pub fn speed_change(row: &BacklashRow, stacks: u8) -> i32 {
         .effects
         .iter()
         .map(|e| match e {
-            Effect::Speed(s) => i32::from(*s),
+            BacklashEffect::Speed(s) => i32::from(*s),
             _ => 0,
         })
         .sum();

@@ -4,7 +4,7 @@
 //! modifiers to attacks against it, speed, flanking, actions and damage. They are turned into
 //! the tests' [`Modifier`] type by [`own_test_modifiers`] and [`attack_modifiers_against`].
 //! A creature never holds two instances of one condition (CR-COND-01); objects hold none
-//! (CR-DMG-09): the table refuses one on an object (`ruleset::objects`).
+//! (CR-DMG-09): the table refuses one on an object (`ruleset::core::objects`).
 //!
 //! Expiry ([`ConditionSet::end_of_dungeon_turn`], [`ConditionSet::middle_of_rest`]) follows
 //! the duration table of CR-COND-10; waking ([`ConditionSet::wake`]) follows CR-COND-08.
@@ -644,7 +644,7 @@ mod tests {
         // Still a single bane.
         let m = own_test_modifiers(&s, &ordinary(), Characteristic::Mind, &[]);
         assert_eq!(m.len(), 1);
-        // Objects take none: `ruleset::objects` refuses a condition on an object (CR-DMG-09).
+        // Objects take none: `ruleset::core::objects` refuses a condition on an object (CR-DMG-09).
     }
 
     #[test]

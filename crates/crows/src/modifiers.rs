@@ -8,9 +8,9 @@
 //! keys of conditions (`blessed`, `weakened`, `unconscious`…) are the condition names the
 //! conditions module uses.
 //!
-//! Rows whose numbers depend on a roll or a count are data too: [`Effect::ByTier`] (assist,
-//! Support Everyone, Fight the Miasma, Make Camp) and [`Effect::PerUnit`] (beyond range,
-//! cruelty, crafting expertises). Damage rows ([`Effect::Damage`]) are listed for completeness;
+//! Rows whose numbers depend on a roll or a count are data too: [`PartEffect::ByTier`] (assist,
+//! Support Everyone, Fight the Miasma, Make Camp) and [`PartEffect::PerUnit`] (beyond range,
+//! cruelty, crafting expertises). Damage rows ([`PartEffect::Damage`]) are listed for completeness;
 //! the damage rules apply them.
 
 use serde::Serialize;
@@ -78,7 +78,7 @@ pub enum DamageEffect {
 /// A part's effect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Effect {
+pub enum PartEffect {
     Test(ModifierEffect),
     /// Depends on the tier of the test that grants it; `None` = no modifier.
     ByTier([Option<ModifierEffect>; 3]),
@@ -93,7 +93,7 @@ pub enum Effect {
 /// One effect of a row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Part {
-    pub effect: Effect,
+    pub effect: PartEffect,
     pub applies: Applies,
     pub whose: Whose,
 }
@@ -112,9 +112,9 @@ pub struct RegistryRow {
 /// What a row needs to know beyond the test itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Context {
-    /// The tier of the granting test, for [`Effect::ByTier`].
+    /// The tier of the granting test, for [`PartEffect::ByTier`].
     pub granting_tier: Option<Tier>,
-    /// The count for [`Effect::PerUnit`].
+    /// The count for [`PartEffect::PerUnit`].
     pub units: Option<u32>,
     /// For [`Applies::AttacksNotIncludingSource`]: the attack includes the source creature.
     pub includes_source: bool,
@@ -164,14 +164,14 @@ impl RegistryRow {
                 continue;
             }
             let effect = match part.effect {
-                Effect::Test(e) => Some(e),
-                Effect::ByTier(t) => ctx
+                PartEffect::Test(e) => Some(e),
+                PartEffect::ByTier(t) => ctx
                     .granting_tier
                     .and_then(|tier| t[usize::from(tier.number() - 1)]),
-                Effect::PerUnit { per, .. } => ctx.units.map(|n| {
+                PartEffect::PerUnit { per, .. } => ctx.units.map(|n| {
                     ModifierEffect::Bonus(per.saturating_mul(i32::try_from(n).unwrap_or(i32::MAX)))
                 }),
-                Effect::Damage(_) => None,
+                PartEffect::Damage(_) => None,
             };
             if let Some(effect) = effect {
                 out.push(Modifier::new(self.source(), effect));
@@ -187,12 +187,12 @@ pub fn row(key: &str) -> Option<&'static RegistryRow> {
 }
 
 use Applies as A;
-use Effect as E;
 use ModifierEffect as M;
+use PartEffect as E;
 use SourceKind as K;
 use Whose as W;
 
-const fn part(effect: Effect, applies: Applies, whose: Whose) -> Part {
+const fn part(effect: PartEffect, applies: Applies, whose: Whose) -> Part {
     Part {
         effect,
         applies,

@@ -2,12 +2,10 @@
 //! table's timing and bounded labels.
 
 use engine::{Ctx, RuleError, Visibility};
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize, de};
 use serde_json::Value;
 
 use crate::inventory::Timing;
-
-use crate::ruleset::Crows;
 
 pub(in crate::ruleset) fn err(code: &str, message: impl std::fmt::Display) -> RuleError {
     let message = message.to_string();
@@ -98,4 +96,38 @@ pub(super) fn bad_context() -> RuleError {
 /// A refusal naming its rule.
 pub(in crate::ruleset) fn refuse(code: &str, rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(code, message).rule(rule)
+}
+
+/// The Crows ruleset (registry name `crows`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Crows;
+
+/// The variant names of an externally tagged enum, read from its `Deserialize` impl (which
+/// hands them to the deserializer).
+pub(in crate::ruleset) fn variant_names<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
+    struct Capture(&'static [&'static str]);
+    impl<'de> Deserializer<'de> for &mut Capture {
+        type Error = de::value::Error;
+        fn deserialize_any<V: de::Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+            Err(de::Error::custom("not an enum"))
+        }
+        fn deserialize_enum<V: de::Visitor<'de>>(
+            self,
+            _name: &'static str,
+            variants: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Self::Error> {
+            self.0 = variants;
+            Err(de::Error::custom("captured"))
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map struct
+            identifier ignored_any
+        }
+    }
+    let mut capture = Capture(&[]);
+    // The error is the point: the impl stops right after naming its variants.
+    let _ = T::deserialize(&mut capture);
+    capture.0
 }

@@ -27,13 +27,13 @@ pub mod combat;
 pub mod core;
 pub mod explore;
 pub mod magic;
-pub mod objects;
 mod patch;
 pub mod request;
 pub mod state;
 pub mod then;
 pub mod travel;
 
+pub use self::adapter::Crows;
 pub use self::core::*;
 
 use engine::{
@@ -44,15 +44,12 @@ use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use self::adapter::variant_names;
 use self::combat::{CombatCommand, CombatEvent};
 use self::explore::{ExploreCommand, ExploreEvent};
 use self::magic::{MagicCommand, MagicEvent};
 use self::then::Then;
 use self::travel::{TravelCommand, TravelEvent};
-
-/// The Crows ruleset (registry name `crows`).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Crows;
 
 /// Every command of the ruleset, by family.
 // One command lives briefly per request; boxing the families would buy nothing.
@@ -103,36 +100,6 @@ impl From<TravelEvent> for CrowsEvent {
     fn from(e: TravelEvent) -> Self {
         CrowsEvent::Travel(e)
     }
-}
-
-/// The variant names of an externally tagged enum, read from its `Deserialize` impl (which
-/// hands them to the deserializer).
-fn variant_names<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
-    struct Capture(&'static [&'static str]);
-    impl<'de> Deserializer<'de> for &mut Capture {
-        type Error = de::value::Error;
-        fn deserialize_any<V: de::Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
-            Err(de::Error::custom("not an enum"))
-        }
-        fn deserialize_enum<V: de::Visitor<'de>>(
-            self,
-            _name: &'static str,
-            variants: &'static [&'static str],
-            _: V,
-        ) -> Result<V::Value, Self::Error> {
-            self.0 = variants;
-            Err(de::Error::custom("captured"))
-        }
-        serde::forward_to_deserialize_any! {
-            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
-            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map struct
-            identifier ignored_any
-        }
-    }
-    let mut capture = Capture(&[]);
-    // The error is the point: the impl stops right after naming its variants.
-    let _ = T::deserialize(&mut capture);
-    capture.0
 }
 
 /// The one key of `{<name>: …}` (or a bare `"<name>"`).
@@ -243,19 +210,21 @@ impl<'de> Deserialize<'de> for CrowsEvent {
 /// setback): the family's rules define the consequences, unless its `then` carries
 /// `"referee_outcome": true`. A stored continuation this version does not know is a
 /// `bad_continuation` rule error.
-pub(crate) fn after_test(
-    rules: &Crows,
-    creature: &str,
-    resolved: &crate::test_roll::ResolvedTest,
-    then: &Value,
-    ctx: &mut Ctx<'_, Crows>,
-) -> Result<(), RuleError> {
-    match Then::from_value(then)? {
-        Then::Explore(step) => explore::after_test(rules, creature, resolved, &step, ctx),
-        Then::Magic(step) => magic::after_test(rules, creature, resolved, step, ctx),
-        Then::Combat(step) => combat::after_test(rules, creature, resolved, step, ctx),
-        Then::Travel(step) => travel::after_test(rules, creature, resolved, step, ctx),
-        Then::Core(step) => rules.core_after_test(creature, resolved, step, ctx),
+impl self::then::HandBack for Crows {
+    fn hand_back(
+        &self,
+        creature: &str,
+        resolved: &crate::test_roll::ResolvedTest,
+        then: &Value,
+        ctx: &mut Ctx<'_, Crows>,
+    ) -> Result<(), RuleError> {
+        match Then::from_value(then)? {
+            Then::Explore(step) => explore::after_test(self, creature, resolved, &step, ctx),
+            Then::Magic(step) => magic::after_test(self, creature, resolved, step, ctx),
+            Then::Combat(step) => combat::after_test(self, creature, resolved, step, ctx),
+            Then::Travel(step) => travel::after_test(self, creature, resolved, step, ctx),
+            Then::Core(step) => self.core_after_test(creature, resolved, step, ctx),
+        }
     }
 }
 

@@ -6,8 +6,9 @@
 
 use engine::{Ctx, RuleError};
 
+use super::adapter::Crows;
+use super::core::commands::CoreCommand;
 use super::then::Then;
-use super::{CoreCommand, Crows};
 use crate::expertise::ExpertiseName;
 use crate::test_roll::{Activity, Characteristic, Modifier, TestKind};
 

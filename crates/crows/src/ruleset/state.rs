@@ -99,24 +99,24 @@ pub struct CrowsState {
     /// Bodies being carried, by the id of the item they are in someone's slots.
     #[serde(default)]
     pub carried_corpses: BTreeMap<u32, Object>,
-    /// Objects the Referee put into play, by id (CR-DMG-09, [`super::objects`]).
+    /// Objects the Referee put into play, by id (CR-DMG-09, [`super::core::objects`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub objects: BTreeMap<String, super::objects::PlacedObject>,
+    pub objects: BTreeMap<String, PlacedObject>,
     /// The light level where each creature stands, as the Referee set it (absent: bright).
     #[serde(default)]
     pub light: BTreeMap<String, LightLevel>,
     /// Dungeon turns, encounters, rest, town, spells ([`super::explore`]).
     #[serde(default)]
-    pub explore: super::explore::ExploreState,
+    pub explore: super::explore::state::ExploreState,
     /// Spells, chaos, crafting, identification ([`super::magic`]).
     #[serde(default)]
-    pub magic: super::magic::MagicState,
+    pub magic: super::magic::state::MagicState,
     /// The fight in progress, if any ([`super::combat`]).
     #[serde(default)]
-    pub combat: super::combat::CombatState,
+    pub combat: super::combat::state::CombatState,
     /// Overland travel ([`super::travel`]).
     #[serde(default)]
-    pub travel: super::travel::TravelState,
+    pub travel: super::travel::state::TravelState,
     /// Where creatures stand on the grid, when known (`set_position`, or the combat family
     /// through [`set_positions`]); light from carried sources is computed from them.
     #[serde(default)]
@@ -216,7 +216,7 @@ pub struct TestMeta {
     #[serde(default)]
     pub group: Option<GroupTest>,
     /// What the family that started this test does with its result (see
-    /// [`crate::ruleset::after_test`]): a [`crate::ruleset::then::Then`] as it was written into the log, read
+    /// [`crate::ruleset::then::HandBack`]): a [`crate::ruleset::then::Then`] as it was written into the log, read
     /// back only to route the result; never set from the wire.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub then: Option<Value>,
@@ -233,4 +233,14 @@ pub struct Ruling {
     /// Who pays a group test's cost (CR-GROUP-03), when the ruling is a success at a cost.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub payers: Vec<String>,
+}
+
+/// An object in play and whether the players know of it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlacedObject {
+    pub object: Object,
+    /// Only the Referee knows of it (a hidden trapdoor); `place_object` again with
+    /// `"hidden": false` shows it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden: bool,
 }

@@ -1,5 +1,5 @@
 //! What a family does with the result of a test it started: the continuation (`then`) a
-//! family puts on core's test, handed back to that family by [`super::after_test`] once the
+//! family puts on core's test, handed back to that family through [`HandBack`] once the
 //! test's result is final (after any expertise spent at the commit point, CR-EXP-01).
 //!
 //! The continuation is written into the event log (inside the decision context of an
@@ -21,7 +21,7 @@ use crate::creature::Size;
 use crate::test_roll::{AttackRange, Characteristic, Modifier};
 use crate::travel::roles::Task;
 
-use super::combat::{AttackKind, WeaponUse};
+use super::combat::state::{AttackKind, WeaponUse};
 
 /// A continuation: the family that started a test and what it does with the result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -161,6 +161,21 @@ pub enum TravelThen {
     },
     /// A resistance roll against the Miasma (CR-ROLE-03, CR-MIASMA-03).
     Miasma,
+}
+
+/// Hands a final test result back to the family that started the test. Core resolves every
+/// test but knows no family; the ruleset's top ([`crate::ruleset::Crows`], which knows them
+/// all) implements this and routes by the [`Then`] the test carried.
+pub(crate) trait HandBack {
+    /// Routes `resolved` (the final result of `creature`'s test) by the stored continuation
+    /// `then`; a continuation no family knows is a `bad_continuation` rule error.
+    fn hand_back(
+        &self,
+        creature: &str,
+        resolved: &crate::test_roll::ResolvedTest,
+        then: &Value,
+        ctx: &mut engine::Ctx<'_, super::adapter::Crows>,
+    ) -> Result<(), RuleError>;
 }
 
 #[cfg(test)]

@@ -81,7 +81,7 @@ pub enum Duration {
 /// One effect of a row, as the software enforces or shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Effect {
+pub enum MiasmaEffect {
     SpeaksOnlyWhenSpokenTo,
     EdgeOnSneakAndHide,
     /// Rations needed per rest to get its benefits.
@@ -130,17 +130,35 @@ impl Row {
     }
 
     /// Both effects of the row (CR-MIASMA-07).
-    pub fn effects(self) -> [Effect; 2] {
+    pub fn effects(self) -> [MiasmaEffect; 2] {
         match self {
-            Row::Despondent => [Effect::SpeaksOnlyWhenSpokenTo, Effect::EdgeOnSneakAndHide],
-            Row::Ravenous => [Effect::RationsPerRest(2), Effect::ForageBonus(2)],
-            Row::Rage => [Effect::DestroyRandomMundaneItem, Effect::StaminaOrWound(3)],
-            Row::Liar => [Effect::SaysOnlyUntruths, Effect::GainExpertise { uses: 1 }],
-            Row::Lazy => [Effect::RefusesRoles, Effect::WoundsHealedPerRest(2)],
-            Row::Violent => [Effect::MustPursueFoes, Effect::WeaponDamageBonus(1)],
+            Row::Despondent => [
+                MiasmaEffect::SpeaksOnlyWhenSpokenTo,
+                MiasmaEffect::EdgeOnSneakAndHide,
+            ],
+            Row::Ravenous => [
+                MiasmaEffect::RationsPerRest(2),
+                MiasmaEffect::ForageBonus(2),
+            ],
+            Row::Rage => [
+                MiasmaEffect::DestroyRandomMundaneItem,
+                MiasmaEffect::StaminaOrWound(3),
+            ],
+            Row::Liar => [
+                MiasmaEffect::SaysOnlyUntruths,
+                MiasmaEffect::GainExpertise { uses: 1 },
+            ],
+            Row::Lazy => [
+                MiasmaEffect::RefusesRoles,
+                MiasmaEffect::WoundsHealedPerRest(2),
+            ],
+            Row::Violent => [
+                MiasmaEffect::MustPursueFoes,
+                MiasmaEffect::WeaponDamageBonus(1),
+            ],
             Row::Turned => [
-                Effect::BecomesRefereeNpc,
-                Effect::RestInMiasmaRestoresExpertise,
+                MiasmaEffect::BecomesRefereeNpc,
+                MiasmaEffect::RestInMiasmaRestoresExpertise,
             ],
         }
     }

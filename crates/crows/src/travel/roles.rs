@@ -116,9 +116,9 @@ impl Task {
     }
 
     /// The task's tier table (CR-ROLE-03…14, CR-LOST-03) as data.
-    pub fn table(self) -> TierTable<Vec<Effect>> {
-        use Effect::*;
-        let t = |a: Vec<Effect>, b: Vec<Effect>, c: Vec<Effect>| TierTable {
+    pub fn table(self) -> TierTable<Vec<TaskEffect>> {
+        use TaskEffect::*;
+        let t = |a: Vec<TaskEffect>, b: Vec<TaskEffect>, c: Vec<TaskEffect>| TierTable {
             tier_1: a,
             tier_2: b,
             tier_3: c,
@@ -236,7 +236,7 @@ impl Yield {
 /// One effect of a task result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Effect {
+pub enum TaskEffect {
     /// Today's travel-encounter threshold changes.
     TravelThreshold(i8),
     /// Today's rest-encounter threshold changes.
@@ -288,7 +288,7 @@ pub enum Pick {
 #[serde(rename_all = "snake_case")]
 pub enum Resolved {
     /// An effect on hexes or thresholds.
-    Effect(Effect),
+    Effect(TaskEffect),
     /// A bonus on every crafting roll in this camp during today's rest.
     CraftingBonus(i8),
 }
@@ -297,12 +297,14 @@ impl Choice {
     /// What the picked option becomes.
     pub fn resolve(self, pick: Pick) -> Resolved {
         match (self, pick) {
-            (Choice::HexOrTravelThreshold(n), Pick::First) => Resolved::Effect(Effect::Hexes(n)),
+            (Choice::HexOrTravelThreshold(n), Pick::First) => {
+                Resolved::Effect(TaskEffect::Hexes(n))
+            }
             (Choice::HexOrTravelThreshold(n), Pick::Second) => {
-                Resolved::Effect(Effect::TravelThreshold(n))
+                Resolved::Effect(TaskEffect::TravelThreshold(n))
             }
             (Choice::RestThresholdOrCrafting { threshold, .. }, Pick::First) => {
-                Resolved::Effect(Effect::RestThreshold(threshold))
+                Resolved::Effect(TaskEffect::RestThreshold(threshold))
             }
             (Choice::RestThresholdOrCrafting { crafting, .. }, Pick::Second) => {
                 Resolved::CraftingBonus(crafting)
@@ -419,7 +421,7 @@ pub struct Day {
     /// Choices still to be answered, with the creature who answers.
     pub pending: Vec<(u32, Choice)>,
     /// Effects other than hexes and thresholds, for the caller to carry out.
-    pub other: Vec<(u32, Effect)>,
+    pub other: Vec<(u32, TaskEffect)>,
 }
 
 impl Day {
@@ -446,15 +448,15 @@ impl Day {
         }
     }
 
-    fn apply(&mut self, creature: u32, e: Effect) {
+    fn apply(&mut self, creature: u32, e: TaskEffect) {
         match e {
-            Effect::TravelThreshold(n) => self.travel_delta += n,
-            Effect::RestThreshold(n) => self.rest_delta += n,
-            Effect::Hexes(n) => self.task_hexes += n,
-            Effect::Lost => self.gets_lost = true,
-            Effect::Found => self.found = true,
-            Effect::StillLost => {}
-            Effect::Choose(c) => self.pending.push((creature, c)),
+            TaskEffect::TravelThreshold(n) => self.travel_delta += n,
+            TaskEffect::RestThreshold(n) => self.rest_delta += n,
+            TaskEffect::Hexes(n) => self.task_hexes += n,
+            TaskEffect::Lost => self.gets_lost = true,
+            TaskEffect::Found => self.found = true,
+            TaskEffect::StillLost => {}
+            TaskEffect::Choose(c) => self.pending.push((creature, c)),
             other => self.other.push((creature, other)),
         }
     }

@@ -1,10 +1,10 @@
 //! The backlash table (CR-BL-01…56) and the backlash rules of CR-SPELL-16…19.
 
 use crows::backlash::{
-    ActiveBacklash, Affected, BacklashDuration as D, BacklashError, BacklashRow, BaneScope,
-    CasterSituation, Effect as E, EndCondition, ItemFate, Lookup, OverlapRule, RefereeCall,
-    RerollReason, Resolution, SpellTargetKind, Stacking, TABLE, Trigger, damage_dice, lookup,
-    resolve, row_by_id, speed_change, table_total,
+    ActiveBacklash, Affected, BacklashDuration as D, BacklashEffect as E, BacklashError,
+    BacklashRow, BaneScope, CasterSituation, EndCondition, ItemFate, Lookup, OverlapRule,
+    RefereeCall, RerollReason, Resolution, SpellTargetKind, Stacking, TABLE, Trigger, damage_dice,
+    lookup, resolve, row_by_id, speed_change, table_total,
 };
 use crows::conditions::ConditionKind;
 use crows::test_roll::Characteristic;

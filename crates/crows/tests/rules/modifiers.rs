@@ -1,7 +1,7 @@
 //! CR-MOD-01: every row of the modifier registry, walked one by one, applied to a real test.
 
 use crows::expertise::WeaponCategory;
-use crows::modifiers::{self, Context, DamageEffect, Effect, REGISTRY, Whose};
+use crows::modifiers::{self, Context, DamageEffect, PartEffect, REGISTRY, Whose};
 use crows::test_roll::{
     self, Activity, AttackRange, Characteristic, ModifierEffect, TestKind, TestRules, TestSpec,
     Tier,
@@ -147,7 +147,10 @@ fn cr_mod_01_blessed_edge_on_all_tests_and_damage() {
         12
     );
     let dmg = &modifiers::row("blessed").unwrap().parts[1];
-    assert_eq!(dmg.effect, Effect::Damage(DamageEffect::PlusCharacteristic));
+    assert_eq!(
+        dmg.effect,
+        PartEffect::Damage(DamageEffect::PlusCharacteristic)
+    );
 }
 
 #[test]
@@ -713,7 +716,7 @@ fn cr_mod_01_damage_rows_are_not_test_modifiers() {
     ];
     for (key, d) in want {
         let row = modifiers::row(key).unwrap();
-        assert_eq!(row.parts[0].effect, Effect::Damage(d));
+        assert_eq!(row.parts[0].effect, PartEffect::Damage(d));
         assert!(effects(key, &melee(), Whose::Bearer, NONE).is_empty());
     }
 }

@@ -6,13 +6,14 @@ use crows::test_roll::{Characteristic, Tier};
 use crows::travel::hex::{Direction, Hex, HexInfo, HexMap};
 use crows::travel::lost::{BackOnTrack, Position, back_on_track, drift_direction};
 use crows::travel::miasma::{
-    self, Duration, Effect as M, MiasmaState, Outcome, Row, TableRoll, makes_roll, raise_other,
+    self, Duration, MiasmaEffect as M, MiasmaState, Outcome, Row, TableRoll, makes_roll,
+    raise_other,
 };
 use crows::travel::pace::{Pace, Route, hexes_today, slowest, speed_adjustment};
 use crows::travel::road::{encounter, turns_in};
 use crows::travel::roles::{
-    Assignment, Choice, Day, Effect as E, Finds, Pick, Role, Task, Yield, picked, role_test_bonus,
-    roster,
+    Assignment, Choice, Day, Finds, Pick, Role, Task, TaskEffect as E, Yield, picked,
+    role_test_bonus, roster,
 };
 use crows::travel::{Step, TravelError};
 

@@ -405,7 +405,7 @@ fn cr_bl_every_row_applied_through_the_engine() {
         assert_eq!(listed, lasting, "row {}: running {running}", row.id);
         // Each kind of mechanic leaves its mark on the creatures.
         for effect in row.effects {
-            use crows::backlash::Effect as E;
+            use crows::backlash::BacklashEffect as E;
             match effect {
                 E::Condition {
                     to: crows::backlash::Affected::Caster,

@@ -229,196 +229,41 @@
 //! `order`, `current`, `participants` with surprise and reaction spent, `budgets`,
 //! `allowances`, `taunts`, and `readied` for the viewer's own creatures).
 
-mod opposed;
+pub(in crate::ruleset) mod board;
+pub(in crate::ruleset) mod opposed;
+mod reacting;
 mod rounds_and_moves;
+pub(in crate::ruleset) mod state;
 
-pub use opposed::WeaponUse;
+pub(in crate::ruleset) use board::space_of;
+use board::{grid_audience, side_key};
 #[cfg(test)]
-pub(crate) use opposed::unarmed;
+pub(crate) use reacting::unarmed;
+pub use state::{
+    AttackKind, CellAt, CombatEvent, CombatState, Fight, MAX_ALTITUDE, MAX_COORDINATE,
+    MAX_GRID_CELLS, MAX_PATH, Participant, Placement, ReadiedAct, ReadiedRecord, TauntRecord,
+    WeaponUse,
+};
 
-pub(super) use opposed::{SpellOnGrid, SpellStrike, aim_spell, pay_for_cast, spell_tier_against};
-pub(super) use rounds_and_moves::{inventory_maneuver, speed_in};
+pub(super) use rounds_and_moves::inventory_maneuver;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
-use engine::{Acting, Answer, Boundary, Ctx, Decision, RuleError, TableState, Viewer, Visibility};
+use engine::{Acting, Answer, Boundary, Ctx, Decision, RuleError, TableState, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::adapter::Crows;
+use super::core::records::viewer_sees;
 use super::state::CrowsState;
 use super::then::CombatThen;
-use super::{Crows, blind_players, public_sees, viewer_sees};
-use crate::combat::actions::Readied;
-use crate::combat::grid::{BattleGrid, Cell, Occupant, Space, Square, squeezed_space};
+use crate::combat::grid::{BattleGrid, Space, Square};
 use crate::combat::initiative::{Combat, Side};
-use crate::combat::reactions::{Movement, ReactionKind, ReactionState};
+use crate::combat::reactions::Movement;
 use crate::combat::turn::{Cost, TurnBudget};
 use crate::creature::Size;
 use crate::inventory::{ItemId, Move, SlotRef};
-use crate::test_roll::{AttackRange, Characteristic, Tier};
-
-/// Most squares set on one grid.
-pub const MAX_GRID_CELLS: usize = 10_000;
-/// Largest coordinate magnitude on the grid.
-pub const MAX_COORDINATE: i32 = 10_000;
-/// Most squares in one path.
-pub const MAX_PATH: usize = 64;
-
-/// One square of the map as sent and stored.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CellAt {
-    pub at: Square,
-    #[serde(flatten)]
-    pub cell: Cell,
-}
-
-/// Where a creature stands and how it takes part.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Placement {
-    pub at: Square,
-    pub side: Side,
-    /// Its natural attacks come from this creature card.
-    #[serde(default)]
-    pub card: Option<String>,
-    #[serde(default)]
-    pub flying: bool,
-    #[serde(default)]
-    pub squeezing: bool,
-    /// A pet or summoned creature of this creature (CR-PET-01/05).
-    #[serde(default)]
-    pub owner: Option<String>,
-    #[serde(default)]
-    pub summoned: bool,
-    /// Invisible: attacks against it are as into heavy concealment (CR-LOE-09).
-    #[serde(default)]
-    pub invisible: bool,
-    /// A flyer's height in squares above the ground of its square (CR-MOVE-05): how far it
-    /// falls, with any drop under it, when it can no longer stay aloft.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub altitude: u32,
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
-/// Highest a flyer is placed, in squares.
-pub const MAX_ALTITUDE: u32 = 1_000;
-
-/// A taunt in force (CR-ACT-01).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TauntRecord {
-    pub taunter: String,
-    pub target: String,
-}
-
-/// A readied act waiting for its trigger (CR-ACT-02).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReadiedRecord {
-    pub act: Readied,
-    pub trigger: String,
-}
-
-/// A participant as listed when the fight starts.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Participant {
-    pub creature: String,
-    pub side: Side,
-    pub surprised: bool,
-}
-
-/// The fight in progress.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Fight {
-    /// Creature ids by their number in [`Combat`].
-    pub ids: Vec<String>,
-    pub combat: Combat,
-    /// The budgets of this turn: the acting creature's and its commanded pets'.
-    #[serde(default)]
-    pub budgets: BTreeMap<String, TurnBudget>,
-    /// Squares moved this turn, per creature (for the run-up edge).
-    #[serde(default)]
-    pub moved: BTreeMap<String, u32>,
-    #[serde(default)]
-    pub reactions: BTreeMap<String, ReactionState>,
-    #[serde(default)]
-    pub taunts: Vec<TauntRecord>,
-    #[serde(default)]
-    pub readied: BTreeMap<String, ReadiedRecord>,
-    /// Off-turn acts a creature may take now (a crit's extra action, a fired readied act).
-    #[serde(default)]
-    pub allowances: BTreeMap<String, Cost>,
-    /// Opportunity attacks passed up this turn, as (watcher, mover).
-    #[serde(default)]
-    pub declined: Vec<(String, String)>,
-    /// The order each side asked for (kept from round to round until changed).
-    #[serde(default)]
-    pub orders: BTreeMap<String, Vec<String>>,
-    /// Pets commanded this round.
-    #[serde(default)]
-    pub commanded: Vec<String>,
-}
-
-impl Fight {
-    pub fn number(&self, id: &str) -> Option<u32> {
-        self.ids
-            .iter()
-            .position(|i| i == id)
-            .and_then(|n| u32::try_from(n).ok())
-    }
-
-    pub fn name(&self, n: u32) -> Option<&str> {
-        self.ids.get(n as usize).map(String::as_str)
-    }
-
-    /// Whose turn it is.
-    pub fn current(&self) -> Option<&str> {
-        self.combat.current().and_then(|n| self.name(n))
-    }
-
-    pub fn round(&self) -> u32 {
-        self.combat.round()
-    }
-
-    pub fn side_of(&self, id: &str) -> Option<Side> {
-        let n = self.number(id)?;
-        self.combat
-            .combatants()
-            .iter()
-            .find(|c| c.id == n)
-            .map(|c| c.side)
-    }
-}
-
-/// The combat part of the table state.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-pub struct CombatState {
-    /// The squares that differ from open ground.
-    #[serde(default)]
-    pub cells: Vec<CellAt>,
-    #[serde(default)]
-    pub placements: BTreeMap<String, Placement>,
-    /// Where ground items (core's `ground` ids) lie, when known (thrown weapons).
-    #[serde(default)]
-    pub ground_at: BTreeMap<u32, Square>,
-    #[serde(default)]
-    pub fight: Option<Fight>,
-}
-
-impl CombatState {
-    /// The map as the pure rules read it.
-    pub fn grid(&self) -> BattleGrid {
-        let mut g = BattleGrid::new();
-        for c in &self.cells {
-            g.set(c.at, c.cell.clone());
-        }
-        g
-    }
-}
-
-/// An act for `ready`.
-pub type ReadiedAct = Readied;
+use crate::test_roll::Characteristic;
 
 /// The combat commands (see the module docs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -598,145 +443,6 @@ pub enum CombatCommand {
         #[serde(default)]
         by: Option<String>,
     },
-}
-
-/// How an attack came about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AttackKind {
-    /// An action.
-    Attack,
-    /// A reaction as the target leaves reach (CR-REACT-05).
-    Opportunity,
-    /// A counter's damage (CR-REACT-03): no roll.
-    Counter,
-    /// A ranged miss striking an ally (CR-ATK-08/09): no roll.
-    Stray,
-}
-
-/// The events of the combat commands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CombatEvent {
-    GridSet {
-        cells: Vec<CellAt>,
-        clear: bool,
-    },
-    Placed {
-        creature: String,
-        placement: Placement,
-    },
-    Unplaced {
-        creature: String,
-    },
-    FightStarted {
-        participants: Vec<Participant>,
-    },
-    SideOrdered {
-        side: Side,
-        order: Vec<String>,
-    },
-    RoundStarted {
-        round: u32,
-        d10: u8,
-        first: Side,
-        crows: Vec<String>,
-        enemies: Vec<String>,
-    },
-    TurnBegan {
-        creature: String,
-    },
-    TurnEnded {
-        creature: String,
-    },
-    CombatantRemoved {
-        creature: String,
-    },
-    BudgetSet {
-        creature: String,
-        budget: TurnBudget,
-    },
-    AllowanceSet {
-        creature: String,
-        /// `None`: used up.
-        cost: Option<Cost>,
-    },
-    Moved {
-        creature: String,
-        from: Square,
-        to: Square,
-        /// Squares of movement spent.
-        cost: u32,
-        movement: Movement,
-        #[serde(default)]
-        report: Value,
-    },
-    ReactionUsed {
-        creature: String,
-        round: u32,
-        kind: ReactionKind,
-    },
-    OpportunityDeclined {
-        watcher: String,
-        mover: String,
-    },
-    Taunted {
-        taunter: String,
-        target: String,
-    },
-    ReadiedSet {
-        creature: String,
-        readied: Option<ReadiedRecord>,
-    },
-    AttackMade {
-        attacker: String,
-        target: String,
-        /// The further targets of the same roll (CR-ATK-14).
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        also: Vec<String>,
-        weapon: String,
-        delivery: AttackRange,
-        kind: AttackKind,
-        #[serde(default)]
-        spent: Value,
-    },
-    AttackResolved {
-        attacker: String,
-        target: String,
-        kind: AttackKind,
-        tier: Tier,
-        hit: bool,
-        #[serde(default)]
-        damage: Option<i32>,
-        #[serde(default)]
-        effect: Option<String>,
-        #[serde(default)]
-        crit: bool,
-        #[serde(default)]
-        doom: bool,
-    },
-    GroundAt {
-        ground: u32,
-        at: Square,
-    },
-    PetCommanded {
-        owner: String,
-        pet: String,
-    },
-    Toppled {
-        creature: String,
-        object: Size,
-        onto: Vec<String>,
-    },
-    /// A flyer could no longer stay aloft (or the Referee ruled it falls) and fell `feet` to
-    /// the ground under it (CR-MOVE-05); `placed` follows.
-    FlyerFell {
-        creature: String,
-        feet: u32,
-        /// `prone`, `speed_0` or `referee`.
-        why: String,
-    },
-    FightEnded {},
 }
 
 /// For whom a command acts.
@@ -954,251 +660,6 @@ pub(super) fn decide(
     }
 }
 
-/// Applies an event. Pure.
-pub(super) fn apply(state: &mut CrowsState, event: &CombatEvent) {
-    // A creature on the battle grid stands where its placement is: core's positions (light,
-    // square guesses) follow the grid, so there is one answer to "where is it".
-    match event {
-        CombatEvent::Placed {
-            creature,
-            placement,
-        } => {
-            state
-                .positions
-                .insert(creature.clone(), (placement.at.x, placement.at.y));
-        }
-        CombatEvent::Unplaced { creature } => {
-            state.positions.remove(creature);
-        }
-        _ => {}
-    }
-    let cs = &mut state.combat;
-    match event {
-        CombatEvent::GridSet { cells, clear } => {
-            let mut grid = if *clear { BattleGrid::new() } else { cs.grid() };
-            for c in cells {
-                grid.set(c.at, c.cell.clone());
-            }
-            cs.cells = grid
-                .features()
-                .map(|(at, cell)| CellAt {
-                    at,
-                    cell: cell.clone(),
-                })
-                .collect();
-        }
-        CombatEvent::Placed {
-            creature,
-            placement,
-        } => {
-            cs.placements.insert(creature.clone(), placement.clone());
-        }
-        CombatEvent::Unplaced { creature } => {
-            cs.placements.remove(creature);
-        }
-        CombatEvent::FightStarted { participants } => {
-            let ids: Vec<String> = participants.iter().map(|p| p.creature.clone()).collect();
-            let combatants = participants
-                .iter()
-                .zip(0u32..)
-                .map(|(p, n)| crate::combat::initiative::Combatant {
-                    id: n,
-                    side: p.side,
-                    surprised_at_start: p.surprised,
-                })
-                .collect();
-            // Checked in `decide` (non-empty, no duplicates).
-            if let Ok(combat) = Combat::new(combatants, Default::default()) {
-                cs.fight = Some(Fight {
-                    ids,
-                    combat,
-                    budgets: BTreeMap::new(),
-                    moved: BTreeMap::new(),
-                    reactions: BTreeMap::new(),
-                    taunts: Vec::new(),
-                    readied: BTreeMap::new(),
-                    allowances: BTreeMap::new(),
-                    declined: Vec::new(),
-                    orders: BTreeMap::new(),
-                    commanded: Vec::new(),
-                });
-            }
-        }
-        CombatEvent::FightEnded {} => cs.fight = None,
-        CombatEvent::GroundAt { ground, at } => {
-            cs.ground_at.insert(*ground, *at);
-        }
-        _ => {
-            if let Some(f) = cs.fight.as_mut() {
-                apply_fight(f, event);
-            }
-        }
-    }
-}
-
-fn apply_fight(f: &mut Fight, event: &CombatEvent) {
-    match event {
-        CombatEvent::SideOrdered { side, order } => {
-            f.orders.insert(side_key(*side).into(), order.clone());
-        }
-        CombatEvent::RoundStarted {
-            d10,
-            crows,
-            enemies,
-            ..
-        } => {
-            let num = |ids: &[String]| -> Vec<u32> {
-                ids.iter().filter_map(|i| f.number(i)).collect::<Vec<_>>()
-            };
-            let (c, e) = (num(crows), num(enemies));
-            // Checked in `decide` against the same state.
-            let _ = f.combat.start_round(*d10, &c, &e);
-            f.budgets.clear();
-            f.moved.clear();
-            f.declined.clear();
-            f.commanded.clear();
-        }
-        CombatEvent::TurnBegan { creature } => {
-            f.budgets.clear();
-            f.budgets.insert(creature.clone(), TurnBudget::new());
-            f.moved.clear();
-            f.declined.clear();
-            // A taunt lasts until the taunter's next turn; a readied act lapses then.
-            f.taunts.retain(|t| &t.taunter != creature);
-            f.readied.remove(creature);
-        }
-        CombatEvent::TurnEnded { creature } => {
-            if let Some(n) = f.number(creature) {
-                let _ = f.combat.end_turn(n);
-            }
-            f.budgets.clear();
-            f.moved.clear();
-            f.declined.clear();
-        }
-        CombatEvent::CombatantRemoved { creature } => {
-            if let Some(n) = f.number(creature) {
-                let _ = f.combat.remove(n);
-            }
-            f.budgets.remove(creature);
-        }
-        CombatEvent::BudgetSet { creature, budget } => {
-            f.budgets.insert(creature.clone(), *budget);
-        }
-        CombatEvent::AllowanceSet { creature, cost } => match cost {
-            Some(c) => {
-                f.allowances.insert(creature.clone(), *c);
-            }
-            None => {
-                f.allowances.remove(creature);
-            }
-        },
-        CombatEvent::Moved {
-            creature,
-            cost,
-            movement: Movement::Move | Movement::Shift,
-            ..
-        } => {
-            *f.moved.entry(creature.clone()).or_default() += cost;
-        }
-        CombatEvent::ReactionUsed {
-            creature, round, ..
-        } => {
-            f.reactions
-                .entry(creature.clone())
-                .or_default()
-                .spent_in_round = Some(*round);
-        }
-        CombatEvent::OpportunityDeclined { watcher, mover } => {
-            f.declined.push((watcher.clone(), mover.clone()));
-        }
-        CombatEvent::Taunted { taunter, target } => {
-            f.taunts.retain(|t| &t.taunter != taunter);
-            f.taunts.push(TauntRecord {
-                taunter: taunter.clone(),
-                target: target.clone(),
-            });
-        }
-        CombatEvent::ReadiedSet { creature, readied } => match readied {
-            Some(r) => {
-                f.readied.insert(creature.clone(), r.clone());
-            }
-            None => {
-                f.readied.remove(creature);
-            }
-        },
-        CombatEvent::PetCommanded { pet, .. } => {
-            f.commanded.push(pet.clone());
-            f.budgets.insert(pet.clone(), TurnBudget::new());
-        }
-        _ => {}
-    }
-}
-
-pub(super) fn side_key(side: Side) -> &'static str {
-    match side {
-        Side::Crows => "crows",
-        Side::Enemies => "enemies",
-    }
-}
-
-/// Who sees where `id` is and what it does on the grid: everyone but the players it is hidden
-/// from (CR-HIDE-05).
-pub(super) fn grid_audience(ctx: &Ctx<'_, Crows>, id: &str) -> Visibility {
-    let blind = blind_players(&ctx.core().participants, ctx.rules(), id);
-    if blind.is_empty() && public_sees(&ctx.core().participants, ctx.rules(), id) {
-        Visibility::Public
-    } else {
-        Visibility::Players(
-            ctx.core()
-                .participants
-                .players
-                .keys()
-                .filter(|p| !blind.contains(*p))
-                .cloned()
-                .collect(),
-        )
-    }
-}
-
-/// The space a placed creature takes.
-pub(super) fn space_of(state: &CrowsState, id: &str) -> Option<(Space, Size)> {
-    let p = state.combat.placements.get(id)?;
-    let size = state.creatures.get(id)?.creature.size;
-    let space = if p.squeezing {
-        squeezed_space(p.at, size)
-    } else {
-        Space::of_size(p.at, size)
-    };
-    Some((space, size))
-}
-
-/// Every placed creature as the pure rules' occupants, numbered in placement order; the ids
-/// by number.
-pub(super) fn occupants(state: &CrowsState) -> (Vec<Occupant>, Vec<String>) {
-    let mut out = Vec::new();
-    let mut ids = Vec::new();
-    for (id, p) in &state.combat.placements {
-        let Some((space, size)) = space_of(state, id) else {
-            continue;
-        };
-        if !state.creatures.get(id).is_some_and(|r| r.creature.alive) {
-            continue;
-        }
-        let n = u32::try_from(ids.len()).unwrap_or(u32::MAX);
-        out.push(Occupant {
-            id: n,
-            size,
-            space,
-            team: match p.side {
-                Side::Crows => 0,
-                Side::Enemies => 1,
-            },
-        });
-        ids.push(id.clone());
-    }
-    (out, ids)
-}
-
 /// What `viewer` may see of this part of the state (`null`: nothing to show).
 pub(super) fn project(state: &TableState<CrowsState>, viewer: &Viewer) -> Value {
     let rules = &state.rules;
@@ -1384,60 +845,6 @@ pub(super) fn settle(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), Rule
     rounds_and_moves::flyers_fall(rules, ctx)
 }
 
-/// What core's `test` adds to an attack for its `target`: the target's glow (CR-BL-24), an
-/// edge when the attacker is hidden from it (CR-HIDE-03) and the light at its square
-/// (CR-LIGHT-04/05). Core reads them for the attack's first target; an attack with several
-/// targets reads them for each other one from this (CR-ATK-14). Keep in step with core's
-/// `test`.
-pub(super) fn core_target_modifiers(
-    state: &CrowsState,
-    attacker: &str,
-    target: &str,
-) -> Vec<crate::test_roll::Modifier> {
-    let mut out = state.magic.attack_modifiers_against(target);
-    out.extend(state.hiding.attack_modifier(attacker, target));
-    out.extend(super::core::light_modifier_for(state, attacker, target));
-    out
-}
-
-/// The modifiers `id`'s own test of `spec` gets from where it stands on the battle grid: fully
-/// submerged without a swim speed, a bane on Agility and Strength tests (CR-MOVE-04). None off
-/// the grid or in flight.
-pub(super) fn footing_modifiers(
-    state: &CrowsState,
-    id: &str,
-    spec: &crate::test_roll::TestSpec,
-) -> Vec<crate::test_roll::Modifier> {
-    let (Some((space, _)), Some(p), Some(r)) = (
-        space_of(state, id),
-        state.combat.placements.get(id),
-        state.creatures.get(id),
-    ) else {
-        return Vec::new();
-    };
-    if p.flying
-        || !crate::combat::movement::submerged_without_swim_speed(
-            &state.combat.grid(),
-            &space,
-            r.creature.speeds.swim.is_some(),
-        )
-    {
-        return Vec::new();
-    }
-    crate::modifiers::row("submerged_without_swim_speed").map_or_else(Vec::new, |row| {
-        row.modifiers_for(
-            spec,
-            crate::modifiers::Whose::Bearer,
-            &crate::modifiers::Context::default(),
-        )
-    })
-}
-
-/// The players who control `id` (for decisions they answer).
-pub(super) fn controllers(ctx: &Ctx<'_, Crows>, id: &str) -> BTreeSet<String> {
-    ctx.core().participants.controllers(id).cloned().collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1497,5 +904,185 @@ mod tests {
         assert_eq!(c.at, Square::new(1, 2));
         assert_eq!(c.cell.obstacle, Some(crate::combat::grid::Obstacle::Flimsy));
         assert!(c.cell.difficult);
+    }
+}
+
+/// Applies an event. Pure.
+pub(super) fn apply(state: &mut CrowsState, event: &CombatEvent) {
+    // A creature on the battle grid stands where its placement is: core's positions (light,
+    // square guesses) follow the grid, so there is one answer to "where is it".
+    match event {
+        CombatEvent::Placed {
+            creature,
+            placement,
+        } => {
+            state
+                .positions
+                .insert(creature.clone(), (placement.at.x, placement.at.y));
+        }
+        CombatEvent::Unplaced { creature } => {
+            state.positions.remove(creature);
+        }
+        _ => {}
+    }
+    let cs = &mut state.combat;
+    match event {
+        CombatEvent::GridSet { cells, clear } => {
+            let mut grid = if *clear { BattleGrid::new() } else { cs.grid() };
+            for c in cells {
+                grid.set(c.at, c.cell.clone());
+            }
+            cs.cells = grid
+                .features()
+                .map(|(at, cell)| CellAt {
+                    at,
+                    cell: cell.clone(),
+                })
+                .collect();
+        }
+        CombatEvent::Placed {
+            creature,
+            placement,
+        } => {
+            cs.placements.insert(creature.clone(), placement.clone());
+        }
+        CombatEvent::Unplaced { creature } => {
+            cs.placements.remove(creature);
+        }
+        CombatEvent::FightStarted { participants } => {
+            let ids: Vec<String> = participants.iter().map(|p| p.creature.clone()).collect();
+            let combatants = participants
+                .iter()
+                .zip(0u32..)
+                .map(|(p, n)| crate::combat::initiative::Combatant {
+                    id: n,
+                    side: p.side,
+                    surprised_at_start: p.surprised,
+                })
+                .collect();
+            // Checked in `decide` (non-empty, no duplicates).
+            if let Ok(combat) = Combat::new(combatants, Default::default()) {
+                cs.fight = Some(Fight {
+                    ids,
+                    combat,
+                    budgets: BTreeMap::new(),
+                    moved: BTreeMap::new(),
+                    reactions: BTreeMap::new(),
+                    taunts: Vec::new(),
+                    readied: BTreeMap::new(),
+                    allowances: BTreeMap::new(),
+                    declined: Vec::new(),
+                    orders: BTreeMap::new(),
+                    commanded: Vec::new(),
+                });
+            }
+        }
+        CombatEvent::FightEnded {} => cs.fight = None,
+        CombatEvent::GroundAt { ground, at } => {
+            cs.ground_at.insert(*ground, *at);
+        }
+        _ => {
+            if let Some(f) = cs.fight.as_mut() {
+                apply_fight(f, event);
+            }
+        }
+    }
+}
+
+fn apply_fight(f: &mut Fight, event: &CombatEvent) {
+    match event {
+        CombatEvent::SideOrdered { side, order } => {
+            f.orders.insert(side_key(*side).into(), order.clone());
+        }
+        CombatEvent::RoundStarted {
+            d10,
+            crows,
+            enemies,
+            ..
+        } => {
+            let num = |ids: &[String]| -> Vec<u32> {
+                ids.iter().filter_map(|i| f.number(i)).collect::<Vec<_>>()
+            };
+            let (c, e) = (num(crows), num(enemies));
+            // Checked in `decide` against the same state.
+            let _ = f.combat.start_round(*d10, &c, &e);
+            f.budgets.clear();
+            f.moved.clear();
+            f.declined.clear();
+            f.commanded.clear();
+        }
+        CombatEvent::TurnBegan { creature } => {
+            f.budgets.clear();
+            f.budgets.insert(creature.clone(), TurnBudget::new());
+            f.moved.clear();
+            f.declined.clear();
+            // A taunt lasts until the taunter's next turn; a readied act lapses then.
+            f.taunts.retain(|t| &t.taunter != creature);
+            f.readied.remove(creature);
+        }
+        CombatEvent::TurnEnded { creature } => {
+            if let Some(n) = f.number(creature) {
+                let _ = f.combat.end_turn(n);
+            }
+            f.budgets.clear();
+            f.moved.clear();
+            f.declined.clear();
+        }
+        CombatEvent::CombatantRemoved { creature } => {
+            if let Some(n) = f.number(creature) {
+                let _ = f.combat.remove(n);
+            }
+            f.budgets.remove(creature);
+        }
+        CombatEvent::BudgetSet { creature, budget } => {
+            f.budgets.insert(creature.clone(), *budget);
+        }
+        CombatEvent::AllowanceSet { creature, cost } => match cost {
+            Some(c) => {
+                f.allowances.insert(creature.clone(), *c);
+            }
+            None => {
+                f.allowances.remove(creature);
+            }
+        },
+        CombatEvent::Moved {
+            creature,
+            cost,
+            movement: Movement::Move | Movement::Shift,
+            ..
+        } => {
+            *f.moved.entry(creature.clone()).or_default() += cost;
+        }
+        CombatEvent::ReactionUsed {
+            creature, round, ..
+        } => {
+            f.reactions
+                .entry(creature.clone())
+                .or_default()
+                .spent_in_round = Some(*round);
+        }
+        CombatEvent::OpportunityDeclined { watcher, mover } => {
+            f.declined.push((watcher.clone(), mover.clone()));
+        }
+        CombatEvent::Taunted { taunter, target } => {
+            f.taunts.retain(|t| &t.taunter != taunter);
+            f.taunts.push(TauntRecord {
+                taunter: taunter.clone(),
+                target: target.clone(),
+            });
+        }
+        CombatEvent::ReadiedSet { creature, readied } => match readied {
+            Some(r) => {
+                f.readied.insert(creature.clone(), r.clone());
+            }
+            None => {
+                f.readied.remove(creature);
+            }
+        },
+        CombatEvent::PetCommanded { pet, .. } => {
+            f.commanded.push(pet.clone());
+            f.budgets.insert(pet.clone(), TurnBudget::new());
+        }
+        _ => {}
     }
 }

@@ -1,20 +1,27 @@
 //! Attacks, reactions (counter, opportunity attack, stray shots), the contested maneuvers
 //! (grab, escape, knockback) and toppling objects.
 
+use super::board::fight_err;
+
 use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::super::adapter::Crows;
 use super::super::adapter::{err, roll_die};
-use super::super::core::{audience, living, record, set_creature_only};
+use super::super::core::commands::CoreCommand;
+use super::super::core::records::{audience, living, record, set_creature_only};
 use super::super::request::TestRequest;
 use super::super::then::{AttackThen, CombatThen, OtherTarget, Then};
-use super::super::{CoreCommand, Crows};
+use super::board::{core_target_modifiers, grid_audience, occupants};
+use super::reacting::{
+    ask_with_weapons, can_react, field, melee_weapons, unarmed, use_reaction, weapon_options,
+    weapons,
+};
 use super::rounds_and_moves::{
     fight, finish_move, first_unseen_in_path, free_square, holding, id_of, placed, seen_occupants,
     space, spend, unseen_blocker, unseen_by_actor,
 };
-use super::{AttackKind, CombatEvent, Fight, grid_audience, occupants};
+use super::state::{AttackKind, CombatEvent, Fight, WeaponUse};
 use crate::combat::attacks::{
     AttackOptions, AttackTool, Flanker, Improvised, StrayShot, distance_modifiers, flanking,
     flanking_modifier, high_ground, high_ground_modifier, improvised_attack,
@@ -22,7 +29,7 @@ use crate::combat::attacks::{
 };
 use crate::combat::fight::FightError;
 use crate::combat::forced_movement::{ForcedKind, ForcedMovement, validate_forced_path};
-use crate::combat::grid::{Concealment, ReachUse, Space, Square, natural_reach, reach};
+use crate::combat::grid::{Concealment, ReachUse, Space, Square, reach};
 use crate::combat::initiative::surprised_target_modifier;
 use crate::combat::line_of_effect::{
     AttackGeometry, LineOfEffect, LoeOptions, attack_geometry, line_of_effect,
@@ -42,184 +49,10 @@ use crate::combat::turn::{Cost, ExtraActionTiming, crit_extra_action};
 use crate::conditions::{ConditionDetail, ConditionKind, Grab, GrabEnd};
 use crate::content::{DamageSpec, TierOutcomes};
 use crate::creature::{Characteristics, Size};
-use crate::expertise::WeaponCategory;
 use crate::inventory::{ItemId, SlotKind};
 use crate::test_roll::{
     AttackRange, Characteristic, Modifier, ResolvedTest, TestKind, Tier, choose_characteristic,
 };
-
-fn fight_err(e: FightError) -> RuleError {
-    err("combat_refused", e)
-}
-
-/// What is attacked with: a held weapon, a natural attack or the unarmed strike.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WeaponUse {
-    pub name: String,
-    #[serde(default)]
-    pub item: Option<ItemId>,
-    #[serde(default)]
-    pub natural: Option<String>,
-    pub tool: AttackTool,
-    pub characteristics: Vec<Characteristic>,
-    /// `None`: the unarmed strike's table (CR-ATK-06).
-    #[serde(default)]
-    pub tiers: Option<TierOutcomes>,
-    /// The item card of its ammunition.
-    #[serde(default)]
-    pub ammunition: Option<String>,
-}
-
-pub(crate) fn unarmed() -> WeaponUse {
-    WeaponUse {
-        name: "unarmed strike".into(),
-        item: None,
-        natural: None,
-        tool: AttackTool {
-            name: "unarmed strike".into(),
-            category: Some(WeaponCategory::Unarmed),
-            spell: false,
-            melee: true,
-            extra_reach: 0,
-            range: 0,
-            thrown: false,
-            ammunition: false,
-            fragile: false,
-            properties: Vec::new(),
-        },
-        characteristics: crate::combat::attacks::UNARMED_CHARACTERISTICS.to_vec(),
-        tiers: None,
-        ammunition: None,
-    }
-}
-
-/// Every weapon `id` may attack with now: weapons held in hand and its card's natural
-/// attacks (CR-ATK-01, CR-CBT-12).
-pub(super) fn weapons(ctx: &Ctx<'_, Crows>, id: &str) -> Vec<WeaponUse> {
-    let state = ctx.rules();
-    let Some(r) = state.creatures.get(id) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for (item, at) in r.creature.inventory.items() {
-        if at.kind != SlotKind::Hand || out.iter().any(|w: &WeaponUse| w.item == Some(item.id)) {
-            continue;
-        }
-        let Some(w) = item
-            .card
-            .as_ref()
-            .and_then(|c| state.content.items.get(c))
-            .and_then(|c| c.weapon.as_ref())
-        else {
-            continue;
-        };
-        let range = u32::from(w.range.unwrap_or(0));
-        out.push(WeaponUse {
-            name: item.name.clone(),
-            item: Some(item.id),
-            natural: None,
-            tool: AttackTool {
-                name: item.name.clone(),
-                category: Some(w.category),
-                spell: false,
-                melee: w.attack == AttackRange::Melee,
-                extra_reach: w.reach_bonus,
-                range: if w.attack == AttackRange::Ranged || w.thrown {
-                    range
-                } else {
-                    0
-                },
-                thrown: w.thrown,
-                ammunition: w.ammunition.is_some(),
-                fragile: w.fragile,
-                properties: Vec::new(),
-            },
-            characteristics: w.characteristics.clone(),
-            tiers: Some(w.tiers.clone()),
-            ammunition: w.ammunition.clone(),
-        });
-    }
-    let card = state
-        .combat
-        .placements
-        .get(id)
-        .and_then(|p| p.card.as_ref())
-        .and_then(|c| state.content.creatures.get(c));
-    if let Some(card) = card {
-        let natural = natural_reach(r.creature.size);
-        for a in &card.attacks {
-            out.push(WeaponUse {
-                name: a.name.clone(),
-                item: None,
-                natural: Some(a.name.clone()),
-                tool: AttackTool {
-                    name: a.name.clone(),
-                    category: None,
-                    spell: false,
-                    melee: a.attack == AttackRange::Melee,
-                    extra_reach: a.reach.unwrap_or(natural).saturating_sub(natural),
-                    range: u32::from(a.range.unwrap_or(0)),
-                    thrown: false,
-                    ammunition: false,
-                    fragile: false,
-                    properties: Vec::new(),
-                },
-                characteristics: vec![a.characteristic],
-                tiers: Some(a.tiers.clone()),
-                ammunition: None,
-            });
-        }
-    }
-    out
-}
-
-/// The melee weapons `id` holds (counters and opportunity attacks, CR-REACT-03/05).
-pub(super) fn melee_weapons(ctx: &Ctx<'_, Crows>, id: &str) -> Vec<WeaponUse> {
-    weapons(ctx, id)
-        .into_iter()
-        .filter(|w| w.tool.melee)
-        .collect()
-}
-
-/// Whether `id` could take a reaction in `round` (CR-REACT-01/07, CR-ERR-42).
-pub(super) fn can_react(ctx: &Ctx<'_, Crows>, f: &Fight, id: &str, round: u32) -> bool {
-    let Some(r) = ctx.rules().creatures.get(id) else {
-        return false;
-    };
-    let conscious = r.creature.alive && !r.creature.conditions.has(ConditionKind::Unconscious);
-    let surprise = f
-        .number(id)
-        .and_then(|n| f.combat.surprise_allows_reaction(n).ok())
-        .unwrap_or(true);
-    conscious && surprise && f.reactions.get(id).is_none_or(|s| s.available(round))
-}
-
-/// Spends `id`'s reaction of this round (CR-REACT-01/07).
-pub(super) fn use_reaction(
-    ctx: &mut Ctx<'_, Crows>,
-    f: &Fight,
-    id: &str,
-    kind: ReactionKind,
-) -> Result<(), RuleError> {
-    let r = living(ctx, id)?;
-    let conscious = !r.creature.conditions.has(ConditionKind::Unconscious);
-    let surprise = f
-        .number(id)
-        .and_then(|n| f.combat.surprise_allows_reaction(n).ok())
-        .unwrap_or(true);
-    let round = f.round();
-    let mut state = f.reactions.get(id).copied().unwrap_or_default();
-    state.spend(round, conscious, surprise).map_err(fight_err)?;
-    let vis = grid_audience(ctx, id);
-    ctx.emit_for(
-        CombatEvent::ReactionUsed {
-            creature: id.to_string(),
-            round,
-            kind,
-        },
-        vis,
-    )
-}
 
 /// An attack as ordered.
 pub(super) struct AttackOrder {
@@ -486,16 +319,16 @@ pub(super) fn attack(
     }
     if !dropped.is_empty() {
         let ground = ctx.rules().next_ground.max(1);
-        super::super::core::drop_to_ground(ctx, &o.attacker, dropped)?;
+        crate::ruleset::core::inventory::drop_to_ground(ctx, &o.attacker, dropped)?;
         // Where it lands is the Referee's call; by default the target's square (CR-ATK-11).
         super::rounds_and_moves::thrown_lands(ctx, ground, &weapon.name, tsp.origin)?;
     }
     // Core reads its own per-target modifiers (glow, hiding, light) for the first target;
     // each other target gets its own from the same state (CR-ATK-14), and notices an attacker
     // hidden from it (CR-HIDE-04), as core makes the first target notice.
-    let primary_core = super::core_target_modifiers(ctx.rules(), &o.attacker, &primary);
+    let primary_core = core_target_modifiers(ctx.rules(), &o.attacker, &primary);
     for (t, own) in &mut per_target {
-        own.extend(super::core_target_modifiers(ctx.rules(), &o.attacker, t));
+        own.extend(core_target_modifiers(ctx.rules(), &o.attacker, t));
     }
     let noticing: Vec<String> = per_target
         .iter()
@@ -715,13 +548,6 @@ fn target_modifiers(
         modifiers.push(high_ground_modifier());
     }
     Ok(modifiers)
-}
-
-fn field<T: serde::de::DeserializeOwned>(v: &Value, key: &str) -> Result<T, RuleError> {
-    v.get(key)
-        .cloned()
-        .and_then(|x| serde_json::from_value(x).ok())
-        .ok_or_else(|| RuleError::new("bad_continuation", format!("the combat step lacks `{key}`")))
 }
 
 /// Rolls a weapon's result for a tier: damage (recorded dice) and its other effect.
@@ -1033,55 +859,6 @@ fn extra_action(
     }
 }
 
-fn weapon_options(ws: &[WeaponUse]) -> Vec<(String, String, Value)> {
-    ws.iter()
-        .enumerate()
-        .map(|(n, w)| {
-            (
-                format!("weapon_{}", n + 1),
-                format!("With {}", w.name),
-                json!(w),
-            )
-        })
-        .collect()
-}
-
-fn ask_with_weapons(
-    ctx: &mut Ctx<'_, Crows>,
-    kind: &str,
-    prompt: String,
-    reactor: &str,
-    options: Vec<(String, String, Value)>,
-    context: Value,
-) -> Result<(), RuleError> {
-    let mut labels: Vec<(String, String)> = options
-        .iter()
-        .map(|(a, b, _)| (a.clone(), b.clone()))
-        .collect();
-    labels.push(("pass".into(), "Let it go".into()));
-    let refs: Vec<(&str, &str)> = labels
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let mut vis = grid_audience(ctx, reactor);
-    if ctx.rules().creatures.get(reactor).is_some_and(|r| r.hidden) {
-        vis = Visibility::Referee;
-    }
-    let mut request = DecisionRequest::new(
-        kind,
-        prompt,
-        Answerer::Controller(reactor.to_string()),
-        &refs,
-    )
-    .with_default("pass")
-    .with_visibility(vis)
-    .with_context(context);
-    for (opt, (_, _, data)) in request.options.iter_mut().zip(options) {
-        opt.data = data;
-    }
-    ctx.ask(request).map(|_| ())
-}
-
 /// Offers `counterer` a counter against `triggerer` when the rules open one (CR-REACT-03,
 /// CR-ERR-52): a reaction left and a held melee weapon reaching the triggerer.
 pub(super) fn offer_counter(
@@ -1207,25 +984,6 @@ fn chosen(decision: &Decision, answer: &Answer) -> Result<WeaponUse, RuleError> 
         .find(|o| o.id == answer.option)
         .and_then(|o| serde_json::from_value(o.data.clone()).ok())
         .ok_or_else(|| RuleError::new("bad_decision", "the chosen weapon is not an option"))
-}
-
-/// Offers `watcher` an opportunity attack on `mover`, still at `at` (CR-REACT-05, CR-ERR-41).
-pub(super) fn offer_opportunity(
-    ctx: &mut Ctx<'_, Crows>,
-    watcher: &str,
-    mover: &str,
-    at: Square,
-    remaining: &[Square],
-) -> Result<(), RuleError> {
-    let ws = melee_weapons(ctx, watcher);
-    ask_with_weapons(
-        ctx,
-        "crows.combat.opportunity_attack",
-        format!("{mover} is leaving {watcher}'s reach: make an opportunity attack? (CR-REACT-05)"),
-        watcher,
-        weapon_options(&ws),
-        json!({"creature": watcher, "watcher": watcher, "mover": mover, "at": at, "remaining": remaining}),
-    )
 }
 
 pub(super) fn opportunity_answered(

@@ -1,18 +1,21 @@
 //! The grid, rounds and turns, movement and the maneuvers without an attack roll.
 
+use super::board::fight_err;
 use engine::{Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
 use serde_json::{Value, json};
 
+use super::super::adapter::Crows;
 use super::super::adapter::{err, roll_die};
-use super::super::core::{living, record, set_creature_only};
+use super::super::core::commands::CoreCommand;
+use super::super::core::records::{living, record, set_creature_only};
 use super::super::request::TestRequest;
-use super::super::state::CrowsState;
 use super::super::then::{CombatThen, Then};
-use super::super::{CoreCommand, Crows};
-use super::{
+use super::board::{
+    controllers, grid_audience, holding_in, occupants, side_key, space_of, speed_in,
+};
+use super::state::{
     CellAt, CombatEvent, Fight, MAX_ALTITUDE, MAX_COORDINATE, MAX_GRID_CELLS, MAX_PATH,
-    Participant, Placement, ReadiedRecord, controllers, grid_audience, occupants, side_key,
-    space_of,
+    Participant, Placement, ReadiedRecord,
 };
 use crate::combat::actions::{Readied, check_taunt};
 use crate::combat::fight::FightError;
@@ -34,10 +37,6 @@ pub(super) fn fight(ctx: &Ctx<'_, Crows>) -> Result<Fight, RuleError> {
     ctx.rules().combat.fight.clone().ok_or_else(|| {
         RuleError::new("no_fight", "no fight is running (start_combat first)").rule("CR-CBT-01")
     })
-}
-
-fn fight_err(e: FightError) -> RuleError {
-    err("combat_refused", e)
 }
 
 fn check_square(s: Square) -> Result<(), RuleError> {
@@ -666,46 +665,9 @@ pub(super) fn speed_of(ctx: &Ctx<'_, Crows>, id: &str) -> u8 {
     speed_in(ctx.rules(), id)
 }
 
-/// [`speed_of`] on a state (the view's derived speed uses it too).
-pub(in crate::ruleset) fn speed_in(rules: &CrowsState, id: &str) -> u8 {
-    let Some(r) = rules.creatures.get(id) else {
-        return 0;
-    };
-    let c = &r.creature;
-    let p = rules.combat.placements.get(id);
-    let mut halvings = crate::combat::grid::squeezing_halvings(p.is_some_and(|p| p.squeezing));
-    if let Some(held) = holding_in(rules, id)
-        && let Some(h) = rules.creatures.get(&held)
-        && crate::conditions::grabber_speed_halved(c.size, h.creature.size)
-    {
-        halvings += 1;
-    }
-    let base = match (p.is_some_and(|p| p.flying), c.speeds.fly) {
-        (true, Some(fly)) => fly,
-        _ => c.speeds.walk,
-    };
-    let wounds = i16::from(c.inventory.wound_speed_penalty());
-    effective_speed(base, -wounds, &c.conditions, halvings, &rules.options)
-}
-
 /// The creature `id` holds grabbed, if any.
 pub(super) fn holding(ctx: &Ctx<'_, Crows>, id: &str) -> Option<String> {
     holding_in(ctx.rules(), id)
-}
-
-/// [`holding`] on a state.
-fn holding_in(rules: &CrowsState, id: &str) -> Option<String> {
-    rules.creatures.iter().find_map(|(other, r)| {
-        match r
-            .creature
-            .conditions
-            .get(ConditionKind::Grabbed)
-            .map(|c| &c.detail)
-        {
-            Some(ConditionDetail::Grab(g)) if g.by == id => Some(other.clone()),
-            _ => None,
-        }
-    })
 }
 
 /// The path as the pure rules read it, from the creature's placement.
@@ -825,14 +787,14 @@ pub(super) fn combat_move(
                 continue;
             }
             let Ok(wp) = placed(ctx, w) else { continue };
-            if wp.side == side || !super::opposed::can_react(ctx, &f, w, round) {
+            if wp.side == side || !super::reacting::can_react(ctx, &f, w, round) {
                 continue;
             }
             let Ok((ws, wsize)) = space(ctx, w) else {
                 continue;
             };
             if provokes_opportunity_attack(Movement::Move, (&ws, wsize), &here, &next)
-                && !super::opposed::melee_weapons(ctx, w).is_empty()
+                && !super::reacting::melee_weapons(ctx, w).is_empty()
             {
                 watchers.push(w.clone());
             }
@@ -927,7 +889,7 @@ pub(super) fn combat_move(
     if let Some((i, watchers)) = stop {
         let remaining: Vec<Square> = path[i..].to_vec();
         for w in watchers {
-            super::opposed::offer_opportunity(ctx, &w, creature, end.origin, &remaining)?;
+            super::reacting::offer_opportunity(ctx, &w, creature, end.origin, &remaining)?;
         }
         return Ok(());
     }
@@ -1032,7 +994,12 @@ pub(super) fn unseen_by_actor(ctx: &Ctx<'_, Crows>, ids: &[String]) -> Vec<u32> 
     ids.iter()
         .enumerate()
         .filter(|(_, id)| {
-            !super::super::viewer_sees(&ctx.core().participants, ctx.rules(), &viewer, id)
+            !crate::ruleset::core::records::viewer_sees(
+                &ctx.core().participants,
+                ctx.rules(),
+                &viewer,
+                id,
+            )
         })
         .filter_map(|(n, _)| u32::try_from(n).ok())
         .collect()
@@ -1445,7 +1412,7 @@ pub(super) fn fire_readied(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(
         )
         .rule("CR-ACT-02")
     })?;
-    super::opposed::use_reaction(ctx, &f, creature, ReactionKind::Readied)?;
+    super::reacting::use_reaction(ctx, &f, creature, ReactionKind::Readied)?;
     let vis = grid_audience(ctx, creature);
     ctx.emit_for(
         CombatEvent::ReadiedSet {
@@ -1943,21 +1910,21 @@ pub(super) fn jump(
             continue;
         }
         let Ok(wp) = placed(ctx, w) else { continue };
-        if wp.side == side || !super::opposed::can_react(ctx, &f, w, f.round()) {
+        if wp.side == side || !super::reacting::can_react(ctx, &f, w, f.round()) {
             continue;
         }
         let Ok((ws, wsize)) = space(ctx, w) else {
             continue;
         };
         if provokes_opportunity_attack(Movement::Move, (&ws, wsize), &here, &report.end)
-            && !super::opposed::melee_weapons(ctx, w).is_empty()
+            && !super::reacting::melee_weapons(ctx, w).is_empty()
         {
             watchers.push(w.clone());
         }
     }
     if !watchers.is_empty() {
         for w in watchers {
-            super::opposed::offer_opportunity(ctx, &w, creature, here.origin, &[to])?;
+            super::reacting::offer_opportunity(ctx, &w, creature, here.origin, &[to])?;
         }
         return Ok(());
     }

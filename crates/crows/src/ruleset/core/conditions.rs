@@ -15,7 +15,7 @@ use serde_json::json;
 
 use crate::conditions::{ConditionDetail, ConditionKind, ConditionSet, Grab};
 
-use crate::ruleset::Crows;
+use crate::ruleset::adapter::Crows;
 
 use super::records::{living, record, set_creature_only};
 use crate::ruleset::adapter::err;
@@ -48,7 +48,7 @@ impl Crows {
         grabbed_by: &Option<String>,
         range: &Option<u8>,
     ) -> Result<(), RuleError> {
-        crate::ruleset::objects::no_conditions(ctx.rules(), creature)?;
+        super::objects::no_conditions(ctx.rules(), creature)?;
         let mut c = living(ctx, creature)?.creature;
         let applied = if *condition == ConditionKind::Grabbed {
             match (grabbed_by, range) {

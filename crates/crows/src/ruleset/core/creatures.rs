@@ -19,7 +19,6 @@
 //!   Referee allows (CR-CORE-13, CR-REF-13); no rule reads it.
 
 use engine::{Ctx, RuleError};
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::creature::{Characteristics, Creature, CreatureKind, Magic};
@@ -27,21 +26,12 @@ use crate::hazards::{Hunger, Suffocation};
 use crate::inventory::InventoryLayout;
 use crate::test_roll::Characteristic;
 
-use crate::ruleset::Crows;
+use crate::ruleset::adapter::Crows;
 
-use super::CoreCommand;
+use super::commands::CoreCommand;
 use super::records::{record, set_creature, set_creature_only};
 use crate::ruleset::adapter::err;
 use crate::ruleset::state::CreatureRecord;
-
-/// Characteristic values in a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CharacteristicValues {
-    pub agility: i8,
-    pub mind: i8,
-    pub strength: i8,
-}
 
 /// The slots of a new creature: crows and hirelings have hands, belt and 10 backpack slots
 /// (CR-INV-01); animals and Referee creatures only the backpack slots given (default none).

@@ -23,9 +23,9 @@ use crate::conditions::{ConditionDetail, ConditionKind};
 use crate::damage::{DamageOutcome, DamageStep, Hit, WorldDecision, take_damage, wounds_arrive};
 use crate::inventory::{ItemId, WoundKind};
 
-use crate::ruleset::Crows;
+use crate::ruleset::adapter::Crows;
 
-use super::CoreEvent;
+use super::events::CoreEvent;
 use super::records::{audience, living, record, set_creature_only, standing_on};
 use crate::ruleset::adapter::{bad_context, err, roll_d6s};
 

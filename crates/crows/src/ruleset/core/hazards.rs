@@ -13,7 +13,7 @@ use crate::creature::RuleOverride;
 use crate::damage::Hit;
 use crate::test_roll::{Characteristic, TestKind, Tier};
 
-use crate::ruleset::Crows;
+use crate::ruleset::adapter::Crows;
 use crate::ruleset::request::TestRequest;
 use crate::ruleset::then::{CoreThen, Then};
 

@@ -15,9 +15,9 @@ use serde_json::Value;
 
 use crate::hiding::HiddenFrom;
 
-use crate::ruleset::Crows;
+use crate::ruleset::adapter::Crows;
 
-use super::CoreEvent;
+use super::events::CoreEvent;
 use super::records::{audience, living, record, set_creature};
 use crate::ruleset::adapter::err;
 use crate::ruleset::state::CreatureRecord;

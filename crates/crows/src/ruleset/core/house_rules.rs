@@ -35,9 +35,9 @@ use crate::creature::{RuleOverride, WorldOptions};
 use crate::special_tests::AssistLapse;
 use crate::test_roll::TestRules;
 
-use crate::ruleset::Crows;
+use crate::ruleset::adapter::Crows;
 
-use super::CoreEvent;
+use super::events::CoreEvent;
 use super::records::{record, set_creature_only};
 use crate::ruleset::state::CrowsState;
 

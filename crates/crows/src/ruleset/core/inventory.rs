@@ -32,55 +32,24 @@
 //!   — writes the item's card (CR-INV-08): the player writes `notes` (no rule reads them), only
 //!   the Referee gives a `name`.
 
+use crate::ruleset::core::commands::CustomItem;
+
 use engine::{Ctx, RuleError, Visibility};
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::creature::{Creature, Size};
 use crate::inventory::{
-    ArmorKind, CarriedItem, HandChoice, ItemId, MagicSlot, Move, Rearrangement, SlotRef, StackRule,
-    Timing,
+    CarriedItem, HandChoice, ItemId, MagicSlot, Move, Rearrangement, SlotRef, Timing,
 };
 use crate::light::LightOutput;
-use crate::usage_dice::{ItemUsage, RollOccasion, UsageLine};
+use crate::usage_dice::{ItemUsage, RollOccasion};
 
-use crate::ruleset::Crows;
+use crate::ruleset::adapter::Crows;
 
-use super::CoreEvent;
+use super::events::CoreEvent;
 use super::records::{audience, living, set_creature, set_creature_only, standing_on};
 use crate::ruleset::adapter::{err, label, roll_d6s, roll_die, timing};
 use crate::ruleset::state::GroundItem;
-
-/// Armor Defense of a custom item.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ArmorSpec {
-    pub kind: ArmorKind,
-    pub defense: u16,
-}
-
-/// An item not from a content pack.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CustomItem {
-    pub name: String,
-    pub slots: u16,
-    #[serde(default)]
-    pub stack: Option<StackRule>,
-    #[serde(default)]
-    pub armor: Option<ArmorSpec>,
-    #[serde(default)]
-    pub usage_dice: Option<UsageLine>,
-    #[serde(default)]
-    pub light_source: bool,
-    /// The light it gives while lit, "X/Y" (CR-LIGHT-01); implies `light_source`.
-    #[serde(default)]
-    pub light: Option<String>,
-    #[serde(default)]
-    pub magic_slot: Option<MagicSlot>,
-    #[serde(default)]
-    pub magic: bool,
-}
 
 /// Rolls the usage dice of `items` (item, number of d6) of creature `c`, each labelled with the
 /// item's name; returns the faces per item (for the end of a dungeon turn and its stand-ins).

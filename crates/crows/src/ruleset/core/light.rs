@@ -39,9 +39,9 @@ use crate::light::{LightLevel, LightOutput, PlacedLight};
 use crate::test_roll::Modifier;
 use crate::usage_dice::RollOccasion;
 
-use crate::ruleset::Crows;
+use crate::ruleset::adapter::Crows;
 
-use super::CoreEvent;
+use super::events::CoreEvent;
 use super::records::{audience, living, record, set_creature_only};
 use crate::ruleset::adapter::{bad_context, err, roll_d6s};
 use crate::ruleset::state::CrowsState;

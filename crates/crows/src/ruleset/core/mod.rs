@@ -50,13 +50,13 @@
 //! (`request_character`). Shared by the sections: `records` (the creature record and who
 //! sees it) and `adapter` (errors, names, dice).
 //!
-//! Objects are played by [`super::objects`]:
+//! Objects are played by [`objects`]:
 //! - `{"place_object": {"id": "door-1", "name": "oak door", "size": "large", "stamina": 8,
 //!   "magic": false, "hidden": false}}` (Referee) — an object in play (CR-DMG-09); without
 //!   `stamina` a structure that takes no damage (CR-CORE-07); `hidden` objects are the
 //!   Referee's until placed again unhidden. `{"damage_object": {"object": "door-1",
 //!   "amount": 3}}` (Referee) — its Stamina goes down, destroyed at 0; objects take no
-//!   conditions (see [`super::objects`]).
+//!   conditions (see [`objects`]).
 //!
 //! # Visibility
 //!
@@ -74,18 +74,21 @@
 //! ([`viewer_sees`]); a player without a character sees what spectators see. For a player, a
 //! creature they may not see answers every command exactly like one that does not exist.
 
+pub(in crate::ruleset) mod commands;
 mod conditions;
 mod creatures;
 mod damage;
+pub(in crate::ruleset) mod events;
 mod hazards;
 mod hiding;
 mod house_rules;
-mod inventory;
-mod light;
+pub(in crate::ruleset) mod inventory;
+pub(in crate::ruleset) mod light;
+pub(in crate::ruleset) mod objects;
 mod packs;
-mod records;
+pub(in crate::ruleset) mod records;
 mod requests;
-mod testing;
+pub(in crate::ruleset) mod testing;
 mod time;
 
 pub use super::state::{
@@ -96,27 +99,20 @@ pub use super::state::{
 use std::collections::BTreeMap;
 
 use engine::{Acting, Answer, Boundary, Ctx, Decision, RuleError, TableState, TurnLength, Viewer};
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::conditions::{ConditionKind, ConditionSet};
-use crate::content::{CreatureCard, ItemCard, RollTable};
-use crate::creature::{CreatureKind, RuleOverride, Size, Speeds, WorldOptions};
-use crate::expertise::ExpertiseName;
-use crate::inventory::{HandChoice, ItemId, MagicSlot, Move, SlotRef};
-use crate::light::{LightLevel, PlacedLight};
-use crate::special_tests::AssistLapse;
-use crate::test_roll::{Characteristic, Modifier, ResolvedTest, RolledTest, TestKind, TestRules};
+use crate::conditions::ConditionSet;
+use crate::test_roll::{Characteristic, ResolvedTest, TestKind};
 
-use crate::ruleset::Crows;
+use crate::ruleset::adapter::Crows;
 use crate::ruleset::request::TestRequest;
-use crate::ruleset::then::Then;
 
-pub(super) use crate::ruleset::adapter::{err, from_snake, roll_d6s, roll_die, snake};
-pub use creatures::CharacteristicValues;
+pub(super) use crate::ruleset::adapter::{roll_d6s, roll_die};
+pub use commands::{ArmorSpec, CharacteristicValues, CoreCommand, CustomItem};
 pub use damage::MAX_ARMOR_ORDER_ITEMS;
+pub use events::CoreEvent;
 use house_rules::Settings;
-pub use inventory::{ArmorSpec, CustomItem, MAX_ITEM_NAME, MAX_ITEM_NOTES};
+pub use inventory::{MAX_ITEM_NAME, MAX_ITEM_NOTES};
 pub(super) use inventory::{drop_to_ground, fresh_id};
 pub use light::{MAX_COORDINATE, light_level_of, light_modifier_for, lit_sources};
 pub use packs::MAX_PACK_FILES;
@@ -162,584 +158,10 @@ pub fn derived_view(rules: &CrowsState, id: &str) -> Value {
     })
     .collect();
     json!({
-        "speed": super::combat::speed_in(rules, id),
+        "speed": crate::ruleset::combat::board::speed_in(rules, id),
         "light": light_level_of(rules, id),
         "next_test": next_test,
     })
-}
-
-pub(super) fn default_speeds() -> Speeds {
-    Speeds {
-        walk: 6,
-        ..Speeds::default()
-    }
-}
-
-/// The core commands (see the module docs).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
-pub enum CoreCommand {
-    LoadPack {
-        files: Vec<PackSource>,
-    },
-    CreateCreature {
-        id: String,
-        #[serde(default)]
-        name: Option<String>,
-        #[serde(default)]
-        card: Option<String>,
-        #[serde(default)]
-        kind: Option<CreatureKind>,
-        #[serde(default)]
-        characteristics: Option<CharacteristicValues>,
-        #[serde(default)]
-        stamina: Option<u16>,
-        #[serde(default = "default_speeds")]
-        speed: Speeds,
-        #[serde(default)]
-        size: Size,
-        #[serde(default)]
-        expertises: BTreeMap<ExpertiseName, u32>,
-        #[serde(default)]
-        backpack_slots: Option<u8>,
-        #[serde(default)]
-        hidden: Option<bool>,
-        /// Shown to the players from creation (default: true except for monsters and NPCs,
-        /// which stay out of the players' sight until the Referee's `reveal`).
-        #[serde(default)]
-        revealed: Option<bool>,
-    },
-    EditCreature {
-        id: String,
-        #[serde(default)]
-        characteristics: Option<CharacteristicValues>,
-        /// The change comes from magic (a crow may then reach 5).
-        #[serde(default)]
-        magic: bool,
-        #[serde(default)]
-        stamina: Option<u16>,
-        #[serde(default)]
-        max_stamina: Option<u16>,
-        #[serde(default)]
-        speed: Option<Speeds>,
-        #[serde(default)]
-        size: Option<Size>,
-        #[serde(default)]
-        expertises: BTreeMap<ExpertiseName, u32>,
-        #[serde(default)]
-        hidden: Option<bool>,
-    },
-    WarnCertainDeath {
-        creature: String,
-        task: String,
-    },
-    /// The Referee lets an expertise settle a trivial matter with no test (CR-EXP-11).
-    WaiveTest {
-        creature: String,
-        expertise: ExpertiseName,
-        task: String,
-    },
-    Test {
-        creature: String,
-        characteristic: Characteristic,
-        #[serde(default)]
-        kind: Option<TestKind>,
-        #[serde(default)]
-        edges: u32,
-        #[serde(default)]
-        banes: u32,
-        #[serde(default)]
-        bonus: i32,
-        #[serde(default)]
-        modifiers: Vec<Modifier>,
-        #[serde(default)]
-        activities: Vec<crate::test_roll::Activity>,
-        /// Expertises the Referee accepts for this test (CR-EXP-09); category-matched ones
-        /// (a weapon's or a discipline's) are always offered.
-        #[serde(default)]
-        approved_expertises: Vec<ExpertiseName>,
-        #[serde(default)]
-        crit_defined_by_rule: bool,
-        #[serde(default)]
-        doom_defined_by_rule: bool,
-        /// The task this test attempts; a second test of the same task by the same creature
-        /// waits for `circumstances_changed` (CR-RETRY-01).
-        #[serde(default)]
-        task: Option<String>,
-        /// This test is an assist for that creature's next test (CR-ASSIST-01).
-        #[serde(default)]
-        assist_for: Option<String>,
-        /// This creature leads a group test: the pending assists are its helpers'
-        /// (CR-GROUP-02) and a cost at tier 2 also falls on the penalising helpers.
-        #[serde(default)]
-        group: bool,
-        /// An attack's target: an edge when hidden from it (CR-HIDE-03), which then notices
-        /// the attacker (CR-HIDE-04).
-        #[serde(default)]
-        target: Option<String>,
-        /// Who forced this resistance roll: a bane when hidden from this creature (CR-HIDE-03).
-        #[serde(default)]
-        forced_by: Option<String>,
-        /// A test to make out details or to search around the creature: the light there
-        /// gives its bane or double bane (CR-LIGHT-04/05).
-        #[serde(default)]
-        perception: bool,
-        /// Set by another family's command that rolls this test (an attack, a travel task…):
-        /// handed to [`super::after_test`] with the final result. Not accepted from the wire.
-        #[serde(skip)]
-        then: Option<Then>,
-    },
-    /// The light level at a creature's square (CR-LIGHT-02).
-    SetLightLevel {
-        creature: String,
-        level: LightLevel,
-    },
-    CircumstancesChanged {
-        creature: String,
-        task: String,
-    },
-    /// The creature's hide test succeeded against these observers (CR-HIDE-01/05).
-    Hide {
-        creature: String,
-        from: Vec<String>,
-        /// Observers the Referee judges to be watching the hider (CR-HIDE-01).
-        #[serde(default)]
-        watching: Vec<String>,
-    },
-    /// These observers (all, when empty) notice the creature.
-    Reveal {
-        creature: String,
-        #[serde(default)]
-        to: Vec<String>,
-    },
-    /// Picks up a corpse into these slots (its size's slots plus its gear's, CR-CORPSE-01/02).
-    CarryCorpse {
-        creature: String,
-        corpse: String,
-        slots: Vec<SlotRef>,
-    },
-    PlaceItem {
-        creature: String,
-        #[serde(default)]
-        card: Option<String>,
-        #[serde(default)]
-        custom: Option<CustomItem>,
-        slots: Vec<SlotRef>,
-    },
-    MoveItems {
-        creature: String,
-        #[serde(default)]
-        moves: Vec<Move>,
-        #[serde(default)]
-        drops: Vec<ItemId>,
-    },
-    DrawFromBackpack {
-        creature: String,
-        item: ItemId,
-        hands: Vec<SlotRef>,
-        #[serde(default = "default_choice")]
-        choice: HandChoice,
-    },
-    DumpBackpack {
-        creature: String,
-        items: Vec<ItemId>,
-    },
-    PickUp {
-        creature: String,
-        ground: u32,
-        slots: Vec<SlotRef>,
-    },
-    DeclareWornArmor {
-        creature: String,
-        item: ItemId,
-    },
-    TakeOffArmor {
-        creature: String,
-    },
-    WearMagicItem {
-        creature: String,
-        item: ItemId,
-        slot: MagicSlot,
-    },
-    TakeOffMagicItem {
-        creature: String,
-        item: ItemId,
-        slots: Vec<SlotRef>,
-    },
-    Damage {
-        creature: String,
-        amount: u16,
-        #[serde(default)]
-        piercing: bool,
-        #[serde(default)]
-        doubled: bool,
-        #[serde(default)]
-        by_player: bool,
-    },
-    /// An object comes into play, or the Referee changes what it is (CR-DMG-09).
-    PlaceObject {
-        id: String,
-        name: String,
-        #[serde(default)]
-        size: Size,
-        /// Absent: a structure that takes no damage unless a rule says so (CR-CORE-07).
-        #[serde(default)]
-        stamina: Option<u16>,
-        #[serde(default)]
-        magic: bool,
-        #[serde(default)]
-        hidden: bool,
-    },
-    /// Damage to an object (CR-DMG-09).
-    DamageObject {
-        object: String,
-        amount: u16,
-    },
-    AddCondition {
-        creature: String,
-        condition: ConditionKind,
-        #[serde(default)]
-        grabbed_by: Option<String>,
-        #[serde(default)]
-        range: Option<u8>,
-    },
-    RemoveCondition {
-        creature: String,
-        condition: ConditionKind,
-    },
-    AddEffect {
-        creature: String,
-        effect: String,
-        dice: u8,
-    },
-    UseItem {
-        creature: String,
-        item: ItemId,
-    },
-    Refuel {
-        creature: String,
-        item: ItemId,
-        with: ItemId,
-    },
-    Light {
-        creature: String,
-        item: ItemId,
-    },
-    Douse {
-        creature: String,
-        item: ItemId,
-    },
-    EatRation {
-        creature: String,
-        item: ItemId,
-    },
-    Fall {
-        creature: String,
-        feet: u32,
-        #[serde(default)]
-        resist: bool,
-    },
-    Suffocate {
-        creature: String,
-    },
-    Breathe {
-        creature: String,
-    },
-    RestHalfway {},
-    /// House rules (CR-CORE-02, CR-REF-01): the Referee changes the table's named settings
-    /// mid-campaign. Each given object is merged key by key into the current settings; the
-    /// whole result and the names of the changed keys are logged as `house_rules_set`.
-    SetHouseRules {
-        #[serde(default)]
-        options: Option<Value>,
-        #[serde(default)]
-        test_rules: Option<Value>,
-        #[serde(default)]
-        assist_lapse: Option<Value>,
-        #[serde(default)]
-        dungeon_turn_minutes: Option<i64>,
-    },
-    /// The Referee's ruling on a creature's exceptions to general rules (CR-CORE-03,
-    /// CR-REF-01): `add` gives it exceptions, `remove` rules out exceptions it would otherwise
-    /// have (from its card or its items).
-    SetRuleOverrides {
-        creature: String,
-        #[serde(default)]
-        add: Vec<RuleOverride>,
-        #[serde(default)]
-        remove: Vec<RuleOverride>,
-    },
-    /// A sneaking test (CR-HIDE-02): an Agility test, with a bane when the creature moved more
-    /// than half its speed; Stealth is offered at the commit point.
-    Sneak {
-        creature: String,
-        /// The creatures it sneaks past.
-        past: Vec<String>,
-        /// Squares moved while sneaking this turn.
-        squares_moved: u32,
-        /// The creature leads a group sneak: its pending assists are the helpers'
-        /// (CR-GROUP-01/02).
-        #[serde(default)]
-        group: bool,
-        #[serde(default)]
-        edges: u32,
-        #[serde(default)]
-        banes: u32,
-        #[serde(default)]
-        bonus: i32,
-    },
-    /// An assist (CR-ASSIST-01/03): the helper's test for `assisted`'s next test; in combat
-    /// `needs` (what the assisted test needs) sets its cost, a maneuver or an action.
-    Assist {
-        creature: String,
-        assisted: String,
-        characteristic: Characteristic,
-        #[serde(default)]
-        needs: Option<AssistedNeeds>,
-        #[serde(default)]
-        edges: u32,
-        #[serde(default)]
-        banes: u32,
-        #[serde(default)]
-        bonus: i32,
-        #[serde(default)]
-        approved_expertises: Vec<ExpertiseName>,
-    },
-    /// Where a creature stands (`null`: unknown) (CR-LIGHT-02).
-    SetPosition {
-        creature: String,
-        at: Option<(i32, i32)>,
-    },
-    /// A light source standing on the grid: `"light": "X/Y"` or a campfire by size
-    /// (CR-LIGHT-01/06).
-    PlaceLight {
-        id: String,
-        at: (i32, i32),
-        #[serde(default)]
-        light: Option<String>,
-        #[serde(default)]
-        campfire: Option<Size>,
-    },
-    RemoveLight {
-        id: String,
-    },
-    /// The light where no source reaches (CR-LIGHT-02/03).
-    SetAmbientLight {
-        level: LightLevel,
-    },
-    /// An attacker names the square of a target it cannot see (CR-LIGHT-05): the Referee rules
-    /// whether the target moves silently and whether the square is right (CR-REF-24).
-    GuessSquare {
-        attacker: String,
-        target: String,
-        square: (i32, i32),
-    },
-    /// The Referee allows a cosmetic ancestry label (CR-CORE-13, CR-REF-13); `null` removes
-    /// it. It changes no rule.
-    SetAncestry {
-        creature: String,
-        ancestry: Option<String>,
-    },
-    /// An effect with usage dice that `source` maintains on `creature` (a spell it cast): it
-    /// ends when `source` dies (CR-DMG-15, CR-UD-04).
-    AddMaintainedEffect {
-        creature: String,
-        effect: String,
-        dice: u8,
-        source: String,
-    },
-    /// Edits what is written on a carried item's card (CR-INV-08): the Referee may rename it
-    /// and write notes; the character's player may write notes only.
-    EditItem {
-        creature: String,
-        item: ItemId,
-        #[serde(default)]
-        name: Option<String>,
-        #[serde(default)]
-        notes: Option<String>,
-    },
-    /// A player without a living character asks for a new crow; the Referee approves or
-    /// refuses it (decision `crows.core.character_request`).
-    RequestCharacter {
-        name: String,
-        #[serde(default)]
-        ancestry: Option<String>,
-        characteristics: CharacteristicValues,
-        stamina: u16,
-    },
-}
-
-pub(super) fn default_choice() -> HandChoice {
-    HandChoice::Swap
-}
-
-/// The events of the core commands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CoreEvent {
-    /// The Referee's house rules after a change, with the changed keys (CR-CORE-02).
-    HouseRulesSet {
-        options: WorldOptions,
-        test_rules: TestRules,
-        assist_lapse: AssistLapse,
-        dungeon_turn_minutes: i64,
-        changed: Vec<String>,
-    },
-    PackLoaded {
-        files: Vec<PackSource>,
-        items: Vec<ItemCard>,
-        creatures: Vec<CreatureCard>,
-        tables: Vec<RollTable>,
-    },
-    /// A creature's full record: its creation, or a change a merge patch cannot write (a
-    /// member that becomes `null`); every change in logs written before `creature_changed`
-    /// (`what` names the change, `report` its detail).
-    CreatureSet {
-        id: String,
-        record: Box<CreatureRecord>,
-        what: String,
-        #[serde(default)]
-        report: Value,
-    },
-    /// What changed in an existing creature's record: a JSON merge patch (RFC 7396, see
-    /// [`super::patch`]) of the record as `creature_set` writes it.
-    CreatureChanged {
-        id: String,
-        what: String,
-        #[serde(default)]
-        report: Value,
-        patch: Value,
-    },
-    /// What others see of a `creature_set` (its whole public part).
-    CreatureSeen {
-        id: String,
-        what: String,
-        public: Value,
-    },
-    /// What others see of a `creature_changed`: a merge patch of the public part (only its
-    /// keys; `{}` when nothing public changed).
-    CreatureSeenChanged {
-        id: String,
-        what: String,
-        patch: Value,
-    },
-    Died {
-        id: String,
-    },
-    TestRolled {
-        creature: String,
-        rolled: Box<RolledTest>,
-    },
-    TestResolved {
-        creature: String,
-        resolved: Box<ResolvedTest>,
-        #[serde(default)]
-        task: Option<String>,
-    },
-    /// Object `id` is in play as `placed` (CR-DMG-09).
-    ObjectPlaced {
-        id: String,
-        placed: Box<super::objects::PlacedObject>,
-    },
-    /// Object `id` took `amount` damage: `stamina` is left; destroyed at 0 (CR-DMG-09).
-    ObjectDamaged {
-        id: String,
-        amount: u16,
-        stamina: u16,
-        destroyed: bool,
-    },
-    /// The Referee let `creature`'s expertise settle `task` with no test: no dice, no use
-    /// spent (CR-EXP-11).
-    TestWaived {
-        creature: String,
-        expertise: ExpertiseName,
-        task: String,
-    },
-    /// The Referee ruled that the circumstances of a task changed (CR-RETRY-01).
-    CircumstancesChanged {
-        creature: String,
-        task: String,
-    },
-    /// A resolved assist now waits for `assisted`'s next test.
-    AssistPending {
-        assisted: String,
-        record: Box<AssistRecord>,
-    },
-    /// `creature`'s test used (or the table dropped) its pending assists.
-    AssistsUsed {
-        creature: String,
-    },
-    /// A combat turn ended: assists made in combat age and lapse (CR-ASSIST-02).
-    AssistTurnPassed {},
-    /// The corpse of `corpse` is now the item `item` in a creature's slots.
-    CorpseCarried {
-        corpse: String,
-        item: u32,
-    },
-    /// The light at `creature`'s square is now `level`.
-    LightSet {
-        creature: String,
-        level: LightLevel,
-    },
-    /// `creature` is now hidden from these observers.
-    Hidden {
-        creature: String,
-        from: Vec<String>,
-    },
-    /// These observers noticed `creature`.
-    Revealed {
-        creature: String,
-        to: Vec<String>,
-    },
-    Ruled {
-        ruling: Ruling,
-    },
-    OnGround {
-        items: Vec<GroundItem>,
-    },
-    PickedUp {
-        ground: u32,
-    },
-    /// `creature` now stands at `at` (`None`: unknown).
-    Positioned {
-        creature: String,
-        at: Option<(i32, i32)>,
-    },
-    LightPlaced {
-        id: String,
-        light: PlacedLight,
-    },
-    LightRemoved {
-        id: String,
-    },
-    AmbientLightSet {
-        level: LightLevel,
-    },
-    /// An assist made in combat costs its helper this (CR-ASSIST-03).
-    AssistCharged {
-        charge: AssistCharge,
-    },
-    /// An attacker named a square for an unseen silent target (CR-LIGHT-05).
-    SquareGuessed {
-        attacker: String,
-        target: String,
-        square: (i32, i32),
-    },
-    /// The Referee's ruling on a square guess: `attack` (roll it), `automatic_miss`, or
-    /// `not_needed` (the target is not moving silently: attack as usual).
-    GuessRuled {
-        attacker: String,
-        target: String,
-        outcome: String,
-    },
-    /// The Referee refused `player`'s request for the crow `name` (seen by the Referee and
-    /// that player).
-    CharacterRequestRefused {
-        player: String,
-        name: String,
-        #[serde(default)]
-        reason: Option<String>,
-    },
 }
 
 impl Crows {
@@ -846,10 +268,8 @@ impl Crows {
                 stamina,
                 magic,
                 hidden,
-            } => super::objects::place_object(ctx, id, name, *size, *stamina, *magic, *hidden),
-            C::DamageObject { object, amount } => {
-                super::objects::damage_object(ctx, object, *amount)
-            }
+            } => objects::place_object(ctx, id, name, *size, *stamina, *magic, *hidden),
+            C::DamageObject { object, amount } => objects::damage_object(ctx, object, *amount),
             C::Hide {
                 creature,
                 from,

@@ -9,9 +9,9 @@ use engine::{Ctx, RuleError, Visibility};
 
 use crate::content::ContentLibrary;
 
-use crate::ruleset::Crows;
+use crate::ruleset::adapter::Crows;
 
-use super::CoreEvent;
+use super::events::CoreEvent;
 use crate::ruleset::adapter::err;
 use crate::ruleset::state::PackSource;
 

@@ -10,9 +10,9 @@ use crate::creature::{Creature, Object, Size, WorldOptions};
 use crate::hiding::HiddenFrom;
 use crate::inventory::SlotKind;
 
-use crate::ruleset::Crows;
+use crate::ruleset::adapter::Crows;
 
-use super::CoreEvent;
+use super::events::CoreEvent;
 use crate::ruleset::adapter::err;
 use crate::ruleset::state::{CreatureRecord, CrowsState};
 

@@ -16,11 +16,12 @@ use serde_json::json;
 
 use crate::creature::{Characteristics, CreatureKind, Size};
 
-use crate::ruleset::Crows;
+use crate::ruleset::adapter::Crows;
 
-use super::creatures::CharacteristicValues;
+use super::commands::CharacteristicValues;
+use super::commands::{CoreCommand, default_speeds};
+use super::events::CoreEvent;
 use super::records::{record, set_creature_only};
-use super::{CoreCommand, CoreEvent, default_speeds};
 use crate::ruleset::adapter::{err, label};
 
 /// Stamina a requested crow may be given (the Characters book sets the real value).

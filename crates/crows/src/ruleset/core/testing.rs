@@ -81,13 +81,14 @@ use crate::test_roll::{
     TestSpec,
 };
 
-use crate::ruleset::Crows;
+use crate::ruleset::adapter::Crows;
 use crate::ruleset::request::TestRequest;
-use crate::ruleset::then::{CoreThen, Then};
+use crate::ruleset::then::{CoreThen, HandBack, Then};
 
+use super::commands::CoreCommand;
+use super::events::CoreEvent;
 use super::light::light_modifier_for;
 use super::records::{audience, living, record, set_creature_only};
-use super::{CoreCommand, CoreEvent};
 use crate::ruleset::adapter::{bad_context, err, from_snake, roll_die, snake};
 use crate::ruleset::state::{AssistCharge, AssistCost, AssistRecord, CrowsState, Ruling, TestMeta};
 
@@ -170,7 +171,7 @@ pub fn standing_test_modifiers(
     // Where it stands: fully submerged without a swim speed (CR-MOVE-04).
     let mut probe = crate::test_roll::TestSpec::new(characteristic, 0).with_kind(*kind);
     probe.activities = activities.to_vec();
-    out.extend(crate::ruleset::combat::footing_modifiers(
+    out.extend(crate::ruleset::combat::board::footing_modifiers(
         rules, creature, &probe,
     ));
     out
@@ -658,7 +659,7 @@ impl Crows {
             ctx.ask(request)?;
         }
         if let Some(then) = &meta.then {
-            crate::ruleset::after_test(self, creature, &resolved, then, ctx)?;
+            self.hand_back(creature, &resolved, then, ctx)?;
         }
         Ok(())
     }

@@ -18,7 +18,7 @@ use serde_json::json;
 use crate::creature::{CreatureKind, RuleOverride};
 use crate::usage_dice::RollOccasion;
 
-use crate::ruleset::Crows;
+use crate::ruleset::adapter::Crows;
 
 use super::inventory::item_usage_faces;
 use super::records::{audience, record, set_creature, set_creature_only};

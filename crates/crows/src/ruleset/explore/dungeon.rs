@@ -1,6 +1,16 @@
 //! The dungeon visit: entering, the turn's clock, encounter checks, time outside.
 
-use super::*;
+use std::collections::BTreeSet;
+
+use engine::time::EXPLORATION_TIMER;
+use engine::{Answerer, Ctx, DecisionRequest, RuleError, TurnLength, Visibility};
+use serde_json::json;
+
+use super::state::{BOOK_TURN_MINUTES, DungeonLength, ExploreEvent};
+use super::visit::{check_party, default_party, dungeon_threshold, secrets};
+use crate::encounters::{self, CheckOutcome, CheckReason, LevelState};
+use crate::ruleset::adapter::Crows;
+use crate::ruleset::adapter::err;
 
 pub(super) fn timer_running(ctx: &Ctx<'_, Crows>) -> bool {
     ctx.core()
@@ -239,44 +249,4 @@ pub(super) fn roll_on_table(ctx: &mut Ctx<'_, Crows>, table: &str) -> Result<(),
         },
         Visibility::Referee,
     )
-}
-
-pub(super) fn pass_time(ctx: &mut Ctx<'_, Crows>, minutes: u64) -> Result<(), RuleError> {
-    if ctx.rules().explore.visit.is_some() {
-        return Err(err(
-            "in_dungeon",
-            "CR-DT-04: inside a dungeon time runs in dungeon turns, not game minutes",
-        ));
-    }
-    if minutes == 0 || minutes > MAX_PASS_MINUTES {
-        return Err(err(
-            "bad_minutes",
-            format!("pass_time takes 1…{MAX_PASS_MINUTES} minutes (MAX_PASS_MINUTES)"),
-        )
-        .rule("MAX_PASS_MINUTES"));
-    }
-    // Town work first: an activity's effect comes when its two hours are done (CR-TOWN-01).
-    if let Some(t) = ctx.rules().explore.town.clone() {
-        let step = u32::try_from(minutes).unwrap_or(u32::MAX);
-        for (who, p) in &t.in_progress {
-            let need = ACTIVITY_MINUTES.saturating_sub(p.minutes);
-            let worked = step.min(need);
-            if worked > 0 {
-                ctx.emit(ExploreEvent::TownWorked {
-                    creature: who.clone(),
-                    minutes: worked,
-                })?;
-            }
-            complete_town_if_done(ctx, who)?;
-        }
-    }
-    let mut clock = ctx.rules().explore.outside;
-    let turn_ends = clock.advance(u32::try_from(minutes).unwrap_or(u32::MAX));
-    ctx.emit(ExploreEvent::OutsideTimePassed { minutes, turn_ends })?;
-    ctx.advance_minutes(minutes)?;
-    for _ in 0..turn_ends {
-        // CR-DT-09: two hours outside count as a dungeon turn for usage dice and durations.
-        ctx.pass(Boundary::ExplorationTurnEnd)?;
-    }
-    Ok(())
 }

@@ -135,12 +135,19 @@
 //! judgement, the EN, the tables and the signalled encounters waiting.
 
 mod dungeon;
-mod resting;
-mod town_days;
-pub(in crate::ruleset) use resting::{
-    finish_rest, interrupt_rest, open_rest_in_open, roll_rest_items,
+pub(in crate::ruleset) mod resting;
+pub(in crate::ruleset) mod state;
+pub(in crate::ruleset) mod town_days;
+mod visit;
+
+pub use self::state::{BOOK_TURN_MINUTES, MAX_PASS_MINUTES, REST_MINUTES};
+use self::visit::{engine_turn, not_in_the_open, secrets, secrets_of, visit};
+
+pub use self::state::{
+    ActivityChoice, DungeonLength, ExploreEvent, ExploreState, Preparation, RestPlace, RestRecord,
+    Visit, VisitSecrets, WoundPick,
 };
-pub(in crate::ruleset) use town_days::town_craft;
+pub(in crate::ruleset) use resting::{finish_rest, interrupt_rest, roll_rest_items};
 
 use self::dungeon::*;
 use self::resting::*;
@@ -150,70 +157,20 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use engine::time::EXPLORATION_TIMER;
 use engine::{
-    Acting, Answer, Answerer, Boundary, Ctx, Decision, DecisionRequest, Expiry, RuleError,
-    TableState, TurnLength, Viewer, Visibility,
+    Acting, Answer, Boundary, Ctx, Decision, Expiry, RuleError, TableState, Viewer, Visibility,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::adapter::{err, roll_d6s};
-use super::core::{living, record, set_creature_only};
+use super::adapter::Crows;
+use super::adapter::err;
+use super::core::records::{record, set_creature_only};
 use super::state::CrowsState;
-use super::{CoreCommand, Crows};
-use crate::creature::{Creature, Size};
-use crate::dungeon_turns::{GreedLedger, OutsideClock, greed_percent};
-use crate::encounters::{
-    self, CheckOutcome, CheckReason, EncounterCheck, EncounterOptions, LevelState,
-    PendingEncounter, SecludeCampSign,
-};
-use crate::inventory::ItemId;
-use crate::rest::{RestEncounter, RestSession, RestSetting, check_can_rest, wounds_to_choose};
-use crate::rest_activities::{self, ActivityError, ActivityOutcome, RestActivity};
-use crate::town::{ACTIVITY_MINUTES, TEND_SLEEP_HOURS, TownDay};
-
-/// The real-time lengths the book offers (CR-DT-05).
-pub const BOOK_TURN_MINUTES: [u32; 3] = [20, 30, 60];
-/// Game minutes a rest takes (CR-REST-01).
-pub const REST_MINUTES: u64 = crate::rest::REST_HOURS as u64 * 60;
-/// Most game minutes one `pass_time` may move (a week).
-pub const MAX_PASS_MINUTES: u64 = 7 * 24 * 60;
-
-/// How long a dungeon turn lasts (CR-DT-05).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DungeonLength {
-    /// Real minutes on the engine's timer.
-    Minutes(u32),
-    /// The turn ends when the party has explored 1d6 rooms.
-    Rooms,
-    /// Ended only by the Referee (`clock end_exploration_turn`).
-    Manual,
-}
-
-/// Where a rest takes place (CR-REST-08).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RestPlace {
-    Dungeon,
-    /// On the road or in the wilderness: travel-encounter rules.
-    Wilderness,
-    /// A place with no chance of encounters (CR-REF-32): no check.
-    Safe,
-}
-
-/// A rest activity as chosen on the wire (a harvest's size is read from the corpse).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum ActivityChoice {
-    Craft { item: String },
-    Harvest { corpse: String },
-    Identify { item: ItemId },
-    Prepare { task: String },
-    RepairArmor { item: ItemId },
-    SecludeCamp,
-    TendWounds { target: String },
-    Other { name: String },
-}
+use crate::dungeon_turns::greed_percent;
+use crate::encounters::{self, CheckReason, LevelState, PendingEncounter, SecludeCampSign};
+use crate::rest::RestEncounter;
+use crate::rest_activities::{ActivityOutcome, RestActivity};
+use crate::town::TownDay;
 
 /// The explore commands (see the module docs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -306,284 +263,6 @@ pub enum ExploreCommand {
     },
 }
 
-/// The dungeon being explored, as everyone sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Visit {
-    pub dungeon: String,
-    pub length: DungeonLength,
-    /// This is the group's first entry: finds in turns 1–3 gain the greed reward (CR-DT-07).
-    pub greed_open: bool,
-    /// The 1d6 rooms of the current turn ("rooms" length).
-    #[serde(default)]
-    pub rooms: Option<u8>,
-    #[serde(default)]
-    pub rooms_explored: u8,
-    /// The Referee paused the turn (CR-DT-03).
-    #[serde(default)]
-    pub paused: bool,
-    /// A rest is under way: no dungeon turn runs (CR-REST-03).
-    #[serde(default)]
-    pub resting: bool,
-}
-
-/// What only the Referee knows about the visit.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct VisitSecrets {
-    pub level: LevelState,
-    /// Other EN modifiers (CR-ENC-07).
-    pub threshold_modifier: i8,
-    /// The dungeon's encounter tables (CR-ENC-04).
-    pub tables: Vec<String>,
-    /// Signalled encounters waiting for their moment (CR-ENC-06).
-    pub pending: Vec<PendingEncounter>,
-}
-
-/// A rest under way.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RestRecord {
-    pub party: Vec<String>,
-    pub place: RestPlace,
-    #[serde(default)]
-    pub halfway: bool,
-    #[serde(default)]
-    pub check_made: bool,
-    /// Who secluded the camp (CR-RACT-08).
-    #[serde(default)]
-    pub camp_secluded_by: Option<String>,
-    #[serde(default)]
-    pub activities: BTreeMap<String, RestActivity>,
-    /// Asleep, hence unconscious (CR-REST-07).
-    #[serde(default)]
-    pub asleep: BTreeSet<String>,
-    /// Hours of sleep recorded this rest, by creature (CR-REST-01: 4 needed).
-    #[serde(default)]
-    pub slept: BTreeMap<String, u32>,
-    /// Ravenous creatures (CR-MIASMA-07) that could not eat the rations they need.
-    #[serde(default)]
-    pub hungry: BTreeSet<String>,
-    /// `finish_rest` was sent: the wound picks are open.
-    #[serde(default)]
-    pub finishing: bool,
-    /// Creatures for which the rest is not complete, with the rule that denies it (set by
-    /// `finish_rest`): no benefits, no activity.
-    #[serde(default)]
-    pub unrested: BTreeMap<String, String>,
-}
-
-/// A creature picking wounds to remove.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WoundPick {
-    /// `rest` or `town`.
-    pub purpose: String,
-    pub needed: u8,
-    #[serde(default)]
-    pub chosen: Vec<u8>,
-}
-
-/// A Prepare for Task bonus in force (CR-RACT-06).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Preparation {
-    pub task: String,
-    pub bonus: i8,
-}
-
-/// The explore part of the table state.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-pub struct ExploreState {
-    #[serde(default)]
-    pub visit: Option<Visit>,
-    #[serde(default)]
-    pub secrets: Option<VisitSecrets>,
-    /// Which player sets have had their greed window in which dungeon (CR-DT-08).
-    #[serde(default)]
-    pub greed: GreedLedger,
-    #[serde(default)]
-    pub encounter_options: EncounterOptions,
-    /// Game time outside a dungeon toward the next 2-hour turn end (CR-DT-09).
-    #[serde(default)]
-    pub outside: OutsideClock,
-    #[serde(default)]
-    pub rest: Option<RestRecord>,
-    /// The last rest was interrupted (CR-REST-09).
-    #[serde(default)]
-    pub last_rest_interrupted: bool,
-    #[serde(default)]
-    pub wound_picks: BTreeMap<String, WoundPick>,
-    /// The Referee's rulings on Prepare for Task, by creature (CR-REF-33).
-    #[serde(default)]
-    pub task_rulings: BTreeMap<String, bool>,
-    #[serde(default)]
-    pub preparations: BTreeMap<String, Preparation>,
-    /// How many crafting parts each creature has harvested (CR-RACT-04), a tally: the parts
-    /// themselves are items, left on the ground for the harvester to pick up (CR-CRAFT-04).
-    #[serde(default)]
-    pub parts: BTreeMap<String, u32>,
-    /// Corpses destroyed by a harvest.
-    #[serde(default)]
-    pub harvested: BTreeSet<String>,
-    #[serde(default)]
-    pub town: Option<TownDay>,
-}
-
-/// The events of the explore commands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ExploreEvent {
-    DungeonEntered {
-        dungeon: String,
-        length: DungeonLength,
-        players: BTreeSet<String>,
-        greed_open: bool,
-    },
-    DungeonJudged {
-        level: LevelState,
-        threshold_modifier: i8,
-        tables: Vec<String>,
-    },
-    DungeonLeft {
-        dungeon: String,
-    },
-    DungeonTurnPaused {},
-    DungeonTurnResumed {},
-    RoomsRolled {
-        rooms: u8,
-    },
-    RoomMarked {
-        explored: u8,
-        rooms: u8,
-    },
-    EncounterChecked {
-        check: EncounterCheck,
-        turn: u32,
-    },
-    EncounterSign {
-        text: String,
-    },
-    EncounterTable {
-        table: String,
-        #[serde(default)]
-        roll: Option<i64>,
-        #[serde(default)]
-        result: Option<String>,
-    },
-    EncounterHappened {
-        due_turn: u32,
-    },
-    /// The turn a signalled encounter was due in ended without it (a reminder).
-    EncounterOverdue {
-        due_turn: u32,
-    },
-    TreasureValued {
-        what: String,
-        base: u64,
-        turn: u32,
-        percent: u32,
-        value: u64,
-    },
-    EncounterRulesSet {
-        options: EncounterOptions,
-    },
-    OutsideTimePassed {
-        minutes: u64,
-        turn_ends: u32,
-    },
-    RestStarted {
-        party: Vec<String>,
-        place: RestPlace,
-        /// The dungeon turn that the rest ended (CR-DT-10).
-        #[serde(default)]
-        ended_turn: Option<u32>,
-        /// Ravenous creatures that ate fewer rations than they need (CR-MIASMA-07).
-        #[serde(default)]
-        hungry: Vec<String>,
-    },
-    RestMidpoint {
-        effects_ended: Vec<String>,
-    },
-    /// These creatures went to sleep (CR-REST-07) for `hours` of the rest (CR-REST-01).
-    RestAsleep {
-        creatures: Vec<String>,
-        #[serde(default = "default_sleep_hours")]
-        hours: u32,
-    },
-    /// These sleepers woke.
-    RestWoke {
-        creatures: Vec<String>,
-    },
-    RestEncounterChecked {
-        result: RestEncounter,
-        #[serde(default)]
-        due_turn: Option<u32>,
-    },
-    RestActivityChosen {
-        creature: String,
-        activity: RestActivity,
-    },
-    TaskRuled {
-        creature: String,
-        approved: bool,
-    },
-    RestInterrupted {
-        reason: Option<String>,
-    },
-    RestFinishing {
-        picks: BTreeMap<String, u8>,
-        /// Creatures the rest gives nothing, with the rule (CR-REST-01 sleep, CR-MIASMA-07).
-        #[serde(default)]
-        unrested: BTreeMap<String, String>,
-    },
-    WoundPicked {
-        creature: String,
-        slot: u8,
-    },
-    RestFinished {
-        party: Vec<String>,
-    },
-    ActivityResolved {
-        creature: String,
-        outcome: ActivityOutcome,
-        /// A town activity (CR-TOWN-01) rather than the end of a rest.
-        #[serde(default)]
-        in_town: bool,
-    },
-    TownEntered {
-        day: u32,
-    },
-    TownLeft {},
-    TownNewDay {},
-    TownActivityStarted {
-        creature: String,
-        activity: RestActivity,
-    },
-    TownActivityCancelled {
-        creature: String,
-    },
-    TownWorked {
-        creature: String,
-        minutes: u32,
-    },
-    TownActivityDone {
-        creature: String,
-    },
-    TownSlept {
-        creature: String,
-        hours: u32,
-    },
-    /// A tended creature's sleep earned the benefit: it picks its wounds (CR-TOWN-02).
-    TownPicksOpened {
-        creature: String,
-        needed: u8,
-    },
-    TownTended {
-        creature: String,
-        wounds_removed: Vec<u8>,
-    },
-}
-
-fn default_sleep_hours() -> u32 {
-    crate::rest::ASLEEP_HOURS
-}
-
 /// For whom a command acts.
 pub(super) fn acting(_state: &TableState<CrowsState>, command: &ExploreCommand) -> Acting {
     use ExploreCommand as C;
@@ -596,85 +275,6 @@ pub(super) fn acting(_state: &TableState<CrowsState>, command: &ExploreCommand) 
         }
         _ => Acting::RefereeOnly,
     }
-}
-
-fn visit(ctx: &Ctx<'_, Crows>) -> Result<Visit, RuleError> {
-    ctx.rules().explore.visit.clone().ok_or_else(|| {
-        err(
-            "not_in_dungeon",
-            "CR-DT-01: the party is not in a dungeon (send enter_dungeon first)",
-        )
-    })
-}
-
-fn secrets(ctx: &Ctx<'_, Crows>) -> VisitSecrets {
-    secrets_of(ctx.rules())
-}
-
-fn secrets_of(rules: &CrowsState) -> VisitSecrets {
-    rules.explore.secrets.clone().unwrap_or_default()
-}
-
-fn engine_turn(ctx: &Ctx<'_, Crows>) -> u32 {
-    ctx.core().clock.exploration.as_ref().map_or(0, |e| e.turn)
-}
-
-/// The dungeon EN now (CR-ENC-03, CR-ENC-07, CR-ERR-47).
-fn dungeon_threshold(ctx: &Ctx<'_, Crows>, camp_secluded: bool) -> u8 {
-    let s = secrets(ctx);
-    // Arrived from the road: the day's travel threshold is the dungeon's (CR-POI-02).
-    let base = super::travel::dungeon_encounter_threshold(ctx.rules())
-        .unwrap_or_else(|| encounters::dungeon_threshold(s.level));
-    encounters::modified_threshold(
-        base,
-        camp_secluded,
-        s.threshold_modifier,
-        &ctx.rules().explore.encounter_options,
-    )
-}
-
-/// The default group: every living creature some player controls.
-fn default_party(ctx: &Ctx<'_, Crows>) -> Vec<String> {
-    ctx.rules()
-        .creatures
-        .iter()
-        .filter(|(id, r)| {
-            r.creature.alive && ctx.core().participants.controllers(id).next().is_some()
-        })
-        .map(|(id, _)| id.clone())
-        .collect()
-}
-
-/// Refuses a rest command that the travel family's rest in the open does itself, so its day
-/// steps, meals and Miasma round stay with it (CR-TRAVEL-02).
-fn not_in_the_open(ctx: &Ctx<'_, Crows>, what: &str) -> Result<(), RuleError> {
-    if crate::ruleset::travel::resting_in_the_open(ctx.rules()) {
-        return Err(err(
-            "rest_in_the_open",
-            format!("CR-TRAVEL-02: this is a rest in the open: {what}"),
-        ));
-    }
-    Ok(())
-}
-
-fn check_party(ctx: &Ctx<'_, Crows>, party: &[String], rule: &str) -> Result<(), RuleError> {
-    if party.is_empty() {
-        return Err(err(
-            "empty_party",
-            format!("{rule}: name at least one creature of the group"),
-        ));
-    }
-    let mut seen = BTreeSet::new();
-    for id in party {
-        living(ctx, id)?;
-        if !seen.insert(id) {
-            return Err(err(
-                "duplicate_creature",
-                format!("{rule}: `{id}` is named twice"),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Decides a command.
@@ -1471,6 +1071,7 @@ pub(super) fn after_test(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ruleset::CoreCommand;
 
     #[test]
     fn no_explore_name_is_a_core_one() {

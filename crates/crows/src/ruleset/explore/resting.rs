@@ -1,6 +1,23 @@
 //! Rest: start, the rest's check, sleep, activities, the wound choices, the end.
 
-use super::*;
+use std::collections::{BTreeMap, BTreeSet};
+
+use engine::time::EXPLORATION_TIMER;
+use engine::{Answerer, Boundary, Ctx, DecisionRequest, RuleError, Visibility};
+use serde_json::{Value, json};
+
+use super::dungeon::*;
+use super::state::{ActivityChoice, ExploreEvent, REST_MINUTES, RestPlace, RestRecord};
+use super::visit::{check_party, default_party, dungeon_threshold, engine_turn};
+use crate::creature::{Creature, Size};
+use crate::encounters::{CheckOutcome, EncounterCheck};
+use crate::inventory::ItemId;
+use crate::rest::{RestEncounter, RestSession, RestSetting, check_can_rest, wounds_to_choose};
+use crate::rest_activities::{self, ActivityError, ActivityOutcome, RestActivity};
+use crate::ruleset::adapter::Crows;
+use crate::ruleset::adapter::{err, roll_d6s};
+use crate::ruleset::core::commands::CoreCommand;
+use crate::ruleset::core::records::{living, record, set_creature_only};
 
 use super::super::core::drop_to_ground;
 use crate::inventory::CarriedItem;
@@ -115,7 +132,7 @@ pub(super) fn start_rest(
         check_can_rest(&r.creature, &Default::default()).map_err(|e| err("cannot_rest", e))?;
         // CR-REST-01: one ration each. A Ravenous creature needs two (CR-MIASMA-07): the same
         // count the travel family asks of it for a rest in the open.
-        let need = super::super::travel::rations_per_rest(ctx.rules(), id);
+        let need = crate::ruleset::travel::party::rations_per_rest(ctx.rules(), id);
         if need == 0 {
             // A creature that needs no food (`needs_no_food`) rests without eating, and is not
             // hungry even when Ravenous. A reading: the book's ration is the rest's meal, food
@@ -601,7 +618,7 @@ pub(super) fn unrested_of(ctx: &Ctx<'_, Crows>, r: &RestRecord) -> BTreeMap<Stri
             let rule = if slept < ASLEEP_HOURS {
                 "CR-REST-01"
             } else if r.hungry.contains(id)
-                || crate::ruleset::travel::short_of_rations_in_open(ctx.rules(), id)
+                || crate::ruleset::travel::party::short_of_rations_in_open(ctx.rules(), id)
             {
                 "CR-MIASMA-07"
             } else {
@@ -659,7 +676,7 @@ pub(in crate::ruleset) fn finish_rest(
         }
         // Tended (CR-RACT-09) or Lazy in the Miasma (CR-MIASMA-07): two wounds instead of one.
         let two = tended(&r, &unrested, ctx, id)
-            || crate::ruleset::travel::wounds_healed_per_rest(ctx.rules(), id) >= 2;
+            || crate::ruleset::travel::party::wounds_healed_per_rest(ctx.rules(), id) >= 2;
         let n = wounds_to_choose(&c.creature, two);
         if n > 0 {
             picks.insert(id.clone(), u8::try_from(n).unwrap_or(u8::MAX));
@@ -809,7 +826,7 @@ fn end_rest_giving_nothing_to(
                 .map(|c| (id.clone(), c.creature.clone()))
         })
         .collect();
-    super::super::magic::rest_not_counted(ctx, unrested.keys().cloned().collect())?;
+    crate::ruleset::magic::rest_not_counted(ctx, unrested.keys().cloned().collect())?;
     ctx.end_rest(true)?;
     undo_rest_end(ctx, &before, unrested)
 }
@@ -925,7 +942,7 @@ pub(super) fn resolve_activity(
     // A magic item the Referee described: its hidden properties go to the character's players
     // through the magic family (CR-RACT-05, CR-ID-01).
     if let RestActivity::Identify { item } = activity {
-        super::super::magic::identify_activity_done(ctx, who, *item)?;
+        crate::ruleset::magic::identify_activity_done(ctx, who, *item)?;
     }
     Ok(())
 }

@@ -1,6 +1,21 @@
 //! Town days: activities of two hours, four a day, and the tend-wounds exception.
 
-use super::*;
+use crate::ruleset::explore::resting::activity_of;
+use crate::ruleset::explore::resting::ask_task;
+use crate::ruleset::explore::resting::ask_wound;
+use crate::ruleset::explore::resting::creatures_by_id;
+use crate::ruleset::explore::resting::resolve_activity;
+
+use std::collections::BTreeMap;
+
+use engine::{Boundary, Ctx, RuleError};
+
+use super::state::{ActivityChoice, ExploreEvent, MAX_PASS_MINUTES};
+use crate::rest_activities::RestActivity;
+use crate::ruleset::adapter::Crows;
+use crate::ruleset::adapter::err;
+use crate::ruleset::core::records::{living, record};
+use crate::town::{ACTIVITY_MINUTES, TEND_SLEEP_HOURS, TownDay};
 
 pub(super) fn town(ctx: &Ctx<'_, Crows>) -> Result<TownDay, RuleError> {
     ctx.rules().explore.town.clone().ok_or_else(|| {
@@ -71,7 +86,7 @@ pub(in crate::ruleset) fn town_craft(
         }
     };
     let need = ACTIVITY_MINUTES.saturating_sub(worked).max(1);
-    super::dungeon::pass_time(ctx, u64::from(need))
+    pass_time(ctx, u64::from(need))
 }
 
 /// Resolves `who`'s town activity when its two hours are done (and a task is approved).
@@ -149,6 +164,46 @@ pub(super) fn town_sleep(
             needed: u8::try_from(needed).unwrap_or(u8::MAX),
         })?;
         ask_wound(ctx, id)?;
+    }
+    Ok(())
+}
+
+pub(super) fn pass_time(ctx: &mut Ctx<'_, Crows>, minutes: u64) -> Result<(), RuleError> {
+    if ctx.rules().explore.visit.is_some() {
+        return Err(err(
+            "in_dungeon",
+            "CR-DT-04: inside a dungeon time runs in dungeon turns, not game minutes",
+        ));
+    }
+    if minutes == 0 || minutes > MAX_PASS_MINUTES {
+        return Err(err(
+            "bad_minutes",
+            format!("pass_time takes 1…{MAX_PASS_MINUTES} minutes (MAX_PASS_MINUTES)"),
+        )
+        .rule("MAX_PASS_MINUTES"));
+    }
+    // Town work first: an activity's effect comes when its two hours are done (CR-TOWN-01).
+    if let Some(t) = ctx.rules().explore.town.clone() {
+        let step = u32::try_from(minutes).unwrap_or(u32::MAX);
+        for (who, p) in &t.in_progress {
+            let need = ACTIVITY_MINUTES.saturating_sub(p.minutes);
+            let worked = step.min(need);
+            if worked > 0 {
+                ctx.emit(ExploreEvent::TownWorked {
+                    creature: who.clone(),
+                    minutes: worked,
+                })?;
+            }
+            complete_town_if_done(ctx, who)?;
+        }
+    }
+    let mut clock = ctx.rules().explore.outside;
+    let turn_ends = clock.advance(u32::try_from(minutes).unwrap_or(u32::MAX));
+    ctx.emit(ExploreEvent::OutsideTimePassed { minutes, turn_ends })?;
+    ctx.advance_minutes(minutes)?;
+    for _ in 0..turn_ends {
+        // CR-DT-09: two hours outside count as a dungeon turn for usage dice and durations.
+        ctx.pass(Boundary::ExplorationTurnEnd)?;
     }
     Ok(())
 }

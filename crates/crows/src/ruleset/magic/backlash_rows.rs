@@ -1,61 +1,31 @@
 //! The backlash table played at the table: rolling d100 + rank, the repeat and ground rules,
 //! and every row's mechanics applied to the creatures (see [`super`]'s docs).
 
+use super::state::RefereeCall;
+use crate::ruleset::magic::state::BacklashRecord;
+use crate::ruleset::magic::state::SavedForm;
+
 use engine::{Answer, Boundary, Ctx, Decision, EffectSpec, Expiry, RuleError};
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::super::adapter::Crows;
 use super::super::adapter::{err, roll_d6s, roll_die};
+use super::super::core::commands::CoreCommand;
 use super::super::core::{CoreEvent, audience, drop_to_ground, record, set_creature_only};
 use super::super::request::TestRequest;
 use super::super::then::{BacklashResistance, MagicThen, Then};
-use super::super::{CoreCommand, Crows};
-use super::{MAX_BACKLASH_REROLLS, MAX_LISTED, MagicEvent, ask_referee, config};
+use super::calls::{ask_referee, config};
+use super::state::{MAX_BACKLASH_REROLLS, MAX_LISTED, MagicEvent};
 use crate::backlash::{
-    ActiveBacklash, Affected, BacklashDuration, BacklashRow, BacklashStep, CasterSituation, Effect,
-    ItemFate, OverlapRule, Resolution, Trigger, row_by_id,
+    ActiveBacklash, Affected, BacklashDuration, BacklashEffect, BacklashRow, BacklashStep,
+    CasterSituation, ItemFate, OverlapRule, Resolution, Trigger, row_by_id,
 };
 use crate::conditions::{ConditionKind, Grab};
-use crate::creature::{Creature, Size};
+use crate::creature::Creature;
 use crate::damage::gain_wounds;
 use crate::inventory::{CarriedItem, Inventory, InventoryLayout, ItemId, SlotRef, WoundKind};
 use crate::standing::Standing;
 use crate::test_roll::{ResolvedTest, TestKind, Tier};
-
-/// A question for the Referee: its name, its prompt and its options (id, label).
-type RefereeCall = (String, String, Vec<(String, String)>);
-
-/// A running backlash on a caster, with what it changed so the change can be undone.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct BacklashRecord {
-    pub active: ActiveBacklash,
-    /// The engine effect mirroring it.
-    #[serde(default)]
-    pub effect: Option<String>,
-    /// Walking speed added (negative: slower).
-    #[serde(default)]
-    pub speed: i16,
-    /// Characteristic points lost until the next finished rest.
-    #[serde(default)]
-    pub lost: Option<(crate::test_roll::Characteristic, i8)>,
-    /// An item taken away (goat) or changed (feather duster), as it was.
-    #[serde(default)]
-    pub item: Option<CarriedItem>,
-    /// The frog's saved form (CR-BL-39, CR-ERR-71).
-    #[serde(default)]
-    pub saved: Option<Box<SavedForm>>,
-}
-
-/// What the frog takes away and gives back.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SavedForm {
-    pub size: Size,
-    pub max_stamina: u16,
-    pub stamina: u16,
-    pub speeds: crate::creature::Speeds,
-    pub expertises: crate::expertise::Expertises,
-    pub inventory: Inventory,
-}
 
 /// What the view shows of a caster's backlashes.
 pub(super) fn view(v: &[BacklashRecord]) -> Value {
@@ -254,15 +224,15 @@ fn affected(to: Affected, caster: &str, near: &[String]) -> Vec<String> {
 
 fn needs_area(row: &BacklashRow) -> Option<u8> {
     row.effects.iter().find_map(|e| match e {
-        Effect::Damage { to, .. } | Effect::ResistanceRoll { to, .. } | Effect::Push { to, .. } => {
-            match to {
-                Affected::CasterAndWithin(n)
-                | Affected::Within(n)
-                | Affected::AlliesNearTarget(n) => Some(*n),
-                Affected::OnGround => Some(1),
-                _ => None,
+        BacklashEffect::Damage { to, .. }
+        | BacklashEffect::ResistanceRoll { to, .. }
+        | BacklashEffect::Push { to, .. } => match to {
+            Affected::CasterAndWithin(n) | Affected::Within(n) | Affected::AlliesNearTarget(n) => {
+                Some(*n)
             }
-        }
+            Affected::OnGround => Some(1),
+            _ => None,
+        },
         _ => None,
     })
 }
@@ -390,7 +360,7 @@ pub(super) fn apply_row(
     }
     for effect in row.effects {
         match *effect {
-            Effect::Damage { to, piercing, .. } => {
+            BacklashEffect::Damage { to, piercing, .. } => {
                 let n = crate::backlash::damage_dice(row, stacks);
                 let faces = roll_d6s(ctx, &format!("backlash {} damage", row.id), n, &vis)?;
                 for id in affected(to, caster, &near) {
@@ -398,14 +368,16 @@ pub(super) fn apply_row(
                 }
                 report.insert("damage".into(), json!(sum(&faces)));
             }
-            Effect::FixedDamage { .. } | Effect::GrabbedUntilNextTurnEnd | Effect::MayMove(_) => {}
-            Effect::Condition { kind, .. } => {
+            BacklashEffect::FixedDamage { .. }
+            | BacklashEffect::GrabbedUntilNextTurnEnd
+            | BacklashEffect::MayMove(_) => {}
+            BacklashEffect::Condition { kind, .. } => {
                 add_condition(&mut c, kind, row.id);
                 report.insert("condition".into(), json!(kind));
             }
-            Effect::CannotStand => standing.push("cannot stand up, crawls"),
-            Effect::Speed(_) => {}
-            Effect::Bane(scope) => {
+            BacklashEffect::CannotStand => standing.push("cannot stand up, crawls"),
+            BacklashEffect::Speed(_) => {}
+            BacklashEffect::Bane(scope) => {
                 standing.push(match scope {
                     crate::backlash::BaneScope::AllTests => "bane on every test",
                     crate::backlash::BaneScope::ClimbHideSneakSwim => {
@@ -413,41 +385,47 @@ pub(super) fn apply_row(
                     }
                 });
             }
-            Effect::AttacksAgainstBonus(_) => standing.push("+2 on attacks against it"),
-            Effect::CannotHide => standing.push("cannot hide"),
-            Effect::StealthAutoFails => standing.push("cannot move unnoticed"),
-            Effect::CannotSpeak => standing.push("cannot speak"),
-            Effect::CannotHear => standing.push("hears nothing"),
-            Effect::BrightLightIsDarkness => standing.push("bright light is darkness to it"),
-            Effect::DamageTakenMultiplier { next_only, .. } => standing.push(if next_only {
-                "the next damage this dungeon turn is doubled"
-            } else {
-                "non-piercing damage it takes is doubled"
-            }),
-            Effect::ResistanceRoll {
+            BacklashEffect::AttacksAgainstBonus(_) => standing.push("+2 on attacks against it"),
+            BacklashEffect::CannotHide => standing.push("cannot hide"),
+            BacklashEffect::StealthAutoFails => standing.push("cannot move unnoticed"),
+            BacklashEffect::CannotSpeak => standing.push("cannot speak"),
+            BacklashEffect::CannotHear => standing.push("hears nothing"),
+            BacklashEffect::BrightLightIsDarkness => {
+                standing.push("bright light is darkness to it")
+            }
+            BacklashEffect::DamageTakenMultiplier { next_only, .. } => {
+                standing.push(if next_only {
+                    "the next damage this dungeon turn is doubled"
+                } else {
+                    "non-piercing damage it takes is doubled"
+                })
+            }
+            BacklashEffect::ResistanceRoll {
                 to, characteristic, ..
             } => {
                 for id in affected(to, caster, &near) {
                     rolls.push((id, characteristic));
                 }
             }
-            Effect::Triggered { trigger, .. } => {
+            BacklashEffect::Triggered { trigger, .. } => {
                 report.insert("trigger".into(), json!(trigger));
             }
-            Effect::FreedByAnothersAction => standing.push("another creature's action frees it"),
-            Effect::DropOneHandSlot => {
+            BacklashEffect::FreedByAnothersAction => {
+                standing.push("another creature's action frees it")
+            }
+            BacklashEffect::DropOneHandSlot => {
                 let hands = c.inventory.layout().hands;
                 let options = (1..=hands)
                     .map(|h| (format!("hand_{h}"), format!("Hand slot {h}")))
                     .collect();
                 calls.push(("hand_slot".into(), "Pick one of the caster's hand slots: its item falls and the slot is unusable until the end of the dungeon turn (CR-BL-10)".into(), options));
             }
-            Effect::HandsUnusable => {
+            BacklashEffect::HandsUnusable => {
                 // CR-ERR-68: what is held falls (below, with every standing effect's
                 // displaced items); the hands stay unusable while it lasts.
                 standing.push("cannot hold anything or use its hands");
             }
-            Effect::DestroyNearestRations { d6 } => {
+            BacklashEffect::DestroyNearestRations { d6 } => {
                 let faces = roll_d6s(ctx, "rations destroyed", d6, &vis)?;
                 let mut left = sum(&faces);
                 let rations: Vec<ItemId> = c
@@ -473,7 +451,7 @@ pub(super) fn apply_row(
                 }
                 report.insert("rations_destroyed".into(), json!(gone));
             }
-            Effect::Push { d6, to } => {
+            BacklashEffect::Push { d6, to } => {
                 let faces = roll_d6s(ctx, "pushed squares", d6, &vis)?;
                 report.insert(
                     "pushed".into(),
@@ -488,7 +466,7 @@ pub(super) fn apply_row(
                     vec![("done".into(), "Moved".into())],
                 ));
             }
-            Effect::Teleport { d6, up_to } => {
+            BacklashEffect::Teleport { d6, up_to } => {
                 let squares = if d6 > 0 {
                     sum(&roll_d6s(ctx, "teleport squares", d6, &vis)?)
                 } else {
@@ -500,7 +478,7 @@ pub(super) fn apply_row(
                 );
                 calls.push(("direction".into(), format!("Choose the direction: the caster teleports {}{squares} squares horizontally into an unoccupied space", if d6 > 0 { "" } else { "up to " }), vec![("done".into(), "Moved".into())]));
             }
-            Effect::CardDraw(fate) => {
+            BacklashEffect::CardDraw(fate) => {
                 let deck: Vec<ItemId> = c.inventory.all_items().map(|i| i.id).collect();
                 let d10 = roll_die(ctx, "card draw d10", 10, vis.clone())?;
                 if deck.is_empty() {
@@ -547,7 +525,7 @@ pub(super) fn apply_row(
                     }
                 }
             }
-            Effect::SummonHostile {
+            BacklashEffect::SummonHostile {
                 d6,
                 creature,
                 within,
@@ -559,13 +537,13 @@ pub(super) fn apply_row(
                 );
                 calls.push(("summons".into(), format!("{} {creature} appear within {within} squares, hostile to the caster: place and run them (CR-BL-23)", sum(&faces)), vec![("done".into(), "Placed".into())]));
             }
-            Effect::Noise { heard_within } => {
+            BacklashEffect::Noise { heard_within } => {
                 calls.push(("noise".into(), format!("Heard by every creature within {heard_within}: place an encounter if the curious come (CR-BL-12)"), vec![("encounter".into(), "An encounter comes".into()), ("none".into(), "Nobody comes".into())]));
             }
-            Effect::MisdirectedSpell => {
+            BacklashEffect::MisdirectedSpell => {
                 calls.push(("misdirected".into(), format!("Is the spell beneficial (cast on the nearest enemy) or harmful (on the caster), ignoring range? Write the tier in the text (default tier {}) (CR-BL-36, CR-ERR-70)", crate::backlash::MISDIRECTED_DEFAULT_TIER.number()), vec![("beneficial".into(), "Beneficial: the nearest enemy".into()), ("harmful".into(), "Harmful: the caster".into())]));
             }
-            Effect::MeltTreasure { coins_per_pip } => {
+            BacklashEffect::MeltTreasure { coins_per_pip } => {
                 let d6 = roll_die(ctx, "melted coins d6", 6, vis.clone())?;
                 let mut options: Vec<(String, String)> = vec![(
                     "coins".into(),
@@ -582,7 +560,7 @@ pub(super) fn apply_row(
                     options,
                 ));
             }
-            Effect::Frog => {
+            BacklashEffect::Frog => {
                 let f = crate::backlash::FROG;
                 let old = std::mem::replace(
                     &mut c.inventory,
@@ -616,27 +594,31 @@ pub(super) fn apply_row(
                 c.speeds.swim = Some(c.speeds.walk);
                 standing.push("a frog: Jump +2");
             }
-            Effect::RestBlockedUntilFed { pounds } => {
+            BacklashEffect::RestBlockedUntilFed { pounds } => {
                 report.insert("flesh_to_feed".into(), json!(pounds));
                 standing.push("cannot rest until the swarm is fed");
             }
-            Effect::CharacteristicLoss(ch) => {
+            BacklashEffect::CharacteristicLoss(ch) => {
                 let before = c.characteristics.get(ch);
                 let after = c.characteristics.adjust_clamped(ch, -1);
                 let prev = rec.lost.map_or(0, |(_, n)| n);
                 rec.lost = Some((ch, prev + (before - after)));
                 report.insert("characteristic".into(), json!({"which": ch, "now": after}));
             }
-            Effect::Wounds { d6 } => {
+            BacklashEffect::Wounds { d6 } => {
                 let faces = roll_d6s(ctx, "backlash wounds", d6, &vis)?;
                 wounds.push((sum(&faces), WoundKind::Normal));
                 report.insert("wounds".into(), json!(sum(&faces)));
             }
-            Effect::SpecialWounds(n) => wounds.push((u16::from(n), WoundKind::Special)),
-            Effect::StaminaToZero => c.stamina = 0,
-            Effect::CastingTierPenalty => standing.push("its castings count one tier lower"),
-            Effect::HeadgearBlocked => standing.push("antlers: no headgear not made for them"),
-            Effect::SwapExpertise => {
+            BacklashEffect::SpecialWounds(n) => wounds.push((u16::from(n), WoundKind::Special)),
+            BacklashEffect::StaminaToZero => c.stamina = 0,
+            BacklashEffect::CastingTierPenalty => {
+                standing.push("its castings count one tier lower")
+            }
+            BacklashEffect::HeadgearBlocked => {
+                standing.push("antlers: no headgear not made for them")
+            }
+            BacklashEffect::SwapExpertise => {
                 let owned: Vec<crate::expertise::ExpertiseName> =
                     c.expertises.uses.keys().copied().collect();
                 let missing: Vec<crate::expertise::ExpertiseName> = crate::expertise::EXPERTISES
@@ -667,16 +649,16 @@ pub(super) fn apply_row(
                     );
                 }
             }
-            Effect::HandBecomesWeapon => {
+            BacklashEffect::HandBecomesWeapon => {
                 calls.push(("weapon".into(), "Pick at random a mundane one-handed weapon: write its name; hand slot 1 becomes it for ever (CR-BL-53)".into(), vec![("weapon".into(), "This weapon".into())]));
             }
-            Effect::LostForever => lost_forever = true,
-            Effect::ViewingPortal => calls.push((
+            BacklashEffect::LostForever => lost_forever = true,
+            BacklashEffect::ViewingPortal => calls.push((
                 "portal".into(),
                 "Choose the foe or rival by whom the portal opens (CR-BL-33)".into(),
                 vec![("done".into(), "Chosen".into())],
             )),
-            Effect::DonkeyHead => standing.push("brays, cannot talk"),
+            BacklashEffect::DonkeyHead => standing.push("brays, cannot talk"),
         }
     }
     if !standing.is_empty() {
@@ -866,7 +848,7 @@ pub(super) fn resistance_done(
     data: &BacklashResistance,
 ) -> Result<(), RuleError> {
     let row = row_by_id(data.row).map_err(|e| err("bad_backlash", e))?;
-    let Some(Effect::ResistanceRoll {
+    let Some(BacklashEffect::ResistanceRoll {
         tier1,
         tier2,
         tier3,
@@ -874,7 +856,7 @@ pub(super) fn resistance_done(
     }) = row
         .effects
         .iter()
-        .find(|e| matches!(e, Effect::ResistanceRoll { .. }))
+        .find(|e| matches!(e, BacklashEffect::ResistanceRoll { .. }))
     else {
         return Ok(());
     };
@@ -888,16 +870,16 @@ pub(super) fn resistance_done(
     let mut damage = Vec::new();
     for e in effects.iter() {
         match *e {
-            Effect::FixedDamage { amount, .. } => damage.push((u16::from(amount), false)),
-            Effect::Condition { kind, .. } => add_condition(&mut c, kind, row.id),
-            Effect::GrabbedUntilNextTurnEnd => {
+            BacklashEffect::FixedDamage { amount, .. } => damage.push((u16::from(amount), false)),
+            BacklashEffect::Condition { kind, .. } => add_condition(&mut c, kind, row.id),
+            BacklashEffect::GrabbedUntilNextTurnEnd => {
                 c.conditions.grab(Grab {
                     by: format!("backlash {} until its next turn ends", row.id),
                     range: 0,
                 });
             }
-            Effect::MayMove(n) => notes.push(format!("may move {n} squares")),
-            Effect::Triggered { .. } => {
+            BacklashEffect::MayMove(n) => notes.push(format!("may move {n} squares")),
+            BacklashEffect::Triggered { .. } => {
                 notes.push("takes 1d6 piercing at the end of every round while held".into())
             }
             _ => {}
@@ -935,10 +917,10 @@ pub(super) fn fire(
         .rule(format!("CR-BL-{row_id:02}")));
     };
     let row = row_by_id(row_id).map_err(|e| err("bad_backlash", e))?;
-    let Some(Effect::Triggered { trigger, then }) = row
+    let Some(BacklashEffect::Triggered { trigger, then }) = row
         .effects
         .iter()
-        .find(|e| matches!(e, Effect::Triggered { .. }))
+        .find(|e| matches!(e, BacklashEffect::Triggered { .. }))
     else {
         return Err(RuleError::new(
             "no_trigger",
@@ -967,7 +949,7 @@ pub(super) fn fire(
         );
     }
     for e in then.iter() {
-        if let Effect::Damage { to, piercing, .. } = *e {
+        if let BacklashEffect::Damage { to, piercing, .. } = *e {
             let n = crate::backlash::damage_dice(row, rec.active.stacks);
             let faces = roll_d6s(ctx, &format!("backlash {} damage", row.id), n, &vis)?;
             let who = match to {
@@ -1304,9 +1286,9 @@ fn rows_triggered_by(rows: &[u8], which: impl Fn(Trigger) -> bool) -> Vec<u8> {
         .copied()
         .filter(|id| {
             row_by_id(*id).is_ok_and(|r| {
-                r.effects
-                    .iter()
-                    .any(|e| matches!(e, Effect::Triggered { trigger, .. } if which(*trigger)))
+                r.effects.iter().any(
+                    |e| matches!(e, BacklashEffect::Triggered { trigger, .. } if which(*trigger)),
+                )
             })
         })
         .collect()
@@ -1315,8 +1297,8 @@ fn rows_triggered_by(rows: &[u8], which: impl Fn(Trigger) -> bool) -> Vec<u8> {
 /// Whether `who` stands in water (soaked) or under it on the battle grid. A creature off the
 /// grid, or soaked some other way, is the Referee's `backlash_trigger`: the engine cannot see
 /// it.
-fn in_water(state: &super::super::CrowsState, who: &str) -> bool {
-    let Some((space, _)) = super::super::combat::space_of(state, who) else {
+fn in_water(state: &crate::ruleset::state::CrowsState, who: &str) -> bool {
+    let Some((space, _)) = crate::ruleset::combat::board::space_of(state, who) else {
         return false;
     };
     let grid = state.combat.grid();
@@ -1328,8 +1310,8 @@ fn in_water(state: &super::super::CrowsState, who: &str) -> bool {
 
 /// Squares between two creatures: their spaces on the battle grid, else their positions; `None`
 /// when the engine does not know where one of them is.
-fn squares_between(state: &super::super::CrowsState, a: &str, b: &str) -> Option<u32> {
-    use super::super::combat::space_of;
+fn squares_between(state: &crate::ruleset::state::CrowsState, a: &str, b: &str) -> Option<u32> {
+    use crate::ruleset::combat::board::space_of;
     if let (Some((sa, _)), Some((sb, _))) = (space_of(state, a), space_of(state, b)) {
         return Some(sa.distance_to(&sb));
     }
@@ -1357,7 +1339,7 @@ pub(super) fn magic_used_near(
         for row in rows {
             let Ok(r) = row_by_id(row) else { continue };
             let Some(reach) = r.effects.iter().find_map(|e| match e {
-                Effect::Triggered {
+                BacklashEffect::Triggered {
                     trigger: Trigger::MagicUsedWithin(n),
                     ..
                 } => Some(u32::from(*n)),

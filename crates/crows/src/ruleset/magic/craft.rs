@@ -1,17 +1,20 @@
 //! Crafting projects and identifying magic items at the table (see [`super`]'s docs).
 
+use crate::ruleset::magic::state::CraftProject;
+use crate::ruleset::magic::state::QueuedCraft;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use engine::{Actor, Ctx, RuleError, Visibility};
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::super::Crows;
+use super::super::adapter::Crows;
 use super::super::adapter::{err, roll_die};
 use super::super::core::{audience, drop_to_ground, living, record, set_creature_only};
 use super::super::request::TestRequest;
 use super::super::then::{MagicThen, Then};
-use super::{MagicEvent, ask_referee, config};
+use super::calls::{ask_referee, config};
+use super::state::MagicEvent;
 use crate::crafting::{Crafter, Project, Recipe, UsesReading};
 use crate::creature::{Creature, Magic};
 use crate::expertise::ExpertiseName;
@@ -23,29 +26,6 @@ use crate::test_roll::{
 
 /// Most crafting rolls one activity may chain through crits (CR-CRAFT-09).
 pub const MAX_CRIT_CHAIN: usize = 20;
-
-/// A project: the item being made, whose materials it uses, and its points.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CraftProject {
-    /// The crafter who started it; the materials are taken from its inventory.
-    pub owner: String,
-    pub project: Project,
-}
-
-/// One Craft Equipment activity waiting for its roll.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct QueuedCraft {
-    pub crafter: String,
-    pub project: u32,
-    #[serde(default)]
-    pub expertises: Vec<ExpertiseName>,
-    #[serde(default)]
-    pub edges: u32,
-    #[serde(default)]
-    pub banes: u32,
-    #[serde(default)]
-    pub bonus: i32,
-}
 
 fn norm(s: &str) -> String {
     s.to_lowercase()
@@ -224,7 +204,7 @@ pub(super) fn craft(
             .rule("CR-TOWN-01"));
         }
         // One of the day's four town activities, in town, its 2 hours once (CR-TOWN-01/03).
-        super::super::explore::town_craft(ctx, &q.crafter, &p.project.recipe.item)?;
+        crate::ruleset::explore::town_days::town_craft(ctx, &q.crafter, &p.project.recipe.item)?;
         return roll_now(rules, ctx, &q);
     }
     if !ctx.core().clock.resting {

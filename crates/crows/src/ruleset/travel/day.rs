@@ -6,16 +6,17 @@ use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibi
 use serde_json::{Value, json};
 
 use super::super::adapter::refuse;
-use super::{AssistEntry, RoleEntry, TravelDay, TravelEvent, day_of, position_of};
+use super::party::{day_of, position_of};
+use super::state::{AssistEntry, RoleEntry, TravelDay, TravelEvent};
 use crate::edges::NetEdge;
 use crate::expertise::ExpertiseName;
-use crate::ruleset::Crows;
+use crate::ruleset::adapter::Crows;
 use crate::ruleset::request::TestRequest;
 use crate::ruleset::then::{Then, TravelThen};
 use crate::test_roll::{Characteristic, Modifier, ModifierSource, SourceKind, Tier};
 use crate::travel::Step;
 use crate::travel::pace::{Pace, Route, slowest};
-use crate::travel::roles::{Assignment, Choice, Day, Effect, Pick, Role, Task, roster};
+use crate::travel::roles::{Assignment, Choice, Day, Pick, Role, Task, TaskEffect, roster};
 
 /// Game minutes in a day (the engine passes its day boundary at each multiple).
 const MINUTES_PER_DAY: u64 = 24 * 60;
@@ -62,7 +63,7 @@ fn index_of(ctx: &Ctx<'_, Crows>, creature: &str) -> Result<u32, RuleError> {
 fn slowest_speed(ctx: &Ctx<'_, Crows>) -> Result<u8, RuleError> {
     let party = &ctx.rules().travel.party;
     let speed = |id: &str| -> Result<u8, RuleError> {
-        let c = &super::super::record(ctx, id)?.creature;
+        let c = &crate::ruleset::core::records::record(ctx, id)?.creature;
         Ok(c.speeds
             .walk
             .saturating_sub(c.inventory.wound_speed_penalty()))
@@ -148,7 +149,7 @@ pub(super) fn declare_role(
 ) -> Result<(), RuleError> {
     let d = roles_open(ctx)?.clone();
     index_of(ctx, creature)?;
-    super::super::living(ctx, creature)?;
+    crate::ruleset::core::records::living(ctx, creature)?;
     let t = &ctx.rules().travel;
     let miasma = t.miasma.get(creature).cloned().unwrap_or_default();
     if miasma.turned && matches!(ctx.actor(), engine::Actor::Player(_)) {
@@ -200,10 +201,10 @@ pub(super) fn declare_role(
                     task.name(),
                     allowed
                         .iter()
-                        .map(super::super::snake)
+                        .map(crate::ruleset::adapter::snake)
                         .collect::<Vec<_>>()
                         .join(" or "),
-                    super::super::snake(&c)
+                    crate::ruleset::adapter::snake(&c)
                 ),
             ));
         }
@@ -218,7 +219,7 @@ pub(super) fn declare_role(
                 .map(|p| index_of(ctx, p))
                 .collect::<Result<_, _>>()?;
             crate::travel::roles::picked(task, &n)
-                .map_err(|e| super::super::err("bad_picks", e))?;
+                .map_err(|e| crate::ruleset::adapter::err("bad_picks", e))?;
         }
         _ if !picks.is_empty() => {
             return Err(refuse(
@@ -249,7 +250,7 @@ pub(super) fn declare_role(
         task,
     });
     roster(&assignments, ctx.rules().travel.options.distinct_tasks, &[])
-        .map_err(|e| super::super::err("role_refused", e))?;
+        .map_err(|e| crate::ruleset::adapter::err("role_refused", e))?;
     let role = RoleEntry {
         creature: creature.to_string(),
         task,
@@ -287,7 +288,7 @@ pub(super) fn declare_assist(
 ) -> Result<(), RuleError> {
     let d = roles_open(ctx)?.clone();
     index_of(ctx, helper)?;
-    super::super::living(ctx, helper)?;
+    crate::ruleset::core::records::living(ctx, helper)?;
     if helper == holder {
         return Err(refuse(
             "bad_assist",
@@ -580,32 +581,32 @@ fn apply_effect(
     ctx: &mut Ctx<'_, Crows>,
     role: &RoleEntry,
     tier: Tier,
-    effect: Effect,
+    effect: TaskEffect,
 ) -> Result<(), RuleError> {
     let creature = role.creature.as_str();
     let reward = |rations: Option<u8>| TravelEvent::Rewarded {
-        reward: super::Reward {
+        reward: super::state::Reward {
             creature: creature.to_string(),
             effect,
             rations,
         },
     };
     match effect {
-        Effect::Lost => {
+        TaskEffect::Lost => {
             let mut p = position_of(ctx)?;
             if !p.lost {
                 p.get_lost();
-                super::set_position(ctx, p, "lost: the guide's route went wrong")?;
+                super::party::set_position(ctx, p, "lost: the guide's route went wrong")?;
             }
         }
-        Effect::Found => {
+        TaskEffect::Found => {
             let mut p = position_of(ctx)?;
             if p.lost {
                 p.found();
-                super::set_position(ctx, p, "found by back_on_track")?;
+                super::party::set_position(ctx, p, "found by back_on_track")?;
             }
         }
-        Effect::Choose(c) => {
+        TaskEffect::Choose(c) => {
             let [a, b] = choice_labels(c);
             let request = DecisionRequest::new(
                 "crows.travel.choice",
@@ -622,7 +623,7 @@ fn apply_effect(
             .with_context(json!({"creature": creature, "choice": c}));
             ctx.ask(request)?;
         }
-        Effect::MiasmaEdge(edge) => {
+        TaskEffect::MiasmaEdge(edge) => {
             let to = if role.picks.is_empty() {
                 vec![creature.to_string()]
             } else {
@@ -634,15 +635,15 @@ fn apply_effect(
                 edge,
             })?;
         }
-        Effect::RoleTestBonus(bonus) => {
+        TaskEffect::RoleTestBonus(bonus) => {
             ctx.emit(TravelEvent::SupportGiven {
                 by: creature.to_string(),
                 to: role.picks.clone(),
                 bonus,
             })?;
         }
-        Effect::Rations(y) => {
-            let faces = super::super::roll_d6s(
+        TaskEffect::Rations(y) => {
+            let faces = crate::ruleset::adapter::roll_d6s(
                 ctx,
                 "rations found",
                 u8::try_from(y.dice()).unwrap_or(0),
@@ -650,17 +651,17 @@ fn apply_effect(
             )?;
             let n = y
                 .rations(&faces)
-                .map_err(|e| super::super::err("bad_face", e))?;
+                .map_err(|e| crate::ruleset::adapter::err("bad_face", e))?;
             ctx.emit(reward(Some(n)))?;
         }
-        Effect::RefereeRollsFinds(finds) => {
+        TaskEffect::RefereeRollsFinds(finds) => {
             ctx.emit(reward(None))?;
             let request = DecisionRequest::new(
                 "crows.travel.finds",
                 format!(
                     "{creature}'s Treasure Hunt: roll on the {} interesting finds table \
                      (CR-ROLE-11) and note the find",
-                    super::super::snake(&finds)
+                    crate::ruleset::adapter::snake(&finds)
                 ),
                 Answerer::Referee,
                 &[("noted", "Noted")],
@@ -669,8 +670,8 @@ fn apply_effect(
             .with_context(json!({"creature": creature, "finds": finds}));
             ctx.ask(request)?;
         }
-        Effect::LargeAnimalHide => ctx.emit(reward(None))?,
-        Effect::MeetCreature => {
+        TaskEffect::LargeAnimalHide => ctx.emit(reward(None))?,
+        TaskEffect::MeetCreature => {
             ctx.emit(reward(None))?;
             let request = DecisionRequest::new(
                 "crows.travel.meet_creature",
@@ -686,10 +687,10 @@ fn apply_effect(
             .with_context(json!({"creature": creature, "quarry": role.quarry}));
             ctx.ask(request)?;
         }
-        Effect::TravelThreshold(_)
-        | Effect::RestThreshold(_)
-        | Effect::Hexes(_)
-        | Effect::StillLost => {}
+        TaskEffect::TravelThreshold(_)
+        | TaskEffect::RestThreshold(_)
+        | TaskEffect::Hexes(_)
+        | TaskEffect::StillLost => {}
     }
     Ok(())
 }
@@ -728,7 +729,7 @@ pub(super) fn on_answer(
             let mut tally = day_of(ctx)?.tally.clone();
             tally
                 .answer(idx, pick)
-                .map_err(|e| super::super::err("bad_answer", e))?;
+                .map_err(|e| crate::ruleset::adapter::err("bad_answer", e))?;
             ctx.emit(TravelEvent::ChoiceMade {
                 creature,
                 option: answer.option.clone(),

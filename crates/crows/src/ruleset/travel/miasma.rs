@@ -8,14 +8,16 @@ use serde_json::{Value, json};
 
 use super::super::adapter::refuse;
 use super::day::{after_roles, start_test};
-use super::{MiasmaPick, TravelEvent, day_of, owners, position_of};
+use super::party::{day_of, owners, position_of};
+use super::state::{MiasmaPick, TravelEvent};
 use crate::creature::{CreatureKind, Magic};
 use crate::edges::NetEdge;
 use crate::expertise::ExpertiseName;
 use crate::inventory::{ItemId, SlotKind};
+use crate::ruleset::adapter::Crows;
+use crate::ruleset::core::commands::CoreCommand;
 use crate::ruleset::request::TestRequest;
 use crate::ruleset::then::{Then, TravelThen};
-use crate::ruleset::{CoreCommand, Crows};
 use crate::test_roll::{
     Characteristic, Modifier, ModifierEffect, ModifierSource, SourceKind, TestKind, Tier,
 };
@@ -95,14 +97,14 @@ pub(super) fn begin_rest(
         .cloned()
         .collect();
     ctx.start_rest()?;
-    super::super::explore::open_rest_in_open(ctx, party)?;
+    crate::ruleset::explore::resting::open_rest_in_open(ctx, party)?;
     ctx.emit(TravelEvent::RestBegun {
         in_miasma,
         threshold: d.tally.rest_threshold(),
     })?;
     ctx.emit_for(TravelEvent::RestSnapshot { snapshot }, Visibility::Referee)?;
     // The rest encounter check at the day's rest threshold (CR-ROAD-04).
-    super::site::encounter_check(ctx, true)
+    super::road::encounter_check(ctx, true)
 }
 
 pub(super) fn end_rest(
@@ -150,7 +152,7 @@ pub(super) fn end_rest(
                     .is_some_and(|r| r.creature.alive)
             })
             .collect();
-        super::super::explore::open_rest_in_open(ctx, party)?;
+        crate::ruleset::explore::resting::open_rest_in_open(ctx, party)?;
     }
     for (creature, items) in meals {
         if !ctx.rules().travel.party.members.contains(creature) {
@@ -175,7 +177,7 @@ pub(super) fn end_rest(
         })?;
     }
     if !completed {
-        super::super::explore::interrupt_rest(ctx, Some("the rest in the open".into()))?;
+        crate::ruleset::explore::resting::interrupt_rest(ctx, Some("the rest in the open".into()))?;
         return ctx.emit(TravelEvent::TravelRestInterrupted {});
     }
     // The rest procedure's end (CR-REST-02), as for any rest: the middle and the 2-hour marks
@@ -183,7 +185,7 @@ pub(super) fn end_rest(
     // creature that slept its 4 hours (CR-REST-01), the activities. A Ravenous creature short
     // of rations gets nothing from it (CR-MIASMA-07, `short_of_rations_in_open`). The engine's
     // rest ends there, which runs this family's end of the rest (`rest_ended`: the Miasma).
-    super::super::explore::finish_rest(rules, ctx)
+    crate::ruleset::explore::resting::finish_rest(rules, ctx)
 }
 
 /// `creature`'s Miasma state (none yet: the state of one the Miasma has not touched).
@@ -212,7 +214,7 @@ pub(super) fn rest_ended(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), 
     let party = t.party.clone();
     if let Some(rest) = &rest {
         for (m, snapshot) in &rest.snapshot {
-            let hungry = super::short_of_rations_in_open(ctx.rules(), m);
+            let hungry = super::party::short_of_rations_in_open(ctx.rules(), m);
             if hungry {
                 ctx.emit(TravelEvent::RestDenied {
                     creature: m.clone(),
@@ -222,7 +224,7 @@ pub(super) fn rest_ended(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), 
             // CR-MIASMA-02: a rest finished in the Miasma gives no expertise uses back, except
             // to a character who has turned (row 13+).
             let keep_spent = hungry || !miasma_state(ctx, m).rest_restores_expertise(in_miasma);
-            let Ok(r) = super::super::record(ctx, m) else {
+            let Ok(r) = crate::ruleset::core::records::record(ctx, m) else {
                 continue;
             };
             if keep_spent && r.creature.alive && &r.creature.expertises != snapshot {
@@ -233,7 +235,7 @@ pub(super) fn rest_ended(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), 
                 } else {
                     "CR-MIASMA-02"
                 };
-                super::super::set_creature_only(
+                crate::ruleset::core::records::set_creature_only(
                     ctx,
                     m,
                     c,
@@ -308,10 +310,10 @@ fn set_miasma(
         vis,
     )?;
     if !liar && let Some(name) = ctx.rules().travel.granted.get(creature).copied() {
-        if let Ok(r) = super::super::record(ctx, creature) {
+        if let Ok(r) = crate::ruleset::core::records::record(ctx, creature) {
             let mut c = r.creature.clone();
             c.expertises.uses.remove(&name);
-            super::super::set_creature_only(
+            crate::ruleset::core::records::set_creature_only(
                 ctx,
                 creature,
                 c,
@@ -465,7 +467,8 @@ fn finish_round(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         if let Some(MiasmaPick::Raise { target }) = pick
             && let (Some(h), Some(t)) = (idx(helper), idx(target))
         {
-            raise_other(&mut tiers, h, t).map_err(|e| super::super::err("bad_answer", e))?;
+            raise_other(&mut tiers, h, t)
+                .map_err(|e| crate::ruleset::adapter::err("bad_answer", e))?;
         }
     }
     for (i, c) in round.rollers.iter().enumerate() {
@@ -486,14 +489,18 @@ fn finish_round(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
         let mut st = before.clone();
         let outcome = st
             .apply_tier(tier)
-            .map_err(|e| super::super::err("miasma", e))?;
+            .map_err(|e| crate::ruleset::adapter::err("miasma", e))?;
         let mut rows_rolled = Vec::new();
         let mut gained = None;
         match outcome {
             Outcome::CrueltyAndEffect => {
                 for _ in 0..MAX_TABLE_ROLLS {
-                    let d10 =
-                        super::super::roll_die(ctx, "Miasma effects d10", 10, Visibility::Public)?;
+                    let d10 = crate::ruleset::adapter::roll_die(
+                        ctx,
+                        "Miasma effects d10",
+                        10,
+                        Visibility::Public,
+                    )?;
                     match st.roll_table(d10) {
                         Ok(TableRoll::Gained(row)) => {
                             rows_rolled.push(row);
@@ -530,7 +537,9 @@ fn finish_round(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
 /// Row 5–6: a random mundane backpack item is destroyed (the die is recorded), then 3 Stamina
 /// back, or one wound gone at full Stamina (the lowest-numbered wounded slot).
 fn rage(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
-    let mut c = super::super::record(ctx, creature)?.creature.clone();
+    let mut c = crate::ruleset::core::records::record(ctx, creature)?
+        .creature
+        .clone();
     let mundane: Vec<(ItemId, String)> = c
         .inventory
         .items()
@@ -558,7 +567,7 @@ fn rage(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
             })?;
         c.inventory
             .remove(pick.0)
-            .map_err(|e| super::super::err("inventory_refused", e))?;
+            .map_err(|e| crate::ruleset::adapter::err("inventory_refused", e))?;
         destroyed = Some(pick.1.clone());
     }
     let mut healed_wound = None;
@@ -569,10 +578,10 @@ fn rage(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
     {
         c.inventory
             .remove_wound(slot)
-            .map_err(|e| super::super::err("inventory_refused", e))?;
+            .map_err(|e| crate::ruleset::adapter::err("inventory_refused", e))?;
         healed_wound = Some(slot);
     }
-    super::super::set_creature_only(
+    crate::ruleset::core::records::set_creature_only(
         ctx,
         creature,
         c,
@@ -584,15 +593,16 @@ fn rage(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
 
 /// Row 7–8: the controller picks an expertise the character lacks.
 fn ask_expertise(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
-    let has = super::super::record(ctx, creature)?
+    let has = crate::ruleset::core::records::record(ctx, creature)?
         .creature
         .expertises
         .uses
         .clone();
-    let options: Vec<(String, String)> = super::super::variant_names::<ExpertiseName>()
+    let options: Vec<(String, String)> = crate::ruleset::adapter::variant_names::<ExpertiseName>()
         .iter()
         .filter(|n| {
-            super::super::from_snake::<ExpertiseName>(n).is_some_and(|e| !has.contains_key(&e))
+            crate::ruleset::adapter::from_snake::<ExpertiseName>(n)
+                .is_some_and(|e| !has.contains_key(&e))
         })
         .map(|n| ((*n).to_string(), n.replace('_', " ")))
         .collect();
@@ -615,9 +625,11 @@ fn ask_expertise(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleErr
 
 /// Row 13+: the character becomes an NPC under the Referee (CR-MIASMA-08).
 fn turn(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
-    let mut c = super::super::record(ctx, creature)?.creature.clone();
+    let mut c = crate::ruleset::core::records::record(ctx, creature)?
+        .creature
+        .clone();
     c.kind = CreatureKind::Npc;
-    super::super::set_creature_only(
+    crate::ruleset::core::records::set_creature_only(
         ctx,
         creature,
         c,
@@ -639,12 +651,20 @@ pub(super) fn on_answer(
         .unwrap_or_default()
         .to_string();
     if decision.kind == "crows.travel.miasma_expertise" {
-        let name: ExpertiseName = super::super::from_snake(&answer.option)
+        let name: ExpertiseName = crate::ruleset::adapter::from_snake(&answer.option)
             .ok_or_else(|| RuleError::new("bad_answer", "not an expertise"))?;
-        let mut c = super::super::record(ctx, &creature)?.creature.clone();
+        let mut c = crate::ruleset::core::records::record(ctx, &creature)?
+            .creature
+            .clone();
         // CR-ERR-62: one use, for as long as the effect lasts.
         c.expertises.learn(name, 1);
-        super::super::set_creature_only(ctx, &creature, c, "the Miasma's expertise", json!(name))?;
+        crate::ruleset::core::records::set_creature_only(
+            ctx,
+            &creature,
+            c,
+            "the Miasma's expertise",
+            json!(name),
+        )?;
         let vis = owners(ctx, &creature);
         return ctx.emit_for(
             TravelEvent::ExpertiseGranted {

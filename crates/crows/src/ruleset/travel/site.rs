@@ -6,9 +6,10 @@ use serde_json::{Value, json};
 
 use super::super::adapter::refuse;
 use super::day::after_roles;
-use super::{MAX_SITES, Site, SiteKind, TravelEvent, day_of, position_of};
-use crate::ruleset::Crows;
-use crate::travel::Step;
+use super::party::position_of;
+use super::road::not_resting;
+use super::state::{MAX_SITES, Site, SiteKind, TravelEvent};
+use crate::ruleset::adapter::Crows;
 use crate::travel::hex::Direction;
 
 /// Longest stretch of game time one `travel_hours` passes.
@@ -69,14 +70,6 @@ fn zoomed_in(ctx: &Ctx<'_, Crows>) -> bool {
         .any(|d| d.kind == "crows.travel.encounter" || d.kind == "crows.travel.site_reached")
 }
 
-fn not_resting(ctx: &Ctx<'_, Crows>) -> Result<(), RuleError> {
-    let d = day_of(ctx)?;
-    if matches!(d.step, Step::Rest | Step::Miasma) || ctx.rules().travel.round.is_some() {
-        return Err(refuse("resting", "CR-TRAVEL-02", "the party is resting"));
-    }
-    Ok(())
-}
-
 pub(super) fn travel_move(ctx: &mut Ctx<'_, Crows>, toward: Direction) -> Result<(), RuleError> {
     let d = after_roles(ctx, "CR-TRAVEL-07")?.clone();
     not_resting(ctx)?;
@@ -115,11 +108,11 @@ pub(super) fn travel_move(ctx: &mut Ctx<'_, Crows>, toward: Direction) -> Result
         None
     };
     p.leave_hex(toward, drift)
-        .map_err(|e| super::super::err("bad_move", e))?;
+        .map_err(|e| crate::ruleset::adapter::err("bad_move", e))?;
     ctx.emit(TravelEvent::HexLeft {
         hexes_moved: d.hexes_moved + 1,
     })?;
-    super::set_position(ctx, p, "moved")?;
+    super::party::set_position(ctx, p, "moved")?;
     if !ctx.rules().travel.map.in_miasma(p.true_hex) {
         super::miasma::left_miasma(ctx)?;
     }
@@ -142,7 +135,7 @@ pub(super) fn travel_move(ctx: &mut Ctx<'_, Crows>, toward: Direction) -> Result
                 "The party reaches {} ({}): explore it in dungeon turns, or pass? (CR-POI-01, \
                  CR-POI-03)",
                 s.name,
-                super::super::snake(&s.kind)
+                crate::ruleset::adapter::snake(&s.kind)
             ),
             Answerer::Referee,
             &[("explore", "Explore it (dungeon turns)"), pass],
@@ -152,109 +145,6 @@ pub(super) fn travel_move(ctx: &mut Ctx<'_, Crows>, toward: Direction) -> Result
         ctx.ask(request)?;
     }
     Ok(())
-}
-
-pub(super) fn encounter_check(
-    ctx: &mut Ctx<'_, Crows>,
-    during_rest: bool,
-) -> Result<(), RuleError> {
-    let d = after_roles(ctx, "CR-ROAD-01")?.clone();
-    if !during_rest {
-        not_resting(ctx)?;
-    }
-    if ctx.rules().travel.exploring.is_some() {
-        return Err(refuse(
-            "exploring",
-            "CR-POI-02",
-            "at a site the dungeon-turn encounter check applies, at the day's threshold \
-             (dungeon_encounter_threshold)",
-        ));
-    }
-    let threshold = if during_rest {
-        d.tally.rest_threshold()
-    } else {
-        d.tally.travel_threshold()
-    };
-    let label = if during_rest {
-        "rest encounter check"
-    } else {
-        "travel encounter check"
-    };
-    let d10 = super::super::roll_die(ctx, label, 10, Visibility::Public)?;
-    let encounter = crate::travel::road::encounter(d10, threshold)
-        .map_err(|e| super::super::err("bad_face", e))?;
-    ctx.emit(TravelEvent::RoadChecked {
-        d10,
-        threshold,
-        encounter,
-        during_rest,
-    })?;
-    if encounter {
-        ask_encounter(ctx, Some(d10), during_rest)?;
-    }
-    Ok(())
-}
-
-/// Asks the Referee for an encounter: what it is (the terrain's table, rolled in secret when a
-/// content table `encounters-<terrain>` is loaded) and when it happens (CR-ROAD-02, CR-ERR-46).
-pub(super) fn ask_encounter(
-    ctx: &mut Ctx<'_, Crows>,
-    d10: Option<u8>,
-    during_rest: bool,
-) -> Result<(), RuleError> {
-    let p = position_of(ctx)?;
-    let terrain = ctx
-        .rules()
-        .travel
-        .map
-        .get(p.true_hex)
-        .map_or_else(|| "unknown".to_string(), |i| i.terrain.clone());
-    let table = ctx
-        .rules()
-        .content
-        .tables
-        .get(&format!("encounters-{}", terrain.to_lowercase()))
-        .cloned();
-    let rolled = match table {
-        Some(t) => {
-            let r = ctx.roll_secret("encounter table", &t.die)?;
-            let row = u32::try_from(r.total)
-                .ok()
-                .and_then(|n| t.lookup(n))
-                .map(|row| row.result.clone());
-            json!({"table": t.id, "roll": r.total, "result": row})
-        }
-        None => Value::Null,
-    };
-    let options: &[(&str, &str)] = match d10 {
-        Some(10) => &[("now", "It happens at once (a 10)")],
-        Some(_) => &[
-            ("later", "Later today, when the Referee says"),
-            ("later_with_sign", "Later today, after a sign"),
-        ],
-        None => &[
-            ("now", "Now"),
-            ("later", "Later today"),
-            ("later_with_sign", "Later today, after a sign"),
-        ],
-    };
-    let request = DecisionRequest::new(
-        "crows.travel.encounter",
-        format!(
-            "{} encounter in {terrain}: roll on the terrain's encounter table and say when it \
-             happens (CR-ROAD-02)",
-            if during_rest { "A rest" } else { "A travel" }
-        ),
-        Answerer::Referee,
-        options,
-    )
-    .with_free_text()
-    .with_visibility(Visibility::Referee)
-    .with_context(
-        json!({"terrain": terrain, "d10": d10, "during_rest": during_rest,
-        "table_roll": rolled}),
-    );
-    ctx.ask(request).map(|_| ())
 }
 
 pub(super) fn arrive(rules: &Crows, ctx: &mut Ctx<'_, Crows>, id: &str) -> Result<(), RuleError> {

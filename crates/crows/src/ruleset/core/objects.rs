@@ -7,22 +7,12 @@
 //! (`corpses` in [`super::CrowsState`]).
 
 use engine::{Ctx, RuleError, Visibility};
-use serde::{Deserialize, Serialize};
 
-use super::Crows;
-use super::core::{CoreEvent, MAX_TASK_TEXT};
-use super::state::CrowsState;
+use super::events::CoreEvent;
+use super::testing::MAX_TASK_TEXT;
 use crate::creature::{Magic, Object, Size};
-
-/// An object in play and whether the players know of it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PlacedObject {
-    pub object: Object,
-    /// Only the Referee knows of it (a hidden trapdoor); `place_object` again with
-    /// `"hidden": false` shows it.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub hidden: bool,
-}
+use crate::ruleset::adapter::Crows;
+use crate::ruleset::state::{CrowsState, PlacedObject};
 
 /// Most objects one table holds (each is a few hundred bytes of state and view).
 pub const MAX_OBJECTS: usize = 1_000;
