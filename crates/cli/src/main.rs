@@ -1,12 +1,14 @@
 //! The `delve` binary: the table server and the same engine from the terminal.
 //!
 //! Each area of the CLI lives in its own module with its own clap `Args` and `run`:
-//! `dice_cmd` (roll, help dice), `odds_cmd` (exact odds), `table` (offline tables), `crows` (Crows look-ups).
+//! `dice_cmd` (roll, help dice), `odds_cmd` (exact odds), `table` (offline tables), `crows` (Crows look-ups),
+//! `grid_cmd` (game-free grid geometry).
 
 mod acks_cmd;
 mod crows_cmd;
 mod dice_cmd;
 mod dnd_cmd;
+mod grid_cmd;
 mod odds_cmd;
 mod serve_cmd;
 mod table_cmd;
@@ -25,7 +27,8 @@ dungeon crawl and applies the rules as written. From the terminal it rolls dice,
 exact odds and runs offline tables.\n\nDice notation: NdX, d%, dF, kh/kl/dh/dl, r/ro, !, \
 mi/ma, >=N successes, + - * / ( ) and a [label]; see `delve help dice`.",
     after_help = "Examples:\n  delve roll '2d10+2 [Agility]'\n  delve roll 4d6kh3 --times 6\n  \
-delve odds 20d10kh5\n  delve help dice"
+delve odds 20d10kh5\n  delve grid area --shape cone --size 15 --origin 0,0 --toward 1,0\n  \
+delve help dice\n  delve help grid"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -48,10 +51,12 @@ enum Command {
     Acks(acks_cmd::AcksArgs),
     /// D&D 2024 rules (SRD 5.2 glossary): odds, damage, conditions, SRD import.
     Dnd(dnd_cmd::DndArgs),
-    /// Help on a topic (`delve help dice`) or a command (`delve help roll`).
+    /// Grid geometry (5-ft squares): distance, cover by corners on a map file, area squares.
+    Grid(grid_cmd::GridArgs),
+    /// Help on a topic (`delve help dice`, `delve help grid`) or a command (`delve help roll`).
     #[command(disable_help_flag = true)]
     Help {
-        /// `dice`, or the name of a command.
+        /// `dice`, `grid`, or the name of a command.
         topic: Vec<String>,
     },
 }
@@ -71,6 +76,7 @@ fn main() -> ExitCode {
         Command::Crows(args) => crows_cmd::run(args),
         Command::Acks(args) => acks_cmd::run(args),
         Command::Dnd(args) => dnd_cmd::run(args),
+        Command::Grid(args) => grid_cmd::run(args),
         Command::Help { topic } => help(&topic),
     };
     match result {
@@ -88,11 +94,16 @@ pub type CliResult = Result<(), Box<dyn std::error::Error>>;
 fn help(topic: &[String]) -> CliResult {
     use clap::CommandFactory;
     match topic.first().map(String::as_str) {
-        Some("dice") => {
+        Some(topic @ ("dice" | "grid")) => {
             use std::io::Write;
+            let text = if topic == "dice" {
+                dice_cmd::DICE_HELP.to_string()
+            } else {
+                grid_cmd::GRID_HELP.to_string()
+            };
             let mut out = std::io::stdout().lock();
             // A closed pipe (`delve help dice | head`) is not an error worth reporting.
-            match write!(out, "{}", dice_cmd::DICE_HELP).and_then(|()| out.flush()) {
+            match write!(out, "{text}").and_then(|()| out.flush()) {
                 Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
                 _ => Ok(()),
             }
@@ -108,7 +119,10 @@ fn help(topic: &[String]) -> CliResult {
                     sub.print_long_help()?;
                     Ok(())
                 }
-                None => Err(format!("no help topic `{name}`; try `delve help dice`").into()),
+                None => Err(format!(
+                    "no help topic `{name}`; try `delve help dice` or `delve help grid`"
+                )
+                .into()),
             }
         }
     }

@@ -15,14 +15,10 @@ use crate::nature::Size;
 use crate::test_roll::{Modifier, ModifierEffect, ModifierSource, SourceKind};
 use crate::usage_dice::{ItemUsage, PoolRoll, RollOccasion, UsageError};
 
-/// The three light levels, darkest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LightLevel {
-    Darkness,
-    Dim,
-    Bright,
-}
+// The three light levels (darkest first), the X/Y falloff and "the brightest source wins" are
+// game-free (`tabletop::light`); the notation, the campfire table and the banes are this
+// ruleset's.
+pub use tabletop::light::LightLevel;
 
 /// Refusals.
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
@@ -58,16 +54,8 @@ impl LightOutput {
 
     /// The level this source gives at `distance` squares (CR-LIGHT-01).
     pub fn level_at(&self, distance: u32) -> LightLevel {
-        let bright = u32::from(self.bright);
-        let reach = bright + u32::from(self.dim);
-        if bright > 0 && distance <= bright {
-            LightLevel::Bright
-        } else if reach > 0 && distance <= reach {
-            // A 0/Y source (a Tiny campfire) lights its own square dimly too.
-            LightLevel::Dim
-        } else {
-            LightLevel::Darkness
-        }
+        // A 0/Y source (a Tiny campfire) lights its own square dimly too.
+        tabletop::light::level_at_distance(u32::from(self.bright), u32::from(self.dim), distance)
     }
 }
 
@@ -79,7 +67,7 @@ impl std::fmt::Display for LightOutput {
 
 /// Grid distance in squares: diagonals count as straight lines.
 pub fn grid_distance(a: (i32, i32), b: (i32, i32)) -> u32 {
-    a.0.abs_diff(b.0).max(a.1.abs_diff(b.1))
+    tabletop::square::distance(a.into(), b.into())
 }
 
 /// A lit source on the grid.

@@ -273,23 +273,14 @@ impl Area {
         caster: &crate::combat::grid::Space,
         at: Option<AreaAt>,
     ) -> Option<Vec<crate::combat::grid::Square>> {
-        use crate::combat::grid::{Space, Square};
+        use crate::combat::grid::Space;
+        // The shapes are game-free templates (`tabletop::area`); where a cube or a line goes
+        // when no direction is named is this rule's.
         match self {
-            Area::Aura(r) => {
-                let r = i32::from(r);
-                let side = i32::from(caster.side);
-                let o = caster.origin;
-                let mut out = Vec::new();
-                for y in (o.y - r)..(o.y + side + r) {
-                    for x in (o.x - r)..(o.x + side + r) {
-                        let sq = Square::new(x, y);
-                        if caster.distance_to(&Space::new(sq, 1)) <= r.unsigned_abs() {
-                            out.push(sq);
-                        }
-                    }
-                }
-                Some(out)
-            }
+            Area::Aura(r) => Some(tabletop::area::aura(
+                &tabletop::square::Space::new(caster.origin, caster.side),
+                r,
+            )),
             Area::Cube(x) => {
                 let at = at?;
                 // Away from the caster: toward lower coordinates when the origin lies before
@@ -302,18 +293,7 @@ impl Area {
                         away(at.origin.y, caster.origin.y),
                     ),
                 };
-                let sign = |d: i32| if d < 0 { -1 } else { 1 };
-                let (sx, sy) = (sign(sx), sign(sy));
-                let n = i32::from(x);
-                Some(
-                    (0..n)
-                        .flat_map(|j| {
-                            (0..n).map(move |i| {
-                                Square::new(at.origin.x + sx * i, at.origin.y + sy * j)
-                            })
-                        })
-                        .collect(),
-                )
+                Some(tabletop::area::block(at.origin, x, (sx, sy)))
             }
             Area::Line { length, width } => {
                 let at = at?;
@@ -334,17 +314,12 @@ impl Area {
                 if (dx, dy) == (0, 0) {
                     return None;
                 }
-                let (px, py) = if dy == 0 { (0, 1) } else { (1, 0) };
-                let mut out = Vec::new();
-                for i in 0..i32::from(length) {
-                    for k in 0..i32::from(width) {
-                        out.push(Square::new(
-                            at.origin.x + dx * i + px * k,
-                            at.origin.y + dy * i + py * k,
-                        ));
-                    }
-                }
-                Some(out)
+                Some(tabletop::area::square_line(
+                    at.origin,
+                    (dx, dy),
+                    length,
+                    width,
+                ))
             }
         }
     }

@@ -1,4 +1,10 @@
 //! Areas of effect (checklist §5, DD-AOE).
+//!
+//! [`Area::contains`] answers for any point in feet; [`grid_squares`] plays an area on a 5-foot
+//! grid with the game-free templates of `tabletop::area`: the point of origin on a grid point
+//! (a corner where squares meet, an edge's middle or a square's centre), and one switchable
+//! rule for which squares count ([`Coverage`]: by default a square whose centre is in the
+//! shape, or one at least half inside; the reason for the default is in `tabletop::area`).
 
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +39,69 @@ impl Shape {
             Shape::Cone | Shape::Cube | Shape::Emanation | Shape::Line => creator_includes,
         }
     }
+}
+
+impl Shape {
+    /// The grid template of this shape (`tabletop::area::Shape`): `size_ft` is a Cone's or a
+    /// Line's length, a Cube's side, a Cylinder's or a Sphere's radius, an Emanation's
+    /// distance; `line_width_ft` is a Line's width (5 ft for most lines); `space` is the
+    /// Emanation's origin creature or object (the other shapes ignore it).
+    pub fn on_grid(
+        self,
+        size_ft: u32,
+        line_width_ft: u32,
+        space: tabletop::square::Space,
+    ) -> tabletop::area::Shape {
+        use tabletop::area::Shape as T;
+        match self {
+            Shape::Cone => T::Cone { length_ft: size_ft },
+            Shape::Cube => T::Cube { side_ft: size_ft },
+            Shape::Cylinder => T::Cylinder { radius_ft: size_ft },
+            Shape::Emanation => T::Emanation {
+                distance_ft: size_ft,
+                space,
+            },
+            Shape::Line => T::Line {
+                length_ft: size_ft,
+                width_ft: line_width_ft,
+            },
+            Shape::Sphere => T::Sphere { radius_ft: size_ft },
+        }
+    }
+}
+
+pub use tabletop::area::{Coverage, GridPoint};
+
+/// The squares an area (a template from [`Shape::on_grid`]) covers on a 5-foot grid
+/// (DD-AOE-01..07 on squares), sorted: `origin`
+/// is the point of origin, `toward` the point a Cone, Cube or Line spreads toward; the origin
+/// (an Emanation's own space) is in the area by [`Shape::origin_included`]. Refuses a size
+/// of 0 or over `tabletop::area::MAX_AREA_FT` feet and a Cone, Cube or Line with no direction.
+pub fn grid_squares(
+    area: tabletop::area::Shape,
+    origin: GridPoint,
+    toward: Option<GridPoint>,
+    creator_includes_origin: bool,
+    coverage: Coverage,
+) -> Result<Vec<tabletop::square::Square>, crate::RulesError> {
+    use tabletop::area::Shape as T;
+    let shape = match area {
+        T::Cone { .. } => Shape::Cone,
+        T::Cube { .. } => Shape::Cube,
+        T::Cylinder { .. } => Shape::Cylinder,
+        T::Emanation { .. } => Shape::Emanation,
+        T::Line { .. } => Shape::Line,
+        T::Sphere { .. } => Shape::Sphere,
+    };
+    let at = tabletop::area::Placement {
+        origin,
+        toward,
+        include_origin: shape.origin_included(creator_includes_origin),
+    };
+    tabletop::area::covered(area, at, coverage).map_err(|e| crate::RulesError::Forbidden {
+        rule: "DD-AOE-01.a",
+        reason: e.to_string(),
+    })
 }
 
 /// Width of a cone at a distance from its origin: equal to the distance (DD-AOE-02.a). Points
@@ -269,4 +338,72 @@ fn across(u: Point) -> (Point, Point) {
 /// (rounded down) on a success. `saved` lists each target's result.
 pub fn area_damage_for_all(rolled_once: u32, saved: &[bool]) -> Vec<u32> {
     saved.iter().map(|s| area_damage(rolled_once, *s)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabletop::square::{Space, Square};
+
+    const O: GridPoint = GridPoint { x2: 0, y2: 0 };
+    const ME: Space = Space {
+        origin: Square { x: 0, y: 0 },
+        side: 1,
+    };
+
+    #[test]
+    fn dd_aoe_grid_squares_of_the_six_shapes() {
+        let east = Some(GridPoint { x2: 2, y2: 0 });
+        let n = |shape: Shape, ft, toward, include| {
+            grid_squares(
+                shape.on_grid(ft, 5, ME),
+                O,
+                toward,
+                include,
+                Coverage::Centre,
+            )
+            .map(|v| v.len())
+        };
+        assert_eq!(n(Shape::Cone, 15, east, false), Ok(4));
+        assert_eq!(n(Shape::Sphere, 20, None, false), Ok(52));
+        assert_eq!(n(Shape::Cylinder, 10, None, false), Ok(12));
+        assert_eq!(n(Shape::Cube, 10, east, false), Ok(4));
+        assert_eq!(n(Shape::Line, 30, east, false), Ok(12));
+        // An Emanation leaves its creature out unless the creator includes it (DD-AOE-05.c).
+        assert_eq!(n(Shape::Emanation, 10, None, false), Ok(20));
+        assert_eq!(n(Shape::Emanation, 10, None, true), Ok(21));
+        // A Cone needs a direction; the refusal names the rule.
+        let e = n(Shape::Cone, 15, None, false).expect_err("no direction");
+        assert!(e.to_string().starts_with("DD-AOE-01.a"), "{e}");
+    }
+
+    #[test]
+    fn dd_aoe_02_b_the_origin_square_of_a_cone_only_if_included() {
+        // Origin on a square's centre: that square is the point of origin.
+        let centre = GridPoint::centre(Square::new(0, 0));
+        let toward = Some(GridPoint { x2: 5, y2: 1 });
+        let has_origin = |include| {
+            grid_squares(
+                Shape::Cone.on_grid(10, 5, ME),
+                centre,
+                toward,
+                include,
+                Coverage::Centre,
+            )
+            .expect("valid")
+            .contains(&Square::new(0, 0))
+        };
+        assert!(!has_origin(false));
+        assert!(has_origin(true));
+        // A Sphere's origin is always in it (DD-AOE-07.b).
+        let sphere = grid_squares(
+            Shape::Sphere.on_grid(5, 5, ME),
+            centre,
+            None,
+            false,
+            Coverage::HalfOrMore,
+        )
+        .expect("valid");
+        assert!(sphere.contains(&Square::new(0, 0)));
+    }
 }

@@ -66,3 +66,71 @@ pub fn effective_cover(sources: &[(Cover, bool)]) -> Cover {
         .max()
         .unwrap_or(Cover::None)
 }
+
+impl From<tabletop::line::CoverGrade> for Cover {
+    fn from(g: tabletop::line::CoverGrade) -> Cover {
+        use tabletop::line::CoverGrade;
+        match g {
+            CoverGrade::None => Cover::None,
+            CoverGrade::Half => Cover::Half,
+            CoverGrade::ThreeQuarters => Cover::ThreeQuarters,
+            CoverGrade::Total => Cover::Total,
+        }
+    }
+}
+
+/// Cover on a grid from the map's obstacles (DD-COV-01 played on squares): the attacker picks
+/// a corner of its space and a square of the target's, and lines to that square's four corners
+/// are drawn; the fewest blocked is the count — none blocked no cover, one or two Half, three
+/// or four Three-Quarters, and no line at all Total (`tabletop::line::corner_cover`). Other
+/// creatures' Half Cover is not on the map: combine it with [`effective_cover`]. Returns the
+/// count of blocked corners and the degree.
+pub fn grid_cover(
+    map: &tabletop::map::GridMap,
+    attacker: &tabletop::square::Space,
+    target: &tabletop::square::Space,
+) -> (u8, Cover) {
+    let c = map.cover(attacker, target);
+    (c.blocked_corners, c.cover.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabletop::map::{Cell, GridMap, Obstacle};
+    use tabletop::square::{Space, Square};
+
+    fn wall(map: &mut GridMap, x: i32, y: i32) {
+        map.set(
+            Square::new(x, y),
+            Cell {
+                obstacle: Some(Obstacle::Wall),
+                ..Cell::default()
+            },
+        );
+    }
+
+    #[test]
+    fn dd_cov_01_grid_cover_by_blocked_corners() {
+        let one = |x, y| Space::new(Square::new(x, y), 1);
+        let mut map = GridMap::new();
+        assert_eq!(grid_cover(&map, &one(0, 0), &one(4, 0)), (0, Cover::None));
+        wall(&mut map, 2, 0);
+        assert_eq!(grid_cover(&map, &one(0, 0), &one(3, 0)), (2, Cover::Half));
+        wall(&mut map, 2, -1);
+        wall(&mut map, 2, 1);
+        assert_eq!(
+            grid_cover(&map, &one(1, 1), &one(3, -3)),
+            (3, Cover::ThreeQuarters)
+        );
+        let (blocked, total) = grid_cover(&map, &one(0, 0), &one(3, 0));
+        assert_eq!((blocked, total), (4, Cover::Total));
+        assert!(!total.targetable());
+        // A creature in between is not on the map: the best single degree applies.
+        let (_, from_map) = grid_cover(&map, &one(0, 0), &one(5, 5));
+        assert_eq!(
+            effective_cover(&[(from_map, true), (Cover::Half, true)]),
+            Cover::Half
+        );
+    }
+}

@@ -67,6 +67,15 @@ impl Size {
         }
     }
 
+    /// The space on a 5-foot grid (DD-MOVE-18.b, T-S6): a block of 1, 2, 3 or 4 squares a
+    /// side with its top-left square at `origin`. A Tiny creature's 2½-foot space is drawn as
+    /// the one square it shares (up to four Tiny creatures fit in it).
+    pub fn grid_space(self, origin: tabletop::square::Square) -> tabletop::square::Space {
+        let side = (self.space_tenths_ft() / 50).max(1);
+        // At most 4 squares a side.
+        tabletop::square::Space::new(origin, u8::try_from(side).unwrap_or(4))
+    }
+
     /// Carry multiplier in halves of a pound per Strength point (Tiny ×7.5 stays exact), and
     /// drag/lift/push is twice that (T-07).
     fn carry_halves(self) -> u32 {
@@ -300,7 +309,8 @@ pub const DEFAULT_REACH_FT: u32 = 5;
 
 /// Grid movement (DD-MOVE-02.b): squares of a Speed, and the squares a path costs.
 pub fn grid_squares(speed_ft: u32) -> u32 {
-    speed_ft / 5
+    // Whole 5-foot squares (`tabletop::units`); a partial square is not a move.
+    speed_ft / tabletop::area::FEET_PER_SQUARE
 }
 
 /// Teleporting never provokes Opportunity Attacks and costs no movement by default
@@ -503,4 +513,21 @@ pub fn melee_in_reach(distance_ft: u32, reach_ft: u32) -> Result<(), RulesError>
         });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabletop::square::Square;
+
+    #[test]
+    fn dd_move_18_b_spaces_on_the_grid() {
+        let o = Square::new(2, 3);
+        let sides: Vec<u8> = Size::ALL.iter().map(|s| s.grid_space(o).side).collect();
+        assert_eq!(sides, [1, 1, 1, 2, 3, 4]);
+        assert_eq!(Size::Huge.grid_space(o).squares().count(), 9);
+        assert_eq!(grid_squares(30), 6);
+        assert_eq!(grid_squares(25), 5);
+        assert_eq!(grid_squares(4), 0);
+    }
 }

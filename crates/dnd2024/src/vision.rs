@@ -12,6 +12,19 @@ pub enum Light {
     Bright,
 }
 
+impl From<tabletop::light::LightLevel> for Light {
+    /// The grid's light level of a square (`tabletop::light`, its sources and their radii) as
+    /// this module's illumination.
+    fn from(l: tabletop::light::LightLevel) -> Light {
+        use tabletop::light::LightLevel;
+        match l {
+            LightLevel::Darkness => Light::Darkness,
+            LightLevel::Dim => Light::Dim,
+            LightLevel::Bright => Light::Bright,
+        }
+    }
+}
+
 /// How obscured a space is for a viewer (DD-VIS-02..05).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -163,4 +176,36 @@ pub fn perceived_form<'a>(
 /// Truesight in range.
 pub fn sees_ethereal(senses: &Senses, distance_ft: u32) -> bool {
     truesight_in_range(senses, distance_ft)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabletop::light::{LightLevel, LightSource, level_at};
+    use tabletop::square::{Diagonals, Square};
+
+    #[test]
+    fn dd_vis_grid_light_levels_map_onto_illumination() {
+        // A torch: 20 ft bright, 20 ft more dim (4 + 4 squares).
+        let torch = LightSource {
+            at: Square::new(0, 0),
+            bright: 4,
+            dim: 4,
+        };
+        let light = |x| -> Light {
+            level_at(
+                Square::new(x, 0),
+                &[torch],
+                LightLevel::Darkness,
+                Diagonals::OneEach,
+            )
+            .into()
+        };
+        assert_eq!(
+            [light(4), light(8), light(9)],
+            [Light::Bright, Light::Dim, Light::Darkness]
+        );
+        let s = Senses::default();
+        assert_eq!(obscurement(light(6), 30, &s, false), Obscured::Lightly);
+    }
 }

@@ -1,6 +1,6 @@
 //! The hex map's geometry: flat-topped hexes in axial coordinates, their six neighbours
-//! clockwise from due north, distance in hexes, and a walk of several steps one way (a lost
-//! party's drift, a scout's ride).
+//! clockwise from due north, distance in hexes, a walk of several steps one way (a scout's
+//! ride), a drift step by step (a lost party's wandering) and the hexes within a radius.
 
 use serde::{Deserialize, Serialize};
 
@@ -34,6 +34,35 @@ impl Direction {
         Direction::SouthWest,
         Direction::NorthWest,
     ];
+
+    /// The `n`-th direction counting clockwise from due north (0 is north; counts past 5 wrap
+    /// around): a die face picks a drift this way.
+    pub fn nth_clockwise(n: usize) -> Direction {
+        Direction::CLOCKWISE[n % 6]
+    }
+
+    /// Its place in [`Direction::CLOCKWISE`].
+    pub fn index(self) -> usize {
+        match self {
+            Direction::North => 0,
+            Direction::NorthEast => 1,
+            Direction::SouthEast => 2,
+            Direction::South => 3,
+            Direction::SouthWest => 4,
+            Direction::NorthWest => 5,
+        }
+    }
+
+    /// Turned `sixths` sixths of a turn clockwise (negative: counter-clockwise).
+    pub fn turned(self, sixths: i32) -> Direction {
+        // rem_euclid(6) is 0..6.
+        let i = (self.index() as i32 + sixths.rem_euclid(6)).rem_euclid(6);
+        Direction::CLOCKWISE[i as usize]
+    }
+
+    pub fn opposite(self) -> Direction {
+        self.turned(3)
+    }
 
     /// The axial step to the neighbour in this direction.
     pub fn delta(self) -> (i32, i32) {
@@ -82,5 +111,28 @@ impl Hex {
             self.q.saturating_add(dq.saturating_mul(n)),
             self.r.saturating_add(dr.saturating_mul(n)),
         )
+    }
+}
+
+impl Hex {
+    /// Where a drift of one step per direction ends.
+    pub fn drift(self, steps: impl IntoIterator<Item = Direction>) -> Hex {
+        steps.into_iter().fold(self, Hex::neighbour)
+    }
+
+    /// Every hex within `radius` hexes (this one included), by rows of `q` then `r`: 1, 7,
+    /// 19… hexes (3r(r + 1) + 1).
+    pub fn within(self, radius: u16) -> Vec<Hex> {
+        let n = i32::from(radius);
+        let mut out = Vec::new();
+        for dq in -n..=n {
+            for dr in (-n).max(-dq - n)..=n.min(-dq + n) {
+                out.push(Hex::new(
+                    self.q.saturating_add(dq),
+                    self.r.saturating_add(dr),
+                ));
+            }
+        }
+        out
     }
 }

@@ -4,6 +4,9 @@
 //! Distance comes in two rules ([`Diagonals`]): every diagonal step counts as one square
 //! (Chebyshev; Crows, and D&D's default), or diagonal steps alternate one and two squares (the
 //! 5/10-foot variant).
+//!
+//! A creature's space is a square block of squares ([`Space`]) whose side the ruleset's size
+//! table gives; its origin is the square with the smallest `x` and `y`.
 
 use serde::{Deserialize, Serialize};
 
@@ -104,4 +107,93 @@ pub fn edges_followed(p: (i32, i32), q: (i32, i32)) -> Vec<(Square, Square)> {
         }
     }
     out
+}
+
+/// A square block of `side × side` squares starting at `origin` (its smallest `x` and `y`): the
+/// space a creature or an object takes on the grid. Which side a size gets is each ruleset's
+/// own table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Space {
+    pub origin: Square,
+    pub side: u8,
+}
+
+impl Space {
+    /// A block of any side ≥ 1 (a side of 0 is read as 1: every space holds a square).
+    pub fn new(origin: Square, side: u8) -> Self {
+        Self {
+            origin,
+            side: side.max(1),
+        }
+    }
+
+    /// Largest `x` and `y` covered.
+    pub fn max(&self) -> Square {
+        let s = i32::from(self.side) - 1;
+        Square::new(self.origin.x + s, self.origin.y + s)
+    }
+
+    /// Every square of the space, row by row.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        let s = i32::from(self.side);
+        let o = self.origin;
+        (0..s).flat_map(move |dy| (0..s).map(move |dx| Square::new(o.x + dx, o.y + dy)))
+    }
+
+    pub fn contains(&self, sq: Square) -> bool {
+        let m = self.max();
+        (self.origin.x..=m.x).contains(&sq.x) && (self.origin.y..=m.y).contains(&sq.y)
+    }
+
+    pub fn overlaps(&self, other: &Space) -> bool {
+        let (a, b) = (self.max(), other.max());
+        self.origin.x <= b.x
+            && other.origin.x <= a.x
+            && self.origin.y <= b.y
+            && other.origin.y <= a.y
+    }
+
+    /// The four corners of the block (lattice points): top-left, top-right, bottom-left,
+    /// bottom-right.
+    pub fn corners(&self) -> [(i32, i32); 4] {
+        let (x0, y0) = (self.origin.x, self.origin.y);
+        let s = i32::from(self.side);
+        [(x0, y0), (x0 + s, y0), (x0, y0 + s), (x0 + s, y0 + s)]
+    }
+
+    /// The columns and rows between the nearest squares of two blocks (0 on an axis where
+    /// they overlap).
+    pub fn gap(&self, other: &Space) -> (u32, u32) {
+        let (a, b) = (self.max(), other.max());
+        let gap = |lo1: i32, hi1: i32, lo2: i32, hi2: i32| -> u32 {
+            if hi1 < lo2 {
+                lo2.abs_diff(hi1)
+            } else if hi2 < lo1 {
+                lo1.abs_diff(hi2)
+            } else {
+                0
+            }
+        };
+        (
+            gap(self.origin.x, a.x, other.origin.x, b.x),
+            gap(self.origin.y, a.y, other.origin.y, b.y),
+        )
+    }
+
+    /// Distance in squares between the nearest squares of two blocks, one square per
+    /// diagonal: 0 if they overlap, 1 if they touch.
+    pub fn distance_to(&self, other: &Space) -> u32 {
+        let (dx, dy) = self.gap(other);
+        dx.max(dy)
+    }
+
+    /// The same distance under either diagonal rule.
+    pub fn distance_with(&self, other: &Space, rule: Diagonals) -> u32 {
+        let (dx, dy) = self.gap(other);
+        let (dx, dy) = (
+            i32::try_from(dx).unwrap_or(i32::MAX),
+            i32::try_from(dy).unwrap_or(i32::MAX),
+        );
+        distance_with(Square::new(0, 0), Square::new(dx, dy), rule)
+    }
 }

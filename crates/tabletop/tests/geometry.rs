@@ -149,3 +149,10 @@ fn serde_json_like<T: std::fmt::Debug>(v: &T) -> String {
         .collect();
     format!("{{{}}}", fields.join(","))
 }
+
+#[path = "geometry/areas.rs"]
+mod areas;
+#[path = "geometry/lines.rs"]
+mod lines;
+#[path = "geometry/more.rs"]
+mod more;

@@ -16,8 +16,9 @@ use crate::creature::Size;
 /// Feet per square side (CR-CBT-03).
 pub const FEET_PER_SQUARE: u32 = 5;
 
-// The grid's geometry is game-free (`tabletop`): squares and the one-square diagonal
-// (CR-CBT-02) are shared with the other rulesets.
+// The grid's geometry is game-free (`tabletop`): squares, the one-square diagonal
+// (CR-CBT-02) and square blocks (the game-free half of `Space`) are shared with the other
+// rulesets.
 pub use tabletop::square::{Square, distance};
 
 /// Squares to feet (CR-CBT-03).
@@ -131,10 +132,9 @@ impl Space {
         Self::new(origin, space_side(size))
     }
 
-    /// Largest x and y covered.
-    fn max(&self) -> Square {
-        let s = i32::from(self.side) - 1;
-        Square::new(self.origin.x + s, self.origin.y + s)
+    /// The same block as the game-free geometry sees it.
+    fn block(&self) -> tabletop::square::Space {
+        tabletop::square::Space::new(self.origin, self.side)
     }
 
     /// Every square of the space, row by row.
@@ -145,23 +145,16 @@ impl Space {
     }
 
     pub fn contains(&self, sq: Square) -> bool {
-        let m = self.max();
-        (self.origin.x..=m.x).contains(&sq.x) && (self.origin.y..=m.y).contains(&sq.y)
+        self.block().contains(sq)
     }
 
     pub fn overlaps(&self, other: &Space) -> bool {
-        let (a, b) = (self.max(), other.max());
-        self.origin.x <= b.x
-            && other.origin.x <= a.x
-            && self.origin.y <= b.y
-            && other.origin.y <= a.y
+        self.block().overlaps(&other.block())
     }
 
     /// The four corners of the space (lattice points), for line of effect (CR-LOE-02).
     pub fn corners(&self) -> [(i32, i32); 4] {
-        let (x0, y0) = (self.origin.x, self.origin.y);
-        let s = i32::from(self.side);
-        [(x0, y0), (x0 + s, y0), (x0, y0 + s), (x0 + s, y0 + s)]
+        self.block().corners()
     }
 
     /// The space moved by one step.
@@ -172,22 +165,7 @@ impl Space {
     /// Distance in squares between the nearest squares of two spaces; 0 if they overlap,
     /// 1 if adjacent (CR-CBT-02).
     pub fn distance_to(&self, other: &Space) -> u32 {
-        let (a, b) = (self.max(), other.max());
-        let gap = |lo1: i32, hi1: i32, lo2: i32, hi2: i32| -> u32 {
-            if hi1 < lo2 {
-                lo2.abs_diff(hi1)
-            } else if hi2 < lo1 {
-                lo1.abs_diff(hi2)
-            } else {
-                0
-            }
-        };
-        gap(self.origin.x, a.x, other.origin.x, b.x).max(gap(
-            self.origin.y,
-            a.y,
-            other.origin.y,
-            b.y,
-        ))
+        self.block().distance_to(&other.block())
     }
 
     /// Whether `target` is within `reach` squares (CR-CBT-07).

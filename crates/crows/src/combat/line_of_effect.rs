@@ -51,6 +51,7 @@ impl LineOfEffect {
 
 // Which squares and grid edges a straight segment meets is game-free geometry (`tabletop`);
 // what blocks it is this module's rule.
+use tabletop::line::{Contact, contacts};
 pub use tabletop::square::{edges_followed, squares_crossed};
 
 /// What one segment meets: `None` if an obstacle stops it, else the flimsy barriers it passes
@@ -77,13 +78,12 @@ fn segment_result(
         }
         true
     };
-    for sq in squares_crossed(p, q) {
-        if !contact(&[sq]) {
-            return None;
-        }
-    }
-    for (a, b) in edges_followed(p, q) {
-        if !contact(&[a, b]) {
+    for touched in contacts(p, q) {
+        let clear = match touched {
+            Contact::Inside(sq) => contact(&[sq]),
+            Contact::Edge(a, b) => contact(&[a, b]),
+        };
+        if !clear {
             return None;
         }
     }

@@ -26,7 +26,7 @@ pub struct PlayerPosition {
 /// (CR-LOST-02): 1 north, 2 north-east, 3 south-east, 4 south, 5 south-west, 6 north-west.
 pub fn drift_direction(d6: u8) -> Result<Direction, TravelError> {
     let f = face(d6, 6)?;
-    Ok(Direction::CLOCKWISE[usize::from(f - 1)])
+    Ok(Direction::nth_clockwise(usize::from(f - 1)))
 }
 
 impl Position {
