@@ -155,4 +155,4 @@ mod areas;
 #[path = "geometry/lines.rs"]
 mod lines;
 #[path = "geometry/more.rs"]
-mod more;
+mod light_units_hexes;
