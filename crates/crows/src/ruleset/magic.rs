@@ -172,6 +172,7 @@
 mod backlash_rows;
 mod calls;
 mod craft;
+pub(in crate::ruleset) mod identify;
 pub(in crate::ruleset) mod state;
 
 use std::collections::BTreeMap;
@@ -421,15 +422,15 @@ pub(super) fn decide(
             creature,
             item,
             properties,
-        } => craft::set_magic_item(ctx, creature, *item, properties),
-        M::IdentifyTest { creature, item } => craft::identify_test(rules, ctx, creature, *item),
-        M::IdentifyRest { creature, item } => craft::identify_rest(ctx, creature, *item),
+        } => identify::set_magic_item(ctx, creature, *item, properties),
+        M::IdentifyTest { creature, item } => identify::identify_test(rules, ctx, creature, *item),
+        M::IdentifyRest { creature, item } => identify::identify_rest(ctx, creature, *item),
         M::NpcReveals {
             creature,
             item,
             npc,
             properties,
-        } => craft::npc_reveals(ctx, creature, *item, npc, properties),
+        } => identify::npc_reveals(ctx, creature, *item, npc, properties),
     }
 }
 
@@ -1221,7 +1222,9 @@ pub(super) fn after_test(
         MagicThen::Resistance { resistance } => {
             backlash_rows::resistance_done(rules, ctx, creature, resolved, &resistance)
         }
-        MagicThen::Identify { identify } => craft::identify_done(ctx, creature, identify, resolved),
+        MagicThen::Identify { identify } => {
+            identify::identify_done(ctx, creature, identify, resolved)
+        }
     }
 }
 
@@ -1235,29 +1238,6 @@ pub(super) fn crafting_activity_done(
     activity: &QueuedCraft,
 ) -> Result<(), RuleError> {
     craft::roll_now(rules, ctx, activity)
-}
-
-/// For the explore family: the rest about to end does not count for `creatures` (they did not
-/// sleep its 4 hours, CR-REST-01), so magic's rest end skips them: their queued crafting rolls
-/// and identifications are lost and their until-rest backlashes go on.
-pub(super) fn rest_not_counted(
-    ctx: &mut Ctx<'_, Crows>,
-    creatures: Vec<String>,
-) -> Result<(), RuleError> {
-    if creatures.is_empty() {
-        return Ok(());
-    }
-    ctx.emit(MagicEvent::RestNotCounted { creatures })
-}
-
-/// For the explore family: an Identify Item activity finished now (CR-RACT-05). An item the
-/// Referee has not described with `set_magic_item` teaches nothing here.
-pub(super) fn identify_activity_done(
-    ctx: &mut Ctx<'_, Crows>,
-    creature: &str,
-    item: ItemId,
-) -> Result<(), RuleError> {
-    craft::learn_by_rest(ctx, creature, item.0)
 }
 
 #[cfg(test)]

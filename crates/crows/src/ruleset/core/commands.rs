@@ -13,7 +13,6 @@ use crate::light::LightLevel;
 use crate::test_roll::{Characteristic, Modifier, TestKind};
 use crate::usage_dice::UsageLine;
 
-use crate::ruleset::core::testing::AssistedNeeds;
 use crate::ruleset::state::PackSource;
 use crate::ruleset::then::Then;
 
@@ -460,4 +459,13 @@ pub struct CustomItem {
     pub magic_slot: Option<MagicSlot>,
     #[serde(default)]
     pub magic: bool,
+}
+
+/// What the assisted test needs in combat, which sets the assist's cost (CR-ASSIST-03).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AssistedNeeds {
+    Maneuver,
+    Action,
+    Reaction,
 }

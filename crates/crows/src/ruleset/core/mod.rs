@@ -108,7 +108,7 @@ use crate::ruleset::adapter::Crows;
 use crate::ruleset::request::TestRequest;
 
 pub(super) use crate::ruleset::adapter::{roll_d6s, roll_die};
-pub use commands::{ArmorSpec, CharacteristicValues, CoreCommand, CustomItem};
+pub use commands::{ArmorSpec, AssistedNeeds, CharacteristicValues, CoreCommand, CustomItem};
 pub use damage::MAX_ARMOR_ORDER_ITEMS;
 pub use events::CoreEvent;
 use house_rules::Settings;
@@ -123,8 +123,7 @@ pub(super) use records::{
 pub use records::{blind_players, public_sees, public_view, sight, viewer_sees};
 pub use requests::{CHARACTER_REQUEST, MAX_REQUEST_STAMINA};
 pub use testing::{
-    AssistedNeeds, LAPSING_RULINGS, MAX_TASK_TEXT, assist_charges, assist_cost,
-    standing_test_modifiers,
+    LAPSING_RULINGS, MAX_TASK_TEXT, assist_charges, assist_cost, standing_test_modifiers,
 };
 use testing::{lapse_test_rulings, waive_test, warn_certain_death};
 

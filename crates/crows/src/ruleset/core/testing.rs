@@ -69,7 +69,6 @@
 //!   [`assist_charges`] (CR-ASSIST-03).
 
 use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::conditions::{ConditionKind, own_test_modifiers};
@@ -85,21 +84,12 @@ use crate::ruleset::adapter::Crows;
 use crate::ruleset::request::TestRequest;
 use crate::ruleset::then::{CoreThen, HandBack, Then};
 
-use super::commands::CoreCommand;
+use super::commands::{AssistedNeeds, CoreCommand};
 use super::events::CoreEvent;
 use super::light::light_modifier_for;
 use super::records::{audience, living, record, set_creature_only};
 use crate::ruleset::adapter::{bad_context, err, from_snake, roll_die, snake};
 use crate::ruleset::state::{AssistCharge, AssistCost, AssistRecord, CrowsState, Ruling, TestMeta};
-
-/// What the assisted test needs in combat, which sets the assist's cost (CR-ASSIST-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AssistedNeeds {
-    Maneuver,
-    Action,
-    Reaction,
-}
 
 /// The cost of an assist for a test that needs `needs` (CR-ASSIST-03): a maneuver for a
 /// maneuver, an action for an action or a reaction.

@@ -826,7 +826,7 @@ fn end_rest_giving_nothing_to(
                 .map(|c| (id.clone(), c.creature.clone()))
         })
         .collect();
-    crate::ruleset::magic::rest_not_counted(ctx, unrested.keys().cloned().collect())?;
+    crate::ruleset::magic::identify::rest_not_counted(ctx, unrested.keys().cloned().collect())?;
     ctx.end_rest(true)?;
     undo_rest_end(ctx, &before, unrested)
 }
@@ -942,7 +942,7 @@ pub(super) fn resolve_activity(
     // A magic item the Referee described: its hidden properties go to the character's players
     // through the magic family (CR-RACT-05, CR-ID-01).
     if let RestActivity::Identify { item } = activity {
-        crate::ruleset::magic::identify_activity_done(ctx, who, *item)?;
+        crate::ruleset::magic::identify::identify_activity_done(ctx, who, *item)?;
     }
     Ok(())
 }
