@@ -5,8 +5,8 @@
 // there (Escape cancels, Delete drops it). Every move is `move_items` (or `wear_magic_item`);
 // the server validates it and a refusal is shown with its reason and rule.
 
-import { h, section, announce } from "./dom.js";
-import { t, tOr } from "./i18n.js";
+import { h, section, announce } from "../../js/dom.js";
+import { t, tOr } from "../../js/i18n.js";
 import { storedItems, displayName, usageText } from "./sheet.js";
 import { openPrintView } from "./cards.js";
 

@@ -1,12 +1,13 @@
 // The test panel: characteristic, edges, banes and bonus → the exact odds of each tier,
-// updated on every change before anything is rolled (js/odds.js, 100 outcomes of 2d10).
+// updated on every change before anything is rolled (odds.js: the server's `odds` query,
+// remembered per question so a re-render shows them at once).
 // The Referee rolls (`test` is the Referee's command); the creature's player sees the same
 // odds and, after the roll, both d10 faces, the total and the tier, crit or doom
 // highlighted, and the expertise offer at the commit point (a pending decision).
 
-import { h, section } from "./dom.js";
-import { t, tOr } from "./i18n.js";
-import { testOdds, netEdge } from "./odds.js";
+import { h, section } from "../../js/dom.js";
+import { t, tOr } from "../../js/i18n.js";
+import { testOdds } from "./odds.js";
 import { displayName } from "./sheet.js";
 
 const CHARS = ["agility", "mind", "strength"];
@@ -79,12 +80,28 @@ function resultView(screen, c) {
 export function testPanel(screen, c) {
   const f = (screen.forms.test[c.id] ||= { characteristic: "agility", edges: 0, banes: 0, bonus: 0, task: "" });
   const ch = c.creature.characteristics || {};
-  const shiftOrder = screen.rules.test_rules?.shift_order || "automatic_then_expertise";
-  const spec = () => ({ stat: ch[f.characteristic] ?? 0, edges: f.edges, banes: f.banes, bonus: f.bonus, shiftOrder });
-  const oddsBox = h("div", { class: "odds-box", id: "odds-box" });
+  const args = () => ({ creature: c.id, characteristic: f.characteristic, edges: f.edges, banes: f.banes, bonus: f.bonus });
+  const oddsBox = h("div", { class: "odds-box", id: "odds-box", "aria-busy": "true" });
+  const cache = (screen.oddsCache ||= new Map());
+  const show = (o) => {
+    oddsBox.replaceChildren(oddsBar(o.without, "odds-bar"), oddsTable(o), h("p", { class: "hint", id: "net-edge" }, t(`net-${o.net}`)));
+    oddsBox.removeAttribute("aria-busy");
+  };
   const update = () => {
-    const o = testOdds(spec());
-    oddsBox.replaceChildren(oddsBar(o.without, "odds-bar"), oddsTable(o), h("p", { class: "hint", id: "net-edge" }, t(`net-${netEdge(f.edges, f.banes)}`)));
+    const a = args();
+    // The answer depends on the creature's characteristic and the table's test rules too.
+    const key = JSON.stringify([a, ch[f.characteristic] ?? 0, screen.rules.test_rules]);
+    if (cache.has(key)) return show(cache.get(key));
+    oddsBox.setAttribute("aria-busy", "true");
+    testOdds(screen.seat, a).then(
+      (o) => {
+        if (cache.size > 200) cache.clear();
+        cache.set(key, o);
+        // Only if this is still the question on screen.
+        if (JSON.stringify(args()) === JSON.stringify(a) && oddsBox.isConnected) show(o);
+      },
+      (e) => oddsBox.replaceChildren(h("p", { class: "inv-error", role: "alert" }, e.message)),
+    );
   };
   const stepper = (key, label, min, max) => {
     const id = `test-${key}`;
