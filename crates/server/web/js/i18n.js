@@ -9,6 +9,9 @@ const KEY = "delve.lang";
 let bundle = null;
 let current = "en";
 const listeners = [];
+/** Bumped whenever the bundle changes (language, a ruleset's messages): cached texts are stale. */
+let version = 0;
+export const messagesVersion = () => version;
 /** Rulesets whose messages are in the bundle (reloaded with the language). */
 const rulesets = [];
 
@@ -40,6 +43,7 @@ export async function setLang(code = initial()) {
   const b = new FluentBundle(code, { useIsolating: false });
   for (const res of all) add(b, res);
   bundle = b;
+  version++;
   current = code;
   localStorage.setItem(KEY, code);
   document.documentElement.lang = code;
@@ -53,7 +57,10 @@ export async function addRulesetMessages(name) {
   const res = await resource(`/assets/rulesets/${name}/${code}.ftl`);
   if (rulesets.includes(name)) return;
   rulesets.push(name);
-  if (bundle && current === code) add(bundle, res);
+  if (bundle && current === code) {
+    add(bundle, res);
+    version++;
+  }
   else if (bundle) await setLang(current);
 }
 

@@ -6,7 +6,7 @@
 // so commands added later appear readably without a change here.
 
 import { h } from "../vendor/preact/preact.module.js";
-import { t, has } from "./i18n.js";
+import { t, has, messagesVersion } from "./i18n.js";
 
 /** Every d-face in a dice result tree, as [{notation, faces:[…]}]. */
 export function diceOf(result) {
@@ -131,9 +131,20 @@ export function diceView(dice) {
   );
 }
 
+/** Each event's description, kept while the messages and the ruleset's describer stay the same. */
+const described = new WeakMap();
+function describeOnce(ev) {
+  const v = messagesVersion();
+  const had = described.get(ev);
+  if (had && had.v === v && had.by === rulesDescriber) return had.d;
+  const d = describe(ev);
+  described.set(ev, { v, by: rulesDescriber, d });
+  return d;
+}
+
 /** One log entry (a Preact element keyed by its number), hidden when `filter` names a creature it is not about. */
 export function entry(ev, filter = "") {
-  const d = describe(ev);
+  const d = describeOnce(ev);
   const hidden = !!filter && !d.creatures.includes(filter);
   const time = new Date(ev.at_ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   return h(
