@@ -301,3 +301,75 @@ async fn live_update_keeps_focus_caret_and_half_typed_text() {
     c.close().await.expect("close");
     srv.stop().await;
 }
+
+/// Issue 17: counts agree with their words through Fluent's plural selectors, in the page's
+/// own bundle (shell and Crows messages): 1 минута, 2 минуты, 5 минут, 21 минута, 1,5 минуты.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn counts_agree_with_their_words_in_both_languages() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let c = browser(&driver, &profiles.path().join("plurals"), 800, 600).await;
+    c.goto(&srv.base).await.expect("open");
+    wait_js(
+        &c,
+        "lobby",
+        "return document.querySelector('#create-table')",
+    )
+    .await;
+    let said = c
+        .execute_async(
+            r#"const done = arguments[0];
+               (async () => {
+                 const i = await import("/assets/js/i18n.js");
+                 await i.addRulesetMessages("crows");
+                 const out = {};
+                 for (const lang of ["ru", "en"]) {
+                   await i.setLang(lang);
+                   out[lang] = {
+                     minutes: [1, 2, 5, 21, 1.5].map((count) => i.t("minutes-n", { count })),
+                     hexes: [1, 3, 11].map((count) => i.t("hex-send", { count })),
+                     turn: i.t("turn-game-minutes", { minutes: 22 }),
+                   };
+                 }
+                 return out;
+               })().then(done, (e) => done(String(e)));"#,
+            vec![],
+        )
+        .await
+        .expect("messages");
+    assert_eq!(
+        said["ru"]["minutes"],
+        json!(["1 минута", "2 минуты", "5 минут", "21 минута", "1,5 минуты"]),
+        "{said}"
+    );
+    assert_eq!(
+        said["ru"]["hexes"],
+        json!([
+            "Отправить карту (1 гекс)",
+            "Отправить карту (3 гекса)",
+            "Отправить карту (11 гексов)"
+        ]),
+        "{said}"
+    );
+    assert_eq!(
+        said["ru"]["turn"], "22 игровые минуты на ход подземелья",
+        "{said}"
+    );
+    assert_eq!(
+        said["en"]["minutes"],
+        json!([
+            "1 minute",
+            "2 minutes",
+            "5 minutes",
+            "21 minutes",
+            "1.5 minutes"
+        ]),
+        "{said}"
+    );
+    assert_eq!(said["en"]["hexes"][0], "Send the map (1 hex)", "{said}");
+    c.close().await.expect("close");
+    srv.stop().await;
+}
