@@ -373,3 +373,73 @@ async fn counts_agree_with_their_words_in_both_languages() {
     c.close().await.expect("close");
     srv.stop().await;
 }
+
+/// The same on a Crows screen: the Referee is half way through a card note when the player
+/// writes on another card of the same crow; the note, its caret and the focus stay.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_update_keeps_a_half_typed_card_note() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let c = browser(&driver, &profiles.path().join("note"), 1440, 1000).await;
+    referee_table(&c, &srv.base, "Notes").await;
+    setup(&c, &[crow("vera", "Vera")]).await;
+    for (name, kind) in [("Torch", "hand"), ("Rope", "belt")] {
+        setup(
+            &c,
+            &[json!({"rules": {"place_item": {"creature": "vera", "custom": {"name": name, "slots": 1},
+                "slots": [{"kind": kind, "number": 1}]}}})],
+        )
+        .await;
+    }
+    let bob = join_player(&c, "vera", "bob").await["player_token"]
+        .as_str()
+        .expect("token")
+        .to_string();
+    click(&c, "#select-vera").await;
+    let id_of = |name: &str| {
+        format!(
+            "const b = [...document.querySelectorAll('.inventory[data-creature=vera] button.item')].find(b => b.querySelector('.item-name').textContent === '{name}'); return b && Number(b.dataset.item)"
+        )
+    };
+    let torch = wait_js(&c, "torch", &id_of("Torch")).await;
+    let rope = wait_js(&c, "rope", &id_of("Rope")).await;
+    click(&c, &format!("#item-vera-{torch}")).await;
+    fill(&c, "#card-notes", "soaked in o").await;
+    js(
+        &c,
+        "const el = document.querySelector('#card-notes'); el.focus(); el.setSelectionRange(4, 4); el.probe = 'same'; return true",
+    )
+    .await;
+    let r = command_as(
+        &c,
+        &bob,
+        json!({"rules": {"edit_item": {"creature": "vera", "item": rope, "notes": "frayed"}}}),
+    )
+    .await;
+    assert_eq!(r["status"], 200, "{r}");
+    wait_js(
+        &c,
+        "bob's note on the rope",
+        &format!(
+            "return document.querySelector('#item-vera-{rope} .tag.note')?.title === 'frayed'"
+        ),
+    )
+    .await;
+    let after = js(
+        &c,
+        r#"const el = document.activeElement;
+           return {id: el.id, probe: el.probe || null, value: el.value,
+                   start: el.selectionStart, end: el.selectionEnd};"#,
+    )
+    .await;
+    assert_eq!(
+        after,
+        json!({"id": "card-notes", "probe": "same", "value": "soaked in o", "start": 4, "end": 4}),
+        "the card note after the player's command"
+    );
+    c.close().await.expect("close");
+    srv.stop().await;
+}

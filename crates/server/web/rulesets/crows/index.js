@@ -2,9 +2,9 @@
 // cards, the selected creature's inventory, test panel and the Referee's actions, the map
 // column (combat, travel), the dungeon and town panels, a player's character request, and the
 // Referee's creature form. The cards, the Referee's actions, the creature form, the
-// character request, the test panel and the dungeon and town panels are Preact elements
-// (js/vdom.js); the inventory, combat and travel panels are still DOM builders (js/dom.js)
-// the shell places. Messages: this folder's en.ftl / ru.ftl.
+// character request, the inventory, the test panel and the dungeon and town panels are
+// Preact elements (js/vdom.js); the map column (combat, travel) is still DOM builders
+// (js/dom.js) the shell places. Messages: this folder's en.ftl / ru.ftl.
 
 import { h, section } from "../../js/vdom.js";
 import { t } from "../../js/i18n.js";
