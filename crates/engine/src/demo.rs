@@ -555,6 +555,35 @@ impl Ruleset for Demo {
         }
     }
 
+    /// `preview_add` `{"character": "c1", "amount": 3}` → `{"before": …, "after": …}`: what an
+    /// `add` would make of a counter, without adding (the demo screen's preview).
+    fn query(
+        &self,
+        state: &TableState<DemoState>,
+        _viewer: &Viewer,
+        name: &str,
+        args: &Value,
+    ) -> Result<Value, RuleError> {
+        if name != "preview_add" {
+            return Err(crate::ruleset::no_such_query(self.name(), name));
+        }
+        let character = args.get("character").and_then(Value::as_str).unwrap_or("");
+        let amount = args.get("amount").and_then(Value::as_i64).ok_or_else(|| {
+            RuleError::new("bad_query", "`preview_add` takes an integer `amount`")
+        })?;
+        if amount.abs() > MAX_ADD {
+            return Err(RuleError::new(
+                "amount_too_large",
+                format!("|{amount}| is more than {MAX_ADD}"),
+            )
+            .rule("demo::MAX_ADD"));
+        }
+        let before = *state.rules.counters.get(character).ok_or_else(|| {
+            RuleError::new("unknown_character", format!("no character `{character}`"))
+        })?;
+        Ok(json!({"before": before, "after": before.saturating_add(amount)}))
+    }
+
     fn project(&self, state: &TableState<DemoState>, viewer: &Viewer) -> Value {
         let notes: Vec<&Note> = state
             .rules

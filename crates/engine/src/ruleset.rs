@@ -217,6 +217,21 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
         Vec::new()
     }
 
+    /// Answers a read-only question `name` about the table as `viewer` may ask it (odds before
+    /// a roll, a preview), so a page asks the rules instead of copying them. Changes nothing;
+    /// must reveal no more than [`Ruleset::project`] shows that viewer (refuse a question
+    /// about something hidden with the same error as about something missing). The default
+    /// answers no question: `no_such_query`.
+    fn query(
+        &self,
+        _state: &TableState<Self::State>,
+        _viewer: &Viewer,
+        name: &str,
+        _args: &serde_json::Value,
+    ) -> Result<serde_json::Value, RuleError> {
+        Err(no_such_query(self.name(), name))
+    }
+
     /// For whom a command acts (authorisation).
     fn acting(&self, state: &TableState<Self::State>, command: &Self::Command) -> Acting;
 
@@ -279,6 +294,14 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
     ) -> Result<(), RuleError> {
         Ok(())
     }
+}
+
+/// The refusal of a query a ruleset does not answer.
+pub fn no_such_query(ruleset: &str, name: &str) -> RuleError {
+    RuleError::new(
+        "no_such_query",
+        format!("the ruleset `{ruleset}` answers no query `{name}`"),
+    )
 }
 
 /// What an effect should be; `Ctx::start_effect` gives it an id.

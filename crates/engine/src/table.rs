@@ -920,6 +920,7 @@ trait ErasedTable: Send + Sync {
     fn undo_floor(&self) -> u64;
     fn box_clone(&self) -> Box<dyn ErasedTable>;
     fn check_rules_command(&self, command: &Value) -> Result<(), EngineError>;
+    fn query(&self, viewer: &Viewer, name: &str, args: &Value) -> Result<Value, RuleError>;
 }
 
 impl<R: Ruleset> ErasedTable for TypedTable<R> {
@@ -974,6 +975,9 @@ impl<R: Ruleset> ErasedTable for TypedTable<R> {
         R::Command::deserialize(command).map(|_| ()).map_err(|e| {
             EngineError::BadCommand(format!("not a `{}` command: {e}", self.ruleset.name()))
         })
+    }
+    fn query(&self, viewer: &Viewer, name: &str, args: &Value) -> Result<Value, RuleError> {
+        self.ruleset.query(&self.state, viewer, name, args)
     }
 }
 
@@ -1115,6 +1119,12 @@ impl Table {
     /// What `viewer` may see of the table now.
     pub fn view(&self, viewer: &Viewer) -> Value {
         self.inner.view(viewer)
+    }
+
+    /// The ruleset's answer to the read-only question `name` as `viewer` may ask it
+    /// ([`Ruleset::query`]); changes nothing.
+    pub fn query(&self, viewer: &Viewer, name: &str, args: &Value) -> Result<Value, RuleError> {
+        self.inner.query(viewer, name, args)
     }
 
     /// The full state (Referee's eyes) as JSON, for comparisons and debugging.

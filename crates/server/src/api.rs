@@ -49,6 +49,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/tables/{id}/commands", post(command))
         .route("/api/tables/{id}/log", get(log))
         .route("/api/tables/{id}/view", get(view))
+        .route(
+            "/api/tables/{id}/queries/{name}",
+            post(ruleset_query).layer(DefaultBodyLimit::max(QUERY_BYTES)),
+        )
         .route("/api/tables/{id}/export", get(export))
         .route(
             "/api/tables/{id}/packs",
@@ -914,6 +918,41 @@ async fn view(
         "now_ms": state.clock.now_ms(),
         "view": loaded.table.view(&viewer),
     })))
+}
+
+/// Largest body of a ruleset query (its arguments): a question, not data.
+pub const QUERY_BYTES: usize = 4 * 1024;
+
+/// Longest query name.
+const QUERY_NAME_CHARS: usize = 64;
+
+/// A read-only question to the table's ruleset (`Ruleset::query`: odds before a roll, a
+/// preview), answered from what the caller's token may see; changes nothing.
+async fn ruleset_query(
+    State(state): St,
+    Path((id, name)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Result<JsonBody<Value>, ApiError>,
+) -> Result<Json<Value>, ApiError> {
+    let JsonBody(args) = body.map_err(|e| match e.code.as_str() {
+        "body_too_large" => e.rule("api::QUERY_BYTES"),
+        _ => e,
+    })?;
+    if name.len() > QUERY_NAME_CHARS {
+        return Err(ApiError::bad_request(
+            "bad_query",
+            format!("a query name is at most {QUERY_NAME_CHARS} bytes"),
+        )
+        .rule("api::QUERY_NAME_CHARS"));
+    }
+    let who = auth(&state, &headers, &id).await?;
+    let viewer = who.viewer();
+    let hub = state.hub.get(&id);
+    let mut locked = runner::lock_for_read(&state, &hub, &id, &who).await?;
+    let answer = locked.loaded().table.query(&viewer, &name, &args);
+    answer
+        .map(|answer| Json(json!({"query": name, "answer": answer})))
+        .map_err(|rule| EngineError::Rule(rule).into())
 }
 
 async fn export(

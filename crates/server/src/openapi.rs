@@ -305,6 +305,17 @@ pub fn document(rulesets: &[&str]) -> Value {
                     "view": {"type": "object"}}}))),
                     &["401", "403", "404"])
             }},
+            "/api/tables/{id}/queries/{name}": {"post": {
+                "summary": "A read-only question to the table's ruleset (odds before a roll, a preview), answered from what the caller may see; changes nothing",
+                "description": "The body is the query's arguments (a JSON object, at most 4 KiB). Crows answers `odds` (args: edges, banes 0-4, bonus -20..20, and creature + characteristic or a bare value -10..10) with exact fractions without and with an expertise; demo answers `preview_add` (character, amount). A question about a creature the caller may not see is refused like one about a missing creature. An unknown query: 422 no_such_query.",
+                "security": bearer,
+                "parameters": [id_param(),
+                    {"name": "name", "in": "path", "required": true, "schema": {"type": "string", "maxLength": 64}}],
+                "requestBody": body(json!({"type": "object"})),
+                "responses": with_errors(("200", json_ok("Answer", json!({"type": "object", "properties": {
+                    "query": {"type": "string"}, "answer": {}}}))),
+                    &["400", "401", "403", "404", "413", "422"])
+            }},
             "/api/tables/{id}/export": {"get": {
                 "summary": "Referee: the full export (JSON Lines, importable). Player: their own projection (format delve-view, not importable)",
                 "security": bearer,

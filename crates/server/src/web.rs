@@ -19,11 +19,14 @@
 //!
 //! # Files (`crates/server/web/`)
 //!
-//! `index.html`, `app.css`, `js/*.js` (plain ES modules, no build step; `js/combat.js`,
-//! `js/dungeon.js`, `js/town.js` and `js/travel.js` are the controls of the Crows combat,
-//! explore and travel families, sending their commands as documented in
-//! `crates/crows/src/ruleset/`), `i18n/{en,ru}.ftl`
-//! (Fluent messages), `vendor/fluent/` (`@fluent/bundle` 0.19.1 ESM, Apache-2.0) and
+//! `index.html`, `app.css`, the game-free shell `js/*.js` (plain ES modules, no build step:
+//! lobby, table with clock, decisions, log, invites, packs, undo and the raw command form)
+//! with its messages `i18n/{en,ru}.ftl`; one folder per ruleset screen, `rulesets/<name>/`
+//! (`index.js` imported by the shell when a table of that ruleset opens, its modules, and its
+//! own `en.ftl`/`ru.ftl` added to the bundle then: `crows` — the Crows combat, explore and
+//! travel controls send their commands as documented in `crates/crows/src/ruleset/` — and
+//! `demo`); `vendor/preact/` (Preact 10.29.8 and its hooks, MIT), `vendor/htm/` (htm 3.1.1,
+//! Apache-2.0), `vendor/fluent/` (`@fluent/bundle` 0.19.1 ESM, Apache-2.0) and
 //! `vendor/qrcode/` (`qrcode-generator` 2.0.4, MIT, loaded only when an invite is shown).
 
 use crate::AppState;
@@ -67,27 +70,44 @@ static FILES: &[Embedded] = embed!(
     "index.html",
     "app.css",
     "favicon.svg",
+    // The game-free shell.
     "js/app.js",
     "js/api.js",
     "js/i18n.js",
-    "js/odds.js",
     "js/lobby.js",
     "js/table.js",
-    "js/sheet.js",
-    "js/inventory.js",
-    "js/testpanel.js",
     "js/log.js",
-    "js/maps.js",
-    "js/combat.js",
-    "js/dungeon.js",
-    "js/travel.js",
-    "js/town.js",
     "js/dom.js",
-    "js/cards.js",
-    "js/player.js",
-    "js/referee.js",
+    "js/vdom.js",
     "i18n/en.ftl",
     "i18n/ru.ftl",
+    // Crows screens (loaded when a Crows table opens).
+    "rulesets/crows/index.js",
+    "rulesets/crows/log.js",
+    "rulesets/crows/odds.js",
+    "rulesets/crows/sheet.js",
+    "rulesets/crows/inventory.js",
+    "rulesets/crows/testpanel.js",
+    "rulesets/crows/maps.js",
+    "rulesets/crows/combat.js",
+    "rulesets/crows/dungeon.js",
+    "rulesets/crows/travel.js",
+    "rulesets/crows/town.js",
+    "rulesets/crows/cards.js",
+    "rulesets/crows/player.js",
+    "rulesets/crows/referee.js",
+    "rulesets/crows/en.ftl",
+    "rulesets/crows/ru.ftl",
+    // The demo ruleset's screen.
+    "rulesets/demo/index.js",
+    "rulesets/demo/en.ftl",
+    "rulesets/demo/ru.ftl",
+    // Vendored libraries.
+    "vendor/preact/preact.module.js",
+    "vendor/preact/hooks.module.js",
+    "vendor/preact/LICENSE",
+    "vendor/htm/htm.module.js",
+    "vendor/htm/LICENSE",
     "vendor/fluent/index.js",
     "vendor/fluent/bundle.js",
     "vendor/fluent/builtins.js",
@@ -242,31 +262,89 @@ mod tests {
             .collect()
     }
 
+    /// The rulesets with a screen: the folders `rulesets/<name>/` holding an `index.js`.
+    fn ruleset_folders() -> Vec<&'static str> {
+        FILES
+            .iter()
+            .filter_map(|f| f.path.strip_prefix("rulesets/"))
+            .filter_map(|p| p.strip_suffix("/index.js"))
+            .collect()
+    }
+
+    /// The message files of a folder (`i18n` for the shell, `rulesets/<name>`), en and ru.
+    fn folder_ftl(folder: &str) -> (&'static str, &'static str) {
+        (
+            file(&format!("{folder}/en.ftl")),
+            file(&format!("{folder}/ru.ftl")),
+        )
+    }
+
+    /// Message ids a script uses through `t("…")`, `tOr("…")` or `has("…")`.
+    fn used_ids(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        for call in ["t(\"", "tOr(\"", "has(\""] {
+            for (i, _) in text.match_indices(call) {
+                // Only calls, not words ending in `t(` like `split(`.
+                let before = text[..i].chars().last().unwrap_or(' ');
+                if before.is_ascii_alphanumeric() || before == '_' || before == '.' {
+                    continue;
+                }
+                let rest = &text[i + call.len()..];
+                out.push(&rest[..rest.find('"').expect("closing quote")]);
+            }
+        }
+        out
+    }
+
     #[test]
     fn both_languages_define_every_message_the_pages_use() {
-        let en = ftl_ids(file("i18n/en.ftl"));
-        let ru = ftl_ids(file("i18n/ru.ftl"));
-        assert_eq!(en, ru, "en.ftl and ru.ftl define different messages");
+        // Per folder: the same ids in both languages; no ruleset redefines a shell message
+        // (Fluent would keep the first); the shell's scripts use only the shell's messages,
+        // a ruleset's scripts the shell's and their own.
+        let (shell_en, shell_ru) = folder_ftl("i18n");
+        let shell = ftl_ids(shell_en);
+        assert_eq!(
+            shell,
+            ftl_ids(shell_ru),
+            "i18n/en.ftl and ru.ftl define different messages"
+        );
+        let mut en = shell.clone();
+        let mut ru_text = shell_ru.to_string();
         let mut used = 0;
         for f in FILES.iter().filter(|f| f.path.starts_with("js/")) {
-            let text = file(f.path);
-            for call in ["t(\"", "tOr(\"", "has(\""] {
-                for (i, _) in text.match_indices(call) {
-                    // Only calls, not words ending in `t(` like `split(`.
-                    let before = text[..i].chars().last().unwrap_or(' ');
-                    if before.is_ascii_alphanumeric() || before == '_' || before == '.' {
-                        continue;
-                    }
-                    let rest = &text[i + call.len()..];
-                    let id = &rest[..rest.find('"').expect("closing quote")];
+            for id in used_ids(file(f.path)) {
+                assert!(
+                    shell.contains(id),
+                    "{} uses `{id}`, missing in the shell's .ftl files",
+                    f.path
+                );
+                used += 1;
+            }
+        }
+        let folders = ruleset_folders();
+        assert!(folders.contains(&"crows") && folders.contains(&"demo"));
+        for folder in folders {
+            let dir = format!("rulesets/{folder}");
+            let (own_en, own_ru) = folder_ftl(&dir);
+            let own = ftl_ids(own_en);
+            assert_eq!(own, ftl_ids(own_ru), "{dir}: en.ftl and ru.ftl differ");
+            let both: Vec<_> = own.intersection(&shell).collect();
+            assert!(both.is_empty(), "{dir} redefines shell messages {both:?}");
+            for f in FILES
+                .iter()
+                .filter(|f| f.path.starts_with(&format!("{dir}/")) && f.path.ends_with(".js"))
+            {
+                for id in used_ids(file(f.path)) {
                     assert!(
-                        en.contains(id),
-                        "{} uses `{id}`, missing in the .ftl files",
+                        shell.contains(id) || own.contains(id),
+                        "{} uses `{id}`, missing in {dir}'s and the shell's .ftl files",
                         f.path
                     );
                     used += 1;
                 }
             }
+            en.extend(own);
+            ru_text.push_str(own_ru);
         }
         assert!(used > 100, "found only {used} message uses");
         for id in [
@@ -279,7 +357,6 @@ mod tests {
             assert!(en.contains(id), "{id}");
         }
         // Russian terms come from the glossary.
-        let ru_text = file("i18n/ru.ftl");
         for term in [
             "Ловкость",
             "Выносливость",
@@ -295,6 +372,187 @@ mod tests {
                 "{term}"
             );
         }
+    }
+
+    /// The shell imports a ruleset's screen only by a name in its `SCREENS` list: that list is
+    /// exactly the folders served, and the lobby's modules load no ruleset code.
+    #[test]
+    fn the_shell_knows_every_ruleset_screen_and_the_lobby_none() {
+        let table = file("js/table.js");
+        let line = table
+            .lines()
+            .find(|l| l.starts_with("export const SCREENS = ["))
+            .expect("SCREENS in js/table.js");
+        let mut listed: Vec<&str> = line.split('"').skip(1).step_by(2).collect();
+        let mut folders = ruleset_folders();
+        listed.sort_unstable();
+        folders.sort_unstable();
+        assert_eq!(listed, folders);
+        for lobby in ["js/app.js", "js/lobby.js", "js/api.js", "js/dom.js"] {
+            assert!(
+                !file(lobby).contains("rulesets/"),
+                "{lobby} refers to a ruleset's files"
+            );
+        }
+        assert!(!file("js/app.js").contains("import(\"../rulesets"));
+    }
+
+    /// Arguments that carry a count of something (a number a noun must agree with).
+    const COUNT_ARGS: &[&str] = &[
+        "count",
+        "minutes",
+        "hours",
+        "feet",
+        "amount",
+        "total",
+        "items",
+        "creatures",
+        "tokens",
+        "slots",
+        "hexes",
+        "max",
+        "stamina",
+        "rests",
+        "moved",
+        "width",
+        "height",
+    ];
+
+    /// Words that may follow a count without agreeing with it (prepositions, unit abbreviations,
+    /// mass nouns).
+    const AFTER_COUNT_OK: &[&str] = &[
+        "of",
+        "a",
+        "and",
+        "to",
+        "in",
+        "on",
+        "by",
+        "ft",
+        "h",
+        "min",
+        "damage",
+        "из",
+        "в",
+        "на",
+        "и",
+        "ч",
+        "мин",
+        "фт",
+        "против",
+        "сегодня",
+        "today",
+    ];
+
+    /// Messages of a Fluent file: (id, the whole text of the message).
+    fn ftl_messages(text: &str) -> Vec<(&str, String)> {
+        let mut out: Vec<(&str, String)> = Vec::new();
+        for line in text.lines() {
+            let id = line.split_once(" =").map(|(id, _)| id).filter(|id| {
+                id.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                    && id
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            });
+            match (id, out.last_mut()) {
+                (Some(id), _) => out.push((id, line.to_string())),
+                (None, Some((_, body))) if line.starts_with([' ', '}']) => {
+                    body.push('\n');
+                    body.push_str(line);
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The plural problems of one message in `lang`: a count followed by a word that must agree
+    /// with it outside a selector on that count, or a selector on a count missing one of the
+    /// language's plural categories.
+    fn plural_problems(lang: &str, id: &str, body: &str) -> Vec<String> {
+        let categories: &[&str] = if lang == "ru" {
+            &["one", "few", "many", "other"]
+        } else {
+            &["one", "other"]
+        };
+        let mut problems = Vec::new();
+        for arg in COUNT_ARGS {
+            let selector = format!("{{ ${arg} ->");
+            if let Some(at) = body.find(&selector) {
+                let keys: Vec<&str> = body[at..]
+                    .lines()
+                    .skip(1)
+                    .take_while(|l| !l.trim_start().starts_with('}'))
+                    .filter_map(|l| {
+                        let l = l.trim_start().trim_start_matches('*');
+                        l.strip_prefix('[')
+                            .and_then(|r| r.split_once(']'))
+                            .map(|(k, _)| k)
+                    })
+                    .collect();
+                // A selector on exact numbers only (`[0]`) picks a text, not a plural form.
+                let plural = keys.iter().any(|k| categories.contains(k) && *k != "other");
+                for c in categories {
+                    if plural && !keys.contains(c) {
+                        problems.push(format!("{lang} {id}: ${arg} has no [{c}] variant"));
+                    }
+                }
+                continue;
+            }
+            let placeable = format!("{{ ${arg} }}");
+            for (i, _) in body.match_indices(&placeable) {
+                let word: String = body[i + placeable.len()..]
+                    .trim_start_matches(' ')
+                    .chars()
+                    .take_while(|c| c.is_alphabetic())
+                    .collect();
+                let agrees = word.chars().next().is_some_and(|c| c.is_lowercase())
+                    && !AFTER_COUNT_OK.contains(&word.as_str());
+                if agrees {
+                    problems.push(format!(
+                        "{lang} {id}: `{{ ${arg} }} {word}` needs a selector on ${arg}"
+                    ));
+                }
+            }
+        }
+        problems
+    }
+
+    /// Issue 17: a count and the word after it agree in both languages (Russian: 1 минута,
+    /// 2 минуты, 5 минут) through Fluent plural selectors with every category of the language.
+    #[test]
+    fn counts_select_their_plural_forms() {
+        let mut folders = vec!["i18n".to_string()];
+        folders.extend(ruleset_folders().iter().map(|f| format!("rulesets/{f}")));
+        let mut problems = Vec::new();
+        let mut selectors = 0;
+        for folder in &folders {
+            let (en, ru) = folder_ftl(folder);
+            for (lang, text) in [("en", en), ("ru", ru)] {
+                for (id, body) in ftl_messages(text) {
+                    selectors += usize::from(
+                        COUNT_ARGS
+                            .iter()
+                            .any(|a| body.contains(&format!("{{ ${a} ->"))),
+                    );
+                    problems.extend(plural_problems(lang, id, &body));
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+        assert!(selectors > 40, "only {selectors} count selectors");
+        // The rule itself: a bare count before a noun is caught, the full selector passes.
+        assert_eq!(
+            plural_problems("ru", "x", "x = { $minutes } минут").len(),
+            1
+        );
+        assert_eq!(
+            plural_problems("ru", "x", "x = { $count ->\n    [one] a\n   *[other] b\n}").len(),
+            2,
+            "few and many are missing"
+        );
+        assert!(plural_problems("ru", "x", "x = Прошло минут: { $minutes }").is_empty());
+        assert!(plural_problems("en", "x", "x = { $count } of { $max }").is_empty());
     }
 
     #[test]

@@ -15,6 +15,8 @@ mod batch;
 mod hostile;
 #[path = "http/pages.rs"]
 mod pages;
+#[path = "http/queries.rs"]
+mod queries;
 mod secrecy_sweep;
 
 struct Running {
@@ -846,10 +848,11 @@ async fn health_index_and_openapi_cover_every_route() {
         ("/api/tables/{id}/invites/{invite}/revoke", "post"),
         ("/api/tables/{id}/players/revoke", "post"),
         ("/api/tables/{id}/referee/rotate", "post"),
+        ("/api/tables/{id}/queries/{name}", "post"),
     ] {
         assert!(paths[path][method].is_object(), "{method} {path} missing");
     }
-    assert_eq!(paths.len(), 17);
+    assert_eq!(paths.len(), 18);
     srv.stop().await;
 }
 

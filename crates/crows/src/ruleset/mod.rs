@@ -44,6 +44,8 @@ use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::test_roll::{Characteristic, Modifier, ModifierSource, SourceKind, TestSpec};
+
 use self::adapter::variant_names;
 use self::combat::{CombatCommand, CombatEvent};
 use self::explore::{ExploreCommand, ExploreEvent};
@@ -507,6 +509,84 @@ impl Ruleset for Crows {
             CrowsEvent::Combat(e) => combat::apply(state, e),
             CrowsEvent::Travel(e) => travel::apply(state, e),
         }
+    }
+
+    /// `odds`: the exact odds of a test before it is rolled ([`crate::odds`]) and the net
+    /// edge ([`crate::edges::net_of`]), for the test panel. Args: `edges`, `banes` (0–4), `bonus` (−20…20) and either `creature` +
+    /// `characteristic` (read from what `viewer` is shown of that creature: a creature hidden
+    /// from a player is refused like a missing one) or a bare `value` (−10…10).
+    fn query(
+        &self,
+        state: &TableState<CrowsState>,
+        viewer: &Viewer,
+        name: &str,
+        args: &Value,
+    ) -> Result<Value, RuleError> {
+        if name != "odds" {
+            return Err(engine::ruleset::no_such_query(self.name(), name));
+        }
+        let int = |key: &str, lo: i64, hi: i64| -> Result<i64, RuleError> {
+            let v = args.get(key).map_or(Some(0), Value::as_i64);
+            v.filter(|v| (lo..=hi).contains(v)).ok_or_else(|| {
+                RuleError::new(
+                    "bad_query",
+                    format!("odds: `{key}` is a whole number from {lo} to {hi}"),
+                )
+                .rule("query.odds")
+            })
+        };
+        let (edges, banes, bonus) = (
+            int("edges", 0, 4)?,
+            int("banes", 0, 4)?,
+            int("bonus", -20, 20)?,
+        );
+        let characteristic: Characteristic = args
+            .get("characteristic")
+            .map_or(Ok(Characteristic::Agility), Characteristic::deserialize)
+            .map_err(|_| {
+                RuleError::new(
+                    "bad_query",
+                    "odds: `characteristic` is agility, mind or strength",
+                )
+                .rule("query.odds")
+            })?;
+        let value = match args.get("creature") {
+            None => int("value", -10, 10)?,
+            Some(id) => {
+                // Through the viewer's own projection, so nothing hidden can be asked about.
+                let id = id.as_str().unwrap_or("");
+                let key = serde_json::to_value(characteristic).unwrap_or(Value::Null);
+                let view = self.core_project(state, viewer);
+                view["creatures"][id]["creature"]["characteristics"][key.as_str().unwrap_or("")]
+                    .as_i64()
+                    .ok_or_else(|| self::core::no_creature(id))?
+            }
+        };
+        let source = |what: &str| ModifierSource::new(SourceKind::Referee, what);
+        let mut spec = TestSpec::new(characteristic, i8::try_from(value).unwrap_or(0));
+        for _ in 0..edges {
+            spec = spec.with_modifier(Modifier::edge(source("odds edge")));
+        }
+        for _ in 0..banes {
+            spec = spec.with_modifier(Modifier::bane(source("odds bane")));
+        }
+        if bonus != 0 {
+            // In −20…20 (checked above), so it fits.
+            spec = spec.with_modifier(Modifier::bonus(source("odds bonus"), bonus as i32));
+        }
+        let odds = crate::odds::odds_with_expertise(&spec, state.rules.test_rules)
+            .map_err(|e| RuleError::new("bad_query", format!("odds: {e}")))?;
+        // Edges and banes after cancellation, for the panel's hint.
+        let net = crate::edges::net_of(&spec.modifiers);
+        let mut answer =
+            serde_json::to_value(odds).map_err(|e| RuleError::new("bad_query", e.to_string()))?;
+        if let Value::Object(map) = &mut answer {
+            map.insert(
+                "net".into(),
+                serde_json::to_value(net).unwrap_or(Value::Null),
+            );
+        }
+        Ok(answer)
     }
 
     fn project(&self, state: &TableState<CrowsState>, viewer: &Viewer) -> Value {

@@ -14,4 +14,5 @@ mod crows_screens;
 mod cards;
 mod controls;
 mod screens;
+mod shell;
 mod table;

@@ -8,7 +8,6 @@ refused = Отказано
 conn-live = ● на связи
 conn-connecting = ○ подключение…
 conn-offline = ○ нет связи, переподключаюсь
-none = нет
 private = скрыто
 private-hint = Это видят не все участники
 copy = Копировать
@@ -16,10 +15,6 @@ copied = Скопировано
 send = Отправить
 load = Загрузить
 select = Выбрать
-selected = Выбран
-decrease = Уменьшить: { $what }
-increase = Увеличить: { $what }
-
 ## Лобби
 lobby-title = Столы
 create-table = Создать стол
@@ -53,13 +48,11 @@ import-file = Выгрузка стола (.jsonl)
 import-unsigned = Принять неподписанную выгрузку или выгрузку другого сервера
 import-unsigned-hint = В таком файле может быть что угодно, что написал его автор; принимайте его только от Рефери, которому доверяете.
 import-failed = Не удалось загрузить
-
 ## Роли
 role-referee = Рефери
 role-system = Часы
 role-player-named = Игрок { $name }
 controller-of = Игрок персонажа { $name }
-
 ## Часы
 clock = Часы хода подземелья
 dungeon-turn = Ход подземелья
@@ -67,7 +60,12 @@ time-left = Осталось времени в этом ходе подземе�
 paused = Пауза
 no-exploration = Ход подземелья не идёт.
 turn-manual = Ходы подземелья заканчивает Рефери
-turn-game-minutes = { $minutes } игровых минут на ход подземелья
+turn-game-minutes = { $minutes ->
+    [one] { $minutes } игровая минута на ход подземелья
+    [few] { $minutes } игровые минуты на ход подземелья
+    [many] { $minutes } игровых минут на ход подземелья
+   *[other] { $minutes } игровой минуты на ход подземелья
+}
 start-exploration = Начать ходы подземелья
 pause = ❚❚ Пауза
 resume = ▶ Продолжить
@@ -79,10 +77,7 @@ abort-rest = Прервать отдых
 resting = Отдых
 game-day = День { $day } · завершённых отдыхов: { $rests }
 turn-results = Конец последнего хода подземелья
-combat = Бой
 combat-round = Раунд { $round }: ходит { $who }
-travel = Путешествие
-
 ## Решения
 decisions = { $count ->
     [0] Решения
@@ -90,158 +85,8 @@ decisions = { $count ->
 }
 no-decisions = Ничто не ждёт ответа.
 decision-text = Подробности (необязательно)
-
-## Отряд и существа
-party = Отряд
-no-party = Воронов пока нет: создайте ниже.
-monsters-npcs = Монстры и неигровые персонажи
-others = Остальные за столом
-my-crow = Мой ворон
-no-character-yet = Рефери ещё не дал вам персонажа. Когда он привяжет персонажа к вам, тот появится здесь.
 no-character = нет персонажа
-hidden = скрыт
-hidden-hint = Игроки видят только открытую часть этого существа
-dead = мёртв
-kind = Вид
-kind-crow = Ворон
-kind-hireling = Наёмник
-kind-animal = Животное
-kind-monster = Монстр
-kind-npc = НИП
-char-agility = Ловкость
-char-mind = Разум
-char-strength = Сила
-char-agility-short = ЛОВ
-char-mind-short = РАЗ
-char-strength-short = СИЛ
-characteristic = Характеристика
-stamina = Выносливость
-armor-defense = Защита доспеха
-armor-defense-short = ЗД
-wounds = Раны
-speed = Скорость
-speed-climb = лазание
-speed-swim = плавание
-speed-fly = полёт
-size = Размер
-size-tiny = Крошечный
-size-small = Маленький
-size-medium = Средний
-size-large = Большой
-size-huge = Огромный
-size-holy_shit = Охренеть!
-conditions = Состояния
-cond-blessed = Благословлён
-cond-grabbed = Схвачен
-cond-prone = Сбит с ног
-cond-vulnerable = Уязвим
-cond-unconscious = Без сознания
-cond-weakened = Ослаблен
-expertises = Применения экспертиз
-usage-dice = Кости износа
-effects = Эффекты
-in-hands = В руках
-exp-alchemy = Алхимия
-exp-athletics = Атлетика
-exp-blacksmithing = Кузнечное дело
-exp-enchanting = Зачарование
-exp-endurance = Стойкость
-exp-gymnastics = Гимнастика
-exp-handle_pet = Обращение с питомцами
-exp-historical_lore = Знание истории
-exp-lift = Подъём тяжестей
-exp-magic_lore = Знание магии
-exp-monster_lore = Знание монстров
-exp-nature_lore = Знание природы
-exp-navigate = Ориентирование
-exp-pick_lock = Взлом замков
-exp-religious_lore = Знание религии
-exp-search = Поиск
-exp-stealth = Скрытность
-exp-thievery = Воровство
-exp-alteration = Преобразование
-exp-benefaction = Благодеяние
-exp-conjuration = Призыв
-exp-elemental = Стихии
-exp-illusion = Иллюзии
-exp-necromancy = Некромантия
-exp-bashing = Дробящее
-exp-bow = Лук
-exp-chopping = Рубящее
-exp-slashing = Режущее
-exp-stabbing = Колющее
-exp-unarmed = Без оружия
-
-## Инвентарь
-inventory-of = Инвентарь: { $name }
-inventory-hint = Перетащите предмет в слот или выберите его (Enter), а затем слот. Delete — бросить.
-inventory-readonly = Эти предметы можно смотреть, но не перекладывать.
-slot-hand = Слоты рук
-slot-belt = Слоты пояса
-slot-backpack = Рюкзак
-slot-aria = { $kind }: слот { $number }
-magic-slots = Слоты магических предметов
-magic-Head = Голова
-magic-Neck = Шея
-magic-Waist = Магический слот: пояс
-magic-Arms = Магический слот: руки
-magic-Finger = Палец
-magic-Feet = Ступни
-magic-slot-aria = Слот магического предмета: { $slot }
-item-aria = { $name }, { $slots ->
-    [one] { $slots } слот
-    [few] { $slots } слота
-   *[other] { $slots } слотов
-}
-item-held = { $name } в руке: выберите слот
-item-released = Положено обратно
-drop-to-ground = Бросить на землю
-move-refused = Перекладывание отклонено
-worn = надет
-wound-aria = Рана ({ $kind })
-wound-Normal = рана
-wound-Starvation = рана от голода
-wound-Special = особая рана
-place-item = Положить предмет
-item-card = Карточка предмета
-custom-item = (свой предмет)
-item-name = Название
-item-slots = Сколько слотов
-slot-kind = Вид слота
-slot-number = Первый слот
-
-## Проверки
-test-for = Проверка: { $name }
-edges = Преимущества
-banes = Помехи
-bonus = Бонус
-task = Задача (для повторной попытки)
-task-placeholder = вскрыть замок
-odds = Точные шансы до броска
-odds-plain = Как есть
-odds-with-expertise = С экспертизой
-odds-aria = 1-я ступень { $t1 }%, 2-я ступень { $t2 }%, 3-я ступень { $t3 }%
-tier-n = { $n }-я ступень
-crit = Крит!
-doom = Рок!
-net-none = Ни преимущество, ни помеха не действуют.
-net-edge = С преимуществом: +2.
-net-double_edge = С двойным преимуществом: на ступень выше.
-net-bane = С помехой: −2.
-net-double_bane = С двойной помехой: на ступень ниже.
-roll-test = Бросить проверку
-referee-rolls = Проверки назначает и бросает Рефери; здесь видны шансы, а ниже — результат.
-no-test-yet = Проверок ещё не было.
-commit-point = Ждёт: экспертиза или принять
-test-breakdown = { $characteristic }: на костях { $natural }, { $net } Бонус { $bonus }.
-expertise-offer = Экспертиза подняла бы этот результат. Применить?
-commit-no-expertise = Принять результат
-expertise-spent = применена экспертиза: { $expertise }
 die-face = на кости { $face }
-
-## Инструменты Рефери
-create-creature = Создать существо
-creature-id = Идентификатор (например, vera)
 players-invites = Игроки и приглашения
 invite-for = Приглашение для
 invite-open = Открытое приглашение (без персонажа)
@@ -265,13 +110,22 @@ content-packs = { $count ->
 no-packs = Наборы не загружены.
 load-pack = Файлы набора
 pack-loaded = Набор загружен
-cards-loaded = карточек предметов: { $items }, карточек существ: { $creatures }
+cards-loaded = { $items ->
+    [one] { $items } карточка предмета
+    [few] { $items } карточки предметов
+    [many] { $items } карточек предметов
+   *[other] { $items } карточки предметов
+}, { $creatures ->
+    [one] { $creatures } карточка существа
+    [few] { $creatures } карточки существ
+    [many] { $creatures } карточек существ
+   *[other] { $creatures } карточки существ
+}
 undo-and-commands = Отмена и команды
 undo = Отменить последнюю команду
 undone = Отменено
 raw-command = Любая команда (JSON)
 raw-command-hint = Здесь работает любая команда API, даже та, для которой на экране ещё нет формы.
-
 ## Журнал
 log = Журнал
 log-filter = Показать
@@ -290,7 +144,12 @@ ev-access-player_tokens_revoked = Отозвано ссылок игрока { $
     [yes] , выдана новая
    *[no] {""}
 }
-ev-access-referee_link_rotated = Ссылка Рефери заменена (отозвано старых: { $tokens })
+ev-access-referee_link_rotated = Ссылка Рефери заменена ({ $tokens ->
+    [one] отозвана { $tokens } старая
+    [few] отозваны { $tokens } старые
+    [many] отозвано { $tokens } старых
+   *[other] отозваны { $tokens } старые
+})
 ev-character_bound = { $character } теперь у игрока { $player }
 ev-character_unbound = { $character } больше не у игрока { $player }
 ev-rolled = { $label }: { $expr } → { $total }
@@ -307,520 +166,24 @@ ev-exploration_turn_started = Начинается ход подземелья {
 ev-exploration_ended = Отряд вышел из подземелья
 ev-rest_started = Начался отдых
 ev-rest_ended = Отдых закончен (завершён: { $completed })
-ev-game_time_advanced = Прошло игровых минут: { $minutes }
+ev-game_time_advanced = { $minutes ->
+    [one] Прошла { $minutes } игровая минута
+    [few] Прошли { $minutes } игровые минуты
+    [many] Прошло { $minutes } игровых минут
+   *[other] Прошло { $minutes } игровой минуты
+}
 ev-timer_started = Таймер «{ $label }» запущен: { $minutes } мин
 ev-timer_paused = Часы на паузе
 ev-timer_resumed = Часы снова идут
 ev-timer_ended = Таймер закончился (истёк: { $fired })
 ev-reverted = Рефери отменил { $seqs }
-ev-rules-test_rolled = { $creature } бросает проверку: { $characteristic }: { $d1 } и { $d2 }, итог { $total } → { $tier }-я ступень
-ev-rules-test_resolved = { $creature }: итог — { $tier }-я ступень ({ $d1 } + { $d2 }, итог { $total })
-ev-rules-creature_set = { $id }: { $what }
-ev-rules-creature_seen = { $id }: { $what }
-ev-rules-creature_changed = { $id }: { $what }
-ev-rules-creature_seen_changed = { $id }: { $what }
-ev-rules-died = { $id } погиб
-ev-rules-pack_loaded = Загружен набор контента
-ev-rules-house_rules_set = Домашние правила изменены: { $changed }
-ev-rules-circumstances_changed = Обстоятельства изменились для { $creature }: { $task }
-ev-rules-light_set = Свет у { $creature }: { $level }
-ev-rules-hidden = { $creature } прячется от { $from }
-ev-rules-revealed = { $creature } замечен: { $to }
-ev-rules-corpse_carried = Труп { $corpse } несут (предмет { $item })
-ev-rules-picked_up = Предмет { $ground } подобран с земли
-ev-rules-on_ground = Предметы упали на землю
-ev-rules-assists_used = { $creature } использует помощь
-ev-rules-assist_pending = Помощь ждёт следующей проверки { $assisted }
-what-created = создан
-what-edited = изменён
-what-revealed = раскрыт
-what-breathes = снова дышит
-combat-map-aria = Боевая сетка, отметок: { $count }
-travel-map-aria = Карта гексов, отметок: { $count }
-map-data = Все данные этого экрана
-referee-actions = Рефери: { $name }
-damage = Урон
-piercing = пробивающий
-deal-damage = Нанести урон
-unrevealed-note = Игроки пока не знают об этом существе
-reveal-to-players = Показать игрокам
-add-condition = Добавить состояние
-remove-condition = Снять: { $condition }
-light-level = Свет у этого существа
-light-bright = Яркий свет
-light-dim = Тусклый свет
-light-darkness = Темнота
-waive-expertise = Экспертиза, которая это решает
-waive-task = Что эксперт просто знает или делает
-waive-test = Без проверки (эксперт)
-ev-rules-test_waived = { $creature } решает «{ $task }» экспертизой, без проверки
-ev-rules-object_placed = { $id } в игре
-ev-rules-object_damaged = { $id } получает { $amount } урона, осталось выносливости: { $stamina }
-set-light = Задать свет
-item-actions = Действия с предметом { $name }
-use-item = Применить (кости износа)
-light-item = Зажечь
-douse-item = Потушить
-wear-armor = Надеть доспех
-cancel = Отмена
-ev-rules-ruled = Решение Рефери для { $creature }: { $option } { $text }
 yes = да
 no = нет
-stamina-short = ВЫН
-approved-expertises = Экспертизы, которые Рефери разрешает в этой проверке
-
-## Combat controls
-combat-grid-aria = Боевая сетка, { $width } на { $height } клеток
-square = Клетка { $x }, { $y }
-obstacle = препятствие
-difficult-terrain = труднопроходимая местность
-path-step = шаг пути { $n }
-combat-allowance = Ещё может действовать: { $cost }
-combat-maneuvers = Манёвров осталось: { $count }
-combat-actions = Действий осталось: { $count }
-combat-move-left = Клеток передвижения осталось: { $count }
-combat-your-turn = Ваш боевой ход: { $who }
-combat-move = Передвижение
-combat-attack = Атака
-combat-end-turn = Закончить боевой ход
-combat-path = Путь: { $path }
-combat-path-hint = Щёлкайте по клеткам (или нажимайте Enter), чтобы проложить путь по одной клетке.
-combat-path-undo = Убрать последнюю клетку
-combat-send-move = Пройти по пути
-combat-target = Цель
-combat-target-hint = щёлкните по существу на сетке
-combat-weapon = Оружие
-combat-unarmed = Безоружный удар
-combat-send-attack = Атаковать цель
-combat-ranged = Метнуть (дальняя атака метательным оружием)
-combat-guess = Названная клетка
-combat-guess-hint = Если цель не видна, назовите клетку, где она, по-вашему, стоит: неверная клетка — промах.
-combat-also = Ещё цели того же броска
-combat-like = Бьёт как оружие с карты
-combat-like-none = (как есть)
-combat-place = Поставить существо на сетку
 creature = Существо
-combat-side = Сторона
-side-crows = Вороны
-side-enemies = Враги
-combat-place-submit = Поставить
-combat-start = Начать бой
-combat-roller = Кто бросает инициативу
-combat-initiative = Бросить инициативу
-combat-end = Закончить бой
-combat-between-rounds = Раунд { $round } окончен: Рефери назначает бросок инициативы на следующий.
-combat-not-started = Боя нет.
-combat-decision-waiting = Ваша реакция ждёт ответа: { $count }
-
-## Dungeon
-dungeon = Подземелье
-dungeon-outside = Отряд не в подземелье.
-dungeon-status = { $dungeon }: ход подземелья { $turn }
-rooms-left = Комнат осталось в этом ходу подземелья: { $count }
-greed-open = награда за жадность { $percent }%
-dungeon-name = Подземелье
-dungeon-length = Длина хода подземелья
-dungeon-length-minutes = { $minutes } минут
-dungeon-length-rooms = 1d6 комнат
-dungeon-length-manual = вручную
-enter-dungeon = Войти в подземелье
-room-explored = Комната исследована
-loud-noise-what = Что нашумело
-loud-noise = Громкий шум
-leave-dungeon = Покинуть подземелье
-rest-place = Где
-rest-place-wilderness = В глуши
-rest-place-safe = В безопасном месте
-start-rest-party = Начать отдых
-finish-rest = Закончить отдых
-rest-in-open = Отдых под открытым небом: его завершает день путешествия («Закончить отдых») вместе с проверкой встречи и едой.
-dungeon-threshold = Порог встречи: { $threshold }
-dungeon-no-checks = Проверок на встречу ещё не было.
-dungeon-check-line = Ход подземелья { $turn }: выпало { $face } против порога { $threshold } — { $outcome }
-dungeon-rest-check-line = Отдых: выпало { $face } против порога { $threshold } — { $outcome }
-encounter-now = встреча прямо сейчас
-encounter-referee_schedules = встреча, когда решит Рефери
-treasure = сокровище
-treasure-what = Сокровище
-treasure-value = Базовая ценность
-treasure-found = Найдено сокровище
-treasure-valuations = Оценка сокровищ
-treasure-line = { $what }: база { $base }, награда за жадность +{ $percent }% → { $value } (ход подземелья { $turn })
-dungeon-level = Уровень и его встречи
-level-crowded = Многолюдно (больше двадцати существ или около того)
-level-chaos = Отряд оставил за собой след хаоса
-level-modifier = Другой модификатор порога
-level-tables = Таблицы встреч (через запятую)
-set-dungeon-level = Задать уровень
-rest-encounter-check = Проверка на встречу на отдыхе
-rest-check-made = Проверка на встречу на отдыхе сделана
-rest-check-safe = Безопасное место: на этом отдыхе проверки на встречу нет.
-rest-threshold = Порог встреч на отдыхе в этот день
-rest-noise = Громкий шум рядом с лагерем
-rest-noise-near = Спящие рядом с шумом
-rest-nobody-asleep = Никто не спит.
-rest-noise-distance = Как далеко (клеток)
-interrupt-reason = Почему
-interrupt-rest = Прервать отдых
-rest-was-interrupted = Последний отдых был прерван
-encounter-rules = Правила встреч
-rule-cap-at-ten = Порог встречи не выше 10 (на 10 встреча будет всегда)
-rule-seclude-lower = «Укрыть лагерь» понижает порог (как в английском тексте), а не повышает
-rest-activity-for = Занятие на отдыхе: { $name }
-activity-craft = Изготовить снаряжение
-activity-harvest = Разделать труп
-activity-identify = Опознать предмет
-activity-prepare = Подготовиться к задаче
-activity-repair_armor = Починить доспех
-activity-seclude_camp = Укрыть лагерь
-activity-tend_wounds = Обработать раны
-activity-other = Другое
-activity-param-item = Номер предмета
-activity-param-corpse = Труп (id существа)
-activity-param-task = Задача
-activity-param-target = Чьи раны (id существа)
-activity-param-name = Что
-choose-activity = Выбрать
-
-## Travel
-travel-believed = Отряд считает, что он в ({ $q }, { $r })
-travel-true = на самом деле в ({ $q }, { $r })
-travel-lost = заблудились
-travel-no-day = Дневной переход не идёт.
-travel-day-line = День { $day }, темп: { $pace }; пройдено гексов { $moved } из { $hexes }
-travel-step = шаг: { $step }
-travel-thresholds = порог дорожных встреч { $travel }, на отдыхе { $rest }
-travel-move-to = Идти: { $direction }, в ({ $q }, { $r })
-dir-north = на север
-dir-north_east = на северо-восток
-dir-south_east = на юго-восток
-dir-south = на юг
-dir-south_west = на юго-запад
-dir-north_west = на северо-запад
-travel-pace = Темп пути
-pace-slow = медленный
-pace-normal = обычный
-pace-fast = быстрый
-begin-travel-day = Начать дневной переход
-travel-role-tests = Бросить проверки ролей
-travel-encounter-check = Проверка на дорожную встречу
-travel-rest = Отдых под открытым небом
-travel-rest-end = Закончить отдых
-end-travel-day = Закончить день пути
-declare-role-for = Дорожная роль: { $name }
-declare-role = Взять роль
-withdraw-role = Отказаться
-characteristic-default = по умолчанию для задачи
-task-fight_the_miasma = Противостоять Миазме
-task-make_camp = Разбить лагерь
-task-support_everyone = Помочь всем
-task-normal_route = Обычный маршрут
-task-safe_route = Безопасный маршрут
-task-shortcut = Короткий путь
-task-back_on_track = Снова на пути
-task-scout_for_danger = Высматривать опасность
-task-scout_for_shelter = Искать ночлег
-task-treasure_hunt = Искать сокровища
-task-forage = Собирать пищу
-task-hunt = Охотиться
-task-track_creature = Выследить существо
-step-pace = выбор темпа
-step-roles = роли и их проверки
-step-encounter_check = проверка на дорожную встречу
-step-explore = исследование места
-step-rest = отдых
-step-miasma = бросок против Миазмы
-step-next_day = день окончен
-
-## Combat log
-ev-rules-fight_started = Бой начинается
-ev-rules-round_started = Начинается раунд { $round }
-ev-rules-turn_began = Боевой ход: { $creature }
-ev-rules-turn_ended = { $creature } заканчивает боевой ход
-ev-rules-attack_made = { $attacker } атакует { $target } ({ $weapon })
-ev-rules-attack_made-also = { $attacker } атакует { $target } и { $also } одним броском ({ $weapon })
-ev-rules-attack_resolved = { $attacker } атакует { $target }: ступень { $tier }, попадание: { $hit }, урон { $damage }
-ev-rules-attack_resolved-miss = { $attacker } атакует { $target }: ступень { $tier }, без урона
-ev-rules-fight_ended = Бой окончен
-ev-rules-moved = { $creature } перемещается в ({ $to_x }, { $to_y })
-ev-rules-placed = { $creature } на боевой сетке
-ev-rules-budget_set = { $creature } тратит часть боевого хода
-encounter-nothing = встречи нет
-encounter-immediate = встреча прямо сейчас
-encounter-sign = знак приближающейся встречи сейчас, встреча в ход подземелья { $turn }
-
-# editors and town
-## Combat: more actions
-combat-more = Другие действия (захват, отбросить, прыжок, насмешка…)
-act-command = Действие
-act-who = Кто
-act-send = { $command }: отправить
-act-choose = — выберите —
-act-clear = Очистить
-act-none-yet = пока ничего
-act-pick-on-grid = Выбрать на сетке
-act-picking = Щёлкните по сетке: { $what }
-act-hand-n = рука { $n }
-act-no-items = там ничего нет
-act-shift = Шаг
-act-jump = Прыжок
-act-stand_up = Встать
-act-grab = Захват
-act-escape_grab = Вырваться
-act-reposition_grabbed = Переместить схваченного
-act-knockback = Отбросить
-act-taunt = Насмешка
-act-ready = Подготовить действие
-act-fire_readied = Выполнить подготовленное
-act-command_pet = Приказ питомцу
-act-draw_from_pack = Достать из рюкзака
-act-draw_from_belt = Достать с пояса
-act-pick_up_item = Поднять предмет
-act-dump_pack = Вытряхнуть рюкзак
-act-order_side = Порядок стороны
-act-free_act = Свободное или пустяковое действие
-act-force_move = Принудительное перемещение (толчок, смещение)
-act-teleport = Телепортация
-act-topple = Опрокинуть предмет
-act-flyer_falls = Летун падает
-act-unplace = Убрать с сетки
-act-shift-hint = Манёвр: одна клетка, не входя в труднопроходимую местность и не выходя из неё; реакций не вызывает.
-act-jump-hint = В пределах передвижения: проверка Ловкости или Силы решает, как далеко; выберите клетку приземления.
-act-stand_up-hint = Манёвр для лежащего существа со скоростью 1 и больше.
-act-grab-hint = Манёвр с проверкой Силы против существа в досягаемости; щёлкните по нему на сетке.
-act-escape_grab-hint = Манёвр с проверкой Ловкости или Силы, чтобы освободиться из захвата.
-act-reposition_grabbed-hint = Манёвр: существо, которое вы держите, переходит на свободную клетку в пределах досягаемости захвата.
-act-knockback-hint = Манёвр с проверкой Силы: щёлкните по цели, затем по клеткам, по которым её толкают (1 или 2).
-act-taunt-hint = Действие: существо в пределах 10 клеток и линии воздействия получает помеху на атаки не по насмешнику.
-act-ready-hint = Действие: назовите его и условие; выполните потом кнопкой «Выполнить подготовленное».
-act-fire_readied-hint = Тратит реакцию: подготовленное можно сделать сейчас.
-act-command_pet-hint = Манёвр: питомец действует в этот боевой ход; опасный приказ требует проверки Разума.
-act-draw_from_pack-hint = Манёвр: бросок 1d10, чтобы достать предмет из рюкзака в руку.
-act-draw_from_belt-hint = Манёвр: предмет с пояса в руку.
-act-pick_up_item-hint = Манёвр: предмет с земли (номер из журнала) в руку.
-act-dump_pack-hint = Манёвр: выбранные предметы из рюкзака падают на землю.
-act-order_side-hint = Щёлкните по существам стороны в том порядке, в каком они ходят в следующем раунде.
-act-free_act-hint = Рефери решает, чего стоит действие.
-act-force_move-hint = Щёлкните по пути, по которому существо толкают или смещают; «кем» — кто его двигает.
-act-teleport-hint = Выберите клетку назначения и дальность эффекта.
-act-topple-hint = Размер предмета и существа, на которых он падает (щёлкните по ним).
-act-flyer_falls-hint = Летящее существо, лежащее или со скоростью 0, падает с этой высоты в футах.
-act-unplace-hint = Существо уходит с боевой сетки.
-act-field-to = Клетка
-act-field-characteristic = Характеристика
-act-field-target = Цель
-act-field-push = Толкнуть по
-act-field-act = Вид
-act-field-name = Что сделать
-act-field-trigger = Условие
-act-field-pet = Питомец
-act-field-dangerous = Опасный приказ
-act-field-item = Предмет
-act-field-hand = Куда
-act-field-choice = Предметы в руках
-act-field-ground = Номер предмета на земле
-act-field-items = Предметы
-act-field-side = Сторона
-act-field-order = Порядок
-act-field-cost = Цена
-act-field-what = Что
-act-field-by = Кем
-act-field-kind = Вид
-act-field-distance = Дальность (клеток)
-act-field-path = Путь
-act-field-magic = Магия
-act-field-vertical = Вертикально
-act-field-altitude = Высота (клеток)
-act-field-object = Размер предмета
-act-field-onto = Падает на
-act-field-feet = Футов
-act-opt-characteristic-agility = Ловкость
-act-opt-characteristic-strength = Сила
-act-opt-act-action = действие
-act-opt-act-maneuver = манёвр
-act-opt-choice-Swap = переложить в освободившиеся слоты
-act-opt-choice-DropHands = бросить их
-act-opt-side-crows = Вороны
-act-opt-side-enemies = Враги
-act-opt-cost-free = бесплатно
-act-opt-cost-maneuver = манёвр
-act-opt-cost-action = действие
-act-opt-kind-push = толчок
-act-opt-kind-slide = смещение
-act-opt-object-tiny = крошечный
-act-opt-object-small = маленький
-act-opt-object-medium = средний
-act-opt-object-large = большой
-act-opt-object-huge = огромный
-act-opt-object-holy_shit = охренеть какой
-## Combat: the map editor
-grid-edit = Редактировать боевую карту
-grid-edit-hint = Выберите кисть и щёлкайте по клеткам; повторный мазок той же кистью убирает признак. Ничего не меняется, пока вы не отправите карту.
-grid-brush = Кисть
-grid-size = Размер
-grid-send = Отправить карту (клеток: { $count })
-grid-cancel = Отменить
-brush-open = открытая местность
-brush-solid = сплошное препятствие
-brush-flimsy = хлипкое препятствие
-brush-difficult = труднопроходимая местность
-brush-elevation = высота
-brush-water = вода
-brush-submerging = глубокая вода
-brush-climb_wall = лазание (стена)
-brush-climb_ceiling = лазание (потолок)
-brush-hazard = опасность
-brush-light = лёгкая завеса
-brush-heavy = плотная завеса
-brush-drop = обрыв
-brush-drop-feet = Обрыв (футов)
-cell-obstacle-solid = сплошное препятствие
-cell-obstacle-flimsy = хлипкое препятствие
-cell-water = вода
-cell-submerging = глубокая вода
-cell-climb-wall = лазание (стена)
-cell-climb-ceiling = лазание (потолок)
-cell-hazard-named = опасность: { $hazard }
-cell-concealment-light = лёгкая завеса
-cell-concealment-heavy = плотная завеса
-cell-drop-named = обрыв { $feet } футов
-cell-elevation-named = высота { $elevation }
-## Travel: the map editor
-hex-edit = Редактировать карту путешествия
-hex-edit-hint = Выберите инструмент и щёлкайте по гексам. Закрашенные и стёртые гексы отправляются вместе; места, отряд и истинное положение задаются сразу.
-hex-editor-aria = Редактор карты путешествия, гексов: { $count }
-hex-tool = Инструмент
-hex-tool-paint = закрасить местность
-hex-tool-erase = стереть
-hex-tool-site = место
-hex-tool-party = поставить отряд
-hex-tool-true = истинное положение
-hex-terrain = Местность
-hex-road = дорога
-hex-river = река
-hex-in_miasma = в Миазме
-hex-shown = видно игрокам
-hex-empty = пусто
-hex-hidden = скрыт от игроков
-hex-send = Отправить карту (гексов: { $count })
-hex-discard = Отменить изменения
-hex-edit-done = Закрыть редактор
-site-editor = Подземелья и точки интереса
-site-name = Название
-site-id = Id
-site-kind = Вид
-site-kind-dungeon = подземелье
-site-kind-landmark = ориентир
-site-kind-obstacle = преграда
-site-known = известно игрокам
-site-notes = Заметки
-site-pick-hex = щёлкните по гексу инструментом «место»
-site-needs-hex = сначала выберите гекс места на карте (инструмент «место»)
-site-submit = Сохранить место
-site-secret = тайное
-remove = убрать
-party-editor = Кто в пути
-party-submit = Задать отряд
-road-encounter = Добавить дорожную встречу
-arrive-site = Место
-arrive-at-site = Исследовать место
-leave-site = Покинуть место
-travel-found = Путь найден благодаря
-travel-found-go = Отряд знает, где он
-found-map = карте
-found-landmark = ориентиру
-found-directions = подсказке
-travel-hours = Часов вне подземелья
-travel-hours-go = Прошло время
-## Town
-town = Город
-town-outside = Отряд не в городе.
-town-status = В городе, день { $day }
-town-rules = Каждое занятие длится { $hours } ч игрового времени; не больше { $max } в день, по одному.
-enter-town = Войти в город
-leave-town = Покинуть город
-pass-time = Игровое время
-pass-time-go = Прошло время
-minutes-n = { $count ->
-    [one] { $count } минута
-    [few] { $count } минуты
-   *[other] { $count } минут
-}
-town-started = { $count } из { $max } сегодня
-town-doing = { $what }: { $minutes } из { $total } минут
-town-progress = Занятие: { $name }
-town-cancel = Прервать занятие
-town-start-for = Занятие в городе: { $name }
-town-start = Начать
-town-craft-what = Что изготовить
-town-sleep-hours = Сон (часов)
-town-sleep = { $count ->
-    [one] Записать сон
-   *[other] Записать сон ({ $count })
-}
-## Log lines
-ev-rules-grid_set = Боевая карта изменилась
-ev-rules-taunted = { $taunter } насмехается над { $target }
-ev-rules-town_entered = Отряд входит в город
-ev-rules-town_left = Отряд покидает город
-ev-rules-town_activity_started = { $creature } начинает занятие в городе: { $activity_activity }
-ev-rules-town_activity_done = { $creature } заканчивает занятие в городе
-ev-rules-town_activity_cancelled = { $creature } прерывает занятие в городе
-ev-rules-town_slept = { $creature } спит { $hours } ч
-ev-rules-outside_time_passed = Прошло минут: { $minutes }
-# cards and character requests
-print-cards = Печать карточек
-print-cards-of = Карточки предметов: { $name }
-print-cards-hint = Карточки печатаются в размер карты: предмет на 1 слот стоит вертикально, на 2 слота и больше лежит горизонтально. На листе — руки, пояс и рюкзак двумя рядами по пять.
-print-now = Печать
-print-close = Закрыть
-print-no-items = Нечего печатать.
-card-slots = { $slots ->
-    [one] { $slots } слот
-    [few] { $slots } слота
-   *[many] { $slots } слотов
-}
-card-worn-on = надет: { $slot }
-card-usage = Кости износа
-card-light = Свет
-card-magic = магический
-card-notes = Заметки
-card-notes-placeholder = магические эффекты, число предметов в стопке, что угодно
-card-edit = Карточка: { $name }
-card-save = Сохранить карточку
-card-saved = Карточка «{ $name }» сохранена
-what-item_card = карточка предмета изменена
-what-ancestry = народ указан
-request-hint = У вас пока нет ворона за этим столом. Опишите, какого хотите; Рефери одобрит или откажет.
-request-name = Имя ворона
-request-ancestry = Народ (только внешность)
-request-ancestry-placeholder = человек
-request-characteristics-hint = Новый ворон начинает с каждой характеристикой от −1 до +2.
-request-send = Отправить Рефери
-request-pending = Ваш запрос на персонажа { $name } ждёт решения Рефери.
-request-refused = Рефери отказал в персонаже { $name }.
-request-refused-reason = Причина: { $reason }
-request-player = Игрок
-request-referee-hint = Одобрение создаст этого ворона и отдаст его игроку { $player }; при отказе напишите причину ниже.
-ev-rules-character_request_refused = Рефери отказал игроку { $player } в вороне { $name }
 timer-exploration_turn = ход подземелья
-
-# rest sleep
-rest-sleep-one = { $name }: сон { $hours } ч из 4 — спать
-rest-sleep-all = Все спят 4 часа
-
 # combat clock, flyers, rests that do not count
 ev-combat_reordered = Порядок следующего раунда: { $order }
 ev-combat_round_over = Раунд { $round } окончен
-ev-rules-flyer_fell = { $creature } падает с высоты { $feet } футов ({ $why })
-ev-rules-rest_not_counted = Отдых не засчитан для: { $creatures } (меньше 4 часов сна)
-ev-rules-treasure_valued = Сокровище: { $what }, базовая ценность { $base }, награда за жадность +{ $percent }% — ценность { $value }
-ev-rules-rest_interrupted = Отдых прерван
-ev-rules-rest_interrupted-why = Отдых прерван: { $reason }
-ev-rules-rest_encounter_checked = Проверка на встречу на отдыхе: выпало { $face } против порога { $threshold } — { $outcome }
-ev-rules-rest_woke = Проснулись: { $creatures }
-ev-rules-dungeon_judged = Уровень оценён: многолюдно { $level_crowded }, след хаоса { $level_chaos_trail }, другой модификатор порога { $threshold_modifier }
-ev-rules-encounter_rules_set = Правила встреч: порог не выше 10 { $options_cap_at_ten }; «Укрыть лагерь» { $options_seclude_camp ->
-    [lower] понижает
-   *[raise] повышает
-} порог
+# the generic view (a ruleset without a screen of its own)
+table-state = Состояние стола
+no-ruleset-screen = У правил «{ $ruleset }» здесь нет своего экрана: их состояние показано как данные, а любую команду можно отправить ниже.

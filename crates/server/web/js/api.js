@@ -62,6 +62,10 @@ export class Seat {
   command(cmd) {
     return request("POST", `/api/tables/${this.table}/commands`, { token: this.token, body: cmd });
   }
+  /** A read-only question to the table's ruleset (odds, previews); changes nothing. */
+  query(name, args = {}) {
+    return request("POST", `/api/tables/${this.table}/queries/${encodeURIComponent(name)}`, { token: this.token, body: args }).then((r) => r.answer);
+  }
   rules(name, args = {}) {
     return this.command({ rules: { [name]: args } });
   }

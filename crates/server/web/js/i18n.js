@@ -1,4 +1,5 @@
-// Messages through Fluent (@fluent/bundle, vendored): i18n/en.ftl and i18n/ru.ftl.
+// Messages through Fluent (@fluent/bundle, vendored): the shell's i18n/en.ftl and i18n/ru.ftl,
+// plus a ruleset's rulesets/<name>/{en,ru}.ftl once a table of that ruleset opens.
 // The language is chosen per browser (localStorage "delve.lang"), defaulting to the browser's.
 
 import { FluentBundle, FluentResource } from "../vendor/fluent/index.js";
@@ -8,6 +9,22 @@ const KEY = "delve.lang";
 let bundle = null;
 let current = "en";
 const listeners = [];
+/** Bumped whenever the bundle changes (language, a ruleset's messages): cached texts are stale. */
+let version = 0;
+export const messagesVersion = () => version;
+/** Rulesets whose messages are in the bundle (reloaded with the language). */
+const rulesets = [];
+
+async function resource(url) {
+  const resp = await fetch(url);
+  if (!resp.ok) throw new Error(`${url}: HTTP ${resp.status}`);
+  return new FluentResource(await resp.text());
+}
+
+function add(b, res) {
+  const errors = b.addResource(res);
+  if (errors.length) console.warn("ftl", errors);
+}
 
 export function lang() {
   return current;
@@ -22,15 +39,29 @@ function initial() {
 /** Loads a language's messages and makes it current. */
 export async function setLang(code = initial()) {
   if (!LANGS.includes(code)) code = "en";
-  const text = await (await fetch(`/assets/i18n/${code}.ftl`)).text();
+  const all = await Promise.all([`/assets/i18n/${code}.ftl`, ...rulesets.map((r) => `/assets/rulesets/${r}/${code}.ftl`)].map(resource));
   const b = new FluentBundle(code, { useIsolating: false });
-  const errors = b.addResource(new FluentResource(text));
-  if (errors.length) console.warn("ftl", errors);
+  for (const res of all) add(b, res);
   bundle = b;
+  version++;
   current = code;
   localStorage.setItem(KEY, code);
   document.documentElement.lang = code;
   for (const f of listeners) f(code);
+}
+
+/** Adds a ruleset's messages (rulesets/<name>/<lang>.ftl) to the bundle, once. */
+export async function addRulesetMessages(name) {
+  if (rulesets.includes(name)) return;
+  const code = current;
+  const res = await resource(`/assets/rulesets/${name}/${code}.ftl`);
+  if (rulesets.includes(name)) return;
+  rulesets.push(name);
+  if (bundle && current === code) {
+    add(bundle, res);
+    version++;
+  }
+  else if (bundle) await setLang(current);
 }
 
 export function onLangChange(f) {

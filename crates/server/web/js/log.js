@@ -5,8 +5,8 @@
 // scalar fields as arguments; an event without a message is shown as its name and its fields,
 // so commands added later appear readably without a change here.
 
-import { h } from "./dom.js";
-import { t, has } from "./i18n.js";
+import { h } from "../vendor/preact/preact.module.js";
+import { t, has, messagesVersion } from "./i18n.js";
 
 /** Every d-face in a dice result tree, as [{notation, faces:[…]}]. */
 export function diceOf(result) {
@@ -30,10 +30,16 @@ export function actorName(actor) {
   return actor.name || actor.role;
 }
 
-const humanize = (s) => String(s).replace(/_/g, " ");
+export const humanize = (s) => String(s).replace(/_/g, " ");
+
+let rulesDescriber = null;
+/** The open table's ruleset describes its own events first (`null`: only the generic lines). */
+export function describeRulesWith(f) {
+  rulesDescriber = f || null;
+}
 
 /** Scalar fields of an object, flattened one level (`a_b`), for Fluent arguments. */
-function args(obj) {
+export function args(obj) {
   const a = {};
   const put = (k, v) => {
     if (v === null || v === undefined) return;
@@ -65,26 +71,6 @@ function creaturesOf(name, data) {
   return [...ids];
 }
 
-function testLine(name, data) {
-  const r = name === "test_resolved" ? data.resolved : data.rolled;
-  const a = {
-    creature: data.creature,
-    characteristic: t(`char-${r?.spec?.characteristic ?? "agility"}`),
-    d1: r?.faces?.[0],
-    d2: r?.faces?.[1],
-    total: r?.total,
-    tier: name === "test_resolved" ? r?.final_tier : r?.tier_before_expertise,
-  };
-  let text = t(`ev-rules-${name}`, a);
-  if (r?.crit) text += " — " + t("crit");
-  else if (r?.natural_kind === "crit") text += " — " + t("crit");
-  if (r?.doom || r?.natural_kind === "doom") text += " — " + t("doom");
-  if (name === "test_resolved" && r?.expertise) text += " — " + t("expertise-spent", { expertise: t(`exp-${r.expertise}`) });
-  const dice = r?.faces ? [{ notation: "2d10", faces: r.faces, kept: [true, true] }] : [];
-  const cls = r?.crit || r?.natural_kind === "crit" ? "crit" : r?.doom || r?.natural_kind === "doom" ? "doom" : "";
-  return { text, dice, cls };
-}
-
 /** Describes one view event. */
 export function describe(ev) {
   const b = ev.body || {};
@@ -94,39 +80,10 @@ export function describe(ev) {
     const name = Object.keys(e)[0] ?? "?";
     const data = e[name] ?? {};
     const creatures = creaturesOf(name, data);
-    if (name === "test_rolled" || name === "test_resolved") return { ...testLine(name, data), creatures };
-    // A creature's whole record or public part (`creature_set`, `creature_seen`), or what
-    // changed in it (`creature_changed`, `creature_seen_changed`: a merge patch); the screens
-    // show the state from the view, the log says what happened.
-    if (["creature_set", "creature_seen", "creature_changed", "creature_seen_changed"].includes(name)) {
-      const what = data.what || "";
-      const label = has(`what-${what}`) ? t(`what-${what}`) : humanize(what);
-      return { text: t(`ev-rules-${name}`, { id: data.id, what: label }), dice: [], creatures, cls: "" };
-    }
-    if (name === "ruled") {
-      const r = data.ruling || {};
-      if (r.creature) creatures.push(r.creature);
-      return { text: t("ev-rules-ruled", { creature: r.creature ?? "", option: humanize(r.option ?? ""), text: r.text ?? "" }), dice: [], creatures, cls: "" };
-    }
-    if (name === "attack_made" && Array.isArray(data.also) && data.also.length) {
-      // One roll against several targets (CR-ATK-14).
-      for (const x of data.also) if (typeof x === "string") creatures.push(x);
-      return { text: t("ev-rules-attack_made-also", { attacker: data.attacker, target: data.target, also: data.also.join(", "), weapon: data.weapon ?? "" }), dice: [], creatures, cls: "" };
-    }
-    if (name === "rest_interrupted") {
-      const text = data.reason ? t("ev-rules-rest_interrupted-why", { reason: data.reason }) : t("ev-rules-rest_interrupted");
-      return { text, dice: [], creatures, cls: "" };
-    }
-    if (name === "rest_encounter_checked") {
-      // `{"rules": "dungeon", "check": {face, threshold, outcome}}` or the road's flat fields.
-      const c = data.result?.check || data.result || {};
-      const o = typeof c.outcome === "string" ? c.outcome : c.outcome?.outcome ?? "";
-      const outcome = has(`encounter-${o}`) ? t(`encounter-${o}`, { turn: c.outcome?.due_turn ?? data.due_turn ?? "?" }) : humanize(o);
-      return { text: t("ev-rules-rest_encounter_checked", { face: c.face ?? "?", threshold: c.threshold ?? "?", outcome }), dice: [], creatures, cls: "" };
-    }
+    // The table's ruleset may say it better (its screen module's `describeRules`).
+    const own = rulesDescriber?.(name, data);
+    if (own) return { dice: [], cls: "", ...own, creatures: [...creatures, ...(own.creatures || [])] };
     const id = `ev-rules-${name}`;
-    // A miss deals no damage: the field is absent.
-    if (name === "attack_resolved" && data.damage == null) return { text: t("ev-rules-attack_resolved-miss", args(data)), dice: [], creatures, cls: "" };
     const text = has(id) ? t(id, args(data)) : `${humanize(name)} — ${compact(data)}`;
     return { text, dice: [], creatures, cls: "" };
   }
@@ -174,13 +131,25 @@ export function diceView(dice) {
   );
 }
 
-/** One log entry element. */
-export function entry(ev) {
+/** Each event's description, kept while the messages and the ruleset's describer stay the same. */
+const described = new WeakMap();
+function describeOnce(ev) {
+  const v = messagesVersion();
+  const had = described.get(ev);
+  if (had && had.v === v && had.by === rulesDescriber) return had.d;
   const d = describe(ev);
+  described.set(ev, { v, by: rulesDescriber, d });
+  return d;
+}
+
+/** One log entry (a Preact element keyed by its number), hidden when `filter` names a creature it is not about. */
+export function entry(ev, filter = "") {
+  const d = describeOnce(ev);
+  const hidden = !!filter && !d.creatures.includes(filter);
   const time = new Date(ev.at_ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   return h(
     "li",
-    { class: `log-entry ${d.cls}${ev.private ? " private" : ""}`, dataset: { n: ev.n, creatures: d.creatures.join(" ") } },
+    { key: ev.n, hidden, class: `log-entry ${d.cls}${ev.private ? " private" : ""}`, "data-n": ev.n, "data-creatures": d.creatures.join(" ") },
     h("span", { class: "log-n" }, `#${ev.n}`),
     h("time", { datetime: new Date(ev.at_ms).toISOString() }, time),
     h("span", { class: "log-actor" }, actorName(ev.actor)),

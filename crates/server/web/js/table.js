@@ -1,42 +1,57 @@
-// The table screen: one for the Referee and one for a player, chosen by what the token is
-// (the view's `viewer`). Everything shown comes from GET /view and the live stream, so a
-// player's screen holds only what the server projects for that player.
+// The table: the game-free shell around a ruleset's screens. One for the Referee and one for a
+// player, chosen by what the token is (the view's `viewer`). Everything shown comes from
+// GET /view and the live stream, so a player's screen holds only what the server projects.
 //
-// Rendering: each panel is rebuilt from the state on every change (cheap at this size);
-// the focused element is found again by its id afterwards so keyboard users keep their place.
+// The shell knows no game: clock, decisions, log, invites, packs, undo and the raw command
+// form. When a table opens, the shell imports its ruleset's screen module
+// (`rulesets/<name>/index.js`, listed in SCREENS) and loads that folder's Fluent messages; a
+// table of a ruleset without a screen gets the generic view (its raw state, the command form
+// for every seat).
+//
+// Rendering: Preact (vendor/preact, with htm templates). An update re-renders the tree and
+// Preact patches the page, so focus, caret, scroll and half-typed input stay where they were.
+// A ruleset's panels may still be DOM builders (js/dom.js): `DomPart` places them.
 
-import { h, clear, section, announce, $ } from "./dom.js";
-import { t, lang } from "./i18n.js";
+import { h, render } from "../vendor/preact/preact.module.js";
+import { useEffect, useLayoutEffect, useReducer, useRef } from "../vendor/preact/hooks.module.js";
+import htm from "../vendor/htm/htm.module.js";
+import { announce, $ } from "./dom.js";
+import { t, lang, addRulesetMessages } from "./i18n.js";
 import { Seat } from "./api.js";
 import { remember } from "./lobby.js";
 import * as log from "./log.js";
-import { creatureCard, isParty, displayName } from "./sheet.js";
-import { inventoryPanel } from "./inventory.js";
-import { testPanel } from "./testpanel.js";
-import { mapsPanel } from "./maps.js";
-import { dungeonPanel } from "./dungeon.js";
-import { characterRequestPanel } from "./player.js";
-import { decisionDetails } from "./referee.js";
 
+const html = htm.bind(h);
 const EXPLORATION_TIMER = "exploration_turn";
+
+/** Rulesets with a screen of their own (a folder `rulesets/<name>/` with `index.js`, `en.ftl`, `ru.ftl`). */
+export const SCREENS = ["crows", "demo"];
+
+/** The screen module of `name`, or null (the generic view). Loads its messages too. */
+export async function loadScreen(name) {
+  if (!SCREENS.includes(name)) return null;
+  const [mod] = await Promise.all([import(`../rulesets/${name}/index.js`), addRulesetMessages(name)]);
+  return mod.default;
+}
 
 export class TableScreen {
   constructor(main, table, token) {
-    this.main = main;
+    // Preact renders into a root of its own, so the lobby's DOM never mixes with its tree.
+    this.main = document.createElement("div");
+    this.main.className = "table-root";
+    main.replaceChildren(this.main);
     this.seat = new Seat(table, token);
     this.view = null;
     this.viewer = null;
+    this.ruleset = null;
     this.events = [];
     this.lastN = 0;
     this.selected = null;
     this.filter = "";
-    this.forms = { test: {}, creature: {}, command: "" };
-    this.lastRoll = null;
+    this.forms = { test: {}, creature: {}, command: "", decisions: {} };
     this.refreshing = null;
-    this.timer = null;
     this.invites = [];
     this.clockSkew = 0;
-    this.openDetails = {};
     this.dirty = false;
   }
 
@@ -55,11 +70,21 @@ export class TableScreen {
     const bound = this.view?.participants?.players?.[this.viewer?.name] || [];
     return bound.filter((id) => this.creatures[id]);
   }
+  /** A character's name as the ruleset shows it (its id otherwise). */
+  nameOf(id) {
+    return (id && this.ruleset?.displayName?.(this, id)) || id;
+  }
+  /** The table's characters as the ruleset lists them: [{id, name, party}]. */
+  characters() {
+    return this.ruleset?.characters?.(this) || [];
+  }
 
   async start() {
-    clear(this.main, h("p", { class: "loading" }, t("loading")));
+    render(html`<p class="loading">${t("loading")}</p>`, this.main);
     try {
       await this.refresh();
+      this.ruleset = await loadScreen(this.view.table.ruleset);
+      log.describeRulesWith(this.ruleset?.describeRules);
       const page = await this.seat.log(0, 1000);
       this.events = page.events;
       this.lastN = page.last_n;
@@ -73,7 +98,10 @@ export class TableScreen {
         more = p.more;
       }
     } catch (e) {
-      clear(this.main, h("div", { class: "panel error", role: "alert" }, h("h1", {}, t("table-unavailable")), h("p", {}, e.message), h("p", {}, h("a", { href: "#" }, t("back-to-lobby")))));
+      render(
+        html`<div class="panel error" role="alert"><h1>${t("table-unavailable")}</h1><p>${e.message}</p><p><a href="#">${t("back-to-lobby")}</a></p></div>`,
+        this.main,
+      );
       return;
     }
     remember({
@@ -83,16 +111,15 @@ export class TableScreen {
       role: this.isReferee ? "referee" : "player",
       player: this.viewer?.name,
     });
-    const own = this.mine();
-    this.selected = this.isReferee ? Object.keys(this.creatures).find((id) => isParty(this.creatures[id])) || null : own[0] || null;
+    this.ruleset?.init?.(this);
     this.render();
     this.seat.live(this.lastN, (ev) => this.onEvent(ev), (s) => this.onConn(s));
-    this.timer = setInterval(() => this.tick(), 250);
   }
 
   close() {
     this.seat.close();
-    clearInterval(this.timer);
+    log.describeRulesWith(null);
+    render(null, this.main);
   }
 
   onConn(state) {
@@ -110,12 +137,6 @@ export class TableScreen {
     this.lastN = Math.max(this.lastN, ev.n);
     // Server time of the newest event against ours: keeps the countdown honest on phones.
     this.clockSkew = Math.max(this.clockSkew, ev.at_ms - Date.now());
-    const list = $("#log-list");
-    if (list) {
-      const li = log.entry(ev);
-      this.applyFilter(li);
-      list.prepend(li);
-    }
     this.scheduleRefresh();
   }
 
@@ -158,263 +179,26 @@ export class TableScreen {
     }
   }
 
-  // ---------- rendering ----------
+  /** Asks the ruleset a read-only question (`POST /queries/<name>`): odds, previews. */
+  query(name, args = {}) {
+    return this.seat.query(name, args);
+  }
 
+  /** Patches the page from the state (Preact keeps focus, caret, scroll and typed input). */
   render() {
     if (!this.view) return;
-    const focusId = document.activeElement?.id;
-    // Keep open/closed panels as the user left them.
-    for (const d of document.querySelectorAll("details[id]")) this.openDetails[d.id] = d.open;
     const role = this.isReferee ? t("role-referee") : t("role-player-named", { name: this.viewer?.name ?? "" });
     $("#where").textContent = `${this.view.table.name} · ${role}`;
     document.title = `${this.view.table.name} — Delve`;
-    const cols = this.isReferee ? this.refereeLayout() : this.playerLayout();
-    clear(this.main, h("div", { class: `table-screen ${this.isReferee ? "referee" : "player"}`, id: "screen" }, cols));
-    for (const d of document.querySelectorAll("details[id]")) if (d.id in this.openDetails) d.open = this.openDetails[d.id];
-    if (focusId) {
-      const el = document.getElementById(focusId);
-      if (el) el.focus({ preventScroll: true });
-    }
-    this.tick();
-  }
-
-  refereeLayout() {
-    const party = Object.values(this.creatures).filter(isParty);
-    const others = Object.values(this.creatures).filter((c) => !isParty(c));
-    return [
-      h("div", { class: "col col-a" }, this.clockPanel(), this.decisionsPanel(), dungeonPanel(this), section("party", t("party"), party.length ? h("div", { class: "cards" }, party.map((c) => this.card(c))) : h("p", { class: "hint" }, t("no-party")))),
-      h(
-        "div",
-        { class: "col col-b" },
-        mapsPanel(this),
-        this.selectedPanels(),
-        section("monsters", t("monsters-npcs"), others.length ? h("div", { class: "cards" }, others.map((c) => this.card(c))) : h("p", { class: "hint" }, t("none"))),
-        this.refereeTools(),
-      ),
-      h("div", { class: "col col-c" }, this.logPanel()),
-    ];
-  }
-
-  playerLayout() {
-    const own = this.mine();
-    const others = Object.values(this.creatures).filter((c) => !own.includes(c.id));
-    return [
-      h(
-        "div",
-        { class: "col col-a" },
-        this.clockPanel(),
-        this.decisionsPanel(),
-        dungeonPanel(this),
-        characterRequestPanel(this),
-        own.map((id) => this.card(this.creatures[id], { full: true })),
-      ),
-      h("div", { class: "col col-b" }, mapsPanel(this), this.selectedPanels(), others.length ? section("others", t("others"), h("div", { class: "cards" }, others.map((c) => this.card(c)))) : null),
-      h("div", { class: "col col-c" }, this.logPanel()),
-    ];
-  }
-
-  card(c, opts = {}) {
-    return creatureCard(c, {
-      ...opts,
-      selected: c.id === this.selected,
-      selectable: this.isReferee || this.mine().includes(c.id),
-      referee: this.isReferee,
-      controllers: this.controllersOf(c.id),
-      onSelect: () => {
-        this.selected = c.id;
-        this.render();
-        document.getElementById("inventory-h")?.scrollIntoView({ block: "nearest" });
-      },
-    });
-  }
-
-  controllersOf(id) {
-    const players = this.view?.participants?.players || {};
-    return Object.entries(players)
-      .filter(([, cs]) => cs.includes(id))
-      .map(([p]) => p);
-  }
-
-  selectedPanels() {
-    const c = this.selected && this.creatures[this.selected];
-    if (!c || !c.creature) return null;
-    return [inventoryPanel(this, c), testPanel(this, c), this.isReferee ? this.actionsPanel(c) : null];
-  }
-
-  /** Referee: damage, conditions and light for the selected creature. */
-  actionsPanel(c) {
-    const f = (this.forms.actions ||= { amount: 1, piercing: false, condition: "prone", light: "bright" });
-    const conds = ["blessed", "prone", "vulnerable", "unconscious", "weakened"];
-    const current = (c.creature?.conditions?.active || []).map((a) => a.kind);
-    const go = (cmd) => this.send({ rules: cmd }).catch(() => {});
-    return section(
-      "actions",
-      t("referee-actions", { name: displayName(c) }),
-      h(
-        "div",
-        { class: "row wrap" },
-        h("label", { for: "act-amount" }, t("damage")),
-        h("input", { id: "act-amount", type: "number", min: 1, max: 99, value: f.amount, oninput: (e) => (f.amount = Number(e.target.value)) }),
-        h("label", { class: "radio" }, h("input", { type: "checkbox", id: "act-piercing", checked: f.piercing, onchange: (e) => (f.piercing = e.target.checked) }), " " + t("piercing")),
-        h("button", { type: "button", id: "act-damage", onclick: () => go({ damage: { creature: c.id, amount: f.amount, piercing: f.piercing } }) }, t("deal-damage")),
-      ),
-      h(
-        "div",
-        { class: "row wrap" },
-        h("select", { id: "act-condition", "aria-label": t("conditions"), onchange: (e) => (f.condition = e.target.value) }, conds.map((k) => h("option", { value: k, selected: f.condition === k }, t(`cond-${k}`)))),
-        h("button", { type: "button", id: "act-add-condition", onclick: () => go({ add_condition: { creature: c.id, condition: f.condition } }) }, t("add-condition")),
-        current.map((k) => h("button", { type: "button", class: "chip cond", "aria-label": t("remove-condition", { condition: t(`cond-${k}`) }), onclick: () => go({ remove_condition: { creature: c.id, condition: k } }) }, `${t(`cond-${k}`)} ✕`)),
-      ),
-      h(
-        "div",
-        { class: "row wrap" },
-        h("select", { id: "act-light", "aria-label": t("light-level"), onchange: (e) => (f.light = e.target.value) }, ["bright", "dim", "darkness"].map((k) => h("option", { value: k, selected: f.light === k }, t(`light-${k}`)))),
-        h("button", { type: "button", onclick: () => go({ set_light_level: { creature: c.id, level: f.light } }) }, t("set-light")),
-      ),
-      this.waiveRow(c, f, go),
-      c.unrevealed
-        ? h(
-            "div",
-            { class: "row wrap" },
-            h("span", { class: "hint" }, t("unrevealed-note")),
-            h("button", { type: "button", id: "act-reveal", onclick: () => go({ reveal: { creature: c.id } }) }, t("reveal-to-players")),
-          )
-        : null,
-    );
-  }
-
-  /** "You're an expert" (CR-EXP-11): the creature's expertise settles a trivial matter, no test, no use. */
-  waiveRow(c, f, go) {
-    const known = Object.keys(c.creature?.expertises?.uses || {});
-    if (!known.length) return null;
-    if (!known.includes(f.waive)) f.waive = known[0];
-    return h(
-      "div",
-      { class: "row wrap" },
-      h("select", { id: "act-waive-expertise", "aria-label": t("waive-expertise"), onchange: (e) => (f.waive = e.target.value) }, known.map((k) => h("option", { value: k, selected: f.waive === k }, t(`exp-${k}`)))),
-      h("input", { id: "act-waive-task", type: "text", maxlength: 200, placeholder: t("waive-task"), "aria-label": t("waive-task"), value: f.waiveTask || "", oninput: (e) => (f.waiveTask = e.target.value) }),
-      h("button", { type: "button", id: "act-waive", onclick: () => go({ waive_test: { creature: c.id, expertise: f.waive, task: f.waiveTask || "" } }) }, t("waive-test")),
-    );
+    render(html`<${Table} screen=${this} lang=${lang()} />`, this.main);
   }
 
   // ---------- clock ----------
-
-  exploration() {
-    return this.view?.clock?.exploration || null;
-  }
 
   remainingMs(timer) {
     const now = Date.now() + this.clockSkew;
     const run = timer.running_since_ms == null ? 0 : Math.max(0, now - timer.running_since_ms);
     return timer.duration_ms - timer.elapsed_ms - run;
-  }
-
-  clockPanel() {
-    const clock = this.view.clock || {};
-    const ex = clock.exploration;
-    const timer = (clock.timers || []).find((x) => x.id === EXPLORATION_TIMER);
-    const running = timer && timer.running_since_ms != null;
-    const parts = [];
-    if (ex) {
-      parts.push(
-        h("div", { class: "turn-line" }, h("span", { class: "turn-label" }, t("dungeon-turn")), " ", h("strong", { id: "turn-number", class: "turn-number" }, String(ex.turn))),
-        timer
-          ? h("div", { id: "countdown", class: `countdown${running ? "" : " paused"}`, role: "timer", "aria-live": "off", "aria-label": t("time-left") }, "--:--")
-          : h("div", { class: "countdown manual" }, t(ex.length?.kind === "manual" ? "turn-manual" : "turn-game-minutes", { minutes: ex.length?.minutes ?? 0 })),
-        timer && !running ? h("div", { class: "paused-label" }, t("paused")) : null,
-      );
-    } else {
-      parts.push(h("p", { class: "hint", id: "no-exploration" }, t("no-exploration")));
-    }
-    if (clock.combat) {
-      const who = clock.combat.order?.[clock.combat.current];
-      parts.push(h("p", { class: "combat-line" }, t("combat-round", { round: clock.combat.round, who: displayName(this.creatures[who]) || who || "?" })));
-    }
-    if (clock.resting) parts.push(h("p", { class: "badge" }, t("resting")));
-    parts.push(h("p", { class: "hint" }, t("game-day", { day: (clock.day ?? 0) + 1, rests: clock.rests_completed ?? 0 })));
-    for (const other of (clock.timers || []).filter((x) => x.id !== EXPLORATION_TIMER)) {
-      parts.push(h("p", { class: "timer-line", dataset: { timer: other.id } }, `${other.label}: `, h("span", { class: "timer-left" }, fmt(this.remainingMs(other)))));
-    }
-    if (this.isReferee) parts.push(this.clockControls(ex, timer, running, clock));
-    parts.push(this.turnResults());
-    return section("clock", t("clock"), parts);
-  }
-
-  clockControls(ex, timer, running, clock) {
-    const b = (id, label, cmd, cls = "") =>
-      h("button", { id, type: "button", class: cls, onclick: () => this.send({ clock: cmd }).catch(() => {}) }, label);
-    const row = [];
-    if (!ex) {
-      const minutes = h("input", { id: "turn-minutes", type: "number", min: 0, max: 240, step: "any", value: this.rules.dungeon_turn_minutes ?? 30, "aria-label": t("dungeon-turn-minutes"), inputmode: "decimal" });
-      row.push(
-        h("label", { for: "turn-minutes" }, t("dungeon-turn-minutes")),
-        minutes,
-        h(
-          "button",
-          {
-            id: "start-exploration",
-            type: "button",
-            class: "primary",
-            onclick: () => {
-              const m = Number(minutes.value);
-              const length = m > 0 ? { kind: "real_time", ms: Math.round(m * 60000) } : { kind: "manual" };
-              this.send({ clock: { start_exploration: { length } } }).catch(() => {});
-            },
-          },
-          t("start-exploration"),
-        ),
-      );
-    } else {
-      if (timer && this.rules.explore?.visit) {
-        // In a dungeon entered with `enter_dungeon`, the explore family pauses its turn.
-        const r = (id, label, cmd, cls = "") => h("button", { id, type: "button", class: cls, onclick: () => this.send({ rules: cmd }).catch(() => {}) }, label);
-        row.push(running ? r("pause-clock", t("pause"), { pause_dungeon_turn: {} }) : r("resume-clock", t("resume"), { resume_dungeon_turn: {} }, "primary"));
-      } else if (timer) row.push(running ? b("pause-clock", t("pause"), { pause_timer: { id: EXPLORATION_TIMER } }) : b("resume-clock", t("resume"), { resume_timer: { id: EXPLORATION_TIMER } }, "primary"));
-      row.push(b("end-turn", t("end-turn"), "end_exploration_turn", "primary"), b("end-exploration", t("end-exploration"), "end_exploration"));
-    }
-    if (!clock.resting) row.push(b("start-rest", t("start-rest"), "start_rest"));
-    else row.push(b("end-rest", t("end-rest"), { end_rest: { completed: true } }), b("abort-rest", t("abort-rest"), { end_rest: { completed: false } }));
-    return h("div", { class: "row wrap controls" }, row);
-  }
-
-  /** The events of the last end of a dungeon turn (between the boundary and the next turn). */
-  turnResults() {
-    let end = -1;
-    for (let i = this.events.length - 1; i >= 0; i--) {
-      const b = this.events[i].body;
-      const kind = b.type === "boundary_passed" ? (typeof b.boundary === "string" ? b.boundary : b.boundary?.kind) : null;
-      if (kind === "exploration_turn_end") {
-        end = i;
-        break;
-      }
-    }
-    if (end < 0) return null;
-    const out = [];
-    for (let i = end + 1; i < this.events.length; i++) {
-      const b = this.events[i].body;
-      if (b.type === "exploration_turn_started") {
-        out.push(this.events[i]);
-        break;
-      }
-      out.push(this.events[i]);
-    }
-    return h("details", { class: "turn-results", open: true, id: "turn-results" }, h("summary", {}, t("turn-results")), h("ul", { class: "log" }, out.map((ev) => log.entry(ev))));
-  }
-
-  tick() {
-    const ex = this.exploration();
-    const timer = (this.view?.clock?.timers || []).find((x) => x.id === EXPLORATION_TIMER);
-    const el = document.getElementById("countdown");
-    if (el && ex && timer) {
-      const left = this.remainingMs(timer);
-      el.textContent = fmt(left);
-      el.classList.toggle("low", left < 60000);
-      el.setAttribute("aria-label", `${t("time-left")}: ${fmt(left)}`);
-    }
-    for (const line of document.querySelectorAll("[data-timer]")) {
-      const tm = (this.view?.clock?.timers || []).find((x) => x.id === line.dataset.timer);
-      if (tm) line.querySelector(".timer-left").textContent = fmt(this.remainingMs(tm));
-    }
   }
 
   // ---------- decisions ----------
@@ -427,201 +211,23 @@ export class TableScreen {
     return false;
   }
 
-  decisionsPanel() {
-    const ds = (this.view.decisions || []).filter((d) => this.isReferee || this.canAnswer(d));
-    const items = ds.map((d) => {
-      const text = h("input", { id: `dtext-${d.id}`, class: "free-text", placeholder: t("decision-text"), "aria-label": t("decision-text") });
-      const who = d.answerer?.kind === "referee" ? t("role-referee") : d.answerer?.kind === "controller" ? t("controller-of", { name: displayName(this.creatures[d.answerer.name]) || d.answerer.name }) : d.answerer?.name;
-      return h(
-        "li",
-        { class: `decision kind-${d.kind.replace(/[^a-z0-9_-]/gi, "-")}${d.kind.startsWith("crows.combat.") && this.canAnswer(d) ? " urgent" : ""}`, dataset: { decision: d.id } },
-        h("div", { class: "decision-head" }, h("strong", {}, d.prompt || d.kind), " ", h("span", { class: "badge" }, who)),
-        decisionDetails(this, d),
-        h(
-          "div",
-          { class: "row wrap", role: "group", "aria-label": d.prompt || d.kind },
-          d.options.map((o) =>
-            h(
-              "button",
-              {
-                type: "button",
-                class: o.id === d.default ? "primary" : "",
-                disabled: !this.canAnswer(d),
-                dataset: { option: o.id },
-                onclick: () => this.send({ answer: { decision: d.id, option: o.id, ...(d.free_text && text.value.trim() ? { text: text.value.trim() } : {}) } }).catch(() => {}),
-              },
-              o.label || o.id,
-            ),
-          ),
-        ),
-        d.free_text ? text : null,
-      );
-    });
-    return section("decisions", t("decisions", { count: ds.length }), ds.length ? h("ul", { class: "decisions" }, items) : h("p", { class: "hint" }, t("no-decisions")));
+  controllersOf(id) {
+    const players = this.view?.participants?.players || {};
+    return Object.entries(players)
+      .filter(([, cs]) => cs.includes(id))
+      .map(([p]) => p);
   }
 
-  // ---------- log ----------
+  // ---------- access ----------
 
-  applyFilter(li) {
-    li.hidden = !!this.filter && !(li.dataset.creatures || "").split(" ").includes(this.filter);
-  }
-
-  logPanel() {
-    const ids = Object.keys(this.creatures);
-    const sel = h(
-      "select",
-      {
-        id: "log-filter",
-        "aria-label": t("log-filter"),
-        onchange: (e) => {
-          this.filter = e.target.value;
-          for (const li of document.querySelectorAll("#log-list > li")) this.applyFilter(li);
-        },
-      },
-      h("option", { value: "" }, t("log-all")),
-      ids.map((id) => h("option", { value: id, selected: id === this.filter }, displayName(this.creatures[id]))),
-    );
-    const list = h("ol", { id: "log-list", class: "log", reversed: true, "aria-live": "polite", "aria-relevant": "additions" });
-    for (const ev of this.events) {
-      const li = log.entry(ev);
-      this.applyFilter(li);
-      list.prepend(li);
+  async makeInvite(character) {
+    try {
+      const inv = await this.seat.invite(character || null);
+      this.invites.unshift(inv);
+      this.render();
+    } catch (e) {
+      announce(e.message, "error");
     }
-    return section("log", t("log"), h("label", { class: "row" }, h("span", {}, t("log-filter")), sel), list);
-  }
-
-  // ---------- Referee tools ----------
-
-  refereeTools() {
-    return [this.createCreaturePanel(), this.invitePanel(), this.packPanel(), this.commandPanel()];
-  }
-
-  createCreaturePanel() {
-    const f = this.forms.creature;
-    const field = (key, label, attrs = {}) => {
-      const id = `cc-${key}`;
-      const input = h("input", { id, value: f[key] ?? attrs.value ?? "", ...attrs, oninput: (e) => (f[key] = e.target.value) });
-      return h("label", { for: id, class: "field" }, h("span", {}, label), input);
-    };
-    const kind = h(
-      "select",
-      { id: "cc-kind", onchange: (e) => (f.kind = e.target.value) },
-      ["crow", "hireling", "animal", "monster", "npc"].map((k) => h("option", { value: k, selected: (f.kind || "crow") === k }, t(`kind-${k}`))),
-    );
-    const form = h(
-      "form",
-      {
-        class: "grid-form",
-        onsubmit: async (e) => {
-          e.preventDefault();
-          const num = (k, d) => (f[k] === undefined || f[k] === "" ? d : Number(f[k]));
-          const id = (f.id || "").trim();
-          const cmd = {
-            create_creature: {
-              id,
-              kind: f.kind || "crow",
-              characteristics: { agility: num("agility", 0), mind: num("mind", 0), strength: num("strength", 0) },
-              stamina: num("stamina", 6),
-              speed: { walk: num("walk", 6) },
-            },
-          };
-          if ((f.name || "").trim()) cmd.create_creature.name = f.name.trim();
-          try {
-            await this.send({ rules: cmd });
-            this.forms.creature = { kind: f.kind };
-            this.selected = id;
-            this.render();
-          } catch {
-            /* shown */
-          }
-        },
-      },
-      field("id", t("creature-id"), { required: true, pattern: "[A-Za-z0-9_\\-]+", autocomplete: "off" }),
-      h("label", { for: "cc-kind", class: "field" }, h("span", {}, t("kind")), kind),
-      field("agility", t("char-agility"), { type: "number", min: -5, max: 5, value: 0 }),
-      field("mind", t("char-mind"), { type: "number", min: -5, max: 5, value: 0 }),
-      field("strength", t("char-strength"), { type: "number", min: -5, max: 5, value: 0 }),
-      field("stamina", t("stamina"), { type: "number", min: 1, max: 99, value: 6 }),
-      field("walk", t("speed"), { type: "number", min: 0, max: 30, value: 6 }),
-      h("button", { type: "submit", class: "primary", id: "cc-submit" }, t("create-creature")),
-    );
-    return h("details", { class: "panel tool", id: "create-creature" }, h("summary", {}, h("h2", {}, t("create-creature"))), form);
-  }
-
-  invitePanel() {
-    const crows = Object.values(this.creatures).filter(isParty);
-    const sel = h("select", { id: "invite-character", "aria-label": t("invite-for") }, h("option", { value: "" }, t("invite-open")), crows.map((c) => h("option", { value: c.id }, displayName(c))));
-    const list = h(
-      "ul",
-      { class: "invites" },
-      this.invites.map((inv) =>
-        h(
-          "li",
-          { class: "invite" },
-          h("div", {}, h("strong", {}, inv.character ? displayName(this.creatures[inv.character]) || inv.character : t("invite-open"))),
-          h("input", { readonly: true, value: inv.link, class: "invite-link", "aria-label": t("invite-link"), onfocus: (e) => e.target.select() }),
-          h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(inv.link).then(() => announce(t("copied"))) }, t("copy")),
-          inv.revoked
-            ? h("em", { class: "revoked" }, t("invite-revoked"))
-            : h("button", { type: "button", class: "revoke-invite", onclick: () => this.revokeInvite(inv) }, t("revoke-invite")),
-          inv.revoked ? null : h("div", { class: "qr", "aria-label": t("qr-code"), role: "img", dataset: { link: inv.link } }),
-        ),
-      ),
-    );
-    queueMicrotask(() => drawQrs());
-    const players = this.view.participants?.players || {};
-    const bindRows = Object.entries(players).map(([p, cs]) =>
-      h(
-        "li",
-        {},
-        h("strong", {}, p),
-        ": ",
-        cs.length ? cs.map((c) => displayName(this.creatures[c]) || c).join(", ") : t("no-character"),
-        " ",
-        h(
-          "select",
-          {
-            "aria-label": t("bind-character", { player: p }),
-            onchange: (e) => e.target.value && this.send({ bind: { player: p, character: e.target.value } }).catch(() => {}),
-          },
-          h("option", { value: "" }, t("bind")),
-          crows.filter((c) => !cs.includes(c.id)).map((c) => h("option", { value: c.id }, displayName(c))),
-        ),
-        " ",
-        h("button", { type: "button", class: "revoke-player", onclick: () => this.revokePlayer(p) }, t("revoke-player")),
-        this.reissued?.[p] ? h("input", { readonly: true, value: this.reissued[p], class: "invite-link", "aria-label": t("new-player-link", { player: p }), onfocus: (e) => e.target.select() }) : null,
-      ),
-    );
-    return section(
-      "invites",
-      t("players-invites"),
-      h("ul", { class: "players" }, bindRows),
-      h(
-        "div",
-        { class: "row wrap" },
-        sel,
-        h(
-          "button",
-          {
-            id: "make-invite",
-            type: "button",
-            class: "primary",
-            onclick: async () => {
-              try {
-                const inv = await this.seat.invite(sel.value || null);
-                this.invites.unshift(inv);
-                this.render();
-              } catch (e) {
-                announce(e.message, "error");
-              }
-            },
-          },
-          t("make-invite"),
-        ),
-      ),
-      list,
-      h("p", { class: "row wrap" }, h("button", { type: "button", id: "rotate-referee", onclick: () => this.rotateReferee() }, t("rotate-referee")), h("span", { class: "hint" }, t("rotate-referee-hint"))),
-    );
   }
 
   async revokeInvite(inv) {
@@ -658,62 +264,6 @@ export class TableScreen {
       announce(e.message, "error");
     }
   }
-
-  packPanel() {
-    const packs = this.rules.content?.packs || [];
-    const file = h("input", { id: "pack-files", type: "file", multiple: true, accept: ".json,.toml,.txt,.yaml,.yml" });
-    return h(
-      "details",
-      { class: "panel tool", id: "packs" },
-      h("summary", {}, h("h2", {}, t("content-packs", { count: packs.length }))),
-      packs.length ? h("ul", {}, packs.map((p) => h("li", {}, p))) : h("p", { class: "hint" }, t("no-packs")),
-      h("label", { for: "pack-files" }, t("load-pack")),
-      file,
-      h(
-        "button",
-        {
-          type: "button",
-          onclick: async () => {
-            const files = await Promise.all([...file.files].map(async (f) => ({ name: f.name, text: await f.text() })));
-            if (files.length) this.send({ rules: { load_pack: { files } } }).then(() => announce(t("pack-loaded"))).catch(() => {});
-          },
-        },
-        t("load"),
-      ),
-      this.rules.content?.items?.length ? h("p", { class: "hint" }, t("cards-loaded", { items: this.rules.content.items.length, creatures: this.rules.content.creatures?.length ?? 0 })) : null,
-    );
-  }
-
-  commandPanel() {
-    const area = h("textarea", { id: "raw-command", rows: 3, spellcheck: false, placeholder: '{"rules": {"rest_halfway": {}}}', oninput: (e) => (this.forms.command = e.target.value) }, this.forms.command);
-    return h(
-      "details",
-      { class: "panel tool", id: "commands" },
-      h("summary", {}, h("h2", {}, t("undo-and-commands"))),
-      h("div", { class: "row wrap" }, h("button", { id: "undo", type: "button", onclick: () => this.send({ undo: { count: 1 } }).then(() => announce(t("undone"))).catch(() => {}) }, "↶ " + t("undo"))),
-      h("label", { for: "raw-command" }, t("raw-command")),
-      area,
-      h(
-        "button",
-        {
-          type: "button",
-          id: "send-command",
-          onclick: () => {
-            let cmd;
-            try {
-              cmd = JSON.parse(area.value);
-            } catch (e) {
-              announce(`JSON: ${e.message}`, "error");
-              return;
-            }
-            this.send(cmd).catch(() => {});
-          },
-        },
-        t("send"),
-      ),
-      h("p", { class: "hint" }, t("raw-command-hint")),
-    );
-  }
 }
 
 export function fmt(ms) {
@@ -724,6 +274,331 @@ export function fmt(ms) {
   return neg ? `−${txt}` : txt;
 }
 
+// ---------- components ----------
+
+/** A panel: a section with a heading, labelled for screen readers. */
+function Section({ id, title, children }) {
+  return html`<section id=${id} class="panel" aria-labelledby=${`${id}-h`}><h2 id=${`${id}-h`}>${title}</h2>${children}</section>`;
+}
+
+/** A collapsible tool panel (kept open or closed as the user left it: Preact leaves `open` alone). */
+function Tool({ id, title, children }) {
+  return html`<details class="panel tool" id=${id}><summary><h2>${title}</h2></summary>${children}</details>`;
+}
+
+/**
+ * A ruleset's panels built as DOM nodes (js/dom.js), rebuilt on every render. Until a panel
+ * is a component, its inner focus and open `<details>` are carried over here by id.
+ */
+function DomPart({ build }) {
+  const ref = useRef(null);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    const active = document.activeElement;
+    const focusId = active && box.contains(active) ? active.id : null;
+    const open = {};
+    for (const d of box.querySelectorAll("details[id]")) open[d.id] = d.open;
+    const nodes = [build()].flat(Infinity).filter((n) => n instanceof Node);
+    box.replaceChildren(...nodes);
+    for (const d of box.querySelectorAll("details[id]")) if (d.id in open) d.open = open[d.id];
+    if (focusId) document.getElementById(focusId)?.focus({ preventScroll: true });
+  });
+  return html`<div class="dom-part" ref=${ref}></div>`;
+}
+
+/** Re-renders itself every quarter second (a countdown). */
+function useTicking() {
+  const [, tick] = useReducer((n) => n + 1, 0);
+  useEffect(() => {
+    const id = setInterval(tick, 250);
+    return () => clearInterval(id);
+  }, []);
+}
+
+function Countdown({ screen, timer, running }) {
+  useTicking();
+  const left = screen.remainingMs(timer);
+  return html`<div id="countdown" class=${`countdown${running ? "" : " paused"}${left < 60000 ? " low" : ""}`} role="timer" aria-live="off" aria-label=${`${t("time-left")}: ${fmt(left)}`}>${fmt(left)}</div>`;
+}
+
+function TimerLeft({ screen, timer }) {
+  useTicking();
+  return html`<span class="timer-left">${fmt(screen.remainingMs(timer))}</span>`;
+}
+
+/**
+ * A ruleset's part of a column: Preact elements as they are; each run of DOM-built panels in
+ * one `DomPart` (so focus moving between them is carried over).
+ */
+function place(items, prefix) {
+  const out = [];
+  let run = null;
+  for (const x of [items].flat(Infinity).filter(Boolean)) {
+    if (x instanceof Node) {
+      if (!run) {
+        const nodes = (run = []);
+        out.push(html`<${DomPart} key=${`${prefix}-${out.length}`} build=${() => nodes} />`);
+      }
+      run.push(x);
+    } else {
+      run = null;
+      out.push(x);
+    }
+  }
+  return out;
+}
+
+function Table({ screen }) {
+  const role = screen.isReferee ? "referee" : "player";
+  const part = screen.ruleset ? screen.ruleset.layout(screen) : null;
+  const a = [html`<${Clock} key="clock" screen=${screen} />`, html`<${Decisions} key="decisions" screen=${screen} />`];
+  const b = [];
+  if (part) {
+    a.push(...place(part.a, "a"));
+    b.push(...place(part.b, "b"));
+  } else {
+    b.push(html`<${RawState} key="state" screen=${screen} />`);
+  }
+  if (screen.isReferee) {
+    if (part) b.push(...place(part.tools, "tools"));
+    b.push(html`<${Invites} key="invites" screen=${screen} />`, html`<${Packs} key="packs" screen=${screen} />`, html`<${Commands} key="commands" screen=${screen} />`);
+  } else if (!part) {
+    b.push(html`<${Commands} key="commands" screen=${screen} />`);
+  }
+  return html`<div class=${`table-screen ${role}`} id="screen" data-ruleset=${screen.view.table.ruleset}>
+    <div class="col col-a">${a}</div>
+    <div class="col col-b">${b}</div>
+    <div class="col col-c"><${Log} screen=${screen} /></div>
+  </div>`;
+}
+
+/** The generic view of a ruleset without a screen: its whole projection for this seat. */
+function RawState({ screen }) {
+  return html`<${Section} id="state" title=${t("table-state")}>
+    <p class="hint">${t("no-ruleset-screen", { ruleset: screen.view.table.ruleset })}</p>
+    <pre class="raw-state">${JSON.stringify(screen.rules, null, 2)}</pre>
+  <//>`;
+}
+
+function Clock({ screen }) {
+  const clock = screen.view.clock || {};
+  const ex = clock.exploration;
+  const timer = (clock.timers || []).find((x) => x.id === EXPLORATION_TIMER);
+  const running = timer && timer.running_since_ms != null;
+  const who = clock.combat?.order?.[clock.combat.current];
+  return html`<${Section} id="clock" title=${t("clock")}>
+    ${ex
+      ? html`<div class="turn-line"><span class="turn-label">${t("dungeon-turn")}</span> <strong id="turn-number" class="turn-number">${String(ex.turn)}</strong></div>
+          ${timer
+            ? html`<${Countdown} screen=${screen} timer=${timer} running=${running} />`
+            : html`<div class="countdown manual">${t(ex.length?.kind === "manual" ? "turn-manual" : "turn-game-minutes", { minutes: ex.length?.minutes ?? 0 })}</div>`}
+          ${timer && !running ? html`<div class="paused-label">${t("paused")}</div>` : null}`
+      : html`<p class="hint" id="no-exploration">${t("no-exploration")}</p>`}
+    ${clock.combat ? html`<p class="combat-line">${t("combat-round", { round: clock.combat.round, who: screen.nameOf(who) || "?" })}</p>` : null}
+    ${clock.resting ? html`<p class="badge">${t("resting")}</p>` : null}
+    <p class="hint">${t("game-day", { day: (clock.day ?? 0) + 1, rests: clock.rests_completed ?? 0 })}</p>
+    ${(clock.timers || [])
+      .filter((x) => x.id !== EXPLORATION_TIMER)
+      .map((other) => html`<p class="timer-line" key=${other.id} data-timer=${other.id}>${other.label}: <${TimerLeft} screen=${screen} timer=${other} /></p>`)}
+    ${screen.isReferee ? html`<${ClockControls} screen=${screen} ex=${ex} timer=${timer} running=${running} clock=${clock} />` : null}
+    <${TurnResults} screen=${screen} />
+  <//>`;
+}
+
+function ClockControls({ screen, ex, timer, running, clock }) {
+  const f = screen.forms;
+  const send = (cmd) => screen.send(cmd).catch(() => {});
+  const b = (id, label, cmd, cls = "") => html`<button id=${id} type="button" class=${cls} onClick=${() => send({ clock: cmd })}>${label}</button>`;
+  const row = [];
+  if (!ex) {
+    if (f.turnMinutes === undefined) f.turnMinutes = String(screen.ruleset?.turnMinutes?.(screen) ?? 30);
+    const start = () => {
+      const m = Number(f.turnMinutes);
+      const length = m > 0 ? { kind: "real_time", ms: Math.round(m * 60000) } : { kind: "manual" };
+      send({ clock: { start_exploration: { length } } });
+    };
+    row.push(
+      html`<label for="turn-minutes">${t("dungeon-turn-minutes")}</label>`,
+      html`<input id="turn-minutes" type="number" min="0" max="240" step="any" inputmode="decimal" aria-label=${t("dungeon-turn-minutes")} value=${f.turnMinutes} onInput=${(e) => (f.turnMinutes = e.target.value)} />`,
+      html`<button id="start-exploration" type="button" class="primary" onClick=${start}>${t("start-exploration")}</button>`,
+    );
+  } else {
+    const own = timer ? screen.ruleset?.pauseCommands?.(screen) : null;
+    if (own) {
+      const r = (id, label, cmd, cls = "") => html`<button id=${id} type="button" class=${cls} onClick=${() => send({ rules: cmd })}>${label}</button>`;
+      row.push(running ? r("pause-clock", t("pause"), own.pause) : r("resume-clock", t("resume"), own.resume, "primary"));
+    } else if (timer) row.push(running ? b("pause-clock", t("pause"), { pause_timer: { id: EXPLORATION_TIMER } }) : b("resume-clock", t("resume"), { resume_timer: { id: EXPLORATION_TIMER } }, "primary"));
+    row.push(b("end-turn", t("end-turn"), "end_exploration_turn", "primary"), b("end-exploration", t("end-exploration"), "end_exploration"));
+  }
+  if (!clock.resting) row.push(b("start-rest", t("start-rest"), "start_rest"));
+  else row.push(b("end-rest", t("end-rest"), { end_rest: { completed: true } }), b("abort-rest", t("abort-rest"), { end_rest: { completed: false } }));
+  return html`<div class="row wrap controls">${row}</div>`;
+}
+
+/** The events of the last end of a dungeon turn (between the boundary and the next turn). */
+function TurnResults({ screen }) {
+  const events = screen.events;
+  let end = -1;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const b = events[i].body;
+    const kind = b.type === "boundary_passed" ? (typeof b.boundary === "string" ? b.boundary : b.boundary?.kind) : null;
+    if (kind === "exploration_turn_end") {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const out = [];
+  for (let i = end + 1; i < events.length; i++) {
+    out.push(events[i]);
+    if (events[i].body.type === "exploration_turn_started") break;
+  }
+  return html`<details class="turn-results" open id="turn-results"><summary>${t("turn-results")}</summary><ul class="log">${out.map((ev) => log.entry(ev))}</ul></details>`;
+}
+
+function Decisions({ screen }) {
+  const ds = (screen.view.decisions || []).filter((d) => screen.isReferee || screen.canAnswer(d));
+  const texts = screen.forms.decisions;
+  const items = ds.map((d) => {
+    const who =
+      d.answerer?.kind === "referee" ? t("role-referee") : d.answerer?.kind === "controller" ? t("controller-of", { name: screen.nameOf(d.answerer.name) }) : d.answerer?.name;
+    const urgent = screen.ruleset?.urgent?.(d) && screen.canAnswer(d);
+    const answer = (o) => {
+      // What the field holds now (also text put there without an input event, e.g. autofill).
+      const field = document.getElementById(`dtext-${d.id}`);
+      const text = (field ? field.value : texts[d.id] || "").trim();
+      screen
+        .send({ answer: { decision: d.id, option: o.id, ...(d.free_text && text ? { text } : {}) } })
+        .then(() => delete texts[d.id])
+        .catch(() => {});
+    };
+    const details = screen.ruleset?.decisionDetails?.(screen, d);
+    return html`<li key=${d.id} class=${`decision kind-${d.kind.replace(/[^a-z0-9_-]/gi, "-")}${urgent ? " urgent" : ""}`} data-decision=${d.id}>
+      <div class="decision-head"><strong>${d.prompt || d.kind}</strong> <span class="badge">${who}</span></div>
+      ${details instanceof Node ? html`<${DomPart} build=${() => details} />` : details}
+      <div class="row wrap" role="group" aria-label=${d.prompt || d.kind}>
+        ${d.options.map((o) => html`<button key=${o.id} type="button" class=${o.id === d.default ? "primary" : ""} disabled=${!screen.canAnswer(d)} data-option=${o.id} onClick=${() => answer(o)}>${o.label || o.id}</button>`)}
+      </div>
+      ${d.free_text
+        ? html`<input id=${`dtext-${d.id}`} class="free-text" placeholder=${t("decision-text")} aria-label=${t("decision-text")} value=${texts[d.id] || ""} onInput=${(e) => (texts[d.id] = e.target.value)} />`
+        : null}
+    </li>`;
+  });
+  return html`<${Section} id="decisions" title=${t("decisions", { count: ds.length })}>
+    ${ds.length ? html`<ul class="decisions">${items}</ul>` : html`<p class="hint">${t("no-decisions")}</p>`}
+  <//>`;
+}
+
+function Log({ screen }) {
+  const subjects = screen.characters();
+  const filter = screen.filter;
+  const list = [];
+  for (let i = screen.events.length - 1; i >= 0; i--) list.push(log.entry(screen.events[i], filter));
+  return html`<${Section} id="log" title=${t("log")}>
+    <label class="row"><span>${t("log-filter")}</span>
+      <select id="log-filter" aria-label=${t("log-filter")} value=${filter} onChange=${(e) => {
+        screen.filter = e.target.value;
+        screen.render();
+      }}>
+        <option value="">${t("log-all")}</option>
+        ${subjects.map((c) => html`<option key=${c.id} value=${c.id}>${c.name}</option>`)}
+      </select>
+    </label>
+    <ol id="log-list" class="log" reversed aria-live="polite" aria-relevant="additions">${list}</ol>
+  <//>`;
+}
+
+// ---------- Referee tools ----------
+
+function Invites({ screen }) {
+  const f = screen.forms;
+  const party = screen.characters().filter((c) => c.party);
+  const players = screen.view.participants?.players || {};
+  useEffect(() => {
+    drawQrs();
+  });
+  return html`<${Section} id="invites" title=${t("players-invites")}>
+    <ul class="players">
+      ${Object.entries(players).map(
+        ([p, cs]) => html`<li key=${p}>
+          <strong>${p}</strong>: ${cs.length ? cs.map((c) => screen.nameOf(c)).join(", ") : t("no-character")}${" "}
+          <select aria-label=${t("bind-character", { player: p })} value="" onChange=${(e) => e.target.value && screen.send({ bind: { player: p, character: e.target.value } }).catch(() => {})}>
+            <option value="">${t("bind")}</option>
+            ${party.filter((c) => !cs.includes(c.id)).map((c) => html`<option key=${c.id} value=${c.id}>${c.name}</option>`)}
+          </select>${" "}
+          <button type="button" class="revoke-player" onClick=${() => screen.revokePlayer(p)}>${t("revoke-player")}</button>
+          ${screen.reissued?.[p] ? html`<input readOnly value=${screen.reissued[p]} class="invite-link" aria-label=${t("new-player-link", { player: p })} onFocus=${(e) => e.target.select()} />` : null}
+        </li>`,
+      )}
+    </ul>
+    <div class="row wrap">
+      <select id="invite-character" aria-label=${t("invite-for")} value=${f.inviteFor || ""} onChange=${(e) => (f.inviteFor = e.target.value)}>
+        <option value="">${t("invite-open")}</option>
+        ${party.map((c) => html`<option key=${c.id} value=${c.id}>${c.name}</option>`)}
+      </select>
+      <button id="make-invite" type="button" class="primary" onClick=${() => screen.makeInvite(f.inviteFor)}>${t("make-invite")}</button>
+    </div>
+    <ul class="invites">
+      ${screen.invites.map(
+        (inv) => html`<li key=${inv.invite_id} class="invite">
+          <div><strong>${inv.character ? screen.nameOf(inv.character) : t("invite-open")}</strong></div>
+          <input readOnly value=${inv.link} class="invite-link" aria-label=${t("invite-link")} onFocus=${(e) => e.target.select()} />
+          <button type="button" onClick=${() => navigator.clipboard?.writeText(inv.link).then(() => announce(t("copied")))}>${t("copy")}</button>
+          ${inv.revoked
+            ? html`<em class="revoked">${t("invite-revoked")}</em>`
+            : html`<button type="button" class="revoke-invite" onClick=${() => screen.revokeInvite(inv)}>${t("revoke-invite")}</button>`}
+          ${inv.revoked ? null : html`<div class="qr" aria-label=${t("qr-code")} role="img" data-link=${inv.link}></div>`}
+        </li>`,
+      )}
+    </ul>
+    <p class="row wrap"><button type="button" id="rotate-referee" onClick=${() => screen.rotateReferee()}>${t("rotate-referee")}</button> <span class="hint">${t("rotate-referee-hint")}</span></p>
+  <//>`;
+}
+
+function Packs({ screen }) {
+  const packs = screen.rules.content?.packs || [];
+  const file = useRef(null);
+  const load = async () => {
+    const files = await Promise.all([...file.current.files].map(async (f) => ({ name: f.name, text: await f.text() })));
+    if (files.length)
+      screen
+        .send({ rules: { load_pack: { files } } })
+        .then(() => announce(t("pack-loaded")))
+        .catch(() => {});
+  };
+  const items = screen.rules.content?.items?.length;
+  return html`<${Tool} id="packs" title=${t("content-packs", { count: packs.length })}>
+    ${packs.length ? html`<ul>${packs.map((p) => html`<li key=${p}>${p}</li>`)}</ul>` : html`<p class="hint">${t("no-packs")}</p>`}
+    <label for="pack-files">${t("load-pack")}</label>
+    <input id="pack-files" type="file" multiple accept=".json,.toml,.txt,.yaml,.yml" ref=${file} />
+    <button type="button" onClick=${load}>${t("load")}</button>
+    ${items ? html`<p class="hint">${t("cards-loaded", { items, creatures: screen.rules.content.creatures?.length ?? 0 })}</p>` : null}
+  <//>`;
+}
+
+function Commands({ screen }) {
+  const f = screen.forms;
+  const sendRaw = () => {
+    let cmd;
+    try {
+      cmd = JSON.parse(f.command);
+    } catch (e) {
+      announce(`JSON: ${e.message}`, "error");
+      return;
+    }
+    screen.send(cmd).catch(() => {});
+  };
+  return html`<${Tool} id="commands" title=${t("undo-and-commands")}>
+    ${screen.isReferee
+      ? html`<div class="row wrap"><button id="undo" type="button" onClick=${() => screen.send({ undo: { count: 1 } }).then(() => announce(t("undone"))).catch(() => {})}>↶ ${t("undo")}</button></div>`
+      : null}
+    <label for="raw-command">${t("raw-command")}</label>
+    <textarea id="raw-command" rows="3" spellcheck=${false} placeholder='{"rules": {"rest_halfway": {}}}' value=${f.command} onInput=${(e) => (f.command = e.target.value)}></textarea>
+    <button type="button" id="send-command" onClick=${sendRaw}>${t("send")}</button>
+    <p class="hint">${t("raw-command-hint")}</p>
+  <//>`;
+}
+
 let qrModule = null;
 /** Draws QR codes for invite links (the generator is loaded only when needed). */
 async function drawQrs() {
@@ -731,6 +606,7 @@ async function drawQrs() {
   if (!boxes.length) return;
   qrModule = qrModule || (await import("../vendor/qrcode/qrcode.mjs"));
   for (const box of boxes) {
+    if (box.firstChild) continue;
     const qr = qrModule.default(0, "M");
     qr.addData(box.dataset.link);
     qr.make();

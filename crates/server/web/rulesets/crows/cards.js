@@ -4,8 +4,8 @@
 // lies on its side, as at the table. The sheet has the four rows: hands, belt, and the
 // backpack in two rows of five.
 
-import { h, clear } from "./dom.js";
-import { t } from "./i18n.js";
+import { h, clear } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
 import { storedItems, displayName, usageText } from "./sheet.js";
 
 /** Stacks share their first slot: one card per placement, with the stack's count. */

@@ -3,10 +3,12 @@
 // backpack slot. Moving: drag an item onto a slot (or the ground), or with the keyboard:
 // focus an item, press Enter/Space to pick it up, focus a slot, press Enter/Space to put it
 // there (Escape cancels, Delete drops it). Every move is `move_items` (or `wear_magic_item`);
-// the server validates it and a refusal is shown with its reason and rule.
+// the server validates it and a refusal is shown with its reason and rule. Preact elements
+// (js/vdom.js), so a live update keeps a half-typed card note and the focused slot.
 
-import { h, section, announce } from "./dom.js";
-import { t, tOr } from "./i18n.js";
+import { h, section } from "../../js/vdom.js";
+import { announce } from "../../js/dom.js";
+import { t, tOr } from "../../js/i18n.js";
 import { storedItems, displayName, usageText } from "./sheet.js";
 import { openPrintView } from "./cards.js";
 
@@ -53,15 +55,15 @@ export function inventoryPanel(screen, c) {
     if (!Number.isFinite(id)) return;
     target(id);
   };
-  const dropZone = (el, target) => {
-    el.addEventListener("dragover", (e) => {
+  /** The listeners that make an element a drop target. */
+  const dropZone = (target) => ({
+    ondragover: (e) => {
       e.preventDefault();
       e.currentTarget.classList.add("over");
-    });
-    el.addEventListener("dragleave", (e) => e.currentTarget.classList.remove("over"));
-    el.addEventListener("drop", onDropTo(target));
-    return el;
-  };
+    },
+    ondragleave: (e) => e.currentTarget.classList.remove("over"),
+    ondrop: onDropTo(target),
+  });
 
   // Group items by their first slot: a stack is several items at one placement.
   const byStart = new Map();
@@ -81,13 +83,17 @@ export function inventoryPanel(screen, c) {
     if (it.usage) extras.push(h("span", { class: `tag${it.usage.lit ? " lit" : ""}` }, `${it.usage.light_source ? (it.usage.lit ? "☼" : "○") : "⚄"} ${usageText(it.usage)}`));
     if (it.magic === "magic") extras.push(h("span", { class: "tag magic" }, "✦"));
     if (it.notes) extras.push(h("span", { class: "tag note", title: it.notes }, `✎ ${it.notes.length > 24 ? it.notes.slice(0, 23) + "…" : it.notes}`));
-    const el = h(
+    return h(
       "button",
       {
         type: "button",
         class: `item${isHeld ? " held" : ""}${it.corpse ? " corpse" : ""}`,
         id: `item-${c.id}-${it.id}`,
-        draggable: canMove ? "true" : "false",
+        draggable: canMove,
+        ondragstart: (e) => {
+          e.dataTransfer.setData("text/x-delve-item", String(it.id));
+          e.dataTransfer.effectAllowed = "move";
+        },
         disabled: !canMove,
         "aria-pressed": isHeld ? "true" : "false",
         "aria-label": t("item-aria", { name: label, slots: it.slots }),
@@ -111,16 +117,11 @@ export function inventoryPanel(screen, c) {
       group.length > 1 ? h("span", { class: "count", "aria-hidden": "true" }, `×${group.length}`) : null,
       extras,
     );
-    el.addEventListener("dragstart", (e) => {
-      e.dataTransfer.setData("text/x-delve-item", String(it.id));
-      e.dataTransfer.effectAllowed = "move";
-    });
-    return el;
   };
 
   const slotButton = (kind, n, occupied, group) => {
     const own = held && group && group.some((s) => s.item.id === held.item);
-    const el = h(
+    return h(
       "button",
       {
         type: "button",
@@ -129,10 +130,10 @@ export function inventoryPanel(screen, c) {
         "aria-label": t("slot-aria", { kind: t(`slot-${kind}`), number: n }),
         disabled: !canMove || !held || own,
         onclick: () => held && moveTo(held.item, kind, n),
+        ...dropZone((id) => moveTo(id, kind, n)),
       },
       occupied ? "" : String(n),
     );
-    return dropZone(el, (id) => moveTo(id, kind, n));
   };
 
   const rows = KINDS.filter((k) => counts[k] > 0).map((kind) => {
@@ -173,28 +174,26 @@ export function inventoryPanel(screen, c) {
             disabled: !canMove || !held,
             "aria-label": t("magic-slot-aria", { slot: t(`magic-${slot}`) }),
             onclick: () => held && wear(held.item, slot),
+            ...dropZone((id) => wear(id, slot)),
           },
           item ? "" : t(`magic-${slot}`),
         );
-        dropZone(target, (id) => wear(id, slot));
         return h("div", { class: `slot magic${item ? " filled" : " empty"}` }, target, item ? h("div", { class: "item magic-item" }, h("span", { class: "item-name" }, item.name), h("span", { class: "tag" }, t(`magic-${slot}`))) : null);
       }),
     ),
   );
 
-  const ground = dropZone(
-    h(
-      "button",
-      {
-        type: "button",
-        id: `ground-${c.id}`,
-        class: `ground${held ? " armed" : ""}`,
-        disabled: !canMove || !held,
-        onclick: () => held && drop(held.item),
-      },
-      "⤓ " + t("drop-to-ground"),
-    ),
-    (id) => drop(id),
+  const ground = h(
+    "button",
+    {
+      type: "button",
+      id: `ground-${c.id}`,
+      class: `ground${held ? " armed" : ""}`,
+      disabled: !canMove || !held,
+      onclick: () => held && drop(held.item),
+      ...dropZone((id) => drop(id)),
+    },
+    "⤓ " + t("drop-to-ground"),
   );
 
   // The held item's own actions (usage dice, light, armor, drop).
@@ -247,7 +246,7 @@ function cardEditor(screen, c, item) {
     "form",
     { class: "card-editor grid-form", id: "card-editor", "aria-label": t("card-edit", { name: item.name }), onsubmit: save },
     screen.isReferee ? h("label", { class: "field" }, h("span", {}, t("item-name")), h("input", { id: "card-name", maxlength: 64, value: f.name, oninput: (e) => (f.name = e.target.value) })) : null,
-    h("label", { class: "field card-notes" }, h("span", {}, t("card-notes")), h("textarea", { id: "card-notes", maxlength: 500, rows: 2, placeholder: t("card-notes-placeholder"), oninput: (e) => (f.notes = e.target.value) }, f.notes)),
+    h("label", { class: "field card-notes" }, h("span", {}, t("card-notes")), h("textarea", { id: "card-notes", maxlength: 500, rows: 2, placeholder: t("card-notes-placeholder"), value: f.notes, oninput: (e) => (f.notes = e.target.value) })),
     h("button", { type: "submit", id: "card-save" }, t("card-save")),
   );
 }

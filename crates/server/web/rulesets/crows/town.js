@@ -5,8 +5,8 @@
 // starts one activity at a time, at most four a day (`start_town_activity`), cancels it
 // (`cancel_town_activity`) and records sleep (`town_sleep`, for the Tend Wounds benefit).
 
-import { h, section } from "./dom.js";
-import { t } from "./i18n.js";
+import { h, section } from "../../js/vdom.js";
+import { t } from "../../js/i18n.js";
 import { displayName, isParty } from "./sheet.js";
 import { sendShowing } from "./combat.js";
 

@@ -12,8 +12,8 @@
 // checkboxes. A player chooses a rest activity for their crow during a rest. A refusal's reason
 // stays shown under the controls. The town screen (js/town.js) comes right after this panel.
 
-import { h, section } from "./dom.js";
-import { t, has } from "./i18n.js";
+import { h, section } from "../../js/vdom.js";
+import { t, has } from "../../js/i18n.js";
 import { displayName, isParty } from "./sheet.js";
 import { sendShowing } from "./combat.js";
 import { townPanel } from "./town.js";

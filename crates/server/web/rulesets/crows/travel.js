@@ -9,8 +9,8 @@
 // `set_party`) and the other steps: `road_encounter`, `arrive_at_site` / `leave_site`,
 // `travel_found` while lost, `travel_hours`. A refusal's reason stays shown under the controls.
 
-import { h, section } from "./dom.js";
-import { t } from "./i18n.js";
+import { h, section } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
 import { displayName, isParty } from "./sheet.js";
 import { sendShowing } from "./combat.js";
 

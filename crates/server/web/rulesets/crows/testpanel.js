@@ -1,12 +1,14 @@
-// The test panel: characteristic, edges, banes and bonus → the exact odds of each tier,
-// updated on every change before anything is rolled (js/odds.js, 100 outcomes of 2d10).
+// The test panel (Preact, through js/vdom.js): characteristic, edges, banes and bonus → the
+// exact odds of each tier, updated on every change before anything is rolled (odds.js: the
+// server's `odds` query, remembered per question so a re-render shows them at once).
 // The Referee rolls (`test` is the Referee's command); the creature's player sees the same
 // odds and, after the roll, both d10 faces, the total and the tier, crit or doom
 // highlighted, and the expertise offer at the commit point (a pending decision).
 
-import { h, section } from "./dom.js";
-import { t, tOr } from "./i18n.js";
-import { testOdds, netEdge } from "./odds.js";
+import { h, section } from "../../js/vdom.js";
+import { useEffect, useReducer, useState } from "../../vendor/preact/hooks.module.js";
+import { t, tOr } from "../../js/i18n.js";
+import { testOdds } from "./odds.js";
 import { displayName } from "./sheet.js";
 
 const CHARS = ["agility", "mind", "strength"];
@@ -76,16 +78,40 @@ function resultView(screen, c) {
   );
 }
 
+/** The odds of the question `args` (asked of the server once, then remembered). */
+function OddsBox({ screen, args, stat }) {
+  const cache = (screen.oddsCache ||= new Map());
+  // The answer depends on the creature's characteristic and the table's test rules too.
+  const key = JSON.stringify([args, stat, screen.rules.test_rules]);
+  const [, answered] = useReducer((n) => n + 1, 0);
+  const [error, setError] = useState(null);
+  useEffect(() => {
+    if (cache.has(key)) return undefined;
+    let current = true;
+    setError(null);
+    testOdds(screen.seat, args).then(
+      (o) => {
+        if (cache.size > 200) cache.clear();
+        cache.set(key, o);
+        if (current) answered();
+      },
+      (e) => current && setError(e.message),
+    );
+    // A newer question replaces this one on screen.
+    return () => {
+      current = false;
+    };
+  }, [key]);
+  const o = cache.get(key);
+  if (!o) return h("div", { class: "odds-box", id: "odds-box", "aria-busy": "true" }, error ? h("p", { class: "inv-error", role: "alert" }, error) : null);
+  return h("div", { class: "odds-box", id: "odds-box" }, oddsBar(o.without, "odds-bar"), oddsTable(o), h("p", { class: "hint", id: "net-edge" }, t(`net-${o.net}`)));
+}
+
 export function testPanel(screen, c) {
   const f = (screen.forms.test[c.id] ||= { characteristic: "agility", edges: 0, banes: 0, bonus: 0, task: "" });
   const ch = c.creature.characteristics || {};
-  const shiftOrder = screen.rules.test_rules?.shift_order || "automatic_then_expertise";
-  const spec = () => ({ stat: ch[f.characteristic] ?? 0, edges: f.edges, banes: f.banes, bonus: f.bonus, shiftOrder });
-  const oddsBox = h("div", { class: "odds-box", id: "odds-box" });
-  const update = () => {
-    const o = testOdds(spec());
-    oddsBox.replaceChildren(oddsBar(o.without, "odds-bar"), oddsTable(o), h("p", { class: "hint", id: "net-edge" }, t(`net-${netEdge(f.edges, f.banes)}`)));
-  };
+  const args = { creature: c.id, characteristic: f.characteristic, edges: f.edges, banes: f.banes, bonus: f.bonus };
+  const oddsBox = h(OddsBox, { screen, args, stat: ch[f.characteristic] ?? 0 });
   const stepper = (key, label, min, max) => {
     const id = `test-${key}`;
     const input = h("input", {
@@ -96,15 +122,15 @@ export function testPanel(screen, c) {
       value: f[key],
       inputmode: "numeric",
       oninput: (e) => {
-        const v = Math.round(Number(e.target.value));
-        f[key] = Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : 0;
-        update();
+        // Half-typed ("-", "") waits for a number; the field keeps what is typed.
+        if (e.target.value.trim() === "" || !Number.isFinite(Number(e.target.value))) return;
+        f[key] = Math.min(max, Math.max(min, Math.round(Number(e.target.value))));
+        screen.render();
       },
     });
     const bump = (d) => () => {
       f[key] = Math.min(max, Math.max(min, f[key] + d));
-      input.value = f[key];
-      update();
+      screen.render();
     };
     return h(
       "div",
@@ -129,7 +155,7 @@ export function testPanel(screen, c) {
           checked: f.characteristic === k,
           onchange: () => {
             f.characteristic = k;
-            update();
+            screen.render();
           },
         }),
         ` ${t(`char-${k}`)} (${(ch[k] ?? 0) >= 0 ? "+" : ""}${ch[k] ?? 0})`,
@@ -184,7 +210,6 @@ export function testPanel(screen, c) {
         "⚄ " + t("roll-test"),
       )
     : h("p", { class: "hint" }, t("referee-rolls"));
-  update();
   return section(
     "test",
     t("test-for", { name: displayName(c) }),

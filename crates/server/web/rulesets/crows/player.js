@@ -3,8 +3,8 @@
 // decision `crows.core.character_request`; approval binds the new crow to the player (its
 // sheet then appears), a refusal is shown with the Referee's reason.
 
-import { h, section } from "./dom.js";
-import { t } from "./i18n.js";
+import { h, section } from "../../js/vdom.js";
+import { t } from "../../js/i18n.js";
 
 export const CHARACTER_REQUEST = "crows.core.character_request";
 const CHARS = ["agility", "mind", "strength"];

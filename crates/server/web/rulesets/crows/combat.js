@@ -19,8 +19,8 @@
 //   water, climbing, hazards, concealment and drops, painted by clicking squares).
 // Reactions and counters come as pending decisions; this panel points at them.
 
-import { h, section } from "./dom.js";
-import { t } from "./i18n.js";
+import { h, section } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
 import { displayName, storedItems } from "./sheet.js";
 
 const SVG = "http://www.w3.org/2000/svg";

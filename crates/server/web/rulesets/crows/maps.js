@@ -3,8 +3,8 @@
 // `rules.travel` and the day's steps). The whole part is also shown as readable data below
 // the map, so nothing the server sends is hidden.
 
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { h } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
 import { combatPanel } from "./combat.js";
 import { travelPanel } from "./travel.js";
 

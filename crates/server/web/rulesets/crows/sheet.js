@@ -3,8 +3,8 @@
 // the creature's players) and on the public part others get (name, kind, size, conditions,
 // and for creatures that are not hidden their wounds and what is in hand).
 
-import { h } from "./dom.js";
-import { t, tOr } from "./i18n.js";
+import { h } from "../../js/vdom.js";
+import { t, tOr } from "../../js/i18n.js";
 
 const PARTY = new Set(["crow", "hireling", "animal"]);
 
@@ -149,5 +149,5 @@ export function creatureCard(c, opts = {}) {
     opts.selectable && full
       ? h("button", { type: "button", class: "select", id: `select-${c.id}`, "aria-pressed": opts.selected ? "true" : "false", onclick: opts.onSelect }, opts.selected ? t("selected") : t("select"))
       : null;
-  return h("article", { class: `card${opts.selected ? " selected" : ""}${alive ? "" : " is-dead"}`, "aria-labelledby": headId, dataset: { creature: c.id } }, head, body, select);
+  return h("article", { key: c.id, class: `card${opts.selected ? " selected" : ""}${alive ? "" : " is-dead"}`, "aria-labelledby": headId, dataset: { creature: c.id } }, head, body, select);
 }

@@ -1,0 +1,201 @@
+// The Crows screens, loaded by the shell (js/table.js) when a Crows table opens: creature
+// cards, the selected creature's inventory, test panel and the Referee's actions, the map
+// column (combat, travel), the dungeon and town panels, a player's character request, and the
+// Referee's creature form. The cards, the Referee's actions, the creature form, the
+// character request, the inventory, the test panel and the dungeon and town panels are
+// Preact elements (js/vdom.js); the map column (combat, travel) is still DOM builders
+// (js/dom.js) the shell places. Messages: this folder's en.ftl / ru.ftl.
+
+import { h, section } from "../../js/vdom.js";
+import { t } from "../../js/i18n.js";
+import { creatureCard, isParty, displayName } from "./sheet.js";
+import { inventoryPanel } from "./inventory.js";
+import { testPanel } from "./testpanel.js";
+import { mapsPanel } from "./maps.js";
+import { dungeonPanel } from "./dungeon.js";
+import { characterRequestPanel } from "./player.js";
+import { decisionDetails } from "./referee.js";
+import { describeRules } from "./log.js";
+
+function card(screen, c, opts = {}) {
+  return creatureCard(c, {
+    ...opts,
+    selected: c.id === screen.selected,
+    selectable: screen.isReferee || screen.mine().includes(c.id),
+    referee: screen.isReferee,
+    controllers: screen.controllersOf(c.id),
+    onSelect: () => {
+      screen.selected = c.id;
+      screen.render();
+      document.getElementById("inventory-h")?.scrollIntoView({ block: "nearest" });
+    },
+  });
+}
+
+function selectedPanels(screen) {
+  const c = screen.selected && screen.creatures[screen.selected];
+  if (!c || !c.creature) return null;
+  return [inventoryPanel(screen, c), testPanel(screen, c), screen.isReferee ? actionsPanel(screen, c) : null];
+}
+
+/** Referee: damage, conditions and light for the selected creature. */
+function actionsPanel(screen, c) {
+  const f = (screen.forms.actions ||= { amount: 1, piercing: false, condition: "prone", light: "bright" });
+  const conds = ["blessed", "prone", "vulnerable", "unconscious", "weakened"];
+  const current = (c.creature?.conditions?.active || []).map((a) => a.kind);
+  const go = (cmd) => screen.send({ rules: cmd }).catch(() => {});
+  return section(
+    "actions",
+    t("referee-actions", { name: displayName(c) }),
+    h(
+      "div",
+      { class: "row wrap" },
+      h("label", { for: "act-amount" }, t("damage")),
+      h("input", { id: "act-amount", type: "number", min: 1, max: 99, value: f.amount, oninput: (e) => (f.amount = Number(e.target.value)) }),
+      h("label", { class: "radio" }, h("input", { type: "checkbox", id: "act-piercing", checked: f.piercing, onchange: (e) => (f.piercing = e.target.checked) }), " " + t("piercing")),
+      h("button", { type: "button", id: "act-damage", onclick: () => go({ damage: { creature: c.id, amount: f.amount, piercing: f.piercing } }) }, t("deal-damage")),
+    ),
+    h(
+      "div",
+      { class: "row wrap" },
+      h("select", { id: "act-condition", "aria-label": t("conditions"), onchange: (e) => (f.condition = e.target.value) }, conds.map((k) => h("option", { value: k, selected: f.condition === k }, t(`cond-${k}`)))),
+      h("button", { type: "button", id: "act-add-condition", onclick: () => go({ add_condition: { creature: c.id, condition: f.condition } }) }, t("add-condition")),
+      current.map((k) => h("button", { type: "button", class: "chip cond", "aria-label": t("remove-condition", { condition: t(`cond-${k}`) }), onclick: () => go({ remove_condition: { creature: c.id, condition: k } }) }, `${t(`cond-${k}`)} ✕`)),
+    ),
+    h(
+      "div",
+      { class: "row wrap" },
+      h("select", { id: "act-light", "aria-label": t("light-level"), onchange: (e) => (f.light = e.target.value) }, ["bright", "dim", "darkness"].map((k) => h("option", { value: k, selected: f.light === k }, t(`light-${k}`)))),
+      h("button", { type: "button", onclick: () => go({ set_light_level: { creature: c.id, level: f.light } }) }, t("set-light")),
+    ),
+    waiveRow(screen, c, f, go),
+    c.unrevealed
+      ? h(
+          "div",
+          { class: "row wrap" },
+          h("span", { class: "hint" }, t("unrevealed-note")),
+          h("button", { type: "button", id: "act-reveal", onclick: () => go({ reveal: { creature: c.id } }) }, t("reveal-to-players")),
+        )
+      : null,
+  );
+}
+
+/** "You're an expert" (CR-EXP-11): the creature's expertise settles a trivial matter, no test, no use. */
+function waiveRow(screen, c, f, go) {
+  const known = Object.keys(c.creature?.expertises?.uses || {});
+  if (!known.length) return null;
+  if (!known.includes(f.waive)) f.waive = known[0];
+  return h(
+    "div",
+    { class: "row wrap" },
+    h("select", { id: "act-waive-expertise", "aria-label": t("waive-expertise"), onchange: (e) => (f.waive = e.target.value) }, known.map((k) => h("option", { value: k, selected: f.waive === k }, t(`exp-${k}`)))),
+    h("input", { id: "act-waive-task", type: "text", maxlength: 200, placeholder: t("waive-task"), "aria-label": t("waive-task"), value: f.waiveTask || "", oninput: (e) => (f.waiveTask = e.target.value) }),
+    h("button", { type: "button", id: "act-waive", onclick: () => go({ waive_test: { creature: c.id, expertise: f.waive, task: f.waiveTask || "" } }) }, t("waive-test")),
+  );
+}
+
+function createCreaturePanel(screen) {
+  const f = screen.forms.creature;
+  const field = (key, label, attrs = {}) => {
+    const id = `cc-${key}`;
+    const input = h("input", { id, ...attrs, value: f[key] ?? attrs.value ?? "", oninput: (e) => (f[key] = e.target.value) });
+    return h("label", { for: id, class: "field" }, h("span", {}, label), input);
+  };
+  const kind = h(
+    "select",
+    { id: "cc-kind", onchange: (e) => (f.kind = e.target.value) },
+    ["crow", "hireling", "animal", "monster", "npc"].map((k) => h("option", { value: k, selected: (f.kind || "crow") === k }, t(`kind-${k}`))),
+  );
+  const form = h(
+    "form",
+    {
+      class: "grid-form",
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const num = (k, d) => (f[k] === undefined || f[k] === "" ? d : Number(f[k]));
+        const id = (f.id || "").trim();
+        const cmd = {
+          create_creature: {
+            id,
+            kind: f.kind || "crow",
+            characteristics: { agility: num("agility", 0), mind: num("mind", 0), strength: num("strength", 0) },
+            stamina: num("stamina", 6),
+            speed: { walk: num("walk", 6) },
+          },
+        };
+        if ((f.name || "").trim()) cmd.create_creature.name = f.name.trim();
+        try {
+          await screen.send({ rules: cmd });
+          screen.forms.creature = { kind: f.kind };
+          screen.selected = id;
+          screen.render();
+        } catch {
+          /* shown */
+        }
+      },
+    },
+    field("id", t("creature-id"), { required: true, pattern: "[A-Za-z0-9_\\-]+", autocomplete: "off" }),
+    h("label", { for: "cc-kind", class: "field" }, h("span", {}, t("kind")), kind),
+    field("agility", t("char-agility"), { type: "number", min: -5, max: 5, value: 0 }),
+    field("mind", t("char-mind"), { type: "number", min: -5, max: 5, value: 0 }),
+    field("strength", t("char-strength"), { type: "number", min: -5, max: 5, value: 0 }),
+    field("stamina", t("stamina"), { type: "number", min: 1, max: 99, value: 6 }),
+    field("walk", t("speed"), { type: "number", min: 0, max: 30, value: 6 }),
+    h("button", { type: "submit", class: "primary", id: "cc-submit" }, t("create-creature")),
+  );
+  return h("details", { key: "create-creature", class: "panel tool", id: "create-creature" }, h("summary", {}, h("h2", {}, t("create-creature"))), form);
+}
+
+
+/** The Referee's columns and tools. */
+function refereeLayout(screen) {
+  const party = Object.values(screen.creatures).filter(isParty);
+  const others = Object.values(screen.creatures).filter((c) => !isParty(c));
+  return {
+    a: [dungeonPanel(screen), section("party", t("party"), party.length ? h("div", { class: "cards" }, party.map((c) => card(screen, c))) : h("p", { class: "hint" }, t("no-party")))],
+    b: [mapsPanel(screen), selectedPanels(screen), section("monsters", t("monsters-npcs"), others.length ? h("div", { class: "cards" }, others.map((c) => card(screen, c))) : h("p", { class: "hint" }, t("none")))],
+    tools: [createCreaturePanel(screen)],
+  };
+}
+
+function playerLayout(screen) {
+  const own = screen.mine();
+  const others = Object.values(screen.creatures).filter((c) => !own.includes(c.id));
+  return {
+    a: [dungeonPanel(screen), characterRequestPanel(screen), own.map((id) => card(screen, screen.creatures[id], { full: true }))],
+    b: [mapsPanel(screen), selectedPanels(screen), others.length ? section("others", t("others"), h("div", { class: "cards" }, others.map((c) => card(screen, c)))) : null],
+    tools: [],
+  };
+}
+
+/** The Crows screen, as the shell asks for it (see js/table.js, `RulesetScreen`). */
+export default {
+  /** Picks the first creature to show. */
+  init(screen) {
+    const own = screen.mine();
+    screen.selected = screen.isReferee ? Object.keys(screen.creatures).find((id) => isParty(screen.creatures[id])) || null : own[0] || null;
+  },
+  layout(screen) {
+    return screen.isReferee ? refereeLayout(screen) : playerLayout(screen);
+  },
+  /** Every creature, for the log filter; `party` ones may be bound to a player. */
+  characters(screen) {
+    return Object.values(screen.creatures).map((c) => ({ id: c.id, name: displayName(c), party: isParty(c) }));
+  },
+  displayName(screen, id) {
+    return displayName(screen.creatures[id]);
+  },
+  decisionDetails,
+  /** A combat reaction waiting for this seat is flagged. */
+  urgent(d) {
+    return d.kind.startsWith("crows.combat.");
+  },
+  describeRules,
+  /** In a dungeon entered with `enter_dungeon`, the explore family pauses its turn. */
+  pauseCommands(screen) {
+    return screen.rules.explore?.visit ? { pause: { pause_dungeon_turn: {} }, resume: { resume_dungeon_turn: {} } } : null;
+  },
+  turnMinutes(screen) {
+    return screen.rules.dungeon_turn_minutes ?? 30;
+  },
+};
