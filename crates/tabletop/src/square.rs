@@ -19,6 +19,13 @@ pub struct Square {
     pub y: i32,
 }
 
+/// In words, for messages: `(3, -1)` (column, row), the way the CLI and the JSON name it.
+impl std::fmt::Display for Square {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
 impl Square {
     pub const fn new(x: i32, y: i32) -> Self {
         Self { x, y }

@@ -152,7 +152,7 @@ fn serde_json_like<T: std::fmt::Debug>(v: &T) -> String {
 
 #[path = "geometry/areas.rs"]
 mod areas;
+#[path = "geometry/light_units_hexes.rs"]
+mod light_units_hexes;
 #[path = "geometry/lines.rs"]
 mod lines;
-#[path = "geometry/more.rs"]
-mod light_units_hexes;

@@ -23,9 +23,9 @@ use grid::Square;
 /// Refusals, each naming the rule it enforces.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CombatError {
-    #[error("{to:?} is not next to {from:?}: a move goes one square at a time (CR-CBT-02)")]
+    #[error("square {to} is not next to {from}: a move goes one square at a time (CR-CBT-02)")]
     NotAdjacent { from: Square, to: Square },
-    #[error("{0:?} holds an obstacle that blocks movement")]
+    #[error("square {0} holds an obstacle that blocks movement")]
     Obstacle(Square),
     #[error("the path costs {cost} squares of movement, more than the speed {speed} (CR-MOVE-01)")]
     ExceedsSpeed { cost: u32, speed: u32 },
@@ -59,13 +59,13 @@ pub enum CombatError {
     #[error("every square of a push must take the target farther from the pusher (CR-FORCE-01)")]
     PushNotAway,
     #[error(
-        "a target cannot be force-moved into a space with a creature or object: {0:?} (CR-FORCE-05)"
+        "a target cannot be force-moved into a space with a creature or object: square {0} (CR-FORCE-05)"
     )]
     ForcedIntoOccupied(Square),
     #[error("a mundane effect cannot force-move a creature larger than the mover (CR-FORCE-06)")]
     TargetTooLarge,
     #[error(
-        "a non-vertical forced move climbs or drops more than 1 square between {from:?} and {to:?} (CR-FORCE-08)"
+        "a non-vertical forced move climbs or drops more than 1 square between {from} and {to} (CR-FORCE-08)"
     )]
     SlopeTooSteep { from: Square, to: Square },
     #[error("d{sides} face {face} is out of range")]
@@ -86,7 +86,7 @@ pub enum CombatError {
         "teleporting needs line of effect to the destination, and for another creature also to the space it leaves (CR-MOVE-06)"
     )]
     TeleportNoLineOfEffect,
-    #[error("a teleport cannot end where a creature or object is: {0:?} (CR-MOVE-06)")]
+    #[error("a teleport cannot end where a creature or object is: square {0} (CR-MOVE-06)")]
     TeleportIntoOccupied(Square),
     #[error("only vertical forced movement may leave the target above the ground (CR-FORCE-07)")]
     NotVertical,

@@ -27,6 +27,28 @@ fn open_kinds(t: &T) -> Vec<String> {
         .collect()
 }
 
+/// A refusal names a square the way the map and the commands do, "(x, y)", never as a Rust
+/// value (`Square { x: 9, y: 9 }`).
+#[test]
+fn cr_cbt_05_a_refusal_names_the_square_in_words() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"set_grid": {"cells": [{"at": {"x": 9, "y": -2}, "obstacle": "solid"}]}}),
+        &[],
+    );
+    let e = t
+        .run(
+            &referee(),
+            r(json!({"place": {"creature": "vera", "at": {"x": 9, "y": -2}, "side": "crows"}})),
+            &[],
+        )
+        .unwrap_err();
+    let (message, rule) = rule_of(e);
+    assert_eq!(rule.as_deref(), Some("CR-CBT-05"));
+    assert!(message.contains("square (9, -2)"), "{message}");
+    assert!(!message.contains("Square {"), "{message}");
+}
+
 #[test]
 // Covers CR-CBT-04, CR-CBT-05.
 fn cr_cbt_05_placing_takes_the_space_of_the_size_and_never_overlaps() {

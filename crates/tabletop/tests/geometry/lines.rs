@@ -201,3 +201,8 @@ fn paths_cost_squares_difficult_terrain_and_alternate_diagonals() {
         Err(tabletop::GeometryError::NotAStep { index: 1 })
     );
 }
+
+#[test]
+fn a_square_reads_as_column_and_row() {
+    assert_eq!(tabletop::square::Square::new(3, -1).to_string(), "(3, -1)");
+}

@@ -157,7 +157,7 @@ pub(super) fn place(
     if let Some(s) = sp.squares().find(|s| grid.obstacle(*s).is_some()) {
         return Err(RuleError::new(
             "square_blocked",
-            format!("{s:?} holds an obstacle (CR-CBT-05)"),
+            format!("square {s} holds an obstacle (CR-CBT-05)"),
         )
         .rule("CR-CBT-05"));
     }
