@@ -207,13 +207,18 @@ pub const MAX_LISTED: usize = 32;
 pub const MAX_BACKLASH_REROLLS: usize = 16;
 
 /// The magic commands (see the module docs).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, strum::VariantNames,
+)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum MagicCommand {
     Cast {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
         #[serde(default = "no_target")]
+        #[schemars(with = "serde_json::Value")]
         target: SpellTargetKind,
         #[serde(default)]
         targets: Vec<String>,
@@ -224,6 +229,7 @@ pub enum MagicCommand {
         #[serde(default)]
         bonus: i32,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         approved_expertises: Vec<ExpertiseName>,
         /// The caster does not touch the ground (quicksand, CR-BL-32).
         #[serde(default)]
@@ -234,6 +240,7 @@ pub enum MagicCommand {
         aim: Option<Aim>,
         /// In a fight: where a cube or a line is put (CR-SPELL-07).
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         at: Option<crate::spells::AreaAt>,
     },
     EndSpell {
@@ -261,12 +268,14 @@ pub enum MagicCommand {
     },
     StartCraft {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         recipe: Recipe,
     },
     Craft {
         creature: String,
         project: u32,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         expertises: Vec<ExpertiseName>,
         #[serde(default)]
         edges: u32,
@@ -279,20 +288,24 @@ pub enum MagicCommand {
     },
     SetMagicItem {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
         #[serde(default)]
         properties: Vec<String>,
     },
     IdentifyTest {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     IdentifyRest {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     NpcReveals {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
         npc: String,
         #[serde(default)]
@@ -302,21 +315,25 @@ pub enum MagicCommand {
 
 /// Where a spell is aimed (CR-SPELL-05…08): the distances and lines of effect come from the
 /// battle grid.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Aim {
     #[serde(default)]
+    #[schemars(with = "Option<serde_json::Value>")]
     pub line: Option<crate::spells::TargetLine>,
     /// Range in squares (none: no range limit on the card).
     #[serde(default)]
     pub range: Option<u32>,
     /// The chosen targets.
     #[serde(default)]
+    #[schemars(with = "Vec<serde_json::Value>")]
     pub chosen: Vec<crate::spells::Candidate>,
     /// Every valid target in range (an "All" line must take each of them).
     #[serde(default)]
+    #[schemars(with = "Vec<serde_json::Value>")]
     pub eligible: Vec<crate::spells::Candidate>,
     #[serde(default)]
+    #[schemars(with = "Option<serde_json::Value>")]
     pub area: Option<crate::spells::Area>,
     /// The origin square of an area placed at a distance.
     #[serde(default)]
@@ -324,7 +341,7 @@ pub struct Aim {
 }
 
 /// An area's origin square as measured on the grid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Origin {
     pub distance: u32,
@@ -440,7 +457,8 @@ pub struct ActiveSpellRecord {
 }
 
 /// The events of the magic commands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum MagicEvent {
     CastBegun {

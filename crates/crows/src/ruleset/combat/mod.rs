@@ -265,10 +265,12 @@ pub const MAX_COORDINATE: i32 = 10_000;
 pub const MAX_PATH: usize = 64;
 
 /// One square of the map as sent and stored.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CellAt {
+    #[schemars(with = "serde_json::Value")]
     pub at: Square,
     #[serde(flatten)]
+    #[schemars(with = "serde_json::Value")]
     pub cell: Cell,
 }
 
@@ -421,7 +423,10 @@ impl CombatState {
 pub type ReadiedAct = Readied;
 
 /// The combat commands (see the module docs).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, strum::VariantNames,
+)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum CombatCommand {
     SetGrid {
@@ -431,7 +436,9 @@ pub enum CombatCommand {
     },
     Place {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         at: Square,
+        #[schemars(with = "serde_json::Value")]
         side: Side,
         #[serde(default)]
         card: Option<String>,
@@ -457,6 +464,7 @@ pub enum CombatCommand {
         surprised: Vec<String>,
     },
     OrderSide {
+        #[schemars(with = "serde_json::Value")]
         side: Side,
         order: Vec<String>,
     },
@@ -469,15 +477,19 @@ pub enum CombatCommand {
     EndCombat {},
     CombatMove {
         creature: String,
+        #[schemars(with = "Vec<serde_json::Value>")]
         path: Vec<Square>,
     },
     Shift {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         to: Square,
     },
     Jump {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         to: Square,
+        #[schemars(with = "serde_json::Value")]
         characteristic: Characteristic,
     },
     Attack {
@@ -489,10 +501,12 @@ pub enum CombatCommand {
         #[serde(default)]
         targets: Vec<String>,
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         weapon: Option<ItemId>,
         #[serde(default)]
         natural: Option<String>,
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         characteristic: Option<Characteristic>,
         /// A thrown weapon's declared ranged attack (CR-ATK-04).
         #[serde(default)]
@@ -503,6 +517,7 @@ pub enum CombatCommand {
         like: Option<String>,
         /// The square named against a silent target in heavy concealment (CR-LOE-08).
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         guess: Option<Square>,
     },
     Taunt {
@@ -511,6 +526,7 @@ pub enum CombatCommand {
     },
     Ready {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         act: ReadiedAct,
         trigger: String,
     },
@@ -526,16 +542,19 @@ pub enum CombatCommand {
     },
     EscapeGrab {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         characteristic: Characteristic,
     },
     RepositionGrabbed {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         to: Square,
     },
     Knockback {
         creature: String,
         target: String,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         push: Vec<Square>,
     },
     CommandPet {
@@ -549,17 +568,21 @@ pub enum CombatCommand {
     DrawFromBelt {
         creature: String,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         moves: Vec<Move>,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         drops: Vec<ItemId>,
     },
     PickUpItem {
         creature: String,
         ground: u32,
+        #[schemars(with = "Vec<serde_json::Value>")]
         slots: Vec<SlotRef>,
     },
     FreeAct {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         cost: Cost,
         #[serde(default)]
         what: String,
@@ -567,18 +590,21 @@ pub enum CombatCommand {
     ForceMove {
         creature: String,
         by: String,
+        #[schemars(with = "serde_json::Value")]
         kind: crate::combat::forced_movement::ForcedKind,
         distance: u32,
         #[serde(default)]
         magic: bool,
         #[serde(default)]
         vertical: bool,
+        #[schemars(with = "Vec<serde_json::Value>")]
         path: Vec<Square>,
         #[serde(default)]
         altitude: u32,
     },
     Topple {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         object: Size,
         #[serde(default)]
         onto: Vec<String>,
@@ -591,6 +617,7 @@ pub enum CombatCommand {
     },
     Teleport {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         to: Square,
         /// The effect's distance in squares.
         distance: u32,
@@ -615,7 +642,8 @@ pub enum AttackKind {
 }
 
 /// The events of the combat commands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum CombatEvent {
     GridSet {

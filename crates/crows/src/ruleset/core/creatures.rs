@@ -35,7 +35,7 @@ use crate::ruleset::adapter::err;
 use crate::ruleset::state::CreatureRecord;
 
 /// Characteristic values in a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CharacteristicValues {
     pub agility: i8,

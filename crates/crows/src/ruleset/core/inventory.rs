@@ -52,24 +52,27 @@ use crate::ruleset::adapter::{err, label, roll_d6s, roll_die, timing};
 use crate::ruleset::state::GroundItem;
 
 /// Armor Defense of a custom item.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ArmorSpec {
+    #[schemars(with = "serde_json::Value")]
     pub kind: ArmorKind,
     pub defense: u16,
 }
 
 /// An item not from a content pack.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CustomItem {
     pub name: String,
     pub slots: u16,
     #[serde(default)]
+    #[schemars(with = "Option<serde_json::Value>")]
     pub stack: Option<StackRule>,
     #[serde(default)]
     pub armor: Option<ArmorSpec>,
     #[serde(default)]
+    #[schemars(with = "Option<serde_json::Value>")]
     pub usage_dice: Option<UsageLine>,
     #[serde(default)]
     pub light_source: bool,
@@ -77,6 +80,7 @@ pub struct CustomItem {
     #[serde(default)]
     pub light: Option<String>,
     #[serde(default)]
+    #[schemars(with = "Option<serde_json::Value>")]
     pub magic_slot: Option<MagicSlot>,
     #[serde(default)]
     pub magic: bool,

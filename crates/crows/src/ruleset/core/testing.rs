@@ -92,7 +92,7 @@ use crate::ruleset::adapter::{bad_context, err, from_snake, roll_die, snake};
 use crate::ruleset::state::{AssistCharge, AssistCost, AssistRecord, CrowsState, Ruling, TestMeta};
 
 /// What the assisted test needs in combat, which sets the assist's cost (CR-ASSIST-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AssistedNeeds {
     Maneuver,

@@ -179,7 +179,7 @@ pub const REST_MINUTES: u64 = crate::rest::REST_HOURS as u64 * 60;
 pub const MAX_PASS_MINUTES: u64 = 7 * 24 * 60;
 
 /// How long a dungeon turn lasts (CR-DT-05).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DungeonLength {
     /// Real minutes on the engine's timer.
@@ -191,7 +191,7 @@ pub enum DungeonLength {
 }
 
 /// Where a rest takes place (CR-REST-08).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RestPlace {
     Dungeon,
@@ -202,8 +202,9 @@ pub enum RestPlace {
 }
 
 /// A rest activity as chosen on the wire (a harvest's size is read from the corpse).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+#[schemars(with = "serde_json::Value")]
 pub enum ActivityChoice {
     Craft { item: String },
     Harvest { corpse: String },
@@ -216,7 +217,10 @@ pub enum ActivityChoice {
 }
 
 /// The explore commands (see the module docs).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, strum::VariantNames,
+)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum ExploreCommand {
     EnterDungeon {
@@ -257,6 +261,7 @@ pub enum ExploreCommand {
         #[serde(default)]
         cap_at_ten: Option<bool>,
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         seclude_camp: Option<SecludeCampSign>,
     },
     PassTime {
@@ -426,7 +431,8 @@ pub struct ExploreState {
 }
 
 /// The events of the explore commands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum ExploreEvent {
     DungeonEntered {

@@ -185,7 +185,7 @@ fn yes() -> bool {
 }
 
 /// A hex as the Referee draws it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HexSpec {
     pub q: i32,
@@ -217,7 +217,7 @@ impl HexSpec {
 }
 
 /// A hex's coordinates in a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HexAt {
     pub q: i32,
@@ -225,7 +225,7 @@ pub struct HexAt {
 }
 
 /// What a site is (CR-POI-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SiteKind {
     Dungeon,
@@ -493,7 +493,10 @@ pub fn wounds_healed_per_rest(state: &CrowsState, creature: &str) -> u8 {
 }
 
 /// The travel commands (see the module docs).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, strum::VariantNames,
+)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum TravelCommand {
     SetHexes {
@@ -540,6 +543,7 @@ pub enum TravelCommand {
         distinct_tasks: bool,
     },
     BeginTravelDay {
+        #[schemars(with = "serde_json::Value")]
         pace: Pace,
         #[serde(default)]
         road_all_day: bool,
@@ -552,8 +556,10 @@ pub enum TravelCommand {
     },
     DeclareRole {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         task: Task,
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         characteristic: Option<Characteristic>,
         #[serde(default)]
         picks: Vec<String>,
@@ -566,15 +572,18 @@ pub enum TravelCommand {
     TravelAssist {
         helper: String,
         holder: String,
+        #[schemars(with = "serde_json::Value")]
         characteristic: Characteristic,
     },
     TravelRoleTests {
         #[serde(default)]
+        #[schemars(with = "std::collections::BTreeMap<String, serde_json::Value>")]
         approved_expertises: BTreeMap<String, Vec<ExpertiseName>>,
     },
     TravelEncounterCheck {},
     RoadEncounter {},
     TravelMove {
+        #[schemars(with = "serde_json::Value")]
         toward: Direction,
     },
     ArriveAtSite {
@@ -598,7 +607,7 @@ pub enum TravelCommand {
 }
 
 /// How a lost party found its way (CR-LOST-04).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FoundBy {
     Map,
@@ -617,7 +626,8 @@ pub struct HexEntry {
 }
 
 /// The events of the travel commands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum TravelEvent {
     TravelOptionsSet {
