@@ -479,4 +479,37 @@ mod tests {
         walk(&doc, &doc, &mut seen);
         assert!(seen > 10, "{seen}");
     }
+
+    /// The generated schemas stay within OpenAPI 3.0's dialect (JSON Schema draft 4 with
+    /// `nullable`): no type lists, `const`, `prefixItems` or `$defs` from newer drafts, with
+    /// every registered ruleset's commands in.
+    #[test]
+    fn generated_schemas_use_openapi_3_0_keywords_only() {
+        fn walk(v: &Value, path: &str) {
+            match v {
+                Value::Object(map) => {
+                    for key in ["const", "prefixItems", "$defs", "unevaluatedProperties"] {
+                        assert!(!map.contains_key(key), "{key} at {path}");
+                    }
+                    if let Some(t) = map.get("type") {
+                        assert!(t.is_string(), "type {t} at {path}");
+                    }
+                    for (k, x) in map {
+                        walk(x, &format!("{path}/{k}"));
+                    }
+                }
+                Value::Array(items) => {
+                    for (i, x) in items.iter().enumerate() {
+                        walk(x, &format!("{path}/{i}"));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut registry = engine::builtin_registry();
+        registry.register(crows::ruleset::Crows);
+        let doc = document(&registry);
+        walk(&doc["components"]["schemas"], "#/components/schemas");
+        walk(&doc["paths"], "#/paths");
+    }
 }
