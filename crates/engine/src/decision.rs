@@ -213,7 +213,7 @@ impl WindowRequest {
 pub const LAPSED_OPTION: &str = "no_ruling";
 
 /// An answer to a decision.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Answer {
     pub decision: String,
     pub option: String,

@@ -80,7 +80,7 @@ fn is_zero(n: &u64) -> bool {
     *n == 0
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum DemoCommand {
     Create {
@@ -246,6 +246,10 @@ impl Ruleset for Demo {
 
     fn name(&self) -> &'static str {
         "demo"
+    }
+
+    fn command_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        generator.subschema_for::<DemoCommand>()
     }
 
     fn init(&self, config: &Value) -> Result<DemoState, RuleError> {

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 pub const EVENT_FORMAT_VERSION: u32 = 1;
 
 /// A command as sent to a table (JSON, externally tagged: `{"rules": {...}}`, `{"undo": {}}`…).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// A ruleset command; its JSON is the ruleset's `Command` type.
@@ -41,8 +41,43 @@ pub enum Command {
     Clock(ClockCommand),
     /// Referee, through the server only: record a change of who may reach the table (an
     /// invite or tokens revoked, the Referee's link rotated). Logged for the Referee alone and
-    /// never undone; carries no token or token hash.
+    /// never undone; carries no token or token hash. Not part of the API (the server sends it).
+    #[schemars(skip)]
     Access(AccessChange),
+    /// Referee: change a table option (`{"set_option": {"players_physical_dice": true}}`).
+    /// Recorded as `option_set`, so it replays (and undoes like any command).
+    SetOption(TableOption),
+}
+
+/// A table option only the Referee changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum TableOption {
+    /// Players may enter their own physical dice (faces) for their commands; off by default,
+    /// when only the Referee may.
+    PlayersPhysicalDice(bool),
+}
+
+/// The options a table runs with (see [`TableOption`]); every one off by default.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableOptions {
+    /// Players may enter physical dice for their own commands.
+    #[serde(default)]
+    pub players_physical_dice: bool,
+}
+
+impl TableOptions {
+    /// True when every option is off (the default a state leaves out of its JSON).
+    pub fn is_default(&self) -> bool {
+        *self == TableOptions::default()
+    }
+
+    /// Sets one option.
+    pub fn set(&mut self, option: TableOption) {
+        match option {
+            TableOption::PlayersPhysicalDice(on) => self.players_physical_dice = on,
+        }
+    }
 }
 
 /// A change of access to a table, as the Referee's log records it.
@@ -70,7 +105,7 @@ fn one() -> u32 {
 }
 
 /// Clock commands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClockCommand {
     /// Start combat with this turn order; the first combatant's turn starts. With
@@ -362,6 +397,10 @@ pub enum EventBody {
     /// Access to the table changed (see [`Command::Access`]); Referee-only.
     AccessChanged {
         change: AccessChange,
+    },
+    /// The Referee set a table option (see [`Command::SetOption`]); public.
+    OptionSet {
+        option: TableOption,
     },
     /// Never written: what the reader puts in place of a stored event it cannot decode (see
     /// [`Envelope::from_stored`]). It changes nothing, only the Referee sees it, and undo

@@ -167,11 +167,13 @@ pub use decision::{
 };
 pub use event::{
     AccessChange, ClockCommand, Command, EVENT_FORMAT_VERSION, EndReason, Envelope, EventBody,
+    TableOption, TableOptions,
 };
 pub use projection::{
     LogIndex, LogProjector, ViewEvent, named_seqs, project_log, shows, view_event,
 };
 pub use registry::Registry;
+pub use rule_error::Issue;
 pub use ruleset::{
     Acting, CoreState, Ctx, DiceRoller, EffectSpec, FacesRoller, Roller, RuleError, Ruleset,
     ScriptedRoller, TableState, total_only, window_timer_id,

@@ -5,9 +5,11 @@
 //! A ruleset that takes content packs (data files: items, creatures, roll tables) accepts the
 //! rules command `{"load_pack": {"files": [{"name": "…", "text": "…"}]}}` ([`PACK_COMMAND`]):
 //! it validates the files (with the packs loaded before) in `decide` and refuses them with a
-//! [`crate::RuleError`] whose message lists one problem per line as
-//! `file:line:column: field: message`. The server's pack upload goes through that command only
-//! (`Table::check_rules_command` tells whether a ruleset has it), so it knows no pack format.
+//! [`crate::RuleError`] that carries each problem as a located [`crate::Issue`] (file, line,
+//! column, field, message: `RuleError::with_issues`) and lists them in its message for people,
+//! one per line as `file:line:column: field: message`. The server's pack upload goes through
+//! that command only (`Table::check_rules_command` tells whether a ruleset has it), so it knows
+//! no pack format; it answers with the issues as they are.
 
 use crate::core::{Actor, Visibility};
 use crate::event::{Envelope, EventBody};
@@ -45,6 +47,18 @@ impl Registry {
     /// The registered names, sorted.
     pub fn names(&self) -> Vec<&'static str> {
         self.factories.keys().copied().collect()
+    }
+
+    /// Each registered ruleset's command schema ([`Ruleset::command_schema`]), by name, sorted;
+    /// the named parts they refer to are left in `generator`.
+    pub fn command_schemas(
+        &self,
+        generator: &mut schemars::SchemaGenerator,
+    ) -> Vec<(&'static str, schemars::Schema)> {
+        self.factories
+            .iter()
+            .map(|(name, factory)| (*name, factory.command_schema(generator)))
+            .collect()
     }
 
     pub fn contains(&self, name: &str) -> bool {

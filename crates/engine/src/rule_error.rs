@@ -13,6 +13,24 @@ pub struct RuleError {
     /// The rule or limit involved (a checklist id such as `CR-INV-03`, or a limit's name).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
+    /// Located problems in a user's files (a refused content pack): each one's file, line,
+    /// column and field as data, so no reader parses them back out of `message` (which still
+    /// lists them for people, one per line).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub issues: Vec<Issue>,
+}
+
+/// One located problem in a user's file (a content pack).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Issue {
+    pub file: String,
+    /// 1-based; 0 when the problem has no position.
+    pub line: usize,
+    /// 1-based; 0 when the problem has no position.
+    pub column: usize,
+    /// The field path, e.g. `items[3].weapon.range` (empty for the whole file).
+    pub field: String,
+    pub message: String,
 }
 
 impl RuleError {
@@ -21,11 +39,17 @@ impl RuleError {
             code: code.into(),
             message: message.into(),
             rule: None,
+            issues: Vec::new(),
         }
     }
     /// Names the rule (e.g. a checklist id) this error enforces.
     pub fn rule(mut self, rule: impl Into<String>) -> Self {
         self.rule = Some(rule.into());
+        self
+    }
+    /// Attaches the located problems this refusal is about (see [`RuleError::issues`]).
+    pub fn with_issues(mut self, issues: Vec<Issue>) -> Self {
+        self.issues = issues;
         self
     }
 }

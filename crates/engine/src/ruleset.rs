@@ -156,6 +156,12 @@ pub struct CoreState {
     /// everyone answers or the Referee closes it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window_timeout_ms: Option<i64>,
+    /// The options the Referee set (`set_option`).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::event::TableOptions::is_default"
+    )]
+    pub options: crate::event::TableOptions,
     /// Seq of the last event applied.
     pub head: u64,
 }
@@ -195,6 +201,16 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
 
     /// The registry name (`crows`, `acks`, `demo`).
     fn name(&self) -> &'static str;
+
+    /// The JSON Schema of this ruleset's commands (what `{"rules": …}` carries), for the
+    /// server's OpenAPI document: a ruleset is documented by being registered. A ruleset whose
+    /// `Command` derives `schemars::JsonSchema` returns
+    /// `generator.subschema_for::<Self::Command>()` (the generator collects the named parts).
+    /// Default: any object with one key, the command's name.
+    fn command_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let _ = generator;
+        schemars::json_schema!({"type": "object", "minProperties": 1, "maxProperties": 1})
+    }
 
     /// The state of a new table (`config` comes from table creation; `null` if none).
     fn init(&self, config: &serde_json::Value) -> Result<Self::State, RuleError>;
@@ -1712,6 +1728,7 @@ pub(crate) fn apply_body<R: Ruleset>(
                 core.participants.spectators.insert(name.clone());
             }
         },
+        EventBody::OptionSet { option } => core.options.set(*option),
         EventBody::ParticipantLeft { name } => {
             core.participants.players.remove(name);
             core.participants.spectators.remove(name);

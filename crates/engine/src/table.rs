@@ -256,6 +256,7 @@ impl<R: Ruleset> TypedTable<R> {
                 effect_links: Default::default(),
                 windows: Vec::new(),
                 window_timeout_ms: None,
+                options: Default::default(),
                 head: 1,
             },
             rules,
@@ -410,6 +411,7 @@ impl<R: Ruleset> TypedTable<R> {
             Command::Clock(ClockCommand::TimerDue { .. }) if *actor == Actor::System => Ok(()),
             Command::Clock(_) => referee_only("run the clock"),
             Command::Access(_) => referee_only("record access changes"),
+            Command::SetOption(_) => referee_only("change table options"),
         }
     }
 
@@ -485,6 +487,9 @@ impl<R: Ruleset> TypedTable<R> {
                     },
                     Visibility::Referee,
                 )?;
+            }
+            Command::SetOption(option) => {
+                ctx.push_engine(EventBody::OptionSet { option: *option }, Visibility::Public)?;
             }
             Command::Leave { name } => {
                 let p = &self.state.core.participants;
@@ -986,6 +991,7 @@ pub(crate) trait TableFactory: Send + Sync {
     fn name(&self) -> &'static str;
     fn genesis(&self, env: &Envelope) -> Result<Table, EngineError>;
     fn restore(&self, snapshot: &Value) -> Result<Table, EngineError>;
+    fn command_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema;
 }
 
 pub(crate) struct Factory<R: Ruleset>(pub Arc<R>);
@@ -993,6 +999,9 @@ pub(crate) struct Factory<R: Ruleset>(pub Arc<R>);
 impl<R: Ruleset> TableFactory for Factory<R> {
     fn name(&self) -> &'static str {
         self.0.name()
+    }
+    fn command_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        self.0.command_schema(generator)
     }
     fn genesis(&self, env: &Envelope) -> Result<Table, EngineError> {
         Ok(Table {

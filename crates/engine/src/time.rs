@@ -198,7 +198,7 @@ impl RestKind {
 }
 
 /// How long an exploration turn lasts; the ruleset chooses.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TurnLength {
     /// Real time, run by a timer that can be paused (Crows: 30 minutes by default).
@@ -323,7 +323,7 @@ pub struct Combat {
 }
 
 /// Where a combatant goes in the order of a running round (an insertion or a delay).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Place {
     /// Last in the round (its own group).

@@ -640,3 +640,51 @@ fn sec_18_8_join_refuses_look_alike_and_unnormalised_names() {
 
 #[path = "engine_hardening/mod.rs"]
 mod hardening;
+
+/// Table options (issue 17, players' physical dice): only the Referee sets one; it is an
+/// event (`option_set`, public), so it replays and undoes; the state carries it.
+#[test]
+fn table_options_are_referee_only_events_that_replay_and_undo() {
+    let mut f = Fixture::new();
+    assert!(!f.table.core().options.players_physical_dice);
+    let on = json!({"set_option": {"players_physical_dice": true}});
+    let head = f.table.head();
+    assert!(matches!(
+        f.run(alice(), on.clone()),
+        Err(EngineError::NotAllowed(_))
+    ));
+    assert_eq!(f.table.head(), head, "a refused option changes nothing");
+    let events = f.ok(Actor::Referee, on);
+    assert!(matches!(
+        &events[0].body,
+        EventBody::OptionSet {
+            option: engine::TableOption::PlayersPhysicalDice(true)
+        }
+    ));
+    assert_eq!(events[0].visibility, engine::Visibility::Public);
+    assert!(f.table.core().options.players_physical_dice);
+    assert_eq!(
+        f.table.state_json()["core"]["options"]["players_physical_dice"],
+        true
+    );
+    f.assert_replays();
+    f.ok(Actor::Referee, json!({"undo": {}}));
+    assert!(!f.table.core().options.players_physical_dice);
+    f.ok(
+        Actor::Referee,
+        json!({"set_option": {"players_physical_dice": true}}),
+    );
+    f.ok(
+        Actor::Referee,
+        json!({"set_option": {"players_physical_dice": false}}),
+    );
+    assert!(!f.table.core().options.players_physical_dice);
+    assert!(
+        f.run(
+            Actor::Referee,
+            json!({"set_option": {"no_such_option": true}})
+        )
+        .is_err()
+    );
+    f.assert_replays();
+}

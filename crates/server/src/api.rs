@@ -250,17 +250,22 @@ async fn rulesets(State(state): St) -> Json<Value> {
 }
 
 async fn openapi_doc(State(state): St) -> Json<Value> {
-    Json(openapi::document(&state.tables.registry.names()))
+    Json(openapi::document(&state.tables.registry))
 }
 
-#[derive(Deserialize)]
+/// The body of `POST /api/tables`.
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct CreateTable {
+pub(crate) struct CreateTable {
+    /// A registered ruleset (the document lists them as an `enum`).
     ruleset: String,
+    #[schemars(length(min = 1, max = 100))]
     name: String,
     /// The Referee's display name.
     #[serde(default = "referee_name")]
+    #[schemars(length(min = 1, max = 100))]
     referee: String,
+    /// The ruleset's table configuration (its own shape).
     #[serde(default)]
     config: Value,
 }
@@ -345,9 +350,10 @@ const IMPORT_TYPES: &[&str] = &[
 
 /// `POST /api/tables/import?accept_unsigned=true` also takes an unsigned export or one
 /// signed by another server (see `store::export` for what such a file may contain).
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct ImportQuery {
+pub(crate) struct ImportQuery {
+    /// Also take an unsigned export, or one signed by another server.
     #[serde(default)]
     accept_unsigned: bool,
 }
@@ -387,11 +393,12 @@ async fn import_table(
         .into_response())
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct CreateInvite {
+pub(crate) struct CreateInvite {
     /// The character the invited player will control; none: an open invite.
     #[serde(default)]
+    #[schemars(length(min = 1, max = 100))]
     character: Option<String>,
 }
 
@@ -435,11 +442,12 @@ async fn create_invite(
         .into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct Join {
+pub(crate) struct Join {
     invite: String,
     /// The player's name at the table.
+    #[schemars(length(min = 1, max = 100))]
     name: String,
 }
 
@@ -634,9 +642,9 @@ async fn revoke_invite(
     Ok(Json(json!({ "revoked": { "invite": invite, "character": character } })).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct RevokePlayer {
+pub(crate) struct RevokePlayer {
     player: String,
     /// Hand the player's current seat a fresh token (returned once).
     #[serde(default)]
@@ -739,9 +747,15 @@ fn no_store(mut response: Response) -> Response {
     response
 }
 
-/// `?faces=13,3` on a command: physical dice, the Referee's.
-#[derive(Deserialize, Default)]
-struct CommandQuery {
+/// `?faces=13,3` on a command: physical dice, the Referee's (and the players' at a table
+/// with the `players_physical_dice` option).
+#[derive(Deserialize, Default, schemars::JsonSchema)]
+pub(crate) struct CommandQuery {
+    /// Physical dice: the faces rolled at the table for the command's dice in order (e.g.
+    /// 13,3). The Referee's; a player's only at a table whose Referee set the option
+    /// `players_physical_dice` (otherwise 403 physical_dice_referee_only). A face a die lacks,
+    /// too few faces or faces left over: 422, nothing stored.
+    #[schemars(regex(pattern = r"^-?[0-9]+(,-?[0-9]+)*$"))]
     faces: Option<String>,
 }
 
@@ -778,13 +792,9 @@ async fn command(
 ) -> Result<Response, ApiError> {
     let (who, seat) = authorize(&state, bearer(&headers)?, &id).await?;
     state.guard.check_command(bearer(&headers)?)?;
+    // Whether this participant may bring faces is checked under the table's lock, on the
+    // table's options (a player only with `players_physical_dice`; runner::decide).
     let faces = match query(q)?.faces {
-        Some(_) if who != Principal::Referee => {
-            return Err(ApiError::forbidden(
-                "physical_dice_referee_only",
-                "only the Referee enters physical dice (faces) for a command",
-            ));
-        }
         Some(text) => Some(parse_faces(&text)?),
         None => None,
     };
@@ -798,7 +808,7 @@ async fn command(
     ))
 }
 
-/// Reads a command body (the shape of `openapi::command_schema`): an object with one key, one
+/// Reads a command body (the shape of the generated `engine::Command`): an object with one key, one
 /// of [`openapi::COMMANDS`]; a `rules` command is itself an object with one key. Anything else
 /// is refused with 400 `bad_command` saying what was expected.
 pub fn parse_command(body: &Value) -> Result<Command, ApiError> {
@@ -853,12 +863,15 @@ fn json_kind(v: &Value) -> &'static str {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct LogQuery {
+pub(crate) struct LogQuery {
+    /// The last `n` the caller has (0: from the start).
     #[serde(default)]
     after: u64,
+    /// Events per page (default 100; at most the server's page limit).
     #[serde(default)]
+    #[schemars(range(min = 1, max = 1000))]
     limit: Option<usize>,
 }
 
@@ -1001,24 +1014,37 @@ async fn export(
 // ---------- content packs ----------
 
 /// One uploaded pack file.
-#[derive(Deserialize, serde::Serialize)]
+#[derive(Deserialize, serde::Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct PackFileIn {
+pub(crate) struct PackFileIn {
     name: String,
     text: String,
 }
 
-#[derive(Deserialize)]
+/// The body of `POST /api/tables/{id}/packs`.
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct PackUpload {
+pub(crate) struct PackUpload {
     files: Vec<PackFileIn>,
     /// Decide the pack command without storing it.
     #[serde(default)]
     validate_only: bool,
 }
 
-/// Parses `file:line:column: field: message` lines (the registry's pack error convention);
-/// lines in another form are kept as whole-file messages.
+/// The located problems of a refused pack: those the ruleset's refusal carries as data
+/// (`RuleError::issues`); a ruleset that only lists them in its message gets them read back
+/// from it ([`parse_issues`]).
+fn pack_issues(issues: Vec<Issue>, message: &str) -> Vec<Issue> {
+    if issues.is_empty() {
+        parse_issues(message)
+    } else {
+        issues
+    }
+}
+
+/// Parses `file:line:column: field: message` lines (the registry's pack error convention, for
+/// a ruleset whose refusal carries no `issues`); lines in another form are kept as whole-file
+/// messages.
 pub fn parse_issues(message: &str) -> Vec<Issue> {
     message
         .lines()
@@ -1102,15 +1128,18 @@ async fn packs(
             Ok(_) => {
                 Ok(Json(json!({ "valid": true, "files": files, "issues": [] })).into_response())
             }
-            Err(EngineError::Rule(rule)) => Ok(Json(json!({
-                "valid": false,
-                "files": files,
-                "code": rule.code,
-                "message": rule.message,
-                "rule": rule.rule,
-                "issues": parse_issues(&rule.message),
-            }))
-            .into_response()),
+            Err(EngineError::Rule(rule)) => {
+                let issues = rule.issues.into_iter().map(Issue::from).collect();
+                Ok(Json(json!({
+                    "valid": false,
+                    "files": files,
+                    "code": rule.code,
+                    "issues": pack_issues(issues, &rule.message),
+                    "message": rule.message,
+                    "rule": rule.rule,
+                }))
+                .into_response())
+            }
             Err(e) => Err(e.into()),
         };
     }
@@ -1124,7 +1153,7 @@ async fn packs(
     .await
     .map_err(|mut e| {
         if e.status == StatusCode::UNPROCESSABLE_ENTITY.as_u16() {
-            e.issues = parse_issues(&e.message);
+            e.issues = pack_issues(std::mem::take(&mut e.issues), &e.message);
         }
         e
     })?;

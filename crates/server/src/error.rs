@@ -9,8 +9,9 @@ use serde::Serialize;
 use store::StoreError;
 
 /// An error as the API returns it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error, schemars::JsonSchema)]
 #[error("{code}: {message}")]
+#[schemars(rename = "Error")]
 pub struct ApiError {
     #[serde(skip)]
     pub status: u16,
@@ -29,15 +30,29 @@ pub struct ApiError {
 }
 
 /// One located problem in an uploaded file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Issue {
     pub file: String,
     /// 1-based; 0 when the problem has no position.
     pub line: usize,
+    /// 1-based; 0 when the problem has no position.
     pub column: usize,
     /// The field path (empty for the whole file).
     pub field: String,
     pub message: String,
+}
+
+/// A ruleset's located problem, as it located it.
+impl From<engine::Issue> for Issue {
+    fn from(i: engine::Issue) -> Self {
+        Issue {
+            file: i.file,
+            line: i.line,
+            column: i.column,
+            field: i.field,
+            message: i.message,
+        }
+    }
 }
 
 impl Issue {
@@ -119,7 +134,7 @@ impl From<EngineError> for ApiError {
                 code: rule.code,
                 message: rule.message,
                 rule: rule.rule,
-                issues: Vec::new(),
+                issues: rule.issues.into_iter().map(Issue::from).collect(),
                 retry_after: None,
             },
             EngineError::UnknownDecision(_) => ApiError::new(

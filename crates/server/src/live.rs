@@ -48,12 +48,14 @@ pub const TOKEN_PROTOCOL: &str = "delve.token.";
 /// frames).
 const LIVE_MAX_MESSAGE: usize = 4096;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LiveQuery {
-    /// The old way to send the token (it ends up in access logs): still accepted.
+    /// Deprecated (it ends up in access logs): send the token in the first message. Still
+    /// accepted.
     #[serde(default)]
     token: Option<String>,
+    /// The last `n` the caller has; the backlog after it comes first.
     #[serde(default)]
     after: u64,
 }

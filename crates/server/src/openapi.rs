@@ -1,11 +1,22 @@
-//! The OpenAPI 3 document of every route, written by hand (served at `/api/openapi.json`).
+//! The OpenAPI 3 document of every route (served at `/api/openapi.json`), generated from the
+//! types through `schemars`.
 //!
-//! Built per server from its registry: the ruleset names are an `enum` of what is registered.
-//! The command body's schema ([`command_schema`]) follows the engine's `Command` (externally
-//! tagged: one key, the command's name); a ruleset command is `{"rules": {<name>: {…}}}`, an
-//! object with one key whose shape only the table's ruleset knows.
+//! Every schema a client sends comes from the Rust type the server reads it into: the command
+//! body is the engine's [`engine::Command`], and its `rules` alternative is each registered
+//! ruleset's own command schema ([`engine::Ruleset::command_schema`], under
+//! `components/schemas/<ruleset>.command`), so a ruleset is documented by being registered;
+//! request bodies and query strings are `api.rs`'s structs, the error body is
+//! [`ApiError`](crate::error::ApiError). Only the routes, their summaries and the shapes of
+//! answers the handlers build as JSON are written here.
 
-use serde_json::{Value, json};
+use crate::api::{
+    CommandQuery, CreateInvite, CreateTable, ImportQuery, Join, LogQuery, PackUpload, RevokePlayer,
+};
+use crate::error::ApiError;
+use crate::live::LiveQuery;
+use schemars::JsonSchema;
+use schemars::generate::{Contract, SchemaGenerator, SchemaSettings};
+use serde_json::{Map, Value, json};
 
 fn error_responses(codes: &[&str]) -> Value {
     let mut out = serde_json::Map::new();
@@ -41,119 +52,170 @@ fn body(schema: Value) -> Value {
     json!({"required": true, "content": {"application/json": {"schema": schema}}})
 }
 
-/// The engine's commands, as the body of `POST /api/tables/{id}/commands` takes them (the
-/// names are the keys of [`command_schema`]'s alternatives).
-pub const COMMANDS: [&str; 8] = [
-    "rules", "answer", "undo", "join", "leave", "bind", "unbind", "clock",
+/// The engine's commands, as the body of `POST /api/tables/{id}/commands` takes them: the keys
+/// of [`engine::Command`]'s alternatives in the document (a test keeps the two equal).
+pub const COMMANDS: [&str; 9] = [
+    "rules",
+    "answer",
+    "undo",
+    "join",
+    "leave",
+    "bind",
+    "unbind",
+    "clock",
+    "set_option",
 ];
 
-/// `{"<key>": <schema>}` and nothing else.
-fn one_key(key: &str, schema: Value) -> Value {
-    json!({"type": "object", "required": [key], "additionalProperties": false,
-        "properties": {key: schema}})
+/// Where the generated schemas live in the document.
+const SCHEMAS: &str = "#/components/schemas/";
+
+/// The name under which a ruleset's command schema is listed.
+pub fn ruleset_component(ruleset: &str) -> String {
+    format!("{ruleset}.command")
 }
 
-/// An object with these properties and no others (`required`: those that must be there).
-fn fields(required: &[&str], properties: Value) -> Value {
-    let mut schema = json!({"type": "object", "additionalProperties": false,
-        "properties": properties});
-    // OpenAPI 3.0 (JSON Schema draft 4) wants `required` non-empty when present.
-    if !required.is_empty() {
-        schema["required"] = json!(required);
-    }
-    schema
+/// The generated schemas: what clients send (read as the server deserializes it) and what the
+/// server answers with (as it serializes it).
+struct Generated {
+    requests: SchemaGenerator,
+    responses: SchemaGenerator,
 }
 
-fn name() -> Value {
-    json!({"type": "string"})
-}
-
-/// The schema of the engine's `ClockCommand` (unit commands are plain strings).
-fn clock_schema() -> Value {
-    let id = json!({"id": name()});
-    let visibility = json!({"oneOf": [
-        {"type": "string", "enum": ["public", "referee"]},
-        one_key("players", json!({"type": "array", "items": name()}))
-    ]});
-    // `TurnLength` is tagged by `kind` and ignores other keys.
-    let kind = |k: &str, extra: &[(&str, Value)]| {
-        let mut properties = json!({"kind": {"type": "string", "enum": [k]}});
-        let mut required = vec!["kind"];
-        for (name, schema) in extra {
-            properties[*name] = schema.clone();
-            required.push(*name);
+impl Generated {
+    fn new() -> Self {
+        Generated {
+            requests: SchemaSettings::openapi3().into_generator(),
+            responses: SchemaSettings::openapi3()
+                .with(|s| s.contract = Contract::Serialize)
+                .into_generator(),
         }
-        json!({"type": "object", "required": required, "properties": properties})
+    }
+
+    /// `T` as read from a request (a `$ref` into the components).
+    fn request<T: JsonSchema>(&mut self) -> Value {
+        self.requests.subschema_for::<T>().to_value()
+    }
+
+    /// `T` as written in a response.
+    fn response<T: JsonSchema>(&mut self) -> Value {
+        self.responses.subschema_for::<T>().to_value()
+    }
+
+    /// Every named schema, the generators' transforms (OpenAPI 3.0's `nullable`…) applied.
+    fn components(mut self) -> Map<String, Value> {
+        let mut all = self.requests.take_definitions(true);
+        all.extend(self.responses.take_definitions(true));
+        all
+    }
+}
+
+/// The component a `{"$ref": "#/components/schemas/<name>"}` names, copied (so the routes that
+/// clients and tests read directly carry their schema in place); anything else as it is.
+fn inline(components: &Map<String, Value>, schema: &Value) -> Value {
+    schema
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix(SCHEMAS))
+        .and_then(|name| components.get(name))
+        .cloned()
+        .unwrap_or_else(|| schema.clone())
+}
+
+/// A query string's struct, as OpenAPI parameters (one per field).
+fn query_params(components: &Map<String, Value>, schema: &Value) -> Vec<Value> {
+    let schema = inline(components, schema);
+    let required: Vec<&str> = schema["required"]
+        .as_array()
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let Some(properties) = schema["properties"].as_object() else {
+        return Vec::new();
     };
-    let turn_length = json!({"oneOf": [
-        kind("real_time", &[("ms", json!({"type": "integer", "format": "int64"}))]),
-        kind("game_minutes", &[("minutes", json!({"type": "integer", "format": "int64", "minimum": 0}))]),
-        kind("manual", &[])
-    ]});
-    let order = json!({"type": "array", "items": name()});
-    let groups = json!({"type": "array", "items": {"type": "array", "items": name()}});
-    // `Place`: where a combatant goes in a running round.
-    let place = json!({"oneOf": [
-        {"type": "string", "enum": ["last", "next"]},
-        one_key("before", name()), one_key("after", name()), one_key("with", name())
-    ]});
-    json!({"oneOf": [
-        {"type": "string", "enum": ["end_turn", "end_combat", "end_exploration_turn",
-            "end_exploration", "start_rest"]},
-        one_key("start_combat", fields(&["order"], json!({"order": order, "waits_for_order": {"type": "boolean"}}))),
-        one_key("reorder_combat", fields(&["order"], json!({"order": order}))),
-        one_key("start_grouped_combat", fields(&["groups"], json!({"groups": groups, "waits_for_order": {"type": "boolean"}}))),
-        one_key("reorder_grouped_combat", fields(&["groups"], json!({"groups": groups}))),
-        one_key("insert_combatant", fields(&["who", "place"], json!({"who": name(), "place": place}))),
-        one_key("remove_combatant", fields(&["who"], json!({"who": name()}))),
-        one_key("delay_turn", fields(&["place"], json!({"place": place}))),
-        one_key("close_window", fields(&["id"], json!({"id": name()}))),
-        one_key("set_window_timeout", fields(&[], json!({"ms": {"type": "integer", "format": "int64", "minimum": 1, "nullable": true}}))),
-        one_key("advance_seconds", fields(&["seconds"], json!({"seconds": {"type": "integer", "format": "int64", "minimum": 0}}))),
-        one_key("start_named_rest", fields(&["kind"], json!({"kind": name()}))),
-        one_key("start_exploration", fields(&[], json!({"length": {"nullable": true, "allOf": [turn_length]}}))),
-        one_key("end_rest", fields(&["completed"], json!({"completed": {"type": "boolean"}}))),
-        one_key("advance", fields(&["minutes"], json!({"minutes": {"type": "integer", "format": "int64", "minimum": 0}}))),
-        one_key("start_timer", fields(&["id", "label", "ms"], json!({"id": name(), "label": name(),
-            "ms": {"type": "integer", "format": "int64", "minimum": 1}, "visibility": visibility}))),
-        one_key("pause_timer", fields(&["id"], id.clone())),
-        one_key("resume_timer", fields(&["id"], id.clone())),
-        one_key("cancel_timer", fields(&["id"], id.clone())),
-        one_key("timer_due", fields(&["id"], id))
-    ]})
+    properties
+        .iter()
+        .map(|(name, property)| {
+            let mut property = property.clone();
+            let description = property
+                .as_object_mut()
+                .and_then(|p| p.remove("description"));
+            let mut param = json!({"name": name, "in": "query",
+                "required": required.contains(&name.as_str()), "schema": property});
+            if let Some(description) = description {
+                param["description"] = description;
+            }
+            param
+        })
+        .collect()
 }
 
-/// The body of `POST /api/tables/{id}/commands`: one of the engine's commands (see
-/// [`COMMANDS`]), each an object with one key.
-pub fn command_schema() -> Value {
-    let player_character = fields(
-        &["player", "character"],
-        json!({"player": name(), "character": name()}),
-    );
-    json!({"oneOf": [
-        one_key("rules", json!({
-            "type": "object", "minProperties": 1, "maxProperties": 1,
-            "description": "A command of the table's ruleset: one key, the command's name, e.g. {\"note\": {\"text\": \"…\", \"secret\": false}} (demo)"
-        })),
-        one_key("answer", {
-            // `Answer` takes no `deny_unknown_fields`: extra keys are ignored.
-            json!({"type": "object", "required": ["decision", "option"], "properties": {
-                "decision": name(), "option": name(), "text": {"type": "string"}}})
-        }),
-        one_key("undo", fields(&[], json!({"count": {"type": "integer", "minimum": 0, "maximum": u32::MAX, "default": 1}}))),
-        one_key("join", fields(&["name", "role"], json!({"name": name(),
-            "role": {"type": "string", "enum": ["player", "spectator"]}}))),
-        one_key("leave", fields(&["name"], json!({"name": name()}))),
-        one_key("bind", player_character.clone()),
-        one_key("unbind", player_character),
-        one_key("clock", clock_schema())
-    ]})
+/// The body of `POST /api/tables/{id}/commands`: the engine's `Command` (inlined), its
+/// `rules` alternative any registered ruleset's command (each listed as
+/// [`ruleset_component`]), an object with one key.
+fn command_body(components: &mut Map<String, Value>, rulesets: &[(&str, Value)]) -> Value {
+    let mut any_of = Vec::new();
+    for (name, schema) in rulesets {
+        let component = ruleset_component(name);
+        any_of.push(json!({"$ref": format!("{SCHEMAS}{component}")}));
+        components.insert(component, schema.clone());
+    }
+    let rules = json!({
+        "type": "object", "minProperties": 1, "maxProperties": 1,
+        "description": "A command of the table's ruleset: one key, the command's name, e.g. {\"note\": {\"text\": \"…\", \"secret\": false}} (demo). Its schema is the table's ruleset's (components `<ruleset>.command`).",
+        "anyOf": any_of
+    });
+    let mut command = components.get("Command").cloned().unwrap_or_default();
+    if let Some(alternatives) = command["oneOf"].as_array_mut() {
+        for alternative in alternatives {
+            if alternative["required"] == json!(["rules"]) {
+                alternative["properties"]["rules"] = rules.clone();
+            }
+        }
+    }
+    components.insert("Command".into(), command.clone());
+    command
 }
 
-/// The document, for a server offering `rulesets`.
-pub fn document(rulesets: &[&str]) -> Value {
+/// The document, for a server offering the rulesets of `registry`.
+pub fn document(registry: &engine::Registry) -> Value {
+    let rulesets = registry.names();
     let bearer = json!([{"bearer": []}]);
     let ruleset = json!({"type": "string", "enum": rulesets});
+    let mut generated = Generated::new();
+    let command = generated.request::<engine::Command>();
+    let ruleset_commands: Vec<(&str, Value)> = registry
+        .command_schemas(&mut generated.requests)
+        .into_iter()
+        .map(|(name, schema)| (name, schema.to_value()))
+        .collect();
+    let create = generated.request::<CreateTable>();
+    let invite = generated.request::<CreateInvite>();
+    let join = generated.request::<Join>();
+    let packs = generated.request::<PackUpload>();
+    let revoke = generated.request::<RevokePlayer>();
+    let command_query = generated.request::<CommandQuery>();
+    let log_query = generated.request::<LogQuery>();
+    let live_query = generated.request::<LiveQuery>();
+    let import_query = generated.request::<ImportQuery>();
+    generated.response::<ApiError>();
+    let mut components = generated.components();
+    // Commands: the engine's, the `rules` one each ruleset's.
+    debug_assert_eq!(command["$ref"], json!(format!("{SCHEMAS}Command")));
+    let command = command_body(&mut components, &ruleset_commands);
+    let mut create = inline(&components, &create);
+    create["properties"]["ruleset"] = ruleset.clone();
+    let params = |id: bool, query: &Value| {
+        let mut out = if id { vec![id_param()] } else { Vec::new() };
+        out.extend(query_params(&components, query));
+        Value::Array(out)
+    };
+    let import_params = params(false, &import_query);
+    let command_params = params(true, &command_query);
+    let log_params = params(true, &log_query);
+    let live_params = params(true, &live_query);
+    let invite = inline(&components, &invite);
+    let join = inline(&components, &join);
+    let packs = inline(&components, &packs);
+    let revoke = inline(&components, &revoke);
     let mut doc = json!({
         "openapi": "3.0.3",
         "info": {
@@ -167,27 +229,6 @@ pub fn document(rulesets: &[&str]) -> Value {
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
             "schemas": {
-                "Error": {
-                    "type": "object",
-                    "required": ["code", "message"],
-                    "properties": {
-                        "code": {"type": "string"},
-                        "message": {"type": "string"},
-                        "rule": {"type": "string"},
-                        "issues": {"type": "array", "items": {"$ref": "#/components/schemas/Issue"}}
-                    }
-                },
-                "Issue": {
-                    "type": "object",
-                    "required": ["file", "line", "column", "field", "message"],
-                    "properties": {
-                        "file": {"type": "string"},
-                        "line": {"type": "integer", "minimum": 0, "description": "1-based; 0 when the problem has no position"},
-                        "column": {"type": "integer", "minimum": 0},
-                        "field": {"type": "string", "description": "field path, empty for the whole file"},
-                        "message": {"type": "string"}
-                    }
-                },
                 "ViewEvent": {
                     "type": "object",
                     "required": ["n", "at_ms", "actor", "private", "body"],
@@ -236,19 +277,12 @@ pub fn document(rulesets: &[&str]) -> Value {
             }},
             "/api/tables": {"post": {
                 "summary": "Create a table; returns the Referee's token and link (shown once)",
-                "requestBody": body(json!({
-                    "type": "object", "required": ["ruleset", "name"], "additionalProperties": false,
-                    "properties": {
-                        "ruleset": ruleset,
-                        "name": {"type": "string", "minLength": 1, "maxLength": 100},
-                        "referee": {"type": "string", "minLength": 1, "maxLength": 100},
-                        "config": {}
-                    }
-                })),
+                "requestBody": body(create),
                 "responses": with_errors(("201", json_ok("Created", json!({"$ref": "#/components/schemas/TableCreated"}))), &["400", "413", "422"])
             }},
             "/api/tables/import": {"post": {
                 "summary": "Import an exported table (JSON Lines, hash-chained); returns a new Referee token",
+                "parameters": import_params,
                 "requestBody": {"required": true, "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
                 "responses": with_errors(("201", json_ok("Imported", json!({"$ref": "#/components/schemas/TableCreated"}))), &["400", "409", "413"])
             }},
@@ -256,8 +290,7 @@ pub fn document(rulesets: &[&str]) -> Value {
                 "summary": "Referee: a single-use invite, bound to a character or open",
                 "security": bearer,
                 "parameters": [id_param()],
-                "requestBody": body(json!({"type": "object", "additionalProperties": false,
-                    "properties": {"character": {"type": "string", "minLength": 1, "maxLength": 100, "nullable": true}}})),
+                "requestBody": body(invite),
                 "responses": with_errors(("201", json_ok("Invite", json!({"type": "object", "properties": {
                     "invite": {"type": "string"}, "invite_id": {"type": "string", "description": "the invite's public id, to revoke it by"},
                     "character": {"type": "string", "nullable": true}, "link": {"type": "string"}}}))),
@@ -265,8 +298,7 @@ pub fn document(rulesets: &[&str]) -> Value {
             }},
             "/api/join": {"post": {
                 "summary": "Exchange an invite for a player token (seats the player, binds the invite's character)",
-                "requestBody": body(json!({"type": "object", "required": ["invite", "name"], "additionalProperties": false,
-                    "properties": {"invite": {"type": "string"}, "name": {"type": "string", "minLength": 1, "maxLength": 100}}})),
+                "requestBody": body(join),
                 "responses": with_errors(("201", json_ok("Joined", json!({"type": "object", "properties": {
                     "table": {"type": "string"}, "player": {"type": "string"},
                     "character": {"type": "string", "nullable": true},
@@ -275,11 +307,10 @@ pub fn document(rulesets: &[&str]) -> Value {
             }},
             "/api/tables/{id}/commands": {"post": {
                 "summary": "Run a command as the token's participant; returns the new events the caller may see",
-                "description": "One engine command: an object with one key, the command's name: {\"rules\": <ruleset command>}, {\"answer\": …}, {\"undo\": {\"count\": n}}, {\"join\": …}, {\"leave\": …}, {\"bind\": …}, {\"unbind\": …}, {\"clock\": …}. A body of another shape is refused with 400 bad_command. Rate-limited per connection.",
+                "description": "One engine command: an object with one key, the command's name: {\"rules\": <ruleset command>}, {\"answer\": …}, {\"undo\": {\"count\": n}}, {\"join\": …}, {\"leave\": …}, {\"bind\": …}, {\"unbind\": …}, {\"clock\": …}, {\"set_option\": …} (Referee: e.g. {\"players_physical_dice\": true}). A body of another shape is refused with 400 bad_command. Rate-limited per connection.",
                 "security": bearer,
-                "parameters": [id_param(),
-                    {"name": "faces", "in": "query", "required": false, "description": "Referee only: physical dice, the faces rolled at the table for the command's dice in order (e.g. 13,3). A face a die lacks, too few faces or faces left over: 422, nothing stored. A player: 403 physical_dice_referee_only.", "schema": {"type": "string", "pattern": "^-?[0-9]+(,-?[0-9]+)*$"}}],
-                "requestBody": body(command_schema()),
+                "parameters": command_params,
+                "requestBody": body(command),
                 "responses": with_errors(("200", json_ok("Events", json!({"type": "object", "properties": {
                     "events": {"type": "array", "items": {"$ref": "#/components/schemas/ViewEvent"}}}}))),
                     &["400", "401", "403", "404", "409", "413", "422", "429"])
@@ -287,9 +318,7 @@ pub fn document(rulesets: &[&str]) -> Value {
             "/api/tables/{id}/log": {"get": {
                 "summary": "The caller's log, numbered densely for the caller, paged",
                 "security": bearer,
-                "parameters": [id_param(),
-                    {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": u64::MAX}},
-                    {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}],
+                "parameters": log_params,
                 "responses": with_errors(("200", json_ok("Page", json!({"type": "object", "properties": {
                     "events": {"type": "array", "items": {"$ref": "#/components/schemas/ViewEvent"}},
                     "next_after": {"type": "integer"}, "last_n": {"type": "integer"}, "more": {"type": "boolean"}}}))),
@@ -333,12 +362,7 @@ pub fn document(rulesets: &[&str]) -> Value {
                 "description": "The files go to the ruleset as {\"rules\": {\"load_pack\": {\"files\": [...]}}}. Loaded: 200 with the new events. Refused: 422 with the ruleset's code and message and `issues` (file:line:column). With validate_only the command is decided but never stored: 200 {valid, issues}. A ruleset without packs: 422 packs_unsupported.",
                 "security": bearer,
                 "parameters": [id_param()],
-                "requestBody": body(json!({"type": "object", "required": ["files"], "additionalProperties": false,
-                    "properties": {
-                        "files": {"type": "array", "items": {"type": "object", "required": ["name", "text"], "additionalProperties": false,
-                            "properties": {"name": {"type": "string"}, "text": {"type": "string"}}}},
-                        "validate_only": {"type": "boolean", "default": false}
-                    }})),
+                "requestBody": body(packs),
                 "responses": with_errors(("200", json_ok("Loaded, or the validation result", json!({"type": "object", "properties": {
                     "loaded": {"type": "boolean"},
                     "valid": {"type": "boolean"},
@@ -350,21 +374,22 @@ pub fn document(rulesets: &[&str]) -> Value {
             }},
             "/api/tables/{id}/live": {"get": {
                 "summary": "WebSocket: the caller's new events ({type:event}), {type:live} once caught up, {type:resume, after} before a close with code 4000 (too slow) or 1001 (shutdown)",
-                "parameters": [id_param(),
-                    {"name": "token", "in": "query", "required": false, "description": "deprecated (ends up in logs): send the token in the first message", "schema": {"type": "string"}},
-                    {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": u64::MAX}}],
+                "parameters": live_params,
                 "responses": with_errors(("101", json!({"description": "Switching protocols (WebSocket)"})), &["400", "401", "403", "404", "426"])
             }}
         }
     });
-    for (path, method, op) in access_paths(&bearer) {
+    for (path, method, op) in access_paths(&bearer, revoke) {
         doc["paths"][path][method] = op;
+    }
+    if let Some(schemas) = doc["components"]["schemas"].as_object_mut() {
+        schemas.extend(components);
     }
     doc
 }
 
 /// The access routes (invite list, revocation, rotation), merged into [`document`]'s paths.
-fn access_paths(bearer: &Value) -> Vec<(&'static str, &'static str, Value)> {
+fn access_paths(bearer: &Value, revoke: Value) -> Vec<(&'static str, &'static str, Value)> {
     vec![
         (
             "/api/tables/{id}/invites",
@@ -400,8 +425,7 @@ fn access_paths(bearer: &Value) -> Vec<(&'static str, &'static str, Value)> {
                 "summary": "Referee: revoke every token of a player; with reissue, hand the player's seat one fresh token (shown once); logged for the Referee",
                 "security": bearer,
                 "parameters": [id_param()],
-                "requestBody": body(json!({"type": "object", "required": ["player"], "additionalProperties": false,
-                    "properties": {"player": {"type": "string"}, "reissue": {"type": "boolean", "default": false}}})),
+                "requestBody": body(revoke),
                 "responses": with_errors(("200", json_ok("Revoked", json!({"type": "object", "properties": {
                     "player": {"type": "string"}, "revoked": {"type": "integer"},
                     "player_token": {"type": "string"}, "link": {"type": "string"}}}))),
@@ -421,4 +445,82 @@ fn access_paths(bearer: &Value) -> Vec<(&'static str, &'static str, Value)> {
             }),
         ),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`COMMANDS`] (what `parse_command` lets through) is exactly the generated `Command`'s
+    /// alternatives, in order: a new engine command cannot be left out of either.
+    #[test]
+    fn commands_are_the_generated_alternatives() {
+        let doc = document(&engine::builtin_registry());
+        let keys: Vec<&str> = doc["components"]["schemas"]["Command"]["oneOf"]
+            .as_array()
+            .expect("oneOf")
+            .iter()
+            .map(|alt| alt["required"][0].as_str().expect("one key"))
+            .collect();
+        assert_eq!(keys, COMMANDS);
+    }
+
+    /// Every `$ref` in the document names a component (the generated parts all landed).
+    #[test]
+    fn every_reference_resolves() {
+        fn walk(doc: &Value, v: &Value, seen: &mut usize) {
+            match v {
+                Value::Object(map) => {
+                    if let Some(r) = map.get("$ref").and_then(Value::as_str) {
+                        let name = r.strip_prefix(SCHEMAS).expect("a component");
+                        assert!(
+                            doc["components"]["schemas"].get(name).is_some(),
+                            "dangling {r}"
+                        );
+                        *seen += 1;
+                    }
+                    map.values().for_each(|x| walk(doc, x, seen));
+                }
+                Value::Array(items) => items.iter().for_each(|x| walk(doc, x, seen)),
+                _ => {}
+            }
+        }
+        let doc = document(&engine::builtin_registry());
+        let mut seen = 0;
+        walk(&doc, &doc, &mut seen);
+        assert!(seen > 10, "{seen}");
+    }
+
+    /// The generated schemas stay within OpenAPI 3.0's dialect (JSON Schema draft 4 with
+    /// `nullable`): no type lists, `const`, `prefixItems` or `$defs` from newer drafts, with
+    /// every registered ruleset's commands in.
+    #[test]
+    fn generated_schemas_use_openapi_3_0_keywords_only() {
+        fn walk(v: &Value, path: &str) {
+            match v {
+                Value::Object(map) => {
+                    for key in ["const", "prefixItems", "$defs", "unevaluatedProperties"] {
+                        assert!(!map.contains_key(key), "{key} at {path}");
+                    }
+                    if let Some(t) = map.get("type") {
+                        assert!(t.is_string(), "type {t} at {path}");
+                    }
+                    for (k, x) in map {
+                        walk(x, &format!("{path}/{k}"));
+                    }
+                }
+                Value::Array(items) => {
+                    for (i, x) in items.iter().enumerate() {
+                        walk(x, &format!("{path}/{i}"));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut registry = engine::builtin_registry();
+        registry.register(crows::ruleset::Crows);
+        let doc = document(&registry);
+        walk(&doc["components"]["schemas"], "#/components/schemas");
+        walk(&doc["paths"], "#/paths");
+    }
 }

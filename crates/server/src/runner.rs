@@ -310,6 +310,12 @@ async fn decide(
         let mut fresh = DiceRoller;
         let mut physical;
         let roller: &mut dyn engine::Roller = match faces {
+            Some(_) if !store::may_bring_faces(&loaded.table, actor) => {
+                return Err(ApiError::forbidden(
+                    "physical_dice_referee_only",
+                    store::PLAYERS_FACES_OFF,
+                ));
+            }
             Some(faces) => {
                 // The faces must be exactly the command's dice: checked before anything is
                 // stored, on the state this attempt decides on.

@@ -13,8 +13,14 @@ use tokio_tungstenite::tungstenite::Message;
 mod batch;
 #[path = "http/hostile.rs"]
 mod hostile;
+#[path = "http/openapi.rs"]
+mod openapi;
+#[path = "http/pack_issues.rs"]
+mod pack_issues;
 #[path = "http/pages.rs"]
 mod pages;
+#[path = "http/physical_dice.rs"]
+mod physical_dice;
 #[path = "http/queries.rs"]
 mod queries;
 mod secrecy_sweep;
@@ -1126,7 +1132,15 @@ async fn openapi_ruleset_enum_is_the_registry_and_commands_have_a_schema() {
     assert_eq!(
         keys,
         [
-            "rules", "answer", "undo", "join", "leave", "bind", "unbind", "clock"
+            "rules",
+            "answer",
+            "undo",
+            "join",
+            "leave",
+            "bind",
+            "unbind",
+            "clock",
+            "set_option"
         ]
     );
     let rules = &command["oneOf"][0]["properties"]["rules"];

@@ -158,8 +158,24 @@ pub struct TableMeta {
 /// Most physical dice faces one command may bring.
 pub const MAX_PHYSICAL_FACES: usize = 1_000;
 
-/// Physical dice: checks that `faces` are exactly the dice `command` rolls on `table` for
-/// `actor`, in order — each face on its die, none missing, none left over — by deciding the
+/// Why a player's physical dice are refused on a table without the `players_physical_dice`
+/// option.
+pub const PLAYERS_FACES_OFF: &str = "only the Referee enters physical dice (faces) for a command \
+     at this table; the Referee may let the players enter their own with \
+     {\"set_option\": {\"players_physical_dice\": true}}";
+
+/// Whether `actor` may bring physical dice to a command on `table`: the Referee always, a
+/// player only when the Referee turned the table's `players_physical_dice` option on.
+pub fn may_bring_faces(table: &Table, actor: &Actor) -> bool {
+    match actor {
+        Actor::Referee => true,
+        Actor::Player(_) => table.core().options.players_physical_dice,
+        Actor::Spectator(_) | Actor::System => false,
+    }
+}
+
+/// Physical dice: checks that `actor` may bring them ([`may_bring_faces`]) and that `faces`
+/// are exactly the dice `command` rolls on `table` for `actor`, in order — each face on its die, none missing, none left over — by deciding the
 /// command once on them without storing anything. Run the command afterwards with a
 /// [`FacesRoller`] of the same faces: deciding is deterministic, so it rolls them the same way.
 pub fn physical_dice_fit(
@@ -169,6 +185,9 @@ pub fn physical_dice_fit(
     now_ms: WallMs,
     faces: &[i64],
 ) -> Result<(), EngineError> {
+    if !may_bring_faces(table, actor) {
+        return Err(EngineError::NotAllowed(PLAYERS_FACES_OFF.into()));
+    }
     if faces.len() > MAX_PHYSICAL_FACES {
         return Err(RuleError::new(
             "physical_dice",

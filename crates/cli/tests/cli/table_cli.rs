@@ -145,3 +145,47 @@ fn table_new_command_log_show_export_import() {
         "{err}"
     );
 }
+
+/// Players' physical dice (issue 17): `--as alice --faces …` is refused until the Referee
+/// sets the table option `players_physical_dice` (nothing stored); then Alice's faces are her
+/// command's dice, with the same fit checks.
+#[test]
+fn table_command_players_faces_need_the_referees_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("delve.db");
+    let id = ok(&db, &["new", "--ruleset", "demo", "--name", "Dice night"]);
+    let id = id.trim();
+    for cmd in [
+        r#"{"join": {"name": "alice", "role": "player"}}"#,
+        r#"{"rules": {"create": {"character": "c1"}}}"#,
+        r#"{"bind": {"player": "alice", "character": "c1"}}"#,
+    ] {
+        ok(&db, &["command", id, "--as", "referee", cmd]);
+    }
+    let roll = r#"{"rules": {"roll": {"character": "c1", "dice": "2d6"}}}"#;
+    let log_len = |db: &Path| ok(db, &["log", id]).lines().count();
+    let before = log_len(&db);
+    let err = refused(
+        &db,
+        &["command", id, "--as", "alice", roll, "--faces", "6,6"],
+    );
+    assert!(err.contains("players_physical_dice"), "{err}");
+    assert_eq!(log_len(&db), before, "nothing stored");
+    let on = r#"{"set_option": {"players_physical_dice": true}}"#;
+    refused(&db, &["command", id, "--as", "alice", on]);
+    ok(&db, &["command", id, "--as", "referee", on]);
+    let before = log_len(&db);
+    refused(
+        &db,
+        &["command", id, "--as", "alice", roll, "--faces", "6,6,6"],
+    );
+    assert_eq!(log_len(&db), before, "faces left over: nothing stored");
+    let out = ok(
+        &db,
+        &["command", id, "--as", "alice", roll, "--faces", "3,6"],
+    );
+    assert!(out.contains("\"total\":9"), "{out}");
+    let view = ok(&db, &["show", id, "--as", "alice"]);
+    let view: serde_json::Value = serde_json::from_str(&view).unwrap();
+    assert_eq!(view["rules"]["counters"]["c1"], 9, "{view}");
+}

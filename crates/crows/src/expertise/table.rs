@@ -39,7 +39,20 @@ pub enum WeaponCategory {
 }
 
 /// Every expertise of the book. There is deliberately no "Climb" (CR-EXP-10, CR-ERR-05).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::VariantNames,
+)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum ExpertiseName {
     // General (CR-EXP-05), in book order.

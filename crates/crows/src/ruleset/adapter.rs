@@ -102,32 +102,8 @@ pub(in crate::ruleset) fn refuse(code: &str, rule: &str, message: impl Into<Stri
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Crows;
 
-/// The variant names of an externally tagged enum, read from its `Deserialize` impl (which
-/// hands them to the deserializer).
-pub(in crate::ruleset) fn variant_names<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
-    struct Capture(&'static [&'static str]);
-    impl<'de> Deserializer<'de> for &mut Capture {
-        type Error = de::value::Error;
-        fn deserialize_any<V: de::Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
-            Err(de::Error::custom("not an enum"))
-        }
-        fn deserialize_enum<V: de::Visitor<'de>>(
-            self,
-            _name: &'static str,
-            variants: &'static [&'static str],
-            _: V,
-        ) -> Result<V::Value, Self::Error> {
-            self.0 = variants;
-            Err(de::Error::custom("captured"))
-        }
-        serde::forward_to_deserialize_any! {
-            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
-            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map struct
-            identifier ignored_any
-        }
-    }
-    let mut capture = Capture(&[]);
-    // The error is the point: the impl stops right after naming its variants.
-    let _ = T::deserialize(&mut capture);
-    capture.0
+/// The variant names of an enum as its JSON names them (`strum::VariantNames`, derived with
+/// the same snake case as its serde names).
+pub(in crate::ruleset) fn variant_names<T: strum::VariantNames>() -> &'static [&'static str] {
+    T::VARIANTS
 }

@@ -206,13 +206,18 @@ pub use self::state::{
 pub const REST_HALFWAY: &str = "rest_halfway";
 
 /// The magic commands (see the module docs).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, strum::VariantNames,
+)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum MagicCommand {
     Cast {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
         #[serde(default = "no_target")]
+        #[schemars(with = "serde_json::Value")]
         target: SpellTargetKind,
         #[serde(default)]
         targets: Vec<String>,
@@ -223,6 +228,7 @@ pub enum MagicCommand {
         #[serde(default)]
         bonus: i32,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         approved_expertises: Vec<ExpertiseName>,
         /// The caster does not touch the ground (quicksand, CR-BL-32).
         #[serde(default)]
@@ -233,6 +239,7 @@ pub enum MagicCommand {
         aim: Option<Aim>,
         /// In a fight: where a cube or a line is put (CR-SPELL-07).
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         at: Option<crate::spells::AreaAt>,
     },
     EndSpell {
@@ -260,12 +267,14 @@ pub enum MagicCommand {
     },
     StartCraft {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         recipe: Recipe,
     },
     Craft {
         creature: String,
         project: u32,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         expertises: Vec<ExpertiseName>,
         #[serde(default)]
         edges: u32,
@@ -278,20 +287,24 @@ pub enum MagicCommand {
     },
     SetMagicItem {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
         #[serde(default)]
         properties: Vec<String>,
     },
     IdentifyTest {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     IdentifyRest {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     NpcReveals {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
         npc: String,
         #[serde(default)]

@@ -56,7 +56,7 @@ use self::travel::{TravelCommand, TravelEvent};
 /// Every command of the ruleset, by family.
 // One command lives briefly per request; boxing the families would buy nothing.
 #[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum CrowsCommand {
     Core(CoreCommand),
@@ -515,6 +515,10 @@ impl Ruleset for Crows {
     /// edge ([`crate::edges::net_of`]), for the test panel. Args: `edges`, `banes` (0–4), `bonus` (−20…20) and either `creature` +
     /// `characteristic` (read from what `viewer` is shown of that creature: a creature hidden
     /// from a player is refused like a missing one) or a bare `value` (−10…10).
+    fn command_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        generator.subschema_for::<CrowsCommand>()
+    }
+
     fn query(
         &self,
         state: &TableState<CrowsState>,

@@ -48,7 +48,7 @@ pub struct GroundItem {
 }
 
 /// A pack file as loaded (kept so later packs are validated against it).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PackSource {
     pub name: String,

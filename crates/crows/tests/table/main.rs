@@ -30,3 +30,4 @@ mod spell_outcomes;
 mod spells;
 mod spells_in_combat;
 mod travel;
+mod variant_names;

@@ -266,7 +266,10 @@ use crate::inventory::{ItemId, Move, SlotRef};
 use crate::test_roll::Characteristic;
 
 /// The combat commands (see the module docs).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, strum::VariantNames,
+)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum CombatCommand {
     SetGrid {
@@ -276,7 +279,9 @@ pub enum CombatCommand {
     },
     Place {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         at: Square,
+        #[schemars(with = "serde_json::Value")]
         side: Side,
         #[serde(default)]
         card: Option<String>,
@@ -302,6 +307,7 @@ pub enum CombatCommand {
         surprised: Vec<String>,
     },
     OrderSide {
+        #[schemars(with = "serde_json::Value")]
         side: Side,
         order: Vec<String>,
     },
@@ -314,15 +320,19 @@ pub enum CombatCommand {
     EndCombat {},
     CombatMove {
         creature: String,
+        #[schemars(with = "Vec<serde_json::Value>")]
         path: Vec<Square>,
     },
     Shift {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         to: Square,
     },
     Jump {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         to: Square,
+        #[schemars(with = "serde_json::Value")]
         characteristic: Characteristic,
     },
     Attack {
@@ -334,10 +344,12 @@ pub enum CombatCommand {
         #[serde(default)]
         targets: Vec<String>,
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         weapon: Option<ItemId>,
         #[serde(default)]
         natural: Option<String>,
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         characteristic: Option<Characteristic>,
         /// A thrown weapon's declared ranged attack (CR-ATK-04).
         #[serde(default)]
@@ -348,6 +360,7 @@ pub enum CombatCommand {
         like: Option<String>,
         /// The square named against a silent target in heavy concealment (CR-LOE-08).
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         guess: Option<Square>,
     },
     Taunt {
@@ -356,6 +369,7 @@ pub enum CombatCommand {
     },
     Ready {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         act: ReadiedAct,
         trigger: String,
     },
@@ -371,16 +385,19 @@ pub enum CombatCommand {
     },
     EscapeGrab {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         characteristic: Characteristic,
     },
     RepositionGrabbed {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         to: Square,
     },
     Knockback {
         creature: String,
         target: String,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         push: Vec<Square>,
     },
     CommandPet {
@@ -394,17 +411,21 @@ pub enum CombatCommand {
     DrawFromBelt {
         creature: String,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         moves: Vec<Move>,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         drops: Vec<ItemId>,
     },
     PickUpItem {
         creature: String,
         ground: u32,
+        #[schemars(with = "Vec<serde_json::Value>")]
         slots: Vec<SlotRef>,
     },
     FreeAct {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         cost: Cost,
         #[serde(default)]
         what: String,
@@ -412,18 +433,21 @@ pub enum CombatCommand {
     ForceMove {
         creature: String,
         by: String,
+        #[schemars(with = "serde_json::Value")]
         kind: crate::combat::forced_movement::ForcedKind,
         distance: u32,
         #[serde(default)]
         magic: bool,
         #[serde(default)]
         vertical: bool,
+        #[schemars(with = "Vec<serde_json::Value>")]
         path: Vec<Square>,
         #[serde(default)]
         altitude: u32,
     },
     Topple {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         object: Size,
         #[serde(default)]
         onto: Vec<String>,
@@ -436,6 +460,7 @@ pub enum CombatCommand {
     },
     Teleport {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         to: Square,
         /// The effect's distance in squares.
         distance: u32,

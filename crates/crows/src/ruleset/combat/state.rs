@@ -27,10 +27,12 @@ pub const MAX_COORDINATE: i32 = 10_000;
 pub const MAX_PATH: usize = 64;
 
 /// One square of the map as sent and stored.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CellAt {
+    #[schemars(with = "serde_json::Value")]
     pub at: Square,
     #[serde(flatten)]
+    #[schemars(with = "serde_json::Value")]
     pub cell: Cell,
 }
 
@@ -194,7 +196,8 @@ pub enum AttackKind {
 }
 
 /// The events of the combat commands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum CombatEvent {
     GridSet {

@@ -24,7 +24,10 @@ pub(in crate::ruleset) fn default_speeds() -> Speeds {
 }
 
 /// The core commands (see the module docs).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, strum::VariantNames,
+)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum CoreCommand {
     LoadPack {
@@ -37,16 +40,20 @@ pub enum CoreCommand {
         #[serde(default)]
         card: Option<String>,
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         kind: Option<CreatureKind>,
         #[serde(default)]
         characteristics: Option<CharacteristicValues>,
         #[serde(default)]
         stamina: Option<u16>,
         #[serde(default = "default_speeds")]
+        #[schemars(with = "serde_json::Value")]
         speed: Speeds,
         #[serde(default)]
+        #[schemars(with = "serde_json::Value")]
         size: Size,
         #[serde(default)]
+        #[schemars(with = "std::collections::BTreeMap<String, serde_json::Value>")]
         expertises: BTreeMap<ExpertiseName, u32>,
         #[serde(default)]
         backpack_slots: Option<u8>,
@@ -69,10 +76,13 @@ pub enum CoreCommand {
         #[serde(default)]
         max_stamina: Option<u16>,
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         speed: Option<Speeds>,
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         size: Option<Size>,
         #[serde(default)]
+        #[schemars(with = "std::collections::BTreeMap<String, serde_json::Value>")]
         expertises: BTreeMap<ExpertiseName, u32>,
         #[serde(default)]
         hidden: Option<bool>,
@@ -84,13 +94,16 @@ pub enum CoreCommand {
     /// The Referee lets an expertise settle a trivial matter with no test (CR-EXP-11).
     WaiveTest {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         expertise: ExpertiseName,
         task: String,
     },
     Test {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         characteristic: Characteristic,
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         kind: Option<TestKind>,
         #[serde(default)]
         edges: u32,
@@ -99,12 +112,15 @@ pub enum CoreCommand {
         #[serde(default)]
         bonus: i32,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         modifiers: Vec<Modifier>,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         activities: Vec<crate::test_roll::Activity>,
         /// Expertises the Referee accepts for this test (CR-EXP-09); category-matched ones
         /// (a weapon's or a discipline's) are always offered.
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         approved_expertises: Vec<ExpertiseName>,
         #[serde(default)]
         crit_defined_by_rule: bool,
@@ -140,6 +156,7 @@ pub enum CoreCommand {
     /// The light level at a creature's square (CR-LIGHT-02).
     SetLightLevel {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         level: LightLevel,
     },
     CircumstancesChanged {
@@ -164,6 +181,7 @@ pub enum CoreCommand {
     CarryCorpse {
         creature: String,
         corpse: String,
+        #[schemars(with = "Vec<serde_json::Value>")]
         slots: Vec<SlotRef>,
     },
     PlaceItem {
@@ -172,33 +190,42 @@ pub enum CoreCommand {
         card: Option<String>,
         #[serde(default)]
         custom: Option<CustomItem>,
+        #[schemars(with = "Vec<serde_json::Value>")]
         slots: Vec<SlotRef>,
     },
     MoveItems {
         creature: String,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         moves: Vec<Move>,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         drops: Vec<ItemId>,
     },
     DrawFromBackpack {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
+        #[schemars(with = "Vec<serde_json::Value>")]
         hands: Vec<SlotRef>,
         #[serde(default = "default_choice")]
+        #[schemars(with = "serde_json::Value")]
         choice: HandChoice,
     },
     DumpBackpack {
         creature: String,
+        #[schemars(with = "Vec<serde_json::Value>")]
         items: Vec<ItemId>,
     },
     PickUp {
         creature: String,
         ground: u32,
+        #[schemars(with = "Vec<serde_json::Value>")]
         slots: Vec<SlotRef>,
     },
     DeclareWornArmor {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     TakeOffArmor {
@@ -206,12 +233,16 @@ pub enum CoreCommand {
     },
     WearMagicItem {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
+        #[schemars(with = "serde_json::Value")]
         slot: MagicSlot,
     },
     TakeOffMagicItem {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
+        #[schemars(with = "Vec<serde_json::Value>")]
         slots: Vec<SlotRef>,
     },
     Damage {
@@ -229,6 +260,7 @@ pub enum CoreCommand {
         id: String,
         name: String,
         #[serde(default)]
+        #[schemars(with = "serde_json::Value")]
         size: Size,
         /// Absent: a structure that takes no damage unless a rule says so (CR-CORE-07).
         #[serde(default)]
@@ -245,6 +277,7 @@ pub enum CoreCommand {
     },
     AddCondition {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         condition: ConditionKind,
         #[serde(default)]
         grabbed_by: Option<String>,
@@ -253,6 +286,7 @@ pub enum CoreCommand {
     },
     RemoveCondition {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         condition: ConditionKind,
     },
     AddEffect {
@@ -262,23 +296,29 @@ pub enum CoreCommand {
     },
     UseItem {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     Refuel {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
+        #[schemars(with = "serde_json::Value")]
         with: ItemId,
     },
     Light {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     Douse {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     EatRation {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     Fall {
@@ -313,8 +353,10 @@ pub enum CoreCommand {
     SetRuleOverrides {
         creature: String,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         add: Vec<RuleOverride>,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         remove: Vec<RuleOverride>,
     },
     /// A sneaking test (CR-HIDE-02): an Agility test, with a bane when the creature moved more
@@ -341,6 +383,7 @@ pub enum CoreCommand {
     Assist {
         creature: String,
         assisted: String,
+        #[schemars(with = "serde_json::Value")]
         characteristic: Characteristic,
         #[serde(default)]
         needs: Option<AssistedNeeds>,
@@ -351,6 +394,7 @@ pub enum CoreCommand {
         #[serde(default)]
         bonus: i32,
         #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
         approved_expertises: Vec<ExpertiseName>,
     },
     /// Where a creature stands (`null`: unknown) (CR-LIGHT-02).
@@ -366,6 +410,7 @@ pub enum CoreCommand {
         #[serde(default)]
         light: Option<String>,
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         campfire: Option<Size>,
     },
     RemoveLight {
@@ -373,6 +418,7 @@ pub enum CoreCommand {
     },
     /// The light where no source reaches (CR-LIGHT-02/03).
     SetAmbientLight {
+        #[schemars(with = "serde_json::Value")]
         level: LightLevel,
     },
     /// An attacker names the square of a target it cannot see (CR-LIGHT-05): the Referee rules
@@ -400,6 +446,7 @@ pub enum CoreCommand {
     /// and write notes; the character's player may write notes only.
     EditItem {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         item: ItemId,
         #[serde(default)]
         name: Option<String>,
@@ -422,7 +469,7 @@ pub(in crate::ruleset) fn default_choice() -> HandChoice {
 }
 
 /// Characteristic values in a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CharacteristicValues {
     pub agility: i8,
@@ -431,24 +478,27 @@ pub struct CharacteristicValues {
 }
 
 /// Armor Defense of a custom item.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ArmorSpec {
+    #[schemars(with = "serde_json::Value")]
     pub kind: ArmorKind,
     pub defense: u16,
 }
 
 /// An item not from a content pack.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CustomItem {
     pub name: String,
     pub slots: u16,
     #[serde(default)]
+    #[schemars(with = "Option<serde_json::Value>")]
     pub stack: Option<StackRule>,
     #[serde(default)]
     pub armor: Option<ArmorSpec>,
     #[serde(default)]
+    #[schemars(with = "Option<serde_json::Value>")]
     pub usage_dice: Option<UsageLine>,
     #[serde(default)]
     pub light_source: bool,
@@ -456,13 +506,14 @@ pub struct CustomItem {
     #[serde(default)]
     pub light: Option<String>,
     #[serde(default)]
+    #[schemars(with = "Option<serde_json::Value>")]
     pub magic_slot: Option<MagicSlot>,
     #[serde(default)]
     pub magic: bool,
 }
 
 /// What the assisted test needs in combat, which sets the assist's cost (CR-ASSIST-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AssistedNeeds {
     Maneuver,

@@ -15,7 +15,8 @@ use crate::ruleset::state::{
 };
 
 /// The events of the core commands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum CoreEvent {
     /// The Referee's house rules after a change, with the changed keys (CR-CORE-02).

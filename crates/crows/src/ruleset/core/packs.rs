@@ -40,7 +40,7 @@ impl Crows {
             .chain(files.iter())
             .map(|f| (f.name.as_str(), f.text.as_str()))
             .collect();
-        let lib = ContentLibrary::load(&all).map_err(|e| err("bad_pack", e))?;
+        let lib = ContentLibrary::load(&all).map_err(pack_refusal)?;
         let old = &ctx.rules().content;
         let items = lib
             .items
@@ -67,4 +67,21 @@ impl Crows {
             Visibility::Referee,
         )
     }
+}
+
+/// A refused pack: the problems listed in the message and carried as located issues (file,
+/// line, column, field), so a reader never parses them back out of the text.
+fn pack_refusal(errors: crate::content::ContentErrors) -> RuleError {
+    let issues = errors
+        .0
+        .iter()
+        .map(|i| engine::Issue {
+            file: i.file.clone(),
+            line: i.line,
+            column: i.column,
+            field: i.field.clone(),
+            message: i.message.clone(),
+        })
+        .collect();
+    err("bad_pack", errors).with_issues(issues)
 }

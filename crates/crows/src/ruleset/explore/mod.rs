@@ -173,7 +173,10 @@ use crate::rest_activities::{ActivityOutcome, RestActivity};
 use crate::town::TownDay;
 
 /// The explore commands (see the module docs).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, strum::VariantNames,
+)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum ExploreCommand {
     EnterDungeon {
@@ -214,6 +217,7 @@ pub enum ExploreCommand {
         #[serde(default)]
         cap_at_ten: Option<bool>,
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         seclude_camp: Option<SecludeCampSign>,
     },
     PassTime {

@@ -13,7 +13,7 @@ use crate::rest_activities::{ActivityOutcome, RestActivity};
 use crate::town::TownDay;
 
 /// How long a dungeon turn lasts (CR-DT-05).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DungeonLength {
     /// Real minutes on the engine's timer.
@@ -25,7 +25,7 @@ pub enum DungeonLength {
 }
 
 /// Where a rest takes place (CR-REST-08).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RestPlace {
     Dungeon,
@@ -36,8 +36,9 @@ pub enum RestPlace {
 }
 
 /// A rest activity as chosen on the wire (a harvest's size is read from the corpse).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+#[schemars(with = "serde_json::Value")]
 pub enum ActivityChoice {
     Craft { item: String },
     Harvest { corpse: String },
@@ -169,7 +170,8 @@ pub struct ExploreState {
 }
 
 /// The events of the explore commands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum ExploreEvent {
     DungeonEntered {

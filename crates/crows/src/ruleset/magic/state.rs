@@ -17,21 +17,25 @@ use crate::spells::{CastReport, SpellDuration};
 
 /// Where a spell is aimed (CR-SPELL-05…08): the distances and lines of effect come from the
 /// battle grid.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Aim {
     #[serde(default)]
+    #[schemars(with = "Option<serde_json::Value>")]
     pub line: Option<crate::spells::TargetLine>,
     /// Range in squares (none: no range limit on the card).
     #[serde(default)]
     pub range: Option<u32>,
     /// The chosen targets.
     #[serde(default)]
+    #[schemars(with = "Vec<serde_json::Value>")]
     pub chosen: Vec<crate::spells::Candidate>,
     /// Every valid target in range (an "All" line must take each of them).
     #[serde(default)]
+    #[schemars(with = "Vec<serde_json::Value>")]
     pub eligible: Vec<crate::spells::Candidate>,
     #[serde(default)]
+    #[schemars(with = "Option<serde_json::Value>")]
     pub area: Option<crate::spells::Area>,
     /// The origin square of an area placed at a distance.
     #[serde(default)]
@@ -39,7 +43,7 @@ pub struct Aim {
 }
 
 /// An area's origin square as measured on the grid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Origin {
     pub distance: u32,
@@ -142,7 +146,8 @@ pub struct ActiveSpellRecord {
 }
 
 /// The events of the magic commands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum MagicEvent {
     CastBegun {

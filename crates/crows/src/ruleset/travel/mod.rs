@@ -190,7 +190,10 @@ use crate::travel::pace::Pace;
 use crate::travel::roles::Task;
 
 /// The travel commands (see the module docs).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, strum::VariantNames,
+)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum TravelCommand {
     SetHexes {
@@ -237,6 +240,7 @@ pub enum TravelCommand {
         distinct_tasks: bool,
     },
     BeginTravelDay {
+        #[schemars(with = "serde_json::Value")]
         pace: Pace,
         #[serde(default)]
         road_all_day: bool,
@@ -249,8 +253,10 @@ pub enum TravelCommand {
     },
     DeclareRole {
         creature: String,
+        #[schemars(with = "serde_json::Value")]
         task: Task,
         #[serde(default)]
+        #[schemars(with = "Option<serde_json::Value>")]
         characteristic: Option<Characteristic>,
         #[serde(default)]
         picks: Vec<String>,
@@ -263,15 +269,18 @@ pub enum TravelCommand {
     TravelAssist {
         helper: String,
         holder: String,
+        #[schemars(with = "serde_json::Value")]
         characteristic: Characteristic,
     },
     TravelRoleTests {
         #[serde(default)]
+        #[schemars(with = "std::collections::BTreeMap<String, serde_json::Value>")]
         approved_expertises: BTreeMap<String, Vec<ExpertiseName>>,
     },
     TravelEncounterCheck {},
     RoadEncounter {},
     TravelMove {
+        #[schemars(with = "serde_json::Value")]
         toward: Direction,
     },
     ArriveAtSite {

@@ -15,7 +15,7 @@ use crate::travel::miasma::{MiasmaState, Row};
 use crate::travel::roles::{Day, Task, TaskEffect};
 
 /// A hex as the Referee draws it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HexSpec {
     pub q: i32,
@@ -47,7 +47,7 @@ impl HexSpec {
 }
 
 /// A hex's coordinates in a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HexAt {
     pub q: i32,
@@ -55,7 +55,7 @@ pub struct HexAt {
 }
 
 /// What a site is (CR-POI-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SiteKind {
     Dungeon,
@@ -270,7 +270,7 @@ pub struct TravelState {
 }
 
 /// How a lost party found its way (CR-LOST-04).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FoundBy {
     Map,
@@ -289,7 +289,8 @@ pub struct HexEntry {
 }
 
 /// The events of the travel commands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum TravelEvent {
     TravelOptionsSet {
