@@ -1,5 +1,8 @@
 //! The HTTP routes: authentication, authorisation, limits, and the calls into the store.
 
+use crate::bodies::{
+    CommandQuery, CreateInvite, CreateTable, ImportQuery, Join, LogQuery, PackUpload, RevokePlayer,
+};
 use crate::error::{ApiError, Issue};
 use crate::runner::{self, json_array};
 use crate::tokens::{Grant, InviteRevoke, TokenRecord, hash_token, new_invite_id, new_token};
@@ -253,27 +256,6 @@ async fn openapi_doc(State(state): St) -> Json<Value> {
     Json(openapi::document(&state.tables.registry))
 }
 
-/// The body of `POST /api/tables`.
-#[derive(Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct CreateTable {
-    /// A registered ruleset (the document lists them as an `enum`).
-    ruleset: String,
-    #[schemars(length(min = 1, max = 100))]
-    name: String,
-    /// The Referee's display name.
-    #[serde(default = "referee_name")]
-    #[schemars(length(min = 1, max = 100))]
-    referee: String,
-    /// The ruleset's table configuration (its own shape).
-    #[serde(default)]
-    config: Value,
-}
-
-fn referee_name() -> String {
-    "Referee".into()
-}
-
 async fn referee_grant(state: &AppState, id: &str) -> Result<String, ApiError> {
     let token = new_token();
     let record = TokenRecord::new(id, Grant::Referee);
@@ -348,16 +330,6 @@ const IMPORT_TYPES: &[&str] = &[
     "application/json",
 ];
 
-/// `POST /api/tables/import?accept_unsigned=true` also takes an unsigned export or one
-/// signed by another server (see `store::export` for what such a file may contain).
-#[derive(Deserialize, Default, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct ImportQuery {
-    /// Also take an unsigned export, or one signed by another server.
-    #[serde(default)]
-    accept_unsigned: bool,
-}
-
 async fn import_table(
     State(state): St,
     Peer(peer): Peer,
@@ -391,15 +363,6 @@ async fn import_table(
         })),
     )
         .into_response())
-}
-
-#[derive(Deserialize, Default, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct CreateInvite {
-    /// The character the invited player will control; none: an open invite.
-    #[serde(default)]
-    #[schemars(length(min = 1, max = 100))]
-    character: Option<String>,
 }
 
 async fn create_invite(
@@ -440,15 +403,6 @@ async fn create_invite(
         })),
     )
         .into_response())
-}
-
-#[derive(Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct Join {
-    invite: String,
-    /// The player's name at the table.
-    #[schemars(length(min = 1, max = 100))]
-    name: String,
 }
 
 async fn join(State(state): St, JsonBody(mut body): JsonBody<Join>) -> Result<Response, ApiError> {
@@ -642,15 +596,6 @@ async fn revoke_invite(
     Ok(Json(json!({ "revoked": { "invite": invite, "character": character } })).into_response())
 }
 
-#[derive(Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RevokePlayer {
-    player: String,
-    /// Hand the player's current seat a fresh token (returned once).
-    #[serde(default)]
-    reissue: bool,
-}
-
 async fn revoke_player(
     State(state): St,
     Path(id): Path<String>,
@@ -745,18 +690,6 @@ fn no_store(mut response: Response) -> Response {
         axum::http::HeaderValue::from_static("no-store"),
     );
     response
-}
-
-/// `?faces=13,3` on a command: physical dice, the Referee's (and the players' at a table
-/// with the `players_physical_dice` option).
-#[derive(Deserialize, Default, schemars::JsonSchema)]
-pub(crate) struct CommandQuery {
-    /// Physical dice: the faces rolled at the table for the command's dice in order (e.g.
-    /// 13,3). The Referee's; a player's only at a table whose Referee set the option
-    /// `players_physical_dice` (otherwise 403 physical_dice_referee_only). A face a die lacks,
-    /// too few faces or faces left over: 422, nothing stored.
-    #[schemars(regex(pattern = r"^-?[0-9]+(,-?[0-9]+)*$"))]
-    faces: Option<String>,
 }
 
 /// Reads `13,3` as faces; refuses anything else, and more than
@@ -861,18 +794,6 @@ fn json_kind(v: &Value) -> &'static str {
         Value::Array(_) => "an array",
         Value::Object(_) => "an object",
     }
-}
-
-#[derive(Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct LogQuery {
-    /// The last `n` the caller has (0: from the start).
-    #[serde(default)]
-    after: u64,
-    /// Events per page (default 100; at most the server's page limit).
-    #[serde(default)]
-    #[schemars(range(min = 1, max = 1000))]
-    limit: Option<usize>,
 }
 
 async fn log(
@@ -1012,24 +933,6 @@ async fn export(
 }
 
 // ---------- content packs ----------
-
-/// One uploaded pack file.
-#[derive(Deserialize, serde::Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct PackFileIn {
-    name: String,
-    text: String,
-}
-
-/// The body of `POST /api/tables/{id}/packs`.
-#[derive(Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct PackUpload {
-    files: Vec<PackFileIn>,
-    /// Decide the pack command without storing it.
-    #[serde(default)]
-    validate_only: bool,
-}
 
 /// The located problems of a refused pack: those the ruleset's refusal carries as data
 /// (`RuleError::issues`); a ruleset that only lists them in its message gets them read back

@@ -106,6 +106,7 @@
 pub mod access;
 pub mod api;
 pub mod auth;
+pub mod bodies;
 pub mod cluster;
 pub mod error;
 pub mod guard;

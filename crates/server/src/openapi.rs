@@ -9,7 +9,7 @@
 //! [`ApiError`](crate::error::ApiError). Only the routes, their summaries and the shapes of
 //! answers the handlers build as JSON are written here.
 
-use crate::api::{
+use crate::bodies::{
     CommandQuery, CreateInvite, CreateTable, ImportQuery, Join, LogQuery, PackUpload, RevokePlayer,
 };
 use crate::error::ApiError;

@@ -2,7 +2,7 @@
 //! table's timing and bounded labels.
 
 use engine::{Ctx, RuleError, Visibility};
-use serde::{Deserialize, Deserializer, Serialize, de};
+use serde::Serialize;
 use serde_json::Value;
 
 use crate::inventory::Timing;
