@@ -1,10 +1,17 @@
 //! Errata about words (CR-ERR-25, 26, 85, 86): what the product shows. The Russian UI text is
-//! the server's `web/i18n/ru.ftl`; the rules' own text is this crate's sources and the shipped
+//! the server's shell `web/i18n/ru.ftl` with the Crows screens' `web/rulesets/crows/ru.ftl`;
+//! the rules' own text is this crate's sources and the shipped
 //! content. Each test reads them as shipped.
 
 use std::path::{Path, PathBuf};
 
-const RU: &str = include_str!("../../../../server/web/i18n/ru.ftl");
+const RU_SHELL: &str = include_str!("../../../../server/web/i18n/ru.ftl");
+const RU_CROWS: &str = include_str!("../../../../server/web/rulesets/crows/ru.ftl");
+
+/// The Russian messages a Crows table shows: the shell's and the Crows screens'.
+fn ru() -> String {
+    format!("{RU_SHELL}\n{RU_CROWS}")
+}
 
 /// Every `key = value` message of a Fluent file, comments left out.
 fn messages(ftl: &str) -> Vec<(&str, &str)> {
@@ -64,7 +71,8 @@ fn cr_err_26_the_characters_book_is_never_the_players_guide() {
 
 #[test]
 fn cr_err_85_belt_and_hands_are_never_bare_words_in_the_ui() {
-    let m = messages(RU);
+    let ru = ru();
+    let m = messages(&ru);
     for (key, value) in &m {
         for bare in ["Пояс", "Руки"] {
             assert_ne!(value.trim(), bare, "{key}: a bare «{bare}»");
@@ -81,7 +89,8 @@ fn cr_err_85_belt_and_hands_are_never_bare_words_in_the_ui() {
 fn cr_err_86_a_turn_is_always_a_combat_turn_or_a_dungeon_turn_in_the_ui() {
     // «ход» in any case form must be «боевой ход» or «ход подземелья».
     let forms = ["ход", "хода", "ходы", "ходу", "ходом", "ходов", "ходам"];
-    for (key, value) in messages(RU) {
+    let ru = ru();
+    for (key, value) in messages(&ru) {
         let lower = value.to_lowercase();
         let words: Vec<&str> = lower
             .split(|c: char| !c.is_alphabetic())
