@@ -870,68 +870,6 @@ pub(super) fn settle(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), Rule
     rounds_and_moves::flyers_fall(rules, ctx)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ruleset::{CoreCommand, CoreEvent};
-
-    /// The variant names of a serde enum, read back through the wrapper's error message.
-    fn names_of<T: serde::de::DeserializeOwned>() -> Vec<String> {
-        let err = serde_json::from_value::<T>(json!({"__none__": {}}))
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        err.split("expected one of ")
-            .nth(1)
-            .unwrap_or_default()
-            .split(", ")
-            .map(|s| {
-                s.trim_matches(|c: char| c == '`' || c.is_whitespace())
-                    .to_string()
-            })
-            .filter(|s| !s.is_empty())
-            .collect()
-    }
-
-    #[test]
-    fn combat_command_and_event_names_are_not_core_ones() {
-        let commands = names_of::<CombatCommand>();
-        let events = names_of::<CombatEvent>();
-        assert!(
-            commands.contains(&"combat_move".to_string()),
-            "{commands:?}"
-        );
-        assert!(events.contains(&"round_started".to_string()), "{events:?}");
-        for name in &commands {
-            assert!(
-                serde_json::from_value::<CoreCommand>(json!({ name.clone(): {} }))
-                    .err()
-                    .is_some_and(|e| e.to_string().contains("unknown variant")),
-                "command `{name}` is also a core command"
-            );
-        }
-        for name in &events {
-            assert!(
-                serde_json::from_value::<CoreEvent>(json!({ name.clone(): {} }))
-                    .err()
-                    .is_some_and(|e| e.to_string().contains("unknown variant")),
-                "event `{name}` is also a core event"
-            );
-        }
-    }
-
-    #[test]
-    fn a_cell_is_sent_flat_with_its_square() {
-        let c: CellAt = serde_json::from_value(
-            json!({"at": {"x": 1, "y": 2}, "obstacle": "flimsy", "difficult": true}),
-        )
-        .unwrap();
-        assert_eq!(c.at, Square::new(1, 2));
-        assert_eq!(c.cell.obstacle, Some(crate::combat::grid::Obstacle::Flimsy));
-        assert!(c.cell.difficult);
-    }
-}
-
 /// Applies an event. Pure.
 pub(super) fn apply(state: &mut CrowsState, event: &CombatEvent) {
     // A creature on the battle grid stands where its placement is: core's positions (light,
@@ -1109,5 +1047,67 @@ fn apply_fight(f: &mut Fight, event: &CombatEvent) {
             f.budgets.insert(pet.clone(), TurnBudget::new());
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::{CoreCommand, CoreEvent};
+
+    /// The variant names of a serde enum, read back through the wrapper's error message.
+    fn names_of<T: serde::de::DeserializeOwned>() -> Vec<String> {
+        let err = serde_json::from_value::<T>(json!({"__none__": {}}))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        err.split("expected one of ")
+            .nth(1)
+            .unwrap_or_default()
+            .split(", ")
+            .map(|s| {
+                s.trim_matches(|c: char| c == '`' || c.is_whitespace())
+                    .to_string()
+            })
+            .filter(|s| !s.is_empty())
+            .collect()
+    }
+
+    #[test]
+    fn combat_command_and_event_names_are_not_core_ones() {
+        let commands = names_of::<CombatCommand>();
+        let events = names_of::<CombatEvent>();
+        assert!(
+            commands.contains(&"combat_move".to_string()),
+            "{commands:?}"
+        );
+        assert!(events.contains(&"round_started".to_string()), "{events:?}");
+        for name in &commands {
+            assert!(
+                serde_json::from_value::<CoreCommand>(json!({ name.clone(): {} }))
+                    .err()
+                    .is_some_and(|e| e.to_string().contains("unknown variant")),
+                "command `{name}` is also a core command"
+            );
+        }
+        for name in &events {
+            assert!(
+                serde_json::from_value::<CoreEvent>(json!({ name.clone(): {} }))
+                    .err()
+                    .is_some_and(|e| e.to_string().contains("unknown variant")),
+                "event `{name}` is also a core event"
+            );
+        }
+    }
+
+    #[test]
+    fn a_cell_is_sent_flat_with_its_square() {
+        let c: CellAt = serde_json::from_value(
+            json!({"at": {"x": 1, "y": 2}, "obstacle": "flimsy", "difficult": true}),
+        )
+        .unwrap();
+        assert_eq!(c.at, Square::new(1, 2));
+        assert_eq!(c.cell.obstacle, Some(crate::combat::grid::Obstacle::Flimsy));
+        assert!(c.cell.difficult);
     }
 }
