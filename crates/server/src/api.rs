@@ -252,8 +252,11 @@ async fn rulesets(State(state): St) -> Json<Value> {
     }))
 }
 
-async fn openapi_doc(State(state): St) -> Json<Value> {
-    Json(openapi::document(&state.tables.registry))
+async fn openapi_doc(State(state): St) -> Response {
+    let doc = state
+        .openapi
+        .get_or_init(|| openapi::document(&state.tables.registry).to_string());
+    ([(header::CONTENT_TYPE, "application/json")], doc.clone()).into_response()
 }
 
 async fn referee_grant(state: &AppState, id: &str) -> Result<String, ApiError> {

@@ -238,6 +238,9 @@ pub struct AppState {
     pub queues: runner::Queues,
     /// Signs exports and verifies imports.
     pub signing_key: store::ServerKey,
+    /// The OpenAPI document as served, generated once on first request (the registry does
+    /// not change while the server runs; generating walks every ruleset's command types).
+    pub openapi: std::sync::OnceLock<String>,
 }
 
 /// A table to create at start-up (its Referee link is printed by the caller).
@@ -401,6 +404,7 @@ impl Server {
             shared: notices.is_some(),
             queues: runner::Queues::default(),
             signing_key: self.signing_key,
+            openapi: std::sync::OnceLock::new(),
         });
         let mut background = Vec::new();
         if let Some(notices) = notices {

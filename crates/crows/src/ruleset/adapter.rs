@@ -89,6 +89,17 @@ pub(super) fn label(
 }
 
 /// The error for a decision whose recorded context lacks what its answer needs.
+/// The value under `key` of a decision context or a stored step, read back as `T`; `None` when
+/// it is missing or of another shape (the caller says which refusal or default that means).
+pub(in crate::ruleset) fn decoded<T: serde::de::DeserializeOwned>(
+    v: &Value,
+    key: &str,
+) -> Option<T> {
+    v.get(key)
+        .cloned()
+        .and_then(|x| serde_json::from_value(x).ok())
+}
+
 pub(super) fn bad_context() -> RuleError {
     RuleError::new("bad_decision", "decision context is incomplete")
 }

@@ -33,6 +33,7 @@ async fn app_state(db: &Path) -> Arc<AppState> {
         shared: false,
         queues: runner::Queues::default(),
         signing_key: store::ServerKey::generate(),
+        openapi: std::sync::OnceLock::new(),
     })
 }
 

@@ -14,7 +14,7 @@ use crate::test_roll::AttackRange;
 
 use super::board::{fight_err, grid_audience};
 use super::state::{CombatEvent, Fight, WeaponUse};
-use crate::ruleset::adapter::Crows;
+use crate::ruleset::adapter::{Crows, decoded};
 use crate::ruleset::core::records::living;
 
 pub(crate) fn unarmed() -> WeaponUse {
@@ -172,9 +172,7 @@ pub(in crate::ruleset) fn field<T: serde::de::DeserializeOwned>(
     v: &Value,
     key: &str,
 ) -> Result<T, RuleError> {
-    v.get(key)
-        .cloned()
-        .and_then(|x| serde_json::from_value(x).ok())
+    decoded(v, key)
         .ok_or_else(|| RuleError::new("bad_continuation", format!("the combat step lacks `{key}`")))
 }
 

@@ -27,7 +27,7 @@ use crate::ruleset::adapter::Crows;
 
 use super::events::CoreEvent;
 use super::records::{audience, living, record, set_creature_only, standing_on};
-use crate::ruleset::adapter::{bad_context, err, roll_d6s};
+use crate::ruleset::adapter::{bad_context, decoded, err, roll_d6s};
 
 /// Most AD items whose every order is offered as a decision (4! = 24 options); with more,
 /// the decision asks which item goes first.
@@ -336,12 +336,7 @@ impl Crows {
         answer: &Answer,
         creature: String,
     ) -> Result<(), RuleError> {
-        let hit: Hit = decision
-            .context
-            .get("hit")
-            .cloned()
-            .and_then(|v| serde_json::from_value(v).ok())
-            .ok_or_else(bad_context)?;
+        let hit: Hit = decoded(&decision.context, "hit").ok_or_else(bad_context)?;
         let order: Vec<ItemId> = decision
             .options
             .iter()
@@ -366,12 +361,7 @@ impl Crows {
             .and_then(Value::as_u64)
             .and_then(|n| u16::try_from(n).ok())
             .ok_or_else(bad_context)?;
-        let kind: WoundKind = decision
-            .context
-            .get("kind")
-            .cloned()
-            .and_then(|v| serde_json::from_value(v).ok())
-            .ok_or_else(bad_context)?;
+        let kind: WoundKind = decoded(&decision.context, "kind").ok_or_else(bad_context)?;
         let slot: u8 = answer
             .option
             .strip_prefix("slot_")

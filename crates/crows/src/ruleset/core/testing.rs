@@ -88,7 +88,7 @@ use super::commands::{AssistedNeeds, CoreCommand};
 use super::events::CoreEvent;
 use super::light::light_modifier_for;
 use super::records::{audience, living, record, set_creature_only};
-use crate::ruleset::adapter::{bad_context, err, from_snake, roll_die, snake};
+use crate::ruleset::adapter::{bad_context, decoded, err, from_snake, roll_die, snake};
 use crate::ruleset::state::{AssistCharge, AssistCost, AssistRecord, CrowsState, Ruling, TestMeta};
 
 /// The cost of an assist for a test that needs `needs` (CR-ASSIST-03): a maneuver for a
@@ -830,29 +830,15 @@ impl Crows {
         answer: &Answer,
         creature: String,
     ) -> Result<(), RuleError> {
-        let rolled: RolledTest = decision
-            .context
-            .get("rolled")
-            .cloned()
-            .and_then(|v| serde_json::from_value(v).ok())
-            .ok_or_else(bad_context)?;
-        let meta: TestMeta = decision
-            .context
-            .get("meta")
-            .cloned()
-            .and_then(|v| serde_json::from_value(v).ok())
-            .unwrap_or_default();
+        let rolled: RolledTest = decoded(&decision.context, "rolled").ok_or_else(bad_context)?;
+        let meta: TestMeta = decoded(&decision.context, "meta").unwrap_or_default();
         if answer.option == "commit" {
             let resolved = rolled.commit(None).map_err(|e| err("bad_test", e))?;
             return self.finish_test(ctx, &creature, resolved, &meta);
         }
         let name: ExpertiseName = from_snake(&answer.option).ok_or_else(bad_context)?;
-        let approved: Vec<ExpertiseName> = decision
-            .context
-            .get("approved")
-            .cloned()
-            .and_then(|v| serde_json::from_value(v).ok())
-            .unwrap_or_default();
+        let approved: Vec<ExpertiseName> =
+            decoded(&decision.context, "approved").unwrap_or_default();
         let mut c = living(ctx, &creature)?.creature;
         let mut uses: Expertises = c.expertises.clone();
         let resolved = crate::expertise::commit_with_expertise(
@@ -883,12 +869,7 @@ impl Crows {
             Visibility::Public
         };
         let payers: Vec<String> = if answer.option == "success_at_cost" {
-            decision
-                .context
-                .get("cost_payers")
-                .cloned()
-                .and_then(|v| serde_json::from_value(v).ok())
-                .unwrap_or_default()
+            decoded(&decision.context, "cost_payers").unwrap_or_default()
         } else {
             Vec::new()
         };
