@@ -43,6 +43,11 @@ pub enum UsageError {
     Depleted(String),
     #[error("CR-UD-05: the Refuel keyword needs the name of the item used to refuel")]
     RefuelWithoutItem,
+    #[error(
+        "CR-UD-05: {0}'s usage dice are not rolled when it is used (no Activate keyword): \
+         they roll {1}"
+    )]
+    NotOnActivation(String, String),
 }
 
 /// A pool of usage dice (CR-UD-01).
@@ -226,6 +231,26 @@ impl ItemUsage {
             UsageState::Depleted => Err(UsageError::Depleted(self.item.clone())),
             UsageState::Useless => Err(UsageError::Useless(self.item.clone())),
         }
+    }
+
+    /// Using the item rolls its pool only with the Activate keyword (CR-UD-05): anything else
+    /// (a torch's pool rolls at the end of each dungeon turn) is refused, naming when it does.
+    pub fn check_activation(&self) -> Result<(), UsageError> {
+        self.check_usable()?;
+        if self.line.has(UsageKeyword::Activate) {
+            return Ok(());
+        }
+        let when = if self.line.has(UsageKeyword::DungeonTurn) {
+            "at the end of each dungeon turn"
+        } else if self.line.has(UsageKeyword::Rest) || self.line.has(UsageKeyword::Refuel) {
+            "only as its card says (it is restored by a rest or refuelling)"
+        } else {
+            "only as its card says"
+        };
+        Err(UsageError::NotOnActivation(
+            self.item.clone(),
+            when.to_string(),
+        ))
     }
 
     /// Whether the pool must be rolled on this occasion (CR-UD-05/06). Nothing is rolled for a

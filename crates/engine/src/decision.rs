@@ -36,7 +36,13 @@ pub struct Decision {
     pub id: String,
     /// The ruleset's name for this kind of decision (e.g. `tier_2_outcome`).
     pub kind: String,
+    /// The prompt in English words (for the CLI, logs and any client without the kind's
+    /// message); a client with messages shows the kind's message filled from `args`.
     pub prompt: String,
+    /// The prompt's arguments, for a client that words it itself (message id from `kind`):
+    /// numbers, option-like ids and creature or item ids the client names.
+    #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
+    pub args: serde_json::Map<String, serde_json::Value>,
     pub options: Vec<DecisionOption>,
     pub answerer: Answerer,
     /// An option offered as the default (never applied without an answer).
@@ -70,6 +76,7 @@ impl Decision {
 pub struct DecisionRequest {
     pub kind: String,
     pub prompt: String,
+    pub args: serde_json::Map<String, serde_json::Value>,
     pub options: Vec<DecisionOption>,
     pub answerer: Answerer,
     pub default: Option<String>,
@@ -90,6 +97,7 @@ impl DecisionRequest {
         DecisionRequest {
             kind: kind.into(),
             prompt: prompt.into(),
+            args: serde_json::Map::new(),
             options: options
                 .iter()
                 .map(|(id, label)| DecisionOption {
@@ -111,6 +119,13 @@ impl DecisionRequest {
     }
     pub fn with_context(mut self, context: serde_json::Value) -> Self {
         self.context = context;
+        self
+    }
+    /// The prompt's arguments ([`Decision::args`]); anything but a JSON object is ignored.
+    pub fn with_args(mut self, args: serde_json::Value) -> Self {
+        if let serde_json::Value::Object(map) = args {
+            self.args = map;
+        }
         self
     }
     pub fn with_visibility(mut self, visibility: Visibility) -> Self {

@@ -18,6 +18,10 @@ pub struct RuleError {
     /// lists them for people, one per line).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub issues: Vec<Issue>,
+    /// The refusal's arguments, for a client that words it itself (message id from `code`);
+    /// `message` stays the English words.
+    #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
+    pub args: serde_json::Map<String, serde_json::Value>,
 }
 
 /// One located problem in a user's file (a content pack).
@@ -40,11 +44,19 @@ impl RuleError {
             message: message.into(),
             rule: None,
             issues: Vec::new(),
+            args: serde_json::Map::new(),
         }
     }
     /// Names the rule (e.g. a checklist id) this error enforces.
     pub fn rule(mut self, rule: impl Into<String>) -> Self {
         self.rule = Some(rule.into());
+        self
+    }
+    /// The refusal's arguments ([`RuleError::args`]); anything but a JSON object is ignored.
+    pub fn with_args(mut self, args: serde_json::Value) -> Self {
+        if let serde_json::Value::Object(map) = args {
+            self.args = map;
+        }
         self
     }
     /// Attaches the located problems this refusal is about (see [`RuleError::issues`]).

@@ -681,6 +681,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             id: id.clone(),
             kind: request.kind,
             prompt: request.prompt,
+            args: request.args,
             options: request.options,
             answerer: request.answerer,
             default: request.default,

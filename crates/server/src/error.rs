@@ -24,6 +24,10 @@ pub struct ApiError {
     /// Located problems (a refused content pack), one per line of the message.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub issues: Vec<Issue>,
+    /// The refusal's arguments, for a client that words it itself from `code` (a ruleset's
+    /// `RuleError::args`); `message` stays the English words.
+    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+    pub args: serde_json::Map<String, serde_json::Value>,
     /// Seconds to wait before trying again (a rate limit): sent as `Retry-After`.
     #[serde(skip)]
     pub retry_after: Option<u64>,
@@ -76,6 +80,7 @@ impl ApiError {
             message: message.into(),
             rule: None,
             issues: Vec::new(),
+            args: serde_json::Map::new(),
             retry_after: None,
         }
     }
@@ -135,6 +140,7 @@ impl From<EngineError> for ApiError {
                 message: rule.message,
                 rule: rule.rule,
                 issues: rule.issues.into_iter().map(Issue::from).collect(),
+                args: rule.args,
                 retry_after: None,
             },
             EngineError::UnknownDecision(_) => ApiError::new(

@@ -23,6 +23,8 @@ mod pages;
 mod physical_dice;
 #[path = "http/queries.rs"]
 mod queries;
+#[path = "http/words.rs"]
+mod words;
 mod secrecy_sweep;
 
 struct Running {

@@ -66,6 +66,65 @@ pub enum CrowsCommand {
     Travel(TravelCommand),
 }
 
+/// The name of every event this ruleset emits (`{"<name>": {…}}` on the wire), for a client
+/// that words each one (the web's log lines are checked against this list).
+pub fn event_names() -> Vec<&'static str> {
+    [
+        variant_names::<CoreEvent>(),
+        variant_names::<ExploreEvent>(),
+        variant_names::<MagicEvent>(),
+        variant_names::<CombatEvent>(),
+        variant_names::<TravelEvent>(),
+    ]
+    .concat()
+}
+
+/// Every kind of decision this ruleset opens (`Decision::kind`), for a client that words each
+/// prompt; a unit test reads the sources and fails on a kind missing here.
+pub const DECISION_KINDS: &[&str] = &[
+    "crows.tier_1_setback",
+    "crows.tier_2_outcome",
+    "crows.crit_benefit",
+    "crows.doom_setback",
+    "crows.certain_death",
+    "crows.expertise",
+    "crows.knock_out",
+    "crows.wound_slot",
+    "crows.armor_order",
+    "crows.square_guess",
+    "crows.core.character_request",
+    "crows.combat.initiative",
+    "crows.combat.opportunity_attack",
+    "crows.combat.counter",
+    "crows.combat.grab_choice",
+    "crows.combat.escape_square",
+    "crows.combat.break_free",
+    "crows.combat.topple_anyway",
+    "crows.combat.stray_shot",
+    "crows.combat.unseen_blocker",
+    "crows.combat.movement_test",
+    "crows.combat.pet_command",
+    "crows.combat.thrown_lands",
+    "crows.explore.task",
+    "crows.explore.remove_wound",
+    "crows.explore.sign",
+    "crows.explore.encounter_moment",
+    "crows.explore.encounter_table",
+    "crows.travel.track_allowed",
+    "crows.travel.choice",
+    "crows.travel.finds",
+    "crows.travel.meet_creature",
+    "crows.travel.encounter",
+    "crows.travel.site_reached",
+    "crows.travel.miasma_choice",
+    "crows.travel.miasma_expertise",
+    "crows.magic.backlash_overlap",
+    "crows.magic.backlash_area",
+    "crows.magic.backlash_call",
+    "crows.magic.hot_temper",
+    "crows.magic.harmful_activation",
+];
+
 /// Every event of the ruleset, by family.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -720,6 +779,84 @@ mod tests {
     fn variant_names_are_read_from_the_impl() {
         assert!(variant_names::<CoreCommand>().contains(&"load_pack"));
         assert!(variant_names::<CoreEvent>().contains(&"test_rolled"));
+    }
+
+    /// Every kind the sources open is listed in [`DECISION_KINDS`]: literal kinds given to
+    /// `DecisionRequest::new`, the reactions' kinds (`ask_with_weapons`), magic's calls
+    /// (`ask_referee`, `crows.magic.` + name) and the test outcomes (`decision_kind_name`); a
+    /// site that builds its kind some other way must be added to the count below.
+    #[test]
+    fn every_decision_kind_the_sources_open_is_listed() {
+        fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for e in std::fs::read_dir(dir).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    files(&p, out);
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    out.push(p);
+                }
+            }
+        }
+        let mut paths = Vec::new();
+        files(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ruleset"),
+            &mut paths,
+        );
+        let listed: std::collections::BTreeSet<&str> = DECISION_KINDS.iter().copied().collect();
+        let after = |text: &str, call: &str, skip_ctx: bool| -> Vec<String> {
+            let mut out = Vec::new();
+            for (i, _) in text.match_indices(call) {
+                let mut rest = text[i + call.len()..].trim_start();
+                if skip_ctx {
+                    let Some(r) = rest.strip_prefix("ctx,") else {
+                        continue;
+                    };
+                    rest = r.trim_start();
+                }
+                out.push(match rest.strip_prefix('"') {
+                    Some(r) => r[..r.find('"').unwrap()].to_string(),
+                    None => String::new(),
+                });
+            }
+            out
+        };
+        let mut built_otherwise = 0;
+        let mut found = 0;
+        for p in &paths {
+            let text = std::fs::read_to_string(p).unwrap();
+            for kind in after(&text, "DecisionRequest::new(", false) {
+                if kind.is_empty() {
+                    built_otherwise += 1;
+                } else {
+                    found += 1;
+                    assert!(listed.contains(kind.as_str()), "{kind} ({})", p.display());
+                }
+            }
+            for kind in after(&text, "ask_with_weapons(", true) {
+                found += 1;
+                assert!(listed.contains(kind.as_str()), "{kind} ({})", p.display());
+            }
+            for name in after(&text, "ask_referee(", true) {
+                found += 1;
+                let kind = format!("crows.magic.{name}");
+                assert!(listed.contains(kind.as_str()), "{kind} ({})", p.display());
+            }
+        }
+        for k in [
+            crate::test_roll::DecisionKind::Tier1Setback,
+            crate::test_roll::DecisionKind::Tier2Outcome,
+            crate::test_roll::DecisionKind::CritBenefit,
+            crate::test_roll::DecisionKind::DoomSetback,
+            crate::test_roll::DecisionKind::CertainDeath,
+        ] {
+            let kind = format!("crows.{}", self::core::testing::decision_kind_name(k));
+            assert!(listed.contains(kind.as_str()), "{kind}");
+        }
+        assert!(listed.contains(self::core::CHARACTER_REQUEST));
+        // `kind` parameters (reactions, magic calls, test outcomes ×2) and the character
+        // request's constant.
+        assert_eq!(built_otherwise, 5, "a new way of naming a decision kind");
+        assert!(found >= 30, "only {found} decision sites found");
     }
 
     #[test]

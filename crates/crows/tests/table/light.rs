@@ -217,6 +217,28 @@ fn cr_light_05_guessing_an_unseen_silent_creatures_square_keeps_its_position_sec
 }
 
 #[test]
+// Covers CR-UD-05 (a torch's pool rolls at the end of a dungeon turn, not on use).
+fn cr_ud_05_using_a_torch_rolls_nothing_and_says_when_it_rolls() {
+    let mut t = torchlit();
+    let torch = item_id(&t, "vera", "Torch");
+    let before = item_named(&t, "vera", "Torch")["usage"].clone();
+    let e = t
+        .run(
+            &player("alice"),
+            json!({"rules": {"use_item": {"creature": "vera", "item": torch}}}),
+            &[],
+        )
+        .unwrap_err();
+    let text = format!("{e:?}");
+    assert!(text.contains("not_on_activation"), "{text}");
+    assert!(text.contains("end of each dungeon turn"), "{text}");
+    let (_, rule) = rule_of(e);
+    assert_eq!(rule.as_deref(), Some("CR-UD-05"));
+    assert_eq!(item_named(&t, "vera", "Torch")["usage"], before);
+    t.assert_replays();
+}
+
+#[test]
 // Covers CR-UD-05, CR-UD-03, CR-LIGHT-02.
 fn cr_ud_05_a_burnt_out_torch_gives_no_light() {
     let mut t = torchlit();

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body?.code || "http";
     this.rule = body?.rule || null;
+    // Arguments for the refusal's own message (`err-<code>`), when the server sends them.
+    this.args = body?.args || {};
   }
 }
 

@@ -6,7 +6,7 @@
 // so commands added later appear readably without a change here.
 
 import { h } from "../vendor/preact/preact.module.js";
-import { t, has, messagesVersion } from "./i18n.js";
+import { t, has, lang, messagesVersion } from "./i18n.js";
 
 /** Every d-face in a dice result tree, as [{notation, faces:[…]}]. */
 export function diceOf(result) {
@@ -32,20 +32,44 @@ export function actorName(actor) {
 
 export const humanize = (s) => String(s).replace(/_/g, " ");
 
+/** A roll's label in the UI language: a ruleset names its rolls in English (`encounter
+ * check`, `usage dice: Torch`); a message `roll-<words-joined-by-dashes>` words a known one,
+ * with the part after a colon (an item's or a table's name) as `$detail`. */
+export function rollLabel(label) {
+  const text = String(label ?? "");
+  const at = text.indexOf(": ");
+  const [head, detail] = at < 0 ? [text, ""] : [text.slice(0, at), text.slice(at + 2)];
+  const id = `roll-${head.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+  return has(id) ? t(id, { detail }) : text;
+}
+
+let namer = null;
+/** How the open table names a creature or character id (`null`: ids stay as they are). */
+export function nameWith(f) {
+  namer = f || null;
+}
+/** A creature's or character's name for an id (the id itself when the table has no name for it). */
+export function nameOf(id) {
+  return (typeof id === "string" && namer?.(id)) || id;
+}
+
 let rulesDescriber = null;
 /** The open table's ruleset describes its own events first (`null`: only the generic lines). */
 export function describeRulesWith(f) {
   rulesDescriber = f || null;
 }
 
-/** Scalar fields of an object, flattened one level (`a_b`), for Fluent arguments. */
-export function args(obj) {
+/** Scalar fields of an object, flattened one level (`a_b`), for Fluent arguments; a creature's
+ * or character's id becomes its name. */
+export function args(obj, { flags = false } = {}) {
   const a = {};
   const put = (k, v) => {
     if (v === null || v === undefined) return;
-    if (typeof v === "string" || typeof v === "number") a[k] = v;
-    else if (typeof v === "boolean") a[k] = t(v ? "yes" : "no");
-    else if (Array.isArray(v) && v.every((x) => typeof x !== "object")) a[k] = v.join(", ");
+    if (typeof v === "string") a[k] = nameOf(v);
+    else if (typeof v === "number") a[k] = v;
+    // `flags`: "true"/"false" for a message's selectors; otherwise the words yes/no.
+    else if (typeof v === "boolean") a[k] = flags ? String(v) : t(v ? "yes" : "no");
+    else if (Array.isArray(v) && v.every((x) => typeof x !== "object")) a[k] = v.map(nameOf).join(", ");
   };
   for (const [k, v] of Object.entries(obj || {})) {
     put(k, v);
@@ -62,6 +86,68 @@ function compact(obj) {
     parts.push(`${humanize(k)}: ${s.length > 80 ? s.slice(0, 77) + "…" : s}`);
   }
   return parts.join("; ");
+}
+
+const slug = (kind) => String(kind ?? "").replace(/[^a-zA-Z0-9_-]+/g, "-");
+
+/** A decision's prompt in the UI language: the message `dec-<kind>` (dots as dashes) filled
+ * from the decision's `args`, or the ruleset's English prompt when there is no message. */
+export function decisionPrompt(d) {
+  const id = `dec-${slug(d?.kind)}`;
+  return has(id) ? t(id, args(d.args, { flags: true })) : d?.prompt || d?.kind || "";
+}
+
+let rulesOption = null;
+/** The open table's ruleset may word some options itself (`(decision, option) => text|null`). */
+export function optionWordsWith(f) {
+  rulesOption = f || null;
+}
+
+/** An option's label. An id may carry numbers (`slot_3`, `push_2_-1`: `$n`, `$x`, `$y`) or a
+ * subject after a colon (`raise:vera`: `$option`, named); the first message found among
+ * `opt-<kind>-<id>`, `opt-<kind>-<head>`, `opt-<id>`, `opt-<head>`, `opt-<kind>-any` words it,
+ * filled also from the option's `data` and the decision's `args`; else the ruleset's label. */
+export function optionLabel(d, o) {
+  const own = rulesOption?.(d, o);
+  if (own) return own;
+  const k = slug(d?.kind);
+  const colon = o.id.indexOf(":");
+  const head = colon >= 0 ? o.id.slice(0, colon) : o.id.replace(/(_-?\d+)+$/, "");
+  const nums = (colon >= 0 ? [] : o.id.slice(head.length).match(/-?\d+/g) || []).map(Number);
+  const a = {
+    ...args(d?.args, { flags: true }),
+    ...args(o.data && typeof o.data === "object" ? o.data : {}, { flags: true }),
+    option: nameOf(colon >= 0 ? o.id.slice(colon + 1) : o.id),
+    n: nums[0] ?? "",
+    x: nums[0] ?? "",
+    y: nums[1] ?? "",
+  };
+  for (const id of [`opt-${k}-${o.id}`, `opt-${k}-${head}`, `opt-${o.id}`, `opt-${head}`, `opt-${k}-any`]) if (has(id)) return t(id, a);
+  return o.label || humanize(o.id);
+}
+
+/** A refusal as one sentence in the UI language, naming its rule once: the message
+ * `err-<code>` filled from the refusal's `args`, or the server's English words without a
+ * leading "CR-…:" (the rule is added once, at the end). */
+export function refusalText(e) {
+  const id = `err-${slug(e?.code)}`;
+  let text = has(id) ? t(id, args(e.args)) : String(e?.message ?? "");
+  if (e?.rule) {
+    const lead = `${e.rule}: `;
+    if (text.startsWith(lead)) text = text.slice(lead.length);
+    text = text.replace(` (${e.rule})`, "").replace(` (rule ${e.rule})`, "");
+    text = `${text} (${e.rule})`;
+  }
+  return text;
+}
+
+/** Decisions seen opening in the log, so an answer names the option's words, not its id. */
+const opened = new Map();
+function remember(d) {
+  if (!d?.id) return;
+  opened.set(d.id, d);
+  // A bounded memory: the oldest go first.
+  if (opened.size > 500) opened.delete(opened.keys().next().value);
 }
 
 /** The creatures an event is about (for the filter). */
@@ -83,27 +169,40 @@ export function describe(ev) {
     // The table's ruleset may say it better (its screen module's `describeRules`).
     const own = rulesDescriber?.(name, data);
     if (own) return { dice: [], cls: "", ...own, creatures: [...creatures, ...(own.creatures || [])] };
+    // A roll made in secret: the masked form names only what it was for.
+    if (name === "secret_roll") return { text: t("ev-secret_roll", { label: rollLabel(data) }), dice: [], creatures: [], cls: "secret" };
     const id = `ev-rules-${name}`;
-    const text = has(id) ? t(id, args(data)) : `${humanize(name)} — ${compact(data)}`;
+    const fields = data && typeof data === "object" ? data : { value: data };
+    const text = has(id) ? t(id, args(fields)) : `${humanize(name)} — ${compact(fields)}`;
     return { text, dice: [], creatures, cls: "" };
   }
   if (type === "rolled") {
     const dice = diceOf(b.result);
-    return { text: t("ev-rolled", { label: b.label, expr: b.expr, total: b.result?.total ?? "?" }), dice, creatures: [], cls: "" };
+    return { text: t("ev-rolled", { label: rollLabel(b.label), expr: b.expr, total: b.result?.total ?? "?" }), dice, creatures: [], cls: "" };
   }
   if (type === "decision_opened") {
     const d = b.decision || {};
-    return { text: t("ev-decision_opened", { prompt: d.prompt || d.kind }), dice: [], creatures: [], cls: "" };
+    remember(d);
+    return { text: t("ev-decision_opened", { prompt: decisionPrompt(d) }), dice: [], creatures: [], cls: "" };
   }
   if (type === "decision_answered") {
     const a = b.answer || {};
-    return { text: t("ev-decision_answered", { option: a.option, by: actorName(b.by), text: a.text || "" }), dice: [], creatures: [], cls: "" };
+    const d = opened.get(a.decision);
+    const o = d?.options?.find((x) => x.id === a.option);
+    const option = o ? optionLabel(d, o) : has(`opt-${a.option}`) ? t(`opt-${a.option}`) : humanize(a.option ?? "");
+    return { text: t("ev-decision_answered", { option, by: actorName(b.by), text: a.text || "" }), dice: [], creatures: [], cls: "" };
   }
   // A timer the engine names (the dungeon turn's) has a message; others keep their label.
   if (type === "timer_started") return { text: t("ev-timer_started", { label: has(`timer-${b.timer?.id}`) ? t(`timer-${b.timer?.id}`) : b.timer?.label ?? b.timer?.id, minutes: Math.round((b.timer?.duration_ms ?? 0) / 6000) / 10 }), dice: [], creatures: [], cls: "" };
   if (type === "boundary_passed") {
+    // `"round_end"`, or `{"turn_end": {"who": …}}`, `{"custom": {"name": …}}`, `{"named_rest_end": {"rest": …}}`.
     const kind = typeof b.boundary === "string" ? b.boundary : b.boundary?.kind ?? Object.keys(b.boundary || {})[0];
-    return { text: t("ev-boundary_passed", { boundary: has(`boundary-${kind}`) ? t(`boundary-${kind}`) : humanize(kind) }), dice: [], creatures: [], cls: "" };
+    const inner = (b.boundary && typeof b.boundary === "object" && b.boundary[kind]) || {};
+    const sub = inner.name ?? inner.rest;
+    const id = sub && has(`boundary-${kind}-${sub}`) ? `boundary-${kind}-${sub}` : `boundary-${kind}`;
+    const who = inner.who ? nameOf(inner.who) : "";
+    const boundary = has(id) ? t(id, { who, name: humanize(sub ?? "") }) : humanize(sub ?? kind);
+    return { text: t("ev-boundary_passed", { boundary }), dice: [], creatures: inner.who ? [inner.who] : [], cls: "" };
   }
   if (type === "access_changed") {
     const c = b.change || {};
@@ -146,7 +245,8 @@ function describeOnce(ev) {
 export function entry(ev, filter = "") {
   const d = describeOnce(ev);
   const hidden = !!filter && !d.creatures.includes(filter);
-  const time = new Date(ev.at_ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  // The clock in the UI's language, not the browser's (24-hour in Russian).
+  const time = new Date(ev.at_ms).toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   return h(
     "li",
     { key: ev.n, hidden, class: `log-entry ${d.cls}${ev.private ? " private" : ""}`, "data-n": ev.n, "data-creatures": d.creatures.join(" ") },

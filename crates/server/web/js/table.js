@@ -85,6 +85,9 @@ export class TableScreen {
       await this.refresh();
       this.ruleset = await loadScreen(this.view.table.ruleset);
       log.describeRulesWith(this.ruleset?.describeRules);
+      log.optionWordsWith(this.ruleset?.optionLabel);
+      // Log lines and prompts name creatures, not their ids (a name only the view knows).
+      log.nameWith((id) => (this.creatures[id] ? this.ruleset?.displayName?.(this, id) || null : null));
       const page = await this.seat.log(0, 1000);
       this.events = page.events;
       this.lastN = page.last_n;
@@ -119,6 +122,8 @@ export class TableScreen {
   close() {
     this.seat.close();
     log.describeRulesWith(null);
+    log.nameWith(null);
+    log.optionWordsWith(null);
     render(null, this.main);
   }
 
@@ -173,8 +178,7 @@ export class TableScreen {
       for (const ev of r.events || []) this.onEvent(ev);
       return r.events || [];
     } catch (e) {
-      const why = e.rule && !String(e.message ?? "").includes(e.rule) ? `${e.message} (${e.rule})` : e.message;
-      if (!quiet) announce(`${t("refused")}: ${why}`, "error");
+      if (!quiet) announce(`${t("refused")}: ${log.refusalText(e)}`, "error");
       throw e;
     }
   }
@@ -474,10 +478,10 @@ function Decisions({ screen }) {
     };
     const details = screen.ruleset?.decisionDetails?.(screen, d);
     return html`<li key=${d.id} class=${`decision kind-${d.kind.replace(/[^a-z0-9_-]/gi, "-")}${urgent ? " urgent" : ""}`} data-decision=${d.id}>
-      <div class="decision-head"><strong>${d.prompt || d.kind}</strong> <span class="badge">${who}</span></div>
+      <div class="decision-head"><strong>${log.decisionPrompt(d)}</strong> <span class="badge">${who}</span></div>
       ${details instanceof Node ? html`<${DomPart} build=${() => details} />` : details}
-      <div class="row wrap" role="group" aria-label=${d.prompt || d.kind}>
-        ${d.options.map((o) => html`<button key=${o.id} type="button" class=${o.id === d.default ? "primary" : ""} disabled=${!screen.canAnswer(d)} data-option=${o.id} onClick=${() => answer(o)}>${o.label || o.id}</button>`)}
+      <div class="row wrap" role="group" aria-label=${log.decisionPrompt(d)}>
+        ${d.options.map((o) => html`<button key=${o.id} type="button" class=${o.id === d.default ? "primary" : ""} disabled=${!screen.canAnswer(d)} data-option=${o.id} onClick=${() => answer(o)}>${log.optionLabel(d, o)}</button>`)}
       </div>
       ${d.free_text
         ? html`<input id=${`dtext-${d.id}`} class="free-text" placeholder=${t("decision-text")} aria-label=${t("decision-text")} value=${texts[d.id] || ""} onInput=${(e) => (texts[d.id] = e.target.value)} />`
@@ -566,13 +570,15 @@ function Packs({ screen }) {
         .then(() => announce(t("pack-loaded")))
         .catch(() => {});
   };
-  const items = screen.rules.content?.items?.length;
+  // Card lists may come as arrays or as objects keyed by card id.
+  const count = (x) => (Array.isArray(x) ? x.length : Object.keys(x || {}).length);
+  const items = count(screen.rules.content?.items);
   return html`<${Tool} id="packs" title=${t("content-packs", { count: packs.length })}>
     ${packs.length ? html`<ul>${packs.map((p) => html`<li key=${p}>${p}</li>`)}</ul>` : html`<p class="hint">${t("no-packs")}</p>`}
     <label for="pack-files">${t("load-pack")}</label>
     <input id="pack-files" type="file" multiple accept=".json,.toml,.txt,.yaml,.yml" ref=${file} />
     <button type="button" onClick=${load}>${t("load")}</button>
-    ${items ? html`<p class="hint">${t("cards-loaded", { items, creatures: screen.rules.content.creatures?.length ?? 0 })}</p>` : null}
+    ${items ? html`<p class="hint">${t("cards-loaded", { items, creatures: count(screen.rules.content?.creatures) })}</p>` : null}
   <//>`;
 }
 

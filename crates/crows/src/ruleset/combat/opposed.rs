@@ -1082,6 +1082,7 @@ fn stray(
         &refs,
     )
     .with_visibility(Visibility::Public)
+    .with_args(json!({"attacker": attacker, "tier": tier.number()}))
     .with_context(json!({"creature": attacker, "attacker": attacker, "weapon": weapon,
         "characteristic": characteristic, "tier": tier, "target": target}));
     ctx.ask(request).map(|_| ())
@@ -1376,6 +1377,7 @@ pub(super) fn escape_resolved(
             )
             .with_default("stay")
             .with_visibility(grid_audience(ctx, escaper))
+            .with_args(json!({"creature": escaper, "grabber": grabber}))
             .with_context(json!({"creature": escaper, "grabber": grabber}));
             ctx.ask(request).map(|_| ())
         }
@@ -1612,6 +1614,7 @@ pub(super) fn topple_resolved(
             )
             .with_default("leave")
             .with_visibility(grid_audience(ctx, creature))
+            .with_args(json!({"creature": creature}))
             .with_context(json!({"creature": creature, "object": object, "onto": onto}));
             ctx.ask(request).map(|_| ())
         }

@@ -218,6 +218,8 @@ pub(in crate::ruleset) fn ask_with_weapons(
     )
     .with_default("pass")
     .with_visibility(vis)
+    // The prompt's words come from the same ids and numbers the context names.
+    .with_args(context.clone())
     .with_context(context);
     for (opt, (_, _, data)) in request.options.iter_mut().zip(options) {
         opt.data = data;

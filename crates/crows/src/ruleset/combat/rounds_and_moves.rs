@@ -392,6 +392,7 @@ pub(super) fn roll_initiative(ctx: &mut Ctx<'_, Crows>, roller: &str) -> Result<
     )
     .with_default("roll")
     .with_visibility(Visibility::Public)
+    .with_args(json!({"roller": roller}))
     .with_context(json!({"roller": roller}));
     ctx.ask(request).map(|_| ())
 }
@@ -952,6 +953,7 @@ fn movement_test_ruling(
         &options,
     )
     .with_visibility(Visibility::Referee)
+    .with_args(json!({"creature": creature, "squares": squares.len(), "ceiling": ceiling}))
     .with_context(json!({"creature": creature, "squares": squares, "ceiling": ceiling}));
     if !ceiling {
         request = request.with_default("no_test");
@@ -1072,6 +1074,7 @@ pub(super) fn unseen_blocker(
     )
     .with_default("unseen")
     .with_visibility(Visibility::Referee)
+    .with_args(json!({"mover": mover, "blocker": blocker, "x": at.x, "y": at.y}))
     .with_context(json!({"creature": blocker, "mover": mover, "blocker": blocker, "at": at}));
     ctx.ask(request).map(|_| ())
 }
@@ -1555,6 +1558,8 @@ pub(super) fn command_pet(
         ],
     )
     .with_visibility(Visibility::Referee)
+    .with_args(json!({"owner": owner, "pet": pet, "order": order.unwrap_or_default(),
+        "has_order": order.is_some(), "dangerous": dangerous}))
     .with_context(
         json!({"owner": owner, "pet": pet, "round": f.round(), "order": order,
         "dangerous": dangerous}),
@@ -2179,6 +2184,7 @@ pub(super) fn thrown_lands(
     .with_default("target_square")
     .with_free_text()
     .with_visibility(Visibility::Referee)
+    .with_args(json!({"weapon": weapon, "x": default.x, "y": default.y}))
     .with_context(json!({"ground": ground, "at": default, "weapon": weapon}));
     ctx.ask(request).map(|_| ())
 }

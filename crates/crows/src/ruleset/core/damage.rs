@@ -133,6 +133,7 @@ impl Crows {
                     &refs,
                 )
                 .with_visibility(audience(ctx, id))
+                .with_args(json!({"creature": id}))
                 .with_context(json!({"creature": id, "hit": hit}));
                 for (opt, o) in request.options.iter_mut().zip(&orders) {
                     opt.data = json!(o);
@@ -188,6 +189,7 @@ impl Crows {
                     ],
                 )
                 .with_visibility(Visibility::Public)
+                .with_args(json!({"creature": id}))
                 .with_context(json!({"creature": id}));
                 ctx.ask(request).map(|_| ())
             }
@@ -229,6 +231,7 @@ impl Crows {
             &refs,
         )
         .with_visibility(audience(ctx, id))
+        .with_args(json!({"creature": id, "remaining": remaining}))
         .with_context(json!({"creature": id, "remaining": remaining, "kind": kind}));
         ctx.ask(request).map(|_| ())
     }

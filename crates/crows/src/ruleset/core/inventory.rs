@@ -42,7 +42,7 @@ use crate::inventory::{
     CarriedItem, HandChoice, ItemId, MagicSlot, Move, Rearrangement, SlotRef, Timing,
 };
 use crate::light::LightOutput;
-use crate::usage_dice::{ItemUsage, RollOccasion};
+use crate::usage_dice::{ItemUsage, RollOccasion, UsageError};
 
 use crate::ruleset::adapter::Crows;
 
@@ -480,7 +480,10 @@ impl Crows {
         let r = living(ctx, creature)?;
         let mut c = r.creature.clone();
         let usage = Self::item_usage(&mut c, *item)?;
-        usage.check_usable().map_err(|e| err("item_unusable", e))?;
+        usage.check_activation().map_err(|e| match e {
+            UsageError::NotOnActivation(..) => err("not_on_activation", e),
+            _ => err("item_unusable", e),
+        })?;
         let n = usage.dice_to_roll(RollOccasion::Activation);
         let label = format!("usage dice: {}", usage.item);
         let vis = audience(ctx, creature);

@@ -154,6 +154,8 @@ impl Crows {
             )
             .with_free_text()
             .with_visibility(Visibility::player(player.clone()))
+            .with_args(json!({"player": player, "name": name, "agility": ch.agility,
+                "mind": ch.mind, "strength": ch.strength, "stamina": stamina}))
             .with_context(json!({"player": player, "request": request})),
         )?;
         Ok(())

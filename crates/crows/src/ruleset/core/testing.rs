@@ -248,6 +248,7 @@ pub(super) fn warn_certain_death(
         &refs,
     )
     .with_visibility(audience(ctx, creature))
+    .with_args(json!({"creature": creature, "task": task}))
     .with_context(json!({"creature": creature, "task": task, "rule": prompt.rule}));
     ctx.ask(request).map(|_| ())
 }
@@ -545,7 +546,7 @@ impl Crows {
             .iter()
             .map(|(a, b)| (a.as_str(), b.as_str()))
             .collect();
-        let request = DecisionRequest::new(
+        let mut request = DecisionRequest::new(
             "crows.expertise",
             format!(
                 "{} rolled tier {}: spend an expertise or commit (CR-EXP-01)",
@@ -557,12 +558,22 @@ impl Crows {
         )
         .with_default("commit")
         .with_visibility(audience(ctx, creature))
+        .with_args(json!({
+            "creature": creature,
+            "tier": rolled.tier_before_expertise.number(),
+            "tier_without": rolled.final_tier_without_expertise().number(),
+            "tier_with": rolled.final_tier_with_expertise().number(),
+        }))
         .with_context(json!({
             "creature": creature,
             "rolled": rolled,
             "approved": approved_expertises,
             "meta": meta,
         }));
+        // Each spend option's numbers, for a client that words the option itself.
+        for (opt, n) in request.options.iter_mut().skip(1).zip(&offer) {
+            opt.data = json!({"uses_left": c.expertises.uses_left(*n)});
+        }
         ctx.ask(request).map(|_| ())
     }
 
@@ -645,6 +656,8 @@ impl Crows {
             )
             .with_free_text()
             .with_visibility(audience(ctx, creature))
+            .with_args(json!({"creature": creature, "tier": resolved.final_tier.number(),
+                "crit": resolved.crit, "doom": resolved.doom}))
             .with_context(json!({"creature": creature, "rule": d.rule, "cost_payers": payers}));
             ctx.ask(request)?;
         }

@@ -186,6 +186,7 @@ pub(super) fn after_check(
                     &[("sign", "Give the sign")],
                 )
                 .with_free_text()
+                .with_args(json!({"due_turn": due_turn}))
                 .with_context(json!({"due_turn": due_turn})),
             )?;
             ctx.ask(
@@ -198,6 +199,7 @@ pub(super) fn after_check(
                     Answerer::Referee,
                     &[("now", "It happens now")],
                 )
+                .with_args(json!({"due_turn": due_turn}))
                 .with_context(json!({"due_turn": due_turn})),
             )?;
         }

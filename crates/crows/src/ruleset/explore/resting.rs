@@ -384,6 +384,7 @@ pub(super) fn ask_task(
                 ("refuse", "Choose another task or activity"),
             ],
         )
+        .with_args(json!({"creature": creature, "task": task}))
         .with_context(json!({"creature": creature, "task": task})),
     )
     .map(|_| ())
@@ -735,6 +736,7 @@ pub(super) fn ask_wound(ctx: &mut Ctx<'_, Crows>, id: &str) -> Result<(), RuleEr
             Answerer::Controller(id.to_string()),
             &refs,
         )
+        .with_args(json!({"creature": id, "remaining": left}))
         .with_context(json!({"creature": id, "purpose": pick.purpose, "remaining": left})),
     )
     .map(|_| ())

@@ -34,6 +34,8 @@ pub(in crate::ruleset) fn ask_referee(
     )
     .with_free_text()
     .with_visibility(Visibility::Referee)
+    // The prompt's words come from the context's ids and numbers.
+    .with_args(context.clone())
     .with_context(context);
     ctx.ask(request)
 }

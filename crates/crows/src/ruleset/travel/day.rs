@@ -265,7 +265,7 @@ pub(super) fn declare_role(
             "crows.travel.track_allowed",
             format!(
                 "{creature} wants to track {}: could it be on today's route? (CR-ROLE-14)",
-                quarry.unwrap_or_default()
+                quarry.clone().unwrap_or_default()
             ),
             Answerer::Referee,
             &[
@@ -274,6 +274,7 @@ pub(super) fn declare_role(
             ],
         )
         .with_visibility(Visibility::Public)
+        .with_args(json!({"creature": creature, "quarry": quarry.clone().unwrap_or_default()}))
         .with_context(json!({"creature": creature}));
         ctx.ask(request)?;
     }
@@ -620,6 +621,7 @@ fn apply_effect(
                 &[(a.0.as_str(), a.1.as_str()), (b.0.as_str(), b.1.as_str())],
             )
             .with_visibility(Visibility::Public)
+            .with_args(json!({"creature": creature, "task": role.task, "tier": tier.number()}))
             .with_context(json!({"creature": creature, "choice": c}));
             ctx.ask(request)?;
         }
@@ -667,6 +669,7 @@ fn apply_effect(
                 &[("noted", "Noted")],
             )
             .with_free_text()
+            .with_args(json!({"creature": creature, "finds": finds}))
             .with_context(json!({"creature": creature, "finds": finds}));
             ctx.ask(request)?;
         }
@@ -684,6 +687,7 @@ fn apply_effect(
                 &[("noted", "Noted")],
             )
             .with_free_text()
+            .with_args(json!({"creature": creature, "quarry": role.quarry.clone().unwrap_or_default()}))
             .with_context(json!({"creature": creature, "quarry": role.quarry}));
             ctx.ask(request)?;
         }

@@ -423,6 +423,7 @@ fn next_roll(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
                 &refs,
             )
             .with_visibility(Visibility::Public)
+            .with_args(json!({"creature": helper}))
             .with_context(json!({"creature": helper}));
             ctx.ask(request)?;
         }
@@ -619,6 +620,7 @@ fn ask_expertise(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleErr
         Answerer::Controller(creature.to_string()),
         &refs,
     )
+    .with_args(json!({"creature": creature}))
     .with_context(json!({"creature": creature}));
     ctx.ask(request).map(|_| ())
 }

@@ -116,6 +116,7 @@ pub(in crate::ruleset) fn ask_encounter(
     )
     .with_free_text()
     .with_visibility(Visibility::Referee)
+    .with_args(json!({"terrain": terrain, "during_rest": during_rest}))
     .with_context(
         json!({"terrain": terrain, "d10": d10, "during_rest": during_rest,
         "table_roll": rolled}),

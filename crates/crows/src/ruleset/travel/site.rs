@@ -141,6 +141,7 @@ pub(super) fn travel_move(ctx: &mut Ctx<'_, Crows>, toward: Direction) -> Result
             &[("explore", "Explore it (dungeon turns)"), pass],
         )
         .with_visibility(Visibility::Referee)
+        .with_args(json!({"site": s.name, "kind": s.kind}))
         .with_context(json!({"site": id}));
         ctx.ask(request)?;
     }

@@ -22,6 +22,7 @@
 import { h, section } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
 import { displayName, storedItems } from "./sheet.js";
+import { refusalText } from "../../js/log.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const s = (tag, attrs = {}, ...kids) => {
@@ -74,7 +75,7 @@ export function sendShowing(screen, u, cmd, after) {
     })
     .catch((e) => {
       // The rule once: many messages already end with it.
-      u.refusal = e?.rule && !String(e.message ?? "").includes(e.rule) ? `${e.message} (${e.rule})` : e?.message || String(e);
+      u.refusal = e?.message ? refusalText(e) : String(e);
       screen.render();
     });
 }

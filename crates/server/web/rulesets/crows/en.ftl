@@ -697,3 +697,143 @@ ev-rules-encounter_rules_set = Encounter rules: EN at most 10 { $options_cap_at_
     [lower] lowers
    *[raise] raises
 } the EN
+## Decisions: prompts (`dec-<kind>`, the kind's dots as dashes) and options (`opt-…`), filled
+## from the decision's `args`; see js/log.js `decisionPrompt` and `optionLabel`.
+dec-crows-tier_1_setback = { $creature }’s test ended at tier { $tier }{ $crit ->
+    [true] , a crit
+   *[false] {""}
+}{ $doom ->
+    [true] , a doom
+   *[false] {""}
+}: does it bring a setback?
+dec-crows-tier_2_outcome = { $creature }’s test ended at tier { $tier }: partial success, or success at a cost?
+dec-crows-crit_benefit = { $creature } rolled a crit (tier { $tier }): what does it gain?
+dec-crows-doom_setback = { $creature } rolled a doom (tier { $tier }): what goes seriously wrong?
+dec-crows-certain_death = The Referee warns that “{ $task }” will certainly kill { $creature }. Go ahead anyway?
+dec-crows-expertise = { $creature } rolled tier { $tier }: spend an expertise (tier { $tier_with }) or keep tier { $tier_without }?
+opt-crows-expertise-commit = Keep tier { $tier_without }
+opt-crows-expertise-spend = Spend { $expertise } (→ tier { $tier }, { $uses } left)
+opt-no_setback = No setback
+opt-setback = A setback
+opt-partial_success = Partial success
+opt-success_at_cost = Success at a cost
+opt-benefit = A benefit
+opt-harm_source = Harm what forced the roll
+opt-ally_automatic_tier3 = An ally making the same roll gets tier 3
+opt-serious_setback = A serious setback
+opt-extra_damage1d10 = 1d10 extra damage
+opt-proceed_anyway = Go ahead anyway
+opt-abandon = Do not do it
+dec-crows-knock_out = { $creature } is at 0 Stamina: knock it out instead of killing it?
+opt-crows-knock_out-knock_out = Knock out (Stamina 1, unconscious)
+opt-crows-knock_out-kill = It dies
+dec-crows-wound_slot = { $creature }: choose the backpack slot for a wound ({ $remaining } to place)
+opt-crows-wound_slot-slot = Backpack slot { $n }
+dec-crows-armor_order = { $creature } is hit: which item loses its Armor Defense first?
+dec-crows-square_guess = { $creature } names square ({ $x }, { $y }) for { $target }, unseen ({ $why }): is it moving silently, and is the square right?
+opt-crows-square_guess-attack = Right square: roll the attack
+opt-crows-square_guess-automatic_miss = Wrong square: the attack misses
+opt-crows-square_guess-not_needed = Not moving silently: attack as usual
+dec-crows-core-character_request = { $player } asks to play { $name } (Agility { $agility }, Mind { $mind }, Strength { $strength }, Stamina { $stamina })
+opt-crows-core-character_request-approve = Approve
+opt-crows-core-character_request-refuse = Refuse
+dec-crows-combat-initiative = { $roller } rolls 1d10 for the side initiative: on 6 or more the crows act first
+opt-crows-combat-initiative-roll = Roll 1d10
+dec-crows-combat-opportunity_attack = { $mover } is leaving { $watcher }’s reach: make an opportunity attack?
+dec-crows-combat-counter = { $triggerer } got tier 1 against { $counterer }: counter for the weapon’s tier { $tier } result?
+dec-crows-combat-grab_choice = { $grabber }’s grab got tier 2: push { $target } 1 square, or take a free Shift?
+dec-crows-combat-escape_square = { $creature } broke free: step 1 square without provoking
+opt-weapon = With { $name }
+opt-pass = Let it go
+opt-push = Push { $target } to ({ $x }, { $y })
+opt-shift = Shift to ({ $x }, { $y })
+opt-crows-combat-escape_square-shift = Step to ({ $x }, { $y })
+dec-crows-combat-break_free = { $creature } may break free of { $grabber }, who may then counter
+opt-crows-combat-break_free-break_free = Break free
+opt-crows-combat-break_free-stay = Stay grabbed
+dec-crows-combat-topple_anyway = { $creature } may topple it anyway and take 1d6 piercing damage
+opt-crows-combat-topple_anyway-topple = Topple it and take 1d6 piercing
+opt-crows-combat-topple_anyway-leave = Leave it standing
+dec-crows-combat-stray_shot = { $attacker }’s missed shot strikes one of these allies at random, for tier { $tier }
+opt-crows-combat-stray_shot-any = { $option } is hit
+dec-crows-combat-unseen_blocker = { $mover }’s move stopped at ({ $x }, { $y }): { $blocker }, unseen by its player, is in the way. Keep it unseen, or reveal it?
+opt-crows-combat-unseen_blocker-unseen = It stays unseen
+opt-crows-combat-unseen_blocker-reveal = Reveal it to the mover
+dec-crows-combat-movement_test = { $creature } swam or climbed { $squares } { $squares ->
+    [one] square
+   *[other] squares
+} without the speed for it{ $ceiling ->
+    [true] , a ceiling among them (a test is needed)
+   *[false] {""}
+}: does it need a test?
+opt-crows-combat-movement_test-no_test = No test: it gets there
+opt-crows-combat-movement_test-agility = An Agility test
+opt-crows-combat-movement_test-strength = A Strength test
+dec-crows-combat-pet_command = { $owner } commands { $pet }{ $has_order ->
+    [true] : “{ $order }”
+   *[false] {""}
+}{ $dangerous ->
+    [true] {" "}(the player calls it dangerous)
+   *[false] {""}
+}. Can the pet do it, and does the order need { $owner }’s Mind test?
+opt-crows-combat-pet_command-ordinary = It obeys: an ordinary order, no test
+opt-crows-combat-pet_command-attack_monster = It obeys: an attack on a dangerous creature, no test
+opt-crows-combat-pet_command-complex_or_dangerous = Complex or dangerous: the owner’s Mind test
+opt-crows-combat-pet_command-cannot = The pet cannot: it does nothing
+dec-crows-combat-thrown_lands = Where did the thrown { $weapon } land? It lies at ({ $x }, { $y }), the target’s square, unless you name another square (x,y) in the text
+opt-crows-combat-thrown_lands-target_square = Where it lies: the target’s square
+opt-crows-combat-thrown_lands-square = The square named in the text
+dec-crows-explore-task = { $creature } prepares for “{ $task }”: does it need a test, and does the character know it first-hand?
+opt-crows-explore-task-approve = Approved
+opt-crows-explore-task-refuse = Choose another task or activity
+dec-crows-explore-remove_wound = { $creature }: choose a wound to remove ({ $remaining } to choose)
+opt-crows-explore-remove_wound-slot = The wound in backpack slot { $n }
+dec-crows-explore-sign = An encounter approaches: describe the sign the players notice now
+opt-crows-explore-sign-sign = Give the sign
+dec-crows-explore-encounter_moment = The signalled encounter happens during dungeon turn { $due_turn }: answer when it does
+opt-crows-explore-encounter_moment-now = It happens now
+dec-crows-explore-encounter_table = Several kinds of monsters live here: choose the encounter table
+dec-crows-travel-track_allowed = { $creature } wants to track { $quarry }: could it be on today’s route?
+opt-crows-travel-track_allowed-allow = Yes: the test is made
+opt-crows-travel-track_allowed-refuse = No: choose another task or role
+dec-crows-travel-choice = { $creature }: { $task } reached tier { $tier }. Choose one
+dec-crows-travel-finds = { $creature }’s Treasure Hunt: roll on the { $finds } interesting finds table and note the find
+opt-noted = Noted
+dec-crows-travel-meet_creature = { $creature } tracked { $quarry }: decide when and where today the party meets it
+dec-crows-travel-encounter = { $during_rest ->
+    [true] A rest
+   *[false] A travel
+} encounter in { $terrain }: roll on the terrain’s encounter table and say when it happens
+opt-crows-travel-encounter-now = Now
+opt-crows-travel-encounter-later = Later today
+opt-crows-travel-encounter-later_with_sign = Later today, after a sign
+dec-crows-travel-site_reached = The party reaches { $site }: explore it in dungeon turns, or pass?
+opt-crows-travel-site_reached-explore = Explore it (dungeon turns)
+opt-crows-travel-site_reached-go_around = Go around the obstacle
+opt-crows-travel-site_reached-ignore = Ignore it and travel on
+dec-crows-travel-miasma_choice = { $creature } resisted the Miasma at tier 3: choose one
+opt-crows-travel-miasma_choice-clear_cruelty = Lose all my cruelty levels
+opt-crows-travel-miasma_choice-raise = Raise { $option }’s result by one tier
+dec-crows-travel-miasma_expertise = { $creature } gains an expertise it lacks while the Miasma holds it
+dec-crows-magic-hot_temper = Did { $caster } harm another creature this dungeon turn? If not, it takes damage
+opt-crows-magic-hot_temper-harmed = It harmed someone
+opt-crows-magic-hot_temper-not_harmed = It did not
+dec-crows-magic-harmful_activation = { $caster } set off an item by accident: describe the harm
+opt-crows-magic-harmful_activation-harm = The harm described
+## Roll labels (`roll-<label>`, see js/log.js `rollLabel`)
+roll-encounter-check = Encounter check
+roll-rest-encounter-check = Rest encounter check
+roll-encounter-table = Encounter table { $detail }
+roll-lost-party = Lost party ({ $detail })
+roll-usage-dice = Usage dice: { $detail }
+roll-spellbook-usage-dice = Spellbook usage dice
+roll-vulnerable = Vulnerable
+roll-fall-damage = Fall damage
+roll-rations-destroyed = Rations destroyed
+roll-rations-found = Rations found
+roll-pushed-squares = Squares pushed
+roll-teleport-squares = Squares teleported
+roll-hostile-creatures = Hostile creatures
+roll-backlash-wounds = Backlash wounds
+roll-stray-shot = Stray shot: odd hits an ally
+boundary-custom-rest_halfway = the middle of the rest

@@ -7,7 +7,7 @@
 // (js/dom.js) the shell places. Messages: this folder's en.ftl / ru.ftl.
 
 import { h, section } from "../../js/vdom.js";
-import { t } from "../../js/i18n.js";
+import { t, has } from "../../js/i18n.js";
 import { creatureCard, isParty, displayName } from "./sheet.js";
 import { inventoryPanel } from "./inventory.js";
 import { testPanel } from "./testpanel.js";
@@ -191,6 +191,13 @@ export default {
     return d.kind.startsWith("crows.combat.");
   },
   describeRules,
+  /** Options named by an expertise (spending one, or gaining one in the Miasma). */
+  optionLabel(d, o) {
+    if (!has(`exp-${o.id}`)) return null;
+    const expertise = t(`exp-${o.id}`);
+    if (d.kind === "crows.expertise") return t("opt-crows-expertise-spend", { expertise, tier: d.args?.tier_with ?? "?", uses: o.data?.uses_left ?? "?" });
+    return expertise;
+  },
   /** In a dungeon entered with `enter_dungeon`, the explore family pauses its turn. */
   pauseCommands(screen) {
     return screen.rules.explore?.visit ? { pause: { pause_dungeon_turn: {} }, resume: { resume_dungeon_turn: {} } } : null;

@@ -11,6 +11,7 @@ import { announce } from "../../js/dom.js";
 import { t, tOr } from "../../js/i18n.js";
 import { storedItems, displayName, usageText } from "./sheet.js";
 import { openPrintView } from "./cards.js";
+import { refusalText } from "../../js/log.js";
 
 const KINDS = ["hand", "belt", "backpack"];
 const MAGIC = ["Head", "Neck", "Waist", "Arms", "Finger", "Feet"];
@@ -33,7 +34,7 @@ export function inventoryPanel(screen, c) {
       held = null;
     } catch (e) {
       held = null;
-      screen.invError = `${t("move-refused")}: ${e.message}${e.rule ? ` (${e.rule})` : ""}`;
+      screen.invError = `${t("move-refused")}: ${refusalText(e)}`;
       screen.render();
       announce(screen.invError, "sr");
     }
@@ -204,7 +205,9 @@ export function inventoryPanel(screen, c) {
         "div",
         { class: "row wrap item-actions", role: "toolbar", "aria-label": t("item-actions", { name: heldItem.name }) },
         h("strong", {}, heldItem.name + ":"),
-        heldItem.usage ? h("button", { type: "button", id: "act-use", onclick: () => act("use_item") }, t("use-item")) : null,
+        // Using an item rolls its usage dice only with the Activate keyword (CR-UD-05); a
+        // torch's dice roll at the end of each dungeon turn instead.
+        heldItem.usage?.line?.keywords?.includes("activate") ? h("button", { type: "button", id: "act-use", onclick: () => act("use_item") }, t("use-item")) : null,
         heldItem.usage?.light_source && !heldItem.usage.lit ? h("button", { type: "button", id: "act-light-item", onclick: () => act("light") }, t("light-item")) : null,
         heldItem.usage?.light_source && heldItem.usage.lit ? h("button", { type: "button", id: "act-douse", onclick: () => act("douse") }, t("douse-item")) : null,
         heldItem.armor?.kind === "Armor" && inv.worn_armor !== heldItem.id ? h("button", { type: "button", onclick: () => act("declare_worn_armor") }, t("wear-armor")) : null,
@@ -254,7 +257,8 @@ function cardEditor(screen, c, item) {
 /** Referee: put an item (a loaded card or a custom one) into a creature's slots. */
 function placeItemForm(screen, c) {
   const f = (screen.forms.place ||= { name: "", slots: 1, kind: "backpack", number: 1, card: "" });
-  const cards = screen.rules.content?.items || [];
+  // The view sends the loaded item cards as an object keyed by card id.
+  const cards = Object.entries(screen.rules.content?.items || {}).map(([id, c]) => ({ ...c, id }));
   const bind = (k) => (e) => (f[k] = e.target.value);
   return h(
     "details",

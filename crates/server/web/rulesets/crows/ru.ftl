@@ -742,3 +742,140 @@ ev-rules-encounter_rules_set = Правила встреч: порог не вы
     [lower] понижает
    *[raise] повышает
 } порог
+## Решения: вопросы (`dec-<kind>`, точки вида — дефисы) и варианты (`opt-…`), с аргументами
+## решения (`args`); см. js/log.js `decisionPrompt` и `optionLabel`.
+dec-crows-tier_1_setback = Проверка: { $creature } — итог { $tier }-я ступень{ $crit ->
+    [true] , крит
+   *[false] {""}
+}{ $doom ->
+    [true] , рок
+   *[false] {""}
+}. Будет ли неудача?
+dec-crows-tier_2_outcome = Проверка: { $creature } — итог { $tier }-я ступень. Частичный успех или успех с издержками?
+dec-crows-crit_benefit = { $creature }: крит ({ $tier }-я ступень). Какая выгода?
+dec-crows-doom_setback = { $creature }: рок ({ $tier }-я ступень). Что пойдёт совсем не так?
+dec-crows-certain_death = Рефери предупреждает: «{ $task }» наверняка убьёт персонажа { $creature }. Всё равно действовать?
+dec-crows-expertise = { $creature }: { $tier }-я ступень. Применить экспертизу ({ $tier_with }-я ступень) или оставить { $tier_without }-ю?
+opt-crows-expertise-commit = Оставить { $tier_without }-ю ступень
+opt-crows-expertise-spend = Применить: { $expertise } (→ { $tier }-я ступень, осталось { $uses })
+opt-no_setback = Без неудачи
+opt-setback = Неудача
+opt-partial_success = Частичный успех
+opt-success_at_cost = Успех с издержками
+opt-benefit = Выгода
+opt-harm_source = Навредить тому, кто вынудил бросок
+opt-ally_automatic_tier3 = Союзник с тем же броском получает 3-ю ступень
+opt-serious_setback = Серьёзная неудача
+opt-extra_damage1d10 = Ещё 1d10 урона
+opt-proceed_anyway = Всё равно действовать
+opt-abandon = Отказаться
+dec-crows-knock_out = У существа { $creature } 0 Выносливости: оглушить вместо убийства?
+opt-crows-knock_out-knock_out = Оглушить (Выносливость 1, без сознания)
+opt-crows-knock_out-kill = Смерть
+dec-crows-wound_slot = { $creature }: ячейка рюкзака для раны (осталось разместить: { $remaining })
+opt-crows-wound_slot-slot = Ячейка рюкзака { $n }
+dec-crows-armor_order = Удар по существу { $creature }: какой предмет первым теряет Защиту доспеха?
+dec-crows-square_guess = { $creature } называет клетку ({ $x }, { $y }) для цели { $target }, которую не видно ({ $why }). Цель движется бесшумно, и клетка верна?
+opt-crows-square_guess-attack = Клетка верна: бросок атаки
+opt-crows-square_guess-automatic_miss = Клетка неверна: промах
+opt-crows-square_guess-not_needed = Движется не бесшумно: обычная атака
+dec-crows-core-character_request = Игрок { $player } просит персонажа { $name } (Ловкость { $agility }, Разум { $mind }, Сила { $strength }, Выносливость { $stamina })
+opt-crows-core-character_request-approve = Одобрить
+opt-crows-core-character_request-refuse = Отказать
+dec-crows-combat-initiative = Бросок 1d10 за инициативу стороны ({ $roller }): на 6 и больше вороны действуют первыми
+opt-crows-combat-initiative-roll = Бросить 1d10
+dec-crows-combat-opportunity_attack = { $mover } выходит из досягаемости существа { $watcher }: провоцированная атака?
+dec-crows-combat-counter = Против существа { $counterer } у существа { $triggerer } 1-я ступень: контратаковать с результатом { $tier }-й ступени оружия?
+dec-crows-combat-grab_choice = Захват ({ $grabber }) — 2-я ступень: отбросить { $target } на 1 клетку или сделать бесплатный Шаг?
+dec-crows-combat-escape_square = { $creature } вырывается: 1 клетка, не провоцируя атак
+opt-weapon = Оружием: { $name }
+opt-pass = Пропустить
+opt-push = Отбросить { $target } на ({ $x }, { $y })
+opt-shift = Шаг на ({ $x }, { $y })
+opt-crows-combat-escape_square-shift = Перейти на ({ $x }, { $y })
+dec-crows-combat-break_free = { $creature } может вырваться из захвата ({ $grabber }), но тот может контратаковать
+opt-crows-combat-break_free-break_free = Вырваться
+opt-crows-combat-break_free-stay = Остаться в захвате
+dec-crows-combat-topple_anyway = { $creature } может всё равно опрокинуть предмет и получить 1d6 колющего урона
+opt-crows-combat-topple_anyway-topple = Опрокинуть и получить 1d6 колющего
+opt-crows-combat-topple_anyway-leave = Оставить стоять
+dec-crows-combat-stray_shot = Промах ({ $attacker }): выстрел случайно попадает в одного из этих союзников, { $tier }-я ступень
+opt-crows-combat-stray_shot-any = Попадание: { $option }
+dec-crows-combat-unseen_blocker = Движение ({ $mover }) остановлено на ({ $x }, { $y }): мешает { $blocker } (игроку не видно). Оставить скрытым или показать?
+opt-crows-combat-unseen_blocker-unseen = Оставить скрытым
+opt-crows-combat-unseen_blocker-reveal = Показать тому, кто движется
+dec-crows-combat-movement_test = { $creature }: плыть или лезть без нужной скорости, клеток: { $squares }{ $ceiling ->
+    [true] , среди них потолок (проверка нужна)
+   *[false] {""}
+}. Нужна ли проверка?
+opt-crows-combat-movement_test-no_test = Без проверки
+opt-crows-combat-movement_test-agility = Проверка Ловкости
+opt-crows-combat-movement_test-strength = Проверка Силы
+dec-crows-combat-pet_command = Приказ питомцу { $pet } ({ $owner }){ $has_order ->
+    [true] : «{ $order }»
+   *[false] {""}
+}{ $dangerous ->
+    [true] {" "}(игрок считает его опасным)
+   *[false] {""}
+}. Может ли питомец это сделать и нужна ли проверка Разума хозяина?
+opt-crows-combat-pet_command-ordinary = Слушается: обычный приказ, без проверки
+opt-crows-combat-pet_command-attack_monster = Слушается: атака опасного существа, без проверки
+opt-crows-combat-pet_command-complex_or_dangerous = Сложный или опасный: проверка Разума хозяина
+opt-crows-combat-pet_command-cannot = Питомец не может: ничего не делает
+dec-crows-combat-thrown_lands = Куда упало брошенное оружие ({ $weapon })? Сейчас оно на ({ $x }, { $y }), в клетке цели, если в тексте не указана другая клетка (x,y)
+opt-crows-combat-thrown_lands-target_square = Где лежит: клетка цели
+opt-crows-combat-thrown_lands-square = Клетка из текста
+dec-crows-explore-task = { $creature } готовится к занятию «{ $task }»: нужна ли проверка и знаком ли персонаж с этим на деле?
+opt-crows-explore-task-approve = Одобрено
+opt-crows-explore-task-refuse = Выбрать другое занятие
+dec-crows-explore-remove_wound = { $creature }: какую рану убрать (осталось выбрать: { $remaining })
+opt-crows-explore-remove_wound-slot = Рана в ячейке рюкзака { $n }
+dec-crows-explore-sign = Приближается встреча: опишите знак, который игроки замечают сейчас
+opt-crows-explore-sign-sign = Дать знак
+dec-crows-explore-encounter_moment = Обещанная знаком встреча случится в ход подземелья { $due_turn }: ответьте, когда это произойдёт
+opt-crows-explore-encounter_moment-now = Происходит сейчас
+dec-crows-explore-encounter_table = Здесь живут разные чудовища: выберите таблицу встреч
+dec-crows-travel-track_allowed = { $creature } хочет выследить: { $quarry }. Может ли оно быть на сегодняшнем пути?
+opt-crows-travel-track_allowed-allow = Да: проверка делается
+opt-crows-travel-track_allowed-refuse = Нет: выбрать другую задачу или роль
+dec-crows-travel-choice = { $creature }: задача «{ $task }» — { $tier }-я ступень. Выберите одно
+dec-crows-travel-finds = Поиск сокровищ ({ $creature }): бросок по таблице интересных находок ({ $finds }), запишите находку
+opt-noted = Записано
+dec-crows-travel-meet_creature = { $creature } выслеживает: { $quarry }. Решите, когда и где сегодня отряд встретит его
+dec-crows-travel-encounter = { $during_rest ->
+    [true] Встреча на отдыхе
+   *[false] Дорожная встреча
+} ({ $terrain }): бросок по таблице встреч местности, и скажите, когда она случится
+opt-crows-travel-encounter-now = Сейчас
+opt-crows-travel-encounter-later = Позже сегодня
+opt-crows-travel-encounter-later_with_sign = Позже сегодня, после знака
+dec-crows-travel-site_reached = Отряд добрался до места «{ $site }»: исследовать ходами подземелья или пройти мимо?
+opt-crows-travel-site_reached-explore = Исследовать (ходы подземелья)
+opt-crows-travel-site_reached-go_around = Обойти препятствие
+opt-crows-travel-site_reached-ignore = Пройти мимо
+dec-crows-travel-miasma_choice = { $creature } противостоит Миазме на 3-й ступени: выберите одно
+opt-crows-travel-miasma_choice-clear_cruelty = Сбросить все уровни жестокости
+opt-crows-travel-miasma_choice-raise = Поднять результат ({ $option }) на ступень
+dec-crows-travel-miasma_expertise = { $creature } получает недостающую экспертизу, пока Миазма держит персонажа
+dec-crows-magic-hot_temper = { $caster }: был ли вред другому существу в этот ход подземелья? Если нет — урон
+opt-crows-magic-hot_temper-harmed = Да, был
+opt-crows-magic-hot_temper-not_harmed = Нет
+dec-crows-magic-harmful_activation = { $caster } случайно активирует предмет: опишите вред
+opt-crows-magic-harmful_activation-harm = Вред описан
+## Подписи бросков (`roll-<label>`, см. js/log.js `rollLabel`)
+roll-encounter-check = Проверка встречи
+roll-rest-encounter-check = Проверка встречи на отдыхе
+roll-encounter-table = Таблица встреч { $detail }
+roll-lost-party = Отряд заблудился ({ $detail })
+roll-usage-dice = Кости износа: { $detail }
+roll-spellbook-usage-dice = Кости износа книги заклинаний
+roll-vulnerable = Уязвим
+roll-fall-damage = Урон от падения
+roll-rations-destroyed = Уничтоженные пайки
+roll-rations-found = Найденные пайки
+roll-pushed-squares = Клеток отбрасывания
+roll-teleport-squares = Клеток телепортации
+roll-hostile-creatures = Враждебные существа
+roll-backlash-wounds = Раны от отдачи
+roll-stray-shot = Шальной выстрел: нечётное — попадание в союзника
+boundary-custom-rest_halfway = середина отдыха

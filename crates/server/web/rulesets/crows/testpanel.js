@@ -10,6 +10,7 @@ import { useEffect, useReducer, useState } from "../../vendor/preact/hooks.modul
 import { t, tOr } from "../../js/i18n.js";
 import { testOdds } from "./odds.js";
 import { displayName } from "./sheet.js";
+import { refusalText } from "../../js/log.js";
 
 const CHARS = ["agility", "mind", "strength"];
 
@@ -95,7 +96,7 @@ function OddsBox({ screen, args, stat }) {
         cache.set(key, o);
         if (current) answered();
       },
-      (e) => current && setError(e.message),
+      (e) => current && setError(e?.message ? refusalText(e) : String(e)),
     );
     // A newer question replaces this one on screen.
     return () => {

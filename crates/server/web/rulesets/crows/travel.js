@@ -13,6 +13,7 @@ import { h, section } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
 import { displayName, isParty } from "./sheet.js";
 import { sendShowing } from "./combat.js";
+import { refusalText } from "../../js/log.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const s = (tag, attrs = {}, ...kids) => {
@@ -376,7 +377,7 @@ function hexEditor(screen, tv, day) {
       ed.erased.clear();
       u.refusal = "";
     } catch (e) {
-      u.refusal = e?.rule ? `${e.message} (${e.rule})` : e?.message || String(e);
+      u.refusal = e?.message ? refusalText(e) : String(e);
     }
     screen.render();
   };
