@@ -93,6 +93,7 @@ pub const DECISION_KINDS: &[&str] = &[
     "crows.armor_order",
     "crows.square_guess",
     "crows.core.character_request",
+    "crows.called_test",
     "crows.combat.initiative",
     "crows.combat.opportunity_attack",
     "crows.combat.counter",
@@ -806,6 +807,10 @@ mod tests {
         let after = |text: &str, call: &str, skip_ctx: bool| -> Vec<String> {
             let mut out = Vec::new();
             for (i, _) in text.match_indices(call) {
+                // Not this test's own mention of the call, inside a string.
+                if text[..i].ends_with('"') {
+                    continue;
+                }
                 let mut rest = text[i + call.len()..].trim_start();
                 if skip_ctx {
                     let Some(r) = rest.strip_prefix("ctx,") else {
@@ -853,9 +858,10 @@ mod tests {
             assert!(listed.contains(kind.as_str()), "{kind}");
         }
         assert!(listed.contains(self::core::CHARACTER_REQUEST));
-        // `kind` parameters (reactions, magic calls, test outcomes ×2) and the character
-        // request's constant.
-        assert_eq!(built_otherwise, 5, "a new way of naming a decision kind");
+        assert!(listed.contains(self::core::CALLED_TEST));
+        // `kind` parameters (reactions, magic calls, test outcomes ×2), the character
+        // request's and the called test's constants.
+        assert_eq!(built_otherwise, 6, "a new way of naming a decision kind");
         assert!(found >= 30, "only {found} decision sites found");
     }
 

@@ -184,6 +184,58 @@ fn cr_inv_03_a_taken_slot_is_refused_in_words() {
 }
 
 #[test]
+// Covers CR-INV-03 (issue 23): moving onto a taken slot names the item in the way, so the
+// fix can be offered; swapping the two in one move is allowed.
+fn cr_inv_03_a_move_onto_a_taken_slot_names_the_item_in_the_way_and_a_swap_works() {
+    let mut t = party();
+    goblin(&mut t);
+    t.referee_rules(
+        json!({"place_item": {"creature": "goblin", "custom": {"name": "Bone", "slots": 1},
+            "slots": [{"kind": "Backpack", "number": 2}]}}),
+        &[],
+    );
+    let item = |t: &T, name: &str| {
+        t.creature("goblin")["inventory"]["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["item"]["name"] == name)
+            .cloned()
+            .unwrap()
+    };
+    let knife = item(&t, "Rusty knife")["item"]["id"].clone();
+    let bone = item(&t, "Bone")["item"]["id"].clone();
+    let before = t.table.state_json();
+    let e = t
+        .run(
+            &referee(),
+            json!({"rules": {"move_items": {"creature": "goblin", "moves": [{"item": knife,
+                "to": [{"kind": "backpack", "number": 2}]}]}}}),
+            &[],
+        )
+        .unwrap_err();
+    let EngineError::Rule(r) = &e else {
+        panic!("{e}")
+    };
+    assert_eq!(r.code, "slot_taken");
+    assert_eq!(r.rule.as_deref(), Some("CR-INV-03"));
+    assert_eq!(r.args["number"], 2);
+    assert_eq!(r.args["occupant"]["item"], bone);
+    assert_eq!(r.args["occupant"]["item_name"], "Bone");
+    assert_eq!(t.table.state_json(), before, "a refusal changes nothing");
+    // The offered fix: both move at once.
+    t.referee_rules(
+        json!({"move_items": {"creature": "goblin", "moves": [
+            {"item": knife, "to": [{"kind": "backpack", "number": 2}]},
+            {"item": bone, "to": [{"kind": "backpack", "number": 1}]}]}}),
+        &[],
+    );
+    assert_eq!(item(&t, "Rusty knife")["at"]["first"], 2);
+    assert_eq!(item(&t, "Bone")["at"]["first"], 1);
+    t.assert_replays();
+}
+
+#[test]
 // Covers CR-COND-09, CR-COND-05, CR-LIGHT-03 (issue 15): the Referee's view derives the speed
 // after conditions, the light at the creature and the edges and banes of its next test, with
 // the functions the game plays — the next real test carries exactly those modifiers.

@@ -506,3 +506,46 @@ fn cr_light_04_dim_light_and_darkness_on_attacks_and_perception_through_engine()
     assert_eq!(t.state()["last_tests"]["bram"]["final_tier"], json!(2));
     t.assert_replays();
 }
+
+#[test]
+// Covers CR-REF-02/03 (the Referee calls the test and picks its characteristic), CR-CHECK-04
+// (the player rolls it), CR-RETRY-01 (a blocked retry refuses the call too).
+fn cr_ref_03_the_referee_calls_a_test_and_its_player_rolls_it() {
+    let mut t = party();
+    let call = json!({"rules": {"call_test": {"creature": "vera", "characteristic": "strength",
+        "edges": 1, "task": "lift the portcullis"}}});
+    // Only the Referee calls a test.
+    let e = t.run(&player("alice"), call.clone(), &[]).unwrap_err();
+    assert!(matches!(e, EngineError::NotAllowed(_)), "{e}");
+    // The call rolls nothing: the decision waits for vera's player, words and numbers given.
+    let events = t.ok(&referee(), call.clone(), &[]);
+    assert!(
+        !serde_json::to_string(&events).unwrap().contains("\"rolled\""),
+        "no roll before the player answers"
+    );
+    let d = t.decision("crows.called_test");
+    assert_eq!(d.args["creature"], "vera");
+    assert_eq!(d.args["characteristic"], "strength");
+    assert_eq!(d.args["edges"], 1);
+    assert_eq!(d.default.as_deref(), Some("roll"));
+    // Bob does not control vera: his answer is refused.
+    let answer = |id: &str, option: &str| json!({"answer": {"decision": id, "option": option}});
+    assert!(t.run(&player("bob"), answer(&d.id, "roll"), &[]).is_err());
+    // Alice rolls: 9 + 7 + Strength 2 + the edge's 2 = 20: tier 3.
+    t.ok(&player("alice"), answer(&d.id, "roll"), &[9, 7]);
+    let last = &t.state()["last_tests"]["vera"];
+    assert_eq!(last["final_tier"], json!(3), "{last}");
+    assert_eq!(last["total"], json!(20), "{last}");
+    // The same task again: the call is refused until the circumstances change.
+    let (msg, rule) = rule_of(t.run(&referee(), call.clone(), &[]).unwrap_err());
+    assert_eq!(rule.as_deref(), Some("CR-RETRY-01"), "{msg}");
+    // A cancelled call rolls nothing.
+    let other = json!({"rules": {"call_test": {"creature": "vera", "characteristic": "agility"}}});
+    t.ok(&referee(), other, &[]);
+    let d = t.decision("crows.called_test");
+    let before = t.state()["last_tests"].clone();
+    t.ok(&player("alice"), answer(&d.id, "cancel"), &[]);
+    assert_eq!(t.state()["last_tests"], before);
+    assert!(t.table.core().decisions.iter().all(|d| d.kind != "crows.called_test"));
+    t.assert_replays();
+}

@@ -14,5 +14,6 @@ mod crows_screens;
 mod cards;
 mod controls;
 mod screens;
+mod session;
 mod shell;
 mod table;

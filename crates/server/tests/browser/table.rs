@@ -71,8 +71,16 @@ async fn web_ui_referee_and_player_evening() {
     assert!(text_of(&referee, "#where").await.contains("Sunken Crypt"));
 
     // --- the Referee creates a crow through the form ---
-    click(&referee, "#create-creature > summary").await;
-    fill(&referee, "#cc-id", "vera").await;
+    // The empty party points at the form: its button opens it with the caret in the name.
+    click(&referee, "#open-create-creature").await;
+    wait_js(
+        &referee,
+        "the creature form open",
+        "return document.querySelector('#create-creature').open && document.activeElement?.id === 'cc-name'",
+    )
+    .await;
+    // The id is made from the name.
+    fill(&referee, "#cc-name", "Vera").await;
     fill(&referee, "#cc-agility", "2").await;
     fill(&referee, "#cc-mind", "0").await;
     fill(&referee, "#cc-strength", "-1").await;

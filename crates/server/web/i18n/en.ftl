@@ -180,6 +180,8 @@ ev-combat_round_over = Round { $round } is over
 # the generic view (a ruleset without a screen of its own)
 table-state = Table state
 no-ruleset-screen = The ruleset “{ $ruleset }” has no screen of its own here: its state is shown as data, and any command can be sent below.
+screen-title-referee = { $table }: the Referee's screen
+screen-title-player = { $table }: { $player }'s screen
 ## Log lines for secrets and time (see js/log.js)
 ev-secret_roll = A roll was made in secret ({ $label })
 boundary-group_end = the end of a group’s turns

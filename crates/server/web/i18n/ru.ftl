@@ -187,8 +187,10 @@ ev-combat_round_over = Раунд { $round } окончен
 # the generic view (a ruleset without a screen of its own)
 table-state = Состояние стола
 no-ruleset-screen = У правил «{ $ruleset }» здесь нет своего экрана: их состояние показано как данные, а любую команду можно отправить ниже.
+screen-title-referee = { $table }: экран Рефери
+screen-title-player = { $table }: экран игрока { $player }
 ## Журнал: тайные броски и время (см. js/log.js)
 ev-secret_roll = Сделан тайный бросок ({ $label })
-boundary-group_end = конец ходов группы
+boundary-group_end = конец боевых ходов группы
 boundary-named_rest_end = конец отдыха ({ $name })
 boundary-custom = { $name }

@@ -130,6 +130,8 @@ export class TableScreen {
   onConn(state) {
     const el = $("#conn");
     if (!el) return;
+    // Words, not only a coloured dot; re-worded when the language changes (translateStatic).
+    el.dataset.l10nId = `conn-${state}`;
     el.textContent = t(`conn-${state}`);
     el.className = `conn ${state}`;
   }
@@ -369,7 +371,10 @@ function Table({ screen }) {
   } else if (!part) {
     b.push(html`<${Commands} key="commands" screen=${screen} />`);
   }
+  // One h1 per screen (for screen readers' heading list): the table and whose seat this is.
+  const heading = screen.isReferee ? t("screen-title-referee", { table: screen.view.table.name ?? "" }) : t("screen-title-player", { table: screen.view.table.name ?? "", player: screen.viewer?.name ?? "" });
   return html`<div class=${`table-screen ${role}`} id="screen" data-ruleset=${screen.view.table.ruleset}>
+    <h1 class="sr" id="screen-title">${heading}</h1>
     <div class="col col-a">${a}</div>
     <div class="col col-b">${b}</div>
     <div class="col col-c"><${Log} screen=${screen} /></div>

@@ -705,12 +705,23 @@ pub(super) fn project(state: &TableState<CrowsState>, viewer: &Viewer) -> Value 
         .filter(|(id, _)| sees(id))
         .map(|(id, p)| {
             let (space, size) = space_of(rules, id).unwrap_or((Space::new(p.at, 1), Size::Medium));
-            (
-                id,
-                json!({"at": p.at, "side": p.side, "size": size, "space": space.side,
-                    "flying": p.flying, "altitude": p.altitude, "squeezing": p.squeezing, "owner": p.owner,
-                    "elevation": rules.combat.grid().cell(p.at).elevation}),
-            )
+            let mut v = json!({"at": p.at, "side": p.side, "size": size, "space": space.side,
+                "flying": p.flying, "altitude": p.altitude, "squeezing": p.squeezing, "owner": p.owner,
+                "elevation": rules.combat.grid().cell(p.at).elevation});
+            // Its card's natural attacks, for whoever controls it (a monster's attacks are
+            // part of its stat block, the Referee's): the attack form offers them.
+            if own(id)
+                && let Some(card) = p.card.as_ref().and_then(|c| rules.content.creatures.get(c))
+                && let Some(obj) = v.as_object_mut()
+            {
+                let attacks: Vec<Value> = card
+                    .attacks
+                    .iter()
+                    .map(|a| json!({"name": a.name, "attack": a.attack, "characteristic": a.characteristic}))
+                    .collect();
+                obj.insert("attacks".into(), json!(attacks));
+            }
+            (id, v)
         })
         .collect();
     let fight = cs.fight.as_ref().map(|f| {

@@ -66,6 +66,9 @@ pub enum CoreCommand {
     },
     EditCreature {
         id: String,
+        /// A new name (1…64 characters).
+        #[serde(default)]
+        name: Option<String>,
         #[serde(default)]
         characteristics: Option<CharacteristicValues>,
         /// The change comes from magic (a crow may then reach 5).
@@ -152,6 +155,27 @@ pub enum CoreCommand {
         /// handed to [`super::after_test`] with the final result. Not accepted from the wire.
         #[serde(skip)]
         then: Option<Then>,
+    },
+    /// The Referee calls for a test that the creature's player rolls: a decision for its
+    /// controller (`crows.called_test`) showing the test; answering `roll` rolls it as `test`
+    /// would, `cancel` drops it (either side may).
+    CallTest {
+        creature: String,
+        #[schemars(with = "serde_json::Value")]
+        characteristic: Characteristic,
+        #[serde(default)]
+        edges: u32,
+        #[serde(default)]
+        banes: u32,
+        #[serde(default)]
+        bonus: i32,
+        #[serde(default)]
+        #[schemars(with = "Vec<serde_json::Value>")]
+        approved_expertises: Vec<ExpertiseName>,
+        #[serde(default)]
+        task: Option<String>,
+        #[serde(default)]
+        perception: bool,
     },
     /// The light level at a creature's square (CR-LIGHT-02).
     SetLightLevel {

@@ -50,6 +50,26 @@ pub(in crate::ruleset) fn layout_for(kind: CreatureKind, backpack: Option<u8>) -
     }
 }
 
+/// Longest creature name, in characters.
+pub const MAX_CREATURE_NAME: usize = 64;
+
+/// A creature's name as given: trimmed, 1…[`MAX_CREATURE_NAME`] characters, no control
+/// characters (a name is shown on every screen and in every log line).
+fn creature_name(name: &str) -> Result<String, RuleError> {
+    let n = name.trim();
+    if n.is_empty() || n.chars().count() > MAX_CREATURE_NAME || n.chars().any(char::is_control) {
+        return Err(RuleError::new(
+            "bad_name",
+            format!(
+                "a creature's name is 1…{MAX_CREATURE_NAME} characters without control characters"
+            ),
+        )
+        .rule("limits.creature_name")
+        .with_args(serde_json::json!({"max": MAX_CREATURE_NAME})));
+    }
+    Ok(n.to_string())
+}
+
 impl Crows {
     pub(in crate::ruleset) fn create(
         &self,
@@ -113,7 +133,7 @@ impl Crows {
             Creature::new(id.clone(), kind, values, stamina, *speed, *size, layout)
         };
         if let Some(n) = name {
-            creature.name = n.clone();
+            creature.name = creature_name(n)?;
         } else if card.is_none() {
             creature.name = id.clone();
         }
@@ -146,6 +166,7 @@ impl Crows {
     ) -> Result<(), RuleError> {
         let CoreCommand::EditCreature {
             id,
+            name,
             characteristics,
             magic,
             stamina,
@@ -160,8 +181,12 @@ impl Crows {
         };
         let (magic, stamina, max_stamina, speed, size, hidden) =
             (*magic, *stamina, *max_stamina, *speed, *size, *hidden);
+        let name = name.as_deref().map(creature_name).transpose()?;
         let mut r = record(ctx, id)?.clone();
         let c = &mut r.creature;
+        if let Some(n) = name {
+            c.name = n;
+        }
         if let Some(v) = characteristics {
             let mut next = c.characteristics;
             for (ch, value) in [

@@ -39,7 +39,8 @@ use serde_json::{Value, json};
 
 use crate::creature::{Creature, Size};
 use crate::inventory::{
-    CarriedItem, HandChoice, ItemId, MagicSlot, Move, Rearrangement, SlotRef, Timing,
+    CarriedItem, HandChoice, InventoryError, ItemId, MagicSlot, Move, Rearrangement, SlotRef,
+    Timing,
 };
 use crate::light::LightOutput;
 use crate::usage_dice::{ItemUsage, RollOccasion, UsageError};
@@ -229,7 +230,20 @@ impl Crows {
         let out = c
             .inventory
             .rearrange(&plan, timing(ctx))
-            .map_err(|e| err("inventory_refused", e))?;
+            .map_err(|e| match &e {
+                // Which item is in the way, so a client can offer to swap the two.
+                InventoryError::Occupied { slot } => {
+                    let occupant = r.creature.inventory.occupants(*slot).last().map(|i| {
+                        json!({"item": i.id, "item_name": i.name})
+                    });
+                    err("slot_taken", &e).with_args(json!({
+                        "kind": slot.kind,
+                        "number": slot.number,
+                        "occupant": occupant,
+                    }))
+                }
+                _ => err("inventory_refused", &e),
+            })?;
         check_standing_slots(ctx, creature, &r.creature.inventory, &c.inventory)?;
         set_creature_only(ctx, creature, c, "items moved", json!({"cost": out.cost}))?;
         drop_to_ground(ctx, creature, out.dropped)

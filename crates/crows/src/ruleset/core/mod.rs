@@ -122,6 +122,7 @@ pub(super) use records::{
 };
 pub use records::{blind_players, public_sees, public_view, sight, viewer_sees};
 pub use requests::{CHARACTER_REQUEST, MAX_REQUEST_STAMINA};
+pub use testing::CALLED_TEST;
 pub use testing::{
     LAPSING_RULINGS, MAX_TASK_TEXT, assist_charges, assist_cost, standing_test_modifiers,
 };
@@ -196,6 +197,7 @@ impl Crows {
             | C::CreateCreature { .. }
             | C::EditCreature { .. }
             | C::Test { .. }
+            | C::CallTest { .. }
             | C::WarnCertainDeath { .. }
             | C::WaiveTest { .. }
             | C::PlaceObject { .. }
@@ -254,6 +256,7 @@ impl Crows {
             C::CreateCreature { .. } => self.create(ctx, command),
             C::EditCreature { .. } => self.edit(ctx, command),
             C::Test { .. } => self.test(ctx, command),
+            C::CallTest { .. } => self.call_test(ctx, command),
             C::WarnCertainDeath { creature, task } => warn_certain_death(ctx, creature, task),
             C::WaiveTest {
                 creature,
@@ -720,6 +723,7 @@ impl Crows {
             CoreDecision::KnockOut => self.answer_knock_out(ctx, answer, creature),
             CoreDecision::SquareGuess => self.answer_square_guess(ctx, decision, answer, creature),
             CoreDecision::CharacterRequest => self.answer_character_request(decision, answer, ctx),
+            CoreDecision::CalledTest => self.answer_called_test(ctx, decision, answer),
             CoreDecision::Ruling(kind) => self.record_ruling(ctx, decision, answer, creature, kind),
             CoreDecision::Other => Ok(()),
         }
@@ -777,6 +781,8 @@ enum CoreDecision<'k> {
     SquareGuess,
     /// [`CHARACTER_REQUEST`]: a player's character awaits the Referee.
     CharacterRequest,
+    /// [`CALLED_TEST`]: a test the Referee called, for its player to roll.
+    CalledTest,
     /// Any other `crows.<name>` kind core is handed: the Referee's ruling on a test's outcome
     /// (`tier_1_setback`, `tier_2_outcome`, `crit_benefit`, `doom_setback`,
     /// `certain_death`), recorded under `<name>`.
@@ -794,6 +800,7 @@ impl<'k> CoreDecision<'k> {
             "crows.knock_out" => CoreDecision::KnockOut,
             "crows.square_guess" => CoreDecision::SquareGuess,
             CHARACTER_REQUEST => CoreDecision::CharacterRequest,
+            CALLED_TEST => CoreDecision::CalledTest,
             _ => match kind.strip_prefix("crows.") {
                 // As recorded since rulings were first made: every leading `crows.` off.
                 Some(_) => CoreDecision::Ruling(kind.trim_start_matches("crows.")),

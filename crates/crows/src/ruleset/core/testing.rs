@@ -311,7 +311,96 @@ pub(super) fn lapse_test_rulings(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleErr
     Ok(())
 }
 
+/// The kind of a test the Referee called for a player to roll ([`CoreCommand::CallTest`]).
+pub const CALLED_TEST: &str = "crows.called_test";
+
 impl Crows {
+    /// `call_test`: the Referee sets up a test and its player rolls it. What would refuse the
+    /// roll now (a dead creature, a retry not yet allowed) refuses the call; the test itself is
+    /// made, and checked, when the player answers `roll`.
+    pub(in crate::ruleset) fn call_test(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        cmd: &CoreCommand,
+    ) -> Result<(), RuleError> {
+        let CoreCommand::CallTest {
+            creature,
+            characteristic,
+            edges,
+            banes,
+            bonus,
+            approved_expertises,
+            task,
+            perception,
+        } = cmd
+        else {
+            return Ok(());
+        };
+        let name = living(ctx, creature)?.creature.name;
+        if let Some(task) = task
+            && let RetryStatus::NeedsChangedCircumstances { previous, rule } =
+                ctx.rules().retries.status(creature, task)
+        {
+            return Err(RuleError::new(
+                "retry_refused",
+                format!(
+                    "{name} already tested `{task}` (tier {}): no retry until the Referee \
+                     rules the circumstances changed ({rule})",
+                    previous.number()
+                ),
+            )
+            .rule(rule));
+        }
+        let test = json!({"test": {
+            "creature": creature,
+            "characteristic": characteristic,
+            "edges": edges,
+            "banes": banes,
+            "bonus": bonus,
+            "approved_expertises": approved_expertises,
+            "task": task,
+            "perception": perception,
+        }});
+        let request = DecisionRequest::new(
+            CALLED_TEST,
+            format!(
+                "The Referee calls for {name}'s {} test (edges {edges}, banes {banes}, bonus \
+                 {bonus}){}: roll it",
+                snake(characteristic),
+                task.as_ref().map(|t| format!(" to {t}")).unwrap_or_default()
+            ),
+            Answerer::Controller(creature.clone()),
+            &[("roll", "Roll the test"), ("cancel", "Do not roll")],
+        )
+        .with_default("roll")
+        .with_visibility(audience(ctx, creature))
+        .with_args(json!({
+            "creature": creature,
+            "characteristic": characteristic,
+            "edges": edges,
+            "banes": banes,
+            "bonus": bonus,
+            "task": task.clone().unwrap_or_default(),
+            "has_task": task.is_some(),
+        }))
+        .with_context(json!({"creature": creature, "test": test}));
+        ctx.ask(request).map(|_| ())
+    }
+
+    /// The player (or the Referee) answered a called test: `roll` rolls it now.
+    pub(super) fn answer_called_test(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        decision: &Decision,
+        answer: &Answer,
+    ) -> Result<(), RuleError> {
+        if answer.option != "roll" {
+            return Ok(());
+        }
+        let cmd: CoreCommand = decoded(&decision.context, "test").ok_or_else(bad_context)?;
+        self.test(ctx, &cmd)
+    }
+
     pub(in crate::ruleset) fn test(
         &self,
         ctx: &mut Ctx<'_, Crows>,

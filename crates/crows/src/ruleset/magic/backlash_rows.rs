@@ -153,7 +153,8 @@ pub(super) fn roll(
                 "backlash_overlap",
                 format!("Backlash total {total} matches two rows: pick one (CR-ERR-01)"),
                 &refs,
-                json!({"caster": caster, "rank": rank, "situation": situation, "targets": targets}),
+                json!({"caster": caster, "rank": rank, "situation": situation, "targets": targets,
+                       "total": total, "reason": "overlap"}),
             )
             .map(|_| ())
         }
@@ -204,7 +205,8 @@ fn referee_picks_after_rerolls(
              (MAX_BACKLASH_REROLLS)"
         ),
         &refs,
-        json!({"caster": caster, "rank": rank, "situation": situation, "targets": targets}),
+        json!({"caster": caster, "rank": rank, "situation": situation, "targets": targets,
+               "reason": "no_row"}),
     )
     .map(|_| ())
 }
@@ -315,7 +317,8 @@ pub(super) fn apply_row(
                 ),
                 &[("apply", "Apply to the caster and these creatures")],
                 json!({"caster": caster, "row": row.id, "stacks": stacks,
-                       "caster_is_target": caster_is_target, "targets": targets}),
+                       "caster_is_target": caster_is_target, "targets": targets,
+                       "squares": n, "around_target": row.needs_creature_target && !caster_is_target}),
             )?;
             return Ok(());
         }

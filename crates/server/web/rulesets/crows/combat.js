@@ -264,7 +264,10 @@ function actorControls(screen, cv, fight, acting) {
     if (u.mode !== "move") u.path = [];
     screen.render();
   };
-  const weapon = u.weapon && held.some((s) => String(s.item.id) === u.weapon) ? u.weapon : held[0] ? String(held[0].item.id) : "";
+  // Its card's natural attacks (a monster's fang or claws), listed for whoever controls it.
+  const natural = (cv.creatures?.[acting]?.attacks || []).map((a) => a.name);
+  const choices = [...held.map((s) => String(s.item.id)), ...natural.map((n) => `natural:${n}`)];
+  const weapon = u.weapon && choices.includes(u.weapon) ? u.weapon : choices[0] || "";
   return h(
     "div",
     { class: "combat-actor", role: "group", "aria-label": t("combat-your-turn", { who: name }) },
@@ -301,6 +304,7 @@ function actorControls(screen, cv, fight, acting) {
             "select",
             { id: "combat-weapon", onchange: (e) => (u.weapon = e.target.value) },
             held.map((s) => h("option", { value: String(s.item.id), selected: String(s.item.id) === weapon }, s.item.name || `#${s.item.id}`)),
+            natural.map((n) => h("option", { value: `natural:${n}`, selected: weapon === `natural:${n}` }, t("combat-natural-attack", { name: n }))),
             h("option", { value: "unarmed", selected: weapon === "" || u.weapon === "unarmed" }, t("combat-unarmed")),
           ),
           h(
@@ -313,7 +317,8 @@ function actorControls(screen, cv, fight, acting) {
               onclick: () => {
                 const w = document.getElementById("combat-weapon")?.value;
                 const cmd = { creature: acting, target: u.target };
-                if (w && w !== "unarmed") cmd.weapon = Number(w);
+                if (w?.startsWith("natural:")) cmd.natural = w.slice("natural:".length);
+                else if (w && w !== "unarmed") cmd.weapon = Number(w);
                 if (u.ranged) cmd.ranged = true;
                 if (u.guess) cmd.guess = u.guess;
                 if (screen.isReferee) {

@@ -14,7 +14,7 @@
 
 import { h, section } from "../../js/vdom.js";
 import { t, has } from "../../js/i18n.js";
-import { displayName, isParty } from "./sheet.js";
+import { displayName, isParty, activityValueInput } from "./sheet.js";
 import { sendShowing } from "./combat.js";
 import { townPanel } from "./town.js";
 
@@ -412,7 +412,8 @@ function activityForms(screen) {
         onsubmit: (e) => {
           e.preventDefault();
           const activity = { kind: f.kind };
-          if (param) activity[param] = param === "item" ? Number(f.value) : f.value.trim();
+          // A craft names what is made (text); the other items are the creature's own, by id.
+          if (param) activity[param] = param === "item" && f.kind !== "craft" ? Number(f.value) : String(f.value).trim();
           sendShowing(screen, u, { choose_rest_activity: { creature: id, activity } });
         },
       },
@@ -429,7 +430,7 @@ function activityForms(screen) {
         Object.keys(ACTIVITIES).map((k) => h("option", { value: k, selected: k === f.kind }, t(`activity-${k}`))),
       ),
       param ? h("label", { for: `activity-${id}-value` }, t(`activity-param-${param}`)) : null,
-      param ? h("input", { id: `activity-${id}-value`, value: f.value, type: param === "item" ? "number" : "text", oninput: (e) => (f.value = e.target.value) }) : null,
+      param ? activityValueInput(screen, id, param, f, `activity-${id}-value`, { text: f.kind === "craft" }) : null,
       h("button", { type: "submit", id: `activity-${id}-submit` }, t("choose-activity")),
     );
   });

@@ -8,7 +8,7 @@ combat = Combat
 travel = Travel
 ## Party and creatures
 party = The party
-no-party = No crow yet: create one below.
+no-party = No crow yet.
 monsters-npcs = Monsters and NPCs
 others = Others at the table
 my-crow = My crow
@@ -241,6 +241,7 @@ combat-target = Target
 combat-target-hint = click a creature on the grid
 combat-weapon = Weapon
 combat-unarmed = Unarmed strike
+combat-natural-attack = { $name } (its card)
 combat-send-attack = Attack the target
 combat-ranged = Throw it (a ranged attack with a thrown weapon)
 combat-guess = Guessed square
@@ -697,6 +698,30 @@ ev-rules-encounter_rules_set = Encounter rules: EN at most 10 { $options_cap_at_
     [lower] lowers
    *[raise] raises
 } the EN
+creature-card = Bestiary card
+creature-by-hand = None: by hand
+creature-name = Name
+creature-card-facts = From the card: Stamina { $stamina }, Armor Defense { $ad }, attacks: { $attacks }
+ancestry = Ancestry (a label, no rules)
+expertises-field = Expertises
+expertise-pick = Expertise to add
+expertise-uses = Uses
+expertise-add = Add
+expertise-remove = Remove { $expertise }
+edit-creature = Edit name, ancestry and expertises
+save-changes = Save the changes
+circumstances-changed = The circumstances changed: allow “{ $task }” again
+call-test = Let { $players } roll it
+swap-items = Swap { $a } and { $b }
+err-slot_taken = { $kind ->
+    [hand] Hand
+    [belt] Belt
+   *[backpack] Backpack
+} slot { $number } is already taken{ $occupant_item_name ->
+    [none] {""}
+   *[other] {" "}by { $occupant_item_name }
+}
+err-bad_name = A creature's name: length 1 to { $max }, no control characters
 ## Decisions: prompts (`dec-<kind>`, the kind's dots as dashes) and options (`opt-…`), filled
 ## from the decision's `args`; see js/log.js `decisionPrompt` and `optionLabel`.
 dec-crows-tier_1_setback = { $creature }’s test ended at tier { $tier }{ $crit ->
@@ -820,6 +845,26 @@ opt-crows-magic-hot_temper-harmed = It harmed someone
 opt-crows-magic-hot_temper-not_harmed = It did not
 dec-crows-magic-harmful_activation = { $caster } set off an item by accident: describe the harm
 opt-crows-magic-harmful_activation-harm = The harm described
+dec-crows-called_test = The Referee calls for a test: { $creature }, { $characteristic ->
+    [agility] Agility
+    [mind] Mind
+   *[strength] Strength
+}{ $has_task ->
+    [true] {" "}to “{ $task }”
+   *[false] {""}
+} (edges { $edges }, banes { $banes }, bonus { $bonus })
+opt-crows-called_test-roll = ⚄ Roll the test
+opt-crows-called_test-cancel = Do not roll
+dec-crows-magic-backlash_overlap = { $reason ->
+    [overlap] Backlash total { $total } ({ $caster }) matches two rows: pick one
+   *[no_row] No backlash roll found a row that applies to { $caster }: pick one
+}
+dec-crows-magic-backlash_area = Backlash row { $row } on { $caster }: list the creatures within { $squares } squares of { $around_target ->
+    [true] the spell's target ({ $targets })
+   *[false] the caster
+}, as ids separated by commas
+opt-crows-magic-backlash_area-apply = Apply to the caster and these creatures
+dec-crows-magic-backlash_call = Backlash row { $row } on { $caster }: the Referee's call
 ## Roll labels (`roll-<label>`, see js/log.js `rollLabel`)
 roll-encounter-check = Encounter check
 roll-rest-encounter-check = Rest encounter check

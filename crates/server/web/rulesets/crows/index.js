@@ -69,6 +69,7 @@ function actionsPanel(screen, c) {
       h("button", { type: "button", onclick: () => go({ set_light_level: { creature: c.id, level: f.light } }) }, t("set-light")),
     ),
     waiveRow(screen, c, f, go),
+    editCreatureRow(screen, c),
     c.unrevealed
       ? h(
           "div",
@@ -94,8 +95,62 @@ function waiveRow(screen, c, f, go) {
   );
 }
 
+/** Every expertise (CR-EXP), in the rulebook's order; their words are the `exp-<name>` messages. */
+export const EXPERTISES = [
+  "alchemy", "athletics", "blacksmithing", "enchanting", "endurance", "gymnastics", "handle_pet", "historical_lore",
+  "lift", "magic_lore", "monster_lore", "nature_lore", "navigate", "pick_lock", "religious_lore", "search", "stealth",
+  "thievery", "alteration", "benefaction", "conjuration", "elemental", "illusion", "necromancy", "bashing", "bow",
+  "chopping", "slashing", "stabbing", "unarmed",
+];
+
+const CYRILLIC = { а: "a", б: "b", в: "v", г: "g", д: "d", е: "e", ё: "e", ж: "zh", з: "z", и: "i", й: "i", к: "k", л: "l", м: "m", н: "n", о: "o", п: "p", р: "r", с: "s", т: "t", у: "u", ф: "f", х: "h", ц: "ts", ч: "ch", ш: "sh", щ: "sch", ы: "y", э: "e", ю: "yu", я: "ya" };
+
+/** A fresh creature id from a name ("Вера Пепел" → `vera-pepel`, then `-2`, `-3` if taken). */
+export function idFor(screen, name) {
+  const base =
+    [...String(name).toLowerCase()]
+      .map((ch) => CYRILLIC[ch] ?? ch)
+      .join("")
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 40) || "creature";
+  let id = base;
+  for (let n = 2; screen.creatures[id]; n++) id = `${base}-${n}`;
+  return id;
+}
+
+/** Expertises as chips with their uses, plus a picker to add one: edits `list` ({name: uses}). */
+function expertiseEditor(screen, prefix, list) {
+  const f = (screen.forms[`${prefix}-exp`] ||= { pick: EXPERTISES[0], uses: 1 });
+  const left = EXPERTISES.filter((e) => !(e in list));
+  if (!left.includes(f.pick)) f.pick = left[0];
+  return h(
+    "fieldset",
+    { class: "field expertise-editor", id: `${prefix}-expertises` },
+    h("legend", {}, t("expertises-field")),
+    Object.entries(list).map(([e, uses]) =>
+      h("button", { type: "button", class: "chip", "aria-label": t("expertise-remove", { expertise: t(`exp-${e}`) }), onclick: () => (delete list[e], screen.render()) }, `${t(`exp-${e}`)} ×${uses} ✕`),
+    ),
+    left.length
+      ? h(
+          "span",
+          { class: "row wrap" },
+          h("select", { id: `${prefix}-exp-pick`, "aria-label": t("expertise-pick"), onchange: (e) => (f.pick = e.target.value) }, left.map((e) => h("option", { value: e, selected: f.pick === e }, t(`exp-${e}`)))),
+          h("input", { id: `${prefix}-exp-uses`, type: "number", min: 1, max: 9, value: f.uses, "aria-label": t("expertise-uses"), oninput: (e) => (f.uses = Number(e.target.value) || 1) }),
+          h("button", { type: "button", id: `${prefix}-exp-add`, onclick: () => ((list[f.pick] = Math.max(1, f.uses)), screen.render()) }, t("expertise-add")),
+        )
+      : null,
+  );
+}
+
+/** Referee: a new creature from a bestiary card of the loaded packs, or by hand. The id is made
+ * from the name; ancestry and expertises may be given at once. */
 function createCreaturePanel(screen) {
   const f = screen.forms.creature;
+  f.expertises ||= {};
+  const cards = Object.entries(screen.rules.content?.creatures || {}).map(([id, c]) => ({ ...c, id }));
+  const card = cards.find((c) => c.id === f.card) || null;
   const field = (key, label, attrs = {}) => {
     const id = `cc-${key}`;
     const input = h("input", { id, ...attrs, value: f[key] ?? attrs.value ?? "", oninput: (e) => (f[key] = e.target.value) });
@@ -113,20 +168,23 @@ function createCreaturePanel(screen) {
       onsubmit: async (e) => {
         e.preventDefault();
         const num = (k, d) => (f[k] === undefined || f[k] === "" ? d : Number(f[k]));
-        const id = (f.id || "").trim();
-        const cmd = {
-          create_creature: {
-            id,
-            kind: f.kind || "crow",
-            characteristics: { agility: num("agility", 0), mind: num("mind", 0), strength: num("strength", 0) },
-            stamina: num("stamina", 6),
-            speed: { walk: num("walk", 6) },
-          },
-        };
-        if ((f.name || "").trim()) cmd.create_creature.name = f.name.trim();
+        const name = (f.name || card?.name || "").trim();
+        const id = idFor(screen, name);
+        const cmd = card
+          ? { id, card: card.id, name }
+          : {
+              id,
+              name,
+              kind: f.kind || "crow",
+              characteristics: { agility: num("agility", 0), mind: num("mind", 0), strength: num("strength", 0) },
+              stamina: num("stamina", 6),
+              speed: { walk: num("walk", 6) },
+            };
+        if (Object.keys(f.expertises).length) cmd.expertises = { ...f.expertises };
         try {
-          await screen.send({ rules: cmd });
-          screen.forms.creature = { kind: f.kind };
+          await screen.send({ rules: { create_creature: cmd } });
+          if ((f.ancestry || "").trim()) await screen.send({ rules: { set_ancestry: { creature: id, ancestry: f.ancestry.trim() } } });
+          screen.forms.creature = { kind: f.kind, card: f.card };
           screen.selected = id;
           screen.render();
         } catch {
@@ -134,25 +192,88 @@ function createCreaturePanel(screen) {
         }
       },
     },
-    field("id", t("creature-id"), { required: true, pattern: "[A-Za-z0-9_\\-]+", autocomplete: "off" }),
-    h("label", { for: "cc-kind", class: "field" }, h("span", {}, t("kind")), kind),
-    field("agility", t("char-agility"), { type: "number", min: -5, max: 5, value: 0 }),
-    field("mind", t("char-mind"), { type: "number", min: -5, max: 5, value: 0 }),
-    field("strength", t("char-strength"), { type: "number", min: -5, max: 5, value: 0 }),
-    field("stamina", t("stamina"), { type: "number", min: 1, max: 99, value: 6 }),
-    field("walk", t("speed"), { type: "number", min: 0, max: 30, value: 6 }),
+    cards.length
+      ? h(
+          "label",
+          { for: "cc-card", class: "field" },
+          h("span", {}, t("creature-card")),
+          h(
+            "select",
+            { id: "cc-card", onchange: (e) => ((f.card = e.target.value), screen.render()) },
+            h("option", { value: "" }, t("creature-by-hand")),
+            cards.map((c) => h("option", { value: c.id, selected: f.card === c.id }, c.name || c.id)),
+          ),
+        )
+      : null,
+    field("name", t("creature-name"), { required: !card, maxlength: 64, autocomplete: "off", placeholder: card?.name || "" }),
+    card
+      ? h("p", { class: "hint", id: "cc-card-facts" }, t("creature-card-facts", { stamina: card.stamina, attacks: (card.attacks || []).map((a) => a.name).join(", ") || t("none"), ad: card.armor_defense ?? 0 }))
+      : [
+          h("label", { for: "cc-kind", class: "field" }, h("span", {}, t("kind")), kind),
+          field("agility", t("char-agility"), { type: "number", min: -5, max: 5, value: 0 }),
+          field("mind", t("char-mind"), { type: "number", min: -5, max: 5, value: 0 }),
+          field("strength", t("char-strength"), { type: "number", min: -5, max: 5, value: 0 }),
+          field("stamina", t("stamina"), { type: "number", min: 1, max: 99, value: 6 }),
+          field("walk", t("speed"), { type: "number", min: 0, max: 30, value: 6 }),
+        ],
+    field("ancestry", t("ancestry"), { maxlength: 64, autocomplete: "off" }),
+    expertiseEditor(screen, "cc", f.expertises),
     h("button", { type: "submit", class: "primary", id: "cc-submit" }, t("create-creature")),
   );
   return h("details", { key: "create-creature", class: "panel tool", id: "create-creature" }, h("summary", {}, h("h2", {}, t("create-creature"))), form);
 }
 
+/** Referee: rename the selected creature, change its ancestry, teach it expertises. */
+function editCreatureRow(screen, c) {
+  const key = `edit-${c.id}`;
+  const f = (screen.forms[key] ||= { name: displayName(c), ancestry: c.creature?.ancestry || "", expertises: {} });
+  const go = async () => {
+    const cmd = { id: c.id };
+    if (f.name.trim() && f.name.trim() !== displayName(c)) cmd.name = f.name.trim();
+    if (Object.keys(f.expertises).length) cmd.expertises = { ...f.expertises };
+    try {
+      if (cmd.name || cmd.expertises) await screen.send({ rules: { edit_creature: cmd } });
+      const ancestry = f.ancestry.trim() || null;
+      if (ancestry !== (c.creature?.ancestry || null)) await screen.send({ rules: { set_ancestry: { creature: c.id, ancestry } } });
+      delete screen.forms[key];
+      screen.render();
+    } catch {
+      /* shown */
+    }
+  };
+  return h(
+    "details",
+    { class: "edit-creature", id: "edit-creature" },
+    h("summary", {}, t("edit-creature")),
+    h("label", { class: "field" }, h("span", {}, t("creature-name")), h("input", { id: "ec-name", maxlength: 64, value: f.name, oninput: (e) => (f.name = e.target.value) })),
+    h("label", { class: "field" }, h("span", {}, t("ancestry")), h("input", { id: "ec-ancestry", maxlength: 64, value: f.ancestry, oninput: (e) => (f.ancestry = e.target.value) })),
+    expertiseEditor(screen, "ec", f.expertises),
+    h("button", { type: "button", id: "ec-save", onclick: go }, t("save-changes")),
+  );
+}
+
+/** Opens the creature form and puts the caret in its name field. */
+function openCreateForm() {
+  const d = document.getElementById("create-creature");
+  if (d) d.open = true;
+  (document.getElementById("cc-card") || document.getElementById("cc-name"))?.focus();
+}
 
 /** The Referee's columns and tools. */
 function refereeLayout(screen) {
   const party = Object.values(screen.creatures).filter(isParty);
   const others = Object.values(screen.creatures).filter((c) => !isParty(c));
   return {
-    a: [dungeonPanel(screen), section("party", t("party"), party.length ? h("div", { class: "cards" }, party.map((c) => card(screen, c))) : h("p", { class: "hint" }, t("no-party")))],
+    a: [
+      dungeonPanel(screen),
+      section(
+        "party",
+        t("party"),
+        party.length
+          ? h("div", { class: "cards" }, party.map((c) => card(screen, c)))
+          : h("p", { class: "hint" }, t("no-party"), " ", h("button", { type: "button", id: "open-create-creature", onclick: openCreateForm }, t("create-creature"))),
+      ),
+    ],
     b: [mapsPanel(screen), selectedPanels(screen), section("monsters", t("monsters-npcs"), others.length ? h("div", { class: "cards" }, others.map((c) => card(screen, c))) : h("p", { class: "hint" }, t("none")))],
     tools: [createCreaturePanel(screen)],
   };

@@ -19,22 +19,51 @@ const MAGIC = ["Head", "Neck", "Waist", "Arms", "Finger", "Feet"];
 /** Which item is picked up by keyboard (per screen). */
 let held = null;
 
+/** After a `slot_taken` refusal of one single-slot item's move: the two moves that swap it
+ * with the item in the way (which then takes the first's place), or null. */
+function swapOffer(c, items, cmd, e) {
+  const m = cmd?.rules?.move_items?.moves;
+  const other = e?.args?.occupant;
+  if (e?.code !== "slot_taken" || !other || m?.length !== 1 || m[0].to?.length !== 1) return null;
+  const mine = items.find((s) => s.item.id === m[0].item);
+  const theirs = items.find((s) => s.item.id === other.item);
+  if (!mine || !theirs || Math.max(1, mine.at?.len ?? 1) !== 1 || Math.max(1, theirs.at?.len ?? 1) !== 1) return null;
+  return {
+    creature: c.id,
+    a: mine.item.name,
+    b: theirs.item.name,
+    moves: [
+      { item: mine.item.id, to: m[0].to },
+      { item: theirs.item.id, to: [{ kind: mine.at.kind, number: mine.at.first }] },
+    ],
+  };
+}
+
 export function inventoryPanel(screen, c) {
   const inv = c.creature.inventory || {};
   const layout = inv.layout || { hands: 2, belt: 4, backpack: 10 };
   const counts = { hand: layout.hands, belt: layout.belt, backpack: layout.backpack };
   const canMove = screen.isReferee || screen.mine().includes(c.id);
   const items = storedItems(c);
-  const errBox = h("p", { id: "inv-error", class: "inv-error", role: "alert", hidden: !screen.invError }, screen.invError || "");
+  // A move into a taken slot offers the fix: swap the two single-slot items.
+  const swap = screen.invSwap?.creature === c.id ? screen.invSwap : null;
+  const errBox = h(
+    "div",
+    { id: "inv-error", class: "inv-error", role: "alert", hidden: !screen.invError },
+    screen.invError || "",
+    swap ? [" ", h("button", { type: "button", id: "inv-swap", onclick: () => move({ rules: { move_items: { creature: c.id, moves: swap.moves } } }) }, t("swap-items", { a: swap.a, b: swap.b }))] : null,
+  );
 
   const move = async (cmd) => {
     screen.invError = "";
+    screen.invSwap = null;
     try {
       await screen.send(cmd, { quiet: true });
       held = null;
     } catch (e) {
       held = null;
       screen.invError = `${t("move-refused")}: ${refusalText(e)}`;
+      screen.invSwap = swapOffer(c, items, cmd, e);
       screen.render();
       announce(screen.invError, "sr");
     }
@@ -225,7 +254,7 @@ export function inventoryPanel(screen, c) {
     heldItem && canMove ? cardEditor(screen, c, heldItem) : null,
     h("div", { class: "inventory", dataset: { creature: c.id } }, rows, magic),
     ground,
-    h("div", { class: "row wrap" }, h("button", { type: "button", id: "print-cards", onclick: () => openPrintView(c) }, "⎙ " + t("print-cards"))),
+    h("div", { class: "row wrap" }, h("button", { type: "button", id: "print-cards", onclick: () => openPrintView(c) }, t("print-cards"))),
     screen.isReferee ? placeItemForm(screen, c) : null,
   );
 }

@@ -8,7 +8,7 @@ combat = Бой
 travel = Путешествие
 ## Отряд и существа
 party = Отряд
-no-party = Воронов пока нет: создайте ниже.
+no-party = Воронов пока нет.
 monsters-npcs = Монстры и неигровые персонажи
 others = Остальные за столом
 my-crow = Мой ворон
@@ -254,6 +254,7 @@ combat-target = Цель
 combat-target-hint = щёлкните по существу на сетке
 combat-weapon = Оружие
 combat-unarmed = Безоружный удар
+combat-natural-attack = { $name } (с карточки)
 combat-send-attack = Атаковать цель
 combat-ranged = Метнуть (дальняя атака метательным оружием)
 combat-guess = Названная клетка
@@ -742,6 +743,30 @@ ev-rules-encounter_rules_set = Правила встреч: порог не вы
     [lower] понижает
    *[raise] повышает
 } порог
+creature-card = Карточка бестиария
+creature-by-hand = Нет: вручную
+creature-name = Имя
+creature-card-facts = С карточки: Выносливость { $stamina }, Защита доспеха { $ad }, атаки: { $attacks }
+ancestry = Происхождение (ярлык, без правил)
+expertises-field = Экспертизы
+expertise-pick = Какую экспертизу добавить
+expertise-uses = Применений
+expertise-add = Добавить
+expertise-remove = Убрать: { $expertise }
+edit-creature = Имя, происхождение и экспертизы
+save-changes = Сохранить изменения
+circumstances-changed = Обстоятельства изменились: разрешить «{ $task }» снова
+call-test = Пусть бросает: { $players }
+swap-items = Поменять местами: { $a } и { $b }
+err-slot_taken = { $kind ->
+    [hand] Ячейка руки
+    [belt] Ячейка пояса
+   *[backpack] Ячейка рюкзака
+} { $number } уже занята{ $occupant_item_name ->
+    [none] {""}
+   *[other] : { $occupant_item_name }
+}
+err-bad_name = Имя существа: длина от 1 до { $max }, без управляющих символов
 ## Решения: вопросы (`dec-<kind>`, точки вида — дефисы) и варианты (`opt-…`), с аргументами
 ## решения (`args`); см. js/log.js `decisionPrompt` и `optionLabel`.
 dec-crows-tier_1_setback = Проверка: { $creature } — итог { $tier }-я ступень{ $crit ->
@@ -862,6 +887,26 @@ opt-crows-magic-hot_temper-harmed = Да, был
 opt-crows-magic-hot_temper-not_harmed = Нет
 dec-crows-magic-harmful_activation = { $caster } случайно активирует предмет: опишите вред
 opt-crows-magic-harmful_activation-harm = Вред описан
+dec-crows-called_test = Рефери просит проверку: { $creature }, { $characteristic ->
+    [agility] Ловкость
+    [mind] Разум
+   *[strength] Сила
+}{ $has_task ->
+    [true] {" "}— «{ $task }»
+   *[false] {""}
+} (преимуществ { $edges }, помех { $banes }, бонус { $bonus })
+opt-crows-called_test-roll = ⚄ Бросить проверку
+opt-crows-called_test-cancel = Не бросать
+dec-crows-magic-backlash_overlap = { $reason ->
+    [overlap] Итог отдачи { $total } ({ $caster }) подходит под две строки: выберите одну
+   *[no_row] Ни один бросок отдачи не дал строки, применимой к { $caster }: выберите одну
+}
+dec-crows-magic-backlash_area = Отдача, строка { $row } ({ $caster }): перечислите существ в пределах { $squares } клеток от { $around_target ->
+    [true] цели заклинания ({ $targets })
+   *[false] заклинателя
+} — идентификаторы через запятую
+opt-crows-magic-backlash_area-apply = Применить к заклинателю и этим существам
+dec-crows-magic-backlash_call = Отдача, строка { $row } ({ $caster }): решение Рефери
 ## Подписи бросков (`roll-<label>`, см. js/log.js `rollLabel`)
 roll-encounter-check = Проверка встречи
 roll-rest-encounter-check = Проверка встречи на отдыхе

@@ -151,3 +151,25 @@ export function creatureCard(c, opts = {}) {
       : null;
   return h("article", { key: c.id, class: `card${opts.selected ? " selected" : ""}${alive ? "" : " is-dead"}`, "aria-labelledby": headId, dataset: { creature: c.id } }, head, body, select);
 }
+
+/** The picker for a rest activity's subject (`target`: another party member, `item`: one of
+ * the creature's items, `corpse`: a corpse on the ground), or a text field (`task`, `name`, a
+ * craft's item card); `f.value` holds the answer. */
+export function activityValueInput(screen, who, param, f, id, { text = false } = {}) {
+  const pick = (options) =>
+    h(
+      "select",
+      { id, onchange: (e) => (f.value = e.target.value) },
+      h("option", { value: "" }, "—"),
+      options.map(([value, label]) => h("option", { value, selected: value === String(f.value) }, label)),
+    );
+  if (!text && param === "target")
+    return pick(
+      Object.values(screen.creatures)
+        .filter((c) => isParty(c) && c.id !== who)
+        .map((c) => [c.id, displayName(c)]),
+    );
+  if (!text && param === "item") return pick(storedItems(screen.creatures[who]).map((s) => [String(s.item.id), s.item.name]));
+  if (!text && param === "corpse") return pick(Object.entries(screen.rules.corpses || {}).map(([k, c]) => [k, c?.name || k]));
+  return h("input", { id, value: f.value, type: "text", oninput: (e) => (f.value = e.target.value) });
+}

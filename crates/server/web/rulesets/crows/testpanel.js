@@ -80,7 +80,7 @@ function resultView(screen, c) {
 }
 
 /** The odds of the question `args` (asked of the server once, then remembered). */
-function OddsBox({ screen, args, stat }) {
+export function OddsBox({ screen, args, stat }) {
   const cache = (screen.oddsCache ||= new Map());
   // The answer depends on the creature's characteristic and the table's test rules too.
   const key = JSON.stringify([args, stat, screen.rules.test_rules]);
@@ -203,21 +203,69 @@ export function testPanel(screen, c) {
             if (f.approved.length) cmd.approved_expertises = f.approved;
             try {
               await screen.send({ rules: { test: cmd } });
-            } catch {
-              /* shown */
+              f.retryBlocked = null;
+            } catch (e) {
+              // The same task again waits for the Referee's word that things changed (CR-RETRY-01).
+              f.retryBlocked = e?.code === "retry_refused" ? cmd.task : null;
+              screen.render();
             }
           },
         },
         "⚄ " + t("roll-test"),
       )
     : h("p", { class: "hint" }, t("referee-rolls"));
+  // A creature a player controls may roll its own test: the Referee calls for it.
+  const call =
+    screen.isReferee && (screen.controllersOf?.(c.id) || []).length
+      ? h(
+          "button",
+          {
+            type: "button",
+            id: "call-test",
+            onclick: async () => {
+              const cmd = { creature: c.id, characteristic: f.characteristic, edges: f.edges, banes: f.banes, bonus: f.bonus };
+              if (f.task.trim()) cmd.task = f.task.trim();
+              if (f.approved.length) cmd.approved_expertises = f.approved;
+              try {
+                await screen.send({ rules: { call_test: cmd } });
+                f.retryBlocked = null;
+              } catch (e) {
+                f.retryBlocked = e?.code === "retry_refused" ? cmd.task : null;
+                screen.render();
+              }
+            },
+          },
+          t("call-test", { players: (screen.controllersOf(c.id) || []).join(", ") }),
+        )
+      : null;
+  const changed =
+    screen.isReferee && f.retryBlocked
+      ? h(
+          "button",
+          {
+            type: "button",
+            id: "circumstances-changed",
+            onclick: async () => {
+              try {
+                await screen.send({ rules: { circumstances_changed: { creature: c.id, task: f.retryBlocked } } });
+                f.retryBlocked = null;
+                screen.render();
+              } catch {
+                /* shown */
+              }
+            },
+          },
+          t("circumstances-changed", { task: f.retryBlocked }),
+        )
+      : null;
   return section(
     "test",
     t("test-for", { name: displayName(c) }),
     h("div", { class: "test-grid" }, h("div", {}, chars, h("div", { class: "row wrap" }, stepper("edges", t("edges"), 0, 4), stepper("banes", t("banes"), 0, 4), stepper("bonus", t("bonus"), -10, 10))), oddsBox),
     approvals,
     screen.isReferee ? h("label", { class: "field" }, h("span", {}, t("task")), task) : null,
-    roll,
+    h("div", { class: "row wrap" }, roll, call),
+    changed,
     resultView(screen, c),
   );
 }

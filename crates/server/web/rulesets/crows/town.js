@@ -7,7 +7,7 @@
 
 import { h, section } from "../../js/vdom.js";
 import { t } from "../../js/i18n.js";
-import { displayName, isParty } from "./sheet.js";
+import { displayName, isParty, activityValueInput } from "./sheet.js";
 import { sendShowing } from "./combat.js";
 
 // The game day is counted from 0 by the engine and shown from 1 (as on the clock panel).
@@ -72,7 +72,7 @@ function characterRow(screen, town, id) {
             onsubmit: (e) => {
               e.preventDefault();
               const activity = { kind: f.kind };
-              if (param) activity[param] = param === "item" && f.kind !== "craft" ? Number(f.value) : f.value.trim();
+              if (param) activity[param] = param === "item" && f.kind !== "craft" ? Number(f.value) : String(f.value).trim();
               go({ start_town_activity: { creature: id, activity } });
             },
           },
@@ -89,18 +89,7 @@ function characterRow(screen, town, id) {
             Object.keys(KINDS).map((k) => h("option", { value: k, selected: k === f.kind }, t(`activity-${k}`))),
           ),
           param ? h("label", { for: `town-value-${id}` }, t(f.kind === "craft" ? "town-craft-what" : `activity-param-${param}`)) : null,
-          param
-            ? param === "target"
-              ? h(
-                  "select",
-                  { id: `town-value-${id}`, onchange: (e) => (f.value = e.target.value) },
-                  h("option", { value: "" }, "—"),
-                  Object.values(screen.creatures)
-                    .filter((c) => isParty(c) && c.id !== id)
-                    .map((c) => h("option", { value: c.id, selected: c.id === f.value }, displayName(c) || c.id)),
-                )
-              : h("input", { id: `town-value-${id}`, value: f.value, type: param === "item" && f.kind !== "craft" ? "number" : "text", oninput: (e) => (f.value = e.target.value) })
-            : null,
+          param ? activityValueInput(screen, id, param, f, `town-value-${id}`, { text: f.kind === "craft" }) : null,
           h("button", { type: "submit", id: `town-start-${id}`, disabled: started >= PER_DAY }, t("town-start")),
         ),
   );
