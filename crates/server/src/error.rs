@@ -26,11 +26,13 @@ pub struct ApiError {
     pub issues: Vec<Issue>,
     /// The refusal's arguments, for a client that words it itself from `code` (a ruleset's
     /// `RuleError::args`); `message` stays the English words.
-    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
-    pub args: serde_json::Map<String, serde_json::Value>,
+    /// Boxed: most errors carry none, and every `Result` of the API carries this type.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub args: Option<Box<serde_json::Map<String, serde_json::Value>>>,
     /// Seconds to wait before trying again (a rate limit): sent as `Retry-After`.
     #[serde(skip)]
-    pub retry_after: Option<u64>,
+    /// (Whole seconds fit a `u32`: a wait of over a century is no wait.)
+    pub retry_after: Option<u32>,
 }
 
 /// One located problem in an uploaded file.
@@ -80,13 +82,14 @@ impl ApiError {
             message: message.into(),
             rule: None,
             issues: Vec::new(),
-            args: serde_json::Map::new(),
+            args: None,
             retry_after: None,
         }
     }
     /// Tells the client how long to wait (rounded up to whole seconds, as `Retry-After` has).
     pub fn retry_after(mut self, wait: std::time::Duration) -> Self {
-        self.retry_after = Some(wait.as_secs() + u64::from(wait.subsec_nanos() > 0));
+        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        self.retry_after = Some(u32::try_from(secs).unwrap_or(u32::MAX));
         self
     }
     /// Names the rule or limit involved.
@@ -140,7 +143,7 @@ impl From<EngineError> for ApiError {
                 message: rule.message,
                 rule: rule.rule,
                 issues: rule.issues.into_iter().map(Issue::from).collect(),
-                args: rule.args,
+                args: (!rule.args.is_empty()).then(|| Box::new(rule.args)),
                 retry_after: None,
             },
             EngineError::UnknownDecision(_) => ApiError::new(

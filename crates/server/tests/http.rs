@@ -23,9 +23,9 @@ mod pages;
 mod physical_dice;
 #[path = "http/queries.rs"]
 mod queries;
+mod secrecy_sweep;
 #[path = "http/words.rs"]
 mod words;
-mod secrecy_sweep;
 
 struct Running {
     base: String,

@@ -513,7 +513,8 @@ fn cr_cbt_12_a_creatures_attacks_come_from_what_it_holds_and_its_card() {
     assert_eq!(t.state()["last_tests"]["vera"]["final_tier"], 2);
     // The combat view lists a card's natural attacks for whoever controls the creature (the
     // attack form offers them); a player does not see a monster's.
-    let attacks = |v: &Viewer| t.table.view(v)["rules"]["combat"]["creatures"]["ghoul"]["attacks"].clone();
+    let attacks =
+        |v: &Viewer| t.table.view(v)["rules"]["combat"]["creatures"]["ghoul"]["attacks"].clone();
     let names: Vec<Value> = attacks(&Viewer::Referee)
         .as_array()
         .expect("the Referee sees the ghoul's attacks")
@@ -522,6 +523,10 @@ fn cr_cbt_12_a_creatures_attacks_come_from_what_it_holds_and_its_card() {
         .collect();
     assert!(names.contains(&json!("Venom fang")), "{names:?}");
     assert!(attacks(&Viewer::Player("alice".into())).is_null());
-    let vera = &t.table.view(&Viewer::Player("alice".into()))["rules"]["combat"]["creatures"]["vera"];
-    assert!(vera["attacks"].is_null(), "a crow without a card has none listed: {vera}");
+    let vera =
+        &t.table.view(&Viewer::Player("alice".into()))["rules"]["combat"]["creatures"]["vera"];
+    assert!(
+        vera["attacks"].is_null(),
+        "a crow without a card has none listed: {vera}"
+    );
 }

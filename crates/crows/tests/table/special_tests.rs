@@ -520,7 +520,9 @@ fn cr_ref_03_the_referee_calls_a_test_and_its_player_rolls_it() {
     // The call rolls nothing: the decision waits for vera's player, words and numbers given.
     let events = t.ok(&referee(), call.clone(), &[]);
     assert!(
-        !serde_json::to_string(&events).unwrap().contains("\"rolled\""),
+        !serde_json::to_string(&events)
+            .unwrap()
+            .contains("\"rolled\""),
         "no roll before the player answers"
     );
     let d = t.decision("crows.called_test");
@@ -546,6 +548,12 @@ fn cr_ref_03_the_referee_calls_a_test_and_its_player_rolls_it() {
     let before = t.state()["last_tests"].clone();
     t.ok(&player("alice"), answer(&d.id, "cancel"), &[]);
     assert_eq!(t.state()["last_tests"], before);
-    assert!(t.table.core().decisions.iter().all(|d| d.kind != "crows.called_test"));
+    assert!(
+        t.table
+            .core()
+            .decisions
+            .iter()
+            .all(|d| d.kind != "crows.called_test")
+    );
     t.assert_replays();
 }

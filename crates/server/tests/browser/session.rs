@@ -23,7 +23,13 @@ async fn cr_ref_03_a_session_from_the_screens_alone() {
     // --- the sample packs, uploaded as files ---
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/crows-sample");
     let files = ["items.json", "bestiary.json"]
-        .map(|f| dir.join(f).canonicalize().expect("pack file").display().to_string())
+        .map(|f| {
+            dir.join(f)
+                .canonicalize()
+                .expect("pack file")
+                .display()
+                .to_string()
+        })
         .join("\n");
     click(&referee, "#packs > summary").await;
     referee
@@ -58,7 +64,10 @@ async fn cr_ref_03_a_session_from_the_screens_alone() {
 
     // --- a monster from its bestiary card (the sample's `cave-spider` is a Ceiling spider) ---
     referee
-        .execute("document.querySelector('#create-creature').open = true", vec![])
+        .execute(
+            "document.querySelector('#create-creature').open = true",
+            vec![],
+        )
         .await
         .expect("the form stays open");
     select(&referee, "#cc-card", "cave-spider").await;
@@ -75,7 +84,10 @@ async fn cr_ref_03_a_session_from_the_screens_alone() {
         "const c = document.querySelector('#monsters [data-creature^=ceiling-spider]'); return c && c.dataset.creature",
     )
     .await;
-    assert_eq!(spider, "ceiling-spider", "the id is made from the card's name");
+    assert_eq!(
+        spider, "ceiling-spider",
+        "the id is made from the card's name"
+    );
 
     // --- a torch from the pack's cards into Vera's hand ---
     click(&referee, "#select-vera-ash").await;
@@ -115,7 +127,10 @@ async fn cr_ref_03_a_session_from_the_screens_alone() {
     )
     .await;
     referee
-        .execute("document.querySelector('#test-char-strength').click()", vec![])
+        .execute(
+            "document.querySelector('#test-char-strength').click()",
+            vec![],
+        )
         .await
         .expect("strength");
     fill(&referee, "#test-task", "lift the grate").await;
@@ -130,14 +145,26 @@ async fn cr_ref_03_a_session_from_the_screens_alone() {
     .await;
     let prompt = prompt.as_str().unwrap_or_default().to_string();
     assert!(prompt.contains("Рефери просит проверку"), "{prompt}");
-    assert!(prompt.contains("Vera Ash") && prompt.contains("Сила"), "{prompt}");
+    assert!(
+        prompt.contains("Vera Ash") && prompt.contains("Сила"),
+        "{prompt}"
+    );
     assert!(!prompt.contains("vera-ash"), "a name, not an id: {prompt}");
     shot(&player, "session-02-player-called-test").await;
-    click(&player, ".decision.kind-crows-called_test button[data-option=roll]").await;
+    click(
+        &player,
+        ".decision.kind-crows-called_test button[data-option=roll]",
+    )
+    .await;
     let line = log_line(&player, "the rolled test", "Vera Ash.*(ступень|tier)").await;
     assert!(!line.contains("vera-ash"), "{line}");
     // The Referee's log says who rolled, and no decision is left open.
-    log_line(&referee, "the test on the Referee's screen", "Vera Ash.*tier").await;
+    log_line(
+        &referee,
+        "the test on the Referee's screen",
+        "Vera Ash.*tier",
+    )
+    .await;
     wait_js(
         &referee,
         "the call answered",

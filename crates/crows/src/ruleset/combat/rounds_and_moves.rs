@@ -1558,8 +1558,10 @@ pub(super) fn command_pet(
         ],
     )
     .with_visibility(Visibility::Referee)
-    .with_args(json!({"owner": owner, "pet": pet, "order": order.unwrap_or_default(),
-        "has_order": order.is_some(), "dangerous": dangerous}))
+    .with_args(
+        json!({"owner": owner, "pet": pet, "order": order.unwrap_or_default(),
+        "has_order": order.is_some(), "dangerous": dangerous}),
+    )
     .with_context(
         json!({"owner": owner, "pet": pet, "round": f.round(), "order": order,
         "dangerous": dangerous}),

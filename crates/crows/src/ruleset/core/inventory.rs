@@ -233,9 +233,12 @@ impl Crows {
             .map_err(|e| match &e {
                 // Which item is in the way, so a client can offer to swap the two.
                 InventoryError::Occupied { slot } => {
-                    let occupant = r.creature.inventory.occupants(*slot).last().map(|i| {
-                        json!({"item": i.id, "item_name": i.name})
-                    });
+                    let occupant = r
+                        .creature
+                        .inventory
+                        .occupants(*slot)
+                        .last()
+                        .map(|i| json!({"item": i.id, "item_name": i.name}));
                     err("slot_taken", &e).with_args(json!({
                         "kind": slot.kind,
                         "number": slot.number,

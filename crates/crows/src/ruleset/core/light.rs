@@ -207,8 +207,10 @@ impl Crows {
             ],
         )
         .with_visibility(Visibility::Referee)
-        .with_args(json!({"creature": attacker, "target": target, "x": square.0, "y": square.1,
-            "why": why}))
+        .with_args(
+            json!({"creature": attacker, "target": target, "x": square.0, "y": square.1,
+            "why": why}),
+        )
         .with_context(json!({
             "creature": attacker,
             "target": target,

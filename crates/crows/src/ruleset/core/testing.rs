@@ -367,7 +367,9 @@ impl Crows {
                 "The Referee calls for {name}'s {} test (edges {edges}, banes {banes}, bonus \
                  {bonus}){}: roll it",
                 snake(characteristic),
-                task.as_ref().map(|t| format!(" to {t}")).unwrap_or_default()
+                task.as_ref()
+                    .map(|t| format!(" to {t}"))
+                    .unwrap_or_default()
             ),
             Answerer::Controller(creature.clone()),
             &[("roll", "Roll the test"), ("cancel", "Do not roll")],
@@ -745,8 +747,10 @@ impl Crows {
             )
             .with_free_text()
             .with_visibility(audience(ctx, creature))
-            .with_args(json!({"creature": creature, "tier": resolved.final_tier.number(),
-                "crit": resolved.crit, "doom": resolved.doom}))
+            .with_args(
+                json!({"creature": creature, "tier": resolved.final_tier.number(),
+                "crit": resolved.crit, "doom": resolved.doom}),
+            )
             .with_context(json!({"creature": creature, "rule": d.rule, "cost_payers": payers}));
             ctx.ask(request)?;
         }

@@ -687,7 +687,9 @@ fn apply_effect(
                 &[("noted", "Noted")],
             )
             .with_free_text()
-            .with_args(json!({"creature": creature, "quarry": role.quarry.clone().unwrap_or_default()}))
+            .with_args(
+                json!({"creature": creature, "quarry": role.quarry.clone().unwrap_or_default()}),
+            )
             .with_context(json!({"creature": creature, "quarry": role.quarry}));
             ctx.ask(request)?;
         }
