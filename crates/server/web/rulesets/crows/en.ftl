@@ -900,6 +900,27 @@ ev-rules-guess_ruled = { $outcome ->
     [automatic_miss] { $attacker } guessed the wrong square: the attack on { $target } misses
    *[other] { $target } is not moving silently: { $attacker } attacks as usual
 }
+# house rules: the setting a change names (`house-<section>-<key>`)
+house-options-wound_placement = where a wound may go
+house-options-damage_carry_over = excess damage carrying over
+house-options-armor_defense_sources = what gives Armor Defense
+house-options-prone_after_waking = prone after waking
+house-options-vulnerable_extra_matches_type = the Vulnerable die’s damage type
+house-options-backpack_rows = backpack rows
+house-options-corpse_slots = slots a corpse may take
+house-options-stand_up_ignores_prone_halving = standing up and the prone halving
+house-options-rest_halfway_douses_items = lights going out halfway through a rest
+house-options-clamp_negative_results = no results below 0
+house-options-suffocation_piercing = suffocation damage piercing
+house-options-flat_speed_changes_first = order of speed changes
+house-options-holy_shit_corpse_slots = slots of the largest corpses
+house-options-holy_shit_campfire = light of the largest campfire
+house-options-breath_rounds_base = rounds of held breath
+house-options-object_rules_affect_attended = object rules for held items
+house-test_rules-shift_order = order of tier shifts
+house-test_rules-automatic_tier_beats_doom = an automatic tier against a doom
+house-assist_lapse = which assist modifiers lapse
+house-dungeon_turn_minutes = length of a dungeon turn
 # combat
 ev-rules-unplaced = { $creature } is taken off the battle map
 ev-rules-side_ordered = Turn order of the { $side ->

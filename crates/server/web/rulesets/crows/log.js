@@ -134,6 +134,7 @@ const objectNames = new Map();
 
 const LINES = {
   pack_loaded: (d) => ({ files: len(d.files), items: len(d.items), cards: len(d.creatures), tables: len(d.tables) }),
+  house_rules_set: (d) => ({ changed: orNone((d.changed || []).map((k) => word("house", String(k).replace(/\./g, "-"))).join(", ")) }),
   light_set: (d) => ({ level: word("light", d.level) }),
   ambient_light_set: (d) => ({ level: word("light", d.level) }),
   light_placed: (d) => ({ at: sq(d.light?.at), bright: d.light?.output?.bright ?? 0, dim: d.light?.output?.dim ?? 0 }),

@@ -943,6 +943,27 @@ ev-rules-guess_ruled = { $outcome ->
     [automatic_miss] { $attacker }: клетка не та, атака по { $target } — промах
    *[other] { $target } не крадётся бесшумно: { $attacker } атакует как обычно
 }
+# house rules: the setting a change names (`house-<section>-<key>`)
+house-options-wound_placement = куда можно поместить рану
+house-options-damage_carry_over = перенос лишнего урона
+house-options-armor_defense_sources = что даёт Защиту доспеха
+house-options-prone_after_waking = сбит с ног после пробуждения
+house-options-vulnerable_extra_matches_type = тип урона кости уязвимости
+house-options-backpack_rows = ряды рюкзака
+house-options-corpse_slots = ячейки для трупа
+house-options-stand_up_ignores_prone_halving = вставание и уполовинивание скорости лёжа
+house-options-rest_halfway_douses_items = свет гаснет на середине отдыха
+house-options-clamp_negative_results = результаты не ниже 0
+house-options-suffocation_piercing = урон от удушья пробивающий
+house-options-flat_speed_changes_first = порядок изменений скорости
+house-options-holy_shit_corpse_slots = ячейки для самых больших трупов
+house-options-holy_shit_campfire = свет самого большого костра
+house-options-breath_rounds_base = раунды задержки дыхания
+house-options-object_rules_affect_attended = правила предметов для того, что в руках
+house-test_rules-shift_order = порядок сдвигов ступени
+house-test_rules-automatic_tier_beats_doom = автоматическая ступень против рока
+house-assist_lapse = какие модификаторы помощи пропадают
+house-dungeon_turn_minutes = длина хода подземелья
 # combat
 ev-rules-unplaced = { $creature } убран с боевой карты
 ev-rules-side_ordered = Порядок ходов { $side ->
