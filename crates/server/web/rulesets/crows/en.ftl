@@ -946,6 +946,7 @@ ev-rules-readied_set = { $act ->
     [maneuver] { $creature } readies a maneuver ({ $what }) for when { $trigger }
    *[action] { $creature } readies an action ({ $what }) for when { $trigger }
 }
+weapon-unarmed_strike = unarmed strike
 ev-rules-ground_at = An item on the ground lies at ({ $at_x }, { $at_y })
 ev-rules-pet_commanded = { $owner } commands { $pet }
 ev-rules-toppled = { $creature } topples an object ({ $size }) onto { $onto }
@@ -1047,8 +1048,14 @@ ev-rules-spell_started = { $caster }’s { $spell } takes effect on { $targets }
     [usage_dice] while its usage dice last
    *[instant] at once
 })
-ev-rules-spell_dice_rolled = A spell’s usage dice are rolled: { $remaining } left
-ev-rules-spell_ended = A spell ends: { $why }
+ev-rules-spell_dice_rolled = { $spell ->
+    [none] A spell’s
+   *[other] { $spell }:
+} usage dice rolled, { $remaining } left
+ev-rules-spell_ended = { $spell ->
+    [none] A spell
+   *[other] { $spell }
+} ends: { $why }
 spell-end-ended_early_by_its_caster = its caster ended it
 spell-end-its_caster_died = its caster died
 spell-end-its_duration_ran_out = its time ran out

@@ -1,9 +1,11 @@
 // Crows log lines the generic ones (js/log.js: `ev-rules-<name>` with the event's scalar
-// fields) would say badly: tests with their faces, a creature's record changing, rulings,
-// a rest's interruption and encounter check, a miss.
+// fields) would say badly: tests with their faces, a creature's record changing (what changed,
+// with the report's facts: damage, the item, the condition), rulings, a rest's interruption
+// and encounter check; and, through the table `LINES` below, the arguments every other event
+// needs: names for ids, codes in words, facts nested deeper than one level, counts of lists.
 
 import { t, has } from "../../js/i18n.js";
-import { args, humanize, nameOf } from "../../js/log.js";
+import { args, humanize, nameOf, optionLabel } from "../../js/log.js";
 
 function testLine(name, data) {
   const r = name === "test_resolved" ? data.resolved : data.rolled;
@@ -64,9 +66,9 @@ export function describeRules(name, data) {
   if (["creature_set", "creature_seen", "creature_changed", "creature_seen_changed"].includes(name)) return creatureLine(name, data);
   if (name === "ruled") {
     const r = data.ruling || {};
-    // The option in the words the decision offered it (`opt-crows-<kind>-<option>`).
-    const id = `opt-crows-${String(r.kind ?? "").replace(/^crows\./, "").replace(/\./g, "-")}-${r.option}`;
-    const option = has(id) ? t(id, {}) : humanize(r.option ?? "");
+    // The option in the words the decision offered it (the shell's `opt-…` look-up).
+    const kind = `crows.${String(r.kind ?? "").replace(/^crows\./, "")}`;
+    const option = optionLabel({ kind, args: {} }, { id: String(r.option ?? ""), label: humanize(r.option ?? "") });
     return { text: t("ev-rules-ruled", { creature: nameOf(r.creature ?? ""), option, text: r.text ?? "" }), creatures: r.creature ? [r.creature] : [] };
   }
   if (name === "rest_interrupted") {
@@ -129,8 +131,12 @@ function effectWords(e) {
   return has(`effect-${kind}`) ? t(`effect-${kind}`, { n, sign: n > 0 ? "+" : "", edge }) : humanize(kind);
 }
 
-/** Objects' names from `object_placed` (an object's later events carry only its id). */
+/** Objects' names from `object_placed`, spells' from `spell_started` (their later events
+ * carry only the id). */
 const objectNames = new Map();
+const spellNames = new Map();
+
+const spellArgs = (d) => ({ caster: d.record?.spell?.caster ?? "", spell: d.record?.spell?.spell ?? "", duration: d.record?.spell?.duration ?? "instant", targets: orNone(names(d.record?.targets)) });
 
 const LINES = {
   pack_loaded: (d) => ({ files: len(d.files), items: len(d.items), cards: len(d.creatures), tables: len(d.tables) }),
@@ -163,7 +169,7 @@ const LINES = {
     return { kind, name: v?.name ?? "" };
   },
   readied_set: (d) => ({ act: d.readied?.act?.kind ?? "none", what: humanize(d.readied?.act?.name ?? ""), trigger: d.readied?.trigger ?? "" }),
-  attack_made: (d) => ({ args: { also: orNoneKey(names(d.also)) }, creatures: (d.also || []).filter((x) => typeof x === "string") }),
+  attack_made: (d) => ({ args: { also: orNoneKey(names(d.also)), weapon: has(`weapon-${slugOf(d.weapon)}`) ? t(`weapon-${slugOf(d.weapon)}`) : d.weapon ?? "" }, creatures: (d.also || []).filter((x) => typeof x === "string") }),
   attack_resolved: (d) => ({ damage: d.damage ?? 0, effect: orNoneKey(d.effect), crit: String(!!d.crit), doom: String(!!d.doom), hit: String(!!d.hit) }),
   toppled: (d) => ({ size: word("size", d.object), onto: orNone(names(d.onto)) }),
   // dungeon
@@ -205,8 +211,12 @@ const LINES = {
     const [kind, v] = variant(r.effect);
     return { result: kind, tier: v?.tier ?? r.counted_tier ?? 0, rank: v?.rank ?? 0, crit: String(!!r.crit), chaos: r.chaos_face ?? "—" };
   },
-  spell_started: (d) => ({ caster: d.record?.spell?.caster ?? "", spell: d.record?.spell?.spell ?? "", duration: d.record?.spell?.duration ?? "instant", targets: orNone(names(d.record?.targets)) }),
-  spell_ended: (d) => ({ why: word("spell-end", slugOf(d.why)) }),
+  spell_started: (d) => {
+    if (d.record?.effect && d.record?.spell?.spell) spellNames.set(d.record.effect, d.record.spell.spell);
+    return spellArgs(d);
+  },
+  spell_dice_rolled: (d) => ({ spell: orNoneKey(spellNames.get(d.effect)) }),
+  spell_ended: (d) => ({ spell: orNoneKey(spellNames.get(d.effect)), why: word("spell-end", slugOf(d.why)) }),
   backlashes_set: (d) => ({ count: len(d.active) }),
   project_set: (d) => ({ owner: d.project?.owner ?? "", item: d.project?.project?.recipe?.item ?? "?", points: d.project?.project?.points ?? 0, goal: d.project?.project?.recipe?.goal ?? 0, finished: d.project?.project?.finished ?? 0 }),
   craft_queued: (d) => ({ crafter: d.queued?.crafter ?? "" }),

@@ -933,10 +933,10 @@ ev-rules-positioned = { $at ->
 ev-rules-light_placed = На клетке { $at } оставлен источник света: яркий свет на { $bright } кл., тусклый ещё на { $dim } кл.
 ev-rules-light_removed = Источник света убран с карты
 ev-rules-ambient_light_set = Освещение вокруг теперь: { $level }
-ev-rules-assist_charged = Помощь от { $helper } для { $assisted } стоит { $cost ->
-    [maneuver] манёвра
-   *[action] действия
-} (раунд { $round })
+ev-rules-assist_charged = { $helper } тратит { $cost ->
+    [maneuver] манёвр
+   *[action] действие
+} на помощь: { $assisted } (раунд { $round })
 ev-rules-square_guessed = { $attacker } угадывает клетку, где { $target }: { $square }
 ev-rules-guess_ruled = { $outcome ->
     [attack] { $attacker }: клетка угадана верно, атака по { $target } бросается
@@ -965,7 +965,7 @@ house-test_rules-automatic_tier_beats_doom = автоматическая сту
 house-assist_lapse = какие модификаторы помощи пропадают
 house-dungeon_turn_minutes = длина хода подземелья
 # combat
-ev-rules-unplaced = { $creature } убран с боевой карты
+ev-rules-unplaced = { $creature }: больше не на боевой карте
 ev-rules-side_ordered = Порядок ходов { $side ->
     [crows] Воронов
    *[enemies] врагов
@@ -989,6 +989,7 @@ ev-rules-readied_set = { $act ->
     [maneuver] { $creature } готовит манёвр ({ $what }) на случай: { $trigger }
    *[action] { $creature } готовит действие ({ $what }) на случай: { $trigger }
 }
+weapon-unarmed_strike = безоружный удар
 ev-rules-ground_at = Предмет лежит на земле на клетке ({ $at_x }, { $at_y })
 ev-rules-pet_commanded = { $owner } отдаёт команду: { $pet }
 ev-rules-toppled = { $creature } опрокидывает предмет (размер: { $size }) на { $onto }
@@ -1096,8 +1097,14 @@ ev-rules-spell_started = Заклинание «{ $spell }» ({ $caster }) де�
     [usage_dice] пока не иссякнут кости износа
    *[instant] мгновенно
 })
-ev-rules-spell_dice_rolled = Брошены кости износа заклинания: осталось { $remaining }
-ev-rules-spell_ended = Заклинание закончилось: { $why }
+ev-rules-spell_dice_rolled = Брошены кости износа заклинания{ $spell ->
+    [none] {""}
+   *[other] {" "}«{ $spell }»
+}: осталось { $remaining }
+ev-rules-spell_ended = Заклинание{ $spell ->
+    [none] {""}
+   *[other] {" "}«{ $spell }»
+} закончилось: { $why }
 spell-end-ended_early_by_its_caster = заклинатель прекратил его
 spell-end-its_caster_died = заклинатель погиб
 spell-end-its_duration_ran_out = его время вышло
