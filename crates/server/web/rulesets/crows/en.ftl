@@ -952,7 +952,7 @@ ev-rules-pet_commanded = { $owner } commands { $pet }
 ev-rules-toppled = { $creature } topples an object ({ $size }) onto { $onto }
 # dungeon
 ev-rules-dungeon_entered = The party enters { $dungeon }: { $length ->
-    [minutes] dungeon turns of { $minutes } real minutes
+    [minutes] a dungeon turn lasts { $minutes } min of real time
     [rooms] a dungeon turn per room explored
    *[manual] the Referee ends each dungeon turn
 }{ $greed ->
@@ -1012,8 +1012,8 @@ ev-rules-town_picks_opened = { $creature } slept under care: remove { $needed ->
 }
 ev-rules-town_tended = { $creature }: { $count ->
     [0] no wound removed
-    [one] the wound in slot { $slots } removed
-   *[other] wounds in slots { $slots } removed
+    [one] the wound in slot { $list } removed
+   *[other] wounds in slots { $list } removed
 }
 rest-act-craft = crafting ({ $item })
 rest-act-harvest = harvesting the corpse of { $corpse } ({ $size })

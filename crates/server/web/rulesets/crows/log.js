@@ -203,7 +203,7 @@ const LINES = {
       creatures: [o.character, o.target].filter((x) => typeof x === "string"),
     };
   },
-  town_tended: (d) => ({ count: len(d.wounds_removed), slots: orNone((d.wounds_removed || []).join(", ")) }),
+  town_tended: (d) => ({ count: len(d.wounds_removed), list: orNone((d.wounds_removed || []).join(", ")) }),
   // magic
   cast_begun: (d) => ({ spell: d.cast?.spell ?? "", rank: d.cast?.rank ?? 0, targets: orNone(names(d.cast?.targets)) }),
   cast_resolved: (d) => {

@@ -1008,6 +1008,7 @@ ev-rules-dungeon_turn_resumed = Ход подземелья продолжает
 ev-rules-rooms_rolled = В этом подземелье { $rooms ->
     [one] { $rooms } комната
     [few] { $rooms } комнаты
+    [many] { $rooms } комнат
    *[other] { $rooms } комнат
 }
 ev-rules-room_marked = Исследовано комнат: { $explored } из { $rooms }
@@ -1031,11 +1032,13 @@ ev-rules-rest_midpoint = Половина отдыха позади: { $count ->
     [0] ни один эффект не закончился
     [one] закончился { $count } эффект
     [few] закончились { $count } эффекта
+    [many] закончились { $count } эффектов
    *[other] закончились { $count } эффектов
 }
 ev-rules-rest_asleep = Сон на { $hours ->
     [one] { $hours } час
     [few] { $hours } часа
+    [many] { $hours } часов
    *[other] { $hours } часов
 }: { $creatures }
 ev-rules-rest_activity_chosen = { $creature }: занятие на отдыхе — { $activity }
@@ -1051,17 +1054,18 @@ ev-rules-town_new_day = В городе наступает новый день
 ev-rules-town_worked = { $creature } работает { $minutes ->
     [one] { $minutes } минуту
     [few] { $minutes } минуты
+    [many] { $minutes } минут
    *[other] { $minutes } минут
 }
 ev-rules-town_picks_opened = { $creature } спит под присмотром: можно снять { $needed ->
     [one] { $needed } рану
     [few] { $needed } раны
+    [many] { $needed } ран
    *[other] { $needed } ран
 }
 ev-rules-town_tended = { $creature }: { $count ->
     [0] ни одна рана не снята
-    [one] снята рана из ячейки { $slots }
-   *[other] сняты раны из ячеек { $slots }
+   *[other] сняты раны, ячейки: { $list }
 }
 rest-act-craft = изготовление снаряжения ({ $item })
 rest-act-harvest = разделка трупа: { $corpse } ({ $size })
@@ -1075,6 +1079,7 @@ rest-out-crafting_roll_due = { $character } делает бросок ремес
 rest-out-harvested = { $character } разделывает труп ({ $corpse }): { $parts ->
     [one] { $parts } часть
     [few] { $parts } части
+    [many] { $parts } частей
    *[other] { $parts } частей
 }
 rest-out-properties_learned = { $character } опознаёт свойства предмета
@@ -1117,6 +1122,7 @@ ev-rules-backlashes_set = { $caster }: { $count ->
     [0] действующих отдач нет
     [one] действует { $count } отдача
     [few] действуют { $count } отдачи
+    [many] действуют { $count } отдач
    *[other] действуют { $count } отдач
 }
 ev-rules-lost_forever = { $creature } исчезает навсегда
@@ -1158,6 +1164,7 @@ ev-rules-travel_options_set = Правила путешествия: у кажд
 ev-rules-hexes_set = Карта гексов изменилась: { $count ->
     [one] { $count } гекс
     [few] { $count } гекса
+    [many] { $count } гексов
    *[other] { $count } гексов
 }
 ev-rules-hexes_removed = С карты убрано гексов: { $count }
@@ -1234,6 +1241,7 @@ effect-meet_creature = встреча с выслеживаемым сущест
 ev-rules-roles_done = Роли отыграны: сегодня { $hexes ->
     [one] { $hexes } гекс
     [few] { $hexes } гекса
+    [many] { $hexes } гексов
    *[other] { $hexes } гексов
 }, порог путешествия { $travel_threshold }, порог отдыха { $rest_threshold }
 ev-rules-road_checked = { $during_rest ->
@@ -1250,6 +1258,7 @@ ev-rules-encounter_ruled = Рефери назначает встречу: { $ti
 ev-rules-hex_left = Отряд идёт дальше: за сегодня пройдено { $hexes_moved ->
     [one] { $hexes_moved } гекс
     [few] { $hexes_moved } гекса
+    [many] { $hexes_moved } гексов
    *[other] { $hexes_moved } гексов
 }
 ev-rules-site_ruled = У места: { $choice }
@@ -1268,6 +1277,7 @@ ev-rules-meals_eaten = { $creature } съедает { $rations ->
     [0] ничего
     [one] { $rations } паёк
     [few] { $rations } пайка
+    [many] { $rations } пайков
    *[other] { $rations } пайков
 }
 ev-rules-travel_rest_interrupted = Отдых под открытым небом прерван
@@ -1297,6 +1307,7 @@ ev-rules-day_ended = День пути { $number } окончен
 ev-rules-hours_passed = Снаружи { $hours ->
     [one] прошёл { $hours } час
     [few] прошло { $hours } часа
+    [many] прошло { $hours } часов
    *[other] прошло { $hours } часов
 }
 # what changed in a creature's record (`what-<words joined by _>`, see log.js `creatureLine`)
