@@ -67,6 +67,10 @@ fn defects(line: &str) -> Vec<&'static str> {
     if line.contains("undefined") || line.contains("NaN") {
         out.push("undefined");
     }
+    // An argument left empty: `Now: ` with nothing after it, `()`, `’s turn` without a name.
+    if line.trim_end().ends_with(':') || line.contains("()") || line.contains(" ’s") {
+        out.push("an empty argument");
+    }
     for id in [CORVIN, VERA, GHOUL] {
         if line.contains(id) {
             out.push("a creature id");
@@ -136,30 +140,74 @@ async fn log_words_every_line_of_a_played_session_in_both_languages() {
 
     // A test and what may follow it; damage; a condition on and off; lights.
     must(&c, rules(json!({"test": {"creature": VERA, "characteristic": "agility", "task": "climb the wall"}}))).await;
-    must(&c, rules(json!({"damage": {"creature": VERA, "amount": 2}}))).await;
-    must(&c, rules(json!({"add_condition": {"creature": VERA, "condition": "prone"}}))).await;
-    must(&c, rules(json!({"remove_condition": {"creature": VERA, "condition": "prone"}}))).await;
-    must(&c, rules(json!({"set_position": {"creature": VERA, "at": [2, 3]}}))).await;
-    must(&c, rules(json!({"place_light": {"id": "brazier", "at": [1, 1], "light": "2/2"}}))).await;
+    must(
+        &c,
+        rules(json!({"damage": {"creature": VERA, "amount": 2}})),
+    )
+    .await;
+    must(
+        &c,
+        rules(json!({"add_condition": {"creature": VERA, "condition": "prone"}})),
+    )
+    .await;
+    must(
+        &c,
+        rules(json!({"remove_condition": {"creature": VERA, "condition": "prone"}})),
+    )
+    .await;
+    must(
+        &c,
+        rules(json!({"set_position": {"creature": VERA, "at": [2, 3]}})),
+    )
+    .await;
+    must(
+        &c,
+        rules(json!({"place_light": {"id": "brazier", "at": [1, 1], "light": "2/2"}})),
+    )
+    .await;
     must(&c, rules(json!({"set_ambient_light": {"level": "dim"}}))).await;
     must(&c, rules(json!({"remove_light": {"id": "brazier"}}))).await;
 
     // A dungeon turn ends with its encounter check; a loud noise makes another.
     must(&c, rules(json!({"enter_dungeon": {"dungeon": "Crypt", "length": "manual", "party": [CORVIN, VERA]}}))).await;
     must(&c, json!({"clock": "end_exploration_turn"})).await;
-    must(&c, rules(json!({"loud_noise": {"what": "smashed the door"}}))).await;
+    must(
+        &c,
+        rules(json!({"loud_noise": {"what": "smashed the door"}})),
+    )
+    .await;
 
     // A rest: a rest activity, sleep, the end with its choices.
-    must(&c, rules(json!({"start_rest": {"party": [CORVIN, VERA], "place": "dungeon"}}))).await;
+    must(
+        &c,
+        rules(json!({"start_rest": {"party": [CORVIN, VERA], "place": "dungeon"}})),
+    )
+    .await;
     must(&c, rules(json!({"choose_rest_activity": {"creature": VERA, "activity": {"kind": "seclude_camp"}}}))).await;
     must(&c, rules(json!({"rest_encounter_check": {"threshold": 8}}))).await;
-    must(&c, rules(json!({"rest_sleep": {"creatures": [CORVIN, VERA], "hours": 4}}))).await;
+    must(
+        &c,
+        rules(json!({"rest_sleep": {"creatures": [CORVIN, VERA], "hours": 4}})),
+    )
+    .await;
     must(&c, rules(json!({"finish_rest": {}}))).await;
 
     // A combat round with an attack.
-    must(&c, rules(json!({"place": {"creature": CORVIN, "at": {"x": 0, "y": 0}, "side": "crows"}}))).await;
-    must(&c, rules(json!({"place": {"creature": VERA, "at": {"x": 0, "y": 1}, "side": "crows"}}))).await;
-    must(&c, rules(json!({"place": {"creature": GHOUL, "at": {"x": 1, "y": 0}, "side": "enemies"}}))).await;
+    must(
+        &c,
+        rules(json!({"place": {"creature": CORVIN, "at": {"x": 0, "y": 0}, "side": "crows"}})),
+    )
+    .await;
+    must(
+        &c,
+        rules(json!({"place": {"creature": VERA, "at": {"x": 0, "y": 1}, "side": "crows"}})),
+    )
+    .await;
+    must(
+        &c,
+        rules(json!({"place": {"creature": GHOUL, "at": {"x": 1, "y": 0}, "side": "enemies"}})),
+    )
+    .await;
     must(&c, rules(json!({"start_combat": {}}))).await;
     until_turn_of(&c, "Corvin Ash").await;
     must(&c, rules(json!({"attack": {"creature": CORVIN, "target": GHOUL, "weapon": null, "natural": null, "characteristic": "strength", "ranged": false}}))).await;
@@ -175,7 +223,12 @@ async fn log_words_every_line_of_a_played_session_in_both_languages() {
     // The player's screen, seated for Corvin.
     let p = browser(&driver, &profiles.path().join("player"), 1280, 900).await;
     p.goto(&link).await.expect("open invite");
-    wait_js(&p, "player log", "return document.querySelectorAll('#log-list li').length > 10").await;
+    wait_js(
+        &p,
+        "player log",
+        "return document.querySelectorAll('#log-list li').length > 10",
+    )
+    .await;
     let player_en = log_texts(&p, "en", 10).await;
     check("the player", "en", &player_en);
 
@@ -188,10 +241,31 @@ async fn log_words_every_line_of_a_played_session_in_both_languages() {
     check("the player", "ru", &player_ru);
     // Names, not ids, and the facts issue 23 missed: how much damage.
     let all = referee_en.join("\n");
-    assert!(all.contains("Vera Quill") && all.contains("Rotting Ghoul"), "{all}");
+    assert!(
+        all.contains("Vera Quill") && all.contains("Rotting Ghoul"),
+        "{all}"
+    );
     assert!(all.contains("Vera Quill: takes 2 damage"), "{all}");
 
     p.close().await.expect("close player");
     c.close().await.expect("close");
     srv.stop().await;
+}
+
+/// The checks above catch what they are for (no browser needed).
+#[test]
+fn log_words_defects_are_caught() {
+    assert!(!defects("dungeon turn paused — reason: none").is_empty());
+    assert!(!defects(r#"encounter checked — check: {"face":3}"#).is_empty());
+    assert!(!defects("ev-rules-toppled").is_empty());
+    assert!(!defects("corvin-ash-8d5e0e attacks Rotting Ghoul").is_empty());
+    assert!(!defects("Now: the start of ’s turn").is_empty());
+    assert!(!defects("Сейчас: ").is_empty());
+    for fine in [
+        "Encounter check at the end of dungeon turn 1: rolled 10 against EN 9 — an encounter right now",
+        "Corvin Ash hits Rotting Ghoul: tier 2, 3 damage — crit!",
+        "Vera Quill: урон 2, потеря Выносливости 2",
+    ] {
+        assert!(defects(fine).is_empty(), "{fine}: {:?}", defects(fine));
+    }
 }

@@ -207,7 +207,10 @@ light-item = Light it
 douse-item = Douse it
 wear-armor = Wear this armor
 cancel = Cancel
-ev-rules-ruled = The Referee rules for { $creature }: { $option } { $text }
+ev-rules-ruled = The Referee rules for { $creature }: { $option }{ $text ->
+    [none] {""}
+   *[other] {" "}— { $text }
+}
 stamina-short = STA
 approved-expertises = Expertises the Referee allows on this test
 ## Combat controls
@@ -1302,6 +1305,10 @@ what-middle_of_the_rest = halfway through the rest
 what-ate_a_ration = eats a ration
 what-asleep = falls asleep
 what-rested = rested
+what-rest_full_stamina_wounds_removed = the rest restores full Stamina and removes wounds
+what-the_rest_is_over = wakes: the rest is over
+what-the_rest_was_interrupted = wakes: the rest was interrupted
+what-woken_by_a_loud_noise = woken by a loud noise
 what-the_rest_gave_nothing = the rest gave nothing
 what-could_not_rest = could not rest
 what-no_expertise_uses_back_from_this_rest = no expertise uses back from this rest

@@ -69,7 +69,7 @@ export function describeRules(name, data) {
     // The option in the words the decision offered it (the shell's `opt-…` look-up).
     const kind = `crows.${String(r.kind ?? "").replace(/^crows\./, "")}`;
     const option = optionLabel({ kind, args: {} }, { id: String(r.option ?? ""), label: humanize(r.option ?? "") });
-    return { text: t("ev-rules-ruled", { creature: nameOf(r.creature ?? ""), option, text: r.text ?? "" }), creatures: r.creature ? [r.creature] : [] };
+    return { text: t("ev-rules-ruled", { creature: nameOf(r.creature ?? ""), option, text: orNoneKey(r.text) }), creatures: r.creature ? [r.creature] : [] };
   }
   if (name === "rest_interrupted") {
     return { text: data.reason ? t("ev-rules-rest_interrupted-why", { reason: data.reason }) : t("ev-rules-rest_interrupted") };

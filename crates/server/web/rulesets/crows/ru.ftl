@@ -214,7 +214,10 @@ light-item = Зажечь
 douse-item = Потушить
 wear-armor = Надеть доспех
 cancel = Отмена
-ev-rules-ruled = Решение Рефери для { $creature }: { $option } { $text }
+ev-rules-ruled = Решение Рефери для { $creature }: { $option }{ $text ->
+    [none] {""}
+   *[other] {" "}— { $text }
+}
 stamina-short = ВЫН
 approved-expertises = Экспертизы, которые Рефери разрешает в этой проверке
 ## Combat controls
@@ -1362,6 +1365,10 @@ what-middle_of_the_rest = половина отдыха позади
 what-ate_a_ration = съедает паёк
 what-asleep = засыпает
 what-rested = отдых пошёл на пользу
+what-rest_full_stamina_wounds_removed = отдых возвращает всю Выносливость и снимает раны
+what-the_rest_is_over = просыпается: отдых окончен
+what-the_rest_was_interrupted = просыпается: отдых прерван
+what-woken_by_a_loud_noise = просыпается от громкого шума
 what-the_rest_gave_nothing = отдых ничего не дал
 what-could_not_rest = отдохнуть не удалось
 what-no_expertise_uses_back_from_this_rest = этот отдых не возвращает использований экспертиз
