@@ -1107,7 +1107,7 @@ ev-rules-called = The Referee’s call for { $creature } ({ $call }): { $option 
 }
 call-slugs = a backlash: vomiting slugs
 call-npc_reveals = what someone who knows tells
-call-opt-vomits_slugs = vomits slugs this turn
+call-opt-vomits_slugs = vomits slugs
 call-opt-acts = acts as usual
 # travel
 ev-rules-travel_options_set = Travel options: every role a different task: { $options_distinct_tasks }

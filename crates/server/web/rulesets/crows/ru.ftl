@@ -969,16 +969,16 @@ house-assist_lapse = какие модификаторы помощи пропа
 house-dungeon_turn_minutes = длина хода подземелья
 # combat
 ev-rules-unplaced = { $creature }: больше не на боевой карте
-ev-rules-side_ordered = Порядок ходов { $side ->
+ev-rules-side_ordered = Порядок боевых ходов { $side ->
     [crows] Воронов
    *[enemies] врагов
 }: { $order }
 ev-rules-combatant_removed = { $creature } выходит из боя
 ev-rules-allowance_set = { $cost ->
     [none] { $creature }: лишнее действие израсходовано
-    [maneuver] { $creature } может совершить манёвр вне своего хода
-    [action] { $creature } может совершить действие вне своего хода
-   *[other] { $creature } может совершить свободное действие вне своего хода
+    [maneuver] { $creature } может совершить манёвр вне своего боевого хода
+    [action] { $creature } может совершить действие вне своего боевого хода
+   *[other] { $creature } может совершить свободное действие вне своего боевого хода
 }
 ev-rules-reaction_used = { $creature } тратит реакцию раунда { $round }: { $kind ->
     [counter] контрудар
@@ -1160,7 +1160,7 @@ ev-rules-called = Решение Рефери для { $creature } ({ $call }): 
 }
 call-slugs = отдача: рвота слизнями
 call-npc_reveals = что рассказал знающий
-call-opt-vomits_slugs = в этот ход извергает слизней
+call-opt-vomits_slugs = извергает слизней
 call-opt-acts = действует как обычно
 # travel
 ev-rules-travel_options_set = Правила путешествия: у каждой роли своя задача — { $options_distinct_tasks }
