@@ -215,6 +215,23 @@ async fn log_words_every_line_of_a_played_session_in_both_languages() {
     must(&c, rules(json!({"end_combat": {}}))).await;
     must(&c, rules(json!({"leave_dungeon": {}}))).await;
 
+    // A spell from a spellbook in hand.
+    must(&c, rules(json!({"place_item": {"creature": VERA, "card": "ember-primer", "slots": [{"kind": "hand", "number": 2}]}}))).await;
+    let items =
+        api_view(&c).await["rules"]["creatures"][VERA]["creature"]["inventory"]["items"].clone();
+    let book = items
+        .as_array()
+        .and_then(|l| l.iter().find(|x| x["item"]["card"] == "ember-primer"))
+        .map(|x| x["item"]["id"].clone())
+        .unwrap_or_else(|| panic!("the spellbook in Vera's hand: {items}"));
+    must(&c, rules(json!({"cast": {"creature": VERA, "item": book, "target": "creature", "targets": [GHOUL]}}))).await;
+
+    // The travel map: hexes, a known place, the party placed.
+    must(&c, rules(json!({"set_hexes": {"hexes": [{"q": 0, "r": 0, "terrain": "forest"}, {"q": 1, "r": 0, "terrain": "hills"}]}}))).await;
+    must(&c, rules(json!({"set_site": {"id": "old-mill", "name": "The old mill", "kind": "landmark", "q": 1, "r": 0, "known": true}}))).await;
+    must(&c, rules(json!({"set_party": {"members": [CORVIN, VERA]}}))).await;
+    must(&c, rules(json!({"place_party": {"q": 0, "r": 0}}))).await;
+
     let n = log_len(&c).await;
     assert!(n > 40, "a varied session: {n} lines");
     let referee_en = log_texts(&c, "en", n).await;
