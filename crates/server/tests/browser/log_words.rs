@@ -1,6 +1,6 @@
 //! The log's words (issue 23): after a short, varied Crows session (a test, damage, conditions,
 //! lights, a dungeon turn with its encounter check, a loud noise, a rest, a combat round with an
-//! attack), every line of the Referee's log and of a player's log is a sentence in the UI
+//! attack, a spell, the travel map), every line of the Referee's log and of a player's log is a sentence in the UI
 //! language: no event's raw fields (`name — field: value`, JSON), no message id, no creature
 //! id where its name belongs. Checked in English and again after switching to Russian.
 //!
