@@ -202,8 +202,8 @@ async fn cr_rest_08_treasure_level_rest_check_noise_and_interrupt_through_the_ui
     .await;
     fill(&c, "#rest-noise-distance", "3").await;
     click(&c, "#rest-noise").await;
-    let woke = log_line(&c, "woke in the log", "Woke up: vera").await;
-    assert!(woke.contains("vera"), "{woke}");
+    let woke = log_line(&c, "woke in the log", "Woke up: Vera").await;
+    assert!(woke.contains("Vera"), "{woke}");
     wait_js(
         &c,
         "nobody asleep",

@@ -13,6 +13,7 @@ mod crows_screens;
 
 mod cards;
 mod controls;
+mod log_words;
 mod screens;
 mod session;
 mod shell;

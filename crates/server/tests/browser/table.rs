@@ -801,7 +801,7 @@ async fn until_veras_turn(referee: &Client, player: &Client) {
 }
 
 /// The `attack_resolved` lines in a screen's log, newest first.
-const ATTACK_LINES: &str = "return [...document.querySelectorAll('#log-list li')].map(l => l.textContent).filter(t => /vera attacks rat: tier/.test(t))";
+const ATTACK_LINES: &str = "return [...document.querySelectorAll('#log-list li')].map(l => l.textContent).filter(t => /vera (hits|misses) rat: tier/i.test(t))";
 
 /// A combat round through the combat screen's controls: the Referee starts combat and picks
 /// the player who rolls initiative, the player answers the initiative decision, moves Vera by
@@ -936,7 +936,7 @@ async fn web_combat_round_through_the_controls() {
         .await;
         let last = lines[0].as_str().unwrap_or_default().to_string();
         eprintln!("attack {round}: {last}");
-        if last.contains("hit: yes") {
+        if last.to_lowercase().contains("vera hits rat") {
             hit = true;
             break;
         }
@@ -953,7 +953,7 @@ async fn web_combat_round_through_the_controls() {
         wait_js(
             c,
             "hit in the log",
-            "return [...document.querySelectorAll('#log-list li')].some(l => /vera attacks rat: tier \\d, hit: yes, damage [1-9]/.test(l.textContent))",
+            "return [...document.querySelectorAll('#log-list li')].some(l => /vera hits rat: tier \\d, [1-9]\\d* damage/i.test(l.textContent))",
         )
         .await;
     }

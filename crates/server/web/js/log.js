@@ -197,7 +197,8 @@ export function describe(ev) {
   if (type === "boundary_passed") {
     // `"round_end"`, or `{"turn_end": {"who": …}}`, `{"custom": {"name": …}}`, `{"named_rest_end": {"rest": …}}`.
     const kind = typeof b.boundary === "string" ? b.boundary : b.boundary?.kind ?? Object.keys(b.boundary || {})[0];
-    const inner = (b.boundary && typeof b.boundary === "object" && b.boundary[kind]) || {};
+    // The engine tags it inside (`{"kind": "turn_end", "who": …}`); older logs nest it.
+    const inner = (b.boundary && typeof b.boundary === "object" && (b.boundary[kind] ?? b.boundary)) || {};
     const sub = inner.name ?? inner.rest;
     const id = sub && has(`boundary-${kind}-${sub}`) ? `boundary-${kind}-${sub}` : `boundary-${kind}`;
     const who = inner.who ? nameOf(inner.who) : "";

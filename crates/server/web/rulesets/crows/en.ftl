@@ -157,18 +157,18 @@ ev-rules-creature_set = { $id }: { $what }
 ev-rules-creature_seen = { $id }: { $what }
 ev-rules-creature_changed = { $id }: { $what }
 ev-rules-creature_seen_changed = { $id }: { $what }
-ev-rules-died = { $id } died
-ev-rules-pack_loaded = A content pack was loaded
+ev-rules-died = { $id } dies
+ev-rules-pack_loaded = A content pack is loaded: item cards { $items }, creature cards { $cards }, tables { $tables }
 ev-rules-house_rules_set = House rules changed: { $changed }
 ev-rules-circumstances_changed = Circumstances changed for { $creature }: { $task }
-ev-rules-light_set = Light at { $creature }: { $level }
+ev-rules-light_set = The light where { $creature } stands is now: { $level }
 ev-rules-hidden = { $creature } hides from { $from }
 ev-rules-revealed = { $creature } is noticed by { $to }
-ev-rules-corpse_carried = The corpse of { $corpse } is carried (item { $item })
-ev-rules-picked_up = Item { $ground } picked up from the ground
-ev-rules-on_ground = Items fall to the ground
+ev-rules-corpse_carried = The corpse of { $corpse } is picked up and carried
+ev-rules-picked_up = An item is picked up from the ground
+ev-rules-on_ground = Left on the ground: { $items }
 ev-rules-assists_used = { $creature } uses the assists
-ev-rules-assist_pending = An assist waits for { $assisted }'s next test
+ev-rules-assist_pending = { $helper }’s help waits for { $assisted }’s next test
 what-created = created
 what-edited = edited
 what-revealed = revealed
@@ -197,8 +197,8 @@ light-darkness = Darkness
 waive-expertise = Expertise that settles it
 waive-task = What the expert just knows or does
 waive-test = Settle without a test (expert)
-ev-rules-test_waived = { $creature } settles “{ $task }” by expertise, no test
-ev-rules-object_placed = { $id } is in play
+ev-rules-test_waived = { $creature } settles “{ $task }” with { $expertise } expertise, no test
+ev-rules-object_placed = { $name } ({ $size }) is in play
 ev-rules-object_damaged = { $id } takes { $amount } damage, { $stamina } Stamina left
 set-light = Set the light
 item-actions = Actions for { $name }
@@ -207,7 +207,10 @@ light-item = Light it
 douse-item = Douse it
 wear-armor = Wear this armor
 cancel = Cancel
-ev-rules-ruled = The Referee rules for { $creature }: { $option } { $text }
+ev-rules-ruled = The Referee rules for { $creature }: { $option }{ $text ->
+    [none] {""}
+   *[other] {" "}— { $text }
+}
 stamina-short = STA
 approved-expertises = Expertises the Referee allows on this test
 ## Combat controls
@@ -392,18 +395,51 @@ step-rest = resting
 step-miasma = the Miasma roll
 step-next_day = the day is over
 ## Combat log
-ev-rules-fight_started = Combat begins
-ev-rules-round_started = Round { $round } begins
+ev-rules-fight_started = Combat begins. Crows: { $crows }; enemies: { $enemies }; surprised: { $surprised }
+ev-rules-round_started = Round { $round } begins: d10 { $d10 }, the { $first ->
+    [crows] Crows act
+   *[enemies] enemies act
+} first
 ev-rules-turn_began = { $creature }'s turn
 ev-rules-turn_ended = { $creature } ends the turn
-ev-rules-attack_made = { $attacker } attacks { $target } ({ $weapon })
-ev-rules-attack_made-also = { $attacker } attacks { $target } and { $also } with one roll ({ $weapon })
-ev-rules-attack_resolved = { $attacker } attacks { $target }: tier { $tier }, hit: { $hit }, damage { $damage }
-ev-rules-attack_resolved-miss = { $attacker } attacks { $target }: tier { $tier }, no damage
+ev-rules-attack_made = { $attacker } attacks { $target }{ $also ->
+    [none] {""}
+   *[other] {" "}and { $also } with one roll
+} ({ $weapon }{ $kind ->
+    [opportunity] , opportunity attack
+    [counter] , counter
+    [stray] , stray shot
+   *[attack] {""}
+})
+ev-rules-attack_resolved = { $hit ->
+    [true] { $attacker } hits { $target }: tier { $tier }, { $damage } damage
+   *[false] { $attacker } misses { $target }: tier { $tier }
+}{ $effect ->
+    [none] {""}
+   *[other] , { $effect }
+}{ $crit ->
+    [true] {" "}— crit!
+   *[false] {""}
+}{ $doom ->
+    [true] {" "}— doom!
+   *[false] {""}
+}
 ev-rules-fight_ended = Combat is over
-ev-rules-moved = { $creature } moves to ({ $to_x }, { $to_y })
-ev-rules-placed = { $creature } is placed on the grid
-ev-rules-budget_set = { $creature } spends part of the turn
+ev-rules-moved = { $creature } moves from { $from } to { $to } ({ $cost ->
+    [one] { $cost } square
+   *[other] { $cost } squares
+}{ $movement ->
+    [shift] , a shift
+   *[other] {""}
+})
+ev-rules-placed = { $creature } is placed at { $at } with the { $side ->
+    [crows] Crows
+   *[enemies] enemies
+}{ $flying ->
+    [true] , flying
+   *[false] {""}
+}
+ev-rules-budget_set = { $creature } has left: actions { $actions }, maneuvers { $maneuvers }, movement { $squares } sq.
 encounter-nothing = no encounter
 encounter-immediate = an encounter right now
 encounter-sign = a sign now, the encounter during turn { $turn }
@@ -638,7 +674,7 @@ ev-rules-grid_set = The battle map changed
 ev-rules-taunted = { $taunter } taunts { $target }
 ev-rules-town_entered = The party enters a town
 ev-rules-town_left = The party leaves the town
-ev-rules-town_activity_started = { $creature } starts a town activity: { $activity_activity }
+ev-rules-town_activity_started = { $creature } starts a town activity: { $activity }
 ev-rules-town_activity_done = { $creature } finishes the town activity
 ev-rules-town_activity_cancelled = { $creature } stops the town activity
 ev-rules-town_slept = { $creature } sleeps { $hours ->
@@ -682,11 +718,18 @@ request-refused = The Referee refused { $name }.
 request-refused-reason = Reason: { $reason }
 request-player = Player
 request-referee-hint = Approving creates this crow and gives it to { $player }; refusing tells them why (write the reason below).
-ev-rules-character_request_refused = The Referee refused { $player }’s crow { $name }
+ev-rules-character_request_refused = The Referee refuses { $player }’s crow { $name }{ $reason ->
+    [none] {""}
+   *[other] : { $reason }
+}
 # rest sleep
 rest-sleep-one = { $name }: slept { $hours } h of 4 — sleep
 rest-sleep-all = Everyone sleeps 4 hours
-ev-rules-flyer_fell = { $creature } falls { $feet } ft ({ $why })
+ev-rules-flyer_fell = { $creature } falls { $feet } ft ({ $why ->
+    [prone] knocked prone
+    [speed_0] its speed dropped to 0
+   *[referee] the Referee’s ruling
+})
 ev-rules-rest_not_counted = The rest does not count for { $creatures } (less than 4 hours asleep)
 ev-rules-treasure_valued = Treasure: { $what }, base value { $base }, greed reward +{ $percent }% — worth { $value }
 ev-rules-rest_interrupted = The rest was interrupted
@@ -882,3 +925,463 @@ roll-hostile-creatures = Hostile creatures
 roll-backlash-wounds = Backlash wounds
 roll-stray-shot = Stray shot: odd hits an ally
 boundary-custom-rest_halfway = the middle of the rest
+
+## Log lines for every event (issue 23)
+## Filled from the event's fields and, for most, from the table in rulesets/crows/log.js
+## (`LINES`): names for ids, codes in words, counts of lists.
+# core
+ev-rules-assist_turn_passed = A combat turn is over: assists made in combat grow older
+ev-rules-positioned = { $at ->
+    [none] Where { $creature } stands is no longer known
+   *[other] { $creature } now stands at { $at }
+}
+ev-rules-light_placed = A light is set down at { $at }: bright for { $bright } squares, dim for { $dim } more
+ev-rules-light_removed = A light set down on the map is gone
+ev-rules-ambient_light_set = The light all around is now: { $level }
+ev-rules-assist_charged = { $helper }’s help to { $assisted } costs { $cost ->
+    [maneuver] a maneuver
+   *[action] an action
+} (round { $round })
+ev-rules-square_guessed = { $attacker } guesses that { $target } is at { $square }
+ev-rules-guess_ruled = { $outcome ->
+    [attack] { $attacker } guessed { $target }’s square right: the attack is rolled
+    [automatic_miss] { $attacker } guessed the wrong square: the attack on { $target } misses
+   *[other] { $target } is not moving silently: { $attacker } attacks as usual
+}
+# house rules: the setting a change names (`house-<section>-<key>`)
+house-options-wound_placement = where a wound may go
+house-options-damage_carry_over = excess damage carrying over
+house-options-armor_defense_sources = what gives Armor Defense
+house-options-prone_after_waking = prone after waking
+house-options-vulnerable_extra_matches_type = the Vulnerable die’s damage type
+house-options-backpack_rows = backpack rows
+house-options-corpse_slots = slots a corpse may take
+house-options-stand_up_ignores_prone_halving = standing up and the prone halving
+house-options-rest_halfway_douses_items = lights going out halfway through a rest
+house-options-clamp_negative_results = no results below 0
+house-options-suffocation_piercing = suffocation damage piercing
+house-options-flat_speed_changes_first = order of speed changes
+house-options-holy_shit_corpse_slots = slots of the largest corpses
+house-options-holy_shit_campfire = light of the largest campfire
+house-options-breath_rounds_base = rounds of held breath
+house-options-object_rules_affect_attended = object rules for held items
+house-test_rules-shift_order = order of tier shifts
+house-test_rules-automatic_tier_beats_doom = an automatic tier against a doom
+house-assist_lapse = which assist modifiers lapse
+house-dungeon_turn_minutes = length of a dungeon turn
+# combat
+ev-rules-unplaced = { $creature } is taken off the battle map
+ev-rules-side_ordered = Turn order of the { $side ->
+    [crows] Crows
+   *[enemies] enemies
+}: { $order }
+ev-rules-combatant_removed = { $creature } leaves the fight
+ev-rules-allowance_set = { $cost ->
+    [none] { $creature } has used up the extra act
+    [maneuver] { $creature } may take a maneuver out of turn
+    [action] { $creature } may take an action out of turn
+   *[other] { $creature } may take a free act out of turn
+}
+ev-rules-reaction_used = { $creature } uses the reaction of round { $round }: { $kind ->
+    [counter] a counter
+    [opportunity_attack] an opportunity attack
+    [readied] the readied act
+   *[other] { $name }
+}
+ev-rules-opportunity_declined = { $watcher } lets { $mover } go without an opportunity attack
+ev-rules-readied_set = { $act ->
+    [none] { $creature } no longer holds a readied act
+    [maneuver] { $creature } readies a maneuver ({ $what }) for when { $trigger }
+   *[action] { $creature } readies an action ({ $what }) for when { $trigger }
+}
+weapon-unarmed_strike = unarmed strike
+ev-rules-ground_at = An item on the ground lies at ({ $at_x }, { $at_y })
+ev-rules-pet_commanded = { $owner } commands { $pet }
+ev-rules-toppled = { $creature } topples an object ({ $size }) onto { $onto }
+# dungeon
+ev-rules-dungeon_entered = The party enters { $dungeon }: { $length ->
+    [minutes] a dungeon turn lasts { $minutes } min of real time
+    [rooms] a dungeon turn per room explored
+   *[manual] the Referee ends each dungeon turn
+}{ $greed ->
+    [true] ; greed rewards are open
+   *[false] {""}
+}
+ev-rules-dungeon_left = The party leaves { $dungeon }
+ev-rules-dungeon_turn_paused = The dungeon turn is paused
+ev-rules-dungeon_turn_resumed = The dungeon turn goes on
+ev-rules-rooms_rolled = This dungeon has { $rooms ->
+    [one] { $rooms } room
+   *[other] { $rooms } rooms
+}
+ev-rules-room_marked = Rooms explored: { $explored } of { $rooms }
+ev-rules-encounter_checked = Encounter check { $reason ->
+    [loud_action] after a loud action ({ $loud })
+    [dungeon_rest] for a rest
+   *[end_of_turn] at the end of dungeon turn { $turn }
+}: rolled { $face } against EN { $threshold } — { $outcome }
+ev-rules-encounter_sign = A sign of what is coming: { $text }
+ev-rules-encounter_table = Encounter table { $table }{ $roll ->
+    [none] {""}
+   *[other] : rolled { $roll } — { $result }
+}
+ev-rules-encounter_happened = The encounter due in dungeon turn { $due_turn } happens
+ev-rules-encounter_overdue = The encounter due in dungeon turn { $due_turn } has not come yet
+ev-rules-rest_started = The party rests{ $place ->
+    [in_miasma] {" "}in the Miasma
+   *[ordinary] {""}
+}: { $party }; hungry: { $hungry }
+ev-rules-rest_midpoint = Halfway through the rest: { $count ->
+    [0] no effect ends
+    [one] { $count } effect ends
+   *[other] { $count } effects end
+}
+ev-rules-rest_asleep = Asleep for { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+}: { $creatures }
+ev-rules-rest_activity_chosen = { $creature }’s rest activity: { $activity }
+ev-rules-task_ruled = { $approved ->
+    [true] The Referee allows { $creature }’s rest activity
+   *[false] The Referee does not allow { $creature }’s rest activity
+}
+ev-rules-rest_finishing = The rest is ending; wounds to remove: { $picks }; no benefit for: { $unrested }
+ev-rules-wound_picked = { $creature } removes the wound in slot { $slot }
+ev-rules-rest_finished = The rest is over: { $party }
+ev-rules-activity_resolved = { $outcome }
+ev-rules-town_new_day = A new day dawns in town
+ev-rules-town_worked = { $creature } works for { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}
+ev-rules-town_picks_opened = { $creature } slept under care: remove { $needed ->
+    [one] { $needed } wound
+   *[other] { $needed } wounds
+}
+ev-rules-town_tended = { $creature }: { $count ->
+    [0] no wound removed
+    [one] the wound in slot { $list } removed
+   *[other] wounds in slots { $list } removed
+}
+rest-act-craft = crafting ({ $item })
+rest-act-harvest = harvesting the corpse of { $corpse } ({ $size })
+rest-act-identify = studying an item
+rest-act-prepare = preparing for “{ $task }”
+rest-act-repair_armor = repairing armor
+rest-act-seclude_camp = secluding the camp
+rest-act-tend_wounds = tending { $target }’s wounds
+rest-act-other = { $name }
+rest-out-crafting_roll_due = { $character } makes a crafting roll ({ $item })
+rest-out-harvested = { $character } harvests { $parts ->
+    [one] { $parts } part
+   *[other] { $parts } parts
+} from the corpse of { $corpse }
+rest-out-properties_learned = { $character } learns an item’s properties
+rest-out-prepared = { $character } is prepared for “{ $task }” (+{ $bonus })
+rest-out-armor_repaired = { $character } repairs armor: Armor Defense { $defense }
+rest-out-camp_secluded = { $character } secludes the camp
+rest-out-wounds_tended = { $character } tends { $target }’s wounds
+rest-out-other = { $character }: { $name } done
+# magic
+ev-rules-cast_begun = { $caster } begins to cast { $spell } (rank { $rank }) at { $targets }
+ev-rules-cast_resolved = { $result ->
+    [backlash] { $caster } casts { $spell }: backlash of rank { $rank }
+   *[spell] { $caster } casts { $spell }: tier { $tier }{ $crit ->
+        [true] , crit
+       *[false] {""}
+    }
+}
+ev-rules-spell_started = { $caster }’s { $spell } takes effect on { $targets } ({ $duration ->
+    [dungeon_turn] for this dungeon turn
+    [usage_dice] while its usage dice last
+   *[instant] at once
+})
+ev-rules-spell_dice_rolled = { $spell ->
+    [none] A spell’s
+   *[other] { $spell }:
+} usage dice rolled, { $remaining } left
+ev-rules-spell_ended = { $spell ->
+    [none] A spell
+   *[other] { $spell }
+} ends: { $why }
+spell-end-ended_early_by_its_caster = its caster ended it
+spell-end-its_caster_died = its caster died
+spell-end-its_duration_ran_out = its time ran out
+ev-rules-backlash_rolled = { $caster } rolls for backlash: d100 { $d100 } + rank { $rank } = { $total }
+ev-rules-backlash_applied = Backlash { $row } strikes { $caster }{ $stacks ->
+    [1] {""}
+   *[other] {" "}(×{ $stacks })
+}: { $note }
+ev-rules-backlashes_set = { $caster }: { $count ->
+    [0] no backlash running
+    [one] { $count } backlash running
+   *[other] { $count } backlashes running
+}
+ev-rules-lost_forever = { $creature } is gone for ever
+ev-rules-pet_set = { $creature } now serves { $summoner }
+ev-rules-project_set = { $owner }’s crafting project: { $item }, { $points } of { $goal } points, { $finished } made
+ev-rules-craft_queued = { $crafter } will make a crafting roll at the end of the rest
+ev-rules-craft_rolled = { $crafter }’s crafting roll: total { $total }, { $points } points{ $finished ->
+    [0] {""}
+   *[other] ; { $finished } finished
+}
+ev-rules-rest_activities_done = The rest’s activities are done
+ev-rules-magic_item_set = The Referee notes a magic item held by { $holder } ({ $hidden ->
+    [one] { $hidden } hidden property
+   *[other] { $hidden } hidden properties
+})
+ev-rules-magic_item_sensed = Something { $holder } carries hums with magic
+ev-rules-identify_queued = { $creature } will study an item at the end of the rest
+ev-rules-identified = { $creature } learns about an item { $method ->
+    [rest_activity] during the rest
+    [ask_npc] from someone who knows
+    [experiment] by experimenting
+   *[test] with a test
+}: { $properties }{ $complete ->
+    [true] {" "}— all is known now
+   *[false] {""}
+}
+ev-rules-identify_tried = { $creature } tries to work out an item: { $result ->
+    [harmful_activation] it goes off by accident!
+    [nothing_learned] nothing learned
+   *[all_learned] everything learned
+}
+ev-rules-called = The Referee’s call for { $creature } ({ $call }): { $option }{ $text ->
+    [none] {""}
+   *[other] {" "}— { $text }
+}
+call-slugs = a backlash: vomiting slugs
+call-npc_reveals = what someone who knows tells
+call-opt-vomits_slugs = vomits slugs
+call-opt-acts = acts as usual
+# travel
+ev-rules-travel_options_set = Travel options: every role a different task: { $options_distinct_tasks }
+ev-rules-hexes_set = The hex map changed: { $count ->
+    [one] { $count } hex
+   *[other] { $count } hexes
+}
+ev-rules-hexes_removed = { $count ->
+    [one] { $count } hex removed from the map
+   *[other] { $count } hexes removed from the map
+}
+ev-rules-site_set = Place on the map: { $name } ({ $kind ->
+    [dungeon] dungeon
+    [landmark] landmark
+   *[obstacle] obstacle
+}) at { $hex }{ $known ->
+    [true] {""}
+   *[false] , secret
+}
+ev-rules-site_seen = Place on the map: { $name } ({ $kind ->
+    [dungeon] dungeon
+    [landmark] landmark
+   *[obstacle] obstacle
+}) at { $hex }
+ev-rules-site_removed = A place is removed from the map
+ev-rules-party_set = The travelling party: { $members }
+ev-rules-position_set = { $lost ->
+    [true] The party is lost: really at { $hex }, believes it is at { $believed } ({ $why })
+   *[false] The party is at { $hex } ({ $why })
+}
+ev-rules-position_seen = { $lost ->
+    [true] The party believes it is at { $hex } ({ $why })
+   *[false] The party is at { $hex } ({ $why })
+}
+why-placed = set on the map
+why-moved = moved
+why-the_referee_moved_the_party = the Referee moved it
+why-found_by_map = found again with a map
+why-found_by_landmark = found again by a landmark
+why-found_by_directions = found again by asking the way
+why-lost_the_guide_s_route_went_wrong = the guide’s route went wrong
+why-found_by_back_on_track = found again by Back on Track
+ev-rules-day_begun = Travel day { $number } begins, { $pace } pace
+ev-rules-role_declared = { $creature } takes a role: { $task } ({ $characteristic }){ $quarry ->
+    [none] {""}
+   *[other] , tracking { $quarry }
+}
+ev-rules-role_withdrawn = { $creature } gives up the role
+ev-rules-track_ruled = { $allowed ->
+    [true] The Referee allows { $creature } to track
+   *[false] The Referee rules that { $creature } cannot track that creature today
+}
+ev-rules-assist_declared = { $helper } will help { $holder } ({ $characteristic })
+ev-rules-role_tests_started = The role tests begin: { $creatures }
+ev-rules-travel_test_started = { $creature } is being tested
+ev-rules-assist_made = { $helper } helps { $holder }
+ev-rules-role_resolved = { $creature }’s role { $task }: tier { $tier }
+ev-rules-choice_made = { $creature } chooses: { $option }
+choice-first = the first of the two options
+choice-second = the second of the two options
+ev-rules-support_given = { $by } supports { $to }: +{ $bonus }
+ev-rules-miasma_edge_given = { $by } gives { $to } { $edge } against the Miasma
+edge-none = nothing
+edge-edge = an edge
+edge-double_edge = a double edge
+edge-bane = a bane
+edge-double_bane = a double bane
+ev-rules-rewarded = { $creature }’s role brings: { $effect }
+effect-travel_threshold = travel EN { $sign }{ $n }
+effect-rest_threshold = rest EN { $sign }{ $n }
+effect-hexes = { $sign }{ $n } hexes today
+effect-lost = the party gets lost
+effect-still_lost = the party is still lost
+effect-found = the party finds its way
+effect-choose = a choice to make
+effect-miasma_edge = { $edge } against the Miasma
+effect-role_test_bonus = { $sign }{ $n } to role tests
+effect-referee_rolls_finds = an interesting find for the Referee to roll
+effect-rations = rations
+effect-large_animal_hide = a large animal’s hide
+effect-meet_creature = a meeting with the tracked creature
+ev-rules-roles_done = The roles are done: { $hexes ->
+    [one] { $hexes } hex
+   *[other] { $hexes } hexes
+} today, travel EN { $travel_threshold }, rest EN { $rest_threshold }
+ev-rules-road_checked = { $during_rest ->
+    [true] Rest encounter check
+   *[false] Travel encounter check
+}: rolled { $d10 } against EN { $threshold } — { $encounter ->
+    [true] an encounter
+   *[false] no encounter
+}
+ev-rules-encounter_ruled = The Referee sets the encounter: { $timing }{ $text ->
+    [none] {""}
+   *[other] {" "}— { $text }
+}
+ev-rules-hex_left = The party moves on: { $hexes_moved ->
+    [one] { $hexes_moved } hex
+   *[other] { $hexes_moved } hexes
+} travelled today
+ev-rules-site_ruled = At the place: { $choice }
+ev-rules-site_entered = The party enters { $name } ({ $kind ->
+    [dungeon] dungeon
+    [landmark] landmark
+   *[obstacle] obstacle
+}), EN { $threshold }
+ev-rules-site_left = The party leaves the place and travels on
+ev-rules-rest_begun = The party rests in the open{ $in_miasma ->
+    [true] {" "}in the Miasma
+   *[false] {""}
+}, EN { $threshold }
+ev-rules-rest_snapshot = The Referee keeps the party’s expertise uses as the rest begins
+ev-rules-meals_eaten = { $creature } eats { $rations ->
+    [0] nothing
+    [one] { $rations } ration
+   *[other] { $rations } rations
+}
+ev-rules-travel_rest_interrupted = The rest in the open is interrupted
+ev-rules-rest_denied = { $creature } cannot rest ({ $rule })
+ev-rules-miasma_round_started = The Miasma presses on: { $rollers } resist
+ev-rules-miasma_rolled = { $creature } resists the Miasma: tier { $tier }
+ev-rules-miasma_choice_asked = Those who resisted best choose their reward
+ev-rules-miasma_choice = { $pick ->
+    [clear_cruelty] { $creature } sheds all cruelty
+   *[raise] { $creature } raises { $target }’s result by one tier
+}
+ev-rules-miasma_set = { $creature } in the Miasma: cruelty { $cruelty }, effects: { $rows }; rolled now: { $rolled }
+miasma-row-despondent = despondent
+miasma-row-ravenous = ravenous
+miasma-row-rage = rage
+miasma-row-liar = liar
+miasma-row-lazy = lazy
+miasma-row-violent = violent
+miasma-row-turned = turned
+ev-rules-expertise_granted = { $expertise ->
+    [none] { $creature } loses the expertise the Miasma gave
+   *[other] The Miasma gives { $creature } the expertise { $expertise }
+}
+ev-rules-miasma_round_done = The Miasma round is over
+ev-rules-step_set = Travel day: { $step }
+ev-rules-day_ended = Travel day { $number } ends
+ev-rules-hours_passed = { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+} pass outside
+# what changed in a creature's record (`what-<words joined by _>`, see log.js `creatureLine`)
+what-damaged = { $known ->
+    [false] is hurt
+   *[true] takes { $total } damage
+}{ $stamina ->
+    [0] {""}
+   *[other] , loses { $stamina } Stamina
+}{ $wounds ->
+    [0] {""}
+   *[other] , { $wounds } wounds to place
+}{ $died ->
+    [true] {" "}— dies
+   *[false] {""}
+}
+what-item_placed = { $item ->
+    [none] an item placed in a slot
+   *[other] now carries { $item }
+}
+what-items_moved = moves items between slots
+what-item_used = { $item ->
+    [none] uses an item
+   *[other] uses an item: { $item }
+}
+what-an_item_appeared = { $item ->
+    [none] gets an item
+   *[other] gets an item: { $item }
+}
+what-picked_up = { $item ->
+    [none] picks up an item
+   *[other] picks up an item: { $item }
+}
+what-corpse_picked_up = picks up a corpse
+what-backpack_dumped = drops the backpack
+what-condition_added = { $condition ->
+    [none] a condition begins
+   *[other] now { $condition }
+}
+what-condition_removed = { $condition ->
+    [none] a condition ends
+   *[other] no longer { $condition }
+}
+what-effect_added = an effect begins
+what-wound_placed = a wound in slot { $slot }
+what-end_of_the_dungeon_turn = end of the dungeon turn{ $ended ->
+    [none] {""}
+   *[other] ; ends: { $ended }
+}
+what-end_of_the_day = end of the day
+what-middle_of_the_rest = halfway through the rest
+what-ate_a_ration = eats a ration
+what-asleep = falls asleep
+what-rested = rested
+what-rest_full_stamina_wounds_removed = the rest restores full Stamina and removes wounds
+what-the_rest_is_over = wakes: the rest is over
+what-the_rest_was_interrupted = wakes: the rest was interrupted
+what-woken_by_a_loud_noise = woken by a loud noise
+what-the_rest_gave_nothing = the rest gave nothing
+what-could_not_rest = could not rest
+what-no_expertise_uses_back_from_this_rest = no expertise uses back from this rest
+what-restored = restored
+what-expertise_spent = spends an expertise use
+what-expertise_spent_on_crafting = spends an expertise use on crafting
+what-spellbook_used = uses a spellbook
+what-materials_used = uses crafting materials
+what-armor_worn = puts on armor
+what-armor_taken_off = takes off armor
+what-armor_repaired = armor repaired
+what-magic_item_worn = puts on a magic item
+what-magic_item_taken_off = takes off a magic item
+what-lit = lights a light
+what-doused = puts out a light
+what-refuelled = refuels a light
+what-attack_used_up = an attack used up
+what-stood_up = stands up
+what-grabbed = is grabbed
+what-grab_ended = the grab ends
+what-freed_by_a_death = freed by a death
+what-fell_unharmed = falls unharmed
+what-teleport = teleported
+what-knock_out_ruled = the Referee rules a knock-out
+what-rule_exceptions_ruled = the Referee rules on exceptions
+what-backlash_wounds = wounds from a backlash
+what-next_damage = the next damage is changed
+what-tentacle_cut_away = a tentacle is cut away
+what-weakened_by_the_command = weakened by the command
+what-without_air = without air
+what-wounds_tended_in_town = wounds tended in town

@@ -160,21 +160,21 @@ ev-rules-creature_set = { $id }: { $what }
 ev-rules-creature_seen = { $id }: { $what }
 ev-rules-creature_changed = { $id }: { $what }
 ev-rules-creature_seen_changed = { $id }: { $what }
-ev-rules-died = { $id } погиб
-ev-rules-pack_loaded = Загружен набор контента
+ev-rules-died = { $id } погибает
+ev-rules-pack_loaded = Загружен набор контента: карточек предметов { $items }, карточек существ { $cards }, таблиц { $tables }
 ev-rules-house_rules_set = Домашние правила изменены: { $changed }
 ev-rules-circumstances_changed = Обстоятельства изменились для { $creature }: { $task }
-ev-rules-light_set = Свет у { $creature }: { $level }
+ev-rules-light_set = Освещение там, где { $creature }, теперь: { $level }
 ev-rules-hidden = { $creature } прячется от { $from }
-ev-rules-revealed = { $creature } замечен: { $to }
-ev-rules-corpse_carried = Труп { $corpse } несут (предмет { $item })
-ev-rules-picked_up = Предмет { $ground } подобран с земли
-ev-rules-on_ground = Предметы упали на землю
-ev-rules-assists_used = { $creature } использует помощь
-ev-rules-assist_pending = Помощь ждёт следующей проверки { $assisted }
-what-created = создан
-what-edited = изменён
-what-revealed = раскрыт
+ev-rules-revealed = { $creature } больше не прячется от: { $to }
+ev-rules-corpse_carried = Труп ({ $corpse }) подняли и несут
+ev-rules-picked_up = С земли подобран предмет
+ev-rules-on_ground = На земле остаётся: { $items }
+ev-rules-assists_used = { $creature } пользуется оказанной помощью
+ev-rules-assist_pending = Помощь от { $helper } ждёт следующей проверки: { $assisted }
+what-created = запись создана
+what-edited = запись изменена
+what-revealed = теперь на виду
 what-breathes = снова дышит
 combat-map-aria = Боевая сетка, { $count ->
     [one] { $count } отметка
@@ -204,9 +204,9 @@ light-darkness = Темнота
 waive-expertise = Экспертиза, которая это решает
 waive-task = Что эксперт просто знает или делает
 waive-test = Без проверки (эксперт)
-ev-rules-test_waived = { $creature } решает «{ $task }» экспертизой, без проверки
-ev-rules-object_placed = { $id } в игре
-ev-rules-object_damaged = { $id } получает урон { $amount }, осталось выносливости: { $stamina }
+ev-rules-test_waived = { $creature } решает задачу «{ $task }» экспертизой «{ $expertise }», без проверки
+ev-rules-object_placed = { $name } ({ $size }) в игре
+ev-rules-object_damaged = { $id } получает урон { $amount }, осталось Выносливости: { $stamina }
 set-light = Задать свет
 item-actions = Действия с предметом { $name }
 use-item = Применить (кости износа)
@@ -214,7 +214,10 @@ light-item = Зажечь
 douse-item = Потушить
 wear-armor = Надеть доспех
 cancel = Отмена
-ev-rules-ruled = Решение Рефери для { $creature }: { $option } { $text }
+ev-rules-ruled = Решение Рефери для { $creature }: { $option }{ $text ->
+    [none] {""}
+   *[other] {" "}— { $text }
+}
 stamina-short = ВЫН
 approved-expertises = Экспертизы, которые Рефери разрешает в этой проверке
 ## Combat controls
@@ -408,18 +411,52 @@ step-rest = отдых
 step-miasma = бросок против Миазмы
 step-next_day = день окончен
 ## Combat log
-ev-rules-fight_started = Бой начинается
-ev-rules-round_started = Начинается раунд { $round }
+ev-rules-fight_started = Бой начинается. Вороны: { $crows }; враги: { $enemies }; застигнуты врасплох: { $surprised }
+ev-rules-round_started = Начинается раунд { $round }: на d10 { $d10 }, первыми ходят { $first ->
+    [crows] Вороны
+   *[enemies] враги
+}
 ev-rules-turn_began = Боевой ход: { $creature }
 ev-rules-turn_ended = { $creature } заканчивает боевой ход
-ev-rules-attack_made = { $attacker } атакует { $target } ({ $weapon })
-ev-rules-attack_made-also = { $attacker } атакует { $target } и { $also } одним броском ({ $weapon })
-ev-rules-attack_resolved = { $attacker } атакует { $target }: ступень { $tier }, попадание: { $hit }, урон { $damage }
-ev-rules-attack_resolved-miss = { $attacker } атакует { $target }: ступень { $tier }, без урона
+ev-rules-attack_made = { $attacker } атакует { $target }{ $also ->
+    [none] {""}
+   *[other] {" "}и { $also } одним броском
+} ({ $weapon }{ $kind ->
+    [opportunity] , атака по возможности
+    [counter] , контрудар
+    [stray] , шальной выстрел
+   *[attack] {""}
+})
+ev-rules-attack_resolved = { $hit ->
+    [true] { $attacker } попадает по { $target }: { $tier }-я ступень, урон { $damage }
+   *[false] { $attacker } промахивается по { $target }: { $tier }-я ступень
+}{ $effect ->
+    [none] {""}
+   *[other] , { $effect }
+}{ $crit ->
+    [true] {" "}— крит!
+   *[false] {""}
+}{ $doom ->
+    [true] {" "}— рок!
+   *[false] {""}
+}
 ev-rules-fight_ended = Бой окончен
-ev-rules-moved = { $creature } перемещается в ({ $to_x }, { $to_y })
-ev-rules-placed = { $creature } на боевой сетке
-ev-rules-budget_set = { $creature } тратит часть боевого хода
+ev-rules-moved = { $creature } перемещается с { $from } на { $to } ({ $cost ->
+    [one] { $cost } клетка
+    [few] { $cost } клетки
+   *[other] { $cost } клеток
+}{ $movement ->
+    [shift] , шаг
+   *[other] {""}
+})
+ev-rules-placed = { $creature } на боевой карте: клетка { $at }, { $side ->
+    [crows] на стороне Воронов
+   *[enemies] на стороне врагов
+}{ $flying ->
+    [true] , в полёте
+   *[false] {""}
+}
+ev-rules-budget_set = { $creature }: осталось действий { $actions }, манёвров { $maneuvers }, движения { $squares } кл.
 encounter-nothing = встречи нет
 encounter-immediate = встреча прямо сейчас
 encounter-sign = знак приближающейся встречи сейчас, встреча в ход подземелья { $turn }
@@ -671,7 +708,7 @@ ev-rules-grid_set = Боевая карта изменилась
 ev-rules-taunted = { $taunter } насмехается над { $target }
 ev-rules-town_entered = Отряд входит в город
 ev-rules-town_left = Отряд покидает город
-ev-rules-town_activity_started = { $creature } начинает занятие в городе: { $activity_activity }
+ev-rules-town_activity_started = { $creature } начинает занятие в городе: { $activity }
 ev-rules-town_activity_done = { $creature } заканчивает занятие в городе
 ev-rules-town_activity_cancelled = { $creature } прерывает занятие в городе
 ev-rules-town_slept = { $creature } спит { $hours ->
@@ -722,7 +759,10 @@ request-refused = Рефери отказал в персонаже { $name }.
 request-refused-reason = Причина: { $reason }
 request-player = Игрок
 request-referee-hint = Одобрение создаст этого ворона и отдаст его игроку { $player }; при отказе напишите причину ниже.
-ev-rules-character_request_refused = Рефери отказал игроку { $player } в вороне { $name }
+ev-rules-character_request_refused = Рефери отклоняет ворона { $name } игрока { $player }{ $reason ->
+    [none] {""}
+   *[other] : { $reason }
+}
 # rest sleep
 rest-sleep-one = { $name }: сон { $hours } ч из 4 — спать
 rest-sleep-all = Все спят 4 часа
@@ -731,7 +771,11 @@ ev-rules-flyer_fell = { $creature } падает с высоты { $feet ->
     [few] { $feet } фута
     [many] { $feet } футов
    *[other] { $feet } фута
-} ({ $why })
+} ({ $why ->
+    [prone] сбит с ног
+    [speed_0] скорость упала до 0
+   *[referee] решение Рефери
+})
 ev-rules-rest_not_counted = Отдых не засчитан для: { $creatures } (меньше 4 часов сна)
 ev-rules-treasure_valued = Сокровище: { $what }, базовая ценность { $base }, награда за жадность +{ $percent }% — ценность { $value }
 ev-rules-rest_interrupted = Отдых прерван
@@ -924,3 +968,480 @@ roll-hostile-creatures = Враждебные существа
 roll-backlash-wounds = Раны от отдачи
 roll-stray-shot = Шальной выстрел: нечётное — попадание в союзника
 boundary-custom-rest_halfway = середина отдыха
+
+## Log lines for every event (issue 23)
+## Строки журнала для каждого события: аргументы — поля события и то, что добавляет таблица
+## `LINES` в rulesets/crows/log.js (имена вместо id, коды словами, число элементов списков).
+# core
+ev-rules-assist_turn_passed = Боевой ход окончен: помощь, оказанная в бою, стареет
+ev-rules-positioned = { $at ->
+    [none] Где стоит { $creature }, больше не известно
+   *[other] { $creature }: теперь на клетке { $at }
+}
+ev-rules-light_placed = На клетке { $at } оставлен источник света: яркий свет на { $bright } кл., тусклый ещё на { $dim } кл.
+ev-rules-light_removed = Источник света убран с карты
+ev-rules-ambient_light_set = Освещение вокруг теперь: { $level }
+ev-rules-assist_charged = { $helper } тратит { $cost ->
+    [maneuver] манёвр
+   *[action] действие
+} на помощь: { $assisted } (раунд { $round })
+ev-rules-square_guessed = { $attacker } угадывает клетку, где { $target }: { $square }
+ev-rules-guess_ruled = { $outcome ->
+    [attack] { $attacker }: клетка угадана верно, атака по { $target } бросается
+    [automatic_miss] { $attacker }: клетка не та, атака по { $target } — промах
+   *[other] { $target } не крадётся бесшумно: { $attacker } атакует как обычно
+}
+# house rules: the setting a change names (`house-<section>-<key>`)
+house-options-wound_placement = куда можно поместить рану
+house-options-damage_carry_over = перенос лишнего урона
+house-options-armor_defense_sources = что даёт Защиту доспеха
+house-options-prone_after_waking = сбит с ног после пробуждения
+house-options-vulnerable_extra_matches_type = тип урона кости уязвимости
+house-options-backpack_rows = ряды рюкзака
+house-options-corpse_slots = ячейки для трупа
+house-options-stand_up_ignores_prone_halving = вставание и уполовинивание скорости лёжа
+house-options-rest_halfway_douses_items = свет гаснет на середине отдыха
+house-options-clamp_negative_results = результаты не ниже 0
+house-options-suffocation_piercing = урон от удушья пробивающий
+house-options-flat_speed_changes_first = порядок изменений скорости
+house-options-holy_shit_corpse_slots = ячейки для самых больших трупов
+house-options-holy_shit_campfire = свет самого большого костра
+house-options-breath_rounds_base = раунды задержки дыхания
+house-options-object_rules_affect_attended = правила предметов для того, что в руках
+house-test_rules-shift_order = порядок сдвигов ступени
+house-test_rules-automatic_tier_beats_doom = автоматическая ступень против рока
+house-assist_lapse = какие модификаторы помощи пропадают
+house-dungeon_turn_minutes = длина хода подземелья
+# combat
+ev-rules-unplaced = { $creature }: больше не на боевой карте
+ev-rules-side_ordered = Порядок боевых ходов { $side ->
+    [crows] Воронов
+   *[enemies] врагов
+}: { $order }
+ev-rules-combatant_removed = { $creature } выходит из боя
+ev-rules-allowance_set = { $cost ->
+    [none] { $creature }: лишнее действие израсходовано
+    [maneuver] { $creature } может совершить манёвр вне своего боевого хода
+    [action] { $creature } может совершить действие вне своего боевого хода
+   *[other] { $creature } может совершить свободное действие вне своего боевого хода
+}
+ev-rules-reaction_used = { $creature } тратит реакцию раунда { $round }: { $kind ->
+    [counter] контрудар
+    [opportunity_attack] атака по возможности
+    [readied] подготовленное действие
+   *[other] { $name }
+}
+ev-rules-opportunity_declined = { $watcher } отпускает { $mover } без атаки по возможности
+ev-rules-readied_set = { $act ->
+    [none] У { $creature } больше нет подготовленного действия
+    [maneuver] { $creature } готовит манёвр ({ $what }) на случай: { $trigger }
+   *[action] { $creature } готовит действие ({ $what }) на случай: { $trigger }
+}
+weapon-unarmed_strike = безоружный удар
+ev-rules-ground_at = Предмет лежит на земле на клетке ({ $at_x }, { $at_y })
+ev-rules-pet_commanded = { $owner } отдаёт команду: { $pet }
+ev-rules-toppled = { $creature } опрокидывает предмет (размер: { $size }) на { $onto }
+# dungeon
+ev-rules-dungeon_entered = Отряд входит в подземелье «{ $dungeon }»: { $length ->
+    [minutes] ход подземелья длится { $minutes } мин. реального времени
+    [rooms] один ход подземелья на каждую исследованную комнату
+   *[manual] каждый ход подземелья завершает Рефери
+}{ $greed ->
+    [true] ; награды за жадность доступны
+   *[false] {""}
+}
+ev-rules-dungeon_left = Отряд покидает подземелье «{ $dungeon }»
+ev-rules-dungeon_turn_paused = Ход подземелья на паузе
+ev-rules-dungeon_turn_resumed = Ход подземелья продолжается
+ev-rules-rooms_rolled = В этом подземелье { $rooms ->
+    [one] { $rooms } комната
+    [few] { $rooms } комнаты
+    [many] { $rooms } комнат
+   *[other] { $rooms } комнат
+}
+ev-rules-room_marked = Исследовано комнат: { $explored } из { $rooms }
+ev-rules-encounter_checked = Проверка на встречу { $reason ->
+    [loud_action] после шумного действия ({ $loud })
+    [dungeon_rest] на отдыхе
+   *[end_of_turn] в конце хода подземелья { $turn }
+}: выпало { $face } против порога { $threshold } — { $outcome }
+ev-rules-encounter_sign = Знак того, что грядёт: { $text }
+ev-rules-encounter_table = Таблица встреч «{ $table }»{ $roll ->
+    [none] {""}
+   *[other] : выпало { $roll } — { $result }
+}
+ev-rules-encounter_happened = Наступает встреча, назначенная на ход подземелья { $due_turn }
+ev-rules-encounter_overdue = Встреча, назначенная на ход подземелья { $due_turn }, ещё не наступила
+ev-rules-rest_started = Отряд отдыхает{ $place ->
+    [in_miasma] {" "}в Миазме
+   *[ordinary] {""}
+}: { $party }; голодают: { $hungry }
+ev-rules-rest_midpoint = Половина отдыха позади: { $count ->
+    [0] ни один эффект не закончился
+    [one] закончился { $count } эффект
+    [few] закончились { $count } эффекта
+    [many] закончились { $count } эффектов
+   *[other] закончились { $count } эффектов
+}
+ev-rules-rest_asleep = Сон на { $hours ->
+    [one] { $hours } час
+    [few] { $hours } часа
+    [many] { $hours } часов
+   *[other] { $hours } часов
+}: { $creatures }
+ev-rules-rest_activity_chosen = { $creature }: занятие на отдыхе — { $activity }
+ev-rules-task_ruled = { $approved ->
+    [true] Рефери одобряет занятие на отдыхе: { $creature }
+   *[false] Рефери не одобряет занятие на отдыхе: { $creature }
+}
+ev-rules-rest_finishing = Отдых заканчивается; снять ран: { $picks }; без пользы от отдыха: { $unrested }
+ev-rules-wound_picked = { $creature } снимает рану из ячейки { $slot }
+ev-rules-rest_finished = Отдых окончен: { $party }
+ev-rules-activity_resolved = { $outcome }
+ev-rules-town_new_day = В городе наступает новый день
+ev-rules-town_worked = { $creature } работает { $minutes ->
+    [one] { $minutes } минуту
+    [few] { $minutes } минуты
+    [many] { $minutes } минут
+   *[other] { $minutes } минут
+}
+ev-rules-town_picks_opened = { $creature } спит под присмотром: можно снять { $needed ->
+    [one] { $needed } рану
+    [few] { $needed } раны
+    [many] { $needed } ран
+   *[other] { $needed } ран
+}
+ev-rules-town_tended = { $creature }: { $count ->
+    [0] ни одна рана не снята
+   *[other] сняты раны, ячейки: { $list }
+}
+rest-act-craft = изготовление снаряжения ({ $item })
+rest-act-harvest = разделка трупа: { $corpse } ({ $size })
+rest-act-identify = опознание предмета
+rest-act-prepare = подготовка к задаче «{ $task }»
+rest-act-repair_armor = починка доспеха
+rest-act-seclude_camp = укрытие лагеря
+rest-act-tend_wounds = обработка ран: { $target }
+rest-act-other = { $name }
+rest-out-crafting_roll_due = { $character } делает бросок ремесла ({ $item })
+rest-out-harvested = { $character } разделывает труп ({ $corpse }): { $parts ->
+    [one] { $parts } часть
+    [few] { $parts } части
+    [many] { $parts } частей
+   *[other] { $parts } частей
+}
+rest-out-properties_learned = { $character } опознаёт свойства предмета
+rest-out-prepared = { $character }: подготовка к задаче «{ $task }» (+{ $bonus })
+rest-out-armor_repaired = { $character } чинит доспех: Защита доспеха { $defense }
+rest-out-camp_secluded = { $character } укрывает лагерь
+rest-out-wounds_tended = { $character } обрабатывает раны: { $target }
+rest-out-other = { $character }: «{ $name }» — готово
+# magic
+ev-rules-cast_begun = { $caster } начинает творить заклинание «{ $spell }» (ранг { $rank }), цели: { $targets }
+ev-rules-cast_resolved = { $result ->
+    [backlash] { $caster } творит «{ $spell }»: отдача ранга { $rank }
+   *[spell] { $caster } творит «{ $spell }»: { $tier }-я ступень{ $crit ->
+        [true] , крит
+       *[false] {""}
+    }
+}
+ev-rules-spell_started = Заклинание «{ $spell }» ({ $caster }) действует на { $targets } ({ $duration ->
+    [dungeon_turn] до конца хода подземелья
+    [usage_dice] пока не иссякнут кости износа
+   *[instant] мгновенно
+})
+ev-rules-spell_dice_rolled = Брошены кости износа заклинания{ $spell ->
+    [none] {""}
+   *[other] {" "}«{ $spell }»
+}: осталось { $remaining }
+ev-rules-spell_ended = Заклинание{ $spell ->
+    [none] {""}
+   *[other] {" "}«{ $spell }»
+} закончилось: { $why }
+spell-end-ended_early_by_its_caster = заклинатель прекратил его
+spell-end-its_caster_died = заклинатель погиб
+spell-end-its_duration_ran_out = его время вышло
+ev-rules-backlash_rolled = { $caster } бросает на отдачу: d100 { $d100 } + ранг { $rank } = { $total }
+ev-rules-backlash_applied = Отдача { $row } настигает { $caster }{ $stacks ->
+    [1] {""}
+   *[other] {" "}(×{ $stacks })
+}: { $note }
+ev-rules-backlashes_set = { $caster }: { $count ->
+    [0] действующих отдач нет
+    [one] действует { $count } отдача
+    [few] действуют { $count } отдачи
+    [many] действуют { $count } отдач
+   *[other] действуют { $count } отдач
+}
+ev-rules-lost_forever = { $creature } исчезает навсегда
+ev-rules-pet_set = { $creature } теперь служит: { $summoner }
+ev-rules-project_set = Ремесленный замысел ({ $owner }): { $item }, очков { $points } из { $goal }, готово { $finished }
+ev-rules-craft_queued = { $crafter } сделает бросок ремесла в конце отдыха
+ev-rules-craft_rolled = Бросок ремесла ({ $crafter }): итог { $total }, очков { $points }{ $finished ->
+    [0] {""}
+   *[other] ; готово: { $finished }
+}
+ev-rules-rest_activities_done = Занятия на отдыхе выполнены
+ev-rules-magic_item_set = Рефери отмечает магический предмет у { $holder } (скрытых свойств: { $hidden })
+ev-rules-magic_item_sensed = От чего-то, что несёт { $holder }, веет магией
+ev-rules-identify_queued = { $creature } изучит предмет в конце отдыха
+ev-rules-identified = { $creature } узнаёт о предмете { $method ->
+    [rest_activity] за время отдыха
+    [ask_npc] от знающего человека
+    [experiment] опытным путём
+   *[test] проверкой
+}: { $properties }{ $complete ->
+    [true] {" "}— теперь известно всё
+   *[false] {""}
+}
+ev-rules-identify_tried = { $creature } пытается разобраться в предмете: { $result ->
+    [harmful_activation] предмет срабатывает сам собой!
+    [nothing_learned] ничего не удалось узнать
+   *[all_learned] известно всё
+}
+ev-rules-called = Решение Рефери для { $creature } ({ $call }): { $option }{ $text ->
+    [none] {""}
+   *[other] {" "}— { $text }
+}
+call-slugs = отдача: рвота слизнями
+call-npc_reveals = что рассказал знающий
+call-opt-vomits_slugs = извергает слизней
+call-opt-acts = действует как обычно
+# travel
+ev-rules-travel_options_set = Правила путешествия: у каждой роли своя задача — { $options_distinct_tasks }
+ev-rules-hexes_set = Карта гексов изменилась: { $count ->
+    [one] { $count } гекс
+    [few] { $count } гекса
+    [many] { $count } гексов
+   *[other] { $count } гексов
+}
+ev-rules-hexes_removed = С карты убрано гексов: { $count }
+ev-rules-site_set = Место на карте: «{ $name }» ({ $kind ->
+    [dungeon] подземелье
+    [landmark] ориентир
+   *[obstacle] преграда
+}), гекс { $hex }{ $known ->
+    [true] {""}
+   *[false] , тайное
+}
+ev-rules-site_seen = Место на карте: «{ $name }» ({ $kind ->
+    [dungeon] подземелье
+    [landmark] ориентир
+   *[obstacle] преграда
+}), гекс { $hex }
+ev-rules-site_removed = Место убрано с карты
+ev-rules-party_set = Отряд в пути: { $members }
+ev-rules-position_set = { $lost ->
+    [true] Отряд сбился с пути: на деле в гексе { $hex }, а думает, что в { $believed } ({ $why })
+   *[false] Отряд в гексе { $hex } ({ $why })
+}
+ev-rules-position_seen = { $lost ->
+    [true] Отряд думает, что находится в гексе { $hex } ({ $why })
+   *[false] Отряд в гексе { $hex } ({ $why })
+}
+why-placed = поставлен на карту
+why-moved = переход
+why-the_referee_moved_the_party = его переместил Рефери
+why-lost_the_guide_s_route_went_wrong = проводник завёл не туда
+why-found_by_back_on_track = путь найден: «Снова на пути»
+why-found_by_map = путь найден по карте
+why-found_by_landmark = путь найден по ориентиру
+why-found_by_directions = дорогу подсказали
+ev-rules-day_begun = Начинается день пути { $number }, темп: { $pace }
+ev-rules-role_declared = { $creature } берёт роль: { $task } ({ $characteristic }){ $quarry ->
+    [none] {""}
+   *[other] , цель выслеживания — { $quarry }
+}
+ev-rules-role_withdrawn = { $creature } отказывается от роли
+ev-rules-track_ruled = { $allowed ->
+    [true] Рефери разрешает выслеживание: { $creature }
+   *[false] Рефери решает: { $creature } сегодня не может выследить это существо
+}
+ev-rules-assist_declared = { $helper } поможет: { $holder } ({ $characteristic })
+ev-rules-role_tests_started = Начинаются проверки ролей: { $creatures }
+ev-rules-travel_test_started = Проверка: { $creature }
+ev-rules-assist_made = { $helper } помогает: { $holder }
+ev-rules-role_resolved = { $creature }, роль «{ $task }»: { $tier }-я ступень
+ev-rules-choice_made = { $creature } делает выбор: { $option }
+choice-first = первый из двух вариантов
+choice-second = второй из двух вариантов
+ev-rules-support_given = { $by } поддерживает: { $to } (+{ $bonus })
+ev-rules-miasma_edge_given = { $by } даёт против Миазмы: { $to } — { $edge }
+edge-none = ничего
+edge-edge = преимущество
+edge-double_edge = двойное преимущество
+edge-bane = помеха
+edge-double_bane = двойная помеха
+ev-rules-rewarded = { $creature }, итог роли: { $effect }
+effect-travel_threshold = порог путешествия { $sign }{ $n }
+effect-rest_threshold = порог отдыха { $sign }{ $n }
+effect-hexes = { $sign }{ $n } гекс. за день
+effect-lost = отряд сбивается с пути
+effect-still_lost = отряд всё ещё блуждает
+effect-found = отряд находит дорогу
+effect-choose = выбор из двух вариантов
+effect-miasma_edge = { $edge } против Миазмы
+effect-role_test_bonus = { $sign }{ $n } к проверкам ролей
+effect-referee_rolls_finds = интересная находка, её бросает Рефери
+effect-rations = пайки
+effect-large_animal_hide = шкура крупного зверя
+effect-meet_creature = встреча с выслеживаемым существом
+ev-rules-roles_done = Роли отыграны: сегодня { $hexes ->
+    [one] { $hexes } гекс
+    [few] { $hexes } гекса
+    [many] { $hexes } гексов
+   *[other] { $hexes } гексов
+}, порог путешествия { $travel_threshold }, порог отдыха { $rest_threshold }
+ev-rules-road_checked = { $during_rest ->
+    [true] Проверка на встречу на отдыхе
+   *[false] Проверка на дорожную встречу
+}: выпало { $d10 } против порога { $threshold } — { $encounter ->
+    [true] встреча
+   *[false] встречи нет
+}
+ev-rules-encounter_ruled = Рефери назначает встречу: { $timing }{ $text ->
+    [none] {""}
+   *[other] {" "}— { $text }
+}
+ev-rules-hex_left = Отряд идёт дальше: за сегодня пройдено { $hexes_moved ->
+    [one] { $hexes_moved } гекс
+    [few] { $hexes_moved } гекса
+    [many] { $hexes_moved } гексов
+   *[other] { $hexes_moved } гексов
+}
+ev-rules-site_ruled = У места: { $choice }
+ev-rules-site_entered = Отряд входит: «{ $name }» ({ $kind ->
+    [dungeon] подземелье
+    [landmark] ориентир
+   *[obstacle] преграда
+}), порог { $threshold }
+ev-rules-site_left = Отряд покидает место и продолжает путь
+ev-rules-rest_begun = Отряд отдыхает под открытым небом{ $in_miasma ->
+    [true] {" "}в Миазме
+   *[false] {""}
+}, порог { $threshold }
+ev-rules-rest_snapshot = Рефери запоминает использования экспертиз отряда в начале отдыха
+ev-rules-meals_eaten = { $creature } съедает { $rations ->
+    [0] ничего
+    [one] { $rations } паёк
+    [few] { $rations } пайка
+    [many] { $rations } пайков
+   *[other] { $rations } пайков
+}
+ev-rules-travel_rest_interrupted = Отдых под открытым небом прерван
+ev-rules-rest_denied = { $creature } не может отдыхать ({ $rule })
+ev-rules-miasma_round_started = Миазма давит: сопротивляются { $rollers }
+ev-rules-miasma_rolled = { $creature } сопротивляется Миазме: { $tier }-я ступень
+ev-rules-miasma_choice_asked = Лучше всех устоявшие выбирают награду
+ev-rules-miasma_choice = { $pick ->
+    [clear_cruelty] { $creature } сбрасывает всю жестокость
+   *[raise] { $creature } повышает результат { $target } на ступень
+}
+ev-rules-miasma_set = { $creature } в Миазме: жестокость { $cruelty }, эффекты: { $rows }; выпало сейчас: { $rolled }
+miasma-row-despondent = уныние
+miasma-row-ravenous = ненасытность
+miasma-row-rage = ярость
+miasma-row-liar = лживость
+miasma-row-lazy = лень
+miasma-row-violent = жестокость к другим
+miasma-row-turned = обращение
+ev-rules-expertise_granted = { $expertise ->
+    [none] { $creature } теряет экспертизу, данную Миазмой
+   *[other] Миазма даёт экспертизу: { $creature } — { $expertise }
+}
+ev-rules-miasma_round_done = Раунд Миазмы окончен
+ev-rules-step_set = День пути: { $step }
+ev-rules-day_ended = День пути { $number } окончен
+ev-rules-hours_passed = Снаружи { $hours ->
+    [one] прошёл { $hours } час
+    [few] прошло { $hours } часа
+    [many] прошло { $hours } часов
+   *[other] прошло { $hours } часов
+}
+# what changed in a creature's record (`what-<words joined by _>`, see log.js `creatureLine`)
+what-damaged = { $known ->
+    [false] получает урон
+   *[true] урон { $total }
+}{ $stamina ->
+    [0] {""}
+   *[other] , потеря Выносливости { $stamina }
+}{ $wounds ->
+    [0] {""}
+   *[other] , ран к размещению: { $wounds }
+}{ $died ->
+    [true] {" "}— гибель
+   *[false] {""}
+}
+what-item_placed = { $item ->
+    [none] предмет занимает ячейку
+   *[other] теперь при себе: { $item }
+}
+what-items_moved = перекладывает предметы
+what-item_used = { $item ->
+    [none] использует предмет
+   *[other] использует предмет: { $item }
+}
+what-an_item_appeared = { $item ->
+    [none] получает предмет
+   *[other] получает предмет: { $item }
+}
+what-picked_up = { $item ->
+    [none] подбирает предмет
+   *[other] подбирает предмет: { $item }
+}
+what-corpse_picked_up = поднимает труп
+what-backpack_dumped = сбрасывает рюкзак
+what-condition_added = { $condition ->
+    [none] новое состояние
+   *[other] состояние: { $condition }
+}
+what-condition_removed = { $condition ->
+    [none] состояние прошло
+   *[other] больше нет состояния: { $condition }
+}
+what-effect_added = начинает действовать эффект
+what-wound_placed = рана в ячейке { $slot }
+what-end_of_the_dungeon_turn = конец хода подземелья{ $ended ->
+    [none] {""}
+   *[other] ; закончилось: { $ended }
+}
+what-end_of_the_day = конец дня
+what-middle_of_the_rest = половина отдыха позади
+what-ate_a_ration = съедает паёк
+what-asleep = засыпает
+what-rested = отдых пошёл на пользу
+what-rest_full_stamina_wounds_removed = отдых возвращает всю Выносливость и снимает раны
+what-the_rest_is_over = просыпается: отдых окончен
+what-the_rest_was_interrupted = просыпается: отдых прерван
+what-woken_by_a_loud_noise = просыпается от громкого шума
+what-the_rest_gave_nothing = отдых ничего не дал
+what-could_not_rest = отдохнуть не удалось
+what-no_expertise_uses_back_from_this_rest = этот отдых не возвращает использований экспертиз
+what-restored = восстановление
+what-expertise_spent = тратит использование экспертизы
+what-expertise_spent_on_crafting = тратит использование экспертизы на ремесло
+what-spellbook_used = пользуется книгой заклинаний
+what-materials_used = тратит материалы на ремесло
+what-armor_worn = надевает доспех
+what-armor_taken_off = снимает доспех
+what-armor_repaired = доспех починен
+what-magic_item_worn = надевает магический предмет
+what-magic_item_taken_off = снимает магический предмет
+what-lit = зажигает свет
+what-doused = гасит свет
+what-refuelled = заправляет светильник
+what-attack_used_up = атака израсходована
+what-stood_up = встаёт
+what-grabbed = попадает в захват
+what-grab_ended = захват окончен
+what-freed_by_a_death = освобождение: схвативший погиб
+what-fell_unharmed = падает без вреда
+what-teleport = телепортация
+what-knock_out_ruled = Рефери решает: без сознания, а не гибель
+what-rule_exceptions_ruled = Рефери решает об исключениях из правил
+what-backlash_wounds = раны от отдачи
+what-next_damage = следующий урон изменён
+what-tentacle_cut_away = щупальце отрублено
+what-weakened_by_the_command = ослабление от команды
+what-without_air = без воздуха
+what-wounds_tended_in_town = раны обработаны в городе
