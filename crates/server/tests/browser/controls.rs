@@ -16,6 +16,20 @@ use crate::crows_screens::*;
 use fantoccini::Locator;
 use serde_json::{Value, json};
 
+/// The table's EN cap option once it reads `want` (the checkbox changes at once, the command
+/// lands a moment later), or what it still reads after 5 s.
+async fn cap_at_ten_becomes(c: &fantoccini::Client, want: bool) -> Value {
+    let mut cap = Value::Null;
+    for _ in 0..50 {
+        cap = api_view(c).await["rules"]["explore"]["encounter_options"]["cap_at_ten"].clone();
+        if cap == want {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    cap
+}
+
 // ---------- the tests ----------
 
 /// The dungeon's rarer Referee controls. In the dungeon (Vera's player seated, so the greed
@@ -133,10 +147,7 @@ async fn cr_rest_08_treasure_level_rest_check_noise_and_interrupt_through_the_ui
         "const b = document.querySelector('#rule-cap-at-ten'); return b && !b.checked",
     )
     .await;
-    assert_eq!(
-        api_view(&c).await["rules"]["explore"]["encounter_options"]["cap_at_ten"],
-        false
-    );
+    assert_eq!(cap_at_ten_becomes(&c, false).await, false);
     click(&c, "#rule-cap-at-ten").await;
     wait_js(
         &c,
@@ -144,10 +155,7 @@ async fn cr_rest_08_treasure_level_rest_check_noise_and_interrupt_through_the_ui
         "const b = document.querySelector('#rule-cap-at-ten'); return b && b.checked",
     )
     .await;
-    assert_eq!(
-        api_view(&c).await["rules"]["explore"]["encounter_options"]["cap_at_ten"],
-        true
-    );
+    assert_eq!(cap_at_ten_becomes(&c, true).await, true);
 
     // The rest, and its own encounter check (the dungeon EN, CR-REST-08).
     click(&c, "#start-rest-party").await;

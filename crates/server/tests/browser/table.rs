@@ -178,7 +178,7 @@ async fn web_ui_referee_and_player_evening() {
     let player_faces = wait_js(&player, "test on the player screen", "const f1 = document.querySelector('#face-1'), f2 = document.querySelector('#face-2'); return f1 && f2 && [f1.textContent, f2.textContent, document.querySelector('#test-tier').textContent]").await;
     assert_eq!(faces[0], player_faces[0]);
     assert_eq!(faces[1], player_faces[1]);
-    wait_js(&player, "test in the player's log", "return [...document.querySelectorAll('#log-list .log-text')].some(e => e.textContent.includes('vera'))").await;
+    wait_js(&player, "test in the player's log", "return [...document.querySelectorAll('#log-list .log-text')].some(e => e.textContent.includes('Vera'))").await;
     shot_at(&referee, "04-referee-test", Some("#test")).await;
     shot_at(&player, "05-player-test", Some("#test")).await;
     // In-browser latency of a command: click → response → view refreshed → DOM updated.
