@@ -180,3 +180,11 @@ ev-combat_round_over = Round { $round } is over
 # the generic view (a ruleset without a screen of its own)
 table-state = Table state
 no-ruleset-screen = The ruleset “{ $ruleset }” has no screen of its own here: its state is shown as data, and any command can be sent below.
+
+## network and paging
+log-show-older = Show older events
+log-loading-older = Loading older events…
+log-older-loaded = { $count ->
+    [one] { $count } older event loaded
+   *[other] { $count } older events loaded
+}

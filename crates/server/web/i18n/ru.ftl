@@ -187,3 +187,13 @@ ev-combat_round_over = Раунд { $round } окончен
 # the generic view (a ruleset without a screen of its own)
 table-state = Состояние стола
 no-ruleset-screen = У правил «{ $ruleset }» здесь нет своего экрана: их состояние показано как данные, а любую команду можно отправить ниже.
+
+## network and paging
+log-show-older = Показать более ранние события
+log-loading-older = Загружаем более ранние события…
+log-older-loaded = { $count ->
+    [one] Загружено ещё { $count } раннее событие
+    [few] Загружено ещё { $count } ранних события
+    [many] Загружено ещё { $count } ранних событий
+   *[other] Загружено ещё { $count } раннего события
+}

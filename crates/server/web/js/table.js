@@ -17,12 +17,15 @@ import { useEffect, useLayoutEffect, useReducer, useRef } from "../vendor/preact
 import htm from "../vendor/htm/htm.module.js";
 import { announce, $ } from "./dom.js";
 import { t, lang, addRulesetMessages } from "./i18n.js";
-import { Seat } from "./api.js";
+import { Seat, preload } from "./api.js";
 import { remember } from "./lobby.js";
 import * as log from "./log.js";
 
 const html = htm.bind(h);
 const EXPLORATION_TIMER = "exploration_turn";
+
+/** Events per page of the log: the newest page on opening, older ones on request. */
+export const LOG_PAGE = 50;
 
 /** Rulesets with a screen of their own (a folder `rulesets/<name>/` with `index.js`, `en.ftl`, `ru.ftl`). */
 export const SCREENS = ["crows", "demo"];
@@ -30,6 +33,8 @@ export const SCREENS = ["crows", "demo"];
 /** The screen module of `name`, or null (the generic view). Loads its messages too. */
 export async function loadScreen(name) {
   if (!SCREENS.includes(name)) return null;
+  // Its modules download together (the page lists them), not one import level at a time.
+  preload(`rulesets/${name}/index.js`);
   const [mod] = await Promise.all([import(`../rulesets/${name}/index.js`), addRulesetMessages(name)]);
   return mod.default;
 }
@@ -44,8 +49,14 @@ export class TableScreen {
     this.view = null;
     this.viewer = null;
     this.ruleset = null;
+    // The loaded part of the caller's log (oldest first): the newest page, the live events,
+    // and older pages as asked for. `olderBefore`: the `before` of the next older page (null:
+    // all loaded).
     this.events = [];
     this.lastN = 0;
+    this.olderBefore = null;
+    this.loadingOlder = false;
+    this.viewLastN = 0;
     this.selected = null;
     this.filter = "";
     this.forms = { test: {}, creature: {}, command: "", decisions: {} };
@@ -83,20 +94,14 @@ export class TableScreen {
     render(html`<p class="loading">${t("loading")}</p>`, this.main);
     try {
       await this.refresh();
-      this.ruleset = await loadScreen(this.view.table.ruleset);
+      // The screen's modules and the newest page of the log, in parallel; older pages load
+      // when the log is scrolled to its end or on "show older".
+      const [ruleset, page] = await Promise.all([loadScreen(this.view.table.ruleset), this.seat.logBefore(null, LOG_PAGE)]);
+      this.ruleset = ruleset;
       log.describeRulesWith(this.ruleset?.describeRules);
-      const page = await this.seat.log(0, 1000);
       this.events = page.events;
       this.lastN = page.last_n;
-      // Older events beyond one page: read on (a long campaign).
-      let next = page.next_after;
-      let more = page.more;
-      while (more) {
-        const p = await this.seat.log(next, 1000);
-        this.events.push(...p.events);
-        next = p.next_after;
-        more = p.more;
-      }
+      this.olderBefore = page.older ? page.before : null;
     } catch (e) {
       render(
         html`<div class="panel error" role="alert"><h1>${t("table-unavailable")}</h1><p>${e.message}</p><p><a href="#">${t("back-to-lobby")}</a></p></div>`,
@@ -113,6 +118,8 @@ export class TableScreen {
     });
     this.ruleset?.init?.(this);
     this.render();
+    // Events committed between reading the view and the log: read the view again.
+    if (this.lastN > this.viewLastN) this.scheduleRefresh();
     this.seat.live(this.lastN, (ev) => this.onEvent(ev), (s) => this.onConn(s));
   }
 
@@ -164,6 +171,26 @@ export class TableScreen {
     const v = await this.seat.view();
     this.view = v.view;
     this.viewer = v.viewer;
+    this.viewLastN = v.last_n;
+  }
+
+  /** Loads the next older page of the log (after the newest page loaded on opening). */
+  async loadOlder() {
+    if (this.olderBefore == null || this.loadingOlder) return;
+    this.loadingOlder = true;
+    this.render();
+    try {
+      const p = await this.seat.logBefore(this.olderBefore, LOG_PAGE);
+      const have = new Set(this.events.map((e) => e.n));
+      this.events = [...p.events.filter((e) => !have.has(e.n)), ...this.events];
+      this.olderBefore = p.older ? p.before : null;
+      announce(t("log-older-loaded", { count: p.events.length }));
+    } catch (e) {
+      announce(e.message, "error");
+    } finally {
+      this.loadingOlder = false;
+      this.render();
+    }
   }
 
   /** Sends a command; shows the refusal (message and rule) on failure. Returns the events. */
@@ -504,7 +531,14 @@ function Log({ screen }) {
         ${subjects.map((c) => html`<option key=${c.id} value=${c.id}>${c.name}</option>`)}
       </select>
     </label>
-    <ol id="log-list" class="log" reversed aria-live="polite" aria-relevant="additions">${list}</ol>
+    <ol id="log-list" class="log" reversed aria-live="polite" aria-relevant="additions" onScroll=${(e) => {
+      // Scrolled to its end (the oldest loaded event): the next older page.
+      const el = e.currentTarget;
+      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 40) screen.loadOlder();
+    }}>${list}</ol>
+    ${screen.olderBefore != null
+      ? html`<button id="log-older" type="button" aria-busy=${screen.loadingOlder ? "true" : "false"} onClick=${() => screen.loadOlder()}>${screen.loadingOlder ? t("log-loading-older") : t("log-show-older")}</button>`
+      : null}
   <//>`;
 }
 
