@@ -983,7 +983,8 @@ async fn long_table(base: &str, events: usize) -> (String, String) {
         .expect("json");
     let id = made["id"].as_str().expect("id").to_string();
     let token = made["referee_token"].as_str().expect("token").to_string();
-    for i in 0..events {
+    let mut i = 0;
+    while i < events {
         let cmd = json!({"set_option": {"players_physical_dice": i % 2 == 0}});
         let r = http
             .post(format!("{base}/api/tables/{id}/commands"))
@@ -992,7 +993,13 @@ async fn long_table(base: &str, events: usize) -> (String, String) {
             .send()
             .await
             .expect("command");
+        // The per-token command rate (20/s): wait for it, as a client would.
+        if r.status() == reqwest::StatusCode::TOO_MANY_REQUESTS {
+            tokio::time::sleep(Duration::from_millis(250)).await;
+            continue;
+        }
         assert!(r.status().is_success(), "{cmd}: {}", r.status());
+        i += 1;
     }
     (id, token)
 }
