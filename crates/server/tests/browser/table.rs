@@ -671,7 +671,9 @@ async fn web_maps_draw_grid_and_hex_from_view_data() {
     let drawn = c
         .execute_async(
             r##"const done = arguments[0];
-               Promise.all([import("/assets/rulesets/crows/maps.js"), import("/assets/js/i18n.js").then((i) => i.addRulesetMessages("crows"))]).then(([m]) => {
+               // The page's own modules (under the asset version: the instances it set up).
+               const base = JSON.parse(document.getElementById("delve-assets").textContent).base;
+               Promise.all([import(base + "rulesets/crows/maps.js"), import(base + "js/i18n.js").then((i) => i.addRulesetMessages("crows"))]).then(([m]) => {
                  const screen = {
                    isReferee: true,
                    creatures: {vera: {id: "vera", creature: {name: "Vera", kind: "crow"}}, rat: {id: "rat", name: "Rat", kind: "monster"}},
