@@ -12,11 +12,11 @@
 // Preact patches the page, so focus, caret, scroll and half-typed input stay where they were.
 // A ruleset's panels may still be DOM builders (js/dom.js): `DomPart` places them.
 
-import { h, render } from "../vendor/preact/preact.module.js";
+import { h, render, Component } from "../vendor/preact/preact.module.js";
 import { useEffect, useLayoutEffect, useReducer, useRef } from "../vendor/preact/hooks.module.js";
 import htm from "../vendor/htm/htm.module.js";
 import { announce, $ } from "./dom.js";
-import { t, lang, addRulesetMessages } from "./i18n.js";
+import { t, lang, addRulesetMessages, messagesVersion } from "./i18n.js";
 import { Seat, preload } from "./api.js";
 import { remember } from "./lobby.js";
 import * as log from "./log.js";
@@ -516,11 +516,28 @@ function Decisions({ screen }) {
   <//>`;
 }
 
+/**
+ * One line of the log, re-rendered only when its event, the filter or the messages change
+ * (a live event re-renders the table; the lines already shown stay as they are).
+ */
+class LogEntry extends Component {
+  shouldComponentUpdate(next) {
+    return next.ev !== this.props.ev || next.filter !== this.props.filter || next.v !== this.props.v;
+  }
+  render({ ev, filter }) {
+    return log.entry(ev, filter);
+  }
+}
+
 function Log({ screen }) {
   const subjects = screen.characters();
   const filter = screen.filter;
   const list = [];
-  for (let i = screen.events.length - 1; i >= 0; i--) list.push(log.entry(screen.events[i], filter));
+  const v = messagesVersion();
+  for (let i = screen.events.length - 1; i >= 0; i--) {
+    const ev = screen.events[i];
+    list.push(html`<${LogEntry} key=${ev.n} ev=${ev} filter=${filter} v=${v} />`);
+  }
   return html`<${Section} id="log" title=${t("log")}>
     <label class="row"><span>${t("log-filter")}</span>
       <select id="log-filter" aria-label=${t("log-filter")} value=${filter} onChange=${(e) => {
