@@ -184,12 +184,18 @@ export class TableScreen {
       const have = new Set(this.events.map((e) => e.n));
       this.events = [...p.events.filter((e) => !have.has(e.n)), ...this.events];
       this.olderBefore = p.older ? p.before : null;
+      // Placed while the log is not a live region (a screen reader would read the whole
+      // page); one short announcement instead.
+      this.render();
       announce(t("log-older-loaded", { count: p.events.length }));
     } catch (e) {
       announce(e.message, "error");
     } finally {
-      this.loadingOlder = false;
-      this.render();
+      // The log announces new events again once the older ones are in place.
+      setTimeout(() => {
+        this.loadingOlder = false;
+        this.render();
+      }, 0);
     }
   }
 
@@ -548,7 +554,7 @@ function Log({ screen }) {
         ${subjects.map((c) => html`<option key=${c.id} value=${c.id}>${c.name}</option>`)}
       </select>
     </label>
-    <ol id="log-list" class="log" reversed aria-live="polite" aria-relevant="additions" onScroll=${(e) => {
+    <ol id="log-list" class="log" reversed aria-live=${screen.loadingOlder ? "off" : "polite"} aria-busy=${screen.loadingOlder ? "true" : "false"} aria-relevant="additions" onScroll=${(e) => {
       // Scrolled to its end (the oldest loaded event): the next older page.
       const el = e.currentTarget;
       if (el.scrollTop + el.clientHeight >= el.scrollHeight - 40) screen.loadOlder();
