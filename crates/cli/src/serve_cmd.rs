@@ -21,6 +21,10 @@
 //! (DNS-rebinding protection refuses any other name; IP addresses and `localhost` always
 //! work); `--requests-per-second`, `--commands-per-second`, `--tables-per-minute` set the
 //! rate limits (0: none). See `server::guard`.
+//!
+//! Bound to all interfaces (`--bind 0.0.0.0:8080`) without `--public-url`, the links and QR
+//! codes carry this machine's LAN address (`server::default_public_url`), printed at start-up
+//! as the URL players should open.
 
 use crate::CliResult;
 use crate::table_cmd::registry;
@@ -39,8 +43,9 @@ pub struct ServeArgs {
     /// it), or sqlite:PATH.
     #[arg(long, value_name = "URL")]
     database: Option<String>,
-    /// Base URL put into the links the server hands out (default: http://<bind>).
-    #[arg(long)]
+    /// Base URL put into the links and QR codes the server hands out (default: http://<bind>;
+    /// bound to 0.0.0.0 or ::, this machine's LAN address instead).
+    #[arg(long, value_name = "URL")]
     public_url: Option<String>,
     /// Create a table with this name at start-up and print its Referee link.
     #[arg(long, value_name = "NAME")]
@@ -157,6 +162,10 @@ async fn run_async(args: ServeArgs) -> CliResult {
     });
     srv.serve_with(listener, shutdown_signal(), |ready| {
         println!("Delve is serving {db} on {addr} (Ctrl-C to stop)");
+        println!(
+            "Players open: {url}/ (invite links and QR codes carry it; --public-url to change)",
+            url = ready.url
+        );
         match &ready.referee_link {
             Some(link) => println!("Referee link (keep it private): {link}"),
             None => println!(

@@ -1,7 +1,8 @@
 //! The HTTP routes: authentication, authorisation, limits, and the calls into the store.
 
 use crate::bodies::{
-    CommandQuery, CreateInvite, CreateTable, ImportQuery, Join, LogQuery, PackUpload, RevokePlayer,
+    CommandQuery, CreateInvite, CreateTable, ImportQuery, Join, LogPage, LogQuery, PackUpload,
+    RevokePlayer,
 };
 use crate::error::{ApiError, Issue};
 use crate::runner::{self, json_array};
@@ -65,6 +66,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body))
+        .layer(axum::middleware::from_fn(crate::web::gzip_api))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             guard::edge,
@@ -815,24 +817,41 @@ async fn log(
                 .rule("limits.log_page"),
         );
     }
+    let asked = q
+        .page()
+        .map_err(|why| ApiError::bad_request("bad_page", why).rule("api.log_page"))?;
     let viewer = who.viewer();
     let hub = state.hub.get(&id);
     let mut locked = runner::lock_for_read(&state, &hub, &id, &who).await?;
     let reader = runner::reader(&mut locked, &viewer)?;
     drop(locked);
-    // Only this page is read and projected, from the viewer's index mark before it.
-    let (page, _) = reader
-        .page(&*state.tables.store, q.after, limit, None)
-        .await?;
-    let page: Vec<Arc<str>> = page.into_iter().map(|(_, json)| json).collect();
     let last_n = reader.last_n();
-    let next = q.after.min(last_n) + page.len() as u64;
+    // The viewer's numbering is dense (1…last_n over what it sees), so a backwards page is the
+    // forward page after `before - 1 - limit`: it reads and projects only that page, and its
+    // bounds say nothing about events the viewer does not see.
+    let (after, take) = match asked {
+        LogPage::After(after) => (after, limit),
+        LogPage::Before(before) => {
+            let end = before.map_or(last_n, |b| (b - 1).min(last_n));
+            let start = end.saturating_sub(limit as u64);
+            (start, (end - start) as usize)
+        }
+    };
+    // Only this page is read and projected, from the viewer's index mark before it.
+    let (page, _) = reader.page(&*state.tables.store, after, take, None).await?;
+    let page: Vec<Arc<str>> = page.into_iter().map(|(_, json)| json).collect();
+    let next = after.min(last_n) + page.len() as u64;
+    // `before`: the page's first `n` (where it would start, if empty); passed back as
+    // `before=` it reads the page further back (`older`: there is one).
+    let back = after.min(last_n) + 1;
     Ok(raw_json(
         StatusCode::OK,
         format!(
-            "{{\"events\":{},\"next_after\":{next},\"last_n\":{last_n},\"more\":{}}}",
+            "{{\"events\":{},\"next_after\":{next},\"last_n\":{last_n},\"more\":{},\
+             \"before\":{back},\"older\":{}}}",
             json_array(&page),
-            next < last_n
+            next < last_n,
+            back > 1
         ),
     ))
 }

@@ -70,16 +70,53 @@ pub(crate) struct CommandQuery {
     pub(crate) faces: Option<String>,
 }
 
+/// `GET /api/tables/{id}/log`: one page of the caller's log, in the caller's own dense
+/// numbering `n` (1, 2, 3, … over the events the caller sees), events oldest first within the
+/// page. Forwards: `after=N` (the events with `n > N`). Backwards, newest first page by page:
+/// `newest=true` (the last `limit` events), then `before=N` with the page's `before` (the
+/// `limit` events just before `n = N`). `after`, `before` and `newest` exclude one another.
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct LogQuery {
     /// The last `n` the caller has (0: from the start).
     #[serde(default)]
-    pub(crate) after: u64,
+    pub(crate) after: Option<u64>,
+    /// The page of events with `n < before` (the newest of them), for reading backwards; the
+    /// answer's `before` continues further back.
+    #[serde(default)]
+    #[schemars(range(min = 1))]
+    pub(crate) before: Option<u64>,
+    /// The newest page (the last `limit` events); the answer's `before` continues back.
+    #[serde(default)]
+    pub(crate) newest: bool,
     /// Events per page (default 100; at most the server's page limit).
     #[serde(default)]
     #[schemars(range(min = 1, max = 1000))]
     pub(crate) limit: Option<usize>,
+}
+
+/// Which page of the log a [`LogQuery`] asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LogPage {
+    /// The events with `n > after`.
+    After(u64),
+    /// The newest events with `n < before` (`None`: the newest of all).
+    Before(Option<u64>),
+}
+
+impl LogQuery {
+    /// The page asked for, or why the parameters contradict each other.
+    pub(crate) fn page(&self) -> Result<LogPage, &'static str> {
+        match (self.after, self.before, self.newest) {
+            (Some(_), Some(_), _) => Err("`after` and `before` exclude each other"),
+            (Some(_), None, true) => Err("`after` and `newest` exclude each other"),
+            (None, Some(_), true) => Err("`before` and `newest=true` exclude each other"),
+            (None, Some(0), false) => Err("`before` must be at least 1"),
+            (None, Some(b), false) => Ok(LogPage::Before(Some(b))),
+            (None, None, true) => Ok(LogPage::Before(None)),
+            (after, None, false) => Ok(LogPage::After(after.unwrap_or(0))),
+        }
+    }
 }
 
 /// One uploaded pack file.

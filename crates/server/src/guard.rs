@@ -77,6 +77,8 @@ pub struct Hosts {
     origin_names: Vec<String>,
     /// The public URL's origin (`scheme://authority`, lower case), if given.
     public_origin: Option<String>,
+    /// Further origins of this server (the bound address's, when the public URL differs).
+    more_origins: Vec<String>,
 }
 
 impl Hosts {
@@ -103,6 +105,19 @@ impl Hosts {
         hosts
     }
 
+    /// Also accepts `url`'s origin (and host), e.g. the bound address's `http://0.0.0.0:8080`
+    /// when the public URL names the LAN address instead.
+    pub fn with_origin(mut self, url: &str) -> Self {
+        let url = url.trim_end_matches('/').to_ascii_lowercase();
+        if let Some((_, authority)) = url.split_once("://") {
+            let authority = authority.split('/').next().unwrap_or_default();
+            self.names.push(host_of(authority).to_string());
+            self.more_origins
+                .push(url.split('/').take(3).collect::<Vec<_>>().join("/"));
+        }
+        self
+    }
+
     /// Whether a `Host` value (`name[:port]`) names this server.
     pub fn host_allowed(&self, host: &str) -> bool {
         if self.any {
@@ -124,7 +139,9 @@ impl Hosts {
             return true;
         }
         let origin = origin.trim().to_ascii_lowercase();
-        if self.public_origin.as_deref() == Some(origin.as_str()) {
+        if self.public_origin.as_deref() == Some(origin.as_str())
+            || self.more_origins.contains(&origin)
+        {
             return true;
         }
         let Some((scheme, authority)) = origin.split_once("://") else {

@@ -22,7 +22,7 @@
 //!
 //! | Method | Path | Who | What |
 //! |---|---|---|---|
-//! | GET  | `/`, `/assets/*` | anyone | the web UI ([`web`]) |
+//! | GET  | `/`, `/assets/<version>/*`, `/assets/*` | anyone | the web UI ([`web`]; versioned: cached for good) |
 //! | GET  | `/api/health` | anyone | status, version, rulesets |
 //! | GET  | `/api/rulesets` | anyone | registered ruleset names |
 //! | GET  | `/api/openapi.json` | anyone | OpenAPI 3 document of every route |
@@ -31,7 +31,7 @@
 //! | POST | `/api/tables/{id}/invites` | Referee | invite (bound to a character or open) |
 //! | POST | `/api/join` | invite holder | exchange a single-use invite for a player token |
 //! | POST | `/api/tables/{id}/commands` | Referee, player | run a command → the events the caller sees |
-//! | GET  | `/api/tables/{id}/log?after=N&limit=M` | Referee, player | the caller's log, paged |
+//! | GET  | `/api/tables/{id}/log?after=N&limit=M` | Referee, player | the caller's log, paged (backwards: `newest=true`, then `before=N`) |
 //! | GET  | `/api/tables/{id}/view` | Referee, player | the caller's view of the state |
 //! | GET  | `/api/tables/{id}/export` | Referee: full export; player: own projection only | |
 //! | POST | `/api/tables/{id}/packs` | Referee | load content packs (or only validate them) |
@@ -84,7 +84,10 @@
 //!   or coming from a foreign `Origin` are refused. Rate limits are keyed by client address
 //!   and by token, table creation can need a key, and connections that are slow to send
 //!   their headers or body are closed ([`guard`]). No CORS headers are sent. The server
-//!   listens on loopback unless told otherwise.
+//!   listens on loopback unless told otherwise; bound to all interfaces, its links carry the
+//!   LAN address ([`default_public_url`]).
+//! - `/api` answers are gzipped for clients that accept it ([`web::gzip_api`]), the live
+//!   WebSocket excepted.
 //! - Memory is bounded: tables unused for [`Limits::table_idle`] (and the least recently used
 //!   past [`Limits::max_tables`]) are unloaded with their viewers' indexes
 //!   ([`hub::Hub::evict`]); a viewer's index is bounded whatever the log's length.
@@ -124,6 +127,7 @@ pub use tokens::{Grant, PgTokens, SqliteTokens, TokenRecord, TokenStore};
 
 use engine::{Registry, SystemClock, WallClock};
 use std::future::Future;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, UdpSocket};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -256,7 +260,8 @@ pub struct Server {
     pub tokens: Arc<dyn TokenStore>,
     pub registry: Registry,
     pub limits: Limits,
-    /// Base URL for links; `http://<bound address>` when `None`.
+    /// Base URL for links; when `None`, [`default_public_url`] of the bound address and the
+    /// machine's LAN address ([`lan_address`]).
     pub public_url: Option<String>,
     /// Create this table before serving and report its Referee link through `on_ready`.
     pub start_table: Option<StartTable>,
@@ -315,6 +320,48 @@ pub async fn open_database(
             ))
         })?;
     open_sqlite(Path::new(path)).await
+}
+
+/// The base URL links carry (invites, QR codes) when `--public-url` is not given.
+///
+/// Bound to an unspecified address (`0.0.0.0`, `::`) the server is reachable from other
+/// machines, but `http://0.0.0.0:8080` names nothing a phone can open: the machine's LAN
+/// address `lan` is used instead (from [`lan_address`]), and loopback when there is none.
+/// Bound to any other address (loopback included) that address is the URL.
+pub fn default_public_url(bound: SocketAddr, lan: Option<IpAddr>) -> String {
+    let ip = match (bound.ip().is_unspecified(), lan) {
+        (false, _) => bound.ip(),
+        (true, Some(lan)) => lan,
+        (true, None) if bound.is_ipv4() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        (true, None) => IpAddr::V6(Ipv6Addr::LOCALHOST),
+    };
+    format!("http://{}", SocketAddr::new(ip, bound.port()))
+}
+
+/// The address of the interface this machine would use to reach other machines, found
+/// without sending anything: a UDP socket "connected" to a documentation address (TEST-NET-1,
+/// `192.0.2.1`; for IPv6 `2001:db8::1`) only picks a route and a source address. IPv4 first;
+/// IPv6 only when `v6` (the server listens on `::`). `None` when there is no route (offline).
+pub fn lan_address(v6: bool) -> Option<IpAddr> {
+    fn probe(bind: SocketAddr, to: SocketAddr) -> Option<IpAddr> {
+        let socket = UdpSocket::bind(bind).ok()?;
+        socket.connect(to).ok()?;
+        let ip = socket.local_addr().ok()?.ip();
+        (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
+    }
+    let v4 = probe(
+        SocketAddr::from((Ipv4Addr::UNSPECIFIED, 0)),
+        SocketAddr::from((Ipv4Addr::new(192, 0, 2, 1), 9)),
+    );
+    v4.or_else(|| {
+        v6.then(|| {
+            probe(
+                SocketAddr::from((Ipv6Addr::UNSPECIFIED, 0)),
+                SocketAddr::from((Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 1), 9)),
+            )
+        })
+        .flatten()
+    })
 }
 
 /// Every so often: unloads tables idle for [`Limits::table_idle`] (and the least recently
@@ -378,11 +425,27 @@ impl Server {
         on_ready: impl FnOnce(&Ready),
     ) -> Result<(), ServerError> {
         let addr = listener.local_addr()?;
-        let public_url = self
-            .public_url
-            .unwrap_or_else(|| format!("http://{addr}"))
-            .trim_end_matches('/')
-            .to_string();
+        let public_url = match self.public_url {
+            Some(url) => url,
+            None => {
+                let lan = if addr.ip().is_unspecified() {
+                    let lan = lan_address(addr.is_ipv6());
+                    if lan.is_none() {
+                        tracing::warn!(
+                            "listening on {addr} but no network address was found (offline?): \
+                             links use loopback, which only this machine can open; pass \
+                             --public-url to set the address players should use"
+                        );
+                    }
+                    lan
+                } else {
+                    None
+                };
+                default_public_url(addr, lan)
+            }
+        }
+        .trim_end_matches('/')
+        .to_string();
         let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
         // Listen before serving, so no append made after start-up goes unannounced.
         let notices = self.store.subscribe().await?;
@@ -392,7 +455,9 @@ impl Server {
             hub: hub::Hub::new(self.limits.live_buffer, self.limits.max_tables),
             guard: guard::Guard::new(
                 &self.limits,
-                guard::Hosts::new(&public_url, &self.allowed_hosts),
+                // The bound address's own URL stays accepted besides the public one.
+                guard::Hosts::new(&public_url, &self.allowed_hosts)
+                    .with_origin(&format!("http://{addr}")),
                 self.create_key.as_deref(),
             )
             .with_trusted_proxies(self.trusted_proxies),
@@ -447,5 +512,90 @@ impl Server {
             let _ = task.await;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn addr(s: &str) -> SocketAddr {
+        s.parse().expect("socket address")
+    }
+
+    #[test]
+    fn public_url_defaults_to_the_lan_address_when_bound_to_all() {
+        let lan: IpAddr = "192.168.1.23".parse().expect("ip");
+        assert_eq!(
+            default_public_url(addr("0.0.0.0:8080"), Some(lan)),
+            "http://192.168.1.23:8080"
+        );
+        assert_eq!(
+            default_public_url(addr("[::]:8080"), Some(lan)),
+            "http://192.168.1.23:8080"
+        );
+        let lan6: IpAddr = "fd00::5".parse().expect("ip");
+        assert_eq!(
+            default_public_url(addr("[::]:9000"), Some(lan6)),
+            "http://[fd00::5]:9000"
+        );
+        // No network: loopback of the same family, never 0.0.0.0.
+        assert_eq!(
+            default_public_url(addr("0.0.0.0:8080"), None),
+            "http://127.0.0.1:8080"
+        );
+        assert_eq!(
+            default_public_url(addr("[::]:8080"), None),
+            "http://[::1]:8080"
+        );
+    }
+
+    #[test]
+    fn public_url_keeps_a_specific_bound_address() {
+        let lan: IpAddr = "192.168.1.23".parse().expect("ip");
+        assert_eq!(
+            default_public_url(addr("127.0.0.1:8080"), Some(lan)),
+            "http://127.0.0.1:8080"
+        );
+        assert_eq!(
+            default_public_url(addr("[::1]:80"), None),
+            "http://[::1]:80"
+        );
+        assert_eq!(
+            default_public_url(addr("10.0.0.7:8080"), Some(lan)),
+            "http://10.0.0.7:8080"
+        );
+    }
+
+    #[test]
+    fn the_guard_accepts_the_default_public_url_and_what_it_accepted_before() {
+        let bound = addr("0.0.0.0:8080");
+        let public = default_public_url(bound, "192.168.1.23".parse().ok());
+        let hosts = guard::Hosts::new(&public, &[]).with_origin(&format!("http://{bound}"));
+        for host in [
+            "192.168.1.23:8080",
+            "127.0.0.1:8080",
+            "localhost:8080",
+            "0.0.0.0:8080",
+        ] {
+            assert!(hosts.host_allowed(host), "{host}");
+            assert!(
+                hosts.origin_allowed(&format!("http://{host}"), Some(host)),
+                "{host}"
+            );
+        }
+        // A page served from loopback calling the LAN address, and the old bound origin.
+        assert!(hosts.origin_allowed("http://192.168.1.23:8080", Some("127.0.0.1:8080")));
+        assert!(hosts.origin_allowed("http://0.0.0.0:8080", Some("192.168.1.23:8080")));
+        assert!(!hosts.host_allowed("evil.example"));
+        assert!(!hosts.origin_allowed("http://evil.example", Some("192.168.1.23:8080")));
+    }
+
+    #[test]
+    fn the_lan_address_is_never_loopback_or_unspecified() {
+        // Whatever this machine's network (none in a sandbox): never 0.0.0.0 nor 127.0.0.1.
+        if let Some(ip) = lan_address(true) {
+            assert!(!ip.is_loopback() && !ip.is_unspecified(), "{ip}");
+        }
     }
 }

@@ -316,12 +316,14 @@ pub fn document(registry: &engine::Registry) -> Value {
                     &["400", "401", "403", "404", "409", "413", "422", "429"])
             }},
             "/api/tables/{id}/log": {"get": {
-                "summary": "The caller's log, numbered densely for the caller, paged",
+                "summary": "The caller's log, numbered densely for the caller, paged: forwards with after=N, backwards with newest=true then before=N (the page's `before`); events oldest first within a page",
                 "security": bearer,
                 "parameters": log_params,
                 "responses": with_errors(("200", json_ok("Page", json!({"type": "object", "properties": {
                     "events": {"type": "array", "items": {"$ref": "#/components/schemas/ViewEvent"}},
-                    "next_after": {"type": "integer"}, "last_n": {"type": "integer"}, "more": {"type": "boolean"}}}))),
+                    "next_after": {"type": "integer"}, "last_n": {"type": "integer"}, "more": {"type": "boolean"},
+                    "before": {"type": "integer", "description": "The page's first n: pass it as before= for the page further back"},
+                    "older": {"type": "boolean", "description": "Events before this page exist"}}}))),
                     &["400", "401", "403", "404"])
             }},
             "/api/tables/{id}/view": {"get": {

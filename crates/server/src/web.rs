@@ -6,14 +6,28 @@
 //!
 //! # Serving
 //!
-//! - `GET /` → `index.html`; `GET /assets/<path>` → the file `web/<path>`; anything else under
-//!   `/assets` is a JSON 404 like the API's.
+//! - `GET /` → `index.html`; `GET /assets/<version>/<path>` → the file `web/<path>`, where
+//!   `<version>` is [`version`], 16 hex digits of the SHA-256 of the whole embedded tree
+//!   (computed once, at first use); `GET /assets/<path>` (no version, the old URLs) → the same
+//!   file; anything else under `/assets` is a JSON 404 like the API's.
+//! - The page: `index.html` is served with every `/assets/` URL rewritten to the versioned
+//!   prefix, a `<link rel="modulepreload">` for each module `js/app.js` imports (directly or
+//!   not, read from the files' static `import … from "./…"` at start-up), so they download in
+//!   parallel rather than one level at a time, and a JSON block `#delve-assets` naming the
+//!   prefix and, per entry module loaded later (`js/table.js`, `rulesets/<name>/index.js`),
+//!   its modules, which the shell preloads as soon as it knows it needs them (`api.preload`).
 //! - `Content-Type` from the extension (UTF-8 for text), `X-Content-Type-Options: nosniff`,
 //!   a strict `Content-Security-Policy` (only this origin; `ws:`/`wss:` for the live stream;
 //!   `data:` images for the QR code).
-//! - Caching: `Cache-Control: no-cache` plus a strong `ETag` (SHA-256 of the file), so a
-//!   browser revalidates and gets `304 Not Modified` while the binary is the same, and never
-//!   runs a stale module after an upgrade.
+//! - Caching: under the versioned prefix `Cache-Control: public, max-age=31536000, immutable`
+//!   (a new binary with other files has another prefix, so a repeat visit asks only for the
+//!   page); the page and the unversioned paths `no-cache` plus a strong `ETag` (SHA-256 of the
+//!   file), so a browser revalidates them and gets `304 Not Modified` while the binary is the
+//!   same. A request under another version (a page opened before an upgrade loading a module
+//!   lazily) gets the current file, `no-cache`, rather than a 404 that would break that page.
+//! - API answers (`/api/…` but the live WebSocket) are gzipped when the client accepts it and
+//!   they are at least [`GZIP_MIN_BYTES`] ([`gzip_api`]): each is a JSON value already whole
+//!   in memory, so compressing adds no buffering of a stream.
 //! - Compression: text files are gzipped once, on first request, when the client sends
 //!   `Accept-Encoding: gzip` and it saves at least a tenth (`Vary: Accept-Encoding`).
 //!
@@ -32,13 +46,14 @@
 use crate::AppState;
 use crate::error::ApiError;
 use axum::Router;
-use axum::body::Body;
-use axum::extract::Path;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, Request};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::Write;
 use std::sync::{Arc, OnceLock};
 
@@ -123,10 +138,10 @@ static FILES: &[Embedded] = embed!(
 
 /// A file ready to serve: its type, validator and (for text worth it) gzipped body.
 struct Prepared {
-    bytes: &'static [u8],
+    bytes: Bytes,
     mime: &'static str,
     etag: String,
-    gzip: Option<Vec<u8>>,
+    gzip: Option<Bytes>,
 }
 
 fn mime(path: &str) -> &'static str {
@@ -143,12 +158,144 @@ fn mime(path: &str) -> &'static str {
     }
 }
 
-fn gzip(bytes: &[u8]) -> Option<Vec<u8>> {
-    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+fn gzip_with(bytes: &[u8], level: flate2::Compression) -> Option<Vec<u8>> {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), level);
     enc.write_all(bytes).ok()?;
     let out = enc.finish().ok()?;
     // Worth it only when it saves at least a tenth.
     (out.len() * 10 < bytes.len() * 9).then_some(out)
+}
+
+fn gzip(bytes: &[u8]) -> Option<Vec<u8>> {
+    gzip_with(bytes, flate2::Compression::best())
+}
+
+/// The asset tree's version: 16 hex digits of the SHA-256 over every embedded file's path
+/// and bytes (so any change to any file gives another prefix).
+pub fn version() -> &'static str {
+    static VERSION: OnceLock<String> = OnceLock::new();
+    VERSION.get_or_init(|| {
+        let mut hash = Sha256::new();
+        for f in FILES {
+            hash.update((f.path.len() as u64).to_le_bytes());
+            hash.update(f.path.as_bytes());
+            hash.update((f.bytes.len() as u64).to_le_bytes());
+            hash.update(f.bytes);
+        }
+        hash.finalize()[..8]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    })
+}
+
+/// The prefix of the versioned asset URLs, `/assets/<version>/`.
+pub fn prefix() -> String {
+    format!("/assets/{}/", version())
+}
+
+/// The relative module specifiers of a script's static imports and re-exports
+/// (`import … from "./x.js"`, `export … from "../y.js"`, `import "./z.js"`); dynamic
+/// `import(…)` is left out (it loads later, on purpose).
+fn static_imports(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for keyword in ["from", "import"] {
+        for (i, _) in text.match_indices(keyword) {
+            let before = text[..i].chars().last().unwrap_or(' ');
+            if before.is_ascii_alphanumeric() || before == '_' || before == '.' || before == '$' {
+                continue;
+            }
+            let rest = text[i + keyword.len()..].trim_start();
+            let Some(quote) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+                continue;
+            };
+            let rest = &rest[1..];
+            let Some(end) = rest.find(quote) else {
+                continue;
+            };
+            let spec = &rest[..end];
+            if spec.starts_with("./") || spec.starts_with("../") {
+                out.push(spec);
+            }
+        }
+    }
+    out
+}
+
+/// `spec` imported by the file at `from` (both relative to `web/`), or `None` if it leaves
+/// the tree.
+fn resolve(from: &str, spec: &str) -> Option<String> {
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for seg in spec.split('/') {
+        match seg {
+            "." | "" => {}
+            ".." => {
+                parts.pop()?;
+            }
+            s => parts.push(s),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// Every embedded module `entry` needs through static imports, itself first, then the rest
+/// in path order.
+fn closure(entry: &str) -> Vec<String> {
+    let files: HashMap<&str, &[u8]> = FILES.iter().map(|f| (f.path, f.bytes)).collect();
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![entry.to_string()];
+    while let Some(path) = todo.pop() {
+        let Some(bytes) = files.get(path.as_str()) else {
+            continue;
+        };
+        if !seen.insert(path.clone()) {
+            continue;
+        }
+        let text = std::str::from_utf8(bytes).unwrap_or_default();
+        todo.extend(
+            static_imports(text)
+                .into_iter()
+                .filter_map(|spec| resolve(&path, spec)),
+        );
+    }
+    seen.remove(entry);
+    std::iter::once(entry.to_string()).chain(seen).collect()
+}
+
+/// The modules loaded after the page: the table screen and each ruleset's screen.
+fn later_entries() -> Vec<&'static str> {
+    std::iter::once("js/table.js")
+        .chain(
+            FILES
+                .iter()
+                .map(|f| f.path)
+                .filter(|p| p.starts_with("rulesets/") && p.ends_with("/index.js")),
+        )
+        .collect()
+}
+
+/// `index.html` as served: versioned URLs, the shell's modulepreload links and the
+/// `#delve-assets` block (see the module documentation).
+fn page(html: &str) -> String {
+    let prefix = prefix();
+    let versioned = html.replace("\"/assets/", &format!("\"{prefix}"));
+    let links: String = closure("js/app.js")
+        .iter()
+        .skip(1)
+        .map(|m| format!("<link rel=\"modulepreload\" href=\"{prefix}{m}\">\n"))
+        .collect();
+    let later: BTreeMap<&str, Vec<String>> = later_entries()
+        .into_iter()
+        .map(|e| (e, closure(e)))
+        .collect();
+    let manifest = serde_json::json!({ "base": prefix, "preload": later });
+    // `<` escaped so no path could close the block early.
+    let manifest = manifest.to_string().replace('<', "\\u003c");
+    let block = format!(
+        "{links}<script type=\"application/json\" id=\"delve-assets\">{manifest}</script>\n"
+    );
+    versioned.replace("<!-- modulepreload -->\n", &block)
 }
 
 fn prepared() -> &'static HashMap<&'static str, Prepared> {
@@ -158,14 +305,23 @@ fn prepared() -> &'static HashMap<&'static str, Prepared> {
             .iter()
             .map(|f| {
                 let mime = mime(f.path);
-                let digest = Sha256::digest(f.bytes);
+                let bytes = if f.path == "index.html" {
+                    Bytes::from(page(&String::from_utf8_lossy(f.bytes)))
+                } else {
+                    Bytes::from_static(f.bytes)
+                };
+                let digest = Sha256::digest(&bytes);
                 let etag: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
                 let text = mime.starts_with("text/") || mime == "image/svg+xml";
                 let p = Prepared {
-                    bytes: f.bytes,
+                    gzip: if text {
+                        gzip(&bytes).map(Bytes::from)
+                    } else {
+                        None
+                    },
+                    bytes,
                     mime,
                     etag: format!("\"{etag}\""),
-                    gzip: if text { gzip(f.bytes) } else { None },
                 };
                 (f.path, p)
             })
@@ -173,16 +329,107 @@ fn prepared() -> &'static HashMap<&'static str, Prepared> {
     })
 }
 
+/// Whether the client accepts gzip (`Accept-Encoding: gzip`, not with `q=0`).
+pub fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|e| {
+            let mut parts = e.split(';');
+            let name = parts.next().unwrap_or_default().trim();
+            let refused = parts.any(|p| {
+                p.trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            name.eq_ignore_ascii_case("gzip") && !refused
+        })
+}
+
+/// API answers smaller than this are sent as they are (gzip would barely pay).
+pub const GZIP_MIN_BYTES: usize = 1024;
+
+/// Answers larger than this are compressed off the async workers.
+const GZIP_BLOCKING_BYTES: usize = 64 * 1024;
+
+/// Middleware: gzips `/api` answers (not the live WebSocket, `/api/tables/{id}/live`) for a
+/// client that accepts it. Every API answer is one JSON value (or an export's JSON Lines)
+/// already whole in memory, so collecting it costs no more than the answer itself.
+pub async fn gzip_api(req: Request, next: Next) -> Response {
+    let path = req.uri().path();
+    let eligible = path.starts_with("/api/") && !path.ends_with("/live");
+    let wants = eligible && accepts_gzip(req.headers());
+    let mut resp = next.run(req).await;
+    if !eligible {
+        return resp;
+    }
+    resp.headers_mut()
+        .append(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    let small = axum::body::HttpBody::size_hint(resp.body())
+        .upper()
+        .is_some_and(|n| n < GZIP_MIN_BYTES as u64);
+    let skip = !wants
+        || small
+        || resp.status() == StatusCode::SWITCHING_PROTOCOLS
+        || resp.status() == StatusCode::NOT_MODIFIED
+        || resp.status() == StatusCode::NO_CONTENT
+        || resp.headers().contains_key(header::CONTENT_ENCODING);
+    if skip {
+        return resp;
+    }
+    let (mut parts, body) = resp.into_parts();
+    // The body is already in memory (see above); no limit beyond the answer's own size.
+    let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let level = flate2::Compression::new(6);
+    let zipped = if bytes.len() > GZIP_BLOCKING_BYTES {
+        let plain = bytes.clone();
+        tokio::task::spawn_blocking(move || gzip_with(&plain, level))
+            .await
+            .ok()
+            .flatten()
+    } else {
+        gzip_with(&bytes, level)
+    };
+    match zipped {
+        Some(z) => {
+            parts.headers.remove(header::CONTENT_LENGTH);
+            parts
+                .headers
+                .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            Response::from_parts(parts, Body::from(z))
+        }
+        None => Response::from_parts(parts, Body::from(bytes)),
+    }
+}
+
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
 img-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; \
 frame-ancestors 'none'";
 
-fn serve(path: &str, headers: &HeaderMap) -> Response {
+/// How long a browser may keep a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Caching {
+    /// Revalidate every time (the page, unversioned and stale-versioned paths).
+    Revalidate,
+    /// The versioned prefix: never changes.
+    Immutable,
+}
+
+fn serve(path: &str, headers: &HeaderMap, caching: Caching) -> Response {
     let Some(file) = prepared().get(path) else {
         return ApiError::not_found(format!("no asset `{path}`")).into_response();
     };
+    let cache = match caching {
+        Caching::Revalidate => "no-cache",
+        Caching::Immutable => "public, max-age=31536000, immutable",
+    };
     let mut builder = Response::builder()
-        .header(header::CACHE_CONTROL, "no-cache")
+        .header(header::CACHE_CONTROL, cache)
         .header(header::ETAG, &file.etag)
         .header(header::VARY, "Accept-Encoding")
         .header(header::X_CONTENT_TYPE_OPTIONS, "nosniff")
@@ -198,19 +445,12 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
             .unwrap_or_else(|_| StatusCode::NOT_MODIFIED.into_response());
     }
     builder = builder.header(header::CONTENT_TYPE, HeaderValue::from_static(file.mime));
-    let wants_gzip = headers
-        .get(header::ACCEPT_ENCODING)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| {
-            v.split(',')
-                .any(|e| e.split(';').next().is_some_and(|n| n.trim() == "gzip"))
-        });
-    let body = match (&file.gzip, wants_gzip) {
+    let body = match (&file.gzip, accepts_gzip(headers)) {
         (Some(gz), true) => {
             builder = builder.header(header::CONTENT_ENCODING, "gzip");
             Body::from(gz.clone())
         }
-        _ => Body::from(file.bytes),
+        _ => Body::from(file.bytes.clone()),
     };
     builder
         .body(body)
@@ -218,11 +458,24 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
 }
 
 async fn index(headers: HeaderMap) -> Response {
-    serve("index.html", &headers)
+    serve("index.html", &headers, Caching::Revalidate)
+}
+
+/// Whether a path segment has the shape of a version (16 lower-case hex digits).
+fn is_version(segment: &str) -> bool {
+    segment.len() == 16
+        && segment
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
-    serve(&path, &headers)
+    match path.split_once('/') {
+        Some((v, rest)) if v == version() => serve(rest, &headers, Caching::Immutable),
+        // Another version: a page from before an upgrade; the current file, revalidated.
+        Some((v, rest)) if is_version(v) => serve(rest, &headers, Caching::Revalidate),
+        _ => serve(&path, &headers, Caching::Revalidate),
+    }
 }
 
 #[cfg(test)]
@@ -553,6 +806,86 @@ mod tests {
         );
         assert!(plural_problems("ru", "x", "x = Прошло минут: { $minutes }").is_empty());
         assert!(plural_problems("en", "x", "x = { $count } of { $max }").is_empty());
+    }
+
+    #[test]
+    fn the_page_preloads_the_shell_and_names_the_later_modules() {
+        let page = String::from_utf8(prepared()["index.html"].bytes.to_vec()).expect("utf-8");
+        let prefix = prefix();
+        assert!(
+            page.contains(&format!("src=\"{prefix}js/app.js\"")),
+            "{page}"
+        );
+        assert!(
+            !page.contains("\"/assets/js"),
+            "every asset URL is versioned"
+        );
+        for m in [
+            "js/i18n.js",
+            "js/lobby.js",
+            "js/api.js",
+            "vendor/fluent/bundle.js",
+        ] {
+            assert!(
+                page.contains(&format!(
+                    "<link rel=\"modulepreload\" href=\"{prefix}{m}\">"
+                )),
+                "{m}"
+            );
+        }
+        assert!(
+            !page.contains(&format!("{prefix}js/table.js\">")),
+            "table.js loads later"
+        );
+        let open = "id=\"delve-assets\">";
+        let start = page.find(open).expect("block") + open.len();
+        let end = start + page[start..].find("</script>").expect("end");
+        let manifest: serde_json::Value = serde_json::from_str(&page[start..end]).expect("json");
+        assert_eq!(manifest["base"], prefix);
+        let crows = manifest["preload"]["rulesets/crows/index.js"].to_string();
+        for m in ["rulesets/crows/combat.js", "rulesets/crows/sheet.js"] {
+            assert!(crows.contains(m), "{m} in {crows}");
+        }
+        let table = manifest["preload"]["js/table.js"].to_string();
+        assert!(table.contains("vendor/preact/hooks.module.js") && table.contains("js/log.js"));
+        assert!(
+            !table.contains("qrcode"),
+            "dynamic imports are not preloaded"
+        );
+    }
+
+    #[test]
+    fn imports_are_read_and_resolved() {
+        let text = "import { a } from \"./a.js\";\nimport{b}from\"../v/b.js\"\nexport { c } from './c.js';\nimport \"./d.js\";\nconst x = await import(\"./lazy.js\");\nfrom(\"x\");";
+        assert_eq!(
+            static_imports(text),
+            ["./a.js", "../v/b.js", "./c.js", "./d.js"]
+        );
+        assert_eq!(
+            resolve("js/app.js", "../vendor/x.js").as_deref(),
+            Some("vendor/x.js")
+        );
+        assert_eq!(
+            resolve("js/app.js", "./i18n.js").as_deref(),
+            Some("js/i18n.js")
+        );
+        assert_eq!(resolve("app.js", "../../x.js"), None);
+        assert!(is_version(version()));
+        assert!(!is_version("js") && !is_version("0123456789ABCDEF"));
+    }
+
+    #[test]
+    fn gzip_is_accepted_by_name_unless_refused() {
+        let h = |v: &str| {
+            let mut m = HeaderMap::new();
+            m.insert(
+                header::ACCEPT_ENCODING,
+                HeaderValue::from_str(v).expect("value"),
+            );
+            accepts_gzip(&m)
+        };
+        assert!(h("gzip") && h("br, gzip;q=0.8") && h("GZIP"));
+        assert!(!h("br") && !h("gzip;q=0") && !h("x-gzip2") && !accepts_gzip(&HeaderMap::new()));
     }
 
     #[test]

@@ -13,6 +13,8 @@ use tokio_tungstenite::tungstenite::Message;
 mod batch;
 #[path = "http/hostile.rs"]
 mod hostile;
+#[path = "http/net.rs"]
+mod net;
 #[path = "http/openapi.rs"]
 mod openapi;
 #[path = "http/pack_issues.rs"]

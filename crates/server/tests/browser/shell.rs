@@ -9,11 +9,16 @@ use crate::crows_screens::*;
 use fantoccini::Client;
 use serde_json::{Value, json};
 
-/// Every file the page fetched so far (paths), and the bytes the network moved for them.
+/// Every file the page fetched so far (paths, the asset version taken out of them), and the
+/// bytes the network moved for them.
 const RESOURCES: &str = r#"const nav = performance.getEntriesByType('navigation')[0];
     const all = [nav, ...performance.getEntriesByType('resource')];
-    return {files: all.map(e => e.name.replace(location.origin, '')),
+    return {files: all.map(e => e.name.replace(location.origin, '').replace(/^\/assets\/[0-9a-f]{16}\//, '/assets/')),
             transfer: all.reduce((a, e) => a + e.transferSize, 0)};"#;
+
+/// The page's own `js/table.js` (under the asset version, the module instance the page uses).
+const TABLE_JS: &str =
+    "JSON.parse(document.getElementById('delve-assets').textContent).base + 'js/table.js'";
 
 async fn resources(c: &Client) -> (Vec<String>, f64) {
     let v = js(c, RESOURCES).await;
@@ -176,13 +181,13 @@ async fn shell_loads_each_rulesets_own_screens() {
     // the shell's list of screens in this page.
     js(
         &c,
-        "import('/assets/js/table.js').then(m => m.SCREENS.splice(m.SCREENS.indexOf('demo'), 1)); return true",
+        &format!("import({TABLE_JS}).then(m => m.SCREENS.splice(m.SCREENS.indexOf('demo'), 1)); return true"),
     )
     .await;
     wait_js(
         &c,
         "demo taken off the list",
-        "return import('/assets/js/table.js').then(m => !m.SCREENS.includes('demo'))",
+        &format!("return import({TABLE_JS}).then(m => !m.SCREENS.includes('demo'))"),
     )
     .await;
     let hash = demo_hash.as_str().expect("hash").to_string();

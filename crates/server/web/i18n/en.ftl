@@ -187,3 +187,11 @@ ev-secret_roll = A roll was made in secret ({ $label })
 boundary-group_end = the end of a group’s turns
 boundary-named_rest_end = the end of the { $name }
 boundary-custom = { $name }
+
+## network and paging
+log-show-older = Show older events
+log-loading-older = Loading older events…
+log-older-loaded = { $count ->
+    [one] { $count } older event loaded
+   *[other] { $count } older events loaded
+}

@@ -194,3 +194,13 @@ ev-secret_roll = Сделан тайный бросок ({ $label })
 boundary-group_end = конец боевых ходов группы
 boundary-named_rest_end = конец отдыха ({ $name })
 boundary-custom = { $name }
+
+## network and paging
+log-show-older = Показать более ранние события
+log-loading-older = Загружаем более ранние события…
+log-older-loaded = { $count ->
+    [one] Загружено ещё { $count } раннее событие
+    [few] Загружено ещё { $count } ранних события
+    [many] Загружено ещё { $count } ранних событий
+   *[other] Загружено ещё { $count } раннего события
+}

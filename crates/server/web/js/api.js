@@ -36,6 +36,34 @@ async function request(method, path, { token, body, raw, type, createKey } = {})
   return json;
 }
 
+/** The page's asset block (`#delve-assets`: the versioned prefix, modules per entry). */
+let assets = null;
+const preloaded = new Set();
+
+/**
+ * Starts downloading every module `entry` (a path in the web tree, e.g. "js/table.js")
+ * imports, all at once, before it is imported — instead of one import level at a time. The
+ * page lists them (crates/server/src/web.rs); an entry it does not list preloads nothing.
+ */
+export function preload(entry) {
+  if (!assets) {
+    try {
+      assets = JSON.parse(document.getElementById("delve-assets")?.textContent || "{}");
+    } catch {
+      assets = {};
+    }
+  }
+  for (const path of assets.preload?.[entry] || []) {
+    const href = assets.base + path;
+    if (preloaded.has(href)) continue;
+    preloaded.add(href);
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 export const rulesets = () => request("GET", "/api/rulesets");
 export const createTable = (body, createKey) => request("POST", "/api/tables", { body, createKey });
 /** Imports an export (JSON Lines text); `acceptUnsigned` also takes unsigned or foreign files. */
@@ -58,8 +86,17 @@ export class Seat {
   view() {
     return request("GET", `/api/tables/${this.table}/view`, { token: this.token });
   }
+  /** The page of the log after `after` (oldest first). */
   log(after = 0, limit = 1000) {
     return request("GET", `/api/tables/${this.table}/log?after=${after}&limit=${limit}`, { token: this.token });
+  }
+  /**
+   * Reading backwards: the newest `limit` events before `before` (null: the newest of all).
+   * The answer's `before` (with `older`) asks for the page further back.
+   */
+  logBefore(before, limit = 50) {
+    const from = before == null ? "newest=true" : `before=${before}`;
+    return request("GET", `/api/tables/${this.table}/log?${from}&limit=${limit}`, { token: this.token });
   }
   command(cmd) {
     return request("POST", `/api/tables/${this.table}/commands`, { token: this.token, body: cmd });

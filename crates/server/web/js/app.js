@@ -6,6 +6,7 @@
 import { setLang, onLangChange, translateStatic, lang } from "./i18n.js";
 import { $ } from "./dom.js";
 import { lobby, joinScreen } from "./lobby.js";
+import { preload } from "./api.js";
 
 let screen = null;
 
@@ -21,7 +22,8 @@ async function route() {
   $("#where").textContent = "";
   if (p.get("table") && p.get("token")) {
     // The table screens (and their combat, dungeon and travel modules) load only when a
-    // table is opened, keeping the lobby's first load small.
+    // table is opened, keeping the lobby's first load small; its modules download together.
+    preload("js/table.js");
     const { TableScreen } = await import("./table.js");
     screen = new TableScreen(main, p.get("table"), p.get("token"));
     await screen.start();

@@ -15,6 +15,9 @@ export const messagesVersion = () => version;
 /** Rulesets whose messages are in the bundle (reloaded with the language). */
 const rulesets = [];
 
+/** A file of the web tree, relative to this module (so under the page's versioned prefix). */
+const asset = (path) => new URL(`../${path}`, import.meta.url).href;
+
 async function resource(url) {
   const resp = await fetch(url);
   if (!resp.ok) throw new Error(`${url}: HTTP ${resp.status}`);
@@ -39,7 +42,7 @@ function initial() {
 /** Loads a language's messages and makes it current. */
 export async function setLang(code = initial()) {
   if (!LANGS.includes(code)) code = "en";
-  const all = await Promise.all([`/assets/i18n/${code}.ftl`, ...rulesets.map((r) => `/assets/rulesets/${r}/${code}.ftl`)].map(resource));
+  const all = await Promise.all([asset(`i18n/${code}.ftl`), ...rulesets.map((r) => asset(`rulesets/${r}/${code}.ftl`))].map(resource));
   const b = new FluentBundle(code, { useIsolating: false });
   for (const res of all) add(b, res);
   bundle = b;
@@ -54,7 +57,7 @@ export async function setLang(code = initial()) {
 export async function addRulesetMessages(name) {
   if (rulesets.includes(name)) return;
   const code = current;
-  const res = await resource(`/assets/rulesets/${name}/${code}.ftl`);
+  const res = await resource(asset(`rulesets/${name}/${code}.ftl`));
   if (rulesets.includes(name)) return;
   rulesets.push(name);
   if (bundle && current === code) {

@@ -12,17 +12,20 @@
 // Preact patches the page, so focus, caret, scroll and half-typed input stay where they were.
 // A ruleset's panels may still be DOM builders (js/dom.js): `DomPart` places them.
 
-import { h, render } from "../vendor/preact/preact.module.js";
+import { h, render, Component } from "../vendor/preact/preact.module.js";
 import { useEffect, useLayoutEffect, useReducer, useRef } from "../vendor/preact/hooks.module.js";
 import htm from "../vendor/htm/htm.module.js";
 import { announce, $ } from "./dom.js";
-import { t, lang, addRulesetMessages } from "./i18n.js";
-import { Seat } from "./api.js";
+import { t, lang, addRulesetMessages, messagesVersion } from "./i18n.js";
+import { Seat, preload } from "./api.js";
 import { remember } from "./lobby.js";
 import * as log from "./log.js";
 
 const html = htm.bind(h);
 const EXPLORATION_TIMER = "exploration_turn";
+
+/** Events per page of the log: the newest page on opening, older ones on request. */
+export const LOG_PAGE = 50;
 
 /** Rulesets with a screen of their own (a folder `rulesets/<name>/` with `index.js`, `en.ftl`, `ru.ftl`). */
 export const SCREENS = ["crows", "demo"];
@@ -30,6 +33,8 @@ export const SCREENS = ["crows", "demo"];
 /** The screen module of `name`, or null (the generic view). Loads its messages too. */
 export async function loadScreen(name) {
   if (!SCREENS.includes(name)) return null;
+  // Its modules download together (the page lists them), not one import level at a time.
+  preload(`rulesets/${name}/index.js`);
   const [mod] = await Promise.all([import(`../rulesets/${name}/index.js`), addRulesetMessages(name)]);
   return mod.default;
 }
@@ -44,8 +49,14 @@ export class TableScreen {
     this.view = null;
     this.viewer = null;
     this.ruleset = null;
+    // The loaded part of the caller's log (oldest first): the newest page, the live events,
+    // and older pages as asked for. `olderBefore`: the `before` of the next older page (null:
+    // all loaded).
     this.events = [];
     this.lastN = 0;
+    this.olderBefore = null;
+    this.loadingOlder = false;
+    this.viewLastN = 0;
     this.selected = null;
     this.filter = "";
     this.forms = { test: {}, creature: {}, command: "", decisions: {} };
@@ -83,23 +94,17 @@ export class TableScreen {
     render(html`<p class="loading">${t("loading")}</p>`, this.main);
     try {
       await this.refresh();
-      this.ruleset = await loadScreen(this.view.table.ruleset);
+      // The screen's modules and the newest page of the log, in parallel; older pages load
+      // when the log is scrolled to its end or on "show older".
+      const [ruleset, page] = await Promise.all([loadScreen(this.view.table.ruleset), this.seat.logBefore(null, LOG_PAGE)]);
+      this.ruleset = ruleset;
       log.describeRulesWith(this.ruleset?.describeRules);
       log.optionWordsWith(this.ruleset?.optionLabel);
       // Log lines and prompts name creatures, not their ids (a name only the view knows).
       log.nameWith((id) => (this.creatures[id] ? this.ruleset?.displayName?.(this, id) || null : null));
-      const page = await this.seat.log(0, 1000);
       this.events = page.events;
       this.lastN = page.last_n;
-      // Older events beyond one page: read on (a long campaign).
-      let next = page.next_after;
-      let more = page.more;
-      while (more) {
-        const p = await this.seat.log(next, 1000);
-        this.events.push(...p.events);
-        next = p.next_after;
-        more = p.more;
-      }
+      this.olderBefore = page.older ? page.before : null;
     } catch (e) {
       render(
         html`<div class="panel error" role="alert"><h1>${t("table-unavailable")}</h1><p>${e.message}</p><p><a href="#">${t("back-to-lobby")}</a></p></div>`,
@@ -116,6 +121,8 @@ export class TableScreen {
     });
     this.ruleset?.init?.(this);
     this.render();
+    // Events committed between reading the view and the log: read the view again.
+    if (this.lastN > this.viewLastN) this.scheduleRefresh();
     this.seat.live(this.lastN, (ev) => this.onEvent(ev), (s) => this.onConn(s));
   }
 
@@ -171,6 +178,32 @@ export class TableScreen {
     const v = await this.seat.view();
     this.view = v.view;
     this.viewer = v.viewer;
+    this.viewLastN = v.last_n;
+  }
+
+  /** Loads the next older page of the log (after the newest page loaded on opening). */
+  async loadOlder() {
+    if (this.olderBefore == null || this.loadingOlder) return;
+    this.loadingOlder = true;
+    this.render();
+    try {
+      const p = await this.seat.logBefore(this.olderBefore, LOG_PAGE);
+      const have = new Set(this.events.map((e) => e.n));
+      this.events = [...p.events.filter((e) => !have.has(e.n)), ...this.events];
+      this.olderBefore = p.older ? p.before : null;
+      // Placed while the log is not a live region (a screen reader would read the whole
+      // page); one short announcement instead.
+      this.render();
+      announce(t("log-older-loaded", { count: p.events.length }));
+    } catch (e) {
+      announce(e.message, "error");
+    } finally {
+      // The log announces new events again once the older ones are in place.
+      setTimeout(() => {
+        this.loadingOlder = false;
+        this.render();
+      }, 0);
+    }
   }
 
   /** Sends a command; shows the refusal (message and rule) on failure. Returns the events. */
@@ -498,11 +531,28 @@ function Decisions({ screen }) {
   <//>`;
 }
 
+/**
+ * One line of the log, re-rendered only when its event, the filter or the messages change
+ * (a live event re-renders the table; the lines already shown stay as they are).
+ */
+class LogEntry extends Component {
+  shouldComponentUpdate(next) {
+    return next.ev !== this.props.ev || next.filter !== this.props.filter || next.v !== this.props.v;
+  }
+  render({ ev, filter }) {
+    return log.entry(ev, filter);
+  }
+}
+
 function Log({ screen }) {
   const subjects = screen.characters();
   const filter = screen.filter;
   const list = [];
-  for (let i = screen.events.length - 1; i >= 0; i--) list.push(log.entry(screen.events[i], filter));
+  const v = messagesVersion();
+  for (let i = screen.events.length - 1; i >= 0; i--) {
+    const ev = screen.events[i];
+    list.push(html`<${LogEntry} key=${ev.n} ev=${ev} filter=${filter} v=${v} />`);
+  }
   return html`<${Section} id="log" title=${t("log")}>
     <label class="row"><span>${t("log-filter")}</span>
       <select id="log-filter" aria-label=${t("log-filter")} value=${filter} onChange=${(e) => {
@@ -513,7 +563,14 @@ function Log({ screen }) {
         ${subjects.map((c) => html`<option key=${c.id} value=${c.id}>${c.name}</option>`)}
       </select>
     </label>
-    <ol id="log-list" class="log" reversed aria-live="polite" aria-relevant="additions">${list}</ol>
+    <ol id="log-list" class="log" reversed aria-live=${screen.loadingOlder ? "off" : "polite"} aria-busy=${screen.loadingOlder ? "true" : "false"} aria-relevant="additions" onScroll=${(e) => {
+      // Scrolled to its end (the oldest loaded event): the next older page.
+      const el = e.currentTarget;
+      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 40) screen.loadOlder();
+    }}>${list}</ol>
+    ${screen.olderBefore != null
+      ? html`<button id="log-older" type="button" aria-busy=${screen.loadingOlder ? "true" : "false"} onClick=${() => screen.loadOlder()}>${screen.loadingOlder ? t("log-loading-older") : t("log-show-older")}</button>`
+      : null}
   <//>`;
 }
 
