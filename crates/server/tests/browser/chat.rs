@@ -120,6 +120,21 @@ async fn chat_whispers_and_dice_on_the_table_screen() {
         json!(""),
         "the box is emptied once sent"
     );
+    // Announced once to the others through the panel's polite live region, not to the sender.
+    wait_js(
+        cleo,
+        "cleo's live region",
+        "return document.querySelector('#chat-live[aria-live=polite]')?.textContent.includes('Bob: Hello all')",
+    )
+    .await;
+    assert_eq!(
+        js(
+            bob,
+            "return document.querySelector('#chat-live').textContent"
+        )
+        .await,
+        json!("")
+    );
 
     // Bob whispers to Cleo.
     click(bob, "#chat-to input[data-to=Cleo]").await;
