@@ -103,6 +103,39 @@ enum TableCommand {
         #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
         faces: Option<Vec<i64>>,
     },
+    /// Roll dice with the table's free dice roller (any player or the Referee) and print the
+    /// events. A secret roll is seen by the roller and the Referee only.
+    Roll {
+        id: String,
+        /// Dice notation, e.g. `2d10+1` (see `delve help dice`).
+        expr: String,
+        /// `referee`, or the name of a player.
+        #[arg(long = "as", default_value = "referee")]
+        actor: String,
+        /// What the roll is for (at most 80 characters).
+        #[arg(long, default_value = "")]
+        label: String,
+        /// Only the roller and the Referee see it (the Referee's own: the Referee alone).
+        #[arg(long)]
+        secret: bool,
+        /// Physical dice: the faces rolled, in order (see `command --faces`).
+        #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
+        faces: Option<Vec<i64>>,
+    },
+    /// Say something to the whole table, or whisper it to named participants (`--to`, one
+    /// per recipient: a player's name or the Referee's).
+    Say {
+        id: String,
+        /// The message (at most 1000 characters).
+        text: String,
+        /// `referee`, or the name of a player.
+        #[arg(long = "as", default_value = "referee")]
+        actor: String,
+        /// A recipient of a whisper: a player's name, or `referee` (repeat for several, at
+        /// most 8); none: the whole table.
+        #[arg(long = "to", value_name = "NAME")]
+        to: Vec<String>,
+    },
     /// List the pending decisions a viewer may see: kind, prompt, options, who answers.
     Decisions {
         id: String,
@@ -298,6 +331,50 @@ async fn dispatch(
                 serde_json::from_value(value).map_err(|e| format!("malformed command: {e}"))?;
             let mut events = fire_due(tables, &mut table, clock).await?;
             events.extend(run_with(tables, &mut table, &actor, &command, clock, faces).await?);
+            print_events(tables, &table, &actor, &events).await?;
+        }
+        TableCommand::Roll {
+            id,
+            expr,
+            actor,
+            label,
+            secret,
+            faces,
+        } => {
+            let mut table = tables.load(&id).await?;
+            let actor = actor_of(&table, &actor)?;
+            let command = Command::Roll(engine::RollCommand {
+                expr,
+                label,
+                secret,
+            });
+            let mut events = fire_due(tables, &mut table, clock).await?;
+            events.extend(run_with(tables, &mut table, &actor, &command, clock, faces).await?);
+            print_events(tables, &table, &actor, &events).await?;
+        }
+        TableCommand::Say {
+            id,
+            text,
+            actor,
+            to,
+        } => {
+            let mut table = tables.load(&id).await?;
+            let actor = actor_of(&table, &actor)?;
+            // `--to referee` names the Referee, as `--as referee` does.
+            let p = &table.core().participants;
+            let to = to
+                .into_iter()
+                .map(|n| {
+                    if n == "referee" && !p.players.contains_key(&n) {
+                        p.referee.clone()
+                    } else {
+                        n
+                    }
+                })
+                .collect();
+            let command = Command::Say(engine::SayCommand { text, to });
+            let mut events = fire_due(tables, &mut table, clock).await?;
+            events.extend(run_with(tables, &mut table, &actor, &command, clock, None).await?);
             print_events(tables, &table, &actor, &events).await?;
         }
         TableCommand::Decisions { id, viewer, json } => {

@@ -2,6 +2,7 @@
 //! is stored and shipped in. Ruleset commands and events travel as JSON inside
 //! `Command::Rules` / `EventBody::Rules`, so the store and server need not know the game.
 
+use crate::chat::{RollCommand, SayCommand};
 use crate::core::{Actor, CharacterId, PlayerId, Role, Visibility};
 use crate::decision::{Answer, Decision, Window};
 use crate::time::{Boundary, Effect, EffectLink, Place, Timer, TurnLength, WallMs};
@@ -47,6 +48,15 @@ pub enum Command {
     /// Referee: change a table option (`{"set_option": {"players_physical_dice": true}}`).
     /// Recorded as `option_set`, so it replays (and undoes like any command).
     SetOption(TableOption),
+    /// Any participant but a spectator: the table's free dice roller
+    /// (`{"roll": {"expr": "2d10+1", "label": "…", "secret": false}}`), recorded as `rolled`
+    /// with `free: true`. A secret roll is seen by its roller and the Referee only (see
+    /// [`crate::chat`]).
+    Roll(RollCommand),
+    /// Any participant but a spectator: table chat (`{"say": {"text": "…", "to": []}}`); an
+    /// empty `to` speaks to the whole table, names in it whisper to those players and/or the
+    /// Referee (by the Referee's name). Recorded as `said` (see [`crate::chat`]).
+    Say(SayCommand),
 }
 
 /// A table option only the Referee changes.
@@ -253,6 +263,19 @@ pub enum EventBody {
         label: String,
         expr: String,
         result: dice::RollResult,
+        /// Rolled with the table's free dice roller (`Command::Roll`), not by a rule.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        free: bool,
+    },
+    /// A chat line by the event's actor: to the whole table (public) when `to` is empty and
+    /// `to_referee` false; otherwise a whisper seen by the sender, the players in `to` and the
+    /// Referee (who sees every event; `to_referee`: the Referee was named).
+    Said {
+        text: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        to: Vec<PlayerId>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        to_referee: bool,
     },
     DecisionOpened {
         decision: Decision,

@@ -115,6 +115,9 @@
 //! - **Visibility**: every event is public, Referee-only or for named players, with an optional
 //!   masked form (field-level redaction); `Ruleset::project` hides the ruleset's secrets in the
 //!   state view. See [`projection`] for how nothing hidden leaks through numbering or ids.
+//! - **Table chat and the free dice roller** ([`chat`]): `{"say": {"text", "to"}}` speaks to the
+//!   table or whispers to named participants, `{"roll": {"expr", "label", "secret"}}` rolls for
+//!   anyone seated; both are game-free, so every ruleset has them.
 //! - **Undo**: the Referee's `{"undo": {"count": n}}` appends a `reverted` event naming the last
 //!   n command batches (up to [`UNDO_DEPTH`]); the log stays append-only. Players cannot undo.
 //!
@@ -142,6 +145,7 @@
 //!   windows; concentration is an effect group the ruleset ends with `ctx.end_effect` or
 //!   `ctx.end_group`; a grapple names its grappler as source.
 
+pub mod chat;
 pub mod core;
 pub mod decision;
 pub mod demo;
@@ -160,6 +164,7 @@ mod combat_order_tests;
 #[cfg(test)]
 mod turn_structure_tests;
 
+pub use crate::chat::{RollCommand, SayCommand};
 pub use crate::core::{Actor, CharacterId, Participants, PlayerId, Role, Viewer, Visibility};
 pub use decision::{
     Answer, Answerer, Decision, DecisionOption, DecisionRequest, LAPSED_OPTION, Window,

@@ -612,6 +612,25 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             label: label.to_string(),
             expr: expr.to_string(),
             result: result.clone(),
+            free: false,
+        };
+        self.push(body, visibility, None)?;
+        Ok(result)
+    }
+
+    /// The table's free dice roller ([`crate::chat`]): as [`Ctx::roll`], the event marked `free`.
+    pub(crate) fn roll_free(
+        &mut self,
+        label: &str,
+        expr: &str,
+        visibility: Visibility,
+    ) -> Result<RollResult, RuleError> {
+        let result = self.roller.roll(expr, &mut self.rng)?;
+        let body = EventBody::Rolled {
+            label: label.to_string(),
+            expr: expr.to_string(),
+            result: result.clone(),
+            free: true,
         };
         self.push(body, visibility, None)?;
         Ok(result)
@@ -624,6 +643,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             label: label.to_string(),
             expr: expr.to_string(),
             result: result.clone(),
+            free: false,
         };
         let masked = EventBody::Rules {
             event: serde_json::json!({ "secret_roll": label }),
@@ -1719,6 +1739,7 @@ pub(crate) fn apply_body<R: Ruleset>(
         EventBody::TableCreated { .. } => return Err("table created twice".into()),
         EventBody::Reverted { .. } => return Err("revert outside the undo path".into()),
         EventBody::Rolled { .. }
+        | EventBody::Said { .. }
         | EventBody::AccessChanged { .. }
         | EventBody::Unreadable { .. } => {}
         EventBody::ParticipantJoined { name, role } => match role {

@@ -412,6 +412,8 @@ impl<R: Ruleset> TypedTable<R> {
             Command::Clock(_) => referee_only("run the clock"),
             Command::Access(_) => referee_only("record access changes"),
             Command::SetOption(_) => referee_only("change table options"),
+            // Any participant: spectators, strangers and the system actor were refused above.
+            Command::Roll(_) | Command::Say(_) => Ok(()),
         }
     }
 
@@ -586,6 +588,8 @@ impl<R: Ruleset> TypedTable<R> {
                 ClockCommand::CloseWindow { id } => ctx.close_window(id)?,
                 ClockCommand::SetWindowTimeout { ms } => ctx.set_window_timeout(*ms)?,
             },
+            Command::Roll(roll) => crate::chat::decide_roll(roll, &mut ctx)?,
+            Command::Say(say) => crate::chat::decide_say(say, &mut ctx)?,
             Command::Undo { .. } => unreachable_undo()?,
         }
         // A window whose every party has answered closes now (after the answer's own rule).

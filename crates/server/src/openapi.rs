@@ -54,7 +54,7 @@ fn body(schema: Value) -> Value {
 
 /// The engine's commands, as the body of `POST /api/tables/{id}/commands` takes them: the keys
 /// of [`engine::Command`]'s alternatives in the document (a test keeps the two equal).
-pub const COMMANDS: [&str; 9] = [
+pub const COMMANDS: [&str; 11] = [
     "rules",
     "answer",
     "undo",
@@ -64,6 +64,8 @@ pub const COMMANDS: [&str; 9] = [
     "unbind",
     "clock",
     "set_option",
+    "roll",
+    "say",
 ];
 
 /// Where the generated schemas live in the document.
@@ -307,7 +309,7 @@ pub fn document(registry: &engine::Registry) -> Value {
             }},
             "/api/tables/{id}/commands": {"post": {
                 "summary": "Run a command as the token's participant; returns the new events the caller may see",
-                "description": "One engine command: an object with one key, the command's name: {\"rules\": <ruleset command>}, {\"answer\": …}, {\"undo\": {\"count\": n}}, {\"join\": …}, {\"leave\": …}, {\"bind\": …}, {\"unbind\": …}, {\"clock\": …}, {\"set_option\": …} (Referee: e.g. {\"players_physical_dice\": true}). A body of another shape is refused with 400 bad_command. Rate-limited per connection.",
+                "description": "One engine command: an object with one key, the command's name: {\"rules\": <ruleset command>}, {\"answer\": …}, {\"undo\": {\"count\": n}}, {\"join\": …}, {\"leave\": …}, {\"bind\": …}, {\"unbind\": …}, {\"clock\": …}, {\"set_option\": …} (Referee: e.g. {\"players_physical_dice\": true}), {\"roll\": {\"expr\": \"2d10+1\", \"label\": …, \"secret\": false}} and {\"say\": {\"text\": …, \"to\": [names]}} (any player or the Referee: the free dice roller and table chat; a secret roll or a whisper is returned to and seen by only the roller or the sender, the recipients and the Referee). A body of another shape is refused with 400 bad_command. Rate-limited per connection.",
                 "security": bearer,
                 "parameters": command_params,
                 "requestBody": body(command),

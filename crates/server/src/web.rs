@@ -92,6 +92,7 @@ static FILES: &[Embedded] = embed!(
     "js/lobby.js",
     "js/table.js",
     "js/log.js",
+    "js/chat.js",
     "js/dom.js",
     "js/vdom.js",
     "i18n/en.ftl",

@@ -11,6 +11,8 @@ use tokio_tungstenite::tungstenite::Message;
 // The secrecy sweep, one script per ruleset (issue 18).
 #[path = "http/batch.rs"]
 mod batch;
+#[path = "http/chat.rs"]
+mod chat;
 #[path = "http/hostile.rs"]
 mod hostile;
 #[path = "http/net.rs"]
@@ -1144,7 +1146,9 @@ async fn openapi_ruleset_enum_is_the_registry_and_commands_have_a_schema() {
             "bind",
             "unbind",
             "clock",
-            "set_option"
+            "set_option",
+            "roll",
+            "say"
         ]
     );
     let rules = &command["oneOf"][0]["properties"]["rules"];

@@ -189,3 +189,62 @@ fn table_command_players_faces_need_the_referees_option() {
     let view: serde_json::Value = serde_json::from_str(&view).unwrap();
     assert_eq!(view["rules"]["counters"]["c1"], 9, "{view}");
 }
+
+/// `delve table say` and `delve table roll`: a whisper reaches its recipient (and the Referee)
+/// only; a secret roll shows in the roller's and the Referee's logs only.
+#[test]
+fn table_say_and_roll() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("delve.db");
+    let id = ok(&db, &["new", "--ruleset", "demo", "--name", "Chat night"]);
+    let id = id.trim();
+    for name in ["alice", "bob", "cara"] {
+        let join = format!(r#"{{"join": {{"name": "{name}", "role": "player"}}}}"#);
+        ok(&db, &["command", id, "--as", "referee", &join]);
+    }
+    assert!(ok(&db, &["say", id, "Hello all", "--as", "alice"]).contains("Hello all"));
+    let out = ok(
+        &db,
+        &["say", id, "PSST-BOB", "--as", "alice", "--to", "bob"],
+    );
+    assert!(
+        out.contains("PSST-BOB") && out.contains("\"private\":true"),
+        "{out}"
+    );
+    ok(
+        &db,
+        &["say", id, "PSST-REF", "--as", "bob", "--to", "referee"],
+    );
+    let out = ok(
+        &db,
+        &[
+            "roll",
+            id,
+            "2d6+1",
+            "--as",
+            "cara",
+            "--label",
+            "CARA-SECRET",
+            "--secret",
+        ],
+    );
+    assert!(out.contains("\"free\":true"), "{out}");
+    ok(
+        &db,
+        &["roll", id, "1d20", "--label", "open roll", "--as", "bob"],
+    );
+    let log = |who: &str| ok(&db, &["log", id, "--as", who]);
+    let (alice, bob, cara, referee) = (log("alice"), log("bob"), log("cara"), log("referee"));
+    assert!(bob.contains("PSST-BOB") && alice.contains("PSST-BOB"));
+    assert!(!cara.contains("PSST-BOB") && !cara.contains("PSST-REF"));
+    assert!(!alice.contains("CARA-SECRET") && !bob.contains("CARA-SECRET"));
+    assert!(cara.contains("CARA-SECRET") && referee.contains("CARA-SECRET"));
+    assert!(referee.contains("PSST-REF") && referee.contains("PSST-BOB"));
+    for l in [&alice, &bob, &cara] {
+        assert!(l.contains("Hello all") && l.contains("open roll"));
+    }
+    let e = refused(&db, &["say", id, "hi", "--as", "alice", "--to", "nobody"]);
+    assert!(e.contains("chat.recipients"), "{e}");
+    let e = refused(&db, &["roll", id, "2d", "--as", "alice"]);
+    assert!(e.contains("2d"), "{e}");
+}

@@ -12,6 +12,7 @@ mod browser_harness;
 mod crows_screens;
 
 mod cards;
+mod chat;
 mod controls;
 mod log_words;
 mod screens;

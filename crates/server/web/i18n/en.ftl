@@ -195,3 +195,33 @@ log-older-loaded = { $count ->
     [one] { $count } older event loaded
    *[other] { $count } older events loaded
 }
+
+## chat and dice roller
+chat = Chat and dice
+chat-empty = No messages yet.
+chat-message = Message
+chat-keys = Enter sends, Shift+Enter starts a new line.
+chat-to = To
+chat-to-all = Nobody ticked: the whole table reads it.
+chat-to-whisper = A whisper: only you, the ticked people and the Referee read it.
+chat-to-whisper-referee = A whisper: only you and the ticked players read it.
+chat-send = Send
+chat-send-whisper = Whisper
+chat-whisper = whisper
+chat-secret = secret
+chat-rolled = { $label } { $expr } → { $total }
+chat-said-spoken = { $who }: { $text }
+chat-whisper-spoken = { $who } whispers to { $to }: { $text }
+chat-rolled-spoken = { $who } rolled { $label }: { $total }
+dice-roller = Dice roller
+roll-expr = Dice
+roll-label = Label
+roll-quick = Quick dice
+roll-quick-one = Roll { $dice }
+roll-secret-player = Only me and the Referee
+roll-secret-referee = Only me
+roll = Roll
+ev-said = { $text }
+ev-said-whisper = (whisper to { $to }) { $text }
+ev-rolled-free = rolled { $expr } → { $total }
+ev-rolled-free-label = rolled { $expr } for “{ $label }” → { $total }

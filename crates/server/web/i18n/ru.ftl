@@ -204,3 +204,33 @@ log-older-loaded = { $count ->
     [many] Загружено ещё { $count } ранних событий
    *[other] Загружено ещё { $count } раннего события
 }
+
+## chat and dice roller
+chat = Чат и кости
+chat-empty = Сообщений пока нет.
+chat-message = Сообщение
+chat-keys = Enter — отправить, Shift+Enter — новая строка.
+chat-to = Кому
+chat-to-all = Никто не отмечен: сообщение увидит весь стол.
+chat-to-whisper = Шёпот: его увидят только вы, отмеченные участники и Рефери.
+chat-to-whisper-referee = Шёпот: его увидят только вы и отмеченные игроки.
+chat-send = Отправить
+chat-send-whisper = Шепнуть
+chat-whisper = шёпот
+chat-secret = тайно
+chat-rolled = { $label } { $expr } → { $total }
+chat-said-spoken = { $who }: { $text }
+chat-whisper-spoken = Шёпот от { $who } для { $to }: { $text }
+chat-rolled-spoken = Бросок ({ $who }), { $label }: { $total }
+dice-roller = Броски костей
+roll-expr = Кости
+roll-label = Подпись
+roll-quick = Быстрый бросок
+roll-quick-one = Бросить { $dice }
+roll-secret-player = Только я и Рефери
+roll-secret-referee = Только я
+roll = Бросить
+ev-said = { $text }
+ev-said-whisper = (шёпот для { $to }) { $text }
+ev-rolled-free = бросок { $expr } → { $total }
+ev-rolled-free-label = бросок { $expr } («{ $label }») → { $total }

@@ -178,7 +178,15 @@ export function describe(ev) {
   }
   if (type === "rolled") {
     const dice = diceOf(b.result);
-    return { text: t("ev-rolled", { label: rollLabel(b.label), expr: b.expr, total: b.result?.total ?? "?" }), dice, creatures: [], cls: "" };
+    // A free roll (the chat panel's dice roller) may have no label; the actor is shown beside it.
+    const id = b.free ? (b.label ? "ev-rolled-free-label" : "ev-rolled-free") : "ev-rolled";
+    return { text: t(id, { label: rollLabel(b.label), expr: b.expr, total: b.result?.total ?? "?" }), dice, creatures: [], cls: b.free ? "chat roll" : "" };
+  }
+  if (type === "said") {
+    // Table chat: to everyone, or a whisper naming its recipients (the Referee by role).
+    const to = [...(b.to_referee ? [t("role-referee")] : []), ...(b.to || [])];
+    const text = to.length ? t("ev-said-whisper", { to: to.join(", "), text: b.text }) : t("ev-said", { text: b.text });
+    return { text, dice: [], creatures: [], cls: to.length ? "chat whisper" : "chat" };
   }
   if (type === "decision_opened") {
     const d = b.decision || {};

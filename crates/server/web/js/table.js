@@ -20,6 +20,7 @@ import { t, lang, addRulesetMessages, messagesVersion } from "./i18n.js";
 import { Seat, preload } from "./api.js";
 import { remember } from "./lobby.js";
 import * as log from "./log.js";
+import { Chat } from "./chat.js";
 
 const html = htm.bind(h);
 const EXPLORATION_TIMER = "exploration_turn";
@@ -390,7 +391,7 @@ function place(items, prefix) {
 function Table({ screen }) {
   const role = screen.isReferee ? "referee" : "player";
   const part = screen.ruleset ? screen.ruleset.layout(screen) : null;
-  const a = [html`<${Clock} key="clock" screen=${screen} />`, html`<${Decisions} key="decisions" screen=${screen} />`];
+  const a = [html`<${Clock} key="clock" screen=${screen} />`, html`<${Decisions} key="decisions" screen=${screen} />`, html`<${Chat} key="chat" screen=${screen} />`];
   const b = [];
   if (part) {
     a.push(...place(part.a, "a"));
