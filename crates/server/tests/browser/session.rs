@@ -140,7 +140,8 @@ async fn cr_ref_03_a_session_from_the_screens_alone() {
     let prompt = wait_js(
         &player,
         "the called test",
-        "const d = document.querySelector('.decision.kind-crows-called_test'); return d && d.querySelector('#odds-box .odds-bar') && d.querySelector('.decision-head strong').textContent",
+        // Waits for the Russian words too: the language loads after the switch.
+        "const d = document.querySelector('.decision.kind-crows-called_test'); const s = d && d.querySelector('.decision-head strong'); return d && d.querySelector('#odds-box .odds-bar') && s && /Рефери/.test(s.textContent) && s.textContent",
     )
     .await;
     let prompt = prompt.as_str().unwrap_or_default().to_string();
