@@ -214,6 +214,13 @@ async fn cr_inv_08_cards_print_and_a_player_asks_for_a_crow() {
     .await;
     let sheet = text_of(&player, "[data-creature^=corvin-]").await;
     assert!(sheet.contains("Corvin"), "{sheet}");
+    // Its inventory and test panels too, with no "Select" first.
+    wait_js(
+        &player,
+        "corvin's panels",
+        "return /Corvin/.test(document.querySelector('#inventory-h')?.textContent) && document.querySelector('#test')",
+    )
+    .await;
     shot(&player, "cards-05-player-sheet").await;
     wait_js(
         &referee,

@@ -9,7 +9,8 @@ use crate::crows_screens::*;
 use fantoccini::Locator;
 
 // Covers CR-REF-03 (the Referee calls the test, the player rolls it), CR-INV-03 (items placed
-// from the pack's cards), CR-EXT-05 (a creature made from a bestiary card).
+// from the pack's cards), CR-EXT-05 (a creature made from a bestiary card), CR-CBT-09 (each
+// creature placed on its side).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cr_ref_03_a_session_from_the_screens_alone() {
     let Some(driver) = start_driver().await else {
@@ -88,6 +89,31 @@ async fn cr_ref_03_a_session_from_the_screens_alone() {
         spider, "ceiling-spider",
         "the id is made from the card's name"
     );
+
+    // --- placing on the grid: the side follows the creature until the Referee picks one ---
+    wait_js(
+        &referee,
+        "the place form",
+        "return document.querySelector('#combat-place')",
+    )
+    .await;
+    referee
+        .execute(
+            "document.querySelector('#combat-place').open = true",
+            vec![],
+        )
+        .await
+        .expect("open the place form");
+    for (creature, side) in [("ceiling-spider", "enemies"), ("vera-ash", "crows")] {
+        select(&referee, "#place-creature", creature).await;
+        let shown = wait_js(
+            &referee,
+            "the side for the creature",
+            &format!("const s = document.querySelector('#place-side'); return s && s.value === '{side}' && s.value"),
+        )
+        .await;
+        assert_eq!(shown, side);
+    }
 
     // --- a torch from the pack's cards into Vera's hand ---
     click(&referee, "#select-vera-ash").await;

@@ -21,7 +21,7 @@
 
 import { h, section } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
-import { displayName, storedItems } from "./sheet.js";
+import { displayName, isParty, storedItems } from "./sheet.js";
 import { refusalText } from "../../js/log.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -420,6 +420,10 @@ function refereeControls(screen, cv, fight) {
   const roundRunning = fight && fight.current;
   const place = u.place;
   const ids = Object.keys(screen.creatures);
+  // The side follows the creature (a crow, hireling or pet is the crows'; a monster or NPC
+  // an enemy) until the Referee picks one for it.
+  const placing = screen.creatures[place.creature || ids[0]];
+  const side = place.sideSet ? place.side : isParty(placing) ? "crows" : "enemies";
   return h(
     "div",
     { class: "combat-referee" },
@@ -435,11 +439,11 @@ function refereeControls(screen, cv, fight) {
             e.preventDefault();
             const creature = place.creature || ids[0];
             if (!creature) return;
-            go({ place: { creature, at: { x: Number(place.x) || 0, y: Number(place.y) || 0 }, side: place.side } });
+            go({ place: { creature, at: { x: Number(place.x) || 0, y: Number(place.y) || 0 }, side } });
           },
         },
         h("label", { for: "place-creature" }, t("creature")),
-        h("select", { id: "place-creature", onchange: (e) => (place.creature = e.target.value) }, ids.map((id) => h("option", { value: id, selected: id === place.creature }, displayName(screen.creatures[id]) || id))),
+        h("select", { id: "place-creature", onchange: (e) => ((place.creature = e.target.value), (place.sideSet = false), screen.render()) }, ids.map((id) => h("option", { value: id, selected: id === place.creature }, displayName(screen.creatures[id]) || id))),
         h("label", { for: "place-x" }, "x"),
         h("input", { id: "place-x", type: "number", min: 0, class: "num", value: place.x, oninput: (e) => (place.x = e.target.value) }),
         h("label", { for: "place-y" }, "y"),
@@ -448,8 +452,8 @@ function refereeControls(screen, cv, fight) {
         h("label", { for: "place-side" }, t("combat-side")),
         h(
           "select",
-          { id: "place-side", onchange: (e) => (place.side = e.target.value) },
-          ["crows", "enemies"].map((sd) => h("option", { value: sd, selected: sd === place.side }, t(`side-${sd}`))),
+          { id: "place-side", onchange: (e) => ((place.side = e.target.value), (place.sideSet = true)) },
+          ["crows", "enemies"].map((sd) => h("option", { value: sd, selected: sd === side }, t(`side-${sd}`))),
         ),
         h("button", { type: "submit", id: "place-submit" }, t("combat-place-submit")),
       ),

@@ -297,6 +297,8 @@ export default {
     screen.selected = screen.isReferee ? Object.keys(screen.creatures).find((id) => isParty(screen.creatures[id])) || null : own[0] || null;
   },
   layout(screen) {
+    // A player's first crow (approved after the page opened, say) is shown at once.
+    if (!screen.isReferee && !screen.selected && screen.mine().length) screen.selected = screen.mine()[0];
     return screen.isReferee ? refereeLayout(screen) : playerLayout(screen);
   },
   /** Every creature, for the log filter; `party` ones may be bound to a player. */
