@@ -381,6 +381,15 @@ async fn cr_atk_14_two_targets_like_and_a_refused_guess_through_the_ui() {
     )
     .await;
     assert_eq!(acting, "Vera", "still Vera's turn (her maneuvers are left)");
+    // A touch screen's inventory hint speaks of taps, not of Enter and Delete.
+    let hint = wait_js(
+        &phone,
+        "the inventory hint",
+        "const h = document.querySelector('#inventory .hint'); return h && h.textContent",
+    )
+    .await;
+    let hint = hint.as_str().unwrap_or_default();
+    assert!(hint.contains("Tap") && !hint.contains("Enter"), "{hint}");
     {
         click(&phone, "#combat-mode-attack").await;
         wait_js(

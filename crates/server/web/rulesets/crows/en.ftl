@@ -88,6 +88,7 @@ exp-unarmed = Unarmed
 ## Inventory
 inventory-of = Inventory: { $name }
 inventory-hint = Drag an item onto a slot, or select it (Enter) and then a slot. Delete drops it.
+inventory-hint-touch = Tap an item, then the slot it goes to; “Drop on the ground” drops it.
 inventory-readonly = You can look but not move these items.
 slot-hand = Hands
 slot-belt = Belt

@@ -248,7 +248,8 @@ export function inventoryPanel(screen, c) {
   return section(
     "inventory",
     t("inventory-of", { name: displayName(c) }),
-    h("p", { class: "hint" }, canMove ? t("inventory-hint") : t("inventory-readonly")),
+    // A touch screen has no Enter or Delete key: its hint speaks of taps.
+    h("p", { class: "hint" }, canMove ? t(window.matchMedia?.("(pointer: coarse)").matches ? "inventory-hint-touch" : "inventory-hint") : t("inventory-readonly")),
     errBox,
     actions,
     heldItem && canMove ? cardEditor(screen, c, heldItem) : null,
