@@ -31,9 +31,8 @@
 //!   ([`ROLL_LABEL_RULE`]); the expression: the `dice` crate's grammar and limits.
 
 use crate::core::{Actor, Visibility};
-use crate::event::EventBody;
+use crate::event::{EventBody, RollCommand, SayCommand};
 use crate::ruleset::{Ctx, RuleError, Ruleset};
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// Most characters of a chat line (after trimming).
@@ -48,32 +47,6 @@ pub const SAY_TEXT_RULE: &str = "chat.text";
 pub const SAY_RECIPIENT_RULE: &str = "chat.recipients";
 /// The rule a refused roll label names.
 pub const ROLL_LABEL_RULE: &str = "roll.label";
-
-/// The free dice roller's command (see the module doc).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RollCommand {
-    /// Dice notation (`2d10+1`, `4d6kh3`…), as `delve help dice` describes it.
-    pub expr: String,
-    /// What the roll is for (at most 80 characters; may be empty).
-    #[serde(default)]
-    pub label: String,
-    /// Seen only by the roller and the Referee (the Referee's own: by the Referee alone).
-    #[serde(default)]
-    pub secret: bool,
-}
-
-/// The table chat's command (see the module doc).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SayCommand {
-    /// The message (trimmed; 1 to 1000 characters; newlines allowed).
-    pub text: String,
-    /// Empty: the whole table. Otherwise a whisper to these players (by name) and/or the
-    /// Referee (by the Referee's name); at most 8.
-    #[serde(default)]
-    pub to: Vec<String>,
-}
 
 fn text_error(message: String) -> RuleError {
     RuleError::new("bad_chat_text", message).rule(SAY_TEXT_RULE)

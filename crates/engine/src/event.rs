@@ -2,7 +2,6 @@
 //! is stored and shipped in. Ruleset commands and events travel as JSON inside
 //! `Command::Rules` / `EventBody::Rules`, so the store and server need not know the game.
 
-use crate::chat::{RollCommand, SayCommand};
 use crate::core::{Actor, CharacterId, PlayerId, Role, Visibility};
 use crate::decision::{Answer, Decision, Window};
 use crate::time::{Boundary, Effect, EffectLink, Place, Timer, TurnLength, WallMs};
@@ -495,4 +494,30 @@ fn stored_batch(text: &str) -> Option<u64> {
     let (_, rest) = rest.split_once(",\"batch\":")?;
     let digits: &str = &rest[..rest.find(|c: char| !c.is_ascii_digit())?];
     digits.parse().ok()
+}
+
+/// The free dice roller's command (see [`crate::chat`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RollCommand {
+    /// Dice notation (`2d10+1`, `4d6kh3`…), as `delve help dice` describes it.
+    pub expr: String,
+    /// What the roll is for (at most 80 characters; may be empty).
+    #[serde(default)]
+    pub label: String,
+    /// Seen only by the roller and the Referee (the Referee's own: by the Referee alone).
+    #[serde(default)]
+    pub secret: bool,
+}
+
+/// The table chat's command (see [`crate::chat`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SayCommand {
+    /// The message (trimmed; 1 to 1000 characters; newlines allowed).
+    pub text: String,
+    /// Empty: the whole table. Otherwise a whisper to these players (by name) and/or the
+    /// Referee (by the Referee's name); at most 8.
+    #[serde(default)]
+    pub to: Vec<String>,
 }

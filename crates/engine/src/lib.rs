@@ -164,8 +164,8 @@ mod combat_order_tests;
 #[cfg(test)]
 mod turn_structure_tests;
 
-pub use crate::chat::{RollCommand, SayCommand};
 pub use crate::core::{Actor, CharacterId, Participants, PlayerId, Role, Viewer, Visibility};
+pub use crate::event::{RollCommand, SayCommand};
 pub use decision::{
     Answer, Answerer, Decision, DecisionOption, DecisionRequest, LAPSED_OPTION, Window,
     WindowAnswer, WindowRequest,
