@@ -555,5 +555,27 @@ fn cr_ref_03_the_referee_calls_a_test_and_its_player_rolls_it() {
             .iter()
             .all(|d| d.kind != "crows.called_test")
     );
+    // The same task tested meanwhile: the player's roll is refused before any die, whatever
+    // the dice would show (CR-RETRY-01; a refusal follows no face), and the call can be dropped.
+    let runes = json!({"rules": {"call_test": {"creature": "bram", "characteristic": "mind",
+        "task": "read the runes"}}});
+    t.ok(&referee(), runes, &[]);
+    let d = t.decision("crows.called_test");
+    t.ok(
+        &referee(),
+        test(
+            "bram",
+            json!({"characteristic": "mind", "task": "read the runes"}),
+        ),
+        &[5, 6],
+    );
+    let refusal = face_free_answer(&t, &player("bob"), &answer(&d.id, "roll"));
+    assert!(
+        refusal
+            .as_deref()
+            .is_some_and(|r| r.contains("CR-RETRY-01")),
+        "{refusal:?}"
+    );
+    t.ok(&player("bob"), answer(&d.id, "cancel"), &[]);
     t.assert_replays();
 }
