@@ -188,6 +188,24 @@ boundary-group_end = the end of a group’s turns
 boundary-named_rest_end = the end of the { $name }
 boundary-custom = { $name }
 
+## Engine events the other rulesets use (turn groups, reaction windows, options)
+ev-linked_effect_started = Effect started: { $effect_kind } (it ends with its source)
+ev-grouped_combat_started = Combat begins, acting in groups: { $order }
+ev-combat_reordered_grouped = The next round's order, in groups: { $order }
+ev-combatant_inserted = { $who } joins the round (place { $slot })
+ev-combatant_removed = { $who } leaves the combat
+ev-combatant_delayed = { $who } delays their turn (now place { $slot })
+ev-named_rest_started = A rest begins: { $kind }
+ev-game_seconds_advanced = { $seconds ->
+    [one] { $seconds } game second passes
+   *[other] { $seconds } game seconds pass
+}
+ev-window_opened = Waiting for reactions: { $window_kind }
+ev-window_closed = The wait for reactions is over
+ev-window_timeout_set = Reactions now wait, in milliseconds: { $ms }
+ev-option_set = Table option: players bring their own dice — { $option_players_physical_dice }
+ev-unreadable = An event could not be read: { $reason }
+
 ## network and paging
 log-show-older = Show older events
 log-loading-older = Loading older events…

@@ -195,6 +195,26 @@ boundary-group_end = конец боевых ходов группы
 boundary-named_rest_end = конец отдыха ({ $name })
 boundary-custom = { $name }
 
+## События движка для других правил (группы ходов, окна реакций, настройки)
+ev-linked_effect_started = Начался эффект: { $effect_kind } (кончится вместе с источником)
+ev-grouped_combat_started = Начинается бой, действия группами: { $order }
+ev-combat_reordered_grouped = Порядок следующего раунда по группам: { $order }
+ev-combatant_inserted = { $who } вступает в раунд (место { $slot })
+ev-combatant_removed = { $who } выходит из боя
+ev-combatant_delayed = { $who } откладывает свой боевой ход (теперь место { $slot })
+ev-named_rest_started = Начинается отдых: { $kind }
+ev-game_seconds_advanced = { $seconds ->
+    [one] Прошла { $seconds } игровая секунда
+    [few] Прошли { $seconds } игровые секунды
+    [many] Прошло { $seconds } игровых секунд
+   *[other] Прошло { $seconds } игровой секунды
+}
+ev-window_opened = Ожидание реакций: { $window_kind }
+ev-window_closed = Ожидание реакций закончено
+ev-window_timeout_set = Реакции теперь ждут, в миллисекундах: { $ms }
+ev-option_set = Настройка стола: игроки бросают свои кости — { $option_players_physical_dice }
+ev-unreadable = Событие не удалось прочитать: { $reason }
+
 ## network and paging
 log-show-older = Показать более ранние события
 log-loading-older = Загружаем более ранние события…
