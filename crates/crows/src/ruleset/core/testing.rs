@@ -311,6 +311,31 @@ pub(super) fn lapse_test_rulings(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleErr
     Ok(())
 }
 
+/// A second test of the same task waits for the Referee's `circumstances_changed`
+/// (CR-RETRY-01): the one check `test` and `call_test` make.
+fn retry_allowed(
+    ctx: &Ctx<'_, Crows>,
+    creature: &str,
+    task: Option<&str>,
+) -> Result<(), RuleError> {
+    if let Some(task) = task
+        && let RetryStatus::NeedsChangedCircumstances { previous, rule } =
+            ctx.rules().retries.status(creature, task)
+    {
+        return Err(RuleError::new(
+            "retry_refused",
+            format!(
+                "{creature} already tested `{task}` (tier {}): no retry until the Referee \
+                 rules the circumstances changed ({rule})",
+                previous.number()
+            ),
+        )
+        .rule(rule)
+        .with_args(json!({"creature": creature, "task": task, "tier": previous.number()})));
+    }
+    Ok(())
+}
+
 /// The kind of a test the Referee called for a player to roll ([`CoreCommand::CallTest`]).
 pub const CALLED_TEST: &str = "crows.called_test";
 
@@ -337,20 +362,7 @@ impl Crows {
             return Ok(());
         };
         let name = living(ctx, creature)?.creature.name;
-        if let Some(task) = task
-            && let RetryStatus::NeedsChangedCircumstances { previous, rule } =
-                ctx.rules().retries.status(creature, task)
-        {
-            return Err(RuleError::new(
-                "retry_refused",
-                format!(
-                    "{name} already tested `{task}` (tier {}): no retry until the Referee \
-                     rules the circumstances changed ({rule})",
-                    previous.number()
-                ),
-            )
-            .rule(rule));
-        }
+        retry_allowed(ctx, creature, task.as_deref())?;
         let test = json!({"test": {
             "creature": creature,
             "characteristic": characteristic,
@@ -432,20 +444,7 @@ impl Crows {
             return Ok(());
         };
         let r = living(ctx, creature)?;
-        if let Some(task) = task
-            && let RetryStatus::NeedsChangedCircumstances { previous, rule } =
-                ctx.rules().retries.status(creature, task)
-        {
-            return Err(RuleError::new(
-                "retry_refused",
-                format!(
-                    "{creature} already tested `{task}` (tier {}): no retry until the Referee \
-                     rules the circumstances changed ({rule})",
-                    previous.number()
-                ),
-            )
-            .rule(rule));
-        }
+        retry_allowed(ctx, creature, task.as_deref())?;
         if let Some(target) = assist_for {
             living(ctx, target)?;
             if target == creature {
