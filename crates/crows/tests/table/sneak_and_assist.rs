@@ -236,6 +236,58 @@ fn cr_inv_03_a_move_onto_a_taken_slot_names_the_item_in_the_way_and_a_swap_works
 }
 
 #[test]
+// Covers CR-HIDE-05 (issue 23): a creature that hides from a player's characters leaves that
+// player's screen at once: exactly the players who lose sight of it are told, by name; a
+// player whose character still sees it, or who never saw it, hears nothing.
+fn cr_hide_05_players_who_lose_sight_of_a_hiding_creature_are_told_at_once() {
+    let mut t = party();
+    goblin(&mut t);
+    t.referee_rules(
+        json!({"create_creature": {"id": "lurker", "name": "Lurker", "kind": "monster",
+            "characteristics": {"agility": 1, "mind": 0, "strength": 0}, "stamina": 2}}),
+        &[],
+    );
+    let alice = Viewer::Player("alice".into());
+    let bob = Viewer::Player("bob".into());
+    assert!(
+        t.table.view(&alice)["rules"]["creatures"]
+            .get("goblin")
+            .is_some()
+    );
+    t.referee_rules(
+        json!({"hide": {"creature": "goblin", "from": ["vera"]}}),
+        &[],
+    );
+    assert!(
+        t.table.view(&alice)["rules"]["creatures"]
+            .get("goblin")
+            .is_none()
+    );
+    let told = |t: &T, v: &Viewer| {
+        project_log(&t.log, v)
+            .iter()
+            .filter(|e| {
+                serde_json::to_string(e)
+                    .unwrap()
+                    .contains("creature_unseen")
+            })
+            .count()
+    };
+    assert_eq!(told(&t, &alice), 1, "alice's vera lost sight of the goblin");
+    assert!(log_of(&t, &alice).contains("\"name\":\"Goblin\""));
+    assert_eq!(told(&t, &bob), 0, "bob's bram still sees it");
+    // The unrevealed lurker, never seen by the players, hides: nobody is told of it.
+    t.referee_rules(
+        json!({"hide": {"creature": "lurker", "from": ["vera", "bram"]}}),
+        &[],
+    );
+    assert_eq!(told(&t, &alice), 1);
+    assert_eq!(told(&t, &bob), 0);
+    assert!(!log_of(&t, &alice).contains("lurker") && !log_of(&t, &bob).contains("lurker"));
+    t.assert_replays();
+}
+
+#[test]
 // Covers CR-COND-09, CR-COND-05, CR-LIGHT-03 (issue 15): the Referee's view derives the speed
 // after conditions, the light at the creature and the edges and banes of its next test, with
 // the functions the game plays — the next real test carries exactly those modifiers.

@@ -282,7 +282,8 @@ fn cr_hide_05_hidden_creature_is_absent_from_the_views_and_logs_of_those_it_hide
     );
     assert_eq!(rule.as_deref(), Some("CR-HIDE-01"), "{message}");
     assert_eq!(t.table.state_json(), before);
-    // Hidden from Vera only: a relation, so Bob (Bram) still sees it, Alice does not.
+    // Hidden from Vera only: a relation, so Bob (Bram) still sees it, Alice does not. Alice
+    // is told once that it is out of sight (her screen drops it at once); Bob is not.
     let (alice_before, bob_before) = (log_len(&t, "alice"), log_len(&t, "bob"));
     t.referee_rules(
         json!({"hide": {"creature": "ghoul", "from": ["vera"]}}),
@@ -290,13 +291,21 @@ fn cr_hide_05_hidden_creature_is_absent_from_the_views_and_logs_of_those_it_hide
     );
     assert!(!sees_ghoul(&t, "alice"));
     assert!(sees_ghoul(&t, "bob"));
+    assert_eq!(log_len(&t, "alice"), alice_before + 1);
+    let told = serde_json::to_string(&project_log(
+        &t.log[t.log.len() - 2..],
+        &Viewer::Player("alice".into()),
+    ))
+    .unwrap();
+    assert!(told.contains("creature_unseen"), "{told}");
+    let (alice_before, hidden_at) = (log_len(&t, "alice"), t.log.len());
     // Its test and its damage reach Bob's log, not Alice's: no ids, no counts.
     t.ok(&referee(), test("ghoul", json!({})), &[9, 9]);
     t.referee_rules(json!({"damage": {"creature": "ghoul", "amount": 1}}), &[]);
     assert_eq!(log_len(&t, "alice"), alice_before);
     assert!(log_len(&t, "bob") > bob_before + 3);
     let alice_log = serde_json::to_string(&project_log(
-        &t.log[t.log.len() - 6..],
+        &t.log[hidden_at..],
         &Viewer::Player("alice".into()),
     ))
     .unwrap();

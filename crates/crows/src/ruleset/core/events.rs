@@ -161,6 +161,13 @@ pub enum CoreEvent {
     AssistCharged {
         charge: AssistCharge,
     },
+    /// A creature these players' characters saw is out of their sight now (it hid from them,
+    /// CR-HIDE-05): sent to exactly those players, so their screens drop it at once. Its name
+    /// is what they knew it by.
+    CreatureUnseen {
+        id: String,
+        name: String,
+    },
     /// An attacker named a square for an unseen silent target (CR-LIGHT-05).
     SquareGuessed {
         attacker: String,

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use engine::{Ctx, RuleError, Visibility};
+use engine::{Ctx, RuleError, Viewer, Visibility};
 use serde_json::Value;
 
 use crate::hiding::HiddenFrom;
@@ -18,7 +18,7 @@ use crate::hiding::HiddenFrom;
 use crate::ruleset::adapter::Crows;
 
 use super::events::CoreEvent;
-use super::records::{audience, living, record, set_creature};
+use super::records::{audience, living, record, set_creature, viewer_sees};
 use crate::ruleset::adapter::err;
 use crate::ruleset::state::CreatureRecord;
 
@@ -111,12 +111,41 @@ impl Crows {
                 }
             }
         };
+        // The players whose characters saw it: those who no longer do are told at once.
+        let players: Vec<String> = ctx.core().participants.players.keys().cloned().collect();
+        let seeing = |ctx: &Ctx<'_, Crows>| -> BTreeSet<String> {
+            players
+                .iter()
+                .filter(|p| {
+                    viewer_sees(
+                        &ctx.core().participants,
+                        ctx.rules(),
+                        &Viewer::Player((*p).clone()),
+                        creature,
+                    )
+                })
+                .cloned()
+                .collect()
+        };
+        let before = seeing(ctx);
         ctx.emit_for(
             CoreEvent::Hidden {
                 creature: creature.to_string(),
                 from: from.to_vec(),
             },
             vis,
+        )?;
+        let lost: BTreeSet<String> = before.difference(&seeing(ctx)).cloned().collect();
+        if lost.is_empty() {
+            return Ok(());
+        }
+        let name = record(ctx, creature)?.creature.name.clone();
+        ctx.emit_for(
+            CoreEvent::CreatureUnseen {
+                id: creature.to_string(),
+                name,
+            },
+            Visibility::Players(lost),
         )
     }
 

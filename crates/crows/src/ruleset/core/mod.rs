@@ -602,7 +602,9 @@ impl Crows {
             }
             CoreEvent::AmbientLightSet { level } => state.ambient_light = Some(*level),
             CoreEvent::AssistCharged { charge } => state.assist_charges.push(charge.clone()),
-            CoreEvent::SquareGuessed { .. } | CoreEvent::GuessRuled { .. } => {}
+            CoreEvent::SquareGuessed { .. }
+            | CoreEvent::GuessRuled { .. }
+            | CoreEvent::CreatureUnseen { .. } => {}
         }
     }
 

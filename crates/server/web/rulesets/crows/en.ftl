@@ -767,6 +767,7 @@ err-slot_taken = { $kind ->
 }
 err-bad_name = A creature's name: length 1 to { $max }, no control characters
 err-retry_refused = { $creature } already tested “{ $task }” (tier { $tier }): no retry until the Referee rules that the circumstances changed
+ev-rules-creature_unseen = { $name } is out of sight
 ## Decisions: prompts (`dec-<kind>`, the kind's dots as dashes) and options (`opt-…`), filled
 ## from the decision's `args`; see js/log.js `decisionPrompt` and `optionLabel`.
 dec-crows-tier_1_setback = { $creature }’s test ended at tier { $tier }{ $crit ->

@@ -813,6 +813,7 @@ err-slot_taken = { $kind ->
 }
 err-bad_name = Имя существа: длина от 1 до { $max }, без управляющих символов
 err-retry_refused = { $creature }: «{ $task }» уже проверено ({ $tier }-я ступень); повторить можно, когда Рефери решит, что обстоятельства изменились
+ev-rules-creature_unseen = { $name }: больше не видно
 ## Решения: вопросы (`dec-<kind>`, точки вида — дефисы) и варианты (`opt-…`), с аргументами
 ## решения (`args`); см. js/log.js `decisionPrompt` и `optionLabel`.
 dec-crows-tier_1_setback = Проверка: { $creature } — итог { $tier }-я ступень{ $crit ->
