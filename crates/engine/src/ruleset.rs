@@ -607,15 +607,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         expr: &str,
         visibility: Visibility,
     ) -> Result<RollResult, RuleError> {
-        let result = self.roller.roll(expr, &mut self.rng)?;
-        let body = EventBody::Rolled {
-            label: label.to_string(),
-            expr: expr.to_string(),
-            result: result.clone(),
-            free: false,
-        };
-        self.push(body, visibility, None)?;
-        Ok(result)
+        self.roll_marked(label, expr, visibility, false)
     }
 
     /// The table's free dice roller ([`crate::chat`]): as [`Ctx::roll`], the event marked `free`.
@@ -625,12 +617,22 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         expr: &str,
         visibility: Visibility,
     ) -> Result<RollResult, RuleError> {
+        self.roll_marked(label, expr, visibility, true)
+    }
+
+    fn roll_marked(
+        &mut self,
+        label: &str,
+        expr: &str,
+        visibility: Visibility,
+        free: bool,
+    ) -> Result<RollResult, RuleError> {
         let result = self.roller.roll(expr, &mut self.rng)?;
         let body = EventBody::Rolled {
             label: label.to_string(),
             expr: expr.to_string(),
             result: result.clone(),
-            free: true,
+            free,
         };
         self.push(body, visibility, None)?;
         Ok(result)

@@ -28,8 +28,6 @@ mod physical_dice;
 #[path = "http/queries.rs"]
 mod queries;
 mod secrecy_sweep;
-#[path = "http/words.rs"]
-mod words;
 
 struct Running {
     base: String,
