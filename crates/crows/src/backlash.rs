@@ -20,19 +20,36 @@ pub const TABLE_MAX: u8 = 105;
 /// The highest spell rank (CR-SPELL-02).
 pub const MAX_RANK: u8 = 5;
 
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    serde::Serialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum BacklashError {
     #[error("CR-SPELL-16: a d100 face must be 1…100, got {0}")]
+    #[strum(props(rule = "CR-SPELL-16"))]
     BadD100(u8),
     #[error("CR-SPELL-02: a spell rank is 0…5, got {0}")]
+    #[strum(props(rule = "CR-SPELL-02"))]
     BadRank(u8),
     #[error("CR-SPELL-16: the backlash table runs 1…105, got {0}")]
+    #[strum(props(rule = "CR-SPELL-16"))]
     OutOfTable(u8),
     #[error("CR-BL: unknown backlash row id {0}")]
     UnknownRow(u8),
     #[error("CR-SPELL-19: {0}")]
+    #[strum(props(rule = "CR-SPELL-19"))]
     Usage(#[from] crate::usage_dice::UsageError),
 }
+
+crate::refusal::refusal!(BacklashError, "backlash"; usage => Usage);
 
 /// Who an effect touches. Distances are in squares from the caster unless stated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

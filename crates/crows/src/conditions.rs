@@ -264,17 +264,35 @@ pub enum Applied {
 }
 
 /// Refusals.
-#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    Serialize,
+    Deserialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum ConditionError {
     #[error("CR-COND-03: grabbed needs a grabber and the range of its effect")]
+    #[strum(props(rule = "CR-COND-03"))]
     GrabWithoutGrabber,
     #[error("CR-COND-05: only a prone creature can stand up")]
+    #[strum(props(rule = "CR-COND-05"))]
     NotProne,
     #[error("CR-COND-05: standing up needs speed 1 or more (speed {0})")]
+    #[strum(props(rule = "CR-COND-05"))]
     TooSlowToStand(u8),
     #[error("CR-COND-07: an unconscious creature takes no maneuvers")]
+    #[strum(props(rule = "CR-COND-07"))]
     Unconscious,
 }
+
+crate::refusal::refusal!(ConditionError, "condition");
 
 /// Why a grab ends (CR-COND-04).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -56,15 +56,32 @@ pub const CORPSE_SLOT_TABLE: [CorpseSlots; 6] = [
 ];
 
 /// Refusals.
-#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    Serialize,
+    Deserialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum CorpseError {
     #[error("CR-CORPSE-01: {0} is not a corpse")]
+    #[strum(props(rule = "CR-CORPSE-01"))]
     NotACorpse(String),
     #[error("CR-ERR-12: only the Referee may raise a Holy Shit! corpse above 32 slots (asked {0})")]
+    #[strum(props(rule = "CR-ERR-12"))]
     BelowTable(u16),
     #[error("CR-ERR-12: only Holy Shit! corpses may take more slots than the table says")]
+    #[strum(props(rule = "CR-ERR-12"))]
     NotHolyShit,
 }
+
+crate::refusal::refusal!(CorpseError, "corpse");
 
 /// The table row for a size.
 pub fn corpse_slots(size: Size) -> CorpseSlots {

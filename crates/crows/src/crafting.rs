@@ -21,29 +21,49 @@ pub const CRAFT_BONUS: i32 = 4;
 /// At most this many expertises on one crafting roll (CR-CRAFT-10).
 pub const MAX_EXPERTISES: usize = 2;
 
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    serde::Serialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum CraftError {
-    #[error("CR-CRAFT-03: {0:?} is not a crafting expertise")]
+    #[error("CR-CRAFT-03: {} is not a crafting expertise", crate::refusal::said(.0))]
+    #[strum(props(rule = "CR-CRAFT-03"))]
     NotCrafting(ExpertiseName),
-    #[error("CR-CRAFT-02: needs {expertise:?} with {required} uses, has {has}")]
+    #[error("CR-CRAFT-02: needs {} with {required} uses, has {has}", crate::refusal::said(.expertise))]
+    #[strum(props(rule = "CR-CRAFT-02"))]
     Expertise {
         expertise: ExpertiseName,
         required: u8,
         has: u8,
     },
     #[error("CR-CRAFT-02: missing material {0}")]
+    #[strum(props(rule = "CR-CRAFT-02"))]
     Material(String),
     #[error("CR-CRAFT-03: missing {0}")]
+    #[strum(props(rule = "CR-CRAFT-03"))]
     Tools(&'static str),
     #[error("CR-CRAFT-10: at most two expertises on one crafting roll, got {0}")]
+    #[strum(props(rule = "CR-CRAFT-10"))]
     TooManyExpertises(usize),
-    #[error("CR-CRAFT-10: the same expertise cannot be applied twice ({0:?})")]
+    #[error("CR-CRAFT-10: the same expertise cannot be applied twice ({})", crate::refusal::said(.0))]
+    #[strum(props(rule = "CR-CRAFT-10"))]
     DuplicateExpertise(ExpertiseName),
     #[error("CR-CRAFT-05: a crafting goal is at least 1")]
+    #[strum(props(rule = "CR-CRAFT-05"))]
     ZeroGoal,
     #[error("CR-CHECK: {0}")]
     Check(#[from] crate::test_roll::TestError),
 }
+
+crate::refusal::refusal!(CraftError, "craft"; check => Check);
 
 /// The tools a crafting expertise needs (CR-CRAFT-03).
 pub fn tools_for(expertise: ExpertiseName) -> Result<&'static str, CraftError> {

@@ -41,31 +41,50 @@ pub const NEW_CROW_MAX: i8 = 2;
 pub const MUNDANE_MAX: i8 = 4;
 
 /// Errors of this module; each message starts with the rule it enforces.
-#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    Serialize,
+    Deserialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum CreatureError {
-    #[error("CR-CORE-08: {characteristic:?} {value} is outside -5..5")]
+    #[error("CR-CORE-08: {} {value} is outside -5..5", crate::refusal::said(.characteristic))]
+    #[strum(props(rule = "CR-CORE-08"))]
     OutOfRange {
         characteristic: Characteristic,
         value: i8,
     },
-    #[error("CR-CORE-09: a new crow starts with {characteristic:?} between -1 and 2, not {value}")]
+    #[error("CR-CORE-09: a new crow starts with {} between -1 and 2, not {value}", crate::refusal::said(.characteristic))]
+    #[strum(props(rule = "CR-CORE-09"))]
     NewCrowOutOfRange {
         characteristic: Characteristic,
         value: i8,
     },
     #[error(
-        "CR-CORE-09: without magic a crow's {characteristic:?} cannot go above 4 (would be {value})"
+        "CR-CORE-09: without magic a crow's {} cannot go above 4 (would be {value})",
+        crate::refusal::said(.characteristic)
     )]
+    #[strum(props(rule = "CR-CORE-09"))]
     AboveMundaneMax {
         characteristic: Characteristic,
         value: i8,
     },
     #[error("CR-CORE-05: {0} is dead; its body is an object and creature rules no longer apply")]
+    #[strum(props(rule = "CR-CORE-05"))]
     Dead(String),
     #[error(
-        "CR-CORE-03: {creature} is immune to {condition:?} (an exception on its card, item or \
-         the Referee's ruling beats the general rule)"
+        "CR-CORE-03: {creature} is immune to {} (an exception on its card, item or \
+         the Referee's ruling beats the general rule)",
+        crate::refusal::said(.condition)
     )]
+    #[strum(props(rule = "CR-CORE-03"))]
     Immune {
         creature: String,
         condition: ConditionKind,
@@ -73,6 +92,8 @@ pub enum CreatureError {
     #[error(transparent)]
     Condition(#[from] crate::conditions::ConditionError),
 }
+
+crate::refusal::refusal!(CreatureError, "creature"; condition => Condition);
 
 /// The three characteristics (CR-CORE-08), shared with the tests (`crate::test_roll`). There is
 /// no social characteristic (CR-CORE-10).
@@ -422,15 +443,30 @@ impl Creature {
 }
 
 /// Errors of the end-of-turn and rest helpers.
-#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    Serialize,
+    Deserialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum TurnError {
     #[error("CR-UD-04: faces missing for {0}")]
+    #[strum(props(rule = "CR-UD-04"))]
     MissingFaces(String),
     #[error(transparent)]
     Usage(#[from] UsageError),
     #[error(transparent)]
     Inventory(#[from] InventoryError),
 }
+
+crate::refusal::refusal!(TurnError, "turn"; usage => Usage, inventory => Inventory);
 
 impl Creature {
     /// Current walking speed: base, −1 per wound-and-item backpack slot (CR-DMG-12), `flat`

@@ -95,25 +95,46 @@ impl WorldDecision {
 }
 
 /// Refusals.
-#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    Serialize,
+    Deserialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum DamageError {
     #[error("CR-CORE-05: {0} is dead; damage goes to its corpse as an object")]
+    #[strum(props(rule = "CR-CORE-05"))]
     Dead(String),
     #[error("CR-COND-06: {expected} extra d6 face(s) needed for vulnerable, {given} given")]
+    #[strum(props(rule = "CR-COND-06"))]
     WrongExtraDice { expected: u8, given: usize },
     #[error("CR-DICE-01: a d6 face must be 1-6, got {0}")]
+    #[strum(props(rule = "CR-DICE-01"))]
     BadD6(u8),
-    #[error("CR-DMG-03: the armor order must list each AD item ({expected:?}) once")]
+    #[error("CR-DMG-03: the armor order must list each AD item ({}) once", crate::refusal::said(.expected))]
+    #[strum(props(rule = "CR-DMG-03"))]
     BadArmorOrder { expected: Vec<ItemId> },
     #[error("CR-DMG-11: {expected} wound slot(s) to choose, {given} given")]
+    #[strum(props(rule = "CR-DMG-11"))]
     WrongWoundCount { expected: u16, given: usize },
     #[error("CR-DMG-08: no knock-out request is pending for {0}")]
+    #[strum(props(rule = "CR-DMG-08"))]
     NoKnockOutPending(String),
-    #[error("CR-DMG-04: {0:?} has no Armor Defense")]
+    #[error("CR-DMG-04: {0} has no Armor Defense")]
+    #[strum(props(rule = "CR-DMG-04"))]
     NotArmor(ItemId),
     #[error(transparent)]
     Inventory(#[from] InventoryError),
 }
+
+crate::refusal::refusal!(DamageError, "damage"; inventory => Inventory);
 
 /// What one instance of damage did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,17 +11,33 @@ use serde::{Deserialize, Serialize};
 pub use dice::DiceRng;
 
 /// Errors of the dice readings.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    thiserror::Error,
+    serde::Serialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum DiceError {
     #[error("a d10 face must be 1…10, got {0} (CR-DICE-01)")]
+    #[strum(props(rule = "CR-DICE-01"))]
     D10FaceOutOfRange(u8),
     #[error(
         "a parity roll needs a die with an even number of faces (2 or more), got d{0} (CR-DICE-03)"
     )]
+    #[strum(props(rule = "CR-DICE-03"))]
     OddDie(u32),
     #[error("a d{sides} face must be 1…{sides}, got {face} (CR-DICE-03)")]
+    #[strum(props(rule = "CR-DICE-03"))]
     FaceOutOfRange { face: u32, sides: u32 },
 }
+
+crate::refusal::refusal!(DiceError, "dice");
 
 fn d10(face: u8) -> Result<u8, DiceError> {
     if (1..=10).contains(&face) {

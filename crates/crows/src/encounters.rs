@@ -17,15 +17,32 @@ pub const THRESHOLD_CAP: u8 = 10;
 pub const IMMEDIATE_FACE: u8 = 10;
 
 /// Errors of this module.
-#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    Serialize,
+    Deserialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum EncounterError {
     #[error("CR-ENC-02: the encounter check is 1d10; face {0} is impossible")]
+    #[strum(props(rule = "CR-ENC-02"))]
     BadFace(u8),
     #[error("CR-ENC-04: the Referee must pick one of the offered encounter tables, not {0}")]
+    #[strum(props(rule = "CR-ENC-04"))]
     UnknownTable(String),
     #[error("CR-ENC-04: no encounter table entered for this dungeon")]
+    #[strum(props(rule = "CR-ENC-04"))]
     NoTable,
 }
+
+crate::refusal::refusal!(EncounterError, "encounter");
 
 /// The Referee's judgement of the level (CR-ENC-03, CR-REF-30).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

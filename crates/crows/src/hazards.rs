@@ -21,25 +21,43 @@ pub const FEET_PER_FALL_DIE: u32 = 10;
 pub const BASE_BREATH_ROUNDS: i32 = 3;
 
 /// Refusals.
-#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    Serialize,
+    Deserialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum HazardError {
     #[error("CR-HAZ-01: a {feet}-foot fall needs {expected} d6, {given} given")]
+    #[strum(props(rule = "CR-HAZ-01"))]
     WrongFallDice {
         feet: u32,
         expected: u32,
         given: usize,
     },
     #[error("CR-HAZ-02: tier {tier} reduces by {expected} d6, {given} given")]
+    #[strum(props(rule = "CR-HAZ-02"))]
     WrongReductionDice {
         tier: u8,
         expected: u8,
         given: usize,
     },
     #[error("CR-DICE-01: a d6 face must be 1-6, got {0}")]
+    #[strum(props(rule = "CR-DICE-01"))]
     BadD6(u8),
     #[error("CR-HAZ-02: no reaction left (used, or unconscious): no resistance roll")]
+    #[strum(props(rule = "CR-HAZ-02"))]
     NoReaction,
 }
+
+crate::refusal::refusal!(HazardError, "hazard");
 
 fn sum_d6(faces: &[u8]) -> Result<u16, HazardError> {
     let mut s = 0u16;

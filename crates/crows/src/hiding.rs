@@ -12,13 +12,27 @@ use serde::{Deserialize, Serialize};
 use crate::test_roll::{Modifier, ModifierSource, SourceKind};
 
 /// Refusals of the hiding rules.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    thiserror::Error,
+    serde::Serialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum HideError {
     #[error(
         "{observer} is watching {hider}: a hide test is allowed only while unobserved (CR-HIDE-01)"
     )]
+    #[strum(props(rule = "CR-HIDE-01"))]
     Observed { hider: String, observer: String },
 }
+
+crate::refusal::refusal!(HideError, "hide");
 
 /// Who is hidden from whom (engine ids).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]

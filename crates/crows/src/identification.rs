@@ -9,19 +9,36 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    serde::Serialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum IdentifyError {
     #[error("CR-ID-03: the item must be held to make the identification test")]
+    #[strum(props(rule = "CR-ID-03"))]
     NotHeld,
     #[error("CR-ID-01: {0} is not a magic item")]
+    #[strum(props(rule = "CR-ID-01"))]
     NotMagic(String),
     #[error("CR-ERR-75: {0} already tried the identification test on this item")]
+    #[strum(props(rule = "CR-ERR-75"))]
     AlreadyTried(String),
     #[error("CR-RETRY-01: a repeat needs changed circumstances and the Referee's approval")]
+    #[strum(props(rule = "CR-RETRY-01"))]
     RetryNotAllowed,
     #[error("CR-CHECK: {0}")]
     Check(#[from] crate::test_roll::TestError),
 }
+
+crate::refusal::refusal!(IdentifyError, "identify"; check => Check);
 
 /// A magic item's hidden side (CR-ID-01): the properties only the Referee sees, and who has
 /// identified it.

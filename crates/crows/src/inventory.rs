@@ -327,85 +327,128 @@ pub enum MoveCost {
 }
 
 /// Refusals, each naming its rule.
-#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    Serialize,
+    Deserialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum InventoryError {
     #[error("CR-INV-01: there is no {kind} slot {number}")]
+    #[strum(props(rule = "CR-INV-01"))]
     NoSuchSlot { kind: SlotKind, number: u8 },
     #[error("CR-INV-03: {item} takes {needed} slot(s), {given} given")]
+    #[strum(props(rule = "CR-INV-03"))]
     SlotCountMismatch {
         item: String,
         needed: u16,
         given: u16,
     },
     #[error("CR-INV-03: a multi-slot item must use slots of one kind only")]
+    #[strum(props(rule = "CR-INV-03"))]
     MixedSlotKinds,
     #[error("CR-INV-03: a multi-slot item must use consecutive slots")]
+    #[strum(props(rule = "CR-INV-03"))]
     NotConsecutive,
     #[error("CR-ERR-31: backpack rows 1-5 and 6-10 may not be spanned (option TwoRowsOfFive)")]
+    #[strum(props(rule = "CR-ERR-31"))]
     SpansBackpackRows,
     #[error("CR-INV-03: {slot} is already taken")]
+    #[strum(props(rule = "CR-INV-03"))]
     Occupied { slot: SlotRef },
     #[error("CR-INV-05: a hand slot holds exactly one item; stacks never go in hands")]
+    #[strum(props(rule = "CR-INV-05"))]
     StackInHand,
     #[error("CR-INV-04: a stack holds items of one kind only ({existing} here, not {new})")]
+    #[strum(props(rule = "CR-INV-04"))]
     StackKindMismatch { existing: String, new: String },
     #[error("CR-INV-04: the stack in {slot} is full ({limit} per slot)")]
+    #[strum(props(rule = "CR-INV-04"))]
     StackFull { slot: SlotRef, limit: u8 },
     #[error("CR-ERR-11: a wound fills {slot} (option EmptySlotOnly)")]
+    #[strum(props(rule = "CR-ERR-11"))]
     WoundFillsSlot { slot: SlotRef },
     #[error("CR-ERR-32: a corpse may only be carried in backpack slots (option BackpackOnly)")]
+    #[strum(props(rule = "CR-ERR-32"))]
     CorpseOutsideBackpack,
     #[error("inventory: there is no {0} here")]
     UnknownItem(ItemId),
     #[error("inventory: the id of {0} is already in use")]
     DuplicateItem(ItemId),
     #[error("CR-INV-10: {item} needs {needed} hand slots; there are {hands}")]
+    #[strum(props(rule = "CR-INV-10"))]
     TooBigForHands {
         item: String,
         needed: u16,
         hands: u8,
     },
     #[error("CR-INV-10: {0} must be in hand slots (equipped) to be used")]
+    #[strum(props(rule = "CR-INV-10"))]
     NotEquipped(String),
     #[error(
         "CR-INV-12: in combat-round time only hand and belt slots can be rearranged (a maneuver)"
     )]
+    #[strum(props(rule = "CR-INV-12"))]
     CombatMoveNotAllowed,
     #[error("CR-INV-13: in combat-round time, taking out of the backpack is the 1d10 draw")]
+    #[strum(props(rule = "CR-INV-13"))]
     UseDrawFromBackpack,
     #[error("CR-INV-13: the backpack draw roll must be a d10 face 1-10, got {0}")]
+    #[strum(props(rule = "CR-INV-13"))]
     BadD10(u8),
     #[error("CR-INV-13: {0} is not in the backpack")]
+    #[strum(props(rule = "CR-INV-13"))]
     NotInBackpack(String),
     #[error("CR-INV-13: only backpack items can be rearranged after a failed draw")]
+    #[strum(props(rule = "CR-INV-13"))]
     NotBackpackRearrangement,
     #[error("CR-INV-06: {0} is not a magic item")]
+    #[strum(props(rule = "CR-INV-06"))]
     NotMagic(String),
     #[error("CR-INV-06: {item} goes in the {required} magic-item slot, not {given}")]
+    #[strum(props(rule = "CR-INV-06"))]
     WrongMagicSlot {
         item: String,
         required: MagicSlot,
         given: MagicSlot,
     },
     #[error("CR-INV-07: more than one magic item in the {0} slot; no rest is possible")]
+    #[strum(props(rule = "CR-INV-07"))]
     MagicSlotOverloaded(MagicSlot),
     #[error("CR-INV-09: {0} is not a suit of armor (shields are never worn)")]
+    #[strum(props(rule = "CR-INV-09"))]
     NotArmor(String),
     #[error("CR-INV-09: worn armor must lie in backpack slots")]
+    #[strum(props(rule = "CR-INV-09"))]
     ArmorNotInBackpack,
     #[error("CR-INV-09: armor can be put on only outside combat-round time")]
+    #[strum(props(rule = "CR-INV-09"))]
     ArmorChangeInCombat,
     #[error("CR-DMG-11: wounds go in backpack slots; there is no backpack slot {0}")]
+    #[strum(props(rule = "CR-DMG-11"))]
     NoSuchBackpackSlot(u8),
     #[error("CR-DMG-11: backpack slot {0} already holds a wound")]
+    #[strum(props(rule = "CR-DMG-11"))]
     AlreadyWounded(u8),
     #[error("CR-ERR-11: backpack slot {0} holds an item and wounds go in empty slots")]
+    #[strum(props(rule = "CR-ERR-11"))]
     WoundNeedsEmptySlot(u8),
     #[error("CR-DMG-14: backpack slot {0} holds no wound")]
+    #[strum(props(rule = "CR-DMG-14"))]
     NoWound(u8),
     #[error("CR-DICE-01: a d6 face must be 1-6, got {0}")]
+    #[strum(props(rule = "CR-DICE-01"))]
     BadD6(u8),
 }
+
+crate::refusal::refusal!(InventoryError, "inventory");
 
 /// The options that shape slot rules (from [`crate::world_options::WorldOptions`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -40,6 +40,9 @@ pub mod rest_activities;
 pub mod spells;
 pub mod town;
 
+// Every refusal as data (reason, facts, rule).
+pub mod refusal;
+
 // Combat («Бой», «Линия эффекта»).
 pub mod combat;
 

@@ -21,19 +21,36 @@ use crate::usage_dice::{ItemUsage, PoolRoll, RollOccasion, UsageError};
 pub use tabletop::light::LightLevel;
 
 /// Refusals.
-#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    Serialize,
+    Deserialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum LightError {
-    #[error("CR-LIGHT-01: light is written X/Y with whole numbers, got {0:?}")]
+    #[error("CR-LIGHT-01: light is written X/Y with whole numbers, got “{0}”")]
+    #[strum(props(rule = "CR-LIGHT-01"))]
     BadNotation(String),
     #[error(
         "CR-LIGHT-06: the campfire table has no Holy Shit! row; the Referee sets its light (CR-REF-34)"
     )]
+    #[strum(props(rule = "CR-LIGHT-06"))]
     NoCampfireRow,
     #[error("CR-LIGHT-05: guessing a square applies only to a silent target in darkness")]
+    #[strum(props(rule = "CR-LIGHT-05"))]
     NoGuessNeeded,
     #[error(transparent)]
     Usage(#[from] UsageError),
 }
+
+crate::refusal::refusal!(LightError, "light"; usage => Usage);
 
 /// A light output X/Y (CR-LIGHT-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -30,33 +30,56 @@ pub const WOUNDS_REMOVED: u8 = 1;
 pub const WOUNDS_REMOVED_TENDED: u8 = 2;
 
 /// Errors of this module; each names its rule.
-#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    Serialize,
+    Deserialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum RestError {
     #[error("CR-REST-01: a rest needs {needed} consecutive minutes, only {had} passed")]
+    #[strum(props(rule = "CR-REST-01"))]
     TooShort { needed: u32, had: u32 },
     #[error("CR-REST-01: a rest needs {needed} minutes asleep, {who} slept {had}")]
+    #[strum(props(rule = "CR-REST-01"))]
     TooLittleSleep { who: String, needed: u32, had: u32 },
     #[error("CR-REST-01/CR-REST-06: {who} ate {had} rations, {needed} needed")]
+    #[strum(props(rule = "CR-REST-01"))]
     NotEnoughFood { who: String, needed: u8, had: u8 },
     #[error("CR-REST-09: the rest was interrupted and must start over")]
+    #[strum(props(rule = "CR-REST-09"))]
     Interrupted,
     #[error("CR-REST-06: {who} cannot rest: {why}")]
+    #[strum(props(rule = "CR-REST-06"))]
     CannotRest { who: String, why: String },
     #[error("CR-REST-02: {who} must choose {needed} wound(s) to remove, chose {chosen}")]
+    #[strum(props(rule = "CR-REST-02"))]
     WrongWoundCount {
         who: String,
         needed: usize,
         chosen: usize,
     },
     #[error("CR-REST-02: backpack slot {0} chosen twice")]
+    #[strum(props(rule = "CR-REST-02"))]
     DuplicateWound(u8),
-    #[error("CR-REST-02: {0:?} is not a carried item with usage dice (spellbook expected)")]
+    #[error("CR-REST-02: {0} is not a carried item with usage dice (spellbook expected)")]
+    #[strum(props(rule = "CR-REST-02"))]
     NotASpellbook(ItemId),
     #[error("CR-REST-08: no encounter check in a place with no chance of encounters")]
+    #[strum(props(rule = "CR-REST-08"))]
     NoEncountersHere,
     #[error("CR-REST-04: the halfway point of this rest has already passed")]
+    #[strum(props(rule = "CR-REST-04"))]
     HalfwayDone,
     #[error("CR-REST-01: {0} is dead")]
+    #[strum(props(rule = "CR-REST-01"))]
     Dead(String),
     #[error(transparent)]
     Inventory(#[from] InventoryError),
@@ -65,6 +88,8 @@ pub enum RestError {
     #[error(transparent)]
     Encounter(#[from] EncounterError),
 }
+
+crate::refusal::refusal!(RestError, "rest"; inventory => Inventory, turn => Turn, encounter => Encounter);
 
 /// Where the group rests, for the encounter check (CR-REST-08).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

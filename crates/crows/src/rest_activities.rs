@@ -20,33 +20,59 @@ pub const PREPARE_BONUS: i8 = 2;
 pub const TEND_MIN_WOUNDS: u8 = 2;
 
 /// Errors; each names its rule.
-#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    Serialize,
+    Deserialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum ActivityError {
     #[error("CR-RACT-02: {0} already has a rest activity this rest")]
+    #[strum(props(rule = "CR-RACT-02"))]
     AlreadyChosen(String),
     #[error("CR-RACT-08: only one member of the group may seclude the camp per rest ({0} does)")]
+    #[strum(props(rule = "CR-RACT-08"))]
     CampAlreadySecluded(String),
     #[error("CR-RACT-09: a creature cannot tend its own wounds")]
+    #[strum(props(rule = "CR-RACT-09"))]
     TendSelf,
     #[error("CR-RACT-09: {target} has {wounds} wound(s); at least 2 are needed")]
+    #[strum(props(rule = "CR-RACT-09"))]
     TooFewWounds { target: String, wounds: u8 },
     #[error("CR-RACT-09: {target} is already tended by {by} this rest")]
+    #[strum(props(rule = "CR-RACT-09"))]
     AlreadyTended { target: String, by: String },
     #[error("CR-RACT-01: no resting creature named {0}")]
+    #[strum(props(rule = "CR-RACT-01"))]
     UnknownCreature(String),
     #[error("CR-RACT-07: {who} carries no armor or shield with item id {}", item.0)]
+    #[strum(props(rule = "CR-RACT-07"))]
     NotArmor { who: String, item: ItemId },
     #[error("CR-RACT-05: {who} has no magic item with item id {}", item.0)]
+    #[strum(props(rule = "CR-RACT-05"))]
     NotMagic { who: String, item: ItemId },
     #[error("CR-RACT-06: name a task at a specific place")]
+    #[strum(props(rule = "CR-RACT-06"))]
     EmptyTask,
     #[error("CR-RACT-06: the Referee has not approved {0}'s task yet")]
+    #[strum(props(rule = "CR-RACT-06"))]
     TaskNotApproved(String),
-    #[error("CR-RACT-04: harvesting a {size:?} corpse rolls {dice}d6, {given} faces given")]
+    #[error("CR-RACT-04: harvesting a {} corpse rolls {dice}d6, {given} faces given", crate::refusal::said(.size))]
+    #[strum(props(rule = "CR-RACT-04"))]
     HarvestFaces { size: Size, dice: u8, given: usize },
     #[error("CR-RACT-04: a d6 face must be 1…6, got {0}")]
+    #[strum(props(rule = "CR-RACT-04"))]
     BadFace(u8),
 }
+
+crate::refusal::refusal!(ActivityError, "activity");
 
 /// The activities every character has (CR-RACT-03…09) and room for more (CR-RACT-01).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -121,15 +121,31 @@ impl PendingAssist {
 }
 
 /// Errors of group tests.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    thiserror::Error,
+    serde::Serialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum GroupError {
     #[error("a group test needs a leader and at least one ally (CR-GROUP-01)")]
+    #[strum(props(rule = "CR-GROUP-01"))]
     NoAllies,
     #[error("{0} is both the leader and a helper (CR-GROUP-02)")]
+    #[strum(props(rule = "CR-GROUP-02"))]
     LeaderIsHelper(String),
     #[error("{0} assists twice in one group test (CR-GROUP-02)")]
+    #[strum(props(rule = "CR-GROUP-02"))]
     DuplicateHelper(String),
 }
+
+crate::refusal::refusal!(GroupError, "group");
 
 /// A group test (CR-GROUP-01/02): every participant but the leader assists first; the
 /// leader's test, with all the assists added (CR-ASSIST-04), decides for the whole group.

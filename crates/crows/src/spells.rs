@@ -17,33 +17,57 @@ pub const OUT_OF_COMBAT_MINUTES: u32 = 10;
 /// The chaos die face that brings a backlash (CR-SPELL-15).
 pub const CHAOS_BACKLASH_FACE: u8 = 1;
 
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    serde::Serialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum SpellError {
     #[error("CR-SPELL-02: a spell rank is 0…5, got {0}")]
+    #[strum(props(rule = "CR-SPELL-02"))]
     BadRank(u8),
     #[error("CR-SPELL-11: a spellbook has at least one usage die")]
+    #[strum(props(rule = "CR-SPELL-11"))]
     NoUsageDice,
     #[error("CR-SPELL-12: the spellbook must be held in hand to cast")]
+    #[strum(props(rule = "CR-SPELL-12"))]
     NotInHand,
     #[error("CR-SPELL-11: the spellbook's usage dice are at 0; its spell cannot be cast")]
+    #[strum(props(rule = "CR-SPELL-11"))]
     EmptyBook,
     #[error("CR-SPELL-04: an out-of-combat spell cannot be cast in combat-round time")]
+    #[strum(props(rule = "CR-SPELL-04"))]
     OutOfCombatOnly,
     #[error("CR-SPELL-15: a tier-1 casting that is not a doom needs the chaos d6")]
+    #[strum(props(rule = "CR-SPELL-15"))]
     ChaosRollNeeded,
     #[error("CR-SPELL-15: no chaos roll on this casting")]
+    #[strum(props(rule = "CR-SPELL-15"))]
     NoChaosRoll,
     #[error("CR-SPELL-15: a d6 face must be 1…6, got {0}")]
+    #[strum(props(rule = "CR-SPELL-15"))]
     BadChaosFace(u8),
     #[error("CR-SPELL-11: a crit skips the spellbook's usage dice; no faces expected")]
+    #[strum(props(rule = "CR-SPELL-11"))]
     CritSkipsUsageDice,
     #[error("CR-SPELL-05: {0}")]
+    #[strum(props(rule = "CR-SPELL-05"))]
     Target(String),
     #[error("CR-SPELL-06/07: {0}")]
+    #[strum(props(rule = "CR-SPELL-06"))]
     Range(String),
     #[error(transparent)]
     Usage(#[from] UsageError),
 }
+
+crate::refusal::refusal!(SpellError, "spell"; usage => Usage);
 
 /// A spell rank 0…5 (CR-SPELL-02).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

@@ -417,29 +417,48 @@ pub struct TierStep {
 }
 
 /// Errors of test resolution; each names the rule or limit.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    thiserror::Error,
+    serde::Serialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum TestError {
     #[error("a d10 face must be 1…10, got {0} (CR-DICE-01)")]
+    #[strum(props(rule = "CR-DICE-01"))]
     FaceOutOfRange(u8),
     #[error("a characteristic must be −5…5, got {0} (CR-CORE-08)")]
+    #[strum(props(rule = "CR-CORE-08"))]
     CharacteristicOutOfRange(i8),
     #[error(
-        "{chosen} is not one of the characteristics this rule offers ({offered:?}) (CR-CHECK-05)"
+        "{chosen} is not one of the characteristics this rule offers ({}) (CR-CHECK-05)",
+        crate::refusal::said(.offered)
     )]
+    #[strum(props(rule = "CR-CHECK-05"))]
     CharacteristicNotOffered {
         chosen: Characteristic,
         offered: Vec<Characteristic>,
     },
     #[error("a tier is 1, 2 or 3, got {0} (CR-CHECK-06)")]
+    #[strum(props(rule = "CR-CHECK-06"))]
     InvalidTier(u8),
     #[error("two modifiers force different automatic tiers on one test")]
     ConflictingAutomaticTiers,
     #[error("an expertise cannot lift a doom (CR-CRIT-02)")]
+    #[strum(props(rule = "CR-CRIT-02"))]
     ExpertiseOnDoom,
     #[error("the expertise would not change the result: it is already tier 3 or fixed (CR-EXP-01)")]
+    #[strum(props(rule = "CR-EXP-01"))]
     ExpertiseChangesNothing,
     #[error(
-        "{expertise:?} cannot be applied to this test: {reason} ({rule})",
+        "{} cannot be applied to this test: {reason} ({rule})",
+        crate::refusal::said(.expertise),
         reason = reason, rule = rule
     )]
     ExpertiseNotApplicable {
@@ -450,6 +469,8 @@ pub enum TestError {
     #[error(transparent)]
     Expertise(#[from] crate::expertise::table::ExpertiseError),
 }
+
+crate::refusal::refusal!(TestError, "test"; expertise => Expertise);
 
 /// Validates a d10 face.
 pub fn check_face(face: u8) -> Result<u8, TestError> {

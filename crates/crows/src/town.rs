@@ -31,19 +31,37 @@ pub const ACTIVITY_MINUTES: u32 = 120;
 pub const TEND_SLEEP_HOURS: u32 = 4;
 
 /// Errors; each names its rule.
-#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    Serialize,
+    Deserialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum TownError {
     #[error("CR-TOWN-01: {0} has already done 4 activities today")]
+    #[strum(props(rule = "CR-TOWN-01"))]
     DailyLimit(String),
     #[error("CR-TOWN-01: {0} is already busy with an activity")]
+    #[strum(props(rule = "CR-TOWN-01"))]
     Busy(String),
     #[error("CR-TOWN-01: {0} has no activity in progress")]
+    #[strum(props(rule = "CR-TOWN-01"))]
     Idle(String),
     #[error("CR-TOWN-01: the activity takes 120 minutes; {done} done so far")]
+    #[strum(props(rule = "CR-TOWN-01"))]
     NotDone { done: u32 },
     #[error("CR-RACT-08: there are no encounters in town; Seclude Camp has no use")]
+    #[strum(props(rule = "CR-RACT-08"))]
     NoCampToSeclude,
     #[error("CR-TOWN-02: {target} must choose {needed} wound(s) to remove, chose {chosen}")]
+    #[strum(props(rule = "CR-TOWN-02"))]
     WrongWoundCount {
         target: String,
         needed: usize,
@@ -54,6 +72,8 @@ pub enum TownError {
     #[error(transparent)]
     Inventory(#[from] InventoryError),
 }
+
+crate::refusal::refusal!(TownError, "town"; activity => Activity, inventory => Inventory);
 
 /// An activity being worked on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -21,34 +21,57 @@ pub const REMOVING_FACES: [u8; 2] = [1, 2];
 pub const HOURS_PER_DUNGEON_TURN: u32 = 2;
 
 /// Refusals.
-#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    Serialize,
+    Deserialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum UsageError {
     #[error("CR-UD-02: roll every die in the pool: {expected} faces needed, {given} given")]
+    #[strum(props(rule = "CR-UD-02"))]
     WrongFaceCount { expected: u8, given: usize },
     #[error("CR-UD-01: usage dice are d6; face {0} is impossible")]
+    #[strum(props(rule = "CR-UD-01"))]
     BadFace(u8),
     #[error("CR-UD-01: a pool of {current} dice cannot exceed its maximum {max}")]
+    #[strum(props(rule = "CR-UD-01"))]
     AboveMax { current: u8, max: u8 },
     #[error("CR-UD-05: {item} is refuelled with {needed}, not {given}")]
+    #[strum(props(rule = "CR-UD-05"))]
     WrongRefuelItem {
         item: String,
         needed: String,
         given: String,
     },
     #[error("CR-UD-05: {0} has no Refuel keyword")]
+    #[strum(props(rule = "CR-UD-05"))]
     NoRefuel(String),
     #[error("CR-UD-05: {0} is useless now (its usage dice ran out)")]
+    #[strum(props(rule = "CR-UD-05"))]
     Useless(String),
     #[error("CR-ERR-37: {0} is depleted until refuelled or rested")]
+    #[strum(props(rule = "CR-ERR-37"))]
     Depleted(String),
     #[error("CR-UD-05: the Refuel keyword needs the name of the item used to refuel")]
+    #[strum(props(rule = "CR-UD-05"))]
     RefuelWithoutItem,
     #[error(
         "CR-UD-05: {0}'s usage dice are not rolled when it is used (no Activate keyword): \
          they roll {1}"
     )]
+    #[strum(props(rule = "CR-UD-05"))]
     NotOnActivation(String, String),
 }
+
+crate::refusal::refusal!(UsageError, "usage");
 
 /// A pool of usage dice (CR-UD-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -52,10 +52,11 @@ impl RuleError {
         self.rule = Some(rule.into());
         self
     }
-    /// The refusal's arguments ([`RuleError::args`]); anything but a JSON object is ignored.
+    /// Adds the refusal's arguments ([`RuleError::args`]) to those it has (a key given again
+    /// takes the new value); anything but a JSON object is ignored.
     pub fn with_args(mut self, args: serde_json::Value) -> Self {
         if let serde_json::Value::Object(map) = args {
-            self.args = map;
+            self.args.extend(map);
         }
         self
     }

@@ -961,6 +961,40 @@ mod tests {
             );
         }
 
+        /// Issue 23: every refusal the Crows ruleset can give has words in both languages — each
+        /// code (`err-<code>`, the codes its sources give, `crows::ruleset::REFUSAL_CODES`) and
+        /// each reason of every pure error enum (`err-<source>-<reason>`, from their strum
+        /// `VariantNames`), so no refusal falls back to the server's English.
+        #[test]
+        fn crows_every_refusal_has_words_in_both_languages() {
+            let (en, ru) = both_languages();
+            let mut ids: Vec<String> = crows::ruleset::REFUSAL_CODES
+                .iter()
+                .map(|c| format!("err-{c}"))
+                .collect();
+            assert!(ids.len() > 200, "{} codes", ids.len());
+            let reasons = crows::refusal::all_reasons();
+            let count: usize = reasons.iter().map(|(_, r)| r.len()).sum();
+            assert!(count > 200, "{count} reasons");
+            for (source, names) in reasons {
+                ids.extend(names.iter().map(|r| format!("err-{source}-{r}")));
+            }
+            let mut missing = Vec::new();
+            for id in &ids {
+                for (lang, set) in [("en", &en), ("ru", &ru)] {
+                    if !set.contains(id) {
+                        missing.push(format!("{lang}: {id}"));
+                    }
+                }
+            }
+            assert!(
+                missing.is_empty(),
+                "{} refusals have no words:\n{}",
+                missing.len(),
+                missing.join("\n")
+            );
+        }
+
         /// The snake-case names of the engine's `EventBody` variants, read from its source (the enum
         /// is the wire's `type`).
         fn engine_event_names() -> Vec<String> {

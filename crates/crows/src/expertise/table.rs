@@ -324,12 +324,28 @@ impl ExpertiseName {
 }
 
 /// Errors of the expertise resource.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    thiserror::Error,
+    serde::Serialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum ExpertiseError {
-    #[error("the creature has no {0:?} expertise (CR-EXP-02)")]
+    #[error("the creature has no {} expertise (CR-EXP-02)", crate::refusal::said(.0))]
+    #[strum(props(rule = "CR-EXP-02"))]
     NotKnown(ExpertiseName),
-    #[error("{0:?} has no uses left until the next rest (CR-EXP-02)")]
+    #[error("{} has no uses left until the next rest (CR-EXP-02)", crate::refusal::said(.0))]
+    #[strum(props(rule = "CR-EXP-02"))]
     NoUsesLeft(ExpertiseName),
-    #[error("the Referee rejected {0:?} for this test (CR-EXP-09)")]
+    #[error("the Referee rejected {} for this test (CR-EXP-09)", crate::refusal::said(.0))]
+    #[strum(props(rule = "CR-EXP-09"))]
     RejectedByReferee(ExpertiseName),
 }
+
+crate::refusal::refusal!(ExpertiseError, "expertise");

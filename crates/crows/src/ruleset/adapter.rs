@@ -6,9 +6,28 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::inventory::Timing;
+use crate::refusal::Refused;
 
-pub(in crate::ruleset) fn err(code: &str, message: impl std::fmt::Display) -> RuleError {
-    let message = message.to_string();
+/// A refusal under `code`. A pure module's error ([`Refusal`](crate::refusal::Refusal)) gives its reason and facts as the
+/// refusal's `args` (`reason` plus the facts) and its rule; words the ruleset wrote itself
+/// name their rule in the text (`CR-…`), read from there.
+pub(in crate::ruleset) fn err(code: &str, refusal: impl Into<Refused>) -> RuleError {
+    match refusal.into() {
+        Refused::Rule(r) => {
+            let mut args = r.args();
+            args.insert("reason".into(), Value::String(r.reason().into()));
+            args.insert("source".into(), Value::String(r.source().into()));
+            let e = RuleError::new(code, r.to_string()).with_args(Value::Object(args));
+            match r.rule() {
+                Some(rule) => e.rule(rule),
+                None => e,
+            }
+        }
+        Refused::Words(message) => words(code, message),
+    }
+}
+
+fn words(code: &str, message: String) -> RuleError {
     let rule = message
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .find(|w| w.starts_with("CR-"))

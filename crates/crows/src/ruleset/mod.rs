@@ -28,6 +28,7 @@ pub mod core;
 pub mod explore;
 pub mod magic;
 mod patch;
+mod refusals;
 pub mod request;
 pub mod state;
 pub mod then;
@@ -35,6 +36,7 @@ pub mod travel;
 
 pub use self::adapter::Crows;
 pub use self::core::*;
+pub use self::refusals::REFUSAL_CODES;
 
 use engine::{
     Acting, Answer, Boundary, Ctx, Decision, RuleError, Ruleset, TableState, Timer, TurnLength,

@@ -22,38 +22,62 @@ use thiserror::Error;
 pub const MAX_THRESHOLD: u8 = 10;
 
 /// Bad input to the travel rules; every variant names the rule or limit it breaks.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Error,
+    serde::Serialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum TravelError {
     #[error("die face {face} is not a d{sides} face")]
     BadFace { face: u8, sides: u8 },
     #[error("CR-ROLE-01: only one creature may be the guide")]
+    #[strum(props(rule = "CR-ROLE-01"))]
     SecondGuide,
     #[error("CR-ROLE-01: the {role} role holds at most three creatures")]
+    #[strum(props(rule = "CR-ROLE-01"))]
     RoleFull { role: &'static str },
     #[error("CR-ERR-57: the task {task} is already taken in its role")]
+    #[strum(props(rule = "CR-ERR-57"))]
     TaskTaken { task: &'static str },
     #[error("CR-ROLE-01: creature {0} already holds a role today")]
+    #[strum(props(rule = "CR-ROLE-01"))]
     CreatureHasRole(u32),
     #[error("CR-ROLE-15: creature {0} refuses every travel role (Miasma effect 9–10)")]
+    #[strum(props(rule = "CR-ROLE-15"))]
     RefusesRoles(u32),
     #[error("CR-ROLE-05: Support Everyone picks at most four allies")]
+    #[strum(props(rule = "CR-ROLE-05"))]
     TooManyAllies,
     #[error("CR-ROLE-03: Fight the Miasma picks at most four creatures")]
+    #[strum(props(rule = "CR-ROLE-03"))]
     TooManyBacked,
     #[error("CR-ROLE-02: task {task} does not belong to the {role} role")]
+    #[strum(props(rule = "CR-ROLE-02"))]
     WrongRole {
         task: &'static str,
         role: &'static str,
     },
     #[error("CR-LOST-03: Back on Track is only made while the group is lost")]
+    #[strum(props(rule = "CR-LOST-03"))]
     NotLost,
     #[error("CR-MIASMA-08: the character has turned (Miasma 13+) and rolls no more Miasma effects")]
+    #[strum(props(rule = "CR-MIASMA-08"))]
     Turned,
     #[error("CR-MIASMA-06: every row of the effects table is already in force")]
+    #[strum(props(rule = "CR-MIASMA-06"))]
     NoFreeRow,
     #[error("decision answer does not fit the pending choice: {0}")]
     BadAnswer(&'static str),
 }
+
+crate::refusal::refusal!(TravelError, "travel");
 
 /// The steps of one travel day, in order (CR-TRAVEL-02).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

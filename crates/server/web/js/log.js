@@ -126,12 +126,23 @@ export function optionLabel(d, o) {
   return o.label || humanize(o.id);
 }
 
-/** A refusal as one sentence in the UI language, naming its rule once: the message
- * `err-<code>` filled from the refusal's `args`, or the server's English words without a
- * leading "CR-…:" (the rule is added once, at the end). */
+/** A refusal as one sentence in the UI language, naming its rule once: the first message
+ * among `err-<code>-<reason>` (this code's own words for that reason), `err-<source>-<reason>`
+ * (the pure rules' words for the reason, e.g. `err-inventory-occupied`) and `err-<code>`, filled
+ * from the refusal's `args` (creature ids shown as names); else the server's English words
+ * without a leading "CR-…:" (the rule is added once, at the end). */
 export function refusalText(e) {
-  const id = `err-${slug(e?.code)}`;
-  let text = has(id) ? t(id, args(e.args)) : String(e?.message ?? "");
+  const code = slug(e?.code);
+  const reason = typeof e?.args?.reason === "string" ? slug(e.args.reason) : "";
+  const source = typeof e?.args?.source === "string" ? slug(e.args.source) : "";
+  const ids = [];
+  if (reason) {
+    ids.push(`err-${code}-${reason}`);
+    if (source) ids.push(`err-${source}-${reason}`);
+  }
+  ids.push(`err-${code}`);
+  const id = ids.find((i) => has(i));
+  let text = id ? t(id, args(e.args, { flags: true })) : String(e?.message ?? "");
   if (e?.rule) {
     const lead = `${e.rule}: `;
     if (text.startsWith(lead)) text = text.slice(lead.length);

@@ -83,5 +83,5 @@ fn pack_refusal(errors: crate::content::ContentErrors) -> RuleError {
             message: i.message.clone(),
         })
         .collect();
-    err("bad_pack", errors).with_issues(issues)
+    err("bad_pack", errors.to_string()).with_issues(issues)
 }
