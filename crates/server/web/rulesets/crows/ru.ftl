@@ -1540,7 +1540,7 @@ err-fight-face = У d{ $sides } нет грани { $face }
 err-fight-duplicate_creature = Одно и то же существо указано дважды
 err-fight-unknown_creature = Это существо не участвует в бою
 err-fight-no_participants = В бою нужен хотя бы один участник
-err-fight-bad_order = Порядок ходов { $side ->
+err-fight-bad_order = Порядок боевых ходов { $side ->
     [crows] стороны воронов
    *[enemies] стороны противников
 } должен называть каждое её действующее существо ровно один раз
@@ -1814,7 +1814,7 @@ err-empty_party = Назовите хотя бы одно существо гр�
 err-end_of_turn = Конец боевого хода так не разыграть
 err-expertise_refused = Эту экспертизу здесь не применить
 err-expertise_unknown = У существа нет экспертизы, чтобы решить это без проверки
-err-exploration_running = Ходы исследования уже идут
+err-exploration_running = Ходы подземелья уже идут: сначала завершите их
 err-exploring = Отряд исследует место
 err-fight_running = Бой уже идёт
 err-forced_move_refused = Такое принудительное перемещение невозможно
