@@ -15,6 +15,7 @@ mod cards;
 mod chat;
 mod controls;
 mod log_words;
+mod refusals;
 mod screens;
 mod session;
 mod shell;

@@ -182,6 +182,8 @@ pub(super) fn place(
             && osp.overlaps(&sp)
             && osize.categories_apart(size) < 2
         {
+            // `place` is the Referee's alone (`acting`), so the occupant may be named here;
+            // a player's move into an occupied space never names it (CombatError).
             return Err(RuleError::new(
                 "space_occupied",
                 format!("`{o}` already occupies that space (CR-CBT-05)"),
@@ -339,16 +341,15 @@ pub(super) fn order_side(
 pub(super) fn roll_initiative(ctx: &mut Ctx<'_, Crows>, roller: &str) -> Result<(), RuleError> {
     let f = fight(ctx)?;
     if let Some(n) = f.combat.current() {
-        return Err(fight_err(FightError::RoundNotOver(n))).map_err(|e| {
-            RuleError::new(
-                e.code,
-                format!(
-                    "the round is not over: `{}` has not taken its turn (CR-CBT-01)",
-                    f.name(n).unwrap_or("?")
-                ),
-            )
-            .rule("CR-CBT-01")
-        });
+        // Only the Referee sends roll_initiative, so the creature may be named.
+        let who = f.name(n).unwrap_or("?");
+        let e = fight_err(FightError::RoundNotOver(n));
+        return Err(RuleError::new(
+            e.code,
+            format!("the round is not over: `{who}` has not taken its turn (CR-CBT-01)"),
+        )
+        .with_args(json!({"reason": "round_not_over", "source": "fight", "value": who}))
+        .rule("CR-CBT-01"));
     }
     // With no player seated (the Referee runs the fight alone) the Referee rolls.
     let players = &ctx.core().participants.players;
