@@ -542,7 +542,8 @@ fn cast(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: CastArgs<'_>) -> Result<(), 
         return Err(RuleError::new(
             "casting",
             format!("{} is already casting a spell", a.creature),
-        ));
+        )
+        .with_args(json!({"creature": a.creature})));
     }
     if a.targets.len() > MAX_LISTED {
         return Err(

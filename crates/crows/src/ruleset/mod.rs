@@ -446,6 +446,7 @@ fn turned_guard(
             "turned",
             format!("the Miasma turned `{id}`: only the Referee acts for it now"),
         )
+        .with_args(serde_json::json!({"creature": id}))
         .rule("CR-MIASMA-08")),
         None => Ok(()),
     }

@@ -70,6 +70,7 @@ pub(super) fn placed(ctx: &Ctx<'_, Crows>, id: &str) -> Result<Placement, RuleEr
                 "not_placed",
                 format!("`{id}` is not on the battle grid (place it first)"),
             )
+            .with_args(json!({"creature": id}))
         })
 }
 
@@ -122,6 +123,7 @@ pub(super) fn place(
             "not_flying",
             format!("{id} is not flying: only a flyer stays above the ground (CR-MOVE-05)"),
         )
+        .with_args(json!({"creature": id}))
         .rule("CR-MOVE-05"));
     }
     if placement.altitude > MAX_ALTITUDE {
@@ -273,6 +275,7 @@ pub(super) fn start_combat(
                 "not_a_participant",
                 format!("`{s}` takes no part in the fight (place it first) (CR-CBT-08)"),
             )
+            .with_args(json!({"creature": s}))
             .rule("CR-CBT-08"));
         }
     }
@@ -614,6 +617,7 @@ fn not_your_turn(creature: &str) -> RuleError {
         "not_your_turn",
         format!("it is not {creature}'s turn; a turn cannot be split by another's (CR-CBT-11)"),
     )
+    .with_args(json!({"creature": creature}))
     .rule("CR-CBT-11")
 }
 
@@ -627,6 +631,7 @@ pub(super) fn spend(ctx: &mut Ctx<'_, Crows>, creature: &str, cost: Cost) -> Res
             "unconscious",
             format!("{creature} is unconscious and takes no maneuvers or actions (CR-COND-07)"),
         )
+        .with_args(json!({"creature": creature}))
         .rule("CR-COND-07"));
     }
     if cost == Cost::Free {
@@ -683,7 +688,10 @@ fn mover(
         .iter()
         .position(|i| i == id)
         .and_then(|n| u32::try_from(n).ok())
-        .ok_or_else(|| RuleError::new("not_placed", format!("`{id}` is not on the battle grid")))?;
+        .ok_or_else(|| {
+            RuleError::new("not_placed", format!("`{id}` is not on the battle grid"))
+                .with_args(json!({"creature": id}))
+        })?;
     let r = record(ctx, id)?;
     let p = placed(ctx, id)?;
     Ok((
@@ -757,6 +765,7 @@ pub(super) fn combat_move(
                 "speed_zero",
                 format!("{creature}'s speed is 0 (CR-MOVE-08)"),
             )
+            .with_args(json!({"creature": creature}))
             .rule("CR-MOVE-08"));
         }
         budget.begin_move(u32::from(speed)).map_err(fight_err)?;
@@ -1288,6 +1297,7 @@ pub(super) fn shift(ctx: &mut Ctx<'_, Crows>, creature: &str, to: Square) -> Res
             "speed_zero",
             format!("{creature}'s speed is 0 (CR-MOVE-08)"),
         )
+        .with_args(json!({"creature": creature}))
         .rule("CR-MOVE-08"));
     }
     let from = placed(ctx, creature)?.at;
@@ -1414,6 +1424,7 @@ pub(super) fn fire_readied(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(
             "nothing_readied",
             format!("{creature} has no readied act (or it lapsed) (CR-ACT-02)"),
         )
+        .with_args(json!({"creature": creature}))
         .rule("CR-ACT-02")
     })?;
     super::reacting::use_reaction(ctx, &f, creature, ReactionKind::Readied)?;
@@ -1509,6 +1520,7 @@ pub(super) fn command_pet(
             "pet_commanded",
             format!("{pet} was already commanded this round (CR-ERR-15)"),
         )
+        .with_args(json!({"creature": pet}))
         .rule("CR-ERR-15"));
     }
     spend(ctx, owner, Cost::Maneuver)?;
@@ -1723,10 +1735,14 @@ pub(super) fn force_move(
     living(ctx, creature)?;
     let (occ, ids) = occupants(ctx.rules());
     let find = |id: &str| ids.iter().position(|i| i == id).map(|n| occ[n]);
-    let target = find(creature)
-        .ok_or_else(|| RuleError::new("not_placed", format!("`{creature}` is not on the grid")))?;
-    let mover = find(by)
-        .ok_or_else(|| RuleError::new("not_placed", format!("`{by}` is not on the grid")))?;
+    let target = find(creature).ok_or_else(|| {
+        RuleError::new("not_placed", format!("`{creature}` is not on the grid"))
+            .with_args(json!({"creature": creature}))
+    })?;
+    let mover = find(by).ok_or_else(|| {
+        RuleError::new("not_placed", format!("`{by}` is not on the grid"))
+            .with_args(json!({"creature": by}))
+    })?;
     let p = placed(ctx, creature)?;
     let flies = p.flying && record(ctx, creature)?.creature.speeds.fly.is_some();
     let grid = ctx.rules().combat.grid();
@@ -1776,7 +1792,10 @@ pub(super) fn teleport(
         .iter()
         .position(|i| i == creature)
         .map(|n| occ[n])
-        .ok_or_else(|| RuleError::new("not_placed", format!("`{creature}` is not on the grid")))?;
+        .ok_or_else(|| {
+            RuleError::new("not_placed", format!("`{creature}` is not on the grid"))
+                .with_args(json!({"creature": creature}))
+        })?;
     let teleported = match by {
         Some(caster) if caster != creature => Teleported::Other {
             caster: space(ctx, caster)?.0,
@@ -1886,6 +1905,7 @@ pub(super) fn jump(
                 "speed_zero",
                 format!("{creature}'s speed is 0 (CR-MOVE-08)"),
             )
+            .with_args(json!({"creature": creature}))
             .rule("CR-MOVE-08"));
         }
         budget.begin_move(u32::from(speed)).map_err(fight_err)?;
@@ -2016,6 +2036,7 @@ pub(super) fn flyer_falls(
             "not_flying",
             format!("{creature} is not flying: only a flyer falls this way (CR-MOVE-05)"),
         )
+        .with_args(json!({"creature": creature}))
         .rule("CR-MOVE-05"));
     }
     if feet.is_some_and(|f| f > MAX_FALL_FEET) {

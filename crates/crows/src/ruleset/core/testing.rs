@@ -869,6 +869,7 @@ impl Crows {
                             snake(&assist_cost(needs))
                         ),
                     )
+                    .with_args(json!({"creature": r.creature.name}))
                     .rule("CR-ASSIST-03"));
                 }
                 if r.creature.conditions.has(ConditionKind::Unconscious) {
@@ -879,6 +880,7 @@ impl Crows {
                             r.creature.name
                         ),
                     )
+                    .with_args(json!({"creature": r.creature.name}))
                     .rule("CR-COND-07"));
                 }
                 Some(AssistCharge {

@@ -148,7 +148,8 @@ pub(super) fn start_rest(
                     "CR-REST-01: {} carries no ration; a rest needs one eaten per creature",
                     r.creature.name
                 ),
-            ));
+            )
+            .with_args(json!({"creature": r.creature.name})));
         }
         // Ravenous with a single ration: it eats it, but the rest gives it nothing (the book
         // makes the second ration a condition of the rest's benefits, not of resting).

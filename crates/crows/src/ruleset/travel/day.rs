@@ -55,6 +55,7 @@ fn index_of(ctx: &Ctx<'_, Crows>, creature: &str) -> Result<u32, RuleError> {
                 "CR-ROLE-01",
                 format!("{creature} is not travelling with the party (set_party)"),
             )
+            .with_args(json!({"creature": creature}))
         })
 }
 
@@ -157,7 +158,8 @@ pub(super) fn declare_role(
             "turned",
             "CR-MIASMA-08",
             format!("{creature} has turned: the Referee controls it now"),
-        ));
+        )
+        .with_args(json!({"creature": creature})));
     }
     if miasma.refuses_roles() {
         return Err(refuse(

@@ -160,7 +160,8 @@ pub(super) fn end_rest(
                 "not_in_party",
                 "CR-MIASMA-07",
                 format!("{creature} is not travelling with the party"),
-            ));
+            )
+            .with_args(json!({"creature": creature})));
         }
         for item in items {
             rules.core_decide(
