@@ -562,6 +562,7 @@ fn cast(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: CastArgs<'_>) -> Result<(), 
                 a.creature
             ),
         )
+        .with_args(json!({"creature": a.creature}))
         .rule("CR-BL-31"));
     }
     let (card, _) = spellbook(ctx, a.creature, a.item)?;

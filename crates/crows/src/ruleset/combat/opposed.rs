@@ -158,6 +158,7 @@ fn pick_weapon(ctx: &Ctx<'_, Crows>, o: &AttackOrder) -> Result<WeaponUse, RuleE
                         o.attacker
                     ),
                 )
+                .with_args(json!({"creature": o.attacker, "attack": n}))
                 .rule("CR-CBT-12")
             }),
         (Some(_), Some(_)) => Err(RuleError::new(
@@ -292,6 +293,7 @@ pub(super) fn attack(
                     "no_ammunition",
                     format!("{} has no {ammo} left to shoot (CR-ATK-11)", o.attacker),
                 )
+                .with_args(json!({"creature": o.attacker, "item": ammo}))
                 .rule("CR-ATK-11")
             })?;
         c.inventory
@@ -467,6 +469,7 @@ fn target_modifiers(
                     a.attacker
                 ),
             )
+            .with_args(json!({"creature": a.attacker, "target": target}))
             .rule("CR-LOE-01"));
         }
     };

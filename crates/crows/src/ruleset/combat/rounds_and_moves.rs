@@ -1513,6 +1513,7 @@ pub(super) fn command_pet(
             "not_your_pet",
             format!("`{pet}` is not a pet of `{owner}` (CR-MAN-03, CR-PET-01)"),
         )
+        .with_args(json!({"creature": pet, "owner": owner}))
         .rule("CR-PET-01"));
     }
     if f.commanded.iter().any(|c| c == pet) || pet_command_pending(ctx, pet) {

@@ -75,6 +75,7 @@ impl Crows {
                 "condition_present",
                 format!("{} already has {}", c.name, condition.name()),
             )
+            .with_args(json!({"creature": c.name}))
             .rule("CR-COND-01"));
         }
         set_creature_only(ctx, creature, c, "condition added", json!(condition))
@@ -92,7 +93,8 @@ impl Crows {
             return Err(RuleError::new(
                 "no_condition",
                 format!("{} does not have {}", c.name, condition.name()),
-            ));
+            )
+            .with_args(json!({"creature": c.name})));
         }
         if *condition == ConditionKind::Unconscious {
             let options = ctx.rules().options;

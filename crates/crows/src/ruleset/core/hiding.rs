@@ -173,6 +173,7 @@ impl Crows {
                 "not_hidden",
                 format!("{creature} is not hidden from them (CR-HIDE-05)"),
             )
+            .with_args(serde_json::json!({"creature": creature}))
             .rule("CR-HIDE-05"));
         }
         self.reveal(ctx, creature, hidden)

@@ -556,6 +556,7 @@ impl Crows {
         if !is_ration {
             return Err(
                 RuleError::new("not_a_ration", format!("{} is not a ration", it.name))
+                    .with_args(json!({"item": it.name}))
                     .rule("CR-HAZ-03"),
             );
         }

@@ -131,7 +131,8 @@ pub(super) fn damage_object(
             "destroyed",
             format!("{name} is already destroyed (CR-DMG-09)"),
             "CR-DMG-09",
-        ));
+        )
+        .with_args(serde_json::json!({"item": name})));
     }
     if placed.object.stamina.is_none() {
         return Err(refuse(

@@ -107,7 +107,8 @@ impl Crows {
             return Err(RuleError::new(
                 "has_character",
                 format!("`{player}` already plays the living character `{id}`"),
-            ));
+            )
+            .with_args(json!({"player": player, "creature": id})));
         }
         if ctx
             .core()
@@ -118,7 +119,8 @@ impl Crows {
             return Err(RuleError::new(
                 "request_pending",
                 format!("`{player}` already waits for the Referee's answer"),
-            ));
+            )
+            .with_args(json!({"player": player})));
         }
         let name = label(name, 64, "bad_name", "a character name", "CR-CORE-09")?;
         let name = player_chosen_name(ctx, &name)?;

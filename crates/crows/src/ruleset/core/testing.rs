@@ -206,6 +206,7 @@ pub(super) fn waive_test(
                 snake(&expertise).replace('_', " ")
             ),
         )
+        .with_args(json!({"creature": record.creature.name, "expertise": expertise}))
         .rule("CR-EXP-11"));
     }
     let event = CoreEvent::TestWaived {
@@ -915,6 +916,7 @@ impl Crows {
                 "nothing_to_retry",
                 format!("{creature} has no blocked attempt at `{task}` (CR-RETRY-01)"),
             )
+            .with_args(json!({"creature": creature, "task": task}))
             .rule("CR-RETRY-01"));
         }
         ctx.emit_for(

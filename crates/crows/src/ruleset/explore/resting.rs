@@ -515,10 +515,10 @@ pub(super) fn rest_sleep(
             ));
         }
         if r.asleep.contains(id) {
-            return Err(err(
-                "asleep",
-                format!("CR-REST-07: `{id}` is already asleep"),
-            ));
+            return Err(
+                err("asleep", format!("CR-REST-07: `{id}` is already asleep"))
+                    .with_args(json!({"creature": id})),
+            );
         }
         living(ctx, id)?;
     }

@@ -166,7 +166,8 @@ pub(super) fn declare_role(
             "refuses_roles",
             "CR-ROLE-15",
             format!("{creature} is under the Miasma's lazy effect and refuses every travel role"),
-        ));
+        )
+        .with_args(json!({"creature": creature})));
     }
     if d.assists.iter().any(|a| a.helper == creature) {
         return Err(refuse(
@@ -304,7 +305,8 @@ pub(super) fn declare_assist(
             "holds_role",
             "CR-ROLE-02",
             format!("{helper} holds a role today: a creature either holds a role or assists"),
-        ));
+        )
+        .with_args(json!({"creature": helper})));
     }
     if d.assists.iter().any(|a| a.helper == helper) {
         return Err(refuse(
