@@ -1,7 +1,11 @@
 // The combat screen's controls, from the view's `rules.combat` (`grid`, `creatures`, `fight`;
 // see crates/crows/src/ruleset/combat/mod.rs for the commands and their JSON):
 // - everyone: the round, whose turn it is and that creature's budget (maneuvers, actions,
-//   extra actions from crits, squares left of the Move), the order, the battle grid;
+//   extra actions from crits, squares left of the Move), the order, the battle grid: its light
+//   as the view's `light` map gives it for this viewer (dim squares hatched, dark ones shaded),
+//   tokens named with name, side and whose turn (the Referee's also with the players who cannot
+//   see them, drawn dashed); one tab stop, the arrow keys move a cursor square, Enter/Space
+//   acts on it as a click would, Escape cancels a pick;
 // - the acting creature's controller (a player for their crow, the Referee for anyone): build a
 //   path by clicking squares (or Enter/Space on a focused square) and send `combat_move`;
 //   pick a target by clicking it (or from the list) and a weapon from the hands, `attack`
