@@ -265,3 +265,149 @@ fn cr_ud_05_a_burnt_out_torch_gives_no_light() {
     t.ok(&referee(), json!({"clock": "end_exploration_turn"}), &[1]);
     t.assert_replays();
 }
+
+// ---- the battle grid's light map in the view (CR-LIGHT-01/02/08, CR-HIDE) ----
+
+/// A pack with one torch that sheds 2/3 (the rulebook's worked example).
+const LONG_TORCH: &str = r#"{"format": "delve-crows-pack", "version": 1,
+    "pack": {"id": "grid-light-test", "name": "Grid light test"},
+    "items": [{"id": "long-torch", "name": "Long torch", "slots": 1, "light": "2/3",
+        "usage_dice": {"dice": 3, "keywords": ["dungeon_turn", "useless"]}}]}"#;
+
+/// Gives `who` a lit `card` in hand 1 (lit by its controller `by`, or the Referee).
+fn lit_in_hand(t: &mut T, who: &str, card: &str, name: &str, by: &Actor) {
+    t.referee_rules(
+        json!({"place_item": {"creature": who, "card": card,
+            "slots": [{"kind": "Hand", "number": 1}]}}),
+        &[],
+    );
+    let id = item_id(t, who, name);
+    t.ok(
+        by,
+        json!({"rules": {"light": {"creature": who, "item": id}}}),
+        &[],
+    );
+}
+
+fn place_on_grid(t: &mut T, who: &str, x: i32, y: i32, side: &str) {
+    t.referee_rules(
+        json!({"place": {"creature": who, "at": {"x": x, "y": y}, "side": side}}),
+        &[],
+    );
+}
+
+/// A dark dungeon: Vera (Alice's) stands at (1, 1) with a lit 2/3 torch; a 1/1 lantern is
+/// placed at (8, 1).
+fn dark_grid() -> T {
+    let mut t = party();
+    t.referee_rules(
+        json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS},
+            {"name": "long.json", "text": LONG_TORCH}]}}),
+        &[],
+    );
+    t.referee_rules(json!({"set_ambient_light": {"level": "darkness"}}), &[]);
+    lit_in_hand(&mut t, "vera", "long-torch", "Long torch", &player("alice"));
+    place_on_grid(&mut t, "vera", 1, 1, "crows");
+    t.referee_rules(
+        json!({"place_light": {"id": "lantern", "at": [8, 1], "light": "1/1"}}),
+        &[],
+    );
+    t
+}
+
+fn combat_view(t: &T, viewer: &Viewer) -> Value {
+    t.table.view(viewer)["rules"]["combat"].clone()
+}
+
+fn rows(combat: &Value) -> Vec<String> {
+    combat["light"]["rows"]
+        .as_array()
+        .expect("a light map")
+        .iter()
+        .map(|r| r.as_str().expect("a row").to_string())
+        .collect()
+}
+
+#[test]
+// Covers CR-LIGHT-01, CR-LIGHT-02, CR-LIGHT-03.
+fn cr_light_01_02_the_grid_view_lights_squares_from_a_carried_torch_and_a_placed_lantern() {
+    let t = dark_grid();
+    for viewer in [Viewer::Referee, Viewer::Player("alice".into())] {
+        let combat = combat_view(&t, &viewer);
+        // The drawn area: (0, 0) to two squares past the furthest thing, at least 10 × 7.
+        assert_eq!(combat["light"]["width"], 10, "{combat}");
+        assert_eq!(combat["light"]["height"], 7, "{combat}");
+        let rows = rows(&combat);
+        assert_eq!(rows.len(), 7);
+        // Row 1: the torch at x = 1 is bright out to 2 squares (x 0–3), dim 3 more (x 4–6);
+        // the lantern at x = 8 bright out to 1 (x 7–9).
+        assert_eq!(rows[1], "bbbbdddbbb", "{rows:?}");
+        // Row 3: 2 squares from the torch; 2 from the lantern (its dim ring).
+        assert_eq!(rows[3], "bbbbdddddd", "{rows:?}");
+        // Row 6: 5 from the torch (its last dim ring) and out of the lantern's reach.
+        assert_eq!(rows[6], "ddddddd---", "{rows:?}");
+        // The same rule as the attack banes: Vera's square is bright.
+        assert_eq!(level(&t, "vera"), LightLevel::Bright);
+    }
+}
+
+#[test]
+fn cr_light_02_an_all_bright_grid_sends_no_light_map() {
+    let mut t = party();
+    place_on_grid(&mut t, "vera", 1, 1, "crows");
+    let combat = combat_view(&t, &Viewer::Player("alice".into()));
+    assert!(combat["creatures"].get("vera").is_some(), "{combat}");
+    assert!(combat.get("light").is_none(), "{combat}");
+}
+
+#[test]
+// Covers CR-HIDE-01, CR-LIGHT-02, CR-CBT-02.
+/// A hireling in the Referee's service (it has hands for a torch) hidden from Vera.
+fn cr_light_02_a_players_grid_omits_a_hidden_creature_and_its_light_the_referee_marks_it() {
+    let mut t = dark_grid();
+    t.referee_rules(
+        json!({"create_creature": {"revealed": true, "id": "lurker-7q3x", "name": "SECRET-LURKER",
+            "kind": "hireling", "characteristics": {"agility": 1, "mind": 0, "strength": 0},
+            "stamina": 3}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"hide": {"creature": "lurker-7q3x", "from": ["vera"]}}),
+        &[],
+    );
+    lit_in_hand(&mut t, "lurker-7q3x", "torch", "Torch", &referee());
+    place_on_grid(&mut t, "lurker-7q3x", 12, 5, "enemies");
+
+    // The Referee: the lurker, marked as unseen by Alice, its torch lighting the far corner,
+    // and the drawn area reaching past it.
+    let seen = combat_view(&t, &Viewer::Referee);
+    assert_eq!(
+        seen["creatures"]["lurker-7q3x"]["hidden_from"],
+        json!(["alice"]),
+        "{seen}"
+    );
+    assert!(
+        seen["creatures"]["vera"].get("hidden_from").is_none(),
+        "{seen}"
+    );
+    assert_eq!(seen["light"]["width"], 15, "{seen}");
+    let referee_rows = rows(&seen);
+    assert_eq!(&referee_rows[5][10..15], "bbbbb", "{referee_rows:?}");
+
+    // Alice: no lurker, no torchlight around it, the area as if it were not there; nothing
+    // in her combat view names it or marks anything hidden.
+    let alice = combat_view(&t, &Viewer::Player("alice".into()));
+    assert!(alice["creatures"].get("lurker-7q3x").is_none(), "{alice}");
+    assert_eq!(alice["light"]["width"], 10, "{alice}");
+    let alice_rows = rows(&alice);
+    assert_eq!(alice_rows[5], "ddddddd---", "{alice_rows:?}");
+    let text = alice.to_string();
+    for secret in ["lurker", "SECRET-LURKER", "hidden_from"] {
+        assert!(!text.contains(secret), "{secret} in {text}");
+    }
+    // Bob (Bram was not hidden from) sees it, unmarked, with its light.
+    let bob = combat_view(&t, &Viewer::Player("bob".into()));
+    assert!(bob["creatures"].get("lurker-7q3x").is_some(), "{bob}");
+    assert!(!bob.to_string().contains("hidden_from"), "{bob}");
+    assert_eq!(rows(&bob)[5], referee_rows[5]);
+}

@@ -1324,6 +1324,32 @@ fn cr_light_08_light_sensitive_eyes_see_bright_light_as_darkness() {
 }
 
 #[test]
+// Covers CR-LIGHT-08, CR-LIGHT-02.
+fn cr_light_08_the_grid_view_shows_bright_squares_dark_to_light_sensitive_eyes() {
+    let mut t = table();
+    t.referee_rules(
+        json!({"place": {"creature": "bram", "at": {"x": 1, "y": 1}, "side": "crows"}}),
+        &[],
+    );
+    let combat =
+        |t: &T, who: &str| t.table.view(&Viewer::Player(who.into()))["rules"]["combat"].clone();
+    // Under the sun: every drawn square bright, no light map for anyone.
+    assert!(combat(&t, "bob").get("light").is_none());
+    backlash_at(&mut t, 83, "", &[]);
+    // Backlash 83–84: to Bob (Bram's eyes) the same squares are darkness; Alice (Vera)
+    // and the Referee still see them bright.
+    let bob = combat(&t, "bob");
+    let rows = bob["light"]["rows"]
+        .as_array()
+        .expect("a light map for Bob");
+    assert_eq!(rows.len(), 7, "{bob}");
+    assert!(rows.iter().all(|r| r == "----------"), "{bob}");
+    assert!(combat(&t, "alice").get("light").is_none());
+    let referee = t.table.view(&Viewer::Referee)["rules"]["combat"].clone();
+    assert!(referee.get("light").is_none(), "{referee}");
+}
+
+#[test]
 // Covers CR-BL-20, CR-MOD-01.
 fn cr_bl_20_the_gas_bane_weighs_on_the_casting_test() {
     let mut t = table();

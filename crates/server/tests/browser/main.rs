@@ -14,6 +14,7 @@ mod crows_screens;
 mod cards;
 mod chat;
 mod controls;
+mod grid;
 mod log_words;
 mod refusals;
 mod screens;

@@ -84,6 +84,21 @@ async fn crows_secret_heavy_game_leaks_nothing_to_any_player() {
     ))
     .await;
     g.referee(place("ghoul", 3, 0, "enemies")).await;
+    // The Referee's grid marks it with the players blind to it; no player's view has the mark.
+    let marked = referee_view(&g).await["rules"]["combat"]["creatures"]["ghoul"].clone();
+    assert_eq!(
+        marked["hidden_from"],
+        json!(["alice", "bob", "carol"]),
+        "{marked}"
+    );
+    for seat in &g.seats {
+        let (_, v) = g
+            .srv
+            .get(&format!("/api/tables/{}/view", g.table), &seat.token)
+            .await;
+        let v = v.to_string();
+        assert!(!v.contains("hidden_from"), "{}: {v}", seat.name);
+    }
     g.referee(rules(
         json!({"set_light_level": {"creature": "ghoul", "level": "dim"}}),
     ))

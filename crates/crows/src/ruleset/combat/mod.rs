@@ -227,7 +227,11 @@
 //! The view's `combat` key: `grid` (the squares set), `creatures` (square, side, size, space
 //! side, elevation, a flyer's altitude… of the creatures the viewer sees) and `fight` (`round`, `first_side`,
 //! `order`, `current`, `participants` with surprise and reaction spent, `budgets`,
-//! `allowances`, `taunts`, and `readied` for the viewer's own creatures).
+//! `allowances`, `taunts`, and `readied` for the viewer's own creatures). For the Referee a
+//! creature hidden from some players carries `hidden_from` (those players). `light` (absent
+//! when the whole drawn grid is bright) is the drawn area's light as the viewer perceives it:
+//! `width`, `height` and `rows` of `b`/`d`/`-` letters (bright, dim, darkness; see
+//! `light_map`, CR-LIGHT-01/02/08).
 
 pub(in crate::ruleset) mod board;
 pub(in crate::ruleset) mod opposed;
@@ -254,7 +258,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::adapter::Crows;
-use super::core::records::viewer_sees;
+use super::core::records::{blind_players, viewer_sees};
+use super::core::{lit_sources_carried_by, perceived_by, square_light};
 use super::state::CrowsState;
 use super::then::CombatThen;
 use crate::combat::grid::{BattleGrid, Space, Square};
@@ -263,6 +268,7 @@ use crate::combat::reactions::Movement;
 use crate::combat::turn::{Cost, TurnBudget};
 use crate::creature::Size;
 use crate::inventory::{ItemId, Move, SlotRef};
+use crate::light::LightLevel;
 use crate::test_roll::Characteristic;
 
 /// The combat commands (see the module docs).
@@ -708,6 +714,15 @@ pub(super) fn project(state: &TableState<CrowsState>, viewer: &Viewer) -> Value 
             let mut v = json!({"at": p.at, "side": p.side, "size": size, "space": space.side,
                 "flying": p.flying, "altitude": p.altitude, "squeezing": p.squeezing, "owner": p.owner,
                 "elevation": rules.combat.grid().cell(p.at).elevation});
+            // The Referee sees who cannot see it (a creature hidden from some players).
+            if referee {
+                let blind = blind_players(&state.core.participants, rules, id);
+                if !blind.is_empty()
+                    && let Some(obj) = v.as_object_mut()
+                {
+                    obj.insert("hidden_from".into(), json!(blind));
+                }
+            }
             // Its card's natural attacks, for whoever controls it (a monster's attacks are
             // part of its stat block, the Referee's): the attack form offers them.
             if own(id)
@@ -764,11 +779,104 @@ pub(super) fn project(state: &TableState<CrowsState>, viewer: &Viewer) -> Value 
             "readied": readied,
         })
     });
-    json!({
+    let mut out = json!({
         "grid": cs.cells,
         "creatures": creatures,
         "fight": fight,
-    })
+    });
+    let light = light_map(state, viewer, &sees);
+    if !light.is_null()
+        && let Some(obj) = out.as_object_mut()
+    {
+        obj.insert("light".into(), light);
+    }
+    out
+}
+
+/// The largest side, in squares, of the light map a view carries: the drawn grid is clipped
+/// to it, so the map stays under `MAX_LIGHT_SIDE²` bytes of levels.
+pub const MAX_LIGHT_SIDE: i32 = 100;
+
+/// The light of the drawn grid as `viewer` perceives it (CR-LIGHT-01/02/08), `null` when every
+/// square of it is bright (the usual case under the sun). The area is the one the screens draw:
+/// from square (0, 0) to two squares past the furthest grid feature or creature the viewer
+/// sees, at least 10 × 7, at most [`MAX_LIGHT_SIDE`] a side. `rows[y]` is a string with one
+/// letter per square x: `b` bright, `d` dim, `-` darkness.
+///
+/// Each square's level is core's [`square_light`] (the rule behind the attack banes) from the
+/// placed lights and the lit sources carried by the creatures the viewer sees — a creature
+/// hidden from the viewer keeps its light to itself, or the lit squares would point at it.
+/// A player's squares are as their characters see them: bright light counts as darkness for
+/// a character with light-sensitive eyes (backlash 83–84, CR-LIGHT-08); with several
+/// characters, the best sight of them. The Referee and spectators get the true levels.
+///
+/// Creatures in darkness stay on the player's grid: the rulebook gives darkness banes on
+/// attacks and tests (CR-LIGHT-04/05), not invisibility; a creature that moves silently is
+/// the Referee's call (CR-REF-24), who hides it from the players (`hide`) so it leaves their
+/// view and events altogether.
+fn light_map(
+    state: &TableState<CrowsState>,
+    viewer: &Viewer,
+    sees: &dyn Fn(&str) -> bool,
+) -> Value {
+    let rules = &state.rules;
+    let cs = &rules.combat;
+    let furthest = cs
+        .cells
+        .iter()
+        .map(|c| c.at)
+        .chain(
+            cs.placements
+                .iter()
+                .filter(|(id, _)| sees(id))
+                .map(|(_, p)| p.at),
+        )
+        .fold((9, 6), |(x, y), at| {
+            (x.max(at.x.saturating_add(2)), y.max(at.y.saturating_add(2)))
+        });
+    let width = (furthest.0 + 1).min(MAX_LIGHT_SIDE);
+    let height = (furthest.1 + 1).min(MAX_LIGHT_SIDE);
+    let sources = lit_sources_carried_by(rules, |id| sees(id));
+    let eyes: Vec<&str> = match viewer {
+        Viewer::Player(p) => state
+            .core
+            .participants
+            .players
+            .get(p)
+            .map(|chars| chars.iter().map(String::as_str).collect())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    let mut all_bright = true;
+    let rows: Vec<String> = (0..height)
+        .map(|y| {
+            (0..width)
+                .map(|x| {
+                    let level = square_light(rules, (x, y), &sources);
+                    let seen = eyes
+                        .iter()
+                        .map(|c| perceived_by(rules, c, level))
+                        .max()
+                        .unwrap_or(level);
+                    match seen {
+                        LightLevel::Bright => 'b',
+                        LightLevel::Dim => {
+                            all_bright = false;
+                            'd'
+                        }
+                        LightLevel::Darkness => {
+                            all_bright = false;
+                            '-'
+                        }
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    if all_bright {
+        return Value::Null;
+    }
+    json!({"width": width, "height": height, "rows": rows})
 }
 
 /// A decision of kind `crows.combat.*` was answered.

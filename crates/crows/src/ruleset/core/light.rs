@@ -50,12 +50,21 @@ use crate::ruleset::state::CrowsState;
 /// creature has in use (in hand, or a slot its card allows; CR-INV-10, CR-LIGHT-01) whose
 /// usage dice are not spent (CR-UD-05).
 pub fn lit_sources(rules: &CrowsState) -> Vec<PlacedLight> {
+    lit_sources_carried_by(rules, |_| true)
+}
+
+/// [`lit_sources`] with only the carried sources of the creatures `carrier` accepts (a view
+/// leaves out the light of a creature its viewer does not see: it would point at it).
+pub fn lit_sources_carried_by(
+    rules: &CrowsState,
+    carrier: impl Fn(&str) -> bool,
+) -> Vec<PlacedLight> {
     let mut out: Vec<PlacedLight> = rules.placed_lights.values().copied().collect();
     for (id, at) in &rules.positions {
         let Some(r) = rules.creatures.get(id) else {
             continue;
         };
-        if !r.creature.alive {
+        if !r.creature.alive || !carrier(id) {
             continue;
         }
         for item in r.creature.inventory.items_in_use() {
@@ -69,6 +78,22 @@ pub fn lit_sources(rules: &CrowsState) -> Vec<PlacedLight> {
     out
 }
 
+/// The light where no source reaches: the Referee's ambient level, else bright (CR-LIGHT-03).
+pub fn ambient_level(rules: &CrowsState) -> LightLevel {
+    rules.ambient_light.unwrap_or(LightLevel::Bright)
+}
+
+/// The light level of square `at` (CR-LIGHT-01/02): the brightest `sources` give there, over
+/// the ambient light. The one square rule behind [`light_level_of`] and the battle grid's
+/// view.
+pub fn square_light(rules: &CrowsState, at: (i32, i32), sources: &[PlacedLight]) -> LightLevel {
+    square_light_over(at, sources, ambient_level(rules))
+}
+
+fn square_light_over(at: (i32, i32), sources: &[PlacedLight], base: LightLevel) -> LightLevel {
+    crate::light::level_at(at, sources, base)
+}
+
 /// The light level at creature `id`'s square (CR-LIGHT-02): with a known position, the
 /// brightest any lit source gives there, over the Referee's level for that creature (or the
 /// ambient light); without one, the Referee's level for it, else the ambient light, else
@@ -78,12 +103,17 @@ pub fn light_level_of(rules: &CrowsState, id: &str) -> LightLevel {
         .light
         .get(id)
         .copied()
-        .or(rules.ambient_light)
-        .unwrap_or(LightLevel::Bright);
+        .unwrap_or_else(|| ambient_level(rules));
     match rules.positions.get(id) {
-        Some(at) => crate::light::level_at(*at, &lit_sources(rules), base),
+        Some(at) => square_light_over(*at, &lit_sources(rules), base),
         None => base,
     }
+}
+
+/// How `viewer` sees a square lit at `level`: light-sensitive eyes see bright light as
+/// darkness (CR-LIGHT-08).
+pub fn perceived_by(rules: &CrowsState, viewer: &str, level: LightLevel) -> LightLevel {
+    crate::light::perceived(level, rules.magic.bright_is_darkness(viewer))
 }
 
 /// The light modifier on `viewer`'s attack against `target` or on its test to make out
@@ -98,10 +128,7 @@ pub fn light_modifier_for(rules: &CrowsState, viewer: &str, target: &str) -> Opt
         return None;
     }
     // Light-sensitive eyes see bright light as darkness (CR-LIGHT-08).
-    crate::light::light_modifier(crate::light::perceived(
-        light_level_of(rules, target),
-        rules.magic.bright_is_darkness(viewer),
-    ))
+    crate::light::light_modifier(perceived_by(rules, viewer, light_level_of(rules, target)))
 }
 
 /// Largest grid coordinate a position or a placed light may have.

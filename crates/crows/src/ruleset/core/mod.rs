@@ -114,7 +114,10 @@ pub use events::CoreEvent;
 use house_rules::Settings;
 pub use inventory::{MAX_ITEM_NAME, MAX_ITEM_NOTES};
 pub(super) use inventory::{drop_to_ground, fresh_id};
-pub use light::{MAX_COORDINATE, light_level_of, light_modifier_for, lit_sources};
+pub use light::{
+    MAX_COORDINATE, ambient_level, light_level_of, light_modifier_for, lit_sources,
+    lit_sources_carried_by, perceived_by, square_light,
+};
 pub use packs::MAX_PACK_FILES;
 use records::next_item_after;
 pub(super) use records::{

@@ -1,7 +1,11 @@
 // The combat screen's controls, from the view's `rules.combat` (`grid`, `creatures`, `fight`;
 // see crates/crows/src/ruleset/combat/mod.rs for the commands and their JSON):
 // - everyone: the round, whose turn it is and that creature's budget (maneuvers, actions,
-//   extra actions from crits, squares left of the Move), the order, the battle grid;
+//   extra actions from crits, squares left of the Move), the order, the battle grid: its light
+//   as the view's `light` map gives it for this viewer (dim squares hatched, dark ones shaded),
+//   tokens named with name, side and whose turn (the Referee's also with the players who cannot
+//   see them, drawn dashed); one tab stop, the arrow keys move a cursor square, Enter/Space
+//   acts on it as a click would, Escape cancels a pick;
 // - the acting creature's controller (a player for their crow, the Referee for anyone): build a
 //   path by clicking squares (or Enter/Space on a focused square) and send `combat_move`;
 //   pick a target by clicking it (or from the list) and a weapon from the hands, `attack`
@@ -22,7 +26,7 @@
 import { h, section } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
 import { displayName, isParty, storedItems } from "./sheet.js";
-import { refusalText } from "../../js/log.js";
+import { nameOf, refusalText } from "../../js/log.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const s = (tag, attrs = {}, ...kids) => {
@@ -124,6 +128,41 @@ function pickField(u) {
   return (ACTS[u.act.kind]?.fields || []).find(([name]) => name === u.pick) || null;
 }
 
+/** A square's light as the view gives it (`b` bright, `d` dim, `-` darkness; none outside the
+ * map or when the whole grid is bright). */
+function lightAt(light, x, y) {
+  if (!light || y >= light.height || x >= light.width) return null;
+  const c = (light.rows?.[y] || "")[x];
+  return c === "d" ? "dim" : c === "-" ? "darkness" : null;
+}
+
+/** A token's accessible name: its name, side, whose turn, and (the Referee) who cannot see it. */
+function tokenLabel(screen, id, c, acting) {
+  const name = displayName(screen.creatures[id]) || nameOf(id);
+  return [
+    name,
+    t(`side-${c.side}`),
+    id === acting ? t("token-acting") : "",
+    c.hidden_from?.length ? t("token-hidden", { players: c.hidden_from.join(", ") }) : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** Escape: the pick waiting for a square is cancelled (else the Move's path is cleared). */
+function cancelPick(u) {
+  if (u.edit?.on) return false;
+  if (u.placePick || u.pick || u.guessPick) {
+    Object.assign(u, { placePick: false, pick: null, guessPick: false });
+    return true;
+  }
+  if (u.mode === "move" && u.path.length) {
+    u.path = [];
+    return true;
+  }
+  return false;
+}
+
 function gridSvg(screen, cv, acting, canAct) {
   const u = ui(screen);
   const creatures = cv.creatures || {};
@@ -139,9 +178,41 @@ function gridSvg(screen, cv, acting, canAct) {
   const cellAt = new Map(cells.map((c) => [key(c.at), c]));
   const actPath = field && field[1] === "path" ? u.act.f[field[0]] || [] : [];
   const marks = new Map((field ? actPath : u.path).map((p, i) => [key(p), i + 1]));
-  const svg = s("svg", { viewBox: `0 0 ${w * C} ${hgt * C}`, class: `map grid-map${editing ? " editing" : ""}`, id: "battle-grid", role: "group", "aria-label": t("combat-grid-aria", { width: w, height: hgt }) });
+  const light = editing ? null : cv.light;
+  // The keyboard cursor: the grid is one tab stop, the arrow keys move the cursor square.
+  // It starts on the viewer's first creature, and goes to the acting creature when a turn the
+  // viewer plays begins.
+  const mine = Object.keys(creatures).find((id) => screen.mine?.().includes(id));
+  const start = creatures[acting]?.at || creatures[mine]?.at || { x: 0, y: 0 };
+  if (!u.cursor || (canAct && u.cursorTurn !== acting)) u.cursor = { x: start.x, y: start.y };
+  if (canAct) u.cursorTurn = acting;
+  const cur = u.cursor;
+  cur.x = Math.min(Math.max(0, cur.x), w - 1);
+  cur.y = Math.min(Math.max(0, cur.y), hgt - 1);
+  const svg = s("svg", {
+    viewBox: `0 0 ${w * C} ${hgt * C}`,
+    class: `map grid-map${editing ? " editing" : ""}`,
+    id: "battle-grid",
+    role: "group",
+    "aria-label": t("combat-grid-aria", { width: w, height: hgt }),
+    "aria-describedby": "grid-keys",
+  });
+  // Hatching for dim and dark squares: told apart by pattern as well as by shade.
+  svg.append(
+    s(
+      "defs",
+      {},
+      s("pattern", { id: "grid-dim", width: 8, height: 8, patternUnits: "userSpaceOnUse" }, s("path", { d: "M0,8 L8,0", class: "hatch" })),
+      s("pattern", { id: "grid-dark", width: 8, height: 8, patternUnits: "userSpaceOnUse" }, s("rect", { width: 8, height: 8, class: "shade" }), s("path", { d: "M0,8 L8,0 M0,0 L8,8", class: "hatch" })),
+    ),
+  );
+  const interactiveAt = (x, y) => {
+    const who = occ.get(key({ x, y }));
+    return !!(editing || u.placePick || (field && (field[1] !== "creature" || who)) || (!field && canAct && (u.mode === "move" || (u.mode === "attack" && (u.guessPick || (who && who !== acting))))));
+  };
   const pick = (x, y) => {
     const who = occ.get(key({ x, y }));
+    u.cursor = { x, y };
     if (editing) {
       paint(u.edit, { x, y });
     } else if (u.placePick) {
@@ -160,19 +231,50 @@ function gridSvg(screen, cv, acting, canAct) {
     screen.render();
     document.getElementById(`sq-${x}-${y}`)?.focus({ preventScroll: true });
   };
+  // Moves the cursor without redrawing the grid (focus stays on a live square).
+  const cursorTo = (x, y, focus) => {
+    const from = svg.querySelector(`#sq-${cur.x}-${cur.y}`);
+    const to = svg.querySelector(`#sq-${x}-${y}`);
+    if (!to) return;
+    from?.setAttribute("tabindex", "-1");
+    from?.classList.remove("cursor");
+    to.setAttribute("tabindex", "0");
+    to.classList.add("cursor");
+    Object.assign(cur, { x, y });
+    if (focus) to.focus({ preventScroll: true });
+  };
+  const moveCursor = (dx, dy) => cursorTo(Math.min(Math.max(0, cur.x + dx), w - 1), Math.min(Math.max(0, cur.y + dy), hgt - 1), true);
+  const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  svg.addEventListener("keydown", (e) => {
+    if (steps[e.key]) {
+      e.preventDefault();
+      moveCursor(...steps[e.key]);
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      if (interactiveAt(cur.x, cur.y)) pick(cur.x, cur.y);
+    } else if (e.key === "Escape" && cancelPick(u)) {
+      e.preventDefault();
+      const { x, y } = cur;
+      screen.render();
+      document.getElementById(`sq-${x}-${y}`)?.focus({ preventScroll: true });
+    }
+  });
   for (let y = 0; y < hgt; y++)
     for (let x = 0; x < w; x++) {
       const cell = cellAt.get(key({ x, y }));
       const who = occ.get(key({ x, y }));
       const look = cellLook(cell);
+      const lit = lightAt(light, x, y);
       const cls = ["sq", ...look.cls];
       if (marks.has(key({ x, y }))) cls.push("path");
       if (who && who === u.target && u.mode === "attack") cls.push("target");
       if (field && ["square", "path"].includes(field[1]) && same(u.act.f[field[0]], { x, y })) cls.push("picked");
       if (!field && u.mode === "attack" && same(u.guess, { x, y })) cls.push("picked", "guess");
-      const name = who ? displayName(screen.creatures[who]) || who : "";
-      const label = [t("square", { x, y }), name, ...look.words, marks.has(key({ x, y })) ? t("path-step", { n: marks.get(key({ x, y })) }) : ""].filter(Boolean).join(", ");
-      const interactive = editing || u.placePick || (field && (field[1] !== "creature" || who)) || (!field && canAct && (u.mode === "move" || (u.mode === "attack" && (u.guessPick || (who && who !== acting)))));
+      const here = x === cur.x && y === cur.y;
+      if (here) cls.push("cursor");
+      const name = who ? tokenLabel(screen, who, creatures[who], acting) : "";
+      const label = [t("square", { x, y }), name, lit ? t(`light-${lit}`) : "", ...look.words, marks.has(key({ x, y })) ? t("path-step", { n: marks.get(key({ x, y })) }) : ""].filter(Boolean).join(", ");
+      const interactive = interactiveAt(x, y);
       svg.append(
         s(
           "rect",
@@ -186,36 +288,38 @@ function gridSvg(screen, cv, acting, canAct) {
             "data-x": x,
             "data-y": y,
             "data-creature": who || null,
-            role: interactive ? "button" : null,
-            tabindex: interactive ? 0 : null,
+            "data-light": lit,
+            role: interactive ? "button" : "img",
+            tabindex: here ? 0 : -1,
             "aria-label": label,
-            onclick: interactive ? () => pick(x, y) : null,
-            onkeydown: interactive
-              ? (e) => {
-                  if (e.key === "Enter" || e.key === " ") {
-                    e.preventDefault();
-                    pick(x, y);
-                  }
-                }
-              : null,
+            onclick: interactive ? () => pick(x, y) : () => cursorTo(x, y, false),
           },
           s("title", {}, label),
         ),
       );
-      if (cell?.elevation) svg.append(s("text", { x: x * C + C - 3, y: y * C + C - 4, "text-anchor": "end", class: "elev" }, `${cell.elevation > 0 ? "+" : ""}${cell.elevation}`));
-      if (cell?.drop_feet) svg.append(s("text", { x: x * C + 3, y: y * C + C - 4, class: "elev" }, `↓${cell.drop_feet}`));
-      if (marks.has(key({ x, y }))) svg.append(s("text", { x: x * C + 4, y: y * C + 12, class: "path-n" }, marks.get(key({ x, y }))));
+      if (lit) svg.append(s("rect", { x: x * C, y: y * C, width: C, height: C, class: `lit lit-${lit}`, "aria-hidden": "true", "pointer-events": "none" }));
+      const onDark = lit === "darkness" ? " on-dark" : "";
+      if (cell?.elevation) svg.append(s("text", { x: x * C + C - 3, y: y * C + C - 4, "text-anchor": "end", class: `elev${onDark}` }, `${cell.elevation > 0 ? "+" : ""}${cell.elevation}`));
+      if (cell?.drop_feet) svg.append(s("text", { x: x * C + 3, y: y * C + C - 4, class: `elev${onDark}` }, `↓${cell.drop_feet}`));
+      if (marks.has(key({ x, y }))) svg.append(s("text", { x: x * C + 4, y: y * C + 12, class: `path-n${onDark}` }, marks.get(key({ x, y }))));
     }
   for (const [id, c] of Object.entries(creatures)) {
     const side = Math.max(1, c.space || 1);
     const cx = (c.at.x + side / 2) * C;
     const cy = (c.at.y + side / 2) * C;
-    const name = displayName(screen.creatures[id]) || id;
-    const g = s("g", { class: `token side-${c.side}${id === acting ? " acting" : ""}${field && u.act.f[field[0]] === id ? " picked" : ""}`, "data-token": id, "pointer-events": "none" });
-    g.append(s("circle", { cx, cy, r: (side * C) / 2 - 3 }), s("text", { x: cx, y: cy + 4, "text-anchor": "middle" }, name.slice(0, 2)));
+    const name = displayName(screen.creatures[id]) || nameOf(id);
+    const label = tokenLabel(screen, id, c, acting);
+    const g = s("g", {
+      class: `token side-${c.side}${id === acting ? " acting" : ""}${c.hidden_from?.length ? " unseen" : ""}${field && u.act.f[field[0]] === id ? " picked" : ""}`,
+      "data-token": id,
+      role: "img",
+      "aria-label": label,
+      "pointer-events": "none",
+    });
+    g.append(s("title", {}, label), s("circle", { cx, cy, r: (side * C) / 2 - 3 }), s("text", { x: cx, y: cy + 4, "text-anchor": "middle", "aria-hidden": "true" }, name.slice(0, 2)));
     svg.append(g);
   }
-  return svg;
+  return [svg, h("p", { class: "hint grid-keys", id: "grid-keys" }, t("combat-grid-keys"))];
 }
 
 const same = (a, b) => !!a && !!b && typeof a === "object" && a.x === b.x && a.y === b.y;
@@ -903,7 +1007,8 @@ export function combatPanel(screen) {
     order.length ? h("ol", { class: "order" }, order.map((id) => h("li", { class: id === current ? "acting" : "", "aria-current": id === current ? "true" : null }, displayName(screen.creatures[id]) || id))) : null,
     canAct ? actorControls(screen, cv, fight, acting) : null,
     refusalLine(u, "combat-refusal"),
-    cv || u.edit?.on ? gridSvg(screen, cv || {}, acting, canAct) : null,
+    // With nothing placed yet the Referee's "pick on the grid" shows an empty grid to pick on.
+    cv || u.edit?.on || u.placePick ? gridSvg(screen, cv || {}, acting, canAct) : null,
     screen.isReferee ? refereeControls(screen, cv, fight) : null,
     cv ? moreActions(screen, cv, acting) : null,
   );

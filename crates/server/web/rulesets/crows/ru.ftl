@@ -223,6 +223,9 @@ stamina-short = ВЫН
 approved-expertises = Экспертизы, которые Рефери разрешает в этой проверке
 ## Combat controls
 combat-grid-aria = Боевая сетка { $width } × { $height }
+combat-grid-keys = На сетке: стрелки двигают курсор по клеткам, Enter или пробел выбирают клетку, Escape отменяет выбор.
+token-acting = сейчас действует
+token-hidden = не видят: { $players }
 square = Клетка { $x }, { $y }
 obstacle = препятствие
 difficult-terrain = труднопроходимая местность
