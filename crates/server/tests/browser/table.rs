@@ -401,18 +401,37 @@ async fn web_ui_referee_and_player_evening() {
     .await;
     shot_at(&player, "06b-player-wound", Some("#inventory")).await;
 
-    // --- the dungeon-turn clock: a 6-second turn, counting down on both screens ---
-    fill(&referee, "#turn-minutes", "0.1").await;
-    click(&referee, "#start-exploration").await;
-    wait_js(&player, "countdown on the player screen", "const c = document.querySelector('#countdown'); return c && /00:0[0-6]/.test(c.textContent)").await;
+    // --- the dungeon-turn clock: a 20-minute turn from the dungeon panel (the shell shows no
+    // start, pause or rest controls of its own beside a Crows screen's), counting down on both
+    // screens ---
+    wait_js(
+        &referee,
+        "only the dungeon panel starts dungeon turns",
+        "return !document.querySelector('#start-exploration, #turn-minutes, #pause-clock, #start-rest, #end-exploration') && document.querySelector('#clock [data-go-to=enter-dungeon]')",
+    )
+    .await;
+    select(&referee, "#dungeon-length", "20").await;
+    click(&referee, "#enter-dungeon").await;
+    wait_js(&player, "countdown on the player screen", "const c = document.querySelector('#countdown'); return c && /^(19|20):[0-5][0-9]$/.test(c.textContent)").await;
     let first = text_of(&player, "#countdown").await;
     tokio::time::sleep(Duration::from_millis(1600)).await;
     let later = text_of(&player, "#countdown").await;
     assert!(later < first, "the countdown runs: {first} then {later}");
     assert_eq!(text_of(&player, "#turn-number").await, "1");
     shot(&referee, "07-referee-clock").await;
-    // Pause and resume.
-    click(&referee, "#pause-clock").await;
+    // Pause and resume (one Pause on the Referee's screen: the dungeon panel's).
+    assert_eq!(
+        referee
+            .execute(
+                "return document.querySelectorAll('#dungeon-pause, #pause-clock').length",
+                vec![]
+            )
+            .await
+            .expect("js"),
+        json!(1),
+        "one pause control"
+    );
+    click(&referee, "#dungeon-pause").await;
     wait_js(
         &player,
         "paused on the player screen",
@@ -426,7 +445,7 @@ async fn web_ui_referee_and_player_evening() {
         text_of(&player, "#countdown").await,
         "a paused clock stands still"
     );
-    click(&referee, "#resume-clock").await;
+    click(&referee, "#dungeon-resume").await;
     wait_js(
         &player,
         "running again",

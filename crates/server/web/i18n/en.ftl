@@ -64,6 +64,8 @@ turn-game-minutes = { $minutes ->
     [one] { $minutes } game minute per turn
    *[other] { $minutes } game minutes per turn
 }
+go-to-control = Go to “{ $control }”
+screen-parts = Parts of the screen
 start-exploration = Start dungeon turns
 pause = ❚❚ Pause
 resume = ▶ Resume

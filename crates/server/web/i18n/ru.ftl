@@ -66,6 +66,8 @@ turn-game-minutes = { $minutes ->
     [many] { $minutes } игровых минут на ход подземелья
    *[other] { $minutes } игровой минуты на ход подземелья
 }
+go-to-control = К кнопке «{ $control }»
+screen-parts = Части экрана
 start-exploration = Начать ходы подземелья
 pause = ❚❚ Пауза
 resume = ▶ Продолжить

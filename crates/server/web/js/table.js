@@ -233,6 +233,15 @@ export class TableScreen {
     render(html`<${Table} screen=${this} lang=${lang()} />`, this.main);
   }
 
+  /** Picks the phone tab holding the element `id` (no change when it is shown already). */
+  showTabOf(id) {
+    const pane = document.getElementById(id)?.closest(".pane[data-tab]");
+    if (pane && this.tabs && pane.dataset.tab !== this.tab) {
+      this.tab = pane.dataset.tab;
+      this.render();
+    }
+  }
+
   // ---------- clock ----------
 
   remainingMs(timer) {
@@ -368,9 +377,10 @@ function TimerLeft({ screen, timer }) {
 
 /**
  * A ruleset's part of a column: Preact elements as they are; each run of DOM-built panels in
- * one `DomPart` (so focus moving between them is carried over).
+ * one `DomPart` (so focus moving between them is carried over). A group `{tab, items}` is one
+ * pane of that phone tab (see `Table`).
  */
-function place(items, prefix) {
+function place(items, prefix, pane) {
   const out = [];
   let run = null;
   for (const x of [items].flat(Infinity).filter(Boolean)) {
@@ -380,6 +390,10 @@ function place(items, prefix) {
         out.push(html`<${DomPart} key=${`${prefix}-${out.length}`} build=${() => nodes} />`);
       }
       run.push(x);
+    } else if (typeof x.tab === "string" && "items" in x) {
+      run = null;
+      const key = `${prefix}-${out.length}`;
+      out.push(pane(x.tab, key, place(x.items, key, pane)));
     } else {
       run = null;
       out.push(x);
@@ -388,30 +402,78 @@ function place(items, prefix) {
   return out;
 }
 
+/**
+ * Which phone tab is shown: the ruleset's `tabs` ([{id, label, shell: [shell panels]}]) split
+ * the one long column of a phone; wider screens show every pane (the tab bar is hidden).
+ */
+function currentTab(screen, tabs) {
+  return tabs.some((x) => x.id === screen.tab) ? screen.tab : tabs[0].id;
+}
+
+function TabBar({ screen, tabs, current }) {
+  const pick = (id, focus) => {
+    screen.tab = id;
+    screen.render();
+    if (focus) document.getElementById(`tab-${id}`)?.focus();
+  };
+  // Arrow keys move between the tabs (the tab list is one stop for Tab).
+  const keys = (e) => {
+    const i = tabs.findIndex((x) => x.id === current);
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    pick(tabs[(to + tabs.length) % tabs.length].id, true);
+  };
+  return html`<div class="tab-bar" role="tablist" aria-label=${t("screen-parts")} onKeyDown=${keys}>
+    ${tabs.map(
+      (x) => html`<button key=${x.id} type="button" role="tab" id=${`tab-${x.id}`} aria-selected=${x.id === current ? "true" : "false"} tabindex=${x.id === current ? 0 : -1} onClick=${() => pick(x.id)}>${x.label}</button>`,
+    )}
+  </div>`;
+}
+
 function Table({ screen }) {
   const role = screen.isReferee ? "referee" : "player";
   const part = screen.ruleset ? screen.ruleset.layout(screen) : null;
-  const a = [html`<${Clock} key="clock" screen=${screen} />`, html`<${Decisions} key="decisions" screen=${screen} />`, html`<${Chat} key="chat" screen=${screen} />`];
+  const tabs = part?.tabs?.length ? part.tabs : null;
+  const current = tabs ? currentTab(screen, tabs) : null;
+  screen.tabs = tabs;
+  // A pane of one tab: shown on a phone only while its tab is picked (always on wider screens).
+  const pane = (tab, key, children, always = false) =>
+    tabs ? html`<div key=${key} class=${`pane${tab === current || always ? " on" : ""}`} data-tab=${tab}>${children}</div>` : children;
+  const shellTab = (name) => (tabs.find((x) => x.shell?.includes(name)) || tabs[0]).id;
+  const shellPane = (name, el, always = false) => (tabs ? pane(shellTab(name), name, el, always) : el);
+  const waiting = (screen.view.decisions || []).some((d) => screen.isReferee || screen.canAnswer(d));
+  const a = [
+    shellPane("clock", html`<${Clock} key="clock" screen=${screen} />`),
+    // Decisions waiting show on every tab; the empty panel only on its own.
+    shellPane("decisions", html`<${Decisions} key="decisions" screen=${screen} />`, waiting),
+    shellPane("chat", html`<${Chat} key="chat" screen=${screen} />`),
+  ];
   const b = [];
   if (part) {
-    a.push(...place(part.a, "a"));
-    b.push(...place(part.b, "b"));
+    a.push(...place(part.a, "a", pane));
+    b.push(...place(part.b, "b", pane));
   } else {
     b.push(html`<${RawState} key="state" screen=${screen} />`);
   }
   if (screen.isReferee) {
-    if (part) b.push(...place(part.tools, "tools"));
-    b.push(html`<${Invites} key="invites" screen=${screen} />`, html`<${Packs} key="packs" screen=${screen} />`, html`<${Commands} key="commands" screen=${screen} />`);
+    if (part) b.push(...place(part.tools, "tools", pane));
+    b.push(
+      shellPane("invites", html`<${Invites} key="invites" screen=${screen} />`),
+      shellPane("packs", html`<${Packs} key="packs" screen=${screen} />`),
+      shellPane("commands", html`<${Commands} key="commands" screen=${screen} />`),
+    );
   } else if (!part) {
     b.push(html`<${Commands} key="commands" screen=${screen} />`);
   }
   // One h1 per screen (for screen readers' heading list): the table and whose seat this is.
   const heading = screen.isReferee ? t("screen-title-referee", { table: screen.view.table.name ?? "" }) : t("screen-title-player", { table: screen.view.table.name ?? "", player: screen.viewer?.name ?? "" });
-  return html`<div class=${`table-screen ${role}`} id="screen" data-ruleset=${screen.view.table.ruleset}>
+  return html`<div class=${`table-screen ${role}${tabs ? " tabbed" : ""}`} id="screen" data-ruleset=${screen.view.table.ruleset} data-tab=${current}>
     <h1 class="sr" id="screen-title">${heading}</h1>
+    ${tabs ? html`<${TabBar} screen=${screen} tabs=${tabs} current=${current} />` : null}
     <div class="col col-a">${a}</div>
     <div class="col col-b">${b}</div>
-    <div class="col col-c"><${Log} screen=${screen} /></div>
+    <div class="col col-c">${shellPane("log", html`<${Log} screen=${screen} />`)}</div>
   </div>`;
 }
 
@@ -448,34 +510,61 @@ function Clock({ screen }) {
   <//>`;
 }
 
+/**
+ * The Referee's generic clock controls. A ruleset whose own panels start, pause and leave the
+ * dungeon turns or start and end rests declares it (`ownClockControls`: `{exploration, rest}`,
+ * each the id and label of the panel's control that starts it); the shell then shows none of
+ * its own for that part, only a pointer to the ruleset's control while nothing runs.
+ */
 function ClockControls({ screen, ex, timer, running, clock }) {
   const f = screen.forms;
+  const own = screen.ruleset?.ownClockControls?.(screen) || {};
   const send = (cmd) => screen.send(cmd).catch(() => {});
   const b = (id, label, cmd, cls = "") => html`<button id=${id} type="button" class=${cls} onClick=${() => send({ clock: cmd })}>${label}</button>`;
   const row = [];
   if (!ex) {
-    if (f.turnMinutes === undefined) f.turnMinutes = String(screen.ruleset?.turnMinutes?.(screen) ?? 30);
-    const start = () => {
-      const m = Number(f.turnMinutes);
-      const length = m > 0 ? { kind: "real_time", ms: Math.round(m * 60000) } : { kind: "manual" };
-      send({ clock: { start_exploration: { length } } });
-    };
-    row.push(
-      html`<label for="turn-minutes">${t("dungeon-turn-minutes")}</label>`,
-      html`<input id="turn-minutes" type="number" min="0" max="240" step="any" inputmode="decimal" aria-label=${t("dungeon-turn-minutes")} value=${f.turnMinutes} onInput=${(e) => (f.turnMinutes = e.target.value)} />`,
-      html`<button id="start-exploration" type="button" class="primary" onClick=${start}>${t("start-exploration")}</button>`,
-    );
+    if (own.exploration) row.push(html`<${GoTo} screen=${screen} to=${own.exploration} />`);
+    else {
+      if (f.turnMinutes === undefined) f.turnMinutes = "30";
+      const start = () => {
+        const m = Number(f.turnMinutes);
+        const length = m > 0 ? { kind: "real_time", ms: Math.round(m * 60000) } : { kind: "manual" };
+        send({ clock: { start_exploration: { length } } });
+      };
+      row.push(
+        html`<label for="turn-minutes">${t("dungeon-turn-minutes")}</label>`,
+        html`<input id="turn-minutes" type="number" min="0" max="240" step="any" inputmode="decimal" value=${f.turnMinutes} onInput=${(e) => (f.turnMinutes = e.target.value)} />`,
+        html`<button id="start-exploration" type="button" class="primary" onClick=${start}>${t("start-exploration")}</button>`,
+      );
+    }
   } else {
-    const own = timer ? screen.ruleset?.pauseCommands?.(screen) : null;
-    if (own) {
-      const r = (id, label, cmd, cls = "") => html`<button id=${id} type="button" class=${cls} onClick=${() => send({ rules: cmd })}>${label}</button>`;
-      row.push(running ? r("pause-clock", t("pause"), own.pause) : r("resume-clock", t("resume"), own.resume, "primary"));
-    } else if (timer) row.push(running ? b("pause-clock", t("pause"), { pause_timer: { id: EXPLORATION_TIMER } }) : b("resume-clock", t("resume"), { resume_timer: { id: EXPLORATION_TIMER } }, "primary"));
-    row.push(b("end-turn", t("end-turn"), "end_exploration_turn", "primary"), b("end-exploration", t("end-exploration"), "end_exploration"));
+    if (timer && !own.exploration)
+      row.push(running ? b("pause-clock", t("pause"), { pause_timer: { id: EXPLORATION_TIMER } }) : b("resume-clock", t("resume"), { resume_timer: { id: EXPLORATION_TIMER } }, "primary"));
+    // Ending the turn early is the shell's alone (no ruleset panel has it).
+    row.push(b("end-turn", t("end-turn"), "end_exploration_turn", "primary"));
+    if (!own.exploration) row.push(b("end-exploration", t("end-exploration"), "end_exploration"));
   }
-  if (!clock.resting) row.push(b("start-rest", t("start-rest"), "start_rest"));
-  else row.push(b("end-rest", t("end-rest"), { end_rest: { completed: true } }), b("abort-rest", t("abort-rest"), { end_rest: { completed: false } }));
-  return html`<div class="row wrap controls">${row}</div>`;
+  if (!own.rest) {
+    if (!clock.resting) row.push(b("start-rest", t("start-rest"), "start_rest"));
+    else row.push(b("end-rest", t("end-rest"), { end_rest: { completed: true } }), b("abort-rest", t("abort-rest"), { end_rest: { completed: false } }));
+  }
+  return row.length ? html`<div class="row wrap controls">${row}</div>` : null;
+}
+
+/**
+ * An empty state's pointer at the ruleset's control next to it: shows its tab (on a phone)
+ * and puts the focus on it.
+ */
+function GoTo({ screen, to }) {
+  const go = () => {
+    screen.showTabOf(to.id);
+    requestAnimationFrame(() => {
+      const el = document.getElementById(to.id);
+      el?.scrollIntoView({ block: "center" });
+      el?.focus();
+    });
+  };
+  return html`<button type="button" class="link go-to" data-go-to=${to.id} onClick=${go}>${t("go-to-control", { control: to.label })}</button>`;
 }
 
 /** The events of the last end of a dungeon turn (between the boundary and the next turn). */

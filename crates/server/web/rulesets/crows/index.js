@@ -259,23 +259,47 @@ function openCreateForm() {
   (document.getElementById("cc-card") || document.getElementById("cc-name"))?.focus();
 }
 
+/**
+ * On a phone the screen is four tabs instead of one long page: the party (cards, the selected
+ * creature's panels, the Referee's creature and player tools), the dungeon (the shell's clock,
+ * dungeon and town), the maps (combat, travel) and the log (with the chat). Waiting decisions
+ * show on every tab.
+ */
+function tabs() {
+  return [
+    { id: "party", label: t("party"), shell: ["decisions", "invites", "packs"] },
+    { id: "dungeon", label: t("dungeon"), shell: ["clock"] },
+    { id: "combat", label: t("combat") },
+    { id: "log", label: t("log"), shell: ["log", "chat", "commands"] },
+  ];
+}
+
 /** The Referee's columns and tools. */
 function refereeLayout(screen) {
   const party = Object.values(screen.creatures).filter(isParty);
   const others = Object.values(screen.creatures).filter((c) => !isParty(c));
   return {
     a: [
-      dungeonPanel(screen),
-      section(
-        "party",
-        t("party"),
-        party.length
-          ? h("div", { class: "cards" }, party.map((c) => card(screen, c)))
-          : h("p", { class: "hint" }, t("no-party"), " ", h("button", { type: "button", id: "open-create-creature", onclick: openCreateForm }, t("create-creature"))),
-      ),
+      { tab: "dungeon", items: [dungeonPanel(screen)] },
+      {
+        tab: "party",
+        items: [
+          section(
+            "party",
+            t("party"),
+            party.length
+              ? h("div", { class: "cards" }, party.map((c) => card(screen, c)))
+              : h("p", { class: "hint" }, t("no-party"), " ", h("button", { type: "button", id: "open-create-creature", onclick: openCreateForm }, t("create-creature"))),
+          ),
+        ],
+      },
     ],
-    b: [mapsPanel(screen), selectedPanels(screen), section("monsters", t("monsters-npcs"), others.length ? h("div", { class: "cards" }, others.map((c) => card(screen, c))) : h("p", { class: "hint" }, t("none")))],
-    tools: [createCreaturePanel(screen)],
+    b: [
+      { tab: "combat", items: [mapsPanel(screen)] },
+      { tab: "party", items: [selectedPanels(screen), section("monsters", t("monsters-npcs"), others.length ? h("div", { class: "cards" }, others.map((c) => card(screen, c))) : h("p", { class: "hint" }, t("none")))] },
+    ],
+    tools: [{ tab: "party", items: [createCreaturePanel(screen)] }],
+    tabs: tabs(),
   };
 }
 
@@ -283,9 +307,16 @@ function playerLayout(screen) {
   const own = screen.mine();
   const others = Object.values(screen.creatures).filter((c) => !own.includes(c.id));
   return {
-    a: [dungeonPanel(screen), characterRequestPanel(screen), own.map((id) => card(screen, screen.creatures[id], { full: true }))],
-    b: [mapsPanel(screen), selectedPanels(screen), others.length ? section("others", t("others"), h("div", { class: "cards" }, others.map((c) => card(screen, c)))) : null],
+    a: [
+      { tab: "dungeon", items: [dungeonPanel(screen)] },
+      { tab: "party", items: [characterRequestPanel(screen), own.map((id) => card(screen, screen.creatures[id], { full: true }))] },
+    ],
+    b: [
+      { tab: "combat", items: [mapsPanel(screen)] },
+      { tab: "party", items: [selectedPanels(screen), others.length ? section("others", t("others"), h("div", { class: "cards" }, others.map((c) => card(screen, c)))) : null] },
+    ],
     tools: [],
+    tabs: tabs(),
   };
 }
 
@@ -321,11 +352,10 @@ export default {
     if (d.kind === "crows.expertise") return t("opt-crows-expertise-spend", { expertise, tier: d.args?.tier_with ?? "?", uses: o.data?.uses_left ?? "?" });
     return expertise;
   },
-  /** In a dungeon entered with `enter_dungeon`, the explore family pauses its turn. */
-  pauseCommands(screen) {
-    return screen.rules.explore?.visit ? { pause: { pause_dungeon_turn: {} }, resume: { resume_dungeon_turn: {} } } : null;
-  },
-  turnMinutes(screen) {
-    return screen.rules.dungeon_turn_minutes ?? 30;
+  /** The dungeon panel starts, pauses and leaves the dungeon turns and starts and ends
+   * rests (`enter_dungeon`, `start_rest`…): the shell shows none of its generic clock
+   * controls for them, and points at these. */
+  ownClockControls() {
+    return { exploration: { id: "enter-dungeon", label: t("enter-dungeon") }, rest: { id: "start-rest-party", label: t("start-rest-party") } };
   },
 };
