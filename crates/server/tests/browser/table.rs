@@ -412,6 +412,8 @@ async fn web_ui_referee_and_player_evening() {
     .await;
     select(&referee, "#dungeon-length", "20").await;
     click(&referee, "#enter-dungeon").await;
+    // The player's phone shows the clock on its dungeon tab.
+    click(&player, "#tab-dungeon").await;
     wait_js(&player, "countdown on the player screen", "const c = document.querySelector('#countdown'); return c && /^(19|20):[0-5][0-9]$/.test(c.textContent)").await;
     let first = text_of(&player, "#countdown").await;
     tokio::time::sleep(Duration::from_millis(1600)).await;
@@ -481,6 +483,7 @@ async fn web_ui_referee_and_player_evening() {
     .await;
     click(&referee, "#send-command").await;
     wait_js(&player, "combat on the player screen", "const c = document.querySelector('#combat'); return c && c.querySelector('.order li.acting')").await;
+    click(&player, "#tab-combat").await;
     shot_at(&player, "09b-player-combat", Some("#combat")).await;
     // Undo takes it back.
     click(&referee, "#undo").await;

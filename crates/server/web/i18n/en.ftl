@@ -1,7 +1,7 @@
 # Delve web UI — English messages (Fluent). Russian: ru.ftl (terms from GLOSSARY.md).
 
 skip-to-content = Skip to content
-nav-lobby = Lobby
+nav-lobby = Delve: the lobby
 language = Language
 loading = Loading…
 refused = Refused
@@ -83,6 +83,8 @@ decisions = { $count ->
     [0] Decisions
    *[other] Decisions ({ $count })
 }
+news-decision = New decision: { $prompt }
+news-your-turn = Your turn: { $name } acts.
 no-decisions = Nothing waits for an answer.
 decision-text = Details (optional)
 no-character = no character

@@ -65,6 +65,25 @@ export class TableScreen {
     this.invites = [];
     this.clockSkew = 0;
     this.dirty = false;
+    // The element last focused on this screen (null once the user moves the focus away):
+    // when a render takes it out of the page, the focus goes somewhere deliberate.
+    this.focused = null;
+    this.focusPanel = null;
+    this.main.addEventListener("focusin", (e) => {
+      this.focused = e.target;
+      this.focusPanel = e.target.closest?.("section[id], details[id]")?.id || null;
+    });
+    this.main.addEventListener("focusout", (e) => {
+      // Moved away by the user (not taken out of the page by a render: Chromium may say
+      // focusout before the removal is done, so look once it is).
+      const el = e.target;
+      if (this.main.contains(e.relatedTarget)) return;
+      setTimeout(() => {
+        if (this.focused === el && el.isConnected && document.activeElement !== el) this.focused = null;
+      }, 0);
+    });
+    // What was announced already (decisions by id, the combat turn), so each is spoken once.
+    this.spoken = null;
   }
 
   get isReferee() {
@@ -231,6 +250,49 @@ export class TableScreen {
     $("#where").textContent = `${this.view.table.name} · ${role}`;
     document.title = `${this.view.table.name} — Delve`;
     render(html`<${Table} screen=${this} lang=${lang()} />`, this.main);
+    this.keepFocus();
+    this.announceNews();
+  }
+
+  /**
+   * After a render took the focused element out of the page (an answered decision, a roll's
+   * button replaced by its result, a moved item), the focus goes to the same id if it came
+   * back, else to the next decision or the heading of the panel it was in — never the body.
+   */
+  keepFocus() {
+    const gone = this.focused;
+    if (!gone || gone.isConnected) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const again = gone.id && document.getElementById(gone.id);
+    let target = again && this.main.contains(again) ? again : null;
+    if (!target) {
+      const panel = this.focusPanel && document.getElementById(this.focusPanel);
+      if (panel) target = (panel.id === "decisions" && panel.querySelector(".decision button:not(:disabled)")) || panel.querySelector("h2");
+    }
+    if (!target) target = document.getElementById("screen-title");
+    if (!target) return;
+    if (!target.matches("a[href], button, input, select, textarea, [tabindex]")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
+  }
+
+  /** Says once, in the page's status line: a decision this seat may answer, "your turn". */
+  announceNews() {
+    const ds = (this.view.decisions || []).filter((d) => this.canAnswer(d));
+    const c = this.view.clock?.combat;
+    const who = c?.order?.[c.current];
+    const turn = c && who && !this.isReferee && this.mine().includes(who) ? `${c.round}/${c.current}/${who}` : null;
+    const first = !this.spoken;
+    const spoken = (this.spoken ||= { decisions: new Set(), turn: null });
+    const news = [];
+    for (const d of ds) {
+      if (!spoken.decisions.has(d.id)) news.push(t("news-decision", { prompt: log.decisionPrompt(d) }));
+      spoken.decisions.add(d.id);
+    }
+    if (turn && turn !== spoken.turn) news.push(t("news-your-turn", { name: this.nameOf(who) }));
+    spoken.turn = turn;
+    // What waited already when the screen opened is on the page, not news.
+    if (!first && news.length) announce(news.join(" "), "sr");
   }
 
   /** Picks the phone tab holding the element `id` (no change when it is shown already). */
@@ -404,10 +466,13 @@ function place(items, prefix, pane) {
 
 /**
  * Which phone tab is shown: the ruleset's `tabs` ([{id, label, shell: [shell panels]}]) split
- * the one long column of a phone; wider screens show every pane (the tab bar is hidden).
+ * the one long column of a phone; wider screens show every pane (the tab bar is hidden). The
+ * layout's `tab` suggests one until the user picks a tab.
  */
-function currentTab(screen, tabs) {
-  return tabs.some((x) => x.id === screen.tab) ? screen.tab : tabs[0].id;
+function currentTab(screen, tabs, suggested) {
+  const known = (id) => tabs.some((x) => x.id === id);
+  // The tab picked by hand; until then the one the ruleset suggests now (a fight: its map).
+  return known(screen.tab) ? screen.tab : known(suggested) ? suggested : tabs[0].id;
 }
 
 function TabBar({ screen, tabs, current }) {
@@ -435,7 +500,7 @@ function Table({ screen }) {
   const role = screen.isReferee ? "referee" : "player";
   const part = screen.ruleset ? screen.ruleset.layout(screen) : null;
   const tabs = part?.tabs?.length ? part.tabs : null;
-  const current = tabs ? currentTab(screen, tabs) : null;
+  const current = tabs ? currentTab(screen, tabs, part.tab) : null;
   screen.tabs = tabs;
   // A pane of one tab: shown on a phone only while its tab is picked (always on wider screens).
   const pane = (tab, key, children, always = false) =>
@@ -653,7 +718,7 @@ function Log({ screen }) {
         ${subjects.map((c) => html`<option key=${c.id} value=${c.id}>${c.name}</option>`)}
       </select>
     </label>
-    <ol id="log-list" class="log" reversed aria-live=${screen.loadingOlder ? "off" : "polite"} aria-busy=${screen.loadingOlder ? "true" : "false"} aria-relevant="additions" onScroll=${(e) => {
+    <ol id="log-list" class="log" reversed tabindex="0" aria-labelledby="log-h" aria-live=${screen.loadingOlder ? "off" : "polite"} aria-busy=${screen.loadingOlder ? "true" : "false"} aria-relevant="additions" onScroll=${(e) => {
       // Scrolled to its end (the oldest loaded event): the next older page.
       const el = e.currentTarget;
       if (el.scrollTop + el.clientHeight >= el.scrollHeight - 40) screen.loadOlder();

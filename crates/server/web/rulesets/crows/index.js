@@ -274,6 +274,11 @@ function tabs() {
   ];
 }
 
+/** A fight under way (or, for a player, a battle map shown): the phone opens on its tab. */
+function fighting(screen) {
+  return !!(screen.view.clock?.combat || (!screen.isReferee && screen.rules.combat));
+}
+
 /** The Referee's columns and tools. */
 function refereeLayout(screen) {
   const party = Object.values(screen.creatures).filter(isParty);
@@ -300,6 +305,7 @@ function refereeLayout(screen) {
     ],
     tools: [{ tab: "party", items: [createCreaturePanel(screen)] }],
     tabs: tabs(),
+    tab: fighting(screen) ? "combat" : null,
   };
 }
 
@@ -317,6 +323,7 @@ function playerLayout(screen) {
     ],
     tools: [],
     tabs: tabs(),
+    tab: fighting(screen) ? "combat" : null,
   };
 }
 
