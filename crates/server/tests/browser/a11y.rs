@@ -17,7 +17,11 @@ const AXE: &str = include_str!("vendor/axe.min.js");
 
 /// A Chrome DevTools command through chromedriver (the page's colour scheme here).
 async fn cdp(driver: &Driver, c: &Client, cmd: &str, params: Value) {
-    let session = c.session_id().await.expect("session").expect("a session id");
+    let session = c
+        .session_id()
+        .await
+        .expect("session")
+        .expect("a session id");
     let r = reqwest::Client::new()
         .post(format!("{}/session/{session}/goog/cdp/execute", driver.url))
         .json(&json!({"cmd": cmd, "params": params}))
@@ -206,7 +210,10 @@ async fn axe_finds_nothing_serious_on_the_lobby_and_the_table_screens() {
     )
     .await;
     check_page(&driver, &phone, "lobby, phone", &mut problems).await;
-    phone.goto(&referee_url).await.expect("referee on the phone");
+    phone
+        .goto(&referee_url)
+        .await
+        .expect("referee on the phone");
     wait_js(
         &phone,
         "Referee's phone screen",
@@ -310,9 +317,13 @@ async fn cr_inv_08_print_view_keeps_the_focus_inside_and_gives_it_back() {
     .await
     .expect("focus");
     let el = c.active_element().await.expect("active");
-    el.send_keys(&format!("{}{}", char::from(Key::Shift), char::from(Key::Tab)))
-        .await
-        .expect("shift tab");
+    el.send_keys(&format!(
+        "{}{}",
+        char::from(Key::Shift),
+        char::from(Key::Tab)
+    ))
+    .await
+    .expect("shift tab");
     let f = focused(&c).await;
     assert_eq!(
         f["inPrint"],
@@ -381,7 +392,10 @@ async fn answering_a_decision_leaves_the_focus_on_the_next_one() {
         "const s = document.querySelector('#sr-status').textContent; return /New decision/.test(s) && s",
     )
     .await;
-    assert!(said.as_str().unwrap_or("").contains("New decision"), "{said}");
+    assert!(
+        said.as_str().unwrap_or("").contains("New decision"),
+        "{said}"
+    );
     for left in [1, 0] {
         p.execute(
             "const b = document.querySelector('#decisions .decision button[data-option=cancel]'); b.focus(); b.click(); return true",
@@ -412,8 +426,16 @@ async fn answering_a_decision_leaves_the_focus_on_the_next_one() {
         }
     }
     // An unrelated live event later does not say the answered decisions again.
-    js(&p, "document.querySelector('#sr-status').textContent = ''; return true").await;
-    setup(&c, &[json!({"set_option": {"players_physical_dice": true}})]).await;
+    js(
+        &p,
+        "document.querySelector('#sr-status').textContent = ''; return true",
+    )
+    .await;
+    setup(
+        &c,
+        &[json!({"set_option": {"players_physical_dice": true}})],
+    )
+    .await;
     wait_js(
         &p,
         "the option in the log",
@@ -421,7 +443,11 @@ async fn answering_a_decision_leaves_the_focus_on_the_next_one() {
     )
     .await;
     assert_eq!(
-        js(&p, "return document.querySelector('#sr-status').textContent").await,
+        js(
+            &p,
+            "return document.querySelector('#sr-status').textContent"
+        )
+        .await,
         json!(""),
         "nothing said again"
     );

@@ -529,14 +529,20 @@ async fn phone_referee_screen_is_in_tabs() {
         heights.push(seen["height"].as_i64().unwrap_or(0));
         shot(&phone, &format!("phone-{tab}")).await;
     }
-    eprintln!("MEASURE phone Referee screen: {long} px as one page; tabs party/dungeon/combat/log: {heights:?} px");
+    eprintln!(
+        "MEASURE phone Referee screen: {long} px as one page; tabs party/dungeon/combat/log: {heights:?} px"
+    );
     let long = long.as_i64().unwrap_or(0);
     assert!(
         heights.iter().all(|h| *h < long),
         "every tab is shorter than the whole page ({long} px): {heights:?}"
     );
     // Arrow keys move between tabs (the log is the last: Right goes round to the party).
-    js(&phone, "document.querySelector('#tab-log').focus(); return true").await;
+    js(
+        &phone,
+        "document.querySelector('#tab-log').focus(); return true",
+    )
+    .await;
     let tab = phone.active_element().await.expect("tab");
     tab.send_keys(&String::from(char::from(fantoccini::key::Key::Right)))
         .await

@@ -1209,6 +1209,31 @@ async fn page_weight_of_a_long_table() {
             .is_ok_and(|r| r.status().is_success()),
         _ => false,
     };
+    // The shell's render timed in the page (the whole patch, and the ruleset's layout in it).
+    c.execute_async(
+        r#"const done = arguments[arguments.length - 1];
+           const base = JSON.parse(document.getElementById('delve-assets').textContent).base;
+           import(base + 'js/table.js').then(m => {
+             const P = m.TableScreen.prototype, render = P.render;
+             window.renders = [];
+             P.render = function () {
+               const lay = this.ruleset && this.ruleset.layout;
+               if (lay && !lay.timed) {
+                 const timed = function (s) { const t = performance.now(); try { return lay.call(this, s); } finally { window.layoutMs += performance.now() - t; } };
+                 timed.timed = true;
+                 this.ruleset.layout = timed;
+               }
+               window.layoutMs = 0;
+               const t0 = performance.now();
+               render.call(this);
+               window.renders.push({ms: performance.now() - t0, layout: window.layoutMs});
+             };
+             done(true);
+           });"#,
+        vec![],
+    )
+    .await
+    .expect("time renders");
     let mut times = Vec::new();
     for i in 0..5 {
         let timing = c
@@ -1246,10 +1271,27 @@ async fn page_weight_of_a_long_table() {
     } else {
         "not throttled (CDP unavailable)"
     };
+    let mut medians = times
+        .iter()
+        .filter_map(|t| t["ms"].as_f64())
+        .collect::<Vec<_>>();
+    medians.sort_by(f64::total_cmp);
     eprintln!(
         "MEASURE live event to its log line (ms from sending the command in the page; `view`: \
-         the view re-read's start and end, if one ran before the line showed), CPU {cpu}: {}",
-        Value::Array(times)
+         the view re-read's start and end, if one ran before the line showed), CPU {cpu}: {} \
+         (median {:?} ms)",
+        Value::Array(times),
+        medians.get(medians.len() / 2)
+    );
+    let renders = c
+        .execute(
+            "return (window.renders || []).map(r => [Math.round(r.ms * 10) / 10, Math.round(r.layout * 10) / 10])",
+            vec![],
+        )
+        .await
+        .expect("renders");
+    eprintln!(
+        "MEASURE the shell's render per live event ([whole render, the ruleset's layout in it] ms, CPU {cpu}): {renders}"
     );
     c.close().await.expect("close");
     srv.stop().await;

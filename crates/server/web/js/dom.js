@@ -60,13 +60,7 @@ export function announce(text, kind = "info") {
 
 const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
-/**
- * Every modal dialog put on the page (`role="dialog"` with `aria-modal="true"` added to the
- * body, e.g. the print view) is modal for the keyboard too: the rest of the page is inert
- * while it is open (the toasts and the status line excepted, so announcements still reach
- * screen readers), Tab and Shift+Tab cycle inside it, and when it goes the focus returns to
- * where it was before it opened. Called once by app.js.
- */
+/** A modal dialog added to the body: the rest inert, Tab kept inside, focus given back (README). */
 export function watchModals() {
   let before = null;
   document.addEventListener("focusin", (e) => {

@@ -65,8 +65,7 @@ export class TableScreen {
     this.invites = [];
     this.clockSkew = 0;
     this.dirty = false;
-    // The element last focused on this screen (null once the user moves the focus away):
-    // when a render takes it out of the page, the focus goes somewhere deliberate.
+    // Focus kept across renders (keepFocus); news said once; `localGen`: see README.
     this.focused = null;
     this.focusPanel = null;
     this.main.addEventListener("focusin", (e) => {
@@ -74,16 +73,16 @@ export class TableScreen {
       this.focusPanel = e.target.closest?.("section[id], details[id]")?.id || null;
     });
     this.main.addEventListener("focusout", (e) => {
-      // Moved away by the user (not taken out of the page by a render: Chromium may say
-      // focusout before the removal is done, so look once it is).
+      // Moved away by the user, not removed by a render (checked once the removal is done).
       const el = e.target;
       if (this.main.contains(e.relatedTarget)) return;
       setTimeout(() => {
         if (this.focused === el && el.isConnected && document.activeElement !== el) this.focused = null;
       }, 0);
     });
-    // What was announced already (decisions by id, the combat turn), so each is spoken once.
     this.spoken = null;
+    this.localGen = 0;
+    this.live = false;
   }
 
   get isReferee() {
@@ -184,10 +183,12 @@ export class TableScreen {
     this.refreshing = Promise.resolve().then(async () => {
       try {
         await this.refresh();
+        this.live = true;
         this.render();
       } catch (e) {
         announce(e.message, "error");
       } finally {
+        this.live = false;
         this.refreshing = null;
         if (this.dirty) this.scheduleRefresh();
       }
@@ -249,16 +250,13 @@ export class TableScreen {
     const role = this.isReferee ? t("role-referee") : t("role-player-named", { name: this.viewer?.name ?? "" });
     $("#where").textContent = `${this.view.table.name} · ${role}`;
     document.title = `${this.view.table.name} — Delve`;
+    if (!this.live) this.localGen++;
     render(html`<${Table} screen=${this} lang=${lang()} />`, this.main);
     this.keepFocus();
     this.announceNews();
   }
 
-  /**
-   * After a render took the focused element out of the page (an answered decision, a roll's
-   * button replaced by its result, a moved item), the focus goes to the same id if it came
-   * back, else to the next decision or the heading of the panel it was in — never the body.
-   */
+  /** Focus taken out of the page by a render goes to the same id, the next decision or the panel's heading. */
   keepFocus() {
     const gone = this.focused;
     if (!gone || gone.isConnected) return;
@@ -291,11 +289,10 @@ export class TableScreen {
     }
     if (turn && turn !== spoken.turn) news.push(t("news-your-turn", { name: this.nameOf(who) }));
     spoken.turn = turn;
-    // What waited already when the screen opened is on the page, not news.
     if (!first && news.length) announce(news.join(" "), "sr");
   }
 
-  /** Picks the phone tab holding the element `id` (no change when it is shown already). */
+  /** Picks the phone tab holding the element `id`. */
   showTabOf(id) {
     const pane = document.getElementById(id)?.closest(".pane[data-tab]");
     if (pane && this.tabs && pane.dataset.tab !== this.tab) {
@@ -405,11 +402,14 @@ function DomPart({ build }) {
   const ref = useRef(null);
   useLayoutEffect(() => {
     const box = ref.current;
+    const nodes = [build()].flat(Infinity).filter((n) => n instanceof Node);
+    // The same nodes (a kept panel): left alone, so no alert in it is said again.
+    const now = box.childNodes;
+    if (nodes.length === now.length && nodes.every((n, i) => n === now[i])) return;
     const active = document.activeElement;
     const focusId = active && box.contains(active) ? active.id : null;
     const open = {};
     for (const d of box.querySelectorAll("details[id]")) open[d.id] = d.open;
-    const nodes = [build()].flat(Infinity).filter((n) => n instanceof Node);
     box.replaceChildren(...nodes);
     for (const d of box.querySelectorAll("details[id]")) if (d.id in open) d.open = open[d.id];
     if (focusId) document.getElementById(focusId)?.focus({ preventScroll: true });
@@ -439,8 +439,7 @@ function TimerLeft({ screen, timer }) {
 
 /**
  * A ruleset's part of a column: Preact elements as they are; each run of DOM-built panels in
- * one `DomPart` (so focus moving between them is carried over). A group `{tab, items}` is one
- * pane of that phone tab (see `Table`).
+ * one `DomPart` (so focus moving between them is carried over); `{tab, items}`: a tab's pane.
  */
 function place(items, prefix, pane) {
   const out = [];
@@ -464,14 +463,9 @@ function place(items, prefix, pane) {
   return out;
 }
 
-/**
- * Which phone tab is shown: the ruleset's `tabs` ([{id, label, shell: [shell panels]}]) split
- * the one long column of a phone; wider screens show every pane (the tab bar is hidden). The
- * layout's `tab` suggests one until the user picks a tab.
- */
+/** The phone tab shown: picked by hand, else the layout's suggestion, else the first. */
 function currentTab(screen, tabs, suggested) {
   const known = (id) => tabs.some((x) => x.id === id);
-  // The tab picked by hand; until then the one the ruleset suggests now (a fight: its map).
   return known(screen.tab) ? screen.tab : known(suggested) ? suggested : tabs[0].id;
 }
 
@@ -481,7 +475,6 @@ function TabBar({ screen, tabs, current }) {
     screen.render();
     if (focus) document.getElementById(`tab-${id}`)?.focus();
   };
-  // Arrow keys move between the tabs (the tab list is one stop for Tab).
   const keys = (e) => {
     const i = tabs.findIndex((x) => x.id === current);
     const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
@@ -502,7 +495,7 @@ function Table({ screen }) {
   const tabs = part?.tabs?.length ? part.tabs : null;
   const current = tabs ? currentTab(screen, tabs, part.tab) : null;
   screen.tabs = tabs;
-  // A pane of one tab: shown on a phone only while its tab is picked (always on wider screens).
+  // A pane of one phone tab (README: "Phone tabs").
   const pane = (tab, key, children, always = false) =>
     tabs ? html`<div key=${key} class=${`pane${tab === current || always ? " on" : ""}`} data-tab=${tab}>${children}</div>` : children;
   const shellTab = (name) => (tabs.find((x) => x.shell?.includes(name)) || tabs[0]).id;
@@ -510,7 +503,6 @@ function Table({ screen }) {
   const waiting = (screen.view.decisions || []).some((d) => screen.isReferee || screen.canAnswer(d));
   const a = [
     shellPane("clock", html`<${Clock} key="clock" screen=${screen} />`),
-    // Decisions waiting show on every tab; the empty panel only on its own.
     shellPane("decisions", html`<${Decisions} key="decisions" screen=${screen} />`, waiting),
     shellPane("chat", html`<${Chat} key="chat" screen=${screen} />`),
   ];
@@ -575,12 +567,7 @@ function Clock({ screen }) {
   <//>`;
 }
 
-/**
- * The Referee's generic clock controls. A ruleset whose own panels start, pause and leave the
- * dungeon turns or start and end rests declares it (`ownClockControls`: `{exploration, rest}`,
- * each the id and label of the panel's control that starts it); the shell then shows none of
- * its own for that part, only a pointer to the ruleset's control while nothing runs.
- */
+/** The generic clock controls, but none for what the ruleset's `ownClockControls` gives. */
 function ClockControls({ screen, ex, timer, running, clock }) {
   const f = screen.forms;
   const own = screen.ruleset?.ownClockControls?.(screen) || {};
@@ -605,7 +592,6 @@ function ClockControls({ screen, ex, timer, running, clock }) {
   } else {
     if (timer && !own.exploration)
       row.push(running ? b("pause-clock", t("pause"), { pause_timer: { id: EXPLORATION_TIMER } }) : b("resume-clock", t("resume"), { resume_timer: { id: EXPLORATION_TIMER } }, "primary"));
-    // Ending the turn early is the shell's alone (no ruleset panel has it).
     row.push(b("end-turn", t("end-turn"), "end_exploration_turn", "primary"));
     if (!own.exploration) row.push(b("end-exploration", t("end-exploration"), "end_exploration"));
   }
@@ -616,10 +602,7 @@ function ClockControls({ screen, ex, timer, running, clock }) {
   return row.length ? html`<div class="row wrap controls">${row}</div>` : null;
 }
 
-/**
- * An empty state's pointer at the ruleset's control next to it: shows its tab (on a phone)
- * and puts the focus on it.
- */
+/** An empty state's pointer at the ruleset's control: its tab shown, the focus on it. */
 function GoTo({ screen, to }) {
   const go = () => {
     screen.showTabOf(to.id);

@@ -7,7 +7,7 @@
 // (js/dom.js) the shell places. Messages: this folder's en.ftl / ru.ftl.
 
 import { h, section } from "../../js/vdom.js";
-import { t, has } from "../../js/i18n.js";
+import { t, has, lang, messagesVersion } from "../../js/i18n.js";
 import { creatureCard, isParty, displayName } from "./sheet.js";
 import { inventoryPanel } from "./inventory.js";
 import { testPanel } from "./testpanel.js";
@@ -259,12 +259,7 @@ function openCreateForm() {
   (document.getElementById("cc-card") || document.getElementById("cc-name"))?.focus();
 }
 
-/**
- * On a phone the screen is four tabs instead of one long page: the party (cards, the selected
- * creature's panels, the Referee's creature and player tools), the dungeon (the shell's clock,
- * dungeon and town), the maps (combat, travel) and the log (with the chat). Waiting decisions
- * show on every tab.
- */
+/** The phone tabs (party, dungeon, maps, log), with the shell panels each holds. */
 function tabs() {
   return [
     { id: "party", label: t("party"), shell: ["decisions", "invites", "packs"] },
@@ -272,6 +267,32 @@ function tabs() {
     { id: "combat", label: t("combat") },
     { id: "log", label: t("log"), shell: ["log", "chat", "commands"] },
   ];
+}
+
+/** The map column (DOM builders) kept while its view parts, seat, language and `localGen` are the same. */
+function maps(screen) {
+  const v = screen.view;
+  const r = screen.rules;
+  const key = JSON.stringify([
+    screen.localGen,
+    lang(),
+    messagesVersion(),
+    v.viewer,
+    v.participants,
+    v.decisions,
+    v.clock,
+    r.combat,
+    r.travel,
+    r.creatures,
+    r.content?.packs,
+    Object.keys(r.content?.items || {}).length,
+  ]);
+  const kept = (screen.crowsMaps ||= { key: null, nodes: null });
+  if (kept.key !== key) {
+    kept.nodes = mapsPanel(screen);
+    kept.key = key;
+  }
+  return kept.nodes;
 }
 
 /** A fight under way (or, for a player, a battle map shown): the phone opens on its tab. */
@@ -300,7 +321,7 @@ function refereeLayout(screen) {
       },
     ],
     b: [
-      { tab: "combat", items: [mapsPanel(screen)] },
+      { tab: "combat", items: [maps(screen)] },
       { tab: "party", items: [selectedPanels(screen), section("monsters", t("monsters-npcs"), others.length ? h("div", { class: "cards" }, others.map((c) => card(screen, c))) : h("p", { class: "hint" }, t("none")))] },
     ],
     tools: [{ tab: "party", items: [createCreaturePanel(screen)] }],
@@ -318,7 +339,7 @@ function playerLayout(screen) {
       { tab: "party", items: [characterRequestPanel(screen), own.map((id) => card(screen, screen.creatures[id], { full: true }))] },
     ],
     b: [
-      { tab: "combat", items: [mapsPanel(screen)] },
+      { tab: "combat", items: [maps(screen)] },
       { tab: "party", items: [selectedPanels(screen), others.length ? section("others", t("others"), h("div", { class: "cards" }, others.map((c) => card(screen, c)))) : null] },
     ],
     tools: [],
@@ -359,9 +380,7 @@ export default {
     if (d.kind === "crows.expertise") return t("opt-crows-expertise-spend", { expertise, tier: d.args?.tier_with ?? "?", uses: o.data?.uses_left ?? "?" });
     return expertise;
   },
-  /** The dungeon panel starts, pauses and leaves the dungeon turns and starts and ends
-   * rests (`enter_dungeon`, `start_rest`…): the shell shows none of its generic clock
-   * controls for them, and points at these. */
+  /** The dungeon panel enters, pauses and leaves dungeons and runs rests: no shell clock controls for them. */
   ownClockControls() {
     return { exploration: { id: "enter-dungeon", label: t("enter-dungeon") }, rest: { id: "start-rest-party", label: t("start-rest-party") } };
   },
