@@ -566,6 +566,33 @@ async fn phone_referee_screen_is_in_tabs() {
         "const d = document.querySelector('#decisions .decision'); return d && d.getClientRects().length > 0",
     )
     .await;
+    // Said once in the status line, with the log's lines (the log tab is hidden).
+    wait_js(
+        &phone,
+        "the decision said",
+        "return /New decision/.test(document.querySelector('#sr-status').textContent)",
+    )
+    .await;
+    js(
+        &phone,
+        "document.querySelector('#sr-status').textContent = ''; return true",
+    )
+    .await;
+    setup(
+        &desk,
+        &[json!({"set_option": {"players_physical_dice": true}})],
+    )
+    .await;
+    let said = wait_js(
+        &phone,
+        "the log line said",
+        "const s = document.querySelector('#sr-status').textContent; return /own dice/.test(s) && s",
+    )
+    .await;
+    assert!(
+        !said.as_str().unwrap_or("").contains("New decision"),
+        "the decision is not said again: {said}"
+    );
     phone.close().await.expect("close");
     desk.close().await.expect("close");
     srv.stop().await;

@@ -274,15 +274,20 @@ export class TableScreen {
     target.focus({ preventScroll: true });
   }
 
-  /** Says once, in the page's status line: a decision this seat may answer, "your turn". */
+  /** Says once, in the page's status line: a decision this seat may answer, "your turn", log lines. */
   announceNews() {
     const ds = (this.view.decisions || []).filter((d) => this.canAnswer(d));
     const c = this.view.clock?.combat;
     const who = c?.order?.[c.current];
     const turn = c && who && !this.isReferee && this.mine().includes(who) ? `${c.round}/${c.current}/${who}` : null;
     const first = !this.spoken;
-    const spoken = (this.spoken ||= { decisions: new Set(), turn: null });
+    const spoken = (this.spoken ||= { decisions: new Set(), turn: null, n: this.lastN });
     const news = [];
+    // New log lines speak through the log's own live region; while it is hidden (another
+    // phone tab), here.
+    const shown = document.getElementById("log-list")?.getClientRects().length;
+    for (const ev of this.events) if (ev.n > spoken.n && !shown) news.push(log.describe(ev).text);
+    spoken.n = Math.max(spoken.n, this.lastN);
     for (const d of ds) {
       if (!spoken.decisions.has(d.id)) news.push(t("news-decision", { prompt: log.decisionPrompt(d) }));
       spoken.decisions.add(d.id);
@@ -682,15 +687,27 @@ class LogEntry extends Component {
   }
 }
 
+/** The log's lines, not even compared again while its events, filter and words are the same. */
+class LogLines extends Component {
+  shouldComponentUpdate(next) {
+    return next.sig !== this.props.sig;
+  }
+  render({ screen }) {
+    const list = [];
+    const v = messagesVersion();
+    for (let i = screen.events.length - 1; i >= 0; i--) {
+      const ev = screen.events[i];
+      list.push(html`<${LogEntry} key=${ev.n} ev=${ev} filter=${screen.filter} v=${v} />`);
+    }
+    return list;
+  }
+}
+
 function Log({ screen }) {
   const subjects = screen.characters();
   const filter = screen.filter;
-  const list = [];
-  const v = messagesVersion();
-  for (let i = screen.events.length - 1; i >= 0; i--) {
-    const ev = screen.events[i];
-    list.push(html`<${LogEntry} key=${ev.n} ev=${ev} filter=${filter} v=${v} />`);
-  }
+  const evs = screen.events;
+  const sig = [evs.length, evs[0]?.n, evs[evs.length - 1]?.n, filter, messagesVersion(), lang()].join("/");
   return html`<${Section} id="log" title=${t("log")}>
     <label class="row"><span>${t("log-filter")}</span>
       <select id="log-filter" aria-label=${t("log-filter")} value=${filter} onChange=${(e) => {
@@ -705,7 +722,7 @@ function Log({ screen }) {
       // Scrolled to its end (the oldest loaded event): the next older page.
       const el = e.currentTarget;
       if (el.scrollTop + el.clientHeight >= el.scrollHeight - 40) screen.loadOlder();
-    }}>${list}</ol>
+    }}><${LogLines} screen=${screen} sig=${sig} /></ol>
     ${screen.olderBefore != null
       ? html`<button id="log-older" type="button" aria-busy=${screen.loadingOlder ? "true" : "false"} onClick=${() => screen.loadOlder()}>${screen.loadingOlder ? t("log-loading-older") : t("log-show-older")}</button>`
       : null}

@@ -322,7 +322,7 @@ function refereeLayout(screen) {
     ],
     b: [
       { tab: "combat", items: [maps(screen)] },
-      { tab: "party", items: [selectedPanels(screen), section("monsters", t("monsters-npcs"), others.length ? h("div", { class: "cards" }, others.map((c) => card(screen, c))) : h("p", { class: "hint" }, t("none")))] },
+      { tab: "party", items: [selectedPanels(screen), section("monsters", t("monsters-npcs"), others.length ? h("div", { class: "cards" }, others.map((c) => card(screen, c))) : h("p", { class: "hint" }, t("none"), " ", h("button", { type: "button", id: "open-create-monster", onclick: openCreateForm }, t("create-creature"))))] },
     ],
     tools: [{ tab: "party", items: [createCreaturePanel(screen)] }],
     tabs: tabs(),
