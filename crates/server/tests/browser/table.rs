@@ -1235,7 +1235,7 @@ async fn page_weight_of_a_long_table() {
     .await
     .expect("time renders");
     let mut times = Vec::new();
-    for i in 0..5 {
+    for i in 0..9 {
         let timing = c
             .execute_async(
                 r#"const [table, token, value, done] = arguments;
