@@ -25,6 +25,9 @@ import { Chat } from "./chat.js";
 const html = htm.bind(h);
 const EXPLORATION_TIMER = "exploration_turn";
 
+/** The width at which a ruleset's tabs split the screen (app.css). */
+const PHONE = matchMedia("(max-width: 759px)");
+
 /** Events per page of the log: the newest page on opening, older ones on request. */
 export const LOG_PAGE = 50;
 
@@ -285,8 +288,10 @@ export class TableScreen {
     const news = [];
     // New log lines speak through the log's own live region; while it is hidden (another
     // phone tab), here.
-    const shown = document.getElementById("log-list")?.getClientRects().length;
-    for (const ev of this.events) if (ev.n > spoken.n && !shown) news.push(log.describe(ev).text);
+    // (From the tab state, not the layout: asking the layout would force it at every event.)
+    const pane = this.tabs && document.getElementById("log-list")?.closest(".pane");
+    const hidden = pane && !pane.classList.contains("on") && PHONE.matches;
+    if (hidden) for (const ev of this.events) if (ev.n > spoken.n) news.push(log.describe(ev).text);
     spoken.n = Math.max(spoken.n, this.lastN);
     for (const d of ds) {
       if (!spoken.decisions.has(d.id)) news.push(t("news-decision", { prompt: log.decisionPrompt(d) }));

@@ -269,30 +269,41 @@ function tabs() {
   ];
 }
 
-/** The map column (DOM builders) kept while its view parts, seat, language and `localGen` are the same. */
+/**
+ * A panel kept (the very elements or nodes of the last render, which Preact and the shell's
+ * DomPart then leave alone) while the view parts it reads, the seat, the language and
+ * `screen.localGen` (bumped by every render that is not a live update's) are the same.
+ */
+function keep(screen, name, parts, build) {
+  const kept = (screen.crowsKept ||= {});
+  const v = screen.view;
+  const key = JSON.stringify([screen.localGen, lang(), messagesVersion(), v.viewer, v.participants, screen.selected, ...parts]);
+  if (kept[name]?.key !== key) kept[name] = { key, out: build() };
+  return kept[name].out;
+}
+
+const SEEN_BY_DUNGEON = new Set(["encounter_checked", "rest_encounter_checked", "treasure_valued"]);
+
+/** The events the dungeon panel lists (encounter checks, treasure): their count and the last. */
+function dungeonEvents(screen) {
+  let count = 0;
+  let last = 0;
+  for (const ev of screen.events) {
+    const e = ev.body?.type === "rules" ? ev.body.event : null;
+    if (e && SEEN_BY_DUNGEON.has(Object.keys(e)[0])) (count++, (last = ev.n));
+  }
+  return [count, last];
+}
+
 function maps(screen) {
   const v = screen.view;
   const r = screen.rules;
-  const key = JSON.stringify([
-    screen.localGen,
-    lang(),
-    messagesVersion(),
-    v.viewer,
-    v.participants,
-    v.decisions,
-    v.clock,
-    r.combat,
-    r.travel,
-    r.creatures,
-    r.content?.packs,
-    Object.keys(r.content?.items || {}).length,
-  ]);
-  const kept = (screen.crowsMaps ||= { key: null, nodes: null });
-  if (kept.key !== key) {
-    kept.nodes = mapsPanel(screen);
-    kept.key = key;
-  }
-  return kept.nodes;
+  return keep(screen, "maps", [v.decisions, v.clock, r.combat, r.travel, r.creatures, r.content?.packs, Object.keys(r.content?.items || {}).length], () => mapsPanel(screen));
+}
+
+function dungeon(screen) {
+  const r = screen.rules;
+  return keep(screen, "dungeon", [r.explore, r.travel?.day, r.creatures, Object.keys(r.content?.tables || {}), dungeonEvents(screen)], () => dungeonPanel(screen));
 }
 
 /** A fight under way (or, for a player, a battle map shown): the phone opens on its tab. */
@@ -306,16 +317,18 @@ function refereeLayout(screen) {
   const others = Object.values(screen.creatures).filter((c) => !isParty(c));
   return {
     a: [
-      { tab: "dungeon", items: [dungeonPanel(screen)] },
+      { tab: "dungeon", items: [dungeon(screen)] },
       {
         tab: "party",
         items: [
-          section(
-            "party",
-            t("party"),
-            party.length
-              ? h("div", { class: "cards" }, party.map((c) => card(screen, c)))
-              : h("p", { class: "hint" }, t("no-party"), " ", h("button", { type: "button", id: "open-create-creature", onclick: openCreateForm }, t("create-creature"))),
+          keep(screen, "party", [screen.rules.creatures], () =>
+            section(
+              "party",
+              t("party"),
+              party.length
+                ? h("div", { class: "cards" }, party.map((c) => card(screen, c)))
+                : h("p", { class: "hint" }, t("no-party"), " ", h("button", { type: "button", id: "open-create-creature", onclick: openCreateForm }, t("create-creature"))),
+            ),
           ),
         ],
       },
@@ -324,7 +337,7 @@ function refereeLayout(screen) {
       { tab: "combat", items: [maps(screen)] },
       { tab: "party", items: [selectedPanels(screen), section("monsters", t("monsters-npcs"), others.length ? h("div", { class: "cards" }, others.map((c) => card(screen, c))) : h("p", { class: "hint" }, t("none"), " ", h("button", { type: "button", id: "open-create-monster", onclick: openCreateForm }, t("create-creature"))))] },
     ],
-    tools: [{ tab: "party", items: [createCreaturePanel(screen)] }],
+    tools: [{ tab: "party", items: [keep(screen, "create", [Object.keys(screen.creatures), screen.rules.content?.creatures], () => createCreaturePanel(screen))] }],
     tabs: tabs(),
     tab: fighting(screen) ? "combat" : null,
   };
@@ -335,7 +348,7 @@ function playerLayout(screen) {
   const others = Object.values(screen.creatures).filter((c) => !own.includes(c.id));
   return {
     a: [
-      { tab: "dungeon", items: [dungeonPanel(screen)] },
+      { tab: "dungeon", items: [dungeon(screen)] },
       { tab: "party", items: [characterRequestPanel(screen), own.map((id) => card(screen, screen.creatures[id], { full: true }))] },
     ],
     b: [
