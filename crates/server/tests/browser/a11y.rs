@@ -1,6 +1,7 @@
 //! Accessibility (issue 23): axe-core run in the page on the lobby, the Referee's and a
-//! player's Crows screens — both themes, both languages, desktop and phone widths (on a
-//! phone every tab) — failing on any serious or critical violation; and the keyboard: the
+//! player's Crows screens, and the Referee's in a fight (battle grid and combat controls) —
+//! both themes, both languages, desktop and phone widths (on a phone every tab) — failing on
+//! any serious or critical violation; and the keyboard: the
 //! print view keeps Tab inside and gives the focus back, answering a decision leaves the focus
 //! on the next one (never the page body), news are spoken once in the status line.
 //!
@@ -58,8 +59,8 @@ async fn language(c: &Client, lang: &str) {
 }
 
 /// The serious and critical violations axe finds on the page as it is now, as lines
-/// (`id [impact] help — target: summary`).
-async fn axe_violations(c: &Client) -> Vec<String> {
+/// (`id [impact] help — target: summary`); `context` is axe's (the whole document: null).
+async fn axe_violations(c: &Client, context: Value) -> Vec<String> {
     let loaded = c
         .execute("return typeof window.axe === 'object'", vec![])
         .await
@@ -71,13 +72,13 @@ async fn axe_violations(c: &Client) -> Vec<String> {
     }
     let found = c
         .execute_async(
-            r#"const done = arguments[arguments.length - 1];
-               axe.run(document, {resultTypes: ['violations']})
+            r#"const [context, done] = arguments;
+               axe.run(context || document, {resultTypes: ['violations']})
                  .then(r => done(r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
                    .map(v => ({id: v.id, impact: v.impact, help: v.help,
                      nodes: v.nodes.slice(0, 6).map(n => ({target: n.target.join(' '), summary: n.failureSummary}))}))))
                  .catch(e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));"#,
-            vec![],
+            vec![context],
         )
         .await
         .expect("axe.run");
@@ -108,8 +109,14 @@ async fn axe_violations(c: &Client) -> Vec<String> {
 }
 
 /// Runs axe on `c` in both themes and both languages (on a phone, on every tab of a table
-/// screen); adds what it finds to `problems` under `what`.
-async fn check_page(driver: &Driver, c: &Client, what: &str, problems: &mut Vec<String>) {
+/// screen); adds what it finds to `problems` under `what`, and the battle grid's to `grid`.
+async fn check_page(
+    driver: &Driver,
+    c: &Client,
+    what: &str,
+    problems: &mut Vec<String>,
+    grid: &mut Vec<String>,
+) {
     for scheme in ["dark", "light"] {
         theme(driver, c, scheme).await;
         for lang in ["en", "ru"] {
@@ -135,7 +142,19 @@ async fn check_page(driver: &Driver, c: &Client, what: &str, problems: &mut Vec<
                     .await;
                     place = format!("{place}, {tab}");
                 }
-                for v in axe_violations(c).await {
+                let has_grid = c
+                    .execute("return !!document.querySelector('#battle-grid')", vec![])
+                    .await
+                    .expect("grid?");
+                let context = if has_grid == json!(true) {
+                    for v in axe_violations(c, json!({"include": [["#battle-grid"]]})).await {
+                        grid.push(format!("{place}: {v}"));
+                    }
+                    json!({"exclude": [["#battle-grid"]]})
+                } else {
+                    Value::Null
+                };
+                for v in axe_violations(c, context).await {
                     problems.push(format!("{place}: {v}"));
                 }
             }
@@ -188,6 +207,7 @@ async fn axe_finds_nothing_serious_on_the_lobby_and_the_table_screens() {
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let mut problems = Vec::new();
+    let mut grid = Vec::new();
     let desk = browser(&driver, &profiles.path().join("desk"), 1280, 900).await;
     desk.goto(&srv.base).await.expect("open");
     wait_js(
@@ -196,10 +216,10 @@ async fn axe_finds_nothing_serious_on_the_lobby_and_the_table_screens() {
         "return document.querySelector('#create-table')",
     )
     .await;
-    check_page(&driver, &desk, "lobby, desktop", &mut problems).await;
+    check_page(&driver, &desk, "lobby, desktop", &mut problems, &mut grid).await;
     let link = busy_table(&desk, &srv.base).await;
     let referee_url = desk.current_url().await.expect("url").to_string();
-    check_page(&driver, &desk, "Referee, desktop", &mut problems).await;
+    check_page(&driver, &desk, "Referee, desktop", &mut problems, &mut grid).await;
 
     let phone = phone_browser(&driver, &profiles.path().join("phone")).await;
     phone.goto(&srv.base).await.expect("open");
@@ -209,7 +229,7 @@ async fn axe_finds_nothing_serious_on_the_lobby_and_the_table_screens() {
         "return document.querySelector('#create-table')",
     )
     .await;
-    check_page(&driver, &phone, "lobby, phone", &mut problems).await;
+    check_page(&driver, &phone, "lobby, phone", &mut problems, &mut grid).await;
     phone
         .goto(&referee_url)
         .await
@@ -220,7 +240,7 @@ async fn axe_finds_nothing_serious_on_the_lobby_and_the_table_screens() {
         "return document.querySelector('.table-screen.referee.tabbed #dungeon-status')",
     )
     .await;
-    check_page(&driver, &phone, "Referee, phone", &mut problems).await;
+    check_page(&driver, &phone, "Referee, phone", &mut problems, &mut grid).await;
 
     phone.goto(&link).await.expect("player link");
     wait_js(
@@ -229,7 +249,7 @@ async fn axe_finds_nothing_serious_on_the_lobby_and_the_table_screens() {
         "return document.querySelector('.table-screen.player [data-creature=vera]')",
     )
     .await;
-    check_page(&driver, &phone, "player, phone", &mut problems).await;
+    check_page(&driver, &phone, "player, phone", &mut problems, &mut grid).await;
     let player_url = phone.current_url().await.expect("url").to_string();
     desk.goto(&player_url).await.expect("player on the desktop");
     wait_js(
@@ -238,9 +258,62 @@ async fn axe_finds_nothing_serious_on_the_lobby_and_the_table_screens() {
         "return document.querySelector('.table-screen.player [data-creature=vera]')",
     )
     .await;
-    check_page(&driver, &desk, "player, desktop", &mut problems).await;
+    check_page(&driver, &desk, "player, desktop", &mut problems, &mut grid).await;
     shot(&desk, "a11y-player-desktop").await;
     shot(&phone, "a11y-player-phone").await;
+
+    // A fight under way: the Referee's screen with the battle grid and the combat controls.
+    desk.goto(&referee_url).await.expect("back to the Referee");
+    wait_js(
+        &desk,
+        "Referee screen",
+        "return document.querySelector('.table-screen.referee #combat-start')",
+    )
+    .await;
+    answer_pending(&desk).await;
+    setup(
+        &desk,
+        &[
+            json!({"rules": {"place": {"creature": "vera", "at": {"x": 1, "y": 1}, "side": "crows"}}}),
+            json!({"rules": {"place": {"creature": "rat", "at": {"x": 2, "y": 1}, "side": "enemies"}}}),
+        ],
+    )
+    .await;
+    click(&desk, "#combat-start").await;
+    until_turn_of(&desk, "Vera").await;
+    check_page(
+        &driver,
+        &desk,
+        "Referee in a fight, desktop",
+        &mut problems,
+        &mut grid,
+    )
+    .await;
+    phone
+        .goto(&referee_url)
+        .await
+        .expect("Referee on the phone");
+    wait_js(
+        &phone,
+        "the fight on the phone",
+        "return document.querySelector('.table-screen.referee.tabbed #battle-grid')",
+    )
+    .await;
+    check_page(
+        &driver,
+        &phone,
+        "Referee in a fight, phone",
+        &mut problems,
+        &mut grid,
+    )
+    .await;
+    // The battle grid's findings apart (combat.js's, with its keyboard work), asserted too.
+    assert!(
+        grid.is_empty(),
+        "{} serious/critical axe finding(s) in the battle grid:\n{}",
+        grid.len(),
+        grid.join("\n")
+    );
 
     assert!(
         problems.is_empty(),
