@@ -3,7 +3,8 @@
 //! both themes, both languages, desktop and phone widths (on a phone every tab) — failing on
 //! any serious or critical violation; and the keyboard: the
 //! print view keeps Tab inside and gives the focus back, answering a decision leaves the focus
-//! on the next one (never the page body), news are spoken once in the status line.
+//! on the next one (never the page body), news are spoken once in the status line, a refusal's
+//! alert is not put in again by an unrelated event.
 //!
 //! axe-core is a test asset only (`vendor/axe.min.js`, see `vendor/README.md`), injected with
 //! WebDriver's execute_script; the product never serves it.
@@ -307,6 +308,41 @@ async fn axe_finds_nothing_serious_on_the_lobby_and_the_table_screens() {
         &mut grid,
     )
     .await;
+    // A refusal's alert stays the same element across an unrelated live event (a screen
+    // reader says an alert each time one is put in the page).
+    click(&desk, "#combat-mode-attack").await;
+    click(&desk, "#sq-2-1").await;
+    select(&desk, "#combat-weapon", "unarmed").await;
+    click(&desk, "#combat-guess-pick").await;
+    click(&desk, "#sq-5-4").await;
+    click(&desk, "#combat-send-attack").await;
+    wait_js(
+        &desk,
+        "the guess refused",
+        "const r = document.querySelector('#combat-refusal'); return r && r.getAttribute('role') === 'alert' && (r.probe = 'same')",
+    )
+    .await;
+    setup(
+        &desk,
+        &[json!({"set_option": {"players_physical_dice": true}})],
+    )
+    .await;
+    wait_js(
+        &desk,
+        "the option in the log",
+        "return [...document.querySelectorAll('#log-list li')].some(l => /own dice/.test(l.textContent))",
+    )
+    .await;
+    assert_eq!(
+        js(
+            &desk,
+            "return document.querySelector('#combat-refusal')?.probe || null"
+        )
+        .await,
+        json!("same"),
+        "the refusal's alert was put in again"
+    );
+
     // The battle grid's findings apart (combat.js's, with its keyboard work), asserted too.
     assert!(
         grid.is_empty(),
