@@ -303,6 +303,13 @@ async fn web_ui_referee_and_player_evening() {
         .await
         .expect("put");
     wait_js(&player, "rope on the belt", "const s = document.querySelector('.slot[data-kind=belt][data-number=\"1\"]'); return s && s.innerText.includes('Rope')").await;
+    // The focus stays in the inventory after the move (never the page body).
+    wait_js(
+        &player,
+        "focus in the inventory after the move",
+        "const a = document.activeElement; return a && a !== document.body && !!a.closest('#inventory')",
+    )
+    .await;
     // Refused: the two-slot tent into belt 4 would need a fifth belt slot.
     let tent = player
         .execute("return [...document.querySelectorAll('.inventory .item')].find(e => e.querySelector('.item-name').textContent === 'Tent').id", vec![])

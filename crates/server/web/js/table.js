@@ -76,11 +76,11 @@ export class TableScreen {
       this.focusPanel = e.target.closest?.("section[id], details[id]")?.id || null;
     });
     this.main.addEventListener("focusout", (e) => {
-      // Moved away by the user, not removed by a render (checked once the removal is done).
+      // Moved away by the user, not removed or disabled by a render (checked once it is done).
       const el = e.target;
       if (this.main.contains(e.relatedTarget)) return;
       setTimeout(() => {
-        if (this.focused === el && el.isConnected && document.activeElement !== el) this.focused = null;
+        if (this.focused === el && el.isConnected && !el.disabled && document.activeElement !== el) this.focused = null;
       }, 0);
     });
     this.spoken = null;
@@ -259,14 +259,14 @@ export class TableScreen {
     this.announceNews();
   }
 
-  /** Focus taken out of the page by a render goes to the same id, the next decision or the panel's heading. */
+  /** Focus taken out of the page (or disabled) by a render goes to the same id, the next decision or the panel's heading. */
   keepFocus() {
     const gone = this.focused;
-    if (!gone || gone.isConnected) return;
+    if (!gone || (gone.isConnected && !gone.disabled)) return;
     const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
+    if (active && active !== document.body && active.isConnected && !active.disabled) return;
     const again = gone.id && document.getElementById(gone.id);
-    let target = again && this.main.contains(again) ? again : null;
+    let target = again && again !== gone && this.main.contains(again) && !again.disabled ? again : null;
     if (!target) {
       const panel = this.focusPanel && document.getElementById(this.focusPanel);
       if (panel) target = (panel.id === "decisions" && panel.querySelector(".decision button:not(:disabled)")) || panel.querySelector("h2");
