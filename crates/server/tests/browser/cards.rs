@@ -230,7 +230,7 @@ async fn cr_inv_08_cards_print_and_a_player_asks_for_a_crow() {
     .await;
 
     // --- the dungeon-turn timer speaks Russian ---
-    click(&referee, "#start-exploration").await;
+    click(&referee, "#enter-dungeon").await;
     wait_js(
         &referee,
         "timer line",

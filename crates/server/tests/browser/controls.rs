@@ -421,7 +421,8 @@ async fn cr_atk_14_two_targets_like_and_a_refused_guess_through_the_ui() {
             &phone,
             r#"window.scrollTo(0, 0);
                const hd = document.querySelector('header.top').getBoundingClientRect();
-               const first = document.querySelector('main .panel').getBoundingClientRect();
+               // The first panel shown (on a phone the other tabs' panes are hidden).
+               const first = [...document.querySelectorAll('main .panel')].find(p => p.getClientRects().length).getBoundingClientRect();
                const sel = document.querySelector('#lang-select').getBoundingClientRect();
                return {header_bottom: hd.bottom, header_height: hd.height, first_top: first.top,
                        sel_bottom: sel.bottom, sel_right: sel.right,

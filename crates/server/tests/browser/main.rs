@@ -11,6 +11,7 @@ mod browser_harness;
 #[path = "../common/crows_screens.rs"]
 mod crows_screens;
 
+mod a11y;
 mod cards;
 mod chat;
 mod controls;

@@ -448,3 +448,152 @@ async fn live_update_keeps_a_half_typed_card_note() {
     c.close().await.expect("close");
     srv.stop().await;
 }
+
+/// Issue 23: on a phone the Referee's Crows screen is four tabs (party, dungeon, combat, log)
+/// instead of one long page; each tab shows its own panels, arrow keys move between tabs, a
+/// waiting decision shows on every tab, and a desktop shows every panel with no tab bar.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn phone_referee_screen_is_in_tabs() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let desk = browser(&driver, &profiles.path().join("desk"), 1280, 900).await;
+    referee_table(&desk, &srv.base, "Tabs").await;
+    setup(
+        &desk,
+        &[
+            crow("vera", "Vera"),
+            monster("rat", "Rat"),
+            json!({"rules": {"enter_dungeon": {"dungeon": "Crypt", "length": {"minutes": 20}}}}),
+        ],
+    )
+    .await;
+    let url = desk.current_url().await.expect("url").to_string();
+    // A desktop: no tab bar, every panel.
+    let shown = wait_js(
+        &desk,
+        "every panel on the desktop",
+        "const v = s => { const e = document.querySelector(s); return !!e && e.getClientRects().length > 0; };
+         return v('#dungeon-status') && [v('.tab-bar'), v('#party'), v('#dungeon'), v('#combat'), v('#log-list'), v('#clock'), v('#chat')]",
+    )
+    .await;
+    assert_eq!(shown, json!([false, true, true, true, true, true, true]));
+
+    let phone = phone_browser(&driver, &profiles.path().join("phone")).await;
+    phone.goto(&url).await.expect("open on the phone");
+    wait_js(
+        &phone,
+        "tabbed phone screen",
+        "return document.querySelector('.table-screen.tabbed #dungeon-status')",
+    )
+    .await;
+    // What each tab shows (visible = laid out), and the page's height with it.
+    const SEEN: &str = r#"const v = s => { const e = document.querySelector(s); return !!e && e.getClientRects().length > 0; };
+        return {tab: document.querySelector('[role=tab][aria-selected=true]').id,
+                party: v('#party'), dungeon: v('#dungeon'), clock: v('#clock'), combat: v('#combat'),
+                log: v('#log-list'), chat: v('#chat'), invites: v('#invites'),
+                height: document.documentElement.scrollHeight};"#;
+    // The whole page as one column (tabs off), for the figure.
+    let long = js(
+        &phone,
+        "const s = document.querySelector('.table-screen'); s.classList.remove('tabbed'); const h = document.documentElement.scrollHeight; s.classList.add('tabbed'); return h",
+    )
+    .await;
+    let mut heights = Vec::new();
+    for (tab, want) in [
+        (
+            "tab-party",
+            json!({"party": true, "invites": true, "dungeon": false, "clock": false, "combat": false, "log": false, "chat": false}),
+        ),
+        (
+            "tab-dungeon",
+            json!({"party": false, "invites": false, "dungeon": true, "clock": true, "combat": false, "log": false, "chat": false}),
+        ),
+        (
+            "tab-combat",
+            json!({"party": false, "invites": false, "dungeon": false, "clock": false, "combat": true, "log": false, "chat": false}),
+        ),
+        (
+            "tab-log",
+            json!({"party": false, "invites": false, "dungeon": false, "clock": false, "combat": false, "log": true, "chat": true}),
+        ),
+    ] {
+        click(&phone, &format!("#{tab}")).await;
+        let seen = js(&phone, SEEN).await;
+        assert_eq!(seen["tab"], json!(tab));
+        for (k, v) in want.as_object().expect("map") {
+            assert_eq!(&seen[k], v, "{tab}: {k} shown? {seen}");
+        }
+        heights.push(seen["height"].as_i64().unwrap_or(0));
+        shot(&phone, &format!("phone-{tab}")).await;
+    }
+    eprintln!(
+        "MEASURE phone Referee screen: {long} px as one page; tabs party/dungeon/combat/log: {heights:?} px"
+    );
+    let long = long.as_i64().unwrap_or(0);
+    assert!(
+        heights.iter().all(|h| *h < long),
+        "every tab is shorter than the whole page ({long} px): {heights:?}"
+    );
+    // Arrow keys move between tabs (the log is the last: Right goes round to the party).
+    js(
+        &phone,
+        "document.querySelector('#tab-log').focus(); return true",
+    )
+    .await;
+    let tab = phone.active_element().await.expect("tab");
+    tab.send_keys(&String::from(char::from(fantoccini::key::Key::Right)))
+        .await
+        .expect("right");
+    wait_js(
+        &phone,
+        "party tab by the arrow key",
+        "return document.activeElement.id === 'tab-party' && document.querySelector('#tab-party').getAttribute('aria-selected') === 'true'",
+    )
+    .await;
+    // A waiting decision shows on every tab.
+    setup(
+        &desk,
+        &[json!({"rules": {"call_test": {"creature": "vera", "characteristic": "mind", "task": "read the runes"}}})],
+    )
+    .await;
+    click(&phone, "#tab-combat").await;
+    wait_js(
+        &phone,
+        "the decision on the combat tab",
+        "const d = document.querySelector('#decisions .decision'); return d && d.getClientRects().length > 0",
+    )
+    .await;
+    // Said once in the status line, with the log's lines (the log tab is hidden).
+    wait_js(
+        &phone,
+        "the decision said",
+        "return /New decision/.test(document.querySelector('#sr-status').textContent)",
+    )
+    .await;
+    js(
+        &phone,
+        "document.querySelector('#sr-status').textContent = ''; return true",
+    )
+    .await;
+    setup(
+        &desk,
+        &[json!({"set_option": {"players_physical_dice": true}})],
+    )
+    .await;
+    let said = wait_js(
+        &phone,
+        "the log line said",
+        "const s = document.querySelector('#sr-status').textContent; return /own dice/.test(s) && s",
+    )
+    .await;
+    assert!(
+        !said.as_str().unwrap_or("").contains("New decision"),
+        "the decision is not said again: {said}"
+    );
+    phone.close().await.expect("close");
+    desk.close().await.expect("close");
+    srv.stop().await;
+}

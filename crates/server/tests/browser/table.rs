@@ -303,6 +303,13 @@ async fn web_ui_referee_and_player_evening() {
         .await
         .expect("put");
     wait_js(&player, "rope on the belt", "const s = document.querySelector('.slot[data-kind=belt][data-number=\"1\"]'); return s && s.innerText.includes('Rope')").await;
+    // The focus stays in the inventory after the move (never the page body).
+    wait_js(
+        &player,
+        "focus in the inventory after the move",
+        "const a = document.activeElement; return a && a !== document.body && !!a.closest('#inventory')",
+    )
+    .await;
     // Refused: the two-slot tent into belt 4 would need a fifth belt slot.
     let tent = player
         .execute("return [...document.querySelectorAll('.inventory .item')].find(e => e.querySelector('.item-name').textContent === 'Tent').id", vec![])
@@ -401,18 +408,39 @@ async fn web_ui_referee_and_player_evening() {
     .await;
     shot_at(&player, "06b-player-wound", Some("#inventory")).await;
 
-    // --- the dungeon-turn clock: a 6-second turn, counting down on both screens ---
-    fill(&referee, "#turn-minutes", "0.1").await;
-    click(&referee, "#start-exploration").await;
-    wait_js(&player, "countdown on the player screen", "const c = document.querySelector('#countdown'); return c && /00:0[0-6]/.test(c.textContent)").await;
+    // --- the dungeon-turn clock: a 20-minute turn from the dungeon panel (the shell shows no
+    // start, pause or rest controls of its own beside a Crows screen's), counting down on both
+    // screens ---
+    wait_js(
+        &referee,
+        "only the dungeon panel starts dungeon turns",
+        "return !document.querySelector('#start-exploration, #turn-minutes, #pause-clock, #start-rest, #end-exploration') && document.querySelector('#clock [data-go-to=enter-dungeon]')",
+    )
+    .await;
+    select(&referee, "#dungeon-length", "20").await;
+    click(&referee, "#enter-dungeon").await;
+    // The player's phone shows the clock on its dungeon tab.
+    click(&player, "#tab-dungeon").await;
+    wait_js(&player, "countdown on the player screen", "const c = document.querySelector('#countdown'); return c && /^(19|20):[0-5][0-9]$/.test(c.textContent)").await;
     let first = text_of(&player, "#countdown").await;
     tokio::time::sleep(Duration::from_millis(1600)).await;
     let later = text_of(&player, "#countdown").await;
     assert!(later < first, "the countdown runs: {first} then {later}");
     assert_eq!(text_of(&player, "#turn-number").await, "1");
     shot(&referee, "07-referee-clock").await;
-    // Pause and resume.
-    click(&referee, "#pause-clock").await;
+    // Pause and resume (one Pause on the Referee's screen: the dungeon panel's).
+    assert_eq!(
+        referee
+            .execute(
+                "return document.querySelectorAll('#dungeon-pause, #pause-clock').length",
+                vec![]
+            )
+            .await
+            .expect("js"),
+        json!(1),
+        "one pause control"
+    );
+    click(&referee, "#dungeon-pause").await;
     wait_js(
         &player,
         "paused on the player screen",
@@ -426,7 +454,7 @@ async fn web_ui_referee_and_player_evening() {
         text_of(&player, "#countdown").await,
         "a paused clock stands still"
     );
-    click(&referee, "#resume-clock").await;
+    click(&referee, "#dungeon-resume").await;
     wait_js(
         &player,
         "running again",
@@ -462,6 +490,7 @@ async fn web_ui_referee_and_player_evening() {
     .await;
     click(&referee, "#send-command").await;
     wait_js(&player, "combat on the player screen", "const c = document.querySelector('#combat'); return c && c.querySelector('.order li.acting')").await;
+    click(&player, "#tab-combat").await;
     shot_at(&player, "09b-player-combat", Some("#combat")).await;
     // Undo takes it back.
     click(&referee, "#undo").await;
@@ -1187,8 +1216,33 @@ async fn page_weight_of_a_long_table() {
             .is_ok_and(|r| r.status().is_success()),
         _ => false,
     };
+    // The shell's render timed in the page (the whole patch, and the ruleset's layout in it).
+    c.execute_async(
+        r#"const done = arguments[arguments.length - 1];
+           const base = JSON.parse(document.getElementById('delve-assets').textContent).base;
+           import(base + 'js/table.js').then(m => {
+             const P = m.TableScreen.prototype, render = P.render;
+             window.renders = [];
+             P.render = function () {
+               const lay = this.ruleset && this.ruleset.layout;
+               if (lay && !lay.timed) {
+                 const timed = function (s) { const t = performance.now(); try { return lay.call(this, s); } finally { window.layoutMs += performance.now() - t; } };
+                 timed.timed = true;
+                 this.ruleset.layout = timed;
+               }
+               window.layoutMs = 0;
+               const t0 = performance.now();
+               render.call(this);
+               window.renders.push({ms: performance.now() - t0, layout: window.layoutMs});
+             };
+             done(true);
+           });"#,
+        vec![],
+    )
+    .await
+    .expect("time renders");
     let mut times = Vec::new();
-    for i in 0..5 {
+    for i in 0..9 {
         let timing = c
             .execute_async(
                 r#"const [table, token, value, done] = arguments;
@@ -1224,10 +1278,27 @@ async fn page_weight_of_a_long_table() {
     } else {
         "not throttled (CDP unavailable)"
     };
+    let mut medians = times
+        .iter()
+        .filter_map(|t| t["ms"].as_f64())
+        .collect::<Vec<_>>();
+    medians.sort_by(f64::total_cmp);
     eprintln!(
         "MEASURE live event to its log line (ms from sending the command in the page; `view`: \
-         the view re-read's start and end, if one ran before the line showed), CPU {cpu}: {}",
-        Value::Array(times)
+         the view re-read's start and end, if one ran before the line showed), CPU {cpu}: {} \
+         (median {:?} ms)",
+        Value::Array(times),
+        medians.get(medians.len() / 2)
+    );
+    let renders = c
+        .execute(
+            "return (window.renders || []).map(r => [Math.round(r.ms * 10) / 10, Math.round(r.layout * 10) / 10])",
+            vec![],
+        )
+        .await
+        .expect("renders");
+    eprintln!(
+        "MEASURE the shell's render per live event ([whole render, the ruleset's layout in it] ms, CPU {cpu}): {renders}"
     );
     c.close().await.expect("close");
     srv.stop().await;

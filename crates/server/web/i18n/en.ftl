@@ -1,7 +1,7 @@
 # Delve web UI — English messages (Fluent). Russian: ru.ftl (terms from GLOSSARY.md).
 
 skip-to-content = Skip to content
-nav-lobby = Lobby
+nav-lobby = Delve: the lobby
 language = Language
 loading = Loading…
 refused = Refused
@@ -64,6 +64,8 @@ turn-game-minutes = { $minutes ->
     [one] { $minutes } game minute per turn
    *[other] { $minutes } game minutes per turn
 }
+go-to-control = Go to “{ $control }”
+screen-parts = Parts of the screen
 start-exploration = Start dungeon turns
 pause = ❚❚ Pause
 resume = ▶ Resume
@@ -81,6 +83,8 @@ decisions = { $count ->
     [0] Decisions
    *[other] Decisions ({ $count })
 }
+news-decision = New decision: { $prompt }
+news-your-turn = Your turn: { $name } acts.
 no-decisions = Nothing waits for an answer.
 decision-text = Details (optional)
 no-character = no character

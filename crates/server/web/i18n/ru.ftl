@@ -1,7 +1,7 @@
 # Веб-интерфейс Delve — русские сообщения (Fluent). Термины — из GLOSSARY.md.
 
 skip-to-content = К содержимому
-nav-lobby = Столы
+nav-lobby = Delve: столы
 language = Язык
 loading = Загрузка…
 refused = Отказано
@@ -66,6 +66,8 @@ turn-game-minutes = { $minutes ->
     [many] { $minutes } игровых минут на ход подземелья
    *[other] { $minutes } игровой минуты на ход подземелья
 }
+go-to-control = К кнопке «{ $control }»
+screen-parts = Части экрана
 start-exploration = Начать ходы подземелья
 pause = ❚❚ Пауза
 resume = ▶ Продолжить
@@ -83,6 +85,8 @@ decisions = { $count ->
     [0] Решения
    *[other] Решения ({ $count })
 }
+news-decision = Новое решение: { $prompt }
+news-your-turn = Ваш боевой ход: действует { $name }.
 no-decisions = Ничто не ждёт ответа.
 decision-text = Подробности (необязательно)
 no-character = нет персонажа

@@ -4,7 +4,7 @@
 //   #table=<id>&token=<t>  → the table (Referee or player screen, by the token)
 
 import { setLang, onLangChange, translateStatic, lang } from "./i18n.js";
-import { $ } from "./dom.js";
+import { $, watchModals } from "./dom.js";
 import { lobby, joinScreen } from "./lobby.js";
 import { preload } from "./api.js";
 
@@ -35,6 +35,7 @@ async function route() {
 }
 
 async function main() {
+  watchModals();
   await setLang();
   translateStatic();
   const sel = $("#lang-select");

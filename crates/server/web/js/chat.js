@@ -173,7 +173,7 @@ function Form({ screen, f, others }) {
         <input id="roll-label" size="14" maxlength="80" value=${f.label} onInput=${(e) => (f.label = e.target.value)} />
       </div>
       <div class="row wrap" role="group" aria-label=${t("roll-quick")}>
-        ${QUICK.map((d) => html`<button key=${d} type="button" class="quick-die" data-dice=${d} aria-label=${t("roll-quick-one", { dice: d })} onClick=${() => roll(d)}>${d.replace(/^1d/, "d")}</button>`)}
+        ${QUICK.map((d) => html`<button key=${d} type="button" class="quick-die" data-dice=${d} aria-label=${t("roll-quick-one", { dice: d.replace(/^1d/, "d") })} onClick=${() => roll(d)}>${d.replace(/^1d/, "d")}</button>`)}
       </div>
       <div class="row wrap">
         <label class="row"><input id="roll-secret" type="checkbox" checked=${f.secret} onChange=${(e) => (f.secret = e.target.checked)} /> ${screen.isReferee ? t("roll-secret-referee") : t("roll-secret-player")}</label>

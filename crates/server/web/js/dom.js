@@ -57,3 +57,49 @@ export function announce(text, kind = "info") {
   box.append(t);
   setTimeout(() => t.remove(), kind === "error" ? 8000 : 4000);
 }
+
+const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/** A modal dialog added to the body: the rest inert, Tab kept inside, focus given back (README). */
+export function watchModals() {
+  let before = null;
+  document.addEventListener("focusin", (e) => {
+    if (!e.target.closest?.('[role="dialog"][aria-modal="true"]')) before = e.target;
+  });
+  const open = new Map();
+  const keep = new Set(["toasts", "sr-status"]);
+  const trap = (e) => {
+    if (e.key !== "Tab") return;
+    const all = [...e.currentTarget.querySelectorAll(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+    if (!all.length) return;
+    const first = all[0];
+    const last = all[all.length - 1];
+    if (e.shiftKey && (document.activeElement === first || !e.currentTarget.contains(document.activeElement))) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      for (const n of r.addedNodes) {
+        if (!(n instanceof Element) || n.getAttribute("role") !== "dialog" || n.getAttribute("aria-modal") !== "true") continue;
+        const made = [...document.body.children].filter((el) => el !== n && !keep.has(el.id) && !el.inert);
+        for (const el of made) el.inert = true;
+        n.addEventListener("keydown", trap);
+        open.set(n, { made, opener: before });
+        if (!n.contains(document.activeElement)) n.querySelector(FOCUSABLE)?.focus();
+      }
+      for (const n of r.removedNodes) {
+        const o = open.get(n);
+        if (!o) continue;
+        open.delete(n);
+        for (const el of o.made) el.inert = false;
+        const back = o.opener?.isConnected ? o.opener : document.getElementById("main");
+        back?.focus();
+      }
+    }
+  }).observe(document.body, { childList: true });
+}

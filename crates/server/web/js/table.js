@@ -25,6 +25,9 @@ import { Chat } from "./chat.js";
 const html = htm.bind(h);
 const EXPLORATION_TIMER = "exploration_turn";
 
+/** The width at which a ruleset's tabs split the screen (app.css). */
+const PHONE = matchMedia("(max-width: 759px)");
+
 /** Events per page of the log: the newest page on opening, older ones on request. */
 export const LOG_PAGE = 50;
 
@@ -65,6 +68,24 @@ export class TableScreen {
     this.invites = [];
     this.clockSkew = 0;
     this.dirty = false;
+    // Focus kept across renders (keepFocus); news said once; `localGen`: see README.
+    this.focused = null;
+    this.focusPanel = null;
+    this.main.addEventListener("focusin", (e) => {
+      this.focused = e.target;
+      this.focusPanel = e.target.closest?.("section[id], details[id]")?.id || null;
+    });
+    this.main.addEventListener("focusout", (e) => {
+      // Moved away by the user, not removed or disabled by a render (checked once it is done).
+      const el = e.target;
+      if (this.main.contains(e.relatedTarget)) return;
+      setTimeout(() => {
+        if (this.focused === el && el.isConnected && !el.disabled && document.activeElement !== el) this.focused = null;
+      }, 0);
+    });
+    this.spoken = null;
+    this.localGen = 0;
+    this.live = false;
   }
 
   get isReferee() {
@@ -165,10 +186,12 @@ export class TableScreen {
     this.refreshing = Promise.resolve().then(async () => {
       try {
         await this.refresh();
+        this.live = true;
         this.render();
       } catch (e) {
         announce(e.message, "error");
       } finally {
+        this.live = false;
         this.refreshing = null;
         if (this.dirty) this.scheduleRefresh();
       }
@@ -230,7 +253,62 @@ export class TableScreen {
     const role = this.isReferee ? t("role-referee") : t("role-player-named", { name: this.viewer?.name ?? "" });
     $("#where").textContent = `${this.view.table.name} · ${role}`;
     document.title = `${this.view.table.name} — Delve`;
+    if (!this.live) this.localGen++;
     render(html`<${Table} screen=${this} lang=${lang()} />`, this.main);
+    this.keepFocus();
+    this.announceNews();
+  }
+
+  /** Focus taken out of the page (or disabled) by a render goes to the same id, the next decision or the panel's heading. */
+  keepFocus() {
+    const gone = this.focused;
+    if (!gone || (gone.isConnected && !gone.disabled)) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected && !active.disabled) return;
+    const again = gone.id && document.getElementById(gone.id);
+    let target = again && again !== gone && this.main.contains(again) && !again.disabled ? again : null;
+    if (!target) {
+      const panel = this.focusPanel && document.getElementById(this.focusPanel);
+      if (panel) target = (panel.id === "decisions" && panel.querySelector(".decision button:not(:disabled)")) || panel.querySelector("h2");
+    }
+    if (!target) target = document.getElementById("screen-title");
+    if (!target) return;
+    if (!target.matches("a[href], button, input, select, textarea, [tabindex]")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
+  }
+
+  /** Says once, in the page's status line: a decision this seat may answer, "your turn", log lines. */
+  announceNews() {
+    const ds = (this.view.decisions || []).filter((d) => this.canAnswer(d));
+    const c = this.view.clock?.combat;
+    const who = c?.order?.[c.current];
+    const turn = c && who && !this.isReferee && this.mine().includes(who) ? `${c.round}/${c.current}/${who}` : null;
+    const first = !this.spoken;
+    const spoken = (this.spoken ||= { decisions: new Set(), turn: null, n: this.lastN });
+    const news = [];
+    // New log lines speak through the log's own live region; while it is hidden (another
+    // phone tab), here.
+    // (From the tab state, not the layout: asking the layout would force it at every event.)
+    const pane = this.tabs && document.getElementById("log-list")?.closest(".pane");
+    const hidden = pane && !pane.classList.contains("on") && PHONE.matches;
+    if (hidden) for (const ev of this.events) if (ev.n > spoken.n) news.push(log.describe(ev).text);
+    spoken.n = Math.max(spoken.n, this.lastN);
+    for (const d of ds) {
+      if (!spoken.decisions.has(d.id)) news.push(t("news-decision", { prompt: log.decisionPrompt(d) }));
+      spoken.decisions.add(d.id);
+    }
+    if (turn && turn !== spoken.turn) news.push(t("news-your-turn", { name: this.nameOf(who) }));
+    spoken.turn = turn;
+    if (!first && news.length) announce(news.join(" "), "sr");
+  }
+
+  /** Picks the phone tab holding the element `id`. */
+  showTabOf(id) {
+    const pane = document.getElementById(id)?.closest(".pane[data-tab]");
+    if (pane && this.tabs && pane.dataset.tab !== this.tab) {
+      this.tab = pane.dataset.tab;
+      this.render();
+    }
   }
 
   // ---------- clock ----------
@@ -334,11 +412,14 @@ function DomPart({ build }) {
   const ref = useRef(null);
   useLayoutEffect(() => {
     const box = ref.current;
+    const nodes = [build()].flat(Infinity).filter((n) => n instanceof Node);
+    // The same nodes (a kept panel): left alone, so no alert in it is said again.
+    const now = box.childNodes;
+    if (nodes.length === now.length && nodes.every((n, i) => n === now[i])) return;
     const active = document.activeElement;
     const focusId = active && box.contains(active) ? active.id : null;
     const open = {};
     for (const d of box.querySelectorAll("details[id]")) open[d.id] = d.open;
-    const nodes = [build()].flat(Infinity).filter((n) => n instanceof Node);
     box.replaceChildren(...nodes);
     for (const d of box.querySelectorAll("details[id]")) if (d.id in open) d.open = open[d.id];
     if (focusId) document.getElementById(focusId)?.focus({ preventScroll: true });
@@ -368,9 +449,9 @@ function TimerLeft({ screen, timer }) {
 
 /**
  * A ruleset's part of a column: Preact elements as they are; each run of DOM-built panels in
- * one `DomPart` (so focus moving between them is carried over).
+ * one `DomPart` (so focus moving between them is carried over); `{tab, items}`: a tab's pane.
  */
-function place(items, prefix) {
+function place(items, prefix, pane) {
   const out = [];
   let run = null;
   for (const x of [items].flat(Infinity).filter(Boolean)) {
@@ -380,6 +461,10 @@ function place(items, prefix) {
         out.push(html`<${DomPart} key=${`${prefix}-${out.length}`} build=${() => nodes} />`);
       }
       run.push(x);
+    } else if (typeof x.tab === "string" && "items" in x) {
+      run = null;
+      const key = `${prefix}-${out.length}`;
+      out.push(pane(x.tab, key, place(x.items, key, pane)));
     } else {
       run = null;
       out.push(x);
@@ -388,30 +473,74 @@ function place(items, prefix) {
   return out;
 }
 
+/** The phone tab shown: picked by hand, else the layout's suggestion, else the first. */
+function currentTab(screen, tabs, suggested) {
+  const known = (id) => tabs.some((x) => x.id === id);
+  return known(screen.tab) ? screen.tab : known(suggested) ? suggested : tabs[0].id;
+}
+
+function TabBar({ screen, tabs, current }) {
+  const pick = (id, focus) => {
+    screen.tab = id;
+    screen.render();
+    if (focus) document.getElementById(`tab-${id}`)?.focus();
+  };
+  const keys = (e) => {
+    const i = tabs.findIndex((x) => x.id === current);
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    pick(tabs[(to + tabs.length) % tabs.length].id, true);
+  };
+  return html`<div class="tab-bar" role="tablist" aria-label=${t("screen-parts")} onKeyDown=${keys}>
+    ${tabs.map(
+      (x) => html`<button key=${x.id} type="button" role="tab" id=${`tab-${x.id}`} aria-selected=${x.id === current ? "true" : "false"} tabindex=${x.id === current ? 0 : -1} onClick=${() => pick(x.id)}>${x.label}</button>`,
+    )}
+  </div>`;
+}
+
 function Table({ screen }) {
   const role = screen.isReferee ? "referee" : "player";
   const part = screen.ruleset ? screen.ruleset.layout(screen) : null;
-  const a = [html`<${Clock} key="clock" screen=${screen} />`, html`<${Decisions} key="decisions" screen=${screen} />`, html`<${Chat} key="chat" screen=${screen} />`];
+  const tabs = part?.tabs?.length ? part.tabs : null;
+  const current = tabs ? currentTab(screen, tabs, part.tab) : null;
+  screen.tabs = tabs;
+  // A pane of one phone tab (README: "Phone tabs").
+  const pane = (tab, key, children, always = false) =>
+    tabs ? html`<div key=${key} class=${`pane${tab === current || always ? " on" : ""}`} data-tab=${tab}>${children}</div>` : children;
+  const shellTab = (name) => (tabs.find((x) => x.shell?.includes(name)) || tabs[0]).id;
+  const shellPane = (name, el, always = false) => (tabs ? pane(shellTab(name), name, el, always) : el);
+  const waiting = (screen.view.decisions || []).some((d) => screen.isReferee || screen.canAnswer(d));
+  const a = [
+    shellPane("clock", html`<${Clock} key="clock" screen=${screen} />`),
+    shellPane("decisions", html`<${Decisions} key="decisions" screen=${screen} />`, waiting),
+    shellPane("chat", html`<${Chat} key="chat" screen=${screen} />`),
+  ];
   const b = [];
   if (part) {
-    a.push(...place(part.a, "a"));
-    b.push(...place(part.b, "b"));
+    a.push(...place(part.a, "a", pane));
+    b.push(...place(part.b, "b", pane));
   } else {
     b.push(html`<${RawState} key="state" screen=${screen} />`);
   }
   if (screen.isReferee) {
-    if (part) b.push(...place(part.tools, "tools"));
-    b.push(html`<${Invites} key="invites" screen=${screen} />`, html`<${Packs} key="packs" screen=${screen} />`, html`<${Commands} key="commands" screen=${screen} />`);
+    if (part) b.push(...place(part.tools, "tools", pane));
+    b.push(
+      shellPane("invites", html`<${Invites} key="invites" screen=${screen} />`),
+      shellPane("packs", html`<${Packs} key="packs" screen=${screen} />`),
+      shellPane("commands", html`<${Commands} key="commands" screen=${screen} />`),
+    );
   } else if (!part) {
     b.push(html`<${Commands} key="commands" screen=${screen} />`);
   }
   // One h1 per screen (for screen readers' heading list): the table and whose seat this is.
   const heading = screen.isReferee ? t("screen-title-referee", { table: screen.view.table.name ?? "" }) : t("screen-title-player", { table: screen.view.table.name ?? "", player: screen.viewer?.name ?? "" });
-  return html`<div class=${`table-screen ${role}`} id="screen" data-ruleset=${screen.view.table.ruleset}>
+  return html`<div class=${`table-screen ${role}${tabs ? " tabbed" : ""}`} id="screen" data-ruleset=${screen.view.table.ruleset} data-tab=${current}>
     <h1 class="sr" id="screen-title">${heading}</h1>
+    ${tabs ? html`<${TabBar} screen=${screen} tabs=${tabs} current=${current} />` : null}
     <div class="col col-a">${a}</div>
     <div class="col col-b">${b}</div>
-    <div class="col col-c"><${Log} screen=${screen} /></div>
+    <div class="col col-c">${shellPane("log", html`<${Log} screen=${screen} />`)}</div>
   </div>`;
 }
 
@@ -448,34 +577,52 @@ function Clock({ screen }) {
   <//>`;
 }
 
+/** The generic clock controls, but none for what the ruleset's `ownClockControls` gives. */
 function ClockControls({ screen, ex, timer, running, clock }) {
   const f = screen.forms;
+  const own = screen.ruleset?.ownClockControls?.(screen) || {};
   const send = (cmd) => screen.send(cmd).catch(() => {});
   const b = (id, label, cmd, cls = "") => html`<button id=${id} type="button" class=${cls} onClick=${() => send({ clock: cmd })}>${label}</button>`;
   const row = [];
   if (!ex) {
-    if (f.turnMinutes === undefined) f.turnMinutes = String(screen.ruleset?.turnMinutes?.(screen) ?? 30);
-    const start = () => {
-      const m = Number(f.turnMinutes);
-      const length = m > 0 ? { kind: "real_time", ms: Math.round(m * 60000) } : { kind: "manual" };
-      send({ clock: { start_exploration: { length } } });
-    };
-    row.push(
-      html`<label for="turn-minutes">${t("dungeon-turn-minutes")}</label>`,
-      html`<input id="turn-minutes" type="number" min="0" max="240" step="any" inputmode="decimal" aria-label=${t("dungeon-turn-minutes")} value=${f.turnMinutes} onInput=${(e) => (f.turnMinutes = e.target.value)} />`,
-      html`<button id="start-exploration" type="button" class="primary" onClick=${start}>${t("start-exploration")}</button>`,
-    );
+    if (own.exploration) row.push(html`<${GoTo} screen=${screen} to=${own.exploration} />`);
+    else {
+      if (f.turnMinutes === undefined) f.turnMinutes = "30";
+      const start = () => {
+        const m = Number(f.turnMinutes);
+        const length = m > 0 ? { kind: "real_time", ms: Math.round(m * 60000) } : { kind: "manual" };
+        send({ clock: { start_exploration: { length } } });
+      };
+      row.push(
+        html`<label for="turn-minutes">${t("dungeon-turn-minutes")}</label>`,
+        html`<input id="turn-minutes" type="number" min="0" max="240" step="any" inputmode="decimal" value=${f.turnMinutes} onInput=${(e) => (f.turnMinutes = e.target.value)} />`,
+        html`<button id="start-exploration" type="button" class="primary" onClick=${start}>${t("start-exploration")}</button>`,
+      );
+    }
   } else {
-    const own = timer ? screen.ruleset?.pauseCommands?.(screen) : null;
-    if (own) {
-      const r = (id, label, cmd, cls = "") => html`<button id=${id} type="button" class=${cls} onClick=${() => send({ rules: cmd })}>${label}</button>`;
-      row.push(running ? r("pause-clock", t("pause"), own.pause) : r("resume-clock", t("resume"), own.resume, "primary"));
-    } else if (timer) row.push(running ? b("pause-clock", t("pause"), { pause_timer: { id: EXPLORATION_TIMER } }) : b("resume-clock", t("resume"), { resume_timer: { id: EXPLORATION_TIMER } }, "primary"));
-    row.push(b("end-turn", t("end-turn"), "end_exploration_turn", "primary"), b("end-exploration", t("end-exploration"), "end_exploration"));
+    if (timer && !own.exploration)
+      row.push(running ? b("pause-clock", t("pause"), { pause_timer: { id: EXPLORATION_TIMER } }) : b("resume-clock", t("resume"), { resume_timer: { id: EXPLORATION_TIMER } }, "primary"));
+    row.push(b("end-turn", t("end-turn"), "end_exploration_turn", "primary"));
+    if (!own.exploration) row.push(b("end-exploration", t("end-exploration"), "end_exploration"));
   }
-  if (!clock.resting) row.push(b("start-rest", t("start-rest"), "start_rest"));
-  else row.push(b("end-rest", t("end-rest"), { end_rest: { completed: true } }), b("abort-rest", t("abort-rest"), { end_rest: { completed: false } }));
-  return html`<div class="row wrap controls">${row}</div>`;
+  if (!own.rest) {
+    if (!clock.resting) row.push(b("start-rest", t("start-rest"), "start_rest"));
+    else row.push(b("end-rest", t("end-rest"), { end_rest: { completed: true } }), b("abort-rest", t("abort-rest"), { end_rest: { completed: false } }));
+  }
+  return row.length ? html`<div class="row wrap controls">${row}</div>` : null;
+}
+
+/** An empty state's pointer at the ruleset's control: its tab shown, the focus on it. */
+function GoTo({ screen, to }) {
+  const go = () => {
+    screen.showTabOf(to.id);
+    requestAnimationFrame(() => {
+      const el = document.getElementById(to.id);
+      el?.scrollIntoView({ block: "center" });
+      el?.focus();
+    });
+  };
+  return html`<button type="button" class="link go-to" data-go-to=${to.id} onClick=${go}>${t("go-to-control", { control: to.label })}</button>`;
 }
 
 /** The events of the last end of a dungeon turn (between the boundary and the next turn). */
@@ -545,15 +692,27 @@ class LogEntry extends Component {
   }
 }
 
+/** The log's lines, not even compared again while its events, filter and words are the same. */
+class LogLines extends Component {
+  shouldComponentUpdate(next) {
+    return next.sig !== this.props.sig;
+  }
+  render({ screen }) {
+    const list = [];
+    const v = messagesVersion();
+    for (let i = screen.events.length - 1; i >= 0; i--) {
+      const ev = screen.events[i];
+      list.push(html`<${LogEntry} key=${ev.n} ev=${ev} filter=${screen.filter} v=${v} />`);
+    }
+    return list;
+  }
+}
+
 function Log({ screen }) {
   const subjects = screen.characters();
   const filter = screen.filter;
-  const list = [];
-  const v = messagesVersion();
-  for (let i = screen.events.length - 1; i >= 0; i--) {
-    const ev = screen.events[i];
-    list.push(html`<${LogEntry} key=${ev.n} ev=${ev} filter=${filter} v=${v} />`);
-  }
+  const evs = screen.events;
+  const sig = [evs.length, evs[0]?.n, evs[evs.length - 1]?.n, filter, messagesVersion(), lang()].join("/");
   return html`<${Section} id="log" title=${t("log")}>
     <label class="row"><span>${t("log-filter")}</span>
       <select id="log-filter" aria-label=${t("log-filter")} value=${filter} onChange=${(e) => {
@@ -564,11 +723,11 @@ function Log({ screen }) {
         ${subjects.map((c) => html`<option key=${c.id} value=${c.id}>${c.name}</option>`)}
       </select>
     </label>
-    <ol id="log-list" class="log" reversed aria-live=${screen.loadingOlder ? "off" : "polite"} aria-busy=${screen.loadingOlder ? "true" : "false"} aria-relevant="additions" onScroll=${(e) => {
+    <ol id="log-list" class="log" reversed tabindex="0" aria-labelledby="log-h" aria-live=${screen.loadingOlder ? "off" : "polite"} aria-busy=${screen.loadingOlder ? "true" : "false"} aria-relevant="additions" onScroll=${(e) => {
       // Scrolled to its end (the oldest loaded event): the next older page.
       const el = e.currentTarget;
       if (el.scrollTop + el.clientHeight >= el.scrollHeight - 40) screen.loadOlder();
-    }}>${list}</ol>
+    }}><${LogLines} screen=${screen} sig=${sig} /></ol>
     ${screen.olderBefore != null
       ? html`<button id="log-older" type="button" aria-busy=${screen.loadingOlder ? "true" : "false"} onClick=${() => screen.loadOlder()}>${screen.loadingOlder ? t("log-loading-older") : t("log-show-older")}</button>`
       : null}

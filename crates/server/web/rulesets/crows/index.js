@@ -7,7 +7,7 @@
 // (js/dom.js) the shell places. Messages: this folder's en.ftl / ru.ftl.
 
 import { h, section } from "../../js/vdom.js";
-import { t, has } from "../../js/i18n.js";
+import { t, has, lang, messagesVersion } from "../../js/i18n.js";
 import { creatureCard, isParty, displayName } from "./sheet.js";
 import { inventoryPanel } from "./inventory.js";
 import { testPanel } from "./testpanel.js";
@@ -259,23 +259,87 @@ function openCreateForm() {
   (document.getElementById("cc-card") || document.getElementById("cc-name"))?.focus();
 }
 
+/** The phone tabs (party, dungeon, maps, log), with the shell panels each holds. */
+function tabs() {
+  return [
+    { id: "party", label: t("party"), shell: ["decisions", "invites", "packs"] },
+    { id: "dungeon", label: t("dungeon"), shell: ["clock"] },
+    { id: "combat", label: t("combat") },
+    { id: "log", label: t("log"), shell: ["log", "chat", "commands"] },
+  ];
+}
+
+/**
+ * A panel kept (the very elements or nodes of the last render, which Preact and the shell's
+ * DomPart then leave alone) while the view parts it reads, the seat, the language and
+ * `screen.localGen` (bumped by every render that is not a live update's) are the same.
+ */
+function keep(screen, name, parts, build) {
+  const kept = (screen.crowsKept ||= {});
+  const v = screen.view;
+  const key = JSON.stringify([screen.localGen, lang(), messagesVersion(), v.viewer, v.participants, screen.selected, ...parts]);
+  if (kept[name]?.key !== key) kept[name] = { key, out: build() };
+  return kept[name].out;
+}
+
+const SEEN_BY_DUNGEON = new Set(["encounter_checked", "rest_encounter_checked", "treasure_valued"]);
+
+/** The events the dungeon panel lists (encounter checks, treasure): their count and the last. */
+function dungeonEvents(screen) {
+  let count = 0;
+  let last = 0;
+  for (const ev of screen.events) {
+    const e = ev.body?.type === "rules" ? ev.body.event : null;
+    if (e && SEEN_BY_DUNGEON.has(Object.keys(e)[0])) (count++, (last = ev.n));
+  }
+  return [count, last];
+}
+
+function maps(screen) {
+  const v = screen.view;
+  const r = screen.rules;
+  return keep(screen, "maps", [v.decisions, v.clock, r.combat, r.travel, r.creatures, r.content?.packs, Object.keys(r.content?.items || {}).length], () => mapsPanel(screen));
+}
+
+function dungeon(screen) {
+  const r = screen.rules;
+  return keep(screen, "dungeon", [r.explore, r.travel?.day, r.creatures, Object.keys(r.content?.tables || {}), dungeonEvents(screen)], () => dungeonPanel(screen));
+}
+
+/** A fight under way (or, for a player, a battle map shown): the phone opens on its tab. */
+function fighting(screen) {
+  return !!(screen.view.clock?.combat || (!screen.isReferee && screen.rules.combat));
+}
+
 /** The Referee's columns and tools. */
 function refereeLayout(screen) {
   const party = Object.values(screen.creatures).filter(isParty);
   const others = Object.values(screen.creatures).filter((c) => !isParty(c));
   return {
     a: [
-      dungeonPanel(screen),
-      section(
-        "party",
-        t("party"),
-        party.length
-          ? h("div", { class: "cards" }, party.map((c) => card(screen, c)))
-          : h("p", { class: "hint" }, t("no-party"), " ", h("button", { type: "button", id: "open-create-creature", onclick: openCreateForm }, t("create-creature"))),
-      ),
+      { tab: "dungeon", items: [dungeon(screen)] },
+      {
+        tab: "party",
+        items: [
+          keep(screen, "party", [screen.rules.creatures], () =>
+            section(
+              "party",
+              t("party"),
+              party.length
+                ? h("div", { class: "cards" }, party.map((c) => card(screen, c)))
+                : h("p", { class: "hint" }, t("no-party"), " ", h("button", { type: "button", id: "open-create-creature", onclick: openCreateForm }, t("create-creature"))),
+            ),
+          ),
+        ],
+      },
     ],
-    b: [mapsPanel(screen), selectedPanels(screen), section("monsters", t("monsters-npcs"), others.length ? h("div", { class: "cards" }, others.map((c) => card(screen, c))) : h("p", { class: "hint" }, t("none")))],
-    tools: [createCreaturePanel(screen)],
+    b: [
+      { tab: "combat", items: [maps(screen)] },
+      { tab: "party", items: [selectedPanels(screen), section("monsters", t("monsters-npcs"), others.length ? h("div", { class: "cards" }, others.map((c) => card(screen, c))) : h("p", { class: "hint" }, t("none"), " ", h("button", { type: "button", id: "open-create-monster", onclick: openCreateForm }, t("create-creature"))))] },
+    ],
+    tools: [{ tab: "party", items: [keep(screen, "create", [Object.keys(screen.creatures), screen.rules.content?.creatures], () => createCreaturePanel(screen))] }],
+    tabs: tabs(),
+    tab: fighting(screen) ? "combat" : null,
   };
 }
 
@@ -283,9 +347,17 @@ function playerLayout(screen) {
   const own = screen.mine();
   const others = Object.values(screen.creatures).filter((c) => !own.includes(c.id));
   return {
-    a: [dungeonPanel(screen), characterRequestPanel(screen), own.map((id) => card(screen, screen.creatures[id], { full: true }))],
-    b: [mapsPanel(screen), selectedPanels(screen), others.length ? section("others", t("others"), h("div", { class: "cards" }, others.map((c) => card(screen, c)))) : null],
+    a: [
+      { tab: "dungeon", items: [dungeon(screen)] },
+      { tab: "party", items: [characterRequestPanel(screen), own.map((id) => card(screen, screen.creatures[id], { full: true }))] },
+    ],
+    b: [
+      { tab: "combat", items: [maps(screen)] },
+      { tab: "party", items: [selectedPanels(screen), others.length ? section("others", t("others"), h("div", { class: "cards" }, others.map((c) => card(screen, c)))) : null] },
+    ],
     tools: [],
+    tabs: tabs(),
+    tab: fighting(screen) ? "combat" : null,
   };
 }
 
@@ -321,11 +393,8 @@ export default {
     if (d.kind === "crows.expertise") return t("opt-crows-expertise-spend", { expertise, tier: d.args?.tier_with ?? "?", uses: o.data?.uses_left ?? "?" });
     return expertise;
   },
-  /** In a dungeon entered with `enter_dungeon`, the explore family pauses its turn. */
-  pauseCommands(screen) {
-    return screen.rules.explore?.visit ? { pause: { pause_dungeon_turn: {} }, resume: { resume_dungeon_turn: {} } } : null;
-  },
-  turnMinutes(screen) {
-    return screen.rules.dungeon_turn_minutes ?? 30;
+  /** The dungeon panel enters, pauses and leaves dungeons and runs rests: no shell clock controls for them. */
+  ownClockControls() {
+    return { exploration: { id: "enter-dungeon", label: t("enter-dungeon") }, rest: { id: "start-rest-party", label: t("start-rest-party") } };
   },
 };
