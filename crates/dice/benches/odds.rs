@@ -3,8 +3,26 @@
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 
 const EXPRESSIONS: &[&str] = &[
-    "2d6", "3d6", "4d6kh3", "2d20kh1", "100d6", "20d10kh5", "10d20dl3", "6d10>=8", "d6r1",
-    "8d6ro1", "3d6!", "10d6!kh3", "4d6!dl1", "2d6*1d10", "1000d6", "10000d6",
+    "2d6",
+    "3d6",
+    "4d6kh3",
+    "2d20kh1",
+    "100d6",
+    "20d10kh5",
+    "10d20dl3",
+    "6d10>=8",
+    "d6r1",
+    "8d6ro1",
+    "3d6!",
+    "10d6!kh3",
+    "4d6!dl1",
+    "2d6*1d10",
+    "50d6",
+    "200d6",
+    "400d6",
+    "60d20kh10",
+    "1000d6",
+    "10000d6",
 ];
 
 fn bench(c: &mut Criterion) {

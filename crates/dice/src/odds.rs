@@ -326,10 +326,33 @@ pub fn distribution_with(expr: &Expression, opts: &OddsOptions) -> Result<Distri
     }
     if !opts.force_big {
         tier!(u128, 128.0 + 24.0 - 1.0);
-        tier!(num::Wide<4>, 256.0);
-        tier!(num::Wide<8>, 512.0);
-        tier!(num::Wide<16>, 1024.0);
-        tier!(num::Wide<32>, 2048.0);
+        // The same tiers on `bnum`'s integers, for the side-by-side measurement only
+        // (`--features bnum-compare` and `DELVE_ODDS_BNUM=1`, `DELVE_ODDS_RUINT=1` for `ruint`'s;
+        // see `odds::num`).
+        #[cfg(feature = "bnum-compare")]
+        let bnum_tiers = std::env::var_os("DELVE_ODDS_BNUM").is_some();
+        #[cfg(not(feature = "bnum-compare"))]
+        let bnum_tiers = false;
+        if bnum_tiers {
+            #[cfg(feature = "bnum-compare")]
+            {
+                if std::env::var_os("DELVE_ODDS_RUINT").is_some() {
+                    tier!(ruint::Uint<256, 4>, 256.0);
+                    tier!(ruint::Uint<512, 8>, 512.0);
+                    tier!(ruint::Uint<1024, 16>, 1024.0);
+                    tier!(ruint::Uint<2048, 32>, 2048.0);
+                }
+                tier!(bnum::Uint<32>, 256.0);
+                tier!(bnum::Uint<64>, 512.0);
+                tier!(bnum::Uint<128>, 1024.0);
+                tier!(bnum::Uint<256>, 2048.0);
+            }
+        } else {
+            tier!(num::Wide<4>, 256.0);
+            tier!(num::Wide<8>, 512.0);
+            tier!(num::Wide<16>, 1024.0);
+            tier!(num::Wide<32>, 2048.0);
+        }
     }
     let mut cx = Cx::new(opts);
     match eval::<BigUint>(&expr.root, &mut cx) {

@@ -131,6 +131,18 @@ pub struct CrowsState {
     /// to charge to the helper's combat turn ([`assist_charges`]).
     #[serde(default)]
     pub assist_charges: Vec<AssistCharge>,
+    /// Each player's latest refused character request (name and the Referee's reason), shown
+    /// on that player's screen until they have a crow (`request_character`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub refused_requests: BTreeMap<String, RefusedRequest>,
+}
+
+/// A character request the Referee refused.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RefusedRequest {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// Where a creature's rest ends, for its expertise uses (CR-MIASMA-02): in the Miasma when it

@@ -544,6 +544,58 @@ fn cr_dt_07_greed_reward_by_turn_of_the_first_entry() {
 }
 
 #[test]
+// Covers CR-ENC-01 and CR-DT-07 on the screens: the last five encounter checks (the
+// Referee's) and treasure valuations (everyone's) come from the view, not from the part of
+// the log a screen has loaded; a player's view holds no check.
+fn cr_enc_01_cr_dt_07_the_last_checks_and_valuations_are_in_the_view() {
+    let clock = FakeClock::new(1_000);
+    let mut t = party();
+    enter(&mut t, &clock, json!({}));
+    for n in 0..7 {
+        clock.advance_ms(30 * MIN);
+        due(&mut t, &clock, &[1]).unwrap();
+        rules_at(
+            &mut t,
+            &clock,
+            json!({"treasure_found": {"what": format!("gem {n}"), "value": 10 + n}}),
+            &[],
+        );
+    }
+    let logged = |name: &str| -> Vec<Value> {
+        t.log
+            .iter()
+            .filter_map(|e| match &e.body {
+                EventBody::Rules { event } => event.get(name).cloned(),
+                _ => None,
+            })
+            .collect()
+    };
+    let checks = logged("encounter_checked");
+    let valued = logged("treasure_valued");
+    assert_eq!((checks.len(), valued.len()), (7, 7));
+    let referee_view = explore_view(&t, &Viewer::Referee);
+    let recent: Vec<Value> = referee_view["recent_checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["turn"].clone())
+        .collect();
+    assert_eq!(
+        recent,
+        checks[2..].to_vec(),
+        "the newest five, oldest first"
+    );
+    assert_eq!(referee_view["recent_treasure"], json!(valued[2..].to_vec()));
+    let alice_view = explore_view(&t, &alice());
+    assert!(alice_view.get("recent_checks").is_none());
+    assert_eq!(
+        alice_view["recent_treasure"],
+        referee_view["recent_treasure"]
+    );
+    t.assert_replays();
+}
+
+#[test]
 // Covers CR-DT-08, CR-ERR-48.
 fn cr_dt_08_cr_err_48_greed_once_per_dungeon_per_set_of_players() {
     let mut t = party();

@@ -200,6 +200,18 @@ fn cr_core_09_a_request_out_of_range_is_refused_and_a_refusal_reaches_the_player
     );
     assert_eq!(t.state()["creatures"].as_object().unwrap().len(), 2);
     assert!(t.table.core().participants.players["carol"].is_empty());
+    // Her screen shows the refusal from her view (whatever part of the log it loaded); nobody
+    // else's view carries it.
+    assert_eq!(
+        t.table.view(&Viewer::Player("carol".into()))["rules"]["request_refused"],
+        json!({"name": "Corvin", "reason": "one crow per table tonight"})
+    );
+    assert!(t.table.view(&alice())["rules"]["request_refused"].is_null());
+    assert!(
+        t.table.view(&Viewer::Referee)["rules"]
+            .get("request_refused")
+            .is_none()
+    );
     // Refused, she may ask again.
     t.ok(&player("carol"), request("Corvin", 1), &[]);
     t.assert_replays();

@@ -234,6 +234,12 @@ fn cr_travel_02_the_day_runs_its_steps_in_order() {
     assert_eq!(travel(&t)["day"]["step"], "roles");
     let d = t.decision("crows.travel.choice");
     assert_eq!(d.answerer, engine::Answerer::Controller("bram".into()));
+    // The two options' facts as arguments, for screens that word them in their language.
+    assert_eq!(d.args["choice"], "hex_or_travel_threshold");
+    assert_eq!(
+        (&d.args["first"], &d.args["second"]),
+        (&json!("-1"), &json!("-1"))
+    );
     ev.extend(answer_with(
         &mut t,
         &player("bob"),

@@ -199,6 +199,37 @@ async fn cr_inv_08_cards_print_and_a_player_asks_for_a_crow() {
         assert!(details.contains(part), "{part} in {details}");
     }
     shot_at(&referee, "cards-04-referee-request", Some("#decisions")).await;
+    // A refusal first, with the Referee's reason: the player's screen says so (from the
+    // view, not from the loaded log), and the same form asks again.
+    fill(
+        &referee,
+        ".decision.kind-crows-core-character_request input.free-text",
+        "one crow per table tonight",
+    )
+    .await;
+    click(
+        &referee,
+        ".decision.kind-crows-core-character_request button[data-option=refuse]",
+    )
+    .await;
+    let refused = wait_js(
+        &player,
+        "the refusal",
+        "const p = document.querySelector('#request-refused'); return p && p.textContent",
+    )
+    .await;
+    let refused = refused.as_str().unwrap_or_default().to_string();
+    assert!(
+        refused.contains("Corvin") && refused.contains("one crow per table tonight"),
+        "{refused}"
+    );
+    click(&player, "#rq-submit").await;
+    wait_js(
+        &referee,
+        "the request again",
+        "return document.querySelector('.decision.kind-crows-core-character_request button[data-option=approve]')",
+    )
+    .await;
     click(
         &referee,
         ".decision.kind-crows-core-character_request button[data-option=approve]",

@@ -106,6 +106,7 @@ use crate::test_roll::{Characteristic, ResolvedTest, TestKind};
 
 use crate::ruleset::adapter::Crows;
 use crate::ruleset::request::TestRequest;
+use crate::ruleset::state::RefusedRequest;
 
 pub(super) use crate::ruleset::adapter::{roll_d6s, roll_die};
 pub use commands::{ArmorSpec, AssistedNeeds, CharacteristicValues, CoreCommand, CustomItem};
@@ -492,9 +493,20 @@ impl Crows {
                     *r = new;
                 }
             }
-            CoreEvent::CreatureSeen { .. }
-            | CoreEvent::CreatureSeenChanged { .. }
-            | CoreEvent::CharacterRequestRefused { .. } => {}
+            CoreEvent::CreatureSeen { .. } | CoreEvent::CreatureSeenChanged { .. } => {}
+            CoreEvent::CharacterRequestRefused {
+                player,
+                name,
+                reason,
+            } => {
+                state.refused_requests.insert(
+                    player.clone(),
+                    RefusedRequest {
+                        name: name.clone(),
+                        reason: reason.clone(),
+                    },
+                );
+            }
             CoreEvent::Died { id } => {
                 // The body becomes an object with the gear still on it (CR-CORE-05, CR-DMG-15);
                 // the dead creature's record keeps its wounds but no longer lists that gear,
@@ -706,6 +718,8 @@ impl Crows {
                 .iter()
                 .filter(|(_, o)| !o.hidden)
                 .collect::<BTreeMap<_, _>>(),
+            // This player's own refused request only (its event went to them alone).
+            "request_refused": player.and_then(|p| rules.refused_requests.get(p)),
         })
     }
 

@@ -143,9 +143,10 @@ mod visit;
 pub use self::state::{BOOK_TURN_MINUTES, MAX_PASS_MINUTES, REST_MINUTES};
 use self::visit::{engine_turn, not_in_the_open, secrets, secrets_of, visit};
 
+use self::state::push_recent;
 pub use self::state::{
-    ActivityChoice, DungeonLength, ExploreEvent, ExploreState, Preparation, RestPlace, RestRecord,
-    Visit, VisitSecrets, WoundPick,
+    ActivityChoice, DungeonLength, ExploreEvent, ExploreState, Preparation, RECENT, RecentCheck,
+    RestPlace, RestRecord, TreasureValuation, Visit, VisitSecrets, WoundPick,
 };
 pub(in crate::ruleset) use resting::{finish_rest, interrupt_rest, roll_rest_items};
 
@@ -540,6 +541,8 @@ pub(super) fn project(state: &TableState<CrowsState>, viewer: &Viewer) -> Value 
         "harvested": e.harvested,
         "town": e.town,
         "encounter_options": e.encounter_options,
+        // Public, as the `treasure_valued` events are.
+        "recent_treasure": e.recent_treasure,
     });
     if *viewer == Viewer::Referee
         && let Some(o) = view.as_object_mut()
@@ -555,6 +558,9 @@ pub(super) fn project(state: &TableState<CrowsState>, viewer: &Viewer) -> Value 
         o.insert("secrets".into(), json!(e.secrets));
         o.insert("threshold".into(), json!(threshold));
         o.insert("greed".into(), json!(e.greed));
+        // The encounter checks are the Referee's secret rolls (players saw only that a roll
+        // was made).
+        o.insert("recent_checks".into(), json!(e.recent_checks));
     }
     view
 }
@@ -625,12 +631,25 @@ pub(super) fn apply(state: &mut CrowsState, event: &ExploreEvent) {
                 v.rooms_explored = *explored;
             }
         }
-        E::EncounterChecked { check, .. } => {
+        E::EncounterChecked { check, turn } => {
             if let (Some(p), Some(s)) = (check.pending(), &mut e.secrets) {
                 s.pending.push(p);
             }
+            push_recent(
+                &mut e.recent_checks,
+                RecentCheck::Turn {
+                    turn: *turn,
+                    check: check.clone(),
+                },
+            );
         }
         E::RestEncounterChecked { result, due_turn } => {
+            push_recent(
+                &mut e.recent_checks,
+                RecentCheck::Rest {
+                    result: result.clone(),
+                },
+            );
             if let Some(r) = &mut e.rest {
                 r.check_made = true;
             }
@@ -650,10 +669,23 @@ pub(super) fn apply(state: &mut CrowsState, event: &ExploreEvent) {
                 s.pending.remove(i);
             }
         }
-        E::EncounterSign { .. }
-        | E::EncounterTable { .. }
-        | E::EncounterOverdue { .. }
-        | E::TreasureValued { .. } => {}
+        E::EncounterSign { .. } | E::EncounterTable { .. } | E::EncounterOverdue { .. } => {}
+        E::TreasureValued {
+            what,
+            base,
+            turn,
+            percent,
+            value,
+        } => push_recent(
+            &mut e.recent_treasure,
+            TreasureValuation {
+                what: what.clone(),
+                base: *base,
+                turn: *turn,
+                percent: *percent,
+                value: *value,
+            },
+        ),
         E::EncounterRulesSet { options } => e.encounter_options = *options,
         E::OutsideTimePassed { minutes, .. } => {
             e.outside

@@ -1,7 +1,7 @@
 //! The exploration state the table keeps: the dungeon visit, rests and their records, town
 //! days, and the events of the exploration commands.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
@@ -167,6 +167,44 @@ pub struct ExploreState {
     pub harvested: BTreeSet<String>,
     #[serde(default)]
     pub town: Option<TownDay>,
+    /// The latest encounter checks, dungeon turns' and rests', oldest first (at most
+    /// [`RECENT`]): the Referee's screen lists them whatever part of the log it has loaded.
+    #[serde(default)]
+    pub recent_checks: VecDeque<RecentCheck>,
+    /// The latest treasure valuations (CR-DT-07), oldest first (at most [`RECENT`]).
+    #[serde(default)]
+    pub recent_treasure: VecDeque<TreasureValuation>,
+}
+
+/// How many recent encounter checks and treasure valuations the state keeps for the screens.
+pub const RECENT: usize = 5;
+
+/// One recent encounter check, as its event told it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecentCheck {
+    /// At the end of a dungeon turn (CR-ENC-01).
+    Turn { turn: u32, check: EncounterCheck },
+    /// During a rest (CR-REST-08).
+    Rest { result: RestEncounter },
+}
+
+/// One treasure valuation (CR-DT-07), as its event told it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TreasureValuation {
+    pub what: String,
+    pub base: u64,
+    pub turn: u32,
+    pub percent: u32,
+    pub value: u64,
+}
+
+/// Appends to a bounded list of recent lines, dropping the oldest past [`RECENT`].
+pub(super) fn push_recent<T>(list: &mut VecDeque<T>, item: T) {
+    list.push_back(item);
+    while list.len() > RECENT {
+        list.pop_front();
+    }
 }
 
 /// The events of the explore commands.

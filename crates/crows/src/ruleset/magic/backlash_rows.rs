@@ -870,6 +870,9 @@ pub(super) fn resistance_done(
     };
     let mut c = record(ctx, roller)?.creature.clone();
     let mut notes: Vec<String> = Vec::new();
+    // The same facts as data, for a log that words them itself.
+    let mut may_move: Option<u8> = None;
+    let mut held_damage = false;
     let mut damage = Vec::new();
     for e in effects.iter() {
         match *e {
@@ -881,9 +884,13 @@ pub(super) fn resistance_done(
                     range: 0,
                 });
             }
-            BacklashEffect::MayMove(n) => notes.push(format!("may move {n} squares")),
+            BacklashEffect::MayMove(n) => {
+                may_move = Some(n);
+                notes.push(format!("may move {n} squares"));
+            }
             BacklashEffect::Triggered { .. } => {
-                notes.push("takes 1d6 piercing at the end of every round while held".into())
+                held_damage = true;
+                notes.push("takes 1d6 piercing at the end of every round while held".into());
             }
             _ => {}
         }
@@ -893,7 +900,8 @@ pub(super) fn resistance_done(
         roller,
         c,
         &format!("backlash {}–{} resistance roll", row.low, row.high),
-        json!({"tier": resolved.final_tier.number(), "notes": notes}),
+        json!({"tier": resolved.final_tier.number(), "notes": notes, "may_move": may_move,
+            "held_damage": held_damage}),
     )?;
     for (amount, piercing) in damage {
         hurt(rules, ctx, roller, amount, piercing)?;

@@ -546,6 +546,25 @@ fn choice_labels(c: Choice) -> [(String, String); 2] {
     }
 }
 
+/// The decision's arguments for a [`Choice`]'s two options, for a client that words them
+/// itself: `choice` (`hex_or_travel_threshold` or `rest_threshold_or_crafting`) and the two
+/// signed amounts `first` and `second` (e.g. "+1").
+fn choice_args(c: Choice, mut args: Value) -> Value {
+    let (kind, first, second) = match c {
+        Choice::HexOrTravelThreshold(n) => ("hex_or_travel_threshold", n, n),
+        Choice::RestThresholdOrCrafting {
+            threshold,
+            crafting,
+        } => ("rest_threshold_or_crafting", threshold, crafting),
+    };
+    if let Some(o) = args.as_object_mut() {
+        o.insert("choice".into(), json!(kind));
+        o.insert("first".into(), json!(format!("{first:+}")));
+        o.insert("second".into(), json!(format!("{second:+}")));
+    }
+    args
+}
+
 pub(super) fn role_tested(
     rules: &Crows,
     creature: &str,
@@ -625,7 +644,10 @@ fn apply_effect(
                 &[(a.0.as_str(), a.1.as_str()), (b.0.as_str(), b.1.as_str())],
             )
             .with_visibility(Visibility::Public)
-            .with_args(json!({"creature": creature, "task": role.task, "tier": tier.number()}))
+            .with_args(choice_args(
+                c,
+                json!({"creature": creature, "task": role.task, "tier": tier.number()}),
+            ))
             .with_context(json!({"creature": creature, "choice": c}));
             ctx.ask(request)?;
         }

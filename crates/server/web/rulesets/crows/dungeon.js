@@ -47,13 +47,6 @@ function ui(screen) {
   });
 }
 
-/** The rules event named `name` inside a log event (`{type: "rules", event: {name: {…}}}`). */
-function rulesEvent(ev, name) {
-  const b = ev.body || {};
-  if (b.type !== "rules") return null;
-  return b.event?.[name] ?? null;
-}
-
 const label = (v) => (typeof v === "string" ? v : JSON.stringify(v));
 
 /** A label and its input, kept together when the row wraps. */
@@ -66,20 +59,18 @@ function outcomeText(o) {
   return { key, text: has(`encounter-${key}`) ? t(`encounter-${key}`, { turn: o?.due_turn ?? "?" }) : label(o) };
 }
 
-/** The last encounter checks, dungeon-turn ones and the rest's own (CR-REST-08). */
+/** The last encounter checks, dungeon-turn ones and the rest's own (CR-REST-08), from the
+ * Referee's view (`explore.recent_checks`, oldest first), whatever part of the log is loaded. */
 function encounterChecks(screen) {
   const out = [];
-  for (const ev of screen.events) {
-    const e = rulesEvent(ev, "encounter_checked");
-    if (e) {
-      const c = e.check || e;
-      out.push({ id: "dungeon-check-line", turn: e.turn ?? "?", face: c.face, threshold: c.threshold, outcome: c.outcome });
-      continue;
-    }
-    const r = rulesEvent(ev, "rest_encounter_checked");
-    if (r) {
-      // `{"rules": "dungeon", "check": {…}}` or `{"rules": "road", face, threshold, outcome}`.
-      const c = r.result?.check || r.result || {};
+  for (const r of screen.rules.explore?.recent_checks || []) {
+    if (r.turn) {
+      const c = r.turn.check || {};
+      out.push({ id: "dungeon-check-line", turn: r.turn.turn ?? "?", face: c.face, threshold: c.threshold, outcome: c.outcome });
+    } else if (r.rest) {
+      // `{"dungeon": {"check": {…}}}` or `{"road": {face, threshold, outcome}}`.
+      const [, v] = Object.entries(r.rest.result || {})[0] || [];
+      const c = v?.check || v || {};
       out.push({ id: "dungeon-rest-check-line", face: c.face, threshold: c.threshold, outcome: c.outcome });
     }
   }
@@ -97,13 +88,9 @@ function encounterChecks(screen) {
   );
 }
 
-/** The last treasure valuations (`treasure_valued`: base value, greed percent, value). */
+/** The last treasure valuations (`explore.recent_treasure`: base value, greed percent, value). */
 function treasureList(screen) {
-  const out = [];
-  for (const ev of screen.events) {
-    const e = rulesEvent(ev, "treasure_valued");
-    if (e) out.push(e);
-  }
+  const out = screen.rules.explore?.recent_treasure || [];
   if (!out.length) return null;
   return h(
     "ul",

@@ -871,6 +871,14 @@ dec-crows-travel-track_allowed = { $creature } wants to track { $quarry }: could
 opt-crows-travel-track_allowed-allow = Yes: the test is made
 opt-crows-travel-track_allowed-refuse = No: choose another task or role
 dec-crows-travel-choice = { $creature }: { $task } reached tier { $tier }. Choose one
+opt-crows-travel-choice-first = { $choice ->
+    [rest_threshold_or_crafting] { $first } to tonight’s rest encounter number
+   *[other] { $first } hex today
+}
+opt-crows-travel-choice-second = { $choice ->
+    [rest_threshold_or_crafting] { $second } on crafting rolls in this camp tonight
+   *[other] { $second } to today’s travel encounter number
+}
 dec-crows-travel-finds = { $creature }’s Treasure Hunt: roll on the { $finds } interesting finds table and note the find
 opt-noted = Noted
 dec-crows-travel-meet_creature = { $creature } tracked { $quarry }: decide when and where today the party meets it
@@ -1305,6 +1313,19 @@ ev-rules-hours_passed = { $hours ->
    *[other] { $hours } hours
 } pass outside
 # what changed in a creature's record (`what-<words joined by _>`, see log.js `creatureLine`)
+what-backlash = backlash { $low }–{ $high }
+what-backlash-resistance = backlash { $low }–{ $high }: resistance roll, tier { $tier }{ $move ->
+    [0] {""}
+   *[other] ; may move { $move } squares
+}{ $held ->
+    [true] ; takes 1d6 piercing damage at the end of every round while held
+   *[other] {""}
+}
+what-backlash-call = backlash: the Referee’s call on { $call }
+backlash-call-hand_slot = which hand it takes
+backlash-call-treasure = which treasure it takes
+backlash-call-recipient = who receives the item
+backlash-call-weapon = the weapon the hand becomes
 what-damaged = { $known ->
     [false] is hurt
    *[true] takes { $total } damage

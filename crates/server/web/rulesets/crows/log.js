@@ -53,7 +53,18 @@ function creatureLine(name, data) {
     slot: r.slot ?? "?",
     ended: orNoneKey((r.conditions_ended || []).map((c) => word("cond", c)).join(", ")),
   };
-  const label = has(`what-${what}`) ? t(`what-${what}`, a) : humanize(data.what ?? "");
+  // A backlash row's change names the row (`backlash 83–84`, `… resistance roll` with the
+  // roll's tier and what it left: squares the creature may move, damage while held), or the
+  // Referee's call it answered (`backlash: hand_slot`).
+  const row = /^backlash (\d+)–(\d+)( resistance roll)?$/.exec(String(data.what ?? ""));
+  const call = /^backlash: (\w+)$/.exec(String(data.what ?? ""));
+  const label = row
+    ? t(row[3] ? "what-backlash-resistance" : "what-backlash", { low: Number(row[1]), high: Number(row[2]), tier: r.tier ?? 0, move: r.may_move ?? 0, held: String(!!r.held_damage) })
+    : call
+      ? t("what-backlash-call", { call: word("backlash-call", call[1]) })
+      : has(`what-${what}`)
+        ? t(`what-${what}`, a)
+        : humanize(data.what ?? "");
   return { text: t(`ev-rules-${name}`, { id: nameOf(data.id), what: label }) };
 }
 

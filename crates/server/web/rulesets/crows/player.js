@@ -16,17 +16,6 @@ function hasLivingCrow(screen) {
   return screen.mine().some((id) => screen.creatures[id]?.creature?.alive !== false);
 }
 
-/** The newest refusal of this player's request, if no request followed it. */
-function lastRefusal(screen) {
-  for (let i = screen.events.length - 1; i >= 0; i--) {
-    const b = screen.events[i].body || {};
-    if (b.type === "decision_opened" && b.decision?.kind === CHARACTER_REQUEST) return null;
-    const r = b.type === "rules" ? b.event?.character_request_refused : null;
-    if (r && r.player === screen.viewer?.name) return r;
-  }
-  return null;
-}
-
 /** The player's "my crow" panel while they have none: the request form or its state. */
 export function characterRequestPanel(screen) {
   if (screen.isReferee || hasLivingCrow(screen)) return null;
@@ -38,7 +27,8 @@ export function characterRequestPanel(screen) {
     const name = pending.context?.request?.name ?? "";
     return section("no-character", t("my-crow"), h("p", { class: "request-pending", id: "request-pending", role: "status" }, t("request-pending", { name })));
   }
-  const refused = lastRefusal(screen);
+  // This player's latest refused request, from the view (whatever part of the log is loaded).
+  const refused = screen.rules.request_refused || null;
   const f = (screen.forms.request ||= { name: "", ancestry: "", agility: 0, mind: 0, strength: 0, stamina: 6 });
   const bind = (k, num = false) => (e) => (f[k] = num ? Number(e.target.value) : e.target.value);
   const submit = async (e) => {

@@ -914,6 +914,14 @@ dec-crows-travel-track_allowed = { $creature } хочет выследить: { 
 opt-crows-travel-track_allowed-allow = Да: проверка делается
 opt-crows-travel-track_allowed-refuse = Нет: выбрать другую задачу или роль
 dec-crows-travel-choice = { $creature }: задача «{ $task }» — { $tier }-я ступень. Выберите одно
+opt-crows-travel-choice-first = { $choice ->
+    [rest_threshold_or_crafting] { $first } к порогу встреч на отдыхе этой ночью
+   *[other] { $first } гекс сегодня
+}
+opt-crows-travel-choice-second = { $choice ->
+    [rest_threshold_or_crafting] { $second } к броскам изготовления в этом лагере этой ночью
+   *[other] { $second } к порогу дорожных встреч сегодня
+}
 dec-crows-travel-finds = Поиск сокровищ ({ $creature }): бросок по таблице интересных находок ({ $finds }), запишите находку
 opt-noted = Записано
 dec-crows-travel-meet_creature = { $creature } выслеживает: { $quarry }. Решите, когда и где сегодня отряд встретит его
@@ -1365,6 +1373,19 @@ ev-rules-hours_passed = Снаружи { $hours ->
    *[other] прошло { $hours } часов
 }
 # what changed in a creature's record (`what-<words joined by _>`, see log.js `creatureLine`)
+what-backlash = отдача { $low }–{ $high }
+what-backlash-resistance = отдача { $low }–{ $high }: бросок сопротивления, { $tier }-я ступень{ $move ->
+    [0] {""}
+   *[other] ; может переместиться на { $move } кл.
+}{ $held ->
+    [true] ; пока существо схвачено, оно получает 1d6 пробивающего урона в конце каждого раунда
+   *[other] {""}
+}
+what-backlash-call = отдача: решение Рефери — { $call }
+backlash-call-hand_slot = какую руку она забирает
+backlash-call-treasure = какое сокровище она забирает
+backlash-call-recipient = кто получает предмет
+backlash-call-weapon = каким оружием становится рука
 what-damaged = { $known ->
     [false] получает урон
    *[true] урон { $total }
