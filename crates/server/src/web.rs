@@ -29,7 +29,12 @@
 //!   they are at least [`GZIP_MIN_BYTES`] ([`gzip_api`]): each is a JSON value already whole
 //!   in memory, so compressing adds no buffering of a stream.
 //! - Compression: text files are gzipped once, on first request, when the client sends
-//!   `Accept-Encoding: gzip` and it saves at least a tenth (`Vary: Accept-Encoding`).
+//!   `Accept-Encoding: gzip` and it saves at least a tenth (`Vary: Accept-Encoding`). Our own
+//!   scripts (`js/`, `rulesets/`) are served without their whole-line comments
+//!   ([`without_comment_lines`]): the sources keep their documentation, the browser does not
+//!   download it (a fifth of the table screen's first load).
+//! - A ruleset's refusal words (`rulesets/<name>/refusals.<lang>.ftl`) are listed in the page
+//!   (`later_messages`) and loaded with a seat's first command, not with the page.
 //!
 //! # Files (`crates/server/web/`)
 //!
@@ -114,6 +119,9 @@ static FILES: &[Embedded] = embed!(
     "rulesets/crows/referee.js",
     "rulesets/crows/en.ftl",
     "rulesets/crows/ru.ftl",
+    // Its refusals in words, loaded with a seat's first command (see `later_messages`).
+    "rulesets/crows/refusals.en.ftl",
+    "rulesets/crows/refusals.ru.ftl",
     // The demo ruleset's screen.
     "rulesets/demo/index.js",
     "rulesets/demo/en.ftl",
@@ -157,6 +165,43 @@ fn mime(path: &str) -> &'static str {
         _ if path.ends_with("LICENSE") => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     }
+}
+
+/// A script without its whole-line comments: lines that start (after indentation) with `//`,
+/// and `/* … */` blocks whose first line starts with `/*` and whose last line ends with `*/`,
+/// outside template literals (tracked by the parity of unescaped backticks on the lines
+/// kept). `None` — serve the file as it is — when the backticks do not balance, or when the
+/// text is not UTF-8: the rule is deliberately simple, and a file it cannot follow is left
+/// alone rather than risked.
+fn without_comment_lines(bytes: &[u8]) -> Option<Vec<u8>> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let mut out = String::with_capacity(text.len());
+    let (mut in_template, mut in_block) = (false, false);
+    for line in text.split_inclusive('\n') {
+        let t = line.trim();
+        if in_block {
+            in_block = !t.ends_with("*/");
+            continue;
+        }
+        if !in_template {
+            if t.starts_with("//") {
+                continue;
+            }
+            if t.starts_with("/*") {
+                in_block = !t.ends_with("*/") || t == "/*";
+                continue;
+            }
+        }
+        let mut escaped = false;
+        for c in line.chars() {
+            if c == '`' && !escaped {
+                in_template = !in_template;
+            }
+            escaped = c == '\\' && !escaped;
+        }
+        out.push_str(line);
+    }
+    (!in_template && !in_block).then(|| out.into_bytes())
 }
 
 fn gzip_with(bytes: &[u8], level: flate2::Compression) -> Option<Vec<u8>> {
@@ -276,6 +321,18 @@ fn later_entries() -> Vec<&'static str> {
         .collect()
 }
 
+/// Per ruleset, the message files a seat loads with its first command instead of with the
+/// page (`rulesets/<name>/refusals` when `rulesets/<name>/refusals.en.ftl` is embedded): a
+/// refusal's words are needed only by a seat that acts, and they weigh as much as a screen.
+fn later_messages() -> BTreeMap<&'static str, Vec<String>> {
+    FILES
+        .iter()
+        .filter_map(|f| f.path.strip_prefix("rulesets/"))
+        .filter_map(|p| p.strip_suffix("/refusals.en.ftl"))
+        .map(|name| (name, vec![format!("rulesets/{name}/refusals")]))
+        .collect()
+}
+
 /// `index.html` as served: versioned URLs, the shell's modulepreload links and the
 /// `#delve-assets` block (see the module documentation).
 fn page(html: &str) -> String {
@@ -290,7 +347,8 @@ fn page(html: &str) -> String {
         .into_iter()
         .map(|e| (e, closure(e)))
         .collect();
-    let manifest = serde_json::json!({ "base": prefix, "preload": later });
+    let manifest = serde_json::json!({ "base": prefix, "preload": later,
+        "later_messages": later_messages() });
     // `<` escaped so no path could close the block early.
     let manifest = manifest.to_string().replace('<', "\\u003c");
     let block = format!(
@@ -306,8 +364,12 @@ fn prepared() -> &'static HashMap<&'static str, Prepared> {
             .iter()
             .map(|f| {
                 let mime = mime(f.path);
+                let ours = f.path.starts_with("js/") || f.path.starts_with("rulesets/");
                 let bytes = if f.path == "index.html" {
                     Bytes::from(page(&String::from_utf8_lossy(f.bytes)))
+                } else if ours && f.path.ends_with(".js") {
+                    without_comment_lines(f.bytes)
+                        .map_or_else(|| Bytes::from_static(f.bytes), Bytes::from)
                 } else {
                     Bytes::from_static(f.bytes)
                 };
@@ -500,6 +562,69 @@ mod tests {
     fn file(path: &str) -> &'static str {
         let f = FILES.iter().find(|f| f.path == path).expect("embedded");
         std::str::from_utf8(f.bytes).expect("utf-8")
+    }
+
+    /// Every embedded Fluent file parses by the specification with no junk: the browser's
+    /// parser drops a malformed message silently (a term called with a variable argument,
+    /// `{ -term(x: $y) }`, is one), so its words would fall back to English unnoticed.
+    #[test]
+    fn every_ftl_file_parses_without_junk() {
+        let mut checked = 0;
+        for f in FILES.iter().filter(|f| f.path.ends_with(".ftl")) {
+            let text = std::str::from_utf8(f.bytes).expect("utf-8");
+            let junk: Vec<String> = match fluent_syntax::parser::parse(text) {
+                Ok(_) => Vec::new(),
+                Err((_, errors)) => errors
+                    .iter()
+                    .map(|e| {
+                        let line = text[..e.pos.start.min(text.len())].lines().count();
+                        format!("line {line}: {:?}", e.kind)
+                    })
+                    .collect(),
+            };
+            assert!(junk.is_empty(), "{}: {}", f.path, junk.join("; "));
+            checked += 1;
+        }
+        assert!(checked >= 6, "only {checked} .ftl files embedded");
+    }
+
+    /// Scripts are served without their whole-line comments, never touching a template
+    /// literal's lines, and every script of ours is one the rule can follow.
+    #[test]
+    fn scripts_lose_their_comment_lines_and_nothing_else() {
+        let src = "// head\n/** doc\n * more\n */\nconst a = 1; // kept\n  /* one */\nconst t = html`\n// inside\n/* inside */\n`;\nconst e = \"\\`\";\n";
+        let out = String::from_utf8(without_comment_lines(src.as_bytes()).expect("balanced"))
+            .expect("utf-8");
+        assert_eq!(
+            out,
+            "const a = 1; // kept\nconst t = html`\n// inside\n/* inside */\n`;\nconst e = \"\\`\";\n"
+        );
+        assert_eq!(without_comment_lines(b"const t = `open\n// x\n"), None);
+        let mut saved = 0;
+        for f in FILES.iter().filter(|f| {
+            (f.path.starts_with("js/") || f.path.starts_with("rulesets/"))
+                && f.path.ends_with(".js")
+        }) {
+            let out = without_comment_lines(f.bytes)
+                .unwrap_or_else(|| panic!("{}: the comment rule cannot follow it", f.path));
+            assert!(out.len() <= f.bytes.len());
+            saved += f.bytes.len() - out.len();
+            // What is served is what is embedded, less whole comment lines.
+            let kept: Vec<&str> = std::str::from_utf8(&out).expect("utf-8").lines().collect();
+            let all: Vec<&str> = std::str::from_utf8(f.bytes)
+                .expect("utf-8")
+                .lines()
+                .collect();
+            let mut it = all.iter();
+            for line in &kept {
+                assert!(
+                    it.any(|l| l == line),
+                    "{}: `{line}` is not a line of the source",
+                    f.path
+                );
+            }
+        }
+        assert!(saved > 30_000, "only {saved} bytes of comments");
     }
 
     /// Message ids defined in a Fluent file (`id = …` at the start of a line).
@@ -914,9 +1039,31 @@ mod tests {
             };
             let mut en = ids("i18n/en.ftl");
             en.extend(ids("rulesets/crows/en.ftl"));
+            en.extend(ids("rulesets/crows/refusals.en.ftl"));
             let mut ru = ids("i18n/ru.ftl");
             ru.extend(ids("rulesets/crows/ru.ftl"));
+            ru.extend(ids("rulesets/crows/refusals.ru.ftl"));
             (en, ru)
+        }
+
+        /// The refusal words loaded on demand (`refusals.<lang>.ftl`) define the same ids in
+        /// both languages, none of them also in the screen's own files, and the page lists the
+        /// file for its ruleset (`later_messages`).
+        #[test]
+        fn crows_refusal_words_are_one_file_per_language_listed_for_later() {
+            let en = ftl_ids(file("rulesets/crows/refusals.en.ftl"));
+            assert_eq!(en, ftl_ids(file("rulesets/crows/refusals.ru.ftl")));
+            assert!(en.len() > 400, "{} refusal messages", en.len());
+            let screen = ftl_ids(file("rulesets/crows/en.ftl"));
+            assert!(
+                en.is_disjoint(&screen),
+                "{:?}",
+                en.intersection(&screen).collect::<Vec<_>>()
+            );
+            assert_eq!(
+                super::super::later_messages().get("crows"),
+                Some(&vec!["rulesets/crows/refusals".to_string()])
+            );
         }
 
         #[test]

@@ -45,7 +45,7 @@ const preloaded = new Set();
  * imports, all at once, before it is imported — instead of one import level at a time. The
  * page lists them (crates/server/src/web.rs); an entry it does not list preloads nothing.
  */
-export function preload(entry) {
+function manifest() {
   if (!assets) {
     try {
       assets = JSON.parse(document.getElementById("delve-assets")?.textContent || "{}");
@@ -53,6 +53,17 @@ export function preload(entry) {
       assets = {};
     }
   }
+  return assets;
+}
+
+/** The message files a ruleset's seat loads with its first command, as the page lists them:
+ * the words of its refusals, which a seat that only watches never needs. */
+export function laterMessages(ruleset) {
+  return manifest().later_messages?.[ruleset] || [];
+}
+
+export function preload(entry) {
+  manifest();
   for (const path of assets.preload?.[entry] || []) {
     const href = assets.base + path;
     if (preloaded.has(href)) continue;

@@ -14,6 +14,8 @@ let version = 0;
 export const messagesVersion = () => version;
 /** Rulesets whose messages are in the bundle (reloaded with the language). */
 const rulesets = [];
+/** Message files added on demand (`rulesets/crows/refusals` for `….<lang>.ftl`), reloaded with the language. */
+const extras = [];
 
 /** A file of the web tree, relative to this module (so under the page's versioned prefix). */
 const asset = (path) => new URL(`../${path}`, import.meta.url).href;
@@ -42,7 +44,7 @@ function initial() {
 /** Loads a language's messages and makes it current. */
 export async function setLang(code = initial()) {
   if (!LANGS.includes(code)) code = "en";
-  const all = await Promise.all([asset(`i18n/${code}.ftl`), ...rulesets.map((r) => asset(`rulesets/${r}/${code}.ftl`))].map(resource));
+  const all = await Promise.all([asset(`i18n/${code}.ftl`), ...rulesets.map((r) => asset(`rulesets/${r}/${code}.ftl`)), ...extras.map((x) => asset(`${x}.${code}.ftl`))].map(resource));
   const b = new FluentBundle(code, { useIsolating: false });
   for (const res of all) add(b, res);
   bundle = b;
@@ -65,6 +67,30 @@ export async function addRulesetMessages(name) {
     version++;
   }
   else if (bundle) await setLang(current);
+}
+
+/** Adds the messages of `path` (`<path>.<lang>.ftl`, e.g. a ruleset's refusals) to the
+ * bundle, once; the same promise for every caller while it loads. */
+const adding = new Map();
+export function addMessages(path) {
+  if (extras.includes(path)) return Promise.resolve();
+  if (!adding.has(path)) {
+    const code = current;
+    adding.set(
+      path,
+      resource(asset(`${path}.${code}.ftl`))
+        .then(async (res) => {
+          if (extras.includes(path)) return;
+          extras.push(path);
+          if (bundle && current === code) {
+            add(bundle, res);
+            version++;
+          } else if (bundle) await setLang(current);
+        })
+        .finally(() => adding.delete(path)),
+    );
+  }
+  return adding.get(path);
 }
 
 export function onLangChange(f) {

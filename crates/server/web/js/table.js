@@ -16,8 +16,8 @@ import { h, render, Component } from "../vendor/preact/preact.module.js";
 import { useEffect, useLayoutEffect, useReducer, useRef } from "../vendor/preact/hooks.module.js";
 import htm from "../vendor/htm/htm.module.js";
 import { announce, $ } from "./dom.js";
-import { t, lang, addRulesetMessages, messagesVersion } from "./i18n.js";
-import { Seat, preload } from "./api.js";
+import { t, lang, addRulesetMessages, addMessages, messagesVersion } from "./i18n.js";
+import { Seat, preload, laterMessages } from "./api.js";
 import { remember } from "./lobby.js";
 import * as log from "./log.js";
 import { Chat } from "./chat.js";
@@ -232,11 +232,15 @@ export class TableScreen {
 
   /** Sends a command; shows the refusal (message and rule) on failure. Returns the events. */
   async send(cmd, { quiet = false } = {}) {
+    // The ruleset's refusal words load with the seat's first command (not with the page), in
+    // parallel with it; a refusal waits for them, so it is worded in the UI language.
+    const words = Promise.all(laterMessages(this.view?.table?.ruleset).map((p) => addMessages(p).catch(() => {})));
     try {
       const r = await this.seat.command(cmd);
       for (const ev of r.events || []) this.onEvent(ev);
       return r.events || [];
     } catch (e) {
+      await words;
       if (!quiet) announce(`${t("refused")}: ${log.refusalText(e)}`, "error");
       throw e;
     }

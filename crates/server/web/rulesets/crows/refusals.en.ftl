@@ -1,0 +1,779 @@
+# Crows refusals in words (English). Loaded with a seat's first command, not with the page
+# (js/i18n.js `addMessages`): only a seat that acts can be refused.
+
+## Refusals
+## Every refusal the Crows ruleset gives, in words: js/log.js `refusalText` tries
+## `err-<code>-<reason>`, then `err-<source>-<reason>`, then `err-<code>`.
+err-slot_taken-occupied = { err-slot_taken }
+## The pure rules' reasons: `err-<source>-<reason>` (js/log.js `refusalText`), with the
+## refusal's facts as arguments; the rule is added once at the end by the client.
+err-inventory-no_such_slot = There is no { $kind ->
+    [hand] hand slot
+    [belt] belt slot
+   *[backpack] backpack slot
+} { $number }
+err-inventory-slot_count_mismatch = { $item } fills { $needed ->
+    [one] one slot
+   *[other] { $needed } slots
+}, but { $given } were given
+err-inventory-mixed_slot_kinds = An item that fills several slots keeps to one kind of slot
+err-inventory-not_consecutive = An item that fills several slots needs them side by side
+err-inventory-spans_backpack_rows = At this table the backpack is two rows of five: an item cannot lie across both rows
+err-inventory-occupied = There is already something in { $slot_kind ->
+    [hand] hand slot
+    [belt] belt slot
+   *[backpack] backpack slot
+} { $slot_number }
+err-inventory-stack_in_hand = A hand holds a single item, never a stack
+err-inventory-stack_kind_mismatch = A stack is all one kind of item: this one is { $existing }, not { $new }
+err-inventory-stack_full = The stack in { $slot_kind ->
+    [hand] hand slot
+    [belt] belt slot
+   *[backpack] backpack slot
+} { $slot_number } is full (at most { $limit })
+err-inventory-wound_fills_slot = A wound lies in { $slot_kind ->
+    [hand] hand slot
+    [belt] belt slot
+   *[backpack] backpack slot
+} { $slot_number }: at this table a wound leaves its slot unusable
+err-inventory-corpse_outside_backpack = At this table a corpse is carried in backpack slots only
+err-inventory-unknown_item = That item is not here
+err-inventory-duplicate_item = That item id is already taken
+err-inventory-too_big_for_hands = { $item } would need { $needed } hand slots, and the hands have { $hands }
+err-inventory-not_equipped = { $value } has to be held in hand to be used
+err-inventory-combat_move_not_allowed = During combat rounds only hand and belt slots can be rearranged, as a maneuver
+err-inventory-use_draw_from_backpack = During combat rounds an item comes out of the backpack by the 1d10 draw
+err-inventory-bad_d10 = The backpack draw is a d10: { $value } is not one of its faces
+err-inventory-not_in_backpack = { $value } is not in the backpack
+err-inventory-not_backpack_rearrangement = After a failed draw only the backpack's items can be rearranged
+err-inventory-not_magic = { $value } is not a magic item
+err-inventory-wrong_magic_slot = { $item } belongs in the { $required ->
+    [Head] head
+    [Neck] neck
+    [Waist] waist
+    [Arms] arms
+    [Finger] finger
+   *[Feet] feet
+} magic slot, not the { $given ->
+    [Head] head
+    [Neck] neck
+    [Waist] waist
+    [Arms] arms
+    [Finger] finger
+   *[Feet] feet
+} slot
+err-inventory-magic_slot_overloaded = The { $value ->
+    [Head] head
+    [Neck] neck
+    [Waist] waist
+    [Arms] arms
+    [Finger] finger
+   *[Feet] feet
+} magic slot holds more than one item: no rest until that is fixed
+err-inventory-not_armor = { $value } is not armor that can be worn (shields are held, not worn)
+err-inventory-armor_not_in_backpack = Worn armor lies in backpack slots
+err-inventory-armor_change_in_combat = Armor goes on only outside combat rounds
+err-inventory-no_such_backpack_slot = Wounds go in backpack slots, and backpack slot { $value } does not exist
+err-inventory-already_wounded = Backpack slot { $value } already has a wound
+err-inventory-wound_needs_empty_slot = At this table a wound needs an empty slot, and backpack slot { $value } holds an item
+err-inventory-no_wound = Backpack slot { $value } has no wound in it
+err-inventory-bad_d6 = A d6 shows 1 to 6, not { $value }
+err-fight-face = A d{ $sides } cannot show { $face }
+err-fight-duplicate_creature = The same creature is listed twice
+err-fight-unknown_creature = That creature takes no part in this fight
+err-fight-no_participants = A fight needs at least one creature in it
+err-fight-bad_order = The turn order of { $side ->
+    [crows] the crows' side
+   *[enemies] the enemies' side
+} must name each of its creatures that acts exactly once
+err-fight-round_not_over = The round is not over: { $value } still has a combat turn to take
+err-fight-no_round = No round has begun yet
+err-fight-not_your_turn = This is not that creature's combat turn, and a turn is never split by another creature's
+err-fight-no_maneuver_left = No maneuver is left this combat turn (a turn is a maneuver and an action, or two maneuvers)
+err-fight-no_action_left = No action is left this combat turn (a turn is a maneuver and an action, or two maneuvers)
+err-fight-move_exhausted = This move needs { $wanted } squares of movement; { $left } remain this combat turn
+err-fight-reaction_spent = The reaction of this round has already been used
+err-fight-unconscious_cannot_react = An unconscious creature has no reactions
+err-fight-surprised_cannot_react = At this table a surprised creature cannot react
+err-fight-no_counter = No counter is possible here
+err-fight-no_opportunity_attack = No opportunity attack is possible here
+err-fight-not_in_hand = Attacks are made with a weapon or spellbook held in hand
+err-fight-wrong_delivery = This weapon cannot make { $value ->
+    [melee] a melee attack
+    [ranged] a ranged attack
+    [thrown] a thrown attack
+   *[other] that kind of attack
+}
+err-fight-out_of_reach = The target is { $distance } squares away; the reach is only { $reach }
+err-fight-spell_out_of_range = The target is { $distance } squares away; the spell reaches { $range }
+err-fight-targeted_twice = One attack cannot target the same creature twice
+err-fight-no_targets = An attack needs a target
+err-fight-not_a_miss = That result is not a miss
+err-fight-parity_die_needed = Allies stand next to the target, so the parity die decides who is hit
+err-fight-target_too_large = The target must be no larger than the attacker
+err-fight-target_not_in_reach = The target must be within reach
+err-fight-already_holding = A creature can hold only one grabbed creature at a time
+err-fight-not_grabbed = Only a grabbed creature can escape a grab
+err-fight-not_prone = Only a prone creature stands up
+err-fight-speed_too_low = Standing up needs a speed of 1 or more
+err-fight-hands_full = Not enough free hand slots: { $free } free, { $needed } needed
+err-fight-taunt_too_far = The creature to taunt is { $distance } squares away; a taunt reaches 10
+err-fight-taunt_no_line_of_effect = A taunt needs line of effect to the creature
+err-fight-pet_already_commanded = That pet has already been commanded this round
+err-combat-not_adjacent = A move goes one square at a time: ({ $to_x }, { $to_y }) is not next to ({ $from_x }, { $from_y })
+err-combat-obstacle = An obstacle fills square ({ $value_x }, { $value_y })
+err-combat-exceeds_speed = The path costs more movement than the speed allows (cost { $cost }, speed { $speed })
+err-combat-shift_is_one_square = A Shift moves exactly one square
+err-combat-shift_in_difficult_terrain = A Shift neither starts in nor enters difficult terrain
+err-combat-shift_cannot_jump = A Shift cannot be a jump
+err-combat-jump_from_difficult_terrain = No jumping from difficult terrain
+err-combat-jump_too_far = The jump needs length { $distance } and height { $height }; the test allows length { $long } and height { $high }
+err-combat-ends_in_occupied_space = The move would end where another creature stands
+err-combat-unknown_mover = The moving creature is not on the battle grid
+err-combat-forced_too_far = Forced movement, in squares: { $moved }, but the effect allows { $allowed }
+err-combat-push_not_straight = A push goes in one straight line
+err-combat-push_not_away = Every square of a push takes the target farther from the one pushing
+err-combat-forced_into_occupied = A forced move cannot put the target into a space held by a creature or object (square { $value_x }, { $value_y })
+err-combat-target_too_large = A mundane effect cannot force-move a creature larger than the one moving it
+err-combat-slope_too_steep = Between ({ $from_x }, { $from_y }) and ({ $to_x }, { $to_y }) the ground rises or falls more than one square; only a vertical forced move may do that
+err-combat-face = A d{ $sides } cannot show { $face }
+err-combat-dice_count = { $expected } dice were expected, { $got } were given
+err-combat-topple_needs_no_test = An object smaller than the creature topples with a maneuver, no test needed
+err-combat-topple_needs_tools = An object three or more sizes larger cannot be toppled by strength alone
+err-combat-teleport_too_far = The teleport covers { $distance } squares; the effect allows { $allowed }
+err-combat-teleport_no_line_of_effect = A teleport needs line of effect to where it ends (and, for someone else, to where they stand)
+err-combat-teleport_into_occupied = A teleport cannot end in a space held by a creature or object (square { $value_x }, { $value_y })
+err-combat-not_vertical = Only a vertical forced move may leave the target in the air
+err-combat-no_guess_needed = There is no square to guess: the target is not both heavily concealed and silent
+err-rest-too_short = A rest needs { $needed } minutes in a row; { $had } have passed
+err-rest-too_little_sleep = A rest needs { $needed } minutes of sleep; { $who } slept { $had }
+err-rest-not_enough_food = { $who } ate { $had } of the { $needed } rations a rest needs
+err-rest-interrupted = The rest was interrupted and has to begin again
+err-rest-cannot_rest = { $who } cannot rest: { $why }
+err-rest-wrong_wound_count = { $who } removes { $needed } wounds, not { $chosen }
+err-rest-duplicate_wound = Backpack slot { $value } was chosen twice
+err-rest-not_a_spellbook = That item is not a carried spellbook with usage dice
+err-rest-no_encounters_here = Encounters cannot happen here, so there is no encounter check
+err-rest-halfway_done = This rest is already past its halfway point
+err-rest-dead = { $value } is dead
+err-spell-bad_rank = A spell's rank is 0 to 5, not { $value }
+err-spell-no_usage_dice = A spellbook has at least one usage die
+err-spell-not_in_hand = The spellbook must be held in hand to cast from it
+err-spell-empty_book = The spellbook has no usage dice left: its spell cannot be cast
+err-spell-out_of_combat_only = This spell is cast only outside combat rounds
+err-spell-chaos_roll_needed = A tier 1 casting that is not a doom needs the chaos d6
+err-spell-no_chaos_roll = This casting has no chaos roll
+err-spell-bad_chaos_face = The chaos roll is a d6: { $value } is not one of its faces
+err-spell-crit_skips_usage_dice = A crit leaves the spellbook's usage dice alone: no faces are needed
+err-spell-target = The spell's targets do not fit its card
+err-spell-range = The spell's range or area does not fit its card
+err-condition-grab_without_grabber = Grabbed needs the creature holding on and the reach of its hold
+err-condition-not_prone = Only a prone creature stands up
+err-condition-too_slow_to_stand = Standing up needs a speed of 1 or more (the speed is { $value })
+err-condition-unconscious = An unconscious creature takes no maneuvers
+err-group-no_allies = A group test needs a leader and at least one ally
+err-group-leader_is_helper = { $value } cannot both lead the group test and help in it
+err-group-duplicate_helper = { $value } helps only once in a group test
+err-expertise-not_known = The creature has no { $value ->
+    [alchemy] Alchemy
+    [athletics] Athletics
+    [blacksmithing] Blacksmithing
+    [enchanting] Enchanting
+    [endurance] Endurance
+    [gymnastics] Gymnastics
+    [handle_pet] Handle Pet
+    [historical_lore] Historical Lore
+    [lift] Lift
+    [magic_lore] Magic Lore
+    [monster_lore] Monster Lore
+    [nature_lore] Nature Lore
+    [navigate] Navigate
+    [pick_lock] Pick Lock
+    [religious_lore] Religious Lore
+    [search] Search
+    [stealth] Stealth
+    [thievery] Thievery
+    [alteration] Alteration
+    [benefaction] Benefaction
+    [conjuration] Conjuration
+    [elemental] Elemental
+    [illusion] Illusion
+    [necromancy] Necromancy
+    [bashing] Bashing
+    [bow] Bow
+    [chopping] Chopping
+    [slashing] Slashing
+    [stabbing] Stabbing
+   *[unarmed] Unarmed
+} expertise
+err-expertise-no_uses_left = { $value ->
+    [alchemy] Alchemy
+    [athletics] Athletics
+    [blacksmithing] Blacksmithing
+    [enchanting] Enchanting
+    [endurance] Endurance
+    [gymnastics] Gymnastics
+    [handle_pet] Handle Pet
+    [historical_lore] Historical Lore
+    [lift] Lift
+    [magic_lore] Magic Lore
+    [monster_lore] Monster Lore
+    [nature_lore] Nature Lore
+    [navigate] Navigate
+    [pick_lock] Pick Lock
+    [religious_lore] Religious Lore
+    [search] Search
+    [stealth] Stealth
+    [thievery] Thievery
+    [alteration] Alteration
+    [benefaction] Benefaction
+    [conjuration] Conjuration
+    [elemental] Elemental
+    [illusion] Illusion
+    [necromancy] Necromancy
+    [bashing] Bashing
+    [bow] Bow
+    [chopping] Chopping
+    [slashing] Slashing
+    [stabbing] Stabbing
+   *[unarmed] Unarmed
+} has no uses left before the next rest
+err-expertise-rejected_by_referee = The Referee does not allow { $value ->
+    [alchemy] Alchemy
+    [athletics] Athletics
+    [blacksmithing] Blacksmithing
+    [enchanting] Enchanting
+    [endurance] Endurance
+    [gymnastics] Gymnastics
+    [handle_pet] Handle Pet
+    [historical_lore] Historical Lore
+    [lift] Lift
+    [magic_lore] Magic Lore
+    [monster_lore] Monster Lore
+    [nature_lore] Nature Lore
+    [navigate] Navigate
+    [pick_lock] Pick Lock
+    [religious_lore] Religious Lore
+    [search] Search
+    [stealth] Stealth
+    [thievery] Thievery
+    [alteration] Alteration
+    [benefaction] Benefaction
+    [conjuration] Conjuration
+    [elemental] Elemental
+    [illusion] Illusion
+    [necromancy] Necromancy
+    [bashing] Bashing
+    [bow] Bow
+    [chopping] Chopping
+    [slashing] Slashing
+    [stabbing] Stabbing
+   *[unarmed] Unarmed
+} for this test
+err-backlash-bad_d100 = A d100 shows 1 to 100, not { $value }
+err-backlash-bad_rank = A spell's rank is 0 to 5, not { $value }
+err-backlash-out_of_table = The backlash table runs from 1 to 105, not { $value }
+err-backlash-unknown_row = There is no backlash row { $value }
+err-dice-d10_face_out_of_range = A d10 shows 1 to 10, not { $value }
+err-dice-odd_die = A parity roll needs a die with an even number of faces, not a d{ $value }
+err-dice-face_out_of_range = A d{ $sides } shows 1 to { $sides }, not { $face }
+err-hide-observed = { $observer } is watching { $hider }: hiding works only while nobody watches
+err-test-face_out_of_range = A d10 shows 1 to 10, not { $value }
+err-test-characteristic_out_of_range = A characteristic runs from −5 to 5, not { $value }
+err-test-characteristic_not_offered = { $chosen ->
+    [agility] Agility
+    [mind] Mind
+   *[strength] Strength
+} is not among the characteristics this test allows ({ $offered })
+err-test-invalid_tier = A tier is 1, 2 or 3, not { $value }
+err-test-conflicting_automatic_tiers = Two modifiers fix different tiers for the same test
+err-test-expertise_on_doom = An expertise cannot lift a doom
+err-test-expertise_changes_nothing = The expertise would change nothing: the result is already tier 3 or fixed
+err-test-expertise_not_applicable = { $expertise ->
+    [alchemy] Alchemy
+    [athletics] Athletics
+    [blacksmithing] Blacksmithing
+    [enchanting] Enchanting
+    [endurance] Endurance
+    [gymnastics] Gymnastics
+    [handle_pet] Handle Pet
+    [historical_lore] Historical Lore
+    [lift] Lift
+    [magic_lore] Magic Lore
+    [monster_lore] Monster Lore
+    [nature_lore] Nature Lore
+    [navigate] Navigate
+    [pick_lock] Pick Lock
+    [religious_lore] Religious Lore
+    [search] Search
+    [stealth] Stealth
+    [thievery] Thievery
+    [alteration] Alteration
+    [benefaction] Benefaction
+    [conjuration] Conjuration
+    [elemental] Elemental
+    [illusion] Illusion
+    [necromancy] Necromancy
+    [bashing] Bashing
+    [bow] Bow
+    [chopping] Chopping
+    [slashing] Slashing
+    [stabbing] Stabbing
+   *[unarmed] Unarmed
+} cannot be used on this test
+err-craft-not_crafting = { $value ->
+    [alchemy] Alchemy
+    [athletics] Athletics
+    [blacksmithing] Blacksmithing
+    [enchanting] Enchanting
+    [endurance] Endurance
+    [gymnastics] Gymnastics
+    [handle_pet] Handle Pet
+    [historical_lore] Historical Lore
+    [lift] Lift
+    [magic_lore] Magic Lore
+    [monster_lore] Monster Lore
+    [nature_lore] Nature Lore
+    [navigate] Navigate
+    [pick_lock] Pick Lock
+    [religious_lore] Religious Lore
+    [search] Search
+    [stealth] Stealth
+    [thievery] Thievery
+    [alteration] Alteration
+    [benefaction] Benefaction
+    [conjuration] Conjuration
+    [elemental] Elemental
+    [illusion] Illusion
+    [necromancy] Necromancy
+    [bashing] Bashing
+    [bow] Bow
+    [chopping] Chopping
+    [slashing] Slashing
+    [stabbing] Stabbing
+   *[unarmed] Unarmed
+} is not a crafting expertise
+err-craft-expertise = Crafting this needs { $expertise ->
+    [alchemy] Alchemy
+    [athletics] Athletics
+    [blacksmithing] Blacksmithing
+    [enchanting] Enchanting
+    [endurance] Endurance
+    [gymnastics] Gymnastics
+    [handle_pet] Handle Pet
+    [historical_lore] Historical Lore
+    [lift] Lift
+    [magic_lore] Magic Lore
+    [monster_lore] Monster Lore
+    [nature_lore] Nature Lore
+    [navigate] Navigate
+    [pick_lock] Pick Lock
+    [religious_lore] Religious Lore
+    [search] Search
+    [stealth] Stealth
+    [thievery] Thievery
+    [alteration] Alteration
+    [benefaction] Benefaction
+    [conjuration] Conjuration
+    [elemental] Elemental
+    [illusion] Illusion
+    [necromancy] Necromancy
+    [bashing] Bashing
+    [bow] Bow
+    [chopping] Chopping
+    [slashing] Slashing
+    [stabbing] Stabbing
+   *[unarmed] Unarmed
+} with { $required } uses; there are { $has }
+err-craft-material = A material is missing: { $value }
+err-craft-tools = Tools are missing: { $value }
+err-craft-too_many_expertises = A crafting roll takes at most two expertises, not { $value }
+err-craft-duplicate_expertise = The same expertise cannot be used twice on one roll ({ $value ->
+    [alchemy] Alchemy
+    [athletics] Athletics
+    [blacksmithing] Blacksmithing
+    [enchanting] Enchanting
+    [endurance] Endurance
+    [gymnastics] Gymnastics
+    [handle_pet] Handle Pet
+    [historical_lore] Historical Lore
+    [lift] Lift
+    [magic_lore] Magic Lore
+    [monster_lore] Monster Lore
+    [nature_lore] Nature Lore
+    [navigate] Navigate
+    [pick_lock] Pick Lock
+    [religious_lore] Religious Lore
+    [search] Search
+    [stealth] Stealth
+    [thievery] Thievery
+    [alteration] Alteration
+    [benefaction] Benefaction
+    [conjuration] Conjuration
+    [elemental] Elemental
+    [illusion] Illusion
+    [necromancy] Necromancy
+    [bashing] Bashing
+    [bow] Bow
+    [chopping] Chopping
+    [slashing] Slashing
+    [stabbing] Stabbing
+   *[unarmed] Unarmed
+})
+err-craft-zero_goal = A crafting goal is at least 1
+err-encounter-bad_face = The encounter check is a d10: { $value } is not one of its faces
+err-encounter-unknown_table = The Referee picks one of the offered encounter tables; { $value } is not among them
+err-encounter-no_table = No encounter table is set for this dungeon
+err-creature-out_of_range = { $characteristic ->
+    [agility] Agility
+    [mind] Mind
+   *[strength] Strength
+} must lie between −5 and 5, not { $value }
+err-creature-new_crow_out_of_range = A new crow starts with { $characteristic ->
+    [agility] Agility
+    [mind] Mind
+   *[strength] Strength
+} between −1 and 2, not { $value }
+err-creature-above_mundane_max = Without magic a crow's { $characteristic ->
+    [agility] Agility
+    [mind] Mind
+   *[strength] Strength
+} goes no higher than 4 (it would be { $value })
+err-creature-dead = { $value } is dead: the body is an object now, and creature rules no longer apply to it
+err-creature-immune = { $creature } is immune to that condition
+err-turn-missing_faces = Dice faces are missing for { $value }
+err-identify-not_held = The item must be in hand for the identification test
+err-identify-not_magic = { $value } is not a magic item
+err-identify-already_tried = { $value } has already tried to identify this item
+err-identify-retry_not_allowed = Trying again needs changed circumstances and the Referee's consent
+err-light-bad_notation = Light is written as X/Y with whole numbers, not “{ $value }”
+err-light-no_campfire_row = The campfire table stops before Holy Shit!: the Referee sets that fire's light
+err-light-no_guess_needed = Guessing a square is only for a silent target in darkness
+err-usage-wrong_face_count = Every die of the pool is rolled: { $expected } faces are needed, { $given } were given
+err-usage-bad_face = Usage dice are d6: { $value } is not one of their faces
+err-usage-above_max = The pool would hold { $current } dice, above its maximum of { $max }
+err-usage-wrong_refuel_item = { $item } is refuelled with { $needed }, not { $given }
+err-usage-no_refuel = { $value } cannot be refuelled
+err-usage-useless = { $value } is useless now: its usage dice have run out
+err-usage-depleted = { $value } is spent until it is refuelled or rested
+err-usage-refuel_without_item = Say which item refuels it
+err-usage-not_on_activation = { $value } does not roll its usage dice when used; they roll at another time
+err-activity-already_chosen = { $value } already has a rest activity this rest
+err-activity-camp_already_secluded = Only one member of the group secludes the camp each rest, and { $value } already does
+err-activity-tend_self = A creature cannot tend its own wounds
+err-activity-too_few_wounds = { $target } has { $wounds } wounds; tending needs at least 2
+err-activity-already_tended = { $by } is already tending { $target } this rest
+err-activity-unknown_creature = { $value } is not resting with the group
+err-activity-not_armor = { $who } carries no armor or shield with that id
+err-activity-not_magic = { $who } carries no magic item with that id
+err-activity-empty_task = Name a task and the place where it happens
+err-activity-task_not_approved = The Referee has not approved the task of { $value } yet
+err-activity-harvest_faces = This corpse is harvested with { $dice } d6; { $given } faces were given
+err-activity-bad_face = A d6 shows 1 to 6, not { $value }
+err-damage-dead = { $value } is dead: damage now goes to the corpse as an object
+err-damage-wrong_extra_dice = Vulnerable adds { $expected } d6; { $given } faces were given
+err-damage-bad_d6 = A d6 shows 1 to 6, not { $value }
+err-damage-bad_armor_order = The armor order names each item with Armor Defense exactly once
+err-damage-wrong_wound_count = Choose { $expected } wound slots, not { $given }
+err-damage-no_knock_out_pending = Nothing waits to knock { $value } unconscious
+err-damage-not_armor = That item has no Armor Defense
+err-hazard-wrong_fall_dice = That fall rolls { $expected } d6; { $given } were given
+err-hazard-wrong_reduction_dice = Tier { $tier } takes off { $expected } d6; { $given } were given
+err-hazard-bad_d6 = A d6 shows 1 to 6, not { $value }
+err-hazard-no_reaction = No reaction is left (spent, or unconscious), so there is no resistance roll
+err-travel-bad_face = A d{ $sides } cannot show { $face }
+err-travel-second_guide = The party has only one guide
+err-travel-role_full = That role already has three creatures
+err-travel-task_taken = Someone already has that task in its role
+err-travel-creature_has_role = That creature already has a role today
+err-travel-refuses_roles = The Miasma has that creature refusing every travel role
+err-travel-too_many_allies = Support Everyone picks at most four allies
+err-travel-too_many_backed = Fight the Miasma picks at most four creatures
+err-travel-wrong_role = That task belongs to another role
+err-travel-not_lost = Back on Track is only for a party that is lost
+err-travel-turned = The character has turned and rolls no more Miasma effects
+err-travel-no_free_row = Every row of the Miasma effects table is already in force
+err-travel-bad_answer = That answer does not fit the open question
+err-corpse-not_a_corpse = { $value } is not a corpse
+err-corpse-below_table = Only the Referee may make a Holy Shit! corpse bigger than 32 slots (asked: { $value })
+err-corpse-not_holy_shit = Only a Holy Shit! corpse may fill more slots than the table gives
+err-town-daily_limit = { $value } has done four activities today already
+err-town-busy = { $value } is busy with an activity already
+err-town-idle = { $value } has no activity under way
+err-town-not_done = An activity takes 120 minutes; { $done } have gone by
+err-town-no_camp_to_seclude = Town has no encounters, so there is no camp to seclude
+err-town-wrong_wound_count = { $target } removes { $needed } wounds, not { $chosen }
+## The Crows ruleset's refusal codes: `err-<code>`, used when no reason has words of its own.
+err-activity_refused = That rest activity is not possible now
+err-activity_taken = That creature already has a rest activity this rest
+err-already_checked = This rest's encounter check has already been made
+err-already_paused = The dungeon turn is already paused
+err-already_tended = Someone is already tending that creature's wounds this rest
+err-already_tried = That creature has already tried to identify this item
+err-asleep = { $creature } is already asleep
+err-assist_cost_unknown = In combat an assist costs a maneuver or an action: say which the assisted test needs
+err-assisting = That creature is assisting someone today instead of holding a role
+err-bad_aim = The spell's aim does not fit the battle grid or its targets
+err-bad_ancestry = An ancestry is a label of 1 to 64 characters
+err-bad_answer = That answer does not fit the open question
+err-bad_area = The spell's area is missing its starting square or direction
+err-bad_assist = An assist helps another creature's test, as a test of its own kind
+err-bad_attack = That attack is not possible as sent
+err-bad_backlash = That backlash row does not apply
+err-bad_characteristic = That characteristic does not fit this task
+err-bad_check = The encounter check cannot be made like this
+err-bad_condition = That condition is missing what it needs
+err-bad_context = The open question lacks what its answer needs
+err-bad_continuation = The test's follow-up could not be read
+err-bad_corpse = That corpse cannot be carried like this
+err-bad_craft = That crafting step is not possible
+err-bad_creature = The creature's numbers are not valid
+err-bad_decision = That question is not open, or lacks what its answer needs
+err-bad_effect = An effect has 1 to 20 usage dice
+err-bad_face = A die cannot show that face
+err-bad_fall = A fall is at most 10,000 feet
+err-bad_found = Back on Track is the guide's test
+err-bad_group = The group test is not set up correctly
+err-bad_guess = That guess is not possible
+err-bad_hexes = Too many hexes
+err-bad_hide = Hiding names 1 to 64 other creatures to hide from, never the one hiding
+err-bad_hours = That number of hours is outside what is allowed
+err-bad_house_rule = Those house rules are already in force
+err-bad_id = An id is 1 to 64 characters
+err-bad_improvised = That improvised attack is not possible
+err-bad_item = That item is not valid
+err-bad_length = That dungeon turn length is not one of the allowed lengths
+err-bad_light = That light is not valid
+err-bad_minutes = That number of minutes is outside what is allowed
+err-bad_mount = A rider and a mount are two other members of the party
+err-bad_move = That move on the map is not possible
+err-bad_object = That object is not valid
+err-bad_option = That is not one of the offered choices
+err-bad_overrides = Exceptions are added or removed, at most 32, none both at once
+err-bad_pack = The content pack has errors
+err-bad_pack_count = Too many content pack files for one table
+err-bad_party = The party list is not valid
+err-bad_path = The path is empty or too long
+err-bad_picks = Those picks do not fit the task
+err-bad_position = Those coordinates are off the map
+err-bad_query = That question about odds is not valid
+err-bad_recipe = That recipe is not valid
+err-bad_site = A site needs an id of 1 to 64 characters and a name of 1 to 200; notes stay within 10,000
+err-bad_sneak = Sneaking past is not possible like this
+err-bad_square = That is not a square of the grid
+err-bad_stamina = That Stamina is outside what is allowed
+err-bad_target = That target is not possible for this attack
+err-bad_task = Name the task in a short text
+err-bad_terrain = That terrain is not valid for this hex
+err-bad_test = That test is not possible as sent
+err-bad_trigger = Name the trigger in 1 to 500 characters
+err-bad_usage = Those usage dice do not fit
+err-camp_secluded = Someone in the group is already secluding the camp this rest
+err-cannot_cast = That spell cannot be cast now
+err-cannot_rest = That creature cannot rest now
+err-casting = { $creature } is already casting a spell
+err-characteristic_out_of_range = That characteristic is out of range
+err-combat_refused = The combat rules do not allow that
+err-condition_present = { $creature } already has that condition
+err-condition_refused = That condition cannot be applied
+err-corpse_taken = Someone is already harvesting that corpse
+err-corpse_too_big = That corpse is too big to carry in any one kind of slot
+err-craft_refused = That crafting is not possible
+err-damage_refused = That damage cannot be dealt like this
+err-day_running = A travel day is under way
+err-dead = That creature is dead
+err-destroyed = { $item } is already destroyed
+err-douse_refused = That light cannot be doused
+err-duplicate_creature = That creature is named twice, or already exists
+err-empty_party = Name at least one creature of the group
+err-end_of_turn = The end of the combat turn cannot be played like this
+err-expertise_refused = That expertise cannot be used here
+err-expertise_unknown = { $creature } lacks the { $expertise ->
+    [alchemy] Alchemy
+    [athletics] Athletics
+    [blacksmithing] Blacksmithing
+    [enchanting] Enchanting
+    [endurance] Endurance
+    [gymnastics] Gymnastics
+    [handle_pet] Handle Pet
+    [historical_lore] Historical Lore
+    [lift] Lift
+    [magic_lore] Magic Lore
+    [monster_lore] Monster Lore
+    [nature_lore] Nature Lore
+    [navigate] Navigate
+    [pick_lock] Pick Lock
+    [religious_lore] Religious Lore
+    [search] Search
+    [stealth] Stealth
+    [thievery] Thievery
+    [alteration] Alteration
+    [benefaction] Benefaction
+    [conjuration] Conjuration
+    [elemental] Elemental
+    [illusion] Illusion
+    [necromancy] Necromancy
+    [bashing] Bashing
+    [bow] Bow
+    [chopping] Chopping
+    [slashing] Slashing
+    [stabbing] Stabbing
+   *[unarmed] Unarmed
+} expertise to settle this without a test
+err-exploration_running = Exploration turns are already running
+err-exploring = The party is exploring a site
+err-fight_running = A fight is already running
+err-forced_move_refused = That forced move is not possible
+err-grid_too_big = The battle grid has too many special squares
+err-halfway_done = This rest is already past its halfway point
+err-hands_are_feet = The hands of { $creature } have become feet: it cannot hold a spellbook
+err-has_character = { $player } already plays { $creature }, who is alive
+err-hide_refused = Hiding is not possible now
+err-holds_role = { $creature } holds a travel role today: a creature either holds a role or assists
+err-id_taken = That id already belongs to a creature
+err-improvised_refused = Whether an object hits like a weapon is for the Referee to rule
+err-in_combat = Not during combat
+err-in_dungeon = Not inside a dungeon
+err-in_town = Not while in town
+err-initiative_pending = The side initiative is already waiting for its roll
+err-inventory = The inventory does not allow that
+err-inventory_refused = The inventory does not allow that
+err-item_unusable = That item cannot be used now
+err-jump_refused = That jump is not possible
+err-knock_out_refused = Knocking out is not possible here
+err-light_refused = That light cannot be lit
+err-lost_guide = While the party is lost, the guide makes Back on Track instead of a route task
+err-miasma = That Miasma step is not possible
+err-missing_field = Without a creature card, give its kind, characteristics and Stamina
+err-missing_recipient = Name the creature that receives the item
+err-mount_too_small = A mount must be at least one size larger than its rider
+err-move_refused = That move is not possible
+err-multi_target_refused = An attack has one target unless its effect says otherwise, and the Referee rules on that
+err-no_actions = { $creature } is unconscious and takes no maneuvers or actions
+err-no_ammunition = { $creature } has no { $item } left to shoot
+err-no_armor = No armor is worn
+err-no_backlash = That creature is not under that backlash
+err-no_campfire_row = The campfire table has no Holy Shit! row: a house rule has to set that fire's light
+err-no_casting = That creature is not casting
+err-no_condition = { $creature } does not have that condition
+err-no_corpse = There is no such corpse to harvest
+err-no_creatures = Name the creatures that go to sleep
+err-no_dungeon = Name the dungeon
+err-no_encounters = Encounters cannot happen here, so there is no encounter check
+err-no_expertise_use = No use of that expertise is left
+err-no_fight = No fight is running
+err-no_guess_needed = No square needs guessing here
+err-no_hexes_left = The party has used up today's hexes
+err-no_line_of_effect = Nothing connects { $creature } to { $target }: there is no line of effect
+err-no_name = Name the activity that the trait or rule grants
+err-no_object = No such object is in play
+err-no_party = The party is empty
+err-no_position = The party has no place on the map yet
+err-no_quarry = Track Specific Creature names who or what is tracked
+err-no_ration = { $creature } carries no ration, and a rest needs one eaten by each creature
+err-no_rest = No rest is under way
+err-no_role = That creature holds no travel role today
+err-no_sign = Describe the sign the players notice
+err-no_stamina = That object has no Stamina: it takes no damage unless a rule says so
+err-no_tentacles = That creature has no tentacles to cut
+err-no_threshold = A rest in the wild uses that day's encounter number for rests: give it
+err-no_travel_day = No travel day is under way
+err-no_trigger = That backlash row has no trigger
+err-no_usage_dice = That item has no usage dice
+err-no_wound_slot = No backpack slot can take the wound: drop an item first
+err-not_a_light = That item gives no light
+err-not_a_participant = { $creature } takes no part in the fight: place it on the grid first
+err-not_a_player = Only a player at this table rolls the side initiative
+err-not_a_ration = { $item } is not a ration
+err-not_a_spellbook = Spells are cast only from spellbooks, and that is not one
+err-not_bladed = Tentacles are cut with a bladed tool or weapon
+err-not_condition_bound = That backlash ends by its own duration
+err-not_exploring = The party is not exploring a site
+err-not_flying = { $creature } is not flying
+err-not_held = The item must be in hand for the identification test
+err-not_hidden = { $creature } is not hidden from them
+err-not_in_combat = Outside combat rounds, items move freely
+err-not_in_dungeon = The party is not in a dungeon
+err-not_in_party = { $creature } is not travelling with the party
+err-not_in_town = Town activities need a place with no chance of encounters
+err-not_lit = That light is not burning
+err-not_lost = The party is not lost
+err-not_magic = That item is not a magic item
+err-not_on_activation = That item's usage dice are not rolled when it is used
+err-not_paused = The dungeon turn is not paused
+err-not_placed = { $creature } is not on the battle grid
+err-not_resting = That creature is not resting now
+err-not_room_based = Rooms are counted only when a dungeon turn lasts 1d6 rooms
+err-not_there = The party is not in that site's hex
+err-not_your_pet = { $creature } is not a pet of { $owner }
+err-not_your_side = Players order the crows' side, the Referee the enemies'
+err-not_your_spell = That spell is not that creature's
+err-not_your_turn = It is not the combat turn of { $creature }
+err-not_yours = That creature has no such magic item
+err-notes_too_long = The item notes are too long
+err-nothing_readied = { $creature } has no readied action (or it has lapsed)
+err-nothing_to_edit = Give the item's new name or notes
+err-nothing_to_retry = { $creature } has no blocked attempt at “{ $task }”
+err-off_grid = Those coordinates are off the battle grid
+err-order_too_long = The order to the pet is too long
+err-pet_commanded = { $creature } has already been commanded this round
+err-players_only = Only a player asks for a character; the Referee creates creatures directly
+err-reaction_pending = An opportunity attack against this creature is waiting for its answer
+err-recognised = The party knows this place and recognises where it is
+err-referee_only = Only the Referee decides that
+err-refuel_refused = That item cannot be refuelled like this
+err-refuses_roles = The Miasma has { $creature } refusing every travel role
+err-rename_refused = Only the Referee renames an item card; a player writes its notes
+err-reposition_refused = That repositioning is not possible
+err-request_pending = { $player } is already waiting for the Referee's answer
+err-rest_finishing = The rest is ending
+err-rest_in_the_open = This is a rest in the open, not in a dungeon
+err-resting = The party is resting
+err-role_refused = That travel role is not possible
+err-roles_closed = Roles are declared before the day's role tests begin
+err-roles_pending = The day's role tests are under way
+err-round_running = A round is under way
+err-shift_refused = That Shift is not possible
+err-site_in_use = The party is exploring this site
+err-slot_unusable = That slot cannot be used while the effect lasts
+err-space_occupied = That space is taken
+err-speed_zero = { $creature } has a speed of 0
+err-square_blocked = That square is blocked
+err-stamina_above_max = Stamina cannot go above its maximum
+err-stand_up_refused = Standing up is not possible now
+err-task_not_ruled = The Referee has not ruled on that task yet
+err-teleport_refused = That teleport is not possible
+err-too_high = A flyer is placed too high
+err-too_many_creatures = Too many creatures are listed
+err-too_many_hexes = Too many hexes
+err-too_many_modifiers = Too many edges, banes or modifiers on one test
+err-too_many_objects = This table holds as many objects as it can
+err-too_many_sites = Too many sites on the map
+err-too_many_targets = Too many targets are listed
+err-too_much_sleep = That creature has already slept as long as the rest lasts
+err-topple_refused = That object cannot be toppled like this
+err-town_refused = That town activity is not possible
+err-track_unruled = The Referee has not said yet whether the quarry could be on the route
+err-turned = The Miasma has turned { $creature }: only the Referee acts for it now
+err-unconscious = { $creature } is unconscious and takes no maneuvers or actions
+err-unexpected_decision = That question does not belong here
+err-unknown_attack = { $creature } has no natural attack “{ $attack }”
+err-unknown_card = No such card is in the loaded packs
+err-unknown_corpse = No such corpse lies here
+err-unknown_creature = No such creature
+err-unknown_decision = No such question is open
+err-unknown_ground_item = Nothing like that lies on the ground here
+err-unknown_hex = No such hex on the map
+err-unknown_item = No such item here
+err-unknown_light = No such light is placed
+err-unknown_magic_item = That item is not a magic item the Referee has described
+err-unknown_project = No such crafting project
+err-unknown_property = That is not a property of the item
+err-unknown_site = No such site on the map
+err-usage_dice = Those usage dice cannot be rolled like this
+err-usage_refused = Those usage dice cannot be rolled like this
+err-use_the_maneuver = During a fight this is a maneuver: use the maneuver, which spends it
+err-wound_refused = That wound cannot be placed or removed like this
+err-zoomed_in = An encounter or point of interest is waiting for the Referee: play it out first
+err-bad_item_name = An item's name is a short text
+err-bad_owner = A creature cannot be its own pet
