@@ -364,152 +364,117 @@ impl<const L: usize> Num for Wide<L> {
     }
 }
 
-/// `bnum`'s fixed-width unsigned integer of `N` bytes (`bnum::Uint<32>` is 256 bits) and,
-/// below, `ruint`'s of `BITS` bits, with overflow-flagging arithmetic: in place of [`Wide`] for
-/// a side-by-side measurement only (feature `bnum-compare`; `DELVE_ODDS_BNUM=1` picks `bnum`,
-/// adding `DELVE_ODDS_RUINT=1` picks `ruint`: `cargo bench -p delve-dice --bench odds
-/// --features bnum-compare`). Measured 2026-12-05 on an idle 2-core machine, criterion
-/// medians, [`Wide`] / `ruint` 1.21 / `bnum` 0.14: `50d6` (256 bits) 67 / 87 / 78 µs, `100d6`
-/// (512) 165 / 220 / 259 µs, `10d6!kh3` 2.68 / 3.65 / 15.5 ms, `400d6` (2048) 1.70 / 2.10–2.27 /
-/// 7.82 ms: `ruint` 1.2–1.4× and `bnum` 1.2–5.8× slower (both multiply every limb, where
-/// [`Wide`] multiplies only those in use), with the same answers (the dice tests pass on
-/// their tiers). So [`Wide`] stays.
+/// A crate's fixed-width integer as a [`Num`]: the checked arithmetic of both crates has the
+/// same names; only the limb count, zero, conversion from `u64`, bit length and the digits for
+/// [`BigUint`] differ.
 #[cfg(feature = "bnum-compare")]
-impl<const N: usize> Num for bnum::Uint<N> {
-    fn op_cost(bits_a: u64, bits_b: u64) -> u64 {
-        let l = (N / 8) as u64;
-        let la = (bits_a / 64 + 1).min(l);
-        let lb = (bits_b / 64 + 1).min(l);
-        1 + l / 2 + la * lb / 2
-    }
-    fn zero() -> Self {
-        Self::from_le_bytes([0; N])
-    }
-    fn from_u64(v: u64) -> Self {
+macro_rules! checked_num {
+    ([$($generics:tt)*] $ty:ty, limbs: $limbs:expr, zero: $zero:expr, from_u64: $from:expr,
+     bits: $bits:expr, limbs_le: $limbs_le:expr) => {
+        impl<$($generics)*> Num for $ty {
+            fn op_cost(bits_a: u64, bits_b: u64) -> u64 {
+                let l = ($limbs) as u64;
+                let la = (bits_a / 64 + 1).min(l);
+                let lb = (bits_b / 64 + 1).min(l);
+                1 + l / 2 + la * lb / 2
+            }
+            fn zero() -> Self {
+                $zero
+            }
+            fn from_u64(v: u64) -> Self {
+                ($from)(v)
+            }
+            fn is_zero(&self) -> bool {
+                *self == Self::zero()
+            }
+            #[inline]
+            fn add_assign(&mut self, o: &Self, ovf: &mut bool) {
+                match self.checked_add(*o) {
+                    Some(v) => *self = v,
+                    None => *ovf = true,
+                }
+            }
+            #[inline]
+            fn sub_assign(&mut self, o: &Self, ovf: &mut bool) {
+                match self.checked_sub(*o) {
+                    Some(v) => *self = v,
+                    None => *ovf = true,
+                }
+            }
+            #[inline]
+            fn mul_add(&mut self, a: &Self, b: &Self, ovf: &mut bool) {
+                match a.checked_mul(*b).and_then(|p| self.checked_add(p)) {
+                    Some(v) => *self = v,
+                    None => *ovf = true,
+                }
+            }
+            fn mul(&self, o: &Self, ovf: &mut bool) -> Self {
+                self.checked_mul(*o).unwrap_or_else(|| {
+                    *ovf = true;
+                    Self::zero()
+                })
+            }
+            fn mul_u64(&self, k: u64, ovf: &mut bool) -> Self {
+                self.mul(&Self::from_u64(k), ovf)
+            }
+            fn div_exact(&self, o: &Self) -> Self {
+                self.checked_div(*o).unwrap_or_else(Self::zero)
+            }
+            fn div_u64_exact(&self, k: u64) -> Self {
+                self.div_exact(&Self::from_u64(k))
+            }
+            fn bits(&self) -> u64 {
+                ($bits)(self)
+            }
+            fn to_big(&self) -> BigUint {
+                let mut v = Vec::new();
+                for x in ($limbs_le)(self) {
+                    v.push(x as u32);
+                    v.push((x >> 32) as u32);
+                }
+                BigUint::new(v)
+            }
+            fn to_u64(&self) -> Option<u64> {
+                u64::try_from(*self).ok()
+            }
+        }
+    };
+}
+
+// `bnum`'s fixed-width unsigned integer of `N` bytes (`bnum::Uint<32>` is 256 bits) and,
+// below, `ruint`'s of `BITS` bits, with overflow-flagging arithmetic: in place of [`Wide`] for
+// a side-by-side measurement only (feature `bnum-compare`; `DELVE_ODDS_BNUM=1` picks `bnum`,
+// adding `DELVE_ODDS_RUINT=1` picks `ruint`: `cargo bench -p delve-dice --bench odds
+// --features bnum-compare`). Measured 2026-12-05 on an idle 2-core machine, criterion
+// medians, [`Wide`] / `ruint` 1.21 / `bnum` 0.14: `50d6` (256 bits) 67 / 87 / 78 µs, `100d6`
+// (512) 165 / 220 / 259 µs, `10d6!kh3` 2.68 / 3.65 / 15.5 ms, `400d6` (2048) 1.70 / 2.10–2.27 /
+// 7.82 ms: `ruint` 1.2–1.4× and `bnum` 1.2–5.8× slower (both multiply every limb, where
+// [`Wide`] multiplies only those in use), with the same answers (the dice tests pass on
+// their tiers). So [`Wide`] stays.
+#[cfg(feature = "bnum-compare")]
+checked_num!([const N: usize] bnum::Uint<N>,
+    limbs: N / 8,
+    zero: Self::from_le_bytes([0; N]),
+    from_u64: |v: u64| {
         let mut b = [0u8; N];
         let n = N.min(8);
         b[..n].copy_from_slice(&v.to_le_bytes()[..n]);
         Self::from_le_bytes(b)
-    }
-    fn is_zero(&self) -> bool {
-        bnum::Uint::is_zero(self)
-    }
-    #[inline]
-    fn add_assign(&mut self, o: &Self, ovf: &mut bool) {
-        match self.checked_add(*o) {
-            Some(v) => *self = v,
-            None => *ovf = true,
-        }
-    }
-    #[inline]
-    fn sub_assign(&mut self, o: &Self, ovf: &mut bool) {
-        match self.checked_sub(*o) {
-            Some(v) => *self = v,
-            None => *ovf = true,
-        }
-    }
-    #[inline]
-    fn mul_add(&mut self, a: &Self, b: &Self, ovf: &mut bool) {
-        match a.checked_mul(*b).and_then(|p| self.checked_add(p)) {
-            Some(v) => *self = v,
-            None => *ovf = true,
-        }
-    }
-    fn mul(&self, o: &Self, ovf: &mut bool) -> Self {
-        self.checked_mul(*o).unwrap_or_else(|| {
-            *ovf = true;
-            Self::from_le_bytes([0; N])
-        })
-    }
-    fn mul_u64(&self, k: u64, ovf: &mut bool) -> Self {
-        self.mul(&Self::from_u64(k), ovf)
-    }
-    fn div_exact(&self, o: &Self) -> Self {
-        self.checked_div(*o).unwrap_or(Self::from_le_bytes([0; N]))
-    }
-    fn div_u64_exact(&self, k: u64) -> Self {
-        self.div_exact(&Self::from_u64(k))
-    }
-    fn bits(&self) -> u64 {
-        u64::from(self.bit_width())
-    }
-    fn to_big(&self) -> BigUint {
-        BigUint::from_bytes_le(self.as_bytes())
-    }
-    fn to_u64(&self) -> Option<u64> {
-        u64::try_from(*self).ok()
-    }
-}
+    },
+    bits: |x: &Self| u64::from(x.bit_width()),
+    limbs_le: |x: &Self| x.as_bytes().chunks(8).map(|c| {
+        let mut w = [0u8; 8];
+        w[..c.len()].copy_from_slice(c);
+        u64::from_le_bytes(w)
+    }).collect::<Vec<u64>>());
 
-/// `ruint`'s integers, for the same measurement (see the `bnum` impl above).
 #[cfg(feature = "bnum-compare")]
-impl<const BITS: usize, const LIMBS: usize> Num for ruint::Uint<BITS, LIMBS> {
-    fn op_cost(bits_a: u64, bits_b: u64) -> u64 {
-        let l = LIMBS as u64;
-        let la = (bits_a / 64 + 1).min(l);
-        let lb = (bits_b / 64 + 1).min(l);
-        1 + l / 2 + la * lb / 2
-    }
-    fn zero() -> Self {
-        Self::ZERO
-    }
-    fn from_u64(v: u64) -> Self {
-        Self::from(v)
-    }
-    fn is_zero(&self) -> bool {
-        ruint::Uint::is_zero(self)
-    }
-    #[inline]
-    fn add_assign(&mut self, o: &Self, ovf: &mut bool) {
-        match self.checked_add(*o) {
-            Some(v) => *self = v,
-            None => *ovf = true,
-        }
-    }
-    #[inline]
-    fn sub_assign(&mut self, o: &Self, ovf: &mut bool) {
-        match self.checked_sub(*o) {
-            Some(v) => *self = v,
-            None => *ovf = true,
-        }
-    }
-    #[inline]
-    fn mul_add(&mut self, a: &Self, b: &Self, ovf: &mut bool) {
-        match a.checked_mul(*b).and_then(|p| self.checked_add(p)) {
-            Some(v) => *self = v,
-            None => *ovf = true,
-        }
-    }
-    fn mul(&self, o: &Self, ovf: &mut bool) -> Self {
-        self.checked_mul(*o).unwrap_or_else(|| {
-            *ovf = true;
-            Self::ZERO
-        })
-    }
-    fn mul_u64(&self, k: u64, ovf: &mut bool) -> Self {
-        self.mul(&Self::from(k), ovf)
-    }
-    fn div_exact(&self, o: &Self) -> Self {
-        self.checked_div(*o).unwrap_or(Self::ZERO)
-    }
-    fn div_u64_exact(&self, k: u64) -> Self {
-        self.div_exact(&Self::from(k))
-    }
-    fn bits(&self) -> u64 {
-        self.bit_len() as u64
-    }
-    fn to_big(&self) -> BigUint {
-        let mut v = Vec::with_capacity(2 * LIMBS);
-        for x in self.as_limbs() {
-            v.push(*x as u32);
-            v.push((*x >> 32) as u32);
-        }
-        BigUint::new(v)
-    }
-    fn to_u64(&self) -> Option<u64> {
-        u64::try_from(*self).ok()
-    }
-}
+checked_num!([const BITS: usize, const LIMBS: usize] ruint::Uint<BITS, LIMBS>,
+    limbs: LIMBS,
+    zero: Self::ZERO,
+    from_u64: Self::from,
+    bits: |x: &Self| x.bit_len() as u64,
+    limbs_le: |x: &Self| x.as_limbs().to_vec());
 
 /// `n / d` as the nearest-ish `f64` (error below 2 ulp), for any sizes, including results that
 /// are subnormal or zero in `f64`.

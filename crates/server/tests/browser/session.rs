@@ -71,13 +71,11 @@ async fn cr_ref_03_a_session_from_the_screens_alone() {
     .await;
 
     // --- a monster from its bestiary card (the sample's `cave-spider` is a Ceiling spider) ---
-    referee
-        .execute(
-            "document.querySelector('#create-creature').open = true",
-            vec![],
-        )
-        .await
-        .expect("the form stays open");
+    js(
+        &referee,
+        "document.querySelector('#create-creature').open = true",
+    )
+    .await;
     select(&referee, "#cc-card", "cave-spider").await;
     wait_js(
         &referee,
@@ -104,13 +102,11 @@ async fn cr_ref_03_a_session_from_the_screens_alone() {
         "return document.querySelector('#combat-place')",
     )
     .await;
-    referee
-        .execute(
-            "document.querySelector('#combat-place').open = true",
-            vec![],
-        )
-        .await
-        .expect("open the place form");
+    js(
+        &referee,
+        "document.querySelector('#combat-place').open = true",
+    )
+    .await;
     for (creature, side) in [("ceiling-spider", "enemies"), ("vera-ash", "crows")] {
         select(&referee, "#place-creature", creature).await;
         let shown = wait_js(
@@ -159,13 +155,11 @@ async fn cr_ref_03_a_session_from_the_screens_alone() {
         "return document.querySelector('#call-test')",
     )
     .await;
-    referee
-        .execute(
-            "document.querySelector('#test-char-strength').click()",
-            vec![],
-        )
-        .await
-        .expect("strength");
+    js(
+        &referee,
+        "document.querySelector('#test-char-strength').click()",
+    )
+    .await;
     fill(&referee, "#test-task", "lift the grate").await;
     click(&referee, "#call-test").await;
     // The player sees the call with its odds, in Russian.
@@ -208,13 +202,11 @@ async fn cr_ref_03_a_session_from_the_screens_alone() {
     shot(&referee, "session-03-after-the-roll").await;
 
     // --- a second crow, made by hand, and its player on a phone-width window in English ---
-    referee
-        .execute(
-            "document.querySelector('#create-creature').open = true",
-            vec![],
-        )
-        .await
-        .expect("the form opens");
+    js(
+        &referee,
+        "document.querySelector('#create-creature').open = true",
+    )
+    .await;
     select(&referee, "#cc-card", "").await;
     wait_js(
         &referee,
@@ -311,13 +303,11 @@ async fn cr_ref_03_a_session_from_the_screens_alone() {
     click(&referee, "#approve-athletics").await;
     let mut offered = false;
     for n in 1..=20 {
-        referee
-            .execute(
-                "document.querySelector('#test-char-strength').click()",
-                vec![],
-            )
-            .await
-            .expect("strength");
+        js(
+            &referee,
+            "document.querySelector('#test-char-strength').click()",
+        )
+        .await;
         wait_js(
             &referee,
             "athletics approved",
@@ -489,13 +479,11 @@ async fn cr_ref_03_a_session_from_the_screens_alone() {
     log_line(&phone, "the rest over on the phone", "The rest is over").await;
 
     // --- a fight: placed from the combat panel, the spider bites with its card's attack ---
-    referee
-        .execute(
-            "document.querySelector('#combat-place').open = true",
-            vec![],
-        )
-        .await
-        .expect("open the place form");
+    js(
+        &referee,
+        "document.querySelector('#combat-place').open = true",
+    )
+    .await;
     for (creature, x, y) in [("vera-ash", "1", "1"), ("ceiling-spider", "2", "1")] {
         select(&referee, "#place-creature", creature).await;
         fill(&referee, "#place-x", x).await;

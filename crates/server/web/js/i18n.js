@@ -12,10 +12,10 @@ const listeners = [];
 /** Bumped whenever the bundle changes (language, a ruleset's messages): cached texts are stale. */
 let version = 0;
 export const messagesVersion = () => version;
-/** Rulesets whose messages are in the bundle (reloaded with the language). */
-const rulesets = [];
-/** Message files added on demand (`rulesets/crows/refusals` for `….<lang>.ftl`), reloaded with the language. */
-const extras = [];
+/** The message files in the bundle besides the shell's, each as the prefix of its
+ * `<prefix><lang>.ftl` (`rulesets/crows/` for a ruleset's own, `rulesets/crows/refusals.` for
+ * its refusal words): reloaded with the language. */
+const files = [];
 
 /** A file of the web tree, relative to this module (so under the page's versioned prefix). */
 const asset = (path) => new URL(`../${path}`, import.meta.url).href;
@@ -44,7 +44,7 @@ function initial() {
 /** Loads a language's messages and makes it current. */
 export async function setLang(code = initial()) {
   if (!LANGS.includes(code)) code = "en";
-  const all = await Promise.all([asset(`i18n/${code}.ftl`), ...rulesets.map((r) => asset(`rulesets/${r}/${code}.ftl`)), ...extras.map((x) => asset(`${x}.${code}.ftl`))].map(resource));
+  const all = await Promise.all([asset(`i18n/${code}.ftl`), ...files.map((f) => asset(`${f}${code}.ftl`))].map(resource));
   const b = new FluentBundle(code, { useIsolating: false });
   for (const res of all) add(b, res);
   bundle = b;
@@ -56,41 +56,32 @@ export async function setLang(code = initial()) {
 }
 
 /** Adds a ruleset's messages (rulesets/<name>/<lang>.ftl) to the bundle, once. */
-export async function addRulesetMessages(name) {
-  if (rulesets.includes(name)) return;
-  const code = current;
-  const res = await resource(asset(`rulesets/${name}/${code}.ftl`));
-  if (rulesets.includes(name)) return;
-  rulesets.push(name);
-  if (bundle && current === code) {
-    add(bundle, res);
-    version++;
-  }
-  else if (bundle) await setLang(current);
+export function addRulesetMessages(name) {
+  return addMessages(`rulesets/${name}/`);
 }
 
-/** Adds the messages of `path` (`<path>.<lang>.ftl`, e.g. a ruleset's refusals) to the
+/** Adds the messages of `<prefix><lang>.ftl` (a ruleset's, or its refusal words) to the
  * bundle, once; the same promise for every caller while it loads. */
 const adding = new Map();
-export function addMessages(path) {
-  if (extras.includes(path)) return Promise.resolve();
-  if (!adding.has(path)) {
+export function addMessages(prefix) {
+  if (files.includes(prefix)) return Promise.resolve();
+  if (!adding.has(prefix)) {
     const code = current;
     adding.set(
-      path,
-      resource(asset(`${path}.${code}.ftl`))
+      prefix,
+      resource(asset(`${prefix}${code}.ftl`))
         .then(async (res) => {
-          if (extras.includes(path)) return;
-          extras.push(path);
+          if (files.includes(prefix)) return;
+          files.push(prefix);
           if (bundle && current === code) {
             add(bundle, res);
             version++;
           } else if (bundle) await setLang(current);
         })
-        .finally(() => adding.delete(path)),
+        .finally(() => adding.delete(prefix)),
     );
   }
-  return adding.get(path);
+  return adding.get(prefix);
 }
 
 export function onLangChange(f) {

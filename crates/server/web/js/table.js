@@ -234,7 +234,7 @@ export class TableScreen {
   async send(cmd, { quiet = false } = {}) {
     // The ruleset's refusal words load with the seat's first command (not with the page), in
     // parallel with it; a refusal waits for them, so it is worded in the UI language.
-    const words = Promise.all(laterMessages(this.view?.table?.ruleset).map((p) => addMessages(p).catch(() => {})));
+    const words = Promise.all(laterMessages(this.view?.table?.ruleset).map((p) => addMessages(`${p}.`).catch(() => {})));
     try {
       const r = await this.seat.command(cmd);
       for (const ev of r.events || []) this.onEvent(ev);
