@@ -853,6 +853,8 @@ impl<R: Ruleset> TypedTable<R> {
             "effects": effects,
             "effect_links": effect_links,
             "windows": windows,
+            // Public: every seat reads whether players may bring their own dice.
+            "options": core.options,
             "rules": self.ruleset.project(&self.state, viewer),
         });
         if *viewer == Viewer::Referee

@@ -100,6 +100,8 @@ static FILES: &[Embedded] = embed!(
     "js/chat.js",
     "js/dom.js",
     "js/vdom.js",
+    "js/grid.js",
+    "js/hexmap.js",
     "i18n/en.ftl",
     "i18n/ru.ftl",
     // Crows screens (loaded when a Crows table opens).

@@ -710,7 +710,7 @@ async fn web_maps_draw_grid_and_hex_from_view_data() {
             r##"const done = arguments[0];
                // The page's own modules (under the asset version: the instances it set up).
                const base = JSON.parse(document.getElementById("delve-assets").textContent).base;
-               Promise.all([import(base + "rulesets/crows/maps.js"), import(base + "js/i18n.js").then((i) => i.addRulesetMessages("crows"))]).then(([m]) => {
+               Promise.all([import(base + "rulesets/crows/maps.js"), import(base + "vendor/preact/preact.module.js"), import(base + "js/i18n.js").then((i) => i.addRulesetMessages("crows"))]).then(([m, P]) => {
                  const screen = {
                    isReferee: true,
                    creatures: {vera: {id: "vera", creature: {name: "Vera", kind: "crow"}}, rat: {id: "rat", name: "Rat", kind: "monster"}},
@@ -735,7 +735,9 @@ async fn web_maps_draw_grid_and_hex_from_view_data() {
                  };
                  const out = m.mapsPanel(screen);
                  const main = document.querySelector("#main");
-                 main.replaceChildren(...out);
+                 // The panels are Preact elements (drawn by the shell's grid and hex map).
+                 main.replaceChildren();
+                 P.render(P.h(P.Fragment, null, out), main);
                  done({
                    tokens: main.querySelectorAll(".grid-map .token").length,
                    foes: main.querySelectorAll(".grid-map .token.side-enemies").length,

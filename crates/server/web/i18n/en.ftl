@@ -293,3 +293,26 @@ err-unknown_timer = No such timer
 err-unknown_window = No such interrupt window is open
 err-window_open = An interrupt window is still open
 err-window_without_default = Every question of an interrupt window needs a default answer
+
+## the shared grid and hex map (js/grid.js, js/hexmap.js)
+board-aria = Square grid, { $width } × { $height }
+board-keys = On the grid: the arrow keys move the cursor square, Enter or Space picks it, Escape cancels a pick.
+board-square = Square { $x }, { $y }
+board-acting = acting now
+board-light-dim = Dim light
+board-light-darkness = Darkness
+board-wall = wall
+board-difficult = difficult terrain
+board-in-area = in the area
+board-path-step = step { $n } of the path
+board-area-summary = The area covers { $count ->
+    [one] { $count } square
+   *[other] { $count } squares
+}; inside: { $targets }
+board-area-nobody = nobody
+
+## physical dice (table option, faces for a command)
+players-dice = Players roll their own dice
+players-dice-hint = When on, a player may enter the faces of physical dice for a command that rolls.
+faces = Physical dice (faces)
+faces-hint = e.g. 13,3 — used in order for the command's dice; empty: the server rolls

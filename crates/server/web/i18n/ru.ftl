@@ -304,3 +304,28 @@ err-unknown_timer = Такого таймера нет
 err-unknown_window = Такого открытого окна прерывания нет
 err-window_open = Окно прерывания ещё открыто
 err-window_without_default = У каждого вопроса окна прерывания должен быть ответ по умолчанию
+
+## the shared grid and hex map (js/grid.js, js/hexmap.js)
+board-aria = Сетка клеток { $width } × { $height }
+board-keys = На сетке: стрелки двигают курсор по клеткам, Enter или пробел выбирают клетку, Escape отменяет выбор.
+board-square = Клетка { $x }, { $y }
+board-acting = сейчас действует
+board-light-dim = Тусклый свет
+board-light-darkness = Темнота
+board-wall = стена
+board-difficult = труднопроходимая местность
+board-in-area = в области
+board-path-step = шаг пути { $n }
+board-area-summary = Область покрывает { $count ->
+    [one] { $count } клетку
+    [few] { $count } клетки
+    [many] { $count } клеток
+   *[other] { $count } клетки
+}; внутри: { $targets }
+board-area-nobody = никого
+
+## physical dice (table option, faces for a command)
+players-dice = Игроки бросают свои кости
+players-dice-hint = Если включено, игрок может ввести выпавшие грани настоящих костей для команды с броском.
+faces = Свои кости (грани)
+faces-hint = например 13,3 — по порядку для костей команды; пусто — бросает сервер

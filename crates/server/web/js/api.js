@@ -109,8 +109,10 @@ export class Seat {
     const from = before == null ? "newest=true" : `before=${before}`;
     return request("GET", `/api/tables/${this.table}/log?${from}&limit=${limit}`, { token: this.token });
   }
-  command(cmd) {
-    return request("POST", `/api/tables/${this.table}/commands`, { token: this.token, body: cmd });
+  /** `faces`: physical dice ("13,3"), used in order for the command's dice. */
+  command(cmd, faces) {
+    const q = faces ? `?faces=${encodeURIComponent(faces)}` : "";
+    return request("POST", `/api/tables/${this.table}/commands${q}`, { token: this.token, body: cmd });
   }
   /** A read-only question to the table's ruleset (odds, previews); changes nothing. */
   query(name, args = {}) {

@@ -115,7 +115,13 @@ function Form({ screen, f, others }) {
   const roll = (expr) => {
     const e = String(expr ?? f.expr).trim();
     if (!e) return;
-    screen.send({ roll: { expr: e, label: f.label.trim(), secret: !!f.secret } }).catch(() => {});
+    const faces = screen.mayBringDice?.() ? f.faces || "" : "";
+    screen
+      .send({ roll: { expr: e, label: f.label.trim(), secret: !!f.secret } }, { faces })
+      .then(() => {
+        if (faces) (f.faces = ""), screen.render();
+      })
+      .catch(() => {});
   };
   const toggle = (id, on) => {
     f.to = on ? [...new Set([...f.to, id])] : f.to.filter((x) => x !== id);
@@ -172,6 +178,13 @@ function Form({ screen, f, others }) {
         <label for="roll-label">${t("roll-label")}</label>
         <input id="roll-label" size="14" maxlength="80" value=${f.label} onInput=${(e) => (f.label = e.target.value)} />
       </div>
+      ${screen.mayBringDice?.()
+        ? html`<div class="row wrap dice-faces">
+            <label for="roll-faces">${t("faces")}</label>
+            <input id="roll-faces" size="10" inputmode="numeric" autocomplete="off" value=${f.faces || ""} onInput=${(e) => (f.faces = e.target.value)} aria-describedby="roll-faces-hint" />
+            <span class="hint" id="roll-faces-hint">${t("faces-hint")}</span>
+          </div>`
+        : null}
       <div class="row wrap" role="group" aria-label=${t("roll-quick")}>
         ${QUICK.map((d) => html`<button key=${d} type="button" class="quick-die" data-dice=${d} aria-label=${t("roll-quick-one", { dice: d.replace(/^1d/, "d") })} onClick=${() => roll(d)}>${d.replace(/^1d/, "d")}</button>`)}
       </div>

@@ -231,12 +231,12 @@ export class TableScreen {
   }
 
   /** Sends a command; shows the refusal (message and rule) on failure. Returns the events. */
-  async send(cmd, { quiet = false } = {}) {
+  async send(cmd, { quiet = false, faces = "" } = {}) {
     // The ruleset's refusal words load with the seat's first command (not with the page), in
     // parallel with it; a refusal waits for them, so it is worded in the UI language.
     const words = Promise.all(laterMessages(this.view?.table?.ruleset).map((p) => addMessages(`${p}.`).catch(() => {})));
     try {
-      const r = await this.seat.command(cmd);
+      const r = await this.seat.command(cmd, faces.replace(/\s+/g, ""));
       for (const ev of r.events || []) this.onEvent(ev);
       return r.events || [];
     } catch (e) {
@@ -244,6 +244,12 @@ export class TableScreen {
       if (!quiet) announce(`${t("refused")}: ${log.refusalText(e)}`, "error");
       throw e;
     }
+  }
+
+  /** Whether the screens offer faces fields for physical dice: while the Referee's
+   * `players_physical_dice` option is on (the Referee may always send faces through the API). */
+  mayBringDice() {
+    return !!this.view?.options?.players_physical_dice;
   }
 
   /** Asks the ruleset a read-only question (`POST /queries/<name>`): odds, previews. */
@@ -818,17 +824,36 @@ function Commands({ screen }) {
       announce(`JSON: ${e.message}`, "error");
       return;
     }
-    screen.send(cmd).catch(() => {});
+    const faces = screen.mayBringDice() ? f.faces || "" : "";
+    screen
+      .send(cmd, { faces })
+      .then(() => {
+        f.faces = "";
+        screen.render();
+      })
+      .catch(() => {});
   };
   return html`<${Tool} id="commands" title=${t("undo-and-commands")}>
     ${screen.isReferee
       ? html`<div class="row wrap"><button id="undo" type="button" onClick=${() => screen.send({ undo: { count: 1 } }).then(() => announce(t("undone"))).catch(() => {})}>↶ ${t("undo")}</button></div>`
       : null}
+    ${screen.isReferee
+      ? html`<label class="check"><input id="players-dice" type="checkbox" checked=${!!screen.view.options?.players_physical_dice} onChange=${(e) => screen.send({ set_option: { players_physical_dice: e.target.checked } }).catch(() => screen.render())} /> ${t("players-dice")}</label>
+          <p class="hint">${t("players-dice-hint")}</p>`
+      : null}
     <label for="raw-command">${t("raw-command")}</label>
     <textarea id="raw-command" rows="3" spellcheck=${false} placeholder='{"rules": {"rest_halfway": {}}}' value=${f.command} onInput=${(e) => (f.command = e.target.value)}></textarea>
+    ${screen.mayBringDice() ? html`<${Faces} id="raw-faces" forms=${f} />` : null}
     <button type="button" id="send-command" onClick=${sendRaw}>${t("send")}</button>
     <p class="hint">${t("raw-command-hint")}</p>
   <//>`;
+}
+
+/** Physical dice for the command next to it: the faces as typed ("13,3"), kept in `forms.faces`. */
+function Faces({ id, forms }) {
+  return html`<span class="field dice-faces"><label for=${id}>${t("faces")}</label>
+    <input id=${id} inputmode="numeric" autocomplete="off" pattern="[0-9, ]*" value=${forms.faces || ""} onInput=${(e) => (forms.faces = e.target.value)} aria-describedby=${`${id}-hint`} />
+    <span class="hint" id=${`${id}-hint`}>${t("faces-hint")}</span></span>`;
 }
 
 let qrModule = null;

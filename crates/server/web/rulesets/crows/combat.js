@@ -23,24 +23,12 @@
 //   water, climbing, hazards, concealment and drops, painted by clicking squares).
 // Reactions and counters come as pending decisions; this panel points at them.
 
-import { h, section } from "../../js/dom.js";
+import { h, section } from "../../js/vdom.js";
+import { Grid, Brushes, occupancy, startDraft, paintDraft, draftChanges } from "../../js/grid.js";
 import { t } from "../../js/i18n.js";
 import { displayName, isParty, storedItems } from "./sheet.js";
 import { nameOf, refusalText } from "../../js/log.js";
 
-const SVG = "http://www.w3.org/2000/svg";
-const s = (tag, attrs = {}, ...kids) => {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, String(v));
-  }
-  for (const k of kids) el.append(k instanceof Node ? k : document.createTextNode(String(k)));
-  return el;
-};
-
-const C = 32;
 const key = (p) => `${p.x},${p.y}`;
 
 /** The UI state of the combat controls (kept on the screen across re-renders). */
@@ -88,26 +76,11 @@ function refusalLine(u, id) {
   return u.refusal ? h("p", { class: "refusal", id, role: "alert" }, `${t("refused")}: ${u.refusal}`) : null;
 }
 
-/** Which creature sits on each square (its whole space). */
-function occupancy(creatures) {
-  const at = new Map();
-  for (const [id, c] of Object.entries(creatures || {})) {
-    const side = Math.max(1, c.space || 1);
-    for (let dx = 0; dx < side; dx++) for (let dy = 0; dy < side; dy++) at.set(key({ x: c.at.x + dx, y: c.at.y + dy }), id);
-  }
-  return at;
-}
-
-/** The squares to draw: the editor's draft while editing, else the view's grid. */
-function shownCells(u, cv) {
-  return u.edit?.on ? [...u.edit.draft.values()] : cv.grid || [];
-}
-
-/** CSS classes and words for one square's features. */
+/** CSS classes, words and corner notes for one square's Crows features (the shell's grid draws them). */
 function cellLook(cell) {
   const cls = [];
   const words = [];
-  if (!cell) return { cls, words };
+  const notes = [];
   if (cell.obstacle) {
     cls.push("obstacle", `obstacle-${cell.obstacle}`);
     words.push(t(`cell-obstacle-${cell.obstacle}`));
@@ -117,36 +90,15 @@ function cellLook(cell) {
   if (cell.climb) cls.push("climb"), words.push(t(`cell-climb-${cell.climb}`));
   if (cell.hazard) cls.push("hazard"), words.push(t("cell-hazard-named", { hazard: cell.hazard }));
   if (cell.concealment && cell.concealment !== "none") cls.push(`conceal-${cell.concealment}`), words.push(t(`cell-concealment-${cell.concealment}`));
-  if (cell.drop_feet) cls.push("drop"), words.push(t("cell-drop-named", { feet: cell.drop_feet }));
-  if (cell.elevation) words.push(t("cell-elevation-named", { elevation: cell.elevation }));
-  return { cls, words };
+  if (cell.drop_feet) cls.push("drop"), words.push(t("cell-drop-named", { feet: cell.drop_feet })), notes.push([`↓${cell.drop_feet}`, "bl"]);
+  if (cell.elevation) words.push(t("cell-elevation-named", { elevation: cell.elevation })), notes.push([`${cell.elevation > 0 ? "+" : ""}${cell.elevation}`, "br"]);
+  return { cls, words, notes };
 }
 
 /** The field of the "more actions" form waiting for a grid click, if any. */
 function pickField(u) {
   if (!u.pick) return null;
   return (ACTS[u.act.kind]?.fields || []).find(([name]) => name === u.pick) || null;
-}
-
-/** A square's light as the view gives it (`b` bright, `d` dim, `-` darkness; none outside the
- * map or when the whole grid is bright). */
-function lightAt(light, x, y) {
-  if (!light || y >= light.height || x >= light.width) return null;
-  const c = (light.rows?.[y] || "")[x];
-  return c === "d" ? "dim" : c === "-" ? "darkness" : null;
-}
-
-/** A token's accessible name: its name, side, whose turn, and (the Referee) who cannot see it. */
-function tokenLabel(screen, id, c, acting) {
-  const name = displayName(screen.creatures[id]) || nameOf(id);
-  return [
-    name,
-    t(`side-${c.side}`),
-    id === acting ? t("token-acting") : "",
-    c.hidden_from?.length ? t("token-hidden", { players: c.hidden_from.join(", ") }) : "",
-  ]
-    .filter(Boolean)
-    .join(", ");
 }
 
 /** Escape: the pick waiting for a square is cancelled (else the Move's path is cleared). */
@@ -163,166 +115,73 @@ function cancelPick(u) {
   return false;
 }
 
-function gridSvg(screen, cv, acting, canAct) {
+/** The battle grid, drawn by the shell's grid from the view's cells, creatures and light. */
+function battleGrid(screen, cv, acting, canAct) {
   const u = ui(screen);
   const creatures = cv.creatures || {};
-  const cells = shownCells(u, cv);
   const editing = !!u.edit?.on;
   const field = editing ? null : pickField(u);
-  const pts = [...cells.map((c) => c.at), ...Object.values(creatures).map((c) => c.at), ...u.path, ...(editing ? [{ x: u.edit.width - 2, y: u.edit.height - 2 }] : [])];
-  const maxX = Math.max(9, ...pts.map((p) => p.x + 2));
-  const maxY = Math.max(6, ...pts.map((p) => p.y + 2));
-  const w = maxX + 1;
-  const hgt = maxY + 1;
-  const occ = occupancy(creatures);
-  const cellAt = new Map(cells.map((c) => [key(c.at), c]));
+  const tokens = Object.entries(creatures).map(([id, c]) => ({
+    id,
+    at: c.at,
+    space: c.space,
+    side: c.side,
+    name: displayName(screen.creatures[id]) || nameOf(id),
+    sideLabel: t(`side-${c.side}`),
+    acting: id === acting,
+    notes: c.hidden_from?.length ? [t("token-hidden", { players: c.hidden_from.join(", ") })] : [],
+    cls: [c.hidden_from?.length ? "unseen" : "", field && u.act.f[field[0]] === id ? "picked" : ""],
+  }));
+  const occ = occupancy(tokens);
   const actPath = field && field[1] === "path" ? u.act.f[field[0]] || [] : [];
   const marks = new Map((field ? actPath : u.path).map((p, i) => [key(p), i + 1]));
-  const light = editing ? null : cv.light;
-  // The keyboard cursor: the grid is one tab stop, the arrow keys move the cursor square.
-  // It starts on the viewer's first creature, and goes to the acting creature when a turn the
-  // viewer plays begins.
+  const classes = new Map();
+  const add = (k, ...c) => classes.set(k, [...(classes.get(k) || []), ...c]);
+  if (u.mode === "attack" && u.target) for (const [k, id] of occ) if (id === u.target) add(k, "target");
+  if (field && ["square", "path"].includes(field[1]) && u.act.f[field[0]]?.x !== undefined) add(key(u.act.f[field[0]]), "picked");
+  if (!field && u.mode === "attack" && u.guess) add(key(u.guess), "picked", "guess");
+  // The keyboard cursor starts on the viewer's first creature, and goes to the acting
+  // creature when a turn the viewer plays begins.
   const mine = Object.keys(creatures).find((id) => screen.mine?.().includes(id));
-  const start = creatures[acting]?.at || creatures[mine]?.at || { x: 0, y: 0 };
-  if (!u.cursor || (canAct && u.cursorTurn !== acting)) u.cursor = { x: start.x, y: start.y };
-  if (canAct) u.cursorTurn = acting;
-  const cur = u.cursor;
-  cur.x = Math.min(Math.max(0, cur.x), w - 1);
-  cur.y = Math.min(Math.max(0, cur.y), hgt - 1);
-  const svg = s("svg", {
-    viewBox: `0 0 ${w * C} ${hgt * C}`,
-    class: `map grid-map${editing ? " editing" : ""}`,
+  return h(Grid, {
     id: "battle-grid",
-    role: "group",
-    "aria-label": t("combat-grid-aria", { width: w, height: hgt }),
-    "aria-describedby": "grid-keys",
-  });
-  // Hatching for dim and dark squares: told apart by pattern as well as by shade.
-  svg.append(
-    s(
-      "defs",
-      {},
-      s("pattern", { id: "grid-dim", width: 8, height: 8, patternUnits: "userSpaceOnUse" }, s("path", { d: "M0,8 L8,0", class: "hatch" })),
-      s("pattern", { id: "grid-dark", width: 8, height: 8, patternUnits: "userSpaceOnUse" }, s("rect", { width: 8, height: 8, class: "shade" }), s("path", { d: "M0,8 L8,0 M0,0 L8,8", class: "hatch" })),
-    ),
-  );
-  const interactiveAt = (x, y) => {
-    const who = occ.get(key({ x, y }));
-    return !!(editing || u.placePick || (field && (field[1] !== "creature" || who)) || (!field && canAct && (u.mode === "move" || (u.mode === "attack" && (u.guessPick || (who && who !== acting))))));
-  };
-  const pick = (x, y) => {
-    const who = occ.get(key({ x, y }));
-    u.cursor = { x, y };
-    if (editing) {
-      paint(u.edit, { x, y });
-    } else if (u.placePick) {
-      Object.assign(u.place, { x, y });
-      u.placePick = false;
-    } else if (field) {
-      if (!fillFromGrid(u, field, { x, y }, who)) return;
-    } else if (u.mode === "attack" && u.guessPick) {
-      u.guess = { x, y };
-      u.guessPick = false;
-    } else if (u.mode === "move") {
-      u.path.push({ x, y });
-    } else if (u.mode === "attack" && who && who !== acting) {
-      u.target = who;
-    } else return;
-    screen.render();
-    document.getElementById(`sq-${x}-${y}`)?.focus({ preventScroll: true });
-  };
-  // Moves the cursor without redrawing the grid (focus stays on a live square).
-  const cursorTo = (x, y, focus) => {
-    const from = svg.querySelector(`#sq-${cur.x}-${cur.y}`);
-    const to = svg.querySelector(`#sq-${x}-${y}`);
-    if (!to) return;
-    from?.setAttribute("tabindex", "-1");
-    from?.classList.remove("cursor");
-    to.setAttribute("tabindex", "0");
-    to.classList.add("cursor");
-    Object.assign(cur, { x, y });
-    if (focus) to.focus({ preventScroll: true });
-  };
-  const moveCursor = (dx, dy) => cursorTo(Math.min(Math.max(0, cur.x + dx), w - 1), Math.min(Math.max(0, cur.y + dy), hgt - 1), true);
-  const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-  svg.addEventListener("keydown", (e) => {
-    if (steps[e.key]) {
-      e.preventDefault();
-      moveCursor(...steps[e.key]);
-    } else if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      if (interactiveAt(cur.x, cur.y)) pick(cur.x, cur.y);
-    } else if (e.key === "Escape" && cancelPick(u)) {
-      e.preventDefault();
-      const { x, y } = cur;
+    keysId: "grid-keys",
+    label: (width, height) => t("combat-grid-aria", { width, height }),
+    keys: t("combat-grid-keys"),
+    cells: editing ? [...u.edit.draft.values()] : cv.grid || [],
+    look: cellLook,
+    tokens,
+    light: cv.light,
+    marks,
+    classes,
+    editing,
+    width: editing ? u.edit.width + 1 : 0,
+    height: editing ? u.edit.height + 1 : 0,
+    start: creatures[acting]?.at || creatures[mine]?.at,
+    startKey: canAct ? acting : null,
+    interactive: (x, y, who) => !!(u.placePick || (field && (field[1] !== "creature" || who)) || (!field && canAct && (u.mode === "move" || (u.mode === "attack" && (u.guessPick || (who && who !== acting)))))),
+    onPick: (x, y, who) => {
+      if (editing) paintDraft(u.edit, { x, y }, brushOf(u.edit));
+      else if (u.placePick) {
+        Object.assign(u.place, { x, y });
+        u.placePick = false;
+      } else if (field) {
+        if (!fillFromGrid(u, field, { x, y }, who)) return;
+      } else if (u.mode === "attack" && u.guessPick) {
+        u.guess = { x, y };
+        u.guessPick = false;
+      } else if (u.mode === "move") u.path.push({ x, y });
+      else if (u.mode === "attack" && who && who !== acting) u.target = who;
+      else return;
       screen.render();
-      document.getElementById(`sq-${x}-${y}`)?.focus({ preventScroll: true });
-    }
+    },
+    onCancel: () => {
+      if (!cancelPick(u)) return false;
+      screen.render();
+      return true;
+    },
   });
-  for (let y = 0; y < hgt; y++)
-    for (let x = 0; x < w; x++) {
-      const cell = cellAt.get(key({ x, y }));
-      const who = occ.get(key({ x, y }));
-      const look = cellLook(cell);
-      const lit = lightAt(light, x, y);
-      const cls = ["sq", ...look.cls];
-      if (marks.has(key({ x, y }))) cls.push("path");
-      if (who && who === u.target && u.mode === "attack") cls.push("target");
-      if (field && ["square", "path"].includes(field[1]) && same(u.act.f[field[0]], { x, y })) cls.push("picked");
-      if (!field && u.mode === "attack" && same(u.guess, { x, y })) cls.push("picked", "guess");
-      const here = x === cur.x && y === cur.y;
-      if (here) cls.push("cursor");
-      const name = who ? tokenLabel(screen, who, creatures[who], acting) : "";
-      const label = [t("square", { x, y }), name, lit ? t(`light-${lit}`) : "", ...look.words, marks.has(key({ x, y })) ? t("path-step", { n: marks.get(key({ x, y })) }) : ""].filter(Boolean).join(", ");
-      const interactive = interactiveAt(x, y);
-      svg.append(
-        s(
-          "rect",
-          {
-            x: x * C,
-            y: y * C,
-            width: C,
-            height: C,
-            id: `sq-${x}-${y}`,
-            class: cls.join(" "),
-            "data-x": x,
-            "data-y": y,
-            "data-creature": who || null,
-            "data-light": lit,
-            role: interactive ? "button" : "img",
-            tabindex: here ? 0 : -1,
-            "aria-label": label,
-            onclick: interactive ? () => pick(x, y) : () => cursorTo(x, y, false),
-          },
-          s("title", {}, label),
-        ),
-      );
-      if (lit) svg.append(s("rect", { x: x * C, y: y * C, width: C, height: C, class: `lit lit-${lit}`, "aria-hidden": "true", "pointer-events": "none" }));
-      const onDark = lit === "darkness" ? " on-dark" : "";
-      if (cell?.elevation) svg.append(s("text", { x: x * C + C - 3, y: y * C + C - 4, "text-anchor": "end", class: `elev${onDark}` }, `${cell.elevation > 0 ? "+" : ""}${cell.elevation}`));
-      if (cell?.drop_feet) svg.append(s("text", { x: x * C + 3, y: y * C + C - 4, class: `elev${onDark}` }, `↓${cell.drop_feet}`));
-      if (marks.has(key({ x, y }))) svg.append(s("text", { x: x * C + 4, y: y * C + 12, class: `path-n${onDark}` }, marks.get(key({ x, y }))));
-    }
-  for (const [id, c] of Object.entries(creatures)) {
-    const side = Math.max(1, c.space || 1);
-    const cx = (c.at.x + side / 2) * C;
-    const cy = (c.at.y + side / 2) * C;
-    const name = displayName(screen.creatures[id]) || nameOf(id);
-    const label = tokenLabel(screen, id, c, acting);
-    const g = s("g", {
-      class: `token side-${c.side}${id === acting ? " acting" : ""}${c.hidden_from?.length ? " unseen" : ""}${field && u.act.f[field[0]] === id ? " picked" : ""}`,
-      "data-token": id,
-      role: "img",
-      "aria-label": label,
-      "pointer-events": "none",
-    });
-    g.append(s("title", {}, label), s("circle", { cx, cy, r: (side * C) / 2 - 3 }), s("text", { x: cx, y: cy + 4, "text-anchor": "middle", "aria-hidden": "true" }, name.slice(0, 2)));
-    svg.append(g);
-  }
-  return [svg, h("p", { class: "hint grid-keys", id: "grid-keys" }, t("combat-grid-keys"))];
 }
-
-const same = (a, b) => !!a && !!b && typeof a === "object" && a.x === b.x && a.y === b.y;
 
 /** What is left of a turn budget (the view holds what was spent: CR-CBT-10's limit of two). */
 export function budgetLeft(b) {
@@ -857,57 +716,52 @@ function moreActions(screen, cv, acting) {
 const BRUSHES = ["open", "solid", "flimsy", "difficult", "elevation", "water", "submerging", "climb_wall", "climb_ceiling", "hazard", "light", "heavy", "drop"];
 
 function startEdit(cv) {
-  const draft = new Map((cv.grid || []).map((c) => [key(c.at), structuredClone(c)]));
-  const pts = [...draft.values()].map((c) => c.at);
-  return { on: true, brush: "solid", elevation: 1, hazard: "fire", drop: 30, draft, touched: new Set(), width: Math.max(12, ...pts.map((p) => p.x + 3)), height: Math.max(8, ...pts.map((p) => p.y + 3)) };
+  return { on: true, brush: "solid", elevation: 1, hazard: "fire", drop: 30, ...startDraft(cv.grid) };
 }
 
-/** Applies the brush to a square of the draft (painting the same feature again removes it). */
-function paint(ed, at) {
-  const k = key(at);
-  const cell = ed.draft.get(k) || { at };
-  const flip = (prop, value) => {
-    if (cell[prop] === value) delete cell[prop];
-    else cell[prop] = value;
+/** The brush as a change of one cell (painting the same feature again removes it). */
+function brushOf(ed) {
+  return (old) => {
+    if (ed.brush === "open") return { at: old.at };
+    const cell = old;
+    const flip = (prop, value) => {
+      if (cell[prop] === value) delete cell[prop];
+      else cell[prop] = value;
+    };
+    switch (ed.brush) {
+      case "solid":
+      case "flimsy":
+        flip("obstacle", ed.brush);
+        break;
+      case "difficult":
+      case "water":
+        flip(ed.brush, true);
+        break;
+      case "submerging":
+        if (cell.submerging) delete cell.submerging;
+        else Object.assign(cell, { water: true, submerging: true });
+        break;
+      case "climb_wall":
+      case "climb_ceiling":
+        flip("climb", ed.brush.slice(6));
+        break;
+      case "elevation":
+        flip("elevation", Number(ed.elevation) || 0);
+        if (cell.elevation === 0) delete cell.elevation;
+        break;
+      case "hazard":
+        flip("hazard", ed.hazard.trim() || "hazard");
+        break;
+      case "light":
+      case "heavy":
+        flip("concealment", ed.brush);
+        break;
+      case "drop":
+        flip("drop_feet", Number(ed.drop) || 10);
+        break;
+    }
+    return cell;
   };
-  switch (ed.brush) {
-    case "open":
-      ed.draft.set(k, { at });
-      ed.touched.add(k);
-      return;
-    case "solid":
-    case "flimsy":
-      flip("obstacle", ed.brush);
-      break;
-    case "difficult":
-    case "water":
-      flip(ed.brush, true);
-      break;
-    case "submerging":
-      if (cell.submerging) delete cell.submerging;
-      else Object.assign(cell, { water: true, submerging: true });
-      break;
-    case "climb_wall":
-    case "climb_ceiling":
-      flip("climb", ed.brush.slice(6));
-      break;
-    case "elevation":
-      flip("elevation", Number(ed.elevation) || 0);
-      if (cell.elevation === 0) delete cell.elevation;
-      break;
-    case "hazard":
-      flip("hazard", ed.hazard.trim() || "hazard");
-      break;
-    case "light":
-    case "heavy":
-      flip("concealment", ed.brush);
-      break;
-    case "drop":
-      flip("drop_feet", Number(ed.drop) || 10);
-      break;
-  }
-  ed.draft.set(k, cell);
-  ed.touched.add(k);
 }
 
 function gridEditor(screen, cv) {
@@ -929,31 +783,13 @@ function gridEditor(screen, cv) {
     );
   const num = (id, prop, min) => h("input", { id, type: "number", class: "num", min, value: ed[prop], oninput: (e) => (ed[prop] = e.target.value) });
   const send = () => {
-    const cells = [...ed.touched].map((k) => ed.draft.get(k)).filter(Boolean);
-    sendShowing(screen, u, { set_grid: { cells } }, () => (u.edit = null));
+    sendShowing(screen, u, { set_grid: { cells: draftChanges(ed) } }, () => (u.edit = null));
   };
   return h(
     "div",
     { class: "grid-editor", id: "grid-editor", role: "group", "aria-label": t("grid-edit") },
     h("p", { class: "hint" }, t("grid-edit-hint")),
-    h(
-      "div",
-      { class: "brushes", role: "radiogroup", "aria-label": t("grid-brush") },
-      BRUSHES.map((b) =>
-        h(
-          "button",
-          {
-            type: "button",
-            id: `brush-${b}`,
-            role: "radio",
-            "aria-checked": String(ed.brush === b),
-            class: `brush brush-${b}${ed.brush === b ? " primary" : ""}`,
-            onclick: () => ((ed.brush = b), screen.render()),
-          },
-          t(`brush-${b}`),
-        ),
-      ),
-    ),
+    h(Brushes, { id: "brush", label: t("grid-brush"), brushes: BRUSHES.map((b) => ({ id: b, label: t(`brush-${b}`) })), chosen: ed.brush, onChoose: (b) => ((ed.brush = b), screen.render()) }),
     h(
       "div",
       { class: "row wrap" },
@@ -978,7 +814,7 @@ function gridEditor(screen, cv) {
 }
 
 /** The combat panel when the Crows combat part is in the view (or the Referee may start one). */
-export function combatPanel(screen) {
+export function combatPanel(screen, ...more) {
   const cv = screen.rules.combat;
   const fight = cv?.fight || null;
   const acting = fight?.current || null;
@@ -1008,8 +844,9 @@ export function combatPanel(screen) {
     canAct ? actorControls(screen, cv, fight, acting) : null,
     refusalLine(u, "combat-refusal"),
     // With nothing placed yet the Referee's "pick on the grid" shows an empty grid to pick on.
-    cv || u.edit?.on || u.placePick ? gridSvg(screen, cv || {}, acting, canAct) : null,
+    cv || u.edit?.on || u.placePick ? battleGrid(screen, cv || {}, acting, canAct) : null,
     screen.isReferee ? refereeControls(screen, cv, fight) : null,
     cv ? moreActions(screen, cv, acting) : null,
+    ...more,
   );
 }

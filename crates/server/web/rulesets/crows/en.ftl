@@ -217,12 +217,10 @@ approved-expertises = Expertises the Referee allows on this test
 ## Combat controls
 combat-grid-aria = Battle grid, { $width } × { $height }
 combat-grid-keys = On the grid: the arrow keys move the cursor square, Enter or Space picks it, Escape cancels a pick.
-token-acting = acting now
 token-hidden = unseen by { $players }
 square = Square { $x }, { $y }
 obstacle = obstacle
 difficult-terrain = difficult terrain
-path-step = step { $n } of the path
 combat-allowance = May still act now: { $cost }
 combat-maneuvers = { $count ->
     [one] { $count } maneuver left

@@ -3,7 +3,7 @@
 // `rules.travel` and the day's steps). The whole part is also shown as readable data below
 // the map, so nothing the server sends is hidden.
 
-import { h } from "../../js/dom.js";
+import { h } from "../../js/vdom.js";
 import { t } from "../../js/i18n.js";
 import { combatPanel } from "./combat.js";
 import { travelPanel } from "./travel.js";
@@ -16,14 +16,9 @@ export function mapsPanel(screen) {
   const out = [];
   // Combat: always for the Referee (to place and start), for players once there is one.
   if (screen.rules.combat || screen.view.clock?.combat || screen.isReferee) {
-    const c = combatPanel(screen);
-    if (screen.rules.combat) c.append(dataView("combat", screen.rules.combat));
-    out.push(c);
+    out.push(combatPanel(screen, screen.rules.combat ? dataView("combat", screen.rules.combat) : null));
   }
-  const tr = travelPanel(screen);
-  if (tr) {
-    tr.append(dataView("travel", screen.rules.travel));
-    out.push(tr);
-  }
+  const tr = screen.rules.travel ? travelPanel(screen, dataView("travel", screen.rules.travel)) : null;
+  if (tr) out.push(tr);
   return out;
 }

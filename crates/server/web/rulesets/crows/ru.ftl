@@ -223,12 +223,10 @@ approved-expertises = Экспертизы, которые Рефери разр
 ## Combat controls
 combat-grid-aria = Боевая сетка { $width } × { $height }
 combat-grid-keys = На сетке: стрелки двигают курсор по клеткам, Enter или пробел выбирают клетку, Escape отменяет выбор.
-token-acting = сейчас действует
 token-hidden = не видят: { $players }
 square = Клетка { $x }, { $y }
 obstacle = препятствие
 difficult-terrain = труднопроходимая местность
-path-step = шаг пути { $n }
 combat-allowance = Ещё может действовать: { $cost }
 combat-maneuvers = { $count ->
     [one] Остался { $count } манёвр

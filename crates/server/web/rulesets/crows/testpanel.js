@@ -189,6 +189,36 @@ export function testPanel(screen, c) {
         ),
       )
     : null;
+  // Physical dice (while the table's players-dice option is on): the faces typed here go
+  // with this panel's roll (the Referee's test, or the player's called test).
+  const dice = !!screen.mayBringDice?.();
+  const called = (screen.view.decisions || []).find((d) => d.kind === "crows.called_test" && (d.context?.creature ?? d.args?.creature) === c.id && screen.canAnswer(d));
+  const faces = dice
+    ? h(
+        "span",
+        { class: "field dice-faces" },
+        h("label", { for: "test-faces" }, t("faces")),
+        h("input", { id: "test-faces", inputmode: "numeric", autocomplete: "off", value: f.faces || "", oninput: (e) => (f.faces = e.target.value), "aria-describedby": "test-faces-hint" }),
+        h("span", { class: "hint", id: "test-faces-hint" }, t("faces-hint")),
+      )
+    : null;
+  const rollCalled =
+    called && dice && !screen.isReferee
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: "primary big",
+            id: "roll-called-test",
+            onclick: () =>
+              screen
+                .send({ answer: { decision: called.id, option: "roll" } }, { faces: f.faces || "" })
+                .then(() => ((f.faces = ""), screen.render()))
+                .catch(() => {}),
+          },
+          t("opt-crows-called_test-roll"),
+        )
+      : null;
   const task = h("input", { id: "test-task", value: f.task, placeholder: t("task-placeholder"), oninput: (e) => (f.task = e.target.value) });
   const roll = screen.isReferee
     ? h(
@@ -202,8 +232,9 @@ export function testPanel(screen, c) {
             if (f.task.trim()) cmd.task = f.task.trim();
             if (f.approved.length) cmd.approved_expertises = f.approved;
             try {
-              await screen.send({ rules: { test: cmd } });
+              await screen.send({ rules: { test: cmd } }, { faces: dice ? f.faces || "" : "" });
               f.retryBlocked = null;
+              f.faces = "";
             } catch (e) {
               // The same task again waits for the Referee's word that things changed (CR-RETRY-01).
               f.retryBlocked = e?.code === "retry_refused" ? cmd.task : null;
@@ -213,7 +244,7 @@ export function testPanel(screen, c) {
         },
         "⚄ " + t("roll-test"),
       )
-    : h("p", { class: "hint" }, t("referee-rolls"));
+    : rollCalled || h("p", { class: "hint" }, t("referee-rolls"));
   // A creature a player controls may roll its own test: the Referee calls for it.
   const call =
     screen.isReferee && (screen.controllersOf?.(c.id) || []).length
@@ -264,6 +295,7 @@ export function testPanel(screen, c) {
     h("div", { class: "test-grid" }, h("div", {}, chars, h("div", { class: "row wrap" }, stepper("edges", t("edges"), 0, 4), stepper("banes", t("banes"), 0, 4), stepper("bonus", t("bonus"), -10, 10))), oddsBox),
     approvals,
     screen.isReferee ? h("label", { class: "field" }, h("span", {}, t("task")), task) : null,
+    faces,
     h("div", { class: "row wrap" }, roll, call),
     changed,
     resultView(screen, c),

@@ -9,113 +9,47 @@
 // `set_party`) and the other steps: `road_encounter`, `arrive_at_site` / `leave_site`,
 // `travel_found` while lost, `travel_hours`. A refusal's reason stays shown under the controls.
 
-import { h, section } from "../../js/dom.js";
+import { h, section } from "../../js/vdom.js";
 import { t } from "../../js/i18n.js";
+import { Brushes } from "../../js/grid.js";
+import { HexMap, DIRECTIONS, hexKey as hk, hexRange, hexDraft, paintHex, eraseHex, erasedHexes, sameHex as same } from "../../js/hexmap.js";
 import { displayName, isParty } from "./sheet.js";
 import { sendShowing } from "./combat.js";
 import { refusalText } from "../../js/log.js";
 
-const SVG = "http://www.w3.org/2000/svg";
-const s = (tag, attrs = {}, ...kids) => {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, String(v));
-  }
-  for (const k of kids) el.append(k instanceof Node ? k : document.createTextNode(String(k)));
-  return el;
-};
-
-/** Directions clockwise from due north, with their axial steps (as the rules define them). */
-export const DIRECTIONS = [
-  ["north", 0, -1],
-  ["north_east", 1, -1],
-  ["south_east", 1, 0],
-  ["south", 0, 1],
-  ["south_west", -1, 1],
-  ["north_west", -1, 0],
-];
-
 const TASKS = ["fight_the_miasma", "make_camp", "support_everyone", "normal_route", "safe_route", "shortcut", "back_on_track", "scout_for_danger", "scout_for_shelter", "treasure_hunt", "forage", "hunt", "track_creature"];
 
-const R = 22;
-const px = (q, r) => [R * 1.5 * q, R * Math.sqrt(3) * (r + q / 2)];
-const corners = (x, y) => [0, 1, 2, 3, 4, 5].map((i) => `${x + R * Math.cos((Math.PI / 3) * i)},${y + R * Math.sin((Math.PI / 3) * i)}`).join(" ");
-const same = (a, b) => a && b && a.q === b.q && a.r === b.r;
 
 function ui(screen) {
   return (screen.travelUi ||= { pace: "normal", roles: {}, hours: "4", found: "landmark", site: "", refusal: "" });
 }
 
-function hexSvg(screen, tv, canMove) {
+/** The travel map, drawn by the shell's hex map: the hexes the viewer knows, the party, sites,
+ * and (for whoever moves the party) the six neighbours to go to. */
+function hexView(screen, tv, canMove) {
   // Players get `map` as a list of `{hex, info}`; the Referee the stored map (`map.hexes`).
   const list = Array.isArray(tv.map) ? tv.map : tv.map?.hexes || [];
-  const hexes = list.map((e) => ({ ...e.hex, info: e.info }));
   const pos = tv.position || null;
   const believed = pos?.believed_hex || null;
   const truth = screen.isReferee ? pos?.true_hex || null : null;
-  const sites = Object.entries(tv.sites || {}).map(([id, st]) => ({ id, ...st }));
-  const go = (dir) => sendShowing(screen, ui(screen), { travel_move: { toward: dir } });
-  const neighbours = believed ? DIRECTIONS.map(([dir, dq, dr]) => ({ q: believed.q + dq, r: believed.r + dr, dir })) : [];
-  const all = [...hexes, ...neighbours, ...(believed ? [believed] : []), ...(truth ? [truth] : [])];
-  if (!all.length) return null;
-  const pts = all.map((p) => px(p.q, p.r));
-  const minX = Math.min(...pts.map((c) => c[0])) - 1.5 * R;
-  const minY = Math.min(...pts.map((c) => c[1])) - 1.5 * R;
-  const maxX = Math.max(...pts.map((c) => c[0])) + 1.5 * R;
-  const maxY = Math.max(...pts.map((c) => c[1])) + 1.5 * R;
-  const svg = s("svg", { viewBox: `${minX} ${minY} ${maxX - minX} ${maxY - minY}`, class: "map hex-map", id: "hex-map", role: "group", "aria-label": t("travel-map-aria", { count: hexes.length }) });
-  const drawn = new Set();
-  for (const hx of hexes) {
-    const [x, y] = px(hx.q, hx.r);
-    drawn.add(`${hx.q},${hx.r}`);
-    const terrain = hx.info?.terrain || "";
-    svg.append(s("polygon", { points: corners(x, y), class: `hex${hx.info?.road ? " road" : ""}${hx.info?.in_miasma ? " miasma" : ""}`, "data-q": hx.q, "data-r": hx.r }, s("title", {}, `${terrain} (${hx.q}, ${hx.r})`)));
-    svg.append(s("text", { x, y: y - R * 0.45, "text-anchor": "middle", class: "hex-label" }, terrain.slice(0, 7)));
+  const go = (dir) => () => sendShowing(screen, ui(screen), { travel_move: { toward: dir } });
+  const drawn = new Set(list.map((e) => hk(e.hex)));
+  const hexes = list.map((e) => ({ q: e.hex.q, r: e.hex.r, cls: `${e.info?.road ? "road" : ""}${e.info?.in_miasma ? " miasma" : ""}`, title: `${e.info?.terrain || ""} (${e.hex.q}, ${e.hex.r})`, text: e.info?.terrain || "" }));
+  for (const [dir, dq, dr] of believed ? DIRECTIONS : []) {
+    const n = { q: believed.q + dq, r: believed.r + dr };
+    if (!drawn.has(hk(n))) hexes.push({ ...n, key: "u", cls: "unknown" });
+    if (canMove) hexes.push({ ...n, key: "n", cls: "neighbour", id: `hex-go-${dir}`, dir, label: t("travel-move-to", { direction: t(`dir-${dir}`), q: n.q, r: n.r }), onPick: go(dir) });
   }
-  for (const n of neighbours) {
-    const [x, y] = px(n.q, n.r);
-    if (!drawn.has(`${n.q},${n.r}`)) svg.append(s("polygon", { points: corners(x, y), class: "hex unknown" }));
-    if (!canMove) continue;
-    const label = t("travel-move-to", { direction: t(`dir-${n.dir}`), q: n.q, r: n.r });
-    svg.append(
-      s(
-        "polygon",
-        {
-          points: corners(x, y),
-          class: "hex neighbour",
-          id: `hex-go-${n.dir}`,
-          "data-dir": n.dir,
-          role: "button",
-          tabindex: 0,
-          "aria-label": label,
-          onclick: () => go(n.dir),
-          onkeydown: (e) => {
-            if (e.key === "Enter" || e.key === " ") {
-              e.preventDefault();
-              go(n.dir);
-            }
-          },
-        },
-        s("title", {}, label),
-      ),
-    );
-  }
-  for (const st of sites) {
-    if (!st.hex) continue;
-    const [x, y] = px(st.hex.q, st.hex.r);
-    svg.append(s("circle", { cx: x, cy: y - 10, r: 4, class: `site site-${st.kind}` }, s("title", {}, st.name || st.id)));
-  }
-  if (believed) {
-    const [x, y] = px(believed.q, believed.r);
-    svg.append(s("circle", { cx: x, cy: y, r: R / 2.5, class: "party-marker believed", id: "party-believed" }, s("title", {}, t("travel-believed", { q: believed.q, r: believed.r }))));
-  }
-  if (truth && !same(truth, believed)) {
-    const [x, y] = px(truth.q, truth.r);
-    svg.append(s("circle", { cx: x, cy: y, r: R / 2.5, class: "party-marker true", id: "party-true" }, s("title", {}, t("travel-true", { q: truth.q, r: truth.r }))));
-  }
-  return svg;
+  const marks = Object.entries(tv.sites || {})
+    .filter(([, st]) => st.hex)
+    .map(([id, st]) => ({ ...st.hex, key: id, cls: `site site-${st.kind}`, title: st.name || id }));
+  return h(HexMap, {
+    id: "hex-map",
+    label: t("travel-map-aria", { count: list.length }),
+    hexes,
+    marks,
+    party: { believed, truth, believedLabel: believed && t("travel-believed", believed), trueLabel: truth && t("travel-true", truth) },
+  });
 }
 
 function dayLine(day) {
@@ -234,7 +168,7 @@ function refereeControls(screen, day) {
   );
 }
 
-export function travelPanel(screen) {
+export function travelPanel(screen, ...more) {
   const tv = screen.rules.travel;
   if (!tv) return null;
   const day = tv.day || null;
@@ -248,12 +182,13 @@ export function travelPanel(screen) {
     pos?.believed_hex ? h("p", { id: "travel-position" }, t("travel-believed", { q: pos.believed_hex.q, r: pos.believed_hex.r }), screen.isReferee && pos.true_hex ? [" · ", t("travel-true", { q: pos.true_hex.q, r: pos.true_hex.r })] : null, pos.lost ? [" · ", h("strong", {}, t("travel-lost"))] : null) : null,
     dayLine(day),
     roles(screen, day),
-    screen.isReferee && editUi(screen).on ? null : hexSvg(screen, tv, screen.isReferee && !!day),
+    screen.isReferee && editUi(screen).on ? null : hexView(screen, tv, screen.isReferee && !!day),
     day ? roleForms(screen, tv) : null,
     screen.isReferee ? refereeControls(screen, day) : null,
     screen.isReferee ? refereeExtras(screen, tv, day) : null,
     screen.isReferee ? hexEditor(screen, tv, day) : null,
     ui(screen).refusal ? h("p", { class: "refusal", id: "travel-refusal", role: "alert" }, `${t("refused")}: ${ui(screen).refusal}`) : null,
+    ...more,
   );
 }
 
@@ -261,11 +196,10 @@ export function travelPanel(screen) {
 
 const TERRAINS = ["plains", "forest", "hills", "mountains", "swamp", "moor", "desert", "farmstead", "lake", "ruins"];
 const TOOLS = ["paint", "erase", "site", "party", "true"];
-const hk = (p) => `${p.q},${p.r}`;
 
 function editUi(screen) {
   const u = ui(screen);
-  return (u.edit ||= { on: false, tool: "paint", terrain: "forest", road: false, river: false, in_miasma: true, shown: true, painted: new Map(), erased: new Set(), site: { id: "", name: "", kind: "dungeon", known: false, in_miasma: true, notes: "", hex: null }, members: null });
+  return (u.edit ||= { on: false, tool: "paint", terrain: "forest", road: false, river: false, in_miasma: true, shown: true, ...hexDraft(), site: { id: "", name: "", kind: "dungeon", known: false, in_miasma: true, notes: "", hex: null }, members: null });
 }
 
 /** The Referee's stored hexes as `{q, r, info, shown}`. */
@@ -280,11 +214,9 @@ function editHex(screen, tv, ed, hex) {
   const u = ui(screen);
   const k = hk(hex);
   if (ed.tool === "paint") {
-    ed.erased.delete(k);
-    ed.painted.set(k, { q: hex.q, r: hex.r, terrain: ed.terrain.trim() || "plains", road: !!ed.road, river: !!ed.river, in_miasma: !!ed.in_miasma, shown: !!ed.shown });
+    paintHex(ed, hex, { terrain: ed.terrain.trim() || "plains", road: !!ed.road, river: !!ed.river, in_miasma: !!ed.in_miasma, shown: !!ed.shown });
   } else if (ed.tool === "erase") {
-    ed.painted.delete(k);
-    if (storedHexes(tv).some((x) => hk(x) === k)) ed.erased.add(k);
+    eraseHex(ed, hex, storedHexes(tv).some((x) => hk(x) === k));
   } else if (ed.tool === "site") {
     ed.site.hex = { q: hex.q, r: hex.r };
   } else if (ed.tool === "party") {
@@ -297,70 +229,23 @@ function editHex(screen, tv, ed, hex) {
   screen.render();
 }
 
-function editorSvg(screen, tv, ed) {
-  const stored = storedHexes(tv);
-  const shownHexes = new Map(stored.map((x) => [hk(x), { q: x.q, r: x.r, terrain: x.info?.terrain || "", road: x.info?.road, river: x.info?.river, in_miasma: x.info?.in_miasma, shown: x.shown }]));
+/** The editor's canvas: every hex around the map, each a button that applies the tool. */
+function editorView(screen, tv, ed) {
+  const shownHexes = new Map(storedHexes(tv).map((x) => [hk(x), { q: x.q, r: x.r, terrain: x.info?.terrain || "", road: x.info?.road, river: x.info?.river, in_miasma: x.info?.in_miasma, shown: x.shown }]));
   for (const k of ed.erased) shownHexes.delete(k);
   for (const [k, v] of ed.painted) shownHexes.set(k, { ...v, draft: true });
   const pos = tv.position;
-  const anchors = [...shownHexes.values(), ...(pos?.believed_hex ? [pos.believed_hex] : []), { q: 0, r: 0 }];
-  const minQ = Math.min(...anchors.map((p) => p.q)) - 2;
-  const maxQ = Math.max(...anchors.map((p) => p.q)) + 2;
-  const minR = Math.min(...anchors.map((p) => p.r + p.q / 2)) - 2;
-  const maxR = Math.max(...anchors.map((p) => p.r + p.q / 2)) + 2;
-  const cells = [];
-  for (let q = minQ; q <= maxQ; q++) for (let r = Math.ceil(minR - q / 2); r <= Math.floor(maxR - q / 2); r++) cells.push({ q, r });
-  const pts = cells.map((p) => px(p.q, p.r));
-  const minX = Math.min(...pts.map((c) => c[0])) - R;
-  const minY = Math.min(...pts.map((c) => c[1])) - R;
-  const maxX = Math.max(...pts.map((c) => c[0])) + R;
-  const maxY = Math.max(...pts.map((c) => c[1])) + R;
-  const svg = s("svg", { viewBox: `${minX} ${minY} ${maxX - minX} ${maxY - minY}`, class: "map hex-map editing", id: "hex-editor-map", role: "group", "aria-label": t("hex-editor-aria", { count: shownHexes.size }) });
-  const sites = Object.entries(tv.sites || {}).map(([id, st]) => ({ id, ...st }));
-  for (const c of cells) {
-    const [x, y] = px(c.q, c.r);
+  const cells = hexRange([...shownHexes.values(), ...(pos?.believed_hex ? [pos.believed_hex] : []), { q: 0, r: 0 }]);
+  const hexes = cells.map((c) => {
     const hx = shownHexes.get(hk(c));
     const label = [`(${c.q}, ${c.r})`, hx ? hx.terrain : t("hex-empty"), hx?.road ? t("hex-road") : "", hx?.river ? t("hex-river") : "", hx && !hx.shown ? t("hex-hidden") : ""].filter(Boolean).join(", ");
-    const act = () => editHex(screen, tv, ed, c);
-    svg.append(
-      s(
-        "polygon",
-        {
-          points: corners(x, y),
-          class: `hex${hx ? " terrain-set" : " empty"}${hx?.draft ? " draft" : ""}${hx?.road ? " road" : ""}${hx?.river ? " river" : ""}${hx && hx.in_miasma === false ? " clean" : ""}${hx && !hx.shown ? " hidden" : ""}${same(ed.site.hex, c) ? " picked" : ""}`,
-          id: `hexed-${c.q}-${c.r}`,
-          "data-q": c.q,
-          "data-r": c.r,
-          role: "button",
-          tabindex: 0,
-          "aria-label": label,
-          onclick: act,
-          onkeydown: (e) => {
-            if (e.key === "Enter" || e.key === " ") {
-              e.preventDefault();
-              act();
-            }
-          },
-        },
-        s("title", {}, label),
-      ),
-    );
-    if (hx) svg.append(s("text", { x, y: y + 3, "text-anchor": "middle", class: "hex-label", "pointer-events": "none" }, hx.terrain.slice(0, 7)));
-  }
-  for (const st of sites) {
-    if (!st.hex) continue;
-    const [x, y] = px(st.hex.q, st.hex.r);
-    svg.append(s("circle", { cx: x, cy: y - 10, r: 4, class: `site site-${st.kind}`, "pointer-events": "none" }, s("title", {}, st.name || st.id)));
-  }
-  if (pos?.believed_hex) {
-    const [x, y] = px(pos.believed_hex.q, pos.believed_hex.r);
-    svg.append(s("circle", { cx: x, cy: y + 9, r: R / 3.5, class: "party-marker believed" }));
-  }
-  if (pos?.true_hex && !same(pos.true_hex, pos.believed_hex)) {
-    const [x, y] = px(pos.true_hex.q, pos.true_hex.r);
-    svg.append(s("circle", { cx: x, cy: y + 9, r: R / 3.5, class: "party-marker true" }));
-  }
-  return svg;
+    const cls = [hx ? "terrain-set" : "empty", hx?.draft ? "draft" : "", hx?.road ? "road" : "", hx?.river ? "river" : "", hx && hx.in_miasma === false ? "clean" : "", hx && !hx.shown ? "hidden" : "", same(ed.site.hex, c) ? "picked" : ""];
+    return { ...c, id: `hexed-${c.q}-${c.r}`, cls: cls.filter(Boolean).join(" "), label, text: hx?.terrain, onPick: () => editHex(screen, tv, ed, c) };
+  });
+  const marks = Object.entries(tv.sites || {})
+    .filter(([, st]) => st.hex)
+    .map(([id, st]) => ({ ...st.hex, key: id, cls: `site site-${st.kind}`, title: st.name || id }));
+  return h(HexMap, { id: "hex-editor-map", label: t("hex-editor-aria", { count: shownHexes.size }), hexes, marks, party: { believed: pos?.believed_hex, truth: pos?.true_hex }, editing: true });
 }
 
 function hexEditor(screen, tv, day) {
@@ -372,7 +257,7 @@ function hexEditor(screen, tv, day) {
   const send = async () => {
     try {
       if (ed.painted.size) await screen.send({ rules: { set_hexes: { hexes: [...ed.painted.values()] } } });
-      if (ed.erased.size) await screen.send({ rules: { remove_hexes: { hexes: [...ed.erased].map((k) => ({ q: Number(k.split(",")[0]), r: Number(k.split(",")[1]) })) } } });
+      if (ed.erased.size) await screen.send({ rules: { remove_hexes: { hexes: erasedHexes(ed) } } });
       ed.painted.clear();
       ed.erased.clear();
       u.refusal = "";
@@ -389,13 +274,7 @@ function hexEditor(screen, tv, day) {
     "div",
     { class: "hex-editor", id: "hex-editor" },
     h("p", { class: "hint" }, t("hex-edit-hint")),
-    h(
-      "div",
-      { class: "brushes", role: "radiogroup", "aria-label": t("hex-tool") },
-      TOOLS.map((k) =>
-        h("button", { type: "button", id: `hex-tool-${k}`, role: "radio", "aria-checked": String(ed.tool === k), class: `brush${ed.tool === k ? " primary" : ""}`, disabled: (k === "party" && !!day) || (k === "true" && !tv.position), onclick: () => ((ed.tool = k), screen.render()) }, t(`hex-tool-${k}`)),
-      ),
-    ),
+    h(Brushes, { id: "hex-tool", label: t("hex-tool"), brushes: TOOLS.map((k) => ({ id: k, label: t(`hex-tool-${k}`), disabled: (k === "party" && !!day) || (k === "true" && !tv.position) })), chosen: ed.tool, onChoose: (k) => ((ed.tool = k), screen.render()) }),
     ed.tool === "paint"
       ? h(
           "div",
@@ -409,7 +288,7 @@ function hexEditor(screen, tv, day) {
           check("hex-shown", "shown"),
         )
       : null,
-    editorSvg(screen, tv, ed),
+    editorView(screen, tv, ed),
     h(
       "div",
       { class: "row wrap" },
