@@ -47,6 +47,28 @@ pub enum BacklashError {
     #[error("CR-SPELL-19: {0}")]
     #[strum(props(rule = "CR-SPELL-19"))]
     Usage(#[from] crate::usage_dice::UsageError),
+    /// The Referee ends a row the caster is not under (its own rule: the row's).
+    #[error("{caster} is not under backlash row {row}")]
+    NotUnder {
+        caster: String,
+        row: u8,
+        rule: String,
+    },
+    #[error("backlash {low}–{high} ends by its own duration (CR-BL-56)")]
+    #[strum(props(rule = "CR-BL-56"))]
+    EndsByDuration { low: u8, high: u8 },
+    #[error("{caster} has no tentacles to cut")]
+    #[strum(props(rule = "CR-BL-27"))]
+    NoTentacles { caster: String },
+    #[error("tentacles are cut with a bladed tool or weapon (CR-BL-27)")]
+    #[strum(props(rule = "CR-BL-27"))]
+    NotBladed,
+    #[error("{creature}'s hands are feet: it cannot hold a spellbook (CR-BL-31, CR-ERR-68)")]
+    #[strum(props(rule = "CR-BL-31"))]
+    HandsAreFeet { creature: String },
+    #[error("write the id of the creature that receives the item (CR-BL-17)")]
+    #[strum(props(rule = "CR-BL-17"))]
+    NoRecipient,
 }
 
 crate::refusal::refusal!(BacklashError, "backlash"; usage => Usage);
@@ -240,7 +262,99 @@ pub enum BacklashEffect {
     DonkeyHead,
 }
 
+/// The Referee ends a row whose end is a condition (CR-BL-56): the caster is under it, and
+/// the row lasts until a condition rather than for a duration of its own. `running`: the ids
+/// of the rows running on the caster.
+pub fn may_end_by_condition(
+    caster: &str,
+    row: &BacklashRow,
+    running: &[u8],
+) -> Result<(), BacklashError> {
+    if !running.contains(&row.id) {
+        return Err(BacklashError::NotUnder {
+            caster: caster.to_string(),
+            row: row.id,
+            rule: row.rule(),
+        });
+    }
+    if !matches!(row.duration, BacklashDuration::UntilCondition(_)) {
+        return Err(BacklashError::EndsByDuration {
+            low: row.low,
+            high: row.high,
+        });
+    }
+    Ok(())
+}
+
+/// The row of the tentacles (CR-BL-27).
+pub const TENTACLES_ROW: u8 = 27;
+/// The row whose hands become feet (CR-BL-31).
+pub const FEET_ROW: u8 = 31;
+
+/// A special wound of the tentacles is cut away with a bladed tool or weapon (CR-BL-27).
+pub fn may_cut_tentacle(caster: &str, running: &[u8], bladed: bool) -> Result<(), BacklashError> {
+    if !running.contains(&TENTACLES_ROW) {
+        return Err(BacklashError::NoTentacles {
+            caster: caster.to_string(),
+        });
+    }
+    if !bladed {
+        return Err(BacklashError::NotBladed);
+    }
+    Ok(())
+}
+
+/// Hands that became feet hold no spellbook (CR-BL-31, CR-ERR-68).
+pub fn may_hold_spellbook(caster: &str, running: &[u8]) -> Result<(), BacklashError> {
+    if running.contains(&FEET_ROW) {
+        return Err(BacklashError::HandsAreFeet {
+            creature: caster.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// The creature a drawn card goes to (CR-BL-17): the first id the Referee wrote.
+pub fn recipient(written: &[String]) -> Result<&str, BacklashError> {
+    written
+        .first()
+        .map(String::as_str)
+        .ok_or(BacklashError::NoRecipient)
+}
+
 impl BacklashEffect {
+    /// How the row's log report describes this effect while it lasts (the report's
+    /// `standing` words, wire text), for the effects that change what the creature can do.
+    pub fn described(&self) -> Option<&'static str> {
+        Some(match *self {
+            BacklashEffect::CannotStand => "cannot stand up, crawls",
+            BacklashEffect::Bane(BaneScope::AllTests) => "bane on every test",
+            BacklashEffect::Bane(BaneScope::ClimbHideSneakSwim) => {
+                "bane on climbing, hiding, sneaking and swimming tests"
+            }
+            BacklashEffect::AttacksAgainstBonus(_) => "+2 on attacks against it",
+            BacklashEffect::CannotHide => "cannot hide",
+            BacklashEffect::StealthAutoFails => "cannot move unnoticed",
+            BacklashEffect::CannotSpeak => "cannot speak",
+            BacklashEffect::CannotHear => "hears nothing",
+            BacklashEffect::BrightLightIsDarkness => "bright light is darkness to it",
+            BacklashEffect::DamageTakenMultiplier {
+                next_only: true, ..
+            } => "the next damage this dungeon turn is doubled",
+            BacklashEffect::DamageTakenMultiplier { .. } => {
+                "non-piercing damage it takes is doubled"
+            }
+            BacklashEffect::FreedByAnothersAction => "another creature's action frees it",
+            BacklashEffect::HandsUnusable => "cannot hold anything or use its hands",
+            BacklashEffect::Frog => "a frog: Jump +2",
+            BacklashEffect::RestBlockedUntilFed { .. } => "cannot rest until the swarm is fed",
+            BacklashEffect::CastingTierPenalty => "its castings count one tier lower",
+            BacklashEffect::HeadgearBlocked => "antlers: no headgear not made for them",
+            BacklashEffect::DonkeyHead => "brays, cannot talk",
+            _ => return None,
+        })
+    }
+
     /// What this effect leaves standing while its row runs, when the row alone says where
     /// (the rules outside magic respect it, see [`crate::standing`]). The numb hand and the
     /// weapon hand wait for the Referee's pick of the hand slot.

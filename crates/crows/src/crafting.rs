@@ -61,9 +61,37 @@ pub enum CraftError {
     ZeroGoal,
     #[error("CR-CHECK: {0}")]
     Check(#[from] crate::test_roll::TestError),
+    #[error("the Referee says when the party is in town (CR-TOWN-01)")]
+    #[strum(props(rule = "CR-TOWN-01"))]
+    TownIsReferees,
+    #[error(
+        "crafting is a rest activity: during a rest or, in town, two hours of work (CR-CRAFT-01)"
+    )]
+    #[strum(props(rule = "CR-CRAFT-01"))]
+    NotResting,
 }
 
 crate::refusal::refusal!(CraftError, "craft"; check => Check);
+
+/// Where a crafting roll is worked (CR-CRAFT-01, CR-TOWN-01/03).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Workplace {
+    /// In town: one of the day's activities, two hours of work, rolled at once.
+    Town,
+    /// A rest activity, rolled when the rest ends.
+    Rest,
+}
+
+/// Where this crafting happens: in town (the Referee's call that the party is there), or
+/// during a rest; otherwise there is no time to craft.
+pub fn workplace(in_town: bool, by_referee: bool, resting: bool) -> Result<Workplace, CraftError> {
+    match (in_town, by_referee, resting) {
+        (true, true, _) => Ok(Workplace::Town),
+        (true, false, _) => Err(CraftError::TownIsReferees),
+        (false, _, true) => Ok(Workplace::Rest),
+        (false, _, false) => Err(CraftError::NotResting),
+    }
+}
 
 /// The tools a crafting expertise needs (CR-CRAFT-03).
 pub fn tools_for(expertise: ExpertiseName) -> Result<&'static str, CraftError> {

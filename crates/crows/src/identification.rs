@@ -7,6 +7,8 @@
 use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
+
+use crate::inventory::ItemId;
 use thiserror::Error;
 
 #[derive(
@@ -36,9 +38,48 @@ pub enum IdentifyError {
     RetryNotAllowed,
     #[error("CR-CHECK: {0}")]
     Check(#[from] crate::test_roll::TestError),
+    #[error("item {item} is not a magic item the Referee described (CR-ID-01)")]
+    #[strum(props(rule = "CR-ID-01"))]
+    NotDescribed { item: u32 },
+    #[error("Identify Item is a rest activity (CR-RACT-05)")]
+    #[strum(props(rule = "CR-RACT-05"))]
+    NotResting,
+    #[error("`{property}` is not a property of item {item} (CR-ID-01)")]
+    #[strum(props(rule = "CR-ID-01"))]
+    UnknownProperty { property: String, item: u32 },
 }
 
 crate::refusal::refusal!(IdentifyError, "identify"; check => Check);
+
+/// A magic item is identified only once the Referee described it (CR-ID-01): its
+/// description, if the table has one.
+pub fn described<T>(item: ItemId, description: Option<T>) -> Result<T, IdentifyError> {
+    description.ok_or(IdentifyError::NotDescribed { item: item.0 })
+}
+
+/// Identify Item is one of a rest's activities (CR-RACT-05).
+pub fn may_identify_at_rest(resting: bool) -> Result<(), IdentifyError> {
+    if resting {
+        Ok(())
+    } else {
+        Err(IdentifyError::NotResting)
+    }
+}
+
+/// What an NPC reveals are properties the item really has (CR-ID-01).
+pub fn may_reveal(
+    item: ItemId,
+    hidden: &[String],
+    revealed: &[String],
+) -> Result<(), IdentifyError> {
+    match revealed.iter().find(|p| !hidden.contains(p)) {
+        Some(p) => Err(IdentifyError::UnknownProperty {
+            property: p.clone(),
+            item: item.0,
+        }),
+        None => Ok(()),
+    }
+}
 
 /// A magic item's hidden side (CR-ID-01): the properties only the Referee sees, and who has
 /// identified it.

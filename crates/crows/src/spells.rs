@@ -65,9 +65,55 @@ pub enum SpellError {
     Range(String),
     #[error(transparent)]
     Usage(#[from] UsageError),
+    #[error("{creature} has no spell in effect `{effect}` (CR-SPELL-09)")]
+    #[strum(props(rule = "CR-SPELL-09"))]
+    NotYourSpell { creature: String, effect: String },
+    #[error("{item} is not a spellbook: spells are cast only from spellbooks (CR-SPELL-01)")]
+    #[strum(props(rule = "CR-SPELL-01"))]
+    NotASpellbook { item: String },
+    #[error(
+        "in a fight the battle grid measures the spell's aim: send `targets` (and `at`                  for a cube or a line), not `aim` (CR-SPELL-05)"
+    )]
+    #[strum(props(rule = "CR-SPELL-05"))]
+    AimInFight,
+    #[error(
+        "`at` places an area on the battle grid of a fight; outside one send `aim`                  (CR-SPELL-07)"
+    )]
+    #[strum(props(rule = "CR-SPELL-07"))]
+    AtOutsideFight,
 }
 
 crate::refusal::refusal!(SpellError, "spell"; usage => Usage);
+
+/// Only a spellbook casts a spell (CR-SPELL-01): the spellbook card of `item`, if it has one.
+pub fn spellbook_of<T>(item: &str, card: Option<T>) -> Result<T, SpellError> {
+    card.ok_or_else(|| SpellError::NotASpellbook {
+        item: item.to_string(),
+    })
+}
+
+/// How a spell is aimed (CR-SPELL-05/07): in a fight the battle grid measures it (the
+/// targets, and `at` for a cube or a line); outside one the table's own measurements
+/// (`aim`) are given, and there is no grid to place an area on.
+pub fn may_aim(in_fight: bool, aim_given: bool, at_given: bool) -> Result<(), SpellError> {
+    match (in_fight, aim_given, at_given) {
+        (true, true, _) => Err(SpellError::AimInFight),
+        (false, _, true) => Err(SpellError::AtOutsideFight),
+        _ => Ok(()),
+    }
+}
+
+/// Only the caster of a spell in effect ends it early (CR-SPELL-09).
+pub fn may_end_spell(creature: &str, effect: &str, is_its_caster: bool) -> Result<(), SpellError> {
+    if is_its_caster {
+        Ok(())
+    } else {
+        Err(SpellError::NotYourSpell {
+            creature: creature.to_string(),
+            effect: effect.to_string(),
+        })
+    }
+}
 
 /// A spell rank 0…5 (CR-SPELL-02).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

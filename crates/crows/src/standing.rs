@@ -79,22 +79,14 @@ pub struct Active {
 /// The standing effects of one running effect, read from its data (none if the data lists none
 /// or cannot be read).
 pub fn read(effect: &str, data: &Value) -> Vec<Active> {
-    let Some(list) = data.get("standing") else {
+    let Ok(StandingData {
+        rule,
+        note,
+        standing,
+    }) = serde_json::from_value::<StandingData>(data.clone())
+    else {
         return Vec::new();
     };
-    let Ok(standing) = serde_json::from_value::<Vec<Standing>>(list.clone()) else {
-        return Vec::new();
-    };
-    let rule = data
-        .get("rule")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
-    let note = data
-        .get("note")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
     standing
         .into_iter()
         .map(|s| Active {

@@ -331,6 +331,24 @@ pub fn grid_path_cost(difficult: &[bool]) -> u32 {
     difficult.iter().map(|d| if *d { 2 } else { 1 }).sum()
 }
 
+/// Grid movement on a map (DD-MOVE-02.b): the squares a path of steps costs — one per square
+/// entered, diagonal or not, two for Difficult Terrain — refusing a step into a square that
+/// stops movement and a diagonal step that cuts the corner of one.
+pub fn grid_path_cost_on(
+    map: &tabletop::map::GridMap,
+    path: &[tabletop::square::Square],
+) -> Result<u32, RulesError> {
+    map.path_cost_with(
+        path,
+        tabletop::square::Diagonals::OneEach,
+        tabletop::map::Corners::NoCutting,
+    )
+    .map_err(|e| RulesError::Forbidden {
+        rule: "DD-MOVE-02.b",
+        reason: e.to_string(),
+    })
+}
+
 /// A space is occupied when a creature is in it or objects fill it completely
 /// (DD-MOVE-17.a).
 pub fn occupied(creature_present: bool, filled_by_objects: bool) -> bool {

@@ -56,6 +56,13 @@ pub enum GeometryError {
         x: i32,
         y: i32,
     },
+    /// A diagonal path step past a square whose obstacle stops movement, under
+    /// [`map::Corners::NoCutting`] (`x`, `y`: that square).
+    CutsCorner {
+        index: usize,
+        x: i32,
+        y: i32,
+    },
     UnknownUnit(String),
     ZeroScale(&'static str),
     TooLong,
@@ -90,6 +97,11 @@ impl std::fmt::Display for GeometryError {
             GeometryError::Blocked { x, y } => {
                 write!(f, "square {x},{y} holds an obstacle that stops movement")
             }
+            GeometryError::CutsCorner { index, x, y } => write!(
+                f,
+                "path square {index} is reached diagonally past the corner of square {x},{y}, \
+                 whose obstacle stops movement"
+            ),
             GeometryError::UnknownUnit(u) => write!(
                 f,
                 "unknown unit {u:?}: feet (ft), yards (yd), miles (mi), squares (sq) or hexes (hex)"

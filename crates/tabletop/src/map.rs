@@ -57,6 +57,18 @@ impl Obstacle {
     }
 }
 
+/// Whether a diagonal step may pass the corner of a square that stops movement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Corners {
+    /// The step is judged by the square it enters only.
+    #[default]
+    MayCut,
+    /// Neither square beside a diagonal step may stop movement (D&D's grid: no cutting the
+    /// corner of a wall, a large tree or other terrain that fills its space).
+    NoCutting,
+}
+
 /// One square's features.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -195,8 +207,21 @@ impl GridMap {
     /// Squares a path of steps costs: each step goes to one of the eight neighbours and
     /// costs by `rule` (the alternating rule counts the path's diagonal steps one, two, one…);
     /// entering difficult terrain costs one square more. A step into a square whose obstacle
-    /// stops movement, or a step that is not to a neighbour, is refused.
+    /// stops movement, or a step that is not to a neighbour, is refused. Diagonal steps may
+    /// pass an obstacle's corner ([`Corners::MayCut`]; see [`GridMap::path_cost_with`]).
     pub fn path_cost(&self, path: &[Square], rule: Diagonals) -> Result<u32, GeometryError> {
+        self.path_cost_with(path, rule, Corners::MayCut)
+    }
+
+    /// [`GridMap::path_cost`] with a rule for corners: under [`Corners::NoCutting`] a diagonal
+    /// step is refused when either of the two squares beside it (sharing the corner it passes)
+    /// holds an obstacle that stops movement.
+    pub fn path_cost_with(
+        &self,
+        path: &[Square],
+        rule: Diagonals,
+        corners: Corners,
+    ) -> Result<u32, GeometryError> {
         let mut cost = 0u32;
         let mut diagonals = 0u32;
         for (i, w) in path.windows(2).enumerate() {
@@ -208,6 +233,21 @@ impl GridMap {
                 return Err(GeometryError::Blocked { x: b.x, y: b.y });
             }
             let diagonal = a.x != b.x && a.y != b.y;
+            if diagonal && corners == Corners::NoCutting {
+                for side in [Square { x: b.x, y: a.y }, Square { x: a.x, y: b.y }] {
+                    if self
+                        .cell(side)
+                        .obstacle
+                        .is_some_and(Obstacle::blocks_movement)
+                    {
+                        return Err(GeometryError::CutsCorner {
+                            index: i + 1,
+                            x: side.x,
+                            y: side.y,
+                        });
+                    }
+                }
+            }
             let mut step = 1;
             if diagonal {
                 diagonals += 1;

@@ -379,13 +379,8 @@ pub(super) fn decide(
                 .spells
                 .iter()
                 .any(|s| s.effect == *effect && s.spell.caster == *creature);
-            if !mine {
-                return Err(RuleError::new(
-                    "not_your_spell",
-                    format!("{creature} has no spell in effect `{effect}` (CR-SPELL-09)"),
-                )
-                .rule("CR-SPELL-09"));
-            }
+            crate::spells::may_end_spell(creature, effect, mine)
+                .map_err(|e| err("not_your_spell", e))?;
             end_spell(ctx, effect, "ended early by its caster")
         }
         M::BacklashTrigger {
@@ -475,21 +470,14 @@ fn spellbook(
             format!("{creature} carries no item {}", item.0),
         )
     })?;
-    let card = it
-        .card
-        .as_ref()
-        .and_then(|c| ctx.rules().content.items.get(c))
-        .and_then(|c| c.spellbook.clone())
-        .ok_or_else(|| {
-            RuleError::new(
-                "not_a_spellbook",
-                format!(
-                    "{} is not a spellbook: spells are cast only from spellbooks (CR-SPELL-01)",
-                    it.name
-                ),
-            )
-            .rule("CR-SPELL-01")
-        })?;
+    let card = crate::spells::spellbook_of(
+        &it.name,
+        it.card
+            .as_ref()
+            .and_then(|c| ctx.rules().content.items.get(c))
+            .and_then(|c| c.spellbook.clone()),
+    )
+    .map_err(|e| err("not_a_spellbook", e))?;
     let pool = it
         .usage
         .as_ref()
@@ -554,35 +542,21 @@ fn cast(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: CastArgs<'_>) -> Result<(), 
     for t in a.targets {
         record(ctx, t)?;
     }
-    if ctx.rules().magic.has_row(a.creature, 31) {
-        return Err(RuleError::new(
-            "hands_are_feet",
-            format!(
-                "{}'s hands are feet: it cannot hold a spellbook (CR-BL-31, CR-ERR-68)",
-                a.creature
-            ),
-        )
-        .with_args(json!({"creature": a.creature}))
-        .rule("CR-BL-31"));
-    }
+    crate::backlash::may_hold_spellbook(a.creature, &ctx.rules().magic.running_rows(a.creature))
+        .map_err(|e| err("hands_are_feet", e))?;
     let (card, _) = spellbook(ctx, a.creature, a.item)?;
     let spell = spell_of(&card)?;
     let in_rounds = ctx.core().clock.combat.is_some();
     let minutes = crate::spells::casting_minutes(&spell.casting_time, in_rounds)
         .map_err(|e| err("cannot_cast", e))?;
     let in_fight = ctx.rules().combat.fight.is_some();
+    crate::spells::may_aim(in_fight, a.aim.is_some(), a.at.is_some())
+        .map_err(|e| err("bad_aim", e))?;
     // In a fight the battle grid measures the card's target line, range and area
     // (CR-SPELL-05…08) and an attack spell gets every modifier a weapon attack gets
     // (CR-ATK-*, CR-LOE-*); elsewhere the table's own measurements (`aim`) are checked against
     // the card.
     let aimed = if in_fight {
-        if a.aim.is_some() {
-            return Err(RuleError::new(
-                "bad_aim",
-                "in a fight the battle grid measures the spell's aim: send `targets` (and `at`                  for a cube or a line), not `aim` (CR-SPELL-05)",
-            )
-            .rule("CR-SPELL-05"));
-        }
         let aimed = crate::ruleset::combat::opposed::aim_spell(
             ctx,
             &crate::ruleset::combat::opposed::SpellOnGrid {
@@ -599,13 +573,6 @@ fn cast(rules: &Crows, ctx: &mut Ctx<'_, Crows>, a: CastArgs<'_>) -> Result<(), 
         crate::ruleset::combat::opposed::pay_for_cast(ctx, a.creature, card.casting_time)?;
         Some(aimed)
     } else {
-        if a.at.is_some() {
-            return Err(RuleError::new(
-                "bad_aim",
-                "`at` places an area on the battle grid of a fight; outside one send `aim`                  (CR-SPELL-07)",
-            )
-            .rule("CR-SPELL-07"));
-        }
         if let Some(aim) = a.aim {
             aim.with_card(&spell)
                 .check(ctx.rules().options.object_rules_affect_attended)?;

@@ -878,3 +878,58 @@ fn after_losses(base: i8, losses: i8) -> i8 {
     }
     v
 }
+
+#[test]
+fn cr_bl_27_a_tentacle_is_cut_only_from_its_row_and_only_with_a_blade() {
+    use crows::backlash::{TENTACLES_ROW, may_cut_tentacle};
+    assert_eq!(
+        may_cut_tentacle("vera", &[3], true),
+        Err(BacklashError::NoTentacles {
+            caster: "vera".into()
+        })
+    );
+    assert_eq!(
+        may_cut_tentacle("vera", &[TENTACLES_ROW], false),
+        Err(BacklashError::NotBladed)
+    );
+    assert_eq!(may_cut_tentacle("vera", &[3, TENTACLES_ROW], true), Ok(()));
+}
+
+#[test]
+fn cr_bl_31_feet_hold_no_spellbook() {
+    use crows::backlash::{FEET_ROW, may_hold_spellbook};
+    assert!(may_hold_spellbook("vera", &[FEET_ROW]).is_err());
+    assert_eq!(may_hold_spellbook("vera", &[27]), Ok(()));
+}
+
+#[test]
+fn cr_bl_56_the_referee_ends_only_a_running_row_bound_to_a_condition() {
+    use crows::backlash::may_end_by_condition;
+    let bound = TABLE
+        .iter()
+        .find(|r| matches!(r.duration, D::UntilCondition(_)))
+        .expect("a row ends by a condition");
+    let timed = TABLE
+        .iter()
+        .find(|r| !matches!(r.duration, D::UntilCondition(_)))
+        .expect("a row ends by its duration");
+    assert!(matches!(
+        may_end_by_condition("vera", bound, &[]),
+        Err(BacklashError::NotUnder { ref rule, .. }) if *rule == bound.rule()
+    ));
+    assert_eq!(may_end_by_condition("vera", bound, &[bound.id]), Ok(()));
+    assert_eq!(
+        may_end_by_condition("vera", timed, &[timed.id]),
+        Err(BacklashError::EndsByDuration {
+            low: timed.low,
+            high: timed.high
+        })
+    );
+}
+
+#[test]
+fn cr_bl_17_the_card_goes_to_the_first_creature_written() {
+    use crows::backlash::recipient;
+    assert_eq!(recipient(&[]), Err(BacklashError::NoRecipient));
+    assert_eq!(recipient(&["bob".into(), "kate".into()]), Ok("bob"));
+}

@@ -282,3 +282,34 @@ fn cr_craft_14_bonuses_from_elsewhere_add() {
         18
     );
 }
+
+#[test]
+fn cr_craft_01_crafting_happens_at_a_rest_or_in_town_by_the_referees_word() {
+    use crows::crafting::{Workplace, workplace};
+    assert_eq!(workplace(true, true, false), Ok(Workplace::Town));
+    assert_eq!(
+        workplace(true, false, true),
+        Err(CraftError::TownIsReferees)
+    );
+    assert_eq!(workplace(false, false, true), Ok(Workplace::Rest));
+    assert_eq!(workplace(false, true, false), Err(CraftError::NotResting));
+}
+
+#[test]
+fn cr_id_01_an_npc_reveals_only_properties_the_item_has() {
+    use crows::identification::{IdentifyError, described, may_reveal};
+    use crows::inventory::ItemId;
+    let hidden = vec!["glows".to_string(), "hums".to_string()];
+    assert_eq!(may_reveal(ItemId(4), &hidden, &["hums".into()]), Ok(()));
+    assert_eq!(
+        may_reveal(ItemId(4), &hidden, &["sings".into()]),
+        Err(IdentifyError::UnknownProperty {
+            property: "sings".into(),
+            item: 4
+        })
+    );
+    assert_eq!(
+        described::<u8>(ItemId(9), None),
+        Err(IdentifyError::NotDescribed { item: 9 })
+    );
+}

@@ -472,3 +472,26 @@ fn cr_bl_50_tier_penalty_makes_tier_1_a_doom() {
     assert_eq!(r.effect, CastEffect::Spell { tier: Tier::Two });
     assert!(needs_chaos_roll(out(Tier::Two, false, false), true));
 }
+
+#[test]
+fn cr_spell_05_07_a_fight_aims_on_the_grid_and_elsewhere_by_measurement() {
+    use crows::spells::may_aim;
+    assert_eq!(may_aim(true, true, false), Err(SpellError::AimInFight));
+    assert_eq!(may_aim(true, false, true), Ok(()));
+    assert_eq!(may_aim(false, false, true), Err(SpellError::AtOutsideFight));
+    assert_eq!(may_aim(false, true, false), Ok(()));
+}
+
+#[test]
+fn cr_spell_01_09_only_spellbooks_cast_and_only_the_caster_ends_early() {
+    use crows::spells::{may_end_spell, spellbook_of};
+    assert_eq!(
+        spellbook_of::<u8>("Lantern", None),
+        Err(SpellError::NotASpellbook {
+            item: "Lantern".into()
+        })
+    );
+    assert_eq!(spellbook_of("Grimoire", Some(7)), Ok(7));
+    assert!(may_end_spell("bob", "e1", false).is_err());
+    assert_eq!(may_end_spell("vera", "e1", true), Ok(()));
+}

@@ -423,3 +423,34 @@ fn dd_move_21_c_weight_only_when_the_gm_tracks_it() {
     assert_eq!(speed_if_tracked(true, 30, 250, cap).unwrap(), 5);
     assert!(speed_if_tracked(true, 30, 400, cap).is_err());
 }
+
+#[test]
+fn dd_move_02_b_a_diagonal_move_cannot_cut_a_walls_corner() {
+    use tabletop::map::{Cell, GridMap, Obstacle};
+    use tabletop::square::Square;
+    let s = |x, y| Square::new(x, y);
+    let mut map = GridMap::new();
+    map.set(
+        s(1, 0),
+        Cell {
+            obstacle: Some(Obstacle::Wall),
+            ..Cell::default()
+        },
+    );
+    map.set(
+        s(0, 2),
+        Cell {
+            difficult: true,
+            ..Cell::default()
+        },
+    );
+    // Cutting the wall's corner is refused, naming the rule.
+    let err = grid_path_cost_on(&map, &[s(0, 0), s(1, 1)]).unwrap_err();
+    assert!(err.to_string().contains("DD-MOVE-02.b"), "{err}");
+    // Around it: one square per step, two into Difficult Terrain, diagonals one each.
+    assert_eq!(grid_path_cost_on(&map, &[s(0, 0), s(0, 1), s(1, 1)]), Ok(2));
+    assert_eq!(grid_path_cost_on(&map, &[s(0, 0), s(0, 1), s(0, 2)]), Ok(3));
+    assert_eq!(grid_path_cost_on(&map, &[s(1, 1), s(2, 2), s(3, 3)]), Ok(2));
+    // Into the wall itself: refused too.
+    assert!(grid_path_cost_on(&map, &[s(0, 0), s(1, 0)]).is_err());
+}

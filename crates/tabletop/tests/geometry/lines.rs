@@ -206,3 +206,43 @@ fn paths_cost_squares_difficult_terrain_and_alternate_diagonals() {
 fn a_square_reads_as_column_and_row() {
     assert_eq!(tabletop::square::Square::new(3, -1).to_string(), "(3, -1)");
 }
+
+#[test]
+fn a_diagonal_step_past_a_walls_corner_is_refused_only_when_corners_may_not_be_cut() {
+    use tabletop::map::Corners;
+    use tabletop::square::Diagonals;
+    // A pillar at (1,0): the step (0,0) → (1,1) passes its corner.
+    let m = map(&[((1, 0), Obstacle::Wall)]);
+    let s = |x, y| Square::new(x, y);
+    let past = [s(0, 0), s(1, 1)];
+    assert_eq!(m.path_cost(&past, Diagonals::OneEach), Ok(1));
+    assert_eq!(
+        m.path_cost_with(&past, Diagonals::OneEach, Corners::NoCutting),
+        Err(tabletop::GeometryError::CutsCorner {
+            index: 1,
+            x: 1,
+            y: 0
+        })
+    );
+    // Turned a quarter and mirrored, the same step is refused the same way.
+    for (pillar, step) in [((0, 1), s(1, 1)), ((-1, 0), s(-1, 1)), ((0, -1), s(1, -1))] {
+        let m = map(&[(pillar, Obstacle::Wall)]);
+        assert!(
+            m.path_cost_with(&[s(0, 0), step], Diagonals::OneEach, Corners::NoCutting)
+                .is_err(),
+            "{pillar:?}"
+        );
+    }
+    // A screen stops sight only: its corner may be passed.
+    let screen = map(&[((1, 0), Obstacle::Screen)]);
+    assert_eq!(
+        screen.path_cost_with(&past, Diagonals::OneEach, Corners::NoCutting),
+        Ok(1)
+    );
+    // Going around the corner costs the orthogonal steps.
+    let around = [s(0, 0), s(0, 1), s(1, 1)];
+    assert_eq!(
+        m.path_cost_with(&around, Diagonals::OneEach, Corners::NoCutting),
+        Ok(2)
+    );
+}

@@ -5,7 +5,7 @@ use super::state::RefereeCall;
 use crate::ruleset::magic::state::BacklashRecord;
 use crate::ruleset::magic::state::SavedForm;
 
-use engine::{Answer, Boundary, Ctx, Decision, EffectSpec, Expiry, RuleError};
+use engine::{Answer, Boundary, Ctx, Decision, EffectSpec, Expiry, RuleError, Visibility};
 use serde_json::{Value, json};
 
 use super::super::adapter::Crows;
@@ -15,17 +15,20 @@ use super::super::core::{CoreEvent, audience, drop_to_ground, record, set_creatu
 use super::super::request::TestRequest;
 use super::super::then::{BacklashResistance, MagicThen, Then};
 use super::calls::{ask_referee, config};
-use super::state::{MAX_BACKLASH_REROLLS, MAX_LISTED, MagicEvent};
+use super::state::{
+    AreaContext, BacklashEffectData, CallContext, DecisionContext, HotTemperContext,
+    MAX_BACKLASH_REROLLS, MAX_LISTED, MagicEvent, OverlapContext, Remembered,
+};
 use crate::backlash::{
-    ActiveBacklash, Affected, BacklashDuration, BacklashEffect, BacklashRow, BacklashStep,
-    CasterSituation, ItemFate, OverlapRule, Resolution, Trigger, row_by_id,
+    ActiveBacklash, Affected, BacklashDuration, BacklashEffect, BacklashError, BacklashRow,
+    BacklashStep, CasterSituation, ItemFate, OverlapRule, Resolution, Trigger, row_by_id,
 };
 use crate::conditions::{ConditionKind, Grab};
 use crate::creature::Creature;
 use crate::damage::gain_wounds;
 use crate::inventory::{CarriedItem, Inventory, InventoryLayout, ItemId, SlotRef, WoundKind};
-use crate::standing::Standing;
-use crate::test_roll::{ResolvedTest, TestKind, Tier};
+use crate::standing::{Standing, StandingData};
+use crate::test_roll::{Characteristic, ResolvedTest, TestKind, Tier};
 
 /// What the view shows of a caster's backlashes.
 pub(super) fn view(v: &[BacklashRecord]) -> Value {
@@ -153,8 +156,15 @@ pub(super) fn roll(
                 "backlash_overlap",
                 format!("Backlash total {total} matches two rows: pick one (CR-ERR-01)"),
                 &refs,
-                json!({"caster": caster, "rank": rank, "situation": situation, "targets": targets,
-                       "total": total, "reason": "overlap"}),
+                OverlapContext {
+                    caster,
+                    rank,
+                    situation,
+                    targets,
+                    total: Some(total),
+                    reason: "overlap",
+                }
+                .to_value(),
             )
             .map(|_| ())
         }
@@ -205,8 +215,15 @@ fn referee_picks_after_rerolls(
              (MAX_BACKLASH_REROLLS)"
         ),
         &refs,
-        json!({"caster": caster, "rank": rank, "situation": situation, "targets": targets,
-               "reason": "no_row"}),
+        OverlapContext {
+            caster,
+            rank,
+            situation,
+            targets,
+            total: None,
+            reason: "no_row",
+        }
+        .to_value(),
     )
     .map(|_| ())
 }
@@ -278,12 +295,111 @@ pub(super) struct RowOnCaster<'a> {
     pub targets: &'a [String],
 }
 
-/// Applies a row to the caster (and to the creatures the Referee listed near it).
+/// Applies a row to the caster (and to the creatures the Referee listed near it): asks for
+/// the creatures near it first when the row needs them, then tallies the row's effects in the
+/// row's order (its dice are rolled in that order), writes the caster once and follows up
+/// with the damage, wounds, resistance rolls and Referee's calls the tally collected.
 pub(super) fn apply_row(
     rules: &Crows,
     ctx: &mut Ctx<'_, Crows>,
     on: RowOnCaster<'_>,
     near: Option<Vec<String>>,
+) -> Result<(), RuleError> {
+    let near = match (needs_area(on.row), near) {
+        (Some(squares), None) => return ask_for_area(ctx, on, squares),
+        (_, n) => n.unwrap_or_default(),
+    };
+    let falling = Falling {
+        caster: on.caster,
+        row: on.row,
+        stacks: on.stacks,
+        near: &near,
+        vis: audience(ctx, on.caster),
+    };
+    let mut c = record(ctx, on.caster)?.creature.clone();
+    let mut active = active_of(ctx, on.caster);
+    let mut rec = match active.iter().position(|b| b.active.id == on.row.id) {
+        Some(i) if on.row.duration != BacklashDuration::Instant => {
+            let mut b = active.remove(i);
+            b.active.stacks = on.stacks;
+            b
+        }
+        _ => BacklashRecord {
+            active: ActiveBacklash::start(on.row),
+            effect: None,
+            speed: 0,
+            lost: None,
+            item: None,
+            saved: None,
+        },
+    };
+    let mut tally = Tally::default();
+    // The speed of the whole row at this many stacks (CR-BL-06/19 slow more each time).
+    let speed = i16::try_from(crate::backlash::speed_change(on.row, on.stacks)).unwrap_or(0);
+    if speed != rec.speed {
+        let walk = i16::from(c.speeds.walk) + speed - rec.speed;
+        c.speeds.walk = u8::try_from(walk.max(0)).unwrap_or(u8::MAX);
+        tally.report.insert("speed".into(), json!(speed));
+        rec.speed = speed;
+    }
+    for effect in on.row.effects {
+        tally_effect(ctx, &falling, &mut c, &mut rec, &mut tally, *effect)?;
+    }
+    write_row(
+        ctx,
+        &falling,
+        c,
+        rec,
+        active,
+        on.caster_is_target,
+        &mut tally,
+    )?;
+    follow_up(rules, ctx, &falling, tally)
+}
+
+/// A row as it falls on its caster, with the creatures the Referee listed near it.
+struct Falling<'a> {
+    caster: &'a str,
+    row: &'static BacklashRow,
+    stacks: u8,
+    near: &'a [String],
+    vis: Visibility,
+}
+
+/// What a row's effects add up to before anything is written.
+#[derive(Default)]
+struct Tally {
+    report: serde_json::Map<String, Value>,
+    /// (creature, damage, piercing)
+    hits: Vec<(String, u16, bool)>,
+    wounds: Vec<(u16, WoundKind)>,
+    rolls: Vec<(String, Characteristic)>,
+    calls: Vec<RefereeCall>,
+    /// The item a Referee's call moves to another creature.
+    moving: Option<u32>,
+    dropped: Vec<CarriedItem>,
+    lost_forever: bool,
+    standing: Vec<&'static str>,
+}
+
+impl Tally {
+    fn call(&mut self, call: &str, prompt: impl Into<String>, options: &[(&str, &str)]) {
+        self.calls.push((
+            call.into(),
+            prompt.into(),
+            options
+                .iter()
+                .map(|(a, b)| ((*a).to_string(), (*b).to_string()))
+                .collect(),
+        ));
+    }
+}
+
+/// The Referee lists the creatures within the row's area before it applies.
+fn ask_for_area(
+    ctx: &mut Ctx<'_, Crows>,
+    on: RowOnCaster<'_>,
+    squares: u8,
 ) -> Result<(), RuleError> {
     let RowOnCaster {
         caster,
@@ -292,385 +408,460 @@ pub(super) fn apply_row(
         caster_is_target,
         targets,
     } = on;
-    let near = match (needs_area(row), near) {
-        (Some(n), None) => {
-            let whose = if row.needs_creature_target && !caster_is_target {
-                format!("the spell's target ({})", targets.join(", "))
+    let around_target = row.needs_creature_target && !caster_is_target;
+    let whose = if around_target {
+        format!("the spell's target ({})", targets.join(", "))
+    } else {
+        "the caster".to_string()
+    };
+    let context = AreaContext {
+        caster,
+        row: row.id,
+        stacks,
+        caster_is_target,
+        targets,
+        squares,
+        around_target,
+    };
+    ask_referee(
+        ctx,
+        "backlash_area",
+        format!(
+            "Backlash {}–{} ({}): list the creatures within {squares} squares of {whose}, \
+             as ids separated by commas (CR-BL-{:02}{})",
+            row.low,
+            row.high,
+            row.note,
+            row.id,
+            if caster_is_target {
+                ", CR-SPELL-17: the caster is the target"
             } else {
-                "the caster".to_string()
-            };
-            ask_referee(
-                ctx,
-                "backlash_area",
-                format!(
-                    "Backlash {}–{} ({}): list the creatures within {n} squares of {whose}, \
-                     as ids separated by commas (CR-BL-{:02}{})",
-                    row.low,
-                    row.high,
-                    row.note,
-                    row.id,
-                    if caster_is_target {
-                        ", CR-SPELL-17: the caster is the target"
-                    } else {
-                        ""
-                    }
-                ),
-                &[("apply", "Apply to the caster and these creatures")],
-                json!({"caster": caster, "row": row.id, "stacks": stacks,
-                       "caster_is_target": caster_is_target, "targets": targets,
-                       "squares": n, "around_target": row.needs_creature_target && !caster_is_target}),
-            )?;
-            return Ok(());
+                ""
+            }
+        ),
+        &[("apply", "Apply to the caster and these creatures")],
+        context.to_value(),
+    )?;
+    Ok(())
+}
+
+/// One effect of the row, tallied: the words it leaves standing, then its own mechanics.
+fn tally_effect(
+    ctx: &mut Ctx<'_, Crows>,
+    f: &Falling<'_>,
+    c: &mut Creature,
+    rec: &mut BacklashRecord,
+    t: &mut Tally,
+    effect: BacklashEffect,
+) -> Result<(), RuleError> {
+    use BacklashEffect as E;
+    match effect {
+        E::Damage { .. }
+        | E::Condition { .. }
+        | E::ResistanceRoll { .. }
+        | E::Wounds { .. }
+        | E::SpecialWounds(_)
+        | E::StaminaToZero
+        | E::CharacteristicLoss(_) => on_the_body(ctx, f, c, rec, t, effect)?,
+        E::DropOneHandSlot
+        | E::DestroyNearestRations { .. }
+        | E::CardDraw(_)
+        | E::MeltTreasure { .. }
+        | E::HandBecomesWeapon => on_what_it_carries(ctx, f, c, rec, t, effect)?,
+        E::Push { .. } | E::Teleport { .. } => on_its_place(ctx, f, t, effect)?,
+        E::Frog | E::SwapExpertise => on_its_form(ctx, f, c, rec, t, effect)?,
+        E::SummonHostile {
+            d6,
+            creature,
+            within,
+        } => {
+            let faces = roll_d6s(ctx, "hostile creatures", d6, &f.vis)?;
+            t.report.insert(
+                "summoned".into(),
+                json!({"count": sum(&faces), "creature": creature, "within": within}),
+            );
+            t.call("summons", format!("{} {creature} appear within {within} squares, hostile to the caster: place and run them (CR-BL-23)", sum(&faces)), &[("done", "Placed")]);
         }
-        (_, n) => n.unwrap_or_default(),
-    };
-    let vis = audience(ctx, caster);
-    let r = record(ctx, caster)?.clone();
-    let mut c = r.creature.clone();
-    let mut active = active_of(ctx, caster);
-    let previous = active.iter().position(|b| b.active.id == row.id);
-    let mut rec = match previous {
-        Some(i) if row.duration != BacklashDuration::Instant => {
-            let mut b = active.remove(i);
-            b.active.stacks = stacks;
-            b
+        E::Noise { heard_within } => t.call(
+            "noise",
+            format!("Heard by every creature within {heard_within}: place an encounter if the curious come (CR-BL-12)"),
+            &[("encounter", "An encounter comes"), ("none", "Nobody comes")],
+        ),
+        E::MisdirectedSpell => t.call(
+            "misdirected",
+            format!("Is the spell beneficial (cast on the nearest enemy) or harmful (on the caster), ignoring range? Write the tier in the text (default tier {}) (CR-BL-36, CR-ERR-70)", crate::backlash::MISDIRECTED_DEFAULT_TIER.number()),
+            &[("beneficial", "Beneficial: the nearest enemy"), ("harmful", "Harmful: the caster")],
+        ),
+        E::ViewingPortal => t.call(
+            "portal",
+            "Choose the foe or rival by whom the portal opens (CR-BL-33)",
+            &[("done", "Chosen")],
+        ),
+        E::Triggered { trigger, .. } => {
+            t.report.insert("trigger".into(), json!(trigger));
         }
-        _ => BacklashRecord {
-            active: ActiveBacklash::start(row),
-            effect: None,
-            speed: 0,
-            lost: None,
-            item: None,
-            saved: None,
-        },
-    };
-    let mut report = serde_json::Map::new();
-    let mut hits: Vec<(String, u16, bool)> = Vec::new();
-    let mut wounds: Vec<(u16, WoundKind)> = Vec::new();
-    let mut rolls: Vec<(String, crate::test_roll::Characteristic)> = Vec::new();
-    let mut calls: Vec<RefereeCall> = Vec::new();
-    let mut moving: Option<u32> = None;
-    let mut dropped: Vec<CarriedItem> = Vec::new();
-    let mut lost_forever = false;
-    let mut standing: Vec<&'static str> = Vec::new();
-    // The speed of the whole row at this many stacks (CR-BL-06/19 slow more each time).
-    let speed = i16::try_from(crate::backlash::speed_change(row, stacks)).unwrap_or(0);
-    if speed != rec.speed {
-        let walk = i16::from(c.speeds.walk) + speed - rec.speed;
-        c.speeds.walk = u8::try_from(walk.max(0)).unwrap_or(u8::MAX);
-        report.insert("speed".into(), json!(speed));
-        rec.speed = speed;
+        E::RestBlockedUntilFed { pounds } => {
+            t.report.insert("flesh_to_feed".into(), json!(pounds));
+        }
+        E::LostForever => t.lost_forever = true,
+        // Resolved elsewhere: resistance outcomes and the row's speed (above); the rest are
+        // only words standing while the row runs.
+        E::FixedDamage { .. }
+        | E::GrabbedUntilNextTurnEnd
+        | E::MayMove(_)
+        | E::Speed(_)
+        | E::CannotStand
+        | E::Bane(_)
+        | E::AttacksAgainstBonus(_)
+        | E::CannotHide
+        | E::StealthAutoFails
+        | E::CannotSpeak
+        | E::CannotHear
+        | E::BrightLightIsDarkness
+        | E::DamageTakenMultiplier { .. }
+        | E::FreedByAnothersAction
+        | E::HandsUnusable
+        | E::CastingTierPenalty
+        | E::HeadgearBlocked
+        | E::DonkeyHead => {}
     }
-    for effect in row.effects {
-        match *effect {
-            BacklashEffect::Damage { to, piercing, .. } => {
-                let n = crate::backlash::damage_dice(row, stacks);
-                let faces = roll_d6s(ctx, &format!("backlash {} damage", row.id), n, &vis)?;
-                for id in affected(to, caster, &near) {
-                    hits.push((id, sum(&faces), piercing));
-                }
-                report.insert("damage".into(), json!(sum(&faces)));
+    // CR-ERR-68: a creature whose hands stop working drops what it holds (below, with every
+    // standing effect's displaced items); the words say what stands while the row runs.
+    if let Some(words) = effect.described() {
+        t.standing.push(words);
+    }
+    Ok(())
+}
+
+/// Damage, conditions, resistance rolls, wounds and characteristics.
+fn on_the_body(
+    ctx: &mut Ctx<'_, Crows>,
+    f: &Falling<'_>,
+    c: &mut Creature,
+    rec: &mut BacklashRecord,
+    t: &mut Tally,
+    effect: BacklashEffect,
+) -> Result<(), RuleError> {
+    match effect {
+        BacklashEffect::Damage { to, piercing, .. } => {
+            let n = crate::backlash::damage_dice(f.row, f.stacks);
+            let faces = roll_d6s(ctx, &format!("backlash {} damage", f.row.id), n, &f.vis)?;
+            for id in affected(to, f.caster, f.near) {
+                t.hits.push((id, sum(&faces), piercing));
             }
-            BacklashEffect::FixedDamage { .. }
-            | BacklashEffect::GrabbedUntilNextTurnEnd
-            | BacklashEffect::MayMove(_) => {}
-            BacklashEffect::Condition { kind, .. } => {
-                add_condition(&mut c, kind, row.id);
-                report.insert("condition".into(), json!(kind));
+            t.report.insert("damage".into(), json!(sum(&faces)));
+        }
+        BacklashEffect::Condition { kind, .. } => {
+            add_condition(c, kind, f.row.id);
+            t.report.insert("condition".into(), json!(kind));
+        }
+        BacklashEffect::ResistanceRoll {
+            to, characteristic, ..
+        } => {
+            for id in affected(to, f.caster, f.near) {
+                t.rolls.push((id, characteristic));
             }
-            BacklashEffect::CannotStand => standing.push("cannot stand up, crawls"),
-            BacklashEffect::Speed(_) => {}
-            BacklashEffect::Bane(scope) => {
-                standing.push(match scope {
-                    crate::backlash::BaneScope::AllTests => "bane on every test",
-                    crate::backlash::BaneScope::ClimbHideSneakSwim => {
-                        "bane on climbing, hiding, sneaking and swimming tests"
-                    }
-                });
-            }
-            BacklashEffect::AttacksAgainstBonus(_) => standing.push("+2 on attacks against it"),
-            BacklashEffect::CannotHide => standing.push("cannot hide"),
-            BacklashEffect::StealthAutoFails => standing.push("cannot move unnoticed"),
-            BacklashEffect::CannotSpeak => standing.push("cannot speak"),
-            BacklashEffect::CannotHear => standing.push("hears nothing"),
-            BacklashEffect::BrightLightIsDarkness => {
-                standing.push("bright light is darkness to it")
-            }
-            BacklashEffect::DamageTakenMultiplier { next_only, .. } => {
-                standing.push(if next_only {
-                    "the next damage this dungeon turn is doubled"
-                } else {
-                    "non-piercing damage it takes is doubled"
+        }
+        BacklashEffect::Wounds { d6 } => {
+            let faces = roll_d6s(ctx, "backlash wounds", d6, &f.vis)?;
+            t.wounds.push((sum(&faces), WoundKind::Normal));
+            t.report.insert("wounds".into(), json!(sum(&faces)));
+        }
+        BacklashEffect::SpecialWounds(n) => t.wounds.push((u16::from(n), WoundKind::Special)),
+        BacklashEffect::StaminaToZero => c.stamina = 0,
+        BacklashEffect::CharacteristicLoss(ch) => {
+            let before = c.characteristics.get(ch);
+            let after = c.characteristics.adjust_clamped(ch, -1);
+            let prev = rec.lost.map_or(0, |(_, n)| n);
+            rec.lost = Some((ch, prev + (before - after)));
+            t.report
+                .insert("characteristic".into(), json!({"which": ch, "now": after}));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Hand slots, rations, the card draw, melted treasure and the weapon hand.
+fn on_what_it_carries(
+    ctx: &mut Ctx<'_, Crows>,
+    f: &Falling<'_>,
+    c: &mut Creature,
+    rec: &mut BacklashRecord,
+    t: &mut Tally,
+    effect: BacklashEffect,
+) -> Result<(), RuleError> {
+    match effect {
+        BacklashEffect::DropOneHandSlot => {
+            let hands = c.inventory.layout().hands;
+            let options = (1..=hands)
+                .map(|h| (format!("hand_{h}"), format!("Hand slot {h}")))
+                .collect();
+            t.calls.push(("hand_slot".into(), "Pick one of the caster's hand slots: its item falls and the slot is unusable until the end of the dungeon turn (CR-BL-10)".into(), options));
+        }
+        BacklashEffect::DestroyNearestRations { d6 } => {
+            let faces = roll_d6s(ctx, "rations destroyed", d6, &f.vis)?;
+            let mut left = sum(&faces);
+            let rations: Vec<ItemId> = c
+                .inventory
+                .all_items()
+                .filter(|i| {
+                    i.card
+                        .as_ref()
+                        .and_then(|id| ctx.rules().content.items.get(id))
+                        .is_some_and(|card| card.ration)
                 })
-            }
-            BacklashEffect::ResistanceRoll {
-                to, characteristic, ..
-            } => {
-                for id in affected(to, caster, &near) {
-                    rolls.push((id, characteristic));
+                .map(|i| i.id)
+                .collect();
+            let mut gone = Vec::new();
+            for id in rations {
+                if left == 0 {
+                    break;
+                }
+                if c.inventory.remove(id).is_ok() {
+                    gone.push(id);
+                    left -= 1;
                 }
             }
-            BacklashEffect::Triggered { trigger, .. } => {
-                report.insert("trigger".into(), json!(trigger));
-            }
-            BacklashEffect::FreedByAnothersAction => {
-                standing.push("another creature's action frees it")
-            }
-            BacklashEffect::DropOneHandSlot => {
-                let hands = c.inventory.layout().hands;
-                let options = (1..=hands)
-                    .map(|h| (format!("hand_{h}"), format!("Hand slot {h}")))
-                    .collect();
-                calls.push(("hand_slot".into(), "Pick one of the caster's hand slots: its item falls and the slot is unusable until the end of the dungeon turn (CR-BL-10)".into(), options));
-            }
-            BacklashEffect::HandsUnusable => {
-                // CR-ERR-68: what is held falls (below, with every standing effect's
-                // displaced items); the hands stay unusable while it lasts.
-                standing.push("cannot hold anything or use its hands");
-            }
-            BacklashEffect::DestroyNearestRations { d6 } => {
-                let faces = roll_d6s(ctx, "rations destroyed", d6, &vis)?;
-                let mut left = sum(&faces);
-                let rations: Vec<ItemId> = c
-                    .inventory
+            t.report.insert("rations_destroyed".into(), json!(gone));
+        }
+        BacklashEffect::CardDraw(fate) => card_draw(ctx, f, c, rec, t, fate)?,
+        BacklashEffect::MeltTreasure { coins_per_pip } => {
+            let d6 = roll_die(ctx, "melted coins d6", 6, f.vis.clone())?;
+            let mut options: Vec<(String, String)> = vec![(
+                "coins".into(),
+                format!("{} coins", u32::from(d6) * u32::from(coins_per_pip)),
+            )];
+            options.extend(
+                c.inventory
                     .all_items()
-                    .filter(|i| {
-                        i.card
-                            .as_ref()
-                            .and_then(|id| ctx.rules().content.items.get(id))
-                            .is_some_and(|card| card.ration)
-                    })
-                    .map(|i| i.id)
-                    .collect();
-                let mut gone = Vec::new();
-                for id in rations {
-                    if left == 0 {
-                        break;
-                    }
-                    if c.inventory.remove(id).is_ok() {
-                        gone.push(id);
-                        left -= 1;
-                    }
-                }
-                report.insert("rations_destroyed".into(), json!(gone));
-            }
-            BacklashEffect::Push { d6, to } => {
-                let faces = roll_d6s(ctx, "pushed squares", d6, &vis)?;
-                report.insert(
-                    "pushed".into(),
-                    json!({"squares": sum(&faces), "creatures": affected(to, caster, &near)}),
+                    .map(|i| (format!("item_{}", i.id.0), i.name.clone())),
+            );
+            t.calls.push((
+                "treasure".into(),
+                "Pick at random the treasure that melts (CR-BL-38)".into(),
+                options,
+            ));
+        }
+        BacklashEffect::HandBecomesWeapon => t.call(
+            "weapon",
+            "Pick at random a mundane one-handed weapon: write its name; hand slot 1 becomes it for ever (CR-BL-53)",
+            &[("weapon", "This weapon")],
+        ),
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The card draw: one of the caster's cards, drawn at random, meets the row's fate.
+fn card_draw(
+    ctx: &mut Ctx<'_, Crows>,
+    f: &Falling<'_>,
+    c: &mut Creature,
+    rec: &mut BacklashRecord,
+    t: &mut Tally,
+    fate: ItemFate,
+) -> Result<(), RuleError> {
+    let deck: Vec<ItemId> = c.inventory.all_items().map(|i| i.id).collect();
+    let d10 = roll_die(ctx, "card draw d10", 10, f.vis.clone())?;
+    if deck.is_empty() {
+        t.report.insert("card".into(), Value::Null);
+        return Ok(());
+    }
+    // Drawing the d10-th card of a shuffled deck (or its last card, CR-ERR-66) picks one
+    // card uniformly: the shuffle is one recorded die over the deck.
+    let n = u8::try_from(deck.len()).unwrap_or(u8::MAX);
+    let pick = if n > 1 {
+        roll_die(ctx, "card shuffled into place", n, f.vis.clone())?
+    } else {
+        1
+    };
+    let id = deck[usize::from(pick) - 1];
+    t.report
+        .insert("card".into(), json!({"d10": d10, "item": id}));
+    match fate {
+        ItemFate::Goat | ItemFate::ToDungeon => {
+            let it = c.inventory.remove(id).map_err(|e| err("inventory", e))?;
+            t.report.insert("item_name".into(), json!(it.name));
+            if fate == ItemFate::Goat {
+                rec.item = Some(it);
+                t.call(
+                    "goat",
+                    "The item is a goat you control; end the backlash when the goat dies (CR-BL-16)",
+                    &[("done", "Noted")],
                 );
-                calls.push((
-                    "direction".into(),
-                    format!(
-                        "Set a random direction: everyone listed is pushed {} squares (CR-BL-13)",
-                        sum(&faces)
-                    ),
-                    vec![("done".into(), "Moved".into())],
-                ));
-            }
-            BacklashEffect::Teleport { d6, up_to } => {
-                let squares = if d6 > 0 {
-                    sum(&roll_d6s(ctx, "teleport squares", d6, &vis)?)
-                } else {
-                    u16::from(up_to)
-                };
-                report.insert(
-                    "teleport".into(),
-                    json!({"squares": squares, "exact": d6 > 0}),
+            } else {
+                t.call(
+                    "dungeon",
+                    "Choose the dungeon the item vanished to (CR-BL-40)",
+                    &[("done", "Chosen")],
                 );
-                calls.push(("direction".into(), format!("Choose the direction: the caster teleports {}{squares} squares horizontally into an unoccupied space", if d6 > 0 { "" } else { "up to " }), vec![("done".into(), "Moved".into())]));
             }
-            BacklashEffect::CardDraw(fate) => {
-                let deck: Vec<ItemId> = c.inventory.all_items().map(|i| i.id).collect();
-                let d10 = roll_die(ctx, "card draw d10", 10, vis.clone())?;
-                if deck.is_empty() {
-                    report.insert("card".into(), Value::Null);
-                    continue;
-                }
-                // Drawing the d10-th card of a shuffled deck (or its last card, CR-ERR-66)
-                // picks one card uniformly: the shuffle is one recorded die over the deck.
-                let n = u8::try_from(deck.len()).unwrap_or(u8::MAX);
-                let pick = if n > 1 {
-                    roll_die(ctx, "card shuffled into place", n, vis.clone())?
-                } else {
-                    1
-                };
-                let id = deck[usize::from(pick) - 1];
-                report.insert("card".into(), json!({"d10": d10, "item": id}));
-                match fate {
-                    ItemFate::Goat | ItemFate::ToDungeon => {
-                        let it = c.inventory.remove(id).map_err(|e| err("inventory", e))?;
-                        report.insert("item_name".into(), json!(it.name));
-                        if fate == ItemFate::Goat {
-                            rec.item = Some(it);
-                            calls.push(("goat".into(), "The item is a goat you control; end the backlash when the goat dies (CR-BL-16)".into(), vec![("done".into(), "Noted".into())]));
-                        } else {
-                            calls.push((
-                                "dungeon".into(),
-                                "Choose the dungeon the item vanished to (CR-BL-40)".into(),
-                                vec![("done".into(), "Chosen".into())],
-                            ));
-                        }
-                    }
-                    ItemFate::ToCreatureWithin(n) => {
-                        calls.push(("recipient".into(), format!("Pick at random a creature within {n} squares: write its id; item {} goes to it (CR-BL-17)", id.0), vec![("give".into(), "Give the item".into())]));
-                        report.insert("moving_item".into(), json!(id));
-                        moving = Some(id.0);
-                    }
-                    ItemFate::FeatherDuster => {
-                        if let Some(it) = c.inventory.item_mut(id) {
-                            rec.item = Some(it.clone());
-                            it.name = "feather duster".into();
-                            it.armor = None;
-                            it.usage = None;
-                        }
-                    }
-                }
+        }
+        ItemFate::ToCreatureWithin(n) => {
+            t.call(
+                "recipient",
+                format!("Pick at random a creature within {n} squares: write its id; item {} goes to it (CR-BL-17)", id.0),
+                &[("give", "Give the item")],
+            );
+            t.report.insert("moving_item".into(), json!(id));
+            t.moving = Some(id.0);
+        }
+        ItemFate::FeatherDuster => {
+            if let Some(it) = c.inventory.item_mut(id) {
+                rec.item = Some(it.clone());
+                it.name = "feather duster".into();
+                it.armor = None;
+                it.usage = None;
             }
-            BacklashEffect::SummonHostile {
-                d6,
-                creature,
-                within,
-            } => {
-                let faces = roll_d6s(ctx, "hostile creatures", d6, &vis)?;
-                report.insert(
-                    "summoned".into(),
-                    json!({"count": sum(&faces), "creature": creature, "within": within}),
-                );
-                calls.push(("summons".into(), format!("{} {creature} appear within {within} squares, hostile to the caster: place and run them (CR-BL-23)", sum(&faces)), vec![("done".into(), "Placed".into())]));
-            }
-            BacklashEffect::Noise { heard_within } => {
-                calls.push(("noise".into(), format!("Heard by every creature within {heard_within}: place an encounter if the curious come (CR-BL-12)"), vec![("encounter".into(), "An encounter comes".into()), ("none".into(), "Nobody comes".into())]));
-            }
-            BacklashEffect::MisdirectedSpell => {
-                calls.push(("misdirected".into(), format!("Is the spell beneficial (cast on the nearest enemy) or harmful (on the caster), ignoring range? Write the tier in the text (default tier {}) (CR-BL-36, CR-ERR-70)", crate::backlash::MISDIRECTED_DEFAULT_TIER.number()), vec![("beneficial".into(), "Beneficial: the nearest enemy".into()), ("harmful".into(), "Harmful: the caster".into())]));
-            }
-            BacklashEffect::MeltTreasure { coins_per_pip } => {
-                let d6 = roll_die(ctx, "melted coins d6", 6, vis.clone())?;
-                let mut options: Vec<(String, String)> = vec![(
-                    "coins".into(),
-                    format!("{} coins", u32::from(d6) * u32::from(coins_per_pip)),
-                )];
-                options.extend(
-                    c.inventory
-                        .all_items()
-                        .map(|i| (format!("item_{}", i.id.0), i.name.clone())),
-                );
-                calls.push((
-                    "treasure".into(),
-                    "Pick at random the treasure that melts (CR-BL-38)".into(),
-                    options,
-                ));
-            }
-            BacklashEffect::Frog => {
-                let f = crate::backlash::FROG;
-                let old = std::mem::replace(
-                    &mut c.inventory,
-                    Inventory::new(InventoryLayout {
-                        hands: 0,
-                        belt: 0,
-                        backpack: 0,
-                    }),
-                );
-                let mut kept = old.clone();
-                // CR-ERR-71: every carried item falls; the wounds wait for the slots.
-                let ids: Vec<ItemId> = kept.all_items().map(|i| i.id).collect();
-                for id in ids {
-                    if let Ok(it) = kept.remove(id) {
-                        dropped.push(it);
-                    }
-                }
-                rec.saved = Some(Box::new(SavedForm {
-                    size: c.size,
-                    max_stamina: c.max_stamina,
-                    stamina: c.stamina,
-                    speeds: c.speeds,
-                    expertises: c.expertises.clone(),
-                    inventory: kept,
-                }));
-                c.size = f.size;
-                c.max_stamina = u16::from(f.max_stamina);
-                c.stamina = c.stamina.min(c.max_stamina);
-                c.expertises = crate::expertise::Expertises::default();
-                c.speeds.climb = Some(c.speeds.walk);
-                c.speeds.swim = Some(c.speeds.walk);
-                standing.push("a frog: Jump +2");
-            }
-            BacklashEffect::RestBlockedUntilFed { pounds } => {
-                report.insert("flesh_to_feed".into(), json!(pounds));
-                standing.push("cannot rest until the swarm is fed");
-            }
-            BacklashEffect::CharacteristicLoss(ch) => {
-                let before = c.characteristics.get(ch);
-                let after = c.characteristics.adjust_clamped(ch, -1);
-                let prev = rec.lost.map_or(0, |(_, n)| n);
-                rec.lost = Some((ch, prev + (before - after)));
-                report.insert("characteristic".into(), json!({"which": ch, "now": after}));
-            }
-            BacklashEffect::Wounds { d6 } => {
-                let faces = roll_d6s(ctx, "backlash wounds", d6, &vis)?;
-                wounds.push((sum(&faces), WoundKind::Normal));
-                report.insert("wounds".into(), json!(sum(&faces)));
-            }
-            BacklashEffect::SpecialWounds(n) => wounds.push((u16::from(n), WoundKind::Special)),
-            BacklashEffect::StaminaToZero => c.stamina = 0,
-            BacklashEffect::CastingTierPenalty => {
-                standing.push("its castings count one tier lower")
-            }
-            BacklashEffect::HeadgearBlocked => {
-                standing.push("antlers: no headgear not made for them")
-            }
-            BacklashEffect::SwapExpertise => {
-                let owned: Vec<crate::expertise::ExpertiseName> =
-                    c.expertises.uses.keys().copied().collect();
-                let missing: Vec<crate::expertise::ExpertiseName> = crate::expertise::EXPERTISES
-                    .iter()
-                    .map(|r| r.name)
-                    .filter(|n| !owned.contains(n))
-                    .collect();
-                if let (false, false) = (owned.is_empty(), missing.is_empty()) {
-                    let a = roll_die(
-                        ctx,
-                        "expertise lost",
-                        u8::try_from(owned.len()).unwrap_or(u8::MAX),
-                        vis.clone(),
-                    )?;
-                    let b = roll_die(
-                        ctx,
-                        "expertise gained",
-                        u8::try_from(missing.len()).unwrap_or(u8::MAX),
-                        vis.clone(),
-                    )?;
-                    let from = owned[usize::from(a) - 1];
-                    let to = missing[usize::from(b) - 1];
-                    let uses = c.expertises.uses.remove(&from).map_or(0, |u| u.max);
-                    c.expertises.learn(to, uses);
-                    report.insert(
-                        "expertise".into(),
-                        json!({"lost": from, "gained": to, "uses": uses}),
-                    );
-                }
-            }
-            BacklashEffect::HandBecomesWeapon => {
-                calls.push(("weapon".into(), "Pick at random a mundane one-handed weapon: write its name; hand slot 1 becomes it for ever (CR-BL-53)".into(), vec![("weapon".into(), "This weapon".into())]));
-            }
-            BacklashEffect::LostForever => lost_forever = true,
-            BacklashEffect::ViewingPortal => calls.push((
-                "portal".into(),
-                "Choose the foe or rival by whom the portal opens (CR-BL-33)".into(),
-                vec![("done".into(), "Chosen".into())],
-            )),
-            BacklashEffect::DonkeyHead => standing.push("brays, cannot talk"),
         }
     }
-    if !standing.is_empty() {
-        report.insert("standing".into(), json!(standing));
+    Ok(())
+}
+
+/// Pushes and teleports: the dice say how far, the Referee where.
+fn on_its_place(
+    ctx: &mut Ctx<'_, Crows>,
+    f: &Falling<'_>,
+    t: &mut Tally,
+    effect: BacklashEffect,
+) -> Result<(), RuleError> {
+    match effect {
+        BacklashEffect::Push { d6, to } => {
+            let faces = roll_d6s(ctx, "pushed squares", d6, &f.vis)?;
+            t.report.insert(
+                "pushed".into(),
+                json!({"squares": sum(&faces), "creatures": affected(to, f.caster, f.near)}),
+            );
+            t.call(
+                "direction",
+                format!(
+                    "Set a random direction: everyone listed is pushed {} squares (CR-BL-13)",
+                    sum(&faces)
+                ),
+                &[("done", "Moved")],
+            );
+        }
+        BacklashEffect::Teleport { d6, up_to } => {
+            let squares = if d6 > 0 {
+                sum(&roll_d6s(ctx, "teleport squares", d6, &f.vis)?)
+            } else {
+                u16::from(up_to)
+            };
+            t.report.insert(
+                "teleport".into(),
+                json!({"squares": squares, "exact": d6 > 0}),
+            );
+            t.call(
+                "direction",
+                format!("Choose the direction: the caster teleports {}{squares} squares horizontally into an unoccupied space", if d6 > 0 { "" } else { "up to " }),
+                &[("done", "Moved")],
+            );
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The frog and the swapped expertise: the caster's form changes, the old one is kept.
+fn on_its_form(
+    ctx: &mut Ctx<'_, Crows>,
+    f: &Falling<'_>,
+    c: &mut Creature,
+    rec: &mut BacklashRecord,
+    t: &mut Tally,
+    effect: BacklashEffect,
+) -> Result<(), RuleError> {
+    match effect {
+        BacklashEffect::Frog => {
+            let frog = crate::backlash::FROG;
+            let old = std::mem::replace(
+                &mut c.inventory,
+                Inventory::new(InventoryLayout {
+                    hands: 0,
+                    belt: 0,
+                    backpack: 0,
+                }),
+            );
+            let mut kept = old.clone();
+            // CR-ERR-71: every carried item falls; the wounds wait for the slots.
+            let ids: Vec<ItemId> = kept.all_items().map(|i| i.id).collect();
+            for id in ids {
+                if let Ok(it) = kept.remove(id) {
+                    t.dropped.push(it);
+                }
+            }
+            rec.saved = Some(Box::new(SavedForm {
+                size: c.size,
+                max_stamina: c.max_stamina,
+                stamina: c.stamina,
+                speeds: c.speeds,
+                expertises: c.expertises.clone(),
+                inventory: kept,
+            }));
+            c.size = frog.size;
+            c.max_stamina = u16::from(frog.max_stamina);
+            c.stamina = c.stamina.min(c.max_stamina);
+            c.expertises = crate::expertise::Expertises::default();
+            c.speeds.climb = Some(c.speeds.walk);
+            c.speeds.swim = Some(c.speeds.walk);
+        }
+        BacklashEffect::SwapExpertise => {
+            let owned: Vec<crate::expertise::ExpertiseName> =
+                c.expertises.uses.keys().copied().collect();
+            let missing: Vec<crate::expertise::ExpertiseName> = crate::expertise::EXPERTISES
+                .iter()
+                .map(|r| r.name)
+                .filter(|n| !owned.contains(n))
+                .collect();
+            if owned.is_empty() || missing.is_empty() {
+                return Ok(());
+            }
+            let a = roll_die(
+                ctx,
+                "expertise lost",
+                u8::try_from(owned.len()).unwrap_or(u8::MAX),
+                f.vis.clone(),
+            )?;
+            let b = roll_die(
+                ctx,
+                "expertise gained",
+                u8::try_from(missing.len()).unwrap_or(u8::MAX),
+                f.vis.clone(),
+            )?;
+            let from = owned[usize::from(a) - 1];
+            let to = missing[usize::from(b) - 1];
+            let uses = c.expertises.uses.remove(&from).map_or(0, |u| u.max);
+            c.expertises.learn(to, uses);
+            t.report.insert(
+                "expertise".into(),
+                json!({"lost": from, "gained": to, "uses": uses}),
+            );
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Writes the tallied caster, logs the row, drops what fell and keeps a lasting row running.
+fn write_row(
+    ctx: &mut Ctx<'_, Crows>,
+    f: &Falling<'_>,
+    mut c: Creature,
+    mut rec: BacklashRecord,
+    mut active: Vec<BacklashRecord>,
+    caster_is_target: bool,
+    t: &mut Tally,
+) -> Result<(), RuleError> {
+    let (caster, row) = (f.caster, f.row);
+    if !t.standing.is_empty() {
+        t.report.insert("standing".into(), json!(t.standing));
     }
     // What the row's standing effects forbid where it is falls now (the hands that become
     // feet, CR-ERR-68; a head item pushed off by the antlers, our reading of CR-BL-51).
+    let mut dropped = std::mem::take(&mut t.dropped);
     dropped.extend(displace(&mut c, &row.standing(), row));
-    if lost_forever {
+    if t.lost_forever {
         c.alive = false;
     }
     set_creature_only(
@@ -678,59 +869,76 @@ pub(super) fn apply_row(
         caster,
         c,
         &format!("backlash {}–{}", row.low, row.high),
-        Value::Object(report.clone()),
+        Value::Object(t.report.clone()),
     )?;
     ctx.emit_for(
         MagicEvent::BacklashApplied {
             caster: caster.to_string(),
             row: row.id,
-            stacks,
+            stacks: f.stacks,
             caster_is_target,
             note: row.note.to_string(),
             narrative: row.narrative,
-            report: Value::Object(report),
+            report: Value::Object(std::mem::take(&mut t.report)),
         },
-        vis.clone(),
+        f.vis.clone(),
     )?;
-    if lost_forever {
+    if t.lost_forever {
         ctx.emit_for(
             CoreEvent::Died {
                 id: caster.to_string(),
             },
-            vis.clone(),
+            f.vis.clone(),
         )?;
         ctx.emit_for(
             MagicEvent::LostForever {
                 creature: caster.to_string(),
             },
-            vis.clone(),
+            f.vis.clone(),
         )?;
     }
     drop_to_ground(ctx, caster, dropped)?;
-    if row.duration != BacklashDuration::Instant && !lost_forever {
-        if rec.effect.is_none() {
-            let expiry = match row.duration {
-                BacklashDuration::EndOfDungeonTurn => Expiry::After {
-                    on: Boundary::ExplorationTurnEnd,
-                    remaining: 1,
-                },
-                _ => Expiry::Never,
-            };
-            let mut spec = EffectSpec::new("crows.backlash", expiry).on(caster);
-            spec.visibility = vis.clone();
-            // The standing effects live in the effect's data, where core's slot checks and
-            // damage read them (crate::standing).
-            spec.data = json!({"row": row.id, "note": row.note, "rule": row.rule(),
-                               "standing": row.standing()});
-            rec.effect = Some(ctx.start_effect(spec)?);
-        }
-        active.push(rec);
-        set_active(ctx, caster, active, "backlash applied")?;
+    if row.duration == BacklashDuration::Instant || t.lost_forever {
+        return Ok(());
     }
-    for (id, amount, piercing) in hits {
+    if rec.effect.is_none() {
+        let expiry = match row.duration {
+            BacklashDuration::EndOfDungeonTurn => Expiry::After {
+                on: Boundary::ExplorationTurnEnd,
+                remaining: 1,
+            },
+            _ => Expiry::Never,
+        };
+        let mut spec = EffectSpec::new("crows.backlash", expiry).on(caster);
+        spec.visibility = f.vis.clone();
+        // The standing effects live in the effect's data, where core's slot checks and
+        // damage read them (crate::standing).
+        spec.data = json!(BacklashEffectData {
+            row: row.id,
+            standing: StandingData {
+                rule: row.rule(),
+                note: row.note.to_string(),
+                standing: row.standing(),
+            },
+        });
+        rec.effect = Some(ctx.start_effect(spec)?);
+    }
+    active.push(rec);
+    set_active(ctx, caster, active, "backlash applied")
+}
+
+/// The damage, wounds, resistance rolls and Referee's calls a row's tally collected.
+fn follow_up(
+    rules: &Crows,
+    ctx: &mut Ctx<'_, Crows>,
+    f: &Falling<'_>,
+    t: Tally,
+) -> Result<(), RuleError> {
+    let (caster, row) = (f.caster, f.row);
+    for (id, amount, piercing) in t.hits {
         hurt(rules, ctx, &id, amount, piercing)?;
     }
-    for (n, kind) in wounds {
+    for (n, kind) in t.wounds {
         let mut c = record(ctx, caster)?.creature.clone();
         if !c.alive || n == 0 {
             continue;
@@ -739,7 +947,7 @@ pub(super) fn apply_row(
         set_creature_only(ctx, caster, c, "backlash wounds", json!(n))?;
         rules.outcome(ctx, caster, outcome)?;
     }
-    for (id, ch) in rolls {
+    for (id, ch) in t.rolls {
         TestRequest::new(id, ch)
             .kind(TestKind::ResistanceRoll)
             .then(Then::Magic(MagicThen::Resistance {
@@ -750,17 +958,23 @@ pub(super) fn apply_row(
             }))
             .roll(rules, ctx)?;
     }
-    for (call, prompt, options) in calls {
+    for (call, prompt, options) in t.calls {
         let refs: Vec<(&str, &str)> = options
             .iter()
             .map(|(a, b)| (a.as_str(), b.as_str()))
             .collect();
+        let context = CallContext {
+            caster,
+            row: row.id,
+            call: &call,
+            item: t.moving,
+        };
         ask_referee(
             ctx,
             "backlash_call",
             format!("Backlash {}–{} on {caster}: {prompt}", row.low, row.high),
             &refs,
-            json!({"caster": caster, "row": row.id, "call": call, "item": moving}),
+            context.to_value(),
         )?;
     }
     Ok(())
@@ -811,18 +1025,15 @@ fn add_standing(
     else {
         return Ok(());
     };
-    let Some(mut data) = ctx.core().effect(&id).map(|e| e.data.clone()) else {
+    let Some(mut data) = ctx
+        .core()
+        .effect(&id)
+        .and_then(|e| serde_json::from_value::<BacklashEffectData>(e.data.clone()).ok())
+    else {
         return Ok(());
     };
-    let mut list: Vec<Standing> = data
-        .get("standing")
-        .and_then(|v| serde_json::from_value(v.clone()).ok())
-        .unwrap_or_default();
-    list.push(standing);
-    if let Some(m) = data.as_object_mut() {
-        m.insert("standing".into(), json!(list));
-    }
-    ctx.update_effect(&id, data)
+    data.standing.standing.push(standing);
+    ctx.update_effect(&id, json!(data))
 }
 
 /// Puts an item into the first free slot of `c` (or returns it to be dropped).
@@ -1134,23 +1345,11 @@ pub(super) fn end_by_referee(
     row: u8,
 ) -> Result<(), RuleError> {
     let r = row_by_id(row).map_err(|e| err("bad_backlash", e))?;
-    if !active_of(ctx, caster).iter().any(|b| b.active.id == row) {
-        return Err(RuleError::new(
-            "no_backlash",
-            format!("{caster} is not under backlash row {row}"),
-        )
-        .rule(format!("CR-BL-{row:02}")));
-    }
-    if !matches!(r.duration, BacklashDuration::UntilCondition(_)) {
-        return Err(RuleError::new(
-            "not_condition_bound",
-            format!(
-                "backlash {}–{} ends by its own duration (CR-BL-56)",
-                r.low, r.high
-            ),
-        )
-        .rule("CR-BL-56"));
-    }
+    let running = ctx.rules().magic.running_rows(caster);
+    crate::backlash::may_end_by_condition(caster, r, &running).map_err(|e| match e {
+        BacklashError::NotUnder { .. } => err("no_backlash", e),
+        _ => err("not_condition_bound", e),
+    })?;
     end_where(ctx, caster, "its condition was met", |b| b.active.id == row)
 }
 
@@ -1160,19 +1359,11 @@ pub(super) fn cut_tentacle(
     caster: &str,
     bladed: bool,
 ) -> Result<(), RuleError> {
-    if !active_of(ctx, caster).iter().any(|b| b.active.id == 27) {
-        return Err(
-            RuleError::new("no_tentacles", format!("{caster} has no tentacles to cut"))
-                .rule("CR-BL-27"),
-        );
-    }
-    if !bladed {
-        return Err(RuleError::new(
-            "not_bladed",
-            "tentacles are cut with a bladed tool or weapon (CR-BL-27)",
-        )
-        .rule("CR-BL-27"));
-    }
+    let running = ctx.rules().magic.running_rows(caster);
+    crate::backlash::may_cut_tentacle(caster, &running, bladed).map_err(|e| match e {
+        BacklashError::NoTentacles { .. } => err("no_tentacles", e),
+        _ => err("not_bladed", e),
+    })?;
     let mut c = record(ctx, caster)?.creature.clone();
     let layout = c.inventory.layout();
     let slot = (1..=layout.backpack).find(|s| c.inventory.wound_at(*s) == Some(WoundKind::Special));
@@ -1241,7 +1432,12 @@ pub(super) fn end_of_turn(_rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<()
                         ("harmed", "It harmed someone"),
                         ("not_harmed", "It did not"),
                     ],
-                    json!({"caster": caster, "row": 5, "stacks": b.active.stacks}),
+                    HotTemperContext {
+                        caster: &caster,
+                        row: 5,
+                        stacks: b.active.stacks,
+                    }
+                    .to_value(),
                 )?;
             }
         }
@@ -1424,21 +1620,11 @@ pub(super) fn on_answer(
     answer: &Answer,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let cx = &decision.context;
-    let caster = cx
-        .get("caster")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
-    let row_id = cx
-        .get("row")
-        .and_then(Value::as_u64)
-        .and_then(|r| u8::try_from(r).ok())
-        .unwrap_or(0);
-    let targets: Vec<String> = cx
-        .get("targets")
-        .and_then(|t| serde_json::from_value(t.clone()).ok())
-        .unwrap_or_default();
+    // Contexts this code wrote; an unreadable one (never written so) reads as empty.
+    let cx: Remembered = serde_json::from_value(decision.context.clone()).unwrap_or_default();
+    let caster = cx.caster.clone();
+    let row_id = cx.row;
+    let targets = cx.targets.clone();
     let kind = decision
         .kind
         .strip_prefix("crows.magic.")
@@ -1447,11 +1633,7 @@ pub(super) fn on_answer(
     ctx.emit_for(
         MagicEvent::Called {
             creature: caster.clone(),
-            call: cx
-                .get("call")
-                .and_then(Value::as_str)
-                .unwrap_or(kind)
-                .to_string(),
+            call: cx.call.clone().unwrap_or_else(|| kind.to_string()),
             option: answer.option.clone(),
             text: answer.text.clone(),
         },
@@ -1465,13 +1647,10 @@ pub(super) fn on_answer(
                 .parse()
                 .unwrap_or(0);
             let row = row_by_id(n).map_err(|e| err("bad_backlash", e))?;
-            let situation: CasterSituation = serde_json::from_value(cx["situation"].clone())
-                .map_err(|e| RuleError::new("bad_context", e.to_string()))?;
-            let rank = cx
-                .get("rank")
-                .and_then(Value::as_u64)
-                .and_then(|r| u8::try_from(r).ok())
-                .unwrap_or(0);
+            let situation: CasterSituation = cx.situation.ok_or_else(|| {
+                RuleError::new("bad_context", "the decision does not remember the caster")
+            })?;
+            let rank = cx.rank;
             let active: Vec<ActiveBacklash> = active_of(ctx, &caster)
                 .into_iter()
                 .map(|b| b.active)
@@ -1511,20 +1690,11 @@ pub(super) fn on_answer(
                 record(ctx, n)?;
             }
             let row = row_by_id(row_id).map_err(|e| err("bad_backlash", e))?;
-            let stacks = cx
-                .get("stacks")
-                .and_then(Value::as_u64)
-                .and_then(|r| u8::try_from(r).ok())
-                .unwrap_or(1);
-            let cit = cx
-                .get("caster_is_target")
-                .and_then(Value::as_bool)
-                .unwrap_or(false);
             let on = RowOnCaster {
                 caster: &caster,
                 row,
-                stacks,
-                caster_is_target: cit,
+                stacks: cx.stacks.unwrap_or(1),
+                caster_is_target: cx.caster_is_target,
                 targets: &targets,
             };
             apply_row(rules, ctx, on, Some(near))
@@ -1532,11 +1702,7 @@ pub(super) fn on_answer(
         "hot_temper" => {
             if answer.option == "not_harmed" {
                 let row = row_by_id(5).map_err(|e| err("bad_backlash", e))?;
-                let stacks = cx
-                    .get("stacks")
-                    .and_then(Value::as_u64)
-                    .and_then(|r| u8::try_from(r).ok())
-                    .unwrap_or(1);
+                let stacks = cx.stacks.unwrap_or(1);
                 let vis = audience(ctx, &caster);
                 let faces = roll_d6s(
                     ctx,
@@ -1548,7 +1714,7 @@ pub(super) fn on_answer(
             }
             Ok(())
         }
-        "backlash_call" => call_answered(ctx, &caster, row_id, cx, answer),
+        "backlash_call" => call_answered(ctx, &caster, row_id, &cx, answer),
         "harmful_activation" => Ok(()),
         _ => Ok(()),
     }
@@ -1559,11 +1725,11 @@ fn call_answered(
     ctx: &mut Ctx<'_, Crows>,
     caster: &str,
     row: u8,
-    cx: &Value,
+    cx: &Remembered,
     answer: &Answer,
 ) -> Result<(), RuleError> {
     let row = row_by_id(row).map_err(|e| err("bad_backlash", e))?;
-    let call = cx.get("call").and_then(Value::as_str).unwrap_or_default();
+    let call = cx.call.as_deref().unwrap_or_default();
     let mut c = record(ctx, caster)?.creature.clone();
     let before = c.clone();
     let mut dropped = Vec::new();
@@ -1591,22 +1757,12 @@ fn call_answered(
             }
         }
         "recipient" => {
-            let to = ids_in(answer.text.as_deref())
-                .into_iter()
-                .next()
-                .ok_or_else(|| {
-                    RuleError::new(
-                        "missing_recipient",
-                        "write the id of the creature that receives the item (CR-BL-17)",
-                    )
-                    .rule("CR-BL-17")
-                })?;
+            let written = ids_in(answer.text.as_deref());
+            let to = crate::backlash::recipient(&written)
+                .map_err(|e| err("missing_recipient", e))?
+                .to_string();
             let mut other = record(ctx, &to)?.creature.clone();
-            let id = cx
-                .get("item")
-                .and_then(Value::as_u64)
-                .and_then(|i| u32::try_from(i).ok());
-            if let Some(id) = id
+            if let Some(id) = cx.item
                 && let Ok(it) = c.inventory.remove(ItemId(id))
             {
                 if let Some(back) = give(&mut other, it) {

@@ -166,24 +166,17 @@ pub(super) fn craft(
             ),
         ));
     }
-    if town {
-        if *ctx.actor() != Actor::Referee {
-            return Err(RuleError::new(
-                "referee_only",
-                "the Referee says when the party is in town (CR-TOWN-01)",
-            )
-            .rule("CR-TOWN-01"));
-        }
+    let by_referee = *ctx.actor() == Actor::Referee;
+    let place = crate::crafting::workplace(town, by_referee, ctx.core().clock.resting).map_err(
+        |e| match e {
+            crate::crafting::CraftError::TownIsReferees => err("referee_only", e),
+            _ => err("not_resting", e),
+        },
+    )?;
+    if place == crate::crafting::Workplace::Town {
         // One of the day's four town activities, in town, its 2 hours once (CR-TOWN-01/03).
         crate::ruleset::explore::town_days::town_craft(ctx, &q.crafter, &p.project.recipe.item)?;
         return roll_now(rules, ctx, &q);
-    }
-    if !ctx.core().clock.resting {
-        return Err(RuleError::new(
-            "not_resting",
-            "crafting is a rest activity: during a rest or, in town, two hours of work (CR-CRAFT-01)",
-        )
-        .rule("CR-CRAFT-01"));
     }
     one_activity(ctx, &q.crafter)?;
     let vis = audience(ctx, &q.crafter);

@@ -77,21 +77,8 @@ pub(in crate::ruleset) fn registered(
     ctx: &Ctx<'_, Crows>,
     item: ItemId,
 ) -> Result<MagicItem, RuleError> {
-    ctx.rules()
-        .magic
-        .items
-        .get(&item.0)
-        .cloned()
-        .ok_or_else(|| {
-            RuleError::new(
-                "unknown_magic_item",
-                format!(
-                    "item {} is not a magic item the Referee described (CR-ID-01)",
-                    item.0
-                ),
-            )
-            .rule("CR-ID-01")
-        })
+    crate::identification::described(item, ctx.rules().magic.items.get(&item.0).cloned())
+        .map_err(|e| err("unknown_magic_item", e))
 }
 
 pub(in crate::ruleset) fn set_magic_item(
@@ -222,13 +209,8 @@ pub(in crate::ruleset) fn identify_rest(
             },
         ));
     }
-    if !ctx.core().clock.resting {
-        return Err(RuleError::new(
-            "not_resting",
-            "Identify Item is a rest activity (CR-RACT-05)",
-        )
-        .rule("CR-RACT-05"));
-    }
+    crate::identification::may_identify_at_rest(ctx.core().clock.resting)
+        .map_err(|e| err("not_resting", e))?;
     one_activity(ctx, creature)?;
     let vis = audience(ctx, creature);
     ctx.emit_for(
@@ -249,16 +231,8 @@ pub(in crate::ruleset) fn npc_reveals(
 ) -> Result<(), RuleError> {
     let it = registered(ctx, item)?;
     living(ctx, creature)?;
-    if let Some(p) = properties
-        .iter()
-        .find(|p| !it.hidden_properties.contains(p))
-    {
-        return Err(RuleError::new(
-            "unknown_property",
-            format!("`{p}` is not a property of item {} (CR-ID-01)", item.0),
-        )
-        .rule("CR-ID-01"));
-    }
+    crate::identification::may_reveal(item, &it.hidden_properties, properties)
+        .map_err(|e| err("unknown_property", e))?;
     let complete = it.hidden_properties.iter().all(|p| properties.contains(p));
     ctx.emit_for(
         MagicEvent::Called {

@@ -377,11 +377,102 @@ impl MagicState {
         })
     }
 
+    /// The ids of the backlash rows running on `creature`.
+    pub(in crate::ruleset) fn running_rows(&self, creature: &str) -> Vec<u8> {
+        self.backlashes
+            .get(creature)
+            .map(|v| v.iter().map(|b| b.active.id).collect())
+            .unwrap_or_default()
+    }
+
     pub(in crate::ruleset) fn has_row(&self, creature: &str, row: u8) -> bool {
         self.backlashes
             .get(creature)
             .is_some_and(|v| v.iter().any(|b| b.active.id == row))
     }
+}
+
+/// What a `crows.magic.*` decision remembers for its answer (the decision's context, wire
+/// JSON). Each kind writes its own struct; the answer reads any of them back as a
+/// [`Remembered`].
+pub(in crate::ruleset) trait DecisionContext: Serialize {
+    fn to_value(&self) -> Value {
+        // Serialising plain structs of strings and numbers cannot fail.
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+/// `backlash_overlap`: two rows match the roll, or the rerolls found none (the Referee picks).
+#[derive(Debug, Clone, Serialize)]
+pub(in crate::ruleset) struct OverlapContext<'a> {
+    pub caster: &'a str,
+    pub rank: u8,
+    pub situation: crate::backlash::CasterSituation,
+    pub targets: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<u8>,
+    /// `overlap` or `no_row`.
+    pub reason: &'static str,
+}
+
+/// `backlash_area`: the row waits for the creatures within its area.
+#[derive(Debug, Clone, Serialize)]
+pub(in crate::ruleset) struct AreaContext<'a> {
+    pub caster: &'a str,
+    pub row: u8,
+    pub stacks: u8,
+    pub caster_is_target: bool,
+    pub targets: &'a [String],
+    pub squares: u8,
+    pub around_target: bool,
+}
+
+/// `backlash_call`: one of a row's calls for the Referee (`item`: the card the call moves).
+#[derive(Debug, Clone, Serialize)]
+pub(in crate::ruleset) struct CallContext<'a> {
+    pub caster: &'a str,
+    pub row: u8,
+    pub call: &'a str,
+    pub item: Option<u32>,
+}
+
+/// `hot_temper`: did the caster of row 5 harm someone this dungeon turn?
+#[derive(Debug, Clone, Serialize)]
+pub(in crate::ruleset) struct HotTemperContext<'a> {
+    pub caster: &'a str,
+    pub row: u8,
+    pub stacks: u8,
+}
+
+impl DecisionContext for OverlapContext<'_> {}
+impl DecisionContext for AreaContext<'_> {}
+impl DecisionContext for CallContext<'_> {}
+impl DecisionContext for HotTemperContext<'_> {}
+
+/// Any `crows.magic.*` context read back: the fields a kind did not write take their
+/// defaults.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub(in crate::ruleset) struct Remembered {
+    pub caster: String,
+    pub row: u8,
+    pub targets: Vec<String>,
+    pub call: Option<String>,
+    pub rank: u8,
+    pub stacks: Option<u8>,
+    pub caster_is_target: bool,
+    pub item: Option<u32>,
+    pub situation: Option<crate::backlash::CasterSituation>,
+}
+
+/// The data of a running backlash's engine effect (`crows.backlash`): its row, and the
+/// standing effects core's slot checks and damage read ([`crate::standing::read`]).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub(in crate::ruleset) struct BacklashEffectData {
+    #[serde(default)]
+    pub row: u8,
+    #[serde(flatten)]
+    pub standing: crate::standing::StandingData,
 }
 
 /// A question for the Referee: its name, its prompt and its options (id, label).
