@@ -29,7 +29,7 @@ use crate::combat::movement::{
 };
 use crate::combat::reactions::{Movement, ReactionKind, provokes_opportunity_attack};
 use crate::combat::turn::{Cost, Spent};
-use crate::conditions::{ConditionDetail, ConditionKind, GrabEnd, effective_speed};
+use crate::conditions::{ConditionDetail, ConditionKind, GrabEnd};
 use crate::test_roll::{Characteristic, ResolvedTest};
 
 /// The fight in progress, or a refusal.
@@ -1345,16 +1345,8 @@ pub(super) fn stand_up(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), R
     fight(ctx)?;
     let mut c = living(ctx, creature)?.creature;
     let with_prone = speed_of(ctx, creature);
-    let mut without = c.clone();
-    without.conditions.remove(ConditionKind::Prone);
-    let without_prone = effective_speed(
-        c.speeds.walk,
-        -i16::from(c.inventory.wound_speed_penalty()),
-        &without.conditions,
-        0,
-        &ctx.rules().options,
-    );
     let options = ctx.rules().options;
+    let without_prone = c.speed_standing(&options);
     c.conditions
         .stand_up(without_prone, with_prone, &options)
         .map_err(|e| {
