@@ -486,6 +486,43 @@ impl Creature {
         )
     }
 
+    /// Its speed for a move in a fight (CR-MOVE-08): the flying speed when it flies, else the
+    /// walking one; −1 per wound-and-item backpack slot (CR-DMG-12), its conditions,
+    /// `extra_halvings` (squeezing) and one more halving while it holds grabbed a creature of
+    /// `holding` size that slows a grabber (CR-COND-03).
+    pub fn combat_speed(
+        &self,
+        flying: bool,
+        extra_halvings: u8,
+        holding: Option<Size>,
+        options: &WorldOptions,
+    ) -> u8 {
+        let mut halvings = extra_halvings;
+        if holding.is_some_and(|h| crate::conditions::grabber_speed_halved(self.size, h)) {
+            halvings += 1;
+        }
+        let base = match (flying, self.speeds.fly) {
+            (true, Some(fly)) => fly,
+            _ => self.speeds.walk,
+        };
+        let wounds = i16::from(self.inventory.wound_speed_penalty());
+        effective_speed(base, -wounds, &self.conditions, halvings, options)
+    }
+
+    /// The walking speed it would have standing (CR-MAN-08): base, −1 per wound-and-item
+    /// backpack slot and its conditions other than prone, with no other change or halving.
+    pub fn speed_standing(&self, options: &WorldOptions) -> u8 {
+        let mut conditions = self.conditions.clone();
+        conditions.remove(ConditionKind::Prone);
+        effective_speed(
+            self.speeds.walk,
+            -i16::from(self.inventory.wound_speed_penalty()),
+            &conditions,
+            0,
+            options,
+        )
+    }
+
     /// Middle of a rest: conditions and usage-dice effects that end at the end of the DT end
     /// (CR-COND-10, CR-REST-04). Items keep burning unless the CR-ERR-34 option says
     /// otherwise. Returns the conditions that ended.

@@ -49,3 +49,18 @@ pub enum Readied {
     Action(String),
     Maneuver(String),
 }
+
+/// Whether an act may be readied on this trigger: named in 1…500 characters (CR-ACT-02).
+pub fn may_ready(trigger: &str) -> Result<(), FightError> {
+    if trigger.trim().is_empty() || trigger.len() > 500 {
+        return Err(FightError::BadTrigger);
+    }
+    Ok(())
+}
+
+/// What `creature` readied, if it still has it (CR-ACT-02).
+pub fn readied<T>(creature: &str, readied: Option<T>) -> Result<T, FightError> {
+    readied.ok_or_else(|| FightError::NothingReadied {
+        creature: creature.to_string(),
+    })
+}

@@ -383,3 +383,117 @@ pub fn flanking(attacker: &Flanker, allies: &[Flanker], enemy_id: u32, enemy: &S
             .iter()
             .any(|ally| ok(ally) && centre_line_flanks(&attacker.space, &ally.space, enemy))
 }
+
+/// The creatures one attack targets, the first named first (CR-ATK-14): each at most once,
+/// at least one, several only in an attack the Referee sends (`several_allowed`), never the
+/// attacker; and an improvised weapon-like attack is the Referee's (`improvised_by_player`,
+/// CR-ATK-12).
+pub fn attack_targets(
+    attacker: &str,
+    named: &[&str],
+    several_allowed: bool,
+    improvised_by_player: bool,
+) -> Result<Vec<String>, FightError> {
+    let mut all: Vec<String> = Vec::new();
+    for t in named.iter().filter(|t| !t.is_empty()) {
+        if all.iter().any(|a| a == t) {
+            return Err(FightError::NamedTwice {
+                creature: (*t).to_string(),
+            });
+        }
+        all.push((*t).to_string());
+    }
+    if all.is_empty() {
+        return Err(FightError::NoTargetNamed);
+    }
+    if all.len() > 1 && !several_allowed {
+        return Err(FightError::SeveralTargets);
+    }
+    if all.iter().any(|t| t == attacker) {
+        return Err(FightError::AttacksItself);
+    }
+    if improvised_by_player {
+        return Err(FightError::ImprovisedByPlayer);
+    }
+    Ok(all)
+}
+
+/// Whether an attack names one way to attack: a weapon or a natural attack, not both
+/// (CR-ATK-01).
+pub fn one_way_to_attack(weapon: bool, natural: bool) -> Result<(), FightError> {
+    if weapon && natural {
+        return Err(FightError::WeaponAndNatural);
+    }
+    Ok(())
+}
+
+/// The natural attack `attack` of `creature`, if its card has it (CR-CBT-12).
+pub fn natural_attack<T>(creature: &str, attack: &str, found: Option<T>) -> Result<T, FightError> {
+    found.ok_or_else(|| FightError::UnknownNaturalAttack {
+        creature: creature.to_string(),
+        attack: attack.to_string(),
+    })
+}
+
+/// The piece of ammunition `item` that `creature` shoots, if it has one left (CR-ATK-11).
+pub fn ammunition<T>(creature: &str, item: &str, found: Option<T>) -> Result<T, FightError> {
+    found.ok_or_else(|| FightError::NoAmmunition {
+        creature: creature.to_string(),
+        item: item.to_string(),
+    })
+}
+
+/// The held object an improvised weapon-like attack uses: named as the weapon, with no
+/// natural attack (CR-ATK-12).
+pub fn improvised_object<T>(weapon: Option<T>, natural: bool) -> Result<T, FightError> {
+    match (weapon, natural) {
+        (Some(w), false) => Ok(w),
+        _ => Err(FightError::ImprovisedNeedsObject),
+    }
+}
+
+/// The tool of a held object used like a weapon card (CR-ATK-12): it is no weapon itself
+/// (`held_is_weapon`), the card `like` is loaded (`like_card`, with that weapon's tool), and it
+/// gets that weapon's damage and none of its special properties.
+pub fn improvised_tool<C>(
+    held: &str,
+    held_is_weapon: bool,
+    like: &str,
+    like_card: Option<(C, AttackTool)>,
+) -> Result<(C, AttackTool), FightError> {
+    if held_is_weapon {
+        return Err(FightError::ImprovisedIsWeapon {
+            item: held.to_string(),
+        });
+    }
+    let (card, tool) = like_card.ok_or_else(|| FightError::ImprovisedUnknownCard {
+        card: like.to_string(),
+    })?;
+    let tool = improvised_attack(Improvised::LikeWeapon(tool))
+        .0
+        .ok_or(FightError::ImprovisedNoTool)?;
+    Ok((card, tool))
+}
+
+/// The square a thrown weapon lies on, as the Referee names it: `x,y`, spaces allowed
+/// (CR-ATK-11).
+pub fn landing_square(text: &str) -> Result<super::grid::Square, FightError> {
+    let parse = || -> Option<super::grid::Square> {
+        let (x, y) = text.split_once(',')?;
+        Some(super::grid::Square::new(
+            x.trim().parse().ok()?,
+            y.trim().parse().ok()?,
+        ))
+    };
+    parse().ok_or_else(|| FightError::NotASquare {
+        text: text.to_string(),
+    })
+}
+
+/// Whether a thrown weapon may lie on `at`: nothing lands inside a solid square (CR-ATK-11).
+pub fn may_land(at: super::grid::Square, solid: bool) -> Result<(), FightError> {
+    if solid {
+        return Err(FightError::LandsInSolid { x: at.x, y: at.y });
+    }
+    Ok(())
+}

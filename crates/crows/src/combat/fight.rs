@@ -149,8 +149,136 @@ pub enum FightError {
     #[error("pet {0} was already commanded this round (CR-ERR-15)")]
     #[strum(props(rule = "CR-ERR-15"))]
     PetAlreadyCommanded(u32),
+    #[error("no fight is running (start_combat first)")]
+    #[strum(props(rule = "CR-CBT-01"))]
+    NoFight,
+    #[error("`{creature}` takes no part in the fight (place it first) (CR-CBT-08)")]
+    #[strum(props(rule = "CR-CBT-08"))]
+    NotAParticipant { creature: String },
+    #[error("the players order the crows' side, the Referee the enemies' (CR-CBT-09)")]
+    #[strum(props(rule = "CR-CBT-09"))]
+    NotYourSide,
+    // Only the Referee asks for the initiative roll, so the creature may be named.
+    #[error("the round is not over: `{0}` has not taken its turn (CR-CBT-01)")]
+    #[strum(props(rule = "CR-CBT-01"))]
+    RoundNotOverFor(String),
+    #[error(
+        "`{roller}` is not a player at this table: a player rolls the side initiative (CR-CBT-09){}",
+        no_player_hint(.no_player_seated)
+    )]
+    #[strum(props(rule = "CR-CBT-09"))]
+    NotAPlayer {
+        roller: String,
+        no_player_seated: bool,
+    },
+    #[error("a round is running (CR-CBT-01)")]
+    #[strum(props(rule = "CR-CBT-01"))]
+    RoundRunning,
+    #[error("it is not {creature}'s turn; a turn cannot be split by another's (CR-CBT-11)")]
+    #[strum(props(rule = "CR-CBT-11"))]
+    NotTheTurnOf { creature: String },
+    #[error("{creature} is unconscious and takes no maneuvers or actions (CR-COND-07)")]
+    #[strum(props(rule = "CR-COND-07"))]
+    Unconscious { creature: String },
+    #[error("an opportunity attack against this creature waits for its answer (CR-ERR-41)")]
+    #[strum(props(rule = "CR-ERR-41"))]
+    ReactionPending,
+    #[error("{creature}'s speed is 0 (CR-MOVE-08)")]
+    #[strum(props(rule = "CR-MOVE-08"))]
+    SpeedZero { creature: String },
+    #[error("{creature} holds no creature")]
+    #[strum(props(rule = "CR-COND-03"))]
+    HoldsNoCreature { creature: String },
+    #[error("that square is {distance} squares away; the grab reaches {range}")]
+    #[strum(props(rule = "CR-COND-03"))]
+    RepositionTooFar { distance: u32, range: u32 },
+    #[error("that square is blocked or taken")]
+    #[strum(props(rule = "CR-COND-03"))]
+    RepositionBlocked,
+    #[error("{creature} is already there")]
+    #[strum(props(rule = "CR-COND-03"))]
+    AlreadyThere { creature: String },
+    #[error("name the trigger in 1…500 characters (CR-ACT-02)")]
+    #[strum(props(rule = "CR-ACT-02"))]
+    BadTrigger,
+    #[error("{creature} has no readied act (or it lapsed) (CR-ACT-02)")]
+    #[strum(props(rule = "CR-ACT-02"))]
+    NothingReadied { creature: String },
+    #[error("a creature is not its own pet")]
+    #[strum(props(rule = "CR-PET-01"))]
+    OwnPet,
+    #[error("`{creature}` is not a pet of `{owner}` (CR-MAN-03, CR-PET-01)")]
+    #[strum(props(rule = "CR-PET-01"))]
+    NotYourPet { creature: String, owner: String },
+    #[error("{creature} was already commanded this round (CR-ERR-15)")]
+    #[strum(props(rule = "CR-ERR-15"))]
+    PetCommanded { creature: String },
+    #[error("`{text}` is not a square: answer `square` with the text `x,y` (CR-ATK-11)")]
+    #[strum(props(rule = "CR-ATK-11"))]
+    NotASquare { text: String },
+    #[error("({x}, {y}) is solid: nothing lands inside it (CR-ATK-11)")]
+    #[strum(props(rule = "CR-ATK-11"))]
+    LandsInSolid { x: i32, y: i32 },
+    #[error(
+        "an improvised attack names the held object as `weapon` and no natural attack (CR-ATK-12)"
+    )]
+    #[strum(props(rule = "CR-ATK-12"))]
+    ImprovisedNeedsObject,
+    #[error("{item} is a weapon: attack with it as one (CR-ATK-12)")]
+    #[strum(props(rule = "CR-ATK-12"))]
+    ImprovisedIsWeapon { item: String },
+    #[error("no weapon card `{card}` in the loaded packs (CR-ATK-12)")]
+    #[strum(props(rule = "CR-ATK-12"))]
+    ImprovisedUnknownCard { card: String },
+    #[error("the improvised weapon has no tool (CR-ATK-12)")]
+    #[strum(props(rule = "CR-ATK-12"))]
+    ImprovisedNoTool,
+    #[error("{creature} has no natural attack `{attack}` (its card's attacks) (CR-CBT-12)")]
+    #[strum(props(rule = "CR-CBT-12"))]
+    UnknownNaturalAttack { creature: String, attack: String },
+    #[error("give a weapon or a natural attack, not both (CR-ATK-01)")]
+    #[strum(props(rule = "CR-ATK-01"))]
+    WeaponAndNatural,
+    #[error("{creature} is named twice: one attack targets a creature once (CR-ATK-14)")]
+    #[strum(props(rule = "CR-ATK-14"))]
+    NamedTwice { creature: String },
+    #[error("the attack names no target (CR-ATK-14)")]
+    #[strum(props(rule = "CR-ATK-14"))]
+    NoTargetNamed,
+    #[error(
+        "an attack has one target unless its effect says otherwise; the Referee rules that and sends the attack with several targets (CR-ATK-14)"
+    )]
+    #[strum(props(rule = "CR-ATK-14"))]
+    SeveralTargets,
+    #[error("a creature does not attack itself")]
+    AttacksItself,
+    #[error(
+        "whether an object hits like a weapon is the Referee's call: the Referee sends the attack with `like` (CR-ATK-12)"
+    )]
+    #[strum(props(rule = "CR-ATK-12"))]
+    ImprovisedByPlayer,
+    #[error("{creature} has no {item} left to shoot (CR-ATK-11)")]
+    #[strum(props(rule = "CR-ATK-11"))]
+    NoAmmunition { creature: String, item: String },
+    #[error("an out-of-combat spell cannot be cast in combat-round time (CR-SPELL-04)")]
+    #[strum(props(rule = "CR-SPELL-04"))]
+    OutOfCombatSpell,
     #[error(transparent)]
     Check(#[from] crate::test_roll::TestError),
+}
+
+/// What the initiative refusal adds when the Referee runs the fight alone.
+fn no_player_hint(no_player_seated: &bool) -> &'static str {
+    if *no_player_seated {
+        "; with no player seated, name `referee`"
+    } else {
+        ""
+    }
+}
+
+/// The fight in progress, or the refusal that none runs (CR-CBT-01).
+pub fn running<T>(fight: Option<T>) -> Result<T, FightError> {
+    fight.ok_or(FightError::NoFight)
 }
 
 crate::refusal::refusal!(FightError, "fight"; check => Check);
@@ -189,5 +317,50 @@ impl FightRequest {
             decider,
             rule: rule.to_owned(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::combat::turn::{Cost, Spent, TurnBudget, spend};
+    use crate::refusal::Refusal;
+
+    /// The adapter's refusals moved here keep their words, name their rule and carry the
+    /// names as facts.
+    #[test]
+    fn moved_turn_refusals_keep_their_words_rule_and_facts() {
+        let e = spend("Vera", false, Cost::Action, None, None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "it is not Vera's turn; a turn cannot be split by another's (CR-CBT-11)"
+        );
+        assert_eq!(e.rule().as_deref(), Some("CR-CBT-11"));
+        assert_eq!(
+            e.args().get("creature").and_then(|v| v.as_str()),
+            Some("Vera")
+        );
+        let e = spend("Vera", true, Cost::Free, None, None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Vera is unconscious and takes no maneuvers or actions (CR-COND-07)"
+        );
+        assert_eq!(
+            spend("Vera", false, Cost::Maneuver, None, Some(Cost::Maneuver)),
+            Ok(Spent::Allowance)
+        );
+        let e =
+            crate::combat::initiative::may_roll_initiative(None, "bob", false, false).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`bob` is not a player at this table: a player rolls the side initiative \
+             (CR-CBT-09); with no player seated, name `referee`"
+        );
+        assert_eq!(
+            crate::combat::initiative::may_roll_initiative(None, "referee", false, false),
+            Ok(true)
+        );
+        let e = crate::combat::turn::budget_for_move("Vera", TurnBudget::new(), 0, 1).unwrap_err();
+        assert_eq!(e.to_string(), "Vera's speed is 0 (CR-MOVE-08)");
+        assert_eq!(e.reason(), "speed_zero");
     }
 }

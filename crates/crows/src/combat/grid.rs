@@ -342,3 +342,59 @@ pub fn squeezing_halvings(squeezing: bool) -> u8 {
 pub fn squeezed_space(origin: Square, size: Size) -> Space {
     Space::new(origin, space_side(size).saturating_sub(1).max(1))
 }
+
+/// Whether a creature of `size` may be placed on a space: no obstacle in it (`obstacle`, the
+/// first such square) and none of the creatures whose spaces overlap it (`overlapping`, by
+/// name and size) less than two sizes apart from it (CR-CBT-05).
+pub fn may_place(
+    size: Size,
+    obstacle: Option<Square>,
+    overlapping: impl IntoIterator<Item = (String, Size)>,
+) -> Result<(), super::CombatError> {
+    if let Some(s) = obstacle {
+        return Err(super::CombatError::PlacedOnObstacle(s));
+    }
+    if let Some((occupant, _)) = overlapping
+        .into_iter()
+        .find(|(_, other)| other.categories_apart(size) < 2)
+    {
+        return Err(super::CombatError::PlacedOnOccupied { occupant });
+    }
+    Ok(())
+}
+
+/// Whether a spell's area may be put down as sent: an aura is centred on its caster (no
+/// origin, CR-SPELL-08), a cube or a line needs its origin (CR-SPELL-07). Returns whether it
+/// spreads from the caster.
+pub fn spell_area_from_caster(aura: bool, origin_given: bool) -> Result<bool, super::CombatError> {
+    match (aura, origin_given) {
+        (true, true) => Err(super::CombatError::AuraHasNoOrigin),
+        (true, false) => Ok(true),
+        (false, false) => Err(super::CombatError::AreaNeedsOrigin),
+        (false, true) => Ok(false),
+    }
+}
+
+/// A spell area's squares, if it has a shape: a line needs a direction (CR-SPELL-08).
+pub fn spell_area_shape<T>(shape: Option<T>) -> Result<T, super::CombatError> {
+    shape.ok_or(super::CombatError::LineNeedsDirection)
+}
+
+/// Whether every creature named for an area spell is a fitting target inside it
+/// (CR-SPELL-07).
+pub fn all_named_inside(named: &[String], inside: &[&str]) -> Result<(), super::CombatError> {
+    if let Some(n) = named.iter().find(|n| !inside.contains(&n.as_str())) {
+        return Err(super::CombatError::NotInArea {
+            creature: n.clone(),
+        });
+    }
+    Ok(())
+}
+
+/// Whether an attack spell has a creature to attack (CR-ATK-14).
+pub fn attack_spell_has_target(attack: bool, targets: usize) -> Result<(), super::CombatError> {
+    if attack && targets == 0 {
+        return Err(super::CombatError::AttackSpellNoTarget);
+    }
+    Ok(())
+}

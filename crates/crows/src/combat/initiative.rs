@@ -224,3 +224,69 @@ impl Combat {
         Timing::CombatRounds
     }
 }
+
+/// Whether a fight may start with these participants and surprised creatures: at least one
+/// creature, and only participants are surprised (CR-CBT-01, CR-CBT-08).
+pub fn may_start(participants: &[String], surprised: &[String]) -> Result<(), FightError> {
+    if participants.is_empty() {
+        return Err(FightError::NoParticipants);
+    }
+    if let Some(s) = surprised.iter().find(|s| !participants.contains(s)) {
+        return Err(FightError::NotAParticipant {
+            creature: s.clone(),
+        });
+    }
+    Ok(())
+}
+
+/// Whether `side`'s turn order may be set to `given` (CR-CBT-09): the players order the
+/// crows' side (`player_controls_a_crow` is `None` for the Referee, who orders either), and
+/// the order lists each creature of the side that takes a turn exactly once.
+pub fn may_order_side(
+    side: Side,
+    player_controls_a_crow: Option<bool>,
+    mut expected: Vec<String>,
+    mut given: Vec<String>,
+) -> Result<(), FightError> {
+    if let Some(controls) = player_controls_a_crow
+        && !(side == Side::Crows && controls)
+    {
+        return Err(FightError::NotYourSide);
+    }
+    expected.sort();
+    given.sort();
+    if expected != given {
+        return Err(FightError::BadOrder { side });
+    }
+    Ok(())
+}
+
+/// Whether `roller` may roll the side initiative now (CR-CBT-01, CR-CBT-09): the round is
+/// over (`current` names whose turn it still is) and a seated player rolls, or the Referee
+/// (`referee`) when no player is seated. Returns whether the Referee rolls.
+pub fn may_roll_initiative(
+    current: Option<&str>,
+    roller: &str,
+    roller_is_player: bool,
+    players_seated: bool,
+) -> Result<bool, FightError> {
+    if let Some(who) = current {
+        return Err(FightError::RoundNotOverFor(who.to_string()));
+    }
+    let by_referee = roller == "referee" && !players_seated;
+    if !by_referee && !roller_is_player {
+        return Err(FightError::NotAPlayer {
+            roller: roller.to_string(),
+            no_player_seated: !players_seated,
+        });
+    }
+    Ok(by_referee)
+}
+
+/// Whether the next round may begin: not while one runs (CR-CBT-01).
+pub fn may_begin_round(round_running: bool) -> Result<(), FightError> {
+    if round_running {
+        return Err(FightError::RoundRunning);
+    }
+    Ok(())
+}

@@ -268,3 +268,27 @@ pub fn resolve_square_guess(
         GuessOutcome::AutomaticMiss
     })
 }
+
+/// The geometry an attack on `target` goes by: the grid's, or, inside an area, none to read
+/// (the effect spreads from its origin); without either there is no line of effect
+/// (CR-LOE-01).
+pub fn attack_line(
+    geometry: Option<AttackGeometry>,
+    in_area: bool,
+    creature: &str,
+    target: &str,
+) -> Result<AttackGeometry, CombatError> {
+    match (geometry, in_area) {
+        (Some(g), _) => Ok(g),
+        (None, true) => Ok(AttackGeometry {
+            line: LineOfEffect::Blocked,
+            cover: false,
+            concealment: Concealment::None,
+            modifiers: Vec::new(),
+        }),
+        (None, false) => Err(CombatError::NoLineOfEffect {
+            creature: creature.to_string(),
+            target: target.to_string(),
+        }),
+    }
+}

@@ -206,3 +206,35 @@ pub fn escape_outcome(tier: Tier) -> EscapeOutcome {
 pub fn knockback_outcome(tier: Tier) -> KnockbackOutcome {
     *KNOCKBACK_TABLE.get(tier)
 }
+
+/// The creature `creature` holds grabbed, which it may reposition (CR-COND-03).
+pub fn held_by(creature: &str, held: Option<String>) -> Result<String, FightError> {
+    held.ok_or_else(|| FightError::HoldsNoCreature {
+        creature: creature.to_string(),
+    })
+}
+
+/// Whether the grabber may put the creature it holds (`held`, at `from`) on `to`, `distance`
+/// squares from the grabber: within the grab's `range`, on a square it `fits`, elsewhere than
+/// where it is (CR-COND-03).
+pub fn may_reposition(
+    held: &str,
+    distance: u32,
+    range: u32,
+    fits: bool,
+    from: super::grid::Square,
+    to: super::grid::Square,
+) -> Result<(), FightError> {
+    if distance > range {
+        return Err(FightError::RepositionTooFar { distance, range });
+    }
+    if !fits {
+        return Err(FightError::RepositionBlocked);
+    }
+    if from == to {
+        return Err(FightError::AlreadyThere {
+            creature: held.to_string(),
+        });
+    }
+    Ok(())
+}

@@ -127,6 +127,41 @@ pub enum CombatError {
     )]
     #[strum(props(rule = "CR-LOE-08"))]
     NoGuessNeeded,
+    #[error("{creature} is not flying: only a flyer stays above the ground (CR-MOVE-05)")]
+    #[strum(props(rule = "CR-MOVE-05"))]
+    NotFlyingAbove { creature: String },
+    #[error("{creature} is not flying: only a flyer falls this way (CR-MOVE-05)")]
+    #[strum(props(rule = "CR-MOVE-05"))]
+    NotFlyingToFall { creature: String },
+    #[error("square {0} holds an obstacle (CR-CBT-05)")]
+    #[strum(props(rule = "CR-CBT-05"))]
+    PlacedOnObstacle(Square),
+    // Only the Referee places creatures, so the occupant may be named.
+    #[error("`{occupant}` already occupies that space (CR-CBT-05)")]
+    #[strum(props(rule = "CR-CBT-05"))]
+    PlacedOnOccupied { occupant: String },
+    #[error("nothing connects {creature} to {target}: no line of effect (CR-LOE-01)")]
+    #[strum(props(rule = "CR-LOE-01"))]
+    NoLineOfEffect { creature: String, target: String },
+    #[error("an aura is centred on its caster: send no `at` (CR-SPELL-08)")]
+    #[strum(props(rule = "CR-SPELL-08"))]
+    AuraHasNoOrigin,
+    #[error(
+        "a cube or a line needs its origin square: send `at` with `origin` (and `toward` for the direction) (CR-SPELL-07)"
+    )]
+    #[strum(props(rule = "CR-SPELL-07"))]
+    AreaNeedsOrigin,
+    #[error(
+        "a line needs a direction: send `toward`, a square other than its origin (CR-SPELL-08)"
+    )]
+    #[strum(props(rule = "CR-SPELL-08"))]
+    LineNeedsDirection,
+    #[error("{creature} is not a fitting target inside the spell's area (CR-SPELL-07)")]
+    #[strum(props(rule = "CR-SPELL-07"))]
+    NotInArea { creature: String },
+    #[error("an attack spell names the creature it attacks (CR-ATK-14)")]
+    #[strum(props(rule = "CR-ATK-14"))]
+    AttackSpellNoTarget,
 }
 
 crate::refusal::refusal!(CombatError, "combat");

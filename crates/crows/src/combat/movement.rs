@@ -390,3 +390,33 @@ pub fn validate_teleport(
         still_prone: state.prone,
     })
 }
+
+/// Whether the squares `left` of this turn's Moves cover a path costing `cost` (CR-MOVE-01).
+pub fn within_move(cost: u32, left: u32) -> Result<(), CombatError> {
+    if left < cost {
+        return Err(CombatError::ExceedsSpeed { cost, speed: left });
+    }
+    Ok(())
+}
+
+/// Whether `creature` may be placed `altitude` squares up: only a flyer stays above the
+/// ground (`flying`: placed flying, with a flying speed) (CR-MOVE-05).
+pub fn may_stay_aloft(creature: &str, altitude: u32, flying: bool) -> Result<(), CombatError> {
+    if altitude > 0 && !flying {
+        return Err(CombatError::NotFlyingAbove {
+            creature: creature.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// Whether the Referee may rule that `creature` falls as a flyer: only a flyer does
+/// (CR-MOVE-05).
+pub fn may_fall_as_flyer(creature: &str, flying: bool) -> Result<(), CombatError> {
+    if !flying {
+        return Err(CombatError::NotFlyingToFall {
+            creature: creature.to_string(),
+        });
+    }
+    Ok(())
+}

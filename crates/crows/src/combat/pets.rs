@@ -115,3 +115,33 @@ pub fn command_test_needed(companion: Companion, order: Order) -> bool {
 pub fn can_ride(rider: Size, pet: Size) -> bool {
     pet.categories_larger_than(rider) >= 1
 }
+
+/// Whether `owner` may own `pet`: a creature is not its own pet (CR-PET-01).
+pub fn may_own(owner: &str, pet: &str) -> Result<(), FightError> {
+    if owner == pet {
+        return Err(FightError::OwnPet);
+    }
+    Ok(())
+}
+
+/// Whether `owner` may command `pet` (whose owner is `pet_owner`) now: its own pet
+/// (CR-MAN-03, CR-PET-01), not commanded already this round (`commanded`, CR-ERR-15).
+pub fn may_command(
+    owner: &str,
+    pet: &str,
+    pet_owner: Option<&str>,
+    commanded: bool,
+) -> Result<(), FightError> {
+    if pet_owner != Some(owner) {
+        return Err(FightError::NotYourPet {
+            creature: pet.to_string(),
+            owner: owner.to_string(),
+        });
+    }
+    if commanded {
+        return Err(FightError::PetCommanded {
+            creature: pet.to_string(),
+        });
+    }
+    Ok(())
+}

@@ -231,3 +231,12 @@ impl ReactionKind {
         }
     }
 }
+
+/// Whether a creature may move now: not while an opportunity attack against it waits for its
+/// answer (CR-ERR-41).
+pub fn may_move_while(reaction_pending: bool) -> Result<(), FightError> {
+    if reaction_pending {
+        return Err(FightError::ReactionPending);
+    }
+    Ok(())
+}

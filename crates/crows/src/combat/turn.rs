@@ -147,3 +147,122 @@ impl TurnBudget {
         Ok(())
     }
 }
+
+/// Whether `creature` may end or take its turn now: the turn is `current`'s, and a turn
+/// cannot be split by another's (CR-CBT-11).
+pub fn may_act_now(current: Option<&str>, creature: &str) -> Result<(), FightError> {
+    if current != Some(creature) {
+        return Err(not_the_turn_of(creature));
+    }
+    Ok(())
+}
+
+fn not_the_turn_of(creature: &str) -> FightError {
+    FightError::NotTheTurnOf {
+        creature: creature.to_string(),
+    }
+}
+
+/// What paying a cost took.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spent {
+    /// Nothing: the act is free.
+    Nothing,
+    /// The turn's (or a commanded pet's) budget, as it is after paying.
+    Budget(TurnBudget),
+    /// The off-turn allowance of that cost, now used (CR-ACT-02, CR-ATK-13).
+    Allowance,
+}
+
+/// Pays `cost` for `creature`: an unconscious creature takes no maneuvers or actions
+/// (CR-COND-07); otherwise from its turn's `budget` (CR-CBT-10), else from an off-turn
+/// `allowance` of exactly that cost; else it is not its turn (CR-CBT-11).
+pub fn spend(
+    creature: &str,
+    unconscious: bool,
+    cost: Cost,
+    budget: Option<TurnBudget>,
+    allowance: Option<Cost>,
+) -> Result<Spent, FightError> {
+    if unconscious {
+        return Err(FightError::Unconscious {
+            creature: creature.to_string(),
+        });
+    }
+    if cost == Cost::Free {
+        return Ok(Spent::Nothing);
+    }
+    if let Some(mut b) = budget {
+        match b.spend(cost) {
+            Ok(()) => return Ok(Spent::Budget(b)),
+            Err(e) if allowance != Some(cost) => return Err(e),
+            Err(_) => {}
+        }
+    }
+    if allowance == Some(cost) {
+        return Ok(Spent::Allowance);
+    }
+    Err(not_the_turn_of(creature))
+}
+
+/// The budget a move or jump of `creature` draws on (CR-MAN-01): its turn's, or, off-turn, a
+/// fresh one when a readied Move fires with the reaction (`from_allowance`, CR-ACT-02);
+/// otherwise it is not its turn (CR-CBT-11).
+pub fn move_budget(
+    creature: &str,
+    budget: Option<TurnBudget>,
+    from_allowance: bool,
+) -> Result<TurnBudget, FightError> {
+    match budget {
+        Some(b) => Ok(b),
+        None if from_allowance => Ok(TurnBudget::new()),
+        None => Err(not_the_turn_of(creature)),
+    }
+}
+
+/// Whether `creature` can move at all: a speed of 0 blocks movement (CR-MOVE-08).
+pub fn may_move_at(creature: &str, speed: u8) -> Result<(), FightError> {
+    if speed == 0 {
+        return Err(FightError::SpeedZero {
+            creature: creature.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// `budget` with a new Move maneuver begun when the squares left do not cover `cost`
+/// (CR-MAN-01, CR-MOVE-01); a speed of 0 blocks movement (CR-MOVE-08). Whether the squares
+/// then cover the cost is [`super::movement::within_move`].
+pub fn budget_for_move(
+    creature: &str,
+    mut budget: TurnBudget,
+    speed: u8,
+    cost: u32,
+) -> Result<TurnBudget, FightError> {
+    if budget.move_left < cost {
+        may_move_at(creature, speed)?;
+        budget.begin_move(u32::from(speed))?;
+    }
+    Ok(budget)
+}
+
+/// How a spell cast in a fight is paid (CR-SPELL-04).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CastPayment {
+    /// From the caster's turn (or an off-turn allowance).
+    Turn(Cost),
+    /// With its reaction of the round, usable off its turn (CR-REACT-01).
+    Reaction,
+}
+
+/// What casting a spell of this casting time costs in a fight; an out-of-combat spell cannot
+/// be cast in combat-round time (CR-SPELL-04).
+pub fn cast_payment(time: crate::content::CastingTime) -> Result<CastPayment, FightError> {
+    use crate::content::CastingTime as T;
+    match time {
+        T::Action => Ok(CastPayment::Turn(Cost::Action)),
+        T::Maneuver => Ok(CastPayment::Turn(Cost::Maneuver)),
+        T::Reaction => Ok(CastPayment::Reaction),
+        T::OutOfCombat => Err(FightError::OutOfCombatSpell),
+    }
+}

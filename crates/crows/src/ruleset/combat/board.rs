@@ -7,7 +7,7 @@ use engine::{Ctx, RuleError, Visibility};
 
 use crate::combat::fight::{FightError, Side};
 use crate::combat::grid::{Occupant, Space, squeezed_space};
-use crate::conditions::{ConditionDetail, ConditionKind, effective_speed};
+use crate::conditions::{ConditionDetail, ConditionKind};
 use crate::nature::Size;
 
 use crate::ruleset::adapter::{Crows, err};
@@ -140,21 +140,16 @@ pub(in crate::ruleset) fn speed_in(rules: &CrowsState, id: &str) -> u8 {
     let Some(r) = rules.creatures.get(id) else {
         return 0;
     };
-    let c = &r.creature;
     let p = rules.combat.placements.get(id);
-    let mut halvings = crate::combat::grid::squeezing_halvings(p.is_some_and(|p| p.squeezing));
-    if let Some(held) = holding_in(rules, id)
-        && let Some(h) = rules.creatures.get(&held)
-        && crate::conditions::grabber_speed_halved(c.size, h.creature.size)
-    {
-        halvings += 1;
-    }
-    let base = match (p.is_some_and(|p| p.flying), c.speeds.fly) {
-        (true, Some(fly)) => fly,
-        _ => c.speeds.walk,
-    };
-    let wounds = i16::from(c.inventory.wound_speed_penalty());
-    effective_speed(base, -wounds, &c.conditions, halvings, &rules.options)
+    let holding = holding_in(rules, id)
+        .and_then(|held| rules.creatures.get(&held))
+        .map(|h| h.creature.size);
+    r.creature.combat_speed(
+        p.is_some_and(|p| p.flying),
+        crate::combat::grid::squeezing_halvings(p.is_some_and(|p| p.squeezing)),
+        holding,
+        &rules.options,
+    )
 }
 
 /// [`holding`] on a state.

@@ -23,17 +23,15 @@ use super::rounds_and_moves::{
 };
 use super::state::{AttackKind, CombatEvent, Fight, WeaponUse};
 use crate::combat::attacks::{
-    AttackOptions, AttackTool, Flanker, Improvised, StrayShot, distance_modifiers, flanking,
-    flanking_modifier, high_ground, high_ground_modifier, improvised_attack,
-    improvised_weapon_bane, stray_shot, unarmed_damage,
+    AttackOptions, AttackTool, Flanker, StrayShot, distance_modifiers, flanking, flanking_modifier,
+    high_ground, high_ground_modifier, improvised_weapon_bane, stray_shot, unarmed_damage,
 };
 use crate::combat::fight::FightError;
 use crate::combat::forced_movement::{ForcedKind, ForcedMovement, validate_forced_path};
-use crate::combat::grid::{Concealment, ReachUse, Space, Square, reach};
+use crate::combat::grid::{ReachUse, Space, Square, reach};
 use crate::combat::initiative::surprised_target_modifier;
 use crate::combat::line_of_effect::{
-    AttackGeometry, LineOfEffect, LoeOptions, attack_geometry, line_of_effect,
-    line_of_effect_to_square,
+    LoeOptions, attack_geometry, line_of_effect, line_of_effect_to_square,
 };
 use crate::combat::maneuvers::{
     Contest, EscapeOutcome, GrabOutcome, KnockbackOutcome, escape_outcome, escape_spec,
@@ -73,13 +71,9 @@ pub(super) struct AttackOrder {
 /// A held object that is no weapon, used like the weapon card `like` at the Referee's word:
 /// that weapon's damage, none of its special properties (CR-ATK-12).
 fn improvised(ctx: &Ctx<'_, Crows>, o: &AttackOrder, like: &str) -> Result<WeaponUse, RuleError> {
-    let refuse = |msg: String| RuleError::new("bad_improvised", msg).rule("CR-ATK-12");
-    let (Some(item), None) = (o.weapon, &o.natural) else {
-        return Err(refuse(
-            "an improvised attack names the held object as `weapon` and no natural attack (CR-ATK-12)"
-                .into(),
-        ));
-    };
+    let refused = |e| err("bad_improvised", e);
+    let item = crate::combat::attacks::improvised_object(o.weapon, o.natural.is_some())
+        .map_err(refused)?;
     let state = ctx.rules();
     let r = record(ctx, &o.attacker)?;
     let held = r
@@ -89,42 +83,34 @@ fn improvised(ctx: &Ctx<'_, Crows>, o: &AttackOrder, like: &str) -> Result<Weapo
         .find(|(i, at)| i.id == item && at.kind == SlotKind::Hand)
         .map(|(i, _)| i.clone())
         .ok_or_else(|| fight_err(FightError::NotInHand))?;
-    if held
+    let held_is_weapon = held
         .card
         .as_ref()
         .and_then(|c| state.content.items.get(c))
-        .is_some_and(|c| c.weapon.is_some())
-    {
-        return Err(refuse(format!(
-            "{} is a weapon: attack with it as one (CR-ATK-12)",
-            held.name
-        )));
-    }
-    let (card_name, w) = state
+        .is_some_and(|c| c.weapon.is_some());
+    let card = state
         .content
         .items
         .get(like)
-        .and_then(|c| c.weapon.as_ref().map(|w| (c.name.clone(), w.clone())))
-        .ok_or_else(|| {
-            refuse(format!(
-                "no weapon card `{like}` in the loaded packs (CR-ATK-12)"
-            ))
-        })?;
-    let tool = AttackTool {
-        name: held.name.clone(),
-        category: Some(w.category),
-        spell: false,
-        melee: w.attack == AttackRange::Melee,
-        extra_reach: w.reach_bonus,
-        range: u32::from(w.range.unwrap_or(0)),
-        thrown: w.thrown,
-        ammunition: false,
-        fragile: false,
-        properties: Vec::new(),
-    };
-    let (tool, _) = improvised_attack(Improvised::LikeWeapon(tool));
-    let tool =
-        tool.ok_or_else(|| refuse("the improvised weapon has no tool (CR-ATK-12)".into()))?;
+        .and_then(|c| c.weapon.as_ref().map(|w| (c.name.clone(), w.clone())));
+    let card = card.map(|(name, w)| {
+        let tool = AttackTool {
+            name: held.name.clone(),
+            category: Some(w.category),
+            spell: false,
+            melee: w.attack == AttackRange::Melee,
+            extra_reach: w.reach_bonus,
+            range: u32::from(w.range.unwrap_or(0)),
+            thrown: w.thrown,
+            ammunition: false,
+            fragile: false,
+            properties: Vec::new(),
+        };
+        ((name, w), tool)
+    });
+    let ((card_name, w), tool) =
+        crate::combat::attacks::improvised_tool(&held.name, held_is_weapon, like, card)
+            .map_err(refused)?;
     Ok(WeaponUse {
         name: format!("{} (as {card_name})", held.name),
         item: Some(item),
@@ -140,32 +126,23 @@ fn pick_weapon(ctx: &Ctx<'_, Crows>, o: &AttackOrder) -> Result<WeaponUse, RuleE
     if let Some(like) = &o.like {
         return improvised(ctx, o, like);
     }
+    crate::combat::attacks::one_way_to_attack(o.weapon.is_some(), o.natural.is_some())
+        .map_err(|e| err("bad_attack", e))?;
     let all = weapons(ctx, &o.attacker);
     match (o.weapon, &o.natural) {
         (None, None) => Ok(unarmed()),
-        (Some(item), None) => all
+        // A weapon and a natural attack at once is refused above (CR-ATK-01).
+        (Some(item), _) => all
             .into_iter()
             .find(|w| w.item == Some(item))
             .ok_or_else(|| fight_err(FightError::NotInHand)),
-        (None, Some(n)) => all
-            .into_iter()
-            .find(|w| w.natural.as_deref() == Some(n.as_str()))
-            .ok_or_else(|| {
-                RuleError::new(
-                    "unknown_attack",
-                    format!(
-                        "{} has no natural attack `{n}` (its card's attacks) (CR-CBT-12)",
-                        o.attacker
-                    ),
-                )
-                .with_args(json!({"creature": o.attacker, "attack": n}))
-                .rule("CR-CBT-12")
-            }),
-        (Some(_), Some(_)) => Err(RuleError::new(
-            "bad_attack",
-            "give a weapon or a natural attack, not both (CR-ATK-01)",
+        (None, Some(n)) => crate::combat::attacks::natural_attack(
+            &o.attacker,
+            n,
+            all.into_iter()
+                .find(|w| w.natural.as_deref() == Some(n.as_str())),
         )
-        .rule("CR-ATK-01")),
+        .map_err(|e| err("unknown_attack", e)),
     }
 }
 
@@ -194,48 +171,21 @@ pub(super) fn attack(
 ) -> Result<(), RuleError> {
     let f = fight(ctx)?;
     let a = living(ctx, &o.attacker)?;
-    let mut all: Vec<String> = Vec::new();
-    for t in std::iter::once(&o.target).chain(o.also.iter()) {
-        if t.is_empty() {
-            continue;
-        }
-        if all.contains(t) {
-            return Err(RuleError::new(
-                "bad_target",
-                format!("{t} is named twice: one attack targets a creature once (CR-ATK-14)"),
-            )
-            .rule("CR-ATK-14"));
-        }
-        all.push(t.clone());
-    }
-    if all.is_empty() {
-        return Err(
-            RuleError::new("bad_target", "the attack names no target (CR-ATK-14)")
-                .rule("CR-ATK-14"),
-        );
-    }
-    if all.len() > 1 && (o.kind != AttackKind::Attack || *ctx.actor() != engine::Actor::Referee) {
-        return Err(RuleError::new(
-            "multi_target_refused",
-            "an attack has one target unless its effect says otherwise; the Referee rules that \
-             and sends the attack with several targets (CR-ATK-14)",
-        )
-        .rule("CR-ATK-14"));
-    }
-    if all.contains(&o.attacker) {
-        return Err(RuleError::new(
-            "bad_target",
-            "a creature does not attack itself",
-        ));
-    }
-    if o.like.is_some() && *ctx.actor() != engine::Actor::Referee {
-        return Err(RuleError::new(
-            "improvised_refused",
-            "whether an object hits like a weapon is the Referee's call: the Referee sends the \
-             attack with `like` (CR-ATK-12)",
-        )
-        .rule("CR-ATK-12"));
-    }
+    let by_referee = *ctx.actor() == engine::Actor::Referee;
+    let named: Vec<&str> = std::iter::once(o.target.as_str())
+        .chain(o.also.iter().map(String::as_str))
+        .collect();
+    let all = crate::combat::attacks::attack_targets(
+        &o.attacker,
+        &named,
+        o.kind == AttackKind::Attack && by_referee,
+        o.like.is_some() && !by_referee,
+    )
+    .map_err(|e| match e {
+        FightError::SeveralTargets => err("multi_target_refused", e),
+        FightError::ImprovisedByPlayer => err("improvised_refused", e),
+        e => err("bad_target", e),
+    })?;
     for t in &all {
         living(ctx, t)?;
     }
@@ -283,19 +233,15 @@ pub(super) fn attack(
     if delivery == AttackRange::Ranged
         && let Some(ammo) = &weapon.ammunition
     {
-        let piece = c
-            .inventory
-            .all_items()
-            .find(|i| i.card.as_deref() == Some(ammo.as_str()))
-            .map(|i| i.id)
-            .ok_or_else(|| {
-                RuleError::new(
-                    "no_ammunition",
-                    format!("{} has no {ammo} left to shoot (CR-ATK-11)", o.attacker),
-                )
-                .with_args(json!({"creature": o.attacker, "item": ammo}))
-                .rule("CR-ATK-11")
-            })?;
+        let piece = crate::combat::attacks::ammunition(
+            &o.attacker,
+            ammo,
+            c.inventory
+                .all_items()
+                .find(|i| i.card.as_deref() == Some(ammo.as_str()))
+                .map(|i| i.id),
+        )
+        .map_err(|e| err("no_ammunition", e))?;
         c.inventory
             .remove(piece)
             .map_err(|e| err("inventory_refused", e))?;
@@ -452,27 +398,14 @@ fn target_modifiers(
         tp.squeezing,
         LoeOptions::default(),
     );
-    let geometry = match (geometry, a.area_source) {
-        (Some(g), _) => g,
-        // Inside an area the effect spreads from its origin; nothing more to read.
-        (None, Some(_)) => AttackGeometry {
-            line: LineOfEffect::Blocked,
-            cover: false,
-            concealment: Concealment::None,
-            modifiers: Vec::new(),
-        },
-        (None, None) => {
-            return Err(RuleError::new(
-                "no_line_of_effect",
-                format!(
-                    "nothing connects {} to {target}: no line of effect (CR-LOE-01)",
-                    a.attacker
-                ),
-            )
-            .with_args(json!({"creature": a.attacker, "target": target}))
-            .rule("CR-LOE-01"));
-        }
-    };
+    // Inside an area the effect spreads from its origin; nothing more to read.
+    let geometry = crate::combat::line_of_effect::attack_line(
+        geometry,
+        a.area_source.is_some(),
+        a.attacker,
+        target,
+    )
+    .map_err(|e| err("no_line_of_effect", e))?;
     // Naming a square in heavy concealment: a wrong one is an automatic miss (CR-LOE-08).
     if let Some(g) = guess {
         let outcome = crate::combat::line_of_effect::resolve_square_guess(
@@ -1251,13 +1184,28 @@ pub(super) fn grab_choice_answered(
         push_along(ctx, &grabber, &target, 1, &[to])
     } else {
         let to: Square = field(&data, "shift")?;
-        let movement = if data.get("escape").is_some() {
+        let movement = if serde_json::from_value::<GrabMoveChoice>(data.clone())
+            .is_ok_and(|c| c.escape.is_some())
+        {
             Movement::EscapeGrabSquare
         } else {
             Movement::GrabShift
         };
         free_square(ctx, &grabber, to, movement)
     }
+}
+
+/// The data of a grab's square option, as far as the answer reads it: an escape's square
+/// (`{"shift": …, "escape": true}`) rather than the grabber's shift.
+#[derive(Debug, Default, serde::Deserialize)]
+struct GrabMoveChoice {
+    #[serde(default, deserialize_with = "present")]
+    escape: Option<Value>,
+}
+
+/// A key that is present, whatever its value (even `null`), as `Some`.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    <Value as serde::Deserialize>::deserialize(d).map(Some)
 }
 
 /// A mundane push of `target` by `pusher` along `path` (CR-FORCE-01).
@@ -1734,19 +1682,13 @@ pub(in crate::ruleset) fn pay_for_cast(
     caster: &str,
     time: crate::content::CastingTime,
 ) -> Result<(), RuleError> {
-    use crate::content::CastingTime as T;
-    match time {
-        T::Action => spend(ctx, caster, Cost::Action),
-        T::Maneuver => spend(ctx, caster, Cost::Maneuver),
-        T::Reaction => {
+    use crate::combat::turn::CastPayment;
+    match crate::combat::turn::cast_payment(time).map_err(|e| err("cannot_cast", e))? {
+        CastPayment::Turn(cost) => spend(ctx, caster, cost),
+        CastPayment::Reaction => {
             let f = fight(ctx)?;
             use_reaction(ctx, &f, caster, ReactionKind::Other("spell".into()))
         }
-        T::OutOfCombat => Err(RuleError::new(
-            "cannot_cast",
-            "an out-of-combat spell cannot be cast in combat-round time (CR-SPELL-04)",
-        )
-        .rule("CR-SPELL-04")),
     }
 }
 
@@ -1820,24 +1762,14 @@ pub(in crate::ruleset) fn aim_spell(
     let mut area_source = None;
     match s.area {
         Some(area) => {
-            let source = match (area, s.at) {
-                (Area::Aura(_), Some(_)) => {
-                    return Err(RuleError::new(
-                        "bad_area",
-                        "an aura is centred on its caster: send no `at` (CR-SPELL-08)",
-                    )
-                    .rule("CR-SPELL-08"));
-                }
-                (Area::Aura(_), None) => csp,
-                (_, None) => {
-                    return Err(RuleError::new(
-                        "bad_area",
-                        "a cube or a line needs its origin square: send `at` with `origin` \
-                         (and `toward` for the direction) (CR-SPELL-07)",
-                    )
-                    .rule("CR-SPELL-07"));
-                }
-                (_, Some(at)) => {
+            let from_caster = crate::combat::grid::spell_area_from_caster(
+                matches!(area, Area::Aura(_)),
+                s.at.is_some(),
+            )
+            .map_err(|e| err("bad_area", e))?;
+            // An aura spreads from its caster (CR-SPELL-08), any other area from its origin.
+            let source = match s.at {
+                Some(at) if !from_caster => {
                     let o = Space::new(at.origin, 1);
                     // A card without a range puts the area next to its caster.
                     crate::spells::validate_origin(
@@ -1848,15 +1780,10 @@ pub(in crate::ruleset) fn aim_spell(
                     .map_err(|e| spell_refusal(&e))?;
                     o
                 }
+                _ => csp,
             };
-            let shape = area.squares(&csp, s.at).ok_or_else(|| {
-                RuleError::new(
-                    "bad_area",
-                    "a line needs a direction: send `toward`, a square other than its origin \
-                     (CR-SPELL-08)",
-                )
-                .rule("CR-SPELL-08")
-            })?;
+            let shape = crate::combat::grid::spell_area_shape(area.squares(&csp, s.at))
+                .map_err(|e| err("bad_area", e))?;
             // Spells stop at walls and do not bend around corners (CR-SPELL-07).
             out.squares = shape
                 .into_iter()
@@ -1878,14 +1805,9 @@ pub(in crate::ruleset) fn aim_spell(
                     }
                 }
             }
-            let stray = s.named.iter().find(|n| !inside.iter().any(|c| &c.id == *n));
-            if let Some(n) = stray {
-                return Err(RuleError::new(
-                    "bad_aim",
-                    format!("{n} is not a fitting target inside the spell's area (CR-SPELL-07)"),
-                )
-                .rule("CR-SPELL-07"));
-            }
+            let inside_ids: Vec<&str> = inside.iter().map(|c| c.id.as_str()).collect();
+            crate::combat::grid::all_named_inside(s.named, &inside_ids)
+                .map_err(|e| err("bad_aim", e))?;
             out.targets = match line.count {
                 // Every fitting creature in the area, none left out (CR-SPELL-05/07).
                 TargetCount::All => inside.into_iter().map(|c| c.id).collect(),
@@ -1936,13 +1858,8 @@ pub(in crate::ruleset) fn aim_spell(
             } else {
                 s.named.to_vec()
             };
-            if s.attack.is_some() && out.targets.is_empty() {
-                return Err(RuleError::new(
-                    "bad_target",
-                    "an attack spell names the creature it attacks (CR-ATK-14)",
-                )
-                .rule("CR-ATK-14"));
-            }
+            crate::combat::grid::attack_spell_has_target(s.attack.is_some(), out.targets.len())
+                .map_err(|e| err("bad_target", e))?;
         }
     }
     if let Some(delivery) = s.attack {

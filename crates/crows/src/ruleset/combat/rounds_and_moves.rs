@@ -28,15 +28,13 @@ use crate::combat::movement::{
     validate_teleport,
 };
 use crate::combat::reactions::{Movement, ReactionKind, provokes_opportunity_attack};
-use crate::combat::turn::{Cost, TurnBudget};
-use crate::conditions::{ConditionDetail, ConditionKind, GrabEnd, effective_speed};
+use crate::combat::turn::{Cost, Spent};
+use crate::conditions::{ConditionDetail, ConditionKind, GrabEnd};
 use crate::test_roll::{Characteristic, ResolvedTest};
 
 /// The fight in progress, or a refusal.
 pub(super) fn fight(ctx: &Ctx<'_, Crows>) -> Result<Fight, RuleError> {
-    ctx.rules().combat.fight.clone().ok_or_else(|| {
-        RuleError::new("no_fight", "no fight is running (start_combat first)").rule("CR-CBT-01")
-    })
+    crate::combat::fight::running(ctx.rules().combat.fight.clone()).map_err(|e| err("no_fight", e))
 }
 
 fn check_square(s: Square) -> Result<(), RuleError> {
@@ -118,14 +116,12 @@ pub(super) fn place(
         placement.card = r.card.clone();
     }
     check_square(placement.at)?;
-    if placement.altitude > 0 && !(placement.flying && r.creature.speeds.fly.is_some()) {
-        return Err(RuleError::new(
-            "not_flying",
-            format!("{id} is not flying: only a flyer stays above the ground (CR-MOVE-05)"),
-        )
-        .with_args(json!({"creature": id}))
-        .rule("CR-MOVE-05"));
-    }
+    crate::combat::movement::may_stay_aloft(
+        id,
+        placement.altitude,
+        placement.flying && r.creature.speeds.fly.is_some(),
+    )
+    .map_err(|e| err("not_flying", e))?;
     if placement.altitude > MAX_ALTITUDE {
         return Err(RuleError::new(
             "too_high",
@@ -143,11 +139,7 @@ pub(super) fn place(
     }
     if let Some(owner) = &placement.owner {
         record(ctx, owner)?;
-        if owner == id {
-            return Err(
-                RuleError::new("bad_owner", "a creature is not its own pet").rule("CR-PET-01")
-            );
-        }
+        crate::combat::pets::may_own(owner, id).map_err(|e| err("bad_owner", e))?;
     }
     let size = r.creature.size;
     let sp = if placement.squeezing {
@@ -156,43 +148,32 @@ pub(super) fn place(
         Space::of_size(placement.at, size)
     };
     let grid = ctx.rules().combat.grid();
-    if let Some(s) = sp.squares().find(|s| grid.obstacle(*s).is_some()) {
-        return Err(RuleError::new(
-            "square_blocked",
-            format!("square {s} holds an obstacle (CR-CBT-05)"),
-        )
-        .rule("CR-CBT-05"));
-    }
-    let others: Vec<String> = ctx
+    let obstacle = sp.squares().find(|s| grid.obstacle(*s).is_some());
+    // The living creatures whose space overlaps this one.
+    let overlapping: Vec<(String, crate::creature::Size)> = ctx
         .rules()
         .combat
         .placements
         .keys()
         .filter(|o| *o != id)
-        .cloned()
+        .filter(|o| {
+            ctx.rules()
+                .creatures
+                .get(*o)
+                .is_some_and(|r| r.creature.alive)
+        })
+        .filter_map(|o| {
+            space_of(ctx.rules(), o)
+                .filter(|(osp, _)| osp.overlaps(&sp))
+                .map(|(_, osize)| (o.clone(), osize))
+        })
         .collect();
-    for o in others {
-        if !ctx
-            .rules()
-            .creatures
-            .get(&o)
-            .is_some_and(|r| r.creature.alive)
-        {
-            continue;
-        }
-        if let Some((osp, osize)) = space_of(ctx.rules(), &o)
-            && osp.overlaps(&sp)
-            && osize.categories_apart(size) < 2
-        {
-            // `place` is the Referee's alone (`acting`), so the occupant may be named here;
-            // a player's move into an occupied space never names it (CombatError).
-            return Err(RuleError::new(
-                "space_occupied",
-                format!("`{o}` already occupies that space (CR-CBT-05)"),
-            )
-            .rule("CR-CBT-05"));
-        }
-    }
+    // `place` is the Referee's alone (`acting`), so the occupant may be named here; a
+    // player's move into an occupied space never names it (EndsInOccupiedSpace).
+    crate::combat::grid::may_place(size, obstacle, overlapping).map_err(|e| match e {
+        crate::combat::CombatError::PlacedOnOccupied { .. } => err("space_occupied", e),
+        e => err("square_blocked", e),
+    })?;
     let vis = grid_audience(ctx, id);
     ctx.emit_for(
         CombatEvent::Placed {
@@ -266,20 +247,11 @@ pub(super) fn start_combat(
             surprised: surprised.contains(id),
         })
         .collect();
-    if participants.is_empty() {
-        return Err(fight_err(FightError::NoParticipants));
-    }
-    for s in surprised {
-        if !participants.iter().any(|p| &p.creature == s) {
-            return Err(RuleError::new(
-                "not_a_participant",
-                format!("`{s}` takes no part in the fight (place it first) (CR-CBT-08)"),
-            )
-            .with_args(json!({"creature": s}))
-            .rule("CR-CBT-08"));
-        }
-    }
     let ids: Vec<String> = participants.iter().map(|p| p.creature.clone()).collect();
+    crate::combat::initiative::may_start(&ids, surprised).map_err(|e| match e {
+        FightError::NotAParticipant { .. } => err("not_a_participant", e),
+        e => fight_err(e),
+    })?;
     let shown = seen_by_all(ctx, &ids);
     let masked = CombatEvent::FightStarted {
         participants: participants
@@ -301,32 +273,29 @@ pub(super) fn order_side(
     order: &[String],
 ) -> Result<(), RuleError> {
     let f = fight(ctx)?;
-    if let engine::Actor::Player(p) = ctx.actor() {
-        let mine = side == Side::Crows
-            && f.ids.iter().any(|id| {
-                f.side_of(id) == Some(Side::Crows) && ctx.core().participants.controls(p, id)
-            });
-        if !mine {
-            return Err(RuleError::new(
-                "not_your_side",
-                "the players order the crows' side, the Referee the enemies' (CR-CBT-09)",
-            )
-            .rule("CR-CBT-09"));
-        }
-    }
+    let player_controls_a_crow = match ctx.actor() {
+        engine::Actor::Player(p) => Some(f.ids.iter().any(|id| {
+            f.side_of(id) == Some(Side::Crows) && ctx.core().participants.controls(p, id)
+        })),
+        _ => None,
+    };
     let round = f.round() + 1;
-    let mut expected: Vec<String> = f
+    let expected: Vec<String> = f
         .combat
         .turn_takers(side, round)
         .into_iter()
         .filter_map(|n| f.name(n).map(str::to_string))
         .collect();
-    let mut given = order.to_vec();
-    expected.sort();
-    given.sort();
-    if expected != given {
-        return Err(fight_err(FightError::BadOrder { side }));
-    }
+    crate::combat::initiative::may_order_side(
+        side,
+        player_controls_a_crow,
+        expected,
+        order.to_vec(),
+    )
+    .map_err(|e| match e {
+        FightError::NotYourSide => err("not_your_side", e),
+        e => fight_err(e),
+    })?;
     let vis = if side == Side::Crows {
         Visibility::Public
     } else {
@@ -343,35 +312,19 @@ pub(super) fn order_side(
 
 pub(super) fn roll_initiative(ctx: &mut Ctx<'_, Crows>, roller: &str) -> Result<(), RuleError> {
     let f = fight(ctx)?;
-    if let Some(n) = f.combat.current() {
-        // Only the Referee sends roll_initiative, so the creature may be named.
-        let who = f.name(n).unwrap_or("?");
-        let e = fight_err(FightError::RoundNotOver(n));
-        return Err(RuleError::new(
-            e.code,
-            format!("the round is not over: `{who}` has not taken its turn (CR-CBT-01)"),
-        )
-        .with_args(json!({"reason": "round_not_over", "source": "fight", "value": who}))
-        .rule("CR-CBT-01"));
-    }
+    // Only the Referee sends roll_initiative, so the creature whose turn it is may be named.
     // With no player seated (the Referee runs the fight alone) the Referee rolls.
     let players = &ctx.core().participants.players;
-    let by_referee = roller == "referee" && players.is_empty();
-    if !by_referee && !players.contains_key(roller) {
-        let alone = if players.is_empty() {
-            "; with no player seated, name `referee`"
-        } else {
-            ""
-        };
-        return Err(RuleError::new(
-            "not_a_player",
-            format!(
-                "`{roller}` is not a player at this table: a player rolls the side initiative \
-                 (CR-CBT-09){alone}"
-            ),
-        )
-        .rule("CR-CBT-09"));
-    }
+    let by_referee = crate::combat::initiative::may_roll_initiative(
+        f.combat.current().map(|n| f.name(n).unwrap_or("?")),
+        roller,
+        players.contains_key(roller),
+        !players.is_empty(),
+    )
+    .map_err(|e| match e {
+        FightError::NotAPlayer { .. } => err("not_a_player", e),
+        e => fight_err(e),
+    })?;
     if ctx
         .core()
         .decisions
@@ -407,11 +360,8 @@ pub(super) fn initiative_rolled(
     decision: &Decision,
 ) -> Result<(), RuleError> {
     let f = fight(ctx)?;
-    if f.combat.current().is_some() {
-        return Err(
-            RuleError::new("round_running", "a round is running (CR-CBT-01)").rule("CR-CBT-01"),
-        );
-    }
+    crate::combat::initiative::may_begin_round(f.combat.current().is_some())
+        .map_err(|e| err("round_running", e))?;
     // The dead and the unplaced leave the fight.
     for id in &f.ids {
         let gone = !ctx
@@ -434,11 +384,9 @@ pub(super) fn initiative_rolled(
         }
     }
     let f = fight(ctx)?;
-    let roller = decision
-        .context
-        .get("roller")
-        .and_then(Value::as_str)
-        .unwrap_or("player");
+    let context: InitiativeContext =
+        serde_json::from_value(decision.context.clone()).unwrap_or_default();
+    let roller = context.roller.as_deref().unwrap_or("player");
     let d10 = roll_die(
         ctx,
         &format!("side initiative ({roller})"),
@@ -586,9 +534,7 @@ fn advance(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
 
 pub(super) fn end_turn(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
     let f = fight(ctx)?;
-    if f.current() != Some(creature) {
-        return Err(not_your_turn(creature));
-    }
+    crate::combat::turn::may_act_now(f.current(), creature).map_err(|e| err("not_your_turn", e))?;
     if engine_current(ctx).as_deref() == Some(creature) {
         ctx.end_turn()?;
     } else {
@@ -612,13 +558,15 @@ pub(super) fn end_combat(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn not_your_turn(creature: &str) -> RuleError {
-    RuleError::new(
-        "not_your_turn",
-        format!("it is not {creature}'s turn; a turn cannot be split by another's (CR-CBT-11)"),
-    )
-    .with_args(json!({"creature": creature}))
-    .rule("CR-CBT-11")
+/// The wire code of a refusal to spend or move: `not_your_turn`, `unconscious`, `speed_zero`
+/// by their own codes, the rest of the turn's rules as `combat_refused`.
+fn turn_err(e: FightError) -> RuleError {
+    match e {
+        FightError::NotTheTurnOf { .. } => err("not_your_turn", e),
+        FightError::Unconscious { .. } => err("unconscious", e),
+        FightError::SpeedZero { .. } => err("speed_zero", e),
+        e => fight_err(e),
+    }
 }
 
 /// Spends `cost` from what `creature` may do now: its turn (or a commanded pet's) budget,
@@ -626,44 +574,32 @@ fn not_your_turn(creature: &str) -> RuleError {
 pub(super) fn spend(ctx: &mut Ctx<'_, Crows>, creature: &str, cost: Cost) -> Result<(), RuleError> {
     let f = fight(ctx)?;
     let r = living(ctx, creature)?;
-    if r.creature.conditions.has(ConditionKind::Unconscious) {
-        return Err(RuleError::new(
-            "unconscious",
-            format!("{creature} is unconscious and takes no maneuvers or actions (CR-COND-07)"),
-        )
-        .with_args(json!({"creature": creature}))
-        .rule("CR-COND-07"));
-    }
-    if cost == Cost::Free {
-        return Ok(());
-    }
+    let spent = crate::combat::turn::spend(
+        creature,
+        r.creature.conditions.has(ConditionKind::Unconscious),
+        cost,
+        f.budgets.get(creature).copied(),
+        f.allowances.get(creature).copied(),
+    )
+    .map_err(turn_err)?;
     let vis = grid_audience(ctx, creature);
-    if let Some(b) = f.budgets.get(creature) {
-        let mut b = *b;
-        match b.spend(cost) {
-            Ok(()) => {
-                return ctx.emit_for(
-                    CombatEvent::BudgetSet {
-                        creature: creature.to_string(),
-                        budget: b,
-                    },
-                    vis,
-                );
-            }
-            Err(e) if f.allowances.get(creature) != Some(&cost) => return Err(fight_err(e)),
-            Err(_) => {}
-        }
-    }
-    if f.allowances.get(creature) == Some(&cost) {
-        return ctx.emit_for(
+    match spent {
+        Spent::Nothing => Ok(()),
+        Spent::Budget(budget) => ctx.emit_for(
+            CombatEvent::BudgetSet {
+                creature: creature.to_string(),
+                budget,
+            },
+            vis,
+        ),
+        Spent::Allowance => ctx.emit_for(
             CombatEvent::AllowanceSet {
                 creature: creature.to_string(),
                 cost: None,
             },
             vis,
-        );
+        ),
     }
-    Err(not_your_turn(creature))
 }
 
 /// The creature's speed for a move now (CR-MOVE-08): base walking (or flying) speed, wounds,
@@ -710,7 +646,8 @@ fn mover(
 fn reaction_pending(ctx: &Ctx<'_, Crows>, mover: &str) -> bool {
     ctx.core().decisions.iter().any(|d| {
         d.kind == "crows.combat.opportunity_attack"
-            && d.context.get("mover").and_then(Value::as_str) == Some(mover)
+            && serde_json::from_value::<MoverContext>(d.context.clone())
+                .is_ok_and(|c| c.mover.as_deref() == Some(mover))
     })
 }
 
@@ -724,13 +661,8 @@ pub(super) fn combat_move(
     check_path(path)?;
     let f = fight(ctx)?;
     living(ctx, creature)?;
-    if reaction_pending(ctx, creature) {
-        return Err(RuleError::new(
-            "reaction_pending",
-            "an opportunity attack against this creature waits for its answer (CR-ERR-41)",
-        )
-        .rule("CR-ERR-41"));
-    }
+    crate::combat::reactions::may_move_while(reaction_pending(ctx, creature))
+        .map_err(|e| err("reaction_pending", e))?;
     let speed = speed_of(ctx, creature);
     let steps: Vec<PathStep> = path.iter().map(|to| PathStep::Walk { to: *to }).collect();
     let (m, occ, ids) = mover(ctx, creature, u8::MAX)?;
@@ -753,32 +685,16 @@ pub(super) fn combat_move(
     // Off-turn, a readied Move fired with the reaction is one Move (CR-ACT-02).
     let from_allowance =
         !f.budgets.contains_key(creature) && f.allowances.get(creature) == Some(&Cost::Maneuver);
-    let before = match f.budgets.get(creature) {
-        Some(b) => *b,
-        None if from_allowance => TurnBudget::new(),
-        None => return Err(not_your_turn(creature)),
-    };
-    let mut budget = before;
-    if budget.move_left < report.cost {
-        if speed == 0 {
-            return Err(RuleError::new(
-                "speed_zero",
-                format!("{creature}'s speed is 0 (CR-MOVE-08)"),
-            )
-            .with_args(json!({"creature": creature}))
-            .rule("CR-MOVE-08"));
-        }
-        budget.begin_move(u32::from(speed)).map_err(fight_err)?;
-        if budget.move_left < report.cost {
-            return Err(err(
-                "move_refused",
-                crate::combat::CombatError::ExceedsSpeed {
-                    cost: report.cost,
-                    speed: budget.move_left,
-                },
-            ));
-        }
-    }
+    let before = crate::combat::turn::move_budget(
+        creature,
+        f.budgets.get(creature).copied(),
+        from_allowance,
+    )
+    .map_err(turn_err)?;
+    let mut budget = crate::combat::turn::budget_for_move(creature, before, speed, report.cost)
+        .map_err(turn_err)?;
+    crate::combat::movement::within_move(report.cost, budget.move_left)
+        .map_err(|e| err("move_refused", e))?;
     // Where does it leave an enemy's reach?
     let (me, _) = space(ctx, creature)?;
     let side = placed(ctx, creature)?.side;
@@ -984,12 +900,10 @@ pub(super) fn movement_test_answered(
         "strength" => Characteristic::Strength,
         _ => return Ok(()),
     };
-    let creature = decision
-        .context
-        .get("creature")
-        .and_then(Value::as_str)
-        .ok_or_else(|| RuleError::new("bad_decision", "the decision names no creature"))?
-        .to_string();
+    let creature = serde_json::from_value::<CreatureContext>(decision.context.clone())
+        .ok()
+        .and_then(|c| c.creature)
+        .ok_or_else(|| RuleError::new("bad_decision", "the decision names no creature"))?;
     if living(ctx, &creature).is_err() {
         return Ok(());
     }
@@ -1234,10 +1148,9 @@ pub(super) fn reposition_grabbed(
 ) -> Result<(), RuleError> {
     check_square(to)?;
     fight(ctx)?;
-    let refuse = |msg: String| RuleError::new("reposition_refused", msg).rule("CR-COND-03");
-    let Some(held) = holding(ctx, creature) else {
-        return Err(refuse(format!("{creature} holds no creature")));
-    };
+    let refused = |e| err("reposition_refused", e);
+    let held =
+        crate::combat::maneuvers::held_by(creature, holding(ctx, creature)).map_err(refused)?;
     let range = match record(ctx, &held)?
         .creature
         .conditions
@@ -1250,18 +1163,16 @@ pub(super) fn reposition_grabbed(
     let (mine, _) = space(ctx, creature)?;
     let (_, size) = space(ctx, &held)?;
     let distance = mine.distance_to(&Space::of_size(to, size));
-    if distance > range {
-        return Err(refuse(format!(
-            "that square is {distance} squares away; the grab reaches {range}"
-        )));
-    }
-    if !fits(ctx, &held, to) {
-        return Err(refuse("that square is blocked or taken".to_string()));
-    }
     let from = placed(ctx, &held)?.at;
-    if from == to {
-        return Err(refuse(format!("{held} is already there")));
-    }
+    crate::combat::maneuvers::may_reposition(
+        &held,
+        distance,
+        range,
+        fits(ctx, &held, to),
+        from,
+        to,
+    )
+    .map_err(refused)?;
     spend(ctx, creature, Cost::Maneuver)?;
     finish_move(
         ctx,
@@ -1292,14 +1203,7 @@ pub(super) fn shift(ctx: &mut Ctx<'_, Crows>, creature: &str, to: Square) -> Res
         MoveOptions::default(),
     )
     .map_err(|e| err("shift_refused", e))?;
-    if speed_of(ctx, creature) == 0 {
-        return Err(RuleError::new(
-            "speed_zero",
-            format!("{creature}'s speed is 0 (CR-MOVE-08)"),
-        )
-        .with_args(json!({"creature": creature}))
-        .rule("CR-MOVE-08"));
-    }
+    crate::combat::turn::may_move_at(creature, speed_of(ctx, creature)).map_err(turn_err)?;
     let from = placed(ctx, creature)?.at;
     spend(ctx, creature, Cost::Maneuver)?;
     let (here, _) = space(ctx, creature)?;
@@ -1390,13 +1294,7 @@ pub(super) fn ready(
     trigger: &str,
 ) -> Result<(), RuleError> {
     fight(ctx)?;
-    if trigger.trim().is_empty() || trigger.len() > 500 {
-        return Err(RuleError::new(
-            "bad_trigger",
-            "name the trigger in 1…500 characters (CR-ACT-02)",
-        )
-        .rule("CR-ACT-02"));
-    }
+    crate::combat::actions::may_ready(trigger).map_err(|e| err("bad_trigger", e))?;
     spend(ctx, creature, Cost::Action)?;
     // What is readied stays between the Referee and the creature's players.
     let seers = controllers(ctx, creature);
@@ -1419,14 +1317,8 @@ pub(super) fn ready(
 
 pub(super) fn fire_readied(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
     let f = fight(ctx)?;
-    let readied = f.readied.get(creature).cloned().ok_or_else(|| {
-        RuleError::new(
-            "nothing_readied",
-            format!("{creature} has no readied act (or it lapsed) (CR-ACT-02)"),
-        )
-        .with_args(json!({"creature": creature}))
-        .rule("CR-ACT-02")
-    })?;
+    let readied = crate::combat::actions::readied(creature, f.readied.get(creature).cloned())
+        .map_err(|e| err("nothing_readied", e))?;
     super::reacting::use_reaction(ctx, &f, creature, ReactionKind::Readied)?;
     let vis = grid_audience(ctx, creature);
     ctx.emit_for(
@@ -1453,16 +1345,8 @@ pub(super) fn stand_up(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), R
     fight(ctx)?;
     let mut c = living(ctx, creature)?.creature;
     let with_prone = speed_of(ctx, creature);
-    let mut without = c.clone();
-    without.conditions.remove(ConditionKind::Prone);
-    let without_prone = effective_speed(
-        c.speeds.walk,
-        -i16::from(c.inventory.wound_speed_penalty()),
-        &without.conditions,
-        0,
-        &ctx.rules().options,
-    );
     let options = ctx.rules().options;
+    let without_prone = c.speed_standing(&options);
     c.conditions
         .stand_up(without_prone, with_prone, &options)
         .map_err(|e| {
@@ -1508,22 +1392,16 @@ pub(super) fn command_pet(
     }
     living(ctx, pet)?;
     let p = placed(ctx, pet)?;
-    if p.owner.as_deref() != Some(owner) {
-        return Err(RuleError::new(
-            "not_your_pet",
-            format!("`{pet}` is not a pet of `{owner}` (CR-MAN-03, CR-PET-01)"),
-        )
-        .with_args(json!({"creature": pet, "owner": owner}))
-        .rule("CR-PET-01"));
-    }
-    if f.commanded.iter().any(|c| c == pet) || pet_command_pending(ctx, pet) {
-        return Err(RuleError::new(
-            "pet_commanded",
-            format!("{pet} was already commanded this round (CR-ERR-15)"),
-        )
-        .with_args(json!({"creature": pet}))
-        .rule("CR-ERR-15"));
-    }
+    crate::combat::pets::may_command(
+        owner,
+        pet,
+        p.owner.as_deref(),
+        f.commanded.iter().any(|c| c == pet) || pet_command_pending(ctx, pet),
+    )
+    .map_err(|e| match e {
+        FightError::NotYourPet { .. } => err("not_your_pet", e),
+        e => err("pet_commanded", e),
+    })?;
     spend(ctx, owner, Cost::Maneuver)?;
     let companion = if p.summoned {
         Companion::Summoned
@@ -1587,7 +1465,8 @@ pub(super) fn command_pet(
 fn pet_command_pending(ctx: &Ctx<'_, Crows>, pet: &str) -> bool {
     ctx.core().decisions.iter().any(|d| {
         d.kind == "crows.combat.pet_command"
-            && d.context.get("pet").and_then(Value::as_str) == Some(pet)
+            && serde_json::from_value::<PetCommandContext>(d.context.clone())
+                .is_ok_and(|c| c.pet.as_deref() == Some(pet))
     })
 }
 
@@ -1606,20 +1485,15 @@ pub(super) fn pet_command_answered(
         "complex_or_dangerous" => Order::ComplexOrDangerous,
         _ => return Ok(()),
     };
-    let field = |k: &str| {
-        decision
-            .context
-            .get(k)
-            .and_then(Value::as_str)
-            .map(str::to_string)
-    };
-    let (Some(owner), Some(pet)) = (field("owner"), field("pet")) else {
+    let context: PetCommandContext =
+        serde_json::from_value(decision.context.clone()).unwrap_or_default();
+    let (Some(owner), Some(pet)) = (context.owner, context.pet) else {
         return Err(RuleError::new(
             "bad_decision",
             "the decision names no owner or pet",
         ));
     };
-    let round = decision.context.get("round").and_then(Value::as_u64);
+    let round = context.round;
     let Some(f) = ctx.rules().combat.fight.clone() else {
         return Ok(());
     };
@@ -1868,13 +1742,8 @@ pub(super) fn jump(
     check_square(to)?;
     let f = fight(ctx)?;
     let c = living(ctx, creature)?.creature;
-    if reaction_pending(ctx, creature) {
-        return Err(RuleError::new(
-            "reaction_pending",
-            "an opportunity attack against this creature waits for its answer (CR-ERR-41)",
-        )
-        .rule("CR-ERR-41"));
-    }
+    crate::combat::reactions::may_move_while(reaction_pending(ctx, creature))
+        .map_err(|e| err("reaction_pending", e))?;
     let value = c.characteristics.get(characteristic);
     let moved = f.moved.get(creature).copied().unwrap_or(0);
     let spec = crate::combat::movement::jump_test(characteristic, value, moved)
@@ -1894,31 +1763,16 @@ pub(super) fn jump(
         MoveOptions::default(),
     )
     .map_err(|e| err("jump_refused", e))?;
-    let before = *f
-        .budgets
-        .get(creature)
-        .ok_or_else(|| not_your_turn(creature))?;
+    let before =
+        crate::combat::turn::move_budget(creature, f.budgets.get(creature).copied(), false)
+            .map_err(turn_err)?;
     let mut budget = before;
     if budget.move_left < report.cost {
         let speed = speed_of(ctx, creature);
-        if speed == 0 {
-            return Err(RuleError::new(
-                "speed_zero",
-                format!("{creature}'s speed is 0 (CR-MOVE-08)"),
-            )
-            .with_args(json!({"creature": creature}))
-            .rule("CR-MOVE-08"));
-        }
-        budget.begin_move(u32::from(speed)).map_err(fight_err)?;
-        if budget.move_left < report.cost {
-            return Err(err(
-                "jump_refused",
-                crate::combat::CombatError::ExceedsSpeed {
-                    cost: report.cost,
-                    speed: budget.move_left,
-                },
-            ));
-        }
+        budget = crate::combat::turn::budget_for_move(creature, budget, speed, report.cost)
+            .map_err(turn_err)?;
+        crate::combat::movement::within_move(report.cost, budget.move_left)
+            .map_err(|e| err("jump_refused", e))?;
     }
     let vis = grid_audience(ctx, creature);
     if budget != before {
@@ -2032,14 +1886,11 @@ pub(super) fn flyer_falls(
 ) -> Result<(), RuleError> {
     let r = living(ctx, creature)?;
     let p = placed(ctx, creature)?;
-    if !p.flying || r.creature.speeds.fly.is_none() {
-        return Err(RuleError::new(
-            "not_flying",
-            format!("{creature} is not flying: only a flyer falls this way (CR-MOVE-05)"),
-        )
-        .with_args(json!({"creature": creature}))
-        .rule("CR-MOVE-05"));
-    }
+    crate::combat::movement::may_fall_as_flyer(
+        creature,
+        p.flying && r.creature.speeds.fly.is_some(),
+    )
+    .map_err(|e| err("not_flying", e))?;
     if feet.is_some_and(|f| f > MAX_FALL_FEET) {
         return Err(RuleError::new(
             "bad_fall",
@@ -2224,29 +2075,16 @@ pub(super) fn thrown_lands_answered(
         return Ok(());
     }
     let text = answer.text.as_deref().unwrap_or_default();
-    let at = parse_square(text).ok_or_else(|| {
-        RuleError::new(
-            "bad_square",
-            format!("`{text}` is not a square: answer `square` with the text `x,y` (CR-ATK-11)"),
-        )
-        .rule("CR-ATK-11")
-    })?;
+    let at = crate::combat::attacks::landing_square(text).map_err(|e| err("bad_square", e))?;
     check_square(at)?;
-    if ctx.rules().combat.grid().obstacle(at) == Some(Obstacle::Solid) {
-        return Err(RuleError::new(
-            "square_blocked",
-            format!(
-                "({}, {}) is solid: nothing lands inside it (CR-ATK-11)",
-                at.x, at.y
-            ),
-        )
-        .rule("CR-ATK-11"));
-    }
-    let ground = decision
-        .context
-        .get("ground")
-        .and_then(Value::as_u64)
-        .and_then(|g| u32::try_from(g).ok())
+    crate::combat::attacks::may_land(
+        at,
+        ctx.rules().combat.grid().obstacle(at) == Some(Obstacle::Solid),
+    )
+    .map_err(|e| err("square_blocked", e))?;
+    let ground = serde_json::from_value::<GroundContext>(decision.context.clone())
+        .ok()
+        .and_then(|c| c.ground)
         .ok_or_else(|| RuleError::new("bad_decision", "the decision names no ground item"))?;
     // Picked up meanwhile: it is in someone's hands, not on the ground.
     if !ctx.rules().ground.iter().any(|g| g.id == ground) {
@@ -2255,8 +2093,41 @@ pub(super) fn thrown_lands_answered(
     ctx.emit(CombatEvent::GroundAt { ground, at })
 }
 
-/// `x,y` (spaces allowed) as a square.
-fn parse_square(text: &str) -> Option<Square> {
-    let (x, y) = text.split_once(',')?;
-    Some(Square::new(x.trim().parse().ok()?, y.trim().parse().ok()?))
+/// The context of the side-initiative decision (`crows.combat.initiative`).
+#[derive(Debug, Default, serde::Deserialize)]
+struct InitiativeContext {
+    #[serde(default)]
+    roller: Option<String>,
+}
+
+/// The context of an opportunity-attack decision, as far as a move reads it: who moves.
+#[derive(Debug, Default, serde::Deserialize)]
+struct MoverContext {
+    #[serde(default)]
+    mover: Option<String>,
+}
+
+/// The context of a swim or climb ruling: who moves.
+#[derive(Debug, Default, serde::Deserialize)]
+struct CreatureContext {
+    #[serde(default)]
+    creature: Option<String>,
+}
+
+/// The context of a player's command to a pet, waiting for the Referee (CR-REF-26).
+#[derive(Debug, Default, serde::Deserialize)]
+struct PetCommandContext {
+    #[serde(default)]
+    owner: Option<String>,
+    #[serde(default)]
+    pet: Option<String>,
+    #[serde(default)]
+    round: Option<u64>,
+}
+
+/// The context of a thrown weapon's landing (CR-ATK-11): the ground item.
+#[derive(Debug, Default, serde::Deserialize)]
+struct GroundContext {
+    #[serde(default)]
+    ground: Option<u32>,
 }
