@@ -472,11 +472,7 @@ impl Creature {
     /// Current walking speed: base, −1 per wound-and-item backpack slot (CR-DMG-12), `flat`
     /// other changes, conditions and `extra_halvings` (squeezing, grabbing), per CR-ERR-39.
     pub fn speed(&self, flat: i16, extra_halvings: u8, options: &WorldOptions) -> u8 {
-        let wounds = if self.has_override(&RuleOverride::WoundsDoNotSlow) {
-            0
-        } else {
-            i16::from(self.inventory.wound_speed_penalty())
-        };
+        let wounds = self.wound_slowing();
         effective_speed(
             self.speeds.walk,
             flat - wounds,
@@ -505,8 +501,23 @@ impl Creature {
             (true, Some(fly)) => fly,
             _ => self.speeds.walk,
         };
-        let wounds = i16::from(self.inventory.wound_speed_penalty());
-        effective_speed(base, -wounds, &self.conditions, halvings, options)
+        effective_speed(
+            base,
+            -self.wound_slowing(),
+            &self.conditions,
+            halvings,
+            options,
+        )
+    }
+
+    /// Squares its wounds take off its speed: −1 per backpack slot holding a wound and an
+    /// item (CR-DMG-12), none for a creature whose card says wounds do not slow it (CR-CORE-03).
+    fn wound_slowing(&self) -> i16 {
+        if self.has_override(&RuleOverride::WoundsDoNotSlow) {
+            0
+        } else {
+            i16::from(self.inventory.wound_speed_penalty())
+        }
     }
 
     /// The walking speed it would have standing (CR-MAN-08): base, −1 per wound-and-item
@@ -516,7 +527,7 @@ impl Creature {
         conditions.remove(ConditionKind::Prone);
         effective_speed(
             self.speeds.walk,
-            -i16::from(self.inventory.wound_speed_penalty()),
+            -self.wound_slowing(),
             &conditions,
             0,
             options,

@@ -219,11 +219,17 @@ fn cr_core_03_wounds_do_not_slow_an_exception_holder() {
         5,
         "a wound on an item slows (CR-DMG-12)"
     );
+    assert_eq!(c.combat_speed(false, 0, None, &options), 5);
+    assert_eq!(c.speed_standing(&options), 5);
     c.overrides.push(RuleOverride::WoundsDoNotSlow);
     assert_eq!(c.speed(0, 0, &options), 6);
+    // In a fight and when standing up too (one wound rule for every speed).
+    assert_eq!(c.combat_speed(false, 0, None, &options), 6);
+    assert_eq!(c.speed_standing(&options), 6);
     // The Referee can rule it out again.
     c.suppressed.push(RuleOverride::WoundsDoNotSlow);
     assert_eq!(c.speed(0, 0, &options), 5);
+    assert_eq!(c.combat_speed(false, 0, None, &options), 5);
 }
 
 #[test]

@@ -1718,12 +1718,10 @@ pub(in crate::ruleset) struct SpellAimed {
     pub per_target: Vec<(String, Vec<Modifier>)>,
 }
 
+/// A spell's targets or area refused on the grid: the pure error names its rule (a target
+/// CR-SPELL-05, a range or an origin CR-SPELL-06/07).
 fn spell_refusal(e: &crate::spells::SpellError) -> RuleError {
-    let rule = match e {
-        crate::spells::SpellError::Target(_) => "CR-SPELL-05",
-        _ => "CR-SPELL-06",
-    };
-    RuleError::new("bad_aim", e.to_string()).rule(rule)
+    err("bad_aim", e)
 }
 
 /// Checks a spell's targets and area against the battle grid (CR-SPELL-05…08, CR-LOE-01)
