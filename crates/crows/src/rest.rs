@@ -81,6 +81,16 @@ pub enum RestError {
     #[error("CR-REST-01: {0} is dead")]
     #[strum(props(rule = "CR-REST-01"))]
     Dead(String),
+    /// `what`: the travel command that does it instead.
+    #[error("CR-TRAVEL-02: this is a rest in the open: {what}")]
+    #[strum(props(rule = "CR-TRAVEL-02"))]
+    RestInTheOpen { what: String },
+    /// `rule`: the rule of the command naming the group.
+    #[error("{rule}: name at least one creature of the group")]
+    EmptyParty { rule: String },
+    /// `rule`: the rule of the command naming the group.
+    #[error("{rule}: `{creature}` is named twice")]
+    DuplicateCreature { rule: String, creature: String },
     #[error(transparent)]
     Inventory(#[from] InventoryError),
     #[error(transparent)]
@@ -90,6 +100,38 @@ pub enum RestError {
 }
 
 crate::refusal::refusal!(RestError, "rest"; inventory => Inventory, turn => Turn, encounter => Encounter);
+
+/// A rest command the rest in the open does itself (CR-TRAVEL-02): refused while that rest
+/// is under way, `what` saying what to send instead.
+pub fn may_rest_here(in_the_open: bool, what: &str) -> Result<(), RestError> {
+    if in_the_open {
+        return Err(RestError::RestInTheOpen {
+            what: what.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// The group a rest or a visit names (`rule`: the command's rule) has someone in it.
+pub fn may_name_group(group: &[String], rule: &str) -> Result<(), RestError> {
+    if group.is_empty() {
+        return Err(RestError::EmptyParty {
+            rule: rule.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// The group's next creature `id` was not named among the `earlier` ones.
+pub fn named_once(earlier: &[String], id: &str, rule: &str) -> Result<(), RestError> {
+    if earlier.iter().any(|e| e == id) {
+        return Err(RestError::DuplicateCreature {
+            rule: rule.to_string(),
+            creature: id.to_string(),
+        });
+    }
+    Ok(())
+}
 
 /// Where the group rests, for the encounter check (CR-REST-08).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -571,12 +571,7 @@ pub(super) fn on_answer(
     answer: &Answer,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let creature = decision
-        .context
-        .get("creature")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
+    let creature = super::state::DecisionAbout::of(&decision.context).creature;
     match decision.kind.as_str() {
         "crows.travel.track_allowed" => {
             let allowed = answer.option == "allow";

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::day::start_test;
 use super::party::{day_of, owners, position_of, refused, stage};
@@ -604,12 +604,7 @@ pub(super) fn on_answer(
     answer: &Answer,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let creature = decision
-        .context
-        .get("creature")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
+    let creature = super::state::DecisionAbout::of(&decision.context).creature;
     if decision.kind == "crows.travel.miasma_expertise" {
         let name: ExpertiseName = crate::ruleset::adapter::from_snake(&answer.option)
             .ok_or_else(|| RuleError::new("bad_answer", "not an expertise"))?;

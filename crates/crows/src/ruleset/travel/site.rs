@@ -2,7 +2,7 @@
 //! and dungeon turns at a site (steps 3–4 of CR-TRAVEL-02; CR-LOST-02, CR-ROAD, CR-POI).
 
 use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::super::adapter::refuse;
 use super::party::{day_of, position_of, refused, stage};
@@ -148,12 +148,7 @@ pub(super) fn on_answer(
     answer: &Answer,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let site = decision
-        .context
-        .get("site")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
+    let site = super::state::DecisionAbout::of(&decision.context).site;
     ctx.emit_for(
         TravelEvent::SiteRuled {
             site: site.clone(),
