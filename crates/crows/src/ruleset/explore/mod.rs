@@ -1001,12 +1001,7 @@ pub(super) fn on_boundary(
             let Some(r) = ctx.rules().explore.rest.clone() else {
                 return Ok(());
             };
-            if r.halfway {
-                return Err(err(
-                    "halfway_done",
-                    "CR-REST-04: the middle of this rest has already passed",
-                ));
-            }
+            crate::rest::may_pass_middle(r.halfway).map_err(rest_refused)?;
             // CR-REST-04: the engine effects that last a dungeon turn or tick at its end.
             let ending: Vec<(String, String)> = ctx
                 .core()

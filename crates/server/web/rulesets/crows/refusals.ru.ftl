@@ -156,6 +156,31 @@ err-rest-dead = { $value }: существо мертво
 err-rest-rest_in_the_open = Это отдых под открытым небом: им управляют команды пути
 err-rest-empty_party = Назовите хотя бы одно существо группы
 err-rest-duplicate_creature = { $creature } назван дважды
+err-rest-no_rest = Отдых сейчас не идёт
+err-rest-rest_interrupted = Отдых прервали: начните его заново, чтобы что-то получить
+err-rest-already_resting = Отдых уже идёт
+err-rest-in_combat = Посреди боя не отдыхают
+err-rest-no_dungeon_to_rest_in = Для отдыха в подземелье нужно подземелье: сначала войдите в него
+err-rest-dungeon_rules = Внутри подземелья отдых идёт по правилам подземелья
+err-rest-no_ration = У { $creature } нет пайка, а отдыху он нужен
+err-rest-already_checked = Проверку на встречу для этого отдыха уже сделали
+err-rest-no_threshold = Отдых в дикой местности проверяют по порогу встреч на отдыхе этого дня: укажите его
+err-rest-sleep_while_finishing = Отдых заканчивается: сон больше не записывают
+err-rest-sleep_hours = { $max ->
+    [one] Сон длится от 1 до { $max } часа отдыха
+   *[other] Сон длится от 1 до { $max } часов отдыха
+}
+err-rest-no_sleepers = Назовите, кто ложится спать
+err-rest-sleeper_twice = { $creature } назван дважды
+err-rest-too_much_sleep = { $hours ->
+    [one] Отдых длится { $hours } час, а { $creature } уже проспал из них { $had }
+    [few] Отдых длится { $hours } часа, а { $creature } уже проспал из них { $had }
+   *[other] Отдых длится { $hours } часов, а { $creature } уже проспал из них { $had }
+}
+err-rest-sleeper_not_resting = { $creature } не отдыхает вместе с группой
+err-rest-already_asleep = { $creature } уже спит
+err-rest-finish_twice = Отдых уже заканчивается (выбирают раны)
+err-rest-middle_passed = Середина этого отдыха уже прошла
 err-spell-bad_rank = Ранг заклинания — от 0 до 5, а не { $value }
 err-spell-no_usage_dice = У книги заклинаний есть хотя бы одна кость износа
 err-spell-not_in_hand = Чтобы сотворить заклинание, книгу держат в руке
@@ -486,6 +511,13 @@ err-activity-empty_task = Назовите задачу и место, где о
 err-activity-task_not_approved = Рефери ещё не одобрил задачу: { $value }
 err-activity-harvest_faces = Этот труп разделывают с бросками d6: { $dice }, указано граней: { $given }
 err-activity-bad_face = На d6 выпадает от 1 до 6, а не { $value }
+err-activity-choose_while_finishing = Отдых заканчивается: занятия выбирают, пока он идёт
+err-activity-not_with_group = { $creature } не отдыхает вместе с группой
+err-activity-target_not_with_group = { $creature } не отдыхает вместе с группой
+err-activity-no_corpse_to_harvest = Нет трупа { $corpse }, который можно разделать
+err-activity-corpse_taken = Труп { $corpse } уже разделывает кто-то другой
+err-activity-no_activity_name = Назовите занятие, которое даёт черта или правило
+err-activity-corpse_gone = Трупа { $corpse } больше нет
 err-damage-dead = { $value }: существо мертво, урон теперь получает труп как предмет
 err-damage-wrong_extra_dice = Уязвимость добавляет d6: { $expected }, указано граней: { $given }
 err-damage-bad_d6 = На d6 выпадает от 1 до 6, а не { $value }
