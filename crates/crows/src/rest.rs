@@ -149,6 +149,9 @@ pub enum RestError {
     #[error("CR-REST-02: the rest is already ending (wound choices are open)")]
     #[strum(props(rule = "CR-REST-02"))]
     FinishTwice,
+    #[error("CR-REST-02: not a wound slot")]
+    #[strum(props(rule = "CR-REST-02"))]
+    NotAWoundSlot,
     #[error("CR-REST-04: the middle of this rest has already passed")]
     #[strum(props(rule = "CR-REST-04"))]
     MiddlePassed,
@@ -271,6 +274,11 @@ pub fn may_finish(finishing: bool) -> Result<(), RestError> {
         return Err(RestError::FinishTwice);
     }
     Ok(())
+}
+
+/// The backpack slot of the wound picked to heal (CR-REST-02), if the answer named one.
+pub fn wound_slot(slot: Option<u8>) -> Result<u8, RestError> {
+    slot.ok_or(RestError::NotAWoundSlot)
 }
 
 /// The rest's middle passes once (CR-REST-04).

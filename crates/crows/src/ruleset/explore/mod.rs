@@ -166,7 +166,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::adapter::Crows;
-use super::adapter::err;
+use super::adapter::{decoded, err};
 use super::core::records::{record, set_creature_only};
 use super::state::CrowsState;
 use crate::dungeon_turns::greed_percent;
@@ -876,9 +876,7 @@ pub(super) fn on_answer(
     answer: &Answer,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let due_turn = decision.context["due_turn"]
-        .as_u64()
-        .and_then(|d| u32::try_from(d).ok());
+    let due_turn: Option<u32> = decoded(&decision.context, "due_turn");
     match decision.kind.as_str() {
         "crows.explore.sign" => {
             let text = encounters::sign(answer.text.clone()).map_err(dungeon_refused)?;
@@ -892,10 +890,7 @@ pub(super) fn on_answer(
         ),
         "crows.explore.encounter_table" => roll_on_table(ctx, &answer.option),
         "crows.explore.task" => {
-            let creature = decision.context["creature"]
-                .as_str()
-                .unwrap_or_default()
-                .to_string();
+            let creature: String = decoded(&decision.context, "creature").unwrap_or_default();
             let approved = answer.option == "approve";
             ctx.emit(ExploreEvent::TaskRuled {
                 creature: creature.clone(),
@@ -907,15 +902,12 @@ pub(super) fn on_answer(
             Ok(())
         }
         "crows.explore.remove_wound" => {
-            let creature = decision.context["creature"]
-                .as_str()
-                .unwrap_or_default()
-                .to_string();
-            let slot: u8 = answer
+            let creature: String = decoded(&decision.context, "creature").unwrap_or_default();
+            let slot: Option<u8> = answer
                 .option
                 .strip_prefix("slot_")
-                .and_then(|s| s.parse().ok())
-                .ok_or_else(|| err("bad_option", "CR-REST-02: not a wound slot"))?;
+                .and_then(|s| s.parse().ok());
+            let slot = crate::rest::wound_slot(slot).map_err(|e| err("bad_option", e))?;
             ctx.emit(ExploreEvent::WoundPicked {
                 creature: creature.clone(),
                 slot,

@@ -177,6 +177,7 @@ err-rest-sleeper_not_resting = { $creature } does not rest with the group
 err-rest-already_asleep = { $creature } is asleep already
 err-rest-finish_twice = The rest is ending already (wounds are being chosen)
 err-rest-middle_passed = This rest is already past its middle
+err-rest-not_a_wound_slot = That is not a wound's slot
 err-spell-bad_rank = A spell's rank is 0 to 5, not { $value }
 err-spell-no_usage_dice = A spellbook has at least one usage die
 err-spell-not_in_hand = The spellbook must be held in hand to cast from it

@@ -181,6 +181,7 @@ err-rest-sleeper_not_resting = { $creature } не отдыхает вместе 
 err-rest-already_asleep = { $creature } уже спит
 err-rest-finish_twice = Отдых уже заканчивается (выбирают раны)
 err-rest-middle_passed = Середина этого отдыха уже прошла
+err-rest-not_a_wound_slot = Это не ячейка раны
 err-spell-bad_rank = Ранг заклинания — от 0 до 5, а не { $value }
 err-spell-no_usage_dice = У книги заклинаний есть хотя бы одна кость износа
 err-spell-not_in_hand = Чтобы сотворить заклинание, книгу держат в руке
