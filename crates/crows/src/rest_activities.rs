@@ -94,8 +94,14 @@ pub enum ActivityError {
 }
 
 /// Choosing a rest activity (CR-RACT-01): while the rest lasts, by a creature resting with
-/// the group.
-pub fn may_choose(creature: &str, finishing: bool, with_group: bool) -> Result<(), ActivityError> {
+/// the group, which has none yet this rest (`busy`: it has one, whichever family records it,
+/// CR-RACT-02).
+pub fn may_choose(
+    creature: &str,
+    finishing: bool,
+    with_group: bool,
+    busy: bool,
+) -> Result<(), ActivityError> {
     if finishing {
         return Err(ActivityError::ChooseWhileFinishing);
     }
@@ -104,21 +110,49 @@ pub fn may_choose(creature: &str, finishing: bool, with_group: bool) -> Result<(
             creature: creature.to_string(),
         });
     }
+    if busy {
+        return Err(ActivityError::AlreadyChosen(creature.to_string()));
+    }
     Ok(())
 }
 
-/// Tend Wounds names oneself or a creature resting with the group (CR-RACT-09).
+/// Seclude Camp: one member per rest (CR-RACT-08); `by`: who secludes it already.
+pub fn may_seclude(by: Option<&str>) -> Result<(), ActivityError> {
+    match by {
+        Some(by) => Err(ActivityError::CampAlreadySecluded(by.to_string())),
+        None => Ok(()),
+    }
+}
+
+/// Tend Wounds names oneself or a creature resting with the group, not tended by another this
+/// rest (`tended_by`) (CR-RACT-09).
 pub fn may_tend(
     creature: &str,
     target: &str,
     target_with_group: bool,
+    tended_by: Option<&str>,
 ) -> Result<(), ActivityError> {
     if target != creature && !target_with_group {
         return Err(ActivityError::TargetNotWithGroup {
             creature: target.to_string(),
         });
     }
+    if let Some(by) = tended_by {
+        return Err(ActivityError::AlreadyTended {
+            target: target.to_string(),
+            by: by.to_string(),
+        });
+    }
     Ok(())
+}
+
+/// The rest ends once the Referee has approved every Prepare task (CR-RACT-06); `unapproved`:
+/// the first creature whose task waits.
+pub fn tasks_ruled(unapproved: Option<&str>) -> Result<(), ActivityError> {
+    match unapproved {
+        Some(who) => Err(ActivityError::TaskNotApproved(who.to_string())),
+        None => Ok(()),
+    }
 }
 
 /// Harvest (CR-RACT-04): a corpse not yet harvested (`found`: it, if so), which nobody else

@@ -65,6 +65,10 @@ pub(in crate::ruleset) fn activity_refused(e: ActivityError) -> RuleError {
         E::NoCorpseToHarvest { .. } | E::CorpseGone { .. } => err("no_corpse", e),
         E::CorpseTaken { .. } => err("corpse_taken", e),
         E::NoActivityName => err("no_name", e),
+        E::AlreadyChosen(_) => err("activity_taken", e),
+        E::CampAlreadySecluded(_) => err("camp_secluded", e),
+        E::AlreadyTended { .. } => err("already_tended", e),
+        E::TaskNotApproved(_) => err("task_not_ruled", e),
         _ => err("activity_refused", e),
     }
 }
@@ -384,42 +388,34 @@ pub(super) fn choose_rest_activity(
     choice: &ActivityChoice,
 ) -> Result<(), RuleError> {
     let r = rest(ctx)?;
-    rest_activities::may_choose(creature, r.finishing, r.party.iter().any(|p| p == creature))
-        .map_err(activity_refused)?;
     // One activity per rest, whichever family records it (magic's `craft` and
     // `identify_rest` are rest activities too).
-    if r.activities.contains_key(creature) || ctx.rules().magic.busy_at_rest(creature) {
-        return Err(err(
-            "activity_taken",
-            ActivityError::AlreadyChosen(creature.to_string()),
-        ));
-    }
+    rest_activities::may_choose(
+        creature,
+        r.finishing,
+        r.party.iter().any(|p| p == creature),
+        r.activities.contains_key(creature) || ctx.rules().magic.busy_at_rest(creature),
+    )
+    .map_err(activity_refused)?;
     let activity = activity_of(ctx, choice, &r.activities)?;
     match &activity {
         RestActivity::SecludeCamp => {
-            if let Some(by) = &r.camp_secluded_by {
-                return Err(err(
-                    "camp_secluded",
-                    ActivityError::CampAlreadySecluded(by.clone()),
-                ));
-            }
+            rest_activities::may_seclude(r.camp_secluded_by.as_deref())
+                .map_err(activity_refused)?;
         }
         RestActivity::TendWounds { target } => {
-            rest_activities::may_tend(creature, target, r.party.iter().any(|p| p == target))
-                .map_err(activity_refused)?;
-            if let Some((by, _)) = r
+            let tended_by = r
                 .activities
                 .iter()
                 .find(|(_, a)| matches!(a, RestActivity::TendWounds { target: t } if t == target))
-            {
-                return Err(err(
-                    "already_tended",
-                    ActivityError::AlreadyTended {
-                        target: target.clone(),
-                        by: by.clone(),
-                    },
-                ));
-            }
+                .map(|(by, _)| by.as_str());
+            rest_activities::may_tend(
+                creature,
+                target,
+                r.party.iter().any(|p| p == target),
+                tended_by,
+            )
+            .map_err(activity_refused)?;
         }
         _ => {}
     }
@@ -573,16 +569,15 @@ pub(in crate::ruleset) fn finish_rest(
 ) -> Result<(), RuleError> {
     let r = rest(ctx)?;
     crate::rest::may_finish(r.finishing).map_err(rest_refused)?;
-    for (who, a) in &r.activities {
-        if matches!(a, RestActivity::Prepare { .. })
-            && ctx.rules().explore.task_rulings.get(who) != Some(&true)
-        {
-            return Err(err(
-                "task_not_ruled",
-                ActivityError::TaskNotApproved(who.clone()),
-            ));
-        }
-    }
+    let unapproved = r
+        .activities
+        .iter()
+        .find(|(who, a)| {
+            matches!(a, RestActivity::Prepare { .. })
+                && ctx.rules().explore.task_rulings.get(*who) != Some(&true)
+        })
+        .map(|(who, _)| who.as_str());
+    rest_activities::tasks_ruled(unapproved).map_err(activity_refused)?;
     if !r.halfway {
         // CR-REST-04: the halfway point comes before the end.
         ctx.pass(Boundary::Custom {
