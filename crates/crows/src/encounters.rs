@@ -40,9 +40,169 @@ pub enum EncounterError {
     #[error("CR-ENC-04: no encounter table entered for this dungeon")]
     #[strum(props(rule = "CR-ENC-04"))]
     NoTable,
+    // The dungeon visit and its turns (CR-DT), checked by the `may_…` functions below.
+    #[error("CR-DT-01: name the dungeon")]
+    #[strum(props(rule = "CR-DT-01"))]
+    NoDungeon,
+    #[error("CR-DT-01: the party is already in `{dungeon}`")]
+    #[strum(props(rule = "CR-DT-01"))]
+    InDungeon { dungeon: String },
+    #[error("CR-DT-01: exploration turns already run (end them first)")]
+    #[strum(props(rule = "CR-DT-01"))]
+    ExplorationRunning,
+    #[error("CR-REST-03: the party is resting")]
+    #[strum(props(rule = "CR-REST-03"))]
+    EnterResting,
+    #[error("CR-TOWN-01: leave town before entering a dungeon")]
+    #[strum(props(rule = "CR-TOWN-01"))]
+    EnterFromTown,
+    #[error(
+        "CR-DT-05: a dungeon turn lasts 20, 30 or 60 real minutes or 1d6 rooms, not {minutes} \
+         minutes (a house rule sets other lengths with dungeon_turn_minutes)"
+    )]
+    #[strum(props(rule = "CR-DT-05"))]
+    BadLength { minutes: u32 },
+    #[error("CR-ENC-02: a d10 showed {face}, outside 1…10")]
+    #[strum(props(rule = "CR-ENC-02"))]
+    D10Showed { face: i64 },
+    #[error("CR-DT-01: the party is not in a dungeon (send enter_dungeon first)")]
+    #[strum(props(rule = "CR-DT-01"))]
+    NotInDungeon,
+    #[error("CR-DT-03: the dungeon turn is already paused")]
+    #[strum(props(rule = "CR-DT-03"))]
+    AlreadyPaused,
+    #[error("CR-DT-03: the dungeon turn is not paused")]
+    #[strum(props(rule = "CR-DT-03"))]
+    NotPaused,
+    #[error("CR-DT-05: rooms are counted only with the \"1d6 rooms\" turn length")]
+    #[strum(props(rule = "CR-DT-05"))]
+    NotRoomBased,
+    #[error("CR-REST-03: the party is resting; no dungeon turn runs")]
+    #[strum(props(rule = "CR-REST-03"))]
+    NoTurnWhileResting,
+    #[error("CR-ENC-01: during a rest the rest's own check applies (CR-REST-08)")]
+    #[strum(props(rule = "CR-ENC-01"))]
+    RestChecksItself,
+    #[error("CR-REST-09: end or interrupt the rest before leaving")]
+    #[strum(props(rule = "CR-REST-09"))]
+    LeaveResting,
+    #[error("CR-ENC-06: describe the sign the players notice (free text)")]
+    #[strum(props(rule = "CR-ENC-06"))]
+    NoSign,
+    #[error("CR-DT-04: inside a dungeon time runs in dungeon turns, not game minutes")]
+    #[strum(props(rule = "CR-DT-04"))]
+    TimeInDungeon,
 }
 
 crate::refusal::refusal!(EncounterError, "encounter");
+
+/// Dungeon turn lengths in real minutes the book gives (CR-DT-05); a house rule may set others.
+pub const BOOK_TURN_MINUTES: [u32; 3] = [20, 30, 60];
+
+/// Where the party is when a dungeon command comes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Whereabouts {
+    /// The dungeon it visits, if any.
+    pub dungeon: Option<String>,
+    /// The engine already runs exploration turns.
+    pub exploration_running: bool,
+    /// A rest is under way.
+    pub resting: bool,
+    /// The party is in town.
+    pub in_town: bool,
+}
+
+/// `enter_dungeon` (CR-DT-01): a named dungeon, not already in one, no exploration turns
+/// running, not resting (CR-REST-03), not in town (CR-TOWN-01); `minutes`: the turn length
+/// asked for in real minutes, one of the book's (CR-DT-05).
+pub fn may_enter_dungeon(
+    dungeon: &str,
+    at: &Whereabouts,
+    minutes: Option<u32>,
+) -> Result<(), EncounterError> {
+    if dungeon.trim().is_empty() {
+        return Err(EncounterError::NoDungeon);
+    }
+    if let Some(d) = &at.dungeon {
+        return Err(EncounterError::InDungeon { dungeon: d.clone() });
+    }
+    if at.exploration_running {
+        return Err(EncounterError::ExplorationRunning);
+    }
+    if at.resting {
+        return Err(EncounterError::EnterResting);
+    }
+    if at.in_town {
+        return Err(EncounterError::EnterFromTown);
+    }
+    match minutes {
+        Some(m) if !BOOK_TURN_MINUTES.contains(&m) => Err(EncounterError::BadLength { minutes: m }),
+        _ => Ok(()),
+    }
+}
+
+/// The visit under way, if the party is in a dungeon (CR-DT-01).
+pub fn visiting<T>(visit: Option<T>) -> Result<T, EncounterError> {
+    visit.ok_or(EncounterError::NotInDungeon)
+}
+
+/// `pause_dungeon_turn` / `resume_dungeon_turn` (CR-DT-03): `pause`: which one.
+pub fn may_pause(pause: bool, paused: bool) -> Result<(), EncounterError> {
+    match (pause, paused) {
+        (true, true) => Err(EncounterError::AlreadyPaused),
+        (false, false) => Err(EncounterError::NotPaused),
+        _ => Ok(()),
+    }
+}
+
+/// `room_explored` (CR-DT-05): turns of 1d6 rooms, and no turn runs during a rest (CR-REST-03).
+pub fn may_mark_room(room_based: bool, resting: bool) -> Result<(), EncounterError> {
+    if !room_based {
+        return Err(EncounterError::NotRoomBased);
+    }
+    if resting {
+        return Err(EncounterError::NoTurnWhileResting);
+    }
+    Ok(())
+}
+
+/// `loud_noise` (CR-ENC-01): not during a rest, whose own check applies (CR-REST-08).
+pub fn may_check_for_noise(resting: bool) -> Result<(), EncounterError> {
+    if resting {
+        return Err(EncounterError::RestChecksItself);
+    }
+    Ok(())
+}
+
+/// `leave_dungeon`: the rest is ended or interrupted first (CR-REST-09).
+pub fn may_leave_dungeon(resting: bool) -> Result<(), EncounterError> {
+    if resting {
+        return Err(EncounterError::LeaveResting);
+    }
+    Ok(())
+}
+
+/// `pass_time`: outside a dungeon, whose time runs in dungeon turns (CR-DT-04).
+pub fn may_pass_time(in_dungeon: bool) -> Result<(), EncounterError> {
+    if in_dungeon {
+        return Err(EncounterError::TimeInDungeon);
+    }
+    Ok(())
+}
+
+/// The sign of a coming encounter the Referee describes (CR-ENC-06): some words.
+pub fn sign(text: Option<String>) -> Result<String, EncounterError> {
+    text.filter(|t| !t.trim().is_empty())
+        .ok_or(EncounterError::NoSign)
+}
+
+/// A secret d10 the engine rolled for a check (CR-ENC-02): its face.
+pub fn d10_face(total: i64) -> Result<u8, EncounterError> {
+    u8::try_from(total)
+        .ok()
+        .filter(|f| (1..=10).contains(f))
+        .ok_or(EncounterError::D10Showed { face: total })
+}
 
 /// The Referee's judgement of the level (CR-ENC-03, CR-REF-30).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -81,6 +81,80 @@ pub enum RestError {
     #[error("CR-REST-01: {0} is dead")]
     #[strum(props(rule = "CR-REST-01"))]
     Dead(String),
+    /// `what`: the travel command that does it instead.
+    #[error("CR-TRAVEL-02: this is a rest in the open: {what}")]
+    #[strum(props(rule = "CR-TRAVEL-02"))]
+    RestInTheOpen { what: String },
+    /// `rule`: the rule of the command naming the group.
+    #[error("{rule}: name at least one creature of the group")]
+    EmptyParty { rule: String },
+    /// `rule`: the rule of the command naming the group.
+    #[error("{rule}: `{creature}` is named twice")]
+    DuplicateCreature { rule: String, creature: String },
+    // The rest's steps as its commands meet them (the `may_…` functions below).
+    #[error("CR-REST-01: no rest is under way")]
+    #[strum(props(rule = "CR-REST-01"))]
+    NoRest,
+    #[error("CR-REST-09: the rest was interrupted; start it over to gain its benefits")]
+    #[strum(props(rule = "CR-REST-09"))]
+    RestInterrupted,
+    #[error("CR-REST-01: a rest is already under way")]
+    #[strum(props(rule = "CR-REST-01"))]
+    AlreadyResting,
+    #[error("CR-REST-01: no rest during combat (a strenuous activity)")]
+    #[strum(props(rule = "CR-REST-01"))]
+    InCombat,
+    #[error("CR-REST-08: a dungeon rest needs a dungeon (send enter_dungeon first)")]
+    #[strum(props(rule = "CR-REST-08"))]
+    NoDungeonToRestIn,
+    #[error("CR-REST-08: a rest inside a dungeon follows the dungeon rules")]
+    #[strum(props(rule = "CR-REST-08"))]
+    DungeonRules,
+    #[error("CR-REST-01: {creature} carries no ration; a rest needs one eaten per creature")]
+    #[strum(props(rule = "CR-REST-01"))]
+    NoRation { creature: String },
+    #[error("CR-REST-08: the rest's encounter check was already made")]
+    #[strum(props(rule = "CR-REST-08"))]
+    AlreadyChecked,
+    #[error("CR-REST-08: a wilderness rest uses that day's rest EN: give `threshold`")]
+    #[strum(props(rule = "CR-REST-08"))]
+    NoThreshold,
+    #[error("CR-REST-01: the rest is ending; sleep is recorded while it lasts")]
+    #[strum(props(rule = "CR-REST-01"))]
+    SleepWhileFinishing,
+    #[error("CR-REST-01: a stretch of sleep lasts 1…{max} hours of the rest")]
+    #[strum(props(rule = "CR-REST-01"))]
+    SleepHours { max: u32 },
+    #[error("CR-REST-07: name the creatures that go to sleep")]
+    #[strum(props(rule = "CR-REST-07"))]
+    NoSleepers,
+    #[error("CR-REST-07: `{creature}` is named twice")]
+    #[strum(props(rule = "CR-REST-07"))]
+    SleeperTwice { creature: String },
+    #[error(
+        "CR-REST-01: a rest lasts {hours} hours and `{creature}` has already slept {had} of them"
+    )]
+    #[strum(props(rule = "CR-REST-01"))]
+    TooMuchSleep {
+        creature: String,
+        hours: u32,
+        had: u32,
+    },
+    #[error("CR-REST-07: `{creature}` is not resting with the group")]
+    #[strum(props(rule = "CR-REST-07"))]
+    SleeperNotResting { creature: String },
+    #[error("CR-REST-07: `{creature}` is already asleep")]
+    #[strum(props(rule = "CR-REST-07"))]
+    AlreadyAsleep { creature: String },
+    #[error("CR-REST-02: the rest is already ending (wound choices are open)")]
+    #[strum(props(rule = "CR-REST-02"))]
+    FinishTwice,
+    #[error("CR-REST-02: not a wound slot")]
+    #[strum(props(rule = "CR-REST-02"))]
+    NotAWoundSlot,
+    #[error("CR-REST-04: the middle of this rest has already passed")]
+    #[strum(props(rule = "CR-REST-04"))]
+    MiddlePassed,
     #[error(transparent)]
     Inventory(#[from] InventoryError),
     #[error(transparent)]
@@ -90,6 +164,162 @@ pub enum RestError {
 }
 
 crate::refusal::refusal!(RestError, "rest"; inventory => Inventory, turn => Turn, encounter => Encounter);
+
+/// The rest under way, if there is one; `interrupted`: the last one was (CR-REST-09).
+pub fn under_way<T>(rest: Option<T>, interrupted: bool) -> Result<T, RestError> {
+    rest.ok_or(if interrupted {
+        RestError::RestInterrupted
+    } else {
+        RestError::NoRest
+    })
+}
+
+/// `start_rest` (CR-REST-01, CR-REST-08): not during a rest or combat; a dungeon rest only in a
+/// dungeon, and inside one only a dungeon rest. `asked_dungeon`: whether the place asked for,
+/// if any, is a dungeon.
+pub fn may_start_rest(
+    resting: bool,
+    in_combat: bool,
+    asked_dungeon: Option<bool>,
+    in_dungeon: bool,
+) -> Result<(), RestError> {
+    if resting {
+        return Err(RestError::AlreadyResting);
+    }
+    if in_combat {
+        return Err(RestError::InCombat);
+    }
+    match (asked_dungeon, in_dungeon) {
+        (Some(true), false) => Err(RestError::NoDungeonToRestIn),
+        (Some(false), true) => Err(RestError::DungeonRules),
+        _ => Ok(()),
+    }
+}
+
+/// A creature that eats at a rest carries a ration (CR-REST-01).
+pub fn may_eat(creature: &str, rations: usize) -> Result<(), RestError> {
+    if rations == 0 {
+        return Err(RestError::NoRation {
+            creature: creature.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// `rest_encounter_check` (CR-REST-08): once per rest, where encounters can happen (`safe`:
+/// they cannot).
+pub fn may_check_rest(check_made: bool, safe: bool) -> Result<(), RestError> {
+    if check_made {
+        return Err(RestError::AlreadyChecked);
+    }
+    if safe {
+        return Err(RestError::NoEncountersHere);
+    }
+    Ok(())
+}
+
+/// A wilderness rest's check uses the day's rest EN, given as `threshold` (CR-REST-08).
+pub fn wilderness_threshold(threshold: Option<u8>) -> Result<u8, RestError> {
+    threshold.ok_or(RestError::NoThreshold)
+}
+
+/// `rest_sleep`, before each sleeper: not while the rest ends, a stretch of 1…6 hours, someone
+/// named (CR-REST-01, CR-REST-07).
+pub fn may_sleep(finishing: bool, hours: Option<u32>, sleepers: usize) -> Result<(), RestError> {
+    if finishing {
+        return Err(RestError::SleepWhileFinishing);
+    }
+    if hours.is_some_and(|h| h == 0 || h > REST_HOURS) {
+        return Err(RestError::SleepHours { max: REST_HOURS });
+    }
+    if sleepers == 0 {
+        return Err(RestError::NoSleepers);
+    }
+    Ok(())
+}
+
+/// One sleeper of `rest_sleep` (CR-REST-01, CR-REST-07): named once, its sleep within the
+/// rest's hours (`had` slept, `more` to sleep), resting with the group, awake.
+pub fn may_fall_asleep(
+    creature: &str,
+    named_before: bool,
+    had: u32,
+    more: u32,
+    resting: bool,
+    asleep: bool,
+) -> Result<(), RestError> {
+    let creature = creature.to_string();
+    if named_before {
+        return Err(RestError::SleeperTwice { creature });
+    }
+    if had.saturating_add(more) > REST_HOURS {
+        return Err(RestError::TooMuchSleep {
+            creature,
+            hours: REST_HOURS,
+            had,
+        });
+    }
+    if !resting {
+        return Err(RestError::SleeperNotResting { creature });
+    }
+    if asleep {
+        return Err(RestError::AlreadyAsleep { creature });
+    }
+    Ok(())
+}
+
+/// `finish_rest`: once (CR-REST-02).
+pub fn may_finish(finishing: bool) -> Result<(), RestError> {
+    if finishing {
+        return Err(RestError::FinishTwice);
+    }
+    Ok(())
+}
+
+/// The backpack slot of the wound picked to heal (CR-REST-02), if the answer named one.
+pub fn wound_slot(slot: Option<u8>) -> Result<u8, RestError> {
+    slot.ok_or(RestError::NotAWoundSlot)
+}
+
+/// The rest's middle passes once (CR-REST-04).
+pub fn may_pass_middle(halfway: bool) -> Result<(), RestError> {
+    if halfway {
+        return Err(RestError::MiddlePassed);
+    }
+    Ok(())
+}
+
+/// A rest command the rest in the open does itself (CR-TRAVEL-02): refused while that rest
+/// is under way, `what` saying what to send instead.
+pub fn may_rest_here(in_the_open: bool, what: &str) -> Result<(), RestError> {
+    if in_the_open {
+        return Err(RestError::RestInTheOpen {
+            what: what.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// The group a rest or a visit names (`rule`: the command's rule) has someone in it.
+pub fn may_name_group(group: &[String], rule: &str) -> Result<(), RestError> {
+    if group.is_empty() {
+        return Err(RestError::EmptyParty {
+            rule: rule.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// The group's next creature `id` was not named among the `earlier` ones.
+pub fn named_once(earlier: &[String], id: &str, rule: &str) -> Result<(), RestError> {
+    if earlier.iter().any(|e| e == id) {
+        return Err(RestError::DuplicateCreature {
+            rule: rule.to_string(),
+            creature: id.to_string(),
+        });
+    }
+    Ok(())
+}
 
 /// Where the group rests, for the encounter check (CR-REST-08).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -70,6 +70,121 @@ pub enum ActivityError {
     #[error("CR-RACT-04: a d6 face must be 1…6, got {0}")]
     #[strum(props(rule = "CR-RACT-04"))]
     BadFace(u8),
+    #[error("CR-RACT-01: the rest is ending; activities are chosen while it lasts")]
+    #[strum(props(rule = "CR-RACT-01"))]
+    ChooseWhileFinishing,
+    #[error("CR-RACT-01: `{creature}` is not resting with the group")]
+    #[strum(props(rule = "CR-RACT-01"))]
+    NotWithGroup { creature: String },
+    #[error("CR-RACT-09: `{creature}` is not resting with the group")]
+    #[strum(props(rule = "CR-RACT-09"))]
+    TargetNotWithGroup { creature: String },
+    #[error("CR-RACT-04: there is no corpse of `{corpse}` to harvest")]
+    #[strum(props(rule = "CR-RACT-04"))]
+    NoCorpseToHarvest { corpse: String },
+    #[error("CR-RACT-04: someone already harvests `{corpse}` (it is destroyed)")]
+    #[strum(props(rule = "CR-RACT-04"))]
+    CorpseTaken { corpse: String },
+    #[error("CR-RACT-01: name the activity the trait or rule grants")]
+    #[strum(props(rule = "CR-RACT-01"))]
+    NoActivityName,
+    #[error("CR-RACT-04: the corpse of `{corpse}` is gone")]
+    #[strum(props(rule = "CR-RACT-04"))]
+    CorpseGone { corpse: String },
+}
+
+/// Choosing a rest activity (CR-RACT-01): while the rest lasts, by a creature resting with
+/// the group, which has none yet this rest (`busy`: it has one, whichever family records it,
+/// CR-RACT-02).
+pub fn may_choose(
+    creature: &str,
+    finishing: bool,
+    with_group: bool,
+    busy: bool,
+) -> Result<(), ActivityError> {
+    if finishing {
+        return Err(ActivityError::ChooseWhileFinishing);
+    }
+    if !with_group {
+        return Err(ActivityError::NotWithGroup {
+            creature: creature.to_string(),
+        });
+    }
+    if busy {
+        return Err(ActivityError::AlreadyChosen(creature.to_string()));
+    }
+    Ok(())
+}
+
+/// Seclude Camp: one member per rest (CR-RACT-08); `by`: who secludes it already.
+pub fn may_seclude(by: Option<&str>) -> Result<(), ActivityError> {
+    match by {
+        Some(by) => Err(ActivityError::CampAlreadySecluded(by.to_string())),
+        None => Ok(()),
+    }
+}
+
+/// Tend Wounds names oneself or a creature resting with the group, not tended by another this
+/// rest (`tended_by`) (CR-RACT-09).
+pub fn may_tend(
+    creature: &str,
+    target: &str,
+    target_with_group: bool,
+    tended_by: Option<&str>,
+) -> Result<(), ActivityError> {
+    if target != creature && !target_with_group {
+        return Err(ActivityError::TargetNotWithGroup {
+            creature: target.to_string(),
+        });
+    }
+    if let Some(by) = tended_by {
+        return Err(ActivityError::AlreadyTended {
+            target: target.to_string(),
+            by: by.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// The rest ends once the Referee has approved every Prepare task (CR-RACT-06); `unapproved`:
+/// the first creature whose task waits.
+pub fn tasks_ruled(unapproved: Option<&str>) -> Result<(), ActivityError> {
+    match unapproved {
+        Some(who) => Err(ActivityError::TaskNotApproved(who.to_string())),
+        None => Ok(()),
+    }
+}
+
+/// Harvest (CR-RACT-04): a corpse not yet harvested (`found`: it, if so), which nobody else
+/// harvests this rest (`taken`).
+pub fn may_harvest<T>(corpse: &str, found: Option<T>, taken: bool) -> Result<T, ActivityError> {
+    let found = found.ok_or_else(|| ActivityError::NoCorpseToHarvest {
+        corpse: corpse.to_string(),
+    })?;
+    if taken {
+        return Err(ActivityError::CorpseTaken {
+            corpse: corpse.to_string(),
+        });
+    }
+    Ok(found)
+}
+
+/// A harvest resolves only while its corpse is still there (CR-RACT-04).
+pub fn corpse_still_there(corpse: &str, there: bool) -> Result<(), ActivityError> {
+    if !there {
+        return Err(ActivityError::CorpseGone {
+            corpse: corpse.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// An activity a trait or rule grants is named (CR-RACT-01).
+pub fn named_activity(name: &str) -> Result<(), ActivityError> {
+    if name.trim().is_empty() {
+        return Err(ActivityError::NoActivityName);
+    }
+    Ok(())
 }
 
 crate::refusal::refusal!(ActivityError, "activity");

@@ -67,6 +67,24 @@ pub enum TownError {
         needed: usize,
         chosen: usize,
     },
+    #[error(
+        "CR-TOWN-01: town activities need a place with no chance of encounters (the Referee \
+         sends enter_town)"
+    )]
+    #[strum(props(rule = "CR-TOWN-01"))]
+    NotInTown,
+    #[error("CR-TOWN-01: during a rest choose its one rest activity (choose_rest_activity)")]
+    #[strum(props(rule = "CR-TOWN-01"))]
+    RestActivityInstead,
+    #[error("CR-TOWN-02: sleep lasts 1…24 hours")]
+    #[strum(props(rule = "CR-TOWN-02"))]
+    SleepHours { hours: u32 },
+    #[error("CR-TOWN-01: town activities need a place with no chance of encounters, not a dungeon")]
+    #[strum(props(rule = "CR-TOWN-01"))]
+    TownInDungeon,
+    #[error("CR-TOWN-01: already in town")]
+    #[strum(props(rule = "CR-TOWN-01"))]
+    AlreadyInTown,
     #[error(transparent)]
     Activity(#[from] ActivityError),
     #[error(transparent)]
@@ -74,6 +92,38 @@ pub enum TownError {
 }
 
 crate::refusal::refusal!(TownError, "town"; activity => Activity, inventory => Inventory);
+
+/// The town day under way, if the party is in town (CR-TOWN-01).
+pub fn in_town<T>(town: Option<T>) -> Result<T, TownError> {
+    town.ok_or(TownError::NotInTown)
+}
+
+/// A town activity: not during a rest, which has its one rest activity (CR-TOWN-01).
+pub fn may_start_activity(resting: bool) -> Result<(), TownError> {
+    if resting {
+        return Err(TownError::RestActivityInstead);
+    }
+    Ok(())
+}
+
+/// Sleep in town lasts 1…24 hours (CR-TOWN-02).
+pub fn may_sleep(hours: u32) -> Result<(), TownError> {
+    if hours == 0 || hours > 24 {
+        return Err(TownError::SleepHours { hours });
+    }
+    Ok(())
+}
+
+/// `enter_town`: not from a dungeon, not twice (CR-TOWN-01).
+pub fn may_enter_town(in_dungeon: bool, in_town: bool) -> Result<(), TownError> {
+    if in_dungeon {
+        return Err(TownError::TownInDungeon);
+    }
+    if in_town {
+        return Err(TownError::AlreadyInTown);
+    }
+    Ok(())
+}
 
 /// An activity being worked on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

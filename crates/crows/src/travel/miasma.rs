@@ -301,3 +301,13 @@ impl MiasmaState {
         self.has(Row::Despondent)
     }
 }
+
+/// Meals at the end of a rest in the open are eaten by members of the party (CR-MIASMA-07).
+pub fn may_eat(creature: &str, members: &[String]) -> Result<(), TravelError> {
+    if !members.iter().any(|m| m == creature) {
+        return Err(TravelError::EaterNotInParty {
+            creature: creature.to_string(),
+        });
+    }
+    Ok(())
+}

@@ -103,6 +103,25 @@ impl Task {
         }
     }
 
+    /// The checklist rule of the task's table.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Task::FightTheMiasma => "CR-ROLE-03",
+            Task::MakeCamp => "CR-ROLE-04",
+            Task::SupportEveryone => "CR-ROLE-05",
+            Task::NormalRoute => "CR-ROLE-06",
+            Task::SafeRoute => "CR-ROLE-07",
+            Task::Shortcut => "CR-ROLE-08",
+            Task::BackOnTrack => "CR-LOST-03",
+            Task::ScoutForDanger => "CR-ROLE-09",
+            Task::ScoutForShelter => "CR-ROLE-10",
+            Task::TreasureHunt => "CR-ROLE-11",
+            Task::Forage => "CR-ROLE-12",
+            Task::Hunt => "CR-ROLE-13",
+            Task::TrackCreature => "CR-ROLE-14",
+        }
+    }
+
     /// The characteristics the test may use (the tester picks when there are two).
     pub fn characteristics(self) -> &'static [Characteristic] {
         use Characteristic::{Agility, Mind, Strength};

@@ -6,8 +6,8 @@ use engine::time::EXPLORATION_TIMER;
 use engine::{Answerer, Ctx, DecisionRequest, RuleError, TurnLength, Visibility};
 use serde_json::json;
 
-use super::state::{BOOK_TURN_MINUTES, DungeonLength, ExploreEvent};
-use super::visit::{check_party, default_party, dungeon_threshold, secrets};
+use super::state::{DungeonLength, ExploreEvent};
+use super::visit::{check_party, default_party, dungeon_refused, dungeon_threshold, secrets};
 use crate::encounters::{self, CheckOutcome, CheckReason, LevelState};
 use crate::ruleset::adapter::Crows;
 use crate::ruleset::adapter::err;
@@ -37,40 +37,23 @@ pub(super) fn enter_dungeon(
     threshold_modifier: i8,
     tables: Vec<String>,
 ) -> Result<(), RuleError> {
-    if dungeon.trim().is_empty() {
-        return Err(err("no_dungeon", "CR-DT-01: name the dungeon"));
-    }
-    if let Some(v) = &ctx.rules().explore.visit {
-        return Err(err(
-            "in_dungeon",
-            format!("CR-DT-01: the party is already in `{}`", v.dungeon),
-        ));
-    }
-    if ctx.core().clock.exploration.is_some() {
-        return Err(err(
-            "exploration_running",
-            "CR-DT-01: exploration turns already run (end them first)",
-        ));
-    }
-    if ctx.core().clock.resting || ctx.rules().explore.rest.is_some() {
-        return Err(err("resting", "CR-REST-03: the party is resting"));
-    }
-    if ctx.rules().explore.town.is_some() {
-        return Err(err(
-            "in_town",
-            "CR-TOWN-01: leave town before entering a dungeon",
-        ));
-    }
+    let at = encounters::Whereabouts {
+        dungeon: ctx
+            .rules()
+            .explore
+            .visit
+            .as_ref()
+            .map(|v| v.dungeon.clone()),
+        exploration_running: ctx.core().clock.exploration.is_some(),
+        resting: ctx.core().clock.resting || ctx.rules().explore.rest.is_some(),
+        in_town: ctx.rules().explore.town.is_some(),
+    };
+    let minutes = match length {
+        Some(DungeonLength::Minutes(m)) => Some(m),
+        _ => None,
+    };
+    encounters::may_enter_dungeon(dungeon, &at, minutes).map_err(dungeon_refused)?;
     let length = match length {
-        Some(DungeonLength::Minutes(m)) if !BOOK_TURN_MINUTES.contains(&m) => {
-            return Err(err(
-                "bad_length",
-                format!(
-                    "CR-DT-05: a dungeon turn lasts 20, 30 or 60 real minutes or 1d6 rooms, \
-                     not {m} minutes (a house rule sets other lengths with dungeon_turn_minutes)"
-                ),
-            ));
-        }
         Some(l) => l,
         None => match ctx.rules().dungeon_turn_minutes {
             0 => DungeonLength::Manual,
@@ -157,15 +140,7 @@ pub(super) fn encounter_check(
 
 pub(super) fn secret_d10(ctx: &mut Ctx<'_, Crows>, label: &str) -> Result<u8, RuleError> {
     let r = ctx.roll_secret(label, "1d10")?;
-    u8::try_from(r.total)
-        .ok()
-        .filter(|f| (1..=10).contains(f))
-        .ok_or_else(|| {
-            err(
-                "bad_face",
-                format!("CR-ENC-02: a d10 showed {}, outside 1…10", r.total),
-            )
-        })
+    encounters::d10_face(r.total).map_err(dungeon_refused)
 }
 
 /// What follows a successful check: the sign and its moment (CR-ENC-06), the table (CR-ENC-04).

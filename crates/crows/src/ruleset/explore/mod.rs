@@ -141,7 +141,9 @@ pub(in crate::ruleset) mod town_days;
 mod visit;
 
 pub use self::state::{BOOK_TURN_MINUTES, MAX_PASS_MINUTES, REST_MINUTES};
-use self::visit::{engine_turn, not_in_the_open, secrets, secrets_of, visit};
+use self::visit::{
+    dungeon_refused, engine_turn, not_in_the_open, secrets, secrets_of, town_refused, visit,
+};
 
 use self::state::push_recent;
 pub use self::state::{
@@ -164,7 +166,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::adapter::Crows;
-use super::adapter::err;
+use super::adapter::{decoded, err};
 use super::core::records::{record, set_creature_only};
 use super::state::CrowsState;
 use crate::dungeon_turns::greed_percent;
@@ -332,12 +334,7 @@ pub(super) fn decide(
         }
         C::PauseDungeonTurn {} => {
             let v = visit(ctx)?;
-            if v.paused {
-                return Err(err(
-                    "already_paused",
-                    "CR-DT-03: the dungeon turn is already paused",
-                ));
-            }
+            encounters::may_pause(true, v.paused).map_err(dungeon_refused)?;
             if !v.resting && timer_running(ctx) {
                 ctx.pause_timer(EXPLORATION_TIMER)?;
             }
@@ -345,12 +342,7 @@ pub(super) fn decide(
         }
         C::ResumeDungeonTurn {} => {
             let v = visit(ctx)?;
-            if !v.paused {
-                return Err(err(
-                    "not_paused",
-                    "CR-DT-03: the dungeon turn is not paused",
-                ));
-            }
+            encounters::may_pause(false, v.paused).map_err(dungeon_refused)?;
             if !v.resting && timer_paused(ctx) {
                 ctx.resume_timer(EXPLORATION_TIMER)?;
             }
@@ -358,18 +350,8 @@ pub(super) fn decide(
         }
         C::RoomExplored {} => {
             let v = visit(ctx)?;
-            if v.length != DungeonLength::Rooms {
-                return Err(err(
-                    "not_room_based",
-                    "CR-DT-05: rooms are counted only with the \"1d6 rooms\" turn length",
-                ));
-            }
-            if v.resting {
-                return Err(err(
-                    "resting",
-                    "CR-REST-03: the party is resting; no dungeon turn runs",
-                ));
-            }
+            encounters::may_mark_room(v.length == DungeonLength::Rooms, v.resting)
+                .map_err(dungeon_refused)?;
             let rooms = v.rooms.unwrap_or(0);
             let explored = v.rooms_explored.saturating_add(1);
             ctx.emit(ExploreEvent::RoomMarked { explored, rooms })?;
@@ -380,12 +362,7 @@ pub(super) fn decide(
         }
         C::LoudNoise { what } => {
             let v = visit(ctx)?;
-            if v.resting {
-                return Err(err(
-                    "resting",
-                    "CR-ENC-01: during a rest the rest's own check applies (CR-REST-08)",
-                ));
-            }
+            encounters::may_check_for_noise(v.resting).map_err(dungeon_refused)?;
             encounter_check(
                 ctx,
                 CheckReason::LoudAction { what: what.clone() },
@@ -407,12 +384,8 @@ pub(super) fn decide(
         }
         C::LeaveDungeon {} => {
             let v = visit(ctx)?;
-            if ctx.rules().explore.rest.is_some() {
-                return Err(err(
-                    "resting",
-                    "CR-REST-09: end or interrupt the rest before leaving",
-                ));
-            }
+            encounters::may_leave_dungeon(ctx.rules().explore.rest.is_some())
+                .map_err(dungeon_refused)?;
             if ctx.core().clock.exploration.is_some() {
                 ctx.end_exploration()?;
             }
@@ -469,16 +442,11 @@ pub(super) fn decide(
             choose_rest_activity(ctx, creature, activity)
         }
         C::EnterTown {} => {
-            if ctx.rules().explore.visit.is_some() {
-                return Err(err(
-                    "in_dungeon",
-                    "CR-TOWN-01: town activities need a place with no chance of encounters, \
-                     not a dungeon",
-                ));
-            }
-            if ctx.rules().explore.town.is_some() {
-                return Err(err("in_town", "CR-TOWN-01: already in town"));
-            }
+            crate::town::may_enter_town(
+                ctx.rules().explore.visit.is_some(),
+                ctx.rules().explore.town.is_some(),
+            )
+            .map_err(town_refused)?;
             let day = u32::try_from(ctx.core().clock.day()).unwrap_or(u32::MAX);
             ctx.emit(ExploreEvent::TownEntered { day })
         }
@@ -908,21 +876,10 @@ pub(super) fn on_answer(
     answer: &Answer,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let due_turn = decision.context["due_turn"]
-        .as_u64()
-        .and_then(|d| u32::try_from(d).ok());
+    let due_turn: Option<u32> = decoded(&decision.context, "due_turn");
     match decision.kind.as_str() {
         "crows.explore.sign" => {
-            let text = answer
-                .text
-                .clone()
-                .filter(|t| !t.trim().is_empty())
-                .ok_or_else(|| {
-                    err(
-                        "no_sign",
-                        "CR-ENC-06: describe the sign the players notice (free text)",
-                    )
-                })?;
+            let text = encounters::sign(answer.text.clone()).map_err(dungeon_refused)?;
             ctx.emit(ExploreEvent::EncounterSign { text })
         }
         "crows.explore.encounter_moment" => ctx.emit_for(
@@ -933,10 +890,7 @@ pub(super) fn on_answer(
         ),
         "crows.explore.encounter_table" => roll_on_table(ctx, &answer.option),
         "crows.explore.task" => {
-            let creature = decision.context["creature"]
-                .as_str()
-                .unwrap_or_default()
-                .to_string();
+            let creature: String = decoded(&decision.context, "creature").unwrap_or_default();
             let approved = answer.option == "approve";
             ctx.emit(ExploreEvent::TaskRuled {
                 creature: creature.clone(),
@@ -948,15 +902,12 @@ pub(super) fn on_answer(
             Ok(())
         }
         "crows.explore.remove_wound" => {
-            let creature = decision.context["creature"]
-                .as_str()
-                .unwrap_or_default()
-                .to_string();
-            let slot: u8 = answer
+            let creature: String = decoded(&decision.context, "creature").unwrap_or_default();
+            let slot: Option<u8> = answer
                 .option
                 .strip_prefix("slot_")
-                .and_then(|s| s.parse().ok())
-                .ok_or_else(|| err("bad_option", "CR-REST-02: not a wound slot"))?;
+                .and_then(|s| s.parse().ok());
+            let slot = crate::rest::wound_slot(slot).map_err(|e| err("bad_option", e))?;
             ctx.emit(ExploreEvent::WoundPicked {
                 creature: creature.clone(),
                 slot,
@@ -1042,12 +993,7 @@ pub(super) fn on_boundary(
             let Some(r) = ctx.rules().explore.rest.clone() else {
                 return Ok(());
             };
-            if r.halfway {
-                return Err(err(
-                    "halfway_done",
-                    "CR-REST-04: the middle of this rest has already passed",
-                ));
-            }
+            crate::rest::may_pass_middle(r.halfway).map_err(rest_refused)?;
             // CR-REST-04: the engine effects that last a dungeon turn or tick at its end.
             let ending: Vec<(String, String)> = ctx
                 .core()

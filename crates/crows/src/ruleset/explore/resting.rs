@@ -1,6 +1,6 @@
 //! Rest: start, the rest's check, sleep, activities, the wound choices, the end.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use engine::time::EXPLORATION_TIMER;
 use engine::{Answerer, Boundary, Ctx, DecisionRequest, RuleError, Visibility};
@@ -24,20 +24,61 @@ use crate::inventory::CarriedItem;
 use crate::rest::{ASLEEP_HOURS, RATIONS, REST_HOURS};
 use crate::usage_dice::{HOURS_PER_DUNGEON_TURN, UsageKeyword};
 
+use crate::rest::RestError;
+
 /// The item card, when a pack loads one, that harvested parts are made from (CR-CRAFT-04).
 pub const PART_CARD: &str = "part";
 
+/// A refusal of the rest's rules under the wire code it has always had.
+pub(in crate::ruleset) fn rest_refused(e: RestError) -> RuleError {
+    use RestError as E;
+    match e {
+        E::NoRest | E::RestInterrupted => err("no_rest", e),
+        E::AlreadyResting => err("resting", e),
+        E::InCombat => err("in_combat", e),
+        E::NoDungeonToRestIn => err("not_in_dungeon", e),
+        E::DungeonRules => err("in_dungeon", e),
+        E::NoRation { .. } => err("no_ration", e),
+        E::AlreadyChecked => err("already_checked", e),
+        E::NoEncountersHere => err("no_encounters", e),
+        E::NoThreshold => err("no_threshold", e),
+        E::SleepWhileFinishing | E::FinishTwice => err("rest_finishing", e),
+        E::SleepHours { .. } => err("bad_hours", e),
+        E::NoSleepers => err("no_creatures", e),
+        E::SleeperTwice { .. } | E::DuplicateCreature { .. } => err("duplicate_creature", e),
+        E::TooMuchSleep { .. } => err("too_much_sleep", e),
+        E::SleeperNotResting { .. } => err("not_resting", e),
+        E::AlreadyAsleep { .. } => err("asleep", e),
+        E::MiddlePassed | E::HalfwayDone => err("halfway_done", e),
+        E::RestInTheOpen { .. } => err("rest_in_the_open", e),
+        E::EmptyParty { .. } => err("empty_party", e),
+        _ => err("cannot_rest", e),
+    }
+}
+
+/// A refusal of the rest activities' rules under the wire code it has always had.
+pub(in crate::ruleset) fn activity_refused(e: ActivityError) -> RuleError {
+    use ActivityError as E;
+    match e {
+        E::ChooseWhileFinishing => err("rest_finishing", e),
+        E::NotWithGroup { .. } | E::TargetNotWithGroup { .. } => err("not_resting", e),
+        E::NoCorpseToHarvest { .. } | E::CorpseGone { .. } => err("no_corpse", e),
+        E::CorpseTaken { .. } => err("corpse_taken", e),
+        E::NoActivityName => err("no_name", e),
+        E::AlreadyChosen(_) => err("activity_taken", e),
+        E::CampAlreadySecluded(_) => err("camp_secluded", e),
+        E::AlreadyTended { .. } => err("already_tended", e),
+        E::TaskNotApproved(_) => err("task_not_ruled", e),
+        _ => err("activity_refused", e),
+    }
+}
+
 pub(super) fn rest(ctx: &Ctx<'_, Crows>) -> Result<RestRecord, RuleError> {
-    ctx.rules().explore.rest.clone().ok_or_else(|| {
-        if ctx.rules().explore.last_rest_interrupted {
-            err(
-                "no_rest",
-                "CR-REST-09: the rest was interrupted; start it over to gain its benefits",
-            )
-        } else {
-            err("no_rest", "CR-REST-01: no rest is under way")
-        }
-    })
+    crate::rest::under_way(
+        ctx.rules().explore.rest.clone(),
+        ctx.rules().explore.last_rest_interrupted,
+    )
+    .map_err(|e| err("no_rest", e))
 }
 
 /// Usage-dice rolls a rest gives the items that roll at a dungeon turn's end: one per 2 hours
@@ -86,30 +127,16 @@ pub(super) fn start_rest(
     party: Option<Vec<String>>,
     place: Option<RestPlace>,
 ) -> Result<(), RuleError> {
-    if ctx.rules().explore.rest.is_some() || ctx.core().clock.resting {
-        return Err(err("resting", "CR-REST-01: a rest is already under way"));
-    }
-    if ctx.core().clock.combat.is_some() {
-        return Err(err(
-            "in_combat",
-            "CR-REST-01: no rest during combat (a strenuous activity)",
-        ));
-    }
     let in_dungeon = ctx.rules().explore.visit.is_some();
+    crate::rest::may_start_rest(
+        ctx.rules().explore.rest.is_some() || ctx.core().clock.resting,
+        ctx.core().clock.combat.is_some(),
+        place.map(|p| p == RestPlace::Dungeon),
+        in_dungeon,
+    )
+    .map_err(rest_refused)?;
     let place = match (place, in_dungeon) {
-        (None, true) | (Some(RestPlace::Dungeon), true) => RestPlace::Dungeon,
-        (Some(RestPlace::Dungeon), false) => {
-            return Err(err(
-                "not_in_dungeon",
-                "CR-REST-08: a dungeon rest needs a dungeon (send enter_dungeon first)",
-            ));
-        }
-        (Some(_), true) => {
-            return Err(err(
-                "in_dungeon",
-                "CR-REST-08: a rest inside a dungeon follows the dungeon rules",
-            ));
-        }
+        (_, true) => RestPlace::Dungeon,
         (Some(p), false) => p,
         (None, false) => {
             if ctx.rules().explore.town.is_some() {
@@ -141,16 +168,7 @@ pub(super) fn start_rest(
         }
         let need = need.max(RATIONS);
         let items = rations_of(ctx, id, need);
-        if items.is_empty() {
-            return Err(err(
-                "no_ration",
-                format!(
-                    "CR-REST-01: {} carries no ration; a rest needs one eaten per creature",
-                    r.creature.name
-                ),
-            )
-            .with_args(json!({"creature": r.creature.name})));
-        }
+        crate::rest::may_eat(&r.creature.name, items.len()).map_err(rest_refused)?;
         // Ravenous with a single ration: it eats it, but the rest gives it nothing (the book
         // makes the second ration a condition of the rest's benefits, not of resting).
         if items.len() < usize::from(need) {
@@ -226,19 +244,9 @@ pub(super) fn rest_encounter_check(
     threshold: Option<u8>,
 ) -> Result<(), RuleError> {
     let r = rest(ctx)?;
-    if r.check_made {
-        return Err(err(
-            "already_checked",
-            "CR-REST-08: the rest's encounter check was already made",
-        ));
-    }
+    crate::rest::may_check_rest(r.check_made, r.place == RestPlace::Safe).map_err(rest_refused)?;
     let (setting, due) = match r.place {
-        RestPlace::Safe => {
-            return Err(err(
-                "no_encounters",
-                "CR-REST-08: no encounter check in a place with no chance of encounters",
-            ));
-        }
+        RestPlace::Safe => return Err(rest_refused(crate::rest::RestError::NoEncountersHere)),
         RestPlace::Dungeon => {
             let base = dungeon_threshold(ctx, false);
             // The turn that the rest ended: a sign is due in the turn after the rest.
@@ -252,12 +260,7 @@ pub(super) fn rest_encounter_check(
             )
         }
         RestPlace::Wilderness => {
-            let t = threshold.ok_or_else(|| {
-                err(
-                    "no_threshold",
-                    "CR-REST-08: a wilderness rest uses that day's rest EN: give `threshold`",
-                )
-            })?;
+            let t = crate::rest::wilderness_threshold(threshold).map_err(rest_refused)?;
             (RestSetting::Road { threshold: t }, false)
         }
     };
@@ -322,27 +325,20 @@ pub(super) fn activity_of(
     Ok(match choice {
         ActivityChoice::Craft { item } => RestActivity::Craft { item: item.clone() },
         ActivityChoice::Harvest { corpse } => {
-            let size: Size = ctx
+            let found: Option<Size> = ctx
                 .rules()
                 .corpses
                 .get(corpse)
                 .filter(|_| !ctx.rules().explore.harvested.contains(corpse))
-                .map(|o| o.size)
-                .ok_or_else(|| {
-                    err(
-                        "no_corpse",
-                        format!("CR-RACT-04: there is no corpse of `{corpse}` to harvest"),
-                    )
-                })?;
-            if taken
-                .values()
-                .any(|a| matches!(a, RestActivity::Harvest { corpse: c, .. } if c == corpse))
-            {
-                return Err(err(
-                    "corpse_taken",
-                    format!("CR-RACT-04: someone already harvests `{corpse}` (it is destroyed)"),
-                ));
-            }
+                .map(|o| o.size);
+            let size = rest_activities::may_harvest(
+                corpse,
+                found,
+                taken
+                    .values()
+                    .any(|a| matches!(a, RestActivity::Harvest { corpse: c, .. } if c == corpse)),
+            )
+            .map_err(activity_refused)?;
             RestActivity::Harvest {
                 corpse: corpse.clone(),
                 size,
@@ -356,12 +352,7 @@ pub(super) fn activity_of(
             target: target.clone(),
         },
         ActivityChoice::Other { name } => {
-            if name.trim().is_empty() {
-                return Err(err(
-                    "no_name",
-                    "CR-RACT-01: name the activity the trait or rule grants",
-                ));
-            }
+            rest_activities::named_activity(name).map_err(activity_refused)?;
             RestActivity::Other { name: name.clone() }
         }
     })
@@ -397,56 +388,34 @@ pub(super) fn choose_rest_activity(
     choice: &ActivityChoice,
 ) -> Result<(), RuleError> {
     let r = rest(ctx)?;
-    if r.finishing {
-        return Err(err(
-            "rest_finishing",
-            "CR-RACT-01: the rest is ending; activities are chosen while it lasts",
-        ));
-    }
-    if !r.party.iter().any(|p| p == creature) {
-        return Err(err(
-            "not_resting",
-            format!("CR-RACT-01: `{creature}` is not resting with the group"),
-        ));
-    }
     // One activity per rest, whichever family records it (magic's `craft` and
     // `identify_rest` are rest activities too).
-    if r.activities.contains_key(creature) || ctx.rules().magic.busy_at_rest(creature) {
-        return Err(err(
-            "activity_taken",
-            ActivityError::AlreadyChosen(creature.to_string()),
-        ));
-    }
+    rest_activities::may_choose(
+        creature,
+        r.finishing,
+        r.party.iter().any(|p| p == creature),
+        r.activities.contains_key(creature) || ctx.rules().magic.busy_at_rest(creature),
+    )
+    .map_err(activity_refused)?;
     let activity = activity_of(ctx, choice, &r.activities)?;
     match &activity {
         RestActivity::SecludeCamp => {
-            if let Some(by) = &r.camp_secluded_by {
-                return Err(err(
-                    "camp_secluded",
-                    ActivityError::CampAlreadySecluded(by.clone()),
-                ));
-            }
+            rest_activities::may_seclude(r.camp_secluded_by.as_deref())
+                .map_err(activity_refused)?;
         }
         RestActivity::TendWounds { target } => {
-            if target != creature && !r.party.iter().any(|p| p == target) {
-                return Err(err(
-                    "not_resting",
-                    format!("CR-RACT-09: `{target}` is not resting with the group"),
-                ));
-            }
-            if let Some((by, _)) = r
+            let tended_by = r
                 .activities
                 .iter()
                 .find(|(_, a)| matches!(a, RestActivity::TendWounds { target: t } if t == target))
-            {
-                return Err(err(
-                    "already_tended",
-                    ActivityError::AlreadyTended {
-                        target: target.clone(),
-                        by: by.clone(),
-                    },
-                ));
-            }
+                .map(|(by, _)| by.as_str());
+            rest_activities::may_tend(
+                creature,
+                target,
+                r.party.iter().any(|p| p == target),
+                tended_by,
+            )
+            .map_err(activity_refused)?;
         }
         _ => {}
     }
@@ -472,54 +441,17 @@ pub(super) fn rest_sleep(
     hours: Option<u32>,
 ) -> Result<(), RuleError> {
     let r = rest(ctx)?;
-    if r.finishing {
-        return Err(err(
-            "rest_finishing",
-            "CR-REST-01: the rest is ending; sleep is recorded while it lasts",
-        ));
-    }
-    if hours.is_some_and(|h| h == 0 || h > REST_HOURS) {
-        return Err(err(
-            "bad_hours",
-            format!("CR-REST-01: a stretch of sleep lasts 1…{REST_HOURS} hours of the rest"),
-        ));
-    }
-    if creatures.is_empty() {
-        return Err(err(
-            "no_creatures",
-            "CR-REST-07: name the creatures that go to sleep",
-        ));
-    }
-    let mut seen = BTreeSet::new();
-    for id in creatures {
-        if !seen.insert(id) {
-            return Err(err(
-                "duplicate_creature",
-                format!("CR-REST-07: `{id}` is named twice"),
-            ));
-        }
-        let had = r.slept.get(id).copied().unwrap_or(0);
-        if had.saturating_add(hours_for(&r, id, hours)) > REST_HOURS {
-            return Err(err(
-                "too_much_sleep",
-                format!(
-                    "CR-REST-01: a rest lasts {REST_HOURS} hours and `{id}` has already slept \
-                     {had} of them"
-                ),
-            ));
-        }
-        if !r.party.contains(id) {
-            return Err(err(
-                "not_resting",
-                format!("CR-REST-07: `{id}` is not resting with the group"),
-            ));
-        }
-        if r.asleep.contains(id) {
-            return Err(
-                err("asleep", format!("CR-REST-07: `{id}` is already asleep"))
-                    .with_args(json!({"creature": id})),
-            );
-        }
+    crate::rest::may_sleep(r.finishing, hours, creatures.len()).map_err(rest_refused)?;
+    for (i, id) in creatures.iter().enumerate() {
+        crate::rest::may_fall_asleep(
+            id,
+            creatures[..i].contains(id),
+            r.slept.get(id).copied().unwrap_or(0),
+            hours_for(&r, id, hours),
+            r.party.contains(id),
+            r.asleep.contains(id),
+        )
+        .map_err(rest_refused)?;
         living(ctx, id)?;
     }
     for id in creatures {
@@ -636,22 +568,16 @@ pub(in crate::ruleset) fn finish_rest(
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
     let r = rest(ctx)?;
-    if r.finishing {
-        return Err(err(
-            "rest_finishing",
-            "CR-REST-02: the rest is already ending (wound choices are open)",
-        ));
-    }
-    for (who, a) in &r.activities {
-        if matches!(a, RestActivity::Prepare { .. })
-            && ctx.rules().explore.task_rulings.get(who) != Some(&true)
-        {
-            return Err(err(
-                "task_not_ruled",
-                ActivityError::TaskNotApproved(who.clone()),
-            ));
-        }
-    }
+    crate::rest::may_finish(r.finishing).map_err(rest_refused)?;
+    let unapproved = r
+        .activities
+        .iter()
+        .find(|(who, a)| {
+            matches!(a, RestActivity::Prepare { .. })
+                && ctx.rules().explore.task_rulings.get(*who) != Some(&true)
+        })
+        .map(|(who, _)| who.as_str());
+    rest_activities::tasks_ruled(unapproved).map_err(activity_refused)?;
     if !r.halfway {
         // CR-REST-04: the halfway point comes before the end.
         ctx.pass(Boundary::Custom {
@@ -898,14 +824,12 @@ pub(super) fn resolve_activity(
     let mut remains: Option<(String, Vec<CarriedItem>)> = None;
     let faces = match activity {
         RestActivity::Harvest { corpse, size } => {
-            if ctx.rules().explore.harvested.contains(corpse)
-                || !ctx.rules().corpses.contains_key(corpse)
-            {
-                return Err(err(
-                    "no_corpse",
-                    format!("CR-RACT-04: the corpse of `{corpse}` is gone"),
-                ));
-            }
+            rest_activities::corpse_still_there(
+                corpse,
+                !ctx.rules().explore.harvested.contains(corpse)
+                    && ctx.rules().corpses.contains_key(corpse),
+            )
+            .map_err(activity_refused)?;
             if let Some(o) = ctx.rules().corpses.get(corpse) {
                 let body = o.corpse.as_deref();
                 remains = Some((

@@ -364,7 +364,7 @@ pub enum ExploreEvent {
 }
 
 /// The real-time lengths the book offers (CR-DT-05).
-pub const BOOK_TURN_MINUTES: [u32; 3] = [20, 30, 60];
+pub use crate::encounters::BOOK_TURN_MINUTES;
 
 /// Game minutes a rest takes (CR-REST-01).
 pub const REST_MINUTES: u64 = crate::rest::REST_HOURS as u64 * 60;

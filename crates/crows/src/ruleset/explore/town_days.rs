@@ -15,16 +15,11 @@ use crate::rest_activities::RestActivity;
 use crate::ruleset::adapter::Crows;
 use crate::ruleset::adapter::err;
 use crate::ruleset::core::records::{living, record};
+use crate::ruleset::explore::visit::{dungeon_refused, town_refused};
 use crate::town::{ACTIVITY_MINUTES, TEND_SLEEP_HOURS, TownDay};
 
 pub(super) fn town(ctx: &Ctx<'_, Crows>) -> Result<TownDay, RuleError> {
-    ctx.rules().explore.town.clone().ok_or_else(|| {
-        err(
-            "not_in_town",
-            "CR-TOWN-01: town activities need a place with no chance of encounters \
-             (the Referee sends enter_town)",
-        )
-    })
+    crate::town::in_town(ctx.rules().explore.town.clone()).map_err(town_refused)
 }
 
 pub(super) fn start_town_activity(
@@ -33,12 +28,7 @@ pub(super) fn start_town_activity(
     choice: &ActivityChoice,
 ) -> Result<(), RuleError> {
     let mut t = town(ctx)?;
-    if ctx.rules().explore.rest.is_some() {
-        return Err(err(
-            "resting",
-            "CR-TOWN-01: during a rest choose its one rest activity (choose_rest_activity)",
-        ));
-    }
+    crate::town::may_start_activity(ctx.rules().explore.rest.is_some()).map_err(town_refused)?;
     living(ctx, creature)?;
     let taken: BTreeMap<String, RestActivity> = t
         .in_progress
@@ -132,9 +122,7 @@ pub(super) fn town_sleep(
     hours: u32,
 ) -> Result<(), RuleError> {
     let t = town(ctx)?;
-    if hours == 0 || hours > 24 {
-        return Err(err("bad_hours", "CR-TOWN-02: sleep lasts 1…24 hours"));
-    }
+    crate::town::may_sleep(hours).map_err(town_refused)?;
     for id in creatures {
         living(ctx, id)?;
     }
@@ -169,12 +157,8 @@ pub(super) fn town_sleep(
 }
 
 pub(super) fn pass_time(ctx: &mut Ctx<'_, Crows>, minutes: u64) -> Result<(), RuleError> {
-    if ctx.rules().explore.visit.is_some() {
-        return Err(err(
-            "in_dungeon",
-            "CR-DT-04: inside a dungeon time runs in dungeon turns, not game minutes",
-        ));
-    }
+    crate::encounters::may_pass_time(ctx.rules().explore.visit.is_some())
+        .map_err(dungeon_refused)?;
     if minutes == 0 || minutes > MAX_PASS_MINUTES {
         return Err(err(
             "bad_minutes",

@@ -1,11 +1,10 @@
 //! The visit as the exploration commands read it: the dungeon visit under way and its
 //! secrets, the engine turn, the encounter threshold, the party and its checks.
 
-use std::collections::BTreeSet;
-
 use engine::{Ctx, RuleError};
 
-use crate::encounters;
+use crate::encounters::{self, EncounterError};
+use crate::town::TownError;
 
 use super::state::{Visit, VisitSecrets};
 use crate::ruleset::adapter::{Crows, err};
@@ -13,12 +12,42 @@ use crate::ruleset::core::records::living;
 use crate::ruleset::state::CrowsState;
 
 pub(in crate::ruleset) fn visit(ctx: &Ctx<'_, Crows>) -> Result<Visit, RuleError> {
-    ctx.rules().explore.visit.clone().ok_or_else(|| {
-        err(
-            "not_in_dungeon",
-            "CR-DT-01: the party is not in a dungeon (send enter_dungeon first)",
-        )
-    })
+    encounters::visiting(ctx.rules().explore.visit.clone()).map_err(dungeon_refused)
+}
+
+/// A refusal of the dungeon visit's rules under the wire code it has always had.
+pub(in crate::ruleset) fn dungeon_refused(e: EncounterError) -> RuleError {
+    use EncounterError as E;
+    match e {
+        E::NoDungeon => err("no_dungeon", e),
+        E::InDungeon { .. } | E::TimeInDungeon => err("in_dungeon", e),
+        E::ExplorationRunning => err("exploration_running", e),
+        E::EnterResting | E::NoTurnWhileResting | E::RestChecksItself | E::LeaveResting => {
+            err("resting", e)
+        }
+        E::EnterFromTown => err("in_town", e),
+        E::BadLength { .. } => err("bad_length", e),
+        E::D10Showed { .. } => err("bad_face", e),
+        E::NotInDungeon => err("not_in_dungeon", e),
+        E::AlreadyPaused => err("already_paused", e),
+        E::NotPaused => err("not_paused", e),
+        E::NotRoomBased => err("not_room_based", e),
+        E::NoSign => err("no_sign", e),
+        E::BadFace(_) | E::UnknownTable(_) | E::NoTable => err("bad_check", e),
+    }
+}
+
+/// A refusal of the town's rules under the wire code it has always had.
+pub(in crate::ruleset) fn town_refused(e: TownError) -> RuleError {
+    use TownError as E;
+    match e {
+        E::NotInTown => err("not_in_town", e),
+        E::RestActivityInstead => err("resting", e),
+        E::SleepHours { .. } => err("bad_hours", e),
+        E::TownInDungeon => err("in_dungeon", e),
+        E::AlreadyInTown => err("in_town", e),
+        _ => err("town_refused", e),
+    }
 }
 
 pub(in crate::ruleset) fn secrets(ctx: &Ctx<'_, Crows>) -> VisitSecrets {
@@ -65,12 +94,11 @@ pub(in crate::ruleset) fn not_in_the_open(
     ctx: &Ctx<'_, Crows>,
     what: &str,
 ) -> Result<(), RuleError> {
-    if crate::ruleset::travel::party::resting_in_the_open(ctx.rules()) {
-        return Err(err(
-            "rest_in_the_open",
-            format!("CR-TRAVEL-02: this is a rest in the open: {what}"),
-        ));
-    }
+    crate::rest::may_rest_here(
+        crate::ruleset::travel::party::resting_in_the_open(ctx.rules()),
+        what,
+    )
+    .map_err(|e| err("rest_in_the_open", e))?;
     Ok(())
 }
 
@@ -79,21 +107,10 @@ pub(in crate::ruleset) fn check_party(
     party: &[String],
     rule: &str,
 ) -> Result<(), RuleError> {
-    if party.is_empty() {
-        return Err(err(
-            "empty_party",
-            format!("{rule}: name at least one creature of the group"),
-        ));
-    }
-    let mut seen = BTreeSet::new();
-    for id in party {
+    crate::rest::may_name_group(party, rule).map_err(|e| err("empty_party", e))?;
+    for (i, id) in party.iter().enumerate() {
         living(ctx, id)?;
-        if !seen.insert(id) {
-            return Err(err(
-                "duplicate_creature",
-                format!("{rule}: `{id}` is named twice"),
-            ));
-        }
+        crate::rest::named_once(&party[..i], id, rule).map_err(|e| err("duplicate_creature", e))?;
     }
     Ok(())
 }

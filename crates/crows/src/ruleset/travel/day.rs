@@ -5,8 +5,7 @@ use std::collections::BTreeMap;
 use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
 use serde_json::{Value, json};
 
-use super::super::adapter::refuse;
-use super::party::{day_of, position_of};
+use super::party::{day_of, index_of, position_of, refused, stage};
 use super::state::{AssistEntry, RoleEntry, TravelDay, TravelEvent};
 use crate::edges::NetEdge;
 use crate::expertise::ExpertiseName;
@@ -15,49 +14,12 @@ use crate::ruleset::request::TestRequest;
 use crate::ruleset::then::{Then, TravelThen};
 use crate::test_roll::{Characteristic, Modifier, ModifierSource, SourceKind, Tier};
 use crate::travel::Step;
-use crate::travel::pace::{Pace, Route, slowest};
-use crate::travel::roles::{Assignment, Choice, Day, Pick, Role, Task, TaskEffect, roster};
+use crate::travel::day::{Declared, Minded, Standing};
+use crate::travel::pace::{Pace, Route};
+use crate::travel::roles::{Assignment, Choice, Day, Pick, Task, TaskEffect, roster};
 
 /// Game minutes in a day (the engine passes its day boundary at each multiple).
 const MINUTES_PER_DAY: u64 = 24 * 60;
-
-/// The checklist rule of a task's table.
-pub(super) fn task_rule(task: Task) -> &'static str {
-    match task {
-        Task::FightTheMiasma => "CR-ROLE-03",
-        Task::MakeCamp => "CR-ROLE-04",
-        Task::SupportEveryone => "CR-ROLE-05",
-        Task::NormalRoute => "CR-ROLE-06",
-        Task::SafeRoute => "CR-ROLE-07",
-        Task::Shortcut => "CR-ROLE-08",
-        Task::BackOnTrack => "CR-LOST-03",
-        Task::ScoutForDanger => "CR-ROLE-09",
-        Task::ScoutForShelter => "CR-ROLE-10",
-        Task::TreasureHunt => "CR-ROLE-11",
-        Task::Forage => "CR-ROLE-12",
-        Task::Hunt => "CR-ROLE-13",
-        Task::TrackCreature => "CR-ROLE-14",
-    }
-}
-
-/// The party member's index (the creature number the pure day ledger uses).
-fn index_of(ctx: &Ctx<'_, Crows>, creature: &str) -> Result<u32, RuleError> {
-    ctx.rules()
-        .travel
-        .party
-        .members
-        .iter()
-        .position(|m| m == creature)
-        .and_then(|i| u32::try_from(i).ok())
-        .ok_or_else(|| {
-            refuse(
-                "not_in_party",
-                "CR-ROLE-01",
-                format!("{creature} is not travelling with the party (set_party)"),
-            )
-            .with_args(json!({"creature": creature}))
-        })
-}
 
 /// The slowest walking speed of the party; a rider counts its mount's (CR-TRAVEL-04). Wounds
 /// slow a creature as they do everywhere.
@@ -74,13 +36,7 @@ fn slowest_speed(ctx: &Ctx<'_, Crows>) -> Result<u8, RuleError> {
         let mover = party.mounts.get(m).unwrap_or(m);
         speeds.push(speed(mover)?);
     }
-    slowest(&speeds).ok_or_else(|| {
-        refuse(
-            "no_party",
-            "CR-TRAVEL-04",
-            "the party is empty: set_party first",
-        )
-    })
+    crate::travel::day::day_speed(&speeds).map_err(refused)
 }
 
 pub(super) fn begin_day(
@@ -88,21 +44,7 @@ pub(super) fn begin_day(
     pace: Pace,
     route: Route,
 ) -> Result<(), RuleError> {
-    if ctx.rules().travel.day.is_some() {
-        return Err(refuse(
-            "day_running",
-            "CR-TRAVEL-02",
-            "a travel day is under way: end_travel_day first",
-        ));
-    }
-    position_of(ctx)?;
-    if ctx.rules().travel.exploring.is_some() {
-        return Err(refuse(
-            "exploring",
-            "CR-POI-02",
-            "the party is exploring a site: leave_site first",
-        ));
-    }
+    crate::travel::day::may_begin_day(stage(ctx)).map_err(refused)?;
     let speed = slowest_speed(ctx)?;
     let number = ctx.rules().travel.days + 1;
     ctx.emit(TravelEvent::DayBegun {
@@ -113,15 +55,8 @@ pub(super) fn begin_day(
 
 /// The day, while roles may still be declared.
 pub(super) fn roles_open<'a>(ctx: &'a Ctx<'_, Crows>) -> Result<&'a TravelDay, RuleError> {
-    let d = day_of(ctx)?;
-    if d.step != Step::Roles || d.tests_started {
-        return Err(refuse(
-            "roles_closed",
-            "CR-TRAVEL-02",
-            "roles are declared before the day's role tests start",
-        ));
-    }
-    Ok(d)
+    crate::travel::day::may_declare_roles(stage(ctx)).map_err(refused)?;
+    day_of(ctx)
 }
 
 /// The day, once its role tests are over (`rule`: the rule that needs them done).
@@ -129,15 +64,8 @@ pub(super) fn after_roles<'a>(
     ctx: &'a Ctx<'_, Crows>,
     rule: &str,
 ) -> Result<&'a TravelDay, RuleError> {
-    let d = day_of(ctx)?;
-    if !d.roles_done() {
-        return Err(refuse(
-            "roles_pending",
-            rule,
-            "this comes after the day's role tests (travel_role_tests)",
-        ));
-    }
-    Ok(d)
+    crate::travel::day::may_follow_roles(stage(ctx), rule).map_err(refused)?;
+    day_of(ctx)
 }
 
 pub(super) fn declare_role(
@@ -153,92 +81,32 @@ pub(super) fn declare_role(
     crate::ruleset::core::records::living(ctx, creature)?;
     let t = &ctx.rules().travel;
     let miasma = t.miasma.get(creature).cloned().unwrap_or_default();
-    if miasma.turned && matches!(ctx.actor(), engine::Actor::Player(_)) {
-        return Err(refuse(
-            "turned",
-            "CR-MIASMA-08",
-            format!("{creature} has turned: the Referee controls it now"),
-        )
-        .with_args(json!({"creature": creature})));
-    }
-    if miasma.refuses_roles() {
-        return Err(refuse(
-            "refuses_roles",
-            "CR-ROLE-15",
-            format!("{creature} is under the Miasma's lazy effect and refuses every travel role"),
-        )
-        .with_args(json!({"creature": creature})));
-    }
-    if d.assists.iter().any(|a| a.helper == creature) {
-        return Err(refuse(
-            "assisting",
-            "CR-ROLE-02",
-            format!("{creature} assists a role-holder today instead of holding a role"),
-        ));
-    }
-    let lost = position_of(ctx)?.lost;
-    if task == Task::BackOnTrack && !lost {
-        return Err(refuse(
-            "not_lost",
-            "CR-LOST-03",
-            "Back on Track is made only while the party is lost",
-        ));
-    }
-    if lost && task.role() == Role::Guide && task != Task::BackOnTrack {
-        return Err(refuse(
-            "lost_guide",
-            "CR-ERR-58",
-            "while lost the guide makes Back on Track instead of a route task (CR-LOST-03)",
-        ));
-    }
-    let allowed = task.characteristics();
-    let characteristic = match characteristic {
-        None => allowed[0],
-        Some(c) if allowed.contains(&c) => c,
-        Some(c) => {
-            return Err(refuse(
-                "bad_characteristic",
-                task_rule(task),
-                format!(
-                    "{} is tested with {}, not {}",
-                    task.name(),
-                    allowed
-                        .iter()
-                        .map(crate::ruleset::adapter::snake)
-                        .collect::<Vec<_>>()
-                        .join(" or "),
-                    crate::ruleset::adapter::snake(&c)
-                ),
-            ));
-        }
-    };
-    match task {
-        Task::FightTheMiasma | Task::SupportEveryone => {
-            for p in picks {
-                index_of(ctx, p)?;
-            }
-            let n: Vec<u32> = picks
-                .iter()
-                .map(|p| index_of(ctx, p))
-                .collect::<Result<_, _>>()?;
-            crate::travel::roles::picked(task, &n)
-                .map_err(|e| crate::ruleset::adapter::err("bad_picks", e))?;
-        }
-        _ if !picks.is_empty() => {
-            return Err(refuse(
-                "bad_picks",
-                task_rule(task),
-                format!("{} picks no creatures", task.name()),
-            ));
-        }
-        _ => {}
-    }
-    if task == Task::TrackCreature && quarry.as_deref().is_none_or(|q| q.trim().is_empty()) {
-        return Err(refuse(
-            "no_quarry",
-            "CR-ROLE-14",
-            "Track Specific Creature names the animal, monster or person to find (`quarry`)",
-        ));
+    let characteristic = crate::travel::day::may_declare_role(
+        Declared {
+            creature,
+            task,
+            characteristic,
+            picks: picks.len(),
+            quarry: quarry.as_deref(),
+        },
+        Minded {
+            turned_by_player: miasma.turned && matches!(ctx.actor(), engine::Actor::Player(_)),
+            refuses_roles: miasma.refuses_roles(),
+        },
+        Standing {
+            holds_role: d.roles.iter().any(|r| r.creature == creature),
+            assists: d.assists.iter().any(|a| a.helper == creature),
+        },
+        t.position.map(|p| p.lost),
+    )
+    .map_err(refused)?;
+    if matches!(task, Task::FightTheMiasma | Task::SupportEveryone) {
+        let n: Vec<u32> = picks
+            .iter()
+            .map(|p| index_of(ctx, p))
+            .collect::<Result<_, _>>()?;
+        crate::travel::roles::picked(task, &n)
+            .map_err(|e| crate::ruleset::adapter::err("bad_picks", e))?;
     }
     // The roster with this role in place of the creature's earlier one (CR-ROLE-01, CR-ERR-57).
     let mut assignments = Vec::new();
@@ -293,35 +161,16 @@ pub(super) fn declare_assist(
     let d = roles_open(ctx)?.clone();
     index_of(ctx, helper)?;
     crate::ruleset::core::records::living(ctx, helper)?;
-    if helper == holder {
-        return Err(refuse(
-            "bad_assist",
-            "CR-ASSIST-01",
-            "a creature cannot assist its own test",
-        ));
-    }
-    if d.roles.iter().any(|r| r.creature == helper) {
-        return Err(refuse(
-            "holds_role",
-            "CR-ROLE-02",
-            format!("{helper} holds a role today: a creature either holds a role or assists"),
-        )
-        .with_args(json!({"creature": helper})));
-    }
-    if d.assists.iter().any(|a| a.helper == helper) {
-        return Err(refuse(
-            "assisting",
-            "CR-ROLE-02",
-            format!("{helper} already assists a role-holder today"),
-        ));
-    }
-    if !d.roles.iter().any(|r| r.creature == holder) {
-        return Err(refuse(
-            "no_role",
-            "CR-ROLE-02",
-            format!("{holder} holds no travel role to assist"),
-        ));
-    }
+    crate::travel::day::may_assist(
+        helper,
+        holder,
+        Standing {
+            holds_role: d.roles.iter().any(|r| r.creature == helper),
+            assists: d.assists.iter().any(|a| a.helper == helper),
+        },
+        d.roles.iter().any(|r| r.creature == holder),
+    )
+    .map_err(refused)?;
     ctx.emit(TravelEvent::AssistDeclared {
         assist: AssistEntry {
             helper: helper.to_string(),
@@ -338,33 +187,22 @@ pub(super) fn start_role_tests(
     approved: &BTreeMap<String, Vec<ExpertiseName>>,
 ) -> Result<(), RuleError> {
     let d = roles_open(ctx)?.clone();
-    if let Some(r) = d
+    let unruled = d
         .roles
         .iter()
         .find(|r| r.task == Task::TrackCreature && r.allowed.is_none())
-    {
-        return Err(refuse(
-            "track_unruled",
-            "CR-ROLE-14",
-            format!(
-                "the Referee has not said whether {}'s quarry could be on the route",
-                r.creature
-            ),
-        ));
-    }
-    for r in d.roles.iter().filter(|r| r.task == Task::SupportEveryone) {
-        if let Some(p) = r
-            .picks
-            .iter()
-            .find(|p| !d.roles.iter().any(|x| &x.creature == *p))
-        {
-            return Err(refuse(
-                "bad_picks",
-                "CR-ROLE-05",
-                format!("Support Everyone picks allies holding roles today; {p} holds none"),
-            ));
-        }
-    }
+        .map(|r| r.creature.as_str());
+    let unsupported = d
+        .roles
+        .iter()
+        .filter(|r| r.task == Task::SupportEveryone)
+        .find_map(|r| {
+            r.picks
+                .iter()
+                .find(|p| !d.roles.iter().any(|x| &x.creature == *p))
+        })
+        .map(String::as_str);
+    crate::travel::day::may_start_role_tests(unruled, unsupported).map_err(refused)?;
     for c in approved.keys() {
         index_of(ctx, c)?;
     }
@@ -638,7 +476,7 @@ fn apply_effect(
                     "{creature}'s {} reached tier {}: choose one ({})",
                     role.task.name(),
                     tier.number(),
-                    task_rule(role.task)
+                    role.task.rule()
                 ),
                 Answerer::Controller(creature.to_string()),
                 &[(a.0.as_str(), a.1.as_str()), (b.0.as_str(), b.1.as_str())],
@@ -733,12 +571,7 @@ pub(super) fn on_answer(
     answer: &Answer,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let creature = decision
-        .context
-        .get("creature")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
+    let creature = super::state::DecisionAbout::of(&decision.context).creature;
     match decision.kind.as_str() {
         "crows.travel.track_allowed" => {
             let allowed = answer.option == "allow";
@@ -773,28 +606,8 @@ pub(super) fn on_answer(
 }
 
 pub(super) fn end_day(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    crate::travel::day::may_end_day(stage(ctx)).map_err(refused)?;
     let d = day_of(ctx)?.clone();
-    if d.step == Step::Roles && d.tests_started {
-        return Err(refuse(
-            "roles_pending",
-            "CR-TRAVEL-02",
-            "the day's role tests are under way",
-        ));
-    }
-    if matches!(d.step, Step::Rest | Step::Miasma) || ctx.rules().travel.round.is_some() {
-        return Err(refuse(
-            "resting",
-            "CR-TRAVEL-02",
-            "the rest and its Miasma rolls come before the next day",
-        ));
-    }
-    if ctx.rules().travel.exploring.is_some() {
-        return Err(refuse(
-            "exploring",
-            "CR-POI-02",
-            "the party is exploring a site: leave_site first",
-        ));
-    }
     let minute = ctx.core().clock.game_minutes;
     let day = MINUTES_PER_DAY;
     ctx.advance_minutes(day - minute % day)?;

@@ -4,11 +4,10 @@
 use std::collections::BTreeMap;
 
 use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::super::adapter::refuse;
-use super::day::{after_roles, start_test};
-use super::party::{day_of, owners, position_of};
+use super::day::start_test;
+use super::party::{day_of, owners, position_of, refused, stage};
 use super::state::{MiasmaPick, TravelEvent};
 use crate::creature::{CreatureKind, Magic};
 use crate::edges::NetEdge;
@@ -31,21 +30,8 @@ pub(super) fn begin_rest(
     ctx: &mut Ctx<'_, Crows>,
     in_miasma: Option<bool>,
 ) -> Result<(), RuleError> {
-    let d = after_roles(ctx, "CR-ROAD-04")?.clone();
-    if matches!(d.step, Step::Rest | Step::Miasma) || ctx.rules().travel.round.is_some() {
-        return Err(refuse(
-            "resting",
-            "CR-TRAVEL-02",
-            "the party is already resting",
-        ));
-    }
-    if ctx.rules().travel.exploring.is_some() {
-        return Err(refuse(
-            "exploring",
-            "CR-POI-02",
-            "a rest at a site is a dungeon rest: leave_site to rest in the open",
-        ));
-    }
+    crate::travel::day::may_begin_rest(stage(ctx)).map_err(refused)?;
+    let d = day_of(ctx)?.clone();
     let p = position_of(ctx)?;
     let in_miasma = in_miasma.unwrap_or_else(|| ctx.rules().travel.map.in_miasma(p.true_hex));
     if !in_miasma {
@@ -113,27 +99,14 @@ pub(super) fn end_rest(
     meals: &BTreeMap<String, Vec<u32>>,
     completed: bool,
 ) -> Result<(), RuleError> {
-    let d = day_of(ctx)?;
-    if d.step != Step::Rest || d.rest.is_none() {
-        return Err(refuse(
-            "not_resting",
-            "CR-TRAVEL-02",
-            "no rest in the open is under way (travel_rest)",
-        ));
-    }
-    if ctx
+    let finishing = ctx
         .rules()
         .explore
         .rest
         .as_ref()
-        .is_some_and(|r| r.finishing)
-    {
-        return Err(refuse(
-            "rest_finishing",
-            "CR-REST-02",
-            "the rest is already ending (wound choices are open)",
-        ));
-    }
+        .is_some_and(|r| r.finishing);
+    crate::travel::day::may_end_rest(stage(ctx), finishing).map_err(refused)?;
+    let d = day_of(ctx)?;
     if ctx.rules().explore.rest.is_none() {
         // A rest in the open begun before `travel_rest` opened the rest procedure's record
         // (an older log): open it now for those it began with, so it ends like any rest.
@@ -155,14 +128,8 @@ pub(super) fn end_rest(
         crate::ruleset::explore::resting::open_rest_in_open(ctx, party)?;
     }
     for (creature, items) in meals {
-        if !ctx.rules().travel.party.members.contains(creature) {
-            return Err(refuse(
-                "not_in_party",
-                "CR-MIASMA-07",
-                format!("{creature} is not travelling with the party"),
-            )
-            .with_args(json!({"creature": creature})));
-        }
+        crate::travel::miasma::may_eat(creature, &ctx.rules().travel.party.members)
+            .map_err(refused)?;
         for item in items {
             rules.core_decide(
                 &CoreCommand::EatRation {
@@ -556,17 +523,7 @@ fn rage(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), RuleError> {
             &format!("1d{n}"),
             Visibility::Public,
         )?;
-        let pick = usize::try_from(r.total)
-            .ok()
-            .and_then(|f| f.checked_sub(1))
-            .and_then(|i| mundane.get(i))
-            .ok_or_else(|| {
-                refuse(
-                    "bad_face",
-                    "CR-DICE-01",
-                    format!("a d{n} showed {}", r.total),
-                )
-            })?;
+        let pick = crate::travel::day::pick_by_die(&mundane, r.total).map_err(refused)?;
         c.inventory
             .remove(pick.0)
             .map_err(|e| crate::ruleset::adapter::err("inventory_refused", e))?;
@@ -647,12 +604,7 @@ pub(super) fn on_answer(
     answer: &Answer,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let creature = decision
-        .context
-        .get("creature")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
+    let creature = super::state::DecisionAbout::of(&decision.context).creature;
     if decision.kind == "crows.travel.miasma_expertise" {
         let name: ExpertiseName = crate::ruleset::adapter::from_snake(&answer.option)
             .ok_or_else(|| RuleError::new("bad_answer", "not an expertise"))?;

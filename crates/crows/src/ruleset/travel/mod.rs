@@ -171,7 +171,7 @@ pub use self::party::{
     dungeon_encounter_threshold, rations_per_rest, resting_in_the_open, short_of_rations_in_open,
     wounds_healed_per_rest,
 };
-use self::party::{position_of, set_position};
+use self::party::{position_of, refused, set_position, stage};
 pub use self::state::{MAX_HEXES, MAX_PARTY, MAX_SITES};
 use super::adapter::Crows;
 use super::adapter::refuse;
@@ -325,18 +325,13 @@ pub(super) fn decide(
         C::SetHexes { hexes } => set_hexes(ctx, hexes),
         C::RemoveHexes { hexes } => {
             let state = &ctx.rules().travel;
-            let mut gone = Vec::new();
-            for h in hexes {
-                let hex = Hex::new(h.q, h.r);
-                if state.map.get(hex).is_none() {
-                    return Err(refuse(
-                        "unknown_hex",
-                        "CR-TRAVEL-01",
-                        format!("no hex ({}, {}) on the map", h.q, h.r),
-                    ));
-                }
-                gone.push(hex);
-            }
+            crate::travel::setup::may_remove_hexes(
+                hexes
+                    .iter()
+                    .map(|h| (h.q, h.r, state.map.get(Hex::new(h.q, h.r)).is_some())),
+            )
+            .map_err(refused)?;
+            let gone: Vec<Hex> = hexes.iter().map(|h| Hex::new(h.q, h.r)).collect();
             let shown: Vec<Hex> = gone
                 .iter()
                 .copied()
@@ -375,20 +370,13 @@ pub(super) fn decide(
             },
         ),
         C::RemoveSite { id } => {
-            if !ctx.rules().travel.sites.contains_key(id) {
-                return Err(refuse(
-                    "unknown_site",
-                    "CR-POI-03",
-                    format!("no site `{id}` on the map"),
-                ));
-            }
-            if ctx.rules().travel.exploring.as_deref() == Some(id.as_str()) {
-                return Err(refuse(
-                    "site_in_use",
-                    "CR-POI-02",
-                    "the party is exploring this site: leave_site first",
-                ));
-            }
+            let t = &ctx.rules().travel;
+            crate::travel::setup::may_remove_site(
+                id,
+                t.sites.contains_key(id),
+                t.exploring.as_deref() == Some(id.as_str()),
+            )
+            .map_err(refused)?;
             ctx.emit(TravelEvent::SiteRemoved { id: id.clone() })
         }
         C::SetParty {
@@ -397,14 +385,7 @@ pub(super) fn decide(
             humans,
         } => set_party(ctx, members, mounts, humans.as_deref()),
         C::PlaceParty { q, r } => {
-            if ctx.rules().travel.day.is_some() {
-                return Err(refuse(
-                    "day_running",
-                    "CR-TRAVEL-02",
-                    "the party moves hex by hex during a travel day (travel_move); end the day \
-                     first",
-                ));
-            }
+            crate::travel::day::may_place_party(stage(ctx)).map_err(refused)?;
             set_position(ctx, Position::known(Hex::new(*q, *r)), "placed")
         }
         C::SetTruePosition { q, r } => {
@@ -417,16 +398,8 @@ pub(super) fn decide(
         }
         C::TravelFound { how } => {
             let mut p = position_of(ctx)?;
-            if !p.lost {
-                return Err(refuse("not_lost", "CR-LOST-04", "the party is not lost"));
-            }
-            if *how == FoundBy::BackOnTrack {
-                return Err(refuse(
-                    "bad_found",
-                    "CR-LOST-03",
-                    "Back on Track is the guide's test (declare_role back_on_track)",
-                ));
-            }
+            crate::travel::day::may_be_found(p.lost, *how == FoundBy::BackOnTrack)
+                .map_err(refused)?;
             p.found();
             set_position(ctx, p, &format!("found by {}", snake(how)))
         }
@@ -460,13 +433,11 @@ pub(super) fn decide(
         } => day::declare_role(ctx, creature, *task, *characteristic, picks, quarry.clone()),
         C::WithdrawRole { creature } => {
             let d = day::roles_open(ctx)?;
-            if !d.roles.iter().any(|r| &r.creature == creature) {
-                return Err(refuse(
-                    "no_role",
-                    "CR-ROLE-02",
-                    format!("{creature} holds no travel role today"),
-                ));
-            }
+            crate::travel::day::may_withdraw_role(
+                creature,
+                d.roles.iter().any(|r| &r.creature == creature),
+            )
+            .map_err(refused)?;
             ctx.emit(TravelEvent::RoleWithdrawn {
                 creature: creature.clone(),
             })
@@ -515,19 +486,8 @@ fn set_hexes(ctx: &mut Ctx<'_, Crows>, hexes: &[HexSpec]) -> Result<(), RuleErro
             format!("a map holds at most {MAX_HEXES} hexes"),
         ));
     }
-    for h in hexes {
-        if h.terrain.trim().is_empty() || h.terrain.len() > 64 {
-            return Err(refuse(
-                "bad_terrain",
-                "CR-TRAVEL-01",
-                format!(
-                    "hex ({}, {}) needs a terrain of 1…64 characters (it decides which \
-                     encounters happen there)",
-                    h.q, h.r
-                ),
-            ));
-        }
-    }
+    crate::travel::setup::may_set_hexes(hexes.iter().map(|h| (h.q, h.r, h.terrain.as_str())))
+        .map_err(refused)?;
     let entries: Vec<HexEntry> = hexes
         .iter()
         .map(|h| HexEntry {
@@ -557,13 +517,7 @@ fn set_party(
     mounts: &BTreeMap<String, String>,
     humans: Option<&[String]>,
 ) -> Result<(), RuleError> {
-    if ctx.rules().travel.day.is_some() {
-        return Err(refuse(
-            "day_running",
-            "CR-TRAVEL-02",
-            "the party is set between travel days",
-        ));
-    }
+    crate::travel::setup::may_set_party(ctx.rules().travel.day.is_some()).map_err(refused)?;
     if members.is_empty() || members.len() > MAX_PARTY {
         return Err(refuse(
             "bad_party",
@@ -579,37 +533,14 @@ fn set_party(
         }
     }
     for (rider, mount) in mounts {
-        if !seen.contains(rider) || !seen.contains(mount) || rider == mount {
-            return Err(refuse(
-                "bad_mount",
-                "CR-TRAVEL-04",
-                format!("{rider} riding {mount}: both must be other members of the party"),
-            ));
-        }
-        // A mount must be at least one size category larger than its rider (CR-PET-04).
+        crate::travel::setup::may_pair_mount(rider, mount, &seen).map_err(refused)?;
         let rider_size = record(ctx, rider)?.creature.size;
         let mount_size = record(ctx, mount)?.creature.size;
-        if !crate::combat::pets::can_ride(rider_size, mount_size) {
-            return Err(refuse(
-                "mount_too_small",
-                "CR-PET-04",
-                format!(
-                    "{rider} cannot ride {mount}: a mount must be at least one size larger than its rider"
-                ),
-            ));
-        }
+        crate::travel::setup::may_ride(rider, mount, rider_size, mount_size).map_err(refused)?;
     }
     let humans: Vec<String> = match humans {
         Some(h) => {
-            for x in h {
-                if !seen.contains(x) {
-                    return Err(refuse(
-                        "bad_party",
-                        "CR-MIASMA-09",
-                        format!("{x} is not in the party"),
-                    ));
-                }
-            }
+            crate::travel::setup::may_name_humans(h, &seen).map_err(refused)?;
             h.to_vec()
         }
         None => members

@@ -4,38 +4,17 @@
 use engine::{Answerer, Ctx, DecisionRequest, RuleError, Visibility};
 use serde_json::{Value, json};
 
-use crate::travel::Step;
-
-use super::day::after_roles;
-use super::party::position_of;
+use super::party::{position_of, refused, stage};
 use super::state::TravelEvent;
-use crate::ruleset::adapter::{Crows, err, refuse, roll_die};
+use crate::ruleset::adapter::{Crows, err, roll_die};
 use crate::ruleset::travel::party::day_of;
-
-pub(in crate::ruleset) fn not_resting(ctx: &Ctx<'_, Crows>) -> Result<(), RuleError> {
-    let d = day_of(ctx)?;
-    if matches!(d.step, Step::Rest | Step::Miasma) || ctx.rules().travel.round.is_some() {
-        return Err(refuse("resting", "CR-TRAVEL-02", "the party is resting"));
-    }
-    Ok(())
-}
 
 pub(in crate::ruleset) fn encounter_check(
     ctx: &mut Ctx<'_, Crows>,
     during_rest: bool,
 ) -> Result<(), RuleError> {
-    let d = after_roles(ctx, "CR-ROAD-01")?.clone();
-    if !during_rest {
-        not_resting(ctx)?;
-    }
-    if ctx.rules().travel.exploring.is_some() {
-        return Err(refuse(
-            "exploring",
-            "CR-POI-02",
-            "at a site the dungeon-turn encounter check applies, at the day's threshold \
-             (dungeon_encounter_threshold)",
-        ));
-    }
+    crate::travel::day::may_check_road(stage(ctx), during_rest).map_err(refused)?;
+    let d = day_of(ctx)?.clone();
     let threshold = if during_rest {
         d.tally.rest_threshold()
     } else {

@@ -2,12 +2,10 @@
 //! and dungeon turns at a site (steps 3–4 of CR-TRAVEL-02; CR-LOST-02, CR-ROAD, CR-POI).
 
 use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::super::adapter::refuse;
-use super::day::after_roles;
-use super::party::position_of;
-use super::road::not_resting;
+use super::party::{day_of, position_of, refused, stage};
 use super::state::{MAX_SITES, Site, SiteKind, TravelEvent};
 use crate::ruleset::adapter::Crows;
 use crate::travel::hex::Direction;
@@ -16,20 +14,7 @@ use crate::travel::hex::Direction;
 pub const MAX_TRAVEL_HOURS: u32 = 72;
 
 pub(super) fn set_site(ctx: &mut Ctx<'_, Crows>, id: &str, site: Site) -> Result<(), RuleError> {
-    if id.is_empty() || id.len() > 64 || site.name.trim().is_empty() || site.name.len() > 200 {
-        return Err(refuse(
-            "bad_site",
-            "CR-POI-03",
-            "a site has an id of 1…64 characters and a name of 1…200",
-        ));
-    }
-    if site.notes.len() > 10_000 {
-        return Err(refuse(
-            "bad_site",
-            "CR-POI-03",
-            "a site's notes hold at most 10000 characters",
-        ));
-    }
+    crate::travel::setup::may_set_site(id, &site.name, &site.notes).map_err(refused)?;
     let sites = &ctx.rules().travel.sites;
     if !sites.contains_key(id) && sites.len() >= MAX_SITES {
         return Err(refuse(
@@ -71,39 +56,15 @@ fn zoomed_in(ctx: &Ctx<'_, Crows>) -> bool {
 }
 
 pub(super) fn travel_move(ctx: &mut Ctx<'_, Crows>, toward: Direction) -> Result<(), RuleError> {
-    let d = after_roles(ctx, "CR-TRAVEL-07")?.clone();
-    not_resting(ctx)?;
-    if ctx.rules().travel.exploring.is_some() {
-        return Err(refuse(
-            "exploring",
-            "CR-POI-02",
-            "the party is exploring a site in dungeon turns: leave_site first",
-        ));
-    }
-    if zoomed_in(ctx) {
-        return Err(refuse(
-            "zoomed_in",
-            "CR-POI-01",
-            "an encounter or a point of interest waits for the Referee: play it out first",
-        ));
-    }
-    let hexes = d.tally.hexes();
-    if d.hexes_moved >= hexes {
-        return Err(refuse(
-            "no_hexes_left",
-            "CR-TRAVEL-07",
-            format!("the party has moved all {hexes} hexes of today"),
-        ));
-    }
+    let d = day_of(ctx)?.clone();
+    crate::travel::day::may_move(stage(ctx), zoomed_in(ctx), d.hexes_moved, d.tally.hexes())
+        .map_err(refused)?;
     let mut p = position_of(ctx)?;
     let drift = if p.lost {
         // CR-LOST-02: the Referee's d6, rolled in secret.
         let r = ctx.roll_secret("lost party: drift d6", "1d6")?;
-        let face = u8::try_from(r.total)
-            .ok()
-            .filter(|f| (1..=6).contains(f))
-            .ok_or_else(|| refuse("bad_face", "CR-DICE-01", format!("a d6 showed {}", r.total)))?;
-        Some(face)
+        let face = crate::travel::day::die_face(6, r.total).map_err(refused)?;
+        Some(u8::try_from(face).unwrap_or(u8::MAX))
     } else {
         None
     };
@@ -149,41 +110,13 @@ pub(super) fn travel_move(ctx: &mut Ctx<'_, Crows>, toward: Direction) -> Result
 }
 
 pub(super) fn arrive(rules: &Crows, ctx: &mut Ctx<'_, Crows>, id: &str) -> Result<(), RuleError> {
-    let d = after_roles(ctx, "CR-POI-02")?.clone();
-    not_resting(ctx)?;
-    if ctx.rules().travel.exploring.is_some() {
-        return Err(refuse(
-            "exploring",
-            "CR-POI-02",
-            "the party is already exploring a site",
-        ));
-    }
-    let site = ctx.rules().travel.sites.get(id).cloned().ok_or_else(|| {
-        refuse(
-            "unknown_site",
-            "CR-POI-03",
-            format!("no site `{id}` on the map"),
-        )
-    })?;
+    crate::travel::day::may_arrive(stage(ctx)).map_err(refused)?;
+    let d = day_of(ctx)?.clone();
+    let site = crate::travel::setup::site(ctx.rules().travel.sites.get(id).cloned(), id)
+        .map_err(refused)?;
     let p = position_of(ctx)?;
-    if site.hex != p.true_hex {
-        return Err(refuse(
-            "not_there",
-            "CR-POI-03",
-            format!("the party is not in {}'s hex", site.name),
-        ));
-    }
-    if p.lost && site.known {
-        return Err(refuse(
-            "recognised",
-            "CR-LOST-04",
-            format!(
-                "the party knows {}: it recognises where it is (travel_found with \
-                 `landmark`) before exploring",
-                site.name
-            ),
-        ));
-    }
+    crate::travel::day::may_enter_site(&site.name, site.hex == p.true_hex, p.lost, site.known)
+        .map_err(refused)?;
     let threshold = d.tally.travel_threshold();
     let length = rules.core_exploration_turn(ctx.state());
     if ctx.core().clock.exploration.is_none() {
@@ -202,13 +135,7 @@ pub(super) fn arrive(rules: &Crows, ctx: &mut Ctx<'_, Crows>, id: &str) -> Resul
 }
 
 pub(super) fn leave(ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
-    if ctx.rules().travel.exploring.is_none() {
-        return Err(refuse(
-            "not_exploring",
-            "CR-POI-02",
-            "the party is not exploring a site",
-        ));
-    }
+    crate::travel::day::may_leave_site(stage(ctx)).map_err(refused)?;
     if ctx.core().clock.exploration.is_some() {
         ctx.end_exploration()?;
     }
@@ -221,12 +148,7 @@ pub(super) fn on_answer(
     answer: &Answer,
     ctx: &mut Ctx<'_, Crows>,
 ) -> Result<(), RuleError> {
-    let site = decision
-        .context
-        .get("site")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
+    let site = super::state::DecisionAbout::of(&decision.context).site;
     ctx.emit_for(
         TravelEvent::SiteRuled {
             site: site.clone(),
@@ -249,13 +171,8 @@ pub(super) fn hours(rules: &Crows, ctx: &mut Ctx<'_, Crows>, hours: u32) -> Resu
             format!("pass 1…{MAX_TRAVEL_HOURS} hours at a time"),
         ));
     }
-    if ctx.rules().travel.exploring.is_some() || ctx.core().clock.exploration.is_some() {
-        return Err(refuse(
-            "exploring",
-            "CR-UD-07",
-            "in a dungeon the dungeon turn counts for usage dice",
-        ));
-    }
+    crate::travel::day::may_pass_hours(stage(ctx), ctx.core().clock.exploration.is_some())
+        .map_err(refused)?;
     let total = ctx.rules().travel.hours_carry + hours;
     let turns = crate::travel::road::turns_in(total);
     let carry = total % crate::travel::road::HOURS_PER_TURN;

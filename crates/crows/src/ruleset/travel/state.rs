@@ -480,3 +480,21 @@ pub const MAX_PARTY: usize = 64;
 pub(in crate::ruleset) fn yes() -> bool {
     true
 }
+
+/// What a travel decision's context says it is about: the creature (`crows.travel.choice`,
+/// `track_allowed`, the Miasma's questions) or the site (`crows.travel.site_reached`); a key
+/// missing from an old log reads as empty.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct DecisionAbout {
+    #[serde(default)]
+    pub creature: String,
+    #[serde(default)]
+    pub site: String,
+}
+
+impl DecisionAbout {
+    /// The context read back (empty when it has another shape).
+    pub fn of(context: &serde_json::Value) -> Self {
+        serde_json::from_value(context.clone()).unwrap_or_default()
+    }
+}
