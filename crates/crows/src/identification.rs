@@ -33,9 +33,6 @@ pub enum IdentifyError {
     #[error("CR-ERR-75: {0} already tried the identification test on this item")]
     #[strum(props(rule = "CR-ERR-75"))]
     AlreadyTried(String),
-    #[error("CR-RETRY-01: a repeat needs changed circumstances and the Referee's approval")]
-    #[strum(props(rule = "CR-RETRY-01"))]
-    RetryNotAllowed,
     #[error("CR-CHECK: {0}")]
     Check(#[from] crate::test_roll::TestError),
     #[error("item {item} is not a magic item the Referee described (CR-ID-01)")]

@@ -107,15 +107,6 @@ pub enum FightError {
     #[error("the target is {distance} squares away, beyond the spell's range {range} (CR-ATK-07)")]
     #[strum(props(rule = "CR-ATK-07"))]
     SpellOutOfRange { distance: u32, range: u32 },
-    #[error("creature {0} is targeted twice by one attack (CR-ATK-14)")]
-    #[strum(props(rule = "CR-ATK-14"))]
-    TargetedTwice(u32),
-    #[error("an attack needs at least one target (CR-ATK-14)")]
-    #[strum(props(rule = "CR-ATK-14"))]
-    NoTargets,
-    #[error("this result is not a miss (CR-ATK-03)")]
-    #[strum(props(rule = "CR-ATK-03"))]
-    NotAMiss,
     #[error("the parity die is needed: allies stand next to the target (CR-ATK-08)")]
     #[strum(props(rule = "CR-ATK-08"))]
     ParityDieNeeded,
@@ -131,15 +122,6 @@ pub enum FightError {
     #[error("only a grabbed creature can try to escape (CR-MAN-10)")]
     #[strum(props(rule = "CR-MAN-10"))]
     NotGrabbed,
-    #[error("Stand Up needs the creature to be prone (CR-MAN-08)")]
-    #[strum(props(rule = "CR-MAN-08"))]
-    NotProne,
-    #[error("Stand Up needs a speed of at least 1 (CR-MAN-08)")]
-    #[strum(props(rule = "CR-MAN-08"))]
-    SpeedTooLow,
-    #[error("not enough free hand slots: {free} free, {needed} needed (CR-MAN-06)")]
-    #[strum(props(rule = "CR-MAN-06"))]
-    HandsFull { free: u8, needed: u8 },
     #[error("the taunted creature is {distance} squares away, more than 10 (CR-ACT-01)")]
     #[strum(props(rule = "CR-ACT-01"))]
     TauntTooFar { distance: u32 },
