@@ -1,4 +1,4 @@
-//! Magic (issue 5): spellcasting from spellbooks with chaos and backlash, crafting, identifying
+//! Magic: spellcasting from spellbooks with chaos and backlash, crafting, identifying
 //! magic items. The rules themselves live in the pure modules [`crate::spells`],
 //! [`crate::backlash`], [`crate::crafting`] and [`crate::identification`]; this module rolls
 //! through `ctx`, records every result as an event and opens a decision wherever a person

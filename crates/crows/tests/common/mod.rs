@@ -192,7 +192,7 @@ impl engine::Roller for SameFaces {
 pub const PROBE_FACES: [i64; 10] = [1, 2, 3, 4, 5, 6, 7, 9, 10, 100];
 
 /// Prepares `cmd` (never commits it) with every die showing each of [`PROBE_FACES`] in turn
-/// and checks that no face decides a refusal (issue 18: refusals never depend on unrevealed
+/// and checks that no face decides a refusal (secrecy: refusals never depend on unrevealed
 /// faces): a refused attempt rolled no die, so every face gets the same answer. Returns that
 /// answer (`None`: accepted).
 pub fn face_free_answer(t: &T, actor: &Actor, cmd: &Value) -> Option<String> {

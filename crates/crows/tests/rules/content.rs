@@ -251,7 +251,7 @@ fn cr_core_12_user_defined_content() {
     );
 }
 
-/// Covers CR-SPELL-02 (issue 15): the schema's spell rank is the loader's, 0–5.
+/// Covers CR-SPELL-02: the schema's spell rank is the loader's, 0–5.
 #[test]
 fn cr_spell_02_schema_spell_rank_is_zero_to_five_like_the_loader() {
     let schema: serde_json::Value =
@@ -267,7 +267,7 @@ fn cr_spell_02_schema_spell_rank_is_zero_to_five_like_the_loader() {
     assert!(crows::spells::Rank::new(6).is_err());
 }
 
-/// Covers CR-INV-01 (issue 15): a card gives hands and a belt only within a crow's 2 and 4.
+/// Covers CR-INV-01: a card gives hands and a belt only within a crow's 2 and 4.
 #[test]
 fn cr_inv_01_card_hand_and_belt_slots_are_bounded() {
     let card = |extra: &str| {

@@ -361,7 +361,7 @@ fn cr_cbt_11_ending_turns_passes_the_engines_turn_end_so_combat_assists_lapse() 
 }
 
 #[test]
-// Covers CR-CBT-09, CR-REF-18 (issue 15): with no player seated the Referee rolls the side
+// Covers CR-CBT-09, CR-REF-18: with no player seated the Referee rolls the side
 // initiative and runs the fight alone; with players seated a player rolls.
 fn cr_cbt_09_the_referee_rolls_initiative_when_no_player_is_seated() {
     let mut t = T::new();
@@ -419,7 +419,7 @@ fn cr_cbt_09_the_referee_rolls_initiative_when_no_player_is_seated() {
 }
 
 #[test]
-// Covers CR-INV-01, CR-EXT-05 (issue 15): an NPC whose card gives it hands and a belt carries
+// Covers CR-INV-01, CR-EXT-05: an NPC whose card gives it hands and a belt carries
 // like a person; placed without naming its card again, it fights as that card.
 fn cr_inv_01_a_person_npc_from_its_card_has_hands_and_belt_and_keeps_its_card() {
     let mut t = sample_party();

@@ -556,7 +556,7 @@ fn answer_as(t: &mut T, actor: &Actor, cmd: Value, id: &str) -> (String, Option<
 }
 
 #[test]
-// Covers CR-HIDE-05 (issue 18, item 2): a player's own commands leak nothing of a creature
+// Covers CR-HIDE-05: a player's own commands leak nothing of a creature
 // hidden from all of the player's characters.
 fn cr_hide_05_a_hidden_creature_answers_a_player_like_a_missing_one() {
     let mut t = table();
@@ -628,7 +628,7 @@ fn move_past(what: &str, path: Value) -> (T, Answer, usize) {
 }
 
 #[test]
-// Covers CR-CBT-05, CR-HIDE-05 (issue 18, item 2): a Move into a creature the player does not
+// Covers CR-CBT-05, CR-HIDE-05: a Move into a creature the player does not
 // see is answered as a Move into an empty square — accepted — and stops short of it; the
 // Referee alone is asked what the mover notices. A wall the player sees refuses the Move.
 fn cr_cbt_05_a_move_into_an_unseen_creature_is_answered_as_into_an_empty_square() {
@@ -661,7 +661,7 @@ fn cr_cbt_05_a_move_into_an_unseen_creature_is_answered_as_into_an_empty_square(
 }
 
 #[test]
-// Covers CR-MOVE-02, CR-CBT-05, CR-HIDE-05 (issue 18, item 2): the cost a player is told is
+// Covers CR-MOVE-02, CR-CBT-05, CR-HIDE-05: the cost a player is told is
 // the cost of the grid they see: an unseen enemy's square (difficult terrain) adds nothing
 // to the refusal of a Move too long, and refuses nothing a shorter one could do.
 fn cr_move_02_path_costs_told_to_a_player_ignore_unseen_creatures() {
@@ -681,7 +681,7 @@ fn cr_move_02_path_costs_told_to_a_player_ignore_unseen_creatures() {
 }
 
 #[test]
-// Covers CR-HIDE-05 (issue 18, item 2): monsters and NPCs are out of the players' sight from
+// Covers CR-HIDE-05: monsters and NPCs are out of the players' sight from
 // their creation until the Referee reveals them; an ambush is not announced.
 fn cr_hide_05_monsters_are_created_unseen_until_the_referee_reveals_them() {
     let mut t = table();
@@ -749,7 +749,7 @@ fn cr_hide_05_monsters_are_created_unseen_until_the_referee_reveals_them() {
 }
 
 #[test]
-// Covers CR-HIDE-05 (issue 18, item 2): a seated player without a character sees what the
+// Covers CR-HIDE-05: a seated player without a character sees what the
 // public sees, not what any character's player sees.
 fn cr_hide_05_a_player_without_a_character_sees_only_what_the_public_sees() {
     let mut t = table();
@@ -780,8 +780,8 @@ fn cr_hide_05_a_player_without_a_character_sees_only_what_the_public_sees() {
 }
 
 #[test]
-// Covers CR-ATK-01, CR-MAN-09, CR-MAN-10, CR-MAN-11, CR-MOVE-07, CR-TOPPLE-01 (issue 18,
-// item 3): every combat command that rolls decides its refusal before the first die — with
+// Covers CR-ATK-01, CR-MAN-09, CR-MAN-10, CR-MAN-11, CR-MOVE-07, CR-TOPPLE-01
+// : every combat command that rolls decides its refusal before the first die — with
 // every die showing any face, a command is accepted or refused alike, and a refusal rolled
 // nothing. Bram (no expertise, so each test runs on to its result in the same command)
 // stands next to the ghoul, Vera behind him.
@@ -826,7 +826,7 @@ fn cr_man_11_no_combat_refusal_depends_on_the_faces() {
 }
 
 #[test]
-// Covers CR-MAN-11, CR-FORCE-01, CR-HIDE-05 (issue 18, item 2): a knockback whose push runs
+// Covers CR-MAN-11, CR-FORCE-01, CR-HIDE-05: a knockback whose push runs
 // into a creature the player does not see is accepted as a push over empty squares; the push
 // stops short of it and only the Referee is told.
 fn cr_man_11_a_push_into_an_unseen_creature_stops_short_and_tells_the_referee() {

@@ -431,7 +431,7 @@ fn cr_enc_06_a_sign_now_and_the_encounter_at_the_referees_moment_next_turn() {
 }
 
 #[test]
-// Covers CR-ENC-06 (issue 15): an overdue encounter is said once, not at every later turn end.
+// Covers CR-ENC-06: an overdue encounter is said once, not at every later turn end.
 fn cr_enc_06_an_overdue_encounter_is_reminded_once_not_every_turn() {
     let clock = FakeClock::new(1_000);
     let mut t = party();

@@ -1,4 +1,4 @@
-//! Creature events record what changed (issue 15): `creature_changed` carries a merge patch of
+//! Creature events record what changed: `creature_changed` carries a merge patch of
 //! the record, `creature_seen_changed` a merge patch of the public part; `creature_set` stays
 //! for creation and for old logs.
 //!
@@ -142,7 +142,7 @@ fn record_old_fixture() {
 }
 
 #[test]
-// Covers issue 15 (events record what changed): an old log of full `creature_set` events
+// Covers the creature event patches: an old log of full `creature_set` events
 // still replays, to the state the same game reaches live today.
 fn cr_core_old_creature_set_log_replays_to_the_live_state() {
     let old = old_log();
@@ -179,7 +179,7 @@ fn cr_core_old_creature_set_log_replays_to_the_live_state() {
 }
 
 #[test]
-// Covers issue 15: the new log (patches) replays and restores to the live state, and existing
+// Covers the creature event patches: the new log (patches) replays and restores to the live state, and existing
 // creatures change through `creature_changed` only.
 fn cr_core_patched_log_replays_to_the_same_state() {
     let mut t = sample_party();
@@ -205,7 +205,7 @@ fn cr_core_patched_log_replays_to_the_same_state() {
 }
 
 #[test]
-// Covers issue 15 (c): the bytes of the creature events, before (the old fixture) and after.
+// Covers the creature event patches: the bytes of the creature events, before (the old fixture) and after.
 fn cr_core_creature_events_are_smaller() {
     let (n_old, stored_old, sent_old) = creature_bytes(&old_log());
     let mut t = sample_party();
@@ -223,7 +223,7 @@ fn cr_core_creature_events_are_smaller() {
 }
 
 #[test]
-// Covers issue 15 with CR-HIDE-05's secrecy: a player who does not control a creature gets
+// Covers CR-HIDE-05 in the creature event patches: a player who does not control a creature gets
 // only a patch of its public part — never its Stamina, items or characteristics — and a
 // creature whose stats are hidden shows that player no wounds or hands either.
 fn cr_core_a_players_patch_holds_only_the_public_part() {

@@ -1,4 +1,4 @@
-//! The combat leftovers of issue 6, driven through the engine: flyers fall by themselves
+//! Falls and throws in a fight, driven through the engine: flyers fall by themselves
 //! (CR-MOVE-05), one roll against several targets reads hiding and light per target
 //! (CR-ATK-14), the engine's round is the fight's round (CR-CBT-01), and the Referee says where
 //! a thrown weapon lands (CR-ATK-11).

@@ -1037,7 +1037,7 @@ fn cr_man_04_cr_man_06_a_player_cannot_skip_the_maneuver_with_a_core_inventory_c
         );
     }
     // Dumping the backpack is one command (the old `dump_pack` reads as `dump_backpack`):
-    // in a fight it spends the maneuver (issue 15: no near-twin commands).
+    // in a fight it spends the maneuver (no near-twin commands).
     t.ok(
         &player("alice"),
         r(json!({"dump_backpack": {"creature": "vera", "items": [2]}})),

@@ -606,7 +606,7 @@ fn cr_miasma_07_violent_adds_one_to_weapon_damage() {
 }
 
 #[test]
-// Covers CR-TRAVEL-02, CR-REST-02 (issue 15): a rest in the open begun by a version whose
+// Covers CR-TRAVEL-02, CR-REST-02: a rest in the open begun by a version whose
 // `travel_rest` opened no rest record (an old log: the same events without explore's
 // `rest_started`) can still be ended, and ends like any rest nobody slept in.
 fn cr_travel_02_a_rest_in_the_open_from_an_old_log_can_be_ended() {

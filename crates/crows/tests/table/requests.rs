@@ -218,7 +218,7 @@ fn cr_core_09_a_request_out_of_range_is_refused_and_a_refusal_reaches_the_player
 }
 
 #[test]
-// Covers issue 18 item 8 (names a player chooses): a requested crow's name is normalised, may
+// Covers the names a player chooses: a requested crow's name is normalised, may
 // hold no invisible or control character, and may not look like a player character's name.
 fn sec_18_8_a_requested_crows_name_is_normal_and_no_look_alike() {
     let mut t = carol_table();

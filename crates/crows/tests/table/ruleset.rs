@@ -98,7 +98,7 @@ fn cr_crit_01_crit_opens_the_referee_benefit_decision_through_engine() {
 }
 
 #[test]
-// Covers CR-REF-05, CR-CRIT-01 (issue 15): the rulings a test opens lapse, recorded as "no
+// Covers CR-REF-05, CR-CRIT-01: the rulings a test opens lapse, recorded as "no
 // ruling", when the scene moves on; until then they stay open.
 fn cr_ref_05_open_test_rulings_lapse_as_no_ruling_when_the_scene_moves_on() {
     let mut t = party();
@@ -859,7 +859,7 @@ fn cr_core_02_house_rules_are_the_referees_and_logged() {
 }
 
 #[test]
-// Covers CR-DMG-03, CR-ERR-20 (issue 18, item 3): with more AD items than every order can be
+// Covers CR-DMG-03, CR-ERR-20: with more AD items than every order can be
 // offered for, the hit asks which goes first (the rest as listed) instead of refusing — a
 // refusal there would follow the damage dice an attack rolled before it.
 fn cr_dmg_03_many_armor_items_ask_which_goes_first_instead_of_refusing() {

@@ -154,7 +154,7 @@ fn cr_assist_03_an_assist_in_combat_costs_a_maneuver_or_an_action() {
 }
 
 #[test]
-// Covers CR-INV-03 (issue 15): a refusal names the slot in words, never as Rust debug text.
+// Covers CR-INV-03: a refusal names the slot in words, never as Rust debug text.
 fn cr_inv_03_a_taken_slot_is_refused_in_words() {
     let mut t = party();
     goblin(&mut t);
@@ -184,7 +184,7 @@ fn cr_inv_03_a_taken_slot_is_refused_in_words() {
 }
 
 #[test]
-// Covers CR-INV-03 (issue 23): moving onto a taken slot names the item in the way, so the
+// Covers CR-INV-03: moving onto a taken slot names the item in the way, so the
 // fix can be offered; swapping the two in one move is allowed.
 fn cr_inv_03_a_move_onto_a_taken_slot_names_the_item_in_the_way_and_a_swap_works() {
     let mut t = party();
@@ -236,7 +236,7 @@ fn cr_inv_03_a_move_onto_a_taken_slot_names_the_item_in_the_way_and_a_swap_works
 }
 
 #[test]
-// Covers CR-HIDE-05 (issue 23): a creature that hides from a player's characters leaves that
+// Covers CR-HIDE-05: a creature that hides from a player's characters leaves that
 // player's screen at once: exactly the players who lose sight of it are told, by name; a
 // player whose character still sees it, or who never saw it, hears nothing.
 fn cr_hide_05_players_who_lose_sight_of_a_hiding_creature_are_told_at_once() {
@@ -288,7 +288,7 @@ fn cr_hide_05_players_who_lose_sight_of_a_hiding_creature_are_told_at_once() {
 }
 
 #[test]
-// Covers CR-COND-09, CR-COND-05, CR-LIGHT-03 (issue 15): the Referee's view derives the speed
+// Covers CR-COND-09, CR-COND-05, CR-LIGHT-03: the Referee's view derives the speed
 // after conditions, the light at the creature and the edges and banes of its next test, with
 // the functions the game plays — the next real test carries exactly those modifiers.
 fn cr_cond_09_the_view_derives_speed_light_and_next_test_modifiers() {

@@ -1364,7 +1364,7 @@ fn cr_bl_20_the_gas_bane_weighs_on_the_casting_test() {
 }
 
 #[test]
-// Covers CR-SPELL-18, CR-ERR-01 (issue 18, item 3): a backlash whose every fresh d100 lands on
+// Covers CR-SPELL-18, CR-ERR-01: a backlash whose every fresh d100 lands on
 // a row that says "roll another" ends, after MAX_BACKLASH_REROLLS rolls, in the Referee's
 // pick among the rows that apply — never in a refusal of the casting the faces decided.
 fn cr_spell_18_endless_roll_another_goes_to_the_referee_not_a_refusal() {
@@ -1389,7 +1389,7 @@ fn cr_spell_18_endless_roll_another_goes_to_the_referee_not_a_refusal() {
 }
 
 #[test]
-// Covers CR-SPELL-15, CR-SPELL-11, CR-SPELL-14 (issue 18, item 3): a casting is accepted or
+// Covers CR-SPELL-15, CR-SPELL-11, CR-SPELL-14: a casting is accepted or
 // refused before its first die, whatever the test, chaos, book and backlash dice show.
 fn cr_spell_15_no_casting_refusal_depends_on_the_faces() {
     let mut t = table();

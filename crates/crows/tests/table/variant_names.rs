@@ -1,4 +1,4 @@
-//! Issue 17 item 5: the families' variant names come from `strum::VariantNames`; they are
+//! The families' variant names come from `strum::VariantNames`; they are
 //! exactly the names serde reads and writes (the old way read them out of the `Deserialize`
 //! impl, done here once more to compare).
 

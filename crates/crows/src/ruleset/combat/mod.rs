@@ -1,4 +1,4 @@
-//! Combat (issue 6): the battle grid, surprise and side initiative, turns, maneuvers and
+//! Combat: the battle grid, surprise and side initiative, turns, maneuvers and
 //! actions, attacks, reactions, movement and forced movement, pets — the table side of
 //! [`crate::combat`]'s pure rules.
 //!

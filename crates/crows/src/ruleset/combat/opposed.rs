@@ -1113,7 +1113,7 @@ pub(super) fn grab_resolved(
             let (Some(me), Some(them)) = (find(grabber), find(&target)) else {
                 return Ok(());
             };
-            // The squares offered are those of the grid the player sees (issue 18).
+            // The squares offered are those of the grid the player sees (secrecy).
             let occ = seen_occupants(&all, &unseen_by_actor(ctx, &ids));
             let grid = ctx.rules().combat.grid();
             let push = ForcedMovement {
@@ -1231,7 +1231,7 @@ fn push_along(
         magic: crate::creature::Magic::Mundane,
         vertical: false,
     };
-    // A player pushes on the grid they see (issue 18): someone unseen in the way stops the
+    // A player pushes on the grid they see (secrecy): someone unseen in the way stops the
     // push where it began, and the Referee is told.
     let unseen = unseen_by_actor(ctx, &ids);
     let report = validate_forced_path(
@@ -1335,7 +1335,7 @@ pub(super) fn escape_resolved(
         EscapeOutcome::FreeWithSafeSquare => {
             release(ctx, escaper, GrabEnd::EscapeGrab)?;
             // One square that provokes nothing (CR-MAN-10, CR-REACT-06), of the grid the
-            // player sees (issue 18).
+            // player sees (secrecy).
             let (all, ids) = occupants(ctx.rules());
             let Some(me) = ids.iter().position(|i| i == escaper).map(|n| all[n]) else {
                 return Ok(());
@@ -1396,7 +1396,7 @@ pub(super) fn break_free_answered(
 /// Knockback (CR-MAN-11): a maneuver and a Strength test; `push` is the path the target would
 /// take. Every push a tier can give (its first square at tier 2, the whole path at tier 3)
 /// is checked now, before the test is rolled, so no face can turn the command into a
-/// refusal (issue 18: refusals never depend on unrevealed faces); [`knockback_resolved`]
+/// refusal (secrecy: refusals never depend on unrevealed faces); [`knockback_resolved`]
 /// never refuses.
 pub(super) fn knockback(
     rules: &Crows,
@@ -1430,7 +1430,7 @@ pub(super) fn knockback(
             };
             // A forced path is checked square by square, so the one-square push of tier 2
             // is legal whenever the whole path is; a player's path is judged on the grid
-            // they see (issue 18).
+            // they see (secrecy).
             let seen = seen_occupants(&occ, &unseen_by_actor(ctx, &ids));
             validate_forced_path(&grid, &seen, &me, &them, false, effect, push)
                 .map_err(|e| err("forced_move_refused", e))?;

@@ -668,7 +668,7 @@ pub(super) fn combat_move(
     let (m, occ, ids) = mover(ctx, creature, u8::MAX)?;
     let grid = ctx.rules().combat.grid();
     // The path is judged as the mover's player sees the grid: a creature they do not see
-    // neither refuses it nor changes its cost (issue 18). Where it stands in the way, the
+    // neither refuses it nor changes its cost (secrecy). Where it stands in the way, the
     // move stops short of it below and the Referee is told.
     let unseen = unseen_by_actor(ctx, &ids);
     let seen_occ = seen_occupants(&occ, &unseen);
@@ -911,7 +911,7 @@ pub(super) fn movement_test_answered(
 }
 
 /// The placed creatures (numbered as by [`occupants`]) the acting player may not see; none
-/// for the Referee (issue 18: for a player, an unseen creature is no creature).
+/// for the Referee (secrecy: for a player, an unseen creature is no creature).
 pub(super) fn unseen_by_actor(ctx: &Ctx<'_, Crows>, ids: &[String]) -> Vec<u32> {
     let engine::Actor::Player(p) = ctx.actor() else {
         return Vec::new();
@@ -1191,7 +1191,7 @@ pub(super) fn shift(ctx: &mut Ctx<'_, Crows>, creature: &str, to: Square) -> Res
     fight(ctx)?;
     let (m, occ, ids) = mover(ctx, creature, u8::MAX)?;
     let grid = ctx.rules().combat.grid();
-    // Judged as the player sees the grid, as a Move is (issue 18).
+    // Judged as the player sees the grid, as a Move is (secrecy).
     let unseen = unseen_by_actor(ctx, &ids);
     let seen_occ = seen_occupants(&occ, &unseen);
     let report = validate_path(
@@ -1245,7 +1245,7 @@ pub(super) fn free_square(
     } else {
         MoveManeuver::Move
     };
-    // The player chose among the squares they see (issue 18): someone unseen there keeps
+    // The player chose among the squares they see (secrecy): someone unseen there keeps
     // the mover in place, and the Referee is told.
     let unseen = unseen_by_actor(ctx, &ids);
     let report = validate_path(
@@ -1751,7 +1751,7 @@ pub(super) fn jump(
     let longest = crate::combat::movement::jump_reach(crate::test_roll::Tier::Three, value);
     let (m, occ, ids) = mover(ctx, creature, u8::MAX)?;
     let grid = ctx.rules().combat.grid();
-    // Judged as the player sees the grid (issue 18); landing on an unseen creature fails
+    // Judged as the player sees the grid (secrecy); landing on an unseen creature fails
     // when the jump resolves, as a jump too short does.
     let seen_occ = seen_occupants(&occ, &unseen_by_actor(ctx, &ids));
     let report = validate_path(

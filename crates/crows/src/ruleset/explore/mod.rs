@@ -1,4 +1,4 @@
-//! Exploration (issue 5): dungeon turns and their end, encounter checks, greed reward, rest and
+//! Exploration: dungeon turns and their end, encounter checks, greed reward, rest and
 //! rest activities, town days (spells, crafting and identification: [`super::magic`]).
 //!
 //! Commands travel like every Crows command (`{"rules": {<command>: {…}}}`); this module's

@@ -82,7 +82,7 @@ pub(super) fn roll(
 ) -> Result<(), RuleError> {
     if tries >= MAX_BACKLASH_REROLLS {
         // The cap on fresh rolls is reached after dice were rolled: refusing now would make
-        // the casting's acceptance depend on its faces (issue 18). The Referee picks a row
+        // the casting's acceptance depend on its faces (secrecy). The Referee picks a row
         // that applies instead (as for two overlapping rows, CR-ERR-01).
         return referee_picks_after_rerolls(ctx, caster, rank, situation, targets);
     }

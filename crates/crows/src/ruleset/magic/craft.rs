@@ -196,7 +196,7 @@ pub(super) fn roll_now(
         return Ok(());
     };
     // The project's owner holds the materials: looked up before any die is rolled, so a
-    // refusal never follows the faces (issue 18).
+    // refusal never follows the faces (secrecy).
     record(ctx, &p.owner)?;
     let mut c = r.creature.clone();
     // Each applied expertise spends one use (CR-ERR-73).

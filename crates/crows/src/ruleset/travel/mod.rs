@@ -1,4 +1,4 @@
-//! Overland travel (issue 7) at the table: the hex map with its dungeons and points of interest,
+//! Overland travel at the table: the hex map with its dungeons and points of interest,
 //! the party's believed and true position, the daily procedure as a guided sequence (pace,
 //! roles and their tests, encounter checks, sites, rest in the open, the Miasma roll), getting
 //! lost and the Miasma's effects. The rules themselves are the pure [`crate::travel`] modules;

@@ -166,7 +166,7 @@ fn cr_err_63_only_humans_roll_unless_the_referee_names_others() {
 }
 
 #[test]
-// Covers CR-HAZ-03, CR-ERR-10 (issue 15): the party's dog (no backpack slots of its own, so
+// Covers CR-HAZ-03, CR-ERR-10: the party's dog (no backpack slots of its own, so
 // no ration to eat and no slot for a wound) no longer starves to death after its first
 // night; the crows who ate nothing still gain their starvation wound.
 fn cr_haz_03_a_party_animal_does_not_die_of_the_first_nights_hunger() {
