@@ -780,8 +780,8 @@ fn cr_hide_05_a_player_without_a_character_sees_only_what_the_public_sees() {
 }
 
 #[test]
-// Covers CR-ATK-01, CR-MAN-09, CR-MAN-10, CR-MAN-11, CR-MOVE-07, CR-TOPPLE-01
-// : every combat command that rolls decides its refusal before the first die — with
+// Covers CR-ATK-01, CR-MAN-09, CR-MAN-10, CR-MAN-11, CR-MOVE-07, CR-TOPPLE-01:
+// every combat command that rolls decides its refusal before the first die — with
 // every die showing any face, a command is accepted or refused alike, and a refusal rolled
 // nothing. Bram (no expertise, so each test runs on to its result in the same command)
 // stands next to the ghoul, Vera behind him.
