@@ -536,14 +536,50 @@ pub(super) fn project(state: &TableState<CrowsState>, viewer: &Viewer) -> Value 
 /// Applies an event. Pure.
 pub(super) fn apply(state: &mut CrowsState, event: &ExploreEvent) {
     use ExploreEvent as E;
-    if let E::ActivityResolved {
-        outcome: ActivityOutcome::Harvested { corpse, .. },
-        ..
-    } = event
-    {
-        // CR-RACT-04: the harvested corpse is destroyed.
-        state.corpses.remove(corpse);
+    match event {
+        E::DungeonEntered { .. }
+        | E::DungeonJudged { .. }
+        | E::DungeonLeft { .. }
+        | E::DungeonTurnPaused { .. }
+        | E::DungeonTurnResumed { .. }
+        | E::RoomsRolled { .. }
+        | E::RoomMarked { .. }
+        | E::EncounterChecked { .. }
+        | E::EncounterHappened { .. }
+        | E::EncounterSign { .. }
+        | E::EncounterTable { .. }
+        | E::EncounterOverdue { .. }
+        | E::TreasureValued { .. }
+        | E::EncounterRulesSet { .. }
+        | E::OutsideTimePassed { .. } => apply_visit(state, event),
+        E::RestEncounterChecked { .. }
+        | E::RestStarted { .. }
+        | E::RestAsleep { .. }
+        | E::RestWoke { .. }
+        | E::RestMidpoint { .. }
+        | E::RestActivityChosen { .. }
+        | E::TaskRuled { .. }
+        | E::RestInterrupted { .. }
+        | E::RestFinishing { .. }
+        | E::WoundPicked { .. }
+        | E::RestFinished { .. }
+        | E::ActivityResolved { .. } => apply_rest(state, event),
+        E::TownPicksOpened { .. }
+        | E::TownEntered { .. }
+        | E::TownLeft { .. }
+        | E::TownNewDay { .. }
+        | E::TownActivityStarted { .. }
+        | E::TownActivityCancelled { .. }
+        | E::TownWorked { .. }
+        | E::TownActivityDone { .. }
+        | E::TownSlept { .. }
+        | E::TownTended { .. } => apply_town(state, event),
     }
+}
+
+/// The dungeon visit, its encounter checks and treasure, and time outside.
+fn apply_visit(state: &mut CrowsState, event: &ExploreEvent) {
+    use ExploreEvent as E;
     let e = &mut state.explore;
     match event {
         E::DungeonEntered {
@@ -611,25 +647,6 @@ pub(super) fn apply(state: &mut CrowsState, event: &ExploreEvent) {
                 },
             );
         }
-        E::RestEncounterChecked { result, due_turn } => {
-            push_recent(
-                &mut e.recent_checks,
-                RecentCheck::Rest {
-                    result: result.clone(),
-                },
-            );
-            if let Some(r) = &mut e.rest {
-                r.check_made = true;
-            }
-            if let (Some(due), Some(s), RestEncounter::Dungeon { check }) =
-                (due_turn, &mut e.secrets, result)
-            {
-                s.pending.push(PendingEncounter {
-                    due_turn: *due,
-                    reason: check.reason.clone(),
-                });
-            }
-        }
         E::EncounterHappened { due_turn } => {
             if let Some(s) = &mut e.secrets
                 && let Some(i) = s.pending.iter().position(|p| p.due_turn == *due_turn)
@@ -658,6 +675,42 @@ pub(super) fn apply(state: &mut CrowsState, event: &ExploreEvent) {
         E::OutsideTimePassed { minutes, .. } => {
             e.outside
                 .advance(u32::try_from(*minutes).unwrap_or(u32::MAX));
+        }
+        _ => {}
+    }
+}
+
+/// A rest: its encounter check, sleep, activities, interruption and end.
+fn apply_rest(state: &mut CrowsState, event: &ExploreEvent) {
+    use ExploreEvent as E;
+    if let E::ActivityResolved {
+        outcome: ActivityOutcome::Harvested { corpse, .. },
+        ..
+    } = event
+    {
+        // CR-RACT-04: the harvested corpse is destroyed.
+        state.corpses.remove(corpse);
+    }
+    let e = &mut state.explore;
+    match event {
+        E::RestEncounterChecked { result, due_turn } => {
+            push_recent(
+                &mut e.recent_checks,
+                RecentCheck::Rest {
+                    result: result.clone(),
+                },
+            );
+            if let Some(r) = &mut e.rest {
+                r.check_made = true;
+            }
+            if let (Some(due), Some(s), RestEncounter::Dungeon { check }) =
+                (due_turn, &mut e.secrets, result)
+            {
+                s.pending.push(PendingEncounter {
+                    due_turn: *due,
+                    reason: check.reason.clone(),
+                });
+            }
         }
         E::RestStarted {
             party,
@@ -750,16 +803,6 @@ pub(super) fn apply(state: &mut CrowsState, event: &ExploreEvent) {
                 }
             }
         }
-        E::TownPicksOpened { creature, needed } => {
-            e.wound_picks.insert(
-                creature.clone(),
-                WoundPick {
-                    purpose: "town".into(),
-                    needed: *needed,
-                    chosen: Vec::new(),
-                },
-            );
-        }
         E::WoundPicked { creature, slot } => {
             if let Some(p) = e.wound_picks.get_mut(creature) {
                 p.chosen.push(*slot);
@@ -810,6 +853,25 @@ pub(super) fn apply(state: &mut CrowsState, event: &ExploreEvent) {
                 _ => {}
             }
             e.task_rulings.remove(creature);
+        }
+        _ => {}
+    }
+}
+
+/// A day in town and its activities.
+fn apply_town(state: &mut CrowsState, event: &ExploreEvent) {
+    use ExploreEvent as E;
+    let e = &mut state.explore;
+    match event {
+        E::TownPicksOpened { creature, needed } => {
+            e.wound_picks.insert(
+                creature.clone(),
+                WoundPick {
+                    purpose: "town".into(),
+                    needed: *needed,
+                    chosen: Vec::new(),
+                },
+            );
         }
         E::TownEntered { day } => e.town = Some(TownDay::new(*day)),
         E::TownLeft {} => {
@@ -866,6 +928,7 @@ pub(super) fn apply(state: &mut CrowsState, event: &ExploreEvent) {
             }
             e.wound_picks.remove(creature);
         }
+        _ => {}
     }
 }
 

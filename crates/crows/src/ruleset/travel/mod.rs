@@ -568,6 +568,57 @@ fn set_party(
 
 /// Applies an event. Pure.
 pub(super) fn apply(state: &mut CrowsState, event: &TravelEvent) {
+    use TravelEvent as E;
+    match event {
+        E::TravelOptionsSet { .. }
+        | E::HexesSet { .. }
+        | E::HexesRemoved { .. }
+        | E::SiteSet { .. }
+        | E::SiteSeen { .. }
+        | E::PositionSeen { .. }
+        | E::SiteRemoved { .. }
+        | E::PartySet { .. }
+        | E::PositionSet { .. } => apply_map(state, event),
+        E::DayBegun { .. }
+        | E::RoleDeclared { .. }
+        | E::RoleWithdrawn { .. }
+        | E::TrackRuled { .. }
+        | E::AssistDeclared { .. }
+        | E::RoleTestsStarted { .. }
+        | E::TravelTestStarted { .. }
+        | E::AssistMade { .. }
+        | E::RoleResolved { .. }
+        | E::ChoiceMade { .. }
+        | E::SupportGiven { .. }
+        | E::MiasmaEdgeGiven { .. }
+        | E::Rewarded { .. }
+        | E::RolesDone { .. }
+        | E::StepSet { .. }
+        | E::DayEnded { .. }
+        | E::HoursPassed { .. } => apply_day(state, event),
+        E::RoadChecked { .. }
+        | E::EncounterRuled { .. }
+        | E::SiteRuled { .. }
+        | E::HexLeft { .. }
+        | E::SiteEntered { .. }
+        | E::SiteLeft { .. } => apply_road(state, event),
+        E::RestBegun { .. }
+        | E::RestSnapshot { .. }
+        | E::MealsEaten { .. }
+        | E::TravelRestInterrupted { .. }
+        | E::RestDenied { .. }
+        | E::MiasmaRoundStarted { .. }
+        | E::MiasmaRolled { .. }
+        | E::MiasmaChoiceAsked { .. }
+        | E::MiasmaChoice { .. }
+        | E::MiasmaSet { .. }
+        | E::ExpertiseGranted { .. }
+        | E::MiasmaRoundDone { .. } => apply_rest(state, event),
+    }
+}
+
+/// The map: hexes, sites, the party and its position, the travel options.
+fn apply_map(state: &mut CrowsState, event: &TravelEvent) {
     let t = &mut state.travel;
     use TravelEvent as E;
     match event {
@@ -597,6 +648,15 @@ pub(super) fn apply(state: &mut CrowsState, event: &TravelEvent) {
         }
         E::PartySet { party } => t.party = party.clone(),
         E::PositionSet { position, .. } => t.position = Some(*position),
+        _ => {}
+    }
+}
+
+/// The day's steps: its beginning, roles and their tests, the step and the day's end.
+fn apply_day(state: &mut CrowsState, event: &TravelEvent) {
+    let t = &mut state.travel;
+    use TravelEvent as E;
+    match event {
         E::DayBegun { number, tally } => {
             t.days = *number;
             t.day = Some(TravelDay {
@@ -716,6 +776,25 @@ pub(super) fn apply(state: &mut CrowsState, event: &TravelEvent) {
                 d.testing = None;
             }
         }
+        E::StepSet { step } => {
+            if let Some(d) = &mut t.day {
+                d.step = *step;
+                if *step == Step::NextDay {
+                    d.rest = None;
+                }
+            }
+        }
+        E::DayEnded { .. } => t.day = None,
+        E::HoursPassed { carry, .. } => t.hours_carry = *carry,
+        _ => {}
+    }
+}
+
+/// The road: its encounter check, hexes travelled, sites entered and left.
+fn apply_road(state: &mut CrowsState, event: &TravelEvent) {
+    let t = &mut state.travel;
+    use TravelEvent as E;
+    match event {
         E::RoadChecked { encounter, .. } => {
             if let Some(d) = &mut t.day {
                 d.encounter_checks += 1;
@@ -743,6 +822,15 @@ pub(super) fn apply(state: &mut CrowsState, event: &TravelEvent) {
             t.exploring = None;
             t.dungeon_encounter_threshold = None;
         }
+        _ => {}
+    }
+}
+
+/// A rest in the open and the Miasma round after it.
+fn apply_rest(state: &mut CrowsState, event: &TravelEvent) {
+    let t = &mut state.travel;
+    use TravelEvent as E;
+    match event {
         E::RestBegun { in_miasma, .. } => {
             t.rest_denied.clear();
             if let Some(d) = &mut t.day {
@@ -823,16 +911,7 @@ pub(super) fn apply(state: &mut CrowsState, event: &TravelEvent) {
                 d.rest = None;
             }
         }
-        E::StepSet { step } => {
-            if let Some(d) = &mut t.day {
-                d.step = *step;
-                if *step == Step::NextDay {
-                    d.rest = None;
-                }
-            }
-        }
-        E::DayEnded { .. } => t.day = None,
-        E::HoursPassed { carry, .. } => t.hours_carry = *carry,
+        _ => {}
     }
 }
 
