@@ -19,6 +19,7 @@ mod geometry_props;
 mod grid;
 mod hiding;
 mod inventory_props;
+mod layering;
 mod maneuvers;
 mod modifier_registry;
 mod modifiers;
