@@ -59,16 +59,7 @@ pub(in crate::ruleset) fn roll_die(
     visibility: Visibility,
 ) -> Result<u8, RuleError> {
     let result = ctx.roll(label, &format!("1d{sides}"), visibility)?;
-    u8::try_from(result.total)
-        .ok()
-        .filter(|f| (1..=sides).contains(f))
-        .ok_or_else(|| {
-            RuleError::new(
-                "bad_face",
-                format!("a d{sides} showed {}, outside 1…{sides}", result.total),
-            )
-            .rule("CR-DICE-01")
-        })
+    crate::dice::face_of(sides, result.total).map_err(|e| err("bad_face", e))
 }
 
 pub(in crate::ruleset) fn roll_d6s(
