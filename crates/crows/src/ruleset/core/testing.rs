@@ -69,12 +69,11 @@
 //!   [`assist_charges`] (CR-ASSIST-03).
 
 use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::conditions::{ConditionKind, own_test_modifiers};
 use crate::expertise::{Eligibility, ExpertiseName, Expertises, eligibility};
 use crate::special_tests::{GroupTest, PendingAssist};
-use crate::test_roll::retry::RetryStatus;
 use crate::test_roll::{
     Characteristic, Modifier, ModifierSource, ResolvedTest, RolledTest, SourceKind, TestKind,
     TestSpec,
