@@ -95,6 +95,9 @@ pub enum CreatureError {
     #[error("an ancestry label is 1…64 characters (CR-CORE-13)")]
     #[strum(props(rule = "CR-CORE-13"))]
     BadAncestry,
+    #[error("a character name is 1…{max} characters (CR-CORE-09)")]
+    #[strum(props(rule = "CR-CORE-09"))]
+    BadCharacterName { max: usize },
     #[error("name exceptions to `add` or `remove` (CR-CORE-03)")]
     #[strum(props(rule = "CR-CORE-03"))]
     NoOverrides,
@@ -127,6 +130,27 @@ pub fn may_set_ancestry(ancestry: Option<&str>) -> Result<(), CreatureError> {
         return Err(CreatureError::BadAncestry);
     }
     Ok(())
+}
+
+/// Longest character name and ancestry label a player asks for (characters).
+pub const MAX_REQUESTED_LABEL: usize = 64;
+
+/// A name a player asks for a new character (CR-CORE-09): trimmed, 1…[`MAX_REQUESTED_LABEL`]
+/// characters.
+pub fn character_name(text: &str) -> Result<String, CreatureError> {
+    requested_label(text).ok_or(CreatureError::BadCharacterName {
+        max: MAX_REQUESTED_LABEL,
+    })
+}
+
+/// An ancestry a player asks for (CR-CORE-13): trimmed, 1…[`MAX_REQUESTED_LABEL`] characters.
+pub fn ancestry_label(text: &str) -> Result<String, CreatureError> {
+    requested_label(text).ok_or(CreatureError::BadAncestry)
+}
+
+fn requested_label(text: &str) -> Option<String> {
+    let t = text.trim();
+    (!t.is_empty() && t.chars().count() <= MAX_REQUESTED_LABEL).then(|| t.to_string())
 }
 
 /// A ruling on a creature's exceptions names some to add or remove, at most

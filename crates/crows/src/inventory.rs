@@ -461,6 +461,9 @@ pub enum InventoryError {
     #[error("only the Referee renames an item card; a player writes its notes (CR-INV-08)")]
     #[strum(props(rule = "CR-INV-08"))]
     RenameRefused,
+    #[error("an item name is 1…{max} characters (CR-INV-08)")]
+    #[strum(props(rule = "CR-INV-08"))]
+    BadItemName { max: usize },
 }
 
 crate::refusal::refusal!(InventoryError, "inventory");
@@ -479,6 +482,18 @@ pub fn may_draw_from_backpack(timing: Timing) -> Result<(), InventoryError> {
         return Err(InventoryError::DrawOutsideCombat);
     }
     Ok(())
+}
+
+/// Longest item name on an item card (CR-INV-08).
+pub const MAX_ITEM_NAME: usize = 64;
+
+/// A new name for an item card (CR-INV-08): trimmed, 1…[`MAX_ITEM_NAME`] characters.
+pub fn item_name(text: &str) -> Result<String, InventoryError> {
+    let t = text.trim();
+    if t.is_empty() || t.chars().count() > MAX_ITEM_NAME {
+        return Err(InventoryError::BadItemName { max: MAX_ITEM_NAME });
+    }
+    Ok(t.to_string())
 }
 
 /// An item card's edit names a new name or notes, and only the Referee renames (CR-INV-08).

@@ -1,5 +1,5 @@
 //! Small helpers every family uses: rule errors, snake-case names, recorded dice, the
-//! table's timing and bounded labels.
+//! table's timing.
 
 use engine::{Ctx, RuleError, Visibility};
 use serde::Serialize;
@@ -79,23 +79,6 @@ pub(in crate::ruleset) fn timing(ctx: &Ctx<'_, Crows>) -> Timing {
     } else {
         Timing::OutsideCombatRounds
     }
-}
-
-/// A label of 1…`max` characters (counted as characters, not bytes), trimmed.
-pub(super) fn label(
-    text: &str,
-    max: usize,
-    code: &str,
-    what: &str,
-    rule: &str,
-) -> Result<String, RuleError> {
-    let t = text.trim();
-    if t.is_empty() || t.chars().count() > max {
-        return Err(
-            RuleError::new(code, format!("{what} is 1…{max} characters ({rule})")).rule(rule),
-        );
-    }
-    Ok(t.to_string())
 }
 
 /// The error for a decision whose recorded context lacks what its answer needs.

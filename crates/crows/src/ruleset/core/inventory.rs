@@ -48,7 +48,7 @@ use crate::ruleset::adapter::Crows;
 
 use super::events::CoreEvent;
 use super::records::{audience, living, set_creature, set_creature_only, standing_on};
-use crate::ruleset::adapter::{err, label, roll_d6s, roll_die, timing};
+use crate::ruleset::adapter::{err, roll_d6s, roll_die, timing};
 use crate::ruleset::state::GroundItem;
 
 /// Rolls the usage dice of `items` (item, number of d6) of creature `c`, each labelled with the
@@ -127,7 +127,7 @@ pub(in crate::ruleset) fn drop_to_ground(
 }
 
 /// Longest item name and item-card notes (CR-INV-08).
-pub const MAX_ITEM_NAME: usize = 64;
+pub use crate::inventory::MAX_ITEM_NAME;
 
 pub const MAX_ITEM_NOTES: usize = 500;
 
@@ -565,16 +565,9 @@ impl Crows {
             _ => err("rename_refused", e),
         })?;
         let name = name
-            .map(|n| {
-                label(
-                    n,
-                    MAX_ITEM_NAME,
-                    "bad_item_name",
-                    "an item name",
-                    "CR-INV-08",
-                )
-            })
-            .transpose()?;
+            .map(crate::inventory::item_name)
+            .transpose()
+            .map_err(|e| err("bad_item_name", e))?;
         let notes = notes.map(str::trim);
         if notes.is_some_and(|n| n.chars().count() > MAX_ITEM_NOTES) {
             return Err(RuleError::new(
