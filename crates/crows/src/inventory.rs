@@ -461,6 +461,13 @@ pub enum InventoryError {
     #[error("only the Referee renames an item card; a player writes its notes (CR-INV-08)")]
     #[strum(props(rule = "CR-INV-08"))]
     RenameRefused,
+    #[error("{item}: {forbids} while {note} lasts ({rule})")]
+    SlotUnusable {
+        item: String,
+        forbids: String,
+        note: String,
+        rule: String,
+    },
     #[error("an item name is 1…{max} characters (CR-INV-08)")]
     #[strum(props(rule = "CR-INV-08"))]
     BadItemName { max: usize },

@@ -86,23 +86,7 @@ pub(in crate::ruleset) fn check_standing_slots(
     after: &crate::inventory::Inventory,
 ) -> Result<(), RuleError> {
     let active = standing_on(ctx, id);
-    let Some((item, a)) = crate::standing::check_change(&active, before, after) else {
-        return Ok(());
-    };
-    let name = after
-        .item(item)
-        .or_else(|| before.item(item))
-        .map_or_else(|| format!("item {}", item.0), |i| i.name.clone());
-    Err(RuleError::new(
-        "slot_unusable",
-        format!(
-            "{name}: {} while {} lasts ({})",
-            a.standing.forbids(),
-            a.note,
-            a.rule
-        ),
-    )
-    .rule(a.rule.clone()))
+    crate::standing::may_change(&active, before, after).map_err(|e| err("slot_unusable", e))
 }
 
 pub(in crate::ruleset) fn drop_to_ground(

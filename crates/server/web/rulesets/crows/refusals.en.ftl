@@ -84,6 +84,7 @@ err-inventory-no_armor_worn = No armor is worn
 err-inventory-nothing_to_edit = Give the item's new name or notes
 err-inventory-rename_refused = Only the Referee renames an item card; a player writes its notes
 err-inventory-bad_item_name = An item name is 1 to { $max } characters
+err-inventory-slot_unusable = { $item }: that slot cannot be used while the effect lasts
 err-fight-face = A d{ $sides } cannot show { $face }
 err-fight-duplicate_creature = The same creature is listed twice
 err-fight-unknown_creature = That creature takes no part in this fight

@@ -81,6 +81,7 @@ err-inventory-no_armor_worn = Доспех не надет
 err-inventory-nothing_to_edit = Укажите новое название предмета или заметки
 err-inventory-rename_refused = Переименовывает карточку предмета только Рефери; игрок пишет заметки
 err-inventory-bad_item_name = Название предмета: длина от 1 до { $max }
+err-inventory-slot_unusable = «{ $item }»: этот слот нельзя использовать, пока действует эффект
 err-fight-face = У d{ $sides } нет грани { $face }
 err-fight-duplicate_creature = Одно и то же существо указано дважды
 err-fight-unknown_creature = Это существо не участвует в бою
