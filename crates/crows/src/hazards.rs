@@ -60,6 +60,8 @@ pub enum HazardError {
     NotARation { item: String },
 }
 
+crate::refusal::refusal!(HazardError, "hazard");
+
 /// Only a ration is eaten as one (CR-HAZ-03).
 pub fn may_eat(item: &str, is_ration: bool) -> Result<(), HazardError> {
     if !is_ration {
@@ -69,8 +71,6 @@ pub fn may_eat(item: &str, is_ration: bool) -> Result<(), HazardError> {
     }
     Ok(())
 }
-
-crate::refusal::refusal!(HazardError, "hazard");
 
 fn sum_d6(faces: &[u8]) -> Result<u16, HazardError> {
     let mut s = 0u16;
