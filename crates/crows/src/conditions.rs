@@ -290,9 +290,31 @@ pub enum ConditionError {
     #[error("CR-COND-07: an unconscious creature takes no maneuvers")]
     #[strum(props(rule = "CR-COND-07"))]
     Unconscious,
+    #[error("{creature} already has {}", .condition.name())]
+    #[strum(props(rule = "CR-COND-01"))]
+    AlreadyPresent {
+        creature: String,
+        condition: ConditionKind,
+    },
 }
 
 crate::refusal::refusal!(ConditionError, "condition");
+
+/// A condition given by a command is new: one already present is refused, not stacked
+/// (CR-COND-01).
+pub fn must_be_new(
+    applied: Applied,
+    creature: &str,
+    condition: ConditionKind,
+) -> Result<(), ConditionError> {
+    if applied == Applied::AlreadyPresent {
+        return Err(ConditionError::AlreadyPresent {
+            creature: creature.to_string(),
+            condition,
+        });
+    }
+    Ok(())
+}
 
 /// Why a grab ends (CR-COND-04).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

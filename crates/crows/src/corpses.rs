@@ -79,6 +79,18 @@ pub enum CorpseError {
     #[error("CR-ERR-12: only Holy Shit! corpses may take more slots than the table says")]
     #[strum(props(rule = "CR-ERR-12"))]
     NotHolyShit,
+    #[error("no corpse of `{corpse}` lies here (CR-CORE-05)")]
+    #[strum(props(rule = "CR-CORE-05"))]
+    Unknown { corpse: String },
+    #[error(
+        "{corpse} takes {needed} slots: no slot kind of {carrier} has that many (CR-CORPSE-02)"
+    )]
+    #[strum(props(rule = "CR-CORPSE-02"))]
+    TooBig {
+        corpse: String,
+        needed: u16,
+        carrier: String,
+    },
 }
 
 crate::refusal::refusal!(CorpseError, "corpse");
@@ -141,6 +153,32 @@ pub fn fits_some_slot_kind(layout: InventoryLayout, slots: u16, backpack_only: b
         vec![layout.hands, layout.belt, layout.backpack]
     };
     kinds.into_iter().any(|n| u16::from(n) >= slots)
+}
+
+/// The corpse of `corpse`, if one lies here: a dead creature's body stays as an object
+/// (CR-CORE-05).
+pub fn lying<T>(corpse: &str, body: Option<T>) -> Result<T, CorpseError> {
+    body.ok_or_else(|| CorpseError::Unknown {
+        corpse: corpse.to_string(),
+    })
+}
+
+/// [`fits_some_slot_kind`] as the refusal of `carrier` picking up `corpse` (CR-CORPSE-02).
+pub fn may_carry(
+    corpse: &str,
+    carrier: &str,
+    layout: InventoryLayout,
+    needed: u16,
+    backpack_only: bool,
+) -> Result<(), CorpseError> {
+    if !fits_some_slot_kind(layout, needed, backpack_only) {
+        return Err(CorpseError::TooBig {
+            corpse: corpse.to_string(),
+            needed,
+            carrier: carrier.to_string(),
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]

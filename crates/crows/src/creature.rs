@@ -89,11 +89,94 @@ pub enum CreatureError {
         creature: String,
         condition: ConditionKind,
     },
+    #[error("Stamina {stamina} is above the maximum {max}")]
+    #[strum(props(rule = "CR-DMG-06"))]
+    StaminaAboveMax { stamina: u16, max: u16 },
+    #[error("an ancestry label is 1…64 characters (CR-CORE-13)")]
+    #[strum(props(rule = "CR-CORE-13"))]
+    BadAncestry,
+    #[error("a character name is 1…{max} characters (CR-CORE-09)")]
+    #[strum(props(rule = "CR-CORE-09"))]
+    BadCharacterName { max: usize },
+    #[error("name exceptions to `add` or `remove` (CR-CORE-03)")]
+    #[strum(props(rule = "CR-CORE-03"))]
+    NoOverrides,
+    #[error("at most {max} exceptions, none both added and removed (CR-CORE-03)")]
+    #[strum(props(rule = "CR-CORE-03"))]
+    BadOverrides { max: usize },
+    #[error("the Miasma turned `{creature}`: only the Referee acts for it now")]
+    #[strum(props(rule = "CR-MIASMA-08"))]
+    Turned { creature: String },
     #[error(transparent)]
     Condition(#[from] crate::conditions::ConditionError),
 }
 
 crate::refusal::refusal!(CreatureError, "creature"; condition => Condition);
+
+/// Most exceptions one ruling adds and removes together (CR-CORE-03).
+pub const MAX_RULED_OVERRIDES: usize = 32;
+
+/// The Referee's `edit_creature` may set Stamina up to the maximum, never above (CR-DMG-06).
+pub fn may_set_stamina(stamina: u16, max: u16) -> Result<(), CreatureError> {
+    if stamina > max {
+        return Err(CreatureError::StaminaAboveMax { stamina, max });
+    }
+    Ok(())
+}
+
+/// An ancestry is a cosmetic label of 1…64 bytes, or none (CR-CORE-13).
+pub fn may_set_ancestry(ancestry: Option<&str>) -> Result<(), CreatureError> {
+    if ancestry.is_some_and(|a| a.is_empty() || a.len() > 64) {
+        return Err(CreatureError::BadAncestry);
+    }
+    Ok(())
+}
+
+/// Longest character name and ancestry label a player asks for (characters).
+pub const MAX_REQUESTED_LABEL: usize = 64;
+
+/// A name a player asks for a new character (CR-CORE-09): trimmed, 1…[`MAX_REQUESTED_LABEL`]
+/// characters.
+pub fn character_name(text: &str) -> Result<String, CreatureError> {
+    requested_label(text).ok_or(CreatureError::BadCharacterName {
+        max: MAX_REQUESTED_LABEL,
+    })
+}
+
+/// An ancestry a player asks for (CR-CORE-13): trimmed, 1…[`MAX_REQUESTED_LABEL`] characters.
+pub fn ancestry_label(text: &str) -> Result<String, CreatureError> {
+    requested_label(text).ok_or(CreatureError::BadAncestry)
+}
+
+fn requested_label(text: &str) -> Option<String> {
+    let t = text.trim();
+    (!t.is_empty() && t.chars().count() <= MAX_REQUESTED_LABEL).then(|| t.to_string())
+}
+
+/// A ruling on a creature's exceptions names some to add or remove, at most
+/// [`MAX_RULED_OVERRIDES`], none on both sides (CR-CORE-03).
+pub fn may_rule_overrides<T: PartialEq>(add: &[T], remove: &[T]) -> Result<(), CreatureError> {
+    if add.is_empty() && remove.is_empty() {
+        return Err(CreatureError::NoOverrides);
+    }
+    if add.len() + remove.len() > MAX_RULED_OVERRIDES || add.iter().any(|o| remove.contains(o)) {
+        return Err(CreatureError::BadOverrides {
+            max: MAX_RULED_OVERRIDES,
+        });
+    }
+    Ok(())
+}
+
+/// A player acts for none of `turned`, the characters the Miasma turned: they are the
+/// Referee's now (CR-MIASMA-08). Refused naming the first.
+pub fn may_act_for<'a>(turned: impl IntoIterator<Item = &'a str>) -> Result<(), CreatureError> {
+    match turned.into_iter().next() {
+        Some(id) => Err(CreatureError::Turned {
+            creature: id.to_string(),
+        }),
+        None => Ok(()),
+    }
+}
 
 /// The three characteristics (CR-CORE-08), shared with the tests (`crate::test_roll`). There is
 /// no social characteristic (CR-CORE-10).

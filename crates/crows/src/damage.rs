@@ -130,11 +130,121 @@ pub enum DamageError {
     #[error("CR-DMG-04: {0} has no Armor Defense")]
     #[strum(props(rule = "CR-DMG-04"))]
     NotArmor(ItemId),
+    #[error("no backpack slot can take the wound (drop an item first)")]
+    #[strum(props(rule = "CR-ERR-11"))]
+    NoWoundSlot,
+    #[error("an object's id is 1…{max} characters (CR-DMG-09)")]
+    #[strum(props(rule = "CR-DMG-09"))]
+    BadObjectId { max: usize },
+    #[error("name the object in 1…{max} characters (CR-DMG-09)")]
+    #[strum(props(rule = "CR-DMG-09"))]
+    BadObjectName { max: usize },
+    #[error("`{id}` is a creature's id: an object needs its own (CR-DMG-09)")]
+    #[strum(props(rule = "CR-DMG-09"))]
+    ObjectIdTaken { id: String },
+    #[error("a table holds at most {max} objects (limits.objects)")]
+    #[strum(props(rule = "limits.objects"))]
+    TooManyObjects { max: usize },
+    #[error(
+        "an object with Stamina starts above 0; leave `stamina` out for a structure \
+         that takes no damage (CR-DMG-09, CR-CORE-07)"
+    )]
+    #[strum(props(rule = "CR-DMG-09"))]
+    ZeroStamina,
+    #[error("no object `{id}` is in play (place_object first) (CR-DMG-09)")]
+    #[strum(props(rule = "CR-DMG-09"))]
+    NoObject { id: String },
+    #[error("{item} is already destroyed (CR-DMG-09)")]
+    #[strum(props(rule = "CR-DMG-09"))]
+    Destroyed { item: String },
+    #[error(
+        "{object} has no Stamina: a structure takes no damage unless a rule says so \
+         (CR-CORE-07)"
+    )]
+    #[strum(props(rule = "CR-CORE-07"))]
+    NoStamina { object: String },
+    #[error("{object} is an object: objects take no conditions (CR-DMG-09)")]
+    #[strum(props(rule = "CR-DMG-09"))]
+    ObjectTakesNoConditions { object: String },
     #[error(transparent)]
     Inventory(#[from] InventoryError),
 }
 
 crate::refusal::refusal!(DamageError, "damage"; inventory => Inventory);
+
+/// Most objects one table holds (each is a few hundred bytes of state and view).
+pub const MAX_OBJECTS: usize = 1_000;
+
+/// The longest object id (characters).
+pub const MAX_OBJECT_ID: usize = 64;
+
+/// The backpack slots a wound may go into (CR-DMG-11 with the CR-ERR-11 option), refused
+/// when there are none.
+pub fn wound_slots(creature: &Creature) -> Result<Vec<u8>, DamageError> {
+    let free = creature.inventory.free_wound_slots();
+    if free.is_empty() {
+        return Err(DamageError::NoWoundSlot);
+    }
+    Ok(free)
+}
+
+/// What the Referee puts into play as object `id` (CR-DMG-09): an id of its own
+/// (`id_taken`: a creature's or a corpse's) of 1…[`MAX_OBJECT_ID`] characters, a name of
+/// 1…`max_name`, room at the table unless it replaces one (`is_new`, `count`), and Stamina
+/// above 0 when it has any (none: a structure, CR-CORE-07). `id` and `name` come trimmed.
+pub fn may_place_object(
+    id: &str,
+    name: &str,
+    max_name: usize,
+    id_taken: bool,
+    is_new: bool,
+    count: usize,
+    stamina: Option<u16>,
+) -> Result<(), DamageError> {
+    if id.is_empty() || id.chars().count() > MAX_OBJECT_ID {
+        return Err(DamageError::BadObjectId { max: MAX_OBJECT_ID });
+    }
+    if name.is_empty() || name.chars().count() > max_name {
+        return Err(DamageError::BadObjectName { max: max_name });
+    }
+    if id_taken {
+        return Err(DamageError::ObjectIdTaken { id: id.to_string() });
+    }
+    if is_new && count >= MAX_OBJECTS {
+        return Err(DamageError::TooManyObjects { max: MAX_OBJECTS });
+    }
+    if stamina == Some(0) {
+        return Err(DamageError::ZeroStamina);
+    }
+    Ok(())
+}
+
+/// The object `id` damage goes to (CR-DMG-09): one in play, not destroyed, with Stamina (a
+/// structure takes none unless a rule says so, CR-CORE-07).
+pub fn damageable<'a>(id: &str, object: Option<&'a Object>) -> Result<&'a Object, DamageError> {
+    let object = object.ok_or_else(|| DamageError::NoObject { id: id.to_string() })?;
+    if object.destroyed {
+        return Err(DamageError::Destroyed {
+            item: object.name.clone(),
+        });
+    }
+    if object.stamina.is_none() {
+        return Err(DamageError::NoStamina {
+            object: object.name.clone(),
+        });
+    }
+    Ok(object)
+}
+
+/// Objects take no conditions (CR-DMG-09): refused when the id names `object`.
+pub fn no_conditions(object: Option<&Object>) -> Result<(), DamageError> {
+    match object {
+        Some(o) => Err(DamageError::ObjectTakesNoConditions {
+            object: o.name.clone(),
+        }),
+        None => Ok(()),
+    }
+}
 
 /// What one instance of damage did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -35,9 +35,20 @@ pub enum DiceError {
     #[error("a d{sides} face must be 1…{sides}, got {face} (CR-DICE-03)")]
     #[strum(props(rule = "CR-DICE-03"))]
     FaceOutOfRange { face: u32, sides: u32 },
+    #[error("a d{sides} showed {face}, outside 1…{sides}")]
+    #[strum(props(rule = "CR-DICE-01"))]
+    ShowedOutside { face: i64, sides: u8 },
 }
 
 crate::refusal::refusal!(DiceError, "dice");
+
+/// The face a rolled d`sides` showed, as a die face: 1…`sides` (CR-DICE-01).
+pub fn face_of(sides: u8, total: i64) -> Result<u8, DiceError> {
+    u8::try_from(total)
+        .ok()
+        .filter(|f| (1..=sides).contains(f))
+        .ok_or(DiceError::ShowedOutside { face: total, sides })
+}
 
 fn d10(face: u8) -> Result<u8, DiceError> {
     if (1..=10).contains(&face) {

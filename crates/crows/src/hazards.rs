@@ -55,9 +55,22 @@ pub enum HazardError {
     #[error("CR-HAZ-02: no reaction left (used, or unconscious): no resistance roll")]
     #[strum(props(rule = "CR-HAZ-02"))]
     NoReaction,
+    #[error("{item} is not a ration")]
+    #[strum(props(rule = "CR-HAZ-03"))]
+    NotARation { item: String },
 }
 
 crate::refusal::refusal!(HazardError, "hazard");
+
+/// Only a ration is eaten as one (CR-HAZ-03).
+pub fn may_eat(item: &str, is_ration: bool) -> Result<(), HazardError> {
+    if !is_ration {
+        return Err(HazardError::NotARation {
+            item: item.to_string(),
+        });
+    }
+    Ok(())
+}
 
 fn sum_d6(faces: &[u8]) -> Result<u16, HazardError> {
     let mut s = 0u16;

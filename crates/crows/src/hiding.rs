@@ -30,9 +30,103 @@ pub enum HideError {
     )]
     #[strum(props(rule = "CR-HIDE-01"))]
     Observed { hider: String, observer: String },
+    #[error("hide from 1…{max} observers (CR-HIDE-05)")]
+    #[strum(props(rule = "CR-HIDE-05"))]
+    HideFromCount { max: usize },
+    #[error("a creature cannot hide from itself (CR-HIDE-05)")]
+    #[strum(props(rule = "CR-HIDE-05"))]
+    HideFromSelf,
+    #[error("{creature} is not hidden from them (CR-HIDE-05)")]
+    #[strum(props(rule = "CR-HIDE-05"))]
+    NotHidden { creature: String },
+    #[error("sneak past 1…{max} creatures (CR-HIDE-02)")]
+    #[strum(props(rule = "CR-HIDE-02"))]
+    SneakPastCount { max: usize },
+    #[error("a creature cannot sneak past itself (CR-HIDE-02)")]
+    #[strum(props(rule = "CR-HIDE-02"))]
+    SneakPastSelf,
+    #[error("{creature} moved {squares_moved} squares but its speed is {speed} (CR-HIDE-02)")]
+    #[strum(props(rule = "CR-HIDE-02"))]
+    SneakTooFast {
+        creature: String,
+        squares_moved: u32,
+        speed: u32,
+    },
 }
 
 crate::refusal::refusal!(HideError, "hide");
+
+/// Most observers one hide test names (CR-HIDE-05).
+pub const MAX_HIDE_FROM: usize = 64;
+
+/// Most creatures one sneak test passes (CR-HIDE-02).
+pub const MAX_SNEAK_PAST: usize = 64;
+
+/// May `hider` make a hide test against `from` (CR-HIDE-01/05): 1…[`MAX_HIDE_FROM`] others,
+/// none watching. `known` looks each observer up first (the caller's refusal for a creature
+/// that is not there comes out as `Err`); the rule's own refusal is the inner result.
+pub fn may_hide<E>(
+    hider: &str,
+    from: &[String],
+    watching: &[String],
+    mut known: impl FnMut(&str) -> Result<(), E>,
+) -> Result<Result<(), HideError>, E> {
+    if from.is_empty() || from.len() > MAX_HIDE_FROM {
+        return Ok(Err(HideError::HideFromCount { max: MAX_HIDE_FROM }));
+    }
+    for o in from {
+        known(o)?;
+        if o == hider {
+            return Ok(Err(HideError::HideFromSelf));
+        }
+        if let Err(e) = HiddenFrom::may_try_to_hide(hider, o, watching.contains(o)) {
+            return Ok(Err(e));
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// May `sneaker` (named `name`, of current `speed`) sneak past `past` having moved
+/// `squares_moved` squares (CR-HIDE-02): 1…[`MAX_SNEAK_PAST`] others, no farther than its
+/// speed. `known` looks each one up first, as in [`may_hide`].
+pub fn may_sneak<E>(
+    sneaker: &str,
+    name: &str,
+    past: &[String],
+    squares_moved: u32,
+    speed: u32,
+    mut known: impl FnMut(&str) -> Result<(), E>,
+) -> Result<Result<(), HideError>, E> {
+    if past.is_empty() || past.len() > MAX_SNEAK_PAST {
+        return Ok(Err(HideError::SneakPastCount {
+            max: MAX_SNEAK_PAST,
+        }));
+    }
+    for p in past {
+        known(p)?;
+        if p == sneaker {
+            return Ok(Err(HideError::SneakPastSelf));
+        }
+    }
+    if squares_moved > speed {
+        return Ok(Err(HideError::SneakTooFast {
+            creature: name.to_string(),
+            squares_moved,
+            speed,
+        }));
+    }
+    Ok(Ok(()))
+}
+
+/// A reveal names someone `creature` is hidden from (CR-HIDE-05).
+pub fn may_reveal(creature: &str, hidden_from_any: bool) -> Result<(), HideError> {
+    if !hidden_from_any {
+        return Err(HideError::NotHidden {
+            creature: creature.to_string(),
+        });
+    }
+    Ok(())
+}
 
 /// Who is hidden from whom (engine ids).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]

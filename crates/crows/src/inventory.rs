@@ -446,9 +446,73 @@ pub enum InventoryError {
     #[error("CR-DICE-01: a d6 face must be 1-6, got {0}")]
     #[strum(props(rule = "CR-DICE-01"))]
     BadD6(u8),
+    #[error("an item takes 1 slot or more")]
+    #[strum(props(rule = "CR-INV-03"))]
+    NoSlots,
+    #[error("outside combat-round time items move freely: use move_items")]
+    #[strum(props(rule = "CR-INV-11"))]
+    DrawOutsideCombat,
+    #[error("no armor is worn")]
+    #[strum(props(rule = "CR-INV-09"))]
+    NoArmorWorn,
+    #[error("give the item's new `name` or `notes` (CR-INV-08)")]
+    #[strum(props(rule = "CR-INV-08"))]
+    NothingToEdit,
+    #[error("only the Referee renames an item card; a player writes its notes (CR-INV-08)")]
+    #[strum(props(rule = "CR-INV-08"))]
+    RenameRefused,
+    #[error("{item}: {forbids} while {note} lasts ({rule})")]
+    SlotUnusable {
+        item: String,
+        forbids: String,
+        note: String,
+        rule: String,
+    },
+    #[error("an item name is 1…{max} characters (CR-INV-08)")]
+    #[strum(props(rule = "CR-INV-08"))]
+    BadItemName { max: usize },
 }
 
 crate::refusal::refusal!(InventoryError, "inventory");
+
+/// An item made up at the table takes at least one slot (CR-INV-03).
+pub fn may_make_item(slots: u16) -> Result<(), InventoryError> {
+    if slots == 0 {
+        return Err(InventoryError::NoSlots);
+    }
+    Ok(())
+}
+
+/// The backpack draw's d10 is a combat-round rule: outside it items move freely (CR-INV-11).
+pub fn may_draw_from_backpack(timing: Timing) -> Result<(), InventoryError> {
+    if timing != Timing::CombatRounds {
+        return Err(InventoryError::DrawOutsideCombat);
+    }
+    Ok(())
+}
+
+/// Longest item name on an item card (CR-INV-08).
+pub const MAX_ITEM_NAME: usize = 64;
+
+/// A new name for an item card (CR-INV-08): trimmed, 1…[`MAX_ITEM_NAME`] characters.
+pub fn item_name(text: &str) -> Result<String, InventoryError> {
+    let t = text.trim();
+    if t.is_empty() || t.chars().count() > MAX_ITEM_NAME {
+        return Err(InventoryError::BadItemName { max: MAX_ITEM_NAME });
+    }
+    Ok(t.to_string())
+}
+
+/// An item card's edit names a new name or notes, and only the Referee renames (CR-INV-08).
+pub fn may_edit_item(name: bool, notes: bool, by_referee: bool) -> Result<(), InventoryError> {
+    if !name && !notes {
+        return Err(InventoryError::NothingToEdit);
+    }
+    if name && !by_referee {
+        return Err(InventoryError::RenameRefused);
+    }
+    Ok(())
+}
 
 /// The options that shape slot rules (from [`crate::world_options::WorldOptions`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -1048,6 +1112,11 @@ impl Inventory {
     /// rulebook wins).
     pub fn take_off_armor(&mut self) -> Option<ItemId> {
         self.worn_armor.take()
+    }
+
+    /// [`Self::take_off_armor`] as a command: refused when no armor is worn (CR-INV-09).
+    pub fn take_off_worn_armor(&mut self) -> Result<ItemId, InventoryError> {
+        self.take_off_armor().ok_or(InventoryError::NoArmorWorn)
     }
 
     pub fn worn_armor(&self) -> Option<ItemId> {

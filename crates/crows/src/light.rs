@@ -46,11 +46,78 @@ pub enum LightError {
     #[error("CR-LIGHT-05: guessing a square applies only to a silent target in darkness")]
     #[strum(props(rule = "CR-LIGHT-05"))]
     NoGuessNeeded,
+    #[error("{creature} sees without light: no square to guess (CR-CORE-03, CR-LIGHT-05)")]
+    #[strum(props(rule = "CR-CORE-03"))]
+    SeesInDarkness { creature: String },
+    #[error("this item gives no light")]
+    #[strum(props(rule = "CR-LIGHT-01"))]
+    NotALight,
+    #[error("the source is not burning")]
+    #[strum(props(rule = "CR-LIGHT-07"))]
+    NotLit,
+    #[error(
+        "CR-LIGHT-06: the campfire table has no Holy Shit! row; set the \
+         house rule `options.holy_shit_campfire` first (CR-REF-34)"
+    )]
+    #[strum(props(rule = "CR-REF-34"))]
+    HolyShitCampfireUnset,
+    #[error("give exactly one of `light` (\"X/Y\") and `campfire` (a size)")]
+    #[strum(props(rule = "CR-LIGHT-01"))]
+    LightOrCampfire,
     #[error(transparent)]
     Usage(#[from] UsageError),
 }
 
 crate::refusal::refusal!(LightError, "light"; usage => Usage);
+
+/// A square guess is for an attacker that needs light, against a target in darkness
+/// (CR-LIGHT-05); one that sees without light never guesses (CR-CORE-03).
+pub fn may_guess_square(
+    attacker: &str,
+    sees_in_darkness: bool,
+    target_light: LightLevel,
+) -> Result<(), LightError> {
+    if sees_in_darkness {
+        return Err(LightError::SeesInDarkness {
+            creature: attacker.to_string(),
+        });
+    }
+    if target_light != LightLevel::Darkness {
+        return Err(LightError::NoGuessNeeded);
+    }
+    Ok(())
+}
+
+/// Lights a carried source: an item that gives light (CR-LIGHT-01) and is usable.
+pub fn light(source: &mut ItemUsage) -> Result<(), LightError> {
+    if !source.light_source {
+        return Err(LightError::NotALight);
+    }
+    Ok(source.light()?)
+}
+
+/// Only a burning source is doused (CR-LIGHT-07).
+pub fn may_douse(source: &ItemUsage) -> Result<(), LightError> {
+    if !source.lit {
+        return Err(LightError::NotLit);
+    }
+    Ok(())
+}
+
+/// The light a placed source gives: its "X/Y" output, or a campfire of `campfire`'s size from
+/// the table (CR-LIGHT-06) — a Holy Shit! one only by the house rule `holy_shit` (CR-REF-34).
+pub fn placed_output(
+    light: Option<&str>,
+    campfire: Option<Size>,
+    holy_shit: Option<LightOutput>,
+) -> Result<LightOutput, LightError> {
+    match (light, campfire) {
+        (Some(l), None) => LightOutput::parse(l),
+        (None, Some(Size::HolyShit)) => holy_shit.ok_or(LightError::HolyShitCampfireUnset),
+        (None, Some(size)) => campfire_light(size),
+        _ => Err(LightError::LightOrCampfire),
+    }
+}
 
 /// A light output X/Y (CR-LIGHT-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -219,6 +219,7 @@ pub fn all_reasons() -> Vec<(&'static str, Vec<&'static str>)> {
         ("town", town::TownError::reasons()),
         ("travel", travel::TravelError::reasons()),
         ("usage", usage_dice::UsageError::reasons()),
+        ("house_rule", world_options::HouseRuleError::reasons()),
     ]
 }
 
@@ -410,7 +411,8 @@ mod tests {
     #[test]
     fn every_enum_lists_its_reasons_once_in_snake_case() {
         let all = all_reasons();
-        assert_eq!(all.len(), 25);
+        // 25, and the house rules' refusals (CR-CORE-02).
+        assert_eq!(all.len(), 26);
         let mut sources = std::collections::BTreeSet::new();
         for (source, reasons) in &all {
             assert!(sources.insert(*source), "{source} twice");

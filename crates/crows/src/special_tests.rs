@@ -120,7 +120,7 @@ impl PendingAssist {
     }
 }
 
-/// Errors of group tests.
+/// Errors of group tests and assists.
 #[derive(
     Debug,
     Clone,
@@ -143,9 +143,72 @@ pub enum GroupError {
     #[error("{0} assists twice in one group test (CR-GROUP-02)")]
     #[strum(props(rule = "CR-GROUP-02"))]
     DuplicateHelper(String),
+    #[error("a creature cannot assist its own test (CR-ASSIST-01)")]
+    #[strum(props(rule = "CR-ASSIST-01"))]
+    AssistOwnTest,
+    #[error("an assist is a test of its own kind (CR-ASSIST-01)")]
+    #[strum(props(rule = "CR-ASSIST-01"))]
+    NotAnAssist,
+    #[error(
+        "in combat an assist costs a maneuver or an action: say whether the \
+         assisted test needs a maneuver, an action or a reaction (CR-ASSIST-03)"
+    )]
+    #[strum(props(rule = "CR-ASSIST-03"))]
+    AssistCostUnknown,
+    #[error(
+        "{creature} can assist only on its own combat turn: the assist costs its \
+         turn a {} (CR-ASSIST-03)",
+        crate::refusal::said(.cost)
+    )]
+    #[strum(props(rule = "CR-ASSIST-03"))]
+    AssistNotOnOwnTurn { creature: String, cost: TurnCost },
+    #[error("{creature} is unconscious and takes no maneuvers or actions (CR-COND-07)")]
+    #[strum(props(rule = "CR-COND-07"))]
+    AssistUnconscious { creature: String },
 }
 
 crate::refusal::refusal!(GroupError, "group");
+
+/// A test `helper` makes for `assisted`'s test (CR-ASSIST-01): never its own, and an assist
+/// is a test of its own kind (`kind` when given) outside any group test.
+pub fn may_assist(
+    helper: &str,
+    assisted: &str,
+    kind: Option<TestKind>,
+    group: bool,
+) -> Result<(), GroupError> {
+    if helper == assisted {
+        return Err(GroupError::AssistOwnTest);
+    }
+    if kind.is_some_and(|k| k != TestKind::Assist) || group {
+        return Err(GroupError::NotAnAssist);
+    }
+    Ok(())
+}
+
+/// What an assist by `helper` (named `name`) costs in combat (CR-ASSIST-03): the assisted
+/// test's need must be said, the assist is made on the helper's own combat turn, and an
+/// unconscious helper takes no maneuvers or actions (CR-COND-07).
+pub fn assist_in_combat(
+    name: &str,
+    needs: Option<TurnCost>,
+    on_own_turn: bool,
+    unconscious: bool,
+) -> Result<TurnCost, GroupError> {
+    let cost = assist_cost(needs.ok_or(GroupError::AssistCostUnknown)?);
+    if !on_own_turn {
+        return Err(GroupError::AssistNotOnOwnTurn {
+            creature: name.to_string(),
+            cost,
+        });
+    }
+    if unconscious {
+        return Err(GroupError::AssistUnconscious {
+            creature: name.to_string(),
+        });
+    }
+    Ok(cost)
+}
 
 /// A group test (CR-GROUP-01/02): every participant but the leader assists first; the
 /// leader's test, with all the assists added (CR-ASSIST-04), decides for the whole group.

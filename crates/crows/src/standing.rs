@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::damage::Hit;
-use crate::inventory::{Inventory, ItemId, MagicSlot, SlotKind, SlotRef};
+use crate::inventory::{Inventory, InventoryError, ItemId, MagicSlot, SlotKind, SlotRef};
 
 /// One standing effect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -162,6 +162,28 @@ pub fn check_change<'a>(
     violations(active, after).into_iter().find(|(id, a)| {
         !old.iter()
             .any(|(o, b)| o == id && b.effect == a.effect && b.standing == a.standing)
+    })
+}
+
+/// [`check_change`] as a refusal: the item the first new violation names, what the effect
+/// forbids, the effect and its rule.
+pub fn may_change(
+    active: &[Active],
+    before: &Inventory,
+    after: &Inventory,
+) -> Result<(), InventoryError> {
+    let Some((item, a)) = check_change(active, before, after) else {
+        return Ok(());
+    };
+    let name = after
+        .item(item)
+        .or_else(|| before.item(item))
+        .map_or_else(|| format!("item {}", item.0), |i| i.name.clone());
+    Err(InventoryError::SlotUnusable {
+        item: name,
+        forbids: a.standing.forbids(),
+        note: a.note.clone(),
+        rule: a.rule.clone(),
     })
 }
 

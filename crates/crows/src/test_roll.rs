@@ -466,11 +466,42 @@ pub enum TestError {
         reason: &'static str,
         rule: &'static str,
     },
+    #[error("name the task in 1…{max} characters ({rule})")]
+    BadTask { max: usize, rule: String },
+    #[error(
+        "{creature} already tested `{task}` (tier {tier}): no retry until the Referee \
+         rules the circumstances changed ({rule})"
+    )]
+    RetryBlocked {
+        creature: String,
+        task: String,
+        tier: u8,
+        rule: String,
+    },
+    #[error("{creature} has no blocked attempt at `{task}` (CR-RETRY-01)")]
+    #[strum(props(rule = "CR-RETRY-01"))]
+    NothingToRetry { creature: String, task: String },
     #[error(transparent)]
     Expertise(#[from] crate::expertise::table::ExpertiseError),
 }
 
 crate::refusal::refusal!(TestError, "test"; expertise => Expertise);
+
+/// Longest task a certain-death warning or a waived test names (characters).
+pub const MAX_TASK_TEXT: usize = 200;
+
+/// The task's words, trimmed: 1…[`MAX_TASK_TEXT`] characters, or the refusal naming `rule`
+/// (the rule whose task it is: CR-EXP-11, CR-CHECK-03).
+pub fn task_text<'a>(task: &'a str, rule: &str) -> Result<&'a str, TestError> {
+    let task = task.trim();
+    if task.is_empty() || task.chars().count() > MAX_TASK_TEXT {
+        return Err(TestError::BadTask {
+            max: MAX_TASK_TEXT,
+            rule: rule.to_string(),
+        });
+    }
+    Ok(task)
+}
 
 /// Validates a d10 face.
 pub fn check_face(face: u8) -> Result<u8, TestError> {

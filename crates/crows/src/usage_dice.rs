@@ -69,6 +69,12 @@ pub enum UsageError {
     )]
     #[strum(props(rule = "CR-UD-05"))]
     NotOnActivation(String, String),
+    #[error("an effect has 1…{max} usage dice")]
+    #[strum(props(rule = "CR-UD-01"))]
+    BadEffectDice { dice: u8, max: u8 },
+    #[error("{item} has no usage dice")]
+    #[strum(props(rule = "CR-UD-05"))]
+    NoUsageDice { item: String },
 }
 
 crate::refusal::refusal!(UsageError, "usage");
@@ -191,6 +197,16 @@ pub enum UsageState {
     Depleted,
     /// Pool reached 0 with Useless: for good.
     Useless,
+}
+
+/// The usage dice of the item named `item`, which has them or is refused (CR-UD-05).
+pub fn usage_of<'a>(
+    item: &str,
+    usage: Option<&'a mut ItemUsage>,
+) -> Result<&'a mut ItemUsage, UsageError> {
+    usage.ok_or_else(|| UsageError::NoUsageDice {
+        item: item.to_string(),
+    })
 }
 
 /// One item instance's usage dice.
@@ -394,6 +410,20 @@ impl EffectUsage {
             pool: UsagePool::full(dice),
             source: None,
         }
+    }
+
+    /// Most usage dice an effect a command adds has.
+    pub const MAX_DICE: u8 = 20;
+
+    /// An effect a command adds: 1…[`Self::MAX_DICE`] usage dice (CR-UD-01).
+    pub fn checked(effect: impl Into<String>, dice: u8) -> Result<Self, UsageError> {
+        if dice == 0 || dice > Self::MAX_DICE {
+            return Err(UsageError::BadEffectDice {
+                dice,
+                max: Self::MAX_DICE,
+            });
+        }
+        Ok(Self::new(effect, dice))
     }
 
     /// An effect maintained by `source` (it ends when `source` dies, CR-DMG-15).

@@ -3,6 +3,118 @@
 //! rules on them, with their documented defaults ([`WorldOptions::default`]).
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Refusals of the table's settings and the Referee's house rules (CR-CORE-02).
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    thiserror::Error,
+    serde::Serialize,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "snake_case")]
+pub enum HouseRuleError {
+    #[error("options: {detail}")]
+    #[strum(props(rule = "CR-CORE-02"))]
+    BadOptions { detail: String },
+    #[error("{section}: no setting named `{key}`")]
+    #[strum(props(rule = "CR-CORE-02"))]
+    UnknownSetting { section: String, key: String },
+    #[error("{section}: {detail}")]
+    #[strum(props(rule = "CR-CORE-02"))]
+    BadSetting { section: String, detail: String },
+    #[error("dungeon_turn_minutes must be 0…{max}")]
+    #[strum(props(rule = "CR-CORE-02"))]
+    BadDungeonTurnMinutes { max: i64 },
+    #[error("the house rules given are the ones already in force")]
+    #[strum(props(rule = "CR-CORE-02"))]
+    Unchanged,
+}
+
+crate::refusal::refusal!(HouseRuleError, "house_rule");
+
+/// The longest dungeon turn a table sets, in minutes (a day).
+pub const MAX_DUNGEON_TURN_MINUTES: i64 = 24 * 60;
+
+/// Merges the keys of `patch[section]` into the serialised `current` setting and reads the
+/// result back, naming each key whose value changed as `section.key` (CR-CORE-02). An unknown
+/// key or a value of the wrong shape is refused with the section named, and nothing changes.
+pub fn merge_setting<T>(
+    section: &str,
+    current: &T,
+    patch: &Value,
+    changed: &mut Vec<String>,
+) -> Result<T, HouseRuleError>
+where
+    T: Serialize + serde::de::DeserializeOwned + Clone,
+{
+    let Some(patch) = patch.get(section) else {
+        return Ok(current.clone());
+    };
+    let bad = |e: serde_json::Error| HouseRuleError::BadSetting {
+        section: section.to_string(),
+        detail: e.to_string(),
+    };
+    let mut value = serde_json::to_value(current).map_err(bad)?;
+    match (&mut value, patch) {
+        (Value::Object(cur), Value::Object(p)) => {
+            for (k, v) in p {
+                if !cur.contains_key(k) {
+                    return Err(HouseRuleError::UnknownSetting {
+                        section: section.to_string(),
+                        key: k.clone(),
+                    });
+                }
+                if cur.get(k) != Some(v) {
+                    changed.push(format!("{section}.{k}"));
+                }
+                cur.insert(k.clone(), v.clone());
+            }
+        }
+        (_, p) => {
+            if *p != value {
+                changed.push(section.to_string());
+            }
+            value = p.clone();
+        }
+    }
+    serde_json::from_value(value).map_err(bad)
+}
+
+/// The dungeon turn's minutes after `patch` (its `dungeon_turn_minutes`, 0…a day, CR-CORE-02),
+/// noting the key when it changed.
+pub fn merge_dungeon_turn_minutes(
+    current: i64,
+    patch: &Value,
+    changed: &mut Vec<String>,
+) -> Result<i64, HouseRuleError> {
+    let Some(m) = patch.get("dungeon_turn_minutes") else {
+        return Ok(current);
+    };
+    let m = m
+        .as_i64()
+        .filter(|m| (0..=MAX_DUNGEON_TURN_MINUTES).contains(m))
+        .ok_or(HouseRuleError::BadDungeonTurnMinutes {
+            max: MAX_DUNGEON_TURN_MINUTES,
+        })?;
+    if m != current {
+        changed.push("dungeon_turn_minutes".into());
+    }
+    Ok(m)
+}
+
+/// A change of house rules changes something (CR-CORE-02): `changed` names what.
+pub fn may_set_house_rules(changed: &[String]) -> Result<(), HouseRuleError> {
+    if changed.is_empty() {
+        return Err(HouseRuleError::Unchanged);
+    }
+    Ok(())
+}
 
 /// Named options for the rulebook's ambiguities in the creature/inventory/damage/condition/
 /// light/hazard sections (checklist section 39). `Default` gives the documented defaults.
@@ -60,6 +172,12 @@ pub const BREATH_ROUNDS_BASE: i8 = 3;
 
 impl WorldOptions {
     /// Checks the house-ruled numbers (CR-CORE-02); the message names the setting.
+    /// The options, checked as a house rule (CR-CORE-02).
+    pub fn checked(&self) -> Result<(), HouseRuleError> {
+        self.validate()
+            .map_err(|detail| HouseRuleError::BadOptions { detail })
+    }
+
     pub fn validate(&self) -> Result<(), String> {
         if !(HOLY_SHIT_CORPSE_SLOTS..=MAX_HOLY_SHIT_CORPSE_SLOTS)
             .contains(&self.holy_shit_corpse_slots)

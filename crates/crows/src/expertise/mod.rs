@@ -144,6 +144,19 @@ impl Expertises {
             Err(ExpertiseError::NotKnown(name))
         }
     }
+
+    /// [`Self::waive_test`] for the creature named `creature`, refused in its words
+    /// (CR-EXP-11).
+    pub fn waive_test_for(
+        &self,
+        creature: &str,
+        name: ExpertiseName,
+    ) -> Result<Waived, ExpertiseError> {
+        self.waive_test(name).map_err(|_| ExpertiseError::NoWaiver {
+            creature: creature.to_string(),
+            expertise: name,
+        })
+    }
 }
 
 /// A test the Referee waived because of an expertise (CR-EXP-11): success, no roll, no use.

@@ -346,6 +346,15 @@ pub enum ExpertiseError {
     #[error("the Referee rejected {} for this test (CR-EXP-09)", crate::refusal::said(.0))]
     #[strum(props(rule = "CR-EXP-09"))]
     RejectedByReferee(ExpertiseName),
+    #[error(
+        "{creature} has no {} expertise to settle this without a test (CR-EXP-11)",
+        crate::refusal::said(.expertise)
+    )]
+    #[strum(props(rule = "CR-EXP-11"))]
+    NoWaiver {
+        creature: String,
+        expertise: ExpertiseName,
+    },
 }
 
 crate::refusal::refusal!(ExpertiseError, "expertise");

@@ -1,5 +1,5 @@
 //! Small helpers every family uses: rule errors, snake-case names, recorded dice, the
-//! table's timing and bounded labels.
+//! table's timing.
 
 use engine::{Ctx, RuleError, Visibility};
 use serde::Serialize;
@@ -59,16 +59,7 @@ pub(in crate::ruleset) fn roll_die(
     visibility: Visibility,
 ) -> Result<u8, RuleError> {
     let result = ctx.roll(label, &format!("1d{sides}"), visibility)?;
-    u8::try_from(result.total)
-        .ok()
-        .filter(|f| (1..=sides).contains(f))
-        .ok_or_else(|| {
-            RuleError::new(
-                "bad_face",
-                format!("a d{sides} showed {}, outside 1…{sides}", result.total),
-            )
-            .rule("CR-DICE-01")
-        })
+    crate::dice::face_of(sides, result.total).map_err(|e| err("bad_face", e))
 }
 
 pub(in crate::ruleset) fn roll_d6s(
@@ -88,23 +79,6 @@ pub(in crate::ruleset) fn timing(ctx: &Ctx<'_, Crows>) -> Timing {
     } else {
         Timing::OutsideCombatRounds
     }
-}
-
-/// A label of 1…`max` characters (counted as characters, not bytes), trimmed.
-pub(super) fn label(
-    text: &str,
-    max: usize,
-    code: &str,
-    what: &str,
-    rule: &str,
-) -> Result<String, RuleError> {
-    let t = text.trim();
-    if t.is_empty() || t.chars().count() > max {
-        return Err(
-            RuleError::new(code, format!("{what} is 1…{max} characters ({rule})")).rule(rule),
-        );
-    }
-    Ok(t.to_string())
 }
 
 /// The error for a decision whose recorded context lacks what its answer needs.

@@ -48,7 +48,7 @@ use serde_json::Value;
 
 use crate::test_roll::{Characteristic, Modifier, ModifierSource, SourceKind, TestSpec};
 
-use self::adapter::variant_names;
+use self::adapter::{err, variant_names};
 use self::combat::{CombatCommand, CombatEvent};
 use self::explore::{ExploreCommand, ExploreEvent};
 use self::magic::{MagicCommand, MagicEvent};
@@ -438,18 +438,13 @@ fn turned_guard(
     let Acting::Characters(ids) = rules.acting(ctx.state(), command) else {
         return Ok(());
     };
-    match ids
-        .iter()
-        .find(|id| ctx.rules().travel.miasma.get(*id).is_some_and(|m| m.turned))
-    {
-        Some(id) => Err(RuleError::new(
-            "turned",
-            format!("the Miasma turned `{id}`: only the Referee acts for it now"),
-        )
-        .with_args(serde_json::json!({"creature": id}))
-        .rule("CR-MIASMA-08")),
-        None => Ok(()),
-    }
+    let miasma = &ctx.rules().travel.miasma;
+    crate::creature::may_act_for(
+        ids.iter()
+            .filter(|id| miasma.get(*id).is_some_and(|m| m.turned))
+            .map(String::as_str),
+    )
+    .map_err(|e| err("turned", e))
 }
 
 /// What follows every step of any family (a command, an answer, a boundary's part, a timer),

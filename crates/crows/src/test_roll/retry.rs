@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::Tier;
+use super::{TestError, Tier};
 
 /// What the ledger says about a new attempt.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,6 +34,34 @@ pub struct RetryLedger {
 }
 
 impl RetryLedger {
+    /// A test of `task` by `actor` is allowed unless a second attempt waits for the Referee's
+    /// ruling that the circumstances changed (CR-RETRY-01, or the rule the ledger names).
+    pub fn may_try(&self, actor: &str, task: &str) -> Result<(), TestError> {
+        match self.status(actor, task) {
+            RetryStatus::Allowed => Ok(()),
+            RetryStatus::NeedsChangedCircumstances { previous, rule } => {
+                Err(TestError::RetryBlocked {
+                    creature: actor.to_string(),
+                    task: task.to_string(),
+                    tier: previous.number(),
+                    rule,
+                })
+            }
+        }
+    }
+
+    /// The Referee says the circumstances of `actor`'s blocked `task` changed: refused when
+    /// nothing is blocked (CR-RETRY-01).
+    pub fn may_change_circumstances(&self, actor: &str, task: &str) -> Result<(), TestError> {
+        if self.status(actor, task) == RetryStatus::Allowed {
+            return Err(TestError::NothingToRetry {
+                creature: actor.to_string(),
+                task: task.to_string(),
+            });
+        }
+        Ok(())
+    }
+
     pub fn status(&self, actor: &str, task: &str) -> RetryStatus {
         match self.attempts.get(actor).and_then(|t| t.get(task)) {
             Some(a) if !a.changed => RetryStatus::NeedsChangedCircumstances {

@@ -70,14 +70,8 @@ impl Crows {
             c.apply_condition(*condition)
                 .map_err(|e| err("condition_refused", e))?
         };
-        if applied == crate::conditions::Applied::AlreadyPresent {
-            return Err(RuleError::new(
-                "condition_present",
-                format!("{} already has {}", c.name, condition.name()),
-            )
-            .with_args(json!({"creature": c.name}))
-            .rule("CR-COND-01"));
-        }
+        crate::conditions::must_be_new(applied, &c.name, *condition)
+            .map_err(|e| err("condition_present", e))?;
         set_creature_only(ctx, creature, c, "condition added", json!(condition))
     }
 
@@ -114,13 +108,9 @@ impl Crows {
         dice: &u8,
     ) -> Result<(), RuleError> {
         let mut c = living(ctx, creature)?.creature;
-        if *dice == 0 || *dice > 20 {
-            return Err(
-                RuleError::new("bad_effect", "an effect has 1…20 usage dice").rule("CR-UD-01"),
-            );
-        }
-        c.effects
-            .push(crate::usage_dice::EffectUsage::new(effect, *dice));
+        let usage = crate::usage_dice::EffectUsage::checked(effect, *dice)
+            .map_err(|e| err("bad_effect", e))?;
+        c.effects.push(usage);
         set_creature_only(ctx, creature, c, "effect added", json!(effect))
     }
 
@@ -136,13 +126,10 @@ impl Crows {
     ) -> Result<(), RuleError> {
         let mut c = living(ctx, creature)?.creature;
         living(ctx, source)?;
-        if *dice == 0 || *dice > 20 {
-            return Err(
-                RuleError::new("bad_effect", "an effect has 1…20 usage dice").rule("CR-UD-01"),
-            );
-        }
-        c.effects
-            .push(crate::usage_dice::EffectUsage::new(effect, *dice).maintained_by(source));
+        let usage = crate::usage_dice::EffectUsage::checked(effect, *dice)
+            .map_err(|e| err("bad_effect", e))?
+            .maintained_by(source);
+        c.effects.push(usage);
         set_creature_only(
             ctx,
             creature,

@@ -214,13 +214,8 @@ impl Crows {
             c.stamina = c.stamina.min(m);
         }
         if let Some(s) = stamina {
-            if s > c.max_stamina {
-                return Err(RuleError::new(
-                    "stamina_above_max",
-                    format!("Stamina {s} is above the maximum {}", c.max_stamina),
-                )
-                .rule("CR-DMG-06"));
-            }
+            crate::creature::may_set_stamina(s, c.max_stamina)
+                .map_err(|e| err("stamina_above_max", e))?;
             c.stamina = s;
         }
         if let Some(s) = speed {
@@ -246,16 +241,8 @@ impl Crows {
         ancestry: &Option<String>,
     ) -> Result<(), RuleError> {
         let mut c = record(ctx, creature)?.creature.clone();
-        if ancestry
-            .as_ref()
-            .is_some_and(|a| a.is_empty() || a.len() > 64)
-        {
-            return Err(RuleError::new(
-                "bad_ancestry",
-                "an ancestry label is 1…64 characters (CR-CORE-13)",
-            )
-            .rule("CR-CORE-13"));
-        }
+        crate::creature::may_set_ancestry(ancestry.as_deref())
+            .map_err(|e| err("bad_ancestry", e))?;
         c.ancestry = ancestry.clone();
         set_creature_only(ctx, creature, c, "ancestry", json!(ancestry))
     }

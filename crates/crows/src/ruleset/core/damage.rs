@@ -205,14 +205,7 @@ impl Crows {
     ) -> Result<(), RuleError> {
         let r = record(ctx, id)?;
         let c = &r.creature;
-        let free = c.inventory.free_wound_slots();
-        if free.is_empty() {
-            return Err(RuleError::new(
-                "no_wound_slot",
-                "no backpack slot can take the wound (drop an item first)",
-            )
-            .rule("CR-ERR-11"));
-        }
+        let free = crate::damage::wound_slots(c).map_err(|e| err("no_wound_slot", e))?;
         let labels: Vec<(String, String)> = free
             .iter()
             .map(|s| (format!("slot_{s}"), format!("Backpack slot {s}")))
@@ -358,12 +351,7 @@ impl Crows {
         answer: &Answer,
         creature: String,
     ) -> Result<(), RuleError> {
-        let remaining = decision
-            .context
-            .get("remaining")
-            .and_then(Value::as_u64)
-            .and_then(|n| u16::try_from(n).ok())
-            .ok_or_else(bad_context)?;
+        let remaining: u16 = decoded(&decision.context, "remaining").ok_or_else(bad_context)?;
         let kind: WoundKind = decoded(&decision.context, "kind").ok_or_else(bad_context)?;
         let slot: u8 = answer
             .option

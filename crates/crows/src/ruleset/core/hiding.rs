@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use engine::{Ctx, RuleError, Viewer, Visibility};
 use serde_json::Value;
 
-use crate::hiding::HiddenFrom;
+use crate::hiding::HideError;
 
 use crate::ruleset::adapter::Crows;
 
@@ -76,24 +76,11 @@ impl Crows {
         watching: &[String],
     ) -> Result<(), RuleError> {
         living(ctx, creature)?;
-        if from.is_empty() || from.len() > 64 {
-            return Err(
-                RuleError::new("bad_hide", "hide from 1…64 observers (CR-HIDE-05)")
-                    .rule("CR-HIDE-05"),
-            );
-        }
-        for o in from {
-            record(ctx, o)?;
-            if o == creature {
-                return Err(RuleError::new(
-                    "bad_hide",
-                    "a creature cannot hide from itself (CR-HIDE-05)",
-                )
-                .rule("CR-HIDE-05"));
-            }
-            HiddenFrom::may_try_to_hide(creature, o, watching.contains(o))
-                .map_err(|e| err("hide_refused", e))?;
-        }
+        crate::hiding::may_hide(creature, from, watching, |o| record(ctx, o).map(|_| ()))?
+            .map_err(|e| match e {
+                HideError::Observed { .. } => err("hide_refused", e),
+                _ => err("bad_hide", e),
+            })?;
         // Seen by the Referee and the hider's players (not by those it hides from).
         let vis = match audience(ctx, creature) {
             Visibility::Referee => Visibility::Referee,
@@ -168,14 +155,8 @@ impl Crows {
             .filter(|o| to.is_empty() || to.iter().any(|t| t == o))
             .map(str::to_string)
             .collect();
-        if hidden.is_empty() {
-            return Err(RuleError::new(
-                "not_hidden",
-                format!("{creature} is not hidden from them (CR-HIDE-05)"),
-            )
-            .with_args(serde_json::json!({"creature": creature}))
-            .rule("CR-HIDE-05"));
-        }
+        crate::hiding::may_reveal(creature, !hidden.is_empty())
+            .map_err(|e| err("not_hidden", e))?;
         self.reveal(ctx, creature, hidden)
     }
 }

@@ -28,21 +28,18 @@
 //!   `ignores_difficult_terrain` (read by the combat family).
 
 use engine::{Ctx, RuleError};
-use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::creature::{RuleOverride, WorldOptions};
 use crate::special_tests::AssistLapse;
 use crate::test_roll::TestRules;
+use crate::world_options::{may_set_house_rules, merge_dungeon_turn_minutes, merge_setting};
 
-use crate::ruleset::adapter::Crows;
+use crate::ruleset::adapter::{Crows, err};
 
 use super::events::CoreEvent;
 use super::records::{record, set_creature_only};
 use crate::ruleset::state::CrowsState;
-
-/// Longest real-time dungeon turn a table may set, in minutes (one day).
-pub(super) const MAX_DUNGEON_TURN_MINUTES: i64 = 24 * 60;
 
 /// The table's named settings (CR-CORE-02): the errata options, the test rules, the assist
 /// lapse and the dungeon-turn length, as given at creation or changed by the Referee.
@@ -63,39 +60,18 @@ impl Settings {
         patch: &Value,
         code: &str,
     ) -> Result<Settings, RuleError> {
+        let bad = |e| err(code, e);
         let mut changed = Vec::new();
         let options: WorldOptions =
-            merge_setting("options", &state.options, patch, code, &mut changed)?;
-        options
-            .validate()
-            .map_err(|m| RuleError::new(code, format!("options: {m}")).rule("CR-CORE-02"))?;
-        let test_rules = merge_setting("test_rules", &state.test_rules, patch, code, &mut changed)?;
-        let assist_lapse = merge_setting(
-            "assist_lapse",
-            &state.assist_lapse,
-            patch,
-            code,
-            &mut changed,
-        )?;
-        let dungeon_turn_minutes = match patch.get("dungeon_turn_minutes") {
-            None => state.dungeon_turn_minutes,
-            Some(m) => {
-                let m = m
-                    .as_i64()
-                    .filter(|m| (0..=MAX_DUNGEON_TURN_MINUTES).contains(m))
-                    .ok_or_else(|| {
-                        RuleError::new(
-                            code,
-                            format!("dungeon_turn_minutes must be 0…{MAX_DUNGEON_TURN_MINUTES}"),
-                        )
-                        .rule("CR-CORE-02")
-                    })?;
-                if m != state.dungeon_turn_minutes {
-                    changed.push("dungeon_turn_minutes".into());
-                }
-                m
-            }
-        };
+            merge_setting("options", &state.options, patch, &mut changed).map_err(bad)?;
+        options.checked().map_err(bad)?;
+        let test_rules =
+            merge_setting("test_rules", &state.test_rules, patch, &mut changed).map_err(bad)?;
+        let assist_lapse =
+            merge_setting("assist_lapse", &state.assist_lapse, patch, &mut changed).map_err(bad)?;
+        let dungeon_turn_minutes =
+            merge_dungeon_turn_minutes(state.dungeon_turn_minutes, patch, &mut changed)
+                .map_err(bad)?;
         Ok(Settings {
             options,
             test_rules,
@@ -113,46 +89,6 @@ impl Settings {
     }
 }
 
-/// Merges the keys of `patch[section]` into the serialised `current` setting and reads the
-/// result back, naming each key whose value changed as `section.key`. An unknown key or a value
-/// of the wrong shape is refused with the section named, and nothing changes.
-pub(in crate::ruleset) fn merge_setting<T>(
-    section: &str,
-    current: &T,
-    patch: &Value,
-    code: &str,
-    changed: &mut Vec<String>,
-) -> Result<T, RuleError>
-where
-    T: Serialize + serde::de::DeserializeOwned + Clone,
-{
-    let Some(patch) = patch.get(section) else {
-        return Ok(current.clone());
-    };
-    let bad = |msg: String| RuleError::new(code, msg).rule("CR-CORE-02");
-    let mut value = serde_json::to_value(current).map_err(|e| bad(format!("{section}: {e}")))?;
-    match (&mut value, patch) {
-        (Value::Object(cur), Value::Object(p)) => {
-            for (k, v) in p {
-                if !cur.contains_key(k) {
-                    return Err(bad(format!("{section}: no setting named `{k}`")));
-                }
-                if cur.get(k) != Some(v) {
-                    changed.push(format!("{section}.{k}"));
-                }
-                cur.insert(k.clone(), v.clone());
-            }
-        }
-        (_, p) => {
-            if *p != value {
-                changed.push(section.to_string());
-            }
-            value = p.clone();
-        }
-    }
-    serde_json::from_value(value).map_err(|e| bad(format!("{section}: {e}")))
-}
-
 impl Crows {
     /// The Referee's ruling on a creature's exceptions (CR-CORE-03, CR-REF-01).
     pub(in crate::ruleset) fn set_rule_overrides(
@@ -163,20 +99,7 @@ impl Crows {
         remove: &[RuleOverride],
     ) -> Result<(), RuleError> {
         let mut c = record(ctx, creature)?.creature.clone();
-        if add.is_empty() && remove.is_empty() {
-            return Err(RuleError::new(
-                "bad_overrides",
-                "name exceptions to `add` or `remove` (CR-CORE-03)",
-            )
-            .rule("CR-CORE-03"));
-        }
-        if add.len() + remove.len() > 32 || add.iter().any(|o| remove.contains(o)) {
-            return Err(RuleError::new(
-                "bad_overrides",
-                "at most 32 exceptions, none both added and removed (CR-CORE-03)",
-            )
-            .rule("CR-CORE-03"));
-        }
+        crate::creature::may_rule_overrides(add, remove).map_err(|e| err("bad_overrides", e))?;
         for o in add {
             c.suppressed.retain(|x| x != o);
             if let RuleOverride::HoldsBreath { .. } = o {
@@ -221,13 +144,7 @@ impl Crows {
             }
         }
         let s = Settings::merged(ctx.rules(), &Value::Object(patch), "bad_house_rule")?;
-        if s.changed.is_empty() {
-            return Err(RuleError::new(
-                "bad_house_rule",
-                "the house rules given are the ones already in force",
-            )
-            .rule("CR-CORE-02"));
-        }
+        may_set_house_rules(&s.changed).map_err(|e| err("bad_house_rule", e))?;
         ctx.emit(CoreEvent::HouseRulesSet {
             options: s.options,
             test_rules: s.test_rules,

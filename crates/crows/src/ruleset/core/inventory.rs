@@ -40,7 +40,6 @@ use serde_json::{Value, json};
 use crate::creature::{Creature, Size};
 use crate::inventory::{
     CarriedItem, HandChoice, InventoryError, ItemId, MagicSlot, Move, Rearrangement, SlotRef,
-    Timing,
 };
 use crate::light::LightOutput;
 use crate::usage_dice::{ItemUsage, RollOccasion, UsageError};
@@ -49,7 +48,7 @@ use crate::ruleset::adapter::Crows;
 
 use super::events::CoreEvent;
 use super::records::{audience, living, set_creature, set_creature_only, standing_on};
-use crate::ruleset::adapter::{err, label, roll_d6s, roll_die, timing};
+use crate::ruleset::adapter::{err, roll_d6s, roll_die, timing};
 use crate::ruleset::state::GroundItem;
 
 /// Rolls the usage dice of `items` (item, number of d6) of creature `c`, each labelled with the
@@ -87,23 +86,7 @@ pub(in crate::ruleset) fn check_standing_slots(
     after: &crate::inventory::Inventory,
 ) -> Result<(), RuleError> {
     let active = standing_on(ctx, id);
-    let Some((item, a)) = crate::standing::check_change(&active, before, after) else {
-        return Ok(());
-    };
-    let name = after
-        .item(item)
-        .or_else(|| before.item(item))
-        .map_or_else(|| format!("item {}", item.0), |i| i.name.clone());
-    Err(RuleError::new(
-        "slot_unusable",
-        format!(
-            "{name}: {} while {} lasts ({})",
-            a.standing.forbids(),
-            a.note,
-            a.rule
-        ),
-    )
-    .rule(a.rule.clone()))
+    crate::standing::may_change(&active, before, after).map_err(|e| err("slot_unusable", e))
 }
 
 pub(in crate::ruleset) fn drop_to_ground(
@@ -128,7 +111,7 @@ pub(in crate::ruleset) fn drop_to_ground(
 }
 
 /// Longest item name and item-card notes (CR-INV-08).
-pub const MAX_ITEM_NAME: usize = 64;
+pub use crate::inventory::MAX_ITEM_NAME;
 
 pub const MAX_ITEM_NOTES: usize = 500;
 
@@ -141,10 +124,8 @@ impl Crows {
             .inventory
             .item_mut(item)
             .ok_or_else(|| RuleError::new("unknown_item", format!("no item {} here", item.0)))?;
-        let name = it.name.clone();
-        it.usage.as_mut().ok_or_else(|| {
-            RuleError::new("no_usage_dice", format!("{name} has no usage dice")).rule("CR-UD-05")
-        })
+        crate::usage_dice::usage_of(&it.name, it.usage.as_mut())
+            .map_err(|e| err("no_usage_dice", e))
     }
 
     /// `place_item`: a card's or a custom item is placed in a creature's slots.
@@ -172,10 +153,7 @@ impl Crows {
                 })?
                 .to_carried(id),
             (None, Some(x)) => {
-                if x.slots == 0 {
-                    return Err(RuleError::new("bad_item", "an item takes 1 slot or more")
-                        .rule("CR-INV-03"));
-                }
+                crate::inventory::may_make_item(x.slots).map_err(|e| err("bad_item", e))?;
                 let mut item = CarriedItem::new(id, x.name.clone(), x.slots);
                 item.stack = x.stack.clone();
                 if let Some(a) = x.armor {
@@ -263,13 +241,8 @@ impl Crows {
         choice: &HandChoice,
     ) -> Result<(), RuleError> {
         let r = living(ctx, creature)?;
-        if timing(ctx) != Timing::CombatRounds {
-            return Err(RuleError::new(
-                "not_in_combat",
-                "outside combat-round time items move freely: use move_items",
-            )
-            .rule("CR-INV-11"));
-        }
+        crate::inventory::may_draw_from_backpack(timing(ctx))
+            .map_err(|e| err("not_in_combat", e))?;
         r.creature
             .inventory
             .check_draw_from_backpack(*item)
@@ -372,13 +345,8 @@ impl Crows {
     ) -> Result<(), RuleError> {
         let mut c = living(ctx, creature)?.creature;
         let before = c.inventory.clone();
-        let body = ctx.rules().corpses.get(corpse).cloned().ok_or_else(|| {
-            RuleError::new(
-                "unknown_corpse",
-                format!("no corpse of `{corpse}` lies here (CR-CORE-05)"),
-            )
-            .rule("CR-CORE-05")
-        })?;
+        let body = crate::corpses::lying(corpse, ctx.rules().corpses.get(corpse).cloned())
+            .map_err(|e| err("unknown_corpse", e))?;
         let id = fresh_id(ctx);
         // A Holy Shit! corpse takes the house-ruled slots (CR-SIZE-03, CR-REF-16).
         let referee_slots = if body.size == Size::HolyShit {
@@ -389,21 +357,14 @@ impl Crows {
         let item = crate::corpses::corpse_item(id, &body, referee_slots)
             .map_err(|e| err("bad_corpse", e))?;
         let needed = item.slots;
-        if !crate::corpses::fits_some_slot_kind(
+        crate::corpses::may_carry(
+            &body.name,
+            &c.name,
             c.inventory.layout(),
             needed,
             ctx.rules().options.corpse_slots == crate::creature::CorpseSlotKinds::BackpackOnly,
-        ) {
-            return Err(RuleError::new(
-                "corpse_too_big",
-                format!(
-                    "{} takes {needed} slots: no slot kind of {} has that many \
-                     (CR-CORPSE-02)",
-                    body.name, c.name
-                ),
-            )
-            .rule("CR-CORPSE-02"));
-        }
+        )
+        .map_err(|e| err("corpse_too_big", e))?;
         let cost = c
             .inventory
             .pick_up(item, slots, timing(ctx))
@@ -447,9 +408,9 @@ impl Crows {
         creature: &str,
     ) -> Result<(), RuleError> {
         let mut c = living(ctx, creature)?.creature;
-        if c.inventory.take_off_armor().is_none() {
-            return Err(RuleError::new("no_armor", "no armor is worn").rule("CR-INV-09"));
-        }
+        c.inventory
+            .take_off_worn_armor()
+            .map_err(|e| err("no_armor", e))?;
         set_creature_only(ctx, creature, c, "armor taken off", Value::Null)
     }
 
@@ -553,13 +514,7 @@ impl Crows {
             .as_ref()
             .and_then(|c| ctx.rules().content.items.get(c))
             .is_some_and(|card| card.ration);
-        if !is_ration {
-            return Err(
-                RuleError::new("not_a_ration", format!("{} is not a ration", it.name))
-                    .with_args(json!({"item": it.name}))
-                    .rule("CR-HAZ-03"),
-            );
-        }
+        crate::hazards::may_eat(&it.name, is_ration).map_err(|e| err("not_a_ration", e))?;
         r.creature
             .inventory
             .remove(*item)
@@ -584,31 +539,19 @@ impl Crows {
         name: Option<&str>,
         notes: Option<&str>,
     ) -> Result<(), RuleError> {
-        if name.is_none() && notes.is_none() {
-            return Err(RuleError::new(
-                "nothing_to_edit",
-                "give the item's new `name` or `notes` (CR-INV-08)",
-            )
-            .rule("CR-INV-08"));
-        }
-        if name.is_some() && *ctx.actor() != engine::Actor::Referee {
-            return Err(RuleError::new(
-                "rename_refused",
-                "only the Referee renames an item card; a player writes its notes (CR-INV-08)",
-            )
-            .rule("CR-INV-08"));
-        }
+        crate::inventory::may_edit_item(
+            name.is_some(),
+            notes.is_some(),
+            *ctx.actor() == engine::Actor::Referee,
+        )
+        .map_err(|e| match e {
+            InventoryError::NothingToEdit => err("nothing_to_edit", e),
+            _ => err("rename_refused", e),
+        })?;
         let name = name
-            .map(|n| {
-                label(
-                    n,
-                    MAX_ITEM_NAME,
-                    "bad_item_name",
-                    "an item name",
-                    "CR-INV-08",
-                )
-            })
-            .transpose()?;
+            .map(crate::inventory::item_name)
+            .transpose()
+            .map_err(|e| err("bad_item_name", e))?;
         let notes = notes.map(str::trim);
         if notes.is_some_and(|n| n.chars().count() > MAX_ITEM_NOTES) {
             return Err(RuleError::new(

@@ -35,7 +35,7 @@ use serde_json::{Value, json};
 
 use crate::creature::{RuleOverride, Size};
 use crate::inventory::ItemId;
-use crate::light::{LightLevel, LightOutput, PlacedLight};
+use crate::light::{LightError, LightLevel, PlacedLight};
 use crate::test_roll::Modifier;
 use crate::usage_dice::RollOccasion;
 
@@ -43,7 +43,7 @@ use crate::ruleset::adapter::Crows;
 
 use super::events::CoreEvent;
 use super::records::{audience, living, record, set_creature_only};
-use crate::ruleset::adapter::{bad_context, err, roll_d6s};
+use crate::ruleset::adapter::{bad_context, decoded, err, roll_d6s};
 use crate::ruleset::state::CrowsState;
 
 /// The lit sources on the grid: placed lights, and every lit item a positioned, living
@@ -174,23 +174,12 @@ impl Crows {
                 "a creature knows its own square",
             ));
         }
-        if a.creature.has_override(&RuleOverride::SeesInDarkness) {
-            return Err(RuleError::new(
-                "no_guess_needed",
-                format!(
-                    "{} sees without light: no square to guess (CR-CORE-03, CR-LIGHT-05)",
-                    a.creature.name
-                ),
-            )
-            .rule("CR-CORE-03"));
-        }
-        let level = light_level_of(ctx.rules(), target);
-        if level != LightLevel::Darkness {
-            return Err(err(
-                "no_guess_needed",
-                crate::light::LightError::NoGuessNeeded,
-            ));
-        }
+        crate::light::may_guess_square(
+            &a.creature.name,
+            a.creature.has_override(&RuleOverride::SeesInDarkness),
+            light_level_of(ctx.rules(), target),
+        )
+        .map_err(|e| err("no_guess_needed", e))?;
         self.open_square_guess(ctx, attacker, target, square, "darkness (CR-LIGHT-05)")
     }
 
@@ -276,12 +265,10 @@ impl Crows {
     ) -> Result<(), RuleError> {
         let mut c = living(ctx, creature)?.creature;
         let usage = Self::item_usage(&mut c, *item)?;
-        if !usage.light_source {
-            return Err(
-                RuleError::new("not_a_light", "this item gives no light").rule("CR-LIGHT-01")
-            );
-        }
-        usage.light().map_err(|e| err("light_refused", e))?;
+        crate::light::light(usage).map_err(|e| match e {
+            LightError::NotALight => err("not_a_light", e),
+            _ => err("light_refused", e),
+        })?;
         set_creature_only(ctx, creature, c, "lit", Value::Null)
     }
 
@@ -296,9 +283,7 @@ impl Crows {
         let r = living(ctx, creature)?;
         let mut c = r.creature.clone();
         let usage = Self::item_usage(&mut c, *item)?;
-        if !usage.lit {
-            return Err(RuleError::new("not_lit", "the source is not burning").rule("CR-LIGHT-07"));
-        }
+        crate::light::may_douse(usage).map_err(|e| err("not_lit", e))?;
         let n = usage.dice_to_roll(RollOccasion::Dousing);
         let label = format!("usage dice: {} (doused)", usage.item);
         let vis = audience(ctx, creature);
@@ -343,29 +328,15 @@ impl Crows {
                 format!("coordinates are within ±{MAX_COORDINATE}"),
             ));
         }
-        let output = match (light, campfire) {
-            (Some(l), None) => LightOutput::parse(l).map_err(|e| err("bad_light", e))?,
-            (None, Some(Size::HolyShit)) => {
-                ctx.rules().options.holy_shit_campfire.ok_or_else(|| {
-                    RuleError::new(
-                        "no_campfire_row",
-                        "CR-LIGHT-06: the campfire table has no Holy Shit! row; set the \
-                         house rule `options.holy_shit_campfire` first (CR-REF-34)",
-                    )
-                    .rule("CR-REF-34")
-                })?
-            }
-            (None, Some(size)) => {
-                crate::light::campfire_light(*size).map_err(|e| err("bad_light", e))?
-            }
-            _ => {
-                return Err(RuleError::new(
-                    "bad_light",
-                    "give exactly one of `light` (\"X/Y\") and `campfire` (a size)",
-                )
-                .rule("CR-LIGHT-01"));
-            }
-        };
+        let output = crate::light::placed_output(
+            light.as_deref(),
+            *campfire,
+            ctx.rules().options.holy_shit_campfire,
+        )
+        .map_err(|e| match e {
+            LightError::HolyShitCampfireUnset => err("no_campfire_row", e),
+            _ => err("bad_light", e),
+        })?;
         ctx.emit(CoreEvent::LightPlaced {
             id: id.to_string(),
             light: PlacedLight { at: *at, output },
@@ -394,12 +365,7 @@ impl Crows {
         answer: &Answer,
         creature: String,
     ) -> Result<(), RuleError> {
-        let target = decision
-            .context
-            .get("target")
-            .and_then(Value::as_str)
-            .ok_or_else(bad_context)?
-            .to_string();
+        let target: String = decoded(&decision.context, "target").ok_or_else(bad_context)?;
         let vis = audience(ctx, &creature);
         ctx.emit_for(
             CoreEvent::GuessRuled {

@@ -104,7 +104,7 @@ use serde_json::{Value, json};
 use crate::conditions::ConditionSet;
 use crate::test_roll::{Characteristic, ResolvedTest, TestKind};
 
-use crate::ruleset::adapter::Crows;
+use crate::ruleset::adapter::{Crows, decoded};
 use crate::ruleset::request::TestRequest;
 use crate::ruleset::state::RefusedRequest;
 
@@ -729,12 +729,7 @@ impl Crows {
         answer: &Answer,
         ctx: &mut Ctx<'_, Self>,
     ) -> Result<(), RuleError> {
-        let creature = decision
-            .context
-            .get("creature")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string();
+        let creature: String = decoded(&decision.context, "creature").unwrap_or_default();
         match CoreDecision::of(&decision.kind) {
             CoreDecision::Expertise => self.answer_expertise(ctx, decision, answer, creature),
             CoreDecision::ArmorOrder => self.answer_armor_order(ctx, decision, answer, creature),

@@ -11,18 +11,9 @@ use engine::{Ctx, RuleError, Visibility};
 use super::events::CoreEvent;
 use super::testing::MAX_TASK_TEXT;
 use crate::creature::{Magic, Object, Size};
-use crate::ruleset::adapter::Crows;
+use crate::damage::DamageError;
+use crate::ruleset::adapter::{Crows, err};
 use crate::ruleset::state::{CrowsState, PlacedObject};
-
-/// Most objects one table holds (each is a few hundred bytes of state and view).
-pub const MAX_OBJECTS: usize = 1_000;
-
-/// The longest object id (characters).
-pub const MAX_OBJECT_ID: usize = 64;
-
-fn refuse(code: &str, message: String, rule: &str) -> RuleError {
-    RuleError::new(code, message).rule(rule)
-}
 
 /// Who hears of an object's events.
 fn audience(placed: &PlacedObject) -> Visibility {
@@ -46,45 +37,21 @@ pub(super) fn place_object(
     hidden: bool,
 ) -> Result<(), RuleError> {
     let rules: &CrowsState = ctx.rules();
-    let id = id.trim();
-    if id.is_empty() || id.chars().count() > MAX_OBJECT_ID {
-        return Err(refuse(
-            "bad_object",
-            format!("an object's id is 1…{MAX_OBJECT_ID} characters (CR-DMG-09)"),
-            "CR-DMG-09",
-        ));
-    }
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > MAX_TASK_TEXT {
-        return Err(refuse(
-            "bad_object",
-            format!("name the object in 1…{MAX_TASK_TEXT} characters (CR-DMG-09)"),
-            "CR-DMG-09",
-        ));
-    }
-    if rules.creatures.contains_key(id) || rules.corpses.contains_key(id) {
-        return Err(refuse(
-            "id_taken",
-            format!("`{id}` is a creature's id: an object needs its own (CR-DMG-09)"),
-            "CR-DMG-09",
-        ));
-    }
-    if !rules.objects.contains_key(id) && rules.objects.len() >= MAX_OBJECTS {
-        return Err(refuse(
-            "too_many_objects",
-            format!("a table holds at most {MAX_OBJECTS} objects (limits.objects)"),
-            "limits.objects",
-        ));
-    }
-    if stamina == Some(0) {
-        return Err(refuse(
-            "bad_object",
-            "an object with Stamina starts above 0; leave `stamina` out for a structure \
-             that takes no damage (CR-DMG-09, CR-CORE-07)"
-                .into(),
-            "CR-DMG-09",
-        ));
-    }
+    let (id, name) = (id.trim(), name.trim());
+    crate::damage::may_place_object(
+        id,
+        name,
+        MAX_TASK_TEXT,
+        rules.creatures.contains_key(id) || rules.corpses.contains_key(id),
+        !rules.objects.contains_key(id),
+        rules.objects.len(),
+        stamina,
+    )
+    .map_err(|e| match e {
+        DamageError::ObjectIdTaken { .. } => err("id_taken", e),
+        DamageError::TooManyObjects { .. } => err("too_many_objects", e),
+        _ => err("bad_object", e),
+    })?;
     let placed = PlacedObject {
         object: Object {
             name: name.to_string(),
@@ -117,33 +84,15 @@ pub(super) fn damage_object(
     id: &str,
     amount: u16,
 ) -> Result<(), RuleError> {
-    let Some(placed) = ctx.rules().objects.get(id) else {
-        return Err(refuse(
-            "no_object",
-            format!("no object `{id}` is in play (place_object first) (CR-DMG-09)"),
-            "CR-DMG-09",
-        ));
+    let placed = ctx.rules().objects.get(id);
+    crate::damage::damageable(id, placed.map(|p| &p.object)).map_err(|e| match e {
+        DamageError::NoObject { .. } => err("no_object", e),
+        DamageError::Destroyed { .. } => err("destroyed", e),
+        _ => err("no_stamina", e),
+    })?;
+    let Some(mut placed) = placed.cloned() else {
+        return Ok(());
     };
-    let mut placed = placed.clone();
-    let name = placed.object.name.clone();
-    if placed.object.destroyed {
-        return Err(refuse(
-            "destroyed",
-            format!("{name} is already destroyed (CR-DMG-09)"),
-            "CR-DMG-09",
-        )
-        .with_args(serde_json::json!({"item": name})));
-    }
-    if placed.object.stamina.is_none() {
-        return Err(refuse(
-            "no_stamina",
-            format!(
-                "{name} has no Stamina: a structure takes no damage unless a rule says so \
-                 (CR-CORE-07)"
-            ),
-            "CR-CORE-07",
-        ));
-    }
     let destroyed = crate::damage::damage_object(&mut placed.object, amount);
     let visibility = audience(&placed);
     ctx.emit_for(
@@ -159,15 +108,6 @@ pub(super) fn damage_object(
 
 /// The refusal of a condition on an object (CR-DMG-09), if `id` names one.
 pub(super) fn no_conditions(rules: &CrowsState, id: &str) -> Result<(), RuleError> {
-    match rules.objects.get(id) {
-        Some(placed) => Err(refuse(
-            "condition_refused",
-            format!(
-                "{} is an object: objects take no conditions (CR-DMG-09)",
-                placed.object.name
-            ),
-            "CR-DMG-09",
-        )),
-        None => Ok(()),
-    }
+    crate::damage::no_conditions(rules.objects.get(id).map(|p| &p.object))
+        .map_err(|e| err("condition_refused", e))
 }

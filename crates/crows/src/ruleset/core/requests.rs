@@ -22,7 +22,7 @@ use super::commands::CharacteristicValues;
 use super::commands::{CoreCommand, default_speeds};
 use super::events::CoreEvent;
 use super::records::{record, set_creature_only};
-use crate::ruleset::adapter::{err, label};
+use crate::ruleset::adapter::err;
 
 /// Stamina a requested crow may be given (the Characters book sets the real value).
 pub const MAX_REQUEST_STAMINA: u16 = 99;
@@ -122,12 +122,13 @@ impl Crows {
             )
             .with_args(json!({"player": player})));
         }
-        let name = label(name, 64, "bad_name", "a character name", "CR-CORE-09")?;
+        let name = crate::creature::character_name(name).map_err(|e| err("bad_name", e))?;
         let name = player_chosen_name(ctx, &name)?;
         let ancestry = ancestry
             .as_deref()
-            .map(|a| label(a, 64, "bad_ancestry", "an ancestry label", "CR-CORE-13"))
-            .transpose()?;
+            .map(crate::creature::ancestry_label)
+            .transpose()
+            .map_err(|e| err("bad_ancestry", e))?;
         // A new crow's characteristics are −1…2 (CR-CORE-09).
         Characteristics::new_crow(ch.agility, ch.mind, ch.strength)
             .map_err(|e| err("characteristic_out_of_range", e))?;

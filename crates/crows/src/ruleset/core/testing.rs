@@ -69,12 +69,11 @@
 //!   [`assist_charges`] (CR-ASSIST-03).
 
 use engine::{Answer, Answerer, Ctx, Decision, DecisionRequest, RuleError, Visibility};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::conditions::{ConditionKind, own_test_modifiers};
 use crate::expertise::{Eligibility, ExpertiseName, Expertises, eligibility};
 use crate::special_tests::{GroupTest, PendingAssist};
-use crate::test_roll::retry::RetryStatus;
 use crate::test_roll::{
     Characteristic, Modifier, ModifierSource, ResolvedTest, RolledTest, SourceKind, TestKind,
     TestSpec,
@@ -90,13 +89,28 @@ use super::light::light_modifier_for;
 use super::records::{audience, living, record, set_creature_only};
 use crate::ruleset::adapter::{bad_context, decoded, err, from_snake, roll_die, snake};
 use crate::ruleset::state::{AssistCharge, AssistCost, AssistRecord, CrowsState, Ruling, TestMeta};
+use crate::special_tests::{GroupError, TurnCost};
 
-/// The cost of an assist for a test that needs `needs` (CR-ASSIST-03): a maneuver for a
-/// maneuver, an action for an action or a reaction.
+/// The cost of an assist for a test that needs `needs` (CR-ASSIST-03), by
+/// [`crate::special_tests::assist_cost`].
 pub fn assist_cost(needs: AssistedNeeds) -> AssistCost {
+    charged(crate::special_tests::assist_cost(turn_cost(needs)))
+}
+
+/// An assist's cost as charged to the helper's turn (an assist never costs a reaction).
+fn charged(cost: TurnCost) -> AssistCost {
+    match cost {
+        TurnCost::Maneuver => AssistCost::Maneuver,
+        TurnCost::Action | TurnCost::Reaction => AssistCost::Action,
+    }
+}
+
+/// The wire's `needs` as the pure rules' turn cost.
+fn turn_cost(needs: AssistedNeeds) -> TurnCost {
     match needs {
-        AssistedNeeds::Maneuver => AssistCost::Maneuver,
-        AssistedNeeds::Action | AssistedNeeds::Reaction => AssistCost::Action,
+        AssistedNeeds::Maneuver => TurnCost::Maneuver,
+        AssistedNeeds::Action => TurnCost::Action,
+        AssistedNeeds::Reaction => TurnCost::Reaction,
     }
 }
 
@@ -167,23 +181,11 @@ pub fn standing_test_modifiers(
     out
 }
 
-/// Most creatures one sneak test passes.
-pub(super) const MAX_SNEAK_PAST: usize = 64;
-
-/// Longest task a certain-death warning or a waived test names (characters).
-pub const MAX_TASK_TEXT: usize = 200;
+pub use crate::test_roll::MAX_TASK_TEXT;
 
 /// The task's words, trimmed, or the refusal naming `rule` when empty or too long.
 pub(super) fn task_text<'a>(task: &'a str, rule: &str) -> Result<&'a str, RuleError> {
-    let task = task.trim();
-    if task.is_empty() || task.chars().count() > MAX_TASK_TEXT {
-        return Err(RuleError::new(
-            "bad_task",
-            format!("name the task in 1…{MAX_TASK_TEXT} characters ({rule})"),
-        )
-        .rule(rule));
-    }
-    Ok(task)
+    crate::test_roll::task_text(task, rule).map_err(|e| err("bad_task", e))
 }
 
 /// "You're an expert" (CR-EXP-11): the Referee lets `creature`'s `expertise` settle a matter
@@ -197,18 +199,11 @@ pub(super) fn waive_test(
 ) -> Result<(), RuleError> {
     let record = living(ctx, creature)?;
     let task = task_text(task, "CR-EXP-11")?;
-    if record.creature.expertises.waive_test(expertise).is_err() {
-        return Err(RuleError::new(
-            "expertise_unknown",
-            format!(
-                "{} has no {} expertise to settle this without a test (CR-EXP-11)",
-                record.creature.name,
-                snake(&expertise).replace('_', " ")
-            ),
-        )
-        .with_args(json!({"creature": record.creature.name, "expertise": expertise}))
-        .rule("CR-EXP-11"));
-    }
+    record
+        .creature
+        .expertises
+        .waive_test_for(&record.creature.name, expertise)
+        .map_err(|e| err("expertise_unknown", e))?;
     let event = CoreEvent::TestWaived {
         creature: creature.to_string(),
         expertise,
@@ -319,22 +314,14 @@ fn retry_allowed(
     creature: &str,
     task: Option<&str>,
 ) -> Result<(), RuleError> {
-    if let Some(task) = task
-        && let RetryStatus::NeedsChangedCircumstances { previous, rule } =
-            ctx.rules().retries.status(creature, task)
-    {
-        return Err(RuleError::new(
-            "retry_refused",
-            format!(
-                "{creature} already tested `{task}` (tier {}): no retry until the Referee \
-                 rules the circumstances changed ({rule})",
-                previous.number()
-            ),
-        )
-        .rule(rule)
-        .with_args(json!({"creature": creature, "task": task, "tier": previous.number()})));
+    match task {
+        Some(task) => ctx
+            .rules()
+            .retries
+            .may_try(creature, task)
+            .map_err(|e| err("retry_refused", e)),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The kind of a test the Referee called for a player to roll ([`CoreCommand::CallTest`]).
@@ -448,20 +435,8 @@ impl Crows {
         retry_allowed(ctx, creature, task.as_deref())?;
         if let Some(target) = assist_for {
             living(ctx, target)?;
-            if target == creature {
-                return Err(RuleError::new(
-                    "bad_assist",
-                    "a creature cannot assist its own test (CR-ASSIST-01)",
-                )
-                .rule("CR-ASSIST-01"));
-            }
-            if kind.is_some_and(|k| k != TestKind::Assist) || *group {
-                return Err(RuleError::new(
-                    "bad_assist",
-                    "an assist is a test of its own kind (CR-ASSIST-01)",
-                )
-                .rule("CR-ASSIST-01"));
-            }
+            crate::special_tests::may_assist(creature, target, *kind, *group)
+                .map_err(|e| err("bad_assist", e))?;
         }
         if *edges > 8 || *banes > 8 || bonus.abs() > 100 || modifiers.len() > 64 {
             return Err(RuleError::new(
@@ -711,11 +686,10 @@ impl Crows {
         // A test another family started has its consequences defined by that family's
         // rules (an attack's damage, a task's tier table, a cast's chaos roll): the Referee
         // is asked only when the family says so (`"referee_outcome": true`).
-        let referee_outcome = meta.then.as_ref().is_none_or(|then| {
-            then.get("referee_outcome")
-                .and_then(Value::as_bool)
-                .unwrap_or(false)
-        });
+        let referee_outcome = meta
+            .then
+            .as_ref()
+            .is_none_or(|then| decoded::<bool>(then, "referee_outcome").unwrap_or(false));
         let outcome_decisions = if referee_outcome {
             resolved.decisions()
         } else {
@@ -792,35 +766,17 @@ impl Crows {
         let creature = request.creature().to_string();
         let creature = creature.as_str();
         let r = living(ctx, creature)?;
-        if past.is_empty() || past.len() > MAX_SNEAK_PAST {
-            return Err(RuleError::new(
-                "bad_sneak",
-                format!("sneak past 1…{MAX_SNEAK_PAST} creatures (CR-HIDE-02)"),
-            )
-            .rule("CR-HIDE-02"));
-        }
-        for p in past {
-            record(ctx, p)?;
-            if p == creature {
-                return Err(RuleError::new(
-                    "bad_sneak",
-                    "a creature cannot sneak past itself (CR-HIDE-02)",
-                )
-                .rule("CR-HIDE-02"));
-            }
-        }
         // Half its current speed, rounded down (CR-CORE-04); faster brings the bane.
         let speed = r.creature.speed(0, 0, &ctx.rules().options);
-        if squares_moved > u32::from(speed) {
-            return Err(RuleError::new(
-                "bad_sneak",
-                format!(
-                    "{} moved {squares_moved} squares but its speed is {speed} (CR-HIDE-02)",
-                    r.creature.name
-                ),
-            )
-            .rule("CR-HIDE-02"));
-        }
+        crate::hiding::may_sneak(
+            creature,
+            &r.creature.name,
+            past,
+            squares_moved,
+            u32::from(speed),
+            |p| record(ctx, p).map(|_| ()),
+        )?
+        .map_err(|e| err("bad_sneak", e))?;
         let modifiers: Vec<Modifier> =
             crate::hiding::sneak_modifier(squares_moved, u32::from(speed))
                 .into_iter()
@@ -852,42 +808,21 @@ impl Crows {
         let charge = match &combat {
             None => None,
             Some(c) => {
-                let needs = needs.ok_or_else(|| {
-                    RuleError::new(
-                        "assist_cost_unknown",
-                        "in combat an assist costs a maneuver or an action: say whether the \
-                         assisted test needs a maneuver, an action or a reaction (CR-ASSIST-03)",
-                    )
-                    .rule("CR-ASSIST-03")
+                let cost = crate::special_tests::assist_in_combat(
+                    &r.creature.name,
+                    needs.map(turn_cost),
+                    ctx.core().clock.acting() == Some(creature),
+                    r.creature.conditions.has(ConditionKind::Unconscious),
+                )
+                .map_err(|e| match e {
+                    GroupError::AssistCostUnknown => err("assist_cost_unknown", e),
+                    GroupError::AssistNotOnOwnTurn { .. } => err("not_your_turn", e),
+                    _ => err("no_actions", e),
                 })?;
-                if ctx.core().clock.acting() != Some(creature) {
-                    return Err(RuleError::new(
-                        "not_your_turn",
-                        format!(
-                            "{} can assist only on its own combat turn: the assist costs its \
-                             turn a {} (CR-ASSIST-03)",
-                            r.creature.name,
-                            snake(&assist_cost(needs))
-                        ),
-                    )
-                    .with_args(json!({"creature": r.creature.name}))
-                    .rule("CR-ASSIST-03"));
-                }
-                if r.creature.conditions.has(ConditionKind::Unconscious) {
-                    return Err(RuleError::new(
-                        "no_actions",
-                        format!(
-                            "{} is unconscious and takes no maneuvers or actions (CR-COND-07)",
-                            r.creature.name
-                        ),
-                    )
-                    .with_args(json!({"creature": r.creature.name}))
-                    .rule("CR-COND-07"));
-                }
                 Some(AssistCharge {
                     helper: creature.to_string(),
                     assisted: assisted.to_string(),
-                    cost: assist_cost(needs),
+                    cost: charged(cost),
                     round: c.round,
                 })
             }
@@ -911,14 +846,10 @@ impl Crows {
         task: &str,
     ) -> Result<(), RuleError> {
         record(ctx, creature)?;
-        if ctx.rules().retries.status(creature, task) == RetryStatus::Allowed {
-            return Err(RuleError::new(
-                "nothing_to_retry",
-                format!("{creature} has no blocked attempt at `{task}` (CR-RETRY-01)"),
-            )
-            .with_args(json!({"creature": creature, "task": task}))
-            .rule("CR-RETRY-01"));
-        }
+        ctx.rules()
+            .retries
+            .may_change_circumstances(creature, task)
+            .map_err(|e| err("nothing_to_retry", e))?;
         ctx.emit_for(
             CoreEvent::CircumstancesChanged {
                 creature: creature.to_string(),

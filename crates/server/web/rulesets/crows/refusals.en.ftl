@@ -78,6 +78,13 @@ err-inventory-already_wounded = Backpack slot { $value } already has a wound
 err-inventory-wound_needs_empty_slot = At this table a wound needs an empty slot, and backpack slot { $value } holds an item
 err-inventory-no_wound = Backpack slot { $value } has no wound in it
 err-inventory-bad_d6 = A d6 shows 1 to 6, not { $value }
+err-inventory-no_slots = An item takes at least one slot
+err-inventory-draw_outside_combat = Outside combat rounds items move freely: no draw from the backpack is needed
+err-inventory-no_armor_worn = No armor is worn
+err-inventory-nothing_to_edit = Give the item's new name or notes
+err-inventory-rename_refused = Only the Referee renames an item card; a player writes its notes
+err-inventory-bad_item_name = An item name is 1 to { $max } characters
+err-inventory-slot_unusable = { $item }: that slot cannot be used while the effect lasts
 err-fight-face = A d{ $sides } cannot show { $face }
 err-fight-duplicate_creature = The same creature is listed twice
 err-fight-unknown_creature = That creature takes no part in this fight
@@ -238,9 +245,23 @@ err-condition-grab_without_grabber = Grabbed needs the creature holding on and t
 err-condition-not_prone = Only a prone creature stands up
 err-condition-too_slow_to_stand = Standing up needs a speed of 1 or more (the speed is { $value })
 err-condition-unconscious = An unconscious creature takes no maneuvers
+err-condition-already_present = { $creature } already has that condition
 err-group-no_allies = A group test needs a leader and at least one ally
 err-group-leader_is_helper = { $value } cannot both lead the group test and help in it
 err-group-duplicate_helper = { $value } helps only once in a group test
+err-group-assist_own_test = A creature cannot assist its own test
+err-group-not_an_assist = An assist is a test of its own kind, never part of a group test
+err-group-assist_cost_unknown = In combat an assist costs a maneuver or an action: say which the assisted test needs
+err-group-assist_not_on_own_turn = { $creature } assists only on its own combat turn, which the assist costs { $cost ->
+    [maneuver] a maneuver
+   *[action] an action
+}
+err-group-assist_unconscious = { $creature } is unconscious and takes no maneuvers or actions
+err-house_rule-bad_options = Those options are not valid
+err-house_rule-unknown_setting = { $section } has no setting named { $key }
+err-house_rule-bad_setting = A value in { $section } is of the wrong kind
+err-house_rule-bad_dungeon_turn_minutes = A dungeon turn lasts 0 to { $max } minutes
+err-house_rule-unchanged = Those house rules are already in force
 err-expertise-not_known = The creature has no { $value ->
     [alchemy] Alchemy
     [athletics] Athletics
@@ -337,6 +358,7 @@ err-expertise-rejected_by_referee = The Referee does not allow { $value ->
     [stabbing] Stabbing
    *[unarmed] Unarmed
 } for this test
+err-expertise-no_waiver = { $creature } lacks that expertise, so the matter needs a test
 err-backlash-bad_d100 = A d100 shows 1 to 100, not { $value }
 err-backlash-bad_rank = A spell's rank is 0 to 5, not { $value }
 err-backlash-out_of_table = The backlash table runs from 1 to 105, not { $value }
@@ -350,7 +372,17 @@ err-backlash-no_recipient = Name the creature that receives the item
 err-dice-d10_face_out_of_range = A d10 shows 1 to 10, not { $value }
 err-dice-odd_die = A parity roll needs a die with an even number of faces, not a d{ $value }
 err-dice-face_out_of_range = A d{ $sides } shows 1 to { $sides }, not { $face }
+err-dice-showed_outside = A d{ $sides } cannot show { $face }
 err-hide-observed = { $observer } is watching { $hider }: hiding works only while nobody watches
+err-hide-hide_from_count = Hide from 1 to { $max } others
+err-hide-hide_from_self = A creature cannot hide from itself
+err-hide-not_hidden = { $creature } is not hidden from them
+err-hide-sneak_past_count = Sneak past 1 to { $max } others
+err-hide-sneak_past_self = A creature cannot sneak past itself
+err-hide-sneak_too_fast = { $creature } moved { $squares_moved ->
+    [one] one square
+   *[other] { $squares_moved } squares
+}, more than its speed of { $speed }
 err-test-face_out_of_range = A d10 shows 1 to 10, not { $value }
 err-test-characteristic_out_of_range = A characteristic runs from −5 to 5, not { $value }
 err-test-characteristic_not_offered = { $chosen ->
@@ -394,6 +426,9 @@ err-test-expertise_not_applicable = { $expertise ->
     [stabbing] Stabbing
    *[unarmed] Unarmed
 } cannot be used on this test
+err-test-nothing_to_retry = { $creature } has no blocked attempt at “{ $task }”
+err-test-bad_task = Name the task in 1 to { $max } characters
+err-test-retry_blocked = { $creature } already tried “{ $task }” (tier { $tier }): no new try until the Referee rules that the circumstances changed
 err-craft-not_crafting = { $value ->
     [alchemy] Alchemy
     [athletics] Athletics
@@ -532,6 +567,12 @@ err-creature-above_mundane_max = Without magic a crow's { $characteristic ->
 } goes no higher than 4 (it would be { $value })
 err-creature-dead = { $value } is dead: the body is an object now, and creature rules no longer apply to it
 err-creature-immune = { $creature } is immune to that condition
+err-creature-stamina_above_max = Stamina { $stamina } is above the maximum of { $max }
+err-creature-bad_ancestry = An ancestry is a label of 1 to 64 characters
+err-creature-no_overrides = Name the exceptions to add or to remove
+err-creature-bad_overrides = At most { $max } exceptions at once, and none both added and removed
+err-creature-turned = The Miasma has turned { $creature }: only the Referee acts for it now
+err-creature-bad_character_name = A character name is 1 to { $max } characters
 err-turn-missing_faces = Dice faces are missing for { $value }
 err-identify-not_held = The item must be in hand for the identification test
 err-identify-not_magic = { $value } is not a magic item
@@ -542,6 +583,11 @@ err-identify-unknown_property = { $property } is not a property of item { $item 
 err-light-bad_notation = Light is written as X/Y with whole numbers, not “{ $value }”
 err-light-no_campfire_row = The campfire table stops before Holy Shit!: the Referee sets that fire's light
 err-light-no_guess_needed = Guessing a square is only for a silent target in darkness
+err-light-sees_in_darkness = { $creature } sees without light: there is no square to guess
+err-light-not_a_light = That item gives no light
+err-light-not_lit = That light is not burning
+err-light-holy_shit_campfire_unset = The campfire table has no Holy Shit! row: a house rule has to set that fire's light first
+err-light-light_or_campfire = Give either a light output or a campfire size, not both
 err-usage-wrong_face_count = Every die of the pool is rolled: { $expected } faces are needed, { $given } were given
 err-usage-bad_face = Usage dice are d6: { $value } is not one of their faces
 err-usage-above_max = The pool would hold { $current } dice, above its maximum of { $max }
@@ -551,6 +597,8 @@ err-usage-useless = { $value } is useless now: its usage dice have run out
 err-usage-depleted = { $value } is spent until it is refuelled or rested
 err-usage-refuel_without_item = Say which item refuels it
 err-usage-not_on_activation = { $value } does not roll its usage dice when used; they roll at another time
+err-usage-bad_effect_dice = An effect has 1 to { $max } usage dice
+err-usage-no_usage_dice = { $item } has no usage dice
 err-activity-already_chosen = { $value } already has a rest activity this rest
 err-activity-camp_already_secluded = Only one member of the group secludes the camp each rest, and { $value } already does
 err-activity-tend_self = A creature cannot tend its own wounds
@@ -577,10 +625,21 @@ err-damage-bad_armor_order = The armor order names each item with Armor Defense 
 err-damage-wrong_wound_count = Choose { $expected } wound slots, not { $given }
 err-damage-no_knock_out_pending = Nothing waits to knock { $value } unconscious
 err-damage-not_armor = That item has no Armor Defense
+err-damage-no_wound_slot = No backpack slot can take the wound: drop an item first
+err-damage-bad_object_id = An object's id is 1 to { $max } characters
+err-damage-bad_object_name = Name the object in 1 to { $max } characters
+err-damage-object_id_taken = That id already belongs to a creature: an object needs its own
+err-damage-too_many_objects = A table holds at most { $max } objects
+err-damage-zero_stamina = An object with Stamina starts above 0; leave Stamina out for a structure that takes no damage
+err-damage-no_object = No object { $id } is in play
+err-damage-destroyed = { $item } is already destroyed
+err-damage-no_stamina = { $object } has no Stamina: a structure takes no damage unless a rule says so
+err-damage-object_takes_no_conditions = { $object } is an object, and objects take no conditions
 err-hazard-wrong_fall_dice = That fall rolls { $expected } d6; { $given } were given
 err-hazard-wrong_reduction_dice = Tier { $tier } takes off { $expected } d6; { $given } were given
 err-hazard-bad_d6 = A d6 shows 1 to 6, not { $value }
 err-hazard-no_reaction = No reaction is left (spent, or unconscious), so there is no resistance roll
+err-hazard-not_a_ration = { $item } is not a ration
 err-travel-bad_face = A d{ $sides } cannot show { $face }
 err-travel-second_guide = The party has only one guide
 err-travel-role_full = That role already has three creatures
@@ -654,6 +713,8 @@ err-travel-human_not_in_party = { $creature } is not in the party
 err-corpse-not_a_corpse = { $value } is not a corpse
 err-corpse-below_table = Only the Referee may make a Holy Shit! corpse bigger than 32 slots (asked: { $value })
 err-corpse-not_holy_shit = Only a Holy Shit! corpse may fill more slots than the table gives
+err-corpse-unknown = No corpse of { $corpse } lies here
+err-corpse-too_big = The corpse of { $corpse } fills { $needed } slots, more than any one kind of slot of { $carrier }
 err-town-daily_limit = { $value } has done four activities today already
 err-town-busy = { $value } is busy with an activity already
 err-town-idle = { $value } has no activity under way

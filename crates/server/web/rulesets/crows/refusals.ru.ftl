@@ -75,6 +75,13 @@ err-inventory-already_wounded = В слоте рюкзака { $value } уже �
 err-inventory-wound_needs_empty_slot = За этим столом рана ложится в пустой слот, а в слоте рюкзака { $value } лежит предмет
 err-inventory-no_wound = В слоте рюкзака { $value } нет раны
 err-inventory-bad_d6 = На d6 выпадает от 1 до 6, а не { $value }
+err-inventory-no_slots = Предмет занимает хотя бы один слот
+err-inventory-draw_outside_combat = Вне боевых раундов предметы перекладывают свободно: тянуть из рюкзака не нужно
+err-inventory-no_armor_worn = Доспех не надет
+err-inventory-nothing_to_edit = Укажите новое название предмета или заметки
+err-inventory-rename_refused = Переименовывает карточку предмета только Рефери; игрок пишет заметки
+err-inventory-bad_item_name = Название предмета: длина от 1 до { $max }
+err-inventory-slot_unusable = «{ $item }»: этот слот нельзя использовать, пока действует эффект
 err-fight-face = У d{ $sides } нет грани { $face }
 err-fight-duplicate_creature = Одно и то же существо указано дважды
 err-fight-unknown_creature = Это существо не участвует в бою
@@ -242,9 +249,23 @@ err-condition-grab_without_grabber = Состоянию «Схвачен» ну�
 err-condition-not_prone = Встать может только существо, сбитое с ног
 err-condition-too_slow_to_stand = Чтобы встать, нужна скорость не меньше 1 (сейчас { $value })
 err-condition-unconscious = Существо без сознания не совершает манёвров
+err-condition-already_present = У существа { $creature } это состояние уже есть
 err-group-no_allies = Групповой проверке нужны лидер и хотя бы один союзник
 err-group-leader_is_helper = { $value } не может быть в групповой проверке и лидером, и помощником
 err-group-duplicate_helper = { $value } помогает в групповой проверке только один раз
+err-group-assist_own_test = Существо не может помогать собственной проверке
+err-group-not_an_assist = Помощь — отдельный вид проверки, не часть групповой
+err-group-assist_cost_unknown = В бою помощь стоит манёвра или действия: укажите, чего требует проверка, которой помогают
+err-group-assist_not_on_own_turn = Существо { $creature } помогает только в свой боевой ход: помощь стоит { $cost ->
+    [maneuver] манёвра
+   *[action] действия
+}
+err-group-assist_unconscious = { $creature }: без сознания, ни манёвров, ни действий
+err-house_rule-bad_options = Эти опции недопустимы
+err-house_rule-unknown_setting = В разделе { $section } нет настройки { $key }
+err-house_rule-bad_setting = В разделе { $section } значение не того вида
+err-house_rule-bad_dungeon_turn_minutes = Длительность хода подземелья в минутах — от 0 до { $max }
+err-house_rule-unchanged = Эти домашние правила уже действуют
 err-expertise-not_known = У существа нет экспертизы «{ $value ->
     [alchemy] Алхимия
     [athletics] Атлетика
@@ -341,6 +362,7 @@ err-expertise-rejected_by_referee = Рефери не разрешает экс�
     [stabbing] Колющее
    *[unarmed] Без оружия
 }» в этой проверке
+err-expertise-no_waiver = У существа { $creature } нет этой экспертизы, так что без проверки не обойтись
 err-backlash-bad_d100 = На d100 выпадает от 1 до 100, а не { $value }
 err-backlash-bad_rank = Ранг заклинания — от 0 до 5, а не { $value }
 err-backlash-out_of_table = Таблица отдачи идёт от 1 до 105, а не { $value }
@@ -354,7 +376,14 @@ err-backlash-no_recipient = Назовите существо, которое п
 err-dice-d10_face_out_of_range = На d10 выпадает от 1 до 10, а не { $value }
 err-dice-odd_die = Для броска чётности нужна кость с чётным числом граней, а не d{ $value }
 err-dice-face_out_of_range = На d{ $sides } выпадает от 1 до { $sides }, а не { $face }
+err-dice-showed_outside = На d{ $sides } не может выпасть { $face }
 err-hide-observed = { $observer } следит за существом { $hider }: спрятаться можно, только пока никто не смотрит
+err-hide-hide_from_count = Прятаться можно от других существ: от 1 до { $max }
+err-hide-hide_from_self = Существо не может прятаться от самого себя
+err-hide-not_hidden = Существо { $creature } от них не скрыто
+err-hide-sneak_past_count = Красться можно мимо других существ: от 1 до { $max }
+err-hide-sneak_past_self = Существо не может красться мимо самого себя
+err-hide-sneak_too_fast = Существо { $creature } прошло больше клеток ({ $squares_moved }), чем позволяет его скорость ({ $speed })
 err-test-face_out_of_range = На d10 выпадает от 1 до 10, а не { $value }
 err-test-characteristic_out_of_range = Характеристика — от −5 до 5, а не { $value }
 err-test-characteristic_not_offered = { $chosen ->
@@ -398,6 +427,9 @@ err-test-expertise_not_applicable = Экспертизу «{ $expertise ->
     [stabbing] Колющее
    *[unarmed] Без оружия
 }» нельзя применить к этой проверке
+err-test-nothing_to_retry = У существа { $creature } нет заблокированной попытки «{ $task }»
+err-test-bad_task = Назовите задачу: длина от 1 до { $max }
+err-test-retry_blocked = Существо { $creature } уже пробовало «{ $task }» (ступень { $tier }): новая попытка — только когда Рефери решит, что обстоятельства изменились
 err-craft-not_crafting = «{ $value ->
     [alchemy] Алхимия
     [athletics] Атлетика
@@ -536,6 +568,12 @@ err-creature-above_mundane_max = Без магии характеристика 
 }» не выше 4 (было бы { $value })
 err-creature-dead = { $value }: существо мертво, его тело теперь предмет, и правила существ к нему не применяются
 err-creature-immune = У существа { $creature } иммунитет к этому состоянию
+err-creature-stamina_above_max = Выносливость { $stamina } больше максимума ({ $max })
+err-creature-bad_ancestry = Происхождение — подпись длиной от 1 до 64 символов
+err-creature-no_overrides = Назовите исключения, которые нужно добавить или убрать
+err-creature-bad_overrides = Исключений за раз — не больше { $max }, и ни одно нельзя сразу добавить и убрать
+err-creature-turned = Миазма обратила существо { $creature }: за него теперь действует только Рефери
+err-creature-bad_character_name = Имя персонажа: длина от 1 до { $max }
 err-turn-missing_faces = Не хватает граней костей: { $value }
 err-identify-not_held = Для проверки опознания предмет держат в руке
 err-identify-not_magic = { $value } — не магический предмет
@@ -546,6 +584,11 @@ err-identify-unknown_property = { $property } — не свойство пред
 err-light-bad_notation = Свет записывают как X/Y целыми числами, а не «{ $value }»
 err-light-no_campfire_row = В таблице яркости костра нет строки «Охренеть!»: свет такого костра задаёт Рефери
 err-light-no_guess_needed = Угадывать клетку нужно только для бесшумной цели в темноте
+err-light-sees_in_darkness = Существо { $creature } видит без света: угадывать клетку не нужно
+err-light-not_a_light = Этот предмет не даёт света
+err-light-not_lit = Этот источник света не горит
+err-light-holy_shit_campfire_unset = В таблице яркости костра нет строки «Охренеть!»: сначала свет такого костра задаёт домашнее правило
+err-light-light_or_campfire = Укажите либо яркость света, либо размер костра — что-то одно
 err-usage-wrong_face_count = Бросают все кости износа: нужно граней { $expected }, указано { $given }
 err-usage-bad_face = Кости износа — это d6: грани { $value } у них нет
 err-usage-above_max = Костей износа стало бы { $current }, а максимум — { $max }
@@ -555,6 +598,8 @@ err-usage-useless = { $value }: теперь бесполезен, кости и
 err-usage-depleted = { $value }: исчерпан до заправки или отдыха
 err-usage-refuel_without_item = Укажите предмет, которым заправляют
 err-usage-not_on_activation = { $value }: кости износа бросают не при использовании, а в другое время
+err-usage-bad_effect_dice = Костей износа у эффекта — от 1 до { $max }
+err-usage-no_usage_dice = У предмета «{ $item }» нет костей износа
 err-activity-already_chosen = У { $value } уже есть занятие на этом отдыхе
 err-activity-camp_already_secluded = Укрывает лагерь за отдых только один из группы, и это уже делает { $value }
 err-activity-tend_self = Свои раны не обрабатывают
@@ -581,10 +626,21 @@ err-damage-bad_armor_order = Порядок доспехов называет к
 err-damage-wrong_wound_count = Выберите слотов для ран: { $expected }, а не { $given }
 err-damage-no_knock_out_pending = Лишить сознания { $value } сейчас нечего
 err-damage-not_armor = У этого предмета нет Защиты доспеха
+err-damage-no_wound_slot = Ни один слот рюкзака не может принять рану: сначала бросьте предмет
+err-damage-bad_object_id = Идентификатор предмета: длина от 1 до { $max }
+err-damage-bad_object_name = Название предмета: длина от 1 до { $max }
+err-damage-object_id_taken = Этот идентификатор уже занят существом: предмету нужен свой
+err-damage-too_many_objects = Предметов за столом — не больше { $max }
+err-damage-zero_stamina = Выносливость предмета начинается выше 0; у сооружения, которое не получает урона, её не указывают
+err-damage-no_object = Предмета { $id } в игре нет
+err-damage-destroyed = Предмет «{ $item }» уже разрушен
+err-damage-no_stamina = У предмета «{ $object }» нет Выносливости: сооружение получает урон, только если так велит правило
+err-damage-object_takes_no_conditions = «{ $object }» — предмет, а предметы состояний не получают
 err-hazard-wrong_fall_dice = Для такого падения бросают d6: { $expected }, указано: { $given }
 err-hazard-wrong_reduction_dice = { $tier }-я ступень снимает d6: { $expected }, указано: { $given }
 err-hazard-bad_d6 = На d6 выпадает от 1 до 6, а не { $value }
 err-hazard-no_reaction = Реакции не осталось (потрачена или нет сознания), поэтому броска сопротивления нет
+err-hazard-not_a_ration = «{ $item }» — не паёк
 err-travel-bad_face = У d{ $sides } нет грани { $face }
 err-travel-second_guide = Проводник у отряда только один
 err-travel-role_full = В этой роли уже три существа
@@ -659,6 +715,8 @@ err-travel-human_not_in_party = { $creature } не в отряде
 err-corpse-not_a_corpse = { $value } — не труп
 err-corpse-below_table = Только Рефери может сделать труп «Охренеть!» больше 32 слотов (запрошено: { $value })
 err-corpse-not_holy_shit = Больше слотов, чем даёт таблица, занимает только труп «Охренеть!»
+err-corpse-unknown = Трупа { $corpse } здесь нет
+err-corpse-too_big = Трупу «{ $corpse }» нужно слотов: { $needed } — столько нет ни в одном виде слотов существа { $carrier }
 err-town-daily_limit = { $value }: сегодня уже сделано четыре занятия
 err-town-busy = { $value } уже занимается другим делом
 err-town-idle = У { $value } нет начатого занятия
