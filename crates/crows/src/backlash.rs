@@ -69,6 +69,8 @@ pub enum BacklashError {
     #[error("write the id of the creature that receives the item (CR-BL-17)")]
     #[strum(props(rule = "CR-BL-17"))]
     NoRecipient,
+    #[error("backlash row {row} has no trigger")]
+    NoTrigger { row: u8, rule: String },
 }
 
 crate::refusal::refusal!(BacklashError, "backlash"; usage => Usage);
@@ -284,6 +286,33 @@ pub fn may_end_by_condition(
         });
     }
     Ok(())
+}
+
+/// A running row's trigger fires (CR-BL-04/05/06/22/35/49): the caster is under the row, and
+/// the row has a trigger.
+pub fn trigger_of(
+    caster: &str,
+    row_id: u8,
+    running: &[u8],
+) -> Result<(&'static BacklashRow, Trigger, &'static [BacklashEffect]), BacklashError> {
+    if !running.contains(&row_id) {
+        return Err(BacklashError::NotUnder {
+            caster: caster.to_string(),
+            row: row_id,
+            rule: format!("CR-BL-{row_id:02}"),
+        });
+    }
+    let row = row_by_id(row_id)?;
+    row.effects
+        .iter()
+        .find_map(|e| match *e {
+            BacklashEffect::Triggered { trigger, then } => Some((row, trigger, then)),
+            _ => None,
+        })
+        .ok_or(BacklashError::NoTrigger {
+            row: row.id,
+            rule: row.rule(),
+        })
 }
 
 /// The row of the tentacles (CR-BL-27).

@@ -247,6 +247,20 @@ pub enum FightError {
     OutOfCombatSpell,
     #[error(transparent)]
     Check(#[from] crate::test_roll::TestError),
+    /// Stand Up refused by the conditions (`rule`: the maneuver's CR-MAN-08 when the creature
+    /// is not prone or too slow, CR-COND-07 otherwise).
+    #[error("{condition} ({rule})")]
+    CannotStandUp {
+        condition: crate::conditions::ConditionError,
+        rule: &'static str,
+    },
+    /// A player's inventory change sent as a plain command in a fight (`rule`: CR-MAN-05 or
+    /// CR-MAN-06, the maneuver to send instead).
+    #[error("during a fight this is a maneuver: send `{instead}`, which spends it")]
+    UseTheManeuver {
+        instead: &'static str,
+        rule: &'static str,
+    },
 }
 
 /// What the initiative refusal adds when the Referee runs the fight alone.

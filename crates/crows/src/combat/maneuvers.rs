@@ -76,6 +76,53 @@ impl Maneuver {
     }
 }
 
+/// Stand Up (CR-MAN-08): the creature's conditions let it stand (prone, with speed left once
+/// prone no longer halves it, CR-COND-05/07).
+pub fn stand_up(
+    conditions: &mut crate::conditions::ConditionSet,
+    speed_without_prone: u8,
+    speed_with_prone: u8,
+    options: &crate::world_options::WorldOptions,
+) -> Result<(), FightError> {
+    use crate::conditions::ConditionError as C;
+    conditions
+        .stand_up(speed_without_prone, speed_with_prone, options)
+        .map_err(|condition| {
+            let rule = match condition {
+                C::NotProne | C::TooSlowToStand(_) => "CR-MAN-08",
+                _ => "CR-COND-07",
+            };
+            FightError::CannotStandUp { condition, rule }
+        })
+}
+
+/// An inventory change a player may send as a plain command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InventoryChange {
+    /// Items moved between slots (drawing from the belt in a fight, CR-MAN-05).
+    BetweenSlots,
+    /// An item picked up (CR-MAN-06).
+    PickUp,
+}
+
+/// During a fight a player's inventory changes are maneuvers from the turn's budget
+/// (CR-MAN-04…07): sent as plain commands they would skip it, so they are refused, naming the
+/// maneuver's command. The Referee may still correct an inventory mid-fight.
+pub fn may_change_inventory_directly(
+    in_fight: bool,
+    by_referee: bool,
+    change: Option<InventoryChange>,
+) -> Result<(), FightError> {
+    let Some(change) = change.filter(|_| in_fight && !by_referee) else {
+        return Ok(());
+    };
+    let (instead, rule) = match change {
+        InventoryChange::BetweenSlots => ("draw_from_belt", "CR-MAN-05"),
+        InventoryChange::PickUp => ("pick_up_item", "CR-MAN-06"),
+    };
+    Err(FightError::UseTheManeuver { instead, rule })
+}
+
 /// Grab's results (CR-MAN-09).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -296,19 +296,18 @@ impl self::then::HandBack for Crows {
 /// the maneuver from the turn's budget (CR-MAN-04…07); sent as core commands they would skip
 /// it. The Referee may still correct an inventory mid-fight.
 fn fight_maneuver_guard(command: &CoreCommand, ctx: &Ctx<'_, Crows>) -> Result<(), RuleError> {
-    if ctx.rules().combat.fight.is_none() || *ctx.actor() == engine::Actor::Referee {
-        return Ok(());
-    }
-    let (instead, rule) = match command {
-        CoreCommand::MoveItems { .. } => ("draw_from_belt", "CR-MAN-05"),
-        CoreCommand::PickUp { .. } => ("pick_up_item", "CR-MAN-06"),
-        _ => return Ok(()),
+    use crate::combat::maneuvers::InventoryChange;
+    let change = match command {
+        CoreCommand::MoveItems { .. } => Some(InventoryChange::BetweenSlots),
+        CoreCommand::PickUp { .. } => Some(InventoryChange::PickUp),
+        _ => None,
     };
-    Err(RuleError::new(
-        "use_the_maneuver",
-        format!("during a fight this is a maneuver: send `{instead}`, which spends it"),
+    crate::combat::maneuvers::may_change_inventory_directly(
+        ctx.rules().combat.fight.is_some(),
+        *ctx.actor() == engine::Actor::Referee,
+        change,
     )
-    .rule(rule))
+    .map_err(|e| err("use_the_maneuver", e))
 }
 
 /// In a fight, drawing from the backpack and dumping it are maneuvers (CR-MAN-04, CR-MAN-07):

@@ -1347,16 +1347,8 @@ pub(super) fn stand_up(ctx: &mut Ctx<'_, Crows>, creature: &str) -> Result<(), R
     let with_prone = speed_of(ctx, creature);
     let options = ctx.rules().options;
     let without_prone = c.speed_standing(&options);
-    c.conditions
-        .stand_up(without_prone, with_prone, &options)
-        .map_err(|e| {
-            let rule = match e {
-                crate::conditions::ConditionError::NotProne
-                | crate::conditions::ConditionError::TooSlowToStand(_) => "CR-MAN-08",
-                _ => "CR-COND-07",
-            };
-            RuleError::new("stand_up_refused", format!("{e} ({rule})")).rule(rule)
-        })?;
+    crate::combat::maneuvers::stand_up(&mut c.conditions, without_prone, with_prone, &options)
+        .map_err(|e| err("stand_up_refused", e))?;
     spend(ctx, creature, Cost::Maneuver)?;
     set_creature_only(ctx, creature, c, "stood up", Value::Null)
 }

@@ -1128,28 +1128,19 @@ pub(super) fn fire(
     row_id: u8,
     near: &[String],
 ) -> Result<(), RuleError> {
-    let Some(rec) = active_of(ctx, caster)
-        .into_iter()
-        .find(|b| b.active.id == row_id)
-    else {
-        return Err(RuleError::new(
-            "no_backlash",
-            format!("{caster} is not under backlash row {row_id}"),
-        )
-        .rule(format!("CR-BL-{row_id:02}")));
+    let active = active_of(ctx, caster);
+    let running: Vec<u8> = active.iter().map(|b| b.active.id).collect();
+    let (row, trigger, then) =
+        crate::backlash::trigger_of(caster, row_id, &running).map_err(|e| match e {
+            BacklashError::NotUnder { .. } => err("no_backlash", e),
+            BacklashError::NoTrigger { .. } => err("no_trigger", e),
+            _ => err("bad_backlash", e),
+        })?;
+    // The record is there: `trigger_of` found the row running.
+    let Some(rec) = active.into_iter().find(|b| b.active.id == row_id) else {
+        return Ok(());
     };
-    let row = row_by_id(row_id).map_err(|e| err("bad_backlash", e))?;
-    let Some(BacklashEffect::Triggered { trigger, then }) = row
-        .effects
-        .iter()
-        .find(|e| matches!(e, BacklashEffect::Triggered { .. }))
-    else {
-        return Err(RuleError::new(
-            "no_trigger",
-            format!("backlash row {row_id} has no trigger"),
-        )
-        .rule(format!("CR-BL-{row_id:02}")));
-    };
+    let (trigger, then) = (&trigger, then);
     let vis = audience(ctx, caster);
     if let Trigger::Speaking { d10_face } = trigger {
         let f = roll_die(ctx, "speaking d10", 10, vis.clone())?;

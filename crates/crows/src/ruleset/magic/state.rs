@@ -539,11 +539,8 @@ pub const MAX_LISTED: usize = 32;
 /// Most fresh backlash rolls one backlash may need (repeats, quicksand off the ground).
 pub const MAX_BACKLASH_REROLLS: usize = 16;
 
+/// The table's aim refused: the spell's targets (CR-SPELL-05) or its range (CR-SPELL-06),
+/// as the pure error names them.
 pub(in crate::ruleset) fn bad_aim(e: &crate::spells::SpellError) -> RuleError {
-    let rule = match e {
-        crate::spells::SpellError::Target(_) => "CR-SPELL-05",
-        crate::spells::SpellError::Range(_) => "CR-SPELL-06",
-        _ => "CR-SPELL-01",
-    };
-    RuleError::new("bad_aim", e.to_string()).rule(rule)
+    crate::ruleset::adapter::err("bad_aim", e)
 }

@@ -158,6 +158,14 @@ err-fight-attacks_itself = A creature does not attack itself
 err-fight-improvised_by_player = Whether an object hits like a weapon is for the Referee to rule
 err-fight-no_ammunition = { $creature } has no { $item } left to shoot
 err-fight-out_of_combat_spell = A spell cast only outside combat cannot be cast in combat rounds
+err-fight-cannot_stand_up = { $condition ->
+    [NotProne] Only a prone creature stands up
+   *[other] Standing up needs at least 1 square of speed once prone no longer halves it
+}
+err-fight-use_the_maneuver = During a fight this is a maneuver: { $instead ->
+    [draw_from_belt] draw from the belt
+   *[other] pick the item up
+} as a maneuver, which spends it
 err-combat-not_adjacent = A move goes one square at a time: ({ $to_x }, { $to_y }) is not next to ({ $from_x }, { $from_y })
 err-combat-obstacle = An obstacle fills square ({ $value_x }, { $value_y })
 err-combat-exceeds_speed = The path costs more movement than the speed allows (cost { $cost }, speed { $speed })
@@ -369,6 +377,7 @@ err-backlash-no_tentacles = { $caster } has no tentacles to cut
 err-backlash-not_bladed = Tentacles are cut with a bladed tool or weapon
 err-backlash-hands_are_feet = The hands of { $creature } have become feet: it cannot hold a spellbook
 err-backlash-no_recipient = Name the creature that receives the item
+err-backlash-no_trigger = Backlash row { $row } has no trigger
 err-dice-d10_face_out_of_range = A d10 shows 1 to 10, not { $value }
 err-dice-odd_die = A parity roll needs a die with an even number of faces, not a d{ $value }
 err-dice-face_out_of_range = A d{ $sides } shows 1 to { $sides }, not { $face }

@@ -155,6 +155,14 @@ err-fight-attacks_itself = Существо не атакует само себ�
 err-fight-improvised_by_player = Бьёт ли предмет как оружие, решает Рефери
 err-fight-no_ammunition = { $creature }: не осталось боеприпасов ({ $item }) для выстрела
 err-fight-out_of_combat_spell = Заклинание, которое творят только вне боя, в боевых раундах не сотворить
+err-fight-cannot_stand_up = { $condition ->
+    [NotProne] Встать может только существо, сбитое с ног
+   *[other] Чтобы встать, нужна скорость хотя бы 1 клетка без учёта состояния «Сбит с ног»
+}
+err-fight-use_the_maneuver = В бою это манёвр: { $instead ->
+    [draw_from_belt] достаньте с пояса
+   *[other] поднимите предмет
+} манёвром, он его и потратит
 err-combat-not_adjacent = Перемещаются по одной клетке: ({ $to_x }, { $to_y }) не рядом с ({ $from_x }, { $from_y })
 err-combat-obstacle = В клетке ({ $value_x }, { $value_y }) препятствие
 err-combat-exceeds_speed = Путь стоит клеток перемещения: { $cost }, а скорость — { $speed }
@@ -373,6 +381,7 @@ err-backlash-no_tentacles = { $caster }: нет щупалец, которые �
 err-backlash-not_bladed = Щупальца отрубают клинковым инструментом или оружием
 err-backlash-hands_are_feet = { $creature }: руки стали ступнями, книгу заклинаний не удержать
 err-backlash-no_recipient = Назовите существо, которое получает предмет
+err-backlash-no_trigger = У строки отдачи { $row } нет триггера
 err-dice-d10_face_out_of_range = На d10 выпадает от 1 до 10, а не { $value }
 err-dice-odd_die = Для броска чётности нужна кость с чётным числом граней, а не d{ $value }
 err-dice-face_out_of_range = На d{ $sides } выпадает от 1 до { $sides }, а не { $face }
