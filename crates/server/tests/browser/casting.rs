@@ -135,7 +135,7 @@ async fn web_the_referee_places_a_cube_and_sees_who_is_inside_before_casting() {
     wait_js(
         &c,
         "the cast panel's grid",
-        "return document.querySelector('#cast #cast-grid #sq-4-1')",
+        "return document.querySelector('#cast #cast-grid #cast-sq-4-1')",
     )
     .await;
     // Nothing is highlighted until the origin and the direction are picked.
@@ -151,8 +151,8 @@ async fn web_the_referee_places_a_cube_and_sees_who_is_inside_before_casting() {
         js(&c, "return document.querySelector('#cast-send').disabled").await,
         json!(true)
     );
-    click(&c, "#cast-grid #sq-4-1").await;
-    click(&c, "#cast-grid #sq-5-2").await;
+    click(&c, "#cast-grid #cast-sq-4-1").await;
+    click(&c, "#cast-grid #cast-sq-5-2").await;
     let inside = wait_js(
         &c,
         "the area drawn",
@@ -174,7 +174,7 @@ async fn web_the_referee_places_a_cube_and_sees_who_is_inside_before_casting() {
     .await;
     assert_eq!(
         covered,
-        json!(["sq-4-1", "sq-4-2", "sq-5-1", "sq-5-2"]),
+        json!(["cast-sq-4-1", "cast-sq-4-2", "cast-sq-5-1", "cast-sq-5-2"]),
         "the server's squares"
     );
     let summary = text_of(&c, "#cast-grid-area").await;

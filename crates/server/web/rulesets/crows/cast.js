@@ -92,6 +92,7 @@ function AreaPicker({ screen, c, f, item, cv }) {
     h("p", { class: "hint", id: "cast-step", role: "status" }, t(f.at?.origin && f.step === "toward" ? "cast-pick-toward" : "cast-pick-origin")),
     h(Grid, {
       id: "cast-grid",
+      sq: "cast-sq",
       label: (width, height) => t("cast-grid-aria", { width, height }),
       cells: cv.grid || [],
       tokens,
