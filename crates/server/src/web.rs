@@ -111,6 +111,7 @@ static FILES: &[Embedded] = embed!(
     "rulesets/crows/sheet.js",
     "rulesets/crows/inventory.js",
     "rulesets/crows/testpanel.js",
+    "rulesets/crows/cast.js",
     "rulesets/crows/maps.js",
     "rulesets/crows/combat.js",
     "rulesets/crows/dungeon.js",

@@ -28,6 +28,7 @@ pub mod core;
 pub mod explore;
 pub mod magic;
 mod patch;
+mod queries_area;
 mod refusals;
 pub mod request;
 pub mod state;
@@ -583,8 +584,10 @@ impl Ruleset for Crows {
         name: &str,
         args: &Value,
     ) -> Result<Value, RuleError> {
-        if name != "odds" {
-            return Err(engine::ruleset::no_such_query(self.name(), name));
+        match name {
+            "odds" => {}
+            "spell_area" => return queries_area::spell_area(self, state, viewer, args),
+            _ => return Err(engine::ruleset::no_such_query(self.name(), name)),
         }
         let int = |key: &str, lo: i64, hi: i64| -> Result<i64, RuleError> {
             let v = args.get(key).map_or(Some(0), Value::as_i64);

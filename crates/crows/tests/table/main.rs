@@ -26,6 +26,7 @@ mod rest_sleep;
 mod ruleset;
 mod sneak_and_assist;
 mod special_tests;
+mod spell_area;
 mod spell_outcomes;
 mod spells;
 mod spells_in_combat;

@@ -14,6 +14,7 @@ mod crows_screens;
 mod a11y;
 mod boards;
 mod cards;
+mod casting;
 mod chat;
 mod controls;
 mod grid;

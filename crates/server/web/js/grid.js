@@ -13,6 +13,7 @@
 // - marks: Map "x,y" → step number (a path); classes: Map "x,y" → [extra square classes];
 // - area: {squares: [{x, y}] or [[x, y]]} drawn over the grid; the tokens in it are marked
 //   and named under the grid (id `<id>-area`) before anything is confirmed;
+// - sq: the squares' id prefix (`sq-x-y` by default; a second grid on the page names its own);
 // - one tab stop: the arrow keys move a cursor square (from `start`, again when `startKey`
 //   changes), Enter/Space calls onPick(x, y, token id) where interactive(x, y, token id),
 //   Escape calls onCancel() (true: handled). A click picks an interactive square, else
@@ -63,7 +64,7 @@ export function inArea(tokens, area) {
 }
 
 export function Grid(p) {
-  const { id = "battle-grid", keysId = `${id}-keys`, cells = [], tokens = [], marks = new Map(), classes = new Map(), editing = false } = p;
+  const { id = "battle-grid", keysId = `${id}-keys`, sq = "sq", cells = [], tokens = [], marks = new Map(), classes = new Map(), editing = false } = p;
   const look = p.look || plainLook;
   const [, redraw] = useReducer((n) => n + 1, 0);
   const st = useRef({ key: undefined, at: null, focus: false });
@@ -80,7 +81,7 @@ export function Grid(p) {
   useLayoutEffect(() => {
     if (!s.focus) return;
     s.focus = false;
-    svg.current?.querySelector(`#sq-${cur.x}-${cur.y}`)?.focus({ preventScroll: true });
+    svg.current?.querySelector(`#${sq}-${cur.x}-${cur.y}`)?.focus({ preventScroll: true });
   });
   const occ = occupancy(tokens);
   const cellAt = new Map(cells.map((c) => [sqKey(c.at), c]));
@@ -146,7 +147,7 @@ export function Grid(p) {
             y: y * C,
             width: C,
             height: C,
-            id: `sq-${x}-${y}`,
+            id: `${sq}-${x}-${y}`,
             class: cls.join(" "),
             "data-x": x,
             "data-y": y,

@@ -1410,3 +1410,36 @@ what-tentacle_cut_away = a tentacle is cut away
 what-weakened_by_the_command = weakened by the command
 what-without_air = without air
 what-wounds_tended_in_town = wounds tended in town
+
+## Cast panel
+cast-title = Cast a spell
+cast-caster = Caster
+cast-caster-is = Caster: { $name }
+cast-book = Spellbook in hand
+cast-rank = Rank
+cast-time = Casting time
+cast-time-action = an action
+cast-time-maneuver = a maneuver
+cast-time-reaction = a reaction
+cast-time-out_of_combat = outside a fight (10 minutes)
+cast-target = Target
+cast-range = Range
+cast-area = Area
+cast-targets = Who the spell is aimed at
+cast-odds-line = Tier 1 { $t1 }% · tier 2 { $t2 }% · tier 3 { $t3 }% · crit { $crit }% · doom { $doom }%
+cast-odds-expertise = With an expertise spent when it helps:
+cast-odds-hint = The casting test uses Mind. In a fight the grid may add more edges or banes, and a running backlash its own bane.
+cast-pick-origin = Click the square where the area starts.
+cast-pick-toward = Now click a square in the direction it spreads.
+cast-grid-aria = Grid for placing the spell's area, { $width } × { $height }
+cast-inside = { $count ->
+    [one] One square covered
+   *[other] { $count } squares covered
+}. Inside: { $names }.
+cast-inside-nobody = no one you can see
+cast-distance = Distance in squares
+cast-line-of-effect = In line of effect
+cast-friendly = Friendly to the caster
+cast-origin = Where the area starts
+cast-aim-hint = The table's own measurements: how far each target is and whether the caster has line of effect.
+cast-send = Cast the spell

@@ -32,6 +32,29 @@ function card(screen, c, opts = {}) {
   });
 }
 
+// The cast panel (cast.js) is fetched only once a creature this seat plays holds a spellbook.
+let castModule = null;
+let castLoading = false;
+
+/** Whether a creature this seat plays holds a spellbook card in a hand. */
+function holdsSpellbook(screen) {
+  const cards = screen.rules.content?.items || {};
+  return screen.mine().some((id) => (screen.creatures[id]?.creature?.inventory?.items || []).some((s) => s.at?.kind === "hand" && cards[s.item?.card]?.spellbook));
+}
+
+function castSlot(screen) {
+  if (!holdsSpellbook(screen)) return null;
+  if (castModule) return castModule.castPanel(screen);
+  if (!castLoading) {
+    castLoading = true;
+    import("./cast.js").then(
+      (m) => ((castModule = m), screen.render()),
+      () => (castLoading = false),
+    );
+  }
+  return null;
+}
+
 function selectedPanels(screen) {
   const c = screen.selected && screen.creatures[screen.selected];
   if (!c || !c.creature) return null;
@@ -335,7 +358,7 @@ function refereeLayout(screen) {
     ],
     b: [
       { tab: "combat", items: [maps(screen)] },
-      { tab: "party", items: [selectedPanels(screen), section("monsters", t("monsters-npcs"), others.length ? h("div", { class: "cards" }, others.map((c) => card(screen, c))) : h("p", { class: "hint" }, t("none"), " ", h("button", { type: "button", id: "open-create-monster", onclick: openCreateForm }, t("create-creature"))))] },
+      { tab: "party", items: [selectedPanels(screen), castSlot(screen), section("monsters", t("monsters-npcs"), others.length ? h("div", { class: "cards" }, others.map((c) => card(screen, c))) : h("p", { class: "hint" }, t("none"), " ", h("button", { type: "button", id: "open-create-monster", onclick: openCreateForm }, t("create-creature"))))] },
     ],
     tools: [{ tab: "party", items: [keep(screen, "create", [Object.keys(screen.creatures), screen.rules.content?.creatures], () => createCreaturePanel(screen))] }],
     tabs: tabs(),
@@ -353,7 +376,7 @@ function playerLayout(screen) {
     ],
     b: [
       { tab: "combat", items: [maps(screen)] },
-      { tab: "party", items: [selectedPanels(screen), others.length ? section("others", t("others"), h("div", { class: "cards" }, others.map((c) => card(screen, c)))) : null] },
+      { tab: "party", items: [selectedPanels(screen), castSlot(screen), others.length ? section("others", t("others"), h("div", { class: "cards" }, others.map((c) => card(screen, c)))) : null] },
     ],
     tools: [],
     tabs: tabs(),

@@ -1467,3 +1467,38 @@ what-tentacle_cut_away = щупальце отрублено
 what-weakened_by_the_command = ослабление от команды
 what-without_air = без воздуха
 what-wounds_tended_in_town = раны обработаны в городе
+
+## Cast panel
+cast-title = Сотворить заклинание
+cast-caster = Заклинатель
+cast-caster-is = Заклинатель: { $name }
+cast-book = Книга заклинаний в руке
+cast-rank = Ранг
+cast-time = Время сотворения
+cast-time-action = действие
+cast-time-maneuver = манёвр
+cast-time-reaction = реакция
+cast-time-out_of_combat = вне боя (10 минут)
+cast-target = Цель
+cast-range = Дальность
+cast-area = Область действия
+cast-targets = На кого направлено заклинание
+cast-odds-line = 1-я ступень { $t1 }% · 2-я ступень { $t2 }% · 3-я ступень { $t3 }% · крит { $crit }% · рок { $doom }%
+cast-odds-expertise = Если потратить экспертизу, когда она помогает:
+cast-odds-hint = Проверка сотворения идёт по Разуму. В бою сетка может добавить преимущества или помехи, а действующая отдача — свою помеху.
+cast-pick-origin = Нажмите клетку, с которой начинается область.
+cast-pick-toward = Теперь нажмите клетку в той стороне, куда область расходится.
+cast-grid-aria = Сетка для размещения области заклинания, { $width } × { $height }
+cast-inside = { $count ->
+    [one] Накрыта { $count } клетка
+    [few] Накрыты { $count } клетки
+    [many] Накрыто { $count } клеток
+   *[other] Накрыто { $count } клетки
+}. Внутри: { $names }.
+cast-inside-nobody = никого из тех, кого вы видите
+cast-distance = Расстояние в клетках
+cast-line-of-effect = На линии эффекта
+cast-friendly = Союзник заклинателя
+cast-origin = Где начинается область
+cast-aim-hint = Замеры стола: как далеко каждая цель и есть ли у заклинателя линия эффекта до неё.
+cast-send = Сотворить

@@ -1,0 +1,192 @@
+//! Casting a spell from the Crows screens (`rulesets/crows/cast.js`): a player casts from a
+//! spellbook in hand outside a fight (the table's measurements in `aim`) and the log shows
+//! the casting; in a fight the Referee places a cube on the cast panel's grid, the server's
+//! `spell_area` answer is drawn (the covered squares highlighted, the creatures inside named)
+//! before anything is sent, and the cast goes through. Screenshots `cast-*.png`.
+
+use crate::browser_harness::*;
+use crate::crows_screens::*;
+use serde_json::{Value, json};
+
+const PACK: &str = r#"{
+  "format": "delve-crows-pack", "version": 1,
+  "pack": {"id": "cast-panel", "name": "Cast panel", "sample": true, "notes": "test values"},
+  "items": [
+    {"id": "mend", "name": "Mending book", "sample": true, "slots": 1, "magic": true,
+     "usage_dice": {"dice": 2, "keywords": ["activate", "rest"]},
+     "spellbook": {"spell": "Mend", "rank": 0, "discipline": "benefaction", "casting_time": "action",
+       "target": "1 creature", "range": "6 squares", "duration": "instant",
+       "tiers": {"tier_1": {"effect": "nothing"}, "tier_2": {"effect": "a little"}, "tier_3": {"effect": "a lot"}}}},
+    {"id": "fireball", "name": "Fire book", "sample": true, "slots": 1, "magic": true,
+     "usage_dice": {"dice": 2, "keywords": ["activate", "rest"]},
+     "spellbook": {"spell": "Fireball", "rank": 1, "discipline": "elemental", "casting_time": "action",
+       "target": "All creatures", "range": "6 squares", "area": "Cube 2", "duration": "instant",
+       "tiers": {"tier_1": {"effect": "smoke"}, "tier_2": {"effect": "singe"}, "tier_3": {"effect": "burn"}}}}
+  ]
+}"#;
+
+fn pack() -> Value {
+    json!({"rules": {"load_pack": {"files": [{"name": "spells.json", "text": PACK}]}}})
+}
+
+fn in_hand(creature: &str, card: &str) -> Value {
+    json!({"rules": {"place_item": {"creature": creature, "card": card,
+        "slots": [{"kind": "hand", "number": 1}]}}})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_a_player_casts_from_a_spellbook_in_hand_outside_a_fight() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let referee = browser(&driver, &profiles.path().join("referee"), 1280, 1000).await;
+    referee_table(&referee, &srv.base, "Casting").await;
+    setup(
+        &referee,
+        &[
+            crow("vera", "Vera"),
+            monster("rat", "Rat"),
+            pack(),
+            in_hand("vera", "mend"),
+        ],
+    )
+    .await;
+    let joined = join_player(&referee, "vera", "Bob").await;
+    let link = joined["link"].as_str().expect("link").to_string();
+    let player = browser(&driver, &profiles.path().join("player"), 1280, 1200).await;
+    player.goto(&link).await.expect("open player link");
+    let spell = wait_js(
+        &player,
+        "the cast panel",
+        "const s = document.querySelector('.table-screen.player #cast #cast-spell'); return s && s.textContent",
+    )
+    .await;
+    assert!(
+        spell.as_str().unwrap_or_default().contains("Mend"),
+        "{spell}"
+    );
+    let facts = text_of(&player, "#cast-facts").await;
+    assert!(
+        facts.contains("1 creature") && facts.contains("6 squares") && facts.contains("an action"),
+        "{facts}"
+    );
+    // The exact odds of the Mind test, from the server, before anything is rolled.
+    let odds = wait_js(
+        &player,
+        "the odds",
+        "const o = document.querySelector('#cast-odds'); return o && o.textContent.includes('%') && o.textContent",
+    )
+    .await;
+    assert!(
+        odds.as_str().unwrap_or_default().contains("Tier 1"),
+        "{odds}"
+    );
+    click(&player, "#cast-target-rat").await;
+    wait_js(
+        &player,
+        "the aim form",
+        "return document.querySelector('#cast-aim-distance-rat')",
+    )
+    .await;
+    fill(&player, "#cast-aim-distance-rat", "3").await;
+    shot_at(&player, "cast-player-out-of-fight", Some("#cast")).await;
+    let before = log_len(&player).await;
+    click(&player, "#cast-send").await;
+    let line = log_grew_with(&player, "the casting in the log", before, "Mend").await;
+    assert!(line.contains("Vera") && line.contains("Rat"), "{line}");
+    assert!(
+        js(&player, "return !document.querySelector('#cast-refusal')").await == json!(true),
+        "no refusal"
+    );
+    referee.close().await.ok();
+    player.close().await.ok();
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_the_referee_places_a_cube_and_sees_who_is_inside_before_casting() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let c = browser(&driver, &profiles.path().join("referee"), 1280, 1200).await;
+    referee_table(&c, &srv.base, "Fire").await;
+    setup(
+        &c,
+        &[
+            crow("vera", "Vera"),
+            monster("rat", "Rat"),
+            monster("bat", "Bat"),
+            pack(),
+            in_hand("vera", "fireball"),
+            json!({"rules": {"place": {"creature": "vera", "at": {"x": 1, "y": 1}, "side": "crows"}}}),
+            json!({"rules": {"place": {"creature": "rat", "at": {"x": 4, "y": 1}, "side": "enemies"}}}),
+            json!({"rules": {"place": {"creature": "bat", "at": {"x": 5, "y": 2}, "side": "enemies"}}}),
+        ],
+    )
+    .await;
+    // A player rolls the crows' initiative (the Referee answers for them on this screen).
+    join_player(&c, "vera", "Bob").await;
+    click(&c, "#combat-start").await;
+    until_turn_of(&c, "Vera").await;
+    wait_js(
+        &c,
+        "the cast panel's grid",
+        "return document.querySelector('#cast #cast-grid #cast-sq-4-1')",
+    )
+    .await;
+    // Nothing is highlighted until the origin and the direction are picked.
+    assert_eq!(
+        js(
+            &c,
+            "return document.querySelectorAll('#cast-grid .sq.in-area').length"
+        )
+        .await,
+        json!(0)
+    );
+    assert_eq!(
+        js(&c, "return document.querySelector('#cast-send').disabled").await,
+        json!(true)
+    );
+    click(&c, "#cast-grid #cast-sq-4-1").await;
+    click(&c, "#cast-grid #cast-sq-5-2").await;
+    let inside = wait_js(
+        &c,
+        "the area drawn",
+        "const p = document.querySelector('#cast-inside'); return p && p.textContent",
+    )
+    .await;
+    let inside = inside.as_str().unwrap_or_default().to_string();
+    assert!(
+        inside.contains("4 squares")
+            && inside.contains("Rat")
+            && inside.contains("Bat")
+            && !inside.contains("Vera"),
+        "{inside}"
+    );
+    let covered = js(
+        &c,
+        "return [...document.querySelectorAll('#cast-grid .sq.in-area')].map(e => e.id).sort()",
+    )
+    .await;
+    assert_eq!(
+        covered,
+        json!(["cast-sq-4-1", "cast-sq-4-2", "cast-sq-5-1", "cast-sq-5-2"]),
+        "the server's squares"
+    );
+    let summary = text_of(&c, "#cast-grid-area").await;
+    assert!(
+        summary.contains("Rat") && summary.contains("Bat"),
+        "{summary}"
+    );
+    shot_at(&c, "cast-referee-cube", Some("#cast")).await;
+    let before = log_len(&c).await;
+    click(&c, "#cast-send").await;
+    let line = log_grew_with(&c, "the casting in the log", before, "Fireball").await;
+    assert!(line.contains("Rat") && line.contains("Bat"), "{line}");
+    c.close().await.ok();
+    srv.stop().await;
+}
