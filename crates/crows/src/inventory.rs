@@ -26,7 +26,7 @@ pub const NATURAL_ARMOR: ItemId = ItemId(u32::MAX);
 pub struct ItemId(pub u32);
 
 /// The three kinds of inventory slot, written `hand`, `belt`, `backpack` like every other JSON
-/// key and value (issue 15); the capitalised spellings of older commands, packs and logs
+/// key and value; the capitalised spellings of older commands, packs and logs
 /// (`"Hand"`) are still read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -1412,7 +1412,7 @@ mod tests {
     }
 
     #[test]
-    // Covers CR-INV-01 (issue 15): one casing for slot kinds, the old one still read.
+    // Covers CR-INV-01: one casing for slot kinds, the old one still read.
     fn cr_inv_01_slot_kinds_are_written_in_lower_case_and_old_spellings_read() {
         let slot = SlotRef {
             kind: SlotKind::Backpack,

@@ -117,6 +117,19 @@ pub fn line_of_effect(
     }
 }
 
+/// The squares of a spell's area it reaches from its source (CR-SPELL-07): a spell stops at
+/// solid walls and does not bend around corners, so a square that is a solid wall or out of
+/// line of effect from the source drops out.
+pub fn area_reached(grid: &BattleGrid, source: &Space, shape: Vec<Square>) -> Vec<Square> {
+    shape
+        .into_iter()
+        .filter(|q| {
+            grid.obstacle(*q) != Some(crate::combat::grid::Obstacle::Solid)
+                && line_of_effect_to_square(grid, source, *q, LoeOptions::default()).exists()
+        })
+        .collect()
+}
+
 /// Line of effect to a square, e.g. where an environmental effect such as a portal is created
 /// (CR-LOE-04), or a teleport destination (CR-MOVE-06).
 pub fn line_of_effect_to_square(

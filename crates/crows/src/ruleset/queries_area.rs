@@ -15,8 +15,7 @@ use super::combat::board::occupants;
 use super::combat::space_of;
 use super::core::{no_creature, viewer_sees};
 use super::state::CrowsState;
-use crate::combat::grid::{Obstacle, Space, Square};
-use crate::combat::line_of_effect::{LoeOptions, line_of_effect_to_square};
+use crate::combat::grid::{Space, Square};
 use crate::spells::{Area, AreaAt};
 
 /// The largest arguments accepted, as JSON text.
@@ -119,13 +118,7 @@ pub(super) fn spell_area(
     // The grid is public (every viewer is shown its cells); walls stop a spell and it does not
     // bend around corners (CR-SPELL-07).
     let grid = rules.combat.grid();
-    let squares: Vec<Square> = shape
-        .into_iter()
-        .filter(|q| {
-            grid.obstacle(*q) != Some(Obstacle::Solid)
-                && line_of_effect_to_square(&grid, &source, *q, LoeOptions::default()).exists()
-        })
-        .collect();
+    let squares: Vec<Square> = crate::combat::line_of_effect::area_reached(&grid, &source, shape);
     let (_, ids) = occupants(rules);
     let inside: Vec<&String> = ids
         .iter()

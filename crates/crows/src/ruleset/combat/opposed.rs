@@ -30,9 +30,7 @@ use crate::combat::fight::FightError;
 use crate::combat::forced_movement::{ForcedKind, ForcedMovement, validate_forced_path};
 use crate::combat::grid::{ReachUse, Space, Square, reach};
 use crate::combat::initiative::surprised_target_modifier;
-use crate::combat::line_of_effect::{
-    LoeOptions, attack_geometry, line_of_effect, line_of_effect_to_square,
-};
+use crate::combat::line_of_effect::{LoeOptions, attack_geometry, line_of_effect};
 use crate::combat::maneuvers::{
     Contest, EscapeOutcome, GrabOutcome, KnockbackOutcome, escape_outcome, escape_spec,
     grab_outcome, grab_spec, knockback_outcome, knockback_spec,
@@ -1782,15 +1780,7 @@ pub(in crate::ruleset) fn aim_spell(
             };
             let shape = crate::combat::grid::spell_area_shape(area.squares(&csp, s.at))
                 .map_err(|e| err("bad_area", e))?;
-            // Spells stop at walls and do not bend around corners (CR-SPELL-07).
-            out.squares = shape
-                .into_iter()
-                .filter(|q| {
-                    grid.obstacle(*q) != Some(crate::combat::grid::Obstacle::Solid)
-                        && line_of_effect_to_square(&grid, &source, *q, LoeOptions::default())
-                            .exists()
-                })
-                .collect();
+            out.squares = crate::combat::line_of_effect::area_reached(&grid, &source, shape);
             let mut inside = Vec::new();
             for id in &ids {
                 let (sp, _) = space(ctx, id)?;

@@ -93,7 +93,7 @@ impl Crows {
                 };
                 // Every order of a few items; beyond MAX_ARMOR_ORDER_ITEMS, which item goes
                 // first (the rest as listed). Never a refusal: the damage dice are rolled by
-                // now, and a refusal here would follow their faces (issue 18).
+                // now, and a refusal here would follow their faces (secrecy).
                 let orders = if items.len() > MAX_ARMOR_ORDER_ITEMS {
                     (0..items.len())
                         .map(|first| {

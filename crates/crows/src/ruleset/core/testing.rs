@@ -492,56 +492,20 @@ impl Crows {
         }
         spec.modifiers.extend(modifiers.iter().cloned());
         spec.activities = activities.clone();
-        spec.modifiers.extend(standing_test_modifiers(
-            ctx.rules(),
-            creature,
-            &kind,
-            *characteristic,
-            activities,
-        ));
-        // On an attack, the target's glow (CR-BL-24).
-        if let (TestKind::Attack { .. }, Some(t)) = (kind, target) {
-            spec.modifiers
-                .extend(ctx.rules().magic.attack_modifiers_against(t));
-        }
-        // Prepare for Task (CR-RACT-06): the prepared task's bonus until the end of the next
-        // rest. The book gives +2 to the tests for that task for that whole time, not to one
-        // test only (issue 15 asked "the next matching test, then spent"; the text wins):
-        // retrying the same task is bounded by CR-RETRY-01 anyway.
-        if let (Some(task), Some(prepared)) = (task, ctx.rules().explore.preparations.get(creature))
-            && same_task(&prepared.task, task)
-        {
-            spec.modifiers.push(Modifier::bonus(
-                ModifierSource::new(SourceKind::RestActivity, "CR-RACT-06"),
-                i32::from(prepared.bonus),
-            ));
-        }
-        // Hiding (CR-HIDE-03): an attack from hiding has an edge; a resistance roll forced
-        // by a hidden creature a bane.
-        let mut noticed_by = None;
-        if let (TestKind::Attack { .. }, Some(t)) = (kind, target) {
-            record(ctx, t)?;
-            if let Some(m) = ctx.rules().hiding.attack_modifier(creature, t) {
-                spec.modifiers.push(m);
-                noticed_by = Some(t.clone());
-            }
-        }
-        // Light (CR-LIGHT-03/04/05): at the target's square for an attack, at the creature's
-        // own for a test to make out details or search; computed from the lit sources when
-        // positions are known; none for a creature that sees without light (CR-CORE-03).
-        if let (TestKind::Attack { .. }, Some(t)) = (kind, target) {
-            spec.modifiers
-                .extend(light_modifier_for(ctx.rules(), creature, t));
-        }
-        if *perception {
-            spec.modifiers
-                .extend(light_modifier_for(ctx.rules(), creature, creature));
-        }
-        if let (TestKind::ResistanceRoll, Some(h)) = (kind, forced_by) {
-            record(ctx, h)?;
-            spec.modifiers
-                .extend(ctx.rules().hiding.forced_rr_modifier(h, creature));
-        }
+        let (situation, noticed_by) = situation_modifiers(
+            ctx,
+            &Situation {
+                creature,
+                kind: &kind,
+                characteristic: *characteristic,
+                activities,
+                task: task.as_deref(),
+                target: target.as_deref(),
+                perception: *perception,
+                forced_by: forced_by.as_deref(),
+            },
+        )?;
+        spec.modifiers.extend(situation);
         spec.crit_defined_by_rule = *crit_defined_by_rule;
         spec.doom_defined_by_rule = *doom_defined_by_rule;
         spec.validate().map_err(|e| err("bad_test", e))?;
@@ -571,76 +535,20 @@ impl Crows {
             vis,
         )?;
         // The commit point: which expertises could be spent now.
-        let offer: Vec<ExpertiseName> = if rolled.expertise_would_help() {
-            c.expertises
-                .uses
-                .iter()
-                .filter(|(_, u)| u.left > 0)
-                .map(|(n, _)| *n)
-                .filter(|n| match eligibility(&kind, *n) {
-                    Eligibility::Allowed => true,
-                    Eligibility::RefereeApproval => approved_expertises.contains(n),
-                    Eligibility::Forbidden { .. } => false,
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let offer = expertise_offer(c, &rolled, &kind, &approved_expertises);
         if offer.is_empty() {
             let resolved = rolled.commit(None).map_err(|e| err("bad_test", e))?;
             return self.finish_test(ctx, creature, resolved, &meta);
         }
-        let labels: Vec<(String, String)> = std::iter::once(("commit".to_string(), {
-            format!(
-                "Commit: tier {}",
-                rolled.final_tier_without_expertise().number()
-            )
-        }))
-        .chain(offer.iter().map(|n| {
-            (
-                snake(n),
-                format!(
-                    "Spend {} (→ tier {}, {} use(s) left)",
-                    snake(n),
-                    rolled.final_tier_with_expertise().number(),
-                    c.expertises.uses_left(*n)
-                ),
-            )
-        }))
-        .collect();
-        let refs: Vec<(&str, &str)> = labels
-            .iter()
-            .map(|(a, b)| (a.as_str(), b.as_str()))
-            .collect();
-        let mut request = DecisionRequest::new(
-            "crows.expertise",
-            format!(
-                "{} rolled tier {}: spend an expertise or commit (CR-EXP-01)",
-                c.name,
-                rolled.tier_before_expertise.number()
-            ),
-            Answerer::Controller(creature.clone()),
-            &refs,
+        ask_expertise(
+            ctx,
+            c,
+            creature,
+            &rolled,
+            &offer,
+            &approved_expertises,
+            &meta,
         )
-        .with_default("commit")
-        .with_visibility(audience(ctx, creature))
-        .with_args(json!({
-            "creature": creature,
-            "tier": rolled.tier_before_expertise.number(),
-            "tier_without": rolled.final_tier_without_expertise().number(),
-            "tier_with": rolled.final_tier_with_expertise().number(),
-        }))
-        .with_context(json!({
-            "creature": creature,
-            "rolled": rolled,
-            "approved": approved_expertises,
-            "meta": meta,
-        }));
-        // Each spend option's numbers, for a client that words the option itself.
-        for (opt, n) in request.options.iter_mut().skip(1).zip(&offer) {
-            opt.data = json!({"uses_left": c.expertises.uses_left(*n)});
-        }
-        ctx.ask(request).map(|_| ())
     }
 
     pub(in crate::ruleset) fn finish_test(
@@ -926,4 +834,171 @@ impl Crows {
             vis,
         )
     }
+}
+
+/// What a test is about, for the modifiers its situation brings.
+struct Situation<'a> {
+    creature: &'a str,
+    kind: &'a TestKind,
+    characteristic: Characteristic,
+    activities: &'a [crate::test_roll::Activity],
+    task: Option<&'a str>,
+    target: Option<&'a str>,
+    perception: bool,
+    forced_by: Option<&'a str>,
+}
+
+/// The modifiers the table's situation adds to a test (standing effects, a target's glow, a
+/// prepared task, hiding, light), and the hidden attacker's target who notices it.
+fn situation_modifiers(
+    ctx: &Ctx<'_, Crows>,
+    s: &Situation<'_>,
+) -> Result<(Vec<Modifier>, Option<String>), RuleError> {
+    let Situation {
+        creature,
+        kind,
+        characteristic,
+        activities,
+        task,
+        target,
+        perception,
+        forced_by,
+    } = *s;
+    let kind = *kind;
+    let mut out = Vec::new();
+    out.extend(standing_test_modifiers(
+        ctx.rules(),
+        creature,
+        &kind,
+        characteristic,
+        activities,
+    ));
+    // On an attack, the target's glow (CR-BL-24).
+    if let (TestKind::Attack { .. }, Some(t)) = (kind, target) {
+        out.extend(ctx.rules().magic.attack_modifiers_against(t));
+    }
+    // Prepare for Task (CR-RACT-06): the prepared task's bonus until the end of the next
+    // rest. The book gives +2 to the tests for that task for that whole time, not to one
+    // test only (a reading of "the next matching test, then spent" lost to the text):
+    // retrying the same task is bounded by CR-RETRY-01 anyway.
+    if let (Some(task), Some(prepared)) = (task, ctx.rules().explore.preparations.get(creature))
+        && same_task(&prepared.task, task)
+    {
+        out.push(Modifier::bonus(
+            ModifierSource::new(SourceKind::RestActivity, "CR-RACT-06"),
+            i32::from(prepared.bonus),
+        ));
+    }
+    // Hiding (CR-HIDE-03): an attack from hiding has an edge; a resistance roll forced
+    // by a hidden creature a bane.
+    let mut noticed_by = None;
+    if let (TestKind::Attack { .. }, Some(t)) = (kind, target) {
+        record(ctx, t)?;
+        if let Some(m) = ctx.rules().hiding.attack_modifier(creature, t) {
+            out.push(m);
+            noticed_by = Some(t.to_string());
+        }
+    }
+    // Light (CR-LIGHT-03/04/05): at the target's square for an attack, at the creature's
+    // own for a test to make out details or search; computed from the lit sources when
+    // positions are known; none for a creature that sees without light (CR-CORE-03).
+    if let (TestKind::Attack { .. }, Some(t)) = (kind, target) {
+        out.extend(light_modifier_for(ctx.rules(), creature, t));
+    }
+    if perception {
+        out.extend(light_modifier_for(ctx.rules(), creature, creature));
+    }
+    if let (TestKind::ResistanceRoll, Some(h)) = (kind, forced_by) {
+        record(ctx, h)?;
+        out.extend(ctx.rules().hiding.forced_rr_modifier(h, creature));
+    }
+    Ok((out, noticed_by))
+}
+
+/// The expertises the creature could spend at the commit point (CR-EXP-01): those with uses
+/// left that the test allows, or that the Referee approved, when one would change the tier.
+fn expertise_offer(
+    c: &crate::creature::Creature,
+    rolled: &RolledTest,
+    kind: &TestKind,
+    approved_expertises: &[ExpertiseName],
+) -> Vec<ExpertiseName> {
+    if rolled.expertise_would_help() {
+        c.expertises
+            .uses
+            .iter()
+            .filter(|(_, u)| u.left > 0)
+            .map(|(n, _)| *n)
+            .filter(|n| match eligibility(kind, *n) {
+                Eligibility::Allowed => true,
+                Eligibility::RefereeApproval => approved_expertises.contains(n),
+                Eligibility::Forbidden { .. } => false,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// Asks the creature's controller to spend one of `offer` or commit (`crows.expertise`).
+fn ask_expertise(
+    ctx: &mut Ctx<'_, Crows>,
+    c: &crate::creature::Creature,
+    creature: &str,
+    rolled: &RolledTest,
+    offer: &[ExpertiseName],
+    approved_expertises: &[ExpertiseName],
+    meta: &TestMeta,
+) -> Result<(), RuleError> {
+    let labels: Vec<(String, String)> = std::iter::once(("commit".to_string(), {
+        format!(
+            "Commit: tier {}",
+            rolled.final_tier_without_expertise().number()
+        )
+    }))
+    .chain(offer.iter().map(|n| {
+        (
+            snake(n),
+            format!(
+                "Spend {} (→ tier {}, {} use(s) left)",
+                snake(n),
+                rolled.final_tier_with_expertise().number(),
+                c.expertises.uses_left(*n)
+            ),
+        )
+    }))
+    .collect();
+    let refs: Vec<(&str, &str)> = labels
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let mut request = DecisionRequest::new(
+        "crows.expertise",
+        format!(
+            "{} rolled tier {}: spend an expertise or commit (CR-EXP-01)",
+            c.name,
+            rolled.tier_before_expertise.number()
+        ),
+        Answerer::Controller(creature.to_string()),
+        &refs,
+    )
+    .with_default("commit")
+    .with_visibility(audience(ctx, creature))
+    .with_args(json!({
+        "creature": creature,
+        "tier": rolled.tier_before_expertise.number(),
+        "tier_without": rolled.final_tier_without_expertise().number(),
+        "tier_with": rolled.final_tier_with_expertise().number(),
+    }))
+    .with_context(json!({
+        "creature": creature,
+        "rolled": rolled,
+        "approved": approved_expertises,
+        "meta": meta,
+    }));
+    // Each spend option's numbers, for a client that words the option itself.
+    for (opt, n) in request.options.iter_mut().skip(1).zip(offer) {
+        opt.data = json!({"uses_left": c.expertises.uses_left(*n)});
+    }
+    ctx.ask(request).map(|_| ())
 }
