@@ -124,9 +124,11 @@ pub fn may_set_stamina(stamina: u16, max: u16) -> Result<(), CreatureError> {
     Ok(())
 }
 
-/// An ancestry is a cosmetic label of 1…64 bytes, or none (CR-CORE-13).
+/// An ancestry is a cosmetic label of 1…[`MAX_REQUESTED_LABEL`] characters, or none
+/// (CR-CORE-13): counted in characters, as a player's request counts it, so a Cyrillic label
+/// gets the same room as a Latin one.
 pub fn may_set_ancestry(ancestry: Option<&str>) -> Result<(), CreatureError> {
-    if ancestry.is_some_and(|a| a.is_empty() || a.len() > 64) {
+    if ancestry.is_some_and(|a| a.is_empty() || a.chars().count() > MAX_REQUESTED_LABEL) {
         return Err(CreatureError::BadAncestry);
     }
     Ok(())

@@ -221,6 +221,33 @@ fn cr_ref_13_a_cosmetic_ancestry_needs_the_referee_and_changes_nothing() {
 }
 
 #[test]
+// Covers CR-CORE-13: the Referee's label and a player's request count an ancestry alike, in
+// characters (64), so a long Cyrillic label fits both or neither.
+fn cr_core_13_an_ancestry_is_counted_in_characters() {
+    let mut t = party();
+    let cyrillic = "ж".repeat(64); // 128 bytes
+    t.ok(
+        &referee(),
+        json!({"rules": {"set_ancestry": {"creature": "vera", "ancestry": cyrillic}}}),
+        &[],
+    );
+    assert_eq!(t.creature("vera")["ancestry"], cyrillic.as_str());
+    let too_long = "ж".repeat(65);
+    let e = t
+        .run(
+            &referee(),
+            json!({"rules": {"set_ancestry": {"creature": "vera", "ancestry": too_long}}}),
+            &[],
+        )
+        .unwrap_err();
+    assert!(
+        format!("{e:?}").contains("bad_ancestry") && e.to_string().contains("CR-CORE-13"),
+        "{e}"
+    );
+    assert_eq!(t.creature("vera")["ancestry"], cyrillic.as_str());
+}
+
+#[test]
 // Covers CR-EXT-01, CR-EXP-02.
 fn cr_ext_01_expertise_uses_come_from_the_characters_book_so_the_referee_enters_them() {
     let mut t = party();
