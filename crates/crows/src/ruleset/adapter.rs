@@ -97,7 +97,8 @@ pub(super) fn bad_context() -> RuleError {
     RuleError::new("bad_decision", "decision context is incomplete")
 }
 
-/// A refusal naming its rule.
+/// A refusal of the adapter's own, naming the limit it enforces (`MAX_…`); a rule's refusal
+/// comes from a pure module through [`err`].
 pub(in crate::ruleset) fn refuse(code: &str, rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(code, message).rule(rule)
 }

@@ -1716,12 +1716,6 @@ pub(in crate::ruleset) struct SpellAimed {
     pub per_target: Vec<(String, Vec<Modifier>)>,
 }
 
-/// A spell's targets or area refused on the grid: the pure error names its rule (a target
-/// CR-SPELL-05, a range or an origin CR-SPELL-06/07).
-fn spell_refusal(e: &crate::spells::SpellError) -> RuleError {
-    err("bad_aim", e)
-}
-
 /// Checks a spell's targets and area against the battle grid (CR-SPELL-05…08, CR-LOE-01)
 /// and, for an attack spell, collects the same modifiers a weapon attack gets (CR-ATK-*,
 /// CR-LOE-*): range is never exceeded (CR-SPELL-06), an area's targets are whatever fits in
@@ -1773,7 +1767,7 @@ pub(in crate::ruleset) fn aim_spell(
                         csp.distance_to(&o),
                         line_of_effect(&grid, &csp, &o, LoeOptions::default()).exists(),
                     )
-                    .map_err(|e| spell_refusal(&e))?;
+                    .map_err(|e| err("bad_aim", e))?;
                     o
                 }
                 _ => csp,
@@ -1805,7 +1799,7 @@ pub(in crate::ruleset) fn aim_spell(
                         .filter(|c| s.named.contains(&c.id))
                         .collect();
                     crate::spells::validate_targets(line, u32::MAX, &chosen, &[], false)
-                        .map_err(|e| spell_refusal(&e))?;
+                        .map_err(|e| err("bad_aim", e))?;
                     s.named.to_vec()
                 }
             };
@@ -1830,7 +1824,7 @@ pub(in crate::ruleset) fn aim_spell(
             };
             if s.line.is_some() || s.attack.is_some() {
                 crate::spells::validate_targets(line, range, &chosen, &eligible, false)
-                    .map_err(|e| spell_refusal(&e))?;
+                    .map_err(|e| err("bad_aim", e))?;
             } else if let Some(c) = chosen
                 .iter()
                 .find(|c| c.distance > range || !c.line_of_effect)
@@ -1839,7 +1833,7 @@ pub(in crate::ruleset) fn aim_spell(
                     "{} is {} squares away (range {range}) or out of line of effect",
                     c.id, c.distance
                 ));
-                return Err(spell_refusal(&e));
+                return Err(err("bad_aim", e));
             }
             out.targets = if line.count == TargetCount::All && chosen.is_empty() {
                 eligible.into_iter().map(|c| c.id).collect()

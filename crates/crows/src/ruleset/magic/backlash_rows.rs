@@ -1140,11 +1140,10 @@ pub(super) fn fire(
     let Some(rec) = active.into_iter().find(|b| b.active.id == row_id) else {
         return Ok(());
     };
-    let (trigger, then) = (&trigger, then);
     let vis = audience(ctx, caster);
     if let Trigger::Speaking { d10_face } = trigger {
         let f = roll_die(ctx, "speaking d10", 10, vis.clone())?;
-        if f != *d10_face {
+        if f != d10_face {
             return Ok(());
         }
     }
@@ -1374,7 +1373,9 @@ pub(super) fn cut_tentacle(
         json!({"special_wounds_left": left}),
     )?;
     if left == 0 {
-        end_where(ctx, caster, "the tentacles are gone", |b| b.active.id == 27)?;
+        end_where(ctx, caster, "the tentacles are gone", |b| {
+            b.active.id == crate::backlash::TENTACLES_ROW
+        })?;
     }
     Ok(())
 }

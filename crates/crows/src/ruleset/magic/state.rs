@@ -80,7 +80,7 @@ impl Aim {
                 &self.eligible,
                 attended_objects,
             )
-            .map_err(|e| bad_aim(&e))?;
+            .map_err(|e| crate::ruleset::adapter::err("bad_aim", e))?;
         } else if self
             .chosen
             .iter()
@@ -91,11 +91,11 @@ impl Aim {
                 kind: crate::spells::TargetKind::Target,
             };
             crate::spells::validate_targets(line, range, &self.chosen, &[], attended_objects)
-                .map_err(|e| bad_aim(&e))?;
+                .map_err(|e| crate::ruleset::adapter::err("bad_aim", e))?;
         }
         if let Some(o) = self.origin {
             crate::spells::validate_origin(range, o.distance, o.line_of_effect)
-                .map_err(|e| bad_aim(&e))?;
+                .map_err(|e| crate::ruleset::adapter::err("bad_aim", e))?;
         }
         Ok(())
     }
@@ -538,9 +538,3 @@ pub const MAX_LISTED: usize = 32;
 
 /// Most fresh backlash rolls one backlash may need (repeats, quicksand off the ground).
 pub const MAX_BACKLASH_REROLLS: usize = 16;
-
-/// The table's aim refused: the spell's targets (CR-SPELL-05) or its range (CR-SPELL-06),
-/// as the pure error names them.
-pub(in crate::ruleset) fn bad_aim(e: &crate::spells::SpellError) -> RuleError {
-    crate::ruleset::adapter::err("bad_aim", e)
-}
