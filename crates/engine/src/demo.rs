@@ -252,6 +252,94 @@ impl Ruleset for Demo {
         generator.subschema_for::<DemoCommand>()
     }
 
+    fn forecast_kinds(&self) -> Vec<&'static str> {
+        vec!["rolls"]
+    }
+
+    /// `rolls` (`{"dice": "1d6", "rounds": 2, "target": 7}`): every counter rolls `dice`
+    /// `rounds` times, then gambles; policy `default` answers the gamble with its offered
+    /// default (keep), `bold` doubles. Reports per counter P(reaching `target`) and the mean.
+    fn forecast(
+        &self,
+        start: &crate::forecast::Sim<Self>,
+        kind: &str,
+        args: &Value,
+        options: &crate::forecast::ForecastOptions,
+        progress: &(dyn Fn(u32) + Sync),
+    ) -> Result<Value, RuleError> {
+        use crate::forecast::{Mean, Proportion, play_many};
+        if kind != "rolls" {
+            return Err(crate::ruleset::no_such_forecast("demo", kind));
+        }
+        let dice = args
+            .get("dice")
+            .and_then(Value::as_str)
+            .unwrap_or("1d6")
+            .to_string();
+        let rounds = args
+            .get("rounds")
+            .and_then(Value::as_u64)
+            .unwrap_or(1)
+            .min(100);
+        let target = args.get("target").and_then(Value::as_i64).unwrap_or(4);
+        let bold = match options.policy.as_deref() {
+            None | Some("default") => false,
+            Some("bold") => true,
+            Some(other) => {
+                return Err(RuleError::new(
+                    "no_such_policy",
+                    format!("the demo has the policies `default` and `bold`, not `{other}`"),
+                ));
+            }
+        };
+        dice::parse(&dice)
+            .map_err(|e| RuleError::new("bad_dice", format!("dice `{dice}`: {e}")))?;
+        let names: Vec<String> = start.state().rules.counters.keys().cloned().collect();
+        let runs = play_many(start, options, progress, |sim| {
+            for _ in 0..rounds {
+                for c in &names {
+                    let roll = DemoCommand::Roll {
+                        character: c.clone(),
+                        dice: dice.clone(),
+                    };
+                    let _ = sim.send_rules(&Actor::Referee, &roll);
+                }
+            }
+            for c in &names {
+                let gamble = DemoCommand::Gamble {
+                    character: c.clone(),
+                };
+                if sim.send_rules(&Actor::Referee, &gamble).is_ok()
+                    && let Some(d) = sim.state().core.decisions.last().cloned()
+                {
+                    let option = if bold {
+                        "double".to_string()
+                    } else {
+                        d.default.clone().unwrap_or_else(|| "keep".into())
+                    };
+                    let _ = sim.answer(&Actor::Referee, &d.id, &option);
+                }
+            }
+            names
+                .iter()
+                .map(|c| sim.state().rules.counters.get(c).copied().unwrap_or(0))
+                .collect::<Vec<i64>>()
+        })?;
+        let n = runs.len() as u64;
+        let mut counters = serde_json::Map::new();
+        for (i, c) in names.iter().enumerate() {
+            let hits = runs.iter().filter(|r| r[i] >= target).count() as u64;
+            let p = Proportion::of(hits, n);
+            let mean = Mean::of(runs.iter().map(|r| r[i] as f64));
+            counters.insert(
+                c.clone(),
+                json!({"reaches": p.p, "reaches_ci95": p.ci95, "mean": mean.mean,
+                    "mean_ci95": mean.ci95}),
+            );
+        }
+        Ok(json!({"runs": n, "seed": options.seed, "counters": counters}))
+    }
+
     fn init(&self, config: &Value) -> Result<DemoState, RuleError> {
         Ok(DemoState {
             round_seconds: config

@@ -150,6 +150,7 @@ pub mod core;
 pub mod decision;
 pub mod demo;
 pub mod event;
+pub mod forecast;
 pub mod limits;
 pub mod names;
 pub mod projection;

@@ -248,6 +248,27 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
         Err(no_such_query(self.name(), name))
     }
 
+    /// The forecasts this ruleset offers ([`Ruleset::forecast`]'s kinds); none by default.
+    fn forecast_kinds(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// Plays the situation in `start` forward for the Referee (see [`crate::forecast`]): the
+    /// ruleset's policy (`options.policy`, or its default) drives each run through
+    /// [`crate::forecast::play_many`], and the result is the report of kind `kind` as JSON.
+    /// Changes nothing; the caller has checked that the Referee asks. The default offers none:
+    /// `no_such_forecast`.
+    fn forecast(
+        &self,
+        _start: &crate::forecast::Sim<Self>,
+        kind: &str,
+        _args: &serde_json::Value,
+        _options: &crate::forecast::ForecastOptions,
+        _progress: &(dyn Fn(u32) + Sync),
+    ) -> Result<serde_json::Value, RuleError> {
+        Err(no_such_forecast(self.name(), kind))
+    }
+
     /// For whom a command acts (authorisation).
     fn acting(&self, state: &TableState<Self::State>, command: &Self::Command) -> Acting;
 
@@ -310,6 +331,14 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
     ) -> Result<(), RuleError> {
         Ok(())
     }
+}
+
+/// The refusal of a forecast a ruleset does not offer.
+pub fn no_such_forecast(ruleset: &str, kind: &str) -> RuleError {
+    RuleError::new(
+        "no_such_forecast",
+        format!("the ruleset `{ruleset}` offers no forecast `{kind}`"),
+    )
 }
 
 /// The refusal of a query a ruleset does not answer.

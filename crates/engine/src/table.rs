@@ -5,6 +5,7 @@
 use crate::core::{Actor, Role, Viewer, Visibility};
 use crate::decision::{Answer, Decision};
 use crate::event::{ClockCommand, Command, Envelope, EventBody};
+use crate::forecast::{ForecastOptions, Sim};
 use crate::limits;
 use crate::names;
 use crate::ruleset::{
@@ -174,7 +175,7 @@ impl std::fmt::Debug for Prepared {
 }
 
 /// The typed table behind the erased [`Table`].
-struct TypedTable<R: Ruleset> {
+pub(crate) struct TypedTable<R: Ruleset> {
     ruleset: Arc<R>,
     state: TableState<R::State>,
     /// State before the oldest batch in `recent`.
@@ -207,6 +208,61 @@ fn undoable(env: &Envelope) -> bool {
             | EventBody::Reverted { .. }
             | EventBody::AccessChanged { .. }
     )
+}
+
+impl<R: Ruleset> TypedTable<R> {
+    /// A table over `state` with no undo history or growth window (a forecast's copy).
+    pub(crate) fn in_memory(ruleset: Arc<R>, state: TableState<R::State>) -> Self {
+        TypedTable {
+            ruleset,
+            checkpoint: state.clone(),
+            state,
+            recent: VecDeque::new(),
+            growth: HashMap::new(),
+        }
+    }
+
+    pub(crate) fn state(&self) -> &TableState<R::State> {
+        &self.state
+    }
+
+    pub(crate) fn ruleset(&self) -> &R {
+        &self.ruleset
+    }
+
+    /// Derives this copy's dice from `seed` (a forecast run's; never a stored table's).
+    pub(crate) fn set_seed(&mut self, seed: u64) {
+        self.state.core.fixed_seed = Some(seed);
+    }
+
+    /// Prepares as [`Table::prepare`] does (a forecast's copy).
+    pub(crate) fn prepare_in_memory(
+        &self,
+        actor: &Actor,
+        command: &Command,
+        now_ms: WallMs,
+        roller: &mut dyn Roller,
+    ) -> Result<Prepared, EngineError> {
+        self.prepare(actor, command, now_ms, roller)
+    }
+
+    /// Takes a prepared command's state without keeping undo history or the growth window (a
+    /// forecast's copy, whose events are never stored).
+    pub(crate) fn adopt(&mut self, prepared: Prepared) -> Result<(), EngineError> {
+        let state = prepared
+            .state
+            .downcast::<TableState<R::State>>()
+            .map_err(|_| EngineError::BadCommand("prepared on another table".into()))?;
+        let mut state = *state;
+        for env in &prepared.events {
+            note_seat(&mut state.core.participants, env);
+        }
+        if let Some(last) = prepared.events.last() {
+            state.core.head = last.seq;
+        }
+        self.state = state;
+        Ok(())
+    }
 }
 
 impl<R: Ruleset> TypedTable<R> {
@@ -932,6 +988,15 @@ trait ErasedTable: Send + Sync {
     fn box_clone(&self) -> Box<dyn ErasedTable>;
     fn check_rules_command(&self, command: &Value) -> Result<(), EngineError>;
     fn query(&self, viewer: &Viewer, name: &str, args: &Value) -> Result<Value, RuleError>;
+    fn forecast(
+        &self,
+        kind: &str,
+        args: &Value,
+        options: &ForecastOptions,
+        now_ms: WallMs,
+        progress: &(dyn Fn(u32) + Sync),
+    ) -> Result<Value, RuleError>;
+    fn forecast_kinds(&self) -> Vec<&'static str>;
 }
 
 impl<R: Ruleset> ErasedTable for TypedTable<R> {
@@ -989,6 +1054,26 @@ impl<R: Ruleset> ErasedTable for TypedTable<R> {
     }
     fn query(&self, viewer: &Viewer, name: &str, args: &Value) -> Result<Value, RuleError> {
         self.ruleset.query(&self.state, viewer, name, args)
+    }
+    fn forecast(
+        &self,
+        kind: &str,
+        args: &Value,
+        options: &ForecastOptions,
+        now_ms: WallMs,
+        progress: &(dyn Fn(u32) + Sync),
+    ) -> Result<Value, RuleError> {
+        options.check()?;
+        let start = Sim::new(
+            self.ruleset.clone(),
+            self.state.clone(),
+            options.seed,
+            now_ms,
+        );
+        self.ruleset.forecast(&start, kind, args, options, progress)
+    }
+    fn forecast_kinds(&self) -> Vec<&'static str> {
+        self.ruleset.forecast_kinds()
     }
 }
 
@@ -1140,6 +1225,32 @@ impl Table {
     /// ([`Ruleset::query`]); changes nothing.
     pub fn query(&self, viewer: &Viewer, name: &str, args: &Value) -> Result<Value, RuleError> {
         self.inner.query(viewer, name, args)
+    }
+
+    /// Plays the situation forward (a forecast of kind `kind`: [`Ruleset::forecast`]) on a
+    /// private copy; the table, its log and every viewer are untouched. The Referee's only:
+    /// anyone else is refused before any work.
+    pub fn forecast(
+        &self,
+        viewer: &Viewer,
+        kind: &str,
+        args: &Value,
+        options: &ForecastOptions,
+        now_ms: WallMs,
+        progress: &(dyn Fn(u32) + Sync),
+    ) -> Result<Value, RuleError> {
+        if *viewer != Viewer::Referee {
+            return Err(RuleError::new(
+                "forecast_referee_only",
+                "only the Referee may ask for a forecast",
+            ));
+        }
+        self.inner.forecast(kind, args, options, now_ms, progress)
+    }
+
+    /// The forecasts this table's ruleset offers (empty: none).
+    pub fn forecast_kinds(&self) -> Vec<&'static str> {
+        self.inner.forecast_kinds()
     }
 
     /// The full state (Referee's eyes) as JSON, for comparisons and debugging.

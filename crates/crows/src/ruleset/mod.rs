@@ -26,6 +26,7 @@ mod adapter;
 pub mod combat;
 pub mod core;
 pub mod explore;
+pub mod forecast;
 pub mod magic;
 mod patch;
 mod queries_area;
@@ -575,6 +576,21 @@ impl Ruleset for Crows {
     /// from a player is refused like a missing one) or a bare `value` (−10…10).
     fn command_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
         generator.subschema_for::<CrowsCommand>()
+    }
+
+    fn forecast_kinds(&self) -> Vec<&'static str> {
+        forecast::KINDS.to_vec()
+    }
+
+    fn forecast(
+        &self,
+        start: &engine::forecast::Sim<Self>,
+        kind: &str,
+        args: &Value,
+        options: &engine::forecast::ForecastOptions,
+        progress: &(dyn Fn(u32) + Sync),
+    ) -> Result<Value, RuleError> {
+        forecast::forecast(start, kind, args, options, progress)
     }
 
     fn query(

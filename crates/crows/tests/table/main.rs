@@ -13,6 +13,7 @@ mod dungeon_turns;
 mod errata;
 mod event_patches;
 mod falls_and_throws;
+mod forecast;
 mod light;
 mod maneuvers;
 mod many_targets;

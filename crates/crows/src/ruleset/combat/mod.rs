@@ -235,7 +235,7 @@
 
 pub(in crate::ruleset) mod board;
 pub(in crate::ruleset) mod opposed;
-mod reacting;
+pub(in crate::ruleset) mod reacting;
 mod rounds_and_moves;
 pub(in crate::ruleset) mod state;
 

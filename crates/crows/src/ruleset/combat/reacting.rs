@@ -43,7 +43,14 @@ pub(crate) fn unarmed() -> WeaponUse {
 /// Every weapon `id` may attack with now: weapons held in hand and its card's natural
 /// attacks (CR-ATK-01, CR-CBT-12).
 pub(in crate::ruleset) fn weapons(ctx: &Ctx<'_, Crows>, id: &str) -> Vec<WeaponUse> {
-    let state = ctx.rules();
+    weapons_in(ctx.rules(), id)
+}
+
+/// [`weapons`] read from a state (the forecast's policy chooses among the same weapons).
+pub(in crate::ruleset) fn weapons_in(
+    state: &crate::ruleset::state::CrowsState,
+    id: &str,
+) -> Vec<WeaponUse> {
     let Some(r) = state.creatures.get(id) else {
         return Vec::new();
     };

@@ -1,0 +1,152 @@
+//! Forecasts for the Referee (`delve forecast`, the Referee's screen): the table's situation
+//! played forward many times through the engine's [`engine::forecast`] with this ruleset's
+//! own `decide`/`apply`, driven by a [`policy::Policy`], and the outcomes counted.
+//!
+//! - `fight` (`{"max_rounds": 30}`): the fight in progress, or the creatures placed on the
+//!   grid started as a fight, played until one side has nobody standing (alive and conscious)
+//!   or the round limit (a draw). Reports each side's chance to win, each creature's chances
+//!   to die, be knocked out and gain wounds, its wounds, Stamina and usage dice spent, and the
+//!   rounds, each with its 95 % interval and the distributions for a chart.
+//!
+//! Nothing is written to the table's log and nobody but the Referee sees a forecast (the
+//! engine refuses anyone else before any work); its dice come from the forecast's own seed.
+
+pub mod fight;
+pub mod policy;
+
+use engine::RuleError;
+use engine::forecast::{ForecastOptions, Mean, Proportion, Sim, histogram, play_many};
+use serde_json::{Map, Value, json};
+
+use crate::combat::initiative::Side;
+use crate::ruleset::adapter::Crows;
+use crate::ruleset::combat::board::side_key;
+use policy::Policy;
+
+/// The forecasts the Crows ruleset offers.
+pub const KINDS: [&str; 1] = ["fight"];
+
+/// Runs the forecast `kind` from `start`.
+pub fn forecast(
+    start: &Sim<Crows>,
+    kind: &str,
+    args: &Value,
+    options: &ForecastOptions,
+    progress: &(dyn Fn(u32) + Sync),
+) -> Result<Value, RuleError> {
+    let policy = Policy::named(options.policy.as_deref())?;
+    match kind {
+        "fight" => fight_report(start, args, options, policy, progress),
+        other => Err(engine::ruleset::no_such_forecast("crows", other)),
+    }
+}
+
+fn fight_report(
+    start: &Sim<Crows>,
+    args: &Value,
+    options: &ForecastOptions,
+    policy: Policy,
+    progress: &(dyn Fn(u32) + Sync),
+) -> Result<Value, RuleError> {
+    let max_rounds = match args.get("max_rounds") {
+        None | Some(Value::Null) => fight::DEFAULT_MAX_ROUNDS,
+        Some(v) => v
+            .as_u64()
+            .filter(|n| (1..=u64::from(fight::MAX_ROUNDS)).contains(n))
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or_else(|| {
+                RuleError::new(
+                    "forecast_rounds",
+                    format!(
+                        "a fight forecast runs 1 to {} rounds, not {v}",
+                        fight::MAX_ROUNDS
+                    ),
+                )
+                .rule("MAX_ROUNDS")
+            })?,
+    };
+    let cast = fight::Cast::of(&start.state().rules);
+    for side in [Side::Crows, Side::Enemies] {
+        if !cast.fighters.iter().any(|f| f.side == side) {
+            return Err(RuleError::new(
+                "forecast_no_fight",
+                format!(
+                    "a fight forecast needs creatures of both sides on the grid; the side `{}` \
+                     has none placed",
+                    side_key(side)
+                ),
+            )
+            .with_args(json!({"side": side_key(side)})));
+        }
+    }
+    let runs = play_many(start, options, progress, |sim| {
+        fight::play(sim, &cast, policy, max_rounds)
+    })?;
+    let n = runs.len() as u64;
+    let count = |f: &dyn Fn(&fight::FightRun) -> bool| runs.iter().filter(|r| f(r)).count() as u64;
+    let side = |p: Proportion, key: &str| json!({ key: p.p, "ci95": p.ci95 });
+    let mut sides = Map::new();
+    for s in [Side::Crows, Side::Enemies] {
+        sides.insert(
+            side_key(s).into(),
+            side(Proportion::of(count(&|r| r.winner == Some(s)), n), "win"),
+        );
+    }
+    sides.insert(
+        "draw".into(),
+        side(Proportion::of(count(&|r| r.winner.is_none()), n), "p"),
+    );
+    let mut creatures = Map::new();
+    for (i, f) in cast.fighters.iter().enumerate() {
+        let ends: Vec<&fight::FighterEnd> = runs.iter().map(|r| &r.fighters[i]).collect();
+        let share = |pick: &dyn Fn(&fight::FighterEnd) -> bool| {
+            Proportion::of(ends.iter().filter(|e| pick(e)).count() as u64, n)
+        };
+        let dies = share(&|e| e.dead);
+        let out = share(&|e| e.knocked_out);
+        let hurt = share(&|e| e.wounds_gained > 0);
+        let wounds = Mean::of(ends.iter().map(|e| f64::from(e.wounds_gained)));
+        let stamina = Mean::of(ends.iter().map(|e| f64::from(e.stamina_left)));
+        let usage = Mean::of(ends.iter().map(|e| f64::from(e.usage_spent)));
+        creatures.insert(
+            f.id.clone(),
+            json!({
+                "side": side_key(f.side),
+                "dies": dies.p, "dies_ci95": dies.ci95,
+                "knocked_out": out.p, "knocked_out_ci95": out.ci95,
+                "gains_wounds": hurt.p, "gains_wounds_ci95": hurt.ci95,
+                "wounds_mean": wounds.mean, "wounds_ci95": wounds.ci95,
+                "stamina_left_mean": stamina.mean, "stamina_left_ci95": stamina.ci95,
+                "usage_dice_spent_mean": usage.mean, "usage_dice_spent_ci95": usage.ci95,
+                "stamina_left": histogram(ends.iter().map(|e| u64::from(e.stamina_left))),
+                "wounds_gained": histogram(ends.iter().map(|e| u64::from(e.wounds_gained))),
+            }),
+        );
+    }
+    let rounds = Mean::of(runs.iter().map(|r| f64::from(r.rounds)));
+    let usage_total = Mean::of(
+        runs.iter()
+            .map(|r| f64::from(r.fighters.iter().map(|e| e.usage_spent).sum::<u32>())),
+    );
+    Ok(json!({
+        "kind": "fight",
+        "runs": n,
+        "seed": options.seed,
+        "policy": policy_name(policy),
+        "max_rounds": max_rounds,
+        "sides": sides,
+        "creatures": creatures,
+        "rounds_mean": rounds.mean,
+        "rounds_ci95": rounds.ci95,
+        "rounds": histogram(runs.iter().map(|r| u64::from(r.rounds))),
+        "usage_dice_spent_mean": usage_total.mean,
+        "stuck": count(&|r| r.stuck),
+    }))
+}
+
+fn policy_name(p: Policy) -> &'static str {
+    match p {
+        Policy::Tactical => "tactical",
+        Policy::Defaults => "defaults",
+    }
+}

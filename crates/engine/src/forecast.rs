@@ -1,0 +1,561 @@
+//! Forecasts: a table's present situation played forward many times in memory with the real
+//! ruleset (its `decide`/`apply`, nothing re-implemented), every decision answered and every
+//! turn taken by a named policy, to report the distribution of outcomes.
+//!
+//! The engine gives the mechanism, game-free:
+//! - [`Sim`]: a private copy of a table's state that commands and answers run on exactly as on
+//!   the table (authorisation, rules, decisions, effects, the clock), without a log, undo
+//!   history or growth window. Nothing it does reaches the table, its store or any viewer.
+//! - [`play_many`]: runs `runs` copies in parallel (rayon), run `i` with its own dice seed
+//!   [`run_seed`]`(seed, i)`, and returns the results in run order, so a report built from them
+//!   is the same for a given seed whatever the number of threads.
+//! - [`Proportion`] and [`Mean`]: the figures with their 95 % intervals.
+//!
+//! A ruleset offers forecasts through [`crate::Ruleset::forecast`] (its policies and what it
+//! measures); [`crate::Table::forecast`] runs one for the Referee only. The dice of a forecast
+//! come from its own seed, never from the table's generator, so a forecast tells nothing about
+//! the table's next rolls.
+
+use crate::core::Actor;
+use crate::decision::Answer;
+use crate::event::Command;
+use crate::rule_error::RuleError;
+use crate::ruleset::{DiceRoller, Ruleset, TableState};
+use crate::table::{EngineError, TypedTable};
+use crate::time::WallMs;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// The most runs one forecast may ask for.
+pub const MAX_RUNS: u32 = 200_000;
+/// The most threads one forecast may use.
+pub const MAX_THREADS: usize = 64;
+/// The most commands and answers one run may send before it is cut off (a policy that goes in
+/// circles ends its run as unfinished instead of hanging the forecast).
+pub const MAX_STEPS_PER_RUN: u32 = 20_000;
+
+/// How a forecast is run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ForecastOptions {
+    /// How many times the situation is played forward (1..=[`MAX_RUNS`]).
+    pub runs: u32,
+    /// The seed every run's dice derive from ([`run_seed`]).
+    pub seed: u64,
+    /// Worker threads (1..=[`MAX_THREADS`]); the report does not depend on it.
+    pub threads: usize,
+    /// The ruleset's policy name; `None`: its default.
+    pub policy: Option<String>,
+}
+
+impl Default for ForecastOptions {
+    fn default() -> Self {
+        ForecastOptions {
+            runs: 10_000,
+            seed: 1,
+            threads: 1,
+            policy: None,
+        }
+    }
+}
+
+impl ForecastOptions {
+    /// Refuses runs or threads out of their limits.
+    pub fn check(&self) -> Result<(), RuleError> {
+        if self.runs == 0 || self.runs > MAX_RUNS {
+            return Err(RuleError::new(
+                "forecast_runs",
+                format!("a forecast plays 1 to {MAX_RUNS} runs, not {}", self.runs),
+            )
+            .rule("MAX_RUNS"));
+        }
+        if self.threads == 0 || self.threads > MAX_THREADS {
+            return Err(RuleError::new(
+                "forecast_threads",
+                format!(
+                    "a forecast uses 1 to {MAX_THREADS} threads, not {}",
+                    self.threads
+                ),
+            )
+            .rule("MAX_THREADS"));
+        }
+        Ok(())
+    }
+}
+
+/// The dice seed of run `run` of a forecast seeded with `seed` (SplitMix64 of both, so
+/// neighbouring runs share nothing).
+pub fn run_seed(seed: u64, run: u32) -> u64 {
+    let mut z = seed ^ (u64::from(run).wrapping_add(1)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A private copy of a table, for playing forward. Commands and answers are decided and
+/// applied exactly as on the table; nothing is stored, logged or shown to anyone.
+pub struct Sim<R: Ruleset> {
+    table: TypedTable<R>,
+    now_ms: WallMs,
+    steps: u32,
+}
+
+impl<R: Ruleset> Clone for Sim<R> {
+    fn clone(&self) -> Self {
+        Sim {
+            table: self.table.clone(),
+            now_ms: self.now_ms,
+            steps: self.steps,
+        }
+    }
+}
+
+impl<R: Ruleset> Sim<R> {
+    /// A copy of `state` run by `ruleset`, its dice from `seed`, its wall clock at `now_ms`
+    /// (timers keep their deadlines; a forecast moves the game clock by commands, not by
+    /// waiting).
+    pub fn new(
+        ruleset: Arc<R>,
+        mut state: TableState<R::State>,
+        seed: u64,
+        now_ms: WallMs,
+    ) -> Self {
+        state.core.fixed_seed = Some(seed);
+        Sim {
+            table: TypedTable::in_memory(ruleset, state),
+            now_ms,
+            steps: 0,
+        }
+    }
+
+    /// The same situation with its dice from `seed` (and its step count back at 0).
+    pub fn reseeded(&self, seed: u64) -> Self {
+        let mut sim = self.clone();
+        sim.table.set_seed(seed);
+        sim.steps = 0;
+        sim
+    }
+
+    /// The state now (the Referee's eyes).
+    pub fn state(&self) -> &TableState<R::State> {
+        self.table.state()
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &R {
+        self.table.ruleset()
+    }
+
+    /// Commands and answers sent so far.
+    pub fn steps(&self) -> u32 {
+        self.steps
+    }
+
+    /// Decides and applies `command` as `actor`, rolling from the run's seed. A refused
+    /// command changes nothing, as on the table; past [`MAX_STEPS_PER_RUN`] every command is
+    /// refused (`forecast_steps`).
+    pub fn send(&mut self, actor: &Actor, command: &Command) -> Result<(), EngineError> {
+        if self.steps >= MAX_STEPS_PER_RUN {
+            return Err(RuleError::new(
+                "forecast_steps",
+                format!("a forecast run stops after {MAX_STEPS_PER_RUN} commands"),
+            )
+            .rule("MAX_STEPS_PER_RUN")
+            .into());
+        }
+        self.steps += 1;
+        let prepared =
+            self.table
+                .prepare_in_memory(actor, command, self.now_ms, &mut DiceRoller)?;
+        self.table.adopt(prepared)
+    }
+
+    /// Sends one of the ruleset's commands.
+    pub fn send_rules(&mut self, actor: &Actor, command: &R::Command) -> Result<(), EngineError> {
+        let json = serde_json::to_value(command)
+            .map_err(|e| EngineError::BadCommand(format!("unserialisable command: {e}")))?;
+        self.send(actor, &Command::Rules(json))
+    }
+
+    /// Answers the open decision `decision` with `option`.
+    pub fn answer(
+        &mut self,
+        actor: &Actor,
+        decision: &str,
+        option: &str,
+    ) -> Result<(), EngineError> {
+        self.send(
+            actor,
+            &Command::Answer(Answer {
+                decision: decision.to_string(),
+                option: option.to_string(),
+                text: None,
+            }),
+        )
+    }
+}
+
+/// Plays `start` forward `options.runs` times on `options.threads` threads: run `i` gets a copy
+/// of `start` whose dice come from [`run_seed`]`(options.seed, i)` and is handed to `play`,
+/// which drives it (its policy) and measures the outcome. The results come back in run order.
+/// `progress` is told the number of finished runs now and then (from any thread).
+pub fn play_many<R, T, F>(
+    start: &Sim<R>,
+    options: &ForecastOptions,
+    progress: &(dyn Fn(u32) + Sync),
+    play: F,
+) -> Result<Vec<T>, RuleError>
+where
+    R: Ruleset,
+    T: Send,
+    F: Fn(&mut Sim<R>) -> T + Sync,
+{
+    options.check()?;
+    let done = AtomicU32::new(0);
+    let every = (options.runs / 100).max(1);
+    let one = |i: u32| {
+        let mut sim = start.reseeded(run_seed(options.seed, i));
+        let out = play(&mut sim);
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if n.is_multiple_of(every) || n == options.runs {
+            progress(n);
+        }
+        out
+    };
+    if options.threads == 1 {
+        return Ok((0..options.runs).map(one).collect());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+        .map_err(|e| RuleError::new("forecast_threads", format!("no thread pool: {e}")))?;
+    Ok(pool.install(|| (0..options.runs).into_par_iter().map(one).collect()))
+}
+
+/// A probability estimated from runs, with its 95 % Wilson score interval.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Proportion {
+    /// Hits over runs.
+    pub p: f64,
+    /// The 95 % interval (Wilson), within [0, 1].
+    pub ci95: [f64; 2],
+}
+
+impl Proportion {
+    /// `hits` out of `runs` (0 runs: p = 0 with the interval [0, 1]).
+    pub fn of(hits: u64, runs: u64) -> Self {
+        if runs == 0 {
+            return Proportion {
+                p: 0.0,
+                ci95: [0.0, 1.0],
+            };
+        }
+        let n = runs as f64;
+        let p = hits as f64 / n;
+        let z = 1.959_963_984_540_054_f64;
+        let z2 = z * z;
+        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = z * ((p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt()) / (1.0 + z2 / n);
+        Proportion {
+            p,
+            ci95: [
+                round6((centre - half).max(0.0)),
+                round6((centre + half).min(1.0)),
+            ],
+        }
+    }
+}
+
+/// A mean estimated from runs, with its 95 % interval (normal approximation).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Mean {
+    pub mean: f64,
+    pub ci95: [f64; 2],
+}
+
+impl Mean {
+    /// The mean of `values` (empty: 0 with an empty interval at 0).
+    pub fn of(values: impl IntoIterator<Item = f64>) -> Self {
+        let (mut n, mut sum, mut sq) = (0.0_f64, 0.0_f64, 0.0_f64);
+        for v in values {
+            n += 1.0;
+            sum += v;
+            sq += v * v;
+        }
+        if n == 0.0 {
+            return Mean {
+                mean: 0.0,
+                ci95: [0.0, 0.0],
+            };
+        }
+        let mean = sum / n;
+        let var = if n > 1.0 {
+            ((sq - sum * sum / n) / (n - 1.0)).max(0.0)
+        } else {
+            0.0
+        };
+        let half = 1.959_963_984_540_054 * (var / n).sqrt();
+        Mean {
+            mean: round6(mean),
+            ci95: [round6(mean - half), round6(mean + half)],
+        }
+    }
+}
+
+/// Six decimals: enough for any report, and stable text.
+pub fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+/// A histogram of small whole numbers (value → runs), for a chart.
+pub fn histogram(values: impl IntoIterator<Item = u64>) -> Vec<(u64, u64)> {
+    let mut map = std::collections::BTreeMap::new();
+    for v in values {
+        *map.entry(v).or_insert(0u64) += 1;
+    }
+    map.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_seeds_differ_and_repeat() {
+        assert_eq!(run_seed(7, 3), run_seed(7, 3));
+        assert_ne!(run_seed(7, 3), run_seed(7, 4));
+        assert_ne!(run_seed(7, 3), run_seed(8, 3));
+    }
+
+    #[test]
+    fn wilson_interval_of_known_counts() {
+        let p = Proportion::of(62, 100);
+        assert!((p.p - 0.62).abs() < 1e-12);
+        // Wilson 95 % for 62/100: [0.5221, 0.7091].
+        assert!((p.ci95[0] - 0.522_1).abs() < 1e-3, "{p:?}");
+        assert!((p.ci95[1] - 0.709_1).abs() < 1e-3, "{p:?}");
+        let all = Proportion::of(100, 100);
+        assert_eq!(all.p, 1.0);
+        assert_eq!(all.ci95[1], 1.0);
+        assert!(all.ci95[0] > 0.96);
+        let none = Proportion::of(0, 0);
+        assert_eq!(none.ci95, [0.0, 1.0]);
+    }
+
+    #[test]
+    fn mean_and_interval() {
+        let m = Mean::of([1.0, 2.0, 3.0, 4.0]);
+        assert_eq!(m.mean, 2.5);
+        // sd = 1.290994, se = 0.645497, half = 1.265153.
+        assert!((m.ci95[0] - 1.234_847).abs() < 1e-5, "{m:?}");
+        assert_eq!(Mean::of([]).mean, 0.0);
+    }
+
+    #[test]
+    fn histogram_counts() {
+        assert_eq!(histogram([3, 1, 3, 2, 3]), vec![(1, 1), (2, 1), (3, 3)]);
+    }
+
+    /// A demo table with two counters, c1 and c2, and a player bound to c2.
+    fn demo_table() -> crate::Table {
+        use crate::{Command, NewTable, Registry, Table, demo::Demo, ruleset::DiceRoller};
+        let mut registry = Registry::new();
+        registry.register(Demo);
+        let new = NewTable {
+            id: "f".into(),
+            name: "Forecast".into(),
+            ruleset: "demo".into(),
+            seed: None,
+            referee: "Rita".into(),
+            config: serde_json::Value::Null,
+        };
+        let (mut table, _) = Table::create(&registry, new, 0).unwrap();
+        for cmd in [
+            serde_json::json!({"join": {"name": "bob", "role": "player"}}),
+            serde_json::json!({"rules": {"create": {"character": "c1"}}}),
+            serde_json::json!({"rules": {"create": {"character": "c2"}}}),
+            serde_json::json!({"bind": {"player": "bob", "character": "c2"}}),
+        ] {
+            let command: Command = serde_json::from_value(cmd).unwrap();
+            table
+                .execute(&Actor::Referee, &command, 0, &mut DiceRoller)
+                .unwrap();
+        }
+        table
+    }
+
+    fn rolls(
+        table: &crate::Table,
+        args: serde_json::Value,
+        options: &ForecastOptions,
+    ) -> serde_json::Value {
+        table
+            .forecast(&crate::Viewer::Referee, "rolls", &args, options, 0, &|_| {})
+            .unwrap()
+    }
+
+    #[test]
+    fn a_forecast_matches_the_exact_odds_within_its_interval() {
+        let table = demo_table();
+        let options = ForecastOptions {
+            runs: 4000,
+            seed: 7,
+            threads: 2,
+            policy: None,
+        };
+        // One 1d6 then "keep": P(counter >= 4) is exactly 1/2, the mean 3.5.
+        let r = rolls(
+            &table,
+            serde_json::json!({"dice": "1d6", "rounds": 1, "target": 4}),
+            &options,
+        );
+        for c in ["c1", "c2"] {
+            let lo = r["counters"][c]["reaches_ci95"][0].as_f64().unwrap();
+            let hi = r["counters"][c]["reaches_ci95"][1].as_f64().unwrap();
+            assert!(lo <= 0.5 && 0.5 <= hi, "{c}: [{lo}, {hi}]");
+            let mean = r["counters"][c]["mean"].as_f64().unwrap();
+            assert!((mean - 3.5).abs() < 0.15, "{mean}");
+        }
+        assert_eq!(r["runs"], 4000);
+        // The bold policy doubles: P(2·d6 >= 4) = 5/6.
+        let bold = ForecastOptions {
+            policy: Some("bold".into()),
+            ..options.clone()
+        };
+        let r = rolls(
+            &table,
+            serde_json::json!({"dice": "1d6", "rounds": 1, "target": 4}),
+            &bold,
+        );
+        let lo = r["counters"]["c1"]["reaches_ci95"][0].as_f64().unwrap();
+        let hi = r["counters"]["c1"]["reaches_ci95"][1].as_f64().unwrap();
+        assert!(lo <= 5.0 / 6.0 && 5.0 / 6.0 <= hi, "[{lo}, {hi}]");
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_report_on_1_2_and_8_threads() {
+        let table = demo_table();
+        let args = serde_json::json!({"dice": "2d6", "rounds": 3, "target": 20});
+        let report = |threads| {
+            rolls(
+                &table,
+                args.clone(),
+                &ForecastOptions {
+                    runs: 500,
+                    seed: 42,
+                    threads,
+                    policy: None,
+                },
+            )
+        };
+        let one = report(1);
+        assert_eq!(one, report(2));
+        assert_eq!(one, report(8));
+        let other = rolls(
+            &table,
+            args.clone(),
+            &ForecastOptions {
+                runs: 500,
+                seed: 43,
+                threads: 1,
+                policy: None,
+            },
+        );
+        assert_ne!(one, other, "another seed, other dice");
+    }
+
+    #[test]
+    fn a_forecast_changes_nothing_and_is_the_referees_only() {
+        let table = demo_table();
+        let before = table.snapshot();
+        let _ = rolls(
+            &table,
+            serde_json::json!({}),
+            &ForecastOptions {
+                runs: 50,
+                ..Default::default()
+            },
+        );
+        assert_eq!(table.snapshot(), before, "the table is untouched");
+        for viewer in [
+            crate::Viewer::Player("bob".into()),
+            crate::Viewer::Spectator("sam".into()),
+        ] {
+            let e = table
+                .forecast(
+                    &viewer,
+                    "rolls",
+                    &serde_json::json!({}),
+                    &ForecastOptions::default(),
+                    0,
+                    &|_| {},
+                )
+                .unwrap_err();
+            assert_eq!(e.code, "forecast_referee_only");
+        }
+        let e = table
+            .forecast(
+                &crate::Viewer::Referee,
+                "weather",
+                &serde_json::json!({}),
+                &ForecastOptions::default(),
+                0,
+                &|_| {},
+            )
+            .unwrap_err();
+        assert_eq!(e.code, "no_such_forecast");
+        let e = table
+            .forecast(
+                &crate::Viewer::Referee,
+                "rolls",
+                &serde_json::json!({}),
+                &ForecastOptions {
+                    policy: Some("reckless".into()),
+                    ..Default::default()
+                },
+                0,
+                &|_| {},
+            )
+            .unwrap_err();
+        assert_eq!(e.code, "no_such_policy");
+    }
+
+    #[test]
+    fn a_run_is_cut_off_after_its_step_limit() {
+        let table = demo_table();
+        let Ok(state) =
+            serde_json::from_value::<TableState<crate::demo::DemoState>>(table.state_json())
+        else {
+            panic!("state")
+        };
+        let mut sim = Sim::new(Arc::new(crate::demo::Demo), state, 1, 0);
+        let add = crate::demo::DemoCommand::Add {
+            character: "c1".into(),
+            amount: 1,
+        };
+        for _ in 0..MAX_STEPS_PER_RUN {
+            sim.send_rules(&Actor::Referee, &add).unwrap();
+        }
+        let e = sim.send_rules(&Actor::Referee, &add).unwrap_err();
+        assert!(
+            e.to_string().contains("MAX_STEPS_PER_RUN") || e.to_string().contains("stops after"),
+            "{e}"
+        );
+        assert_eq!(
+            sim.state().rules.counters["c1"],
+            i64::from(MAX_STEPS_PER_RUN)
+        );
+    }
+
+    #[test]
+    fn options_are_bounded() {
+        let mut o = ForecastOptions::default();
+        assert!(o.check().is_ok());
+        o.runs = MAX_RUNS + 1;
+        assert_eq!(o.check().unwrap_err().code, "forecast_runs");
+        o.runs = 1;
+        o.threads = 0;
+        assert_eq!(o.check().unwrap_err().code, "forecast_threads");
+    }
+}
