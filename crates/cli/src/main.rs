@@ -2,12 +2,13 @@
 //!
 //! Each area of the CLI lives in its own module with its own clap `Args` and `run`:
 //! `dice_cmd` (roll, help dice), `odds_cmd` (exact odds), `table` (offline tables), `crows` (Crows look-ups),
-//! `grid_cmd` (game-free grid geometry).
+//! `grid_cmd` (game-free grid geometry), `forecast_cmd` (the Referee's forecasts).
 
 mod acks_cmd;
 mod crows_cmd;
 mod dice_cmd;
 mod dnd_cmd;
+mod forecast_cmd;
 mod grid_cmd;
 mod odds_cmd;
 mod serve_cmd;
@@ -51,6 +52,9 @@ enum Command {
     Acks(acks_cmd::AcksArgs),
     /// D&D 2024 rules (SRD 5.2 glossary): odds, damage, conditions, SRD import.
     Dnd(dnd_cmd::DndArgs),
+    /// The Referee's forecasts of an offline table: a fight or the next dungeon turns played
+    /// forward many times with the real rules (`delve forecast fight --table ID`).
+    Forecast(forecast_cmd::ForecastArgs),
     /// Grid geometry (5-ft squares): distance, cover by corners on a map file, area squares.
     Grid(grid_cmd::GridArgs),
     /// Help on a topic (`delve help dice`, `delve help grid`) or a command (`delve help roll`).
@@ -77,6 +81,7 @@ fn main() -> ExitCode {
         Command::Acks(args) => acks_cmd::run(args),
         Command::Dnd(args) => dnd_cmd::run(args),
         Command::Grid(args) => grid_cmd::run(args),
+        Command::Forecast(args) => forecast_cmd::run(args),
         Command::Help { topic } => help(&topic),
     };
     match result {

@@ -217,7 +217,7 @@ fn forecast_changes_nothing_and_answers_the_referee_only() {
         )
         .unwrap_err();
     assert_eq!(e.code, "forecast_no_fight");
-    assert_eq!(t.table.forecast_kinds(), ["fight"]);
+    assert_eq!(t.table.forecast_kinds(), ["fight", "expedition"]);
 }
 
 #[test]
@@ -232,4 +232,115 @@ fn forecast_policies_differ_where_expertise_decides() {
         assert_eq!(r["runs"], 32);
         assert_eq!(r["stuck"], 0, "{policy}: {r}");
     }
+}
+
+/// Vera with a lit torch in hand (3 usage dice) and Bram in a dungeon with manual turns.
+fn torch_in_the_crypt(rations: &[(&str, u32)]) -> T {
+    let mut t = party();
+    t.referee_rules(
+        json!({"load_pack": {"files": [{"name": "items.json", "text": ITEMS}]}}),
+        &[],
+    );
+    t.referee_rules(
+        json!({"place_item": {"creature": "vera", "card": "torch",
+            "slots": [{"kind": "Hand", "number": 1}]}}),
+        &[],
+    );
+    t.ok(
+        &player("alice"),
+        json!({"rules": {"light": {"creature": "vera", "item": 1}}}),
+        &[],
+    );
+    for (who, n) in rations {
+        for i in 0..*n {
+            t.referee_rules(
+                json!({"place_item": {"creature": who, "card": "ration",
+                    "slots": [{"kind": "Backpack", "number": i + 1}]}}),
+                &[],
+            );
+        }
+    }
+    t.referee_rules(
+        json!({"enter_dungeon": {"dungeon": "crypt", "length": "manual"}}),
+        &[],
+    );
+    t
+}
+
+fn expedition(t: &T, args: Value, options: &ForecastOptions) -> Value {
+    t.table
+        .forecast(&Viewer::Referee, "expedition", &args, options, 0, &|_| {})
+        .unwrap()
+}
+
+fn inside(v: &Value, exact: f64) -> bool {
+    v["ci95"][0].as_f64().unwrap() <= exact && exact <= v["ci95"][1].as_f64().unwrap()
+}
+
+#[test]
+fn forecast_expedition_a_torch_burns_out_as_its_usage_dice_say() {
+    let t = torch_in_the_crypt(&[]);
+    let report = expedition(&t, json!({"turns": 3}), &options(4000, 21, 2, None));
+    // Each of the torch's 3 dice goes on a 1 or 2 at each turn end (CR-UD-02/04): all three
+    // gone within 3 turns with probability (1 - (2/3)^3)^3.
+    let exact = (1.0 - (2.0_f64 / 3.0).powi(3)).powi(3);
+    assert!(
+        inside(&report["light_runs_out"], exact),
+        "{exact}: {report}"
+    );
+    // One secret check per turn end, an encounter on the EN or more (CR-ENC-02).
+    let en = t.table.view(&Viewer::Referee)["rules"]["explore"]["threshold"]
+        .as_f64()
+        .unwrap();
+    let p = (11.0 - en) / 10.0;
+    assert!(inside(&report["encounter_per_turn"], p), "{p}: {report}");
+    assert_eq!(report["encounter_checks_mean"], 3.0);
+    assert_eq!(report["turns"], 3);
+    assert_eq!(report["stuck"], 0);
+    // Nobody carries a ration.
+    assert_eq!(report["rations_run_out"]["p"], 1.0);
+}
+
+#[test]
+fn forecast_expedition_rests_eat_rations() {
+    // Vera has one ration, Bram three: without a rest nobody runs out; one rest after turn 2
+    // leaves Vera with none.
+    let t = torch_in_the_crypt(&[("vera", 1), ("bram", 3)]);
+    let none = expedition(&t, json!({"turns": 3}), &options(50, 2, 1, None));
+    assert_eq!(none["rations_run_out"]["p"], 0.0, "{none}");
+    let rested = expedition(
+        &t,
+        json!({"turns": 3, "rest_every": 2}),
+        &options(50, 2, 1, None),
+    );
+    assert_eq!(rested["rations_run_out"]["p"], 1.0, "{rested}");
+    assert_eq!(rested["stuck"], 0, "{rested}");
+    // The rest's own encounter check is counted too.
+    assert_eq!(rested["encounter_checks_mean"], 4.0, "{rested}");
+    // Outside a dungeon there is no turn to play.
+    let outside = party();
+    let e = outside
+        .table
+        .forecast(
+            &Viewer::Referee,
+            "expedition",
+            &json!({"turns": 2}),
+            &options(5, 1, 1, None),
+            0,
+            &|_| {},
+        )
+        .unwrap_err();
+    assert_eq!(e.code, "forecast_no_visit");
+    let e = t
+        .table
+        .forecast(
+            &Viewer::Referee,
+            "expedition",
+            &json!({"turns": 0}),
+            &options(5, 1, 1, None),
+            0,
+            &|_| {},
+        )
+        .unwrap_err();
+    assert_eq!(e.rule.as_deref(), Some("MAX_TURNS"));
 }

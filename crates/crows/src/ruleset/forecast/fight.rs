@@ -7,7 +7,7 @@ use engine::forecast::Sim;
 use engine::{Actor, Command};
 use serde_json::{Value, json};
 
-use super::policy::{Policy, answerer};
+use super::policy::{Policy, settle};
 use crate::combat::grid::{Space, Square, natural_reach};
 use crate::combat::initiative::Side;
 use crate::conditions::ConditionKind;
@@ -127,13 +127,8 @@ pub fn play(sim: &mut Sim<Crows>, cast: &Cast, policy: Policy, max_rounds: u32) 
     let mut winner = None;
     loop {
         let state = &sim.state().rules;
-        if let Some(d) = sim.state().core.decisions.first().cloned() {
-            let who = answerer(&d);
-            if !policy
-                .choices(&d)
-                .iter()
-                .any(|o| sim.answer(&who, &d.id, o).is_ok())
-            {
+        if !sim.state().core.decisions.is_empty() {
+            if !settle(sim, policy) {
                 stuck = true;
                 break;
             }

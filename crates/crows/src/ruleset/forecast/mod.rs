@@ -7,10 +7,16 @@
 //!   or the round limit (a draw). Reports each side's chance to win, each creature's chances
 //!   to die, be knocked out and gain wounds, its wounds, Stamina and usage dice spent, and the
 //!   rounds, each with its 95 % interval and the distributions for a chart.
+//! - `expedition` (`{"turns": 6, "rest_every": 3}`): the next dungeon turns of the visit in
+//!   progress, ended as the Referee ends them, the party lighting a spare light when the last
+//!   goes out and resting every `rest_every` turns if given. Reports the chance that the
+//!   light runs out and that someone has no ration, the encounter checks and encounters
+//!   expected, and the chance of an encounter per turn.
 //!
 //! Nothing is written to the table's log and nobody but the Referee sees a forecast (the
 //! engine refuses anyone else before any work); its dice come from the forecast's own seed.
 
+pub mod expedition;
 pub mod fight;
 pub mod policy;
 
@@ -24,7 +30,7 @@ use crate::ruleset::combat::board::side_key;
 use policy::Policy;
 
 /// The forecasts the Crows ruleset offers.
-pub const KINDS: [&str; 1] = ["fight"];
+pub const KINDS: [&str; 2] = ["fight", "expedition"];
 
 /// Runs the forecast `kind` from `start`.
 pub fn forecast(
@@ -37,6 +43,7 @@ pub fn forecast(
     let policy = Policy::named(options.policy.as_deref())?;
     match kind {
         "fight" => fight_report(start, args, options, policy, progress),
+        "expedition" => expedition_report(start, args, options, policy, progress),
         other => Err(engine::ruleset::no_such_forecast("crows", other)),
     }
 }
@@ -48,23 +55,8 @@ fn fight_report(
     policy: Policy,
     progress: &(dyn Fn(u32) + Sync),
 ) -> Result<Value, RuleError> {
-    let max_rounds = match args.get("max_rounds") {
-        None | Some(Value::Null) => fight::DEFAULT_MAX_ROUNDS,
-        Some(v) => v
-            .as_u64()
-            .filter(|n| (1..=u64::from(fight::MAX_ROUNDS)).contains(n))
-            .and_then(|n| u32::try_from(n).ok())
-            .ok_or_else(|| {
-                RuleError::new(
-                    "forecast_rounds",
-                    format!(
-                        "a fight forecast runs 1 to {} rounds, not {v}",
-                        fight::MAX_ROUNDS
-                    ),
-                )
-                .rule("MAX_ROUNDS")
-            })?,
-    };
+    let max_rounds = bounded(args, "max_rounds", 1, fight::MAX_ROUNDS, "MAX_ROUNDS")?
+        .unwrap_or(fight::DEFAULT_MAX_ROUNDS);
     let cast = fight::Cast::of(&start.state().rules);
     for side in [Side::Crows, Side::Enemies] {
         if !cast.fighters.iter().any(|f| f.side == side) {
@@ -141,6 +133,97 @@ fn fight_report(
         "rounds": histogram(runs.iter().map(|r| u64::from(r.rounds))),
         "usage_dice_spent_mean": usage_total.mean,
         "stuck": count(&|r| r.stuck),
+    }))
+}
+
+/// A whole number argument in `lo..=hi`, or the refusal naming its limit.
+fn bounded(
+    args: &Value,
+    key: &str,
+    lo: u32,
+    hi: u32,
+    limit: &str,
+) -> Result<Option<u32>, RuleError> {
+    match args.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| (lo..=hi).contains(n))
+            .map(Some)
+            .ok_or_else(|| {
+                RuleError::new(
+                    "forecast_args",
+                    format!("`{key}` is a whole number from {lo} to {hi}, not {v}"),
+                )
+                .rule(limit)
+            }),
+    }
+}
+
+fn expedition_report(
+    start: &Sim<Crows>,
+    args: &Value,
+    options: &ForecastOptions,
+    policy: Policy,
+    progress: &(dyn Fn(u32) + Sync),
+) -> Result<Value, RuleError> {
+    let turns =
+        bounded(args, "turns", 1, expedition::MAX_TURNS, "MAX_TURNS")?.ok_or_else(|| {
+            RuleError::new("forecast_args", "an expedition forecast needs `turns`")
+                .rule("MAX_TURNS")
+        })?;
+    let rest_every = bounded(args, "rest_every", 1, expedition::MAX_TURNS, "MAX_TURNS")?;
+    let rules = &start.state().rules;
+    if rules.explore.visit.is_none() || rules.explore.rest.is_some() {
+        return Err(RuleError::new(
+            "forecast_no_visit",
+            "an expedition forecast starts in a dungeon turn: enter a dungeon first (and finish \
+             any rest under way)",
+        ));
+    }
+    if expedition::party(rules).is_empty() {
+        return Err(RuleError::new(
+            "forecast_no_party",
+            "an expedition forecast needs a living crow, hireling or animal",
+        ));
+    }
+    let runs = play_many(start, options, progress, |sim| {
+        expedition::play(sim, policy, turns, rest_every)
+    })?;
+    let n = runs.len() as u64;
+    let light = Proportion::of(
+        runs.iter().filter(|r| r.light_out.is_some()).count() as u64,
+        n,
+    );
+    let rations = Proportion::of(
+        runs.iter().filter(|r| r.rations_out.is_some()).count() as u64,
+        n,
+    );
+    let checks = Mean::of(runs.iter().map(|r| f64::from(r.checks)));
+    let encounters = Mean::of(runs.iter().map(|r| f64::from(r.encounters)));
+    let played: u64 = runs.iter().map(|r| u64::from(r.turns)).sum();
+    let per_turn = Proportion::of(
+        runs.iter().map(|r| u64::from(r.encounter_turns)).sum(),
+        played,
+    );
+    Ok(json!({
+        "kind": "expedition",
+        "runs": n,
+        "seed": options.seed,
+        "policy": policy_name(policy),
+        "turns": turns,
+        "rest_every": rest_every,
+        "light_runs_out": {"p": light.p, "ci95": light.ci95},
+        "light_out_turn": histogram(runs.iter().filter_map(|r| r.light_out.map(u64::from))),
+        "rations_run_out": {"p": rations.p, "ci95": rations.ci95},
+        "encounter_checks_mean": checks.mean,
+        "encounter_checks_ci95": checks.ci95,
+        "encounters_mean": encounters.mean,
+        "encounters_ci95": encounters.ci95,
+        "encounter_per_turn": {"p": per_turn.p, "ci95": per_turn.ci95},
+        "encounters": histogram(runs.iter().map(|r| u64::from(r.encounters))),
+        "stuck": runs.iter().filter(|r| r.stuck).count(),
     }))
 }
 

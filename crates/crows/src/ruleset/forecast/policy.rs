@@ -1,8 +1,11 @@
 //! The forecast's policies: how a simulated table answers every decision and takes every turn
 //! (documented in `ARCHITECTURE.md`; chosen by name with `--policy`).
 
-use engine::{Actor, Answerer, Decision, RuleError};
+use engine::forecast::Sim;
+use engine::{Actor, Answer, Answerer, Command, Decision, RuleError};
 use serde_json::Value;
+
+use crate::ruleset::adapter::Crows;
 
 /// A named way of playing a simulated table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,6 +88,28 @@ pub fn answerer(d: &Decision) -> Actor {
         Answerer::Player(p) => Actor::Player(p.clone()),
         Answerer::Referee | Answerer::Controller(_) => Actor::Referee,
     }
+}
+
+/// Answers every open decision as `policy` would, oldest first. False when one of them takes
+/// none of the answers tried (the run is stuck).
+pub fn settle(sim: &mut Sim<Crows>, policy: Policy) -> bool {
+    while let Some(d) = sim.state().core.decisions.first().cloned() {
+        let who = answerer(&d);
+        // A decision that takes words (the sign players hear) gets a plain placeholder.
+        let text = d.free_text.then(|| "(forecast)".to_string());
+        let answered = policy.choices(&d).into_iter().any(|option| {
+            let answer = Answer {
+                decision: d.id.clone(),
+                option,
+                text: text.clone(),
+            };
+            sim.send(&who, &Command::Answer(answer)).is_ok()
+        });
+        if !answered {
+            return false;
+        }
+    }
+    true
 }
 
 #[cfg(test)]
