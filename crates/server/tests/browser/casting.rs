@@ -1,6 +1,6 @@
 //! Casting a spell from the Crows screens (`rulesets/crows/cast.js`): a player casts from a
 //! spellbook in hand outside a fight (the table's measurements in `aim`) and the log shows
-//! the casting; in a fight the Referee places a cube on the cast panel's grid, the server's
+//! the casting; in a fight the Referee places a cube on the combat panel's grid, the server's
 //! `spell_area` answer is drawn (the covered squares highlighted, the creatures inside named)
 //! before anything is sent, and the cast goes through. Screenshots `cast-*.png`.
 
@@ -132,17 +132,24 @@ async fn web_the_referee_places_a_cube_and_sees_who_is_inside_before_casting() {
     join_player(&c, "vera", "Bob").await;
     click(&c, "#combat-start").await;
     until_turn_of(&c, "Vera").await;
+    // The cube is placed on the combat panel's grid, not on one of the cast panel's own.
+    click(&c, "#cast #cast-aim-grid").await;
     wait_js(
         &c,
-        "the cast panel's grid",
-        "return document.querySelector('#cast #cast-grid #cast-sq-4-1')",
+        "placing on the combat grid",
+        "return document.querySelector('#combat #cast-aim-bar') && document.querySelector('#combat #battle-grid #sq-4-1')",
     )
     .await;
+    assert_eq!(
+        js(&c, "return !document.querySelector('#cast .grid-map')").await,
+        json!(true),
+        "no second grid in the cast panel"
+    );
     // Nothing is highlighted until the origin and the direction are picked.
     assert_eq!(
         js(
             &c,
-            "return document.querySelectorAll('#cast-grid .sq.in-area').length"
+            "return document.querySelectorAll('#battle-grid .sq.in-area').length"
         )
         .await,
         json!(0)
@@ -151,8 +158,8 @@ async fn web_the_referee_places_a_cube_and_sees_who_is_inside_before_casting() {
         js(&c, "return document.querySelector('#cast-send').disabled").await,
         json!(true)
     );
-    click(&c, "#cast-grid #cast-sq-4-1").await;
-    click(&c, "#cast-grid #cast-sq-5-2").await;
+    click(&c, "#battle-grid #sq-4-1").await;
+    click(&c, "#battle-grid #sq-5-2").await;
     let inside = wait_js(
         &c,
         "the area drawn",
@@ -169,24 +176,31 @@ async fn web_the_referee_places_a_cube_and_sees_who_is_inside_before_casting() {
     );
     let covered = js(
         &c,
-        "return [...document.querySelectorAll('#cast-grid .sq.in-area')].map(e => e.id).sort()",
+        "return [...document.querySelectorAll('#battle-grid .sq.in-area')].map(e => e.id).sort()",
     )
     .await;
     assert_eq!(
         covered,
-        json!(["cast-sq-4-1", "cast-sq-4-2", "cast-sq-5-1", "cast-sq-5-2"]),
+        json!(["sq-4-1", "sq-4-2", "sq-5-1", "sq-5-2"]),
         "the server's squares"
     );
-    let summary = text_of(&c, "#cast-grid-area").await;
+    let summary = text_of(&c, "#battle-grid-area").await;
     assert!(
         summary.contains("Rat") && summary.contains("Bat"),
         "{summary}"
     );
-    shot_at(&c, "cast-referee-cube", Some("#cast")).await;
+    shot_at(&c, "cast-referee-cube", Some("#combat")).await;
     let before = log_len(&c).await;
     click(&c, "#cast-send").await;
     let line = log_grew_with(&c, "the casting in the log", before, "Fireball").await;
     assert!(line.contains("Rat") && line.contains("Bat"), "{line}");
+    // Cast: the combat grid is the fight's again (no overlay, no placing bar).
+    wait_js(
+        &c,
+        "placing over",
+        "return !document.querySelector('#cast-aim-bar') && !document.querySelector('#battle-grid-area') && document.querySelectorAll('#battle-grid .sq.in-area').length === 0",
+    )
+    .await;
     c.close().await.ok();
     srv.stop().await;
 }

@@ -1431,7 +1431,6 @@ cast-odds-expertise = With an expertise spent when it helps:
 cast-odds-hint = The casting test uses Mind. In a fight the grid may add more edges or banes, and a running backlash its own bane.
 cast-pick-origin = Click the square where the area starts.
 cast-pick-toward = Now click a square in the direction it spreads.
-cast-grid-aria = Grid for placing the spell's area, { $width } × { $height }
 cast-inside = { $count ->
     [one] One square covered
    *[other] { $count } squares covered
@@ -1443,3 +1442,10 @@ cast-friendly = Friendly to the caster
 cast-origin = Where the area starts
 cast-aim-hint = The table's own measurements: how far each target is and whether the caster has line of effect.
 cast-send = Cast the spell
+cast-aim-grid = Place the area on the combat grid
+cast-aim-again = Place the area again
+cast-aim-stop = Stop placing
+cast-aim-where = Pick its squares on the combat grid; Escape stops.
+cast-aiming = Placing { $spell }:
+cast-not-placed = The area is not placed yet.
+cast-area-asking = Asking the server which squares the area covers…
