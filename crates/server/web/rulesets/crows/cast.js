@@ -96,7 +96,7 @@ function liveAim(screen) {
   return {
     caster: c.id,
     spell: book.card.spell,
-    step: t(f.at?.origin && f.step === "toward" ? "cast-pick-toward" : "cast-pick-origin"),
+    step: t(f.at?.toward ? "cast-aim-placed" : f.at?.origin && f.step === "toward" ? "cast-pick-toward" : "cast-pick-origin"),
     origin: f.at?.origin || null,
     squares: answer?.squares || null,
     pick(x, y) {

@@ -1464,3 +1464,4 @@ cast-aim-where = Pick its squares on the combat grid; Escape stops.
 cast-aiming = Placing { $spell }:
 cast-not-placed = The area is not placed yet.
 cast-area-asking = Asking the server which squares the area covers…
+cast-aim-placed = Placed. Click a square to start again, or cast the spell from “Cast a spell”.
