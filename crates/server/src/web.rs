@@ -852,13 +852,25 @@ mod tests {
     /// with it outside a selector on that count, or a selector on a count missing one of the
     /// language's plural categories.
     fn plural_problems(lang: &str, id: &str, body: &str) -> Vec<String> {
+        plural_problems_of(COUNT_ARGS, AFTER_COUNT_OK, lang, id, body)
+    }
+
+    /// [`plural_problems`] for the counts named `args`, `ok` the words that need not agree. An
+    /// English range's upper end ("1 to { $max } characters", "0 to …") is always plural.
+    fn plural_problems_of(
+        args: &[&str],
+        ok: &[&str],
+        lang: &str,
+        id: &str,
+        body: &str,
+    ) -> Vec<String> {
         let categories: &[&str] = if lang == "ru" {
             &["one", "few", "many", "other"]
         } else {
             &["one", "other"]
         };
         let mut problems = Vec::new();
-        for arg in COUNT_ARGS {
+        for arg in args {
             let selector = format!("{{ ${arg} ->");
             if let Some(at) = body.find(&selector) {
                 let keys: Vec<&str> = body[at..]
@@ -883,13 +895,19 @@ mod tests {
             }
             let placeable = format!("{{ ${arg} }}");
             for (i, _) in body.match_indices(&placeable) {
+                let range_end = body[..i]
+                    .strip_suffix(" to ")
+                    .is_some_and(|b| b.ends_with(|c: char| c.is_ascii_digit()));
+                if lang == "en" && range_end {
+                    continue;
+                }
                 let word: String = body[i + placeable.len()..]
                     .trim_start_matches(' ')
                     .chars()
                     .take_while(|c| c.is_alphabetic())
                     .collect();
                 let agrees = word.chars().next().is_some_and(|c| c.is_lowercase())
-                    && !AFTER_COUNT_OK.contains(&word.as_str());
+                    && !ok.contains(&word.as_str());
                 if agrees {
                     problems.push(format!(
                         "{lang} {id}: `{{ ${arg} }} {word}` needs a selector on ${arg}"
@@ -1223,5 +1241,225 @@ mod tests {
                 missing.join("\n")
             );
         }
+    }
+
+    /// Counts in refusals and log lines beyond [`COUNT_ARGS`]: distances, dice and faces
+    /// expected and given, wounds, points, rations.
+    const MORE_COUNT_ARGS: &[&str] = &[
+        "distance", "needed", "wanted", "expected", "given", "got", "had", "left", "wounds",
+        "current", "points", "goal", "squares", "bright", "n",
+    ];
+
+    /// Words after a count in refusals and log lines that need not agree with it: unit
+    /// abbreviations (squares), a die's `d`, a verb or comparison of a single value, a bonus's
+    /// preposition.
+    const MORE_AFTER_COUNT_OK: &[&str] = &["sq", "кл", "d", "is", "больше", "к"];
+
+    /// Issue 17 in every message file, the refusal words too (`rulesets/<name>/refusals.<lang>.ftl`,
+    /// loaded with a seat's first command): a count of [`COUNT_ARGS`] or [`MORE_COUNT_ARGS`]
+    /// before a word that agrees with it selects its plural form.
+    #[test]
+    fn every_message_file_selects_the_plural_forms_of_its_counts() {
+        let args: Vec<&str> = COUNT_ARGS.iter().chain(MORE_COUNT_ARGS).copied().collect();
+        let ok: Vec<&str> = AFTER_COUNT_OK
+            .iter()
+            .chain(MORE_AFTER_COUNT_OK)
+            .copied()
+            .collect();
+        let mut problems = Vec::new();
+        let mut files = 0;
+        for f in FILES.iter().filter(|f| f.path.ends_with(".ftl")) {
+            let lang = if f.path.ends_with("ru.ftl") {
+                "ru"
+            } else {
+                "en"
+            };
+            for (id, body) in ftl_messages(file(f.path)) {
+                problems.extend(
+                    plural_problems_of(&args, &ok, lang, id, &body)
+                        .into_iter()
+                        .map(|p| format!("{}: {p}", f.path)),
+                );
+            }
+            files += 1;
+        }
+        assert!(files >= 8, "only {files} .ftl files");
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+        // The wider rule catches what the narrower one let through.
+        assert_eq!(
+            plural_problems_of(
+                &args,
+                &ok,
+                "en",
+                "x",
+                "x = The target is { $distance } squares away"
+            )
+            .len(),
+            1
+        );
+        assert!(
+            plural_problems_of(&args, &ok, "en", "x", "x = 1 to { $max } characters").is_empty()
+        );
+        assert_eq!(
+            plural_problems_of(&args, &ok, "ru", "x", "x = от 1 до { $max } часов").len(),
+            1,
+            "a Russian range agrees with its upper end"
+        );
+    }
+
+    /// Issue 17, formatted by a Fluent implementation (`fluent-bundle`, the same plural rules as
+    /// the page's `@fluent/bundle`): counted messages of the shell, Crows, its refusals and the
+    /// demo say 1 минута, 2 минуты, 5 минут, 21 минута in Russian, 1 hex / 2 hexes in English.
+    #[test]
+    fn counted_messages_take_the_right_word_forms_in_russian_and_english() {
+        use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+        fn say(path: &str, lang: &str, id: &str, args: &[(&str, FluentValue<'static>)]) -> String {
+            let res = FluentResource::try_new(file(path).to_string())
+                .unwrap_or_else(|(_, e)| panic!("{path}: {e:?}"));
+            let mut bundle = FluentBundle::new(vec![lang.parse().expect("language")]);
+            bundle.set_use_isolating(false);
+            bundle.add_resource(res).expect("one resource");
+            let msg = bundle
+                .get_message(id)
+                .unwrap_or_else(|| panic!("{path}: no {id}"));
+            let mut fa = FluentArgs::new();
+            for (k, v) in args {
+                fa.set(*k, v.clone());
+            }
+            let mut errors = Vec::new();
+            let out = bundle
+                .format_pattern(msg.value().expect("value"), Some(&fa), &mut errors)
+                .into_owned();
+            assert!(errors.is_empty(), "{path} {id}: {errors:?}");
+            out
+        }
+        let each = |path: &str,
+                    lang: &str,
+                    id: &str,
+                    arg: &str,
+                    rest: &[(&str, FluentValue<'static>)]|
+         -> Vec<String> {
+            [1, 2, 5, 21]
+                .iter()
+                .map(|n| {
+                    let mut args = rest.to_vec();
+                    args.push((arg, FluentValue::from(*n)));
+                    say(path, lang, id, &args)
+                })
+                .collect()
+        };
+        let crows_ru = "rulesets/crows/ru.ftl";
+        let refusals_ru = "rulesets/crows/refusals.ru.ftl";
+        assert_eq!(
+            each(crows_ru, "ru", "minutes-n", "count", &[]),
+            ["1 минута", "2 минуты", "5 минут", "21 минута"]
+        );
+        assert_eq!(
+            each(
+                crows_ru,
+                "ru",
+                "effect-hexes",
+                "n",
+                &[("sign", FluentValue::from("+"))]
+            ),
+            [
+                "+1 гекс за день",
+                "+2 гекса за день",
+                "+5 гексов за день",
+                "+21 гекс за день"
+            ]
+        );
+        assert_eq!(
+            each(
+                refusals_ru,
+                "ru",
+                "err-fight-out_of_reach",
+                "distance",
+                &[("reach", FluentValue::from(1))]
+            ),
+            [
+                "До цели 1 клетка, а досягаемость — 1",
+                "До цели 2 клетки, а досягаемость — 1",
+                "До цели 5 клеток, а досягаемость — 1",
+                "До цели 21 клетка, а досягаемость — 1",
+            ]
+        );
+        let sleep = each(
+            refusals_ru,
+            "ru",
+            "err-rest-too_much_sleep",
+            "hours",
+            &[
+                ("creature", FluentValue::from("Вера")),
+                ("had", FluentValue::from(1)),
+            ],
+        );
+        let lasts: Vec<&str> = sleep
+            .iter()
+            .map(|s| s.split(',').next().unwrap_or_default())
+            .collect();
+        assert_eq!(
+            lasts,
+            [
+                "Отдых длится 1 час",
+                "Отдых длится 2 часа",
+                "Отдых длится 5 часов",
+                "Отдых длится 21 час"
+            ]
+        );
+        assert_eq!(
+            each(
+                refusals_ru,
+                "ru",
+                "err-activity-too_few_wounds",
+                "wounds",
+                &[("target", FluentValue::from("Вера"))]
+            )[..2],
+            [
+                "Вера: 1 рана, а для обработки нужно не меньше 2",
+                "Вера: 2 раны, а для обработки нужно не меньше 2",
+            ]
+        );
+        assert_eq!(
+            each("i18n/ru.ftl", "ru", "log-older-loaded", "count", &[]),
+            [
+                "Загружено ещё 1 раннее событие",
+                "Загружено ещё 2 ранних события",
+                "Загружено ещё 5 ранних событий",
+                "Загружено ещё 21 раннее событие",
+            ]
+        );
+        assert_eq!(
+            each("rulesets/demo/ru.ftl", "ru", "demo-notes", "count", &[]),
+            ["1 заметка", "2 заметки", "5 заметок", "21 заметка"]
+        );
+        assert_eq!(
+            each(
+                "rulesets/crows/en.ftl",
+                "en",
+                "effect-hexes",
+                "n",
+                &[("sign", FluentValue::from("+"))]
+            ),
+            [
+                "+1 hex today",
+                "+2 hexes today",
+                "+5 hexes today",
+                "+21 hexes today"
+            ]
+        );
+        assert_eq!(
+            each(
+                "rulesets/crows/refusals.en.ftl",
+                "en",
+                "err-fight-out_of_reach",
+                "distance",
+                &[("reach", FluentValue::from(1))]
+            )[..2],
+            [
+                "The target is 1 square away; the reach is only 1",
+                "The target is 2 squares away; the reach is only 1",
+            ]
+        );
     }
 }

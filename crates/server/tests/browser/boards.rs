@@ -230,7 +230,20 @@ async fn web_players_dice_toggle_and_a_players_faces() {
     )
     .await;
     assert_eq!(off, json!(false));
-    click(&referee, "#commands > summary").await;
+    // In the shell's table settings panel, the Referee's alone.
+    let in_settings = js(
+        &referee,
+        "return !!document.querySelector('#table-settings #players-dice') && !document.querySelector('#commands #players-dice')",
+    )
+    .await;
+    assert_eq!(in_settings, json!(true), "the toggle is a table setting");
+    let player_sees = js(
+        &player,
+        "return !!document.querySelector('#table-settings') || !!document.querySelector('#players-dice')",
+    )
+    .await;
+    assert_eq!(player_sees, json!(false), "no table settings for a player");
+    click(&referee, "#table-settings > summary").await;
     click(&referee, "#players-dice").await;
     wait_js(
         &referee,

@@ -1,11 +1,12 @@
 //! Casting a spell from the Crows screens (`rulesets/crows/cast.js`): a player casts from a
 //! spellbook in hand outside a fight (the table's measurements in `aim`) and the log shows
-//! the casting; in a fight the Referee places a cube on the cast panel's grid, the server's
+//! the casting; in a fight the Referee places a cube on the combat panel's grid, the server's
 //! `spell_area` answer is drawn (the covered squares highlighted, the creatures inside named)
 //! before anything is sent, and the cast goes through. Screenshots `cast-*.png`.
 
 use crate::browser_harness::*;
 use crate::crows_screens::*;
+use fantoccini::key::Key;
 use serde_json::{Value, json};
 
 const PACK: &str = r#"{
@@ -132,17 +133,24 @@ async fn web_the_referee_places_a_cube_and_sees_who_is_inside_before_casting() {
     join_player(&c, "vera", "Bob").await;
     click(&c, "#combat-start").await;
     until_turn_of(&c, "Vera").await;
+    // The cube is placed on the combat panel's grid, not on one of the cast panel's own.
+    click(&c, "#cast #cast-aim-grid").await;
     wait_js(
         &c,
-        "the cast panel's grid",
-        "return document.querySelector('#cast #cast-grid #cast-sq-4-1')",
+        "placing on the combat grid",
+        "return document.querySelector('#combat #cast-aim-bar') && document.querySelector('#combat #battle-grid #sq-4-1')",
     )
     .await;
+    assert_eq!(
+        js(&c, "return !document.querySelector('#cast .grid-map')").await,
+        json!(true),
+        "no second grid in the cast panel"
+    );
     // Nothing is highlighted until the origin and the direction are picked.
     assert_eq!(
         js(
             &c,
-            "return document.querySelectorAll('#cast-grid .sq.in-area').length"
+            "return document.querySelectorAll('#battle-grid .sq.in-area').length"
         )
         .await,
         json!(0)
@@ -151,8 +159,8 @@ async fn web_the_referee_places_a_cube_and_sees_who_is_inside_before_casting() {
         js(&c, "return document.querySelector('#cast-send').disabled").await,
         json!(true)
     );
-    click(&c, "#cast-grid #cast-sq-4-1").await;
-    click(&c, "#cast-grid #cast-sq-5-2").await;
+    click(&c, "#battle-grid #sq-4-1").await;
+    click(&c, "#battle-grid #sq-5-2").await;
     let inside = wait_js(
         &c,
         "the area drawn",
@@ -169,24 +177,122 @@ async fn web_the_referee_places_a_cube_and_sees_who_is_inside_before_casting() {
     );
     let covered = js(
         &c,
-        "return [...document.querySelectorAll('#cast-grid .sq.in-area')].map(e => e.id).sort()",
+        "return [...document.querySelectorAll('#battle-grid .sq.in-area')].map(e => e.id).sort()",
     )
     .await;
     assert_eq!(
         covered,
-        json!(["cast-sq-4-1", "cast-sq-4-2", "cast-sq-5-1", "cast-sq-5-2"]),
+        json!(["sq-4-1", "sq-4-2", "sq-5-1", "sq-5-2"]),
         "the server's squares"
     );
-    let summary = text_of(&c, "#cast-grid-area").await;
+    let summary = text_of(&c, "#battle-grid-area").await;
     assert!(
         summary.contains("Rat") && summary.contains("Bat"),
         "{summary}"
     );
-    shot_at(&c, "cast-referee-cube", Some("#cast")).await;
+    shot_at(&c, "cast-referee-cube", Some("#combat")).await;
     let before = log_len(&c).await;
     click(&c, "#cast-send").await;
     let line = log_grew_with(&c, "the casting in the log", before, "Fireball").await;
     assert!(line.contains("Rat") && line.contains("Bat"), "{line}");
+    // Cast: the combat grid is the fight's again (no overlay, no placing bar).
+    wait_js(
+        &c,
+        "placing over",
+        "return !document.querySelector('#cast-aim-bar') && !document.querySelector('#battle-grid-area') && document.querySelectorAll('#battle-grid .sq.in-area').length === 0",
+    )
+    .await;
     c.close().await.ok();
     srv.stop().await;
+}
+
+/// On a phone the cast panel is on the party tab and the combat grid on the combat tab:
+/// "place the area on the combat grid" shows the combat tab with the grid's cursor square
+/// focused; the keyboard places the cube (arrows, Enter) and Escape stops placing, leaving
+/// the grid the fight's again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_on_a_phone_the_area_is_placed_on_the_combat_tab_and_escape_stops() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let c = phone_browser(&driver, &profiles.path().join("phone")).await;
+    referee_table(&c, &srv.base, "Fire on a phone").await;
+    setup(
+        &c,
+        &[
+            crow("vera", "Vera"),
+            monster("rat", "Rat"),
+            pack(),
+            in_hand("vera", "fireball"),
+            json!({"rules": {"place": {"creature": "vera", "at": {"x": 1, "y": 1}, "side": "crows"}}}),
+            json!({"rules": {"place": {"creature": "rat", "at": {"x": 4, "y": 1}, "side": "enemies"}}}),
+        ],
+    )
+    .await;
+    join_player(&c, "vera", "Bob").await;
+    click(&c, "#tab-combat").await;
+    click(&c, "#combat-start").await;
+    until_turn_of(&c, "Vera").await;
+    click(&c, "#tab-party").await;
+    wait_js(
+        &c,
+        "the cast panel on the party tab",
+        "const b = document.querySelector('#cast-aim-grid'); return b && b.offsetParent !== null",
+    )
+    .await;
+    click(&c, "#cast-aim-grid").await;
+    let shown = wait_js(
+        &c,
+        "the combat tab with the grid focused",
+        "const s = document.querySelector('#screen'); const a = document.activeElement; return s.dataset.tab === 'combat' && !!a?.closest('#battle-grid') && !!document.querySelector('#cast-aim-bar') && a.id",
+    )
+    .await;
+    // The cursor starts on the acting creature (Vera at 1, 1).
+    assert_eq!(shown, json!("sq-1-1"));
+    // Origin three squares east (4, 1), direction one south-east (5, 2), by the keyboard.
+    for key in [
+        Key::Right,
+        Key::Right,
+        Key::Right,
+        Key::Enter,
+        Key::Right,
+        Key::Down,
+        Key::Enter,
+    ] {
+        press(&c, key).await;
+    }
+    let covered = wait_js(
+        &c,
+        "the area drawn",
+        "const s = [...document.querySelectorAll('#battle-grid .sq.in-area')].map(e => e.id).sort(); return s.length && s",
+    )
+    .await;
+    assert_eq!(
+        covered,
+        json!(["sq-4-1", "sq-4-2", "sq-5-1", "sq-5-2"]),
+        "the server's squares"
+    );
+    let summary = text_of(&c, "#battle-grid-area").await;
+    assert!(
+        summary.contains("Rat") && !summary.contains("Vera"),
+        "{summary}"
+    );
+    press(&c, Key::Escape).await;
+    wait_js(
+        &c,
+        "placing stopped",
+        "return !document.querySelector('#cast-aim-bar') && !document.querySelector('#battle-grid-area') && document.activeElement?.closest('#battle-grid') && true",
+    )
+    .await;
+    c.close().await.ok();
+    srv.stop().await;
+}
+
+async fn press(c: &fantoccini::Client, key: Key) {
+    let el = c.active_element().await.expect("active element");
+    el.send_keys(&String::from(char::from(key)))
+        .await
+        .expect("key");
 }

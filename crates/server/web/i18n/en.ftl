@@ -316,3 +316,7 @@ players-dice = Players roll their own dice
 players-dice-hint = When on, a player may enter the faces of physical dice for a command that rolls.
 faces = Physical dice (faces)
 faces-hint = e.g. 13,3 — used in order for the command's dice; empty: the server rolls
+
+## table settings (the Referee's panel of table options, js/table.js)
+table-settings = Table settings
+table-settings-hint = Only you see this panel; the players see what it changes.

@@ -329,3 +329,7 @@ players-dice = Игроки бросают свои кости
 players-dice-hint = Если включено, игрок может ввести выпавшие грани настоящих костей для команды с броском.
 faces = Свои кости (грани)
 faces-hint = например 13,3 — по порядку для костей команды; пусто — бросает сервер
+
+## table settings (the Referee's panel of table options, js/table.js)
+table-settings = Настройки стола
+table-settings-hint = Эту панель видите только вы; игроки видят то, что она меняет.

@@ -538,6 +538,7 @@ function Table({ screen }) {
     b.push(
       shellPane("invites", html`<${Invites} key="invites" screen=${screen} />`),
       shellPane("packs", html`<${Packs} key="packs" screen=${screen} />`),
+      shellPane("settings", html`<${TableSettings} key="settings" screen=${screen} />`),
       shellPane("commands", html`<${Commands} key="commands" screen=${screen} />`),
     );
   } else if (!part) {
@@ -837,15 +838,33 @@ function Commands({ screen }) {
     ${screen.isReferee
       ? html`<div class="row wrap"><button id="undo" type="button" onClick=${() => screen.send({ undo: { count: 1 } }).then(() => announce(t("undone"))).catch(() => {})}>↶ ${t("undo")}</button></div>`
       : null}
-    ${screen.isReferee
-      ? html`<label class="check"><input id="players-dice" type="checkbox" checked=${!!screen.view.options?.players_physical_dice} onChange=${(e) => screen.send({ set_option: { players_physical_dice: e.target.checked } }).catch(() => screen.render())} /> ${t("players-dice")}</label>
-          <p class="hint">${t("players-dice-hint")}</p>`
-      : null}
     <label for="raw-command">${t("raw-command")}</label>
     <textarea id="raw-command" rows="3" spellcheck=${false} placeholder='{"rules": {"rest_halfway": {}}}' value=${f.command} onInput=${(e) => (f.command = e.target.value)}></textarea>
     ${screen.mayBringDice() ? html`<${Faces} id="raw-faces" forms=${f} />` : null}
     <button type="button" id="send-command" onClick=${sendRaw}>${t("send")}</button>
     <p class="hint">${t("raw-command-hint")}</p>
+  <//>`;
+}
+
+/**
+ * The table options the engine knows (`set_option`, read back from the view's `options`), one
+ * entry each: the option's key, the checkbox's id, its label and its hint. A later option is
+ * one more entry here (and its two messages in both .ftl files).
+ */
+const TABLE_OPTIONS = [{ key: "players_physical_dice", id: "players-dice", label: () => t("players-dice"), hint: () => t("players-dice-hint") }];
+
+/** The Referee's table settings (game-free): one checkbox per table option. */
+function TableSettings({ screen }) {
+  const options = screen.view.options || {};
+  const set = (key, on) => screen.send({ set_option: { [key]: on } }).catch(() => screen.render());
+  return html`<${Tool} id="table-settings" title=${t("table-settings")}>
+    <p class="hint">${t("table-settings-hint")}</p>
+    ${TABLE_OPTIONS.map(
+      (o) => html`<div class="table-option" key=${o.key}>
+        <label class="check"><input id=${o.id} type="checkbox" checked=${!!options[o.key]} aria-describedby=${`${o.id}-hint`} onChange=${(e) => set(o.key, e.target.checked)} /> ${o.label()}</label>
+        <p class="hint" id=${`${o.id}-hint`}>${o.hint()}</p>
+      </div>`,
+    )}
   <//>`;
 }
 

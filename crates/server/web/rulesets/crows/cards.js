@@ -2,11 +2,15 @@
 // (outside #main, so live re-renders leave it alone); `@media print` in app.css prints only it.
 // Cards have a physical size: a 1-slot item's card stands upright, a card of 2 or more slots
 // lies on its side, as at the table. The sheet has the four rows: hands, belt, and the
-// backpack in two rows of five.
+// backpack in two rows of five. Rendered with Preact + htm into the dialog element, which is
+// a child of the body (so `js/dom.js` `watchModals` makes it modal and the print rules find it).
 
-import { h, clear } from "../../js/dom.js";
+import { h, render } from "../../vendor/preact/preact.module.js";
+import htm from "../../vendor/htm/htm.module.js";
 import { t } from "../../js/i18n.js";
 import { storedItems, displayName, usageText } from "./sheet.js";
+
+const html = htm.bind(h);
 
 /** Stacks share their first slot: one card per placement, with the stack's count. */
 function cardGroups(c) {
@@ -29,7 +33,7 @@ function slotText(g) {
 }
 
 /** One card at its real size. */
-export function printCard(g) {
+export function PrintCard({ g }) {
   const it = g.item;
   const wide = (it.slots || 1) >= 2;
   const facts = [];
@@ -37,18 +41,16 @@ export function printCard(g) {
   if (it.usage) facts.push(`${t("card-usage")} ${usageText(it.usage)}`);
   if (it.light) facts.push(`${t("card-light")} ${it.light.bright ?? "?"}/${it.light.dim ?? "?"}`);
   if (it.magic === "magic") facts.push(`✦ ${t("card-magic")}${it.magic_slot ? ` (${t(`magic-${it.magic_slot}`)})` : ""}`);
-  return h(
-    "article",
-    { class: `print-card${wide ? " wide" : ""}`, dataset: { item: it.id, slots: it.slots || 1 } },
-    h("header", { class: "pc-head" }, h("h3", { class: "pc-name" }, it.name), g.count > 1 ? h("span", { class: "pc-count" }, `×${g.count}`) : null),
-    h("p", { class: "pc-slots" }, `${t("card-slots", { slots: it.slots || 1 })} · ${slotText(g)}`),
-    facts.length ? h("ul", { class: "pc-facts" }, facts.map((f) => h("li", {}, f))) : null,
-    h("div", { class: "pc-notes" }, h("span", { class: "pc-notes-label" }, t("card-notes")), h("p", { class: "pc-notes-text" }, it.notes || "")),
-  );
+  return html`<article class=${`print-card${wide ? " wide" : ""}`} data-item=${it.id} data-slots=${it.slots || 1}>
+    <header class="pc-head"><h3 class="pc-name">${it.name}</h3>${g.count > 1 ? html`<span class="pc-count">${`×${g.count}`}</span>` : null}</header>
+    <p class="pc-slots">${`${t("card-slots", { slots: it.slots || 1 })} · ${slotText(g)}`}</p>
+    ${facts.length ? html`<ul class="pc-facts">${facts.map((f) => html`<li key=${f}>${f}</li>`)}</ul>` : null}
+    <div class="pc-notes"><span class="pc-notes-label">${t("card-notes")}</span><p class="pc-notes-text">${it.notes || ""}</p></div>
+  </article>`;
 }
 
 /** The inventory sheet: hands, belt, backpack 1–5 and 6–10 (what lies where). */
-function printSheet(c) {
+function PrintSheet({ c }) {
   const inv = c.creature?.inventory || {};
   const layout = inv.layout || { hands: 2, belt: 4, backpack: 10 };
   const at = (kind, n) => storedItems(c).filter((s) => s.at.kind === kind && n >= s.at.first && n < s.at.first + Math.max(1, s.at.len));
@@ -56,36 +58,44 @@ function printSheet(c) {
     const here = at(kind, n);
     const wound = kind === "backpack" && (inv.wounds || [])[n - 1];
     const name = here.length ? `${here[here.length - 1].item.name}${here.length > 1 ? ` ×${here.length}` : ""}` : wound ? "✚" : "";
-    return h("td", {}, h("span", { class: "ps-n" }, String(n)), h("span", { class: "ps-item" }, name));
+    return html`<td key=${n}><span class="ps-n">${String(n)}</span><span class="ps-item">${name}</span></td>`;
   };
   const row = (label, kind, from, to) => {
     const cells = [];
     for (let n = from; n <= to; n++) cells.push(cell(kind, n));
-    return h("tr", {}, h("th", { scope: "row" }, label), cells);
+    return html`<tr key=${`${kind}-${from}`}><th scope="row">${label}</th>${cells}</tr>`;
   };
   const rows = [row(t("slot-hand"), "hand", 1, layout.hands), row(t("slot-belt"), "belt", 1, layout.belt)];
   for (let from = 1; from <= layout.backpack; from += 5) rows.push(row(t("slot-backpack"), "backpack", from, Math.min(from + 4, layout.backpack)));
-  return h("table", { class: "print-sheet" }, h("caption", {}, t("inventory-of", { name: displayName(c) })), h("tbody", {}, rows));
+  return html`<table class="print-sheet"><caption>${t("inventory-of", { name: displayName(c) })}</caption><tbody>${rows}</tbody></table>`;
+}
+
+/** The print view's content: its controls, the sheet and the cards. */
+function PrintView({ c }) {
+  const groups = cardGroups(c);
+  return html`<div class="print-controls row wrap">
+      <h2 id="print-view-h">${t("print-cards-of", { name: displayName(c) })}</h2>
+      <p class="hint">${t("print-cards-hint")}</p>
+      <button type="button" class="primary" id="print-now" onClick=${() => window.print()}>${t("print-now")}</button>
+      <button type="button" id="print-close" onClick=${closePrintView}>${t("print-close")}</button>
+    </div>
+    <${PrintSheet} c=${c} />
+    ${groups.length
+      ? html`<div class="print-cards">${groups.map((g) => html`<${PrintCard} key=${`${g.worn || g.at.kind}:${g.worn ? "" : g.at.first}`} g=${g} />`)}</div>`
+      : html`<p class="hint">${t("print-no-items")}</p>`}`;
 }
 
 /** Opens the print view of a creature's cards and sheet; returns the element. */
 export function openPrintView(c) {
   closePrintView();
-  const groups = cardGroups(c);
-  const view = h(
-    "div",
-    { id: "print-view", class: "print-view", role: "dialog", "aria-modal": "true", "aria-labelledby": "print-view-h" },
-    h(
-      "div",
-      { class: "print-controls row wrap" },
-      h("h2", { id: "print-view-h" }, t("print-cards-of", { name: displayName(c) })),
-      h("p", { class: "hint" }, t("print-cards-hint")),
-      h("button", { type: "button", class: "primary", id: "print-now", onclick: () => window.print() }, t("print-now")),
-      h("button", { type: "button", id: "print-close", onclick: closePrintView }, t("print-close")),
-    ),
-    printSheet(c),
-    groups.length ? h("div", { class: "print-cards" }, groups.map(printCard)) : h("p", { class: "hint" }, t("print-no-items")),
-  );
+  // The dialog is a child of the body, its content drawn before it is added (the modal
+  // watcher focuses its first control as it comes).
+  const view = document.createElement("div");
+  Object.assign(view, { id: "print-view", className: "print-view" });
+  view.setAttribute("role", "dialog");
+  view.setAttribute("aria-modal", "true");
+  view.setAttribute("aria-labelledby", "print-view-h");
+  render(html`<${PrintView} c=${c} />`, view);
   document.body.append(view);
   document.body.classList.add("printing");
   view.addEventListener("keydown", (e) => e.key === "Escape" && closePrintView());
@@ -95,6 +105,9 @@ export function openPrintView(c) {
 
 export function closePrintView() {
   const old = document.getElementById("print-view");
-  if (old) clear(old).remove();
+  if (old) {
+    render(null, old);
+    old.remove();
+  }
   document.body.classList.remove("printing");
 }

@@ -3,15 +3,15 @@
 // its spell from the card (rank, casting time, target line, range, area), picks the targets
 // among the creatures the view shows, edges, banes, bonus and (Referee) the expertises that
 // may apply, and the exact odds of the Mind test before the roll (the server's `odds` query).
-// In a fight a cube or a line is placed on a grid of its own (js/grid.js): a click sets the
-// origin square, the next one the direction; the squares and the creatures inside come from
-// the server's `spell_area` query (never computed here) and are shown before the cast is
-// sent. Outside a fight the table's measurements go in `aim` (a small form). The command is
+// In a fight a cube or a line is placed on the combat panel's grid (combat.js asks
+// `screen.castAim()` what is being placed): a click there sets the origin square, the next one
+// the direction; the squares and the creatures inside come from the server's `spell_area`
+// query (never computed here), drawn as that grid's area overlay and named here before the
+// cast is sent. Outside a fight the table's measurements go in `aim` (a small form). The command is
 // `cast` (crates/crows/src/ruleset/magic.rs); chaos and backlash come as decisions.
 
 import { h, section } from "../../js/vdom.js";
 import { useEffect, useState } from "../../vendor/preact/hooks.module.js";
-import { Grid } from "../../js/grid.js";
 import { t, tOr } from "../../js/i18n.js";
 import { testOdds } from "./odds.js";
 import { displayName, storedItems } from "./sheet.js";
@@ -68,52 +68,98 @@ function CastOdds({ screen, args }) {
   return h("div", { id: "cast-odds", class: "odds-box" }, h("p", {}, line(o.without)), h("p", { class: "hint" }, t("cast-odds-expertise"), " ", line(o.withExpertise)), h("p", { class: "hint" }, t(`net-${o.net}`)));
 }
 
-/** The grid to place a cube or a line on, with the server's squares and creatures inside. */
-function AreaPicker({ screen, c, f, item, cv }) {
-  const [answer, setAnswer] = useState(null);
-  const key = JSON.stringify([c.id, item.id, f.at, cv.grid, cv.creatures]);
+/** Whether a card's area is placed on the grid (a cube, a line; not an aura around the caster). */
+const placedArea = (book) => !!book.area && !/^(aura|аура)/i.test(book.area);
+
+/** The key of one `spell_area` question: the caster, the book, the aim and the grid as shown. */
+const areaKey = (cid, itemId, at, cv) => JSON.stringify([cid, itemId, at, cv?.grid, cv?.creatures]);
+
+/** The server's answer for the aim as it stands now (null while asked or not placed). */
+function areaAnswer(screen, c, f) {
+  return f.at?.toward && f.area?.key === areaKey(c.id, f.item, f.at, screen.rules.combat) ? f.area.answer : null;
+}
+
+/**
+ * The spell being placed on the combat panel's grid (`screen.forms.castAiming`: caster and
+ * book), read by combat.js through `screen.castAim()`; null when nothing is being placed or it
+ * no longer can be (no fight, the caster off the grid, the book no longer in hand).
+ */
+function liveAim(screen) {
+  const a = screen.forms.castAiming;
+  const c = a && screen.creatures[a.caster];
+  const cv = screen.rules.combat;
+  if (!c || !cv?.fight || !cv.creatures?.[c.id]) return null;
+  const f = form(screen, c);
+  const book = booksInHand(screen, c).find((b) => b.item.id === a.item);
+  if (!book || f.item !== a.item || !placedArea(book.card)) return null;
+  const answer = areaAnswer(screen, c, f);
+  return {
+    caster: c.id,
+    spell: book.card.spell,
+    step: t(f.at?.toward ? "cast-aim-placed" : f.at?.origin && f.step === "toward" ? "cast-pick-toward" : "cast-pick-origin"),
+    origin: f.at?.origin || null,
+    squares: answer?.squares || null,
+    pick(x, y) {
+      if (f.step === "toward" && f.at?.origin) {
+        f.at = { ...f.at, toward: { x, y } };
+        f.step = "origin";
+      } else {
+        f.at = { origin: { x, y } };
+        f.step = "toward";
+      }
+    },
+    stop: () => (screen.forms.castAiming = null),
+  };
+}
+
+/** Asks the server which squares the aim covers and who is inside (never computed here). */
+function AreaQuery({ screen, c, f, item }) {
+  const key = areaKey(c.id, item.id, f.at, screen.rules.combat);
   useEffect(() => {
+    if (!f.at?.toward || f.area?.key === key) return undefined;
     let current = true;
-    setAnswer(null);
-    if (!f.at?.toward) return undefined;
-    screen.seat.query("spell_area", { caster: c.id, item: item.id, at: f.at }).then(
-      (a) => current && setAnswer(a),
-      (e) => current && setAnswer({ error: e?.message ? refusalText(e) : String(e) }),
-    );
+    const done = (answer) => {
+      if (!current) return;
+      f.area = { key, answer };
+      screen.render();
+    };
+    screen.seat.query("spell_area", { caster: c.id, item: item.id, at: f.at }).then(done, (e) => done({ error: e?.message ? refusalText(e) : String(e) }));
     return () => (current = false);
   }, [key]);
-  const tokens = Object.entries(cv.creatures || {}).map(([id, p]) => ({ id, at: p.at, space: p.space, side: p.side, name: displayName(screen.creatures[id]) || id, sideLabel: t(`side-${p.side}`), acting: id === c.id }));
-  const classes = new Map();
-  if (f.at?.origin) classes.set(`${f.at.origin.x},${f.at.origin.y}`, ["picked"]);
+  const answer = areaAnswer(screen, c, f);
   const names = (answer?.inside || []).map((id) => displayName(screen.creatures[id]) || id);
+  if (answer?.error) return h("p", { class: "inv-error", id: "cast-area-error", role: "alert" }, answer.error);
+  if (answer?.squares) return h("p", { id: "cast-inside", role: "status" }, t("cast-inside", { count: answer.squares.length, names: names.length ? names.join(", ") : t("cast-inside-nobody") }));
+  return h("p", { class: "hint", id: "cast-not-placed" }, t(f.at?.toward ? "cast-area-asking" : "cast-not-placed"));
+}
+
+/**
+ * In a fight a cube or line is placed on the combat panel's grid: this button starts (or
+ * stops) placing it there, and on a phone shows the combat tab with the grid focused.
+ */
+function aimOnGrid(screen, c, f, item) {
+  const aiming = liveAim(screen)?.caster === c.id;
+  const start = () => {
+    screen.forms.castAiming = { caster: c.id, item: item.id };
+    if (screen.tabs?.some((x) => x.id === "combat")) screen.tab = "combat";
+    screen.render();
+    const sq = document.querySelector("#battle-grid [tabindex='0']");
+    sq?.scrollIntoView({ block: "nearest" });
+    sq?.focus({ preventScroll: true });
+  };
+  const stop = () => ((screen.forms.castAiming = null), screen.render());
   return h(
     "div",
     { class: "cast-area" },
-    h("p", { class: "hint", id: "cast-step", role: "status" }, t(f.at?.origin && f.step === "toward" ? "cast-pick-toward" : "cast-pick-origin")),
-    h(Grid, {
-      id: "cast-grid",
-      sq: "cast-sq",
-      label: (width, height) => t("cast-grid-aria", { width, height }),
-      cells: cv.grid || [],
-      tokens,
-      light: cv.light,
-      classes,
-      area: answer?.squares ? { squares: answer.squares } : null,
-      start: cv.creatures?.[c.id]?.at,
-      interactive: () => true,
-      onPick: (x, y) => {
-        if (f.step === "toward" && f.at?.origin) {
-          f.at = { ...f.at, toward: { x, y } };
-          f.step = "origin";
-        } else {
-          f.at = { origin: { x, y } };
-          f.step = "toward";
-        }
-        screen.render();
-      },
-    }),
-    answer?.error ? h("p", { class: "inv-error", id: "cast-area-error", role: "alert" }, answer.error) : null,
-    answer?.squares ? h("p", { id: "cast-inside", role: "status" }, t("cast-inside", { count: answer.squares.length, names: names.length ? names.join(", ") : t("cast-inside-nobody") })) : null,
+    h(
+      "p",
+      { class: "row wrap" },
+      aiming
+        ? h("button", { type: "button", id: "cast-aim-stop", onclick: stop }, t("cast-aim-stop"))
+        : h("button", { type: "button", id: "cast-aim-grid", onclick: start }, t(f.at?.toward ? "cast-aim-again" : "cast-aim-grid")),
+      aiming ? h("span", { class: "hint", id: "cast-aim-where" }, t("cast-aim-where")) : null,
+    ),
+    h(AreaQuery, { screen, c, f, item }),
   );
 }
 
@@ -150,7 +196,7 @@ function command(c, f, book, inFight) {
   const cmd = { creature: c.id, item: f.item, edges: f.edges, banes: f.banes, bonus: f.bonus };
   if (f.targets.length) Object.assign(cmd, { targets: f.targets, target: "creature" });
   if (f.approved.length) cmd.approved_expertises = f.approved;
-  const placed = book.area && !/^(aura|аура)/i.test(book.area);
+  const placed = placedArea(book);
   if (inFight && placed && f.at) cmd.at = f.at;
   if (!inFight && (book.target || book.range || book.area)) {
     const cand = (id) => ({ id, is_creature: true, is_caster: id === c.id, attended_by_other: false, friendly: id === c.id || !!f.aim[id]?.friendly, distance: f.aim[id]?.distance ?? 0, line_of_effect: f.aim[id]?.loe ?? true });
@@ -169,6 +215,8 @@ export function casters(screen) {
 export function castPanel(screen) {
   const ids = casters(screen);
   if (!ids.length) return null;
+  // The combat panel's grid asks what is being placed on it (index.js loads this module lazily).
+  screen.castAim ||= () => liveAim(screen);
   const pick = (screen.forms.castCaster ||= { id: null });
   // The selected creature casts when it may; otherwise the one chosen here.
   if (ids.includes(screen.selected) && pick.follow !== false) pick.id = screen.selected;
@@ -180,7 +228,13 @@ export function castPanel(screen) {
   const { item, card: book } = books.find((b) => b.item.id === f.item);
   const cv = screen.rules.combat;
   const inFight = !!cv?.fight;
-  const placed = inFight && book.area && !/^(aura|аура)/i.test(book.area) && cv.creatures?.[c.id];
+  const placed = inFight && placedArea(book) && !!cv.creatures?.[c.id];
+  // Another caster or book shown here than the one being placed: placing stops.
+  const aiming = screen.forms.castAiming;
+  if (aiming && (aiming.caster !== c.id || aiming.item !== item.id || !placed)) {
+    screen.forms.castAiming = null;
+    queueMicrotask(() => screen.render());
+  }
   const render = () => screen.render();
   // Targets: the creatures this viewer is shown (the view carries no others).
   const others = Object.values(screen.creatures).filter((x) => (x.creature?.alive ?? x.alive) !== false);
@@ -196,17 +250,23 @@ export function castPanel(screen) {
     const cmd = command(c, f, book, inFight);
     screen
       .send({ rules: { cast: cmd } })
-      .then(() => Object.assign(f, { refusal: "", at: null, step: "origin", targets: [] }), (e) => (f.refusal = e?.message ? refusalText(e) : String(e)))
+      .then(
+        () => {
+          Object.assign(f, { refusal: "", at: null, step: "origin", targets: [], area: null });
+          screen.forms.castAiming = null;
+        },
+        (e) => (f.refusal = e?.message ? refusalText(e) : String(e)),
+      )
       .finally(render);
   };
   return section(
     "cast",
     t("cast-title"),
     ids.length > 1
-      ? h("label", { class: "field" }, h("span", {}, t("cast-caster")), h("select", { id: "cast-caster", onchange: (e) => ((pick.id = e.target.value), (pick.follow = false), render()) }, ids.map((id) => h("option", { value: id, selected: id === pick.id }, displayName(screen.creatures[id])))))
+      ? h("label", { class: "field" }, h("span", {}, t("cast-caster")), h("select", { id: "cast-caster", onchange: (e) => ((pick.id = e.target.value), (pick.follow = false), (screen.forms.castAiming = null), render()) }, ids.map((id) => h("option", { value: id, selected: id === pick.id }, displayName(screen.creatures[id])))))
       : h("p", { id: "cast-caster-name" }, t("cast-caster-is", { name: displayName(c) })),
     books.length > 1
-      ? h("label", { class: "field" }, h("span", {}, t("cast-book")), h("select", { id: "cast-book", onchange: (e) => ((f.item = Number(e.target.value)), (f.at = null), render()) }, books.map((b) => h("option", { value: b.item.id, selected: b.item.id === f.item }, `${b.item.name} — ${b.card.spell}`))))
+      ? h("label", { class: "field" }, h("span", {}, t("cast-book")), h("select", { id: "cast-book", onchange: (e) => ((f.item = Number(e.target.value)), (f.at = null), (screen.forms.castAiming = null), render()) }, books.map((b) => h("option", { value: b.item.id, selected: b.item.id === f.item }, `${b.item.name} — ${b.card.spell}`))))
       : null,
     h("h3", { id: "cast-spell" }, `${book.spell} (${item.name})`),
     h("dl", { class: "facts", id: "cast-facts" }, facts.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
@@ -234,7 +294,7 @@ export function castPanel(screen) {
       : null,
     h(CastOdds, { screen, args: { creature: c.id, characteristic: "mind", edges: f.edges, banes: f.banes, bonus: f.bonus } }),
     h("p", { class: "hint" }, t("cast-odds-hint")),
-    placed ? h(AreaPicker, { screen, c, f, item, cv }) : null,
+    placed ? aimOnGrid(screen, c, f, item) : null,
     !inFight && (book.target || book.range || book.area) ? aimForm(screen, f, book) : null,
     f.refusal ? h("p", { class: "refusal", id: "cast-refusal", role: "alert" }, `${t("refused")}: ${f.refusal}`) : null,
     h("button", { type: "button", class: "primary big", id: "cast-send", disabled: placed && !f.at?.toward, onclick: send }, "✦ " + t("cast-send")),

@@ -120,7 +120,9 @@ function battleGrid(screen, cv, acting, canAct) {
   const u = ui(screen);
   const creatures = cv.creatures || {};
   const editing = !!u.edit?.on;
-  const field = editing ? null : pickField(u);
+  // A spell's area being placed (cast.js, loaded lazily): its picks and overlay on this grid.
+  const aim = editing || !cv.fight ? null : screen.castAim?.() || null;
+  const field = editing || aim ? null : pickField(u);
   const tokens = Object.entries(creatures).map(([id, c]) => ({
     id,
     at: c.at,
@@ -139,11 +141,12 @@ function battleGrid(screen, cv, acting, canAct) {
   const add = (k, ...c) => classes.set(k, [...(classes.get(k) || []), ...c]);
   if (u.mode === "attack" && u.target) for (const [k, id] of occ) if (id === u.target) add(k, "target");
   if (field && ["square", "path"].includes(field[1]) && u.act.f[field[0]]?.x !== undefined) add(key(u.act.f[field[0]]), "picked");
-  if (!field && u.mode === "attack" && u.guess) add(key(u.guess), "picked", "guess");
+  if (!field && !aim && u.mode === "attack" && u.guess) add(key(u.guess), "picked", "guess");
+  if (aim?.origin) add(key(aim.origin), "picked", "aim-origin");
   // The keyboard cursor starts on the viewer's first creature, and goes to the acting
   // creature when a turn the viewer plays begins.
   const mine = Object.keys(creatures).find((id) => screen.mine?.().includes(id));
-  return h(Grid, {
+  const grid = h(Grid, {
     id: "battle-grid",
     keysId: "grid-keys",
     label: (width, height) => t("combat-grid-aria", { width, height }),
@@ -159,9 +162,11 @@ function battleGrid(screen, cv, acting, canAct) {
     height: editing ? u.edit.height + 1 : 0,
     start: creatures[acting]?.at || creatures[mine]?.at,
     startKey: canAct ? acting : null,
-    interactive: (x, y, who) => !!(u.placePick || (field && (field[1] !== "creature" || who)) || (!field && canAct && (u.mode === "move" || (u.mode === "attack" && (u.guessPick || (who && who !== acting)))))),
+    area: aim?.squares ? { squares: aim.squares } : null,
+    interactive: (x, y, who) => !!(aim || u.placePick || (field && (field[1] !== "creature" || who)) || (!field && canAct && (u.mode === "move" || (u.mode === "attack" && (u.guessPick || (who && who !== acting)))))),
     onPick: (x, y, who) => {
       if (editing) paintDraft(u.edit, { x, y }, brushOf(u.edit));
+      else if (aim) aim.pick(x, y);
       else if (u.placePick) {
         Object.assign(u.place, { x, y });
         u.placePick = false;
@@ -176,11 +181,23 @@ function battleGrid(screen, cv, acting, canAct) {
       screen.render();
     },
     onCancel: () => {
-      if (!cancelPick(u)) return false;
+      if (aim) aim.stop();
+      else if (!cancelPick(u)) return false;
       screen.render();
       return true;
     },
   });
+  // Always [bar, grid], so the grid (its cursor square, its focus) stays as placing starts and ends.
+  return [
+    aim &&
+    h(
+      "div",
+      { class: "cast-aim-bar", id: "cast-aim-bar" },
+      h("p", { id: "cast-step", role: "status" }, h("strong", {}, t("cast-aiming", { spell: aim.spell })), " ", aim.step),
+      h("button", { type: "button", id: "cast-aim-done", onclick: () => (aim.stop(), screen.render()) }, t("cast-aim-stop")),
+    ),
+    grid,
+  ];
 }
 
 /** What is left of a turn budget (the view holds what was spent: CR-CBT-10's limit of two). */

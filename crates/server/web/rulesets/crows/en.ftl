@@ -914,7 +914,10 @@ dec-crows-magic-backlash_overlap = { $reason ->
     [overlap] Backlash total { $total } ({ $caster }) matches two rows: pick one
    *[no_row] No backlash roll found a row that applies to { $caster }: pick one
 }
-dec-crows-magic-backlash_area = Backlash row { $row } on { $caster }: list the creatures within { $squares } squares of { $around_target ->
+dec-crows-magic-backlash_area = Backlash row { $row } on { $caster }: list the creatures within { $squares ->
+    [one] { $squares } square
+   *[other] { $squares } squares
+} of { $around_target ->
     [true] the spell's target ({ $targets })
    *[false] the caster
 }, as ids separated by commas
@@ -947,7 +950,10 @@ ev-rules-positioned = { $at ->
     [none] Where { $creature } stands is no longer known
    *[other] { $creature } now stands at { $at }
 }
-ev-rules-light_placed = A light is set down at { $at }: bright for { $bright } squares, dim for { $dim } more
+ev-rules-light_placed = A light is set down at { $at }: bright for { $bright ->
+    [one] { $bright } square
+   *[other] { $bright } squares
+}, dim for { $dim } more
 ev-rules-light_removed = A light set down on the map is gone
 ev-rules-ambient_light_set = The light all around is now: { $level }
 ev-rules-assist_charged = { $helper }’s help to { $assisted } costs { $cost ->
@@ -1131,9 +1137,15 @@ ev-rules-backlashes_set = { $caster }: { $count ->
 }
 ev-rules-lost_forever = { $creature } is gone for ever
 ev-rules-pet_set = { $creature } now serves { $summoner }
-ev-rules-project_set = { $owner }’s crafting project: { $item }, { $points } of { $goal } points, { $finished } made
+ev-rules-project_set = { $owner }’s crafting project: { $item }, { $points } of { $goal ->
+    [one] { $goal } point
+   *[other] { $goal } points
+}, { $finished } made
 ev-rules-craft_queued = { $crafter } will make a crafting roll at the end of the rest
-ev-rules-craft_rolled = { $crafter }’s crafting roll: total { $total }, { $points } points{ $finished ->
+ev-rules-craft_rolled = { $crafter }’s crafting roll: total { $total }, { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}{ $finished ->
     [0] {""}
    *[other] ; { $finished } finished
 }
@@ -1235,7 +1247,10 @@ edge-double_bane = a double bane
 ev-rules-rewarded = { $creature }’s role brings: { $effect }
 effect-travel_threshold = travel EN { $sign }{ $n }
 effect-rest_threshold = rest EN { $sign }{ $n }
-effect-hexes = { $sign }{ $n } hexes today
+effect-hexes = { $sign }{ $n ->
+    [one] { $n } hex
+   *[other] { $n } hexes
+} today
 effect-lost = the party gets lost
 effect-still_lost = the party is still lost
 effect-found = the party finds its way
@@ -1431,7 +1446,6 @@ cast-odds-expertise = With an expertise spent when it helps:
 cast-odds-hint = The casting test uses Mind. In a fight the grid may add more edges or banes, and a running backlash its own bane.
 cast-pick-origin = Click the square where the area starts.
 cast-pick-toward = Now click a square in the direction it spreads.
-cast-grid-aria = Grid for placing the spell's area, { $width } × { $height }
 cast-inside = { $count ->
     [one] One square covered
    *[other] { $count } squares covered
@@ -1443,3 +1457,11 @@ cast-friendly = Friendly to the caster
 cast-origin = Where the area starts
 cast-aim-hint = The table's own measurements: how far each target is and whether the caster has line of effect.
 cast-send = Cast the spell
+cast-aim-grid = Place the area on the combat grid
+cast-aim-again = Place the area again
+cast-aim-stop = Stop placing
+cast-aim-where = Pick its squares on the combat grid; Escape stops.
+cast-aiming = Placing { $spell }:
+cast-not-placed = The area is not placed yet.
+cast-area-asking = Asking the server which squares the area covers…
+cast-aim-placed = Placed. Click a square to start again, or cast the spell from “Cast a spell”.

@@ -285,7 +285,7 @@ function openCreateForm() {
 /** The phone tabs (party, dungeon, maps, log), with the shell panels each holds. */
 function tabs() {
   return [
-    { id: "party", label: t("party"), shell: ["decisions", "invites", "packs"] },
+    { id: "party", label: t("party"), shell: ["decisions", "invites", "packs", "settings"] },
     { id: "dungeon", label: t("dungeon"), shell: ["clock"] },
     { id: "combat", label: t("combat") },
     { id: "log", label: t("log"), shell: ["log", "chat", "commands"] },

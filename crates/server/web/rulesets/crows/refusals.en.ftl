@@ -15,7 +15,10 @@ err-inventory-no_such_slot = There is no { $kind ->
 err-inventory-slot_count_mismatch = { $item } fills { $needed ->
     [one] one slot
    *[other] { $needed } slots
-}, but { $given } were given
+}, but { $given ->
+    [one] { $given } was
+   *[other] { $given } were
+} given
 err-inventory-mixed_slot_kinds = An item that fills several slots keeps to one kind of slot
 err-inventory-not_consecutive = An item that fills several slots needs them side by side
 err-inventory-spans_backpack_rows = At this table the backpack is two rows of five: an item cannot lie across both rows
@@ -39,7 +42,10 @@ err-inventory-wound_fills_slot = A wound lies in { $slot_kind ->
 err-inventory-corpse_outside_backpack = At this table a corpse is carried in backpack slots only
 err-inventory-unknown_item = That item is not here
 err-inventory-duplicate_item = That item id is already taken
-err-inventory-too_big_for_hands = { $item } would need { $needed } hand slots, and the hands have { $hands }
+err-inventory-too_big_for_hands = { $item } would need { $needed ->
+    [one] { $needed } hand slot
+   *[other] { $needed } hand slots
+}, and the hands have { $hands }
 err-inventory-not_equipped = { $value } has to be held in hand to be used
 err-inventory-combat_move_not_allowed = During combat rounds only hand and belt slots can be rearranged, as a maneuver
 err-inventory-use_draw_from_backpack = During combat rounds an item comes out of the backpack by the 1d10 draw
@@ -98,7 +104,13 @@ err-fight-no_round = No round has begun yet
 err-fight-not_your_turn = This is not that creature's combat turn, and a turn is never split by another creature's
 err-fight-no_maneuver_left = No maneuver is left this combat turn (a turn is a maneuver and an action, or two maneuvers)
 err-fight-no_action_left = No action is left this combat turn (a turn is a maneuver and an action, or two maneuvers)
-err-fight-move_exhausted = This move needs { $wanted } squares of movement; { $left } remain this combat turn
+err-fight-move_exhausted = This move needs { $wanted ->
+    [one] { $wanted } square
+   *[other] { $wanted } squares
+} of movement; { $left ->
+    [one] { $left } remains
+   *[other] { $left } remain
+} this combat turn
 err-fight-reaction_spent = The reaction of this round has already been used
 err-fight-unconscious_cannot_react = An unconscious creature has no reactions
 err-fight-surprised_cannot_react = At this table a surprised creature cannot react
@@ -111,14 +123,23 @@ err-fight-wrong_delivery = This weapon cannot make { $value ->
     [thrown] a thrown attack
    *[other] that kind of attack
 }
-err-fight-out_of_reach = The target is { $distance } squares away; the reach is only { $reach }
-err-fight-spell_out_of_range = The target is { $distance } squares away; the spell reaches { $range }
+err-fight-out_of_reach = The target is { $distance ->
+    [one] { $distance } square
+   *[other] { $distance } squares
+} away; the reach is only { $reach }
+err-fight-spell_out_of_range = The target is { $distance ->
+    [one] { $distance } square
+   *[other] { $distance } squares
+} away; the spell reaches { $range }
 err-fight-parity_die_needed = Allies stand next to the target, so the parity die decides who is hit
 err-fight-target_too_large = The target must be no larger than the attacker
 err-fight-target_not_in_reach = The target must be within reach
 err-fight-already_holding = A creature can hold only one grabbed creature at a time
 err-fight-not_grabbed = Only a grabbed creature can escape a grab
-err-fight-taunt_too_far = The creature to taunt is { $distance } squares away; a taunt reaches 10
+err-fight-taunt_too_far = The creature to taunt is { $distance ->
+    [one] { $distance } square
+   *[other] { $distance } squares
+} away; a taunt reaches 10
 err-fight-taunt_no_line_of_effect = A taunt needs line of effect to the creature
 err-fight-pet_already_commanded = That pet has already been commanded this round
 err-fight-no_fight = No fight is running
@@ -135,7 +156,10 @@ err-fight-unconscious = { $creature } is unconscious and takes neither maneuvers
 err-fight-reaction_pending = An opportunity attack against this creature still waits for its answer
 err-fight-speed_zero = { $creature } has a speed of 0 and cannot move
 err-fight-holds_no_creature = { $creature } is not holding anyone grabbed
-err-fight-reposition_too_far = That square is { $distance } squares away, but the grab reaches only { $range }
+err-fight-reposition_too_far = That square is { $distance ->
+    [one] { $distance } square
+   *[other] { $distance } squares
+} away, but the grab reaches only { $range }
 err-fight-reposition_blocked = That square is blocked or already taken
 err-fight-already_there = { $creature } already stands on that square
 err-fight-bad_trigger = Name the trigger in 1 to 500 characters
@@ -183,10 +207,19 @@ err-combat-forced_into_occupied = A forced move cannot put the target into a spa
 err-combat-target_too_large = A mundane effect cannot force-move a creature larger than the one moving it
 err-combat-slope_too_steep = Between ({ $from_x }, { $from_y }) and ({ $to_x }, { $to_y }) the ground rises or falls more than one square; only a vertical forced move may do that
 err-combat-face = A d{ $sides } cannot show { $face }
-err-combat-dice_count = { $expected } dice were expected, { $got } were given
+err-combat-dice_count = { $expected ->
+    [one] { $expected } die was
+   *[other] { $expected } dice were
+} expected, { $got ->
+    [one] { $got } was
+   *[other] { $got } were
+} given
 err-combat-topple_needs_no_test = An object smaller than the creature topples with a maneuver, no test needed
 err-combat-topple_needs_tools = An object three or more sizes larger cannot be toppled by strength alone
-err-combat-teleport_too_far = The teleport covers { $distance } squares; the effect allows { $allowed }
+err-combat-teleport_too_far = The teleport covers { $distance ->
+    [one] { $distance } square
+   *[other] { $distance } squares
+}; the effect allows { $allowed }
 err-combat-teleport_no_line_of_effect = A teleport needs line of effect to where it ends (and, for someone else, to where they stand)
 err-combat-teleport_into_occupied = A teleport cannot end in a space held by a creature or object (square { $value_x }, { $value_y })
 err-combat-not_vertical = Only a vertical forced move may leave the target in the air
@@ -201,12 +234,27 @@ err-combat-area_needs_origin = A cube or a line needs its starting square (and a
 err-combat-line_needs_direction = A line needs a direction: a square other than its start
 err-combat-not_in_area = { $creature } is not a fitting target inside the spell's area
 err-combat-attack_spell_no_target = An attack spell names the creature it attacks
-err-rest-too_short = A rest needs { $needed } minutes in a row; { $had } have passed
-err-rest-too_little_sleep = A rest needs { $needed } minutes of sleep; { $who } slept { $had }
-err-rest-not_enough_food = { $who } ate { $had } of the { $needed } rations a rest needs
+err-rest-too_short = A rest needs { $needed ->
+    [one] { $needed } minute
+   *[other] { $needed } minutes
+} in a row; { $had ->
+    [one] { $had } has
+   *[other] { $had } have
+} passed
+err-rest-too_little_sleep = A rest needs { $needed ->
+    [one] { $needed } minute
+   *[other] { $needed } minutes
+} of sleep; { $who } slept { $had }
+err-rest-not_enough_food = { $who } ate { $had } of the { $needed ->
+    [one] { $needed } ration
+   *[other] { $needed } rations
+} a rest needs
 err-rest-interrupted = The rest was interrupted and has to begin again
 err-rest-cannot_rest = { $who } cannot rest: { $why }
-err-rest-wrong_wound_count = { $who } removes { $needed } wounds, not { $chosen }
+err-rest-wrong_wound_count = { $who } removes { $needed ->
+    [one] { $needed } wound
+   *[other] { $needed } wounds
+}, not { $chosen }
 err-rest-duplicate_wound = Backpack slot { $value } was chosen twice
 err-rest-not_a_spellbook = That item is not a carried spellbook with usage dice
 err-rest-no_encounters_here = Encounters cannot happen here, so there is no encounter check
@@ -228,7 +276,10 @@ err-rest-sleep_while_finishing = The rest is ending: sleep can no longer be reco
 err-rest-sleep_hours = A stretch of sleep lasts 1 to { $max } hours of the rest
 err-rest-no_sleepers = Name who goes to sleep
 err-rest-sleeper_twice = { $creature } is named twice
-err-rest-too_much_sleep = A rest lasts { $hours } hours, and { $creature } has slept { $had } of them already
+err-rest-too_much_sleep = A rest lasts { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+}, and { $creature } has slept { $had } of them already
 err-rest-sleeper_not_resting = { $creature } does not rest with the group
 err-rest-already_asleep = { $creature } is asleep already
 err-rest-finish_twice = The rest is ending already (wounds are being chosen)
@@ -548,7 +599,10 @@ err-encounter-in_dungeon = The party is already in { $dungeon }
 err-encounter-exploration_running = Exploration turns are already running: end them first
 err-encounter-enter_resting = The party is resting and cannot enter a dungeon now
 err-encounter-enter_from_town = Leave town before entering a dungeon
-err-encounter-bad_length = A dungeon turn lasts 20, 30 or 60 real minutes or 1d6 rooms, not { $minutes } minutes (a house rule can set other lengths)
+err-encounter-bad_length = A dungeon turn lasts 20, 30 or 60 real minutes or 1d6 rooms, not { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+} (a house rule can set other lengths)
 err-encounter-d10_showed = A d10 cannot show { $face }
 err-encounter-not_in_dungeon = The party is not in a dungeon: enter one first
 err-encounter-already_paused = The dungeon turn is paused already
@@ -579,7 +633,10 @@ err-creature-immune = { $creature } is immune to that condition
 err-creature-stamina_above_max = Stamina { $stamina } is above the maximum of { $max }
 err-creature-bad_ancestry = An ancestry is a label of 1 to 64 characters
 err-creature-no_overrides = Name the exceptions to add or to remove
-err-creature-bad_overrides = At most { $max } exceptions at once, and none both added and removed
+err-creature-bad_overrides = At most { $max ->
+    [one] { $max } exception
+   *[other] { $max } exceptions
+} at once, and none both added and removed
 err-creature-turned = The Miasma has turned { $creature }: only the Referee acts for it now
 err-creature-bad_character_name = A character name is 1 to { $max } characters
 err-turn-missing_faces = Dice faces are missing for { $value }
@@ -597,9 +654,18 @@ err-light-not_a_light = That item gives no light
 err-light-not_lit = That light is not burning
 err-light-holy_shit_campfire_unset = The campfire table has no Holy Shit! row: a house rule has to set that fire's light first
 err-light-light_or_campfire = Give either a light output or a campfire size, not both
-err-usage-wrong_face_count = Every die of the pool is rolled: { $expected } faces are needed, { $given } were given
+err-usage-wrong_face_count = Every die of the pool is rolled: { $expected ->
+    [one] { $expected } face is
+   *[other] { $expected } faces are
+} needed, { $given ->
+    [one] { $given } was
+   *[other] { $given } were
+} given
 err-usage-bad_face = Usage dice are d6: { $value } is not one of their faces
-err-usage-above_max = The pool would hold { $current } dice, above its maximum of { $max }
+err-usage-above_max = The pool would hold { $current ->
+    [one] { $current } die
+   *[other] { $current } dice
+}, above its maximum of { $max }
 err-usage-wrong_refuel_item = { $item } is refuelled with { $needed }, not { $given }
 err-usage-no_refuel = { $value } cannot be refuelled
 err-usage-useless = { $value } is useless now: its usage dice have run out
@@ -611,14 +677,20 @@ err-usage-no_usage_dice = { $item } has no usage dice
 err-activity-already_chosen = { $value } already has a rest activity this rest
 err-activity-camp_already_secluded = Only one member of the group secludes the camp each rest, and { $value } already does
 err-activity-tend_self = A creature cannot tend its own wounds
-err-activity-too_few_wounds = { $target } has { $wounds } wounds; tending needs at least 2
+err-activity-too_few_wounds = { $target } has { $wounds ->
+    [one] { $wounds } wound
+   *[other] { $wounds } wounds
+}; tending needs at least 2
 err-activity-already_tended = { $by } is already tending { $target } this rest
 err-activity-unknown_creature = { $value } is not resting with the group
 err-activity-not_armor = { $who } carries no armor or shield with that id
 err-activity-not_magic = { $who } carries no magic item with that id
 err-activity-empty_task = Name a task and the place where it happens
 err-activity-task_not_approved = The Referee has not approved the task of { $value } yet
-err-activity-harvest_faces = This corpse is harvested with { $dice } d6; { $given } faces were given
+err-activity-harvest_faces = This corpse is harvested with { $dice } d6; { $given ->
+    [one] { $given } face was
+   *[other] { $given } faces were
+} given
 err-activity-bad_face = A d6 shows 1 to 6, not { $value }
 err-activity-choose_while_finishing = The rest is ending: activities are chosen while it lasts
 err-activity-not_with_group = { $creature } does not rest with the group
@@ -628,24 +700,39 @@ err-activity-corpse_taken = Someone already harvests { $corpse }
 err-activity-no_activity_name = Name the activity the trait or rule gives
 err-activity-corpse_gone = The corpse of { $corpse } is no longer there
 err-damage-dead = { $value } is dead: damage now goes to the corpse as an object
-err-damage-wrong_extra_dice = Vulnerable adds { $expected } d6; { $given } faces were given
+err-damage-wrong_extra_dice = Vulnerable adds { $expected } d6; { $given ->
+    [one] { $given } face was
+   *[other] { $given } faces were
+} given
 err-damage-bad_d6 = A d6 shows 1 to 6, not { $value }
 err-damage-bad_armor_order = The armor order names each item with Armor Defense exactly once
-err-damage-wrong_wound_count = Choose { $expected } wound slots, not { $given }
+err-damage-wrong_wound_count = Choose { $expected ->
+    [one] { $expected } wound slot
+   *[other] { $expected } wound slots
+}, not { $given }
 err-damage-no_knock_out_pending = Nothing waits to knock { $value } unconscious
 err-damage-not_armor = That item has no Armor Defense
 err-damage-no_wound_slot = No backpack slot can take the wound: drop an item first
 err-damage-bad_object_id = An object's id is 1 to { $max } characters
 err-damage-bad_object_name = Name the object in 1 to { $max } characters
 err-damage-object_id_taken = That id already belongs to a creature: an object needs its own
-err-damage-too_many_objects = A table holds at most { $max } objects
+err-damage-too_many_objects = A table holds at most { $max ->
+    [one] { $max } object
+   *[other] { $max } objects
+}
 err-damage-zero_stamina = An object with Stamina starts above 0; leave Stamina out for a structure that takes no damage
 err-damage-no_object = No object { $id } is in play
 err-damage-destroyed = { $item } is already destroyed
 err-damage-no_stamina = { $object } has no Stamina: a structure takes no damage unless a rule says so
 err-damage-object_takes_no_conditions = { $object } is an object, and objects take no conditions
-err-hazard-wrong_fall_dice = That fall rolls { $expected } d6; { $given } were given
-err-hazard-wrong_reduction_dice = Tier { $tier } takes off { $expected } d6; { $given } were given
+err-hazard-wrong_fall_dice = That fall rolls { $expected } d6; { $given ->
+    [one] { $given } was
+   *[other] { $given } were
+} given
+err-hazard-wrong_reduction_dice = Tier { $tier } takes off { $expected } d6; { $given ->
+    [one] { $given } was
+   *[other] { $given } were
+} given
 err-hazard-bad_d6 = A d6 shows 1 to 6, not { $value }
 err-hazard-no_reaction = No reaction is left (spent, or unconscious), so there is no resistance roll
 err-hazard-not_a_ration = { $item } is not a ration
@@ -723,13 +810,19 @@ err-corpse-not_a_corpse = { $value } is not a corpse
 err-corpse-below_table = Only the Referee may make a Holy Shit! corpse bigger than 32 slots (asked: { $value })
 err-corpse-not_holy_shit = Only a Holy Shit! corpse may fill more slots than the table gives
 err-corpse-unknown = No corpse of { $corpse } lies here
-err-corpse-too_big = The corpse of { $corpse } fills { $needed } slots, more than any one kind of slot of { $carrier }
+err-corpse-too_big = The corpse of { $corpse } fills { $needed ->
+    [one] { $needed } slot
+   *[other] { $needed } slots
+}, more than any one kind of slot of { $carrier }
 err-town-daily_limit = { $value } has done four activities today already
 err-town-busy = { $value } is busy with an activity already
 err-town-idle = { $value } has no activity under way
 err-town-not_done = An activity takes 120 minutes; { $done } have gone by
 err-town-no_camp_to_seclude = Town has no encounters, so there is no camp to seclude
-err-town-wrong_wound_count = { $target } removes { $needed } wounds, not { $chosen }
+err-town-wrong_wound_count = { $target } removes { $needed ->
+    [one] { $needed } wound
+   *[other] { $needed } wounds
+}, not { $chosen }
 err-town-not_in_town = Town activities need a place without encounters: the Referee has to enter town first
 err-town-rest_activity_instead = During a rest, choose the rest's one activity instead
 err-town-sleep_hours = Sleep lasts 1 to 24 hours, not { $hours }

@@ -36,7 +36,12 @@ err-inventory-wound_fills_slot = В слоте ({ $slot_kind ->
 err-inventory-corpse_outside_backpack = За этим столом труп носят только в слотах рюкзака
 err-inventory-unknown_item = Такого предмета здесь нет
 err-inventory-duplicate_item = Такой номер предмета уже занят
-err-inventory-too_big_for_hands = { $item }: нужно слотов рук — { $needed }, а есть — { $hands }
+err-inventory-too_big_for_hands = { $item }: { $needed ->
+    [one] нужен { $needed } слот рук
+    [few] нужно { $needed } слота рук
+    [many] нужно { $needed } слотов рук
+   *[other] нужно { $needed } слота рук
+}, а есть — { $hands }
 err-inventory-not_equipped = { $value }: предмет нужно держать в руке, чтобы им пользоваться
 err-inventory-combat_move_not_allowed = В боевых раундах перекладывают только между слотами рук и пояса, и это манёвр
 err-inventory-use_draw_from_backpack = В боевых раундах из рюкзака достают броском 1d10
@@ -95,7 +100,12 @@ err-fight-no_round = Раунд ещё не начался
 err-fight-not_your_turn = Сейчас боевой ход другого существа, а чужой боевой ход не прерывают
 err-fight-no_maneuver_left = В этом боевом ходу манёвров не осталось (боевой ход — манёвр и действие или два манёвра)
 err-fight-no_action_left = В этом боевом ходу действий не осталось (боевой ход — манёвр и действие или два манёвра)
-err-fight-move_exhausted = Для перемещения нужно клеток: { $wanted }, а в этом боевом ходу осталось: { $left }
+err-fight-move_exhausted = Для перемещения { $wanted ->
+    [one] нужна { $wanted } клетка
+    [few] нужно { $wanted } клетки
+    [many] нужно { $wanted } клеток
+   *[other] нужно { $wanted } клетки
+}, а в этом боевом ходу осталось: { $left }
 err-fight-reaction_spent = Реакция этого раунда уже потрачена
 err-fight-unconscious_cannot_react = Существо без сознания не реагирует
 err-fight-surprised_cannot_react = За этим столом застигнутое врасплох существо не реагирует
@@ -108,14 +118,29 @@ err-fight-wrong_delivery = Этим оружием нельзя { $value ->
     [thrown] атаковать броском
    *[other] так атаковать
 }
-err-fight-out_of_reach = До цели клеток: { $distance }, а досягаемость — { $reach }
-err-fight-spell_out_of_range = До цели клеток: { $distance }, а дальность заклинания — { $range }
+err-fight-out_of_reach = До цели { $distance ->
+    [one] { $distance } клетка
+    [few] { $distance } клетки
+    [many] { $distance } клеток
+   *[other] { $distance } клетки
+}, а досягаемость — { $reach }
+err-fight-spell_out_of_range = До цели { $distance ->
+    [one] { $distance } клетка
+    [few] { $distance } клетки
+    [many] { $distance } клеток
+   *[other] { $distance } клетки
+}, а дальность заклинания — { $range }
 err-fight-parity_die_needed = Рядом с целью стоят союзники: кого задело, решает кость чётности
 err-fight-target_too_large = Цель должна быть не больше атакующего
 err-fight-target_not_in_reach = Цель должна быть в пределах досягаемости
 err-fight-already_holding = Схватить можно только одно существо за раз
 err-fight-not_grabbed = Вырваться может только схваченное существо
-err-fight-taunt_too_far = До существа клеток: { $distance }, а насмешка достаёт на 10
+err-fight-taunt_too_far = До существа { $distance ->
+    [one] { $distance } клетка
+    [few] { $distance } клетки
+    [many] { $distance } клеток
+   *[other] { $distance } клетки
+}, а насмешка достаёт на 10
 err-fight-taunt_no_line_of_effect = Для насмешки нужна линия эффекта до существа
 err-fight-pet_already_commanded = Этому питомцу уже отдали команду в этом раунде
 err-fight-no_fight = Бой не идёт
@@ -132,7 +157,12 @@ err-fight-unconscious = { $creature }: без сознания, ни манёв�
 err-fight-reaction_pending = Провоцированная атака против этого существа ещё ждёт ответа
 err-fight-speed_zero = { $creature }: скорость 0, перемещаться нельзя
 err-fight-holds_no_creature = { $creature } никого не держит схваченным
-err-fight-reposition_too_far = До этой клетки клеток: { $distance }, а захват достаёт только на { $range }
+err-fight-reposition_too_far = До этой клетки { $distance ->
+    [one] { $distance } клетка
+    [few] { $distance } клетки
+    [many] { $distance } клеток
+   *[other] { $distance } клетки
+}, а захват достаёт только на { $range }
 err-fight-reposition_blocked = Эта клетка непроходима или занята
 err-fight-already_there = { $creature } уже стоит на этой клетке
 err-fight-bad_trigger = Назовите триггер текстом от 1 до 500 символов
@@ -183,7 +213,12 @@ err-combat-face = У d{ $sides } нет грани { $face }
 err-combat-dice_count = Ожидалось костей: { $expected }, указано: { $got }
 err-combat-topple_needs_no_test = Предмет меньше существа опрокидывают манёвром, без проверки
 err-combat-topple_needs_tools = Предмет на три размера крупнее и больше одной силой не опрокинуть
-err-combat-teleport_too_far = Телепортация на клеток: { $distance }, а эффект позволяет: { $allowed }
+err-combat-teleport_too_far = Телепортация на { $distance ->
+    [one] { $distance } клетку
+    [few] { $distance } клетки
+    [many] { $distance } клеток
+   *[other] { $distance } клетки
+}, а эффект позволяет: { $allowed }
 err-combat-teleport_no_line_of_effect = Для телепортации нужна линия эффекта до места назначения (а для другого существа — и до места, где оно стоит)
 err-combat-teleport_into_occupied = Телепортация не заканчивается там, где существо или предмет (клетка { $value_x }, { $value_y })
 err-combat-not_vertical = Оставить цель в воздухе может только вертикальное принудительное перемещение
@@ -198,12 +233,32 @@ err-combat-area_needs_origin = Кубу или линии нужна начал�
 err-combat-line_needs_direction = Линии нужно направление: клетка, отличная от начальной
 err-combat-not_in_area = { $creature } — не подходящая цель внутри области заклинания
 err-combat-attack_spell_no_target = Атакующее заклинание называет существо, которое атакует
-err-rest-too_short = Отдыху нужно минут подряд: { $needed }, прошло: { $had }
-err-rest-too_little_sleep = Отдыху нужно минут сна: { $needed }; { $who } — сон { $had } мин
-err-rest-not_enough_food = { $who }: съедено пайков { $had } из { $needed }, нужных для отдыха
+err-rest-too_short = Отдыху { $needed ->
+    [one] нужна { $needed } минута
+    [few] нужно { $needed } минуты
+    [many] нужно { $needed } минут
+   *[other] нужно { $needed } минуты
+} подряд, прошло: { $had }
+err-rest-too_little_sleep = Отдыху { $needed ->
+    [one] нужна { $needed } минута
+    [few] нужно { $needed } минуты
+    [many] нужно { $needed } минут
+   *[other] нужно { $needed } минуты
+} сна; { $who } — сон { $had } мин
+err-rest-not_enough_food = { $who }: съедено { $had } из { $needed ->
+    [one] { $needed } пайка
+    [few] { $needed } пайков
+    [many] { $needed } пайков
+   *[other] { $needed } пайка
+}, нужных для отдыха
 err-rest-interrupted = Отдых прерван, его придётся начать заново
 err-rest-cannot_rest = { $who } не может отдыхать: { $why }
-err-rest-wrong_wound_count = { $who }: убрать ран нужно { $needed }, выбрано { $chosen }
+err-rest-wrong_wound_count = { $who }: убрать нужно { $needed ->
+    [one] { $needed } рану
+    [few] { $needed } раны
+    [many] { $needed } ран
+   *[other] { $needed } раны
+}, выбрано { $chosen }
 err-rest-duplicate_wound = Слот рюкзака { $value } выбран дважды
 err-rest-not_a_spellbook = Этот предмет — не книга заклинаний с костями износа при себе
 err-rest-no_encounters_here = Здесь встреч не бывает, поэтому проверки на встречу нет
@@ -222,17 +277,20 @@ err-rest-no_ration = У { $creature } нет пайка, а отдыху он н
 err-rest-already_checked = Проверку на встречу для этого отдыха уже сделали
 err-rest-no_threshold = Отдых в дикой местности проверяют по порогу встреч на отдыхе этого дня: укажите его
 err-rest-sleep_while_finishing = Отдых заканчивается: сон больше не записывают
-err-rest-sleep_hours = { $max ->
-    [one] Сон длится от 1 до { $max } часа отдыха
-   *[other] Сон длится от 1 до { $max } часов отдыха
-}
+err-rest-sleep_hours = Сон длится от 1 до { $max ->
+    [one] { $max } часа
+    [few] { $max } часов
+    [many] { $max } часов
+   *[other] { $max } часа
+} отдыха
 err-rest-no_sleepers = Назовите, кто ложится спать
 err-rest-sleeper_twice = { $creature } назван дважды
-err-rest-too_much_sleep = { $hours ->
-    [one] Отдых длится { $hours } час, а { $creature } уже проспал из них { $had }
-    [few] Отдых длится { $hours } часа, а { $creature } уже проспал из них { $had }
-   *[other] Отдых длится { $hours } часов, а { $creature } уже проспал из них { $had }
-}
+err-rest-too_much_sleep = Отдых длится { $hours ->
+    [one] { $hours } час
+    [few] { $hours } часа
+    [many] { $hours } часов
+   *[other] { $hours } часа
+}, а { $creature } уже проспал из них { $had }
 err-rest-sleeper_not_resting = { $creature } не отдыхает вместе с группой
 err-rest-already_asleep = { $creature } уже спит
 err-rest-finish_twice = Отдых уже заканчивается (выбирают раны)
@@ -598,7 +656,12 @@ err-light-not_a_light = Этот предмет не даёт света
 err-light-not_lit = Этот источник света не горит
 err-light-holy_shit_campfire_unset = В таблице яркости костра нет строки «Охренеть!»: сначала свет такого костра задаёт домашнее правило
 err-light-light_or_campfire = Укажите либо яркость света, либо размер костра — что-то одно
-err-usage-wrong_face_count = Бросают все кости износа: нужно граней { $expected }, указано { $given }
+err-usage-wrong_face_count = Бросают все кости износа: { $expected ->
+    [one] нужна { $expected } грань
+    [few] нужно { $expected } грани
+    [many] нужно { $expected } граней
+   *[other] нужно { $expected } грани
+}, указано { $given }
 err-usage-bad_face = Кости износа — это d6: грани { $value } у них нет
 err-usage-above_max = Костей износа стало бы { $current }, а максимум — { $max }
 err-usage-wrong_refuel_item = { $item }: заправка — { $needed }, а не { $given }
@@ -612,7 +675,12 @@ err-usage-no_usage_dice = У предмета «{ $item }» нет костей 
 err-activity-already_chosen = У { $value } уже есть занятие на этом отдыхе
 err-activity-camp_already_secluded = Укрывает лагерь за отдых только один из группы, и это уже делает { $value }
 err-activity-tend_self = Свои раны не обрабатывают
-err-activity-too_few_wounds = { $target }: ран { $wounds }, а для обработки нужно не меньше 2
+err-activity-too_few_wounds = { $target }: { $wounds ->
+    [one] { $wounds } рана
+    [few] { $wounds } раны
+    [many] { $wounds } ран
+   *[other] { $wounds } раны
+}, а для обработки нужно не меньше 2
 err-activity-already_tended = Раны { $target } на этом отдыхе уже обрабатывает { $by }
 err-activity-unknown_creature = { $value } не отдыхает с группой
 err-activity-not_armor = У { $who } нет доспеха или щита с таким номером
@@ -632,7 +700,12 @@ err-damage-dead = { $value }: существо мертво, урон тепер
 err-damage-wrong_extra_dice = Уязвимость добавляет d6: { $expected }, указано граней: { $given }
 err-damage-bad_d6 = На d6 выпадает от 1 до 6, а не { $value }
 err-damage-bad_armor_order = Порядок доспехов называет каждый предмет с Защитой доспеха ровно один раз
-err-damage-wrong_wound_count = Выберите слотов для ран: { $expected }, а не { $given }
+err-damage-wrong_wound_count = Выберите { $expected ->
+    [one] { $expected } слот
+    [few] { $expected } слота
+    [many] { $expected } слотов
+   *[other] { $expected } слота
+} для ран, а не { $given }
 err-damage-no_knock_out_pending = Лишить сознания { $value } сейчас нечего
 err-damage-not_armor = У этого предмета нет Защиты доспеха
 err-damage-no_wound_slot = Ни один слот рюкзака не может принять рану: сначала бросьте предмет
@@ -700,7 +773,8 @@ err-travel-zoomed_in = Встреча или точка интереса ждё�
 err-travel-no_hexes_left = { $hexes ->
     [one] Отряд уже прошёл сегодня все { $hexes } гекс
     [few] Отряд уже прошёл сегодня все { $hexes } гекса
-   *[other] Отряд уже прошёл сегодня все { $hexes } гексов
+    [many] Отряд уже прошёл сегодня все { $hexes } гексов
+   *[other] Отряд уже прошёл сегодня все { $hexes } гекса
 }
 err-travel-die_showed = У d{ $sides } нет грани { $face }
 err-travel-already_exploring = Отряд уже исследует место
@@ -725,13 +799,23 @@ err-corpse-not_a_corpse = { $value } — не труп
 err-corpse-below_table = Только Рефери может сделать труп «Охренеть!» больше 32 слотов (запрошено: { $value })
 err-corpse-not_holy_shit = Больше слотов, чем даёт таблица, занимает только труп «Охренеть!»
 err-corpse-unknown = Трупа { $corpse } здесь нет
-err-corpse-too_big = Трупу «{ $corpse }» нужно слотов: { $needed } — столько нет ни в одном виде слотов существа { $carrier }
+err-corpse-too_big = Трупу «{ $corpse }» { $needed ->
+    [one] нужен { $needed } слот
+    [few] нужно { $needed } слота
+    [many] нужно { $needed } слотов
+   *[other] нужно { $needed } слота
+} — столько нет ни в одном виде слотов существа { $carrier }
 err-town-daily_limit = { $value }: сегодня уже сделано четыре занятия
 err-town-busy = { $value } уже занимается другим делом
 err-town-idle = У { $value } нет начатого занятия
 err-town-not_done = Занятие длится 120 минут; прошло: { $done }
 err-town-no_camp_to_seclude = В городе встреч не бывает, укрывать лагерь незачем
-err-town-wrong_wound_count = { $target }: убрать ран нужно { $needed }, выбрано { $chosen }
+err-town-wrong_wound_count = { $target }: убрать нужно { $needed ->
+    [one] { $needed } рану
+    [few] { $needed } раны
+    [many] { $needed } ран
+   *[other] { $needed } раны
+}, выбрано { $chosen }
 err-town-not_in_town = Занятиям в городе нужно место без встреч: сначала Рефери вводит отряд в город
 err-town-rest_activity_instead = Во время отдыха выберите одно занятие на отдыхе
 err-town-sleep_hours = Сон длится от 1 до 24 часов, а не { $hours }

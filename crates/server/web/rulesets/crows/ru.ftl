@@ -954,7 +954,12 @@ dec-crows-magic-backlash_overlap = { $reason ->
     [overlap] Итог отдачи { $total } ({ $caster }) подходит под две строки: выберите одну
    *[no_row] Ни один бросок отдачи не дал строки, применимой к { $caster }: выберите одну
 }
-dec-crows-magic-backlash_area = Отдача, строка { $row } ({ $caster }): перечислите существ в пределах { $squares } клеток от { $around_target ->
+dec-crows-magic-backlash_area = Отдача, строка { $row } ({ $caster }): перечислите существ в пределах { $squares ->
+    [one] { $squares } клетки
+    [few] { $squares } клеток
+    [many] { $squares } клеток
+   *[other] { $squares } клетки
+} от { $around_target ->
     [true] цели заклинания ({ $targets })
    *[false] заклинателя
 } — идентификаторы через запятую
@@ -1184,9 +1189,19 @@ ev-rules-backlashes_set = { $caster }: { $count ->
 }
 ev-rules-lost_forever = { $creature } исчезает навсегда
 ev-rules-pet_set = { $creature } теперь служит: { $summoner }
-ev-rules-project_set = Ремесленный замысел ({ $owner }): { $item }, очков { $points } из { $goal }, готово { $finished }
+ev-rules-project_set = Ремесленный замысел ({ $owner }): { $item }, набрано { $points } из { $goal ->
+    [one] { $goal } очка
+    [few] { $goal } очков
+    [many] { $goal } очков
+   *[other] { $goal } очка
+}, готово { $finished }
 ev-rules-craft_queued = { $crafter } сделает бросок ремесла в конце отдыха
-ev-rules-craft_rolled = Бросок ремесла ({ $crafter }): итог { $total }, очков { $points }{ $finished ->
+ev-rules-craft_rolled = Бросок ремесла ({ $crafter }): итог { $total }, { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}{ $finished ->
     [0] {""}
    *[other] ; готово: { $finished }
 }
@@ -1284,7 +1299,12 @@ edge-double_bane = двойная помеха
 ev-rules-rewarded = { $creature }, итог роли: { $effect }
 effect-travel_threshold = порог путешествия { $sign }{ $n }
 effect-rest_threshold = порог отдыха { $sign }{ $n }
-effect-hexes = { $sign }{ $n } гекс. за день
+effect-hexes = { $sign }{ $n ->
+    [one] { $n } гекс
+    [few] { $n } гекса
+    [many] { $n } гексов
+   *[other] { $n } гекса
+} за день
 effect-lost = отряд сбивается с пути
 effect-still_lost = отряд всё ещё блуждает
 effect-found = отряд находит дорогу
@@ -1488,7 +1508,6 @@ cast-odds-expertise = Если потратить экспертизу, когд
 cast-odds-hint = Проверка сотворения идёт по Разуму. В бою сетка может добавить преимущества или помехи, а действующая отдача — свою помеху.
 cast-pick-origin = Нажмите клетку, с которой начинается область.
 cast-pick-toward = Теперь нажмите клетку в той стороне, куда область расходится.
-cast-grid-aria = Сетка для размещения области заклинания, { $width } × { $height }
 cast-inside = { $count ->
     [one] Накрыта { $count } клетка
     [few] Накрыты { $count } клетки
@@ -1502,3 +1521,11 @@ cast-friendly = Союзник заклинателя
 cast-origin = Где начинается область
 cast-aim-hint = Замеры стола: как далеко каждая цель и есть ли у заклинателя линия эффекта до неё.
 cast-send = Сотворить
+cast-aim-grid = Разместить область на боевой сетке
+cast-aim-again = Разместить область заново
+cast-aim-stop = Прекратить размещение
+cast-aim-where = Выберите её клетки на боевой сетке; Escape — прекратить.
+cast-aiming = Размещение: { $spell }.
+cast-not-placed = Область ещё не размещена.
+cast-area-asking = Сервер считает, какие клетки накрывает область…
+cast-aim-placed = Область размещена. Нажмите клетку, чтобы начать заново, или сотворите заклинание в панели «Сотворить заклинание».
