@@ -240,7 +240,6 @@ pub enum TravelCommand {
         distinct_tasks: bool,
     },
     BeginTravelDay {
-        #[schemars(with = "serde_json::Value")]
         pace: Pace,
         #[serde(default)]
         road_all_day: bool,
@@ -253,10 +252,8 @@ pub enum TravelCommand {
     },
     DeclareRole {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         task: Task,
         #[serde(default)]
-        #[schemars(with = "Option<serde_json::Value>")]
         characteristic: Option<Characteristic>,
         #[serde(default)]
         picks: Vec<String>,
@@ -269,18 +266,15 @@ pub enum TravelCommand {
     TravelAssist {
         helper: String,
         holder: String,
-        #[schemars(with = "serde_json::Value")]
         characteristic: Characteristic,
     },
     TravelRoleTests {
         #[serde(default)]
-        #[schemars(with = "std::collections::BTreeMap<String, serde_json::Value>")]
         approved_expertises: BTreeMap<String, Vec<ExpertiseName>>,
     },
     TravelEncounterCheck {},
     RoadEncounter {},
     TravelMove {
-        #[schemars(with = "serde_json::Value")]
         toward: Direction,
     },
     ArriveAtSite {
