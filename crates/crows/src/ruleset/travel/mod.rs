@@ -59,7 +59,7 @@
 //!    `{"travel_assist": {"helper": "bram", "holder": "vera", "characteristic": "mind"}}`
 //!    (the helper's controller) — instead of a role, a creature assists a role-holder
 //!    (CR-ROLE-02): its assist test runs right before the holder's.
-//! 3. `{"travel_role_tests": {"approved_expertises": {"vera": ["survival"]}}}` (Referee) — the
+//! 3. `{"travel_role_tests": {"approved_expertises": {"vera": ["navigate"]}}}` (Referee) — the
 //!    tests run in the order supporters (Support Everyone first, so its bonus reaches the
 //!    others), guide, scouts, trackers (CR-ERR-16), each through core's `test` (so the
 //!    controller may spend an expertise at the commit point) with the pace edge or bane, any
