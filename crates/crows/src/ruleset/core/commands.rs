@@ -323,6 +323,8 @@ pub enum CoreCommand {
     /// mid-campaign. Each given object is merged key by key into the current settings; the
     /// whole result and the names of the changed keys are logged as `house_rules_set`.
     SetHouseRules {
+        // `options`, `test_rules`, `assist_lapse`: free JSON by design (any JSON in the command
+        // schema): partial objects merged key by key into the settings, which check them.
         #[serde(default)]
         options: Option<Value>,
         #[serde(default)]
