@@ -183,6 +183,16 @@ impl Schema {
                         return Err(format!("{at}: {value} matches a `not`"));
                     }
                 }
+                // An integer format is its range (OpenAPI's `int32`, `int64`; schemars also
+                // writes `uint32`… and gives ranges only for the smaller widths).
+                "format" => {
+                    if let (Some(range), Some(n)) = (integer_format(str_of(arg)), value.as_f64())
+                        && value.is_number()
+                        && !range.contains(&(n as i128))
+                    {
+                        return Err(format!("{at}: {value} is not a {arg}"));
+                    }
+                }
                 k if ANNOTATIONS.contains(&k) => {}
                 other => panic!("the test's validator does not know keyword {other} (at {at})"),
             }
@@ -359,6 +369,22 @@ impl Schema {
 
 fn str_of(v: &Value) -> &str {
     v.as_str().expect("a string")
+}
+
+/// The values of an integer `format`; `None` for another format.
+fn integer_format(format: &str) -> Option<std::ops::RangeInclusive<i128>> {
+    let range = match format {
+        "int8" => i128::from(i8::MIN)..=i128::from(i8::MAX),
+        "uint8" => 0..=i128::from(u8::MAX),
+        "int16" => i128::from(i16::MIN)..=i128::from(i16::MAX),
+        "uint16" => 0..=i128::from(u16::MAX),
+        "int32" => i128::from(i32::MIN)..=i128::from(i32::MAX),
+        "uint32" => 0..=i128::from(u32::MAX),
+        "int64" | "int" => i128::from(i64::MIN)..=i128::from(i64::MAX),
+        "uint64" | "uint" => 0..=i128::from(u64::MAX),
+        _ => return None,
+    };
+    Some(range)
 }
 
 fn has_type(value: &Value, t: &str) -> bool {
@@ -753,4 +779,88 @@ fn the_free_by_design_fields_are_the_house_rule_patches() {
             assert_eq!(schema.check(field_schema, &any, place), Ok(()));
         }
     }
+}
+
+/// Small changes of `value`: at every object an unknown key added and each key removed, at
+/// every array each item dropped, and every leaf replaced by a value of another type or range.
+fn mutations(value: &Value) -> Vec<Value> {
+    let mut out = Vec::new();
+    match value {
+        Value::Object(fields) => {
+            let mut more = fields.clone();
+            more.insert("zz_unknown".into(), json!(1));
+            out.push(Value::Object(more));
+            for (key, child) in fields {
+                let mut fewer = fields.clone();
+                fewer.remove(key);
+                out.push(Value::Object(fewer));
+                for changed in mutations(child) {
+                    let mut other = fields.clone();
+                    other.insert(key.clone(), changed);
+                    out.push(Value::Object(other));
+                }
+            }
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                let mut fewer = items.clone();
+                fewer.remove(i);
+                out.push(Value::Array(fewer));
+                for changed in mutations(child) {
+                    let mut other = items.clone();
+                    other[i] = changed;
+                    out.push(Value::Array(other));
+                }
+            }
+        }
+        Value::String(_) => out.extend([json!(7), json!("zz_other"), json!(null)]),
+        Value::Number(_) => out.extend([
+            json!("7"),
+            json!(-1),
+            json!(256),
+            json!(70_000),
+            json!(5_000_000_000_i64),
+            json!(1.5),
+            json!(null),
+        ]),
+        Value::Bool(_) => out.extend([json!("yes"), json!(null)]),
+        Value::Null => out.extend([json!(0), json!("zz_other"), json!({})]),
+    }
+    out
+}
+
+#[test]
+fn the_schema_and_serde_agree_on_changed_examples() {
+    // Every small change of every documented example is accepted by the schema exactly when
+    // serde reads it: the schema neither refuses what the ruleset reads nor lets through what
+    // it refuses.
+    let schema = command_schema();
+    let (examples, _) = doc_examples();
+    let mut disagreements = BTreeSet::new();
+    let mut checked = 0;
+    for (file, example) in &examples {
+        for changed in mutations(example) {
+            checked += 1;
+            let by_schema = schema.check(&schema.root, &changed, "command");
+            let by_serde = serde_json::from_value::<CrowsCommand>(changed.clone());
+            if by_schema.is_ok() != by_serde.is_ok() {
+                disagreements.insert(format!(
+                    "{file}: {changed}\n    schema: {by_schema:?}\n    serde: {:?}",
+                    by_serde.err().map(|e| e.to_string())
+                ));
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} changed examples");
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements:\n{}",
+        disagreements.len(),
+        disagreements
+            .iter()
+            .take(30)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
 }
