@@ -457,7 +457,7 @@ fn doc_code_spans() -> Vec<(String, String)> {
 /// example per alternative. The spans that are still not JSON are returned apart: they must be
 /// shorthands, with an ellipsis (`"slots": […]`) or naming fields without values
 /// (`{"draw_from_belt": {"creature", "moves", "drops"}}`).
-fn doc_examples() -> (Vec<(String, Value)>, Vec<(String, String)>) {
+fn doc_examples() -> DocExamples {
     let names = all_command_names();
     let mut examples = Vec::new();
     let mut shorthands = Vec::new();
@@ -493,7 +493,16 @@ fn doc_examples() -> (Vec<(String, Value)>, Vec<(String, String)>) {
             Err(_) => shorthands.push((file, span.to_string())),
         }
     }
-    (examples, shorthands)
+    DocExamples {
+        examples,
+        shorthands,
+    }
+}
+
+/// The documented commands, with the file each comes from.
+struct DocExamples {
+    examples: Vec<(String, Value)>,
+    shorthands: Vec<(String, String)>,
 }
 
 /// `text` once per alternative of its `"a"|"b"|"c"` groups (the k-th text takes each group's
@@ -627,7 +636,10 @@ fn the_schemas_of_the_types_match_their_serde_shape() {
 #[test]
 fn every_documented_command_example_fits_the_schema() {
     let schema = command_schema();
-    let (examples, shorthands) = doc_examples();
+    let DocExamples {
+        examples,
+        shorthands,
+    } = doc_examples();
     let mut failures = Vec::new();
     let mut named = BTreeSet::new();
     for (file, example) in &examples {
@@ -835,7 +847,7 @@ fn the_schema_and_serde_agree_on_changed_examples() {
     // serde reads it: the schema neither refuses what the ruleset reads nor lets through what
     // it refuses.
     let schema = command_schema();
-    let (examples, _) = doc_examples();
+    let examples = doc_examples().examples;
     let mut disagreements = BTreeSet::new();
     let mut checked = 0;
     for (file, example) in &examples {
