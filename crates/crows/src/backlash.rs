@@ -1283,7 +1283,7 @@ pub struct ActiveBacklash {
 }
 
 /// What the spell targeted (for the CR-SPELL-17 substitution).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SpellTargetKind {
     Creature,

@@ -104,7 +104,7 @@ pub fn tools_for(expertise: ExpertiseName) -> Result<&'static str, CraftError> {
 }
 
 /// A craftable item's card (CR-CRAFT-02, CR-CRAFT-05).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Recipe {
     pub item: String,
     pub expertise: ExpertiseName,

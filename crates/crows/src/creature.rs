@@ -281,7 +281,9 @@ impl Characteristics {
 }
 
 /// Speeds in squares (CR-EXT-05: walk/climb/swim/fly, "(U)" for climbing upside down).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Speeds {
     pub walk: u8,
@@ -302,7 +304,7 @@ pub fn halve(value: u32) -> u32 {
 }
 
 /// Who a creature is, for the rules that depend on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CreatureKind {
     /// A player character.

@@ -251,7 +251,9 @@ pub fn dungeon_threshold(level: LevelState) -> u8 {
 }
 
 /// CR-ERR-45: the sign of the Seclude Camp modifier.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum SecludeCampSign {
     /// Default (the translation): the EN goes up by 1, fewer encounters.

@@ -22,7 +22,19 @@ use crate::world_options::{BackpackRows, CorpseSlotKinds, WoundPlacement};
 pub const NATURAL_ARMOR: ItemId = ItemId(u32::MAX);
 
 /// Identifies one item instance inside an inventory (unique per inventory).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 pub struct ItemId(pub u32);
 
 /// The three kinds of inventory slot, written `hand`, `belt`, `backpack` like every other JSON
@@ -49,8 +61,39 @@ impl std::fmt::Display for SlotKind {
     }
 }
 
+/// The wire shape of a slot kind, written by hand because schemars does not read
+/// `serde(alias)`: the capitalised spellings are read (deserialize contract), never written.
+impl schemars::JsonSchema for SlotKind {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "SlotKind".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        if generator.contract().is_deserialize() {
+            schemars::json_schema!({
+                "type": "string",
+                "enum": ["hand", "belt", "backpack", "Hand", "Belt", "Backpack"]
+            })
+        } else {
+            schemars::json_schema!({"type": "string", "enum": ["hand", "belt", "backpack"]})
+        }
+    }
+}
+
 /// One slot: its kind and number (1-based; backpack numbers matter for CR-INV-13).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 pub struct SlotRef {
     pub kind: SlotKind,
     pub number: u8,
@@ -138,14 +181,14 @@ impl InventoryLayout {
 }
 
 /// Stacking: items of one `kind` share a slot, up to `limit` per slot (CR-INV-04).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct StackRule {
     pub kind: String,
     pub limit: u8,
 }
 
 /// Suit of armor or shield (CR-DMG-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum ArmorKind {
     Armor,
     Shield,
@@ -160,7 +203,19 @@ pub struct ArmorDefense {
 }
 
 /// The six magic-item slots (CR-INV-06).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 pub enum MagicSlot {
     Head,
     Neck,
@@ -549,7 +604,7 @@ struct Stored {
 }
 
 /// One move in a rearrangement: `item` goes to `to`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Move {
     pub item: ItemId,
     pub to: Vec<SlotRef>,
@@ -571,7 +626,7 @@ pub struct MoveOutcome {
 }
 
 /// What to do with the items in hand when a backpack draw succeeds (CR-INV-13).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum HandChoice {
     /// Swap: the hand items go into the slots the drawn item left, if they fit; what does not
     /// fit is dropped (CR-ERR-33).

@@ -12,7 +12,9 @@ use crate::conditions::ConditionKind;
 ///
 /// Written in packs as `{"rule": "immune_to_condition", "condition": "grabbed"}`,
 /// `{"rule": "sees_in_darkness"}`, `{"rule": "holds_breath", "rounds": 10}`…
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(tag = "rule", rename_all = "snake_case", deny_unknown_fields)]
 pub enum RuleOverride {
     /// The condition is never applied to it (beats CR-COND-01…09).

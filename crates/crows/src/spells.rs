@@ -170,7 +170,7 @@ pub fn casting_minutes(
 }
 
 /// How many targets a target line allows (CR-SPELL-05).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TargetCount {
     /// Up to this many, fewer allowed, no creature twice.
@@ -180,7 +180,7 @@ pub enum TargetCount {
 }
 
 /// What a target line accepts (CR-SPELL-05).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TargetKind {
     /// Friendly creatures, the caster included.
@@ -198,14 +198,14 @@ pub enum TargetKind {
 }
 
 /// A spell's target line; `None` on the spell means no target line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct TargetLine {
     pub count: TargetCount,
     pub kind: TargetKind,
 }
 
 /// A candidate target as the engine sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Candidate {
     pub id: String,
     pub is_creature: bool,
@@ -303,7 +303,7 @@ pub fn validate_targets(
 }
 
 /// Area shapes (CR-SPELL-08).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Area {
     /// Radius in squares, centred on and moving with the caster.
@@ -324,7 +324,7 @@ impl Area {
 /// Where a cube or a line is put (CR-SPELL-07): its origin square (in range and line of effect)
 /// and the square it spreads toward (each axis by the sign of the difference; default: away
 /// from the caster).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AreaAt {
     pub origin: crate::combat::grid::Square,

@@ -46,7 +46,19 @@ pub const CRIT_NATURALS: [u8; 2] = [19, 20];
 pub const DOOM_NATURALS: [u8; 2] = [2, 3];
 
 /// The three characteristics (CR-CORE-08).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Characteristic {
     Agility,
@@ -128,6 +140,17 @@ impl TryFrom<u8> for Tier {
     }
 }
 
+/// The wire shape of a tier (`serde(into/try_from = "u8")`): the number 1, 2 or 3.
+impl schemars::JsonSchema for Tier {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Tier".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "integer", "enum": [1, 2, 3]})
+    }
+}
+
 impl std::fmt::Display for Tier {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "tier {}", self.number())
@@ -175,7 +198,7 @@ impl Natural {
 }
 
 /// Melee or ranged (attacks).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AttackRange {
     Melee,
@@ -184,7 +207,7 @@ pub enum AttackRange {
 
 /// The kind of a test: an ordinary test or one of the five special tests (CR-SPEC-01).
 /// A group test's leader makes an ordinary test with the helpers' assists as modifiers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TestKind {
     /// Exploration, investigation, crafting and everything else.
@@ -220,7 +243,9 @@ impl TestKind {
 
 /// What the test is about, where a modifier depends on it (sneak and hide tests, noticing,
 /// travel-role tests…). Used by the modifier registry to decide what applies.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Activity {
     Sneak,

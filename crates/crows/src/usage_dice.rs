@@ -148,7 +148,19 @@ pub fn roll_d6s(rng: &mut DiceRng, n: u8) -> Vec<u8> {
 }
 
 /// The keywords of a usage-dice line (CR-UD-05).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum UsageKeyword {
     /// «Бесполезен»: at 0 the item is useless for good.
@@ -164,7 +176,7 @@ pub enum UsageKeyword {
 }
 
 /// The usage-dice line of an item card.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct UsageLine {
     /// Number of dice (the pool's maximum).
     pub dice: u8,

@@ -60,6 +60,7 @@ const HALF_SQUARE: i64 = UNITS_PER_SQUARE / 2;
 
 /// Which squares a shape covers (see the module notes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Coverage {
     /// The square's centre is in the shape.
@@ -73,6 +74,7 @@ pub enum Coverage {
 /// points (the corner `(x, y)` of square `(x, y)` is its top-left one), odd ones the middles
 /// of edges and the centres of squares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct GridPoint {
     pub x2: i32,
     pub y2: i32,
@@ -152,6 +154,7 @@ fn check_coord(v: i32) -> Result<i32, GeometryError> {
 
 /// A shape and its sizes, in feet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(tag = "shape", rename_all = "snake_case")]
 pub enum Shape {
     Cone {
@@ -179,6 +182,7 @@ pub enum Shape {
 
 /// Where a shape is put.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct Placement {
     /// The point of origin (ignored by an emanation, which starts from its space).
     pub origin: GridPoint,

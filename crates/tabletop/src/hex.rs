@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 /// A hex in axial coordinates for flat-topped hexes: `q` grows toward the east (north-east and
 /// south-east neighbours), `r` grows toward the south.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct Hex {
     pub q: i32,
     pub r: i32,
@@ -14,6 +15,7 @@ pub struct Hex {
 
 /// The six neighbours of a flat-topped hex, in clockwise order from due north (CR-ERR-55).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Direction {
     North,

@@ -12,8 +12,10 @@
 //! - [`units`]: feet, yards, miles, squares and hexes.
 //!
 //! Rulesets put their own rules on top (what blocks a line, what a hex holds, how far a
-//! creature reaches); this crate depends on `serde` only. All arithmetic is on integers, so
-//! every answer is exact and the same under the grid's rotations and reflections.
+//! creature reaches); this crate depends on `serde` only (and, with the optional `schemars`
+//! feature, derives `schemars::JsonSchema` on its serde types for rulesets' command schemas).
+//! All arithmetic is on integers, so every answer is exact and the same under the grid's
+//! rotations and reflections.
 
 pub mod area;
 pub mod hex;

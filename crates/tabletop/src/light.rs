@@ -13,6 +13,7 @@ use crate::square::{Diagonals, Space, Square, distance_with};
 
 /// The three light levels, darkest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum LightLevel {
     Darkness,
@@ -35,6 +36,7 @@ pub fn level_at_distance(bright: u32, dim: u32, distance: u32) -> LightLevel {
 
 /// A light source on a square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct LightSource {
     pub at: Square,
     /// Squares of bright light.

@@ -26,6 +26,7 @@ use crate::square::{Space, Square, edges_followed, squares_crossed};
 
 /// What a straight segment between two lattice points touches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Contact {
     /// It passes through the inside of this square.
@@ -90,6 +91,7 @@ pub fn clear_line(from: &Space, to: &Space, blocks: &impl Fn(Square) -> bool) ->
 
 /// Degrees of cover graded by corners (see the module notes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum CoverGrade {
     None,
@@ -121,6 +123,7 @@ impl CoverGrade {
 
 /// The answer of [`corner_cover`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct CornerCover {
     /// The fewest of a target square's four corners the attacker's lines fail to reach (4
     /// under total cover).

@@ -35,6 +35,7 @@ pub const MAX_CELLS: usize = 100_000;
 
 /// What stands on a square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Obstacle {
     /// Stops movement, effects and sight (a wall, a pillar, a boulder).
@@ -59,6 +60,7 @@ impl Obstacle {
 
 /// Whether a diagonal step may pass the corner of a square that stops movement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Corners {
     /// The step is judged by the square it enters only.
@@ -71,6 +73,7 @@ pub enum Corners {
 
 /// One square's features.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Cell {
     #[serde(default)]
@@ -84,6 +87,7 @@ pub struct Cell {
 
 /// One entry of the map file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CellAt {
     pub x: i32,
@@ -98,6 +102,7 @@ pub struct CellAt {
 
 /// The map file's shape.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct MapFile {
     #[serde(default)]

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct Square {
     pub x: i32,
     pub y: i32,
@@ -45,6 +46,7 @@ impl From<(i32, i32)> for Square {
 
 /// How diagonal steps count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Diagonals {
     /// Every diagonal step is one square.
@@ -120,6 +122,7 @@ pub fn edges_followed(p: (i32, i32), q: (i32, i32)) -> Vec<(Square, Square)> {
 /// space a creature or an object takes on the grid. Which side a size gets is each ruleset's
 /// own table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct Space {
     pub origin: Square,
     pub side: u8,

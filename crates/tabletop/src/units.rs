@@ -14,6 +14,7 @@ pub const FEET_PER_MILE: u64 = 5280;
 
 /// A unit of length.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Unit {
     Feet,
@@ -59,6 +60,7 @@ impl Unit {
 
 /// The ruleset's scale: how long a square's side and a hex's width are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct Scale {
     pub feet_per_square: u32,
     pub miles_per_hex: u32,

@@ -43,7 +43,7 @@ impl Taunt {
 }
 
 /// What is readied (CR-ACT-02).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", content = "name", rename_all = "snake_case")]
 pub enum Readied {
     Action(String),

@@ -11,7 +11,7 @@ use crate::test_roll::decision::Decider;
 
 /// The two sides of a fight: the player characters with their NPC allies, and their enemies.
 /// Neutral or third-party creatures act with the side the Referee puts them on (CR-REF-18).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     Crows,

@@ -13,7 +13,7 @@ use super::grid::{BattleGrid, Occupant, Space, Square};
 use crate::creature::Magic;
 
 /// Push or slide (CR-FORCE-01/02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ForcedKind {
     /// Push X: straight away from the mover, every square farther from it.

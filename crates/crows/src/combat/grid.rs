@@ -176,7 +176,7 @@ impl Space {
 
 /// A barrier on a square. Both kinds stop movement; only a solid one always blocks line of
 /// effect (CR-LOE-01, CR-LOE-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Obstacle {
     /// A wall, pillar, boulder: blocks movement and line of effect, gives cover.
@@ -189,7 +189,18 @@ pub enum Obstacle {
 
 /// Visual obscurement with no physical protection (CR-LOE-06…08).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Concealment {
@@ -202,7 +213,7 @@ pub enum Concealment {
 }
 
 /// A surface that must be climbed to enter the square (CR-MOVE-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Climb {
     /// A cliff, a castle wall.
@@ -212,7 +223,7 @@ pub enum Climb {
 }
 
 /// Everything the rules need to know about one square.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Cell {
     #[serde(default)]

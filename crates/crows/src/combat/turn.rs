@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::fight::FightError;
 
 /// What a step of a turn costs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Cost {
     Maneuver,

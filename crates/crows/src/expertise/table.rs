@@ -15,7 +15,19 @@ pub enum ExpertiseCategory {
 }
 
 /// The six spell disciplines (CR-EXP-06).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Discipline {
     Alteration,
@@ -27,7 +39,19 @@ pub enum Discipline {
 }
 
 /// The six weapon categories (CR-EXP-07).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum WeaponCategory {
     Bashing,
@@ -50,6 +74,7 @@ pub enum WeaponCategory {
     Ord,
     Serialize,
     Deserialize,
+    schemars::JsonSchema,
     strum::VariantNames,
 )]
 #[strum(serialize_all = "snake_case")]

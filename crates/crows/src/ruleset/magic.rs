@@ -214,10 +214,8 @@ pub const REST_HALFWAY: &str = "rest_halfway";
 pub enum MagicCommand {
     Cast {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         item: ItemId,
         #[serde(default = "no_target")]
-        #[schemars(with = "serde_json::Value")]
         target: SpellTargetKind,
         #[serde(default)]
         targets: Vec<String>,
@@ -228,7 +226,6 @@ pub enum MagicCommand {
         #[serde(default)]
         bonus: i32,
         #[serde(default)]
-        #[schemars(with = "Vec<serde_json::Value>")]
         approved_expertises: Vec<ExpertiseName>,
         /// The caster does not touch the ground (quicksand, CR-BL-32).
         #[serde(default)]
@@ -239,7 +236,6 @@ pub enum MagicCommand {
         aim: Option<Aim>,
         /// In a fight: where a cube or a line is put (CR-SPELL-07).
         #[serde(default)]
-        #[schemars(with = "Option<serde_json::Value>")]
         at: Option<crate::spells::AreaAt>,
     },
     EndSpell {
@@ -267,14 +263,12 @@ pub enum MagicCommand {
     },
     StartCraft {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         recipe: Recipe,
     },
     Craft {
         creature: String,
         project: u32,
         #[serde(default)]
-        #[schemars(with = "Vec<serde_json::Value>")]
         expertises: Vec<ExpertiseName>,
         #[serde(default)]
         edges: u32,
@@ -287,24 +281,20 @@ pub enum MagicCommand {
     },
     SetMagicItem {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         item: ItemId,
         #[serde(default)]
         properties: Vec<String>,
     },
     IdentifyTest {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     IdentifyRest {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     NpcReveals {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         item: ItemId,
         npc: String,
         #[serde(default)]

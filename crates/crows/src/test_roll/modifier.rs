@@ -10,7 +10,19 @@ use serde::{Deserialize, Serialize};
 use super::Tier;
 
 /// What kind of thing gives a modifier. The name inside [`ModifierSource`] says which one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum SourceKind {
     /// A condition of the creature making the test or of its target (blessed, prone…).
@@ -43,7 +55,9 @@ pub enum SourceKind {
 
 /// Where a modifier comes from: its kind, a stable name (e.g. `weakened`, `flanking`, the
 /// helper's id for an assist) and, where known, the checklist requirement that defines it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub struct ModifierSource {
     pub kind: SourceKind,
     pub name: String,
@@ -69,7 +83,7 @@ impl ModifierSource {
 }
 
 /// How a modifier changes a test.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", content = "value", rename_all = "snake_case")]
 pub enum ModifierEffect {
     /// One edge (CR-EDGE-01). Counted with the others before it does anything (CR-EDGE-05).
@@ -117,7 +131,7 @@ impl ModifierEffect {
 
 /// A modifier to one test with its source (CR-EDGE-07: stored per source so the table can
 /// show why).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Modifier {
     pub source: ModifierSource,
     pub effect: ModifierEffect,

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::edges::NetEdge;
 
 /// The group's pace for one travel day (CR-TRAVEL-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Pace {
     Slow,

@@ -41,7 +41,19 @@ impl Role {
 
 /// Every travel task (CR-ROLE-03…14) plus Back on Track (CR-LOST-03), which replaces the
 /// guide's route task while lost (CR-ERR-58).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Task {
     FightTheMiasma,

@@ -8,6 +8,7 @@ mod common;
 mod backlash_standing;
 mod combat;
 mod combat_rules;
+mod command_schema;
 mod death;
 mod dungeon_turns;
 mod errata;

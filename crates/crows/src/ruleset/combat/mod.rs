@@ -285,9 +285,7 @@ pub enum CombatCommand {
     },
     Place {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         at: Square,
-        #[schemars(with = "serde_json::Value")]
         side: Side,
         #[serde(default)]
         card: Option<String>,
@@ -313,7 +311,6 @@ pub enum CombatCommand {
         surprised: Vec<String>,
     },
     OrderSide {
-        #[schemars(with = "serde_json::Value")]
         side: Side,
         order: Vec<String>,
     },
@@ -326,19 +323,15 @@ pub enum CombatCommand {
     EndCombat {},
     CombatMove {
         creature: String,
-        #[schemars(with = "Vec<serde_json::Value>")]
         path: Vec<Square>,
     },
     Shift {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         to: Square,
     },
     Jump {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         to: Square,
-        #[schemars(with = "serde_json::Value")]
         characteristic: Characteristic,
     },
     Attack {
@@ -350,12 +343,10 @@ pub enum CombatCommand {
         #[serde(default)]
         targets: Vec<String>,
         #[serde(default)]
-        #[schemars(with = "Option<serde_json::Value>")]
         weapon: Option<ItemId>,
         #[serde(default)]
         natural: Option<String>,
         #[serde(default)]
-        #[schemars(with = "Option<serde_json::Value>")]
         characteristic: Option<Characteristic>,
         /// A thrown weapon's declared ranged attack (CR-ATK-04).
         #[serde(default)]
@@ -366,7 +357,6 @@ pub enum CombatCommand {
         like: Option<String>,
         /// The square named against a silent target in heavy concealment (CR-LOE-08).
         #[serde(default)]
-        #[schemars(with = "Option<serde_json::Value>")]
         guess: Option<Square>,
     },
     Taunt {
@@ -375,7 +365,6 @@ pub enum CombatCommand {
     },
     Ready {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         act: ReadiedAct,
         trigger: String,
     },
@@ -391,19 +380,16 @@ pub enum CombatCommand {
     },
     EscapeGrab {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         characteristic: Characteristic,
     },
     RepositionGrabbed {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         to: Square,
     },
     Knockback {
         creature: String,
         target: String,
         #[serde(default)]
-        #[schemars(with = "Vec<serde_json::Value>")]
         push: Vec<Square>,
     },
     CommandPet {
@@ -417,21 +403,17 @@ pub enum CombatCommand {
     DrawFromBelt {
         creature: String,
         #[serde(default)]
-        #[schemars(with = "Vec<serde_json::Value>")]
         moves: Vec<Move>,
         #[serde(default)]
-        #[schemars(with = "Vec<serde_json::Value>")]
         drops: Vec<ItemId>,
     },
     PickUpItem {
         creature: String,
         ground: u32,
-        #[schemars(with = "Vec<serde_json::Value>")]
         slots: Vec<SlotRef>,
     },
     FreeAct {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         cost: Cost,
         #[serde(default)]
         what: String,
@@ -439,21 +421,18 @@ pub enum CombatCommand {
     ForceMove {
         creature: String,
         by: String,
-        #[schemars(with = "serde_json::Value")]
         kind: crate::combat::forced_movement::ForcedKind,
         distance: u32,
         #[serde(default)]
         magic: bool,
         #[serde(default)]
         vertical: bool,
-        #[schemars(with = "Vec<serde_json::Value>")]
         path: Vec<Square>,
         #[serde(default)]
         altitude: u32,
     },
     Topple {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         object: Size,
         #[serde(default)]
         onto: Vec<String>,
@@ -466,7 +445,6 @@ pub enum CombatCommand {
     },
     Teleport {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         to: Square,
         /// The effect's distance in squares.
         distance: u32,

@@ -29,10 +29,8 @@ pub const MAX_PATH: usize = 64;
 /// One square of the map as sent and stored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CellAt {
-    #[schemars(with = "serde_json::Value")]
     pub at: Square,
     #[serde(flatten)]
-    #[schemars(with = "serde_json::Value")]
     pub cell: Cell,
 }
 

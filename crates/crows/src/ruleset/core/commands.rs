@@ -40,20 +40,16 @@ pub enum CoreCommand {
         #[serde(default)]
         card: Option<String>,
         #[serde(default)]
-        #[schemars(with = "Option<serde_json::Value>")]
         kind: Option<CreatureKind>,
         #[serde(default)]
         characteristics: Option<CharacteristicValues>,
         #[serde(default)]
         stamina: Option<u16>,
         #[serde(default = "default_speeds")]
-        #[schemars(with = "serde_json::Value")]
         speed: Speeds,
         #[serde(default)]
-        #[schemars(with = "serde_json::Value")]
         size: Size,
         #[serde(default)]
-        #[schemars(with = "std::collections::BTreeMap<String, serde_json::Value>")]
         expertises: BTreeMap<ExpertiseName, u32>,
         #[serde(default)]
         backpack_slots: Option<u8>,
@@ -79,13 +75,10 @@ pub enum CoreCommand {
         #[serde(default)]
         max_stamina: Option<u16>,
         #[serde(default)]
-        #[schemars(with = "Option<serde_json::Value>")]
         speed: Option<Speeds>,
         #[serde(default)]
-        #[schemars(with = "Option<serde_json::Value>")]
         size: Option<Size>,
         #[serde(default)]
-        #[schemars(with = "std::collections::BTreeMap<String, serde_json::Value>")]
         expertises: BTreeMap<ExpertiseName, u32>,
         #[serde(default)]
         hidden: Option<bool>,
@@ -97,16 +90,13 @@ pub enum CoreCommand {
     /// The Referee lets an expertise settle a trivial matter with no test (CR-EXP-11).
     WaiveTest {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         expertise: ExpertiseName,
         task: String,
     },
     Test {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         characteristic: Characteristic,
         #[serde(default)]
-        #[schemars(with = "Option<serde_json::Value>")]
         kind: Option<TestKind>,
         #[serde(default)]
         edges: u32,
@@ -115,15 +105,12 @@ pub enum CoreCommand {
         #[serde(default)]
         bonus: i32,
         #[serde(default)]
-        #[schemars(with = "Vec<serde_json::Value>")]
         modifiers: Vec<Modifier>,
         #[serde(default)]
-        #[schemars(with = "Vec<serde_json::Value>")]
         activities: Vec<crate::test_roll::Activity>,
         /// Expertises the Referee accepts for this test (CR-EXP-09); category-matched ones
         /// (a weapon's or a discipline's) are always offered.
         #[serde(default)]
-        #[schemars(with = "Vec<serde_json::Value>")]
         approved_expertises: Vec<ExpertiseName>,
         #[serde(default)]
         crit_defined_by_rule: bool,
@@ -161,7 +148,6 @@ pub enum CoreCommand {
     /// would, `cancel` drops it (either side may).
     CallTest {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         characteristic: Characteristic,
         #[serde(default)]
         edges: u32,
@@ -170,7 +156,6 @@ pub enum CoreCommand {
         #[serde(default)]
         bonus: i32,
         #[serde(default)]
-        #[schemars(with = "Vec<serde_json::Value>")]
         approved_expertises: Vec<ExpertiseName>,
         #[serde(default)]
         task: Option<String>,
@@ -180,7 +165,6 @@ pub enum CoreCommand {
     /// The light level at a creature's square (CR-LIGHT-02).
     SetLightLevel {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         level: LightLevel,
     },
     CircumstancesChanged {
@@ -205,7 +189,6 @@ pub enum CoreCommand {
     CarryCorpse {
         creature: String,
         corpse: String,
-        #[schemars(with = "Vec<serde_json::Value>")]
         slots: Vec<SlotRef>,
     },
     PlaceItem {
@@ -214,42 +197,33 @@ pub enum CoreCommand {
         card: Option<String>,
         #[serde(default)]
         custom: Option<CustomItem>,
-        #[schemars(with = "Vec<serde_json::Value>")]
         slots: Vec<SlotRef>,
     },
     MoveItems {
         creature: String,
         #[serde(default)]
-        #[schemars(with = "Vec<serde_json::Value>")]
         moves: Vec<Move>,
         #[serde(default)]
-        #[schemars(with = "Vec<serde_json::Value>")]
         drops: Vec<ItemId>,
     },
     DrawFromBackpack {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         item: ItemId,
-        #[schemars(with = "Vec<serde_json::Value>")]
         hands: Vec<SlotRef>,
         #[serde(default = "default_choice")]
-        #[schemars(with = "serde_json::Value")]
         choice: HandChoice,
     },
     DumpBackpack {
         creature: String,
-        #[schemars(with = "Vec<serde_json::Value>")]
         items: Vec<ItemId>,
     },
     PickUp {
         creature: String,
         ground: u32,
-        #[schemars(with = "Vec<serde_json::Value>")]
         slots: Vec<SlotRef>,
     },
     DeclareWornArmor {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     TakeOffArmor {
@@ -257,16 +231,12 @@ pub enum CoreCommand {
     },
     WearMagicItem {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         item: ItemId,
-        #[schemars(with = "serde_json::Value")]
         slot: MagicSlot,
     },
     TakeOffMagicItem {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         item: ItemId,
-        #[schemars(with = "Vec<serde_json::Value>")]
         slots: Vec<SlotRef>,
     },
     Damage {
@@ -284,7 +254,6 @@ pub enum CoreCommand {
         id: String,
         name: String,
         #[serde(default)]
-        #[schemars(with = "serde_json::Value")]
         size: Size,
         /// Absent: a structure that takes no damage unless a rule says so (CR-CORE-07).
         #[serde(default)]
@@ -301,7 +270,6 @@ pub enum CoreCommand {
     },
     AddCondition {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         condition: ConditionKind,
         #[serde(default)]
         grabbed_by: Option<String>,
@@ -310,7 +278,6 @@ pub enum CoreCommand {
     },
     RemoveCondition {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         condition: ConditionKind,
     },
     AddEffect {
@@ -320,29 +287,23 @@ pub enum CoreCommand {
     },
     UseItem {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     Refuel {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         item: ItemId,
-        #[schemars(with = "serde_json::Value")]
         with: ItemId,
     },
     Light {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     Douse {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     EatRation {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         item: ItemId,
     },
     Fall {
@@ -362,6 +323,8 @@ pub enum CoreCommand {
     /// mid-campaign. Each given object is merged key by key into the current settings; the
     /// whole result and the names of the changed keys are logged as `house_rules_set`.
     SetHouseRules {
+        // `options`, `test_rules`, `assist_lapse`: free JSON by design (any JSON in the command
+        // schema): partial objects merged key by key into the settings, which check them.
         #[serde(default)]
         options: Option<Value>,
         #[serde(default)]
@@ -377,10 +340,8 @@ pub enum CoreCommand {
     SetRuleOverrides {
         creature: String,
         #[serde(default)]
-        #[schemars(with = "Vec<serde_json::Value>")]
         add: Vec<RuleOverride>,
         #[serde(default)]
-        #[schemars(with = "Vec<serde_json::Value>")]
         remove: Vec<RuleOverride>,
     },
     /// A sneaking test (CR-HIDE-02): an Agility test, with a bane when the creature moved more
@@ -407,7 +368,6 @@ pub enum CoreCommand {
     Assist {
         creature: String,
         assisted: String,
-        #[schemars(with = "serde_json::Value")]
         characteristic: Characteristic,
         #[serde(default)]
         needs: Option<AssistedNeeds>,
@@ -418,7 +378,6 @@ pub enum CoreCommand {
         #[serde(default)]
         bonus: i32,
         #[serde(default)]
-        #[schemars(with = "Vec<serde_json::Value>")]
         approved_expertises: Vec<ExpertiseName>,
     },
     /// Where a creature stands (`null`: unknown) (CR-LIGHT-02).
@@ -434,7 +393,6 @@ pub enum CoreCommand {
         #[serde(default)]
         light: Option<String>,
         #[serde(default)]
-        #[schemars(with = "Option<serde_json::Value>")]
         campfire: Option<Size>,
     },
     RemoveLight {
@@ -442,7 +400,6 @@ pub enum CoreCommand {
     },
     /// The light where no source reaches (CR-LIGHT-02/03).
     SetAmbientLight {
-        #[schemars(with = "serde_json::Value")]
         level: LightLevel,
     },
     /// An attacker names the square of a target it cannot see (CR-LIGHT-05): the Referee rules
@@ -470,7 +427,6 @@ pub enum CoreCommand {
     /// and write notes; the character's player may write notes only.
     EditItem {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         item: ItemId,
         #[serde(default)]
         name: Option<String>,
@@ -505,7 +461,6 @@ pub struct CharacteristicValues {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ArmorSpec {
-    #[schemars(with = "serde_json::Value")]
     pub kind: ArmorKind,
     pub defense: u16,
 }
@@ -517,12 +472,10 @@ pub struct CustomItem {
     pub name: String,
     pub slots: u16,
     #[serde(default)]
-    #[schemars(with = "Option<serde_json::Value>")]
     pub stack: Option<StackRule>,
     #[serde(default)]
     pub armor: Option<ArmorSpec>,
     #[serde(default)]
-    #[schemars(with = "Option<serde_json::Value>")]
     pub usage_dice: Option<UsageLine>,
     #[serde(default)]
     pub light_source: bool,
@@ -530,7 +483,6 @@ pub struct CustomItem {
     #[serde(default)]
     pub light: Option<String>,
     #[serde(default)]
-    #[schemars(with = "Option<serde_json::Value>")]
     pub magic_slot: Option<MagicSlot>,
     #[serde(default)]
     pub magic: bool,

@@ -220,7 +220,6 @@ pub enum ExploreCommand {
         #[serde(default)]
         cap_at_ten: Option<bool>,
         #[serde(default)]
-        #[schemars(with = "Option<serde_json::Value>")]
         seclude_camp: Option<SecludeCampSign>,
     },
     PassTime {

@@ -38,7 +38,6 @@ pub enum RestPlace {
 /// A rest activity as chosen on the wire (a harvest's size is read from the corpse).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-#[schemars(with = "serde_json::Value")]
 pub enum ActivityChoice {
     Craft { item: String },
     Harvest { corpse: String },

@@ -21,21 +21,17 @@ use crate::spells::{CastReport, SpellDuration};
 #[serde(deny_unknown_fields)]
 pub struct Aim {
     #[serde(default)]
-    #[schemars(with = "Option<serde_json::Value>")]
     pub line: Option<crate::spells::TargetLine>,
     /// Range in squares (none: no range limit on the card).
     #[serde(default)]
     pub range: Option<u32>,
     /// The chosen targets.
     #[serde(default)]
-    #[schemars(with = "Vec<serde_json::Value>")]
     pub chosen: Vec<crate::spells::Candidate>,
     /// Every valid target in range (an "All" line must take each of them).
     #[serde(default)]
-    #[schemars(with = "Vec<serde_json::Value>")]
     pub eligible: Vec<crate::spells::Candidate>,
     #[serde(default)]
-    #[schemars(with = "Option<serde_json::Value>")]
     pub area: Option<crate::spells::Area>,
     /// The origin square of an area placed at a distance.
     #[serde(default)]

@@ -59,7 +59,7 @@
 //!    `{"travel_assist": {"helper": "bram", "holder": "vera", "characteristic": "mind"}}`
 //!    (the helper's controller) — instead of a role, a creature assists a role-holder
 //!    (CR-ROLE-02): its assist test runs right before the holder's.
-//! 3. `{"travel_role_tests": {"approved_expertises": {"vera": ["survival"]}}}` (Referee) — the
+//! 3. `{"travel_role_tests": {"approved_expertises": {"vera": ["navigate"]}}}` (Referee) — the
 //!    tests run in the order supporters (Support Everyone first, so its bonus reaches the
 //!    others), guide, scouts, trackers (CR-ERR-16), each through core's `test` (so the
 //!    controller may spend an expertise at the commit point) with the pace edge or bane, any
@@ -240,7 +240,6 @@ pub enum TravelCommand {
         distinct_tasks: bool,
     },
     BeginTravelDay {
-        #[schemars(with = "serde_json::Value")]
         pace: Pace,
         #[serde(default)]
         road_all_day: bool,
@@ -253,10 +252,8 @@ pub enum TravelCommand {
     },
     DeclareRole {
         creature: String,
-        #[schemars(with = "serde_json::Value")]
         task: Task,
         #[serde(default)]
-        #[schemars(with = "Option<serde_json::Value>")]
         characteristic: Option<Characteristic>,
         #[serde(default)]
         picks: Vec<String>,
@@ -269,18 +266,15 @@ pub enum TravelCommand {
     TravelAssist {
         helper: String,
         holder: String,
-        #[schemars(with = "serde_json::Value")]
         characteristic: Characteristic,
     },
     TravelRoleTests {
         #[serde(default)]
-        #[schemars(with = "std::collections::BTreeMap<String, serde_json::Value>")]
         approved_expertises: BTreeMap<String, Vec<ExpertiseName>>,
     },
     TravelEncounterCheck {},
     RoadEncounter {},
     TravelMove {
-        #[schemars(with = "serde_json::Value")]
         toward: Direction,
     },
     ArriveAtSite {
