@@ -394,3 +394,131 @@ fn table_command_takes_physical_dice_faces_and_refuses_a_count_that_does_not_fit
     assert_eq!(last["faces"], serde_json::json!([10, 9]), "{last}");
     assert_eq!(last["crit"], true, "{last}");
 }
+
+/// `delve forecast fight` on a table with two crows and two ghouls (sample cave spiders).
+#[test]
+fn forecast_fight_prints_a_report_the_same_for_any_thread_count_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("f.db");
+    let id = crows_table(&db, "1000");
+    let run = |json: String| {
+        ok(
+            &db,
+            &["command", &id, "--as", "referee", "--now-ms", "1000", &json],
+        )
+    };
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/crows-sample/");
+    let files: Vec<serde_json::Value> = ["items.json", "bestiary.json"]
+        .iter()
+        .map(|n| {
+            serde_json::json!({"name": n,
+                "text": std::fs::read_to_string(format!("{root}{n}")).unwrap()})
+        })
+        .collect();
+    run(serde_json::json!({"rules": {"load_pack": {"files": files}}}).to_string());
+    for (i, c) in ["vera", "bram"].iter().enumerate() {
+        run(
+            serde_json::json!({"rules": {"place_item": {"creature": c, "card": "sword",
+            "slots": [{"kind": "Hand", "number": 1}]}}})
+            .to_string(),
+        );
+        run(serde_json::json!({"rules": {"place": {"creature": c,
+            "at": {"x": 0, "y": 2 * i}, "side": "crows"}}})
+        .to_string());
+    }
+    for i in 0..2 {
+        let g = format!("ghoul{i}");
+        run(
+            serde_json::json!({"rules": {"create_creature": {"id": g, "card": "cave-spider",
+            "revealed": true}}})
+            .to_string(),
+        );
+        run(
+            serde_json::json!({"rules": {"place": {"creature": g, "at": {"x": 6, "y": 2 * i},
+            "side": "enemies", "card": "cave-spider"}}})
+            .to_string(),
+        );
+    }
+    let log_before = ok(&db, &["log", &id]);
+    let forecast = |threads: &str, json: bool| {
+        let mut args = vec![
+            "forecast",
+            "fight",
+            "--table",
+            &id,
+            "--db",
+            db.to_str().unwrap(),
+            "--runs",
+            "60",
+            "--seed",
+            "7",
+            "--threads",
+            threads,
+        ];
+        if json {
+            args.push("--json");
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_delve"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let one = forecast("1", true);
+    assert_eq!(one, forecast("2", true), "same seed, same report");
+    let report: serde_json::Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(report["runs"], 60);
+    assert_eq!(report["seed"], 7);
+    let total: f64 = ["crows", "enemies"]
+        .iter()
+        .map(|s| report["sides"][s]["win"].as_f64().unwrap())
+        .sum::<f64>()
+        + report["sides"]["draw"]["p"].as_f64().unwrap();
+    assert!((total - 1.0).abs() < 1e-9, "{report}");
+    for c in ["vera", "bram", "ghoul0", "ghoul1"] {
+        assert!(report["creatures"][c]["dies"].is_number(), "{c}: {report}");
+    }
+    // The words for a terminal name the sides and the creatures.
+    let text = forecast("1", false);
+    assert!(
+        text.contains("crows win") && text.contains("ghoul1"),
+        "{text}"
+    );
+    // Nothing was written to the table.
+    assert_eq!(ok(&db, &["log", &id]), log_before);
+    // A kind the ruleset does not offer, and too many runs, are refused by name.
+    let out = Command::new(env!("CARGO_BIN_EXE_delve"))
+        .args([
+            "forecast",
+            "expedition",
+            "--table",
+            &id,
+            "--db",
+            db.to_str().unwrap(),
+            "--turns",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("enter a dungeon"));
+    let out = Command::new(env!("CARGO_BIN_EXE_delve"))
+        .args([
+            "forecast",
+            "fight",
+            "--table",
+            &id,
+            "--db",
+            db.to_str().unwrap(),
+            "--runs",
+            "999999999",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+}

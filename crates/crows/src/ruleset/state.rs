@@ -73,7 +73,9 @@ pub struct CrowsState {
     pub dungeon_turn_minutes: i64,
     pub creatures: BTreeMap<String, CreatureRecord>,
     pub ground: Vec<GroundItem>,
-    pub content: Content,
+    /// Shared between copies of the state (every command decides on a copy, every forecast
+    /// run plays one): only `pack_loaded` changes it, through `Arc::make_mut`.
+    pub content: std::sync::Arc<Content>,
     /// The last resolved test of each creature (the audit record, CR-CHECK-10).
     pub last_tests: BTreeMap<String, ResolvedTest>,
     /// The Referee's rulings on test outcomes, in order.

@@ -462,15 +462,16 @@ impl Crows {
                 creatures,
                 tables,
             } => {
-                state.content.sources.extend(files.iter().cloned());
+                let content = std::sync::Arc::make_mut(&mut state.content);
+                content.sources.extend(files.iter().cloned());
                 for i in items {
-                    state.content.items.insert(i.id.clone(), i.clone());
+                    content.items.insert(i.id.clone(), i.clone());
                 }
                 for c in creatures {
-                    state.content.creatures.insert(c.id.clone(), c.clone());
+                    content.creatures.insert(c.id.clone(), c.clone());
                 }
                 for t in tables {
-                    state.content.tables.insert(t.id.clone(), t.clone());
+                    content.tables.insert(t.id.clone(), t.clone());
                 }
             }
             CoreEvent::CreatureSet { id, record, .. } => {

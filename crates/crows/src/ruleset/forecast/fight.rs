@@ -8,7 +8,7 @@ use engine::{Actor, Command};
 use serde_json::{Value, json};
 
 use super::policy::{Policy, settle};
-use crate::combat::grid::{Space, Square, natural_reach};
+use crate::combat::grid::{ReachUse, Space, Square, natural_reach, reach};
 use crate::combat::initiative::Side;
 use crate::conditions::ConditionKind;
 use crate::ruleset::adapter::Crows;
@@ -272,11 +272,18 @@ fn nearest_enemy(state: &CrowsState, cast: &Cast, c: &str) -> Option<String> {
         .map(|(_, id)| id.clone())
 }
 
-/// The attack commands to try against `target`, the weapons in hand first, then natural
-/// attacks, then an unarmed strike.
+/// The attack commands to try against `target`: the weapons in hand that reach it (melee
+/// within its reach, any with a range), then natural attacks, then an unarmed strike when
+/// adjacent. Nothing that cannot reach is tried, so the rules refuse little.
 fn attacks(state: &CrowsState, c: &str, target: &str) -> Vec<Value> {
+    let (Some((me, size)), Some((them, _))) = (space_of(state, c), space_of(state, target)) else {
+        return Vec::new();
+    };
+    let reaches =
+        |extra: u8| me.within_reach(&them, reach(size, extra, ReachUse::AttackWithWeapon));
     let mut out: Vec<Value> = weapons_in(state, c)
         .into_iter()
+        .filter(|w| w.tool.range > 0 || (w.tool.melee && reaches(w.tool.extra_reach)))
         .map(|w| {
             let mut a = json!({"creature": c, "target": target});
             if let Some(item) = w.item {
@@ -288,7 +295,9 @@ fn attacks(state: &CrowsState, c: &str, target: &str) -> Vec<Value> {
             json!({ "attack": a })
         })
         .collect();
-    out.push(json!({"attack": {"creature": c, "target": target}}));
+    if reaches(0) {
+        out.push(json!({"attack": {"creature": c, "target": target}}));
+    }
     out
 }
 
