@@ -13,6 +13,8 @@ use tokio_tungstenite::tungstenite::Message;
 mod batch;
 #[path = "http/chat.rs"]
 mod chat;
+#[path = "http/forecasts.rs"]
+mod forecasts;
 #[path = "http/hostile.rs"]
 mod hostile;
 #[path = "http/net.rs"]
