@@ -5,7 +5,8 @@
 //! Bounded so one Referee cannot starve the other tables: a small body ([`FORECAST_BYTES`]),
 //! at most [`MAX_SERVER_FORECAST_RUNS`] runs on at most [`FORECAST_THREADS`] threads, at most
 //! [`MAX_CONCURRENT_FORECASTS`] forecast at a time per server process ([`Forecasts`]; another
-//! one meanwhile is refused with 503 `forecast_busy`). The work runs on a blocking thread over
+//! one meanwhile is refused with 429 `forecast_busy`, a refusal the server does not log as
+//! its own failure). The work runs on a blocking thread over
 //! a clone of the table, so the table's lock is held only for the copy. A player's or any
 //! other token is refused with 403 before the body is looked at or the table loaded. Nothing
 //! of a forecast reaches the table's log, its viewers, or the server's tracing (beyond the
@@ -149,7 +150,7 @@ pub(crate) async fn forecast(
     let args = Value::Object(body.args.unwrap_or_default());
     let permit = state.forecasts.try_take().ok_or_else(|| {
         ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
+            StatusCode::TOO_MANY_REQUESTS,
             "forecast_busy",
             format!(
                 "this server runs at most {MAX_CONCURRENT_FORECASTS} forecast at a time \

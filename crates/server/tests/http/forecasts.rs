@@ -225,7 +225,7 @@ async fn forecast_a_second_one_at_once_is_refused_busy() {
     };
     let held = state.forecasts.try_take().expect("a free slot");
     let resp = router.clone().oneshot(ask()).await.expect("response");
-    assert_eq!(resp.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(resp.status(), StatusCode::TOO_MANY_REQUESTS);
     assert!(resp.headers().contains_key("retry-after"));
     let body = axum::body::to_bytes(resp.into_body(), 1 << 16)
         .await
