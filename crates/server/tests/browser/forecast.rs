@@ -56,7 +56,8 @@ async fn web_forecast_the_referee_sees_the_chart_and_chances_a_player_has_no_but
     )
     .await;
     let before = last_n(&c).await;
-    for (lang, crows, enemies) in [("en", "Crows", "Enemies"), ("ru", "Вороны", "Враги")] {
+    for (lang, crows, enemies) in [("en", "Crows", "Enemies"), ("ru", "Вороны", "Враги")]
+    {
         select(&c, "#lang-select", lang).await;
         wait_js(
             &c,
@@ -104,11 +105,17 @@ async fn web_forecast_the_referee_sees_the_chart_and_chances_a_player_has_no_but
                 .chars()
                 .take_while(|ch| ch.is_ascii_digit() || *ch == '.' || *ch == ',')
                 .collect();
-            total += first.replace(',', ".").parse::<f64>().expect("a percentage");
+            total += first
+                .replace(',', ".")
+                .parse::<f64>()
+                .expect("a percentage");
         }
         assert!((total - 100.0).abs() < 0.5, "{total}: {out}");
         assert_eq!(out["bars"], 3, "{out}");
-        assert_eq!(out["whiskers"], 9, "a whisker (and two caps) per side: {out}");
+        assert_eq!(
+            out["whiskers"], 9,
+            "a whisker (and two caps) per side: {out}"
+        );
         let mut items: Vec<String> = out["items"]
             .as_array()
             .expect("items")
@@ -118,12 +125,21 @@ async fn web_forecast_the_referee_sees_the_chart_and_chances_a_player_has_no_but
         items.sort();
         assert_eq!(items, ["bat", "bram", "rat", "vera"], "{out}");
         assert!(out["rounds"].as_u64().unwrap_or(0) >= 1, "{out}");
-        let runs_word = if lang == "en" { "400 runs" } else { "400 прогонов" };
+        let runs_word = if lang == "en" {
+            "400 runs"
+        } else {
+            "400 прогонов"
+        };
         assert!(
             out["note"].as_str().unwrap_or("").contains(runs_word),
             "{out}"
         );
-        shot_at(&c, &format!("f-forecast-{lang}"), Some("#combat-forecast-out")).await;
+        shot_at(
+            &c,
+            &format!("f-forecast-{lang}"),
+            Some("#combat-forecast-out"),
+        )
+        .await;
     }
     // A forecast is no command: the log has no new line.
     assert_eq!(last_n(&c).await, before);

@@ -5,7 +5,13 @@
 use super::*;
 
 impl Running {
-    async fn forecast(&self, id: &str, token: &str, kind: &str, body: Value) -> (StatusCode, Value) {
+    async fn forecast(
+        &self,
+        id: &str,
+        token: &str,
+        kind: &str,
+        body: Value,
+    ) -> (StatusCode, Value) {
         self.post(
             &format!("/api/tables/{id}/forecasts/{kind}"),
             Some(token),
@@ -147,7 +153,11 @@ async fn forecast_a_players_token_is_refused_before_any_work() {
     }
     // No token at all.
     let (s, _) = srv
-        .post(&format!("/api/tables/{id}/forecasts/fight"), None, json!({}))
+        .post(
+            &format!("/api/tables/{id}/forecasts/fight"),
+            None,
+            json!({}),
+        )
         .await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
     assert_eq!(srv.last_n(&id, &referee).await, before);
@@ -168,7 +178,10 @@ async fn forecast_limits_are_named_and_unknown_kinds_refused() {
     assert_eq!(v["code"], "forecast_runs");
     assert_eq!(v["rule"], "forecasts::MAX_SERVER_FORECAST_RUNS");
     assert!(
-        v["message"].as_str().expect("message").contains(&limit.to_string()),
+        v["message"]
+            .as_str()
+            .expect("message")
+            .contains(&limit.to_string()),
         "{v}"
     );
     let (s, v) = srv
@@ -182,7 +195,12 @@ async fn forecast_limits_are_named_and_unknown_kinds_refused() {
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert_eq!(v["code"], "no_such_forecast");
     let (s, v) = srv
-        .forecast(&id, &referee, "fight", json!({"runs": 10, "policy": "reckless"}))
+        .forecast(
+            &id,
+            &referee,
+            "fight",
+            json!({"runs": 10, "policy": "reckless"}),
+        )
         .await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert_eq!(v["code"], "no_such_policy");

@@ -324,7 +324,7 @@ faces = Physical dice (faces)
 faces-hint = e.g. 13,3 — used in order for the command's dice; empty: the server rolls
 
 ## forecasts (js/forecast.js)
-forecast-with-interval = { $p } (95 % interval { $lo }–{ $hi })
+forecast-with-interval = { $p } ({ $lo }–{ $hi })
 forecast-outcome = Outcome
 forecast-chance = Chance
 forecast-mean = { $what }: on average { $mean } (95 % interval { $lo }–{ $hi })
@@ -333,3 +333,4 @@ forecast-runs-count = { $count ->
     [one] { $count } run
    *[other] { $count } runs
 }
+forecast-interval-note = In brackets: the 95 % interval of each figure (the true chance lies there in 95 forecasts out of 100).

@@ -337,7 +337,7 @@ faces = Свои кости (грани)
 faces-hint = например 13,3 — по порядку для костей команды; пусто — бросает сервер
 
 ## forecasts (js/forecast.js)
-forecast-with-interval = { $p } (95-процентный интервал { $lo }–{ $hi })
+forecast-with-interval = { $p } ({ $lo }–{ $hi })
 forecast-outcome = Исход
 forecast-chance = Шанс
 forecast-mean = { $what }: в среднем { $mean } (95-процентный интервал { $lo }–{ $hi })
@@ -348,3 +348,4 @@ forecast-runs-count = { $count ->
     [many] { $count } прогонов
    *[other] { $count } прогона
 }
+forecast-interval-note = В скобках — 95-процентный интервал каждого числа (истинный шанс лежит в нём в 95 прогнозах из 100).

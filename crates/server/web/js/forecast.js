@@ -27,14 +27,14 @@ function decimal(x) {
   return new Intl.NumberFormat(lang(), { maximumFractionDigits: 2 }).format(Number.isFinite(x) ? x : 0);
 }
 
-/** "12.5 % (10.1 %–14.9 %)": a chance with its 95 % interval. */
+/** "12.5% (10.1–14.9%)": a chance with its 95 % interval (the tables say what the brackets are). */
 export function withInterval(p, ci95) {
   return t("forecast-with-interval", { p: percent(p), lo: percent(ci95?.[0] ?? p), hi: percent(ci95?.[1] ?? p) });
 }
 
 // Colours of the metrics of a group, in order (the CSS variables of app.css).
 const COLOURS = ["var(--danger)", "var(--accent)", "var(--tier2)", "var(--ok)"];
-const LABEL_W = 150;
+const LABEL_W = 200;
 const BAR_W = 300;
 const ROW_H = 22;
 const SUB_H = 12;
@@ -79,12 +79,13 @@ function chart(spec) {
   const g = spec.groups;
   if (g?.rows?.length) {
     y += 8;
+    // The legend, one metric a line (long words in some languages).
     g.metrics.forEach((m, i) => {
-      const x = LABEL_W + i * (BAR_W / g.metrics.length);
-      parts.push(h("rect", { x, y, width: 10, height: 10, fill: COLOURS[i % COLOURS.length] }));
-      parts.push(text(x + 14, y + 9, m, { "font-size": 11 }));
+      parts.push(h("rect", { x: LABEL_W, y, width: 10, height: 10, fill: COLOURS[i % COLOURS.length] }));
+      parts.push(text(LABEL_W + 14, y + 9, m, { "font-size": 11 }));
+      y += 14;
     });
-    y += 18;
+    y += 6;
     for (const row of g.rows) {
       const rowH = SUB_H * g.metrics.length + 6;
       parts.push(text(LABEL_W - 6, y + rowH / 2 + 4, row.label, { "text-anchor": "end" }));
@@ -98,7 +99,8 @@ function chart(spec) {
   const hist = spec.histogram;
   if (hist?.counts?.length) {
     y += 12;
-    parts.push(text(LABEL_W - 6, y + 10, hist.label, { "text-anchor": "end" }));
+    parts.push(text(LABEL_W, y + 10, hist.label));
+    y += 16;
     const top = Math.max(...hist.counts.map(([, c]) => c), 1);
     const height = 70;
     const n = hist.counts.length;
@@ -181,5 +183,6 @@ export function forecastView(spec) {
     h("figcaption", {}, spec.title, spec.note ? h("span", { class: "hint" }, ` — ${spec.note}`) : null),
     chart(spec),
     h("div", { class: "forecast-tables row wrap" }, ...figures(spec)),
+    h("p", { class: "hint" }, t("forecast-interval-note")),
   );
 }

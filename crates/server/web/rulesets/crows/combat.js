@@ -28,7 +28,7 @@
 
 import { h, section } from "../../js/vdom.js";
 import { Grid, Brushes, occupancy, startDraft, paintDraft, draftChanges } from "../../js/grid.js";
-import { t } from "../../js/i18n.js";
+import { t, tOr } from "../../js/i18n.js";
 import { displayName, isParty, storedItems } from "./sheet.js";
 import { nameOf, refusalText } from "../../js/log.js";
 
@@ -500,7 +500,7 @@ function forecastSpec(screen, r) {
   return {
     id: "combat-forecast-report",
     title: t("combat-forecast-title"),
-    note: t("combat-forecast-note", { count: r.runs, seed: String(r.seed), policy: r.policy }),
+    note: t("combat-forecast-note", { count: r.runs, seed: String(r.seed), policy: tOr(`combat-forecast-policy-${r.policy}`, r.policy) }),
     bars: [side("crows", "win"), side("enemies", "win"), side("draw", "p")],
     groups: {
       label: t("combat-forecast-creatures"),

@@ -289,6 +289,8 @@ combat-forecast-gains-wounds = Gains wounds
 combat-forecast-rounds = Rounds the fight lasts
 combat-forecast-round = Rounds
 combat-forecast-close = Hide the forecast
+combat-forecast-policy-tactical = tactical
+combat-forecast-policy-defaults = the offered defaults
 ## Dungeon
 dungeon = Dungeon
 dungeon-outside = The party is not in a dungeon.

@@ -307,6 +307,8 @@ combat-forecast-gains-wounds = Получает раны
 combat-forecast-rounds = Сколько раундов длится бой
 combat-forecast-round = Раундов
 combat-forecast-close = Скрыть прогноз
+combat-forecast-policy-tactical = тактическая
+combat-forecast-policy-defaults = предложенные по умолчанию
 ## Dungeon
 dungeon = Подземелье
 dungeon-outside = Отряд не в подземелье.
