@@ -861,10 +861,11 @@ async fn health_index_and_openapi_cover_every_route() {
         ("/api/tables/{id}/players/revoke", "post"),
         ("/api/tables/{id}/referee/rotate", "post"),
         ("/api/tables/{id}/queries/{name}", "post"),
+        ("/api/tables/{id}/forecasts/{kind}", "post"),
     ] {
         assert!(paths[path][method].is_object(), "{method} {path} missing");
     }
-    assert_eq!(paths.len(), 18);
+    assert_eq!(paths.len(), 19);
     srv.stop().await;
 }
 
