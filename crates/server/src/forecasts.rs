@@ -8,7 +8,8 @@
 //! one meanwhile is refused with 429 `forecast_busy`, a refusal the server does not log as
 //! its own failure). The work runs on a blocking thread over
 //! a clone of the table, so the table's lock is held only for the copy. A player's or any
-//! other token is refused with 403 before the body is looked at or the table loaded. Nothing
+//! other token is refused with 403 before the body's contents are used (its refusals too
+//! come after) or the table is loaded beyond the token's own check. Nothing
 //! of a forecast reaches the table's log, its viewers, or the server's tracing (beyond the
 //! route and status the HTTP layer records).
 
