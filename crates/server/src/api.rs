@@ -57,6 +57,11 @@ pub fn router(state: Arc<AppState>) -> Router {
             "/api/tables/{id}/queries/{name}",
             post(ruleset_query).layer(DefaultBodyLimit::max(QUERY_BYTES)),
         )
+        .route(
+            "/api/tables/{id}/forecasts/{kind}",
+            post(crate::forecasts::forecast)
+                .layer(DefaultBodyLimit::max(crate::forecasts::FORECAST_BYTES)),
+        )
         .route("/api/tables/{id}/export", get(export))
         .route(
             "/api/tables/{id}/packs",
@@ -868,12 +873,17 @@ async fn view(
     let loaded = locked.loaded();
     let last_n = loaded.view(&viewer).map_or(0, |c| c.last_n());
     // The server's clock, so a client with a wrong clock still counts deadlines down exactly.
-    Ok(Json(json!({
+    let mut out = json!({
         "viewer": viewer,
         "last_n": last_n,
         "now_ms": state.clock.now_ms(),
         "view": loaded.table.view(&viewer),
-    })))
+    });
+    // The Referee's only: the forecasts the table offers (its screen's Forecast button).
+    if let Some(kinds) = crate::forecasts::kinds_for(&viewer, &loaded.table) {
+        out["forecasts"] = kinds;
+    }
+    Ok(Json(out))
 }
 
 /// Largest body of a ruleset query (its arguments): a question, not data.

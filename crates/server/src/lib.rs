@@ -112,6 +112,7 @@ pub mod auth;
 pub mod bodies;
 pub mod cluster;
 pub mod error;
+pub mod forecasts;
 pub mod guard;
 pub mod hub;
 pub mod live;
@@ -245,6 +246,8 @@ pub struct AppState {
     /// The OpenAPI document as served, generated once on first request (the registry does
     /// not change while the server runs; generating walks every ruleset's command types).
     pub openapi: std::sync::OnceLock<String>,
+    /// The forecast slots ([`forecasts::MAX_CONCURRENT_FORECASTS`] per server process).
+    pub forecasts: forecasts::Forecasts,
 }
 
 /// A table to create at start-up (its Referee link is printed by the caller).
@@ -470,6 +473,7 @@ impl Server {
             queues: runner::Queues::default(),
             signing_key: self.signing_key,
             openapi: std::sync::OnceLock::new(),
+            forecasts: forecasts::Forecasts::default(),
         });
         let mut background = Vec::new();
         if let Some(notices) = notices {

@@ -198,6 +198,7 @@ pub fn document(registry: &engine::Registry) -> Value {
     let log_query = generated.request::<LogQuery>();
     let live_query = generated.request::<LiveQuery>();
     let import_query = generated.request::<ImportQuery>();
+    let forecast = generated.request::<crate::forecasts::ForecastRequest>();
     generated.response::<ApiError>();
     let mut components = generated.components();
     // Commands: the engine's, the `rules` one each ruleset's.
@@ -218,6 +219,21 @@ pub fn document(registry: &engine::Registry) -> Value {
     let join = inline(&components, &join);
     let packs = inline(&components, &packs);
     let revoke = inline(&components, &revoke);
+    let forecast = inline(&components, &forecast);
+    // Added after: the document's one `json!` is at the macro's recursion limit.
+    let forecast_route = json!({"post": {
+        "summary": "Referee: a forecast, the table's situation played forward many times with its ruleset; changes nothing",
+        "description": "The kinds a table offers are listed in the Referee's view (`forecasts`). Crows offers `fight` (args: max_rounds 1-200): the fight in progress, or the creatures placed on the grid, played until one side has nobody standing. The answer is the ruleset's report: for `fight` {kind, runs, seed, policy, max_rounds, sides: {crows: {win, ci95}, enemies: {win, ci95}, draw: {p, ci95}}, creatures: {id: {side, dies, dies_ci95, knocked_out, …, stamina_left: [[value, count]…], wounds_gained: […]}}, rounds_mean, rounds_ci95, rounds: [[round, count]…], usage_dice_spent_mean, stuck}. Every ci95 is a 95 % Wilson interval. A player's or spectator's token: 403 forecast_referee_only before any work. runs over 20000: 422 forecast_runs (MAX_SERVER_FORECAST_RUNS); another forecast running on the server: 429 forecast_busy (MAX_CONCURRENT_FORECASTS = 1); an unknown kind: 422 no_such_forecast. Nothing is logged or shown to anyone else.",
+        "security": bearer,
+        "parameters": [id_param(),
+            {"name": "kind", "in": "path", "required": true, "schema": {"type": "string", "maxLength": 64}}],
+        "requestBody": body(forecast),
+        "responses": with_errors(("200", json_ok("Report", json!({"type": "object", "properties": {
+            "kind": {"type": "string"}, "runs": {"type": "integer"},
+            "seed": {"type": "integer", "format": "int64", "description": "the seed the dice came from (drawn by the server when the request named none)"},
+            "policy": {"type": "string"}}, "additionalProperties": true}))),
+            &["400", "401", "403", "404", "413", "422", "429"])
+    }});
     let mut doc = json!({
         "openapi": "3.0.3",
         "info": {
@@ -386,6 +402,10 @@ pub fn document(registry: &engine::Registry) -> Value {
     for (path, method, op) in access_paths(&bearer, revoke) {
         doc["paths"][path][method] = op;
     }
+    doc["paths"]["/api/tables/{id}/forecasts/{kind}"] = forecast_route;
+    doc["paths"]["/api/tables/{id}/view"]["get"]["responses"]["200"]["content"]["application/json"]
+        ["schema"]["properties"]["forecasts"] = json!({"type": "array", "items": {"type": "string"},
+        "description": "the Referee's only: the forecast kinds the table offers (POST /api/tables/{id}/forecasts/{kind})"});
     if let Some(schemas) = doc["components"]["schemas"].as_object_mut() {
         schemas.extend(components);
     }

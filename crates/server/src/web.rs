@@ -102,6 +102,7 @@ static FILES: &[Embedded] = embed!(
     "js/vdom.js",
     "js/grid.js",
     "js/hexmap.js",
+    "js/forecast.js",
     "i18n/en.ftl",
     "i18n/ru.ftl",
     // Crows screens (loaded when a Crows table opens).

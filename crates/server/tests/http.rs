@@ -13,6 +13,8 @@ use tokio_tungstenite::tungstenite::Message;
 mod batch;
 #[path = "http/chat.rs"]
 mod chat;
+#[path = "http/forecasts.rs"]
+mod forecasts;
 #[path = "http/hostile.rs"]
 mod hostile;
 #[path = "http/net.rs"]
@@ -859,10 +861,11 @@ async fn health_index_and_openapi_cover_every_route() {
         ("/api/tables/{id}/players/revoke", "post"),
         ("/api/tables/{id}/referee/rotate", "post"),
         ("/api/tables/{id}/queries/{name}", "post"),
+        ("/api/tables/{id}/forecasts/{kind}", "post"),
     ] {
         assert!(paths[path][method].is_object(), "{method} {path} missing");
     }
-    assert_eq!(paths.len(), 18);
+    assert_eq!(paths.len(), 19);
     srv.stop().await;
 }
 

@@ -12,7 +12,7 @@ use server::{AppState, Grant, TokenRecord};
 use std::sync::Arc;
 
 /// A server's state over SQLite at `db` (no HTTP listener), as `Server::serve` builds it.
-async fn app_state(db: &Path) -> Arc<AppState> {
+pub(super) async fn app_state(db: &Path) -> Arc<AppState> {
     let (store, tokens) = server::open_sqlite(db).await.expect("db");
     let limits = Limits::default();
     let (_stop, shutdown) = tokio::sync::watch::channel(false);
@@ -34,6 +34,7 @@ async fn app_state(db: &Path) -> Arc<AppState> {
         queues: runner::Queues::default(),
         signing_key: store::ServerKey::generate(),
         openapi: std::sync::OnceLock::new(),
+        forecasts: server::forecasts::Forecasts::default(),
     })
 }
 

@@ -293,6 +293,12 @@ err-unknown_timer = No such timer
 err-unknown_window = No such interrupt window is open
 err-window_open = An interrupt window is still open
 err-window_without_default = Every question of an interrupt window needs a default answer
+err-forecast_referee_only = Only the Referee may ask for a forecast
+err-forecast_runs = A forecast on this server plays between 1 and the server's limit of runs
+err-forecast_busy = The server is running another forecast; try again in a moment
+err-forecast_threads = A forecast cannot use that many threads
+err-no_such_forecast = This table offers no such forecast
+err-bad_forecast = The forecast request is malformed
 
 ## the shared grid and hex map (js/grid.js, js/hexmap.js)
 board-aria = Square grid, { $width } × { $height }
@@ -320,3 +326,15 @@ faces-hint = e.g. 13,3 — used in order for the command's dice; empty: the serv
 ## table settings (the Referee's panel of table options, js/table.js)
 table-settings = Table settings
 table-settings-hint = Only you see this panel; the players see what it changes.
+
+## forecasts (js/forecast.js)
+forecast-with-interval = { $p } ({ $lo }–{ $hi })
+forecast-outcome = Outcome
+forecast-chance = Chance
+forecast-mean = { $what }: on average { $mean } (95 % interval { $lo }–{ $hi })
+forecast-share = Share of runs
+forecast-runs-count = { $count ->
+    [one] { $count } run
+   *[other] { $count } runs
+}
+forecast-interval-note = In brackets: the 95 % interval of each figure (the true chance lies there in 95 forecasts out of 100).

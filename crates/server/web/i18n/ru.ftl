@@ -304,6 +304,12 @@ err-unknown_timer = Такого таймера нет
 err-unknown_window = Такого открытого окна прерывания нет
 err-window_open = Окно прерывания ещё открыто
 err-window_without_default = У каждого вопроса окна прерывания должен быть ответ по умолчанию
+err-forecast_referee_only = Прогноз может запросить только Рефери
+err-forecast_runs = Прогноз на этом сервере делает от 1 прогона до предела сервера
+err-forecast_busy = Сервер занят другим прогнозом; попробуйте чуть позже
+err-forecast_threads = Прогнозу нельзя столько потоков
+err-no_such_forecast = У этого стола нет такого прогноза
+err-bad_forecast = Запрос прогноза составлен неверно
 
 ## the shared grid and hex map (js/grid.js, js/hexmap.js)
 board-aria = Сетка клеток { $width } × { $height }
@@ -333,3 +339,17 @@ faces-hint = например 13,3 — по порядку для костей �
 ## table settings (the Referee's panel of table options, js/table.js)
 table-settings = Настройки стола
 table-settings-hint = Эту панель видите только вы; игроки видят то, что она меняет.
+
+## forecasts (js/forecast.js)
+forecast-with-interval = { $p } ({ $lo }–{ $hi })
+forecast-outcome = Исход
+forecast-chance = Шанс
+forecast-mean = { $what }: в среднем { $mean } (95-процентный интервал { $lo }–{ $hi })
+forecast-share = Доля прогонов
+forecast-runs-count = { $count ->
+    [one] { $count } прогон
+    [few] { $count } прогона
+    [many] { $count } прогонов
+   *[other] { $count } прогона
+}
+forecast-interval-note = В скобках — 95-процентный интервал каждого числа (истинный шанс лежит в нём в 95 прогнозах из 100).

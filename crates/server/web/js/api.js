@@ -118,6 +118,13 @@ export class Seat {
   query(name, args = {}) {
     return request("POST", `/api/tables/${this.table}/queries/${encodeURIComponent(name)}`, { token: this.token, body: args }).then((r) => r.answer);
   }
+  /**
+   * The Referee's forecast of kind `kind` (the table's situation played forward; changes
+   * nothing): `body` is `{args, runs, seed, policy}`, all optional. Returns the ruleset's report.
+   */
+  forecast(kind, body = {}) {
+    return request("POST", `/api/tables/${this.table}/forecasts/${encodeURIComponent(kind)}`, { token: this.token, body });
+  }
   rules(name, args = {}) {
     return this.command({ rules: { [name]: args } });
   }

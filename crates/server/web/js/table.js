@@ -203,6 +203,8 @@ export class TableScreen {
     this.view = v.view;
     this.viewer = v.viewer;
     this.viewLastN = v.last_n;
+    // The forecast kinds the table offers (the Referee's view only lists them).
+    this.forecasts = v.forecasts || [];
   }
 
   /** Loads the next older page of the log (after the newest page loaded on opening). */

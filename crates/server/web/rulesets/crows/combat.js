@@ -19,13 +19,16 @@
 //   ready/fire_readied, command_pet, the inventory maneuvers, order_side; the Referee also
 //   free_act, force_move, teleport, topple, flyer_falls, unplace). Creatures and squares are picked on the grid; a refusal's reason
 //   (message and rule) stays shown under the form until the next command;
+// - the Referee: a Forecast (the fight played forward many times on the server with the real
+//   rules, `POST /forecasts/fight`; nothing logged), its chart from js/forecast.js, loaded
+//   only when first asked for;
 // - the Referee: the map editor for `set_grid` (brushes for obstacles, terrain, elevation,
 //   water, climbing, hazards, concealment and drops, painted by clicking squares).
 // Reactions and counters come as pending decisions; this panel points at them.
 
 import { h, section } from "../../js/vdom.js";
 import { Grid, Brushes, occupancy, startDraft, paintDraft, draftChanges } from "../../js/grid.js";
-import { t } from "../../js/i18n.js";
+import { t, tOr } from "../../js/i18n.js";
 import { displayName, isParty, storedItems } from "./sheet.js";
 import { nameOf, refusalText } from "../../js/log.js";
 
@@ -450,9 +453,103 @@ function refereeControls(screen, cv, fight) {
           ]
         : null,
       fight ? h("button", { type: "button", id: "combat-end", onclick: () => go({ end_combat: {} }) }, t("combat-end")) : null,
+      forecastButton(screen, cv),
       u.edit?.on ? null : gridEditor(screen, cv),
     ),
+    forecastResult(screen),
     u.edit?.on ? gridEditor(screen, cv) : null,
+  );
+}
+
+// ---------- the Referee's forecast: the fight played forward (issue 24) ----------
+
+/** Runs of a forecast when the field is left as it is. */
+const FORECAST_RUNS = 2000;
+
+function forecastUi(screen) {
+  const u = ui(screen);
+  return (u.forecast ||= { runs: FORECAST_RUNS, busy: false, report: null, refusal: "", chart: null });
+}
+
+/** The Forecast button and its runs field, when the table offers the `fight` forecast. */
+function forecastButton(screen, cv) {
+  if (!(screen.forecasts || []).includes("fight")) return null;
+  const fc = forecastUi(screen);
+  const runs = Number(fc.runs) || FORECAST_RUNS;
+  return h(
+    "span",
+    { class: "row combat-forecast" },
+    h("label", { for: "combat-forecast-runs" }, t("combat-forecast-runs")),
+    h("input", { id: "combat-forecast-runs", type: "number", min: 1, max: 20000, step: 100, class: "num", value: fc.runs, oninput: (e) => (fc.runs = e.target.value) }),
+    h(
+      "button",
+      { type: "button", id: "combat-forecast", title: t("combat-forecast-hint"), "aria-busy": fc.busy ? "true" : null, disabled: fc.busy || !Object.keys(cv?.creatures || {}).length, onclick: () => runForecast(screen, fc) },
+      fc.busy ? t("combat-forecast-running", { count: runs }) : t("combat-forecast"),
+    ),
+  );
+}
+
+/** Asks the server for the forecast and loads the chart module (lazily) at the same time. */
+async function runForecast(screen, fc) {
+  fc.busy = true;
+  fc.refusal = "";
+  screen.render();
+  try {
+    // A seed the page draws (and shows), so the same figures can be asked for again.
+    const seed = Math.floor(Math.random() * 2 ** 32);
+    const [chart, report] = await Promise.all([import("../../js/forecast.js"), screen.seat.forecast("fight", { runs: Number(fc.runs) || FORECAST_RUNS, seed })]);
+    fc.chart = chart;
+    fc.report = report;
+  } catch (e) {
+    fc.refusal = refusalText(e);
+  } finally {
+    fc.busy = false;
+    screen.render();
+  }
+}
+
+/** The report as the chart module's spec: the sides' chances, each creature's, the rounds. */
+function forecastSpec(screen, r) {
+  const name = (id) => displayName(screen.creatures[id]) || id;
+  const side = (k, field) => ({ key: k, label: k === "draw" ? t("combat-forecast-draw") : t(`side-${k}`), p: r.sides?.[k]?.[field], ci95: r.sides?.[k]?.ci95 });
+  const order = { crows: 0, enemies: 1 };
+  const rows = Object.entries(r.creatures || {}).sort(([a, x], [b, y]) => (order[x.side] ?? 2) - (order[y.side] ?? 2) || name(a).localeCompare(name(b)));
+  return {
+    id: "combat-forecast-report",
+    title: t("combat-forecast-title"),
+    note: t("combat-forecast-note", { count: r.runs, seed: String(r.seed), policy: tOr(`combat-forecast-policy-${r.policy}`, r.policy) }),
+    bars: [side("crows", "win"), side("enemies", "win"), side("draw", "p")],
+    groups: {
+      label: t("combat-forecast-creatures"),
+      metrics: [t("combat-forecast-dies"), t("combat-forecast-knocked-out"), t("combat-forecast-gains-wounds")],
+      rows: rows.map(([id, c]) => ({
+        key: id,
+        label: `${name(id)} (${t(`side-${c.side}`)})`,
+        values: [
+          { p: c.dies, ci95: c.dies_ci95 },
+          { p: c.knocked_out, ci95: c.knocked_out_ci95 },
+          { p: c.gains_wounds, ci95: c.gains_wounds_ci95 },
+        ],
+      })),
+    },
+    histogram: { label: t("combat-forecast-rounds"), value: t("combat-forecast-round"), counts: r.rounds || [], mean: r.rounds_mean, ci95: r.rounds_ci95 },
+  };
+}
+
+/** The last forecast's chart and figures (or its refusal), under the Referee's buttons. */
+function forecastResult(screen) {
+  const fc = screen.combatUi?.forecast;
+  if (!fc || !(screen.forecasts || []).includes("fight")) return null;
+  return h(
+    "div",
+    { id: "combat-forecast-out", "aria-live": "polite" },
+    fc.refusal ? h("p", { class: "refusal", role: "alert", id: "combat-forecast-refusal" }, `${t("refused")}: ${fc.refusal}`) : null,
+    fc.report && fc.chart
+      ? [
+          fc.chart.forecastView(forecastSpec(screen, fc.report)),
+          h("button", { type: "button", id: "combat-forecast-close", onclick: () => ((fc.report = null), screen.render()) }, t("combat-forecast-close")),
+        ]
+      : null,
   );
 }
 

@@ -269,6 +269,28 @@ combat-decision-waiting = { $count ->
     [one] A reaction waits for your answer
    *[other] { $count } reactions wait for your answer
 }
+combat-forecast = Forecast
+combat-forecast-runs = Runs
+combat-forecast-hint = Plays the fight on the grid forward many times with the table's rules, on the server; nothing is logged and only you see it.
+combat-forecast-running = Playing { $count ->
+    [one] { $count } run
+   *[other] { $count } runs
+}…
+combat-forecast-title = Forecast: who wins the fight
+combat-forecast-note = { $count ->
+    [one] { $count } run
+   *[other] { $count } runs
+}, seed { $seed }, policy { $policy }
+combat-forecast-draw = Nobody (round limit)
+combat-forecast-creatures = Each creature's chances
+combat-forecast-dies = Dies
+combat-forecast-knocked-out = Knocked unconscious
+combat-forecast-gains-wounds = Gains wounds
+combat-forecast-rounds = Rounds the fight lasts
+combat-forecast-round = Rounds
+combat-forecast-close = Hide the forecast
+combat-forecast-policy-tactical = tactical
+combat-forecast-policy-defaults = the offered defaults
 ## Dungeon
 dungeon = Dungeon
 dungeon-outside = The party is not in a dungeon.

@@ -1102,3 +1102,6 @@ err-wound_refused = That wound cannot be placed or removed like this
 err-zoomed_in = An encounter or point of interest is waiting for the Referee: play it out first
 err-bad_item_name = An item's name is a short text
 err-bad_owner = A creature cannot be its own pet
+err-forecast_no_fight = A fight forecast needs creatures of both sides placed on the grid
+err-forecast_rounds = A fight forecast runs between 1 and 200 rounds
+err-no_such_policy = The forecasts have no such policy

@@ -283,6 +283,32 @@ combat-decision-waiting = { $count ->
     [many] { $count } реакций ждут вашего ответа
    *[other] { $count } реакции ждут вашего ответа
 }
+combat-forecast = Прогноз
+combat-forecast-runs = Прогонов
+combat-forecast-hint = Разыгрывает бой на сетке много раз по правилам стола на сервере; в журнал ничего не пишется, прогноз видите только вы.
+combat-forecast-running = Разыгрываю { $count ->
+    [one] { $count } прогон
+    [few] { $count } прогона
+    [many] { $count } прогонов
+   *[other] { $count } прогона
+}…
+combat-forecast-title = Прогноз: кто победит в бою
+combat-forecast-note = { $count ->
+    [one] { $count } прогон
+    [few] { $count } прогона
+    [many] { $count } прогонов
+   *[other] { $count } прогона
+}, зерно { $seed }, стратегия { $policy }
+combat-forecast-draw = Никто (предел раундов)
+combat-forecast-creatures = Шансы каждого существа
+combat-forecast-dies = Погибает
+combat-forecast-knocked-out = Лишается сознания
+combat-forecast-gains-wounds = Получает раны
+combat-forecast-rounds = Сколько раундов длится бой
+combat-forecast-round = Раундов
+combat-forecast-close = Скрыть прогноз
+combat-forecast-policy-tactical = тактическая
+combat-forecast-policy-defaults = предложенные по умолчанию
 ## Dungeon
 dungeon = Подземелье
 dungeon-outside = Отряд не в подземелье.
