@@ -35,6 +35,9 @@ enum Kind {
         /// Dungeon turns to play forward (1 to 200).
         #[arg(long)]
         turns: u32,
+        /// The party rests (eating rations) after every this many turns; omitted: no rest.
+        #[arg(long)]
+        rest_every: Option<u32>,
     },
 }
 
@@ -68,7 +71,15 @@ struct Common {
 pub fn run(args: ForecastArgs) -> CliResult {
     let (kind, common, forecast_args) = match args.kind {
         Kind::Fight { common, max_rounds } => ("fight", common, json!({"max_rounds": max_rounds})),
-        Kind::Expedition { common, turns } => ("expedition", common, json!({"turns": turns})),
+        Kind::Expedition {
+            common,
+            turns,
+            rest_every,
+        } => (
+            "expedition",
+            common,
+            json!({"turns": turns, "rest_every": rest_every}),
+        ),
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -206,6 +217,30 @@ fn summary(r: &Value) -> String {
                     out,
                     "\n  {stuck} runs stopped where the policy found no accepted command (counted as draws)"
                 );
+            }
+        }
+        Some("expedition") => {
+            let rest = r["rest_every"]
+                .as_u64()
+                .map_or(String::new(), |k| format!(", a rest every {k}"));
+            let _ = writeln!(out, "  {} dungeon turns{rest}", r["turns"]);
+            for (what, key) in [
+                ("light runs out", "light_runs_out"),
+                ("no ration left", "rations_run_out"),
+                ("encounter per turn", "encounter_per_turn"),
+            ] {
+                let _ = writeln!(
+                    out,
+                    "  {what:<20}{}  95 % {}",
+                    pct(&r[key]["p"]),
+                    interval(&r[key]["ci95"])
+                );
+            }
+            for (what, key) in [
+                ("encounter checks", "encounter_checks_mean"),
+                ("encounters", "encounters_mean"),
+            ] {
+                let _ = writeln!(out, "  {what:<20}{:6.2}", r[key].as_f64().unwrap_or(0.0));
             }
         }
         _ => {

@@ -137,6 +137,14 @@ impl<R: Ruleset> Sim<R> {
         sim
     }
 
+    /// Applies the ruleset's events through their JSON bodies, as a table does, instead of
+    /// typed (the default of a forecast, which stores nothing). For tests that check that both
+    /// ways end in the same state.
+    pub fn through_json(mut self) -> Self {
+        self.table.set_typed_events(false);
+        self
+    }
+
     /// The state now (the Referee's eyes).
     pub fn state(&self) -> &TableState<R::State> {
         self.table.state()

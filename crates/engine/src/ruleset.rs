@@ -478,6 +478,12 @@ pub struct Ctx<'a, R: Ruleset> {
     /// round-end boundaries are being passed): a removal meanwhile does not start another
     /// turn change.
     ending: Vec<CharacterId>,
+    /// A forecast's copy ([`crate::forecast::Sim`]): the ruleset's events are applied as they
+    /// are, with no JSON body, no size measure and no record, since nothing is stored. Only
+    /// their number is bounded. A table's commands never run so.
+    pub(crate) typed_events: bool,
+    /// Ruleset events applied that way in this command.
+    typed_count: usize,
 }
 
 impl<'a, R: Ruleset> Ctx<'a, R> {
@@ -500,11 +506,26 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             depth: 0,
             bytes: 0,
             ending: Vec::new(),
+            typed_events: false,
+            typed_count: 0,
         }
     }
 
     pub(crate) fn into_parts(self) -> (TableState<R::State>, Vec<PendingEvent>, usize) {
         (self.state, self.out, self.bytes)
+    }
+
+    /// Ruleset events applied typed in this command (a forecast copy's; 0 on a table).
+    pub(crate) fn typed_count(&self) -> usize {
+        self.typed_count
+    }
+
+    /// False in a forecast's copy ([`crate::forecast::Sim`]): its events are applied as they
+    /// are, never stored or shown, so a ruleset may skip what only the log and its viewers
+    /// need (a minimal patch instead of a whole record, a masked copy) as long as the state
+    /// it leads to is the same.
+    pub fn keeps_log(&self) -> bool {
+        !self.typed_events
     }
 
     /// The working state (including everything emitted so far in this command).
@@ -540,7 +561,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         visibility: Visibility,
         masked: Option<EventBody>,
     ) -> Result<(), RuleError> {
-        if self.out.len() >= MAX_EVENTS_PER_COMMAND {
+        if self.out.len() + self.typed_count >= MAX_EVENTS_PER_COMMAND {
             return Err(RuleError::new(
                 "too_many_events",
                 format!("a command may emit at most {MAX_EVENTS_PER_COMMAND} events"),
@@ -612,8 +633,26 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         event: impl Into<R::Event>,
         visibility: Visibility,
     ) -> Result<(), RuleError> {
-        let body = Self::to_body(&event.into())?;
+        let event = event.into();
+        if self.typed_events {
+            return self.apply_typed(&event);
+        }
+        let body = Self::to_body(&event)?;
         self.push(body, visibility, None)
+    }
+
+    /// A forecast copy's event: counted against [`MAX_EVENTS_PER_COMMAND`], then applied.
+    fn apply_typed(&mut self, event: &R::Event) -> Result<(), RuleError> {
+        if self.out.len() + self.typed_count >= MAX_EVENTS_PER_COMMAND {
+            return Err(RuleError::new(
+                "too_many_events",
+                format!("a command may emit at most {MAX_EVENTS_PER_COMMAND} events"),
+            )
+            .rule("MAX_EVENTS_PER_COMMAND"));
+        }
+        self.typed_count += 1;
+        self.ruleset.apply(&mut self.state.rules, event);
+        Ok(())
     }
 
     /// Emits a ruleset event; viewers outside `visibility` see `masked` instead (field-level
@@ -624,7 +663,11 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         visibility: Visibility,
         masked: impl Into<R::Event>,
     ) -> Result<(), RuleError> {
-        let body = Self::to_body(&event.into())?;
+        let event = event.into();
+        if self.typed_events {
+            return self.apply_typed(&event);
+        }
+        let body = Self::to_body(&event)?;
         let masked = Self::to_body(&masked.into())?;
         self.push(body, visibility, Some(masked))
     }

@@ -144,6 +144,9 @@ pub struct Prepared {
     deadline: Option<WallMs>,
     /// Bytes of JSON the events add to the log (for the growth window).
     bytes: u64,
+    /// Ruleset events a forecast copy applied typed, unnumbered: its head moves past them as
+    /// a table's would, so its next command's dice are those a table's would be.
+    typed: u64,
 }
 
 impl Prepared {
@@ -187,6 +190,8 @@ pub(crate) struct TypedTable<R: Ruleset> {
     /// (their times and sizes) when a table is replayed and carried in snapshots, so a
     /// restart or an unloaded and reloaded table keeps the window.
     growth: HashMap<String, VecDeque<(WallMs, u64)>>,
+    /// A forecast's copy applies the ruleset's events typed (see `Ctx::typed_events`).
+    typed_events: bool,
 }
 
 impl<R: Ruleset> Clone for TypedTable<R> {
@@ -197,6 +202,7 @@ impl<R: Ruleset> Clone for TypedTable<R> {
             checkpoint: self.checkpoint.clone(),
             recent: self.recent.clone(),
             growth: self.growth.clone(),
+            typed_events: self.typed_events,
         }
     }
 }
@@ -219,7 +225,14 @@ impl<R: Ruleset> TypedTable<R> {
             state,
             recent: VecDeque::new(),
             growth: HashMap::new(),
+            typed_events: true,
         }
+    }
+
+    /// Whether this copy applies the ruleset's events typed (a forecast's, by default) or
+    /// through their JSON bodies as a table does (to compare the two).
+    pub(crate) fn set_typed_events(&mut self, typed: bool) {
+        self.typed_events = typed;
     }
 
     pub(crate) fn state(&self) -> &TableState<R::State> {
@@ -257,9 +270,7 @@ impl<R: Ruleset> TypedTable<R> {
         for env in &prepared.events {
             note_seat(&mut state.core.participants, env);
         }
-        if let Some(last) = prepared.events.last() {
-            state.core.head = last.seq;
-        }
+        state.core.head = prepared.base_head + prepared.events.len() as u64 + prepared.typed;
         self.state = state;
         Ok(())
     }
@@ -323,6 +334,7 @@ impl<R: Ruleset> TypedTable<R> {
             state,
             recent: VecDeque::new(),
             growth: HashMap::new(),
+            typed_events: false,
         })
     }
 
@@ -503,6 +515,7 @@ impl<R: Ruleset> TypedTable<R> {
             roller,
             now_ms,
         );
+        ctx.typed_events = self.typed_events;
         match command {
             Command::Rules(json) => {
                 let cmd = R::Command::deserialize(json).map_err(|e| {
@@ -650,6 +663,7 @@ impl<R: Ruleset> TypedTable<R> {
         }
         // A window whose every party has answered closes now (after the answer's own rule).
         ctx.settle_windows()?;
+        let typed = ctx.typed_count() as u64;
         let (state, out, bytes) = ctx.into_parts();
         let bytes = bytes as u64;
         self.check_growth(actor, now_ms, bytes)?;
@@ -660,6 +674,7 @@ impl<R: Ruleset> TypedTable<R> {
             deadline: earliest_deadline(&state.core),
             state: Box::new(state),
             bytes,
+            typed,
         })
     }
 
@@ -809,6 +824,7 @@ impl<R: Ruleset> TypedTable<R> {
             deadline: earliest_deadline(&state.core),
             state: Box::new(state),
             bytes: 0,
+            typed: 0,
         })
     }
 
@@ -1126,6 +1142,7 @@ impl<R: Ruleset> TableFactory for Factory<R> {
                 checkpoint: snap.checkpoint,
                 recent: snap.recent,
                 growth: snap.growth,
+                typed_events: false,
             }),
         })
     }

@@ -521,4 +521,33 @@ fn forecast_fight_prints_a_report_the_same_for_any_thread_count_and_changes_noth
         .output()
         .unwrap();
     assert!(!out.status.success());
+    // In a dungeon the next turns can be forecast: nobody carries a light or a ration.
+    run(r#"{"rules": {"enter_dungeon": {"dungeon": "crypt", "length": "manual"}}}"#.to_string());
+    let out = Command::new(env!("CARGO_BIN_EXE_delve"))
+        .args([
+            "forecast",
+            "expedition",
+            "--table",
+            &id,
+            "--db",
+            db.to_str().unwrap(),
+            "--turns",
+            "2",
+            "--runs",
+            "40",
+            "--seed",
+            "3",
+            "--rest-every",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("light runs out      100.0 %"), "{text}");
+    assert!(text.contains("2 dungeon turns, a rest every 1"), "{text}");
 }

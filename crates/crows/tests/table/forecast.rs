@@ -344,3 +344,40 @@ fn forecast_expedition_rests_eat_rations() {
         .unwrap_err();
     assert_eq!(e.rule.as_deref(), Some("MAX_TURNS"));
 }
+
+#[test]
+fn forecast_typed_events_end_where_the_json_bodies_do() {
+    // A forecast applies the ruleset's events typed (nothing is stored); a table applies
+    // their JSON bodies. Played with the same seeds, both ways end in the same state.
+    use crows::ruleset::forecast::{expedition, fight, policy::Policy};
+    use engine::forecast::Sim;
+    use std::sync::Arc;
+    let state_of = |t: &T| -> engine::TableState<crows::ruleset::state::CrowsState> {
+        serde_json::from_value(t.table.state_json()).unwrap()
+    };
+    let fight_table = state_of(&four_against_four());
+    let cast = fight::Cast::of(&fight_table.rules);
+    let crypt = state_of(&torch_in_the_crypt(&[("vera", 2), ("bram", 1)]));
+    for seed in 0..6 {
+        let mut typed = Sim::new(Arc::new(Crows), fight_table.clone(), seed, 0);
+        let mut json = Sim::new(Arc::new(Crows), fight_table.clone(), seed, 0).through_json();
+        let a = fight::play(&mut typed, &cast, Policy::Tactical, 30);
+        let b = fight::play(&mut json, &cast, Policy::Tactical, 30);
+        assert_eq!(a, b, "seed {seed}");
+        assert!(a.rounds >= 1 && !a.stuck);
+        assert_eq!(typed.steps(), json.steps());
+        assert!(
+            typed.state() == json.state(),
+            "seed {seed}: the states differ"
+        );
+        let mut typed = Sim::new(Arc::new(Crows), crypt.clone(), seed, 0);
+        let mut json = Sim::new(Arc::new(Crows), crypt.clone(), seed, 0).through_json();
+        let a = expedition::play(&mut typed, Policy::Tactical, 4, Some(2));
+        let b = expedition::play(&mut json, Policy::Tactical, 4, Some(2));
+        assert_eq!(a, b, "seed {seed}");
+        assert!(
+            typed.state() == json.state(),
+            "seed {seed}: the states differ"
+        );
+    }
+}

@@ -276,6 +276,16 @@ pub(in crate::ruleset) fn set_creature(
     what: &str,
     report: Value,
 ) -> Result<(), RuleError> {
+    if !ctx.keeps_log() {
+        // A forecast's copy stores and shows nothing: the whole record is the change, with
+        // no patch to compute (the state is the same; tested against the JSON path).
+        return ctx.emit(CoreEvent::CreatureSet {
+            id: id.to_string(),
+            record: Box::new(record),
+            what: what.to_string(),
+            report,
+        });
+    }
     let players: BTreeSet<String> = ctx.core().participants.controllers(id).cloned().collect();
     let visibility = if players.is_empty() {
         Visibility::Referee
