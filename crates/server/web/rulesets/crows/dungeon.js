@@ -295,6 +295,7 @@ function expeditionForecast(screen) {
   const fc = ui(screen).forecast;
   const runs = Number(fc.runs) || FORECAST_RUNS;
   const num = (id, key, min, max, step) => h("input", { id, type: "number", min, max, step, class: "num", value: fc[key], oninput: (e) => (fc[key] = e.target.value) });
+  // A form, so Enter asks too; the browser's checks (min, max, step) hold the submit back.
   return [
     h(
       "form",
@@ -308,7 +309,7 @@ function expeditionForecast(screen) {
       },
       field(h("label", { for: "dungeon-forecast-turns" }, t("dungeon-forecast-turns")), num("dungeon-forecast-turns", "turns", 1, FORECAST_MAX_TURNS, 1)),
       field(h("label", { for: "dungeon-forecast-rest" }, t("dungeon-forecast-rest-every")), num("dungeon-forecast-rest", "restEvery", 1, FORECAST_MAX_TURNS, 1)),
-      field(h("label", { for: "dungeon-forecast-runs" }, t("dungeon-forecast-runs")), num("dungeon-forecast-runs", "runs", 1, 20000, 100)),
+      field(h("label", { for: "dungeon-forecast-runs" }, t("dungeon-forecast-runs")), num("dungeon-forecast-runs", "runs", 1, 20000, 1)),
       h(
         "button",
         { type: "submit", id: "dungeon-forecast", title: t("dungeon-forecast-hint"), "aria-busy": fc.busy ? "true" : null, disabled: fc.busy },
