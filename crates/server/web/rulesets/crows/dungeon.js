@@ -376,8 +376,9 @@ function refereeControls(screen, ex, visit) {
   const go = (cmd, after) => sendShowing(screen, u, cmd, after);
   const row = [];
   if (!visit) {
-    // Outside a dungeon the level draft goes: the next dungeon's judgement is its own.
+    // Outside a dungeon the level draft and the last forecast go: the next dungeon's are its own.
     u.level = null;
+    u.forecast.report = null;
     row.push(
       h("label", { for: "dungeon-name" }, t("dungeon-name")),
       h("input", { id: "dungeon-name", value: u.name, oninput: (e) => (u.name = e.target.value) }),
