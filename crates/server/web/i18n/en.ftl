@@ -338,3 +338,5 @@ forecast-runs-count = { $count ->
    *[other] { $count } runs
 }
 forecast-interval-note = In brackets: the 95 % interval of each figure (the true chance lies there in 95 forecasts out of 100).
+forecast-expected = On average per run
+forecast-average = Mean

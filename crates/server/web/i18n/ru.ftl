@@ -353,3 +353,5 @@ forecast-runs-count = { $count ->
    *[other] { $count } прогона
 }
 forecast-interval-note = В скобках — 95-процентный интервал каждого числа (истинный шанс лежит в нём в 95 прогнозах из 100).
+forecast-expected = В среднем за прогон
+forecast-average = Среднее

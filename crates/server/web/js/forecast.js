@@ -10,7 +10,10 @@
 //   title: "…",                                           // the chart's accessible name
 //   bars: [{ key, label, p, ci95: [lo, hi] }],            // the headline chances
 //   groups: { label, metrics: [label…], rows: [{ key, label, values: [{ p, ci95 }…] }] },
-//   histogram: { label, value: "…", counts: [[value, count]…], mean, ci95 },
+//   means: [{ key, label, mean, ci95: [lo, hi] }],         // expected values (a table only)
+//   histogram: { label, value: "…", counts: [[value, count]…], mean, ci95, total },
+//                                                         // total: runs the shares are of
+//                                                         // (default: the counts' sum)
 //   note: "…",                                            // e.g. runs and seed
 // }
 
@@ -155,9 +158,31 @@ function figures(spec) {
       ),
     );
   }
+  if (spec.means?.length) {
+    out.push(
+      h(
+        "table",
+        { id: `${spec.id}-means`, class: "forecast-figures" },
+        h("caption", {}, t("forecast-expected")),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("forecast-outcome")), h("th", { scope: "col" }, t("forecast-average")))),
+        h(
+          "tbody",
+          {},
+          spec.means.map((m) =>
+            h(
+              "tr",
+              { key: m.key, dataset: { key: m.key } },
+              h("th", { scope: "row" }, m.label),
+              h("td", {}, t("forecast-with-interval", { p: decimal(m.mean), lo: decimal(m.ci95?.[0] ?? m.mean), hi: decimal(m.ci95?.[1] ?? m.mean) })),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
   const hist = spec.histogram;
   if (hist?.counts?.length) {
-    const total = hist.counts.reduce((a, [, c]) => a + c, 0) || 1;
+    const total = hist.total || hist.counts.reduce((a, [, c]) => a + c, 0) || 1;
     out.push(
       h(
         "table",

@@ -11,9 +11,14 @@
 // (`set_encounter_rules`: EN capped at 10, which way Seclude Camp moves the EN) are two
 // checkboxes. A player chooses a rest activity for their crow during a rest. A refusal's reason
 // stays shown under the controls. The town screen (js/town.js) comes right after this panel.
+// During a visit the Referee may ask for the expedition forecast (issue 24: the next dungeon
+// turns played forward on the server, `POST /forecasts/expedition`, nothing logged): turns,
+// an optional rest every K turns, runs; its chart and figures come from js/forecast.js, loaded
+// only when asked for.
 
 import { h, section } from "../../js/vdom.js";
-import { t, has } from "../../js/i18n.js";
+import { t, tOr, has } from "../../js/i18n.js";
+import { refusalText } from "../../js/log.js";
 import { displayName, isParty, activityValueInput } from "./sheet.js";
 import { sendShowing } from "./combat.js";
 import { townPanel } from "./town.js";
@@ -37,6 +42,8 @@ function ui(screen) {
     place: "dungeon",
     activity: {},
     refusal: "",
+    // The expedition forecast's fields, its last report and the chart module once loaded.
+    forecast: { turns: "6", restEvery: "", runs: String(FORECAST_RUNS), busy: false, report: null, refusal: "", chart: null },
     // Treasure found, the level draft (null: the view's judgement), the rest's controls.
     treasure: { what: "", value: "" },
     level: null,
@@ -273,13 +280,105 @@ function encounterRules(screen, ex, go) {
   );
 }
 
+// ---------- the Referee's expedition forecast (issue 24) ----------
+
+/** Runs of a forecast when the field is left as it is. */
+const FORECAST_RUNS = 2000;
+/** The engine's cap on the turns one expedition forecast plays (`expedition::MAX_TURNS`). */
+const FORECAST_MAX_TURNS = 200;
+
+const whole = (v, lo, hi) => Math.max(lo, Math.min(hi, Math.trunc(Number(v) || 0)));
+
+/** The Forecast form (turns, rest every K turns, runs), when the table offers `expedition`. */
+function expeditionForecast(screen) {
+  if (!(screen.forecasts || []).includes("expedition")) return null;
+  const fc = ui(screen).forecast;
+  const runs = Number(fc.runs) || FORECAST_RUNS;
+  const num = (id, key, min, max, step) => h("input", { id, type: "number", min, max, step, class: "num", value: fc[key], oninput: (e) => (fc[key] = e.target.value) });
+  // A form, so Enter asks too; the browser's checks (min, max, step) hold the submit back.
+  return [
+    h(
+      "form",
+      {
+        class: "row wrap controls dungeon-forecast",
+        "aria-label": t("dungeon-forecast-title"),
+        onsubmit: (e) => {
+          e.preventDefault();
+          runExpedition(screen, fc);
+        },
+      },
+      field(h("label", { for: "dungeon-forecast-turns" }, t("dungeon-forecast-turns")), num("dungeon-forecast-turns", "turns", 1, FORECAST_MAX_TURNS, 1)),
+      field(h("label", { for: "dungeon-forecast-rest" }, t("dungeon-forecast-rest-every")), num("dungeon-forecast-rest", "restEvery", 1, FORECAST_MAX_TURNS, 1)),
+      field(h("label", { for: "dungeon-forecast-runs" }, t("dungeon-forecast-runs")), num("dungeon-forecast-runs", "runs", 1, 20000, 1)),
+      h(
+        "button",
+        { type: "submit", id: "dungeon-forecast", title: t("dungeon-forecast-hint"), "aria-busy": fc.busy ? "true" : null, disabled: fc.busy },
+        fc.busy ? t("dungeon-forecast-running", { count: runs }) : t("dungeon-forecast"),
+      ),
+    ),
+    h(
+      "div",
+      { id: "dungeon-forecast-out", "aria-live": "polite" },
+      fc.refusal ? h("p", { class: "refusal", role: "alert", id: "dungeon-forecast-refusal" }, `${t("refused")}: ${fc.refusal}`) : null,
+      fc.report && fc.chart
+        ? [
+            fc.chart.forecastView(expeditionSpec(fc.report)),
+            h("button", { type: "button", id: "dungeon-forecast-close", onclick: () => ((fc.report = null), screen.render()) }, t("dungeon-forecast-close")),
+          ]
+        : null,
+    ),
+  ];
+}
+
+/** Asks the server for the forecast and loads the chart module (lazily) at the same time. */
+async function runExpedition(screen, fc) {
+  fc.busy = true;
+  fc.refusal = "";
+  screen.render();
+  try {
+    const args = { turns: whole(fc.turns, 1, FORECAST_MAX_TURNS) };
+    if (String(fc.restEvery).trim() !== "") args.rest_every = whole(fc.restEvery, 1, FORECAST_MAX_TURNS);
+    // A seed the page draws (and shows), so the same figures can be asked for again.
+    const seed = Math.floor(Math.random() * 2 ** 32);
+    const [chart, report] = await Promise.all([import("../../js/forecast.js"), screen.seat.forecast("expedition", { runs: Number(fc.runs) || FORECAST_RUNS, seed, args })]);
+    fc.chart = chart;
+    fc.report = report;
+  } catch (e) {
+    fc.refusal = refusalText(e);
+  } finally {
+    fc.busy = false;
+    screen.render();
+  }
+}
+
+/** The expedition report as the chart module's spec: the chances, the means, the turn the
+ * light went out. */
+function expeditionSpec(r) {
+  const chance = (key, v) => ({ key, label: t(`dungeon-forecast-${key}`), p: v?.p, ci95: v?.ci95 });
+  const note = [t("dungeon-forecast-note", { count: r.runs, turns: r.turns, seed: String(r.seed), policy: tOr(`combat-forecast-policy-${r.policy}`, r.policy) })];
+  if (r.rest_every) note.push(t("dungeon-forecast-note-rest", { count: r.rest_every }));
+  if (r.stuck) note.push(t("dungeon-forecast-note-stuck", { count: r.stuck }));
+  return {
+    id: "dungeon-forecast-report",
+    title: t("dungeon-forecast-title"),
+    note: note.join("; "),
+    bars: [chance("light-out", r.light_runs_out), chance("rations-out", r.rations_run_out), chance("encounter-per-turn", r.encounter_per_turn)],
+    means: [
+      { key: "encounters", label: t("dungeon-forecast-encounters"), mean: r.encounters_mean, ci95: r.encounters_ci95 },
+      { key: "checks", label: t("dungeon-forecast-checks"), mean: r.encounter_checks_mean, ci95: r.encounter_checks_ci95 },
+    ],
+    histogram: { label: t("dungeon-forecast-light-out-turn"), value: t("dungeon-forecast-turn"), counts: r.light_out_turn || [], total: r.runs },
+  };
+}
+
 function refereeControls(screen, ex, visit) {
   const u = ui(screen);
   const go = (cmd, after) => sendShowing(screen, u, cmd, after);
   const row = [];
   if (!visit) {
-    // Outside a dungeon the level draft goes: the next dungeon's judgement is its own.
+    // Outside a dungeon the level draft and the last forecast go: the next dungeon's are its own.
     u.level = null;
+    u.forecast.report = null;
     row.push(
       h("label", { for: "dungeon-name" }, t("dungeon-name")),
       h("input", { id: "dungeon-name", value: u.name, oninput: (e) => (u.name = e.target.value) }),
@@ -381,6 +480,7 @@ function refereeControls(screen, ex, visit) {
     ex?.rest ? restExtras(screen, ex, go) : null,
     visit ? h("p", {}, t("dungeon-threshold", { threshold: ex.threshold ?? "?" })) : null,
     visit || ex?.rest ? encounterChecks(screen) : null,
+    visit ? expeditionForecast(screen) : null,
     encounterRules(screen, ex, go),
   ];
 }

@@ -366,6 +366,39 @@ activity-param-task = Task
 activity-param-target = Whose wounds (creature id)
 activity-param-name = What
 choose-activity = Choose
+dungeon-forecast = Forecast
+dungeon-forecast-title = Forecast: the next dungeon turns
+dungeon-forecast-hint = Plays the next dungeon turns forward many times with the table's rules, on the server (light burning down, encounter checks, rests); nothing is logged and only you see it.
+dungeon-forecast-turns = Dungeon turns
+dungeon-forecast-rest-every = Rest every (turns, optional)
+dungeon-forecast-runs = Runs
+dungeon-forecast-running = Playing { $count ->
+    [one] { $count } run
+   *[other] { $count } runs
+}…
+dungeon-forecast-note = { $count ->
+    [one] { $count } run
+   *[other] { $count } runs
+} of { $turns ->
+    [one] { $turns } dungeon turn
+   *[other] { $turns } dungeon turns
+}, seed { $seed }, policy { $policy }
+dungeon-forecast-note-rest = a rest every { $count ->
+    [one] turn
+   *[other] { $count } turns
+}
+dungeon-forecast-note-stuck = { $count ->
+    [one] { $count } run
+   *[other] { $count } runs
+} stopped early (a decision nobody could take)
+dungeon-forecast-light-out = The light runs out
+dungeon-forecast-rations-out = Someone is left without a ration
+dungeon-forecast-encounter-per-turn = An encounter in a dungeon turn
+dungeon-forecast-encounters = Encounters
+dungeon-forecast-checks = Encounter checks
+dungeon-forecast-light-out-turn = The dungeon turn after which the light ran out
+dungeon-forecast-turn = Turn
+dungeon-forecast-close = Hide the forecast
 ## Travel
 travel-believed = The party believes it is at ({ $q }, { $r })
 travel-true = really at ({ $q }, { $r })

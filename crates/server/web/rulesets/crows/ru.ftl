@@ -388,6 +388,48 @@ activity-param-task = Задача
 activity-param-target = Чьи раны (id существа)
 activity-param-name = Что
 choose-activity = Выбрать
+dungeon-forecast = Прогноз
+dungeon-forecast-title = Прогноз: следующие ходы подземелья
+dungeon-forecast-hint = Разыгрывает следующие ходы подземелья много раз по правилам стола на сервере (догорающий свет, проверки на встречу, отдых); в журнал ничего не пишется, прогноз видите только вы.
+dungeon-forecast-turns = Ходов подземелья
+dungeon-forecast-rest-every = Отдых каждые (ходов, необязательно)
+dungeon-forecast-runs = Прогонов
+dungeon-forecast-running = Разыгрываю { $count ->
+    [one] { $count } прогон
+    [few] { $count } прогона
+    [many] { $count } прогонов
+   *[other] { $count } прогона
+}…
+dungeon-forecast-note = { $count ->
+    [one] { $count } прогон
+    [few] { $count } прогона
+    [many] { $count } прогонов
+   *[other] { $count } прогона
+} по { $turns ->
+    [one] { $turns } ходу подземелья
+    [few] { $turns } хода подземелья
+   *[other] { $turns } ходов подземелья
+}, зерно { $seed }, стратегия { $policy }
+dungeon-forecast-note-rest = отдых каждые { $count ->
+    [one] { $count } ход
+    [few] { $count } хода
+    [many] { $count } ходов
+   *[other] { $count } хода
+}
+dungeon-forecast-note-stuck = { $count ->
+    [one] { $count } прогон остановился
+    [few] { $count } прогона остановились
+    [many] { $count } прогонов остановились
+   *[other] { $count } прогона остановились
+} раньше срока (решение, которое некому принять)
+dungeon-forecast-light-out = Свет кончается
+dungeon-forecast-rations-out = Кто-то остаётся без пайка
+dungeon-forecast-encounter-per-turn = Встреча за ход подземелья
+dungeon-forecast-encounters = Встречи
+dungeon-forecast-checks = Проверки на встречу
+dungeon-forecast-light-out-turn = Ход подземелья, после которого кончился свет
+dungeon-forecast-turn = Ход
+dungeon-forecast-close = Скрыть прогноз
 ## Travel
 travel-believed = Отряд считает, что он в ({ $q }, { $r })
 travel-true = на самом деле в ({ $q }, { $r })
