@@ -261,13 +261,20 @@ impl Ruleset for Demo {
     /// default (keep), `bold` doubles. Reports per counter P(reaching `target`) and the mean.
     fn forecast(
         &self,
-        start: &crate::forecast::Sim<Self>,
+        state: &TableState<DemoState>,
         kind: &str,
         args: &Value,
-        options: &crate::forecast::ForecastOptions,
+        options: &crate::forecast::report::ForecastOptions,
+        now_ms: crate::time::WallMs,
         progress: &(dyn Fn(u32) + Sync),
     ) -> Result<Value, RuleError> {
-        use crate::forecast::{Mean, Proportion, play_many};
+        use crate::forecast::{Mean, Proportion, Sim, play_many};
+        let start = &Sim::new(
+            std::sync::Arc::new(Demo),
+            state.clone(),
+            options.seed,
+            now_ms,
+        );
         if kind != "rolls" {
             return Err(crate::ruleset::no_such_forecast("demo", kind));
         }

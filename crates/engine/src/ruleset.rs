@@ -253,17 +253,19 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
         Vec::new()
     }
 
-    /// Plays the situation in `start` forward for the Referee (see [`crate::forecast`]): the
-    /// ruleset's policy (`options.policy`, or its default) drives each run through
-    /// [`crate::forecast::play_many`], and the result is the report of kind `kind` as JSON.
-    /// Changes nothing; the caller has checked that the Referee asks. The default offers none:
-    /// `no_such_forecast`.
+    /// Plays the situation in `start` forward for the Referee (see the `forecast` module): the
+    /// ruleset makes a `forecast::Sim` of it (its dice from `options.seed`, its wall
+    /// clock at `now_ms`), its policy (`options.policy`, or its default) drives each run through
+    /// `forecast::play_many`, and the result is the report of kind `kind` as JSON.
+    /// Changes nothing; the caller has checked that the Referee asks and that the options are
+    /// within their limits. The default offers none: `no_such_forecast`.
     fn forecast(
         &self,
-        _start: &crate::forecast::Sim<Self>,
+        _start: &TableState<Self::State>,
         kind: &str,
         _args: &serde_json::Value,
-        _options: &crate::forecast::ForecastOptions,
+        _options: &crate::forecast::report::ForecastOptions,
+        _now_ms: WallMs,
         _progress: &(dyn Fn(u32) + Sync),
     ) -> Result<serde_json::Value, RuleError> {
         Err(no_such_forecast(self.name(), kind))
@@ -478,7 +480,7 @@ pub struct Ctx<'a, R: Ruleset> {
     /// round-end boundaries are being passed): a removal meanwhile does not start another
     /// turn change.
     ending: Vec<CharacterId>,
-    /// A forecast's copy ([`crate::forecast::Sim`]): the ruleset's events are applied as they
+    /// A forecast's copy (`forecast::Sim`): the ruleset's events are applied as they
     /// are, with no JSON body, no size measure and no record, since nothing is stored. Only
     /// their number is bounded. A table's commands never run so.
     pub(crate) typed_events: bool,
@@ -520,7 +522,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         self.typed_count
     }
 
-    /// False in a forecast's copy ([`crate::forecast::Sim`]): its events are applied as they
+    /// False in a forecast's copy (`forecast::Sim`): its events are applied as they
     /// are, never stored or shown, so a ruleset may skip what only the log and its viewers
     /// need (a minimal patch instead of a whole record, a masked copy) as long as the state
     /// it leads to is the same.

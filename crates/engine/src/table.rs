@@ -5,7 +5,7 @@
 use crate::core::{Actor, Role, Viewer, Visibility};
 use crate::decision::{Answer, Decision};
 use crate::event::{ClockCommand, Command, Envelope, EventBody};
-use crate::forecast::{ForecastOptions, Sim};
+use crate::forecast::report::ForecastOptions;
 use crate::limits;
 use crate::names;
 use crate::ruleset::{
@@ -1080,13 +1080,8 @@ impl<R: Ruleset> ErasedTable for TypedTable<R> {
         progress: &(dyn Fn(u32) + Sync),
     ) -> Result<Value, RuleError> {
         options.check()?;
-        let start = Sim::new(
-            self.ruleset.clone(),
-            self.state.clone(),
-            options.seed,
-            now_ms,
-        );
-        self.ruleset.forecast(&start, kind, args, options, progress)
+        self.ruleset
+            .forecast(&self.state, kind, args, options, now_ms, progress)
     }
     fn forecast_kinds(&self) -> Vec<&'static str> {
         self.ruleset.forecast_kinds()

@@ -59,8 +59,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         )
         .route(
             "/api/tables/{id}/forecasts/{kind}",
-            post(crate::forecasts::forecast)
-                .layer(DefaultBodyLimit::max(crate::forecasts::FORECAST_BYTES)),
+            post(forecast).layer(DefaultBodyLimit::max(crate::forecasts::FORECAST_BYTES)),
         )
         .route("/api/tables/{id}/export", get(export))
         .route(
@@ -77,6 +76,17 @@ pub fn router(state: Arc<AppState>) -> Router {
             guard::edge,
         ))
         .with_state(state)
+}
+
+/// `POST /api/tables/{id}/forecasts/{kind}`: the body read as every route reads it, then
+/// [`crate::forecasts::forecast`].
+async fn forecast(
+    state: State<Arc<AppState>>,
+    path: Path<(String, String)>,
+    headers: HeaderMap,
+    body: Result<JsonBody<crate::forecasts::ForecastRequest>, ApiError>,
+) -> Result<axum::Json<Value>, ApiError> {
+    crate::forecasts::forecast(state, path, headers, body.map(|JsonBody(b)| b)).await
 }
 
 // ---------- extractors and helpers ----------

@@ -13,7 +13,6 @@
 //! of a forecast reaches the table's log, its viewers, or the server's tracing (beyond the
 //! route and status the HTTP layer records).
 
-use crate::api::JsonBody;
 use crate::auth::auth;
 use crate::error::ApiError;
 use crate::{AppState, runner};
@@ -126,11 +125,12 @@ fn options(body: &ForecastRequest) -> Result<ForecastOptions, ApiError> {
 }
 
 /// `POST /api/tables/{id}/forecasts/{kind}`: the Referee's forecast of kind `kind`.
+/// The route's work, after `api` read the body (so this module needs nothing of `api`).
 pub(crate) async fn forecast(
     State(state): State<Arc<AppState>>,
     Path((id, kind)): Path<(String, String)>,
     headers: HeaderMap,
-    body: Result<JsonBody<ForecastRequest>, ApiError>,
+    body: Result<ForecastRequest, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
     // Who asks comes first: anyone but the Referee learns nothing, and costs nothing.
     let who = auth(&state, &headers, &id).await?;
@@ -140,7 +140,7 @@ pub(crate) async fn forecast(
             "only the Referee may ask for a forecast",
         ));
     }
-    let JsonBody(body) = body.map_err(|e| match e.code.as_str() {
+    let body = body.map_err(|e| match e.code.as_str() {
         "body_too_large" => e.rule("forecasts::FORECAST_BYTES"),
         _ => e,
     })?;

@@ -584,13 +584,20 @@ impl Ruleset for Crows {
 
     fn forecast(
         &self,
-        start: &engine::forecast::Sim<Self>,
+        state: &TableState<CrowsState>,
         kind: &str,
         args: &Value,
         options: &engine::forecast::ForecastOptions,
+        now_ms: engine::WallMs,
         progress: &(dyn Fn(u32) + Sync),
     ) -> Result<Value, RuleError> {
-        forecast::forecast(start, kind, args, options, progress)
+        let start = engine::forecast::Sim::new(
+            std::sync::Arc::new(*self),
+            state.clone(),
+            options.seed,
+            now_ms,
+        );
+        forecast::forecast(&start, kind, args, options, progress)
     }
 
     fn query(

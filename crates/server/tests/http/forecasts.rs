@@ -83,7 +83,7 @@ async fn forecast_the_referee_gets_a_fight_report_and_the_log_is_unchanged() {
     let (srv, id, referee, alice) = two_against_two(dir.path()).await;
     // The Referee's view lists the kinds (the screen's button); a player's does not.
     let (_, view) = srv.get(&format!("/api/tables/{id}/view"), &referee).await;
-    assert_eq!(view["forecasts"], json!(["fight"]), "{view}");
+    assert_eq!(view["forecasts"], json!(["fight", "expedition"]), "{view}");
     let (_, view) = srv.get(&format!("/api/tables/{id}/view"), &alice).await;
     assert!(view.get("forecasts").is_none(), "{view}");
 
