@@ -397,7 +397,7 @@ dungeon-forecast-encounter-per-turn = An encounter in a dungeon turn
 dungeon-forecast-encounters = Encounters
 dungeon-forecast-checks = Encounter checks
 dungeon-forecast-light-out-turn = The dungeon turn after which the light ran out
-dungeon-forecast-turn = Turn
+dungeon-forecast-turn = Dungeon turn
 dungeon-forecast-close = Hide the forecast
 ## Travel
 travel-believed = The party believes it is at ({ $q }, { $r })

@@ -392,7 +392,7 @@ dungeon-forecast = Прогноз
 dungeon-forecast-title = Прогноз: следующие ходы подземелья
 dungeon-forecast-hint = Разыгрывает следующие ходы подземелья много раз по правилам стола на сервере (догорающий свет, проверки на встречу, отдых); в журнал ничего не пишется, прогноз видите только вы.
 dungeon-forecast-turns = Ходов подземелья
-dungeon-forecast-rest-every = Отдых каждые (ходов, необязательно)
+dungeon-forecast-rest-every = Отдых каждые N ходов подземелья (необязательно)
 dungeon-forecast-runs = Прогонов
 dungeon-forecast-running = Разыгрываю { $count ->
     [one] { $count } прогон
@@ -428,7 +428,7 @@ dungeon-forecast-encounter-per-turn = Встреча за ход подземе�
 dungeon-forecast-encounters = Встречи
 dungeon-forecast-checks = Проверки на встречу
 dungeon-forecast-light-out-turn = Ход подземелья, после которого кончился свет
-dungeon-forecast-turn = Ход
+dungeon-forecast-turn = Ход подземелья
 dungeon-forecast-close = Скрыть прогноз
 ## Travel
 travel-believed = Отряд считает, что он в ({ $q }, { $r })
