@@ -71,7 +71,9 @@ pub struct CrowsState {
     pub test_rules: TestRules,
     /// Minutes of a real-time dungeon turn (0: ended by command only).
     pub dungeon_turn_minutes: i64,
-    pub creatures: BTreeMap<String, CreatureRecord>,
+    /// Each record shared between copies of the state (every command decides on a copy):
+    /// only `creature_set`, `creature_changed` and `died` replace or change one.
+    pub creatures: BTreeMap<String, std::sync::Arc<CreatureRecord>>,
     pub ground: Vec<GroundItem>,
     /// Shared between copies of the state (every command decides on a copy, every forecast
     /// run plays one): only `pack_loaded` changes it, through `Arc::make_mut`.

@@ -476,7 +476,9 @@ impl Crows {
             }
             CoreEvent::CreatureSet { id, record, .. } => {
                 state.next_item = state.next_item.max(next_item_after(record));
-                state.creatures.insert(id.clone(), (**record).clone());
+                state
+                    .creatures
+                    .insert(id.clone(), std::sync::Arc::new((**record).clone()));
             }
             CoreEvent::CreatureChanged { id, patch, .. } => {
                 let Some(r) = state.creatures.get_mut(id) else {
@@ -491,7 +493,7 @@ impl Crows {
                 super::patch::apply(&mut v, patch);
                 if let Ok(new) = serde_json::from_value::<CreatureRecord>(v) {
                     state.next_item = state.next_item.max(next_item_after(&new));
-                    *r = new;
+                    *r = std::sync::Arc::new(new);
                 }
             }
             CoreEvent::CreatureSeen { .. } | CoreEvent::CreatureSeenChanged { .. } => {}
@@ -512,7 +514,7 @@ impl Crows {
                 // The body becomes an object with the gear still on it (CR-CORE-05, CR-DMG-15);
                 // the dead creature's record keeps its wounds but no longer lists that gear,
                 // and an object takes no conditions (CR-DMG-09).
-                if let Some(r) = state.creatures.get_mut(id) {
+                if let Some(r) = state.creatures.get_mut(id).map(std::sync::Arc::make_mut) {
                     let gear = r.creature.inventory.take_gear();
                     let mut body = r.creature.clone();
                     body.inventory = gear;

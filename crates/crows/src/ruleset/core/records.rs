@@ -20,7 +20,11 @@ pub(in crate::ruleset) fn record<'a>(
     ctx: &'a Ctx<'_, Crows>,
     id: &str,
 ) -> Result<&'a CreatureRecord, RuleError> {
-    ctx.rules().creatures.get(id).ok_or_else(|| no_creature(id))
+    ctx.rules()
+        .creatures
+        .get(id)
+        .map(|r| &**r)
+        .ok_or_else(|| no_creature(id))
 }
 
 /// The one refusal for a creature that is not there — or that the actor may not see: both
@@ -293,7 +297,13 @@ pub(in crate::ruleset) fn set_creature(
         Visibility::Players(players.clone())
     };
     let unrevealed = record.unrevealed;
-    let (full, masked) = creature_events(ctx.rules().creatures.get(id), id, record, what, report);
+    let (full, masked) = creature_events(
+        ctx.rules().creatures.get(id).map(|r| &**r),
+        id,
+        record,
+        what,
+        report,
+    );
     let blind = blind_players_if(
         &ctx.core().participants,
         &ctx.rules().hiding,
