@@ -112,9 +112,7 @@ pub fn run(args: ForecastArgs) -> CliResult {
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+    let now = engine::WallClock::now_ms(&engine::SystemClock);
     let report = table
         .forecast(
             &Viewer::Referee,

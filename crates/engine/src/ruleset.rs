@@ -563,13 +563,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         visibility: Visibility,
         masked: Option<EventBody>,
     ) -> Result<(), RuleError> {
-        if self.out.len() + self.typed_count >= MAX_EVENTS_PER_COMMAND {
-            return Err(RuleError::new(
-                "too_many_events",
-                format!("a command may emit at most {MAX_EVENTS_PER_COMMAND} events"),
-            )
-            .rule("MAX_EVENTS_PER_COMMAND"));
-        }
+        self.check_event_count()?;
         self.bytes += Self::measure(&body, masked.as_ref())?;
         if self.bytes > limits::MAX_COMMAND_BYTES {
             return Err(RuleError::new(
@@ -643,8 +637,8 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         self.push(body, visibility, None)
     }
 
-    /// A forecast copy's event: counted against [`MAX_EVENTS_PER_COMMAND`], then applied.
-    fn apply_typed(&mut self, event: &R::Event) -> Result<(), RuleError> {
+    /// Refuses one more event past [`MAX_EVENTS_PER_COMMAND`] (recorded or typed).
+    fn check_event_count(&self) -> Result<(), RuleError> {
         if self.out.len() + self.typed_count >= MAX_EVENTS_PER_COMMAND {
             return Err(RuleError::new(
                 "too_many_events",
@@ -652,6 +646,12 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             )
             .rule("MAX_EVENTS_PER_COMMAND"));
         }
+        Ok(())
+    }
+
+    /// A forecast copy's event: counted against [`MAX_EVENTS_PER_COMMAND`], then applied.
+    fn apply_typed(&mut self, event: &R::Event) -> Result<(), RuleError> {
+        self.check_event_count()?;
         self.typed_count += 1;
         self.ruleset.apply(&mut self.state.rules, event);
         Ok(())

@@ -248,17 +248,6 @@ impl<R: Ruleset> TypedTable<R> {
         self.state.core.fixed_seed = Some(seed);
     }
 
-    /// Prepares as [`Table::prepare`] does (a forecast's copy).
-    pub(crate) fn prepare_in_memory(
-        &self,
-        actor: &Actor,
-        command: &Command,
-        now_ms: WallMs,
-        roller: &mut dyn Roller,
-    ) -> Result<Prepared, EngineError> {
-        self.prepare(actor, command, now_ms, roller)
-    }
-
     /// Takes a prepared command's state without keeping undo history or the growth window (a
     /// forecast's copy, whose events are never stored).
     pub(crate) fn adopt(&mut self, prepared: Prepared) -> Result<(), EngineError> {
@@ -485,7 +474,8 @@ impl<R: Ruleset> TypedTable<R> {
         }
     }
 
-    fn prepare(
+    /// Decides a command on a copy of the state (a table's and a forecast copy's path).
+    pub(crate) fn prepare(
         &self,
         actor: &Actor,
         command: &Command,

@@ -114,9 +114,9 @@ impl<R: Ruleset> Sim<R> {
             .into());
         }
         self.steps += 1;
-        let prepared =
-            self.table
-                .prepare_in_memory(actor, command, self.now_ms, &mut DiceRoller)?;
+        let prepared = self
+            .table
+            .prepare(actor, command, self.now_ms, &mut DiceRoller)?;
         self.table.adopt(prepared)
     }
 

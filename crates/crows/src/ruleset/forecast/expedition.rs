@@ -5,9 +5,9 @@
 
 use engine::forecast::Sim;
 use engine::{Actor, ClockCommand, Command};
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::policy::{Policy, settle};
+use super::policy::{Policy, send, settle};
 use crate::creature::CreatureKind;
 use crate::encounters::CheckOutcome;
 use crate::rest::RestEncounter;
@@ -86,10 +86,6 @@ fn fed(state: &CrowsState, party: &[String]) -> bool {
             })
         })
     })
-}
-
-fn send(sim: &mut Sim<Crows>, command: Value) -> bool {
-    sim.send(&Actor::Referee, &Command::Rules(command)).is_ok()
 }
 
 /// Keeps a light burning if the party can: lights the first spare that the rules accept.

@@ -4,10 +4,9 @@
 use std::collections::BTreeMap;
 
 use engine::forecast::Sim;
-use engine::{Actor, Command};
 use serde_json::{Value, json};
 
-use super::policy::{Policy, settle};
+use super::policy::{Policy, send, settle};
 use crate::combat::grid::{ReachUse, Space, Square, natural_reach, reach};
 use crate::combat::initiative::Side;
 use crate::conditions::ConditionKind;
@@ -191,10 +190,6 @@ pub fn play(sim: &mut Sim<Crows>, cast: &Cast, policy: Policy, max_rounds: u32) 
             })
             .collect(),
     }
-}
-
-fn send(sim: &mut Sim<Crows>, command: Value) -> bool {
-    sim.send(&Actor::Referee, &Command::Rules(command)).is_ok()
 }
 
 /// The side initiative's roller: the first seated player (the Referee rolls when none is).

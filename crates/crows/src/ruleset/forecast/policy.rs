@@ -90,6 +90,12 @@ pub fn answerer(d: &Decision) -> Actor {
     }
 }
 
+/// Sends one of the ruleset's commands as the Referee (who may act for any creature);
+/// whether the rules took it.
+pub fn send(sim: &mut Sim<Crows>, command: Value) -> bool {
+    sim.send(&Actor::Referee, &Command::Rules(command)).is_ok()
+}
+
 /// Answers every open decision as `policy` would, oldest first. False when one of them takes
 /// none of the answers tried (the run is stuck).
 pub fn settle(sim: &mut Sim<Crows>, policy: Policy) -> bool {
