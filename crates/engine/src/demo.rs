@@ -142,6 +142,13 @@ pub enum DemoCommand {
         character: String,
         target: String,
     },
+    /// Takes `amount` off the counter, then refuses when it went below zero: a refusal that
+    /// comes after the command's own event (a table drops its working copy; a forecast copy
+    /// puts its state back).
+    Spend {
+        character: String,
+        amount: i64,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -385,7 +392,8 @@ impl Ruleset for Demo {
             | DemoCommand::Done { character }
             | DemoCommand::Concentrate { character, .. }
             | DemoCommand::Break { character }
-            | DemoCommand::Grapple { character, .. } => Acting::Characters(vec![character.clone()]),
+            | DemoCommand::Grapple { character, .. }
+            | DemoCommand::Spend { character, .. } => Acting::Characters(vec![character.clone()]),
         }
     }
 
@@ -619,6 +627,28 @@ impl Ruleset for Demo {
                         )
                     })?;
                 ctx.end_effect(&id)
+            }
+            DemoCommand::Spend { character, amount } => {
+                Self::known(ctx, character)?;
+                if amount.abs() > MAX_ADD {
+                    return Err(RuleError::new(
+                        "amount_too_large",
+                        format!("|{amount}| is more than {MAX_ADD}"),
+                    )
+                    .rule("demo::MAX_ADD"));
+                }
+                ctx.emit(DemoEvent::Added {
+                    character: character.clone(),
+                    amount: -amount,
+                })?;
+                let left = ctx.rules().counters.get(character).copied().unwrap_or(0);
+                if left < 0 {
+                    return Err(RuleError::new(
+                        "overspent",
+                        format!("`{character}` has {} to spend, not {amount}", left + amount),
+                    ));
+                }
+                Ok(())
             }
             DemoCommand::Grapple { character, target } => {
                 Self::known(ctx, character)?;

@@ -465,9 +465,55 @@ pub fn window_timer_id(id: &str) -> String {
 
 /// The context a command is decided in: the working state, the recorded roller, the wall time,
 /// and the events emitted so far.
+/// The state a command is decided on. A table decides on its own copy (`Owned`), which a
+/// refused command simply drops; a forecast copy decides on its state itself (`Borrowed`)
+/// and, when a refused command had already changed it (`touched`), puts it back
+/// (`forecast::Sim`), so no command pays for a copy of the whole state.
+// One per command, on the stack of the command's call: the size difference costs nothing.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum WorkState<'a, S> {
+    Owned(TableState<S>),
+    Borrowed {
+        state: &'a mut TableState<S>,
+        touched: bool,
+    },
+}
+
+impl<S> WorkState<'_, S> {
+    /// Whether anything was changed through this (every change is an event applied).
+    pub(crate) fn touched(&self) -> bool {
+        match self {
+            WorkState::Owned(_) => false,
+            WorkState::Borrowed { touched, .. } => *touched,
+        }
+    }
+}
+
+impl<S> std::ops::Deref for WorkState<'_, S> {
+    type Target = TableState<S>;
+    fn deref(&self) -> &TableState<S> {
+        match self {
+            WorkState::Owned(state) => state,
+            WorkState::Borrowed { state, .. } => state,
+        }
+    }
+}
+
+impl<S> std::ops::DerefMut for WorkState<'_, S> {
+    fn deref_mut(&mut self) -> &mut TableState<S> {
+        match self {
+            WorkState::Owned(state) => state,
+            WorkState::Borrowed { state, touched } => {
+                *touched = true;
+                state
+            }
+        }
+    }
+}
+
 pub struct Ctx<'a, R: Ruleset> {
     ruleset: &'a R,
-    state: TableState<R::State>,
+    state: WorkState<'a, R::State>,
     pub(crate) out: Vec<PendingEvent>,
     actor: Actor,
     rng: DiceRng,
@@ -491,7 +537,7 @@ pub struct Ctx<'a, R: Ruleset> {
 impl<'a, R: Ruleset> Ctx<'a, R> {
     pub(crate) fn new(
         ruleset: &'a R,
-        state: TableState<R::State>,
+        state: WorkState<'a, R::State>,
         actor: Actor,
         rng: DiceRng,
         roller: &'a mut dyn Roller,
@@ -513,7 +559,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         }
     }
 
-    pub(crate) fn into_parts(self) -> (TableState<R::State>, Vec<PendingEvent>, usize) {
+    pub(crate) fn into_parts(self) -> (WorkState<'a, R::State>, Vec<PendingEvent>, usize) {
         (self.state, self.out, self.bytes)
     }
 
@@ -564,7 +610,10 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         masked: Option<EventBody>,
     ) -> Result<(), RuleError> {
         self.check_event_count()?;
-        self.bytes += Self::measure(&body, masked.as_ref())?;
+        // A forecast copy stores nothing, so its events are not measured (only counted).
+        if !self.typed_events {
+            self.bytes += Self::measure(&body, masked.as_ref())?;
+        }
         if self.bytes > limits::MAX_COMMAND_BYTES {
             return Err(RuleError::new(
                 "command_too_large",

@@ -9,7 +9,8 @@ use crate::forecast::report::ForecastOptions;
 use crate::limits;
 use crate::names;
 use crate::ruleset::{
-    Acting, CoreState, Ctx, PendingEvent, Roller, RuleError, Ruleset, TableState, apply_body,
+    Acting, CoreState, Ctx, PendingEvent, Roller, RuleError, Ruleset, TableState, WorkState,
+    apply_body,
 };
 use crate::time::WallMs;
 use dice::DiceRng;
@@ -114,19 +115,19 @@ fn apply_stored<R: Ruleset>(
     env: &Envelope,
 ) -> Result<(), String> {
     apply_body(ruleset, state, &env.body)?;
-    note_seat(&mut state.core.participants, env);
+    note_seat(&mut state.core.participants, &env.body, env.seq);
     Ok(())
 }
 
 /// Opens (a player's `participant_joined`: its seq) or closes (`participant_left`) a seat.
-fn note_seat(participants: &mut crate::core::Participants, env: &Envelope) {
+fn note_seat(participants: &mut crate::core::Participants, body: &EventBody, seq: u64) {
     let seats = &mut participants.seats;
-    match &env.body {
+    match body {
         EventBody::ParticipantJoined {
             name,
             role: Role::Player,
         } => {
-            seats.insert(name.clone(), env.seq);
+            seats.insert(name.clone(), seq);
         }
         EventBody::ParticipantLeft { name } => {
             seats.remove(name);
@@ -144,9 +145,6 @@ pub struct Prepared {
     deadline: Option<WallMs>,
     /// Bytes of JSON the events add to the log (for the growth window).
     bytes: u64,
-    /// Ruleset events a forecast copy applied typed, unnumbered: its head moves past them as
-    /// a table's would, so its next command's dice are those a table's would be.
-    typed: u64,
 }
 
 impl Prepared {
@@ -175,6 +173,13 @@ impl std::fmt::Debug for Prepared {
             .field("deadline", &self.deadline)
             .finish_non_exhaustive()
     }
+}
+
+/// A forecast copy's refused step (`TypedTable::step_in_place`).
+pub(crate) struct StepRefused {
+    pub(crate) error: EngineError,
+    /// The command's events had already changed the state before the refusal.
+    pub(crate) touched: bool,
 }
 
 /// The typed table behind the erased [`Table`].
@@ -248,20 +253,9 @@ impl<R: Ruleset> TypedTable<R> {
         self.state.core.fixed_seed = Some(seed);
     }
 
-    /// Takes a prepared command's state without keeping undo history or the growth window (a
-    /// forecast's copy, whose events are never stored).
-    pub(crate) fn adopt(&mut self, prepared: Prepared) -> Result<(), EngineError> {
-        let state = prepared
-            .state
-            .downcast::<TableState<R::State>>()
-            .map_err(|_| EngineError::BadCommand("prepared on another table".into()))?;
-        let mut state = *state;
-        for env in &prepared.events {
-            note_seat(&mut state.core.participants, env);
-        }
-        state.core.head = prepared.base_head + prepared.events.len() as u64 + prepared.typed;
+    /// Replaces a forecast copy's state (its checkpoint, after a late refusal).
+    pub(crate) fn set_state(&mut self, state: TableState<R::State>) {
         self.state = state;
-        Ok(())
     }
 }
 
@@ -474,7 +468,7 @@ impl<R: Ruleset> TypedTable<R> {
         }
     }
 
-    /// Decides a command on a copy of the state (a table's and a forecast copy's path).
+    /// Decides a command on a copy of the state (a table's path).
     pub(crate) fn prepare(
         &self,
         actor: &Actor,
@@ -488,173 +482,24 @@ impl<R: Ruleset> TypedTable<R> {
         if let Command::Undo { count } = command {
             return self.prepare_undo(actor, *count as usize, now_ms);
         }
-        let rng = match self.state.core.fixed_seed {
-            Some(seed) => {
-                let mut rng = DiceRng::seed_from_u64(seed);
-                rng.set_stream(first);
-                rng
-            }
-            None => DiceRng::try_from_os_rng().map_err(|e| EngineError::Entropy(e.to_string()))?,
-        };
+        let rng = self.dice_for(first)?;
         let ruleset = &*self.ruleset;
         let mut ctx = Ctx::new(
             ruleset,
-            self.state.clone(),
+            WorkState::Owned(self.state.clone()),
             actor.clone(),
             rng,
             roller,
             now_ms,
         );
-        ctx.typed_events = self.typed_events;
-        match command {
-            Command::Rules(json) => {
-                let cmd = R::Command::deserialize(json).map_err(|e| {
-                    EngineError::BadCommand(format!("not a `{}` command: {e}", ruleset.name()))
-                })?;
-                self.check_acting(actor, ruleset.acting(&self.state, &cmd))?;
-                ruleset.decide(&cmd, &mut ctx)?;
-            }
-            Command::Answer(answer) => {
-                let decision = self.check_answer(actor, answer)?;
-                ctx.push_engine(
-                    EventBody::DecisionAnswered {
-                        answer: answer.clone(),
-                        by: actor.clone(),
-                    },
-                    decision.visibility.clone(),
-                )?;
-                ruleset.on_answer(&decision, answer, &mut ctx)?;
-            }
-            Command::Join { name, role } => {
-                limits::check_name("participant name", name)?;
-                if name.trim().is_empty() || self.state.core.participants.has_name(name) {
-                    return Err(EngineError::NotAllowed(format!(
-                        "the name `{name}` is empty or already taken at this table"
-                    )));
-                }
-                check_new_name(name, &self.state.core.participants)?;
-                ctx.push_engine(
-                    EventBody::ParticipantJoined {
-                        name: name.clone(),
-                        role: *role,
-                    },
-                    Visibility::Public,
-                )?;
-            }
-            Command::Access(change) => {
-                ctx.push_engine(
-                    EventBody::AccessChanged {
-                        change: change.clone(),
-                    },
-                    Visibility::Referee,
-                )?;
-            }
-            Command::SetOption(option) => {
-                ctx.push_engine(EventBody::OptionSet { option: *option }, Visibility::Public)?;
-            }
-            Command::Leave { name } => {
-                let p = &self.state.core.participants;
-                if !p.players.contains_key(name) && !p.spectators.contains(name) {
-                    return Err(EngineError::NotAllowed(format!("`{name}` is not seated")));
-                }
-                ctx.push_engine(
-                    EventBody::ParticipantLeft { name: name.clone() },
-                    Visibility::Public,
-                )?;
-            }
-            Command::Bind { player, character } => {
-                if !self.state.core.participants.players.contains_key(player) {
-                    return Err(EngineError::NotAllowed(format!(
-                        "`{player}` is not a player"
-                    )));
-                }
-                ctx.push_engine(
-                    EventBody::CharacterBound {
-                        player: player.clone(),
-                        character: character.clone(),
-                    },
-                    Visibility::Public,
-                )?;
-            }
-            Command::Unbind { player, character } => {
-                if !self.state.core.participants.controls(player, character) {
-                    return Err(EngineError::NotAllowed(format!(
-                        "`{player}` does not control `{character}`"
-                    )));
-                }
-                ctx.push_engine(
-                    EventBody::CharacterUnbound {
-                        player: player.clone(),
-                        character: character.clone(),
-                    },
-                    Visibility::Public,
-                )?;
-            }
-            Command::Clock(clock) => match clock {
-                ClockCommand::StartCombat {
-                    order,
-                    waits_for_order,
-                } => {
-                    if *waits_for_order {
-                        ctx.start_combat_waiting(order.clone())?
-                    } else {
-                        ctx.start_combat(order.clone())?
-                    }
-                }
-                ClockCommand::EndTurn => ctx.end_turn()?,
-                ClockCommand::ReorderCombat { order } => ctx.reorder_combat(order.clone())?,
-                ClockCommand::EndCombat => ctx.end_combat()?,
-                ClockCommand::StartExploration { length } => {
-                    let length = length
-                        .clone()
-                        .unwrap_or_else(|| ruleset.exploration_turn(&self.state));
-                    ctx.start_exploration(length)?
-                }
-                ClockCommand::EndExplorationTurn => ctx.end_exploration_turn()?,
-                ClockCommand::EndExploration => ctx.end_exploration()?,
-                ClockCommand::StartRest => ctx.start_rest()?,
-                ClockCommand::EndRest { completed } => ctx.end_rest(*completed)?,
-                ClockCommand::Advance { minutes } => ctx.advance_minutes(*minutes)?,
-                ClockCommand::StartTimer {
-                    id,
-                    label,
-                    ms,
-                    visibility,
-                } => {
-                    limits::check_name("timer id", id)?;
-                    limits::check_name("timer label", label)?;
-                    ctx.start_timer(id, label, *ms, visibility.clone())?
-                }
-                ClockCommand::PauseTimer { id } => ctx.pause_timer(id)?,
-                ClockCommand::ResumeTimer { id } => ctx.resume_timer(id)?,
-                ClockCommand::CancelTimer { id } => ctx.cancel_timer(id)?,
-                ClockCommand::TimerDue { id } => ctx.timer_due(id)?,
-                ClockCommand::AdvanceSeconds { seconds } => ctx.advance_seconds(*seconds)?,
-                ClockCommand::StartNamedRest { kind } => ctx.start_named_rest(kind)?,
-                ClockCommand::StartGroupedCombat {
-                    groups,
-                    waits_for_order,
-                } => ctx.start_combat_grouped(groups, *waits_for_order)?,
-                ClockCommand::ReorderGroupedCombat { groups } => {
-                    ctx.reorder_combat_grouped(groups)?
-                }
-                ClockCommand::InsertCombatant { who, place } => {
-                    limits::check_name("combatant", who)?;
-                    ctx.insert_combatant(who, place)?
-                }
-                ClockCommand::RemoveCombatant { who } => ctx.remove_combatant(who)?,
-                ClockCommand::DelayTurn { place } => ctx.delay_turn(place)?,
-                ClockCommand::CloseWindow { id } => ctx.close_window(id)?,
-                ClockCommand::SetWindowTimeout { ms } => ctx.set_window_timeout(*ms)?,
-            },
-            Command::Roll(roll) => crate::chat::decide_roll(roll, &mut ctx)?,
-            Command::Say(say) => crate::chat::decide_say(say, &mut ctx)?,
-            Command::Undo { .. } => unreachable_undo()?,
-        }
-        // A window whose every party has answered closes now (after the answer's own rule).
-        ctx.settle_windows()?;
-        let typed = ctx.typed_count() as u64;
+        decide_command(ruleset, &mut ctx, actor, command)?;
         let (state, out, bytes) = ctx.into_parts();
+        let WorkState::Owned(state) = state else {
+            // Invariant: this function made the Ctx over an owned copy just above.
+            return Err(EngineError::BadCommand(
+                "the working copy was not owned".into(),
+            ));
+        };
         let bytes = bytes as u64;
         self.check_growth(actor, now_ms, bytes)?;
         let events = number(out, first, now_ms, actor);
@@ -664,10 +509,74 @@ impl<R: Ruleset> TypedTable<R> {
             deadline: earliest_deadline(&state.core),
             state: Box::new(state),
             bytes,
-            typed,
         })
     }
 
+    /// A forecast copy's step: the command is decided on the state itself, with no copy, no
+    /// envelopes and no growth window (nothing is stored). A refusal says whether it came
+    /// after events had already changed the state, which the caller must then put back
+    /// (`forecast::Sim` does, from its checkpoint).
+    pub(crate) fn step_in_place(
+        &mut self,
+        actor: &Actor,
+        command: &Command,
+        now_ms: WallMs,
+        roller: &mut dyn Roller,
+    ) -> Result<(), Box<StepRefused>> {
+        let clean = |error| {
+            Box::new(StepRefused {
+                error,
+                touched: false,
+            })
+        };
+        self.authorise(actor, command).map_err(clean)?;
+        if let Command::Undo { .. } = command {
+            return Err(clean(EngineError::BadCommand(
+                "a forecast copy keeps no history to undo".into(),
+            )));
+        }
+        let base_head = self.state.core.head;
+        let first = base_head + 1;
+        let rng = self.dice_for(first).map_err(clean)?;
+        let ruleset = &*self.ruleset;
+        let typed_events = self.typed_events;
+        let mut ctx = Ctx::new(
+            ruleset,
+            WorkState::Borrowed {
+                state: &mut self.state,
+                touched: false,
+            },
+            actor.clone(),
+            rng,
+            roller,
+            now_ms,
+        );
+        ctx.typed_events = typed_events;
+        let decided = decide_command(ruleset, &mut ctx, actor, command);
+        let typed = ctx.typed_count() as u64;
+        let (work, out, _) = ctx.into_parts();
+        let touched = work.touched();
+        drop(work);
+        decided.map_err(|error| Box::new(StepRefused { error, touched }))?;
+        for (p, seq) in out.iter().zip(first..) {
+            note_seat(&mut self.state.core.participants, &p.body, seq);
+        }
+        self.state.core.head = base_head + out.len() as u64 + typed;
+        Ok(())
+    }
+
+    /// The dice of the command whose first event is `first`: derived from the table's seed
+    /// and `first` when it has one, else fresh from the operating system.
+    fn dice_for(&self, first: u64) -> Result<DiceRng, EngineError> {
+        match self.state.core.fixed_seed {
+            Some(seed) => {
+                let mut rng = DiceRng::seed_from_u64(seed);
+                rng.set_stream(first);
+                Ok(rng)
+            }
+            None => DiceRng::try_from_os_rng().map_err(|e| EngineError::Entropy(e.to_string())),
+        }
+    }
     /// Refuses a command that would take `actor` past [`limits::MAX_ACTOR_BYTES_PER_HOUR`]
     /// on this table (the system actor's due timers are never refused).
     fn check_growth(&self, actor: &Actor, now_ms: WallMs, bytes: u64) -> Result<(), EngineError> {
@@ -703,70 +612,6 @@ impl<R: Ruleset> TypedTable<R> {
             window.pop_front();
         }
         window.push_back((first.at_ms, bytes));
-    }
-
-    fn check_acting(&self, actor: &Actor, acting: Acting) -> Result<(), EngineError> {
-        let Actor::Player(p) = actor else {
-            return Ok(()); // the Referee acts for anyone; spectators/system were refused earlier
-        };
-        match acting {
-            Acting::RefereeOnly => Err(EngineError::NotAllowed(
-                "only the Referee may issue this command".into(),
-            )),
-            Acting::AnyParticipant => Ok(()),
-            Acting::Characters(chars) => {
-                match chars
-                    .iter()
-                    .find(|c| !self.state.core.participants.controls(p, c))
-                {
-                    Some(c) => Err(EngineError::NotAllowed(format!(
-                        "player `{p}` does not control `{c}`"
-                    ))),
-                    None => Ok(()),
-                }
-            }
-        }
-    }
-
-    fn check_answer(&self, actor: &Actor, answer: &Answer) -> Result<Decision, EngineError> {
-        let core = &self.state.core;
-        let viewer = crate::core::Participants::viewer_of(actor);
-        // A decision the actor may not see is reported as unknown: its existence is a secret.
-        let decision = core
-            .decision(&answer.decision)
-            .filter(|d| d.visibility.allows(&viewer))
-            .ok_or_else(|| EngineError::UnknownDecision(answer.decision.clone()))?;
-        if let Actor::Player(p) = actor
-            && !decision.answerable_by_player(p, &core.participants)
-        {
-            let answerer = match &decision.answerer {
-                crate::decision::Answerer::Referee => "the Referee".to_string(),
-                crate::decision::Answerer::Player(p) => format!("player `{p}`"),
-                crate::decision::Answerer::Controller(c) => format!("the controller of `{c}`"),
-            };
-            return Err(EngineError::WrongAnswerer {
-                decision: decision.id.clone(),
-                answerer,
-            });
-        }
-        let option_ok = if decision.options.is_empty() {
-            decision.free_text
-        } else {
-            decision.options.iter().any(|o| o.id == answer.option)
-        };
-        if !option_ok {
-            return Err(EngineError::BadOption {
-                decision: decision.id.clone(),
-                option: answer.option.clone(),
-            });
-        }
-        if answer.text.is_some() && !decision.free_text {
-            return Err(EngineError::BadCommand(format!(
-                "decision `{}` takes no free text",
-                decision.id
-            )));
-        }
-        Ok(decision.clone())
     }
 
     fn prepare_undo(
@@ -814,7 +659,6 @@ impl<R: Ruleset> TypedTable<R> {
             deadline: earliest_deadline(&state.core),
             state: Box::new(state),
             bytes: 0,
-            typed: 0,
         })
     }
 
@@ -851,7 +695,7 @@ impl<R: Ruleset> TypedTable<R> {
         if !reverted {
             // The prepared state was built from bodies alone; the seats need the seqs.
             for env in &prepared.events {
-                note_seat(&mut state.core.participants, env);
+                note_seat(&mut state.core.participants, &env.body, env.seq);
                 self.record(env)?;
             }
             self.record_growth(&prepared.events, prepared.bytes);
@@ -957,6 +801,228 @@ fn unreachable_undo() -> Result<(), EngineError> {
     Err(EngineError::BadCommand(
         "undo is prepared separately".into(),
     ))
+}
+
+/// Decides `command` by `actor` into `ctx` (its state is the table's as the command starts):
+/// the one path of every command, a table's and a forecast copy's.
+fn decide_command<R: Ruleset>(
+    ruleset: &R,
+    ctx: &mut Ctx<'_, R>,
+    actor: &Actor,
+    command: &Command,
+) -> Result<(), EngineError> {
+    match command {
+        Command::Rules(json) => {
+            let cmd = R::Command::deserialize(json).map_err(|e| {
+                EngineError::BadCommand(format!("not a `{}` command: {e}", ruleset.name()))
+            })?;
+            check_acting(
+                &ctx.core().participants,
+                actor,
+                ruleset.acting(ctx.state(), &cmd),
+            )?;
+            ruleset.decide(&cmd, ctx)?;
+        }
+        Command::Answer(answer) => {
+            let decision = check_answer(ctx.core(), actor, answer)?;
+            ctx.push_engine(
+                EventBody::DecisionAnswered {
+                    answer: answer.clone(),
+                    by: actor.clone(),
+                },
+                decision.visibility.clone(),
+            )?;
+            ruleset.on_answer(&decision, answer, ctx)?;
+        }
+        Command::Join { name, role } => {
+            limits::check_name("participant name", name)?;
+            if name.trim().is_empty() || ctx.core().participants.has_name(name) {
+                return Err(EngineError::NotAllowed(format!(
+                    "the name `{name}` is empty or already taken at this table"
+                )));
+            }
+            check_new_name(name, &ctx.core().participants)?;
+            ctx.push_engine(
+                EventBody::ParticipantJoined {
+                    name: name.clone(),
+                    role: *role,
+                },
+                Visibility::Public,
+            )?;
+        }
+        Command::Access(change) => {
+            ctx.push_engine(
+                EventBody::AccessChanged {
+                    change: change.clone(),
+                },
+                Visibility::Referee,
+            )?;
+        }
+        Command::SetOption(option) => {
+            ctx.push_engine(EventBody::OptionSet { option: *option }, Visibility::Public)?;
+        }
+        Command::Leave { name } => {
+            let p = &ctx.core().participants;
+            if !p.players.contains_key(name) && !p.spectators.contains(name) {
+                return Err(EngineError::NotAllowed(format!("`{name}` is not seated")));
+            }
+            ctx.push_engine(
+                EventBody::ParticipantLeft { name: name.clone() },
+                Visibility::Public,
+            )?;
+        }
+        Command::Bind { player, character } => {
+            if !ctx.core().participants.players.contains_key(player) {
+                return Err(EngineError::NotAllowed(format!(
+                    "`{player}` is not a player"
+                )));
+            }
+            ctx.push_engine(
+                EventBody::CharacterBound {
+                    player: player.clone(),
+                    character: character.clone(),
+                },
+                Visibility::Public,
+            )?;
+        }
+        Command::Unbind { player, character } => {
+            if !ctx.core().participants.controls(player, character) {
+                return Err(EngineError::NotAllowed(format!(
+                    "`{player}` does not control `{character}`"
+                )));
+            }
+            ctx.push_engine(
+                EventBody::CharacterUnbound {
+                    player: player.clone(),
+                    character: character.clone(),
+                },
+                Visibility::Public,
+            )?;
+        }
+        Command::Clock(clock) => match clock {
+            ClockCommand::StartCombat {
+                order,
+                waits_for_order,
+            } => {
+                if *waits_for_order {
+                    ctx.start_combat_waiting(order.clone())?
+                } else {
+                    ctx.start_combat(order.clone())?
+                }
+            }
+            ClockCommand::EndTurn => ctx.end_turn()?,
+            ClockCommand::ReorderCombat { order } => ctx.reorder_combat(order.clone())?,
+            ClockCommand::EndCombat => ctx.end_combat()?,
+            ClockCommand::StartExploration { length } => {
+                let length = length
+                    .clone()
+                    .unwrap_or_else(|| ruleset.exploration_turn(ctx.state()));
+                ctx.start_exploration(length)?
+            }
+            ClockCommand::EndExplorationTurn => ctx.end_exploration_turn()?,
+            ClockCommand::EndExploration => ctx.end_exploration()?,
+            ClockCommand::StartRest => ctx.start_rest()?,
+            ClockCommand::EndRest { completed } => ctx.end_rest(*completed)?,
+            ClockCommand::Advance { minutes } => ctx.advance_minutes(*minutes)?,
+            ClockCommand::StartTimer {
+                id,
+                label,
+                ms,
+                visibility,
+            } => {
+                limits::check_name("timer id", id)?;
+                limits::check_name("timer label", label)?;
+                ctx.start_timer(id, label, *ms, visibility.clone())?
+            }
+            ClockCommand::PauseTimer { id } => ctx.pause_timer(id)?,
+            ClockCommand::ResumeTimer { id } => ctx.resume_timer(id)?,
+            ClockCommand::CancelTimer { id } => ctx.cancel_timer(id)?,
+            ClockCommand::TimerDue { id } => ctx.timer_due(id)?,
+            ClockCommand::AdvanceSeconds { seconds } => ctx.advance_seconds(*seconds)?,
+            ClockCommand::StartNamedRest { kind } => ctx.start_named_rest(kind)?,
+            ClockCommand::StartGroupedCombat {
+                groups,
+                waits_for_order,
+            } => ctx.start_combat_grouped(groups, *waits_for_order)?,
+            ClockCommand::ReorderGroupedCombat { groups } => ctx.reorder_combat_grouped(groups)?,
+            ClockCommand::InsertCombatant { who, place } => {
+                limits::check_name("combatant", who)?;
+                ctx.insert_combatant(who, place)?
+            }
+            ClockCommand::RemoveCombatant { who } => ctx.remove_combatant(who)?,
+            ClockCommand::DelayTurn { place } => ctx.delay_turn(place)?,
+            ClockCommand::CloseWindow { id } => ctx.close_window(id)?,
+            ClockCommand::SetWindowTimeout { ms } => ctx.set_window_timeout(*ms)?,
+        },
+        Command::Roll(roll) => crate::chat::decide_roll(roll, ctx)?,
+        Command::Say(say) => crate::chat::decide_say(say, ctx)?,
+        Command::Undo { .. } => unreachable_undo()?,
+    }
+    // A window whose every party has answered closes now (after the answer's own rule).
+    ctx.settle_windows()?;
+    Ok(())
+}
+
+fn check_acting(
+    participants: &crate::core::Participants,
+    actor: &Actor,
+    acting: Acting,
+) -> Result<(), EngineError> {
+    let Actor::Player(p) = actor else {
+        return Ok(()); // the Referee acts for anyone; spectators/system were refused earlier
+    };
+    match acting {
+        Acting::RefereeOnly => Err(EngineError::NotAllowed(
+            "only the Referee may issue this command".into(),
+        )),
+        Acting::AnyParticipant => Ok(()),
+        Acting::Characters(chars) => match chars.iter().find(|c| !participants.controls(p, c)) {
+            Some(c) => Err(EngineError::NotAllowed(format!(
+                "player `{p}` does not control `{c}`"
+            ))),
+            None => Ok(()),
+        },
+    }
+}
+
+fn check_answer(core: &CoreState, actor: &Actor, answer: &Answer) -> Result<Decision, EngineError> {
+    let viewer = crate::core::Participants::viewer_of(actor);
+    // A decision the actor may not see is reported as unknown: its existence is a secret.
+    let decision = core
+        .decision(&answer.decision)
+        .filter(|d| d.visibility.allows(&viewer))
+        .ok_or_else(|| EngineError::UnknownDecision(answer.decision.clone()))?;
+    if let Actor::Player(p) = actor
+        && !decision.answerable_by_player(p, &core.participants)
+    {
+        let answerer = match &decision.answerer {
+            crate::decision::Answerer::Referee => "the Referee".to_string(),
+            crate::decision::Answerer::Player(p) => format!("player `{p}`"),
+            crate::decision::Answerer::Controller(c) => format!("the controller of `{c}`"),
+        };
+        return Err(EngineError::WrongAnswerer {
+            decision: decision.id.clone(),
+            answerer,
+        });
+    }
+    let option_ok = if decision.options.is_empty() {
+        decision.free_text
+    } else {
+        decision.options.iter().any(|o| o.id == answer.option)
+    };
+    if !option_ok {
+        return Err(EngineError::BadOption {
+            decision: decision.id.clone(),
+            option: answer.option.clone(),
+        });
+    }
+    if answer.text.is_some() && !decision.free_text {
+        return Err(EngineError::BadCommand(format!(
+            "decision `{}` takes no free text",
+            decision.id
+        )));
+    }
+    Ok(decision.clone())
 }
 
 fn number(out: Vec<PendingEvent>, first: u64, now_ms: WallMs, actor: &Actor) -> Vec<Envelope> {

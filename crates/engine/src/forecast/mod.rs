@@ -34,12 +34,28 @@ use rayon::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+/// Accepted steps between two checkpoints of a [`Sim`].
+pub const CHECKPOINT_EVERY: usize = 64;
+
 /// A private copy of a table, for playing forward. Commands and answers are decided and
 /// applied exactly as on the table; nothing is stored, logged or shown to anyone.
+///
+/// A table decides each command on a copy of its state, which a refusal drops. A `Sim`
+/// decides on its state itself, so a command costs no copy; a refusal that comes after the
+/// command's events had already changed the state (rare: rules refuse before their first
+/// event) puts the state back from the last checkpoint and plays the accepted steps since
+/// then again. The dice of a step come from the run's seed and the step's place in the log,
+/// so the replayed steps end exactly where they had.
 pub struct Sim<R: Ruleset> {
     table: TypedTable<R>,
     now_ms: WallMs,
     steps: u32,
+    /// The state after some accepted step (`None` until the first step of a run).
+    checkpoint: Option<TableState<R::State>>,
+    /// The steps accepted since `checkpoint`, to play again after a late refusal.
+    since: Vec<(Actor, Command)>,
+    /// Late refusals undone this run (for tests and the benchmark).
+    restores: u32,
 }
 
 impl<R: Ruleset> Clone for Sim<R> {
@@ -48,6 +64,9 @@ impl<R: Ruleset> Clone for Sim<R> {
             table: self.table.clone(),
             now_ms: self.now_ms,
             steps: self.steps,
+            checkpoint: self.checkpoint.clone(),
+            since: self.since.clone(),
+            restores: self.restores,
         }
     }
 }
@@ -67,14 +86,23 @@ impl<R: Ruleset> Sim<R> {
             table: TypedTable::in_memory(ruleset, state),
             now_ms,
             steps: 0,
+            checkpoint: None,
+            since: Vec::new(),
+            restores: 0,
         }
     }
 
     /// The same situation with its dice from `seed` (and its step count back at 0).
     pub fn reseeded(&self, seed: u64) -> Self {
-        let mut sim = self.clone();
+        let mut sim = Sim {
+            table: self.table.clone(),
+            now_ms: self.now_ms,
+            steps: 0,
+            checkpoint: None,
+            since: Vec::new(),
+            restores: 0,
+        };
         sim.table.set_seed(seed);
-        sim.steps = 0;
         sim
     }
 
@@ -101,6 +129,11 @@ impl<R: Ruleset> Sim<R> {
         self.steps
     }
 
+    /// Refusals that came after their command had changed the state, undone so far.
+    pub fn restores(&self) -> u32 {
+        self.restores
+    }
+
     /// Decides and applies `command` as `actor`, rolling from the run's seed. A refused
     /// command changes nothing, as on the table; past [`MAX_STEPS_PER_RUN`] every command is
     /// refused (`forecast_steps`).
@@ -114,10 +147,48 @@ impl<R: Ruleset> Sim<R> {
             .into());
         }
         self.steps += 1;
-        let prepared = self
+        if self.checkpoint.is_none() || self.since.len() >= CHECKPOINT_EVERY {
+            self.checkpoint = Some(self.table.state().clone());
+            self.since.clear();
+        }
+        match self
             .table
-            .prepare(actor, command, self.now_ms, &mut DiceRoller)?;
-        self.table.adopt(prepared)
+            .step_in_place(actor, command, self.now_ms, &mut DiceRoller)
+        {
+            Ok(()) => {
+                self.since.push((actor.clone(), command.clone()));
+                Ok(())
+            }
+            Err(refused) if !refused.touched => Err(refused.error),
+            Err(refused) => {
+                self.restore()?;
+                Err(refused.error)
+            }
+        }
+    }
+
+    /// Puts the state back as it was before a refused command: the checkpoint, then the
+    /// steps accepted since, played again with the same dice.
+    fn restore(&mut self) -> Result<(), EngineError> {
+        self.restores += 1;
+        let Some(checkpoint) = &self.checkpoint else {
+            // Invariant: `send` takes a checkpoint before its first step.
+            return Err(EngineError::BadCommand(
+                "a forecast copy lost its checkpoint".into(),
+            ));
+        };
+        self.table.set_state(checkpoint.clone());
+        for (actor, command) in &self.since {
+            self.table
+                .step_in_place(actor, command, self.now_ms, &mut DiceRoller)
+                .map_err(|refused| {
+                    EngineError::BadCommand(format!(
+                        "a forecast copy could not play an accepted step again: {}",
+                        refused.error
+                    ))
+                })?;
+        }
+        Ok(())
     }
 
     /// Sends one of the ruleset's commands.
@@ -348,6 +419,61 @@ mod tests {
             )
             .unwrap_err();
         assert_eq!(e.code, "no_such_policy");
+    }
+
+    /// A command refused after its own event changed the state: the copy puts the state
+    /// back (checkpoint and replay) and its later dice are those of a run that never sent it.
+    #[test]
+    fn a_late_refusal_changes_nothing_and_keeps_the_dice() {
+        use crate::demo::DemoCommand;
+        let table = demo_table();
+        let Ok(state) =
+            serde_json::from_value::<TableState<crate::demo::DemoState>>(table.state_json())
+        else {
+            panic!("state")
+        };
+        let start = Sim::new(Arc::new(crate::demo::Demo), state, 3, 0);
+        let roll = DemoCommand::Roll {
+            character: "c1".into(),
+            dice: "1d1000".into(),
+        };
+        // c2's counter is not rolled: spending one more than it has is refused late.
+        let spend = |amount| DemoCommand::Spend {
+            character: "c2".into(),
+            amount,
+        };
+        let c2 = start.state().rules.counters["c2"];
+        assert!(c2 < crate::demo::MAX_ADD);
+        // Enough accepted steps that the refusal falls after a checkpoint, with steps since.
+        let steps = CHECKPOINT_EVERY + 5;
+        let mut plain = start.reseeded(9);
+        let mut refused = start.reseeded(9);
+        for _ in 0..steps {
+            plain.send_rules(&Actor::Referee, &roll).unwrap();
+            refused.send_rules(&Actor::Referee, &roll).unwrap();
+        }
+        let before = refused.state().clone();
+        let e = refused
+            .send_rules(&Actor::Referee, &spend(c2 + 1))
+            .unwrap_err();
+        assert!(e.to_string().contains("to spend"), "{e}");
+        assert_eq!(refused.restores(), 1);
+        assert_eq!(refused.state(), &before, "the refusal changed nothing");
+        // A refusal before any event needs no restore.
+        let e = refused
+            .send_rules(&Actor::Referee, &spend(crate::demo::MAX_ADD + 1))
+            .unwrap_err();
+        assert!(e.to_string().contains("more than"), "{e}");
+        assert_eq!(refused.restores(), 1);
+        // An accepted spend is kept.
+        refused.send_rules(&Actor::Referee, &spend(c2)).unwrap();
+        plain.send_rules(&Actor::Referee, &spend(c2)).unwrap();
+        for _ in 0..3 {
+            plain.send_rules(&Actor::Referee, &roll).unwrap();
+            refused.send_rules(&Actor::Referee, &roll).unwrap();
+        }
+        assert_eq!(refused.state(), plain.state(), "same dice afterwards");
+        assert_eq!(plain.restores(), 0);
     }
 
     #[test]

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use super::policy::{Policy, send, settle};
 use crate::combat::grid::{ReachUse, Space, Square, natural_reach, reach};
 use crate::combat::initiative::Side;
+use crate::combat::turn::{Cost, spend};
 use crate::conditions::ConditionKind;
 use crate::ruleset::adapter::Crows;
 use crate::ruleset::combat::board::{space_of, speed_in};
@@ -228,7 +229,9 @@ fn turn_step(sim: &mut Sim<Crows>, cast: &Cast, c: &str, round: u32, memo: &mut 
         && memo.tries <= TRIES_PER_TURN
         && let Some(target) = &target
     {
-        if !memo.no_attack {
+        // An attack costs the turn's action: with none left it is not tried (the rules would
+        // refuse it after measuring the whole geometry).
+        if !memo.no_attack && may_pay(state, c, Cost::Action) {
             for attack in attacks(state, c, target) {
                 if send(sim, attack) {
                     return true;
@@ -253,6 +256,25 @@ fn turn_step(sim: &mut Sim<Crows>, cast: &Cast, c: &str, round: u32, memo: &mut 
         }
     }
     send(sim, json!({"end_turn": {"creature": c}}))
+}
+
+/// Whether `c` could pay `cost` now, by the rule the table's commands pay with.
+fn may_pay(state: &CrowsState, c: &str, cost: Cost) -> bool {
+    let Some(f) = state.combat.fight.as_ref() else {
+        return false;
+    };
+    let unconscious = state
+        .creatures
+        .get(c)
+        .is_some_and(|r| r.creature.conditions.has(ConditionKind::Unconscious));
+    spend(
+        c,
+        unconscious,
+        cost,
+        f.budgets.get(c).copied(),
+        f.allowances.get(c).copied(),
+    )
+    .is_ok()
 }
 
 /// The nearest standing enemy of `c` (ties: the first in id order).
