@@ -281,10 +281,10 @@ impl self::then::HandBack for Crows {
         &self,
         creature: &str,
         resolved: &crate::test_roll::ResolvedTest,
-        then: &Value,
+        then: &self::then::StoredThen,
         ctx: &mut Ctx<'_, Crows>,
     ) -> Result<(), RuleError> {
-        match Then::from_value(then)? {
+        match then.then()? {
             Then::Explore(step) => explore::after_test(self, creature, resolved, &step, ctx),
             Then::Magic(step) => magic::after_test(self, creature, resolved, step, ctx),
             Then::Combat(step) => combat::after_test(self, creature, resolved, step, ctx),

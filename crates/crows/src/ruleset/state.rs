@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::content::{CreatureCard, ItemCard, RollTable};
 use crate::creature::{Creature, Object, WorldOptions};
@@ -232,10 +231,9 @@ pub struct TestMeta {
     #[serde(default)]
     pub group: Option<GroupTest>,
     /// What the family that started this test does with its result (see
-    /// [`crate::ruleset::then::HandBack`]): a [`crate::ruleset::then::Then`] as it was written into the log, read
-    /// back only to route the result; never set from the wire.
+    /// [`crate::ruleset::then::HandBack`]); never set from the wire.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub then: Option<Value>,
+    pub then: Option<crate::ruleset::then::StoredThen>,
 }
 
 /// The Referee's answer to a test-outcome decision.

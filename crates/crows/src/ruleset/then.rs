@@ -5,9 +5,10 @@
 //! The continuation is written into the event log (inside the decision context of an
 //! expertise offer and in the test's carried meta), so its JSON is a wire format: each shape
 //! below serializes to exactly the object the rules wrote before it was typed, and an old log
-//! replays. The stored value stays JSON; it is parsed back into [`Then`] only to route the
-//! result, so an unknown family or step (a newer or hand-edited log) is a `bad_continuation`
-//! rule error at that point, never a panic.
+//! replays. A test keeps it as a [`StoredThen`]: the typed continuation when it was read
+//! (or made) as one, else the JSON as it was, so an unknown family or step (a newer or
+//! hand-edited log) is a `bad_continuation` rule error when the result is routed, never a
+//! failed decode of the whole event or a panic.
 //!
 //! On the wire: `{"family": <family>, "step": <step>, …fields}`, except magic's shapes, which
 //! name their step by their one key (`{"family": "magic", "cast": …}`).
@@ -163,6 +164,63 @@ pub enum TravelThen {
     Miasma,
 }
 
+/// A test's continuation as its record keeps it: typed, or — for a shape this version does
+/// not know, or an old one carrying the `referee_outcome` flag — the JSON as the log has it.
+/// Both write the same JSON, so the log and the decision contexts are as before; the typed
+/// one is neither written nor parsed again on the way from the test to its hand-back.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StoredThen {
+    Known(Then),
+    Unknown(Value),
+}
+
+impl StoredThen {
+    /// The continuation to route by; a stored one this version does not know is a
+    /// `bad_continuation` rule error.
+    pub fn then(&self) -> Result<Then, RuleError> {
+        match self {
+            StoredThen::Known(then) => Ok(then.clone()),
+            StoredThen::Unknown(value) => Then::from_value(value),
+        }
+    }
+
+    /// Whether the family asked the Referee to rule on the outcome (`"referee_outcome":
+    /// true`, a flag only older logs carry: no typed continuation has it).
+    pub fn referee_outcome(&self) -> bool {
+        match self {
+            StoredThen::Known(_) => false,
+            StoredThen::Unknown(value) => value
+                .get(REFEREE_OUTCOME)
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
+        }
+    }
+}
+
+const REFEREE_OUTCOME: &str = "referee_outcome";
+
+impl Serialize for StoredThen {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            StoredThen::Known(then) => then.serialize(serializer),
+            StoredThen::Unknown(value) => value.serialize(serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for StoredThen {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        if value.get(REFEREE_OUTCOME).is_some() {
+            return Ok(StoredThen::Unknown(value));
+        }
+        Ok(match Then::deserialize(&value) {
+            Ok(then) => StoredThen::Known(then),
+            Err(_) => StoredThen::Unknown(value),
+        })
+    }
+}
+
 /// Hands a final test result back to the family that started the test. Core resolves every
 /// test but knows no family; the ruleset's top ([`crate::ruleset::Crows`], which knows them
 /// all) implements this and routes by the [`Then`] the test carried.
@@ -173,7 +231,7 @@ pub(crate) trait HandBack {
         &self,
         creature: &str,
         resolved: &crate::test_roll::ResolvedTest,
-        then: &Value,
+        then: &StoredThen,
         ctx: &mut engine::Ctx<'_, super::adapter::Crows>,
     ) -> Result<(), RuleError>;
 }
@@ -191,6 +249,33 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&then.to_value().expect("writes")).expect("writes"),
             serde_json::to_string(&wire).expect("writes")
+        );
+    }
+
+    /// A test's record keeps a known continuation typed and anything else as it was; both
+    /// write back exactly the JSON they were read from.
+    #[test]
+    fn a_stored_continuation_reads_typed_and_writes_the_same_json() {
+        let known = json!({"family": "core", "step": "fall", "feet": 20, "faces": [2, 5]});
+        let stored: StoredThen = serde_json::from_value(known.clone()).expect("reads");
+        assert!(matches!(stored, StoredThen::Known(Then::Core(_))));
+        assert_eq!(serde_json::to_value(&stored).expect("writes"), known);
+        assert!(!stored.referee_outcome());
+
+        let newer = json!({"family": "astral", "step": "drift"});
+        let stored: StoredThen = serde_json::from_value(newer.clone()).expect("reads");
+        assert_eq!(stored, StoredThen::Unknown(newer.clone()));
+        assert_eq!(serde_json::to_value(&stored).expect("writes"), newer);
+        assert_eq!(stored.then().expect_err("unknown").code, "bad_continuation");
+
+        // An older log's flag asking the Referee to rule is kept, and the step still routes.
+        let flagged = json!({"family": "travel", "step": "miasma", "referee_outcome": true});
+        let stored: StoredThen = serde_json::from_value(flagged.clone()).expect("reads");
+        assert!(stored.referee_outcome());
+        assert_eq!(serde_json::to_value(&stored).expect("writes"), flagged);
+        assert_eq!(
+            stored.then().expect("routes"),
+            Then::Travel(TravelThen::Miasma)
         );
     }
 

@@ -81,7 +81,7 @@ use crate::test_roll::{
 
 use crate::ruleset::adapter::Crows;
 use crate::ruleset::request::TestRequest;
-use crate::ruleset::then::{CoreThen, HandBack, Then};
+use crate::ruleset::then::{CoreThen, HandBack, StoredThen};
 
 use super::commands::{AssistedNeeds, CoreCommand};
 use super::events::CoreEvent;
@@ -471,7 +471,7 @@ impl Crows {
             task: task.clone(),
             assist_for: assist_for.clone(),
             group,
-            then: then.as_ref().map(Then::to_value).transpose()?,
+            then: then.clone().map(StoredThen::Known),
         };
         // A resistance roll's usual expertise needs no separate approval (CR-RR-02).
         let mut approved_expertises = approved_expertises.clone();
@@ -594,10 +594,7 @@ impl Crows {
         // A test another family started has its consequences defined by that family's
         // rules (an attack's damage, a task's tier table, a cast's chaos roll): the Referee
         // is asked only when the family says so (`"referee_outcome": true`).
-        let referee_outcome = meta
-            .then
-            .as_ref()
-            .is_none_or(|then| decoded::<bool>(then, "referee_outcome").unwrap_or(false));
+        let referee_outcome = meta.then.as_ref().is_none_or(StoredThen::referee_outcome);
         let outcome_decisions = if referee_outcome {
             resolved.decisions()
         } else {
