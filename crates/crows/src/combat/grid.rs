@@ -315,6 +315,24 @@ impl BattleGrid {
     pub fn obstacle(&self, sq: Square) -> Option<Obstacle> {
         self.cell(sq).obstacle
     }
+
+    /// Whether no square from `min` to `max` (a rectangle, both corners included) holds an
+    /// obstacle. Reads only the set squares of those columns.
+    pub fn obstacle_free(&self, min: Square, max: Square) -> bool {
+        if min.x > max.x {
+            return true;
+        }
+        let columns = Square {
+            x: min.x,
+            y: i32::MIN,
+        }..=Square {
+            x: max.x,
+            y: i32::MAX,
+        };
+        self.cells
+            .range(columns)
+            .all(|(sq, cell)| cell.obstacle.is_none() || sq.y < min.y || sq.y > max.y)
+    }
 }
 
 /// A creature placed on the grid.

@@ -63,16 +63,22 @@ fn segment_result(
     opts: LoeOptions,
 ) -> Option<Vec<Square>> {
     let mut flimsy = Vec::new();
+    // A contact touches one square (inside) or two (an edge): open ground in any of them lets
+    // the segment past; otherwise solid ones stop it, and flimsy ones stop it only by choice.
     let mut contact = |squares: &[Square]| -> bool {
-        let kinds: Vec<Option<Obstacle>> = squares.iter().map(|s| grid.obstacle(*s)).collect();
-        if kinds.iter().any(Option::is_none) {
-            return true;
+        let mut kinds = [None; 2];
+        for (kind, s) in kinds.iter_mut().zip(squares) {
+            *kind = grid.obstacle(*s);
+            if kind.is_none() {
+                return true;
+            }
         }
+        let kinds = &kinds[..squares.len().min(2)];
         if opts.flimsy_barriers_block || kinds.iter().all(|k| *k == Some(Obstacle::Solid)) {
             return false;
         }
         for (s, k) in squares.iter().zip(kinds) {
-            if k == Some(Obstacle::Flimsy) && !flimsy.contains(s) {
+            if *k == Some(Obstacle::Flimsy) && !flimsy.contains(s) {
                 flimsy.push(*s);
             }
         }
@@ -91,8 +97,42 @@ fn segment_result(
     Some(flimsy)
 }
 
+/// Whether no square around both spaces holds an obstacle. Every corner-to-corner segment
+/// between them then meets only open ground (the squares it passes through lie inside the box
+/// of the corners, and an edge it runs along has an open square on the inner side; the box is
+/// widened by one square all round, which only makes the shortcut rarer), so line of effect is
+/// clear and nothing gives cover, without following a single segment: the open field's
+/// common case.
+fn open_between(grid: &BattleGrid, a: &Space, b: &Space) -> bool {
+    let corners = a.corners().into_iter().chain(b.corners());
+    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+    for (x, y) in corners {
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    }
+    grid.obstacle_free(
+        Square {
+            x: x0.saturating_sub(1),
+            y: y0.saturating_sub(1),
+        },
+        Square { x: x1, y: y1 },
+    )
+}
+
 /// Line of effect between two spaces by the corner-to-corner test (CR-LOE-01/02/03).
 pub fn line_of_effect(
+    grid: &BattleGrid,
+    from: &Space,
+    to: &Space,
+    opts: LoeOptions,
+) -> LineOfEffect {
+    if open_between(grid, from, to) {
+        return LineOfEffect::Clear;
+    }
+    traced_line_of_effect(grid, from, to, opts)
+}
+
+/// [`line_of_effect`] by following every corner-to-corner segment.
+fn traced_line_of_effect(
     grid: &BattleGrid,
     from: &Space,
     to: &Space,
@@ -145,6 +185,11 @@ pub fn line_of_effect_to_square(
 /// the attacker's best corner reaches at most half of the target's corners. Only obstacles
 /// that block line of effect hide anything.
 pub fn has_cover(grid: &BattleGrid, attacker: &Space, target: &Space, opts: LoeOptions) -> bool {
+    !open_between(grid, attacker, target) && traced_cover(grid, attacker, target, opts)
+}
+
+/// [`has_cover`] by following every corner-to-corner segment.
+fn traced_cover(grid: &BattleGrid, attacker: &Space, target: &Space, opts: LoeOptions) -> bool {
     let best = attacker
         .corners()
         .iter()
@@ -303,5 +348,69 @@ pub fn attack_line(
             creature: creature.to_string(),
             target: target.to_string(),
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combat::grid::Cell;
+    use proptest::prelude::*;
+
+    fn grid_of(obstacles: &[(i32, i32, bool)]) -> BattleGrid {
+        let mut grid = BattleGrid::new();
+        for &(x, y, solid) in obstacles {
+            let obstacle = if solid {
+                Obstacle::Solid
+            } else {
+                Obstacle::Flimsy
+            };
+            grid.set(
+                Square { x, y },
+                Cell {
+                    obstacle: Some(obstacle),
+                    ..Cell::default()
+                },
+            );
+        }
+        grid
+    }
+
+    proptest! {
+        /// CR-LOE-02/05: the open-field shortcut answers exactly as following every segment,
+        /// for obstacles anywhere (near the spaces, on their border lines, or far away).
+        #[test]
+        fn cr_loe_02_open_field_shortcut_agrees_with_the_traced_segments(
+            obstacles in proptest::collection::vec((-2i32..12, -2i32..12, any::<bool>()), 0..6),
+            a in (0i32..10, 0i32..10, 1u8..=3),
+            b in (0i32..10, 0i32..10, 1u8..=3),
+            flimsy_barriers_block in any::<bool>(),
+        ) {
+            let grid = grid_of(&obstacles);
+            let from = Space::new(Square { x: a.0, y: a.1 }, a.2);
+            let to = Space::new(Square { x: b.0, y: b.1 }, b.2);
+            let opts = LoeOptions { flimsy_barriers_block };
+            prop_assert_eq!(
+                line_of_effect(&grid, &from, &to, opts),
+                traced_line_of_effect(&grid, &from, &to, opts)
+            );
+            prop_assert_eq!(
+                has_cover(&grid, &from, &to, opts),
+                traced_cover(&grid, &from, &to, opts)
+            );
+        }
+    }
+
+    #[test]
+    fn obstacle_free_reads_the_rectangle_only() {
+        let grid = grid_of(&[(0, -1, true), (5, 5, false)]);
+        assert!(grid.obstacle_free(Square { x: 0, y: 0 }, Square { x: 4, y: 4 }));
+        assert!(!grid.obstacle_free(Square { x: -1, y: -1 }, Square { x: 1, y: 1 }));
+        assert!(!grid.obstacle_free(Square { x: 5, y: 5 }, Square { x: 5, y: 5 }));
+        // A wall beside the two spaces' box is outside it; one inside is not.
+        let from = Space::new(Square { x: 0, y: 0 }, 1);
+        let to = Space::new(Square { x: 3, y: 0 }, 1);
+        assert!(open_between(&grid_of(&[(0, 5, true)]), &from, &to));
+        assert!(!open_between(&grid_of(&[(2, 0, true)]), &from, &to));
     }
 }
