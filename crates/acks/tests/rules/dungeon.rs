@@ -276,3 +276,16 @@ fn ac_dungeon_20_open_locks_uses_t22() {
         -5
     );
 }
+
+#[test]
+fn ac_enc_01_wandering_schedule_is_the_judges() {
+    let s = WanderingSchedule::new(2, 6, 1).unwrap();
+    assert!(!s.due(0) && !s.due(1) && s.due(2) && !s.due(3) && s.due(4));
+    assert!(s.monsters_come(1).unwrap());
+    assert!(!s.monsters_come(2).unwrap());
+    assert!(s.monsters_come(7).is_err());
+    assert_eq!(s.odds(), f(1, 6));
+    for (every, die, on) in [(0, 6, 1), (2, 1, 1), (2, 6, 0), (2, 6, 6), (200, 6, 1)] {
+        assert!(WanderingSchedule::new(every, die, on).is_err());
+    }
+}
