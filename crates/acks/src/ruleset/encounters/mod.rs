@@ -325,7 +325,7 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
             *monsters_penalty,
         ),
         C::RollReaction { leader, modifier } => {
-            let enc = current(ctx)?;
+            current(ctx)?;
             check_modifier(*modifier, "AC-REACT-02", rules::MAX_REACTION_MODIFIER)?;
             let ch = ctx.rules().character(leader).ok_or_else(|| {
                 refuse(
@@ -337,7 +337,6 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
             let tables = ctx.rules().tables()?;
             let cha = crate::tables::ability_modifier(&tables, ch.abilities.charisma)
                 .map_err(|e| acks_err("bad_ability", e))?;
-            let _ = enc;
             let faces = (
                 d6(ctx, REACTION_LABEL, true)?,
                 d6(ctx, REACTION_LABEL, true)?,
@@ -421,8 +420,11 @@ fn roll_surprise(
                 .map(|c| (m.clone(), c.surprise_modifier, c.alertness))
         })
         .collect();
+    // A member's own modifier and the Judge's penalty together may pass the pure limit; past
+    // ±MAX_MODIFIER a d6 total is surprised on every face or on none, so clamping changes no
+    // result.
     let surprise = |face: i32, m: i32, alert: bool| {
-        crate::surprise::member_surprised(&tables, face, (m - 0).clamp(-max, max), alert)
+        crate::surprise::member_surprised(&tables, face, m.clamp(-max, max), alert)
             .map_err(|e| acks_err("bad_modifier", e))
     };
     // The party: in the open, unless the monsters carry light.

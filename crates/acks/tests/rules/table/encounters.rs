@@ -1,0 +1,231 @@
+//! Encounters (checklist §4, §5, §7, §8): distance, surprise, reaction, evasion.
+use super::*;
+
+/// The party meets two gloom rats (speed 90) and, with `moth`, a lantern moth (speed 150).
+fn meeting(moth: bool) -> T {
+    let mut t = T::new();
+    t.judge(
+        json!({"add_monster": {"id": "rat1", "card": "gloom_rat", "hp": 4}}),
+        &[],
+    );
+    t.judge(
+        json!({"add_monster": {"id": "rat2", "card": "gloom_rat", "hp": 5}}),
+        &[],
+    );
+    let mut monsters = vec!["rat1", "rat2"];
+    if moth {
+        t.judge(
+            json!({"add_monster": {"id": "moth", "card": "lantern_moth", "hp": 12}}),
+            &[],
+        );
+        monsters.push("moth");
+    }
+    t.judge(
+        json!({"begin_encounter": {"monsters": monsters, "origin": "random", "distance_ft": 40}}),
+        &[],
+    );
+    t
+}
+
+#[test]
+fn ac_enc_03_the_distance_is_the_judges_secret_2d6_times_10_ft() {
+    let mut t = T::new();
+    t.judge(
+        json!({"add_monster": {"id": "rat1", "card": "gloom_rat", "hp": 4}}),
+        &[],
+    );
+    t.judge(
+        json!({"begin_encounter": {"monsters": ["rat1"], "origin": "random"}}),
+        &[3, 4],
+    );
+    assert_eq!(t.state()["encounter"]["distance_ft"], 70);
+    let seen = t.log_of(&Viewer::Player("ann".into())).to_string();
+    assert!(
+        seen.contains("encounter distance") && !seen.contains("70"),
+        "{seen}"
+    );
+    assert!(t.player_view("ann")["rules"]["encounter"].is_null());
+    let code = t.refused(
+        &judge(),
+        json!({"begin_encounter": {"monsters": ["rat1"], "origin": "random", "distance_ft": 10}}),
+    );
+    assert!(code.starts_with("encounter_under_way"), "{code}");
+    // AC-ENC-02: up to 60 rounds books one turn; 61 two.
+    let ev = t.judge(json!({"end_encounter": {"rounds": 60}}), &[]);
+    assert_eq!(T::rules_events(&ev)[0]["encounter_ended"]["turns"], 1);
+    t.judge(
+        json!({"begin_encounter": {"monsters": ["rat1"], "origin": "planned", "distance_ft": 20}}),
+        &[],
+    );
+    let ev = t.judge(json!({"end_encounter": {"rounds": 61}}), &[]);
+    assert_eq!(T::rules_events(&ev)[0]["encounter_ended"]["turns"], 2);
+    t.assert_replays();
+}
+
+#[test]
+fn ac_surp_01_and_02_one_die_per_side_each_member_its_own_modifier() {
+    let mut t = meeting(true);
+    // Odo is hard to catch off guard (+1): on the party's 2 only he is ready.
+    let mut s = t.state();
+    assert_eq!(
+        s["creatures"]["odo"]["kind"]["character"]["surprise_modifier"],
+        0
+    );
+    t = {
+        let mut t = T::empty();
+        t.judge(
+            json!({"load_pack": {"files": [{"name": "s.json", "text": SAMPLE}]}}),
+            &[],
+        );
+        for (id, m) in [("brena", 0), ("odo", 1)] {
+            t.judge(
+                json!({"add_character": {"id": id, "name": id, "class": "sellsword", "level": 1,
+                "abilities": {"strength": 10, "intelligence": 10, "wisdom": 10, "dexterity": 10,
+                "constitution": 10, "charisma": 10}, "hp": 8, "surprise_modifier": m}}),
+                &[],
+            );
+        }
+        t.judge(
+            json!({"add_monster": {"id": "rat1", "card": "gloom_rat", "hp": 4}}),
+            &[],
+        );
+        t.judge(
+            json!({"add_monster": {"id": "moth", "card": "lantern_moth", "hp": 9}}),
+            &[],
+        );
+        t.judge(json!({"begin_encounter": {"monsters": ["rat1", "moth"], "origin": "random", "distance_ft": 40}}), &[]);
+        t
+    };
+    // Party 2 (in the open), monsters 1 (secret): the moth's Alertness surprises it only on 1.
+    let ev = t.judge(json!({"roll_surprise": {}}), &[2, 1]);
+    s = t.state();
+    assert_eq!(
+        s["encounter"]["party_surprised"],
+        json!({"brena": true, "odo": false})
+    );
+    assert_eq!(
+        s["encounter"]["monsters_surprised"],
+        json!({"moth": true, "rat1": true})
+    );
+    let e = T::rules_events(&ev);
+    assert!(
+        e.iter()
+            .any(|e| e["monsters_surprise"]["first_round"] == "ready_only")
+    );
+    // Players see their side's roll and only a notice of the monsters'.
+    let seen = t.log_of(&Viewer::Player("ann".into())).to_string();
+    assert!(seen.contains("party_surprise") && seen.contains("surprise (monsters)"));
+    assert!(!seen.contains("monsters_surprise"), "{seen}");
+    assert_eq!(
+        t.player_view("ann")["rules"]["encounter"]["party_surprised"]["odo"],
+        false
+    );
+    let code = t.refused(&judge(), json!({"roll_surprise": {}}));
+    assert!(code.starts_with("surprise_rolled"), "{code}");
+    t.assert_replays();
+}
+
+#[test]
+fn ac_surp_06_a_well_hidden_side_imposes_a_penalty() {
+    let mut t = meeting(false);
+    // The rats lie in wait: −1 on the party's die makes a 3 a surprise.
+    t.judge(json!({"roll_surprise": {"party_penalty": 1}}), &[3, 6]);
+    assert_eq!(t.state()["encounter"]["party_surprised"]["brena"], true);
+    assert_eq!(t.state()["encounter"]["monsters_surprised"]["rat1"], false);
+}
+
+#[test]
+fn ac_dungeon_16_and_ac_surp_07_a_side_carrying_light_never_surprises() {
+    let mut t = meeting(false);
+    t.as_player(
+        "ann",
+        json!({"light": {"character": "brena", "kind": "torch"}}),
+        &[],
+    );
+    // Only the party's die is rolled: the monsters see the torch coming.
+    let ev = t.judge(json!({"roll_surprise": {}}), &[1]);
+    assert_eq!(t.state()["encounter"]["monsters_surprised"]["rat1"], false);
+    assert!(
+        T::rules_events(&ev)
+            .iter()
+            .any(|e| e["monsters_surprise"]["face"].is_null())
+    );
+    // Monsters with light cannot surprise the party: no die at all.
+    let mut t = meeting(false);
+    t.as_player(
+        "ann",
+        json!({"light": {"character": "brena", "kind": "torch"}}),
+        &[],
+    );
+    t.judge(
+        json!({"roll_surprise": {"monsters_carry_light": true}}),
+        &[],
+    );
+    assert_eq!(t.state()["encounter"]["party_surprised"]["brena"], false);
+}
+
+#[test]
+fn ac_react_02_the_reaction_is_the_judges_secret_2d6_plus_the_leaders_charisma() {
+    let mut t = meeting(false);
+    // Brena leads: CHA 16 (+2). 4 + 3 + 2 = 9: indifferent (T-10 9–11), no pursuit.
+    let ev = t.judge(json!({"roll_reaction": {"leader": "brena"}}), &[4, 3]);
+    let e = T::rules_events(&ev)
+        .into_iter()
+        .find(|e| e.get("reaction_rolled").is_some())
+        .unwrap();
+    assert_eq!(e["reaction_rolled"]["charisma_modifier"], 2);
+    assert_eq!(e["reaction_rolled"]["reaction"], "indifferent");
+    assert_eq!(e["reaction_rolled"]["pursues"], false);
+    // With a Judge's −4: 5, unfriendly.
+    let mut u = meeting(false);
+    u.judge(
+        json!({"roll_reaction": {"leader": "brena", "modifier": -4}}),
+        &[4, 3],
+    );
+    assert_eq!(u.state()["encounter"]["reaction"], "unfriendly");
+    let seen = t.log_of(&Viewer::Player("ann".into())).to_string();
+    assert!(seen.contains("\"reaction\"") || seen.contains("secret_roll"));
+    assert!(!seen.contains("indifferent"), "{seen}");
+    // AC-REACT-05: the Judge may replace it; both are kept.
+    let ev = t.judge(json!({"judge_reaction": {"reaction": "hostile"}}), &[]);
+    assert_eq!(
+        T::rules_events(&ev)[0]["reaction_judged"],
+        json!({"rolled": "indifferent", "result": "hostile", "replaced": true})
+    );
+    assert_eq!(t.state()["encounter"]["reaction"], "hostile");
+    t.assert_replays();
+}
+
+#[test]
+fn ac_evade_03_a_faster_party_escapes_before_combat_otherwise_the_chase() {
+    // 120 ft against rats at 90: away at once.
+    let mut t = meeting(false);
+    let ev = t.as_player(
+        "ann",
+        json!({"flee": {"characters": ["brena", "sefa"]}}),
+        &[],
+    );
+    assert_eq!(T::rules_events(&ev)[0]["fled"]["escaped"], true);
+    // With a lantern moth (150): the chase starts, and the Judge rolls in secret whether they
+    // pursue (T-10: 2–8 pursue).
+    let mut t = meeting(true);
+    let ev = t.as_player("ann", json!({"flee": {"characters": ["brena"]}}), &[3, 4]);
+    let e = T::rules_events(&ev);
+    assert_eq!(e[0]["fled"]["escaped"], false);
+    assert!(e.iter().any(|e| e["pursuit_rolled"]["pursues"] == true));
+    let seen = t.log_of(&Viewer::Player("ann".into())).to_string();
+    assert!(
+        seen.contains("pursuit") && !seen.contains("pursuit_rolled"),
+        "{seen}"
+    );
+    // Once a fight has begun, no automatic escape even for the faster.
+    let mut t = meeting(false);
+    t.ok(
+        &judge(),
+        json!({"clock": {"start_combat": {"order": ["brena", "rat1"]}}}),
+        &[],
+    );
+    let ev = t.as_player("ann", json!({"flee": {"characters": ["brena"]}}), &[6, 6]);
+    assert_eq!(T::rules_events(&ev)[0]["fled"]["escaped"], false);
+    t.assert_replays();
+}
