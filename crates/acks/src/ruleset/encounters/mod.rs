@@ -108,6 +108,21 @@ pub struct EncounterState {
     pub pursues: Option<bool>,
 }
 
+impl EncounterState {
+    /// Whether players know of it: their side's surprise was rolled, someone fled, or the Judge
+    /// revealed one of its monsters. Until then, to a player there is no encounter.
+    pub fn known_to_players(&self, state: &AcksState) -> bool {
+        self.party_surprised.is_some()
+            || self.fled.is_some()
+            || self.monsters.iter().any(|m| {
+                state
+                    .creatures
+                    .get(m)
+                    .is_some_and(super::state::Creature::public)
+            })
+    }
+}
+
 /// Encounter commands.
 #[derive(
     Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, strum::VariantNames,
@@ -206,11 +221,12 @@ pub(super) fn acting(_state: &TableState<AcksState>, command: &EncounterCommand)
     }
 }
 
+fn no_encounter() -> RuleError {
+    refuse("no_encounter", "AC-ENC-04", "no encounter is under way")
+}
+
 fn current(ctx: &Ctx<'_, Acks>) -> Result<EncounterState, RuleError> {
-    ctx.rules()
-        .encounter
-        .clone()
-        .ok_or_else(|| refuse("no_encounter", "AC-ENC-04", "no encounter is under way"))
+    ctx.rules().encounter.clone().ok_or_else(no_encounter)
 }
 
 fn d6(ctx: &mut Ctx<'_, Acks>, label: &str, secret: bool) -> Result<i32, RuleError> {
@@ -482,6 +498,10 @@ fn roll_surprise(
 /// otherwise the chase starts and the Judge rolls whether the monsters pursue.
 fn flee(ctx: &mut Ctx<'_, Acks>, characters: &[String]) -> Result<(), RuleError> {
     let enc = current(ctx)?;
+    // A player may not learn of an encounter it has not been shown by trying to flee it.
+    if *ctx.actor() != engine::Actor::Referee && !enc.known_to_players(ctx.rules()) {
+        return Err(no_encounter());
+    }
     if characters.is_empty() || characters.len() > super::core::MAX_CREATURES {
         return Err(refuse(
             "bad_fleeing",
@@ -576,7 +596,7 @@ pub(super) fn project(state: &TableState<AcksState>, viewer: &Viewer) -> Value {
         return serde_json::to_value(enc).unwrap_or(Value::Null);
     }
     // Players learn of an encounter by its open parts only.
-    if enc.party_surprised.is_none() && enc.fled.is_none() {
+    if !enc.known_to_players(&state.rules) {
         return Value::Null;
     }
     json!({

@@ -197,9 +197,24 @@ fn ac_react_02_the_reaction_is_the_judges_secret_2d6_plus_the_leaders_charisma()
 }
 
 #[test]
+fn ac_gen_04_players_cannot_probe_for_an_encounter_they_were_not_shown() {
+    let mut t = meeting(false);
+    let mut none = T::new();
+    let cmd = json!({"flee": {"characters": ["brena"]}});
+    assert_eq!(
+        t.refused(&player("ann"), cmd.clone()),
+        none.refused(&player("ann"), cmd)
+    );
+    assert!(t.player_view("ann")["rules"]["encounter"].is_null());
+    t.judge(json!({"reveal": {"creature": "rat1"}}), &[]);
+    assert!(!t.player_view("ann")["rules"]["encounter"].is_null());
+}
+
+#[test]
 fn ac_evade_03_a_faster_party_escapes_before_combat_otherwise_the_chase() {
     // 120 ft against rats at 90: away at once.
     let mut t = meeting(false);
+    t.judge(json!({"reveal": {"creature": "rat1"}}), &[]);
     let ev = t.as_player(
         "ann",
         json!({"flee": {"characters": ["brena", "sefa"]}}),
@@ -209,6 +224,7 @@ fn ac_evade_03_a_faster_party_escapes_before_combat_otherwise_the_chase() {
     // With a lantern moth (150): the chase starts, and the Judge rolls in secret whether they
     // pursue (T-10: 2–8 pursue).
     let mut t = meeting(true);
+    t.judge(json!({"reveal": {"creature": "moth"}}), &[]);
     let ev = t.as_player("ann", json!({"flee": {"characters": ["brena"]}}), &[3, 4]);
     let e = T::rules_events(&ev);
     assert_eq!(e[0]["fled"]["escaped"], false);
@@ -220,6 +236,7 @@ fn ac_evade_03_a_faster_party_escapes_before_combat_otherwise_the_chase() {
     );
     // Once a fight has begun, no automatic escape even for the faster.
     let mut t = meeting(false);
+    t.judge(json!({"roll_surprise": {}}), &[5, 5]);
     t.ok(
         &judge(),
         json!({"clock": {"start_combat": {"order": ["brena", "rat1"]}}}),
