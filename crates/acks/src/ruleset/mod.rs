@@ -324,6 +324,24 @@ mod tests {
         }
     }
 
+    /// The schema the server's OpenAPI document carries names every command.
+    #[test]
+    fn the_command_schema_names_every_command() {
+        let mut generator = schemars::SchemaGenerator::default();
+        let schema = Acks.command_schema(&mut generator);
+        let text = format!(
+            "{} {}",
+            serde_json::to_string(&schema).unwrap(),
+            serde_json::to_string(generator.definitions()).unwrap()
+        );
+        for name in command_names() {
+            assert!(
+                text.contains(&format!("\"{name}\"")),
+                "{name} is not in the schema"
+            );
+        }
+    }
+
     #[test]
     fn unknown_command_names_the_known_ones() {
         let err = serde_json::from_value::<AcksCommand>(serde_json::json!({"fly": {}}))

@@ -252,6 +252,17 @@ fn ac_dungeon_29_trap_search_18_dwarves_14() {
         dg::thief_skill(&t, 3, ThiefSkill::FindRemoveTraps).unwrap(),
         16
     );
+    // A thief searching in secret throws the better of 18 and its own skill (T-22).
+    use delve_acks::secrecy::{Hidden, SecretCheck, secret_roll};
+    let throw = |who| {
+        secret_roll(&t, SecretCheck::Traps, who, Hidden::Something, 10)
+            .unwrap()
+            .judge
+            .throw
+    };
+    assert_eq!(throw(Searcher::Thief(3)), Some(16));
+    assert_eq!(throw(Searcher::Thief(1)), Some(18));
+    assert_eq!(throw(Searcher::Other), Some(18));
 }
 
 #[test]

@@ -9,8 +9,8 @@
 //! names a wandering-monster check is rolled in secret.
 //!
 //! Secret rolls (AC-GEN-04): listening, searching for secret doors or traps, an elf passing
-//! by, a trap's 1d6 and the wandering-monster check are rolled with `roll_secret` whether or
-//! not anything is there. The Judge's event carries the throw, the face and what was there;
+//! by and the wandering-monster check are rolled with `roll_secret` whether or not anything
+//! is there (a trap's 1d6 is rolled for the Judge alone, without even the notice). The Judge's event carries the throw, the face and what was there;
 //! the players get the masked form, which says only what was found: a failed roll and an
 //! empty spot give byte-identical views, and the same refusals.
 //!
@@ -40,8 +40,14 @@
 //!   stronger Strength shifts the throw 4 per point, a second character adds 4, a natural 1
 //!   fails (AC-DUNGEON-21…24).
 //! - `{"trap_check": {"trap": "t1", "character": "odo"}}` — the Judge's secret 1d6: the trap
-//!   springs on 1–2 (AC-DUNGEON-30); a pit then deals 1d6 per 10 ft (AC-DUNGEON-31).
+//!   springs on 1–2 (AC-DUNGEON-30); a pit then deals 1d6 per 10 ft (AC-DUNGEON-31). Players
+//!   get no notice of this roll at all (a notice would tell of the trap), only the springing.
 //! - `{"fall": {"character": "odo", "feet": 30}}` — the Judge's: falling damage.
+//! - `{"check_wandering": {}}` — the Judge's extra wandering-monster check (after a din),
+//!   on the schedule's die, in secret.
+//! - `{"unlock_door": {"character": "odo", "door": "d3", "method": "open_locks"}}` — `key`,
+//!   `open_locks` (a thief's T-22 throw, 1 turn), `chop` (3 turns, wooden doors) or `bash`
+//!   (1 turn, simple wooden doors); metal and stone cannot be broken (AC-DUNGEON-20).
 
 use std::collections::BTreeMap;
 
@@ -214,6 +220,9 @@ pub struct DungeonState {
     /// The Judge's: who is beyond each door or at each intersection.
     #[serde(default)]
     pub beyond: BTreeMap<String, Vec<String>>,
+    /// The area each character searches in the turn under way (one per turn, AC-DUNGEON-06).
+    #[serde(default)]
+    pub searching: BTreeMap<String, String>,
     /// One chance per character per area at secret doors (AC-DUNGEON-27).
     #[serde(default)]
     pub door_searches: SearchLog,
@@ -295,6 +304,12 @@ pub enum DungeonCommand {
     TrapCheck {
         trap: String,
         character: String,
+    },
+    CheckWandering {},
+    UnlockDoor {
+        character: String,
+        door: String,
+        method: UnlockMethod,
     },
     Fall {
         character: String,
@@ -395,6 +410,16 @@ pub enum DungeonEvent {
     DoorOpened {
         door: String,
     },
+    DoorUnlocked {
+        door: String,
+        character: String,
+        method: UnlockMethod,
+        /// Turns the work takes (AC-DUNGEON-20).
+        turns: u32,
+        throw: Option<i32>,
+        face: Option<i32>,
+        opened: bool,
+    },
     /// The Judge's form of a trap's 1d6.
     TrapChecked {
         trap: String,
@@ -425,12 +450,14 @@ pub(super) fn acting(_state: &TableState<AcksState>, command: &DungeonCommand) -
         | C::Listen { character, .. }
         | C::Search { character, .. } => Acting::Characters(vec![character.clone()]),
         C::ForceDoor { characters, .. } => Acting::Characters(characters.clone()),
+        C::UnlockDoor { character, .. } => Acting::Characters(vec![character.clone()]),
         C::PlaceDoor { .. }
         | C::PlaceTrap { .. }
         | C::PlaceBeyond { .. }
         | C::SetWandering { .. }
         | C::ElfPasses { .. }
         | C::TrapCheck { .. }
+        | C::CheckWandering {}
         | C::Fall { .. } => Acting::RefereeOnly,
     }
 }
@@ -689,7 +716,113 @@ pub(super) fn decide(command: &DungeonCommand, ctx: &mut Ctx<'_, Acks>) -> Resul
             character: id,
             feet,
         } => fall(ctx, id, *feet),
+        C::CheckWandering {} => {
+            let schedule = ctx.rules().dungeon.wandering.ok_or_else(|| {
+                refuse(
+                    "no_schedule",
+                    "AC-ENC-01",
+                    "set the wandering-monster schedule (its die and chance) first",
+                )
+            })?;
+            let turn = ctx.rules().dungeon.turn;
+            wandering_check(ctx, schedule, turn)
+        }
+        C::UnlockDoor {
+            character: id,
+            door,
+            method,
+        } => unlock_door(ctx, id, door, *method),
     }
+}
+
+/// A way to open a locked door (AC-DUNGEON-20).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum UnlockMethod {
+    Key,
+    OpenLocks,
+    Chop,
+    Bash,
+}
+
+impl From<UnlockMethod> for rules::Unlock {
+    fn from(m: UnlockMethod) -> Self {
+        match m {
+            UnlockMethod::Key => rules::Unlock::Key,
+            UnlockMethod::OpenLocks => rules::Unlock::OpenLocks,
+            UnlockMethod::Chop => rules::Unlock::Chop,
+            UnlockMethod::Bash => rules::Unlock::Bash,
+        }
+    }
+}
+
+/// AC-DUNGEON-20: a key opens at once; a thief's Open Locks (T-22) is a throw taking a turn;
+/// an axe takes 3 turns on a wooden door, a bash 1 on a simple wooden one; metal and stone
+/// cannot be broken.
+fn unlock_door(
+    ctx: &mut Ctx<'_, Acks>,
+    id: &str,
+    door: &str,
+    method: UnlockMethod,
+) -> Result<(), RuleError> {
+    let who = searcher(ctx.rules(), id)?;
+    let level = character(ctx.rules(), id)?.level;
+    let d = seen_door(ctx, door)?.clone();
+    if d.state != DoorState::Locked {
+        return Err(refuse(
+            "not_locked",
+            "AC-DUNGEON-20",
+            format!("door `{door}` is not locked"),
+        ));
+    }
+    let turns =
+        rules::unlock_turns(method.into(), d.material).map_err(|e| acks_err("cannot_unlock", e))?;
+    let (throw, face, opened) = match method {
+        UnlockMethod::OpenLocks => {
+            if !matches!(who, Searcher::Thief(_)) {
+                return Err(refuse(
+                    "not_a_thief",
+                    "AC-DUNGEON-20",
+                    format!("only a thief picks locks; `{id}` is none"),
+                ));
+            }
+            let tables = ctx.rules().tables()?;
+            let throw = rules::thief_skill(&tables, level, rules::ThiefSkill::OpenLocks)
+                .map_err(|e| acks_err("bad_level", e))?;
+            let r = ctx.roll(&format!("open locks at {door}"), "1d20", Visibility::Public)?;
+            let face = i32::try_from(r.total).unwrap_or(0);
+            (Some(throw), Some(face), face >= throw)
+        }
+        UnlockMethod::Key | UnlockMethod::Chop | UnlockMethod::Bash => (None, None, true),
+    };
+    ctx.emit(DungeonEvent::DoorUnlocked {
+        door: door.to_string(),
+        character: id.to_string(),
+        method,
+        turns,
+        throw,
+        face,
+        opened,
+    })
+}
+
+/// A wandering-monster check: the Judge's secret die.
+fn wandering_check(
+    ctx: &mut Ctx<'_, Acks>,
+    s: WanderingSchedule,
+    turn: u32,
+) -> Result<(), RuleError> {
+    let r = ctx.roll_secret(WANDERING_LABEL, &format!("1d{}", s.die))?;
+    let face = u32::try_from(r.total).unwrap_or(0);
+    let monsters_come = s.monsters_come(face).map_err(|e| acks_err("bad_face", e))?;
+    ctx.emit_for(
+        DungeonEvent::WanderingChecked {
+            turn,
+            face,
+            monsters_come,
+        },
+        Visibility::Referee,
+    )
 }
 
 /// AC-DUNGEON-28 with AC-GEN-04: listening is a secret d20; what beyond makes no noise (or
@@ -750,7 +883,7 @@ fn search(
 ) -> Result<(), RuleError> {
     check_place(area, "area")?;
     let who = searcher(ctx.rules(), id)?;
-    if actively && ctx.rules().dungeon.activity.get(id) == Some(&TurnActivity::Search) {
+    if actively && ctx.rules().dungeon.searching.contains_key(id) {
         return Err(refuse(
             "already_searching",
             "AC-DUNGEON-06",
@@ -924,7 +1057,8 @@ fn trap_check(ctx: &mut Ctx<'_, Acks>, trap: &str, id: &str) -> Result<(), RuleE
             format!("trap `{trap}` has already sprung"),
         ));
     }
-    let r = ctx.roll_secret(TRAP_LABEL, "1d6")?;
+    // Not even a notice: "the Judge rolled for a trap" would tell of the trap (AC-GEN-04).
+    let r = ctx.roll(TRAP_LABEL, "1d6", Visibility::Referee)?;
     let face = i32::try_from(r.total).unwrap_or(0);
     let springs = rules::trap_springs(face).map_err(|e| acks_err("bad_face", e))?;
     ctx.emit_for(
@@ -1021,20 +1155,10 @@ pub(super) fn on_boundary(boundary: &Boundary, ctx: &mut Ctx<'_, Acks>) -> Resul
         lights,
         out,
     })?;
-    if let Some(s) = schedule.filter(|s| s.due(turn)) {
-        let r = ctx.roll_secret(WANDERING_LABEL, &format!("1d{}", s.die))?;
-        let face = u32::try_from(r.total).unwrap_or(0);
-        let monsters_come = s.monsters_come(face).map_err(|e| acks_err("bad_face", e))?;
-        ctx.emit_for(
-            DungeonEvent::WanderingChecked {
-                turn,
-                face,
-                monsters_come,
-            },
-            Visibility::Referee,
-        )?;
+    match schedule.filter(|s| s.due(turn)) {
+        Some(s) => wandering_check(ctx, s, turn),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 pub(super) fn apply(state: &mut AcksState, event: &DungeonEvent) {
@@ -1075,6 +1199,7 @@ pub(super) fn apply(state: &mut AcksState, event: &DungeonEvent) {
         } => {
             d.turn = *turn;
             d.activity.clear();
+            d.searching.clear();
             for (id, c) in state.creatures.iter_mut() {
                 let Some(ch) = c.character_mut() else {
                     continue;
@@ -1111,6 +1236,9 @@ pub(super) fn apply(state: &mut AcksState, event: &DungeonEvent) {
             found,
             ..
         } => {
+            if *actively {
+                d.searching.insert(character.clone(), area.clone());
+            }
             if *looking_for == LookingFor::SecretDoors && *actively {
                 let _ = d.door_searches.record(character, area);
             }
@@ -1126,7 +1254,10 @@ pub(super) fn apply(state: &mut AcksState, event: &DungeonEvent) {
         E::DoorForced {
             door, opened: true, ..
         }
-        | E::DoorOpened { door } => {
+        | E::DoorOpened { door }
+        | E::DoorUnlocked {
+            door, opened: true, ..
+        } => {
             if let Some(x) = d.doors.get_mut(door) {
                 x.state = DoorState::Open;
             }
@@ -1139,6 +1270,7 @@ pub(super) fn apply(state: &mut AcksState, event: &DungeonEvent) {
         E::ListenResult { .. }
         | E::SearchResult { .. }
         | E::DoorForced { .. }
+        | E::DoorUnlocked { .. }
         | E::TrapChecked { .. }
         | E::WanderingChecked { .. } => {}
     }
