@@ -733,3 +733,107 @@ fn ac_dungeon_06_one_area_searched_per_turn_whatever_was_declared() {
         &[4],
     );
 }
+
+/// AC-GEN-04 swept: for every searcher and every face, whenever a secret roll finds nothing
+/// at a place where something is hidden, every player's and spectator's log and view are those
+/// of the same roll where nothing is hidden; and some face does find it (the sweep is not
+/// vacuous).
+#[test]
+fn ac_gen_04_secret_rolls_swept_over_every_face_and_searcher() {
+    type Setup = fn(&mut T);
+    let door: Setup = |t| {
+        t.judge(
+            json!({"place_door": {"door": "s1", "area": "hall", "material": "stone",
+                "state": "closed", "secret": true}}),
+            &[],
+        );
+    };
+    let trap: Setup = |t| {
+        t.judge(
+            json!({"place_trap": {"trap": "p1", "area": "hall", "pit_ft": 10}}),
+            &[],
+        );
+    };
+    let noise: Setup = |t| {
+        t.judge(
+            json!({"add_monster": {"id": "m1", "card": "gloom_rat", "hp": 3}}),
+            &[],
+        );
+        t.judge(
+            json!({"place_beyond": {"at": "hall", "creatures": ["m1"]}}),
+            &[],
+        );
+    };
+    let decoy: Setup = |t| {
+        // The same hidden work with nothing to find: a monster placed nowhere near.
+        t.judge(
+            json!({"add_monster": {"id": "m1", "card": "gloom_rat", "hp": 3}}),
+            &[],
+        );
+    };
+    let none: Setup = |_| {};
+    let cases: [(&str, Setup, Setup, fn(&str) -> (Actor, Value)); 4] = [
+        ("door", door, none, |c| {
+            (
+                player(if c == "brena" || c == "sefa" {
+                    "ann"
+                } else {
+                    "bob"
+                }),
+                json!({"rules": {"search": {"character": c, "area": "hall", "looking_for": "secret_doors"}}}),
+            )
+        }),
+        ("trap", trap, none, |c| {
+            (
+                player(if c == "brena" || c == "sefa" {
+                    "ann"
+                } else {
+                    "bob"
+                }),
+                json!({"rules": {"search": {"character": c, "area": "hall", "looking_for": "traps"}}}),
+            )
+        }),
+        ("noise", noise, decoy, |c| {
+            (
+                player(if c == "brena" || c == "sefa" {
+                    "ann"
+                } else {
+                    "bob"
+                }),
+                json!({"rules": {"listen": {"character": c, "at": "hall"}}}),
+            )
+        }),
+        ("passing", door, none, |_| {
+            (
+                judge(),
+                json!({"rules": {"elf_passes": {"character": "sefa", "area": "hall"}}}),
+            )
+        }),
+    ];
+    for (what, hide, empty, cmd) in cases {
+        let mut found_once = false;
+        for who in ["brena", "sefa", "odo", "dain"] {
+            for face in 1..=20 {
+                let (actor, c) = cmd(who);
+                let mut there = T::new();
+                hide(&mut there);
+                let mut nothing = T::new();
+                empty(&mut nothing);
+                let ev = there.ok(&actor, c.clone(), &[face]);
+                nothing.ok(&actor, c, &[face]);
+                let found = T::rules_events(&ev).iter().any(|e| {
+                    e["searched"]["found"]
+                        .as_array()
+                        .is_some_and(|f| !f.is_empty())
+                        || e["listened"]["heard"] == true
+                });
+                if found {
+                    found_once = true;
+                } else {
+                    same_for_everyone_but_the_judge(&there, &nothing);
+                }
+            }
+        }
+        assert!(found_once, "{what}: no face ever found anything");
+    }
+}
