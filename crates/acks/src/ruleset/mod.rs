@@ -340,6 +340,11 @@ mod tests {
                 "{name} is not in the schema"
             );
         }
+        // Its named parts share the server's one component namespace with other rulesets'
+        // (Crows has a `CoreCommand` and a `PackSource` too): every name says `Acks`.
+        for name in generator.definitions().keys() {
+            assert!(name.starts_with("Acks"), "{name}");
+        }
     }
 
     #[test]

@@ -14,6 +14,7 @@ use crate::dungeon::{LightSource, RestClock};
 
 /// A pack file as loaded (its name and text, so a replay validates the same bytes).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "AcksPackSource")]
 pub struct PackSource {
     pub name: String,
     pub text: String,
@@ -30,6 +31,7 @@ pub struct Content {
 /// The six ability scores, 3–18.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "AcksAbilities")]
 pub struct Abilities {
     pub strength: i32,
     pub intelligence: i32,

@@ -48,6 +48,7 @@ pub const MAX_PACK_BYTES: usize = 512 * 1024;
 )]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 #[strum(serialize_all = "snake_case")]
+#[schemars(rename = "AcksCoreCommand")]
 pub enum CoreCommand {
     LoadPack {
         files: Vec<PackSource>,

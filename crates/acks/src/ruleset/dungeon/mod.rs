@@ -85,6 +85,7 @@ const WANDERING_LABEL: &str = "wandering monsters";
 /// What a character spends a turn on (AC-DUNGEON-06).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
+#[schemars(rename = "AcksActivity")]
 pub enum Activity {
     Explore,
     Search,
@@ -104,6 +105,7 @@ impl From<Activity> for TurnActivity {
 /// A light source's kind (AC-DUNGEON-15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
+#[schemars(rename = "AcksLight")]
 pub enum Light {
     Torch,
     Lantern,
@@ -121,6 +123,7 @@ impl From<Light> for LightKind {
 /// A door's material (AC-DUNGEON-20).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
+#[schemars(rename = "AcksDoorMaterial")]
 pub enum Material {
     SimpleWood,
     Wood,
@@ -142,6 +145,7 @@ impl From<Material> for DoorMaterial {
 /// A door's state as the Judge places it (AC-DUNGEON-19).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
+#[schemars(rename = "AcksDoorState")]
 pub enum PlacedDoorState {
     Closed,
     Locked,
@@ -163,6 +167,7 @@ impl From<PlacedDoorState> for DoorState {
 /// What a search looks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
+#[schemars(rename = "AcksLookingFor")]
 pub enum LookingFor {
     SecretDoors,
     Traps,
@@ -239,6 +244,7 @@ pub struct DungeonState {
 )]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 #[strum(serialize_all = "snake_case")]
+#[schemars(rename = "AcksDungeonCommand")]
 pub enum DungeonCommand {
     SetMarchingOrder {
         ranks: Vec<Vec<String>>,
@@ -738,6 +744,7 @@ pub(super) fn decide(command: &DungeonCommand, ctx: &mut Ctx<'_, Acks>) -> Resul
 /// A way to open a locked door (AC-DUNGEON-20).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
+#[schemars(rename = "AcksUnlockMethod")]
 pub enum UnlockMethod {
     Key,
     OpenLocks,

@@ -51,6 +51,7 @@ const PURSUIT_LABEL: &str = "pursuit";
 /// Where an encounter came from (AC-ENC-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
+#[schemars(rename = "AcksEncounterOrigin")]
 pub enum Origin {
     Planned,
     Random,
@@ -68,6 +69,7 @@ impl From<Origin> for EncounterOrigin {
 /// A reaction the Judge may put in place of the rolled one (T-10's results).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
+#[schemars(rename = "AcksReaction")]
 pub enum ReactionName {
     Hostile,
     Unfriendly,
@@ -129,6 +131,7 @@ impl EncounterState {
 )]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 #[strum(serialize_all = "snake_case")]
+#[schemars(rename = "AcksEncounterCommand")]
 pub enum EncounterCommand {
     BeginEncounter {
         monsters: Vec<String>,

@@ -741,6 +741,7 @@ fn ac_dungeon_06_one_area_searched_per_turn_whatever_was_declared() {
 #[test]
 fn ac_gen_04_secret_rolls_swept_over_every_face_and_searcher() {
     type Setup = fn(&mut T);
+    type Command = fn(&str) -> (Actor, Value);
     let door: Setup = |t| {
         t.judge(
             json!({"place_door": {"door": "s1", "area": "hall", "material": "stone",
@@ -772,7 +773,7 @@ fn ac_gen_04_secret_rolls_swept_over_every_face_and_searcher() {
         );
     };
     let none: Setup = |_| {};
-    let cases: [(&str, Setup, Setup, fn(&str) -> (Actor, Value)); 4] = [
+    let cases: [(&str, Setup, Setup, Command); 4] = [
         ("door", door, none, |c| {
             (
                 player(if c == "brena" || c == "sefa" {
