@@ -88,11 +88,12 @@ async fn openapi_lists_each_registered_rulesets_commands() {
     assert_eq!(
         listed,
         [
+            "#/components/schemas/acks.command",
             "#/components/schemas/crows.command",
             "#/components/schemas/demo.command"
         ]
     );
-    for ruleset in ["crows", "demo"] {
+    for ruleset in ["acks", "crows", "demo"] {
         let mut documented = BTreeSet::new();
         let component = json!({"$ref": format!("#/components/schemas/{ruleset}.command")});
         command_names(&doc, &component, &mut documented);
