@@ -181,10 +181,14 @@ pub(super) fn change_hp(
         cause: cause.to_string(),
     };
     if public {
-        ctx.emit(event)
+        ctx.emit(event)?;
     } else {
-        ctx.emit_for(event, Visibility::Referee)
+        ctx.emit_for(event, Visibility::Referee)?;
     }
+    if hp <= 0 {
+        super::dungeon::pass_the_map(ctx, creature)?;
+    }
+    Ok(())
 }
 
 pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {

@@ -18,6 +18,10 @@
 //!
 //! - `{"set_marching_order": {"ranks": [["brena", "odo"], ["sefa"]]}}` — any participant
 //!   (AC-DUNGEON-01/02).
+//! - `{"set_mapper": {"character": "sefa"}}` — any participant; when the mapper goes down the
+//!   map passes to a character still up (AC-DUNGEON-04/05).
+//! - `{"spike_door": {"character": "dain", "door": "d1"}}` — an evil door left open and
+//!   unspiked slams shut at the end of the turn (AC-DUNGEON-25).
 //! - `{"declare_turn": {"character": "odo", "activity": "rest"}}` — `explore`, `search` or
 //!   `rest` for the turn under way (AC-DUNGEON-06/12).
 //! - `{"light": {"character": "odo", "kind": "torch"}}`, `{"refill_lantern": {"character":
@@ -187,6 +191,9 @@ pub struct Door {
     pub secret: bool,
     /// A secret door the party found.
     pub found: bool,
+    /// Wedged or spiked open: an evil door no longer slams (AC-DUNGEON-25).
+    #[serde(default)]
+    pub spiked: bool,
 }
 
 impl Door {
@@ -212,6 +219,9 @@ pub struct Trap {
 pub struct DungeonState {
     #[serde(default)]
     pub marching_order: Option<MarchingOrder>,
+    /// The character whose player maps (AC-DUNGEON-04).
+    #[serde(default)]
+    pub mapper: Option<String>,
     /// Dungeon turns ended so far.
     #[serde(default)]
     pub turn: u32,
@@ -248,6 +258,13 @@ pub struct DungeonState {
 pub enum DungeonCommand {
     SetMarchingOrder {
         ranks: Vec<Vec<String>>,
+    },
+    SetMapper {
+        character: String,
+    },
+    SpikeDoor {
+        character: String,
+        door: String,
     },
     DeclareTurn {
         character: String,
@@ -331,6 +348,14 @@ pub enum DungeonEvent {
     MarchingOrderSet {
         order: MarchingOrder,
     },
+    /// The mapper; `None` when no character is left alive to map (AC-DUNGEON-05).
+    MapperSet {
+        character: Option<String>,
+    },
+    DoorSpiked {
+        door: String,
+        character: String,
+    },
     TurnDeclared {
         character: String,
         activity: TurnActivity,
@@ -354,6 +379,9 @@ pub enum DungeonEvent {
         rest: BTreeMap<String, RestClock>,
         lights: BTreeMap<String, u32>,
         out: Vec<String>,
+        /// Evil doors left open and unspiked, slammed shut (AC-DUNGEON-25).
+        #[serde(default)]
+        slammed: Vec<String>,
     },
     /// The Judge's.
     DoorPlaced {
@@ -448,7 +476,8 @@ pub enum DungeonEvent {
 pub(super) fn acting(_state: &TableState<AcksState>, command: &DungeonCommand) -> Acting {
     use DungeonCommand as C;
     match command {
-        C::SetMarchingOrder { .. } => Acting::AnyParticipant,
+        C::SetMarchingOrder { .. } | C::SetMapper { .. } => Acting::AnyParticipant,
+        C::SpikeDoor { character, .. } => Acting::Characters(vec![character.clone()]),
         C::DeclareTurn { character, .. }
         | C::Light { character, .. }
         | C::RefillLantern { character }
@@ -540,6 +569,38 @@ pub(super) fn decide(command: &DungeonCommand, ctx: &mut Ctx<'_, Acks>) -> Resul
                 MarchingOrder::new(ranks.clone()).map_err(|e| acks_err("bad_marching_order", e))?;
             ctx.emit(DungeonEvent::MarchingOrderSet { order })
         }
+        C::SetMapper { character: id } => {
+            let hp = ctx.rules().creatures.get(id).map_or(0, |c| c.hp);
+            character(ctx.rules(), id)?;
+            if hp <= 0 {
+                return Err(refuse(
+                    "mapper_down",
+                    "AC-DUNGEON-05",
+                    format!("`{id}` cannot map: it is down"),
+                ));
+            }
+            ctx.emit(DungeonEvent::MapperSet {
+                character: Some(id.clone()),
+            })
+        }
+        C::SpikeDoor {
+            character: id,
+            door,
+        } => {
+            character(ctx.rules(), id)?;
+            let d = seen_door(ctx, door)?;
+            if d.spiked {
+                return Err(refuse(
+                    "already_spiked",
+                    "AC-DUNGEON-25",
+                    format!("door `{door}` is already spiked"),
+                ));
+            }
+            ctx.emit(DungeonEvent::DoorSpiked {
+                door: door.clone(),
+                character: id.clone(),
+            })
+        }
         C::DeclareTurn {
             character: id,
             activity,
@@ -624,6 +685,7 @@ pub(super) fn decide(command: &DungeonCommand, ctx: &mut Ctx<'_, Acks>) -> Resul
                         evil: *evil,
                         secret: *secret,
                         found: false,
+                        spiked: false,
                     },
                 },
                 Visibility::Referee,
@@ -1124,7 +1186,28 @@ fn fall(ctx: &mut Ctx<'_, Acks>, id: &str, feet: u32) -> Result<(), RuleError> {
     change_hp(ctx, id, hp - damage, &format!("fell {feet} ft"))
 }
 
-/// At the end of a dungeon turn: rest clocks, lights, and the Judge's wandering check.
+/// AC-DUNGEON-05: when the mapper goes down, the map passes to the first character still up
+/// (in id order); with none left, nobody maps.
+pub(super) fn pass_the_map(ctx: &mut Ctx<'_, Acks>, fallen: &str) -> Result<(), RuleError> {
+    let state = ctx.rules();
+    if state.dungeon.mapper.as_deref() != Some(fallen) {
+        return Ok(());
+    }
+    let party: Vec<(String, bool)> = state
+        .creatures
+        .values()
+        .filter(|c| c.character().is_some())
+        .map(|c| (c.id.clone(), c.hp > 0))
+        .collect();
+    let next = rules::next_mapper(&party, fallen).map(str::to_string);
+    if next.as_deref() == Some(fallen) {
+        return Ok(());
+    }
+    ctx.emit(DungeonEvent::MapperSet { character: next })
+}
+
+/// At the end of a dungeon turn: rest clocks, lights, evil doors, and the Judge's wandering
+/// check.
 pub(super) fn on_boundary(boundary: &Boundary, ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
     if *boundary != Boundary::ExplorationTurnEnd {
         return Ok(());
@@ -1154,6 +1237,13 @@ pub(super) fn on_boundary(boundary: &Boundary, ctx: &mut Ctx<'_, Acks>) -> Resul
             }
         }
     }
+    let slammed: Vec<String> = state
+        .dungeon
+        .doors
+        .values()
+        .filter(|d| d.evil && d.state == DoorState::Open && rules::evil_door_slams(d.spiked))
+        .map(|d| d.id.clone())
+        .collect();
     let schedule = state.dungeon.wandering;
     ctx.emit(DungeonEvent::TurnEnded {
         turn,
@@ -1161,6 +1251,7 @@ pub(super) fn on_boundary(boundary: &Boundary, ctx: &mut Ctx<'_, Acks>) -> Resul
         rest,
         lights,
         out,
+        slammed,
     })?;
     match schedule.filter(|s| s.due(turn)) {
         Some(s) => wandering_check(ctx, s, turn),
@@ -1173,6 +1264,12 @@ pub(super) fn apply(state: &mut AcksState, event: &DungeonEvent) {
     let d = &mut state.dungeon;
     match event {
         E::MarchingOrderSet { order } => d.marching_order = Some(order.clone()),
+        E::MapperSet { character } => d.mapper = character.clone(),
+        E::DoorSpiked { door, .. } => {
+            if let Some(x) = d.doors.get_mut(door) {
+                x.spiked = true;
+            }
+        }
         E::TurnDeclared {
             character,
             activity,
@@ -1202,11 +1299,17 @@ pub(super) fn apply(state: &mut AcksState, event: &DungeonEvent) {
             rest,
             lights,
             out,
+            slammed,
             ..
         } => {
             d.turn = *turn;
             d.activity.clear();
             d.searching.clear();
+            for id in slammed {
+                if let Some(x) = d.doors.get_mut(id) {
+                    x.state = DoorState::Closed;
+                }
+            }
             for (id, c) in state.creatures.iter_mut() {
                 let Some(ch) = c.character_mut() else {
                     continue;
@@ -1295,7 +1398,8 @@ pub(super) fn project(state: &TableState<AcksState>, viewer: &Viewer) -> Value {
         .map(|(id, x)| {
             (
                 id,
-                json!({"id": x.id, "area": x.area, "open": x.state == DoorState::Open}),
+                json!({"id": x.id, "area": x.area, "open": x.state == DoorState::Open,
+                    "spiked": x.spiked}),
             )
         })
         .collect();
@@ -1313,6 +1417,7 @@ pub(super) fn project(state: &TableState<AcksState>, viewer: &Viewer) -> Value {
     json!({
         "turn": d.turn,
         "marching_order": d.marching_order,
+        "mapper": d.mapper,
         "tokens": d.marching_order.as_ref().map(MarchingOrder::tokens),
         "activity": d.activity,
         "doors": doors,

@@ -838,3 +838,57 @@ fn ac_gen_04_secret_rolls_swept_over_every_face_and_searcher() {
         assert!(found_once, "{what}: no face ever found anything");
     }
 }
+
+#[test]
+fn ac_dungeon_04_and_05_the_map_passes_when_the_mapper_goes_down() {
+    let mut t = T::new();
+    t.as_player("bob", json!({"set_mapper": {"character": "brena"}}), &[]);
+    assert_eq!(t.player_view("bob")["rules"]["dungeon"]["mapper"], "brena");
+    // Brena (10 hp) falls 30 ft: 3d6 = 12 — the map goes to a character still up.
+    t.faces(
+        &judge(),
+        json!({"rules": {"fall": {"character": "brena", "feet": 30}}}),
+        &[4, 4, 4],
+    );
+    assert_eq!(t.state()["creatures"]["brena"]["hp"], -2);
+    assert_eq!(t.player_view("ann")["rules"]["dungeon"]["mapper"], "dain");
+    let code = t.refused(
+        &player("ann"),
+        json!({"set_mapper": {"character": "brena"}}),
+    );
+    assert!(code.starts_with("mapper_down"), "{code}");
+    t.assert_replays();
+}
+
+#[test]
+fn ac_dungeon_25_evil_doors_slam_shut_unless_spiked() {
+    let mut t = T::new();
+    t.explore();
+    for door in ["e1", "e2"] {
+        t.judge(
+            json!({"place_door": {"door": door, "area": "hall", "material": "wood",
+                "state": "closed", "evil": true}}),
+            &[],
+        );
+        t.as_player(
+            "ann",
+            json!({"force_door": {"characters": ["brena"], "door": door}}),
+            &[],
+        );
+    }
+    t.as_player(
+        "bob",
+        json!({"spike_door": {"character": "dain", "door": "e2"}}),
+        &[],
+    );
+    t.end_turn(&[]);
+    let doors = &t.player_view("ann")["rules"]["dungeon"]["doors"];
+    assert_eq!(doors["e1"]["open"], false, "the evil door slammed");
+    assert_eq!(doors["e2"]["open"], true, "the spiked one stays open");
+    let code = t.refused(
+        &player("bob"),
+        json!({"spike_door": {"character": "dain", "door": "e2"}}),
+    );
+    assert!(code.starts_with("already_spiked"), "{code}");
+    t.assert_replays();
+}
