@@ -296,6 +296,21 @@ impl Ruleset for Acks {
         }
     }
 
+    /// `marching_suggestion` (`{"width": 2}`): the advisory marching order of the party
+    /// (AC-DUNGEON-03), from the characters' classes.
+    fn query(
+        &self,
+        state: &TableState<AcksState>,
+        _viewer: &Viewer,
+        name: &str,
+        args: &Value,
+    ) -> Result<Value, RuleError> {
+        match name {
+            "marching_suggestion" => dungeon::marching_suggestion(state, args),
+            _ => Err(engine::ruleset::no_such_query(self.name(), name)),
+        }
+    }
+
     fn project(&self, state: &TableState<AcksState>, viewer: &Viewer) -> Value {
         let mut view = core::project(state, viewer);
         if let Value::Object(map) = &mut view {

@@ -1186,6 +1186,55 @@ fn fall(ctx: &mut Ctx<'_, Acks>, id: &str, feet: u32) -> Result<(), RuleError> {
     change_hp(ctx, id, hp - damage, &format!("fell {feet} ft"))
 }
 
+/// Widest rank the marching suggestion takes.
+pub const MAX_RANK_WIDTH: u64 = 6;
+
+/// The `marching_suggestion` query (AC-DUNGEON-03): the advisory order of the party's
+/// characters — fighters in front, then thieves, elves and mages, dwarves and clerics at the
+/// rear — in ranks of `width` (2 by default). Characters are everyone's to see, so any viewer
+/// may ask.
+pub(super) fn marching_suggestion(
+    state: &TableState<AcksState>,
+    args: &Value,
+) -> Result<Value, RuleError> {
+    use super::core::packs::{Progression, SearcherKind};
+    let width = match args.get("width") {
+        None => 2,
+        Some(w) => w
+            .as_u64()
+            .filter(|w| (1..=MAX_RANK_WIDTH).contains(w))
+            .ok_or_else(|| {
+                refuse(
+                    "bad_query",
+                    "AC-DUNGEON-01",
+                    format!("marching_suggestion: `width` is 1–{MAX_RANK_WIDTH}"),
+                )
+            })?,
+    };
+    let rules = &state.rules;
+    let party: Vec<(String, rules::MarchRole)> = rules
+        .characters()
+        .map(|(id, _)| {
+            let role = match rules.class_of(id).map(|c| (c.searcher, c.attack)) {
+                Some((SearcherKind::Elf, _)) | Some((_, Progression::Mage)) => {
+                    rules::MarchRole::ElfOrMage
+                }
+                Some((SearcherKind::Dwarf, _)) | Some((_, Progression::Cleric)) => {
+                    rules::MarchRole::DwarfOrCleric
+                }
+                Some((SearcherKind::Thief, _)) | Some((_, Progression::Thief)) => {
+                    rules::MarchRole::Thief
+                }
+                _ => rules::MarchRole::Fighter,
+            };
+            (id.clone(), role)
+        })
+        .collect();
+    let order = rules::suggest_marching_order(&party, usize::try_from(width).unwrap_or(2))
+        .map_err(|e| acks_err("bad_query", e))?;
+    Ok(json!({ "ranks": order.ranks }))
+}
+
 /// AC-DUNGEON-05: when the mapper goes down, the map passes to the first character still up
 /// (in id order); with none left, nobody maps.
 pub(super) fn pass_the_map(ctx: &mut Ctx<'_, Acks>, fallen: &str) -> Result<(), RuleError> {

@@ -23,6 +23,11 @@
 //! - `{"flee": {"characters": ["brena", "odo"]}}` — players: before combat a faster party
 //!   escapes at once (AC-EVADE-03); otherwise the chase starts and the Judge rolls in secret
 //!   whether the monsters pursue (T-10's pursuit column, AC-EVADE-02).
+//! - `{"chase_obstacle": {"character": "odo"}}` — the Judge's: at a doorway or sharp turn a
+//!   fleeing character saves vs Paralysis with its Dexterity modifier, or falls and stops for
+//!   the round (AC-EVADE-05).
+//! - `{"treasure_dropped": {}}` — the Judge's secret d6: treasure-loving pursuers stop on 4–6
+//!   (AC-EVADE-07).
 //! - `{"end_encounter": {"rounds": 12}}` — the Judge's: an encounter of up to 60 rounds
 //!   books one turn (AC-ENC-02).
 
@@ -47,6 +52,7 @@ const DISTANCE_LABEL: &str = "encounter distance";
 const MONSTER_SURPRISE_LABEL: &str = "surprise (monsters)";
 const REACTION_LABEL: &str = "reaction";
 const PURSUIT_LABEL: &str = "pursuit";
+const TREASURE_LABEL: &str = "dropped treasure";
 
 /// Where an encounter came from (AC-ENC-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -161,6 +167,10 @@ pub enum EncounterCommand {
     EndEncounter {
         rounds: u32,
     },
+    ChaseObstacle {
+        character: String,
+    },
+    TreasureDropped {},
 }
 
 /// Encounter events.
@@ -214,6 +224,19 @@ pub enum EncounterEvent {
     EncounterEnded {
         rounds: u32,
         turns: u32,
+    },
+    /// A fleeing character's save vs Paralysis at an obstacle (AC-EVADE-05).
+    ObstacleRolled {
+        character: String,
+        save: i32,
+        dex_modifier: i32,
+        face: i32,
+        fell: bool,
+    },
+    /// The Judge's: whether the pursuers stop for dropped treasure (AC-EVADE-07).
+    TreasureChecked {
+        face: i32,
+        stop: bool,
     },
 }
 
@@ -394,6 +417,71 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
             )
         }
         C::Flee { characters } => flee(ctx, characters),
+        C::ChaseObstacle { character } => {
+            let enc = current(ctx)?;
+            if !enc
+                .fled
+                .as_ref()
+                .is_some_and(|(who, escaped)| !escaped && who.contains(character))
+            {
+                return Err(refuse(
+                    "not_fleeing",
+                    "AC-EVADE-05",
+                    format!("`{character}` is not fleeing in a chase"),
+                ));
+            }
+            let state = ctx.rules();
+            let ch = state
+                .character(character)
+                .ok_or_else(|| no_creature(character))?;
+            let level = ch.level;
+            let dex = ch.abilities.dexterity;
+            let progression = state
+                .class_of(character)
+                .map(|c| c.saves.into())
+                .ok_or_else(|| {
+                    refuse(
+                        "unknown_class",
+                        "T-19",
+                        "the character's class is not loaded",
+                    )
+                })?;
+            let tables = state.tables()?;
+            let save = crate::saves::save_value(
+                &tables,
+                progression,
+                level,
+                crate::saves::SaveCategory::Paralysis,
+            )
+            .map_err(|e| acks_err("bad_level", e))?;
+            let dex_modifier = crate::tables::ability_modifier(&tables, dex)
+                .map_err(|e| acks_err("bad_ability", e))?;
+            let r = ctx.roll(
+                &format!("{character} at an obstacle"),
+                "1d20",
+                Visibility::Public,
+            )?;
+            let face = i32::try_from(r.total).unwrap_or(0);
+            let saved = crate::evasion::chase_obstacle(save, dex_modifier, face)
+                .map_err(|e| acks_err("bad_face", e))?;
+            ctx.emit(EncounterEvent::ObstacleRolled {
+                character: character.clone(),
+                save,
+                dex_modifier,
+                face,
+                fell: !saved,
+            })
+        }
+        C::TreasureDropped {} => {
+            current(ctx)?;
+            let face = d6(ctx, TREASURE_LABEL, true)?;
+            let stop =
+                crate::evasion::stops_for_treasure(face).map_err(|e| acks_err("bad_face", e))?;
+            ctx.emit_for(
+                EncounterEvent::TreasureChecked { face, stop },
+                Visibility::Referee,
+            )
+        }
         C::EndEncounter { rounds } => {
             current(ctx)?;
             ctx.emit(EncounterEvent::EncounterEnded {
@@ -587,7 +675,10 @@ pub(super) fn apply(state: &mut AcksState, event: &EncounterEvent) {
             escaped,
         } => enc.fled = Some((characters.clone(), *escaped)),
         E::PursuitRolled { pursues, .. } => enc.pursues = Some(*pursues),
-        E::EncounterBegun { .. } | E::EncounterEnded { .. } => {}
+        E::EncounterBegun { .. }
+        | E::EncounterEnded { .. }
+        | E::ObstacleRolled { .. }
+        | E::TreasureChecked { .. } => {}
     }
 }
 
@@ -603,6 +694,10 @@ pub(super) fn project(state: &TableState<AcksState>, viewer: &Viewer) -> Value {
         return Value::Null;
     }
     json!({
+        // AC-EVADE-04: no mapping while fleeing.
+        "mapping_possible": crate::evasion::mapping_possible(
+            enc.fled.as_ref().is_some_and(|(_, escaped)| !escaped)
+        ),
         "party_surprised": enc.party_surprised,
         "fled": enc.fled.as_ref().map(|(c, e)| json!({"characters": c, "escaped": e})),
     })

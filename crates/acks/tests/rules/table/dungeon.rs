@@ -892,3 +892,22 @@ fn ac_dungeon_25_evil_doors_slam_shut_unless_spiked() {
     assert!(code.starts_with("already_spiked"), "{code}");
     t.assert_replays();
 }
+
+#[test]
+fn ac_dungeon_03_the_advisory_marching_order_from_the_classes() {
+    let t = T::new();
+    let ask = |args: Value| {
+        t.table
+            .query(&Viewer::Player("bob".into()), "marching_suggestion", &args)
+    };
+    // Brena (fighter) leads, then Odo (thief), Sefa (elf), Dain (dwarf) at the rear.
+    assert_eq!(
+        ask(json!({})).unwrap()["ranks"],
+        json!([["brena", "odo"], ["sefa", "dain"]])
+    );
+    assert_eq!(
+        ask(json!({"width": 1})).unwrap()["ranks"],
+        json!([["brena"], ["odo"], ["sefa"], ["dain"]])
+    );
+    assert_eq!(ask(json!({"width": 0})).unwrap_err().code, "bad_query");
+}

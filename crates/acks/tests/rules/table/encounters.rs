@@ -246,3 +246,58 @@ fn ac_evade_03_a_faster_party_escapes_before_combat_otherwise_the_chase() {
     assert_eq!(T::rules_events(&ev)[0]["fled"]["escaped"], false);
     t.assert_replays();
 }
+
+#[test]
+fn ac_evade_04_05_07_the_chase_obstacles_no_map_and_dropped_treasure() {
+    let mut t = meeting(true);
+    t.judge(json!({"reveal": {"creature": "moth"}}), &[]);
+    t.as_player(
+        "bob",
+        json!({"flee": {"characters": ["odo", "dain"]}}),
+        &[3, 4],
+    );
+    assert_eq!(
+        t.player_view("bob")["rules"]["encounter"]["mapping_possible"],
+        false
+    );
+    // Odo, a 3rd-level thief, saves vs Paralysis on 12+ (T-19) with DEX 10 (+0): 11 falls.
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"chase_obstacle": {"character": "odo"}}}),
+        &[11],
+    );
+    let e = &T::rules_events(&ev)[0]["obstacle_rolled"];
+    assert_eq!(
+        (e["save"].clone(), e["fell"].clone()),
+        (json!(12), json!(true)),
+        "{e}"
+    );
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"chase_obstacle": {"character": "odo"}}}),
+        &[12],
+    );
+    assert_eq!(T::rules_events(&ev)[0]["obstacle_rolled"]["fell"], false);
+    // Brena did not flee.
+    let code = t.refused(&judge(), json!({"chase_obstacle": {"character": "brena"}}));
+    assert!(code.starts_with("not_fleeing"), "{code}");
+    // Treasure-loving pursuers stop on 4–6, the Judge's secret.
+    let ev = t.judge(json!({"treasure_dropped": {}}), &[4]);
+    assert!(
+        T::rules_events(&ev)
+            .iter()
+            .any(|e| e["treasure_checked"]["stop"] == true)
+    );
+    let ev = t.judge(json!({"treasure_dropped": {}}), &[3]);
+    assert!(
+        T::rules_events(&ev)
+            .iter()
+            .any(|e| e["treasure_checked"]["stop"] == false)
+    );
+    assert!(
+        !t.log_of(&Viewer::Player("bob".into()))
+            .to_string()
+            .contains("treasure_checked")
+    );
+    t.assert_replays();
+}
