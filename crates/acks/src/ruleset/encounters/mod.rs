@@ -28,6 +28,10 @@
 //!   the round (AC-EVADE-05).
 //! - `{"treasure_dropped": {}}` — the Judge's secret d6: treasure-loving pursuers stop on 4–6
 //!   (AC-EVADE-07).
+//! - `{"sneak_round": {"characters": ["odo"], "past": ["rat1", "rat2"], "watch": "distracted",
+//!   "hid_in_shadows": false, "moved_silently": false}}` — the Judge's: one round of sneaking
+//!   past monsters watching actively, passively or distracted (AC-STEALTH-02…07), every die
+//!   the Judge's alone; the Judge tells the players what they notice.
 //! - `{"end_encounter": {"rounds": 12}}` — the Judge's: an encounter of up to 60 rounds
 //!   books one turn (AC-ENC-02).
 
@@ -171,6 +175,36 @@ pub enum EncounterCommand {
         character: String,
     },
     TreasureDropped {},
+    SneakRound {
+        characters: Vec<String>,
+        past: Vec<String>,
+        watch: WatchState,
+        #[serde(default)]
+        hid_in_shadows: bool,
+        #[serde(default)]
+        moved_silently: bool,
+    },
+}
+
+/// How the monsters watch (AC-STEALTH-01): the Judge's call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "AcksWatch")]
+#[serde(rename_all = "snake_case")]
+pub enum WatchState {
+    Active,
+    Passive,
+    Distracted,
+}
+
+impl From<WatchState> for crate::surprise::Watch {
+    fn from(w: WatchState) -> Self {
+        use crate::surprise::Watch;
+        match w {
+            WatchState::Active => Watch::Active,
+            WatchState::Passive => Watch::Passive,
+            WatchState::Distracted => Watch::Distracted,
+        }
+    }
 }
 
 /// Encounter events.
@@ -237,6 +271,15 @@ pub enum EncounterEvent {
     TreasureChecked {
         face: i32,
         stop: bool,
+    },
+    /// The Judge's: one round of sneaking and whether the sneakers got through unnoticed.
+    SneakResolved {
+        characters: Vec<String>,
+        past: Vec<String>,
+        watch: WatchState,
+        hear_faces: Vec<i32>,
+        surprise_face: Option<i32>,
+        unnoticed: bool,
     },
 }
 
@@ -482,6 +525,20 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
                 Visibility::Referee,
             )
         }
+        C::SneakRound {
+            characters,
+            past,
+            watch,
+            hid_in_shadows,
+            moved_silently,
+        } => sneak_round(
+            ctx,
+            characters,
+            past,
+            *watch,
+            *hid_in_shadows,
+            *moved_silently,
+        ),
         C::EndEncounter { rounds } => {
             current(ctx)?;
             ctx.emit(EncounterEvent::EncounterEnded {
@@ -585,6 +642,86 @@ fn roll_surprise(
     )
 }
 
+/// AC-STEALTH-02…07: one round of characters sneaking past monsters, run by the Judge (how
+/// the monsters watch, and whether a thief hid or moved silently, are the Judge's to know).
+/// Every die is rolled for the Judge alone, without even a notice: their number would tell
+/// how many monsters listen.
+fn sneak_round(
+    ctx: &mut Ctx<'_, Acks>,
+    characters: &[String],
+    past: &[String],
+    watch: WatchState,
+    hid_in_shadows: bool,
+    moved_silently: bool,
+) -> Result<(), RuleError> {
+    use crate::surprise::{HEAR_NOISE_THROW, Watch, Watcher};
+    let state = ctx.rules();
+    if characters.is_empty() || characters.len() > super::core::MAX_CREATURES {
+        return Err(refuse(
+            "bad_sneakers",
+            "AC-STEALTH-05",
+            "name the characters who sneak",
+        ));
+    }
+    for c in characters {
+        if state.character(c).is_none() {
+            return Err(no_creature(c));
+        }
+    }
+    let mut watchers = Vec::new();
+    for m in past {
+        let card = state.card_of(m).ok_or_else(|| no_creature(m))?;
+        watchers.push(Watcher {
+            hear_throw: HEAR_NOISE_THROW,
+            surprise_modifier: card.surprise_modifier,
+            alertness: card.alertness,
+        });
+    }
+    let tables = state.tables()?;
+    // Checked before any die: the watchers' count and modifiers.
+    crate::surprise::monsters_sneak_past_odds(&tables, watch.into(), &watchers)
+        .map_err(|e| acks_err("bad_sneak", e))?;
+    let effective = if hid_in_shadows {
+        Watch::Distracted
+    } else {
+        watch.into()
+    };
+    let mut hear_faces = Vec::new();
+    let mut surprise_face = None;
+    let silent_past_distracted = effective == Watch::Distracted && moved_silently;
+    if !silent_past_distracted && effective != Watch::Active {
+        if effective == Watch::Distracted {
+            for m in past {
+                let r = ctx.roll(&format!("{m} listens"), "1d20", Visibility::Referee)?;
+                hear_faces.push(i32::try_from(r.total).unwrap_or(0));
+            }
+        }
+        let r = ctx.roll("surprise (sneaking)", "1d6", Visibility::Referee)?;
+        surprise_face = Some(i32::try_from(r.total).unwrap_or(0));
+    }
+    let unnoticed = crate::surprise::resolve_sneak_past(
+        &tables,
+        watch.into(),
+        &watchers,
+        hid_in_shadows,
+        moved_silently,
+        &hear_faces,
+        surprise_face.unwrap_or(1),
+    )
+    .map_err(|e| acks_err("bad_face", e))?;
+    ctx.emit_for(
+        EncounterEvent::SneakResolved {
+            characters: characters.to_vec(),
+            past: past.to_vec(),
+            watch,
+            hear_faces,
+            surprise_face,
+            unnoticed,
+        },
+        Visibility::Referee,
+    )
+}
+
 /// AC-EVADE-01/02/03: the players flee; before any fight a faster party gets away at once,
 /// otherwise the chase starts and the Judge rolls whether the monsters pursue.
 fn flee(ctx: &mut Ctx<'_, Acks>, characters: &[String]) -> Result<(), RuleError> {
@@ -678,7 +815,8 @@ pub(super) fn apply(state: &mut AcksState, event: &EncounterEvent) {
         E::EncounterBegun { .. }
         | E::EncounterEnded { .. }
         | E::ObstacleRolled { .. }
-        | E::TreasureChecked { .. } => {}
+        | E::TreasureChecked { .. }
+        | E::SneakResolved { .. } => {}
     }
 }
 

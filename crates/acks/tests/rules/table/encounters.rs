@@ -301,3 +301,49 @@ fn ac_evade_04_05_07_the_chase_obstacles_no_map_and_dropped_treasure() {
     );
     t.assert_replays();
 }
+
+#[test]
+fn ac_stealth_02_to_07_sneaking_past_is_the_judges_alone() {
+    let mut t = meeting(true);
+    // Distracted rats and an alert moth: the rats miss (17, 9), the moth hears on 14 (+4):
+    // the monsters' surprise die decides; 1 lets Odo through.
+    let ev = t.judge(
+        json!({"sneak_round": {"characters": ["odo"], "past": ["rat1", "rat2", "moth"],
+            "watch": "distracted"}}),
+        &[17, 9, 14, 1],
+    );
+    let e = &T::rules_events(&ev)[0]["sneak_resolved"];
+    assert_eq!(e["unnoticed"], true, "{e}");
+    // 2 does not surprise the alert moth.
+    let ev = t.judge(
+        json!({"sneak_round": {"characters": ["odo"], "past": ["rat1", "rat2", "moth"],
+            "watch": "distracted"}}),
+        &[17, 9, 14, 2],
+    );
+    assert_eq!(
+        T::rules_events(&ev)[0]["sneak_resolved"]["unnoticed"],
+        false
+    );
+    // Watching actively: seen, no die; hidden and silent past distracted watchers: no die.
+    let ev = t.judge(
+        json!({"sneak_round": {"characters": ["odo"], "past": ["rat1"], "watch": "active"}}),
+        &[],
+    );
+    assert_eq!(
+        T::rules_events(&ev)[0]["sneak_resolved"]["unnoticed"],
+        false
+    );
+    let ev = t.judge(
+        json!({"sneak_round": {"characters": ["odo"], "past": ["rat1"], "watch": "active",
+            "hid_in_shadows": true, "moved_silently": true}}),
+        &[],
+    );
+    assert_eq!(T::rules_events(&ev)[0]["sneak_resolved"]["unnoticed"], true);
+    // Players get nothing of it: not the dice, not even a notice.
+    let none = meeting(true);
+    same_for_everyone_but_the_judge(&t, &none);
+    let e = t
+        .run(&player("bob"), json!({"rules": {"sneak_round": {"characters": ["odo"], "past": [], "watch": "passive"}}}), &[])
+        .unwrap_err();
+    assert!(matches!(e, engine::EngineError::NotAllowed(_)), "{e}");
+}
