@@ -296,6 +296,13 @@ pub struct SearchLog {
 }
 
 impl SearchLog {
+    /// How many (character, place) tries are recorded.
+    pub fn len(&self) -> usize {
+        self.searched.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.searched.is_empty()
+    }
     pub fn record(&mut self, character: &str, door: &str) -> Result<(), AcksError> {
         if !self
             .searched

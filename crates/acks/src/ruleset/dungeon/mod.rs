@@ -78,6 +78,22 @@ pub const MAX_BEYOND: usize = 100;
 pub const MAX_FALL_FT: u32 = 1_000;
 /// Most characters in a marching order.
 pub const MAX_MARCHERS: usize = 50;
+/// Most (character, place) tries each one-chance log keeps (listening, searching for secret
+/// doors): past it, a table refuses new places rather than grow without end.
+pub const MAX_TRIES: usize = 20_000;
+
+/// Refuses a try at a new place once `log` is full (it counts only the party's own tries,
+/// so the refusal tells nothing hidden).
+fn check_room(log: &SearchLog) -> Result<(), RuleError> {
+    if log.len() >= MAX_TRIES {
+        return Err(refuse(
+            "too_many_tries",
+            "MAX_TRIES",
+            format!("a table keeps at most {MAX_TRIES} listening and searching tries of each kind"),
+        ));
+    }
+    Ok(())
+}
 
 /// The secret rolls' labels: fixed words, so a label tells nothing of what is there.
 const LISTEN_LABEL: &str = "listening";
@@ -900,6 +916,7 @@ fn listen(ctx: &mut Ctx<'_, Acks>, id: &str, at: &str) -> Result<(), RuleError> 
     check_place(at, "place")?;
     let who = searcher(ctx.rules(), id)?;
     let mut log = ctx.rules().dungeon.listens.clone();
+    check_room(&log)?;
     log.record(id, at).map_err(|_| {
         refuse(
             "already_listened",
@@ -961,6 +978,7 @@ fn search(
     }
     let mut log = ctx.rules().dungeon.door_searches.clone();
     if looking_for == LookingFor::SecretDoors && actively {
+        check_room(&log)?;
         // Checked before the roll, so a refused search rolls nothing.
         log.clone()
             .record(id, area)
