@@ -14,6 +14,16 @@ fn ac_dungeon_06_and_09_the_turn_is_ten_minutes_and_a_round_ten_seconds() {
     t.end_turn(&[]);
     assert_eq!(t.table.core().clock.game_minutes - before, 10);
     assert_eq!(t.state()["dungeon"]["turn"], 1);
+    // A combat round on the engine's clock lasts 10 seconds.
+    t.ok(
+        &judge(),
+        json!({"clock": {"start_combat": {"order": ["brena"]}}}),
+        &[],
+    );
+    let s = t.table.core().clock.second;
+    t.ok(&judge(), json!({"clock": "end_turn"}), &[]);
+    assert_eq!(t.table.core().clock.second, s + 10);
+    t.ok(&judge(), json!({"clock": "end_combat"}), &[]);
     // A try at a stuck door takes one round: 10 seconds.
     t.judge(
         json!({"place_door": {"door": "d1", "area": "hall", "material": "wood", "state": "stuck"}}),
