@@ -362,6 +362,48 @@ mod tests {
         }
     }
 
+    /// Every command has a JSON example in its family's module docs, and every example is a
+    /// command the ruleset reads.
+    #[test]
+    fn every_command_has_a_json_example_that_parses() {
+        let mut examples = std::collections::BTreeSet::new();
+        for file in ["core/mod.rs", "dungeon/mod.rs", "encounters/mod.rs"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("src/ruleset")
+                .join(file);
+            let source = std::fs::read_to_string(path).unwrap();
+            let docs: String = source
+                .lines()
+                .filter_map(|l| l.trim_start().strip_prefix("//!"))
+                .map(str::trim)
+                .collect::<Vec<_>>()
+                .join(" ");
+            for (i, span) in docs.split('`').enumerate() {
+                if i % 2 == 0 || !span.starts_with("{\"") {
+                    continue;
+                }
+                // `{"rules": …}` and the like are shapes, not examples.
+                if span.contains('…') {
+                    continue;
+                }
+                let value: Value =
+                    serde_json::from_str(span).unwrap_or_else(|e| panic!("{span}: {e}"));
+                let Some(name) = tag_of(&value).map(str::to_string) else {
+                    continue;
+                };
+                if !command_names().contains(&name.as_str()) {
+                    continue;
+                }
+                serde_json::from_value::<AcksCommand>(value)
+                    .unwrap_or_else(|e| panic!("{span}: {e}"));
+                examples.insert(name);
+            }
+        }
+        for name in command_names() {
+            assert!(examples.contains(name), "no JSON example of `{name}`");
+        }
+    }
+
     #[test]
     fn unknown_command_names_the_known_ones() {
         let err = serde_json::from_value::<AcksCommand>(serde_json::json!({"fly": {}}))

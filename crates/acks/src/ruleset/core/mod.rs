@@ -3,8 +3,8 @@
 //!
 //! Commands (JSON inside `{"rules": …}`):
 //!
-//! - `{"load_pack": {"files": [{"name": "sample.json", "text": "{…}"}]}}` — the Judge's;
-//!   validated with the packs loaded before; a bad pack is refused whole, its problems as
+//! - `{"load_pack": {"files": [{"name": "sample.json", "text": "{}"}]}}` — the Judge's (each
+//!   file's JSON as a string); validated with the packs loaded before; a bad pack is refused whole, its problems as
 //!   issues naming file, line and field ([`packs`]).
 //! - `{"add_character": {"id": "brena", "name": "Brena", "class": "sellsword", "level": 2,
 //!   "abilities": {"strength": 16, "intelligence": 9, "wisdom": 10, "dexterity": 12,
