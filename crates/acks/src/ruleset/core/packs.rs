@@ -1,5 +1,6 @@
 //! ACKS content packs: the monsters and classes a table plays with, as JSON files validated
-//! against their JSON Schema ([`pack_schema`]). A bad pack is refused whole, each problem an
+//! against their JSON Schema ([`pack_schema`], shipped as `crates/acks/packs/schema.json` next
+//! to the sample pack `sample.json`, whose values are made up). A bad pack is refused whole, each problem an
 //! [`engine::Issue`] naming the file, the line and the field.
 //!
 //! ```json

@@ -223,3 +223,18 @@ fn ac_gen_03_the_judges_row_is_logged_with_old_and_new_and_used_by_later_rolls()
     }
     t.assert_replays();
 }
+
+/// The schema shipped next to the sample pack (`crates/acks/packs/schema.json`, for pack
+/// authors and their editors) is the one the loader's types generate. Regenerate it with
+/// `ACKS_WRITE_SCHEMA=1 cargo test -p delve-acks schema_file`.
+#[test]
+fn ac_gen_02_schema_file_is_current() {
+    let generated = serde_json::to_string_pretty(&delve_acks::ruleset::core::packs::pack_schema())
+        .unwrap()
+        + "\n";
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("packs/schema.json");
+    if std::env::var_os("ACKS_WRITE_SCHEMA").is_some() {
+        std::fs::write(&path, &generated).unwrap();
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), generated);
+}
