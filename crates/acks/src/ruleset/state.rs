@@ -148,6 +148,9 @@ pub struct AcksState {
     pub dungeon: DungeonState,
     #[serde(default)]
     pub encounter: Option<EncounterState>,
+    /// Chapter 10's dungeon level table, as the Judge enters it (AC-ENC-11).
+    #[serde(default)]
+    pub level_table: crate::encounters::DungeonLevelTable,
 }
 
 impl AcksState {

@@ -28,6 +28,12 @@
 //!   the round (AC-EVADE-05).
 //! - `{"treasure_dropped": {}}` — the Judge's secret d6: treasure-loving pursuers stop on 4–6
 //!   (AC-EVADE-07).
+//! - `{"enter_level_row": {"dungeon_level": 1, "monster_level": 1, "multiplier": "1"}}` — the
+//!   Judge enters (or replaces, logged with the old row) a row of chapter 10's dungeon level
+//!   table, which ships empty (AC-ENC-11, AC-GEN-03).
+//! - `{"roll_number_appearing": {"card": "gloom_rat", "lair": false, "dungeon_level": 1,
+//!   "monster_level": 1}}` — the Judge's: the card's dungeon number scaled by that row, rolled
+//!   for the Judge alone; refused naming the table while it has no row for the levels.
 //! - `{"sneak_round": {"characters": ["odo"], "past": ["rat1", "rat2"], "watch": "distracted",
 //!   "hid_in_shadows": false, "moved_silently": false}}` — the Judge's: one round of sneaking
 //!   past monsters watching actively, passively or distracted (AC-STEALTH-02…07), every die
@@ -43,7 +49,7 @@ use serde_json::{Value, json};
 
 use super::state::AcksState;
 use super::{Acks, acks_err, no_creature, refuse};
-use crate::encounters::{self as rules, EncounterOrigin};
+use crate::encounters::{self as rules, DungeonLevelRow, EncounterOrigin};
 use crate::tables::{EncounterTerrain, Reaction};
 
 /// Most monsters in one encounter; largest distance a Judge may state; most dice a
@@ -51,6 +57,12 @@ use crate::tables::{EncounterTerrain, Reaction};
 pub const MAX_ENCOUNTER_MONSTERS: usize = 200;
 pub const MAX_DISTANCE_FT: u32 = 10_000;
 pub const MAX_DISTANCE_DICE: u32 = 20;
+
+/// Deepest dungeon level and highest monster level of the Judge's level table; its most rows;
+/// the largest multiplier.
+pub const MAX_LEVELS: u32 = 50;
+pub const MAX_LEVEL_ROWS: usize = 2_500;
+pub const MAX_MULTIPLIER: i64 = 20;
 
 const DISTANCE_LABEL: &str = "encounter distance";
 const MONSTER_SURPRISE_LABEL: &str = "surprise (monsters)";
@@ -175,6 +187,19 @@ pub enum EncounterCommand {
         character: String,
     },
     TreasureDropped {},
+    EnterLevelRow {
+        dungeon_level: u32,
+        monster_level: u32,
+        /// The multiplier of the monster entry's dungeon number, `1`, `1/2`, `3/2`.
+        multiplier: String,
+    },
+    RollNumberAppearing {
+        card: String,
+        #[serde(default)]
+        lair: bool,
+        dungeon_level: u32,
+        monster_level: u32,
+    },
     SneakRound {
         characters: Vec<String>,
         past: Vec<String>,
@@ -271,6 +296,19 @@ pub enum EncounterEvent {
     TreasureChecked {
         face: i32,
         stop: bool,
+    },
+    /// The Judge's: a row of the chapter-10 dungeon level table entered or replaced (AC-GEN-03).
+    LevelRowEntered {
+        old: Option<DungeonLevelRow>,
+        new: DungeonLevelRow,
+    },
+    /// The Judge's: how many monsters of a card appear (AC-ENC-11).
+    NumberRolled {
+        card: String,
+        lair: bool,
+        dungeon_level: u32,
+        faces: Vec<u32>,
+        number: u32,
     },
     /// The Judge's: one round of sneaking and whether the sneakers got through unnoticed.
     SneakResolved {
@@ -522,6 +560,120 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
                 crate::evasion::stops_for_treasure(face).map_err(|e| acks_err("bad_face", e))?;
             ctx.emit_for(
                 EncounterEvent::TreasureChecked { face, stop },
+                Visibility::Referee,
+            )
+        }
+        C::EnterLevelRow {
+            dungeon_level,
+            monster_level,
+            multiplier,
+        } => {
+            if !(1..=MAX_LEVELS).contains(dungeon_level)
+                || !(1..=MAX_LEVELS).contains(monster_level)
+            {
+                return Err(refuse(
+                    "bad_level",
+                    "AC-ENC-11",
+                    format!("dungeon and monster levels run 1–{MAX_LEVELS}"),
+                ));
+            }
+            let multiplier: crate::tables::Frac = multiplier
+                .clone()
+                .try_into()
+                .map_err(|e: String| refuse("bad_multiplier", "AC-ENC-11", e))?;
+            if multiplier.0 > crate::odds::Fraction::from_integer(MAX_MULTIPLIER) {
+                return Err(refuse(
+                    "bad_multiplier",
+                    "AC-ENC-11",
+                    format!("a multiplier is at most {MAX_MULTIPLIER}"),
+                ));
+            }
+            let table = &ctx.rules().level_table;
+            if table.rows.len() >= MAX_LEVEL_ROWS {
+                return Err(refuse(
+                    "too_many_rows",
+                    "MAX_LEVEL_ROWS",
+                    format!("at most {MAX_LEVEL_ROWS} rows"),
+                ));
+            }
+            let old = table
+                .rows
+                .iter()
+                .find(|r| r.dungeon_level == *dungeon_level && r.monster_level == *monster_level)
+                .copied();
+            ctx.emit_for(
+                EncounterEvent::LevelRowEntered {
+                    old,
+                    new: DungeonLevelRow {
+                        dungeon_level: *dungeon_level,
+                        monster_level: *monster_level,
+                        multiplier,
+                    },
+                },
+                Visibility::Referee,
+            )
+        }
+        C::RollNumberAppearing {
+            card,
+            lair,
+            dungeon_level,
+            monster_level,
+        } => {
+            let state = ctx.rules();
+            let c = state.content.monsters.get(card).ok_or_else(|| {
+                refuse(
+                    "unknown_card",
+                    "packs",
+                    format!("no monster `{card}` in the loaded packs"),
+                )
+            })?;
+            let spec = |s: &str| {
+                s.parse::<crate::dice_spec::DiceSpec>()
+                    .map_err(|e| acks_err("bad_card", e))
+            };
+            let n = &c.number_appearing;
+            let entry = rules::NumberAppearing {
+                dungeon_wandering: spec(&n.dungeon_wandering)?,
+                dungeon_lair: n.dungeon_lair.as_deref().map(spec).transpose()?,
+                wilderness_wandering: spec(&n.wilderness_wandering)?,
+                wilderness_lair: n.wilderness_lair.as_deref().map(spec).transpose()?,
+            };
+            let place = rules::Place::Dungeon {
+                level: *dungeon_level,
+            };
+            let levels = state.level_table.clone();
+            // Refusals first (no lair number, no Judge row), with faces of 1, before any die.
+            let dice = if *lair {
+                entry.dungeon_lair
+            } else {
+                Some(entry.dungeon_wandering)
+            };
+            let probe: Vec<u32> = dice.map_or(Vec::new(), |d| vec![1; d.count as usize]);
+            rules::number_appearing(&entry, place, *lair, *monster_level, &levels, &probe)
+                .map_err(|e| acks_err("no_number", e))?;
+            let Some(dice) = dice else {
+                return Err(refuse("no_number", "AC-ENC-11", "no lair number"));
+            };
+            let mut faces = Vec::new();
+            for _ in 0..dice.count {
+                let r = ctx.roll(
+                    &format!("number appearing: {card}"),
+                    &format!("1d{}", dice.sides),
+                    Visibility::Referee,
+                )?;
+                faces.push(u32::try_from(r.total).unwrap_or(0));
+            }
+            let number =
+                rules::number_appearing(&entry, place, *lair, *monster_level, &levels, &faces)
+                    .map_err(|e| acks_err("bad_face", e))?;
+            ctx.emit_for(
+                EncounterEvent::NumberRolled {
+                    card: card.clone(),
+                    lair: *lair,
+                    dungeon_level: *dungeon_level,
+                    faces,
+                    number,
+                },
                 Visibility::Referee,
             )
         }
@@ -799,6 +951,17 @@ pub(super) fn apply(state: &mut AcksState, event: &EncounterEvent) {
         state.encounter = None;
         return;
     }
+    if let E::LevelRowEntered { new, .. } = event {
+        let rows = &mut state.level_table.rows;
+        match rows
+            .iter_mut()
+            .find(|r| r.dungeon_level == new.dungeon_level && r.monster_level == new.monster_level)
+        {
+            Some(r) => *r = *new,
+            None => rows.push(*new),
+        }
+        return;
+    }
     let Some(enc) = state.encounter.as_mut() else {
         return;
     };
@@ -816,7 +979,9 @@ pub(super) fn apply(state: &mut AcksState, event: &EncounterEvent) {
         | E::EncounterEnded { .. }
         | E::ObstacleRolled { .. }
         | E::TreasureChecked { .. }
-        | E::SneakResolved { .. } => {}
+        | E::SneakResolved { .. }
+        | E::LevelRowEntered { .. }
+        | E::NumberRolled { .. } => {}
     }
 }
 

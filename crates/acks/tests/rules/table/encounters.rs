@@ -347,3 +347,63 @@ fn ac_stealth_02_to_07_sneaking_past_is_the_judges_alone() {
         .unwrap_err();
     assert!(matches!(e, engine::EngineError::NotAllowed(_)), "{e}");
 }
+
+#[test]
+fn ac_enc_11_number_appearing_scaled_by_the_judges_level_table() {
+    let mut t = T::new();
+    // The chapter-10 table ships empty: the roll is refused naming it.
+    let code = t.refused(
+        &judge(),
+        json!({"roll_number_appearing": {"card": "gloom_rat", "dungeon_level": 2, "monster_level": 1}}),
+    );
+    assert!(
+        code.starts_with("no_number") && code.contains("chapter 10"),
+        "{code}"
+    );
+    t.judge(
+        json!({"enter_level_row": {"dungeon_level": 2, "monster_level": 1, "multiplier": "3/2"}}),
+        &[],
+    );
+    // 2d4 wandering rats: 3 + 2 = 5, × 3/2 = 7 (rounded down), the Judge's alone.
+    let ev = t.judge(
+        json!({"roll_number_appearing": {"card": "gloom_rat", "dungeon_level": 2, "monster_level": 1}}),
+        &[3, 2],
+    );
+    assert_eq!(T::rules_events(&ev)[0]["number_rolled"]["number"], 7);
+    assert!(
+        !t.log_of(&Viewer::Player("ann".into()))
+            .to_string()
+            .contains("number")
+    );
+    // The Judge replaces the row: logged with the old one.
+    let ev = t.judge(
+        json!({"enter_level_row": {"dungeon_level": 2, "monster_level": 1, "multiplier": "1"}}),
+        &[],
+    );
+    assert_eq!(
+        T::rules_events(&ev)[0]["level_row_entered"]["old"]["multiplier"],
+        "3/2"
+    );
+    let ev = t.judge(
+        json!({"roll_number_appearing": {"card": "gloom_rat", "dungeon_level": 2, "monster_level": 1}}),
+        &[3, 2],
+    );
+    assert_eq!(T::rules_events(&ev)[0]["number_rolled"]["number"], 5);
+    // No lair number on the card: refused before any die.
+    let code = t.refused(
+        &judge(),
+        json!({"roll_number_appearing": {"card": "hollow_guard", "lair": true, "dungeon_level": 2, "monster_level": 1}}),
+    );
+    assert!(code.starts_with("no_number"), "{code}");
+    let code = t.refused(
+        &judge(),
+        json!({"enter_level_row": {"dungeon_level": 0, "monster_level": 1, "multiplier": "1"}}),
+    );
+    assert!(code.starts_with("bad_level"), "{code}");
+    let code = t.refused(
+        &judge(),
+        json!({"enter_level_row": {"dungeon_level": 1, "monster_level": 1, "multiplier": "x"}}),
+    );
+    assert!(code.starts_with("bad_multiplier"), "{code}");
+    t.assert_replays();
+}
