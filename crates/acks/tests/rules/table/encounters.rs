@@ -407,3 +407,34 @@ fn ac_enc_11_number_appearing_scaled_by_the_judges_level_table() {
     assert!(code.starts_with("bad_multiplier"), "{code}");
     t.assert_replays();
 }
+
+/// AC-GEN-04 for the encounter's secret rolls: the distance, the monsters' surprise, the
+/// reaction, the pursuit and dropped treasure give players the same log and view whatever the
+/// Judge's dice say.
+#[test]
+fn ac_gen_04_the_encounters_secret_rolls_look_the_same_whatever_they_say() {
+    let play = |distance: [i64; 2],
+                monsters: i64,
+                reaction: [i64; 2],
+                pursuit: [i64; 2],
+                treasure: i64| {
+        let mut t = T::new();
+        t.judge(
+            json!({"add_monster": {"id": "moth", "card": "lantern_moth", "hp": 9}}),
+            &[],
+        );
+        t.judge(
+            json!({"begin_encounter": {"monsters": ["moth"], "origin": "random"}}),
+            &distance,
+        );
+        t.judge(json!({"roll_surprise": {}}), &[4, monsters]);
+        t.judge(json!({"roll_reaction": {"leader": "brena"}}), &reaction);
+        t.as_player("ann", json!({"flee": {"characters": ["brena"]}}), &pursuit);
+        t.judge(json!({"treasure_dropped": {}}), &[treasure]);
+        t
+    };
+    let a = play([1, 1], 1, [1, 1], [1, 1], 6);
+    let b = play([6, 6], 6, [6, 6], [6, 6], 1);
+    assert_ne!(a.state()["encounter"], b.state()["encounter"]);
+    same_for_everyone_but_the_judge(&a, &b);
+}
