@@ -296,6 +296,13 @@ pub struct SearchLog {
 }
 
 impl SearchLog {
+    /// How many (character, place) tries are recorded.
+    pub fn len(&self) -> usize {
+        self.searched.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.searched.is_empty()
+    }
     pub fn record(&mut self, character: &str, door: &str) -> Result<(), AcksError> {
         if !self
             .searched
@@ -505,5 +512,67 @@ impl MarchingOrder {
         }
         self.ranks = ranks;
         Ok(())
+    }
+}
+
+/// Largest die and longest interval a wandering-monster schedule accepts.
+pub const MAX_WANDERING_DIE: u32 = 100;
+pub const MAX_WANDERING_EVERY: u32 = 144;
+
+/// The Judge's schedule of wandering-monster checks in the dungeon. Chapter 6 leaves how often
+/// and how likely to the Judge (the dungeon tables live in chapter 10), so both are the Judge's
+/// numbers: a check every `every_turns` turns, monsters come on `on_or_below` or less on one
+/// `die`. The check is a secret roll (AC-GEN-04): players learn of monsters only when they
+/// arrive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WanderingSchedule {
+    pub every_turns: u32,
+    pub die: u32,
+    pub on_or_below: u32,
+}
+
+impl WanderingSchedule {
+    /// A schedule the Judge set: refused for an interval of 0 or over
+    /// [`MAX_WANDERING_EVERY`] turns, a die of fewer than 2 or more than
+    /// [`MAX_WANDERING_DIE`] faces, or a chance of 0 or of the whole die.
+    pub fn new(every_turns: u32, die: u32, on_or_below: u32) -> Result<Self, AcksError> {
+        if !(1..=MAX_WANDERING_EVERY).contains(&every_turns)
+            || !(2..=MAX_WANDERING_DIE).contains(&die)
+            || !(1..die).contains(&on_or_below)
+        {
+            return Err(AcksError::range(
+                "AC-ENC-01",
+                format!(
+                    "a wandering-monster check every 1–{MAX_WANDERING_EVERY} turns on a die of 2–{MAX_WANDERING_DIE} faces, \
+                     monsters on 1 up to one less than the die; got every {every_turns}, d{die}, {on_or_below} or less"
+                ),
+            ));
+        }
+        Ok(WanderingSchedule {
+            every_turns,
+            die,
+            on_or_below,
+        })
+    }
+
+    /// Whether the check falls at the end of dungeon turn `turn` (1-based).
+    pub fn due(self, turn: u32) -> bool {
+        turn > 0 && turn.is_multiple_of(self.every_turns)
+    }
+
+    /// Whether the check's face brings wandering monsters.
+    pub fn monsters_come(self, face: u32) -> Result<bool, AcksError> {
+        if !(1..=self.die).contains(&face) {
+            return Err(AcksError::range(
+                "AC-ENC-01",
+                format!("a d{} face is 1–{}, got {face}", self.die, self.die),
+            ));
+        }
+        Ok(face <= self.on_or_below)
+    }
+
+    /// Exact P(monsters come) at one check.
+    pub fn odds(self) -> Fraction {
+        Fraction::new(i64::from(self.on_or_below), i64::from(self.die))
     }
 }

@@ -42,6 +42,7 @@ pub mod wounds;
 
 mod error;
 pub mod options;
+pub mod ruleset;
 
 pub use error::AcksError;
 pub use hit_dice::HitDice;

@@ -66,7 +66,15 @@ fn throw_for(tables: &Tables, check: SecretCheck, who: Searcher) -> Result<Optio
         // Whether the creatures beyond are silent is part of what is hidden, so the throw is
         // always the searcher's own; silence is folded into `Hidden::Nothing`.
         SecretCheck::Listen => dungeon::listen_throw(tables, who, false)?,
-        SecretCheck::Traps => Some(dungeon::trap_search_throw(who)),
+        // A thief also has its own Find Traps skill (T-22): the better of the two throws.
+        SecretCheck::Traps => {
+            Some(match who {
+                Searcher::Thief(level) => dungeon::trap_search_throw(who).min(
+                    dungeon::thief_skill(tables, level, dungeon::ThiefSkill::FindRemoveTraps)?,
+                ),
+                _ => dungeon::trap_search_throw(who),
+            })
+        }
     })
 }
 

@@ -307,3 +307,31 @@ pub fn resolve_monsters_sneak(
         }
     }
 }
+
+/// AC-STEALTH-02…07: resolves one round of characters sneaking past `watchers` (the monsters,
+/// each with its own hearing throw, surprise modifier and Alertness) from the Judge's faces:
+/// one d20 per watcher for hearing (distracted watch only) and the watchers' one surprise d6.
+/// A thief who hid in shadows turns the watch into a distracted one; one who also moved
+/// silently cannot be heard, so passes unnoticed. Returns whether the sneakers pass. The same
+/// procedure as [`resolve_monsters_sneak`] with the roles reversed (AC-STEALTH-08).
+pub fn resolve_sneak_past(
+    tables: &Tables,
+    watch: Watch,
+    watchers: &[Watcher],
+    hid_in_shadows: bool,
+    moved_silently: bool,
+    hear_faces: &[i32],
+    surprise_face: i32,
+) -> Result<bool, AcksError> {
+    let watch = if hid_in_shadows {
+        Watch::Distracted
+    } else {
+        watch
+    };
+    if watch == Watch::Distracted && moved_silently {
+        // Checked like any other round, then unheard: distracted watchers only hear.
+        monsters_sneak_past_odds(tables, watch, watchers)?;
+        return Ok(true);
+    }
+    resolve_monsters_sneak(tables, watch, watchers, hear_faces, surprise_face)
+}

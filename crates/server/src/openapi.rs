@@ -550,6 +550,7 @@ mod tests {
         }
         let mut registry = engine::builtin_registry();
         registry.register(crows::ruleset::Crows);
+        registry.register(delve_acks::ruleset::Acks);
         let doc = document(&registry);
         walk(&doc["components"]["schemas"], "#/components/schemas");
         walk(&doc["paths"], "#/paths");

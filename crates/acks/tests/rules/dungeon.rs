@@ -252,6 +252,17 @@ fn ac_dungeon_29_trap_search_18_dwarves_14() {
         dg::thief_skill(&t, 3, ThiefSkill::FindRemoveTraps).unwrap(),
         16
     );
+    // A thief searching in secret throws the better of 18 and its own skill (T-22).
+    use delve_acks::secrecy::{Hidden, SecretCheck, secret_roll};
+    let throw = |who| {
+        secret_roll(&t, SecretCheck::Traps, who, Hidden::Something, 10)
+            .unwrap()
+            .judge
+            .throw
+    };
+    assert_eq!(throw(Searcher::Thief(3)), Some(16));
+    assert_eq!(throw(Searcher::Thief(1)), Some(18));
+    assert_eq!(throw(Searcher::Other), Some(18));
 }
 
 #[test]
@@ -275,4 +286,17 @@ fn ac_dungeon_20_open_locks_uses_t22() {
         dg::thief_skill(&t, 14, ThiefSkill::PickPockets).unwrap(),
         -5
     );
+}
+
+#[test]
+fn ac_enc_01_wandering_schedule_is_the_judges() {
+    let s = WanderingSchedule::new(2, 6, 1).unwrap();
+    assert!(!s.due(0) && !s.due(1) && s.due(2) && !s.due(3) && s.due(4));
+    assert!(s.monsters_come(1).unwrap());
+    assert!(!s.monsters_come(2).unwrap());
+    assert!(s.monsters_come(7).is_err());
+    assert_eq!(s.odds(), f(1, 6));
+    for (every, die, on) in [(0, 6, 1), (2, 1, 1), (2, 6, 0), (2, 6, 6), (200, 6, 1)] {
+        assert!(WanderingSchedule::new(every, die, on).is_err());
+    }
 }

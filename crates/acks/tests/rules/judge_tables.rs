@@ -360,3 +360,69 @@ fn ac_dungeon_02_the_marching_order_is_recorded_and_shown_as_battle_map_tokens()
     assert!(MarchingOrder::new(vec![vec![]]).is_err());
     assert!(MarchingOrder::new(vec![]).is_err());
 }
+
+#[test]
+fn ac_stealth_02_to_07_characters_sneak_past_resolved_from_the_judges_faces() {
+    let t = Tables::acks_1e();
+    let rat = Watcher::ORDINARY;
+    let alert = Watcher {
+        alertness: true,
+        ..Watcher::ORDINARY
+    };
+    let go = |watch, w: &[Watcher], hid, silent, hear: &[i32], d6| {
+        surprise::resolve_sneak_past(&t, watch, w, hid, silent, hear, d6).unwrap()
+    };
+    // Actively watching: always seen (AC-STEALTH-02), even by a hidden thief.
+    assert!(!go(Watch::Active, &[rat], false, false, &[], 1));
+    // Passive: the monsters' surprise die; 1–2 lets the sneakers through (AC-STEALTH-03).
+    assert!(go(Watch::Passive, &[rat], false, false, &[], 2));
+    assert!(!go(Watch::Passive, &[rat], false, false, &[], 3));
+    // Alertness: surprised only on 1 (AC-STEALTH-06).
+    assert!(!go(Watch::Passive, &[alert], false, false, &[], 2));
+    // Distracted: nobody hears (18+) → through; one hears → the die decides (AC-STEALTH-04);
+    // Alertness hears on 14 (AC-STEALTH-06).
+    assert!(go(
+        Watch::Distracted,
+        &[rat, rat],
+        false,
+        false,
+        &[17, 3],
+        6
+    ));
+    assert!(!go(
+        Watch::Distracted,
+        &[rat, rat],
+        false,
+        false,
+        &[18, 3],
+        6
+    ));
+    assert!(go(
+        Watch::Distracted,
+        &[rat, rat],
+        false,
+        false,
+        &[18, 3],
+        1
+    ));
+    assert!(!go(Watch::Distracted, &[alert], false, false, &[14], 3));
+    // A thief in the shadows makes watchers distracted; moving silently too, unheard
+    // (AC-STEALTH-07).
+    assert!(go(Watch::Passive, &[rat], true, false, &[5], 6));
+    assert!(go(Watch::Active, &[rat], true, true, &[20], 6));
+    // The odds agree with the resolution over every face.
+    let mut through = 0;
+    for h in 1..=20 {
+        for d in 1..=6 {
+            through += i64::from(go(Watch::Distracted, &[rat], false, false, &[h], d));
+        }
+    }
+    assert_eq!(
+        Fraction::new(through, 120),
+        surprise::sneak_past_odds(&t, Watch::Distracted, 1, false).unwrap()
+    );
+    // Faces that do not fit are refused.
+    assert!(
+        surprise::resolve_sneak_past(&t, Watch::Distracted, &[rat], false, false, &[], 1).is_err()
+    );
+}

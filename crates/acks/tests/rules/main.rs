@@ -9,6 +9,7 @@ mod naval_rounds;
 mod outdoors;
 mod routines;
 mod sea;
+mod table;
 mod tables;
 mod tactics;
 mod wounds_xp;

@@ -1165,3 +1165,49 @@ fn empty_cells_print_as_not_applicable_or_not_found() {
     let t23 = t.render(TableId(23)).remove(0);
     assert_eq!(t23.rows[0][4], "not found");
 }
+
+#[test]
+fn ac_gen_02_judge_replaces_a_row_given_as_json() {
+    let mut t = delve_acks::Tables::acks_1e();
+    let old = serde_json::to_value(&t.t09_surprise.rows[0]).unwrap();
+    let o = t
+        .replace_row_json(
+            "t09_surprise",
+            0,
+            serde_json::json!({"total": "..=3", "surprised": true}),
+        )
+        .unwrap();
+    assert_eq!((o.table.as_str(), o.index), ("t09_surprise", 0));
+    assert_eq!(o.old, old);
+    assert_eq!(
+        o.new,
+        serde_json::json!({"total": "..=3", "surprised": true})
+    );
+    // The next roll reads the new row: a total of 3 is now surprised.
+    assert!(delve_acks::surprise::is_surprised(&t, 3, false).unwrap());
+    // Every key names a table; bad rows, indexes and keys change nothing.
+    for key in delve_acks::tables::TABLE_KEYS {
+        assert!(!matches!(
+            t.clone().replace_row_json(key, 9999, serde_json::json!({})),
+            Err(delve_acks::AcksError::UnknownTable(_))
+        ));
+    }
+    let before = serde_json::to_value(&t).unwrap();
+    assert!(
+        t.replace_row_json("t09_surprise", 0, serde_json::json!({"total": 3}))
+            .is_err()
+    );
+    assert!(
+        t.replace_row_json(
+            "t09_surprise",
+            99,
+            serde_json::json!({"total": "3", "surprised": false})
+        )
+        .is_err()
+    );
+    assert!(matches!(
+        t.replace_row_json("t99_nothing", 0, serde_json::json!({})),
+        Err(delve_acks::AcksError::UnknownTable(_))
+    ));
+    assert_eq!(serde_json::to_value(&t).unwrap(), before);
+}

@@ -73,6 +73,7 @@ async fn openapi_lists_each_registered_rulesets_commands() {
     let dir = tempfile::tempdir().expect("tmp");
     let mut registry = engine::builtin_registry();
     registry.register(crows::ruleset::Crows);
+    registry.register(delve_acks::ruleset::Acks);
     let srv = start_registry(&dir.path().join("delve.db"), Limits::default(), registry).await;
     let (s, doc) = srv.get("/api/openapi.json", "").await;
     assert_eq!(s, StatusCode::OK);
@@ -87,11 +88,12 @@ async fn openapi_lists_each_registered_rulesets_commands() {
     assert_eq!(
         listed,
         [
+            "#/components/schemas/acks.command",
             "#/components/schemas/crows.command",
             "#/components/schemas/demo.command"
         ]
     );
-    for ruleset in ["crows", "demo"] {
+    for ruleset in ["acks", "crows", "demo"] {
         let mut documented = BTreeSet::new();
         let component = json!({"$ref": format!("#/components/schemas/{ruleset}.command")});
         command_names(&doc, &component, &mut documented);

@@ -1,0 +1,1007 @@
+//! Encounters (checklist §4, §5, §7, §8: AC-ENC-*, AC-SURP-*, AC-REACT-*, AC-EVADE-*):
+//! distance, surprise per group with each member's own modifier, the monsters' reaction from
+//! the leader's Charisma, and evasion in the dungeon.
+//!
+//! The Judge's secret rolls here (AC-GEN-04): the encounter distance, the monsters' surprise,
+//! the reaction and whether the monsters pursue; players see only that a roll was made. The
+//! party's surprise roll is in the open. A side carrying light never surprises
+//! (AC-DUNGEON-16, AC-SURP-07): while any character carries a burning light the monsters get
+//! no surprise roll, and the Judge says whether the monsters carry light.
+//!
+//! Commands (JSON inside `{"rules": …}`):
+//!
+//! - `{"begin_encounter": {"monsters": ["rat1", "rat2"], "origin": "random"}}` — the Judge's;
+//!   the distance is rolled in secret on T-07 (2d6 × 10 ft) unless `distance_ft` is given
+//!   (AC-ENC-01/03).
+//! - `{"roll_surprise": {"monsters_carry_light": false, "party_penalty": 0,
+//!   "monsters_penalty": 0}}` — the Judge's: one d6 per side, each member adding its own
+//!   modifier (AC-SURP-01/02/06).
+//! - `{"roll_reaction": {"leader": "brena", "modifier": 0}}` — the Judge's secret 2d6 + the
+//!   leader's Charisma modifier + the Judge's (AC-REACT-02, T-10).
+//! - `{"judge_reaction": {"reaction": "neutral"}}` — the Judge reads the result in context and
+//!   may replace it; both are kept (AC-REACT-05).
+//! - `{"flee": {"characters": ["brena", "odo"]}}` — players: before combat a faster party
+//!   escapes at once (AC-EVADE-03); otherwise the chase starts and the Judge rolls in secret
+//!   whether the monsters pursue (T-10's pursuit column, AC-EVADE-02).
+//! - `{"chase_obstacle": {"character": "odo"}}` — the Judge's: at a doorway or sharp turn a
+//!   fleeing character saves vs Paralysis with its Dexterity modifier, or falls and stops for
+//!   the round (AC-EVADE-05).
+//! - `{"treasure_dropped": {}}` — the Judge's secret d6: treasure-loving pursuers stop on 4–6
+//!   (AC-EVADE-07).
+//! - `{"enter_level_row": {"dungeon_level": 1, "monster_level": 1, "multiplier": "1"}}` — the
+//!   Judge enters (or replaces, logged with the old row) a row of chapter 10's dungeon level
+//!   table, which ships empty (AC-ENC-11, AC-GEN-03).
+//! - `{"roll_number_appearing": {"card": "gloom_rat", "lair": false, "dungeon_level": 1,
+//!   "monster_level": 1}}` — the Judge's: the card's dungeon number scaled by that row, rolled
+//!   for the Judge alone; refused naming the table while it has no row for the levels.
+//! - `{"sneak_round": {"characters": ["odo"], "past": ["rat1", "rat2"], "watch": "distracted",
+//!   "hid_in_shadows": false, "moved_silently": false}}` — the Judge's: one round of sneaking
+//!   past monsters watching actively, passively or distracted (AC-STEALTH-02…07), every die
+//!   the Judge's alone; the Judge tells the players what they notice.
+//! - `{"end_encounter": {"rounds": 12}}` — the Judge's: an encounter of up to 60 rounds
+//!   books one turn (AC-ENC-02).
+
+use std::collections::BTreeMap;
+
+use engine::{Acting, Ctx, RuleError, TableState, Viewer, Visibility};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::state::AcksState;
+use super::{Acks, acks_err, no_creature, refuse};
+use crate::encounters::{self as rules, DungeonLevelRow, EncounterOrigin};
+use crate::tables::{EncounterTerrain, Reaction};
+
+/// Most monsters in one encounter; largest distance a Judge may state; most dice a
+/// (Judge-edited) distance row may roll.
+pub const MAX_ENCOUNTER_MONSTERS: usize = 200;
+pub const MAX_DISTANCE_FT: u32 = 10_000;
+pub const MAX_DISTANCE_DICE: u32 = 20;
+
+/// Deepest dungeon level and highest monster level of the Judge's level table; its most rows;
+/// the largest multiplier.
+pub const MAX_LEVELS: u32 = 50;
+pub const MAX_LEVEL_ROWS: usize = 2_500;
+pub const MAX_MULTIPLIER: i64 = 20;
+
+const DISTANCE_LABEL: &str = "encounter distance";
+const MONSTER_SURPRISE_LABEL: &str = "surprise (monsters)";
+const REACTION_LABEL: &str = "reaction";
+const PURSUIT_LABEL: &str = "pursuit";
+const TREASURE_LABEL: &str = "dropped treasure";
+
+/// Where an encounter came from (AC-ENC-01).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[schemars(rename = "AcksEncounterOrigin")]
+pub enum Origin {
+    Planned,
+    Random,
+}
+
+impl From<Origin> for EncounterOrigin {
+    fn from(o: Origin) -> Self {
+        match o {
+            Origin::Planned => EncounterOrigin::Planned,
+            Origin::Random => EncounterOrigin::Random,
+        }
+    }
+}
+
+/// A reaction the Judge may put in place of the rolled one (T-10's results).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[schemars(rename = "AcksReaction")]
+pub enum ReactionName {
+    Hostile,
+    Unfriendly,
+    Neutral,
+    Indifferent,
+    Friendly,
+}
+
+impl From<ReactionName> for Reaction {
+    fn from(r: ReactionName) -> Self {
+        match r {
+            ReactionName::Hostile => Reaction::Hostile,
+            ReactionName::Unfriendly => Reaction::Unfriendly,
+            ReactionName::Neutral => Reaction::Neutral,
+            ReactionName::Indifferent => Reaction::Indifferent,
+            ReactionName::Friendly => Reaction::Friendly,
+        }
+    }
+}
+
+/// The encounter under way.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EncounterState {
+    pub origin: EncounterOrigin,
+    pub monsters: Vec<String>,
+    pub distance_ft: u32,
+    /// Each character's surprise, once rolled (false for all when it could not be surprised).
+    #[serde(default)]
+    pub party_surprised: Option<BTreeMap<String, bool>>,
+    #[serde(default)]
+    pub monsters_surprised: Option<BTreeMap<String, bool>>,
+    #[serde(default)]
+    pub reaction: Option<Reaction>,
+    /// The characters who fled and whether they got away at once.
+    #[serde(default)]
+    pub fled: Option<(Vec<String>, bool)>,
+    #[serde(default)]
+    pub pursues: Option<bool>,
+}
+
+impl EncounterState {
+    /// Whether players know of it: their side's surprise was rolled, someone fled, or the Judge
+    /// revealed one of its monsters. Until then, to a player there is no encounter.
+    pub fn known_to_players(&self, state: &AcksState) -> bool {
+        self.party_surprised.is_some()
+            || self.fled.is_some()
+            || self.monsters.iter().any(|m| {
+                state
+                    .creatures
+                    .get(m)
+                    .is_some_and(super::state::Creature::public)
+            })
+    }
+}
+
+/// Encounter commands.
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, strum::VariantNames,
+)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[strum(serialize_all = "snake_case")]
+#[schemars(rename = "AcksEncounterCommand")]
+pub enum EncounterCommand {
+    BeginEncounter {
+        monsters: Vec<String>,
+        origin: Origin,
+        #[serde(default)]
+        distance_ft: Option<u32>,
+    },
+    RollSurprise {
+        #[serde(default)]
+        monsters_carry_light: bool,
+        #[serde(default)]
+        party_penalty: i32,
+        #[serde(default)]
+        monsters_penalty: i32,
+    },
+    RollReaction {
+        leader: String,
+        #[serde(default)]
+        modifier: i32,
+    },
+    JudgeReaction {
+        reaction: ReactionName,
+    },
+    Flee {
+        characters: Vec<String>,
+    },
+    EndEncounter {
+        rounds: u32,
+    },
+    ChaseObstacle {
+        character: String,
+    },
+    TreasureDropped {},
+    EnterLevelRow {
+        dungeon_level: u32,
+        monster_level: u32,
+        /// The multiplier of the monster entry's dungeon number, `1`, `1/2`, `3/2`.
+        multiplier: String,
+    },
+    RollNumberAppearing {
+        card: String,
+        #[serde(default)]
+        lair: bool,
+        dungeon_level: u32,
+        monster_level: u32,
+    },
+    SneakRound {
+        characters: Vec<String>,
+        past: Vec<String>,
+        watch: WatchState,
+        #[serde(default)]
+        hid_in_shadows: bool,
+        #[serde(default)]
+        moved_silently: bool,
+    },
+}
+
+/// How the monsters watch (AC-STEALTH-01): the Judge's call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "AcksWatch")]
+#[serde(rename_all = "snake_case")]
+pub enum WatchState {
+    Active,
+    Passive,
+    Distracted,
+}
+
+impl From<WatchState> for crate::surprise::Watch {
+    fn from(w: WatchState) -> Self {
+        use crate::surprise::Watch;
+        match w {
+            WatchState::Active => Watch::Active,
+            WatchState::Passive => Watch::Passive,
+            WatchState::Distracted => Watch::Distracted,
+        }
+    }
+}
+
+/// Encounter events.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum EncounterEvent {
+    /// The Judge's.
+    EncounterBegun {
+        origin: EncounterOrigin,
+        monsters: Vec<String>,
+        distance_ft: u32,
+        distance_rolled: bool,
+    },
+    /// In the open: the party's d6 (none when the monsters carry light) and who is surprised.
+    PartySurprise {
+        face: Option<i32>,
+        surprised: BTreeMap<String, bool>,
+    },
+    /// The Judge's: the monsters' d6 (none when the party carries light), who is surprised,
+    /// and who acts in round 1 (AC-SURP-05).
+    MonstersSurprise {
+        face: Option<i32>,
+        surprised: BTreeMap<String, bool>,
+        first_round: String,
+    },
+    /// The Judge's.
+    ReactionRolled {
+        leader: String,
+        charisma_modifier: i32,
+        modifier: i32,
+        faces: (i32, i32),
+        reaction: Reaction,
+        pursues: bool,
+    },
+    /// The Judge's (AC-REACT-05).
+    ReactionJudged {
+        rolled: Reaction,
+        result: Reaction,
+        replaced: bool,
+    },
+    Fled {
+        characters: Vec<String>,
+        escaped: bool,
+    },
+    /// The Judge's (AC-EVADE-02).
+    PursuitRolled {
+        faces: (i32, i32),
+        pursues: bool,
+    },
+    EncounterEnded {
+        rounds: u32,
+        turns: u32,
+    },
+    /// A fleeing character's save vs Paralysis at an obstacle (AC-EVADE-05).
+    ObstacleRolled {
+        character: String,
+        save: i32,
+        dex_modifier: i32,
+        face: i32,
+        fell: bool,
+    },
+    /// The Judge's: whether the pursuers stop for dropped treasure (AC-EVADE-07).
+    TreasureChecked {
+        face: i32,
+        stop: bool,
+    },
+    /// The Judge's: a row of the chapter-10 dungeon level table entered or replaced (AC-GEN-03).
+    LevelRowEntered {
+        old: Option<DungeonLevelRow>,
+        new: DungeonLevelRow,
+    },
+    /// The Judge's: how many monsters of a card appear (AC-ENC-11).
+    NumberRolled {
+        card: String,
+        lair: bool,
+        dungeon_level: u32,
+        faces: Vec<u32>,
+        number: u32,
+    },
+    /// The Judge's: one round of sneaking and whether the sneakers got through unnoticed.
+    SneakResolved {
+        characters: Vec<String>,
+        past: Vec<String>,
+        watch: WatchState,
+        hear_faces: Vec<i32>,
+        surprise_face: Option<i32>,
+        unnoticed: bool,
+    },
+}
+
+pub(super) fn acting(_state: &TableState<AcksState>, command: &EncounterCommand) -> Acting {
+    match command {
+        EncounterCommand::Flee { characters } => Acting::Characters(characters.clone()),
+        _ => Acting::RefereeOnly,
+    }
+}
+
+fn no_encounter() -> RuleError {
+    refuse("no_encounter", "AC-ENC-04", "no encounter is under way")
+}
+
+fn current(ctx: &Ctx<'_, Acks>) -> Result<EncounterState, RuleError> {
+    ctx.rules().encounter.clone().ok_or_else(no_encounter)
+}
+
+fn d6(ctx: &mut Ctx<'_, Acks>, label: &str, secret: bool) -> Result<i32, RuleError> {
+    let r = if secret {
+        ctx.roll_secret(label, "1d6")?
+    } else {
+        ctx.roll(label, "1d6", Visibility::Public)?
+    };
+    i32::try_from(r.total)
+        .ok()
+        .filter(|f| (1..=6).contains(f))
+        .ok_or_else(|| refuse("bad_face", "dice", "a d6 face is 1–6"))
+}
+
+fn check_modifier(m: i32, rule: &str, max: i32) -> Result<(), RuleError> {
+    if m.abs() > max {
+        return Err(refuse(
+            "bad_modifier",
+            rule,
+            format!("a modifier is within ±{max}, got {m}"),
+        ));
+    }
+    Ok(())
+}
+
+pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
+    use EncounterCommand as C;
+    match command {
+        C::BeginEncounter {
+            monsters,
+            origin,
+            distance_ft,
+        } => {
+            if ctx.rules().encounter.is_some() {
+                return Err(refuse(
+                    "encounter_under_way",
+                    "AC-ENC-04",
+                    "an encounter is under way; end it first",
+                ));
+            }
+            if monsters.len() > MAX_ENCOUNTER_MONSTERS {
+                return Err(refuse(
+                    "too_many_monsters",
+                    "MAX_ENCOUNTER_MONSTERS",
+                    format!("at most {MAX_ENCOUNTER_MONSTERS} monsters in an encounter"),
+                ));
+            }
+            for (i, m) in monsters.iter().enumerate() {
+                if ctx.rules().card_of(m).is_none() {
+                    return Err(no_creature(m));
+                }
+                if monsters[..i].contains(m) {
+                    return Err(refuse(
+                        "duplicate_monster",
+                        "AC-ENC-01",
+                        format!("`{m}` is named twice"),
+                    ));
+                }
+            }
+            let number = u32::try_from(monsters.len()).unwrap_or(u32::MAX);
+            rules::begin_encounter((*origin).into(), "monsters", number, distance_ft.is_some())
+                .map_err(|e| acks_err("bad_encounter", e))?;
+            let (distance_ft, distance_rolled) = match distance_ft {
+                Some(d) if *d <= MAX_DISTANCE_FT => (*d, false),
+                Some(_) => {
+                    return Err(refuse(
+                        "bad_distance",
+                        "MAX_DISTANCE_FT",
+                        format!("an encounter distance is at most {MAX_DISTANCE_FT} ft"),
+                    ));
+                }
+                None => {
+                    let tables = ctx.rules().tables()?;
+                    let row = rules::distance_row(&tables, EncounterTerrain::Dungeon)
+                        .map_err(|e| acks_err("bad_table", e))?
+                        .clone();
+                    if row.dice > MAX_DISTANCE_DICE || row.sides == 0 {
+                        return Err(refuse(
+                            "bad_table",
+                            "AC-ENC-03",
+                            format!("the distance row rolls 1–{MAX_DISTANCE_DICE} dice"),
+                        ));
+                    }
+                    let mut faces = Vec::new();
+                    for _ in 0..row.dice {
+                        let r = ctx.roll_secret(DISTANCE_LABEL, &format!("1d{}", row.sides))?;
+                        faces.push(u32::try_from(r.total).unwrap_or(0));
+                    }
+                    let d = rules::encounter_distance(&tables, EncounterTerrain::Dungeon, &faces)
+                        .map_err(|e| acks_err("bad_face", e))?;
+                    (d.distance, true)
+                }
+            };
+            ctx.emit_for(
+                EncounterEvent::EncounterBegun {
+                    origin: (*origin).into(),
+                    monsters: monsters.clone(),
+                    distance_ft,
+                    distance_rolled,
+                },
+                Visibility::Referee,
+            )
+        }
+        C::RollSurprise {
+            monsters_carry_light,
+            party_penalty,
+            monsters_penalty,
+        } => roll_surprise(
+            ctx,
+            *monsters_carry_light,
+            *party_penalty,
+            *monsters_penalty,
+        ),
+        C::RollReaction { leader, modifier } => {
+            current(ctx)?;
+            check_modifier(*modifier, "AC-REACT-02", rules::MAX_REACTION_MODIFIER)?;
+            let ch = ctx.rules().character(leader).ok_or_else(|| {
+                refuse(
+                    "not_a_character",
+                    "AC-REACT-02",
+                    format!("the party's leader `{leader}` is no character"),
+                )
+            })?;
+            let tables = ctx.rules().tables()?;
+            let cha = crate::tables::ability_modifier(&tables, ch.abilities.charisma)
+                .map_err(|e| acks_err("bad_ability", e))?;
+            let faces = (
+                d6(ctx, REACTION_LABEL, true)?,
+                d6(ctx, REACTION_LABEL, true)?,
+            );
+            let (reaction, pursues) = rules::resolve_reaction(&tables, cha + modifier, faces)
+                .map_err(|e| acks_err("bad_roll", e))?;
+            ctx.emit_for(
+                EncounterEvent::ReactionRolled {
+                    leader: leader.clone(),
+                    charisma_modifier: cha,
+                    modifier: *modifier,
+                    faces,
+                    reaction,
+                    pursues,
+                },
+                Visibility::Referee,
+            )
+        }
+        C::JudgeReaction { reaction } => {
+            let enc = current(ctx)?;
+            let rolled = enc.reaction.ok_or_else(|| {
+                refuse(
+                    "no_reaction",
+                    "AC-REACT-05",
+                    "roll the reaction before judging it",
+                )
+            })?;
+            let j = rules::judge_reaction(rolled, Some((*reaction).into()));
+            ctx.emit_for(
+                EncounterEvent::ReactionJudged {
+                    rolled: j.rolled,
+                    result: j.result,
+                    replaced: j.replaced,
+                },
+                Visibility::Referee,
+            )
+        }
+        C::Flee { characters } => flee(ctx, characters),
+        C::ChaseObstacle { character } => {
+            let enc = current(ctx)?;
+            if !enc
+                .fled
+                .as_ref()
+                .is_some_and(|(who, escaped)| !escaped && who.contains(character))
+            {
+                return Err(refuse(
+                    "not_fleeing",
+                    "AC-EVADE-05",
+                    format!("`{character}` is not fleeing in a chase"),
+                ));
+            }
+            let state = ctx.rules();
+            let ch = state
+                .character(character)
+                .ok_or_else(|| no_creature(character))?;
+            let level = ch.level;
+            let dex = ch.abilities.dexterity;
+            let progression = state
+                .class_of(character)
+                .map(|c| c.saves.into())
+                .ok_or_else(|| {
+                    refuse(
+                        "unknown_class",
+                        "T-19",
+                        "the character's class is not loaded",
+                    )
+                })?;
+            let tables = state.tables()?;
+            let save = crate::saves::save_value(
+                &tables,
+                progression,
+                level,
+                crate::saves::SaveCategory::Paralysis,
+            )
+            .map_err(|e| acks_err("bad_level", e))?;
+            let dex_modifier = crate::tables::ability_modifier(&tables, dex)
+                .map_err(|e| acks_err("bad_ability", e))?;
+            let r = ctx.roll(
+                &format!("{character} at an obstacle"),
+                "1d20",
+                Visibility::Public,
+            )?;
+            let face = i32::try_from(r.total).unwrap_or(0);
+            let saved = crate::evasion::chase_obstacle(save, dex_modifier, face)
+                .map_err(|e| acks_err("bad_face", e))?;
+            ctx.emit(EncounterEvent::ObstacleRolled {
+                character: character.clone(),
+                save,
+                dex_modifier,
+                face,
+                fell: !saved,
+            })
+        }
+        C::TreasureDropped {} => {
+            current(ctx)?;
+            let face = d6(ctx, TREASURE_LABEL, true)?;
+            let stop =
+                crate::evasion::stops_for_treasure(face).map_err(|e| acks_err("bad_face", e))?;
+            ctx.emit_for(
+                EncounterEvent::TreasureChecked { face, stop },
+                Visibility::Referee,
+            )
+        }
+        C::EnterLevelRow {
+            dungeon_level,
+            monster_level,
+            multiplier,
+        } => {
+            if !(1..=MAX_LEVELS).contains(dungeon_level)
+                || !(1..=MAX_LEVELS).contains(monster_level)
+            {
+                return Err(refuse(
+                    "bad_level",
+                    "AC-ENC-11",
+                    format!("dungeon and monster levels run 1–{MAX_LEVELS}"),
+                ));
+            }
+            let multiplier: crate::tables::Frac = multiplier
+                .clone()
+                .try_into()
+                .map_err(|e: String| refuse("bad_multiplier", "AC-ENC-11", e))?;
+            if multiplier.0 > crate::odds::Fraction::from_integer(MAX_MULTIPLIER) {
+                return Err(refuse(
+                    "bad_multiplier",
+                    "AC-ENC-11",
+                    format!("a multiplier is at most {MAX_MULTIPLIER}"),
+                ));
+            }
+            let table = &ctx.rules().level_table;
+            if table.rows.len() >= MAX_LEVEL_ROWS {
+                return Err(refuse(
+                    "too_many_rows",
+                    "MAX_LEVEL_ROWS",
+                    format!("at most {MAX_LEVEL_ROWS} rows"),
+                ));
+            }
+            let old = table
+                .rows
+                .iter()
+                .find(|r| r.dungeon_level == *dungeon_level && r.monster_level == *monster_level)
+                .copied();
+            ctx.emit_for(
+                EncounterEvent::LevelRowEntered {
+                    old,
+                    new: DungeonLevelRow {
+                        dungeon_level: *dungeon_level,
+                        monster_level: *monster_level,
+                        multiplier,
+                    },
+                },
+                Visibility::Referee,
+            )
+        }
+        C::RollNumberAppearing {
+            card,
+            lair,
+            dungeon_level,
+            monster_level,
+        } => {
+            let state = ctx.rules();
+            let c = state.content.monsters.get(card).ok_or_else(|| {
+                refuse(
+                    "unknown_card",
+                    "packs",
+                    format!("no monster `{card}` in the loaded packs"),
+                )
+            })?;
+            let spec = |s: &str| {
+                s.parse::<crate::dice_spec::DiceSpec>()
+                    .map_err(|e| acks_err("bad_card", e))
+            };
+            let n = &c.number_appearing;
+            let entry = rules::NumberAppearing {
+                dungeon_wandering: spec(&n.dungeon_wandering)?,
+                dungeon_lair: n.dungeon_lair.as_deref().map(spec).transpose()?,
+                wilderness_wandering: spec(&n.wilderness_wandering)?,
+                wilderness_lair: n.wilderness_lair.as_deref().map(spec).transpose()?,
+            };
+            let place = rules::Place::Dungeon {
+                level: *dungeon_level,
+            };
+            let levels = state.level_table.clone();
+            // Refusals first (no lair number, no Judge row), with faces of 1, before any die.
+            let dice = if *lair {
+                entry.dungeon_lair
+            } else {
+                Some(entry.dungeon_wandering)
+            };
+            let probe: Vec<u32> = dice.map_or(Vec::new(), |d| vec![1; d.count as usize]);
+            rules::number_appearing(&entry, place, *lair, *monster_level, &levels, &probe)
+                .map_err(|e| acks_err("no_number", e))?;
+            let Some(dice) = dice else {
+                return Err(refuse("no_number", "AC-ENC-11", "no lair number"));
+            };
+            let mut faces = Vec::new();
+            for _ in 0..dice.count {
+                let r = ctx.roll(
+                    &format!("number appearing: {card}"),
+                    &format!("1d{}", dice.sides),
+                    Visibility::Referee,
+                )?;
+                faces.push(u32::try_from(r.total).unwrap_or(0));
+            }
+            let number =
+                rules::number_appearing(&entry, place, *lair, *monster_level, &levels, &faces)
+                    .map_err(|e| acks_err("bad_face", e))?;
+            ctx.emit_for(
+                EncounterEvent::NumberRolled {
+                    card: card.clone(),
+                    lair: *lair,
+                    dungeon_level: *dungeon_level,
+                    faces,
+                    number,
+                },
+                Visibility::Referee,
+            )
+        }
+        C::SneakRound {
+            characters,
+            past,
+            watch,
+            hid_in_shadows,
+            moved_silently,
+        } => sneak_round(
+            ctx,
+            characters,
+            past,
+            *watch,
+            *hid_in_shadows,
+            *moved_silently,
+        ),
+        C::EndEncounter { rounds } => {
+            current(ctx)?;
+            ctx.emit(EncounterEvent::EncounterEnded {
+                rounds: *rounds,
+                turns: rules::encounter_turns(*rounds),
+            })
+        }
+    }
+}
+
+/// AC-SURP-01/02/06/07 and AC-DUNGEON-16: one d6 per side, each member adding its own
+/// modifier; a side facing light carriers is never surprised.
+fn roll_surprise(
+    ctx: &mut Ctx<'_, Acks>,
+    monsters_carry_light: bool,
+    party_penalty: i32,
+    monsters_penalty: i32,
+) -> Result<(), RuleError> {
+    let enc = current(ctx)?;
+    if enc.party_surprised.is_some() {
+        return Err(refuse(
+            "surprise_rolled",
+            "AC-SURP-01",
+            "surprise is rolled once per encounter",
+        ));
+    }
+    let max = crate::surprise::MAX_MODIFIER;
+    check_modifier(party_penalty, "AC-SURP-06", max)?;
+    check_modifier(monsters_penalty, "AC-SURP-06", max)?;
+    let tables = ctx.rules().tables()?;
+    let state = ctx.rules();
+    let party: Vec<(String, i32)> = state
+        .characters()
+        .map(|(id, ch)| (id.clone(), ch.surprise_modifier))
+        .collect();
+    let party_light = state.characters().any(|(_, ch)| ch.light.is_some());
+    let monsters: Vec<(String, i32, bool)> = enc
+        .monsters
+        .iter()
+        .filter_map(|m| {
+            state
+                .card_of(m)
+                .map(|c| (m.clone(), c.surprise_modifier, c.alertness))
+        })
+        .collect();
+    // A member's own modifier and the Judge's penalty together may pass the pure limit; past
+    // ±MAX_MODIFIER a d6 total is surprised on every face or on none, so clamping changes no
+    // result.
+    let surprise = |face: i32, m: i32, alert: bool| {
+        crate::surprise::member_surprised(&tables, face, m.clamp(-max, max), alert)
+            .map_err(|e| acks_err("bad_modifier", e))
+    };
+    // The party: in the open, unless the monsters carry light.
+    let mut party_surprised = BTreeMap::new();
+    let party_face = if crate::surprise::can_surprise(monsters_carry_light) {
+        let face = d6(ctx, "surprise (party)", false)?;
+        for (id, m) in &party {
+            party_surprised.insert(id.clone(), surprise(face, m - party_penalty, false)?);
+        }
+        Some(face)
+    } else {
+        for (id, _) in &party {
+            party_surprised.insert(id.clone(), false);
+        }
+        None
+    };
+    // The monsters: the Judge's secret, unless the party carries light.
+    let mut monsters_surprised = BTreeMap::new();
+    let monster_face = if crate::surprise::can_surprise(party_light) {
+        let face = d6(ctx, MONSTER_SURPRISE_LABEL, true)?;
+        for (id, m, alert) in &monsters {
+            monsters_surprised.insert(id.clone(), surprise(face, m - monsters_penalty, *alert)?);
+        }
+        Some(face)
+    } else {
+        for (id, _, _) in &monsters {
+            monsters_surprised.insert(id.clone(), false);
+        }
+        None
+    };
+    let all: Vec<bool> = party_surprised
+        .values()
+        .chain(monsters_surprised.values())
+        .copied()
+        .collect();
+    let first_round = match serde_json::to_value(crate::surprise::first_round(&all)) {
+        Ok(Value::String(s)) => s,
+        _ => String::new(),
+    };
+    ctx.emit(EncounterEvent::PartySurprise {
+        face: party_face,
+        surprised: party_surprised,
+    })?;
+    ctx.emit_for(
+        EncounterEvent::MonstersSurprise {
+            face: monster_face,
+            surprised: monsters_surprised,
+            first_round,
+        },
+        Visibility::Referee,
+    )
+}
+
+/// AC-STEALTH-02…07: one round of characters sneaking past monsters, run by the Judge (how
+/// the monsters watch, and whether a thief hid or moved silently, are the Judge's to know).
+/// Every die is rolled for the Judge alone, without even a notice: their number would tell
+/// how many monsters listen.
+fn sneak_round(
+    ctx: &mut Ctx<'_, Acks>,
+    characters: &[String],
+    past: &[String],
+    watch: WatchState,
+    hid_in_shadows: bool,
+    moved_silently: bool,
+) -> Result<(), RuleError> {
+    use crate::surprise::{HEAR_NOISE_THROW, Watch, Watcher};
+    let state = ctx.rules();
+    if characters.is_empty() || characters.len() > super::core::MAX_CREATURES {
+        return Err(refuse(
+            "bad_sneakers",
+            "AC-STEALTH-05",
+            "name the characters who sneak",
+        ));
+    }
+    for c in characters {
+        if state.character(c).is_none() {
+            return Err(no_creature(c));
+        }
+    }
+    let mut watchers = Vec::new();
+    for m in past {
+        let card = state.card_of(m).ok_or_else(|| no_creature(m))?;
+        watchers.push(Watcher {
+            hear_throw: HEAR_NOISE_THROW,
+            surprise_modifier: card.surprise_modifier,
+            alertness: card.alertness,
+        });
+    }
+    let tables = state.tables()?;
+    // Checked before any die: the watchers' count and modifiers.
+    crate::surprise::monsters_sneak_past_odds(&tables, watch.into(), &watchers)
+        .map_err(|e| acks_err("bad_sneak", e))?;
+    let effective = if hid_in_shadows {
+        Watch::Distracted
+    } else {
+        watch.into()
+    };
+    let mut hear_faces = Vec::new();
+    let mut surprise_face = None;
+    let silent_past_distracted = effective == Watch::Distracted && moved_silently;
+    if !silent_past_distracted && effective != Watch::Active {
+        if effective == Watch::Distracted {
+            for m in past {
+                let r = ctx.roll(&format!("{m} listens"), "1d20", Visibility::Referee)?;
+                hear_faces.push(i32::try_from(r.total).unwrap_or(0));
+            }
+        }
+        let r = ctx.roll("surprise (sneaking)", "1d6", Visibility::Referee)?;
+        surprise_face = Some(i32::try_from(r.total).unwrap_or(0));
+    }
+    let unnoticed = crate::surprise::resolve_sneak_past(
+        &tables,
+        watch.into(),
+        &watchers,
+        hid_in_shadows,
+        moved_silently,
+        &hear_faces,
+        surprise_face.unwrap_or(1),
+    )
+    .map_err(|e| acks_err("bad_face", e))?;
+    ctx.emit_for(
+        EncounterEvent::SneakResolved {
+            characters: characters.to_vec(),
+            past: past.to_vec(),
+            watch,
+            hear_faces,
+            surprise_face,
+            unnoticed,
+        },
+        Visibility::Referee,
+    )
+}
+
+/// AC-EVADE-01/02/03: the players flee; before any fight a faster party gets away at once,
+/// otherwise the chase starts and the Judge rolls whether the monsters pursue.
+fn flee(ctx: &mut Ctx<'_, Acks>, characters: &[String]) -> Result<(), RuleError> {
+    let enc = current(ctx)?;
+    // A player may not learn of an encounter it has not been shown by trying to flee it.
+    if *ctx.actor() != engine::Actor::Referee && !enc.known_to_players(ctx.rules()) {
+        return Err(no_encounter());
+    }
+    if characters.is_empty() || characters.len() > super::core::MAX_CREATURES {
+        return Err(refuse(
+            "bad_fleeing",
+            "AC-EVADE-01",
+            "name the characters who flee",
+        ));
+    }
+    let state = ctx.rules();
+    let mut slowest = u32::MAX;
+    for id in characters {
+        let ch = state.character(id).ok_or_else(|| {
+            refuse(
+                "not_a_character",
+                "AC-EVADE-01",
+                format!("no character `{id}`"),
+            )
+        })?;
+        slowest = slowest.min(ch.speed_ft);
+    }
+    let fastest = enc
+        .monsters
+        .iter()
+        .filter_map(|m| state.card_of(m).map(|c| c.speed_ft))
+        .max()
+        .unwrap_or(0);
+    let combat_begun = ctx.core().clock.combat.is_some();
+    let escaped = crate::evasion::dungeon_automatic_escape(combat_begun, slowest, fastest);
+    ctx.emit(EncounterEvent::Fled {
+        characters: characters.to_vec(),
+        escaped,
+    })?;
+    if !escaped {
+        let tables = ctx.rules().tables()?;
+        let faces = (d6(ctx, PURSUIT_LABEL, true)?, d6(ctx, PURSUIT_LABEL, true)?);
+        let (_, pursues) =
+            rules::resolve_reaction(&tables, 0, faces).map_err(|e| acks_err("bad_roll", e))?;
+        ctx.emit_for(
+            EncounterEvent::PursuitRolled { faces, pursues },
+            Visibility::Referee,
+        )?;
+    }
+    Ok(())
+}
+
+pub(super) fn apply(state: &mut AcksState, event: &EncounterEvent) {
+    use EncounterEvent as E;
+    if let E::EncounterBegun {
+        origin,
+        monsters,
+        distance_ft,
+        ..
+    } = event
+    {
+        state.encounter = Some(EncounterState {
+            origin: *origin,
+            monsters: monsters.clone(),
+            distance_ft: *distance_ft,
+            party_surprised: None,
+            monsters_surprised: None,
+            reaction: None,
+            fled: None,
+            pursues: None,
+        });
+        return;
+    }
+    if let E::EncounterEnded { .. } = event {
+        state.encounter = None;
+        return;
+    }
+    if let E::LevelRowEntered { new, .. } = event {
+        let rows = &mut state.level_table.rows;
+        match rows
+            .iter_mut()
+            .find(|r| r.dungeon_level == new.dungeon_level && r.monster_level == new.monster_level)
+        {
+            Some(r) => *r = *new,
+            None => rows.push(*new),
+        }
+        return;
+    }
+    let Some(enc) = state.encounter.as_mut() else {
+        return;
+    };
+    match event {
+        E::PartySurprise { surprised, .. } => enc.party_surprised = Some(surprised.clone()),
+        E::MonstersSurprise { surprised, .. } => enc.monsters_surprised = Some(surprised.clone()),
+        E::ReactionRolled { reaction, .. } => enc.reaction = Some(*reaction),
+        E::ReactionJudged { result, .. } => enc.reaction = Some(*result),
+        E::Fled {
+            characters,
+            escaped,
+        } => enc.fled = Some((characters.clone(), *escaped)),
+        E::PursuitRolled { pursues, .. } => enc.pursues = Some(*pursues),
+        E::EncounterBegun { .. }
+        | E::EncounterEnded { .. }
+        | E::ObstacleRolled { .. }
+        | E::TreasureChecked { .. }
+        | E::SneakResolved { .. }
+        | E::LevelRowEntered { .. }
+        | E::NumberRolled { .. } => {}
+    }
+}
+
+pub(super) fn project(state: &TableState<AcksState>, viewer: &Viewer) -> Value {
+    let Some(enc) = &state.rules.encounter else {
+        return Value::Null;
+    };
+    if *viewer == Viewer::Referee {
+        return serde_json::to_value(enc).unwrap_or(Value::Null);
+    }
+    // Players learn of an encounter by its open parts only.
+    if !enc.known_to_players(&state.rules) {
+        return Value::Null;
+    }
+    json!({
+        // AC-EVADE-04: no mapping while fleeing.
+        "mapping_possible": crate::evasion::mapping_possible(
+            enc.fled.as_ref().is_some_and(|(_, escaped)| !escaped)
+        ),
+        "party_surprised": enc.party_surprised,
+        "fled": enc.fled.as_ref().map(|(c, e)| json!({"characters": c, "escaped": e})),
+    })
+}

@@ -1,0 +1,191 @@
+//! The table state of an ACKS game: loaded content, creatures, the Judge's table rows, the
+//! dungeon and the encounter under way.
+
+use std::collections::BTreeMap;
+
+use engine::RuleError;
+use serde::{Deserialize, Serialize};
+
+use super::core::packs::{ClassCard, MonsterCard};
+use super::dungeon::DungeonState;
+use super::encounters::EncounterState;
+use crate::Tables;
+use crate::dungeon::{LightSource, RestClock};
+
+/// A pack file as loaded (its name and text, so a replay validates the same bytes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "AcksPackSource")]
+pub struct PackSource {
+    pub name: String,
+    pub text: String,
+}
+
+/// The content every pack loaded so far holds, by id.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Content {
+    pub sources: Vec<PackSource>,
+    pub monsters: BTreeMap<String, MonsterCard>,
+    pub classes: BTreeMap<String, ClassCard>,
+}
+
+/// The six ability scores, 3–18.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "AcksAbilities")]
+pub struct Abilities {
+    pub strength: i32,
+    pub intelligence: i32,
+    pub wisdom: i32,
+    pub dexterity: i32,
+    pub constitution: i32,
+    pub charisma: i32,
+}
+
+impl Abilities {
+    pub fn all(&self) -> [i32; 6] {
+        [
+            self.strength,
+            self.intelligence,
+            self.wisdom,
+            self.dexterity,
+            self.constitution,
+            self.charisma,
+        ]
+    }
+}
+
+/// A player character.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Character {
+    /// The class card's id.
+    pub class: String,
+    pub level: u32,
+    pub abilities: Abilities,
+    /// Turns since the last rest turn and whether a rest was missed (AC-DUNGEON-12/13).
+    #[serde(default)]
+    pub rest: RestClock,
+    /// The light it carries, burning (AC-DUNGEON-15).
+    #[serde(default)]
+    pub light: Option<LightSource>,
+    /// Its own modifier to its side's surprise roll (AC-SURP-02).
+    #[serde(default)]
+    pub surprise_modifier: i32,
+    /// Exploration speed, feet per turn (AC-DUNGEON-07).
+    pub speed_ft: u32,
+}
+
+/// A monster from a pack card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Monster {
+    /// The monster card's id.
+    pub card: String,
+    /// Shown to players (the Judge revealed it).
+    #[serde(default)]
+    pub revealed: bool,
+}
+
+/// What a creature is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CreatureKind {
+    Character(Character),
+    Monster(Monster),
+}
+
+/// A creature at the table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Creature {
+    pub id: String,
+    pub name: String,
+    pub hp: i32,
+    pub max_hp: i32,
+    pub kind: CreatureKind,
+}
+
+impl Creature {
+    pub fn character(&self) -> Option<&Character> {
+        match &self.kind {
+            CreatureKind::Character(c) => Some(c),
+            CreatureKind::Monster(_) => None,
+        }
+    }
+    pub fn character_mut(&mut self) -> Option<&mut Character> {
+        match &mut self.kind {
+            CreatureKind::Character(c) => Some(c),
+            CreatureKind::Monster(_) => None,
+        }
+    }
+    pub fn monster(&self) -> Option<&Monster> {
+        match &self.kind {
+            CreatureKind::Monster(m) => Some(m),
+            CreatureKind::Character(_) => None,
+        }
+    }
+    /// Characters are the party's, seen by everyone; a monster only once revealed.
+    pub fn public(&self) -> bool {
+        self.monster().is_none_or(|m| m.revealed)
+    }
+}
+
+/// One Judge's replacement of a table row, kept in order (AC-GEN-02/03).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RowOverride {
+    pub table: String,
+    pub index: usize,
+    pub old: serde_json::Value,
+    pub new: serde_json::Value,
+}
+
+/// The table state of an ACKS game.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct AcksState {
+    pub content: Content,
+    pub creatures: BTreeMap<String, Creature>,
+    /// The Judge's row overrides, oldest first; every roll reads the tables with them.
+    #[serde(default)]
+    pub table_overrides: Vec<RowOverride>,
+    #[serde(default)]
+    pub dungeon: DungeonState,
+    #[serde(default)]
+    pub encounter: Option<EncounterState>,
+    /// Chapter 10's dungeon level table, as the Judge enters it (AC-ENC-11).
+    #[serde(default)]
+    pub level_table: crate::encounters::DungeonLevelTable,
+}
+
+impl AcksState {
+    /// The chapter's tables with the Judge's rows in place.
+    pub fn tables(&self) -> Result<Tables, RuleError> {
+        let mut t = Tables::acks_1e();
+        for o in &self.table_overrides {
+            t.replace_row_json(&o.table, o.index, o.new.clone())
+                .map_err(|e| super::acks_err("bad_override", e))?;
+        }
+        Ok(t)
+    }
+
+    pub fn character(&self, id: &str) -> Option<&Character> {
+        self.creatures.get(id).and_then(Creature::character)
+    }
+
+    /// The class card of a character (loaded with the pack it came from).
+    pub fn class_of(&self, id: &str) -> Option<&ClassCard> {
+        self.character(id)
+            .and_then(|c| self.content.classes.get(&c.class))
+    }
+
+    /// The monster card of a monster.
+    pub fn card_of(&self, id: &str) -> Option<&MonsterCard> {
+        self.creatures
+            .get(id)
+            .and_then(Creature::monster)
+            .and_then(|m| self.content.monsters.get(&m.card))
+    }
+
+    /// Characters, in id order.
+    pub fn characters(&self) -> impl Iterator<Item = (&String, &Character)> {
+        self.creatures
+            .iter()
+            .filter_map(|(id, c)| c.character().map(|ch| (id, ch)))
+    }
+}
