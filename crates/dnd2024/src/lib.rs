@@ -5,6 +5,9 @@
 //! engine type: dice arrive as faces chosen by the caller (or as exact odds), and whatever the
 //! rules leave to the Game Master is an explicit input, never a guess.
 //!
+//! [`ruleset`] is the one module that knows the engine: the `dnd2024` table ruleset, which
+//! only calls the pure modules.
+//!
 //! Attribution: this crate implements rules from the System Reference Document 5.2
 //! ("SRD 5.2") by Wizards of the Coast LLC, <https://www.dndbeyond.com/srd>, licensed under
 //! CC-BY-4.0 (<https://creativecommons.org/licenses/by/4.0/legalcode>). All descriptions
@@ -30,6 +33,7 @@ pub mod objects;
 pub mod odds;
 pub mod options;
 pub mod rest;
+pub mod ruleset;
 pub mod social;
 pub mod travel;
 pub mod vision;
