@@ -1,0 +1,208 @@
+//! What players may not see stays with the Referee: a hidden monster, its stat block, its
+//! rolls; refusals answer a hidden creature exactly like a missing one.
+
+use super::*;
+
+fn alice() -> Viewer {
+    Viewer::Player("alice".into())
+}
+
+#[test]
+fn a_player_never_receives_a_monster_stat_block_or_a_hidden_creature() {
+    let mut t = party();
+    // Hidden: not in the view, not in any event the player receives.
+    assert!(
+        t.table.view(&alice())["rules"]["creatures"]
+            .get("gob")
+            .is_none()
+    );
+    assert!(!t.log_for(&alice()).to_string().contains("Goblin"));
+    assert!(
+        t.table.view(&Viewer::Referee)["rules"]["creatures"]
+            .get("gob")
+            .is_some()
+    );
+    // Revealed: only its public view (no AC, no HP, no attacks).
+    t.dm(json!({"reveal_creature": {"creature": "gob"}}), &[]);
+    let seen = t.table.view(&alice())["rules"]["creatures"]["gob"].clone();
+    assert_eq!(seen["name"], "Goblin Warrior");
+    assert!(seen.get("spec").is_none() && seen.get("hp").is_none());
+    // The monster attacks Vera: its roll is secret, its numbers stay with the Referee.
+    t.dm(
+        json!({"roll_initiative": {"creatures": ["gob", "vera"]}}),
+        &[15, 3],
+    );
+    t.dm(
+        json!({"start_combat": {"combatants": ["gob", "vera"]}}),
+        &[],
+    );
+    t.act(
+        &referee(),
+        json!({"attack": {"attacker": "gob", "target": "vera", "attack": "Scimitar"}}),
+        &[16, 4],
+    );
+    assert_eq!(t.hp("vera"), 24 - 6);
+    let log = t.log_for(&alice()).to_string();
+    for secret in [
+        "Scimitar\",\"bonus",
+        "armor_class\":15",
+        "\"hit_points\":7",
+        "\"resistances\":[\"fire",
+    ] {
+        assert!(!log.contains(secret), "{secret} leaked to a player: {log}");
+    }
+    // Alice still learns that she was hit.
+    assert!(log.contains("\"attack_rolled\""));
+    assert!(
+        t.log_for(&Viewer::Referee)
+            .to_string()
+            .contains("\"armor_class\":14")
+    );
+    // Her own sheet is whole in her view.
+    assert_eq!(
+        t.table.view(&alice())["rules"]["creatures"]["vera"]["hp"]["current"],
+        18
+    );
+    // Bob sees Vera only from outside.
+    let bob_view = t.table.view(&Viewer::Player("bob".into()));
+    assert!(bob_view["rules"]["creatures"]["vera"].get("hp").is_none());
+}
+
+#[test]
+fn a_refusal_about_a_hidden_creature_reads_like_a_missing_one() {
+    let mut t = party();
+    let cmd = |target: &str| json!({"attack": {"attacker": "vera", "target": target, "attack": "Rapier"}});
+    let hidden = t
+        .run(&player("alice"), json!({"rules": cmd("gob")}), &[])
+        .unwrap_err()
+        .to_string();
+    let missing = t
+        .run(&player("alice"), json!({"rules": cmd("nobody")}), &[])
+        .unwrap_err()
+        .to_string();
+    assert_eq!(hidden.replace("gob", "X"), missing.replace("nobody", "X"));
+    // So does a question about its odds.
+    let q = |id: &str| {
+        t.table
+            .query(
+                &alice(),
+                "d20_odds",
+                &json!({"creature": id, "test": {"saving_throw": {"ability": "wisdom"}}, "dc": 10}),
+            )
+            .unwrap_err()
+            .code
+    };
+    assert_eq!(q("gob"), q("nobody"));
+    // A player may not ask about another player's character's sheet either.
+    assert_eq!(q("bram"), "unknown_creature");
+}
+
+#[test]
+fn refusals_change_nothing() {
+    let mut t = fight();
+    let alice = player("alice");
+    let cases = [
+        (
+            json!({"move": {"creature": "vera", "feet": 500}}),
+            "movement_spent",
+        ),
+        (json!({"death_save": {"creature": "vera"}}), "not_dying"),
+        (
+            json!({"spend_hit_die": {"creature": "vera"}}),
+            "no_short_rest",
+        ),
+        (
+            json!({"d20_test": {"creature": "vera", "test": {"saving_throw": {"ability": "wisdom"}},
+                "dc": 1000}}),
+            "out_of_range",
+        ),
+        (
+            json!({"attack": {"attacker": "vera", "target": "gob", "attack": "Axe"}}),
+            "unknown_attack",
+        ),
+    ];
+    for (cmd, code) in cases {
+        assert_eq!(t.refused(&alice, cmd, &[]), code);
+    }
+    let dm = [
+        (
+            json!({"add_creature": {"creature": character("vera", 5)}}),
+            "creature_exists",
+        ),
+        (
+            json!({"add_creature": {"creature": character("Bad Id", 5)}}),
+            "bad_id",
+        ),
+        (
+            json!({"interrupt_rest": {"why": "took_damage"}}),
+            "not_resting",
+        ),
+        (
+            json!({"damage": {"creature": "vera", "instances": [{"amount": 2000000,
+                "damage_type": "fire"}]}}),
+            "out_of_range",
+        ),
+    ];
+    for (cmd, code) in dm {
+        assert_eq!(t.refused(&referee(), cmd, &[]), code);
+    }
+    t.assert_replays();
+}
+
+#[test]
+fn the_command_schema_names_every_command() {
+    let registry = registry();
+    let mut generator = schemars::SchemaGenerator::default();
+    let schema = serde_json::to_value(<Dnd2024 as engine::Ruleset>::command_schema(
+        &Dnd2024,
+        &mut generator,
+    ))
+    .unwrap();
+    let defs = serde_json::to_value(generator.definitions()).unwrap();
+    let text = format!("{schema}{defs}");
+    for name in [
+        "add_creature",
+        "d20_test",
+        "attack",
+        "death_save",
+        "start_rest",
+        "spend_hit_die",
+    ] {
+        assert!(text.contains(name), "{name} missing from the schema");
+    }
+    drop(registry);
+}
+
+#[test]
+fn dd_mon_01_a_pack_creature_joins_as_a_hidden_monster() {
+    let mut t = party();
+    let pack_creature = json!({
+        "id": "srd-goblin", "name": "Goblin Minion", "size": "small", "creature_type": "fey",
+        "armor_class": 12, "hit_points": 5, "hit_dice": "2d6-2",
+        "speed": {"walk": 30},
+        "abilities": {"strength": 8, "dexterity": 15, "constitution": 8, "intelligence": 10,
+            "wisdom": 8, "charisma": 8},
+        "challenge_rating": "1/8", "xp": 25, "proficiency_bonus": 2,
+        "actions": [{"name": "Dagger", "kind": "action",
+            "attacks": [{"bonus": 4, "reach_ft": 5}],
+            "damage": [{"dice": "1d4+2", "damage_type": "piercing"}]}]
+    });
+    t.dm(
+        json!({"add_pack_creature": {"id": "gob2", "creature": pack_creature}}),
+        &[],
+    );
+    let gob = t.creature("gob2");
+    assert_eq!(gob["hidden"], true);
+    assert_eq!(gob["spec"]["attacks"][0]["name"], "Dagger");
+    assert_eq!(gob["spec"]["hit_dice"], json!({"count": 2, "sides": 6}));
+    assert!(
+        t.table.view(&alice())["rules"]["creatures"]
+            .get("gob2")
+            .is_none()
+    );
+    let schema = t
+        .table
+        .query(&alice(), "creature_schema", &Value::Null)
+        .unwrap();
+    assert!(schema.to_string().contains("armor_class"));
+}
