@@ -33,6 +33,7 @@ pub fn registry() -> Registry {
     #[allow(unused_mut)] // the next ruleset is one more `registry.register(…)` line
     let mut registry = engine::builtin_registry(); // `demo`
     registry.register(crows::ruleset::Crows);
+    registry.register(delve_dnd2024::ruleset::Dnd2024);
     registry
 }
 

@@ -73,6 +73,7 @@ async fn openapi_lists_each_registered_rulesets_commands() {
     let dir = tempfile::tempdir().expect("tmp");
     let mut registry = engine::builtin_registry();
     registry.register(crows::ruleset::Crows);
+    registry.register(delve_dnd2024::ruleset::Dnd2024);
     let srv = start_registry(&dir.path().join("delve.db"), Limits::default(), registry).await;
     let (s, doc) = srv.get("/api/openapi.json", "").await;
     assert_eq!(s, StatusCode::OK);
@@ -88,10 +89,11 @@ async fn openapi_lists_each_registered_rulesets_commands() {
         listed,
         [
             "#/components/schemas/crows.command",
-            "#/components/schemas/demo.command"
+            "#/components/schemas/demo.command",
+            "#/components/schemas/dnd2024.command"
         ]
     );
-    for ruleset in ["crows", "demo"] {
+    for ruleset in ["crows", "demo", "dnd2024"] {
         let mut documented = BTreeSet::new();
         let component = json!({"$ref": format!("#/components/schemas/{ruleset}.command")});
         command_names(&doc, &component, &mut documented);

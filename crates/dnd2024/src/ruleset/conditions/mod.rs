@@ -63,11 +63,23 @@ pub fn apply_condition(ctx: &mut Ctx<'_, Dnd2024>, a: &ApplyCondition) -> Result
     }
     let mut rec = record(ctx, &a.creature)?;
     rec.check_alive()?;
-    rec.conditions
-        .apply(a.condition, &a.source)
-        .map_err(refusal)?;
+    // A hidden creature's id must not reach the players through the hold on a creature they
+    // see: the hold names an opaque stand-in, the (Referee-only) effect the real source.
+    let source_hidden = ctx
+        .rules()
+        .creatures
+        .get(&a.source)
+        .is_some_and(|s| s.hidden)
+        && !rec.hidden;
+    let hold = if source_hidden {
+        let id: String = ctx.new_id().chars().take(12).collect();
+        format!("unseen-{id}")
+    } else {
+        a.source.clone()
+    };
+    rec.conditions.apply(a.condition, &hold).map_err(refusal)?;
     let lost = rec.concentration.check_conditions(&rec.conditions);
-    let visibility = if rec.hidden {
+    let visibility = if rec.hidden || source_hidden {
         Visibility::Referee
     } else {
         Visibility::Public
@@ -77,7 +89,7 @@ pub fn apply_condition(ctx: &mut Ctx<'_, Dnd2024>, a: &ApplyCondition) -> Result
     let mut spec = EffectSpec::new(CONDITION_EFFECT, expiry)
         .on(a.creature.clone())
         .visible(visibility)
-        .data(json!({"condition": a.condition, "source": a.source}));
+        .data(json!({"condition": a.condition, "source": a.source, "hold": hold}));
     // A condition a creature imposes ends with it (a grappler's hold, a charmer's charm).
     if ctx.rules().creatures.contains_key(&a.source) {
         spec = spec.from(a.source.clone());
@@ -143,8 +155,8 @@ pub fn effect_ended(ctx: &mut Ctx<'_, Dnd2024>, effect: &engine::Effect) -> Resu
             else {
                 return Ok(());
             };
-            let source = effect.data["source"].as_str().unwrap_or_default();
-            rec.conditions.end(c, source);
+            let hold = effect.data["hold"].as_str().unwrap_or_default();
+            rec.conditions.end(c, hold);
             set_record(ctx, rec)
         }
         CONCENTRATION_EFFECT => {

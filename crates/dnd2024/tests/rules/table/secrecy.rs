@@ -206,3 +206,54 @@ fn dd_mon_01_a_pack_creature_joins_as_a_hidden_monster() {
         .unwrap();
     assert!(schema.to_string().contains("armor_class"));
 }
+
+#[test]
+fn dd_cond_01_a_condition_from_a_hidden_monster_names_no_id_to_players() {
+    let mut t = party();
+    t.dm(
+        json!({"apply_condition": {"creature": "vera", "condition": "grappled", "source": "gob"}}),
+        &[],
+    );
+    let held = t.creature("vera")["conditions"]["held"][0].clone();
+    assert_eq!(held[0], "grappled");
+    assert!(held[1].as_str().unwrap().starts_with("unseen-"));
+    assert!(!t.log_for(&alice()).to_string().contains("gob"));
+    assert!(!t.table.view(&alice()).to_string().contains("gob"));
+    // The Referee still ends it by its real source.
+    t.dm(
+        json!({"end_condition": {"creature": "vera", "condition": "grappled", "source": "gob"}}),
+        &[],
+    );
+    assert_eq!(t.creature("vera")["conditions"]["held"], json!([]));
+    t.assert_replays();
+}
+
+#[test]
+fn every_refusal_code_in_the_sources_is_listed() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ruleset");
+    let mut stack = vec![dir];
+    let mut found = Vec::new();
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for part in text.split("RuleError::new(").skip(1) {
+                let part = part.trim_start();
+                if let Some(rest) = part.strip_prefix('"') {
+                    found.push(rest.split('"').next().unwrap().to_string());
+                }
+            }
+        }
+    }
+    assert!(found.len() > 20);
+    for code in found {
+        assert!(
+            delve_dnd2024::ruleset::REFUSAL_CODES.contains(&code.as_str()),
+            "{code} is not in REFUSAL_CODES"
+        );
+    }
+}
