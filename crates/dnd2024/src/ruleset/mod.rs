@@ -26,13 +26,19 @@
 //!   "attacks": [{"name": "Rapier", "bonus": 4, "reach_ft": 5,
 //!     "damage": [{"dice": "1d8+2", "damage_type": "piercing"}]}]},
 //!   "player": "alice"}}
-//! {"add_pack_creature": {"id": "gob1", "creature": { …a creature of an imported pack… }}}
+//! {"add_pack_creature": {"id": "gob1", "creature": {"id": "goblin-minion",
+//!   "name": "Goblin Minion", "size": "small", "creature_type": "fey", "armor_class": 12,
+//!   "hit_points": 5, "hit_dice": "2d6-2", "speed": {"walk": 30}, "abilities": {"strength": 8,
+//!   "dexterity": 15, "constitution": 8, "intelligence": 10, "wisdom": 8, "charisma": 8},
+//!   "challenge_rating": "1/8", "xp": 25, "proficiency_bonus": 2, "actions": [{"name": "Dagger",
+//!   "kind": "action", "attacks": [{"bonus": 4, "reach_ft": 5}],
+//!   "damage": [{"dice": "1d4+2", "damage_type": "piercing"}]}]}}}
 //! {"reveal_creature": {"creature": "gob1"}}
 //! {"d20_test": {"creature": "vera", "test": {"ability_check": {"ability": "dexterity",
 //!   "skill": "stealth"}}, "dc": 15, "advantage": ["Help"], "modifiers": [{"name": "Guidance",
 //!   "value": 2}]}}
 //! {"roll_initiative": {"creatures": ["vera", "gob1"], "surprised": ["gob1"]}}
-//! {"start_combat": {"tie_order": ["vera"]}}
+//! {"start_combat": {"combatants": ["vera", "gob1"], "tie_order": ["gob1", "vera"]}}
 //! {"take_action": {"creature": "vera", "action": "dash"}}
 //! {"take_bonus_action": {"creature": "vera"}}
 //! {"take_reaction": {"creature": "vera"}}
@@ -362,6 +368,24 @@ pub fn emit_about(
     }
 }
 
+/// Rolls `expr` for creature `rec`: in the open for a character; for a monster in view, as
+/// the Referee's secret roll (players see that it rolled, not what); for a hidden one, for the
+/// Referee alone (players see nothing, not even that a roll happened).
+pub fn roll_for(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    rec: &CreatureRecord,
+    label: &str,
+    expr: &str,
+) -> Result<dice::RollResult, RuleError> {
+    if is_character(rec) {
+        ctx.roll(label, expr, Visibility::Public)
+    } else if rec.hidden {
+        ctx.roll(label, expr, Visibility::Referee)
+    } else {
+        ctx.roll_secret(label, expr)
+    }
+}
+
 /// Stores a creature's changed record; others see its [`PublicView`].
 pub fn set_record(ctx: &mut Ctx<'_, Dnd2024>, rec: CreatureRecord) -> Result<(), RuleError> {
     let id = rec.spec.id.clone();
@@ -587,7 +611,11 @@ impl Ruleset for Dnd2024 {
             .rules
             .initiative
             .iter()
-            .filter(|(id, _)| viewer_sees(state, viewer, id))
+            // A monster's Initiative number is its Referee's; the order shows where it acts.
+            .filter(|(id, _)| {
+                viewer_owns(state, viewer, id)
+                    || state.rules.creatures.get(*id).is_some_and(is_character)
+            })
             .collect();
         serde_json::json!({
             "creatures": creatures,

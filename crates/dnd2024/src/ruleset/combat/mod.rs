@@ -602,11 +602,7 @@ pub fn roll_damage(
     let die = format!("1d{}", dice.sides);
     let mut faces = Vec::new();
     for _ in 0..dice.count {
-        let r = if super::is_character(roller) {
-            ctx.roll("damage", &die, Visibility::Public)?
-        } else {
-            ctx.roll_secret("damage", &die)?
-        };
+        let r = super::roll_for(ctx, roller, "damage", &die)?;
         faces.push(u32::try_from(r.total).unwrap_or(0));
     }
     dice.total(&faces).map_err(refusal)

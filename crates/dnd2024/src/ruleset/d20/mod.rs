@@ -4,7 +4,7 @@
 //! sheet), combined as the rules say, and the exact chance from [`crate::odds`] before the roll
 //! (the `d20_odds` query).
 
-use engine::{Ctx, RuleError, TableState, Viewer, Visibility};
+use engine::{Ctx, RuleError, TableState, Viewer};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -169,8 +169,7 @@ pub fn plan(rec: &CreatureRecord, r: &D20TestRequest) -> Result<PlannedTest, Rul
 }
 
 /// Rolls the d20s of a roll mode for creature `rec`, one die per roll (so physical dice are
-/// entered face by face): in the open for a character, as the Referee's secret rolls for a
-/// monster.
+/// entered face by face), seen as [`super::roll_for`] says.
 pub fn roll_d20s(
     ctx: &mut Ctx<'_, Dnd2024>,
     rec: &CreatureRecord,
@@ -179,11 +178,7 @@ pub fn roll_d20s(
 ) -> Result<Vec<u8>, RuleError> {
     let mut faces = Vec::with_capacity(mode.dice());
     for _ in 0..mode.dice() {
-        let r = if super::is_character(rec) {
-            ctx.roll(label, "1d20", Visibility::Public)?
-        } else {
-            ctx.roll_secret(label, "1d20")?
-        };
+        let r = super::roll_for(ctx, rec, label, "1d20")?;
         faces.push(face_of(r.total)?);
     }
     Ok(faces)

@@ -256,11 +256,7 @@ pub fn spend_hit_die(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleErr
     let mut probe = dice;
     probe.spend().map_err(refusal)?;
     let expr = format!("1d{}", dice.sides);
-    let r = if super::is_character(&rec) {
-        ctx.roll("hit point die", &expr, Visibility::Public)?
-    } else {
-        ctx.roll_secret("hit point die", &expr)?
-    };
+    let r = super::roll_for(ctx, &rec, "hit point die", &expr)?;
     let roll = u32::try_from(r.total).unwrap_or(0);
     let con = rec.spec.modifier(crate::core::Ability::Constitution);
     sr.spend_hit_die(&mut dice, &mut rec.hp, roll, con)

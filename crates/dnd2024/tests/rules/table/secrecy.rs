@@ -257,3 +257,83 @@ fn every_refusal_code_in_the_sources_is_listed() {
         );
     }
 }
+
+#[test]
+fn a_hidden_monster_rolls_without_players_knowing_a_roll_happened() {
+    let mut t = party();
+    let before = t.log_for(&alice()).as_array().unwrap().len();
+    t.dm(
+        json!({"d20_test": {"creature": "gob", "test": {"ability_check": {"ability": "wisdom",
+            "skill": "perception"}}, "dc": 12}}),
+        &[14],
+    );
+    assert_eq!(t.log_for(&alice()).as_array().unwrap().len(), before);
+    // Once in view, players learn that it rolled and whether it succeeded, not the numbers.
+    t.dm(json!({"reveal_creature": {"creature": "gob"}}), &[]);
+    let before = t.log_for(&alice()).as_array().unwrap().len();
+    t.dm(
+        json!({"d20_test": {"creature": "gob", "test": {"ability_check": {"ability": "wisdom",
+            "skill": "perception"}}, "dc": 12}}),
+        &[14],
+    );
+    let log = t.log_for(&alice());
+    let new = &log.as_array().unwrap()[before..];
+    assert_eq!(new.len(), 2, "{new:?}");
+    assert!(!Value::Array(new.to_vec()).to_string().contains("\"dc\""));
+    // Its Initiative number stays with the Referee.
+    t.dm(
+        json!({"roll_initiative": {"creatures": ["gob", "vera"]}}),
+        &[9, 9],
+    );
+    let view = t.table.view(&alice());
+    assert!(view["rules"]["initiative"].get("gob").is_none());
+    assert_eq!(view["rules"]["initiative"]["vera"], 11);
+}
+
+#[test]
+fn every_command_example_in_the_module_docs_is_a_command() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ruleset/mod.rs"),
+    )
+    .unwrap();
+    let mut json_text = String::new();
+    let mut inside = false;
+    for line in text.lines() {
+        let line = line.trim_start_matches("//!").trim();
+        match line {
+            "```json" => inside = true,
+            "```" => inside = false,
+            l if inside => {
+                json_text.push_str(l);
+                json_text.push('\n');
+            }
+            _ => {}
+        }
+    }
+    let mut names = std::collections::BTreeSet::new();
+    for value in serde_json::Deserializer::from_str(&json_text).into_iter::<Value>() {
+        let value = value.unwrap();
+        names.insert(value.as_object().unwrap().keys().next().unwrap().clone());
+        serde_json::from_value::<delve_dnd2024::ruleset::DndCommand>(value.clone())
+            .unwrap_or_else(|e| panic!("{value}: {e}"));
+    }
+    // One example per command.
+    let mut generator = schemars::SchemaGenerator::default();
+    let schema = serde_json::to_value(<Dnd2024 as engine::Ruleset>::command_schema(
+        &Dnd2024,
+        &mut generator,
+    ))
+    .unwrap();
+    let defs = serde_json::to_value(generator.definitions()).unwrap();
+    let all: Vec<String> = defs["DndCommand"]["oneOf"]
+        .as_array()
+        .or(schema["oneOf"].as_array())
+        .unwrap()
+        .iter()
+        .map(|alt| alt["required"][0].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(all.len(), 24);
+    for name in all {
+        assert!(names.contains(&name), "no example of `{name}`");
+    }
+}
