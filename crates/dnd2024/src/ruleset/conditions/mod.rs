@@ -98,7 +98,7 @@ pub fn apply_condition(ctx: &mut Ctx<'_, Dnd2024>, a: &ApplyCondition) -> Result
     if lost.is_some() {
         end_concentration(ctx, &a.creature)?;
     }
-    Ok(())
+    grapples_end_if_incapacitated(ctx, &a.creature)
 }
 
 /// The running condition effects on `creature` matching `pick`.
@@ -219,4 +219,39 @@ pub fn breathe_again(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleErr
     rec.check_alive()?;
     rec.conditions.exhaustion.breathe_again();
     set_record(ctx, rec)
+}
+
+/// A grappler that is Incapacitated (or dead) lets go (DD-CBT-08.d): every Grappled it
+/// imposes ends.
+pub fn grapples_end_if_incapacitated(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    grappler: &str,
+) -> Result<(), RuleError> {
+    let Some(rec) = ctx.rules().creatures.get(grappler) else {
+        return Ok(());
+    };
+    let incapacitated = rec.dead || rec.conditions.incapacitated();
+    if !crate::combat::grapple_ends(false, incapacitated, 0, 0, false) {
+        return Ok(());
+    }
+    let grappled = serde_json::to_value(Condition::Grappled).unwrap_or_default();
+    let core = ctx.core();
+    let ids: Vec<String> = core
+        .effects
+        .iter()
+        .filter(|e| {
+            e.kind == CONDITION_EFFECT
+                && e.data["condition"] == grappled
+                && core
+                    .effect_link(&e.id)
+                    .is_some_and(|l| l.source.as_deref() == Some(grappler))
+        })
+        .map(|e| e.id.clone())
+        .collect();
+    for id in ids {
+        if ctx.core().effect(&id).is_some() {
+            ctx.end_effect(&id)?;
+        }
+    }
+    Ok(())
 }

@@ -9,7 +9,7 @@ use engine::{Ctx, RuleError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::conditions::end_concentration;
+use super::conditions::{end_concentration, grapples_end_if_incapacitated};
 use super::creatures::{CreatureRecord, check_id};
 use super::d20::{D20TestRequest, TestKind, TestRoll, roll_d20s};
 use super::{Dnd2024, DndEvent, check_list, record, refusal, set_record};
@@ -195,7 +195,7 @@ pub fn apply_instance(
         if lost.is_some() {
             end_concentration(ctx, id)?;
         }
-        return Ok(());
+        return grapples_end_if_incapacitated(ctx, id);
     }
     let was_zero = rec.hp.current == 0;
     let rule = if super::is_character(&rec) {
@@ -239,20 +239,25 @@ pub fn apply_instance(
     if let Some(cause) = cause {
         return die(ctx, rec, cause);
     }
-    // Unconscious at 0 HP ends Concentration without a save (DD-MAG-09.d).
+    // Unconscious at 0 HP ends Concentration without a save (DD-MAG-09.d), and any grapple.
     if rec
         .concentration
         .check_conditions(&rec.conditions)
         .is_some()
     {
         set_record(ctx, rec)?;
-        return end_concentration(ctx, id);
+        end_concentration(ctx, id)?;
+        return grapples_end_if_incapacitated(ctx, id);
     }
+    let incapacitated = rec.conditions.incapacitated();
     let dcs = rec
         .concentration
         .saves_for(&[(dealt, report.hp_lost)], &opts)
         .map_err(refusal)?;
     set_record(ctx, rec)?;
+    if incapacitated {
+        grapples_end_if_incapacitated(ctx, id)?;
+    }
     for dc in dcs {
         if !concentration_save(ctx, id, dc)? {
             break;
@@ -323,6 +328,7 @@ fn die(ctx: &mut Ctx<'_, Dnd2024>, mut rec: CreatureRecord, cause: &str) -> Resu
     if lost.is_some() {
         end_concentration(ctx, &id)?;
     }
+    grapples_end_if_incapacitated(ctx, &id)?;
     let in_order = ctx
         .core()
         .clock

@@ -279,3 +279,32 @@ fn dd_rest_01_a_no_rest_at_0_hp() {
         "rest_refused"
     );
 }
+
+#[test]
+fn dd_cbt_08_d_a_grapple_ends_when_the_grappler_is_incapacitated_or_dies() {
+    let mut t = fight();
+    t.dm(
+        json!({"apply_condition": {"creature": "vera", "condition": "grappled", "source": "gob"}}),
+        &[],
+    );
+    t.dm(
+        json!({"apply_condition": {"creature": "bram", "condition": "grappled", "source": "gob"}}),
+        &[],
+    );
+    // Another source's hold on Bram stays.
+    t.dm(
+        json!({"apply_condition": {"creature": "bram", "condition": "grappled", "source": "vine"}}),
+        &[],
+    );
+    t.dm(
+        json!({"damage": {"creature": "gob", "instances": [{"amount": 7, "damage_type": "force"}]}}),
+        &[],
+    );
+    assert_eq!(t.creature("gob")["dead"], true);
+    assert!(!held(&t, "vera", "grappled"));
+    assert_eq!(
+        t.creature("bram")["conditions"]["held"],
+        json!([["grappled", "vine"]])
+    );
+    t.assert_replays();
+}
