@@ -55,6 +55,7 @@
 //! {"apply_condition": {"creature": "vera", "condition": "grappled", "source": "gob1",
 //!   "rounds": 10}}
 //! {"end_condition": {"creature": "vera", "condition": "grappled", "source": "gob1"}}
+//! {"escape_grapple": {"creature": "vera", "grappler": "gob1", "ability": "dexterity"}}
 //! {"gain_exhaustion": {"creature": "vera", "source": "suffocation"}}
 //! {"breathe_again": {"creature": "vera"}}
 //! {"start_rest": {"kind": "long", "creatures": ["vera", "bram"]}}
@@ -143,6 +144,7 @@ pub const REFUSAL_CODES: &[&str] = &[
     "stable",
     "death_save_rolled",
     "no_such_condition",
+    "bad_escape",
     "condition_immune",
     "resting",
     "not_resting",
@@ -197,6 +199,7 @@ pub enum DndCommand {
     Stabilize(damage::Stabilize),
     ApplyCondition(conditions::ApplyCondition),
     EndCondition(conditions::EndCondition),
+    EscapeGrapple(conditions::EscapeGrapple),
     GainExhaustion(conditions::GainExhaustion),
     BreatheAgain(creatures::CreatureRef),
     StartRest(rest::StartRest),
@@ -245,7 +248,7 @@ pub fn refusal(e: RulesError) -> RuleError {
         | RulesError::Unknown { rule, .. } => *rule,
     };
     let code = match rule {
-        "DD-ACT-01.a" => "action_spent",
+        "DD-ACT-01.a" | "DD-ACT-01.c" => "action_spent",
         "DD-ACT-03.b" => "bonus_action_spent",
         "DD-ACT-04.b" => "reaction_spent",
         "DD-ACT-02.a" => "movement_spent",
@@ -451,6 +454,7 @@ fn creature_refs(command: &DndCommand) -> Vec<&str> {
         C::Stabilize(s) => vec![s.creature.as_str(), s.helper.as_str()],
         C::ApplyCondition(a) => vec![a.creature.as_str()],
         C::EndCondition(e) => vec![e.creature.as_str()],
+        C::EscapeGrapple(e) => vec![e.creature.as_str()],
         C::GainExhaustion(g) => vec![g.creature.as_str()],
         C::StartRest(r) => r.creatures.iter().map(String::as_str).collect(),
     }
@@ -514,6 +518,7 @@ impl Ruleset for Dnd2024 {
             C::CastSpell(s) => one(&s.creature),
             C::Attack(a) => one(&a.attacker),
             C::Stabilize(s) => one(&s.helper),
+            C::EscapeGrapple(e) => one(&e.creature),
             C::AddCreature(_)
             | C::AddPackCreature(_)
             | C::RevealCreature(_)
@@ -554,6 +559,7 @@ impl Ruleset for Dnd2024 {
             C::Stabilize(s) => damage::stabilize(ctx, s),
             C::ApplyCondition(a) => conditions::apply_condition(ctx, a),
             C::EndCondition(e) => conditions::end_condition(ctx, e),
+            C::EscapeGrapple(e) => conditions::escape_grapple(ctx, e),
             C::GainExhaustion(g) => conditions::gain_exhaustion(ctx, g),
             C::BreatheAgain(c) => conditions::breathe_again(ctx, &c.creature),
             C::StartRest(r) => rest::start_rest(ctx, r),

@@ -165,7 +165,7 @@ fn in_combat(ctx: &Ctx<'_, Dnd2024>, id: &str) -> bool {
 }
 
 /// Refuses unless it is `id`'s turn in a running combat.
-fn check_turn(ctx: &Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
+pub fn check_turn(ctx: &Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
     let Some(combat) = &ctx.core().clock.combat else {
         return Err(RuleError::new(
             "no_combat",

@@ -11,8 +11,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::{Dnd2024, check_name, record, refusal, set_record};
+use super::d20::{D20TestRequest, TestKind, TestRoll, roll_d20s};
+use super::{Dnd2024, DndEvent, check_name, record, refusal, set_record};
 use crate::conditions::{Condition, ExhaustionSource};
+use crate::core::{Ability, Skill};
 
 /// The kind of the engine effect a condition is.
 pub const CONDITION_EFFECT: &str = "dnd2024.condition";
@@ -250,6 +252,123 @@ pub fn grapples_end_if_incapacitated(
         .collect();
     for id in ids {
         if ctx.core().effect(&id).is_some() {
+            ctx.end_effect(&id)?;
+        }
+    }
+    Ok(())
+}
+
+/// Escapes a grapple (DD-CBT-08.c): the grappled creature's action (on its turn in combat) for
+/// a Strength (Athletics) or Dexterity (Acrobatics) check against the escape DC.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EscapeGrapple {
+    pub creature: String,
+    /// The hold to escape, as the creature's conditions name it (the grappler's id, or the
+    /// stand-in of one the players cannot see).
+    pub grappler: String,
+    /// `strength` (Athletics) or `dexterity` (Acrobatics).
+    pub ability: Ability,
+    /// The escape DC; absent: the grappler's Unarmed Strike DC, 8 + Strength modifier + PB
+    /// (DD-CBT-07.d), for a grappler at the table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dc: Option<i32>,
+}
+
+pub fn escape_grapple(ctx: &mut Ctx<'_, Dnd2024>, e: &EscapeGrapple) -> Result<(), RuleError> {
+    let mut rec = record(ctx, &e.creature)?;
+    rec.check_alive()?;
+    let skill = match e.ability {
+        Ability::Strength => Skill::Athletics,
+        Ability::Dexterity => Skill::Acrobatics,
+        _ => {
+            return Err(RuleError::new(
+                "bad_escape",
+                "an escape is a Strength (Athletics) or Dexterity (Acrobatics) check",
+            )
+            .rule("DD-CBT-08.c"));
+        }
+    };
+    let grappled = serde_json::to_value(Condition::Grappled).unwrap_or_default();
+    let ids = condition_effects(ctx, &e.creature, |d| {
+        d["condition"] == grappled && d["hold"] == e.grappler.as_str()
+    });
+    let Some(first) = ids.first() else {
+        return Err(RuleError::new(
+            "no_such_condition",
+            format!("`{}` is not grappled by `{}`", e.creature, e.grappler),
+        ));
+    };
+    let source = ctx
+        .core()
+        .effect(first)
+        .and_then(|x| x.data["source"].as_str())
+        .unwrap_or_default()
+        .to_string();
+    let dc = match (e.dc, ctx.rules().creatures.get(&source)) {
+        (Some(dc), _) => dc,
+        (None, Some(g)) => {
+            crate::combat::unarmed_strike(
+                g.spec.modifier(Ability::Strength),
+                g.spec.proficiency_bonus,
+            )
+            .grapple_shove_dc
+        }
+        (None, None) => {
+            return Err(RuleError::new(
+                "bad_escape",
+                "the grappler is not at the table: give the escape DC",
+            )
+            .rule("DD-CBT-08.c"));
+        }
+    };
+    let request = D20TestRequest {
+        creature: e.creature.clone(),
+        test: TestKind::AbilityCheck {
+            ability: e.ability,
+            skill: Some(skill),
+        },
+        dc,
+        advantage: vec![],
+        disadvantage: vec![],
+        modifiers: vec![],
+        fear_source_in_sight: false,
+    };
+    let plan = super::d20::plan(&rec, &request)?;
+    let in_combat = ctx
+        .core()
+        .clock
+        .combat
+        .as_ref()
+        .is_some_and(|c| c.order.iter().any(|o| o == &e.creature));
+    if in_combat {
+        super::combat::check_turn(ctx, &e.creature)?;
+        rec.turn.incapacitated = rec.conditions.incapacitated();
+        // The action is checked (and refused) before anything is rolled.
+        let mut trial = rec.turn;
+        crate::combat::escape_grapple(&mut trial, 0, dc).map_err(refusal)?;
+    }
+    let faces = roll_d20s(ctx, &rec, plan.test.mode, "escape")?;
+    let outcome = plan.test.resolve(&faces).map_err(refusal)?;
+    let escaped = if in_combat {
+        crate::combat::escape_grapple(&mut rec.turn, outcome.total, dc).map_err(refusal)?
+    } else {
+        outcome.total >= dc
+    };
+    let roll = TestRoll {
+        creature: e.creature.clone(),
+        test: request.test,
+        dc: Some(dc),
+        plan: Some(plan),
+        outcome: Some(outcome),
+        success: escaped,
+    };
+    super::emit_about(ctx, &e.creature, DndEvent::TestRolled(roll), None)?;
+    if in_combat {
+        set_record(ctx, rec)?;
+    }
+    if crate::combat::grapple_ends(escaped, false, 0, 0, false) {
+        for id in ids {
             ctx.end_effect(&id)?;
         }
     }

@@ -68,6 +68,8 @@ pub struct PlannedTest {
     /// The ability modifier, PB (doubled by Expertise) and the named modifiers.
     pub base_bonus: i32,
     pub modifiers: Vec<NamedModifier>,
+    /// Exhaustion's −2 per level on the roll (DD-COND-05.c; already in `test.exhaustion`).
+    pub exhaustion_penalty: i32,
     pub advantage: Vec<String>,
     pub disadvantage: Vec<String>,
     /// Fails without a roll (a Strength or Dexterity save while Paralyzed, Stunned,
@@ -162,6 +164,7 @@ pub fn plan(rec: &CreatureRecord, r: &D20TestRequest) -> Result<PlannedTest, Rul
         },
         base_bonus,
         modifiers: r.modifiers.clone(),
+        exhaustion_penalty: c.exhaustion.d20_penalty(),
         advantage,
         disadvantage,
         auto_fail,

@@ -125,6 +125,7 @@ fn dd_haz_04_c_exhaustion_from_suffocation_leaves_when_breathing_again() {
         )
         .unwrap();
     assert_eq!(odds["plan"]["test"]["exhaustion"], 3);
+    assert_eq!(odds["plan"]["exhaustion_penalty"], -6);
     t.dm(json!({"breathe_again": {"creature": "vera"}}), &[]);
     assert_eq!(
         t.creature("vera")["conditions"]["exhaustion"]["levels"],
@@ -307,4 +308,59 @@ fn dd_cbt_08_d_a_grapple_ends_when_the_grappler_is_incapacitated_or_dies() {
         json!([["grappled", "vine"]])
     );
     t.assert_replays();
+}
+
+#[test]
+fn dd_cbt_08_c_escaping_a_grapple_takes_the_action_and_beats_the_grapplers_dc() {
+    let mut t = fight();
+    let alice = player("alice");
+    t.dm(
+        json!({"apply_condition": {"creature": "vera", "condition": "grappled", "source": "gob"}}),
+        &[],
+    );
+    // The goblin's escape DC: 8 + Str −1 + PB 2 = 9; Vera's Dex +2: 6 + 2 = 8 fails.
+    let escape = json!({"escape_grapple": {"creature": "vera", "grappler": "gob",
+        "ability": "dexterity"}});
+    let ev = t.act(&alice, escape.clone(), &[6]);
+    assert_eq!(rules_events(&ev, "test_rolled")[0]["dc"], 9);
+    assert!(held(&t, "vera", "grappled"));
+    assert_eq!(t.refused(&alice, escape.clone(), &[7]), "action_spent");
+    for _ in 0..3 {
+        t.clock(json!("end_turn"));
+    }
+    t.act(&alice, escape, &[7]);
+    assert!(!held(&t, "vera", "grappled"));
+    assert!(t.table.core().effects.is_empty());
+    t.assert_replays();
+}
+
+#[test]
+fn dd_cbt_08_c_a_player_escapes_an_unseen_grappler_by_the_hold_they_see() {
+    let mut t = party();
+    t.dm(
+        json!({"apply_condition": {"creature": "vera", "condition": "grappled", "source": "gob"}}),
+        &[],
+    );
+    let alice = player("alice");
+    // The hidden goblin's id finds nothing for her; the stand-in her sheet shows does.
+    assert_eq!(
+        t.refused(
+            &alice,
+            json!({"escape_grapple": {"creature": "vera", "grappler": "gob",
+                "ability": "strength"}}),
+            &[]
+        ),
+        "no_such_condition"
+    );
+    let hold = t.creature("vera")["conditions"]["held"][0][1]
+        .as_str()
+        .unwrap()
+        .to_string();
+    t.act(
+        &alice,
+        json!({"escape_grapple": {"creature": "vera", "grappler": hold,
+            "ability": "strength"}}),
+        &[15],
+    );
+    assert!(!held(&t, "vera", "grappled"));
 }
