@@ -167,6 +167,8 @@ pub const MAX_HIT_DICE: u32 = 100;
 pub const MAX_SLOTS_PER_LEVEL: u32 = 10;
 /// Longest movement of one kind.
 pub const MAX_SPEED_FT: u32 = 1_000;
+/// Longest reach or range of an attack.
+pub const MAX_RANGE_FT: u32 = 10_000;
 
 impl CreatureSpec {
     /// Checks every number against the rules and the input limits; the refusal names the field.
@@ -207,7 +209,13 @@ impl CreatureSpec {
         {
             return bad("speed", format!("at most {MAX_SPEED_FT} ft"));
         }
+        check_list("saving_throws", &self.saving_throws)?;
         check_list("skills", &self.skills)?;
+        check_list("expertise", &self.expertise)?;
+        check_list("resistances", &self.resistances)?;
+        check_list("vulnerabilities", &self.vulnerabilities)?;
+        check_list("immunities", &self.immunities)?;
+        check_list("condition_immunities", &self.condition_immunities)?;
         check_list("attacks", &self.attacks)?;
         let mut training = SkillTraining::default();
         for s in &self.skills {
@@ -221,6 +229,29 @@ impl CreatureSpec {
             check_list("an attack's damage", &a.damage)?;
             for d in &a.damage {
                 crate::core::DamageDice::parse(&d.dice).map_err(refusal)?;
+            }
+            if a.bonus.abs() > crate::odds::MAX_BONUS {
+                return bad(
+                    "attacks",
+                    format!(
+                        "`{}`: an attack bonus is at most ±{}",
+                        a.name,
+                        crate::odds::MAX_BONUS
+                    ),
+                );
+            }
+            if [a.reach_ft, a.range_ft, a.long_range_ft]
+                .iter()
+                .flatten()
+                .any(|ft| *ft > MAX_RANGE_FT)
+            {
+                return bad(
+                    "attacks",
+                    format!(
+                        "`{}`: a reach or range is at most {MAX_RANGE_FT} ft",
+                        a.name
+                    ),
+                );
             }
             if a.reach_ft.is_none() && a.range_ft.is_none() {
                 return bad(

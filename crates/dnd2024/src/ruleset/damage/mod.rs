@@ -26,6 +26,9 @@ use crate::rest::Interruption;
 pub const KNOCKED_OUT_SOURCE: &str = "knocked out";
 /// Most Temporary HP one grant gives (an input limit).
 pub const MAX_TEMP_HP: u32 = 100_000;
+/// Most damage one instance deals before defences (an input limit: doubled by Vulnerability
+/// it stays within the Concentration DC's input range, [`MAX_DAMAGE`]).
+pub const MAX_DAMAGE_INSTANCE: u32 = 100_000;
 
 /// One damage instance: an amount of one type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -123,7 +126,7 @@ fn check_amount(what: &str, amount: u32, max: u32) -> Result<(), RuleError> {
 pub fn damage(ctx: &mut Ctx<'_, Dnd2024>, d: &DamageCommand) -> Result<(), RuleError> {
     check_list("instances", &d.instances)?;
     for i in &d.instances {
-        check_amount("damage", i.amount, MAX_DAMAGE)?;
+        check_amount("damage", i.amount, MAX_DAMAGE_INSTANCE)?;
     }
     record(ctx, &d.creature)?.check_alive()?;
     for i in &d.instances {

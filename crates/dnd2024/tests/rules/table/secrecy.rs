@@ -337,3 +337,36 @@ fn every_command_example_in_the_module_docs_is_a_command() {
         assert!(names.contains(&name), "no example of `{name}`");
     }
 }
+
+#[test]
+fn a_sheet_out_of_the_input_limits_is_refused_naming_the_field() {
+    let mut t = T::new();
+    let mut huge = character("huge", 10);
+    huge["attacks"][0]["bonus"] = json!(1_000_000);
+    assert_eq!(
+        t.refused(&referee(), json!({"add_creature": {"creature": huge}}), &[]),
+        "bad_creature"
+    );
+    let mut far = character("far", 10);
+    far["attacks"][1]["long_range_ft"] = json!(4_000_000_000u32);
+    assert_eq!(
+        t.refused(&referee(), json!({"add_creature": {"creature": far}}), &[]),
+        "bad_creature"
+    );
+    let mut strong = character("strong", 10);
+    strong["abilities"]["strength"] = json!(31);
+    assert_eq!(
+        t.refused(
+            &referee(),
+            json!({"add_creature": {"creature": strong}}),
+            &[]
+        ),
+        "out_of_range"
+    );
+    let mut many = character("many", 10);
+    many["attacks"][0]["damage"][0]["dice"] = json!("1000d6");
+    assert_eq!(
+        t.refused(&referee(), json!({"add_creature": {"creature": many}}), &[]),
+        "out_of_range"
+    );
+}
