@@ -175,6 +175,7 @@ pub fn apply_instance(
     // Knocking out instead of killing (DD-DMG-17.a): only a melee attack that would drop the
     // creature to 0 HP.
     if knock_out_requested
+        && !rec.conditions.immune.contains(&Condition::Unconscious)
         && rec.hp.current > 0
         && dealt > 0
         && knock_out(&mut rec.hp.clone(), dealt, true).is_ok()
@@ -228,7 +229,8 @@ pub fn apply_instance(
             "massive damage"
         });
     } else if report.dropped_to_zero {
-        rec.dying = Some(Dying::drop_to_zero(&mut rec.conditions).map_err(refusal)?);
+        // A creature immune to Unconscious is dying all the same, awake (DD-COND-01.d).
+        rec.dying = Some(Dying::drop_to_zero(&mut rec.conditions).unwrap_or_default());
     }
     let full = DndEvent::DamageTaken(DamageTaken {
         creature: id.to_string(),

@@ -370,3 +370,102 @@ fn a_sheet_out_of_the_input_limits_is_refused_naming_the_field() {
         "out_of_range"
     );
 }
+
+/// Dice that all show one face (at most the die's sides), counting the rolls.
+struct SameFaces {
+    face: i64,
+    rolled: usize,
+}
+
+impl engine::Roller for SameFaces {
+    fn roll(
+        &mut self,
+        expr: &str,
+        _rng: &mut dice::DiceRng,
+    ) -> Result<dice::RollResult, engine::RuleError> {
+        self.rolled += 1;
+        let sides: i64 = expr.trim_start_matches("1d").parse().unwrap();
+        Ok(engine::total_only(self.face.min(sides)))
+    }
+}
+
+/// Prepares `cmd` with every die showing each face 1…20 in turn: the answer is the same for
+/// every face, and a refusal never comes after a roll (secrecy: no refusal depends on
+/// unrevealed dice). Returns whether it was accepted.
+fn face_free(t: &T, actor: &Actor, cmd: Value) -> bool {
+    let cmd = json!({ "rules": cmd });
+    let mut answers = Vec::new();
+    for face in 1..=20 {
+        let mut roller = SameFaces { face, rolled: 0 };
+        match t.table.prepare_json(actor, &cmd, 1000, &mut roller) {
+            Ok(_) => answers.push(None),
+            Err(e) => {
+                assert_eq!(
+                    roller.rolled, 0,
+                    "{cmd} refused after a roll (face {face}): {e}"
+                );
+                answers.push(Some(e.to_string()));
+            }
+        }
+    }
+    assert!(
+        answers.windows(2).all(|w| w[0] == w[1]),
+        "{cmd}: {answers:?}"
+    );
+    answers[0].is_none()
+}
+
+#[test]
+fn no_refusal_depends_on_the_dice() {
+    let mut t = fight();
+    let alice = player("alice");
+    let attack = |target: &str, extra: Value| {
+        let mut a = json!({"attacker": "vera", "target": target, "attack": "Rapier"});
+        for (k, v) in extra.as_object().unwrap() {
+            a[k] = v.clone();
+        }
+        json!({ "attack": a })
+    };
+    assert!(face_free(&t, &alice, attack("gob", json!({}))));
+    assert!(face_free(
+        &t,
+        &alice,
+        attack("gob", json!({"knock_out": true}))
+    ));
+    assert!(face_free(
+        &t,
+        &alice,
+        attack("bram", json!({"advantage": ["Help"]}))
+    ));
+    assert!(!face_free(&t, &alice, attack("nobody", json!({}))));
+    assert!(!face_free(
+        &t,
+        &alice,
+        attack("gob", json!({"distance_ft": 30}))
+    ));
+    assert!(face_free(
+        &t,
+        &referee(),
+        json!({"damage": {"creature": "vera", "instances": [
+            {"amount": 30, "damage_type": "fire"}, {"amount": 3, "damage_type": "cold"}]}})
+    ));
+    assert!(!face_free(
+        &t,
+        &alice,
+        json!({"death_save": {"creature": "vera"}})
+    ));
+    t.dm(
+        json!({"damage": {"creature": "bram", "instances": [{"amount": 20, "damage_type": "fire"}]}}),
+        &[],
+    );
+    assert!(face_free(
+        &t,
+        &alice,
+        json!({"stabilize": {"creature": "bram", "helper": "vera"}})
+    ));
+    assert!(face_free(
+        &t,
+        &referee(),
+        json!({"roll_initiative": {"creatures": ["vera", "bram"], "surprised": ["bram"]}})
+    ));
+}
