@@ -58,7 +58,7 @@
 //! {"escape_grapple": {"creature": "vera", "grappler": "gob1", "ability": "dexterity"}}
 //! {"gain_exhaustion": {"creature": "vera", "source": "suffocation"}}
 //! {"breathe_again": {"creature": "vera"}}
-//! {"start_rest": {"kind": "long", "creatures": ["vera", "bram"]}}
+//! {"start_rest": {"kind": "long", "creatures": ["vera", "bram"], "fed_and_watered": true}}
 //! {"interrupt_rest": {"why": "took_damage"}}
 //! {"spend_hit_die": {"creature": "vera"}}
 //! ```

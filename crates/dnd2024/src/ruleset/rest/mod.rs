@@ -27,6 +27,15 @@ pub struct StartRest {
     /// `short` or `long`.
     pub kind: String,
     pub creatures: Vec<String>,
+    /// The creatures drank and ate their fill during a Long Rest (levels of Exhaustion from
+    /// dehydration or malnutrition leave only then, DD-HAZ-02.c, DD-HAZ-03.d). The Referee
+    /// says so when the rest starts.
+    #[serde(default = "yes")]
+    pub fed_and_watered: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Interrupts the rest under way (DD-REST-01.d, DD-REST-04).
@@ -43,6 +52,8 @@ pub struct RestUnderWay {
     pub creatures: Vec<String>,
     /// Game second it started.
     pub started_second: u64,
+    #[serde(default = "yes")]
+    pub fed_and_watered: bool,
 }
 
 /// How a rest ended.
@@ -92,6 +103,7 @@ pub fn start_rest(ctx: &mut Ctx<'_, Dnd2024>, r: &StartRest) -> Result<(), RuleE
         kind: r.kind.clone(),
         creatures: r.creatures.clone(),
         started_second: now,
+        fed_and_watered: r.fed_and_watered,
     }))?;
     for mut rec in recs {
         rec.short_rest = if long {
@@ -125,9 +137,8 @@ pub fn rest_completed(ctx: &mut Ctx<'_, Dnd2024>, kind: &str) -> Result<(), Rule
                 d.finish_long_rest();
             }
             rec.slots.finish_long_rest();
-            // Food and water are tracked elsewhere; the Referee removes a level they keep
-            // with `gain_exhaustion`'s counterpart later (DD-HAZ-02/03).
-            rec.conditions.exhaustion.finish_long_rest(true, true);
+            let fed = rest.fed_and_watered;
+            rec.conditions.exhaustion.finish_long_rest(fed, fed);
             rec.short_rest = None;
             rec.last_long_rest_end = Some(now);
             rec.dying = None;

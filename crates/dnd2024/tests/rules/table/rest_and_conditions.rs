@@ -364,3 +364,31 @@ fn dd_cbt_08_c_a_player_escapes_an_unseen_grappler_by_the_hold_they_see() {
     );
     assert!(!held(&t, "vera", "grappled"));
 }
+
+#[test]
+fn dd_haz_02_c_a_long_rest_without_water_keeps_dehydration() {
+    let mut t = party();
+    t.dm(
+        json!({"gain_exhaustion": {"creature": "vera", "source": "dehydration"}}),
+        &[],
+    );
+    t.dm(
+        json!({"start_rest": {"kind": "long", "creatures": ["vera"], "fed_and_watered": false}}),
+        &[],
+    );
+    t.clock(json!({"end_rest": {"completed": true}}));
+    assert_eq!(
+        t.creature("vera")["conditions"]["exhaustion"]["levels"],
+        json!(["dehydration"])
+    );
+    t.clock(json!({"advance": {"minutes": 16 * 60}}));
+    t.dm(
+        json!({"start_rest": {"kind": "long", "creatures": ["vera"]}}),
+        &[],
+    );
+    t.clock(json!({"end_rest": {"completed": true}}));
+    assert_eq!(
+        t.creature("vera")["conditions"]["exhaustion"]["levels"],
+        json!([])
+    );
+}
