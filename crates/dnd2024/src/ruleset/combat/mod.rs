@@ -532,7 +532,16 @@ pub fn attack(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
     if in_combat(ctx, &a.attacker) {
         set_record(ctx, atk.clone())?;
     }
-    let faces = roll_d20s(ctx, &atk, plan.test.mode, "attack roll")?;
+    // An attack on a hidden creature (the Referee's) is the Referee's alone, dice included.
+    let roller = if tgt.hidden {
+        let mut r = atk.clone();
+        r.hidden = true;
+        r.spec.kind = super::creatures::CreatureKind::Monster;
+        r
+    } else {
+        atk.clone()
+    };
+    let faces = roll_d20s(ctx, &roller, plan.test.mode, "attack roll")?;
     let outcome = plan.roll(&faces, &ex).map_err(refusal)?;
     let full = AttackRoll {
         attacker: a.attacker.clone(),
@@ -549,7 +558,7 @@ pub fn attack(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
     let both_characters = super::is_character(&atk) && super::is_character(&tgt);
     if both_characters {
         ctx.emit(DndEvent::AttackRolled(full))?;
-    } else if atk.hidden {
+    } else if atk.hidden || tgt.hidden {
         ctx.emit_for(DndEvent::AttackRolled(full), Visibility::Referee)?;
     } else {
         let masked = AttackRoll {
@@ -577,7 +586,7 @@ pub fn attack(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
         } else {
             dice
         };
-        let amount = roll_damage(ctx, &atk, dice)?;
+        let amount = roll_damage(ctx, &roller, dice)?;
         super::damage::apply_instance(
             ctx,
             &a.target,

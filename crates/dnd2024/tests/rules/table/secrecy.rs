@@ -469,3 +469,22 @@ fn no_refusal_depends_on_the_dice() {
         json!({"roll_initiative": {"creatures": ["vera", "bram"], "surprised": ["bram"]}})
     ));
 }
+
+#[test]
+fn an_attack_on_a_hidden_creature_is_the_referees_alone() {
+    let mut t = party();
+    let before = t.log_for(&alice()).as_array().unwrap().len();
+    // The Referee has Bram shoot at something the players have not seen.
+    t.dm(
+        json!({"attack": {"attacker": "bram", "target": "gob", "attack": "Shortbow",
+            "distance_ft": 30}}),
+        &[15, 3],
+    );
+    assert_eq!(t.hp("gob"), 2);
+    assert_eq!(t.log_for(&alice()).as_array().unwrap().len(), before);
+    assert!(
+        !t.log_for(&Viewer::Player("bob".into()))
+            .to_string()
+            .contains("gob")
+    );
+}
