@@ -60,6 +60,7 @@
 //! {"breathe_again": {"creature": "vera"}}
 //! {"start_rest": {"kind": "long", "creatures": ["vera", "bram"], "fed_and_watered": true}}
 //! {"interrupt_rest": {"why": "took_damage"}}
+//! {"interrupt_rest": {"why": "hour_of_exertion", "resume": true}}
 //! {"spend_hit_die": {"creature": "vera"}}
 //! ```
 //!
@@ -236,6 +237,8 @@ pub enum DndEvent {
         cause: String,
     },
     RestStarted(rest::RestUnderWay),
+    /// A Long Rest interrupted and resumed at once: one more interruption counted.
+    RestResumed(rest::RestUnderWay),
     RestFinished(rest::RestFinished),
 }
 
@@ -563,7 +566,7 @@ impl Ruleset for Dnd2024 {
             C::GainExhaustion(g) => conditions::gain_exhaustion(ctx, g),
             C::BreatheAgain(c) => conditions::breathe_again(ctx, &c.creature),
             C::StartRest(r) => rest::start_rest(ctx, r),
-            C::InterruptRest(r) => rest::interrupt_rest(ctx, r.why),
+            C::InterruptRest(r) => rest::interrupt_rest(ctx, r),
             C::SpendHitDie(c) => rest::spend_hit_die(ctx, &c.creature),
         }
     }
@@ -583,7 +586,7 @@ impl Ruleset for Dnd2024 {
             DndEvent::InitiativeRolled(roll) => {
                 state.initiative.insert(roll.creature.clone(), roll.total);
             }
-            DndEvent::RestStarted(r) => state.rest = Some(r.clone()),
+            DndEvent::RestStarted(r) | DndEvent::RestResumed(r) => state.rest = Some(r.clone()),
             DndEvent::RestFinished(_) => state.rest = None,
             // The rest describe what happened; the records they change come as
             // `creature_set`.

@@ -43,6 +43,10 @@ fn yes() -> bool {
 #[serde(deny_unknown_fields)]
 pub struct InterruptRest {
     pub why: Interruption,
+    /// Resume a Long Rest at once: it goes on, 1 hour longer for each interruption
+    /// (DD-REST-04.c).
+    #[serde(default)]
+    pub resume: bool,
 }
 
 /// The rest under way.
@@ -54,7 +58,13 @@ pub struct RestUnderWay {
     pub started_second: u64,
     #[serde(default = "yes")]
     pub fed_and_watered: bool,
+    /// Interruptions of a Long Rest that was resumed (DD-REST-04.c).
+    #[serde(default)]
+    pub interruptions: u32,
 }
+
+/// Most times one Long Rest is resumed (an input limit).
+pub const MAX_INTERRUPTIONS: u32 = 24;
 
 /// How a rest ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,6 +114,7 @@ pub fn start_rest(ctx: &mut Ctx<'_, Dnd2024>, r: &StartRest) -> Result<(), RuleE
         creatures: r.creatures.clone(),
         started_second: now,
         fed_and_watered: r.fed_and_watered,
+        interruptions: 0,
     }))?;
     for mut rec in recs {
         rec.short_rest = if long {
@@ -121,6 +132,17 @@ pub fn rest_completed(ctx: &mut Ctx<'_, Dnd2024>, kind: &str) -> Result<(), Rule
     let Some(rest) = ctx.rules().rest.clone() else {
         return Ok(());
     };
+    if kind == LONG && rest.interruptions > 0 {
+        // The engine moved the clock by the 8 hours; each resumed interruption adds one
+        // (DD-REST-04.c: `LongRest::hours_needed`).
+        let needed = LongRest {
+            hours_rested: 0,
+            interruptions: rest.interruptions,
+        }
+        .hours_needed();
+        let extra = u64::from(needed).saturating_sub(LONG_REST_HOURS);
+        ctx.advance_seconds(extra * 3600)?;
+    }
     let now = ctx.core().clock.game_seconds();
     let minutes = now.saturating_sub(rest.started_second) / 60;
     for id in &rest.creatures {
@@ -162,11 +184,39 @@ pub fn rest_completed(ctx: &mut Ctx<'_, Dnd2024>, kind: &str) -> Result<(), Rule
     }))
 }
 
-pub fn interrupt_rest(ctx: &mut Ctx<'_, Dnd2024>, why: Interruption) -> Result<(), RuleError> {
-    let Some(rest) = ctx.rules().rest.clone() else {
+pub fn interrupt_rest(ctx: &mut Ctx<'_, Dnd2024>, r: &InterruptRest) -> Result<(), RuleError> {
+    let Some(mut rest) = ctx.rules().rest.clone() else {
         return Err(RuleError::new("not_resting", "no rest is under way"));
     };
-    interrupt(ctx, &rest, why, true)
+    if !r.resume {
+        return interrupt(ctx, &rest, r.why, true);
+    }
+    if rest.kind != LONG {
+        return Err(RuleError::new(
+            "rest_refused",
+            "only a Long Rest is resumed after an interruption; a Short Rest gives nothing",
+        )
+        .rule("DD-REST-04.c"));
+    }
+    let mut lr = LongRest {
+        hours_rested: 0,
+        interruptions: rest.interruptions,
+    };
+    if lr.interrupt(r.why).is_none() {
+        return Err(
+            RuleError::new("not_an_interruption", "that does not interrupt a long rest")
+                .rule("DD-REST-04.a"),
+        );
+    }
+    if lr.interruptions > MAX_INTERRUPTIONS {
+        return Err(RuleError::new(
+            "rest_refused",
+            format!("a Long Rest is resumed at most {MAX_INTERRUPTIONS} times"),
+        )
+        .rule("MAX_INTERRUPTIONS"));
+    }
+    rest.interruptions = lr.interruptions;
+    ctx.emit(DndEvent::RestResumed(rest))
 }
 
 /// Interrupts the rest under way if `creature` takes part and `why` interrupts it.

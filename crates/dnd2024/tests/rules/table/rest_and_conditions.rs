@@ -392,3 +392,40 @@ fn dd_haz_02_c_a_long_rest_without_water_keeps_dehydration() {
         json!([])
     );
 }
+
+#[test]
+fn dd_rest_04_c_two_resumed_interruptions_make_a_10_hour_long_rest() {
+    let mut t = party();
+    t.dm(json!({"damage": {"creature": "vera", "instances": [{"amount": 10, "damage_type": "fire"}]}}), &[]);
+    let start = t.table.core().clock.game_seconds();
+    t.dm(
+        json!({"start_rest": {"kind": "long", "creatures": ["vera"]}}),
+        &[],
+    );
+    for _ in 0..2 {
+        t.dm(
+            json!({"interrupt_rest": {"why": "hour_of_exertion", "resume": true}}),
+            &[],
+        );
+    }
+    assert!(t.table.core().clock.resting);
+    assert_eq!(t.state()["rest"]["interruptions"], 2);
+    let ev = t.clock(json!({"end_rest": {"completed": true}}));
+    assert_eq!(t.table.core().clock.game_seconds() - start, 10 * 3600);
+    assert_eq!(rules_events(&ev, "rest_finished")[0]["minutes_rested"], 600);
+    assert_eq!(t.hp("vera"), 24);
+    // A Short Rest is not resumed.
+    t.dm(
+        json!({"start_rest": {"kind": "short", "creatures": ["vera"]}}),
+        &[],
+    );
+    assert_eq!(
+        t.refused(
+            &referee(),
+            json!({"interrupt_rest": {"why": "took_damage", "resume": true}}),
+            &[]
+        ),
+        "rest_refused"
+    );
+    t.assert_replays();
+}
