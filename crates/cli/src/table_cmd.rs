@@ -34,6 +34,7 @@ pub fn registry() -> Registry {
     let mut registry = engine::builtin_registry(); // `demo`
     registry.register(crows::ruleset::Crows);
     registry.register(delve_acks::ruleset::Acks);
+    registry.register(delve_dnd2024::ruleset::Dnd2024);
     registry
 }
 

@@ -4,7 +4,7 @@ use crate::RulesError;
 use serde::{Deserialize, Serialize};
 
 /// The actions every creature has (DD-ACT-01.a, T-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ActionKind {
     Attack,

@@ -778,27 +778,93 @@ pub struct AttackOutcome {
     pub damage: Option<DamageDice>,
 }
 
+/// One named Advantage or Disadvantage source of an attack roll, so a table lists each one
+/// before the roll (DD-CORE-06..08: they are listed, then combined).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackSource {
+    /// A condition of the target (T-S15).
+    TargetCondition(crate::conditions::Condition),
+    /// A condition of the attacker.
+    OwnCondition(crate::conditions::Condition),
+    /// The target is beyond normal range (DD-CBT-05.b).
+    LongRange,
+    /// An enemy within 5 ft sees the ranged attacker (DD-CBT-05.c).
+    EnemyWithin5Ft,
+    /// The target cannot see the attacker (DD-VIS-10).
+    AttackerUnseen,
+    /// The attacker cannot see the target (DD-VIS-10).
+    TargetUnseen,
+}
+
+/// Step 1 and the Advantage/Disadvantage part of step 2 (DD-CBT-04.a), named: the target
+/// must be in reach or range; then every source the target's and the attacker's conditions,
+/// range and sight give, as (Advantage, Disadvantage). The request's `other_*` counts are
+/// not listed here (the caller names them).
+pub fn attack_sources(
+    req: &AttackRequest<'_>,
+) -> Result<(Vec<AttackSource>, Vec<AttackSource>), RulesError> {
+    use crate::conditions::{attack_sources_against_named, own_attack_sources_named};
+    let mut adv = Vec::new();
+    let mut dis = Vec::new();
+    match req.reach {
+        AttackReach::Melee { reach_ft } => melee_in_reach(req.distance_ft, reach_ft)?,
+        AttackReach::Ranged { normal_ft, long_ft } => {
+            // Validates the range (beyond long range is impossible); the count is named below.
+            ranged_attack(req.distance_ft, normal_ft, long_ft, req.enemy_within_5ft)?;
+            if req.distance_ft > normal_ft {
+                dis.push(AttackSource::LongRange);
+            }
+            if req.enemy_within_5ft {
+                dis.push(AttackSource::EnemyWithin5Ft);
+            }
+        }
+    }
+    let target_conditions = match req.target {
+        AttackTarget::Creature { conditions, .. } => Some(conditions),
+        AttackTarget::Object { .. } => None,
+        AttackTarget::Location { occupant } => occupant.map(|(_, c)| c),
+    };
+    if let Some(c) = target_conditions {
+        let (a, d) = attack_sources_against_named(c, req.distance_ft, req.attacker_sees_target);
+        adv.extend(a.into_iter().map(AttackSource::TargetCondition));
+        dis.extend(d.into_iter().map(AttackSource::TargetCondition));
+    }
+    let (a, d) = own_attack_sources_named(
+        req.attacker,
+        req.target_is_grappler,
+        req.fear_source_in_sight,
+        req.target_sees_attacker,
+    );
+    adv.extend(a.into_iter().map(AttackSource::OwnCondition));
+    dis.extend(d.into_iter().map(AttackSource::OwnCondition));
+    let (a, d) = crate::vision::unseen_sources(req.attacker_sees_target, req.target_sees_attacker);
+    if a > 0 {
+        adv.push(AttackSource::AttackerUnseen);
+    }
+    if d > 0 {
+        dis.push(AttackSource::TargetUnseen);
+    }
+    Ok((adv, dis))
+}
+
 /// Steps 1 and 2 of making an attack (DD-CBT-04.a): the target must be within range (melee
 /// reach, or ranged normal/long range) and not behind Total Cover; then the modifiers: cover
 /// adds to AC (DD-COV-01.a), Advantage and Disadvantage come from the target's and the
-/// attacker's conditions, sight, range and other effects, combined by DD-CORE-08; the
-/// attacker's Exhaustion lowers the roll.
+/// attacker's conditions, sight, range and other effects ([`attack_sources`]), combined by
+/// DD-CORE-08; the attacker's Exhaustion lowers the roll.
 pub fn plan_attack(req: &AttackRequest<'_>) -> Result<AttackPlan, RulesError> {
-    use crate::conditions::{attack_sources_against, hit_is_critical, own_attack_sources};
+    use crate::conditions::hit_is_critical;
     let Some(cover_bonus) = req.cover.bonus() else {
         return Err(RulesError::Forbidden {
             rule: "DD-COV-01.c",
             reason: "a target behind Total Cover cannot be attacked directly".into(),
         });
     };
-    let mut adv = req.other_advantage;
-    let mut dis = req.other_disadvantage;
-    match req.reach {
-        AttackReach::Melee { reach_ft } => melee_in_reach(req.distance_ft, reach_ft)?,
-        AttackReach::Ranged { normal_ft, long_ft } => {
-            dis += ranged_attack(req.distance_ft, normal_ft, long_ft, req.enemy_within_5ft)?;
-        }
-    }
+    let (named_adv, named_dis) = attack_sources(req)?;
+    let count = |l: &[AttackSource]| u32::try_from(l.len()).unwrap_or(u32::MAX);
+    let adv = req.other_advantage.saturating_add(count(&named_adv));
+    let dis = req.other_disadvantage.saturating_add(count(&named_dis));
     let (target_ac, target_conditions, empty_location) = match req.target {
         AttackTarget::Creature {
             armor_class,
@@ -810,24 +876,8 @@ pub fn plan_attack(req: &AttackRequest<'_>) -> Result<AttackPlan, RulesError> {
             None => (0, None, true),
         },
     };
-    let mut critical_by_condition = false;
-    if let Some(c) = target_conditions {
-        let (a, d) = attack_sources_against(c, req.distance_ft, req.attacker_sees_target);
-        adv += a;
-        dis += d;
-        critical_by_condition = hit_is_critical(c, req.distance_ft);
-    }
-    let (a, d) = own_attack_sources(
-        req.attacker,
-        req.target_is_grappler,
-        req.fear_source_in_sight,
-        req.target_sees_attacker,
-    );
-    adv += a;
-    dis += d;
-    let (a, d) = crate::vision::unseen_sources(req.attacker_sees_target, req.target_sees_attacker);
-    adv += a;
-    dis += d;
+    let critical_by_condition =
+        target_conditions.is_some_and(|c| hit_is_critical(c, req.distance_ft));
     Ok(AttackPlan {
         test: crate::core::D20Test {
             kind: crate::core::D20TestKind::AttackRoll,

@@ -4,7 +4,19 @@ use crate::{RulesError, in_range};
 use serde::{Deserialize, Serialize};
 
 /// The fifteen conditions (T-11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Condition {
     Blinded,
@@ -315,7 +327,7 @@ impl Condition {
 
 /// Where an Exhaustion level came from (DD-COND-05.f): levels from suffocation, dehydration or
 /// malnutrition have their own removal rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ExhaustionSource {
     Other,
@@ -595,8 +607,19 @@ pub fn attack_sources_against(
     distance_ft: u32,
     attacker_sees_target: bool,
 ) -> (u32, u32) {
-    let mut adv = 0;
-    let mut dis = 0;
+    let (adv, dis) = attack_sources_against_named(target, distance_ft, attacker_sees_target);
+    (count(&adv), count(&dis))
+}
+
+/// The conditions behind [`attack_sources_against`], named so a table can list them: (the
+/// target's conditions giving Advantage, those giving Disadvantage).
+pub fn attack_sources_against_named(
+    target: &Conditions,
+    distance_ft: u32,
+    attacker_sees_target: bool,
+) -> (Vec<Condition>, Vec<Condition>) {
+    let mut adv = Vec::new();
+    let mut dis = Vec::new();
     for c in target.list() {
         match c {
             Condition::Blinded
@@ -604,19 +627,24 @@ pub fn attack_sources_against(
             | Condition::Petrified
             | Condition::Restrained
             | Condition::Stunned
-            | Condition::Unconscious => adv += 1,
+            | Condition::Unconscious => adv.push(c),
             Condition::Prone => {
                 if distance_ft <= 5 {
-                    adv += 1
+                    adv.push(c)
                 } else {
-                    dis += 1
+                    dis.push(c)
                 }
             }
-            Condition::Invisible if !attacker_sees_target => dis += 1,
+            Condition::Invisible if !attacker_sees_target => dis.push(c),
             _ => {}
         }
     }
     (adv, dis)
+}
+
+/// A list's length as a count of sources (at most 15 conditions, so it always fits).
+fn count<T>(list: &[T]) -> u32 {
+    u32::try_from(list.len()).unwrap_or(u32::MAX)
 }
 
 /// Whether a hit is a Critical Hit because of the target's condition (DD-COND-10.e,
@@ -635,16 +663,28 @@ pub fn own_attack_sources(
     fear_source_in_sight: bool,
     target_sees_it: bool,
 ) -> (u32, u32) {
-    let mut adv = 0;
-    let mut dis = 0;
+    let (adv, dis) = own_attack_sources_named(c, vs_grappler, fear_source_in_sight, target_sees_it);
+    (count(&adv), count(&dis))
+}
+
+/// The conditions behind [`own_attack_sources`], named: (giving Advantage, giving
+/// Disadvantage).
+pub fn own_attack_sources_named(
+    c: &Conditions,
+    vs_grappler: bool,
+    fear_source_in_sight: bool,
+    target_sees_it: bool,
+) -> (Vec<Condition>, Vec<Condition>) {
+    let mut adv = Vec::new();
+    let mut dis = Vec::new();
     for cond in c.list() {
         match cond {
             Condition::Blinded | Condition::Poisoned | Condition::Prone | Condition::Restrained => {
-                dis += 1
+                dis.push(cond)
             }
-            Condition::Frightened if fear_source_in_sight => dis += 1,
-            Condition::Grappled if !vs_grappler => dis += 1,
-            Condition::Invisible if !target_sees_it => adv += 1,
+            Condition::Frightened if fear_source_in_sight => dis.push(cond),
+            Condition::Grappled if !vs_grappler => dis.push(cond),
+            Condition::Invisible if !target_sees_it => adv.push(cond),
             _ => {}
         }
     }
@@ -654,8 +694,22 @@ pub fn own_attack_sources(
 /// Disadvantage sources on the creature's ability checks from conditions: Poisoned
 /// (DD-COND-12.a) and Frightened while the source is in sight (DD-COND-06.a).
 pub fn ability_check_disadvantage(c: &Conditions, fear_source_in_sight: bool) -> u32 {
-    u32::from(c.has(Condition::Poisoned))
-        + u32::from(c.has(Condition::Frightened) && fear_source_in_sight)
+    count(&ability_check_disadvantage_named(c, fear_source_in_sight))
+}
+
+/// The conditions behind [`ability_check_disadvantage`], named.
+pub fn ability_check_disadvantage_named(
+    c: &Conditions,
+    fear_source_in_sight: bool,
+) -> Vec<Condition> {
+    let mut out = Vec::new();
+    if c.has(Condition::Poisoned) {
+        out.push(Condition::Poisoned);
+    }
+    if c.has(Condition::Frightened) && fear_source_in_sight {
+        out.push(Condition::Frightened);
+    }
+    out
 }
 
 /// Whether an ability check fails automatically: one needing sight while Blinded

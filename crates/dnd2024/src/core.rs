@@ -19,7 +19,7 @@ pub const MAX_LEVEL: u8 = 20;
 pub const EXHAUSTION_PENALTY_PER_LEVEL: i32 = 2;
 
 /// The six abilities (DD-CORE-02.a).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Ability {
     Strength,
@@ -129,7 +129,7 @@ pub fn proficiency_added(pb: i32, proficiencies: &[Proficiency], pb_already_doub
 }
 
 /// The eighteen skills (DD-CORE-10, T-S4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Skill {
     Acrobatics,
@@ -244,7 +244,7 @@ impl SkillTraining {
 }
 
 /// The three kinds of D20 Test (DD-CORE-01.a).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum D20TestKind {
     AbilityCheck,
@@ -253,7 +253,7 @@ pub enum D20TestKind {
 }
 
 /// How many d20 are rolled and which is kept (DD-CORE-06..08).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RollMode {
     Normal,

@@ -5,7 +5,7 @@ use crate::{RulesError, in_range};
 use serde::{Deserialize, Serialize};
 
 /// The thirteen damage types (DD-DMG-03.a, T-08).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DamageType {
     Acid,

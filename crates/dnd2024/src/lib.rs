@@ -1,9 +1,12 @@
 //! D&D 2024 (SRD 5.2 rules glossary) as pure rules.
 //!
 //! One module per area of `../shared/rules/dnd2024/CHECKLIST.md`; the IDs (`DD-CORE-08`, …)
-//! are named in the docs of each function, and tests are named after them. The crate knows no
-//! engine type: dice arrive as faces chosen by the caller (or as exact odds), and whatever the
-//! rules leave to the Game Master is an explicit input, never a guess.
+//! are named in the docs of each function, and tests are named after them. The pure modules
+//! know no engine type: dice arrive as faces chosen by the caller (or as exact odds), and
+//! whatever the rules leave to the Game Master is an explicit input, never a guess.
+//!
+//! [`ruleset`] is the one module that knows the engine: the `dnd2024` table ruleset, which
+//! only calls the pure modules.
 //!
 //! Attribution: this crate implements rules from the System Reference Document 5.2
 //! ("SRD 5.2") by Wizards of the Coast LLC, <https://www.dndbeyond.com/srd>, licensed under
@@ -30,6 +33,7 @@ pub mod objects;
 pub mod odds;
 pub mod options;
 pub mod rest;
+pub mod ruleset;
 pub mod social;
 pub mod travel;
 pub mod vision;

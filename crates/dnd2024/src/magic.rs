@@ -34,7 +34,7 @@ pub fn spell_attack_bonus(ability_modifier: i32, pb: i32) -> i32 {
 
 /// A spell's casting time (DD-MAG-05.a): the Magic action, a Bonus Action, a Reaction (its
 /// trigger is in the spell), or a number of minutes (DD-MAG-05.b, DD-ACT-12.b).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CastingTime {
     Action,

@@ -6,7 +6,19 @@ use crate::{RulesError, in_range};
 use serde::{Deserialize, Serialize};
 
 /// The six ordered sizes (DD-MOVE-18.a).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Size {
     Tiny,

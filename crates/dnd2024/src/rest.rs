@@ -10,7 +10,7 @@ pub fn hit_die_heal(roll: u32, con_modifier: i32) -> u32 {
 }
 
 /// Why a rest was interrupted (DD-REST-01.d, DD-REST-04.a).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Interruption {
     RolledInitiative,

@@ -551,6 +551,7 @@ mod tests {
         let mut registry = engine::builtin_registry();
         registry.register(crows::ruleset::Crows);
         registry.register(delve_acks::ruleset::Acks);
+        registry.register(delve_dnd2024::ruleset::Dnd2024);
         let doc = document(&registry);
         walk(&doc["components"]["schemas"], "#/components/schemas");
         walk(&doc["paths"], "#/paths");

@@ -1110,9 +1110,14 @@ async fn openapi_ruleset_enum_is_the_registry_and_commands_have_a_schema() {
     let dir = tempfile::tempdir().expect("tmp");
     let mut registry = engine::builtin_registry();
     registry.register(crows::ruleset::Crows);
+    registry.register(delve_acks::ruleset::Acks);
+    registry.register(delve_dnd2024::ruleset::Dnd2024);
     let srv = start_registry(&dir.path().join("delve.db"), Limits::default(), registry).await;
     let (_, listed) = srv.get("/api/rulesets", "").await;
-    assert_eq!(listed["rulesets"], json!(["crows", "demo"]));
+    assert_eq!(
+        listed["rulesets"],
+        json!(["acks", "crows", "demo", "dnd2024"])
+    );
     let (s, doc) = srv.get("/api/openapi.json", "").await;
     assert_eq!(s, StatusCode::OK);
     let create = &doc["paths"]["/api/tables"]["post"]["requestBody"]["content"]["application/json"]

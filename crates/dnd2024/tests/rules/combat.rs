@@ -564,3 +564,50 @@ fn dd_cbt_13_c_underwater_fire_resistance() {
     let dry = Defences::default().underwater(false, DamageType::Fire);
     assert_eq!(adjust_damage(15, &dry, &o), 15);
 }
+
+#[test]
+fn dd_core_08_a_attack_sources_are_named_and_counted_as_plan_attack_counts_them() {
+    use delve_dnd2024::conditions::{Condition, Conditions};
+    let mut prone = Conditions::default();
+    prone.apply(Condition::Prone, "shove").unwrap();
+    let mut attacker = Conditions::default();
+    attacker.apply(Condition::Poisoned, "venom").unwrap();
+    attacker.apply(Condition::Invisible, "spell").unwrap();
+    let target = AttackTarget::Creature {
+        armor_class: 12,
+        conditions: &prone,
+    };
+    let mut req = melee_request(target, &attacker);
+    req.target_sees_attacker = false;
+    req.attacker_sees_target = false;
+    req.reach = AttackReach::Ranged {
+        normal_ft: 30,
+        long_ft: Some(120),
+    };
+    req.distance_ft = 40;
+    req.enemy_within_5ft = true;
+    let (adv, dis) = attack_sources(&req).unwrap();
+    assert_eq!(
+        adv,
+        vec![
+            AttackSource::OwnCondition(Condition::Invisible),
+            AttackSource::AttackerUnseen
+        ]
+    );
+    assert_eq!(
+        dis,
+        vec![
+            AttackSource::LongRange,
+            AttackSource::EnemyWithin5Ft,
+            AttackSource::TargetCondition(Condition::Prone),
+            AttackSource::OwnCondition(Condition::Poisoned),
+            AttackSource::TargetUnseen,
+        ]
+    );
+    let plan = plan_attack(&req).unwrap();
+    assert_eq!((plan.advantage_sources, plan.disadvantage_sources), (2, 5));
+    assert_eq!(plan.test.mode, RollMode::Normal);
+    // Out of range is refused by the named list as by the plan.
+    req.distance_ft = 130;
+    assert!(attack_sources(&req).is_err());
+}

@@ -424,3 +424,33 @@ fn dd_cond_16_a_f_unconscious_prone_drops_items_unaware() {
     c.end(Condition::Unconscious, "sleep");
     assert!(c.has(Condition::Prone) && c.can_hold_items() && c.aware());
 }
+
+#[test]
+fn dd_cond_t_s15_named_sources_match_their_counts() {
+    let mut c = Conditions::default();
+    c.apply(Condition::Restrained, "net").unwrap();
+    c.apply(Condition::Poisoned, "venom").unwrap();
+    c.apply(Condition::Frightened, "dragon").unwrap();
+    let (adv, dis) = attack_sources_against_named(&c, 5, true);
+    assert_eq!(
+        (adv.clone(), dis.clone()),
+        (vec![Condition::Restrained], vec![])
+    );
+    assert_eq!(attack_sources_against(&c, 5, true), (1, 0));
+    let (adv, dis) = own_attack_sources_named(&c, false, true, true);
+    assert!(adv.is_empty());
+    assert_eq!(
+        dis,
+        vec![
+            Condition::Frightened,
+            Condition::Poisoned,
+            Condition::Restrained
+        ]
+    );
+    assert_eq!(own_attack_sources(&c, false, true, true), (0, 3));
+    assert_eq!(
+        ability_check_disadvantage_named(&c, true),
+        vec![Condition::Poisoned, Condition::Frightened]
+    );
+    assert_eq!(ability_check_disadvantage(&c, false), 1);
+}

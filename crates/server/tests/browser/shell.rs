@@ -94,7 +94,7 @@ async fn shell_loads_each_rulesets_own_screens() {
         "return [...document.querySelectorAll('#new-ruleset option')].map(o => o.value).sort()",
     )
     .await;
-    assert_eq!(offered, json!(["crows", "demo"]));
+    assert_eq!(offered, json!(["acks", "crows", "demo", "dnd2024"]));
 
     // A demo table: the demo screen and its messages; no Crows module.
     // The page's first load continues: these are cold figures (a fresh profile).

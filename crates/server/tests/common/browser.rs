@@ -29,6 +29,8 @@ pub async fn start_server() -> Running {
         .expect("open db");
     let mut registry = engine::builtin_registry();
     registry.register(crows::ruleset::Crows);
+    registry.register(delve_acks::ruleset::Acks);
+    registry.register(delve_dnd2024::ruleset::Dnd2024);
     let mut srv = Server::new(store, tokens, registry);
     // The browser and the test's own calls share loopback (one address): the per-address
     // limits have their own tests (http.rs, module hostile).

@@ -26,6 +26,8 @@ impl Running {
 async fn two_against_two(dir: &Path) -> (Running, String, String, String) {
     let mut registry = engine::builtin_registry();
     registry.register(crows::ruleset::Crows);
+    registry.register(delve_acks::ruleset::Acks);
+    registry.register(delve_dnd2024::ruleset::Dnd2024);
     let limits = Limits {
         requests_per_second: 0.0,
         tables_per_minute: 0.0,

@@ -74,6 +74,7 @@ async fn openapi_lists_each_registered_rulesets_commands() {
     let mut registry = engine::builtin_registry();
     registry.register(crows::ruleset::Crows);
     registry.register(delve_acks::ruleset::Acks);
+    registry.register(delve_dnd2024::ruleset::Dnd2024);
     let srv = start_registry(&dir.path().join("delve.db"), Limits::default(), registry).await;
     let (s, doc) = srv.get("/api/openapi.json", "").await;
     assert_eq!(s, StatusCode::OK);
@@ -90,10 +91,11 @@ async fn openapi_lists_each_registered_rulesets_commands() {
         [
             "#/components/schemas/acks.command",
             "#/components/schemas/crows.command",
-            "#/components/schemas/demo.command"
+            "#/components/schemas/demo.command",
+            "#/components/schemas/dnd2024.command"
         ]
     );
-    for ruleset in ["acks", "crows", "demo"] {
+    for ruleset in ["acks", "crows", "demo", "dnd2024"] {
         let mut documented = BTreeSet::new();
         let component = json!({"$ref": format!("#/components/schemas/{ruleset}.command")});
         command_names(&doc, &component, &mut documented);

@@ -23,6 +23,8 @@ async fn pack_refusal_locations_are_data_even_when_the_file_name_looks_like_one(
     let dir = tempfile::tempdir().expect("tmp");
     let mut registry = engine::builtin_registry();
     registry.register(crows::ruleset::Crows);
+    registry.register(delve_acks::ruleset::Acks);
+    registry.register(delve_dnd2024::ruleset::Dnd2024);
     let srv = start_registry(&dir.path().join("delve.db"), Limits::default(), registry).await;
     let (s, created) = srv
         .post(

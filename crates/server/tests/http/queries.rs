@@ -98,6 +98,8 @@ async fn crows_odds_come_from_the_rules_and_hide_what_the_player_cannot_see() {
     let dir = tempfile::tempdir().expect("tmp");
     let mut registry = engine::builtin_registry();
     registry.register(crows::ruleset::Crows);
+    registry.register(delve_acks::ruleset::Acks);
+    registry.register(delve_dnd2024::ruleset::Dnd2024);
     let limits = Limits {
         requests_per_second: 0.0,
         tables_per_minute: 0.0,

@@ -33,6 +33,8 @@ async fn crows_secret_heavy_game_leaks_nothing_to_any_player() {
     let dir = tempfile::tempdir().expect("tmp");
     let mut registry = engine::builtin_registry();
     registry.register(crows::ruleset::Crows);
+    registry.register(delve_acks::ruleset::Acks);
+    registry.register(delve_dnd2024::ruleset::Dnd2024);
     let srv = super::super::start_registry(
         &dir.path().join("delve.db"),
         // Every client shares loopback: the per-address limits have their own tests.

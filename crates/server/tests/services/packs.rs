@@ -11,6 +11,8 @@ async fn crows_server(dir: &std::path::Path) -> Running {
         .expect("open db");
     let mut registry = engine::builtin_registry();
     registry.register(crows::ruleset::Crows);
+    registry.register(delve_acks::ruleset::Acks);
+    registry.register(delve_dnd2024::ruleset::Dnd2024);
     start(store, tokens, registry, None).await
 }
 
