@@ -532,6 +532,8 @@ pub struct Ctx<'a, R: Ruleset> {
     pub(crate) typed_events: bool,
     /// Ruleset events applied that way in this command.
     typed_count: usize,
+    /// See [`Ctx::settled_at`].
+    settled_at: Option<usize>,
 }
 
 impl<'a, R: Ruleset> Ctx<'a, R> {
@@ -556,6 +558,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             ending: Vec::new(),
             typed_events: false,
             typed_count: 0,
+            settled_at: None,
         }
     }
 
@@ -566,6 +569,24 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
     /// Ruleset events applied typed in this command (a forecast copy's; 0 on a table).
     pub(crate) fn typed_count(&self) -> usize {
         self.typed_count
+    }
+
+    /// Events this command has emitted so far (recorded, or applied typed in a forecast copy).
+    pub fn emitted(&self) -> usize {
+        self.out.len() + self.typed_count
+    }
+
+    /// Where a ruleset's own pass over the whole state (the consequences it settles after
+    /// every step) last found nothing to do in this command, as [`Ctx::emitted`] then; `None`
+    /// before. While no event has come since, the state is the one that pass already found
+    /// settled, so it may skip the pass. One mark per command, for one such pass.
+    pub fn settled_at(&self) -> Option<usize> {
+        self.settled_at
+    }
+
+    /// Notes that the pass found nothing to do now (see [`Ctx::settled_at`]).
+    pub fn mark_settled(&mut self) {
+        self.settled_at = Some(self.emitted());
     }
 
     /// False in a forecast's copy (`forecast::Sim`): its events are applied as they

@@ -452,9 +452,21 @@ fn turned_guard(
 /// whichever family's rule caused it: a prone or unconscious grabber lets go (CR-COND-04), a
 /// flyer knocked prone or brought to speed 0 falls (CR-MOVE-05), then a caster that died — in the step or in that fall — loses its spells at
 /// once (CR-SPELL-09, CR-DMG-15).
+///
+/// The pass reads only the state and rolls only when something falls, so on a state it already
+/// found settled it would do nothing again: while no event has come since it last did nothing
+/// in this command (`Ctx::settled_at`), it is skipped.
 fn settle(rules: &Crows, ctx: &mut Ctx<'_, Crows>) -> Result<(), RuleError> {
+    if ctx.settled_at() == Some(ctx.emitted()) {
+        return Ok(());
+    }
+    let before = ctx.emitted();
     combat::settle(rules, ctx)?;
-    magic::end_spells_of_the_dead(ctx)
+    magic::end_spells_of_the_dead(ctx)?;
+    if ctx.emitted() == before {
+        ctx.mark_settled();
+    }
+    Ok(())
 }
 
 /// The family that answers a decision, named by its kind: `crows.<family>.<name>` for

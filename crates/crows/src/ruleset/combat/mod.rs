@@ -1022,7 +1022,7 @@ pub(super) fn apply(state: &mut CrowsState, event: &CombatEvent) {
                 .collect();
             // Checked in `decide` (non-empty, no duplicates).
             if let Ok(combat) = Combat::new(combatants, Default::default()) {
-                cs.fight = Some(Fight {
+                cs.fight = Some(std::sync::Arc::new(Fight {
                     ids,
                     combat,
                     budgets: BTreeMap::new(),
@@ -1034,7 +1034,7 @@ pub(super) fn apply(state: &mut CrowsState, event: &CombatEvent) {
                     declined: Vec::new(),
                     orders: BTreeMap::new(),
                     commanded: Vec::new(),
-                });
+                }));
             }
         }
         CombatEvent::FightEnded {} => cs.fight = None,
@@ -1043,7 +1043,7 @@ pub(super) fn apply(state: &mut CrowsState, event: &CombatEvent) {
         }
         _ => {
             if let Some(f) = cs.fight.as_mut() {
-                apply_fight(f, event);
+                apply_fight(std::sync::Arc::make_mut(f), event);
             }
         }
     }

@@ -33,7 +33,7 @@ use crate::conditions::{ConditionDetail, ConditionKind, GrabEnd};
 use crate::test_roll::{Characteristic, ResolvedTest};
 
 /// The fight in progress, or a refusal.
-pub(super) fn fight(ctx: &Ctx<'_, Crows>) -> Result<Fight, RuleError> {
+pub(super) fn fight(ctx: &Ctx<'_, Crows>) -> Result<std::sync::Arc<Fight>, RuleError> {
     crate::combat::fight::running(ctx.rules().combat.fight.clone()).map_err(|e| err("no_fight", e))
 }
 

@@ -161,8 +161,10 @@ pub struct CombatState {
     /// Where ground items (core's `ground` ids) lie, when known (thrown weapons).
     #[serde(default)]
     pub ground_at: BTreeMap<u32, Square>,
+    /// Shared between state copies (each command's working copy, a forecast's runs) and
+    /// changed only by `apply`, through `Arc::make_mut`; the JSON is the fight itself.
     #[serde(default)]
-    pub fight: Option<Fight>,
+    pub fight: Option<std::sync::Arc<Fight>>,
 }
 
 impl CombatState {

@@ -99,13 +99,15 @@ pub fn send(sim: &mut Sim<Crows>, command: Value) -> bool {
 /// Answers every open decision as `policy` would, oldest first. False when one of them takes
 /// none of the answers tried (the run is stuck).
 pub fn settle(sim: &mut Sim<Crows>, policy: Policy) -> bool {
-    while let Some(d) = sim.state().core.decisions.first().cloned() {
-        let who = answerer(&d);
+    while let Some(d) = sim.state().core.decisions.first() {
+        let who = answerer(d);
+        let id = d.id.clone();
         // A decision that takes words (the sign players hear) gets a plain placeholder.
         let text = d.free_text.then(|| "(forecast)".to_string());
-        let answered = policy.choices(&d).into_iter().any(|option| {
+        let choices = policy.choices(d);
+        let answered = choices.into_iter().any(|option| {
             let answer = Answer {
-                decision: d.id.clone(),
+                decision: id.clone(),
                 option,
                 text: text.clone(),
             };
