@@ -356,7 +356,8 @@ pub struct WeaponCard {
     pub category: WeaponCategory,
     /// Hand slots needed to wield it.
     pub hands: u8,
-    pub tiers: TierOutcomes,
+    /// Shared with every attack made with it (read-only; the JSON is the outcomes).
+    pub tiers: std::sync::Arc<TierOutcomes>,
     /// Extra reach when attacking or countering with it, in squares.
     #[serde(default)]
     pub reach_bonus: u8,
@@ -800,7 +801,8 @@ pub struct CreatureAttack {
     pub name: String,
     pub attack: AttackRange,
     pub characteristic: Characteristic,
-    pub tiers: TierOutcomes,
+    /// Shared with every attack made with it (read-only; the JSON is the outcomes).
+    pub tiers: std::sync::Arc<TierOutcomes>,
     #[serde(default)]
     pub reach: Option<u8>,
     #[serde(default)]

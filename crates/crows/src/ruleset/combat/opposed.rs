@@ -1916,7 +1916,7 @@ impl SpellStrike<'_> {
             natural: None,
             tool: spell_tool(self.spell, delivery, self.range),
             characteristics: vec![Characteristic::Mind],
-            tiers: Some(self.tiers.clone()),
+            tiers: Some(std::sync::Arc::new(self.tiers.clone())),
             ammunition: None,
         }
     }

@@ -336,7 +336,7 @@ pub struct WeaponUse {
     pub characteristics: Vec<Characteristic>,
     /// `None`: the unarmed strike's table (CR-ATK-06).
     #[serde(default)]
-    pub tiers: Option<TierOutcomes>,
+    pub tiers: Option<std::sync::Arc<TierOutcomes>>,
     /// The item card of its ammunition.
     #[serde(default)]
     pub ammunition: Option<String>,
