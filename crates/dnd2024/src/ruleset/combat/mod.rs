@@ -334,6 +334,8 @@ pub fn turn_starts(ctx: &mut Ctx<'_, Dnd2024>, who: &str) -> Result<(), RuleErro
         .turn
         .next_turn(rec.speed(), rec.conditions.incapacitated());
     rec.turn = turn;
+    // An unused readied response lapses (DD-ACT-13.c).
+    rec.readied = None;
     rec.slots.start_turn();
     rec.death_save_rolled = false;
     rec.short_rest = None;
@@ -441,6 +443,16 @@ pub fn cast_spell(ctx: &mut Ctx<'_, Dnd2024>, s: &CastSpell) -> Result<(), RuleE
 }
 
 pub fn attack(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
+    attack_with(ctx, a, false)
+}
+
+/// An attack made with a Reaction (an Opportunity Attack, a readied attack): off the
+/// attacker's turn, outside its Attack action; the caller has spent the Reaction.
+pub fn attack_as_reaction(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
+    attack_with(ctx, a, true)
+}
+
+fn attack_with(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack, reaction: bool) -> Result<(), RuleError> {
     check_list("advantage", &a.advantage)?;
     check_list("disadvantage", &a.disadvantage)?;
     for n in a.advantage.iter().chain(&a.disadvantage) {
@@ -476,7 +488,8 @@ pub fn attack(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
         ));
     };
     let ex = Exceptions::general();
-    if in_combat(ctx, &a.attacker) {
+    let on_turn = in_combat(ctx, &a.attacker) && !reaction;
+    if on_turn {
         check_turn(ctx, &a.attacker)?;
         atk.turn.incapacitated = atk.conditions.incapacitated();
         atk.turn.attack(&ex).map_err(refusal)?;
@@ -529,7 +542,7 @@ pub fn attack(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
     };
     let advantage = names(rule_adv, &a.advantage);
     let disadvantage = names(rule_dis, &a.disadvantage);
-    if in_combat(ctx, &a.attacker) {
+    if on_turn {
         set_record(ctx, atk.clone())?;
     }
     // An attack on a hidden creature (the Referee's) is the Referee's alone, dice included.

@@ -414,6 +414,9 @@ pub struct CreatureRecord {
     /// Game second the last Long Rest ended (DD-REST-03.b).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_long_rest_end: Option<u64>,
+    /// The Ready action's trigger and response, until used or its next turn (DD-ACT-13).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub readied: Option<super::reactions::Readied>,
 }
 
 /// Where a creature stands, as anyone who sees it can tell.
@@ -468,6 +471,7 @@ impl CreatureRecord {
             knocked_out: false,
             short_rest: None,
             last_long_rest_end: None,
+            readied: None,
             spec,
         }
     }
