@@ -8,7 +8,9 @@
 //! Families, one folder each: [`creatures`] (sheets from packs, binding, revealing),
 //! [`d20`] (D20 Tests and their odds), [`combat`] (Initiative, the turn budget, attacks),
 //! [`damage`] (damage, healing, Temporary HP, death saves, Concentration), [`conditions`]
-//! (conditions as engine effects, Exhaustion), [`rest`] (Short and Long Rests, Hit Point Dice).
+//! (conditions as engine effects, Exhaustion), [`rest`] (Short and Long Rests, Hit Point Dice),
+//! [`grid`] (the map, placing and moving, Prone, Opportunity Attacks), [`reactions`] (readied
+//! actions), [`areas`] (areas of effect on the grid).
 //!
 //! A round lasts 6 seconds ([`crate::combat::ROUND_SECONDS`]); `short` (1 hour) and `long`
 //! (8 hours) are the engine's named rest kinds.
@@ -62,7 +64,22 @@
 //! {"interrupt_rest": {"why": "took_damage"}}
 //! {"interrupt_rest": {"why": "hour_of_exertion", "resume": true}}
 //! {"spend_hit_die": {"creature": "vera"}}
+//! {"set_map": {"cells": [{"x": 3, "y": 0, "obstacle": "wall"}, {"x": 1, "y": 1, "difficult": true}]}}
+//! {"place": {"creature": "vera", "x": 0, "y": 0}}
+//! {"move_path": {"creature": "vera", "path": [[1, 0], [2, 1]]}}
+//! {"stand_up": {"creature": "vera"}}
+//! {"drop_prone": {"creature": "vera"}}
+//! {"ready": {"creature": "vera", "trigger": "a goblin steps through the door",
+//!   "response": {"attack": {"attack": "Rapier"}}}}
+//! {"trigger_ready": {"creature": "vera", "target": "gob1"}}
+//! {"area_effect": {"caster": "vera", "name": "Fireball", "shape": "sphere", "size_ft": 20,
+//!   "origin": {"x2": 10, "y2": 4}, "save": {"ability": "dexterity", "dc": 13},
+//!   "damage": [{"dice": "8d6", "damage_type": "fire"}], "half_on_success": true}}
 //! ```
+//!
+//! Leaving a hostile creature's reach on the grid, and a readied trigger, open the engine's
+//! interrupt windows ([`grid`], [`reactions`]); the `area_preview` query shows an area's
+//! squares and targets before `area_effect` rolls ([`areas`]).
 //!
 //! A rest ends with the engine's `{"end_rest": {"completed": true}}`; a turn with its
 //! `end_turn`.

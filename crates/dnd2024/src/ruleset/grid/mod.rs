@@ -315,15 +315,32 @@ pub fn move_path(ctx: &mut Ctx<'_, Dnd2024>, m: &MovePath) -> Result<(), RuleErr
         .rule("MAX_PATH"));
     }
     let path: Vec<Square> = m.path.iter().map(|[x, y]| Square::new(*x, *y)).collect();
-    walk(ctx, &m.creature, &path)
+    walk(ctx, &m.creature, &path, &[])
 }
 
 /// Walks `path` (the whole is checked and paid for first); stops where a step leaves a
 /// hostile creature's reach and opens the Opportunity Attack window.
-fn walk(ctx: &mut Ctx<'_, Dnd2024>, id: &str, path: &[Square]) -> Result<(), RuleError> {
+/// `asked`: the creatures already asked about the path's first step (its window just
+/// closed), who are not asked again.
+fn walk(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    id: &str,
+    path: &[Square],
+    asked: &[String],
+) -> Result<(), RuleError> {
     let mut rec = record(ctx, id)?;
     rec.check_alive()?;
-    check_turn(ctx, id)?;
+    // In a combat the move is the creature's turn's; outside one (exploring, a creature the
+    // fight does not include) there is no budget and nobody reacts.
+    let fighting = ctx
+        .core()
+        .clock
+        .combat
+        .as_ref()
+        .is_some_and(|c| c.order.iter().any(|o| o == id));
+    if fighting {
+        check_turn(ctx, id)?;
+    }
     rec.turn.incapacitated = rec.conditions.incapacitated();
     if rec.turn.incapacitated || rec.speed() == 0 {
         return Err(bad_grid(
@@ -339,6 +356,15 @@ fn walk(ctx: &mut Ctx<'_, Dnd2024>, id: &str, path: &[Square]) -> Result<(), Rul
     };
     let costs = plan_steps(ctx, &rec, from, path)?;
     let total: u32 = costs.iter().sum();
+    if !fighting {
+        let ev = DndEvent::Moved(Moved {
+            creature: id.to_string(),
+            path: path.to_vec(),
+            spent_ft: total,
+            held: false,
+        });
+        return emit_about(ctx, id, ev.clone(), Some(ev));
+    }
     // The whole move must fit the budget (DD-ACT-02.a, DD-MOVE-02.a).
     let mut trial = rec.turn;
     trial.move_ft(total).map_err(refusal)?;
@@ -346,7 +372,10 @@ fn walk(ctx: &mut Ctx<'_, Dnd2024>, id: &str, path: &[Square]) -> Result<(), Rul
     let size = rec.spec.size;
     let mut at = from;
     for (i, &to) in path.iter().enumerate() {
-        let reactors = provoked(ctx, &rec, &size.grid_space(at), &size.grid_space(to));
+        let mut reactors = provoked(ctx, &rec, &size.grid_space(at), &size.grid_space(to));
+        if i == 0 {
+            reactors.retain(|(r, _)| !asked.contains(r));
+        }
         if !reactors.is_empty() {
             let done: u32 = costs[..i].iter().sum();
             if i > 0 {
@@ -439,7 +468,11 @@ fn open_oa_window(
     let mover_id = mover.spec.id.clone();
     let rest_json: Vec<[i32; 2]> = rest.iter().map(|s| [s.x, s.y]).collect();
     let mut any_hidden = mover.hidden;
-    let mut request = WindowRequest::new(OA_WINDOW, json!({"mover": mover_id, "rest": rest_json}));
+    let asked: Vec<&String> = reactors.iter().map(|(r, _)| r).collect();
+    let mut request = WindowRequest::new(
+        OA_WINDOW,
+        json!({"mover": mover_id, "rest": rest_json, "asked": asked}),
+    );
     for (oid, attack) in reactors {
         let Some(other) = ctx.rules().creatures.get(oid) else {
             continue;
@@ -545,7 +578,15 @@ pub fn oa_window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(
         return Ok(());
     }
     // The rest of the move, checked again (a refusal now just ends the move where it is).
-    match walk(ctx, &mover, &rest) {
+    let asked: Vec<String> = window.context["asked"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    match walk(ctx, &mover, &rest, &asked) {
         Ok(()) => Ok(()),
         Err(_) => Ok(()),
     }
