@@ -193,6 +193,18 @@ fn occupant(ctx: &Ctx<'_, Dnd2024>, mover: &str, space: &Space) -> Option<String
     })
 }
 
+/// Whether the acting player may see creature `other` (the Referee and the system see all).
+/// A player's move ignores the creatures they may not see: a refusal would tell them where
+/// one stands, so the Referee sees the overlap and rules on it (reveals the creature).
+fn actor_sees(ctx: &Ctx<'_, Dnd2024>, other: &str) -> bool {
+    match ctx.actor() {
+        engine::Actor::Player(p) => {
+            super::viewer_sees(ctx.state(), &engine::Viewer::Player(p.clone()), other)
+        }
+        _ => true,
+    }
+}
+
 /// The refusal for an occupied square: it names the creature only to those who may see it.
 fn occupied(ctx: &Ctx<'_, Dnd2024>, other: &str) -> RuleError {
     let visible = match ctx.actor() {
@@ -263,7 +275,7 @@ fn plan_steps(
             }
         }
         for (oid, other) in &ctx.rules().creatures {
-            if oid == id || other.dead {
+            if oid == id || other.dead || !actor_sees(ctx, oid) {
                 continue;
             }
             let Some(os) = space_of(ctx, oid) else {
@@ -294,6 +306,7 @@ fn plan_steps(
         at = to;
     }
     if let Some(other) = occupant(ctx, id, &size.grid_space(at))
+        && actor_sees(ctx, &other)
         && ctx
             .rules()
             .creatures
@@ -441,9 +454,10 @@ fn provoked(
             continue;
         };
         let has_reaction = other.turn.reaction_available && !other.conditions.incapacitated();
-        // Sight is the Referee's to judge until vision is on the grid: a Blinded creature
-        // does not see the mover.
-        let sees = !other.conditions.has(Condition::Blinded);
+        // Sight beyond conditions is the Referee's to judge until vision is on the grid: a
+        // Blinded creature does not see the mover, nobody sees an Invisible one.
+        let sees = !other.conditions.has(Condition::Blinded)
+            && !mover.conditions.has(Condition::Invisible);
         if provokes_opportunity_attack(
             LeaveReach::OwnMovement,
             distance_ft(&space, before),

@@ -363,15 +363,33 @@ fn dd_move_hidden_positions_and_refusals_do_not_leak() {
             .to_string()
             .contains("lurk")
     );
-    // Vera walks into the unseen creature's square: refused without its name.
-    let err = t
-        .run(
-            &alice(),
-            json!({"rules": {"move_path": {"creature": "vera", "path": [[-1, 0]]}}}),
-            &[],
-        )
-        .unwrap_err();
-    assert!(!err.to_string().contains("lurk"), "{err}");
+    // Vera walks into the unseen creature's square: not refused (a refusal would tell her
+    // where it is); the Referee sees both there and rules.
+    let ev = t.act(
+        &alice(),
+        json!({"take_action": {"creature": "vera", "action": "disengage"}}),
+        &[],
+    );
+    assert!(!ev.is_empty());
+    t.act(
+        &alice(),
+        json!({"move_path": {"creature": "vera", "path": [[-1, 0]]}}),
+        &[],
+    );
+    assert_eq!(pos(&t, "vera"), pos(&t, "lurk"));
+    assert!(
+        !t.log_for(&Viewer::Player("alice".into()))
+            .to_string()
+            .contains("lurk")
+    );
+    // The Referee's own move into the same square is refused (he sees everyone).
+    t.dm(json!({"place": {"creature": "bram", "x": -3, "y": 0}}), &[]);
+    let c = t.refused(
+        &referee(),
+        json!({"place": {"creature": "bram", "x": -1, "y": 0}}),
+        &[],
+    );
+    assert_eq!(c, "bad_move");
     // A player may not place creatures.
     let c = t.refused(
         &alice(),
@@ -379,4 +397,20 @@ fn dd_move_hidden_positions_and_refusals_do_not_leak() {
         &[],
     );
     assert!(c.to_lowercase().contains("referee"), "{c}");
+}
+
+#[test]
+fn dd_act_17_a_an_unseen_mover_provokes_nothing() {
+    let mut t = grid_fight();
+    t.dm(
+        json!({"apply_condition": {"creature": "vera", "condition": "invisible", "source": "spell"}}),
+        &[],
+    );
+    t.act(
+        &alice(),
+        json!({"move_path": {"creature": "vera", "path": [[-1, 0]]}}),
+        &[],
+    );
+    assert!(windows(&t, &Viewer::Referee).is_empty());
+    assert_eq!(pos(&t, "vera"), json!({"x": -1, "y": 0}));
 }
