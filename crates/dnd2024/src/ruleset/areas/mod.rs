@@ -29,11 +29,13 @@ use tabletop::area::{Coverage, GridPoint};
 use tabletop::square::{Space, Square};
 
 use super::creatures::DamagePart;
-use super::d20::{D20TestRequest, TestKind};
+use super::d20::{D20TestRequest, NamedModifier, TestKind};
 use super::grid::grid_map;
 use super::{Dnd2024, DndEvent, DndState, check_list, check_name, record, refusal, viewer_sees};
 use crate::aoe::Shape;
 use crate::core::{Ability, DamageDice};
+use crate::cover::Cover;
+use std::collections::BTreeMap;
 
 /// Largest size of an area placed at the table, in feet (an input limit: a 200-foot sphere
 /// already covers about 5,000 squares).
@@ -98,6 +100,10 @@ pub struct AreaPlaced {
     pub targets: Vec<String>,
     /// Creatures in the covered squares kept out by Total Cover from the origin.
     pub behind_cover: Vec<String>,
+    /// Targets behind Half or Three-Quarters Cover from the origin (a bonus to Dexterity
+    /// saves, DD-COV-01.a/b).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub cover: BTreeMap<String, Cover>,
 }
 
 /// The squares covered, those reached past walls, and the creatures in each.
@@ -106,6 +112,38 @@ pub struct Footprint {
     pub squares: Vec<Square>,
     pub targets: Vec<String>,
     pub behind_cover: Vec<String>,
+    pub cover: BTreeMap<String, Cover>,
+}
+
+/// Cover of a target from an area's point of origin (DD-COV-01 on squares): lines from the
+/// origin to the four corners of each of the target's squares the area reaches; the fewest
+/// blocked counts (none: no cover, one or two: Half, three or four: Three-Quarters — a square
+/// the area reaches is never behind Total Cover).
+fn cover_from(
+    map: &tabletop::map::GridMap,
+    origin: GridPoint,
+    space: &Space,
+    reached: &[Square],
+) -> Cover {
+    let blocked = space
+        .squares()
+        .filter(|s| reached.binary_search(s).is_ok())
+        .map(|sq| {
+            let (x, y) = (2 * sq.x, 2 * sq.y);
+            let corners = [(x, y), (x + 2, y), (x, y + 2), (x + 2, y + 2)];
+            let n = corners
+                .iter()
+                .filter(|&&c| {
+                    !tabletop::line::segment_clear_halves((origin.x2, origin.y2), c, &|s| {
+                        s != sq && map.blocks_effect(s)
+                    })
+                })
+                .count();
+            u8::try_from(n).unwrap_or(4)
+        })
+        .min()
+        .unwrap_or(0);
+    tabletop::line::CoverGrade::from_blocked_corners(blocked).into()
 }
 
 /// Computes an area's squares and targets on the table's grid.
@@ -168,6 +206,7 @@ pub fn footprint(state: &DndState, a: &AreaEffect) -> Result<Footprint, RuleErro
     let reached = tabletop::area::reached_from(origin, covered.clone(), &|s| map.blocks_effect(s));
     let mut targets = Vec::new();
     let mut behind_cover = Vec::new();
+    let mut cover = BTreeMap::new();
     for (id, at) in &state.positions {
         let Some(rec) = state.creatures.get(id) else {
             continue;
@@ -181,6 +220,10 @@ pub fn footprint(state: &DndState, a: &AreaEffect) -> Result<Footprint, RuleErro
             continue;
         }
         if space.squares().any(|s| reached.binary_search(&s).is_ok()) {
+            let c = cover_from(&map, origin, &space, &reached);
+            if c != Cover::None {
+                cover.insert(id.clone(), c);
+            }
             targets.push(id.clone());
         } else if space.squares().any(|s| covered.binary_search(&s).is_ok()) {
             behind_cover.push(id.clone());
@@ -190,6 +233,7 @@ pub fn footprint(state: &DndState, a: &AreaEffect) -> Result<Footprint, RuleErro
         squares: reached,
         targets,
         behind_cover,
+        cover,
     })
 }
 
@@ -220,6 +264,7 @@ pub fn area_effect(ctx: &mut Ctx<'_, Dnd2024>, a: &AreaEffect) -> Result<(), Rul
         squares: fp.squares.clone(),
         targets: fp.targets.clone(),
         behind_cover: fp.behind_cover.clone(),
+        cover: fp.cover.clone(),
     };
     if caster.hidden {
         ctx.emit_for(DndEvent::AreaPlaced(full), Visibility::Referee)?;
@@ -236,6 +281,12 @@ pub fn area_effect(ctx: &mut Ctx<'_, Dnd2024>, a: &AreaEffect) -> Result<(), Rul
                 .iter()
                 .filter(|t| !hidden(ctx, t))
                 .cloned()
+                .collect(),
+            cover: fp
+                .cover
+                .iter()
+                .filter(|(t, _)| !hidden(ctx, t))
+                .map(|(t, c)| (t.clone(), *c))
                 .collect(),
             ..full.clone()
         };
@@ -263,7 +314,14 @@ pub fn area_effect(ctx: &mut Ctx<'_, Dnd2024>, a: &AreaEffect) -> Result<(), Rul
                     dc: s.dc,
                     advantage: Vec::new(),
                     disadvantage: Vec::new(),
-                    modifiers: Vec::new(),
+                    // Cover adds to Dexterity saves only (DD-COV-01.a/b).
+                    modifiers: match (s.ability, fp.cover.get(id).and_then(|c| c.bonus())) {
+                        (Ability::Dexterity, Some(b)) => vec![NamedModifier {
+                            name: fp.cover[id].name().to_string(),
+                            value: b,
+                        }],
+                        _ => Vec::new(),
+                    },
                     fear_source_in_sight: false,
                 },
             )?,
@@ -314,9 +372,16 @@ pub fn preview_query(
             .filter(|id| viewer_sees(state, viewer, id))
             .collect()
     };
+    let cover: BTreeMap<&String, Cover> = fp
+        .cover
+        .iter()
+        .filter(|(id, _)| viewer_sees(state, viewer, id))
+        .map(|(id, c)| (id, *c))
+        .collect();
     Ok(serde_json::json!({
         "squares": fp.squares,
         "targets": seen(fp.targets),
         "behind_cover": seen(fp.behind_cover),
+        "cover": cover,
     }))
 }

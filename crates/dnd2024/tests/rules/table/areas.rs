@@ -120,3 +120,39 @@ fn dd_aoe_05_emanation_leaves_out_its_creature_and_refusals_change_nothing() {
     );
     assert_eq!(c, "out_of_range");
 }
+
+#[test]
+fn dd_cov_01_a_half_cover_from_the_origin_adds_2_to_dexterity_saves() {
+    let run = |wall: bool| -> (T, Value) {
+        let mut t = party();
+        if wall {
+            t.dm(
+                json!({"set_map": {"cells": [{"x": 1, "y": 1, "obstacle": "wall"}]}}),
+                &[],
+            );
+        }
+        t.dm(
+            json!({"place": {"creature": "bram", "x": 20, "y": 20}}),
+            &[],
+        );
+        t.dm(json!({"place": {"creature": "gob", "x": 3, "y": 1}}), &[]);
+        t.dm(json!({"reveal_creature": {"creature": "gob"}}), &[]);
+        let mut a = fireball();
+        a["size_ft"] = json!(30);
+        a["origin"] = json!({"x2": 0, "y2": 0});
+        let p = t
+            .table
+            .query(&Viewer::Player("bob".into()), "area_preview", &a)
+            .unwrap();
+        // A save of 9 + 2 = 11 fails DC 13; with Half Cover's +2 it makes 13.
+        t.dm(json!({"area_effect": a}), &[1, 1, 1, 1, 1, 1, 1, 1, 9]);
+        (t, p)
+    };
+    let (open, p) = run(false);
+    assert_eq!(p["cover"], json!({}));
+    assert_eq!(open.hp("gob"), 3, "8 fire, resisted to 4");
+    let (walled, p) = run(true);
+    assert_eq!(p["targets"], json!(["gob"]));
+    assert_eq!(p["cover"], json!({"gob": "half"}));
+    assert_eq!(walled.hp("gob"), 5, "saved: 4, resisted to 2");
+}
