@@ -305,7 +305,7 @@ pub fn refusal(e: RulesError) -> RuleError {
         "DD-MAG-03.a" => "no_slot",
         "DD-COND-08.a" | "DD-ACT-03.d" | "DD-COND-08.b" => "incapacitated",
         "DD-COND-01.d" | "DD-COND-11.f" => "condition_immune",
-        "DD-MOVE-15.a" | "DD-CBT-05.a" => "out_of_reach",
+        "DD-MOVE-15.a" | "DD-CBT-05.a" | "DD-CBT-06.a" => "out_of_reach",
         "DD-COV-01.c" => "total_cover",
         "DD-DMG-16.a" => "stable",
         "DD-REST-01.a" | "DD-REST-03.b" => "rest_refused",

@@ -507,6 +507,22 @@ fn attack_with(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack, reaction: bool) -> Result
         },
     };
     let melee = matches!(reach, AttackReach::Melee { .. });
+    // On the grid the distance is measured and the map's cover found (DD-MOVE-02.b,
+    // DD-COV-01); off it the command's distance stands.
+    let (distance_ft, cover) = match (
+        super::grid::space_of(ctx, &a.attacker),
+        super::grid::space_of(ctx, &a.target),
+    ) {
+        (Some(x), Some(y)) => {
+            let map = super::grid::grid_map(&ctx.rules().map);
+            let (_, cover) = crate::cover::grid_cover(&map, &x, &y);
+            (
+                x.distance_to(&y).saturating_mul(super::grid::SQUARE_FT),
+                cover,
+            )
+        }
+        _ => (a.distance_ft, crate::cover::Cover::None),
+    };
     let count = |l: &[String]| u32::try_from(l.len()).unwrap_or(u32::MAX);
     let grappled_by_target = atk
         .conditions
@@ -516,12 +532,12 @@ fn attack_with(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack, reaction: bool) -> Result
     let req = AttackRequest {
         bonus: spec.bonus,
         reach,
-        distance_ft: a.distance_ft,
+        distance_ft,
         target: AttackTarget::Creature {
             armor_class: tgt.spec.armor_class,
             conditions: &tgt.conditions,
         },
-        cover: crate::cover::Cover::None,
+        cover,
         attacker: &atk.conditions,
         attacker_sees_target: a.attacker_sees_target,
         target_sees_attacker: a.target_sees_attacker,

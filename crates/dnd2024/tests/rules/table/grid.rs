@@ -414,3 +414,49 @@ fn dd_act_17_a_an_unseen_mover_provokes_nothing() {
     assert!(windows(&t, &Viewer::Referee).is_empty());
     assert_eq!(pos(&t, "vera"), json!({"x": -1, "y": 0}));
 }
+
+#[test]
+fn dd_cov_01_attacks_on_the_grid_measure_distance_and_cover() {
+    let mut t = grid_fight();
+    t.dm(json!({"place": {"creature": "gob", "x": 3, "y": 0}}), &[]);
+    t.act(
+        &alice(),
+        json!({"take_action": {"creature": "vera", "action": "attack"}}),
+        &[],
+    );
+    // The command's 5 ft does not count on the grid: the goblin is 15 ft away.
+    let c = t.refused(
+        &alice(),
+        json!({"attack": {"attacker": "vera", "target": "gob", "attack": "Rapier"}}),
+        &[],
+    );
+    assert_eq!(c, "out_of_reach");
+    // Walls on every side: Total Cover, no attack at all.
+    t.dm(
+        json!({"set_map": {"cells": [
+            {"x": 2, "y": -1, "obstacle": "wall"}, {"x": 2, "y": 0, "obstacle": "wall"},
+            {"x": 2, "y": 1, "obstacle": "wall"}
+        ]}}),
+        &[],
+    );
+    let c = t.refused(
+        &alice(),
+        json!({"attack": {"attacker": "vera", "target": "gob", "attack": "Shortbow"}}),
+        &[],
+    );
+    assert_eq!(c, "total_cover");
+    // One wall between them: Half Cover, AC 15 + 2. A 12 + 4 = 16 misses.
+    t.dm(
+        json!({"set_map": {"cells": [{"x": 2, "y": 0, "obstacle": "wall"}]}}),
+        &[],
+    );
+    let ev = t.act(
+        &alice(),
+        json!({"attack": {"attacker": "vera", "target": "gob", "attack": "Shortbow"}}),
+        &[12],
+    );
+    let roll = &rules_events(&ev, "attack_rolled")[0];
+    assert_eq!(roll["hit"], json!(false));
+    assert_eq!(t.hp("gob"), 7);
+    t.assert_replays();
+}
