@@ -72,6 +72,7 @@
 //! {"ready": {"creature": "vera", "trigger": "a goblin steps through the door",
 //!   "response": {"attack": {"attack": "Rapier"}}}}
 //! {"trigger_ready": {"creature": "vera", "target": "gob1"}}
+//! {"finish_turn": {"creature": "vera"}}
 //! {"area_effect": {"caster": "vera", "name": "Fireball", "shape": "sphere", "size_ft": 20,
 //!   "origin": {"x2": 10, "y2": 4}, "save": {"ability": "dexterity", "dc": 13},
 //!   "damage": [{"dice": "8d6", "damage_type": "fire"}], "half_on_success": true}}
@@ -246,6 +247,7 @@ pub enum DndCommand {
     Ready(reactions::Ready),
     TriggerReady(reactions::TriggerReady),
     AreaEffect(areas::AreaEffect),
+    FinishTurn(creatures::CreatureRef),
 }
 
 /// Every event, one key each.
@@ -285,6 +287,7 @@ pub enum DndEvent {
     Moved(grid::Moved),
     ReadyTaken(reactions::ReadyTaken),
     AreaPlaced(areas::AreaPlaced),
+    LegendaryTaken(reactions::LegendaryTaken),
 }
 
 /// A pure rule's refusal as the table's: the code names the spent resource or the kind of
@@ -486,7 +489,8 @@ fn creature_refs(command: &DndCommand) -> Vec<&str> {
         | C::BreatheAgain(c)
         | C::SpendHitDie(c)
         | C::StandUp(c)
-        | C::DropProne(c) => vec![c.creature.as_str()],
+        | C::DropProne(c)
+        | C::FinishTurn(c) => vec![c.creature.as_str()],
         C::SetMap(_) => vec![],
         C::Place(p) => vec![p.creature.as_str()],
         C::MovePath(m) => vec![m.creature.as_str()],
@@ -578,7 +582,7 @@ impl Ruleset for Dnd2024 {
             C::Stabilize(s) => one(&s.helper),
             C::EscapeGrapple(e) => one(&e.creature),
             C::MovePath(m) => one(&m.creature),
-            C::StandUp(c) | C::DropProne(c) => one(&c.creature),
+            C::StandUp(c) | C::DropProne(c) | C::FinishTurn(c) => one(&c.creature),
             C::Ready(r) => one(&r.creature),
             C::AreaEffect(a) => one(&a.caster),
             C::SetMap(_) | C::Place(_) | C::TriggerReady(_) => Acting::RefereeOnly,
@@ -636,6 +640,7 @@ impl Ruleset for Dnd2024 {
             C::Ready(r) => reactions::ready(ctx, r),
             C::TriggerReady(t) => reactions::trigger_ready(ctx, t),
             C::AreaEffect(a) => areas::area_effect(ctx, a),
+            C::FinishTurn(c) => reactions::finish_turn(ctx, &c.creature),
         }
     }
 
@@ -675,7 +680,8 @@ impl Ruleset for Dnd2024 {
             | DndEvent::DeathSaveRolled(_)
             | DndEvent::Died { .. }
             | DndEvent::ReadyTaken(_)
-            | DndEvent::AreaPlaced(_) => {}
+            | DndEvent::AreaPlaced(_)
+            | DndEvent::LegendaryTaken(_) => {}
         }
     }
 
@@ -756,6 +762,7 @@ impl Ruleset for Dnd2024 {
         match window.kind.as_str() {
             grid::OA_WINDOW => grid::oa_window_closed(ctx, window),
             reactions::READY_WINDOW => reactions::window_closed(ctx, window),
+            reactions::LEGENDARY_WINDOW => reactions::legendary_closed(ctx, window),
             _ => Ok(()),
         }
     }

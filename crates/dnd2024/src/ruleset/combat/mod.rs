@@ -336,6 +336,8 @@ pub fn turn_starts(ctx: &mut Ctx<'_, Dnd2024>, who: &str) -> Result<(), RuleErro
     rec.turn = turn;
     // An unused readied response lapses (DD-ACT-13.c).
     rec.readied = None;
+    // Spent Legendary Actions come back at the start of its turn.
+    rec.legendary_used = 0;
     rec.slots.start_turn();
     rec.death_save_rolled = false;
     rec.short_rest = None;

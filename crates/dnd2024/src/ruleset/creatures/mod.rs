@@ -149,6 +149,9 @@ pub struct CreatureSpec {
     /// Spell slots by level (index 0 is level 1), at most nine levels.
     #[serde(default)]
     pub spell_slots: Vec<u32>,
+    /// Legendary Actions, taken right after other creatures' turns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legendary: Option<super::reactions::LegendarySpec>,
 }
 
 fn medium() -> Size {
@@ -260,6 +263,9 @@ impl CreatureSpec {
                 );
             }
         }
+        if let Some(l) = &self.legendary {
+            l.validate(&self.attacks)?;
+        }
         if self.spell_slots.len() > 9 || self.spell_slots.iter().any(|n| *n > MAX_SLOTS_PER_LEVEL) {
             return bad(
                 "spell_slots",
@@ -360,6 +366,7 @@ impl CreatureSpec {
             condition_immunities: Vec::new(),
             attacks,
             spell_slots: Vec::new(),
+            legendary: None,
         })
     }
 }
@@ -417,6 +424,9 @@ pub struct CreatureRecord {
     /// The Ready action's trigger and response, until used or its next turn (DD-ACT-13).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub readied: Option<super::reactions::Readied>,
+    /// Legendary Action uses spent since its turn started.
+    #[serde(default)]
+    pub legendary_used: u32,
 }
 
 /// Where a creature stands, as anyone who sees it can tell.
@@ -472,6 +482,7 @@ impl CreatureRecord {
             short_rest: None,
             last_long_rest_end: None,
             readied: None,
+            legendary_used: 0,
             spec,
         }
     }

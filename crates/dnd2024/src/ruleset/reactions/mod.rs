@@ -6,11 +6,20 @@
 //! spends the Reaction and, for an attack, makes it at once. The readied response lapses when
 //! the creature's next turn starts. Opportunity Attacks are in [`super::grid`].
 //!
+//! Legendary Actions: a creature whose sheet has `legendary` may take one right after another
+//! creature's turn. `finish_turn` (the acting creature's, instead of the clock's `end_turn`)
+//! opens a `legendary_actions` window holding the turn change, with one Referee decision per
+//! such creature that has uses left (options: each action it can afford, an attack once per
+//! hostile combatant it can reach, or pass — the default); when it closes, the actions taken
+//! spend their cost and an attack is made, then the turn ends. Uses come back at the start of
+//! the creature's own turn.
+//!
 //! ```json
 //! {"ready": {"creature": "vera", "trigger": "a goblin steps through the door",
 //!   "response": {"attack": {"attack": "Rapier"}}}}
 //! {"ready": {"creature": "vera", "trigger": "the bell rings", "response": {"move": {"feet": 15}}}}
 //! {"trigger_ready": {"creature": "vera", "target": "gob"}}
+//! {"finish_turn": {"creature": "vera"}}
 //! ```
 
 use engine::{Answerer, Ctx, DecisionRequest, RuleError, Visibility, Window, WindowRequest};
@@ -269,6 +278,261 @@ pub fn window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(), 
                 knock_out: false,
             },
         )?;
+    }
+    Ok(())
+}
+
+/// The kind of the window `finish_turn` opens for Legendary Actions, and of its decisions.
+pub const LEGENDARY_WINDOW: &str = "legendary_actions";
+pub const LEGENDARY_PASS: &str = "pass";
+/// Most Legendary Action uses and actions a sheet may give, and most options in one prompt.
+pub const MAX_LEGENDARY_USES: u32 = 5;
+pub const MAX_LEGENDARY_ACTIONS: usize = 10;
+pub const MAX_LEGENDARY_OPTIONS: usize = 50;
+
+/// A sheet's Legendary Actions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LegendarySpec {
+    /// Uses per round (regained at the start of its turn).
+    pub uses: u32,
+    pub actions: Vec<LegendaryAction>,
+}
+
+/// One Legendary Action: its cost in uses, and the attack it makes, if any.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LegendaryAction {
+    pub name: String,
+    #[serde(default = "one")]
+    pub cost: u32,
+    /// The name of one of the creature's attacks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<String>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl LegendarySpec {
+    pub fn validate(&self, attacks: &[super::creatures::AttackSpec]) -> Result<(), RuleError> {
+        let bad = |msg: String| Err(RuleError::new("bad_creature", format!("legendary: {msg}")));
+        if !(1..=MAX_LEGENDARY_USES).contains(&self.uses) {
+            return bad(format!("uses are 1…{MAX_LEGENDARY_USES}"));
+        }
+        if self.actions.is_empty() || self.actions.len() > MAX_LEGENDARY_ACTIONS {
+            return bad(format!("1…{MAX_LEGENDARY_ACTIONS} actions"));
+        }
+        for a in &self.actions {
+            check_name("a Legendary Action's name", &a.name)?;
+            if !(1..=self.uses).contains(&a.cost) {
+                return bad(format!("`{}` costs 1…{} uses", a.name, self.uses));
+            }
+            if let Some(atk) = &a.attack
+                && !attacks.iter().any(|x| x.name.eq_ignore_ascii_case(atk))
+            {
+                return bad(format!(
+                    "`{}` names no attack of the sheet (`{atk}`)",
+                    a.name
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A Legendary Action taken.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegendaryTaken {
+    pub creature: String,
+    pub action: String,
+    pub cost: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+}
+
+/// The acting creature ends its turn, after other creatures' Legendary Actions.
+pub fn finish_turn(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
+    record(ctx, id)?;
+    check_turn(ctx, id)?;
+    let order: Vec<String> = ctx
+        .core()
+        .clock
+        .combat
+        .as_ref()
+        .map(|c| c.order.clone())
+        .unwrap_or_default();
+    let mut request = WindowRequest::new(LEGENDARY_WINDOW, json!({"after": id})).holding_turn_end();
+    let mut asked = 0;
+    let mut hidden = false;
+    for oid in &order {
+        if oid == id {
+            continue;
+        }
+        let Some(rec) = ctx.rules().creatures.get(oid) else {
+            continue;
+        };
+        let Some(spec) = &rec.spec.legendary else {
+            continue;
+        };
+        let left = spec.uses.saturating_sub(rec.legendary_used);
+        if rec.dead || rec.conditions.incapacitated() || left == 0 {
+            continue;
+        }
+        let mut options: Vec<(String, String)> = Vec::new();
+        for (i, a) in spec.actions.iter().enumerate() {
+            if a.cost > left {
+                continue;
+            }
+            match &a.attack {
+                None => options.push((i.to_string(), a.name.clone())),
+                Some(atk) => {
+                    for tid in &order {
+                        let Some(t) = ctx.rules().creatures.get(tid) else {
+                            continue;
+                        };
+                        if tid == oid
+                            || t.dead
+                            || super::is_character(t) == super::is_character(rec)
+                            || !in_reach(ctx, rec, atk, oid, tid)
+                        {
+                            continue;
+                        }
+                        options.push((
+                            format!("{i}:{tid}"),
+                            format!("{} → {}", a.name, t.spec.name),
+                        ));
+                    }
+                }
+            }
+        }
+        options.truncate(MAX_LEGENDARY_OPTIONS);
+        if options.is_empty() {
+            continue;
+        }
+        hidden |= rec.hidden;
+        let mut pairs: Vec<(&str, &str)> = vec![(LEGENDARY_PASS, "Pass")];
+        pairs.extend(options.iter().map(|(a, b)| (a.as_str(), b.as_str())));
+        request = request.ask(
+            DecisionRequest::new(
+                LEGENDARY_WINDOW,
+                format!(
+                    "{}'s turn ends: a Legendary Action for {}?",
+                    id, rec.spec.name
+                ),
+                Answerer::Referee,
+                &pairs,
+            )
+            .with_default(LEGENDARY_PASS)
+            .with_visibility(Visibility::Referee)
+            .with_context(json!({"by": oid})),
+        );
+        asked += 1;
+    }
+    if asked == 0 {
+        return ctx.end_turn();
+    }
+    if hidden {
+        request = request.with_visibility(Visibility::Referee);
+    }
+    ctx.open_window(request).map(|_| ())
+}
+
+/// Whether `by`'s attack `attack` reaches `target` (off the grid: the Referee's to judge, yes).
+fn in_reach(
+    ctx: &Ctx<'_, Dnd2024>,
+    rec: &super::creatures::CreatureRecord,
+    attack: &str,
+    by: &str,
+    target: &str,
+) -> bool {
+    let (Some(a), Some(b)) = (
+        super::grid::space_of(ctx, by),
+        super::grid::space_of(ctx, target),
+    ) else {
+        return true;
+    };
+    let d = a.distance_to(&b).saturating_mul(super::grid::SQUARE_FT);
+    rec.spec
+        .attacks
+        .iter()
+        .find(|x| x.name.eq_ignore_ascii_case(attack))
+        .map(|x| x.reach_ft.or(x.long_range_ft).or(x.range_ft).unwrap_or(0))
+        .is_some_and(|r| d <= r)
+}
+
+/// The Legendary Actions window closed: each action taken spends its cost and makes its
+/// attack; the engine then ends the turn.
+pub fn legendary_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(), RuleError> {
+    for answer in window.answers.iter().filter(|a| a.option != LEGENDARY_PASS) {
+        let by = answer.context["by"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let Ok(mut rec) = record(ctx, &by) else {
+            continue;
+        };
+        let Some(spec) = rec.spec.legendary.clone() else {
+            continue;
+        };
+        let (idx, target) = match answer.option.split_once(':') {
+            Some((i, t)) => (i, Some(t.to_string())),
+            None => (answer.option.as_str(), None),
+        };
+        let Some(action) = idx.parse::<usize>().ok().and_then(|i| spec.actions.get(i)) else {
+            continue;
+        };
+        if rec.dead
+            || rec.conditions.incapacitated()
+            || rec.legendary_used.saturating_add(action.cost) > spec.uses
+        {
+            continue;
+        }
+        rec.legendary_used += action.cost;
+        set_record(ctx, rec)?;
+        let taken = LegendaryTaken {
+            creature: by.clone(),
+            action: action.name.clone(),
+            cost: action.cost,
+            target: target.clone(),
+        };
+        super::emit_about(
+            ctx,
+            &by,
+            DndEvent::LegendaryTaken(taken.clone()),
+            Some(DndEvent::LegendaryTaken(taken)),
+        )?;
+        if let (Some(atk), Some(target)) = (&action.attack, target) {
+            let Ok(t) = record(ctx, &target) else {
+                continue;
+            };
+            if t.dead {
+                continue;
+            }
+            let distance_ft = match (
+                super::grid::space_of(ctx, &by),
+                super::grid::space_of(ctx, &target),
+            ) {
+                (Some(a), Some(b)) => a.distance_to(&b).saturating_mul(super::grid::SQUARE_FT),
+                _ => super::grid::SQUARE_FT,
+            };
+            super::combat::attack_as_reaction(
+                ctx,
+                &Attack {
+                    attacker: by.clone(),
+                    target,
+                    attack: atk.clone(),
+                    distance_ft,
+                    advantage: Vec::new(),
+                    disadvantage: Vec::new(),
+                    attacker_sees_target: true,
+                    target_sees_attacker: true,
+                    enemy_within_5ft: false,
+                    knock_out: false,
+                },
+            )?;
+        }
     }
     Ok(())
 }

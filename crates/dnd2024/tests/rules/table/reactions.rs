@@ -108,3 +108,107 @@ fn dd_act_13_b_readied_attack_needs_a_target_in_reach_and_ready_on_own_turn() {
     );
     assert_eq!(c, "bad_trigger");
 }
+
+/// Vera, a legendary goblin chief and Bram in combat, in that order.
+fn legendary_fight() -> T {
+    let mut t = party();
+    let mut chief = monster("chief");
+    chief["legendary"] = json!({"uses": 3, "actions": [
+        {"name": "Slash", "cost": 1, "attack": "Scimitar"},
+        {"name": "Roar", "cost": 2}
+    ]});
+    t.dm(json!({"add_creature": {"creature": chief}}), &[]);
+    t.dm(
+        json!({"roll_initiative": {"creatures": ["vera", "chief", "bram"]}}),
+        &[15, 10, 5],
+    );
+    t.dm(
+        json!({"start_combat": {"combatants": ["vera", "chief", "bram"]}}),
+        &[],
+    );
+    t
+}
+
+#[test]
+fn legendary_actions_are_offered_after_another_creatures_turn() {
+    let mut t = legendary_fight();
+    t.act(&alice(), json!({"finish_turn": {"creature": "vera"}}), &[]);
+    // The turn change waits for the Referee's choice.
+    let asks = decisions(&t, &Viewer::Referee, "legendary_actions");
+    assert_eq!(asks.len(), 1);
+    let options: Vec<&str> = asks[0]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(options, ["pass", "0:vera", "0:bram", "1"]);
+    assert!(decisions(&t, &Viewer::Player("alice".into()), "legendary_actions").is_empty());
+    let c = t.refused(&referee(), json!({"clock": "end_turn"}), &[]);
+    assert!(!c.is_empty());
+    let id = asks[0]["id"].as_str().unwrap().to_string();
+    // Slash at Vera: 15 + 4 hits AC 14, 1d6+2 with a 5 deals 7.
+    let ev = t.ok(
+        &referee(),
+        json!({"answer": {"decision": id, "option": "0:vera"}}),
+        &[15, 5],
+    );
+    let taken = rules_events(&ev, "legendary_taken");
+    assert_eq!(taken[0]["cost"], json!(1));
+    assert_eq!(t.hp("vera"), 17);
+    // Then Vera's turn ended: the chief acts, its uses back.
+    let combat = &t.table.state_json()["core"]["clock"]["combat"];
+    let current = combat["current"].as_u64().unwrap() as usize;
+    assert_eq!(combat["order"][current], json!("chief"));
+    assert_eq!(t.creature("chief")["legendary_used"], json!(0));
+    // The chief's own turn offers it nothing; it ends at once.
+    t.dm(json!({"finish_turn": {"creature": "chief"}}), &[]);
+    let combat = &t.table.state_json()["core"]["clock"]["combat"];
+    let current = combat["current"].as_u64().unwrap() as usize;
+    assert_eq!(combat["order"][current], json!("bram"));
+    t.assert_replays();
+}
+
+#[test]
+fn legendary_actions_spend_uses_and_only_affordable_ones_are_offered() {
+    let mut t = legendary_fight();
+    let answer = |t: &mut T, option: &str| {
+        let id = decisions(t, &Viewer::Referee, "legendary_actions")[0]["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        t.ok(
+            &referee(),
+            json!({"answer": {"decision": id, "option": option}}),
+            &[],
+        );
+    };
+    t.act(&alice(), json!({"finish_turn": {"creature": "vera"}}), &[]);
+    answer(&mut t, "pass");
+    t.dm(json!({"finish_turn": {"creature": "chief"}}), &[]);
+    // After Bram's turn the chief Roars (2 of its 3 uses)...
+    t.act(
+        &player("bob"),
+        json!({"finish_turn": {"creature": "bram"}}),
+        &[],
+    );
+    answer(&mut t, "1");
+    assert_eq!(t.creature("chief")["legendary_used"], json!(2));
+    // ...so after Vera's next turn only the 1-use Slash is offered.
+    t.act(&alice(), json!({"finish_turn": {"creature": "vera"}}), &[]);
+    let asks = decisions(&t, &Viewer::Referee, "legendary_actions");
+    let options: Vec<&str> = asks[0]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(options, ["pass", "0:vera", "0:bram"]);
+    // A sheet whose Legendary Action names no attack of it is refused.
+    let mut bad = monster("bad");
+    bad["legendary"] =
+        json!({"uses": 1, "actions": [{"name": "Bite", "cost": 1, "attack": "Bite"}]});
+    let c = t.refused(&referee(), json!({"add_creature": {"creature": bad}}), &[]);
+    assert_eq!(c, "bad_creature");
+    t.assert_replays();
+}
