@@ -288,6 +288,7 @@ pub enum DndEvent {
     ReadyTaken(reactions::ReadyTaken),
     AreaPlaced(areas::AreaPlaced),
     LegendaryTaken(reactions::LegendaryTaken),
+    ReactionSpellCast(reactions::ReactionSpellCast),
 }
 
 /// A pure rule's refusal as the table's: the code names the spent resource or the kind of
@@ -681,7 +682,8 @@ impl Ruleset for Dnd2024 {
             | DndEvent::Died { .. }
             | DndEvent::ReadyTaken(_)
             | DndEvent::AreaPlaced(_)
-            | DndEvent::LegendaryTaken(_) => {}
+            | DndEvent::LegendaryTaken(_)
+            | DndEvent::ReactionSpellCast(_) => {}
         }
     }
 
@@ -763,6 +765,7 @@ impl Ruleset for Dnd2024 {
             grid::OA_WINDOW => grid::oa_window_closed(ctx, window),
             reactions::READY_WINDOW => reactions::window_closed(ctx, window),
             reactions::LEGENDARY_WINDOW => reactions::legendary_closed(ctx, window),
+            reactions::SPELL_WINDOW => reactions::spell_window_closed(ctx, window),
             _ => Ok(()),
         }
     }

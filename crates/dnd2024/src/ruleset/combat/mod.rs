@@ -338,6 +338,7 @@ pub fn turn_starts(ctx: &mut Ctx<'_, Dnd2024>, who: &str) -> Result<(), RuleErro
     rec.readied = None;
     // Spent Legendary Actions come back at the start of its turn.
     rec.legendary_used = 0;
+    rec.ac_bonus = 0;
     rec.slots.start_turn();
     rec.death_save_rolled = false;
     rec.short_rest = None;
@@ -536,7 +537,8 @@ fn attack_with(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack, reaction: bool) -> Result
         reach,
         distance_ft,
         target: AttackTarget::Creature {
-            armor_class: tgt.spec.armor_class,
+            // A reaction spell's bonus (Shield) lasts until the creature's next turn.
+            armor_class: tgt.spec.armor_class + tgt.ac_bonus,
             conditions: &tgt.conditions,
         },
         cover,
@@ -586,6 +588,49 @@ fn attack_with(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack, reaction: bool) -> Result
         hit: outcome.hit,
         critical: outcome.critical,
     };
+    // A hit may be answered by a reaction spell of the target (Shield): the attack waits.
+    if super::reactions::offer_reaction_spell(ctx, &tgt, &full, melee && a.knock_out)? {
+        return Ok(());
+    }
+    finish_attack(ctx, full, melee && a.knock_out)
+}
+
+/// Records an attack roll and, on a hit, rolls and deals its damage (a Critical Hit doubles
+/// the dice).
+pub fn finish_attack(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    full: AttackRoll,
+    knock_out: bool,
+) -> Result<(), RuleError> {
+    let atk = record(ctx, &full.attacker)?;
+    let tgt = record(ctx, &full.target)?;
+    let Some(spec) = atk
+        .spec
+        .attacks
+        .iter()
+        .find(|x| x.name.eq_ignore_ascii_case(&full.attack))
+        .cloned()
+    else {
+        return Err(RuleError::new(
+            "unknown_attack",
+            format!("{} has no attack `{}`", atk.spec.name, full.attack),
+        ));
+    };
+    let parts: Vec<(DamageDice, crate::damage::DamageType)> = spec
+        .damage
+        .iter()
+        .map(|d| Ok((DamageDice::parse(&d.dice).map_err(refusal)?, d.damage_type)))
+        .collect::<Result<_, RuleError>>()?;
+    let roller = if tgt.hidden {
+        let mut r = atk.clone();
+        r.hidden = true;
+        r.spec.kind = super::creatures::CreatureKind::Monster;
+        r
+    } else {
+        atk.clone()
+    };
+    let (hit, critical) = (full.hit, full.critical);
+    let target = full.target.clone();
     let both_characters = super::is_character(&atk) && super::is_character(&tgt);
     if both_characters {
         ctx.emit(DndEvent::AttackRolled(full))?;
@@ -607,26 +652,22 @@ fn attack_with(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack, reaction: bool) -> Result
             DndEvent::AttackRolled(masked),
         )?;
     }
-    if !outcome.hit {
+    if !hit {
         return Ok(());
     }
     for (dice, damage_type) in parts {
         // A Critical Hit doubles the dice, not the modifier (DD-CORE-19.b).
-        let dice = if outcome.critical {
-            dice.critical()
-        } else {
-            dice
-        };
+        let dice = if critical { dice.critical() } else { dice };
         let amount = roll_damage(ctx, &roller, dice)?;
         super::damage::apply_instance(
             ctx,
-            &a.target,
+            &target,
             super::damage::Instance {
                 amount,
                 damage_type,
             },
-            outcome.critical,
-            melee && a.knock_out,
+            critical,
+            knock_out,
         )?;
     }
     Ok(())

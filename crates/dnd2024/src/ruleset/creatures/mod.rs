@@ -149,6 +149,9 @@ pub struct CreatureSpec {
     /// Spell slots by level (index 0 is level 1), at most nine levels.
     #[serde(default)]
     pub spell_slots: Vec<u32>,
+    /// Spells cast with the Reaction when hit by an attack (Shield).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reaction_spells: Vec<super::reactions::ReactionSpellSpec>,
     /// Legendary Actions, taken right after other creatures' turns.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legendary: Option<super::reactions::LegendarySpec>,
@@ -263,6 +266,10 @@ impl CreatureSpec {
                 );
             }
         }
+        check_list("reaction_spells", &self.reaction_spells)?;
+        for r in &self.reaction_spells {
+            r.validate()?;
+        }
         if let Some(l) = &self.legendary {
             l.validate(&self.attacks)?;
         }
@@ -367,6 +374,7 @@ impl CreatureSpec {
             attacks,
             spell_slots: Vec::new(),
             legendary: None,
+            reaction_spells: Vec::new(),
         })
     }
 }
@@ -427,6 +435,9 @@ pub struct CreatureRecord {
     /// Legendary Action uses spent since its turn started.
     #[serde(default)]
     pub legendary_used: u32,
+    /// Armor Class added by a reaction spell until its next turn starts.
+    #[serde(default)]
+    pub ac_bonus: i32,
 }
 
 /// Where a creature stands, as anyone who sees it can tell.
@@ -483,6 +494,7 @@ impl CreatureRecord {
             last_long_rest_end: None,
             readied: None,
             legendary_used: 0,
+            ac_bonus: 0,
             spec,
         }
     }

@@ -14,6 +14,12 @@
 //! spend their cost and an attack is made, then the turn ends. Uses come back at the start of
 //! the creature's own turn.
 //!
+//! Reaction spells (a sheet's `reaction_spells`, e.g. Shield: +5 AC when hit): an attack that
+//! hits such a creature (not on a natural 20) waits in a `reaction_spell` window asking its
+//! player (the Referee for a monster; default: no spell); casting spends the Reaction and the
+//! slot, the bonus counts against the triggering attack, which may now miss, and lasts until
+//! the creature's next turn.
+//!
 //! ```json
 //! {"ready": {"creature": "vera", "trigger": "a goblin steps through the door",
 //!   "response": {"attack": {"attack": "Rapier"}}}}
@@ -535,4 +541,181 @@ pub fn legendary_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(
         }
     }
     Ok(())
+}
+
+/// The kind of the window a hit opens for reaction spells, and of its decision.
+pub const SPELL_WINDOW: &str = "reaction_spell";
+pub const SPELL_NONE: &str = "none";
+/// Largest AC bonus a reaction spell may give (an input limit).
+pub const MAX_AC_BONUS: i32 = 10;
+
+/// A spell cast with the Reaction when hit by an attack, adding to AC (Shield: level 1, +5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReactionSpellSpec {
+    pub name: String,
+    /// The spell's level (a slot of it is spent; 0 for a cantrip).
+    pub level: u8,
+    pub ac_bonus: i32,
+}
+
+impl ReactionSpellSpec {
+    pub fn validate(&self) -> Result<(), RuleError> {
+        check_name("a reaction spell's name", &self.name)?;
+        if self.level > 9 || !(1..=MAX_AC_BONUS).contains(&self.ac_bonus) {
+            return Err(RuleError::new(
+                "bad_creature",
+                format!(
+                    "reaction_spells: `{}` needs a level 0…9 and an AC bonus 1…{MAX_AC_BONUS}",
+                    self.name
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A reaction spell cast.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReactionSpellCast {
+    pub creature: String,
+    pub spell: String,
+    pub ac_bonus: i32,
+}
+
+/// Casts spell `spell` of `rec` with its Reaction (a refusal changes nothing): on another
+/// creature's turn, so the one-slot-per-turn count starts afresh (DD-MAG-04.a).
+fn cast_reaction_spell(
+    rec: &mut super::creatures::CreatureRecord,
+    spell: &ReactionSpellSpec,
+) -> Result<(), RuleError> {
+    let mut trial = rec.clone();
+    trial.turn.incapacitated = trial.conditions.incapacitated();
+    trial.slots.spent_this_turn = false;
+    trial
+        .turn
+        .cast_spell(
+            crate::magic::CastingTime::Reaction,
+            &mut trial.slots,
+            crate::magic::Casting {
+                spell_level: spell.level,
+                slot_level: spell.level,
+                ritual: false,
+                has_ritual_tag: false,
+            },
+        )
+        .map_err(refusal)?;
+    trial.ac_bonus = trial.ac_bonus.saturating_add(spell.ac_bonus);
+    *rec = trial;
+    Ok(())
+}
+
+/// Offers the target of a hit its reaction spells; returns whether a window now holds the
+/// attack.
+pub fn offer_reaction_spell(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    tgt: &super::creatures::CreatureRecord,
+    full: &super::combat::AttackRoll,
+    knock_out: bool,
+) -> Result<bool, RuleError> {
+    let natural_20 = full.outcome.as_ref().is_some_and(|o| o.critical);
+    let fighting = ctx
+        .core()
+        .clock
+        .combat
+        .as_ref()
+        .is_some_and(|c| c.order.iter().any(|o| o == &tgt.spec.id));
+    if !full.hit || natural_20 || !fighting || tgt.dead || tgt.dying.is_some() {
+        return Ok(false);
+    }
+    let castable: Vec<(usize, &ReactionSpellSpec)> = tgt
+        .spec
+        .reaction_spells
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| cast_reaction_spell(&mut tgt.clone(), s).is_ok())
+        .collect();
+    if castable.is_empty() {
+        return Ok(false);
+    }
+    let id = tgt.spec.id.clone();
+    let options: Vec<(String, String)> = castable
+        .iter()
+        .map(|(i, s)| (format!("cast:{i}"), s.name.clone()))
+        .collect();
+    let mut pairs: Vec<(&str, &str)> = vec![(SPELL_NONE, "No spell")];
+    pairs.extend(options.iter().map(|(a, b)| (a.as_str(), b.as_str())));
+    let players: Vec<String> = ctx.core().participants.controllers(&id).cloned().collect();
+    let (answerer, vis) = if players.is_empty() {
+        (Answerer::Referee, Some(Visibility::Referee))
+    } else {
+        (Answerer::Controller(id.clone()), None)
+    };
+    let mut ask = DecisionRequest::new(
+        SPELL_WINDOW,
+        format!(
+            "{} is hit by {}'s {}: cast a spell with the Reaction?",
+            tgt.spec.name, full.attacker, full.attack
+        ),
+        answerer,
+        &pairs,
+    )
+    .with_default(SPELL_NONE)
+    .with_context(json!({"by": id}));
+    if let Some(v) = vis {
+        ask = ask.with_visibility(v);
+    }
+    let mut request = WindowRequest::new(
+        SPELL_WINDOW,
+        json!({"attack": full, "knock_out": knock_out}),
+    )
+    .ask(ask);
+    // The window carries the attack's numbers: the Referee's alone.
+    request = request.with_visibility(Visibility::Referee);
+    ctx.open_window(request)?;
+    Ok(true)
+}
+
+/// The reaction-spell window closed: a spell cast raises AC against the held attack, which
+/// then resolves.
+pub fn spell_window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(), RuleError> {
+    let Ok(mut full) =
+        serde_json::from_value::<super::combat::AttackRoll>(window.context["attack"].clone())
+    else {
+        return Ok(());
+    };
+    let knock_out = window.context["knock_out"].as_bool().unwrap_or(false);
+    let chosen = window
+        .answers
+        .iter()
+        .find_map(|a| a.option.strip_prefix("cast:"))
+        .and_then(|i| i.parse::<usize>().ok());
+    if let Some(i) = chosen
+        && let Ok(mut rec) = record(ctx, &full.target)
+        && let Some(spell) = rec.spec.reaction_spells.get(i).cloned()
+        && cast_reaction_spell(&mut rec, &spell).is_ok()
+    {
+        let id = rec.spec.id.clone();
+        set_record(ctx, rec)?;
+        let cast = ReactionSpellCast {
+            creature: id.clone(),
+            spell: spell.name.clone(),
+            ac_bonus: spell.ac_bonus,
+        };
+        super::emit_about(
+            ctx,
+            &id,
+            DndEvent::ReactionSpellCast(cast.clone()),
+            Some(DndEvent::ReactionSpellCast(cast)),
+        )?;
+        // The bonus counts against the triggering attack.
+        let ac = full.armor_class.unwrap_or(0).saturating_add(spell.ac_bonus);
+        let total = full.outcome.as_ref().map_or(0, |o| o.total);
+        full.armor_class = Some(ac);
+        full.hit = total >= ac;
+        if !full.hit {
+            full.critical = false;
+        }
+    }
+    super::combat::finish_attack(ctx, full, knock_out)
 }

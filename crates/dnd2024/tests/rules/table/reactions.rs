@@ -212,3 +212,110 @@ fn legendary_actions_spend_uses_and_only_affordable_ones_are_offered() {
     assert_eq!(c, "bad_creature");
     t.assert_replays();
 }
+
+/// The fight with Vera knowing Shield (level 1, +5 AC); the goblin's turn.
+fn shield_fight() -> T {
+    let mut t = T::new();
+    for p in ["alice", "bob"] {
+        t.ok(
+            &referee(),
+            json!({"join": {"name": p, "role": "player"}}),
+            &[],
+        );
+    }
+    let mut vera = character("vera", 24);
+    vera["reaction_spells"] = json!([{"name": "Shield", "level": 1, "ac_bonus": 5}]);
+    t.dm(
+        json!({"add_creature": {"creature": vera, "player": "alice"}}),
+        &[],
+    );
+    t.dm(json!({"add_creature": {"creature": monster("gob")}}), &[]);
+    t.dm(
+        json!({"roll_initiative": {"creatures": ["vera", "gob"]}}),
+        &[15, 10],
+    );
+    t.dm(
+        json!({"start_combat": {"combatants": ["vera", "gob"]}}),
+        &[],
+    );
+    t.clock(json!("end_turn"));
+    t
+}
+
+fn gob_attacks_vera(t: &mut T, face: i64) {
+    t.dm(
+        json!({"take_action": {"creature": "gob", "action": "attack"}}),
+        &[],
+    );
+    t.dm(
+        json!({"attack": {"attacker": "gob", "target": "vera", "attack": "Scimitar"}}),
+        &[face],
+    );
+}
+
+#[test]
+fn reaction_spell_shield_turns_a_hit_into_a_miss() {
+    let mut t = shield_fight();
+    // 12 + 4 = 16 hits AC 14: the attack waits for Alice.
+    gob_attacks_vera(&mut t, 12);
+    let alice_view = Viewer::Player("alice".into());
+    let asks = decisions(&t, &alice_view, "reaction_spell");
+    assert_eq!(asks.len(), 1);
+    assert!(decisions(&t, &Viewer::Player("bob".into()), "reaction_spell").is_empty());
+    assert!(
+        !t.log_for(&alice_view).to_string().contains("attack_rolled"),
+        "the roll is not out before the answer"
+    );
+    let id = asks[0]["id"].as_str().unwrap().to_string();
+    // Shield: AC 19, the 16 misses; a slot and the Reaction are spent.
+    let ev = t.ok(
+        &alice(),
+        json!({"answer": {"decision": id, "option": "cast:0"}}),
+        &[],
+    );
+    let roll = &rules_events(&ev, "attack_rolled")[0];
+    assert_eq!(roll["hit"], json!(false));
+    assert_eq!(t.hp("vera"), 24);
+    let vera = t.creature("vera");
+    assert_eq!(vera["ac_bonus"], json!(5));
+    assert_eq!(vera["slots"]["spent"][0], json!(1));
+    assert_eq!(vera["turn"]["reaction_available"], json!(false));
+    // The bonus lasts until her next turn.
+    t.clock(json!("end_turn"));
+    assert_eq!(t.creature("vera")["ac_bonus"], json!(0));
+    t.assert_replays();
+}
+
+#[test]
+fn reaction_spell_declined_the_hit_lands_and_a_natural_20_asks_nothing() {
+    let mut t = shield_fight();
+    gob_attacks_vera(&mut t, 12);
+    let id = decisions(&t, &Viewer::Referee, "reaction_spell")[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // No spell: the hit lands, 1d6+2 with a 3 deals 5.
+    t.ok(
+        &alice(),
+        json!({"answer": {"decision": id, "option": "none"}}),
+        &[3],
+    );
+    assert_eq!(t.hp("vera"), 19);
+    assert_eq!(
+        t.creature("vera")["turn"]["reaction_available"],
+        json!(true)
+    );
+    // Next round, a natural 20: no prompt, a Critical Hit (2d6+2: 1 and 1 → 4).
+    t.clock(json!("end_turn"));
+    t.clock(json!("end_turn"));
+    t.dm(
+        json!({"take_action": {"creature": "gob", "action": "attack"}}),
+        &[],
+    );
+    t.dm(
+        json!({"attack": {"attacker": "gob", "target": "vera", "attack": "Scimitar"}}),
+        &[20, 1, 1],
+    );
+    assert!(decisions(&t, &Viewer::Referee, "reaction_spell").is_empty());
+    assert_eq!(t.hp("vera"), 15);
+}
