@@ -446,16 +446,27 @@ pub fn cast_spell(ctx: &mut Ctx<'_, Dnd2024>, s: &CastSpell) -> Result<(), RuleE
 }
 
 pub fn attack(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
-    attack_with(ctx, a, false)
+    attack_with(ctx, a, false, None).map(|_| ())
 }
 
 /// An attack made with a Reaction (an Opportunity Attack, a readied attack): off the
 /// attacker's turn, outside its Attack action; the caller has spent the Reaction.
-pub fn attack_as_reaction(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
-    attack_with(ctx, a, true)
+/// `then`: a move held by Opportunity Attacks, to go on once this attack has resolved
+/// (`grid::continue_move`). Returns whether a reaction-spell window now holds the attack.
+pub fn attack_as_reaction(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    a: &Attack,
+    then: Option<serde_json::Value>,
+) -> Result<bool, RuleError> {
+    attack_with(ctx, a, true, then)
 }
 
-fn attack_with(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack, reaction: bool) -> Result<(), RuleError> {
+fn attack_with(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    a: &Attack,
+    reaction: bool,
+    then: Option<serde_json::Value>,
+) -> Result<bool, RuleError> {
     check_list("advantage", &a.advantage)?;
     check_list("disadvantage", &a.disadvantage)?;
     for n in a.advantage.iter().chain(&a.disadvantage) {
@@ -589,10 +600,11 @@ fn attack_with(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack, reaction: bool) -> Result
         critical: outcome.critical,
     };
     // A hit may be answered by a reaction spell of the target (Shield): the attack waits.
-    if super::reactions::offer_reaction_spell(ctx, &tgt, &full, melee && a.knock_out)? {
-        return Ok(());
+    if super::reactions::offer_reaction_spell(ctx, &tgt, &full, melee && a.knock_out, then)? {
+        return Ok(true);
     }
-    finish_attack(ctx, full, melee && a.knock_out)
+    finish_attack(ctx, full, melee && a.knock_out)?;
+    Ok(false)
 }
 
 /// Records an attack roll and, on a hit, rolls and deals its damage (a Critical Hit doubles

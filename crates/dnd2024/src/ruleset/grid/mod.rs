@@ -526,19 +526,26 @@ fn open_oa_window(
 /// The Opportunity Attack window closed: the attacks taken are made just before the mover
 /// leaves reach (DD-ACT-17.b), then the rest of the move goes on if the mover still can.
 pub fn oa_window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(), RuleError> {
-    let mover = window.context["mover"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
-    for answer in window.answers.iter().filter(|a| a.option == OA_TAKE) {
-        let by = answer.context["by"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string();
-        let attack = answer.context["attack"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string();
+    let attackers: Vec<Value> = window
+        .answers
+        .iter()
+        .filter(|a| a.option == OA_TAKE)
+        .map(|a| json!({"by": a.context["by"], "attack": a.context["attack"]}))
+        .collect();
+    let mut then = window.context.clone();
+    then["attackers"] = Value::Array(attackers);
+    continue_move(ctx, &then)
+}
+
+/// Makes the Opportunity Attacks still listed in `then` (`mover`, `attackers`, `rest`,
+/// `asked`), then walks the rest of the move. An attack that waits for a reaction spell carries
+/// what is left of this in its window, which calls here again once it has resolved.
+pub fn continue_move(ctx: &mut Ctx<'_, Dnd2024>, then: &Value) -> Result<(), RuleError> {
+    let mover = then["mover"].as_str().unwrap_or_default().to_string();
+    let attackers = then["attackers"].as_array().cloned().unwrap_or_default();
+    for (i, a) in attackers.iter().enumerate() {
+        let by = a["by"].as_str().unwrap_or_default().to_string();
+        let attack = a["attack"].as_str().unwrap_or_default().to_string();
         let Ok(mut rec) = record(ctx, &by) else {
             continue;
         };
@@ -553,7 +560,7 @@ pub fn oa_window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(
         if rec.turn.take_reaction().is_err() {
             continue;
         }
-        let (Some(a), Some(t)) = (space_of(ctx, &by), space_of(ctx, &mover)) else {
+        let (Some(sa), Some(st)) = (space_of(ctx, &by), space_of(ctx, &mover)) else {
             continue;
         };
         set_record(ctx, rec)?;
@@ -561,7 +568,7 @@ pub fn oa_window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(
             attacker: by.clone(),
             target: mover.clone(),
             attack,
-            distance_ft: distance_ft(&a, &t),
+            distance_ft: distance_ft(&sa, &st),
             advantage: Vec::new(),
             disadvantage: Vec::new(),
             attacker_sees_target: true,
@@ -569,9 +576,14 @@ pub fn oa_window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(
             enemy_within_5ft: false,
             knock_out: false,
         };
-        super::combat::attack_as_reaction(ctx, &cmd)?;
+        let mut rest_of_this = then.clone();
+        rest_of_this["attackers"] = Value::Array(attackers[i + 1..].to_vec());
+        if super::combat::attack_as_reaction(ctx, &cmd, Some(rest_of_this))? {
+            // The mover answers the hit with a reaction spell first; the move waits too.
+            return Ok(());
+        }
     }
-    let rest: Vec<Square> = window.context["rest"]
+    let rest: Vec<Square> = then["rest"]
         .as_array()
         .map(|a| {
             a.iter()
@@ -592,7 +604,7 @@ pub fn oa_window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(
         return Ok(());
     }
     // The rest of the move, checked again (a refusal now just ends the move where it is).
-    let asked: Vec<String> = window.context["asked"]
+    let asked: Vec<String> = then["asked"]
         .as_array()
         .map(|a| {
             a.iter()

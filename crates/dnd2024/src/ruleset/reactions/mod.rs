@@ -283,6 +283,7 @@ pub fn window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(), 
                 enemy_within_5ft: false,
                 knock_out: false,
             },
+            None,
         )?;
     }
     Ok(())
@@ -537,6 +538,7 @@ pub fn legendary_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(
                     enemy_within_5ft: false,
                     knock_out: false,
                 },
+                None,
             )?;
         }
     }
@@ -584,14 +586,17 @@ pub struct ReactionSpellCast {
 }
 
 /// Casts spell `spell` of `rec` with its Reaction (a refusal changes nothing): on another
-/// creature's turn, so the one-slot-per-turn count starts afresh (DD-MAG-04.a).
+/// creature's turn the one-slot-per-turn count starts afresh (DD-MAG-04.a).
 fn cast_reaction_spell(
     rec: &mut super::creatures::CreatureRecord,
     spell: &ReactionSpellSpec,
+    own_turn: bool,
 ) -> Result<(), RuleError> {
     let mut trial = rec.clone();
     trial.turn.incapacitated = trial.conditions.incapacitated();
-    trial.slots.spent_this_turn = false;
+    if !own_turn {
+        trial.slots.spent_this_turn = false;
+    }
     trial
         .turn
         .cast_spell(
@@ -610,6 +615,11 @@ fn cast_reaction_spell(
     Ok(())
 }
 
+/// Whether it is `id`'s own turn.
+fn own_turn(ctx: &Ctx<'_, Dnd2024>, id: &str) -> bool {
+    ctx.core().clock.acting() == Some(id)
+}
+
 /// Offers the target of a hit its reaction spells; returns whether a window now holds the
 /// attack.
 pub fn offer_reaction_spell(
@@ -617,6 +627,7 @@ pub fn offer_reaction_spell(
     tgt: &super::creatures::CreatureRecord,
     full: &super::combat::AttackRoll,
     knock_out: bool,
+    then: Option<serde_json::Value>,
 ) -> Result<bool, RuleError> {
     let natural_20 = full.outcome.as_ref().is_some_and(|o| o.critical);
     let fighting = ctx
@@ -633,7 +644,9 @@ pub fn offer_reaction_spell(
         .reaction_spells
         .iter()
         .enumerate()
-        .filter(|(_, s)| cast_reaction_spell(&mut tgt.clone(), s).is_ok())
+        .filter(|(_, s)| {
+            cast_reaction_spell(&mut tgt.clone(), s, own_turn(ctx, &tgt.spec.id)).is_ok()
+        })
         .collect();
     if castable.is_empty() {
         return Ok(false);
@@ -667,7 +680,7 @@ pub fn offer_reaction_spell(
     }
     let mut request = WindowRequest::new(
         SPELL_WINDOW,
-        json!({"attack": full, "knock_out": knock_out}),
+        json!({"attack": full, "knock_out": knock_out, "then_move": then}),
     )
     .ask(ask);
     // The window carries the attack's numbers: the Referee's alone.
@@ -693,7 +706,7 @@ pub fn spell_window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Resul
     if let Some(i) = chosen
         && let Ok(mut rec) = record(ctx, &full.target)
         && let Some(spell) = rec.spec.reaction_spells.get(i).cloned()
-        && cast_reaction_spell(&mut rec, &spell).is_ok()
+        && cast_reaction_spell(&mut rec, &spell, own_turn(ctx, &full.target)).is_ok()
     {
         let id = rec.spec.id.clone();
         set_record(ctx, rec)?;
@@ -717,5 +730,11 @@ pub fn spell_window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Resul
             full.critical = false;
         }
     }
-    super::combat::finish_attack(ctx, full, knock_out)
+    super::combat::finish_attack(ctx, full, knock_out)?;
+    // An Opportunity Attack's move waits for this attack: it goes on now.
+    let then = &window.context["then_move"];
+    if then.is_object() {
+        super::grid::continue_move(ctx, then)?;
+    }
+    Ok(())
 }

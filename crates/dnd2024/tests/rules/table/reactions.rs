@@ -319,3 +319,44 @@ fn reaction_spell_declined_the_hit_lands_and_a_natural_20_asks_nothing() {
     assert!(decisions(&t, &Viewer::Referee, "reaction_spell").is_empty());
     assert_eq!(t.hp("vera"), 15);
 }
+
+#[test]
+fn dd_act_17_an_opportunity_attack_answered_with_shield_holds_the_move() {
+    let mut t = shield_fight();
+    t.clock(json!("end_turn"));
+    // Vera's turn again: she stands next to the goblin and walks away.
+    for (id, x, y) in [("vera", 0, 0), ("gob", 1, 0)] {
+        t.dm(json!({"place": {"creature": id, "x": x, "y": y}}), &[]);
+    }
+    t.act(
+        &alice(),
+        json!({"move_path": {"creature": "vera", "path": [[-1, 0], [-2, 0]]}}),
+        &[],
+    );
+    let id = decisions(&t, &Viewer::Referee, "opportunity_attack")[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // The goblin's 12 + 4 = 16 hits AC 14: Vera is asked before anything moves.
+    t.ok(
+        &referee(),
+        json!({"answer": {"decision": id, "option": "attack"}}),
+        &[12],
+    );
+    assert_eq!(super::grid::pos(&t, "vera"), json!({"x": 0, "y": 0}));
+    let id = decisions(&t, &Viewer::Player("alice".into()), "reaction_spell")[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let ev = t.ok(
+        &alice(),
+        json!({"answer": {"decision": id, "option": "cast:0"}}),
+        &[],
+    );
+    // Shield: the attack misses, then the move resolves.
+    assert_eq!(rules_events(&ev, "attack_rolled")[0]["hit"], json!(false));
+    assert_eq!(rules_events(&ev, "moved").len(), 1);
+    assert_eq!(super::grid::pos(&t, "vera"), json!({"x": -2, "y": 0}));
+    assert_eq!(t.hp("vera"), 24);
+    t.assert_replays();
+}
