@@ -73,6 +73,7 @@
 //!   "response": {"attack": {"attack": "Rapier"}}}}
 //! {"trigger_ready": {"creature": "vera", "target": "gob1"}}
 //! {"finish_turn": {"creature": "vera"}}
+//! {"hide": {"creature": "vera", "heavily_obscured": false}}
 //! {"area_effect": {"caster": "vera", "name": "Fireball", "shape": "sphere", "size_ft": 20,
 //!   "origin": {"x2": 10, "y2": 4}, "save": {"ability": "dexterity", "dc": 13},
 //!   "damage": [{"dice": "8d6", "damage_type": "fire"}], "half_on_success": true}}
@@ -248,6 +249,7 @@ pub enum DndCommand {
     TriggerReady(reactions::TriggerReady),
     AreaEffect(areas::AreaEffect),
     FinishTurn(creatures::CreatureRef),
+    Hide(grid::Hide),
 }
 
 /// Every event, one key each.
@@ -500,6 +502,7 @@ fn creature_refs(command: &DndCommand) -> Vec<&str> {
             .chain(t.target.as_deref())
             .collect(),
         C::AreaEffect(a) => vec![a.caster.as_str()],
+        C::Hide(h) => vec![h.creature.as_str()],
         C::D20Test(t) => vec![t.creature.as_str()],
         C::RollInitiative(r) => r
             .creatures
@@ -586,6 +589,7 @@ impl Ruleset for Dnd2024 {
             C::StandUp(c) | C::DropProne(c) | C::FinishTurn(c) => one(&c.creature),
             C::Ready(r) => one(&r.creature),
             C::AreaEffect(a) => one(&a.caster),
+            C::Hide(h) => one(&h.creature),
             C::SetMap(_) | C::Place(_) | C::TriggerReady(_) => Acting::RefereeOnly,
             C::AddCreature(_)
             | C::AddPackCreature(_)
@@ -642,6 +646,7 @@ impl Ruleset for Dnd2024 {
             C::TriggerReady(t) => reactions::trigger_ready(ctx, t),
             C::AreaEffect(a) => areas::area_effect(ctx, a),
             C::FinishTurn(c) => reactions::finish_turn(ctx, &c.creature),
+            C::Hide(h) => grid::hide(ctx, h),
         }
     }
 

@@ -523,19 +523,33 @@ fn attack_with(
     let melee = matches!(reach, AttackReach::Melee { .. });
     // On the grid the distance is measured and the map's cover found (DD-MOVE-02.b,
     // DD-COV-01); off it the command's distance stands.
-    let (distance_ft, cover) = match (
+    // Sight on the grid: the map's line of sight, Blinded eyes, Invisible bodies
+    // (DD-COND-03, DD-COND-09); off it the command's flags stand.
+    let (distance_ft, cover, attacker_sees_target, target_sees_attacker) = match (
         super::grid::space_of(ctx, &a.attacker),
         super::grid::space_of(ctx, &a.target),
     ) {
         (Some(x), Some(y)) => {
             let map = super::grid::grid_map(&ctx.rules().map);
             let (_, cover) = crate::cover::grid_cover(&map, &x, &y);
+            let los = map.line_of_sight(&x, &y);
+            let sees = |eyes: &CreatureRecord, body: &CreatureRecord| {
+                los && !eyes.conditions.has(Condition::Blinded)
+                    && !body.conditions.has(Condition::Invisible)
+            };
             (
                 x.distance_to(&y).saturating_mul(super::grid::SQUARE_FT),
                 cover,
+                a.attacker_sees_target && sees(&atk, &tgt),
+                a.target_sees_attacker && sees(&tgt, &atk),
             )
         }
-        _ => (a.distance_ft, crate::cover::Cover::None),
+        _ => (
+            a.distance_ft,
+            crate::cover::Cover::None,
+            a.attacker_sees_target,
+            a.target_sees_attacker,
+        ),
     };
     let count = |l: &[String]| u32::try_from(l.len()).unwrap_or(u32::MAX);
     let grappled_by_target = atk
@@ -554,8 +568,8 @@ fn attack_with(
         },
         cover,
         attacker: &atk.conditions,
-        attacker_sees_target: a.attacker_sees_target,
-        target_sees_attacker: a.target_sees_attacker,
+        attacker_sees_target,
+        target_sees_attacker,
         target_is_grappler: grappled_by_target,
         fear_source_in_sight: false,
         enemy_within_5ft: a.enemy_within_5ft,
@@ -600,6 +614,8 @@ fn attack_with(
         critical: outcome.critical,
     };
     // A hit may be answered by a reaction spell of the target (Shield): the attack waits.
+    // Attacking shows a hidden attacker, hit or miss (DD-ACT-10.d).
+    super::grid::end_hiding(ctx, &a.attacker)?;
     if super::reactions::offer_reaction_spell(ctx, &tgt, &full, melee && a.knock_out, then)? {
         return Ok(true);
     }

@@ -438,6 +438,9 @@ pub struct CreatureRecord {
     /// Armor Class added by a reaction spell until its next turn starts.
     #[serde(default)]
     pub ac_bonus: i32,
+    /// Hidden by the Hide action: the Stealth total that finds it (DD-ACT-10.b).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hiding_dc: Option<i32>,
 }
 
 /// Where a creature stands, as anyone who sees it can tell.
@@ -495,6 +498,7 @@ impl CreatureRecord {
             readied: None,
             legendary_used: 0,
             ac_bonus: 0,
+            hiding_dc: None,
             spec,
         }
     }

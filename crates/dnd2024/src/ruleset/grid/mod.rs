@@ -19,7 +19,15 @@
 //! {"move_path": {"creature": "vera", "path": [[1, 0], [2, 1]]}}
 //! {"stand_up": {"creature": "vera"}}
 //! {"drop_prone": {"creature": "vera"}}
+//! {"hide": {"creature": "vera", "heavily_obscured": false}}
 //! ```
+//!
+//! Hide (DD-ACT-10) on the grid: out of every enemy's line of sight on the map (a Blinded
+//! enemy sees nothing), behind Three-Quarters or Total Cover from each of them or Heavily
+//! Obscured (the command says so: light is not on the map), the Hide action, then a DC 15
+//! Dexterity (Stealth) check whose total is the DC to find the creature. A success gives the
+//! Invisible condition (source `hide`); a monster that hides leaves the players' view again
+//! (its square and events are the Referee's). Its next attack ends hiding and shows it.
 
 use engine::{Answerer, Ctx, DecisionRequest, RuleError, Visibility, Window, WindowRequest};
 use schemars::JsonSchema;
@@ -703,4 +711,136 @@ pub fn project(state: &engine::TableState<super::DndState>, viewer: &engine::Vie
         .map(|(id, at)| (id.clone(), json!(at)))
         .collect();
     json!({"map": state.rules.map, "positions": positions})
+}
+
+/// The Hide action on the grid (DD-ACT-10).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Hide {
+    pub creature: String,
+    /// The creature stands in Heavily Obscured space (darkness, thick fog).
+    #[serde(default)]
+    pub heavily_obscured: bool,
+}
+
+/// The condition source hiding uses.
+pub const HIDE_SOURCE: &str = "hide";
+
+pub fn hide(ctx: &mut Ctx<'_, Dnd2024>, h: &Hide) -> Result<(), RuleError> {
+    let mut rec = record(ctx, &h.creature)?;
+    rec.check_alive()?;
+    let fighting = ctx
+        .core()
+        .clock
+        .combat
+        .as_ref()
+        .is_some_and(|c| c.order.iter().any(|o| o == &h.creature));
+    if fighting {
+        check_turn(ctx, &h.creature)?;
+    }
+    let Some(me) = space_of(ctx, &h.creature) else {
+        return Err(RuleError::new(
+            "not_placed",
+            format!("{} is not on the grid", rec.spec.name),
+        ));
+    };
+    let map = grid_map(&ctx.rules().map);
+    let mut seen = false;
+    let mut covered = true;
+    for (oid, other) in &ctx.rules().creatures {
+        if oid == &h.creature || other.dead || allies(&rec, other) {
+            continue;
+        }
+        let Some(os) = space_of(ctx, oid) else {
+            continue;
+        };
+        if !other.conditions.has(Condition::Blinded) && map.line_of_sight(&os, &me) {
+            seen = true;
+        }
+        let (_, c) = crate::cover::grid_cover(&map, &os, &me);
+        if c < crate::cover::Cover::ThreeQuarters {
+            covered = false;
+        }
+    }
+    // The preconditions first: a refusal rolls nothing and spends nothing.
+    crate::actions::hide(
+        !seen,
+        covered || h.heavily_obscured,
+        crate::actions::HIDE_DC,
+    )
+    .map_err(refusal)?;
+    if fighting {
+        rec.turn.incapacitated = rec.conditions.incapacitated();
+        rec.turn
+            .take_action(crate::actions::ActionKind::Hide)
+            .map_err(refusal)?;
+        set_record(ctx, rec.clone())?;
+    }
+    let request = super::d20::D20TestRequest {
+        creature: h.creature.clone(),
+        test: super::d20::TestKind::AbilityCheck {
+            ability: crate::core::Ability::Dexterity,
+            skill: Some(crate::core::Skill::Stealth),
+        },
+        dc: crate::actions::HIDE_DC,
+        advantage: Vec::new(),
+        disadvantage: Vec::new(),
+        modifiers: Vec::new(),
+        fear_source_in_sight: false,
+    };
+    let (success, total) = super::d20::run_test(ctx, &request)?;
+    let Some(find_dc) = total.filter(|_| success) else {
+        return Ok(());
+    };
+    super::conditions::apply_condition(
+        ctx,
+        &super::conditions::ApplyCondition {
+            creature: h.creature.clone(),
+            condition: Condition::Invisible,
+            source: HIDE_SOURCE.to_string(),
+            rounds: None,
+        },
+    )?;
+    let mut rec = record(ctx, &h.creature)?;
+    rec.hiding_dc = Some(find_dc);
+    if !is_character(&rec) {
+        // Out of the players' sight again.
+        rec.hidden = true;
+    }
+    set_record(ctx, rec)
+}
+
+/// A hidden creature attacked: hiding ends and it is seen again (DD-ACT-10.c/d).
+pub fn end_hiding(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
+    let rec = record(ctx, id)?;
+    if rec.hiding_dc.is_none() {
+        return Ok(());
+    }
+    let invisible = serde_json::to_value(Condition::Invisible).unwrap_or_default();
+    let effects: Vec<String> = ctx
+        .core()
+        .effects
+        .iter()
+        .filter(|e| {
+            e.kind == super::conditions::CONDITION_EFFECT
+                && e.target.as_deref() == Some(id)
+                && e.data["condition"] == invisible
+                && e.data["source"] == HIDE_SOURCE
+        })
+        .map(|e| e.id.clone())
+        .collect();
+    for e in effects {
+        ctx.end_effect(&e)?;
+    }
+    let mut rec = record(ctx, id)?;
+    rec.hiding_dc = None;
+    let reveal = rec.hidden && !is_character(&rec);
+    set_record(ctx, rec.clone())?;
+    if reveal {
+        ctx.emit(DndEvent::CreatureRevealed {
+            creature: id.to_string(),
+            view: rec.public_view(),
+        })?;
+    }
+    Ok(())
 }

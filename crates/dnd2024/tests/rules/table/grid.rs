@@ -460,3 +460,74 @@ fn dd_cov_01_attacks_on_the_grid_measure_distance_and_cover() {
     assert_eq!(t.hp("gob"), 7);
     t.assert_replays();
 }
+
+fn walls_between() -> Value {
+    json!({"set_map": {"cells": [
+        {"x": 2, "y": -1, "obstacle": "wall"}, {"x": 2, "y": 0, "obstacle": "wall"},
+        {"x": 2, "y": 1, "obstacle": "wall"}
+    ]}})
+}
+
+#[test]
+fn dd_act_10_a_hiding_needs_to_be_out_of_every_enemys_sight() {
+    let mut t = grid_fight();
+    // The goblin next to her sees her: refused, nothing rolled or spent.
+    let c = t.refused(
+        &alice(),
+        json!({"hide": {"creature": "vera", "heavily_obscured": true}}),
+        &[],
+    );
+    assert_eq!(c, "forbidden");
+    // Behind a wall: the Hide action and a DC 15 Stealth check, 13 + 4 = 17.
+    t.dm(json!({"place": {"creature": "gob", "x": 3, "y": 0}}), &[]);
+    t.dm(walls_between(), &[]);
+    t.act(&alice(), json!({"hide": {"creature": "vera"}}), &[13]);
+    let vera = t.creature("vera");
+    assert_eq!(vera["hiding_dc"], json!(17));
+    assert_eq!(vera["turn"]["action_used"], json!(true));
+    assert!(vera["conditions"].to_string().contains("invisible"));
+    t.assert_replays();
+}
+
+#[test]
+fn dd_act_10_b_a_failed_check_spends_the_action_and_hides_nothing() {
+    let mut t = grid_fight();
+    t.dm(json!({"place": {"creature": "gob", "x": 3, "y": 0}}), &[]);
+    t.dm(walls_between(), &[]);
+    t.act(&alice(), json!({"hide": {"creature": "vera"}}), &[5]);
+    let vera = t.creature("vera");
+    assert!(vera["hiding_dc"].is_null());
+    assert_eq!(vera["turn"]["action_used"], json!(true));
+}
+
+#[test]
+fn dd_act_10_d_a_hidden_monster_leaves_the_players_view_until_it_attacks() {
+    let mut t = party();
+    t.dm(json!({"place": {"creature": "vera", "x": 0, "y": 0}}), &[]);
+    t.dm(json!({"place": {"creature": "gob", "x": 3, "y": 0}}), &[]);
+    t.dm(json!({"reveal_creature": {"creature": "gob"}}), &[]);
+    t.dm(walls_between(), &[]);
+    let alice_v = Viewer::Player("alice".into());
+    let before = t.log_for(&alice_v).as_array().unwrap().len();
+    // 15 + 2 = 17: the goblin hides; the players lose it.
+    t.dm(json!({"hide": {"creature": "gob"}}), &[15]);
+    let view = t.table.view(&alice_v);
+    assert!(view["rules"]["creatures"].get("gob").is_none());
+    assert!(view["rules"]["grid"]["positions"].get("gob").is_none());
+    // It creeps up (the Referee moves it; a door opens): nothing reaches the players.
+    t.dm(json!({"set_map": {"cells": []}}), &[]);
+    let mid = t.log_for(&alice_v).as_array().unwrap().len();
+    t.dm(json!({"place": {"creature": "gob", "x": 1, "y": 0}}), &[]);
+    assert_eq!(t.log_for(&alice_v).as_array().unwrap().len(), mid);
+    assert!(mid > before);
+    // Its attack (Invisible: Advantage, 15 and 10; 1d6+2 with a 3) shows it again.
+    t.dm(
+        json!({"attack": {"attacker": "gob", "target": "vera", "attack": "Scimitar"}}),
+        &[15, 10, 3],
+    );
+    assert_eq!(t.hp("vera"), 19);
+    let view = t.table.view(&alice_v);
+    assert!(view["rules"]["creatures"].get("gob").is_some());
+    assert!(t.creature("gob")["hiding_dc"].is_null());
+    t.assert_replays();
+}
