@@ -531,3 +531,33 @@ fn dd_act_10_d_a_hidden_monster_leaves_the_players_view_until_it_attacks() {
     assert!(t.creature("gob")["hiding_dc"].is_null());
     t.assert_replays();
 }
+
+#[test]
+fn dd_act_17_a_hidden_reactors_prompt_and_window_never_reach_players() {
+    let mut t = grid_fight();
+    t.clock(json!("end_turn"));
+    // On its turn the goblin slips behind a wall and hides (15 + 2 = 17)...
+    t.dm(json!({"place": {"creature": "gob", "x": 3, "y": 0}}), &[]);
+    t.dm(json!({"place": {"creature": "bram", "x": -3, "y": 0}}), &[]);
+    t.dm(walls_between(), &[]);
+    t.dm(json!({"hide": {"creature": "gob"}}), &[15]);
+    // ...then the Referee moves it next to Vera unseen (the wall was a door, now open).
+    t.dm(json!({"set_map": {"cells": []}}), &[]);
+    t.dm(json!({"place": {"creature": "gob", "x": 1, "y": 0}}), &[]);
+    t.clock(json!("end_turn"));
+    t.clock(json!("end_turn"));
+    // Vera walks away from where she cannot see it: the goblin may strike unseen.
+    t.act(
+        &alice(),
+        json!({"move_path": {"creature": "vera", "path": [[-1, 0]]}}),
+        &[],
+    );
+    assert_eq!(windows(&t, &Viewer::Referee).len(), 1);
+    for p in ["alice", "bob"] {
+        let v = Viewer::Player(p.into());
+        assert!(windows(&t, &v).is_empty(), "{p} sees the window");
+        assert!(decisions(&t, &v, "opportunity_attack").is_empty());
+        assert!(!t.table.view(&v).to_string().contains("\"gob\":"), "{p}");
+    }
+    t.assert_replays();
+}
