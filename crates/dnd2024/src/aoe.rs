@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The six shapes (DD-AOE-01.a).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Shape {
     Cone,

@@ -8,7 +8,9 @@
 //! Families, one folder each: [`creatures`] (sheets from packs, binding, revealing),
 //! [`d20`] (D20 Tests and their odds), [`combat`] (Initiative, the turn budget, attacks),
 //! [`damage`] (damage, healing, Temporary HP, death saves, Concentration), [`conditions`]
-//! (conditions as engine effects, Exhaustion), [`rest`] (Short and Long Rests, Hit Point Dice).
+//! (conditions as engine effects, Exhaustion), [`rest`] (Short and Long Rests, Hit Point Dice),
+//! [`grid`] (the map, placing and moving, Prone, Opportunity Attacks), [`reactions`] (readied
+//! actions), [`areas`] (areas of effect on the grid).
 //!
 //! A round lasts 6 seconds ([`crate::combat::ROUND_SECONDS`]); `short` (1 hour) and `long`
 //! (8 hours) are the engine's named rest kinds.
@@ -62,7 +64,24 @@
 //! {"interrupt_rest": {"why": "took_damage"}}
 //! {"interrupt_rest": {"why": "hour_of_exertion", "resume": true}}
 //! {"spend_hit_die": {"creature": "vera"}}
+//! {"set_map": {"cells": [{"x": 3, "y": 0, "obstacle": "wall"}, {"x": 1, "y": 1, "difficult": true}]}}
+//! {"place": {"creature": "vera", "x": 0, "y": 0}}
+//! {"move_path": {"creature": "vera", "path": [[1, 0], [2, 1]]}}
+//! {"stand_up": {"creature": "vera"}}
+//! {"drop_prone": {"creature": "vera"}}
+//! {"ready": {"creature": "vera", "trigger": "a goblin steps through the door",
+//!   "response": {"attack": {"attack": "Rapier"}}}}
+//! {"trigger_ready": {"creature": "vera", "target": "gob1"}}
+//! {"finish_turn": {"creature": "vera"}}
+//! {"hide": {"creature": "vera", "heavily_obscured": false}}
+//! {"area_effect": {"caster": "vera", "name": "Fireball", "shape": "sphere", "size_ft": 20,
+//!   "origin": {"x2": 10, "y2": 4}, "save": {"ability": "dexterity", "dc": 13},
+//!   "damage": [{"dice": "8d6", "damage_type": "fire"}], "half_on_success": true}}
 //! ```
+//!
+//! Leaving a hostile creature's reach on the grid, and a readied trigger, open the engine's
+//! interrupt windows ([`grid`], [`reactions`]); the `area_preview` query shows an area's
+//! squares and targets before `area_effect` rolls ([`areas`]).
 //!
 //! A rest ends with the engine's `{"end_rest": {"completed": true}}`; a turn with its
 //! `end_turn`.
@@ -76,11 +95,14 @@
 //! events reach players without its numbers. A player's command naming a creature they may not
 //! see is refused exactly as one naming no creature.
 
+pub mod areas;
 pub mod combat;
 pub mod conditions;
 pub mod creatures;
 pub mod d20;
 pub mod damage;
+pub mod grid;
+pub mod reactions;
 pub mod rest;
 
 use std::collections::BTreeMap;
@@ -156,6 +178,12 @@ pub const REFUSAL_CODES: &[&str] = &[
     "out_of_range",
     "unknown_term",
     "forbidden",
+    "bad_map",
+    "bad_move",
+    "not_placed",
+    "bad_area",
+    "nothing_readied",
+    "bad_trigger",
 ];
 
 /// The ruleset (stateless: everything lives in [`DndState`]).
@@ -175,6 +203,12 @@ pub struct DndState {
     /// The Appendix C readings in force (the table's `config.interpretations`).
     #[serde(default)]
     pub interpretations: Interpretations,
+    /// The Referee's battle map (`set_map`).
+    #[serde(default)]
+    pub map: tabletop::map::MapFile,
+    /// Where each creature on the grid stands (its space's top-left square).
+    #[serde(default)]
+    pub positions: BTreeMap<String, tabletop::square::Square>,
 }
 
 /// Every command, one key each (see the module docs for a JSON example of each).
@@ -206,6 +240,16 @@ pub enum DndCommand {
     StartRest(rest::StartRest),
     InterruptRest(rest::InterruptRest),
     SpendHitDie(creatures::CreatureRef),
+    SetMap(grid::SetMap),
+    Place(grid::Place),
+    MovePath(grid::MovePath),
+    StandUp(creatures::CreatureRef),
+    DropProne(creatures::CreatureRef),
+    Ready(reactions::Ready),
+    TriggerReady(reactions::TriggerReady),
+    AreaEffect(areas::AreaEffect),
+    FinishTurn(creatures::CreatureRef),
+    Hide(grid::Hide),
 }
 
 /// Every event, one key each.
@@ -240,6 +284,13 @@ pub enum DndEvent {
     /// A Long Rest interrupted and resumed at once: one more interruption counted.
     RestResumed(rest::RestUnderWay),
     RestFinished(rest::RestFinished),
+    MapSet(tabletop::map::MapFile),
+    Placed(grid::Placed),
+    Moved(grid::Moved),
+    ReadyTaken(reactions::ReadyTaken),
+    AreaPlaced(areas::AreaPlaced),
+    LegendaryTaken(reactions::LegendaryTaken),
+    ReactionSpellCast(reactions::ReactionSpellCast),
 }
 
 /// A pure rule's refusal as the table's: the code names the spent resource or the kind of
@@ -260,7 +311,7 @@ pub fn refusal(e: RulesError) -> RuleError {
         "DD-MAG-03.a" => "no_slot",
         "DD-COND-08.a" | "DD-ACT-03.d" | "DD-COND-08.b" => "incapacitated",
         "DD-COND-01.d" | "DD-COND-11.f" => "condition_immune",
-        "DD-MOVE-15.a" | "DD-CBT-05.a" => "out_of_reach",
+        "DD-MOVE-15.a" | "DD-CBT-05.a" | "DD-CBT-06.a" => "out_of_reach",
         "DD-COV-01.c" => "total_cover",
         "DD-DMG-16.a" => "stable",
         "DD-REST-01.a" | "DD-REST-03.b" => "rest_refused",
@@ -439,7 +490,19 @@ fn creature_refs(command: &DndCommand) -> Vec<&str> {
         | C::TakeReaction(c)
         | C::DeathSave(c)
         | C::BreatheAgain(c)
-        | C::SpendHitDie(c) => vec![c.creature.as_str()],
+        | C::SpendHitDie(c)
+        | C::StandUp(c)
+        | C::DropProne(c)
+        | C::FinishTurn(c) => vec![c.creature.as_str()],
+        C::SetMap(_) => vec![],
+        C::Place(p) => vec![p.creature.as_str()],
+        C::MovePath(m) => vec![m.creature.as_str()],
+        C::Ready(r) => vec![r.creature.as_str()],
+        C::TriggerReady(t) => std::iter::once(t.creature.as_str())
+            .chain(t.target.as_deref())
+            .collect(),
+        C::AreaEffect(a) => vec![a.caster.as_str()],
+        C::Hide(h) => vec![h.creature.as_str()],
         C::D20Test(t) => vec![t.creature.as_str()],
         C::RollInitiative(r) => r
             .creatures
@@ -522,6 +585,12 @@ impl Ruleset for Dnd2024 {
             C::Attack(a) => one(&a.attacker),
             C::Stabilize(s) => one(&s.helper),
             C::EscapeGrapple(e) => one(&e.creature),
+            C::MovePath(m) => one(&m.creature),
+            C::StandUp(c) | C::DropProne(c) | C::FinishTurn(c) => one(&c.creature),
+            C::Ready(r) => one(&r.creature),
+            C::AreaEffect(a) => one(&a.caster),
+            C::Hide(h) => one(&h.creature),
+            C::SetMap(_) | C::Place(_) | C::TriggerReady(_) => Acting::RefereeOnly,
             C::AddCreature(_)
             | C::AddPackCreature(_)
             | C::RevealCreature(_)
@@ -568,6 +637,16 @@ impl Ruleset for Dnd2024 {
             C::StartRest(r) => rest::start_rest(ctx, r),
             C::InterruptRest(r) => rest::interrupt_rest(ctx, r),
             C::SpendHitDie(c) => rest::spend_hit_die(ctx, &c.creature),
+            C::SetMap(m) => grid::set_map(ctx, m),
+            C::Place(p) => grid::place(ctx, p),
+            C::MovePath(m) => grid::move_path(ctx, m),
+            C::StandUp(c) => grid::stand_up(ctx, &c.creature),
+            C::DropProne(c) => grid::drop_prone(ctx, &c.creature),
+            C::Ready(r) => reactions::ready(ctx, r),
+            C::TriggerReady(t) => reactions::trigger_ready(ctx, t),
+            C::AreaEffect(a) => areas::area_effect(ctx, a),
+            C::FinishTurn(c) => reactions::finish_turn(ctx, &c.creature),
+            C::Hide(h) => grid::hide(ctx, h),
         }
     }
 
@@ -588,6 +667,15 @@ impl Ruleset for Dnd2024 {
             }
             DndEvent::RestStarted(r) | DndEvent::RestResumed(r) => state.rest = Some(r.clone()),
             DndEvent::RestFinished(_) => state.rest = None,
+            DndEvent::MapSet(m) => state.map = m.clone(),
+            DndEvent::Placed(p) => {
+                state.positions.insert(p.creature.clone(), p.at);
+            }
+            DndEvent::Moved(m) => {
+                if let Some(last) = m.path.last() {
+                    state.positions.insert(m.creature.clone(), *last);
+                }
+            }
             // The rest describe what happened; the records they change come as
             // `creature_set`.
             DndEvent::CreatureSeen { .. }
@@ -596,7 +684,11 @@ impl Ruleset for Dnd2024 {
             | DndEvent::DamageTaken(_)
             | DndEvent::ConcentrationSave(_)
             | DndEvent::DeathSaveRolled(_)
-            | DndEvent::Died { .. } => {}
+            | DndEvent::Died { .. }
+            | DndEvent::ReadyTaken(_)
+            | DndEvent::AreaPlaced(_)
+            | DndEvent::LegendaryTaken(_)
+            | DndEvent::ReactionSpellCast(_) => {}
         }
     }
 
@@ -630,6 +722,7 @@ impl Ruleset for Dnd2024 {
             "creatures": creatures,
             "initiative": initiative,
             "rest": state.rules.rest,
+            "grid": grid::project(state, viewer),
         })
     }
 
@@ -642,6 +735,7 @@ impl Ruleset for Dnd2024 {
     ) -> Result<Value, RuleError> {
         match name {
             "d20_odds" => d20::odds_query(state, viewer, args),
+            "area_preview" => areas::preview_query(state, viewer, args),
             "creature_schema" => Ok(serde_json::to_value(schemars::schema_for!(
                 creatures::CreatureSpec
             ))
@@ -665,6 +759,20 @@ impl Ruleset for Dnd2024 {
         ctx: &mut Ctx<'_, Self>,
     ) -> Result<(), RuleError> {
         conditions::effect_ended(ctx, effect)
+    }
+
+    fn on_window_closed(
+        &self,
+        window: &engine::Window,
+        ctx: &mut Ctx<'_, Self>,
+    ) -> Result<(), RuleError> {
+        match window.kind.as_str() {
+            grid::OA_WINDOW => grid::oa_window_closed(ctx, window),
+            reactions::READY_WINDOW => reactions::window_closed(ctx, window),
+            reactions::LEGENDARY_WINDOW => reactions::legendary_closed(ctx, window),
+            reactions::SPELL_WINDOW => reactions::spell_window_closed(ctx, window),
+            _ => Ok(()),
+        }
     }
 }
 

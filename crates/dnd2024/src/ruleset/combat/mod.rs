@@ -334,6 +334,11 @@ pub fn turn_starts(ctx: &mut Ctx<'_, Dnd2024>, who: &str) -> Result<(), RuleErro
         .turn
         .next_turn(rec.speed(), rec.conditions.incapacitated());
     rec.turn = turn;
+    // An unused readied response lapses (DD-ACT-13.c).
+    rec.readied = None;
+    // Spent Legendary Actions come back at the start of its turn.
+    rec.legendary_used = 0;
+    rec.ac_bonus = 0;
     rec.slots.start_turn();
     rec.death_save_rolled = false;
     rec.short_rest = None;
@@ -441,6 +446,27 @@ pub fn cast_spell(ctx: &mut Ctx<'_, Dnd2024>, s: &CastSpell) -> Result<(), RuleE
 }
 
 pub fn attack(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
+    attack_with(ctx, a, false, None).map(|_| ())
+}
+
+/// An attack made with a Reaction (an Opportunity Attack, a readied attack): off the
+/// attacker's turn, outside its Attack action; the caller has spent the Reaction.
+/// `then`: a move held by Opportunity Attacks, to go on once this attack has resolved
+/// (`grid::continue_move`). Returns whether a reaction-spell window now holds the attack.
+pub fn attack_as_reaction(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    a: &Attack,
+    then: Option<serde_json::Value>,
+) -> Result<bool, RuleError> {
+    attack_with(ctx, a, true, then)
+}
+
+fn attack_with(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    a: &Attack,
+    reaction: bool,
+    then: Option<serde_json::Value>,
+) -> Result<bool, RuleError> {
     check_list("advantage", &a.advantage)?;
     check_list("disadvantage", &a.disadvantage)?;
     for n in a.advantage.iter().chain(&a.disadvantage) {
@@ -476,7 +502,8 @@ pub fn attack(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
         ));
     };
     let ex = Exceptions::general();
-    if in_combat(ctx, &a.attacker) {
+    let on_turn = in_combat(ctx, &a.attacker) && !reaction;
+    if on_turn {
         check_turn(ctx, &a.attacker)?;
         atk.turn.incapacitated = atk.conditions.incapacitated();
         atk.turn.attack(&ex).map_err(refusal)?;
@@ -494,6 +521,36 @@ pub fn attack(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
         },
     };
     let melee = matches!(reach, AttackReach::Melee { .. });
+    // On the grid the distance is measured and the map's cover found (DD-MOVE-02.b,
+    // DD-COV-01); off it the command's distance stands.
+    // Sight on the grid: the map's line of sight, Blinded eyes, Invisible bodies
+    // (DD-COND-03, DD-COND-09); off it the command's flags stand.
+    let (distance_ft, cover, attacker_sees_target, target_sees_attacker) = match (
+        super::grid::space_of(ctx, &a.attacker),
+        super::grid::space_of(ctx, &a.target),
+    ) {
+        (Some(x), Some(y)) => {
+            let map = super::grid::grid_map(&ctx.rules().map);
+            let (_, cover) = crate::cover::grid_cover(&map, &x, &y);
+            let los = map.line_of_sight(&x, &y);
+            let sees = |eyes: &CreatureRecord, body: &CreatureRecord| {
+                los && !eyes.conditions.has(Condition::Blinded)
+                    && !body.conditions.has(Condition::Invisible)
+            };
+            (
+                x.distance_to(&y).saturating_mul(super::grid::SQUARE_FT),
+                cover,
+                a.attacker_sees_target && sees(&atk, &tgt),
+                a.target_sees_attacker && sees(&tgt, &atk),
+            )
+        }
+        _ => (
+            a.distance_ft,
+            crate::cover::Cover::None,
+            a.attacker_sees_target,
+            a.target_sees_attacker,
+        ),
+    };
     let count = |l: &[String]| u32::try_from(l.len()).unwrap_or(u32::MAX);
     let grappled_by_target = atk
         .conditions
@@ -503,15 +560,16 @@ pub fn attack(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
     let req = AttackRequest {
         bonus: spec.bonus,
         reach,
-        distance_ft: a.distance_ft,
+        distance_ft,
         target: AttackTarget::Creature {
-            armor_class: tgt.spec.armor_class,
+            // A reaction spell's bonus (Shield) lasts until the creature's next turn.
+            armor_class: tgt.spec.armor_class + tgt.ac_bonus,
             conditions: &tgt.conditions,
         },
-        cover: crate::cover::Cover::None,
+        cover,
         attacker: &atk.conditions,
-        attacker_sees_target: a.attacker_sees_target,
-        target_sees_attacker: a.target_sees_attacker,
+        attacker_sees_target,
+        target_sees_attacker,
         target_is_grappler: grappled_by_target,
         fear_source_in_sight: false,
         enemy_within_5ft: a.enemy_within_5ft,
@@ -529,7 +587,7 @@ pub fn attack(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
     };
     let advantage = names(rule_adv, &a.advantage);
     let disadvantage = names(rule_dis, &a.disadvantage);
-    if in_combat(ctx, &a.attacker) {
+    if on_turn {
         set_record(ctx, atk.clone())?;
     }
     // An attack on a hidden creature (the Referee's) is the Referee's alone, dice included.
@@ -555,6 +613,52 @@ pub fn attack(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
         hit: outcome.hit,
         critical: outcome.critical,
     };
+    // A hit may be answered by a reaction spell of the target (Shield): the attack waits.
+    // Attacking shows a hidden attacker, hit or miss (DD-ACT-10.d).
+    super::grid::end_hiding(ctx, &a.attacker)?;
+    if super::reactions::offer_reaction_spell(ctx, &tgt, &full, melee && a.knock_out, then)? {
+        return Ok(true);
+    }
+    finish_attack(ctx, full, melee && a.knock_out)?;
+    Ok(false)
+}
+
+/// Records an attack roll and, on a hit, rolls and deals its damage (a Critical Hit doubles
+/// the dice).
+pub fn finish_attack(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    full: AttackRoll,
+    knock_out: bool,
+) -> Result<(), RuleError> {
+    let atk = record(ctx, &full.attacker)?;
+    let tgt = record(ctx, &full.target)?;
+    let Some(spec) = atk
+        .spec
+        .attacks
+        .iter()
+        .find(|x| x.name.eq_ignore_ascii_case(&full.attack))
+        .cloned()
+    else {
+        return Err(RuleError::new(
+            "unknown_attack",
+            format!("{} has no attack `{}`", atk.spec.name, full.attack),
+        ));
+    };
+    let parts: Vec<(DamageDice, crate::damage::DamageType)> = spec
+        .damage
+        .iter()
+        .map(|d| Ok((DamageDice::parse(&d.dice).map_err(refusal)?, d.damage_type)))
+        .collect::<Result<_, RuleError>>()?;
+    let roller = if tgt.hidden {
+        let mut r = atk.clone();
+        r.hidden = true;
+        r.spec.kind = super::creatures::CreatureKind::Monster;
+        r
+    } else {
+        atk.clone()
+    };
+    let (hit, critical) = (full.hit, full.critical);
+    let target = full.target.clone();
     let both_characters = super::is_character(&atk) && super::is_character(&tgt);
     if both_characters {
         ctx.emit(DndEvent::AttackRolled(full))?;
@@ -576,26 +680,22 @@ pub fn attack(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
             DndEvent::AttackRolled(masked),
         )?;
     }
-    if !outcome.hit {
+    if !hit {
         return Ok(());
     }
     for (dice, damage_type) in parts {
         // A Critical Hit doubles the dice, not the modifier (DD-CORE-19.b).
-        let dice = if outcome.critical {
-            dice.critical()
-        } else {
-            dice
-        };
+        let dice = if critical { dice.critical() } else { dice };
         let amount = roll_damage(ctx, &roller, dice)?;
         super::damage::apply_instance(
             ctx,
-            &a.target,
+            &target,
             super::damage::Instance {
                 amount,
                 damage_type,
             },
-            outcome.critical,
-            melee && a.knock_out,
+            critical,
+            knock_out,
         )?;
     }
     Ok(())

@@ -149,6 +149,12 @@ pub struct CreatureSpec {
     /// Spell slots by level (index 0 is level 1), at most nine levels.
     #[serde(default)]
     pub spell_slots: Vec<u32>,
+    /// Spells cast with the Reaction when hit by an attack (Shield).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reaction_spells: Vec<super::reactions::ReactionSpellSpec>,
+    /// Legendary Actions, taken right after other creatures' turns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legendary: Option<super::reactions::LegendarySpec>,
 }
 
 fn medium() -> Size {
@@ -260,6 +266,13 @@ impl CreatureSpec {
                 );
             }
         }
+        check_list("reaction_spells", &self.reaction_spells)?;
+        for r in &self.reaction_spells {
+            r.validate()?;
+        }
+        if let Some(l) = &self.legendary {
+            l.validate(&self.attacks)?;
+        }
         if self.spell_slots.len() > 9 || self.spell_slots.iter().any(|n| *n > MAX_SLOTS_PER_LEVEL) {
             return bad(
                 "spell_slots",
@@ -360,6 +373,8 @@ impl CreatureSpec {
             condition_immunities: Vec::new(),
             attacks,
             spell_slots: Vec::new(),
+            legendary: None,
+            reaction_spells: Vec::new(),
         })
     }
 }
@@ -414,6 +429,18 @@ pub struct CreatureRecord {
     /// Game second the last Long Rest ended (DD-REST-03.b).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_long_rest_end: Option<u64>,
+    /// The Ready action's trigger and response, until used or its next turn (DD-ACT-13).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub readied: Option<super::reactions::Readied>,
+    /// Legendary Action uses spent since its turn started.
+    #[serde(default)]
+    pub legendary_used: u32,
+    /// Armor Class added by a reaction spell until its next turn starts.
+    #[serde(default)]
+    pub ac_bonus: i32,
+    /// Hidden by the Hide action: the Stealth total that finds it (DD-ACT-10.b).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hiding_dc: Option<i32>,
 }
 
 /// Where a creature stands, as anyone who sees it can tell.
@@ -468,6 +495,10 @@ impl CreatureRecord {
             knocked_out: false,
             short_rest: None,
             last_long_rest_end: None,
+            readied: None,
+            legendary_used: 0,
+            ac_bonus: 0,
+            hiding_dc: None,
             spec,
         }
     }

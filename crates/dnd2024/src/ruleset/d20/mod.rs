@@ -198,6 +198,14 @@ pub fn face_of(total: i64) -> Result<u8, RuleError> {
 
 /// The `d20_test` command: plans, rolls and records the test. Returns the outcome.
 pub fn d20_test(ctx: &mut Ctx<'_, Dnd2024>, r: &D20TestRequest) -> Result<bool, RuleError> {
+    run_test(ctx, r).map(|(success, _)| success)
+}
+
+/// As [`d20_test`], also returning the total (`None`: failed without a roll).
+pub fn run_test(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    r: &D20TestRequest,
+) -> Result<(bool, Option<i32>), RuleError> {
     let rec = super::record(ctx, &r.creature)?;
     rec.check_alive()?;
     let plan = plan(&rec, r)?;
@@ -209,6 +217,7 @@ pub fn d20_test(ctx: &mut Ctx<'_, Dnd2024>, r: &D20TestRequest) -> Result<bool, 
         let s = o.success;
         (Some(o), s)
     };
+    let total = outcome.as_ref().map(|o| o.total);
     let full = TestRoll {
         creature: r.creature.clone(),
         test: r.test,
@@ -229,7 +238,7 @@ pub fn d20_test(ctx: &mut Ctx<'_, Dnd2024>, r: &D20TestRequest) -> Result<bool, 
         DndEvent::TestRolled(full),
         Some(DndEvent::TestRolled(masked)),
     )?;
-    Ok(success)
+    Ok((success, total))
 }
 
 /// The `d20_odds` query: the planned test (every modifier and source) and its exact chance

@@ -3,8 +3,11 @@
 //! engine's `FacesRoller`) or the table's seeded dice. Tests are named after the checklist ID
 //! they cover.
 
+mod areas;
 mod combat;
 mod damage;
+mod grid;
+mod reactions;
 mod rest_and_conditions;
 mod secrecy;
 mod tests_d20;

@@ -1,0 +1,846 @@
+//! The battle grid (DD-MOVE-02..06, -17..20, -22; DD-ACT-17): the Referee's map
+//! (`tabletop::map`: walls, windows, screens, Difficult Terrain), creatures placed on squares,
+//! and moves square by square. A move is a path of adjacent squares; each square entered costs
+//! 5 ft, twice that in Difficult Terrain (a non-allied creature's space, an opening a size too
+//! narrow for a Large or bigger creature — squeezing — or the map's own), crawling while Prone
+//! adds a foot per foot (DD-MOVE-06), diagonal steps may not cut a wall's corner
+//! (`Corners::NoCutting`), and a move may pass through an ally's, an Incapacitated, a Tiny or a
+//! much bigger or smaller creature's space but not end in another creature's.
+//!
+//! Leaving a hostile creature's reach without Disengage offers that creature an Opportunity
+//! Attack: the move stops at the last square inside reach and an interrupt window asks each
+//! creature that may react (its player, or the Referee for a monster; the Referee's window
+//! timeout applies, the default is to decline). When it closes the attacks are made, then the
+//! rest of the move goes on if the mover still stands.
+//!
+//! ```json
+//! {"set_map": {"cells": [{"x": 3, "y": 0, "obstacle": "wall"}, {"x": 1, "y": 1, "difficult": true}]}}
+//! {"place": {"creature": "vera", "x": 0, "y": 0}}
+//! {"move_path": {"creature": "vera", "path": [[1, 0], [2, 1]]}}
+//! {"stand_up": {"creature": "vera"}}
+//! {"drop_prone": {"creature": "vera"}}
+//! {"hide": {"creature": "vera", "heavily_obscured": false}}
+//! ```
+//!
+//! Hide (DD-ACT-10) on the grid: out of every enemy's line of sight on the map (a Blinded
+//! enemy sees nothing), behind Three-Quarters or Total Cover from each of them or Heavily
+//! Obscured (the command says so: light is not on the map), the Hide action, then a DC 15
+//! Dexterity (Stealth) check whose total is the DC to find the creature. A success gives the
+//! Invisible condition (source `hide`); a monster that hides leaves the players' view again
+//! (its square and events are the Referee's). Its next attack ends hiding and shows it.
+
+use engine::{Answerer, Ctx, DecisionRequest, RuleError, Visibility, Window, WindowRequest};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use tabletop::map::{CellAt, GridMap, MapFile, Obstacle};
+use tabletop::square::{Space, Square};
+
+use super::combat::{Attack, check_turn};
+use super::creatures::CreatureRecord;
+use super::{Dnd2024, DndEvent, check_list, emit_about, is_character, record, refusal, set_record};
+use crate::actions::{LeaveReach, provokes_opportunity_attack};
+use crate::conditions::Condition;
+use crate::movement::{DEFAULT_REACH_FT, MoveMode, can_move_through, cost_per_foot};
+
+/// Most squares the Referee's map lists (an input limit, below tabletop's own).
+pub const MAX_MAP_CELLS: usize = 10_000;
+/// Most squares one move lists.
+pub const MAX_PATH: usize = 200;
+/// Feet per square.
+pub const SQUARE_FT: u32 = 5;
+/// The kind of the interrupt window an Opportunity Attack opens.
+pub const OA_WINDOW: &str = "opportunity_attack";
+/// The kind of each decision in it.
+pub const OA_DECISION: &str = "opportunity_attack";
+/// The option that takes the attack; the default declines.
+pub const OA_TAKE: &str = "attack";
+pub const OA_DECLINE: &str = "decline";
+
+/// The Referee's map (replaces the one before).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetMap {
+    #[schemars(with = "Vec<serde_json::Value>")]
+    pub cells: Vec<CellAt>,
+}
+
+/// Puts a creature on a square (its space's top-left square).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Place {
+    pub creature: String,
+    pub x: i32,
+    pub y: i32,
+}
+
+/// Moves a creature along `path`: each square adjacent to the one before, the first to where
+/// it stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MovePath {
+    pub creature: String,
+    pub path: Vec<[i32; 2]>,
+}
+
+/// A creature put on the grid.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placed {
+    pub creature: String,
+    pub at: Square,
+}
+
+/// A creature moved: the squares entered and the movement spent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Moved {
+    pub creature: String,
+    pub path: Vec<Square>,
+    pub spent_ft: u32,
+    /// The move stopped here for Opportunity Attacks (the rest waits for the window).
+    #[serde(default)]
+    pub held: bool,
+}
+
+/// The map as the rules read it (checked when it was set).
+pub fn grid_map(ctx_map: &MapFile) -> GridMap {
+    // `set_map` refused any map `try_from` refuses, so this cannot fail; an empty map keeps
+    // this total anyway.
+    GridMap::try_from(ctx_map.clone()).unwrap_or_default()
+}
+
+fn bad_grid(msg: impl Into<String>, rule: &'static str) -> RuleError {
+    RuleError::new("bad_move", msg).rule(rule)
+}
+
+pub fn set_map(ctx: &mut Ctx<'_, Dnd2024>, m: &SetMap) -> Result<(), RuleError> {
+    if m.cells.len() > MAX_MAP_CELLS {
+        return Err(RuleError::new(
+            "list_too_long",
+            format!(
+                "a map lists at most {MAX_MAP_CELLS} squares, not {}",
+                m.cells.len()
+            ),
+        )
+        .rule("MAX_MAP_CELLS"));
+    }
+    let file = MapFile {
+        cells: m.cells.clone(),
+    };
+    GridMap::try_from(file.clone()).map_err(|e| RuleError::new("bad_map", e.to_string()))?;
+    ctx.emit(DndEvent::MapSet(file))
+}
+
+/// A creature's space where it stands (`None`: not on the grid).
+pub fn space_of(ctx: &Ctx<'_, Dnd2024>, id: &str) -> Option<Space> {
+    let at = *ctx.rules().positions.get(id)?;
+    let rec = ctx.rules().creatures.get(id)?;
+    Some(rec.spec.size.grid_space(at))
+}
+
+fn blocked(map: &GridMap, space: &Space) -> bool {
+    space
+        .squares()
+        .any(|s| map.cell(s).obstacle.is_some_and(Obstacle::blocks_movement))
+}
+
+/// Whether a space holding a wall still lets the creature through one size smaller
+/// (squeezing: a `side − 1` block inside it is clear).
+fn squeezes(map: &GridMap, space: &Space) -> bool {
+    if space.side < 2 {
+        return false;
+    }
+    let side = space.side - 1;
+    (0..2).any(|dy| {
+        (0..2).any(|dx| {
+            let o = Square::new(space.origin.x + dx, space.origin.y + dy);
+            !blocked(map, &Space::new(o, side))
+        })
+    })
+}
+
+/// Whether two creatures are allies at this table: characters with characters, monsters
+/// with monsters.
+fn allies(a: &CreatureRecord, b: &CreatureRecord) -> bool {
+    is_character(a) == is_character(b)
+}
+
+pub fn place(ctx: &mut Ctx<'_, Dnd2024>, p: &Place) -> Result<(), RuleError> {
+    let rec = record(ctx, &p.creature)?;
+    let at = Square::new(
+        tabletop::map::check_coord("x", p.x)
+            .map_err(|e| RuleError::new("bad_move", e.to_string()))?,
+        tabletop::map::check_coord("y", p.y)
+            .map_err(|e| RuleError::new("bad_move", e.to_string()))?,
+    );
+    let space = rec.spec.size.grid_space(at);
+    let map = grid_map(&ctx.rules().map);
+    if blocked(&map, &space) {
+        return Err(bad_grid(
+            format!("{at} holds a wall or a window: nothing stands there"),
+            "DD-MOVE-17.a",
+        ));
+    }
+    if let Some(other) = occupant(ctx, &p.creature, &space) {
+        return Err(occupied(ctx, &other));
+    }
+    let ev = DndEvent::Placed(Placed {
+        creature: p.creature.clone(),
+        at,
+    });
+    emit_about(ctx, &p.creature, ev.clone(), Some(ev))
+}
+
+/// Another creature (alive or not, Tiny ones aside) whose space overlaps `space`.
+fn occupant(ctx: &Ctx<'_, Dnd2024>, mover: &str, space: &Space) -> Option<String> {
+    ctx.rules().positions.keys().find_map(|id| {
+        if id == mover {
+            return None;
+        }
+        let s = space_of(ctx, id)?;
+        s.overlaps(space).then(|| id.clone())
+    })
+}
+
+/// Whether the acting player may see creature `other` (the Referee and the system see all).
+/// A player's move ignores the creatures they may not see: a refusal would tell them where
+/// one stands, so the Referee sees the overlap and rules on it (reveals the creature).
+fn actor_sees(ctx: &Ctx<'_, Dnd2024>, other: &str) -> bool {
+    match ctx.actor() {
+        engine::Actor::Player(p) => {
+            super::viewer_sees(ctx.state(), &engine::Viewer::Player(p.clone()), other)
+        }
+        _ => true,
+    }
+}
+
+/// The refusal for an occupied square: it names the creature only to those who may see it.
+fn occupied(ctx: &Ctx<'_, Dnd2024>, other: &str) -> RuleError {
+    let visible = match ctx.actor() {
+        engine::Actor::Player(p) => {
+            super::viewer_sees(ctx.state(), &engine::Viewer::Player(p.clone()), other)
+        }
+        _ => true,
+    };
+    let msg = if visible {
+        format!("the move would end in {other}'s space")
+    } else {
+        "the move would end in an occupied space".to_string()
+    };
+    bad_grid(msg, "DD-MOVE-19.c")
+}
+
+/// A creature's melee reach for Opportunity Attacks: its longest melee attack's reach, and the
+/// attack's name (`None`: no melee attack on its sheet to make one with).
+fn melee_reach(rec: &CreatureRecord) -> Option<(u32, String)> {
+    rec.spec
+        .attacks
+        .iter()
+        .filter_map(|a| {
+            a.reach_ft
+                .map(|r| (r.max(DEFAULT_REACH_FT), a.name.clone()))
+        })
+        .max_by_key(|(r, _)| *r)
+}
+
+fn distance_ft(a: &Space, b: &Space) -> u32 {
+    a.distance_to(b).saturating_mul(SQUARE_FT)
+}
+
+/// Plans the cost of each step of `path` from `from` (refusing walls, cut corners, spaces
+/// the mover may not pass and an end in another's space). Returns the feet each step costs.
+fn plan_steps(
+    ctx: &Ctx<'_, Dnd2024>,
+    mover: &CreatureRecord,
+    from: Square,
+    path: &[Square],
+) -> Result<Vec<u32>, RuleError> {
+    let map = grid_map(&ctx.rules().map);
+    let id = mover.spec.id.as_str();
+    let size = mover.spec.size;
+    let prone = mover.conditions.has(Condition::Prone);
+    let opts = ctx.rules().interpretations;
+    let mut costs = Vec::with_capacity(path.len());
+    let mut at = from;
+    for (i, &to) in path.iter().enumerate() {
+        // One step: walls, windows and cut corners (DD-MOVE-02.b) for the top-left square.
+        crate::movement::grid_path_cost_on(&map, &[at, to]).map_err(|e| {
+            let mut r = refusal(e);
+            r.code = "bad_move".into();
+            r
+        })?;
+        let space = size.grid_space(to);
+        let mut difficult =
+            map.cell(to).difficult || space.squares().any(|s| map.cell(s).difficult);
+        if blocked(&map, &space) {
+            if squeezes(&map, &space) {
+                // A gap sized for one size smaller: Difficult Terrain (DD-MOVE-03.c).
+                difficult = true;
+            } else {
+                return Err(bad_grid(
+                    format!("step {} to {to}: the space is walled", i + 1),
+                    "DD-MOVE-02.b",
+                ));
+            }
+        }
+        for (oid, other) in &ctx.rules().creatures {
+            if oid == id || other.dead || !actor_sees(ctx, oid) {
+                continue;
+            }
+            let Some(os) = space_of(ctx, oid) else {
+                continue;
+            };
+            if !os.overlaps(&space) {
+                continue;
+            }
+            let ally = allies(mover, other);
+            let inc = other.conditions.incapacitated();
+            if !can_move_through(size, other.spec.size, ally, inc, &opts) {
+                // Words of an occupied square, naming the creature only to those who see it.
+                let mut r = occupied(ctx, oid);
+                r.message = format!("step {}: {}", i + 1, r.message.replace("end in", "pass"));
+                r.rule = Some("DD-MOVE-19.a".into());
+                return Err(r);
+            }
+            if crate::movement::other_space_is_difficult(other.spec.size, ally) {
+                difficult = true;
+            }
+        }
+        let mode = if prone {
+            MoveMode::Crawl
+        } else {
+            MoveMode::Walk
+        };
+        costs.push(SQUARE_FT * cost_per_foot(mode, difficult, false, &opts));
+        at = to;
+    }
+    if let Some(other) = occupant(ctx, id, &size.grid_space(at))
+        && actor_sees(ctx, &other)
+        && ctx
+            .rules()
+            .creatures
+            .get(&other)
+            .is_some_and(|o| o.spec.size != crate::movement::Size::Tiny && !o.dead)
+    {
+        return Err(occupied(ctx, &other));
+    }
+    Ok(costs)
+}
+
+pub fn move_path(ctx: &mut Ctx<'_, Dnd2024>, m: &MovePath) -> Result<(), RuleError> {
+    check_list("path", &m.path)?;
+    if m.path.is_empty() || m.path.len() > MAX_PATH {
+        return Err(RuleError::new(
+            "list_too_long",
+            format!("a move lists 1…{MAX_PATH} squares"),
+        )
+        .rule("MAX_PATH"));
+    }
+    let path: Vec<Square> = m.path.iter().map(|[x, y]| Square::new(*x, *y)).collect();
+    walk(ctx, &m.creature, &path, &[])
+}
+
+/// Walks `path` (the whole is checked and paid for first); stops where a step leaves a
+/// hostile creature's reach and opens the Opportunity Attack window.
+/// `asked`: the creatures already asked about the path's first step (its window just
+/// closed), who are not asked again.
+fn walk(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    id: &str,
+    path: &[Square],
+    asked: &[String],
+) -> Result<(), RuleError> {
+    let mut rec = record(ctx, id)?;
+    rec.check_alive()?;
+    // In a combat the move is the creature's turn's; outside one (exploring, a creature the
+    // fight does not include) there is no budget and nobody reacts.
+    let fighting = ctx
+        .core()
+        .clock
+        .combat
+        .as_ref()
+        .is_some_and(|c| c.order.iter().any(|o| o == id));
+    if fighting {
+        check_turn(ctx, id)?;
+    }
+    rec.turn.incapacitated = rec.conditions.incapacitated();
+    if rec.turn.incapacitated || rec.speed() == 0 {
+        return Err(bad_grid(
+            format!("{} cannot move now (Speed 0)", rec.spec.name),
+            "DD-MOVE-01.a",
+        ));
+    }
+    let Some(from) = ctx.rules().positions.get(id).copied() else {
+        return Err(RuleError::new(
+            "not_placed",
+            format!("{} is not on the grid", rec.spec.name),
+        ));
+    };
+    let costs = plan_steps(ctx, &rec, from, path)?;
+    let total: u32 = costs.iter().sum();
+    if !fighting {
+        let ev = DndEvent::Moved(Moved {
+            creature: id.to_string(),
+            path: path.to_vec(),
+            spent_ft: total,
+            held: false,
+        });
+        return emit_about(ctx, id, ev.clone(), Some(ev));
+    }
+    // The whole move must fit the budget (DD-ACT-02.a, DD-MOVE-02.a).
+    let mut trial = rec.turn;
+    trial.move_ft(total).map_err(refusal)?;
+    // The first step that leaves a hostile creature's reach.
+    let size = rec.spec.size;
+    let mut at = from;
+    for (i, &to) in path.iter().enumerate() {
+        let mut reactors = provoked(ctx, &rec, &size.grid_space(at), &size.grid_space(to));
+        if i == 0 {
+            reactors.retain(|(r, _)| !asked.contains(r));
+        }
+        if !reactors.is_empty() {
+            let done: u32 = costs[..i].iter().sum();
+            if i > 0 {
+                step_done(ctx, &mut rec, &path[..i], done, true)?;
+            }
+            return open_oa_window(ctx, &rec, &reactors, &path[i..]);
+        }
+        at = to;
+    }
+    step_done(ctx, &mut rec, path, total, false)
+}
+
+fn step_done(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    rec: &mut CreatureRecord,
+    path: &[Square],
+    spent: u32,
+    held: bool,
+) -> Result<(), RuleError> {
+    rec.turn.move_ft(spent).map_err(refusal)?;
+    set_record(ctx, rec.clone())?;
+    let id = rec.spec.id.clone();
+    let ev = DndEvent::Moved(Moved {
+        creature: id.clone(),
+        path: path.to_vec(),
+        spent_ft: spent,
+        held,
+    });
+    emit_about(ctx, &id, ev.clone(), Some(ev))
+}
+
+/// The creatures a step from `before` to `after` provokes (DD-ACT-17.a/c): hostile, alive,
+/// in the combat, with a Reaction, not Incapacitated, and a melee attack whose reach the mover
+/// leaves; none when the mover Disengaged.
+fn provoked(
+    ctx: &Ctx<'_, Dnd2024>,
+    mover: &CreatureRecord,
+    before: &Space,
+    after: &Space,
+) -> Vec<(String, String)> {
+    let order: Vec<String> = ctx
+        .core()
+        .clock
+        .combat
+        .as_ref()
+        .map(|c| c.order.clone())
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    for oid in order {
+        if oid == mover.spec.id {
+            continue;
+        }
+        let Some(other) = ctx.rules().creatures.get(&oid) else {
+            continue;
+        };
+        if other.dead || other.dying.is_some() || allies(mover, other) {
+            continue;
+        }
+        let Some(space) = space_of(ctx, &oid) else {
+            continue;
+        };
+        let Some((reach, attack)) = melee_reach(other) else {
+            continue;
+        };
+        let has_reaction = other.turn.reaction_available && !other.conditions.incapacitated();
+        // Sight beyond conditions is the Referee's to judge until vision is on the grid: a
+        // Blinded creature does not see the mover, nobody sees an Invisible one.
+        let sees = !other.conditions.has(Condition::Blinded)
+            && !mover.conditions.has(Condition::Invisible);
+        if provokes_opportunity_attack(
+            LeaveReach::OwnMovement,
+            distance_ft(&space, before),
+            distance_ft(&space, after),
+            reach,
+            sees,
+            has_reaction,
+            mover.turn.disengaged,
+        ) {
+            out.push((oid, attack));
+        }
+    }
+    out
+}
+
+fn open_oa_window(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    mover: &CreatureRecord,
+    reactors: &[(String, String)],
+    rest: &[Square],
+) -> Result<(), RuleError> {
+    let mover_id = mover.spec.id.clone();
+    let rest_json: Vec<[i32; 2]> = rest.iter().map(|s| [s.x, s.y]).collect();
+    let mut any_hidden = mover.hidden;
+    let asked: Vec<&String> = reactors.iter().map(|(r, _)| r).collect();
+    let mut request = WindowRequest::new(
+        OA_WINDOW,
+        json!({"mover": mover_id, "rest": rest_json, "asked": asked}),
+    );
+    for (oid, attack) in reactors {
+        let Some(other) = ctx.rules().creatures.get(oid) else {
+            continue;
+        };
+        any_hidden |= other.hidden;
+        let players: Vec<String> = ctx.core().participants.controllers(oid).cloned().collect();
+        let (answerer, vis) = if players.is_empty() {
+            (Answerer::Referee, Some(Visibility::Referee))
+        } else {
+            (Answerer::Controller(oid.clone()), None)
+        };
+        let mut ask = DecisionRequest::new(
+            OA_DECISION,
+            format!(
+                "{} leaves {}'s reach: make an Opportunity Attack ({attack}) with the Reaction?",
+                mover.spec.name, other.spec.name
+            ),
+            answerer,
+            &[(OA_TAKE, "Attack"), (OA_DECLINE, "Let it go")],
+        )
+        .with_default(OA_DECLINE)
+        .with_context(json!({"by": oid, "attack": attack}))
+        .with_args(json!({"mover": mover_id, "by": oid, "attack": attack}));
+        if let Some(v) = vis {
+            ask = ask.with_visibility(v);
+        }
+        request = request.ask(ask);
+    }
+    // A window with a hidden creature in it is the Referee's: its count of pending answers
+    // would tell players someone unseen may react. Each player still sees their own prompt.
+    if any_hidden {
+        request = request.with_visibility(Visibility::Referee);
+    }
+    ctx.open_window(request).map(|_| ())
+}
+
+/// The Opportunity Attack window closed: the attacks taken are made just before the mover
+/// leaves reach (DD-ACT-17.b), then the rest of the move goes on if the mover still can.
+pub fn oa_window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(), RuleError> {
+    let attackers: Vec<Value> = window
+        .answers
+        .iter()
+        .filter(|a| a.option == OA_TAKE)
+        .map(|a| json!({"by": a.context["by"], "attack": a.context["attack"]}))
+        .collect();
+    let mut then = window.context.clone();
+    then["attackers"] = Value::Array(attackers);
+    continue_move(ctx, &then)
+}
+
+/// Makes the Opportunity Attacks still listed in `then` (`mover`, `attackers`, `rest`,
+/// `asked`), then walks the rest of the move. An attack that waits for a reaction spell carries
+/// what is left of this in its window, which calls here again once it has resolved.
+pub fn continue_move(ctx: &mut Ctx<'_, Dnd2024>, then: &Value) -> Result<(), RuleError> {
+    let mover = then["mover"].as_str().unwrap_or_default().to_string();
+    let attackers = then["attackers"].as_array().cloned().unwrap_or_default();
+    for (i, a) in attackers.iter().enumerate() {
+        let by = a["by"].as_str().unwrap_or_default().to_string();
+        let attack = a["attack"].as_str().unwrap_or_default().to_string();
+        let Ok(mut rec) = record(ctx, &by) else {
+            continue;
+        };
+        let Ok(target) = record(ctx, &mover) else {
+            continue;
+        };
+        // Things may have changed while the window was open: the rules decide again.
+        if rec.dead || target.dead || rec.conditions.incapacitated() {
+            continue;
+        }
+        rec.turn.incapacitated = false;
+        if rec.turn.take_reaction().is_err() {
+            continue;
+        }
+        let (Some(sa), Some(st)) = (space_of(ctx, &by), space_of(ctx, &mover)) else {
+            continue;
+        };
+        set_record(ctx, rec)?;
+        let cmd = Attack {
+            attacker: by.clone(),
+            target: mover.clone(),
+            attack,
+            distance_ft: distance_ft(&sa, &st),
+            advantage: Vec::new(),
+            disadvantage: Vec::new(),
+            attacker_sees_target: true,
+            target_sees_attacker: true,
+            enemy_within_5ft: false,
+            knock_out: false,
+        };
+        let mut rest_of_this = then.clone();
+        rest_of_this["attackers"] = Value::Array(attackers[i + 1..].to_vec());
+        if super::combat::attack_as_reaction(ctx, &cmd, Some(rest_of_this))? {
+            // The mover answers the hit with a reaction spell first; the move waits too.
+            return Ok(());
+        }
+    }
+    let rest: Vec<Square> = then["rest"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|p| {
+                    let x = i32::try_from(p.get(0)?.as_i64()?).ok()?;
+                    let y = i32::try_from(p.get(1)?.as_i64()?).ok()?;
+                    Some(Square::new(x, y))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let Ok(rec) = record(ctx, &mover) else {
+        return Ok(());
+    };
+    let down =
+        rec.dead || rec.dying.is_some() || rec.conditions.incapacitated() || rec.speed() == 0;
+    if down || rest.is_empty() {
+        return Ok(());
+    }
+    // The rest of the move, checked again (a refusal now just ends the move where it is).
+    let asked: Vec<String> = then["asked"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    match walk(ctx, &mover, &rest, &asked) {
+        Ok(()) => Ok(()),
+        Err(_) => Ok(()),
+    }
+}
+
+/// Stands up from Prone: half the Speed, rounded down (DD-COND-13.a).
+pub fn stand_up(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
+    let mut rec = record(ctx, id)?;
+    rec.check_alive()?;
+    check_turn(ctx, id)?;
+    if !rec.conditions.has(Condition::Prone) {
+        return Err(RuleError::new(
+            "no_such_condition",
+            format!("{} is not Prone", rec.spec.name),
+        )
+        .rule("DD-COND-13.a"));
+    }
+    let speed = rec.speed();
+    if speed == 0 {
+        return Err(bad_grid(
+            format!("{} has Speed 0 and cannot stand", rec.spec.name),
+            "DD-COND-13.a",
+        ));
+    }
+    let effects = prone_effects(ctx, id);
+    if effects.is_empty() {
+        // Prone that comes with another condition (Unconscious) ends with that one.
+        return Err(RuleError::new(
+            "no_such_condition",
+            format!(
+                "{}'s Prone ends only with the condition it comes with",
+                rec.spec.name
+            ),
+        )
+        .rule("DD-COND-13.a"));
+    }
+    rec.turn.move_ft(speed / 2).map_err(refusal)?;
+    set_record(ctx, rec)?;
+    for e in effects {
+        ctx.end_effect(&e)?;
+    }
+    Ok(())
+}
+
+fn prone_effects(ctx: &Ctx<'_, Dnd2024>, id: &str) -> Vec<String> {
+    let prone = serde_json::to_value(Condition::Prone).unwrap_or_default();
+    ctx.core()
+        .effects
+        .iter()
+        .filter(|e| {
+            e.kind == super::conditions::CONDITION_EFFECT
+                && e.target.as_deref() == Some(id)
+                && e.data["condition"] == prone
+        })
+        .map(|e| e.id.clone())
+        .collect()
+}
+
+/// Drops Prone on one's own turn, free, not at Speed 0 (DD-MOVE-20.a).
+pub fn drop_prone(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
+    let rec = record(ctx, id)?;
+    rec.check_alive()?;
+    check_turn(ctx, id)?;
+    if !crate::movement::may_drop_prone(rec.speed()) {
+        return Err(bad_grid(
+            format!("{} has Speed 0 and cannot drop Prone", rec.spec.name),
+            "DD-MOVE-20.a",
+        ));
+    }
+    super::conditions::apply_condition(
+        ctx,
+        &super::conditions::ApplyCondition {
+            creature: id.to_string(),
+            condition: Condition::Prone,
+            source: id.to_string(),
+            rounds: None,
+        },
+    )
+}
+
+/// What a viewer sees of the grid: the map, and the squares of the creatures it may see.
+pub fn project(state: &engine::TableState<super::DndState>, viewer: &engine::Viewer) -> Value {
+    let positions: serde_json::Map<String, Value> = state
+        .rules
+        .positions
+        .iter()
+        .filter(|(id, _)| super::viewer_sees(state, viewer, id))
+        .map(|(id, at)| (id.clone(), json!(at)))
+        .collect();
+    json!({"map": state.rules.map, "positions": positions})
+}
+
+/// The Hide action on the grid (DD-ACT-10).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Hide {
+    pub creature: String,
+    /// The creature stands in Heavily Obscured space (darkness, thick fog).
+    #[serde(default)]
+    pub heavily_obscured: bool,
+}
+
+/// The condition source hiding uses.
+pub const HIDE_SOURCE: &str = "hide";
+
+pub fn hide(ctx: &mut Ctx<'_, Dnd2024>, h: &Hide) -> Result<(), RuleError> {
+    let mut rec = record(ctx, &h.creature)?;
+    rec.check_alive()?;
+    let fighting = ctx
+        .core()
+        .clock
+        .combat
+        .as_ref()
+        .is_some_and(|c| c.order.iter().any(|o| o == &h.creature));
+    if fighting {
+        check_turn(ctx, &h.creature)?;
+    }
+    let Some(me) = space_of(ctx, &h.creature) else {
+        return Err(RuleError::new(
+            "not_placed",
+            format!("{} is not on the grid", rec.spec.name),
+        ));
+    };
+    let map = grid_map(&ctx.rules().map);
+    let mut seen = false;
+    let mut covered = true;
+    for (oid, other) in &ctx.rules().creatures {
+        if oid == &h.creature || other.dead || allies(&rec, other) {
+            continue;
+        }
+        let Some(os) = space_of(ctx, oid) else {
+            continue;
+        };
+        if !other.conditions.has(Condition::Blinded) && map.line_of_sight(&os, &me) {
+            seen = true;
+        }
+        let (_, c) = crate::cover::grid_cover(&map, &os, &me);
+        if c < crate::cover::Cover::ThreeQuarters {
+            covered = false;
+        }
+    }
+    // The preconditions first: a refusal rolls nothing and spends nothing.
+    crate::actions::hide(
+        !seen,
+        covered || h.heavily_obscured,
+        crate::actions::HIDE_DC,
+    )
+    .map_err(refusal)?;
+    if fighting {
+        rec.turn.incapacitated = rec.conditions.incapacitated();
+        rec.turn
+            .take_action(crate::actions::ActionKind::Hide)
+            .map_err(refusal)?;
+        set_record(ctx, rec.clone())?;
+    }
+    let request = super::d20::D20TestRequest {
+        creature: h.creature.clone(),
+        test: super::d20::TestKind::AbilityCheck {
+            ability: crate::core::Ability::Dexterity,
+            skill: Some(crate::core::Skill::Stealth),
+        },
+        dc: crate::actions::HIDE_DC,
+        advantage: Vec::new(),
+        disadvantage: Vec::new(),
+        modifiers: Vec::new(),
+        fear_source_in_sight: false,
+    };
+    let (success, total) = super::d20::run_test(ctx, &request)?;
+    let Some(find_dc) = total.filter(|_| success) else {
+        return Ok(());
+    };
+    super::conditions::apply_condition(
+        ctx,
+        &super::conditions::ApplyCondition {
+            creature: h.creature.clone(),
+            condition: Condition::Invisible,
+            source: HIDE_SOURCE.to_string(),
+            rounds: None,
+        },
+    )?;
+    let mut rec = record(ctx, &h.creature)?;
+    rec.hiding_dc = Some(find_dc);
+    if !is_character(&rec) {
+        // Out of the players' sight again.
+        rec.hidden = true;
+    }
+    set_record(ctx, rec)
+}
+
+/// A hidden creature attacked: hiding ends and it is seen again (DD-ACT-10.c/d).
+pub fn end_hiding(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
+    let rec = record(ctx, id)?;
+    if rec.hiding_dc.is_none() {
+        return Ok(());
+    }
+    let invisible = serde_json::to_value(Condition::Invisible).unwrap_or_default();
+    let effects: Vec<String> = ctx
+        .core()
+        .effects
+        .iter()
+        .filter(|e| {
+            e.kind == super::conditions::CONDITION_EFFECT
+                && e.target.as_deref() == Some(id)
+                && e.data["condition"] == invisible
+                && e.data["source"] == HIDE_SOURCE
+        })
+        .map(|e| e.id.clone())
+        .collect();
+    for e in effects {
+        ctx.end_effect(&e)?;
+    }
+    let mut rec = record(ctx, id)?;
+    rec.hiding_dc = None;
+    let reveal = rec.hidden && !is_character(&rec);
+    set_record(ctx, rec.clone())?;
+    if reveal {
+        ctx.emit(DndEvent::CreatureRevealed {
+            creature: id.to_string(),
+            view: rec.public_view(),
+        })?;
+    }
+    Ok(())
+}

@@ -1,0 +1,740 @@
+//! Readied actions (DD-ACT-13) through the engine's interrupt windows: on its turn a creature
+//! takes the Ready action naming a trigger it can perceive and a response (an attack with one
+//! of its attacks, another action, or a move of at most its Speed). When the Referee says the
+//! trigger happened (`trigger_ready`), a window asks the creature's player (the Referee for a
+//! monster; default: ignore, with the Referee-set timeout) whether it responds; responding
+//! spends the Reaction and, for an attack, makes it at once. The readied response lapses when
+//! the creature's next turn starts. Opportunity Attacks are in [`super::grid`].
+//!
+//! Legendary Actions: a creature whose sheet has `legendary` may take one right after another
+//! creature's turn. `finish_turn` (the acting creature's, instead of the clock's `end_turn`)
+//! opens a `legendary_actions` window holding the turn change, with one Referee decision per
+//! such creature that has uses left (options: each action it can afford, an attack once per
+//! hostile combatant it can reach, or pass — the default); when it closes, the actions taken
+//! spend their cost and an attack is made, then the turn ends. Uses come back at the start of
+//! the creature's own turn.
+//!
+//! Reaction spells (a sheet's `reaction_spells`, e.g. Shield: +5 AC when hit): an attack that
+//! hits such a creature (not on a natural 20) waits in a `reaction_spell` window asking its
+//! player (the Referee for a monster; default: no spell); casting spends the Reaction and the
+//! slot, the bonus counts against the triggering attack, which may now miss, and lasts until
+//! the creature's next turn.
+//!
+//! ```json
+//! {"ready": {"creature": "vera", "trigger": "a goblin steps through the door",
+//!   "response": {"attack": {"attack": "Rapier"}}}}
+//! {"ready": {"creature": "vera", "trigger": "the bell rings", "response": {"move": {"feet": 15}}}}
+//! {"trigger_ready": {"creature": "vera", "target": "gob"}}
+//! {"finish_turn": {"creature": "vera"}}
+//! ```
+
+use engine::{Answerer, Ctx, DecisionRequest, RuleError, Visibility, Window, WindowRequest};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::combat::{Attack, check_turn};
+use super::{Dnd2024, DndEvent, check_name, record, refusal, set_record};
+use crate::actions::{ActionKind, ReadiedResponse, TriggerChoice};
+
+/// The kind of the window a readied trigger opens, and of its decision.
+pub const READY_WINDOW: &str = "readied_trigger";
+pub const READY_RESPOND: &str = "respond";
+pub const READY_IGNORE: &str = "ignore";
+
+/// What a creature readies.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Response {
+    /// An attack with one of its attacks (one attack, with the Reaction).
+    Attack { attack: String },
+    /// Another action.
+    Action { action: ActionKind },
+    /// A move of up to this many feet.
+    Move { feet: u32 },
+}
+
+/// The Ready action (DD-ACT-13.a/b).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Ready {
+    pub creature: String,
+    /// The perceivable circumstance, in the player's words.
+    pub trigger: String,
+    pub response: Response,
+}
+
+/// The Referee says a readied trigger happened; `target` is whom a readied attack strikes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TriggerReady {
+    pub creature: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+}
+
+/// A readied response as the creature's record keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Readied {
+    pub trigger: String,
+    pub response: Response,
+}
+
+/// A readied response taken (its attack, if any, follows as its own events).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadyTaken {
+    pub creature: String,
+    pub trigger: String,
+    pub response: Response,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+}
+
+pub fn ready(ctx: &mut Ctx<'_, Dnd2024>, r: &Ready) -> Result<(), RuleError> {
+    check_name("a trigger", &r.trigger)?;
+    let mut rec = record(ctx, &r.creature)?;
+    rec.check_alive()?;
+    check_turn(ctx, &r.creature)?;
+    let pure = match &r.response {
+        Response::Attack { attack } => {
+            if !rec
+                .spec
+                .attacks
+                .iter()
+                .any(|a| a.name.eq_ignore_ascii_case(attack))
+            {
+                return Err(RuleError::new(
+                    "unknown_attack",
+                    format!("{} has no attack `{attack}`", rec.spec.name),
+                ));
+            }
+            ReadiedResponse::Action(ActionKind::Attack)
+        }
+        Response::Action { action } => ReadiedResponse::Action(*action),
+        Response::Move { feet } => ReadiedResponse::Move { feet: *feet },
+    };
+    rec.turn.incapacitated = rec.conditions.incapacitated();
+    // The player names the trigger, so it is one the creature perceives; a Blinded creature
+    // still hears, so the Referee judges sight-only triggers.
+    rec.turn.ready(true, pure).map_err(refusal)?;
+    rec.readied = Some(Readied {
+        trigger: r.trigger.clone(),
+        response: r.response.clone(),
+    });
+    set_record(ctx, rec)
+}
+
+pub fn trigger_ready(ctx: &mut Ctx<'_, Dnd2024>, t: &TriggerReady) -> Result<(), RuleError> {
+    let rec = record(ctx, &t.creature)?;
+    rec.check_alive()?;
+    let Some(readied) = rec.readied.clone() else {
+        return Err(RuleError::new(
+            "nothing_readied",
+            format!(
+                "{} has nothing readied (a readied response lapses when its next turn starts)",
+                rec.spec.name
+            ),
+        )
+        .rule("DD-ACT-13.c"));
+    };
+    if let Some(target) = &t.target {
+        record(ctx, target)?;
+        if let (Response::Attack { attack }, Some(a), Some(b)) = (
+            &readied.response,
+            super::grid::space_of(ctx, &t.creature),
+            super::grid::space_of(ctx, target),
+        ) {
+            let d = a.distance_to(&b).saturating_mul(super::grid::SQUARE_FT);
+            let reach = rec
+                .spec
+                .attacks
+                .iter()
+                .find(|x| x.name.eq_ignore_ascii_case(attack))
+                .map(|x| x.reach_ft.or(x.long_range_ft).or(x.range_ft).unwrap_or(0))
+                .unwrap_or(0);
+            if d > reach {
+                return Err(RuleError::new(
+                    "out_of_reach",
+                    format!("the target is {d} ft away, beyond the readied {attack}'s {reach} ft"),
+                )
+                .rule("DD-MOVE-22.a"));
+            }
+        }
+    }
+    if matches!(readied.response, Response::Attack { .. }) && t.target.is_none() {
+        return Err(
+            RuleError::new("bad_trigger", "a readied attack needs its `target`")
+                .rule("DD-ACT-13.c"),
+        );
+    }
+    // Check now that the Reaction could be taken, so the prompt is not an empty promise.
+    let mut trial = rec.turn;
+    trial.incapacitated = rec.conditions.incapacitated();
+    trial
+        .trigger_readied(TriggerChoice::Respond)
+        .map_err(refusal)?;
+    let players: Vec<String> = ctx
+        .core()
+        .participants
+        .controllers(&t.creature)
+        .cloned()
+        .collect();
+    let (answerer, vis) = if players.is_empty() {
+        (Answerer::Referee, Some(Visibility::Referee))
+    } else {
+        (Answerer::Controller(t.creature.clone()), None)
+    };
+    let mut ask = DecisionRequest::new(
+        READY_WINDOW,
+        format!(
+            "{}'s trigger happened ({}): respond with the Reaction?",
+            rec.spec.name, readied.trigger
+        ),
+        answerer,
+        &[(READY_RESPOND, "Respond"), (READY_IGNORE, "Ignore")],
+    )
+    .with_default(READY_IGNORE)
+    .with_context(json!({"by": t.creature, "target": t.target}));
+    if let Some(v) = vis {
+        ask = ask.with_visibility(v);
+    }
+    let hidden = rec.hidden
+        || t.target
+            .as_ref()
+            .and_then(|id| ctx.rules().creatures.get(id))
+            .is_some_and(|r| r.hidden);
+    let mut request = WindowRequest::new(
+        READY_WINDOW,
+        json!({"creature": t.creature, "target": t.target}),
+    )
+    .ask(ask);
+    if hidden {
+        request = request.with_visibility(Visibility::Referee);
+    }
+    ctx.open_window(request).map(|_| ())
+}
+
+/// The trigger's window closed: a response spends the Reaction (DD-ACT-13.c) and a readied
+/// attack is made at once.
+pub fn window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(), RuleError> {
+    let by = window.context["creature"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let target = window.context["target"].as_str().map(str::to_string);
+    if !window.answers.iter().any(|a| a.option == READY_RESPOND) {
+        return Ok(());
+    }
+    let Ok(mut rec) = record(ctx, &by) else {
+        return Ok(());
+    };
+    let Some(readied) = rec.readied.clone() else {
+        return Ok(());
+    };
+    if rec.dead {
+        return Ok(());
+    }
+    rec.turn.incapacitated = rec.conditions.incapacitated();
+    // Things may have changed while the window was open: the rules decide again.
+    if rec.turn.trigger_readied(TriggerChoice::Respond).is_err() {
+        return Ok(());
+    }
+    rec.readied = None;
+    set_record(ctx, rec)?;
+    let taken = ReadyTaken {
+        creature: by.clone(),
+        trigger: readied.trigger.clone(),
+        response: readied.response.clone(),
+        target: target.clone(),
+    };
+    super::emit_about(
+        ctx,
+        &by,
+        DndEvent::ReadyTaken(taken.clone()),
+        Some(DndEvent::ReadyTaken(taken)),
+    )?;
+    if let (Response::Attack { attack }, Some(target)) = (&readied.response, target) {
+        let Ok(t) = record(ctx, &target) else {
+            return Ok(());
+        };
+        if t.dead {
+            return Ok(());
+        }
+        // On the grid the distance is measured; off it the Referee's trigger puts the target
+        // within the attack's reach or range.
+        let distance_ft = match (
+            super::grid::space_of(ctx, &by),
+            super::grid::space_of(ctx, &target),
+        ) {
+            (Some(a), Some(b)) => a.distance_to(&b).saturating_mul(super::grid::SQUARE_FT),
+            _ => super::grid::SQUARE_FT,
+        };
+        super::combat::attack_as_reaction(
+            ctx,
+            &Attack {
+                attacker: by,
+                target,
+                attack: attack.clone(),
+                distance_ft,
+                advantage: Vec::new(),
+                disadvantage: Vec::new(),
+                attacker_sees_target: true,
+                target_sees_attacker: true,
+                enemy_within_5ft: false,
+                knock_out: false,
+            },
+            None,
+        )?;
+    }
+    Ok(())
+}
+
+/// The kind of the window `finish_turn` opens for Legendary Actions, and of its decisions.
+pub const LEGENDARY_WINDOW: &str = "legendary_actions";
+pub const LEGENDARY_PASS: &str = "pass";
+/// Most Legendary Action uses and actions a sheet may give, and most options in one prompt.
+pub const MAX_LEGENDARY_USES: u32 = 5;
+pub const MAX_LEGENDARY_ACTIONS: usize = 10;
+pub const MAX_LEGENDARY_OPTIONS: usize = 50;
+
+/// A sheet's Legendary Actions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LegendarySpec {
+    /// Uses per round (regained at the start of its turn).
+    pub uses: u32,
+    pub actions: Vec<LegendaryAction>,
+}
+
+/// One Legendary Action: its cost in uses, and the attack it makes, if any.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LegendaryAction {
+    pub name: String,
+    #[serde(default = "one")]
+    pub cost: u32,
+    /// The name of one of the creature's attacks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<String>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl LegendarySpec {
+    pub fn validate(&self, attacks: &[super::creatures::AttackSpec]) -> Result<(), RuleError> {
+        let bad = |msg: String| Err(RuleError::new("bad_creature", format!("legendary: {msg}")));
+        if !(1..=MAX_LEGENDARY_USES).contains(&self.uses) {
+            return bad(format!("uses are 1…{MAX_LEGENDARY_USES}"));
+        }
+        if self.actions.is_empty() || self.actions.len() > MAX_LEGENDARY_ACTIONS {
+            return bad(format!("1…{MAX_LEGENDARY_ACTIONS} actions"));
+        }
+        for a in &self.actions {
+            check_name("a Legendary Action's name", &a.name)?;
+            if !(1..=self.uses).contains(&a.cost) {
+                return bad(format!("`{}` costs 1…{} uses", a.name, self.uses));
+            }
+            if let Some(atk) = &a.attack
+                && !attacks.iter().any(|x| x.name.eq_ignore_ascii_case(atk))
+            {
+                return bad(format!(
+                    "`{}` names no attack of the sheet (`{atk}`)",
+                    a.name
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A Legendary Action taken.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegendaryTaken {
+    pub creature: String,
+    pub action: String,
+    pub cost: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+}
+
+/// The acting creature ends its turn, after other creatures' Legendary Actions.
+pub fn finish_turn(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
+    record(ctx, id)?;
+    check_turn(ctx, id)?;
+    let order: Vec<String> = ctx
+        .core()
+        .clock
+        .combat
+        .as_ref()
+        .map(|c| c.order.clone())
+        .unwrap_or_default();
+    let mut request = WindowRequest::new(LEGENDARY_WINDOW, json!({"after": id})).holding_turn_end();
+    let mut asked = 0;
+    let mut hidden = false;
+    for oid in &order {
+        if oid == id {
+            continue;
+        }
+        let Some(rec) = ctx.rules().creatures.get(oid) else {
+            continue;
+        };
+        let Some(spec) = &rec.spec.legendary else {
+            continue;
+        };
+        let left = spec.uses.saturating_sub(rec.legendary_used);
+        if rec.dead || rec.conditions.incapacitated() || left == 0 {
+            continue;
+        }
+        let mut options: Vec<(String, String)> = Vec::new();
+        for (i, a) in spec.actions.iter().enumerate() {
+            if a.cost > left {
+                continue;
+            }
+            match &a.attack {
+                None => options.push((i.to_string(), a.name.clone())),
+                Some(atk) => {
+                    for tid in &order {
+                        let Some(t) = ctx.rules().creatures.get(tid) else {
+                            continue;
+                        };
+                        if tid == oid
+                            || t.dead
+                            || super::is_character(t) == super::is_character(rec)
+                            || !in_reach(ctx, rec, atk, oid, tid)
+                        {
+                            continue;
+                        }
+                        options.push((
+                            format!("{i}:{tid}"),
+                            format!("{} → {}", a.name, t.spec.name),
+                        ));
+                    }
+                }
+            }
+        }
+        options.truncate(MAX_LEGENDARY_OPTIONS);
+        if options.is_empty() {
+            continue;
+        }
+        hidden |= rec.hidden;
+        let mut pairs: Vec<(&str, &str)> = vec![(LEGENDARY_PASS, "Pass")];
+        pairs.extend(options.iter().map(|(a, b)| (a.as_str(), b.as_str())));
+        request = request.ask(
+            DecisionRequest::new(
+                LEGENDARY_WINDOW,
+                format!(
+                    "{}'s turn ends: a Legendary Action for {}?",
+                    id, rec.spec.name
+                ),
+                Answerer::Referee,
+                &pairs,
+            )
+            .with_default(LEGENDARY_PASS)
+            .with_visibility(Visibility::Referee)
+            .with_context(json!({"by": oid})),
+        );
+        asked += 1;
+    }
+    if asked == 0 {
+        return ctx.end_turn();
+    }
+    if hidden {
+        request = request.with_visibility(Visibility::Referee);
+    }
+    ctx.open_window(request).map(|_| ())
+}
+
+/// Whether `by`'s attack `attack` reaches `target` (off the grid: the Referee's to judge, yes).
+fn in_reach(
+    ctx: &Ctx<'_, Dnd2024>,
+    rec: &super::creatures::CreatureRecord,
+    attack: &str,
+    by: &str,
+    target: &str,
+) -> bool {
+    let (Some(a), Some(b)) = (
+        super::grid::space_of(ctx, by),
+        super::grid::space_of(ctx, target),
+    ) else {
+        return true;
+    };
+    let d = a.distance_to(&b).saturating_mul(super::grid::SQUARE_FT);
+    rec.spec
+        .attacks
+        .iter()
+        .find(|x| x.name.eq_ignore_ascii_case(attack))
+        .map(|x| x.reach_ft.or(x.long_range_ft).or(x.range_ft).unwrap_or(0))
+        .is_some_and(|r| d <= r)
+}
+
+/// The Legendary Actions window closed: each action taken spends its cost and makes its
+/// attack; the engine then ends the turn.
+pub fn legendary_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(), RuleError> {
+    for answer in window.answers.iter().filter(|a| a.option != LEGENDARY_PASS) {
+        let by = answer.context["by"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let Ok(mut rec) = record(ctx, &by) else {
+            continue;
+        };
+        let Some(spec) = rec.spec.legendary.clone() else {
+            continue;
+        };
+        let (idx, target) = match answer.option.split_once(':') {
+            Some((i, t)) => (i, Some(t.to_string())),
+            None => (answer.option.as_str(), None),
+        };
+        let Some(action) = idx.parse::<usize>().ok().and_then(|i| spec.actions.get(i)) else {
+            continue;
+        };
+        if rec.dead
+            || rec.conditions.incapacitated()
+            || rec.legendary_used.saturating_add(action.cost) > spec.uses
+        {
+            continue;
+        }
+        rec.legendary_used += action.cost;
+        set_record(ctx, rec)?;
+        let taken = LegendaryTaken {
+            creature: by.clone(),
+            action: action.name.clone(),
+            cost: action.cost,
+            target: target.clone(),
+        };
+        super::emit_about(
+            ctx,
+            &by,
+            DndEvent::LegendaryTaken(taken.clone()),
+            Some(DndEvent::LegendaryTaken(taken)),
+        )?;
+        if let (Some(atk), Some(target)) = (&action.attack, target) {
+            let Ok(t) = record(ctx, &target) else {
+                continue;
+            };
+            if t.dead {
+                continue;
+            }
+            let distance_ft = match (
+                super::grid::space_of(ctx, &by),
+                super::grid::space_of(ctx, &target),
+            ) {
+                (Some(a), Some(b)) => a.distance_to(&b).saturating_mul(super::grid::SQUARE_FT),
+                _ => super::grid::SQUARE_FT,
+            };
+            super::combat::attack_as_reaction(
+                ctx,
+                &Attack {
+                    attacker: by.clone(),
+                    target,
+                    attack: atk.clone(),
+                    distance_ft,
+                    advantage: Vec::new(),
+                    disadvantage: Vec::new(),
+                    attacker_sees_target: true,
+                    target_sees_attacker: true,
+                    enemy_within_5ft: false,
+                    knock_out: false,
+                },
+                None,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The kind of the window a hit opens for reaction spells, and of its decision.
+pub const SPELL_WINDOW: &str = "reaction_spell";
+pub const SPELL_NONE: &str = "none";
+/// Largest AC bonus a reaction spell may give (an input limit).
+pub const MAX_AC_BONUS: i32 = 10;
+
+/// A spell cast with the Reaction when hit by an attack, adding to AC (Shield: level 1, +5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReactionSpellSpec {
+    pub name: String,
+    /// The spell's level (a slot of it is spent; 0 for a cantrip).
+    pub level: u8,
+    pub ac_bonus: i32,
+}
+
+impl ReactionSpellSpec {
+    pub fn validate(&self) -> Result<(), RuleError> {
+        check_name("a reaction spell's name", &self.name)?;
+        if self.level > 9 || !(1..=MAX_AC_BONUS).contains(&self.ac_bonus) {
+            return Err(RuleError::new(
+                "bad_creature",
+                format!(
+                    "reaction_spells: `{}` needs a level 0…9 and an AC bonus 1…{MAX_AC_BONUS}",
+                    self.name
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A reaction spell cast.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReactionSpellCast {
+    pub creature: String,
+    pub spell: String,
+    pub ac_bonus: i32,
+}
+
+/// Casts spell `spell` of `rec` with its Reaction (a refusal changes nothing): on another
+/// creature's turn the one-slot-per-turn count starts afresh (DD-MAG-04.a).
+fn cast_reaction_spell(
+    rec: &mut super::creatures::CreatureRecord,
+    spell: &ReactionSpellSpec,
+    own_turn: bool,
+) -> Result<(), RuleError> {
+    let mut trial = rec.clone();
+    trial.turn.incapacitated = trial.conditions.incapacitated();
+    if !own_turn {
+        trial.slots.spent_this_turn = false;
+    }
+    trial
+        .turn
+        .cast_spell(
+            crate::magic::CastingTime::Reaction,
+            &mut trial.slots,
+            crate::magic::Casting {
+                spell_level: spell.level,
+                slot_level: spell.level,
+                ritual: false,
+                has_ritual_tag: false,
+            },
+        )
+        .map_err(refusal)?;
+    trial.ac_bonus = trial.ac_bonus.saturating_add(spell.ac_bonus);
+    *rec = trial;
+    Ok(())
+}
+
+/// Whether it is `id`'s own turn.
+fn own_turn(ctx: &Ctx<'_, Dnd2024>, id: &str) -> bool {
+    ctx.core().clock.acting() == Some(id)
+}
+
+/// Offers the target of a hit its reaction spells; returns whether a window now holds the
+/// attack.
+pub fn offer_reaction_spell(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    tgt: &super::creatures::CreatureRecord,
+    full: &super::combat::AttackRoll,
+    knock_out: bool,
+    then: Option<serde_json::Value>,
+) -> Result<bool, RuleError> {
+    let natural_20 = full.outcome.as_ref().is_some_and(|o| o.critical);
+    let fighting = ctx
+        .core()
+        .clock
+        .combat
+        .as_ref()
+        .is_some_and(|c| c.order.iter().any(|o| o == &tgt.spec.id));
+    if !full.hit || natural_20 || !fighting || tgt.dead || tgt.dying.is_some() {
+        return Ok(false);
+    }
+    let castable: Vec<(usize, &ReactionSpellSpec)> = tgt
+        .spec
+        .reaction_spells
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| {
+            cast_reaction_spell(&mut tgt.clone(), s, own_turn(ctx, &tgt.spec.id)).is_ok()
+        })
+        .collect();
+    if castable.is_empty() {
+        return Ok(false);
+    }
+    let id = tgt.spec.id.clone();
+    let options: Vec<(String, String)> = castable
+        .iter()
+        .map(|(i, s)| (format!("cast:{i}"), s.name.clone()))
+        .collect();
+    let mut pairs: Vec<(&str, &str)> = vec![(SPELL_NONE, "No spell")];
+    pairs.extend(options.iter().map(|(a, b)| (a.as_str(), b.as_str())));
+    let players: Vec<String> = ctx.core().participants.controllers(&id).cloned().collect();
+    let (answerer, vis) = if players.is_empty() {
+        (Answerer::Referee, Some(Visibility::Referee))
+    } else {
+        (Answerer::Controller(id.clone()), None)
+    };
+    let mut ask = DecisionRequest::new(
+        SPELL_WINDOW,
+        format!(
+            "{} is hit by {}'s {}: cast a spell with the Reaction?",
+            tgt.spec.name, full.attacker, full.attack
+        ),
+        answerer,
+        &pairs,
+    )
+    .with_default(SPELL_NONE)
+    .with_context(json!({"by": id}));
+    if let Some(v) = vis {
+        ask = ask.with_visibility(v);
+    }
+    let mut request = WindowRequest::new(
+        SPELL_WINDOW,
+        json!({"attack": full, "knock_out": knock_out, "then_move": then}),
+    )
+    .ask(ask);
+    // The window carries the attack's numbers: the Referee's alone.
+    request = request.with_visibility(Visibility::Referee);
+    ctx.open_window(request)?;
+    Ok(true)
+}
+
+/// The reaction-spell window closed: a spell cast raises AC against the held attack, which
+/// then resolves.
+pub fn spell_window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(), RuleError> {
+    let Ok(mut full) =
+        serde_json::from_value::<super::combat::AttackRoll>(window.context["attack"].clone())
+    else {
+        return Ok(());
+    };
+    let knock_out = window.context["knock_out"].as_bool().unwrap_or(false);
+    let chosen = window
+        .answers
+        .iter()
+        .find_map(|a| a.option.strip_prefix("cast:"))
+        .and_then(|i| i.parse::<usize>().ok());
+    if let Some(i) = chosen
+        && let Ok(mut rec) = record(ctx, &full.target)
+        && let Some(spell) = rec.spec.reaction_spells.get(i).cloned()
+        && cast_reaction_spell(&mut rec, &spell, own_turn(ctx, &full.target)).is_ok()
+    {
+        let id = rec.spec.id.clone();
+        set_record(ctx, rec)?;
+        let cast = ReactionSpellCast {
+            creature: id.clone(),
+            spell: spell.name.clone(),
+            ac_bonus: spell.ac_bonus,
+        };
+        super::emit_about(
+            ctx,
+            &id,
+            DndEvent::ReactionSpellCast(cast.clone()),
+            Some(DndEvent::ReactionSpellCast(cast)),
+        )?;
+        // The bonus counts against the triggering attack.
+        let ac = full.armor_class.unwrap_or(0).saturating_add(spell.ac_bonus);
+        let total = full.outcome.as_ref().map_or(0, |o| o.total);
+        full.armor_class = Some(ac);
+        full.hit = total >= ac;
+        if !full.hit {
+            full.critical = false;
+        }
+    }
+    super::combat::finish_attack(ctx, full, knock_out)?;
+    // An Opportunity Attack's move waits for this attack: it goes on now.
+    let then = &window.context["then_move"];
+    if then.is_object() {
+        super::grid::continue_move(ctx, then)?;
+    }
+    Ok(())
+}
