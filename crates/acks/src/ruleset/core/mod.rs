@@ -265,7 +265,10 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
                     light: None,
                     surprise_modifier: *surprise_modifier,
                     speed_ft: speed,
+                    wounds: Vec::new(),
+                    bed_rest_days: 0,
                 }),
+                nonlethal: Default::default(),
             };
             ctx.emit(CoreEvent::CharacterAdded { creature })?;
             if let Some(p) = player {
@@ -304,6 +307,7 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
                             card: card.clone(),
                             revealed: false,
                         }),
+                        nonlethal: Default::default(),
                     },
                 },
                 Visibility::Referee,

@@ -1,0 +1,1435 @@
+//! Combat: declarations, initiative by count on the engine's combat clock, attack throws,
+//! damage and hit points, cleaves, special maneuvers, spell disruption, missile ranges, morale
+//! and mortal wounds.
+//!
+//! A fight runs on the engine's combat clock in tie groups, one group per initiative count:
+//! every round the Judge gathers declarations, then rolls initiative (the clock waits for the
+//! next round's order after each round). A creature dropped to 0 hp or less on a count still
+//! acts on that count; at the count's end (`GroupEnd`) everyone who fell on it leaves the
+//! order together, and the monsters' morale triggers are checked.
+//!
+//! Commands (JSON inside `{"rules": …}`):
+//!
+//! - `{"begin_combat": {"combatants": ["brena", "rat1"]}}` — the Judge's; every monster in it
+//!   must have been revealed (the combat order is public).
+//! - `{"declare": {"creature": "sefa", "declaration": {"spell": "sleep"}}}` — before
+//!   initiative (AC-INIT-03): `"none"`, `"fighting_withdrawal"`, `"full_retreat"` or a spell;
+//!   `"two_handed": true` marks a large two-handed weapon (−1 to initiative, AC-INIT-07). A
+//!   player declares for its own characters, the Judge for monsters (the Judge's alone).
+//! - `{"roll_initiative": {}}` — the Judge's: 1d6 + DEX modifier per combatant (AC-INIT-01),
+//!   highest count first, equal counts one tie group (AC-INIT-02).
+//! - `{"delay": {"creature": "odo", "to_count": 2}}` — the acting combatant delays to a lower
+//!   count, or `{"delay": {"creature": "odo", "until": "rat1"}}` acts together with that
+//!   combatant (AC-INIT-04).
+//! - `{"attack": {"attacker": "brena", "target": "rat1", "weapon": "1d8"}}` — the acting
+//!   combatant attacks (optional `situations` such as `["charging"]`, `bonus` and
+//!   `damage_bonus` for magic, `double_damage` for a set spear against a charge or a backstab,
+//!   `nonlethal`, `maneuver` such as `"knock_down"`, `missile` with `weapon`, `distance` and
+//!   `outdoors`, `attack_index` for a monster's listed attack).
+//! - `{"end_fight": {}}` — the Judge's: the combat ends.
+//! - `{"morale_check": {"creature": "rat1", "judge_modifier": 0}}` — the Judge's secret 2d6 on
+//!   T-20 (AC-MORALE-04); optional `both_triggers`.
+//! - `{"treat_wound": {"character": "brena", "timing": "round", "healing_spell_level": 0,
+//!   "healer": false}}` — the Judge's: the Mortal Wounds roll (AC-WOUND-02/04/05), recorded
+//!   on the character with its bed rest and lasting wound; optional `untreated`.
+//!
+//! Queries: `attack_odds` (`{"attacker": "brena", "target": "odo", "weapon": "1d8"}`) gives
+//! the exact chance to hit and the damage spread before the roll; a player may not ask it
+//! about a monster (its armour class is the Judge's).
+
+use std::collections::BTreeMap;
+
+use engine::{Acting, Boundary, Ctx, Place, RuleError, TableState, Viewer, Visibility};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::state::{AcksState, Creature, WoundRecord};
+use super::{Acks, acks_err, no_creature, refuse, sees};
+use crate::attack::{self, AttackProgression, Situation};
+use crate::damage::{self, MissileCleave};
+use crate::dice_spec::DiceSpec;
+use crate::maneuvers::{Maneuver, SizeGap};
+use crate::missile::{self, RangeBand};
+use crate::tables::{Condition, MissileWeapon, MoraleResult, Recovery};
+use crate::wounds::{self, Timing, Treatment};
+
+/// Most combatants in one fight; most situations named on one attack; longest spell name.
+pub const MAX_COMBATANTS: usize = 100;
+pub const MAX_SITUATIONS: usize = 16;
+pub const MAX_SPELL_NAME: usize = 64;
+/// Largest missile distance accepted (feet or yards).
+pub const MAX_DISTANCE: u32 = 10_000;
+
+/// What a combatant declares before initiative (AC-INIT-03, AC-MOVE-10, AC-SPELL-01).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[schemars(rename = "AcksDeclaration")]
+pub enum Declaration {
+    None,
+    FightingWithdrawal,
+    FullRetreat,
+    /// Casting this spell this round.
+    Spell(String),
+}
+
+/// A missile shot: the weapon of T-15 and the distance, in feet underground and yards outdoors
+/// (AC-RANGED-04).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "AcksMissileShot")]
+pub struct MissileShot {
+    #[schemars(with = "String")]
+    pub weapon: MissileWeapon,
+    pub distance: u32,
+    #[serde(default)]
+    pub outdoors: bool,
+}
+
+/// Combat commands.
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, strum::VariantNames,
+)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[strum(serialize_all = "snake_case")]
+#[schemars(rename = "AcksCombatCommand")]
+pub enum CombatCommand {
+    BeginCombat {
+        combatants: Vec<String>,
+    },
+    Declare {
+        creature: String,
+        declaration: Declaration,
+        #[serde(default)]
+        two_handed: bool,
+    },
+    RollInitiative {},
+    Delay {
+        creature: String,
+        #[serde(default)]
+        to_count: Option<i32>,
+        #[serde(default)]
+        until: Option<String>,
+    },
+    Attack {
+        attacker: String,
+        target: String,
+        /// A character's weapon damage dice (`1d8`); a monster uses its card.
+        #[serde(default)]
+        weapon: Option<String>,
+        #[serde(default)]
+        attack_index: Option<usize>,
+        #[serde(default)]
+        #[schemars(with = "Vec<String>")]
+        situations: Vec<Situation>,
+        #[serde(default)]
+        bonus: i32,
+        #[serde(default)]
+        damage_bonus: i32,
+        #[serde(default)]
+        double_damage: bool,
+        #[serde(default)]
+        nonlethal: bool,
+        #[serde(default)]
+        #[schemars(with = "Option<String>")]
+        maneuver: Option<Maneuver>,
+        #[serde(default)]
+        missile: Option<MissileShot>,
+    },
+    EndFight {},
+    MoraleCheck {
+        creature: String,
+        #[serde(default)]
+        judge_modifier: i32,
+        #[serde(default)]
+        both_triggers: bool,
+    },
+    TreatWound {
+        character: String,
+        #[schemars(with = "String")]
+        timing: Timing,
+        #[serde(default)]
+        healing_spell_level: u32,
+        #[serde(default)]
+        healer: bool,
+        #[serde(default)]
+        untreated: bool,
+    },
+}
+
+/// One combatant's round.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Combatant {
+    #[serde(default)]
+    pub declaration: Option<Declaration>,
+    #[serde(default)]
+    pub two_handed: bool,
+    #[serde(default)]
+    pub count: Option<i32>,
+    #[serde(default)]
+    pub attacks_made: u32,
+    /// Cleaves earned this round (AC-CLEAVE-01), within the cap (AC-CLEAVE-04/05).
+    #[serde(default)]
+    pub cleaves: u32,
+}
+
+/// The fight under way.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct CombatState {
+    pub combatants: BTreeMap<String, Combatant>,
+    pub round: u32,
+    pub initiative_rolled: bool,
+    /// Dropped on the count being resolved: they still act on it (AC-INIT-02).
+    pub downed_this_count: Vec<String>,
+    /// Out of the fight, in the order they fell.
+    pub fallen: Vec<String>,
+}
+
+/// The breakdown of a Mortal Wounds modifier (AC-WOUND-04).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WoundBreakdown {
+    pub hit_points: i32,
+    pub constitution: i32,
+    pub nonlethal: i32,
+    pub healing_magic: i32,
+    /// Timing and the Healing proficiency (or the untreated penalty).
+    pub care: i32,
+    pub total: i32,
+}
+
+/// Combat events.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum CombatEvent {
+    CombatBegun {
+        combatants: Vec<String>,
+    },
+    Declared {
+        creature: String,
+        declaration: Declaration,
+        two_handed: bool,
+    },
+    /// Counts of the round, highest first.
+    InitiativeRolled {
+        round: u32,
+        counts: Vec<(String, i32)>,
+    },
+    Delayed {
+        creature: String,
+        count: i32,
+    },
+    /// The full attack (the Judge's when a monster is in it; players see `attack_seen`).
+    Attacked {
+        attacker: String,
+        target: String,
+        face: i32,
+        total: i32,
+        needed: i32,
+        hit: bool,
+        natural: bool,
+        damage: u32,
+        nonlethal: bool,
+        hp_after: i32,
+        /// The attack was a cleave (AC-CLEAVE-01).
+        cleave: bool,
+        /// Felling the target earned a cleave.
+        cleave_earned: bool,
+        #[serde(default)]
+        range: Option<String>,
+        #[serde(default)]
+        maneuver: Option<Maneuver>,
+    },
+    /// What players see of an attack a monster is in.
+    AttackSeen {
+        attacker: String,
+        target: String,
+        #[serde(default)]
+        face: Option<i32>,
+        hit: bool,
+        damage: u32,
+    },
+    /// A special maneuver hit and the target saved or not vs Paralysis (AC-MELEE-05).
+    ManeuverResolved {
+        attacker: String,
+        target: String,
+        maneuver: Maneuver,
+        saved: bool,
+    },
+    /// Damage before casting spoils the spell (AC-SPELL-02).
+    SpellDisrupted {
+        creature: String,
+        spell: String,
+    },
+    /// Dropped to 0 hp or less on this count.
+    Downed {
+        creature: String,
+    },
+    /// Leaves the fight at the end of the count it fell on.
+    Fell {
+        creature: String,
+    },
+    /// The Judge's: the monsters' side has a morale roll due (AC-MORALE-03).
+    MoraleDue {
+        first_death: bool,
+        half_down: bool,
+        modifier: i32,
+    },
+    /// The Judge's secret morale roll (AC-MORALE-04/05/06).
+    MoraleChecked {
+        creature: String,
+        score: i32,
+        judge_modifier: i32,
+        total: Option<i32>,
+        result: String,
+    },
+    WoundTreated {
+        character: String,
+        breakdown: WoundBreakdown,
+        d20: i32,
+        d6: i32,
+        total: i32,
+        condition: Condition,
+        wound: String,
+        recovery: String,
+        bed_rest_days: Option<u32>,
+        hp_after: Option<i32>,
+    },
+    RoundEnded {
+        round: u32,
+    },
+    CombatOver {},
+}
+
+pub(super) fn acting(_state: &TableState<AcksState>, command: &CombatCommand) -> Acting {
+    use CombatCommand as C;
+    match command {
+        C::Declare { creature, .. } | C::Delay { creature, .. } => {
+            Acting::Characters(vec![creature.clone()])
+        }
+        C::Attack { attacker, .. } => Acting::Characters(vec![attacker.clone()]),
+        C::BeginCombat { .. }
+        | C::RollInitiative {}
+        | C::EndFight {}
+        | C::MoraleCheck { .. }
+        | C::TreatWound { .. } => Acting::RefereeOnly,
+    }
+}
+
+fn combat_state(ctx: &Ctx<'_, Acks>) -> Result<CombatState, RuleError> {
+    ctx.rules().combat.clone().ok_or_else(|| {
+        refuse(
+            "no_fight",
+            "AC-INIT-01",
+            "there is no fight: begin_combat first",
+        )
+    })
+}
+
+fn creature<'a>(state: &'a AcksState, id: &str) -> Result<&'a Creature, RuleError> {
+    state.creatures.get(id).ok_or_else(|| no_creature(id))
+}
+
+fn int(total: i64) -> i32 {
+    i32::try_from(total).unwrap_or(0)
+}
+
+/// The T-25 modifier of a character's ability (0 for monsters).
+fn ability(
+    state: &AcksState,
+    c: &Creature,
+    pick: fn(&super::state::Abilities) -> i32,
+) -> Result<i32, RuleError> {
+    match c.character() {
+        Some(ch) => crate::tables::ability_modifier(&state.tables()?, pick(&ch.abilities))
+            .map_err(|e| acks_err("bad_ability", e)),
+        None => Ok(0),
+    }
+}
+
+/// The attack throw (T-13/T-14), attack progression and level or Hit Dice of a creature.
+fn throw_of(
+    state: &AcksState,
+    c: &Creature,
+) -> Result<(i32, Option<AttackProgression>, u32), RuleError> {
+    let tables = state.tables()?;
+    if let Some(ch) = c.character() {
+        let class = state.class_of(&c.id).ok_or_else(|| {
+            refuse(
+                "unknown_class",
+                "packs",
+                "the character's class is not loaded",
+            )
+        })?;
+        let p: AttackProgression = class.attack.into();
+        let t = attack::character_attack_throw(&tables, p, ch.level)
+            .map_err(|e| acks_err("bad_level", e))?;
+        return Ok((t, Some(p), ch.level));
+    }
+    let card = state
+        .card_of(&c.id)
+        .ok_or_else(|| refuse("unknown_card", "packs", "the monster's card is not loaded"))?;
+    let hd = card.hd().map_err(|e| acks_err("bad_card", e))?;
+    let t = attack::monster_attack_throw(&tables, hd).map_err(|e| acks_err("bad_card", e))?;
+    Ok((t, None, hd.dice))
+}
+
+/// A creature's armour class: a monster's from its card; a character's is 0 until armour is
+/// carried on the sheet (the sample classes carry none).
+fn armour_class(state: &AcksState, c: &Creature) -> i32 {
+    state.card_of(&c.id).map_or(0, |card| card.armour_class)
+}
+
+fn is_monster(state: &AcksState, id: &str) -> bool {
+    state
+        .creatures
+        .get(id)
+        .is_some_and(|c| c.monster().is_some())
+}
+
+fn in_fight(fight: &CombatState, id: &str) -> Result<(), RuleError> {
+    if fight.combatants.contains_key(id) && !fight.fallen.iter().any(|f| f == id) {
+        Ok(())
+    } else {
+        Err(refuse(
+            "not_in_fight",
+            "AC-INIT-01",
+            format!("`{id}` is not fighting"),
+        ))
+    }
+}
+
+pub(super) fn decide(command: &CombatCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
+    match command {
+        CombatCommand::BeginCombat { combatants } => begin(ctx, combatants),
+        CombatCommand::Declare {
+            creature: who,
+            declaration,
+            two_handed,
+        } => {
+            let fight = combat_state(ctx)?;
+            in_fight(&fight, who)?;
+            crate::initiative::change_declaration(fight.initiative_rolled)
+                .map_err(|e| acks_err("declarations_closed", e))?;
+            if let Declaration::Spell(s) = declaration
+                && (s.trim().is_empty() || s.chars().count() > MAX_SPELL_NAME)
+            {
+                return Err(refuse(
+                    "bad_spell",
+                    "MAX_SPELL_NAME",
+                    format!("a spell name is 1–{MAX_SPELL_NAME} characters"),
+                ));
+            }
+            let event = CombatEvent::Declared {
+                creature: who.clone(),
+                declaration: declaration.clone(),
+                two_handed: *two_handed,
+            };
+            if is_monster(ctx.rules(), who) {
+                ctx.emit_for(event, Visibility::Referee)
+            } else {
+                ctx.emit(event)
+            }
+        }
+        CombatCommand::RollInitiative {} => roll_initiative(ctx),
+        CombatCommand::Delay {
+            creature: who,
+            to_count,
+            until,
+        } => delay(ctx, who, *to_count, until.as_deref()),
+        CombatCommand::Attack { .. } => attack_command(ctx, command),
+        CombatCommand::EndFight {} => {
+            combat_state(ctx)?;
+            if ctx.core().clock.combat.is_some() {
+                ctx.end_combat()?;
+            }
+            ctx.emit(CombatEvent::CombatOver {})
+        }
+        CombatCommand::MoraleCheck {
+            creature: who,
+            judge_modifier,
+            both_triggers,
+        } => morale_check(ctx, who, *judge_modifier, *both_triggers),
+        CombatCommand::TreatWound {
+            character,
+            timing,
+            healing_spell_level,
+            healer,
+            untreated,
+        } => treat_wound(
+            ctx,
+            character,
+            *timing,
+            *healing_spell_level,
+            *healer,
+            *untreated,
+        ),
+    }
+}
+
+fn begin(ctx: &mut Ctx<'_, Acks>, combatants: &[String]) -> Result<(), RuleError> {
+    if ctx.rules().combat.is_some() {
+        return Err(refuse(
+            "fight_running",
+            "AC-INIT-01",
+            "a fight is already under way",
+        ));
+    }
+    if combatants.is_empty() || combatants.len() > MAX_COMBATANTS {
+        return Err(refuse(
+            "bad_combatants",
+            "MAX_COMBATANTS",
+            format!("a fight has 1–{MAX_COMBATANTS} combatants"),
+        ));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for id in combatants {
+        let c = creature(ctx.rules(), id)?;
+        if !c.public() {
+            return Err(refuse(
+                "unrevealed_monster",
+                "AC-INIT-01",
+                format!("reveal `{id}` before it fights: the combat order is public"),
+            ));
+        }
+        if c.hp <= 0 {
+            return Err(refuse(
+                "down",
+                "AC-WOUND-01",
+                format!("`{id}` is at {} hp and cannot fight", c.hp),
+            ));
+        }
+        if !seen.insert(id) {
+            return Err(refuse(
+                "bad_combatants",
+                "AC-INIT-01",
+                format!("`{id}` is named twice"),
+            ));
+        }
+    }
+    ctx.emit(CombatEvent::CombatBegun {
+        combatants: combatants.to_vec(),
+    })
+}
+
+fn roll_initiative(ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
+    let fight = combat_state(ctx)?;
+    if fight.initiative_rolled {
+        return Err(refuse(
+            "round_running",
+            "AC-INIT-01",
+            "initiative is rolled once a round: finish this round first",
+        ));
+    }
+    let mut counts = Vec::new();
+    for (id, c) in &fight.combatants {
+        if fight.fallen.contains(id) {
+            continue;
+        }
+        let cr = creature(ctx.rules(), id)?;
+        let dex = ability(ctx.rules(), cr, |a| a.dexterity)?;
+        let r = ctx.roll(&format!("initiative of {id}"), "1d6", Visibility::Public)?;
+        let count = crate::initiative::count(int(r.total), dex, c.two_handed)
+            .map_err(|e| acks_err("bad_face", e))?;
+        counts.push(crate::initiative::Initiative {
+            combatant: id.clone(),
+            count,
+        });
+    }
+    if counts.is_empty() {
+        return Err(refuse(
+            "no_combatants",
+            "AC-INIT-01",
+            "no one is left to fight",
+        ));
+    }
+    let groups = crate::initiative::order(counts.clone());
+    let mut ordered: Vec<(String, i32)> =
+        counts.into_iter().map(|i| (i.combatant, i.count)).collect();
+    ordered.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    ctx.emit(CombatEvent::InitiativeRolled {
+        round: fight.round + 1,
+        counts: ordered,
+    })?;
+    match &ctx.core().clock.combat {
+        None => ctx.start_combat_grouped(&groups, true),
+        Some(c) if c.between_rounds() => ctx.reorder_combat_grouped(&groups),
+        Some(_) => Err(refuse(
+            "round_running",
+            "AC-INIT-01",
+            "the round is still being fought",
+        )),
+    }
+}
+
+fn acting_now(ctx: &Ctx<'_, Acks>, who: &str) -> Result<(), RuleError> {
+    if ctx.core().clock.acting() == Some(who) {
+        Ok(())
+    } else {
+        Err(refuse(
+            "not_your_count",
+            "AC-INIT-02",
+            format!("`{who}` does not act now"),
+        ))
+    }
+}
+
+fn delay(
+    ctx: &mut Ctx<'_, Acks>,
+    who: &str,
+    to_count: Option<i32>,
+    until: Option<&str>,
+) -> Result<(), RuleError> {
+    let fight = combat_state(ctx)?;
+    acting_now(ctx, who)?;
+    let own = fight.combatants.get(who).and_then(|c| c.count).unwrap_or(0);
+    let count_of = |id: &str| fight.combatants.get(id).and_then(|c| c.count);
+    let (count, place) = match (to_count, until) {
+        (None, Some(other)) => {
+            if !sees(ctx.rules(), &viewer_of(ctx), other) {
+                return Err(no_creature(other));
+            }
+            in_fight(&fight, other)?;
+            let c = count_of(other).unwrap_or(own);
+            (c, Place::With(other.to_string()))
+        }
+        (Some(to), None) => {
+            // The first later combatant with this count or a lower one places the delay.
+            let order = ctx
+                .core()
+                .clock
+                .combat
+                .as_ref()
+                .map(|c| c.order[c.current.saturating_add(1).min(c.order.len())..].to_vec())
+                .unwrap_or_default();
+            let same = order.iter().rev().find(|id| count_of(id) == Some(to));
+            let lower = order.iter().find(|id| count_of(id).is_some_and(|c| c < to));
+            let place = match (same, lower) {
+                (Some(s), _) => Place::With(s.clone()),
+                (None, Some(l)) => Place::Before(l.clone()),
+                (None, None) => Place::Last,
+            };
+            (to, place)
+        }
+        _ => {
+            return Err(refuse(
+                "bad_delay",
+                "AC-INIT-04",
+                "delay names either `to_count` or `until`",
+            ));
+        }
+    };
+    let count = crate::initiative::delay(own, count).map_err(|e| acks_err("bad_delay", e))?;
+    ctx.emit(CombatEvent::Delayed {
+        creature: who.to_string(),
+        count,
+    })?;
+    ctx.delay_turn(&place)
+}
+
+fn viewer_of(ctx: &Ctx<'_, Acks>) -> Viewer {
+    match ctx.actor() {
+        engine::Actor::Player(p) => Viewer::Player(p.clone()),
+        _ => Viewer::Referee,
+    }
+}
+
+/// Everything an attack needs, worked out before any die is rolled.
+struct Plan {
+    throw: i32,
+    ac: i32,
+    bonus: i32,
+    dice: DiceSpec,
+    damage_bonus: i32,
+    range: Option<(RangeBand, String)>,
+    cleave_cap: u32,
+    allowed: u32,
+    cleave: bool,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn plan_attack(
+    state: &AcksState,
+    fight: Option<&CombatState>,
+    attacker: &str,
+    target: &str,
+    weapon: Option<&str>,
+    attack_index: Option<usize>,
+    situations: &[Situation],
+    bonus: i32,
+    damage_bonus: i32,
+    maneuver: Option<Maneuver>,
+    missile_shot: Option<&MissileShot>,
+) -> Result<Plan, RuleError> {
+    let a = creature(state, attacker)?;
+    let t = creature(state, target)?;
+    if situations.len() > MAX_SITUATIONS {
+        return Err(refuse(
+            "too_many_situations",
+            "MAX_SITUATIONS",
+            format!("at most {MAX_SITUATIONS} situations per attack"),
+        ));
+    }
+    if bonus.abs() > attack::MAX_BONUS || damage_bonus.abs() > attack::MAX_BONUS {
+        return Err(refuse(
+            "bad_bonus",
+            "AC-ATK-03",
+            format!("bonuses are within ±{}", attack::MAX_BONUS),
+        ));
+    }
+    let (throw, progression, level) = throw_of(state, a)?;
+    let tables = state.tables()?;
+    let dice: DiceSpec = match (a.monster(), weapon) {
+        (_, Some(w)) => w.parse().map_err(|e| acks_err("bad_weapon", e))?,
+        (Some(_), None) => {
+            let card = state.card_of(attacker).ok_or_else(|| {
+                refuse("unknown_card", "packs", "the monster's card is not loaded")
+            })?;
+            let n = card.attacks.len().max(1);
+            let made = fight
+                .and_then(|f| f.combatants.get(attacker))
+                .map_or(0, |c| c.attacks_made as usize);
+            let i = attack_index.unwrap_or(made % n);
+            let listed = card.attacks.get(i).ok_or_else(|| {
+                refuse(
+                    "bad_attack_index",
+                    "AC-DMG-05",
+                    format!("the routine lists {} attacks", card.attacks.len()),
+                )
+            })?;
+            listed.damage.parse().map_err(|e| acks_err("bad_card", e))?
+        }
+        (None, None) => {
+            return Err(refuse(
+                "no_weapon",
+                "AC-ATK-05",
+                "a character's attack names its weapon's damage dice (`weapon`)",
+            ));
+        }
+    };
+    let fatigue = a.character().map_or(0, |c| c.rest.penalty());
+    let mut total_bonus = bonus + attack::situational_modifier(situations) + fatigue;
+    let mut dmg_bonus = damage_bonus + fatigue;
+    let mut range = None;
+    let class_cleaves = damage::cleaves_per_round(progression, level);
+    let mut cleave_cap = class_cleaves;
+    match missile_shot {
+        Some(shot) => {
+            if shot.distance > MAX_DISTANCE {
+                return Err(refuse(
+                    "bad_distance",
+                    "AC-RANGED-04",
+                    format!("distances run up to {MAX_DISTANCE}"),
+                ));
+            }
+            let band = missile::range_band(&tables, shot.weapon, shot.distance)
+                .map_err(|e| acks_err("out_of_range", e))?;
+            total_bonus += band.modifier() + ability(state, a, |x| x.dexterity)?;
+            let unit = if shot.outdoors { "yd" } else { "ft" };
+            range = Some((band, format!("{} {unit}", shot.distance)));
+            let kind = match shot.weapon {
+                MissileWeapon::Crossbow | MissileWeapon::Arbalest => {
+                    MissileCleave::CrossbowOrArbalest
+                }
+                MissileWeapon::Longbow => MissileCleave::Longbow,
+                _ => MissileCleave::Other,
+            };
+            cleave_cap = damage::missile_cleaves(kind, class_cleaves);
+        }
+        None => {
+            let str_mod = ability(state, a, |x| x.strength)?;
+            total_bonus += str_mod;
+            dmg_bonus += str_mod;
+        }
+    }
+    if let Some(m) = maneuver {
+        total_bonus += m.attack_modifier();
+    }
+    let base = match state.card_of(attacker) {
+        Some(card) => attack::attacks_per_round(Some(card.attacks.len().max(1) as u32)),
+        None => attack::attacks_per_round(None),
+    };
+    let (made, cleaves) = fight
+        .and_then(|f| f.combatants.get(attacker))
+        .map_or((0, 0), |c| (c.attacks_made, c.cleaves));
+    let cleave = made >= base;
+    if cleave && maneuver.is_some() {
+        return Err(refuse(
+            "no_maneuver_while_cleaving",
+            "AC-CLEAVE-03",
+            "a cleave is an attack: no special maneuvers while cleaving",
+        ));
+    }
+    let ac = armour_class(state, t);
+    if !attack::AC_RANGE.contains(&ac) || total_bonus.abs() > attack::MAX_BONUS {
+        return Err(refuse(
+            "bad_bonus",
+            "AC-ATK-03",
+            format!("bonuses are within ±{}", attack::MAX_BONUS),
+        ));
+    }
+    Ok(Plan {
+        throw,
+        ac,
+        bonus: total_bonus,
+        dice,
+        damage_bonus: dmg_bonus,
+        range,
+        cleave_cap,
+        allowed: base + cleaves,
+        cleave,
+    })
+}
+
+fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<(), RuleError> {
+    let CombatCommand::Attack {
+        attacker,
+        target,
+        weapon,
+        attack_index,
+        situations,
+        bonus,
+        damage_bonus,
+        double_damage,
+        nonlethal,
+        maneuver,
+        missile: shot,
+    } = command
+    else {
+        return Ok(());
+    };
+    let fight = combat_state(ctx)?;
+    in_fight(&fight, attacker)?;
+    in_fight(&fight, target)?;
+    if attacker == target {
+        return Err(refuse(
+            "bad_target",
+            "AC-ATK-03",
+            "a creature does not attack itself",
+        ));
+    }
+    acting_now(ctx, attacker)?;
+    let state = ctx.rules();
+    let a = creature(state, attacker)?;
+    if a.hp <= 0 && !fight.downed_this_count.contains(attacker) {
+        return Err(refuse(
+            "down",
+            "AC-WOUND-01",
+            format!("`{attacker}` is down"),
+        ));
+    }
+    let plan = plan_attack(
+        state,
+        Some(&fight),
+        attacker,
+        target,
+        weapon.as_deref(),
+        *attack_index,
+        situations,
+        *bonus,
+        *damage_bonus,
+        *maneuver,
+        shot.as_ref(),
+    )?;
+    let made = fight.combatants.get(attacker).map_or(0, |c| c.attacks_made);
+    if made >= plan.allowed {
+        return Err(refuse(
+            "no_attacks_left",
+            "AC-ATK-02",
+            format!("`{attacker}` has made every attack it has this round"),
+        ));
+    }
+    let secret = is_monster(state, attacker) || is_monster(state, target);
+    let attacker_monster = is_monster(state, attacker);
+    let t = creature(state, target)?.clone();
+    let roll_vis = if attacker_monster {
+        Visibility::Referee
+    } else {
+        Visibility::Public
+    };
+    let face = int(ctx
+        .roll(
+            &format!("attack throw of {attacker}"),
+            "1d20",
+            roll_vis.clone(),
+        )?
+        .total);
+    let roll = attack::resolve_attack(plan.throw, plan.ac, plan.bonus, face)
+        .map_err(|e| acks_err("bad_face", e))?;
+    let mut amount = 0;
+    let mut saved = None;
+    let lands_damage = roll.hit && maneuver.is_none_or(|m| !m.target_saves());
+    if roll.hit
+        && let Some(m) = maneuver.filter(|m| m.target_saves())
+    {
+        let value = save_value(ctx.rules(), &t)?;
+        let modifier = crate::maneuvers::save_modifier(m, SizeGap::Similar)
+            .map_err(|e| acks_err("bad_maneuver", e))?;
+        let vis = if is_monster(ctx.rules(), target) {
+            Visibility::Referee
+        } else {
+            Visibility::Public
+        };
+        let f = int(ctx
+            .roll(&format!("{target} saves vs paralysis"), "1d20", vis)?
+            .total);
+        saved = Some(
+            crate::saves::resolve_save(value, modifier, f).map_err(|e| acks_err("bad_face", e))?,
+        );
+    }
+    if lands_damage {
+        let expr = format!("{}d{}", plan.dice.count, plan.dice.sides);
+        let r = ctx.roll(&format!("damage by {attacker}"), &expr, roll_vis)?;
+        let base = (int(r.total) + plan.dice.bonus).max(0) as u32;
+        amount = damage::total_damage(base, *double_damage, plan.damage_bonus);
+    }
+    let nonlethal_hit = *nonlethal || *maneuver == Some(Maneuver::KnockOut);
+    let hp_after =
+        t.hp.saturating_sub(i32::try_from(amount).unwrap_or(i32::MAX));
+    let downed = t.hp > 0 && hp_after <= 0;
+    let cleaves_had = fight.combatants.get(attacker).map_or(0, |c| c.cleaves);
+    let cleave_earned = downed && cleaves_had < plan.cleave_cap;
+    let full = CombatEvent::Attacked {
+        attacker: attacker.clone(),
+        target: target.clone(),
+        face,
+        total: roll.total,
+        needed: roll.needed,
+        hit: roll.hit,
+        natural: roll.natural,
+        damage: amount,
+        nonlethal: nonlethal_hit,
+        hp_after,
+        cleave: plan.cleave,
+        cleave_earned,
+        range: plan
+            .range
+            .as_ref()
+            .map(|(b, d)| format!("{b:?} at {d}").to_lowercase()),
+        maneuver: *maneuver,
+    };
+    if secret {
+        let seen = CombatEvent::AttackSeen {
+            attacker: attacker.clone(),
+            target: target.clone(),
+            face: (!attacker_monster).then_some(face),
+            hit: roll.hit,
+            damage: amount,
+        };
+        ctx.emit_masked(full, Visibility::Referee, seen)?;
+    } else {
+        ctx.emit(full)?;
+    }
+    if let (Some(m), Some(saved)) = (maneuver, saved) {
+        ctx.emit(CombatEvent::ManeuverResolved {
+            attacker: attacker.clone(),
+            target: target.clone(),
+            maneuver: *m,
+            saved,
+        })?;
+    }
+    if amount > 0 {
+        super::core::change_hp(ctx, target, hp_after, &format!("attack by {attacker}"))?;
+        disrupt_spell(ctx, target)?;
+    }
+    if downed {
+        ctx.emit(CombatEvent::Downed {
+            creature: target.clone(),
+        })?;
+    }
+    Ok(())
+}
+
+/// AC-SPELL-02: a caster damaged before its count loses the spell it declared.
+fn disrupt_spell(ctx: &mut Ctx<'_, Acks>, target: &str) -> Result<(), RuleError> {
+    let Some(Declaration::Spell(spell)) = ctx
+        .rules()
+        .combat
+        .as_ref()
+        .and_then(|f| f.combatants.get(target))
+        .and_then(|c| c.declaration.clone())
+    else {
+        return Ok(());
+    };
+    let acted = ctx.core().clock.combat.as_ref().is_some_and(|c| {
+        c.order
+            .iter()
+            .position(|id| id == target)
+            .is_none_or(|slot| slot < c.current)
+    });
+    if acted {
+        return Ok(());
+    }
+    let event = CombatEvent::SpellDisrupted {
+        creature: target.to_string(),
+        spell,
+    };
+    if is_monster(ctx.rules(), target) {
+        ctx.emit_for(event, Visibility::Referee)
+    } else {
+        ctx.emit(event)
+    }
+}
+
+/// The target's save vs Paralysis (T-19).
+fn save_value(state: &AcksState, c: &Creature) -> Result<i32, RuleError> {
+    let tables = state.tables()?;
+    let (p, level) = match (c.character(), state.card_of(&c.id)) {
+        (Some(ch), _) => (
+            state
+                .class_of(&c.id)
+                .map(|k| AttackProgression::from(k.saves))
+                .ok_or_else(|| refuse("unknown_class", "packs", "the class is not loaded"))?,
+            ch.level,
+        ),
+        (None, Some(card)) => (card.save_as.class.into(), card.save_as.level),
+        (None, None) => return Err(no_creature(&c.id)),
+    };
+    crate::saves::save_value(&tables, p, level, crate::saves::SaveCategory::Paralysis)
+        .map_err(|e| acks_err("bad_save", e))
+}
+
+fn morale_check(
+    ctx: &mut Ctx<'_, Acks>,
+    who: &str,
+    judge_modifier: i32,
+    both_triggers: bool,
+) -> Result<(), RuleError> {
+    let state = ctx.rules();
+    let card = state.card_of(who).ok_or_else(|| {
+        if state.creatures.contains_key(who) {
+            refuse(
+                "not_a_monster",
+                "AC-MORALE-01",
+                "players decide whether their characters fight on",
+            )
+        } else {
+            no_creature(who)
+        }
+    })?;
+    let score = card.morale;
+    let tables = state.tables()?;
+    // The faces are checked after rolling; a bad score or modifier refuses before any die.
+    crate::morale::morale_odds(&tables, score, judge_modifier, both_triggers)
+        .map_err(|e| acks_err("bad_morale", e))?;
+    let no_roll = matches!(
+        crate::morale::morale_odds(&tables, score, judge_modifier, both_triggers),
+        Ok(crate::morale::MoraleOdds::NoRoll(_))
+    );
+    let (total, result) = if no_roll {
+        let r =
+            crate::morale::resolve_morale(&tables, score, judge_modifier, both_triggers, (1, 1))
+                .map_err(|e| acks_err("bad_morale", e))?;
+        (None, format!("{:?}", r.err()).to_lowercase())
+    } else {
+        let a = int(ctx.roll_secret(&format!("morale of {who}"), "1d6")?.total);
+        let b = int(ctx.roll_secret(&format!("morale of {who}"), "1d6")?.total);
+        let r =
+            crate::morale::resolve_morale(&tables, score, judge_modifier, both_triggers, (a, b))
+                .map_err(|e| acks_err("bad_face", e))?;
+        let total = a + b + score + judge_modifier + if both_triggers { -2 } else { 0 };
+        (Some(total), morale_name(r.ok()))
+    };
+    ctx.emit_for(
+        CombatEvent::MoraleChecked {
+            creature: who.to_string(),
+            score,
+            judge_modifier,
+            total,
+            result,
+        },
+        Visibility::Referee,
+    )
+}
+
+fn morale_name(r: Option<MoraleResult>) -> String {
+    r.map_or_else(String::new, |r| {
+        serde_json::to_value(r)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_else(|| format!("{r:?}"))
+    })
+}
+
+fn treat_wound(
+    ctx: &mut Ctx<'_, Acks>,
+    who: &str,
+    timing: Timing,
+    healing_spell_level: u32,
+    healer: bool,
+    untreated: bool,
+) -> Result<(), RuleError> {
+    let state = ctx.rules();
+    let c = creature(state, who)?.clone();
+    let Some(ch) = c.character() else {
+        return Err(refuse(
+            "not_a_character",
+            "AC-WOUND-02",
+            "the Mortal Wounds table is rolled for characters",
+        ));
+    };
+    if c.hp > 0 {
+        return Err(refuse(
+            "not_wounded",
+            "AC-WOUND-01",
+            format!("`{who}` is at {} hp: no mortal wound to treat", c.hp),
+        ));
+    }
+    let tables = state.tables()?;
+    let options = crate::Options::default();
+    let con = crate::tables::ability_modifier(&tables, ch.abilities.constitution)
+        .map_err(|e| acks_err("bad_ability", e))?;
+    let t = Treatment {
+        max_hp: c.max_hp,
+        hp: c.hp,
+        con_modifier: con,
+        healing_spell_level,
+        healer,
+        timing,
+        nonlethal: c.nonlethal.before_falling,
+        untreated,
+    };
+    let m = |t: &Treatment| {
+        wounds::wound_modifier(&tables, &options, t).map_err(|e| acks_err("bad_treatment", e))
+    };
+    let total = m(&t)?;
+    let hit_points =
+        wounds::hp_modifier(&tables, c.max_hp, c.hp).map_err(|e| acks_err("bad_treatment", e))?;
+    let without_nonlethal = m(&Treatment { nonlethal: 0, ..t })?;
+    let without_magic = m(&Treatment {
+        healing_spell_level: 0,
+        ..t
+    })?;
+    let nonlethal = total - without_nonlethal;
+    let healing_magic = total - without_magic;
+    let breakdown = WoundBreakdown {
+        hit_points,
+        constitution: con,
+        nonlethal,
+        healing_magic,
+        care: total - hit_points - con - nonlethal - healing_magic,
+        total,
+    };
+    let d20 = int(ctx
+        .roll(
+            &format!("mortal wounds of {who}"),
+            "1d20",
+            Visibility::Public,
+        )?
+        .total);
+    let d6 = int(ctx
+        .roll(
+            &format!("lasting wound of {who}"),
+            "1d6",
+            Visibility::Public,
+        )?
+        .total);
+    let r = wounds::resolve_wound(&tables, total, d20, d6).map_err(|e| acks_err("bad_face", e))?;
+    let bed_rest_days = wounds::bed_rest_days(&r.recovery, healing_spell_level > 0);
+    let hp_after = match r.recovery {
+        Recovery::None | Recovery::HealWithin { .. } => None,
+        _ => r.recovers_at_hp,
+    };
+    ctx.emit(CombatEvent::WoundTreated {
+        character: who.to_string(),
+        breakdown,
+        d20,
+        d6,
+        total: r.total,
+        condition: r.condition,
+        wound: r.wound,
+        recovery: r.recovery_text,
+        bed_rest_days,
+        hp_after,
+    })
+}
+
+pub(super) fn apply(state: &mut AcksState, event: &CombatEvent) {
+    match event {
+        CombatEvent::CombatBegun { combatants } => {
+            state.combat = Some(CombatState {
+                combatants: combatants
+                    .iter()
+                    .map(|c| (c.clone(), Combatant::default()))
+                    .collect(),
+                ..Default::default()
+            });
+        }
+        CombatEvent::CombatOver {} => state.combat = None,
+        CombatEvent::WoundTreated {
+            character,
+            condition,
+            wound,
+            bed_rest_days,
+            hp_after,
+            ..
+        } => {
+            if let Some(c) = state.creatures.get_mut(character) {
+                if let Some(hp) = hp_after {
+                    c.hp = *hp;
+                    c.nonlethal = Default::default();
+                }
+                if let Some(ch) = c.character_mut() {
+                    ch.wounds.push(WoundRecord {
+                        condition: *condition,
+                        wound: wound.clone(),
+                        bed_rest_days: *bed_rest_days,
+                    });
+                    ch.bed_rest_days = bed_rest_days.unwrap_or(0);
+                }
+            }
+        }
+        CombatEvent::Attacked {
+            target,
+            damage,
+            nonlethal,
+            hp_after,
+            ..
+        } => {
+            if let Some(c) = state.creatures.get_mut(target) {
+                c.nonlethal.take(*damage, *nonlethal, *hp_after);
+            }
+            apply_fight(state, event);
+        }
+        _ => apply_fight(state, event),
+    }
+}
+
+fn apply_fight(state: &mut AcksState, event: &CombatEvent) {
+    let Some(fight) = state.combat.as_mut() else {
+        return;
+    };
+    match event {
+        CombatEvent::Declared {
+            creature,
+            declaration,
+            two_handed,
+        } => {
+            if let Some(c) = fight.combatants.get_mut(creature) {
+                c.declaration = Some(declaration.clone());
+                c.two_handed = *two_handed;
+            }
+        }
+        CombatEvent::InitiativeRolled { round, counts } => {
+            fight.round = *round;
+            fight.initiative_rolled = true;
+            for (id, count) in counts {
+                if let Some(c) = fight.combatants.get_mut(id) {
+                    c.count = Some(*count);
+                }
+            }
+        }
+        CombatEvent::Delayed { creature, count } => {
+            if let Some(c) = fight.combatants.get_mut(creature) {
+                c.count = Some(*count);
+            }
+        }
+        CombatEvent::Attacked {
+            attacker,
+            cleave_earned,
+            ..
+        } => {
+            if let Some(c) = fight.combatants.get_mut(attacker) {
+                c.attacks_made += 1;
+                if *cleave_earned {
+                    c.cleaves += 1;
+                }
+            }
+        }
+        CombatEvent::SpellDisrupted { creature, .. } => {
+            if let Some(c) = fight.combatants.get_mut(creature) {
+                c.declaration = Some(Declaration::None);
+            }
+        }
+        CombatEvent::Downed { creature } => fight.downed_this_count.push(creature.clone()),
+        CombatEvent::Fell { creature } => {
+            fight.downed_this_count.retain(|c| c != creature);
+            fight.fallen.push(creature.clone());
+        }
+        CombatEvent::RoundEnded { .. } => {
+            fight.initiative_rolled = false;
+            for c in fight.combatants.values_mut() {
+                *c = Combatant {
+                    two_handed: c.two_handed,
+                    ..Default::default()
+                };
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `GroupEnd`: everyone who fell on the count leaves together, then the monsters' morale
+/// triggers (AC-MORALE-03); `RoundEnd`: declarations and counts clear for the next round.
+pub(super) fn on_boundary(boundary: &Boundary, ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
+    let Some(fight) = ctx.rules().combat.clone() else {
+        return Ok(());
+    };
+    match boundary {
+        Boundary::GroupEnd => {
+            if fight.downed_this_count.is_empty() {
+                return Ok(());
+            }
+            let state = ctx.rules();
+            let monsters: Vec<&String> = fight
+                .combatants
+                .keys()
+                .filter(|id| is_monster(state, id))
+                .collect();
+            let fallen_before = fight
+                .fallen
+                .iter()
+                .filter(|id| is_monster(state, id))
+                .count();
+            let falling = fight
+                .downed_this_count
+                .iter()
+                .filter(|id| is_monster(state, id))
+                .count();
+            for id in &fight.downed_this_count {
+                ctx.emit(CombatEvent::Fell {
+                    creature: id.clone(),
+                })?;
+                if ctx
+                    .core()
+                    .clock
+                    .combat
+                    .as_ref()
+                    .is_some_and(|c| c.order.contains(id))
+                {
+                    ctx.remove_combatant(id)?;
+                }
+            }
+            if falling > 0 {
+                let after = fallen_before + falling;
+                let triggers = crate::morale::MoraleTriggers {
+                    first_death: fallen_before == 0,
+                    half_down: after * 2 >= monsters.len() && fallen_before * 2 < monsters.len(),
+                    lone_at_half_hp: false,
+                };
+                if let Some(modifier) = triggers.roll_due()
+                    && after < monsters.len()
+                {
+                    ctx.emit_for(
+                        CombatEvent::MoraleDue {
+                            first_death: triggers.first_death,
+                            half_down: triggers.half_down,
+                            modifier,
+                        },
+                        Visibility::Referee,
+                    )?;
+                }
+            }
+            Ok(())
+        }
+        Boundary::RoundEnd => ctx.emit(CombatEvent::RoundEnded { round: fight.round }),
+        _ => Ok(()),
+    }
+}
+
+fn frac(f: crate::odds::Fraction) -> String {
+    f.to_string()
+}
+
+/// `attack_odds`: the exact chance to hit and the damage spread before the roll (AC-ATK-03/05).
+pub(super) fn attack_odds(
+    state: &TableState<AcksState>,
+    viewer: &Viewer,
+    args: &Value,
+) -> Result<Value, RuleError> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Args {
+        attacker: String,
+        target: String,
+        #[serde(default)]
+        weapon: Option<String>,
+        #[serde(default)]
+        attack_index: Option<usize>,
+        #[serde(default)]
+        situations: Vec<Situation>,
+        #[serde(default)]
+        bonus: i32,
+        #[serde(default)]
+        damage_bonus: i32,
+        #[serde(default)]
+        missile: Option<MissileShot>,
+    }
+    let a: Args = serde_json::from_value(args.clone())
+        .map_err(|e| refuse("bad_query", "attack_odds", format!("attack_odds: {e}")))?;
+    let rules = &state.rules;
+    for id in [&a.attacker, &a.target] {
+        if !sees(rules, viewer, id) {
+            return Err(no_creature(id));
+        }
+    }
+    if *viewer != Viewer::Referee
+        && (is_monster(rules, &a.attacker) || is_monster(rules, &a.target))
+    {
+        return Err(refuse(
+            "judges_odds",
+            "secrecy",
+            "a monster's attack throw and armour class are the Judge's: ask about characters",
+        ));
+    }
+    let plan = plan_attack(
+        rules,
+        rules.combat.as_ref(),
+        &a.attacker,
+        &a.target,
+        a.weapon.as_deref(),
+        a.attack_index,
+        &a.situations,
+        a.bonus,
+        a.damage_bonus,
+        None,
+        a.missile.as_ref(),
+    )?;
+    let odds = crate::routine::strike_odds(
+        plan.throw,
+        plan.ac,
+        plan.bonus,
+        plan.dice,
+        plan.damage_bonus,
+    )
+    .map_err(|e| acks_err("bad_odds", e))?;
+    Ok(json!({
+        "needed": attack::needed(plan.throw, plan.ac),
+        "bonus": plan.bonus,
+        "hit": frac(odds.hit),
+        "expected_damage": frac(odds.expected_damage),
+        "damage": odds.damage.iter().map(|(d, p)| json!([d, frac(*p)])).collect::<Vec<_>>(),
+    }))
+}
+
+/// The fight as `viewer` sees it: counts, declarations of characters (a monster's are the
+/// Judge's), who fell.
+pub(super) fn project(state: &TableState<AcksState>, viewer: &Viewer) -> Value {
+    let rules = &state.rules;
+    let Some(fight) = &rules.combat else {
+        return Value::Null;
+    };
+    let judge = *viewer == Viewer::Referee;
+    let combatants: BTreeMap<&String, Value> = fight
+        .combatants
+        .iter()
+        .filter(|(id, _)| sees(rules, viewer, id))
+        .map(|(id, c)| {
+            let open = judge || !is_monster(rules, id);
+            (
+                id,
+                json!({
+                    "count": c.count,
+                    "declaration": if open { json!(c.declaration) } else { Value::Null },
+                    "attacks_made": c.attacks_made,
+                    "cleaves": if open { json!(c.cleaves) } else { Value::Null },
+                }),
+            )
+        })
+        .collect();
+    json!({
+        "round": fight.round,
+        "initiative_rolled": fight.initiative_rolled,
+        "combatants": combatants,
+        "fallen": fight.fallen,
+    })
+}

@@ -1,0 +1,593 @@
+//! The combat family at the table: declarations, initiative by count on the engine's clock,
+//! attacks, cleaves, maneuvers, spell disruption, missile ranges, morale and mortal wounds.
+use super::*;
+
+/// Adds and reveals a monster with fixed hit points.
+fn monster(t: &mut T, id: &str, card: &str, hp: i32) {
+    t.judge(
+        json!({"add_monster": {"id": id, "card": card, "hp": hp}}),
+        &[],
+    );
+    t.judge(json!({"reveal": {"creature": id}}), &[]);
+}
+
+fn end_turn(t: &mut T) -> Vec<Envelope> {
+    t.ok(&judge(), json!({"clock": "end_turn"}), &[])
+}
+
+fn hp(t: &T, id: &str) -> i64 {
+    t.state()["creatures"][id]["hp"].as_i64().unwrap()
+}
+
+fn acting(t: &T) -> Option<String> {
+    let c = &t.table.state_json()["core"]["clock"]["combat"];
+    let i = c["current"].as_u64()? as usize;
+    c["order"][i].as_str().map(str::to_string)
+}
+
+fn names(events: &[Envelope]) -> Vec<String> {
+    T::rules_events(events)
+        .iter()
+        .filter_map(|e| e.as_object().and_then(|m| m.keys().next().cloned()))
+        .collect()
+}
+
+/// Brena and Odo against two gloom rats; initiative brena 4, odo 2, rat1 4, rat2 1.
+fn fight() -> T {
+    let mut t = T::new();
+    monster(&mut t, "rat1", "gloom_rat", 3);
+    monster(&mut t, "rat2", "gloom_rat", 3);
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "odo", "rat1", "rat2"]}}),
+        &[],
+    );
+    t.judge(json!({"roll_initiative": {}}), &[4, 2, 4, 1]);
+    t
+}
+
+#[test]
+fn ac_init_01_02_initiative_by_count_ties_act_together() {
+    let t = fight();
+    let c = &t.table.state_json()["core"]["clock"]["combat"];
+    assert_eq!(c["order"], json!(["brena", "rat1", "odo", "rat2"]));
+    // brena and rat1 share count 4: one tie group.
+    assert_eq!(c["groups"][0], c["groups"][1]);
+    assert_ne!(c["groups"][1], c["groups"][2]);
+    assert_eq!(t.state()["combat"]["combatants"]["brena"]["count"], 4);
+    assert_eq!(acting(&t).as_deref(), Some("brena"));
+    t.assert_replays();
+}
+
+#[test]
+fn ac_init_01_physical_dice_and_dex() {
+    let mut t = T::new();
+    monster(&mut t, "rat1", "gloom_rat", 3);
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "rat1"]}}),
+        &[],
+    );
+    t.judge(
+        json!({"declare": {"creature": "brena", "declaration": "none", "two_handed": true}}),
+        &[],
+    );
+    // AC-INIT-07: a large two-handed weapon costs 1.
+    t.faces(&judge(), json!({"rules": {"roll_initiative": {}}}), &[5, 5]);
+    assert_eq!(t.state()["combat"]["combatants"]["brena"]["count"], 4);
+    assert_eq!(t.state()["combat"]["combatants"]["rat1"]["count"], 5);
+    assert_eq!(acting(&t).as_deref(), Some("rat1"));
+    t.assert_replays();
+}
+
+#[test]
+fn ac_init_03_declarations_close_at_initiative() {
+    let mut t = T::new();
+    monster(&mut t, "rat1", "gloom_rat", 3);
+    t.judge(
+        json!({"begin_combat": {"combatants": ["sefa", "rat1"]}}),
+        &[],
+    );
+    t.as_player(
+        "ann",
+        json!({"declare": {"creature": "sefa", "declaration": {"spell": "sleep"}}}),
+        &[],
+    );
+    // bob does not control sefa.
+    let code = t.refused(
+        &player("bob"),
+        json!({"declare": {"creature": "sefa", "declaration": "full_retreat"}}),
+    );
+    assert!(!code.is_empty());
+    t.judge(json!({"roll_initiative": {}}), &[3, 2]);
+    let code = t.refused(
+        &player("ann"),
+        json!({"declare": {"creature": "sefa", "declaration": "full_retreat"}}),
+    );
+    assert!(code.starts_with("declarations_closed"), "{code}");
+    // The Judge's declaration for a monster is the Judge's alone.
+    assert_eq!(
+        t.player_view("ann")["rules"]["combat"]["combatants"]["sefa"]["declaration"],
+        json!({"spell": "sleep"})
+    );
+    t.assert_replays();
+}
+
+#[test]
+fn ac_init_04_delay_to_a_later_count_and_until_a_combatant() {
+    let mut t = fight();
+    // brena (4) waits for odo (2): both act on 2.
+    t.as_player(
+        "ann",
+        json!({"delay": {"creature": "brena", "until": "odo"}}),
+        &[],
+    );
+    assert_eq!(t.state()["combat"]["combatants"]["brena"]["count"], 2);
+    assert_eq!(acting(&t).as_deref(), Some("rat1"));
+    let c = &t.table.state_json()["core"]["clock"]["combat"];
+    assert_eq!(c["order"], json!(["rat1", "odo", "brena", "rat2"]));
+    assert_eq!(c["groups"][1], c["groups"][2]);
+    // rat1 cannot delay to a higher count.
+    let code = t.refused(
+        &judge(),
+        json!({"delay": {"creature": "rat1", "to_count": 6}}),
+    );
+    assert!(code.starts_with("bad_delay"), "{code}");
+    t.judge(json!({"delay": {"creature": "rat1", "to_count": 1}}), &[]);
+    let c = &t.table.state_json()["core"]["clock"]["combat"];
+    // rat1 joins rat2's count 1, after it.
+    assert_eq!(c["order"], json!(["odo", "brena", "rat2", "rat1"]));
+    assert_eq!(c["groups"][2], c["groups"][3]);
+    // Not her count: refused, nothing changes.
+    let code = t.refused(
+        &player("ann"),
+        json!({"delay": {"creature": "brena", "to_count": 1}}),
+    );
+    assert!(code.starts_with("not_your_count"), "{code}");
+    t.assert_replays();
+}
+
+#[test]
+fn ac_atk_03_attack_throw_with_strength_and_situations() {
+    let mut t = fight();
+    // Brena, fighter 2: throw 9; rat AC 2 → 11 needed; STR 16 +2, charging +2.
+    let ev = t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "rat1", "weapon": "1d8",
+            "situations": ["charging"]}}),
+        &[7, 2],
+    );
+    let judge_view: Vec<Value> = T::rules_events(&ev);
+    let attacked = judge_view
+        .iter()
+        .find_map(|e| e.get("attacked"))
+        .expect("attacked");
+    assert_eq!(attacked["needed"], 11);
+    assert_eq!(attacked["total"], 11);
+    assert_eq!(attacked["hit"], true);
+    // Damage 2 + STR 2 = 4: the rat (3 hp) is down.
+    assert_eq!(attacked["damage"], 4);
+    assert_eq!(hp(&t, "rat1"), -1);
+    // A player sees the hit and the damage, not the rat's armour class.
+    let log = t.log_of(&Viewer::Player("ann".into())).to_string();
+    assert!(log.contains("attack_seen"), "{log}");
+    assert!(!log.contains("\"needed\""), "{log}");
+    t.assert_replays();
+}
+
+#[test]
+fn ac_atk_04_natural_20_hits_natural_1_misses() {
+    let mut t = fight();
+    // A +30 bonus still misses on a natural 1.
+    let ev = t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "rat1", "weapon": "1d8", "bonus": 28}}),
+        &[1],
+    );
+    let a = T::rules_events(&ev)
+        .into_iter()
+        .find_map(|e| e.get("attacked").cloned())
+        .unwrap();
+    assert_eq!(
+        (a["hit"].clone(), a["natural"].clone()),
+        (json!(false), json!(true))
+    );
+    assert_eq!(hp(&t, "rat1"), 3);
+    // One attack a round (AC-ATK-02).
+    let code = t.refused(
+        &player("ann"),
+        json!({"attack": {"attacker": "brena", "target": "rat1", "weapon": "1d8"}}),
+    );
+    assert!(code.starts_with("no_attacks_left"), "{code}");
+    end_turn(&mut t);
+    // rat1 (throw 9) against odo (AC 0) with −8: a natural 20 still hits.
+    let ev = t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "odo", "bonus": -20}}),
+        &[20, 3],
+    );
+    let a = T::rules_events(&ev)
+        .into_iter()
+        .find_map(|e| e.get("attacked").cloned())
+        .unwrap();
+    assert_eq!(a["hit"], true);
+    assert_eq!(hp(&t, "odo"), 7);
+    // The rat's roll is the Judge's: bob sees only the outcome.
+    let bob = t.log_of(&Viewer::Player("bob".into())).to_string();
+    assert!(bob.contains("attack_seen"));
+    assert!(!bob.contains("attack throw of rat1"), "{bob}");
+    t.assert_replays();
+}
+
+#[test]
+fn ac_atk_05_damage_hit_points_and_nonlethal_tally() {
+    let mut t = fight();
+    t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "odo", "weapon": "1d6",
+            "nonlethal": true}}),
+        &[15, 3],
+    );
+    // 3 + STR 2 = 5 nonlethal.
+    assert_eq!(hp(&t, "odo"), 5);
+    assert_eq!(t.state()["creatures"]["odo"]["nonlethal"]["tally"], 5);
+    t.assert_replays();
+}
+
+#[test]
+fn ac_atk_05_attack_odds_before_the_roll() {
+    let t = fight();
+    let odds = t
+        .table
+        .query(
+            &Viewer::Player("ann".into()),
+            "attack_odds",
+            &json!({"attacker": "brena", "target": "odo", "weapon": "1d4"}),
+        )
+        .unwrap();
+    // Throw 9 vs AC 0, +2: 7+ on the d20 → 14/20.
+    assert_eq!(odds["needed"], 9);
+    assert_eq!(odds["hit"], "7/10");
+    // A monster's numbers are the Judge's: refused for a player, given to the Judge.
+    let err = t
+        .table
+        .query(
+            &Viewer::Player("ann".into()),
+            "attack_odds",
+            &json!({"attacker": "brena", "target": "rat1", "weapon": "1d4"}),
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("Judge"), "{err}");
+    let j = t
+        .table
+        .query(
+            &Viewer::Referee,
+            "attack_odds",
+            &json!({"attacker": "brena", "target": "rat1", "weapon": "1d4"}),
+        )
+        .unwrap();
+    assert_eq!(j["needed"], 11);
+}
+
+#[test]
+fn ac_init_02_deaths_on_one_count_resolve_together() {
+    let mut t = fight();
+    // brena fells rat1 on count 4; rat1 still acts on that count, then both fall together.
+    t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "rat1", "weapon": "1d8"}}),
+        &[18, 5],
+    );
+    assert_eq!(hp(&t, "rat1"), -4);
+    end_turn(&mut t);
+    assert_eq!(acting(&t).as_deref(), Some("rat1"));
+    t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "brena"}}),
+        &[15, 4],
+    );
+    assert_eq!(hp(&t, "brena"), 6);
+    let ev = end_turn(&mut t);
+    assert!(names(&ev).contains(&"fell".to_string()));
+    let c = &t.table.state_json()["core"]["clock"]["combat"];
+    assert_eq!(c["order"], json!(["brena", "odo", "rat2"]));
+    assert_eq!(t.state()["combat"]["fallen"], json!(["rat1"]));
+    // AC-MORALE-03: the monsters' first death calls for a morale roll, the Judge's notice.
+    assert!(
+        T::rules_events(&ev)
+            .iter()
+            .any(|e| e.get("morale_due").is_some())
+    );
+    let ann = t.log_of(&Viewer::Player("ann".into())).to_string();
+    assert!(!ann.contains("morale_due"), "{ann}");
+    // A fallen creature attacks no more.
+    let code = t.refused(
+        &judge(),
+        json!({"attack": {"attacker": "rat1", "target": "odo"}}),
+    );
+    assert!(code.starts_with("not_in_fight"), "{code}");
+    t.assert_replays();
+}
+
+#[test]
+fn ac_cleave_01_04_cleave_after_a_kill() {
+    let mut t = fight();
+    t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "rat1", "weapon": "1d8"}}),
+        &[18, 5],
+    );
+    assert_eq!(t.state()["combat"]["combatants"]["brena"]["cleaves"], 1);
+    // AC-CLEAVE-03: no maneuver on a cleave.
+    let code = t.refused(
+        &player("ann"),
+        json!({"attack": {"attacker": "brena", "target": "rat2", "weapon": "1d8",
+            "maneuver": "knock_down"}}),
+    );
+    assert!(code.starts_with("no_maneuver_while_cleaving"), "{code}");
+    let ev = t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "rat2", "weapon": "1d8"}}),
+        &[18, 6],
+    );
+    let a = T::rules_events(&ev)
+        .into_iter()
+        .find_map(|e| e.get("attacked").cloned())
+        .unwrap();
+    assert_eq!(a["cleave"], true);
+    assert_eq!(hp(&t, "rat2"), -5);
+    // Fighter 2: two cleaves a round; this kill earned the second.
+    assert_eq!(t.state()["combat"]["combatants"]["brena"]["cleaves"], 2);
+    t.assert_replays();
+}
+
+#[test]
+fn ac_cleave_04_a_mage_progression_never_cleaves() {
+    // Odo, thief 3: 1 cleave (half of 3, down). Sample has no mage; check the thief cap.
+    let mut t = T::new();
+    for r in ["rat1", "rat2", "rat3"] {
+        monster(&mut t, r, "gloom_rat", 1);
+    }
+    t.judge(
+        json!({"begin_combat": {"combatants": ["odo", "rat1", "rat2", "rat3"]}}),
+        &[],
+    );
+    t.judge(json!({"roll_initiative": {}}), &[6, 1, 1, 1]);
+    for (r, n) in [("rat1", 1), ("rat2", 1)] {
+        t.as_player(
+            "bob",
+            json!({"attack": {"attacker": "odo", "target": r, "weapon": "1d4"}}),
+            &[19, 2],
+        );
+        assert_eq!(t.state()["combat"]["combatants"]["odo"]["cleaves"], n);
+    }
+    let code = t.refused(
+        &player("bob"),
+        json!({"attack": {"attacker": "odo", "target": "rat3", "weapon": "1d4"}}),
+    );
+    assert!(code.starts_with("no_attacks_left"), "{code}");
+}
+
+#[test]
+fn ac_melee_05_special_maneuver_calls_for_a_save() {
+    let mut t = fight();
+    let ev = t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "odo", "weapon": "1d8",
+            "maneuver": "knock_down"}}),
+        &[19, 2],
+    );
+    let evs = T::rules_events(&ev);
+    let a = evs.iter().find_map(|e| e.get("attacked")).unwrap();
+    // −4 for the maneuver: 19 + 2 − 4 = 17.
+    assert_eq!(a["total"], 17);
+    assert_eq!(a["damage"], 0);
+    let m = evs.iter().find_map(|e| e.get("maneuver_resolved")).unwrap();
+    assert_eq!(m["saved"], false);
+    assert_eq!(hp(&t, "odo"), 10);
+    t.assert_replays();
+}
+
+#[test]
+fn ac_spell_02_damage_before_the_count_spoils_the_spell() {
+    let mut t = T::new();
+    monster(&mut t, "rat1", "gloom_rat", 3);
+    t.judge(
+        json!({"begin_combat": {"combatants": ["sefa", "rat1"]}}),
+        &[],
+    );
+    t.as_player(
+        "ann",
+        json!({"declare": {"creature": "sefa", "declaration": {"spell": "sleep"}}}),
+        &[],
+    );
+    // rat1 5, sefa 2: the rat bites first.
+    t.judge(json!({"roll_initiative": {}}), &[5, 2]);
+    let ev = t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "sefa"}}),
+        &[17, 1],
+    );
+    let d = T::rules_events(&ev)
+        .into_iter()
+        .find_map(|e| e.get("spell_disrupted").cloned())
+        .expect("disrupted");
+    assert_eq!(d["spell"], "sleep");
+    assert_eq!(
+        t.state()["combat"]["combatants"]["sefa"]["declaration"],
+        json!("none")
+    );
+    t.assert_replays();
+}
+
+#[test]
+fn ac_ranged_04_range_bands_feet_and_yards() {
+    let mut t = fight();
+    // A short bow at 100 (medium): −2.
+    let ev = t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "odo", "weapon": "1d6",
+            "missile": {"weapon": "short_bow", "distance": 100, "outdoors": true}}}),
+        &[10],
+    );
+    let a = T::rules_events(&ev)
+        .into_iter()
+        .find_map(|e| e.get("attacked").cloned())
+        .unwrap();
+    assert_eq!(a["total"], 8);
+    assert_eq!(a["range"], "medium at 100 yd");
+    end_turn(&mut t);
+    end_turn(&mut t);
+    let code = t.refused(
+        &player("bob"),
+        json!({"attack": {"attacker": "odo", "target": "brena", "weapon": "1d6",
+            "missile": {"weapon": "sling", "distance": 5000}}}),
+    );
+    assert!(code.starts_with("out_of_range"), "{code}");
+    t.assert_replays();
+}
+
+#[test]
+fn ac_morale_04_the_judges_secret_roll() {
+    let mut t = fight();
+    // Gloom rat morale −1: 2d6 3 + 3 − 1 = 5.
+    t.judge(json!({"morale_check": {"creature": "rat1"}}), &[3, 3]);
+    let judge_log = t.log_of(&Viewer::Referee).to_string();
+    assert!(judge_log.contains("morale_checked"));
+    for p in ["ann", "bob"] {
+        let log = t.log_of(&Viewer::Player(p.into())).to_string();
+        assert!(!log.contains("morale_checked"), "{log}");
+    }
+    // The Judge's modifier is within ±2 (AC-MORALE-07); characters are the players' call.
+    let code = t.refused(
+        &judge(),
+        json!({"morale_check": {"creature": "rat1", "judge_modifier": 3}}),
+    );
+    assert!(code.starts_with("bad_morale"), "{code}");
+    let code = t.refused(&judge(), json!({"morale_check": {"creature": "brena"}}));
+    assert!(code.starts_with("not_a_monster"), "{code}");
+    t.assert_replays();
+}
+
+#[test]
+fn ac_ex_09_mortal_wounds_with_the_modifier_breakdown() {
+    let mut t = T::new();
+    t.judge(
+        json!({"add_character": {"id": "marcus", "name": "Marcus", "class": "sellsword",
+            "level": 10, "abilities": {"strength": 10, "intelligence": 10, "wisdom": 10,
+            "dexterity": 10, "constitution": 18, "charisma": 10}, "hp": 36}}),
+        &[],
+    );
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "marcus"]}}),
+        &[],
+    );
+    t.judge(json!({"roll_initiative": {}}), &[6, 1]);
+    t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "marcus", "weapon": "8d6"}}),
+        &[20, 46],
+    );
+    assert_eq!(hp(&t, "marcus"), -12);
+    // Cure serious wounds (level 4) within a round: −2 + 4 + 2 + 3 = +7.
+    let ev = t.judge(
+        json!({"treat_wound": {"character": "marcus", "timing": "round",
+            "healing_spell_level": 4}}),
+        &[13, 2],
+    );
+    let w = T::rules_events(&ev)
+        .into_iter()
+        .find_map(|e| e.get("wound_treated").cloned())
+        .unwrap();
+    assert_eq!(
+        w["breakdown"],
+        json!({"hit_points": -2, "constitution": 3, "nonlethal": 0, "healing_magic": 4,
+               "care": 2, "total": 7})
+    );
+    assert_eq!(w["total"], 20);
+    let marcus = &t.state()["creatures"]["marcus"]["kind"]["character"];
+    assert_eq!(marcus["wounds"].as_array().unwrap().len(), 1);
+    assert_eq!(marcus["wounds"][0]["wound"], w["wound"]);
+    // Not at 0 hp or less: nothing to treat.
+    let code = t.refused(
+        &judge(),
+        json!({"treat_wound": {"character": "brena", "timing": "turn"}}),
+    );
+    assert!(code.starts_with("not_wounded"), "{code}");
+    t.assert_replays();
+}
+
+#[test]
+fn ac_wound_05_bed_rest_recorded() {
+    let mut t = fight();
+    t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "odo", "weapon": "2d6"}}),
+        &[20, 8],
+    );
+    assert_eq!(hp(&t, "odo"), 0);
+    t.judge(
+        json!({"treat_wound": {"character": "odo", "timing": "day"}}),
+        &[1, 1],
+    );
+    let odo = &t.state()["creatures"]["odo"]["kind"]["character"];
+    let rec = &odo["wounds"][0];
+    assert_eq!(
+        odo["bed_rest_days"],
+        rec["bed_rest_days"].as_u64().unwrap_or(0)
+    );
+    t.assert_replays();
+}
+
+/// Secrecy: a hidden monster cannot join a fight (the order is public), and a player's attack
+/// on an unseen monster is refused exactly as one on no creature.
+#[test]
+fn secrecy_hidden_monsters_in_combat() {
+    let mut t = T::new();
+    t.judge(
+        json!({"add_monster": {"id": "lurker", "card": "gloom_rat", "hp": 3}}),
+        &[],
+    );
+    let code = t.refused(
+        &judge(),
+        json!({"begin_combat": {"combatants": ["brena", "lurker"]}}),
+    );
+    assert!(code.starts_with("unrevealed_monster"), "{code}");
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "odo"]}}),
+        &[],
+    );
+    t.judge(json!({"roll_initiative": {}}), &[6, 1]);
+    let hidden = t.refused(
+        &player("ann"),
+        json!({"attack": {"attacker": "brena", "target": "lurker", "weapon": "1d8"}}),
+    );
+    let missing = t.refused(
+        &player("ann"),
+        json!({"attack": {"attacker": "brena", "target": "nobody", "weapon": "1d8"}}),
+    );
+    assert_eq!(
+        hidden.replace("lurker", "X"),
+        missing.replace("nobody", "X")
+    );
+    let view = t.player_view("ann")["rules"]["combat"]["combatants"].clone();
+    assert!(view.get("brena").is_some());
+    assert!(view.get("lurker").is_none());
+}
+
+#[test]
+fn round_end_clears_the_round_and_waits_for_initiative() {
+    let mut t = fight();
+    for _ in 0..4 {
+        end_turn(&mut t);
+    }
+    assert_eq!(t.state()["combat"]["initiative_rolled"], false);
+    assert!(acting(&t).is_none());
+    t.as_player(
+        "ann",
+        json!({"declare": {"creature": "brena", "declaration": "fighting_withdrawal"}}),
+        &[],
+    );
+    t.judge(json!({"roll_initiative": {}}), &[1, 2, 3, 4]);
+    assert_eq!(t.state()["combat"]["round"], 2);
+    assert_eq!(acting(&t).as_deref(), Some("rat2"));
+    t.judge(json!({"end_fight": {}}), &[]);
+    assert!(t.state()["combat"].is_null());
+    t.assert_replays();
+}
