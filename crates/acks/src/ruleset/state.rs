@@ -78,6 +78,9 @@ pub struct Character {
     /// Days of bed rest the last Mortal Wounds result mandates (AC-WOUND-05).
     #[serde(default)]
     pub bed_rest_days: u32,
+    /// Armour class (AC-ATK-03).
+    #[serde(default)]
+    pub armour_class: i32,
 }
 
 /// One Mortal Wounds result recorded on a character (AC-WOUND-05).

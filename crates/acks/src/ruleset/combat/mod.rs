@@ -21,11 +21,20 @@
 //! - `{"delay": {"creature": "odo", "to_count": 2}}` — the acting combatant delays to a lower
 //!   count, or `{"delay": {"creature": "odo", "until": "rat1"}}` acts together with that
 //!   combatant (AC-INIT-04).
+//! - `{"move": {"creature": "brena", "kind": "charge", "feet": 30, "weapon": "spear"}}` — the
+//!   acting combatant moves before attacking (AC-MOVE-01…12): `advance` up to its combat
+//!   movement (a third of its exploration speed) when not `engaged`; `run` (3×, no attack but
+//!   a charge); `charge` (20 ft or more along a `path_clear` line: +2 to hit, −2 AC until its
+//!   next count, double damage with a spear, lance, polearm or horns); `withdraw` as declared —
+//!   up to half its combat movement a fighting withdrawal, beyond that a full retreat (no
+//!   attack; foes +2 to hit it).
 //! - `{"attack": {"attacker": "brena", "target": "rat1", "weapon": "1d8"}}` — the acting
-//!   combatant attacks (optional `situations` such as `["charging"]`, `bonus` and
-//!   `damage_bonus` for magic, `double_damage` for a set spear against a charge or a backstab,
-//!   `nonlethal`, `maneuver` such as `"knock_down"`, `missile` with `weapon`, `distance` and
-//!   `outdoors`, `attack_index` for a monster's listed attack).
+//!   combatant attacks (optional `situations` such as `["target_prone"]`, `bonus` and
+//!   `damage_bonus` for magic, `double_damage` for a backstab, `nonlethal`, `maneuver` such as
+//!   `"knock_down"`, `missile` with `weapon`, `distance` and `outdoors`, `attack_index` for a
+//!   monster's listed attack, `set_vs_charge` with a spear or polearm on the charger's count:
+//!   double damage, AC-MOVE-09). A charge and a full retreat add their modifiers by
+//!   themselves.
 //! - `{"end_fight": {}}` — the Judge's: the combat ends.
 //! - `{"morale_check": {"creature": "rat1", "judge_modifier": 0}}` — the Judge's secret 2d6 on
 //!   T-20 (AC-MORALE-04); optional `both_triggers`.
@@ -50,6 +59,7 @@ use crate::damage::{self, MissileCleave};
 use crate::dice_spec::DiceSpec;
 use crate::maneuvers::{Maneuver, SizeGap};
 use crate::missile::{self, RangeBand};
+use crate::movement::{self, ChargeWeapon, Withdrawal};
 use crate::tables::{Condition, MissileWeapon, MoraleResult, Recovery};
 use crate::wounds::{self, Timing, Treatment};
 
@@ -85,6 +95,21 @@ pub struct MissileShot {
     pub outdoors: bool,
 }
 
+/// How a combatant moves on its count (AC-MOVE-01…12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[schemars(rename = "AcksMoveKind")]
+pub enum MoveKind {
+    Advance,
+    Run,
+    Charge,
+    Withdraw,
+}
+
+fn yes() -> bool {
+    true
+}
+
 /// Combat commands.
 #[derive(
     Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, strum::VariantNames,
@@ -103,6 +128,21 @@ pub enum CombatCommand {
         two_handed: bool,
     },
     RollInitiative {},
+    Move {
+        creature: String,
+        kind: MoveKind,
+        feet: u32,
+        /// Within 5 ft of a foe (AC-MOVE-02).
+        #[serde(default)]
+        engaged: bool,
+        /// The way is clear (and straight, for a charge).
+        #[serde(default = "yes")]
+        path_clear: bool,
+        /// The weapon a charge is made with.
+        #[serde(default)]
+        #[schemars(with = "Option<String>")]
+        weapon: Option<ChargeWeapon>,
+    },
     Delay {
         creature: String,
         #[serde(default)]
@@ -134,6 +174,10 @@ pub enum CombatCommand {
         maneuver: Option<Maneuver>,
         #[serde(default)]
         missile: Option<MissileShot>,
+        /// A spear or polearm set against the target's charge (AC-MOVE-09).
+        #[serde(default)]
+        #[schemars(with = "Option<String>")]
+        set_vs_charge: Option<ChargeWeapon>,
     },
     EndFight {},
     MoraleCheck {
@@ -170,6 +214,21 @@ pub struct Combatant {
     /// Cleaves earned this round (AC-CLEAVE-01), within the cap (AC-CLEAVE-04/05).
     #[serde(default)]
     pub cleaves: u32,
+    /// Feet moved this round.
+    #[serde(default)]
+    pub moved_ft: u32,
+    /// Ran this round: no attack but a charge (AC-MOVE-04).
+    #[serde(default)]
+    pub ran: bool,
+    /// Charging this round, with this weapon (AC-MOVE-06…08).
+    #[serde(default)]
+    pub charging: Option<ChargeWeapon>,
+    /// The round of its last charge: −2 AC until its next count (AC-MOVE-07).
+    #[serde(default)]
+    pub charge_round: Option<u32>,
+    /// Its defensive movement this round (AC-MOVE-11/12).
+    #[serde(default)]
+    pub withdrawal: Option<Withdrawal>,
 }
 
 /// The fight under way.
@@ -217,6 +276,19 @@ pub enum CombatEvent {
     Delayed {
         creature: String,
         count: i32,
+    },
+    Moved {
+        creature: String,
+        kind: MoveKind,
+        feet: u32,
+        #[serde(default)]
+        charge_weapon: Option<ChargeWeapon>,
+        #[serde(default)]
+        withdrawal: Option<Withdrawal>,
+    },
+    /// The charger's next count came: its AC penalty ends (AC-MOVE-07).
+    ChargeSpent {
+        creature: String,
     },
     /// The full attack (the Judge's when a monster is in it; players see `attack_seen`).
     Attacked {
@@ -303,7 +375,7 @@ pub enum CombatEvent {
 pub(super) fn acting(_state: &TableState<AcksState>, command: &CombatCommand) -> Acting {
     use CombatCommand as C;
     match command {
-        C::Declare { creature, .. } | C::Delay { creature, .. } => {
+        C::Declare { creature, .. } | C::Delay { creature, .. } | C::Move { creature, .. } => {
             Acting::Characters(vec![creature.clone()])
         }
         C::Attack { attacker, .. } => Acting::Characters(vec![attacker.clone()]),
@@ -373,10 +445,12 @@ fn throw_of(
     Ok((t, None, hd.dice))
 }
 
-/// A creature's armour class: a monster's from its card; a character's is 0 until armour is
-/// carried on the sheet (the sample classes carry none).
+/// A creature's armour class: a monster's from its card, a character's from its sheet.
 fn armour_class(state: &AcksState, c: &Creature) -> i32 {
-    state.card_of(&c.id).map_or(0, |card| card.armour_class)
+    match c.character() {
+        Some(ch) => ch.armour_class,
+        None => state.card_of(&c.id).map_or(0, |card| card.armour_class),
+    }
 }
 
 fn is_monster(state: &AcksState, id: &str) -> bool {
@@ -431,6 +505,14 @@ pub(super) fn decide(command: &CombatCommand, ctx: &mut Ctx<'_, Acks>) -> Result
             }
         }
         CombatCommand::RollInitiative {} => roll_initiative(ctx),
+        CombatCommand::Move {
+            creature: who,
+            kind,
+            feet,
+            engaged,
+            path_clear,
+            weapon,
+        } => move_command(ctx, who, *kind, *feet, *engaged, *path_clear, *weapon),
         CombatCommand::Delay {
             creature: who,
             to_count,
@@ -626,6 +708,132 @@ fn delay(
     ctx.delay_turn(&place)
 }
 
+/// A creature's combat movement per round: a third of its exploration speed.
+fn combat_ft(state: &AcksState, id: &str) -> u32 {
+    match (state.character(id), state.card_of(id)) {
+        (Some(ch), _) => ch.speed_ft / 3,
+        (None, Some(card)) => card.speed_ft / 3,
+        (None, None) => 0,
+    }
+}
+
+fn move_command(
+    ctx: &mut Ctx<'_, Acks>,
+    who: &str,
+    kind: MoveKind,
+    feet: u32,
+    engaged: bool,
+    path_clear: bool,
+    weapon: Option<ChargeWeapon>,
+) -> Result<(), RuleError> {
+    let fight = combat_state(ctx)?;
+    in_fight(&fight, who)?;
+    acting_now(ctx, who)?;
+    let c = fight.combatants.get(who).cloned().unwrap_or_default();
+    let casting = matches!(c.declaration, Some(Declaration::Spell(_)));
+    if !movement::may_move(c.attacks_made > 0, casting) {
+        return Err(refuse(
+            "cannot_move",
+            if casting { "AC-MOVE-03" } else { "AC-MOVE-01" },
+            if casting {
+                "a caster does not move in the round it casts"
+            } else {
+                "after attacking a combatant moves no more this round"
+            },
+        ));
+    }
+    let combat = combat_ft(ctx.rules(), who);
+    let left = combat.saturating_sub(c.moved_ft);
+    if feet == 0 || feet > MAX_DISTANCE {
+        return Err(refuse(
+            "bad_distance",
+            "AC-MOVE-01",
+            format!("a move covers 1–{MAX_DISTANCE} ft"),
+        ));
+    }
+    let defensive = matches!(
+        c.declaration,
+        Some(Declaration::FightingWithdrawal | Declaration::FullRetreat)
+    );
+    if engaged && kind != MoveKind::Withdraw {
+        return Err(refuse(
+            "engaged",
+            "AC-MOVE-02",
+            "an engaged combatant only withdraws or retreats, as declared",
+        ));
+    }
+    let mut withdrawal = None;
+    let mut charge_weapon = None;
+    match kind {
+        MoveKind::Advance => {
+            if feet > left {
+                return Err(refuse(
+                    "too_far",
+                    "AC-MOVE-01",
+                    format!("{left} ft of combat movement are left this round"),
+                ));
+            }
+        }
+        MoveKind::Run => {
+            if feet > movement::running_ft(combat) {
+                return Err(refuse(
+                    "too_far",
+                    "AC-MOVE-04",
+                    format!("running covers at most {} ft", movement::running_ft(combat)),
+                ));
+            }
+        }
+        MoveKind::Charge => {
+            movement::charge(movement::Charge {
+                distance_ft: feet,
+                combat_ft: combat,
+                straight_and_clear: path_clear,
+                target_visible: true,
+                engaged,
+            })
+            .map_err(|e| acks_err("cannot_charge", e))?;
+            charge_weapon = Some(weapon.unwrap_or(ChargeWeapon::Other));
+        }
+        MoveKind::Withdraw => {
+            if !defensive {
+                return Err(refuse(
+                    "not_declared",
+                    "AC-MOVE-10",
+                    "defensive movement is declared before initiative",
+                ));
+            }
+            let w = movement::withdrawal(feet, combat, path_clear)
+                .map_err(|e| acks_err("cannot_withdraw", e))?;
+            let declared = match c.declaration {
+                Some(Declaration::FullRetreat) => Withdrawal::FullRetreat,
+                _ => Withdrawal::FightingWithdrawal,
+            };
+            if w != declared {
+                return Err(refuse(
+                    "not_declared",
+                    "AC-MOVE-10",
+                    format!(
+                        "{feet} ft back is a {}; the declaration stands for the round",
+                        if w == Withdrawal::FullRetreat {
+                            "full retreat"
+                        } else {
+                            "fighting withdrawal"
+                        }
+                    ),
+                ));
+            }
+            withdrawal = Some(w);
+        }
+    }
+    ctx.emit(CombatEvent::Moved {
+        creature: who.to_string(),
+        kind,
+        feet,
+        charge_weapon,
+        withdrawal,
+    })
+}
+
 fn viewer_of(ctx: &Ctx<'_, Acks>) -> Viewer {
     match ctx.actor() {
         engine::Actor::Player(p) => Viewer::Player(p.clone()),
@@ -752,6 +960,22 @@ fn plan_attack(
         .and_then(|f| f.combatants.get(attacker))
         .map_or((0, 0), |c| (c.attacks_made, c.cleaves));
     let cleave = made >= base;
+    if let Some(c) = fight.and_then(|f| f.combatants.get(attacker)) {
+        if c.withdrawal == Some(Withdrawal::FullRetreat) {
+            return Err(refuse(
+                "retreating",
+                "AC-MOVE-12",
+                "a combatant in full retreat makes no attack this round",
+            ));
+        }
+        if c.ran && c.charging.is_none() {
+            return Err(refuse(
+                "ran",
+                "AC-MOVE-04",
+                "a combatant who ran this round attacks only by charging",
+            ));
+        }
+    }
     if cleave && maneuver.is_some() {
         return Err(refuse(
             "no_maneuver_while_cleaving",
@@ -759,7 +983,22 @@ fn plan_attack(
             "a cleave is an attack: no special maneuvers while cleaving",
         ));
     }
-    let ac = armour_class(state, t);
+    let mut ac = armour_class(state, t);
+    let own = fight.and_then(|f| f.combatants.get(attacker));
+    let theirs = fight.and_then(|f| f.combatants.get(target));
+    // AC-MOVE-07: a charger has −2 AC until its next count; AC-MOVE-12: foes get +2 against
+    // a full retreat.
+    if theirs.is_some_and(|c| c.charge_round.is_some()) {
+        ac -= 2;
+    }
+    if theirs.is_some_and(|c| c.withdrawal == Some(Withdrawal::FullRetreat))
+        && !situations.contains(&Situation::TargetInFullRetreat)
+    {
+        total_bonus += Situation::TargetInFullRetreat.modifier();
+    }
+    if own.is_some_and(|c| c.charging.is_some()) && !situations.contains(&Situation::Charging) {
+        total_bonus += Situation::Charging.modifier();
+    }
     if !attack::AC_RANGE.contains(&ac) || total_bonus.abs() > attack::MAX_BONUS {
         return Err(refuse(
             "bad_bonus",
@@ -793,6 +1032,7 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
         nonlethal,
         maneuver,
         missile: shot,
+        set_vs_charge,
     } = command
     else {
         return Ok(());
@@ -807,7 +1047,37 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
             "a creature does not attack itself",
         ));
     }
-    acting_now(ctx, attacker)?;
+    let count_of = |id: &str| fight.combatants.get(id).and_then(|c| c.count).unwrap_or(0);
+    let mut doubled = *double_damage;
+    match set_vs_charge {
+        // AC-MOVE-09: a set weapon strikes the charger on the charger's count.
+        Some(w) => {
+            if fight
+                .combatants
+                .get(target)
+                .is_none_or(|c| c.charging.is_none())
+            {
+                return Err(refuse(
+                    "not_charging",
+                    "AC-MOVE-09",
+                    format!("`{target}` is not charging"),
+                ));
+            }
+            acting_now(ctx, target)?;
+            movement::set_vs_charge(*w, count_of(attacker), count_of(target))
+                .map_err(|e| acks_err("cannot_set", e))?;
+            doubled = true;
+        }
+        None => acting_now(ctx, attacker)?,
+    }
+    // AC-MOVE-08: the charge's own attack deals double damage with a spear, lance, polearm or
+    // horns.
+    if let Some(c) = fight.combatants.get(attacker)
+        && c.attacks_made == 0
+        && c.charging.is_some_and(movement::charge_doubles)
+    {
+        doubled = true;
+    }
     let state = ctx.rules();
     let a = creature(state, attacker)?;
     if a.hp <= 0 && !fight.downed_this_count.contains(attacker) {
@@ -880,7 +1150,7 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
         let expr = format!("{}d{}", plan.dice.count, plan.dice.sides);
         let r = ctx.roll(&format!("damage by {attacker}"), &expr, roll_vis)?;
         let base = (int(r.total) + plan.dice.bonus).max(0) as u32;
-        amount = damage::total_damage(base, *double_damage, plan.damage_bonus);
+        amount = damage::total_damage(base, doubled, plan.damage_bonus);
     }
     let nonlethal_hit = *nonlethal || *maneuver == Some(Maneuver::KnockOut);
     let hp_after =
@@ -1223,6 +1493,31 @@ fn apply_fight(state: &mut AcksState, event: &CombatEvent) {
                 c.count = Some(*count);
             }
         }
+        CombatEvent::Moved {
+            creature,
+            kind,
+            feet,
+            charge_weapon,
+            withdrawal,
+        } => {
+            let round = fight.round;
+            if let Some(c) = fight.combatants.get_mut(creature) {
+                c.moved_ft = c.moved_ft.saturating_add(*feet);
+                c.ran |= *kind == MoveKind::Run;
+                if charge_weapon.is_some() {
+                    c.charging = *charge_weapon;
+                    c.charge_round = Some(round);
+                }
+                if withdrawal.is_some() {
+                    c.withdrawal = *withdrawal;
+                }
+            }
+        }
+        CombatEvent::ChargeSpent { creature } => {
+            if let Some(c) = fight.combatants.get_mut(creature) {
+                c.charge_round = None;
+            }
+        }
         CombatEvent::Attacked {
             attacker,
             cleave_earned,
@@ -1250,6 +1545,7 @@ fn apply_fight(state: &mut AcksState, event: &CombatEvent) {
             for c in fight.combatants.values_mut() {
                 *c = Combatant {
                     two_handed: c.two_handed,
+                    charge_round: c.charge_round,
                     ..Default::default()
                 };
             }
@@ -1322,6 +1618,19 @@ pub(super) fn on_boundary(boundary: &Boundary, ctx: &mut Ctx<'_, Acks>) -> Resul
             Ok(())
         }
         Boundary::RoundEnd => ctx.emit(CombatEvent::RoundEnded { round: fight.round }),
+        Boundary::TurnStart { who } => {
+            let spent = fight
+                .combatants
+                .get(who)
+                .and_then(|c| c.charge_round)
+                .is_some_and(|r| r < fight.round);
+            if spent {
+                ctx.emit(CombatEvent::ChargeSpent {
+                    creature: who.clone(),
+                })?;
+            }
+            Ok(())
+        }
         _ => Ok(()),
     }
 }

@@ -9,7 +9,8 @@
 //! - `{"add_character": {"id": "brena", "name": "Brena", "class": "sellsword", "level": 2,
 //!   "abilities": {"strength": 16, "intelligence": 9, "wisdom": 10, "dexterity": 12,
 //!   "constitution": 13, "charisma": 11}, "hp": 12, "player": "ann"}}` — the Judge's; the
-//!   character is bound to the player (optional `surprise_modifier`, `speed_ft`).
+//!   character is bound to the player (optional `surprise_modifier`, `speed_ft`,
+//!   `armour_class`).
 //! - `{"add_monster": {"id": "rat1", "card": "gloom_rat"}}` — the Judge's; hidden from players
 //!   until revealed; hit points rolled from the card's Hit Dice where `hp` is not given (the
 //!   roll the Judge's alone).
@@ -66,6 +67,9 @@ pub enum CoreCommand {
         surprise_modifier: i32,
         #[serde(default)]
         speed_ft: Option<u32>,
+        /// Armour class from armour and shield (AC-ATK-03); 0 unarmoured.
+        #[serde(default)]
+        armour_class: i32,
     },
     AddMonster {
         id: String,
@@ -204,6 +208,7 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
             player,
             surprise_modifier,
             speed_ft,
+            armour_class,
         } => {
             let state = ctx.rules();
             check_new_id(state, id, name)?;
@@ -225,6 +230,17 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
                 return Err(refuse("bad_ability", "T-25", "ability scores run 3–18"));
             }
             check_hp(*hp)?;
+            if !crate::attack::AC_RANGE.contains(armour_class) {
+                return Err(refuse(
+                    "bad_armour_class",
+                    "AC-ATK-03",
+                    format!(
+                        "armour class runs {}…{}",
+                        crate::attack::AC_RANGE.start(),
+                        crate::attack::AC_RANGE.end()
+                    ),
+                ));
+            }
             if surprise_modifier.abs() > crate::surprise::MAX_MODIFIER {
                 return Err(refuse(
                     "bad_modifier",
@@ -267,6 +283,7 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
                     speed_ft: speed,
                     wounds: Vec::new(),
                     bed_rest_days: 0,
+                    armour_class: *armour_class,
                 }),
                 nonlethal: Default::default(),
             };
@@ -555,6 +572,10 @@ fn creature_view(state: &TableState<AcksState>, viewer: &Viewer, c: &Creature) -
                 "fatigue_penalty": ch.rest.penalty(),
                 "light": ch.light,
                 "speed_ft": ch.speed_ft,
+                "armour_class": ch.armour_class,
+                "nonlethal": c.nonlethal.tally,
+                "wounds": ch.wounds,
+                "bed_rest_days": ch.bed_rest_days,
                 "mine": mine,
             }))
         }

@@ -591,3 +591,307 @@ fn round_end_clears_the_round_and_waits_for_initiative() {
     assert!(t.state()["combat"].is_null());
     t.assert_replays();
 }
+
+fn add_char(t: &mut T, id: &str, level: u32, con: i32, hp: i32, ac: i32) {
+    t.judge(
+        json!({"add_character": {"id": id, "name": id, "class": "sellsword",
+            "level": level, "abilities": {"strength": 10, "intelligence": 10, "wisdom": 10,
+            "dexterity": 10, "constitution": con, "charisma": 10}, "hp": hp,
+            "armour_class": ac}}),
+        &[],
+    );
+}
+
+fn attacked(ev: &[Envelope]) -> Value {
+    T::rules_events(ev)
+        .into_iter()
+        .find_map(|e| e.get("attacked").cloned())
+        .expect("attacked")
+}
+
+/// AC-EX-07: Marcus, fighter 10 (attack throw 4+), against AC 7 needs 11; he rolls 12 and hits.
+#[test]
+fn ac_ex_07_marcus_needs_11_against_ac_7() {
+    let mut t = T::new();
+    add_char(&mut t, "marcus", 10, 10, 40, 0);
+    add_char(&mut t, "foe", 1, 10, 40, 7);
+    t.judge(
+        json!({"begin_combat": {"combatants": ["foe", "marcus"]}}),
+        &[],
+    );
+    t.faces(&judge(), json!({"rules": {"roll_initiative": {}}}), &[1, 6]);
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"attack": {"attacker": "marcus", "target": "foe", "weapon": "1d8"}}}),
+        &[12, 5],
+    );
+    let a = attacked(&ev);
+    assert_eq!(
+        (a["needed"].clone(), a["total"].clone()),
+        (json!(11), json!(12))
+    );
+    assert_eq!(a["hit"], true);
+    assert_eq!(hp(&t, "foe"), 35);
+    t.assert_replays();
+}
+
+/// AC-EX-08: a bronze golem of 20 HD (attack throw −3) against an ogre's AC 3 needs 0, but a
+/// natural 1 misses: it hits on 2 or more.
+#[test]
+fn ac_ex_08_golem_needs_a_2_because_natural_1_misses() {
+    let mut t = T::new();
+    let golem = json!({"monsters": [{"id": "bronze_golem", "name": "Bronze golem",
+        "hit_dice": "20", "armour_class": 10, "attacks": [{"name": "fist", "damage": "3d10"}],
+        "morale": 4, "save_as": {"class": "fighter", "level": 10},
+        "number_appearing": {"dungeon_wandering": "1d1", "wilderness_wandering": "1d1"}}]});
+    t.judge(
+        json!({"load_pack": {"files": [{"name": "golem.json", "text": golem.to_string()}]}}),
+        &[],
+    );
+    monster(&mut t, "golem", "bronze_golem", 90);
+    add_char(&mut t, "ogre", 1, 10, 40, 3);
+    t.judge(
+        json!({"begin_combat": {"combatants": ["golem", "ogre"]}}),
+        &[],
+    );
+    t.faces(&judge(), json!({"rules": {"roll_initiative": {}}}), &[6, 1]);
+    let odds = t
+        .table
+        .query(
+            &Viewer::Referee,
+            "attack_odds",
+            &json!({"attacker": "golem", "target": "ogre"}),
+        )
+        .unwrap();
+    assert_eq!(odds["needed"], 0);
+    assert_eq!(odds["hit"], "19/20");
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"attack": {"attacker": "golem", "target": "ogre"}}}),
+        &[1],
+    );
+    let a = attacked(&ev);
+    assert_eq!(
+        (a["hit"].clone(), a["natural"].clone()),
+        (json!(false), json!(true))
+    );
+    assert_eq!(hp(&t, "ogre"), 40);
+    t.assert_replays();
+}
+
+/// AC-EX-10 (the ogre as a stand-in character): 8 lethal (18 left), 6 and 9 nonlethal with the
+/// flat of the blade at −4 (3 left, 15 nonlethal), 7 lethal → −4 hp. Treated after the fight:
+/// +15 for the nonlethal damage and the list's −3 (AC-OPEN-01) → +12; a 9 makes 21, the same
+/// 21–25 band as the example's 22: back at 1 hp, nonlethal cleared.
+#[test]
+fn ac_ex_10_nonlethal_damage_and_its_mortal_wounds_bonus() {
+    let mut t = T::new();
+    add_char(&mut t, "ogre", 1, 10, 26, 0);
+    t.judge(
+        json!({"begin_combat": {"combatants": ["odo", "ogre", "sefa"]}}),
+        &[],
+    );
+    // odo 6, ogre 1, sefa 5.
+    t.judge(json!({"roll_initiative": {}}), &[6, 1, 5]);
+    let ev = t.as_player(
+        "bob",
+        json!({"attack": {"attacker": "odo", "target": "ogre", "weapon": "1d8"}}),
+        &[15, 8],
+    );
+    assert_eq!(attacked(&ev)["damage"], 8);
+    end_turn(&mut t);
+    let ev = t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "sefa", "target": "ogre", "weapon": "1d8",
+            "nonlethal": true, "bonus": -4}}),
+        &[19, 6],
+    );
+    assert_eq!(attacked(&ev)["total"], 15);
+    end_turn(&mut t);
+    end_turn(&mut t);
+    t.judge(json!({"roll_initiative": {}}), &[6, 1, 5]);
+    t.as_player(
+        "bob",
+        json!({"attack": {"attacker": "odo", "target": "ogre", "weapon": "2d6",
+            "nonlethal": true, "bonus": -4}}),
+        &[19, 9],
+    );
+    assert_eq!(hp(&t, "ogre"), 3);
+    assert_eq!(t.state()["creatures"]["ogre"]["nonlethal"]["tally"], 15);
+    end_turn(&mut t);
+    t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "sefa", "target": "ogre", "weapon": "1d8"}}),
+        &[15, 7],
+    );
+    assert_eq!(hp(&t, "ogre"), -4);
+    t.judge(json!({"end_fight": {}}), &[]);
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"treat_wound": {"character": "ogre", "timing": "turn"}}}),
+        &[9, 3],
+    );
+    let w = T::rules_events(&ev)
+        .into_iter()
+        .find_map(|e| e.get("wound_treated").cloned())
+        .unwrap();
+    assert_eq!(w["breakdown"]["nonlethal"], 15);
+    assert_eq!(w["breakdown"]["care"], -3);
+    assert_eq!(w["breakdown"]["hit_points"], 0);
+    assert_eq!(w["total"], 21);
+    assert_eq!(w["hp_after"], 1);
+    assert_eq!(hp(&t, "ogre"), 1);
+    assert_eq!(t.state()["creatures"]["ogre"]["nonlethal"]["tally"], 0);
+    t.assert_replays();
+}
+
+#[test]
+fn ac_move_01_02_advance_engaged_and_after_attacking() {
+    let mut t = fight();
+    // Brena: 120 ft exploration → 40 ft combat movement.
+    let code = t.refused(
+        &player("ann"),
+        json!({"move": {"creature": "brena", "kind": "advance", "feet": 50}}),
+    );
+    assert!(code.starts_with("too_far"), "{code}");
+    let code = t.refused(
+        &player("ann"),
+        json!({"move": {"creature": "brena", "kind": "advance", "feet": 10, "engaged": true}}),
+    );
+    assert!(code.starts_with("engaged"), "{code}");
+    t.as_player(
+        "ann",
+        json!({"move": {"creature": "brena", "kind": "advance", "feet": 30}}),
+        &[],
+    );
+    t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "odo", "weapon": "1d4"}}),
+        &[2],
+    );
+    let code = t.refused(
+        &player("ann"),
+        json!({"move": {"creature": "brena", "kind": "advance", "feet": 5}}),
+    );
+    assert!(code.starts_with("cannot_move"), "{code}");
+    t.assert_replays();
+}
+
+#[test]
+fn ac_move_06_07_08_charge_bonus_ac_penalty_and_double_damage() {
+    let mut t = fight();
+    let code = t.refused(
+        &player("ann"),
+        json!({"move": {"creature": "brena", "kind": "charge", "feet": 10}}),
+    );
+    assert!(code.starts_with("cannot_charge"), "{code}");
+    t.as_player(
+        "ann",
+        json!({"move": {"creature": "brena", "kind": "charge", "feet": 30, "weapon": "spear"}}),
+        &[],
+    );
+    // +2 STR, +2 charge: 7 + 4 = 11 against the rat's 11; 1d6 3 doubled + 2 = 8.
+    let ev = t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "rat1", "weapon": "1d6"}}),
+        &[7, 3],
+    );
+    let a = attacked(&ev);
+    assert_eq!(a["total"], 11);
+    assert_eq!(a["damage"], 8);
+    end_turn(&mut t);
+    // rat1 (throw 9) against charging brena: AC 0 − 2 → needs 7.
+    let ev = t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "brena"}}),
+        &[7, 1],
+    );
+    assert_eq!(attacked(&ev)["needed"], 7);
+    t.assert_replays();
+}
+
+#[test]
+fn ac_move_09_set_spear_strikes_the_charger_on_its_count() {
+    let mut t = T::new();
+    monster(&mut t, "rat1", "gloom_rat", 8);
+    t.judge(
+        json!({"begin_combat": {"combatants": ["dain", "rat1"]}}),
+        &[],
+    );
+    // rat1 5, dain 5: equal initiative lets dain set his spear.
+    t.judge(json!({"roll_initiative": {}}), &[5, 5]);
+    t.ok(&judge(), json!({"clock": "end_turn"}), &[]);
+    assert_eq!(acting(&t).as_deref(), Some("rat1"));
+    t.judge(
+        json!({"move": {"creature": "rat1", "kind": "charge", "feet": 30}}),
+        &[],
+    );
+    // Dain, STR 18 (+3): 1d6 2 doubled + 3 = 7.
+    let ev = t.as_player(
+        "bob",
+        json!({"attack": {"attacker": "dain", "target": "rat1", "weapon": "1d6",
+            "set_vs_charge": "spear"}}),
+        &[15, 2],
+    );
+    assert_eq!(attacked(&ev)["damage"], 7);
+    assert_eq!(hp(&t, "rat1"), 1);
+    let code = t.refused(
+        &player("bob"),
+        json!({"attack": {"attacker": "dain", "target": "rat1", "weapon": "1d6",
+            "set_vs_charge": "lance"}}),
+    );
+    assert!(!code.is_empty());
+    t.assert_replays();
+}
+
+#[test]
+fn ac_move_10_11_12_withdrawal_as_declared_and_full_retreat() {
+    let mut t = T::new();
+    monster(&mut t, "rat1", "gloom_rat", 8);
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "odo", "rat1"]}}),
+        &[],
+    );
+    t.as_player(
+        "ann",
+        json!({"declare": {"creature": "brena", "declaration": "full_retreat"}}),
+        &[],
+    );
+    t.as_player(
+        "bob",
+        json!({"declare": {"creature": "odo", "declaration": "fighting_withdrawal"}}),
+        &[],
+    );
+    // brena 6, odo 5, rat1 1.
+    t.judge(json!({"roll_initiative": {}}), &[6, 5, 1]);
+    // 15 ft is a fighting withdrawal, not the declared full retreat.
+    let code = t.refused(
+        &player("ann"),
+        json!({"move": {"creature": "brena", "kind": "withdraw", "feet": 15, "engaged": true}}),
+    );
+    assert!(code.starts_with("not_declared"), "{code}");
+    t.as_player(
+        "ann",
+        json!({"move": {"creature": "brena", "kind": "withdraw", "feet": 40, "engaged": true}}),
+        &[],
+    );
+    let code = t.refused(
+        &player("ann"),
+        json!({"attack": {"attacker": "brena", "target": "rat1", "weapon": "1d8"}}),
+    );
+    assert!(code.starts_with("retreating"), "{code}");
+    end_turn(&mut t);
+    t.as_player(
+        "bob",
+        json!({"move": {"creature": "odo", "kind": "withdraw", "feet": 20, "engaged": true}}),
+        &[],
+    );
+    end_turn(&mut t);
+    // The rat gets +2 against the retreating brena: 5 + 2 = 7 against 9 needed… a miss.
+    let ev = t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "brena"}}),
+        &[5],
+    );
+    let a = attacked(&ev);
+    assert_eq!(a["total"], 7);
+    t.assert_replays();
+}
