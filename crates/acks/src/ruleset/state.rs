@@ -122,6 +122,9 @@ pub struct Creature {
     /// Nonlethal damage tallied (AC-NONLETHAL-01…03).
     #[serde(default)]
     pub nonlethal: crate::wounds::Nonlethal,
+    /// Slain outright while helpless (AC-ATK-06): no Mortal Wounds roll.
+    #[serde(default)]
+    pub slain: bool,
 }
 
 impl Creature {

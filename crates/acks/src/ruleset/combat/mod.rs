@@ -178,6 +178,18 @@ pub enum CombatCommand {
         #[serde(default)]
         #[schemars(with = "Option<String>")]
         set_vs_charge: Option<ChargeWeapon>,
+        /// The sizes of attacker and target, for a maneuver's save (AC-MANEUVER-15/16):
+        /// `"similar"` unless given.
+        #[serde(default)]
+        #[schemars(with = "Option<Value>")]
+        size_gap: Option<SizeGap>,
+        /// The target is helpless (asleep, paralysed): hit without a throw (AC-ATK-06).
+        #[serde(default)]
+        helpless: bool,
+        /// The attacker is engaged with other foes (a helpless target then takes double
+        /// damage instead of being slain).
+        #[serde(default)]
+        engaged_with_others: bool,
     },
     EndFight {},
     MoraleCheck {
@@ -310,6 +322,12 @@ pub enum CombatEvent {
         range: Option<String>,
         #[serde(default)]
         maneuver: Option<Maneuver>,
+        /// Against a helpless target: no throw (AC-ATK-06).
+        #[serde(default)]
+        helpless: bool,
+        /// A helpless target slain outright.
+        #[serde(default)]
+        slain: bool,
     },
     /// What players see of an attack a monster is in.
     AttackSeen {
@@ -1033,6 +1051,9 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
         maneuver,
         missile: shot,
         set_vs_charge,
+        size_gap,
+        helpless,
+        engaged_with_others,
     } = command
     else {
         return Ok(());
@@ -1116,15 +1137,38 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
     } else {
         Visibility::Public
     };
-    let face = int(ctx
-        .roll(
-            &format!("attack throw of {attacker}"),
-            "1d20",
-            roll_vis.clone(),
-        )?
-        .total);
-    let roll = attack::resolve_attack(plan.throw, plan.ac, plan.bonus, face)
-        .map_err(|e| acks_err("bad_face", e))?;
+    let outcome = helpless.then(|| attack::attack_helpless(*engaged_with_others));
+    if outcome == Some(attack::HelplessOutcome::DoubleDamage) {
+        doubled = true;
+    }
+    let roll = if *helpless {
+        if maneuver.is_some() {
+            return Err(refuse(
+                "helpless_target",
+                "AC-ATK-06",
+                "a helpless target is simply hit: no maneuver needed",
+            ));
+        }
+        attack::AttackRoll {
+            face: 0,
+            total: 0,
+            needed: attack::needed(plan.throw, plan.ac),
+            hit: true,
+            natural: false,
+        }
+    } else {
+        let face = int(ctx
+            .roll(
+                &format!("attack throw of {attacker}"),
+                "1d20",
+                roll_vis.clone(),
+            )?
+            .total);
+        attack::resolve_attack(plan.throw, plan.ac, plan.bonus, face)
+            .map_err(|e| acks_err("bad_face", e))?
+    };
+    let face = roll.face;
+    let slain = outcome == Some(attack::HelplessOutcome::KilledOutright);
     let mut amount = 0;
     let mut saved = None;
     let lands_damage = roll.hit && maneuver.is_none_or(|m| !m.target_saves());
@@ -1132,7 +1176,7 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
         && let Some(m) = maneuver.filter(|m| m.target_saves())
     {
         let value = save_value(ctx.rules(), &t)?;
-        let modifier = crate::maneuvers::save_modifier(m, SizeGap::Similar)
+        let modifier = crate::maneuvers::save_modifier(m, size_gap.unwrap_or(SizeGap::Similar))
             .map_err(|e| acks_err("bad_maneuver", e))?;
         let vis = if is_monster(ctx.rules(), target) {
             Visibility::Referee
@@ -1146,7 +1190,9 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
             crate::saves::resolve_save(value, modifier, f).map_err(|e| acks_err("bad_face", e))?,
         );
     }
-    if lands_damage {
+    if slain {
+        amount = u32::try_from(t.hp.max(0)).unwrap_or(0);
+    } else if lands_damage {
         let expr = format!("{}d{}", plan.dice.count, plan.dice.sides);
         let r = ctx.roll(&format!("damage by {attacker}"), &expr, roll_vis)?;
         let base = (int(r.total) + plan.dice.bonus).max(0) as u32;
@@ -1155,7 +1201,7 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
     let nonlethal_hit = *nonlethal || *maneuver == Some(Maneuver::KnockOut);
     let hp_after =
         t.hp.saturating_sub(i32::try_from(amount).unwrap_or(i32::MAX));
-    let downed = t.hp > 0 && hp_after <= 0;
+    let downed = t.hp > 0 && (hp_after <= 0 || slain);
     let cleaves_had = fight.combatants.get(attacker).map_or(0, |c| c.cleaves);
     let cleave_earned = downed && cleaves_had < plan.cleave_cap;
     let full = CombatEvent::Attacked {
@@ -1176,12 +1222,14 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
             .as_ref()
             .map(|(b, d)| format!("{b:?} at {d}").to_lowercase()),
         maneuver: *maneuver,
+        helpless: *helpless,
+        slain,
     };
     if secret {
         let seen = CombatEvent::AttackSeen {
             attacker: attacker.clone(),
             target: target.clone(),
-            face: (!attacker_monster).then_some(face),
+            face: (!attacker_monster && !*helpless).then_some(face),
             hit: roll.hit,
             damage: amount,
         };
@@ -1337,6 +1385,13 @@ fn treat_wound(
             "the Mortal Wounds table is rolled for characters",
         ));
     };
+    if c.slain {
+        return Err(refuse(
+            "slain",
+            "AC-ATK-06",
+            format!("`{who}` was slain outright: there is no mortal wound to treat"),
+        ));
+    }
     if c.hp > 0 {
         return Err(refuse(
             "not_wounded",
@@ -1457,6 +1512,9 @@ pub(super) fn apply(state: &mut AcksState, event: &CombatEvent) {
         } => {
             if let Some(c) = state.creatures.get_mut(target) {
                 c.nonlethal.take(*damage, *nonlethal, *hp_after);
+                if let CombatEvent::Attacked { slain: true, .. } = event {
+                    c.slain = true;
+                }
             }
             apply_fight(state, event);
         }

@@ -286,6 +286,7 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
                     armour_class: *armour_class,
                 }),
                 nonlethal: Default::default(),
+                slain: false,
             };
             ctx.emit(CoreEvent::CharacterAdded { creature })?;
             if let Some(p) = player {
@@ -325,6 +326,7 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
                             revealed: false,
                         }),
                         nonlethal: Default::default(),
+                        slain: false,
                     },
                 },
                 Visibility::Referee,

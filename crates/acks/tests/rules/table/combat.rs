@@ -895,3 +895,59 @@ fn ac_move_10_11_12_withdrawal_as_declared_and_full_retreat() {
     assert_eq!(a["total"], 7);
     t.assert_replays();
 }
+
+/// AC-MANEUVER-15: the target's save against a maneuver, with the size gap. Dain (fighter 1)
+/// saves vs Paralysis on 15: a 12 fails, a 12 + 4 for being much larger succeeds.
+#[test]
+fn ac_maneuver_15_size_changes_the_save() {
+    for (gap, saved) in [("similar", false), ("target_much_larger", true)] {
+        let mut t = T::new();
+        t.judge(
+            json!({"begin_combat": {"combatants": ["brena", "dain"]}}),
+            &[],
+        );
+        t.judge(json!({"roll_initiative": {}}), &[6, 1]);
+        let ev = t.as_player(
+            "ann",
+            json!({"attack": {"attacker": "brena", "target": "dain", "weapon": "1d8",
+                "maneuver": "knock_down", "size_gap": gap}}),
+            &[15, 12],
+        );
+        let m = T::rules_events(&ev)
+            .into_iter()
+            .find_map(|e| e.get("maneuver_resolved").cloned())
+            .unwrap();
+        assert_eq!(m["saved"], saved, "{gap}");
+        t.assert_replays();
+    }
+}
+
+/// AC-ATK-06: a helpless target is hit without a throw; slain outright by an attacker free of
+/// other foes (no Mortal Wounds roll), double damage from one engaged with others.
+#[test]
+fn ac_atk_06_helpless_targets() {
+    let mut t = fight();
+    let ev = t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "odo", "weapon": "1d6",
+            "helpless": true, "engaged_with_others": true}}),
+        &[3],
+    );
+    let a = attacked(&ev);
+    assert_eq!(a["hit"], true);
+    // 3 doubled + STR 2 = 8.
+    assert_eq!(a["damage"], 8);
+    end_turn(&mut t);
+    let ev = t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "odo", "helpless": true}}),
+        &[],
+    );
+    assert_eq!(attacked(&ev)["slain"], true);
+    assert_eq!(hp(&t, "odo"), 0);
+    let code = t.refused(
+        &judge(),
+        json!({"treat_wound": {"character": "odo", "timing": "round"}}),
+    );
+    assert!(code.starts_with("slain"), "{code}");
+    t.assert_replays();
+}
