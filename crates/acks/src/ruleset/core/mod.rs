@@ -167,7 +167,8 @@ fn check_hp(hp: i32) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Emits `hp_changed`, seen by whoever sees the creature.
+/// Emits `hp_changed`: a character's seen by everyone, a monster's hit points the Judge's
+/// alone (its stats never reach players, revealed or not).
 pub(super) fn change_hp(
     ctx: &mut Ctx<'_, Acks>,
     creature: &str,
@@ -178,7 +179,7 @@ pub(super) fn change_hp(
         .rules()
         .creatures
         .get(creature)
-        .is_some_and(Creature::public);
+        .is_some_and(|c| c.character().is_some());
     let event = CoreEvent::HpChanged {
         creature: creature.to_string(),
         hp,

@@ -951,3 +951,35 @@ fn ac_atk_06_helpless_targets() {
     assert!(code.starts_with("slain"), "{code}");
     t.assert_replays();
 }
+
+/// Secrecy: a revealed monster's hit points, armour class and attack throw stay the Judge's
+/// through a whole exchange; two fights that differ only in those give players identical logs
+/// and views.
+#[test]
+fn secrecy_monster_stats_never_reach_players() {
+    let run = |rat_hp: i32, bonus: i32| {
+        let mut t = T::new();
+        monster(&mut t, "rat1", "gloom_rat", rat_hp);
+        t.judge(
+            json!({"begin_combat": {"combatants": ["brena", "rat1"]}}),
+            &[],
+        );
+        t.judge(json!({"roll_initiative": {}}), &[6, 1]);
+        t.as_player(
+            "ann",
+            json!({"attack": {"attacker": "brena", "target": "rat1", "weapon": "1d4"}}),
+            &[18, 2],
+        );
+        end_turn(&mut t);
+        // The Judge's modifier to the rat's throw is the Judge's alone.
+        t.judge(
+            json!({"attack": {"attacker": "rat1", "target": "brena", "bonus": bonus}}),
+            &[15, 3],
+        );
+        t
+    };
+    let a = run(9, 0);
+    let b = run(12, 2);
+    assert_ne!(a.state(), b.state());
+    same_for_everyone_but_the_judge(&a, &b);
+}
