@@ -253,6 +253,21 @@ pub struct CombatState {
     pub downed_this_count: Vec<String>,
     /// Out of the fight, in the order they fell.
     pub fallen: Vec<String>,
+    /// The last morale result of each monster that rolled (AC-MORALE-05/06), the Judge's.
+    #[serde(default)]
+    pub morale: BTreeMap<String, MoraleResult>,
+}
+
+/// AC-MORALE-05: the defensive movement a morale result imposes on the next action.
+fn morale_declaration(r: MoraleResult) -> Option<Declaration> {
+    let c = crate::morale::conduct(r);
+    if c.retreats {
+        Some(Declaration::FullRetreat)
+    } else if c.fighting_withdrawal {
+        Some(Declaration::FightingWithdrawal)
+    } else {
+        None
+    }
 }
 
 /// The breakdown of a Mortal Wounds modifier (AC-WOUND-04).
@@ -371,6 +386,9 @@ pub enum CombatEvent {
         judge_modifier: i32,
         total: Option<i32>,
         result: String,
+        /// What the result makes the monster do (AC-MORALE-05/06), when it rolled.
+        #[serde(default)]
+        outcome: Option<MoraleResult>,
     },
     WoundTreated {
         character: String,
@@ -979,7 +997,9 @@ fn plan_attack(
         .map_or((0, 0), |c| (c.attacks_made, c.cleaves));
     let cleave = made >= base;
     if let Some(c) = fight.and_then(|f| f.combatants.get(attacker)) {
-        if c.withdrawal == Some(Withdrawal::FullRetreat) {
+        if c.withdrawal == Some(Withdrawal::FullRetreat)
+            || c.declaration == Some(Declaration::FullRetreat)
+        {
             return Err(refuse(
                 "retreating",
                 "AC-MOVE-12",
@@ -1137,6 +1157,12 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
     } else {
         Visibility::Public
     };
+    // The save's size modifier is checked before any die is rolled.
+    let save_mod = maneuver
+        .map(|m| crate::maneuvers::save_modifier(m, size_gap.unwrap_or(SizeGap::Similar)))
+        .transpose()
+        .map_err(|e| acks_err("bad_maneuver", e))?
+        .unwrap_or(0);
     let outcome = helpless.then(|| attack::attack_helpless(*engaged_with_others));
     if outcome == Some(attack::HelplessOutcome::DoubleDamage) {
         doubled = true;
@@ -1172,12 +1198,9 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
     let mut amount = 0;
     let mut saved = None;
     let lands_damage = roll.hit && maneuver.is_none_or(|m| !m.target_saves());
-    if roll.hit
-        && let Some(m) = maneuver.filter(|m| m.target_saves())
-    {
+    if roll.hit && maneuver.is_some_and(|m| m.target_saves()) {
         let value = save_value(ctx.rules(), &t)?;
-        let modifier = crate::maneuvers::save_modifier(m, size_gap.unwrap_or(SizeGap::Similar))
-            .map_err(|e| acks_err("bad_maneuver", e))?;
+        let modifier = save_mod;
         let vis = if is_monster(ctx.rules(), target) {
             Visibility::Referee
         } else {
@@ -1325,6 +1348,19 @@ fn morale_check(
         }
     })?;
     let score = card.morale;
+    // AC-MORALE-06: after "victory or death" no more morale rolls this battle.
+    if state
+        .combat
+        .as_ref()
+        .and_then(|f| f.morale.get(who))
+        .is_some_and(|r| crate::morale::conduct(*r).no_more_rolls)
+    {
+        return Err(refuse(
+            "no_more_rolls",
+            "AC-MORALE-06",
+            format!("`{who}` fights to victory or death: no more morale rolls this battle"),
+        ));
+    }
     let tables = state.tables()?;
     // The faces are checked after rolling; a bad score or modifier refuses before any die.
     crate::morale::morale_odds(&tables, score, judge_modifier, both_triggers)
@@ -1333,11 +1369,16 @@ fn morale_check(
         crate::morale::morale_odds(&tables, score, judge_modifier, both_triggers),
         Ok(crate::morale::MoraleOdds::NoRoll(_))
     );
-    let (total, result) = if no_roll {
+    let (total, result, outcome) = if no_roll {
         let r =
             crate::morale::resolve_morale(&tables, score, judge_modifier, both_triggers, (1, 1))
                 .map_err(|e| acks_err("bad_morale", e))?;
-        (None, format!("{:?}", r.err()).to_lowercase())
+        let why = match r {
+            Err(crate::morale::NoRoll::NeverFights) => "never_fights",
+            Err(crate::morale::NoRoll::FightsToTheDeath) => "fights_to_the_death",
+            Ok(_) => "",
+        };
+        (None, why.to_string(), None)
     } else {
         let a = int(ctx.roll_secret(&format!("morale of {who}"), "1d6")?.total);
         let b = int(ctx.roll_secret(&format!("morale of {who}"), "1d6")?.total);
@@ -1345,7 +1386,7 @@ fn morale_check(
             crate::morale::resolve_morale(&tables, score, judge_modifier, both_triggers, (a, b))
                 .map_err(|e| acks_err("bad_face", e))?;
         let total = a + b + score + judge_modifier + if both_triggers { -2 } else { 0 };
-        (Some(total), morale_name(r.ok()))
+        (Some(total), morale_name(r.ok()), r.ok())
     };
     ctx.emit_for(
         CombatEvent::MoraleChecked {
@@ -1354,6 +1395,7 @@ fn morale_check(
             judge_modifier,
             total,
             result,
+            outcome,
         },
         Visibility::Referee,
     )
@@ -1588,6 +1630,20 @@ fn apply_fight(state: &mut AcksState, event: &CombatEvent) {
                 }
             }
         }
+        CombatEvent::MoraleChecked {
+            creature,
+            outcome: Some(r),
+            ..
+        } => {
+            fight.morale.insert(creature.clone(), *r);
+            // Before this round's initiative the result already binds this round's action.
+            if !fight.initiative_rolled
+                && let (Some(d), Some(c)) =
+                    (morale_declaration(*r), fight.combatants.get_mut(creature))
+            {
+                c.declaration = Some(d);
+            }
+        }
         CombatEvent::SpellDisrupted { creature, .. } => {
             if let Some(c) = fight.combatants.get_mut(creature) {
                 c.declaration = Some(Declaration::None);
@@ -1600,10 +1656,12 @@ fn apply_fight(state: &mut AcksState, event: &CombatEvent) {
         }
         CombatEvent::RoundEnded { .. } => {
             fight.initiative_rolled = false;
-            for c in fight.combatants.values_mut() {
+            for (id, c) in fight.combatants.iter_mut() {
                 *c = Combatant {
                     two_handed: c.two_handed,
                     charge_round: c.charge_round,
+                    // AC-MORALE-05: a retreat or withdrawal goes on into the next rounds.
+                    declaration: fight.morale.get(id).copied().and_then(morale_declaration),
                     ..Default::default()
                 };
             }

@@ -983,3 +983,36 @@ fn secrecy_monster_stats_never_reach_players() {
     assert_ne!(a.state(), b.state());
     same_for_everyone_but_the_judge(&a, &b);
 }
+
+/// AC-MORALE-05/06: a "retreat" result puts the monster in full retreat from its next action
+/// (no attack); "victory or death" ends its morale rolls for the battle. Both the Judge's.
+#[test]
+fn ac_morale_05_06_results_bind_the_monsters() {
+    let mut t = fight();
+    // Gloom rat morale −1: 1 + 1 − 1 = 1, retreat.
+    t.judge(json!({"morale_check": {"creature": "rat1"}}), &[1, 1]);
+    assert_eq!(t.state()["combat"]["morale"]["rat1"], "retreat");
+    for _ in 0..4 {
+        end_turn(&mut t);
+    }
+    assert_eq!(
+        t.state()["combat"]["combatants"]["rat1"]["declaration"],
+        "full_retreat"
+    );
+    assert!(t.player_view("ann")["rules"]["combat"]["combatants"]["rat1"]["declaration"].is_null());
+    t.judge(json!({"roll_initiative": {}}), &[1, 1, 6, 1]);
+    assert_eq!(acting(&t).as_deref(), Some("rat1"));
+    let code = t.refused(
+        &judge(),
+        json!({"attack": {"attacker": "rat1", "target": "brena"}}),
+    );
+    assert!(code.starts_with("retreating"), "{code}");
+    // 6 + 6 − 1 + 2 = 13: victory or death; no more rolls.
+    t.judge(
+        json!({"morale_check": {"creature": "rat2", "judge_modifier": 2}}),
+        &[6, 6],
+    );
+    let code = t.refused(&judge(), json!({"morale_check": {"creature": "rat2"}}));
+    assert!(code.starts_with("no_more_rolls"), "{code}");
+    t.assert_replays();
+}
