@@ -324,7 +324,8 @@ impl Ruleset for Acks {
     }
 
     /// `marching_suggestion` (`{"width": 2}`): the advisory marching order of the party
-    /// (AC-DUNGEON-03), from the characters' classes.
+    /// (AC-DUNGEON-03), from the characters' classes; `attack_odds` and `morale_odds`: the
+    /// chances before a roll ([`combat`]'s module docs).
     fn query(
         &self,
         state: &TableState<AcksState>,
@@ -335,6 +336,7 @@ impl Ruleset for Acks {
         match name {
             "marching_suggestion" => dungeon::marching_suggestion(state, args),
             "attack_odds" => combat::attack_odds(state, viewer, args),
+            "morale_odds" => combat::morale_odds(state, viewer, args),
             _ => Err(engine::ruleset::no_such_query(self.name(), name)),
         }
     }

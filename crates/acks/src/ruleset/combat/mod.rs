@@ -33,8 +33,10 @@
 //!   `damage_bonus` for magic, `double_damage` for a backstab, `nonlethal`, `maneuver` such as
 //!   `"knock_down"`, `missile` with `weapon`, `distance` and `outdoors`, `attack_index` for a
 //!   monster's listed attack, `set_vs_charge` with a spear or polearm on the charger's count:
-//!   double damage, AC-MOVE-09). A charge and a full retreat add their modifiers by
-//!   themselves.
+//!   double damage, AC-MOVE-09; `interrupt` — `"long_weapon"` or `"ready_missile"` — to strike
+//!   an enemy approaching on its count, AC-INIT-05/06; `helpless` with `engaged_with_others`,
+//!   AC-ATK-06; `size_gap` for a maneuver's save). A charge and a full retreat add their
+//!   modifiers by themselves.
 //! - `{"end_fight": {}}` — the Judge's: the combat ends.
 //! - `{"morale_check": {"creature": "rat1", "judge_modifier": 0}}` — the Judge's secret 2d6 on
 //!   T-20 (AC-MORALE-04); optional `both_triggers`.
@@ -44,7 +46,9 @@
 //!
 //! Queries: `attack_odds` (`{"attacker": "brena", "target": "odo", "weapon": "1d8"}`) gives
 //! the exact chance to hit and the damage spread before the roll; a player may not ask it
-//! about a monster (its armour class is the Judge's).
+//! about a monster (its armour class is the Judge's). `morale_odds` (`{"creature": "rat1",
+//! "judge_modifier": 0, "both_triggers": false}`) gives the Judge the chance of each T-20
+//! result; anyone else is refused before the creature is looked up.
 
 use std::collections::BTreeMap;
 
@@ -104,6 +108,17 @@ pub enum MoveKind {
     Run,
     Charge,
     Withdraw,
+}
+
+/// Striking an approaching enemy on its count (AC-INIT-05/06).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[schemars(rename = "AcksInterrupt")]
+pub enum Interrupt {
+    /// A spear or other long weapon.
+    LongWeapon,
+    /// A missile weapon held ready since the round began, not engaged.
+    ReadyMissile,
 }
 
 fn yes() -> bool {
@@ -190,6 +205,9 @@ pub enum CombatCommand {
         /// damage instead of being slain).
         #[serde(default)]
         engaged_with_others: bool,
+        /// Strike the target as it approaches, on its count (AC-INIT-05/06).
+        #[serde(default)]
+        interrupt: Option<Interrupt>,
     },
     EndFight {},
     MoraleCheck {
@@ -1074,6 +1092,7 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
         size_gap,
         helpless,
         engaged_with_others,
+        interrupt,
     } = command
     else {
         return Ok(());
@@ -1109,7 +1128,36 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
                 .map_err(|e| acks_err("cannot_set", e))?;
             doubled = true;
         }
-        None => acting_now(ctx, attacker)?,
+        None => match interrupt {
+            Some(kind) => {
+                let approaching = fight
+                    .combatants
+                    .get(target)
+                    .is_some_and(|c| c.moved_ft > 0 && c.attacks_made == 0);
+                if !approaching {
+                    return Err(refuse(
+                        "not_approaching",
+                        "AC-INIT-05",
+                        format!("`{target}` is not approaching on its count"),
+                    ));
+                }
+                acting_now(ctx, target)?;
+                let ok = crate::initiative::may_interrupt(
+                    *kind == Interrupt::LongWeapon,
+                    *kind == Interrupt::ReadyMissile && shot.is_some(),
+                    *engaged_with_others,
+                );
+                if !ok {
+                    return Err(refuse(
+                        "cannot_interrupt",
+                        "AC-INIT-06",
+                        "only a long weapon, or a missile weapon held ready by a combatant not \
+                         engaged, strikes on the enemy's count",
+                    ));
+                }
+            }
+            None => acting_now(ctx, attacker)?,
+        },
     }
     // AC-MOVE-08: the charge's own attack deals double damage with a spear, lance, polearm or
     // horns.
@@ -1824,6 +1872,49 @@ pub(super) fn attack_odds(
         "expected_damage": frac(odds.expected_damage),
         "damage": odds.damage.iter().map(|(d, p)| json!([d, frac(*p)])).collect::<Vec<_>>(),
     }))
+}
+
+/// `morale_odds`: the Judge's exact chances of each morale result (AC-MORALE-04).
+pub(super) fn morale_odds(
+    state: &TableState<AcksState>,
+    viewer: &Viewer,
+    args: &Value,
+) -> Result<Value, RuleError> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Args {
+        creature: String,
+        #[serde(default)]
+        judge_modifier: i32,
+        #[serde(default)]
+        both_triggers: bool,
+    }
+    if *viewer != Viewer::Referee {
+        return Err(refuse(
+            "judges_odds",
+            "AC-MORALE-01",
+            "morale odds are the Judge's",
+        ));
+    }
+    let a: Args = serde_json::from_value(args.clone())
+        .map_err(|e| refuse("bad_query", "morale_odds", format!("morale_odds: {e}")))?;
+    let rules = &state.rules;
+    let card = rules
+        .card_of(&a.creature)
+        .ok_or_else(|| no_creature(&a.creature))?;
+    let tables = rules.tables()?;
+    let odds = crate::morale::morale_odds(&tables, card.morale, a.judge_modifier, a.both_triggers)
+        .map_err(|e| acks_err("bad_morale", e))?;
+    Ok(match odds {
+        crate::morale::MoraleOdds::NoRoll(n) => json!({"no_roll": n}),
+        crate::morale::MoraleOdds::Odds(list) => json!({
+            "score": card.morale,
+            "results": list
+                .into_iter()
+                .map(|(r, p)| json!([r, frac(p)]))
+                .collect::<Vec<_>>(),
+        }),
+    })
 }
 
 /// The fight as `viewer` sees it: counts, declarations of characters (a monster's are the

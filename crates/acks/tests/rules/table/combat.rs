@@ -1016,3 +1016,117 @@ fn ac_morale_05_06_results_bind_the_monsters() {
     assert!(code.starts_with("no_more_rolls"), "{code}");
     t.assert_replays();
 }
+
+/// AC-MORALE-04: the Judge sees the morale odds before the roll; a player is refused the same
+/// way whether the creature exists or not.
+#[test]
+fn ac_morale_04_morale_odds_are_the_judges() {
+    let t = fight();
+    let odds = t
+        .table
+        .query(
+            &Viewer::Referee,
+            "morale_odds",
+            &json!({"creature": "rat1"}),
+        )
+        .unwrap();
+    assert_eq!(odds["score"], -1);
+    // Retreat on 2d6 − 1 ≤ 2: totals 2 and 3 of 2d6, 3/36 = 1/12.
+    assert_eq!(odds["results"][0], json!(["retreat", "1/12"]));
+    let a = t
+        .table
+        .query(
+            &Viewer::Player("ann".into()),
+            "morale_odds",
+            &json!({"creature": "rat1"}),
+        )
+        .unwrap_err()
+        .to_string();
+    let b = t
+        .table
+        .query(
+            &Viewer::Player("ann".into()),
+            "morale_odds",
+            &json!({"creature": "nobody"}),
+        )
+        .unwrap_err()
+        .to_string();
+    assert_eq!(a, b);
+}
+
+/// AC-INIT-05/06: a spear strikes an enemy approaching on the enemy's count, despite a lower
+/// roll; a ready missile weapon too, but not while engaged.
+#[test]
+fn ac_init_05_06_long_weapon_and_ready_missile_interrupts() {
+    let mut t = T::new();
+    monster(&mut t, "rat1", "gloom_rat", 8);
+    t.judge(
+        json!({"begin_combat": {"combatants": ["dain", "rat1", "sefa"]}}),
+        &[],
+    );
+    // dain 1, rat1 6, sefa 1.
+    t.judge(json!({"roll_initiative": {}}), &[1, 6, 1]);
+    assert_eq!(acting(&t).as_deref(), Some("rat1"));
+    // Not yet approaching.
+    let code = t.refused(
+        &player("bob"),
+        json!({"attack": {"attacker": "dain", "target": "rat1", "weapon": "1d6",
+            "interrupt": "long_weapon"}}),
+    );
+    assert!(code.starts_with("not_approaching"), "{code}");
+    t.judge(
+        json!({"move": {"creature": "rat1", "kind": "advance", "feet": 20}}),
+        &[],
+    );
+    let ev = t.as_player(
+        "bob",
+        json!({"attack": {"attacker": "dain", "target": "rat1", "weapon": "1d6",
+            "interrupt": "long_weapon"}}),
+        &[15, 2],
+    );
+    assert_eq!(attacked(&ev)["damage"], 5);
+    let code = t.refused(
+        &player("ann"),
+        json!({"attack": {"attacker": "sefa", "target": "rat1", "weapon": "1d6",
+            "interrupt": "ready_missile", "engaged_with_others": true,
+            "missile": {"weapon": "short_bow", "distance": 30}}}),
+    );
+    assert!(code.starts_with("cannot_interrupt"), "{code}");
+    t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "sefa", "target": "rat1", "weapon": "1d6",
+            "interrupt": "ready_missile", "missile": {"weapon": "short_bow", "distance": 30}}}),
+        &[15, 2],
+    );
+    assert_eq!(hp(&t, "rat1"), 1);
+    t.assert_replays();
+}
+
+/// AC-CLEAVE-05: a crossbow caps missile cleaves at 2 even for a fighter of higher level.
+#[test]
+fn ac_cleave_05_crossbow_caps_missile_cleaves() {
+    let mut t = T::new();
+    add_char(&mut t, "marcus", 10, 10, 40, 0);
+    for r in ["rat1", "rat2", "rat3", "rat4"] {
+        monster(&mut t, r, "gloom_rat", 1);
+    }
+    t.judge(
+        json!({"begin_combat": {"combatants": ["marcus", "rat1", "rat2", "rat3", "rat4"]}}),
+        &[],
+    );
+    t.judge(json!({"roll_initiative": {}}), &[6, 1, 1, 1, 1]);
+    for r in ["rat1", "rat2", "rat3"] {
+        t.judge(
+            json!({"attack": {"attacker": "marcus", "target": r, "weapon": "1d6",
+                "missile": {"weapon": "crossbow", "distance": 30}}}),
+            &[19, 2],
+        );
+    }
+    assert_eq!(t.state()["combat"]["combatants"]["marcus"]["cleaves"], 2);
+    let code = t.refused(
+        &judge(),
+        json!({"attack": {"attacker": "marcus", "target": "rat4", "weapon": "1d6",
+            "missile": {"weapon": "crossbow", "distance": 30}}}),
+    );
+    assert!(code.starts_with("no_attacks_left"), "{code}");
+}
