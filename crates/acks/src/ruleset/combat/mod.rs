@@ -395,6 +395,9 @@ pub enum CombatEvent {
     MoraleDue {
         first_death: bool,
         half_down: bool,
+        /// A lone monster dropped to half its hit points.
+        #[serde(default)]
+        lone_at_half_hp: bool,
         modifier: i32,
     },
     /// The Judge's secret morale roll (AC-MORALE-04/05/06).
@@ -1320,6 +1323,31 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
         super::core::change_hp(ctx, target, hp_after, &format!("attack by {attacker}"))?;
         disrupt_spell(ctx, target)?;
     }
+    // AC-MORALE-03: a lone monster rolls on dropping to half its hit points.
+    let lone = is_monster(ctx.rules(), target)
+        && fight
+            .combatants
+            .keys()
+            .filter(|id| is_monster(ctx.rules(), id))
+            .count()
+            == 1;
+    let half = t.max_hp / 2;
+    if lone && t.hp > half && hp_after <= half && hp_after > 0 {
+        let triggers = crate::morale::MoraleTriggers {
+            first_death: false,
+            half_down: false,
+            lone_at_half_hp: true,
+        };
+        ctx.emit_for(
+            CombatEvent::MoraleDue {
+                first_death: false,
+                half_down: false,
+                lone_at_half_hp: true,
+                modifier: triggers.roll_due().unwrap_or(0),
+            },
+            Visibility::Referee,
+        )?;
+    }
     if downed {
         ctx.emit(CombatEvent::Downed {
             creature: target.clone(),
@@ -1773,6 +1801,7 @@ pub(super) fn on_boundary(boundary: &Boundary, ctx: &mut Ctx<'_, Acks>) -> Resul
                         CombatEvent::MoraleDue {
                             first_death: triggers.first_death,
                             half_down: triggers.half_down,
+                            lone_at_half_hp: false,
                             modifier,
                         },
                         Visibility::Referee,

@@ -1130,3 +1130,45 @@ fn ac_cleave_05_crossbow_caps_missile_cleaves() {
     );
     assert!(code.starts_with("no_attacks_left"), "{code}");
 }
+
+/// AC-MORALE-03: a lone monster's morale is due when it drops to half its hit points — the
+/// Judge's notice only.
+#[test]
+fn ac_morale_03_lone_monster_at_half_hp() {
+    let mut t = T::new();
+    monster(&mut t, "guard", "hollow_guard", 10);
+    t.judge(
+        json!({"begin_combat": {"combatants": ["odo", "guard"]}}),
+        &[],
+    );
+    // guard 1, odo 6.
+    t.judge(json!({"roll_initiative": {}}), &[1, 6]);
+    // 4 damage: 6 left, above half.
+    let ev = t.as_player(
+        "bob",
+        json!({"attack": {"attacker": "odo", "target": "guard", "weapon": "1d6"}}),
+        &[18, 4],
+    );
+    assert!(
+        !T::rules_events(&ev)
+            .iter()
+            .any(|e| e.get("morale_due").is_some())
+    );
+    for _ in 0..2 {
+        end_turn(&mut t);
+    }
+    t.judge(json!({"roll_initiative": {}}), &[1, 6]);
+    let ev = t.as_player(
+        "bob",
+        json!({"attack": {"attacker": "odo", "target": "guard", "weapon": "1d6"}}),
+        &[18, 1],
+    );
+    let due = T::rules_events(&ev)
+        .into_iter()
+        .find_map(|e| e.get("morale_due").cloned())
+        .expect("morale due");
+    assert_eq!(due["lone_at_half_hp"], true);
+    let bob = t.log_of(&Viewer::Player("bob".into())).to_string();
+    assert!(!bob.contains("morale_due"), "{bob}");
+    t.assert_replays();
+}
