@@ -274,6 +274,9 @@ pub struct CombatState {
     /// The last morale result of each monster that rolled (AC-MORALE-05/06), the Judge's.
     #[serde(default)]
     pub morale: BTreeMap<String, MoraleResult>,
+    /// The round the monsters' first death came in (AC-MORALE-03).
+    #[serde(default)]
+    pub first_death_round: Option<u32>,
 }
 
 /// AC-MORALE-05: the defensive movement a morale result imposes on the next action.
@@ -1720,6 +1723,11 @@ fn apply_fight(state: &mut AcksState, event: &CombatEvent) {
                 c.declaration = Some(d);
             }
         }
+        CombatEvent::MoraleDue {
+            first_death: true, ..
+        } => {
+            fight.first_death_round.get_or_insert(fight.round);
+        }
         CombatEvent::SpellDisrupted { creature, .. } => {
             if let Some(c) = fight.combatants.get_mut(creature) {
                 c.declaration = Some(Declaration::None);
@@ -1789,9 +1797,13 @@ pub(super) fn on_boundary(boundary: &Boundary, ctx: &mut Ctx<'_, Acks>) -> Resul
             }
             if falling > 0 {
                 let after = fallen_before + falling;
+                // Both triggers in one round make one roll at −2: a half-down on a later
+                // count of the round of the first death counts both.
+                let first_this_round = fight.first_death_round == Some(fight.round);
+                let half_down = after * 2 >= monsters.len() && fallen_before * 2 < monsters.len();
                 let triggers = crate::morale::MoraleTriggers {
-                    first_death: fallen_before == 0,
-                    half_down: after * 2 >= monsters.len() && fallen_before * 2 < monsters.len(),
+                    first_death: fallen_before == 0 || (half_down && first_this_round),
+                    half_down,
                     lone_at_half_hp: false,
                 };
                 if let Some(modifier) = triggers.roll_due()

@@ -1172,3 +1172,48 @@ fn ac_morale_03_lone_monster_at_half_hp() {
     assert!(!bob.contains("morale_due"), "{bob}");
     t.assert_replays();
 }
+
+/// AC-MORALE-03: the first death and half the side down in the same round make one roll at
+/// −2 (the second notice carries both).
+#[test]
+fn ac_morale_03_both_triggers_in_one_round() {
+    let mut t = T::new();
+    for r in ["rat1", "rat2", "rat3", "rat4"] {
+        monster(&mut t, r, "gloom_rat", 1);
+    }
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "odo", "rat1", "rat2", "rat3", "rat4"]}}),
+        &[],
+    );
+    // brena 6, odo 5, rats 1.
+    t.judge(json!({"roll_initiative": {}}), &[6, 5, 1, 1, 1, 1]);
+    t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "rat1", "weapon": "1d4"}}),
+        &[19, 1],
+    );
+    let ev = end_turn(&mut t);
+    let due: Vec<Value> = T::rules_events(&ev)
+        .into_iter()
+        .filter_map(|e| e.get("morale_due").cloned())
+        .collect();
+    assert_eq!(due.len(), 1);
+    assert_eq!(
+        (due[0]["first_death"].clone(), due[0]["modifier"].clone()),
+        (json!(true), json!(0))
+    );
+    t.as_player(
+        "bob",
+        json!({"attack": {"attacker": "odo", "target": "rat2", "weapon": "1d4"}}),
+        &[19, 1],
+    );
+    let ev = end_turn(&mut t);
+    let due: Vec<Value> = T::rules_events(&ev)
+        .into_iter()
+        .filter_map(|e| e.get("morale_due").cloned())
+        .collect();
+    assert_eq!(due.len(), 1);
+    assert_eq!(due[0]["half_down"], true);
+    assert_eq!(due[0]["modifier"], -2);
+    t.assert_replays();
+}
