@@ -81,6 +81,9 @@ pub struct Character {
     /// Armour class (AC-ATK-03).
     #[serde(default)]
     pub armour_class: i32,
+    /// Side effects of Tampering with Mortality, lasting (AC-WOUND-08).
+    #[serde(default)]
+    pub side_effects: Vec<String>,
 }
 
 /// One Mortal Wounds result recorded on a character (AC-WOUND-05).

@@ -43,6 +43,14 @@
 //! - `{"treat_wound": {"character": "brena", "timing": "round", "healing_spell_level": 0,
 //!   "healer": false}}` — the Judge's: the Mortal Wounds roll (AC-WOUND-02/04/05), recorded
 //!   on the character with its bed rest and lasting wound; optional `untreated`.
+//! - `{"restore_life": {"character": "odo", "magic": "restore_life_and_limb", "days_dead": 1,
+//!   "caster_level": 9}}` — the Judge's: a killed character returned (AC-WOUND-07); restore
+//!   life and limb is followed by the Tampering with Mortality roll, 1d20 + 1d6 on T-18 with
+//!   the modifiers of AC-WOUND-09 (WIS, days dead, side effects suffered, slain outright,
+//!   `severed_spine`, `limbs_destroyed`, `small_parts_destroyed`, half the caster's level,
+//!   `outside_temple`); its side effect is recorded on the character. T-18's side effects
+//!   are not in the book we have: the Judge enters the row first (`override_row`).
+//!   `killed_during_bed_rest` needs `ritual_magic` (AC-HEAL-04).
 //!
 //! Queries: `attack_odds` (`{"attacker": "brena", "target": "odo", "weapon": "1d8"}`) gives
 //! the exact chance to hit and the damage spread before the roll; a player may not ask it
@@ -216,6 +224,27 @@ pub enum CombatCommand {
         judge_modifier: i32,
         #[serde(default)]
         both_triggers: bool,
+    },
+    RestoreLife {
+        character: String,
+        #[schemars(with = "Value")]
+        magic: wounds::Revival,
+        #[serde(default)]
+        days_dead: u32,
+        #[serde(default)]
+        severed_spine: bool,
+        #[serde(default)]
+        limbs_destroyed: u32,
+        #[serde(default)]
+        small_parts_destroyed: u32,
+        #[serde(default)]
+        caster_level: u32,
+        #[serde(default)]
+        outside_temple: bool,
+        #[serde(default)]
+        killed_during_bed_rest: bool,
+        #[serde(default)]
+        ritual_magic: bool,
     },
     TreatWound {
         character: String,
@@ -426,6 +455,24 @@ pub enum CombatEvent {
         bed_rest_days: Option<u32>,
         hp_after: Option<i32>,
     },
+    /// A killed character returned, or a Tampering roll that failed (AC-WOUND-07/08).
+    LifeRestored {
+        character: String,
+        magic: wounds::Revival,
+        #[serde(default)]
+        modifier: Option<i32>,
+        #[serde(default)]
+        d20: Option<i32>,
+        #[serde(default)]
+        d6: Option<i32>,
+        #[serde(default)]
+        total: Option<i32>,
+        restored: bool,
+        #[serde(default)]
+        bed_rest_days: Option<u32>,
+        #[serde(default)]
+        side_effect: Option<String>,
+    },
     RoundEnded {
         round: u32,
     },
@@ -443,6 +490,7 @@ pub(super) fn acting(_state: &TableState<AcksState>, command: &CombatCommand) ->
         | C::RollInitiative {}
         | C::EndFight {}
         | C::MoraleCheck { .. }
+        | C::RestoreLife { .. }
         | C::TreatWound { .. } => Acting::RefereeOnly,
     }
 }
@@ -591,6 +639,7 @@ pub(super) fn decide(command: &CombatCommand, ctx: &mut Ctx<'_, Acks>) -> Result
             judge_modifier,
             both_triggers,
         } => morale_check(ctx, who, *judge_modifier, *both_triggers),
+        CombatCommand::RestoreLife { .. } => restore_life(ctx, command),
         CombatCommand::TreatWound {
             character,
             timing,
@@ -1589,8 +1638,151 @@ fn treat_wound(
     })
 }
 
+fn restore_life(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<(), RuleError> {
+    let CombatCommand::RestoreLife {
+        character: who,
+        magic,
+        days_dead,
+        severed_spine,
+        limbs_destroyed,
+        small_parts_destroyed,
+        caster_level,
+        outside_temple,
+        killed_during_bed_rest,
+        ritual_magic,
+    } = command
+    else {
+        return Ok(());
+    };
+    if let wounds::Revival::Similar(name) = magic
+        && (name.trim().is_empty() || name.chars().count() > MAX_SPELL_NAME)
+    {
+        return Err(refuse(
+            "bad_spell",
+            "MAX_SPELL_NAME",
+            format!("a spell name is 1–{MAX_SPELL_NAME} characters"),
+        ));
+    }
+    let state = ctx.rules();
+    let c = creature(state, who)?.clone();
+    let Some(ch) = c.character() else {
+        return Err(refuse(
+            "not_a_character",
+            "AC-WOUND-07",
+            "only characters are returned from death here",
+        ));
+    };
+    // Slain outright, or killed on the Mortal Wounds table and not yet returned.
+    let killed = c.slain
+        || (c.hp <= 0
+            && ch
+                .wounds
+                .last()
+                .is_some_and(|w| w.condition == Condition::Killed));
+    if !killed {
+        return Err(refuse(
+            "not_dead",
+            "AC-WOUND-07",
+            format!("`{who}` is not dead"),
+        ));
+    }
+    let tables = state.tables()?;
+    let wis = crate::tables::ability_modifier(&tables, ch.abilities.wisdom)
+        .map_err(|e| acks_err("bad_ability", e))?;
+    let facts = wounds::Tampering {
+        wis_modifier: wis,
+        days_dead: *days_dead,
+        existing_side_effects: u32::try_from(ch.side_effects.len()).unwrap_or(u32::MAX),
+        killed_outright: c.slain,
+        severed_spine: *severed_spine,
+        limbs_destroyed: *limbs_destroyed,
+        small_parts_destroyed: *small_parts_destroyed,
+        caster_level: *caster_level,
+        outside_temple: *outside_temple,
+    };
+    let mut harm = wounds::LastingHarm {
+        permanent_wounds: ch.wounds.iter().map(|w| w.wound.clone()).collect(),
+        tampering_side_effects: ch.side_effects.clone(),
+    };
+    // Checked before any die: the modifier's inputs and who may be brought back.
+    let modifier = wounds::tampering_modifier(&facts).map_err(|e| acks_err("bad_tampering", e))?;
+    if !wounds::restorable(*killed_during_bed_rest, *ritual_magic) {
+        return Err(refuse(
+            "ritual_magic_only",
+            "AC-HEAL-04",
+            "killed again before the bed rest was over: only ritual magic brings this character back",
+        ));
+    }
+    let roll = if *magic == wounds::Revival::RestoreLifeAndLimb {
+        let d20 = int(ctx
+            .roll(
+                &format!("tampering with mortality for {who}"),
+                "1d20",
+                Visibility::Public,
+            )?
+            .total);
+        let d6 = int(ctx
+            .roll(&format!("side effect for {who}"), "1d6", Visibility::Public)?
+            .total);
+        Some(wounds::TamperingRoll { facts, d20, d6 })
+    } else {
+        None
+    };
+    let outcome = wounds::revive(
+        &tables,
+        &mut harm,
+        magic,
+        *killed_during_bed_rest,
+        *ritual_magic,
+        roll,
+    )
+    .map_err(|e| acks_err("bad_tampering", e))?;
+    let event = match outcome {
+        wounds::RevivalOutcome::Tampering(r) => CombatEvent::LifeRestored {
+            character: who.to_string(),
+            magic: magic.clone(),
+            modifier: Some(modifier),
+            d20: roll.map(|r| r.d20),
+            d6: roll.map(|r| r.d6),
+            total: Some(r.total),
+            restored: r.restored,
+            bed_rest_days: r.bed_rest_days,
+            side_effect: r.restored.then_some(r.side_effect),
+        },
+        wounds::RevivalOutcome::Returned => CombatEvent::LifeRestored {
+            character: who.to_string(),
+            magic: magic.clone(),
+            modifier: None,
+            d20: None,
+            d6: None,
+            total: None,
+            restored: true,
+            bed_rest_days: None,
+            side_effect: None,
+        },
+    };
+    ctx.emit(event)
+}
+
 pub(super) fn apply(state: &mut AcksState, event: &CombatEvent) {
     match event {
+        CombatEvent::LifeRestored {
+            character,
+            restored: true,
+            bed_rest_days,
+            side_effect,
+            ..
+        } => {
+            if let Some(c) = state.creatures.get_mut(character) {
+                c.hp = 1;
+                c.slain = false;
+                c.nonlethal = Default::default();
+                if let Some(ch) = c.character_mut() {
+                    ch.bed_rest_days = bed_rest_days.unwrap_or(0);
+                    ch.side_effects.extend(side_effect.iter().cloned());
+                }
+            }
+        }
         CombatEvent::CombatBegun { combatants } => {
             state.combat = Some(CombatState {
                 combatants: combatants

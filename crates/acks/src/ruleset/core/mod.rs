@@ -285,6 +285,7 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
                     wounds: Vec::new(),
                     bed_rest_days: 0,
                     armour_class: *armour_class,
+                    side_effects: Vec::new(),
                 }),
                 nonlethal: Default::default(),
                 slain: false,
@@ -579,6 +580,7 @@ fn creature_view(state: &TableState<AcksState>, viewer: &Viewer, c: &Creature) -
                 "nonlethal": c.nonlethal.tally,
                 "wounds": ch.wounds,
                 "bed_rest_days": ch.bed_rest_days,
+                "side_effects": ch.side_effects,
                 "mine": mine,
             }))
         }

@@ -1217,3 +1217,52 @@ fn ac_morale_03_both_triggers_in_one_round() {
     assert_eq!(due[0]["modifier"], -2);
     t.assert_replays();
 }
+
+/// AC-WOUND-07/08/09: restore life and limb on a character slain outright, with the Tampering
+/// roll's modifiers; T-18's side effects are the Judge's to enter first (refused until then,
+/// changing nothing).
+#[test]
+fn ac_wound_08_09_tampering_with_mortality() {
+    let mut t = fight();
+    end_turn(&mut t);
+    // rat1 slays the helpless odo outright.
+    t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "odo", "helpless": true}}),
+        &[],
+    );
+    t.judge(json!({"end_fight": {}}), &[]);
+    let cmd = json!({"restore_life": {"character": "odo", "magic": "restore_life_and_limb",
+        "days_dead": 1, "caster_level": 9}});
+    // The side-effect cell is missing: refused, nothing changes.
+    let before = t.state();
+    let e = t.run(&judge(), json!({"rules": cmd.clone()}), &[19, 2]);
+    assert!(e.is_err());
+    assert_eq!(t.state(), before);
+    t.judge(
+        json!({"override_row": {"table": "t18_tampering", "index": 4, "row": {
+            "d20": "11..=15", "restored": true, "bed_rest_days": 14,
+            "side_effects": ["a", "pale and cold to the touch", "c", "d", "e", "f"],
+            "placeholder": false}}}),
+        &[],
+    );
+    // WIS 10 0, 1 day −1, slain outright −10, caster 9 +5: −6; 19 − 6 = 13.
+    let ev = t.judge(cmd.clone(), &[19, 2]);
+    let r = T::rules_events(&ev)
+        .into_iter()
+        .find_map(|e| e.get("life_restored").cloned())
+        .unwrap();
+    assert_eq!(r["modifier"], -6);
+    assert_eq!(r["total"], 13);
+    assert_eq!(r["restored"], true);
+    let odo = &t.state()["creatures"]["odo"];
+    assert_eq!(odo["hp"], 1);
+    assert_eq!(
+        odo["kind"]["character"]["side_effects"],
+        json!(["pale and cold to the touch"])
+    );
+    assert_eq!(odo["kind"]["character"]["bed_rest_days"], 14);
+    // Alive now: nothing to restore.
+    let code = t.refused(&judge(), cmd);
+    assert!(code.starts_with("not_dead"), "{code}");
+    t.assert_replays();
+}
