@@ -339,8 +339,8 @@ fn ac_cleave_01_04_cleave_after_a_kill() {
 }
 
 #[test]
-fn ac_cleave_04_a_mage_progression_never_cleaves() {
-    // Odo, thief 3: 1 cleave (half of 3, down). Sample has no mage; check the thief cap.
+fn ac_cleave_04_a_thief_cleaves_half_its_level() {
+    // Odo, thief 3: 1 cleave (half of 3, rounded down).
     let mut t = T::new();
     for r in ["rat1", "rat2", "rat3"] {
         monster(&mut t, r, "gloom_rat", 1);
@@ -572,7 +572,7 @@ fn secrecy_hidden_monsters_in_combat() {
 }
 
 #[test]
-fn round_end_clears_the_round_and_waits_for_initiative() {
+fn ac_init_01_each_round_ends_and_waits_for_new_initiative() {
     let mut t = fight();
     for _ in 0..4 {
         end_turn(&mut t);
