@@ -485,11 +485,12 @@ fn ac_ex_09_mortal_wounds_with_the_modifier_breakdown() {
         &[20, 46],
     );
     assert_eq!(hp(&t, "marcus"), -12);
-    // Cure serious wounds (level 4) within a round: −2 + 4 + 2 + 3 = +7.
-    let ev = t.judge(
-        json!({"treat_wound": {"character": "marcus", "timing": "round",
-            "healing_spell_level": 4}}),
-        &[13, 2],
+    // Cure serious wounds (level 4) within a round: −2 + 4 + 2 + 3 = +7; the book's 13 and 3.
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"treat_wound": {"character": "marcus", "timing": "round",
+            "healing_spell_level": 4}}}),
+        &[13, 3],
     );
     let w = T::rules_events(&ev)
         .into_iter()
@@ -500,7 +501,13 @@ fn ac_ex_09_mortal_wounds_with_the_modifier_breakdown() {
         json!({"hit_points": -2, "constitution": 3, "nonlethal": 0, "healing_magic": 4,
                "care": 2, "total": 7})
     );
+    // 20: in shock, back at 1 hp; magic and a night of bed rest; a notable scar.
     assert_eq!(w["total"], 20);
+    assert_eq!(w["condition"], "in_shock");
+    assert_eq!(w["hp_after"], 1);
+    assert_eq!(w["bed_rest_days"], 1);
+    assert!(w["wound"].as_str().unwrap().contains("scar"), "{w}");
+    assert_eq!(hp(&t, "marcus"), 1);
     let marcus = &t.state()["creatures"]["marcus"]["kind"]["character"];
     assert_eq!(marcus["wounds"].as_array().unwrap().len(), 1);
     assert_eq!(marcus["wounds"][0]["wound"], w["wound"]);
