@@ -25,7 +25,8 @@
 //!   acting combatant moves before attacking (AC-MOVE-01…12): `advance` up to its combat
 //!   movement (a third of its exploration speed) when not `engaged`; `run` (3×, no attack but
 //!   a charge); `charge` (20 ft or more along a `path_clear` line: +2 to hit, −2 AC until its
-//!   next count, double damage with a spear, lance, polearm or horns); `withdraw` as declared —
+//!   next count, double damage with a spear, lance, polearm or horns); `stand` from prone
+//!   (the round's movement; prone, only a 5-ft crawl); `withdraw` as declared —
 //!   up to half its combat movement a fighting withdrawal, beyond that a full retreat (no
 //!   attack; foes +2 to hit it).
 //! - `{"attack": {"attacker": "brena", "target": "rat1", "weapon": "1d8"}}` — the acting
@@ -116,6 +117,8 @@ pub enum MoveKind {
     Run,
     Charge,
     Withdraw,
+    /// A prone combatant stands up instead of moving (AC-MANEUVER-09).
+    Stand,
 }
 
 /// Striking an approaching enemy on its count (AC-INIT-05/06).
@@ -288,6 +291,12 @@ pub struct Combatant {
     /// Its defensive movement this round (AC-MOVE-11/12).
     #[serde(default)]
     pub withdrawal: Option<Withdrawal>,
+    /// Knocked down and not yet up (AC-MANEUVER-08/09); lasts across rounds.
+    #[serde(default)]
+    pub prone: bool,
+    /// Held by this wrestler (AC-MANEUVER-13); lasts across rounds.
+    #[serde(default)]
+    pub held_by: Option<String>,
 }
 
 /// The fight under way.
@@ -409,7 +418,11 @@ pub enum CombatEvent {
         target: String,
         maneuver: Maneuver,
         saved: bool,
+        /// Force back: feet pushed, the attacker's normal damage roll (AC-MANEUVER-05).
+        #[serde(default)]
+        pushed_ft: Option<u32>,
     },
+
     /// Damage before casting spoils the spell (AC-SPELL-02).
     SpellDisrupted {
         creature: String,
@@ -853,7 +866,7 @@ fn move_command(
     }
     let combat = combat_ft(ctx.rules(), who);
     let left = combat.saturating_sub(c.moved_ft);
-    if feet == 0 || feet > MAX_DISTANCE {
+    if (feet == 0 && kind != MoveKind::Stand) || feet > MAX_DISTANCE {
         return Err(refuse(
             "bad_distance",
             "AC-MOVE-01",
@@ -873,7 +886,44 @@ fn move_command(
     }
     let mut withdrawal = None;
     let mut charge_weapon = None;
+    // AC-MANEUVER-09: a prone combatant stands instead of moving, or crawls 5 ft.
+    if c.prone && !matches!(kind, MoveKind::Stand | MoveKind::Advance) {
+        return Err(refuse(
+            "prone",
+            "AC-MANEUVER-09",
+            "a prone combatant stands up or crawls first",
+        ));
+    }
+    if c.prone && kind == MoveKind::Advance && feet > crate::maneuvers::PRONE_CRAWL_FT {
+        return Err(refuse(
+            "prone",
+            "AC-MANEUVER-09",
+            format!(
+                "a prone combatant crawls {} ft a round",
+                crate::maneuvers::PRONE_CRAWL_FT
+            ),
+        ));
+    }
+    let mut feet = feet;
     match kind {
+        MoveKind::Stand => {
+            if !c.prone {
+                return Err(refuse(
+                    "not_prone",
+                    "AC-MANEUVER-09",
+                    format!("`{who}` is on its feet"),
+                ));
+            }
+            if c.moved_ft > 0 {
+                return Err(refuse(
+                    "cannot_move",
+                    "AC-MANEUVER-09",
+                    "standing up takes the round's movement",
+                ));
+            }
+            // Standing takes the whole movement of the round.
+            feet = combat;
+        }
         MoveKind::Advance => {
             if feet > left {
                 return Err(refuse(
@@ -1110,6 +1160,19 @@ fn plan_attack(
     if own.is_some_and(|c| c.charging.is_some()) && !situations.contains(&Situation::Charging) {
         total_bonus += Situation::Charging.modifier();
     }
+    // AC-MANEUVER-09/14: prone and held combatants, as the fight left them.
+    for (applies, situation) in [
+        (theirs.is_some_and(|c| c.prone), Situation::TargetProne),
+        (own.is_some_and(|c| c.prone), Situation::AttackerProne),
+        (
+            theirs.is_some_and(|c| c.held_by.is_some()),
+            Situation::TargetHeld,
+        ),
+    ] {
+        if applies && !situations.contains(&situation) {
+            total_bonus += situation.modifier();
+        }
+    }
     if !attack::AC_RANGE.contains(&ac) || total_bonus.abs() > attack::MAX_BONUS {
         return Err(refuse(
             "bad_bonus",
@@ -1316,6 +1379,17 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
             crate::saves::resolve_save(value, modifier, f).map_err(|e| acks_err("bad_face", e))?,
         );
     }
+    let mut pushed_ft = None;
+    if saved == Some(false) && *maneuver == Some(Maneuver::ForceBack) {
+        let expr = format!("{}d{}", plan.dice.count, plan.dice.sides);
+        let r = ctx.roll(
+            &format!("force back by {attacker}"),
+            &expr,
+            roll_vis.clone(),
+        )?;
+        let base = (int(r.total) + plan.dice.bonus).max(0) as u32;
+        pushed_ft = Some(crate::maneuvers::force_back_feet(base));
+    }
     if slain {
         amount = u32::try_from(t.hp.max(0)).unwrap_or(0);
     } else if lands_damage {
@@ -1369,6 +1443,7 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
             target: target.clone(),
             maneuver: *m,
             saved,
+            pushed_ft,
         })?;
     }
     if amount > 0 {
@@ -1875,12 +1950,30 @@ fn apply_fight(state: &mut AcksState, event: &CombatEvent) {
             if let Some(c) = fight.combatants.get_mut(creature) {
                 c.moved_ft = c.moved_ft.saturating_add(*feet);
                 c.ran |= *kind == MoveKind::Run;
+                if *kind == MoveKind::Stand {
+                    c.prone = false;
+                }
                 if charge_weapon.is_some() {
                     c.charging = *charge_weapon;
                     c.charge_round = Some(round);
                 }
                 if withdrawal.is_some() {
                     c.withdrawal = *withdrawal;
+                }
+            }
+        }
+        CombatEvent::ManeuverResolved {
+            attacker,
+            target,
+            maneuver,
+            saved: false,
+            ..
+        } => {
+            if let Some(c) = fight.combatants.get_mut(target) {
+                match maneuver {
+                    Maneuver::KnockDown => c.prone = true,
+                    Maneuver::Wrestle => c.held_by = Some(attacker.clone()),
+                    _ => {}
                 }
             }
         }
@@ -1929,6 +2022,12 @@ fn apply_fight(state: &mut AcksState, event: &CombatEvent) {
         CombatEvent::Fell { creature } => {
             fight.downed_this_count.retain(|c| c != creature);
             fight.fallen.push(creature.clone());
+            // A fallen wrestler holds no one.
+            for c in fight.combatants.values_mut() {
+                if c.held_by.as_deref() == Some(creature.as_str()) {
+                    c.held_by = None;
+                }
+            }
         }
         CombatEvent::RoundEnded { .. } => {
             fight.initiative_rolled = false;
@@ -1936,6 +2035,8 @@ fn apply_fight(state: &mut AcksState, event: &CombatEvent) {
                 *c = Combatant {
                     two_handed: c.two_handed,
                     charge_round: c.charge_round,
+                    prone: c.prone,
+                    held_by: c.held_by.clone(),
                     // AC-MORALE-05: a retreat or withdrawal goes on into the next rounds.
                     declaration: fight.morale.get(id).copied().and_then(morale_declaration),
                     ..Default::default()

@@ -1273,3 +1273,86 @@ fn ac_wound_08_09_tampering_with_mortality() {
     assert!(code.starts_with("not_dead"), "{code}");
     t.assert_replays();
 }
+
+/// AC-MANEUVER-08/09: a knock-down that is not saved leaves the target prone: +2 to hit it,
+/// −4 to its own attacks, and it stands instead of moving (or crawls 5 ft).
+#[test]
+fn ac_maneuver_08_09_knocked_down_and_prone() {
+    let mut t = fight();
+    t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "odo", "weapon": "1d8",
+            "maneuver": "knock_down"}}),
+        &[19, 2],
+    );
+    assert_eq!(t.state()["combat"]["combatants"]["odo"]["prone"], true);
+    end_turn(&mut t);
+    // rat1 (throw 9) against prone odo: 5 + 2 = 7.
+    let ev = t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "odo"}}),
+        &[5],
+    );
+    assert_eq!(attacked(&ev)["total"], 7);
+    end_turn(&mut t);
+    assert_eq!(acting(&t).as_deref(), Some("odo"));
+    let code = t.refused(
+        &player("bob"),
+        json!({"move": {"creature": "odo", "kind": "advance", "feet": 10}}),
+    );
+    assert!(code.starts_with("prone"), "{code}");
+    // Attacking while prone: −4.
+    let ev = t.as_player(
+        "bob",
+        json!({"attack": {"attacker": "odo", "target": "rat1", "weapon": "1d4"}}),
+        &[10],
+    );
+    assert_eq!(attacked(&ev)["total"], 6);
+    end_turn(&mut t);
+    end_turn(&mut t);
+    t.judge(json!({"roll_initiative": {}}), &[1, 6, 1, 1]);
+    t.as_player(
+        "bob",
+        json!({"move": {"creature": "odo", "kind": "stand", "feet": 0}}),
+        &[],
+    );
+    assert_eq!(t.state()["combat"]["combatants"]["odo"]["prone"], false);
+    let code = t.refused(
+        &player("bob"),
+        json!({"move": {"creature": "odo", "kind": "advance", "feet": 5}}),
+    );
+    assert!(code.starts_with("too_far"), "{code}");
+    t.assert_replays();
+}
+
+/// AC-MANEUVER-05/13: force back pushes by the attacker's damage roll; a wrestled target is
+/// held (+4 to hit it) until its wrestler falls.
+#[test]
+fn ac_maneuver_05_13_force_back_and_wrestle() {
+    let mut t = fight();
+    let ev = t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "odo", "weapon": "1d8",
+            "maneuver": "force_back"}}),
+        &[19, 2, 6],
+    );
+    let m = T::rules_events(&ev)
+        .into_iter()
+        .find_map(|e| e.get("maneuver_resolved").cloned())
+        .unwrap();
+    assert_eq!(m["pushed_ft"], 6);
+    end_turn(&mut t);
+    t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "odo", "maneuver": "wrestle"}}),
+        &[19, 2],
+    );
+    assert_eq!(t.state()["combat"]["combatants"]["odo"]["held_by"], "rat1");
+    end_turn(&mut t);
+    end_turn(&mut t);
+    // rat2 against held odo: 3 + 4 = 7.
+    let ev = t.judge(
+        json!({"attack": {"attacker": "rat2", "target": "odo"}}),
+        &[3],
+    );
+    assert_eq!(attacked(&ev)["total"], 7);
+    t.assert_replays();
+}
