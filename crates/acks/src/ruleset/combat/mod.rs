@@ -36,8 +36,9 @@
 //!   monster's listed attack, `set_vs_charge` with a spear or polearm on the charger's count:
 //!   double damage, AC-MOVE-09; `interrupt` — `"long_weapon"` or `"ready_missile"` — to strike
 //!   an enemy approaching on its count, AC-INIT-05/06; `helpless` with `engaged_with_others`,
-//!   AC-ATK-06; `size_gap` for a maneuver's save). A charge and a full retreat add their
-//!   modifiers by themselves.
+//!   AC-ATK-06; `size_gap` for a maneuver's save; `brawl`, `"punch"` or `"kick"`, with
+//!   `against_metal_armour`, AC-MANEUVER-02/03). A charge, a full retreat, a prone or held
+//!   combatant add their modifiers by themselves.
 //! - `{"end_fight": {}}` — the Judge's: the combat ends.
 //! - `{"morale_check": {"creature": "rat1", "judge_modifier": 0}}` — the Judge's secret 2d6 on
 //!   T-20 (AC-MORALE-04); optional `both_triggers`.
@@ -70,7 +71,7 @@ use super::{Acks, acks_err, no_creature, refuse, sees};
 use crate::attack::{self, AttackProgression, Situation};
 use crate::damage::{self, MissileCleave};
 use crate::dice_spec::DiceSpec;
-use crate::maneuvers::{Maneuver, SizeGap};
+use crate::maneuvers::{Brawl, BrawlDamageTo, Maneuver, SizeGap};
 use crate::missile::{self, RangeBand};
 use crate::movement::{self, ChargeWeapon, Withdrawal};
 use crate::tables::{Condition, MissileWeapon, MoraleResult, Recovery};
@@ -219,6 +220,14 @@ pub enum CombatCommand {
         /// Strike the target as it approaches, on its count (AC-INIT-05/06).
         #[serde(default)]
         interrupt: Option<Interrupt>,
+        /// A punch or a kick instead of a weapon (AC-MANEUVER-02/03): nonlethal, STR applies.
+        #[serde(default)]
+        #[schemars(with = "Option<String>")]
+        brawl: Option<Brawl>,
+        /// For a brawl: the attacker wears light or no armour and the target metal armour,
+        /// so the blow hurts the attacker (AC-MANEUVER-03).
+        #[serde(default)]
+        against_metal_armour: bool,
     },
     EndFight {},
     MoraleCheck {
@@ -1211,6 +1220,8 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
         helpless,
         engaged_with_others,
         interrupt,
+        brawl,
+        against_metal_armour,
     } = command
     else {
         return Ok(());
@@ -1294,15 +1305,39 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
             format!("`{attacker}` is down"),
         ));
     }
+    // AC-MANEUVER-02/03: a brawl is a punch (1d3) or a kick (1d4 at −2), nonlethal; monsters
+    // never brawl; against metal armour from light or none the blow hurts the brawler.
+    let mut brawl_weapon = None;
+    let mut brawl_bonus = 0;
+    let mut hurts_self = false;
+    if let Some(b) = brawl {
+        if weapon.is_some() || shot.is_some() || maneuver.is_some() {
+            return Err(refuse(
+                "bad_brawl",
+                "AC-MANEUVER-02",
+                "a brawl uses no weapon, missile or maneuver",
+            ));
+        }
+        let to = crate::maneuvers::brawl_damage_to(
+            *against_metal_armour,
+            *against_metal_armour,
+            is_monster(state, attacker),
+        )
+        .map_err(|e| acks_err("bad_brawl", e))?;
+        hurts_self = to == BrawlDamageTo::Attacker;
+        let (sides, modifier) = crate::maneuvers::brawl(*b);
+        brawl_weapon = Some(format!("1d{sides}"));
+        brawl_bonus = modifier;
+    }
     let plan = plan_attack(
         state,
         Some(&fight),
         attacker,
         target,
-        weapon.as_deref(),
+        brawl_weapon.as_deref().or(weapon.as_deref()),
         *attack_index,
         situations,
-        *bonus,
+        bonus.saturating_add(brawl_bonus),
         *damage_bonus,
         *maneuver,
         shot.as_ref(),
@@ -1398,12 +1433,18 @@ fn attack_command(ctx: &mut Ctx<'_, Acks>, command: &CombatCommand) -> Result<()
         let base = (int(r.total) + plan.dice.bonus).max(0) as u32;
         amount = damage::total_damage(base, doubled, plan.damage_bonus);
     }
-    let nonlethal_hit = *nonlethal || *maneuver == Some(Maneuver::KnockOut);
+    let nonlethal_hit = *nonlethal || *maneuver == Some(Maneuver::KnockOut) || brawl.is_some();
+    // The brawler who strikes metal armour takes the blow itself.
+    let (target, t) = if hurts_self && amount > 0 {
+        (attacker, creature(ctx.rules(), attacker)?.clone())
+    } else {
+        (target, t)
+    };
     let hp_after =
         t.hp.saturating_sub(i32::try_from(amount).unwrap_or(i32::MAX));
     let downed = t.hp > 0 && (hp_after <= 0 || slain);
     let cleaves_had = fight.combatants.get(attacker).map_or(0, |c| c.cleaves);
-    let cleave_earned = downed && cleaves_had < plan.cleave_cap;
+    let cleave_earned = downed && target != attacker && cleaves_had < plan.cleave_cap;
     let full = CombatEvent::Attacked {
         attacker: attacker.clone(),
         target: target.clone(),

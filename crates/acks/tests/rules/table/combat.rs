@@ -1356,3 +1356,40 @@ fn ac_maneuver_05_13_force_back_and_wrestle() {
     assert_eq!(attacked(&ev)["total"], 7);
     t.assert_replays();
 }
+
+/// AC-MANEUVER-02/03: punch 1d3, kick 1d4 at −2, nonlethal with STR; a bare fist on metal
+/// armour hurts the brawler; monsters never brawl.
+#[test]
+fn ac_maneuver_02_03_brawling() {
+    let mut t = fight();
+    let ev = t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "odo", "brawl": "kick"}}),
+        &[10, 3],
+    );
+    let a = attacked(&ev);
+    // 10 + STR 2 − 2 = 10; 3 + 2 = 5 nonlethal.
+    assert_eq!(a["total"], 10);
+    assert_eq!(
+        (a["damage"].clone(), a["nonlethal"].clone()),
+        (json!(5), json!(true))
+    );
+    assert_eq!(t.state()["creatures"]["odo"]["nonlethal"]["tally"], 5);
+    end_turn(&mut t);
+    let code = t.refused(
+        &judge(),
+        json!({"attack": {"attacker": "rat1", "target": "odo", "brawl": "punch"}}),
+    );
+    assert!(code.contains("monsters never brawl"), "{code}");
+    end_turn(&mut t);
+    let ev = t.as_player(
+        "bob",
+        json!({"attack": {"attacker": "odo", "target": "brena", "brawl": "punch",
+            "against_metal_armour": true}}),
+        &[15, 3],
+    );
+    assert_eq!(attacked(&ev)["target"], "odo");
+    assert_eq!(hp(&t, "odo"), 2);
+    assert_eq!(hp(&t, "brena"), 10);
+    t.assert_replays();
+}
