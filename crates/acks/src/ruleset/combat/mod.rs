@@ -10,8 +10,9 @@
 //!
 //! Commands (JSON inside `{"rules": …}`):
 //!
-//! - `{"begin_combat": {"combatants": ["brena", "rat1"]}}` — the Judge's; every monster in it
-//!   must have been revealed (the combat order is public).
+//! - `{"begin_combat": {"combatants": ["brena", "rat1", "rat2"], "groups": [["rat1",
+//!   "rat2"]]}}` — the Judge's; every monster in it must have been revealed (the combat order
+//!   is public); each of the optional `groups` of identical monsters rolls one initiative.
 //! - `{"declare": {"creature": "sefa", "declaration": {"spell": "sleep"}}}` — before
 //!   initiative (AC-INIT-03): `"none"`, `"fighting_withdrawal"`, `"full_retreat"` or a spell;
 //!   `"two_handed": true` marks a large two-handed weapon (−1 to initiative, AC-INIT-07). A
@@ -159,6 +160,9 @@ fn yes() -> bool {
 pub enum CombatCommand {
     BeginCombat {
         combatants: Vec<String>,
+        /// Groups of identical monsters that roll one initiative each (AC-INIT-01).
+        #[serde(default)]
+        groups: Vec<Vec<String>>,
     },
     Declare {
         creature: String,
@@ -336,6 +340,9 @@ pub struct CombatState {
     /// The round the monsters' first death came in (AC-MORALE-03).
     #[serde(default)]
     pub first_death_round: Option<u32>,
+    /// Groups of identical monsters rolling one initiative (AC-INIT-01).
+    #[serde(default)]
+    pub groups: Vec<Vec<String>>,
 }
 
 /// AC-MORALE-05: the defensive movement a morale result imposes on the next action.
@@ -369,6 +376,8 @@ pub struct WoundBreakdown {
 pub enum CombatEvent {
     CombatBegun {
         combatants: Vec<String>,
+        #[serde(default)]
+        groups: Vec<Vec<String>>,
     },
     Declared {
         creature: String,
@@ -616,7 +625,7 @@ fn in_fight(fight: &CombatState, id: &str) -> Result<(), RuleError> {
 
 pub(super) fn decide(command: &CombatCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
     match command {
-        CombatCommand::BeginCombat { combatants } => begin(ctx, combatants),
+        CombatCommand::BeginCombat { combatants, groups } => begin(ctx, combatants, groups),
         CombatCommand::Declare {
             creature: who,
             declaration,
@@ -691,7 +700,11 @@ pub(super) fn decide(command: &CombatCommand, ctx: &mut Ctx<'_, Acks>) -> Result
     }
 }
 
-fn begin(ctx: &mut Ctx<'_, Acks>, combatants: &[String]) -> Result<(), RuleError> {
+fn begin(
+    ctx: &mut Ctx<'_, Acks>,
+    combatants: &[String],
+    groups: &[Vec<String>],
+) -> Result<(), RuleError> {
     if ctx.rules().combat.is_some() {
         return Err(refuse(
             "fight_running",
@@ -731,8 +744,36 @@ fn begin(ctx: &mut Ctx<'_, Acks>, combatants: &[String]) -> Result<(), RuleError
             ));
         }
     }
+    // AC-INIT-01: a group is identical monsters of the fight, each in one group at most.
+    if groups.len() > MAX_COMBATANTS {
+        return Err(refuse(
+            "bad_group",
+            "MAX_COMBATANTS",
+            format!("at most {MAX_COMBATANTS} initiative groups"),
+        ));
+    }
+    let mut grouped = std::collections::BTreeSet::new();
+    for g in groups {
+        let first_card = g
+            .first()
+            .and_then(|id| ctx.rules().card_of(id))
+            .map(|c| &c.id);
+        for id in g {
+            let same = ctx.rules().card_of(id).map(|c| &c.id) == first_card && first_card.is_some();
+            if !combatants.contains(id) || !same || !grouped.insert(id) {
+                return Err(refuse(
+                    "bad_group",
+                    "AC-INIT-01",
+                    format!(
+                        "`{id}`: an initiative group is monsters of one kind in this fight, each in one group"
+                    ),
+                ));
+            }
+        }
+    }
     ctx.emit(CombatEvent::CombatBegun {
         combatants: combatants.to_vec(),
+        groups: groups.iter().filter(|g| g.len() > 1).cloned().collect(),
     })
 }
 
@@ -746,14 +787,30 @@ fn roll_initiative(ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
         ));
     }
     let mut counts = Vec::new();
+    // A group's one roll, by its first member.
+    let mut group_rolls: BTreeMap<usize, i32> = BTreeMap::new();
     for (id, c) in &fight.combatants {
         if fight.fallen.contains(id) {
             continue;
         }
         let cr = creature(ctx.rules(), id)?;
         let dex = ability(ctx.rules(), cr, |a| a.dexterity)?;
-        let r = ctx.roll(&format!("initiative of {id}"), "1d6", Visibility::Public)?;
-        let count = crate::initiative::count(int(r.total), dex, c.two_handed)
+        let group = fight.groups.iter().position(|g| g.contains(id));
+        let face = match group.and_then(|g| group_rolls.get(&g)) {
+            Some(face) => *face,
+            None => {
+                let label = match group {
+                    Some(g) => format!("initiative of {}", fight.groups[g].join(", ")),
+                    None => format!("initiative of {id}"),
+                };
+                let face = int(ctx.roll(&label, "1d6", Visibility::Public)?.total);
+                if let Some(g) = group {
+                    group_rolls.insert(g, face);
+                }
+                face
+            }
+        };
+        let count = crate::initiative::count(face, dex, c.two_handed)
             .map_err(|e| acks_err("bad_face", e))?;
         counts.push(crate::initiative::Initiative {
             combatant: id.clone(),
@@ -877,12 +934,13 @@ pub(super) fn apply(state: &mut AcksState, event: &CombatEvent) {
                 }
             }
         }
-        CombatEvent::CombatBegun { combatants } => {
+        CombatEvent::CombatBegun { combatants, groups } => {
             state.combat = Some(CombatState {
                 combatants: combatants
                     .iter()
                     .map(|c| (c.clone(), Combatant::default()))
                     .collect(),
+                groups: groups.clone(),
                 ..Default::default()
             });
         }

@@ -1393,3 +1393,29 @@ fn ac_maneuver_02_03_brawling() {
     assert_eq!(hp(&t, "brena"), 10);
     t.assert_replays();
 }
+
+/// AC-INIT-01: a group of identical monsters rolls one initiative and acts on one count.
+#[test]
+fn ac_init_01_a_group_of_identical_monsters_rolls_once() {
+    let mut t = T::new();
+    monster(&mut t, "rat1", "gloom_rat", 3);
+    monster(&mut t, "rat2", "gloom_rat", 3);
+    monster(&mut t, "guard", "hollow_guard", 5);
+    let code = t.refused(
+        &judge(),
+        json!({"begin_combat": {"combatants": ["brena", "rat1", "guard"],
+            "groups": [["rat1", "guard"]]}}),
+    );
+    assert!(code.starts_with("bad_group"), "{code}");
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "rat1", "rat2"],
+            "groups": [["rat1", "rat2"]]}}),
+        &[],
+    );
+    // brena 2, the rats 5: three combatants, two dice.
+    t.faces(&judge(), json!({"rules": {"roll_initiative": {}}}), &[2, 5]);
+    let c = &t.table.state_json()["core"]["clock"]["combat"];
+    assert_eq!(c["order"], json!(["rat1", "rat2", "brena"]));
+    assert_eq!(c["groups"][0], c["groups"][1]);
+    t.assert_replays();
+}
