@@ -11,7 +11,9 @@
 //!   rows;
 //! - [`dungeon`]: the 10-minute turn, rest, light, marching order, doors, listening, secret
 //!   doors, traps and pits, wandering-monster checks;
-//! - [`encounters`]: distance, surprise, reaction, evasion.
+//! - [`encounters`]: distance, surprise, reaction, evasion;
+//! - [`combat`]: declarations, initiative by count, attacks, damage, cleaves, maneuvers,
+//!   spell disruption, missile ranges, morale, mortal wounds.
 //!
 //! On the wire a command is one object `{<command>: {…}}` inside the engine's `{"rules": …}`,
 //! and an event one object `{<event>: {…}}`; names are unique across families. The turn is
@@ -23,8 +25,9 @@
 //! public part (characters without their sheets, revealed monsters). A player's command that
 //! names a creature it may not see is refused exactly as one naming no creature.
 //!
-//! Out of this slice: combat, wilderness, sea, experience, web screens.
+//! Out of this slice: wilderness, sea, experience, web screens.
 
+pub mod combat;
 pub mod core;
 pub mod dungeon;
 pub mod encounters;
@@ -35,6 +38,7 @@ use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use self::combat::{CombatCommand, CombatEvent};
 use self::core::{CoreCommand, CoreEvent};
 use self::dungeon::{DungeonCommand, DungeonEvent};
 use self::encounters::{EncounterCommand, EncounterEvent};
@@ -52,6 +56,7 @@ pub enum AcksCommand {
     Core(CoreCommand),
     Dungeon(DungeonCommand),
     Encounter(EncounterCommand),
+    Combat(CombatCommand),
 }
 
 /// Every event, by family.
@@ -61,6 +66,7 @@ pub enum AcksEvent {
     Core(CoreEvent),
     Dungeon(DungeonEvent),
     Encounter(EncounterEvent),
+    Combat(CombatEvent),
 }
 
 impl From<CoreEvent> for AcksEvent {
@@ -71,6 +77,11 @@ impl From<CoreEvent> for AcksEvent {
 impl From<DungeonEvent> for AcksEvent {
     fn from(e: DungeonEvent) -> Self {
         AcksEvent::Dungeon(e)
+    }
+}
+impl From<CombatEvent> for AcksEvent {
+    fn from(e: CombatEvent) -> Self {
+        AcksEvent::Combat(e)
     }
 }
 impl From<EncounterEvent> for AcksEvent {
@@ -89,6 +100,7 @@ pub fn event_names() -> Vec<&'static str> {
         variant_names::<CoreEvent>(),
         variant_names::<DungeonEvent>(),
         variant_names::<EncounterEvent>(),
+        variant_names::<CombatEvent>(),
     ]
     .concat()
 }
@@ -99,6 +111,7 @@ pub fn command_names() -> Vec<&'static str> {
         variant_names::<CoreCommand>(),
         variant_names::<DungeonCommand>(),
         variant_names::<EncounterCommand>(),
+        variant_names::<CombatCommand>(),
     ]
     .concat()
 }
@@ -146,7 +159,8 @@ impl<'de> Deserialize<'de> for AcksCommand {
             "command",
             Core(CoreCommand),
             Dungeon(DungeonCommand),
-            Encounter(EncounterCommand)
+            Encounter(EncounterCommand),
+            Combat(CombatCommand)
         )
     }
 }
@@ -158,7 +172,8 @@ impl<'de> Deserialize<'de> for AcksEvent {
             "event",
             Core(CoreEvent),
             Dungeon(DungeonEvent),
-            Encounter(EncounterEvent)
+            Encounter(EncounterEvent),
+            Combat(CombatEvent)
         )
     }
 }
@@ -196,7 +211,8 @@ pub fn sees(state: &AcksState, viewer: &Viewer, id: &str) -> bool {
     }
 }
 
-/// The creature ids a command names (`character`, `characters`, `creature`, `leader`).
+/// The creature ids a command names (`character`, `characters`, `creature`, `leader`,
+/// `attacker`, `target`, `until`).
 fn creature_refs(command: &AcksCommand) -> Vec<String> {
     let Ok(Value::Object(outer)) = serde_json::to_value(command) else {
         return Vec::new();
@@ -206,7 +222,15 @@ fn creature_refs(command: &AcksCommand) -> Vec<String> {
         let Value::Object(fields) = body else {
             continue;
         };
-        for key in ["character", "characters", "creature", "leader"] {
+        for key in [
+            "character",
+            "characters",
+            "creature",
+            "leader",
+            "attacker",
+            "target",
+            "until",
+        ] {
             match fields.get(key) {
                 Some(Value::String(s)) => out.push(s.clone()),
                 Some(Value::Array(items)) => {
@@ -276,6 +300,7 @@ impl Ruleset for Acks {
             AcksCommand::Core(c) => core::acting(state, c),
             AcksCommand::Dungeon(c) => dungeon::acting(state, c),
             AcksCommand::Encounter(c) => encounters::acting(state, c),
+            AcksCommand::Combat(c) => combat::acting(state, c),
         }
     }
 
@@ -285,6 +310,7 @@ impl Ruleset for Acks {
             AcksCommand::Core(c) => core::decide(c, ctx),
             AcksCommand::Dungeon(c) => dungeon::decide(c, ctx),
             AcksCommand::Encounter(c) => encounters::decide(c, ctx),
+            AcksCommand::Combat(c) => combat::decide(c, ctx),
         }
     }
 
@@ -293,20 +319,24 @@ impl Ruleset for Acks {
             AcksEvent::Core(e) => core::apply(state, e),
             AcksEvent::Dungeon(e) => dungeon::apply(state, e),
             AcksEvent::Encounter(e) => encounters::apply(state, e),
+            AcksEvent::Combat(e) => combat::apply(state, e),
         }
     }
 
     /// `marching_suggestion` (`{"width": 2}`): the advisory marching order of the party
-    /// (AC-DUNGEON-03), from the characters' classes.
+    /// (AC-DUNGEON-03), from the characters' classes; `attack_odds` and `morale_odds`: the
+    /// chances before a roll ([`combat`]'s module docs).
     fn query(
         &self,
         state: &TableState<AcksState>,
-        _viewer: &Viewer,
+        viewer: &Viewer,
         name: &str,
         args: &Value,
     ) -> Result<Value, RuleError> {
         match name {
             "marching_suggestion" => dungeon::marching_suggestion(state, args),
+            "attack_odds" => combat::attack_odds(state, viewer, args),
+            "morale_odds" => combat::morale_odds(state, viewer, args),
             _ => Err(engine::ruleset::no_such_query(self.name(), name)),
         }
     }
@@ -316,12 +346,14 @@ impl Ruleset for Acks {
         if let Value::Object(map) = &mut view {
             map.insert("dungeon".into(), dungeon::project(state, viewer));
             map.insert("encounter".into(), encounters::project(state, viewer));
+            map.insert("combat".into(), combat::project(state, viewer));
         }
         view
     }
 
     fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
-        dungeon::on_boundary(boundary, ctx)
+        dungeon::on_boundary(boundary, ctx)?;
+        combat::on_boundary(boundary, ctx)
     }
 }
 
@@ -367,7 +399,12 @@ mod tests {
     #[test]
     fn every_command_has_a_json_example_that_parses() {
         let mut examples = std::collections::BTreeSet::new();
-        for file in ["core/mod.rs", "dungeon/mod.rs", "encounters/mod.rs"] {
+        for file in [
+            "core/mod.rs",
+            "dungeon/mod.rs",
+            "encounters/mod.rs",
+            "combat/mod.rs",
+        ] {
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("src/ruleset")
                 .join(file);

@@ -72,6 +72,28 @@ pub struct Character {
     pub surprise_modifier: i32,
     /// Exploration speed, feet per turn (AC-DUNGEON-07).
     pub speed_ft: u32,
+    /// Mortal Wounds results, oldest first, with their lasting wounds (AC-WOUND-05).
+    #[serde(default)]
+    pub wounds: Vec<WoundRecord>,
+    /// Days of bed rest the last Mortal Wounds result mandates (AC-WOUND-05).
+    #[serde(default)]
+    pub bed_rest_days: u32,
+    /// Armour class (AC-ATK-03).
+    #[serde(default)]
+    pub armour_class: i32,
+    /// Side effects of Tampering with Mortality, lasting (AC-WOUND-08).
+    #[serde(default)]
+    pub side_effects: Vec<String>,
+}
+
+/// One Mortal Wounds result recorded on a character (AC-WOUND-05).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WoundRecord {
+    pub condition: crate::tables::Condition,
+    /// The d6 lasting wound.
+    pub wound: String,
+    /// `None`: no recovery (killed).
+    pub bed_rest_days: Option<u32>,
 }
 
 /// A monster from a pack card.
@@ -100,6 +122,12 @@ pub struct Creature {
     pub hp: i32,
     pub max_hp: i32,
     pub kind: CreatureKind,
+    /// Nonlethal damage tallied (AC-NONLETHAL-01…03).
+    #[serde(default)]
+    pub nonlethal: crate::wounds::Nonlethal,
+    /// Slain outright while helpless (AC-ATK-06): no Mortal Wounds roll.
+    #[serde(default)]
+    pub slain: bool,
 }
 
 impl Creature {
@@ -151,6 +179,9 @@ pub struct AcksState {
     /// Chapter 10's dungeon level table, as the Judge enters it (AC-ENC-11).
     #[serde(default)]
     pub level_table: crate::encounters::DungeonLevelTable,
+    /// The fight under way.
+    #[serde(default)]
+    pub combat: Option<super::combat::CombatState>,
 }
 
 impl AcksState {

@@ -9,7 +9,8 @@
 //! - `{"add_character": {"id": "brena", "name": "Brena", "class": "sellsword", "level": 2,
 //!   "abilities": {"strength": 16, "intelligence": 9, "wisdom": 10, "dexterity": 12,
 //!   "constitution": 13, "charisma": 11}, "hp": 12, "player": "ann"}}` — the Judge's; the
-//!   character is bound to the player (optional `surprise_modifier`, `speed_ft`).
+//!   character is bound to the player (optional `surprise_modifier`, `speed_ft`,
+//!   `armour_class`).
 //! - `{"add_monster": {"id": "rat1", "card": "gloom_rat"}}` — the Judge's; hidden from players
 //!   until revealed; hit points rolled from the card's Hit Dice where `hp` is not given (the
 //!   roll the Judge's alone).
@@ -66,6 +67,9 @@ pub enum CoreCommand {
         surprise_modifier: i32,
         #[serde(default)]
         speed_ft: Option<u32>,
+        /// Armour class from armour and shield (AC-ATK-03); 0 unarmoured.
+        #[serde(default)]
+        armour_class: i32,
     },
     AddMonster {
         id: String,
@@ -163,7 +167,8 @@ fn check_hp(hp: i32) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Emits `hp_changed`, seen by whoever sees the creature.
+/// Emits `hp_changed`: a character's seen by everyone, a monster's hit points the Judge's
+/// alone (its stats never reach players, revealed or not).
 pub(super) fn change_hp(
     ctx: &mut Ctx<'_, Acks>,
     creature: &str,
@@ -174,7 +179,7 @@ pub(super) fn change_hp(
         .rules()
         .creatures
         .get(creature)
-        .is_some_and(Creature::public);
+        .is_some_and(|c| c.character().is_some());
     let event = CoreEvent::HpChanged {
         creature: creature.to_string(),
         hp,
@@ -204,6 +209,7 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
             player,
             surprise_modifier,
             speed_ft,
+            armour_class,
         } => {
             let state = ctx.rules();
             check_new_id(state, id, name)?;
@@ -225,6 +231,17 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
                 return Err(refuse("bad_ability", "T-25", "ability scores run 3–18"));
             }
             check_hp(*hp)?;
+            if !crate::attack::AC_RANGE.contains(armour_class) {
+                return Err(refuse(
+                    "bad_armour_class",
+                    "AC-ATK-03",
+                    format!(
+                        "armour class runs {}…{}",
+                        crate::attack::AC_RANGE.start(),
+                        crate::attack::AC_RANGE.end()
+                    ),
+                ));
+            }
             if surprise_modifier.abs() > crate::surprise::MAX_MODIFIER {
                 return Err(refuse(
                     "bad_modifier",
@@ -265,7 +282,13 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
                     light: None,
                     surprise_modifier: *surprise_modifier,
                     speed_ft: speed,
+                    wounds: Vec::new(),
+                    bed_rest_days: 0,
+                    armour_class: *armour_class,
+                    side_effects: Vec::new(),
                 }),
+                nonlethal: Default::default(),
+                slain: false,
             };
             ctx.emit(CoreEvent::CharacterAdded { creature })?;
             if let Some(p) = player {
@@ -304,6 +327,8 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
                             card: card.clone(),
                             revealed: false,
                         }),
+                        nonlethal: Default::default(),
+                        slain: false,
                     },
                 },
                 Visibility::Referee,
@@ -551,6 +576,11 @@ fn creature_view(state: &TableState<AcksState>, viewer: &Viewer, c: &Creature) -
                 "fatigue_penalty": ch.rest.penalty(),
                 "light": ch.light,
                 "speed_ft": ch.speed_ft,
+                "armour_class": ch.armour_class,
+                "nonlethal": c.nonlethal.tally,
+                "wounds": ch.wounds,
+                "bed_rest_days": ch.bed_rest_days,
+                "side_effects": ch.side_effects,
                 "mine": mine,
             }))
         }

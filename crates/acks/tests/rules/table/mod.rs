@@ -3,6 +3,7 @@
 //! by hand (`FacesRoller`, as `--faces`), and a party of four from the sample pack.
 #![allow(dead_code)]
 
+mod combat;
 mod core;
 mod dungeon;
 mod encounters;
