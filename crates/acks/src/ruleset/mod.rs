@@ -27,27 +27,31 @@
 //!
 //! Out of this slice: wilderness, sea, experience, web screens.
 
+pub mod adapter;
 pub mod combat;
 pub mod core;
 pub mod dungeon;
 pub mod encounters;
 pub mod state;
+mod steps;
 
 use engine::{Acting, Boundary, Ctx, RuleError, Ruleset, TableState, TurnLength, Viewer};
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use self::combat::{CombatCommand, CombatEvent};
-use self::core::{CoreCommand, CoreEvent};
-use self::dungeon::{DungeonCommand, DungeonEvent};
-use self::encounters::{EncounterCommand, EncounterEvent};
+pub use self::adapter::Acks;
+use self::adapter::{no_creature, refuse};
+use self::combat::CombatCommand;
+use self::combat::state::CombatEvent;
+use self::core::CoreCommand;
+use self::core::events::CoreEvent;
+use self::dungeon::DungeonCommand;
+use self::dungeon::state::DungeonEvent;
+use self::encounters::EncounterCommand;
+use self::encounters::state::EncounterEvent;
 pub use self::state::AcksState;
-use crate::AcksError;
-
-/// The ACKS ruleset (registry name `acks`).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Acks;
+use self::state::sees;
 
 /// Every command, by family.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
@@ -175,39 +179,6 @@ impl<'de> Deserialize<'de> for AcksEvent {
             Encounter(EncounterEvent),
             Combat(CombatEvent)
         )
-    }
-}
-
-/// A refusal from a pure rule: its message, and the checklist id, table or limit it names.
-pub fn acks_err(code: &str, e: AcksError) -> RuleError {
-    let rule = match &e {
-        AcksError::OutOfRange { rule, .. } | AcksError::JudgeTable { rule, .. } => {
-            (*rule).to_string()
-        }
-        AcksError::MissingTable { .. } => "AC-OPEN-08".to_string(),
-        AcksError::NoRow { table, .. } | AcksError::NoSuchRow { table, .. } => table.to_string(),
-        AcksError::BadHitDice(_) => "T-14".to_string(),
-        AcksError::UnknownTable(_) => "AC-GEN-02".to_string(),
-    };
-    RuleError::new(code, e.to_string()).rule(rule)
-}
-
-/// A refusal of the ruleset's own, naming the rule or limit.
-pub fn refuse(code: &str, rule: &str, message: impl Into<String>) -> RuleError {
-    RuleError::new(code, message).rule(rule)
-}
-
-/// The one refusal for a creature that is missing or that the actor may not see.
-pub fn no_creature(id: &str) -> RuleError {
-    RuleError::new("unknown_creature", format!("no creature `{id}`"))
-}
-
-/// Whether `viewer` sees the creature `id` (the Judge all; others characters and revealed
-/// monsters).
-pub fn sees(state: &AcksState, viewer: &Viewer, id: &str) -> bool {
-    match viewer {
-        Viewer::Referee => state.creatures.contains_key(id),
-        _ => state.creatures.get(id).is_some_and(state::Creature::public),
     }
 }
 

@@ -3,12 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use engine::RuleError;
+use engine::{RuleError, Viewer};
 use serde::{Deserialize, Serialize};
 
+use super::adapter::acks_err;
+use super::combat::state::CombatState;
 use super::core::packs::{ClassCard, MonsterCard};
-use super::dungeon::DungeonState;
-use super::encounters::EncounterState;
+use super::dungeon::state::DungeonState;
+use super::encounters::state::EncounterState;
 use crate::Tables;
 use crate::dungeon::{LightSource, RestClock};
 
@@ -181,7 +183,7 @@ pub struct AcksState {
     pub level_table: crate::encounters::DungeonLevelTable,
     /// The fight under way.
     #[serde(default)]
-    pub combat: Option<super::combat::CombatState>,
+    pub combat: Option<CombatState>,
 }
 
 impl AcksState {
@@ -190,7 +192,7 @@ impl AcksState {
         let mut t = Tables::acks_1e();
         for o in &self.table_overrides {
             t.replace_row_json(&o.table, o.index, o.new.clone())
-                .map_err(|e| super::acks_err("bad_override", e))?;
+                .map_err(|e| acks_err("bad_override", e))?;
         }
         Ok(t)
     }
@@ -218,5 +220,14 @@ impl AcksState {
         self.creatures
             .iter()
             .filter_map(|(id, c)| c.character().map(|ch| (id, ch)))
+    }
+}
+
+/// Whether `viewer` sees the creature `id` (the Judge all; others characters and revealed
+/// monsters).
+pub fn sees(state: &AcksState, viewer: &Viewer, id: &str) -> bool {
+    match viewer {
+        Viewer::Referee => state.creatures.contains_key(id),
+        _ => state.creatures.get(id).is_some_and(Creature::public),
     }
 }

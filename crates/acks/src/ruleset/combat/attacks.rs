@@ -485,7 +485,7 @@ pub(super) fn attack_command(
         })?;
     }
     if amount > 0 {
-        crate::ruleset::core::change_hp(ctx, target, hp_after, &format!("attack by {attacker}"))?;
+        crate::ruleset::steps::change_hp(ctx, target, hp_after, &format!("attack by {attacker}"))?;
         disrupt_spell(ctx, target)?;
     }
     // AC-MORALE-03: a lone monster rolls on dropping to half its hit points.

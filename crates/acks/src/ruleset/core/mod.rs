@@ -19,6 +19,8 @@
 //!   "surprised": true}}}` — the Judge replaces a table row for this campaign
 //!   (AC-GEN-02/03): recorded with the old and new row; every later roll reads the new one.
 
+pub mod events;
+pub mod limits;
 pub mod packs;
 
 use std::collections::BTreeMap;
@@ -27,21 +29,13 @@ use engine::{Acting, Ctx, RuleError, TableState, Viewer, Visibility};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::adapter::{Acks, acks_err, no_creature, refuse};
 use super::state::{
     Abilities, AcksState, Character, Creature, CreatureKind, Monster, PackSource, RowOverride,
 };
-use super::{Acks, acks_err, no_creature, refuse};
+use events::CoreEvent;
+use limits::{MAX_CREATURES, MAX_HP, MAX_ID, MAX_NAME, MAX_OVERRIDES, MAX_PACK_BYTES};
 use packs::{ClassCard, MonsterCard, PackFile};
-
-/// Most creatures at a table; longest id and name; most hit points.
-pub const MAX_CREATURES: usize = 500;
-pub const MAX_ID: usize = 64;
-pub const MAX_NAME: usize = 100;
-pub const MAX_HP: i32 = 10_000;
-/// Most row overrides a table keeps.
-pub const MAX_OVERRIDES: usize = 1_000;
-/// Largest pack file, in bytes.
-pub const MAX_PACK_BYTES: usize = 512 * 1024;
 
 /// Core commands.
 #[derive(
@@ -89,44 +83,6 @@ pub enum CoreCommand {
     },
 }
 
-/// Core events.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
-#[serde(rename_all = "snake_case")]
-#[strum(serialize_all = "snake_case")]
-pub enum CoreEvent {
-    /// The Judge's: the files and their new cards.
-    PackLoaded {
-        files: Vec<PackSource>,
-        monsters: Vec<MonsterCard>,
-        classes: Vec<ClassCard>,
-    },
-    CharacterAdded {
-        creature: Creature,
-    },
-    /// The Judge's until revealed.
-    MonsterAdded {
-        creature: Creature,
-    },
-    Revealed {
-        creature: String,
-        name: String,
-        kind: String,
-    },
-    /// The Judge's: a table row replaced (AC-GEN-03).
-    RowOverridden {
-        table: String,
-        index: usize,
-        old: Value,
-        new: Value,
-    },
-    /// Hit points after damage (a pit, a trap).
-    HpChanged {
-        creature: String,
-        hp: i32,
-        cause: String,
-    },
-}
-
 pub(super) fn acting(_state: &TableState<AcksState>, _command: &CoreCommand) -> Acting {
     Acting::RefereeOnly
 }
@@ -163,35 +119,6 @@ fn check_hp(hp: i32) -> Result<(), RuleError> {
             "MAX_HP",
             format!("hit points run 1–{MAX_HP}, got {hp}"),
         ));
-    }
-    Ok(())
-}
-
-/// Emits `hp_changed`: a character's seen by everyone, a monster's hit points the Judge's
-/// alone (its stats never reach players, revealed or not).
-pub(super) fn change_hp(
-    ctx: &mut Ctx<'_, Acks>,
-    creature: &str,
-    hp: i32,
-    cause: &str,
-) -> Result<(), RuleError> {
-    let public = ctx
-        .rules()
-        .creatures
-        .get(creature)
-        .is_some_and(|c| c.character().is_some());
-    let event = CoreEvent::HpChanged {
-        creature: creature.to_string(),
-        hp,
-        cause: cause.to_string(),
-    };
-    if public {
-        ctx.emit(event)?;
-    } else {
-        ctx.emit_for(event, Visibility::Referee)?;
-    }
-    if hp <= 0 {
-        super::dungeon::pass_the_map(ctx, creature)?;
     }
     Ok(())
 }

@@ -41,16 +41,20 @@
 //! - `{"end_encounter": {"rounds": 12}}` — the Judge's: an encounter of up to 60 rounds
 //!   books one turn (AC-ENC-02).
 
+pub mod state;
+
 use std::collections::BTreeMap;
 
 use engine::{Acting, Ctx, RuleError, TableState, Viewer, Visibility};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::adapter::{Acks, acks_err, no_creature, refuse};
+use super::core::limits::MAX_CREATURES;
 use super::state::AcksState;
-use super::{Acks, acks_err, no_creature, refuse};
-use crate::encounters::{self as rules, DungeonLevelRow, EncounterOrigin};
-use crate::tables::{EncounterTerrain, Reaction};
+use crate::encounters::{self as rules, DungeonLevelRow};
+use crate::tables::EncounterTerrain;
+use state::{EncounterEvent, EncounterState, Origin, ReactionName, WatchState};
 
 /// Most monsters in one encounter; largest distance a Judge may state; most dice a
 /// (Judge-edited) distance row may roll.
@@ -69,68 +73,6 @@ const MONSTER_SURPRISE_LABEL: &str = "surprise (monsters)";
 const REACTION_LABEL: &str = "reaction";
 const PURSUIT_LABEL: &str = "pursuit";
 const TREASURE_LABEL: &str = "dropped treasure";
-
-/// Where an encounter came from (AC-ENC-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-#[schemars(rename = "AcksEncounterOrigin")]
-pub enum Origin {
-    Planned,
-    Random,
-}
-
-impl From<Origin> for EncounterOrigin {
-    fn from(o: Origin) -> Self {
-        match o {
-            Origin::Planned => EncounterOrigin::Planned,
-            Origin::Random => EncounterOrigin::Random,
-        }
-    }
-}
-
-/// A reaction the Judge may put in place of the rolled one (T-10's results).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-#[schemars(rename = "AcksReaction")]
-pub enum ReactionName {
-    Hostile,
-    Unfriendly,
-    Neutral,
-    Indifferent,
-    Friendly,
-}
-
-impl From<ReactionName> for Reaction {
-    fn from(r: ReactionName) -> Self {
-        match r {
-            ReactionName::Hostile => Reaction::Hostile,
-            ReactionName::Unfriendly => Reaction::Unfriendly,
-            ReactionName::Neutral => Reaction::Neutral,
-            ReactionName::Indifferent => Reaction::Indifferent,
-            ReactionName::Friendly => Reaction::Friendly,
-        }
-    }
-}
-
-/// The encounter under way.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct EncounterState {
-    pub origin: EncounterOrigin,
-    pub monsters: Vec<String>,
-    pub distance_ft: u32,
-    /// Each character's surprise, once rolled (false for all when it could not be surprised).
-    #[serde(default)]
-    pub party_surprised: Option<BTreeMap<String, bool>>,
-    #[serde(default)]
-    pub monsters_surprised: Option<BTreeMap<String, bool>>,
-    #[serde(default)]
-    pub reaction: Option<Reaction>,
-    /// The characters who fled and whether they got away at once.
-    #[serde(default)]
-    pub fled: Option<(Vec<String>, bool)>,
-    #[serde(default)]
-    pub pursues: Option<bool>,
-}
 
 impl EncounterState {
     /// Whether players know of it: their side's surprise was rolled, someone fled, or the Judge
@@ -208,116 +150,6 @@ pub enum EncounterCommand {
         hid_in_shadows: bool,
         #[serde(default)]
         moved_silently: bool,
-    },
-}
-
-/// How the monsters watch (AC-STEALTH-01): the Judge's call.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[schemars(rename = "AcksWatch")]
-#[serde(rename_all = "snake_case")]
-pub enum WatchState {
-    Active,
-    Passive,
-    Distracted,
-}
-
-impl From<WatchState> for crate::surprise::Watch {
-    fn from(w: WatchState) -> Self {
-        use crate::surprise::Watch;
-        match w {
-            WatchState::Active => Watch::Active,
-            WatchState::Passive => Watch::Passive,
-            WatchState::Distracted => Watch::Distracted,
-        }
-    }
-}
-
-/// Encounter events.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
-#[serde(rename_all = "snake_case")]
-#[strum(serialize_all = "snake_case")]
-pub enum EncounterEvent {
-    /// The Judge's.
-    EncounterBegun {
-        origin: EncounterOrigin,
-        monsters: Vec<String>,
-        distance_ft: u32,
-        distance_rolled: bool,
-    },
-    /// In the open: the party's d6 (none when the monsters carry light) and who is surprised.
-    PartySurprise {
-        face: Option<i32>,
-        surprised: BTreeMap<String, bool>,
-    },
-    /// The Judge's: the monsters' d6 (none when the party carries light), who is surprised,
-    /// and who acts in round 1 (AC-SURP-05).
-    MonstersSurprise {
-        face: Option<i32>,
-        surprised: BTreeMap<String, bool>,
-        first_round: String,
-    },
-    /// The Judge's.
-    ReactionRolled {
-        leader: String,
-        charisma_modifier: i32,
-        modifier: i32,
-        faces: (i32, i32),
-        reaction: Reaction,
-        pursues: bool,
-    },
-    /// The Judge's (AC-REACT-05).
-    ReactionJudged {
-        rolled: Reaction,
-        result: Reaction,
-        replaced: bool,
-    },
-    Fled {
-        characters: Vec<String>,
-        escaped: bool,
-    },
-    /// The Judge's (AC-EVADE-02).
-    PursuitRolled {
-        faces: (i32, i32),
-        pursues: bool,
-    },
-    EncounterEnded {
-        rounds: u32,
-        turns: u32,
-    },
-    /// A fleeing character's save vs Paralysis at an obstacle (AC-EVADE-05).
-    ObstacleRolled {
-        character: String,
-        save: i32,
-        dex_modifier: i32,
-        face: i32,
-        fell: bool,
-    },
-    /// The Judge's: whether the pursuers stop for dropped treasure (AC-EVADE-07).
-    TreasureChecked {
-        face: i32,
-        stop: bool,
-    },
-    /// The Judge's: a row of the chapter-10 dungeon level table entered or replaced (AC-GEN-03).
-    LevelRowEntered {
-        old: Option<DungeonLevelRow>,
-        new: DungeonLevelRow,
-    },
-    /// The Judge's: how many monsters of a card appear (AC-ENC-11).
-    NumberRolled {
-        card: String,
-        lair: bool,
-        dungeon_level: u32,
-        faces: Vec<u32>,
-        number: u32,
-    },
-    /// The Judge's: one round of sneaking and whether the sneakers got through unnoticed.
-    SneakResolved {
-        characters: Vec<String>,
-        past: Vec<String>,
-        watch: WatchState,
-        hear_faces: Vec<i32>,
-        surprise_face: Option<i32>,
-        unnoticed: bool,
     },
 }
 
@@ -808,7 +640,7 @@ fn sneak_round(
 ) -> Result<(), RuleError> {
     use crate::surprise::{HEAR_NOISE_THROW, Watch, Watcher};
     let state = ctx.rules();
-    if characters.is_empty() || characters.len() > super::core::MAX_CREATURES {
+    if characters.is_empty() || characters.len() > MAX_CREATURES {
         return Err(refuse(
             "bad_sneakers",
             "AC-STEALTH-05",
@@ -882,7 +714,7 @@ fn flee(ctx: &mut Ctx<'_, Acks>, characters: &[String]) -> Result<(), RuleError>
     if *ctx.actor() != engine::Actor::Referee && !enc.known_to_players(ctx.rules()) {
         return Err(no_encounter());
     }
-    if characters.is_empty() || characters.len() > super::core::MAX_CREATURES {
+    if characters.is_empty() || characters.len() > MAX_CREATURES {
         return Err(refuse(
             "bad_fleeing",
             "AC-EVADE-01",
