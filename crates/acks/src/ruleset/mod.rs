@@ -42,7 +42,7 @@ use serde_json::Value;
 
 pub use self::adapter::Acks;
 use self::adapter::{no_creature, refuse};
-use self::combat::CombatCommand;
+use self::combat::commands::CombatCommand;
 use self::combat::state::CombatEvent;
 use self::core::CoreCommand;
 use self::core::events::CoreEvent;

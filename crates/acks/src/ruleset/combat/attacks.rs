@@ -1,7 +1,25 @@
 //! One attack from the plan to the damage: throws, modifiers, maneuvers, cleaves, spell
 //! disruption, and the `attack_odds` query (AC-ATK-*, AC-MELEE-*, AC-CLEAVE-*, AC-MANEUVER-*).
 
-use super::*;
+use engine::{Ctx, RuleError, TableState, Viewer, Visibility};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::commands::CombatCommand;
+use super::lookups::{
+    MAX_DISTANCE, MAX_SITUATIONS, ability, acting_now, armour_class, combat_state, creature, frac,
+    in_fight, int, is_monster, throw_of,
+};
+use super::state::{CombatEvent, CombatState, Declaration, Interrupt, MissileShot};
+use crate::attack::{self, AttackProgression, Situation};
+use crate::damage::{self, MissileCleave};
+use crate::dice_spec::DiceSpec;
+use crate::maneuvers::{BrawlDamageTo, Maneuver, SizeGap};
+use crate::missile::{self, RangeBand};
+use crate::movement::{self, Withdrawal};
+use crate::ruleset::adapter::{Acks, acks_err, no_creature, refuse};
+use crate::ruleset::state::{AcksState, Creature, sees};
+use crate::tables::MissileWeapon;
 
 /// Everything an attack needs, worked out before any die is rolled.
 pub(super) struct Plan {

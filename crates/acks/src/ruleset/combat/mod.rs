@@ -62,6 +62,8 @@
 //! result; anyone else is refused before the creature is looked up.
 
 mod attacks;
+pub mod commands;
+mod lookups;
 mod morale_checks;
 mod mortal;
 mod moves;
@@ -70,179 +72,24 @@ pub mod state;
 use std::collections::BTreeMap;
 
 use engine::{Acting, Boundary, Ctx, Place, RuleError, TableState, Viewer, Visibility};
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::adapter::{Acks, acks_err, no_creature, refuse};
-use super::state::sees;
-use super::state::{AcksState, Creature, WoundRecord};
-use crate::attack::{self, AttackProgression, Situation};
-use crate::damage::{self, MissileCleave};
-use crate::dice_spec::DiceSpec;
-use crate::maneuvers::{Brawl, BrawlDamageTo, Maneuver, SizeGap};
-use crate::missile::{self, RangeBand};
-use crate::movement::{self, ChargeWeapon, Withdrawal};
-use crate::tables::{Condition, MissileWeapon, MoraleResult, Recovery};
-use crate::wounds::{self, Timing, Treatment};
-use state::{
-    CombatEvent, CombatState, Combatant, Declaration, Interrupt, MissileShot, MoveKind,
-    WoundBreakdown,
-};
-
+use super::state::{AcksState, WoundRecord, sees};
+use crate::maneuvers::Maneuver;
+use crate::tables::MoraleResult;
 use attacks::attack_command;
 pub(super) use attacks::attack_odds;
+use commands::CombatCommand;
+use lookups::{
+    MAX_COMBATANTS, MAX_SPELL_NAME, ability, acting_now, combat_state, creature, in_fight, int,
+    is_monster,
+};
 use morale_checks::morale_check;
 pub(super) use morale_checks::morale_odds;
 use mortal::{restore_life, treat_wound};
 use moves::move_command;
-
-/// Most combatants in one fight; most situations named on one attack; longest spell name.
-pub const MAX_COMBATANTS: usize = 100;
-pub const MAX_SITUATIONS: usize = 16;
-pub const MAX_SPELL_NAME: usize = 64;
-/// Largest missile distance accepted (feet or yards).
-pub const MAX_DISTANCE: u32 = 10_000;
-
-fn yes() -> bool {
-    true
-}
-
-/// Combat commands.
-#[derive(
-    Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, strum::VariantNames,
-)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
-#[strum(serialize_all = "snake_case")]
-#[schemars(rename = "AcksCombatCommand")]
-pub enum CombatCommand {
-    BeginCombat {
-        combatants: Vec<String>,
-        /// Groups of identical monsters that roll one initiative each (AC-INIT-01).
-        #[serde(default)]
-        groups: Vec<Vec<String>>,
-    },
-    Declare {
-        creature: String,
-        declaration: Declaration,
-        #[serde(default)]
-        two_handed: bool,
-    },
-    RollInitiative {},
-    Move {
-        creature: String,
-        kind: MoveKind,
-        feet: u32,
-        /// Within 5 ft of a foe (AC-MOVE-02).
-        #[serde(default)]
-        engaged: bool,
-        /// The way is clear (and straight, for a charge).
-        #[serde(default = "yes")]
-        path_clear: bool,
-        /// The weapon a charge is made with.
-        #[serde(default)]
-        #[schemars(with = "Option<String>")]
-        weapon: Option<ChargeWeapon>,
-    },
-    Delay {
-        creature: String,
-        #[serde(default)]
-        to_count: Option<i32>,
-        #[serde(default)]
-        until: Option<String>,
-    },
-    Attack {
-        attacker: String,
-        target: String,
-        /// A character's weapon damage dice (`1d8`); a monster uses its card.
-        #[serde(default)]
-        weapon: Option<String>,
-        #[serde(default)]
-        attack_index: Option<usize>,
-        #[serde(default)]
-        #[schemars(with = "Vec<String>")]
-        situations: Vec<Situation>,
-        #[serde(default)]
-        bonus: i32,
-        #[serde(default)]
-        damage_bonus: i32,
-        #[serde(default)]
-        double_damage: bool,
-        #[serde(default)]
-        nonlethal: bool,
-        #[serde(default)]
-        #[schemars(with = "Option<String>")]
-        maneuver: Option<Maneuver>,
-        #[serde(default)]
-        missile: Option<MissileShot>,
-        /// A spear or polearm set against the target's charge (AC-MOVE-09).
-        #[serde(default)]
-        #[schemars(with = "Option<String>")]
-        set_vs_charge: Option<ChargeWeapon>,
-        /// The sizes of attacker and target, for a maneuver's save (AC-MANEUVER-15/16):
-        /// `"similar"` unless given.
-        #[serde(default)]
-        #[schemars(with = "Option<Value>")]
-        size_gap: Option<SizeGap>,
-        /// The target is helpless (asleep, paralysed): hit without a throw (AC-ATK-06).
-        #[serde(default)]
-        helpless: bool,
-        /// The attacker is engaged with other foes (a helpless target then takes double
-        /// damage instead of being slain).
-        #[serde(default)]
-        engaged_with_others: bool,
-        /// Strike the target as it approaches, on its count (AC-INIT-05/06).
-        #[serde(default)]
-        interrupt: Option<Interrupt>,
-        /// A punch or a kick instead of a weapon (AC-MANEUVER-02/03): nonlethal, STR applies.
-        #[serde(default)]
-        #[schemars(with = "Option<String>")]
-        brawl: Option<Brawl>,
-        /// For a brawl: the attacker wears light or no armour and the target metal armour,
-        /// so the blow hurts the attacker (AC-MANEUVER-03).
-        #[serde(default)]
-        against_metal_armour: bool,
-    },
-    EndFight {},
-    MoraleCheck {
-        creature: String,
-        #[serde(default)]
-        judge_modifier: i32,
-        #[serde(default)]
-        both_triggers: bool,
-    },
-    RestoreLife {
-        character: String,
-        #[schemars(with = "Value")]
-        magic: wounds::Revival,
-        #[serde(default)]
-        days_dead: u32,
-        #[serde(default)]
-        severed_spine: bool,
-        #[serde(default)]
-        limbs_destroyed: u32,
-        #[serde(default)]
-        small_parts_destroyed: u32,
-        #[serde(default)]
-        caster_level: u32,
-        #[serde(default)]
-        outside_temple: bool,
-        #[serde(default)]
-        killed_during_bed_rest: bool,
-        #[serde(default)]
-        ritual_magic: bool,
-    },
-    TreatWound {
-        character: String,
-        #[schemars(with = "String")]
-        timing: Timing,
-        #[serde(default)]
-        healing_spell_level: u32,
-        #[serde(default)]
-        healer: bool,
-        #[serde(default)]
-        untreated: bool,
-    },
-}
+use state::{CombatEvent, CombatState, Combatant, Declaration, MoveKind};
 
 /// AC-MORALE-05: the defensive movement a morale result imposes on the next action.
 fn morale_declaration(r: MoraleResult) -> Option<Declaration> {
@@ -269,91 +116,6 @@ pub(super) fn acting(_state: &TableState<AcksState>, command: &CombatCommand) ->
         | C::MoraleCheck { .. }
         | C::RestoreLife { .. }
         | C::TreatWound { .. } => Acting::RefereeOnly,
-    }
-}
-
-fn combat_state(ctx: &Ctx<'_, Acks>) -> Result<CombatState, RuleError> {
-    ctx.rules().combat.clone().ok_or_else(|| {
-        refuse(
-            "no_fight",
-            "AC-INIT-01",
-            "there is no fight: begin_combat first",
-        )
-    })
-}
-
-fn creature<'a>(state: &'a AcksState, id: &str) -> Result<&'a Creature, RuleError> {
-    state.creatures.get(id).ok_or_else(|| no_creature(id))
-}
-
-fn int(total: i64) -> i32 {
-    i32::try_from(total).unwrap_or(0)
-}
-
-/// The T-25 modifier of a character's ability (0 for monsters).
-fn ability(
-    state: &AcksState,
-    c: &Creature,
-    pick: fn(&super::state::Abilities) -> i32,
-) -> Result<i32, RuleError> {
-    match c.character() {
-        Some(ch) => crate::tables::ability_modifier(&state.tables()?, pick(&ch.abilities))
-            .map_err(|e| acks_err("bad_ability", e)),
-        None => Ok(0),
-    }
-}
-
-/// The attack throw (T-13/T-14), attack progression and level or Hit Dice of a creature.
-fn throw_of(
-    state: &AcksState,
-    c: &Creature,
-) -> Result<(i32, Option<AttackProgression>, u32), RuleError> {
-    let tables = state.tables()?;
-    if let Some(ch) = c.character() {
-        let class = state.class_of(&c.id).ok_or_else(|| {
-            refuse(
-                "unknown_class",
-                "packs",
-                "the character's class is not loaded",
-            )
-        })?;
-        let p: AttackProgression = class.attack.into();
-        let t = attack::character_attack_throw(&tables, p, ch.level)
-            .map_err(|e| acks_err("bad_level", e))?;
-        return Ok((t, Some(p), ch.level));
-    }
-    let card = state
-        .card_of(&c.id)
-        .ok_or_else(|| refuse("unknown_card", "packs", "the monster's card is not loaded"))?;
-    let hd = card.hd().map_err(|e| acks_err("bad_card", e))?;
-    let t = attack::monster_attack_throw(&tables, hd).map_err(|e| acks_err("bad_card", e))?;
-    Ok((t, None, hd.dice))
-}
-
-/// A creature's armour class: a monster's from its card, a character's from its sheet.
-fn armour_class(state: &AcksState, c: &Creature) -> i32 {
-    match c.character() {
-        Some(ch) => ch.armour_class,
-        None => state.card_of(&c.id).map_or(0, |card| card.armour_class),
-    }
-}
-
-fn is_monster(state: &AcksState, id: &str) -> bool {
-    state
-        .creatures
-        .get(id)
-        .is_some_and(|c| c.monster().is_some())
-}
-
-fn in_fight(fight: &CombatState, id: &str) -> Result<(), RuleError> {
-    if fight.combatants.contains_key(id) && !fight.fallen.iter().any(|f| f == id) {
-        Ok(())
-    } else {
-        Err(refuse(
-            "not_in_fight",
-            "AC-INIT-01",
-            format!("`{id}` is not fighting"),
-        ))
     }
 }
 
@@ -574,18 +336,6 @@ fn roll_initiative(ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
             "AC-INIT-01",
             "the round is still being fought",
         )),
-    }
-}
-
-fn acting_now(ctx: &Ctx<'_, Acks>, who: &str) -> Result<(), RuleError> {
-    if ctx.core().clock.acting() == Some(who) {
-        Ok(())
-    } else {
-        Err(refuse(
-            "not_your_count",
-            "AC-INIT-02",
-            format!("`{who}` does not act now"),
-        ))
     }
 }
 
@@ -942,10 +692,6 @@ pub(super) fn on_boundary(boundary: &Boundary, ctx: &mut Ctx<'_, Acks>) -> Resul
         }
         _ => Ok(()),
     }
-}
-
-fn frac(f: crate::odds::Fraction) -> String {
-    f.to_string()
 }
 
 /// The fight as `viewer` sees it: counts, declarations of characters (a monster's are the

@@ -1,6 +1,14 @@
 //! The Judge's morale rolls and their odds (AC-MORALE-01…07).
 
-use super::*;
+use engine::{Ctx, RuleError, TableState, Viewer, Visibility};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::lookups::{frac, int};
+use super::state::CombatEvent;
+use crate::ruleset::adapter::{Acks, acks_err, no_creature, refuse};
+use crate::ruleset::state::AcksState;
+use crate::tables::MoraleResult;
 
 pub(super) fn morale_check(
     ctx: &mut Ctx<'_, Acks>,

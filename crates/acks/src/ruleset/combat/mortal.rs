@@ -1,6 +1,13 @@
 //! Mortal wounds at treatment and returning the dead (AC-WOUND-01…09).
 
-use super::*;
+use engine::{Ctx, RuleError, Visibility};
+
+use super::commands::CombatCommand;
+use super::lookups::{MAX_SPELL_NAME, creature, int};
+use super::state::{CombatEvent, WoundBreakdown};
+use crate::ruleset::adapter::{Acks, acks_err, refuse};
+use crate::tables::{Condition, Recovery};
+use crate::wounds::{self, Timing, Treatment};
 
 pub(super) fn treat_wound(
     ctx: &mut Ctx<'_, Acks>,

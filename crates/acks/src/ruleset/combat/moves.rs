@@ -1,7 +1,13 @@
 //! Combat movement on a combatant's count: advance, run, charge, stand, withdraw
 //! (AC-MOVE-01…12, AC-MANEUVER-09).
 
-use super::*;
+use engine::{Ctx, RuleError};
+
+use super::lookups::{MAX_DISTANCE, acting_now, combat_state, in_fight};
+use super::state::{CombatEvent, Declaration, MoveKind};
+use crate::movement::{self, ChargeWeapon, Withdrawal};
+use crate::ruleset::adapter::{Acks, acks_err, refuse};
+use crate::ruleset::state::AcksState;
 
 /// A creature's combat movement per round: a third of its exploration speed.
 pub(super) fn combat_ft(state: &AcksState, id: &str) -> u32 {
