@@ -199,7 +199,7 @@ pub struct DndState {
     pub initiative: BTreeMap<String, i32>,
     /// The rest under way (started with `start_rest`).
     #[serde(default)]
-    pub rest: Option<rest::RestUnderWay>,
+    pub rest: Option<rest::under_way::RestUnderWay>,
     /// The Appendix C readings in force (the table's `config.interpretations`).
     #[serde(default)]
     pub interpretations: Interpretations,
@@ -272,25 +272,25 @@ pub enum DndEvent {
     },
     InitiativeRolled(combat::InitiativeRoll),
     TestRolled(d20::TestRoll),
-    AttackRolled(combat::AttackRoll),
-    DamageTaken(damage::DamageTaken),
-    ConcentrationSave(damage::ConcentrationSave),
+    AttackRolled(combat::turn::AttackRoll),
+    DamageTaken(damage::life::DamageTaken),
+    ConcentrationSave(damage::life::ConcentrationSave),
     DeathSaveRolled(damage::DeathSaveRoll),
     Died {
         creature: String,
         cause: String,
     },
-    RestStarted(rest::RestUnderWay),
+    RestStarted(rest::under_way::RestUnderWay),
     /// A Long Rest interrupted and resumed at once: one more interruption counted.
-    RestResumed(rest::RestUnderWay),
-    RestFinished(rest::RestFinished),
+    RestResumed(rest::under_way::RestUnderWay),
+    RestFinished(rest::under_way::RestFinished),
     MapSet(tabletop::map::MapFile),
     Placed(grid::Placed),
     Moved(grid::Moved),
     ReadyTaken(reactions::ReadyTaken),
     AreaPlaced(areas::AreaPlaced),
     LegendaryTaken(reactions::LegendaryTaken),
-    ReactionSpellCast(reactions::ReactionSpellCast),
+    ReactionSpellCast(reactions::spells::ReactionSpellCast),
 }
 
 /// A pure rule's refusal as the table's: the code names the spent resource or the kind of
@@ -566,8 +566,11 @@ impl Ruleset for Dnd2024 {
 
     fn rest_kinds(&self, _state: &TableState<DndState>) -> Vec<RestKind> {
         vec![
-            RestKind::new(rest::SHORT, u64::from(crate::rest::SHORT_REST_MINUTES) * 60),
-            RestKind::new(rest::LONG, rest::LONG_REST_HOURS * 3600),
+            RestKind::new(
+                rest::under_way::SHORT,
+                u64::from(crate::rest::SHORT_REST_MINUTES) * 60,
+            ),
+            RestKind::new(rest::under_way::LONG, rest::LONG_REST_HOURS * 3600),
         ]
     }
 
@@ -770,7 +773,7 @@ impl Ruleset for Dnd2024 {
             grid::OA_WINDOW => grid::oa_window_closed(ctx, window),
             reactions::READY_WINDOW => reactions::window_closed(ctx, window),
             reactions::LEGENDARY_WINDOW => reactions::legendary_closed(ctx, window),
-            reactions::SPELL_WINDOW => reactions::spell_window_closed(ctx, window),
+            reactions::spells::SPELL_WINDOW => reactions::spell_window_closed(ctx, window),
             _ => Ok(()),
         }
     }

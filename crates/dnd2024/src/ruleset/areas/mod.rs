@@ -30,7 +30,7 @@ use tabletop::square::{Space, Square};
 
 use super::creatures::DamagePart;
 use super::d20::{D20TestRequest, NamedModifier, TestKind};
-use super::grid::grid_map;
+use super::grid::board::grid_map;
 use super::{Dnd2024, DndEvent, DndState, check_list, check_name, record, refusal, viewer_sees};
 use crate::aoe::Shape;
 use crate::core::{Ability, DamageDice};
@@ -300,7 +300,7 @@ pub fn area_effect(ctx: &mut Ctx<'_, Dnd2024>, a: &AreaEffect) -> Result<(), Rul
     let mut rolled = Vec::new();
     if !fp.targets.is_empty() {
         for (dice, damage_type) in &parts {
-            let amount = super::combat::roll_damage(ctx, &caster, *dice)?;
+            let amount = super::damage::life::roll_damage(ctx, &caster, *dice)?;
             rolled.push((amount, *damage_type));
         }
     }
@@ -339,10 +339,10 @@ pub fn area_effect(ctx: &mut Ctx<'_, Dnd2024>, a: &AreaEffect) -> Result<(), Rul
             if record(ctx, id)?.dead {
                 break;
             }
-            super::damage::apply_instance(
+            super::damage::life::apply_instance(
                 ctx,
                 id,
-                super::damage::Instance {
+                super::damage::life::Instance {
                     amount,
                     damage_type: *damage_type,
                 },

@@ -8,7 +8,10 @@ use engine::{Ctx, EffectSpec, Expiry, RuleError, Visibility};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::conditions::{CONCENTRATION_EFFECT, end_concentration};
+pub mod turn;
+
+use self::turn::{AttackRoll, AttackSourceName, check_turn, in_combat};
+use super::conditions::effects::{CONCENTRATION_EFFECT, end_concentration};
 use super::creatures::CreatureRecord;
 use super::d20::roll_d20s;
 use super::{Dnd2024, DndEvent, check_list, check_name, no_creature, record, refusal, set_record};
@@ -129,57 +132,6 @@ fn yes() -> bool {
     true
 }
 
-/// What an attack roll did. Players' copy of a monster's attack leaves out its numbers, and
-/// every player's copy leaves out the target's AC.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AttackRoll {
-    pub attacker: String,
-    pub target: String,
-    pub attack: String,
-    pub advantage: Vec<AttackSourceName>,
-    pub disadvantage: Vec<AttackSourceName>,
-    pub mode: RollMode,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<D20Outcome>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub armor_class: Option<i32>,
-    pub hit: bool,
-    pub critical: bool,
-}
-
-/// An attack's Advantage or Disadvantage source: found by the rules, or named in the command.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AttackSourceName {
-    Rule(AttackSource),
-    Named(String),
-}
-
-/// Whether a combat runs and `id` is in its order.
-fn in_combat(ctx: &Ctx<'_, Dnd2024>, id: &str) -> bool {
-    ctx.core()
-        .clock
-        .combat
-        .as_ref()
-        .is_some_and(|c| c.order.iter().any(|o| o == id))
-}
-
-/// Refuses unless it is `id`'s turn in a running combat.
-pub fn check_turn(ctx: &Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
-    let Some(combat) = &ctx.core().clock.combat else {
-        return Err(RuleError::new(
-            "no_combat",
-            "the turn budget runs in combat; there is no combat",
-        ));
-    };
-    if combat.order.get(combat.current).map(String::as_str) != Some(id) {
-        return Err(
-            RuleError::new("not_your_turn", format!("it is not `{id}`'s turn")).rule("DD-CBT-01.b"),
-        );
-    }
-    Ok(())
-}
-
 /// A creature's record for an action on its turn: alive, and its turn.
 fn actor_on_turn(ctx: &Ctx<'_, Dnd2024>, id: &str) -> Result<CreatureRecord, RuleError> {
     let rec = record(ctx, id)?;
@@ -207,7 +159,7 @@ pub fn roll_initiative(ctx: &mut Ctx<'_, Dnd2024>, r: &RollInitiative) -> Result
     }
     // Rolling Initiative interrupts a rest (DD-REST-01.d, DD-REST-04.a).
     for id in &r.creatures {
-        super::rest::interrupt_if_resting(ctx, id, Interruption::RolledInitiative)?;
+        super::rest::under_way::interrupt_if_resting(ctx, id, Interruption::RolledInitiative)?;
     }
     for rec in recs {
         let id = rec.spec.id.clone();
@@ -415,7 +367,7 @@ pub fn cast_spell(ctx: &mut Ctx<'_, Dnd2024>, s: &CastSpell) -> Result<(), RuleE
     let mut trial = rec.clone();
     cast(&mut trial)?;
     if s.level > 0 {
-        super::rest::interrupt_if_resting(
+        super::rest::under_way::interrupt_if_resting(
             ctx,
             &s.creature,
             Interruption::CastSpell { level: s.level },
@@ -526,11 +478,11 @@ fn attack_with(
     // Sight on the grid: the map's line of sight, Blinded eyes, Invisible bodies
     // (DD-COND-03, DD-COND-09); off it the command's flags stand.
     let (distance_ft, cover, attacker_sees_target, target_sees_attacker) = match (
-        super::grid::space_of(ctx, &a.attacker),
-        super::grid::space_of(ctx, &a.target),
+        super::grid::board::space_of(ctx, &a.attacker),
+        super::grid::board::space_of(ctx, &a.target),
     ) {
         (Some(x), Some(y)) => {
-            let map = super::grid::grid_map(&ctx.rules().map);
+            let map = super::grid::board::grid_map(&ctx.rules().map);
             let (_, cover) = crate::cover::grid_cover(&map, &x, &y);
             let los = map.line_of_sight(&x, &y);
             let sees = |eyes: &CreatureRecord, body: &CreatureRecord| {
@@ -538,7 +490,7 @@ fn attack_with(
                     && !body.conditions.has(Condition::Invisible)
             };
             (
-                x.distance_to(&y).saturating_mul(super::grid::SQUARE_FT),
+                super::grid::board::distance_ft(&x, &y),
                 cover,
                 a.attacker_sees_target && sees(&atk, &tgt),
                 a.target_sees_attacker && sees(&tgt, &atk),
@@ -615,8 +567,9 @@ fn attack_with(
     };
     // A hit may be answered by a reaction spell of the target (Shield): the attack waits.
     // Attacking shows a hidden attacker, hit or miss (DD-ACT-10.d).
-    super::grid::end_hiding(ctx, &a.attacker)?;
-    if super::reactions::offer_reaction_spell(ctx, &tgt, &full, melee && a.knock_out, then)? {
+    super::grid::board::end_hiding(ctx, &a.attacker)?;
+    if super::reactions::spells::offer_reaction_spell(ctx, &tgt, &full, melee && a.knock_out, then)?
+    {
         return Ok(true);
     }
     finish_attack(ctx, full, melee && a.knock_out)?;
@@ -686,11 +639,11 @@ pub fn finish_attack(
     for (dice, damage_type) in parts {
         // A Critical Hit doubles the dice, not the modifier (DD-CORE-19.b).
         let dice = if critical { dice.critical() } else { dice };
-        let amount = roll_damage(ctx, &roller, dice)?;
-        super::damage::apply_instance(
+        let amount = super::damage::life::roll_damage(ctx, &roller, dice)?;
+        super::damage::life::apply_instance(
             ctx,
             &target,
-            super::damage::Instance {
+            super::damage::life::Instance {
                 amount,
                 damage_type,
             },
@@ -699,20 +652,4 @@ pub fn finish_attack(
         )?;
     }
     Ok(())
-}
-
-/// Rolls damage dice one die at a time (so physical dice are entered face by face) and
-/// totals them with the modifier (DD-DMG-02.a).
-pub fn roll_damage(
-    ctx: &mut Ctx<'_, Dnd2024>,
-    roller: &CreatureRecord,
-    dice: DamageDice,
-) -> Result<u32, RuleError> {
-    let die = format!("1d{}", dice.sides);
-    let mut faces = Vec::new();
-    for _ in 0..dice.count {
-        let r = super::roll_for(ctx, roller, "damage", &die)?;
-        faces.push(u32::try_from(r.total).unwrap_or(0));
-    }
-    dice.total(&faces).map_err(refusal)
 }

@@ -11,15 +11,16 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+pub mod effects;
+
+use self::effects::{
+    CONCENTRATION_EFFECT, CONDITION_EFFECT, end_concentration, grapples_end_if_incapacitated,
+};
 use super::d20::{D20TestRequest, TestKind, TestRoll, roll_d20s};
 use super::{Dnd2024, DndEvent, check_name, record, refusal, set_record};
 use crate::conditions::{Condition, ExhaustionSource};
 use crate::core::{Ability, Skill};
 
-/// The kind of the engine effect a condition is.
-pub const CONDITION_EFFECT: &str = "dnd2024.condition";
-/// The kind of the engine effect Concentration is.
-pub const CONCENTRATION_EFFECT: &str = "dnd2024.concentration";
 /// Longest duration in rounds (an input limit: ten hours of rounds).
 pub const MAX_ROUNDS: u32 = 6_000;
 
@@ -174,31 +175,6 @@ pub fn effect_ended(ctx: &mut Ctx<'_, Dnd2024>, effect: &engine::Effect) -> Resu
     }
 }
 
-/// Ends whatever `creature` concentrates on (its effects end; their hook clears the record).
-pub fn end_concentration(ctx: &mut Ctx<'_, Dnd2024>, creature: &str) -> Result<(), RuleError> {
-    let ids: Vec<String> = ctx
-        .core()
-        .effects
-        .iter()
-        .filter(|e| e.kind == CONCENTRATION_EFFECT && e.target.as_deref() == Some(creature))
-        .map(|e| e.id.clone())
-        .collect();
-    for id in ids {
-        if ctx.core().effect(&id).is_some() {
-            ctx.end_effect(&id)?;
-        }
-    }
-    // A record that still names a spell (no effect ran for it) is cleared here.
-    if let Some(rec) = ctx.rules().creatures.get(creature)
-        && rec.concentration.effect.is_some()
-    {
-        let mut rec = rec.clone();
-        rec.concentration.end();
-        set_record(ctx, rec)?;
-    }
-    Ok(())
-}
-
 pub fn gain_exhaustion(ctx: &mut Ctx<'_, Dnd2024>, g: &GainExhaustion) -> Result<(), RuleError> {
     let mut rec = record(ctx, &g.creature)?;
     rec.check_alive()?;
@@ -210,7 +186,7 @@ pub fn gain_exhaustion(ctx: &mut Ctx<'_, Dnd2024>, g: &GainExhaustion) -> Result
         .rule("DD-COND-01.d"));
     }
     if rec.conditions.exhaustion.gain(g.source) {
-        return super::damage::kill(ctx, rec, "exhaustion");
+        return super::damage::life::kill(ctx, rec, "exhaustion");
     }
     set_record(ctx, rec)
 }
@@ -221,41 +197,6 @@ pub fn breathe_again(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleErr
     rec.check_alive()?;
     rec.conditions.exhaustion.breathe_again();
     set_record(ctx, rec)
-}
-
-/// A grappler that is Incapacitated (or dead) lets go (DD-CBT-08.d): every Grappled it
-/// imposes ends.
-pub fn grapples_end_if_incapacitated(
-    ctx: &mut Ctx<'_, Dnd2024>,
-    grappler: &str,
-) -> Result<(), RuleError> {
-    let Some(rec) = ctx.rules().creatures.get(grappler) else {
-        return Ok(());
-    };
-    let incapacitated = rec.dead || rec.conditions.incapacitated();
-    if !crate::combat::grapple_ends(false, incapacitated, 0, 0, false) {
-        return Ok(());
-    }
-    let grappled = serde_json::to_value(Condition::Grappled).unwrap_or_default();
-    let core = ctx.core();
-    let ids: Vec<String> = core
-        .effects
-        .iter()
-        .filter(|e| {
-            e.kind == CONDITION_EFFECT
-                && e.data["condition"] == grappled
-                && core
-                    .effect_link(&e.id)
-                    .is_some_and(|l| l.source.as_deref() == Some(grappler))
-        })
-        .map(|e| e.id.clone())
-        .collect();
-    for id in ids {
-        if ctx.core().effect(&id).is_some() {
-            ctx.end_effect(&id)?;
-        }
-    }
-    Ok(())
 }
 
 /// Escapes a grapple (DD-CBT-08.c): the grappled creature's action (on its turn in combat) for
@@ -342,7 +283,7 @@ pub fn escape_grapple(ctx: &mut Ctx<'_, Dnd2024>, e: &EscapeGrapple) -> Result<(
         .as_ref()
         .is_some_and(|c| c.order.iter().any(|o| o == &e.creature));
     if in_combat {
-        super::combat::check_turn(ctx, &e.creature)?;
+        super::combat::turn::check_turn(ctx, &e.creature)?;
         rec.turn.incapacitated = rec.conditions.incapacitated();
         // The action is checked (and refused) before anything is rolled.
         let mut trial = rec.turn;

@@ -151,10 +151,10 @@ pub struct CreatureSpec {
     pub spell_slots: Vec<u32>,
     /// Spells cast with the Reaction when hit by an attack (Shield).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub reaction_spells: Vec<super::reactions::ReactionSpellSpec>,
+    pub reaction_spells: Vec<super::reactions::sheet::ReactionSpellSpec>,
     /// Legendary Actions, taken right after other creatures' turns.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub legendary: Option<super::reactions::LegendarySpec>,
+    pub legendary: Option<super::reactions::sheet::LegendarySpec>,
 }
 
 fn medium() -> Size {
@@ -271,7 +271,8 @@ impl CreatureSpec {
             r.validate()?;
         }
         if let Some(l) = &self.legendary {
-            l.validate(&self.attacks)?;
+            let attacks: Vec<&str> = self.attacks.iter().map(|a| a.name.as_str()).collect();
+            l.validate(&attacks)?;
         }
         if self.spell_slots.len() > 9 || self.spell_slots.iter().any(|n| *n > MAX_SLOTS_PER_LEVEL) {
             return bad(
@@ -431,7 +432,7 @@ pub struct CreatureRecord {
     pub last_long_rest_end: Option<u64>,
     /// The Ready action's trigger and response, until used or its next turn (DD-ACT-13).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub readied: Option<super::reactions::Readied>,
+    pub readied: Option<super::reactions::sheet::Readied>,
     /// Legendary Action uses spent since its turn started.
     #[serde(default)]
     pub legendary_used: u32,

@@ -9,34 +9,21 @@ use engine::{Ctx, RuleError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::conditions::{end_concentration, grapples_end_if_incapacitated};
-use super::creatures::{CreatureRecord, check_id};
+pub mod life;
+
+use self::life::{Instance, apply_instance, die, wake};
+use super::creatures::check_id;
 use super::d20::{D20TestRequest, TestKind, TestRoll, roll_d20s};
 use super::{Dnd2024, DndEvent, check_list, record, refusal, set_record};
-use crate::conditions::Condition;
-use crate::core::{Ability, D20Outcome, D20Test, D20TestKind, RollMode, Skill, save_bonus};
-use crate::damage::{
-    DamageReport, DamageType, DeathSaveResult, Defences, Dying, DyingOutcome, STABILIZE_DC,
-    ZeroHpRule, adjust_damage, knock_out, knocked_out_wakes,
-};
+use crate::core::{Ability, RollMode, Skill};
+use crate::damage::{DeathSaveResult, DyingOutcome, STABILIZE_DC, knocked_out_wakes};
 use crate::magic::MAX_DAMAGE;
-use crate::rest::Interruption;
 
-/// The source of the Unconscious condition of a knocked-out creature (DD-DMG-17.a).
-pub const KNOCKED_OUT_SOURCE: &str = "knocked out";
 /// Most Temporary HP one grant gives (an input limit).
 pub const MAX_TEMP_HP: u32 = 100_000;
 /// Most damage one instance deals before defences (an input limit: doubled by Vulnerability
 /// it stays within the Concentration DC's input range, [`MAX_DAMAGE`]).
 pub const MAX_DAMAGE_INSTANCE: u32 = 100_000;
-
-/// One damage instance: an amount of one type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Instance {
-    pub amount: u32,
-    pub damage_type: DamageType,
-}
 
 /// The Referee deals damage (a failed save, a trap, a fall): each instance on its own.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -76,33 +63,6 @@ pub struct Stabilize {
     pub helper: String,
 }
 
-/// What one damage instance did. Players' copy of a monster's damage has only the type.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DamageTaken {
-    pub creature: String,
-    pub damage_type: DamageType,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub amount: Option<u32>,
-    /// After Immunity, Resistance and Vulnerability.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dealt: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub report: Option<DamageReport>,
-    #[serde(default)]
-    pub knocked_out: bool,
-}
-
-/// A Concentration save after damage.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ConcentrationSave {
-    pub creature: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dc: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<D20Outcome>,
-    pub kept: bool,
-}
-
 /// A Death Saving Throw.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeathSaveRoll {
@@ -138,219 +98,6 @@ pub fn damage(ctx: &mut Ctx<'_, Dnd2024>, d: &DamageCommand) -> Result<(), RuleE
     Ok(())
 }
 
-/// Applies one damage instance to creature `id` (DD-DMG-07, -10, -12..15, -17, DD-MAG-09.c).
-pub fn apply_instance(
-    ctx: &mut Ctx<'_, Dnd2024>,
-    id: &str,
-    instance: Instance,
-    critical: bool,
-    knock_out_requested: bool,
-) -> Result<(), RuleError> {
-    let mut rec = record(ctx, id)?;
-    if rec.dead {
-        return Ok(());
-    }
-    let opts = ctx.rules().interpretations;
-    let t = instance.damage_type;
-    let defences = Defences {
-        resistance: rec.spec.resistances.contains(&t),
-        vulnerability: rec.spec.vulnerabilities.contains(&t),
-        immunity: rec.spec.immunities.contains(&t),
-        flat: 0,
-        threshold: 0,
-    }
-    .with_conditions(&rec.conditions);
-    let dealt = adjust_damage(instance.amount, &defences, &opts);
-    super::rest::interrupt_if_resting(ctx, id, Interruption::TookDamage)?;
-    let masked = |knocked_out: bool| {
-        DndEvent::DamageTaken(DamageTaken {
-            creature: id.to_string(),
-            damage_type: t,
-            amount: None,
-            dealt: None,
-            report: None,
-            knocked_out,
-        })
-    };
-    // Knocking out instead of killing (DD-DMG-17.a): only a melee attack that would drop the
-    // creature to 0 HP.
-    if knock_out_requested
-        && !rec.conditions.immune.contains(&Condition::Unconscious)
-        && rec.hp.current > 0
-        && dealt > 0
-        && knock_out(&mut rec.hp.clone(), dealt, true).is_ok()
-    {
-        knock_out(&mut rec.hp, dealt, true).map_err(refusal)?;
-        rec.conditions
-            .apply(Condition::Unconscious, KNOCKED_OUT_SOURCE)
-            .map_err(refusal)?;
-        rec.knocked_out = true;
-        let lost = rec.concentration.check_conditions(&rec.conditions);
-        let full = DndEvent::DamageTaken(DamageTaken {
-            creature: id.to_string(),
-            damage_type: t,
-            amount: Some(instance.amount),
-            dealt: Some(dealt),
-            report: None,
-            knocked_out: true,
-        });
-        super::emit_about(ctx, id, full, Some(masked(true)))?;
-        set_record(ctx, rec)?;
-        if lost.is_some() {
-            end_concentration(ctx, id)?;
-        }
-        return grapples_end_if_incapacitated(ctx, id);
-    }
-    let was_zero = rec.hp.current == 0;
-    let rule = if super::is_character(&rec) {
-        ZeroHpRule::Character
-    } else {
-        ZeroHpRule::Monster
-    };
-    let report = rec.hp.take_damage(dealt, critical, rule, &opts);
-    let mut cause = None;
-    if was_zero {
-        let outcome = match rec.dying.as_mut() {
-            Some(d) => d.damaged(&report),
-            None if report.dies => DyingOutcome::Dead,
-            None => DyingOutcome::StillDying,
-        };
-        if outcome == DyingOutcome::Dead {
-            cause = Some(if report.dies {
-                "massive damage"
-            } else {
-                "death saving throws"
-            });
-        }
-    } else if report.dies {
-        cause = Some(if rule == ZeroHpRule::Monster {
-            "0 hit points"
-        } else {
-            "massive damage"
-        });
-    } else if report.dropped_to_zero {
-        // A creature immune to Unconscious is dying all the same, awake (DD-COND-01.d).
-        rec.dying = Some(Dying::drop_to_zero(&mut rec.conditions).unwrap_or_default());
-    }
-    let full = DndEvent::DamageTaken(DamageTaken {
-        creature: id.to_string(),
-        damage_type: t,
-        amount: Some(instance.amount),
-        dealt: Some(dealt),
-        report: Some(report),
-        knocked_out: false,
-    });
-    super::emit_about(ctx, id, full, Some(masked(false)))?;
-    if let Some(cause) = cause {
-        return die(ctx, rec, cause);
-    }
-    // Unconscious at 0 HP ends Concentration without a save (DD-MAG-09.d), and any grapple.
-    if rec
-        .concentration
-        .check_conditions(&rec.conditions)
-        .is_some()
-    {
-        set_record(ctx, rec)?;
-        end_concentration(ctx, id)?;
-        return grapples_end_if_incapacitated(ctx, id);
-    }
-    let incapacitated = rec.conditions.incapacitated();
-    let dcs = rec
-        .concentration
-        .saves_for(&[(dealt, report.hp_lost)], &opts)
-        .map_err(refusal)?;
-    set_record(ctx, rec)?;
-    if incapacitated {
-        grapples_end_if_incapacitated(ctx, id)?;
-    }
-    for dc in dcs {
-        if !concentration_save(ctx, id, dc)? {
-            break;
-        }
-    }
-    Ok(())
-}
-
-/// A Constitution save against `dc` to keep Concentration (DD-MAG-09.c). Returns whether it
-/// was kept.
-fn concentration_save(ctx: &mut Ctx<'_, Dnd2024>, id: &str, dc: u32) -> Result<bool, RuleError> {
-    let rec = record(ctx, id)?;
-    let test = D20Test {
-        kind: D20TestKind::SavingThrow,
-        bonus: save_bonus(
-            rec.spec.abilities.constitution,
-            rec.spec.proficiency_bonus,
-            rec.spec.saving_throws.contains(&Ability::Constitution),
-        )
-        .map_err(refusal)?,
-        target: i32::try_from(dc).unwrap_or(i32::MAX),
-        mode: RollMode::Normal,
-        exhaustion: rec.conditions.exhaustion.level(),
-    };
-    let faces = roll_d20s(ctx, &rec, test.mode, "concentration save")?;
-    let outcome = test.resolve(&faces).map_err(refusal)?;
-    let kept = outcome.success;
-    let full = DndEvent::ConcentrationSave(ConcentrationSave {
-        creature: id.to_string(),
-        dc: Some(dc),
-        outcome: Some(outcome),
-        kept,
-    });
-    let masked = DndEvent::ConcentrationSave(ConcentrationSave {
-        creature: id.to_string(),
-        dc: None,
-        outcome: None,
-        kept,
-    });
-    super::emit_about(ctx, id, full, Some(masked))?;
-    if !kept {
-        end_concentration(ctx, id)?;
-    }
-    Ok(kept)
-}
-
-/// The creature dies: its record says so, Concentration ends (DD-MAG-09.e), and it leaves the
-/// combat order.
-fn die(ctx: &mut Ctx<'_, Dnd2024>, mut rec: CreatureRecord, cause: &str) -> Result<(), RuleError> {
-    let id = rec.spec.id.clone();
-    rec.dead = true;
-    rec.dying = None;
-    rec.knocked_out = false;
-    let lost = rec.concentration.on_incapacitated_or_death();
-    set_record(ctx, rec)?;
-    super::emit_about(
-        ctx,
-        &id,
-        DndEvent::Died {
-            creature: id.clone(),
-            cause: cause.to_string(),
-        },
-        Some(DndEvent::Died {
-            creature: id.clone(),
-            cause: cause.to_string(),
-        }),
-    )?;
-    if lost.is_some() {
-        end_concentration(ctx, &id)?;
-    }
-    grapples_end_if_incapacitated(ctx, &id)?;
-    let in_order = ctx
-        .core()
-        .clock
-        .combat
-        .as_ref()
-        .is_some_and(|c| c.order.iter().any(|o| o == &id));
-    if in_order {
-        ctx.remove_combatant(&id)?;
-    }
-    Ok(())
-}
-
-/// Kills a creature for a rule outside damage (Exhaustion 6).
-pub fn kill(ctx: &mut Ctx<'_, Dnd2024>, rec: CreatureRecord, cause: &str) -> Result<(), RuleError> {
-    die(ctx, rec, cause)
-}
-
 pub fn heal(ctx: &mut Ctx<'_, Dnd2024>, h: &Amount) -> Result<(), RuleError> {
     check_amount("healing", h.amount, MAX_DAMAGE)?;
     let mut rec = record(ctx, &h.creature)?;
@@ -371,13 +118,6 @@ pub fn heal(ctx: &mut Ctx<'_, Dnd2024>, h: &Amount) -> Result<(), RuleError> {
         wake(&mut rec);
     }
     set_record(ctx, rec)
-}
-
-/// A knocked-out creature wakes (DD-DMG-17.b).
-pub fn wake(rec: &mut CreatureRecord) {
-    rec.knocked_out = false;
-    rec.conditions
-        .end(Condition::Unconscious, KNOCKED_OUT_SOURCE);
 }
 
 pub fn grant_temp_hp(ctx: &mut Ctx<'_, Dnd2024>, t: &TempHp) -> Result<(), RuleError> {

@@ -36,7 +36,11 @@ use serde_json::{Value, json};
 use tabletop::map::{CellAt, GridMap, MapFile, Obstacle};
 use tabletop::square::{Space, Square};
 
-use super::combat::{Attack, check_turn};
+pub mod board;
+
+use self::board::{HIDE_SOURCE, SQUARE_FT, distance_ft, grid_map, space_of};
+use super::combat::Attack;
+use super::combat::turn::check_turn;
 use super::creatures::CreatureRecord;
 use super::{Dnd2024, DndEvent, check_list, emit_about, is_character, record, refusal, set_record};
 use crate::actions::{LeaveReach, provokes_opportunity_attack};
@@ -47,8 +51,6 @@ use crate::movement::{DEFAULT_REACH_FT, MoveMode, can_move_through, cost_per_foo
 pub const MAX_MAP_CELLS: usize = 10_000;
 /// Most squares one move lists.
 pub const MAX_PATH: usize = 200;
-/// Feet per square.
-pub const SQUARE_FT: u32 = 5;
 /// The kind of the interrupt window an Opportunity Attack opens.
 pub const OA_WINDOW: &str = "opportunity_attack";
 /// The kind of each decision in it.
@@ -101,13 +103,6 @@ pub struct Moved {
     pub held: bool,
 }
 
-/// The map as the rules read it (checked when it was set).
-pub fn grid_map(ctx_map: &MapFile) -> GridMap {
-    // `set_map` refused any map `try_from` refuses, so this cannot fail; an empty map keeps
-    // this total anyway.
-    GridMap::try_from(ctx_map.clone()).unwrap_or_default()
-}
-
 fn bad_grid(msg: impl Into<String>, rule: &'static str) -> RuleError {
     RuleError::new("bad_move", msg).rule(rule)
 }
@@ -128,13 +123,6 @@ pub fn set_map(ctx: &mut Ctx<'_, Dnd2024>, m: &SetMap) -> Result<(), RuleError> 
     };
     GridMap::try_from(file.clone()).map_err(|e| RuleError::new("bad_map", e.to_string()))?;
     ctx.emit(DndEvent::MapSet(file))
-}
-
-/// A creature's space where it stands (`None`: not on the grid).
-pub fn space_of(ctx: &Ctx<'_, Dnd2024>, id: &str) -> Option<Space> {
-    let at = *ctx.rules().positions.get(id)?;
-    let rec = ctx.rules().creatures.get(id)?;
-    Some(rec.spec.size.grid_space(at))
 }
 
 fn blocked(map: &GridMap, space: &Space) -> bool {
@@ -240,10 +228,6 @@ fn melee_reach(rec: &CreatureRecord) -> Option<(u32, String)> {
                 .map(|r| (r.max(DEFAULT_REACH_FT), a.name.clone()))
         })
         .max_by_key(|(r, _)| *r)
-}
-
-fn distance_ft(a: &Space, b: &Space) -> u32 {
-    a.distance_to(b).saturating_mul(SQUARE_FT)
 }
 
 /// Plans the cost of each step of `path` from `from` (refusing walls, cut corners, spaces
@@ -671,7 +655,7 @@ fn prone_effects(ctx: &Ctx<'_, Dnd2024>, id: &str) -> Vec<String> {
         .effects
         .iter()
         .filter(|e| {
-            e.kind == super::conditions::CONDITION_EFFECT
+            e.kind == super::conditions::effects::CONDITION_EFFECT
                 && e.target.as_deref() == Some(id)
                 && e.data["condition"] == prone
         })
@@ -722,9 +706,6 @@ pub struct Hide {
     #[serde(default)]
     pub heavily_obscured: bool,
 }
-
-/// The condition source hiding uses.
-pub const HIDE_SOURCE: &str = "hide";
 
 pub fn hide(ctx: &mut Ctx<'_, Dnd2024>, h: &Hide) -> Result<(), RuleError> {
     let mut rec = record(ctx, &h.creature)?;
@@ -808,39 +789,4 @@ pub fn hide(ctx: &mut Ctx<'_, Dnd2024>, h: &Hide) -> Result<(), RuleError> {
         rec.hidden = true;
     }
     set_record(ctx, rec)
-}
-
-/// A hidden creature attacked: hiding ends and it is seen again (DD-ACT-10.c/d).
-pub fn end_hiding(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
-    let rec = record(ctx, id)?;
-    if rec.hiding_dc.is_none() {
-        return Ok(());
-    }
-    let invisible = serde_json::to_value(Condition::Invisible).unwrap_or_default();
-    let effects: Vec<String> = ctx
-        .core()
-        .effects
-        .iter()
-        .filter(|e| {
-            e.kind == super::conditions::CONDITION_EFFECT
-                && e.target.as_deref() == Some(id)
-                && e.data["condition"] == invisible
-                && e.data["source"] == HIDE_SOURCE
-        })
-        .map(|e| e.id.clone())
-        .collect();
-    for e in effects {
-        ctx.end_effect(&e)?;
-    }
-    let mut rec = record(ctx, id)?;
-    rec.hiding_dc = None;
-    let reveal = rec.hidden && !is_character(&rec);
-    set_record(ctx, rec.clone())?;
-    if reveal {
-        ctx.emit(DndEvent::CreatureRevealed {
-            creature: id.to_string(),
-            view: rec.public_view(),
-        })?;
-    }
-    Ok(())
 }

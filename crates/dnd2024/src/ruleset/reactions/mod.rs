@@ -33,7 +33,14 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::combat::{Attack, check_turn};
+pub mod sheet;
+pub mod spells;
+
+use self::sheet::{MAX_LEGENDARY_OPTIONS, Readied, Response};
+use self::spells::{ReactionSpellCast, cast_reaction_spell, own_turn};
+use super::combat::Attack;
+use super::combat::turn::check_turn;
+use super::grid::board::{SQUARE_FT, feet_between};
 use super::{Dnd2024, DndEvent, check_name, record, refusal, set_record};
 use crate::actions::{ActionKind, ReadiedResponse, TriggerChoice};
 
@@ -41,18 +48,6 @@ use crate::actions::{ActionKind, ReadiedResponse, TriggerChoice};
 pub const READY_WINDOW: &str = "readied_trigger";
 pub const READY_RESPOND: &str = "respond";
 pub const READY_IGNORE: &str = "ignore";
-
-/// What a creature readies.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
-pub enum Response {
-    /// An attack with one of its attacks (one attack, with the Reaction).
-    Attack { attack: String },
-    /// Another action.
-    Action { action: ActionKind },
-    /// A move of up to this many feet.
-    Move { feet: u32 },
-}
 
 /// The Ready action (DD-ACT-13.a/b).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -71,13 +66,6 @@ pub struct TriggerReady {
     pub creature: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
-}
-
-/// A readied response as the creature's record keeps it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Readied {
-    pub trigger: String,
-    pub response: Response,
 }
 
 /// A readied response taken (its attack, if any, follows as its own events).
@@ -139,12 +127,9 @@ pub fn trigger_ready(ctx: &mut Ctx<'_, Dnd2024>, t: &TriggerReady) -> Result<(),
     };
     if let Some(target) = &t.target {
         record(ctx, target)?;
-        if let (Response::Attack { attack }, Some(a), Some(b)) = (
-            &readied.response,
-            super::grid::space_of(ctx, &t.creature),
-            super::grid::space_of(ctx, target),
-        ) {
-            let d = a.distance_to(&b).saturating_mul(super::grid::SQUARE_FT);
+        if let (Response::Attack { attack }, Some(d)) =
+            (&readied.response, feet_between(ctx, &t.creature, target))
+        {
             let reach = rec
                 .spec
                 .attacks
@@ -262,13 +247,7 @@ pub fn window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(), 
         }
         // On the grid the distance is measured; off it the Referee's trigger puts the target
         // within the attack's reach or range.
-        let distance_ft = match (
-            super::grid::space_of(ctx, &by),
-            super::grid::space_of(ctx, &target),
-        ) {
-            (Some(a), Some(b)) => a.distance_to(&b).saturating_mul(super::grid::SQUARE_FT),
-            _ => super::grid::SQUARE_FT,
-        };
+        let distance_ft = feet_between(ctx, &by, &target).unwrap_or(SQUARE_FT);
         super::combat::attack_as_reaction(
             ctx,
             &Attack {
@@ -292,63 +271,6 @@ pub fn window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(), 
 /// The kind of the window `finish_turn` opens for Legendary Actions, and of its decisions.
 pub const LEGENDARY_WINDOW: &str = "legendary_actions";
 pub const LEGENDARY_PASS: &str = "pass";
-/// Most Legendary Action uses and actions a sheet may give, and most options in one prompt.
-pub const MAX_LEGENDARY_USES: u32 = 5;
-pub const MAX_LEGENDARY_ACTIONS: usize = 10;
-pub const MAX_LEGENDARY_OPTIONS: usize = 50;
-
-/// A sheet's Legendary Actions.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct LegendarySpec {
-    /// Uses per round (regained at the start of its turn).
-    pub uses: u32,
-    pub actions: Vec<LegendaryAction>,
-}
-
-/// One Legendary Action: its cost in uses, and the attack it makes, if any.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct LegendaryAction {
-    pub name: String,
-    #[serde(default = "one")]
-    pub cost: u32,
-    /// The name of one of the creature's attacks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attack: Option<String>,
-}
-
-fn one() -> u32 {
-    1
-}
-
-impl LegendarySpec {
-    pub fn validate(&self, attacks: &[super::creatures::AttackSpec]) -> Result<(), RuleError> {
-        let bad = |msg: String| Err(RuleError::new("bad_creature", format!("legendary: {msg}")));
-        if !(1..=MAX_LEGENDARY_USES).contains(&self.uses) {
-            return bad(format!("uses are 1…{MAX_LEGENDARY_USES}"));
-        }
-        if self.actions.is_empty() || self.actions.len() > MAX_LEGENDARY_ACTIONS {
-            return bad(format!("1…{MAX_LEGENDARY_ACTIONS} actions"));
-        }
-        for a in &self.actions {
-            check_name("a Legendary Action's name", &a.name)?;
-            if !(1..=self.uses).contains(&a.cost) {
-                return bad(format!("`{}` costs 1…{} uses", a.name, self.uses));
-            }
-            if let Some(atk) = &a.attack
-                && !attacks.iter().any(|x| x.name.eq_ignore_ascii_case(atk))
-            {
-                return bad(format!(
-                    "`{}` names no attack of the sheet (`{atk}`)",
-                    a.name
-                ));
-            }
-        }
-        Ok(())
-    }
-}
-
 /// A Legendary Action taken.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LegendaryTaken {
@@ -454,13 +376,9 @@ fn in_reach(
     by: &str,
     target: &str,
 ) -> bool {
-    let (Some(a), Some(b)) = (
-        super::grid::space_of(ctx, by),
-        super::grid::space_of(ctx, target),
-    ) else {
+    let Some(d) = feet_between(ctx, by, target) else {
         return true;
     };
-    let d = a.distance_to(&b).saturating_mul(super::grid::SQUARE_FT);
     rec.spec
         .attacks
         .iter()
@@ -517,13 +435,7 @@ pub fn legendary_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(
             if t.dead {
                 continue;
             }
-            let distance_ft = match (
-                super::grid::space_of(ctx, &by),
-                super::grid::space_of(ctx, &target),
-            ) {
-                (Some(a), Some(b)) => a.distance_to(&b).saturating_mul(super::grid::SQUARE_FT),
-                _ => super::grid::SQUARE_FT,
-            };
+            let distance_ft = feet_between(ctx, &by, &target).unwrap_or(SQUARE_FT);
             super::combat::attack_as_reaction(
                 ctx,
                 &Attack {
@@ -545,155 +457,11 @@ pub fn legendary_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(
     Ok(())
 }
 
-/// The kind of the window a hit opens for reaction spells, and of its decision.
-pub const SPELL_WINDOW: &str = "reaction_spell";
-pub const SPELL_NONE: &str = "none";
-/// Largest AC bonus a reaction spell may give (an input limit).
-pub const MAX_AC_BONUS: i32 = 10;
-
-/// A spell cast with the Reaction when hit by an attack, adding to AC (Shield: level 1, +5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ReactionSpellSpec {
-    pub name: String,
-    /// The spell's level (a slot of it is spent; 0 for a cantrip).
-    pub level: u8,
-    pub ac_bonus: i32,
-}
-
-impl ReactionSpellSpec {
-    pub fn validate(&self) -> Result<(), RuleError> {
-        check_name("a reaction spell's name", &self.name)?;
-        if self.level > 9 || !(1..=MAX_AC_BONUS).contains(&self.ac_bonus) {
-            return Err(RuleError::new(
-                "bad_creature",
-                format!(
-                    "reaction_spells: `{}` needs a level 0…9 and an AC bonus 1…{MAX_AC_BONUS}",
-                    self.name
-                ),
-            ));
-        }
-        Ok(())
-    }
-}
-
-/// A reaction spell cast.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReactionSpellCast {
-    pub creature: String,
-    pub spell: String,
-    pub ac_bonus: i32,
-}
-
-/// Casts spell `spell` of `rec` with its Reaction (a refusal changes nothing): on another
-/// creature's turn the one-slot-per-turn count starts afresh (DD-MAG-04.a).
-fn cast_reaction_spell(
-    rec: &mut super::creatures::CreatureRecord,
-    spell: &ReactionSpellSpec,
-    own_turn: bool,
-) -> Result<(), RuleError> {
-    let mut trial = rec.clone();
-    trial.turn.incapacitated = trial.conditions.incapacitated();
-    if !own_turn {
-        trial.slots.spent_this_turn = false;
-    }
-    trial
-        .turn
-        .cast_spell(
-            crate::magic::CastingTime::Reaction,
-            &mut trial.slots,
-            crate::magic::Casting {
-                spell_level: spell.level,
-                slot_level: spell.level,
-                ritual: false,
-                has_ritual_tag: false,
-            },
-        )
-        .map_err(refusal)?;
-    trial.ac_bonus = trial.ac_bonus.saturating_add(spell.ac_bonus);
-    *rec = trial;
-    Ok(())
-}
-
-/// Whether it is `id`'s own turn.
-fn own_turn(ctx: &Ctx<'_, Dnd2024>, id: &str) -> bool {
-    ctx.core().clock.acting() == Some(id)
-}
-
-/// Offers the target of a hit its reaction spells; returns whether a window now holds the
-/// attack.
-pub fn offer_reaction_spell(
-    ctx: &mut Ctx<'_, Dnd2024>,
-    tgt: &super::creatures::CreatureRecord,
-    full: &super::combat::AttackRoll,
-    knock_out: bool,
-    then: Option<serde_json::Value>,
-) -> Result<bool, RuleError> {
-    let natural_20 = full.outcome.as_ref().is_some_and(|o| o.critical);
-    let fighting = ctx
-        .core()
-        .clock
-        .combat
-        .as_ref()
-        .is_some_and(|c| c.order.iter().any(|o| o == &tgt.spec.id));
-    if !full.hit || natural_20 || !fighting || tgt.dead || tgt.dying.is_some() {
-        return Ok(false);
-    }
-    let castable: Vec<(usize, &ReactionSpellSpec)> = tgt
-        .spec
-        .reaction_spells
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| {
-            cast_reaction_spell(&mut tgt.clone(), s, own_turn(ctx, &tgt.spec.id)).is_ok()
-        })
-        .collect();
-    if castable.is_empty() {
-        return Ok(false);
-    }
-    let id = tgt.spec.id.clone();
-    let options: Vec<(String, String)> = castable
-        .iter()
-        .map(|(i, s)| (format!("cast:{i}"), s.name.clone()))
-        .collect();
-    let mut pairs: Vec<(&str, &str)> = vec![(SPELL_NONE, "No spell")];
-    pairs.extend(options.iter().map(|(a, b)| (a.as_str(), b.as_str())));
-    let players: Vec<String> = ctx.core().participants.controllers(&id).cloned().collect();
-    let (answerer, vis) = if players.is_empty() {
-        (Answerer::Referee, Some(Visibility::Referee))
-    } else {
-        (Answerer::Controller(id.clone()), None)
-    };
-    let mut ask = DecisionRequest::new(
-        SPELL_WINDOW,
-        format!(
-            "{} is hit by {}'s {}: cast a spell with the Reaction?",
-            tgt.spec.name, full.attacker, full.attack
-        ),
-        answerer,
-        &pairs,
-    )
-    .with_default(SPELL_NONE)
-    .with_context(json!({"by": id}));
-    if let Some(v) = vis {
-        ask = ask.with_visibility(v);
-    }
-    let mut request = WindowRequest::new(
-        SPELL_WINDOW,
-        json!({"attack": full, "knock_out": knock_out, "then_move": then}),
-    )
-    .ask(ask);
-    // The window carries the attack's numbers: the Referee's alone.
-    request = request.with_visibility(Visibility::Referee);
-    ctx.open_window(request)?;
-    Ok(true)
-}
-
 /// The reaction-spell window closed: a spell cast raises AC against the held attack, which
 /// then resolves.
 pub fn spell_window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(), RuleError> {
     let Ok(mut full) =
-        serde_json::from_value::<super::combat::AttackRoll>(window.context["attack"].clone())
+        serde_json::from_value::<super::combat::turn::AttackRoll>(window.context["attack"].clone())
     else {
         return Ok(());
     };

@@ -7,16 +7,16 @@
 //! gives a Short Rest's benefits. After a Short Rest each creature spends Hit Point Dice one
 //! at a time.
 
-use engine::{Ctx, RuleError, Visibility};
+use engine::{Ctx, RuleError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Dnd2024, DndEvent, check_list, record, refusal, set_record};
-use crate::rest::{InterruptedRest, Interruption, LongRest, ShortRest, may_start_rest};
+pub mod under_way;
 
-/// The engine's rest kind names.
-pub const SHORT: &str = "short";
-pub const LONG: &str = "long";
+use self::under_way::{LONG, MAX_INTERRUPTIONS, RestFinished, RestUnderWay, SHORT, interrupt, yes};
+use super::{Dnd2024, DndEvent, check_list, record, refusal, set_record};
+use crate::rest::{Interruption, LongRest, ShortRest, may_start_rest};
+
 /// A Long Rest lasts 8 hours (DD-REST-03.a).
 pub const LONG_REST_HOURS: u64 = 8;
 
@@ -34,10 +34,6 @@ pub struct StartRest {
     pub fed_and_watered: bool,
 }
 
-fn yes() -> bool {
-    true
-}
-
 /// Interrupts the rest under way (DD-REST-01.d, DD-REST-04).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -47,36 +43,6 @@ pub struct InterruptRest {
     /// (DD-REST-04.c).
     #[serde(default)]
     pub resume: bool,
-}
-
-/// The rest under way.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RestUnderWay {
-    pub kind: String,
-    pub creatures: Vec<String>,
-    /// Game second it started.
-    pub started_second: u64,
-    #[serde(default = "yes")]
-    pub fed_and_watered: bool,
-    /// Interruptions of a Long Rest that was resumed (DD-REST-04.c).
-    #[serde(default)]
-    pub interruptions: u32,
-}
-
-/// Most times one Long Rest is resumed (an input limit).
-pub const MAX_INTERRUPTIONS: u32 = 24;
-
-/// How a rest ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RestFinished {
-    pub kind: String,
-    pub completed: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub interrupted_by: Option<Interruption>,
-    pub minutes_rested: u64,
-    /// An interrupted Long Rest of at least an hour: the Short Rest's benefits
-    /// (DD-REST-04.b).
-    pub short_rest_benefits: bool,
 }
 
 pub fn start_rest(ctx: &mut Ctx<'_, Dnd2024>, r: &StartRest) -> Result<(), RuleError> {
@@ -171,7 +137,7 @@ pub fn rest_completed(ctx: &mut Ctx<'_, Dnd2024>, kind: &str) -> Result<(), Rule
         }
         // A knocked-out creature wakes when its Short Rest ends (DD-DMG-17.b).
         if rec.knocked_out && crate::damage::knocked_out_wakes(false, None, true) {
-            super::damage::wake(&mut rec);
+            super::damage::life::wake(&mut rec);
         }
         set_record(ctx, rec)?;
     }
@@ -217,82 +183,6 @@ pub fn interrupt_rest(ctx: &mut Ctx<'_, Dnd2024>, r: &InterruptRest) -> Result<(
     }
     rest.interruptions = lr.interruptions;
     ctx.emit(DndEvent::RestResumed(rest))
-}
-
-/// Interrupts the rest under way if `creature` takes part and `why` interrupts it.
-pub fn interrupt_if_resting(
-    ctx: &mut Ctx<'_, Dnd2024>,
-    creature: &str,
-    why: Interruption,
-) -> Result<(), RuleError> {
-    match ctx.rules().rest.clone() {
-        Some(rest) if rest.creatures.iter().any(|c| c == creature) => {
-            interrupt(ctx, &rest, why, false)
-        }
-        _ => Ok(()),
-    }
-}
-
-fn interrupt(
-    ctx: &mut Ctx<'_, Dnd2024>,
-    rest: &RestUnderWay,
-    why: Interruption,
-    refuse_if_not: bool,
-) -> Result<(), RuleError> {
-    let long = rest.kind == LONG;
-    if !why.interrupts(long) {
-        if refuse_if_not {
-            return Err(RuleError::new(
-                "not_an_interruption",
-                format!("that does not interrupt a {} rest", rest.kind),
-            )
-            .rule(if long { "DD-REST-04.a" } else { "DD-REST-01.d" }));
-        }
-        return Ok(());
-    }
-    let now = ctx.core().clock.game_seconds();
-    let minutes = now.saturating_sub(rest.started_second) / 60;
-    let benefits = if long {
-        let mut lr = LongRest {
-            hours_rested: u32::try_from(minutes / 60).unwrap_or(u32::MAX),
-            interruptions: 0,
-        };
-        lr.interrupt(why) == Some(InterruptedRest::ShortRestBenefits)
-    } else {
-        false
-    };
-    if ctx.core().clock.resting {
-        ctx.end_rest(false)?;
-    }
-    ctx.emit_for(
-        DndEvent::RestFinished(RestFinished {
-            kind: rest.kind.clone(),
-            completed: false,
-            interrupted_by: Some(why),
-            minutes_rested: minutes,
-            short_rest_benefits: benefits,
-        }),
-        Visibility::Public,
-    )?;
-    for id in &rest.creatures {
-        let Some(rec) = ctx.rules().creatures.get(id) else {
-            continue;
-        };
-        let mut rec = rec.clone();
-        rec.short_rest = if benefits {
-            let mut sr = ShortRest::default();
-            sr.rest_minutes(crate::rest::SHORT_REST_MINUTES);
-            Some(sr)
-        } else {
-            // An interrupted Short Rest gives nothing (DD-REST-01.d).
-            rec.short_rest.map(|mut sr| {
-                sr.interrupt(why);
-                sr
-            })
-        };
-        set_record(ctx, rec)?;
-    }
-    Ok(())
 }
 
 /// Spends one Hit Point Die after a finished Short Rest (DD-REST-01.b).

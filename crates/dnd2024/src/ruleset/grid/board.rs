@@ -1,0 +1,74 @@
+//! The grid's questions and one step other families need: the map as a `tabletop` grid, a
+//! creature's space, and ending a hide when the hider attacks. It imports no family's commands.
+
+use engine::{Ctx, RuleError};
+use tabletop::map::{GridMap, MapFile};
+use tabletop::square::Space;
+
+use super::super::{Dnd2024, DndEvent, is_character, record, set_record};
+use crate::conditions::Condition;
+
+/// Feet per square.
+pub const SQUARE_FT: u32 = 5;
+
+/// The map as the rules read it (checked when it was set).
+pub fn grid_map(ctx_map: &MapFile) -> GridMap {
+    // `set_map` refused any map `try_from` refuses, so this cannot fail; an empty map keeps
+    // this total anyway.
+    GridMap::try_from(ctx_map.clone()).unwrap_or_default()
+}
+
+/// A creature's space where it stands (`None`: not on the grid).
+pub fn space_of(ctx: &Ctx<'_, Dnd2024>, id: &str) -> Option<Space> {
+    let at = *ctx.rules().positions.get(id)?;
+    let rec = ctx.rules().creatures.get(id)?;
+    Some(rec.spec.size.grid_space(at))
+}
+
+/// The condition source hiding uses.
+pub const HIDE_SOURCE: &str = "hide";
+
+/// A hidden creature attacked: hiding ends and it is seen again (DD-ACT-10.c/d).
+pub fn end_hiding(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
+    let rec = record(ctx, id)?;
+    if rec.hiding_dc.is_none() {
+        return Ok(());
+    }
+    let invisible = serde_json::to_value(Condition::Invisible).unwrap_or_default();
+    let effects: Vec<String> = ctx
+        .core()
+        .effects
+        .iter()
+        .filter(|e| {
+            e.kind == super::super::conditions::effects::CONDITION_EFFECT
+                && e.target.as_deref() == Some(id)
+                && e.data["condition"] == invisible
+                && e.data["source"] == HIDE_SOURCE
+        })
+        .map(|e| e.id.clone())
+        .collect();
+    for e in effects {
+        ctx.end_effect(&e)?;
+    }
+    let mut rec = record(ctx, id)?;
+    rec.hiding_dc = None;
+    let reveal = rec.hidden && !is_character(&rec);
+    set_record(ctx, rec.clone())?;
+    if reveal {
+        ctx.emit(DndEvent::CreatureRevealed {
+            creature: id.to_string(),
+            view: rec.public_view(),
+        })?;
+    }
+    Ok(())
+}
+
+/// The distance between two spaces in feet.
+pub fn distance_ft(a: &Space, b: &Space) -> u32 {
+    a.distance_to(b).saturating_mul(SQUARE_FT)
+}
+
+/// How far apart two creatures on the grid stand, in feet; `None` when either is off it.
+pub fn feet_between(ctx: &Ctx<'_, Dnd2024>, a: &str, b: &str) -> Option<u32> {
+    Some(distance_ft(&space_of(ctx, a)?, &space_of(ctx, b)?))
+}
