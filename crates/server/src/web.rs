@@ -43,9 +43,9 @@
 //! with its messages `i18n/{en,ru}.ftl`; one folder per ruleset screen, `rulesets/<name>/`
 //! (`index.js` imported by the shell when a table of that ruleset opens, its modules, and its
 //! own `en.ftl`/`ru.ftl` added to the bundle then: `crows` — the Crows combat, explore and
-//! travel controls send their commands as documented in `crates/crows/src/ruleset/` — and
-//! `demo`); `vendor/preact/` (Preact 10.29.8 and its hooks, MIT), `vendor/htm/` (htm 3.1.1,
-//! Apache-2.0), `vendor/fluent/` (`@fluent/bundle` 0.19.1 ESM, Apache-2.0) and
+//! travel controls send their commands as documented in `crates/crows/src/ruleset/` —,
+//! `demo` and `acks` — the ACKS sheet, dungeon turn and combat, `crates/acks/src/ruleset/`);
+//! `vendor/preact/` (Preact 10.29.8 and its hooks, MIT), `vendor/htm/` (htm 3.1.1, Apache-2.0), `vendor/fluent/` (`@fluent/bundle` 0.19.1 ESM, Apache-2.0) and
 //! `vendor/qrcode/` (`qrcode-generator` 2.0.4, MIT, loaded only when an invite is shown).
 
 use crate::AppState;
@@ -130,6 +130,12 @@ static FILES: &[Embedded] = embed!(
     "rulesets/demo/index.js",
     "rulesets/demo/en.ftl",
     "rulesets/demo/ru.ftl",
+    // The ACKS screen (sheet, dungeon turn, combat) and its refusals, loaded later.
+    "rulesets/acks/index.js",
+    "rulesets/acks/en.ftl",
+    "rulesets/acks/ru.ftl",
+    "rulesets/acks/refusals.en.ftl",
+    "rulesets/acks/refusals.ru.ftl",
     // Vendored libraries.
     "vendor/preact/preact.module.js",
     "vendor/preact/hooks.module.js",
@@ -1161,6 +1167,63 @@ mod tests {
                 "{} refusals have no words:\n{}",
                 missing.len(),
                 missing.join("\n")
+            );
+        }
+
+        /// Every refusal code the ACKS ruleset gives (`refuse`, `acks_err`, `RuleError::new`
+        /// with a literal code in `crates/acks/src/ruleset/`, read from its sources: the ruleset
+        /// lists no codes of its own) has words in both languages, in its own refusal files or,
+        /// for the engine's `bad_config`, the shell's.
+        #[test]
+        fn acks_every_refusal_has_words_in_both_languages() {
+            let ids = |path: &str| -> BTreeSet<String> {
+                ftl_ids(file(path))
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect()
+            };
+            let mut en = ids("i18n/en.ftl");
+            en.extend(ids("rulesets/acks/refusals.en.ftl"));
+            let mut ru = ids("i18n/ru.ftl");
+            ru.extend(ids("rulesets/acks/refusals.ru.ftl"));
+            let root =
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../acks/src/ruleset");
+            let mut dirs = vec![root];
+            let mut codes = BTreeSet::new();
+            while let Some(dir) = dirs.pop() {
+                for entry in std::fs::read_dir(&dir).expect("acks ruleset sources") {
+                    let path = entry.expect("entry").path();
+                    if path.is_dir() {
+                        dirs.push(path);
+                        continue;
+                    }
+                    let text = std::fs::read_to_string(&path).expect("source");
+                    for call in ["refuse(", "acks_err(", "RuleError::new("] {
+                        for (at, _) in text.match_indices(call) {
+                            let rest = text[at + call.len()..].trim_start();
+                            let Some(rest) = rest.strip_prefix('"') else {
+                                continue;
+                            };
+                            if let Some(end) = rest.find('"') {
+                                codes.insert(rest[..end].to_string());
+                            }
+                        }
+                    }
+                }
+            }
+            assert!(codes.len() > 100, "{} codes", codes.len());
+            let mut missing = Vec::new();
+            for code in &codes {
+                for (lang, set) in [("en", &en), ("ru", &ru)] {
+                    if !set.contains(&format!("err-{code}")) {
+                        missing.push(format!("{lang}: err-{code}"));
+                    }
+                }
+            }
+            assert!(missing.is_empty(), "{}", missing.join("\n"));
+            assert_eq!(
+                super::super::later_messages().get("acks"),
+                Some(&vec!["rulesets/acks/refusals".to_string()])
             );
         }
 

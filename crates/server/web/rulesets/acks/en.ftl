@@ -1,0 +1,160 @@
+# ACKS screen — English messages (Fluent), loaded with the shell's i18n/en.ftl when an acks table opens.
+
+acks-tab-party = Party
+acks-tab-dungeon = Dungeon
+acks-tab-combat = Combat
+acks-tab-log = Log
+
+## The sheet
+acks-party = { $count ->
+    [one] Party: { $count } character
+   *[other] Party: { $count } characters
+}
+acks-monsters = { $count ->
+    [one] { $count } monster
+   *[other] { $count } monsters
+}
+acks-no-characters = No characters yet: the Judge adds them.
+acks-class-level = { $class }, level { $level }
+acks-hp = Hit points
+acks-hp-value = { $hp } of { $max }
+acks-nonlethal = Nonlethal damage
+acks-armour-class = Armour class
+acks-speed = Speed
+acks-feet = { $feet ->
+    [one] { $feet } foot
+   *[other] { $feet } feet
+}
+acks-light = Light
+acks-light-torch = torch
+acks-light-lantern = lantern
+acks-light-burning = { $kind }, turns left: { $turns }
+acks-light-none = no light
+acks-rest = Rest
+acks-rest-state = turns since a rest: { $turns }
+acks-rest-due = rest due
+acks-fatigue = fatigued: { $penalty } to attack throws and damage
+acks-abilities = Abilities
+acks-ability-strength = Strength
+acks-ability-intelligence = Intelligence
+acks-ability-wisdom = Wisdom
+acks-ability-dexterity = Dexterity
+acks-ability-constitution = Constitution
+acks-ability-charisma = Charisma
+acks-bed-rest = bed rest, days: { $days }
+acks-sheet-gaps = The table's view does not carry the attack throw, saving throws, thief skills or experience yet.
+acks-hidden = hidden from the players
+acks-hit-dice = Hit Dice
+acks-morale = Morale
+acks-attacks = Attacks
+
+## The dungeon turn
+acks-dungeon = Dungeon turn
+acks-turn = Turns ended: { $turn }
+acks-marching = Marching order: { $order }
+acks-doors = Doors
+acks-traps = Traps
+acks-open = open
+acks-character = Character
+acks-activity = This turn
+acks-activity-explore = explore
+acks-activity-search = search
+acks-activity-rest = rest
+acks-declare-turn = Declare
+acks-light-it = Light
+acks-refill = Refill the lantern
+acks-douse = Douse
+acks-at = Door or place
+acks-listen = Listen
+acks-force = Force the door
+acks-unlock = Pick the lock
+acks-area = Area
+acks-looking-for = Looking for
+acks-looking-secret_doors = secret doors
+acks-looking-traps = traps
+acks-search = Search
+acks-end-turn = End the turn
+acks-check-wandering = Check for wandering monsters
+acks-results = Latest results
+acks-no-results = Nothing tried yet.
+acks-listened = { $who } listened at { $at }: { $heard ->
+    [true] heard something
+   *[false] heard nothing
+} (face { $face }; { $something ->
+    [true] something is there
+   *[false] nothing is there
+})
+acks-listen-result = { $who } listened at { $at }: { $heard ->
+    [true] heard something
+   *[false] heard nothing
+}
+acks-search-result = { $who } searched { $area }: { $count ->
+    [0] nothing found
+   *[other] found { $found }
+}
+acks-door-forced = Door { $door }: { $opened ->
+    [true] forced open
+   *[false] held
+} (face { $face })
+acks-door-unlocked = Door { $door }: { $opened ->
+    [true] opened
+   *[false] still locked
+}
+acks-trap-sprung = { $who } sprang trap { $trap }
+acks-wandering = Wandering check after turn { $turn }: face { $face }, { $come ->
+    [true] monsters come
+   *[false] nothing comes
+}
+
+## Combat
+acks-combat = Combat
+acks-no-fight = No fight under way.
+acks-begin = Begin combat with everyone shown
+acks-round = Round { $round }
+acks-declaring = declarations open
+acks-tracker = Initiative order
+acks-count = Count
+acks-combatant = Combatant
+acks-declaration = Declaration
+acks-attacks-made = Attacks made
+acks-decl-none = none
+acks-decl-fighting_withdrawal = fighting withdrawal
+acks-decl-full_retreat = full retreat
+acks-decl-spell = casting { $spell }
+acks-declare = Declare
+acks-initiative = Roll initiative
+acks-acting = acting
+acks-fallen = fallen
+acks-attack = Attack
+acks-attacker = Attacker
+acks-target = Target
+acks-weapon = Weapon damage
+acks-odds = Chances before the throw
+acks-odds-result = Throw needed on 1d20: { $needed }; chance to hit { $hit } % ({ $exact }); expected damage { $damage }
+acks-attack-throw = Make the attack throw
+acks-attacked = { $attacker } → { $target }: { $hit ->
+    [true] hit, damage { $damage }
+   *[false] miss
+} (face { $face }, needed { $needed })
+acks-judge-modifier = Judge's modifier
+acks-morale-check = Check morale
+acks-morale-result = { $who }: { $result } (total { $total })
+acks-mortal-wounds = Mortal wounds
+acks-timing = Treated within
+acks-timing-round = a round
+acks-timing-turn = a turn
+acks-timing-hour = an hour
+acks-timing-day = a day
+acks-timing-later = later
+acks-healing-spell = Healing spell level
+acks-healer = by a healer
+acks-treat = Roll on Mortal Wounds
+acks-breakdown = Modifiers for { $who }
+acks-mod-hit_points = hit points
+acks-mod-constitution = Constitution
+acks-mod-nonlethal = nonlethal damage
+acks-mod-healing_magic = healing magic
+acks-mod-care = care and timing
+acks-mod-total = modifier in all
+acks-roll-total = roll with modifiers
+acks-end-fight = End the fight

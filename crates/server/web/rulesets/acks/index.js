@@ -1,0 +1,372 @@
+// The ACKS screen (crates/acks/src/ruleset/), loaded by the shell (js/table.js) when an acks
+// table opens. Preact + htm, three panels drawn only from the viewer's projection and log:
+// the character sheet (monsters as the view shows them: the Judge's cards, a player's names),
+// the dungeon turn (turn, light, rest, marching order, doors, traps, listen and search — a
+// player sees a secret roll's result only as the masked event says it), and combat (the order
+// by initiative count, declarations, an attack with the `attack_odds` query's chances asked
+// before the throw, the Judge's morale check and mortal-wound treatment with its breakdown).
+// No rule lives here: every number shown is the server's. Messages: en.ftl / ru.ftl here,
+// refusals in refusals.<lang>.ftl (loaded with the seat's first command).
+
+import { h } from "../../vendor/preact/preact.module.js";
+import { useState } from "../../vendor/preact/hooks.module.js";
+import htm from "../../vendor/htm/htm.module.js";
+import { t, addMessages } from "../../js/i18n.js";
+import { laterMessages } from "../../js/api.js";
+import { refusalText } from "../../js/log.js";
+
+const html = htm.bind(h);
+const go = (screen, cmd) => screen.send({ rules: cmd }).catch(() => []);
+const ABILITIES = ["strength", "intelligence", "wisdom", "dexterity", "constitution", "charisma"];
+/** Most log lines a panel lists (the newest). */
+const RECENT = 5;
+
+/** What this seat has typed, kept on the screen across renders. */
+const form = (screen) =>
+  (screen.forms.acks ||= {
+    who: "",
+    at: "",
+    area: "",
+    looking: "secret_doors",
+    light: "torch",
+    activity: "explore",
+    attacker: "",
+    target: "",
+    weapon: "1d8",
+    declaration: "none",
+    morale: "",
+    judgeMod: "0",
+    wounded: "",
+    timing: "round",
+    spell: "0",
+    healer: false,
+  });
+
+/** A creature's sheet from either projection: the Judge's whole record or a player's view. */
+export function sheetOf(c) {
+  if (!c) return null;
+  const ch = c.kind?.character;
+  if (ch) {
+    return { ...ch, id: c.id, name: c.name, hp: c.hp, max_hp: c.max_hp, nonlethal: c.nonlethal?.tally ?? 0, character: true, slain: c.slain };
+  }
+  if (c.kind === "character") return { ...c, character: true };
+  const m = c.kind?.monster;
+  if (m) return { id: c.id, name: c.name, hp: c.hp, max_hp: c.max_hp, card: m.card, revealed: m.revealed, monster: true };
+  return { id: c.id, name: c.name, what: c.what, monster: true };
+}
+
+/** The creature ids this seat acts for among `ids`. */
+const own = (screen, ids) => {
+  const mine = new Set(screen.mine());
+  return ids.filter((id) => mine.has(id));
+};
+const characters = (screen) => Object.values(screen.creatures).map(sheetOf).filter((s) => s?.character);
+const name = (screen, id) => screen.creatures[id]?.name || id;
+
+/** The newest `RECENT` events of the loaded log with one of `names`, newest first. */
+function recent(screen, names) {
+  const out = [];
+  for (let i = screen.events.length - 1; i >= 0 && out.length < RECENT; i--) {
+    const e = screen.events[i].body;
+    if (e?.type !== "rules") continue;
+    const key = Object.keys(e.event || {})[0];
+    if (names.includes(key)) out.push({ n: screen.events[i].n, name: key, data: e.event[key] });
+  }
+  return out;
+}
+
+function Select({ id, label, value, options, onChange }) {
+  return html`<label class="field">${label}
+    <select id=${id} value=${value} onChange=${(e) => onChange(e.target.value)}>
+      ${options.map(([v, l]) => html`<option key=${v} value=${v}>${l}</option>`)}
+    </select></label>`;
+}
+
+// ---------- the sheet ----------
+
+function Sheet({ screen, s }) {
+  if (s.monster) return html`<${MonsterCard} screen=${screen} s=${s} />`;
+  const light = s.light ? t("acks-light-burning", { kind: t(`acks-light-${s.light.kind}`), turns: s.light.turns_left }) : t("acks-light-none");
+  return html`<article class="card acks-sheet" id=${`acks-sheet-${s.id}`} aria-labelledby=${`acks-sheet-${s.id}-h`}>
+    <h3 id=${`acks-sheet-${s.id}-h`}>${s.name}</h3>
+    <p class="acks-class">${t("acks-class-level", { class: s.class, level: s.level })}</p>
+    <dl class="acks-facts">
+      <dt>${t("acks-hp")}</dt><dd class="acks-hp">${t("acks-hp-value", { hp: s.hp, max: s.max_hp })}</dd>
+      <dt>${t("acks-nonlethal")}</dt><dd class="acks-nonlethal">${s.nonlethal ?? 0}</dd>
+      <dt>${t("acks-armour-class")}</dt><dd>${s.armour_class ?? 0}</dd>
+      <dt>${t("acks-speed")}</dt><dd>${t("acks-feet", { feet: s.speed_ft ?? 0 })}</dd>
+      <dt>${t("acks-light")}</dt><dd class="acks-light">${light}</dd>
+      <dt>${t("acks-rest")}</dt><dd class="acks-rest">${t("acks-rest-state", { turns: s.rest?.turns_active ?? 0 })}${s.rest_due || s.rest?.fatigued ? html` <span class="badge">${t("acks-rest-due")}</span>` : null}${s.fatigue_penalty ? html` <span class="badge">${t("acks-fatigue", { penalty: s.fatigue_penalty })}</span>` : null}</dd>
+    </dl>
+    <table class="acks-abilities"><caption>${t("acks-abilities")}</caption>
+      <tbody>${ABILITIES.map((a) => html`<tr key=${a}><th scope="row">${t(`acks-ability-${a}`)}</th><td data-ability=${a}>${s.abilities?.[a] ?? "—"}</td></tr>`)}</tbody>
+    </table>
+    ${s.wounds?.length ? html`<ul class="acks-wounds">${s.wounds.map((w, i) => html`<li key=${i}>${w.wound}${w.bed_rest_days ? ` · ${t("acks-bed-rest", { days: w.bed_rest_days })}` : ""}</li>`)}</ul>` : null}
+    ${s.side_effects?.length ? html`<p class="hint">${s.side_effects.join(", ")}</p>` : null}
+    <p class="hint acks-not-in-view">${t("acks-sheet-gaps")}</p>
+  </article>`;
+}
+
+function MonsterCard({ screen, s }) {
+  const card = s.card ? screen.rules.content?.monsters?.[s.card] : null;
+  return html`<article class="card acks-monster" id=${`acks-sheet-${s.id}`}>
+    <h3>${s.name}${s.monster && s.card && !s.revealed ? html` <span class="badge">${t("acks-hidden")}</span>` : null}</h3>
+    ${card
+      ? html`<dl class="acks-facts">
+          <dt>${t("acks-hp")}</dt><dd>${t("acks-hp-value", { hp: s.hp, max: s.max_hp })}</dd>
+          <dt>${t("acks-hit-dice")}</dt><dd>${card.hit_dice}</dd>
+          <dt>${t("acks-armour-class")}</dt><dd>${card.armour_class}</dd>
+          <dt>${t("acks-morale")}</dt><dd>${card.morale}</dd>
+          <dt>${t("acks-attacks")}</dt><dd>${(card.attacks || []).map((a) => `${a.name} ${a.damage}`).join(", ")}</dd>
+        </dl>`
+      : html`<p class="hint">${s.what || ""}</p>`}
+  </article>`;
+}
+
+function Party({ screen }) {
+  const all = Object.values(screen.creatures).map(sheetOf).filter(Boolean);
+  const pcs = all.filter((s) => s.character);
+  const monsters = all.filter((s) => s.monster);
+  return html`<section id="acks-party" class="panel" aria-labelledby="acks-party-h">
+    <h2 id="acks-party-h">${t("acks-party", { count: pcs.length })}</h2>
+    ${pcs.length ? pcs.map((s) => html`<${Sheet} key=${s.id} screen=${screen} s=${s} />`) : html`<p class="hint">${t("acks-no-characters")}</p>`}
+    ${monsters.length
+      ? html`<h2 id="acks-monsters-h">${t("acks-monsters", { count: monsters.length })}</h2>
+          ${monsters.map((s) => html`<${Sheet} key=${s.id} screen=${screen} s=${s} />`)}`
+      : null}
+  </section>`;
+}
+
+// ---------- the dungeon turn ----------
+
+function Dungeon({ screen }) {
+  const d = screen.rules.dungeon || {};
+  const f = form(screen);
+  const pcs = own(screen, characters(screen).map((s) => s.id));
+  if (!pcs.includes(f.who)) f.who = pcs[0] || "";
+  const doors = Object.values(d.doors || {});
+  const traps = Object.values(d.traps || {});
+  const [, bump] = useState(0);
+  const set = (k) => (v) => ((f[k] = v), bump((x) => x + 1));
+  const results = recent(screen, ["listened", "listen_result", "searched", "search_result", "door_forced", "door_unlocked", "trap_sprung", "wandering_checked"]);
+  const line = (r) => {
+    const who = name(screen, r.data.character);
+    switch (r.name) {
+      case "listened":
+        return t("acks-listened", { who, at: r.data.at, heard: String(r.data.heard), face: r.data.face, something: String(r.data.something) });
+      case "listen_result":
+        return t("acks-listen-result", { who, at: r.data.at, heard: String(r.data.heard) });
+      case "searched":
+      case "search_result":
+        return t("acks-search-result", { who, area: r.data.area, count: r.data.found?.length ?? 0, found: (r.data.found || []).join(", ") });
+      case "door_forced":
+        return t("acks-door-forced", { door: r.data.door, opened: String(r.data.opened), face: r.data.face });
+      case "door_unlocked":
+        return t("acks-door-unlocked", { door: r.data.door, opened: String(r.data.opened) });
+      case "trap_sprung":
+        return t("acks-trap-sprung", { who, trap: r.data.trap });
+      default:
+        return t("acks-wandering", { turn: r.data.turn, face: r.data.face, come: String(r.data.monsters_come) });
+    }
+  };
+  return html`<section id="acks-dungeon" class="panel" aria-labelledby="acks-dungeon-h">
+    <h2 id="acks-dungeon-h">${t("acks-dungeon")}</h2>
+    <p id="acks-turn">${t("acks-turn", { turn: d.turn ?? 0 })}</p>
+    <ul class="acks-lights" id="acks-lights">
+      ${characters(screen).map(
+        (s) => html`<li key=${s.id}>${s.name}: ${s.light ? t("acks-light-burning", { kind: t(`acks-light-${s.light.kind}`), turns: s.light.turns_left }) : t("acks-light-none")} · ${t("acks-rest-state", { turns: s.rest?.turns_active ?? 0 })}${s.rest_due || s.rest?.fatigued ? html` <span class="badge">${t("acks-rest-due")}</span>` : null}</li>`,
+      )}
+    </ul>
+    ${d.marching_order ? html`<p>${t("acks-marching", { order: (d.marching_order.ranks || d.marching_order).map?.((r) => (Array.isArray(r) ? r.map((id) => name(screen, id)).join(" + ") : name(screen, r))).join(" / ") ?? "" })}</p>` : null}
+    ${doors.length ? html`<p id="acks-doors">${t("acks-doors")}: ${doors.map((x) => `${x.id} (${x.area}${x.open || x.state === "open" ? ", " + t("acks-open") : ""})`).join(", ")}</p>` : null}
+    ${traps.length ? html`<p id="acks-traps">${t("acks-traps")}: ${traps.map((x) => `${x.id} (${x.area})`).join(", ")}</p>` : null}
+    ${pcs.length
+      ? html`<div class="row wrap">
+            <${Select} id="acks-who" label=${t("acks-character")} value=${f.who} options=${pcs.map((id) => [id, name(screen, id)])} onChange=${set("who")} />
+            <${Select} id="acks-activity" label=${t("acks-activity")} value=${f.activity} options=${["explore", "search", "rest"].map((a) => [a, t(`acks-activity-${a}`)])} onChange=${set("activity")} />
+            <button type="button" id="acks-declare-turn" onClick=${() => go(screen, { declare_turn: { character: f.who, activity: f.activity } })}>${t("acks-declare-turn")}</button>
+          </div>
+          <div class="row wrap">
+            <${Select} id="acks-light-kind" label=${t("acks-light")} value=${f.light} options=${["torch", "lantern"].map((k) => [k, t(`acks-light-${k}`)])} onChange=${set("light")} />
+            <button type="button" id="acks-light" onClick=${() => go(screen, { light: { character: f.who, kind: f.light } })}>${t("acks-light-it")}</button>
+            <button type="button" id="acks-refill" onClick=${() => go(screen, { refill_lantern: { character: f.who } })}>${t("acks-refill")}</button>
+            <button type="button" id="acks-douse" onClick=${() => go(screen, { douse: { character: f.who } })}>${t("acks-douse")}</button>
+          </div>
+          <div class="row wrap">
+            <label class="field">${t("acks-at")}<input id="acks-at" value=${f.at} maxlength="64" onInput=${(e) => (f.at = e.target.value.trim())} /></label>
+            <button type="button" id="acks-listen" onClick=${() => go(screen, { listen: { character: f.who, at: f.at } })}>${t("acks-listen")}</button>
+            <button type="button" id="acks-force" onClick=${() => go(screen, { force_door: { characters: [f.who], door: f.at } })}>${t("acks-force")}</button>
+            <button type="button" id="acks-unlock" onClick=${() => go(screen, { unlock_door: { character: f.who, door: f.at, method: "open_locks" } })}>${t("acks-unlock")}</button>
+          </div>
+          <div class="row wrap">
+            <label class="field">${t("acks-area")}<input id="acks-area" value=${f.area} maxlength="64" onInput=${(e) => (f.area = e.target.value.trim())} /></label>
+            <${Select} id="acks-looking" label=${t("acks-looking-for")} value=${f.looking} options=${["secret_doors", "traps"].map((k) => [k, t(`acks-looking-${k}`)])} onChange=${set("looking")} />
+            <button type="button" id="acks-search" onClick=${() => go(screen, { search: { character: f.who, area: f.area, looking_for: f.looking } })}>${t("acks-search")}</button>
+          </div>`
+      : null}
+    ${screen.isReferee
+      ? html`<div class="row wrap">
+          <button type="button" id="acks-end-turn" class="primary" onClick=${() => screen.send({ clock: "end_exploration_turn" }).catch(() => {})}>${t("acks-end-turn")}</button>
+          <button type="button" id="acks-check-wandering" onClick=${() => go(screen, { check_wandering: {} })}>${t("acks-check-wandering")}</button>
+        </div>`
+      : null}
+    <h3>${t("acks-results")}</h3>
+    ${results.length ? html`<ul id="acks-results">${results.map((r) => html`<li key=${r.n} data-event=${r.name}>${line(r)}</li>`)}</ul>` : html`<p class="hint" id="acks-results">${t("acks-no-results")}</p>`}
+  </section>`;
+}
+
+// ---------- combat ----------
+
+function Odds({ screen, f }) {
+  const [odds, setOdds] = useState(null);
+  const ask = () =>
+    screen.query("attack_odds", { attacker: f.attacker, target: f.target, weapon: f.weapon || undefined }).then(
+      (a) => setOdds({ ...a, key: `${f.attacker}/${f.target}/${f.weapon}` }),
+      // A refused question is worded like a refused command (its words load on demand).
+      (e) =>
+        Promise.all(laterMessages("acks").map((p) => addMessages(`${p}.`).catch(() => {}))).then(() =>
+          setOdds({ error: refusalText(e) }),
+        ),
+    );
+  // The server's exact fractions ("3/5") as decimals for reading; the fraction stays shown.
+  const num = (fr) => {
+    const [n, d] = String(fr).split("/").map(Number);
+    return d ? n / d : n;
+  };
+  return html`<div class="row wrap">
+    <button type="button" id="acks-odds" onClick=${ask}>${t("acks-odds")}</button>
+    ${odds
+      ? html`<p id="acks-odds-out" class=${odds.error ? "inv-error" : "hint"} aria-live="polite">
+          ${odds.error || t("acks-odds-result", { needed: odds.needed, hit: (100 * num(odds.hit)).toFixed(1), exact: String(odds.hit), damage: num(odds.expected_damage).toFixed(2) })}
+        </p>`
+      : null}
+  </div>`;
+}
+
+function Combat({ screen }) {
+  const c = screen.rules.combat;
+  const clock = screen.view.clock?.combat;
+  const f = form(screen);
+  const [, bump] = useState(0);
+  const set = (k) => (v) => ((f[k] = v), bump((x) => x + 1));
+  const visible = Object.keys(screen.creatures);
+  const mine = own(screen, visible);
+  if (!c) {
+    return html`<section id="acks-combat" class="panel" aria-labelledby="acks-combat-h">
+      <h2 id="acks-combat-h">${t("acks-combat")}</h2>
+      <p class="hint">${t("acks-no-fight")}</p>
+      ${screen.isReferee && visible.length
+        ? html`<button type="button" id="acks-begin" onClick=${() => go(screen, { begin_combat: { combatants: visible.filter((id) => { const s = sheetOf(screen.creatures[id]); return s.character || s.revealed; }) } })}>${t("acks-begin")}</button>`
+        : null}
+    </section>`;
+  }
+  const ids = Object.keys(c.combatants || {});
+  const order = clock?.order?.length ? clock.order : [...ids].sort((a, b) => (c.combatants[b].count ?? 0) - (c.combatants[a].count ?? 0));
+  const now = clock?.order?.[clock.current];
+  const acting = own(screen, ids);
+  // The form follows the combatant acting now, when this seat acts for it.
+  if (now && acting.includes(now) && f.lastNow !== now) {
+    f.attacker = now;
+    f.lastNow = now;
+  }
+  if (!acting.includes(f.attacker)) f.attacker = acting[0] || "";
+  if (!ids.includes(f.target)) f.target = ids.find((id) => id !== f.attacker) || "";
+  const monsters = ids.filter((id) => sheetOf(screen.creatures[id])?.monster);
+  if (!monsters.includes(f.morale)) f.morale = monsters[0] || "";
+  const pcs = characters(screen).map((s) => s.id);
+  if (!pcs.includes(f.wounded)) f.wounded = pcs[0] || "";
+  const treated = recent(screen, ["wound_treated"])[0];
+  const morale = recent(screen, ["morale_checked"])[0];
+  const attacks = recent(screen, ["attacked", "attack_seen"]);
+  return html`<section id="acks-combat" class="panel" aria-labelledby="acks-combat-h">
+    <h2 id="acks-combat-h">${t("acks-combat")}</h2>
+    <p id="acks-round">${t("acks-round", { round: c.round ?? 0 })}${c.initiative_rolled ? "" : html` <span class="badge">${t("acks-declaring")}</span>`}</p>
+    <table id="acks-tracker" class="acks-tracker"><caption>${t("acks-tracker")}</caption>
+      <thead><tr><th scope="col">${t("acks-count")}</th><th scope="col">${t("acks-combatant")}</th><th scope="col">${t("acks-declaration")}</th><th scope="col">${t("acks-attacks-made")}</th></tr></thead>
+      <tbody>${order.filter((id) => c.combatants[id]).map((id) => {
+        const x = c.combatants[id];
+        const decl = x.declaration == null ? "—" : typeof x.declaration === "string" ? t(`acks-decl-${x.declaration}`) : t("acks-decl-spell", { spell: x.declaration.spell ?? "" });
+        return html`<tr key=${id} data-creature=${id} class=${id === now ? "acting" : ""}><td>${x.count ?? "—"}</td><th scope="row">${name(screen, id)}${id === now ? html` <span class="badge">${t("acks-acting")}</span>` : null}${(c.fallen || []).includes(id) ? html` <span class="badge">${t("acks-fallen")}</span>` : null}</th><td>${decl}</td><td>${x.attacks_made ?? 0}</td></tr>`;
+      })}</tbody>
+    </table>
+    ${!c.initiative_rolled && acting.length
+      ? html`<div class="row wrap">
+          <${Select} id="acks-declare-who" label=${t("acks-combatant")} value=${f.attacker} options=${acting.map((id) => [id, name(screen, id)])} onChange=${set("attacker")} />
+          <${Select} id="acks-declaration" label=${t("acks-declaration")} value=${f.declaration} options=${["none", "fighting_withdrawal", "full_retreat"].map((k) => [k, t(`acks-decl-${k}`)])} onChange=${set("declaration")} />
+          <button type="button" id="acks-declare" onClick=${() => go(screen, { declare: { creature: f.attacker, declaration: f.declaration } })}>${t("acks-declare")}</button>
+          ${screen.isReferee ? html`<button type="button" id="acks-initiative" class="primary" onClick=${() => go(screen, { roll_initiative: {} })}>${t("acks-initiative")}</button>` : null}
+        </div>`
+      : null}
+    ${c.initiative_rolled && acting.length
+      ? html`<fieldset class="acks-attack"><legend>${t("acks-attack")}</legend>
+          <div class="row wrap">
+            <${Select} id="acks-attacker" label=${t("acks-attacker")} value=${f.attacker} options=${acting.map((id) => [id, name(screen, id)])} onChange=${set("attacker")} />
+            <${Select} id="acks-target" label=${t("acks-target")} value=${f.target} options=${ids.filter((id) => id !== f.attacker).map((id) => [id, name(screen, id)])} onChange=${set("target")} />
+            <label class="field">${t("acks-weapon")}<input id="acks-weapon" value=${f.weapon} maxlength="16" onInput=${(e) => (f.weapon = e.target.value.trim())} /></label>
+          </div>
+          <${Odds} screen=${screen} f=${f} />
+          <button type="button" id="acks-attack" class="primary" onClick=${() => go(screen, { attack: { attacker: f.attacker, target: f.target, weapon: f.weapon || undefined } })}>${t("acks-attack-throw")}</button>
+        </fieldset>`
+      : null}
+    ${attacks.length ? html`<ul id="acks-attacks">${attacks.map((r) => html`<li key=${r.n}>${t("acks-attacked", { attacker: name(screen, r.data.attacker), target: name(screen, r.data.target), hit: String(r.data.hit), damage: r.data.damage ?? 0, face: r.data.face ?? "?", needed: r.data.needed ?? "?" })}</li>`)}</ul>` : null}
+    ${screen.isReferee
+      ? html`<fieldset id="acks-morale-form"><legend>${t("acks-morale")}</legend>
+            ${monsters.length
+              ? html`<div class="row wrap">
+                  <${Select} id="acks-morale-who" label=${t("acks-combatant")} value=${f.morale} options=${monsters.map((id) => [id, name(screen, id)])} onChange=${set("morale")} />
+                  <label class="field">${t("acks-judge-modifier")}<input id="acks-judge-mod" type="number" min="-10" max="10" value=${f.judgeMod} onInput=${(e) => (f.judgeMod = e.target.value)} /></label>
+                  <button type="button" id="acks-morale" onClick=${() => go(screen, { morale_check: { creature: f.morale, judge_modifier: Number(f.judgeMod) || 0 } })}>${t("acks-morale-check")}</button>
+                </div>`
+              : null}
+            ${morale ? html`<p id="acks-morale-out">${t("acks-morale-result", { who: name(screen, morale.data.creature), result: morale.data.result, total: morale.data.total ?? "—" })}</p>` : null}
+          </fieldset>
+          <fieldset id="acks-wound-form"><legend>${t("acks-mortal-wounds")}</legend>
+            <div class="row wrap">
+              <${Select} id="acks-wounded" label=${t("acks-character")} value=${f.wounded} options=${pcs.map((id) => [id, name(screen, id)])} onChange=${set("wounded")} />
+              <${Select} id="acks-timing" label=${t("acks-timing")} value=${f.timing} options=${["round", "turn", "hour", "day", "later"].map((k) => [k, t(`acks-timing-${k}`)])} onChange=${set("timing")} />
+              <label class="field">${t("acks-healing-spell")}<input id="acks-spell-level" type="number" min="0" max="9" value=${f.spell} onInput=${(e) => (f.spell = e.target.value)} /></label>
+              <label class="radio"><input type="checkbox" id="acks-healer" checked=${f.healer} onChange=${(e) => (f.healer = e.target.checked)} /> ${t("acks-healer")}</label>
+              <button type="button" id="acks-treat" onClick=${() => go(screen, { treat_wound: { character: f.wounded, timing: f.timing, healing_spell_level: Number(f.spell) || 0, healer: f.healer } })}>${t("acks-treat")}</button>
+            </div>
+            ${treated
+              ? html`<table id="acks-breakdown"><caption>${t("acks-breakdown", { who: name(screen, treated.data.character) })}</caption><tbody>
+                  ${Object.entries(treated.data.breakdown || {}).map(([k, v]) => html`<tr key=${k}><th scope="row">${t(`acks-mod-${k}`)}</th><td>${v}</td></tr>`)}
+                  <tr><th scope="row">${t("acks-roll-total")}</th><td>${treated.data.total}</td></tr>
+                </tbody></table>
+                <p>${treated.data.wound} · ${treated.data.recovery}</p>`
+              : null}
+          </fieldset>
+          <button type="button" id="acks-end-fight" onClick=${() => go(screen, { end_fight: {} })}>${t("acks-end-fight")}</button>`
+      : null}
+  </section>`;
+}
+
+/** The ACKS screen, as the shell asks for it (see js/table.js). */
+export default {
+  layout(screen) {
+    return {
+      a: [{ tab: "party", items: [html`<${Party} key="party" screen=${screen} />`] }],
+      b: [
+        { tab: "dungeon", items: [html`<${Dungeon} key="dungeon" screen=${screen} />`] },
+        { tab: "combat", items: [html`<${Combat} key="combat" screen=${screen} />`] },
+      ],
+      tools: [],
+      tabs: [
+        { id: "party", label: t("acks-tab-party"), shell: ["decisions", "chat", "invites", "packs", "settings"] },
+        { id: "dungeon", label: t("acks-tab-dungeon"), shell: ["clock"] },
+        { id: "combat", label: t("acks-tab-combat"), shell: [] },
+        { id: "log", label: t("acks-tab-log"), shell: ["log", "commands"] },
+      ],
+      tab: screen.rules.combat ? "combat" : undefined,
+    };
+  },
+  characters(screen) {
+    return Object.values(screen.creatures)
+      .map(sheetOf)
+      .filter(Boolean)
+      .map((s) => ({ id: s.id, name: s.name, party: !!s.character }));
+  },
+  displayName(screen, id) {
+    return screen.creatures[id]?.name || null;
+  },
+};
