@@ -1186,8 +1186,7 @@ mod tests {
             en.extend(ids("rulesets/acks/refusals.en.ftl"));
             let mut ru = ids("i18n/ru.ftl");
             ru.extend(ids("rulesets/acks/refusals.ru.ftl"));
-            let root =
-                std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../acks/src/ruleset");
+            let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../acks/src/ruleset");
             let mut dirs = vec![root];
             let mut codes = BTreeSet::new();
             while let Some(dir) = dirs.pop() {

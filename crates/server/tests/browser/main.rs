@@ -12,6 +12,7 @@ mod browser_harness;
 mod crows_screens;
 
 mod a11y;
+mod acks;
 mod boards;
 mod cards;
 mod casting;

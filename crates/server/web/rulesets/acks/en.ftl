@@ -73,6 +73,7 @@ acks-looking-for = Looking for
 acks-looking-secret_doors = secret doors
 acks-looking-traps = traps
 acks-search = Search
+acks-start-turns = Start counting dungeon turns
 acks-end-turn = End the turn
 acks-check-wandering = Check for wandering monsters
 acks-results = Latest results

@@ -89,7 +89,7 @@ function Sheet({ screen, s }) {
   const light = s.light ? t("acks-light-burning", { kind: t(`acks-light-${s.light.kind}`), turns: s.light.turns_left }) : t("acks-light-none");
   return html`<article class="card acks-sheet" id=${`acks-sheet-${s.id}`} aria-labelledby=${`acks-sheet-${s.id}-h`}>
     <h3 id=${`acks-sheet-${s.id}-h`}>${s.name}</h3>
-    <p class="acks-class">${t("acks-class-level", { class: s.class, level: s.level })}</p>
+    <p class="acks-class">${t("acks-class-level", { class: screen.rules.content?.classes?.[s.class]?.name || s.class, level: s.level })}</p>
     <dl class="acks-facts">
       <dt>${t("acks-hp")}</dt><dd class="acks-hp">${t("acks-hp-value", { hp: s.hp, max: s.max_hp })}</dd>
       <dt>${t("acks-nonlethal")}</dt><dd class="acks-nonlethal">${s.nonlethal ?? 0}</dd>
@@ -206,7 +206,9 @@ function Dungeon({ screen }) {
       : null}
     ${screen.isReferee
       ? html`<div class="row wrap">
-          <button type="button" id="acks-end-turn" class="primary" onClick=${() => screen.send({ clock: "end_exploration_turn" }).catch(() => {})}>${t("acks-end-turn")}</button>
+          ${screen.view.clock?.exploration
+            ? html`<button type="button" id="acks-end-turn" class="primary" onClick=${() => screen.send({ clock: "end_exploration_turn" }).catch(() => {})}>${t("acks-end-turn")}</button>`
+            : html`<button type="button" id="acks-start-turns" class="primary" onClick=${() => screen.send({ clock: { start_exploration: { length: { kind: "manual" } } } }).catch(() => {})}>${t("acks-start-turns")}</button>`}
           <button type="button" id="acks-check-wandering" onClick=${() => go(screen, { check_wandering: {} })}>${t("acks-check-wandering")}</button>
         </div>`
       : null}
@@ -217,10 +219,13 @@ function Dungeon({ screen }) {
 
 // ---------- combat ----------
 
+/** A character's attack names its weapon's damage dice; a monster's uses its card's attacks. */
+const weaponOf = (screen, f) => (sheetOf(screen.creatures[f.attacker])?.monster ? undefined : f.weapon || undefined);
+
 function Odds({ screen, f }) {
   const [odds, setOdds] = useState(null);
   const ask = () =>
-    screen.query("attack_odds", { attacker: f.attacker, target: f.target, weapon: f.weapon || undefined }).then(
+    screen.query("attack_odds", { attacker: f.attacker, target: f.target, weapon: weaponOf(screen, f) }).then(
       (a) => setOdds({ ...a, key: `${f.attacker}/${f.target}/${f.weapon}` }),
       // A refused question is worded like a refused command (its words load on demand).
       (e) =>
@@ -302,10 +307,10 @@ function Combat({ screen }) {
           <div class="row wrap">
             <${Select} id="acks-attacker" label=${t("acks-attacker")} value=${f.attacker} options=${acting.map((id) => [id, name(screen, id)])} onChange=${set("attacker")} />
             <${Select} id="acks-target" label=${t("acks-target")} value=${f.target} options=${ids.filter((id) => id !== f.attacker).map((id) => [id, name(screen, id)])} onChange=${set("target")} />
-            <label class="field">${t("acks-weapon")}<input id="acks-weapon" value=${f.weapon} maxlength="16" onInput=${(e) => (f.weapon = e.target.value.trim())} /></label>
+            ${sheetOf(screen.creatures[f.attacker])?.monster ? null : html`<label class="field">${t("acks-weapon")}<input id="acks-weapon" value=${f.weapon} maxlength="16" onInput=${(e) => (f.weapon = e.target.value.trim())} /></label>`}
           </div>
           <${Odds} screen=${screen} f=${f} />
-          <button type="button" id="acks-attack" class="primary" onClick=${() => go(screen, { attack: { attacker: f.attacker, target: f.target, weapon: f.weapon || undefined } })}>${t("acks-attack-throw")}</button>
+          <button type="button" id="acks-attack" class="primary" onClick=${() => go(screen, { attack: { attacker: f.attacker, target: f.target, weapon: weaponOf(screen, f) } })}>${t("acks-attack-throw")}</button>
         </fieldset>`
       : null}
     ${attacks.length ? html`<ul id="acks-attacks">${attacks.map((r) => html`<li key=${r.n}>${t("acks-attacked", { attacker: name(screen, r.data.attacker), target: name(screen, r.data.target), hit: String(r.data.hit), damage: r.data.damage ?? 0, face: r.data.face ?? "?", needed: r.data.needed ?? "?" })}</li>`)}</ul>` : null}

@@ -79,6 +79,7 @@ acks-looking-for = Что ищем
 acks-looking-secret_doors = потайные двери
 acks-looking-traps = ловушки
 acks-search = Искать
+acks-start-turns = Начать счёт ходов в подземелье
 acks-end-turn = Закончить ход
 acks-check-wandering = Проверка бродячих чудовищ
 acks-results = Последние результаты

@@ -1,0 +1,278 @@
+//! The ACKS screens (issue 20, "Web screens"): a Judge at a desktop and a player on a phone.
+//! The sheet from each seat's projection (the Judge sees the monster's card, the player not
+//! the hidden monster), a dungeon turn with a listen whose roll the player sees only as
+//! "heard / heard nothing" while the Judge sees the face, the turn ended with the light burning
+//! down, and a fight: the tracker by initiative count, the Judge's odds from `attack_odds`
+//! before the throw, the throw itself, and a player's odds question about a monster refused in
+//! words. English and Russian. Screenshots `acks-*.png`.
+
+use crate::browser_harness::*;
+use crate::crows_screens::*;
+use fantoccini::Client;
+use serde_json::{Value, json};
+
+const SAMPLE: &str = include_str!("../../../acks/packs/sample.json");
+
+fn rules(cmd: Value) -> Value {
+    json!({ "rules": cmd })
+}
+
+async fn language(c: &Client, lang: &str) {
+    select(c, "#lang-select", lang).await;
+    wait_js(
+        c,
+        "language applied",
+        &format!("return document.documentElement.lang === '{lang}'"),
+    )
+    .await;
+}
+
+/// The text of the newest line of the dungeon panel's results.
+async fn newest_result(c: &Client, event: &str) -> String {
+    wait_js(
+        c,
+        &format!("a {event} result"),
+        &format!(
+            "const l = document.querySelector('#acks-results li[data-event={event}]'); return l && l.textContent"
+        ),
+    )
+    .await
+    .as_str()
+    .unwrap_or_default()
+    .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acks_sheet_dungeon_turn_and_attack_odds() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let judge = browser(&driver, &profiles.path().join("judge"), 1280, 900).await;
+    judge.goto(&srv.base).await.expect("open");
+    wait_js(
+        &judge,
+        "lobby",
+        "return document.querySelector('#create-table')",
+    )
+    .await;
+    fill(&judge, "#new-name", "Barrow").await;
+    fill(&judge, "#new-referee", "Ann").await;
+    select(&judge, "#new-ruleset", "acks").await;
+    click(&judge, "#create-table").await;
+    wait_js(
+        &judge,
+        "the Judge's acks screen",
+        "return document.querySelector('.table-screen.referee[data-ruleset=acks] #acks-party')",
+    )
+    .await;
+    let abilities = json!({"strength": 16, "intelligence": 9, "wisdom": 10, "dexterity": 12,
+        "constitution": 13, "charisma": 11});
+    setup(
+        &judge,
+        &[
+            rules(json!({"load_pack": {"files": [{"name": "sample.json", "text": SAMPLE}]}})),
+            rules(
+                json!({"add_character": {"id": "brena", "name": "Brena", "class": "sellsword",
+                "level": 2, "abilities": abilities, "hp": 12, "armour_class": 4}}),
+            ),
+            rules(json!({"add_monster": {"id": "rat1", "card": "gloom_rat", "hp": 5}})),
+            rules(
+                json!({"place_door": {"door": "d1", "area": "hall", "material": "wood",
+                "state": "stuck", "penalty": 0, "evil": false, "secret": false}}),
+            ),
+            rules(json!({"place_beyond": {"at": "d1", "creatures": ["rat1"]}})),
+        ],
+    )
+    .await;
+
+    // --- the sheet: the Judge sees both, with the monster's card ---
+    wait_js(
+        &judge,
+        "the sheets",
+        "return document.querySelector('#acks-sheet-brena') && document.querySelector('#acks-sheet-rat1 dl')",
+    )
+    .await;
+    let sheet = text_of(&judge, "#acks-sheet-brena").await;
+    for want in ["Sellsword (sample), level 2", "12 of 12", "Strength", "16"] {
+        assert!(sheet.contains(want), "{want} in {sheet}");
+    }
+    let rat = text_of(&judge, "#acks-sheet-rat1").await;
+    assert!(
+        rat.contains("1+1*") && rat.contains("hidden from the players"),
+        "{rat}"
+    );
+    shot(&judge, "acks-01-judge-sheet").await;
+
+    // --- a player on a phone: Brena's sheet, no hidden monster ---
+    let joined = join_player(&judge, "brena", "Bob").await;
+    let link = joined["link"].as_str().expect("link").to_string();
+    let link = if link.starts_with("http") {
+        link
+    } else {
+        format!("{}{}", srv.base.trim_end_matches('/'), link)
+    };
+    let player = phone_browser(&driver, &profiles.path().join("player")).await;
+    player.goto(&link).await.expect("open player link");
+    wait_js(
+        &player,
+        "the player's acks screen",
+        "return document.querySelector('.table-screen.player[data-ruleset=acks] #acks-sheet-brena')",
+    )
+    .await;
+    assert_eq!(
+        js(
+            &player,
+            "return !!document.querySelector('#acks-sheet-rat1')"
+        )
+        .await,
+        json!(false),
+        "a hidden monster shows on the player's screen"
+    );
+    let sheet = text_of(&player, "#acks-sheet-brena").await;
+    assert!(sheet.contains("Sellsword (sample), level 2"), "{sheet}");
+    shot(&player, "acks-02-player-sheet").await;
+
+    // --- the dungeon turn: the player lights a torch and listens at d1 ---
+    click(&player, "#tab-dungeon").await;
+    wait_js(
+        &player,
+        "dungeon tab",
+        "return document.querySelector('#acks-listen')",
+    )
+    .await;
+    click(&player, "#acks-light").await;
+    wait_js(
+        &player,
+        "the torch burns",
+        "return /torch/.test(document.querySelector('#acks-lights')?.textContent || '')",
+    )
+    .await;
+    fill(&player, "#acks-at", "d1").await;
+    click(&player, "#acks-listen").await;
+    let heard = newest_result(&player, "listen_result").await;
+    assert!(heard.contains("Brena listened at d1"), "{heard}");
+    assert!(
+        !heard.contains("face") && !heard.contains("is there"),
+        "the player's line tells the roll: {heard}"
+    );
+    // The Judge sees the roll's face and what was there.
+    let judged = newest_result(&judge, "listened").await;
+    assert!(
+        judged.contains("face") && judged.contains("something is there"),
+        "{judged}"
+    );
+    shot(&player, "acks-03-player-listened").await;
+
+    // A second try at the same door is refused in words (one try per door).
+    click(&player, "#acks-listen").await;
+    wait_js(
+        &player,
+        "the refusal",
+        "return [...document.querySelectorAll('.toast, [role=alert], #sr-status')].some(e => /one try at listening/i.test(e.textContent))",
+    )
+    .await;
+
+    // In Russian the same line, still without the face.
+    language(&player, "ru").await;
+    let heard = newest_result(&player, "listen_result").await;
+    assert!(heard.contains("слушает у d1"), "{heard}");
+    assert!(!heard.contains("выпало"), "{heard}");
+    shot(&player, "acks-04-player-listened-ru").await;
+
+    // The Judge ends the turn: the turn count moves, the torch burns down.
+    let before = text_of(&judge, "#acks-lights").await;
+    click(&judge, "#acks-start-turns").await;
+    wait_js(
+        &judge,
+        "turns counted",
+        "return document.querySelector('#acks-end-turn')",
+    )
+    .await;
+    click(&judge, "#acks-end-turn").await;
+    wait_js(
+        &judge,
+        "turn 1",
+        "return /Turns ended: 1/.test(document.querySelector('#acks-turn')?.textContent || '')",
+    )
+    .await;
+    let after = text_of(&judge, "#acks-lights").await;
+    assert_ne!(before, after, "the light burns down");
+    wait_js(
+        &player,
+        "ход 1 for the player",
+        "return /Ходов прошло: 1/.test(document.querySelector('#acks-turn')?.textContent || '')",
+    )
+    .await;
+
+    // --- combat: the Judge reveals the rat and begins; initiative by count ---
+    setup(&judge, &[rules(json!({"reveal": {"creature": "rat1"}}))]).await;
+    click(&judge, "#acks-begin").await;
+    wait_js(
+        &judge,
+        "declarations",
+        "return document.querySelector('#acks-initiative')",
+    )
+    .await;
+    click(&judge, "#acks-initiative").await;
+    wait_js(
+        &judge,
+        "the attack form",
+        "return document.querySelector('#acks-tracker tr.acting') && document.querySelector('#acks-odds')",
+    )
+    .await;
+    let tracker = text_of(&judge, "#acks-tracker").await;
+    assert!(
+        tracker.contains("Brena") && tracker.contains("rat1"),
+        "{tracker}"
+    );
+    // The Judge asks the odds for whoever acts now, then throws.
+    click(&judge, "#acks-odds").await;
+    let odds = wait_js(
+        &judge,
+        "the odds",
+        "const o = document.querySelector('#acks-odds-out'); return o && o.textContent",
+    )
+    .await;
+    let odds = odds.as_str().unwrap_or_default().to_string();
+    assert!(
+        odds.contains("Throw needed on 1d20") && odds.contains("chance to hit"),
+        "{odds}"
+    );
+    shot(&judge, "acks-05-judge-odds").await;
+    click(&judge, "#acks-attack").await;
+    let attacked = wait_js(
+        &judge,
+        "the attack's line",
+        "const l = document.querySelector('#acks-attacks li'); return l && l.textContent",
+    )
+    .await;
+    assert!(
+        attacked.as_str().unwrap_or_default().contains("needed"),
+        "{attacked}"
+    );
+
+    // The player's odds question about a monster is the Judge's: refused, in Russian words.
+    click(&player, "#tab-combat").await;
+    let acting = wait_js(
+        &player,
+        "the player's tracker",
+        "return document.querySelector('#acks-tracker') && true",
+    )
+    .await;
+    assert_eq!(acting, json!(true));
+    select(&player, "#acks-target", "rat1").await;
+    click(&player, "#acks-odds").await;
+    let refused = wait_js(
+        &player,
+        "the refused odds",
+        "const o = document.querySelector('#acks-odds-out'); return o && o.textContent",
+    )
+    .await;
+    assert!(
+        refused.as_str().unwrap_or_default().contains("Судья"),
+        "{refused}"
+    );
+    shot(&player, "acks-06-player-combat-ru").await;
+}
