@@ -67,6 +67,20 @@ async fn acks_sheet_dungeon_turn_and_attack_odds() {
         "return document.querySelector('.table-screen.referee[data-ruleset=acks] #acks-party')",
     )
     .await;
+    // The first load of an acks table: under the README's 200 KB, and no Crows file.
+    let loaded = js(
+        &judge,
+        r#"const nav = performance.getEntriesByType('navigation')[0];
+           const all = [nav, ...performance.getEntriesByType('resource')];
+           return {files: all.map(e => e.name), transfer: all.reduce((a, e) => a + e.transferSize, 0)};"#,
+    )
+    .await;
+    let transfer = loaded["transfer"].as_f64().unwrap_or(f64::NAN);
+    println!("first load (lobby + an acks table): {transfer} bytes transferred");
+    assert!(transfer < 200_000.0, "{transfer} bytes");
+    let files = loaded["files"].to_string();
+    assert!(files.contains("rulesets/acks/index.js"), "{files}");
+    assert!(!files.contains("rulesets/crows/"), "{files}");
     let abilities = json!({"strength": 16, "intelligence": 9, "wisdom": 10, "dexterity": 12,
         "constitution": 13, "charisma": 11});
     setup(
@@ -275,4 +289,23 @@ async fn acks_sheet_dungeon_turn_and_attack_odds() {
         "{refused}"
     );
     shot(&player, "acks-06-player-combat-ru").await;
+
+    // The Judge's morale check for the rat and a mortal-wound roll with its breakdown.
+    click(&judge, "#acks-morale").await;
+    wait_js(
+        &judge,
+        "the morale result",
+        "return document.querySelector('#acks-morale-out')",
+    )
+    .await;
+    // Brena stands at full hit points: the treatment is refused, in the Judge's words.
+    select(&judge, "#acks-wounded", "brena").await;
+    click(&judge, "#acks-treat").await;
+    wait_js(
+        &judge,
+        "the refused treatment",
+        "return [...document.querySelectorAll('.toast, [role=alert], #sr-status')].some(e => /no mortal wound/i.test(e.textContent))",
+    )
+    .await;
+    shot(&judge, "acks-07-judge-combat").await;
 }

@@ -275,7 +275,7 @@ function Combat({ screen }) {
     f.lastNow = now;
   }
   if (!acting.includes(f.attacker)) f.attacker = acting[0] || "";
-  if (!ids.includes(f.target)) f.target = ids.find((id) => id !== f.attacker) || "";
+  if (!ids.includes(f.target) || f.target === f.attacker) f.target = ids.find((id) => id !== f.attacker) || "";
   const monsters = ids.filter((id) => sheetOf(screen.creatures[id])?.monster);
   if (!monsters.includes(f.morale)) f.morale = monsters[0] || "";
   const pcs = characters(screen).map((s) => s.id);
