@@ -1170,6 +1170,26 @@ mod tests {
             );
         }
 
+        /// Every ACKS event (`delve_acks::ruleset::event_names`, the masked forms a player gets
+        /// included) has a log line in both languages of the ACKS screen.
+        #[test]
+        fn acks_every_event_has_a_log_line_in_both_languages() {
+            let en = ftl_ids(file("rulesets/acks/en.ftl"));
+            let ru = ftl_ids(file("rulesets/acks/ru.ftl"));
+            let names = delve_acks::ruleset::event_names();
+            assert!(names.len() > 50, "{} events", names.len());
+            let mut missing = Vec::new();
+            for name in names {
+                let id = format!("ev-rules-{name}");
+                for (lang, set) in [("en", &en), ("ru", &ru)] {
+                    if !set.contains(&id.as_str()) {
+                        missing.push(format!("{lang}: {id}"));
+                    }
+                }
+            }
+            assert!(missing.is_empty(), "{}", missing.join("\n"));
+        }
+
         /// Every refusal code the ACKS ruleset gives (`refuse`, `acks_err`, `RuleError::new`
         /// with a literal code in `crates/acks/src/ruleset/`, read from its sources: the ruleset
         /// lists no codes of its own) has words in both languages, in its own refusal files or,

@@ -177,6 +177,18 @@ async fn acks_sheet_dungeon_turn_and_attack_odds() {
         judged.contains("face") && judged.contains("something is there"),
         "{judged}"
     );
+    // The log says it in words too, the player's line without the face.
+    let line = wait_js(
+        &player,
+        "the listen's log line",
+        "return [...document.querySelectorAll('#log-list li')].map(l => l.textContent).find(t => /listens at d1/.test(t))",
+    )
+    .await;
+    let line = line.as_str().unwrap_or_default();
+    assert!(
+        line.contains("heard anything") && !line.contains("face"),
+        "{line}"
+    );
     shot(&player, "acks-03-player-listened").await;
 
     // A second try at the same door is refused in words (one try per door).

@@ -159,3 +159,77 @@ acks-mod-care = care and timing
 acks-mod-total = modifier in all
 acks-roll-total = roll with modifiers
 acks-end-fight = End the fight
+
+## Log lines (js/log.js: `ev-rules-<name>`, the event's fields as arguments)
+ev-rules-pack_loaded = Content pack loaded
+ev-rules-character_added = { $creature_name } joins the table
+ev-rules-monster_added = Monster added: { $creature_name }
+ev-rules-revealed = { $name } ({ $kind }) is shown to the players
+ev-rules-row_overridden = The Judge replaces row { $index } of table { $table }
+ev-rules-hp_changed = { $creature }: hit points now { $hp } ({ $cause })
+ev-rules-marching_order_set = Marching order set
+ev-rules-mapper_set = Mapper chosen
+ev-rules-door_spiked = { $character } spikes door { $door }
+ev-rules-turn_declared = { $character } { $activity ->
+    [search] searches
+    [rest] rests
+   *[other] explores
+} this turn
+ev-rules-light_lit = { $character } lights a { $light_kind ->
+    [lantern] lantern
+   *[other] torch
+}
+ev-rules-lantern_refilled = { $character } refills the lantern
+ev-rules-light_doused = { $character } douses the light
+ev-rules-turn_ended = Dungeon turn { $turn } ends
+ev-rules-door_placed = Door { $door_id } placed in { $door_area }
+ev-rules-trap_placed = Trap { $trap_id } placed in { $trap_area }
+ev-rules-beyond_placed = Behind { $at }: { $creatures }
+ev-rules-wandering_set = Wandering-monster schedule set
+ev-rules-listened = { $character } listens at { $at } (face { $face }); heard anything: { $heard }
+ev-rules-listen_result = { $character } listens at { $at }; heard anything: { $heard }
+ev-rules-searched = { $character } searches { $area } (face { $face }); found: { $found }
+ev-rules-search_result = { $character } searches { $area }; found: { $found }
+ev-rules-door_forced = { $characters } force door { $door } (face { $face }); opened: { $opened }
+ev-rules-door_opened = Door { $door } opens
+ev-rules-door_unlocked = { $character } works at door { $door }; opened: { $opened }
+ev-rules-trap_checked = Trap { $trap } checked (face { $face }); springs: { $springs }
+ev-rules-trap_sprung = { $character } springs trap { $trap } in { $area }
+ev-rules-wandering_checked = Wandering-monster check after turn { $turn } (face { $face }); monsters come: { $monsters_come }
+ev-rules-encounter_begun = An encounter begins: { $monsters }; distance in feet: { $distance_ft }
+ev-rules-party_surprise = The party's surprise is rolled
+ev-rules-monsters_surprise = The monsters' surprise is rolled
+ev-rules-reaction_rolled = The monsters' reaction is rolled ({ $leader } speaks for the party)
+ev-rules-reaction_judged = The Judge settles the reaction
+ev-rules-fled = { $characters } flee; escaped: { $escaped }
+ev-rules-pursuit_rolled = Pursuit rolled; pursued: { $pursues }
+ev-rules-encounter_ended = The encounter ends
+ev-rules-obstacle_rolled = { $character } meets an obstacle (face { $face }); fell: { $fell }
+ev-rules-treasure_checked = Dropped treasure checked (face { $face }); the pursuers stop: { $stop }
+ev-rules-level_row_entered = The dungeon level's row is entered
+ev-rules-number_rolled = Number appearing for { $card }: { $number }
+ev-rules-sneak_resolved = { $characters } sneak; unnoticed: { $unnoticed }
+ev-rules-combat_begun = Combat begins: { $combatants }
+ev-rules-declared = { $creature } declares for the round
+ev-rules-initiative_rolled = Initiative rolled for round { $round }
+ev-rules-delayed = { $creature } delays to count { $count }
+ev-rules-moved = { $creature } { $kind ->
+    [charge] charges
+    [run] runs
+    [stand] stands up
+    [withdraw] withdraws
+   *[other] advances
+}; feet: { $feet }
+ev-rules-charge_spent = { $creature }'s charge is spent
+ev-rules-attacked = { $attacker } attacks { $target }: needed { $needed }, thrown { $total }; hit: { $hit }; damage: { $damage }
+ev-rules-attack_seen = { $attacker } attacks { $target }; hit: { $hit }; damage: { $damage }
+ev-rules-maneuver_resolved = { $attacker } tries a special maneuver on { $target }; saved: { $saved }
+ev-rules-spell_disrupted = { $creature } loses the spell { $spell }
+ev-rules-downed = { $creature } is down
+ev-rules-fell = { $creature } falls
+ev-rules-morale_due = A morale check is due
+ev-rules-morale_checked = { $creature } checks morale: { $result }
+ev-rules-wound_treated = { $character }: mortal wounds roll { $total }; { $wound }; { $recovery }
+ev-rules-life_restored = { $character } brought back; restored: { $restored }
+ev-rules-round_ended = Round { $round } ends
+ev-rules-combat_over = The fight is over

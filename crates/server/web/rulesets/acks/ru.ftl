@@ -165,3 +165,77 @@ acks-mod-care = уход и время
 acks-mod-total = модификатор всего
 acks-roll-total = бросок с модификаторами
 acks-end-fight = Закончить бой
+
+## Log lines (js/log.js: `ev-rules-<name>`, the event's fields as arguments)
+ev-rules-pack_loaded = Пакет содержимого загружен
+ev-rules-character_added = { $creature_name } за столом
+ev-rules-monster_added = Добавлено чудовище: { $creature_name }
+ev-rules-revealed = { $name } ({ $kind }) показан игрокам
+ev-rules-row_overridden = Судья заменяет строку { $index } таблицы { $table }
+ev-rules-hp_changed = { $creature }: очков здоровья теперь { $hp } ({ $cause })
+ev-rules-marching_order_set = Походный порядок задан
+ev-rules-mapper_set = Картограф выбран
+ev-rules-door_spiked = { $character } заклинивает дверь { $door }
+ev-rules-turn_declared = { $character } в этот ход { $activity ->
+    [search] ищет
+    [rest] отдыхает
+   *[other] исследует
+}
+ev-rules-light_lit = { $character } зажигает { $light_kind ->
+    [lantern] фонарь
+   *[other] факел
+}
+ev-rules-lantern_refilled = { $character } доливает масло в фонарь
+ev-rules-light_doused = { $character } гасит свет
+ev-rules-turn_ended = Ход { $turn } в подземелье окончен
+ev-rules-door_placed = Дверь { $door_id } поставлена: { $door_area }
+ev-rules-trap_placed = Ловушка { $trap_id } поставлена: { $trap_area }
+ev-rules-beyond_placed = За { $at }: { $creatures }
+ev-rules-wandering_set = График бродячих чудовищ задан
+ev-rules-listened = { $character } слушает у { $at } (выпало { $face }); что-то слышно: { $heard }
+ev-rules-listen_result = { $character } слушает у { $at }; что-то слышно: { $heard }
+ev-rules-searched = { $character } обыскивает { $area } (выпало { $face }); найдено: { $found }
+ev-rules-search_result = { $character } обыскивает { $area }; найдено: { $found }
+ev-rules-door_forced = { $characters } выбивают дверь { $door } (выпало { $face }); открыта: { $opened }
+ev-rules-door_opened = Дверь { $door } открывается
+ev-rules-door_unlocked = { $character } возится с дверью { $door }; открыта: { $opened }
+ev-rules-trap_checked = Проверка ловушки { $trap } (выпало { $face }); срабатывает: { $springs }
+ev-rules-trap_sprung = { $character } задевает ловушку { $trap }: { $area }
+ev-rules-wandering_checked = Проверка бродячих чудовищ после хода { $turn } (выпало { $face }); чудовища идут: { $monsters_come }
+ev-rules-encounter_begun = Начинается встреча: { $monsters }; расстояние в футах: { $distance_ft }
+ev-rules-party_surprise = Брошена внезапность для отряда
+ev-rules-monsters_surprise = Брошена внезапность для чудовищ
+ev-rules-reaction_rolled = Брошена реакция чудовищ (за отряд говорит { $leader })
+ev-rules-reaction_judged = Судья определяет реакцию
+ev-rules-fled = { $characters } убегают; спаслись: { $escaped }
+ev-rules-pursuit_rolled = Брошено преследование; погоня: { $pursues }
+ev-rules-encounter_ended = Встреча окончена
+ev-rules-obstacle_rolled = { $character } встречает препятствие (выпало { $face }); упал: { $fell }
+ev-rules-treasure_checked = Проверка брошенных сокровищ (выпало { $face }); погоня останавливается: { $stop }
+ev-rules-level_row_entered = Строка уровня подземелья внесена
+ev-rules-number_rolled = Число встреченных { $card }: { $number }
+ev-rules-sneak_resolved = { $characters } крадутся; незамечены: { $unnoticed }
+ev-rules-combat_begun = Бой начинается: { $combatants }
+ev-rules-declared = { $creature } объявляет действие на раунд
+ev-rules-initiative_rolled = Брошена инициатива на раунд { $round }
+ev-rules-delayed = { $creature } выжидает до счёта { $count }
+ev-rules-moved = { $creature } { $kind ->
+    [charge] идёт в натиск
+    [run] бежит
+    [stand] встаёт
+    [withdraw] отходит
+   *[other] продвигается
+}; футов: { $feet }
+ev-rules-charge_spent = Натиск { $creature } исчерпан
+ev-rules-attacked = { $attacker } атакует { $target }: нужно { $needed }, выброшено { $total }; попадание: { $hit }; урон: { $damage }
+ev-rules-attack_seen = { $attacker } атакует { $target }; попадание: { $hit }; урон: { $damage }
+ev-rules-maneuver_resolved = { $attacker } применяет особый приём к { $target }; спасбросок удался: { $saved }
+ev-rules-spell_disrupted = { $creature } теряет заклинание { $spell }
+ev-rules-downed = { $creature } повержен
+ev-rules-fell = { $creature } падает
+ev-rules-morale_due = Пора проверить мораль
+ev-rules-morale_checked = { $creature } проверяет мораль: { $result }
+ev-rules-wound_treated = { $character }: бросок смертельных ран { $total }; { $wound }; { $recovery }
+ev-rules-life_restored = { $character }: попытка вернуть к жизни; удалась: { $restored }
+ev-rules-round_ended = Раунд { $round } окончен
+ev-rules-combat_over = Бой окончен
