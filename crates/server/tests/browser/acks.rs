@@ -12,6 +12,35 @@ use fantoccini::Client;
 use serde_json::{Value, json};
 
 const SAMPLE: &str = include_str!("../../../acks/packs/sample.json");
+/// axe-core, the test asset `a11y.rs` uses (never served).
+const AXE: &str = include_str!("vendor/axe.min.js");
+
+/// axe's serious and critical violations on the page as it is now (`id: targets`).
+async fn axe_serious(c: &Client) -> Vec<String> {
+    if js(c, "return typeof window.axe === 'object'").await != json!(true) {
+        c.execute(&format!("{AXE}\n;return true"), vec![])
+            .await
+            .expect("inject axe");
+    }
+    let found = c
+        .execute_async(
+            r#"const [done] = arguments;
+               axe.run(document, {resultTypes: ['violations']})
+                 .then(r => done(r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+                   .map(v => v.id + ': ' + v.nodes.slice(0, 6).map(n => n.target.join(' ')).join(', '))))
+                 .catch(e => done(['axe-error: ' + e]));"#,
+            vec![],
+        )
+        .await
+        .expect("axe.run");
+    found
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|v| v.as_str().unwrap_or("?").to_string())
+        .collect()
+}
 
 fn rules(cmd: Value) -> Value {
     json!({ "rules": cmd })
@@ -301,6 +330,13 @@ async fn acks_sheet_dungeon_turn_and_attack_odds() {
         "{refused}"
     );
     shot(&player, "acks-06-player-combat-ru").await;
+    // No serious or critical accessibility violation on either screen (the player's combat
+    // and party tabs on the phone, in Russian; the Judge's desktop page, in English).
+    let mut problems = axe_serious(&player).await;
+    click(&player, "#tab-party").await;
+    problems.extend(axe_serious(&player).await);
+    problems.extend(axe_serious(&judge).await);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 
     // The Judge's morale check for the rat and a mortal-wound roll with its breakdown.
     click(&judge, "#acks-morale").await;
