@@ -262,7 +262,13 @@ async fn acks_sheet_dungeon_turn_and_attack_odds() {
     .await;
 
     // --- combat: the Judge reveals the rat and begins; initiative by count ---
-    setup(&judge, &[rules(json!({"reveal": {"creature": "rat1"}}))]).await;
+    click(&judge, "#acks-reveal-rat1").await;
+    wait_js(
+        &player,
+        "the rat shown to the player",
+        "return document.querySelector('#acks-sheet-rat1')",
+    )
+    .await;
     click(&judge, "#acks-begin").await;
     wait_js(
         &judge,

@@ -44,6 +44,7 @@ acks-ability-charisma = Charisma
 acks-bed-rest = bed rest, days: { $days }
 acks-sheet-gaps = The table's view does not carry the attack throw, saving throws, thief skills or experience yet.
 acks-hidden = hidden from the players
+acks-reveal = Show to the players
 acks-hit-dice = Hit Dice
 acks-morale = Morale
 acks-attacks = Attacks

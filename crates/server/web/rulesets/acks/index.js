@@ -120,6 +120,9 @@ function MonsterCard({ screen, s }) {
           <dt>${t("acks-attacks")}</dt><dd>${(card.attacks || []).map((a) => `${a.name} ${a.damage}`).join(", ")}</dd>
         </dl>`
       : html`<p class="hint">${s.what || ""}</p>`}
+    ${screen.isReferee && s.card && !s.revealed
+      ? html`<button type="button" id=${`acks-reveal-${s.id}`} onClick=${() => go(screen, { reveal: { creature: s.id } })}>${t("acks-reveal")}</button>`
+      : null}
   </article>`;
 }
 

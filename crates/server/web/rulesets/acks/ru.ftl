@@ -50,6 +50,7 @@ acks-ability-charisma = Харизма
 acks-bed-rest = постельный режим, дней: { $days }
 acks-sheet-gaps = Вид стола пока не передаёт бросок атаки, спасброски, воровские навыки и опыт.
 acks-hidden = скрыто от игроков
+acks-reveal = Показать игрокам
 acks-hit-dice = Кости хитов
 acks-morale = Мораль
 acks-attacks = Атаки
