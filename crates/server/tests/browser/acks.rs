@@ -126,6 +126,7 @@ async fn acks_sheet_dungeon_turn_and_attack_odds() {
                 "state": "stuck", "penalty": 0, "evil": false, "secret": false}}),
             ),
             rules(json!({"place_beyond": {"at": "d1", "creatures": ["rat1"]}})),
+            rules(json!({"place_trap": {"trap": "t1", "area": "hall", "pit_ft": 10}})),
         ],
     )
     .await;
@@ -235,6 +236,28 @@ async fn acks_sheet_dungeon_turn_and_attack_odds() {
     assert!(heard.contains("слушает у d1"), "{heard}");
     assert!(!heard.contains("выпало"), "{heard}");
     shot(&player, "acks-04-player-listened-ru").await;
+
+    // The Judge's secret trap check: the player learns of it only if it springs.
+    fill(&judge, "#acks-trap", "t1").await;
+    click(&judge, "#acks-trap-check").await;
+    let checked = wait_js(
+        &judge,
+        "the trap check's log line",
+        "return [...document.querySelectorAll('#log-list li')].map(l => l.textContent).find(t => /Trap t1 checked/.test(t))",
+    )
+    .await;
+    if checked.as_str().unwrap_or_default().contains("springs: no") {
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        assert_eq!(
+            js(
+                &player,
+                "return /t1/.test(document.querySelector('main').textContent)"
+            )
+            .await,
+            json!(false),
+            "the player learns of a trap that did not spring"
+        );
+    }
 
     // The Judge ends the turn: the turn count moves, the torch burns down.
     let before = text_of(&judge, "#acks-lights").await;

@@ -213,6 +213,10 @@ function Dungeon({ screen }) {
             ? html`<button type="button" id="acks-end-turn" class="primary" onClick=${() => screen.send({ clock: "end_exploration_turn" }).catch(() => {})}>${t("acks-end-turn")}</button>`
             : html`<button type="button" id="acks-start-turns" class="primary" onClick=${() => screen.send({ clock: { start_exploration: { length: { kind: "manual" } } } }).catch(() => {})}>${t("acks-start-turns")}</button>`}
           <button type="button" id="acks-check-wandering" onClick=${() => go(screen, { check_wandering: {} })}>${t("acks-check-wandering")}</button>
+        </div>
+        <div class="row wrap">
+          <label class="field">${t("acks-trap")}<input id="acks-trap" value=${f.trap || ""} maxlength="64" onInput=${(e) => (f.trap = e.target.value.trim())} /></label>
+          <button type="button" id="acks-trap-check" onClick=${() => go(screen, { trap_check: { trap: f.trap || "", character: f.who } })}>${t("acks-trap-check")}</button>
         </div>`
       : null}
     <h3>${t("acks-results")}</h3>
@@ -293,15 +297,16 @@ function Combat({ screen }) {
       <thead><tr><th scope="col">${t("acks-count")}</th><th scope="col">${t("acks-combatant")}</th><th scope="col">${t("acks-declaration")}</th><th scope="col">${t("acks-attacks-made")}</th></tr></thead>
       <tbody>${order.filter((id) => c.combatants[id]).map((id) => {
         const x = c.combatants[id];
-        const decl = x.declaration == null ? "—" : typeof x.declaration === "string" ? t(`acks-decl-${x.declaration}`) : t("acks-decl-spell", { spell: x.declaration.spell ?? "" });
+        const decl = x.declaration == null ? "—" : typeof x.declaration === "string" ? t(`acks-decl-${x.declaration}`) : t("acks-decl-casting", { spell: x.declaration.spell ?? "" });
         return html`<tr key=${id} data-creature=${id} class=${id === now ? "acting" : ""}><td>${x.count ?? "—"}</td><th scope="row">${name(screen, id)}${id === now ? html` <span class="badge">${t("acks-acting")}</span>` : null}${(c.fallen || []).includes(id) ? html` <span class="badge">${t("acks-fallen")}</span>` : null}</th><td>${decl}</td><td>${x.attacks_made ?? 0}</td></tr>`;
       })}</tbody>
     </table>
     ${!c.initiative_rolled && acting.length
       ? html`<div class="row wrap">
           <${Select} id="acks-declare-who" label=${t("acks-combatant")} value=${f.attacker} options=${acting.map((id) => [id, name(screen, id)])} onChange=${set("attacker")} />
-          <${Select} id="acks-declaration" label=${t("acks-declaration")} value=${f.declaration} options=${["none", "fighting_withdrawal", "full_retreat"].map((k) => [k, t(`acks-decl-${k}`)])} onChange=${set("declaration")} />
-          <button type="button" id="acks-declare" onClick=${() => go(screen, { declare: { creature: f.attacker, declaration: f.declaration } })}>${t("acks-declare")}</button>
+          <${Select} id="acks-declaration" label=${t("acks-declaration")} value=${f.declaration} options=${["none", "fighting_withdrawal", "full_retreat", "spell"].map((k) => [k, t(`acks-decl-${k}`)])} onChange=${set("declaration")} />
+          ${f.declaration === "spell" ? html`<label class="field">${t("acks-spell")}<input id="acks-spell" value=${f.spellName || ""} maxlength="64" onInput=${(e) => (f.spellName = e.target.value.trim())} /></label>` : null}
+          <button type="button" id="acks-declare" onClick=${() => go(screen, { declare: { creature: f.attacker, declaration: f.declaration === "spell" ? { spell: f.spellName || "" } : f.declaration } })}>${t("acks-declare")}</button>
           ${screen.isReferee ? html`<button type="button" id="acks-initiative" class="primary" onClick=${() => go(screen, { roll_initiative: {} })}>${t("acks-initiative")}</button>` : null}
         </div>`
       : null}
