@@ -17,6 +17,7 @@ mod cards;
 mod casting;
 mod chat;
 mod controls;
+mod dnd;
 mod forecast;
 mod grid;
 mod log_words;
