@@ -202,6 +202,13 @@ async fn dnd_player_sheet_d20_odds_and_the_dms_stat_block() {
     )
     .await;
     assert!(result.as_str().unwrap_or("").contains("total"), "{result}");
+    // The log words the roll (not the event's raw fields).
+    wait_js(
+        &pl,
+        "the roll's log line",
+        "return [...document.querySelectorAll('#log-list li')].some(l => /Vera rolls a D20 Test: \\d+/.test(l.textContent))",
+    )
+    .await;
 
     // Russian: the glossary's words.
     language(&pl, "ru").await;
@@ -274,7 +281,7 @@ async fn dnd_player_sheet_d20_odds_and_the_dms_stat_block() {
             .filter_map(|v| v.as_str().map(str::to_string))
             .collect();
         assert_eq!(tabs.len(), 3, "{tabs:?}");
-        click(&phone, &format!("#{}", tabs[1])).await;
+        click(&phone, &format!("#{}", tabs[0])).await;
         wait_js(
             &phone,
             "the d20 panel on its tab",
@@ -282,7 +289,7 @@ async fn dnd_player_sheet_d20_odds_and_the_dms_stat_block() {
         )
         .await;
         shot(&phone, &format!("d-phone-play-{lang}")).await;
-        click(&phone, &format!("#{}", tabs[0])).await;
+        click(&phone, &format!("#{}", tabs[1])).await;
         wait_js(
             &phone,
             "the sheet on its tab",

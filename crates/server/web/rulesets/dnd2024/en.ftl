@@ -170,3 +170,12 @@ dnd-dmg-psychic = psychic
 dnd-dmg-radiant = radiant
 dnd-dmg-slashing = slashing
 dnd-dmg-thunder = thunder
+
+ev-rules-creature_set = { $name }: the sheet changed
+ev-rules-creature_seen = { $name } changed
+ev-rules-creature_revealed = { $name } comes into view
+ev-rules-test_rolled = { $name } rolls a D20 Test: { $total } — { $success ->
+    [yes] success
+   *[no] failure
+}
+ev-rules-test_rolled-secret = { $name } rolls a D20 Test

@@ -320,26 +320,35 @@ export default {
   layout(screen) {
     const chars = full(screen, "character");
     const monsters = screen.isReferee ? full(screen, "monster") : [];
-    const a = [
-      ...chars.map(([id, c]) => html`<${Sheet} key=${`s-${id}`} screen=${screen} id=${id} c=${c} />`),
-      html`<${Others} key="others" screen=${screen} />`,
-    ];
-    if (!chars.length) a.unshift(html`<p key="none" class="hint" id="dnd-no-sheet">${t("dnd-no-sheet")}</p>`);
-    const b = [
-      html`<${Budget} key="budget" screen=${screen} />`,
-      html`<${D20Panel} key="d20" screen=${screen} />`,
-      ...monsters.map(([id, c]) => html`<${StatBlock} key=${`m-${id}`} screen=${screen} id=${id} c=${c} />`),
-    ];
+    const sheets = chars.map(([id, c]) => html`<${Sheet} key=${`s-${id}`} screen=${screen} id=${id} c=${c} />`);
+    if (!chars.length) sheets.push(html`<p key="none" class="hint" id="dnd-no-sheet">${t("dnd-no-sheet")}</p>`);
     return {
-      a: [{ tab: "sheet", items: a }],
-      b: [{ tab: "play", items: b }],
+      a: [{ tab: "play", items: [html`<${Others} key="others" screen=${screen} />`] }],
+      b: [
+        { tab: "play", items: [html`<${Budget} key="budget" screen=${screen} />`, html`<${D20Panel} key="d20" screen=${screen} />`] },
+        { tab: "sheet", items: sheets },
+        { tab: "play", items: monsters.map(([id, c]) => html`<${StatBlock} key=${`m-${id}`} screen=${screen} id=${id} c=${c} />`) },
+      ],
       tools: [],
       tabs: [
-        { id: "sheet", label: t("dnd-tab-sheet"), shell: ["decisions", "clock"] },
-        { id: "play", label: t("dnd-tab-play"), shell: ["chat"] },
+        { id: "play", label: t("dnd-tab-play"), shell: ["clock", "decisions", "chat"] },
+        { id: "sheet", label: t("dnd-tab-sheet"), shell: [] },
         { id: "log", label: t("dnd-tab-log"), shell: ["log", "invites", "packs", "settings", "commands"] },
       ],
     };
+  },
+  /** Log lines of this ruleset's commonest events (others: the shell's `ev-rules-<name>` or raw). */
+  describeRules(name, data) {
+    if (name === "creature_set") return { text: t("ev-rules-creature_set", { name: data.record?.spec?.name ?? "?" }), creatures: [data.record?.spec?.id].filter(Boolean) };
+    if (name === "creature_seen" || name === "creature_revealed") return { text: t(`ev-rules-${name}`, { name: data.view?.name ?? "?" }), creatures: [data.creature].filter(Boolean) };
+    if (name === "test_rolled") {
+      const o = data.outcome;
+      return {
+        text: o ? t("ev-rules-test_rolled", { name: log.nameOf(data.creature), total: o.total, success: data.success ? "yes" : "no" }) : t("ev-rules-test_rolled-secret", { name: log.nameOf(data.creature) }),
+        creatures: [data.creature],
+      };
+    }
+    return null;
   },
   characters(screen) {
     return Object.entries(screen.rules.creatures || {}).map(([id, c]) => ({ id, name: c.spec?.name || c.name || id, party: (c.spec?.kind || c.kind) === "character" }));

@@ -180,3 +180,12 @@ dnd-dmg-psychic = психический
 dnd-dmg-radiant = излучение
 dnd-dmg-slashing = рубящий
 dnd-dmg-thunder = звук
+
+ev-rules-creature_set = { $name }: лист изменился
+ev-rules-creature_seen = { $name }: изменения
+ev-rules-creature_revealed = { $name } появляется в поле зрения
+ev-rules-test_rolled = { $name } бросает Тест к20: { $total } — { $success ->
+    [yes] успех
+   *[no] провал
+}
+ev-rules-test_rolled-secret = { $name } бросает Тест к20
