@@ -3,8 +3,9 @@
 //! Dice, Exhaustion, spell slots, Concentration, a condition whose unseen source stays
 //! unnamed), the Referee's monster stat block that the player never gets, the d20 panel's
 //! exact odds from the server before the roll, the turn budget in a fight and the urgent
-//! Opportunity Attack prompt with its default and timeout — in English and Russian, at
-//! desktop and phone widths. Screenshots `d-*.png`.
+//! Opportunity Attack prompt with its default and timeout, a Short Rest and a Hit Point Die
+//! spent after it — in English and Russian, at
+//! desktop and phone widths, with no serious axe-core finding. Screenshots `d-*.png`.
 
 use crate::browser_harness::*;
 use crate::crows_screens::{api_view, join_player, js, setup};
@@ -59,6 +60,36 @@ fn goblin() -> Value {
           "damage": [{"dice": "1d4+2", "damage_type": "piercing"}]}]}}}})
 }
 
+/// axe-core (a test asset, see `vendor/README.md`), injected into the page and never served.
+const AXE: &str = include_str!("vendor/axe.min.js");
+
+/// The serious and critical axe-core violations on the page as it is now (ids and targets).
+async fn axe_serious(c: &Client) -> Vec<String> {
+    if js(c, "return typeof window.axe === 'object'").await != json!(true) {
+        c.execute(&format!("{AXE}\n;return true"), vec![])
+            .await
+            .expect("inject axe");
+    }
+    let found = c
+        .execute_async(
+            r#"const [done] = arguments;
+               axe.run(document, {resultTypes: ['violations']})
+                 .then(r => done(r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+                   .map(v => v.id + ': ' + v.nodes.slice(0, 4).map(n => n.target.join(' ')).join(', '))))
+                 .catch(e => done(['axe-error: ' + e]));"#,
+            vec![],
+        )
+        .await
+        .expect("axe.run");
+    found
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|v| v.as_str().map(str::to_string))
+        .collect()
+}
+
 /// The page's text of `css`, trimmed (empty when absent).
 async fn text(c: &Client, css: &str) -> String {
     js(
@@ -82,6 +113,20 @@ async fn dnd_player_sheet_d20_odds_and_the_dms_stat_block() {
     let profiles = tempfile::tempdir().expect("profiles");
     let dm = browser(&driver, &profiles.path().join("dm"), 1280, 900).await;
     dnd_table(&dm, &srv.base).await;
+    // The first load (lobby + the table, a fresh profile): under the web README's 200 KB,
+    // with the screen's own files and no other ruleset's.
+    let first = js(
+        &dm,
+        "const all = [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]; \
+         return {files: all.map(e => e.name), transfer: all.reduce((a, e) => a + e.transferSize, 0)}",
+    )
+    .await;
+    let transfer = first["transfer"].as_f64().unwrap_or(f64::NAN);
+    let files = first["files"].to_string();
+    println!("first load (lobby + a dnd2024 table): {transfer} bytes transferred");
+    assert!(transfer < 200_000.0, "{transfer} bytes: {files}");
+    assert!(files.contains("/rulesets/dnd2024/index.js"), "{files}");
+    assert!(!files.contains("/rulesets/crows/"), "{files}");
     setup(&dm, &[vera(), goblin()]).await;
     let link = join_player(&dm, "vera", "Bo").await["link"]
         .as_str()
@@ -228,7 +273,10 @@ async fn dnd_player_sheet_d20_odds_and_the_dms_stat_block() {
     assert!(text(&pl, "#dnd-d20-adv").await.starts_with("Преимущество"));
     assert!(text(&pl, "#dnd-d20-dis").await.starts_with("Помеха"));
     shot(&pl, "d-player-ru").await;
+    let mut problems = axe_serious(&pl).await;
     language(&pl, "en").await;
+    problems.extend(axe_serious(&pl).await);
+    problems.extend(axe_serious(&dm).await);
 
     // Revealed, the goblin shows in the player's list of others: still no stat block.
     click(&dm, "#dnd-reveal-gob1").await;
@@ -246,6 +294,57 @@ async fn dnd_player_sheet_d20_odds_and_the_dms_stat_block() {
         .await,
         json!(0)
     );
+
+    // A Short Rest from the Referee's rest panel; the player spends a Hit Point Die; the
+    // Referee ends the rest.
+    setup(
+        &dm,
+        &[json!({"rules": {"damage": {"creature": "vera", "instances": [{"amount": 6, "damage_type": "fire"}]}}})],
+    )
+    .await;
+    assert_eq!(
+        js(&dm, "return !document.querySelector('#clock #start-rest')").await,
+        json!(true),
+        "the shell's own rest button is replaced by the rest panel"
+    );
+    click(&dm, "#dnd-rest-start-short").await;
+    let status = wait_js(
+        &pl,
+        "the rest shown to the player",
+        "return document.querySelector('#dnd-rest-status')?.textContent",
+    )
+    .await;
+    assert!(
+        status
+            .as_str()
+            .unwrap_or("")
+            .starts_with("Short Rest: Vera"),
+        "{status}"
+    );
+    click(&dm, "#dnd-rest-finish").await;
+    wait_js(
+        &dm,
+        "the rest over",
+        "return document.querySelector('#dnd-rest-start-long') && !document.querySelector('#dnd-rest-status')",
+    )
+    .await;
+    // After the Short Rest, Vera's player spends a Hit Point Die.
+    wait_js(
+        &pl,
+        "the player's Hit Point Die button",
+        "return document.querySelector('#dnd-hit-die-vera:not([disabled])')",
+    )
+    .await;
+    click(&pl, "#dnd-hit-die-vera").await;
+    wait_js(
+        &pl,
+        "a Hit Point Die spent",
+        "return document.querySelector('#dnd-sheet-vera .dnd-hit-dice')?.textContent === '1 of 2 (d8)'",
+    )
+    .await;
+    let hp = text(&pl, "#dnd-sheet-vera .dnd-hp").await;
+    assert_ne!(hp, "6 / 12", "the die healed nothing: {hp}");
+    shot(&pl, "d-rest").await;
 
     // A phone: the sheet and the d20 panel in tabs, nothing wider than the screen.
     let phone = phone_browser(&driver, &profiles.path().join("phone")).await;
@@ -289,6 +388,7 @@ async fn dnd_player_sheet_d20_odds_and_the_dms_stat_block() {
         )
         .await;
         shot(&phone, &format!("d-phone-play-{lang}")).await;
+        problems.extend(axe_serious(&phone).await);
         click(&phone, &format!("#{}", tabs[1])).await;
         wait_js(
             &phone,
@@ -296,7 +396,13 @@ async fn dnd_player_sheet_d20_odds_and_the_dms_stat_block() {
             "const p = document.querySelector('#dnd-sheet-vera'); return p && p.offsetParent !== null",
         )
         .await;
+        problems.extend(axe_serious(&phone).await);
     }
+    assert!(
+        problems.is_empty(),
+        "axe-core finds serious problems:\n{}",
+        problems.join("\n")
+    );
     srv.stop().await;
 }
 

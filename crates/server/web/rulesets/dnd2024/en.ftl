@@ -179,3 +179,23 @@ ev-rules-test_rolled = { $name } rolls a D20 Test: { $total } — { $success ->
    *[no] failure
 }
 ev-rules-test_rolled-secret = { $name } rolls a D20 Test
+
+dnd-rest = Rest
+dnd-rest-short = Short Rest
+dnd-rest-long = Long Rest
+dnd-rest-interruptions = { $count ->
+    [one] { $count } interruption
+   *[other] { $count } interruptions
+}
+dnd-spend-hit-die = { $name }: spend a Hit Point Die
+dnd-rest-why = Why the rest is interrupted
+dnd-why-took_damage = damage taken
+dnd-why-rolled_initiative = Initiative rolled
+dnd-why-hour_of_exertion = an hour of exertion
+dnd-rest-resume = go on resting (one hour longer)
+dnd-rest-interrupt = Interrupt the rest
+dnd-rest-finish = The rest is over
+dnd-rest-who = Who rests
+dnd-rest-fed = they ate and drank enough
+dnd-rest-start-short = Start a Short Rest
+dnd-rest-start-long = Start a Long Rest

@@ -302,6 +302,50 @@ function Budget({ screen }) {
   </section>`;
 }
 
+const restForm = (screen) => (screen.forms.dndRest ||= { who: {}, fed: true, why: "took_damage", resume: false });
+
+/** Short and Long Rests: the Referee starts one for the characters ticked (`start_rest`),
+ * interrupts it (`interrupt_rest`) or ends it (the clock's `end_rest`); after a Short Rest a
+ * creature's player (or the Referee) spends its Hit Point Dice (`spend_hit_die`). */
+function Rest({ screen }) {
+  const rest = screen.rules.rest;
+  const chars = full(screen, "character");
+  const f = restForm(screen);
+  const [, bump] = useState(0);
+  const clock = (cmd) => screen.send({ clock: cmd }).catch(() => {});
+  // Hit Point Dice are spent once a Short Rest has finished (the record's `short_rest`).
+  const rested = rollers(screen).filter(([, c]) => c.short_rest);
+  if (!screen.isReferee && !rest && !rested.length) return null;
+  const dice = rested.length
+    ? html`<div class="row wrap">${rested.map(([id, c]) => html`<button key=${id} type="button" id=${`dnd-hit-die-${id}`} disabled=${!c.hit_dice || c.hit_dice.spent >= c.hit_dice.total} onClick=${() => go(screen, { spend_hit_die: { creature: id } })}>${t("dnd-spend-hit-die", { name: c.spec.name })}</button>`)}</div>`
+    : null;
+  return html`<section id="dnd-rest" class="panel" aria-labelledby="dnd-rest-h">
+    <h2 id="dnd-rest-h">${t("dnd-rest")}</h2>
+    ${dice}
+    ${rest
+      ? html`<p id="dnd-rest-status">${t(`dnd-rest-${rest.kind}`)}: ${rest.creatures.map((id) => nameOf(screen, id)).join(", ")}${rest.interruptions ? ` · ${t("dnd-rest-interruptions", { count: rest.interruptions })}` : ""}</p>
+          ${screen.isReferee
+            ? html`<div class="row wrap">
+                <select id="dnd-rest-why" aria-label=${t("dnd-rest-why")} value=${f.why} onChange=${(e) => ((f.why = e.target.value), bump((n) => n + 1))}>
+                  ${["took_damage", "rolled_initiative", "hour_of_exertion"].map((w) => html`<option key=${w} value=${w}>${t(`dnd-why-${w}`)}</option>`)}
+                </select>
+                ${rest.kind === "long" ? html`<label class="radio"><input type="checkbox" id="dnd-rest-resume" checked=${f.resume} onChange=${(e) => (f.resume = e.target.checked)} /> ${t("dnd-rest-resume")}</label>` : null}
+                <button type="button" id="dnd-rest-interrupt" onClick=${() => go(screen, { interrupt_rest: { why: f.why, ...(rest.kind === "long" && f.resume ? { resume: true } : {}) } })}>${t("dnd-rest-interrupt")}</button>
+                <button type="button" id="dnd-rest-finish" class="primary" onClick=${() => clock({ end_rest: { completed: true } })}>${t("dnd-rest-finish")}</button>
+              </div>`
+            : null}`
+      : html`<fieldset><legend>${t("dnd-rest-who")}</legend>
+            ${chars.map(([id, c]) => html`<label key=${id} class="radio"><input type="checkbox" id=${`dnd-rest-${id}`} checked=${f.who[id] !== false} onChange=${(e) => (f.who[id] = e.target.checked)} /> ${c.spec.name}</label>`)}
+          </fieldset>
+          <label class="radio"><input type="checkbox" id="dnd-rest-fed" checked=${f.fed} onChange=${(e) => (f.fed = e.target.checked)} /> ${t("dnd-rest-fed")}</label>
+          <div class="row wrap">
+            ${["short", "long"].map(
+              (kind) => html`<button key=${kind} type="button" id=${`dnd-rest-start-${kind}`} onClick=${() => go(screen, { start_rest: { kind, creatures: chars.map(([id]) => id).filter((id) => f.who[id] !== false), fed_and_watered: f.fed } })}>${t(`dnd-rest-start-${kind}`)}</button>`,
+            )}
+          </div>`}
+  </section>`;
+}
+
 /** Seconds left on the timer of decision `d`'s interrupt window (null: it waits for answers). */
 function secondsLeft(screen, d) {
   const w = (screen.view.windows || []).find((x) => x.id === d.window);
@@ -327,7 +371,7 @@ export default {
       b: [
         { tab: "play", items: [html`<${Budget} key="budget" screen=${screen} />`, html`<${D20Panel} key="d20" screen=${screen} />`] },
         { tab: "sheet", items: sheets },
-        { tab: "play", items: monsters.map(([id, c]) => html`<${StatBlock} key=${`m-${id}`} screen=${screen} id=${id} c=${c} />`) },
+        { tab: "play", items: [html`<${Rest} key="rest" screen=${screen} />`, ...monsters.map(([id, c]) => html`<${StatBlock} key=${`m-${id}`} screen=${screen} id=${id} c=${c} />`)] },
       ],
       tools: [],
       tabs: [
@@ -336,6 +380,10 @@ export default {
         { id: "log", label: t("dnd-tab-log"), shell: ["log", "invites", "packs", "settings", "commands"] },
       ],
     };
+  },
+  /** The rest panel starts and ends rests: the shell's clock shows no rest buttons of its own. */
+  ownClockControls() {
+    return { rest: { id: "dnd-rest-start-short", label: t("dnd-rest-start-short") } };
   },
   /** Log lines of this ruleset's commonest events (others: the shell's `ev-rules-<name>` or raw). */
   describeRules(name, data) {

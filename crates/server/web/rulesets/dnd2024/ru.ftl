@@ -189,3 +189,25 @@ ev-rules-test_rolled = { $name } бросает Тест к20: { $total } — { 
    *[no] провал
 }
 ev-rules-test_rolled-secret = { $name } бросает Тест к20
+
+dnd-rest = Отдых
+dnd-rest-short = Короткий отдых
+dnd-rest-long = Долгий отдых
+dnd-rest-interruptions = { $count ->
+    [one] { $count } перерыв
+    [few] { $count } перерыва
+    [many] { $count } перерывов
+   *[other] { $count } перерыва
+}
+dnd-spend-hit-die = { $name }: потратить Кость хитов
+dnd-rest-why = Почему отдых прерван
+dnd-why-took_damage = получен урон
+dnd-why-rolled_initiative = брошена Инициатива
+dnd-why-hour_of_exertion = час напряжённой деятельности
+dnd-rest-resume = продолжить отдых (на час дольше)
+dnd-rest-interrupt = Прервать отдых
+dnd-rest-finish = Отдых окончен
+dnd-rest-who = Кто отдыхает
+dnd-rest-fed = они достаточно ели и пили
+dnd-rest-start-short = Начать Короткий отдых
+dnd-rest-start-long = Начать Долгий отдых
