@@ -4,7 +4,7 @@
 //! unnamed), the Referee's monster stat block that the player never gets, the d20 panel's
 //! exact odds from the server before the roll, the turn budget in a fight and the urgent
 //! Opportunity Attack prompt with its default and timeout, a Short Rest and a Hit Point Die
-//! spent after it — in English and Russian, at
+//! spent after it, an area of effect previewed on the grid and placed — in English and Russian, at
 //! desktop and phone widths, with no serious axe-core finding. Screenshots `d-*.png`.
 
 use crate::browser_harness::*;
@@ -514,5 +514,39 @@ async fn dnd_turn_budget_and_the_urgent_reaction_prompt() {
         )
         .await;
     }
+
+    // The area-of-effect picker on the Referee's screen: a 20-ft Sphere from the corner of
+    // square (3, 0), its squares and the creatures inside asked of `area_preview` before the
+    // acting creature places it.
+    select(&dm, "#dnd-area-caster", &acting).await;
+    fill(&dm, "#dnd-area-name", "Fireball").await;
+    click(&dm, "#dsq-3-0").await;
+    let inside = wait_js(
+        &dm,
+        "the area's preview",
+        "return document.querySelector('#dnd-area-targets')?.textContent",
+    )
+    .await;
+    let inside = inside.as_str().unwrap_or_default();
+    assert!(
+        inside.starts_with("2 creatures inside")
+            && inside.contains("Vera")
+            && inside.contains("Goblin Minion"),
+        "{inside}"
+    );
+    assert!(
+        text(&dm, "#dnd-area-grid-area")
+            .await
+            .contains("Goblin Minion"),
+        "the grid names the tokens inside"
+    );
+    shot(&dm, "d-area").await;
+    click(&dm, "#dnd-area-place").await;
+    wait_js(
+        &dm,
+        "the fire burnt the goblin",
+        "return document.querySelector('#dnd-statblock-gob1 .dnd-hp')?.textContent !== '5 / 5'",
+    )
+    .await;
     srv.stop().await;
 }

@@ -199,3 +199,31 @@ dnd-rest-who = Who rests
 dnd-rest-fed = they ate and drank enough
 dnd-rest-start-short = Start a Short Rest
 dnd-rest-start-long = Start a Long Rest
+
+dnd-area = Area of effect
+dnd-area-caster = Created by
+dnd-area-name = Name
+dnd-area-default-name = Area
+dnd-area-shape = Shape
+dnd-area-size = Size (ft)
+dnd-area-damage = Damage dice
+dnd-area-type = Damage type
+dnd-area-half = half damage on a successful save
+dnd-area-from-caster = An Emanation spreads from the creator's space.
+dnd-area-pick-origin = Pick the point of origin on the grid (a square's top-left corner).
+dnd-area-pick-toward = Pick the square it spreads toward.
+dnd-area-pick-again = Placed. Pick again to move it.
+dnd-area-targets = { $count ->
+    [one] { $count } creature inside: { $names }
+   *[other] { $count } creatures inside: { $names }
+}
+dnd-area-behind-cover = Kept out by Total Cover: { $names }
+dnd-area-place = Place the area and roll
+dnd-side-party = party
+dnd-side-foe = foe
+dnd-shape-sphere = Sphere
+dnd-shape-cylinder = Cylinder
+dnd-shape-cube = Cube
+dnd-shape-cone = Cone
+dnd-shape-line = Line
+dnd-shape-emanation = Emanation

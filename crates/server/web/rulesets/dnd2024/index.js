@@ -13,6 +13,7 @@ import { useEffect, useState } from "../../vendor/preact/hooks.module.js";
 import htm from "../../vendor/htm/htm.module.js";
 import { t } from "../../js/i18n.js";
 import * as log from "../../js/log.js";
+import { Grid } from "../../js/grid.js";
 
 const html = htm.bind(h);
 
@@ -291,10 +292,10 @@ function Budget({ screen }) {
         const left = Math.max(0, (tn.speed || 0) + (tn.dash_bonus || 0) - (tn.moved || 0));
         const mark = (ok) => (ok ? t("dnd-available") : t("dnd-spent"));
         return html`<li key=${id} data-creature=${id} class=${id === acting ? "dnd-acting" : ""}>
-          <strong>${c.spec.name}</strong>${id === acting ? html` <span class="badge">${t("dnd-acting")}</span>` : null}:
-          <span class="dnd-b-action">${t("dnd-action")} ${mark(!tn.action_used)}</span>,
-          <span class="dnd-b-bonus">${t("dnd-bonus-action")} ${mark(!tn.bonus_action_used)}</span>,
-          <span class="dnd-b-reaction">${t("dnd-reaction")} ${mark(tn.reaction_available)}</span>,
+          <strong>${c.spec.name}</strong>${id === acting ? html` <span class="badge">${t("dnd-acting")}</span>` : null}${": "}
+          <span class="dnd-b-action">${t("dnd-action")} ${mark(!tn.action_used)}</span>${", "}
+          <span class="dnd-b-bonus">${t("dnd-bonus-action")} ${mark(!tn.bonus_action_used)}</span>${", "}
+          <span class="dnd-b-reaction">${t("dnd-reaction")} ${mark(tn.reaction_available)}</span>${", "}
           <span class="dnd-b-move">${t("dnd-movement-left", { count: left })}</span>
         </li>`;
       })}
@@ -346,6 +347,97 @@ function Rest({ screen }) {
   </section>`;
 }
 
+const DAMAGE_TYPES = ["acid", "bludgeoning", "cold", "fire", "force", "lightning", "necrotic", "piercing", "poison", "psychic", "radiant", "slashing", "thunder"];
+const SHAPES = ["sphere", "cylinder", "cube", "cone", "line", "emanation"];
+const SPACE = { tiny: 1, small: 1, medium: 1, large: 2, huge: 3, gargantuan: 4 };
+const areaForm = (screen) =>
+  (screen.forms.dndArea ||= { caster: "", name: "", shape: "sphere", size: "20", ability: "dexterity", dc: "13", dice: "8d6", type: "fire", half: true, origin: null, toward: null });
+
+/** The area-of-effect picker: the battle grid (the view's map and positions), a shape placed
+ * by picking squares (origin, then where a cone, cube or line spreads toward), the squares and
+ * the creatures inside asked of the server's `area_preview` query before `area_effect` rolls. */
+function AreaPicker({ screen }) {
+  const own = rollers(screen);
+  // A player's projection has `grid: {map, positions}`; the Referee's is the whole state.
+  const g = screen.rules.grid || { map: screen.rules.map, positions: screen.rules.positions };
+  const f = areaForm(screen);
+  const [, bump] = useState(0);
+  const [preview, setPreview] = useState(null);
+  if (!own.some(([id]) => id === f.caster)) f.caster = own[0]?.[0] || "";
+  const aimed = f.shape === "emanation" || (f.origin && (["sphere", "cylinder"].includes(f.shape) || f.toward));
+  const body = () => ({
+    caster: f.caster,
+    name: f.name.trim() || t("dnd-area-default-name"),
+    shape: f.shape,
+    size_ft: Number(f.size) || 5,
+    ...(f.shape === "emanation" ? {} : { origin: f.origin }),
+    ...(f.toward && ["cube", "cone", "line"].includes(f.shape) ? { toward: f.toward } : {}),
+    ...(f.dc ? { save: { ability: f.ability, dc: Number(f.dc) } } : {}),
+    damage: f.dice.trim() ? [{ dice: f.dice.trim(), damage_type: f.type }] : [],
+    half_on_success: f.half,
+  });
+  const key = JSON.stringify([aimed && body(), g.positions]);
+  useEffect(() => {
+    if (!aimed || !f.caster) return setPreview(null);
+    let live = true;
+    screen.query("area_preview", body()).then(
+      (a) => live && setPreview({ key, answer: a }),
+      (e) => live && setPreview({ key, error: e.message }),
+    );
+    return () => (live = false);
+  }, [key]);
+  if (!own.length || !g.positions || !Object.keys(g.positions).length) return null;
+  const change = (k) => (e) => {
+    f[k] = e.target.type === "checkbox" ? e.target.checked : e.target.value;
+    if (k === "shape") f.toward = null;
+    bump((n) => n + 1);
+  };
+  const onPick = (x, y) => {
+    // First pick: the point of origin (the square's top-left corner); a cone, cube or line
+    // then spreads toward the centre of the second square picked.
+    if (!f.origin || ["sphere", "cylinder"].includes(f.shape) || f.toward) {
+      f.origin = { x2: 2 * x, y2: 2 * y };
+      f.toward = null;
+    } else f.toward = { x2: 2 * x + 1, y2: 2 * y + 1 };
+    bump((n) => n + 1);
+  };
+  const cells = (g.map?.cells || []).map((c) => ({ ...c, at: { x: c.x, y: c.y } }));
+  const tokens = Object.entries(g.positions).map(([id, at]) => {
+    const c = screen.rules.creatures?.[id] || {};
+    const kind = c.spec?.kind || c.kind;
+    return { id, at, space: SPACE[c.spec?.size || c.size] || 1, name: nameOf(screen, id), side: kind === "character" ? "party" : "foe", sideLabel: t(kind === "character" ? "dnd-side-party" : "dnd-side-foe") };
+  });
+  const shown = preview?.key === key ? preview : null;
+  const ans = shown?.answer;
+  return html`<section id="dnd-area" class="panel" aria-labelledby="dnd-area-h">
+    <h2 id="dnd-area-h">${t("dnd-area")}</h2>
+    <div class="row wrap">
+      <label>${t("dnd-area-caster")} <select id="dnd-area-caster" value=${f.caster} onChange=${change("caster")}>${own.map(([id, c]) => html`<option key=${id} value=${id}>${c.spec.name}</option>`)}</select></label>
+      <label>${t("dnd-area-name")} <input id="dnd-area-name" maxlength="100" value=${f.name} onInput=${change("name")} /></label>
+      <label>${t("dnd-area-shape")} <select id="dnd-area-shape" value=${f.shape} onChange=${change("shape")}>${SHAPES.map((x) => html`<option key=${x} value=${x}>${t(`dnd-shape-${x}`)}</option>`)}</select></label>
+      <label>${t("dnd-area-size")} <input id="dnd-area-size" type="number" min="5" max="500" step="5" value=${f.size} onInput=${change("size")} /></label>
+    </div>
+    <div class="row wrap">
+      <label>${t("dnd-save")} <select id="dnd-area-ability" value=${f.ability} onChange=${change("ability")}>${ABILITIES.map((a) => html`<option key=${a} value=${a}>${t(`dnd-ab-${a}`)}</option>`)}</select></label>
+      <label>${t("dnd-dc")} <input id="dnd-area-dc" type="number" min="1" max="40" value=${f.dc} onInput=${change("dc")} /></label>
+      <label>${t("dnd-area-damage")} <input id="dnd-area-dice" maxlength="40" value=${f.dice} onInput=${change("dice")} /></label>
+      <label>${t("dnd-area-type")} <select id="dnd-area-type" value=${f.type} onChange=${change("type")}>${DAMAGE_TYPES.map((d) => html`<option key=${d} value=${d}>${t(`dnd-dmg-${d}`)}</option>`)}</select></label>
+      <label class="radio"><input type="checkbox" id="dnd-area-half" checked=${f.half} onChange=${change("half")} /> ${t("dnd-area-half")}</label>
+    </div>
+    <p class="hint" id="dnd-area-step">${f.shape === "emanation" ? t("dnd-area-from-caster") : !f.origin ? t("dnd-area-pick-origin") : ["cube", "cone", "line"].includes(f.shape) && !f.toward ? t("dnd-area-pick-toward") : t("dnd-area-pick-again")}</p>
+    <${Grid} id="dnd-area-grid" sq="dsq" cells=${cells} tokens=${tokens} area=${ans ? { squares: ans.squares } : null} interactive=${() => f.shape !== "emanation"} onPick=${onPick} />
+    <div id="dnd-area-preview" aria-live="polite">
+      ${shown?.error
+        ? html`<p class="inv-error">${shown.error}</p>`
+        : ans
+          ? html`<p id="dnd-area-targets">${t("dnd-area-targets", { count: ans.targets.length, names: ans.targets.map((id) => nameOf(screen, id)).join(", ") || t("dnd-none") })}</p>
+              ${ans.behind_cover.length ? html`<p>${t("dnd-area-behind-cover", { names: ans.behind_cover.map((id) => nameOf(screen, id)).join(", ") })}</p>` : null}`
+          : null}
+    </div>
+    <button type="button" id="dnd-area-place" class="primary" disabled=${!ans} onClick=${() => go(screen, { area_effect: body() }).then(() => ((f.origin = null), (f.toward = null), bump((n) => n + 1)))}>${t("dnd-area-place")}</button>
+  </section>`;
+}
+
 /** Seconds left on the timer of decision `d`'s interrupt window (null: it waits for answers). */
 function secondsLeft(screen, d) {
   const w = (screen.view.windows || []).find((x) => x.id === d.window);
@@ -371,7 +463,7 @@ export default {
       b: [
         { tab: "play", items: [html`<${Budget} key="budget" screen=${screen} />`, html`<${D20Panel} key="d20" screen=${screen} />`] },
         { tab: "sheet", items: sheets },
-        { tab: "play", items: [html`<${Rest} key="rest" screen=${screen} />`, ...monsters.map(([id, c]) => html`<${StatBlock} key=${`m-${id}`} screen=${screen} id=${id} c=${c} />`)] },
+        { tab: "play", items: [html`<${AreaPicker} key="area" screen=${screen} />`, html`<${Rest} key="rest" screen=${screen} />`, ...monsters.map(([id, c]) => html`<${StatBlock} key=${`m-${id}`} screen=${screen} id=${id} c=${c} />`)] },
       ],
       tools: [],
       tabs: [

@@ -211,3 +211,33 @@ dnd-rest-who = Кто отдыхает
 dnd-rest-fed = они достаточно ели и пили
 dnd-rest-start-short = Начать Короткий отдых
 dnd-rest-start-long = Начать Долгий отдых
+
+dnd-area = Область действия
+dnd-area-caster = Создаёт
+dnd-area-name = Название
+dnd-area-default-name = Область
+dnd-area-shape = Форма
+dnd-area-size = Размер (фт.)
+dnd-area-damage = Кости урона
+dnd-area-type = Вид урона
+dnd-area-half = половина урона при успешном спасброске
+dnd-area-from-caster = Эманация исходит из пространства создателя.
+dnd-area-pick-origin = Выберите точку начала на сетке (левый верхний угол клетки).
+dnd-area-pick-toward = Выберите клетку, в сторону которой она распространяется.
+dnd-area-pick-again = Размещено. Выберите снова, чтобы передвинуть.
+dnd-area-targets = { $count ->
+    [one] Внутри { $count } существо: { $names }
+    [few] Внутри { $count } существа: { $names }
+    [many] Внутри { $count } существ: { $names }
+   *[other] Внутри { $count } существа: { $names }
+}
+dnd-area-behind-cover = Не задеты из-за полного укрытия: { $names }
+dnd-area-place = Разместить область и бросить
+dnd-side-party = отряд
+dnd-side-foe = враг
+dnd-shape-sphere = Сфера
+dnd-shape-cylinder = Цилиндр
+dnd-shape-cube = Куб
+dnd-shape-cone = Конус
+dnd-shape-line = Линия
+dnd-shape-emanation = Эманация
