@@ -44,8 +44,10 @@
 //! (`index.js` imported by the shell when a table of that ruleset opens, its modules, and its
 //! own `en.ftl`/`ru.ftl` added to the bundle then: `crows` — the Crows combat, explore and
 //! travel controls send their commands as documented in `crates/crows/src/ruleset/` —,
-//! `demo` and `acks` — the ACKS sheet, dungeon turn and combat, `crates/acks/src/ruleset/`);
-//! `vendor/preact/` (Preact 10.29.8 and its hooks, MIT), `vendor/htm/` (htm 3.1.1, Apache-2.0), `vendor/fluent/` (`@fluent/bundle` 0.19.1 ESM, Apache-2.0) and
+//! `demo`, `dnd2024` — sheets, stat blocks, the d20 panel, the turn budget and reaction
+//! prompts over `crates/dnd2024/src/ruleset/` — and `acks` — the ACKS sheet, dungeon turn and
+//! combat, `crates/acks/src/ruleset/`); `vendor/preact/` (Preact 10.29.8 and its hooks, MIT),
+//! `vendor/htm/` (htm 3.1.1, Apache-2.0), `vendor/fluent/` (`@fluent/bundle` 0.19.1 ESM, Apache-2.0) and
 //! `vendor/qrcode/` (`qrcode-generator` 2.0.4, MIT, loaded only when an invite is shown).
 
 use crate::AppState;
@@ -130,6 +132,12 @@ static FILES: &[Embedded] = embed!(
     "rulesets/demo/index.js",
     "rulesets/demo/en.ftl",
     "rulesets/demo/ru.ftl",
+    // The D&D 2024 screen.
+    "rulesets/dnd2024/index.js",
+    "rulesets/dnd2024/en.ftl",
+    "rulesets/dnd2024/ru.ftl",
+    "rulesets/dnd2024/refusals.en.ftl",
+    "rulesets/dnd2024/refusals.ru.ftl",
     // The ACKS screen (sheet, dungeon turn, combat) and its refusals, loaded later.
     "rulesets/acks/index.js",
     "rulesets/acks/en.ftl",
@@ -1133,6 +1141,41 @@ mod tests {
                 "{} decisions keep the server's English prompt:\n{}",
                 missing.len(),
                 missing.join("\n")
+            );
+        }
+
+        /// Issue 22: every refusal code of the D&D 2024 ruleset has words in both languages
+        /// (its `refusals.<lang>.ftl`, or the shell's for the codes the engine shares), the
+        /// two refusal files define the same ids, and the page lists them for later.
+        #[test]
+        fn dnd2024_every_refusal_has_words_in_both_languages() {
+            let ids = |path: &str| -> BTreeSet<String> {
+                ftl_ids(file(path))
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect()
+            };
+            let (en_r, ru_r) = (
+                ids("rulesets/dnd2024/refusals.en.ftl"),
+                ids("rulesets/dnd2024/refusals.ru.ftl"),
+            );
+            assert_eq!(en_r, ru_r);
+            let mut en = ids("i18n/en.ftl");
+            en.extend(en_r);
+            let mut ru = ids("i18n/ru.ftl");
+            ru.extend(ru_r);
+            let mut missing = Vec::new();
+            for code in delve_dnd2024::ruleset::REFUSAL_CODES {
+                for (lang, set) in [("en", &en), ("ru", &ru)] {
+                    if !set.contains(&format!("err-{code}")) {
+                        missing.push(format!("{lang}: err-{code}"));
+                    }
+                }
+            }
+            assert!(missing.is_empty(), "no words for {missing:?}");
+            assert_eq!(
+                super::super::later_messages().get("dnd2024"),
+                Some(&vec!["rulesets/dnd2024/refusals".to_string()])
             );
         }
 

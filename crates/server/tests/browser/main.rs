@@ -18,6 +18,7 @@ mod cards;
 mod casting;
 mod chat;
 mod controls;
+mod dnd;
 mod forecast;
 mod grid;
 mod log_words;

@@ -32,7 +32,7 @@ const PHONE = matchMedia("(max-width: 759px)");
 export const LOG_PAGE = 50;
 
 /** Rulesets with a screen of their own (a folder `rulesets/<name>/` with `index.js`, `en.ftl`, `ru.ftl`). */
-export const SCREENS = ["acks", "crows", "demo"];
+export const SCREENS = ["acks", "crows", "demo", "dnd2024"];
 
 /** The screen module of `name`, or null (the generic view). Loads its messages too. */
 export async function loadScreen(name) {

@@ -1,0 +1,513 @@
+// The D&D 2024 screen (crates/dnd2024/src/ruleset/), loaded by the shell (js/table.js) when a
+// dnd2024 table opens. Preact + htm components over the viewer's projection (`rules`):
+// character sheets (the whole record of a creature the seat plays, the Referee's every
+// character), the Referee's monster stat blocks (a player's projection has none: only a
+// creature's plain view), a d20 panel with the exact odds asked of the server's `d20_odds`
+// query before the roll, the turn budget in a fight, and the urgent prompt of an interrupt
+// window (its default and its timeout). No rule lives here: modifiers shown on the sheet are
+// the record's numbers added up; the odds and every roll come from the server.
+// Messages: this folder's en.ftl / ru.ftl (refusals in refusals.<lang>.ftl, loaded later).
+
+import { h } from "../../vendor/preact/preact.module.js";
+import { useEffect, useState } from "../../vendor/preact/hooks.module.js";
+import htm from "../../vendor/htm/htm.module.js";
+import { t } from "../../js/i18n.js";
+import * as log from "../../js/log.js";
+import { Grid } from "../../js/grid.js";
+
+const html = htm.bind(h);
+
+export const ABILITIES = ["strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma"];
+/** Each skill and the ability it goes with by default (the d20 panel may pick another). */
+export const SKILLS = {
+  acrobatics: "dexterity",
+  animal_handling: "wisdom",
+  arcana: "intelligence",
+  athletics: "strength",
+  deception: "charisma",
+  history: "intelligence",
+  insight: "wisdom",
+  intimidation: "charisma",
+  investigation: "intelligence",
+  medicine: "wisdom",
+  nature: "intelligence",
+  perception: "wisdom",
+  performance: "charisma",
+  persuasion: "charisma",
+  religion: "intelligence",
+  sleight_of_hand: "dexterity",
+  stealth: "dexterity",
+  survival: "wisdom",
+};
+/** The interrupt windows this ruleset opens (their decisions are urgent). */
+const WINDOW_KINDS = ["opportunity_attack", "readied_trigger", "legendary_actions", "reaction_spell"];
+
+const signed = (n) => (n >= 0 ? `+${n}` : `${n}`);
+const mod = (score) => Math.floor((score - 10) / 2);
+const go = (screen, cmd) => screen.send({ rules: cmd }).catch(() => {});
+const isFull = (c) => !!c?.spec;
+const nameOf = (screen, id) => screen.rules.creatures?.[id]?.spec?.name || screen.rules.creatures?.[id]?.name || id;
+
+/** The creatures whose whole record this seat sees, by kind. */
+function full(screen, kind) {
+  return Object.entries(screen.rules.creatures || {}).filter(([, c]) => isFull(c) && (kind ? c.spec.kind === kind : true));
+}
+/** Creatures this seat may roll for (a player's own; the Referee's every one). */
+function rollers(screen) {
+  return full(screen).filter(([id]) => screen.isReferee || screen.mine().includes(id));
+}
+
+/** The source of a condition held: the condition effect the view shows for that hold, else
+ * the hold itself (an unseen source's hold is an opaque `unseen-…`). */
+function sourceOf(screen, id, [condition, hold]) {
+  const e = (screen.view.effects || []).find((x) => x.kind === "dnd2024.condition" && x.target === id && x.data?.condition === condition && x.data?.hold === hold);
+  const src = e?.data?.source ?? hold;
+  if (!src || String(src).startsWith("unseen-")) return t("dnd-source-unseen");
+  return screen.rules.creatures?.[src] ? nameOf(screen, src) : src;
+}
+
+function Abilities({ c, saves }) {
+  const pb = c.spec.proficiency_bonus;
+  return html`<table class="dnd-abilities">
+    <thead><tr><th scope="col">${t("dnd-ability")}</th><th scope="col">${t("dnd-score")}</th><th scope="col">${t("dnd-modifier")}</th>${saves ? html`<th scope="col">${t("dnd-save")}</th>` : null}</tr></thead>
+    <tbody>
+      ${ABILITIES.map((a) => {
+        const s = c.spec.abilities[a];
+        const prof = c.spec.saving_throws.includes(a);
+        return html`<tr key=${a} data-ability=${a}>
+          <th scope="row">${t(`dnd-ab-${a}`)}</th><td>${s}</td><td class="dnd-mod">${signed(mod(s))}</td>
+          ${saves ? html`<td class="dnd-save">${signed(mod(s) + (prof ? pb : 0))}${prof ? html` <span class="badge">${t("dnd-proficient")}</span>` : null}</td>` : null}
+        </tr>`;
+      })}
+    </tbody>
+  </table>`;
+}
+
+function Skills({ c }) {
+  const pb = c.spec.proficiency_bonus;
+  return html`<ul class="dnd-skills">
+    ${Object.entries(SKILLS).map(([s, a]) => {
+      const exp = c.spec.expertise.includes(s);
+      const prof = exp || c.spec.skills.includes(s);
+      const n = mod(c.spec.abilities[a]) + (exp ? 2 * pb : prof ? pb : 0);
+      return html`<li key=${s} data-skill=${s} class=${prof ? "dnd-trained" : ""}>${t(`dnd-skill-${s}`)} <span class="dnd-mod">${signed(n)}</span>${exp ? html` <span class="badge">${t("dnd-expertise")}</span>` : prof ? html` <span class="badge">${t("dnd-proficient")}</span>` : null}</li>`;
+    })}
+  </ul>`;
+}
+
+function Conditions({ screen, id, c }) {
+  const held = c.conditions?.held || [];
+  const exhaustion = c.conditions?.exhaustion?.levels?.length || 0;
+  return html`<div class="dnd-conditions">
+    <p><strong>${t("dnd-exhaustion")}</strong>: <span class="dnd-exhaustion">${exhaustion}</span></p>
+    ${held.length
+      ? html`<ul class="dnd-held">${held.map((hd, i) => html`<li key=${i} data-condition=${hd[0]}>${t(`dnd-cond-${hd[0]}`)} — ${t("dnd-from", { source: sourceOf(screen, id, hd) })}</li>`)}</ul>`
+      : html`<p class="hint">${t("dnd-no-conditions")}</p>`}
+  </div>`;
+}
+
+function Slots({ c }) {
+  const max = c.slots?.max || [];
+  const levels = max.map((m, i) => [i + 1, m, m - (c.slots.spent?.[i] || 0)]).filter(([, m]) => m > 0);
+  if (!levels.length) return null;
+  return html`<p class="dnd-slots"><strong>${t("dnd-spell-slots")}</strong>: ${levels.map(([l, m, left], i) => html`<span key=${l} data-level=${l}>${i ? ", " : ""}${t("dnd-slot-level", { level: l, left, max: m })}</span>`)}</p>`;
+}
+
+function Vitals({ c }) {
+  const hd = c.hit_dice;
+  return html`<dl class="dnd-vitals">
+    <dt>${t("dnd-ac")}</dt><dd class="dnd-ac">${c.spec.armor_class + (c.ac_bonus || 0)}</dd>
+    <dt>${t("dnd-hp")}</dt><dd class="dnd-hp">${c.hp.current} / ${c.hp.max}</dd>
+    <dt>${t("dnd-temp-hp")}</dt><dd class="dnd-temp-hp">${c.hp.temp}</dd>
+    ${hd ? html`<dt>${t("dnd-hit-dice")}</dt><dd class="dnd-hit-dice">${t("dnd-hit-dice-left", { left: hd.total - hd.spent, total: hd.total, sides: hd.sides })}</dd>` : null}
+    <dt>${t("dnd-speed")}</dt><dd>${t("dnd-feet", { count: c.spec.speed.walk })}</dd>
+    <dt>${t("dnd-concentration")}</dt><dd class="dnd-concentration">${c.concentration?.effect || t("dnd-none")}</dd>
+  </dl>`;
+}
+
+function DeathSaves({ c }) {
+  if (c.dead) return html`<p class="dnd-death"><span class="badge">${t("dnd-dead")}</span></p>`;
+  if (!c.dying) return null;
+  const s = c.dying.saves || {};
+  return html`<p class="dnd-death"><strong>${t("dnd-death-saves")}</strong>: ${t("dnd-death-successes", { count: s.successes ?? 0 })}, ${t("dnd-death-failures", { count: s.failures ?? 0 })}${c.dying.stable ? html` <span class="badge">${t("dnd-stable")}</span>` : null}</p>`;
+}
+
+/** A character's sheet, for its player and the Referee. */
+function Sheet({ screen, id, c }) {
+  return html`<section id=${`dnd-sheet-${id}`} class="panel dnd-sheet" aria-labelledby=${`dnd-sheet-${id}-h`} data-creature=${id}>
+    <h2 id=${`dnd-sheet-${id}-h`}>${c.spec.name}</h2>
+    <p class="hint">${t(`dnd-size-${c.spec.size}`)} · ${t("dnd-pb", { pb: signed(c.spec.proficiency_bonus) })}</p>
+    <${Vitals} c=${c} />
+    <${DeathSaves} c=${c} />
+    <${Abilities} c=${c} saves=${true} />
+    <details><summary>${t("dnd-skills")}</summary><${Skills} c=${c} /></details>
+    <${Slots} c=${c} />
+    <${Conditions} screen=${screen} id=${id} c=${c} />
+  </section>`;
+}
+
+/** A monster's stat block: the Referee's alone (a player's projection carries none). */
+function StatBlock({ screen, id, c }) {
+  const s = c.spec;
+  const list = (key, xs, word) => (xs?.length ? html`<p><strong>${t(key)}</strong>: ${xs.map((x) => t(`${word}${x}`)).join(", ")}</p>` : null);
+  const senses = Object.entries(s.senses || {}).filter(([, v]) => v > 0);
+  return html`<section id=${`dnd-statblock-${id}`} class="panel dnd-statblock" aria-labelledby=${`dnd-statblock-${id}-h`} data-creature=${id}>
+    <h2 id=${`dnd-statblock-${id}-h`}>${s.name}${c.hidden ? html` <span class="badge">${t("dnd-hidden")}</span>` : null}</h2>
+    <p class="hint">${t(`dnd-size-${s.size}`)} · ${t("dnd-monster")}</p>
+    <${Vitals} c=${c} />
+    <${Abilities} c=${c} saves=${s.saving_throws.length > 0} />
+    ${s.skills.length ? html`<p><strong>${t("dnd-skills")}</strong>: ${s.skills.map((k) => t(`dnd-skill-${k}`)).join(", ")}</p>` : null}
+    ${senses.length ? html`<p><strong>${t("dnd-senses")}</strong>: ${senses.map(([k, v]) => t(`dnd-sense-${k}`, { feet: v })).join(", ")}</p>` : null}
+    ${list("dnd-resistances", s.resistances, "dnd-dmg-")}
+    ${list("dnd-vulnerabilities", s.vulnerabilities, "dnd-dmg-")}
+    ${list("dnd-immunities", s.immunities, "dnd-dmg-")}
+    ${list("dnd-condition-immunities", s.condition_immunities, "dnd-cond-")}
+    ${s.attacks.length
+      ? html`<ul class="dnd-attacks">${s.attacks.map(
+          (a) => html`<li key=${a.name}><strong>${a.name}</strong>: ${signed(a.bonus)}, ${a.reach_ft ? t("dnd-reach", { feet: a.reach_ft }) : t("dnd-range", { feet: a.range_ft ?? 0, long: a.long_range_ft ?? a.range_ft ?? 0 })}; ${a.damage.map((d) => `${d.dice} ${t(`dnd-dmg-${d.damage_type}`)}`).join(" + ")}</li>`,
+        )}</ul>`
+      : null}
+    <${Conditions} screen=${screen} id=${id} c=${c} />
+    ${c.hidden ? html`<button type="button" id=${`dnd-reveal-${id}`} onClick=${() => go(screen, { reveal_creature: { creature: id } })}>${t("dnd-reveal")}</button>` : null}
+  </section>`;
+}
+
+/** What a player sees of a creature that is not theirs (its plain view). */
+function Others({ screen }) {
+  const others = Object.entries(screen.rules.creatures || {}).filter(([, c]) => !isFull(c));
+  if (!others.length) return null;
+  return html`<section id="dnd-others" class="panel" aria-labelledby="dnd-others-h">
+    <h2 id="dnd-others-h">${t("dnd-others")}</h2>
+    <ul>
+      ${others.map(
+        ([id, c]) => html`<li key=${id} data-creature=${id}><strong>${c.name}</strong>${c.bloodied ? html` <span class="badge">${t("dnd-bloodied")}</span>` : null}${c.status && c.status !== "up" ? html` <span class="badge">${t(`dnd-status-${c.status}`)}</span>` : null}${(c.conditions || []).length ? ` — ${c.conditions.map((k) => t(`dnd-cond-${k}`)).join(", ")}` : ""}</li>`,
+      )}
+    </ul>
+  </section>`;
+}
+
+/** The d20 panel's form, kept on the screen across renders. */
+const form = (screen) =>
+  (screen.forms.dnd ||= { creature: "", kind: "check", ability: "dexterity", skill: "stealth", dc: "15", advantage: "", disadvantage: "" });
+const names = (text) =>
+  text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .slice(0, 20);
+
+/** The test the form describes (the `d20_test` command's and the `d20_odds` query's body). */
+export function request(f) {
+  const test = f.kind === "save" ? { saving_throw: { ability: f.ability } } : { ability_check: { ability: f.ability, ...(f.skill ? { skill: f.skill } : {}) } };
+  return { creature: f.creature, test, dc: Number(f.dc) || 0, advantage: names(f.advantage), disadvantage: names(f.disadvantage) };
+}
+
+const oddsCache = new Map();
+
+/** The D20 Test panel: what to roll, its Advantage and Disadvantage sources, the exact odds
+ * from the server before rolling, then the roll. */
+function D20Panel({ screen }) {
+  const own = rollers(screen);
+  const f = form(screen);
+  if (!own.some(([id]) => id === f.creature)) f.creature = own[0]?.[0] || "";
+  const [, bump] = useState(0);
+  const set = (k) => (e) => {
+    f[k] = e.target.type === "checkbox" ? e.target.checked : e.target.value;
+    bump((n) => n + 1);
+  };
+  const args = request(f);
+  // The record's own part of the odds changes with it: the key includes the record.
+  const key = JSON.stringify([args, screen.rules.creatures?.[f.creature]]);
+  const [odds, setOdds] = useState(null);
+  useEffect(() => {
+    if (!f.creature) return;
+    const hit = oddsCache.get(key);
+    if (hit) return setOdds(hit);
+    let live = true;
+    screen.query("d20_odds", args).then(
+      (a) => {
+        if (oddsCache.size > 200) oddsCache.clear();
+        const got = { key, answer: a };
+        oddsCache.set(key, got);
+        if (live) setOdds(got);
+      },
+      (e) => live && setOdds({ key, error: e.message }),
+    );
+    return () => (live = false);
+  }, [key]);
+  if (!own.length) return null;
+  // Only the answer to the question the form asks now (an older one is not shown).
+  const shown = odds?.key === key ? odds : null;
+  const plan = shown?.answer?.plan;
+  const last = [...screen.events].reverse().find((ev) => ev.body?.type === "rules" && ev.body.event?.test_rolled?.creature === f.creature)?.body.event.test_rolled;
+  return html`<section id="dnd-d20" class="panel" aria-labelledby="dnd-d20-h">
+    <h2 id="dnd-d20-h">${t("dnd-d20")}</h2>
+    <div class="row wrap">
+      <label>${t("dnd-creature")} <select id="dnd-d20-creature" value=${f.creature} onChange=${set("creature")}>${own.map(([id, c]) => html`<option key=${id} value=${id}>${c.spec.name}</option>`)}</select></label>
+      <label>${t("dnd-test")} <select id="dnd-d20-kind" value=${f.kind} onChange=${set("kind")}>
+        <option value="check">${t("dnd-check")}</option><option value="save">${t("dnd-saving-throw")}</option>
+      </select></label>
+      <label>${t("dnd-ability")} <select id="dnd-d20-ability" value=${f.ability} onChange=${set("ability")}>${ABILITIES.map((a) => html`<option key=${a} value=${a}>${t(`dnd-ab-${a}`)}</option>`)}</select></label>
+      ${f.kind === "check"
+        ? html`<label>${t("dnd-skill")} <select id="dnd-d20-skill" value=${f.skill} onChange=${set("skill")}>
+            <option value="">${t("dnd-none")}</option>
+            ${Object.keys(SKILLS).map((s) => html`<option key=${s} value=${s}>${t(`dnd-skill-${s}`)}</option>`)}
+          </select></label>`
+        : null}
+      <label>${t("dnd-dc")} <input id="dnd-d20-dc" type="number" min="1" max="40" value=${f.dc} onInput=${set("dc")} /></label>
+    </div>
+    <div class="row wrap">
+      <label>${t("dnd-advantage-sources")} <input id="dnd-d20-advantage" maxlength="300" value=${f.advantage} onInput=${set("advantage")} /></label>
+      <label>${t("dnd-disadvantage-sources")} <input id="dnd-d20-disadvantage" maxlength="300" value=${f.disadvantage} onInput=${set("disadvantage")} /></label>
+    </div>
+    <div id="dnd-d20-odds" aria-live="polite">
+      ${shown?.error
+        ? html`<p class="inv-error">${shown.error}</p>`
+        : plan
+          ? html`<p><strong>${t("dnd-bonus")}</strong>: ${signed(plan.base_bonus)}${plan.exhaustion_penalty ? html` · ${t("dnd-exhaustion-penalty", { n: Math.abs(plan.exhaustion_penalty) })}` : null}</p>
+              <p id="dnd-d20-adv"><strong>${t("dnd-advantage")}</strong>: ${plan.advantage.length ? plan.advantage.join(", ") : t("dnd-none")}</p>
+              <p id="dnd-d20-dis"><strong>${t("dnd-disadvantage")}</strong>: ${plan.disadvantage.length ? plan.disadvantage.join(", ") : t("dnd-none")}</p>
+              <p id="dnd-d20-chance"><strong>${t("dnd-chance")}</strong>: ${plan.auto_fail ? t("dnd-auto-fail") : t("dnd-odds", { percent: shown.answer.success_percent.toFixed(2), exact: shown.answer.success })}</p>`
+          : html`<p class="hint">${t("dnd-odds-wait")}</p>`}
+    </div>
+    <button type="button" id="dnd-d20-roll" class="primary" onClick=${() => go(screen, { d20_test: args })}>${t("dnd-roll")}</button>
+    ${last?.outcome
+      ? html`<p id="dnd-d20-result" class=${last.success ? "dnd-success" : "dnd-failure"}>${t("dnd-result", { faces: last.outcome.faces.join(", "), total: last.outcome.total, success: last.success ? "yes" : "no" })}</p>`
+      : null}
+  </section>`;
+}
+
+/** The turn budget of the creatures this seat plays that are in the fight. */
+function Budget({ screen }) {
+  const combat = screen.view.clock?.combat;
+  if (!combat) return null;
+  const acting = combat.order?.[combat.current];
+  const mine = rollers(screen).filter(([id]) => combat.order?.includes(id));
+  if (!mine.length) return null;
+  return html`<section id="dnd-budget" class="panel" aria-labelledby="dnd-budget-h">
+    <h2 id="dnd-budget-h">${t("dnd-budget")}</h2>
+    <ul>
+      ${mine.map(([id, c]) => {
+        const tn = c.turn || {};
+        const left = Math.max(0, (tn.speed || 0) + (tn.dash_bonus || 0) - (tn.moved || 0));
+        const mark = (ok) => (ok ? t("dnd-available") : t("dnd-spent"));
+        return html`<li key=${id} data-creature=${id} class=${id === acting ? "dnd-acting" : ""}>
+          <strong>${c.spec.name}</strong>${id === acting ? html` <span class="badge">${t("dnd-acting")}</span>` : null}${": "}
+          <span class="dnd-b-action">${t("dnd-action")} ${mark(!tn.action_used)}</span>${", "}
+          <span class="dnd-b-bonus">${t("dnd-bonus-action")} ${mark(!tn.bonus_action_used)}</span>${", "}
+          <span class="dnd-b-reaction">${t("dnd-reaction")} ${mark(tn.reaction_available)}</span>${", "}
+          <span class="dnd-b-move">${t("dnd-movement-left", { count: left })}</span>
+        </li>`;
+      })}
+    </ul>
+  </section>`;
+}
+
+const restForm = (screen) => (screen.forms.dndRest ||= { who: {}, fed: true, why: "took_damage", resume: false });
+
+/** Short and Long Rests: the Referee starts one for the characters ticked (`start_rest`),
+ * interrupts it (`interrupt_rest`) or ends it (the clock's `end_rest`); after a Short Rest a
+ * creature's player (or the Referee) spends its Hit Point Dice (`spend_hit_die`). */
+function Rest({ screen }) {
+  const rest = screen.rules.rest;
+  const chars = full(screen, "character");
+  const f = restForm(screen);
+  const [, bump] = useState(0);
+  const clock = (cmd) => screen.send({ clock: cmd }).catch(() => {});
+  // Hit Point Dice are spent once a Short Rest has finished (the record's `short_rest`).
+  const rested = rollers(screen).filter(([, c]) => c.short_rest);
+  if (!screen.isReferee && !rest && !rested.length) return null;
+  const dice = rested.length
+    ? html`<div class="row wrap">${rested.map(([id, c]) => html`<button key=${id} type="button" id=${`dnd-hit-die-${id}`} disabled=${!c.hit_dice || c.hit_dice.spent >= c.hit_dice.total} onClick=${() => go(screen, { spend_hit_die: { creature: id } })}>${t("dnd-spend-hit-die", { name: c.spec.name })}</button>`)}</div>`
+    : null;
+  return html`<section id="dnd-rest" class="panel" aria-labelledby="dnd-rest-h">
+    <h2 id="dnd-rest-h">${t("dnd-rest")}</h2>
+    ${dice}
+    ${rest
+      ? html`<p id="dnd-rest-status">${t(`dnd-rest-${rest.kind}`)}: ${rest.creatures.map((id) => nameOf(screen, id)).join(", ")}${rest.interruptions ? ` · ${t("dnd-rest-interruptions", { count: rest.interruptions })}` : ""}</p>
+          ${screen.isReferee
+            ? html`<div class="row wrap">
+                <select id="dnd-rest-why" aria-label=${t("dnd-rest-why")} value=${f.why} onChange=${(e) => ((f.why = e.target.value), bump((n) => n + 1))}>
+                  ${["took_damage", "rolled_initiative", "hour_of_exertion"].map((w) => html`<option key=${w} value=${w}>${t(`dnd-why-${w}`)}</option>`)}
+                </select>
+                ${rest.kind === "long" ? html`<label class="radio"><input type="checkbox" id="dnd-rest-resume" checked=${f.resume} onChange=${(e) => (f.resume = e.target.checked)} /> ${t("dnd-rest-resume")}</label>` : null}
+                <button type="button" id="dnd-rest-interrupt" onClick=${() => go(screen, { interrupt_rest: { why: f.why, ...(rest.kind === "long" && f.resume ? { resume: true } : {}) } })}>${t("dnd-rest-interrupt")}</button>
+                <button type="button" id="dnd-rest-finish" class="primary" onClick=${() => clock({ end_rest: { completed: true } })}>${t("dnd-rest-finish")}</button>
+              </div>`
+            : null}`
+      : html`<fieldset><legend>${t("dnd-rest-who")}</legend>
+            ${chars.map(([id, c]) => html`<label key=${id} class="radio"><input type="checkbox" id=${`dnd-rest-${id}`} checked=${f.who[id] !== false} onChange=${(e) => (f.who[id] = e.target.checked)} /> ${c.spec.name}</label>`)}
+          </fieldset>
+          <label class="radio"><input type="checkbox" id="dnd-rest-fed" checked=${f.fed} onChange=${(e) => (f.fed = e.target.checked)} /> ${t("dnd-rest-fed")}</label>
+          <div class="row wrap">
+            ${["short", "long"].map(
+              (kind) => html`<button key=${kind} type="button" id=${`dnd-rest-start-${kind}`} onClick=${() => go(screen, { start_rest: { kind, creatures: chars.map(([id]) => id).filter((id) => f.who[id] !== false), fed_and_watered: f.fed } })}>${t(`dnd-rest-start-${kind}`)}</button>`,
+            )}
+          </div>`}
+  </section>`;
+}
+
+const DAMAGE_TYPES = ["acid", "bludgeoning", "cold", "fire", "force", "lightning", "necrotic", "piercing", "poison", "psychic", "radiant", "slashing", "thunder"];
+const SHAPES = ["sphere", "cylinder", "cube", "cone", "line", "emanation"];
+const SPACE = { tiny: 1, small: 1, medium: 1, large: 2, huge: 3, gargantuan: 4 };
+const areaForm = (screen) =>
+  (screen.forms.dndArea ||= { caster: "", name: "", shape: "sphere", size: "20", ability: "dexterity", dc: "13", dice: "8d6", type: "fire", half: true, origin: null, toward: null });
+
+/** The area-of-effect picker: the battle grid (the view's map and positions), a shape placed
+ * by picking squares (origin, then where a cone, cube or line spreads toward), the squares and
+ * the creatures inside asked of the server's `area_preview` query before `area_effect` rolls. */
+function AreaPicker({ screen }) {
+  const own = rollers(screen);
+  // A player's projection has `grid: {map, positions}`; the Referee's is the whole state.
+  const g = screen.rules.grid || { map: screen.rules.map, positions: screen.rules.positions };
+  const f = areaForm(screen);
+  const [, bump] = useState(0);
+  const [preview, setPreview] = useState(null);
+  if (!own.some(([id]) => id === f.caster)) f.caster = own[0]?.[0] || "";
+  const aimed = f.shape === "emanation" || (f.origin && (["sphere", "cylinder"].includes(f.shape) || f.toward));
+  const body = () => ({
+    caster: f.caster,
+    name: f.name.trim() || t("dnd-area-default-name"),
+    shape: f.shape,
+    size_ft: Number(f.size) || 5,
+    ...(f.shape === "emanation" ? {} : { origin: f.origin }),
+    ...(f.toward && ["cube", "cone", "line"].includes(f.shape) ? { toward: f.toward } : {}),
+    ...(f.dc ? { save: { ability: f.ability, dc: Number(f.dc) } } : {}),
+    damage: f.dice.trim() ? [{ dice: f.dice.trim(), damage_type: f.type }] : [],
+    half_on_success: f.half,
+  });
+  const key = JSON.stringify([aimed && body(), g.positions]);
+  useEffect(() => {
+    if (!aimed || !f.caster) return setPreview(null);
+    let live = true;
+    screen.query("area_preview", body()).then(
+      (a) => live && setPreview({ key, answer: a }),
+      (e) => live && setPreview({ key, error: e.message }),
+    );
+    return () => (live = false);
+  }, [key]);
+  if (!own.length || !g.positions || !Object.keys(g.positions).length) return null;
+  const change = (k) => (e) => {
+    f[k] = e.target.type === "checkbox" ? e.target.checked : e.target.value;
+    if (k === "shape") f.toward = null;
+    bump((n) => n + 1);
+  };
+  const onPick = (x, y) => {
+    // First pick: the point of origin (the square's top-left corner); a cone, cube or line
+    // then spreads toward the centre of the second square picked.
+    if (!f.origin || ["sphere", "cylinder"].includes(f.shape) || f.toward) {
+      f.origin = { x2: 2 * x, y2: 2 * y };
+      f.toward = null;
+    } else f.toward = { x2: 2 * x + 1, y2: 2 * y + 1 };
+    bump((n) => n + 1);
+  };
+  const cells = (g.map?.cells || []).map((c) => ({ ...c, at: { x: c.x, y: c.y } }));
+  const tokens = Object.entries(g.positions).map(([id, at]) => {
+    const c = screen.rules.creatures?.[id] || {};
+    const kind = c.spec?.kind || c.kind;
+    return { id, at, space: SPACE[c.spec?.size || c.size] || 1, name: nameOf(screen, id), side: kind === "character" ? "party" : "foe", sideLabel: t(kind === "character" ? "dnd-side-party" : "dnd-side-foe") };
+  });
+  const shown = preview?.key === key ? preview : null;
+  const ans = shown?.answer;
+  return html`<section id="dnd-area" class="panel" aria-labelledby="dnd-area-h">
+    <h2 id="dnd-area-h">${t("dnd-area")}</h2>
+    <div class="row wrap">
+      <label>${t("dnd-area-caster")} <select id="dnd-area-caster" value=${f.caster} onChange=${change("caster")}>${own.map(([id, c]) => html`<option key=${id} value=${id}>${c.spec.name}</option>`)}</select></label>
+      <label>${t("dnd-area-name")} <input id="dnd-area-name" maxlength="100" value=${f.name} onInput=${change("name")} /></label>
+      <label>${t("dnd-area-shape")} <select id="dnd-area-shape" value=${f.shape} onChange=${change("shape")}>${SHAPES.map((x) => html`<option key=${x} value=${x}>${t(`dnd-shape-${x}`)}</option>`)}</select></label>
+      <label>${t("dnd-area-size")} <input id="dnd-area-size" type="number" min="5" max="500" step="5" value=${f.size} onInput=${change("size")} /></label>
+    </div>
+    <div class="row wrap">
+      <label>${t("dnd-save")} <select id="dnd-area-ability" value=${f.ability} onChange=${change("ability")}>${ABILITIES.map((a) => html`<option key=${a} value=${a}>${t(`dnd-ab-${a}`)}</option>`)}</select></label>
+      <label>${t("dnd-dc")} <input id="dnd-area-dc" type="number" min="1" max="40" value=${f.dc} onInput=${change("dc")} /></label>
+      <label>${t("dnd-area-damage")} <input id="dnd-area-dice" maxlength="40" value=${f.dice} onInput=${change("dice")} /></label>
+      <label>${t("dnd-area-type")} <select id="dnd-area-type" value=${f.type} onChange=${change("type")}>${DAMAGE_TYPES.map((d) => html`<option key=${d} value=${d}>${t(`dnd-dmg-${d}`)}</option>`)}</select></label>
+      <label class="radio"><input type="checkbox" id="dnd-area-half" checked=${f.half} onChange=${change("half")} /> ${t("dnd-area-half")}</label>
+    </div>
+    <p class="hint" id="dnd-area-step">${f.shape === "emanation" ? t("dnd-area-from-caster") : !f.origin ? t("dnd-area-pick-origin") : ["cube", "cone", "line"].includes(f.shape) && !f.toward ? t("dnd-area-pick-toward") : t("dnd-area-pick-again")}</p>
+    <${Grid} id="dnd-area-grid" sq="dsq" cells=${cells} tokens=${tokens} area=${ans ? { squares: ans.squares } : null} interactive=${() => f.shape !== "emanation"} onPick=${onPick} />
+    <div id="dnd-area-preview" aria-live="polite">
+      ${shown?.error
+        ? html`<p class="inv-error">${shown.error}</p>`
+        : ans
+          ? html`<p id="dnd-area-targets">${t("dnd-area-targets", { count: ans.targets.length, names: ans.targets.map((id) => nameOf(screen, id)).join(", ") || t("dnd-none") })}</p>
+              ${ans.behind_cover.length ? html`<p>${t("dnd-area-behind-cover", { names: ans.behind_cover.map((id) => nameOf(screen, id)).join(", ") })}</p>` : null}`
+          : null}
+    </div>
+    <button type="button" id="dnd-area-place" class="primary" disabled=${!ans} onClick=${() => go(screen, { area_effect: body() }).then(() => ((f.origin = null), (f.toward = null), bump((n) => n + 1)))}>${t("dnd-area-place")}</button>
+  </section>`;
+}
+
+/** Seconds left on the timer of decision `d`'s interrupt window (null: it waits for answers). */
+function secondsLeft(screen, d) {
+  const w = (screen.view.windows || []).find((x) => x.id === d.window);
+  if (!w?.timer) return null;
+  const timers = screen.view.clock?.timers || {};
+  const tm = Array.isArray(timers) ? timers.find((x) => x.id === w.timer) : timers[w.timer];
+  if (!tm) return null;
+  const run = tm.running_since_ms == null ? 0 : Date.now() - tm.running_since_ms;
+  return Math.max(0, Math.ceil((tm.duration_ms - tm.elapsed_ms - run) / 1000));
+}
+
+const isWindowKind = (kind) => WINDOW_KINDS.some((k) => kind === k || kind?.endsWith(`.${k}`));
+
+/** The D&D 2024 screen, as the shell asks for it (see js/table.js). */
+export default {
+  layout(screen) {
+    const chars = full(screen, "character");
+    const monsters = screen.isReferee ? full(screen, "monster") : [];
+    const sheets = chars.map(([id, c]) => html`<${Sheet} key=${`s-${id}`} screen=${screen} id=${id} c=${c} />`);
+    if (!chars.length) sheets.push(html`<p key="none" class="hint" id="dnd-no-sheet">${t("dnd-no-sheet")}</p>`);
+    return {
+      a: [{ tab: "play", items: [html`<${Others} key="others" screen=${screen} />`] }],
+      b: [
+        { tab: "play", items: [html`<${Budget} key="budget" screen=${screen} />`, html`<${D20Panel} key="d20" screen=${screen} />`] },
+        { tab: "sheet", items: sheets },
+        { tab: "play", items: [html`<${AreaPicker} key="area" screen=${screen} />`, html`<${Rest} key="rest" screen=${screen} />`, ...monsters.map(([id, c]) => html`<${StatBlock} key=${`m-${id}`} screen=${screen} id=${id} c=${c} />`)] },
+      ],
+      tools: [],
+      tabs: [
+        { id: "play", label: t("dnd-tab-play"), shell: ["clock", "decisions", "chat"] },
+        { id: "sheet", label: t("dnd-tab-sheet"), shell: [] },
+        { id: "log", label: t("dnd-tab-log"), shell: ["log", "invites", "packs", "settings", "commands"] },
+      ],
+    };
+  },
+  /** The rest panel starts and ends rests: the shell's clock shows no rest buttons of its own. */
+  ownClockControls() {
+    return { rest: { id: "dnd-rest-start-short", label: t("dnd-rest-start-short") } };
+  },
+  /** Log lines of this ruleset's commonest events (others: the shell's `ev-rules-<name>` or raw). */
+  describeRules(name, data) {
+    if (name === "creature_set") return { text: t("ev-rules-creature_set", { name: data.record?.spec?.name ?? "?" }), creatures: [data.record?.spec?.id].filter(Boolean) };
+    if (name === "creature_seen" || name === "creature_revealed") return { text: t(`ev-rules-${name}`, { name: data.view?.name ?? "?" }), creatures: [data.creature].filter(Boolean) };
+    if (name === "test_rolled") {
+      const o = data.outcome;
+      return {
+        text: o ? t("ev-rules-test_rolled", { name: log.nameOf(data.creature), total: o.total, success: data.success ? "yes" : "no" }) : t("ev-rules-test_rolled-secret", { name: log.nameOf(data.creature) }),
+        creatures: [data.creature],
+      };
+    }
+    return null;
+  },
+  characters(screen) {
+    return Object.entries(screen.rules.creatures || {}).map(([id, c]) => ({ id, name: c.spec?.name || c.name || id, party: (c.spec?.kind || c.kind) === "character" }));
+  },
+  displayName(screen, id) {
+    return nameOf(screen, id);
+  },
+  /** An interrupt window's question waits on a clock: urgent. */
+  urgent(d) {
+    return !!d.window && isWindowKind(d.kind);
+  },
+  /** Under a window's question: what happens without an answer, and when. */
+  decisionDetails(screen, d) {
+    if (!d.window) return null;
+    const def = d.options?.find((o) => o.id === d.default);
+    const secs = secondsLeft(screen, d);
+    return html`<p class="dnd-window hint" data-window=${d.window}>
+      ${def ? t("dnd-window-default", { option: log.optionLabel(d, def) }) : null}
+      ${" "}${secs == null ? t("dnd-window-waits") : t("dnd-window-timeout", { count: secs })}
+    </p>`;
+  },
+};
