@@ -50,7 +50,7 @@ pub struct Sim<R: Ruleset> {
     table: TypedTable<R>,
     now_ms: WallMs,
     steps: u32,
-    /// The state after some accepted step (`None` until the first step of a run).
+    /// The state as it was before the steps in `since` (`None` until the run's first step).
     checkpoint: Option<TableState<R::State>>,
     /// The steps accepted since `checkpoint`, to play again after a late refusal.
     since: Vec<(Actor, Command)>,
