@@ -159,6 +159,7 @@ pub mod rule_error;
 pub mod ruleset;
 pub mod table;
 pub mod time;
+pub mod wire;
 
 #[cfg(test)]
 mod combat_order_tests;

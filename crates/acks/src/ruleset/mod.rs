@@ -120,65 +120,29 @@ pub fn command_names() -> Vec<&'static str> {
     .concat()
 }
 
-fn tag_of(value: &Value) -> Option<&str> {
-    match value {
-        Value::String(s) => Some(s),
-        Value::Object(m) if m.len() == 1 => m.keys().next().map(String::as_str),
-        _ => None,
-    }
-}
-
-/// Deserializes `{<name>: …}` into the family that has a variant `<name>`.
-macro_rules! by_family {
-    ($deserializer:expr, $what:literal, $($family:ident($ty:ty)),+) => {{
-        let value = Value::deserialize($deserializer)?;
-        let Some(tag) = tag_of(&value) else {
-            return Err(de::Error::custom(concat!(
-                "a ", $what, " is one object with one key, its name: {\"name\": {…}}"
-            )));
-        };
-        $(
-            if variant_names::<$ty>().contains(&tag) {
-                return serde_json::from_value::<$ty>(value)
-                    .map(Self::$family)
-                    .map_err(de::Error::custom);
-            }
-        )+
-        let mut known: Vec<&str> = Vec::new();
-        $( known.extend(variant_names::<$ty>()); )+
-        known.sort_unstable();
-        Err(de::Error::custom(format!(
-            "unknown {} `{tag}`; the ACKS {}s are: {}",
-            $what,
-            $what,
-            known.join(", ")
-        )))
-    }};
-}
-
 impl<'de> Deserialize<'de> for AcksCommand {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        by_family!(
-            deserializer,
-            "command",
+        let value = Value::deserialize(deserializer)?;
+        engine::decode_by_family!(value, "ACKS", "command", variant_names;
             Core(CoreCommand),
             Dungeon(DungeonCommand),
             Encounter(EncounterCommand),
-            Combat(CombatCommand)
+            Combat(CombatCommand),
         )
+        .map_err(de::Error::custom)
     }
 }
 
 impl<'de> Deserialize<'de> for AcksEvent {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        by_family!(
-            deserializer,
-            "event",
+        let value = Value::deserialize(deserializer)?;
+        engine::decode_by_family!(value, "ACKS", "event", variant_names;
             Core(CoreEvent),
             Dungeon(DungeonEvent),
             Encounter(EncounterEvent),
-            Combat(CombatEvent)
+            Combat(CombatEvent),
         )
+        .map_err(de::Error::custom)
     }
 }
 
@@ -396,7 +360,7 @@ mod tests {
                 }
                 let value: Value =
                     serde_json::from_str(span).unwrap_or_else(|e| panic!("{span}: {e}"));
-                let Some(name) = tag_of(&value).map(str::to_string) else {
+                let Some(name) = engine::wire::one_key(&value).map(str::to_string) else {
                     continue;
                 };
                 if !command_names().contains(&name.as_str()) {

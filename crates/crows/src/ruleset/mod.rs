@@ -168,15 +168,6 @@ impl From<TravelEvent> for CrowsEvent {
     }
 }
 
-/// The one key of `{<name>: …}` (or a bare `"<name>"`).
-fn tag_of(value: &Value) -> Option<&str> {
-    match value {
-        Value::String(s) => Some(s),
-        Value::Object(m) if m.len() == 1 => m.keys().next().map(String::as_str),
-        _ => None,
-    }
-}
-
 /// Old command names still read as the one kept (near-twins merged; clients and scripts
 /// written against the old name keep working).
 const COMMAND_ALIASES: [(&str, &str); 2] = [
@@ -211,61 +202,31 @@ fn unalias(value: Value) -> Value {
     }
 }
 
-/// Deserializes `{<name>: …}` into the family that has a variant `<name>`.
-macro_rules! by_family {
-    ($deserializer:expr, $what:literal, $value:expr, $($family:ident($ty:ty)),+) => {{
-        let value = $value(Value::deserialize($deserializer)?);
-        let Some(tag) = tag_of(&value) else {
-            return Err(de::Error::custom(concat!(
-                "a ", $what, " is one object with one key, its name: {\"name\": {…}}"
-            )));
-        };
-        $(
-            if variant_names::<$ty>().contains(&tag) {
-                return serde_json::from_value::<$ty>(value)
-                    .map(Self::$family)
-                    .map_err(de::Error::custom);
-            }
-        )+
-        let mut known: Vec<&str> = Vec::new();
-        $( known.extend(variant_names::<$ty>()); )+
-        known.sort_unstable();
-        Err(de::Error::custom(format!(
-            "unknown {} `{tag}`; the Crows {}s are: {}",
-            $what,
-            $what,
-            known.join(", ")
-        )))
-    }};
-}
-
 impl<'de> Deserialize<'de> for CrowsCommand {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        by_family!(
-            deserializer,
-            "command",
-            unalias,
+        let value = unalias(Value::deserialize(deserializer)?);
+        engine::decode_by_family!(value, "Crows", "command", variant_names;
             Core(CoreCommand),
             Explore(ExploreCommand),
             Magic(MagicCommand),
             Combat(CombatCommand),
-            Travel(TravelCommand)
+            Travel(TravelCommand),
         )
+        .map_err(de::Error::custom)
     }
 }
 
 impl<'de> Deserialize<'de> for CrowsEvent {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        by_family!(
-            deserializer,
-            "event",
-            std::convert::identity,
+        let value = Value::deserialize(deserializer)?;
+        engine::decode_by_family!(value, "Crows", "event", variant_names;
             Core(CoreEvent),
             Explore(ExploreEvent),
             Magic(MagicEvent),
             Combat(CombatEvent),
-            Travel(TravelEvent)
+            Travel(TravelEvent),
         )
+        .map_err(de::Error::custom)
     }
 }
 
