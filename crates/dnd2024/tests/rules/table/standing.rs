@@ -45,7 +45,10 @@ fn lurker() -> Value {
 /// combat order itself is public: players see that someone joined, not where it stands or
 /// what it does.)
 fn lurker_fight(sheet: Value, next_to_vera: bool) -> T {
-    let mut t = party();
+    lurker_fight_with(party(), sheet, next_to_vera)
+}
+
+fn lurker_fight_with(mut t: T, sheet: Value, next_to_vera: bool) -> T {
     t.dm(json!({"add_creature": {"creature": sheet}}), &[]);
     t.dm(
         json!({"roll_initiative": {"creatures": ["vera", "bram"]}}),
@@ -290,6 +293,61 @@ fn dd_act_17_an_asked_reactor_still_gets_its_window_beside_an_unseen_one() {
         json!({"answer": {"decision": id, "option": "decline"}}),
         &[],
     );
+    assert_eq!(pos(&t, "vera"), json!({"x": -2, "y": 0}));
+    t.assert_replays();
+}
+
+#[test]
+fn dd_vis_10_a_hit_by_an_unseen_attacker_the_shield_prompt_names_nobody() {
+    let mut t = T::new();
+    for p in ["alice", "bob"] {
+        t.ok(
+            &referee(),
+            json!({"join": {"name": p, "role": "player"}}),
+            &[],
+        );
+    }
+    let mut vera = character("vera", 24);
+    vera["reaction_spells"] = json!([{"name": "Shield", "level": 1, "ac_bonus": 5}]);
+    t.dm(
+        json!({"add_creature": {"creature": vera, "player": "alice"}}),
+        &[],
+    );
+    t.dm(
+        json!({"add_creature": {"creature": character("bram", 20), "player": "bob"}}),
+        &[],
+    );
+    let mut t = lurker_fight_with(t, lurker(), true);
+    t.dm(
+        json!({"standing_orders": {"creature": "lurk", "opportunity_attacks": "always"}}),
+        &[],
+    );
+    // 12 + 4 = 16 hits AC 14: Alice perceives the hit and may answer it, not who struck.
+    walk_away(&mut t, &[12]);
+    let asks = decisions(&t, &alice_v(), "reaction_spell");
+    assert_eq!(asks.len(), 1);
+    assert_eq!(
+        asks[0]["args"]["trigger"],
+        json!({"hit": {"attacker": null, "attack": null}})
+    );
+    let shown = asks[0].to_string();
+    assert!(
+        !shown.contains("lurk") && !shown.contains("Goblin"),
+        "{shown}"
+    );
+    assert_eq!(
+        pos(&t, "vera"),
+        json!({"x": 0, "y": 0}),
+        "the move waits for her"
+    );
+    let id = asks[0]["id"].as_str().unwrap().to_string();
+    // Shield: AC 19, the 16 misses; then the move resolves.
+    t.ok(
+        &alice(),
+        json!({"answer": {"decision": id, "option": "cast:0"}}),
+        &[],
+    );
+    assert_eq!(t.hp("vera"), 24);
     assert_eq!(pos(&t, "vera"), json!({"x": -2, "y": 0}));
     t.assert_replays();
 }
