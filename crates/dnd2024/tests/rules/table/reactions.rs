@@ -684,3 +684,56 @@ fn dd_mag_05_a_an_unseen_stopper_acts_by_its_order_and_players_see_no_name() {
     );
     t.assert_replays();
 }
+
+#[test]
+fn dd_mon_04_c_a_legendary_attack_answered_with_shield_still_comes_before_the_turn_change() {
+    let mut t = T::new();
+    t.ok(
+        &referee(),
+        json!({"join": {"name": "alice", "role": "player"}}),
+        &[],
+    );
+    let mut vera = character("vera", 24);
+    vera["reaction_spells"] = json!([{"name": "Shield", "level": 1, "ac_bonus": 5}]);
+    t.dm(
+        json!({"add_creature": {"creature": vera, "player": "alice"}}),
+        &[],
+    );
+    let mut chief = monster("chief");
+    chief["legendary"] =
+        json!({"uses": 1, "actions": [{"name": "Slash", "cost": 1, "attack": "Scimitar"}]});
+    t.dm(json!({"add_creature": {"creature": chief}}), &[]);
+    t.dm(
+        json!({"roll_initiative": {"creatures": ["vera", "chief"]}}),
+        &[15, 10],
+    );
+    t.dm(
+        json!({"start_combat": {"combatants": ["vera", "chief"]}}),
+        &[],
+    );
+    t.clock(json!("end_turn"));
+    let id = decisions(&t, &Viewer::Referee, "legendary_actions")[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Slash at Vera: 12 + 4 = 16 hits AC 14; she may answer with Shield, and the turn change
+    // waits for her too (the window opened as the held turn change resolved holds it).
+    t.ok(
+        &referee(),
+        json!({"answer": {"decision": id, "option": "0:vera"}}),
+        &[12],
+    );
+    assert_eq!(t.table.core().clock.acting(), Some("vera"));
+    let id = decisions(&t, &Viewer::Player("alice".into()), "reaction_spell")[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    t.ok(
+        &alice(),
+        json!({"answer": {"decision": id, "option": "cast:0"}}),
+        &[],
+    );
+    assert_eq!(t.hp("vera"), 24);
+    assert_eq!(t.table.core().clock.acting(), Some("chief"));
+    t.assert_replays();
+}
