@@ -10,7 +10,9 @@
 //! creature) and [`Sweep::same_answer`] (a path through unseen ones) and ends with
 //! [`Sweep::finish`].
 
+mod acks;
 mod crows;
+mod dnd2024;
 
 use super::{Running, Ws, read_until};
 use reqwest::StatusCode;
