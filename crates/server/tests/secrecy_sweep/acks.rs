@@ -126,6 +126,7 @@ async fn acks_secret_heavy_game_leaks_nothing_to_any_player() {
         "SWEEP-GUARD-BLADE",
         "SWEEP-GUARD-SPECIAL",
         "\"armour_class\":7",
+        "\"morale\":2",
     ] {
         g.secret(marker);
     }

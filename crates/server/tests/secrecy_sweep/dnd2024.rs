@@ -455,6 +455,12 @@ async fn dnd2024_secret_heavy_game_leaks_nothing_to_any_player() {
     g.referee(json!({"clock": "end_combat"})).await;
     g.resume().await;
 
+    // Its wounds: players see it hurt (Bloodied or not), never the numbers.
+    g.secret("\"max\":27");
+    g.secret("\"dealt\":6");
+    g.referee(rules(json!({"damage": {"creature": "adept",
+        "instances": [{"amount": 6, "damage_type": "fire"}]}})))
+        .await;
     // The Referee's secret check for a creature in view: players learn it rolled, not the DC.
     g.secret("\"dc\":23");
     referee_faces(
