@@ -41,7 +41,7 @@ fn lurker() -> Value {
         "abilities": {"strength": 12, "dexterity": 16, "constitution": 12, "intelligence": 10,
             "wisdom": 14, "charisma": 6},
         "armor_class": 13, "hit_points": 22, "speed": {"walk": 30}, "spell_slots": [2],
-        "attacks": [{"name": "Claw", "bonus": 5, "reach_ft": 5,
+        "attacks": [{"name": "SWEEP-LURKER-CLAW", "bonus": 5, "reach_ft": 5,
             "damage": [{"dice": "1d6+3", "damage_type": "slashing"}]}]}}}))
 }
 
@@ -350,6 +350,15 @@ async fn dnd2024_secret_heavy_game_leaks_nothing_to_any_player() {
         &[20, 15, 10, 5, 2],
     )
     .await;
+    // A monster's Initiative number is the Referee's; the order is everyone's.
+    for seat in &g.seats {
+        let initiative = view_of(&g, &seat.token).await["view"]["rules"]["initiative"].clone();
+        assert_eq!(initiative["vera"], 17, "{initiative}");
+        assert!(
+            initiative.get("ogre").is_none() && initiative.get("adept").is_none(),
+            "{initiative}"
+        );
+    }
     g.referee(rules(json!({"start_combat": {"combatants":
         ["ogre", "vera", "bram", "cora", "adept"]}})))
         .await;
@@ -516,6 +525,24 @@ async fn dnd2024_secret_heavy_game_leaks_nothing_to_any_player() {
         "the unseen monster's doings were counted"
     );
 
+    // It steps up to Vera and claws her (Poisoned: Disadvantage, faces 15 and 15, then 4): she
+    // takes the damage in plain view, from nothing she can name; its rolls, its attack and its
+    // dice are the Referee's.
+    g.secret("SWEEP-LURKER-CLAW");
+    g.referee(rules(json!({"move_path": {"creature": "lurker-7q3x",
+        "path": [[4, -2], [4, -1]]}})))
+        .await;
+    referee_faces(
+        &g,
+        rules(
+            json!({"attack": {"attacker": "lurker-7q3x", "target": "vera",
+            "attack": "SWEEP-LURKER-CLAW"}}),
+        ),
+        &[15, 15, 4],
+    )
+    .await;
+    let vera = view_of(&g, &g.seats[0].token).await["view"]["rules"]["creatures"]["vera"].clone();
+    assert_eq!(vera["hp"]["current"], 24 - 7, "{vera}");
     // It grapples Vera: she is Grappled in plain view, by something with no name or id.
     g.referee(rules(json!({"apply_condition": {"creature": "vera",
         "condition": "grappled", "source": "lurker-7q3x"}})))
