@@ -13,7 +13,10 @@
 //!   doors, traps and pits, wandering-monster checks;
 //! - [`encounters`]: distance, surprise, reaction, evasion;
 //! - [`combat`]: declarations, initiative by count, attacks, damage, cleaves, maneuvers,
-//!   spell disruption, missile ranges, morale, mortal wounds.
+//!   spell disruption, missile ranges, morale, mortal wounds;
+//! - [`wilderness`]: the hex map, travel days, getting lost (the true hex the Judge's),
+//!   foraging, hunting, food and water;
+//! - [`experience`]: monster and treasure XP, shares, the cap, advancement, heirs.
 //!
 //! On the wire a command is one object `{<command>: {…}}` inside the engine's `{"rules": …}`,
 //! and an event one object `{<event>: {…}}`; names are unique across families. The turn is
@@ -25,15 +28,17 @@
 //! public part (characters without their sheets, revealed monsters). A player's command that
 //! names a creature it may not see is refused exactly as one naming no creature.
 //!
-//! Out of this slice: wilderness, sea, experience, web screens.
+//! Out of this slice: sea travel.
 
 pub mod adapter;
 pub mod combat;
 pub mod core;
 pub mod dungeon;
 pub mod encounters;
+pub mod experience;
 pub mod state;
 mod steps;
+pub mod wilderness;
 
 use engine::{Acting, Boundary, Ctx, RuleError, Ruleset, TableState, TurnLength, Viewer};
 use serde::de::{self, Deserializer};
@@ -50,8 +55,12 @@ use self::dungeon::DungeonCommand;
 use self::dungeon::state::DungeonEvent;
 use self::encounters::EncounterCommand;
 use self::encounters::state::EncounterEvent;
+use self::experience::XpCommand;
+use self::experience::state::XpEvent;
 pub use self::state::AcksState;
 use self::state::sees;
+use self::wilderness::WildCommand;
+use self::wilderness::state::WildEvent;
 
 /// Every command, by family.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
@@ -61,6 +70,8 @@ pub enum AcksCommand {
     Dungeon(DungeonCommand),
     Encounter(EncounterCommand),
     Combat(CombatCommand),
+    Wild(WildCommand),
+    Xp(XpCommand),
 }
 
 /// Every event, by family.
@@ -71,8 +82,20 @@ pub enum AcksEvent {
     Dungeon(DungeonEvent),
     Encounter(EncounterEvent),
     Combat(CombatEvent),
+    Wild(WildEvent),
+    Xp(XpEvent),
 }
 
+impl From<WildEvent> for AcksEvent {
+    fn from(e: WildEvent) -> Self {
+        AcksEvent::Wild(e)
+    }
+}
+impl From<XpEvent> for AcksEvent {
+    fn from(e: XpEvent) -> Self {
+        AcksEvent::Xp(e)
+    }
+}
 impl From<CoreEvent> for AcksEvent {
     fn from(e: CoreEvent) -> Self {
         AcksEvent::Core(e)
@@ -105,6 +128,8 @@ pub fn event_names() -> Vec<&'static str> {
         variant_names::<DungeonEvent>(),
         variant_names::<EncounterEvent>(),
         variant_names::<CombatEvent>(),
+        variant_names::<WildEvent>(),
+        variant_names::<XpEvent>(),
     ]
     .concat()
 }
@@ -116,6 +141,8 @@ pub fn command_names() -> Vec<&'static str> {
         variant_names::<DungeonCommand>(),
         variant_names::<EncounterCommand>(),
         variant_names::<CombatCommand>(),
+        variant_names::<WildCommand>(),
+        variant_names::<XpCommand>(),
     ]
     .concat()
 }
@@ -128,6 +155,8 @@ impl<'de> Deserialize<'de> for AcksCommand {
             Dungeon(DungeonCommand),
             Encounter(EncounterCommand),
             Combat(CombatCommand),
+            Wild(WildCommand),
+            Xp(XpCommand),
         )
         .map_err(de::Error::custom)
     }
@@ -141,6 +170,8 @@ impl<'de> Deserialize<'de> for AcksEvent {
             Dungeon(DungeonEvent),
             Encounter(EncounterEvent),
             Combat(CombatEvent),
+            Wild(WildEvent),
+            Xp(XpEvent),
         )
         .map_err(de::Error::custom)
     }
@@ -236,6 +267,8 @@ impl Ruleset for Acks {
             AcksCommand::Dungeon(c) => dungeon::acting(state, c),
             AcksCommand::Encounter(c) => encounters::acting(state, c),
             AcksCommand::Combat(c) => combat::acting(state, c),
+            AcksCommand::Wild(c) => wilderness::acting(state, c),
+            AcksCommand::Xp(c) => experience::acting(state, c),
         }
     }
 
@@ -246,6 +279,8 @@ impl Ruleset for Acks {
             AcksCommand::Dungeon(c) => dungeon::decide(c, ctx),
             AcksCommand::Encounter(c) => encounters::decide(c, ctx),
             AcksCommand::Combat(c) => combat::decide(c, ctx),
+            AcksCommand::Wild(c) => wilderness::decide(c, ctx),
+            AcksCommand::Xp(c) => experience::decide(c, ctx),
         }
     }
 
@@ -255,6 +290,8 @@ impl Ruleset for Acks {
             AcksEvent::Dungeon(e) => dungeon::apply(state, e),
             AcksEvent::Encounter(e) => encounters::apply(state, e),
             AcksEvent::Combat(e) => combat::apply(state, e),
+            AcksEvent::Wild(e) => wilderness::apply(state, e),
+            AcksEvent::Xp(e) => experience::apply(state, e),
         }
     }
 
@@ -282,12 +319,15 @@ impl Ruleset for Acks {
             map.insert("dungeon".into(), dungeon::project(state, viewer));
             map.insert("encounter".into(), encounters::project(state, viewer));
             map.insert("combat".into(), combat::project(state, viewer));
+            map.insert("wilderness".into(), wilderness::project(state, viewer));
+            map.insert("experience".into(), experience::project(state, viewer));
         }
         view
     }
 
     fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         dungeon::on_boundary(boundary, ctx)?;
+        wilderness::on_boundary(boundary, ctx)?;
         combat::on_boundary(boundary, ctx)
     }
 }
@@ -339,6 +379,8 @@ mod tests {
             "dungeon/mod.rs",
             "encounters/mod.rs",
             "combat/mod.rs",
+            "wilderness/mod.rs",
+            "experience/mod.rs",
         ] {
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("src/ruleset")

@@ -7,6 +7,8 @@ mod combat;
 mod core;
 mod dungeon;
 mod encounters;
+mod experience;
+mod wilderness;
 
 use delve_acks::ruleset::Acks;
 use engine::{
