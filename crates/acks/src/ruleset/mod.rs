@@ -16,7 +16,9 @@
 //!   spell disruption, missile ranges, morale, mortal wounds;
 //! - [`wilderness`]: the hex map, travel days, getting lost (the true hex the Judge's),
 //!   foraging, hunting, food and water;
-//! - [`experience`]: monster and treasure XP, shares, the cap, advancement, heirs.
+//! - [`experience`]: monster and treasure XP, shares, the cap, advancement, heirs;
+//! - [`sea`]: the vessel, the day's wind, voyages (lost at sea as in the wilderness), storms,
+//!   fishing, scurvy.
 //!
 //! On the wire a command is one object `{<command>: {…}}` inside the engine's `{"rules": …}`,
 //! and an event one object `{<event>: {…}}`; names are unique across families. The turn is
@@ -28,7 +30,7 @@
 //! public part (characters without their sheets, revealed monsters). A player's command that
 //! names a creature it may not see is refused exactly as one naming no creature.
 //!
-//! Out of this slice: sea travel.
+//! Out of this slice: naval combat at the table.
 
 pub mod adapter;
 pub mod combat;
@@ -36,6 +38,7 @@ pub mod core;
 pub mod dungeon;
 pub mod encounters;
 pub mod experience;
+pub mod sea;
 pub mod state;
 mod steps;
 pub mod wilderness;
@@ -57,6 +60,8 @@ use self::encounters::EncounterCommand;
 use self::encounters::state::EncounterEvent;
 use self::experience::XpCommand;
 use self::experience::state::XpEvent;
+use self::sea::SeaCommand;
+use self::sea::state::SeaEvent;
 pub use self::state::AcksState;
 use self::state::sees;
 use self::wilderness::WildCommand;
@@ -72,6 +77,7 @@ pub enum AcksCommand {
     Combat(CombatCommand),
     Wild(WildCommand),
     Xp(XpCommand),
+    Sea(SeaCommand),
 }
 
 /// Every event, by family.
@@ -84,11 +90,17 @@ pub enum AcksEvent {
     Combat(CombatEvent),
     Wild(WildEvent),
     Xp(XpEvent),
+    Sea(SeaEvent),
 }
 
 impl From<WildEvent> for AcksEvent {
     fn from(e: WildEvent) -> Self {
         AcksEvent::Wild(e)
+    }
+}
+impl From<SeaEvent> for AcksEvent {
+    fn from(e: SeaEvent) -> Self {
+        AcksEvent::Sea(e)
     }
 }
 impl From<XpEvent> for AcksEvent {
@@ -130,6 +142,7 @@ pub fn event_names() -> Vec<&'static str> {
         variant_names::<CombatEvent>(),
         variant_names::<WildEvent>(),
         variant_names::<XpEvent>(),
+        variant_names::<SeaEvent>(),
     ]
     .concat()
 }
@@ -143,6 +156,7 @@ pub fn command_names() -> Vec<&'static str> {
         variant_names::<CombatCommand>(),
         variant_names::<WildCommand>(),
         variant_names::<XpCommand>(),
+        variant_names::<SeaCommand>(),
     ]
     .concat()
 }
@@ -157,6 +171,7 @@ impl<'de> Deserialize<'de> for AcksCommand {
             Combat(CombatCommand),
             Wild(WildCommand),
             Xp(XpCommand),
+            Sea(SeaCommand),
         )
         .map_err(de::Error::custom)
     }
@@ -172,6 +187,7 @@ impl<'de> Deserialize<'de> for AcksEvent {
             Combat(CombatEvent),
             Wild(WildEvent),
             Xp(XpEvent),
+            Sea(SeaEvent),
         )
         .map_err(de::Error::custom)
     }
@@ -269,6 +285,7 @@ impl Ruleset for Acks {
             AcksCommand::Combat(c) => combat::acting(state, c),
             AcksCommand::Wild(c) => wilderness::acting(state, c),
             AcksCommand::Xp(c) => experience::acting(state, c),
+            AcksCommand::Sea(c) => sea::acting(state, c),
         }
     }
 
@@ -281,6 +298,7 @@ impl Ruleset for Acks {
             AcksCommand::Combat(c) => combat::decide(c, ctx),
             AcksCommand::Wild(c) => wilderness::decide(c, ctx),
             AcksCommand::Xp(c) => experience::decide(c, ctx),
+            AcksCommand::Sea(c) => sea::decide(c, ctx),
         }
     }
 
@@ -292,6 +310,7 @@ impl Ruleset for Acks {
             AcksEvent::Combat(e) => combat::apply(state, e),
             AcksEvent::Wild(e) => wilderness::apply(state, e),
             AcksEvent::Xp(e) => experience::apply(state, e),
+            AcksEvent::Sea(e) => sea::apply(state, e),
         }
     }
 
@@ -321,6 +340,7 @@ impl Ruleset for Acks {
             map.insert("combat".into(), combat::project(state, viewer));
             map.insert("wilderness".into(), wilderness::project(state, viewer));
             map.insert("experience".into(), experience::project(state, viewer));
+            map.insert("sea".into(), sea::project(state, viewer));
         }
         view
     }
@@ -381,6 +401,7 @@ mod tests {
             "combat/mod.rs",
             "wilderness/mod.rs",
             "experience/mod.rs",
+            "sea/mod.rs",
         ] {
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("src/ruleset")

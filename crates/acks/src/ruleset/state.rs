@@ -12,6 +12,7 @@ use super::core::packs::{ClassCard, MonsterCard};
 use super::dungeon::state::DungeonState;
 use super::encounters::state::EncounterState;
 use super::experience::state::XpState;
+use super::sea::state::SeaState;
 use super::wilderness::state::WildState;
 use crate::Tables;
 use crate::dungeon::{LightSource, RestClock};
@@ -192,6 +193,9 @@ pub struct AcksState {
     /// Experience records and the adventure's pool.
     #[serde(default)]
     pub experience: XpState,
+    /// The party's vessel, the day's wind and scurvy.
+    #[serde(default)]
+    pub sea: SeaState,
 }
 
 impl AcksState {

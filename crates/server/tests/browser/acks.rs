@@ -535,4 +535,20 @@ async fn acks_wilderness_day_lost_party_player_sees_the_believed_hex_only() {
         "return /2, -5/.test(document.querySelector('#acks-wild-believed')?.textContent || '')",
     )
     .await;
+
+    // Aboard a small galley: the Judge rolls the day's wind; the player sees ship and wind.
+    setup(
+        &judge,
+        &[rules(json!({"set_ship": {"vessel": "small_galley", "shp": 80}}))],
+    )
+    .await;
+    click(&judge, "#acks-roll-wind").await;
+    wait_js(
+        &player,
+        "the wind on the player's page",
+        "return /Ветер дня/.test(document.querySelector('#acks-wind')?.textContent || '')",
+    )
+    .await;
+    let ship = text_of(&player, "#acks-ship").await;
+    assert!(ship.contains("малая галера") && ship.contains("80"), "{ship}");
 }

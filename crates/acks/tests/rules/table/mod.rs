@@ -8,6 +8,7 @@ mod core;
 mod dungeon;
 mod encounters;
 mod experience;
+mod sea;
 mod wilderness;
 
 use delve_acks::ruleset::Acks;

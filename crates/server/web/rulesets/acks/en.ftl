@@ -301,6 +301,43 @@ ev-rules-life_restored = { $character } brought back; restored: { $restored }
 ev-rules-round_ended = Round { $round } ends
 ev-rules-combat_over = The fight is over
 
+## The sea panel
+acks-sea = At sea
+acks-ship = Vessel: { $vessel }, structural hit points { $shp } of { $max }
+acks-no-ship = No vessel yet.
+acks-sunk = sunk
+acks-anchored = at anchor
+acks-wind = Today's wind: { $wind }
+acks-no-wind = The day's wind is not rolled yet.
+acks-roll-wind = Roll the wind
+acks-waters = Waters
+acks-waters-river_or_lake = river or lake
+acks-waters-coast = coast
+acks-waters-open_sea = open sea
+acks-against-wind = Against the wind
+acks-sail = Sail a day
+acks-storm = An hour of storm
+acks-vessel-river_boat = river boat
+acks-vessel-sailing_boat = sailing boat
+acks-vessel-canoe = canoe
+acks-vessel-large_galley = large galley
+acks-vessel-small_galley = small galley
+acks-vessel-war_galley = war galley
+acks-vessel-lifeboat = lifeboat
+acks-vessel-longship = longship
+acks-vessel-raft = raft
+acks-vessel-large_sailing_ship = large sailing ship
+acks-vessel-small_sailing_ship = small sailing ship
+acks-vessel-large_troop_transport = large troop transport
+acks-vessel-small_troop_transport = small troop transport
+acks-wind-becalmed = becalmed
+acks-wind-light_breeze = light breeze
+acks-wind-moderate_breeze = moderate breeze
+acks-wind-average_winds = average winds
+acks-wind-strong_winds = strong winds
+acks-wind-very_strong_winds = very strong winds
+acks-wind-gale = gale
+
 ## The wilderness (log lines)
 ev-rules-hexes_set = The Judge draws the wilderness map
 ev-rules-hexes_seen = The wilderness map is updated
@@ -339,3 +376,14 @@ ev-rules-advanced = { $character } reaches level { $level }: { $hp_gain } more h
 ev-rules-inheritance_left = { $character } leaves an inheritance: { $after_fee } gp after the bank's fee
 ev-rules-reserve_added = { $character } spends { $gp } gp: { $reserve_xp } reserve XP
 ev-rules-heir_named = { $character } inherits { $gp } gp and { $reserve_xp } XP
+
+## The sea (log lines)
+ev-rules-ship_set = The party's vessel: { $ship_vessel }, { $ship_shp } structural hit points
+ev-rules-anchor_set = At anchor: { $at_anchor }
+ev-rules-wind_rolled = The day's wind: { $wind } (face { $face })
+ev-rules-sea_navigated = Navigation throw at sea: { $face } + { $bonus } against { $throw }; on course: { $on_course }; lost: { $lost }
+ev-rules-sailed = Day { $day }: { $miles } miles at sea by the party's reckoning; rowing: { $rowing }
+ev-rules-sailed_seen = Day { $day }: the vessel makes { $miles } miles; rowing: { $rowing }
+ev-rules-storm_hour = An hour of storm: { $damage } structural damage, { $shp } left; sinks: { $sinks }
+ev-rules-fished = { $character } fishes: { $total } against { $throw }; feeds { $fed }
+ev-rules-scurvy_week = A week at sea; fresh food: { $fresh_food }; days on iron rations: { $days_on_iron }

@@ -146,3 +146,15 @@ err-not_travelling = Foraging is done on a travel day
 err-nothing_to_inherit = This player has left no inheritance and no reserve XP
 err-rest_owed = After a forced march the party must rest a day
 err-too_many_hexes = Too many hexes for the map
+
+## The sea
+err-already_fished = This character has already fished today: one throw a day
+err-at_anchor = The vessel lies at anchor: weigh anchor first
+err-bad_shp = That many structural hit points is out of this vessel's range
+err-bad_vessel = That vessel is not on the table of vessels
+err-bad_waters = Those waters have no navigation throw
+err-cannot_fish = Fishing only when becalmed or at anchor
+err-cannot_sail = The vessel cannot sail so on today's wind
+err-no_ship = The party has no vessel afloat
+err-no_storm = Storm damage comes only in a gale
+err-no_wind = Roll the day's wind first

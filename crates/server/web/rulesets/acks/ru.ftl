@@ -245,6 +245,43 @@ ev-rules-life_restored = { $character }: попытка вернуть к жиз
 ev-rules-round_ended = Раунд { $round } окончен
 ev-rules-combat_over = Бой окончен
 
+## Морская панель
+acks-sea = В море
+acks-ship = Судно: { $vessel }, структурных хитов { $shp } из { $max }
+acks-no-ship = Судна пока нет.
+acks-sunk = затонуло
+acks-anchored = на якоре
+acks-wind = Ветер дня: { $wind }
+acks-no-wind = Ветер на день ещё не брошен.
+acks-roll-wind = Бросить ветер
+acks-waters = Воды
+acks-waters-river_or_lake = река или озеро
+acks-waters-coast = побережье
+acks-waters-open_sea = открытое море
+acks-against-wind = Против ветра
+acks-sail = Плыть день
+acks-storm = Час шторма
+acks-vessel-river_boat = речная лодка
+acks-vessel-sailing_boat = парусная лодка
+acks-vessel-canoe = каноэ
+acks-vessel-large_galley = большая галера
+acks-vessel-small_galley = малая галера
+acks-vessel-war_galley = боевая галера
+acks-vessel-lifeboat = спасательная шлюпка
+acks-vessel-longship = ладья
+acks-vessel-raft = плот
+acks-vessel-large_sailing_ship = большой парусник
+acks-vessel-small_sailing_ship = малый парусник
+acks-vessel-large_troop_transport = большой транспорт
+acks-vessel-small_troop_transport = малый транспорт
+acks-wind-becalmed = штиль
+acks-wind-light_breeze = лёгкий бриз
+acks-wind-moderate_breeze = умеренный бриз
+acks-wind-average_winds = средний ветер
+acks-wind-strong_winds = сильный ветер
+acks-wind-very_strong_winds = очень сильный ветер
+acks-wind-gale = буря
+
 ## Дикая местность (строки журнала)
 ev-rules-hexes_set = Судья рисует карту дикой местности
 ev-rules-hexes_seen = Карта дикой местности обновлена
@@ -341,3 +378,14 @@ acks-heading-north_west = северо-запад
 acks-xp = Опыт
 acks-xp-value = { $xp } опыта; следующий уровень на { $next }
 acks-xp-cap = не больше { $cap } после этого приключения
+
+## Море (строки журнала)
+ev-rules-ship_set = Судно отряда: { $ship_vessel }, структурных хитов { $ship_shp }
+ev-rules-anchor_set = На якоре: { $at_anchor }
+ev-rules-wind_rolled = Ветер дня: { $wind } (выпало { $face })
+ev-rules-sea_navigated = Бросок ориентирования в море: { $face } + { $bonus } против { $throw }; по курсу: { $on_course }; заблудились: { $lost }
+ev-rules-sailed = День { $day }: { $miles } миль по морю по расчёту отряда; на вёслах: { $rowing }
+ev-rules-sailed_seen = День { $day }: судно проходит { $miles } миль; на вёслах: { $rowing }
+ev-rules-storm_hour = Час шторма: { $damage } структурного урона, осталось { $shp }; тонет: { $sinks }
+ev-rules-fished = { $character } рыбачит: { $total } против { $throw }; хватит на { $fed }
+ev-rules-scurvy_week = Неделя в море; свежая еда: { $fresh_food }; дней на походной еде: { $days_on_iron }
