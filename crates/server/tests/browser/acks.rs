@@ -462,7 +462,12 @@ async fn acks_wilderness_day_lost_party_player_sees_the_believed_hex_only() {
     }
 
     // --- the Judge: a day along the road (36 miles in 6-mile hexes: 6 hexes north) ---
-    wait_js(&judge, "the wilderness panel", "return document.querySelector('#acks-travel')").await;
+    wait_js(
+        &judge,
+        "the wilderness panel",
+        "return document.querySelector('#acks-travel')",
+    )
+    .await;
     click(&judge, "#acks-following").await;
     click(&judge, "#acks-travel").await;
     wait_js(
@@ -482,7 +487,10 @@ async fn acks_wilderness_day_lost_party_player_sees_the_believed_hex_only() {
         "const e = document.querySelector('#acks-wild-true'); return e && /2, -5/.test(e.textContent) && e.textContent",
     )
     .await;
-    assert!(truth.as_str().unwrap_or_default().contains("lost"), "{truth}");
+    assert!(
+        truth.as_str().unwrap_or_default().contains("lost"),
+        "{truth}"
+    );
     let marked = text_of(&judge, "#acks-hexes li[data-hex='2,-5']").await;
     assert!(marked.contains("truly here"), "{marked}");
     shot(&judge, "acks-wild-01-judge-lost").await;
@@ -509,7 +517,11 @@ async fn acks_wilderness_day_lost_party_player_sees_the_believed_hex_only() {
     let panel = text_of(&player, "#acks-wilderness").await;
     assert!(!panel.contains("lost"), "{panel}");
     assert_eq!(
-        js(&player, "return !!document.querySelector('#acks-wild-true, #acks-true-course')").await,
+        js(
+            &player,
+            "return !!document.querySelector('#acks-wild-true, #acks-true-course')"
+        )
+        .await,
         json!(false)
     );
     let party_hex = text_of(&player, "#acks-hexes li.party").await;
@@ -522,7 +534,10 @@ async fn acks_wilderness_day_lost_party_player_sees_the_believed_hex_only() {
         "const e = document.querySelector('#acks-wild-believed'); return e && /Где отряд считает себя/.test(e.textContent) && e.textContent",
     )
     .await;
-    assert!(believed.as_str().unwrap_or_default().contains("0, -6"), "{believed}");
+    assert!(
+        believed.as_str().unwrap_or_default().contains("0, -6"),
+        "{believed}"
+    );
     let page = js(&player, "return document.body.textContent").await;
     assert!(!page.as_str().unwrap_or_default().contains("2, -5"));
     shot(&player, "acks-wild-03-player-believed-ru").await;
@@ -539,7 +554,9 @@ async fn acks_wilderness_day_lost_party_player_sees_the_believed_hex_only() {
     // Aboard a small galley: the Judge rolls the day's wind; the player sees ship and wind.
     setup(
         &judge,
-        &[rules(json!({"set_ship": {"vessel": "small_galley", "shp": 80}}))],
+        &[rules(
+            json!({"set_ship": {"vessel": "small_galley", "shp": 80}}),
+        )],
     )
     .await;
     click(&judge, "#acks-roll-wind").await;
@@ -550,5 +567,8 @@ async fn acks_wilderness_day_lost_party_player_sees_the_believed_hex_only() {
     )
     .await;
     let ship = text_of(&player, "#acks-ship").await;
-    assert!(ship.contains("малая галера") && ship.contains("80"), "{ship}");
+    assert!(
+        ship.contains("малая галера") && ship.contains("80"),
+        "{ship}"
+    );
 }
