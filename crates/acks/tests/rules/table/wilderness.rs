@@ -149,6 +149,8 @@ fn ac_wild_07_and_08_a_rest_day_in_six_or_minus_one_per_day_past() {
 #[test]
 fn ac_wild_09_time_outdoors_runs_in_days() {
     let mut t = out("clear", true);
+    // Dungeon turns counting on the same clock do not stop a day outdoors.
+    t.explore();
     let before = t.table.state_json()["core"]["clock"]["game_minutes"].clone();
     travel(&mut t, json!({"toward": "north", "following": true}), &[]);
     // The day under way ends when the next begins (or with end_day): midnight passes.
