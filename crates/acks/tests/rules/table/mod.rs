@@ -7,6 +7,9 @@ mod combat;
 mod core;
 mod dungeon;
 mod encounters;
+mod experience;
+mod sea;
+mod wilderness;
 
 use delve_acks::ruleset::Acks;
 use engine::{
