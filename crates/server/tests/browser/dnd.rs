@@ -1005,6 +1005,45 @@ async fn dnd_full_fight_with_an_opportunity_attack_a_cone_and_a_death_save() {
     )
     .await;
     shot(&vera, "d-fight-death-save").await;
+    // Awake, Vera readies her Rapier; the Referee calls the trigger: Bo's urgent prompt says
+    // whose readied response it is, its trigger and target, its default. Bo ignores it.
+    let readied = api_command(
+        &vera,
+        json!({"rules": {"ready": {"creature": VERA, "trigger": "the Fanatic raises its blade",
+            "response": {"attack": {"attack": "Rapier"}}}}}),
+    )
+    .await;
+    assert_eq!(readied["status"], 200, "{readied}");
+    setup(
+        &dm,
+        &[json!({"rules": {"trigger_ready": {"creature": VERA, "target": CULTIST}}})],
+    )
+    .await;
+    let asked = wait_js(
+        &vera,
+        "the readied trigger's prompt",
+        "return document.querySelector('#decisions .decision.urgent .dnd-window')?.closest('.decision').textContent",
+    )
+    .await;
+    let asked = asked.as_str().unwrap_or_default();
+    for w in [
+        "A readied trigger happened: respond with the Reaction?",
+        "Vera readied: “the Fanatic raises its blade”, at Cult Fanatic.",
+        "Without an answer: Ignore.",
+    ] {
+        assert!(asked.contains(w), "{w} not in {asked}");
+    }
+    click(
+        &vera,
+        "#decisions .decision.urgent button[data-option=ignore]",
+    )
+    .await;
+    wait_js(
+        &vera,
+        "the readied prompt answered",
+        "return !document.querySelector('#decisions .decision.urgent')",
+    )
+    .await;
     let mut problems = axe_serious(&vera).await;
     problems.extend(axe_serious(&bram).await);
 

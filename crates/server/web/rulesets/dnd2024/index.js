@@ -394,12 +394,20 @@ const cellsOf = (g) => (g.map?.cells || []).map((c) => ({ ...c, at: { x: c.x, y:
 const kindOf = (c) => c?.spec?.kind || c?.kind;
 /** Tokens for the shared grid: every creature on it this seat sees, named, with its side;
  * `notes(id)` adds words to a token's name. */
-function tokensOf(screen, g, { acting = null, notes = () => [] } = {}) {
+function tokensOf(screen, g, { acting = null, picked = null, notes = () => [] } = {}) {
   return Object.entries(g.positions || {}).map(([id, at]) => {
     const c = screen.rules.creatures?.[id] || {};
     const party = kindOf(c) === "character";
-    return { id, at, space: SPACE[c.spec?.size || c.size] || 1, name: nameOf(screen, id), side: party ? "party" : "foe", sideLabel: t(party ? "dnd-side-party" : "dnd-side-foe"), acting: id === acting, notes: notes(id) };
+    return { id, at, space: SPACE[c.spec?.size || c.size] || 1, name: nameOf(screen, id), side: party ? "party" : "enemies", sideLabel: t(party ? "dnd-side-party" : "dnd-side-foe"), acting: id === acting, notes: notes(id), cls: id === picked ? ["picked"] : [] };
   });
+}
+/** The squares of a token's space, as the grid's `classes` map with `cls` on each. */
+function spaceClasses(tokens, id, cls) {
+  const tk = tokens.find((x) => x.id === id);
+  const out = new Map();
+  if (!tk) return out;
+  for (let dx = 0; dx < tk.space; dx++) for (let dy = 0; dy < tk.space; dy++) out.set(`${tk.at.x + dx},${tk.at.y + dy}`, [cls]);
+  return out;
 }
 const areaForm = (screen) =>
   (screen.forms.dndArea ||= { caster: "", name: "", shape: "sphere", size: "20", ability: "dexterity", dc: "13", dice: "8d6", type: "fire", half: true, origin: null, toward: null });
@@ -575,7 +583,8 @@ function Battle({ screen }) {
     return true;
   };
   const marks = new Map(f.path.map((p, i) => [`${p[0]},${p[1]}`, i + 1]));
-  const tokens = tokensOf(screen, g, { acting, notes: (id) => (f.mode === "attack" && id === f.target ? [t("dnd-target")] : []) });
+  const aiming = f.mode === "attack" && f.target ? f.target : null;
+  const tokens = tokensOf(screen, g, { acting, picked: aiming, notes: (id) => (id === aiming ? [t("dnd-target")] : []) });
   const mine = own.some(([id]) => id === acting);
   const inFight = !!combat?.order?.includes(f.who);
   const result = lastAttack(screen, f.who);
@@ -595,7 +604,7 @@ function Battle({ screen }) {
       </fieldset>
     </div>
     ${inFight ? html`<p class="hint" id="dnd-battle-turn">${mine && acting === f.who ? t("dnd-your-turn", { name: me.spec.name }) : t("dnd-turn-of", { name: nameOf(screen, acting) })}</p>` : null}
-    <${Grid} id="dnd-battle-grid" sq="dbq" cells=${cellsOf(g)} tokens=${tokens} marks=${f.mode === "move" ? marks : new Map()} start=${{ x: positions[f.who].x, y: positions[f.who].y }} startKey=${f.who}
+    <${Grid} id="dnd-battle-grid" sq="dbq" cells=${cellsOf(g)} tokens=${tokens} marks=${f.mode === "move" ? marks : new Map()} classes=${spaceClasses(tokens, aiming, "target")} start=${{ x: positions[f.who].x, y: positions[f.who].y }} startKey=${f.who}
       interactive=${(x, y, who) => (f.mode === "move" ? true : !!who && who !== f.who)} onPick=${onPick} onCancel=${onCancel} />
     ${f.mode === "move"
       ? html`<div id="dnd-move">
