@@ -3,9 +3,12 @@
 // character sheets (the whole record of a creature the seat plays, the Referee's every
 // character), the Referee's monster stat blocks (a player's projection has none: only a
 // creature's plain view), a d20 panel with the exact odds asked of the server's `d20_odds`
-// query before the roll, the turn budget in a fight, and the urgent prompt of an interrupt
-// window (its default and its timeout). No rule lives here: modifiers shown on the sheet are
-// the record's numbers added up; the odds and every roll come from the server.
+// query before the roll, the turn budget in a fight, the battle grid (a move picked square by
+// square, an attack on a creature picked on the grid), the area picker, death saves and rests,
+// the urgent prompt of an interrupt window (its default and its timeout), a faces field for
+// physical dice beside every roll, and every event of the ruleset as a log line (`words`). No
+// rule lives here: modifiers shown on the sheet are the record's numbers added up; a move's
+// cost, an attack's Advantage and hit, the odds and every roll come from the server.
 // Messages: this folder's en.ftl / ru.ftl (refusals in refusals.<lang>.ftl, loaded later).
 
 import { h } from "../../vendor/preact/preact.module.js";
