@@ -859,6 +859,10 @@ async fn dnd_full_fight_with_an_opportunity_attack_a_cone_and_a_death_save() {
         "return document.querySelector('#dnd-move-left')?.textContent === 'осталось 15 футов перемещения'",
     )
     .await;
+    assert_eq!(
+        text(&bram, "#dnd-move-last").await,
+        "Последнее перемещение: Bram перемещается на (3, 1): 2 клетки, 15 фт перемещения"
+    );
     log_has(
         &bram,
         "Bram's move in Russian",

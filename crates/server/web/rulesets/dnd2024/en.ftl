@@ -238,6 +238,7 @@ dnd-move-difficult = { $count ->
     [one] { $count } of them in Difficult Terrain (each foot there costs an extra foot)
    *[other] { $count } of them in Difficult Terrain (each foot there costs an extra foot)
 }
+dnd-move-last = Last move: { $move }
 dnd-move-undo = Take back the last square
 dnd-move-send = Move
 dnd-attack-with = Attack with

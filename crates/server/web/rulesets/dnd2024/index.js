@@ -529,6 +529,12 @@ function lastAttack(screen, who) {
   return null;
 }
 
+/** The last move `who` made, as the log words it (the feet the server counted). */
+function lastMove(screen, who) {
+  const ev = [...screen.events].reverse().find((e) => e.body?.type === "rules" && e.body.event?.moved?.creature === who);
+  return ev ? words("moved", ev.body.event.moved) : null;
+}
+
 /** The battle panel (DD-MOVE, DD-CBT-04): the grid with the creatures this seat sees; a move
  * picked square by square (`move_path`: the squares, those in Difficult Terrain, the movement
  * the turn has left; the server counts the cost and refuses a move that does not fit), an
@@ -591,6 +597,7 @@ function Battle({ screen }) {
   const mine = own.some(([id]) => id === acting);
   const inFight = !!combat?.order?.includes(f.who);
   const result = lastAttack(screen, f.who);
+  const moved = f.mode === "move" ? lastMove(screen, f.who) : null;
   const move = () =>
     screen
       .send({ rules: { move_path: { creature: f.who, path: f.path } } })
@@ -612,6 +619,7 @@ function Battle({ screen }) {
     ${f.mode === "move"
       ? html`<div id="dnd-move">
           <p id="dnd-move-path">${f.path.length ? t("dnd-move-path", { path: f.path.map(sq).join(" → ") }) : t("dnd-move-pick", { name: me.spec.name, at: sq([positions[f.who].x, positions[f.who].y]) })}</p>
+          ${moved ? html`<p class="hint" id="dnd-move-last">${t("dnd-move-last", { move: moved })}</p>` : null}
           <p id="dnd-move-cost">${t("dnd-move-squares", { count: f.path.length })}${rough ? html` · <span id="dnd-move-difficult">${t("dnd-move-difficult", { count: rough })}</span>` : null}${inFight ? html` · <span id="dnd-move-left">${t("dnd-movement-left", { count: movementLeft(me) })}</span>` : null}</p>
           <div class="row wrap">
             <button type="button" id="dnd-move-undo" disabled=${!f.path.length} onClick=${() => (f.path.pop(), redraw())}>${t("dnd-move-undo")}</button>
