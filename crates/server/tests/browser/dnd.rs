@@ -1050,6 +1050,7 @@ async fn dnd_full_fight_with_an_opportunity_attack_a_cone_and_a_death_save() {
     .await;
     let mut problems = axe_serious(&vera).await;
     problems.extend(axe_serious(&bram).await);
+    problems.extend(axe_serious(&dm).await);
 
     // The Referee ends the fight and starts a Short Rest; after it, Vera's player spends a
     // Hit Point Die with a 6 (+1 Constitution).
