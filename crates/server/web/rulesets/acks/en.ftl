@@ -182,7 +182,10 @@ acks-wild-no-party = The party is not on the map yet.
 acks-wild-believed = Where the party believes it is: hex { $hex }
 acks-wild-true = The true hex (the Judge's alone): { $hex }
 acks-wild-lost = lost
-acks-wild-fresh = Fresh food: { $count } rations
+acks-wild-fresh = Fresh food: { $count ->
+    [one] { $count } ration
+   *[other] { $count } rations
+}
 acks-wild-map = Map near the party
 acks-wild-here = the party
 acks-wild-truly-here = truly here
@@ -359,8 +362,8 @@ ev-rules-day_begun = Day { $day }: { $kind ->
 ev-rules-navigated = Navigation throw for day { $day }: { $face } + { $bonus } against { $throw }; on course: { $on_course }; lost: { $lost }
 ev-rules-day_travelled = Day { $day }: { $miles } miles by the party's reckoning, { $true_miles } truly
 ev-rules-day_travelled_seen = Day { $day }: the party travels { $miles } miles
-ev-rules-foraged = { $character } forages: { $total } against { $throw }; feeds { $fed }
-ev-rules-hunted = { $character } hunts: { $total } against { $throw }; feeds { $fed }
+ev-rules-foraged = { $character } forages: throw { $total }, needing { $throw }; feeds { $fed }
+ev-rules-hunted = { $character } hunts: throw { $total }, needing { $throw }; feeds { $fed }
 ev-rules-wild_wandering_checked = Wilderness wandering check on day { $day } (face { $face }); monsters come: { $monsters_come }
 ev-rules-day_ended = Day { $day } ends
 ev-rules-day_provisioned = The party eats and drinks; fresh rations left: { $fresh_food_left }
@@ -385,5 +388,5 @@ ev-rules-sea_navigated = Navigation throw at sea: { $face } + { $bonus } against
 ev-rules-sailed = Day { $day }: { $miles } miles at sea by the party's reckoning; rowing: { $rowing }
 ev-rules-sailed_seen = Day { $day }: the vessel makes { $miles } miles; rowing: { $rowing }
 ev-rules-storm_hour = An hour of storm: { $damage } structural damage, { $shp } left; sinks: { $sinks }
-ev-rules-fished = { $character } fishes: { $total } against { $throw }; feeds { $fed }
+ev-rules-fished = { $character } fishes: throw { $total }, needing { $throw }; feeds { $fed }
 ev-rules-scurvy_week = A week at sea; fresh food: { $fresh_food }; days on iron rations: { $days_on_iron }

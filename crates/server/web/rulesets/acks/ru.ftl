@@ -308,7 +308,7 @@ ev-rules-day_provisioned = Отряд ест и пьёт; свежей еды о
 ## Опыт (строки журнала)
 ev-rules-xp_set = У { $character } { $xp } опыта
 ev-rules-xp_table_set = Таблица опыта класса { $class } задана
-ev-rules-monsters_counted = Побеждены чудовища: { $count } × { $card }, { $total } опыта
+ev-rules-monsters_counted = Побеждены чудовища: { $count } × { $card }, опыт: { $total }
 ev-rules-treasure_counted = Вынесено { $gp } зм; даёт опыт: { $earns_xp }
 ev-rules-xp_awarded = { $character } получает { $adjusted } опыта (доля { $share }, основная характеристика { $percent } %); теперь { $xp }
 ev-rules-adventure_closed = { $pool } опыта приключения поделены
@@ -334,7 +334,12 @@ acks-wild-no-party = Отряда ещё нет на карте.
 acks-wild-believed = Где отряд считает себя: гекс { $hex }
 acks-wild-true = Истинный гекс (знает только Судья): { $hex }
 acks-wild-lost = заблудились
-acks-wild-fresh = Свежей еды: { $count } пайков
+acks-wild-fresh = Свежей еды: { $count ->
+    [one] { $count } паёк
+    [few] { $count } пайка
+    [many] { $count } пайков
+   *[other] { $count } пайка
+}
 acks-wild-map = Карта вокруг отряда
 acks-wild-here = отряд
 acks-wild-truly-here = на самом деле здесь
