@@ -29,6 +29,7 @@ dnd-pb = Proficiency Bonus { $pb }
 dnd-exhaustion = Exhaustion
 dnd-no-conditions = No conditions.
 dnd-from = from { $source }
+dnd-unseen = Someone unseen
 dnd-source-unseen = a source you cannot see
 dnd-spell-slots = Spell slots
 dnd-slot-level = level { $level }: { $left } of { $max }
@@ -391,6 +392,20 @@ ev-rules-moved = { $name } moves to { $at }: { $count ->
    *[other] { $count } squares
 }, { $feet } ft of movement
 ev-rules-moved-held = { $name } moves to { $at } ({ $feet } ft) and stops there for Opportunity Attacks
+ev-rules-standing_orders_set = Standing orders for { $name }: opportunity attacks { $oa ->
+    [always] always
+   *[never] never
+}, reaction spells { $spells ->
+    [always] always
+   *[never] never
+}, legendary actions { $legendary ->
+    [always] always
+   *[never] never
+}
+ev-rules-spell_stopped = { $by } stops { $caster }’s { $spell }{ $named ->
+    [yes] {" "}with { $with }
+   *[no] {""}
+}
 ev-rules-ready_taken = { $name } answers the readied trigger “{ $trigger }”: { $response }{ $aimed ->
     [yes] , at { $target }
    *[no] {""}

@@ -786,6 +786,12 @@ export function words(name, d) {
       const end = d.path?.[d.path.length - 1];
       return t(d.held ? "ev-rules-moved-held" : "ev-rules-moved", { name: who(d.creature), count: d.path?.length ?? 0, at: end ? sq([end.x, end.y]) : "?", feet: d.spent_ft ?? 0 });
     }
+    case "standing_orders_set": {
+      const o = d.orders || {};
+      return t("ev-rules-standing_orders_set", { name: who(d.creature), oa: o.opportunity_attacks ?? "never", spells: o.reaction_spells ?? "never", legendary: o.legendary_actions ?? "never" });
+    }
+    case "spell_stopped":
+      return t("ev-rules-spell_stopped", { caster: who(d.caster), spell: d.spell ?? "", by: d.by === "unseen" ? t("dnd-unseen") : who(d.by), with: d.with ?? "", named: d.with ? "yes" : "no" });
     case "ready_taken":
       return t("ev-rules-ready_taken", { name: who(d.creature), trigger: d.trigger ?? "", response: responseWords(d.response), target: d.target ? who(d.target) : "", aimed: d.target ? "yes" : "no" });
     case "area_placed": {

@@ -31,6 +31,7 @@ dnd-pb = Бонус владения { $pb }
 dnd-exhaustion = Истощение
 dnd-no-conditions = Состояний нет.
 dnd-from = источник: { $source }
+dnd-unseen = Кто-то невидимый
 dnd-source-unseen = источник, которого вы не видите
 dnd-spell-slots = Ячейки заклинаний
 dnd-slot-level = { $level } уровень: { $left } из { $max }
@@ -413,6 +414,20 @@ ev-rules-moved = { $name } перемещается на { $at }: { $count ->
    *[other] { $count } клетки
 }, { $feet } фт перемещения
 ev-rules-moved-held = { $name } перемещается на { $at } ({ $feet } фт) и останавливается там ради Провоцированных атак
+ev-rules-standing_orders_set = Постоянные приказы для { $name }: атаки по возможности — { $oa ->
+    [always] всегда
+   *[never] никогда
+}, заклинания-реакции — { $spells ->
+    [always] всегда
+   *[never] никогда
+}, легендарные действия — { $legendary ->
+    [always] всегда
+   *[never] никогда
+}
+ev-rules-spell_stopped = { $by } прерывает заклинание «{ $spell }» ({ $caster }){ $named ->
+    [yes] {" "}с помощью «{ $with }»
+   *[no] {""}
+}
 ev-rules-ready_taken = { $name } отвечает на подготовленный триггер «{ $trigger }»: { $response }{ $aimed ->
     [yes] , цель: { $target }
    *[no] {""}
