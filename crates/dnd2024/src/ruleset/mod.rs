@@ -214,6 +214,11 @@ pub struct DndState {
     /// ([`reactions::standing`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub standing_orders: BTreeMap<String, reactions::standing::StandingOrders>,
+    /// The Referee's alone: for a creature hiding, the enemies its side could not see whose
+    /// sight its Hide did not escape ([`grid::hide`]); they still see it. Gone when its hiding
+    /// ends.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub seen_through: BTreeMap<String, std::collections::BTreeSet<String>>,
 }
 
 /// Every command, one key each (see the module docs for a JSON example of each).
@@ -299,6 +304,7 @@ pub enum DndEvent {
     ReactionSpellCast(reactions::spells::ReactionSpellCast),
     StandingOrdersSet(reactions::standing::StandingOrdersSet),
     SpellStopped(reactions::spells::SpellStopped),
+    HideSeenThrough(grid::HideSeenThrough),
 }
 
 /// A pure rule's refusal as the table's: the code names the spent resource or the kind of
@@ -668,6 +674,10 @@ impl Ruleset for Dnd2024 {
     fn apply(&self, state: &mut DndState, event: &DndEvent) {
         match event {
             DndEvent::CreatureSet { record } => {
+                if record.hiding_dc.is_none() {
+                    // Its hiding ended (or never began): nobody sees through it any more.
+                    state.seen_through.remove(&record.spec.id);
+                }
                 state
                     .creatures
                     .insert(record.spec.id.clone(), record.as_ref().clone());
@@ -693,6 +703,15 @@ impl Ruleset for Dnd2024 {
             }
             DndEvent::StandingOrdersSet(s) => {
                 state.standing_orders.insert(s.creature.clone(), s.orders);
+            }
+            DndEvent::HideSeenThrough(h) => {
+                if h.by.is_empty() {
+                    state.seen_through.remove(&h.creature);
+                } else {
+                    state
+                        .seen_through
+                        .insert(h.creature.clone(), h.by.iter().cloned().collect());
+                }
             }
             // The rest describe what happened; the records they change come as
             // `creature_set`.

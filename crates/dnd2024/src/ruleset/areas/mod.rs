@@ -5,7 +5,9 @@
 //! inside), the squares a straight line from the origin reaches past walls and windows (Total
 //! Cover keeps a square out, DD-AOE-01.b), the creatures whose space touches one of them, a
 //! save rolled per target and the damage rolled once for all of them (DD-AOE-08.a), halved
-//! (rounded down) on a success when the effect says so.
+//! (rounded down) on a success when the effect says so. The damage is rolled even over empty
+//! squares, so the players' events are the same whether a creature they may not see is inside
+//! or nobody is (that creature's save and damage are the Referee's alone).
 //!
 //! The `area_preview` query takes the same placement and answers with the squares and the
 //! targets before anything is rolled (a player's answer lists only creatures they may see).
@@ -372,13 +374,13 @@ fn place(
             DndEvent::AreaPlaced(masked),
         )?;
     }
-    // The damage is rolled once for every target (DD-AOE-08.a).
+    // The damage is rolled once for every target (DD-AOE-08.a) — and rolled even when the
+    // area catches nobody: whether it does is not the players' to learn from the dice when a
+    // creature they may not see stands inside (its save and damage are the Referee's).
     let mut rolled = Vec::new();
-    if !fp.targets.is_empty() {
-        for (dice, damage_type) in parts {
-            let amount = super::damage::life::roll_damage(ctx, caster, *dice)?;
-            rolled.push((amount, *damage_type));
-        }
+    for (dice, damage_type) in parts {
+        let amount = super::damage::life::roll_damage(ctx, caster, *dice)?;
+        rolled.push((amount, *damage_type));
     }
     for id in &fp.targets {
         let saved = match a.save {

@@ -554,7 +554,7 @@ fn attack_with(
             let los = map.line_of_sight(&x, &y);
             let sees = |eyes: &CreatureRecord, body: &CreatureRecord| {
                 los && !eyes.conditions.has(Condition::Blinded)
-                    && !body.conditions.has(Condition::Invisible)
+                    && !super::grid::board::invisible_to(ctx.rules(), body, &eyes.spec.id)
             };
             (
                 super::grid::board::distance_ft(&x, &y),

@@ -5,7 +5,8 @@ use engine::{Ctx, RuleError};
 use tabletop::map::{GridMap, MapFile};
 use tabletop::square::Space;
 
-use super::super::{Dnd2024, DndEvent, is_character, record, set_record};
+use super::super::creatures::CreatureRecord;
+use super::super::{Dnd2024, DndEvent, DndState, is_character, record, set_record};
 use crate::conditions::Condition;
 
 /// Feet per square.
@@ -27,6 +28,24 @@ pub fn space_of(ctx: &Ctx<'_, Dnd2024>, id: &str) -> Option<Space> {
 
 /// The condition source hiding uses.
 pub const HIDE_SOURCE: &str = "hide";
+
+/// Whether `body` is Invisible to the eyes of creature `eyes` (DD-COND-09): so it is by every
+/// Invisible it holds, but the one its Hide gives (DD-ACT-10.b) hides it only from those its
+/// Hide escaped — not from an enemy that still saw it ([`DndState::seen_through`]).
+pub fn invisible_to(state: &DndState, body: &CreatureRecord, eyes: &str) -> bool {
+    if !body.conditions.has(Condition::Invisible) {
+        return false;
+    }
+    let only_hiding = body.conditions.holds().iter().all(|(c, src)| {
+        (*c != Condition::Invisible && !c.includes().contains(&Condition::Invisible))
+            || src == HIDE_SOURCE
+    });
+    !(only_hiding
+        && state
+            .seen_through
+            .get(&body.spec.id)
+            .is_some_and(|w| w.contains(eyes)))
+}
 
 /// A hidden creature attacked: hiding ends and it is seen again (DD-ACT-10.c/d).
 pub fn end_hiding(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {

@@ -8,14 +8,14 @@
 //! much bigger or smaller creature's space but not end in another creature's.
 //!
 //! Leaving a hostile creature's reach without Disengage offers that creature an Opportunity
-//! Attack: the move stops at the last square inside reach and an interrupt window asks each
-//! creature that may react (its player, or the Referee for a monster; the Referee's window
-//! timeout applies, the default is to decline). When it closes the attacks are made, then the
-//! rest of the move goes on if the mover still stands. A creature the players may not see is
-//! never asked (the wait would give it away): its standing order settles it at once
-//! ([`super::reactions::standing`]) — `never`, and the step is taken as if nobody were there;
-//! `always`, and its attack is made there and then, before the mover leaves its reach, in the
-//! same command.
+//! Attack. A creature the Referee runs is settled at once by its standing order
+//! ([`super::reactions::standing`]; a wait would tell the players it is there, or that it may
+//! react) — `never`, and the step is taken as if nobody were there; `always`, and its attack is
+//! made there and then, before the mover leaves its reach, in the same command. Otherwise (a
+//! player's creature, or the order `ask` for a creature the players see) the move stops at the
+//! last square inside reach and an interrupt window asks each such creature (its player, or
+//! the Referee; the Referee's window timeout applies, the default is to decline). When it
+//! closes the attacks are made, then the rest of the move goes on if the mover still stands.
 //!
 //! ```json
 //! {"set_map": {"cells": [{"x": 3, "y": 0, "obstacle": "wall"}, {"x": 1, "y": 1, "difficult": true}]}}
@@ -32,6 +32,12 @@
 //! Dexterity (Stealth) check whose total is the DC to find the creature. A success gives the
 //! Invisible condition (source `hide`); a monster that hides leaves the players' view again
 //! (its square and events are the Referee's). Its next attack ends hiding and shows it.
+//! The preconditions count only the enemies the hider's side may know of: a character is
+//! never refused because of a creature its players may not see (the refusal would tell them
+//! it is there). Such a creature that the Hide does not escape (it has a line of sight, or
+//! neither cover nor the dark stands between them) is not fooled: the Referee's
+//! `hide_seen_through` records it, and to its eyes the hider is not Invisible (its attacks,
+//! Opportunity Attacks and stopping spells see it), while to everyone else it is.
 
 use engine::{Answerer, Ctx, DecisionRequest, RuleError, Visibility, Window, WindowRequest};
 use schemars::JsonSchema;
@@ -46,7 +52,7 @@ use self::board::{HIDE_SOURCE, SQUARE_FT, distance_ft, grid_map, space_of};
 use super::combat::Attack;
 use super::combat::turn::check_turn;
 use super::creatures::CreatureRecord;
-use super::reactions::standing::{Order, by_standing_order, orders_of};
+use super::reactions::standing::{ReactionKind, Settle, referee_run, settle};
 use super::{Dnd2024, DndEvent, check_list, emit_about, is_character, record, refusal, set_record};
 use crate::actions::{LeaveReach, provokes_opportunity_attack};
 use crate::conditions::Condition;
@@ -386,14 +392,15 @@ fn walk(
         if i == 0 {
             reactors.retain(|(r, _)| !asked.contains(r));
         }
-        // A creature the players may not see answers by its standing order, at once: a
-        // prompt would hold the move, and the wait alone would tell them it is there.
-        let (unseen, asking): (Vec<_>, Vec<_>) = reactors
+        // A creature the Referee runs answers by its standing order, at once (unless it is
+        // `ask` and the players see it): a prompt would hold the move, and the wait alone
+        // would tell them it is there or may react.
+        let (settled, asking): (Vec<_>, Vec<_>) = reactors
             .into_iter()
-            .partition(|(r, _)| by_standing_order(ctx, r));
-        let takers: Vec<&(String, String)> = unseen
+            .partition(|(r, _)| settle(ctx, r, ReactionKind::OpportunityAttack) != Settle::Prompt);
+        let takers: Vec<&(String, String)> = settled
             .iter()
-            .filter(|(r, _)| orders_of(ctx, r).opportunity_attacks == Order::Always)
+            .filter(|(r, _)| settle(ctx, r, ReactionKind::OpportunityAttack) == Settle::Always)
             .collect();
         if asking.is_empty() && takers.is_empty() {
             at = to;
@@ -406,14 +413,14 @@ fn walk(
         if takers.is_empty() {
             return open_oa_window(ctx, &rec, &asking, &path[i..]);
         }
-        // The unseen attacks are made just before the mover leaves reach; then the move
+        // The ordered attacks are made just before the mover leaves reach; then the move
         // goes on (and stops again for those who are asked, if any).
         let rest_json: Vec<[i32; 2]> = path[i..].iter().map(|s| [s.x, s.y]).collect();
         let attackers: Vec<Value> = takers
             .iter()
             .map(|(by, attack)| json!({"by": by, "attack": attack}))
             .collect();
-        let asked: Vec<&String> = unseen.iter().map(|(r, _)| r).collect();
+        let asked: Vec<&String> = settled.iter().map(|(r, _)| r).collect();
         return continue_move(
             ctx,
             &json!({"mover": id, "attackers": attackers, "rest": rest_json, "asked": asked}),
@@ -476,9 +483,9 @@ fn provoked(
         };
         let has_reaction = other.turn.reaction_available && !other.conditions.incapacitated();
         // Sight beyond conditions is the Referee's to judge until vision is on the grid: a
-        // Blinded creature does not see the mover, nobody sees an Invisible one.
+        // Blinded creature does not see the mover, nor one Invisible to it.
         let sees = !other.conditions.has(Condition::Blinded)
-            && !mover.conditions.has(Condition::Invisible);
+            && !board::invisible_to(ctx.rules(), mover, &oid);
         if provokes_opportunity_attack(
             LeaveReach::OwnMovement,
             distance_ft(&space, before),
@@ -755,8 +762,13 @@ pub fn hide(ctx: &mut Ctx<'_, Dnd2024>, h: &Hide) -> Result<(), RuleError> {
         ));
     };
     let map = grid_map(&ctx.rules().map);
+    // The hider's side: the players' (a character, or a creature a player runs), who may not
+    // know of every enemy; or the Referee's, who knows of all.
+    let players_side = is_character(&rec) || !referee_run(ctx, &h.creature);
     let mut seen = false;
     let mut covered = true;
+    // Enemies the hider's side may not see whose sight the Hide does not escape.
+    let mut seen_through = Vec::new();
     for (oid, other) in &ctx.rules().creatures {
         if oid == &h.creature || other.dead || allies(&rec, other) {
             continue;
@@ -764,13 +776,18 @@ pub fn hide(ctx: &mut Ctx<'_, Dnd2024>, h: &Hide) -> Result<(), RuleError> {
         let Some(os) = space_of(ctx, oid) else {
             continue;
         };
-        if !other.conditions.has(Condition::Blinded) && map.line_of_sight(&os, &me) {
-            seen = true;
-        }
+        let sees = !other.conditions.has(Condition::Blinded) && map.line_of_sight(&os, &me);
         let (_, c) = crate::cover::grid_cover(&map, &os, &me);
-        if c < crate::cover::Cover::ThreeQuarters {
-            covered = false;
+        let hides_from = c >= crate::cover::Cover::ThreeQuarters;
+        if players_side && other.hidden {
+            // Not a reason to refuse (the player cannot know of it): it is just not fooled.
+            if sees || !(hides_from || h.heavily_obscured) {
+                seen_through.push(oid.clone());
+            }
+            continue;
         }
+        seen |= sees;
+        covered &= hides_from;
     }
     // The preconditions first: a refusal rolls nothing and spends nothing.
     crate::actions::hide(
@@ -817,5 +834,24 @@ pub fn hide(ctx: &mut Ctx<'_, Dnd2024>, h: &Hide) -> Result<(), RuleError> {
         // Out of the players' sight again.
         rec.hidden = true;
     }
-    set_record(ctx, rec)
+    set_record(ctx, rec)?;
+    let before = ctx.rules().seen_through.contains_key(&h.creature);
+    if seen_through.is_empty() && !before {
+        return Ok(());
+    }
+    ctx.emit_for(
+        DndEvent::HideSeenThrough(HideSeenThrough {
+            creature: h.creature.clone(),
+            by: seen_through,
+        }),
+        Visibility::Referee,
+    )
+}
+
+/// The enemies a creature's Hide did not escape that its side could not see (the Referee's
+/// alone): they still see it (`by` empty: none any more).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HideSeenThrough {
+    pub creature: String,
+    pub by: Vec<String>,
 }

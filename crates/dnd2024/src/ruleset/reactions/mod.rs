@@ -1,14 +1,19 @@
 //! Readied actions (DD-ACT-13) through the engine's interrupt windows: on its turn a creature
 //! takes the Ready action naming a trigger it can perceive and a response (an attack with one
 //! of its attacks, another action, or a move of at most its Speed). When the Referee says the
-//! trigger happened (`trigger_ready`), a window asks the creature's player (the Referee for a
-//! monster; default: ignore, with the Referee-set timeout) whether it responds; responding
-//! spends the Reaction and, for an attack, makes it at once. The readied response lapses when
-//! the creature's next turn starts. Opportunity Attacks are in [`super::grid`].
+//! trigger happened (`trigger_ready`), a window asks the creature's player (default: ignore,
+//! with the Referee-set timeout) whether it responds — a creature the Referee runs responds at
+//! once, its Referee's word being the answer; responding spends the Reaction and, for an
+//! attack, makes it at once. Players' copy of the response taken (`ready_taken`) of a creature
+//! that is not a character leaves out the trigger (the Referee's words) and names a creature
+//! they may not see `unseen` — and reaches them only when they perceive what it does (an
+//! attack on a creature they see). The readied response lapses when the creature's next turn
+//! starts. Opportunity Attacks are in [`super::grid`].
 //!
 //! Legendary Actions (DD-MON-04.c): a creature whose sheet has `legendary` may take one right
 //! after another creature's turn. The engine's `before_turn_end` hook (the clock's `end_turn`,
-//! or `finish_turn`) opens a `legendary_actions` window holding the turn change, with one
+//! or `finish_turn`) offers them: a creature whose standing order is `ask` (and that the
+//! players see) gets a `legendary_actions` window holding the turn change, with one
 //! Referee decision per such creature that has uses left (options: each action it can afford,
 //! an attack once per hostile combatant it can reach, or pass — the default); when it closes,
 //! the actions taken spend their cost and an attack is made, then the turn ends. Uses come
@@ -16,7 +21,8 @@
 //!
 //! Reaction spells (a sheet's `reaction_spells`, DD-MAG-05.a), by their trigger: `hit` (Shield:
 //! +5 AC) — an attack that hits such a creature (not on a natural 20) waits in a
-//! `reaction_spell` window asking its player (the Referee for a monster; default: no spell);
+//! `reaction_spell` window asking its player (the Referee for a monster ordered `ask`;
+//! default: no spell);
 //! casting spends the Reaction and the slot, the bonus counts against the triggering attack,
 //! which may now miss, and lasts until the creature's next turn. `spell_cast` (Counterspell,
 //! with a range) — a hostile creature in the combat that sees a caster within range is asked
@@ -27,8 +33,9 @@
 //! Every prompt carries structured `args` (who is asked, the trigger, each option's id with
 //! its cost, spell or target) for the web to word in either language.
 //!
-//! Creatures the players may not see are never prompted: their standing orders settle their
-//! reactions at once ([`standing`]).
+//! Creatures the Referee runs are prompted only on the order `ask` while the players see
+//! them: by default their standing orders settle their reactions at once ([`standing`]), so
+//! no player's command waits on them.
 //!
 //! ```json
 //! {"ready": {"creature": "vera", "trigger": "a goblin steps through the door",
@@ -50,7 +57,7 @@ pub mod standing;
 
 use self::sheet::{MAX_LEGENDARY_OPTIONS, Readied, Response};
 use self::spells::cast_against_hit;
-use self::standing::{Order, by_standing_order, orders_of};
+use self::standing::{ReactionKind, Settle, referee_run, settle};
 use super::combat::Attack;
 use super::combat::turn::check_turn;
 use super::grid::board::{SQUARE_FT, feet_between};
@@ -81,10 +88,13 @@ pub struct TriggerReady {
     pub target: Option<String>,
 }
 
-/// A readied response taken (its attack, if any, follows as its own events).
+/// A readied response taken (its attack, if any, follows as its own events). Players' copy
+/// of a creature that is not a character has no `trigger`, and names a creature they may not
+/// see (and its attack) `unseen`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReadyTaken {
     pub creature: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub trigger: String,
     pub response: Response,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -188,22 +198,19 @@ pub fn trigger_ready(ctx: &mut Ctx<'_, Dnd2024>, t: &TriggerReady) -> Result<(),
     trial
         .trigger_readied(TriggerChoice::Respond)
         .map_err(refusal)?;
-    if by_standing_order(ctx, &t.creature) {
-        // The Referee who says the trigger happened answers for it: no window, no wait.
+    if referee_run(ctx, &t.creature) {
+        // The Referee who says the trigger happened answers for it: no window, no wait (a
+        // window would show players that it had readied something, answered or not).
         return respond(ctx, &t.creature, t.target.clone());
     }
-    let (answerer, vis) = if players.is_empty() {
-        (Answerer::Referee, Some(Visibility::Referee))
-    } else {
-        (Answerer::Controller(t.creature.clone()), None)
-    };
-    let mut ask = DecisionRequest::new(
+    // Its player answers.
+    let ask = DecisionRequest::new(
         READY_WINDOW,
         format!(
             "{}'s trigger happened ({}): respond with the Reaction?",
             rec.spec.name, readied.trigger
         ),
-        answerer,
+        Answerer::Controller(t.creature.clone()),
         &[(READY_RESPOND, "Respond"), (READY_IGNORE, "Ignore")],
     )
     .with_default(READY_IGNORE)
@@ -218,9 +225,6 @@ pub fn trigger_ready(ctx: &mut Ctx<'_, Dnd2024>, t: &TriggerReady) -> Result<(),
             {"id": READY_IGNORE},
         ],
     }));
-    if let Some(v) = vis {
-        ask = ask.with_visibility(v);
-    }
     let hidden = rec.hidden
         || t.target
             .as_ref()
@@ -271,17 +275,14 @@ fn respond(ctx: &mut Ctx<'_, Dnd2024>, by: &str, target: Option<String>) -> Resu
     }
     rec.readied = None;
     set_record(ctx, rec)?;
-    let taken = ReadyTaken {
-        creature: by.clone(),
-        trigger: readied.trigger.clone(),
-        response: readied.response.clone(),
-        target: target.clone(),
-    };
-    super::emit_about(
+    emit_ready_taken(
         ctx,
-        &by,
-        DndEvent::ReadyTaken(taken.clone()),
-        Some(DndEvent::ReadyTaken(taken)),
+        ReadyTaken {
+            creature: by.clone(),
+            trigger: readied.trigger.clone(),
+            response: readied.response.clone(),
+            target: target.clone(),
+        },
     )?;
     if let (Response::Attack { attack }, Some(target)) = (&readied.response, target) {
         let Ok(t) = record(ctx, &target) else {
@@ -311,6 +312,55 @@ fn respond(ctx: &mut Ctx<'_, Dnd2024>, by: &str, target: Option<String>) -> Resu
         )?;
     }
     Ok(())
+}
+
+/// Records a readied response taken. A character's is in plain view (its trigger is its
+/// player's words). Of any other creature, those who see its whole sheet get the event as it
+/// is and the other players a copy without the trigger (the Referee's words, which would tell
+/// them what it waited for); a creature they may not see is `unseen` there, and its copy
+/// reaches them only when they perceive what it does — an attack on a creature they see —
+/// so an unseen creature's readied move or action adds nothing to their log.
+fn emit_ready_taken(ctx: &mut Ctx<'_, Dnd2024>, full: ReadyTaken) -> Result<(), RuleError> {
+    use super::combat::turn::UNSEEN;
+    let Some(rec) = ctx.rules().creatures.get(&full.creature) else {
+        return ctx.emit_for(DndEvent::ReadyTaken(full), Visibility::Referee);
+    };
+    if super::is_character(rec) {
+        return ctx.emit(DndEvent::ReadyTaken(full));
+    }
+    let by_hidden = rec.hidden;
+    let seen_target = full
+        .target
+        .as_ref()
+        .and_then(|t| ctx.rules().creatures.get(t))
+        .filter(|t| !t.hidden && !t.dead)
+        .map(|t| t.spec.id.clone());
+    let perceived =
+        !by_hidden || (matches!(full.response, Response::Attack { .. }) && seen_target.is_some());
+    let vis = super::owners(ctx, &full.creature);
+    if !perceived {
+        return ctx.emit_for(DndEvent::ReadyTaken(full), vis);
+    }
+    let masked = ReadyTaken {
+        creature: if by_hidden {
+            UNSEEN.to_string()
+        } else {
+            full.creature.clone()
+        },
+        trigger: String::new(),
+        response: match &full.response {
+            Response::Attack { .. } if by_hidden => Response::Attack {
+                attack: UNSEEN.to_string(),
+            },
+            r => r.clone(),
+        },
+        target: seen_target,
+    };
+    ctx.emit_masked(
+        DndEvent::ReadyTaken(full),
+        vis,
+        DndEvent::ReadyTaken(masked),
+    )
 }
 
 /// The kind of the window `finish_turn` opens for Legendary Actions, and of its decisions.
@@ -416,17 +466,21 @@ pub fn offer_legendary(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleE
         if options.is_empty() {
             continue;
         }
-        if by_standing_order(ctx, oid) {
-            // No prompt: the turn change must not wait on a creature the players may not
-            // see. `always`: the first affordable action, an attack only at `id`.
-            if orders_of(ctx, oid).legendary_actions == Order::Always
-                && let Some(o) = options
+        match settle(ctx, oid, ReactionKind::LegendaryAction) {
+            Settle::Prompt => {}
+            // No prompt: the turn change must not wait on a creature the Referee runs (the
+            // wait would show it has uses left, or that it is there at all). `always`: the
+            // first affordable action, an attack only at `id`.
+            Settle::Always => {
+                if let Some(o) = options
                     .iter()
                     .find(|o| o.target.as_deref().is_none_or(|t| t == id))
-            {
-                take_legendary(ctx, oid, o.index, o.target.clone())?;
+                {
+                    take_legendary(ctx, oid, o.index, o.target.clone())?;
+                }
+                continue;
             }
-            continue;
+            Settle::Never => continue,
         }
         let Some(rec) = ctx.rules().creatures.get(oid) else {
             continue;

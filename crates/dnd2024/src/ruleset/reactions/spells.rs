@@ -8,7 +8,7 @@ use serde_json::json;
 use super::super::combat::turn::AttackRoll;
 use super::super::{Dnd2024, DndEvent, emit_about, record, refusal, set_record};
 use super::sheet::{ReactionSpellSpec, SpellTrigger};
-use super::standing::{Order, by_standing_order, orders_of};
+use super::standing::{ReactionKind, Settle, settle};
 
 /// The kind of the window a hit opens for reaction spells, and of its decision.
 pub const SPELL_WINDOW: &str = "reaction_spell";
@@ -142,13 +142,16 @@ pub fn offer_reaction_spell(
         return Ok(false);
     }
     let id = tgt.spec.id.clone();
-    if by_standing_order(ctx, &id) {
-        // No prompt: the attack must not wait on a creature the players may not see.
-        if orders_of(ctx, &id).reaction_spells == Order::Always {
+    match settle(ctx, &id, ReactionKind::ReactionSpell) {
+        // No prompt: the attack must not wait on a creature the Referee runs (the wait would
+        // tell the players it has such a spell, or that it is there at all).
+        Settle::Always => {
             let first = castable[0].0;
             cast_against_hit(ctx, full, first)?;
+            return Ok(false);
         }
-        return Ok(false);
+        Settle::Never => return Ok(false),
+        Settle::Prompt => {}
     }
     let options: Vec<(String, String)> = castable
         .iter()
@@ -232,11 +235,11 @@ pub struct Counter {
 
 /// The creatures that may answer `caster`'s casting (DD-MAG-05.a: a Reaction spell with its
 /// trigger): in the combat, hostile, alive, seeing the caster (not Blinded, the caster not
-/// Invisible, a line of sight on the grid), within the trigger's range (off the grid the
+/// Invisible to it, a line of sight on the grid), within the trigger's range (off the grid the
 /// Referee judges: yes), and able to cast it now. `None`: nobody (or only creatures whose
 /// standing order is `never`, which the players must not be able to tell apart).
 pub fn counterers(ctx: &Ctx<'_, Dnd2024>, caster: &str) -> Option<Counter> {
-    use super::super::grid::board::{feet_between, grid_map, space_of};
+    use super::super::grid::board::{feet_between, grid_map, invisible_to, space_of};
     use crate::conditions::Condition;
     let order = ctx.core().clock.combat.as_ref()?.order.clone();
     if !order.iter().any(|o| o == caster) {
@@ -257,7 +260,7 @@ pub fn counterers(ctx: &Ctx<'_, Dnd2024>, caster: &str) -> Option<Counter> {
             || rec.dying.is_some()
             || super::super::is_character(rec) == super::super::is_character(crec)
             || rec.conditions.has(Condition::Blinded)
-            || crec.conditions.has(Condition::Invisible)
+            || invisible_to(ctx.rules(), crec, oid)
         {
             continue;
         }
@@ -284,13 +287,11 @@ pub fn counterers(ctx: &Ctx<'_, Dnd2024>, caster: &str) -> Option<Counter> {
         let Some(&first) = spells.first() else {
             continue;
         };
-        if by_standing_order(ctx, oid) {
-            if out.at_once.is_none() && orders_of(ctx, oid).reaction_spells == Order::Always {
-                out.at_once = Some((oid.clone(), first));
-            }
-            continue;
+        match settle(ctx, oid, ReactionKind::ReactionSpell) {
+            Settle::Always if out.at_once.is_none() => out.at_once = Some((oid.clone(), first)),
+            Settle::Always | Settle::Never => {}
+            Settle::Prompt => out.asking.push((oid.clone(), spells)),
         }
-        out.asking.push((oid.clone(), spells));
     }
     (out.at_once.is_some() || !out.asking.is_empty()).then_some(out)
 }

@@ -156,3 +156,47 @@ fn dd_cov_01_a_half_cover_from_the_origin_adds_2_to_dexterity_saves() {
     assert_eq!(p["cover"], json!({"gob": "half"}));
     assert_eq!(walled.hp("gob"), 5, "saved: 4, resisted to 2");
 }
+
+#[test]
+fn dd_aoe_08_a_an_area_over_an_unseen_creature_looks_like_one_over_nobody() {
+    // Bram (Bob) and the goblin nobody has seen, far apart; no other creature near.
+    let setup = || {
+        let mut t = party();
+        for (id, x, y) in [("bram", 0, 0), ("vera", -5, 0), ("gob", 10, 10)] {
+            t.dm(json!({"place": {"creature": id, "x": x, "y": y}}), &[]);
+        }
+        t
+    };
+    let bob_v = Viewer::Player("bob".into());
+    let at = |x2: i32, y2: i32| {
+        json!({"area_effect": {"caster": "bram", "name": "Fireball", "shape": "sphere",
+            "size_ft": 5, "origin": {"x2": x2, "y2": y2},
+            "save": {"ability": "dexterity", "dc": 13},
+            "damage": [{"dice": "8d6", "damage_type": "fire"}], "half_on_success": true}})
+    };
+    // Bob's fireball over the goblin's square: 8d6 (eight 1s), its save (5 + 2 fails), 8
+    // fire resisted to 4.
+    let mut over_it = setup();
+    let ev = over_it.act(&player("bob"), at(21, 21), &[1, 1, 1, 1, 1, 1, 1, 1, 5]);
+    assert_eq!(over_it.hp("gob"), 3);
+    // The same over empty squares: the damage is rolled all the same.
+    let mut over_nothing = setup();
+    let ev2 = over_nothing.act(&player("bob"), at(-21, -21), &[1, 1, 1, 1, 1, 1, 1, 1]);
+    // Bob's events match but for where the area fell; nothing of the goblin's save or wounds.
+    let bob_gets = |events: &[Envelope]| -> Vec<Value> {
+        engine::project_log(events, &bob_v)
+            .into_iter()
+            .map(|e| {
+                let mut v = serde_json::to_value(&e.body).unwrap();
+                if let Some(a) = v["event"].get_mut("area_placed") {
+                    a["squares"] = Value::Null;
+                }
+                v
+            })
+            .collect()
+    };
+    assert_eq!(bob_gets(&ev), bob_gets(&ev2));
+    assert_eq!(rules_events(&ev2, "area_placed")[0]["targets"], json!([]));
+    assert!(!over_it.log_for(&bob_v).to_string().contains("gob"));
+    over_it.assert_replays();
+}

@@ -54,6 +54,8 @@ fn index_of(events: &[Envelope], name: &str) -> usize {
 #[test]
 fn dd_act_17_opportunity_attack_offered_and_taken_before_the_move_resolves() {
     let mut t = grid_fight();
+    // The Referee asked to be prompted for the goblin (`ask`).
+    t.ask_all("gob");
     // Vera walks away from the goblin: leaving its 5-ft reach offers it an Opportunity Attack.
     let ev = t.act(
         &alice(),
@@ -109,6 +111,8 @@ fn dd_act_17_c_disengage_moves_without_a_window() {
 #[test]
 fn dd_act_17_a_move_stops_at_the_edge_of_reach_and_a_closed_window_declines() {
     let mut t = grid_fight();
+    // The Referee asked to be prompted for the goblin (`ask`).
+    t.ask_all("gob");
     // Moving around the goblin inside its reach provokes nothing; leaving it does, at step 2.
     t.act(
         &alice(),
@@ -136,6 +140,8 @@ fn dd_act_17_a_move_stops_at_the_edge_of_reach_and_a_closed_window_declines() {
 #[test]
 fn dd_act_17_window_timeout_takes_the_default() {
     let mut t = grid_fight();
+    // The Referee asked to be prompted for the goblin (`ask`).
+    t.ask_all("gob");
     t.clock(json!({"set_window_timeout": {"ms": 5000}}));
     t.act(
         &alice(),
@@ -601,4 +607,104 @@ fn dd_act_10_d_a_hidden_reactor_that_strikes_shows_itself() {
     let roll = &seen[0];
     assert_eq!(roll["attacker"], json!("gob"));
     t.assert_replays();
+}
+
+/// Vera (Alice) at (0, 0) and the goblin nobody has seen at (3, 0), out of combat.
+fn unseen_goblin_watching_vera() -> T {
+    let mut t = party();
+    for (id, x, y) in [("vera", 0, 0), ("gob", 3, 0)] {
+        t.dm(json!({"place": {"creature": id, "x": x, "y": y}}), &[]);
+    }
+    t
+}
+
+#[test]
+fn dd_act_10_a_hide_is_not_refused_for_an_enemy_the_players_cannot_see() {
+    let alice_v = Viewer::Player("alice".into());
+    let hide = json!({"hide": {"creature": "vera", "heavily_obscured": true}});
+    // With nobody about: what Alice gets of her Hide (15 + 4 = 19).
+    let mut alone = party();
+    alone.dm(json!({"place": {"creature": "vera", "x": 0, "y": 0}}), &[]);
+    let ev_alone = alone.act(&alice(), hide.clone(), &[15]);
+    // The unseen goblin sees her: the same Hide is taken, the same events reach her.
+    let mut t = unseen_goblin_watching_vera();
+    let ev = t.act(&alice(), hide, &[15]);
+    // (An effect's id is fresh entropy at every table: left out.)
+    let gets = |events: &[Envelope]| -> Vec<Value> {
+        engine::project_log(events, &alice_v)
+            .into_iter()
+            .map(|e| {
+                let mut v = serde_json::to_value(&e.body).unwrap();
+                if let Some(effect) = v.get_mut("effect") {
+                    effect["id"] = Value::Null;
+                }
+                v
+            })
+            .collect()
+    };
+    assert_eq!(gets(&ev), gets(&ev_alone));
+    assert_eq!(t.creature("vera")["hiding_dc"], json!(19));
+    assert!(
+        t.creature("vera")["conditions"]
+            .to_string()
+            .contains("invisible")
+    );
+    // The goblin is not fooled: the Referee's record says so, and nobody else's.
+    assert_eq!(t.state()["seen_through"], json!({"vera": ["gob"]}));
+    assert_eq!(rules_events(&ev, "hide_seen_through").len(), 1);
+    let alice_sees = format!("{}{}", t.log_for(&alice_v), t.table.view(&alice_v));
+    assert!(
+        !alice_sees.contains("gob") && !alice_sees.contains("seen_through"),
+        "{alice_sees}"
+    );
+    // To its eyes she is not Invisible: once the Referee moves it beside her, its attack has
+    // no Disadvantage (one d20: 15 + 4 hits AC 14; 1d6+2 with a 3 deals 5).
+    t.dm(json!({"place": {"creature": "gob", "x": 1, "y": 0}}), &[]);
+    let ev = t.dm(
+        json!({"attack": {"attacker": "gob", "target": "vera", "attack": "Scimitar"}}),
+        &[15, 3],
+    );
+    assert_eq!(
+        rules_events(&ev, "attack_rolled")[0]["mode"],
+        json!("normal")
+    );
+    assert_eq!(t.hp("vera"), 19);
+    // Her hiding ends when she attacks: nobody sees through it any more.
+    t.dm(
+        json!({"attack": {"attacker": "vera", "target": "gob", "attack": "Rapier"}}),
+        &[1],
+    );
+    assert!(t.creature("vera")["hiding_dc"].is_null());
+    assert!(t.state().get("seen_through").is_none());
+    t.assert_replays();
+}
+
+#[test]
+fn dd_act_10_b_an_unseen_enemy_behind_a_wall_is_fooled_like_any_other() {
+    let mut t = unseen_goblin_watching_vera();
+    t.dm(walls_between(), &[]);
+    t.act(&alice(), json!({"hide": {"creature": "vera"}}), &[15]);
+    assert!(t.state().get("seen_through").is_none());
+    // The wall was a door; the goblin steps up: she is Invisible to it (Disadvantage: 15 and
+    // 10, the 10 + 4 = 14 hits AC 14; 1d6+2 with a 3 deals 5).
+    t.dm(json!({"set_map": {"cells": []}}), &[]);
+    t.dm(json!({"place": {"creature": "gob", "x": 1, "y": 0}}), &[]);
+    let ev = t.dm(
+        json!({"attack": {"attacker": "gob", "target": "vera", "attack": "Scimitar"}}),
+        &[15, 10, 3],
+    );
+    assert_eq!(
+        rules_events(&ev, "attack_rolled")[0]["mode"],
+        json!("disadvantage")
+    );
+    assert_eq!(t.hp("vera"), 19);
+    // A goblin she can see still keeps her from hiding (a reason she can know).
+    let mut t = unseen_goblin_watching_vera();
+    t.dm(json!({"reveal_creature": {"creature": "gob"}}), &[]);
+    let c = t.refused(
+        &alice(),
+        json!({"hide": {"creature": "vera", "heavily_obscured": true}}),
+        &[],
+    );
+    assert_eq!(c, "forbidden");
 }

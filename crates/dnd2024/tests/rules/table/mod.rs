@@ -150,6 +150,16 @@ impl T {
         assert_eq!(restored.state_json(), self.table.state_json());
     }
 
+    /// The Referee asks to be prompted for every reaction of creature `id` (the standing
+    /// order `ask` for each kind), trading the secrecy of the pause for control.
+    pub fn ask_all(&mut self, id: &str) {
+        self.dm(
+            json!({"standing_orders": {"creature": id, "opportunity_attacks": "ask",
+                "reaction_spells": "ask", "legendary_actions": "ask"}}),
+            &[],
+        );
+    }
+
     /// Every event `viewer` receives, as JSON.
     pub fn log_for(&self, viewer: &Viewer) -> Value {
         let events: Vec<Value> = engine::project_log(&self.log, viewer)

@@ -126,6 +126,8 @@ fn legendary_fight() -> T {
         json!({"start_combat": {"combatants": ["vera", "chief", "bram"]}}),
         &[],
     );
+    // The Referee asked to be prompted for the chief (`ask`): the turn change waits.
+    t.ask_all("chief");
     t
 }
 
@@ -323,6 +325,7 @@ fn reaction_spell_declined_the_hit_lands_and_a_natural_20_asks_nothing() {
 #[test]
 fn dd_act_17_an_opportunity_attack_answered_with_shield_holds_the_move() {
     let mut t = shield_fight();
+    t.ask_all("gob");
     t.clock(json!("end_turn"));
     // Vera's turn again: she stands next to the goblin and walks away.
     for (id, x, y) in [("vera", 0, 0), ("gob", 1, 0)] {
@@ -446,8 +449,16 @@ fn reaction_prompts_carry_structured_args() {
 }
 
 /// A hostile caster with Counterspell (level 3, a spell cast within 60 ft) and one 3rd-level
-/// slot, `shaman`, at (6, 0); Vera at (0, 0) on her turn.
+/// slot, `shaman`, at (6, 0); Vera at (0, 0) on her turn. The Referee asked to be prompted
+/// for it (`ask`).
 fn counter_fight() -> T {
+    let mut t = counter_fight_by_orders();
+    t.ask_all("shaman");
+    t
+}
+
+/// [`counter_fight`] with the shaman's orders left as they are (`never`).
+fn counter_fight_by_orders() -> T {
     let mut t = party();
     let mut shaman = monster("shaman");
     shaman["spell_slots"] = json!([0, 0, 1]);
@@ -568,7 +579,53 @@ fn dd_mag_05_a_a_declined_or_out_of_range_stop_lets_the_spell_take_effect() {
     assert_eq!(c, "bad_creature");
 }
 
-/// A fire cone from Vera toward the east, far from everyone (no target, no dice).
+#[test]
+fn dd_mag_05_a_a_seen_stopper_acts_by_its_order_and_the_casting_never_waits() {
+    // Never (the default): Bless takes hold in the same command, no window.
+    let mut t = counter_fight_by_orders();
+    let ev = bless(&mut t);
+    assert!(
+        ev.iter()
+            .all(|e| !matches!(e.body, EventBody::WindowOpened { .. }))
+    );
+    assert!(
+        t.creature("vera")["concentration"]
+            .to_string()
+            .contains("Bless")
+    );
+    assert_eq!(
+        t.creature("shaman")["turn"]["reaction_available"],
+        json!(true)
+    );
+    // Always: stopped at once, in plain view (a spell cast by a creature the players see).
+    let mut t = counter_fight_by_orders();
+    t.dm(
+        json!({"standing_orders": {"creature": "shaman", "reaction_spells": "always"}}),
+        &[],
+    );
+    let ev = bless(&mut t);
+    assert!(
+        ev.iter()
+            .all(|e| !matches!(e.body, EventBody::WindowOpened { .. }))
+    );
+    let seen: Vec<Value> = engine::project_log(&ev, &Viewer::Player("alice".into()))
+        .into_iter()
+        .filter_map(|e| match &e.body {
+            EventBody::Rules { event } => event.get("spell_stopped").cloned(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [json!({"caster": "vera", "spell": "Bless", "by": "shaman", "with": "Counterspell"})]
+    );
+    assert_eq!(t.creature("shaman")["slots"]["spent"][2], json!(1));
+    t.assert_replays();
+}
+
+/// A fire cone from Vera toward the east, far from everyone (no target; its 3d6 are rolled
+/// all the same, so an area over nobody looks like one over a creature the players may not
+/// see).
 fn cone(spell: Value) -> Value {
     let mut a = json!({"area_effect": {"caster": "vera", "name": "Burning Hands",
         "shape": "cone", "size_ft": 15, "origin": {"x2": 0, "y2": 1},
@@ -584,11 +641,11 @@ fn cone(spell: Value) -> Value {
 fn dd_mag_04_a_an_area_spell_spends_its_slot_and_the_one_slot_per_turn_limit() {
     let mut t = grid_fight();
     // Without `spell`: an area that is no casting spends nothing.
-    t.act(&alice(), cone(Value::Null), &[]);
+    t.act(&alice(), cone(Value::Null), &[1, 2, 3]);
     assert_eq!(t.creature("vera")["slots"]["spent"][0], json!(0));
     assert_eq!(t.creature("vera")["turn"]["action_used"], json!(false));
     // Burning Hands as a level-1 spell: the action and a level-1 slot.
-    t.act(&alice(), cone(json!({"level": 1})), &[]);
+    t.act(&alice(), cone(json!({"level": 1})), &[1, 2, 3]);
     assert_eq!(t.creature("vera")["slots"]["spent"][0], json!(1));
     assert_eq!(t.creature("vera")["turn"]["action_used"], json!(true));
     // A Bonus Action spell with a slot on the same turn: one slot per turn (DD-MAG-04.a).
@@ -602,7 +659,7 @@ fn dd_mag_04_a_an_area_spell_spends_its_slot_and_the_one_slot_per_turn_limit() {
     t.clock(json!("end_turn"));
     t.clock(json!("end_turn"));
     t.clock(json!("end_turn"));
-    t.act(&alice(), cone(json!({"level": 1})), &[]);
+    t.act(&alice(), cone(json!({"level": 1})), &[1, 2, 3]);
     assert_eq!(t.creature("vera")["slots"]["spent"][0], json!(2));
     t.clock(json!("end_turn"));
     t.clock(json!("end_turn"));
@@ -635,7 +692,11 @@ fn dd_mag_05_a_an_area_spell_stopped_places_no_area_but_stays_spent() {
         .as_str()
         .unwrap()
         .to_string();
-    let ev = t.clock(json!({"close_window": {"id": w}}));
+    let ev = t.ok(
+        &referee(),
+        json!({"clock": {"close_window": {"id": w}}}),
+        &[1, 2, 3],
+    );
     assert_eq!(rules_events(&ev, "area_placed").len(), 1);
     t.assert_replays();
 }
@@ -711,6 +772,7 @@ fn dd_mon_04_c_a_legendary_attack_answered_with_shield_still_comes_before_the_tu
         json!({"start_combat": {"combatants": ["vera", "chief"]}}),
         &[],
     );
+    t.ask_all("chief");
     t.clock(json!("end_turn"));
     let id = decisions(&t, &Viewer::Referee, "legendary_actions")[0]["id"]
         .as_str()

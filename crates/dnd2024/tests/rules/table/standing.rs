@@ -2,7 +2,7 @@
 //! at once (no window, no wait), so nothing a player sees depends on whether such a creature
 //! is there (DD-ACT-17, DD-ACT-13, DD-MAG-05, DD-MON-04, DD-VIS-10).
 
-use super::grid::{decisions, pos, windows};
+use super::grid::{decisions, grid_fight, pos, windows};
 use super::*;
 
 fn alice() -> Actor {
@@ -248,6 +248,20 @@ fn dd_act_13_c_an_unseen_creatures_readied_attack_fires_on_the_referees_word() {
     assert_eq!(prompts(&ev), 0);
     assert_eq!(t.hp("vera"), 19);
     assert!(t.creature("lurk")["readied"].is_null());
+    // Alice perceives an unseen creature's readied strike at her: not who, nor its trigger
+    // (the Referee's words), nor its attack.
+    let taken: Vec<Value> = alice_gets(&ev)
+        .into_iter()
+        .filter_map(|e| e["event"].get("ready_taken").cloned())
+        .collect();
+    assert_eq!(
+        taken,
+        [
+            json!({"creature": "unseen", "response": {"attack": {"attack": "unseen"}},
+            "target": "vera"})
+        ]
+    );
+    assert!(!t.log_for(&alice_v()).to_string().contains("turns her back"));
     // A player's readied attack may not name a creature the player does not see.
     t.act(
         &alice(),
@@ -271,6 +285,7 @@ fn dd_act_17_an_asked_reactor_still_gets_its_window_beside_an_unseen_one() {
     t.dm(json!({"reveal_creature": {"creature": "gob"}}), &[]);
     t.clock(json!({"insert_combatant": {"who": "gob", "place": "last"}}));
     t.dm(json!({"place": {"creature": "gob", "x": 0, "y": 1}}), &[]);
+    t.ask_all("gob");
     t.dm(
         json!({"standing_orders": {"creature": "lurk", "opportunity_attacks": "always"}}),
         &[],
@@ -349,5 +364,330 @@ fn dd_vis_10_a_hit_by_an_unseen_attacker_the_shield_prompt_names_nobody() {
     );
     assert_eq!(t.hp("vera"), 24);
     assert_eq!(pos(&t, "vera"), json!({"x": -2, "y": 0}));
+    t.assert_replays();
+}
+
+// Creatures in plain view that the Referee runs: by default their orders settle their
+// reactions too, so no player's command waits to show that a monster may react.
+
+/// Alice walks Vera away from the goblin beside her (`grid_fight`): two squares west.
+fn walk_away_from_goblin(t: &mut T, faces: &[i64]) -> Vec<Envelope> {
+    t.act(
+        &alice(),
+        json!({"move_path": {"creature": "vera", "path": [[-1, 0], [-2, 0]]}}),
+        faces,
+    )
+}
+
+#[test]
+fn dd_act_17_a_a_seen_monster_reacts_by_its_order_and_the_move_never_waits() {
+    // The same walk with the goblin far off: what Alice gets past nobody.
+    let mut far = grid_fight();
+    far.dm(json!({"place": {"creature": "gob", "x": 9, "y": 9}}), &[]);
+    let past_nobody = walk_away_from_goblin(&mut far, &[]);
+    // Never (the default, or said): no window, no wait, the goblin keeps its Reaction.
+    for order in [None, Some("never")] {
+        let mut t = grid_fight();
+        if let Some(o) = order {
+            t.dm(
+                json!({"standing_orders": {"creature": "gob", "opportunity_attacks": o}}),
+                &[],
+            );
+        }
+        let ev = walk_away_from_goblin(&mut t, &[]);
+        assert_eq!(prompts(&ev), 0, "{order:?}");
+        assert!(windows(&t, &Viewer::Referee).is_empty());
+        assert_eq!(pos(&t, "vera"), json!({"x": -2, "y": 0}));
+        assert_eq!(alice_gets(&ev), alice_gets(&past_nobody), "{order:?}");
+        assert_eq!(t.creature("gob")["turn"]["reaction_available"], json!(true));
+        t.assert_replays();
+    }
+    // Always: it strikes in the same command, before she leaves its reach, in plain view
+    // (15 + 4 hits AC 14; 1d6+2 with a 4 deals 6).
+    let mut t = grid_fight();
+    t.dm(
+        json!({"standing_orders": {"creature": "gob", "opportunity_attacks": "always"}}),
+        &[],
+    );
+    let ev = walk_away_from_goblin(&mut t, &[15, 4]);
+    assert_eq!(prompts(&ev), 0);
+    assert_eq!(t.hp("vera"), 18);
+    assert_eq!(pos(&t, "vera"), json!({"x": -2, "y": 0}));
+    let seen = alice_gets(&ev);
+    let at = |name: &str| {
+        seen.iter()
+            .position(|e| e["event"].get(name).is_some())
+            .unwrap_or_else(|| panic!("no {name}: {seen:?}"))
+    };
+    assert!(at("attack_rolled") < at("moved"));
+    assert_eq!(
+        seen[at("attack_rolled")]["event"]["attack_rolled"]["attacker"],
+        json!("gob")
+    );
+    assert_eq!(
+        t.creature("gob")["turn"]["reaction_available"],
+        json!(false)
+    );
+    t.assert_replays();
+}
+
+/// Vera (Alice) and Bram (Bob) fight a goblin in plain view that knows Shield (one slot);
+/// Vera's turn, her Attack action taken.
+fn seen_shield_goblin() -> T {
+    let mut t = T::new();
+    for p in ["alice", "bob"] {
+        t.ok(
+            &referee(),
+            json!({"join": {"name": p, "role": "player"}}),
+            &[],
+        );
+    }
+    t.dm(
+        json!({"add_creature": {"creature": character("vera", 24), "player": "alice"}}),
+        &[],
+    );
+    t.dm(
+        json!({"add_creature": {"creature": character("bram", 20), "player": "bob"}}),
+        &[],
+    );
+    let mut gob = monster("gob");
+    gob["spell_slots"] = json!([1]);
+    gob["reaction_spells"] = json!([{"name": "Shield", "level": 1, "ac_bonus": 5}]);
+    t.dm(json!({"add_creature": {"creature": gob}}), &[]);
+    t.dm(
+        json!({"roll_initiative": {"creatures": ["vera", "gob", "bram"]}}),
+        &[15, 10, 5],
+    );
+    t.dm(
+        json!({"start_combat": {"combatants": ["vera", "gob", "bram"]}}),
+        &[],
+    );
+    t.act(
+        &alice(),
+        json!({"take_action": {"creature": "vera", "action": "attack"}}),
+        &[],
+    );
+    t
+}
+
+#[test]
+fn dd_mag_05_a_a_seen_monsters_reaction_spell_never_holds_the_attack() {
+    for order in [None, Some("never"), Some("always")] {
+        let mut t = seen_shield_goblin();
+        if let Some(o) = order {
+            t.dm(
+                json!({"standing_orders": {"creature": "gob", "reaction_spells": o}}),
+                &[],
+            );
+        }
+        // 12 + 4 = 16 hits AC 15, not AC 20: with Shield it misses (no damage die).
+        let always = order == Some("always");
+        let faces: &[i64] = if always { &[12] } else { &[12, 3] };
+        let ev = t.act(
+            &alice(),
+            json!({"attack": {"attacker": "vera", "target": "gob", "attack": "Rapier"}}),
+            faces,
+        );
+        assert_eq!(prompts(&ev), 0, "{order:?}");
+        // The roll reaches Alice in the same command: nothing waits on the goblin.
+        let seen = alice_gets(&ev);
+        let rolled: Vec<&Value> = seen
+            .iter()
+            .filter_map(|e| e["event"].get("attack_rolled"))
+            .collect();
+        assert_eq!(rolled.len(), 1, "{order:?}");
+        assert_eq!(rolled[0]["hit"], json!(!always));
+        // A spell cast is seen (it is cast in plain view); none is, when none is cast.
+        let cast = seen
+            .iter()
+            .any(|e| e["event"].get("reaction_spell_cast").is_some());
+        assert_eq!(cast, always, "{order:?}");
+        assert_eq!(t.hp("gob"), if always { 7 } else { 2 });
+        assert_eq!(
+            t.creature("gob")["slots"]["spent"][0],
+            json!(if always { 1 } else { 0 })
+        );
+        t.assert_replays();
+    }
+}
+
+/// Vera, a legendary chief in plain view (Slash 1 use, Roar 2 of 3) and Bram, in that order.
+fn seen_legendary_chief() -> T {
+    let mut t = party();
+    let mut chief = monster("chief");
+    chief["legendary"] = json!({"uses": 3, "actions": [
+        {"name": "Slash", "cost": 1, "attack": "Scimitar"},
+        {"name": "Roar", "cost": 2}
+    ]});
+    t.dm(json!({"add_creature": {"creature": chief}}), &[]);
+    t.dm(
+        json!({"roll_initiative": {"creatures": ["vera", "chief", "bram"]}}),
+        &[15, 10, 5],
+    );
+    t.dm(
+        json!({"start_combat": {"combatants": ["vera", "chief", "bram"]}}),
+        &[],
+    );
+    t
+}
+
+#[test]
+fn dd_mon_04_c_a_seen_legendary_monster_acts_by_its_order_and_the_turn_never_waits() {
+    // Never (the default): Vera's turn ends at once; nothing shows the chief's uses.
+    let mut t = seen_legendary_chief();
+    let ev = t.act(&alice(), json!({"finish_turn": {"creature": "vera"}}), &[]);
+    assert_eq!(prompts(&ev), 0);
+    assert_eq!(t.table.core().clock.acting(), Some("chief"));
+    let log = t.log_for(&alice_v()).to_string();
+    assert!(
+        !log.contains("legendary_actions") && !log.contains("legendary_taken"),
+        "{log}"
+    );
+    // Always: Slash at Vera (15 + 4 hits, 1d6+2 with a 5 deals 7), in plain view, then the
+    // turn changes in the same command.
+    let mut t = seen_legendary_chief();
+    t.dm(
+        json!({"standing_orders": {"creature": "chief", "legendary_actions": "always"}}),
+        &[],
+    );
+    let ev = t.act(
+        &alice(),
+        json!({"finish_turn": {"creature": "vera"}}),
+        &[15, 5],
+    );
+    assert_eq!(prompts(&ev), 0);
+    assert_eq!(t.hp("vera"), 17);
+    let taken: Vec<Value> = alice_gets(&ev)
+        .into_iter()
+        .filter_map(|e| e["event"].get("legendary_taken").cloned())
+        .collect();
+    assert_eq!(
+        taken,
+        [json!({"creature": "chief", "action": "Slash", "cost": 1, "target": "vera"})]
+    );
+    assert_eq!(t.table.core().clock.acting(), Some("chief"));
+    t.assert_replays();
+}
+
+#[test]
+fn dd_act_17_ask_for_a_creature_the_players_may_not_see_acts_as_never() {
+    let mut sheet = lurker();
+    sheet["legendary"] = json!({"uses": 2, "actions": [{"name": "Roar", "cost": 1}]});
+    let mut far = lurker_fight(sheet.clone(), false);
+    let past_nobody = walk_away(&mut far, &[]);
+    let mut t = lurker_fight(sheet, true);
+    t.ask_all("lurk");
+    // No window for its Opportunity Attack: the move is as past nobody.
+    let ev = walk_away(&mut t, &[]);
+    assert_eq!(prompts(&ev), 0);
+    assert_eq!(alice_gets(&ev), alice_gets(&past_nobody));
+    assert_eq!(pos(&t, "vera"), json!({"x": -2, "y": 0}));
+    // Nor for its Legendary Actions: the turn moves on.
+    let ev = t.act(&alice(), json!({"finish_turn": {"creature": "vera"}}), &[]);
+    assert_eq!(prompts(&ev), 0);
+    assert_eq!(t.table.core().clock.acting(), Some("bram"));
+    assert_eq!(t.creature("lurk")["legendary_used"], json!(0));
+    // Revealed, the same order asks the Referee (the pause is the price of control).
+    t.dm(json!({"reveal_creature": {"creature": "lurk"}}), &[]);
+    t.act(
+        &player("bob"),
+        json!({"finish_turn": {"creature": "bram"}}),
+        &[],
+    );
+    assert_eq!(
+        decisions(&t, &Viewer::Referee, "legendary_actions").len(),
+        1
+    );
+    assert_eq!(
+        t.table.core().clock.acting(),
+        Some("bram"),
+        "the turn waits"
+    );
+    t.assert_replays();
+}
+
+#[test]
+fn standing_orders_of_a_seen_creature_are_the_referees_alone() {
+    let mut t = grid_fight();
+    let before = t.log_for(&alice_v());
+    t.ask_all("gob");
+    t.dm(
+        json!({"standing_orders": {"creature": "gob", "reaction_spells": "always"}}),
+        &[],
+    );
+    assert_eq!(t.log_for(&alice_v()), before);
+    let view = t.table.view(&alice_v()).to_string();
+    assert!(
+        !view.contains("standing") && !view.contains("\"ask\""),
+        "{view}"
+    );
+    assert_eq!(
+        t.state()["standing_orders"]["gob"],
+        json!({"opportunity_attacks": "ask", "reaction_spells": "always",
+            "legendary_actions": "ask"})
+    );
+    // A player may not set them, not even for their own character.
+    let c = t.refused(
+        &alice(),
+        json!({"standing_orders": {"creature": "gob", "opportunity_attacks": "never"}}),
+        &[],
+    );
+    assert!(c.to_lowercase().contains("referee"), "{c}");
+}
+
+#[test]
+fn dd_act_13_c_an_unseen_creatures_readied_move_adds_nothing_to_players_logs() {
+    let mut t = lurker_fight(lurker(), true);
+    t.clock(json!("end_turn"));
+    t.clock(json!("end_turn"));
+    t.dm(
+        json!({"ready": {"creature": "lurk", "trigger": "the door creaks",
+            "response": {"move": {"feet": 15}}}}),
+        &[],
+    );
+    t.clock(json!("end_turn"));
+    let before = t.log_for(&alice_v());
+    let ev = t.dm(json!({"trigger_ready": {"creature": "lurk"}}), &[]);
+    assert_eq!(rules_events(&ev, "ready_taken").len(), 1);
+    assert_eq!(t.log_for(&alice_v()), before);
+    t.assert_replays();
+}
+
+#[test]
+fn dd_act_13_c_a_seen_monsters_readied_attack_fires_at_once_without_its_trigger() {
+    let mut t = grid_fight();
+    // The goblin's turn: it readies its scimitar for a trigger only the Referee knows.
+    t.clock(json!("end_turn"));
+    t.dm(
+        json!({"ready": {"creature": "gob", "trigger": "SECRET-TRIGGER",
+            "response": {"attack": {"attack": "Scimitar"}}}}),
+        &[],
+    );
+    t.clock(json!("end_turn"));
+    t.clock(json!("end_turn"));
+    assert_eq!(t.table.core().clock.acting(), Some("vera"));
+    // The Referee's word is the answer: no window; 15 + 4 hits, 1d6+2 with a 3 deals 5.
+    let ev = t.dm(
+        json!({"trigger_ready": {"creature": "gob", "target": "vera"}}),
+        &[15, 3],
+    );
+    assert_eq!(prompts(&ev), 0);
+    assert_eq!(t.hp("vera"), 19);
+    let taken: Vec<Value> = alice_gets(&ev)
+        .into_iter()
+        .filter_map(|e| e["event"].get("ready_taken").cloned())
+        .collect();
+    assert_eq!(
+        taken,
+        [
+            json!({"creature": "gob", "response": {"attack": {"attack": "Scimitar"}},
+            "target": "vera"})
+        ]
+    );
+    assert_eq!(
+        rules_events(&ev, "ready_taken")[0]["trigger"],
+        json!("SECRET-TRIGGER")
+    );
+    assert!(!t.log_for(&alice_v()).to_string().contains("SECRET-TRIGGER"));
     t.assert_replays();
 }
