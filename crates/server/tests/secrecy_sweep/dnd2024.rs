@@ -2,13 +2,14 @@
 //! rolls, its spell, the condition it imposes), a revealed ogre and adept whose stat blocks stay
 //! the Referee's (AC, hit points, attack bonus and damage dice, senses, defences, an attack never
 //! used, Legendary Actions, a reaction spell, a readied trigger), the ogre hiding mid-fight
-//! (its new square, the Opportunity Attack and Legendary Action windows it is asked in), the
-//! Referee's secret rolls and DCs, a whisper and a secret free roll — with players probing the
-//! hidden creatures through their commands and queries, and counting their own log entries
-//! while the unseen monster acts.
+//! (its new square, and the Opportunity Attack and Legendary Actions its Referee's standing
+//! orders settle inside the players' commands, with no window and no wait), the Referee's
+//! secret rolls and DCs, a whisper and a secret free roll — with players probing the hidden
+//! creatures through their commands and queries, and counting their own log entries while the
+//! unseen monster acts.
 //!
-//! The leaks this sweep found and that live outside the views are the `#[ignore]`d tests at
-//! the end: each says what reaches a player and where.
+//! The leaks this sweep found outside the views are the `dnd_leak_…` tests at the end, each
+//! named after what used to reach a player, each now fixed in the rule code.
 
 use super::Sweep;
 use reqwest::StatusCode;
@@ -122,6 +123,12 @@ pub(super) async fn referee_answers(g: &Sweep<'_>, kind: &str, option: &str) {
     let id = decision(g, kind).await;
     g.referee(json!({"answer": {"decision": id, "option": option}}))
         .await;
+}
+
+/// Nothing waits: no window is open, not even one only the Referee sees.
+pub(super) async fn no_open_windows(g: &Sweep<'_>) {
+    let view = view_of(g, &g.referee).await;
+    assert_eq!(view["view"]["windows"], json!([]), "{}", view["view"]);
 }
 
 /// Seat `i` asks query `name`; the answer is part of what the player received.
@@ -408,9 +415,15 @@ async fn dnd2024_secret_heavy_game_leaks_nothing_to_any_player() {
         rules(json!({"move_path": {"creature": "vera", "path": path}}))
     };
     g.same_answer(0, far(-1), far(1)).await;
-    // Vera steps out of the hidden ogre's reach: the Opportunity Attack window is the
-    // Referee's, who lets her go.
-    g.secret("\"opportunity_attack\"");
+    // The Referee's standing orders for the hidden ogre: an Opportunity Attack and a Legendary
+    // Action whenever it may. Players never learn that orders exist.
+    g.secret("\"standing_orders_set\"");
+    g.secret("\"legendary_taken\"");
+    g.referee(rules(json!({"standing_orders": {"creature": "ogre",
+        "opportunity_attacks": "always", "legendary_actions": "always"}})))
+        .await;
+    // Vera steps out of the hidden ogre's reach: its order settles the Opportunity Attack
+    // inside her move (none: the wall stands between them), with no window and no wait.
     let (s, v) = g
         .player(
             0,
@@ -418,30 +431,36 @@ async fn dnd2024_secret_heavy_game_leaks_nothing_to_any_player() {
         )
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    referee_answers(&g, "opportunity_attack", "decline").await;
-    // Her turn ends after Legendary Actions: the hidden ogre's window is the Referee's too.
-    g.secret("\"legendary_actions\"");
+    assert_eq!(answer_events(&v), ["creature_set", "moved"], "{v}");
+    no_open_windows(&g).await;
+    // Her turn ends: the hidden ogre Roars by its order (the Referee's alone), and the turn
+    // changes in the same command.
     let (s, v) = g
         .player(0, rules(json!({"finish_turn": {"creature": "vera"}})))
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    referee_answers(&g, "legendary_actions", "pass").await;
+    no_open_windows(&g).await;
+    assert_eq!(acting_now(&g, &g.seats[0].token).await, "bram");
 
-    // Bram hits the adept (face 15, AC 12): the adept's reaction spell window is the
-    // Referee's, who casts nothing.
-    g.secret("\"reaction_spell\"");
-    referee_faces(
+    // Bram hits the adept (face 15, AC 12): the adept's reaction spell, by its default order,
+    // holds nothing; the roll and the damage (a 4) come in Bram's command.
+    let v = referee_faces(
         &g,
         rules(json!({"attack": {"attacker": "bram", "target": "adept", "attack": "Rapier"}})),
-        &[15],
+        &[15, 4],
     )
     .await;
-    referee_answers(&g, "reaction_spell", "none").await;
+    assert!(
+        answer_events(&v).contains(&"attack_rolled".to_string()),
+        "{v}"
+    );
+    no_open_windows(&g).await;
     let (s, v) = g
         .player(1, rules(json!({"finish_turn": {"creature": "bram"}})))
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    referee_answers(&g, "legendary_actions", "pass").await;
+    no_open_windows(&g).await;
+    assert_eq!(acting_now(&g, &g.seats[1].token).await, "cora");
     g.referee(json!({"clock": "end_turn"})).await;
 
     // The adept's turn: it strikes Cora (its d20 and damage dice are secret rolls).
@@ -566,8 +585,8 @@ async fn dnd2024_secret_heavy_game_leaks_nothing_to_any_player() {
     srv.stop().await;
 }
 
-// The leaks the sweep found outside the views (each fix belongs to a command's rule code,
-// not to a projection): what a player learns today, and what the test expects instead.
+// The leaks the sweep found outside the views, each fixed in a command's rule code (not in a
+// projection): the test names what a player used to learn, and checks that they no longer do.
 
 /// The party, the ogre (revealed, then hidden behind a wall two squares from Vera, its reach
 /// 10 ft) in a fight on Vera's turn: Initiative ogre, Vera, Bram, Cora.
@@ -629,9 +648,6 @@ async fn acting_now(g: &Sweep<'_>, token: &str) -> Value {
 }
 
 #[tokio::test]
-#[ignore = "leak: grid::walk opens the Opportunity Attack window for a hidden reactor (Referee-only, \
-            but the player's move stops, unanswered, until the Referee rules): a move out of an \
-            unseen monster's reach is not answered like a move out of nobody's"]
 async fn dnd_leak_a_move_out_of_a_hidden_monsters_reach_stalls() {
     let dir = tempfile::tempdir().expect("tmp");
     let srv = start(dir.path()).await;
@@ -651,9 +667,6 @@ async fn dnd_leak_a_move_out_of_a_hidden_monsters_reach_stalls() {
 }
 
 #[tokio::test]
-#[ignore = "leak: reactions::finish_turn holds the turn in a Legendary Action window for a hidden \
-            monster (Referee-only, yet the player's turn does not end until the Referee passes): \
-            players learn an unseen legendary creature is in the fight"]
 async fn dnd_leak_finish_turn_stalls_on_a_hidden_monsters_legendary_actions() {
     let dir = tempfile::tempdir().expect("tmp");
     let srv = start(dir.path()).await;
@@ -671,8 +684,6 @@ async fn dnd_leak_finish_turn_stalls_on_a_hidden_monsters_legendary_actions() {
 }
 
 #[tokio::test]
-#[ignore = "leak: reactions::finish_turn opens a public Legendary Action window for a monster in \
-            view: players see whether it has Legendary Actions and uses left (its stat block)"]
 async fn dnd_leak_a_visible_monsters_legendary_uses_show_in_a_public_window() {
     let dir = tempfile::tempdir().expect("tmp");
     let srv = start(dir.path()).await;
@@ -687,24 +698,24 @@ async fn dnd_leak_a_visible_monsters_legendary_uses_show_in_a_public_window() {
     .await;
     g.referee(rules(json!({"start_combat": {"combatants": order}})))
         .await;
-    g.secret("\"legendary_actions\"");
+    g.secret("SWEEP-LEGENDARY-ROAR");
+    // By default (`never`) its Legendary Actions open no window: the turn changes in Alice's
+    // command, and nothing tells her it has uses.
     let (s, v) = g
         .player(0, rules(json!({"finish_turn": {"creature": "vera"}})))
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    referee_answers(&g, "legendary_actions", "pass").await;
+    no_open_windows(&g).await;
+    assert_eq!(acting_now(&g, &g.seats[0].token).await, "ogre");
     g.finish().await;
     srv.stop().await;
 }
 
 #[tokio::test]
-#[ignore = "leak: reactions::spells::offer_reaction_spell holds a hit on a monster with a castable \
-            reaction spell (Shield) in a Referee-only window: the attack roll reaches players only \
-            once the Referee declines, so the pause tells them the monster has such a spell"]
 async fn dnd_leak_a_hit_on_a_monster_with_a_reaction_spell_stalls() {
     let dir = tempfile::tempdir().expect("tmp");
     let srv = start(dir.path()).await;
-    let g = party(&srv).await;
+    let mut g = party(&srv).await;
     g.referee(adept()).await;
     let order = json!(["bram", "adept"]);
     referee_faces(
@@ -715,13 +726,16 @@ async fn dnd_leak_a_hit_on_a_monster_with_a_reaction_spell_stalls() {
     .await;
     g.referee(rules(json!({"start_combat": {"combatants": order}})))
         .await;
-    // Bram hits (face 15 against AC 12).
+    g.secret("SWEEP-ADEPT-SHIELD");
+    // Bram hits (face 15 against AC 12; a 4 on the damage die): the roll and the damage come
+    // in the same command, as on a creature with no reaction spell.
     referee_faces(
         &g,
         rules(json!({"attack": {"attacker": "bram", "target": "adept", "attack": "Rapier"}})),
-        &[15],
+        &[15, 4],
     )
     .await;
+    no_open_windows(&g).await;
     let log = g.srv.full_log(&g.table, &g.seats[1].token).await;
     assert!(
         serde_json::to_string(&log)
@@ -729,12 +743,11 @@ async fn dnd_leak_a_hit_on_a_monster_with_a_reaction_spell_stalls() {
             .contains("\"attack_rolled\""),
         "Bob's attack waits for the adept's Referee: {log:?}"
     );
+    g.finish().await;
     srv.stop().await;
 }
 
 #[tokio::test]
-#[ignore = "leak: reactions::window_closed emits a monster's ReadyTaken unmasked: its readied \
-            trigger, in the Referee's words, reaches every player when it fires"]
 async fn dnd_leak_a_monsters_readied_trigger_reaches_players() {
     let dir = tempfile::tempdir().expect("tmp");
     let srv = start(dir.path()).await;
@@ -754,29 +767,25 @@ async fn dnd_leak_a_monsters_readied_trigger_reaches_players() {
         "trigger": "SWEEP-ADEPT-TRIGGER", "response": {"attack": {"attack": "Staff"}}}})))
         .await;
     g.referee(json!({"clock": "end_turn"})).await;
-    g.referee(rules(
-        json!({"trigger_ready": {"creature": "adept", "target": "vera"}}),
-    ))
-    .await;
-    let id = decision(&g, "readied_trigger").await;
-    // It responds and misses (face 2).
+    // The Referee says the trigger happened: the adept responds at once and misses (face 2).
+    // Players see that it took its readied action at Vera, not what it waited for.
     referee_faces(
         &g,
-        json!({"answer": {"decision": id, "option": "respond"}}),
+        rules(json!({"trigger_ready": {"creature": "adept", "target": "vera"}})),
         &[2],
     )
     .await;
+    no_open_windows(&g).await;
     g.finish().await;
     srv.stop().await;
 }
 
 #[tokio::test]
-#[ignore = "leak: grid::hide counts every enemy's line of sight and cover, hidden ones too: a \
-            player's Hide is refused because a monster they cannot see sees them"]
 async fn dnd_leak_hide_is_refused_for_an_unseen_watcher() {
     let dir = tempfile::tempdir().expect("tmp");
     let srv = start(dir.path()).await;
     let mut g = party(&srv).await;
+    g.secret("lurker-7q3x");
     g.referee(lurker()).await;
     for (id, x, y) in [("vera", 0, 0), ("lurker-7q3x", 3, 0)] {
         g.referee(rules(json!({"place": {"creature": id, "x": x, "y": y}})))
@@ -794,17 +803,16 @@ async fn dnd_leak_hide_is_refused_for_an_unseen_watcher() {
         StatusCode::OK,
         "a monster Alice cannot see keeps her from hiding: {v}"
     );
+    g.finish().await;
     srv.stop().await;
 }
 
 #[tokio::test]
-#[ignore = "leak: areas::area_effect rolls the damage in the open when any target is in the area, \
-            hidden ones included: an area over only an unseen monster shows a damage roll an \
-            area over empty squares does not"]
 async fn dnd_leak_an_area_over_an_unseen_monster_rolls_damage_in_the_open() {
     let dir = tempfile::tempdir().expect("tmp");
     let srv = start(dir.path()).await;
     let mut g = party(&srv).await;
+    g.secret("lurker-7q3x");
     g.referee(lurker()).await;
     for (id, x, y) in [("cora", 0, 0), ("lurker-7q3x", 10, 10)] {
         g.referee(rules(json!({"place": {"creature": id, "x": x, "y": y}})))
@@ -827,5 +835,6 @@ async fn dnd_leak_an_area_over_an_unseen_monster_rolls_damage_in_the_open() {
         answer_events(&over_nothing),
         "{over_it} / {over_nothing}"
     );
+    g.finish().await;
     srv.stop().await;
 }

@@ -449,8 +449,9 @@ fn step_done(
 }
 
 /// The creatures a step from `before` to `after` provokes (DD-ACT-17.a/c): hostile, alive,
-/// in the combat, with a Reaction, not Incapacitated, and a melee attack whose reach the mover
-/// leaves; none when the mover Disengaged.
+/// in the combat, with a Reaction, not Incapacitated, seeing the mover and not behind Total
+/// Cover from it, and a melee attack whose reach the mover leaves; none when the mover
+/// Disengaged.
 fn provoked(
     ctx: &Ctx<'_, Dnd2024>,
     mover: &CreatureRecord,
@@ -464,6 +465,7 @@ fn provoked(
         .as_ref()
         .map(|c| c.order.clone())
         .unwrap_or_default();
+    let map = grid_map(&ctx.rules().map);
     let mut out = Vec::new();
     for oid in order {
         if oid == mover.spec.id {
@@ -482,9 +484,14 @@ fn provoked(
             continue;
         };
         let has_reaction = other.turn.reaction_available && !other.conditions.incapacitated();
-        // Sight beyond conditions is the Referee's to judge until vision is on the grid: a
-        // Blinded creature does not see the mover, nor one Invisible to it.
-        let sees = !other.conditions.has(Condition::Blinded)
+        // It sees the mover leave (DD-ACT-17.a): a line of sight on the map, its eyes not
+        // Blinded, the mover not Invisible to it (light is the Referee's to judge until it is
+        // on the grid). Nor is there an attack to make through Total Cover (DD-COV-01.c).
+        if crate::cover::grid_cover(&map, &space, before).1 == crate::cover::Cover::Total {
+            continue;
+        }
+        let sees = map.line_of_sight(&space, before)
+            && !other.conditions.has(Condition::Blinded)
             && !board::invisible_to(ctx.rules(), mover, &oid);
         if provokes_opportunity_attack(
             LeaveReach::OwnMovement,

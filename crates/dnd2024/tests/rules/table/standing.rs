@@ -691,3 +691,38 @@ fn dd_act_13_c_a_seen_monsters_readied_attack_fires_at_once_without_its_trigger(
     assert!(!t.log_for(&alice_v()).to_string().contains("SECRET-TRIGGER"));
     t.assert_replays();
 }
+
+#[test]
+fn dd_act_17_a_no_opportunity_attack_through_a_wall_even_ordered_always() {
+    // A goblin with a 10-ft reach two squares from Vera, a wall between them.
+    let mut t = grid_fight();
+    let mut long = monster("pike");
+    long["attacks"][0]["reach_ft"] = json!(10);
+    t.dm(json!({"add_creature": {"creature": long}}), &[]);
+    t.dm(json!({"reveal_creature": {"creature": "pike"}}), &[]);
+    t.clock(json!({"insert_combatant": {"who": "pike", "place": "last"}}));
+    t.dm(json!({"place": {"creature": "gob", "x": 9, "y": 9}}), &[]);
+    t.dm(json!({"place": {"creature": "pike", "x": 2, "y": 0}}), &[]);
+    t.dm(
+        json!({"set_map": {"cells": [
+            {"x": 1, "y": -1, "obstacle": "wall"}, {"x": 1, "y": 0, "obstacle": "wall"},
+            {"x": 1, "y": 1, "obstacle": "wall"}]}}),
+        &[],
+    );
+    t.dm(
+        json!({"standing_orders": {"creature": "pike", "opportunity_attacks": "always"}}),
+        &[],
+    );
+    // It neither sees her leave nor could strike through the wall: the move just resolves.
+    let ev = t.act(
+        &alice(),
+        json!({"move_path": {"creature": "vera", "path": [[-1, 0]]}}),
+        &[],
+    );
+    assert!(rules_events(&ev, "attack_rolled").is_empty());
+    assert_eq!(pos(&t, "vera"), json!({"x": -1, "y": 0}));
+    assert_eq!(
+        t.creature("pike")["turn"]["reaction_available"],
+        json!(true)
+    );
+}
