@@ -94,7 +94,9 @@
 //! conditions, Bloodied, dying or dead), and a monster not at all until the Referee reveals it
 //! (joining a combat reveals it). A monster's rolls are secret rolls; its attack and damage
 //! events reach players without its numbers. A player's command naming a creature they may not
-//! see is refused exactly as one naming no creature.
+//! see is refused exactly as one naming no creature. A creature the Referee runs reacts by its
+//! standing orders, inside the command that triggers it ([`reactions::standing`]), so no
+//! player's command waits to tell them it is there or what its sheet allows.
 
 pub mod areas;
 pub mod combat;

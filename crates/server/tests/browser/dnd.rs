@@ -430,6 +430,8 @@ async fn dnd_turn_budget_and_the_urgent_reaction_prompt() {
             json!({"rules": {"place": {"creature": "vera", "x": 2, "y": 0}}}),
             json!({"rules": {"place": {"creature": "gob1", "x": 3, "y": 0}}}),
             json!({"clock": {"set_window_timeout": {"ms": 600000}}}),
+            // The Referee asks to be prompted for the goblin (by default it would not be).
+            json!({"rules": {"standing_orders": {"creature": "gob1", "opportunity_attacks": "ask"}}}),
         ],
     )
     .await;

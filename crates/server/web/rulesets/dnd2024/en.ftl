@@ -422,3 +422,18 @@ ev-rules-legendary_taken = { $name } takes a Legendary Action: { $action } ({ $c
    *[no] {""}
 }
 ev-rules-reaction_spell_cast = { $name } casts { $spell } with the Reaction: { $bonus } to Armor Class
+
+## h-leaks
+dnd-order-always = always
+dnd-order-never = never
+dnd-order-ask = ask the Referee
+ev-rules-standing_orders_set-orders = Standing orders for { $name }: opportunity attacks: { $oa }; reaction spells: { $spells }; legendary actions: { $legendary }
+ev-rules-ready_taken-masked = { $name } takes a readied action: { $response }{ $aimed ->
+    [yes] , at { $target }
+   *[no] {""}
+}
+dnd-response-attack-unseen = an attack
+ev-rules-hide_seen_through = { $any ->
+    [yes] { $name }’s Hide does not fool: { $names }
+   *[no] Nobody sees through { $name }’s Hide any more
+}

@@ -686,7 +686,7 @@ const faces = (o) => (o?.faces?.length ? o.faces.join(", ") : "");
 const interruption = (i) => (typeof i === "string" ? word("dnd-why-", i) : i?.cast_spell ? t("dnd-why-cast_spell", { level: i.cast_spell.level }) : "");
 /** A readied response (`{attack: {attack}}`, `{action: {action}}`, `{move: {feet}}`). */
 function responseWords(r) {
-  if (r?.attack) return t("dnd-response-attack", { attack: r.attack.attack });
+  if (r?.attack) return r.attack.attack === "unseen" ? t("dnd-response-attack-unseen") : t("dnd-response-attack", { attack: r.attack.attack });
   if (r?.action) return t("dnd-response-action", { action: word("dnd-action-", r.action.action) });
   if (r?.move) return t("dnd-response-move", { feet: r.move.feet });
   return "";
@@ -788,12 +788,18 @@ export function words(name, d) {
     }
     case "standing_orders_set": {
       const o = d.orders || {};
-      return t("ev-rules-standing_orders_set", { name: who(d.creature), oa: o.opportunity_attacks ?? "never", spells: o.reaction_spells ?? "never", legendary: o.legendary_actions ?? "never" });
+      return t("ev-rules-standing_orders_set-orders", { name: who(d.creature), oa: word("dnd-order-", o.opportunity_attacks ?? "never"), spells: word("dnd-order-", o.reaction_spells ?? "never"), legendary: word("dnd-order-", o.legendary_actions ?? "never") });
     }
     case "spell_stopped":
       return t("ev-rules-spell_stopped", { caster: who(d.caster), spell: d.spell ?? "", by: d.by === "unseen" ? t("dnd-unseen") : who(d.by), with: d.with ?? "", named: d.with ? "yes" : "no" });
-    case "ready_taken":
-      return t("ev-rules-ready_taken", { name: who(d.creature), trigger: d.trigger ?? "", response: responseWords(d.response), target: d.target ? who(d.target) : "", aimed: d.target ? "yes" : "no" });
+    case "ready_taken": {
+      // Players' copy of a monster's has no trigger (the Referee's words) and may name an
+      // unseen creature.
+      const a = { name: d.creature === "unseen" ? t("dnd-unseen") : who(d.creature), response: responseWords(d.response), target: d.target ? who(d.target) : "", aimed: d.target ? "yes" : "no" };
+      return d.trigger ? t("ev-rules-ready_taken", { ...a, trigger: d.trigger }) : t("ev-rules-ready_taken-masked", a);
+    }
+    case "hide_seen_through":
+      return t("ev-rules-hide_seen_through", { name: who(d.creature), names: listOf(d.by), any: d.by?.length ? "yes" : "no" });
     case "area_placed": {
       const cover = Object.entries(d.cover || {}).map(([id, c]) => `${who(id)} (${word("dnd-cover-", c)})`);
       let text = t("ev-rules-area_placed", { name: who(d.caster), area: d.name, count: (d.targets || []).length, names: listOf(d.targets) || t("dnd-none") });

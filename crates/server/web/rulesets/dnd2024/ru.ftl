@@ -448,3 +448,18 @@ ev-rules-legendary_taken = { $name } совершает легендарное �
    *[no] {""}
 }
 ev-rules-reaction_spell_cast = { $name } творит { $spell } Реакцией: { $bonus } к Классу Защиты
+
+## h-leaks
+dnd-order-always = всегда
+dnd-order-never = никогда
+dnd-order-ask = спрашивать Мастера
+ev-rules-standing_orders_set-orders = Постоянные приказы для { $name }: атаки по возможности — { $oa }; заклинания-реакции — { $spells }; легендарные действия — { $legendary }
+ev-rules-ready_taken-masked = { $name } совершает подготовленное действие: { $response }{ $aimed ->
+    [yes] , цель: { $target }
+   *[no] {""}
+}
+dnd-response-attack-unseen = атака
+ev-rules-hide_seen_through = { $any ->
+    [yes] Затаивание не скрывает { $name } от: { $names }
+   *[no] Затаивание { $name } больше никто не видит насквозь
+}
