@@ -108,23 +108,6 @@ pub(super) async fn view_of(g: &Sweep<'_>, token: &str) -> Value {
     v
 }
 
-/// The open decision of `kind` in the Referee's view.
-pub(super) async fn decision(g: &Sweep<'_>, kind: &str) -> Value {
-    let view = view_of(g, &g.referee).await;
-    view["view"]["decisions"]
-        .as_array()
-        .and_then(|ds| ds.iter().find(|d| d["kind"] == kind))
-        .map(|d| d["id"].clone())
-        .unwrap_or_else(|| panic!("no open `{kind}` decision: {}", view["view"]["decisions"]))
-}
-
-/// The Referee answers the open decision of `kind` with `option`.
-pub(super) async fn referee_answers(g: &Sweep<'_>, kind: &str, option: &str) {
-    let id = decision(g, kind).await;
-    g.referee(json!({"answer": {"decision": id, "option": option}}))
-        .await;
-}
-
 /// Nothing waits: no window is open, not even one only the Referee sees.
 pub(super) async fn no_open_windows(g: &Sweep<'_>) {
     let view = view_of(g, &g.referee).await;
