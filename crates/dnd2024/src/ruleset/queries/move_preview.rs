@@ -250,6 +250,12 @@ pub fn move_preview_query(
             "DD-MOVE-01.a",
             format!("{} cannot move now (Speed 0)", rec.spec.name),
         ));
+    } else if m.stand_up && !in_fight {
+        // Standing up spends the turn's movement: `stand_up` is a combat turn's.
+        reason = Some(RuleError::new(
+            "no_combat",
+            "the turn budget runs in combat; there is no combat",
+        ));
     } else if m.stand_up && !prone {
         reason = Some(illegal(
             "no_such_condition",

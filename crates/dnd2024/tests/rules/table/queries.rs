@@ -377,3 +377,53 @@ fn dd_move_19_b_move_preview_an_allys_space_is_difficult() {
     assert_eq!(p["cost_ft"], 10);
     assert_eq!(p["movement_left"], Value::Null);
 }
+
+#[test]
+fn dd_move_03_c_move_preview_squeezing_matches_the_move() {
+    let mut t = party();
+    let mut ogre = monster("ogre");
+    ogre["size"] = json!("large");
+    t.dm(json!({"add_creature": {"creature": ogre}}), &[]);
+    t.dm(
+        json!({"set_map": {"cells": [{"x": 2, "y": 1, "obstacle": "wall"}]}}),
+        &[],
+    );
+    t.dm(json!({"place": {"creature": "ogre", "x": 0, "y": 0}}), &[]);
+    // One square east: its 2×2 space would hold the wall at (2,1); one size smaller fits, so
+    // it squeezes, each foot costing one more (DD-MOVE-03.c).
+    let args = json!({"creature": "ogre", "path": [[1, 0]]});
+    let p = preview(&t, &Viewer::Referee, args.clone());
+    assert_eq!(p["steps"][0]["squeezing"], true);
+    assert_eq!(p["cost_ft"], 10);
+    let ev = t.dm(json!({"move_path": args}), &[]);
+    assert_eq!(rules_events(&ev, "moved")[0]["spent_ft"], 10);
+    // Alice may not ask about the Referee's hidden ogre: the words of a missing creature.
+    let err = t
+        .table
+        .query(
+            &alice_v(),
+            "move_preview",
+            &json!({"creature": "ogre", "path": [[2, 0]]}),
+        )
+        .unwrap_err();
+    assert_eq!(err.code, "unknown_creature");
+}
+
+#[test]
+fn dd_cond_13_a_move_preview_standing_up_needs_prone_and_a_fight() {
+    let t = move_fight();
+    let p = preview(
+        &t,
+        &alice_v(),
+        json!({"creature": "vera", "path": [[1, 0]], "stand_up": true}),
+    );
+    assert_eq!(p["legal"], false);
+    assert_eq!(p["refusal"]["rule"], "DD-COND-13.a");
+    let out = duel();
+    let q = preview(
+        &out,
+        &alice_v(),
+        json!({"creature": "vera", "path": [[0, 1]], "stand_up": true}),
+    );
+    assert_eq!(q["refusal"]["code"], "no_combat");
+}

@@ -422,3 +422,16 @@ ev-rules-legendary_taken = { $name } takes a Legendary Action: { $action } ({ $c
    *[no] {""}
 }
 ev-rules-reaction_spell_cast = { $name } casts { $spell } with the Reaction: { $bonus } to Armor Class
+
+## h-dndquery
+dnd-move-preview-cost = This path costs { $cost } ft of movement
+dnd-move-preview-left = { $left } ft left after it
+dnd-move-preview-refused = not allowed: { $reason }
+dnd-move-preview-wait = Counting the path…
+dnd-odds-attack = Hit { $hit } % · Critical Hit { $critical } % · expected damage { $damage }
+dnd-odds-attack-exact = Exactly: hit { $hit }, Critical Hit { $critical }, expected damage { $damage }
+dnd-odds-bands = You do not know the target's Armor Class: the odds for each one
+dnd-odds-band-ac = Armor Class
+dnd-odds-band-hit = Hit
+dnd-odds-band-critical = Critical Hit
+dnd-odds-band-damage = Damage
