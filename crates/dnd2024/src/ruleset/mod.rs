@@ -105,6 +105,7 @@ pub mod creatures;
 pub mod d20;
 pub mod damage;
 pub mod grid;
+pub mod queries;
 pub mod reactions;
 pub mod rest;
 
@@ -776,6 +777,8 @@ impl Ruleset for Dnd2024 {
         match name {
             "d20_odds" => d20::odds_query(state, viewer, args),
             "area_preview" => areas::preview_query(state, viewer, args),
+            "attack_odds" => queries::attack_odds::attack_odds_query(state, viewer, args),
+            "move_preview" => queries::move_preview::move_preview_query(state, viewer, args),
             "creature_schema" => Ok(serde_json::to_value(schemars::schema_for!(
                 creatures::CreatureSpec
             ))

@@ -595,6 +595,21 @@ async fn api_with_faces(c: &Client, cmd: Value, faces: &str) -> Value {
     .expect("fetch")
 }
 
+/// Asks the ruleset's query `name` through the page's own token, as the page does; the
+/// answer's status and body.
+async fn query_as(c: &Client, name: &str, args: Value) -> Value {
+    c.execute_async(
+        r#"const [name, args, done] = arguments;
+           const p = new URLSearchParams(location.hash.slice(1));
+           fetch(`/api/tables/${p.get("table")}/queries/${name}`, {method: "POST",
+             headers: {"Content-Type": "application/json", Authorization: `Bearer ${p.get("token")}`},
+             body: JSON.stringify(args)}).then(async r => done({status: r.status, body: await r.json()}));"#,
+        vec![json!(name), args],
+    )
+    .await
+    .expect("fetch")
+}
+
 /// Waits until a line of the seat's log matches `re`; returns it.
 async fn log_has(c: &Client, what: &str, re: &str) -> String {
     let v = wait_js(
@@ -853,6 +868,31 @@ async fn dnd_full_fight_with_an_opportunity_attack_a_cone_and_a_death_save() {
         "{cost}"
     );
     assert!(cost.contains("осталось 30 футов перемещения"), "{cost}");
+    // The server's count of the same path before the move (`move_preview`): 10 ft into the
+    // Difficult Terrain, 5 ft more, 15 ft of the turn's 30 left after it.
+    let left = wait_js(
+        &bram,
+        "the path's cost from the server",
+        "return document.querySelector('#dnd-move-preview-left')?.textContent",
+    )
+    .await;
+    assert_eq!(
+        left.as_str().unwrap_or_default(),
+        "после него останется 15 фт"
+    );
+    assert_eq!(
+        text(&bram, "#dnd-move-preview-cost").await,
+        "Этот путь стоит 15 фт перемещения"
+    );
+    let asked = query_as(
+        &bram,
+        "move_preview",
+        json!({"creature": BRAM, "path": [[2, 0], [3, 1]]}),
+    )
+    .await;
+    assert_eq!(asked["status"], 200, "{asked}");
+    assert_eq!(asked["body"]["answer"]["cost_ft"], 15, "{asked}");
+    assert_eq!(asked["body"]["answer"]["left_after"], 15, "{asked}");
     shot(&bram, "d-fight-phone-path").await;
     click(&bram, "#dnd-move-send").await;
     wait_js(
@@ -884,6 +924,43 @@ async fn dnd_full_fight_with_an_opportunity_attack_a_cone_and_a_death_save() {
         plan,
         "Longsword: +5 к попаданию, досягаемость 5 фт.; 1d8+3 рубящий"
     );
+    // The odds before the roll: the Fanatic's Armor Class is the Referee's, so the phone gets
+    // them for each Armor Class. At 13 (its own, which the phone is not told) +5 hits on 8 or
+    // more, 13/20; a 20 is a Critical Hit; 1d8+3 averages 7.5 and 2d8+3 12: 12/20 + 12/20 ×
+    // 7.5 = 5.1.
+    let band = wait_js(
+        &bram,
+        "the odds for each Armor Class",
+        "const r = document.querySelector('#dnd-attack-odds-bands tr[data-ac=\"13\"]'); return r && [r.dataset.hit, ...[...r.children].map(e => e.textContent)]",
+    )
+    .await;
+    assert_eq!(band, json!(["13/20", "13", "65.0 %", "5.0 %", "5.10"]));
+    // The table fits the phone's width (a wider page would be zoomed out).
+    assert_eq!(
+        js(
+            &bram,
+            "return document.documentElement.scrollWidth <= innerWidth"
+        )
+        .await,
+        json!(true)
+    );
+    shot_at(&bram, "d-fight-phone-odds", Some("#dnd-attack-odds")).await;
+    let asked = query_as(
+        &bram,
+        "attack_odds",
+        json!({"attacker": BRAM, "attack": "Longsword", "target": CULTIST}),
+    )
+    .await;
+    assert_eq!(asked["status"], 200, "{asked}");
+    let answer = &asked["body"]["answer"];
+    assert!(answer.get("armor_class").is_none(), "{asked}");
+    let thirteen = answer["by_armor_class"]
+        .as_array()
+        .and_then(|b| b.iter().find(|r| r["armor_class"] == 13))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(thirteen["hit"], "13/20", "{asked}");
+    assert_eq!(thirteen["expected_damage"], "51/10", "{asked}");
     // 16 + 5 hits Armor Class 13; 1d8 = 5, + 3 slashing.
     fill(&bram, "#dnd-attack-faces", "16,5").await;
     click(&bram, "#dnd-attack-send").await;
@@ -960,6 +1037,30 @@ async fn dnd_full_fight_with_an_opportunity_attack_a_cone_and_a_death_save() {
     // drops her from 12 to 0 (not massive damage).
     click(&dm, "#dnd-mode-attack").await;
     click(&dm, "#dbq-1-2").await;
+    // The Referee knows Vera's Armor Class: one answer. +5 against 14 hits on 9 or more,
+    // 3/5; 2d6+3 averages 10 and 4d6+3 17: 17/20 + (3/5 − 1/20) × 10 = 127/20.
+    let odds = wait_js(
+        &dm,
+        "the Referee's odds",
+        "const l = document.querySelector('#dnd-attack-odds-line[data-hit]'); return l && [l.dataset.hit, l.dataset.damage, l.textContent]",
+    )
+    .await;
+    assert_eq!(
+        odds,
+        json!([
+            "3/5",
+            "127/20",
+            "Hit 60.0 % · Critical Hit 5.0 % · expected damage 6.35"
+        ])
+    );
+    let asked = query_as(
+        &dm,
+        "attack_odds",
+        json!({"attacker": CULTIST, "attack": "Pact Blade", "target": VERA}),
+    )
+    .await;
+    assert_eq!(asked["body"]["answer"]["hit"], "3/5", "{asked}");
+    assert_eq!(asked["body"]["answer"]["armor_class"], 14, "{asked}");
     fill(&dm, "#dnd-attack-faces", "14,6,5").await;
     click(&dm, "#dnd-attack-send").await;
     let struck = wait_js(

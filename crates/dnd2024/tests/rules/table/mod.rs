@@ -7,6 +7,7 @@ mod areas;
 mod combat;
 mod damage;
 mod grid;
+mod queries;
 mod reactions;
 mod rest_and_conditions;
 mod secrecy;

@@ -437,3 +437,15 @@ ev-rules-hide_seen_through = { $any ->
     [yes] { $name }’s Hide does not fool: { $names }
    *[no] Nobody sees through { $name }’s Hide any more
 }
+## h-dndquery
+dnd-move-preview-cost = This path costs { $cost } ft of movement
+dnd-move-preview-left = { $left } ft left after it
+dnd-move-preview-refused = not allowed: { $reason }
+dnd-move-preview-wait = Counting the path…
+dnd-odds-attack = Hit { $hit } % · Critical Hit { $critical } % · expected damage { $damage }
+dnd-odds-attack-exact = Exactly: hit { $hit }, Critical Hit { $critical }, expected damage { $damage }
+dnd-odds-bands = You do not know the target's Armor Class: the odds for each one
+dnd-odds-band-ac = Armor Class
+dnd-odds-band-hit = Hit
+dnd-odds-band-critical = Critical Hit
+dnd-odds-band-damage = Damage

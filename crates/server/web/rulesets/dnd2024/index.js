@@ -535,6 +535,70 @@ function lastMove(screen, who) {
   return ev ? words("moved", ev.body.event.moved) : null;
 }
 
+/** Asks the server's query `name` with `args` (none: nothing to ask) whenever `key` changes;
+ * returns only the answer to the question asked now (`{answer}` or `{error}`), never an older
+ * one. */
+function useQuery(screen, name, args, key) {
+  const [got, setGot] = useState(null);
+  useEffect(() => {
+    if (!args) return setGot(null);
+    let live = true;
+    screen.query(name, args).then(
+      (a) => live && setGot({ key, answer: a }),
+      (e) => live && setGot({ key, error: log.refusalText(e) }),
+    );
+    return () => (live = false);
+  }, [key]);
+  return got?.key === key ? got : null;
+}
+
+/** The path's cost before the move (`move_preview`): the feet the server counts with the
+ * move's own rules (Difficult Terrain, crawling, squeezing, others' spaces as this seat sees
+ * them), the movement left after it in a fight, or why the move would be refused. */
+function MovePreview({ screen, f, g }) {
+  const args = f.path.length ? { creature: f.who, path: f.path.map(([x, y]) => [x, y]) } : null;
+  const key = JSON.stringify([args, screen.rules.creatures?.[f.who], g.positions, g.map, screen.view.clock?.combat]);
+  const shown = useQuery(screen, "move_preview", args, key);
+  if (!args) return null;
+  const a = shown?.answer;
+  return html`<p id="dnd-move-preview" aria-live="polite" data-cost=${a ? a.cost_ft : ""} data-legal=${a ? String(a.legal) : ""}>
+    ${shown?.error
+      ? html`<span class="inv-error">${shown.error}</span>`
+      : !a
+        ? t("dnd-move-preview-wait")
+        : html`<span id="dnd-move-preview-cost">${t("dnd-move-preview-cost", { cost: a.cost_ft })}</span>${a.left_after != null && a.legal ? html` · <span id="dnd-move-preview-left">${t("dnd-move-preview-left", { left: a.left_after })}</span>` : null}${!a.legal && a.refusal ? html` · <span id="dnd-move-preview-refused" class="inv-error">${t("dnd-move-preview-refused", { reason: log.refusalText(a.refusal) })}</span>` : null}`}
+  </p>`;
+}
+
+const pct = (x) => (Math.round(x * 10) / 10).toFixed(1);
+const dmg = (x) => (Math.round(x * 100) / 100).toFixed(2);
+
+/** The attack's odds before the roll (`attack_odds`): hit, Critical Hit and expected damage
+ * against the target's Armor Class when this seat may know it, else for each Armor Class (the
+ * server never tells a player a monster's AC). */
+function AttackOdds({ screen, f, g }) {
+  const args = f.target && f.attack ? { attacker: f.who, attack: f.attack, target: f.target, advantage_sources: names(f.advantage), disadvantage_sources: names(f.disadvantage) } : null;
+  const key = JSON.stringify([args, screen.rules.creatures?.[f.who], screen.rules.creatures?.[f.target], g.positions, g.map]);
+  const shown = useQuery(screen, "attack_odds", args, key);
+  if (!args) return null;
+  const a = shown?.answer;
+  const line = (r) => t("dnd-odds-attack", { hit: pct(r.hit_percent), critical: pct(r.critical_percent), damage: dmg(r.expected_damage_value) });
+  return html`<div id="dnd-attack-odds" aria-live="polite">
+    ${shown?.error
+      ? html`<p class="inv-error">${shown.error}</p>`
+      : !a
+        ? html`<p>${t("dnd-odds-wait")}</p>`
+        : a.armor_class_known
+          ? html`<p id="dnd-attack-odds-line" data-hit=${a.hit} data-critical=${a.critical} data-damage=${a.expected_damage}>${line(a)}</p>
+              <p class="hint" id="dnd-attack-odds-exact">${t("dnd-odds-attack-exact", { hit: a.hit, critical: a.critical, damage: a.expected_damage })}</p>`
+          : html`<p id="dnd-attack-odds-line">${t("dnd-odds-bands")}</p>
+              <table id="dnd-attack-odds-bands" class="odds">
+                <thead><tr><th scope="col">${t("dnd-odds-band-ac")}</th><th scope="col">${t("dnd-odds-band-hit")}</th><th scope="col">${t("dnd-odds-band-critical")}</th><th scope="col">${t("dnd-odds-band-damage")}</th></tr></thead>
+                <tbody>${a.by_armor_class.map((r) => html`<tr key=${r.armor_class} data-ac=${r.armor_class} data-hit=${r.hit}><th scope="row">${r.armor_class}</th><td>${pct(r.hit_percent)} %</td><td>${pct(r.critical_percent)} %</td><td>${dmg(r.expected_damage_value)}</td></tr>`)}</tbody>
+              </table>`}
+  </div>`;
+}
+
 /** The battle panel (DD-MOVE, DD-CBT-04): the grid with the creatures this seat sees; a move
  * picked square by square (`move_path`: the squares, those in Difficult Terrain, the movement
  * the turn has left; the server counts the cost and refuses a move that does not fit), an
@@ -619,6 +683,7 @@ function Battle({ screen }) {
     ${f.mode === "move"
       ? html`<div id="dnd-move">
           <p id="dnd-move-path">${f.path.length ? t("dnd-move-path", { path: f.path.map(sq).join(" → ") }) : t("dnd-move-pick", { name: me.spec.name, at: sq([positions[f.who].x, positions[f.who].y]) })}</p>
+          <${MovePreview} screen=${screen} f=${f} g=${g} />
           ${moved ? html`<p class="hint" id="dnd-move-last">${t("dnd-move-last", { move: moved })}</p>` : null}
           <p id="dnd-move-cost">${t("dnd-move-squares", { count: f.path.length })}${rough ? html` · <span id="dnd-move-difficult">${t("dnd-move-difficult", { count: rough })}</span>` : null}${inFight ? html` · <span id="dnd-move-left">${t("dnd-movement-left", { count: movementLeft(me) })}</span>` : null}</p>
           <div class="row wrap">
@@ -642,6 +707,7 @@ function Battle({ screen }) {
                 ${attack?.reach_ft ? html`<label class="radio"><input type="checkbox" id="dnd-attack-knock-out" checked=${f.knockOut} onChange=${set("knockOut")} /> ${t("dnd-attack-knock-out")}</label>` : null}
               </div>
               <p class="hint" id="dnd-attack-rules">${t("dnd-attack-rules")}</p>
+              <${AttackOdds} screen=${screen} f=${f} g=${g} />
               <div class="row wrap">
                 <${Faces} screen=${screen} id="dnd-attack-faces" f=${f} />
                 <button type="button" id="dnd-attack-send" class="primary" disabled=${!f.target || !attack} onClick=${strike}>${f.target ? t("dnd-attack-send", { target: nameOf(screen, f.target) }) : t("dnd-attack-pick")}</button>

@@ -463,3 +463,15 @@ ev-rules-hide_seen_through = { $any ->
     [yes] Затаивание не скрывает { $name } от: { $names }
    *[no] Затаивание { $name } больше никто не видит насквозь
 }
+## h-dndquery
+dnd-move-preview-cost = Этот путь стоит { $cost } фт перемещения
+dnd-move-preview-left = после него останется { $left } фт
+dnd-move-preview-refused = нельзя: { $reason }
+dnd-move-preview-wait = Считаем путь…
+dnd-odds-attack = Попадание { $hit } % · Критическое попадание { $critical } % · ожидаемый урон { $damage }
+dnd-odds-attack-exact = Точно: попадание { $hit }, Критическое попадание { $critical }, ожидаемый урон { $damage }
+dnd-odds-bands = Класс Защиты цели вам неизвестен: шансы для каждого значения
+dnd-odds-band-ac = Класс Защиты
+dnd-odds-band-hit = Попадание
+dnd-odds-band-critical = Крит. попадание
+dnd-odds-band-damage = Урон (в среднем)
