@@ -4,7 +4,8 @@
 //! "heard / heard nothing" while the Judge sees the face, the turn ended with the light burning
 //! down, and a fight: the tracker by initiative count, the Judge's odds from `attack_odds`
 //! before the throw, the throw itself, and a player's odds question about a monster refused in
-//! words. English and Russian. Screenshots `acks-*.png`.
+//! words. English and Russian. Screenshots `acks-*.png`. Then the lost wilderness day, and the
+//! whole session of issue 20 with a Judge and two players (`acks_full_session_…`).
 
 use crate::browser_harness::*;
 use crate::crows_screens::*;
