@@ -4,7 +4,8 @@
 //! "heard / heard nothing" while the Judge sees the face, the turn ended with the light burning
 //! down, and a fight: the tracker by initiative count, the Judge's odds from `attack_odds`
 //! before the throw, the throw itself, and a player's odds question about a monster refused in
-//! words. English and Russian. Screenshots `acks-*.png`.
+//! words. English and Russian. Screenshots `acks-*.png`. Then the lost wilderness day, and the
+//! whole session of issue 20 with a Judge and two players (`acks_full_session_…`).
 
 use crate::browser_harness::*;
 use crate::crows_screens::*;
@@ -139,9 +140,24 @@ async fn acks_sheet_dungeon_turn_and_attack_odds() {
     )
     .await;
     let sheet = text_of(&judge, "#acks-sheet-brena").await;
-    for want in ["Sellsword (sample), level 2", "12 of 12", "Strength", "16"] {
+    // The throws come from the server's `sheet`: T-13's 9+ for a level-2 fighter, STR 16's +2,
+    // T-19's fighter saves for levels 2–3.
+    for want in [
+        "Sellsword (sample), level 2",
+        "12 of 12",
+        "Strength",
+        "16",
+        "Attack throw",
+        "9+ (melee +2, missile 0)",
+        "Petrification & Paralysis",
+        "14+",
+        "Spells",
+        "16+",
+        "12 of 12 (nonlethal: 0)",
+    ] {
         assert!(sheet.contains(want), "{want} in {sheet}");
     }
+    assert!(!sheet.contains("Thief skills"), "{sheet}");
     let rat = text_of(&judge, "#acks-sheet-rat1").await;
     assert!(
         rat.contains("1+1*") && rat.contains("hidden from the players"),
@@ -363,6 +379,17 @@ async fn acks_sheet_dungeon_turn_and_attack_odds() {
     // and party tabs on the phone, in Russian; the Judge's desktop page, in English).
     let mut problems = axe_serious(&player).await;
     click(&player, "#tab-party").await;
+    // The sheet in Russian: бросок атаки, спасброски.
+    let sheet = text_of(&player, "#acks-sheet-brena").await;
+    for want in [
+        "Бросок атаки",
+        "9+",
+        "Спасброски",
+        "Окаменение и паралич",
+        "14+",
+    ] {
+        assert!(sheet.contains(want), "{want} in {sheet}");
+    }
     problems.extend(axe_serious(&player).await);
     problems.extend(axe_serious(&judge).await);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -571,4 +598,485 @@ async fn acks_wilderness_day_lost_party_player_sees_the_believed_hex_only() {
         ship.contains("малая галера") && ship.contains("80"),
         "{ship}"
     );
+}
+
+/// Sends a command with physical dice (`faces`, in order for the command's dice) through the
+/// page's own token, as that seat's dice tray would; the answer's status and body.
+async fn api_with_faces(c: &Client, cmd: Value, faces: &str) -> Value {
+    let r = c
+        .execute_async(
+            r#"const [cmd, faces, done] = arguments;
+           const p = new URLSearchParams(location.hash.slice(1));
+           fetch(`/api/tables/${p.get("table")}/commands?faces=${faces}`, {method: "POST",
+             headers: {"Content-Type": "application/json", Authorization: `Bearer ${p.get("token")}`},
+             body: JSON.stringify(cmd)}).then(async r => done({status: r.status, body: await r.json()}));"#,
+            vec![cmd.clone(), json!(faces)],
+        )
+        .await
+        .expect("fetch");
+    assert_eq!(r["status"], 200, "{cmd} with faces {faces}: {r}");
+    r
+}
+
+/// The page's whole text (hidden tabs included), for what must not be anywhere on it.
+async fn page_text(c: &Client) -> String {
+    js(c, "return document.body.textContent")
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Opens a seat's invite link in a new browser of the given size (`None`: a phone).
+async fn seat(
+    driver: &Driver,
+    dir: &std::path::Path,
+    judge: &Client,
+    base: &str,
+    character: &str,
+    name: &str,
+    size: Option<(u32, u32)>,
+) -> Client {
+    let joined = join_player(judge, character, name).await;
+    let link = joined["link"].as_str().expect("link").to_string();
+    let link = if link.starts_with("http") {
+        link
+    } else {
+        format!("{}{}", base.trim_end_matches('/'), link)
+    };
+    let c = match size {
+        Some((w, h)) => browser(driver, dir, w, h).await,
+        None => phone_browser(driver, dir).await,
+    };
+    c.goto(&link).await.expect("open player link");
+    wait_js(
+        &c,
+        "the player's acks screen",
+        &format!(
+            "return document.querySelector('.table-screen.player[data-ruleset=acks] #acks-sheet-{character}')"
+        ),
+    )
+    .await;
+    c
+}
+
+/// Shows a tab where the layout has them (a phone); a desktop shows every panel at once.
+async fn tab(c: &Client, name: &str) {
+    js(
+        c,
+        &format!(
+            "const b = document.querySelector('#tab-{name}'); if (b && b.offsetParent !== null) b.click(); return true"
+        ),
+    )
+    .await;
+}
+
+/// Issue 20's whole session: a Judge (desktop, English) and two players — Bob on a phone in
+/// Russian for Brena, Cara at a desktop in English for Odo — play a dungeon turn (a stuck door
+/// forced, a pit trap sprung by the Judge's secret die), an encounter the Judge starts from
+/// the encounter panel (the players see nothing of it until its open surprise roll; the
+/// reaction stays the Judge's), a fight with declarations, initiative by count, a kill that
+/// earns a cleave and the cleave itself, the monsters' morale check, a mortal wound treated
+/// with its breakdown, and then a wilderness day that gets the party lost (the players see
+/// only the hex they believe in). Physical dice (`?faces=`) wherever the script needs an
+/// outcome. Screenshots `acks-full-*.png`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acks_full_session_judge_and_two_players_dungeon_encounter_fight_and_lost_day() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let judge = browser(&driver, &profiles.path().join("judge"), 1280, 900).await;
+    judge.goto(&srv.base).await.expect("open");
+    wait_js(
+        &judge,
+        "lobby",
+        "return document.querySelector('#create-table')",
+    )
+    .await;
+    fill(&judge, "#new-name", "Barrow of the full session").await;
+    fill(&judge, "#new-referee", "Ann").await;
+    select(&judge, "#new-ruleset", "acks").await;
+    click(&judge, "#create-table").await;
+    wait_js(
+        &judge,
+        "the Judge's acks screen",
+        "return document.querySelector('.table-screen.referee[data-ruleset=acks] #acks-party')",
+    )
+    .await;
+    let strong = json!({"strength": 16, "intelligence": 9, "wisdom": 10, "dexterity": 10,
+        "constitution": 13, "charisma": 13});
+    let nimble = json!({"strength": 10, "intelligence": 12, "wisdom": 10, "dexterity": 10,
+        "constitution": 10, "charisma": 10});
+    let mut hexes = Vec::new();
+    for q in -3..=3 {
+        for r in -6..=2 {
+            hexes.push(json!({"q": q, "r": r, "terrain": "woods"}));
+        }
+    }
+    setup(
+        &judge,
+        &[
+            rules(json!({"load_pack": {"files": [{"name": "sample.json", "text": SAMPLE}]}})),
+            rules(
+                json!({"add_character": {"id": "brena", "name": "Brena", "class": "sellsword",
+                "level": 2, "abilities": strong, "hp": 12, "armour_class": 4}}),
+            ),
+            rules(
+                json!({"add_character": {"id": "odo", "name": "Odo", "class": "lockbreaker",
+                "level": 3, "abilities": nimble, "hp": 3, "armour_class": 2}}),
+            ),
+            rules(json!({"add_monster": {"id": "rat1", "card": "gloom_rat", "hp": 3}})),
+            rules(json!({"add_monster": {"id": "rat2", "card": "gloom_rat", "hp": 3}})),
+            rules(
+                json!({"place_door": {"door": "d1", "area": "hall", "material": "wood",
+                "state": "stuck", "penalty": 0, "evil": false, "secret": false}}),
+            ),
+            rules(json!({"place_trap": {"trap": "t1", "area": "hall", "pit_ft": 10}})),
+            rules(json!({"set_hexes": {"hexes": hexes}})),
+            rules(json!({"place_party": {"q": 0, "r": 0}})),
+            // The players bring their own dice too (the table's option).
+            json!({"set_option": {"players_physical_dice": true}}),
+        ],
+    )
+    .await;
+    let bob = seat(
+        &driver,
+        &profiles.path().join("bob"),
+        &judge,
+        &srv.base,
+        "brena",
+        "Bob",
+        None,
+    )
+    .await;
+    let cara = seat(
+        &driver,
+        &profiles.path().join("cara"),
+        &judge,
+        &srv.base,
+        "odo",
+        "Cara",
+        Some((1280, 900)),
+    )
+    .await;
+    language(&bob, "ru").await;
+    // Odo's sheet on Cara's desktop: a thief's skills from T-22, level 3.
+    let sheet = text_of(&cara, "#acks-sheet-odo").await;
+    for want in ["Thief skills", "Open Locks", "16+", "Hear Noise", "12+"] {
+        assert!(sheet.contains(want), "{want} in {sheet}");
+    }
+
+    // --- the dungeon turn: Brena forces the stuck door (a 20), the pit springs (1, then 3) ---
+    tab(&judge, "dungeon").await;
+    tab(&bob, "dungeon").await;
+    tab(&cara, "dungeon").await;
+    click(&judge, "#acks-start-turns").await;
+    wait_js(
+        &judge,
+        "turns counted",
+        "return document.querySelector('#acks-end-turn')",
+    )
+    .await;
+    api_with_faces(
+        &bob,
+        rules(json!({"force_door": {"characters": ["brena"], "door": "d1"}})),
+        "20",
+    )
+    .await;
+    let forced = newest_result(&bob, "door_forced").await;
+    assert!(forced.contains("d1"), "{forced}");
+    let forced = newest_result(&cara, "door_forced").await;
+    assert!(forced.contains("d1"), "{forced}");
+    api_with_faces(
+        &judge,
+        rules(json!({"trap_check": {"trap": "t1", "character": "brena"}})),
+        "1,3",
+    )
+    .await;
+    let sprung = newest_result(&cara, "trap_sprung").await;
+    assert!(
+        sprung.contains("Brena") && sprung.contains("t1"),
+        "{sprung}"
+    );
+    wait_js(
+        &cara,
+        "Brena's fall on her sheet",
+        "return /9 of 12/.test(document.querySelector('#acks-sheet-brena')?.textContent || '')",
+    )
+    .await;
+    click(&judge, "#acks-end-turn").await;
+    wait_js(
+        &bob,
+        "turn 1 on Bob's phone",
+        "return /Ходов прошло: 1/.test(document.querySelector('#acks-turn')?.textContent || '')",
+    )
+    .await;
+    shot(&bob, "acks-full-01-dungeon-ru").await;
+
+    // --- the encounter: the Judge starts it from the panel; the players learn nothing yet ---
+    wait_js(
+        &judge,
+        "the encounter panel",
+        "return document.querySelector('#acks-enc-m-rat1')",
+    )
+    .await;
+    click(&judge, "#acks-enc-m-rat1").await;
+    click(&judge, "#acks-enc-m-rat2").await;
+    fill(&judge, "#acks-enc-distance-ft", "40").await;
+    click(&judge, "#acks-enc-start").await;
+    let distance = wait_js(
+        &judge,
+        "the encounter's distance",
+        "const e = document.querySelector('#acks-enc-distance'); return e && e.textContent",
+    )
+    .await;
+    assert!(
+        distance.as_str().unwrap_or_default().contains("40"),
+        "{distance}"
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    for p in [&bob, &cara] {
+        assert_eq!(
+            js(p, "return !!document.querySelector('#acks-encounter-none')").await,
+            json!(true),
+            "a player learns of an encounter the Judge has only begun"
+        );
+        let page = page_text(p).await;
+        assert!(
+            !page.contains("Gloom rat"),
+            "a hidden monster on a player's page"
+        );
+    }
+    // Surprise: the party's die in the open (6: nobody), the monsters' secret (6: neither).
+    api_with_faces(&judge, rules(json!({"roll_surprise": {}})), "6,6").await;
+    let seen = wait_js(
+        &cara,
+        "the open surprise roll",
+        "const e = document.querySelector('#acks-enc-party-surprised'); return e && e.textContent",
+    )
+    .await;
+    assert_eq!(seen, json!("—"));
+    // The reaction: the Judge's secret 2d6 from the panel, then settled as hostile.
+    select(&judge, "#acks-enc-leader", "brena").await;
+    click(&judge, "#acks-enc-reaction-roll").await;
+    wait_js(
+        &judge,
+        "the Judge's reaction",
+        "return document.querySelector('#acks-enc-judged')",
+    )
+    .await;
+    select(&judge, "#acks-enc-judged", "hostile").await;
+    click(&judge, "#acks-enc-judge").await;
+    wait_js(
+        &judge,
+        "the settled reaction",
+        "return /hostile, attacks/.test(document.querySelector('#acks-enc-reaction')?.textContent || '')",
+    )
+    .await;
+    shot_at(
+        &judge,
+        "acks-full-02-judge-encounter",
+        Some("#acks-encounter"),
+    )
+    .await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    for p in [&bob, &cara] {
+        assert_eq!(
+            js(
+                p,
+                "return !!document.querySelector('#acks-enc-reaction, #acks-enc-distance, #acks-enc-start')"
+            )
+            .await,
+            json!(false),
+            "the Judge's encounter figures on a player's page"
+        );
+        let page = page_text(p).await;
+        for leak in ["hostile", "враждебн", "40 feet", "40 фут"] {
+            assert!(!page.contains(leak), "`{leak}` on a player's page");
+        }
+    }
+    let enc = text_of(&bob, "#acks-encounter").await;
+    assert!(enc.contains("Столкновение"), "{enc}");
+    shot_at(
+        &bob,
+        "acks-full-03-player-encounter-ru",
+        Some("#acks-encounter"),
+    )
+    .await;
+
+    // --- the fight: the rats shown, declarations, then initiative by count ---
+    click(&judge, "#acks-reveal-rat1").await;
+    click(&judge, "#acks-reveal-rat2").await;
+    setup(
+        &judge,
+        &[rules(
+            json!({"begin_combat": {"combatants": ["brena", "odo", "rat1", "rat2"]}}),
+        )],
+    )
+    .await;
+    tab(&cara, "combat").await;
+    wait_js(
+        &cara,
+        "Cara's declaration form",
+        "return document.querySelector('#acks-declaration')",
+    )
+    .await;
+    select(&cara, "#acks-declaration", "fighting_withdrawal").await;
+    click(&cara, "#acks-declare").await;
+    wait_js(
+        &judge,
+        "Odo's declaration in the Judge's tracker",
+        "return /Fighting withdrawal|fighting withdrawal/i.test(document.querySelector('#acks-tracker tr[data-creature=odo]')?.textContent || '')",
+    )
+    .await;
+    // Initiative: Brena 6, Odo 2, rat1 4, rat2 1.
+    api_with_faces(&judge, rules(json!({"roll_initiative": {}})), "6,2,4,1").await;
+    tab(&judge, "combat").await;
+    let order = wait_js(
+        &judge,
+        "the tracker by count",
+        "const rows = [...document.querySelectorAll('#acks-tracker tbody tr')]; return rows.length === 4 && rows[0].textContent.startsWith('6') && rows.map(r => r.dataset.creature)",
+    )
+    .await;
+    assert_eq!(order, json!(["brena", "rat1", "odo", "rat2"]));
+    // Brena fells rat1 (a natural 20, 8 + STR 2) and earns a cleave; she cleaves at rat2 (2: a
+    // miss).
+    api_with_faces(
+        &bob,
+        rules(json!({"attack": {"attacker": "brena", "target": "rat1", "weapon": "1d8"}})),
+        "20,8",
+    )
+    .await;
+    api_with_faces(
+        &bob,
+        rules(json!({"attack": {"attacker": "brena", "target": "rat2", "weapon": "1d8"}})),
+        "2",
+    )
+    .await;
+    let cleave = wait_js(
+        &judge,
+        "the cleave on the Judge's page",
+        "const l = [...document.querySelectorAll('#acks-attacks li')]; return l.length >= 2 && l.some(x => /earns a cleave/.test(x.textContent)) && l.some(x => x.querySelector('.acks-cleave')) && l.map(x => x.textContent)",
+    )
+    .await;
+    assert!(cleave.to_string().contains("Strength"), "{cleave}");
+    tab(&bob, "combat").await;
+    wait_js(
+        &bob,
+        "the attacks on Bob's phone",
+        "return document.querySelectorAll('#acks-attacks li').length >= 2",
+    )
+    .await;
+    shot_at(&bob, "acks-full-04-player-cleave-ru", Some("#acks-attacks")).await;
+    // Brena's count ends: rat1 falls, the monsters' first death calls for morale.
+    setup(&judge, &[json!({"clock": "end_turn"})]).await;
+    setup(&judge, &[json!({"clock": "end_turn"})]).await;
+    // rat2's count: its bite drops Odo (a natural 20, 4).
+    api_with_faces(
+        &judge,
+        rules(json!({"attack": {"attacker": "rat2", "target": "odo"}})),
+        "20,4",
+    )
+    .await;
+    wait_js(
+        &cara,
+        "Odo down on Cara's sheet",
+        "return /-1 of 3/.test(document.querySelector('#acks-sheet-odo')?.textContent || '') || /−1 of 3/.test(document.querySelector('#acks-sheet-odo')?.textContent || '')",
+    )
+    .await;
+    // The Judge's morale check for rat2 and Odo's mortal-wound treatment with its breakdown.
+    select(&judge, "#acks-morale-who", "rat2").await;
+    click(&judge, "#acks-morale").await;
+    wait_js(
+        &judge,
+        "the morale result",
+        "return document.querySelector('#acks-morale-out')",
+    )
+    .await;
+    select(&judge, "#acks-wounded", "odo").await;
+    click(&judge, "#acks-treat").await;
+    let breakdown = wait_js(
+        &judge,
+        "the mortal wound's breakdown",
+        "const e = document.querySelector('#acks-breakdown'); return e && e.textContent",
+    )
+    .await;
+    assert!(
+        breakdown.as_str().unwrap_or_default().contains("Odo"),
+        "{breakdown}"
+    );
+    shot_at(&judge, "acks-full-05-judge-fight", Some("#acks-combat")).await;
+    click(&judge, "#acks-end-fight").await;
+    wait_js(
+        &judge,
+        "the fight over",
+        "return document.querySelector('#acks-begin') || /No fight/i.test(document.querySelector('#acks-combat')?.textContent || '')",
+    )
+    .await;
+    tab(&judge, "dungeon").await;
+    fill(&judge, "#acks-enc-rounds", "3").await;
+    click(&judge, "#acks-enc-end").await;
+    wait_js(
+        &cara,
+        "the encounter over for Cara",
+        "return !!document.querySelector('#acks-encounter-none')",
+    )
+    .await;
+
+    // --- a wilderness day that gets lost: the navigation throw 2 (woods: 7+), the d6 4 ---
+    api_with_faces(
+        &judge,
+        rules(json!({"travel_day": {"toward": "north"}})),
+        "2,4",
+    )
+    .await;
+    tab(&judge, "wilderness").await;
+    let truth = wait_js(
+        &judge,
+        "the Judge's true hex",
+        "const e = document.querySelector('#acks-wild-true'); return e && /lost/.test(e.textContent) && e.textContent",
+    )
+    .await;
+    let truth = truth.as_str().unwrap_or_default().to_string();
+    tab(&bob, "wilderness").await;
+    tab(&cara, "wilderness").await;
+    for p in [&bob, &cara] {
+        wait_js(
+            p,
+            "the believed hex",
+            "return /0, -2/.test(document.querySelector('#acks-wild-believed')?.textContent || '')",
+        )
+        .await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    assert!(!truth.contains("0, -2"), "{truth}");
+    for p in [&bob, &cara] {
+        assert_eq!(
+            js(p, "return !!document.querySelector('#acks-wild-true')").await,
+            json!(false)
+        );
+        let panel = text_of(p, "#acks-wilderness").await;
+        for leak in ["lost", "заблуд", "truly here", "на самом деле"] {
+            assert!(!panel.contains(leak), "`{leak}` in {panel}");
+        }
+        let party = text_of(p, "#acks-hexes li.party").await;
+        assert!(party.starts_with("0, -2"), "{party}");
+    }
+    shot_at(
+        &bob,
+        "acks-full-06-player-lost-day-ru",
+        Some("#acks-wilderness"),
+    )
+    .await;
+    shot_at(
+        &cara,
+        "acks-full-07-player-lost-day",
+        Some("#acks-wilderness"),
+    )
+    .await;
+    let mut problems = axe_serious(&bob).await;
+    problems.extend(axe_serious(&judge).await);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

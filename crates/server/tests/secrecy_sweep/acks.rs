@@ -7,7 +7,8 @@
 //! whisper and a secret free roll — with players probing unseen creatures and doors through
 //! their commands and queries, and counting their own log entries while the Judge works.
 //!
-//! The leaks found outside the views are the `#[ignore]`d tests at the end.
+//! The tests at the end guard two leaks found outside the views (an unknown encounter's end
+//! and its secret rolls), now fixed in the encounter commands.
 
 use super::Sweep;
 use super::dnd2024::{
@@ -386,8 +387,8 @@ async fn acks_secret_heavy_game_leaks_nothing_to_any_player() {
     srv.stop().await;
 }
 
-// The leaks the sweep found outside the views (each fix belongs to the encounter commands'
-// rule code, not to a projection).
+// The leaks the sweep found outside the views, fixed in the encounter commands' rule code
+// (not in a projection): an unknown encounter's end and secret rolls reach players as nothing.
 
 /// The Judge's pack, the party seated, and the lurker added (unseen).
 async fn table_with_a_lurker<'a>(srv: &'a super::super::Running) -> Sweep<'a> {
@@ -409,9 +410,6 @@ async fn table_with_a_lurker<'a>(srv: &'a super::super::Running) -> Sweep<'a> {
 }
 
 #[tokio::test]
-#[ignore = "leak: encounters::decide emits `encounter_ended` to everyone even for an encounter \
-            the players never learned of (known_to_players false): the end of an unseen \
-            encounter, and its length, reach every player"]
 async fn acks_leak_an_unknown_encounter_ends_in_the_players_log() {
     let dir = tempfile::tempdir().expect("tmp");
     let srv = start(dir.path()).await;
@@ -429,9 +427,6 @@ async fn acks_leak_an_unknown_encounter_ends_in_the_players_log() {
 }
 
 #[tokio::test]
-#[ignore = "leak: the secret rolls of an encounter the players do not know of (the distance, \
-            the reaction) reach them as `secret_roll` notices naming the roll (\"encounter \
-            distance\", \"reaction\"): players learn an encounter has begun"]
 async fn acks_leak_an_unknown_encounters_secret_rolls_are_announced_by_name() {
     let dir = tempfile::tempdir().expect("tmp");
     let srv = start(dir.path()).await;

@@ -10,7 +10,7 @@ use super::lookups::{
     MAX_DISTANCE, MAX_SITUATIONS, ability, acting_now, armour_class, combat_state, creature, frac,
     in_fight, int, is_monster, throw_of,
 };
-use super::state::{CombatEvent, CombatState, Declaration, Interrupt, MissileShot};
+use super::state::{CombatEvent, CombatState, Declaration, Interrupt, MissileShot, NamedModifier};
 use crate::attack::{self, AttackProgression, Situation};
 use crate::damage::{self, MissileCleave};
 use crate::dice_spec::DiceSpec;
@@ -21,8 +21,17 @@ use crate::ruleset::adapter::{Acks, acks_err, no_creature, refuse};
 use crate::ruleset::state::{AcksState, Creature, sees};
 use crate::tables::MissileWeapon;
 
+fn situation_name(s: Situation) -> String {
+    match serde_json::to_value(s) {
+        Ok(Value::String(n)) => n,
+        _ => format!("{s:?}"),
+    }
+}
+
 /// Everything an attack needs, worked out before any die is rolled.
 pub(super) struct Plan {
+    /// The named modifiers that make up `bonus` and `damage_bonus` (zeros left out).
+    modifiers: Vec<NamedModifier>,
     throw: i32,
     ac: i32,
     bonus: i32,
@@ -94,9 +103,32 @@ pub(super) fn plan_attack(
             ));
         }
     };
+    let mut modifiers: Vec<NamedModifier> = Vec::new();
+    let mut add = |name: &str, attack: i32, damage: i32| {
+        if attack != 0 || damage != 0 {
+            modifiers.push(NamedModifier {
+                name: name.to_string(),
+                attack,
+                damage,
+            });
+        }
+    };
+    add("bonus", bonus, damage_bonus);
+    for s in situations {
+        add(&situation_name(*s), s.modifier(), 0);
+    }
+    // AC-DUNGEON-13: a skipped dungeon rest turn; AC-WILD-08: −1 per travel day past the
+    // sixth without a rest day, for every character of the party. Both to attack and damage.
     let fatigue = a.character().map_or(0, |c| c.rest.penalty());
-    let mut total_bonus = bonus + attack::situational_modifier(situations) + fatigue;
-    let mut dmg_bonus = damage_bonus + fatigue;
+    add("skipped_rest", fatigue, fatigue);
+    let missed_rest = if a.character().is_some() {
+        crate::wilderness::missed_rest_penalty(state.wilderness.travel_days)
+    } else {
+        0
+    };
+    add("missed_rest_days", missed_rest, missed_rest);
+    let mut total_bonus = bonus + attack::situational_modifier(situations) + fatigue + missed_rest;
+    let mut dmg_bonus = damage_bonus + fatigue + missed_rest;
     let mut range = None;
     let class_cleaves = damage::cleaves_per_round(progression, level);
     let mut cleave_cap = class_cleaves;
@@ -111,7 +143,10 @@ pub(super) fn plan_attack(
             }
             let band = missile::range_band(&tables, shot.weapon, shot.distance)
                 .map_err(|e| acks_err("out_of_range", e))?;
-            total_bonus += band.modifier() + ability(state, a, |x| x.dexterity)?;
+            let dex = ability(state, a, |x| x.dexterity)?;
+            add("range", band.modifier(), 0);
+            add("dexterity", dex, 0);
+            total_bonus += band.modifier() + dex;
             let unit = if shot.outdoors { "yd" } else { "ft" };
             range = Some((band, format!("{} {unit}", shot.distance)));
             let kind = match shot.weapon {
@@ -125,11 +160,13 @@ pub(super) fn plan_attack(
         }
         None => {
             let str_mod = ability(state, a, |x| x.strength)?;
+            add("strength", str_mod, str_mod);
             total_bonus += str_mod;
             dmg_bonus += str_mod;
         }
     }
     if let Some(m) = maneuver {
+        add("maneuver", m.attack_modifier(), 0);
         total_bonus += m.attack_modifier();
     }
     let base = match state.card_of(attacker) {
@@ -176,9 +213,16 @@ pub(super) fn plan_attack(
     if theirs.is_some_and(|c| c.withdrawal == Some(Withdrawal::FullRetreat))
         && !situations.contains(&Situation::TargetInFullRetreat)
     {
-        total_bonus += Situation::TargetInFullRetreat.modifier();
+        let m = Situation::TargetInFullRetreat.modifier();
+        add(&situation_name(Situation::TargetInFullRetreat), m, 0);
+        total_bonus += m;
     }
     if own.is_some_and(|c| c.charging.is_some()) && !situations.contains(&Situation::Charging) {
+        add(
+            &situation_name(Situation::Charging),
+            Situation::Charging.modifier(),
+            0,
+        );
         total_bonus += Situation::Charging.modifier();
     }
     // AC-MANEUVER-09/14: prone and held combatants, as the fight left them.
@@ -191,6 +235,7 @@ pub(super) fn plan_attack(
         ),
     ] {
         if applies && !situations.contains(&situation) {
+            add(&situation_name(situation), situation.modifier(), 0);
             total_bonus += situation.modifier();
         }
     }
@@ -202,6 +247,7 @@ pub(super) fn plan_attack(
         ));
     }
     Ok(Plan {
+        modifiers,
         throw,
         ac,
         bonus: total_bonus,
@@ -480,6 +526,7 @@ pub(super) fn attack_command(
         maneuver: *maneuver,
         helpless: *helpless,
         slain,
+        modifiers: plan.modifiers.clone(),
     };
     if secret {
         let seen = CombatEvent::AttackSeen {
@@ -653,6 +700,8 @@ pub(crate) fn attack_odds(
     Ok(json!({
         "needed": attack::needed(plan.throw, plan.ac),
         "bonus": plan.bonus,
+        "damage_bonus": plan.damage_bonus,
+        "modifiers": plan.modifiers,
         "hit": frac(odds.hit),
         "expected_damage": frac(odds.expected_damage),
         "damage": odds.damage.iter().map(|(d, p)| json!([d, frac(*p)])).collect::<Vec<_>>(),

@@ -117,6 +117,18 @@ pub struct CombatState {
     pub groups: Vec<Vec<String>>,
 }
 
+/// One named modifier of an attack throw (and, where the rule says so, of its damage): the
+/// breakdown an attack and `attack_odds` show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedModifier {
+    /// What it is: `strength`, `dexterity`, a situation's name, `skipped_rest` (the dungeon
+    /// turn's, AC-DUNGEON-13), `missed_rest_days` (the wilderness's, AC-WILD-08), `range`,
+    /// `maneuver`, `bonus` (the caller's own).
+    pub name: String,
+    pub attack: i32,
+    pub damage: i32,
+}
+
 /// The breakdown of a Mortal Wounds modifier (AC-WOUND-04).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WoundBreakdown {
@@ -192,6 +204,9 @@ pub enum CombatEvent {
         /// A helpless target slain outright.
         #[serde(default)]
         slain: bool,
+        /// The throw's and the damage's named modifiers (zeros left out).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        modifiers: Vec<NamedModifier>,
     },
     /// What players see of an attack a monster is in.
     AttackSeen {

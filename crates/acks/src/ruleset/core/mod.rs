@@ -22,6 +22,7 @@
 pub mod events;
 pub mod limits;
 pub mod packs;
+mod sheet;
 
 use std::collections::BTreeMap;
 
@@ -482,6 +483,7 @@ fn creature_view(state: &TableState<AcksState>, viewer: &Viewer, c: &Creature) -
             let mut v = serde_json::to_value(c).unwrap_or(Value::Null);
             if let Some(ch) = c.character() {
                 v["fatigue_penalty"] = json!(ch.rest.penalty());
+                v["sheet"] = sheet::sheet(rules, c);
             }
             Some(v)
         }
@@ -508,6 +510,7 @@ fn creature_view(state: &TableState<AcksState>, viewer: &Viewer, c: &Creature) -
                 "wounds": ch.wounds,
                 "bed_rest_days": ch.bed_rest_days,
                 "side_effects": ch.side_effects,
+                "sheet": sheet::sheet(rules, c),
                 "mine": mine,
             }))
         }

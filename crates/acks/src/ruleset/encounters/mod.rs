@@ -168,13 +168,44 @@ fn current(ctx: &Ctx<'_, Acks>) -> Result<EncounterState, RuleError> {
     ctx.rules().encounter.clone().ok_or_else(no_encounter)
 }
 
-fn d6(ctx: &mut Ctx<'_, Acks>, label: &str, secret: bool) -> Result<i32, RuleError> {
-    let r = if secret {
-        ctx.roll_secret(label, "1d6")?
-    } else {
-        ctx.roll(label, "1d6", Visibility::Public)?
+/// Who learns of a roll: everyone, players by a notice only, or the Judge alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Seen {
+    Open,
+    Secret,
+    JudgeOnly,
+}
+
+impl Seen {
+    /// A secret roll of an encounter: announced to players only once they know of it, so an
+    /// encounter they never learned of reaches them as nothing at all.
+    fn secret_of(enc: &EncounterState, state: &AcksState) -> Self {
+        if enc.known_to_players(state) {
+            Self::Secret
+        } else {
+            Self::JudgeOnly
+        }
+    }
+}
+
+/// Rolls `expr` seen as `seen` says; its total.
+fn roll_seen(
+    ctx: &mut Ctx<'_, Acks>,
+    label: &str,
+    expr: &str,
+    seen: Seen,
+) -> Result<i64, RuleError> {
+    let r = match seen {
+        Seen::Open => ctx.roll(label, expr, Visibility::Public)?,
+        Seen::Secret => ctx.roll_secret(label, expr)?,
+        Seen::JudgeOnly => ctx.roll(label, expr, Visibility::Referee)?,
     };
-    i32::try_from(r.total)
+    Ok(r.total)
+}
+
+fn d6(ctx: &mut Ctx<'_, Acks>, label: &str, seen: Seen) -> Result<i32, RuleError> {
+    let total = roll_seen(ctx, label, "1d6", seen)?;
+    i32::try_from(total)
         .ok()
         .filter(|f| (1..=6).contains(f))
         .ok_or_else(|| refuse("bad_face", "dice", "a d6 face is 1–6"))
@@ -249,10 +280,20 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
                             format!("the distance row rolls 1–{MAX_DISTANCE_DICE} dice"),
                         ));
                     }
+                    // Known to players at once only when one of its monsters is already shown.
+                    let state = ctx.rules();
+                    let known = monsters.iter().any(|m| {
+                        state
+                            .creatures
+                            .get(m)
+                            .is_some_and(super::state::Creature::public)
+                    });
+                    let seen = if known { Seen::Secret } else { Seen::JudgeOnly };
                     let mut faces = Vec::new();
                     for _ in 0..row.dice {
-                        let r = ctx.roll_secret(DISTANCE_LABEL, &format!("1d{}", row.sides))?;
-                        faces.push(u32::try_from(r.total).unwrap_or(0));
+                        let total =
+                            roll_seen(ctx, DISTANCE_LABEL, &format!("1d{}", row.sides), seen)?;
+                        faces.push(u32::try_from(total).unwrap_or(0));
                     }
                     let d = rules::encounter_distance(&tables, EncounterTerrain::Dungeon, &faces)
                         .map_err(|e| acks_err("bad_face", e))?;
@@ -280,7 +321,8 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
             *monsters_penalty,
         ),
         C::RollReaction { leader, modifier } => {
-            current(ctx)?;
+            let enc = current(ctx)?;
+            let seen = Seen::secret_of(&enc, ctx.rules());
             check_modifier(*modifier, "AC-REACT-02", rules::MAX_REACTION_MODIFIER)?;
             let ch = ctx.rules().character(leader).ok_or_else(|| {
                 refuse(
@@ -293,8 +335,8 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
             let cha = crate::tables::ability_modifier(&tables, ch.abilities.charisma)
                 .map_err(|e| acks_err("bad_ability", e))?;
             let faces = (
-                d6(ctx, REACTION_LABEL, true)?,
-                d6(ctx, REACTION_LABEL, true)?,
+                d6(ctx, REACTION_LABEL, seen)?,
+                d6(ctx, REACTION_LABEL, seen)?,
             );
             let (reaction, pursues) = rules::resolve_reaction(&tables, cha + modifier, faces)
                 .map_err(|e| acks_err("bad_roll", e))?;
@@ -386,8 +428,9 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
             })
         }
         C::TreasureDropped {} => {
-            current(ctx)?;
-            let face = d6(ctx, TREASURE_LABEL, true)?;
+            let enc = current(ctx)?;
+            let seen = Seen::secret_of(&enc, ctx.rules());
+            let face = d6(ctx, TREASURE_LABEL, seen)?;
             let stop =
                 crate::evasion::stops_for_treasure(face).map_err(|e| acks_err("bad_face", e))?;
             ctx.emit_for(
@@ -524,11 +567,20 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
             *moved_silently,
         ),
         C::EndEncounter { rounds } => {
-            current(ctx)?;
-            ctx.emit(EncounterEvent::EncounterEnded {
-                rounds: *rounds,
-                turns: rules::encounter_turns(*rounds),
-            })
+            let enc = current(ctx)?;
+            // An encounter players never learned of ends for the Judge alone.
+            let visibility = if enc.known_to_players(ctx.rules()) {
+                Visibility::Public
+            } else {
+                Visibility::Referee
+            };
+            ctx.emit_for(
+                EncounterEvent::EncounterEnded {
+                    rounds: *rounds,
+                    turns: rules::encounter_turns(*rounds),
+                },
+                visibility,
+            )
         }
     }
 }
@@ -578,7 +630,7 @@ fn roll_surprise(
     // The party: in the open, unless the monsters carry light.
     let mut party_surprised = BTreeMap::new();
     let party_face = if crate::surprise::can_surprise(monsters_carry_light) {
-        let face = d6(ctx, "surprise (party)", false)?;
+        let face = d6(ctx, "surprise (party)", Seen::Open)?;
         for (id, m) in &party {
             party_surprised.insert(id.clone(), surprise(face, m - party_penalty, false)?);
         }
@@ -592,7 +644,7 @@ fn roll_surprise(
     // The monsters: the Judge's secret, unless the party carries light.
     let mut monsters_surprised = BTreeMap::new();
     let monster_face = if crate::surprise::can_surprise(party_light) {
-        let face = d6(ctx, MONSTER_SURPRISE_LABEL, true)?;
+        let face = d6(ctx, MONSTER_SURPRISE_LABEL, Seen::Secret)?;
         for (id, m, alert) in &monsters {
             monsters_surprised.insert(id.clone(), surprise(face, m - monsters_penalty, *alert)?);
         }
@@ -747,7 +799,10 @@ fn flee(ctx: &mut Ctx<'_, Acks>, characters: &[String]) -> Result<(), RuleError>
     })?;
     if !escaped {
         let tables = ctx.rules().tables()?;
-        let faces = (d6(ctx, PURSUIT_LABEL, true)?, d6(ctx, PURSUIT_LABEL, true)?);
+        let faces = (
+            d6(ctx, PURSUIT_LABEL, Seen::Secret)?,
+            d6(ctx, PURSUIT_LABEL, Seen::Secret)?,
+        );
         let (_, pursues) =
             rules::resolve_reaction(&tables, 0, faces).map_err(|e| acks_err("bad_roll", e))?;
         ctx.emit_for(

@@ -1419,3 +1419,69 @@ fn ac_init_01_a_group_of_identical_monsters_rolls_once() {
     assert_eq!(c["groups"][0], c["groups"][1]);
     t.assert_replays();
 }
+
+/// The sheet a player reads: worked out from T-13, T-19 and T-22, not stored.
+fn sheet(t: &T, id: &str) -> Value {
+    t.player_view("bob")["rules"]["creatures"][id]["sheet"].clone()
+}
+
+#[test]
+fn ac_save_01_and_ac_atk_01_the_sheet_shows_throws_saves_thief_skills_and_nonlethal() {
+    let mut t = fight();
+    // Brena, fighter progression level 2: attack 9+ (T-13), fighter saves 2–3 (T-19).
+    let b = sheet(&t, "brena");
+    assert_eq!(b["attack_throw"], 9);
+    assert_eq!(b["melee_modifier"], 2);
+    assert_eq!(
+        b["saves"],
+        json!({"paralysis": 14, "death": 13, "breath": 15, "wands": 15, "spells": 16})
+    );
+    assert!(b["thief_skills"].is_null());
+    // Odo, a thief-progression lockbreaker of level 3: 9+, thief saves 3–4, T-22 level 3.
+    let o = sheet(&t, "odo");
+    assert_eq!(o["attack_throw"], 9);
+    assert_eq!(
+        o["saves"],
+        json!({"paralysis": 12, "death": 12, "breath": 15, "wands": 13, "spells": 14})
+    );
+    assert_eq!(
+        o["thief_skills"],
+        json!({"open_locks": 16, "find_remove_traps": 16, "pick_pockets": 15,
+            "move_silently": 15, "climb_walls": 5, "hide_in_shadows": 17, "hear_noise": 12})
+    );
+    // Sefa: fighter attack 10+ at level 1, mage saves 1–3.
+    let s = sheet(&t, "sefa");
+    assert_eq!(s["attack_throw"], 10);
+    assert_eq!(
+        s["saves"],
+        json!({"paralysis": 13, "death": 13, "breath": 15, "wands": 11, "spells": 12})
+    );
+    // A nonlethal blow: 3 + STR 2 = 5, shown as the tally beside the hit points.
+    t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "odo", "weapon": "1d6",
+            "nonlethal": true}}),
+        &[15, 3],
+    );
+    let o = sheet(&t, "odo");
+    assert_eq!(
+        (o["hp"].clone(), o["max_hp"].clone()),
+        (json!(5), json!(10))
+    );
+    assert_eq!(o["nonlethal"], 5);
+    assert_eq!(o["lethal_lost"], 0);
+    // The Judge's row replaces T-22's: the sheet follows the table, not a stored number.
+    t.judge(
+        json!({"override_row": {"table": "t22_thief_skills", "index": 2,
+            "row": {"level": 3, "open_locks": 16, "find_remove_traps": 16, "pick_pockets": 15,
+                "move_silently": 15, "climb_walls": 5, "hide_in_shadows": 17,
+                "hear_noise": 11}}}),
+        &[],
+    );
+    assert_eq!(sheet(&t, "odo")["thief_skills"]["hear_noise"], 11);
+    let judge_view = t.view(&Viewer::Referee);
+    assert_eq!(
+        judge_view["rules"]["creatures"]["odo"]["sheet"]["thief_skills"]["hear_noise"],
+        11
+    );
+}

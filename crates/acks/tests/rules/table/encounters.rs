@@ -39,9 +39,11 @@ fn ac_enc_03_the_distance_is_the_judges_secret_2d6_times_10_ft() {
         &[3, 4],
     );
     assert_eq!(t.state()["encounter"]["distance_ft"], 70);
+    // Players do not know of this encounter: its distance roll reaches them as nothing at
+    // all, not even a notice.
     let seen = t.log_of(&Viewer::Player("ann".into())).to_string();
     assert!(
-        seen.contains("encounter distance") && !seen.contains("70"),
+        !seen.contains("encounter distance") && !seen.contains("secret_roll"),
         "{seen}"
     );
     assert!(t.player_view("ann")["rules"]["encounter"].is_null());
@@ -53,6 +55,25 @@ fn ac_enc_03_the_distance_is_the_judges_secret_2d6_times_10_ft() {
     // AC-ENC-02: up to 60 rounds books one turn; 61 two.
     let ev = t.judge(json!({"end_encounter": {"rounds": 60}}), &[]);
     assert_eq!(T::rules_events(&ev)[0]["encounter_ended"]["turns"], 1);
+    // Its end is the Judge's alone too.
+    let seen = t.log_of(&Viewer::Player("ann".into())).to_string();
+    assert!(!seen.contains("encounter_ended"), "{seen}");
+    // With a monster already shown, players know of the encounter from the start: the
+    // distance roll is announced (a roll was made), never its faces.
+    t.judge(json!({"reveal": {"creature": "rat1"}}), &[]);
+    t.judge(
+        json!({"begin_encounter": {"monsters": ["rat1"], "origin": "random"}}),
+        &[6, 6],
+    );
+    let seen = t.log_of(&Viewer::Player("ann".into())).to_string();
+    assert!(
+        seen.contains("encounter distance") && !seen.contains("distance_ft"),
+        "{seen}"
+    );
+    let ev = t.judge(json!({"end_encounter": {"rounds": 1}}), &[]);
+    assert!(!T::rules_events(&ev).is_empty());
+    let seen = t.log_of(&Viewer::Player("ann".into())).to_string();
+    assert!(seen.contains("encounter_ended"), "{seen}");
     t.judge(
         json!({"begin_encounter": {"monsters": ["rat1"], "origin": "planned", "distance_ft": 20}}),
         &[],
@@ -183,8 +204,21 @@ fn ac_react_02_the_reaction_is_the_judges_secret_2d6_plus_the_leaders_charisma()
         &[4, 3],
     );
     assert_eq!(u.state()["encounter"]["reaction"], "unfriendly");
+    // The players were not shown this encounter: the reaction reaches them as nothing.
     let seen = t.log_of(&Viewer::Player("ann".into())).to_string();
-    assert!(seen.contains("\"reaction\"") || seen.contains("secret_roll"));
+    assert!(!seen.contains("secret_roll"), "{seen}");
+    assert!(!seen.contains("indifferent"), "{seen}");
+    // Once they know of it (a rat shown), the roll is announced, its result still hidden.
+    u.judge(json!({"reveal": {"creature": "rat2"}}), &[]);
+    u.judge(json!({"judge_reaction": {"reaction": "neutral"}}), &[]);
+    let mut k = meeting(false);
+    k.judge(json!({"reveal": {"creature": "rat1"}}), &[]);
+    k.judge(json!({"roll_reaction": {"leader": "brena"}}), &[4, 3]);
+    let seen = k.log_of(&Viewer::Player("ann".into())).to_string();
+    assert!(
+        seen.contains("secret_roll") && seen.contains("reaction"),
+        "{seen}"
+    );
     assert!(!seen.contains("indifferent"), "{seen}");
     // AC-REACT-05: the Judge may replace it; both are kept.
     let ev = t.judge(json!({"judge_reaction": {"reaction": "hostile"}}), &[]);

@@ -530,3 +530,62 @@ fn ac_wild_refusals_name_the_rule_and_change_nothing() {
     let code = t.refused(&judge(), json!({"set_outdoors": {"character": "nobody"}}));
     assert!(code.starts_with("not_a_character"), "{code}");
 }
+
+fn attack_odds(t: &T, viewer: &Viewer) -> Value {
+    t.table
+        .query(
+            viewer,
+            "attack_odds",
+            &json!({"attacker": "brena", "target": "odo", "weapon": "1d4"}),
+        )
+        .unwrap()
+}
+
+#[test]
+fn ac_wild_08_missed_rest_days_cost_attack_throws_and_damage_by_name() {
+    let mut t = out("clear", true);
+    for _ in 0..8 {
+        travel(&mut t, json!({"toward": "north", "following": true}), &[]);
+    }
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "odo"]}}),
+        &[],
+    );
+    t.judge(json!({"roll_initiative": {}}), &[4, 2]);
+    let ann = Viewer::Player("ann".into());
+    let odds = attack_odds(&t, &ann);
+    // Throw 9 vs AC 0: STR +2 and two travel days past the sixth, −2 → 9+ on the d20.
+    assert_eq!(odds["bonus"], 0);
+    assert_eq!(odds["damage_bonus"], 0);
+    assert_eq!(odds["hit"], "3/5");
+    let names: Vec<Value> = odds["modifiers"].as_array().unwrap().clone();
+    assert!(names.contains(&json!({"name": "missed_rest_days", "attack": -2, "damage": -2})));
+    assert!(names.contains(&json!({"name": "strength", "attack": 2, "damage": 2})));
+    // The attack itself: 1d4 = 4, +2 STR −2 missed rest → 4 damage, the breakdown logged.
+    let ev = t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "odo", "weapon": "1d4"}}),
+        &[9, 4],
+    );
+    let attacked = day_of(&T::rules_events(&ev), "attacked");
+    assert_eq!(attacked["hit"], true);
+    assert_eq!(attacked["damage"], 4);
+    assert!(
+        attacked["modifiers"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"name": "missed_rest_days", "attack": -2, "damage": -2}))
+    );
+    // A rest day clears it.
+    t.judge(json!({"rest_day": {}}), &[]);
+    let odds = attack_odds(&t, &ann);
+    assert_eq!(odds["bonus"], 2);
+    assert!(
+        !odds["modifiers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["name"] == "missed_rest_days")
+    );
+    t.assert_replays();
+}

@@ -5,7 +5,8 @@
 // player sees a secret roll's result only as the masked event says it), and combat (the order
 // by initiative count, declarations, an attack with the `attack_odds` query's chances asked
 // before the throw, the Judge's morale check and mortal-wound treatment with its breakdown), and
-// the wilderness day (the hex map near the party; a player sees the hex the party believes it
+// the encounter (the Judge starts it, rolls surprise and the secret reaction; a player sees it
+// only once the server's view carries its open parts), the wilderness day (the hex map near the party; a player sees the hex the party believes it
 // is in, the Judge also the true one; the Judge's travel, rest and lost-course controls, a
 // player's foraging). The sheet shows XP, the next level's threshold and this adventure's cap.
 // No rule lives here: every number shown is the server's. Messages: en.ftl / ru.ftl here,
@@ -60,7 +61,7 @@ export function sheetOf(c) {
   if (!c) return null;
   const ch = c.kind?.character;
   if (ch) {
-    return { ...ch, id: c.id, name: c.name, hp: c.hp, max_hp: c.max_hp, nonlethal: c.nonlethal?.tally ?? 0, character: true, slain: c.slain };
+    return { ...ch, id: c.id, name: c.name, hp: c.hp, max_hp: c.max_hp, nonlethal: c.nonlethal?.tally ?? 0, character: true, slain: c.slain, sheet: c.sheet };
   }
   if (c.kind === "character") return { ...c, character: true };
   const m = c.kind?.monster;
@@ -117,8 +118,42 @@ function Sheet({ screen, s }) {
     </table>
     ${s.wounds?.length ? html`<ul class="acks-wounds">${s.wounds.map((w, i) => html`<li key=${i}>${w.wound}${w.bed_rest_days ? ` · ${t("acks-bed-rest", { days: w.bed_rest_days })}` : ""}</li>`)}</ul>` : null}
     ${s.side_effects?.length ? html`<p class="hint">${s.side_effects.join(", ")}</p>` : null}
-    <p class="hint acks-not-in-view">${t("acks-sheet-gaps")}</p>
+    <${Throws} s=${s} />
   </article>`;
+}
+
+const SAVES = ["paralysis", "death", "breath", "wands", "spells"];
+const THIEF_SKILLS = ["open_locks", "find_remove_traps", "pick_pockets", "move_silently", "climb_walls", "hide_in_shadows", "hear_noise"];
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+/** The attack throw, the five saving throws and the thief skills, as the server works them
+ * out from the tables (the view's `sheet`); nothing is computed here. */
+function Throws({ s }) {
+  const x = s.sheet;
+  if (!x) return html`<p class="hint acks-not-in-view">${t("acks-sheet-gaps")}</p>`;
+  const rest = (x.skipped_rest || 0) + (x.missed_rest_days || 0);
+  return html`<div class="acks-throws">
+    <dl class="acks-facts">
+      <dt>${t("acks-attack-throw-label")}</dt>
+      <dd class="acks-attack-throw">${t("acks-attack-throw-value", { throw: x.attack_throw, melee: signed(x.melee_modifier), missile: signed(x.missile_modifier) })}${rest ? html` <span class="badge acks-rest-penalty">${t("acks-rest-penalty", { penalty: rest })}</span>` : null}</dd>
+      <dt>${t("acks-hp-nonlethal")}</dt>
+      <dd class="acks-hp-tally">${t("acks-hp-tally", { hp: x.hp, max: x.max_hp, nonlethal: x.nonlethal })}</dd>
+    </dl>
+    <table class="acks-saves"><caption>${t("acks-saves")}</caption>
+      <tbody>${SAVES.map((k) => html`<tr key=${k}><th scope="row">${t(`acks-save-${k}`)}</th><td data-save=${k}>${x.saves?.[k] ?? "—"}+</td></tr>`)}</tbody>
+    </table>
+    ${x.thief_skills
+      ? html`<table class="acks-thief-skills"><caption>${t("acks-thief-skills")}</caption>
+          <tbody>${THIEF_SKILLS.map((k) => html`<tr key=${k}><th scope="row">${t(`acks-skill-${k}`)}</th><td data-skill=${k}>${x.thief_skills[k]}+</td></tr>`)}</tbody>
+        </table>`
+      : null}
+  </div>`;
+}
+
+/** An attack's named modifiers (the server's breakdown), e.g. "Strength +2, missed rest days −2". */
+function modifiersLine(mods) {
+  if (!mods?.length) return null;
+  return html`<span class="acks-modifiers">${mods.map((m) => t("acks-atk-mod", { name: t(`acks-atkmod-${m.name}`), attack: signed(m.attack), damage: signed(m.damage) })).join("; ")}</span>`;
 }
 
 /** XP, the next level's threshold and the most this adventure may bring (the server's). */
@@ -158,6 +193,80 @@ function Party({ screen }) {
     ${monsters.length
       ? html`<h2 id="acks-monsters-h">${t("acks-monsters", { count: monsters.length })}</h2>
           ${monsters.map((s) => html`<${Sheet} key=${s.id} screen=${screen} s=${s} />`)}`
+      : null}
+  </section>`;
+}
+
+// ---------- the encounter ----------
+
+const REACTIONS = ["hostile", "unfriendly", "neutral", "indifferent", "friendly"];
+/** "brena, odo" of a map of who is surprised. */
+const surprisedOf = (screen, m) => {
+  const who = Object.entries(m || {}).filter(([, v]) => v).map(([id]) => name(screen, id));
+  return who.length ? who.join(", ") : "—";
+};
+
+/** The encounter: the Judge starts one (distance rolled in secret unless given), rolls
+ * surprise (the party's die in the open, the monsters' secret) and the reaction (secret), may
+ * replace the reaction, and ends it; every secret number is in the Judge's projection only.
+ * A player sees an encounter only once the server's view carries it (its open parts), and may
+ * flee. */
+function Encounter({ screen }) {
+  const e = screen.rules.encounter;
+  const f = form(screen);
+  const [, bump] = useState(0);
+  const set = (k) => (v) => ((f[k] = v), bump((x) => x + 1));
+  const monsters = Object.values(screen.creatures).map(sheetOf).filter((x) => x?.monster);
+  const pcs = characters(screen).map((x) => x.id);
+  if (!pcs.includes(f.leader)) f.leader = pcs[0] || "";
+  f.encMonsters ||= {};
+  const chosen = monsters.map((m) => m.id).filter((id) => f.encMonsters[id]);
+  const mine = own(screen, pcs);
+  const judge = screen.isReferee;
+  return html`<section id="acks-encounter" class="panel" aria-labelledby="acks-encounter-h">
+    <h2 id="acks-encounter-h">${t("acks-encounter")}</h2>
+    ${e
+      ? html`<dl class="acks-facts" id="acks-encounter-state">
+          ${judge ? html`<dt>${t("acks-enc-monsters")}</dt><dd>${(e.monsters || []).map((id) => name(screen, id)).join(", ")}</dd>
+            <dt>${t("acks-enc-distance")}</dt><dd id="acks-enc-distance">${t("acks-feet", { feet: e.distance_ft ?? 0 })}</dd>` : null}
+          <dt>${t("acks-enc-party-surprised")}</dt><dd id="acks-enc-party-surprised">${e.party_surprised ? surprisedOf(screen, e.party_surprised) : t("acks-enc-not-rolled")}</dd>
+          ${judge ? html`<dt>${t("acks-enc-monsters-surprised")}</dt><dd id="acks-enc-monsters-surprised">${e.monsters_surprised ? surprisedOf(screen, e.monsters_surprised) : t("acks-enc-not-rolled")}</dd>
+            <dt>${t("acks-enc-reaction")}</dt><dd id="acks-enc-reaction">${e.reaction ? t(`acks-reaction-${e.reaction}`) : t("acks-enc-not-rolled")}</dd>` : null}
+          ${e.fled ? html`<dt>${t("acks-enc-fled")}</dt><dd>${t("acks-enc-fled-value", { who: (e.fled.characters || e.fled[0] || []).map((id) => name(screen, id)).join(", "), escaped: String(e.fled.escaped ?? e.fled[1]) })}</dd>` : null}
+        </dl>`
+      : html`<p class="hint" id="acks-encounter-none">${t("acks-no-encounter")}</p>`}
+    ${judge && !e
+      ? html`<fieldset id="acks-enc-begin"><legend>${t("acks-enc-begin")}</legend>
+          ${monsters.length
+            ? html`<div class="row wrap">${monsters.map((m) => html`<label class="radio" key=${m.id}><input type="checkbox" id=${`acks-enc-m-${m.id}`} checked=${!!f.encMonsters[m.id]} onChange=${(ev) => ((f.encMonsters[m.id] = ev.target.checked), bump((x) => x + 1))} /> ${m.name}</label>`)}</div>`
+            : html`<p class="hint">${t("acks-enc-no-monsters")}</p>`}
+          <div class="row wrap">
+            <${Select} id="acks-enc-origin" label=${t("acks-enc-origin")} value=${f.origin || "random"} options=${["random", "planned"].map((k) => [k, t(`acks-enc-origin-${k}`)])} onChange=${set("origin")} />
+            <label class="field">${t("acks-enc-distance-given")}<input id="acks-enc-distance-ft" type="number" min="0" max="10000" value=${f.encDistance || ""} onInput=${(ev) => (f.encDistance = ev.target.value)} /></label>
+            <button type="button" id="acks-enc-start" class="primary" disabled=${!chosen.length} onClick=${() => go(screen, { begin_encounter: { monsters: chosen, origin: f.origin || "random", ...(f.encDistance ? { distance_ft: Number(f.encDistance) } : {}) } })}>${t("acks-enc-start")}</button>
+          </div>
+        </fieldset>`
+      : null}
+    ${judge && e
+      ? html`<div class="row wrap">
+          <label class="radio"><input type="checkbox" id="acks-enc-light" checked=${!!f.monstersLight} onChange=${(ev) => ((f.monstersLight = ev.target.checked), bump((x) => x + 1))} /> ${t("acks-enc-monsters-light")}</label>
+          <button type="button" id="acks-enc-surprise" disabled=${!!e.party_surprised} onClick=${() => go(screen, { roll_surprise: { monsters_carry_light: !!f.monstersLight } })}>${t("acks-enc-roll-surprise")}</button>
+        </div>
+        <div class="row wrap">
+          <${Select} id="acks-enc-leader" label=${t("acks-enc-leader")} value=${f.leader} options=${pcs.map((id) => [id, name(screen, id)])} onChange=${set("leader")} />
+          <button type="button" id="acks-enc-reaction-roll" onClick=${() => go(screen, { roll_reaction: { leader: f.leader } })}>${t("acks-enc-roll-reaction")}</button>
+          ${e.reaction
+            ? html`<${Select} id="acks-enc-judged" label=${t("acks-enc-judge-reaction")} value=${f.judged || e.reaction} options=${REACTIONS.map((k) => [k, t(`acks-reaction-${k}`)])} onChange=${set("judged")} />
+              <button type="button" id="acks-enc-judge" onClick=${() => go(screen, { judge_reaction: { reaction: f.judged || e.reaction } })}>${t("acks-enc-settle")}</button>`
+            : null}
+        </div>
+        <div class="row wrap">
+          <label class="field">${t("acks-enc-rounds")}<input id="acks-enc-rounds" type="number" min="0" max="600" value=${f.encRounds || "1"} onInput=${(ev) => (f.encRounds = ev.target.value)} /></label>
+          <button type="button" id="acks-enc-end" onClick=${() => go(screen, { end_encounter: { rounds: Number(f.encRounds) || 0 } })}>${t("acks-enc-end")}</button>
+        </div>`
+      : null}
+    ${!judge && e && mine.length
+      ? html`<button type="button" id="acks-enc-flee" onClick=${() => go(screen, { flee: { characters: mine } })}>${t("acks-enc-flee")}</button>`
       : null}
   </section>`;
 }
@@ -381,6 +490,7 @@ function Odds({ screen, f }) {
     ${odds
       ? html`<p id="acks-odds-out" class=${odds.error ? "inv-error" : "hint"} aria-live="polite">
           ${odds.error || t("acks-odds-result", { needed: odds.needed, hit: (100 * num(odds.hit)).toFixed(1), exact: String(odds.hit), damage: num(odds.expected_damage).toFixed(2) })}
+          ${odds.error ? null : html` ${modifiersLine(odds.modifiers)}`}
         </p>`
       : null}
   </div>`;
@@ -452,7 +562,7 @@ function Combat({ screen }) {
           <button type="button" id="acks-attack" class="primary" onClick=${() => go(screen, { attack: { attacker: f.attacker, target: f.target, weapon: weaponOf(screen, f) } })}>${t("acks-attack-throw")}</button>
         </fieldset>`
       : null}
-    ${attacks.length ? html`<ul id="acks-attacks">${attacks.map((r) => html`<li key=${r.n}>${t("acks-attacked", { attacker: name(screen, r.data.attacker), target: name(screen, r.data.target), hit: String(r.data.hit), damage: r.data.damage ?? 0, face: r.data.face ?? "?", needed: r.data.needed ?? "?" })}</li>`)}</ul>` : null}
+    ${attacks.length ? html`<ul id="acks-attacks">${attacks.map((r) => html`<li key=${r.n}>${t("acks-attacked", { attacker: name(screen, r.data.attacker), target: name(screen, r.data.target), hit: String(r.data.hit), damage: r.data.damage ?? 0, face: r.data.face ?? "?", needed: r.data.needed ?? "?" })}${r.data.cleave ? html` <span class="badge acks-cleave">${t("acks-cleave")}</span>` : null}${r.data.cleave_earned ? html` <span class="badge acks-cleave-earned">${t("acks-cleave-earned")}</span>` : null} ${modifiersLine(r.data.modifiers)}</li>`)}</ul>` : null}
     ${screen.isReferee
       ? html`<fieldset id="acks-morale-form"><legend>${t("acks-morale")}</legend>
             ${monsters.length
@@ -491,7 +601,7 @@ export default {
     return {
       a: [{ tab: "party", items: [html`<${Party} key="party" screen=${screen} />`] }],
       b: [
-        { tab: "dungeon", items: [html`<${Dungeon} key="dungeon" screen=${screen} />`] },
+        { tab: "dungeon", items: [html`<${Dungeon} key="dungeon" screen=${screen} />`, html`<${Encounter} key="encounter" screen=${screen} />`] },
         { tab: "combat", items: [html`<${Combat} key="combat" screen=${screen} />`] },
         { tab: "wilderness", items: [html`<${Wilderness} key="wilderness" screen=${screen} />`] },
       ],
