@@ -7,6 +7,7 @@ mod combat;
 mod core;
 mod dungeon;
 mod encounters;
+mod forecast;
 
 use delve_acks::ruleset::Acks;
 use engine::{
