@@ -148,6 +148,10 @@ pub const REFUSAL_CODES: &[&str] = &[
     "bad_face",
     "bad_config",
     "bad_query",
+    // The Referee's forecasts (`forecast`).
+    "forecast_no_fight",
+    "forecast_args",
+    "no_such_policy",
     "not_a_player",
     "unknown_rest_kind",
     "no_initiative",
