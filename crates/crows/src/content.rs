@@ -47,13 +47,20 @@
 //! # What other books hold (CR-EXT)
 //!
 //! Entered as packs and used in play: encounter tables (`tables`, `encounters-<terrain>`,
-//! CR-EXT-02), monster stat blocks (`creatures`, CR-EXT-05), item cards (CR-EXT-06),
-//! spellbook cards (CR-EXT-07) and magic item cards (CR-EXT-08). No play reaches the rest,
-//! so nothing here models them:
+//! CR-EXT-02), the interesting-finds tables (CR-EXT-03: pack tables `finds-minor` and
+//! `finds-major`, rolled for the Referee when a Treasure Hunt finds something, CR-REF-37;
+//! without them the Referee rolls by hand and notes the find), monster stat blocks
+//! (`creatures`, CR-EXT-05), item cards (CR-EXT-06), spellbook cards (CR-EXT-07) and magic
+//! item cards (CR-EXT-08).
 //!
-//! - CR-EXT-03, the interesting-finds tables: the Referee rolls them and writes the find as
-//!   the free text of `crows.travel.finds` (CR-REF-37); a pack table may hold them, but no
-//!   rule reads one.
+//! The campaign's own data (CR-EXT-15): each character's personal enemies and rivals
+//! (`set_rivals`, offered as the Referee's choices when backlash 65–66 opens its portal), the
+//! list of dungeons (the travel map's `dungeon` sites, offered when backlash 79–80 sends an
+//! item away) and the mundane one-handed weapons (the item cards with a one-handed `weapon`
+//! and no `magic`: backlash 103 rolls among them; with none loaded the Referee names one).
+//!
+//! No play reaches the rest, so nothing here models them:
+//!
 //! - CR-EXT-04, the example points of interest: examples only; the Referee's own sites are
 //!   `set_site`.
 //! - CR-EXT-09, the printable inventory sheet and card files: a layout reference for the web
@@ -65,9 +72,6 @@
 //! - CR-EXT-12, village building and experience from loot: rules of other books, mentioned
 //!   only.
 //! - CR-EXT-14, the priests of the Three's services: lore; their mechanics are elsewhere.
-//! - CR-EXT-15, campaign data (rivals, the list of dungeons, mundane one-handed weapons): the
-//!   backlash rows that need them ask the Referee (`crows.magic.backlash_call`, free text),
-//!   so no list is stored.
 //!
 //! # Errors
 //!
@@ -737,6 +741,11 @@ impl From<LightCard> for String {
 }
 
 impl ItemCard {
+    /// A weapon wielded in one hand and not magical (CR-BL-53, CR-EXT-15).
+    pub fn is_mundane_one_handed_weapon(&self) -> bool {
+        !self.magic && self.weapon.as_ref().is_some_and(|w| w.hands == 1)
+    }
+
     /// A carried instance of this card.
     pub fn to_carried(&self, id: ItemId) -> CarriedItem {
         let mut item = CarriedItem::new(id, self.name.clone(), self.slots.get());
@@ -1001,6 +1010,15 @@ fn row_range(roll: &str) -> Result<(u32, u32), String> {
 }
 
 impl RollTable {
+    /// The dice expression to roll (`"d6"` reads as `"1d6"`).
+    pub fn dice(&self) -> String {
+        if self.die.starts_with('d') {
+            format!("1{}", self.die)
+        } else {
+            self.die.clone()
+        }
+    }
+
     /// The row for a result.
     pub fn lookup(&self, result: u32) -> Option<&TableRow> {
         self.rows

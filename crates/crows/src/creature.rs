@@ -104,6 +104,12 @@ pub enum CreatureError {
     #[error("at most {max} exceptions, none both added and removed (CR-CORE-03)")]
     #[strum(props(rule = "CR-CORE-03"))]
     BadOverrides { max: usize },
+    #[error(
+        "CR-EXT-15: a character has at most {max} personal enemies and rivals, each named in \
+         1…{max_len} characters"
+    )]
+    #[strum(props(rule = "CR-EXT-15"))]
+    BadRivals { max: usize, max_len: usize },
     #[error("the Miasma turned `{creature}`: only the Referee acts for it now")]
     #[strum(props(rule = "CR-MIASMA-08"))]
     Turned { creature: String },
@@ -112,6 +118,24 @@ pub enum CreatureError {
 }
 
 crate::refusal::refusal!(CreatureError, "creature"; condition => Condition);
+
+/// Most personal enemies and rivals one character keeps (CR-EXT-15).
+pub const MAX_RIVALS: usize = 16;
+/// Longest name of one (characters).
+pub const MAX_RIVAL_LEN: usize = 80;
+
+/// A character's list of personal enemies and rivals is at most [`MAX_RIVALS`] names of
+/// 1…[`MAX_RIVAL_LEN`] characters (CR-EXT-15).
+pub fn may_rivals(rivals: &[String]) -> Result<(), CreatureError> {
+    let bad = |r: &String| r.trim().is_empty() || r.chars().count() > MAX_RIVAL_LEN;
+    if rivals.len() > MAX_RIVALS || rivals.iter().any(bad) {
+        return Err(CreatureError::BadRivals {
+            max: MAX_RIVALS,
+            max_len: MAX_RIVAL_LEN,
+        });
+    }
+    Ok(())
+}
 
 /// Most exceptions one ruling adds and removes together (CR-CORE-03).
 pub const MAX_RULED_OVERRIDES: usize = 32;
@@ -388,6 +412,10 @@ pub struct Creature {
     /// CR-REF-01: the Referee's ruling wins).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub suppressed: Vec<RuleOverride>,
+    /// Personal enemies and rivals, the campaign's names for them (CR-EXT-15): the viewing
+    /// portal of backlash 65–66 opens near one of the Referee's choice.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rivals: Vec<String>,
 }
 
 fn alive_by_default() -> bool {
@@ -424,6 +452,7 @@ impl Creature {
             alive: true,
             overrides: Vec::new(),
             suppressed: Vec::new(),
+            rivals: Vec::new(),
         }
     }
 

@@ -29,7 +29,9 @@
 //!   strike as it moves (an interrupt window, default decline): the strikes land, then the
 //!   move resolves;
 //! - `{"done": {"character": "c1"}}` — ends its turn, after offering every other combatant a
-//!   readied action (+1) before the turn changes;
+//!   readied action (+1) before the turn changes; with the table's config
+//!   `{"readied_at_turn_end": true}` the clock's own `end_turn` offers it too (the
+//!   `before_turn_end` hook);
 //! - `{"concentrate": {"character": "c1", "targets": ["c2"]}}` — a concentration effect on c1
 //!   and a `held` effect on each target, one group for 1 minute: ending one ends all;
 //! - `{"break": {"character": "c1"}}` — c1's concentration ends (and with it its group);
@@ -74,6 +76,9 @@ pub struct DemoState {
     pub positions: BTreeMap<String, i64>,
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub dead: BTreeSet<String>,
+    /// The clock's `end_turn` offers the readied action as `done` does (from the config).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub readied_at_turn_end: bool,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -186,6 +191,24 @@ fn offer(asked: &str, prompt: String, options: &[(&str, &str)], default: &str) -
 }
 
 impl Demo {
+    /// Offers every other combatant its readied action as `who`'s turn ends (`hold`: the
+    /// window holds the turn change; inside `before_turn_end` it does anyway).
+    fn offer_readied(ctx: &mut Ctx<'_, Self>, who: &str, hold: bool) -> Result<(), RuleError> {
+        let mut window = WindowRequest::new("done", json!({ "character": who }));
+        if hold {
+            window = window.holding_turn_end();
+        }
+        for other in &Self::others(ctx, who) {
+            window = window.ask(offer(
+                other,
+                format!("{who}'s turn ends: act on your readied action?"),
+                &[("act", "Act (+1)"), ("pass", "Pass")],
+                "pass",
+            ));
+        }
+        ctx.open_window(window).map(|_| ())
+    }
+
     /// The combatants other than `who` still alive, in order.
     fn others(ctx: &Ctx<'_, Self>, who: &str) -> Vec<String> {
         ctx.core()
@@ -360,6 +383,10 @@ impl Ruleset for Demo {
                 .get("round_seconds")
                 .and_then(Value::as_u64)
                 .unwrap_or(0),
+            readied_at_turn_end: config
+                .get("readied_at_turn_end")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
             ..DemoState::default()
         })
     }
@@ -576,21 +603,10 @@ impl Ruleset for Demo {
                         format!("it is not `{character}`'s turn"),
                     ));
                 }
-                let others = Self::others(ctx, character);
-                if others.is_empty() {
+                if Self::others(ctx, character).is_empty() {
                     return ctx.end_turn();
                 }
-                let mut window = WindowRequest::new("done", json!({ "character": character }))
-                    .holding_turn_end();
-                for other in &others {
-                    window = window.ask(offer(
-                        other,
-                        format!("{character}'s turn ends: act on your readied action?"),
-                        &[("act", "Act (+1)"), ("pass", "Pass")],
-                        "pass",
-                    ));
-                }
-                ctx.open_window(window).map(|_| ())
+                Self::offer_readied(ctx, character, true)
             }
             DemoCommand::Concentrate { character, targets } => {
                 Self::known(ctx, character)?;
@@ -813,6 +829,14 @@ impl Ruleset for Demo {
             Self::die(ctx, &who)?;
         }
         Ok(())
+    }
+
+    fn before_turn_end(&self, who: &str, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+        if !ctx.rules().readied_at_turn_end || Self::others(ctx, who).is_empty() {
+            return Ok(());
+        }
+        // No `holding_turn_end`: a window opened in this hook holds the turn change anyway.
+        Self::offer_readied(ctx, who, false)
     }
 
     fn on_window_closed(&self, window: &Window, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {

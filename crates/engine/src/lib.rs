@@ -109,6 +109,9 @@
 //!   every party has answered, the Referee closes the window, or the Referee-set timeout
 //!   (`set_window_timeout`) fires and the defaults are taken. `Ruleset::on_window_closed`
 //!   then resolves reactions and the held action in the ruleset's order.
+//!   `Ruleset::before_turn_end` is asked as `end_turn` begins: a window it opens (and any
+//!   window opened while a turn-holding window closes) holds the turn change, which happens
+//!   when the last of them closes, without asking the hook again.
 //! - **Effect sources and groups**: an effect may name its `source` (`Ctx::end_effects_from`
 //!   ends what a grappler keeps up) and a `group` that ends together (concentration), kept
 //!   beside it as an [`EffectLink`] so the effect's own JSON stays as before.

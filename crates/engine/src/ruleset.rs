@@ -313,6 +313,16 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
         Ok(())
     }
 
+    /// The acting combatant's turn is about to end by `end_turn` (before its
+    /// [`Boundary::TurnEnd`] passes). The ruleset may hold the turn change here by opening an
+    /// interrupt window with [`WindowRequest::holding_turn_end`] (things that happen "right
+    /// after a creature's turn"): the turn then ends when that window closes, and this hook is
+    /// not asked again for that turn. It must not end the turn itself. Not asked when a
+    /// combatant leaves its slot (removed or delayed) or the combat ends.
+    fn before_turn_end(&self, _who: &str, _ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+        Ok(())
+    }
+
     /// The clock passed a boundary (after ticks and expiries).
     fn on_boundary(&self, _boundary: &Boundary, _ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         Ok(())
@@ -526,6 +536,10 @@ pub struct Ctx<'a, R: Ruleset> {
     /// round-end boundaries are being passed): a removal meanwhile does not start another
     /// turn change.
     ending: Vec<CharacterId>,
+    /// The combatant whose turn change is being held while the ruleset runs
+    /// `before_turn_end`, or the hook of a window that holds it: a window opened then holds
+    /// the turn change too, so what happens "right after the turn" resolves before it ends.
+    holding: Option<CharacterId>,
     /// A forecast's copy (`forecast::Sim`): the ruleset's events are applied as they
     /// are, with no JSON body, no size measure and no record, since nothing is stored. Only
     /// their number is bounded. A table's commands never run so.
@@ -556,6 +570,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             depth: 0,
             bytes: 0,
             ending: Vec::new(),
+            holding: None,
             typed_events: false,
             typed_count: 0,
             settled_at: None,
@@ -1226,8 +1241,15 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
     /// Ends the acting combatant's turn and starts the next one (ending the round after the
     /// last; then a combat that waits for each round's order stops until `reorder_combat`).
     /// In a combat with tie groups, [`Boundary::GroupEnd`] passes after a group's last turn.
-    /// Refused while an interrupt window holds the turn change.
+    /// Refused while an interrupt window holds the turn change. The ruleset's
+    /// `before_turn_end` is asked first and may hold the change with a window of its own.
     pub fn end_turn(&mut self) -> Result<(), RuleError> {
+        self.end_turn_asking(true)
+    }
+
+    /// `end_turn`, asking the ruleset's `before_turn_end` first when `ask` (not when the
+    /// window it opened has just closed: it was asked already).
+    fn end_turn_asking(&mut self, ask: bool) -> Result<(), RuleError> {
         let combat = self.combat_or_err()?;
         let Some(who) = combat.order.get(combat.current).cloned() else {
             return Err(RuleError::new(
@@ -1240,6 +1262,24 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             ));
         };
         self.check_turn_not_held()?;
+        if ask {
+            let before = self.holding.replace(who.clone());
+            let asked = self.hook(|r, ctx| r.before_turn_end(&who, ctx));
+            self.holding = before;
+            asked?;
+            let held = self
+                .state
+                .core
+                .windows
+                .iter()
+                .any(|w| w.holds_turn_of.is_some());
+            // Its window ends the turn when it closes; a hook that ended the combat or moved
+            // the turn on has nothing left for us to end.
+            let still = self.clock().acting() == Some(who.as_str());
+            if held || !still {
+                return Ok(());
+            }
+        }
         let closes_group = combat.closes_group(combat.current);
         self.ending.push(who.clone());
         let passed = self.pass(Boundary::TurnEnd { who: who.clone() });
@@ -1632,7 +1672,13 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
                 ),
             ));
         }
-        let holds_turn_of = match (request.holds_turn_end, self.clock().acting()) {
+        // While a turn change is held (`before_turn_end`, or a window holding it closing),
+        // every window opened holds it too.
+        let held = self
+            .holding
+            .as_deref()
+            .is_some_and(|w| self.clock().acting() == Some(w));
+        let holds_turn_of = match (request.holds_turn_end || held, self.clock().acting()) {
             (false, _) => None,
             (true, Some(who)) => Some(who.to_string()),
             (true, None) => {
@@ -1730,7 +1776,13 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
                 window.visibility.clone(),
                 None,
             )?;
-            self.hook(|r, ctx| r.on_window_closed(&window, ctx))?;
+            let before = self.holding.clone();
+            if window.holds_turn_of.is_some() {
+                self.holding.clone_from(&window.holds_turn_of);
+            }
+            let closed = self.hook(|r, ctx| r.on_window_closed(&window, ctx));
+            self.holding = before;
+            closed?;
             // A window the hook opened that holds the turn too ends it when it closes; a
             // combatant no longer acting (removed meanwhile) has no turn left to end.
             let held_again = self
@@ -1743,7 +1795,8 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
                 && !held_again
                 && self.clock().acting() == Some(who.as_str())
             {
-                self.end_turn()?;
+                // `before_turn_end` was asked when this turn change was first requested.
+                self.end_turn_asking(false)?;
             }
         }
         Ok(())

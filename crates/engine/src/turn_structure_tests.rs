@@ -577,6 +577,53 @@ fn the_referee_closes_a_window_early_and_every_party_takes_its_default() {
     f.assert_replays();
 }
 
+#[test]
+fn before_turn_end_holds_the_clocks_end_turn_with_a_window_asked_once() {
+    let mut f = Fixture::new(json!({"readied_at_turn_end": true}));
+    f.clock(json!({"start_combat": {"order": ["c1", "c2", "c3"]}}));
+    // The clock's own end_turn: the ruleset's hook opens a window first, and the turn waits.
+    let events = f.clock(json!("end_turn"));
+    assert_eq!(
+        kinds(&events),
+        ["window_opened", "decision_opened", "decision_opened"]
+    );
+    assert!(boundaries(&events).is_empty(), "no TurnEnd yet");
+    let window = f.table.core().windows[0].clone();
+    assert_eq!(
+        window.holds_turn_of.as_deref(),
+        Some("c1"),
+        "a window opened in the hook holds the turn change without asking to"
+    );
+    f.refused(json!({"clock": "end_turn"}), "window_open");
+    let c2 = f
+        .table
+        .core()
+        .decisions
+        .iter()
+        .find(|d| d.context["by"] == "c2")
+        .unwrap()
+        .id
+        .clone();
+    f.run_as(
+        Actor::Player("bob".into()),
+        json!({"answer": {"decision": c2, "option": "act"}}),
+    )
+    .unwrap();
+    // Closing it ends the turn, without asking the hook again (no second window).
+    let events = f.clock(json!({"close_window": {"id": window.id}}));
+    assert_eq!(boundaries(&events), ["end c1", "start c2"]);
+    assert!(f.table.core().windows.is_empty());
+    assert_eq!(f.counter("c2"), 1, "c2 acted before the turn changed");
+    // Without the config the hook does nothing: the turn ends at once.
+    let mut g = Fixture::new(Value::Null);
+    g.clock(json!({"start_combat": {"order": ["c1", "c2"]}}));
+    assert_eq!(
+        boundaries(&g.clock(json!("end_turn"))),
+        ["end c1", "start c2"]
+    );
+    f.assert_replays();
+}
+
 // --- Effects with a source and a group ----------------------------------------------------
 
 #[test]

@@ -13,7 +13,12 @@
 //!   doors, traps and pits, wandering-monster checks;
 //! - [`encounters`]: distance, surprise, reaction, evasion;
 //! - [`combat`]: declarations, initiative by count, attacks, damage, cleaves, maneuvers,
-//!   spell disruption, missile ranges, morale, mortal wounds.
+//!   spell disruption, missile ranges, morale, mortal wounds;
+//! - [`wilderness`]: the hex map, travel days, getting lost (the true hex the Judge's),
+//!   foraging, hunting, food and water;
+//! - [`experience`]: monster and treasure XP, shares, the cap, advancement, heirs;
+//! - [`sea`]: the vessel, the day's wind, voyages (lost at sea as in the wilderness), storms,
+//!   fishing, scurvy.
 //!
 //! On the wire a command is one object `{<command>: {…}}` inside the engine's `{"rules": …}`,
 //! and an event one object `{<event>: {…}}`; names are unique across families. The turn is
@@ -25,16 +30,19 @@
 //! public part (characters without their sheets, revealed monsters). A player's command that
 //! names a creature it may not see is refused exactly as one naming no creature.
 //!
-//! Out of this slice: wilderness, sea, experience, web screens.
+//! Out of this slice: naval combat at the table.
 
 pub mod adapter;
 pub mod combat;
 pub mod core;
 pub mod dungeon;
 pub mod encounters;
+pub mod experience;
 pub mod forecast;
+pub mod sea;
 pub mod state;
 mod steps;
+pub mod wilderness;
 
 use engine::{Acting, Boundary, Ctx, RuleError, Ruleset, TableState, TurnLength, Viewer};
 use serde::de::{self, Deserializer};
@@ -51,8 +59,14 @@ use self::dungeon::DungeonCommand;
 use self::dungeon::state::DungeonEvent;
 use self::encounters::EncounterCommand;
 use self::encounters::state::EncounterEvent;
+use self::experience::XpCommand;
+use self::experience::state::XpEvent;
+use self::sea::SeaCommand;
+use self::sea::state::SeaEvent;
 pub use self::state::AcksState;
 use self::state::sees;
+use self::wilderness::WildCommand;
+use self::wilderness::state::WildEvent;
 
 /// Every command, by family.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
@@ -62,6 +76,9 @@ pub enum AcksCommand {
     Dungeon(DungeonCommand),
     Encounter(EncounterCommand),
     Combat(CombatCommand),
+    Wild(WildCommand),
+    Xp(XpCommand),
+    Sea(SeaCommand),
 }
 
 /// Every event, by family.
@@ -72,8 +89,26 @@ pub enum AcksEvent {
     Dungeon(DungeonEvent),
     Encounter(EncounterEvent),
     Combat(CombatEvent),
+    Wild(WildEvent),
+    Xp(XpEvent),
+    Sea(SeaEvent),
 }
 
+impl From<WildEvent> for AcksEvent {
+    fn from(e: WildEvent) -> Self {
+        AcksEvent::Wild(e)
+    }
+}
+impl From<SeaEvent> for AcksEvent {
+    fn from(e: SeaEvent) -> Self {
+        AcksEvent::Sea(e)
+    }
+}
+impl From<XpEvent> for AcksEvent {
+    fn from(e: XpEvent) -> Self {
+        AcksEvent::Xp(e)
+    }
+}
 impl From<CoreEvent> for AcksEvent {
     fn from(e: CoreEvent) -> Self {
         AcksEvent::Core(e)
@@ -106,6 +141,9 @@ pub fn event_names() -> Vec<&'static str> {
         variant_names::<DungeonEvent>(),
         variant_names::<EncounterEvent>(),
         variant_names::<CombatEvent>(),
+        variant_names::<WildEvent>(),
+        variant_names::<XpEvent>(),
+        variant_names::<SeaEvent>(),
     ]
     .concat()
 }
@@ -117,6 +155,9 @@ pub fn command_names() -> Vec<&'static str> {
         variant_names::<DungeonCommand>(),
         variant_names::<EncounterCommand>(),
         variant_names::<CombatCommand>(),
+        variant_names::<WildCommand>(),
+        variant_names::<XpCommand>(),
+        variant_names::<SeaCommand>(),
     ]
     .concat()
 }
@@ -129,6 +170,9 @@ impl<'de> Deserialize<'de> for AcksCommand {
             Dungeon(DungeonCommand),
             Encounter(EncounterCommand),
             Combat(CombatCommand),
+            Wild(WildCommand),
+            Xp(XpCommand),
+            Sea(SeaCommand),
         )
         .map_err(de::Error::custom)
     }
@@ -142,6 +186,9 @@ impl<'de> Deserialize<'de> for AcksEvent {
             Dungeon(DungeonEvent),
             Encounter(EncounterEvent),
             Combat(CombatEvent),
+            Wild(WildEvent),
+            Xp(XpEvent),
+            Sea(SeaEvent),
         )
         .map_err(de::Error::custom)
     }
@@ -237,6 +284,9 @@ impl Ruleset for Acks {
             AcksCommand::Dungeon(c) => dungeon::acting(state, c),
             AcksCommand::Encounter(c) => encounters::acting(state, c),
             AcksCommand::Combat(c) => combat::acting(state, c),
+            AcksCommand::Wild(c) => wilderness::acting(state, c),
+            AcksCommand::Xp(c) => experience::acting(state, c),
+            AcksCommand::Sea(c) => sea::acting(state, c),
         }
     }
 
@@ -247,6 +297,9 @@ impl Ruleset for Acks {
             AcksCommand::Dungeon(c) => dungeon::decide(c, ctx),
             AcksCommand::Encounter(c) => encounters::decide(c, ctx),
             AcksCommand::Combat(c) => combat::decide(c, ctx),
+            AcksCommand::Wild(c) => wilderness::decide(c, ctx),
+            AcksCommand::Xp(c) => experience::decide(c, ctx),
+            AcksCommand::Sea(c) => sea::decide(c, ctx),
         }
     }
 
@@ -256,6 +309,9 @@ impl Ruleset for Acks {
             AcksEvent::Dungeon(e) => dungeon::apply(state, e),
             AcksEvent::Encounter(e) => encounters::apply(state, e),
             AcksEvent::Combat(e) => combat::apply(state, e),
+            AcksEvent::Wild(e) => wilderness::apply(state, e),
+            AcksEvent::Xp(e) => experience::apply(state, e),
+            AcksEvent::Sea(e) => sea::apply(state, e),
         }
     }
 
@@ -283,6 +339,9 @@ impl Ruleset for Acks {
             map.insert("dungeon".into(), dungeon::project(state, viewer));
             map.insert("encounter".into(), encounters::project(state, viewer));
             map.insert("combat".into(), combat::project(state, viewer));
+            map.insert("wilderness".into(), wilderness::project(state, viewer));
+            map.insert("experience".into(), experience::project(state, viewer));
+            map.insert("sea".into(), sea::project(state, viewer));
         }
         view
     }
@@ -305,6 +364,7 @@ impl Ruleset for Acks {
 
     fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         dungeon::on_boundary(boundary, ctx)?;
+        wilderness::on_boundary(boundary, ctx)?;
         combat::on_boundary(boundary, ctx)
     }
 }
@@ -356,6 +416,9 @@ mod tests {
             "dungeon/mod.rs",
             "encounters/mod.rs",
             "combat/mod.rs",
+            "wilderness/mod.rs",
+            "experience/mod.rs",
+            "sea/mod.rs",
         ] {
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("src/ruleset")

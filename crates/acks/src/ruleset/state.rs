@@ -11,6 +11,9 @@ use super::combat::state::CombatState;
 use super::core::packs::{ClassCard, MonsterCard};
 use super::dungeon::state::DungeonState;
 use super::encounters::state::EncounterState;
+use super::experience::state::XpState;
+use super::sea::state::SeaState;
+use super::wilderness::state::WildState;
 use crate::Tables;
 use crate::dungeon::{LightSource, RestClock};
 
@@ -184,6 +187,15 @@ pub struct AcksState {
     /// The fight under way.
     #[serde(default)]
     pub combat: Option<CombatState>,
+    /// The wilderness map, the party's position and its days.
+    #[serde(default)]
+    pub wilderness: WildState,
+    /// Experience records and the adventure's pool.
+    #[serde(default)]
+    pub experience: XpState,
+    /// The party's vessel, the day's wind and scurvy.
+    #[serde(default)]
+    pub sea: SeaState,
 }
 
 impl AcksState {

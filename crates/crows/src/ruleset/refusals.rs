@@ -61,6 +61,7 @@ pub const REFUSAL_CODES: &[&str] = &[
     "bad_position",
     "bad_query",
     "bad_recipe",
+    "bad_rivals",
     "bad_site",
     "bad_sneak",
     "bad_square",

@@ -63,6 +63,18 @@ pub struct Content {
     pub tables: BTreeMap<String, RollTable>,
 }
 
+impl Content {
+    /// The ids of the item cards that are mundane one-handed weapons, in id order (the
+    /// campaign's list for backlash 103, CR-EXT-15).
+    pub fn mundane_one_handed_weapons(&self) -> Vec<String> {
+        self.items
+            .values()
+            .filter(|card| card.is_mundane_one_handed_weapon())
+            .map(|card| card.id.clone())
+            .collect()
+    }
+}
+
 /// The table state of a Crows game.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct CrowsState {

@@ -157,9 +157,15 @@ fn cr_bl_31_hands_turned_to_feet_hold_nothing() {
 }
 
 #[test]
-// Covers CR-BL-53.
+// Covers CR-BL-53, CR-EXT-15: without a mundane one-handed weapon card loaded, the Referee
+// names the weapon.
 fn cr_bl_53_the_weapon_hand_holds_only_the_weapon_for_good() {
-    let mut t = table();
+    let mut t = party();
+    t.referee_rules(
+        json!({"load_pack": {"files": [{"name": "standing.json", "text": PACK}]}}),
+        &[],
+    );
+    t.ok(&referee(), json!({"clock": {"start_exploration": {}}}), &[]);
     backlash(&mut t, 103);
     let d = t.decision("crows.magic.backlash_call");
     t.answer(&referee(), &d.id, "weapon", Some("Hand axe"))
@@ -186,6 +192,137 @@ fn cr_bl_53_the_weapon_hand_holds_only_the_weapon_for_good() {
         "a hand cannot be dropped"
     );
     t.ok(&referee(), placing("bram", "cord", "Hand", 2), &[]);
+    t.assert_replays();
+}
+
+/// Backlash `total` on Bram, then `more` dice for what it rolls next.
+fn backlash_then(t: &mut T, total: u8, more: &[i64]) {
+    let book = place(t, "bram", json!("doom"), "Hand", 1);
+    let mut dice = vec![1, 1, 4, i64::from(total) - 5];
+    dice.extend(more);
+    t.ok(
+        &player("bob"),
+        r(json!({"cast": {"creature": "bram", "item": book}})),
+        &dice,
+    );
+}
+
+/// The weapon hand's item (or the whole inventory, to show what is there instead).
+fn weapon_hand(t: &T, who: &str) -> Value {
+    t.creature(who)["inventory"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| {
+            s["item"]["name"]
+                .as_str()
+                .is_some_and(|n| n.ends_with("(hand)"))
+        })
+        .map(|s| s["item"].clone())
+        .unwrap_or_else(|| t.creature(who)["inventory"].clone())
+}
+
+#[test]
+// Covers CR-EXT-15, CR-BL-53: the sample items hold three mundane one-handed weapons
+// (crowbar, knife, sword, in id order; the spear and the bow take two hands); backlash 103
+// rolls among them and the hand becomes the card, weapon and all.
+fn cr_ext_15_backlash_103_rolls_among_the_mundane_one_handed_weapon_cards() {
+    let mut t = table();
+    backlash_then(&mut t, 103, &[2]);
+    assert!(
+        t.table
+            .core()
+            .decisions
+            .iter()
+            .all(|d| d.kind != "crows.magic.backlash_call"),
+        "nothing left for the Referee to name"
+    );
+    let hand = weapon_hand(&t, "bram");
+    assert_eq!(hand["name"], json!("Knife (hand)"), "{hand}");
+    assert_eq!(hand["card"], json!("knife"));
+    assert!(on_ground(&t, "Doom book"), "what hand 1 held falls");
+    let id = hand["id"].as_u64().unwrap();
+    let to_pack = r(json!({"move_items": {"creature": "bram",
+        "moves": [{"item": id, "to": [{"kind": "Backpack", "number": 1}]}]}}));
+    assert_eq!(
+        refusal(&mut t, &player("bob"), to_pack, &[]).as_deref(),
+        Some("CR-BL-53"),
+        "the weapon hand stays for good"
+    );
+    // Another face, another weapon: the roll picks (3 → the sword).
+    let mut t = table();
+    backlash_then(&mut t, 103, &[3]);
+    assert_eq!(weapon_hand(&t, "bram")["card"], json!("sword"));
+    t.assert_replays();
+}
+
+#[test]
+// Covers CR-EXT-15, CR-BL-33: a character's rivals are set by its player or the Referee and
+// offered when the viewing portal opens; bad lists are refused whole.
+fn cr_ext_15_rivals_are_the_portal_choices() {
+    let mut t = table();
+    let set = |rivals: Value| r(json!({"set_rivals": {"creature": "bram", "rivals": rivals}}));
+    t.ok(
+        &player("bob"),
+        set(json!(["Captain Orsk", "the Ashen Widow"])),
+        &[],
+    );
+    assert_eq!(
+        t.creature("bram")["rivals"],
+        json!(["Captain Orsk", "the Ashen Widow"])
+    );
+    assert!(
+        t.run(&player("alice"), set(json!(["nobody"])), &[])
+            .is_err(),
+        "another player cannot write Bram's rivals"
+    );
+    for bad in [json!([""]), json!(["x".repeat(81)]), json!(vec!["r"; 17])] {
+        assert_eq!(
+            refusal(&mut t, &referee(), set(bad), &[]).as_deref(),
+            Some("CR-EXT-15")
+        );
+    }
+    backlash_then(&mut t, 65, &[]);
+    let d = t.decision("crows.magic.backlash_call");
+    let options: Vec<(String, String)> = d
+        .options
+        .iter()
+        .map(|o| (o.id.clone(), o.label.clone()))
+        .collect();
+    assert_eq!(
+        options[..2],
+        [
+            ("rival_1".to_string(), "Captain Orsk".to_string()),
+            ("rival_2".to_string(), "the Ashen Widow".to_string())
+        ]
+    );
+    assert_eq!(options.len(), 3, "and someone else: {options:?}");
+    t.answer(&referee(), &d.id, "rival_2", None).unwrap();
+    t.assert_replays();
+}
+
+#[test]
+// Covers CR-EXT-15, CR-EXT-11, CR-BL-40: the dungeons on the travel map are the Referee's
+// choices when a card vanishes to a dungeon.
+fn cr_ext_15_the_maps_dungeons_are_offered_when_an_item_vanishes() {
+    let mut t = table();
+    for (id, name, kind) in [
+        ("old-mill", "The old mill", "dungeon"),
+        ("well", "The dry well", "landmark"),
+        ("crypt", "The sunken crypt", "dungeon"),
+    ] {
+        t.referee_rules(
+            json!({"set_site": {"id": id, "name": name, "kind": kind, "q": 0, "r": 0}}),
+            &[],
+        );
+    }
+    // The card draw: d10, then the shuffle over Bram's one card.
+    backlash_then(&mut t, 79, &[5]);
+    let d = t.decision("crows.magic.backlash_call");
+    let ids: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).collect();
+    assert_eq!(ids, ["site_crypt", "site_old-mill", "done"], "{ids:?}");
+    assert_eq!(d.options[0].label, "The sunken crypt");
+    t.answer(&referee(), &d.id, "site_crypt", None).unwrap();
     t.assert_replays();
 }
 

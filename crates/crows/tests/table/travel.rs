@@ -848,6 +848,49 @@ fn cr_role_11_treasure_hunt_every_row() {
 }
 
 #[test]
+// Covers CR-EXT-03, CR-REF-37: with the interesting-finds tables entered as pack tables
+// (`finds-minor`, `finds-major`), the Treasure Hunt's find is rolled for the Referee, who
+// tells the players; without them the Referee rolls by hand (above).
+fn cr_ext_03_treasure_hunt_rolls_the_loaded_finds_table() {
+    let pack = json!({"format": "delve-crows-pack", "version": 1,
+        "pack": {"id": "finds", "name": "Finds", "sample": true},
+        "tables": [
+            {"id": "finds-major", "name": "Major finds", "sample": true, "die": "1d6",
+             "rows": [{"roll": "1-3", "result": "a gilded reliquary"},
+                      {"roll": "4-6", "result": "a sealed map case"}]}]});
+    let mut t = setup();
+    t.referee_rules(
+        json!({"load_pack": {"files": [{"name": "finds.json", "text": pack.to_string()}]}}),
+        &[],
+    );
+    let ev = one_task(&mut t, "vera", "treasure_hunt", 2, 3, &[2]);
+    let rolled = ev
+        .iter()
+        .find(|e| e.get("finds_rolled").is_some())
+        .map(|e| e["finds_rolled"].clone())
+        .expect("the find is rolled");
+    assert_eq!(rolled["table"], "finds-major");
+    assert_eq!(rolled["roll"], 2);
+    assert_eq!(rolled["result"], "a gilded reliquary");
+    let d = t.decision("crows.travel.finds");
+    assert_eq!(d.args["roll"], 2);
+    assert_eq!(d.args["result"], "a gilded reliquary");
+    assert!(d.prompt.contains("a gilded reliquary"), "{}", d.prompt);
+    // The roll and the find are the Referee's until told: a player sees neither.
+    let seen = t.table.view(&Viewer::Player("alice".into())).to_string();
+    assert!(!seen.contains("reliquary"), "{seen}");
+    // The minor table is not loaded: rolled by hand.
+    let mut t = setup();
+    t.referee_rules(
+        json!({"load_pack": {"files": [{"name": "finds.json", "text": pack.to_string()}]}}),
+        &[],
+    );
+    one_task(&mut t, "vera", "treasure_hunt", 2, 2, &[]);
+    assert_eq!(t.decision("crows.travel.finds").args["roll"], "none");
+    t.assert_replays();
+}
+
+#[test]
 // Covers CR-ROLE-12, CR-ERR-17.
 fn cr_role_12_forage_every_row() {
     let mut t = setup();

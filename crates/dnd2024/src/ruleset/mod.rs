@@ -73,6 +73,7 @@
 //!   "response": {"attack": {"attack": "Rapier"}}}}
 //! {"trigger_ready": {"creature": "vera", "target": "gob1"}}
 //! {"finish_turn": {"creature": "vera"}}
+//! {"standing_orders": {"creature": "gob1", "opportunity_attacks": "always"}}
 //! {"hide": {"creature": "vera", "heavily_obscured": false}}
 //! {"area_effect": {"caster": "vera", "name": "Fireball", "shape": "sphere", "size_ft": 20,
 //!   "origin": {"x2": 10, "y2": 4}, "save": {"ability": "dexterity", "dc": 13},
@@ -214,6 +215,10 @@ pub struct DndState {
     /// Where each creature on the grid stands (its space's top-left square).
     #[serde(default)]
     pub positions: BTreeMap<String, tabletop::square::Square>,
+    /// The Referee's standing orders for creatures the players may not see
+    /// ([`reactions::standing`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub standing_orders: BTreeMap<String, reactions::standing::StandingOrders>,
 }
 
 /// Every command, one key each (see the module docs for a JSON example of each).
@@ -255,6 +260,7 @@ pub enum DndCommand {
     AreaEffect(areas::AreaEffect),
     FinishTurn(creatures::CreatureRef),
     Hide(grid::Hide),
+    StandingOrders(reactions::standing::SetStandingOrders),
 }
 
 /// Every event, one key each.
@@ -296,6 +302,8 @@ pub enum DndEvent {
     AreaPlaced(areas::AreaPlaced),
     LegendaryTaken(reactions::LegendaryTaken),
     ReactionSpellCast(reactions::spells::ReactionSpellCast),
+    StandingOrdersSet(reactions::standing::StandingOrdersSet),
+    SpellStopped(reactions::spells::SpellStopped),
 }
 
 /// A pure rule's refusal as the table's: the code names the spent resource or the kind of
@@ -508,6 +516,7 @@ fn creature_refs(command: &DndCommand) -> Vec<&str> {
             .collect(),
         C::AreaEffect(a) => vec![a.caster.as_str()],
         C::Hide(h) => vec![h.creature.as_str()],
+        C::StandingOrders(s) => vec![s.creature.as_str()],
         C::D20Test(t) => vec![t.creature.as_str()],
         C::RollInitiative(r) => r
             .creatures
@@ -598,7 +607,9 @@ impl Ruleset for Dnd2024 {
             C::Ready(r) => one(&r.creature),
             C::AreaEffect(a) => one(&a.caster),
             C::Hide(h) => one(&h.creature),
-            C::SetMap(_) | C::Place(_) | C::TriggerReady(_) => Acting::RefereeOnly,
+            C::SetMap(_) | C::Place(_) | C::TriggerReady(_) | C::StandingOrders(_) => {
+                Acting::RefereeOnly
+            }
             C::AddCreature(_)
             | C::AddPackCreature(_)
             | C::RevealCreature(_)
@@ -655,6 +666,7 @@ impl Ruleset for Dnd2024 {
             C::AreaEffect(a) => areas::area_effect(ctx, a),
             C::FinishTurn(c) => reactions::finish_turn(ctx, &c.creature),
             C::Hide(h) => grid::hide(ctx, h),
+            C::StandingOrders(s) => reactions::standing::set_standing_orders(ctx, s),
         }
     }
 
@@ -684,6 +696,9 @@ impl Ruleset for Dnd2024 {
                     state.positions.insert(m.creature.clone(), *last);
                 }
             }
+            DndEvent::StandingOrdersSet(s) => {
+                state.standing_orders.insert(s.creature.clone(), s.orders);
+            }
             // The rest describe what happened; the records they change come as
             // `creature_set`.
             DndEvent::CreatureSeen { .. }
@@ -696,7 +711,8 @@ impl Ruleset for Dnd2024 {
             | DndEvent::ReadyTaken(_)
             | DndEvent::AreaPlaced(_)
             | DndEvent::LegendaryTaken(_)
-            | DndEvent::ReactionSpellCast(_) => {}
+            | DndEvent::ReactionSpellCast(_)
+            | DndEvent::SpellStopped(_) => {}
         }
     }
 
@@ -776,6 +792,12 @@ impl Ruleset for Dnd2024 {
         }
     }
 
+    /// Other creatures' Legendary Actions come right after a turn, whichever command ends it
+    /// (`end_turn` or `finish_turn`).
+    fn before_turn_end(&self, who: &str, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
+        reactions::offer_legendary(ctx, who)
+    }
+
     fn on_effect_ended(
         &self,
         effect: &engine::Effect,
@@ -795,6 +817,23 @@ impl Ruleset for Dnd2024 {
             reactions::READY_WINDOW => reactions::window_closed(ctx, window),
             reactions::LEGENDARY_WINDOW => reactions::legendary_closed(ctx, window),
             reactions::spells::SPELL_WINDOW => reactions::spell_window_closed(ctx, window),
+            reactions::spells::COUNTER_WINDOW => {
+                // Not stopped: the held spell takes effect, then what else it does (an area).
+                let Some(held) = reactions::counter_closed(ctx, window)? else {
+                    return Ok(());
+                };
+                if let Ok(s) =
+                    serde_json::from_value::<combat::CastSpell>(held["cast_spell"].clone())
+                {
+                    combat::spell_takes_effect(ctx, &s)?;
+                }
+                match serde_json::from_value::<areas::AreaEffect>(
+                    held["more"]["area_effect"].clone(),
+                ) {
+                    Ok(a) => areas::place_area(ctx, &a),
+                    Err(_) => Ok(()),
+                }
+            }
             _ => Ok(()),
         }
     }

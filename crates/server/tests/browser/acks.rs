@@ -386,3 +386,189 @@ async fn acks_sheet_dungeon_turn_and_attack_odds() {
     .await;
     shot(&judge, "acks-07-judge-combat").await;
 }
+
+/// The wilderness day (issue 20, "then a wilderness day that gets lost"): the Judge moves the
+/// party a day along a road, then makes it lost by setting its true hex; the player's phone
+/// shows only the hex the party believes it is in, in both languages, while the Judge's page
+/// shows both. The sheet shows XP and this adventure's cap. Screenshots `acks-wild-*.png`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acks_wilderness_day_lost_party_player_sees_the_believed_hex_only() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let judge = browser(&driver, &profiles.path().join("judge"), 1280, 900).await;
+    judge.goto(&srv.base).await.expect("open");
+    wait_js(
+        &judge,
+        "lobby",
+        "return document.querySelector('#create-table')",
+    )
+    .await;
+    fill(&judge, "#new-name", "Marches").await;
+    fill(&judge, "#new-referee", "Ann").await;
+    select(&judge, "#new-ruleset", "acks").await;
+    click(&judge, "#create-table").await;
+    wait_js(
+        &judge,
+        "the Judge's acks screen",
+        "return document.querySelector('.table-screen.referee[data-ruleset=acks] #acks-party')",
+    )
+    .await;
+    let abilities = json!({"strength": 12, "intelligence": 9, "wisdom": 10, "dexterity": 12,
+        "constitution": 13, "charisma": 11});
+    // A road runs north from the origin through woods; hills to the east.
+    let mut hexes = Vec::new();
+    for r in -8..=0 {
+        hexes.push(json!({"q": 0, "r": r, "terrain": "woods", "road": true}));
+        hexes.push(json!({"q": 1, "r": r, "terrain": "hills"}));
+    }
+    // A swamp the players' map does not show.
+    hexes.push(json!({"q": 2, "r": -5, "terrain": "swamp", "shown": false}));
+    setup(
+        &judge,
+        &[
+            rules(json!({"load_pack": {"files": [{"name": "sample.json", "text": SAMPLE}]}})),
+            rules(
+                json!({"add_character": {"id": "brena", "name": "Brena", "class": "sellsword",
+                "level": 1, "abilities": abilities, "hp": 8}}),
+            ),
+            rules(json!({"set_xp": {"character": "brena", "xp": 1500}})),
+            rules(json!({"set_hexes": {"hexes": hexes}})),
+            rules(json!({"place_party": {"q": 0, "r": 0}})),
+        ],
+    )
+    .await;
+    let joined = join_player(&judge, "brena", "Bob").await;
+    let link = joined["link"].as_str().expect("link").to_string();
+    let link = if link.starts_with("http") {
+        link
+    } else {
+        format!("{}{}", srv.base.trim_end_matches('/'), link)
+    };
+    let player = phone_browser(&driver, &profiles.path().join("player")).await;
+    player.goto(&link).await.expect("open player link");
+    wait_js(
+        &player,
+        "the player's sheet",
+        "return document.querySelector('.table-screen.player[data-ruleset=acks] #acks-sheet-brena .acks-xp-cap')",
+    )
+    .await;
+    // XP on the sheet: 1,500 of the 2,000 for level 2, at most 3,999 after this adventure.
+    let xp = text_of(&player, "#acks-sheet-brena .acks-xp").await;
+    for want in ["500", "000", "999"] {
+        assert!(xp.contains(want), "{want} in {xp}");
+    }
+
+    // --- the Judge: a day along the road (36 miles in 6-mile hexes: 6 hexes north) ---
+    wait_js(
+        &judge,
+        "the wilderness panel",
+        "return document.querySelector('#acks-travel')",
+    )
+    .await;
+    click(&judge, "#acks-following").await;
+    click(&judge, "#acks-travel").await;
+    wait_js(
+        &judge,
+        "the party moved",
+        "return /0, -6/.test(document.querySelector('#acks-wild-believed')?.textContent || '')",
+    )
+    .await;
+    // --- the Judge makes the party lost: truly in the hidden swamp, straying one side ---
+    fill(&judge, "#acks-q", "2").await;
+    fill(&judge, "#acks-r", "-5").await;
+    fill(&judge, "#acks-drift", "1").await;
+    click(&judge, "#acks-true-course").await;
+    let truth = wait_js(
+        &judge,
+        "the true hex on the Judge's page",
+        "const e = document.querySelector('#acks-wild-true'); return e && /2, -5/.test(e.textContent) && e.textContent",
+    )
+    .await;
+    assert!(
+        truth.as_str().unwrap_or_default().contains("lost"),
+        "{truth}"
+    );
+    let marked = text_of(&judge, "#acks-hexes li[data-hex='2,-5']").await;
+    assert!(marked.contains("truly here"), "{marked}");
+    shot(&judge, "acks-wild-01-judge-lost").await;
+
+    // --- the player: only the believed hex, nowhere the true one ---
+    click(&player, "#tab-wilderness").await;
+    let believed = wait_js(
+        &player,
+        "the believed hex",
+        "const e = document.querySelector('#acks-wild-believed'); return e && /0, -6/.test(e.textContent) && e.textContent",
+    )
+    .await;
+    assert!(
+        believed.as_str().unwrap_or_default().contains("believes"),
+        "{believed}"
+    );
+    // Give the live update time to arrive, then look everywhere on the page.
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    let page = js(&player, "return document.body.textContent").await;
+    let page = page.as_str().unwrap_or_default();
+    for leak in ["2, -5", "truly here", "swamp", "true hex"] {
+        assert!(!page.contains(leak), "the player's page shows `{leak}`");
+    }
+    let panel = text_of(&player, "#acks-wilderness").await;
+    assert!(!panel.contains("lost"), "{panel}");
+    assert_eq!(
+        js(
+            &player,
+            "return !!document.querySelector('#acks-wild-true, #acks-true-course')"
+        )
+        .await,
+        json!(false)
+    );
+    let party_hex = text_of(&player, "#acks-hexes li.party").await;
+    assert!(party_hex.starts_with("0, -6"), "{party_hex}");
+    shot(&player, "acks-wild-02-player-believed").await;
+    language(&player, "ru").await;
+    let believed = wait_js(
+        &player,
+        "the believed hex in Russian",
+        "const e = document.querySelector('#acks-wild-believed'); return e && /Где отряд считает себя/.test(e.textContent) && e.textContent",
+    )
+    .await;
+    assert!(
+        believed.as_str().unwrap_or_default().contains("0, -6"),
+        "{believed}"
+    );
+    let page = js(&player, "return document.body.textContent").await;
+    assert!(!page.as_str().unwrap_or_default().contains("2, -5"));
+    shot(&player, "acks-wild-03-player-believed-ru").await;
+
+    // The Judge lets the party find its way: now the player sees where it truly is.
+    click(&judge, "#acks-found-way").await;
+    wait_js(
+        &player,
+        "the found way",
+        "return /2, -5/.test(document.querySelector('#acks-wild-believed')?.textContent || '')",
+    )
+    .await;
+
+    // Aboard a small galley: the Judge rolls the day's wind; the player sees ship and wind.
+    setup(
+        &judge,
+        &[rules(
+            json!({"set_ship": {"vessel": "small_galley", "shp": 80}}),
+        )],
+    )
+    .await;
+    click(&judge, "#acks-roll-wind").await;
+    wait_js(
+        &player,
+        "the wind on the player's page",
+        "return /Ветер дня/.test(document.querySelector('#acks-wind')?.textContent || '')",
+    )
+    .await;
+    let ship = text_of(&player, "#acks-ship").await;
+    assert!(
+        ship.contains("малая галера") && ship.contains("80"),
+        "{ship}"
+    );
+}

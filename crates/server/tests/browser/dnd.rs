@@ -550,3 +550,620 @@ async fn dnd_turn_budget_and_the_urgent_reaction_prompt() {
     .await;
     srv.stop().await;
 }
+
+// ---------- the full fight (issue 22, "Browser tests") ----------
+
+/// Creature ids unlike their names, so a log line that shows an id is caught.
+const VERA: &str = "pc-vera-3f1";
+const BRAM: &str = "pc-bram-8a2";
+const CULTIST: &str = "npc-fanatic-5d7";
+
+fn character(id: &str, name: &str, dex: i32, hp: u32, ac: i32, attack: Value) -> Value {
+    json!({"rules": {"add_creature": {"creature": {"id": id, "name": name, "kind": "character",
+        "abilities": {"strength": 16, "dexterity": dex, "constitution": 12, "intelligence": 10,
+          "wisdom": 10, "charisma": 10},
+        "proficiency_bonus": 2, "saving_throws": ["dexterity"], "skills": [],
+        "armor_class": ac, "hit_points": hp, "hit_dice": {"count": 2, "sides": 8},
+        "speed": {"walk": 30}, "attacks": [attack]}}}})
+}
+
+/// A monster that holds a Concentration spell and resists fire.
+fn fanatic() -> Value {
+    json!({"rules": {"add_creature": {"creature": {"id": CULTIST, "name": "Cult Fanatic",
+        "kind": "monster", "abilities": {"strength": 11, "dexterity": 14, "constitution": 12,
+          "intelligence": 10, "wisdom": 13, "charisma": 14},
+        "proficiency_bonus": 2, "armor_class": 13, "hit_points": 33, "speed": {"walk": 30},
+        "resistances": ["fire"], "spell_slots": [4, 3],
+        "attacks": [{"name": "Pact Blade", "bonus": 5, "reach_ft": 5,
+          "damage": [{"dice": "2d6+3", "damage_type": "slashing"}]}]}}}})
+}
+
+/// Sends a command with physical dice (`faces`, in order for the command's dice) through the
+/// page's own token, as a second device of that seat would; the answer's status and body.
+async fn api_with_faces(c: &Client, cmd: Value, faces: &str) -> Value {
+    c.execute_async(
+        r#"const [cmd, faces, done] = arguments;
+           const p = new URLSearchParams(location.hash.slice(1));
+           fetch(`/api/tables/${p.get("table")}/commands?faces=${faces}`, {method: "POST",
+             headers: {"Content-Type": "application/json", Authorization: `Bearer ${p.get("token")}`},
+             body: JSON.stringify(cmd)}).then(async r => done({status: r.status, body: await r.json()}));"#,
+        vec![cmd, json!(faces)],
+    )
+    .await
+    .expect("fetch")
+}
+
+/// Waits until a line of the seat's log matches `re`; returns it.
+async fn log_has(c: &Client, what: &str, re: &str) -> String {
+    let v = wait_js(
+        c,
+        what,
+        &format!(
+            "const re = new RegExp({}); const l = [...document.querySelectorAll('#log-list li .log-text')].find(e => re.test(e.textContent)); return l && l.textContent",
+            json!(re)
+        ),
+    )
+    .await;
+    v.as_str().unwrap_or_default().to_string()
+}
+
+/// Every log line of the seat, once it shows in `lang`.
+async fn log_lines(c: &Client, lang: &str) -> Vec<String> {
+    let v = wait_js(
+        c,
+        &format!("{lang} log"),
+        &format!(
+            "const l = [...document.querySelectorAll('#log-list li .log-text')].map(e => e.textContent); \
+             if (document.documentElement.lang !== {lang:?} || !l.length) return null; \
+             if ({lang:?} === 'ru' && !l.some(t => /[а-яё]/i.test(t))) return null; \
+             return l"
+        ),
+    )
+    .await;
+    v.as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|x| x.as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// What a log line must not show a player or the Referee: the generic fallback of an event
+/// without words (`name — field: value`), JSON, a message id, a missing argument, an id.
+fn unworded(line: &str) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    if let Some((head, rest)) = line.split_once(" — ") {
+        let words = |s: &str| {
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == ' ')
+        };
+        if words(head) && words(rest.split_once(": ").map(|(k, _)| k).unwrap_or("")) {
+            out.push("raw fields");
+        }
+    }
+    if line.contains('{') || line.contains("\": ") || line.contains("[object") {
+        out.push("JSON or a missing argument");
+    }
+    if line.contains("ev-rules-") || line.contains("dnd-") || line.starts_with("ev-") {
+        out.push("a message id");
+    }
+    if line.contains("undefined") || line.contains("NaN") || line.contains("null") {
+        out.push("undefined");
+    }
+    if [VERA, BRAM, CULTIST].iter().any(|id| line.contains(id)) {
+        out.push("a creature id");
+    }
+    out
+}
+
+/// Checks every line of the seat's log in English and in Russian; leaves the seat in `back`.
+async fn log_worded(c: &Client, who: &str, back: &str) {
+    for lang in ["en", "ru"] {
+        language(c, lang).await;
+        let lines = log_lines(c, lang).await;
+        let bad: Vec<String> = lines
+            .iter()
+            .filter_map(|l| {
+                let d = unworded(l);
+                (!d.is_empty()).then(|| format!("{d:?}: {l}"))
+            })
+            .collect();
+        assert!(
+            bad.is_empty(),
+            "{who}'s log in {lang}: {} of {} lines are not worded:\n{}",
+            bad.len(),
+            lines.len(),
+            bad.join("\n")
+        );
+    }
+    language(c, back).await;
+}
+
+/// Issue 22's browser scenario: a Referee (desktop, English) and two players — Vera's on a
+/// desktop in English, Bram's on a phone in Russian — run a fight with physical dice: Bram
+/// moves through Difficult Terrain and attacks from the battle grid, Vera places a cone on
+/// the grid that burns the Cult Fanatic (fire resisted, its Concentration save lost), the
+/// Fanatic walks out of Bram's reach — the Opportunity Attack prompt reaches Bram's phone —
+/// and drops Vera, who rolls a Death Saving Throw on her turn; then a Short Rest and a Hit
+/// Point Die. Every log line of the three seats is worded in both languages. Screenshots
+/// `d-fight-*.png`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dnd_full_fight_with_an_opportunity_attack_a_cone_and_a_death_save() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let dm = browser(&driver, &profiles.path().join("dm"), 1280, 900).await;
+    dnd_table(&dm, &srv.base).await;
+    setup(
+        &dm,
+        &[
+            character(
+                VERA,
+                "Vera",
+                14,
+                12,
+                14,
+                json!({"name": "Rapier", "bonus": 4,
+                "reach_ft": 5, "damage": [{"dice": "1d8+2", "damage_type": "piercing"}]}),
+            ),
+            character(
+                BRAM,
+                "Bram",
+                10,
+                14,
+                16,
+                json!({"name": "Longsword", "bonus": 5,
+                "reach_ft": 5, "damage": [{"dice": "1d8+3", "damage_type": "slashing"}]}),
+            ),
+            fanatic(),
+            // The Fanatic holds Hold Person with Concentration.
+            json!({"rules": {"cast_spell": {"creature": CULTIST, "spell": "Hold Person",
+                "level": 2, "slot_level": 2, "casting_time": "action", "concentration": true}}}),
+            // Difficult Terrain at (2, 0); the three on the grid.
+            json!({"rules": {"set_map": {"cells": [{"x": 2, "y": 0, "difficult": true}]}}}),
+            json!({"rules": {"place": {"creature": VERA, "x": 1, "y": 2}}}),
+            json!({"rules": {"place": {"creature": BRAM, "x": 1, "y": 0}}}),
+            json!({"rules": {"place": {"creature": CULTIST, "x": 4, "y": 2}}}),
+            // Players bring their own dice; reactions wait ten minutes.
+            json!({"set_option": {"players_physical_dice": true}}),
+            json!({"clock": {"set_window_timeout": {"ms": 600000}}}),
+        ],
+    )
+    .await;
+    let bo = join_player(&dm, VERA, "Bo").await["link"]
+        .as_str()
+        .expect("link")
+        .to_string();
+    let cy = join_player(&dm, BRAM, "Cy").await["link"]
+        .as_str()
+        .expect("link")
+        .to_string();
+    // Initiative with physical dice: Vera 15 + 2, Bram 10 + 0, the Fanatic 5 + 2.
+    let rolled = api_with_faces(
+        &dm,
+        json!({"rules": {"roll_initiative": {"creatures": [VERA, BRAM, CULTIST]}}}),
+        "15,10,5",
+    )
+    .await;
+    assert_eq!(rolled["status"], 200, "{rolled}");
+    setup(
+        &dm,
+        &[json!({"rules": {"start_combat": {"combatants": [VERA, BRAM, CULTIST]}}})],
+    )
+    .await;
+
+    let vera = browser(&driver, &profiles.path().join("bo"), 1280, 900).await;
+    vera.goto(&bo).await.expect("Bo's link");
+    let bram = phone_browser(&driver, &profiles.path().join("cy")).await;
+    bram.goto(&cy).await.expect("Cy's link");
+    language(&bram, "ru").await;
+    wait_js(
+        &vera,
+        "Vera's battle grid",
+        "return document.querySelector('#dnd-battle #dnd-battle-grid') && document.querySelector('#dnd-area')",
+    )
+    .await;
+
+    // Vera's turn: Burning Hands, a 15-ft cone from the corner (2, 2) toward (4, 2). The
+    // preview names the Fanatic alone before anything is rolled.
+    fill(&vera, "#dnd-area-name", "Burning Hands").await;
+    select(&vera, "#dnd-area-shape", "cone").await;
+    fill(&vera, "#dnd-area-size", "15").await;
+    fill(&vera, "#dnd-area-dice", "3d6").await;
+    click(&vera, "#dsq-2-2").await;
+    click(&vera, "#dsq-4-2").await;
+    let inside = wait_js(
+        &vera,
+        "the cone's preview",
+        "return document.querySelector('#dnd-area-targets')?.textContent",
+    )
+    .await;
+    assert_eq!(
+        inside.as_str().unwrap_or_default(),
+        "1 creature inside: Cult Fanatic"
+    );
+    shot(&vera, "d-fight-cone").await;
+    // 3d6 = 4 + 4 + 4 fire; the Fanatic's Dexterity save 5 + 2 fails DC 13; it resists fire
+    // (6 damage), then its Concentration save 6 + 1 fails DC 10.
+    fill(&vera, "#dnd-area-faces", "4,4,4,5,6").await;
+    click(&vera, "#dnd-area-place").await;
+    let placed = log_has(
+        &vera,
+        "the cone in Vera's log",
+        "^Vera places Burning Hands",
+    )
+    .await;
+    assert!(
+        placed.contains("1 creature inside: Cult Fanatic"),
+        "{placed}"
+    );
+    // The player sees the save's outcome and the damage's type, not the monster's numbers.
+    log_has(
+        &vera,
+        "the Fanatic's save, masked",
+        "^Cult Fanatic rolls a D20 Test — Dexterity saving throw: failure$",
+    )
+    .await;
+    log_has(
+        &vera,
+        "the damage, masked",
+        "^Cult Fanatic takes fire damage$",
+    )
+    .await;
+    log_has(
+        &vera,
+        "the Concentration lost, masked",
+        "^Cult Fanatic loses Concentration$",
+    )
+    .await;
+    // The Referee's log has the numbers: Resistance, the save against DC 10.
+    log_has(
+        &dm,
+        "the resisted damage",
+        "^Cult Fanatic takes 6 fire damage \\(Resistance halves 12\\)$",
+    )
+    .await;
+    log_has(
+        &dm,
+        "the Concentration save",
+        "^Cult Fanatic saves to keep Concentration against DC 10: 7 \\(d20: 6\\) — lost$",
+    )
+    .await;
+    click(&vera, "#dnd-finish-turn").await;
+
+    // Bram's turn on the phone, in Russian: the fight tab is shown; a path through the
+    // Difficult Terrain at (2, 0) to (3, 1), then the Longsword against the Fanatic.
+    wait_js(
+        &bram,
+        "Bram's turn on the phone",
+        "const b = document.querySelector('#dnd-battle-turn'); return b && b.offsetParent !== null && b.textContent.includes('Bram')",
+    )
+    .await;
+    click(&bram, "#dbq-2-0").await;
+    click(&bram, "#dbq-3-1").await;
+    let cost = text(&bram, "#dnd-move-cost").await;
+    assert!(cost.starts_with("2 клетки"), "{cost}");
+    assert!(
+        cost.contains("из них 1 в Труднопроходимой местности"),
+        "{cost}"
+    );
+    assert!(cost.contains("осталось 30 футов перемещения"), "{cost}");
+    shot(&bram, "d-fight-phone-path").await;
+    click(&bram, "#dnd-move-send").await;
+    wait_js(
+        &bram,
+        "Bram's movement spent",
+        "return document.querySelector('#dnd-move-left')?.textContent === 'осталось 15 футов перемещения'",
+    )
+    .await;
+    assert_eq!(
+        text(&bram, "#dnd-move-last").await,
+        "Последнее перемещение: Bram перемещается на (3, 1): 2 клетки, 15 фт перемещения"
+    );
+    log_has(
+        &bram,
+        "Bram's move in Russian",
+        "^Bram перемещается на \\(3, 1\\): 2 клетки, 15 фт перемещения$",
+    )
+    .await;
+    click(&bram, "#dnd-mode-attack").await;
+    click(&bram, "#dbq-4-2").await;
+    wait_js(
+        &bram,
+        "the Fanatic picked",
+        "return document.querySelector('#dnd-attack-target')?.value === 'npc-fanatic-5d7'",
+    )
+    .await;
+    let plan = text(&bram, "#dnd-attack-plan").await;
+    assert_eq!(
+        plan,
+        "Longsword: +5 к попаданию, досягаемость 5 фт.; 1d8+3 рубящий"
+    );
+    // 16 + 5 hits Armor Class 13; 1d8 = 5, + 3 slashing.
+    fill(&bram, "#dnd-attack-faces", "16,5").await;
+    click(&bram, "#dnd-attack-send").await;
+    let hit = wait_js(
+        &bram,
+        "Bram's hit",
+        "return document.querySelector('#dnd-attack-result')?.textContent",
+    )
+    .await;
+    let hit = hit.as_str().unwrap_or_default();
+    assert!(
+        hit.contains("Bram атакует Cult Fanatic (Longsword): 21 (к20: 16) — попадание"),
+        "{hit}"
+    );
+    assert!(
+        hit.contains("Cult Fanatic получает урон (рубящий)"),
+        "{hit}"
+    );
+    shot(&bram, "d-fight-phone-attack").await;
+    log_has(
+        &dm,
+        "the hit's damage for the Referee",
+        "^Cult Fanatic takes 8 slashing damage$",
+    )
+    .await;
+    click(&bram, "#dnd-finish-turn").await;
+
+    // The Fanatic's turn: the Referee walks it out of Bram's reach toward Vera on the grid.
+    wait_js(
+        &dm,
+        "the Fanatic's turn",
+        "return document.querySelector('#dnd-battle-who')?.value === 'npc-fanatic-5d7' && document.querySelector('#dnd-finish-turn')",
+    )
+    .await;
+    click(&dm, "#dnd-mode-move").await;
+    for sq in ["#dbq-4-3", "#dbq-3-3", "#dbq-2-3"] {
+        click(&dm, sq).await;
+    }
+    assert_eq!(
+        text(&dm, "#dnd-move-path").await,
+        "Path: (4, 3) → (3, 3) → (2, 3)"
+    );
+    click(&dm, "#dnd-move-send").await;
+    // Bram's phone: the urgent Opportunity Attack prompt, in Russian, with its default and
+    // its timeout; Bram lets it go.
+    let prompt = wait_js(
+        &bram,
+        "the Opportunity Attack prompt on the phone",
+        "return document.querySelector('#decisions .decision.urgent .dnd-window')?.closest('.decision').textContent",
+    )
+    .await;
+    let prompt = prompt.as_str().unwrap_or_default();
+    assert!(
+        prompt.contains(
+            "Cult Fanatic выходит из досягаемости Bram: Провоцированная атака (Longsword) Реакцией?"
+        ),
+        "{prompt}"
+    );
+    assert!(prompt.contains("Без ответа: Пропустить."), "{prompt}");
+    assert!(prompt.contains("Закроется через"), "{prompt}");
+    shot(&bram, "d-fight-phone-reaction").await;
+    click(
+        &bram,
+        "#decisions .decision.urgent button[data-option=decline]",
+    )
+    .await;
+    log_has(
+        &dm,
+        "the rest of the move",
+        "^Cult Fanatic moves to \\(2, 3\\): 3 squares, 15 ft of movement$",
+    )
+    .await;
+    // The Pact Blade against Vera: 14 + 5 hits Armor Class 14; 2d6 = 6 + 5, + 3: 14 slashing
+    // drops her from 12 to 0 (not massive damage).
+    click(&dm, "#dnd-mode-attack").await;
+    click(&dm, "#dbq-1-2").await;
+    fill(&dm, "#dnd-attack-faces", "14,6,5").await;
+    click(&dm, "#dnd-attack-send").await;
+    let struck = wait_js(
+        &dm,
+        "the Fanatic's hit",
+        "return document.querySelector('#dnd-attack-result')?.textContent",
+    )
+    .await;
+    let struck = struck.as_str().unwrap_or_default();
+    assert!(
+        struck.contains(
+            "Cult Fanatic attacks Vera with Pact Blade: 19 (d20: 14) against Armor Class 14 — a hit"
+        ),
+        "{struck}"
+    );
+    assert!(
+        struck.contains("Vera takes 14 slashing damage · down to 0 Hit Points"),
+        "{struck}"
+    );
+    shot(&dm, "d-fight-referee").await;
+    // Vera's player sees the attack without the monster's roll.
+    log_has(
+        &vera,
+        "the hit, masked",
+        "^Cult Fanatic attacks Vera with Pact Blade — a hit$",
+    )
+    .await;
+    click(&dm, "#dnd-finish-turn").await;
+
+    // Round 2, Vera's turn: dying, her player rolls a Death Saving Throw with a 20.
+    wait_js(
+        &vera,
+        "Vera's death save button",
+        "return document.querySelector('#dnd-death-save-pc-vera-3f1')",
+    )
+    .await;
+    fill(&vera, "#dnd-death-faces-pc-vera-3f1", "20").await;
+    click(&vera, "#dnd-death-save-pc-vera-3f1").await;
+    log_has(
+        &vera,
+        "the death save",
+        "^Vera rolls a Death Saving Throw: 20 — regains 1 Hit Point and wakes$",
+    )
+    .await;
+    wait_js(
+        &vera,
+        "Vera back on 1 Hit Point",
+        "return document.querySelector('#dnd-sheet-pc-vera-3f1 .dnd-hp')?.textContent === '1 / 12'",
+    )
+    .await;
+    shot(&vera, "d-fight-death-save").await;
+    // Awake, Vera readies her Rapier; the Referee calls the trigger: Bo's urgent prompt says
+    // whose readied response it is, its trigger and target, its default. Bo ignores it.
+    let readied = api_command(
+        &vera,
+        json!({"rules": {"ready": {"creature": VERA, "trigger": "the Fanatic raises its blade",
+            "response": {"attack": {"attack": "Rapier"}}}}}),
+    )
+    .await;
+    assert_eq!(readied["status"], 200, "{readied}");
+    setup(
+        &dm,
+        &[json!({"rules": {"trigger_ready": {"creature": VERA, "target": CULTIST}}})],
+    )
+    .await;
+    let asked = wait_js(
+        &vera,
+        "the readied trigger's prompt",
+        "return document.querySelector('#decisions .decision.urgent .dnd-window')?.closest('.decision').textContent",
+    )
+    .await;
+    let asked = asked.as_str().unwrap_or_default();
+    for w in [
+        "A readied trigger happened: respond with the Reaction?",
+        "Vera readied: “the Fanatic raises its blade”, at Cult Fanatic.",
+        "Without an answer: Ignore.",
+    ] {
+        assert!(asked.contains(w), "{w} not in {asked}");
+    }
+    click(
+        &vera,
+        "#decisions .decision.urgent button[data-option=ignore]",
+    )
+    .await;
+    wait_js(
+        &vera,
+        "the readied prompt answered",
+        "return !document.querySelector('#decisions .decision.urgent')",
+    )
+    .await;
+    let mut problems = axe_serious(&vera).await;
+    problems.extend(axe_serious(&bram).await);
+    problems.extend(axe_serious(&dm).await);
+
+    // The Referee ends the fight and starts a Short Rest; after it, Vera's player spends a
+    // Hit Point Die with a 6 (+1 Constitution).
+    click(&dm, "#dnd-end-combat").await;
+    wait_js(
+        &dm,
+        "the combat over",
+        "return !document.querySelector('#dnd-end-combat') && document.querySelector('#dnd-rest-start-short')",
+    )
+    .await;
+    click(&dm, "#dnd-rest-start-short").await;
+    log_has(
+        &vera,
+        "the rest in Vera's log",
+        "^Short Rest begins: (Vera, Bram|Bram, Vera)$",
+    )
+    .await;
+    click(&dm, "#dnd-rest-finish").await;
+    log_has(
+        &vera,
+        "the rest over",
+        "^Short Rest finished after \\d+ min$",
+    )
+    .await;
+    fill(&vera, "#dnd-hit-die-faces", "6").await;
+    click(&vera, "#dnd-hit-die-pc-vera-3f1").await;
+    wait_js(
+        &vera,
+        "Vera healed by the die",
+        "return document.querySelector('#dnd-sheet-pc-vera-3f1 .dnd-hp')?.textContent === '8 / 12'",
+    )
+    .await;
+    log_has(
+        &bram,
+        "the rest in Russian",
+        "^Короткий отдых окончен, прошло \\d+ мин$",
+    )
+    .await;
+
+    // Nothing on the phone wider than the screen; every log line worded, both languages.
+    assert_eq!(
+        js(
+            &bram,
+            "return document.documentElement.scrollWidth <= window.innerWidth + 1"
+        )
+        .await,
+        json!(true),
+        "the phone page scrolls sideways"
+    );
+    log_worded(&dm, "the Referee", "en").await;
+    log_worded(&vera, "Vera's player", "en").await;
+    log_worded(&bram, "Bram's player", "ru").await;
+    assert!(
+        problems.is_empty(),
+        "axe-core finds serious problems:\n{}",
+        problems.join("\n")
+    );
+    srv.stop().await;
+}
+
+/// The ruleset's events (`DndEvent` in crates/dnd2024/src/ruleset/mod.rs), read from the source
+/// as the names the wire carries (snake_case).
+fn dnd_event_names() -> Vec<String> {
+    let src = include_str!("../../../dnd2024/src/ruleset/mod.rs");
+    let body = src
+        .split("pub enum DndEvent {")
+        .nth(1)
+        .and_then(|rest| rest.split("\n}").next())
+        .expect("the DndEvent enum");
+    body.lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with("///") && !l.starts_with("#["))
+        .filter_map(|l| {
+            let name: String = l
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            name.starts_with(|c: char| c.is_ascii_uppercase())
+                .then_some(name)
+        })
+        .map(|n| {
+            let mut snake = String::new();
+            for (i, c) in n.chars().enumerate() {
+                if c.is_ascii_uppercase() && i > 0 {
+                    snake.push('_');
+                }
+                snake.push(c.to_ascii_lowercase());
+            }
+            snake
+        })
+        .collect()
+}
+
+/// Issue 22 (log words): every event of the dnd2024 ruleset has a log line in both languages
+/// (`ev-rules-<name>` in the screen's en.ftl and ru.ftl) and is worded by the screen's
+/// `words` (a `case` of its own), so a player never gets the generic `name — field: value`.
+#[test]
+fn dnd_every_event_has_log_words_in_both_languages() {
+    let web = concat!(env!("CARGO_MANIFEST_DIR"), "/web/rulesets/dnd2024/");
+    let read = |f: &str| std::fs::read_to_string(format!("{web}{f}")).expect("a screen file");
+    let (en, ru, script) = (read("en.ftl"), read("ru.ftl"), read("index.js"));
+    let names = dnd_event_names();
+    assert!(names.len() >= 20, "{names:?}");
+    let mut missing = Vec::new();
+    for name in &names {
+        for (lang, text) in [("en", &en), ("ru", &ru)] {
+            if !text.contains(&format!("\nev-rules-{name} =")) {
+                missing.push(format!("{lang}: ev-rules-{name}"));
+            }
+        }
+        if !script.contains(&format!("case \"{name}\"")) {
+            missing.push(format!("index.js words(): case \"{name}\""));
+        }
+    }
+    assert!(missing.is_empty(), "events without words: {missing:?}");
+}

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 /// an illegal move is refused with its reason, the dungeon-turn clock counts down, pauses,
 /// and the Referee ends the turn (no server scheduler yet) and both see the results; the
 /// language switches to Russian.
-// Covers CR-INV-01, CR-CHECK-06.
+// Covers CR-INV-01, CR-CHECK-06, CR-EXT-15.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn web_ui_referee_and_player_evening() {
     let Some(driver) = start_driver().await else {
@@ -407,6 +407,19 @@ async fn web_ui_referee_and_player_evening() {
     )
     .await;
     shot_at(&player, "06b-player-wound", Some("#inventory")).await;
+
+    // --- campaign data (CR-EXT-15): the Referee writes Vera's personal enemies and rivals in
+    // the edit form; her player's sheet shows them ---
+    click(&referee, "#edit-creature summary").await;
+    fill(&referee, "#ec-rivals", "Captain Orsk\n\nthe Ashen Widow").await;
+    click(&referee, "#ec-save").await;
+    wait_js(
+        &player,
+        "rivals on Vera's sheet",
+        "const l = document.querySelector('.card[data-creature=vera] .rivals'); \
+         return l && l.textContent.includes('Captain Orsk, the Ashen Widow')",
+    )
+    .await;
 
     // --- the dungeon-turn clock: a 20-minute turn from the dungeon panel (the shell shows no
     // start, pause or rest controls of its own beside a Crows screen's), counting down on both

@@ -5,12 +5,14 @@
 //! every secret marker the script planted, and each command naming something the player may
 //! not see is answered exactly like the same command naming something that does not exist.
 //!
-//! A ruleset adds its script as a module here (`crows` today): it plays through [`Sweep`],
+//! A ruleset adds its script as a module here (`crows`, `dnd2024`, `acks`): it plays through [`Sweep`],
 //! plants markers with [`Sweep::secret`], probes with [`Sweep::hidden_like_absent`] (a named
 //! creature) and [`Sweep::same_answer`] (a path through unseen ones) and ends with
 //! [`Sweep::finish`].
 
+mod acks;
 mod crows;
+mod dnd2024;
 
 use super::{Running, Ws, read_until};
 use reqwest::StatusCode;

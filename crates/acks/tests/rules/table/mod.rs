@@ -7,7 +7,10 @@ mod combat;
 mod core;
 mod dungeon;
 mod encounters;
+mod experience;
 mod forecast;
+mod sea;
+mod wilderness;
 
 use delve_acks::ruleset::Acks;
 use engine::{

@@ -344,6 +344,13 @@ pub enum CoreCommand {
         #[serde(default)]
         remove: Vec<RuleOverride>,
     },
+    /// A character's personal enemies and rivals, the campaign's names for them (CR-EXT-15):
+    /// the whole list, replacing the one before (empty clears it). Set by the Referee or the
+    /// character's player.
+    SetRivals {
+        creature: String,
+        rivals: Vec<String>,
+    },
     /// A sneaking test (CR-HIDE-02): an Agility test, with a bane when the creature moved more
     /// than half its speed; Stealth is offered at the commit point.
     Sneak {

@@ -1,5 +1,6 @@
 //! House rules and card exceptions (CR-CORE-02, CR-CORE-03): the table's settings changed
-//! mid-campaign, and the Referee's ruling on a creature's exceptions to general rules.
+//! mid-campaign, and the Referee's ruling on a creature's exceptions to general rules; and the
+//! campaign's names for a character's rivals (CR-EXT-15).
 //!
 //! Commands (the Referee's):
 //! - `{"set_house_rules": {"options": {"wound_placement": "empty_slot_only"},
@@ -26,6 +27,11 @@
 //!   the rest's ration in explore and travel), `no_falling_damage` (`fall` rolls nothing),
 //!   `wounds_do_not_slow` (speed),
 //!   `ignores_difficult_terrain` (read by the combat family).
+//!
+//! Campaign data (the Referee's or the character's player's):
+//! - `{"set_rivals": {"creature": "vera", "rivals": ["Captain Orsk", "the Ashen Widow"]}}` —
+//!   the character's personal enemies and rivals (CR-EXT-15), the whole list each time. The
+//!   viewing portal of backlash 65–66 offers them as the Referee's choices.
 
 use engine::{Ctx, RuleError};
 use serde_json::{Value, json};
@@ -118,6 +124,20 @@ impl Crows {
         }
         let report = json!({"add": add, "remove": remove, "in_force": c.active_overrides()});
         set_creature_only(ctx, creature, c, "rule exceptions ruled", report)
+    }
+
+    /// A character's personal enemies and rivals (CR-EXT-15).
+    pub(in crate::ruleset) fn set_rivals(
+        &self,
+        ctx: &mut Ctx<'_, Crows>,
+        creature: &str,
+        rivals: &[String],
+    ) -> Result<(), RuleError> {
+        crate::creature::may_rivals(rivals).map_err(|e| err("bad_rivals", e))?;
+        let mut c = record(ctx, creature)?.creature.clone();
+        c.rivals = rivals.iter().map(|r| r.trim().to_string()).collect();
+        let report = json!({"rivals": c.rivals});
+        set_creature_only(ctx, creature, c, "rivals set", report)
     }
 
     /// `set_house_rules`: the Referee changes the table's settings mid-campaign (CR-CORE-02).

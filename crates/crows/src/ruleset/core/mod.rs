@@ -244,7 +244,8 @@ impl Crows {
             | C::Light { creature, .. }
             | C::Douse { creature, .. }
             | C::EatRation { creature, .. }
-            | C::EditItem { creature, .. } => Acting::Characters(vec![creature.clone()]),
+            | C::EditItem { creature, .. }
+            | C::SetRivals { creature, .. } => Acting::Characters(vec![creature.clone()]),
             C::RequestCharacter { .. } => Acting::AnyParticipant,
         }
     }
@@ -375,6 +376,7 @@ impl Crows {
                 add,
                 remove,
             } => self.set_rule_overrides(ctx, creature, add, remove),
+            C::SetRivals { creature, rivals } => self.set_rivals(ctx, creature, rivals),
             C::Sneak {
                 creature,
                 past,

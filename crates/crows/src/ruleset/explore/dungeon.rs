@@ -208,12 +208,7 @@ pub(super) fn roll_on_table(ctx: &mut Ctx<'_, Crows>, table: &str) -> Result<(),
             Visibility::Referee,
         );
     };
-    let die = if t.die.starts_with('d') {
-        format!("1{}", t.die)
-    } else {
-        t.die.clone()
-    };
-    let r = ctx.roll_secret(&format!("encounter table {}", t.name), &die)?;
+    let r = ctx.roll_secret(&format!("encounter table {}", t.name), &t.dice())?;
     let result = u32::try_from(r.total)
         .ok()
         .and_then(|n| t.lookup(n))

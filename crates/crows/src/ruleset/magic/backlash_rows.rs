@@ -27,6 +27,7 @@ use crate::conditions::{ConditionKind, Grab};
 use crate::creature::Creature;
 use crate::damage::gain_wounds;
 use crate::inventory::{CarriedItem, Inventory, InventoryLayout, ItemId, SlotRef, WoundKind};
+use crate::ruleset::travel::state::SiteKind;
 use crate::standing::{Standing, StandingData};
 use crate::test_roll::{Characteristic, ResolvedTest, TestKind, Tier};
 
@@ -380,6 +381,8 @@ struct Tally {
     dropped: Vec<CarriedItem>,
     lost_forever: bool,
     standing: Vec<&'static str>,
+    /// Standing effects this fall made besides the row's own (the weapon hand's item).
+    extra_standing: Vec<Standing>,
 }
 
 impl Tally {
@@ -492,11 +495,21 @@ fn tally_effect(
             format!("Is the spell beneficial (cast on the nearest enemy) or harmful (on the caster), ignoring range? Write the tier in the text (default tier {}) (CR-BL-36, CR-ERR-70)", crate::backlash::MISDIRECTED_DEFAULT_TIER.number()),
             &[("beneficial", "Beneficial: the nearest enemy"), ("harmful", "Harmful: the caster")],
         ),
-        E::ViewingPortal => t.call(
-            "portal",
-            "Choose the foe or rival by whom the portal opens (CR-BL-33)",
-            &[("done", "Chosen")],
-        ),
+        E::ViewingPortal => {
+            // The caster's rivals as the campaign named them (CR-EXT-15), then anyone else.
+            let mut options: Vec<(String, String)> = c
+                .rivals
+                .iter()
+                .enumerate()
+                .map(|(i, r)| (format!("rival_{}", i + 1), r.clone()))
+                .collect();
+            options.push(("done".into(), "Someone else (write who)".into()));
+            t.calls.push((
+                "portal".into(),
+                "Choose the foe or rival by whom the portal opens (CR-BL-33)".into(),
+                options,
+            ));
+        }
         E::Triggered { trigger, .. } => {
             t.report.insert("trigger".into(), json!(trigger));
         }
@@ -643,11 +656,45 @@ fn on_what_it_carries(
                 options,
             ));
         }
-        BacklashEffect::HandBecomesWeapon => t.call(
-            "weapon",
-            "Pick at random a mundane one-handed weapon: write its name; hand slot 1 becomes it for ever (CR-BL-53)",
-            &[("weapon", "This weapon")],
-        ),
+        BacklashEffect::HandBecomesWeapon => {
+            // The mundane one-handed weapons the table's item cards know (CR-EXT-15): one at
+            // random becomes the hand; without any the Referee names one.
+            let weapons = ctx.rules().content.mundane_one_handed_weapons();
+            let n = u8::try_from(weapons.len()).unwrap_or(u8::MAX);
+            if n == 0 {
+                t.call(
+                    "weapon",
+                    "Pick at random a mundane one-handed weapon: write its name; hand slot 1 becomes it for ever (CR-BL-53)",
+                    &[("weapon", "This weapon")],
+                );
+                return Ok(());
+            }
+            let pick = if n > 1 {
+                roll_die(ctx, "mundane one-handed weapon", n, f.vis.clone())?
+            } else {
+                1
+            };
+            let Some(card) = weapons
+                .get(usize::from(pick) - 1)
+                .and_then(|w| ctx.rules().content.items.get(w))
+                .cloned()
+            else {
+                return Ok(());
+            };
+            let id = super::super::core::fresh_id(ctx);
+            let mut hand = card.to_carried(id);
+            hand.name = format!("{} (hand)", card.name);
+            // Hand slot 1 is the weapon for good: what it held falls, and core refuses
+            // anything else there (or the weapon anywhere else).
+            let weapon = Standing::HandReserved { hand: 1, item: id };
+            t.dropped.extend(displace(c, &[weapon], f.row));
+            c.inventory
+                .add(hand, &[SlotRef::hand(1)])
+                .map_err(|e| err("inventory", e))?;
+            t.extra_standing.push(weapon);
+            t.report
+                .insert("weapon".into(), json!({"card": card.id, "item": id}));
+        }
         _ => {}
     }
     Ok(())
@@ -691,11 +738,21 @@ fn card_draw(
                     &[("done", "Noted")],
                 );
             } else {
-                t.call(
-                    "dungeon",
-                    "Choose the dungeon the item vanished to (CR-BL-40)",
-                    &[("done", "Chosen")],
-                );
+                // The campaign's dungeons on the travel map (CR-EXT-15), then any other.
+                let mut options: Vec<(String, String)> = ctx
+                    .rules()
+                    .travel
+                    .sites
+                    .iter()
+                    .filter(|(_, site)| site.kind == SiteKind::Dungeon)
+                    .map(|(id, site)| (format!("site_{id}"), site.name.clone()))
+                    .collect();
+                options.push(("done".into(), "Another dungeon (write which)".into()));
+                t.calls.push((
+                    "dungeon".into(),
+                    "Choose the dungeon the item vanished to (CR-BL-40)".into(),
+                    options,
+                ));
             }
         }
         ItemFate::ToCreatureWithin(n) => {
@@ -918,7 +975,7 @@ fn write_row(
             standing: StandingData {
                 rule: row.rule(),
                 note: row.note.to_string(),
-                standing: row.standing(),
+                standing: [row.standing(), std::mem::take(&mut t.extra_standing)].concat(),
             },
         });
         rec.effect = Some(ctx.start_effect(spec)?);

@@ -439,6 +439,36 @@ pub(super) fn role_tested(
     advance(rules, ctx)
 }
 
+/// Rolls the Treasure Hunt's find on the pack table `table` (`finds-minor`, `finds-major`)
+/// when one is loaded (CR-EXT-03, CR-REF-37), for the Referee's eyes: the roll and the row's
+/// result, if any. Without the table the Referee rolls by hand (`None`).
+fn roll_finds(
+    ctx: &mut Ctx<'_, Crows>,
+    creature: &str,
+    finds: crate::travel::roles::Finds,
+    table: &str,
+) -> Result<Option<(i64, Option<String>)>, RuleError> {
+    let Some(t) = ctx.rules().content.tables.get(table).cloned() else {
+        return Ok(None);
+    };
+    let r = ctx.roll_secret(&format!("interesting finds {}", t.name), &t.dice())?;
+    let result = u32::try_from(r.total)
+        .ok()
+        .and_then(|n| t.lookup(n))
+        .map(|row| row.result.clone());
+    ctx.emit_for(
+        TravelEvent::FindsRolled {
+            creature: creature.to_string(),
+            finds,
+            table: table.to_string(),
+            roll: r.total,
+            result: result.clone(),
+        },
+        Visibility::Referee,
+    )?;
+    Ok(Some((r.total, result)))
+}
+
 fn apply_effect(
     ctx: &mut Ctx<'_, Crows>,
     role: &RoleEntry,
@@ -522,18 +552,40 @@ fn apply_effect(
         }
         TaskEffect::RefereeRollsFinds(finds) => {
             ctx.emit(reward(None))?;
+            let which = crate::ruleset::adapter::snake(&finds);
+            let table = format!("finds-{which}");
+            let rolled = roll_finds(ctx, creature, finds, &table)?;
+            let args = json!({
+                "creature": creature,
+                "finds": finds,
+                "roll": rolled.as_ref().map_or(json!("none"), |(roll, _)| json!(roll)),
+                "result": rolled
+                    .as_ref()
+                    .and_then(|(_, r)| r.clone())
+                    .unwrap_or_else(|| "none".into()),
+            });
+            let prompt = match rolled {
+                Some((roll, Some(result))) => format!(
+                    "{creature}'s Treasure Hunt: {roll} on the {which} interesting finds table \
+                     ({table}): {result}. Tell the players and note the find (CR-ROLE-11)"
+                ),
+                Some((roll, None)) => format!(
+                    "{creature}'s Treasure Hunt: {roll} on the {which} interesting finds table \
+                     ({table}), which has no row for it: note the find (CR-ROLE-11)"
+                ),
+                None => format!(
+                    "{creature}'s Treasure Hunt: roll on the {which} interesting finds table \
+                     (CR-ROLE-11) and note the find"
+                ),
+            };
             let request = DecisionRequest::new(
                 "crows.travel.finds",
-                format!(
-                    "{creature}'s Treasure Hunt: roll on the {} interesting finds table \
-                     (CR-ROLE-11) and note the find",
-                    crate::ruleset::adapter::snake(&finds)
-                ),
+                prompt,
                 Answerer::Referee,
                 &[("noted", "Noted")],
             )
             .with_free_text()
-            .with_args(json!({"creature": creature, "finds": finds}))
+            .with_args(args)
             .with_context(json!({"creature": creature, "finds": finds}));
             ctx.ask(request)?;
         }

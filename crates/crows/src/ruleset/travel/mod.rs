@@ -586,6 +586,7 @@ pub(super) fn apply(state: &mut CrowsState, event: &TravelEvent) {
         | E::SupportGiven { .. }
         | E::MiasmaEdgeGiven { .. }
         | E::Rewarded { .. }
+        | E::FindsRolled { .. }
         | E::RolesDone { .. }
         | E::StepSet { .. }
         | E::DayEnded { .. }

@@ -317,6 +317,16 @@ pub enum TravelEvent {
     SiteRemoved {
         id: String,
     },
+    /// A Treasure Hunt's roll on a loaded interesting-finds table (the Referee's; display
+    /// only, CR-EXT-03).
+    FindsRolled {
+        creature: String,
+        finds: crate::travel::roles::Finds,
+        table: String,
+        roll: i64,
+        #[serde(default)]
+        result: Option<String>,
+    },
     PartySet {
         party: Party,
     },

@@ -9,12 +9,18 @@
 //!
 //! The `area_preview` query takes the same placement and answers with the squares and the
 //! targets before anything is rolled (a player's answer lists only creatures they may see).
-//! Spending the action and the slot stays with `cast_spell`; `area_effect` places the area.
+//! An area that comes from a spell (`"spell": {"level": 3}`) is cast as `cast_spell` casts:
+//! the casting time's action, a slot of the spell's level or the `slot_level` given, and the
+//! one-slot-per-turn limit are spent first (refused without a slot, DD-MAG-03.a, or with a
+//! slot spent this turn, DD-MAG-04.a); a creature that stops the spell with its reaction
+//! (a `spell_cast` reaction spell) leaves the casting spent and no area. Without `spell` the
+//! area is placed and nothing is spent (a breath, a trap, a spell cast with `cast_spell`).
 //!
 //! ```json
 //! {"area_effect": {"caster": "vera", "name": "Fireball", "shape": "sphere", "size_ft": 20,
 //!   "origin": {"x2": 10, "y2": 4}, "save": {"ability": "dexterity", "dc": 13},
-//!   "damage": [{"dice": "8d6", "damage_type": "fire"}], "half_on_success": true}}
+//!   "damage": [{"dice": "8d6", "damage_type": "fire"}], "half_on_success": true,
+//!   "spell": {"level": 3}}}
 //! {"area_effect": {"caster": "vera", "name": "Burning Hands", "shape": "cone", "size_ft": 15,
 //!   "origin": {"x2": 2, "y2": 1}, "toward": {"x2": 8, "y2": 1},
 //!   "save": {"ability": "dexterity", "dc": 13},
@@ -35,6 +41,7 @@ use super::{Dnd2024, DndEvent, DndState, check_list, check_name, record, refusal
 use crate::aoe::Shape;
 use crate::core::{Ability, DamageDice};
 use crate::cover::Cover;
+use crate::magic::CastingTime;
 use std::collections::BTreeMap;
 
 /// Largest size of an area placed at the table, in feet (an input limit: a 200-foot sphere
@@ -85,6 +92,28 @@ pub struct AreaEffect {
     /// A successful save halves the damage (rounded down); otherwise it avoids it all.
     #[serde(default)]
     pub half_on_success: bool,
+    /// The area is a spell cast now: its casting is spent first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spell: Option<AreaSpell>,
+}
+
+/// The casting of an area's spell (as `cast_spell` takes it; the spell's name is the area's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AreaSpell {
+    /// The spell's level, 0 for a cantrip.
+    pub level: u8,
+    /// The slot spent (the spell's level or higher); absent: the spell's level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slot_level: Option<u8>,
+    #[serde(default = "magic_action")]
+    pub casting_time: CastingTime,
+    #[serde(default)]
+    pub concentration: bool,
+}
+
+fn magic_action() -> CastingTime {
+    CastingTime::Action
 }
 
 fn five() -> u32 {
@@ -255,6 +284,53 @@ pub fn area_effect(ctx: &mut Ctx<'_, Dnd2024>, a: &AreaEffect) -> Result<(), Rul
         );
     }
     let fp = footprint(ctx.rules(), a)?;
+    if let Some(sp) = &a.spell {
+        let cast = super::combat::CastSpell {
+            creature: a.caster.clone(),
+            spell: a.name.clone(),
+            level: sp.level,
+            slot_level: sp.slot_level,
+            casting_time: sp.casting_time,
+            ritual: false,
+            has_ritual_tag: false,
+            concentration: sp.concentration,
+        };
+        let more = serde_json::json!({"area_effect": a});
+        if !super::combat::cast_spell_then(ctx, &cast, Some(more))? {
+            // Stopped, or waiting for a reaction that may stop it.
+            return Ok(());
+        }
+    }
+    place(ctx, a, &caster, &parts, fp)
+}
+
+/// An area whose spell was not stopped falls now (the casting was spent before).
+pub fn place_area(ctx: &mut Ctx<'_, Dnd2024>, a: &AreaEffect) -> Result<(), RuleError> {
+    let Ok(caster) = record(ctx, &a.caster) else {
+        return Ok(());
+    };
+    let Ok(parts) = a
+        .damage
+        .iter()
+        .map(|d| Ok((DamageDice::parse(&d.dice).map_err(refusal)?, d.damage_type)))
+        .collect::<Result<Vec<_>, RuleError>>()
+    else {
+        return Ok(());
+    };
+    let Ok(fp) = footprint(ctx.rules(), a) else {
+        return Ok(());
+    };
+    place(ctx, a, &caster, &parts, fp)
+}
+
+/// Places the area: what each viewer sees of it, the damage rolled once, a save per target.
+fn place(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    a: &AreaEffect,
+    caster: &super::creatures::CreatureRecord,
+    parts: &[(DamageDice, crate::damage::DamageType)],
+    fp: Footprint,
+) -> Result<(), RuleError> {
     let hidden = |ctx: &Ctx<'_, Dnd2024>, id: &String| {
         ctx.rules().creatures.get(id).is_some_and(|r| r.hidden)
     };
@@ -299,8 +375,8 @@ pub fn area_effect(ctx: &mut Ctx<'_, Dnd2024>, a: &AreaEffect) -> Result<(), Rul
     // The damage is rolled once for every target (DD-AOE-08.a).
     let mut rolled = Vec::new();
     if !fp.targets.is_empty() {
-        for (dice, damage_type) in &parts {
-            let amount = super::damage::life::roll_damage(ctx, &caster, *dice)?;
+        for (dice, damage_type) in parts {
+            let amount = super::damage::life::roll_damage(ctx, caster, *dice)?;
             rolled.push((amount, *damage_type));
         }
     }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 pub mod turn;
 
-use self::turn::{AttackRoll, AttackSourceName, check_turn, in_combat};
+use self::turn::{AttackRoll, AttackSourceName, UNSEEN, check_turn, in_combat};
 use super::conditions::effects::{CONCENTRATION_EFFECT, end_concentration};
 use super::creatures::CreatureRecord;
 use super::d20::roll_d20s;
@@ -331,6 +331,20 @@ pub fn move_ft(ctx: &mut Ctx<'_, Dnd2024>, m: &Move) -> Result<(), RuleError> {
 }
 
 pub fn cast_spell(ctx: &mut Ctx<'_, Dnd2024>, s: &CastSpell) -> Result<(), RuleError> {
+    cast_spell_then(ctx, s, None).map(|_| ())
+}
+
+/// Casts `s` (DD-MAG-03..05, DD-MAG-09): the action or other casting time, the slot and the
+/// one-slot-per-turn limit are spent, then the spell takes effect — unless a creature in range
+/// answers the casting with a reaction spell that stops it (a `spell_cast` trigger): the
+/// casting stays spent, and its effect waits in that window. `more`: what else the spell does
+/// when it takes effect (an area's placement), carried by that window. Returns whether the
+/// spell takes effect now.
+pub fn cast_spell_then(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    s: &CastSpell,
+    more: Option<serde_json::Value>,
+) -> Result<bool, RuleError> {
     check_name("a spell's name", &s.spell)?;
     let rec = record(ctx, &s.creature)?;
     rec.check_alive()?;
@@ -345,17 +359,20 @@ pub fn cast_spell(ctx: &mut Ctx<'_, Dnd2024>, s: &CastSpell) -> Result<(), RuleE
         ritual: s.ritual,
         has_ritual_tag: s.has_ritual_tag,
     };
-    let cast = |rec: &mut CreatureRecord| -> Result<(), RuleError> {
+    let spend = |rec: &mut CreatureRecord| -> Result<(), RuleError> {
         if on_turn {
             rec.turn.incapacitated = rec.conditions.incapacitated();
             rec.turn
                 .cast_spell(s.casting_time, &mut rec.slots, casting)
-                .map_err(refusal)?;
+                .map(|_| ())
+                .map_err(refusal)
         } else {
             // Out of combat every casting is its own moment: the per-turn limit starts afresh.
             rec.slots.start_turn();
-            rec.slots.cast(casting).map_err(refusal)?;
+            rec.slots.cast(casting).map(|_| ()).map_err(refusal)
         }
+    };
+    let concentrate = |rec: &mut CreatureRecord| -> Result<(), RuleError> {
         if s.concentration {
             rec.concentration
                 .start(&s.spell, rec.conditions.incapacitated())
@@ -365,7 +382,8 @@ pub fn cast_spell(ctx: &mut Ctx<'_, Dnd2024>, s: &CastSpell) -> Result<(), RuleE
     };
     // Everything is checked on a copy first, so a refusal changes nothing.
     let mut trial = rec.clone();
-    cast(&mut trial)?;
+    spend(&mut trial)?;
+    concentrate(&mut trial)?;
     if s.level > 0 {
         super::rest::under_way::interrupt_if_resting(
             ctx,
@@ -373,28 +391,77 @@ pub fn cast_spell(ctx: &mut Ctx<'_, Dnd2024>, s: &CastSpell) -> Result<(), RuleE
             Interruption::CastSpell { level: s.level },
         )?;
     }
+    if let Some(counter) = super::reactions::spells::counterers(ctx, &s.creature) {
+        // Spent now; the effect waits for the answer (or is stopped at once).
+        let mut rec = record(ctx, &s.creature)?;
+        spend(&mut rec)?;
+        set_record(ctx, rec)?;
+        let held = serde_json::json!({"cast_spell": s, "more": more});
+        super::reactions::spells::counter(ctx, counter, &s.creature, &s.spell, held)?;
+        return Ok(false);
+    }
     if s.concentration {
         // A new Concentration spell ends the one before (DD-MAG-09.b).
         end_concentration(ctx, &s.creature)?;
     }
     let mut rec = record(ctx, &s.creature)?;
-    cast(&mut rec)?;
-    let visibility = if rec.hidden {
+    spend(&mut rec)?;
+    concentrate(&mut rec)?;
+    let hidden = rec.hidden;
+    set_record(ctx, rec)?;
+    if s.concentration {
+        start_concentration_effect(ctx, s, hidden)?;
+    }
+    Ok(true)
+}
+
+fn start_concentration_effect(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    s: &CastSpell,
+    hidden: bool,
+) -> Result<(), RuleError> {
+    let visibility = if hidden {
         Visibility::Referee
     } else {
         Visibility::Public
     };
-    set_record(ctx, rec)?;
-    if s.concentration {
-        ctx.start_effect(
-            EffectSpec::new(CONCENTRATION_EFFECT, Expiry::Never)
-                .on(s.creature.clone())
-                .in_group(format!("concentration:{}", s.creature))
-                .visible(visibility)
-                .data(serde_json::json!({"spell": s.spell})),
-        )?;
+    ctx.start_effect(
+        EffectSpec::new(CONCENTRATION_EFFECT, Expiry::Never)
+            .on(s.creature.clone())
+            .in_group(format!("concentration:{}", s.creature))
+            .visible(visibility)
+            .data(serde_json::json!({"spell": s.spell})),
+    )
+    .map(|_| ())
+}
+
+/// A spell whose casting waited for reaction spells was not stopped: it takes effect now (its
+/// Concentration starts, ending the one before; a caster that can no longer concentrate,
+/// dead or Incapacitated meanwhile, loses it).
+pub fn spell_takes_effect(ctx: &mut Ctx<'_, Dnd2024>, s: &CastSpell) -> Result<(), RuleError> {
+    if !s.concentration {
+        return Ok(());
     }
-    Ok(())
+    let Ok(rec) = record(ctx, &s.creature) else {
+        return Ok(());
+    };
+    let mut trial = rec.clone();
+    if rec.dead
+        || trial
+            .concentration
+            .start(&s.spell, rec.conditions.incapacitated())
+            .is_err()
+    {
+        return Ok(());
+    }
+    end_concentration(ctx, &s.creature)?;
+    let mut rec = record(ctx, &s.creature)?;
+    rec.concentration
+        .start(&s.spell, rec.conditions.incapacitated())
+        .map_err(refusal)?;
+    let hidden = rec.hidden;
+    set_record(ctx, rec)?;
+    start_concentration_effect(ctx, s, hidden)
 }
 
 pub fn attack(ctx: &mut Ctx<'_, Dnd2024>, a: &Attack) -> Result<(), RuleError> {
@@ -553,7 +620,7 @@ fn attack_with(
     };
     let faces = roll_d20s(ctx, &roller, plan.test.mode, "attack roll")?;
     let outcome = plan.roll(&faces, &ex).map_err(refusal)?;
-    let full = AttackRoll {
+    let mut full = AttackRoll {
         attacker: a.attacker.clone(),
         target: a.target.clone(),
         attack: spec.name.clone(),
@@ -568,8 +635,13 @@ fn attack_with(
     // A hit may be answered by a reaction spell of the target (Shield): the attack waits.
     // Attacking shows a hidden attacker, hit or miss (DD-ACT-10.d).
     super::grid::board::end_hiding(ctx, &a.attacker)?;
-    if super::reactions::spells::offer_reaction_spell(ctx, &tgt, &full, melee && a.knock_out, then)?
-    {
+    if super::reactions::spells::offer_reaction_spell(
+        ctx,
+        &tgt,
+        &mut full,
+        melee && a.knock_out,
+        then,
+    )? {
         return Ok(true);
     }
     finish_attack(ctx, full, melee && a.knock_out)?;
@@ -615,8 +687,26 @@ pub fn finish_attack(
     let both_characters = super::is_character(&atk) && super::is_character(&tgt);
     if both_characters {
         ctx.emit(DndEvent::AttackRolled(full))?;
-    } else if atk.hidden || tgt.hidden {
+    } else if tgt.hidden {
         ctx.emit_for(DndEvent::AttackRolled(full), Visibility::Referee)?;
+    } else if atk.hidden {
+        // An attacker the players may not see (DD-VIS-10): they see that the target was
+        // attacked and whether it was hit, not by whom, with what or how.
+        let masked = AttackRoll {
+            attacker: UNSEEN.to_string(),
+            attack: UNSEEN.to_string(),
+            advantage: Vec::new(),
+            disadvantage: Vec::new(),
+            mode: RollMode::Normal,
+            outcome: None,
+            armor_class: None,
+            ..full.clone()
+        };
+        ctx.emit_masked(
+            DndEvent::AttackRolled(full),
+            Visibility::Referee,
+            DndEvent::AttackRolled(masked),
+        )?;
     } else {
         let masked = AttackRoll {
             armor_class: None,

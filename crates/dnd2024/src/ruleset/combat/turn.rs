@@ -8,6 +8,10 @@ use super::super::Dnd2024;
 use crate::combat::AttackSource;
 use crate::core::{D20Outcome, RollMode};
 
+/// What players' copy of an event names instead of a creature they may not see (an unseen
+/// attacker, DD-VIS-10; an unseen creature stopping a spell) and of what it used.
+pub const UNSEEN: &str = "unseen";
+
 /// What an attack roll did. Players' copy of a monster's attack leaves out its numbers, and
 /// every player's copy leaves out the target's AC.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,7 +11,11 @@
 //! Attack: the move stops at the last square inside reach and an interrupt window asks each
 //! creature that may react (its player, or the Referee for a monster; the Referee's window
 //! timeout applies, the default is to decline). When it closes the attacks are made, then the
-//! rest of the move goes on if the mover still stands.
+//! rest of the move goes on if the mover still stands. A creature the players may not see is
+//! never asked (the wait would give it away): its standing order settles it at once
+//! ([`super::reactions::standing`]) — `never`, and the step is taken as if nobody were there;
+//! `always`, and its attack is made there and then, before the mover leaves its reach, in the
+//! same command.
 //!
 //! ```json
 //! {"set_map": {"cells": [{"x": 3, "y": 0, "obstacle": "wall"}, {"x": 1, "y": 1, "difficult": true}]}}
@@ -42,6 +46,7 @@ use self::board::{HIDE_SOURCE, SQUARE_FT, distance_ft, grid_map, space_of};
 use super::combat::Attack;
 use super::combat::turn::check_turn;
 use super::creatures::CreatureRecord;
+use super::reactions::standing::{Order, by_standing_order, orders_of};
 use super::{Dnd2024, DndEvent, check_list, emit_about, is_character, record, refusal, set_record};
 use crate::actions::{LeaveReach, provokes_opportunity_attack};
 use crate::conditions::Condition;
@@ -373,7 +378,7 @@ fn walk(
     // The whole move must fit the budget (DD-ACT-02.a, DD-MOVE-02.a).
     let mut trial = rec.turn;
     trial.move_ft(total).map_err(refusal)?;
-    // The first step that leaves a hostile creature's reach.
+    // The first step that leaves the reach of a hostile creature that may react.
     let size = rec.spec.size;
     let mut at = from;
     for (i, &to) in path.iter().enumerate() {
@@ -381,14 +386,38 @@ fn walk(
         if i == 0 {
             reactors.retain(|(r, _)| !asked.contains(r));
         }
-        if !reactors.is_empty() {
-            let done: u32 = costs[..i].iter().sum();
-            if i > 0 {
-                step_done(ctx, &mut rec, &path[..i], done, true)?;
-            }
-            return open_oa_window(ctx, &rec, &reactors, &path[i..]);
+        // A creature the players may not see answers by its standing order, at once: a
+        // prompt would hold the move, and the wait alone would tell them it is there.
+        let (unseen, asking): (Vec<_>, Vec<_>) = reactors
+            .into_iter()
+            .partition(|(r, _)| by_standing_order(ctx, r));
+        let takers: Vec<&(String, String)> = unseen
+            .iter()
+            .filter(|(r, _)| orders_of(ctx, r).opportunity_attacks == Order::Always)
+            .collect();
+        if asking.is_empty() && takers.is_empty() {
+            at = to;
+            continue;
         }
-        at = to;
+        let done: u32 = costs[..i].iter().sum();
+        if i > 0 {
+            step_done(ctx, &mut rec, &path[..i], done, !asking.is_empty())?;
+        }
+        if takers.is_empty() {
+            return open_oa_window(ctx, &rec, &asking, &path[i..]);
+        }
+        // The unseen attacks are made just before the mover leaves reach; then the move
+        // goes on (and stops again for those who are asked, if any).
+        let rest_json: Vec<[i32; 2]> = path[i..].iter().map(|s| [s.x, s.y]).collect();
+        let attackers: Vec<Value> = takers
+            .iter()
+            .map(|(by, attack)| json!({"by": by, "attack": attack}))
+            .collect();
+        let asked: Vec<&String> = unseen.iter().map(|(r, _)| r).collect();
+        return continue_move(
+            ctx,
+            &json!({"mover": id, "attackers": attackers, "rest": rest_json, "asked": asked}),
+        );
     }
     step_done(ctx, &mut rec, path, total, false)
 }

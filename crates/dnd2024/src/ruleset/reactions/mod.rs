@@ -6,19 +6,29 @@
 //! spends the Reaction and, for an attack, makes it at once. The readied response lapses when
 //! the creature's next turn starts. Opportunity Attacks are in [`super::grid`].
 //!
-//! Legendary Actions: a creature whose sheet has `legendary` may take one right after another
-//! creature's turn. `finish_turn` (the acting creature's, instead of the clock's `end_turn`)
-//! opens a `legendary_actions` window holding the turn change, with one Referee decision per
-//! such creature that has uses left (options: each action it can afford, an attack once per
-//! hostile combatant it can reach, or pass — the default); when it closes, the actions taken
-//! spend their cost and an attack is made, then the turn ends. Uses come back at the start of
-//! the creature's own turn.
+//! Legendary Actions (DD-MON-04.c): a creature whose sheet has `legendary` may take one right
+//! after another creature's turn. The engine's `before_turn_end` hook (the clock's `end_turn`,
+//! or `finish_turn`) opens a `legendary_actions` window holding the turn change, with one
+//! Referee decision per such creature that has uses left (options: each action it can afford,
+//! an attack once per hostile combatant it can reach, or pass — the default); when it closes,
+//! the actions taken spend their cost and an attack is made, then the turn ends. Uses come
+//! back at the start of the creature's own turn.
 //!
-//! Reaction spells (a sheet's `reaction_spells`, e.g. Shield: +5 AC when hit): an attack that
-//! hits such a creature (not on a natural 20) waits in a `reaction_spell` window asking its
-//! player (the Referee for a monster; default: no spell); casting spends the Reaction and the
-//! slot, the bonus counts against the triggering attack, which may now miss, and lasts until
-//! the creature's next turn.
+//! Reaction spells (a sheet's `reaction_spells`, DD-MAG-05.a), by their trigger: `hit` (Shield:
+//! +5 AC) — an attack that hits such a creature (not on a natural 20) waits in a
+//! `reaction_spell` window asking its player (the Referee for a monster; default: no spell);
+//! casting spends the Reaction and the slot, the bonus counts against the triggering attack,
+//! which may now miss, and lasts until the creature's next turn. `spell_cast` (Counterspell,
+//! with a range) — a hostile creature in the combat that sees a caster within range is asked
+//! in a `counter_spell` window when the caster's spell is cast (the casting already spent);
+//! casting it spends its Reaction and slot and stops the spell (`spell_stopped`), otherwise
+//! the spell takes effect when the window closes.
+//!
+//! Every prompt carries structured `args` (who is asked, the trigger, each option's id with
+//! its cost, spell or target) for the web to word in either language.
+//!
+//! Creatures the players may not see are never prompted: their standing orders settle their
+//! reactions at once ([`standing`]).
 //!
 //! ```json
 //! {"ready": {"creature": "vera", "trigger": "a goblin steps through the door",
@@ -26,6 +36,7 @@
 //! {"ready": {"creature": "vera", "trigger": "the bell rings", "response": {"move": {"feet": 15}}}}
 //! {"trigger_ready": {"creature": "vera", "target": "gob"}}
 //! {"finish_turn": {"creature": "vera"}}
+//! {"standing_orders": {"creature": "gob", "opportunity_attacks": "always"}}
 //! ```
 
 use engine::{Answerer, Ctx, DecisionRequest, RuleError, Visibility, Window, WindowRequest};
@@ -35,9 +46,11 @@ use serde_json::json;
 
 pub mod sheet;
 pub mod spells;
+pub mod standing;
 
 use self::sheet::{MAX_LEGENDARY_OPTIONS, Readied, Response};
-use self::spells::{ReactionSpellCast, cast_reaction_spell, own_turn};
+use self::spells::cast_against_hit;
+use self::standing::{Order, by_standing_order, orders_of};
 use super::combat::Attack;
 use super::combat::turn::check_turn;
 use super::grid::board::{SQUARE_FT, feet_between};
@@ -125,8 +138,25 @@ pub fn trigger_ready(ctx: &mut Ctx<'_, Dnd2024>, t: &TriggerReady) -> Result<(),
         )
         .rule("DD-ACT-13.c"));
     };
+    let players: Vec<String> = ctx
+        .core()
+        .participants
+        .controllers(&t.creature)
+        .cloned()
+        .collect();
     if let Some(target) = &t.target {
-        record(ctx, target)?;
+        let tr = record(ctx, target)?;
+        // The trigger is one the creature perceives (DD-ACT-13.b): its players see the target.
+        if tr.hidden && !players.is_empty() {
+            return Err(RuleError::new(
+                "bad_trigger",
+                format!(
+                    "{}'s players may not see the target: reveal it first",
+                    rec.spec.name
+                ),
+            )
+            .rule("DD-ACT-13.b"));
+        }
         if let (Response::Attack { attack }, Some(d)) =
             (&readied.response, feet_between(ctx, &t.creature, target))
         {
@@ -158,12 +188,10 @@ pub fn trigger_ready(ctx: &mut Ctx<'_, Dnd2024>, t: &TriggerReady) -> Result<(),
     trial
         .trigger_readied(TriggerChoice::Respond)
         .map_err(refusal)?;
-    let players: Vec<String> = ctx
-        .core()
-        .participants
-        .controllers(&t.creature)
-        .cloned()
-        .collect();
+    if by_standing_order(ctx, &t.creature) {
+        // The Referee who says the trigger happened answers for it: no window, no wait.
+        return respond(ctx, &t.creature, t.target.clone());
+    }
     let (answerer, vis) = if players.is_empty() {
         (Answerer::Referee, Some(Visibility::Referee))
     } else {
@@ -179,7 +207,17 @@ pub fn trigger_ready(ctx: &mut Ctx<'_, Dnd2024>, t: &TriggerReady) -> Result<(),
         &[(READY_RESPOND, "Respond"), (READY_IGNORE, "Ignore")],
     )
     .with_default(READY_IGNORE)
-    .with_context(json!({"by": t.creature, "target": t.target}));
+    .with_context(json!({"by": t.creature, "target": t.target}))
+    .with_args(json!({
+        "creature": t.creature,
+        "trigger": readied.trigger,
+        "response": readied.response,
+        "target": t.target,
+        "options": [
+            {"id": READY_RESPOND, "cost": "reaction"},
+            {"id": READY_IGNORE},
+        ],
+    }));
     if let Some(v) = vis {
         ask = ask.with_visibility(v);
     }
@@ -210,6 +248,13 @@ pub fn window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(), 
     if !window.answers.iter().any(|a| a.option == READY_RESPOND) {
         return Ok(());
     }
+    respond(ctx, &by, target)
+}
+
+/// `by` responds to its readied trigger: the Reaction is spent and a readied attack is made
+/// at `target` at once (nothing happens if the rules no longer allow it).
+fn respond(ctx: &mut Ctx<'_, Dnd2024>, by: &str, target: Option<String>) -> Result<(), RuleError> {
+    let by = by.to_string();
     let Ok(mut rec) = record(ctx, &by) else {
         return Ok(());
     };
@@ -281,10 +326,78 @@ pub struct LegendaryTaken {
     pub target: Option<String>,
 }
 
-/// The acting creature ends its turn, after other creatures' Legendary Actions.
+/// The acting creature ends its turn, after other creatures' Legendary Actions (the same as
+/// the clock's `end_turn`, whose hook offers them too).
 pub fn finish_turn(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
     record(ctx, id)?;
     check_turn(ctx, id)?;
+    ctx.end_turn()
+}
+
+/// One Legendary Action a creature may take now: the action's index on its sheet, its
+/// target (an attack's), and the option's id and label.
+struct LegendaryOption {
+    index: usize,
+    target: Option<String>,
+    id: String,
+    label: String,
+}
+
+/// The Legendary Actions creature `oid` may take right after `after`'s turn (none while it is
+/// dead, Incapacitated or out of uses), at most [`MAX_LEGENDARY_OPTIONS`].
+fn legendary_options(ctx: &Ctx<'_, Dnd2024>, oid: &str, order: &[String]) -> Vec<LegendaryOption> {
+    let Some(rec) = ctx.rules().creatures.get(oid) else {
+        return Vec::new();
+    };
+    let Some(spec) = &rec.spec.legendary else {
+        return Vec::new();
+    };
+    let left = spec.uses.saturating_sub(rec.legendary_used);
+    if rec.dead || rec.conditions.incapacitated() || left == 0 {
+        return Vec::new();
+    }
+    let mut options = Vec::new();
+    for (i, a) in spec.actions.iter().enumerate() {
+        if a.cost > left {
+            continue;
+        }
+        match &a.attack {
+            None => options.push(LegendaryOption {
+                index: i,
+                target: None,
+                id: i.to_string(),
+                label: a.name.clone(),
+            }),
+            Some(atk) => {
+                for tid in order {
+                    let Some(t) = ctx.rules().creatures.get(tid) else {
+                        continue;
+                    };
+                    if tid == oid
+                        || t.dead
+                        || super::is_character(t) == super::is_character(rec)
+                        || !in_reach(ctx, rec, atk, oid, tid)
+                    {
+                        continue;
+                    }
+                    options.push(LegendaryOption {
+                        index: i,
+                        target: Some(tid.clone()),
+                        id: format!("{i}:{tid}"),
+                        label: format!("{} → {}", a.name, t.spec.name),
+                    });
+                }
+            }
+        }
+    }
+    options.truncate(MAX_LEGENDARY_OPTIONS);
+    options
+}
+
+/// Right before `id`'s turn ends: other creatures' Legendary Actions (DD-MON-04.c). Those
+/// settled by standing orders act at once; the others are asked in a `legendary_actions`
+/// window that holds the turn change. The engine's `before_turn_end` hook calls this.
+pub fn offer_legendary(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
     let order: Vec<String> = ctx
         .core()
         .clock
@@ -299,50 +412,40 @@ pub fn finish_turn(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError
         if oid == id {
             continue;
         }
+        let options = legendary_options(ctx, oid, &order);
+        if options.is_empty() {
+            continue;
+        }
+        if by_standing_order(ctx, oid) {
+            // No prompt: the turn change must not wait on a creature the players may not
+            // see. `always`: the first affordable action, an attack only at `id`.
+            if orders_of(ctx, oid).legendary_actions == Order::Always
+                && let Some(o) = options
+                    .iter()
+                    .find(|o| o.target.as_deref().is_none_or(|t| t == id))
+            {
+                take_legendary(ctx, oid, o.index, o.target.clone())?;
+            }
+            continue;
+        }
         let Some(rec) = ctx.rules().creatures.get(oid) else {
             continue;
         };
         let Some(spec) = &rec.spec.legendary else {
             continue;
         };
-        let left = spec.uses.saturating_sub(rec.legendary_used);
-        if rec.dead || rec.conditions.incapacitated() || left == 0 {
-            continue;
-        }
-        let mut options: Vec<(String, String)> = Vec::new();
-        for (i, a) in spec.actions.iter().enumerate() {
-            if a.cost > left {
-                continue;
-            }
-            match &a.attack {
-                None => options.push((i.to_string(), a.name.clone())),
-                Some(atk) => {
-                    for tid in &order {
-                        let Some(t) = ctx.rules().creatures.get(tid) else {
-                            continue;
-                        };
-                        if tid == oid
-                            || t.dead
-                            || super::is_character(t) == super::is_character(rec)
-                            || !in_reach(ctx, rec, atk, oid, tid)
-                        {
-                            continue;
-                        }
-                        options.push((
-                            format!("{i}:{tid}"),
-                            format!("{} → {}", a.name, t.spec.name),
-                        ));
-                    }
-                }
-            }
-        }
-        options.truncate(MAX_LEGENDARY_OPTIONS);
-        if options.is_empty() {
-            continue;
-        }
         hidden |= rec.hidden;
+        let left = spec.uses.saturating_sub(rec.legendary_used);
+        let args_options: Vec<serde_json::Value> = options
+            .iter()
+            .filter_map(|o| {
+                let a = spec.actions.get(o.index)?;
+                Some(json!({"id": o.id, "action": a.name, "cost": a.cost,
+                    "attack": a.attack, "target": o.target}))
+            })
+            .collect();
         let mut pairs: Vec<(&str, &str)> = vec![(LEGENDARY_PASS, "Pass")];
-        pairs.extend(options.iter().map(|(a, b)| (a.as_str(), b.as_str())));
+        pairs.extend(options.iter().map(|o| (o.id.as_str(), o.label.as_str())));
         request = request.ask(
             DecisionRequest::new(
                 LEGENDARY_WINDOW,
@@ -355,12 +458,19 @@ pub fn finish_turn(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError
             )
             .with_default(LEGENDARY_PASS)
             .with_visibility(Visibility::Referee)
-            .with_context(json!({"by": oid})),
+            .with_context(json!({"by": oid}))
+            .with_args(json!({
+                "creature": oid,
+                "after": id,
+                "uses_left": left,
+                "options": args_options,
+                "decline": LEGENDARY_PASS,
+            })),
         );
         asked += 1;
     }
     if asked == 0 {
-        return ctx.end_turn();
+        return Ok(());
     }
     if hidden {
         request = request.with_visibility(Visibility::Referee);
@@ -395,64 +505,79 @@ pub fn legendary_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Result<(
             .as_str()
             .unwrap_or_default()
             .to_string();
-        let Ok(mut rec) = record(ctx, &by) else {
-            continue;
-        };
-        let Some(spec) = rec.spec.legendary.clone() else {
-            continue;
-        };
         let (idx, target) = match answer.option.split_once(':') {
             Some((i, t)) => (i, Some(t.to_string())),
             None => (answer.option.as_str(), None),
         };
-        let Some(action) = idx.parse::<usize>().ok().and_then(|i| spec.actions.get(i)) else {
+        let Ok(idx) = idx.parse::<usize>() else {
             continue;
         };
-        if rec.dead
-            || rec.conditions.incapacitated()
-            || rec.legendary_used.saturating_add(action.cost) > spec.uses
-        {
-            continue;
+        take_legendary(ctx, &by, idx, target)?;
+    }
+    Ok(())
+}
+
+/// `by` takes its Legendary Action number `idx` (at `target`, for an attack): the cost is
+/// spent and the attack made. Nothing happens if the rules no longer allow it.
+fn take_legendary(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    by: &str,
+    idx: usize,
+    target: Option<String>,
+) -> Result<(), RuleError> {
+    let Ok(mut rec) = record(ctx, by) else {
+        return Ok(());
+    };
+    let Some(spec) = rec.spec.legendary.clone() else {
+        return Ok(());
+    };
+    let Some(action) = spec.actions.get(idx) else {
+        return Ok(());
+    };
+    if rec.dead
+        || rec.conditions.incapacitated()
+        || rec.legendary_used.saturating_add(action.cost) > spec.uses
+    {
+        return Ok(());
+    }
+    rec.legendary_used += action.cost;
+    set_record(ctx, rec)?;
+    let taken = LegendaryTaken {
+        creature: by.to_string(),
+        action: action.name.clone(),
+        cost: action.cost,
+        target: target.clone(),
+    };
+    super::emit_about(
+        ctx,
+        by,
+        DndEvent::LegendaryTaken(taken.clone()),
+        Some(DndEvent::LegendaryTaken(taken)),
+    )?;
+    if let (Some(atk), Some(target)) = (&action.attack, target) {
+        let Ok(t) = record(ctx, &target) else {
+            return Ok(());
+        };
+        if t.dead {
+            return Ok(());
         }
-        rec.legendary_used += action.cost;
-        set_record(ctx, rec)?;
-        let taken = LegendaryTaken {
-            creature: by.clone(),
-            action: action.name.clone(),
-            cost: action.cost,
-            target: target.clone(),
-        };
-        super::emit_about(
+        let distance_ft = feet_between(ctx, by, &target).unwrap_or(SQUARE_FT);
+        super::combat::attack_as_reaction(
             ctx,
-            &by,
-            DndEvent::LegendaryTaken(taken.clone()),
-            Some(DndEvent::LegendaryTaken(taken)),
+            &Attack {
+                attacker: by.to_string(),
+                target,
+                attack: atk.clone(),
+                distance_ft,
+                advantage: Vec::new(),
+                disadvantage: Vec::new(),
+                attacker_sees_target: true,
+                target_sees_attacker: true,
+                enemy_within_5ft: false,
+                knock_out: false,
+            },
+            None,
         )?;
-        if let (Some(atk), Some(target)) = (&action.attack, target) {
-            let Ok(t) = record(ctx, &target) else {
-                continue;
-            };
-            if t.dead {
-                continue;
-            }
-            let distance_ft = feet_between(ctx, &by, &target).unwrap_or(SQUARE_FT);
-            super::combat::attack_as_reaction(
-                ctx,
-                &Attack {
-                    attacker: by.clone(),
-                    target,
-                    attack: atk.clone(),
-                    distance_ft,
-                    advantage: Vec::new(),
-                    disadvantage: Vec::new(),
-                    attacker_sees_target: true,
-                    target_sees_attacker: true,
-                    enemy_within_5ft: false,
-                    knock_out: false,
-                },
-                None,
-            )?;
-        }
     }
     Ok(())
 }
@@ -471,32 +596,8 @@ pub fn spell_window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Resul
         .iter()
         .find_map(|a| a.option.strip_prefix("cast:"))
         .and_then(|i| i.parse::<usize>().ok());
-    if let Some(i) = chosen
-        && let Ok(mut rec) = record(ctx, &full.target)
-        && let Some(spell) = rec.spec.reaction_spells.get(i).cloned()
-        && cast_reaction_spell(&mut rec, &spell, own_turn(ctx, &full.target)).is_ok()
-    {
-        let id = rec.spec.id.clone();
-        set_record(ctx, rec)?;
-        let cast = ReactionSpellCast {
-            creature: id.clone(),
-            spell: spell.name.clone(),
-            ac_bonus: spell.ac_bonus,
-        };
-        super::emit_about(
-            ctx,
-            &id,
-            DndEvent::ReactionSpellCast(cast.clone()),
-            Some(DndEvent::ReactionSpellCast(cast)),
-        )?;
-        // The bonus counts against the triggering attack.
-        let ac = full.armor_class.unwrap_or(0).saturating_add(spell.ac_bonus);
-        let total = full.outcome.as_ref().map_or(0, |o| o.total);
-        full.armor_class = Some(ac);
-        full.hit = total >= ac;
-        if !full.hit {
-            full.critical = false;
-        }
+    if let Some(i) = chosen {
+        cast_against_hit(ctx, &mut full, i)?;
     }
     super::combat::finish_attack(ctx, full, knock_out)?;
     // An Opportunity Attack's move waits for this attack: it goes on now.
@@ -505,4 +606,29 @@ pub fn spell_window_closed(ctx: &mut Ctx<'_, Dnd2024>, window: &Window) -> Resul
         super::grid::continue_move(ctx, then)?;
     }
     Ok(())
+}
+
+/// The window of reaction spells that stop a spell closed: the first answer that casts one
+/// (and still may) stops the spell. Returns what the casting held (its effect) when nobody
+/// stopped it.
+pub fn counter_closed(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    window: &Window,
+) -> Result<Option<serde_json::Value>, RuleError> {
+    let caster = window.context["caster"].as_str().unwrap_or_default();
+    let spell = window.context["spell"].as_str().unwrap_or_default();
+    for answer in &window.answers {
+        let Some(i) = answer
+            .option
+            .strip_prefix("cast:")
+            .and_then(|i| i.parse::<usize>().ok())
+        else {
+            continue;
+        };
+        let by = answer.context["by"].as_str().unwrap_or_default();
+        if spells::stop_spell(ctx, by, i, caster, spell)? {
+            return Ok(None);
+        }
+    }
+    Ok(Some(window.context["held"].clone()))
 }

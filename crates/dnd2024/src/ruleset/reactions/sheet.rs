@@ -91,28 +91,61 @@ impl LegendarySpec {
 /// Largest AC bonus a reaction spell may give (an input limit).
 pub const MAX_AC_BONUS: i32 = 10;
 
-/// A spell cast with the Reaction when hit by an attack, adding to AC (Shield: level 1, +5).
+/// Longest range of a reaction spell's trigger, in feet (an input limit).
+pub const MAX_TRIGGER_RANGE_FT: u32 = 1_000;
+
+/// What a reaction spell answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum SpellTrigger {
+    /// The creature is hit by an attack roll: the spell adds `ac_bonus` to its AC, against
+    /// that attack too (Shield).
+    #[default]
+    Hit,
+    /// A creature it sees within `range_ft` casts a spell: the spell stops that spell, whose
+    /// casting is spent all the same (Counterspell).
+    SpellCast { range_ft: u32 },
+}
+
+/// A spell cast with the Reaction on its trigger (Shield: level 1, +5 AC when hit;
+/// Counterspell: level 3, a spell cast within 60 ft).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReactionSpellSpec {
     pub name: String,
     /// The spell's level (a slot of it is spent; 0 for a cantrip).
     pub level: u8,
+    /// The bonus to AC of a `hit` trigger's spell.
+    #[serde(default)]
     pub ac_bonus: i32,
+    #[serde(default)]
+    pub trigger: SpellTrigger,
 }
 
 impl ReactionSpellSpec {
     pub fn validate(&self) -> Result<(), RuleError> {
         check_name("a reaction spell's name", &self.name)?;
-        if self.level > 9 || !(1..=MAX_AC_BONUS).contains(&self.ac_bonus) {
-            return Err(RuleError::new(
+        let bad = |what: String| {
+            Err(RuleError::new(
                 "bad_creature",
-                format!(
-                    "reaction_spells: `{}` needs a level 0…9 and an AC bonus 1…{MAX_AC_BONUS}",
-                    self.name
-                ),
-            ));
+                format!("reaction_spells: `{}` needs {what}", self.name),
+            ))
+        };
+        if self.level > 9 {
+            return bad("a level 0…9".into());
         }
-        Ok(())
+        match self.trigger {
+            SpellTrigger::Hit if !(1..=MAX_AC_BONUS).contains(&self.ac_bonus) => {
+                bad(format!("an AC bonus 1…{MAX_AC_BONUS}"))
+            }
+            SpellTrigger::SpellCast { range_ft }
+                if !(1..=MAX_TRIGGER_RANGE_FT).contains(&range_ft) || self.ac_bonus != 0 =>
+            {
+                bad(format!(
+                    "a range of 1…{MAX_TRIGGER_RANGE_FT} ft and no AC bonus"
+                ))
+            }
+            _ => Ok(()),
+        }
     }
 }

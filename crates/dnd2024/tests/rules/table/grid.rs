@@ -532,32 +532,73 @@ fn dd_act_10_d_a_hidden_monster_leaves_the_players_view_until_it_attacks() {
     t.assert_replays();
 }
 
-#[test]
-fn dd_act_17_a_hidden_reactors_prompt_and_window_never_reach_players() {
+/// The goblin hides on its turn (15 + 2 = 17) behind a wall, then the Referee moves it next to
+/// Vera unseen (the wall was a door, now open); Vera's next turn.
+fn hidden_goblin_beside_vera() -> T {
     let mut t = grid_fight();
     t.clock(json!("end_turn"));
-    // On its turn the goblin slips behind a wall and hides (15 + 2 = 17)...
     t.dm(json!({"place": {"creature": "gob", "x": 3, "y": 0}}), &[]);
     t.dm(json!({"place": {"creature": "bram", "x": -3, "y": 0}}), &[]);
     t.dm(walls_between(), &[]);
     t.dm(json!({"hide": {"creature": "gob"}}), &[15]);
-    // ...then the Referee moves it next to Vera unseen (the wall was a door, now open).
     t.dm(json!({"set_map": {"cells": []}}), &[]);
     t.dm(json!({"place": {"creature": "gob", "x": 1, "y": 0}}), &[]);
     t.clock(json!("end_turn"));
     t.clock(json!("end_turn"));
-    // Vera walks away from where she cannot see it: the goblin may strike unseen.
+    t
+}
+
+#[test]
+fn dd_act_17_a_a_hidden_reactor_opens_no_window_and_holds_nothing() {
+    let mut t = hidden_goblin_beside_vera();
+    // Vera walks away from where she cannot see it: the goblin's standing order (never, by
+    // default) answers at once. No window for anyone, not even the Referee: the move resolves.
     t.act(
         &alice(),
         json!({"move_path": {"creature": "vera", "path": [[-1, 0]]}}),
         &[],
     );
-    assert_eq!(windows(&t, &Viewer::Referee).len(), 1);
+    assert!(windows(&t, &Viewer::Referee).is_empty());
+    assert_eq!(pos(&t, "vera"), json!({"x": -1, "y": 0}));
     for p in ["alice", "bob"] {
         let v = Viewer::Player(p.into());
-        assert!(windows(&t, &v).is_empty(), "{p} sees the window");
         assert!(decisions(&t, &v, "opportunity_attack").is_empty());
         assert!(!t.table.view(&v).to_string().contains("\"gob\":"), "{p}");
     }
+    t.assert_replays();
+}
+
+#[test]
+fn dd_act_10_d_a_hidden_reactor_that_strikes_shows_itself() {
+    let mut t = hidden_goblin_beside_vera();
+    t.dm(
+        json!({"standing_orders": {"creature": "gob", "opportunity_attacks": "always"}}),
+        &[],
+    );
+    // Unseen (Invisible while hidden): Advantage, 15 and 10; 1d6+2 with a 3 deals 5.
+    let ev = t.act(
+        &alice(),
+        json!({"move_path": {"creature": "vera", "path": [[-1, 0]]}}),
+        &[15, 10, 3],
+    );
+    assert!(windows(&t, &Viewer::Referee).is_empty());
+    assert_eq!(t.hp("vera"), 19);
+    assert_eq!(pos(&t, "vera"), json!({"x": -1, "y": 0}));
+    assert_eq!(rules_events(&ev, "creature_revealed").len(), 1);
+    let alice_v = Viewer::Player("alice".into());
+    assert!(
+        t.table.view(&alice_v)["rules"]["creatures"]
+            .get("gob")
+            .is_some()
+    );
+    let seen: Vec<Value> = engine::project_log(&ev, &alice_v)
+        .into_iter()
+        .filter_map(|e| match e.body {
+            EventBody::Rules { event } => event.get("attack_rolled").cloned(),
+            _ => None,
+        })
+        .collect();
+    let roll = &seen[0];
+    assert_eq!(roll["attacker"], json!("gob"));
     t.assert_replays();
 }

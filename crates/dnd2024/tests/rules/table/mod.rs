@@ -11,6 +11,7 @@ mod grid;
 mod reactions;
 mod rest_and_conditions;
 mod secrecy;
+mod standing;
 mod tests_d20;
 
 use delve_dnd2024::ruleset::Dnd2024;

@@ -1,6 +1,6 @@
 //! Readied actions through interrupt windows (DD-ACT-13).
 
-use super::grid::{decisions, grid_fight};
+use super::grid::{decisions, grid_fight, windows};
 use super::*;
 
 fn alice() -> Actor {
@@ -358,5 +358,382 @@ fn dd_act_17_an_opportunity_attack_answered_with_shield_holds_the_move() {
     assert_eq!(rules_events(&ev, "moved").len(), 1);
     assert_eq!(super::grid::pos(&t, "vera"), json!({"x": -2, "y": 0}));
     assert_eq!(t.hp("vera"), 24);
+    t.assert_replays();
+}
+
+#[test]
+fn dd_mon_04_c_legendary_actions_follow_the_clocks_own_end_turn() {
+    let mut t = legendary_fight();
+    // The clock's end_turn (not finish_turn): the engine's before-turn-end hook holds it.
+    t.clock(json!("end_turn"));
+    let asks = decisions(&t, &Viewer::Referee, "legendary_actions");
+    assert_eq!(asks.len(), 1);
+    assert_eq!(
+        t.table.core().clock.acting(),
+        Some("vera"),
+        "the turn waits"
+    );
+    let id = asks[0]["id"].as_str().unwrap().to_string();
+    let ev = t.ok(
+        &referee(),
+        json!({"answer": {"decision": id, "option": "1"}}),
+        &[],
+    );
+    assert_eq!(
+        rules_events(&ev, "legendary_taken")[0]["action"],
+        json!("Roar")
+    );
+    // Then the turn changes, and the hook is not asked again for it.
+    assert_eq!(t.table.core().clock.acting(), Some("chief"));
+    assert!(windows(&t, &Viewer::Referee).is_empty());
+    t.assert_replays();
+}
+
+fn options_of(args: &Value) -> Vec<Value> {
+    args["options"].as_array().cloned().unwrap_or_default()
+}
+
+#[test]
+fn reaction_prompts_carry_structured_args() {
+    // Legendary: who, after whom, the uses left, each option with its action, cost, target.
+    let mut t = legendary_fight();
+    t.act(&alice(), json!({"finish_turn": {"creature": "vera"}}), &[]);
+    let args = decisions(&t, &Viewer::Referee, "legendary_actions")[0]["args"].clone();
+    assert_eq!(args["creature"], json!("chief"));
+    assert_eq!(args["after"], json!("vera"));
+    assert_eq!(args["uses_left"], json!(3));
+    assert_eq!(args["decline"], json!("pass"));
+    let opts = options_of(&args);
+    assert_eq!(
+        opts[0],
+        json!({"id": "0:vera", "action": "Slash", "cost": 1, "attack": "Scimitar",
+            "target": "vera"})
+    );
+    assert_eq!(
+        opts[2],
+        json!({"id": "1", "action": "Roar", "cost": 2, "attack": null, "target": null})
+    );
+    // Readied: the trigger in the player's words, the response, the target.
+    let mut t = grid_fight();
+    ready_rapier(&mut t);
+    t.clock(json!("end_turn"));
+    t.dm(
+        json!({"trigger_ready": {"creature": "vera", "target": "gob"}}),
+        &[],
+    );
+    let args = decisions(&t, &Viewer::Player("alice".into()), "readied_trigger")[0]["args"].clone();
+    assert_eq!(args["creature"], json!("vera"));
+    assert_eq!(args["trigger"], json!("the goblin raises its blade"));
+    assert_eq!(args["response"], json!({"attack": {"attack": "Rapier"}}));
+    assert_eq!(args["target"], json!("gob"));
+    assert_eq!(options_of(&args)[0]["cost"], json!("reaction"));
+    // Reaction spell: the hit that triggers it, each spell with its level and bonus.
+    let mut t = shield_fight();
+    gob_attacks_vera(&mut t, 12);
+    let args = decisions(&t, &Viewer::Player("alice".into()), "reaction_spell")[0]["args"].clone();
+    assert_eq!(args["creature"], json!("vera"));
+    assert_eq!(
+        args["trigger"],
+        json!({"hit": {"attacker": "gob", "attack": "Scimitar"}})
+    );
+    assert_eq!(
+        options_of(&args),
+        [
+            json!({"id": "cast:0", "spell": "Shield", "level": 1, "slot_level": 1,
+            "ac_bonus": 5})
+        ]
+    );
+}
+
+/// A hostile caster with Counterspell (level 3, a spell cast within 60 ft) and one 3rd-level
+/// slot, `shaman`, at (6, 0); Vera at (0, 0) on her turn.
+fn counter_fight() -> T {
+    let mut t = party();
+    let mut shaman = monster("shaman");
+    shaman["spell_slots"] = json!([0, 0, 1]);
+    shaman["reaction_spells"] =
+        json!([{"name": "Counterspell", "level": 3, "trigger": {"spell_cast": {"range_ft": 60}}}]);
+    t.dm(json!({"add_creature": {"creature": shaman}}), &[]);
+    t.dm(
+        json!({"roll_initiative": {"creatures": ["vera", "shaman", "bram"]}}),
+        &[15, 10, 5],
+    );
+    t.dm(
+        json!({"start_combat": {"combatants": ["vera", "shaman", "bram"]}}),
+        &[],
+    );
+    for (id, x, y) in [("vera", 0, 0), ("shaman", 6, 0), ("bram", -5, 0)] {
+        t.dm(json!({"place": {"creature": id, "x": x, "y": y}}), &[]);
+    }
+    t
+}
+
+fn bless(t: &mut T) -> Vec<Envelope> {
+    t.act(
+        &alice(),
+        json!({"cast_spell": {"creature": "vera", "spell": "Bless", "level": 1,
+            "casting_time": "action", "concentration": true}}),
+        &[],
+    )
+}
+
+#[test]
+fn dd_mag_05_a_a_spell_cast_in_range_may_be_stopped_by_a_reaction_spell() {
+    let mut t = counter_fight();
+    bless(&mut t);
+    // The casting is spent at once; the spell waits for the shaman's Referee.
+    assert_eq!(t.creature("vera")["slots"]["spent"][0], json!(1));
+    assert!(
+        !t.creature("vera")["concentration"]
+            .to_string()
+            .contains("Bless")
+    );
+    let asks = decisions(&t, &Viewer::Referee, "counter_spell");
+    assert_eq!(asks.len(), 1);
+    assert_eq!(
+        asks[0]["args"]["trigger"],
+        json!({"spell_cast": {"caster": "vera"}})
+    );
+    assert_eq!(
+        options_of(&asks[0]["args"])[0]["spell"],
+        json!("Counterspell")
+    );
+    let id = asks[0]["id"].as_str().unwrap().to_string();
+    let ev = t.ok(
+        &referee(),
+        json!({"answer": {"decision": id, "option": "cast:0"}}),
+        &[],
+    );
+    let stopped = rules_events(&ev, "spell_stopped");
+    assert_eq!(stopped[0]["spell"], json!("Bless"));
+    assert_eq!(stopped[0]["by"], json!("shaman"));
+    // Bless never took hold; Vera's slot and action stay spent; the shaman's are spent.
+    assert!(
+        !t.creature("vera")["concentration"]
+            .to_string()
+            .contains("Bless")
+    );
+    assert_eq!(t.creature("vera")["slots"]["spent"][0], json!(1));
+    assert_eq!(t.creature("vera")["turn"]["action_used"], json!(true));
+    let shaman = t.creature("shaman");
+    assert_eq!(shaman["slots"]["spent"][2], json!(1));
+    assert_eq!(shaman["turn"]["reaction_available"], json!(false));
+    t.assert_replays();
+}
+
+#[test]
+fn dd_mag_05_a_a_declined_or_out_of_range_stop_lets_the_spell_take_effect() {
+    let mut t = counter_fight();
+    bless(&mut t);
+    let id = decisions(&t, &Viewer::Referee, "counter_spell")[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    t.ok(
+        &referee(),
+        json!({"answer": {"decision": id, "option": "none"}}),
+        &[],
+    );
+    assert!(
+        t.creature("vera")["concentration"]
+            .to_string()
+            .contains("Bless")
+    );
+    assert_eq!(
+        t.creature("shaman")["turn"]["reaction_available"],
+        json!(true)
+    );
+    // Beyond 60 ft nobody is asked: the spell takes effect in the same command.
+    let mut t = counter_fight();
+    t.dm(
+        json!({"place": {"creature": "shaman", "x": 13, "y": 0}}),
+        &[],
+    );
+    let ev = bless(&mut t);
+    assert!(decisions(&t, &Viewer::Referee, "counter_spell").is_empty());
+    assert!(
+        ev.iter()
+            .all(|e| !matches!(e.body, EventBody::WindowOpened { .. }))
+    );
+    assert!(
+        t.creature("vera")["concentration"]
+            .to_string()
+            .contains("Bless")
+    );
+    // A sheet's stopping spell needs a range and no AC bonus.
+    let mut bad = monster("bad");
+    bad["reaction_spells"] =
+        json!([{"name": "X", "level": 3, "trigger": {"spell_cast": {"range_ft": 0}}}]);
+    let c = t.refused(&referee(), json!({"add_creature": {"creature": bad}}), &[]);
+    assert_eq!(c, "bad_creature");
+}
+
+/// A fire cone from Vera toward the east, far from everyone (no target, no dice).
+fn cone(spell: Value) -> Value {
+    let mut a = json!({"area_effect": {"caster": "vera", "name": "Burning Hands",
+        "shape": "cone", "size_ft": 15, "origin": {"x2": 0, "y2": 1},
+        "toward": {"x2": -8, "y2": 1}, "save": {"ability": "dexterity", "dc": 13},
+        "damage": [{"dice": "3d6", "damage_type": "fire"}], "half_on_success": true}});
+    if !spell.is_null() {
+        a["area_effect"]["spell"] = spell;
+    }
+    a
+}
+
+#[test]
+fn dd_mag_04_a_an_area_spell_spends_its_slot_and_the_one_slot_per_turn_limit() {
+    let mut t = grid_fight();
+    // Without `spell`: an area that is no casting spends nothing.
+    t.act(&alice(), cone(Value::Null), &[]);
+    assert_eq!(t.creature("vera")["slots"]["spent"][0], json!(0));
+    assert_eq!(t.creature("vera")["turn"]["action_used"], json!(false));
+    // Burning Hands as a level-1 spell: the action and a level-1 slot.
+    t.act(&alice(), cone(json!({"level": 1})), &[]);
+    assert_eq!(t.creature("vera")["slots"]["spent"][0], json!(1));
+    assert_eq!(t.creature("vera")["turn"]["action_used"], json!(true));
+    // A Bonus Action spell with a slot on the same turn: one slot per turn (DD-MAG-04.a).
+    let c = t.refused(
+        &alice(),
+        cone(json!({"level": 1, "casting_time": "bonus_action"})),
+        &[],
+    );
+    assert_eq!(c, "slot_spent_this_turn");
+    // Next round: the second slot, then none left (DD-MAG-03.a).
+    t.clock(json!("end_turn"));
+    t.clock(json!("end_turn"));
+    t.clock(json!("end_turn"));
+    t.act(&alice(), cone(json!({"level": 1})), &[]);
+    assert_eq!(t.creature("vera")["slots"]["spent"][0], json!(2));
+    t.clock(json!("end_turn"));
+    t.clock(json!("end_turn"));
+    t.clock(json!("end_turn"));
+    let c = t.refused(&alice(), cone(json!({"level": 1})), &[]);
+    assert_eq!(c, "no_slot");
+    t.assert_replays();
+}
+
+#[test]
+fn dd_mag_05_a_an_area_spell_stopped_places_no_area_but_stays_spent() {
+    let mut t = counter_fight();
+    t.act(&alice(), cone(json!({"level": 1})), &[]);
+    assert_eq!(t.creature("vera")["slots"]["spent"][0], json!(1));
+    let id = decisions(&t, &Viewer::Referee, "counter_spell")[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let ev = t.ok(
+        &referee(),
+        json!({"answer": {"decision": id, "option": "cast:0"}}),
+        &[],
+    );
+    assert_eq!(rules_events(&ev, "spell_stopped").len(), 1);
+    assert!(rules_events(&ev, "area_placed").is_empty());
+    // Not stopped: the area falls when the window closes.
+    let mut t = counter_fight();
+    t.act(&alice(), cone(json!({"level": 1})), &[]);
+    let w = windows(&t, &Viewer::Referee)[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let ev = t.clock(json!({"close_window": {"id": w}}));
+    assert_eq!(rules_events(&ev, "area_placed").len(), 1);
+    t.assert_replays();
+}
+
+#[test]
+fn dd_mag_05_a_an_unseen_stopper_acts_by_its_order_and_players_see_no_name() {
+    let mut t = counter_fight();
+    // The shaman hides from the party (the Referee's): its order stops spells.
+    t.dm(
+        json!({"set_map": {"cells": [{"x": 3, "y": -1, "obstacle": "wall"},
+        {"x": 3, "y": 0, "obstacle": "wall"}, {"x": 3, "y": 1, "obstacle": "wall"}]}}),
+        &[],
+    );
+    t.clock(json!("end_turn"));
+    t.dm(
+        json!({"hide": {"creature": "shaman", "heavily_obscured": true}}),
+        &[15],
+    );
+    t.dm(json!({"set_map": {"cells": []}}), &[]);
+    t.dm(
+        json!({"standing_orders": {"creature": "shaman", "reaction_spells": "always"}}),
+        &[],
+    );
+    t.clock(json!("end_turn"));
+    t.clock(json!("end_turn"));
+    let ev = bless(&mut t);
+    assert!(
+        ev.iter()
+            .all(|e| !matches!(e.body, EventBody::WindowOpened { .. }))
+    );
+    assert!(
+        !t.creature("vera")["concentration"]
+            .to_string()
+            .contains("Bless")
+    );
+    let seen: Vec<Value> = engine::project_log(&ev, &Viewer::Player("alice".into()))
+        .into_iter()
+        .filter_map(|e| match &e.body {
+            EventBody::Rules { event } => event.get("spell_stopped").cloned(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [json!({"caster": "vera", "spell": "Bless", "by": "unseen", "with": ""})]
+    );
+    t.assert_replays();
+}
+
+#[test]
+fn dd_mon_04_c_a_legendary_attack_answered_with_shield_still_comes_before_the_turn_change() {
+    let mut t = T::new();
+    t.ok(
+        &referee(),
+        json!({"join": {"name": "alice", "role": "player"}}),
+        &[],
+    );
+    let mut vera = character("vera", 24);
+    vera["reaction_spells"] = json!([{"name": "Shield", "level": 1, "ac_bonus": 5}]);
+    t.dm(
+        json!({"add_creature": {"creature": vera, "player": "alice"}}),
+        &[],
+    );
+    let mut chief = monster("chief");
+    chief["legendary"] =
+        json!({"uses": 1, "actions": [{"name": "Slash", "cost": 1, "attack": "Scimitar"}]});
+    t.dm(json!({"add_creature": {"creature": chief}}), &[]);
+    t.dm(
+        json!({"roll_initiative": {"creatures": ["vera", "chief"]}}),
+        &[15, 10],
+    );
+    t.dm(
+        json!({"start_combat": {"combatants": ["vera", "chief"]}}),
+        &[],
+    );
+    t.clock(json!("end_turn"));
+    let id = decisions(&t, &Viewer::Referee, "legendary_actions")[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Slash at Vera: 12 + 4 = 16 hits AC 14; she may answer with Shield, and the turn change
+    // waits for her too (the window opened as the held turn change resolved holds it).
+    t.ok(
+        &referee(),
+        json!({"answer": {"decision": id, "option": "0:vera"}}),
+        &[12],
+    );
+    assert_eq!(t.table.core().clock.acting(), Some("vera"));
+    let id = decisions(&t, &Viewer::Player("alice".into()), "reaction_spell")[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    t.ok(
+        &alice(),
+        json!({"answer": {"decision": id, "option": "cast:0"}}),
+        &[],
+    );
+    assert_eq!(t.hp("vera"), 24);
+    assert_eq!(t.table.core().clock.acting(), Some("chief"));
     t.assert_replays();
 }

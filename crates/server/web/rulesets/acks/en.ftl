@@ -42,7 +42,7 @@ acks-ability-dexterity = Dexterity
 acks-ability-constitution = Constitution
 acks-ability-charisma = Charisma
 acks-bed-rest = bed rest, days: { $days }
-acks-sheet-gaps = The table's view does not carry the attack throw, saving throws, thief skills or experience yet.
+acks-sheet-gaps = The table's view does not carry the attack throw, saving throws or thief skills yet.
 acks-hidden = hidden from the players
 acks-reveal = Show to the players
 acks-hit-dice = Hit Dice
@@ -165,6 +165,71 @@ acks-mod-total = modifier in all
 acks-roll-total = roll with modifiers
 acks-end-fight = End the fight
 
+## The wilderness day
+acks-tab-wilderness = Wilderness
+acks-wilderness = Wilderness day
+acks-wild-day = Day { $day }
+acks-wild-today = today: { $kind ->
+    [travel] travel
+    [forced_march] a forced march
+    [hunt] hunting
+   *[rest] rest
+}
+acks-wild-travel-days = Travel days since a rest: { $days }
+acks-wild-penalty = missed rest: { $penalty } to attack throws and damage
+acks-wild-rest-owed = a day of rest is owed
+acks-wild-no-party = The party is not on the map yet.
+acks-wild-believed = Where the party believes it is: hex { $hex }
+acks-wild-true = The true hex (the Judge's alone): { $hex }
+acks-wild-lost = lost
+acks-wild-fresh = Fresh food: { $count ->
+    [one] { $count } ration
+   *[other] { $count } rations
+}
+acks-wild-map = Map near the party
+acks-wild-here = the party
+acks-wild-truly-here = truly here
+acks-wild-road = road
+acks-wild-shown = shown to the players
+acks-wild-forage = Forage
+acks-wild-hunt = Hunt for a day
+acks-wild-travel = Travel a day
+acks-wild-rest = Rest a day
+acks-wild-end-day = End the day
+acks-wild-heading = Heading
+acks-wild-forced = Forced march
+acks-wild-following = Along a road, trail or landmark
+acks-wild-flying = Flying
+acks-wild-hex = The map and the true course
+acks-wild-q = Column (q)
+acks-wild-r = Row (r)
+acks-wild-draw = Draw the hex
+acks-wild-place = Place the party here
+acks-wild-drift = Stray, sides clockwise
+acks-wild-true-course = Set the true hex
+acks-wild-found = The party finds its way
+acks-wild-no-results = Nothing yet.
+acks-terrain = Terrain
+acks-terrain-clear = clear
+acks-terrain-coast = coast
+acks-terrain-desert = desert
+acks-terrain-hills = hills
+acks-terrain-woods = woods
+acks-terrain-jungle = jungle
+acks-terrain-swamp = swamp
+acks-terrain-mountains = mountains
+acks-heading-north = north
+acks-heading-north_east = north-east
+acks-heading-south_east = south-east
+acks-heading-south = south
+acks-heading-south_west = south-west
+acks-heading-north_west = north-west
+
+## Experience on the sheet
+acks-xp = Experience
+acks-xp-value = { $xp } XP; next level at { $next }
+acks-xp-cap = at most { $cap } after this adventure
+
 ## Log lines (js/log.js: `ev-rules-<name>`, the event's fields as arguments)
 ev-rules-pack_loaded = Content pack loaded
 ev-rules-character_added = { $creature_name } joins the table
@@ -238,3 +303,90 @@ ev-rules-wound_treated = { $character }: mortal wounds roll { $total }; { $wound
 ev-rules-life_restored = { $character } brought back; restored: { $restored }
 ev-rules-round_ended = Round { $round } ends
 ev-rules-combat_over = The fight is over
+
+## The sea panel
+acks-sea = At sea
+acks-ship = Vessel: { $vessel }, structural hit points { $shp } of { $max }
+acks-no-ship = No vessel yet.
+acks-sunk = sunk
+acks-anchored = at anchor
+acks-wind = Today's wind: { $wind }
+acks-no-wind = The day's wind is not rolled yet.
+acks-roll-wind = Roll the wind
+acks-waters = Waters
+acks-waters-river_or_lake = river or lake
+acks-waters-coast = coast
+acks-waters-open_sea = open sea
+acks-against-wind = Against the wind
+acks-sail = Sail a day
+acks-storm = An hour of storm
+acks-vessel-river_boat = river boat
+acks-vessel-sailing_boat = sailing boat
+acks-vessel-canoe = canoe
+acks-vessel-large_galley = large galley
+acks-vessel-small_galley = small galley
+acks-vessel-war_galley = war galley
+acks-vessel-lifeboat = lifeboat
+acks-vessel-longship = longship
+acks-vessel-raft = raft
+acks-vessel-large_sailing_ship = large sailing ship
+acks-vessel-small_sailing_ship = small sailing ship
+acks-vessel-large_troop_transport = large troop transport
+acks-vessel-small_troop_transport = small troop transport
+acks-wind-becalmed = becalmed
+acks-wind-light_breeze = light breeze
+acks-wind-moderate_breeze = moderate breeze
+acks-wind-average_winds = average winds
+acks-wind-strong_winds = strong winds
+acks-wind-very_strong_winds = very strong winds
+acks-wind-gale = gale
+
+## The wilderness (log lines)
+ev-rules-hexes_set = The Judge draws the wilderness map
+ev-rules-hexes_seen = The wilderness map is updated
+ev-rules-party_placed = The party is at hex { $q }, { $r }
+ev-rules-true_course_set = The Judge sets the party's true hex { $q }, { $r }, straying { $drift ->
+    [0] none
+    [one] one side
+   *[other] { $drift } sides
+} clockwise
+ev-rules-wild_wandering_set = Wilderness wandering-check schedule set
+ev-rules-outdoors_set = { $character }: Navigation { $navigation }, Survival { $survival }
+ev-rules-supplies_set = { $character } carries food for { $food_days } days and water for { $water_days }
+ev-rules-day_begun = Day { $day }: { $kind ->
+    [travel] travel
+    [forced_march] a forced march
+    [hunt] hunting
+   *[rest] rest
+}
+ev-rules-navigated = Navigation throw for day { $day }: { $face } + { $bonus } against { $throw }; on course: { $on_course }; lost: { $lost }
+ev-rules-day_travelled = Day { $day }: { $miles } miles by the party's reckoning, { $true_miles } truly
+ev-rules-day_travelled_seen = Day { $day }: the party travels { $miles } miles
+ev-rules-foraged = { $character } forages: throw { $total }, needing { $throw }; feeds { $fed }
+ev-rules-hunted = { $character } hunts: throw { $total }, needing { $throw }; feeds { $fed }
+ev-rules-wild_wandering_checked = Wilderness wandering check on day { $day } (face { $face }); monsters come: { $monsters_come }
+ev-rules-day_ended = Day { $day } ends
+ev-rules-day_provisioned = The party eats and drinks; fresh rations left: { $fresh_food_left }
+
+## Experience (log lines)
+ev-rules-xp_set = { $character } has { $xp } XP
+ev-rules-xp_table_set = The XP table of { $class } is set
+ev-rules-monsters_counted = Monsters defeated: { $count } × { $card }, { $total } XP
+ev-rules-treasure_counted = { $gp } gp brought back; earns XP: { $earns_xp }
+ev-rules-xp_awarded = { $character } earns { $adjusted } XP (share { $share }, prime requisite { $percent } %); now { $xp }
+ev-rules-adventure_closed = The adventure's { $pool } XP are shared out
+ev-rules-advanced = { $character } reaches level { $level }: { $hp_gain } more hit points
+ev-rules-inheritance_left = { $character } leaves an inheritance: { $after_fee } gp after the bank's fee
+ev-rules-reserve_added = { $character } spends { $gp } gp: { $reserve_xp } reserve XP
+ev-rules-heir_named = { $character } inherits { $gp } gp and { $reserve_xp } XP
+
+## The sea (log lines)
+ev-rules-ship_set = The party's vessel: { $ship_vessel }, { $ship_shp } structural hit points
+ev-rules-anchor_set = At anchor: { $at_anchor }
+ev-rules-wind_rolled = The day's wind: { $wind } (face { $face })
+ev-rules-sea_navigated = Navigation throw at sea: { $face } + { $bonus } against { $throw }; on course: { $on_course }; lost: { $lost }
+ev-rules-sailed = Day { $day }: { $miles } miles at sea by the party's reckoning; rowing: { $rowing }
+ev-rules-sailed_seen = Day { $day }: the vessel makes { $miles } miles; rowing: { $rowing }
+ev-rules-storm_hour = An hour of storm: { $damage } structural damage, { $shp } left; sinks: { $sinks }
+ev-rules-fished = { $character } fishes: throw { $total }, needing { $throw }; feeds { $fed }
+ev-rules-scurvy_week = A week at sea; fresh food: { $fresh_food }; days on iron rations: { $days_on_iron }

@@ -4,7 +4,10 @@
 // the dungeon turn (turn, light, rest, marching order, doors, traps, listen and search — a
 // player sees a secret roll's result only as the masked event says it), and combat (the order
 // by initiative count, declarations, an attack with the `attack_odds` query's chances asked
-// before the throw, the Judge's morale check and mortal-wound treatment with its breakdown).
+// before the throw, the Judge's morale check and mortal-wound treatment with its breakdown), and
+// the wilderness day (the hex map near the party; a player sees the hex the party believes it
+// is in, the Judge also the true one; the Judge's travel, rest and lost-course controls, a
+// player's foraging). The sheet shows XP, the next level's threshold and this adventure's cap.
 // No rule lives here: every number shown is the server's. Messages: en.ftl / ru.ftl here,
 // refusals in refusals.<lang>.ftl (loaded with the seat's first command).
 
@@ -13,7 +16,7 @@ import { useState } from "../../vendor/preact/hooks.module.js";
 import htm from "../../vendor/htm/htm.module.js";
 import { t, addMessages } from "../../js/i18n.js";
 import { laterMessages } from "../../js/api.js";
-import { refusalText } from "../../js/log.js";
+import { refusalText, args as logArgs } from "../../js/log.js";
 
 const html = htm.bind(h);
 const go = (screen, cmd) => screen.send({ rules: cmd }).catch(() => []);
@@ -40,6 +43,16 @@ const form = (screen) =>
     timing: "round",
     spell: "0",
     healer: false,
+    heading: "north",
+    forced: false,
+    following: false,
+    flying: false,
+    q: "0",
+    r: "0",
+    terrain: "clear",
+    road: false,
+    shown: true,
+    drift: "0",
   });
 
 /** A creature's sheet from either projection: the Judge's whole record or a player's view. */
@@ -96,6 +109,7 @@ function Sheet({ screen, s }) {
       <dt>${t("acks-armour-class")}</dt><dd>${s.armour_class ?? 0}</dd>
       <dt>${t("acks-speed")}</dt><dd>${t("acks-feet", { feet: s.speed_ft ?? 0 })}</dd>
       <dt>${t("acks-light")}</dt><dd class="acks-light">${light}</dd>
+      <dt>${t("acks-xp")}</dt><dd class="acks-xp">${xpLine(screen, s.id)}</dd>
       <dt>${t("acks-rest")}</dt><dd class="acks-rest">${t("acks-rest-state", { turns: s.rest?.turns_active ?? 0 })}${s.rest_due || s.rest?.fatigued ? html` <span class="badge">${t("acks-rest-due")}</span>` : null}${s.fatigue_penalty ? html` <span class="badge">${t("acks-fatigue", { penalty: s.fatigue_penalty })}</span>` : null}</dd>
     </dl>
     <table class="acks-abilities"><caption>${t("acks-abilities")}</caption>
@@ -105,6 +119,14 @@ function Sheet({ screen, s }) {
     ${s.side_effects?.length ? html`<p class="hint">${s.side_effects.join(", ")}</p>` : null}
     <p class="hint acks-not-in-view">${t("acks-sheet-gaps")}</p>
   </article>`;
+}
+
+/** XP, the next level's threshold and the most this adventure may bring (the server's). */
+function xpLine(screen, id) {
+  const x = screen.rules.experience?.characters?.[id];
+  if (!x) return "—";
+  const cap = x.cap ?? null;
+  return html`${t("acks-xp-value", { xp: x.xp, next: x.next_level_xp ?? "—" })}${cap !== null ? html` · <span class="acks-xp-cap">${t("acks-xp-cap", { cap })}</span>` : null}`;
 }
 
 function MonsterCard({ screen, s }) {
@@ -222,6 +244,115 @@ function Dungeon({ screen }) {
     <h3>${t("acks-results")}</h3>
     ${results.length ? html`<ul id="acks-results">${results.map((r) => html`<li key=${r.n} data-event=${r.name}>${line(r)}</li>`)}</ul>` : html`<p class="hint" id="acks-results">${t("acks-no-results")}</p>`}
   </section>`;
+}
+
+// ---------- the wilderness day ----------
+
+const HEADINGS = ["north", "north_east", "south_east", "south", "south_west", "north_west"];
+const TERRAINS = ["clear", "coast", "desert", "hills", "woods", "jungle", "swamp", "mountains"];
+/** Most hexes the map list shows (the nearest to the party). */
+const MAP_HEXES = 37;
+const hexText = (h) => (h ? `${h.q}, ${h.r}` : "—");
+const same = (a, b) => !!a && !!b && a.q === b.q && a.r === b.r;
+/** Hexes apart on the axial map (geometry only, for the list's order). */
+const apart = (a, b) => (Math.abs(a.q - b.q) + Math.abs(a.r - b.r) + Math.abs(a.q + a.r - b.q - b.r)) / 2;
+
+function Wilderness({ screen }) {
+  const w = screen.rules.wilderness || {};
+  const f = form(screen);
+  const [, bump] = useState(0);
+  const set = (k) => (v) => ((f[k] = v), bump((x) => x + 1));
+  const tick = (k) => (e) => ((f[k] = e.target.checked), bump((x) => x + 1));
+  const num = (k) => (e) => (f[k] = e.target.value);
+  const party = w.party || null;
+  const believed = party?.believed_hex || null;
+  // Only the Judge's projection carries the true hex.
+  const truth = screen.isReferee ? party?.true_hex || null : null;
+  const centre = believed || { q: 0, r: 0 };
+  const hexes = Object.values(w.hexes || {})
+    .sort((a, b) => apart(a, centre) - apart(b, centre) || a.r - b.r || a.q - b.q)
+    .slice(0, MAP_HEXES);
+  const pcs = own(screen, characters(screen).map((s) => s.id));
+  if (!pcs.includes(f.who)) f.who = pcs[0] || "";
+  const results = recent(screen, ["day_travelled", "day_travelled_seen", "navigated", "sailed", "sailed_seen", "sea_navigated", "wind_rolled", "storm_hour", "fished", "foraged", "hunted", "wild_wandering_checked", "day_provisioned", "party_placed"]);
+  return html`<section id="acks-wilderness" class="panel" aria-labelledby="acks-wilderness-h">
+    <h2 id="acks-wilderness-h">${t("acks-wilderness")}</h2>
+    <p id="acks-wild-day">${t("acks-wild-day", { day: w.day ?? 0 })}${w.today ? html` · ${t("acks-wild-today", { kind: w.today })}` : null}</p>
+    <p id="acks-wild-rest">${t("acks-wild-travel-days", { days: w.travel_days ?? 0 })}${w.missed_rest_penalty ? html` <span class="badge">${t("acks-wild-penalty", { penalty: w.missed_rest_penalty })}</span>` : null}${w.rest_owed ? html` <span class="badge">${t("acks-wild-rest-owed")}</span>` : null}</p>
+    ${party
+      ? html`<p id="acks-wild-believed">${t("acks-wild-believed", { hex: hexText(believed) })}</p>
+          ${truth ? html`<p id="acks-wild-true">${t("acks-wild-true", { hex: hexText(truth) })}${party.lost ? html` <span class="badge">${t("acks-wild-lost")}</span>` : null}</p>` : null}`
+      : html`<p class="hint" id="acks-wild-believed">${t("acks-wild-no-party")}</p>`}
+    <p>${t("acks-wild-fresh", { count: w.fresh_food ?? 0 })}</p>
+    <h3>${t("acks-wild-map")}</h3>
+    <ul id="acks-hexes" class="acks-hexes">
+      ${hexes.map(
+        (h) => html`<li key=${`${h.q},${h.r}`} data-hex=${`${h.q},${h.r}`} class=${same(h, believed) ? "party" : ""}>${hexText(h)}: ${t(`acks-terrain-${h.terrain}`)}${h.road ? ` (${t("acks-wild-road")})` : ""}${same(h, believed) ? html` <span class="badge">${t("acks-wild-here")}</span>` : null}${truth && !same(truth, believed) && same(h, truth) ? html` <span class="badge">${t("acks-wild-truly-here")}</span>` : null}</li>`,
+      )}
+    </ul>
+    ${pcs.length && !screen.isReferee
+      ? html`<div class="row wrap">
+          <${Select} id="acks-wild-who" label=${t("acks-character")} value=${f.who} options=${pcs.map((id) => [id, name(screen, id)])} onChange=${set("who")} />
+          <button type="button" id="acks-forage" onClick=${() => go(screen, { forage: { character: f.who } })}>${t("acks-wild-forage")}</button>
+        </div>`
+      : null}
+    ${screen.isReferee
+      ? html`<fieldset id="acks-wild-day-form"><legend>${t("acks-wild-travel")}</legend>
+            <div class="row wrap">
+              <${Select} id="acks-heading" label=${t("acks-wild-heading")} value=${f.heading} options=${HEADINGS.map((k) => [k, t(`acks-heading-${k}`)])} onChange=${set("heading")} />
+              <label class="radio"><input type="checkbox" id="acks-forced" checked=${f.forced} onChange=${tick("forced")} /> ${t("acks-wild-forced")}</label>
+              <label class="radio"><input type="checkbox" id="acks-following" checked=${f.following} onChange=${tick("following")} /> ${t("acks-wild-following")}</label>
+              <label class="radio"><input type="checkbox" id="acks-flying" checked=${f.flying} onChange=${tick("flying")} /> ${t("acks-wild-flying")}</label>
+              <button type="button" id="acks-travel" class="primary" onClick=${() => go(screen, { travel_day: { toward: f.heading, forced_march: f.forced, following: f.following, flying: f.flying } })}>${t("acks-wild-travel")}</button>
+              <button type="button" id="acks-rest-day" onClick=${() => go(screen, { rest_day: {} })}>${t("acks-wild-rest")}</button>
+              <button type="button" id="acks-hunt" onClick=${() => go(screen, { hunt: { characters: characters(screen).map((s) => s.id) } })}>${t("acks-wild-hunt")}</button>
+              <button type="button" id="acks-end-day" onClick=${() => go(screen, { end_day: {} })}>${t("acks-wild-end-day")}</button>
+            </div>
+          </fieldset>
+          <fieldset id="acks-wild-hex-form"><legend>${t("acks-wild-hex")}</legend>
+            <div class="row wrap">
+              <label class="field">${t("acks-wild-q")}<input id="acks-q" type="number" value=${f.q} onInput=${num("q")} /></label>
+              <label class="field">${t("acks-wild-r")}<input id="acks-r" type="number" value=${f.r} onInput=${num("r")} /></label>
+              <${Select} id="acks-terrain" label=${t("acks-terrain")} value=${f.terrain} options=${TERRAINS.map((k) => [k, t(`acks-terrain-${k}`)])} onChange=${set("terrain")} />
+              <label class="radio"><input type="checkbox" id="acks-road" checked=${f.road} onChange=${tick("road")} /> ${t("acks-wild-road")}</label>
+              <label class="radio"><input type="checkbox" id="acks-shown" checked=${f.shown} onChange=${tick("shown")} /> ${t("acks-wild-shown")}</label>
+              <button type="button" id="acks-draw" onClick=${() => go(screen, { set_hexes: { hexes: [{ q: Number(f.q) || 0, r: Number(f.r) || 0, terrain: f.terrain, road: f.road, shown: f.shown }] } })}>${t("acks-wild-draw")}</button>
+              <button type="button" id="acks-place" onClick=${() => go(screen, { place_party: { q: Number(f.q) || 0, r: Number(f.r) || 0 } })}>${t("acks-wild-place")}</button>
+            </div>
+            <div class="row wrap">
+              <label class="field">${t("acks-wild-drift")}<input id="acks-drift" type="number" min="0" max="5" value=${f.drift} onInput=${num("drift")} /></label>
+              <button type="button" id="acks-true-course" onClick=${() => go(screen, { set_true_course: { q: Number(f.q) || 0, r: Number(f.r) || 0, drift: Number(f.drift) || 0 } })}>${t("acks-wild-true-course")}</button>
+              <button type="button" id="acks-found-way" onClick=${() => go(screen, { found_way: {} })}>${t("acks-wild-found")}</button>
+            </div>
+          </fieldset>`
+      : null}
+    <${Sea} screen=${screen} f=${f} set=${set} tick=${tick} />
+    <h3>${t("acks-results")}</h3>
+    ${results.length
+      ? html`<ul id="acks-wild-results">${results.map((r) => html`<li key=${r.n} data-event=${r.name}>${t(`ev-rules-${r.name}`, logArgs(r.data))}</li>`)}</ul>`
+      : html`<p class="hint" id="acks-wild-results">${t("acks-wild-no-results")}</p>`}
+  </section>`;
+}
+
+/** The party's vessel and the day's wind; the Judge rolls the wind and sails a day (on the
+ * heading chosen above). */
+function Sea({ screen, f, set, tick }) {
+  const sea = screen.rules.sea || {};
+  const ship = sea.ship;
+  if (!ship && !screen.isReferee) return null;
+  return html`<fieldset id="acks-sea"><legend>${t("acks-sea")}</legend>
+    <p id="acks-ship">${ship ? t("acks-ship", { vessel: t(`acks-vessel-${ship.vessel}`), shp: ship.shp, max: ship.max_shp }) : t("acks-no-ship")}${ship?.sunk ? html` <span class="badge">${t("acks-sunk")}</span>` : null}${sea.at_anchor ? html` <span class="badge">${t("acks-anchored")}</span>` : null}</p>
+    <p id="acks-wind">${sea.wind ? t("acks-wind", { wind: t(`acks-wind-${sea.wind}`) }) : t("acks-no-wind")}</p>
+    ${screen.isReferee && ship
+      ? html`<div class="row wrap">
+          <button type="button" id="acks-roll-wind" onClick=${() => go(screen, { roll_wind: {} })}>${t("acks-roll-wind")}</button>
+          <${Select} id="acks-waters" label=${t("acks-waters")} value=${f.waters || "coast"} options=${["river_or_lake", "coast", "open_sea"].map((k) => [k, t(`acks-waters-${k}`)])} onChange=${set("waters")} />
+          <label class="radio"><input type="checkbox" id="acks-against" checked=${!!f.against} onChange=${tick("against")} /> ${t("acks-against-wind")}</label>
+          <button type="button" id="acks-sail" onClick=${() => go(screen, { sail_day: { toward: f.heading, against_wind: !!f.against, waters: f.waters || "coast" } })}>${t("acks-sail")}</button>
+          <button type="button" id="acks-storm" onClick=${() => go(screen, { storm_hour: {} })}>${t("acks-storm")}</button>
+        </div>`
+      : null}
+  </fieldset>`;
 }
 
 // ---------- combat ----------
@@ -362,12 +493,14 @@ export default {
       b: [
         { tab: "dungeon", items: [html`<${Dungeon} key="dungeon" screen=${screen} />`] },
         { tab: "combat", items: [html`<${Combat} key="combat" screen=${screen} />`] },
+        { tab: "wilderness", items: [html`<${Wilderness} key="wilderness" screen=${screen} />`] },
       ],
       tools: [],
       tabs: [
         { id: "party", label: t("acks-tab-party"), shell: ["decisions", "chat", "invites", "packs", "settings"] },
         { id: "dungeon", label: t("acks-tab-dungeon"), shell: ["clock"] },
         { id: "combat", label: t("acks-tab-combat"), shell: [] },
+        { id: "wilderness", label: t("acks-tab-wilderness"), shell: [] },
         { id: "log", label: t("acks-tab-log"), shell: ["log", "commands"] },
       ],
       tab: screen.rules.combat ? "combat" : undefined,

@@ -125,3 +125,39 @@ err-unknown_door = No such door
 err-unknown_player = No such player is seated
 err-unknown_trap = No such trap
 err-unrevealed_monster = Show the monster to the players before it fights: the combat order is public
+
+## The wilderness and experience
+err-already_foraged = This character has already foraged today: one throw a day
+err-bad_count = That number of monsters is out of range
+err-bad_drift = A lost party strays 0 to 5 hex sides clockwise
+err-bad_gp = That sum of gold is out of range
+err-bad_hex = That hex is off the map's limits
+err-bad_hunters = Name each hunter once, at least one
+err-bad_supplies = That many days of food or water is out of range
+err-bad_terrain = That terrain has no navigation throw
+err-bad_xp = That experience total is out of range
+err-bad_xp_table = An XP table lists rising thresholds from level 2 up
+err-heir_level = An heir starts at 1st level unless it continues as a henchman
+err-inheritance_left = This player has already left an inheritance: only once
+err-no_day = No wilderness day is under way
+err-no_party = The party has no characters to travel
+err-no_party_placed = Place the party on the map first
+err-no_player = That character is bound to no player
+err-no_xp_table = The XP needed for that level is not entered: the Judge sets the class's XP table
+err-nobody_alive = Nobody survived to share the experience
+err-not_travelling = Foraging is done on a travel day
+err-nothing_to_inherit = This player has left no inheritance and no reserve XP
+err-rest_owed = After a forced march the party must rest a day
+err-too_many_hexes = Too many hexes for the map
+
+## The sea
+err-already_fished = This character has already fished today: one throw a day
+err-at_anchor = The vessel lies at anchor: weigh anchor first
+err-bad_shp = That many structural hit points is out of this vessel's range
+err-bad_vessel = That vessel is not on the table of vessels
+err-bad_waters = Those waters have no navigation throw
+err-cannot_fish = Fishing only when becalmed or at anchor
+err-cannot_sail = The vessel cannot sail so on today's wind
+err-no_ship = The party has no vessel afloat
+err-no_storm = Storm damage comes only in a gale
+err-no_wind = Roll the day's wind first

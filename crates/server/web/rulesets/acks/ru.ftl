@@ -48,7 +48,7 @@ acks-ability-dexterity = Ловкость
 acks-ability-constitution = Телосложение
 acks-ability-charisma = Харизма
 acks-bed-rest = постельный режим, дней: { $days }
-acks-sheet-gaps = Вид стола пока не передаёт бросок атаки, спасброски, воровские навыки и опыт.
+acks-sheet-gaps = Вид стола пока не передаёт бросок атаки, спасброски и воровские навыки.
 acks-hidden = скрыто от игроков
 acks-reveal = Показать игрокам
 acks-hit-dice = Кости хитов
@@ -244,3 +244,153 @@ ev-rules-wound_treated = { $character }: бросок смертельных р�
 ev-rules-life_restored = { $character }: попытка вернуть к жизни; удалась: { $restored }
 ev-rules-round_ended = Раунд { $round } окончен
 ev-rules-combat_over = Бой окончен
+
+## Морская панель
+acks-sea = В море
+acks-ship = Судно: { $vessel }, структурных хитов { $shp } из { $max }
+acks-no-ship = Судна пока нет.
+acks-sunk = затонуло
+acks-anchored = на якоре
+acks-wind = Ветер дня: { $wind }
+acks-no-wind = Ветер на день ещё не брошен.
+acks-roll-wind = Бросить ветер
+acks-waters = Воды
+acks-waters-river_or_lake = река или озеро
+acks-waters-coast = побережье
+acks-waters-open_sea = открытое море
+acks-against-wind = Против ветра
+acks-sail = Плыть день
+acks-storm = Час шторма
+acks-vessel-river_boat = речная лодка
+acks-vessel-sailing_boat = парусная лодка
+acks-vessel-canoe = каноэ
+acks-vessel-large_galley = большая галера
+acks-vessel-small_galley = малая галера
+acks-vessel-war_galley = боевая галера
+acks-vessel-lifeboat = спасательная шлюпка
+acks-vessel-longship = ладья
+acks-vessel-raft = плот
+acks-vessel-large_sailing_ship = большой парусник
+acks-vessel-small_sailing_ship = малый парусник
+acks-vessel-large_troop_transport = большой транспорт
+acks-vessel-small_troop_transport = малый транспорт
+acks-wind-becalmed = штиль
+acks-wind-light_breeze = лёгкий бриз
+acks-wind-moderate_breeze = умеренный бриз
+acks-wind-average_winds = средний ветер
+acks-wind-strong_winds = сильный ветер
+acks-wind-very_strong_winds = очень сильный ветер
+acks-wind-gale = буря
+
+## Дикая местность (строки журнала)
+ev-rules-hexes_set = Судья рисует карту дикой местности
+ev-rules-hexes_seen = Карта дикой местности обновлена
+ev-rules-party_placed = Отряд в гексе { $q }, { $r }
+ev-rules-true_course_set = Судья задаёт истинный гекс отряда { $q }, { $r }, отклонение { $drift }
+ev-rules-wild_wandering_set = График проверок бродячих чудовищ в дикой местности задан
+ev-rules-outdoors_set = { $character }: ориентирование { $navigation }, выживание { $survival }
+ev-rules-supplies_set = У { $character } еды на { $food_days } дн. и воды на { $water_days } дн.
+ev-rules-day_begun = День { $day }: { $kind ->
+    [travel] путешествие
+    [forced_march] форсированный марш
+    [hunt] охота
+   *[rest] отдых
+}
+ev-rules-navigated = Бросок ориентирования за день { $day }: { $face } + { $bonus } против { $throw }; по курсу: { $on_course }; заблудились: { $lost }
+ev-rules-day_travelled = День { $day }: { $miles } миль по расчёту отряда, на деле { $true_miles }
+ev-rules-day_travelled_seen = День { $day }: отряд проходит { $miles } миль
+ev-rules-foraged = { $character } собирает пищу: { $total } против { $throw }; хватит на { $fed }
+ev-rules-hunted = { $character } охотится: { $total } против { $throw }; хватит на { $fed }
+ev-rules-wild_wandering_checked = Проверка бродячих чудовищ в день { $day } (выпало { $face }); чудовища идут: { $monsters_come }
+ev-rules-day_ended = День { $day } окончен
+ev-rules-day_provisioned = Отряд ест и пьёт; свежей еды осталось: { $fresh_food_left }
+
+## Опыт (строки журнала)
+ev-rules-xp_set = У { $character } { $xp } опыта
+ev-rules-xp_table_set = Таблица опыта класса { $class } задана
+ev-rules-monsters_counted = Побеждены чудовища: { $count } × { $card }, опыт: { $total }
+ev-rules-treasure_counted = Вынесено { $gp } зм; даёт опыт: { $earns_xp }
+ev-rules-xp_awarded = { $character } получает { $adjusted } опыта (доля { $share }, основная характеристика { $percent } %); теперь { $xp }
+ev-rules-adventure_closed = { $pool } опыта приключения поделены
+ev-rules-advanced = { $character } достигает { $level }-го уровня: ещё { $hp_gain } очков здоровья
+ev-rules-inheritance_left = { $character } оставляет наследство: { $after_fee } зм за вычетом платы банку
+ev-rules-reserve_added = { $character } тратит { $gp } зм: { $reserve_xp } запасного опыта
+ev-rules-heir_named = { $character } наследует { $gp } зм и { $reserve_xp } опыта
+
+## День в дикой местности
+acks-tab-wilderness = Дикая местность
+acks-wilderness = День в дикой местности
+acks-wild-day = День { $day }
+acks-wild-today = сегодня: { $kind ->
+    [travel] путешествие
+    [forced_march] форсированный марш
+    [hunt] охота
+   *[rest] отдых
+}
+acks-wild-travel-days = Дней пути без отдыха: { $days }
+acks-wild-penalty = без отдыха: { $penalty } к броскам атаки и урона
+acks-wild-rest-owed = положен день отдыха
+acks-wild-no-party = Отряда ещё нет на карте.
+acks-wild-believed = Где отряд считает себя: гекс { $hex }
+acks-wild-true = Истинный гекс (знает только Судья): { $hex }
+acks-wild-lost = заблудились
+acks-wild-fresh = Свежей еды: { $count ->
+    [one] { $count } паёк
+    [few] { $count } пайка
+    [many] { $count } пайков
+   *[other] { $count } пайка
+}
+acks-wild-map = Карта вокруг отряда
+acks-wild-here = отряд
+acks-wild-truly-here = на самом деле здесь
+acks-wild-road = дорога
+acks-wild-shown = виден игрокам
+acks-wild-forage = Собирать пищу
+acks-wild-hunt = Охотиться весь день
+acks-wild-travel = Идти день
+acks-wild-rest = Отдыхать день
+acks-wild-end-day = Закончить день
+acks-wild-heading = Направление
+acks-wild-forced = Форсированный марш
+acks-wild-following = По дороге, тропе или ориентиру
+acks-wild-flying = По воздуху
+acks-wild-hex = Карта и истинный курс
+acks-wild-q = Столбец (q)
+acks-wild-r = Ряд (r)
+acks-wild-draw = Нарисовать гекс
+acks-wild-place = Поставить отряд сюда
+acks-wild-drift = Отклонение, сторон по часовой
+acks-wild-true-course = Задать истинный гекс
+acks-wild-found = Отряд находит дорогу
+acks-wild-no-results = Пока ничего.
+acks-terrain = Местность
+acks-terrain-clear = открытая местность
+acks-terrain-coast = побережье
+acks-terrain-desert = пустыня
+acks-terrain-hills = холмы
+acks-terrain-woods = лес
+acks-terrain-jungle = джунгли
+acks-terrain-swamp = болото
+acks-terrain-mountains = горы
+acks-heading-north = север
+acks-heading-north_east = северо-восток
+acks-heading-south_east = юго-восток
+acks-heading-south = юг
+acks-heading-south_west = юго-запад
+acks-heading-north_west = северо-запад
+
+## Опыт на листе
+acks-xp = Опыт
+acks-xp-value = { $xp } опыта; следующий уровень на { $next }
+acks-xp-cap = не больше { $cap } после этого приключения
+
+## Море (строки журнала)
+ev-rules-ship_set = Судно отряда: { $ship_vessel }, структурных хитов { $ship_shp }
+ev-rules-anchor_set = На якоре: { $at_anchor }
+ev-rules-wind_rolled = Ветер дня: { $wind } (выпало { $face })
+ev-rules-sea_navigated = Бросок ориентирования в море: { $face } + { $bonus } против { $throw }; по курсу: { $on_course }; заблудились: { $lost }
+ev-rules-sailed = День { $day }: { $miles } миль по морю по расчёту отряда; на вёслах: { $rowing }
+ev-rules-sailed_seen = День { $day }: судно проходит { $miles } миль; на вёслах: { $rowing }
+ev-rules-storm_hour = Час шторма: { $damage } структурного урона, осталось { $shp }; тонет: { $sinks }
+ev-rules-fished = { $character } рыбачит: { $total } против { $throw }; хватит на { $fed }
+ev-rules-scurvy_week = Неделя в море; свежая еда: { $fresh_food }; дней на походной еде: { $days_on_iron }

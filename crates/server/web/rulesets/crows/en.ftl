@@ -803,6 +803,8 @@ creature-by-hand = None: by hand
 creature-name = Name
 creature-card-facts = From the card: Stamina { $stamina }, Armor Defense { $ad }, attacks: { $attacks }
 ancestry = Ancestry (a label, no rules)
+rivals = Enemies and rivals
+rivals-one-per-line = Personal enemies and rivals (one per line)
 expertises-field = Expertises
 expertise-pick = Expertise to add
 expertise-uses = Uses
@@ -932,7 +934,13 @@ opt-crows-travel-choice-second = { $choice ->
     [rest_threshold_or_crafting] { $second } on crafting rolls in this camp tonight
    *[other] { $second } to today’s travel encounter number
 }
-dec-crows-travel-finds = { $creature }’s Treasure Hunt: roll on the { $finds } interesting finds table and note the find
+dec-crows-travel-finds = { $creature }’s Treasure Hunt: { $roll ->
+    [none] roll on the { $finds } interesting finds table and note the find
+   *[other] { $roll } on the { $finds } interesting finds table{ $result ->
+        [none] , a result the table has no row for: note the find
+       *[other] : { $result }. Tell the players and note the find
+    }
+}
 opt-noted = Noted
 dec-crows-travel-meet_creature = { $creature } tracked { $quarry }: decide when and where today the party meets it
 dec-crows-travel-encounter = { $during_rest ->
@@ -1299,6 +1307,10 @@ edge-edge = an edge
 edge-double_edge = a double edge
 edge-bane = a bane
 edge-double_bane = a double bane
+ev-rules-finds_rolled = { $creature }’s Treasure Hunt: { $roll } on the table { $table }{ $result ->
+    [none] {""}
+   *[other] {" "}— { $result }
+}
 ev-rules-rewarded = { $creature }’s role brings: { $effect }
 effect-travel_threshold = travel EN { $sign }{ $n }
 effect-rest_threshold = rest EN { $sign }{ $n }

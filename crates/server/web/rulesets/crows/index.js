@@ -249,7 +249,8 @@ function createCreaturePanel(screen) {
 /** Referee: rename the selected creature, change its ancestry, teach it expertises. */
 function editCreatureRow(screen, c) {
   const key = `edit-${c.id}`;
-  const f = (screen.forms[key] ||= { name: displayName(c), ancestry: c.creature?.ancestry || "", expertises: {} });
+  const rivalsNow = (c.creature?.rivals || []).join("\n");
+  const f = (screen.forms[key] ||= { name: displayName(c), ancestry: c.creature?.ancestry || "", rivals: rivalsNow, expertises: {} });
   const go = async () => {
     const cmd = { id: c.id };
     if (f.name.trim() && f.name.trim() !== displayName(c)) cmd.name = f.name.trim();
@@ -258,6 +259,9 @@ function editCreatureRow(screen, c) {
       if (cmd.name || cmd.expertises) await screen.send({ rules: { edit_creature: cmd } });
       const ancestry = f.ancestry.trim() || null;
       if (ancestry !== (c.creature?.ancestry || null)) await screen.send({ rules: { set_ancestry: { creature: c.id, ancestry } } });
+      // One rival per line (CR-EXT-15); blank lines are dropped.
+      const rivals = f.rivals.split("\n").map((r) => r.trim()).filter(Boolean);
+      if (rivals.join("\n") !== rivalsNow) await screen.send({ rules: { set_rivals: { creature: c.id, rivals } } });
       delete screen.forms[key];
       screen.render();
     } catch {
@@ -270,6 +274,7 @@ function editCreatureRow(screen, c) {
     h("summary", {}, t("edit-creature")),
     h("label", { class: "field" }, h("span", {}, t("creature-name")), h("input", { id: "ec-name", maxlength: 64, value: f.name, oninput: (e) => (f.name = e.target.value) })),
     h("label", { class: "field" }, h("span", {}, t("ancestry")), h("input", { id: "ec-ancestry", maxlength: 64, value: f.ancestry, oninput: (e) => (f.ancestry = e.target.value) })),
+    h("label", { class: "field" }, h("span", {}, t("rivals-one-per-line")), h("textarea", { id: "ec-rivals", rows: 3, value: f.rivals, oninput: (e) => (f.rivals = e.target.value) })),
     expertiseEditor(screen, "ec", f.expertises),
     h("button", { type: "button", id: "ec-save", onclick: go }, t("save-changes")),
   );

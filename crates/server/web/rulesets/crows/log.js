@@ -195,6 +195,7 @@ const LINES = {
     return { face: c.face ?? "?", threshold: c.threshold ?? "?", reason, loud: r?.what ?? "", outcome: has(`encounter-${o}`) ? t(`encounter-${o}`, { turn: ov?.due_turn ?? "?" }) : humanize(o) };
   },
   encounter_table: (d) => ({ roll: d.roll ?? "none", result: orNone(d.result) }),
+  finds_rolled: (d) => ({ result: orNoneKey(d.result) }),
   rest_started: (d) => ({ party: names(d.party), hungry: orNone(names(d.hungry)) }),
   rest_midpoint: (d) => ({ count: len(d.effects_ended) }),
   rest_asleep: (d) => ({ creatures: names(d.creatures) }),

@@ -637,6 +637,13 @@ err-creature-bad_overrides = At most { $max ->
     [one] { $max } exception
    *[other] { $max } exceptions
 } at once, and none both added and removed
+err-creature-bad_rivals = A character keeps at most { $max ->
+    [one] { $max } personal enemy or rival
+   *[other] { $max } personal enemies and rivals
+}, each named in 1 to { $max_len ->
+    [one] { $max_len } character
+   *[other] { $max_len } characters
+}
 err-creature-turned = The Miasma has turned { $creature }: only the Referee acts for it now
 err-creature-bad_character_name = A character name is 1 to { $max } characters
 err-turn-missing_faces = Dice faces are missing for { $value }
@@ -875,6 +882,7 @@ err-bad_move = That move on the map is not possible
 err-bad_object = That object is not valid
 err-bad_option = That is not one of the offered choices
 err-bad_overrides = Exceptions are added or removed, at most 32, none both at once
+err-bad_rivals = A character keeps at most 16 personal enemies and rivals, each named in 1 to 80 characters
 err-bad_pack = The content pack has errors
 err-bad_pack_count = Too many content pack files for one table
 err-bad_party = The party list is not valid

@@ -859,6 +859,8 @@ creature-by-hand = Нет: вручную
 creature-name = Имя
 creature-card-facts = С карточки: Выносливость { $stamina }, Защита доспеха { $ad }, атаки: { $attacks }
 ancestry = Происхождение (ярлык, без правил)
+rivals = Враги и соперники
+rivals-one-per-line = Личные враги и соперники (по одному в строке)
 expertises-field = Экспертизы
 expertise-pick = Какую экспертизу добавить
 expertise-uses = Применений
@@ -985,7 +987,13 @@ opt-crows-travel-choice-second = { $choice ->
     [rest_threshold_or_crafting] { $second } к броскам изготовления в этом лагере этой ночью
    *[other] { $second } к порогу дорожных встреч сегодня
 }
-dec-crows-travel-finds = Поиск сокровищ ({ $creature }): бросок по таблице интересных находок ({ $finds }), запишите находку
+dec-crows-travel-finds = Поиск сокровищ ({ $creature }): { $roll ->
+    [none] бросок по таблице интересных находок ({ $finds }), запишите находку
+   *[other] выпало { $roll } по таблице интересных находок ({ $finds }){ $result ->
+        [none] , такой строки в таблице нет: запишите находку
+       *[other] : { $result }. Сообщите игрокам и запишите находку
+    }
+}
 opt-noted = Записано
 dec-crows-travel-meet_creature = { $creature } выслеживает: { $quarry }. Решите, когда и где сегодня отряд встретит его
 dec-crows-travel-encounter = { $during_rest ->
@@ -1364,6 +1372,10 @@ edge-edge = преимущество
 edge-double_edge = двойное преимущество
 edge-bane = помеха
 edge-double_bane = двойная помеха
+ev-rules-finds_rolled = Поиск сокровищ ({ $creature }): выпало { $roll } по таблице «{ $table }»{ $result ->
+    [none] {""}
+   *[other] {" "}— { $result }
+}
 ev-rules-rewarded = { $creature }, итог роли: { $effect }
 effect-travel_threshold = порог путешествия { $sign }{ $n }
 effect-rest_threshold = порог отдыха { $sign }{ $n }

@@ -138,6 +138,8 @@ export function creatureCard(c, opts = {}) {
           ),
         ),
       );
+    const rivals = cr.rivals || [];
+    if (rivals.length) body.push(h("div", { class: "line rivals" }, h("span", { class: "line-label" }, t("rivals") + ": "), rivals.join(", ")));
     const effects = cr.effects || [];
     if (effects.length) body.push(h("div", { class: "line" }, h("span", { class: "line-label" }, t("effects") + ": "), effects.map((e) => h("span", { class: "chip" }, `${e.effect} ${e.pool.current}/${e.pool.max}`))));
   } else {

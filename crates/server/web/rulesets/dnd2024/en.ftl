@@ -29,6 +29,7 @@ dnd-pb = Proficiency Bonus { $pb }
 dnd-exhaustion = Exhaustion
 dnd-no-conditions = No conditions.
 dnd-from = from { $source }
+dnd-unseen = Someone unseen
 dnd-source-unseen = a source you cannot see
 dnd-spell-slots = Spell slots
 dnd-slot-level = level { $level }: { $left } of { $max }
@@ -171,15 +172,6 @@ dnd-dmg-radiant = radiant
 dnd-dmg-slashing = slashing
 dnd-dmg-thunder = thunder
 
-ev-rules-creature_set = { $name }: the sheet changed
-ev-rules-creature_seen = { $name } changed
-ev-rules-creature_revealed = { $name } comes into view
-ev-rules-test_rolled = { $name } rolls a D20 Test: { $total } — { $success ->
-    [yes] success
-   *[no] failure
-}
-ev-rules-test_rolled-secret = { $name } rolls a D20 Test
-
 dnd-rest = Rest
 dnd-rest-short = Short Rest
 dnd-rest-long = Long Rest
@@ -227,3 +219,206 @@ dnd-shape-cube = Cube
 dnd-shape-cone = Cone
 dnd-shape-line = Line
 dnd-shape-emanation = Emanation
+
+dnd-death-save-roll = Roll a Death Saving Throw
+dnd-tab-fight = Fight
+dnd-battle = Battle grid
+dnd-battle-mode = On the grid
+dnd-mode-move = Move
+dnd-mode-attack = Attack
+dnd-your-turn = It is { $name }’s turn.
+dnd-turn-of = Now acting: { $name }.
+dnd-target = target
+dnd-move-pick = Pick the squares { $name } moves through, one after another, starting next to { $at }.
+dnd-move-path = Path: { $path }
+dnd-move-squares = { $count ->
+    [one] { $count } square
+   *[other] { $count } squares
+}
+dnd-move-difficult = { $count ->
+    [one] { $count } of them in Difficult Terrain (each foot there costs an extra foot)
+   *[other] { $count } of them in Difficult Terrain (each foot there costs an extra foot)
+}
+dnd-move-last = Last move: { $move }
+dnd-move-undo = Take back the last square
+dnd-move-send = Move
+dnd-attack-with = Attack with
+dnd-attack-target = Target
+dnd-attack-pick = Pick a target
+dnd-attack-plan = { $bonus } to hit, { $reach }; { $damage }
+dnd-attack-knock-out = knock out instead of killing
+dnd-attack-rules = The rules add the Advantage and Disadvantage of conditions, range, sight and cover when the attack is rolled; the target's Armor Class decides the hit.
+dnd-attack-send = Attack { $target }
+dnd-no-attacks = This creature has no attack on its sheet.
+dnd-finish-turn = End { $name }’s turn
+dnd-end-combat = End the combat
+
+dnd-src-target_condition = the target is { $condition }
+dnd-src-own_condition = the attacker is { $condition }
+dnd-src-long_range = long range
+dnd-src-enemy_within5_ft = an enemy within 5 feet
+dnd-src-attacker_unseen = the target cannot see the attacker
+dnd-src-target_unseen = the attacker cannot see the target
+dnd-test-check = { $ability } check
+dnd-test-skill = { $ability } ({ $skill }) check
+dnd-test-save = { $ability } saving throw
+dnd-why-cast_spell = a level { $level } spell cast
+dnd-response-attack = an attack with { $attack }
+dnd-response-action = the { $action } action
+dnd-response-move = a move of up to { $feet } ft
+dnd-action-attack = Attack
+dnd-action-dash = Dash
+dnd-action-disengage = Disengage
+dnd-action-dodge = Dodge
+dnd-action-help = Help
+dnd-action-hide = Hide
+dnd-action-influence = Influence
+dnd-action-magic = Magic
+dnd-action-ready = Ready
+dnd-action-search = Search
+dnd-action-study = Study
+dnd-action-utilize = Utilize
+dnd-hp-of = Hit Points { $hp } of { $max }
+dnd-temp-of = Temporary Hit Points { $temp }
+dnd-exhaustion-level = Exhaustion level { $level }
+dnd-concentrating-on = Concentration on { $effect }
+dnd-concentrating = concentrating
+dnd-unharmed = no visible wounds or conditions
+dnd-absorbed = Temporary Hit Points absorb { $temp }
+dnd-knocked-out = knocked out
+dnd-damage-kills = it dies
+dnd-dropped-to-zero = down to 0 Hit Points
+dnd-cause-massive_damage = massive damage
+dnd-cause-death_saving_throws = three failed Death Saving Throws
+dnd-cause-0_hit_points = 0 Hit Points
+dnd-cover-none = no cover
+dnd-cover-half = Half Cover
+dnd-cover-three_quarters = Three-Quarters Cover
+dnd-cover-total = Total Cover
+dnd-area-cover = Cover from the point of origin: { $names }
+dnd-about = Asked of { $name }.
+dnd-about-readied = { $name } readied: “{ $trigger }”{ $aimed ->
+    [yes] , at { $target }.
+   *[no] .
+}
+dnd-about-hit = { $name } is hit by { $attacker } ({ $attack }).
+
+dec-readied_trigger = A readied trigger happened: respond with the Reaction?
+dec-legendary_actions = A turn ends: take a Legendary Action?
+dec-reaction_spell = A hit: cast a spell with the Reaction?
+
+roll-initiative = Initiative
+roll-attack-roll = Attack roll
+roll-d20-test = D20 Test
+roll-damage = Damage
+roll-concentration-save = Concentration save
+roll-death-saving-throw = Death Saving Throw
+roll-hit-point-die = Hit Point Die
+roll-escape = Escaping a grapple
+roll-medicine-check = Wisdom (Medicine) check
+boundary-named_rest_end-short = the end of the Short Rest
+boundary-named_rest_end-long = the end of the Long Rest
+
+ev-rules-creature_set = { $name }: { $state }
+ev-rules-creature_seen = { $name }: { $state }
+ev-rules-creature_revealed = { $name } comes into view: { $state }
+ev-rules-initiative_rolled = { $name } rolls Initiative: { $total } (d20: { $faces }){ $mode ->
+    [advantage] , with Advantage
+    [disadvantage] , with Disadvantage
+   *[normal] {""}
+}
+ev-rules-test_rolled = { $name } rolls a D20 Test: { $total } — { $test }, DC { $dc } (d20: { $faces }) — { $success ->
+    [yes] success
+   *[no] failure
+}
+ev-rules-test_rolled-secret = { $name } rolls a D20 Test — { $test }: { $success ->
+    [yes] success
+   *[no] failure
+}
+ev-rules-test_rolled-auto = { $name } fails a { $test } without a roll
+ev-rules-attack_rolled = { $attacker } attacks { $target } with { $attack }: { $total } (d20: { $faces }){ $known ->
+    [yes] {" "}against Armor Class { $ac }
+   *[no] {""}
+} — { $hit ->
+    [critical] a Critical Hit!
+    [yes] a hit
+   *[no] a miss
+}
+ev-rules-attack_rolled-secret = { $attacker } attacks { $target } with { $attack } — { $hit ->
+    [critical] a Critical Hit!
+    [yes] a hit
+   *[no] a miss
+}
+ev-rules-damage_taken = { $name } takes { $dealt } { $type } damage{ $defence ->
+    [resistance] {" "}(Resistance halves { $rolled })
+    [vulnerability] {" "}(Vulnerability doubles { $rolled })
+    [immunity] {" "}(Immunity to { $rolled })
+   *[none] {""}
+}
+ev-rules-damage_taken-secret = { $name } takes { $type } damage
+ev-rules-damage_taken-knocked = { $name } is knocked out ({ $type })
+ev-rules-concentration_save = { $name } saves to keep Concentration against DC { $dc }: { $total } (d20: { $faces }) — { $kept ->
+    [yes] kept
+   *[no] lost
+}
+ev-rules-concentration_save-secret = { $name } { $kept ->
+    [yes] keeps Concentration
+   *[no] loses Concentration
+}
+ev-rules-death_save_rolled = { $name } rolls a Death Saving Throw: { $face } — { $result ->
+    [stable] Stable
+    [dead] dead
+    [regain_one_hp] regains 1 Hit Point and wakes
+   *[continue] successes { $successes }, failures { $failures }
+}
+ev-rules-died = { $name } dies ({ $cause })
+ev-rules-rest_started = { $kind } begins: { $names }
+ev-rules-rest_resumed = The { $kind } goes on after an interruption, an hour longer
+ev-rules-rest_finished = { $kind } { $completed ->
+    [yes] finished
+   *[no] stopped
+} after { $minutes } min
+ev-rules-rest_finished-interrupted = { $kind } interrupted ({ $why }) after { $minutes } min{ $benefits ->
+    [yes] : the benefits of a Short Rest
+   *[no] {""}
+}
+ev-rules-map_set = The battle map changed: { $count ->
+    [one] { $count } square marked
+   *[other] { $count } squares marked
+}
+ev-rules-placed = { $name } stands at { $at }
+ev-rules-moved = { $name } moves to { $at }: { $count ->
+    [one] { $count } square
+   *[other] { $count } squares
+}, { $feet } ft of movement
+ev-rules-moved-held = { $name } moves to { $at } ({ $feet } ft) and stops there for Opportunity Attacks
+ev-rules-standing_orders_set = Standing orders for { $name }: opportunity attacks { $oa ->
+    [always] always
+   *[never] never
+}, reaction spells { $spells ->
+    [always] always
+   *[never] never
+}, legendary actions { $legendary ->
+    [always] always
+   *[never] never
+}
+ev-rules-spell_stopped = { $by } stops { $caster }’s { $spell }{ $named ->
+    [yes] {" "}with { $with }
+   *[no] {""}
+}
+ev-rules-ready_taken = { $name } answers the readied trigger “{ $trigger }”: { $response }{ $aimed ->
+    [yes] , at { $target }
+   *[no] {""}
+}
+ev-rules-area_placed = { $name } places { $area } — { $count ->
+    [one] { $count } creature inside
+   *[other] { $count } creatures inside
+}: { $names }
+ev-rules-legendary_taken = { $name } takes a Legendary Action: { $action } ({ $cost ->
+    [one] { $cost } use
+   *[other] { $cost } uses
+}){ $aimed ->
+    [yes] , at { $target }
+   *[no] {""}
+}
+ev-rules-reaction_spell_cast = { $name } casts { $spell } with the Reaction: { $bonus } to Armor Class

@@ -3,15 +3,18 @@
 // character sheets (the whole record of a creature the seat plays, the Referee's every
 // character), the Referee's monster stat blocks (a player's projection has none: only a
 // creature's plain view), a d20 panel with the exact odds asked of the server's `d20_odds`
-// query before the roll, the turn budget in a fight, and the urgent prompt of an interrupt
-// window (its default and its timeout). No rule lives here: modifiers shown on the sheet are
-// the record's numbers added up; the odds and every roll come from the server.
+// query before the roll, the turn budget in a fight, the battle grid (a move picked square by
+// square, an attack on a creature picked on the grid), the area picker, death saves and rests,
+// the urgent prompt of an interrupt window (its default and its timeout), a faces field for
+// physical dice beside every roll, and every event of the ruleset as a log line (`words`). No
+// rule lives here: modifiers shown on the sheet are the record's numbers added up; a move's
+// cost, an attack's Advantage and hit, the odds and every roll come from the server.
 // Messages: this folder's en.ftl / ru.ftl (refusals in refusals.<lang>.ftl, loaded later).
 
 import { h } from "../../vendor/preact/preact.module.js";
 import { useEffect, useState } from "../../vendor/preact/hooks.module.js";
 import htm from "../../vendor/htm/htm.module.js";
-import { t } from "../../js/i18n.js";
+import { t, has } from "../../js/i18n.js";
 import * as log from "../../js/log.js";
 import { Grid } from "../../js/grid.js";
 
@@ -45,6 +48,24 @@ const WINDOW_KINDS = ["opportunity_attack", "readied_trigger", "legendary_action
 const signed = (n) => (n >= 0 ? `+${n}` : `${n}`);
 const mod = (score) => Math.floor((score - 10) / 2);
 const go = (screen, cmd) => screen.send({ rules: cmd }).catch(() => {});
+/** Whether this seat may enter physical dice (the Referee's table option, `js/table.js`). */
+const bringsDice = (screen) => !!screen.mayBringDice?.();
+/** Sends a command that rolls, with the faces typed in form `f` (physical dice, used in
+ * order for the command's dice; cleared once accepted). Resolves to the events, or null when
+ * refused (the shell shows the refusal). */
+const rollWith = (screen, cmd, f) =>
+  screen.send({ rules: cmd }, { faces: bringsDice(screen) ? f.faces || "" : "" }).then(
+    (evs) => ((f.faces = ""), evs),
+    () => null,
+  );
+
+/** A faces field for physical dice beside a command that rolls, while the table allows them. */
+function Faces({ screen, id, f }) {
+  if (!bringsDice(screen)) return null;
+  return html`<span class="field dice-faces"><label for=${id}>${t("faces")}</label>
+    <input id=${id} inputmode="numeric" autocomplete="off" pattern="[0-9, ]*" value=${f.faces || ""} onInput=${(e) => (f.faces = e.target.value)} aria-describedby=${`${id}-hint`} />
+    <span class="hint" id=${`${id}-hint`}>${t("faces-hint")}</span></span>`;
+}
 const isFull = (c) => !!c?.spec;
 const nameOf = (screen, id) => screen.rules.creatures?.[id]?.spec?.name || screen.rules.creatures?.[id]?.name || id;
 
@@ -125,11 +146,25 @@ function Vitals({ c }) {
   </dl>`;
 }
 
-function DeathSaves({ c }) {
+const deathForm = (screen, id) => ((screen.forms.dndDeath ||= {})[id] ||= { faces: "" });
+
+/** Death Saving Throws: the tally, and for a dying creature that is not Stable the roll
+ * (`death_save`, in a fight on the creature's own turn: the server says when it is not). */
+function DeathSaves({ screen, id, c }) {
   if (c.dead) return html`<p class="dnd-death"><span class="badge">${t("dnd-dead")}</span></p>`;
   if (!c.dying) return null;
   const s = c.dying.saves || {};
-  return html`<p class="dnd-death"><strong>${t("dnd-death-saves")}</strong>: ${t("dnd-death-successes", { count: s.successes ?? 0 })}, ${t("dnd-death-failures", { count: s.failures ?? 0 })}${c.dying.stable ? html` <span class="badge">${t("dnd-stable")}</span>` : null}</p>`;
+  const f = deathForm(screen, id);
+  const roll = !c.dying.stable && !c.death_save_rolled;
+  return html`<div class="dnd-death">
+    <p><strong>${t("dnd-death-saves")}</strong>: <span class="dnd-death-tally">${t("dnd-death-successes", { count: s.successes ?? 0 })}, ${t("dnd-death-failures", { count: s.failures ?? 0 })}</span>${c.dying.stable ? html` <span class="badge">${t("dnd-stable")}</span>` : null}</p>
+    ${roll
+      ? html`<div class="row wrap">
+          <${Faces} screen=${screen} id=${`dnd-death-faces-${id}`} f=${f} />
+          <button type="button" id=${`dnd-death-save-${id}`} class="primary" onClick=${() => rollWith(screen, { death_save: { creature: id } }, f)}>${t("dnd-death-save-roll")}</button>
+        </div>`
+      : null}
+  </div>`;
 }
 
 /** A character's sheet, for its player and the Referee. */
@@ -138,7 +173,7 @@ function Sheet({ screen, id, c }) {
     <h2 id=${`dnd-sheet-${id}-h`}>${c.spec.name}</h2>
     <p class="hint">${t(`dnd-size-${c.spec.size}`)} · ${t("dnd-pb", { pb: signed(c.spec.proficiency_bonus) })}</p>
     <${Vitals} c=${c} />
-    <${DeathSaves} c=${c} />
+    <${DeathSaves} screen=${screen} id=${id} c=${c} />
     <${Abilities} c=${c} saves=${true} />
     <details><summary>${t("dnd-skills")}</summary><${Skills} c=${c} /></details>
     <${Slots} c=${c} />
@@ -270,7 +305,10 @@ function D20Panel({ screen }) {
               <p id="dnd-d20-chance"><strong>${t("dnd-chance")}</strong>: ${plan.auto_fail ? t("dnd-auto-fail") : t("dnd-odds", { percent: shown.answer.success_percent.toFixed(2), exact: shown.answer.success })}</p>`
           : html`<p class="hint">${t("dnd-odds-wait")}</p>`}
     </div>
-    <button type="button" id="dnd-d20-roll" class="primary" onClick=${() => go(screen, { d20_test: args })}>${t("dnd-roll")}</button>
+    <div class="row wrap">
+      <${Faces} screen=${screen} id="dnd-d20-faces" f=${f} />
+      <button type="button" id="dnd-d20-roll" class="primary" onClick=${() => rollWith(screen, { d20_test: args }, f)}>${t("dnd-roll")}</button>
+    </div>
     ${last?.outcome
       ? html`<p id="dnd-d20-result" class=${last.success ? "dnd-success" : "dnd-failure"}>${t("dnd-result", { faces: last.outcome.faces.join(", "), total: last.outcome.total, success: last.success ? "yes" : "no" })}</p>`
       : null}
@@ -318,7 +356,7 @@ function Rest({ screen }) {
   const rested = rollers(screen).filter(([, c]) => c.short_rest);
   if (!screen.isReferee && !rest && !rested.length) return null;
   const dice = rested.length
-    ? html`<div class="row wrap">${rested.map(([id, c]) => html`<button key=${id} type="button" id=${`dnd-hit-die-${id}`} disabled=${!c.hit_dice || c.hit_dice.spent >= c.hit_dice.total} onClick=${() => go(screen, { spend_hit_die: { creature: id } })}>${t("dnd-spend-hit-die", { name: c.spec.name })}</button>`)}</div>`
+    ? html`<div class="row wrap"><${Faces} screen=${screen} id="dnd-hit-die-faces" f=${f} />${rested.map(([id, c]) => html`<button key=${id} type="button" id=${`dnd-hit-die-${id}`} disabled=${!c.hit_dice || c.hit_dice.spent >= c.hit_dice.total} onClick=${() => rollWith(screen, { spend_hit_die: { creature: id } }, f)}>${t("dnd-spend-hit-die", { name: c.spec.name })}</button>`)}</div>`
     : null;
   return html`<section id="dnd-rest" class="panel" aria-labelledby="dnd-rest-h">
     <h2 id="dnd-rest-h">${t("dnd-rest")}</h2>
@@ -350,6 +388,30 @@ function Rest({ screen }) {
 const DAMAGE_TYPES = ["acid", "bludgeoning", "cold", "fire", "force", "lightning", "necrotic", "piercing", "poison", "psychic", "radiant", "slashing", "thunder"];
 const SHAPES = ["sphere", "cylinder", "cube", "cone", "line", "emanation"];
 const SPACE = { tiny: 1, small: 1, medium: 1, large: 2, huge: 3, gargantuan: 4 };
+
+/** The battle grid this seat sees: a player's projection has `grid: {map, positions}`; the
+ * Referee's is the whole state. */
+const gridOf = (screen) => screen.rules.grid || { map: screen.rules.map, positions: screen.rules.positions };
+/** The map's squares in the shared grid's shape. */
+const cellsOf = (g) => (g.map?.cells || []).map((c) => ({ ...c, at: { x: c.x, y: c.y } }));
+const kindOf = (c) => c?.spec?.kind || c?.kind;
+/** Tokens for the shared grid: every creature on it this seat sees, named, with its side;
+ * `notes(id)` adds words to a token's name. */
+function tokensOf(screen, g, { acting = null, picked = null, notes = () => [] } = {}) {
+  return Object.entries(g.positions || {}).map(([id, at]) => {
+    const c = screen.rules.creatures?.[id] || {};
+    const party = kindOf(c) === "character";
+    return { id, at, space: SPACE[c.spec?.size || c.size] || 1, name: nameOf(screen, id), side: party ? "party" : "enemies", sideLabel: t(party ? "dnd-side-party" : "dnd-side-foe"), acting: id === acting, notes: notes(id), cls: id === picked ? ["picked"] : [] };
+  });
+}
+/** The squares of a token's space, as the grid's `classes` map with `cls` on each. */
+function spaceClasses(tokens, id, cls) {
+  const tk = tokens.find((x) => x.id === id);
+  const out = new Map();
+  if (!tk) return out;
+  for (let dx = 0; dx < tk.space; dx++) for (let dy = 0; dy < tk.space; dy++) out.set(`${tk.at.x + dx},${tk.at.y + dy}`, [cls]);
+  return out;
+}
 const areaForm = (screen) =>
   (screen.forms.dndArea ||= { caster: "", name: "", shape: "sphere", size: "20", ability: "dexterity", dc: "13", dice: "8d6", type: "fire", half: true, origin: null, toward: null });
 
@@ -358,8 +420,7 @@ const areaForm = (screen) =>
  * the creatures inside asked of the server's `area_preview` query before `area_effect` rolls. */
 function AreaPicker({ screen }) {
   const own = rollers(screen);
-  // A player's projection has `grid: {map, positions}`; the Referee's is the whole state.
-  const g = screen.rules.grid || { map: screen.rules.map, positions: screen.rules.positions };
+  const g = gridOf(screen);
   const f = areaForm(screen);
   const [, bump] = useState(0);
   const [preview, setPreview] = useState(null);
@@ -401,12 +462,8 @@ function AreaPicker({ screen }) {
     } else f.toward = { x2: 2 * x + 1, y2: 2 * y + 1 };
     bump((n) => n + 1);
   };
-  const cells = (g.map?.cells || []).map((c) => ({ ...c, at: { x: c.x, y: c.y } }));
-  const tokens = Object.entries(g.positions).map(([id, at]) => {
-    const c = screen.rules.creatures?.[id] || {};
-    const kind = c.spec?.kind || c.kind;
-    return { id, at, space: SPACE[c.spec?.size || c.size] || 1, name: nameOf(screen, id), side: kind === "character" ? "party" : "foe", sideLabel: t(kind === "character" ? "dnd-side-party" : "dnd-side-foe") };
-  });
+  const cells = cellsOf(g);
+  const tokens = tokensOf(screen, g);
   const shown = preview?.key === key ? preview : null;
   const ans = shown?.answer;
   return html`<section id="dnd-area" class="panel" aria-labelledby="dnd-area-h">
@@ -434,8 +491,329 @@ function AreaPicker({ screen }) {
               ${ans.behind_cover.length ? html`<p>${t("dnd-area-behind-cover", { names: ans.behind_cover.map((id) => nameOf(screen, id)).join(", ") })}</p>` : null}`
           : null}
     </div>
-    <button type="button" id="dnd-area-place" class="primary" disabled=${!ans} onClick=${() => go(screen, { area_effect: body() }).then(() => ((f.origin = null), (f.toward = null), bump((n) => n + 1)))}>${t("dnd-area-place")}</button>
+    <div class="row wrap">
+      <${Faces} screen=${screen} id="dnd-area-faces" f=${f} />
+      <button type="button" id="dnd-area-place" class="primary" disabled=${!ans} onClick=${() => rollWith(screen, { area_effect: body() }, f).then((evs) => evs && ((f.origin = null), (f.toward = null), bump((n) => n + 1)))}>${t("dnd-area-place")}</button>
+    </div>
   </section>`;
+}
+
+const battleForm = (screen) =>
+  (screen.forms.dndBattle ||= { who: "", mode: "move", path: [], attack: "", target: "", advantage: "", disadvantage: "", knockOut: false, faces: "", turnOf: undefined });
+const sq = ([x, y]) => `(${x}, ${y})`;
+/** Movement left this turn: the record's speed and Dash, less what it moved. */
+const movementLeft = (c) => Math.max(0, (c.turn?.speed || 0) + (c.turn?.dash_bonus || 0) - (c.turn?.moved || 0));
+/** An attack as its sheet gives it: bonus, reach or range, damage dice and types. */
+const attackText = (a) =>
+  t("dnd-attack-plan", {
+    bonus: signed(a.bonus),
+    reach: a.reach_ft ? t("dnd-reach", { feet: a.reach_ft }) : t("dnd-range", { feet: a.range_ft ?? 0, long: a.long_range_ft ?? a.range_ft ?? 0 }),
+    damage: (a.damage || []).map((d) => `${d.dice} ${t(`dnd-dmg-${d.damage_type}`)}`).join(" + "),
+  });
+
+/** The last attack `who` made, as the log words it, with the damage it dealt after it. */
+function lastAttack(screen, who) {
+  const evs = screen.events;
+  for (let i = evs.length - 1; i >= 0; i--) {
+    const a = evs[i].body?.type === "rules" ? evs[i].body.event?.attack_rolled : null;
+    if (!a || a.attacker !== who) continue;
+    const lines = [words("attack_rolled", a)];
+    for (let j = i + 1; j < evs.length; j++) {
+      const e = evs[j].body?.type === "rules" ? evs[j].body.event : null;
+      if (!e) continue;
+      if (e.attack_rolled || e.area_placed) break;
+      if (e.damage_taken?.creature === a.target) lines.push(words("damage_taken", e.damage_taken));
+    }
+    return { n: evs[i].n, lines, hit: a.hit };
+  }
+  return null;
+}
+
+/** The last move `who` made, as the log words it (the feet the server counted). */
+function lastMove(screen, who) {
+  const ev = [...screen.events].reverse().find((e) => e.body?.type === "rules" && e.body.event?.moved?.creature === who);
+  return ev ? words("moved", ev.body.event.moved) : null;
+}
+
+/** The battle panel (DD-MOVE, DD-CBT-04): the grid with the creatures this seat sees; a move
+ * picked square by square (`move_path`: the squares, those in Difficult Terrain, the movement
+ * the turn has left; the server counts the cost and refuses a move that does not fit), an
+ * attack with one of the creature's attacks on a creature picked on the grid or in the list
+ * (`attack`: the server measures distance, cover and sight on the grid and finds the rules'
+ * Advantage and Disadvantage; the named ones are typed here), its result and damage; ending the
+ * turn (`finish_turn`, which offers Legendary Actions first) and, for the Referee, the combat. */
+function Battle({ screen }) {
+  const g = gridOf(screen);
+  const positions = g.positions || {};
+  const combat = screen.view.clock?.combat;
+  const acting = combat?.order?.[combat.current] ?? null;
+  const own = rollers(screen).filter(([id]) => positions[id]);
+  const f = battleForm(screen);
+  const [, bump] = useState(0);
+  const redraw = () => bump((n) => n + 1);
+  if (!own.length) return null;
+  // A new turn: the creature acting now takes the panel when this seat plays it.
+  if (f.turnOf !== acting) {
+    f.turnOf = acting;
+    if (own.some(([id]) => id === acting)) Object.assign(f, { who: acting, path: [], target: "" });
+  }
+  if (!own.some(([id]) => id === f.who)) Object.assign(f, { who: own[0][0], path: [], target: "" });
+  const me = screen.rules.creatures[f.who];
+  const attacks = me.spec.attacks || [];
+  if (!attacks.some((a) => a.name === f.attack)) f.attack = attacks[0]?.name || "";
+  const attack = attacks.find((a) => a.name === f.attack);
+  const alive = (id) => {
+    const c = screen.rules.creatures?.[id];
+    return c && !c.dead && c.status !== "dead";
+  };
+  const targets = Object.keys(positions).filter((id) => id !== f.who && alive(id));
+  if (f.target && !targets.includes(f.target)) f.target = "";
+  const set = (k) => (e) => {
+    f[k] = e.target.type === "checkbox" ? e.target.checked : e.target.value;
+    if (k === "who") Object.assign(f, { path: [], target: "" });
+    redraw();
+  };
+  const difficult = new Set((g.map?.cells || []).filter((c) => c.difficult).map((c) => `${c.x},${c.y}`));
+  const rough = f.path.filter(([x, y]) => difficult.has(`${x},${y}`)).length;
+  const onPick = (x, y, who) => {
+    if (f.mode === "attack") {
+      if (who && who !== f.who) f.target = who;
+    } else {
+      const last = f.path[f.path.length - 1];
+      if (last && last[0] === x && last[1] === y) f.path.pop();
+      else if (f.path.length < 200) f.path.push([x, y]);
+    }
+    redraw();
+  };
+  const onCancel = () => {
+    if (f.mode !== "move" || !f.path.length) return false;
+    f.path = [];
+    redraw();
+    return true;
+  };
+  const marks = new Map(f.path.map((p, i) => [`${p[0]},${p[1]}`, i + 1]));
+  const aiming = f.mode === "attack" && f.target ? f.target : null;
+  const tokens = tokensOf(screen, g, { acting, picked: aiming, notes: (id) => (id === aiming ? [t("dnd-target")] : []) });
+  const mine = own.some(([id]) => id === acting);
+  const inFight = !!combat?.order?.includes(f.who);
+  const result = lastAttack(screen, f.who);
+  const moved = f.mode === "move" ? lastMove(screen, f.who) : null;
+  const move = () =>
+    screen
+      .send({ rules: { move_path: { creature: f.who, path: f.path } } })
+      .then(() => ((f.path = []), redraw()))
+      .catch(() => {});
+  const strike = () =>
+    rollWith(screen, { attack: { attacker: f.who, target: f.target, attack: f.attack, advantage: names(f.advantage), disadvantage: names(f.disadvantage), ...(attack?.reach_ft && f.knockOut ? { knock_out: true } : {}) } }, f).then(redraw);
+  return html`<section id="dnd-battle" class="panel" aria-labelledby="dnd-battle-h">
+    <h2 id="dnd-battle-h">${t("dnd-battle")}</h2>
+    <div class="row wrap">
+      <label>${t("dnd-creature")} <select id="dnd-battle-who" value=${f.who} onChange=${set("who")}>${own.map(([id, c]) => html`<option key=${id} value=${id}>${c.spec.name}</option>`)}</select></label>
+      <fieldset class="row wrap" role="radiogroup"><legend>${t("dnd-battle-mode")}</legend>
+        ${["move", "attack"].map((m) => html`<label key=${m} class="radio"><input type="radio" name="dnd-battle-mode" id=${`dnd-mode-${m}`} value=${m} checked=${f.mode === m} onChange=${set("mode")} /> ${t(`dnd-mode-${m}`)}</label>`)}
+      </fieldset>
+    </div>
+    ${inFight ? html`<p class="hint" id="dnd-battle-turn">${mine && acting === f.who ? t("dnd-your-turn", { name: me.spec.name }) : t("dnd-turn-of", { name: nameOf(screen, acting) })}</p>` : null}
+    <${Grid} id="dnd-battle-grid" sq="dbq" cells=${cellsOf(g)} tokens=${tokens} marks=${f.mode === "move" ? marks : new Map()} classes=${spaceClasses(tokens, aiming, "target")} start=${{ x: positions[f.who].x, y: positions[f.who].y }} startKey=${f.who}
+      interactive=${(x, y, who) => (f.mode === "move" ? true : !!who && who !== f.who)} onPick=${onPick} onCancel=${onCancel} />
+    ${f.mode === "move"
+      ? html`<div id="dnd-move">
+          <p id="dnd-move-path">${f.path.length ? t("dnd-move-path", { path: f.path.map(sq).join(" → ") }) : t("dnd-move-pick", { name: me.spec.name, at: sq([positions[f.who].x, positions[f.who].y]) })}</p>
+          ${moved ? html`<p class="hint" id="dnd-move-last">${t("dnd-move-last", { move: moved })}</p>` : null}
+          <p id="dnd-move-cost">${t("dnd-move-squares", { count: f.path.length })}${rough ? html` · <span id="dnd-move-difficult">${t("dnd-move-difficult", { count: rough })}</span>` : null}${inFight ? html` · <span id="dnd-move-left">${t("dnd-movement-left", { count: movementLeft(me) })}</span>` : null}</p>
+          <div class="row wrap">
+            <button type="button" id="dnd-move-undo" disabled=${!f.path.length} onClick=${() => (f.path.pop(), redraw())}>${t("dnd-move-undo")}</button>
+            <button type="button" id="dnd-move-send" class="primary" disabled=${!f.path.length} onClick=${move}>${t("dnd-move-send")}</button>
+          </div>
+        </div>`
+      : html`<div id="dnd-attack">
+          ${attacks.length
+            ? html`<div class="row wrap">
+                <label>${t("dnd-attack-with")} <select id="dnd-attack-name" value=${f.attack} onChange=${set("attack")}>${attacks.map((a) => html`<option key=${a.name} value=${a.name}>${a.name}</option>`)}</select></label>
+                <label>${t("dnd-attack-target")} <select id="dnd-attack-target" value=${f.target} onChange=${set("target")}>
+                  <option value="">${t("dnd-attack-pick")}</option>
+                  ${targets.map((id) => html`<option key=${id} value=${id}>${nameOf(screen, id)}</option>`)}
+                </select></label>
+              </div>
+              <p id="dnd-attack-plan">${attack ? html`<strong>${attack.name}</strong>: ${attackText(attack)}` : null}</p>
+              <div class="row wrap">
+                <label>${t("dnd-advantage-sources")} <input id="dnd-attack-advantage" maxlength="300" value=${f.advantage} onInput=${set("advantage")} /></label>
+                <label>${t("dnd-disadvantage-sources")} <input id="dnd-attack-disadvantage" maxlength="300" value=${f.disadvantage} onInput=${set("disadvantage")} /></label>
+                ${attack?.reach_ft ? html`<label class="radio"><input type="checkbox" id="dnd-attack-knock-out" checked=${f.knockOut} onChange=${set("knockOut")} /> ${t("dnd-attack-knock-out")}</label>` : null}
+              </div>
+              <p class="hint" id="dnd-attack-rules">${t("dnd-attack-rules")}</p>
+              <div class="row wrap">
+                <${Faces} screen=${screen} id="dnd-attack-faces" f=${f} />
+                <button type="button" id="dnd-attack-send" class="primary" disabled=${!f.target || !attack} onClick=${strike}>${f.target ? t("dnd-attack-send", { target: nameOf(screen, f.target) }) : t("dnd-attack-pick")}</button>
+              </div>`
+            : html`<p class="hint">${t("dnd-no-attacks")}</p>`}
+        </div>`}
+    ${result ? html`<div id="dnd-attack-result" aria-live="polite" data-n=${result.n} class=${result.hit ? "dnd-success" : "dnd-failure"}>${result.lines.map((l, i) => html`<p key=${i}>${l}</p>`)}</div>` : null}
+    ${mine || (screen.isReferee && combat)
+      ? html`<div class="row wrap">
+          ${mine ? html`<button type="button" id="dnd-finish-turn" onClick=${() => go(screen, { finish_turn: { creature: acting } })}>${t("dnd-finish-turn", { name: nameOf(screen, acting) })}</button>` : null}
+          ${screen.isReferee && combat ? html`<button type="button" id="dnd-end-combat" onClick=${() => screen.send({ clock: "end_combat" }).catch(() => {})}>${t("dnd-end-combat")}</button>` : null}
+        </div>`
+      : null}
+  </section>`;
+}
+
+// ---- Log words: every event of the ruleset as a sentence in the UI language (the masked
+// forms a player gets too: a monster's attack without its roll, damage without the amount).
+
+const who = (id) => log.nameOf(id);
+const listOf = (ids) => (ids || []).map(who).join(", ");
+const word = (prefix, key) => (has(`${prefix}${key}`) ? t(`${prefix}${key}`) : String(key ?? "").replace(/_/g, " "));
+/** An Advantage or Disadvantage source of an attack: a rule's (`{rule: …}`) or a named one. */
+function sourceWords(s) {
+  if (typeof s?.named === "string") return s.named;
+  const r = s?.rule;
+  if (typeof r === "string") return word("dnd-src-", r);
+  if (r && typeof r === "object") {
+    const [k, v] = Object.entries(r)[0] || [];
+    return t(`dnd-src-${k}`, { condition: word("dnd-cond-", v) });
+  }
+  return "";
+}
+/** What a D20 Test tested: an ability check (with its skill) or a saving throw. */
+function testWords(test) {
+  if (test?.saving_throw) return t("dnd-test-save", { ability: word("dnd-ab-", test.saving_throw.ability) });
+  const c = test?.ability_check || {};
+  return c.skill ? t("dnd-test-skill", { ability: word("dnd-ab-", c.ability), skill: word("dnd-skill-", c.skill) }) : t("dnd-test-check", { ability: word("dnd-ab-", c.ability) });
+}
+const faces = (o) => (o?.faces?.length ? o.faces.join(", ") : "");
+/** Why a rest stopped (`took_damage`, or `{cast_spell: {level}}`). */
+const interruption = (i) => (typeof i === "string" ? word("dnd-why-", i) : i?.cast_spell ? t("dnd-why-cast_spell", { level: i.cast_spell.level }) : "");
+/** A readied response (`{attack: {attack}}`, `{action: {action}}`, `{move: {feet}}`). */
+function responseWords(r) {
+  if (r?.attack) return t("dnd-response-attack", { attack: r.attack.attack });
+  if (r?.action) return t("dnd-response-action", { action: word("dnd-action-", r.action.action) });
+  if (r?.move) return t("dnd-response-move", { feet: r.move.feet });
+  return "";
+}
+/** A creature's state after a change: its Hit Points when the seat sees its sheet, its visible
+ * marks (Bloodied, dying, dead), its conditions. */
+function stateWords(c) {
+  const parts = [];
+  if (c?.spec) {
+    parts.push(t("dnd-hp-of", { hp: c.hp?.current ?? 0, max: c.hp?.max ?? 0 }));
+    if (c.hp?.temp) parts.push(t("dnd-temp-of", { temp: c.hp.temp }));
+    if (c.dead) parts.push(t("dnd-dead"));
+    else if (c.dying) parts.push(t(c.dying.stable ? "dnd-status-stable" : "dnd-status-dying"));
+    const held = [...new Set((c.conditions?.held || []).map((x) => x[0]))];
+    parts.push(...held.map((k) => word("dnd-cond-", k)));
+    const ex = c.conditions?.exhaustion?.levels?.length || 0;
+    if (ex) parts.push(t("dnd-exhaustion-level", { level: ex }));
+    if (c.concentration?.effect) parts.push(t("dnd-concentrating-on", { effect: c.concentration.effect }));
+  } else {
+    if (c?.bloodied) parts.push(t("dnd-bloodied"));
+    if (c?.status && c.status !== "up") parts.push(t(`dnd-status-${c.status}`));
+    parts.push(...(c?.conditions || []).map((k) => word("dnd-cond-", k)));
+    if (c?.exhaustion) parts.push(t("dnd-exhaustion-level", { level: c.exhaustion }));
+    if (c?.concentrating) parts.push(t("dnd-concentrating"));
+  }
+  return parts.join("; ");
+}
+
+/** One event of this ruleset in words (`null`: not one of its events). */
+export function words(name, d) {
+  switch (name) {
+    case "creature_set": {
+      const state = stateWords(d.record);
+      return t("ev-rules-creature_set", { name: d.record?.spec?.name ?? "?", state: state || t("dnd-none") });
+    }
+    case "creature_seen":
+    case "creature_revealed": {
+      const state = stateWords(d.view);
+      return t(`ev-rules-${name}`, { name: d.view?.name ?? "?", state: state || t("dnd-unharmed") });
+    }
+    case "initiative_rolled":
+      return t("ev-rules-initiative_rolled", { name: who(d.creature), total: d.total ?? d.outcome?.total ?? "?", faces: faces(d.outcome), mode: d.mode || "normal" });
+    case "test_rolled": {
+      const o = d.outcome;
+      const a = { name: who(d.creature), test: testWords(d.test), success: d.success ? "yes" : "no" };
+      if (o) return t("ev-rules-test_rolled", { ...a, total: o.total, faces: faces(o), dc: d.dc ?? "?" });
+      return t(d.plan?.auto_fail ? "ev-rules-test_rolled-auto" : "ev-rules-test_rolled-secret", a);
+    }
+    case "attack_rolled": {
+      const o = d.outcome;
+      const a = { attacker: who(d.attacker), target: who(d.target), attack: d.attack, hit: d.critical ? "critical" : d.hit ? "yes" : "no" };
+      let text = o
+        ? t("ev-rules-attack_rolled", { ...a, faces: faces(o), total: o.total, ac: d.armor_class ?? "", known: d.armor_class == null ? "no" : "yes" })
+        : t("ev-rules-attack_rolled-secret", a);
+      const adv = (d.advantage || []).map(sourceWords).filter(Boolean);
+      const dis = (d.disadvantage || []).map(sourceWords).filter(Boolean);
+      if (adv.length) text += ` · ${t("dnd-advantage")}: ${adv.join(", ")}`;
+      if (dis.length) text += ` · ${t("dnd-disadvantage")}: ${dis.join(", ")}`;
+      return text;
+    }
+    case "damage_taken": {
+      const type = word("dnd-dmg-", d.damage_type);
+      if (d.dealt == null) return t(d.knocked_out ? "ev-rules-damage_taken-knocked" : "ev-rules-damage_taken-secret", { name: who(d.creature), type });
+      const amount = d.amount ?? d.dealt;
+      const defence = amount > 0 && d.dealt === 0 ? "immunity" : d.dealt < amount ? "resistance" : d.dealt > amount ? "vulnerability" : "none";
+      let text = t("ev-rules-damage_taken", { name: who(d.creature), dealt: d.dealt, type, rolled: amount, defence });
+      const r = d.report;
+      if (r?.absorbed_by_temp) text += ` · ${t("dnd-absorbed", { temp: r.absorbed_by_temp })}`;
+      if (d.knocked_out) text += ` · ${t("dnd-knocked-out")}`;
+      else if (r?.dies) text += ` · ${t("dnd-damage-kills")}`;
+      else if (r?.dropped_to_zero) text += ` · ${t("dnd-dropped-to-zero")}`;
+      if (r?.death_save_failures) text += ` · ${t("dnd-death-failures", { count: r.death_save_failures })}`;
+      return text;
+    }
+    case "concentration_save": {
+      const o = d.outcome;
+      const a = { name: who(d.creature), kept: d.kept ? "yes" : "no" };
+      return o ? t("ev-rules-concentration_save", { ...a, total: o.total, faces: faces(o), dc: d.dc ?? "?" }) : t("ev-rules-concentration_save-secret", a);
+    }
+    case "death_save_rolled":
+      return t("ev-rules-death_save_rolled", { name: who(d.creature), face: d.face, result: d.result, successes: d.successes, failures: d.failures });
+    case "died":
+      return t("ev-rules-died", { name: who(d.creature), cause: word("dnd-cause-", String(d.cause ?? "").replace(/ /g, "_")) });
+    case "rest_started":
+      return t("ev-rules-rest_started", { kind: word("dnd-rest-", d.kind), names: listOf(d.creatures) });
+    case "rest_resumed":
+      return t("ev-rules-rest_resumed", { kind: word("dnd-rest-", d.kind), count: d.interruptions ?? 1 });
+    case "rest_finished":
+      return d.interrupted_by
+        ? t("ev-rules-rest_finished-interrupted", { kind: word("dnd-rest-", d.kind), why: interruption(d.interrupted_by), minutes: d.minutes_rested ?? 0, benefits: d.short_rest_benefits ? "yes" : "no" })
+        : t("ev-rules-rest_finished", { kind: word("dnd-rest-", d.kind), completed: d.completed ? "yes" : "no", minutes: d.minutes_rested ?? 0 });
+    case "map_set":
+      return t("ev-rules-map_set", { count: (d.cells || []).length });
+    case "placed":
+      return t("ev-rules-placed", { name: who(d.creature), at: sq([d.at?.x, d.at?.y]) });
+    case "moved": {
+      const end = d.path?.[d.path.length - 1];
+      return t(d.held ? "ev-rules-moved-held" : "ev-rules-moved", { name: who(d.creature), count: d.path?.length ?? 0, at: end ? sq([end.x, end.y]) : "?", feet: d.spent_ft ?? 0 });
+    }
+    case "standing_orders_set": {
+      const o = d.orders || {};
+      return t("ev-rules-standing_orders_set", { name: who(d.creature), oa: o.opportunity_attacks ?? "never", spells: o.reaction_spells ?? "never", legendary: o.legendary_actions ?? "never" });
+    }
+    case "spell_stopped":
+      return t("ev-rules-spell_stopped", { caster: who(d.caster), spell: d.spell ?? "", by: d.by === "unseen" ? t("dnd-unseen") : who(d.by), with: d.with ?? "", named: d.with ? "yes" : "no" });
+    case "ready_taken":
+      return t("ev-rules-ready_taken", { name: who(d.creature), trigger: d.trigger ?? "", response: responseWords(d.response), target: d.target ? who(d.target) : "", aimed: d.target ? "yes" : "no" });
+    case "area_placed": {
+      const cover = Object.entries(d.cover || {}).map(([id, c]) => `${who(id)} (${word("dnd-cover-", c)})`);
+      let text = t("ev-rules-area_placed", { name: who(d.caster), area: d.name, count: (d.targets || []).length, names: listOf(d.targets) || t("dnd-none") });
+      if (d.behind_cover?.length) text += ` · ${t("dnd-area-behind-cover", { names: listOf(d.behind_cover) })}`;
+      if (cover.length) text += ` · ${t("dnd-area-cover", { names: cover.join(", ") })}`;
+      return text;
+    }
+    case "legendary_taken":
+      return t("ev-rules-legendary_taken", { name: who(d.creature), action: d.action ?? "", cost: d.cost ?? 1, target: d.target ? who(d.target) : "", aimed: d.target ? "yes" : "no" });
+    case "reaction_spell_cast":
+      return t("ev-rules-reaction_spell_cast", { name: who(d.creature), spell: d.spell ?? "", bonus: signed(d.ac_bonus ?? 0) });
+    default:
+      return null;
+  }
+}
+
+/** The creatures an event is about (the log's filter). */
+function about(name, d) {
+  const ids = [d.creature, d.attacker, d.target, d.caster, d.record?.spec?.id, ...(name === "area_placed" ? d.targets || [] : []), ...(name === "rest_started" ? d.creatures || [] : [])];
+  return [...new Set(ids.filter((x) => typeof x === "string"))];
 }
 
 /** Seconds left on the timer of decision `d`'s interrupt window (null: it waits for answers). */
@@ -458,37 +836,36 @@ export default {
     const monsters = screen.isReferee ? full(screen, "monster") : [];
     const sheets = chars.map(([id, c]) => html`<${Sheet} key=${`s-${id}`} screen=${screen} id=${id} c=${c} />`);
     if (!chars.length) sheets.push(html`<p key="none" class="hint" id="dnd-no-sheet">${t("dnd-no-sheet")}</p>`);
+    const onGrid = Object.keys(gridOf(screen).positions || {}).length > 0;
+    const fight = onGrid ? "fight" : "play";
     return {
       a: [{ tab: "play", items: [html`<${Others} key="others" screen=${screen} />`] }],
       b: [
-        { tab: "play", items: [html`<${Budget} key="budget" screen=${screen} />`, html`<${D20Panel} key="d20" screen=${screen} />`] },
+        { tab: fight, items: [html`<${Budget} key="budget" screen=${screen} />`, html`<${Battle} key="battle" screen=${screen} />`] },
+        { tab: "play", items: [html`<${D20Panel} key="d20" screen=${screen} />`] },
         { tab: "sheet", items: sheets },
-        { tab: "play", items: [html`<${AreaPicker} key="area" screen=${screen} />`, html`<${Rest} key="rest" screen=${screen} />`, ...monsters.map(([id, c]) => html`<${StatBlock} key=${`m-${id}`} screen=${screen} id=${id} c=${c} />`)] },
+        { tab: fight, items: [html`<${AreaPicker} key="area" screen=${screen} />`] },
+        { tab: "play", items: [html`<${Rest} key="rest" screen=${screen} />`, ...monsters.map(([id, c]) => html`<${StatBlock} key=${`m-${id}`} screen=${screen} id=${id} c=${c} />`)] },
       ],
       tools: [],
       tabs: [
         { id: "play", label: t("dnd-tab-play"), shell: ["clock", "decisions", "chat"] },
+        ...(onGrid ? [{ id: "fight", label: t("dnd-tab-fight"), shell: [] }] : []),
         { id: "sheet", label: t("dnd-tab-sheet"), shell: [] },
         { id: "log", label: t("dnd-tab-log"), shell: ["log", "invites", "packs", "settings", "commands"] },
       ],
+      // During a fight on the grid the phone opens on the fight until the user picks a tab.
+      tab: onGrid && screen.view.clock?.combat ? "fight" : null,
     };
   },
   /** The rest panel starts and ends rests: the shell's clock shows no rest buttons of its own. */
   ownClockControls() {
     return { rest: { id: "dnd-rest-start-short", label: t("dnd-rest-start-short") } };
   },
-  /** Log lines of this ruleset's commonest events (others: the shell's `ev-rules-<name>` or raw). */
+  /** Every event of this ruleset as a log line in the UI language (no raw fields). */
   describeRules(name, data) {
-    if (name === "creature_set") return { text: t("ev-rules-creature_set", { name: data.record?.spec?.name ?? "?" }), creatures: [data.record?.spec?.id].filter(Boolean) };
-    if (name === "creature_seen" || name === "creature_revealed") return { text: t(`ev-rules-${name}`, { name: data.view?.name ?? "?" }), creatures: [data.creature].filter(Boolean) };
-    if (name === "test_rolled") {
-      const o = data.outcome;
-      return {
-        text: o ? t("ev-rules-test_rolled", { name: log.nameOf(data.creature), total: o.total, success: data.success ? "yes" : "no" }) : t("ev-rules-test_rolled-secret", { name: log.nameOf(data.creature) }),
-        creatures: [data.creature],
-      };
-    }
-    return null;
+    const text = words(name, data || {});
+    return text == null ? null : { text, creatures: about(name, data || {}) };
   },
   characters(screen) {
     return Object.entries(screen.rules.creatures || {}).map(([id, c]) => ({ id, name: c.spec?.name || c.name || id, party: (c.spec?.kind || c.kind) === "character" }));
@@ -500,14 +877,40 @@ export default {
   urgent(d) {
     return !!d.window && isWindowKind(d.kind);
   },
-  /** Under a window's question: what happens without an answer, and when. */
+  /** Under a window's question: whom it is about (read from the decision's context and its
+   * window while the decision carries no `args` for it), what happens without an answer, and
+   * when. */
   decisionDetails(screen, d) {
     if (!d.window) return null;
     const def = d.options?.find((o) => o.id === d.default);
     const secs = secondsLeft(screen, d);
+    const about = windowAbout(screen, d);
     return html`<p class="dnd-window hint" data-window=${d.window}>
+      ${about ? html`<span class="dnd-window-about">${about}</span> ` : null}
       ${def ? t("dnd-window-default", { option: log.optionLabel(d, def) }) : null}
       ${" "}${secs == null ? t("dnd-window-waits") : t("dnd-window-timeout", { count: secs })}
     </p>`;
   },
 };
+
+/** Whom a window's question is about, from what the decision and its window carry today: the
+ * creature asked (`context.by`), a readied trigger's words from its record, the attack a
+ * reaction spell answers (the window's context). Null for an Opportunity Attack, whose prompt
+ * says it all through its `args`. */
+function windowAbout(screen, d) {
+  const kind = String(d.kind || "").split(".").pop();
+  const by = d.context?.by;
+  if (!by || kind === "opportunity_attack") return null;
+  const name = nameOf(screen, by);
+  if (kind === "readied_trigger") {
+    const trigger = screen.rules.creatures?.[by]?.readied?.trigger;
+    const target = d.context?.target;
+    return t("dnd-about-readied", { name, trigger: trigger || t("dnd-none"), target: target ? nameOf(screen, target) : "", aimed: target ? "yes" : "no" });
+  }
+  if (kind === "reaction_spell") {
+    const w = (screen.view.windows || []).find((x) => x.id === d.window);
+    const a = w?.context?.attack;
+    return a ? t("dnd-about-hit", { name, attacker: nameOf(screen, a.attacker), attack: a.attack }) : t("dnd-about", { name });
+  }
+  return t("dnd-about", { name });
+}

@@ -31,6 +31,7 @@ dnd-pb = Бонус владения { $pb }
 dnd-exhaustion = Истощение
 dnd-no-conditions = Состояний нет.
 dnd-from = источник: { $source }
+dnd-unseen = Кто-то невидимый
 dnd-source-unseen = источник, которого вы не видите
 dnd-spell-slots = Ячейки заклинаний
 dnd-slot-level = { $level } уровень: { $left } из { $max }
@@ -181,15 +182,6 @@ dnd-dmg-radiant = излучение
 dnd-dmg-slashing = рубящий
 dnd-dmg-thunder = звук
 
-ev-rules-creature_set = { $name }: лист изменился
-ev-rules-creature_seen = { $name }: изменения
-ev-rules-creature_revealed = { $name } появляется в поле зрения
-ev-rules-test_rolled = { $name } бросает Тест к20: { $total } — { $success ->
-    [yes] успех
-   *[no] провал
-}
-ev-rules-test_rolled-secret = { $name } бросает Тест к20
-
 dnd-rest = Отдых
 dnd-rest-short = Короткий отдых
 dnd-rest-long = Долгий отдых
@@ -241,3 +233,218 @@ dnd-shape-cube = Куб
 dnd-shape-cone = Конус
 dnd-shape-line = Линия
 dnd-shape-emanation = Эманация
+
+dnd-death-save-roll = Бросить спасбросок от Смерти
+dnd-tab-fight = Бой
+dnd-battle = Боевая сетка
+dnd-battle-mode = На сетке
+dnd-mode-move = Перемещение
+dnd-mode-attack = Атака
+dnd-your-turn = Ход существа { $name }.
+dnd-turn-of = Сейчас ходит: { $name }.
+dnd-target = цель
+dnd-move-pick = Выберите по очереди клетки, через которые пройдёт { $name }, начиная с соседней с { $at }.
+dnd-move-path = Путь: { $path }
+dnd-move-squares = { $count ->
+    [one] { $count } клетка
+    [few] { $count } клетки
+    [many] { $count } клеток
+   *[other] { $count } клетки
+}
+dnd-move-difficult = { $count ->
+    [one] из них { $count } в Труднопроходимой местности (каждый фут там стоит лишний фут)
+    [few] из них { $count } в Труднопроходимой местности (каждый фут там стоит лишний фут)
+    [many] из них { $count } в Труднопроходимой местности (каждый фут там стоит лишний фут)
+   *[other] из них { $count } в Труднопроходимой местности (каждый фут там стоит лишний фут)
+}
+dnd-move-last = Последнее перемещение: { $move }
+dnd-move-undo = Убрать последнюю клетку
+dnd-move-send = Переместиться
+dnd-attack-with = Атака
+dnd-attack-target = Цель
+dnd-attack-pick = Выберите цель
+dnd-attack-plan = { $bonus } к попаданию, { $reach }; { $damage }
+dnd-attack-knock-out = оглушить, а не убить
+dnd-attack-rules = Преимущество и Помеху от состояний, дистанции, обзора и укрытия правила добавят при броске атаки; попадание решает Класс Защиты цели.
+dnd-attack-send = Атаковать: { $target }
+dnd-no-attacks = На листе этого существа нет атак.
+dnd-finish-turn = Закончить ход: { $name }
+dnd-end-combat = Закончить бой
+
+dnd-src-target_condition = цель: { $condition }
+dnd-src-own_condition = атакующий: { $condition }
+dnd-src-long_range = большая дистанция
+dnd-src-enemy_within5_ft = враг в пределах 5 футов
+dnd-src-attacker_unseen = цель не видит атакующего
+dnd-src-target_unseen = атакующий не видит цель
+dnd-test-check = проверка: { $ability }
+dnd-test-skill = проверка: { $ability } ({ $skill })
+dnd-test-save = спасбросок: { $ability }
+dnd-why-cast_spell = сотворено заклинание { $level } уровня
+dnd-response-attack = атака: { $attack }
+dnd-response-action = действие «{ $action }»
+dnd-response-move = перемещение до { $feet } фт.
+dnd-action-attack = Атака
+dnd-action-dash = Рывок
+dnd-action-disengage = Отход
+dnd-action-dodge = Уклонение
+dnd-action-help = Помощь
+dnd-action-hide = Затаивание
+dnd-action-influence = Влияние
+dnd-action-magic = Магия
+dnd-action-ready = Подготовка
+dnd-action-search = Поиск
+dnd-action-study = Изучение
+dnd-action-utilize = Использование
+dnd-hp-of = хиты { $hp } из { $max }
+dnd-temp-of = временные хиты { $temp }
+dnd-exhaustion-level = Истощение: уровень { $level }
+dnd-concentrating-on = Концентрация: { $effect }
+dnd-concentrating = держит Концентрацию
+dnd-unharmed = без видимых ран и состояний
+dnd-absorbed = Временные хиты поглощают { $temp }
+dnd-knocked-out = без сознания
+dnd-damage-kills = погибает
+dnd-dropped-to-zero = хиты упали до 0
+dnd-cause-massive_damage = огромный урон
+dnd-cause-death_saving_throws = три проваленных спасброска от Смерти
+dnd-cause-0_hit_points = 0 хитов
+dnd-cover-none = без укрытия
+dnd-cover-half = Укрытие на половину
+dnd-cover-three_quarters = Укрытие на три четверти
+dnd-cover-total = Полное укрытие
+dnd-area-cover = Укрытие от точки начала: { $names }
+dnd-about = Решает: { $name }.
+dnd-about-readied = { $name } подготовил: «{ $trigger }»{ $aimed ->
+    [yes] , цель: { $target }.
+   *[no] .
+}
+dnd-about-hit = По существу { $name } попадает { $attacker } ({ $attack }).
+
+dec-readied_trigger = Подготовленный триггер сработал: ответить Реакцией?
+dec-legendary_actions = Ход заканчивается: совершить легендарное действие?
+dec-reaction_spell = Попадание: сотворить заклинание Реакцией?
+
+roll-initiative = Инициатива
+roll-attack-roll = Бросок атаки
+roll-d20-test = Тест к20
+roll-damage = Урон
+roll-concentration-save = Спасбросок Концентрации
+roll-death-saving-throw = Спасбросок от Смерти
+roll-hit-point-die = Кость хитов
+roll-escape = Высвобождение из захвата
+roll-medicine-check = Проверка Мудрости (Медицина)
+boundary-named_rest_end-short = конец Короткого отдыха
+boundary-named_rest_end-long = конец Долгого отдыха
+
+ev-rules-creature_set = { $name }: { $state }
+ev-rules-creature_seen = { $name }: { $state }
+ev-rules-creature_revealed = { $name } появляется в поле зрения: { $state }
+ev-rules-initiative_rolled = { $name } бросает Инициативу: { $total } (к20: { $faces }){ $mode ->
+    [advantage] , с Преимуществом
+    [disadvantage] , с Помехой
+   *[normal] {""}
+}
+ev-rules-test_rolled = { $name } бросает Тест к20: { $total } — { $test }, Сл { $dc } (к20: { $faces }) — { $success ->
+    [yes] успех
+   *[no] провал
+}
+ev-rules-test_rolled-secret = { $name } бросает Тест к20 — { $test }: { $success ->
+    [yes] успех
+   *[no] провал
+}
+ev-rules-test_rolled-auto = { $name }: { $test } — провал без броска
+ev-rules-attack_rolled = { $attacker } атакует { $target } ({ $attack }): { $total } (к20: { $faces }){ $known ->
+    [yes] {" "}против Класса Защиты { $ac }
+   *[no] {""}
+} — { $hit ->
+    [critical] Критическое попадание!
+    [yes] попадание
+   *[no] промах
+}
+ev-rules-attack_rolled-secret = { $attacker } атакует { $target } ({ $attack }) — { $hit ->
+    [critical] Критическое попадание!
+    [yes] попадание
+   *[no] промах
+}
+ev-rules-damage_taken = { $name } получает урон ({ $type }): { $dealt }{ $defence ->
+    [resistance] {" "}(Сопротивление уменьшает вдвое { $rolled })
+    [vulnerability] {" "}(Уязвимость удваивает { $rolled })
+    [immunity] {" "}(Иммунитет к { $rolled })
+   *[none] {""}
+}
+ev-rules-damage_taken-secret = { $name } получает урон ({ $type })
+ev-rules-damage_taken-knocked = { $name } теряет сознание ({ $type })
+ev-rules-concentration_save = { $name } совершает спасбросок Концентрации против Сл { $dc }: { $total } (к20: { $faces }) — { $kept ->
+    [yes] Концентрация сохранена
+   *[no] Концентрация потеряна
+}
+ev-rules-concentration_save-secret = { $name }: { $kept ->
+    [yes] Концентрация сохранена
+   *[no] Концентрация потеряна
+}
+ev-rules-death_save_rolled = { $name } бросает спасбросок от Смерти: { $face } — { $result ->
+    [stable] Стабилизирован
+    [dead] мёртв
+    [regain_one_hp] получает 1 хит и приходит в себя
+   *[continue] успехов: { $successes }, провалов: { $failures }
+}
+ev-rules-died = { $name } умирает ({ $cause })
+ev-rules-rest_started = { $kind } начинается: { $names }
+ev-rules-rest_resumed = { $kind } продолжается после перерыва, на час дольше
+ev-rules-rest_finished = { $kind } { $completed ->
+    [yes] окончен
+   *[no] остановлен
+}, прошло { $minutes } мин
+ev-rules-rest_finished-interrupted = { $kind } прерван ({ $why }), прошло { $minutes } мин{ $benefits ->
+    [yes] : преимущества Короткого отдыха получены
+   *[no] {""}
+}
+ev-rules-map_set = Боевая карта изменилась: { $count ->
+    [one] отмечена { $count } клетка
+    [few] отмечены { $count } клетки
+    [many] отмечено { $count } клеток
+   *[other] отмечено { $count } клетки
+}
+ev-rules-placed = { $name } стоит на клетке { $at }
+ev-rules-moved = { $name } перемещается на { $at }: { $count ->
+    [one] { $count } клетка
+    [few] { $count } клетки
+    [many] { $count } клеток
+   *[other] { $count } клетки
+}, { $feet } фт перемещения
+ev-rules-moved-held = { $name } перемещается на { $at } ({ $feet } фт) и останавливается там ради Провоцированных атак
+ev-rules-standing_orders_set = Постоянные приказы для { $name }: атаки по возможности — { $oa ->
+    [always] всегда
+   *[never] никогда
+}, заклинания-реакции — { $spells ->
+    [always] всегда
+   *[never] никогда
+}, легендарные действия — { $legendary ->
+    [always] всегда
+   *[never] никогда
+}
+ev-rules-spell_stopped = { $by } прерывает заклинание «{ $spell }» ({ $caster }){ $named ->
+    [yes] {" "}с помощью «{ $with }»
+   *[no] {""}
+}
+ev-rules-ready_taken = { $name } отвечает на подготовленный триггер «{ $trigger }»: { $response }{ $aimed ->
+    [yes] , цель: { $target }
+   *[no] {""}
+}
+ev-rules-area_placed = { $name } размещает { $area } — { $count ->
+    [one] внутри { $count } существо
+    [few] внутри { $count } существа
+    [many] внутри { $count } существ
+   *[other] внутри { $count } существа
+}: { $names }
+ev-rules-legendary_taken = { $name } совершает легендарное действие: { $action } ({ $cost ->
+    [one] { $cost } использование
+    [few] { $cost } использования
+    [many] { $cost } использований
+   *[other] { $cost } использования
+}){ $aimed ->
+    [yes] , цель: { $target }
+   *[no] {""}
+}
+ev-rules-reaction_spell_cast = { $name } творит { $spell } Реакцией: { $bonus } к Классу Защиты

@@ -1,0 +1,569 @@
+//! Experience (checklist §13, AC-XP-*, AC-ADV-*, AC-HEIR-*): monster XP by Hit Dice and
+//! asterisks (T-21), treasure XP once back in civilization, the shares of the survivors and
+//! henchmen, the prime-requisite adjustment (T-25), the cap of one level per adventure,
+//! advancement with its hit die, and heirs with the reserve XP fund.
+//!
+//! XP thresholds: T-25 gives levels 2 and 3 of the four core progressions, read for a class by
+//! its attack progression; the Judge enters a class's whole table with `set_xp_table` (a class
+//! card carries none). An award that needs a threshold nobody entered is refused, naming T-25.
+//!
+//! Secrecy: monster XP tells a monster's Hit Dice, so `monsters_counted` and the pool's monster
+//! part are the Judge's; the shares, the new XP and levels are everyone's (characters are).
+//!
+//! Commands (JSON inside `{"rules": …}`, all the Judge's):
+//!
+//! - `{"set_xp": {"character": "brena", "xp": 1200, "prime_requisite": 16, "henchman":
+//!   false}}` — a character's XP, the lowest of its prime requisites (optional) and whether it
+//!   is a henchman (half share).
+//! - `{"set_xp_table": {"class": "wood_warden", "thresholds": [4000, 8000, 16000]}}` — XP to
+//!   reach level 2, 3, … of a class.
+//! - `{"monsters_defeated": {"card": "gloom_rat", "count": 3}}` — monsters slain, captured or
+//!   tricked: base XP plus the bonus per asterisk of the card's Hit Dice (AC-XP-06/07).
+//! - `{"treasure": {"gp": 500, "kind": "treasure"}}` — gold brought back; `kind` is
+//!   `treasure`, `equipment_sold_at_once`, `unused_magic_sold` (earn XP), `used_magic_sold`,
+//!   `wages`, `business_income` or `monster_parts` (earn none, AC-XP-02…05).
+//! - `{"return_to_civilization": {}}` — the adventure's XP divided among the characters alive
+//!   (henchmen half), adjusted, capped and awarded; a character reaching its next level rolls
+//!   its hit die (AC-XP-08…10, AC-ADV-01/02).
+//! - `{"leave_inheritance": {"character": "odo", "gp": 1000}}` — through a bank, less 10 %;
+//!   once per player (AC-HEIR-02/03).
+//! - `{"reserve_xp": {"character": "odo", "gp": 500}}` — gold spent for no lasting benefit adds
+//!   90 % as reserve XP for the player's next character (AC-HEIR-04).
+//! - `{"name_heir": {"character": "tam"}}` — the player's new character takes the inheritance
+//!   and the reserve XP; it starts at 1st level unless it is a henchman (AC-HEIR-01/03).
+
+pub mod state;
+
+use engine::{Acting, Ctx, RuleError, TableState, Viewer, Visibility};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::adapter::{Acks, acks_err, refuse};
+use super::core::packs::{Progression, split_asterisks};
+use super::state::AcksState;
+use crate::experience::{self as rules, Member};
+use crate::tables::XpClass;
+use state::{IncomeKind, XpEvent};
+
+/// Largest XP, gp and monster count a command takes; most levels in a class's table.
+pub const MAX_XP: u64 = 1_000_000_000_000;
+pub const MAX_GP: u64 = 1_000_000_000_000;
+pub const MAX_MONSTERS: u32 = 10_000;
+pub const MAX_TABLE_LEVELS: usize = 40;
+
+/// Experience commands.
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, strum::VariantNames,
+)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[strum(serialize_all = "snake_case")]
+#[schemars(rename = "AcksXpCommand")]
+pub enum XpCommand {
+    SetXp {
+        character: String,
+        xp: u64,
+        #[serde(default)]
+        prime_requisite: Option<i32>,
+        #[serde(default)]
+        henchman: bool,
+    },
+    SetXpTable {
+        class: String,
+        thresholds: Vec<u64>,
+    },
+    MonstersDefeated {
+        card: String,
+        #[serde(default = "one")]
+        count: u32,
+    },
+    Treasure {
+        gp: u64,
+        kind: IncomeKind,
+    },
+    ReturnToCivilization {},
+    LeaveInheritance {
+        character: String,
+        gp: u64,
+    },
+    ReserveXp {
+        character: String,
+        gp: u64,
+    },
+    NameHeir {
+        character: String,
+    },
+}
+
+fn one() -> u32 {
+    1
+}
+
+pub(super) fn acting(_state: &TableState<AcksState>, _command: &XpCommand) -> Acting {
+    Acting::RefereeOnly
+}
+
+fn character<'a>(state: &'a AcksState, id: &str) -> Result<&'a super::state::Character, RuleError> {
+    state.character(id).ok_or_else(|| {
+        refuse(
+            "not_a_character",
+            "characters",
+            format!("no character `{id}`"),
+        )
+    })
+}
+
+fn check_gp(gp: u64) -> Result<(), RuleError> {
+    if gp > MAX_GP {
+        return Err(refuse(
+            "bad_gp",
+            "MAX_GP",
+            format!("at most {MAX_GP} gp at a time"),
+        ));
+    }
+    Ok(())
+}
+
+/// The player a character is bound to.
+fn player_of(ctx: &Ctx<'_, Acks>, id: &str) -> Result<String, RuleError> {
+    ctx.core()
+        .participants
+        .controllers(id)
+        .next()
+        .cloned()
+        .ok_or_else(|| {
+            refuse(
+                "no_player",
+                "AC-HEIR-01",
+                format!("`{id}` is bound to no player"),
+            )
+        })
+}
+
+/// XP to reach `level` for character `id`: the Judge's table for its class, else T-25's
+/// levels 2 and 3 by the class's attack progression; `None` past the class's last level.
+pub fn threshold(state: &AcksState, id: &str, level: u32) -> Result<Option<u64>, RuleError> {
+    if level <= 1 {
+        return Ok(Some(0));
+    }
+    let ch = character(state, id)?;
+    let card = state.content.classes.get(&ch.class);
+    if card.is_some_and(|c| level > c.max_level) {
+        return Ok(None);
+    }
+    let index = usize::try_from(level - 2).unwrap_or(usize::MAX);
+    if let Some(t) = state.experience.tables.get(&ch.class) {
+        if let Some(x) = t.get(index) {
+            return Ok(Some(*x));
+        }
+    } else if level <= 3
+        && let Some(c) = card
+    {
+        let class = match c.attack {
+            Progression::Fighter => XpClass::Fighter,
+            Progression::Cleric => XpClass::Cleric,
+            Progression::Mage => XpClass::Mage,
+            Progression::Thief => XpClass::Thief,
+        };
+        let (l2, l3) =
+            rules::thresholds(&state.tables()?, class).map_err(|e| acks_err("no_xp_table", e))?;
+        return Ok(Some(u64::from(if level == 2 { l2 } else { l3 })));
+    }
+    Err(refuse(
+        "no_xp_table",
+        "T-25",
+        format!(
+            "the XP needed for level {level} of class `{}` is not entered: the Judge sets the class's XP table",
+            ch.class
+        ),
+    ))
+}
+
+pub(super) fn decide(command: &XpCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
+    use XpCommand as C;
+    match command {
+        C::SetXp {
+            character: id,
+            xp,
+            prime_requisite,
+            henchman,
+        } => {
+            character(ctx.rules(), id)?;
+            if *xp > MAX_XP {
+                return Err(refuse("bad_xp", "MAX_XP", format!("XP runs 0–{MAX_XP}")));
+            }
+            if let Some(p) = prime_requisite {
+                rules::prime_requisite_percent(&ctx.rules().tables()?, *p)
+                    .map_err(|e| acks_err("bad_ability", e))?;
+            }
+            ctx.emit(XpEvent::XpSet {
+                character: id.clone(),
+                xp: *xp,
+                prime_requisite: *prime_requisite,
+                henchman: *henchman,
+            })
+        }
+        C::SetXpTable { class, thresholds } => {
+            if !ctx.rules().content.classes.contains_key(class) {
+                return Err(refuse(
+                    "unknown_class",
+                    "packs",
+                    format!("no class `{class}` in the loaded packs"),
+                ));
+            }
+            if thresholds.is_empty()
+                || thresholds.len() > MAX_TABLE_LEVELS
+                || thresholds.windows(2).any(|w| w[0] >= w[1])
+                || thresholds.iter().any(|x| *x == 0 || *x > MAX_XP)
+            {
+                return Err(refuse(
+                    "bad_xp_table",
+                    "T-25",
+                    format!(
+                        "an XP table lists 1–{MAX_TABLE_LEVELS} thresholds from level 2 up, each above the one before and at most {MAX_XP}"
+                    ),
+                ));
+            }
+            ctx.emit(XpEvent::XpTableSet {
+                class: class.clone(),
+                thresholds: thresholds.clone(),
+            })
+        }
+        C::MonstersDefeated { card, count } => {
+            let c = ctx
+                .rules()
+                .content
+                .monsters
+                .get(card)
+                .cloned()
+                .ok_or_else(|| {
+                    refuse(
+                        "unknown_card",
+                        "packs",
+                        format!("no monster `{card}` in the loaded packs"),
+                    )
+                })?;
+            if !(1..=MAX_MONSTERS).contains(count) {
+                return Err(refuse(
+                    "bad_count",
+                    "MAX_MONSTERS",
+                    format!("1–{MAX_MONSTERS} monsters at a time"),
+                ));
+            }
+            let (_, asterisks) = split_asterisks(&c.hit_dice);
+            let hd = c.hd().map_err(|e| acks_err("bad_card", e))?;
+            let each = rules::monster_xp(&ctx.rules().tables()?, hd, asterisks)
+                .map_err(|e| acks_err("bad_card", e))?;
+            ctx.emit_for(
+                XpEvent::MonstersCounted {
+                    card: card.clone(),
+                    count: *count,
+                    hit_dice: c.hit_dice.clone(),
+                    asterisks,
+                    each,
+                    total: each.saturating_mul(u64::from(*count)),
+                },
+                Visibility::Referee,
+            )
+        }
+        C::Treasure { gp, kind } => {
+            check_gp(*gp)?;
+            ctx.emit(XpEvent::TreasureCounted {
+                gp: *gp,
+                kind: *kind,
+                earns_xp: rules::earns_xp((*kind).into()),
+            })
+        }
+        C::ReturnToCivilization {} => return_to_civilization(ctx),
+        C::LeaveInheritance { character: id, gp } => {
+            character(ctx.rules(), id)?;
+            check_gp(*gp)?;
+            let player = player_of(ctx, id)?;
+            rules::leave_inheritance(ctx.rules().experience.inheritances_left.contains(&player))
+                .map_err(|e| acks_err("inheritance_left", e))?;
+            ctx.emit(XpEvent::InheritanceLeft {
+                character: id.clone(),
+                player,
+                gp: *gp,
+                after_fee: rules::inheritance_after_fee(*gp),
+            })
+        }
+        C::ReserveXp { character: id, gp } => {
+            character(ctx.rules(), id)?;
+            check_gp(*gp)?;
+            let player = player_of(ctx, id)?;
+            ctx.emit(XpEvent::ReserveAdded {
+                character: id.clone(),
+                player,
+                gp: *gp,
+                reserve_xp: rules::reserve_xp(*gp),
+            })
+        }
+        C::NameHeir { character: id } => name_heir(ctx, id),
+    }
+}
+
+/// The most XP a character may hold after this adventure (AC-ADV-02): 1 below the level after
+/// next; `None` when no such level exists (no cap).
+fn cap_of(state: &AcksState, id: &str, level: u32) -> Result<Option<u64>, RuleError> {
+    Ok(threshold(state, id, level.saturating_add(2))?.map(|t| t.saturating_sub(1)))
+}
+
+/// AC-XP-01, 08…10, AC-ADV-01/02: the adventure's XP shared out.
+fn return_to_civilization(ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
+    let state = ctx.rules();
+    let x = &state.experience;
+    let pool = rules::adventure_xp(
+        &rules::Haul {
+            treasure_gp: x.treasure_gp,
+            equipment_sold_gp: 0,
+            unused_magic_sold_gp: 0,
+            monster_xp: x.monster_xp,
+        },
+        true,
+    );
+    let ids: Vec<String> = state.characters().map(|(id, _)| id.clone()).collect();
+    let members: Vec<Member> = ids
+        .iter()
+        .map(|id| Member {
+            alive_at_return: state
+                .creatures
+                .get(id)
+                .is_some_and(|c| c.hp > 0 && !c.slain),
+            henchman: x.characters.get(id).is_some_and(|r| r.henchman),
+        })
+        .collect();
+    let shares = rules::award(pool, &members).map_err(|e| acks_err("nobody_alive", e))?;
+    let tables = state.tables()?;
+    // Every threshold first, so a missing table refuses before any die.
+    let mut plan = Vec::new();
+    for ((id, m), share) in ids.iter().zip(&members).zip(shares) {
+        if !m.alive_at_return {
+            continue;
+        }
+        let ch = character(state, id)?;
+        let rec = x.characters.get(id).copied().unwrap_or_default();
+        let percent = match rec.prime_requisite {
+            Some(p) => rules::prime_requisite_percent(&tables, p)
+                .map_err(|e| acks_err("bad_ability", e))?,
+            None => 0,
+        };
+        let adjusted = rules::adjust(share, percent);
+        let cap = cap_of(state, id, ch.level)?;
+        // An award never lowers what the character already holds.
+        let xp = cap
+            .map_or(rec.xp.saturating_add(adjusted), |c| {
+                rules::cap_award(rec.xp, adjusted, c.saturating_add(1))
+            })
+            .max(rec.xp);
+        let next = threshold(state, id, ch.level.saturating_add(1))?;
+        let con = crate::tables::ability_modifier(&tables, ch.abilities.constitution)
+            .map_err(|e| acks_err("bad_ability", e))?;
+        let die = state.class_of(id).map_or(8, |c| c.hit_die);
+        plan.push(Award {
+            id: id.clone(),
+            share,
+            percent,
+            adjusted,
+            before: rec.xp,
+            xp,
+            capped: xp < rec.xp.saturating_add(adjusted),
+            level_up: next
+                .is_some_and(|t| xp >= t)
+                .then_some((ch.level + 1, die, con)),
+        });
+    }
+    for a in plan {
+        ctx.emit(XpEvent::XpAwarded {
+            character: a.id.clone(),
+            share: a.share,
+            percent: a.percent,
+            adjusted: a.adjusted,
+            xp_before: a.before,
+            xp: a.xp,
+            capped: a.capped,
+        })?;
+        if let Some((level, die, con)) = a.level_up {
+            advance(ctx, &a.id, level, die, con)?;
+        }
+    }
+    ctx.emit(XpEvent::AdventureClosed { pool })
+}
+
+struct Award {
+    id: String,
+    share: u64,
+    percent: i32,
+    adjusted: u64,
+    before: u64,
+    xp: u64,
+    capped: bool,
+    /// The new level, the class's hit die and the CON modifier.
+    level_up: Option<(u32, u32, i32)>,
+}
+
+/// AC-ADV-01: a new level and its hit die + CON modifier, at least 1 hit point.
+fn advance(
+    ctx: &mut Ctx<'_, Acks>,
+    id: &str,
+    level: u32,
+    die: u32,
+    con: i32,
+) -> Result<(), RuleError> {
+    let r = ctx.roll(
+        &format!("{id}'s hit points for level {level}"),
+        &format!("1d{die}"),
+        Visibility::Public,
+    )?;
+    let face = u32::try_from(r.total).unwrap_or(1);
+    ctx.emit(XpEvent::Advanced {
+        character: id.to_string(),
+        level,
+        face,
+        hp_gain: rules::level_hp_gain(face, con),
+    })
+}
+
+/// AC-HEIR-01…04: the player's new character takes what was left for it.
+fn name_heir(ctx: &mut Ctx<'_, Acks>, id: &str) -> Result<(), RuleError> {
+    let ch = character(ctx.rules(), id)?;
+    let level = ch.level;
+    let player = player_of(ctx, id)?;
+    let x = &ctx.rules().experience;
+    let henchman = x.characters.get(id).is_some_and(|r| r.henchman);
+    let expected = rules::heir_level(henchman.then_some(level));
+    if level != expected {
+        return Err(refuse(
+            "heir_level",
+            "AC-HEIR-03",
+            format!(
+                "an heir starts at 1st level unless it continues as a henchman; `{id}` is level {level}"
+            ),
+        ));
+    }
+    let gp = x.inheritances.get(&player).copied().unwrap_or(0);
+    let reserve_xp = x.reserve.get(&player).copied().unwrap_or(0);
+    if gp == 0 && reserve_xp == 0 {
+        return Err(refuse(
+            "nothing_to_inherit",
+            "AC-HEIR-01",
+            format!("player `{player}` has left no inheritance and no reserve XP"),
+        ));
+    }
+    ctx.emit(XpEvent::HeirNamed {
+        character: id.to_string(),
+        player,
+        gp,
+        reserve_xp,
+    })
+}
+
+pub(super) fn apply(state: &mut AcksState, event: &XpEvent) {
+    use XpEvent as E;
+    let x = &mut state.experience;
+    match event {
+        E::XpSet {
+            character,
+            xp,
+            prime_requisite,
+            henchman,
+        } => {
+            let r = x.characters.entry(character.clone()).or_default();
+            r.xp = *xp;
+            r.prime_requisite = *prime_requisite;
+            r.henchman = *henchman;
+        }
+        E::XpTableSet { class, thresholds } => {
+            x.tables.insert(class.clone(), thresholds.clone());
+        }
+        E::MonstersCounted { total, .. } => x.monster_xp = x.monster_xp.saturating_add(*total),
+        E::TreasureCounted { gp, earns_xp, .. } => {
+            if *earns_xp {
+                x.treasure_gp = x.treasure_gp.saturating_add(*gp);
+            }
+        }
+        E::XpAwarded { character, xp, .. } => {
+            x.characters.entry(character.clone()).or_default().xp = *xp;
+        }
+        E::AdventureClosed { .. } => {
+            x.monster_xp = 0;
+            x.treasure_gp = 0;
+        }
+        E::Advanced {
+            character,
+            level,
+            hp_gain,
+            ..
+        } => {
+            if let Some(c) = state.creatures.get_mut(character) {
+                let gain = i32::try_from(*hp_gain).unwrap_or(0);
+                c.max_hp = c.max_hp.saturating_add(gain);
+                c.hp = c.hp.saturating_add(gain);
+                if let Some(ch) = c.character_mut() {
+                    ch.level = *level;
+                }
+            }
+        }
+        E::InheritanceLeft {
+            player, after_fee, ..
+        } => {
+            x.inheritances_left.insert(player.clone());
+            x.inheritances.insert(player.clone(), *after_fee);
+        }
+        E::ReserveAdded {
+            player, reserve_xp, ..
+        } => {
+            let r = x.reserve.entry(player.clone()).or_default();
+            *r = r.saturating_add(*reserve_xp);
+        }
+        E::HeirNamed {
+            character,
+            player,
+            gp,
+            reserve_xp,
+        } => {
+            x.inheritances.remove(player);
+            x.reserve.remove(player);
+            let r = x.characters.entry(character.clone()).or_default();
+            r.inherited_gp = r.inherited_gp.saturating_add(*gp);
+            r.xp = r.xp.saturating_add(*reserve_xp);
+        }
+    }
+}
+
+/// Each character's XP, the XP of its next level and the most this adventure may bring it
+/// (everyone's); the pool's monster XP only for the Judge.
+pub(super) fn project(state: &TableState<AcksState>, viewer: &Viewer) -> Value {
+    let rules = &state.rules;
+    let x = &rules.experience;
+    let characters: serde_json::Map<String, Value> = rules
+        .characters()
+        .map(|(id, ch)| {
+            let rec = x.characters.get(id).copied().unwrap_or_default();
+            let next = threshold(rules, id, ch.level + 1).ok().flatten();
+            let cap = cap_of(rules, id, ch.level).ok().flatten();
+            (
+                id.clone(),
+                json!({
+                    "xp": rec.xp,
+                    "level": ch.level,
+                    "next_level_xp": next,
+                    "cap": cap,
+                    "henchman": rec.henchman,
+                    "prime_requisite": rec.prime_requisite,
+                    "inherited_gp": rec.inherited_gp,
+                }),
+            )
+        })
+        .collect();
+    let mut v = json!({
+        "characters": characters,
+        "treasure_gp": x.treasure_gp,
+        "inheritances": x.inheritances,
+        "reserve": x.reserve,
+        "tables": x.tables,
+    });
+    if *viewer == Viewer::Referee {
+        v["monster_xp"] = json!(x.monster_xp);
+    }
+    v
+}
