@@ -1,5 +1,6 @@
 //! `delve forecast`: the Referee's forecasts of an offline table (see `engine::forecast` and
-//! the ruleset's own kinds), with a progress bar on long runs and `--json` for scripts.
+//! the ruleset's own kinds: Crows `fight` and `expedition`, D&D 2024 `fight`, ACKS `fight`),
+//! with a progress bar on long runs and `--json` for scripts.
 
 use crate::CliResult;
 use crate::table_cmd::registry;
@@ -20,13 +21,21 @@ pub struct ForecastArgs {
 #[derive(Subcommand)]
 enum Kind {
     /// How the fight in progress (or the creatures placed on the grid) is likely to end:
-    /// each side's chance to win, each creature's to die, be knocked out and gain wounds.
+    /// each side's chance to win, each creature's to die, be knocked out and gain wounds
+    /// (Crows), to die, drop to 0 hit points and be left down (D&D 2024, ACKS).
     Fight {
         #[command(flatten)]
         common: Common,
         /// A fight still undecided after this many rounds counts as a draw (1 to 200).
         #[arg(long, default_value_t = 30)]
         max_rounds: u32,
+        /// ACKS: a character's weapon damage dice, `ID=DICE` (repeatable; default 1d6).
+        #[arg(long = "weapon", value_name = "ID=DICE")]
+        weapons: Vec<String>,
+        /// ACKS: who fights when no fight is under way (repeatable; default every character
+        /// and every revealed monster).
+        #[arg(long = "combatant", value_name = "ID")]
+        combatants: Vec<String>,
     },
     /// The next N dungeon turns: will the light last, will the rations, how many encounters.
     Expedition {
@@ -70,7 +79,30 @@ struct Common {
 
 pub fn run(args: ForecastArgs) -> CliResult {
     let (kind, common, forecast_args) = match args.kind {
-        Kind::Fight { common, max_rounds } => ("fight", common, json!({"max_rounds": max_rounds})),
+        Kind::Fight {
+            common,
+            max_rounds,
+            weapons,
+            combatants,
+        } => {
+            let mut args = json!({"max_rounds": max_rounds});
+            if !weapons.is_empty() {
+                let mut map = serde_json::Map::new();
+                for w in &weapons {
+                    let Some((id, dice)) = w.split_once('=') else {
+                        return Err(
+                            format!("--weapon takes ID=DICE (e.g. brena=1d8), not `{w}`").into(),
+                        );
+                    };
+                    map.insert(id.to_string(), json!(dice));
+                }
+                args["weapons"] = Value::Object(map);
+            }
+            if !combatants.is_empty() {
+                args["combatants"] = json!(combatants);
+            }
+            ("fight", common, args)
+        }
         Kind::Expedition {
             common,
             turns,
@@ -132,6 +164,45 @@ pub fn run(args: ForecastArgs) -> CliResult {
     Ok(())
 }
 
+/// The creatures of a fight measured in hit points (D&D 2024, ACKS): dies, ends down (dying,
+/// Stable, knocked out; in ACKS at 0 hp or less with its Mortal Wounds roll to come), dropped
+/// to 0 hit points at some point, fled (ACKS' morale), hit points left.
+fn hp_table(out: &mut String, r: &Value) {
+    use std::fmt::Write as _;
+    let _ = writeln!(
+        out,
+        "\n  {:<12}{:<12}{:>8}{:>9}{:>12}{:>8}{:>10}",
+        "creature", "side", "dies", "down", "drops to 0", "flees", "hp left"
+    );
+    if let Some(cs) = r["creatures"].as_object() {
+        for (id, c) in cs {
+            let flees = if c.get("flees").is_some() {
+                pct(&c["flees"])
+            } else {
+                "-".to_string()
+            };
+            let _ = writeln!(
+                out,
+                "  {:<12}{:<12}{:>8}{:>9}{:>12}{:>8}{:>10.2}",
+                id,
+                c["side"].as_str().unwrap_or(""),
+                pct(&c["dies"]),
+                pct(&c["knocked_out"]),
+                pct(&c["drops_to_0_hp"]),
+                flees,
+                c["hp_left_mean"].as_f64().unwrap_or(0.0),
+            );
+        }
+    }
+    if let Some(w) = r["weapons"].as_object().filter(|w| !w.is_empty()) {
+        let list: Vec<String> = w
+            .iter()
+            .map(|(id, d)| format!("{id} {}", d.as_str().unwrap_or("?")))
+            .collect();
+        let _ = writeln!(out, "\n  weapons: {}", list.join(", "));
+    }
+}
+
 fn pct(v: &Value) -> String {
     format!("{:5.1} %", v.as_f64().unwrap_or(0.0) * 100.0)
 }
@@ -181,19 +252,27 @@ fn summary(r: &Value) -> String {
                 r["rounds_ci95"][0].as_f64().unwrap_or(0.0),
                 r["rounds_ci95"][1].as_f64().unwrap_or(0.0)
             );
-            let _ = writeln!(
-                out,
-                "\n  {:<12}{:<9}{:>8}{:>13}{:>14}{:>8}{:>14}{:>12}",
-                "creature",
-                "side",
-                "dies",
-                "knocked out",
-                "gains wounds",
-                "wounds",
-                "Stamina left",
-                "usage dice"
-            );
-            if let Some(cs) = r["creatures"].as_object() {
+            let by_hp = r["creatures"]
+                .as_object()
+                .and_then(|cs| cs.values().next())
+                .is_some_and(|c| c.get("hp_left_mean").is_some());
+            if by_hp {
+                hp_table(&mut out, r);
+            } else {
+                let _ = writeln!(
+                    out,
+                    "\n  {:<12}{:<9}{:>8}{:>13}{:>14}{:>8}{:>14}{:>12}",
+                    "creature",
+                    "side",
+                    "dies",
+                    "knocked out",
+                    "gains wounds",
+                    "wounds",
+                    "Stamina left",
+                    "usage dice"
+                );
+            }
+            if let Some(cs) = r["creatures"].as_object().filter(|_| !by_hp) {
                 for (id, c) in cs {
                     let _ = writeln!(
                         out,

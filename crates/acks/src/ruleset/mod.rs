@@ -38,6 +38,7 @@ pub mod core;
 pub mod dungeon;
 pub mod encounters;
 pub mod experience;
+pub mod forecast;
 pub mod sea;
 pub mod state;
 mod steps;
@@ -343,6 +344,22 @@ impl Ruleset for Acks {
             map.insert("sea".into(), sea::project(state, viewer));
         }
         view
+    }
+
+    fn forecast_kinds(&self) -> Vec<&'static str> {
+        forecast::KINDS.to_vec()
+    }
+
+    fn forecast(
+        &self,
+        state: &TableState<AcksState>,
+        kind: &str,
+        args: &Value,
+        options: &engine::forecast::ForecastOptions,
+        now_ms: engine::WallMs,
+        progress: &(dyn Fn(u32) + Sync),
+    ) -> Result<Value, RuleError> {
+        forecast::forecast(state, kind, args, options, now_ms, progress)
     }
 
     fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {

@@ -7,6 +7,7 @@ mod acks_cli;
 mod crows_cli;
 mod dice_cli;
 mod dnd_cli;
+mod forecast_cli;
 mod grid;
 mod odds_cli;
 mod serve_kill9;

@@ -104,6 +104,7 @@ pub mod conditions;
 pub mod creatures;
 pub mod d20;
 pub mod damage;
+pub mod forecast;
 pub mod grid;
 pub mod queries;
 pub mod reactions;
@@ -151,6 +152,10 @@ pub const REFUSAL_CODES: &[&str] = &[
     "bad_face",
     "bad_config",
     "bad_query",
+    // The Referee's forecasts (`forecast`).
+    "forecast_no_fight",
+    "forecast_args",
+    "no_such_policy",
     "not_a_player",
     "unknown_rest_kind",
     "no_initiative",
@@ -785,6 +790,22 @@ impl Ruleset for Dnd2024 {
             .unwrap_or(Value::Null)),
             _ => Err(engine::ruleset::no_such_query(NAME, name)),
         }
+    }
+
+    fn forecast_kinds(&self) -> Vec<&'static str> {
+        forecast::KINDS.to_vec()
+    }
+
+    fn forecast(
+        &self,
+        state: &TableState<DndState>,
+        kind: &str,
+        args: &Value,
+        options: &engine::forecast::ForecastOptions,
+        now_ms: engine::WallMs,
+        progress: &(dyn Fn(u32) + Sync),
+    ) -> Result<Value, RuleError> {
+        forecast::forecast(*self, state, kind, args, options, now_ms, progress)
     }
 
     fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {

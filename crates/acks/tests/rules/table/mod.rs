@@ -8,6 +8,7 @@ mod core;
 mod dungeon;
 mod encounters;
 mod experience;
+mod forecast;
 mod sea;
 mod wilderness;
 

@@ -6,6 +6,7 @@
 mod areas;
 mod combat;
 mod damage;
+mod forecast;
 mod grid;
 mod queries;
 mod reactions;
