@@ -246,7 +246,7 @@ async fn probe_everything(g: &mut Sweep<'_>, hidden: &[&str]) {
         |me, x| rules(json!({"stabilize": {"creature": x, "helper": me}})),
         |_, x| rules(json!({"trigger_ready": {"creature": x}})),
     ];
-    let queries: [NamedQuery; 2] = [
+    let queries: [NamedQuery; 4] = [
         (
             "d20_odds",
             |x| json!({"creature": x, "test": {"saving_throw": {"ability": "wisdom"}}, "dc": 10}),
@@ -255,7 +255,21 @@ async fn probe_everything(g: &mut Sweep<'_>, hidden: &[&str]) {
             json!({"caster": x, "name": "Fireball", "shape": "sphere", "size_ft": 20,
                 "origin": {"x2": 8, "y2": -6}})
         }),
+        // The hidden creature as the attacker, and as the one that moves.
+        (
+            "attack_odds",
+            |x| json!({"attacker": x, "attack": "Rapier", "target": "vera"}),
+        ),
+        (
+            "move_preview",
+            |x| json!({"creature": x, "path": [[4, -2]]}),
+        ),
     ];
+    // The player's own creature attacking the hidden one.
+    let my_queries: [(&str, fn(&str, &str) -> Value); 1] = [(
+        "attack_odds",
+        |me, x| json!({"attacker": me, "attack": "Rapier", "target": x}),
+    )];
     for (i, me) in ME.into_iter().enumerate() {
         for x in hidden {
             for cmd in &commands {
@@ -265,7 +279,39 @@ async fn probe_everything(g: &mut Sweep<'_>, hidden: &[&str]) {
             for (name, args) in &queries {
                 query_like_absent(g, i, name, args, x, "nobody-0000").await;
             }
+            for (name, args) in &my_queries {
+                query_like_absent(g, i, name, |id| args(me, id), x, "nobody-0000").await;
+            }
         }
+    }
+    // Vera (at (5, 0)) previews a path through the unseen monster's square (4, -3) and its
+    // mirror image through empty squares: the same cost, steps and verdict (the preview prices
+    // the grid as the player sees it), the squares' y mirrored.
+    let path = |dy: i32| json!({"creature": "vera", "path": [[5, dy], [4, 2 * dy], [4, 3 * dy], [4, 4 * dy]]});
+    let (s1, v1) = query(g, 0, "move_preview", path(-1)).await;
+    let (s2, v2) = query(g, 0, "move_preview", path(1)).await;
+    let mirror = |v: &Value| {
+        let mut v = v.clone();
+        if let Some(steps) = v["answer"]["steps"].as_array_mut() {
+            for st in steps {
+                if let Some(y) = st["to"][1].as_i64() {
+                    st["to"][1] = json!(y.abs());
+                }
+            }
+        }
+        v
+    };
+    assert_eq!(s1, StatusCode::OK, "{v1}");
+    // The unseen monster's square costs what an empty one does (no Difficult Terrain).
+    assert_eq!(v1["answer"]["steps"][2]["to"], json!([4, -3]), "{v1}");
+    assert_eq!(v1["answer"]["steps"][2]["cost_ft"], 5, "{v1}");
+    assert_eq!(v1["answer"]["steps"][2]["difficult"], false, "{v1}");
+    assert_eq!(
+        (s1, mirror(&v1)),
+        (s2, mirror(&v2)),
+        "move_preview through (4, -3)"
+    );
+    for (i, me) in ME.into_iter().enumerate() {
         // An area over the unseen monster's square lists nobody for the player.
         let (s, v) = query(
             g,
