@@ -265,11 +265,6 @@ async fn probe_everything(g: &mut Sweep<'_>, hidden: &[&str]) {
             |x| json!({"creature": x, "path": [[4, -2]]}),
         ),
     ];
-    // The player's own creature attacking the hidden one.
-    let my_queries: [(&str, fn(&str, &str) -> Value); 1] = [(
-        "attack_odds",
-        |me, x| json!({"attacker": me, "attack": "Rapier", "target": x}),
-    )];
     for (i, me) in ME.into_iter().enumerate() {
         for x in hidden {
             for cmd in &commands {
@@ -279,9 +274,9 @@ async fn probe_everything(g: &mut Sweep<'_>, hidden: &[&str]) {
             for (name, args) in &queries {
                 query_like_absent(g, i, name, args, x, "nobody-0000").await;
             }
-            for (name, args) in &my_queries {
-                query_like_absent(g, i, name, |id| args(me, id), x, "nobody-0000").await;
-            }
+            // The player's own creature attacking the hidden one.
+            let aim = |id: &str| json!({"attacker": me, "attack": "Rapier", "target": id});
+            query_like_absent(g, i, "attack_odds", aim, x, "nobody-0000").await;
         }
     }
     // Vera (at (5, 0)) previews a path through the unseen monster's square (4, -3) and its
