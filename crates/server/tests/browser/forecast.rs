@@ -2,11 +2,15 @@
 //! two crows and two monsters placed, Forecast pressed, the chart drawn and the chances given
 //! as figures in both languages, the log unchanged; a player's screen has no Forecast button.
 //! The same for the expedition forecast on the dungeon panel (a lit torch, 3 turns).
-//! Screenshots go to `target/screenshots/f-*.png`.
+//! The same fight forecast on the D&D 2024 and ACKS screens (js/forecast.js's `FightForecast`;
+//! ACKS with its combatants and weapons). Screenshots go to `target/screenshots/f-*.png`.
 
 use crate::browser_harness::*;
 use crate::crows_screens::*;
 use serde_json::{Value, json};
+
+/// The ACKS sample pack (the gloom rat's card, the sellsword class).
+const ACKS_SAMPLE: &str = include_str!("../../../acks/packs/sample.json");
 
 /// The Referee's `last_n` (the table's log length as the Referee sees it), from the API.
 async fn last_n(c: &fantoccini::Client) -> Value {
@@ -315,6 +319,304 @@ async fn web_forecast_expedition_the_referee_sees_the_light_run_out_a_player_has
     )
     .await;
     assert_eq!(has, false, "a player has no expedition forecast");
+    p.close().await.expect("close");
+    c.close().await.expect("close");
+    srv.stop().await;
+}
+
+// ---------- D&D 2024 and ACKS: the same panel from js/forecast.js (issue 24) ----------
+
+/// A table of `ruleset` made in the lobby; returns once the Referee's screen shows `ready`.
+async fn table_of(c: &fantoccini::Client, base: &str, ruleset: &str, ready: &str) {
+    c.goto(base).await.expect("open");
+    wait_js(c, "lobby", "return document.querySelector('#create-table')").await;
+    fill(c, "#new-name", "Forecast").await;
+    fill(c, "#new-referee", "Ann").await;
+    select(c, "#new-ruleset", ruleset).await;
+    click(c, "#create-table").await;
+    wait_js(
+        c,
+        "the Referee's screen",
+        &format!(
+            "return document.querySelector('.table-screen.referee[data-ruleset={ruleset}] {ready}')"
+        ),
+    )
+    .await;
+}
+
+/// The player's link as an address to open.
+fn link_of(joined: &Value, base: &str) -> String {
+    let link = joined["link"].as_str().expect("link").to_string();
+    if link.starts_with("http") {
+        link
+    } else {
+        format!("{}{}", base.trim_end_matches('/'), link)
+    }
+}
+
+/// Asks for a fight forecast of 400 runs on the panel `pre` (`dnd-forecast`, …) in `lang`
+/// and checks the report: the chart with a bar and a whisker per outcome; the sides' chances
+/// named in the language, each with its interval, adding up to 100 %; a row per creature
+/// (`items`); the rounds; the runs in the note. Returns the report's figures.
+async fn fight_report(
+    c: &fantoccini::Client,
+    pre: &str,
+    lang: &str,
+    sides: [&str; 2],
+    items: &[&str],
+) -> Value {
+    select(c, "#lang-select", lang).await;
+    wait_js(
+        c,
+        "language applied",
+        &format!("return document.documentElement.lang === '{lang}'"),
+    )
+    .await;
+    fill(c, &format!("#{pre}-runs"), "400").await;
+    click(c, &format!("#{pre}")).await;
+    let out = wait_js(
+        c,
+        "forecast chart",
+        &format!(
+            "const f = document.querySelector('#{pre}-report');
+             const svg = f && f.querySelector('svg.forecast-chart');
+             const rows = f && [...f.querySelectorAll('#{pre}-report-chances tbody tr')];
+             const busy = document.querySelector('#{pre}').getAttribute('aria-busy');
+             if (!svg || busy || !rows || rows.length !== 3) return null;
+             return {{rows: rows.map(r => [r.dataset.key, r.querySelector('th').textContent, r.querySelector('td').textContent]),
+                     bars: svg.querySelectorAll('.forecast-bar rect').length,
+                     whiskers: svg.querySelectorAll('.forecast-bar line').length,
+                     items: [...f.querySelectorAll('#{pre}-report-items tbody tr')].map(r => r.dataset.key),
+                     item_bars: svg.querySelectorAll('.forecast-item rect').length,
+                     means: f.querySelectorAll('#{pre}-report-means tbody tr').length,
+                     rounds: f.querySelectorAll('#{pre}-report-histogram tbody tr').length,
+                     note: f.querySelector('figcaption').textContent}};"
+        ),
+    )
+    .await;
+    let rows = out["rows"].as_array().expect("rows");
+    assert_eq!(rows[0][0], "characters", "{out}");
+    assert_eq!(rows[1][0], "monsters", "{out}");
+    assert_eq!(rows[2][0], "draw", "{out}");
+    assert_eq!(rows[0][1], sides[0], "{out}");
+    assert_eq!(rows[1][1], sides[1], "{out}");
+    let mut total = 0.0;
+    for row in rows {
+        let text = row[2].as_str().expect("text");
+        assert!(text.contains('%') && text.contains('–'), "{out}");
+        let first: String = text
+            .chars()
+            .take_while(|ch| ch.is_ascii_digit() || *ch == '.' || *ch == ',')
+            .collect();
+        total += first
+            .replace(',', ".")
+            .parse::<f64>()
+            .expect("a percentage");
+    }
+    assert!((total - 100.0).abs() < 0.5, "{total}: {out}");
+    assert_eq!(out["bars"], 3, "{out}");
+    assert_eq!(
+        out["whiskers"], 9,
+        "a whisker and two caps per outcome: {out}"
+    );
+    let mut got: Vec<String> = out["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|v| v.as_str().map(String::from))
+        .collect();
+    got.sort();
+    assert_eq!(got, items, "{out}");
+    assert_eq!(
+        out["means"],
+        items.len(),
+        "hit points left per creature: {out}"
+    );
+    assert!(out["rounds"].as_u64().unwrap_or(0) >= 1, "{out}");
+    let runs_word = if lang == "en" {
+        "400 runs"
+    } else {
+        "400 прогонов"
+    };
+    assert!(
+        out["note"].as_str().unwrap_or("").contains(runs_word),
+        "{out}"
+    );
+    out
+}
+
+/// A player's screen at `link`, once `ready` shows: no forecast panel, and js/forecast.js
+/// never loaded.
+async fn player_has_no_forecast(c: &fantoccini::Client, link: &str, pre: &str, ready: &str) {
+    c.goto(link).await.expect("open player link");
+    wait_js(
+        c,
+        "player screen",
+        &format!("return document.querySelector('.table-screen.player {ready}')"),
+    )
+    .await;
+    let has = js(
+        c,
+        &format!(
+            "return {{panel: !!(document.querySelector('#{pre}') || document.querySelector('#{pre}-panel') || document.querySelector('#{pre}-runs')),
+                     loaded: performance.getEntriesByType('resource').some(e => e.name.includes('/js/forecast.js'))}}"
+        ),
+    )
+    .await;
+    assert_eq!(
+        has,
+        json!({"panel": false, "loaded": false}),
+        "a player has no forecast"
+    );
+}
+
+/// Issue 24 on a D&D 2024 table: Vera and a goblin on the grid, the Referee's fight forecast
+/// in English and Russian (the chart, the sides' chances, each creature's row), the log
+/// unchanged; Vera's player has no forecast panel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_forecast_dnd_the_referee_sees_the_fight_chart_a_player_has_no_button() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let c = browser(&driver, &profiles.path().join("referee"), 1440, 1100).await;
+    table_of(&c, &srv.base, "dnd2024", "#dnd-no-sheet").await;
+    setup(
+        &c,
+        &[
+            json!({"rules": {"add_creature": {"creature": {"id": "vera", "name": "Vera", "kind": "character",
+                "abilities": {"strength": 10, "dexterity": 14, "constitution": 12, "intelligence": 10,
+                  "wisdom": 13, "charisma": 8},
+                "proficiency_bonus": 2, "armor_class": 14, "hit_points": 12,
+                "hit_dice": {"count": 2, "sides": 8}, "speed": {"walk": 30},
+                "attacks": [{"name": "Rapier", "bonus": 4, "reach_ft": 5,
+                  "damage": [{"dice": "1d8+2", "damage_type": "piercing"}]}]}}}}),
+            json!({"rules": {"add_pack_creature": {"id": "gob1", "creature": {"id": "goblin-minion",
+                "name": "Goblin Minion", "size": "small", "creature_type": "fey", "armor_class": 12,
+                "hit_points": 5, "hit_dice": "2d6-2", "speed": {"walk": 30},
+                "abilities": {"strength": 8, "dexterity": 15, "constitution": 8, "intelligence": 10,
+                  "wisdom": 8, "charisma": 8},
+                "challenge_rating": "1/8", "xp": 25, "proficiency_bonus": 2,
+                "actions": [{"name": "Dagger", "kind": "action", "attacks": [{"bonus": 4, "reach_ft": 5}],
+                  "damage": [{"dice": "1d4+2", "damage_type": "piercing"}]}]}}}}),
+            json!({"rules": {"place": {"creature": "vera", "x": 2, "y": 0}}}),
+            json!({"rules": {"place": {"creature": "gob1", "x": 3, "y": 0}}}),
+        ],
+    )
+    .await;
+    let link = link_of(&join_player(&c, "vera", "Bo").await, &srv.base);
+    wait_js(
+        &c,
+        "forecast button",
+        "const b = document.querySelector('#dnd-forecast'); return b && !b.disabled",
+    )
+    .await;
+    let before = last_n(&c).await;
+    for (lang, sides) in [
+        ("en", ["Characters", "Monsters"]),
+        ("ru", ["Персонажи", "Монстры"]),
+    ] {
+        fight_report(&c, "dnd-forecast", lang, sides, &["gob1", "vera"]).await;
+        shot_at(
+            &c,
+            &format!("f-dnd-forecast-{lang}"),
+            Some("#dnd-forecast-out"),
+        )
+        .await;
+    }
+    assert_eq!(last_n(&c).await, before, "a forecast is no command");
+    let p = browser(&driver, &profiles.path().join("player"), 1280, 900).await;
+    player_has_no_forecast(&p, &link, "dnd-forecast", "#dnd-battle").await;
+    p.close().await.expect("close");
+    c.close().await.expect("close");
+    srv.stop().await;
+}
+
+/// Issue 24 on an ACKS table: Brena and two revealed rats; the Judge's fight forecast in
+/// English and Russian with one rat left out of the fight and Brena's weapon typed (the
+/// report's rows and weapons follow), a malformed weapon refused in words, the log unchanged;
+/// Brena's player has no forecast panel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_forecast_acks_the_judge_picks_combatants_and_weapons_a_player_has_no_button() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let c = browser(&driver, &profiles.path().join("judge"), 1440, 1100).await;
+    table_of(&c, &srv.base, "acks", "#acks-party").await;
+    let abilities = json!({"strength": 16, "intelligence": 9, "wisdom": 10, "dexterity": 12,
+        "constitution": 13, "charisma": 11});
+    setup(
+        &c,
+        &[
+            json!({"rules": {"load_pack": {"files": [{"name": "sample.json", "text": ACKS_SAMPLE}]}}}),
+            json!({"rules": {"add_character": {"id": "brena", "name": "Brena", "class": "sellsword",
+                "level": 2, "abilities": abilities, "hp": 12, "armour_class": 4}}}),
+            json!({"rules": {"add_monster": {"id": "rat1", "card": "gloom_rat", "hp": 5}}}),
+            json!({"rules": {"add_monster": {"id": "rat2", "card": "gloom_rat", "hp": 5}}}),
+            json!({"rules": {"reveal": {"creature": "rat1"}}}),
+            json!({"rules": {"reveal": {"creature": "rat2"}}}),
+        ],
+    )
+    .await;
+    let link = link_of(&join_player(&c, "brena", "Bob").await, &srv.base);
+    wait_js(
+        &c,
+        "forecast panel with its choices",
+        "const b = document.querySelector('#acks-forecast');
+         return b && !b.disabled && document.querySelector('#acks-forecast-pick-rat2') && document.querySelector('#acks-forecast-weapon-brena')",
+    )
+    .await;
+    let before = last_n(&c).await;
+    // A weapon that is no damage dice: refused, in words, with no report.
+    fill(&c, "#acks-forecast-weapon-brena", "club").await;
+    click(&c, "#acks-forecast").await;
+    let refusal = wait_js(
+        &c,
+        "the refusal",
+        "const r = document.querySelector('#acks-forecast-refusal'); return r && !document.querySelector('#acks-forecast').getAttribute('aria-busy') && r.textContent",
+    )
+    .await;
+    let refusal = refusal.as_str().unwrap_or_default().to_string();
+    assert!(
+        refusal.contains("Refused") && !refusal.contains("forecast_args"),
+        "{refusal}"
+    );
+    // rat2 stays out; Brena fights with 2d4+1.
+    click(&c, "#acks-forecast-pick-rat2").await;
+    fill(&c, "#acks-forecast-weapon-brena", "2d4+1").await;
+    for (lang, sides) in [
+        ("en", ["Characters", "Monsters"]),
+        ("ru", ["Персонажи", "Монстры"]),
+    ] {
+        fight_report(&c, "acks-forecast", lang, sides, &["brena", "rat1"]).await;
+        let flees = js(
+            &c,
+            "return document.querySelectorAll('#acks-forecast-report-items thead th').length",
+        )
+        .await;
+        assert_eq!(flees, 5, "dies, down, 0 hp, flees (and the name column)");
+        shot_at(
+            &c,
+            &format!("f-acks-forecast-{lang}"),
+            Some("#acks-forecast-out"),
+        )
+        .await;
+    }
+    assert!(
+        js(
+            &c,
+            "return !!document.querySelector('#acks-forecast-refusal')"
+        )
+        .await
+            == json!(false),
+        "the refusal is gone with the report"
+    );
+    assert_eq!(last_n(&c).await, before, "a forecast is no command");
+    let p = browser(&driver, &profiles.path().join("player"), 1280, 900).await;
+    player_has_no_forecast(&p, &link, "acks-forecast", "#acks-sheet-brena").await;
     p.close().await.expect("close");
     c.close().await.expect("close");
     srv.stop().await;

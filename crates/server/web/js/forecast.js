@@ -2,8 +2,15 @@
 // (POST /api/tables/{id}/forecasts/{kind}, js/api.js `Seat.forecast`) into a spec of labelled
 // proportions and a histogram; this module draws them as one SVG chart (bars with their 95 %
 // interval whiskers; grouped bars per item; a histogram) and gives the same figures as tables
-// for screen readers and for reading exact numbers. Loaded lazily (`import()`), so a table's
-// first load does not carry it.
+// for screen readers and for reading exact numbers. Crows loads it lazily (`import()`), so a
+// table's first load does not carry it.
+//
+// `FightForecast` (below) is the whole Referee's panel of a ruleset's `fight` forecast for the
+// Preact screens (D&D 2024, ACKS): the runs, the ruleset's optional combatants and weapons,
+// the button, the report's chart or its refusal. The ruleset gives its message prefix, its
+// sides and the per-creature metrics its report carries; the words are the ruleset's
+// (`<prefix>-forecast-*` in its ftl files). Never rendered for a player (the server refuses
+// a player's forecast anyway).
 //
 // spec = {
 //   id: "combat-forecast",                               // prefix of the element ids
@@ -18,7 +25,9 @@
 // }
 
 import { h } from "./vdom.js";
-import { t, lang } from "./i18n.js";
+import { t, has, lang } from "./i18n.js";
+import { useState } from "../vendor/preact/hooks.module.js";
+import { refusalText } from "./log.js";
 
 /** A proportion as a percentage in the UI language ("12.5 %", "12,5 %"). */
 export function percent(p) {
@@ -209,5 +218,160 @@ export function forecastView(spec) {
     chart(spec),
     h("div", { class: "forecast-tables row wrap" }, ...figures(spec)),
     h("p", { class: "hint" }, t("forecast-interval-note")),
+  );
+}
+
+// ---------- the Referee's fight forecast panel for the Preact screens (issue 24) ----------
+
+/** Runs of a forecast when the field is left as it is, and the most the field offers. */
+const FIGHT_RUNS = 2000;
+const FIGHT_RUNS_MAX = 20000;
+
+// Each screen's panel state (runs, options, the last report), kept across re-renders and tabs.
+const panels = new WeakMap();
+
+function panelState(screen) {
+  let s = panels.get(screen);
+  if (!s) {
+    s = { runs: String(FIGHT_RUNS), busy: false, report: null, refusal: "", picked: {}, weapons: {} };
+    panels.set(screen, s);
+  }
+  return s;
+}
+
+/** The request's body: runs and seed, and the ruleset's options the Referee filled in. */
+function fightBody(fc, choose, seed) {
+  const args = {};
+  if (choose?.pick) {
+    const ids = choose.ids.filter((id) => fc.picked[id] !== false);
+    if (ids.length !== choose.ids.length) args.combatants = ids;
+  }
+  if (choose?.weapons) {
+    const weapons = {};
+    for (const id of choose.ids.filter(choose.character)) {
+      const dice = (fc.weapons[id] || "").trim();
+      if (dice && (!choose.pick || fc.picked[id] !== false)) weapons[id] = dice;
+    }
+    if (Object.keys(weapons).length) args.weapons = weapons;
+  }
+  return { runs: Math.min(Math.max(Number(fc.runs) || FIGHT_RUNS, 1), FIGHT_RUNS_MAX), seed, args };
+}
+
+/** The report as this module's chart spec, in the ruleset's words. */
+function fightSpec(p, r, name) {
+  const w = (k, args) => t(`${p.prefix}-forecast-${k}`, args);
+  const side = (k) => ({ key: k, label: w(`side-${k}`), p: r.sides?.[k]?.win, ci95: r.sides?.[k]?.ci95 });
+  const order = Object.fromEntries(p.sides.map((s, i) => [s, i]));
+  const rows = Object.entries(r.creatures || {}).sort(([a, x], [b, y]) => (order[x.side] ?? 9) - (order[y.side] ?? 9) || name(a).localeCompare(name(b)));
+  const policy = has(`${p.prefix}-forecast-policy-${r.policy}`) ? w(`policy-${r.policy}`) : String(r.policy ?? "");
+  return {
+    id: `${p.prefix}-forecast-report`,
+    title: w("title"),
+    note: w("note", { count: r.runs, seed: String(r.seed), policy }),
+    bars: [...p.sides.map(side), { key: "draw", label: w("draw"), p: r.sides?.draw?.p, ci95: r.sides?.draw?.ci95 }],
+    groups: {
+      label: w("creatures"),
+      metrics: p.metrics.map((m) => w(`m-${m}`)),
+      rows: rows.map(([id, c]) => ({
+        key: id,
+        label: `${name(id)} (${w(`side-${c.side}`)})`,
+        values: p.metrics.map((m) => ({ p: c[m], ci95: c[`${m}_ci95`] })),
+      })),
+    },
+    means: rows.map(([id, c]) => ({ key: id, label: t(`${p.prefix}-forecast-hp-left`, { name: name(id) }), mean: c.hp_left_mean, ci95: c.hp_left_ci95 })),
+    histogram: { label: w("rounds"), value: w("round"), counts: r.rounds || [], mean: r.rounds_mean, ci95: r.rounds_ci95, total: r.runs },
+  };
+}
+
+/**
+ * The Referee's fight forecast panel (a Preact component; null for a player).
+ * props: screen; prefix ("dnd", "acks"); sides (the report's side keys, in order);
+ * metrics (the per-creature chances the report carries, e.g. "dies", "knocked_out");
+ * name(id) → display name; choose (optional): { ids, character(id), pick, weapons } — the
+ * creatures that may fight, whether the Referee picks them (no fight under way) and whether
+ * each character's weapon dice may be given.
+ */
+export function FightForecast(p) {
+  const { screen } = p;
+  const [, bump] = useState(0);
+  if (!screen.isReferee || !(screen.forecasts || []).includes("fight")) return null;
+  const fc = panelState(screen);
+  const redraw = () => bump((n) => n + 1);
+  const pre = `${p.prefix}-forecast`;
+  const w = (k, args) => t(`${pre}-${k}`, args);
+  const name = (id) => p.name(id) || id;
+  const choose = p.choose;
+  const run = async () => {
+    fc.busy = true;
+    fc.refusal = "";
+    redraw();
+    try {
+      // A seed the page draws (and shows), so the same figures can be asked for again.
+      const seed = Math.floor(Math.random() * 2 ** 32);
+      const { runs, args } = fightBody(fc, choose, seed);
+      fc.report = await screen.seat.forecast("fight", { runs, seed, args });
+    } catch (e) {
+      fc.report = null;
+      fc.refusal = refusalText(e);
+    } finally {
+      fc.busy = false;
+      redraw();
+    }
+  };
+  const runs = Number(fc.runs) || FIGHT_RUNS;
+  const chars = choose?.weapons ? choose.ids.filter(choose.character).filter((id) => !choose.pick || fc.picked[id] !== false) : [];
+  return h(
+    "section",
+    { id: `${pre}-panel`, class: "panel", "aria-labelledby": `${pre}-h` },
+    h("h2", { id: `${pre}-h` }, w("heading")),
+    h("p", { class: "hint" }, w("hint")),
+    choose?.pick && choose.ids.length
+      ? h(
+          "fieldset",
+          { id: `${pre}-combatants`, class: "row wrap" },
+          h("legend", {}, w("combatants")),
+          choose.ids.map((id) =>
+            h(
+              "label",
+              { key: id, class: "radio" },
+              h("input", { type: "checkbox", id: `${pre}-pick-${id}`, checked: fc.picked[id] !== false, onChange: (e) => ((fc.picked[id] = e.target.checked), redraw()) }),
+              ` ${name(id)}`,
+            ),
+          ),
+        )
+      : null,
+    chars.length
+      ? h(
+          "fieldset",
+          { id: `${pre}-weapons`, class: "row wrap" },
+          h("legend", {}, w("weapons")),
+          chars.map((id) =>
+            h(
+              "label",
+              { key: id },
+              `${name(id)} `,
+              h("input", { id: `${pre}-weapon-${id}`, class: "num", maxlength: 20, placeholder: "1d8", value: fc.weapons[id] || "", onInput: (e) => (fc.weapons[id] = e.target.value) }),
+            ),
+          ),
+        )
+      : null,
+    h(
+      "div",
+      { class: "row wrap" },
+      h("label", { for: `${pre}-runs` }, w("runs")),
+      h("input", { id: `${pre}-runs`, type: "number", min: 1, max: FIGHT_RUNS_MAX, step: 100, class: "num", value: fc.runs, onInput: (e) => (fc.runs = e.target.value) }),
+      h("button", { type: "button", id: pre, "aria-busy": fc.busy ? "true" : null, disabled: fc.busy, onClick: run }, fc.busy ? w("running", { count: runs }) : w("button")),
+    ),
+    h(
+      "div",
+      { id: `${pre}-out`, "aria-live": "polite" },
+      fc.refusal ? h("p", { class: "refusal", role: "alert", id: `${pre}-refusal` }, `${t("refused")}: ${fc.refusal}`) : null,
+      fc.report
+        ? [
+            forecastView(fightSpec(p, fc.report, name)),
+            h("button", { type: "button", id: `${pre}-close`, onClick: () => ((fc.report = null), redraw()) }, w("close")),
+          ]
+        : null,
+    ),
   );
 }

@@ -469,3 +469,33 @@ acks-reaction-indifferent = indifferent, uninterested
 acks-reaction-friendly = friendly, helpful
 acks-cleave = cleave
 acks-cleave-earned = earns a cleave
+## h-fcweb
+acks-forecast-heading = Fight forecast
+acks-forecast-hint = Plays the fight forward many times with the table's rules, on the server; nothing is logged and only you, the Judge, see it.
+acks-forecast-runs = Runs
+acks-forecast-button = Forecast
+acks-forecast-running = Playing { $count ->
+    [one] { $count } run
+   *[other] { $count } runs
+}…
+acks-forecast-title = Forecast: who wins the fight
+acks-forecast-note = { $count ->
+    [one] { $count } run
+   *[other] { $count } runs
+}, seed { $seed }, policy { $policy }
+acks-forecast-side-characters = Characters
+acks-forecast-side-monsters = Monsters
+acks-forecast-draw = Nobody (round limit)
+acks-forecast-creatures = Each creature's chances
+acks-forecast-m-dies = Dies
+acks-forecast-m-knocked_out = Ends the fight down
+acks-forecast-m-drops_to_0_hp = Drops to 0 hit points
+acks-forecast-hp-left = { $name }: hit points left
+acks-forecast-rounds = Rounds the fight lasts
+acks-forecast-round = Rounds
+acks-forecast-close = Hide the forecast
+acks-forecast-policy-tactical = tactical
+acks-forecast-policy-defaults = the offered defaults
+acks-forecast-m-flees = Flees
+acks-forecast-combatants = Who fights
+acks-forecast-weapons = Weapon damage dice (empty: the character's own)

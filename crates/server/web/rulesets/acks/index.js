@@ -20,6 +20,16 @@ import { laterMessages } from "../../js/api.js";
 import { refusalText, args as logArgs } from "../../js/log.js";
 
 const html = htm.bind(h);
+
+/** The Referee's fight forecast panel (js/forecast.js, loaded on first show; issue 24). */
+let forecastJs = null;
+function FightForecast(props) {
+  const [, loaded] = useState(0);
+  if (!props.screen.isReferee || !(props.screen.forecasts || []).includes("fight")) return null;
+  if (!forecastJs) import("../../js/forecast.js").then((m) => ((forecastJs = m), loaded(1)));
+  return forecastJs ? h(forecastJs.FightForecast, props) : null;
+}
+
 const go = (screen, cmd) => screen.send({ rules: cmd }).catch(() => []);
 const ABILITIES = ["strength", "intelligence", "wisdom", "dexterity", "constitution", "charisma"];
 /** Most log lines a panel lists (the newest). */
@@ -496,6 +506,13 @@ function Odds({ screen, f }) {
   </div>`;
 }
 
+/** The fight forecast's choices: who may fight (picked while no fight is under way), whose weapon is typed. */
+function forecastChoice(screen) {
+  const c = screen.rules.combat;
+  const ids = c ? Object.keys(c.combatants || {}) : Object.keys(screen.creatures).filter((id) => { const s = sheetOf(screen.creatures[id]); return s && (s.character || s.revealed) && s.hp > 0; });
+  return { ids, character: (id) => !!sheetOf(screen.creatures[id])?.character, pick: !c, weapons: true };
+}
+
 function Combat({ screen }) {
   const c = screen.rules.combat;
   const clock = screen.view.clock?.combat;
@@ -603,6 +620,7 @@ export default {
       b: [
         { tab: "dungeon", items: [html`<${Dungeon} key="dungeon" screen=${screen} />`, html`<${Encounter} key="encounter" screen=${screen} />`] },
         { tab: "combat", items: [html`<${Combat} key="combat" screen=${screen} />`] },
+        { tab: "combat", items: [html`<${FightForecast} key="forecast" screen=${screen} prefix="acks" sides=${["characters", "monsters"]} metrics=${["dies", "knocked_out", "drops_to_0_hp", "flees"]} name=${(id) => screen.creatures[id]?.name} choose=${forecastChoice(screen)} />`] },
         { tab: "wilderness", items: [html`<${Wilderness} key="wilderness" screen=${screen} />`] },
       ],
       tools: [],

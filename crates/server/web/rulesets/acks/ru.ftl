@@ -473,3 +473,37 @@ acks-reaction-indifferent = безразличная, без интереса
 acks-reaction-friendly = дружелюбная, готова помочь
 acks-cleave = рассечение
 acks-cleave-earned = даёт рассечение
+## h-fcweb
+acks-forecast-heading = Прогноз боя
+acks-forecast-hint = Разыгрывает бой много раз по правилам стола на сервере; в журнал ничего не пишется, прогноз видите только вы (Судья).
+acks-forecast-runs = Прогонов
+acks-forecast-button = Прогноз
+acks-forecast-running = Разыгрываю { $count ->
+    [one] { $count } прогон
+    [few] { $count } прогона
+    [many] { $count } прогонов
+   *[other] { $count } прогона
+}…
+acks-forecast-title = Прогноз: кто победит в бою
+acks-forecast-note = { $count ->
+    [one] { $count } прогон
+    [few] { $count } прогона
+    [many] { $count } прогонов
+   *[other] { $count } прогона
+}, зерно { $seed }, стратегия { $policy }
+acks-forecast-side-characters = Персонажи
+acks-forecast-side-monsters = Монстры
+acks-forecast-draw = Никто (предел раундов)
+acks-forecast-creatures = Шансы каждого существа
+acks-forecast-m-dies = Погибает
+acks-forecast-m-knocked_out = Выходит из боя без сил
+acks-forecast-m-drops_to_0_hp = Падает до 0 хитов
+acks-forecast-hp-left = { $name }: осталось хитов
+acks-forecast-rounds = Сколько раундов длится бой
+acks-forecast-round = Раундов
+acks-forecast-close = Скрыть прогноз
+acks-forecast-policy-tactical = тактическая
+acks-forecast-policy-defaults = предложенные по умолчанию
+acks-forecast-m-flees = Сбегает
+acks-forecast-combatants = Кто сражается
+acks-forecast-weapons = Кубы урона оружия (пусто: собственное оружие персонажа)

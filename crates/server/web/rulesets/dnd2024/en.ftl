@@ -449,3 +449,30 @@ dnd-odds-band-ac = Armor Class
 dnd-odds-band-hit = Hit
 dnd-odds-band-critical = Critical Hit
 dnd-odds-band-damage = Damage
+## h-fcweb
+dnd-forecast-heading = Fight forecast
+dnd-forecast-hint = Plays the fight forward many times with the table's rules, on the server; nothing is logged and only you, the Dungeon Master, see it.
+dnd-forecast-runs = Runs
+dnd-forecast-button = Forecast
+dnd-forecast-running = Playing { $count ->
+    [one] { $count } run
+   *[other] { $count } runs
+}…
+dnd-forecast-title = Forecast: who wins the fight
+dnd-forecast-note = { $count ->
+    [one] { $count } run
+   *[other] { $count } runs
+}, seed { $seed }, policy { $policy }
+dnd-forecast-side-characters = Characters
+dnd-forecast-side-monsters = Monsters
+dnd-forecast-draw = Nobody (round limit)
+dnd-forecast-creatures = Each creature's chances
+dnd-forecast-m-dies = Dies
+dnd-forecast-m-knocked_out = Ends the fight down
+dnd-forecast-m-drops_to_0_hp = Drops to 0 hit points
+dnd-forecast-hp-left = { $name }: hit points left
+dnd-forecast-rounds = Rounds the fight lasts
+dnd-forecast-round = Rounds
+dnd-forecast-close = Hide the forecast
+dnd-forecast-policy-tactical = tactical
+dnd-forecast-policy-defaults = the offered defaults

@@ -20,6 +20,15 @@ import { Grid } from "../../js/grid.js";
 
 const html = htm.bind(h);
 
+/** The Referee's fight forecast panel (js/forecast.js, loaded on first show; issue 24). */
+let forecastJs = null;
+function FightForecast(props) {
+  const [, loaded] = useState(0);
+  if (!props.screen.isReferee || !(props.screen.forecasts || []).includes("fight")) return null;
+  if (!forecastJs) import("../../js/forecast.js").then((m) => ((forecastJs = m), loaded(1)));
+  return forecastJs ? h(forecastJs.FightForecast, props) : null;
+}
+
 export const ABILITIES = ["strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma"];
 /** Each skill and the ability it goes with by default (the d20 panel may pick another). */
 export const SKILLS = {
@@ -917,6 +926,7 @@ export default {
         { tab: "play", items: [html`<${D20Panel} key="d20" screen=${screen} />`] },
         { tab: "sheet", items: sheets },
         { tab: fight, items: [html`<${AreaPicker} key="area" screen=${screen} />`] },
+        { tab: fight, items: [html`<${FightForecast} key="forecast" screen=${screen} prefix="dnd" sides=${["characters", "monsters"]} metrics=${["dies", "knocked_out", "drops_to_0_hp"]} name=${(id) => nameOf(screen, id)} />`] },
         { tab: "play", items: [html`<${Rest} key="rest" screen=${screen} />`, ...monsters.map(([id, c]) => html`<${StatBlock} key=${`m-${id}`} screen=${screen} id=${id} c=${c} />`)] },
       ],
       tools: [],

@@ -475,3 +475,34 @@ dnd-odds-band-ac = Класс Защиты
 dnd-odds-band-hit = Попадание
 dnd-odds-band-critical = Крит. попадание
 dnd-odds-band-damage = Урон (в среднем)
+## h-fcweb
+dnd-forecast-heading = Прогноз боя
+dnd-forecast-hint = Разыгрывает бой много раз по правилам стола на сервере; в журнал ничего не пишется, прогноз видите только вы (Мастер).
+dnd-forecast-runs = Прогонов
+dnd-forecast-button = Прогноз
+dnd-forecast-running = Разыгрываю { $count ->
+    [one] { $count } прогон
+    [few] { $count } прогона
+    [many] { $count } прогонов
+   *[other] { $count } прогона
+}…
+dnd-forecast-title = Прогноз: кто победит в бою
+dnd-forecast-note = { $count ->
+    [one] { $count } прогон
+    [few] { $count } прогона
+    [many] { $count } прогонов
+   *[other] { $count } прогона
+}, зерно { $seed }, стратегия { $policy }
+dnd-forecast-side-characters = Персонажи
+dnd-forecast-side-monsters = Монстры
+dnd-forecast-draw = Никто (предел раундов)
+dnd-forecast-creatures = Шансы каждого существа
+dnd-forecast-m-dies = Погибает
+dnd-forecast-m-knocked_out = Выходит из боя без сил
+dnd-forecast-m-drops_to_0_hp = Падает до 0 хитов
+dnd-forecast-hp-left = { $name }: осталось хитов
+dnd-forecast-rounds = Сколько раундов длится бой
+dnd-forecast-round = Раундов
+dnd-forecast-close = Скрыть прогноз
+dnd-forecast-policy-tactical = тактическая
+dnd-forecast-policy-defaults = предложенные по умолчанию
