@@ -297,6 +297,7 @@ pub(super) fn attack_command(
             "a creature does not attack itself",
         ));
     }
+    super::mounted::check_attack(&fight, attacker)?;
     let count_of = |id: &str| fight.combatants.get(id).and_then(|c| c.count).unwrap_or(0);
     let mut doubled = *double_damage;
     match set_vs_charge {
@@ -346,7 +347,7 @@ pub(super) fn attack_command(
                     ));
                 }
             }
-            None => acting_now(ctx, attacker)?,
+            None => super::mounted::acting_pair(ctx, &fight, attacker)?,
         },
     }
     // AC-MOVE-08: the charge's own attack deals double damage with a spear, lance, polearm or
@@ -583,7 +584,7 @@ pub(super) fn attack_command(
             creature: target.clone(),
         })?;
     }
-    Ok(())
+    super::mounted::after_damage(ctx, target, t.hp, hp_after, t.max_hp)
 }
 
 /// AC-SPELL-02: a caster damaged before its count loses the spell it declared.

@@ -9,6 +9,7 @@ mod dungeon;
 mod encounters;
 mod experience;
 mod forecast;
+mod mounted;
 mod sea;
 mod wilderness;
 
