@@ -41,21 +41,42 @@ fn event(ev: &[Envelope], name: &str) -> Option<Value> {
 /// Brena on a war horse (10 hp) against a gloom rat (20 hp); initiative brena 4, rat 2. The
 /// horse rolls no initiative of its own.
 fn mounted_fight(war_mount: bool, war_saddle: bool, riding: bool, horse_hp: i32) -> T {
+    mounted_fight_with("brena", war_mount, war_saddle, riding, horse_hp, [4, 2])
+}
+
+/// The same with another rider and other initiative faces (rider, rat).
+fn mounted_fight_with(
+    rider: &str,
+    war_mount: bool,
+    war_saddle: bool,
+    riding: bool,
+    horse_hp: i32,
+    init: [i64; 2],
+) -> T {
     let mut t = T::new();
     horse_pack(&mut t);
     monster(&mut t, "horse", "test_war_horse", horse_hp);
     monster(&mut t, "rat1", "gloom_rat", 20);
+    if rider != "brena" {
+        t.judge(
+            json!({"add_character": {"id": rider, "name": rider, "class": "sellsword",
+                "level": 1, "abilities": {"strength": 10, "intelligence": 10, "wisdom": 10,
+                "dexterity": 10, "constitution": 10, "charisma": 10}, "hp": 2,
+                "armour_class": 0}}),
+            &[],
+        );
+    }
     t.judge(
-        json!({"begin_combat": {"combatants": ["brena", "horse", "rat1"]}}),
+        json!({"begin_combat": {"combatants": [rider, "horse", "rat1"]}}),
         &[],
     );
     t.judge(
-        json!({"mount": {"rider": "brena", "mount": "horse", "war_mount": war_mount,
+        json!({"mount": {"rider": rider, "mount": "horse", "war_mount": war_mount,
             "war_saddle": war_saddle, "riding": riding}}),
         &[],
     );
-    // Two dice only: brena's and the rat's.
-    t.judge(json!({"roll_initiative": {}}), &[4, 2]);
+    // Two dice only: the rider's and the rat's (the ids sort the rider first).
+    t.judge(json!({"roll_initiative": {}}), &init);
     t
 }
 
@@ -203,5 +224,137 @@ fn ac_mount_05_mounted_charge_on_a_war_mount_for_both() {
         &[1],
     );
     assert_eq!(event(&ev, "attacked").unwrap()["needed"], 9);
+    t.assert_replays();
+}
+
+#[test]
+fn ac_mount_03_dismounting_replaces_movement_or_attack() {
+    let mut t = mounted_fight(true, true, true, 10);
+    // Seating a rider is the Judge's.
+    t.refused(
+        &player("ann"),
+        json!({"mount": {"rider": "brena", "mount": "horse"}}),
+    );
+    t.as_player("ann", json!({"dismount": {"rider": "brena"}}), &[]);
+    assert_eq!(
+        t.state()["combat"]["combatants"]["brena"]["dismount"],
+        "movement"
+    );
+    let code = t.refused(
+        &player("ann"),
+        json!({"move": {"creature": "brena", "kind": "advance", "feet": 5}}),
+    );
+    assert!(code.starts_with("cannot_move: dismounting"), "{code}");
+    let code = t.refused(&player("ann"), json!({"dismount": {"rider": "brena"}}));
+    assert!(code.starts_with("not_mounted"), "{code}");
+    // On foot she still attacks, Riding or not.
+    t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "rat1", "weapon": "1d6"}}),
+        &[2],
+    );
+    t.assert_replays();
+
+    // Having moved, dismounting takes the attack.
+    let mut t = mounted_fight(true, true, true, 10);
+    t.as_player(
+        "ann",
+        json!({"move": {"creature": "brena", "kind": "advance", "feet": 10}}),
+        &[],
+    );
+    t.as_player("ann", json!({"dismount": {"rider": "brena"}}), &[]);
+    let code = t.refused(
+        &player("ann"),
+        json!({"attack": {"attacker": "brena", "target": "rat1", "weapon": "1d6"}}),
+    );
+    assert!(code.starts_with("no_attacks_left: dismounting"), "{code}");
+}
+
+#[test]
+fn ac_mount_06_rider_without_a_war_saddle_saves_or_is_unhorsed() {
+    // The rat acts first (rat 4, brena 2) and bites Brena for 3.
+    let mut t = mounted_fight_with("brena", true, false, true, 10, [2, 4]);
+    let ev = t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "brena"}}),
+        &[15, 3, 1],
+    );
+    let save = event(&ev, "saddle_save").expect("saddle save");
+    assert_eq!(save["saved"], false);
+    let u = event(&ev, "unhorsed").expect("unhorsed");
+    assert_eq!(u["cause"], "saddle_save_failed");
+    assert_eq!(u["fall_damage"], Value::Null);
+    assert_eq!(hp(&t, "brena"), 7);
+    assert_eq!(
+        t.state()["combat"]["combatants"]["brena"]["mount"],
+        Value::Null
+    );
+    t.assert_replays();
+
+    // A good save keeps the saddle.
+    let mut t = mounted_fight_with("brena", true, false, true, 10, [2, 4]);
+    let ev = t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "brena"}}),
+        &[15, 3, 20],
+    );
+    assert_eq!(event(&ev, "saddle_save").unwrap()["saved"], true);
+    assert!(event(&ev, "unhorsed").is_none());
+
+    // A war saddle needs no save: no third die is rolled.
+    let mut t = mounted_fight_with("brena", true, true, true, 10, [2, 4]);
+    let ev = t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "brena"}}),
+        &[15, 3],
+    );
+    assert!(event(&ev, "saddle_save").is_none());
+    assert_eq!(
+        t.state()["combat"]["combatants"]["brena"]["mount"]["mount"],
+        "horse"
+    );
+}
+
+#[test]
+fn ac_mount_07_mount_at_half_hp_owes_the_judge_a_morale_roll() {
+    let mut t = mounted_fight_with("brena", true, true, true, 8, [2, 4]);
+    let ev = t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "horse"}}),
+        &[15, 4],
+    );
+    let due = event(&ev, "mount_morale_due").expect("morale due");
+    assert_eq!(due["rider"], "brena");
+    assert_eq!(due["rider_may_calm"], true);
+    let ann = t.log_of(&Viewer::Player("ann".into())).to_string();
+    assert!(!ann.contains("mount_morale_due"), "{ann}");
+    t.assert_replays();
+
+    // Above half: nothing due.
+    let mut t = mounted_fight_with("brena", true, true, true, 8, [2, 4]);
+    let ev = t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "horse"}}),
+        &[15, 3],
+    );
+    assert!(event(&ev, "mount_morale_due").is_none());
+}
+
+#[test]
+fn ac_mount_08_a_downed_mount_or_rider_falls_for_1d6() {
+    let mut t = mounted_fight_with("brena", true, true, true, 2, [2, 4]);
+    let ev = t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "horse"}}),
+        &[15, 3, 4],
+    );
+    let u = event(&ev, "unhorsed").expect("unhorsed");
+    assert_eq!(u["cause"], "mount_down");
+    assert_eq!(u["fall_damage"], 4);
+    assert_eq!(hp(&t, "brena"), 6);
+    t.assert_replays();
+
+    // The rider dropped: the fall adds 1d6 (2 hp − 3 − 2).
+    let mut t = mounted_fight_with("cai", true, true, true, 10, [2, 4]);
+    let ev = t.judge(
+        json!({"attack": {"attacker": "rat1", "target": "cai"}}),
+        &[15, 3, 2],
+    );
+    assert_eq!(event(&ev, "unhorsed").unwrap()["cause"], "rider_down");
+    assert_eq!(hp(&t, "cai"), -3);
     t.assert_replays();
 }
