@@ -10,6 +10,7 @@ mod encounters;
 mod experience;
 mod forecast;
 mod mounted;
+mod naval;
 mod sea;
 mod wilderness;
 
