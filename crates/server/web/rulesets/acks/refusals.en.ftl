@@ -161,3 +161,27 @@ err-cannot_sail = The vessel cannot sail so on today's wind
 err-no_ship = The party has no vessel afloat
 err-no_storm = Storm damage comes only in a gale
 err-no_wind = Roll the day's wind first
+
+## h-mounted
+err-bad_mount = A creature cannot ride itself
+err-already_mounted = That creature already rides or is ridden
+err-not_mounted = That creature is not mounted
+err-cannot_dismount = Dismounting takes the round's movement or its attack, and both are spent
+err-mount_follows_rider = A ridden mount moves with its rider: move the rider
+err-no_riding = Attacking from a mount needs the Riding proficiency for it
+err-one_attacks = After the pair moves, the rider or the mount attacks, not both
+err-bad_damage = Name the structural damage or the hit points of damage, one of them, within the limit
+err-bad_dice = The table's row rolls too many dice
+err-bad_repair = Repairs take teams of 5 crew for a number of turns within the limit
+err-bad_rowers = The ship has not that many rowers at the oars
+err-bad_ship = That ship cannot join: check its name, armour class, structural hit points and pieces
+err-bad_shot = That shot's crew or bonus is outside the limits
+err-bad_throw = The ram's attack throw or bonus is outside the limits
+err-cannot_fire = That ship weapon cannot shoot now
+err-cannot_grapple = The ships must touch to grapple
+err-cannot_ram = That ship cannot ram now
+err-no_such_piece = The ship carries no such weapon
+err-no_such_ship = No such ship is in the fight
+err-nothing_to_repair = Nothing more can be mended here
+err-ship_exists = That ship is already in the fight
+err-ship_sunk = That ship has sunk
