@@ -306,8 +306,9 @@ pub(super) fn pair_counts(fight: &CombatState, counts: &mut Vec<crate::initiativ
         .iter()
         .filter_map(|i| {
             let m = mount_of(fight, &i.combatant)?;
-            (!fight.fallen.contains(&m.mount)).then(|| crate::initiative::Initiative {
-                combatant: m.mount,
+            let combatant = m.mount;
+            (!fight.fallen.contains(&combatant)).then_some(crate::initiative::Initiative {
+                combatant,
                 count: i.count,
             })
         })
