@@ -210,6 +210,15 @@ pub(super) fn plan_attack(
     if theirs.is_some_and(|c| c.charge_round.is_some()) {
         ac -= 2;
     }
+    // AC-NAVAL-15: a boarder has −2 AC and −2 to its throws in the round it boards.
+    if theirs.is_some_and(|c| c.boarding) {
+        ac += crate::naval::BOARDING_PENALTY;
+    }
+    if own.is_some_and(|c| c.boarding) && !situations.contains(&Situation::Boarding) {
+        let m = Situation::Boarding.modifier();
+        add(&situation_name(Situation::Boarding), m, 0);
+        total_bonus += m;
+    }
     if theirs.is_some_and(|c| c.withdrawal == Some(Withdrawal::FullRetreat))
         && !situations.contains(&Situation::TargetInFullRetreat)
     {

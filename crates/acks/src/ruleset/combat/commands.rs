@@ -123,6 +123,12 @@ pub enum CombatCommand {
     Dismount {
         rider: String,
     },
+    /// The Judge's: these combatants board `onto` from `from`, grappled (AC-NAVAL-15).
+    Board {
+        creatures: Vec<String>,
+        from: String,
+        onto: String,
+    },
     EndFight {},
     MoraleCheck {
         creature: String,

@@ -50,6 +50,9 @@
 //!   half its hp owes the Judge a morale roll (`mount_morale_due`, the Judge's).
 //! - `{"dismount": {"rider": "brena"}}` — on the pair's count, in place of the round's movement
 //!   or, having moved, of its attack (AC-MOUNT-03).
+//! - `{"board": {"creatures": ["brena", "odo"], "from": "gull", "onto": "wolf"}}` — the
+//!   Judge's: once the ships are grappled (naval `grapple`), these combatants board this round
+//!   at −2 to their attack throws and AC (`boarding.rs`, AC-NAVAL-15).
 //! - `{"end_fight": {}}` — the Judge's: the combat ends.
 //! - `{"morale_check": {"creature": "rat1", "judge_modifier": 0}}` — the Judge's secret 2d6 on
 //!   T-20 (AC-MORALE-04); optional `both_triggers`.
@@ -72,6 +75,7 @@
 //! result; anyone else is refused before the creature is looked up.
 
 mod attacks;
+mod boarding;
 pub mod commands;
 mod lookups;
 mod morale_checks;
@@ -126,6 +130,7 @@ pub(super) fn acting(_state: &TableState<AcksState>, command: &CombatCommand) ->
         | C::RollInitiative {}
         | C::EndFight {}
         | C::Mount { .. }
+        | C::Board { .. }
         | C::MoraleCheck { .. }
         | C::RestoreLife { .. }
         | C::TreatWound { .. } => Acting::RefereeOnly,
@@ -196,6 +201,11 @@ pub(super) fn decide(command: &CombatCommand, ctx: &mut Ctx<'_, Acks>) -> Result
             },
         ),
         CombatCommand::Dismount { rider } => mounted::dismount_command(ctx, rider),
+        CombatCommand::Board {
+            creatures,
+            from,
+            onto,
+        } => boarding::board_command(ctx, creatures, from, onto),
         CombatCommand::EndFight {} => {
             combat_state(ctx)?;
             if ctx.core().clock.combat.is_some() {
@@ -641,6 +651,7 @@ fn apply_fight(state: &mut AcksState, event: &CombatEvent) {
     }
     // After the rider's own record: the mount follows it (AC-MOUNT-01/05).
     mounted::apply(fight, event);
+    boarding::apply(fight, event);
 }
 
 /// `GroupEnd`: everyone who fell on the count leaves together, then the monsters' morale

@@ -135,6 +135,9 @@ pub struct Combatant {
     /// Dismounted this round instead of moving or attacking (AC-MOUNT-03).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dismount: Option<DismountCost>,
+    /// Boarding another ship this round: −2 to attack throws and AC (AC-NAVAL-15).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub boarding: bool,
 }
 
 /// The fight under way.
@@ -367,6 +370,12 @@ pub enum CombatEvent {
         rider: String,
         /// The rider has Riding: it may calm the mount for another roll.
         rider_may_calm: bool,
+    },
+    /// The Judge's boarders this round (AC-NAVAL-15).
+    Boarded {
+        creatures: Vec<String>,
+        from: String,
+        onto: String,
     },
     RoundEnded {
         round: u32,

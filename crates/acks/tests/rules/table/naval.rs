@@ -264,3 +264,49 @@ fn ac_naval_14_grappling_13_plus_unless_both_crews_want_it() {
     assert_eq!(event(&ev, "grapple_tried").unwrap()["face"], Value::Null);
     t.assert_replays();
 }
+
+#[test]
+fn ac_naval_15_boarders_take_minus_2_to_attack_and_ac_that_round() {
+    let mut t = ships();
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "odo"]}}),
+        &[],
+    );
+    let board = json!({"board": {"creatures": ["brena"], "from": "gull", "onto": "wolf"}});
+    let code = t.refused(&judge(), board.clone());
+    assert!(code.starts_with("not_grappled"), "{code}");
+    t.judge(
+        json!({"grapple": {"ship": "gull", "target": "wolf", "both_want": true}}),
+        &[],
+    );
+    let odds = |t: &T| {
+        t.table
+            .query(
+                &Viewer::Referee,
+                "attack_odds",
+                &json!({"attacker": "odo", "target": "brena", "weapon": "1d6"}),
+            )
+            .unwrap()["needed"]
+            .as_i64()
+            .unwrap()
+    };
+    let before = odds(&t);
+    t.judge(board, &[]);
+    assert_eq!(odds(&t), before - 2);
+    t.judge(json!({"roll_initiative": {}}), &[4, 2]);
+    let ev = t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "odo", "weapon": "1d6"}}),
+        &[2],
+    );
+    let a = event(&ev, "attacked").unwrap();
+    assert!(
+        a["modifiers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["name"] == "boarding" && m["attack"] == -2),
+        "{a}"
+    );
+    t.assert_replays();
+}

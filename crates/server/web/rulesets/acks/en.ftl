@@ -492,3 +492,4 @@ ev-rules-rammed = { $ship } rams { $target }: needs { $needed }, rolled { $total
 ev-rules-shot_fired = { $ship }'s { $piece } shoots at { $target }: needs { $needed }, rolled { $total }; hit: { $hit }; structural damage: { $shp_damage }; set afire: { $set_afire }
 ev-rules-grapple_tried = { $ship } tries to grapple { $target }; grappled: { $grappled }
 ev-rules-naval_round_ended = Naval round { $round } ends
+ev-rules-boarded = Boarding from { $from } onto { $onto }: { $creatures }

@@ -185,3 +185,4 @@ err-no_such_ship = No such ship is in the fight
 err-nothing_to_repair = Nothing more can be mended here
 err-ship_exists = That ship is already in the fight
 err-ship_sunk = That ship has sunk
+err-not_grappled = The ships are not grappled: grapple first

@@ -185,3 +185,4 @@ err-no_such_ship = Такого корабля в бою нет
 err-nothing_to_repair = Здесь больше нечего чинить
 err-ship_exists = Этот корабль уже в бою
 err-ship_sunk = Этот корабль затонул
+err-not_grappled = Корабли не сцеплены: сначала абордажные крючья

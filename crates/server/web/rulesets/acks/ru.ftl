@@ -496,3 +496,4 @@ ev-rules-rammed = { $ship } таранит { $target }: нужно { $needed }, 
 ev-rules-shot_fired = { $piece } корабля { $ship } стреляет по { $target }: нужно { $needed }, выброшено { $total }; попадание: { $hit }; структурный урон: { $shp_damage }; поджог: { $set_afire }
 ev-rules-grapple_tried = { $ship } пытается взять { $target } на абордаж; сцепились: { $grappled }
 ev-rules-naval_round_ended = Морской раунд { $round } окончен
+ev-rules-boarded = Абордаж с { $from } на { $onto }: { $creatures }
