@@ -25,6 +25,10 @@
 //!   "distance": 300, "crew": 4}}` — a ship weapon shoots (AC-NAVAL-06…12, T-23).
 //! - `{"grapple": {"ship": "gull", "target": "wolf", "distance": 0, "both_want": false,
 //!   "judge_modifier": 0}}` — 13+ on 1d20 to grapple unless both crews want it (AC-NAVAL-14).
+//! - `{"fight_fire": {"ship": "wolf", "crew": 10}}` — crew fight the pitch fires: 3 turns for
+//!   5, one fewer for each further 5, at least 1 (AC-NAVAL-11).
+//! - `{"burn_turn": {"ship": "wolf"}}` — a turn of burning: each fire's dice in shp
+//!   (AC-NAVAL-10); the fires go out at the end of the last turn fought.
 //! - `{"end_naval_round": {}}` — reloads and sinking count down (AC-NAVAL-02/06).
 
 pub mod state;
@@ -127,6 +131,13 @@ pub enum NavalCommand {
         both_want: bool,
         #[serde(default)]
         judge_modifier: i32,
+    },
+    FightFire {
+        ship: String,
+        crew: u32,
+    },
+    BurnTurn {
+        ship: String,
     },
     EndNavalRound {},
 }
@@ -382,6 +393,59 @@ pub(super) fn decide(command: &NavalCommand, ctx: &mut Ctx<'_, Acks>) -> Result<
                 judge_modifier: *judge_modifier,
                 grappled,
             })
+        }
+        C::FightFire { ship, crew } => {
+            let s = ship_of(ctx, ship)?;
+            if s.ship.fires.is_empty() || s.ship.sunk {
+                return Err(refuse(
+                    "no_fire",
+                    "AC-NAVAL-11",
+                    format!("`{ship}` is not burning"),
+                ));
+            }
+            if *crew > MAX_CREW {
+                return Err(refuse(
+                    "bad_crew",
+                    "AC-NAVAL-11",
+                    format!("at most {MAX_CREW} crew"),
+                ));
+            }
+            let turns = rules::extinguish_turns(*crew).map_err(|e| acks_err("bad_crew", e))?;
+            ctx.emit(NavalEvent::FireFought {
+                ship: ship.clone(),
+                crew: *crew,
+                turns,
+            })
+        }
+        C::BurnTurn { ship } => {
+            let s = ship_of(ctx, ship)?;
+            if s.ship.fires.is_empty() || s.ship.sunk {
+                return Err(refuse(
+                    "no_fire",
+                    "AC-NAVAL-10",
+                    format!("`{ship}` is not burning"),
+                ));
+            }
+            let mut faces = Vec::new();
+            for dice in s.ship.fires.clone() {
+                faces.push(roll_faces(
+                    ctx,
+                    &format!("pitch fire on {ship}"),
+                    dice,
+                    Visibility::Public,
+                )?);
+            }
+            let mut burnt = s.ship.clone();
+            let shp = rules::burn_turn(&mut burnt, &faces).map_err(|e| acks_err("bad_face", e))?;
+            ctx.emit(NavalEvent::ShipBurned {
+                ship: ship.clone(),
+                shp,
+                fires_out: s.fire_turns_left == Some(1),
+            })?;
+            if shp > 0 {
+                damage(ctx, ship, &s, shp, None)?;
+            }
+            Ok(())
         }
         C::EndNavalRound {} => {
             let naval = &ctx.rules().naval;
@@ -723,6 +787,7 @@ pub(super) fn apply(state: &mut AcksState, event: &NavalEvent) {
                             })
                             .collect(),
                         grappled: Vec::new(),
+                        fire_turns_left: None,
                     },
                 );
             }
@@ -799,6 +864,23 @@ pub(super) fn apply(state: &mut AcksState, event: &NavalEvent) {
             naval.round = *round;
             for s in naval.ships.values_mut() {
                 rules::end_round(std::slice::from_mut(&mut s.ship), &mut s.pieces);
+            }
+        }
+        NavalEvent::FireFought { ship, turns, .. } => {
+            if let Some(s) = naval.ships.get_mut(ship) {
+                s.fire_turns_left = Some(*turns);
+            }
+        }
+        NavalEvent::ShipBurned {
+            ship, fires_out, ..
+        } => {
+            if let Some(s) = naval.ships.get_mut(ship) {
+                if *fires_out {
+                    rules::fires_out(&mut s.ship);
+                    s.fire_turns_left = None;
+                } else if let Some(n) = s.fire_turns_left.as_mut() {
+                    *n = n.saturating_sub(1);
+                }
             }
         }
         NavalEvent::GrappleTried { .. } | NavalEvent::Rammed { .. } => {}

@@ -29,6 +29,9 @@ pub struct NavalShip {
     /// Ships it is grappled to (AC-NAVAL-14).
     #[serde(default)]
     pub grappled: Vec<String>,
+    /// Turns of fire-fighting left before its pitch fires go out (AC-NAVAL-11).
+    #[serde(default)]
+    pub fire_turns_left: Option<u32>,
 }
 
 impl NavalShip {
@@ -142,6 +145,15 @@ pub enum NavalEvent {
         face: Option<i32>,
         judge_modifier: i32,
         grappled: bool,
+    },
+    /// Crew set to fight the pitch fires: out after this many turns (AC-NAVAL-11).
+    FireFought { ship: String, crew: u32, turns: u32 },
+    /// A turn of burning pitch (AC-NAVAL-10); the fires went out at its end when fought long
+    /// enough (AC-NAVAL-11).
+    ShipBurned {
+        ship: String,
+        shp: u32,
+        fires_out: bool,
     },
     /// Reloads come one round closer and sinking ships go under (AC-NAVAL-02/06).
     NavalRoundEnded {

@@ -310,3 +310,54 @@ fn ac_naval_15_boarders_take_minus_2_to_attack_and_ac_that_round() {
     );
     t.assert_replays();
 }
+
+#[test]
+fn ac_naval_10_11_12_pitch_burns_every_turn_until_the_crew_put_it_out() {
+    let mut t = ships();
+    t.judge(
+        json!({"join_ship": {"ship": "hawk", "name": "Hawk", "ac": 3, "shp": 25,
+            "speed": 120, "pieces": [{"name": "mangonel", "kind": "light_catapult"}]}}),
+        &[],
+    );
+    t.judge(
+        json!({"override_row": {"table": "t23_artillery", "index": 1, "row": {
+            "weapon": "light_catapult", "damage_shp": "3d6", "damage_creatures": "3d6",
+            "area": "5 ft", "crew_full": 4, "attack_throw": 10, "rounds_per_shot": 2,
+            "range_min": 50, "range_short": 100, "range_medium": 200, "range_long": 300}}}),
+        &[],
+    );
+    // AC-NAVAL-12: inside the minimum range.
+    let code = t.refused(
+        &judge(),
+        json!({"fire": {"ship": "hawk", "piece": "mangonel", "target": "wolf",
+            "ammunition": "pitch", "distance": 30, "crew": 4}}),
+    );
+    assert!(
+        code.starts_with("cannot_fire") && code.contains("minimum"),
+        "{code}"
+    );
+    let code = t.refused(&judge(), json!({"burn_turn": {"ship": "wolf"}}));
+    assert!(code.starts_with("no_fire"), "{code}");
+    // Pitch hits: no shp at once, a fire of 1d6 a turn.
+    let ev = t.judge(
+        json!({"fire": {"ship": "hawk", "piece": "mangonel", "target": "wolf",
+            "ammunition": "pitch", "distance": 100, "crew": 4}}),
+        &[16],
+    );
+    assert_eq!(event(&ev, "shot_fired").unwrap()["set_afire"], true);
+    assert_eq!(ship(&t, "wolf")["fires"], 1);
+    t.judge(json!({"burn_turn": {"ship": "wolf"}}), &[3]);
+    assert_eq!(ship(&t, "wolf")["shp"], 27);
+    // AC-NAVAL-11: 4 crew are too few; 10 put it out in 2 turns.
+    let code = t.refused(&judge(), json!({"fight_fire": {"ship": "wolf", "crew": 4}}));
+    assert!(code.starts_with("bad_crew"), "{code}");
+    let ev = t.judge(json!({"fight_fire": {"ship": "wolf", "crew": 10}}), &[]);
+    assert_eq!(event(&ev, "fire_fought").unwrap()["turns"], 2);
+    let ev = t.judge(json!({"burn_turn": {"ship": "wolf"}}), &[2]);
+    assert_eq!(event(&ev, "ship_burned").unwrap()["fires_out"], false);
+    let ev = t.judge(json!({"burn_turn": {"ship": "wolf"}}), &[1]);
+    assert_eq!(event(&ev, "ship_burned").unwrap()["fires_out"], true);
+    assert_eq!(ship(&t, "wolf")["fires"], 0);
+    assert_eq!(ship(&t, "wolf")["shp"], 24);
+    t.assert_replays();
+}

@@ -493,3 +493,5 @@ ev-rules-shot_fired = { $ship }'s { $piece } shoots at { $target }: needs { $nee
 ev-rules-grapple_tried = { $ship } tries to grapple { $target }; grappled: { $grappled }
 ev-rules-naval_round_ended = Naval round { $round } ends
 ev-rules-boarded = Boarding from { $from } onto { $onto }: { $creatures }
+ev-rules-fire_fought = Crew fight the fire on { $ship }: { $crew } hands; turns until it is out: { $turns }
+ev-rules-ship_burned = Pitch burns on { $ship }: { $shp } shp; fires out: { $fires_out }

@@ -186,3 +186,5 @@ err-nothing_to_repair = Nothing more can be mended here
 err-ship_exists = That ship is already in the fight
 err-ship_sunk = That ship has sunk
 err-not_grappled = The ships are not grappled: grapple first
+err-bad_crew = Fighting a pitch fire takes at least 5 crew, within the limit
+err-no_fire = That ship is not burning

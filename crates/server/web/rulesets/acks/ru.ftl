@@ -497,3 +497,5 @@ ev-rules-shot_fired = { $piece } корабля { $ship } стреляет по 
 ev-rules-grapple_tried = { $ship } пытается взять { $target } на абордаж; сцепились: { $grappled }
 ev-rules-naval_round_ended = Морской раунд { $round } окончен
 ev-rules-boarded = Абордаж с { $from } на { $onto }: { $creatures }
+ev-rules-fire_fought = Команда тушит пожар на { $ship }: рук — { $crew }; ходов до конца: { $turns }
+ev-rules-ship_burned = Смола горит на { $ship }: { $shp } стр. хитов; пожар потушен: { $fires_out }
