@@ -18,7 +18,9 @@
 //!   foraging, hunting, food and water;
 //! - [`experience`]: monster and treasure XP, shares, the cap, advancement, heirs;
 //! - [`sea`]: the vessel, the day's wind, voyages (lost at sea as in the wilderness), storms,
-//!   fishing, scurvy.
+//!   fishing, scurvy;
+//! - [`naval`]: ships in a fight — structural hit points, speed lost to damage and rowers,
+//!   repairs, ramming, ship weapons (T-23) and grappling.
 //!
 //! On the wire a command is one object `{<command>: {…}}` inside the engine's `{"rules": …}`,
 //! and an event one object `{<event>: {…}}`; names are unique across families. The turn is
@@ -30,7 +32,6 @@
 //! public part (characters without their sheets, revealed monsters). A player's command that
 //! names a creature it may not see is refused exactly as one naming no creature.
 //!
-//! Out of this slice: naval combat at the table.
 
 pub mod adapter;
 pub mod combat;
@@ -39,6 +40,7 @@ pub mod dungeon;
 pub mod encounters;
 pub mod experience;
 pub mod forecast;
+pub mod naval;
 pub mod sea;
 pub mod state;
 mod steps;
@@ -61,6 +63,8 @@ use self::encounters::EncounterCommand;
 use self::encounters::state::EncounterEvent;
 use self::experience::XpCommand;
 use self::experience::state::XpEvent;
+use self::naval::NavalCommand;
+use self::naval::state::NavalEvent;
 use self::sea::SeaCommand;
 use self::sea::state::SeaEvent;
 pub use self::state::AcksState;
@@ -79,6 +83,7 @@ pub enum AcksCommand {
     Wild(WildCommand),
     Xp(XpCommand),
     Sea(SeaCommand),
+    Naval(NavalCommand),
 }
 
 /// Every event, by family.
@@ -92,11 +97,17 @@ pub enum AcksEvent {
     Wild(WildEvent),
     Xp(XpEvent),
     Sea(SeaEvent),
+    Naval(NavalEvent),
 }
 
 impl From<WildEvent> for AcksEvent {
     fn from(e: WildEvent) -> Self {
         AcksEvent::Wild(e)
+    }
+}
+impl From<NavalEvent> for AcksEvent {
+    fn from(e: NavalEvent) -> Self {
+        AcksEvent::Naval(e)
     }
 }
 impl From<SeaEvent> for AcksEvent {
@@ -144,6 +155,7 @@ pub fn event_names() -> Vec<&'static str> {
         variant_names::<WildEvent>(),
         variant_names::<XpEvent>(),
         variant_names::<SeaEvent>(),
+        variant_names::<NavalEvent>(),
     ]
     .concat()
 }
@@ -158,6 +170,7 @@ pub fn command_names() -> Vec<&'static str> {
         variant_names::<WildCommand>(),
         variant_names::<XpCommand>(),
         variant_names::<SeaCommand>(),
+        variant_names::<NavalCommand>(),
     ]
     .concat()
 }
@@ -173,6 +186,7 @@ impl<'de> Deserialize<'de> for AcksCommand {
             Wild(WildCommand),
             Xp(XpCommand),
             Sea(SeaCommand),
+            Naval(NavalCommand),
         )
         .map_err(de::Error::custom)
     }
@@ -189,6 +203,7 @@ impl<'de> Deserialize<'de> for AcksEvent {
             Wild(WildEvent),
             Xp(XpEvent),
             Sea(SeaEvent),
+            Naval(NavalEvent),
         )
         .map_err(de::Error::custom)
     }
@@ -287,6 +302,7 @@ impl Ruleset for Acks {
             AcksCommand::Wild(c) => wilderness::acting(state, c),
             AcksCommand::Xp(c) => experience::acting(state, c),
             AcksCommand::Sea(c) => sea::acting(state, c),
+            AcksCommand::Naval(c) => naval::acting(state, c),
         }
     }
 
@@ -300,6 +316,7 @@ impl Ruleset for Acks {
             AcksCommand::Wild(c) => wilderness::decide(c, ctx),
             AcksCommand::Xp(c) => experience::decide(c, ctx),
             AcksCommand::Sea(c) => sea::decide(c, ctx),
+            AcksCommand::Naval(c) => naval::decide(c, ctx),
         }
     }
 
@@ -312,6 +329,7 @@ impl Ruleset for Acks {
             AcksEvent::Wild(e) => wilderness::apply(state, e),
             AcksEvent::Xp(e) => experience::apply(state, e),
             AcksEvent::Sea(e) => sea::apply(state, e),
+            AcksEvent::Naval(e) => naval::apply(state, e),
         }
     }
 
@@ -342,6 +360,7 @@ impl Ruleset for Acks {
             map.insert("wilderness".into(), wilderness::project(state, viewer));
             map.insert("experience".into(), experience::project(state, viewer));
             map.insert("sea".into(), sea::project(state, viewer));
+            map.insert("naval".into(), naval::project(state, viewer));
         }
         view
     }
@@ -419,6 +438,7 @@ mod tests {
             "wilderness/mod.rs",
             "experience/mod.rs",
             "sea/mod.rs",
+            "naval/mod.rs",
         ] {
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("src/ruleset")

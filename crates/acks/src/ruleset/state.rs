@@ -12,6 +12,7 @@ use super::core::packs::{ClassCard, MonsterCard};
 use super::dungeon::state::DungeonState;
 use super::encounters::state::EncounterState;
 use super::experience::state::XpState;
+use super::naval::state::NavalState;
 use super::sea::state::SeaState;
 use super::wilderness::state::WildState;
 use crate::Tables;
@@ -196,6 +197,9 @@ pub struct AcksState {
     /// The party's vessel, the day's wind and scurvy.
     #[serde(default)]
     pub sea: SeaState,
+    /// Ships in a naval fight (AC-NAVAL-*).
+    #[serde(default)]
+    pub naval: NavalState,
 }
 
 impl AcksState {

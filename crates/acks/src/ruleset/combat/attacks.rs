@@ -210,6 +210,15 @@ pub(super) fn plan_attack(
     if theirs.is_some_and(|c| c.charge_round.is_some()) {
         ac -= 2;
     }
+    // AC-NAVAL-15: a boarder has −2 AC and −2 to its throws in the round it boards.
+    if theirs.is_some_and(|c| c.boarding) {
+        ac += crate::naval::BOARDING_PENALTY;
+    }
+    if own.is_some_and(|c| c.boarding) && !situations.contains(&Situation::Boarding) {
+        let m = Situation::Boarding.modifier();
+        add(&situation_name(Situation::Boarding), m, 0);
+        total_bonus += m;
+    }
     if theirs.is_some_and(|c| c.withdrawal == Some(Withdrawal::FullRetreat))
         && !situations.contains(&Situation::TargetInFullRetreat)
     {
@@ -297,6 +306,7 @@ pub(super) fn attack_command(
             "a creature does not attack itself",
         ));
     }
+    super::mounted::check_attack(&fight, attacker)?;
     let count_of = |id: &str| fight.combatants.get(id).and_then(|c| c.count).unwrap_or(0);
     let mut doubled = *double_damage;
     match set_vs_charge {
@@ -346,7 +356,7 @@ pub(super) fn attack_command(
                     ));
                 }
             }
-            None => acting_now(ctx, attacker)?,
+            None => super::mounted::acting_pair(ctx, &fight, attacker)?,
         },
     }
     // AC-MOVE-08: the charge's own attack deals double damage with a spear, lance, polearm or
@@ -583,7 +593,7 @@ pub(super) fn attack_command(
             creature: target.clone(),
         })?;
     }
-    Ok(())
+    super::mounted::after_damage(ctx, target, t.hp, hp_after, t.max_hp)
 }
 
 /// AC-SPELL-02: a caster damaged before its count loses the spell it declared.

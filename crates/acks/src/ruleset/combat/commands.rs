@@ -108,6 +108,27 @@ pub enum CombatCommand {
         #[serde(default)]
         against_metal_armour: bool,
     },
+    /// The Judge seats `rider` on `mount`, both in the fight (AC-MOUNT-01…08).
+    Mount {
+        rider: String,
+        mount: String,
+        #[serde(default)]
+        war_mount: bool,
+        #[serde(default)]
+        war_saddle: bool,
+        #[serde(default)]
+        riding: bool,
+    },
+    /// The rider steps down on its count (AC-MOUNT-03).
+    Dismount {
+        rider: String,
+    },
+    /// The Judge's: these combatants board `onto` from `from`, grappled (AC-NAVAL-15).
+    Board {
+        creatures: Vec<String>,
+        from: String,
+        onto: String,
+    },
     EndFight {},
     MoraleCheck {
         creature: String,

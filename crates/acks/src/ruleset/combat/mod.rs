@@ -40,6 +40,19 @@
 //!   AC-ATK-06; `size_gap` for a maneuver's save; `brawl`, `"punch"` or `"kick"`, with
 //!   `against_metal_armour`, AC-MANEUVER-02/03). A charge, a full retreat, a prone or held
 //!   combatant add their modifiers by themselves.
+//! - `{"mount": {"rider": "brena", "mount": "horse", "war_mount": true, "war_saddle": false,
+//!   "riding": true}}` — the Judge's: seats a rider on a mount of the fight (`mounted.rs`,
+//!   AC-MOUNT-01…08). The mount takes the rider's count and moves only with it, at its own
+//!   combat movement; after the pair moves the rider or the mount attacks, standing still both,
+//!   after a run neither; the rider's attack needs `riding`; a mounted charge needs a
+//!   `war_mount` and gives both +2 to hit and −2 AC; a rider hurt without a `war_saddle` saves
+//!   vs Paralysis or is unhorsed; a rider or mount at 0 hp throws the rider for 1d6; a mount at
+//!   half its hp owes the Judge a morale roll (`mount_morale_due`, the Judge's).
+//! - `{"dismount": {"rider": "brena"}}` — on the pair's count, in place of the round's movement
+//!   or, having moved, of its attack (AC-MOUNT-03).
+//! - `{"board": {"creatures": ["brena", "odo"], "from": "gull", "onto": "wolf"}}` — the
+//!   Judge's: once the ships are grappled (naval `grapple`), these combatants board this round
+//!   at −2 to their attack throws and AC (`boarding.rs`, AC-NAVAL-15).
 //! - `{"end_fight": {}}` — the Judge's: the combat ends.
 //! - `{"morale_check": {"creature": "rat1", "judge_modifier": 0}}` — the Judge's secret 2d6 on
 //!   T-20 (AC-MORALE-04); optional `both_triggers`.
@@ -62,10 +75,12 @@
 //! result; anyone else is refused before the creature is looked up.
 
 mod attacks;
+mod boarding;
 pub mod commands;
 mod lookups;
 mod morale_checks;
 mod mortal;
+mod mounted;
 mod moves;
 pub mod state;
 
@@ -110,9 +125,12 @@ pub(super) fn acting(_state: &TableState<AcksState>, command: &CombatCommand) ->
             Acting::Characters(vec![creature.clone()])
         }
         C::Attack { attacker, .. } => Acting::Characters(vec![attacker.clone()]),
+        C::Dismount { rider } => Acting::Characters(vec![rider.clone()]),
         C::BeginCombat { .. }
         | C::RollInitiative {}
         | C::EndFight {}
+        | C::Mount { .. }
+        | C::Board { .. }
         | C::MoraleCheck { .. }
         | C::RestoreLife { .. }
         | C::TreatWound { .. } => Acting::RefereeOnly,
@@ -166,6 +184,28 @@ pub(super) fn decide(command: &CombatCommand, ctx: &mut Ctx<'_, Acks>) -> Result
             until,
         } => delay(ctx, who, *to_count, until.as_deref()),
         CombatCommand::Attack { .. } => attack_command(ctx, command),
+        CombatCommand::Mount {
+            rider,
+            mount,
+            war_mount,
+            war_saddle,
+            riding,
+        } => mounted::mount_command(
+            ctx,
+            rider,
+            &state::Mounting {
+                mount: mount.clone(),
+                war_mount: *war_mount,
+                war_saddle: *war_saddle,
+                riding: *riding,
+            },
+        ),
+        CombatCommand::Dismount { rider } => mounted::dismount_command(ctx, rider),
+        CombatCommand::Board {
+            creatures,
+            from,
+            onto,
+        } => boarding::board_command(ctx, creatures, from, onto),
         CombatCommand::EndFight {} => {
             combat_state(ctx)?;
             if ctx.core().clock.combat.is_some() {
@@ -286,7 +326,8 @@ fn roll_initiative(ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
     // A group's one roll, by its first member.
     let mut group_rolls: BTreeMap<usize, i32> = BTreeMap::new();
     for (id, c) in &fight.combatants {
-        if fight.fallen.contains(id) {
+        // AC-MOUNT-01: a ridden mount takes its rider's count.
+        if fight.fallen.contains(id) || mounted::rider_of(&fight, id).is_some() {
             continue;
         }
         let cr = creature(ctx.rules(), id)?;
@@ -313,6 +354,7 @@ fn roll_initiative(ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
             count,
         });
     }
+    mounted::pair_counts(&fight, &mut counts);
     if counts.is_empty() {
         return Err(refuse(
             "no_combatants",
@@ -598,6 +640,7 @@ fn apply_fight(state: &mut AcksState, event: &CombatEvent) {
                     charge_round: c.charge_round,
                     prone: c.prone,
                     held_by: c.held_by.clone(),
+                    mount: c.mount.clone(),
                     // AC-MORALE-05: a retreat or withdrawal goes on into the next rounds.
                     declaration: fight.morale.get(id).copied().and_then(morale_declaration),
                     ..Default::default()
@@ -606,6 +649,9 @@ fn apply_fight(state: &mut AcksState, event: &CombatEvent) {
         }
         _ => {}
     }
+    // After the rider's own record: the mount follows it (AC-MOUNT-01/05).
+    mounted::apply(fight, event);
+    boarding::apply(fight, event);
 }
 
 /// `GroupEnd`: everyone who fell on the count leaves together, then the monsters' morale
@@ -715,6 +761,7 @@ pub(super) fn project(state: &TableState<AcksState>, viewer: &Viewer) -> Value {
                     "declaration": if open { json!(c.declaration) } else { Value::Null },
                     "attacks_made": c.attacks_made,
                     "cleaves": if open { json!(c.cleaves) } else { Value::Null },
+                    "mount": c.mount.as_ref().map(|m| &m.mount),
                 }),
             )
         })

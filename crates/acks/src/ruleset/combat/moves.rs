@@ -3,7 +3,7 @@
 
 use engine::{Ctx, RuleError};
 
-use super::lookups::{MAX_DISTANCE, acting_now, combat_state, in_fight};
+use super::lookups::{MAX_DISTANCE, combat_state, in_fight};
 use super::state::{CombatEvent, Declaration, MoveKind};
 use crate::movement::{self, ChargeWeapon, Withdrawal};
 use crate::ruleset::adapter::{Acks, acks_err, refuse};
@@ -29,7 +29,7 @@ pub(super) fn move_command(
 ) -> Result<(), RuleError> {
     let fight = combat_state(ctx)?;
     in_fight(&fight, who)?;
-    acting_now(ctx, who)?;
+    super::mounted::acting_pair(ctx, &fight, who)?;
     let c = fight.combatants.get(who).cloned().unwrap_or_default();
     let casting = matches!(c.declaration, Some(Declaration::Spell(_)));
     if !movement::may_move(c.attacks_made > 0, casting) {
@@ -43,7 +43,16 @@ pub(super) fn move_command(
             },
         ));
     }
-    let combat = combat_ft(ctx.rules(), who);
+    super::mounted::check_move(
+        &fight,
+        who,
+        (kind == MoveKind::Charge).then_some((engaged, path_clear, feet)),
+    )?;
+    // AC-MOUNT-01: a rider moves at its mount's combat movement.
+    let combat = match super::mounted::mount_of(&fight, who) {
+        Some(m) => combat_ft(ctx.rules(), &m.mount),
+        None => combat_ft(ctx.rules(), who),
+    };
     let left = combat.saturating_sub(c.moved_ft);
     if (feet == 0 && kind != MoveKind::Stand) || feet > MAX_DISTANCE {
         return Err(refuse(

@@ -59,6 +59,41 @@ pub enum Interrupt {
     ReadyMissile,
 }
 
+/// A rider's seat: its mount and what the Judge ruled about the pair.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Mounting {
+    pub mount: String,
+    /// A war mount (or the like, e.g. a dire wolf): it may charge (AC-MOUNT-05).
+    #[serde(default)]
+    pub war_mount: bool,
+    /// A war saddle spares the rider the save when hurt (AC-MOUNT-06).
+    #[serde(default)]
+    pub war_saddle: bool,
+    /// The rider has the Riding proficiency for this mount (AC-MOUNT-04).
+    #[serde(default)]
+    pub riding: bool,
+}
+
+/// What a dismount took the place of this round (AC-MOUNT-03).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DismountCost {
+    Movement,
+    Attack,
+}
+
+/// Why a rider left the saddle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum UnhorseCause {
+    /// Hurt without a war saddle and the save vs Paralysis failed (AC-MOUNT-06).
+    SaddleSaveFailed,
+    /// The rider dropped to 0 hp (AC-MOUNT-08).
+    RiderDown,
+    /// The mount dropped to 0 hp (AC-MOUNT-08).
+    MountDown,
+}
+
 /// One combatant's round.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Combatant {
@@ -94,6 +129,15 @@ pub struct Combatant {
     /// Held by this wrestler (AC-MANEUVER-13); lasts across rounds.
     #[serde(default)]
     pub held_by: Option<String>,
+    /// Riding this mount (AC-MOUNT-01…08); lasts across rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mount: Option<Mounting>,
+    /// Dismounted this round instead of moving or attacking (AC-MOUNT-03).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dismount: Option<DismountCost>,
+    /// Boarding another ship this round: −2 to attack throws and AC (AC-NAVAL-15).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub boarding: bool,
 }
 
 /// The fight under way.
@@ -290,6 +334,48 @@ pub enum CombatEvent {
         bed_rest_days: Option<u32>,
         #[serde(default)]
         side_effect: Option<String>,
+    },
+    /// The Judge seats a rider on a mount of the fight (AC-MOUNT-01).
+    Mounted {
+        rider: String,
+        mount: String,
+        war_mount: bool,
+        war_saddle: bool,
+        riding: bool,
+    },
+    /// The rider stepped down instead of moving or attacking (AC-MOUNT-03).
+    Dismounted {
+        rider: String,
+        mount: String,
+        instead_of: DismountCost,
+    },
+    /// A rider without a war saddle, hurt, saves vs Paralysis (AC-MOUNT-06).
+    SaddleSave {
+        rider: String,
+        face: i32,
+        needed: i32,
+        saved: bool,
+    },
+    /// The rider left the saddle; a fall from a downed pair deals 1d6 (AC-MOUNT-08).
+    Unhorsed {
+        rider: String,
+        mount: String,
+        cause: UnhorseCause,
+        #[serde(default)]
+        fall_damage: Option<u32>,
+    },
+    /// The Judge's: a mount at half its hit points rolls morale or leaves (AC-MOUNT-07).
+    MountMoraleDue {
+        mount: String,
+        rider: String,
+        /// The rider has Riding: it may calm the mount for another roll.
+        rider_may_calm: bool,
+    },
+    /// The Judge's boarders this round (AC-NAVAL-15).
+    Boarded {
+        creatures: Vec<String>,
+        from: String,
+        onto: String,
     },
     RoundEnded {
         round: u32,

@@ -9,6 +9,8 @@ mod dungeon;
 mod encounters;
 mod experience;
 mod forecast;
+mod mounted;
+mod naval;
 mod sea;
 mod wilderness;
 

@@ -499,3 +499,29 @@ acks-forecast-policy-defaults = the offered defaults
 acks-forecast-m-flees = Flees
 acks-forecast-combatants = Who fights
 acks-forecast-weapons = Weapon damage dice (empty: the character's own)
+
+## h-mounted
+ev-rules-mounted = { $rider } rides { $mount }; war mount: { $war_mount }; war saddle: { $war_saddle }; Riding: { $riding }
+ev-rules-dismounted = { $rider } gets down from { $mount } instead of { $instead_of ->
+    [movement] moving
+   *[attack] attacking
+}
+ev-rules-saddle_save = { $rider } saves vs Paralysis to stay in the saddle: rolled { $face }, needs { $needed }; kept the saddle: { $saved }
+ev-rules-unhorsed = { $rider } is thrown from { $mount } ({ $cause ->
+    [saddle_save_failed] the saddle save failed
+    [rider_down] the rider dropped
+   *[mount_down] the mount dropped
+}); fall damage: { $fall_damage }
+ev-rules-mount_morale_due = { $mount } is at half its hit points: a morale check is due (rider may calm it: { $rider_may_calm })
+ev-rules-ship_joined = { $name } ({ $ship }) joins the fight: AC { $ac }, structural hit points: { $shp }, speed: { $speed }
+ev-rules-ship_damaged = { $ship } takes structural damage: { $shp }; left: { $shp_after }
+ev-rules-ship_sinking = { $ship } is disabled and goes under in rounds: { $rounds }
+ev-rules-rowers_lost = { $ship } loses rowers from the oars: { $lost }; speed now { $speed_after }
+ev-rules-ship_repaired = { $ship } is mended by its crew: { $shp } shp; now { $shp_after }
+ev-rules-rammed = { $ship } rams { $target }: needs { $needed }, rolled { $total }; hit: { $hit }; damage: { $damage }
+ev-rules-shot_fired = { $ship }'s { $piece } shoots at { $target }: needs { $needed }, rolled { $total }; hit: { $hit }; structural damage: { $shp_damage }; set afire: { $set_afire }
+ev-rules-grapple_tried = { $ship } tries to grapple { $target }; grappled: { $grappled }
+ev-rules-naval_round_ended = Naval round { $round } ends
+ev-rules-boarded = Boarding from { $from } onto { $onto }: { $creatures }
+ev-rules-fire_fought = Crew fight the fire on { $ship }: { $crew } hands; turns until it is out: { $turns }
+ev-rules-ship_burned = Pitch burns on { $ship }: { $shp } shp; fires out: { $fires_out }

@@ -507,3 +507,29 @@ acks-forecast-policy-defaults = предложенные по умолчанию
 acks-forecast-m-flees = Сбегает
 acks-forecast-combatants = Кто сражается
 acks-forecast-weapons = Кубы урона оружия (пусто: собственное оружие персонажа)
+
+## h-mounted
+ev-rules-mounted = { $rider } верхом на { $mount }; боевой конь: { $war_mount }; боевое седло: { $war_saddle }; верховая езда: { $riding }
+ev-rules-dismounted = { $rider } спешивается с { $mount } вместо { $instead_of ->
+    [movement] движения
+   *[attack] атаки
+}
+ev-rules-saddle_save = { $rider } делает спасбросок против парализации, чтобы удержаться в седле: выброшено { $face }, нужно { $needed }; удержался: { $saved }
+ev-rules-unhorsed = { $rider } падает с { $mount } ({ $cause ->
+    [saddle_save_failed] спасбросок провален
+    [rider_down] всадник повержен
+   *[mount_down] животное повержено
+}); урон от падения: { $fall_damage }
+ev-rules-mount_morale_due = У { $mount } осталась половина хитов: пора проверить мораль (всадник может успокоить: { $rider_may_calm })
+ev-rules-ship_joined = { $name } ({ $ship }) вступает в бой: КБ { $ac }, структурные хиты: { $shp }, скорость: { $speed }
+ev-rules-ship_damaged = { $ship } получает структурный урон: { $shp }; осталось: { $shp_after }
+ev-rules-ship_sinking = { $ship } выведен из строя и затонет через раунды: { $rounds }
+ev-rules-rowers_lost = { $ship } теряет гребцов на вёслах: { $lost }; скорость теперь { $speed_after }
+ev-rules-ship_repaired = Команда чинит { $ship }: { $shp } стр. хитов; теперь { $shp_after }
+ev-rules-rammed = { $ship } таранит { $target }: нужно { $needed }, выброшено { $total }; попадание: { $hit }; урон: { $damage }
+ev-rules-shot_fired = { $piece } корабля { $ship } стреляет по { $target }: нужно { $needed }, выброшено { $total }; попадание: { $hit }; структурный урон: { $shp_damage }; поджог: { $set_afire }
+ev-rules-grapple_tried = { $ship } пытается взять { $target } на абордаж; сцепились: { $grappled }
+ev-rules-naval_round_ended = Морской раунд { $round } окончен
+ev-rules-boarded = Абордаж с { $from } на { $onto }: { $creatures }
+ev-rules-fire_fought = Команда тушит пожар на { $ship }: рук — { $crew }; ходов до конца: { $turns }
+ev-rules-ship_burned = Смола горит на { $ship }: { $shp } стр. хитов; пожар потушен: { $fires_out }

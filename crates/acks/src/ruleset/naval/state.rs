@@ -1,0 +1,164 @@
+//! Naval combat's part of the table state, its events and the small types its commands carry.
+//! Below the aggregate state: it imports pure modules only.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice_spec::DiceSpec;
+use crate::naval::{Ammunition, Piece, Ship};
+use crate::tables::{Artillery, RamSize};
+
+/// A ship in a naval fight (AC-NAVAL-02…05).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NavalShip {
+    pub ship: Ship,
+    /// Rowers aboard (0 for a sailing ship), and how many are lost or set to other work.
+    #[serde(default)]
+    pub rowers: u32,
+    #[serde(default)]
+    pub rowers_lost: u32,
+    /// Structural hit points lost since the last dock, and repaired since (AC-NAVAL-04).
+    #[serde(default)]
+    pub damage_suffered: u32,
+    #[serde(default)]
+    pub repaired: u32,
+    /// Its ship weapons (AC-NAVAL-06…12).
+    #[serde(default)]
+    pub pieces: Vec<Piece>,
+    /// Ships it is grappled to (AC-NAVAL-14).
+    #[serde(default)]
+    pub grappled: Vec<String>,
+    /// Turns of fire-fighting left before its pitch fires go out (AC-NAVAL-11).
+    #[serde(default)]
+    pub fire_turns_left: Option<u32>,
+}
+
+impl NavalShip {
+    /// Speed after structural damage and lost rowers, each rounded to the nearest 10 %
+    /// (AC-NAVAL-03).
+    pub fn speed(&self) -> u32 {
+        let after_shp = self.ship.current_speed();
+        if self.rowers == 0 {
+            return after_shp;
+        }
+        crate::naval::reduced_speed(after_shp, self.rowers_lost.min(self.rowers), self.rowers)
+            .unwrap_or(0)
+    }
+}
+
+/// The ships at sea in a fight.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct NavalState {
+    pub ships: BTreeMap<String, NavalShip>,
+    pub round: u32,
+}
+
+/// A piece as a command names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "AcksShipPiece")]
+pub struct PieceSpec {
+    pub name: String,
+    #[schemars(with = "String")]
+    pub kind: Artillery,
+}
+
+/// Naval events.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum NavalEvent {
+    ShipJoined {
+        ship: String,
+        name: String,
+        ac: i32,
+        shp: u32,
+        speed: u32,
+        #[serde(default)]
+        rowers: u32,
+        #[serde(default)]
+        pieces: Vec<PieceSpec>,
+    },
+    /// Structural damage; from a giant monster or magic, `hp_damage` is the damage in hit
+    /// points, 1 shp per 5 (AC-NAVAL-05).
+    ShipDamaged {
+        ship: String,
+        shp: u32,
+        #[serde(default)]
+        hp_damage: Option<u32>,
+        shp_after: i32,
+    },
+    /// At 0 shp: it goes under in this many rounds (1d10, AC-NAVAL-02).
+    ShipSinking { ship: String, rounds: u32 },
+    /// Rowers lost or set to other work (AC-NAVAL-03).
+    RowersLost {
+        ship: String,
+        lost: u32,
+        speed_after: u32,
+    },
+    /// A team of 5 crew restores 1 shp a turn; at sea only half the damage (AC-NAVAL-04).
+    ShipRepaired {
+        ship: String,
+        crew: u32,
+        turns: u32,
+        shp: u32,
+        shp_after: i32,
+    },
+    /// A ram against a ship's AC (AC-NAVAL-13).
+    Rammed {
+        ship: String,
+        target: String,
+        size: RamSize,
+        face: i32,
+        total: i32,
+        needed: i32,
+        hit: bool,
+        damage: u32,
+        /// Against a sea monster, the damage is hit points.
+        vs_ship: bool,
+    },
+    /// A ship weapon's shot (AC-NAVAL-06…10).
+    ShotFired {
+        ship: String,
+        piece: String,
+        target: String,
+        ammunition: Ammunition,
+        face: i32,
+        total: i32,
+        needed: i32,
+        hit: bool,
+        shp_damage: u32,
+        set_afire: bool,
+        /// Rounds before the piece shoots again (T-23's rate of fire).
+        #[serde(default)]
+        reloading: u32,
+        /// The pitch fire it started: shp dice per turn (AC-NAVAL-10).
+        #[serde(default)]
+        new_fire: Option<DiceSpec>,
+    },
+    /// A grappling attempt (AC-NAVAL-14): no roll when both crews want it.
+    GrappleTried {
+        ship: String,
+        target: String,
+        #[serde(default)]
+        face: Option<i32>,
+        judge_modifier: i32,
+        grappled: bool,
+    },
+    /// Crew set to fight the pitch fires: out after this many turns (AC-NAVAL-11).
+    FireFought { ship: String, crew: u32, turns: u32 },
+    /// A turn of burning pitch (AC-NAVAL-10); the fires went out at its end when fought long
+    /// enough (AC-NAVAL-11).
+    ShipBurned {
+        ship: String,
+        shp: u32,
+        fires_out: bool,
+    },
+    /// Reloads come one round closer and sinking ships go under (AC-NAVAL-02/06).
+    NavalRoundEnded {
+        round: u32,
+        #[serde(default)]
+        sank: Vec<String>,
+    },
+}

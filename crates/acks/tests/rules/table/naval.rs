@@ -1,0 +1,363 @@
+//! Naval combat at the table (AC-NAVAL-*): ships, structural hit points, speed, repairs,
+//! ramming, ship weapons and grappling. T-23 and T-24 were lost: the rows entered here are the
+//! Judge's test values, not the book's.
+use super::*;
+
+fn event(ev: &[Envelope], name: &str) -> Option<Value> {
+    T::rules_events(ev)
+        .into_iter()
+        .find_map(|e| e.get(name).cloned())
+}
+
+fn ship(t: &T, id: &str) -> Value {
+    t.player_view("ann")["rules"]["naval"]["ships"][id].clone()
+}
+
+/// Two ships: the Gull (AC 2, 20 shp, 150 ft, 40 rowers, a bow ballista) and the Wolf (AC 4,
+/// 30 shp, 120 ft).
+fn ships() -> T {
+    let mut t = T::new();
+    t.judge(
+        json!({"join_ship": {"ship": "gull", "name": "Grey Gull", "ac": 2, "shp": 20,
+            "speed": 150, "rowers": 40, "pieces": [{"name": "bow", "kind": "ballista"}]}}),
+        &[],
+    );
+    t.judge(
+        json!({"join_ship": {"ship": "wolf", "name": "Sea Wolf", "ac": 4, "shp": 30,
+            "speed": 120}}),
+        &[],
+    );
+    t
+}
+
+#[test]
+fn ac_naval_02_a_ship_at_0_shp_sinks_in_1d10_rounds_and_cannot_act() {
+    let mut t = ships();
+    let ev = t.judge(json!({"damage_ship": {"ship": "gull", "shp": 25}}), &[2]);
+    assert_eq!(event(&ev, "ship_sinking").unwrap()["rounds"], 2);
+    assert_eq!(ship(&t, "gull")["speed"], 0);
+    // Disabled: no ram, no ship weapon (checked before T-24/T-23 and before any die).
+    let code = t.refused(
+        &judge(),
+        json!({"ram": {"ship": "gull", "target": "wolf", "size": "small", "attack_throw": 10}}),
+    );
+    assert!(
+        code.starts_with("cannot_ram") && code.contains("0 shp"),
+        "{code}"
+    );
+    t.judge(json!({"end_naval_round": {}}), &[]);
+    assert_eq!(ship(&t, "gull")["sunk"], false);
+    let ev = t.judge(json!({"end_naval_round": {}}), &[]);
+    assert_eq!(
+        event(&ev, "naval_round_ended").unwrap()["sank"],
+        json!(["gull"])
+    );
+    assert_eq!(ship(&t, "gull")["sunk"], true);
+    t.assert_replays();
+}
+
+#[test]
+fn ac_naval_03_speed_falls_with_shp_and_rowers_lost() {
+    let mut t = ships();
+    // 5 of 20 shp lost: 25 %, to the nearest 10 % 30 %: 150 → 105.
+    t.judge(json!({"damage_ship": {"ship": "gull", "shp": 5}}), &[]);
+    assert_eq!(ship(&t, "gull")["speed"], 105);
+    // 4 of 40 rowers (10 %) at other work: 105 → 94.
+    let ev = t.judge(json!({"lose_rowers": {"ship": "gull", "lost": 4}}), &[]);
+    assert_eq!(event(&ev, "rowers_lost").unwrap()["speed_after"], 94);
+    assert_eq!(ship(&t, "gull")["speed"], 94);
+    let code = t.refused(
+        &judge(),
+        json!({"lose_rowers": {"ship": "gull", "lost": 37}}),
+    );
+    assert!(code.starts_with("bad_rowers"), "{code}");
+    t.assert_replays();
+}
+
+#[test]
+fn ac_naval_04_repairs_at_sea_mend_half_the_damage() {
+    let mut t = ships();
+    t.judge(json!({"damage_ship": {"ship": "wolf", "shp": 8}}), &[]);
+    // 10 crew × 5 turns could mend 10, but at sea only half of 8.
+    let ev = t.judge(
+        json!({"repair_ship": {"ship": "wolf", "crew": 10, "turns": 5, "at_sea": true}}),
+        &[],
+    );
+    assert_eq!(event(&ev, "ship_repaired").unwrap()["shp"], 4);
+    assert_eq!(ship(&t, "wolf")["shp"], 26);
+    let code = t.refused(
+        &judge(),
+        json!({"repair_ship": {"ship": "wolf", "crew": 10, "turns": 1, "at_sea": true}}),
+    );
+    assert!(code.starts_with("nothing_to_repair"), "{code}");
+    // At a dock the rest: a team of 5 for 3 turns mends 3.
+    let ev = t.judge(
+        json!({"repair_ship": {"ship": "wolf", "crew": 5, "turns": 3}}),
+        &[],
+    );
+    assert_eq!(event(&ev, "ship_repaired").unwrap()["shp"], 3);
+    assert_eq!(ship(&t, "wolf")["shp"], 29);
+    t.assert_replays();
+}
+
+#[test]
+fn ac_naval_05_monsters_and_magic_deal_1_shp_per_5() {
+    let mut t = ships();
+    let ev = t.judge(
+        json!({"damage_ship": {"ship": "wolf", "hp_damage": 23}}),
+        &[],
+    );
+    let d = event(&ev, "ship_damaged").unwrap();
+    assert_eq!(
+        (d["shp"].clone(), d["shp_after"].clone()),
+        (json!(4), json!(26))
+    );
+}
+
+#[test]
+fn ac_naval_13_ramming_needs_t24_then_hits_the_ships_ac() {
+    let mut t = ships();
+    let ram = json!({"ram": {"ship": "gull", "target": "wolf", "size": "small",
+        "attack_throw": 10}});
+    let code = t.refused(&judge(), ram.clone());
+    assert!(
+        code.starts_with("cannot_ram") && code.contains("T-24"),
+        "{code}"
+    );
+    t.judge(
+        json!({"override_row": {"table": "t24_ram", "index": 0,
+            "row": {"size": "small", "vs_ship_shp": "1d6", "vs_monster_hp": "2d8"}}}),
+        &[],
+    );
+    let code = t.refused(
+        &judge(),
+        json!({"ram": {"ship": "gull", "target": "wolf", "size": "small", "distance": 30,
+            "attack_throw": 10}}),
+    );
+    assert!(
+        code.starts_with("cannot_ram") && code.contains("0 ft"),
+        "{code}"
+    );
+    // Throw 10 against AC 4 needs 14: 15 hits, 1d6 4 shp.
+    let ev = t.judge(ram.clone(), &[15, 4]);
+    let r = event(&ev, "rammed").unwrap();
+    assert_eq!(
+        (r["needed"].clone(), r["hit"].clone(), r["damage"].clone()),
+        (json!(14), json!(true), json!(4))
+    );
+    assert_eq!(ship(&t, "wolf")["shp"], 26);
+    // A miss rolls no damage.
+    let ev = t.judge(ram, &[3]);
+    assert_eq!(event(&ev, "rammed").unwrap()["hit"], false);
+    t.assert_replays();
+}
+
+#[test]
+fn ac_naval_13_ramming_a_sea_monster_is_the_judges() {
+    let mut t = ships();
+    t.judge(
+        json!({"override_row": {"table": "t24_ram", "index": 0,
+            "row": {"size": "small", "vs_ship_shp": "1d6", "vs_monster_hp": "2d8"}}}),
+        &[],
+    );
+    t.judge(
+        json!({"add_monster": {"id": "eel", "card": "gloom_rat", "hp": 30}}),
+        &[],
+    );
+    // Hidden, the monster is no one's target yet.
+    let code = t.refused(
+        &judge(),
+        json!({"ram": {"ship": "gull", "monster": "eel", "size": "small", "attack_throw": 10}}),
+    );
+    assert!(
+        code.starts_with("no_creature") || code.contains("eel"),
+        "{code}"
+    );
+    t.judge(json!({"reveal": {"creature": "eel"}}), &[]);
+    let ev = t.judge(
+        json!({"ram": {"ship": "gull", "monster": "eel", "size": "small", "attack_throw": 10}}),
+        &[18, 5, 6],
+    );
+    assert_eq!(event(&ev, "rammed").unwrap()["damage"], 11);
+    assert_eq!(t.state()["creatures"]["eel"]["hp"], 19);
+    let ann = t.log_of(&Viewer::Player("ann".into())).to_string();
+    assert!(
+        !ann.contains("rammed") && ann.contains("attack_seen"),
+        "{ann}"
+    );
+    t.assert_replays();
+}
+
+/// The Judge's T-23 ballista row (test values): 4 crew, throw 10, a shot every 2 rounds,
+/// 0–300.
+fn ballista_row(t: &mut T) {
+    t.judge(
+        json!({"override_row": {"table": "t23_artillery", "index": 0, "row": {
+            "weapon": "ballista", "damage_shp": "3d6", "damage_creatures": "3d6",
+            "area": "5-ft-wide line", "crew_full": 4, "attack_throw": 10, "rounds_per_shot": 2,
+            "range_min": 0, "range_short": 100, "range_medium": 200, "range_long": 300}}}),
+        &[],
+    );
+}
+
+#[test]
+fn ac_naval_07_08_ship_weapons_need_t23_then_shoot_and_reload() {
+    let mut t = ships();
+    let shot = json!({"fire": {"ship": "gull", "piece": "bow", "target": "wolf",
+        "ammunition": "shot", "distance": 150, "crew": 4}});
+    let code = t.refused(&judge(), shot.clone());
+    assert!(
+        code.starts_with("cannot_fire") && code.contains("T-23"),
+        "{code}"
+    );
+    ballista_row(&mut t);
+    let code = t.refused(
+        &judge(),
+        json!({"fire": {"ship": "gull", "piece": "bow", "target": "wolf",
+            "ammunition": "shot", "distance": 400, "crew": 4}}),
+    );
+    assert!(code.starts_with("cannot_fire"), "{code}");
+    // 16 against AC 4 (needs 14) hits: 3d6 = 2 + 3 + 4 = 9 shp.
+    let ev = t.judge(shot.clone(), &[16, 2, 3, 4]);
+    let f = event(&ev, "shot_fired").unwrap();
+    assert_eq!(
+        (f["hit"].clone(), f["shp_damage"].clone()),
+        (json!(true), json!(9))
+    );
+    assert_eq!(ship(&t, "wolf")["shp"], 21);
+    // Reloading for a round.
+    let code = t.refused(&judge(), shot.clone());
+    assert!(
+        code.starts_with("cannot_fire") && code.contains("reloading"),
+        "{code}"
+    );
+    t.judge(json!({"end_naval_round": {}}), &[]);
+    t.judge(shot, &[2]);
+    t.assert_replays();
+}
+
+#[test]
+fn ac_naval_14_grappling_13_plus_unless_both_crews_want_it() {
+    let mut t = ships();
+    let code = t.refused(
+        &judge(),
+        json!({"grapple": {"ship": "gull", "target": "wolf", "distance": 10}}),
+    );
+    assert!(code.starts_with("cannot_grapple"), "{code}");
+    let ev = t.judge(
+        json!({"grapple": {"ship": "gull", "target": "wolf"}}),
+        &[12],
+    );
+    assert_eq!(event(&ev, "grapple_tried").unwrap()["grappled"], false);
+    let ev = t.judge(
+        json!({"grapple": {"ship": "gull", "target": "wolf", "judge_modifier": 1}}),
+        &[12],
+    );
+    assert_eq!(event(&ev, "grapple_tried").unwrap()["grappled"], true);
+    assert_eq!(ship(&t, "wolf")["grappled"], json!(["gull"]));
+    // Both crews willing: no roll.
+    let mut t = ships();
+    let ev = t.judge(
+        json!({"grapple": {"ship": "gull", "target": "wolf", "both_want": true}}),
+        &[],
+    );
+    assert_eq!(event(&ev, "grapple_tried").unwrap()["face"], Value::Null);
+    t.assert_replays();
+}
+
+#[test]
+fn ac_naval_15_boarders_take_minus_2_to_attack_and_ac_that_round() {
+    let mut t = ships();
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "odo"]}}),
+        &[],
+    );
+    let board = json!({"board": {"creatures": ["brena"], "from": "gull", "onto": "wolf"}});
+    let code = t.refused(&judge(), board.clone());
+    assert!(code.starts_with("not_grappled"), "{code}");
+    t.judge(
+        json!({"grapple": {"ship": "gull", "target": "wolf", "both_want": true}}),
+        &[],
+    );
+    let odds = |t: &T| {
+        t.table
+            .query(
+                &Viewer::Referee,
+                "attack_odds",
+                &json!({"attacker": "odo", "target": "brena", "weapon": "1d6"}),
+            )
+            .unwrap()["needed"]
+            .as_i64()
+            .unwrap()
+    };
+    let before = odds(&t);
+    t.judge(board, &[]);
+    assert_eq!(odds(&t), before - 2);
+    t.judge(json!({"roll_initiative": {}}), &[4, 2]);
+    let ev = t.as_player(
+        "ann",
+        json!({"attack": {"attacker": "brena", "target": "odo", "weapon": "1d6"}}),
+        &[2],
+    );
+    let a = event(&ev, "attacked").unwrap();
+    assert!(
+        a["modifiers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["name"] == "boarding" && m["attack"] == -2),
+        "{a}"
+    );
+    t.assert_replays();
+}
+
+#[test]
+fn ac_naval_10_11_12_pitch_burns_every_turn_until_the_crew_put_it_out() {
+    let mut t = ships();
+    t.judge(
+        json!({"join_ship": {"ship": "hawk", "name": "Hawk", "ac": 3, "shp": 25,
+            "speed": 120, "pieces": [{"name": "mangonel", "kind": "light_catapult"}]}}),
+        &[],
+    );
+    t.judge(
+        json!({"override_row": {"table": "t23_artillery", "index": 1, "row": {
+            "weapon": "light_catapult", "damage_shp": "3d6", "damage_creatures": "3d6",
+            "area": "5 ft", "crew_full": 4, "attack_throw": 10, "rounds_per_shot": 2,
+            "range_min": 50, "range_short": 100, "range_medium": 200, "range_long": 300}}}),
+        &[],
+    );
+    // AC-NAVAL-12: inside the minimum range.
+    let code = t.refused(
+        &judge(),
+        json!({"fire": {"ship": "hawk", "piece": "mangonel", "target": "wolf",
+            "ammunition": "pitch", "distance": 30, "crew": 4}}),
+    );
+    assert!(
+        code.starts_with("cannot_fire") && code.contains("minimum"),
+        "{code}"
+    );
+    let code = t.refused(&judge(), json!({"burn_turn": {"ship": "wolf"}}));
+    assert!(code.starts_with("no_fire"), "{code}");
+    // Pitch hits: no shp at once, a fire of 1d6 a turn.
+    let ev = t.judge(
+        json!({"fire": {"ship": "hawk", "piece": "mangonel", "target": "wolf",
+            "ammunition": "pitch", "distance": 100, "crew": 4}}),
+        &[16],
+    );
+    assert_eq!(event(&ev, "shot_fired").unwrap()["set_afire"], true);
+    assert_eq!(ship(&t, "wolf")["fires"], 1);
+    t.judge(json!({"burn_turn": {"ship": "wolf"}}), &[3]);
+    assert_eq!(ship(&t, "wolf")["shp"], 27);
+    // AC-NAVAL-11: 4 crew are too few; 10 put it out in 2 turns.
+    let code = t.refused(&judge(), json!({"fight_fire": {"ship": "wolf", "crew": 4}}));
+    assert!(code.starts_with("bad_crew"), "{code}");
+    let ev = t.judge(json!({"fight_fire": {"ship": "wolf", "crew": 10}}), &[]);
+    assert_eq!(event(&ev, "fire_fought").unwrap()["turns"], 2);
+    let ev = t.judge(json!({"burn_turn": {"ship": "wolf"}}), &[2]);
+    assert_eq!(event(&ev, "ship_burned").unwrap()["fires_out"], false);
+    let ev = t.judge(json!({"burn_turn": {"ship": "wolf"}}), &[1]);
+    assert_eq!(event(&ev, "ship_burned").unwrap()["fires_out"], true);
+    assert_eq!(ship(&t, "wolf")["fires"], 0);
+    assert_eq!(ship(&t, "wolf")["shp"], 24);
+    t.assert_replays();
+}
