@@ -764,7 +764,12 @@ impl Ruleset for Dnd2024 {
 
     fn project(&self, state: &TableState<DndState>, viewer: &Viewer) -> Value {
         if *viewer == Viewer::Referee {
-            return serde_json::to_value(&state.rules).unwrap_or(Value::Null);
+            let mut all = serde_json::to_value(&state.rules).unwrap_or(Value::Null);
+            // The light each square has, for the Referee's battle grid.
+            if let Some(o) = all.as_object_mut() {
+                o.insert("grid_light".into(), grid::light::project(state, viewer));
+            }
+            return all;
         }
         let mut creatures = serde_json::Map::new();
         for (id, rec) in &state.rules.creatures {

@@ -4,6 +4,8 @@
 //! [`sees`]: whether one creature sees another through the map's walls, the light, the
 //! obscurement, its senses, Blinded and Invisible. It imports no family's commands.
 
+use std::collections::BTreeMap;
+
 use engine::{Ctx, RuleError, TableState, Viewer, Visibility};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -93,16 +95,15 @@ fn squares_of(ft: u32) -> u32 {
     ft.div_ceil(SQUARE_FT)
 }
 
-/// The light sources where they are now (a carried one where its carrier stands; one whose
-/// carrier is off the grid sheds none).
-fn sources(state: &DndState) -> Vec<LightSource> {
-    state
-        .lighting
+/// The light sources of `lighting` where they are now (a carried one where its carrier
+/// stands; one whose carrier is off the grid sheds none).
+fn sources(lighting: &Lighting, positions: &BTreeMap<String, Square>) -> Vec<LightSource> {
+    lighting
         .sources
         .iter()
         .filter_map(|s| {
             let at = match (&s.carried_by, s.at) {
-                (Some(c), _) => *state.positions.get(c)?,
+                (Some(c), _) => *positions.get(c)?,
                 (None, Some([x, y])) => Square::new(x, y),
                 (None, None) => return None,
             };
@@ -116,17 +117,21 @@ fn sources(state: &DndState) -> Vec<LightSource> {
         .collect()
 }
 
-/// The light on a square (DD-VIS-01..03): its set level (or the ambient one), brightened by
-/// every source with a line of sight to it.
-pub fn light_at(state: &DndState, map: &GridMap, sq: Square) -> Light {
-    let base = state
-        .lighting
+fn light_with(lighting: &Lighting, lit: &[LightSource], map: &GridMap, sq: Square) -> Light {
+    let base = lighting
         .squares
         .iter()
         .find(|s| s.x == sq.x && s.y == sq.y)
         .and_then(|s| s.light)
-        .unwrap_or(state.lighting.ambient);
-    level_on_map(map, sq, &sources(state), level(base), Diagonals::OneEach).into()
+        .unwrap_or(lighting.ambient);
+    level_on_map(map, sq, lit, level(base), Diagonals::OneEach).into()
+}
+
+/// The light on a square (DD-VIS-01..03): its set level (or the ambient one), brightened by
+/// every source with a line of sight to it.
+pub fn light_at(state: &DndState, map: &GridMap, sq: Square) -> Light {
+    let lit = sources(&state.lighting, &state.positions);
+    light_with(&state.lighting, &lit, map, sq)
 }
 
 /// What obscures a square whatever the light (fog, foliage).
@@ -276,9 +281,68 @@ fn players_lighting(l: &Lighting, sees: impl Fn(&str) -> bool) -> Lighting {
     }
 }
 
-/// The lighting in a viewer's projection of the grid.
-pub fn project(state: &TableState<DndState>, viewer: &Viewer) -> Lighting {
-    players_lighting(&state.rules.lighting, |id| viewer_sees(state, viewer, id))
+/// At most this many squares a side in a viewer's light rows.
+pub const MAX_LIGHT_ROWS: i32 = 200;
+
+/// The lighting in a viewer's projection of the grid: the settings it may know, and the light
+/// they give each square from (0, 0) past the last thing on the map, as rows of `b` (Bright),
+/// `d` (Dim) and `-` (Darkness) for the battle grid (`null` while everything is Bright and
+/// nothing obscured).
+pub fn project(state: &TableState<DndState>, viewer: &Viewer) -> serde_json::Value {
+    let lighting = players_lighting(&state.rules.lighting, |id| viewer_sees(state, viewer, id));
+    if lighting == Lighting::default() {
+        return serde_json::Value::Null;
+    }
+    let positions: BTreeMap<String, Square> = state
+        .rules
+        .positions
+        .iter()
+        .filter(|(id, _)| viewer_sees(state, viewer, id))
+        .map(|(id, at)| (id.clone(), *at))
+        .collect();
+    let map = grid_map(&state.rules.map);
+    let xs = state
+        .rules
+        .map
+        .cells
+        .iter()
+        .map(|c| (c.x, c.y))
+        .chain(positions.values().map(|p| (p.x, p.y)))
+        .chain(lighting.squares.iter().map(|s| (s.x, s.y)))
+        .chain(
+            lighting
+                .sources
+                .iter()
+                .filter_map(|s| s.at.map(|[x, y]| (x, y))),
+        );
+    let (mut width, mut height) = (10, 7);
+    for (x, y) in xs {
+        width = width.max(x.saturating_add(3));
+        height = height.max(y.saturating_add(3));
+    }
+    let (width, height) = (width.min(MAX_LIGHT_ROWS), height.min(MAX_LIGHT_ROWS));
+    let lit = sources(&lighting, &positions);
+    let rows: Vec<String> = (0..height)
+        .map(|y| {
+            (0..width)
+                .map(
+                    |x| match light_with(&lighting, &lit, &map, Square::new(x, y)) {
+                        Light::Bright => 'b',
+                        Light::Dim => 'd',
+                        Light::Darkness => '-',
+                    },
+                )
+                .collect()
+        })
+        .collect();
+    serde_json::json!({
+        "ambient": lighting.ambient,
+        "squares": lighting.squares,
+        "sources": lighting.sources,
+        "width": width,
+        "height": height,
+        "rows": rows,
+    })
 }
 
 /// Refuses more light sources than [`MAX_LIGHTS`] (checked with the list limit too).
