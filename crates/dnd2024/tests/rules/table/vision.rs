@@ -126,12 +126,22 @@ fn dd_vis_06_blindsight_sees_in_darkness_and_the_odds_agree_with_the_attack() {
             &json!({"attacker": "bat", "target": "vera", "attack": "Scimitar"}),
         )
         .unwrap();
-    assert!(odds.to_string().contains("advantage"), "{odds}");
+    assert_eq!(odds["mode"], json!("advantage"), "{odds}");
     let ev = t.dm(
         json!({"attack": {"attacker": "bat", "target": "vera", "attack": "Scimitar"}}),
         &[3, 15, 4],
     );
-    assert_eq!(attack(&ev)["mode"], json!("advantage"));
+    let a = attack(&ev);
+    assert_eq!(a["mode"], json!("advantage"));
+    // The query names the same sources as the roll.
+    assert_eq!(
+        odds["advantage"].as_array().unwrap().len(),
+        a["advantage"].as_array().unwrap().len()
+    );
+    assert_eq!(
+        odds["disadvantage"].as_array().unwrap().len(),
+        a["disadvantage"].as_array().unwrap().len()
+    );
 }
 
 #[test]
@@ -320,4 +330,48 @@ fn dd_vis_light_is_the_referees_to_set_and_bad_lighting_is_refused() {
     assert_eq!(c, "out_of_range");
     assert_eq!(pos(&t, "vera"), json!({"x": 0, "y": 0}));
     assert_eq!(t.state()["lighting"]["ambient"], json!("bright"));
+}
+
+#[test]
+fn dd_vis_05_b_darkness_beyond_an_enemys_sight_conceals_for_hide() {
+    let mut t = grid_fight();
+    // The goblin is three squares off, Bram far away; in lit squares Vera cannot hide.
+    t.dm(json!({"place": {"creature": "gob", "x": 3, "y": 0}}), &[]);
+    let c = t.refused(&alice(), json!({"hide": {"creature": "vera"}}), &[]);
+    assert_eq!(c, "forbidden");
+    // Darkness on the map, nobody with Darkvision: Heavily Obscured to them, she hides
+    // (13 + 4 = 17) without saying so in the command.
+    t.dm(dark(), &[]);
+    t.act(&alice(), json!({"hide": {"creature": "vera"}}), &[13]);
+    assert_eq!(t.creature("vera")["hiding_dc"], json!(17));
+}
+
+#[test]
+fn dd_act_17_a_an_enemy_that_cannot_see_the_mover_in_darkness_makes_no_opportunity_attack() {
+    let mut t = grid_fight();
+    t.dm(
+        json!({"standing_orders": {"creature": "gob", "opportunity_attacks": "always"}}),
+        &[],
+    );
+    t.dm(dark(), &[]);
+    // Vera leaves the goblin's reach in Darkness it cannot see in: no attack, no faces used.
+    let ev = t.act(
+        &alice(),
+        json!({"move_path": {"creature": "vera", "path": [[-1, 0]]}}),
+        &[],
+    );
+    assert!(rules_events(&ev, "attack_rolled").is_empty());
+    assert_eq!(pos(&t, "vera"), json!({"x": -1, "y": 0}));
+    // In Bright Light the same step draws the attack (15 + 4 hits AC 14; 1d6+2 with a 3).
+    let mut t = grid_fight();
+    t.dm(
+        json!({"standing_orders": {"creature": "gob", "opportunity_attacks": "always"}}),
+        &[],
+    );
+    let ev = t.act(
+        &alice(),
+        json!({"move_path": {"creature": "vera", "path": [[-1, 0]]}}),
+        &[15, 3],
+    );
+    assert_eq!(rules_events(&ev, "attack_rolled").len(), 1);
 }
