@@ -124,7 +124,13 @@ fn light_with(lighting: &Lighting, lit: &[LightSource], map: &GridMap, sq: Squar
         .find(|s| s.x == sq.x && s.y == sq.y)
         .and_then(|s| s.light)
         .unwrap_or(lighting.ambient);
-    level_on_map(map, sq, lit, level(base), Diagonals::OneEach).into()
+    // Only sources whose light reaches the square need a line of sight to it.
+    let near: Vec<LightSource> = lit
+        .iter()
+        .filter(|s| s.level_at(sq, Diagonals::OneEach) > LightLevel::Darkness)
+        .copied()
+        .collect();
+    level_on_map(map, sq, &near, level(base), Diagonals::OneEach).into()
 }
 
 /// The light on a square (DD-VIS-01..03): its set level (or the ambient one), brightened by
