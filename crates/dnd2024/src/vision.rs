@@ -4,7 +4,9 @@ use crate::core::RollMode;
 use serde::{Deserialize, Serialize};
 
 /// Illumination of a space (DD-VIS-01..03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Light {
     Darkness,
@@ -26,7 +28,9 @@ impl From<tabletop::light::LightLevel> for Light {
 }
 
 /// How obscured a space is for a viewer (DD-VIS-02..05).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Obscured {
     Not,

@@ -75,6 +75,9 @@
 //! {"finish_turn": {"creature": "vera"}}
 //! {"standing_orders": {"creature": "gob1", "opportunity_attacks": "always"}}
 //! {"hide": {"creature": "vera", "heavily_obscured": false}}
+//! {"set_light": {"ambient": "darkness", "squares": [{"x": 2, "y": 2, "obscured": "heavily"}],
+//!   "sources": [{"carried_by": "vera", "bright_ft": 20, "dim_ft": 20}]}}
+//! {"search": {"creature": "vera", "x": 3, "y": 1}}
 //! {"area_effect": {"caster": "vera", "name": "Fireball", "shape": "sphere", "size_ft": 20,
 //!   "origin": {"x2": 10, "y2": 4}, "save": {"ability": "dexterity", "dc": 13},
 //!   "damage": [{"dice": "8d6", "damage_type": "fire"}], "half_on_success": true}}
@@ -188,6 +191,7 @@ pub const REFUSAL_CODES: &[&str] = &[
     "unknown_term",
     "forbidden",
     "bad_map",
+    "bad_light",
     "bad_move",
     "not_placed",
     "bad_area",
@@ -227,6 +231,9 @@ pub struct DndState {
     /// ends.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub seen_through: BTreeMap<String, std::collections::BTreeSet<String>>,
+    /// The Referee's lighting of the map (`set_light`, [`grid::light`]).
+    #[serde(default)]
+    pub lighting: grid::light::Lighting,
 }
 
 /// Every command, one key each (see the module docs for a JSON example of each).
@@ -269,6 +276,8 @@ pub enum DndCommand {
     FinishTurn(creatures::CreatureRef),
     Hide(grid::Hide),
     StandingOrders(reactions::standing::SetStandingOrders),
+    SetLight(grid::light::Lighting),
+    Search(grid::Search),
 }
 
 /// Every event, one key each.
@@ -313,6 +322,8 @@ pub enum DndEvent {
     StandingOrdersSet(reactions::standing::StandingOrdersSet),
     SpellStopped(reactions::spells::SpellStopped),
     HideSeenThrough(grid::HideSeenThrough),
+    LightSet(grid::light::Lighting),
+    Searched(grid::Searched),
 }
 
 /// A pure rule's refusal as the table's: the code names the spent resource or the kind of
@@ -525,6 +536,12 @@ fn creature_refs(command: &DndCommand) -> Vec<&str> {
             .collect(),
         C::AreaEffect(a) => vec![a.caster.as_str()],
         C::Hide(h) => vec![h.creature.as_str()],
+        C::Search(h) => vec![h.creature.as_str()],
+        C::SetLight(l) => l
+            .sources
+            .iter()
+            .filter_map(|s| s.carried_by.as_deref())
+            .collect(),
         C::StandingOrders(s) => vec![s.creature.as_str()],
         C::D20Test(t) => vec![t.creature.as_str()],
         C::RollInitiative(r) => r
@@ -616,9 +633,12 @@ impl Ruleset for Dnd2024 {
             C::Ready(r) => one(&r.creature),
             C::AreaEffect(a) => one(&a.caster),
             C::Hide(h) => one(&h.creature),
-            C::SetMap(_) | C::Place(_) | C::TriggerReady(_) | C::StandingOrders(_) => {
-                Acting::RefereeOnly
-            }
+            C::Search(h) => one(&h.creature),
+            C::SetLight(_)
+            | C::SetMap(_)
+            | C::Place(_)
+            | C::TriggerReady(_)
+            | C::StandingOrders(_) => Acting::RefereeOnly,
             C::AddCreature(_)
             | C::AddPackCreature(_)
             | C::RevealCreature(_)
@@ -675,6 +695,8 @@ impl Ruleset for Dnd2024 {
             C::AreaEffect(a) => areas::area_effect(ctx, a),
             C::FinishTurn(c) => reactions::finish_turn(ctx, &c.creature),
             C::Hide(h) => grid::hide(ctx, h),
+            C::Search(h) => grid::search(ctx, h),
+            C::SetLight(l) => grid::light::set_light(ctx, l),
             C::StandingOrders(s) => reactions::standing::set_standing_orders(ctx, s),
         }
     }
@@ -701,6 +723,7 @@ impl Ruleset for Dnd2024 {
             DndEvent::RestStarted(r) | DndEvent::RestResumed(r) => state.rest = Some(r.clone()),
             DndEvent::RestFinished(_) => state.rest = None,
             DndEvent::MapSet(m) => state.map = m.clone(),
+            DndEvent::LightSet(l) => state.lighting = l.clone(),
             DndEvent::Placed(p) => {
                 state.positions.insert(p.creature.clone(), p.at);
             }
@@ -734,13 +757,19 @@ impl Ruleset for Dnd2024 {
             | DndEvent::AreaPlaced(_)
             | DndEvent::LegendaryTaken(_)
             | DndEvent::ReactionSpellCast(_)
-            | DndEvent::SpellStopped(_) => {}
+            | DndEvent::SpellStopped(_)
+            | DndEvent::Searched(_) => {}
         }
     }
 
     fn project(&self, state: &TableState<DndState>, viewer: &Viewer) -> Value {
         if *viewer == Viewer::Referee {
-            return serde_json::to_value(&state.rules).unwrap_or(Value::Null);
+            let mut all = serde_json::to_value(&state.rules).unwrap_or(Value::Null);
+            // The light each square has, for the Referee's battle grid.
+            if let Some(o) = all.as_object_mut() {
+                o.insert("grid_light".into(), grid::light::project(state, viewer));
+            }
+            return all;
         }
         let mut creatures = serde_json::Map::new();
         for (id, rec) in &state.rules.creatures {

@@ -1270,3 +1270,114 @@ fn dnd_every_event_has_log_words_in_both_languages() {
     }
     assert!(missing.is_empty(), "events without words: {missing:?}");
 }
+
+/// Light and Search on the battle grid (issue 22: light and vision, hiding): the Referee
+/// (desktop, English) darkens the map and places a torch at (0, 0) with the Light tools; Vera's player
+/// (a phone, then Russian) sees the squares shaded as she may know them, searches a square
+/// from her grid, and reads the search and the light in her log in both languages.
+/// Screenshots `d-light-*.png`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dnd_light_on_the_grid_and_a_search() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let dm = browser(&driver, &profiles.path().join("dm"), 1280, 900).await;
+    dnd_table(&dm, &srv.base).await;
+    setup(
+        &dm,
+        &[
+            character(
+                VERA,
+                "Vera",
+                14,
+                12,
+                14,
+                json!({"name": "Rapier", "bonus": 4,
+                "reach_ft": 5, "damage": [{"dice": "1d8+2", "damage_type": "piercing"}]}),
+            ),
+            json!({"rules": {"place": {"creature": VERA, "x": 1, "y": 1}}}),
+        ],
+    )
+    .await;
+    // The Referee's Light mode: Darkness everywhere, then a torch painted at (1, 1).
+    wait_js(
+        &dm,
+        "the Referee's battle grid",
+        "return document.querySelector('#dnd-battle #dnd-mode-light')",
+    )
+    .await;
+    click(&dm, "#dnd-mode-light").await;
+    wait_js(
+        &dm,
+        "light tools",
+        "return document.querySelector('#dnd-light-ambient')",
+    )
+    .await;
+    select(&dm, "#dnd-light-ambient", "darkness").await;
+    wait_js(
+        &dm,
+        "a dark square",
+        "return document.querySelector('#dbq-8-5')?.getAttribute('data-light') === 'darkness'",
+    )
+    .await;
+    select(&dm, "#dnd-light-brush", "torch").await;
+    click(&dm, "#dbq-0-0").await;
+    wait_js(
+        &dm,
+        "the torch's light",
+        "const q = (x, y) => document.querySelector(`#dbq-${x}-${y}`)?.getAttribute('data-light'); \
+         return q(1, 1) === null && q(6, 0) === 'dim' && q(9, 0) === 'darkness'",
+    )
+    .await;
+    shot(&dm, "d-light-referee").await;
+
+    let bo = join_player(&dm, VERA, "Bo").await["link"]
+        .as_str()
+        .expect("link")
+        .to_string();
+    let vera = phone_browser(&driver, &profiles.path().join("bo")).await;
+    vera.goto(&bo).await.expect("Bo's link");
+    // Her grid is shaded as the Referee's: bright by her torch, dim beyond, dark further.
+    wait_js(
+        &vera,
+        "Vera's shaded grid",
+        "const q = (x, y) => document.querySelector(`#dbq-${x}-${y}`); \
+         return q(9, 0) && q(1, 1).getAttribute('data-light') === null && q(6, 0).getAttribute('data-light') === 'dim' \
+           && q(9, 0).getAttribute('data-light') === 'darkness' && /dark|темн/i.test(q(9, 0).getAttribute('aria-label'))",
+    )
+    .await;
+    assert!(
+        text(&vera, "#dnd-battle").await.contains("Search")
+            || text(&vera, "#dnd-battle").await.contains("Поиск")
+    );
+    // She searches (3, 1), inside the torch's light: the roll and its square in the log.
+    click(&vera, "#tab-fight").await;
+    click(&vera, "#dnd-mode-search").await;
+    wait_js(
+        &vera,
+        "the search hint",
+        "return document.querySelector('#dnd-search-hint')",
+    )
+    .await;
+    click(&vera, "#dbq-3-1").await;
+    let said = wait_js(
+        &vera,
+        "the search's result",
+        "return document.querySelector('#dnd-search-last')?.textContent",
+    )
+    .await;
+    let said = said.as_str().unwrap_or_default().to_string();
+    assert!(
+        said.contains("(3, 1)") && said.contains("nothing"),
+        "{said}"
+    );
+    log_has(&vera, "the search in the log", r"Vera searches \(3, 1\)").await;
+    log_has(&vera, "the light in the log", r"The light changes").await;
+    shot(&vera, "d-light-phone").await;
+    click(&vera, "#tab-log").await;
+    log_worded(&vera, "Vera", "ru").await;
+    log_has(&vera, "the search in Russian", r"ищет на клетке \(3, 1\)").await;
+    log_worded(&dm, "the Referee", "en").await;
+}

@@ -542,7 +542,8 @@ fn attack_with(
     let melee = matches!(reach, AttackReach::Melee { .. });
     // On the grid the distance is measured and the map's cover found (DD-MOVE-02.b,
     // DD-COV-01); off it the command's distance stands.
-    // Sight on the grid: the map's line of sight, Blinded eyes, Invisible bodies
+    // Sight on the grid: the map's line of sight, light and obscurement, senses, Blinded
+    // eyes, Invisible bodies
     // (DD-COND-03, DD-COND-09); off it the command's flags stand.
     let (distance_ft, cover, attacker_sees_target, target_sees_attacker) = match (
         super::grid::board::space_of(ctx, &a.attacker),
@@ -551,16 +552,13 @@ fn attack_with(
         (Some(x), Some(y)) => {
             let map = super::grid::board::grid_map(&ctx.rules().map);
             let (_, cover) = crate::cover::grid_cover(&map, &x, &y);
-            let los = map.line_of_sight(&x, &y);
-            let sees = |eyes: &CreatureRecord, body: &CreatureRecord| {
-                los && !eyes.conditions.has(Condition::Blinded)
-                    && !super::grid::board::invisible_to(ctx.rules(), body, &eyes.spec.id)
-            };
+            // The light, obscurement and senses too (DD-VIS-05..10).
+            let sees = super::grid::light::sees_at;
             (
                 super::grid::board::distance_ft(&x, &y),
                 cover,
-                a.attacker_sees_target && sees(&atk, &tgt),
-                a.target_sees_attacker && sees(&tgt, &atk),
+                a.attacker_sees_target && sees(ctx.rules(), &map, &atk, &x, &tgt, &y),
+                a.target_sees_attacker && sees(ctx.rules(), &map, &tgt, &y, &atk, &x),
             )
         }
         _ => (

@@ -47,6 +47,7 @@ use tabletop::map::{CellAt, GridMap, MapFile, Obstacle};
 use tabletop::square::{Space, Square};
 
 pub mod board;
+pub mod light;
 
 use self::board::{HIDE_SOURCE, SQUARE_FT, distance_ft, grid_map, space_of};
 use super::combat::Attack;
@@ -485,14 +486,11 @@ fn provoked(
         };
         let has_reaction = other.turn.reaction_available && !other.conditions.incapacitated();
         // It sees the mover leave (DD-ACT-17.a): a line of sight on the map, its eyes not
-        // Blinded, the mover not Invisible to it (light is the Referee's to judge until it is
-        // on the grid). Nor is there an attack to make through Total Cover (DD-COV-01.c).
+        // Blinded, the mover not Invisible to it, lit or within its senses (DD-VIS). Nor is there an attack to make through Total Cover (DD-COV-01.c).
         if crate::cover::grid_cover(&map, &space, before).1 == crate::cover::Cover::Total {
             continue;
         }
-        let sees = map.line_of_sight(&space, before)
-            && !other.conditions.has(Condition::Blinded)
-            && !board::invisible_to(ctx.rules(), mover, &oid);
+        let sees = light::sees_at(ctx.rules(), &map, other, &space, mover, before);
         if provokes_opportunity_attack(
             LeaveReach::OwnMovement,
             distance_ft(&space, before),
@@ -737,7 +735,7 @@ pub fn project(state: &engine::TableState<super::DndState>, viewer: &engine::Vie
         .filter(|(id, _)| super::viewer_sees(state, viewer, id))
         .map(|(id, at)| (id.clone(), json!(at)))
         .collect();
-    json!({"map": state.rules.map, "positions": positions})
+    json!({"map": state.rules.map, "positions": positions, "light": light::project(state, viewer)})
 }
 
 /// The Hide action on the grid (DD-ACT-10).
@@ -783,9 +781,15 @@ pub fn hide(ctx: &mut Ctx<'_, Dnd2024>, h: &Hide) -> Result<(), RuleError> {
         let Some(os) = space_of(ctx, oid) else {
             continue;
         };
-        let sees = !other.conditions.has(Condition::Blinded) && map.line_of_sight(&os, &me);
+        // Its sight through the map, the light and its senses (DD-VIS); Heavily Obscured to
+        // it (darkness beyond its Darkvision, thick fog) conceals as the command's flag does.
+        let sees = !other.conditions.has(Condition::Blinded)
+            && map.line_of_sight(&os, &me)
+            && light::sees_at(ctx.rules(), &map, other, &os, &rec, &me);
         let (_, c) = crate::cover::grid_cover(&map, &os, &me);
-        let hides_from = c >= crate::cover::Cover::ThreeQuarters;
+        let hides_from = c >= crate::cover::Cover::ThreeQuarters
+            || light::obscured_for(ctx.rules(), &map, &os, &light::senses(other), &me)
+                == crate::vision::Obscured::Heavily;
         if players_side && other.hidden {
             // Not a reason to refuse (the player cannot know of it): it is just not fooled.
             if sees || !(hides_from || h.heavily_obscured) {
@@ -861,4 +865,138 @@ pub fn hide(ctx: &mut Ctx<'_, Dnd2024>, h: &Hide) -> Result<(), RuleError> {
 pub struct HideSeenThrough {
     pub creature: String,
     pub by: Vec<String>,
+}
+
+/// The Search action for a hidden creature (DD-ACT-14, T-03): a Wisdom (Perception) check
+/// looking at one square (DD-ACT-14.b: only a creature there can be found).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Search {
+    pub creature: String,
+    pub x: i32,
+    pub y: i32,
+}
+
+/// A Search made: its total (absent from players' copy of a monster's), the sources of
+/// Disadvantage from the light, and the hiding creatures it found (their hiding ends).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Searched {
+    pub creature: String,
+    pub at: Square,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<i32>,
+    /// The searcher cannot see into the square (Heavily Obscured to it, no line of sight,
+    /// Blinded): the check fails without a roll (DD-VIS-05.a, DD-COND-02.a).
+    #[serde(default)]
+    pub cannot_see: bool,
+    #[serde(default)]
+    pub disadvantage: Vec<String>,
+    pub found: Vec<String>,
+}
+
+/// The Disadvantage source a Lightly Obscured square gives a Perception check (DD-VIS-04.a).
+pub const LIGHTLY_OBSCURED: &str = "lightly_obscured";
+
+pub fn search(ctx: &mut Ctx<'_, Dnd2024>, s: &Search) -> Result<(), RuleError> {
+    let rec = record(ctx, &s.creature)?;
+    rec.check_alive()?;
+    let at = Square::new(
+        tabletop::map::check_coord("x", s.x)
+            .map_err(|e| RuleError::new("bad_map", e.to_string()))?,
+        tabletop::map::check_coord("y", s.y)
+            .map_err(|e| RuleError::new("bad_map", e.to_string()))?,
+    );
+    let Some(me) = space_of(ctx, &s.creature) else {
+        return Err(RuleError::new(
+            "not_placed",
+            format!("{} is not on the grid", rec.spec.name),
+        ));
+    };
+    let fighting = ctx
+        .core()
+        .clock
+        .combat
+        .as_ref()
+        .is_some_and(|c| c.order.iter().any(|o| o == &s.creature));
+    if fighting {
+        check_turn(ctx, &s.creature)?;
+        let mut r = rec.clone();
+        r.turn.incapacitated = r.conditions.incapacitated();
+        r.turn
+            .take_action(crate::actions::ActionKind::Search)
+            .map_err(refusal)?;
+        set_record(ctx, r)?;
+    }
+    // What the searcher sees of the square: only the map and the light decide, never what
+    // stands there, so a hidden creature changes nothing before the roll.
+    let map = grid_map(&ctx.rules().map);
+    let square = Space::new(at, 1);
+    let senses = light::senses(&rec);
+    let obscured = light::obscured_for(ctx.rules(), &map, &me, &senses, &square);
+    let sees = crate::vision::can_see(
+        &senses,
+        distance_ft(&me, &square),
+        rec.conditions.has(Condition::Blinded),
+        false,
+        obscured,
+        !map.line_of_sight(&me, &square),
+    );
+    let mut disadvantage = Vec::new();
+    if obscured == crate::vision::Obscured::Lightly {
+        disadvantage.push(LIGHTLY_OBSCURED.to_string());
+    }
+    let total = if sees {
+        let request = super::d20::D20TestRequest {
+            creature: s.creature.clone(),
+            test: super::d20::TestKind::AbilityCheck {
+                ability: crate::core::Ability::Wisdom,
+                skill: Some(crate::actions::search_skill(
+                    crate::actions::SearchFor::ConcealedCreatureOrObject,
+                )),
+            },
+            dc: 0,
+            advantage: Vec::new(),
+            disadvantage: disadvantage.clone(),
+            modifiers: Vec::new(),
+            fear_source_in_sight: false,
+        };
+        let plan = super::d20::plan(&rec, &request)?;
+        let faces = super::d20::roll_d20s(ctx, &rec, plan.test.mode, "search")?;
+        Some(plan.test.resolve(&faces).map_err(refusal)?.total)
+    } else {
+        None
+    };
+    let found: Vec<String> = ctx
+        .rules()
+        .creatures
+        .iter()
+        .filter(|(oid, o)| *oid != &s.creature && !o.dead && !allies(&rec, o))
+        .filter(|(oid, o)| {
+            o.hiding_dc.is_some_and(|dc| total.is_some_and(|t| t >= dc))
+                && space_of(ctx, oid).is_some_and(|sp| sp.contains(at))
+        })
+        .map(|(oid, _)| oid.clone())
+        .collect();
+    // An enemy finding it ends its hiding (DD-ACT-10.c).
+    for f in &found {
+        board::end_hiding(ctx, f)?;
+    }
+    let full = Searched {
+        creature: s.creature.clone(),
+        at,
+        total,
+        cannot_see: !sees,
+        disadvantage,
+        found,
+    };
+    let masked = Searched {
+        total: None,
+        ..full.clone()
+    };
+    emit_about(
+        ctx,
+        &s.creature,
+        DndEvent::Searched(full),
+        Some(DndEvent::Searched(masked)),
+    )
 }

@@ -214,18 +214,12 @@ pub fn attack_odds_query(
             (Some(x), Some(y)) => {
                 let map = grid_map(&state.rules.map);
                 let (_, cover) = crate::cover::grid_cover(&map, &x, &y);
-                let los = map.line_of_sight(&x, &y);
-                let sees =
-                    |eyes: &super::super::creatures::CreatureRecord,
-                     body: &super::super::creatures::CreatureRecord| {
-                        los && !eyes.conditions.has(Condition::Blinded)
-                            && !body.conditions.has(Condition::Invisible)
-                    };
+                let sees = super::super::grid::light::sees_at;
                 (
                     distance_ft(&x, &y),
                     cover,
-                    a.attacker_sees_target && sees(atk, tgt),
-                    a.target_sees_attacker && sees(tgt, atk),
+                    a.attacker_sees_target && sees(&state.rules, &map, atk, &x, tgt, &y),
+                    a.target_sees_attacker && sees(&state.rules, &map, tgt, &y, atk, &x),
                 )
             }
             _ => (

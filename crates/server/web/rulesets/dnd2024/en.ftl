@@ -476,3 +476,34 @@ dnd-forecast-round = Rounds
 dnd-forecast-close = Hide the forecast
 dnd-forecast-policy-tactical = tactical
 dnd-forecast-policy-defaults = the offered defaults
+## h-vision
+dnd-mode-search = Search
+dnd-mode-light = Light
+dnd-search-pick = Pick the square where { $name } searches (a Wisdom (Perception) check)
+dnd-obscured-lightly = lightly obscured
+dnd-obscured-heavily = heavily obscured
+dnd-light-ambient = Light everywhere else
+dnd-light-brush = Paint
+dnd-light-hint = Pick squares on the grid to paint them; a torch placed twice on a square goes out.
+dnd-light-bright = Bright Light
+dnd-light-dim = Dim Light
+dnd-light-darkness = Darkness
+dnd-brush-bright = Bright Light
+dnd-brush-dim = Dim Light
+dnd-brush-darkness = Darkness
+dnd-brush-lightly = Lightly Obscured (mist, foliage)
+dnd-brush-heavily = Heavily Obscured (fog, dense foliage)
+dnd-brush-torch = Torch (20 ft bright, 20 ft dim)
+dnd-brush-clear = Clear the square
+ev-rules-light_set = The light changes: { $ambient } elsewhere; squares set: { $squares }; light sources: { $sources }
+ev-rules-searched = { $name } searches { $at }{ $known ->
+    [yes] : { $total }{ $disadvantage ->
+        [yes] {" "}(Disadvantage: Lightly Obscured)
+       *[no] {""}
+    }
+   *[no] {""}
+} — { $count ->
+    [0] nothing found
+   *[other] found { $names }
+}
+ev-rules-searched-blind = { $name } cannot see into { $at }: the search finds nothing

@@ -16,7 +16,7 @@ import { useEffect, useState } from "../../vendor/preact/hooks.module.js";
 import htm from "../../vendor/htm/htm.module.js";
 import { t, has } from "../../js/i18n.js";
 import * as log from "../../js/log.js";
-import { Grid } from "../../js/grid.js";
+import { Grid, plainLook } from "../../js/grid.js";
 
 const html = htm.bind(h);
 
@@ -398,11 +398,51 @@ const DAMAGE_TYPES = ["acid", "bludgeoning", "cold", "fire", "force", "lightning
 const SHAPES = ["sphere", "cylinder", "cube", "cone", "line", "emanation"];
 const SPACE = { tiny: 1, small: 1, medium: 1, large: 2, huge: 3, gargantuan: 4 };
 
-/** The battle grid this seat sees: a player's projection has `grid: {map, positions}`; the
- * Referee's is the whole state. */
-const gridOf = (screen) => screen.rules.grid || { map: screen.rules.map, positions: screen.rules.positions };
-/** The map's squares in the shared grid's shape. */
-const cellsOf = (g) => (g.map?.cells || []).map((c) => ({ ...c, at: { x: c.x, y: c.y } }));
+/** The battle grid this seat sees: a player's projection has `grid: {map, positions, light}`;
+ * the Referee's is the whole state (its light rows in `grid_light`). `light`: the lighting the
+ * seat may know and each square's level (`rows`, `null` while all is Bright). */
+const gridOf = (screen) => screen.rules.grid || { map: screen.rules.map, positions: screen.rules.positions, light: screen.rules.grid_light };
+/** The map's squares in the shared grid's shape, with the fog or foliage obscuring them. */
+const cellsOf = (g) => {
+  const cells = new Map((g.map?.cells || []).map((c) => [`${c.x},${c.y}`, { ...c, at: { x: c.x, y: c.y } }]));
+  for (const l of g.light?.squares || []) {
+    if (!l.obscured || l.obscured === "not") continue;
+    const k = `${l.x},${l.y}`;
+    cells.set(k, { ...(cells.get(k) || { x: l.x, y: l.y, at: { x: l.x, y: l.y } }), obscured: l.obscured });
+  }
+  return [...cells.values()];
+};
+/** A square's look: walls and difficult terrain, then what obscures it (DD-VIS-04, -05). */
+function dndLook(cell) {
+  const l = plainLook(cell);
+  if (cell?.obscured && cell.obscured !== "not") l.cls.push(`obscured-${cell.obscured}`), l.words.push(t(`dnd-obscured-${cell.obscured}`));
+  return l;
+}
+/** The Referee's light brushes: a square's light, what obscures it, a torch, or clearing it. */
+const BRUSHES = ["bright", "dim", "darkness", "lightly", "heavily", "torch", "clear"];
+/** The lighting with the brush applied on square (x, y), as `set_light` takes it. */
+function paintLight(lighting, brush, x, y) {
+  const l = { ambient: lighting?.ambient || "bright", squares: [...(lighting?.squares || [])], sources: [...(lighting?.sources || [])] };
+  const at = (s) => s.x === x && s.y === y;
+  const old = l.squares.find(at) || { x, y };
+  l.squares = l.squares.filter((s) => !at(s));
+  const placedHere = (s) => s.at && s.at[0] === x && s.at[1] === y;
+  if (brush === "clear") {
+    l.sources = l.sources.filter((s) => !placedHere(s));
+    return l;
+  }
+  if (brush === "torch") {
+    if (l.sources.some(placedHere)) l.sources = l.sources.filter((s) => !placedHere(s));
+    else l.sources.push({ at: [x, y], bright_ft: 20, dim_ft: 20 });
+    if (old.light || (old.obscured && old.obscured !== "not")) l.squares.push(old);
+    return l;
+  }
+  const next = { ...old };
+  if (brush === "lightly" || brush === "heavily") next.obscured = brush;
+  else next.light = brush;
+  l.squares.push(next);
+  return l;
+}
 const kindOf = (c) => c?.spec?.kind || c?.kind;
 /** Tokens for the shared grid: every creature on it this seat sees, named, with its side;
  * `notes(id)` adds words to a token's name. */
@@ -615,6 +655,28 @@ function AttackOdds({ screen, f, g }) {
  * (`attack`: the server measures distance, cover and sight on the grid and finds the rules'
  * Advantage and Disadvantage; the named ones are typed here), its result and damage; ending the
  * turn (`finish_turn`, which offers Legendary Actions first) and, for the Referee, the combat. */
+/** The last Search this creature made, as its `searched` event (`null`: none). */
+function lastSearch(screen, id) {
+  const evs = screen.events || [];
+  for (let i = evs.length - 1; i >= 0; i--) {
+    const d = evs[i].body?.type === "rules" ? evs[i].body.event?.searched : null;
+    if (d && d.creature === id) return d;
+  }
+  return null;
+}
+
+/** The Referee's light tools (DD-VIS-01..05): the ambient light, then a brush painted on the
+ * grid square by square (each pick sends the whole lighting as `set_light`). */
+function LightTools({ screen, f, redraw }) {
+  const l = screen.rules.lighting || {};
+  const setAmbient = (e) => go(screen, { set_light: { ambient: e.target.value, squares: l.squares || [], sources: l.sources || [] } });
+  return html`<div class="row wrap" id="dnd-light-tools">
+    <label>${t("dnd-light-ambient")} <select id="dnd-light-ambient" value=${l.ambient || "bright"} onChange=${setAmbient}>${["bright", "dim", "darkness"].map((k) => html`<option key=${k} value=${k}>${t(`dnd-light-${k}`)}</option>`)}</select></label>
+    <label>${t("dnd-light-brush")} <select id="dnd-light-brush" value=${f.brush || "dim"} onChange=${(e) => ((f.brush = e.target.value), redraw())}>${BRUSHES.map((k) => html`<option key=${k} value=${k}>${t(`dnd-brush-${k}`)}</option>`)}</select></label>
+    <p class="hint">${t("dnd-light-hint")}</p>
+  </div>`;
+}
+
 function Battle({ screen }) {
   const g = gridOf(screen);
   const positions = g.positions || {};
@@ -649,6 +711,14 @@ function Battle({ screen }) {
   const difficult = new Set((g.map?.cells || []).filter((c) => c.difficult).map((c) => `${c.x},${c.y}`));
   const rough = f.path.filter(([x, y]) => difficult.has(`${x},${y}`)).length;
   const onPick = (x, y, who) => {
+    if (f.mode === "search") {
+      go(screen, { search: { creature: f.who, x, y } });
+      return;
+    }
+    if (f.mode === "light") {
+      go(screen, { set_light: paintLight(screen.rules.lighting, f.brush || "dim", x, y) });
+      return;
+    }
     if (f.mode === "attack") {
       if (who && who !== f.who) f.target = who;
     } else {
@@ -683,13 +753,18 @@ function Battle({ screen }) {
     <div class="row wrap">
       <label>${t("dnd-creature")} <select id="dnd-battle-who" value=${f.who} onChange=${set("who")}>${own.map(([id, c]) => html`<option key=${id} value=${id}>${c.spec.name}</option>`)}</select></label>
       <fieldset class="row wrap" role="radiogroup"><legend>${t("dnd-battle-mode")}</legend>
-        ${["move", "attack"].map((m) => html`<label key=${m} class="radio"><input type="radio" name="dnd-battle-mode" id=${`dnd-mode-${m}`} value=${m} checked=${f.mode === m} onChange=${set("mode")} /> ${t(`dnd-mode-${m}`)}</label>`)}
+        ${["move", "attack", "search", ...(screen.isReferee ? ["light"] : [])].map((m) => html`<label key=${m} class="radio"><input type="radio" name="dnd-battle-mode" id=${`dnd-mode-${m}`} value=${m} checked=${f.mode === m} onChange=${set("mode")} /> ${t(`dnd-mode-${m}`)}</label>`)}
       </fieldset>
     </div>
     ${inFight ? html`<p class="hint" id="dnd-battle-turn">${mine && acting === f.who ? t("dnd-your-turn", { name: me.spec.name }) : t("dnd-turn-of", { name: nameOf(screen, acting) })}</p>` : null}
-    <${Grid} id="dnd-battle-grid" sq="dbq" cells=${cellsOf(g)} tokens=${tokens} marks=${f.mode === "move" ? marks : new Map()} classes=${spaceClasses(tokens, aiming, "target")} start=${{ x: positions[f.who].x, y: positions[f.who].y }} startKey=${f.who}
-      interactive=${(x, y, who) => (f.mode === "move" ? true : !!who && who !== f.who)} onPick=${onPick} onCancel=${onCancel} />
-    ${f.mode === "move"
+    ${screen.isReferee && f.mode === "light" ? html`<${LightTools} screen=${screen} f=${f} redraw=${redraw} />` : null}
+    <${Grid} id="dnd-battle-grid" sq="dbq" cells=${cellsOf(g)} look=${dndLook} light=${g.light?.rows ? g.light : null} width=${g.light?.width} height=${g.light?.height} tokens=${tokens} marks=${f.mode === "move" ? marks : new Map()} classes=${spaceClasses(tokens, aiming, "target")} start=${{ x: positions[f.who].x, y: positions[f.who].y }} startKey=${f.who}
+      interactive=${(x, y, who) => (f.mode === "attack" ? !!who && who !== f.who : true)} onPick=${onPick} onCancel=${onCancel} />
+    ${f.mode === "search" ? html`<p class="hint" id="dnd-search-hint">${t("dnd-search-pick", { name: me.spec.name })}</p>` : null}
+    ${f.mode === "search" && lastSearch(screen, f.who) ? html`<p id="dnd-search-last" aria-live="polite">${words("searched", lastSearch(screen, f.who))}</p>` : null}
+    ${f.mode === "search" || f.mode === "light"
+      ? null
+      : f.mode === "move"
       ? html`<div id="dnd-move">
           <p id="dnd-move-path">${f.path.length ? t("dnd-move-path", { path: f.path.map(sq).join(" → ") }) : t("dnd-move-pick", { name: me.spec.name, at: sq([positions[f.who].x, positions[f.who].y]) })}</p>
           <${MovePreview} screen=${screen} f=${f} g=${g} />
@@ -873,6 +948,12 @@ export function words(name, d) {
       const a = { name: d.creature === "unseen" ? t("dnd-unseen") : who(d.creature), response: responseWords(d.response), target: d.target ? who(d.target) : "", aimed: d.target ? "yes" : "no" };
       return d.trigger ? t("ev-rules-ready_taken", { ...a, trigger: d.trigger }) : t("ev-rules-ready_taken-masked", a);
     }
+    case "light_set":
+      return t("ev-rules-light_set", { ambient: word("dnd-light-", d.ambient ?? "bright"), squares: (d.squares || []).length, sources: (d.sources || []).length });
+    case "searched":
+      return d.cannot_see
+        ? t("ev-rules-searched-blind", { name: who(d.creature), at: sq([d.at?.x, d.at?.y]) })
+        : t("ev-rules-searched", { name: who(d.creature), at: sq([d.at?.x, d.at?.y]), total: d.total ?? "?", known: d.total == null ? "no" : "yes", disadvantage: d.disadvantage?.length ? "yes" : "no", count: (d.found || []).length, names: listOf(d.found) });
     case "hide_seen_through":
       return t("ev-rules-hide_seen_through", { name: who(d.creature), names: listOf(d.by), any: d.by?.length ? "yes" : "no" });
     case "area_placed": {

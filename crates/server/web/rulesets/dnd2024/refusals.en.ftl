@@ -54,3 +54,4 @@ err-not_placed = That creature is not on the map
 err-bad_area = That area cannot be placed there
 err-nothing_readied = That creature has nothing readied
 err-bad_trigger = That trigger cannot be used
+err-bad_light = That light source cannot be placed

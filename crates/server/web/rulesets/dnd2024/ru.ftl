@@ -506,3 +506,34 @@ dnd-forecast-round = Раундов
 dnd-forecast-close = Скрыть прогноз
 dnd-forecast-policy-tactical = тактическая
 dnd-forecast-policy-defaults = предложенные по умолчанию
+## h-vision
+dnd-mode-search = Поиск
+dnd-mode-light = Свет
+dnd-search-pick = Выберите клетку, где { $name } ищет (проверка Мудрости (Восприятие))
+dnd-obscured-lightly = легко заслонённая
+dnd-obscured-heavily = сильно заслонённая
+dnd-light-ambient = Свет в остальных местах
+dnd-light-brush = Кисть
+dnd-light-hint = Выбирайте клетки на сетке, чтобы закрасить их; факел, поставленный на клетку второй раз, гаснет.
+dnd-light-bright = Яркий свет
+dnd-light-dim = Тусклый свет
+dnd-light-darkness = Темнота
+dnd-brush-bright = Яркий свет
+dnd-brush-dim = Тусклый свет
+dnd-brush-darkness = Темнота
+dnd-brush-lightly = Легко заслонённая (дымка, листва)
+dnd-brush-heavily = Сильно заслонённая (туман, густая листва)
+dnd-brush-torch = Факел (20 фт яркого, 20 фт тусклого)
+dnd-brush-clear = Очистить клетку
+ev-rules-light_set = Свет меняется: в остальных местах { $ambient }, клеток задано: { $squares }, источников света: { $sources }
+ev-rules-searched = { $name } ищет на клетке { $at }{ $known ->
+    [yes] : { $total }{ $disadvantage ->
+        [yes] {" "}(помеха: легко заслонённая)
+       *[no] {""}
+    }
+   *[no] {""}
+} — { $count ->
+    [0] ничего не найдено
+   *[other] найдено: { $names }
+}
+ev-rules-searched-blind = { $name } не видит клетку { $at }: поиск ничего не находит

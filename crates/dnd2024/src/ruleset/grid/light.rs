@@ -1,0 +1,367 @@
+//! Light and obscurement on the grid (DD-VIS): the Referee's lighting of the map (an ambient
+//! level, squares set bright, dim or dark, fog or foliage obscuring squares, light sources
+//! placed on a square or carried by a creature) and the one question every family asks of it,
+//! [`sees`]: whether one creature sees another through the map's walls, the light, the
+//! obscurement, its senses, Blinded and Invisible. It imports no family's commands.
+
+use std::collections::BTreeMap;
+
+use engine::{Ctx, RuleError, TableState, Viewer, Visibility};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use tabletop::light::{LightLevel, LightSource, level_on_map};
+use tabletop::map::GridMap;
+use tabletop::square::{Diagonals, Space, Square};
+
+use super::super::creatures::CreatureRecord;
+use super::super::{Dnd2024, DndEvent, DndState, viewer_sees};
+use super::board::{SQUARE_FT, distance_ft, grid_map, invisible_to};
+use crate::conditions::Condition;
+use crate::vision::{Light, Obscured, Senses, obscurement};
+
+/// At most this many light sources and set squares on a map.
+pub const MAX_LIGHTS: usize = 64;
+pub const MAX_LIT_SQUARES: usize = 10_000;
+/// A light's radius is at most this many feet.
+pub const MAX_LIGHT_FT: u32 = 1_000;
+
+fn bright() -> Light {
+    Light::Bright
+}
+
+/// A light source: on a square, or carried by a creature (it moves with it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LightSpec {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<[i32; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carried_by: Option<String>,
+    /// Feet of Bright Light, then feet of Dim Light beyond it (a torch: 20 and 20).
+    pub bright_ft: u32,
+    pub dim_ft: u32,
+}
+
+/// One square the Referee set: its light before any source, and what obscures it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SquareLight {
+    pub x: i32,
+    pub y: i32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub light: Option<Light>,
+    /// Fog, foliage: obscured whatever the light and the viewer's senses.
+    #[serde(default = "not_obscured")]
+    pub obscured: Obscured,
+}
+
+fn not_obscured() -> Obscured {
+    Obscured::Not
+}
+
+/// The map's lighting (`set_light`, replacing the one before).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Lighting {
+    /// The level of a square no setting and no source changes (Bright by default: daylight).
+    #[serde(default = "bright")]
+    pub ambient: Light,
+    #[serde(default)]
+    pub squares: Vec<SquareLight>,
+    #[serde(default)]
+    pub sources: Vec<LightSpec>,
+}
+
+impl Default for Lighting {
+    fn default() -> Self {
+        Lighting {
+            ambient: Light::Bright,
+            squares: Vec::new(),
+            sources: Vec::new(),
+        }
+    }
+}
+
+fn level(l: Light) -> LightLevel {
+    match l {
+        Light::Darkness => LightLevel::Darkness,
+        Light::Dim => LightLevel::Dim,
+        Light::Bright => LightLevel::Bright,
+    }
+}
+
+/// Squares of a radius in feet (a partial square still lights it).
+fn squares_of(ft: u32) -> u32 {
+    ft.div_ceil(SQUARE_FT)
+}
+
+/// The light sources of `lighting` where they are now (a carried one where its carrier
+/// stands; one whose carrier is off the grid sheds none).
+fn sources(lighting: &Lighting, positions: &BTreeMap<String, Square>) -> Vec<LightSource> {
+    lighting
+        .sources
+        .iter()
+        .filter_map(|s| {
+            let at = match (&s.carried_by, s.at) {
+                (Some(c), _) => *positions.get(c)?,
+                (None, Some([x, y])) => Square::new(x, y),
+                (None, None) => return None,
+            };
+            let bright = squares_of(s.bright_ft);
+            Some(LightSource {
+                at,
+                bright,
+                dim: squares_of(s.bright_ft.saturating_add(s.dim_ft)).saturating_sub(bright),
+            })
+        })
+        .collect()
+}
+
+fn light_with(lighting: &Lighting, lit: &[LightSource], map: &GridMap, sq: Square) -> Light {
+    let base = lighting
+        .squares
+        .iter()
+        .find(|s| s.x == sq.x && s.y == sq.y)
+        .and_then(|s| s.light)
+        .unwrap_or(lighting.ambient);
+    // Only sources whose light reaches the square need a line of sight to it.
+    let near: Vec<LightSource> = lit
+        .iter()
+        .filter(|s| s.level_at(sq, Diagonals::OneEach) > LightLevel::Darkness)
+        .copied()
+        .collect();
+    level_on_map(map, sq, &near, level(base), Diagonals::OneEach).into()
+}
+
+/// The light on a square (DD-VIS-01..03): its set level (or the ambient one), brightened by
+/// every source with a line of sight to it.
+pub fn light_at(state: &DndState, map: &GridMap, sq: Square) -> Light {
+    let lit = sources(&state.lighting, &state.positions);
+    light_with(&state.lighting, &lit, map, sq)
+}
+
+/// What obscures a square whatever the light (fog, foliage).
+fn set_obscured(state: &DndState, sq: Square) -> Obscured {
+    state
+        .lighting
+        .squares
+        .iter()
+        .find(|s| s.x == sq.x && s.y == sq.y)
+        .map_or(Obscured::Not, |s| s.obscured)
+}
+
+/// The senses on a creature's sheet.
+pub fn senses(rec: &CreatureRecord) -> Senses {
+    let s = rec.spec.senses;
+    Senses {
+        darkvision_ft: s.darkvision_ft,
+        blindsight_ft: s.blindsight_ft,
+        truesight_ft: s.truesight_ft,
+        tremorsense_ft: s.tremorsense_ft,
+    }
+}
+
+/// How obscured `target` (a space) is to a viewer standing in `from` with `senses`
+/// (DD-VIS-02..05, 07, 09): the least obscured of the target's squares, each the worse of its
+/// light for these senses and its fog or foliage.
+pub fn obscured_for(
+    state: &DndState,
+    map: &GridMap,
+    from: &Space,
+    senses: &Senses,
+    target: &Space,
+) -> Obscured {
+    let d = distance_ft(from, target);
+    target
+        .squares()
+        .map(|sq| {
+            obscurement(light_at(state, map, sq), d, senses, false).max(set_obscured(state, sq))
+        })
+        .min()
+        .unwrap_or(Obscured::Not)
+}
+
+/// Whether creature `eyes` standing in `from` sees creature `body` standing in `at`
+/// (DD-VIS-05..09, DD-COND-03, DD-COND-09): a line of sight on the map, then the pure rule of
+/// `vision::can_see` with the light and obscurement of `body`'s space, Blinded eyes and a body
+/// Invisible to them.
+pub fn sees_at(
+    state: &DndState,
+    map: &GridMap,
+    eyes: &CreatureRecord,
+    from: &Space,
+    body: &CreatureRecord,
+    at: &Space,
+) -> bool {
+    let s = senses(eyes);
+    crate::vision::can_see(
+        &s,
+        distance_ft(from, at),
+        eyes.conditions.has(Condition::Blinded),
+        invisible_to(state, body, &eyes.spec.id),
+        obscured_for(state, map, from, &s, at),
+        !map.line_of_sight(from, at),
+    )
+}
+
+/// [`sees_at`] where the two stand; `None` when either is off the grid.
+pub fn sees(state: &DndState, eyes: &CreatureRecord, body: &CreatureRecord) -> Option<bool> {
+    let from = space_in(state, &eyes.spec.id)?;
+    let at = space_in(state, &body.spec.id)?;
+    let map = grid_map(&state.map);
+    Some(sees_at(state, &map, eyes, &from, body, &at))
+}
+
+/// A creature's space from the state alone.
+pub fn space_in(state: &DndState, id: &str) -> Option<Space> {
+    let at = *state.positions.get(id)?;
+    Some(state.creatures.get(id)?.spec.size.grid_space(at))
+}
+
+/// The `set_light` command: the Referee's lighting of the map.
+pub fn set_light(ctx: &mut Ctx<'_, Dnd2024>, l: &Lighting) -> Result<(), RuleError> {
+    check_sources(l)?;
+    if l.squares.len() > MAX_LIT_SQUARES {
+        return Err(RuleError::new(
+            "list_too_long",
+            format!(
+                "lighting sets at most {MAX_LIT_SQUARES} squares, not {}",
+                l.squares.len()
+            ),
+        )
+        .rule("MAX_LIT_SQUARES"));
+    }
+    for s in &l.squares {
+        tabletop::map::check_coord("x", s.x)
+            .and_then(|_| tabletop::map::check_coord("y", s.y))
+            .map_err(|e| RuleError::new("bad_map", e.to_string()))?;
+    }
+    for s in &l.sources {
+        if s.bright_ft > MAX_LIGHT_FT || s.dim_ft > MAX_LIGHT_FT {
+            return Err(RuleError::new(
+                "out_of_range",
+                format!("a light sheds at most {MAX_LIGHT_FT} ft of each kind"),
+            )
+            .rule("MAX_LIGHT_FT"));
+        }
+        match (&s.at, &s.carried_by) {
+            (Some([x, y]), None) => {
+                tabletop::map::check_coord("x", *x)
+                    .and_then(|_| tabletop::map::check_coord("y", *y))
+                    .map_err(|e| RuleError::new("bad_map", e.to_string()))?;
+            }
+            (None, Some(c)) => {
+                if !ctx.rules().creatures.contains_key(c) {
+                    return Err(super::super::no_creature(c));
+                }
+            }
+            _ => {
+                return Err(RuleError::new(
+                    "bad_light",
+                    "a light source is either at a square or carried by a creature",
+                ));
+            }
+        }
+    }
+    let masked = players_lighting(l, |id| {
+        ctx.rules().creatures.get(id).is_some_and(|r| !r.hidden)
+    });
+    ctx.emit_masked(
+        DndEvent::LightSet(l.clone()),
+        Visibility::Referee,
+        DndEvent::LightSet(masked),
+    )
+}
+
+/// The lighting a viewer may know: a source carried by a creature it may not see is left out
+/// (it would say where the creature stands).
+fn players_lighting(l: &Lighting, sees: impl Fn(&str) -> bool) -> Lighting {
+    Lighting {
+        sources: l
+            .sources
+            .iter()
+            .filter(|s| s.carried_by.as_deref().is_none_or(&sees))
+            .cloned()
+            .collect(),
+        ..l.clone()
+    }
+}
+
+/// At most this many squares a side in a viewer's light rows.
+pub const MAX_LIGHT_ROWS: i32 = 200;
+
+/// The lighting in a viewer's projection of the grid: the settings it may know, and the light
+/// they give each square from (0, 0) past the last thing on the map, as rows of `b` (Bright),
+/// `d` (Dim) and `-` (Darkness) for the battle grid (`null` while everything is Bright and
+/// nothing obscured).
+pub fn project(state: &TableState<DndState>, viewer: &Viewer) -> serde_json::Value {
+    let lighting = players_lighting(&state.rules.lighting, |id| viewer_sees(state, viewer, id));
+    if lighting == Lighting::default() {
+        return serde_json::Value::Null;
+    }
+    let positions: BTreeMap<String, Square> = state
+        .rules
+        .positions
+        .iter()
+        .filter(|(id, _)| viewer_sees(state, viewer, id))
+        .map(|(id, at)| (id.clone(), *at))
+        .collect();
+    let map = grid_map(&state.rules.map);
+    let xs = state
+        .rules
+        .map
+        .cells
+        .iter()
+        .map(|c| (c.x, c.y))
+        .chain(positions.values().map(|p| (p.x, p.y)))
+        .chain(lighting.squares.iter().map(|s| (s.x, s.y)))
+        .chain(
+            lighting
+                .sources
+                .iter()
+                .filter_map(|s| s.at.map(|[x, y]| (x, y))),
+        );
+    let (mut width, mut height) = (10, 7);
+    for (x, y) in xs {
+        width = width.max(x.saturating_add(3));
+        height = height.max(y.saturating_add(3));
+    }
+    let (width, height) = (width.min(MAX_LIGHT_ROWS), height.min(MAX_LIGHT_ROWS));
+    let lit = sources(&lighting, &positions);
+    let rows: Vec<String> = (0..height)
+        .map(|y| {
+            (0..width)
+                .map(
+                    |x| match light_with(&lighting, &lit, &map, Square::new(x, y)) {
+                        Light::Bright => 'b',
+                        Light::Dim => 'd',
+                        Light::Darkness => '-',
+                    },
+                )
+                .collect()
+        })
+        .collect();
+    serde_json::json!({
+        "ambient": lighting.ambient,
+        "squares": lighting.squares,
+        "sources": lighting.sources,
+        "width": width,
+        "height": height,
+        "rows": rows,
+    })
+}
+
+/// Refuses more light sources than [`MAX_LIGHTS`] (checked with the list limit too).
+pub fn check_sources(l: &Lighting) -> Result<(), RuleError> {
+    if l.sources.len() > MAX_LIGHTS {
+        return Err(RuleError::new(
+            "list_too_long",
+            format!(
+                "at most {MAX_LIGHTS} light sources, not {}",
+                l.sources.len()
+            ),
+        )
+        .rule("MAX_LIGHTS"));
+    }
+    Ok(())
+}
