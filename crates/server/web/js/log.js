@@ -231,6 +231,18 @@ export function describe(ev) {
   const id = `ev-${type}`;
   const rest = { ...b };
   delete rest.type;
+  if (type === "window_opened" || type === "effect_started" || type === "linked_effect_started") {
+    // The kind in words: the ruleset's `window-kind-…` / `effect-kind-…` message, else the
+    // kind's last dotted part (`dnd2024.concentration` → "concentration").
+    const field = type === "window_opened" ? "window" : "effect";
+    const kind = String(b[field]?.kind ?? "");
+    const key = `${field}-kind-${kind.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+    const a = args(rest);
+    a[`${field}_kind`] = has(key) ? t(key) : humanize(kind.split(".").pop());
+    return { text: t(id, a), dice: [], creatures: creaturesOf(type, rest), cls: "" };
+  }
+  // The engine counts turns from 0; people count from 1.
+  if (type === "combat_turn" && typeof b.current === "number") return { text: t(id, { ...args(rest), current: b.current + 1 }), dice: [], creatures: creaturesOf(type, rest), cls: "" };
   const text = has(id) ? t(id, args(rest)) : `${humanize(type)} — ${compact(rest)}`;
   return { text, dice: [], creatures: creaturesOf(type, rest), cls: "" };
 }

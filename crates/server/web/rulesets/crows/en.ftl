@@ -1532,3 +1532,7 @@ cast-aiming = Placing { $spell }:
 cast-not-placed = The area is not placed yet.
 cast-area-asking = Asking the server which squares the area covers…
 cast-aim-placed = Placed. Click a square to start again, or cast the spell from “Cast a spell”.
+
+## shell log: kinds of effects
+effect-kind-crows-backlash = a backlash
+effect-kind-crows-spell = a spell

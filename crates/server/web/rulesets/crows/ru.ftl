@@ -1609,3 +1609,7 @@ cast-aiming = Размещение: { $spell }.
 cast-not-placed = Область ещё не размещена.
 cast-area-asking = Сервер считает, какие клетки накрывает область…
 cast-aim-placed = Область размещена. Нажмите клетку, чтобы начать заново, или сотворите заклинание в панели «Сотворить заклинание».
+
+## shell log: kinds of effects
+effect-kind-crows-backlash = отдача
+effect-kind-crows-spell = заклинание

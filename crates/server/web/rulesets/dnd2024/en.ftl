@@ -507,3 +507,12 @@ ev-rules-searched = { $name } searches { $at }{ $known ->
    *[other] found { $names }
 }
 ev-rules-searched-blind = { $name } cannot see into { $at }: the search finds nothing
+
+## shell log: kinds of windows and effects
+window-kind-opportunity_attack = an Opportunity Attack
+window-kind-readied_trigger = a readied action
+window-kind-legendary_actions = Legendary Actions
+window-kind-reaction_spell = a reaction spell
+window-kind-counter_spell = a spell that stops a spell
+effect-kind-dnd2024-concentration = Concentration
+effect-kind-dnd2024-condition = a condition

@@ -537,3 +537,12 @@ ev-rules-searched = { $name } ищет на клетке { $at }{ $known ->
    *[other] найдено: { $names }
 }
 ev-rules-searched-blind = { $name } не видит клетку { $at }: поиск ничего не находит
+
+## shell log: kinds of windows and effects
+window-kind-opportunity_attack = атака по возможности
+window-kind-readied_trigger = подготовленное действие
+window-kind-legendary_actions = легендарные действия
+window-kind-reaction_spell = заклинание-реакция
+window-kind-counter_spell = заклинание, прерывающее заклинание
+effect-kind-dnd2024-concentration = Концентрация
+effect-kind-dnd2024-condition = состояние
