@@ -8,17 +8,17 @@ use serde_json::{Value, json};
 use super::commands::CombatCommand;
 use super::lookups::{
     MAX_DISTANCE, MAX_SITUATIONS, ability, acting_now, armour_class, combat_state, creature, frac,
-    in_fight, int, is_monster, throw_of,
+    in_fight, int, is_monster, save_value, throw_of,
 };
 use super::state::{CombatEvent, CombatState, Declaration, Interrupt, MissileShot, NamedModifier};
-use crate::attack::{self, AttackProgression, Situation};
+use crate::attack::{self, Situation};
 use crate::damage::{self, MissileCleave};
 use crate::dice_spec::DiceSpec;
 use crate::maneuvers::{BrawlDamageTo, Maneuver, SizeGap};
 use crate::missile::{self, RangeBand};
 use crate::movement::{self, Withdrawal};
 use crate::ruleset::adapter::{Acks, acks_err, no_creature, refuse};
-use crate::ruleset::state::{AcksState, Creature, sees};
+use crate::ruleset::state::{AcksState, sees};
 use crate::tables::MissileWeapon;
 
 fn situation_name(s: Situation) -> String {
@@ -625,24 +625,6 @@ pub(super) fn disrupt_spell(ctx: &mut Ctx<'_, Acks>, target: &str) -> Result<(),
     } else {
         ctx.emit(event)
     }
-}
-
-/// The target's save vs Paralysis (T-19).
-pub(super) fn save_value(state: &AcksState, c: &Creature) -> Result<i32, RuleError> {
-    let tables = state.tables()?;
-    let (p, level) = match (c.character(), state.card_of(&c.id)) {
-        (Some(ch), _) => (
-            state
-                .class_of(&c.id)
-                .map(|k| AttackProgression::from(k.saves))
-                .ok_or_else(|| refuse("unknown_class", "packs", "the class is not loaded"))?,
-            ch.level,
-        ),
-        (None, Some(card)) => (card.save_as.class.into(), card.save_as.level),
-        (None, None) => return Err(no_creature(&c.id)),
-    };
-    crate::saves::save_value(&tables, p, level, crate::saves::SaveCategory::Paralysis)
-        .map_err(|e| acks_err("bad_save", e))
 }
 
 /// `attack_odds`: the exact chance to hit and the damage spread before the roll (AC-ATK-03/05).

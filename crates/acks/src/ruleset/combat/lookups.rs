@@ -1,6 +1,6 @@
 //! What every combat command asks of the fight, below the commands: the fight under way, a
-//! combatant and whether it acts now, its ability modifier, attack throw and armour class,
-//! and the limits.
+//! combatant and whether it acts now, its ability modifier, attack throw, armour class and
+//! save vs Paralysis, and the limits.
 
 use engine::{Ctx, RuleError};
 
@@ -115,4 +115,22 @@ pub(super) fn acting_now(ctx: &Ctx<'_, Acks>, who: &str) -> Result<(), RuleError
 
 pub(super) fn frac(f: crate::odds::Fraction) -> String {
     f.to_string()
+}
+
+/// The target's save vs Paralysis (T-19).
+pub(super) fn save_value(state: &AcksState, c: &Creature) -> Result<i32, RuleError> {
+    let tables = state.tables()?;
+    let (p, level) = match (c.character(), state.card_of(&c.id)) {
+        (Some(ch), _) => (
+            state
+                .class_of(&c.id)
+                .map(|k| AttackProgression::from(k.saves))
+                .ok_or_else(|| refuse("unknown_class", "packs", "the class is not loaded"))?,
+            ch.level,
+        ),
+        (None, Some(card)) => (card.save_as.class.into(), card.save_as.level),
+        (None, None) => return Err(no_creature(&c.id)),
+    };
+    crate::saves::save_value(&tables, p, level, crate::saves::SaveCategory::Paralysis)
+        .map_err(|e| acks_err("bad_save", e))
 }

@@ -206,7 +206,7 @@ pub(super) fn after_damage(
         }
         if crate::mounted::saddle_save_needed(m.war_saddle, true) {
             let t = creature(ctx.rules(), target)?.clone();
-            let value = super::attacks::save_value(ctx.rules(), &t)?;
+            let value = super::lookups::save_value(ctx.rules(), &t)?;
             let vis = if is_monster(ctx.rules(), target) {
                 Visibility::Referee
             } else {
