@@ -19,8 +19,8 @@
 pub mod report;
 
 pub use report::{
-    ForecastOptions, MAX_RUNS, MAX_STEPS_PER_RUN, MAX_THREADS, Mean, Proportion, histogram, round6,
-    run_seed,
+    ForecastOptions, MAX_RUNS, MAX_STEPS_PER_RUN, MAX_THREADS, Mean, Proportion, bounded_arg,
+    histogram, round6, run_seed,
 };
 
 use crate::core::Actor;

@@ -154,6 +154,33 @@ pub fn histogram(values: impl IntoIterator<Item = u64>) -> Vec<(u64, u64)> {
     map.into_iter().collect()
 }
 
+/// A forecast's whole-number argument `key` in `lo..=hi` (absent or null: `None`), or the
+/// refusal `forecast_args` naming the limit `limit`. Every ruleset's forecasts read their
+/// bounded arguments (rounds, turns…) through it.
+pub fn bounded_arg(
+    args: &serde_json::Value,
+    key: &str,
+    lo: u32,
+    hi: u32,
+    limit: &str,
+) -> Result<Option<u32>, RuleError> {
+    match args.get(key) {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| (lo..=hi).contains(n))
+            .map(Some)
+            .ok_or_else(|| {
+                RuleError::new(
+                    "forecast_args",
+                    format!("`{key}` is a whole number from {lo} to {hi}, not {v}"),
+                )
+                .rule(limit)
+            }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

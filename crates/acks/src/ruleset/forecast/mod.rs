@@ -18,6 +18,7 @@
 pub mod fight;
 pub mod policy;
 
+use engine::forecast::bounded_arg;
 use std::collections::BTreeMap;
 
 use engine::forecast::{ForecastOptions, Mean, Proportion, Sim, histogram, play_many};
@@ -123,7 +124,7 @@ fn fight_report(
     now_ms: engine::WallMs,
     progress: &(dyn Fn(u32) + Sync),
 ) -> Result<Value, RuleError> {
-    let max_rounds = bounded(args, "max_rounds", 1, fight::MAX_ROUNDS, "MAX_ROUNDS")?
+    let max_rounds = bounded_arg(args, "max_rounds", 1, fight::MAX_ROUNDS, "MAX_ROUNDS")?
         .unwrap_or(fight::DEFAULT_MAX_ROUNDS);
     let ids = combatants(state, args)?;
     let weapons = weapons(args)?;
@@ -209,28 +210,4 @@ fn fight_report(
         "rounds": histogram(runs.iter().map(|r| u64::from(r.rounds))),
         "stuck": count(&|r| r.stuck),
     }))
-}
-
-/// A whole number argument in `lo..=hi`, or the refusal naming its limit.
-fn bounded(
-    args: &Value,
-    key: &str,
-    lo: u32,
-    hi: u32,
-    limit: &str,
-) -> Result<Option<u32>, RuleError> {
-    match args.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => v
-            .as_u64()
-            .and_then(|n| u32::try_from(n).ok())
-            .filter(|n| (lo..=hi).contains(n))
-            .map(Some)
-            .ok_or_else(|| {
-                bad_args(format!(
-                    "`{key}` is a whole number from {lo} to {hi}, not {v}"
-                ))
-                .rule(limit)
-            }),
-    }
 }

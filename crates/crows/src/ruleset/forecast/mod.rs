@@ -21,6 +21,7 @@ pub mod fight;
 pub mod policy;
 
 use engine::RuleError;
+use engine::forecast::bounded_arg;
 use engine::forecast::{ForecastOptions, Mean, Proportion, Sim, histogram, play_many};
 use serde_json::{Map, Value, json};
 
@@ -55,7 +56,7 @@ fn fight_report(
     policy: Policy,
     progress: &(dyn Fn(u32) + Sync),
 ) -> Result<Value, RuleError> {
-    let max_rounds = bounded(args, "max_rounds", 1, fight::MAX_ROUNDS, "MAX_ROUNDS")?
+    let max_rounds = bounded_arg(args, "max_rounds", 1, fight::MAX_ROUNDS, "MAX_ROUNDS")?
         .unwrap_or(fight::DEFAULT_MAX_ROUNDS);
     let cast = fight::Cast::of(&start.state().rules);
     for side in [Side::Crows, Side::Enemies] {
@@ -136,31 +137,6 @@ fn fight_report(
     }))
 }
 
-/// A whole number argument in `lo..=hi`, or the refusal naming its limit.
-fn bounded(
-    args: &Value,
-    key: &str,
-    lo: u32,
-    hi: u32,
-    limit: &str,
-) -> Result<Option<u32>, RuleError> {
-    match args.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => v
-            .as_u64()
-            .and_then(|n| u32::try_from(n).ok())
-            .filter(|n| (lo..=hi).contains(n))
-            .map(Some)
-            .ok_or_else(|| {
-                RuleError::new(
-                    "forecast_args",
-                    format!("`{key}` is a whole number from {lo} to {hi}, not {v}"),
-                )
-                .rule(limit)
-            }),
-    }
-}
-
 fn expedition_report(
     start: &Sim<Crows>,
     args: &Value,
@@ -169,11 +145,11 @@ fn expedition_report(
     progress: &(dyn Fn(u32) + Sync),
 ) -> Result<Value, RuleError> {
     let turns =
-        bounded(args, "turns", 1, expedition::MAX_TURNS, "MAX_TURNS")?.ok_or_else(|| {
+        bounded_arg(args, "turns", 1, expedition::MAX_TURNS, "MAX_TURNS")?.ok_or_else(|| {
             RuleError::new("forecast_args", "an expedition forecast needs `turns`")
                 .rule("MAX_TURNS")
         })?;
-    let rest_every = bounded(args, "rest_every", 1, expedition::MAX_TURNS, "MAX_TURNS")?;
+    let rest_every = bounded_arg(args, "rest_every", 1, expedition::MAX_TURNS, "MAX_TURNS")?;
     let rules = &start.state().rules;
     if rules.explore.visit.is_none() || rules.explore.rest.is_some() {
         return Err(RuleError::new(
