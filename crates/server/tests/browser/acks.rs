@@ -10,52 +10,9 @@
 use crate::browser_harness::*;
 use crate::crows_screens::*;
 use fantoccini::Client;
-use serde_json::{Value, json};
+use serde_json::json;
 
 const SAMPLE: &str = include_str!("../../../acks/packs/sample.json");
-/// axe-core, the test asset `a11y.rs` uses (never served).
-const AXE: &str = include_str!("vendor/axe.min.js");
-
-/// axe's serious and critical violations on the page as it is now (`id: targets`).
-async fn axe_serious(c: &Client) -> Vec<String> {
-    if js(c, "return typeof window.axe === 'object'").await != json!(true) {
-        c.execute(&format!("{AXE}\n;return true"), vec![])
-            .await
-            .expect("inject axe");
-    }
-    let found = c
-        .execute_async(
-            r#"const [done] = arguments;
-               axe.run(document, {resultTypes: ['violations']})
-                 .then(r => done(r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-                   .map(v => v.id + ': ' + v.nodes.slice(0, 6).map(n => n.target.join(' ')).join(', '))))
-                 .catch(e => done(['axe-error: ' + e]));"#,
-            vec![],
-        )
-        .await
-        .expect("axe.run");
-    found
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .iter()
-        .map(|v| v.as_str().unwrap_or("?").to_string())
-        .collect()
-}
-
-fn rules(cmd: Value) -> Value {
-    json!({ "rules": cmd })
-}
-
-async fn language(c: &Client, lang: &str) {
-    select(c, "#lang-select", lang).await;
-    wait_js(
-        c,
-        "language applied",
-        &format!("return document.documentElement.lang === '{lang}'"),
-    )
-    .await;
-}
 
 /// The text of the newest line of the dungeon panel's results.
 async fn newest_result(c: &Client, event: &str) -> String {
@@ -598,24 +555,6 @@ async fn acks_wilderness_day_lost_party_player_sees_the_believed_hex_only() {
         ship.contains("малая галера") && ship.contains("80"),
         "{ship}"
     );
-}
-
-/// Sends a command with physical dice (`faces`, in order for the command's dice) through the
-/// page's own token, as that seat's dice tray would; the answer's status and body.
-async fn api_with_faces(c: &Client, cmd: Value, faces: &str) -> Value {
-    let r = c
-        .execute_async(
-            r#"const [cmd, faces, done] = arguments;
-           const p = new URLSearchParams(location.hash.slice(1));
-           fetch(`/api/tables/${p.get("table")}/commands?faces=${faces}`, {method: "POST",
-             headers: {"Content-Type": "application/json", Authorization: `Bearer ${p.get("token")}`},
-             body: JSON.stringify(cmd)}).then(async r => done({status: r.status, body: await r.json()}));"#,
-            vec![cmd.clone(), json!(faces)],
-        )
-        .await
-        .expect("fetch");
-    assert_eq!(r["status"], 200, "{cmd} with faces {faces}: {r}");
-    r
 }
 
 /// The page's whole text (hidden tabs included), for what must not be anywhere on it.
