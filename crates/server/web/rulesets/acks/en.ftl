@@ -525,3 +525,32 @@ ev-rules-naval_round_ended = Naval round { $round } ends
 ev-rules-boarded = Boarding from { $from } onto { $onto }: { $creatures }
 ev-rules-fire_fought = Crew fight the fire on { $ship }: { $crew } hands; turns until it is out: { $turns }
 ev-rules-ship_burned = Pitch burns on { $ship }: { $shp } shp; fires out: { $fires_out }
+
+## judge-tables
+acks-tables = Tables
+acks-tables-hint = The campaign's tables as they stand. Replace any row with your own (the log keeps the old and the new row); rows the book lost are entered here.
+acks-tables-load = Show the tables
+acks-tables-pick = Table
+acks-tables-not-found = not in the book: enter the rows
+acks-tables-changed = { $count ->
+    [one] { $count } row changed
+   *[other] { $count } rows changed
+}
+acks-tables-row-changed = (changed)
+acks-tables-edit = Edit
+acks-tables-edit-row = Edit row { $row }
+acks-tables-row-json = The row as JSON
+acks-tables-replace = Replace the row
+acks-tables-replaced = { $id }: row { $row } replaced
+acks-tables-bad-json = That is not JSON: check the brackets, quotes and commas
+acks-tables-yes = yes
+acks-tables-no = no
+acks-tables-xp = XP table of a class
+acks-tables-xp-class = Class
+acks-tables-xp-thresholds = XP to reach level 2, 3, … (comma-separated)
+acks-tables-xp-save = Save the XP table
+acks-tables-xp-set = { $class }: XP table saved ({ $count ->
+    [one] { $count } level
+   *[other] { $count } levels
+})
+acks-tables-xp-entered = Entered: { $list }

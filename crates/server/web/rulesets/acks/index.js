@@ -30,6 +30,15 @@ function FightForecast(props) {
   return forecastJs ? h(forecastJs.FightForecast, props) : null;
 }
 
+/** The Judge's Tables panel (./tables.js, loaded on first show, never by players). */
+let tablesJs = null;
+function JudgeTables(props) {
+  const [, loaded] = useState(0);
+  if (!props.screen.isReferee) return null;
+  if (!tablesJs) import("./tables.js").then((m) => ((tablesJs = m), loaded(1)));
+  return tablesJs ? h(tablesJs.JudgeTables, props) : null;
+}
+
 const go = (screen, cmd) => screen.send({ rules: cmd }).catch(() => []);
 const ABILITIES = ["strength", "intelligence", "wisdom", "dexterity", "constitution", "charisma"];
 /** Most log lines a panel lists (the newest). */
@@ -616,7 +625,10 @@ function Combat({ screen }) {
 export default {
   layout(screen) {
     return {
-      a: [{ tab: "party", items: [html`<${Party} key="party" screen=${screen} />`] }],
+      a: [
+        { tab: "party", items: [html`<${Party} key="party" screen=${screen} />`] },
+        { tab: "party", items: [html`<${JudgeTables} key="tables" screen=${screen} />`] },
+      ],
       b: [
         { tab: "dungeon", items: [html`<${Dungeon} key="dungeon" screen=${screen} />`, html`<${Encounter} key="encounter" screen=${screen} />`] },
         { tab: "combat", items: [html`<${Combat} key="combat" screen=${screen} />`] },

@@ -188,3 +188,7 @@ err-ship_sunk = That ship has sunk
 err-not_grappled = The ships are not grappled: grapple first
 err-bad_crew = Fighting a pitch fire takes at least 5 crew, within the limit
 err-no_fire = That ship is not burning
+
+## judge-tables
+err-judges_tables = The campaign's tables are the Judge's
+err-unknown_table = There is no such table

@@ -533,3 +533,36 @@ ev-rules-naval_round_ended = Морской раунд { $round } окончен
 ev-rules-boarded = Абордаж с { $from } на { $onto }: { $creatures }
 ev-rules-fire_fought = Команда тушит пожар на { $ship }: рук — { $crew }; ходов до конца: { $turns }
 ev-rules-ship_burned = Смола горит на { $ship }: { $shp } стр. хитов; пожар потушен: { $fires_out }
+
+## judge-tables
+acks-tables = Таблицы
+acks-tables-hint = Таблицы кампании в их нынешнем виде. Любую строку можно заменить своей (в журнале останутся старая и новая строка); строки, утерянные в книге, вносятся здесь.
+acks-tables-load = Показать таблицы
+acks-tables-pick = Таблица
+acks-tables-not-found = в книге нет: внесите строки
+acks-tables-changed = { $count ->
+    [one] изменена { $count } строка
+    [few] изменены { $count } строки
+    [many] изменено { $count } строк
+   *[other] изменено { $count } строки
+}
+acks-tables-row-changed = (изменена)
+acks-tables-edit = Править
+acks-tables-edit-row = Править строку { $row }
+acks-tables-row-json = Строка в виде JSON
+acks-tables-replace = Заменить строку
+acks-tables-replaced = { $id }: строка { $row } заменена
+acks-tables-bad-json = Это не JSON: проверьте скобки, кавычки и запятые
+acks-tables-yes = да
+acks-tables-no = нет
+acks-tables-xp = Таблица опыта класса
+acks-tables-xp-class = Класс
+acks-tables-xp-thresholds = Опыт для 2-го, 3-го… уровня (через запятую)
+acks-tables-xp-save = Сохранить таблицу опыта
+acks-tables-xp-set = { $class }: таблица опыта сохранена ({ $count ->
+    [one] { $count } уровень
+    [few] { $count } уровня
+    [many] { $count } уровней
+   *[other] { $count } уровня
+})
+acks-tables-xp-entered = Внесено: { $list }
