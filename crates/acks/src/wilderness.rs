@@ -83,7 +83,11 @@ pub fn daily_travel(
 /// AC-WILD-05: the Judge's further slowing for a canyon, a broad river or a like obstacle in
 /// a hex: the day's pace across it is `pace_percent` % of the terrain's (1–100). The text leaves
 /// the amount to the Judge; a flying party passes over it unslowed.
-pub fn feature_pace(miles: Fraction, pace_percent: u32, flying: bool) -> Result<Fraction, AcksError> {
+pub fn feature_pace(
+    miles: Fraction,
+    pace_percent: u32,
+    flying: bool,
+) -> Result<Fraction, AcksError> {
     if !(1..=100).contains(&pace_percent) {
         return Err(AcksError::range(
             "AC-WILD-05",

@@ -257,7 +257,10 @@ impl AcksState {
     pub fn progressions(
         &self,
         id: &str,
-    ) -> Option<(super::core::packs::Progression, super::core::packs::Progression)> {
+    ) -> Option<(
+        super::core::packs::Progression,
+        super::core::packs::Progression,
+    )> {
         let ch = self.character(id)?;
         match self.content.classes.get(&ch.class) {
             Some(k) => Some((k.attack, k.saves)),

@@ -39,7 +39,9 @@ pub(super) fn sheet(state: &AcksState, c: &Creature) -> Value {
     let Some((attack, saves)) = state.progressions(&c.id) else {
         return Value::Null;
     };
-    let searcher = state.class_of(&c.id).map_or(SearcherKind::Other, |k| k.searcher);
+    let searcher = state
+        .class_of(&c.id)
+        .map_or(SearcherKind::Other, |k| k.searcher);
     let Ok(tables) = state.tables() else {
         return Value::Null;
     };

@@ -117,9 +117,7 @@ fn one() -> u32 {
 
 pub(super) fn acting(_state: &TableState<AcksState>, command: &XpCommand) -> Acting {
     match command {
-        XpCommand::DropProficiency { character, .. } => {
-            Acting::Characters(vec![character.clone()])
-        }
+        XpCommand::DropProficiency { character, .. } => Acting::Characters(vec![character.clone()]),
         _ => Acting::RefereeOnly,
     }
 }
@@ -194,7 +192,11 @@ fn fighter_class(state: &AcksState) -> Result<&ClassCard, RuleError> {
 }
 
 /// XP to reach `level` (2 or more) of class `class_id`.
-fn class_threshold(state: &AcksState, class_id: &str, level: u32) -> Result<Option<u64>, RuleError> {
+fn class_threshold(
+    state: &AcksState,
+    class_id: &str,
+    level: u32,
+) -> Result<Option<u64>, RuleError> {
     let card = state.content.classes.get(class_id);
     if card.is_some_and(|c| level > c.max_level) {
         return Ok(None);
@@ -532,9 +534,7 @@ fn advance(
         return Ok(());
     }
     // AC-ZERO-03: at 4th level the former 0-level character gains Adventuring.
-    if level == ZERO_LEVEL_ADVENTURING_AT
-        && !ch.proficiencies.iter().any(|p| p == ADVENTURING)
-    {
+    if level == ZERO_LEVEL_ADVENTURING_AT && !ch.proficiencies.iter().any(|p| p == ADVENTURING) {
         ctx.emit(XpEvent::ProficiencyGained {
             character: id.to_string(),
             proficiency: ADVENTURING.to_string(),

@@ -611,7 +611,10 @@ fn ac_wild_05_canyons_and_broad_rivers_slow_the_day_by_the_judges_pace() {
     assert_eq!(d["slowed"], slowed);
     // The players' own record of the day shows the slowing too (the hex is shown).
     let log = t.log_of(&Viewer::Player("ann".into())).to_string();
-    assert!(log.contains("travel_slowed") && log.contains("canyon"), "{log}");
+    assert!(
+        log.contains("travel_slowed") && log.contains("canyon"),
+        "{log}"
+    );
     assert_eq!(
         t.player_view("ann")["rules"]["wilderness"]["hexes"]["0,-1"]["feature"]["kind"],
         "canyon"
@@ -648,4 +651,40 @@ fn ac_wild_05_canyons_and_broad_rivers_slow_the_day_by_the_judges_pace() {
         );
         assert!(code.starts_with("bad_feature"), "{code}");
     }
+}
+
+/// AC-WILD-05 with AC-GEN-04: an obstacle on a hex hidden from the players slows the lost
+/// party's true day (the Judge's record) but never shows to them — not in their view, not in
+/// their log, not in the miles they believe they made.
+#[test]
+fn ac_wild_05_a_hidden_obstacle_slows_only_the_judges_true_day() {
+    let mut t = out("clear", false);
+    t.judge(
+        json!({"set_hexes": {"hexes": [{"q": 0, "r": -1, "terrain": "clear", "shown": false,
+            "feature": {"kind": "broad_river", "pace_percent": 50}}]}}),
+        &[],
+    );
+    // Lost in place, heading as meant (drift 0): the true walk crosses the river.
+    t.judge(
+        json!({"set_true_course": {"q": 0, "r": 0, "drift": 0}}),
+        &[],
+    );
+    let ev = t.judge(json!({"travel_day": {"toward": "north"}}), &[20]);
+    let d = day_of(&T::rules_events(&ev), "day_travelled");
+    assert_eq!(d["miles"], 24);
+    assert_eq!(d["true_miles"], 18);
+    assert_eq!(d["true_slowed"][0]["kind"], "broad_river");
+    assert_eq!(d.get("slowed"), None);
+    for p in ["ann", "bob"] {
+        let seen = format!(
+            "{} {}",
+            t.player_view(p),
+            t.log_of(&Viewer::Player(p.into()))
+        );
+        assert!(
+            !seen.contains("broad_river") && !seen.contains("travel_slowed"),
+            "{seen}"
+        );
+    }
+    t.assert_replays();
 }

@@ -42,7 +42,11 @@ fn event(ev: &[Envelope], name: &str) -> Option<Value> {
 /// Brings `gp` of treasure home: the whole pool is Tam's (the d8 or hit die entered by hand).
 fn adventure(t: &mut T, gp: u64, faces: &[i64]) -> Vec<Envelope> {
     t.judge(json!({"treasure": {"gp": gp, "kind": "treasure"}}), &[]);
-    t.faces(&judge(), json!({"rules": {"return_to_civilization": {}}}), faces)
+    t.faces(
+        &judge(),
+        json!({"rules": {"return_to_civilization": {}}}),
+        faces,
+    )
 }
 
 #[test]
@@ -86,7 +90,10 @@ fn ac_zero_02_conversion_gives_the_fighters_throws_and_rerolls_hp_keeping_the_hi
     let mut t = tam(3);
     let ev = adventure(&mut t, 100, &[7]);
     let c = event(&ev, "zero_level_converted").expect("converted");
-    assert_eq!((c["face"].clone(), c["old_hp"].clone()), (json!(7), json!(3)));
+    assert_eq!(
+        (c["face"].clone(), c["old_hp"].clone()),
+        (json!(7), json!(3))
+    );
     assert_eq!(c["max_hp"], 7);
     let v = creature(&t);
     assert_eq!((v["hp"].clone(), v["max_hp"].clone()), (json!(7), json!(7)));
@@ -123,7 +130,10 @@ fn ac_zero_03_one_old_proficiency_lost_at_2nd_3rd_and_4th_and_adventuring_at_4th
     // 2nd level (hit die 1d8): one old proficiency to drop, the player's pick.
     let ev = adventure(&mut t, 1900, &[3]);
     let due = event(&ev, "proficiency_drop_due").expect("drop due");
-    assert_eq!((due["level"].clone(), due["due"].clone()), (json!(2), json!(1)));
+    assert_eq!(
+        (due["level"].clone(), due["due"].clone()),
+        (json!(2), json!(1))
+    );
     assert_eq!(creature(&t)["proficiency_drops_due"], 1);
     // Bob may not choose for Ann's character; a proficiency it never had is refused.
     assert!(
@@ -208,5 +218,8 @@ fn ac_zero_04_zero_level_characters_advance_only_into_the_fighter_class() {
         event(&ev, "zero_level_converted").unwrap()["class"],
         "fighter"
     );
-    assert_eq!(t.state()["creatures"]["tam"]["kind"]["character"]["class"], "fighter");
+    assert_eq!(
+        t.state()["creatures"]["tam"]["kind"]["character"]["class"],
+        "fighter"
+    );
 }
