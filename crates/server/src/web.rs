@@ -141,6 +141,7 @@ static FILES: &[Embedded] = embed!(
     // The ACKS screen (sheet, dungeon turn, combat) and its refusals, loaded later.
     "rulesets/acks/index.js",
     "rulesets/acks/tables.js",
+    "rulesets/acks/land.js",
     "rulesets/acks/en.ftl",
     "rulesets/acks/ru.ftl",
     "rulesets/acks/refusals.en.ftl",

@@ -18,6 +18,7 @@ import htm from "../../vendor/htm/htm.module.js";
 import { t, addMessages } from "../../js/i18n.js";
 import { laterMessages } from "../../js/api.js";
 import { refusalText, args as logArgs } from "../../js/log.js";
+import { Mounting, LandMap, ZeroLevel } from "./land.js";
 
 const html = htm.bind(h);
 
@@ -628,12 +629,15 @@ export default {
       a: [
         { tab: "party", items: [html`<${Party} key="party" screen=${screen} />`] },
         { tab: "party", items: [html`<${JudgeTables} key="tables" screen=${screen} />`] },
+        { tab: "party", items: [html`<${ZeroLevel} key="zero" screen=${screen} />`] },
       ],
       b: [
         { tab: "dungeon", items: [html`<${Dungeon} key="dungeon" screen=${screen} />`, html`<${Encounter} key="encounter" screen=${screen} />`] },
         { tab: "combat", items: [html`<${Combat} key="combat" screen=${screen} />`] },
+        { tab: "combat", items: [html`<${Mounting} key="mounting" screen=${screen} />`] },
         { tab: "combat", items: [html`<${FightForecast} key="forecast" screen=${screen} prefix="acks" sides=${["characters", "monsters"]} metrics=${["dies", "knocked_out", "drops_to_0_hp", "flees"]} name=${(id) => screen.creatures[id]?.name} choose=${forecastChoice(screen)} />`] },
         { tab: "wilderness", items: [html`<${Wilderness} key="wilderness" screen=${screen} />`] },
+        { tab: "wilderness", items: [html`<${LandMap} key="land" screen=${screen} />`] },
       ],
       tools: [],
       tabs: [
