@@ -599,17 +599,6 @@ async fn seat(
     c
 }
 
-/// Shows a tab where the layout has them (a phone); a desktop shows every panel at once.
-async fn tab(c: &Client, name: &str) {
-    js(
-        c,
-        &format!(
-            "const b = document.querySelector('#tab-{name}'); if (b && b.offsetParent !== null) b.click(); return true"
-        ),
-    )
-    .await;
-}
-
 /// Issue 20's whole session: a Judge (desktop, English) and two players — Bob on a phone in
 /// Russian for Brena, Cara at a desktop in English for Odo — play a dungeon turn (a stuck door
 /// forced, a pit trap sprung by the Judge's secret die), an encounter the Judge starts from

@@ -8,71 +8,9 @@
 use crate::browser_harness::*;
 use crate::crows_screens::*;
 use fantoccini::Client;
-use serde_json::{Value, json};
+use serde_json::json;
 
 const SAMPLE: &str = include_str!("../../../acks/packs/sample.json");
-/// axe-core, the test asset `a11y.rs` uses (never served).
-const AXE: &str = include_str!("vendor/axe.min.js");
-
-fn rules(cmd: Value) -> Value {
-    json!({ "rules": cmd })
-}
-
-/// axe's serious and critical violations on the page as it is now (`id: targets`).
-async fn axe_serious(c: &Client) -> Vec<String> {
-    if js(c, "return typeof window.axe === 'object'").await != json!(true) {
-        c.execute(&format!("{AXE}\n;return true"), vec![])
-            .await
-            .expect("inject axe");
-    }
-    let found = c
-        .execute_async(
-            r#"const [done] = arguments;
-               axe.run(document, {resultTypes: ['violations']})
-                 .then(r => done(r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-                   .map(v => v.id + ': ' + v.nodes.slice(0, 6).map(n => n.target.join(' ')).join(', '))))
-                 .catch(e => done(['axe-error: ' + e]));"#,
-            vec![],
-        )
-        .await
-        .expect("axe.run");
-    found
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .iter()
-        .map(|v| v.as_str().unwrap_or("?").to_string())
-        .collect()
-}
-
-/// Sends a command with physical dice (`faces`, in the command's order) through the page's
-/// own token, as the seat's dice tray would.
-async fn api_with_faces(c: &Client, cmd: Value, faces: &str) -> Value {
-    let r = c
-        .execute_async(
-            r#"const [cmd, faces, done] = arguments;
-           const p = new URLSearchParams(location.hash.slice(1));
-           fetch(`/api/tables/${p.get("table")}/commands?faces=${faces}`, {method: "POST",
-             headers: {"Content-Type": "application/json", Authorization: `Bearer ${p.get("token")}`},
-             body: JSON.stringify(cmd)}).then(async r => done({status: r.status, body: await r.json()}));"#,
-            vec![cmd.clone(), json!(faces)],
-        )
-        .await
-        .expect("fetch");
-    assert_eq!(r["status"], 200, "{cmd} with faces {faces}: {r}");
-    r
-}
-
-/// Shows a tab where the layout has them (a phone); a desktop shows every panel at once.
-async fn tab(c: &Client, name: &str) {
-    js(
-        c,
-        &format!(
-            "const b = document.querySelector('#tab-{name}'); if (b && b.offsetParent !== null) b.click(); return true"
-        ),
-    )
-    .await;
-}
 
 /// The text of the newest line with this event in the list `list`.
 async fn line_in(c: &Client, list: &str, event: &str) -> String {
@@ -258,6 +196,8 @@ async fn acks_land_map_drawing_zero_level_and_a_fall_from_a_flying_mount() {
     tab(&judge, "party").await;
     let zero = text_of(&judge, "#acks-zero-list").await;
     assert!(zero.contains("Tam: 0-level, 0 of 100 XP"), "{zero}");
+    let class = text_of(&judge, "#acks-sheet-tam .acks-class").await;
+    assert_eq!(class, "0-level, no class yet");
     setup(
         &judge,
         &[

@@ -432,3 +432,15 @@ pub async fn api_with_faces(c: &Client, cmd: Value, faces: &str) -> Value {
 pub fn rules(cmd: Value) -> Value {
     json!({ "rules": cmd })
 }
+
+/// Shows a tab where the layout has them (a phone); a desktop shows every panel at once.
+pub async fn tab(c: &Client, name: &str) {
+    c.execute(
+        &format!(
+            "const b = document.querySelector('#tab-{name}'); if (b && b.offsetParent !== null) b.click(); return true"
+        ),
+        vec![],
+    )
+    .await
+    .expect("tab");
+}

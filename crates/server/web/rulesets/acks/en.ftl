@@ -620,3 +620,6 @@ acks-drops-due = { $name } must forget old proficiencies: { $count ->
 }
 acks-drop = Forget
 acks-drop-which = Old proficiency
+
+## main
+acks-zero-level = 0-level, no class yet

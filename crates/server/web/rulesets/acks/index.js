@@ -123,7 +123,7 @@ function Sheet({ screen, s }) {
   const light = s.light ? t("acks-light-burning", { kind: t(`acks-light-${s.light.kind}`), turns: s.light.turns_left }) : t("acks-light-none");
   return html`<article class="card acks-sheet" id=${`acks-sheet-${s.id}`} aria-labelledby=${`acks-sheet-${s.id}-h`}>
     <h3 id=${`acks-sheet-${s.id}-h`}>${s.name}</h3>
-    <p class="acks-class">${t("acks-class-level", { class: screen.rules.content?.classes?.[s.class]?.name || s.class, level: s.level })}</p>
+    <p class="acks-class">${s.level === 0 && !s.class ? t("acks-zero-level") : t("acks-class-level", { class: screen.rules.content?.classes?.[s.class]?.name || s.class, level: s.level })}</p>
     <dl class="acks-facts">
       <dt>${t("acks-hp")}</dt><dd class="acks-hp">${t("acks-hp-value", { hp: s.hp, max: s.max_hp })}</dd>
       <dt>${t("acks-nonlethal")}</dt><dd class="acks-nonlethal">${s.nonlethal ?? 0}</dd>

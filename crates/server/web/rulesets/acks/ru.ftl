@@ -634,3 +634,6 @@ acks-drops-due = { $name } должен забыть старые навыки: 
 }
 acks-drop = Забыть
 acks-drop-which = Старый навык
+
+## main
+acks-zero-level = 0-й уровень, пока без класса
