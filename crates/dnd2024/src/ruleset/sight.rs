@@ -48,6 +48,7 @@ pub struct InView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OutOfView {
     pub creature: String,
+    pub name: String,
 }
 
 /// Whether a creature is the party's: a character, or a creature a player runs.
@@ -148,6 +149,7 @@ pub fn refresh(ctx: &mut Ctx<'_, Dnd2024>) -> Result<(), RuleError> {
             rec.hidden = true;
             let players = DndEvent::CreatureOutOfView(OutOfView {
                 creature: id.clone(),
+                name: rec.spec.name.clone(),
             });
             ctx.emit_masked(
                 DndEvent::CreatureSet {

@@ -58,7 +58,10 @@ fn dd_vis_07_a_monster_in_darkness_leaves_the_view_until_a_character_with_darkvi
     t.dm(json!({"set_light": {"ambient": "darkness"}}), &[]);
     assert!(!view_has(&t, "gob"));
     let out = received(&t, &alice_v(), "creature_out_of_view");
-    assert_eq!(out, vec![json!({"creature": "gob"})]);
+    assert_eq!(
+        out,
+        vec![json!({"creature": "gob", "name": "Goblin Warrior"})]
+    );
     assert_eq!(t.creature("gob")["out_of_sight"], json!(true));
     // A player's command naming it is refused as one naming nobody.
     let code = t.refused(
