@@ -886,7 +886,7 @@ async fn dnd2024_a_monster_in_darkness_is_to_the_players_a_missing_one() {
         "SWEEP-DND-DARKLING",
         "SWEEP-DARKLING-BITE",
         "\"at\":{\"x\":4,\"y\":-3}",
-        "\"x\":4,\"y\":-4",
+        "\"path\":[{\"x\":4,\"y\":-4}",
     ] {
         g.secret(marker);
     }
