@@ -75,8 +75,10 @@
 //! {"finish_turn": {"creature": "vera"}}
 //! {"standing_orders": {"creature": "gob1", "opportunity_attacks": "always"}}
 //! {"hide": {"creature": "vera", "heavily_obscured": false}}
-//! {"set_light": {"ambient": "darkness", "squares": [{"x": 2, "y": 2, "obscured": "heavily"}],
-//!   "sources": [{"carried_by": "vera", "bright_ft": 20, "dim_ft": 20}]}}
+//! {"set_light": {"ambient": "darkness", "squares": [{"x": 2, "y": 2, "obscured": "heavily"},
+//!   {"x": 5, "y": 5, "magical_darkness": true}],
+//!   "sources": [{"carried_by": "vera", "bright_ft": 20, "dim_ft": 20}],
+//!   "darkness": [{"at": [8, 2], "radius_ft": 15}]}}
 //! {"search": {"creature": "vera", "x": 3, "y": 1}}
 //! {"area_effect": {"caster": "vera", "name": "Fireball", "shape": "sphere", "size_ft": 20,
 //!   "origin": {"x2": 10, "y2": 4}, "save": {"ability": "dexterity", "dc": 13},
@@ -95,7 +97,8 @@
 //! The Referee sees everything. A player sees the whole sheet of the characters they control;
 //! of every other creature they see only what is in plain view ([`creatures::PublicView`]: name,
 //! conditions, Bloodied, dying or dead), and a monster not at all until the Referee reveals it
-//! (joining a combat reveals it). A monster's rolls are secret rolls; its attack and damage
+//! (joining a combat reveals it), while it hides, or while no character of the party sees it on
+//! the grid ([`sight`]: what any character sees, the whole table sees). A monster's rolls are secret rolls; its attack and damage
 //! events reach players without its numbers. A player's command naming a creature they may not
 //! see is refused exactly as one naming no creature. A creature the Referee runs reacts by its
 //! standing orders, inside the command that triggers it ([`reactions::standing`]), so no

@@ -1,8 +1,10 @@
 //! Light and obscurement on the grid (DD-VIS): the Referee's lighting of the map (an ambient
-//! level, squares set bright, dim or dark, fog or foliage obscuring squares, light sources
-//! placed on a square or carried by a creature) and the one question every family asks of it,
-//! [`sees`]: whether one creature sees another through the map's walls, the light, the
-//! obscurement, its senses, Blinded and Invisible. It imports no family's commands.
+//! level, squares set bright, dim or dark, fog or foliage obscuring squares, magical Darkness
+//! on squares or in areas, light sources placed on a square or carried by a creature) and the
+//! one question every family asks of it, [`sees`]: whether one creature sees another through
+//! the map's walls, the light, the obscurement, its senses, Blinded and Invisible; and
+//! [`tremorsense_at`], which locates a creature without seeing it. It imports no family's
+//! commands.
 
 use std::collections::BTreeMap;
 
@@ -393,11 +395,13 @@ pub const MAX_LIGHT_ROWS: i32 = 200;
 /// nothing obscured).
 ///
 /// A player (or spectator) does not learn of a light carried by a creature out of their view
-/// (its entry is left out of `sources`), yet the squares its light reaches that a character of
-/// the party has a line of sight to show lit as they are — the party sees the glow, and the
-/// answers of `attack_odds` and `search` there agree with the grid — while the carrier's own
-/// space shows the light the known settings give it. Magical Darkness shows as Darkness; only
-/// the Referee's projection says which squares are magical (`magical`).
+/// (its entry is left out of `sources`, the creature off their grid), yet every square its
+/// light reaches that a character of the party has a line of sight to shows lit as it is: the
+/// party sees the glow (as at the table, a light in the dark shows roughly where it is), and
+/// the answers of `attack_odds` and `search` there agree with the grid. A square no character
+/// has a line of sight to shows the light the known settings give it (no answer differs
+/// there: no line of sight, no sight). Magical Darkness shows as Darkness; only the Referee's
+/// projection says which squares are magical (`magical`).
 pub fn project(state: &TableState<DndState>, viewer: &Viewer) -> serde_json::Value {
     let referee = *viewer == Viewer::Referee;
     let mut lighting = players_lighting(&state.rules.lighting, |id| viewer_sees(state, viewer, id));
@@ -452,18 +456,9 @@ pub fn project(state: &TableState<DndState>, viewer: &Viewer) -> serde_json::Val
     } else {
         Vec::new()
     };
-    let carriers: Vec<Space> = state
-        .rules
-        .lighting
-        .sources
-        .iter()
-        .filter_map(|s| s.carried_by.as_deref())
-        .filter(|id| !viewer_sees(state, viewer, id))
-        .filter_map(|id| space_in(&state.rules, id))
-        .collect();
     let light_of = |sq: Square| -> Light {
         let seen = light_with(&known, &known_lit, &map, sq);
-        if !unknown_lights || carriers.iter().any(|c| c.contains(sq)) {
+        if !unknown_lights {
             return seen;
         }
         let real = light_with(&state.rules.lighting, &all_lit, &map, sq);

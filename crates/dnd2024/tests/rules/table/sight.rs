@@ -335,10 +335,35 @@ fn dd_vis_01_an_unseen_carriers_light_shows_on_the_squares_the_party_sees() {
     let light = t.table.view(&alice_v())["rules"]["grid"]["light"].clone();
     assert_eq!(light["sources"], json!([]), "the source is not named");
     let row0: Vec<char> = light["rows"][0].as_str().unwrap().chars().collect();
-    // Squares lit by it that Vera has a line of sight to show lit; its own square does not.
-    assert_eq!(row0[2], 'b', "{row0:?}");
-    assert_eq!(row0[3], 'b', "{row0:?}");
+    // Squares lit by it that Vera has a line of sight to show lit (the glow in the dark);
+    // the goblin is not on her grid.
+    assert_eq!(&row0[2..7], &['b'; 5], "{row0:?}");
+    assert_eq!(row0[7], '-', "{row0:?}");
+    let grid = t.table.view(&alice_v())["rules"]["grid"].clone();
+    assert!(grid["positions"].get("gob").is_none(), "{grid}");
+    // A wall along x = 2 (y -1…2) between them: the lit squares behind it show what Vera may
+    // know (the ambient Darkness).
+    t.dm(
+        json!({"set_map": {"cells": [{"x": 2, "y": -1, "obstacle": "wall"},
+            {"x": 2, "y": 0, "obstacle": "wall"}, {"x": 2, "y": 1, "obstacle": "wall"},
+            {"x": 2, "y": 2, "obstacle": "wall"}]}}),
+        &[],
+    );
+    let light = t.table.view(&alice_v())["rules"]["grid"]["light"].clone();
+    let row0: Vec<char> = light["rows"][0].as_str().unwrap().chars().collect();
     assert_eq!(row0[4], '-', "{row0:?}");
+    // The wall gone again: her Search there agrees with her grid.
+    let mut t = {
+        let mut t = party();
+        t.dm(json!({"place": {"creature": "vera", "x": 0, "y": 0}}), &[]);
+        t.dm(json!({"place": {"creature": "gob", "x": 4, "y": 0}}), &[]);
+        t.dm(
+            json!({"set_light": {"ambient": "darkness",
+                "sources": [{"carried_by": "gob", "bright_ft": 10, "dim_ft": 0}]}}),
+            &[],
+        );
+        t
+    };
     // Her Search into a lit square agrees with her grid: no Disadvantage from the light.
     let ev = t.act(
         &alice(),
