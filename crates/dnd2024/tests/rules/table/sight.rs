@@ -374,3 +374,32 @@ fn dd_vis_01_an_unseen_carriers_light_shows_on_the_squares_the_party_sees() {
     assert_eq!(s["disadvantage"], json!([]), "{s}");
     assert_eq!(s["cannot_see"], json!(false), "{s}");
 }
+
+#[test]
+fn dd_cond_02_a_blinded_party_sees_nothing_and_a_wall_hides_as_the_dark_does() {
+    let mut t = goblin_in_sight();
+    // Vera Blinded: the only eyes on the grid see nothing.
+    t.dm(
+        json!({"apply_condition": {"creature": "vera", "condition": "blinded", "source": "dust"}}),
+        &[],
+    );
+    assert!(!view_has(&t, "gob"));
+    // The condition ends (the effect's end): she sees it again, where it stands.
+    t.dm(
+        json!({"end_condition": {"creature": "vera", "condition": "blinded", "source": "dust"}}),
+        &[],
+    );
+    assert!(view_has(&t, "gob"));
+    // A wall between them (x = 2): no line of sight, out of view again.
+    let wall: Vec<Value> = (-2..=2)
+        .map(|y| json!({"x": 2, "y": y, "obstacle": "wall"}))
+        .collect();
+    t.dm(json!({"set_map": {"cells": wall}}), &[]);
+    assert!(!view_has(&t, "gob"));
+    // Hiding stays an override: the wall gone, a goblin that hid is still out of view.
+    t.dm(json!({"hide": {"creature": "gob"}}), &[15]);
+    t.dm(json!({"set_map": {"cells": []}}), &[]);
+    assert!(!view_has(&t, "gob"));
+    assert_eq!(t.creature("gob")["out_of_sight"], Value::Null);
+    t.assert_replays();
+}
