@@ -75,8 +75,10 @@
 //! {"finish_turn": {"creature": "vera"}}
 //! {"standing_orders": {"creature": "gob1", "opportunity_attacks": "always"}}
 //! {"hide": {"creature": "vera", "heavily_obscured": false}}
-//! {"set_light": {"ambient": "darkness", "squares": [{"x": 2, "y": 2, "obscured": "heavily"}],
-//!   "sources": [{"carried_by": "vera", "bright_ft": 20, "dim_ft": 20}]}}
+//! {"set_light": {"ambient": "darkness", "squares": [{"x": 2, "y": 2, "obscured": "heavily"},
+//!   {"x": 5, "y": 5, "magical_darkness": true}],
+//!   "sources": [{"carried_by": "vera", "bright_ft": 20, "dim_ft": 20}],
+//!   "darkness": [{"at": [8, 2], "radius_ft": 15}]}}
 //! {"search": {"creature": "vera", "x": 3, "y": 1}}
 //! {"area_effect": {"caster": "vera", "name": "Fireball", "shape": "sphere", "size_ft": 20,
 //!   "origin": {"x2": 10, "y2": 4}, "save": {"ability": "dexterity", "dc": 13},
@@ -95,7 +97,8 @@
 //! The Referee sees everything. A player sees the whole sheet of the characters they control;
 //! of every other creature they see only what is in plain view ([`creatures::PublicView`]: name,
 //! conditions, Bloodied, dying or dead), and a monster not at all until the Referee reveals it
-//! (joining a combat reveals it). A monster's rolls are secret rolls; its attack and damage
+//! (joining a combat reveals it), while it hides, or while no character of the party sees it on
+//! the grid ([`sight`]: what any character sees, the whole table sees). A monster's rolls are secret rolls; its attack and damage
 //! events reach players without its numbers. A player's command naming a creature they may not
 //! see is refused exactly as one naming no creature. A creature the Referee runs reacts by its
 //! standing orders, inside the command that triggers it ([`reactions::standing`]), so no
@@ -112,6 +115,7 @@ pub mod grid;
 pub mod queries;
 pub mod reactions;
 pub mod rest;
+pub mod sight;
 
 use std::collections::BTreeMap;
 
@@ -324,6 +328,10 @@ pub enum DndEvent {
     HideSeenThrough(grid::HideSeenThrough),
     LightSet(grid::light::Lighting),
     Searched(grid::Searched),
+    /// Players' copy of a monster's record when the party comes to perceive it ([`sight`]).
+    CreatureInView(sight::InView),
+    /// Players' copy of a monster's record when no character perceives it any more.
+    CreatureOutOfView(sight::OutOfView),
 }
 
 /// A pure rule's refusal as the table's: the code names the spent resource or the kind of
@@ -435,8 +443,8 @@ pub fn owners(ctx: &Ctx<'_, Dnd2024>, id: &str) -> Visibility {
 }
 
 /// Emits an event about creature `id`: about a character, everyone sees `full`; about a
-/// monster, the Referee sees `full` and everyone else `masked` once it is revealed (nothing
-/// while it is hidden).
+/// monster, the Referee sees `full` and everyone else `masked` while it is in their view
+/// (nothing while it is hidden; of a move, only the squares the party sees it on).
 pub fn emit_about(
     ctx: &mut Ctx<'_, Dnd2024>,
     id: &str,
@@ -452,8 +460,9 @@ pub fn emit_about(
     }
     let hidden = rec.hidden;
     let vis = owners(ctx, id);
-    match masked {
-        Some(m) if !hidden => ctx.emit_masked(full, vis, m),
+    // A monster in view moving or placed: players see it only where the party perceives it.
+    match masked.and_then(|m| (!hidden).then(|| sight::players_copy(ctx.state(), id, &m))) {
+        Some(Some(m)) => ctx.emit_masked(full, vis, m),
         _ => ctx.emit_for(full, vis),
     }
 }
@@ -658,47 +667,9 @@ impl Ruleset for Dnd2024 {
 
     fn decide(&self, command: &DndCommand, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         sight_guard(command, ctx)?;
-        use DndCommand as C;
-        match command {
-            C::AddCreature(c) => creatures::add_creature(ctx, c),
-            C::AddPackCreature(c) => creatures::add_pack_creature(ctx, c),
-            C::RevealCreature(c) => creatures::reveal(ctx, &c.creature),
-            C::D20Test(t) => d20::d20_test(ctx, t).map(|_| ()),
-            C::RollInitiative(r) => combat::roll_initiative(ctx, r),
-            C::StartCombat(s) => combat::start_combat(ctx, s),
-            C::TakeAction(a) => combat::take_action(ctx, a),
-            C::TakeBonusAction(c) => combat::take_bonus_action(ctx, &c.creature),
-            C::TakeReaction(c) => combat::take_reaction(ctx, &c.creature),
-            C::Move(m) => combat::move_ft(ctx, m),
-            C::CastSpell(s) => combat::cast_spell(ctx, s),
-            C::Attack(a) => combat::attack(ctx, a),
-            C::Damage(d) => damage::damage(ctx, d),
-            C::Heal(h) => damage::heal(ctx, h),
-            C::GrantTempHp(t) => damage::grant_temp_hp(ctx, t),
-            C::DeathSave(c) => damage::death_save(ctx, &c.creature),
-            C::Stabilize(s) => damage::stabilize(ctx, s),
-            C::ApplyCondition(a) => conditions::apply_condition(ctx, a),
-            C::EndCondition(e) => conditions::end_condition(ctx, e),
-            C::EscapeGrapple(e) => conditions::escape_grapple(ctx, e),
-            C::GainExhaustion(g) => conditions::gain_exhaustion(ctx, g),
-            C::BreatheAgain(c) => conditions::breathe_again(ctx, &c.creature),
-            C::StartRest(r) => rest::start_rest(ctx, r),
-            C::InterruptRest(r) => rest::interrupt_rest(ctx, r),
-            C::SpendHitDie(c) => rest::spend_hit_die(ctx, &c.creature),
-            C::SetMap(m) => grid::set_map(ctx, m),
-            C::Place(p) => grid::place(ctx, p),
-            C::MovePath(m) => grid::move_path(ctx, m),
-            C::StandUp(c) => grid::stand_up(ctx, &c.creature),
-            C::DropProne(c) => grid::drop_prone(ctx, &c.creature),
-            C::Ready(r) => reactions::ready(ctx, r),
-            C::TriggerReady(t) => reactions::trigger_ready(ctx, t),
-            C::AreaEffect(a) => areas::area_effect(ctx, a),
-            C::FinishTurn(c) => reactions::finish_turn(ctx, &c.creature),
-            C::Hide(h) => grid::hide(ctx, h),
-            C::Search(h) => grid::search(ctx, h),
-            C::SetLight(l) => grid::light::set_light(ctx, l),
-            C::StandingOrders(s) => reactions::standing::set_standing_orders(ctx, s),
-        }
+        decide_command(command, ctx)?;
+        // What the players see follows the party's sight after every accepted command.
+        sight::refresh(ctx)
     }
 
     fn apply(&self, state: &mut DndState, event: &DndEvent) {
@@ -715,6 +686,7 @@ impl Ruleset for Dnd2024 {
             DndEvent::CreatureRevealed { creature, .. } => {
                 if let Some(r) = state.creatures.get_mut(creature) {
                     r.hidden = false;
+                    r.out_of_sight = false;
                 }
             }
             DndEvent::InitiativeRolled(roll) => {
@@ -758,7 +730,9 @@ impl Ruleset for Dnd2024 {
             | DndEvent::LegendaryTaken(_)
             | DndEvent::ReactionSpellCast(_)
             | DndEvent::SpellStopped(_)
-            | DndEvent::Searched(_) => {}
+            | DndEvent::Searched(_)
+            | DndEvent::CreatureInView(_)
+            | DndEvent::CreatureOutOfView(_) => {}
         }
     }
 
@@ -839,10 +813,11 @@ impl Ruleset for Dnd2024 {
 
     fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         match boundary {
-            Boundary::TurnStart { who } => combat::turn_starts(ctx, who),
-            Boundary::NamedRestEnd { rest } => rest::rest_completed(ctx, rest),
-            _ => Ok(()),
+            Boundary::TurnStart { who } => combat::turn_starts(ctx, who)?,
+            Boundary::NamedRestEnd { rest } => rest::rest_completed(ctx, rest)?,
+            _ => {}
         }
+        sight::refresh(ctx)
     }
 
     /// Other creatures' Legendary Actions come right after a turn, whichever command ends it
@@ -857,7 +832,9 @@ impl Ruleset for Dnd2024 {
         _reason: EndReason,
         ctx: &mut Ctx<'_, Self>,
     ) -> Result<(), RuleError> {
-        conditions::effect_ended(ctx, effect)
+        conditions::effect_ended(ctx, effect)?;
+        // A condition's end (Blinded, Invisible) may change what the party sees.
+        sight::refresh(ctx)
     }
 
     fn on_window_closed(
@@ -865,6 +842,15 @@ impl Ruleset for Dnd2024 {
         window: &engine::Window,
         ctx: &mut Ctx<'_, Self>,
     ) -> Result<(), RuleError> {
+        window_closed(window, ctx)?;
+        // The rest of a held move, the attacks made: what the party sees now.
+        sight::refresh(ctx)
+    }
+}
+
+/// A window closed: its family resolves what waited on it.
+fn window_closed(window: &engine::Window, ctx: &mut Ctx<'_, Dnd2024>) -> Result<(), RuleError> {
+    {
         match window.kind.as_str() {
             grid::OA_WINDOW => grid::oa_window_closed(ctx, window),
             reactions::READY_WINDOW => reactions::window_closed(ctx, window),
@@ -895,4 +881,49 @@ impl Ruleset for Dnd2024 {
 /// Whether a creature is a player character (for the 0-HP rules and what others see).
 pub fn is_character(rec: &CreatureRecord) -> bool {
     rec.spec.kind == CreatureKind::Character
+}
+
+/// Runs one command (its family's function).
+fn decide_command(command: &DndCommand, ctx: &mut Ctx<'_, Dnd2024>) -> Result<(), RuleError> {
+    use DndCommand as C;
+    match command {
+        C::AddCreature(c) => creatures::add_creature(ctx, c),
+        C::AddPackCreature(c) => creatures::add_pack_creature(ctx, c),
+        C::RevealCreature(c) => creatures::reveal(ctx, &c.creature),
+        C::D20Test(t) => d20::d20_test(ctx, t).map(|_| ()),
+        C::RollInitiative(r) => combat::roll_initiative(ctx, r),
+        C::StartCombat(s) => combat::start_combat(ctx, s),
+        C::TakeAction(a) => combat::take_action(ctx, a),
+        C::TakeBonusAction(c) => combat::take_bonus_action(ctx, &c.creature),
+        C::TakeReaction(c) => combat::take_reaction(ctx, &c.creature),
+        C::Move(m) => combat::move_ft(ctx, m),
+        C::CastSpell(s) => combat::cast_spell(ctx, s),
+        C::Attack(a) => combat::attack(ctx, a),
+        C::Damage(d) => damage::damage(ctx, d),
+        C::Heal(h) => damage::heal(ctx, h),
+        C::GrantTempHp(t) => damage::grant_temp_hp(ctx, t),
+        C::DeathSave(c) => damage::death_save(ctx, &c.creature),
+        C::Stabilize(s) => damage::stabilize(ctx, s),
+        C::ApplyCondition(a) => conditions::apply_condition(ctx, a),
+        C::EndCondition(e) => conditions::end_condition(ctx, e),
+        C::EscapeGrapple(e) => conditions::escape_grapple(ctx, e),
+        C::GainExhaustion(g) => conditions::gain_exhaustion(ctx, g),
+        C::BreatheAgain(c) => conditions::breathe_again(ctx, &c.creature),
+        C::StartRest(r) => rest::start_rest(ctx, r),
+        C::InterruptRest(r) => rest::interrupt_rest(ctx, r),
+        C::SpendHitDie(c) => rest::spend_hit_die(ctx, &c.creature),
+        C::SetMap(m) => grid::set_map(ctx, m),
+        C::Place(p) => grid::place(ctx, p),
+        C::MovePath(m) => grid::move_path(ctx, m),
+        C::StandUp(c) => grid::stand_up(ctx, &c.creature),
+        C::DropProne(c) => grid::drop_prone(ctx, &c.creature),
+        C::Ready(r) => reactions::ready(ctx, r),
+        C::TriggerReady(t) => reactions::trigger_ready(ctx, t),
+        C::AreaEffect(a) => areas::area_effect(ctx, a),
+        C::FinishTurn(c) => reactions::finish_turn(ctx, &c.creature),
+        C::Hide(h) => grid::hide(ctx, h),
+        C::Search(h) => grid::search(ctx, h),
+        C::SetLight(l) => grid::light::set_light(ctx, l),
+        C::StandingOrders(s) => reactions::standing::set_standing_orders(ctx, s),
+    }
 }

@@ -862,3 +862,77 @@ async fn dnd_leak_an_area_over_an_unseen_monster_rolls_damage_in_the_open() {
     g.finish().await;
     srv.stop().await;
 }
+
+/// A monster the Referee revealed that stands in the dark, where no character sees it.
+fn darkling() -> Value {
+    rules(json!({"add_creature": {"creature": {
+        "id": "darkling-5k2p", "name": "SWEEP-DND-DARKLING",
+        "abilities": {"strength": 10, "dexterity": 16, "constitution": 10, "intelligence": 10,
+            "wisdom": 10, "charisma": 10},
+        "armor_class": 13, "hit_points": 13, "speed": {"walk": 30},
+        "attacks": [{"name": "SWEEP-DARKLING-BITE", "bonus": 5, "reach_ft": 5,
+            "damage": [{"dice": "1d6+3", "damage_type": "piercing"}]}]}}}))
+}
+
+/// Issue 22: a monster out of every character's sight is, to the players, a missing one —
+/// revealed by the Referee, in the dark on the players' side of the map, rolling and moving.
+#[tokio::test]
+async fn dnd2024_a_monster_in_darkness_is_to_the_players_a_missing_one() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let srv = start(dir.path()).await;
+    let mut g = party(&srv).await;
+    for marker in [
+        "darkling-5k2p",
+        "SWEEP-DND-DARKLING",
+        "SWEEP-DARKLING-BITE",
+        "\"at\":{\"x\":4,\"y\":-3}",
+        "\"path\":[{\"x\":4,\"y\":-4}",
+    ] {
+        g.secret(marker);
+    }
+    g.referee(rules(json!({"set_light": {"ambient": "darkness"}})))
+        .await;
+    g.referee(darkling()).await;
+    for (id, x, y) in [
+        ("vera", 5, 0),
+        ("bram", 0, 1),
+        ("cora", 1, 1),
+        ("darkling-5k2p", 4, -3),
+    ] {
+        g.referee(rules(json!({"place": {"creature": id, "x": x, "y": y}})))
+            .await;
+    }
+    let before = log_lengths(&g).await;
+    // Revealed, it stays out of view: nobody sees it in the dark. Its check and its walk are
+    // the Referee's alone, not even a "secret roll" notice.
+    g.referee(rules(
+        json!({"reveal_creature": {"creature": "darkling-5k2p"}}),
+    ))
+    .await;
+    referee_faces(
+        &g,
+        rules(json!({"d20_test": {"creature": "darkling-5k2p",
+            "test": {"ability_check": {"ability": "dexterity", "skill": "stealth"}}, "dc": 12}})),
+        &[14],
+    )
+    .await;
+    g.referee(rules(json!({"move_path": {"creature": "darkling-5k2p",
+        "path": [[4, -4], [4, -3]]}})))
+        .await;
+    assert_eq!(log_lengths(&g).await, before);
+    for seat in &g.seats {
+        let rules_view = view_of(&g, &seat.token).await["view"]["rules"].clone();
+        assert!(
+            rules_view["creatures"].get("darkling-5k2p").is_none()
+                && rules_view["grid"]["positions"]
+                    .get("darkling-5k2p")
+                    .is_none(),
+            "{rules_view}"
+        );
+    }
+    // Every command and query naming it answers as one naming nobody; a path through its
+    // square prices as an empty one.
+    probe_everything(&mut g, &["darkling-5k2p"]).await;
+    g.finish().await;
+    srv.stop().await;
+}

@@ -265,11 +265,8 @@ pub fn start_combat(ctx: &mut Ctx<'_, Dnd2024>, s: &StartCombat) -> Result<(), R
     // Taking part in a fight puts a monster in view.
     for id in &order {
         let rec = record(ctx, id)?;
-        if rec.hidden {
-            ctx.emit(DndEvent::CreatureRevealed {
-                creature: id.clone(),
-                view: rec.public_view(),
-            })?;
+        if rec.hidden && !rec.out_of_sight {
+            super::sight::show_to_players(ctx, id)?;
         }
     }
     ctx.start_combat(order)

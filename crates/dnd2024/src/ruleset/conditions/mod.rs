@@ -160,7 +160,13 @@ pub fn effect_ended(ctx: &mut Ctx<'_, Dnd2024>, effect: &engine::Effect) -> Resu
             };
             let hold = effect.data["hold"].as_str().unwrap_or_default();
             rec.conditions.end(c, hold);
-            set_record(ctx, rec)
+            set_record(ctx, rec)?;
+            if c == Condition::Invisible && effect.data["source"] == super::grid::board::HIDE_SOURCE
+            {
+                // The Invisible of Hide ended, by whatever path: so did the hiding.
+                super::grid::board::hiding_ended(ctx, target)?;
+            }
+            Ok(())
         }
         CONCENTRATION_EFFECT => {
             let spell = effect.data["spell"].as_str().unwrap_or_default();

@@ -7,7 +7,7 @@ use engine::{Ctx, RuleError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Dnd2024, DndEvent, MAX_CREATURES, MAX_ID_LEN, check_list, check_name, refusal};
+use super::{Dnd2024, MAX_CREATURES, MAX_ID_LEN, check_list, check_name, refusal};
 use crate::actions::Turn;
 use crate::conditions::{Condition, Conditions};
 use crate::core::{Ability, Skill, SkillTraining, ability_modifier};
@@ -411,9 +411,15 @@ pub struct CreatureRecord {
     pub dying: Option<Dying>,
     #[serde(default)]
     pub dead: bool,
-    /// Unseen by the players (a monster not yet revealed).
+    /// Hidden from the players now: a monster the Referee has not revealed, one Hiding, or
+    /// one no character of the party perceives on the grid (`out_of_sight`; [`super::sight`]).
+    /// Every secrecy rule reads this one bit.
     #[serde(default)]
     pub hidden: bool,
+    /// Hidden only because no character of the party sees it (or senses it) where it stands:
+    /// it comes back into view when one does ([`super::sight::refresh`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub out_of_sight: bool,
     /// The current (or last) turn's budget.
     pub turn: Turn,
     /// A Death Saving Throw was rolled this turn.
@@ -489,6 +495,7 @@ impl CreatureRecord {
             dying: None,
             dead: false,
             hidden: spec.kind == CreatureKind::Monster,
+            out_of_sight: false,
             turn: Turn::start(spec.speed.walk, false),
             death_save_rolled: false,
             slots,
@@ -621,17 +628,18 @@ fn add(
     super::set_record(ctx, rec)
 }
 
-/// The Referee shows a hidden monster to everyone.
+/// The Referee shows a hidden monster to everyone (once a character of the party perceives it,
+/// when it stands on the grid out of their sight: [`super::sight::show_to_players`]).
 pub fn reveal(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
     let rec = super::record(ctx, id)?;
-    if !rec.hidden {
+    if !rec.hidden || rec.out_of_sight {
         return Err(RuleError::new(
             "already_revealed",
-            format!("{} is already in plain view", rec.spec.name),
+            format!(
+                "{} is already revealed (out of sight, it shows when a character sees it)",
+                rec.spec.name
+            ),
         ));
     }
-    ctx.emit(DndEvent::CreatureRevealed {
-        creature: id.to_string(),
-        view: rec.public_view(),
-    })
+    super::sight::show_to_players(ctx, id)
 }

@@ -6,7 +6,7 @@ use tabletop::map::{GridMap, MapFile};
 use tabletop::square::Space;
 
 use super::super::creatures::CreatureRecord;
-use super::super::{Dnd2024, DndEvent, DndState, is_character, record, set_record};
+use super::super::{Dnd2024, DndState, is_character, record, set_record};
 use crate::conditions::Condition;
 
 /// Feet per square.
@@ -66,18 +66,29 @@ pub fn end_hiding(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError>
         })
         .map(|e| e.id.clone())
         .collect();
+    // Its Invisible ending ends its hiding ([`hiding_ended`], from the effect's end).
     for e in effects {
         ctx.end_effect(&e)?;
     }
+    hiding_ended(ctx, id)
+}
+
+/// A creature's hiding ended, whatever ended it (an attack, a Search that found it, the
+/// Referee's `end_condition`, its Invisible from `hide` running out): the DC to find it and
+/// the record of who was not fooled go (DD-ACT-10.c/d), and a monster hidden by it shows to
+/// the players if the party perceives it ([`super::super::sight::show_to_players`]). The one
+/// place hiding ends.
+pub fn hiding_ended(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
     let mut rec = record(ctx, id)?;
+    if rec.hiding_dc.is_none() {
+        return Ok(());
+    }
     rec.hiding_dc = None;
-    let reveal = rec.hidden && !is_character(&rec);
-    set_record(ctx, rec.clone())?;
+    let reveal = rec.hidden && !rec.out_of_sight && !is_character(&rec);
+    // A record without a hiding DC drops the not-fooled record too (`apply`).
+    set_record(ctx, rec)?;
     if reveal {
-        ctx.emit(DndEvent::CreatureRevealed {
-            creature: id.to_string(),
-            view: rec.public_view(),
-        })?;
+        super::super::sight::show_to_players(ctx, id)?;
     }
     Ok(())
 }

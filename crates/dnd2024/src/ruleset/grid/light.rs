@@ -1,8 +1,10 @@
 //! Light and obscurement on the grid (DD-VIS): the Referee's lighting of the map (an ambient
-//! level, squares set bright, dim or dark, fog or foliage obscuring squares, light sources
-//! placed on a square or carried by a creature) and the one question every family asks of it,
-//! [`sees`]: whether one creature sees another through the map's walls, the light, the
-//! obscurement, its senses, Blinded and Invisible. It imports no family's commands.
+//! level, squares set bright, dim or dark, fog or foliage obscuring squares, magical Darkness
+//! on squares or in areas, light sources placed on a square or carried by a creature) and the
+//! one question every family asks of it, [`sees`]: whether one creature sees another through
+//! the map's walls, the light, the obscurement, its senses, Blinded and Invisible; and
+//! [`tremorsense_at`], which locates a creature without seeing it. It imports no family's
+//! commands.
 
 use std::collections::BTreeMap;
 
@@ -53,6 +55,19 @@ pub struct SquareLight {
     /// Fog, foliage: obscured whatever the light and the viewer's senses.
     #[serde(default = "not_obscured")]
     pub obscured: Obscured,
+    /// Magical Darkness (the Darkness spell): no light source brightens the square and
+    /// Darkvision does not see through it; Blindsight and Truesight do (DD-VIS-07, -09).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub magical_darkness: bool,
+}
+
+/// An area of magical Darkness: every square within `radius_ft` of `at` (a Darkness spell's
+/// 15-ft sphere), as [`SquareLight::magical_darkness`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DarknessArea {
+    pub at: [i32; 2],
+    pub radius_ft: u32,
 }
 
 fn not_obscured() -> Obscured {
@@ -70,6 +85,9 @@ pub struct Lighting {
     pub squares: Vec<SquareLight>,
     #[serde(default)]
     pub sources: Vec<LightSpec>,
+    /// Areas of magical Darkness (at most [`MAX_LIGHTS`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub darkness: Vec<DarknessArea>,
 }
 
 impl Default for Lighting {
@@ -78,8 +96,21 @@ impl Default for Lighting {
             ambient: Light::Bright,
             squares: Vec::new(),
             sources: Vec::new(),
+            darkness: Vec::new(),
         }
     }
+}
+
+/// Whether magical Darkness covers a square (a marked square, or one inside an area).
+pub fn magical_dark(lighting: &Lighting, sq: Square) -> bool {
+    lighting
+        .squares
+        .iter()
+        .any(|s| s.x == sq.x && s.y == sq.y && s.magical_darkness)
+        || lighting.darkness.iter().any(|a| {
+            let centre = Space::new(Square::new(a.at[0], a.at[1]), 1);
+            distance_ft(&centre, &Space::new(sq, 1)) <= a.radius_ft
+        })
 }
 
 fn level(l: Light) -> LightLevel {
@@ -97,7 +128,7 @@ fn squares_of(ft: u32) -> u32 {
 
 /// The light sources of `lighting` where they are now (a carried one where its carrier
 /// stands; one whose carrier is off the grid sheds none).
-fn sources(lighting: &Lighting, positions: &BTreeMap<String, Square>) -> Vec<LightSource> {
+pub fn sources(lighting: &Lighting, positions: &BTreeMap<String, Square>) -> Vec<LightSource> {
     lighting
         .sources
         .iter()
@@ -118,6 +149,10 @@ fn sources(lighting: &Lighting, positions: &BTreeMap<String, Square>) -> Vec<Lig
 }
 
 fn light_with(lighting: &Lighting, lit: &[LightSource], map: &GridMap, sq: Square) -> Light {
+    if magical_dark(lighting, sq) {
+        // No light of a torch or a lantern brightens magical Darkness.
+        return Light::Darkness;
+    }
     let base = lighting
         .squares
         .iter()
@@ -171,11 +206,31 @@ pub fn obscured_for(
     senses: &Senses,
     target: &Space,
 ) -> Obscured {
+    let lit = sources(&state.lighting, &state.positions);
+    obscured_lit(state, &lit, map, from, senses, target)
+}
+
+/// [`obscured_for`] with the light sources where `lit` has them.
+fn obscured_lit(
+    state: &DndState,
+    lit: &[LightSource],
+    map: &GridMap,
+    from: &Space,
+    senses: &Senses,
+    target: &Space,
+) -> Obscured {
     let d = distance_ft(from, target);
     target
         .squares()
         .map(|sq| {
-            obscurement(light_at(state, map, sq), d, senses, false).max(set_obscured(state, sq))
+            let magical = magical_dark(&state.lighting, sq);
+            obscurement(
+                light_with(&state.lighting, lit, map, sq),
+                d,
+                senses,
+                magical,
+            )
+            .max(set_obscured(state, sq))
         })
         .min()
         .unwrap_or(Obscured::Not)
@@ -193,15 +248,37 @@ pub fn sees_at(
     body: &CreatureRecord,
     at: &Space,
 ) -> bool {
+    let lit = sources(&state.lighting, &state.positions);
+    sees_lit(state, &lit, map, eyes, from, body, at)
+}
+
+/// [`sees_at`] with the light sources where `lit` has them (a carried one where its carrier
+/// would stand).
+pub fn sees_lit(
+    state: &DndState,
+    lit: &[LightSource],
+    map: &GridMap,
+    eyes: &CreatureRecord,
+    from: &Space,
+    body: &CreatureRecord,
+    at: &Space,
+) -> bool {
     let s = senses(eyes);
     crate::vision::can_see(
         &s,
         distance_ft(from, at),
         eyes.conditions.has(Condition::Blinded),
         invisible_to(state, body, &eyes.spec.id),
-        obscured_for(state, map, from, &s, at),
+        obscured_lit(state, lit, map, from, &s, at),
         !map.line_of_sight(from, at),
     )
+}
+
+/// Whether creature `eyes` in `from` knows where a creature in `at` is by Tremorsense
+/// (DD-VIS-08): in range, both on the ground (the grid has no flying or climbing height, so
+/// every creature on it touches the same floor). Not sight: it makes nobody "seen".
+pub fn tremorsense_at(eyes: &CreatureRecord, from: &Space, at: &Space) -> bool {
+    crate::vision::tremorsense_detects(&senses(eyes), distance_ft(from, at), true, false)
 }
 
 /// [`sees_at`] where the two stand; `None` when either is off the grid.
@@ -235,6 +312,28 @@ pub fn set_light(ctx: &mut Ctx<'_, Dnd2024>, l: &Lighting) -> Result<(), RuleErr
         tabletop::map::check_coord("x", s.x)
             .and_then(|_| tabletop::map::check_coord("y", s.y))
             .map_err(|e| RuleError::new("bad_map", e.to_string()))?;
+    }
+    if l.darkness.len() > MAX_LIGHTS {
+        return Err(RuleError::new(
+            "list_too_long",
+            format!(
+                "at most {MAX_LIGHTS} areas of magical Darkness, not {}",
+                l.darkness.len()
+            ),
+        )
+        .rule("MAX_LIGHTS"));
+    }
+    for a in &l.darkness {
+        tabletop::map::check_coord("x", a.at[0])
+            .and_then(|_| tabletop::map::check_coord("y", a.at[1]))
+            .map_err(|e| RuleError::new("bad_map", e.to_string()))?;
+        if a.radius_ft > MAX_LIGHT_FT {
+            return Err(RuleError::new(
+                "out_of_range",
+                format!("an area of Darkness reaches at most {MAX_LIGHT_FT} ft"),
+            )
+            .rule("MAX_LIGHT_FT"));
+        }
     }
     for s in &l.sources {
         if s.bright_ft > MAX_LIGHT_FT || s.dim_ft > MAX_LIGHT_FT {
@@ -291,13 +390,29 @@ fn players_lighting(l: &Lighting, sees: impl Fn(&str) -> bool) -> Lighting {
 pub const MAX_LIGHT_ROWS: i32 = 200;
 
 /// The lighting in a viewer's projection of the grid: the settings it may know, and the light
-/// they give each square from (0, 0) past the last thing on the map, as rows of `b` (Bright),
-/// `d` (Dim) and `-` (Darkness) for the battle grid (`null` while everything is Bright and
+/// each square has from (0, 0) past the last thing on the map, as rows of `b` (Bright), `d`
+/// (Dim) and `-` (Darkness) for the battle grid (`null` while everything is Bright and
 /// nothing obscured).
+///
+/// A player (or spectator) does not learn of a light carried by a creature out of their view
+/// (its entry is left out of `sources`, the creature off their grid), yet every square its
+/// light reaches that a character of the party has a line of sight to shows lit as it is: the
+/// party sees the glow (as at the table, a light in the dark shows roughly where it is), and
+/// the answers of `attack_odds` and `search` there agree with the grid. A square no character
+/// has a line of sight to shows the light the known settings give it (no answer differs
+/// there: no line of sight, no sight). Magical Darkness shows as Darkness; only the Referee's
+/// projection says which squares are magical (`magical`).
 pub fn project(state: &TableState<DndState>, viewer: &Viewer) -> serde_json::Value {
-    let lighting = players_lighting(&state.rules.lighting, |id| viewer_sees(state, viewer, id));
-    if lighting == Lighting::default() {
-        return serde_json::Value::Null;
+    let referee = *viewer == Viewer::Referee;
+    let mut lighting = players_lighting(&state.rules.lighting, |id| viewer_sees(state, viewer, id));
+    if !referee {
+        for s in &mut lighting.squares {
+            s.magical_darkness = false;
+        }
+        lighting
+            .squares
+            .retain(|s| s.light.is_some() || s.obscured != Obscured::Not);
+        lighting.darkness.clear();
     }
     let positions: BTreeMap<String, Square> = state
         .rules
@@ -327,28 +442,68 @@ pub fn project(state: &TableState<DndState>, viewer: &Viewer) -> serde_json::Val
         height = height.max(y.saturating_add(3));
     }
     let (width, height) = (width.min(MAX_LIGHT_ROWS), height.min(MAX_LIGHT_ROWS));
-    let lit = sources(&lighting, &positions);
+    // The settings as the rules have them (magical Darkness included), with the sources the
+    // viewer knows of; and every source, for the squares the party sees lit.
+    let known = Lighting {
+        sources: lighting.sources.clone(),
+        ..state.rules.lighting.clone()
+    };
+    let known_lit = sources(&known, &positions);
+    let all_lit = sources(&state.rules.lighting, &state.rules.positions);
+    let unknown_lights = all_lit.len() != known_lit.len();
+    let eyes = if unknown_lights {
+        super::super::sight::party_spaces(state)
+    } else {
+        Vec::new()
+    };
+    let light_of = |sq: Square| -> Light {
+        let seen = light_with(&known, &known_lit, &map, sq);
+        if !unknown_lights {
+            return seen;
+        }
+        let real = light_with(&state.rules.lighting, &all_lit, &map, sq);
+        if real != seen
+            && eyes
+                .iter()
+                .any(|e| map.line_of_sight(e, &Space::new(sq, 1)))
+        {
+            real
+        } else {
+            seen
+        }
+    };
     let rows: Vec<String> = (0..height)
         .map(|y| {
             (0..width)
-                .map(
-                    |x| match light_with(&lighting, &lit, &map, Square::new(x, y)) {
-                        Light::Bright => 'b',
-                        Light::Dim => 'd',
-                        Light::Darkness => '-',
-                    },
-                )
+                .map(|x| match light_of(Square::new(x, y)) {
+                    Light::Bright => 'b',
+                    Light::Dim => 'd',
+                    Light::Darkness => '-',
+                })
                 .collect()
         })
         .collect();
-    serde_json::json!({
+    if lighting == Lighting::default() && rows.iter().all(|r| r.chars().all(|c| c == 'b')) {
+        return serde_json::Value::Null;
+    }
+    let mut out = serde_json::json!({
         "ambient": lighting.ambient,
         "squares": lighting.squares,
         "sources": lighting.sources,
         "width": width,
         "height": height,
         "rows": rows,
-    })
+    });
+    if referee {
+        let magical: Vec<[i32; 2]> = (0..height)
+            .flat_map(|y| (0..width).map(move |x| (x, y)))
+            .filter(|&(x, y)| magical_dark(&state.rules.lighting, Square::new(x, y)))
+            .map(|(x, y)| [x, y])
+            .collect();
+        out["darkness"] = serde_json::json!(state.rules.lighting.darkness);
+        out["magical"] = serde_json::json!(magical);
+    }
+    out
 }
 
 /// Refuses more light sources than [`MAX_LIGHTS`] (checked with the list limit too).

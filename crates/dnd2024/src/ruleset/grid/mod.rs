@@ -113,6 +113,10 @@ pub struct Moved {
     /// The move stopped here for Opportunity Attacks (the rest waits for the window).
     #[serde(default)]
     pub held: bool,
+    /// The players' copy of a monster's move: only the squares where the party saw it
+    /// ([`super::sight::players_copy`]), no feet.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub seen_only: bool,
 }
 
 fn bad_grid(msg: impl Into<String>, rule: &'static str) -> RuleError {
@@ -379,6 +383,7 @@ fn walk(
             path: path.to_vec(),
             spent_ft: total,
             held: false,
+            seen_only: false,
         });
         return emit_about(ctx, id, ev.clone(), Some(ev));
     }
@@ -445,6 +450,7 @@ fn step_done(
         path: path.to_vec(),
         spent_ft: spent,
         held,
+        seen_only: false,
     });
     emit_about(ctx, &id, ev.clone(), Some(ev))
 }
@@ -842,8 +848,9 @@ pub fn hide(ctx: &mut Ctx<'_, Dnd2024>, h: &Hide) -> Result<(), RuleError> {
     let mut rec = record(ctx, &h.creature)?;
     rec.hiding_dc = Some(find_dc);
     if !is_character(&rec) {
-        // Out of the players' sight again.
+        // Out of the players' sight again, by its Hide (not the light).
         rec.hidden = true;
+        rec.out_of_sight = false;
     }
     set_record(ctx, rec)?;
     let before = ctx.rules().seen_through.contains_key(&h.creature);

@@ -619,6 +619,31 @@ fn unseen_goblin_watching_vera() -> T {
 }
 
 #[test]
+fn dd_act_10_the_referee_ending_a_hiders_invisible_clears_its_hiding_records() {
+    let mut t = unseen_goblin_watching_vera();
+    t.act(
+        &alice(),
+        json!({"hide": {"creature": "vera", "heavily_obscured": true}}),
+        &[15],
+    );
+    assert_eq!(t.creature("vera")["hiding_dc"], json!(19));
+    assert_eq!(t.state()["seen_through"], json!({"vera": ["gob"]}));
+    // The Referee ends her Invisible (not an attack): her hiding ends with it, DC and
+    // not-fooled record alike.
+    t.dm(
+        json!({"end_condition": {"creature": "vera", "condition": "invisible", "source": "hide"}}),
+        &[],
+    );
+    assert!(
+        t.creature("vera")["hiding_dc"].is_null(),
+        "{}",
+        t.creature("vera")
+    );
+    assert!(t.state().get("seen_through").is_none(), "{}", t.state());
+    t.assert_replays();
+}
+
+#[test]
 fn dd_act_10_a_hide_is_not_refused_for_an_enemy_the_players_cannot_see() {
     let alice_v = Viewer::Player("alice".into());
     let hide = json!({"hide": {"creature": "vera", "heavily_obscured": true}});

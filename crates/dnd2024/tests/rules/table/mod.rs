@@ -12,6 +12,7 @@ mod queries;
 mod reactions;
 mod rest_and_conditions;
 mod secrecy;
+mod sight;
 mod standing;
 mod tests_d20;
 mod vision;

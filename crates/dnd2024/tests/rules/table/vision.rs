@@ -21,9 +21,23 @@ fn attack(events: &[Envelope]) -> Value {
         .expect("an attack_rolled event")
 }
 
+/// Bob's second character, a mole-like scout with Tremorsense 30 ft, at (3, 3): it knows where
+/// the goblin is, so the goblin stays in the players' view, but it sees nothing (DD-VIS-08).
+pub fn mole(t: &mut T) {
+    let mut mole = character("mole", 10);
+    mole["senses"] = json!({"tremorsense_ft": 30});
+    t.dm(
+        json!({"add_creature": {"creature": mole, "player": "bob"}}),
+        &[],
+    );
+    t.dm(json!({"place": {"creature": "mole", "x": 3, "y": 3}}), &[]);
+}
+
 #[test]
 fn dd_vis_03_in_darkness_neither_sees_so_advantage_and_disadvantage_cancel() {
     let mut t = grid_fight();
+    // Without the mole's Tremorsense the goblin would be out of the players' view in the dark.
+    mole(&mut t);
     t.dm(dark(), &[]);
     // Vera cannot see the goblin (Disadvantage) nor it her (Advantage): one die, 15 + 4 hits
     // AC 15; 1d8+2 with a 5.
@@ -147,6 +161,8 @@ fn dd_vis_06_blindsight_sees_in_darkness_and_the_odds_agree_with_the_attack() {
 #[test]
 fn dd_vis_05_fog_heavily_obscures_whatever_the_light() {
     let mut t = grid_fight();
+    // The mole (Tremorsense) keeps the fogged goblin in the players' view.
+    mole(&mut t);
     // Fog on the goblin's square: Vera cannot see it; it sees her (Disadvantage only).
     t.dm(
         json!({"set_light": {"squares": [{"x": 1, "y": 0, "obscured": "heavily"}]}}),
@@ -374,4 +390,29 @@ fn dd_act_17_a_an_enemy_that_cannot_see_the_mover_in_darkness_makes_no_opportuni
         &[15, 3],
     );
     assert_eq!(rules_events(&ev, "attack_rolled").len(), 1);
+}
+
+#[test]
+fn dd_act_10_the_referees_end_condition_ends_hiding_and_its_records() {
+    let mut t = hidden_goblin();
+    let alice_view = |t: &T| t.table.view(&Viewer::Player("alice".into()));
+    assert!(alice_view(&t)["rules"]["creatures"].get("gob").is_none());
+    t.dm(
+        json!({"end_condition": {"creature": "gob", "condition": "invisible", "source": "hide"}}),
+        &[],
+    );
+    // The hiding DC is gone with the Invisible of Hide, and the goblin (in Bright Light next
+    // to Vera) is back in the players' view.
+    assert!(
+        t.creature("gob")["hiding_dc"].is_null(),
+        "{}",
+        t.creature("gob")
+    );
+    assert!(t.state().get("seen_through").is_none(), "{}", t.state());
+    assert!(alice_view(&t)["rules"]["creatures"].get("gob").is_some());
+    assert_eq!(
+        alice_view(&t)["rules"]["grid"]["positions"]["gob"],
+        json!({"x": 1, "y": 0})
+    );
+    t.assert_replays();
 }

@@ -516,3 +516,11 @@ window-kind-reaction_spell = a reaction spell
 window-kind-counter_spell = a spell that stops a spell
 effect-kind-dnd2024-concentration = Concentration
 effect-kind-dnd2024-condition = a condition
+
+## h-sight
+ev-rules-creature_in_view = { $name } comes into sight at { $at }: { $state }
+ev-rules-creature_out_of_view = { $name } is out of sight
+ev-rules-moved-seen = { $name } is seen moving to { $at }
+dnd-brush-magical = Magical Darkness (Darkvision fails)
+dnd-magical-darkness = magical Darkness
+dnd-magical-darkness-mark = M

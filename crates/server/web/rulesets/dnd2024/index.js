@@ -410,19 +410,22 @@ const cellsOf = (g) => {
     const k = `${l.x},${l.y}`;
     cells.set(k, { ...(cells.get(k) || { x: l.x, y: l.y, at: { x: l.x, y: l.y } }), obscured: l.obscured });
   }
+  // The Referee's projection names the squares of magical Darkness.
+  for (const [x, y] of g.light?.magical || []) cells.set(`${x},${y}`, { ...(cells.get(`${x},${y}`) || { x, y, at: { x, y } }), magical: true });
   return [...cells.values()];
 };
 /** A square's look: walls and difficult terrain, then what obscures it (DD-VIS-04, -05). */
 function dndLook(cell) {
   const l = plainLook(cell);
   if (cell?.obscured && cell.obscured !== "not") l.cls.push(`obscured-${cell.obscured}`), l.words.push(t(`dnd-obscured-${cell.obscured}`));
+  if (cell?.magical) l.cls.push("magical-darkness"), l.words.push(t("dnd-magical-darkness")), (l.notes = [...(l.notes || []), [t("dnd-magical-darkness-mark"), "bl"]]);
   return l;
 }
 /** The Referee's light brushes: a square's light, what obscures it, a torch, or clearing it. */
-const BRUSHES = ["bright", "dim", "darkness", "lightly", "heavily", "torch", "clear"];
+const BRUSHES = ["bright", "dim", "darkness", "magical", "lightly", "heavily", "torch", "clear"];
 /** The lighting with the brush applied on square (x, y), as `set_light` takes it. */
 function paintLight(lighting, brush, x, y) {
-  const l = { ambient: lighting?.ambient || "bright", squares: [...(lighting?.squares || [])], sources: [...(lighting?.sources || [])] };
+  const l = { ambient: lighting?.ambient || "bright", squares: [...(lighting?.squares || [])], sources: [...(lighting?.sources || [])], darkness: [...(lighting?.darkness || [])] };
   const at = (s) => s.x === x && s.y === y;
   const old = l.squares.find(at) || { x, y };
   l.squares = l.squares.filter((s) => !at(s));
@@ -439,6 +442,7 @@ function paintLight(lighting, brush, x, y) {
   }
   const next = { ...old };
   if (brush === "lightly" || brush === "heavily") next.obscured = brush;
+  else if (brush === "magical") next.magical_darkness = true;
   else next.light = brush;
   l.squares.push(next);
   return l;
@@ -669,7 +673,7 @@ function lastSearch(screen, id) {
  * grid square by square (each pick sends the whole lighting as `set_light`). */
 function LightTools({ screen, f, redraw }) {
   const l = screen.rules.lighting || {};
-  const setAmbient = (e) => go(screen, { set_light: { ambient: e.target.value, squares: l.squares || [], sources: l.sources || [] } });
+  const setAmbient = (e) => go(screen, { set_light: { ambient: e.target.value, squares: l.squares || [], sources: l.sources || [], darkness: l.darkness || [] } });
   return html`<div class="row wrap" id="dnd-light-tools">
     <label>${t("dnd-light-ambient")} <select id="dnd-light-ambient" value=${l.ambient || "bright"} onChange=${setAmbient}>${["bright", "dim", "darkness"].map((k) => html`<option key=${k} value=${k}>${t(`dnd-light-${k}`)}</option>`)}</select></label>
     <label>${t("dnd-light-brush")} <select id="dnd-light-brush" value=${f.brush || "dim"} onChange=${(e) => ((f.brush = e.target.value), redraw())}>${BRUSHES.map((k) => html`<option key=${k} value=${k}>${t(`dnd-brush-${k}`)}</option>`)}</select></label>
@@ -932,8 +936,13 @@ export function words(name, d) {
       return t("ev-rules-map_set", { count: (d.cells || []).length });
     case "placed":
       return t("ev-rules-placed", { name: who(d.creature), at: sq([d.at?.x, d.at?.y]) });
+    case "creature_in_view":
+      return t("ev-rules-creature_in_view", { name: d.view?.name ?? who(d.creature), at: d.at ? sq([d.at.x, d.at.y]) : "?", state: stateWords(d.view) || t("dnd-unharmed") });
+    case "creature_out_of_view":
+      return t("ev-rules-creature_out_of_view", { name: d.name ?? who(d.creature) });
     case "moved": {
       const end = d.path?.[d.path.length - 1];
+      if (d.seen_only) return t("ev-rules-moved-seen", { name: who(d.creature), at: end ? sq([end.x, end.y]) : "?" });
       return t(d.held ? "ev-rules-moved-held" : "ev-rules-moved", { name: who(d.creature), count: d.path?.length ?? 0, at: end ? sq([end.x, end.y]) : "?", feet: d.spent_ft ?? 0 });
     }
     case "standing_orders_set": {

@@ -546,3 +546,11 @@ window-kind-reaction_spell = заклинание-реакция
 window-kind-counter_spell = заклинание, прерывающее заклинание
 effect-kind-dnd2024-concentration = Концентрация
 effect-kind-dnd2024-condition = состояние
+
+## h-sight
+ev-rules-creature_in_view = { $name } появляется в поле зрения на клетке { $at }: { $state }
+ev-rules-creature_out_of_view = { $name } пропадает из виду
+ev-rules-moved-seen = Видно, как { $name } перемещается на { $at }
+dnd-brush-magical = Магическая Темнота (Тёмное зрение не помогает)
+dnd-magical-darkness = магическая Темнота
+dnd-magical-darkness-mark = М
