@@ -623,3 +623,8 @@ acks-drop-which = Old proficiency
 
 ## main
 acks-zero-level = 0-level, no class yet
+acks-class-proficiency-due = { $name } picks a fighter class proficiency
+acks-class-proficiency = Class proficiency
+acks-class-proficiency-pick = Take it
+acks-powers = Class powers
+ev-rules-class_proficiency_chosen = { $character } takes the class proficiency { $proficiency }

@@ -131,6 +131,7 @@ function Sheet({ screen, s }) {
       <dt>${t("acks-speed")}</dt><dd>${t("acks-feet", { feet: s.speed_ft ?? 0 })}</dd>
       <dt>${t("acks-light")}</dt><dd class="acks-light">${light}</dd>
       <dt>${t("acks-xp")}</dt><dd class="acks-xp">${xpLine(screen, s.id)}</dd>
+      ${s.powers?.length ? html`<dt>${t("acks-powers")}</dt><dd class="acks-powers">${s.powers.join(", ")}</dd>` : null}
       <dt>${t("acks-rest")}</dt><dd class="acks-rest">${t("acks-rest-state", { turns: s.rest?.turns_active ?? 0 })}${s.rest_due || s.rest?.fatigued ? html` <span class="badge">${t("acks-rest-due")}</span>` : null}${s.fatigue_penalty ? html` <span class="badge">${t("acks-fatigue", { penalty: s.fatigue_penalty })}</span>` : null}</dd>
     </dl>
     <table class="acks-abilities"><caption>${t("acks-abilities")}</caption>

@@ -201,3 +201,7 @@ err-no_fighter_class = A 0-level character becomes a fighter: load a fighter cla
 err-no_drop_due = This character owes no old proficiency to drop now
 err-not_an_old_proficiency = That is not one of the proficiencies kept from 0 level
 err-bad_feature = An obstacle's pace is 1–100 % of the terrain's
+
+## main
+err-no_class_proficiency_due = This character has no class proficiency to pick
+err-not_a_class_proficiency = That proficiency is not on the class's list

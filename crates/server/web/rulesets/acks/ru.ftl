@@ -637,3 +637,8 @@ acks-drop-which = Старый навык
 
 ## main
 acks-zero-level = 0-й уровень, пока без класса
+acks-class-proficiency-due = { $name } выбирает классовый навык воина
+acks-class-proficiency = Классовый навык
+acks-class-proficiency-pick = Взять
+acks-powers = Умения класса
+ev-rules-class_proficiency_chosen = { $character } берёт классовый навык: { $proficiency }
