@@ -142,6 +142,7 @@ static FILES: &[Embedded] = embed!(
     "rulesets/acks/index.js",
     "rulesets/acks/en.ftl",
     "rulesets/acks/ru.ftl",
+    "rulesets/acks/sea.js",
     "rulesets/acks/refusals.en.ftl",
     "rulesets/acks/refusals.ru.ftl",
     // Vendored libraries.

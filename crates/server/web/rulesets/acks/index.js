@@ -18,6 +18,7 @@ import htm from "../../vendor/htm/htm.module.js";
 import { t, addMessages } from "../../js/i18n.js";
 import { laterMessages } from "../../js/api.js";
 import { refusalText, args as logArgs } from "../../js/log.js";
+import { Voyage, Naval } from "./sea.js";
 
 const html = htm.bind(h);
 
@@ -622,6 +623,7 @@ export default {
         { tab: "combat", items: [html`<${Combat} key="combat" screen=${screen} />`] },
         { tab: "combat", items: [html`<${FightForecast} key="forecast" screen=${screen} prefix="acks" sides=${["characters", "monsters"]} metrics=${["dies", "knocked_out", "drops_to_0_hp", "flees"]} name=${(id) => screen.creatures[id]?.name} choose=${forecastChoice(screen)} />`] },
         { tab: "wilderness", items: [html`<${Wilderness} key="wilderness" screen=${screen} />`] },
+        { tab: "sea", items: [html`<${Voyage} key="voyage" screen=${screen} />`, html`<${Naval} key="naval" screen=${screen} />`] },
       ],
       tools: [],
       tabs: [
@@ -629,6 +631,7 @@ export default {
         { id: "dungeon", label: t("acks-tab-dungeon"), shell: ["clock"] },
         { id: "combat", label: t("acks-tab-combat"), shell: [] },
         { id: "wilderness", label: t("acks-tab-wilderness"), shell: [] },
+        { id: "sea", label: t("acks-tab-sea"), shell: [] },
         { id: "log", label: t("acks-tab-log"), shell: ["log", "commands"] },
       ],
       tab: screen.rules.combat ? "combat" : undefined,

@@ -188,3 +188,10 @@ err-ship_sunk = That ship has sunk
 err-not_grappled = The ships are not grappled: grapple first
 err-bad_crew = Fighting a pitch fire takes at least 5 crew, within the limit
 err-no_fire = That ship is not burning
+
+## h-naval
+err-cannot_beach = Only an oared vessel beaches, once, as the storm arrives
+err-beached = The galley lies beached: the storm does it no harm
+err-no_station = No one aboard who does this is fighting: assign the ship's crew first
+err-bad_post = Each crewman is a creature everyone sees, with one post on one ship
+err-bad_targets = Name each creature in the line or area once, within the limit
