@@ -17,7 +17,7 @@ const SAMPLE: &str = include_str!("../../../acks/packs/sample.json");
 const AXE: &str = include_str!("vendor/axe.min.js");
 
 /// axe's serious and critical violations on the page as it is now (`id: targets`).
-async fn axe_serious(c: &Client) -> Vec<String> {
+pub(crate) async fn axe_serious(c: &Client) -> Vec<String> {
     if js(c, "return typeof window.axe === 'object'").await != json!(true) {
         c.execute(&format!("{AXE}\n;return true"), vec![])
             .await
@@ -43,11 +43,11 @@ async fn axe_serious(c: &Client) -> Vec<String> {
         .collect()
 }
 
-fn rules(cmd: Value) -> Value {
+pub(crate) fn rules(cmd: Value) -> Value {
     json!({ "rules": cmd })
 }
 
-async fn language(c: &Client, lang: &str) {
+pub(crate) async fn language(c: &Client, lang: &str) {
     select(c, "#lang-select", lang).await;
     wait_js(
         c,
@@ -602,7 +602,7 @@ async fn acks_wilderness_day_lost_party_player_sees_the_believed_hex_only() {
 
 /// Sends a command with physical dice (`faces`, in order for the command's dice) through the
 /// page's own token, as that seat's dice tray would; the answer's status and body.
-async fn api_with_faces(c: &Client, cmd: Value, faces: &str) -> Value {
+pub(crate) async fn api_with_faces(c: &Client, cmd: Value, faces: &str) -> Value {
     let r = c
         .execute_async(
             r#"const [cmd, faces, done] = arguments;
@@ -619,7 +619,7 @@ async fn api_with_faces(c: &Client, cmd: Value, faces: &str) -> Value {
 }
 
 /// The page's whole text (hidden tabs included), for what must not be anywhere on it.
-async fn page_text(c: &Client) -> String {
+pub(crate) async fn page_text(c: &Client) -> String {
     js(c, "return document.body.textContent")
         .await
         .as_str()
@@ -628,7 +628,7 @@ async fn page_text(c: &Client) -> String {
 }
 
 /// Opens a seat's invite link in a new browser of the given size (`None`: a phone).
-async fn seat(
+pub(crate) async fn seat(
     driver: &Driver,
     dir: &std::path::Path,
     judge: &Client,
@@ -661,7 +661,7 @@ async fn seat(
 }
 
 /// Shows a tab where the layout has them (a phone); a desktop shows every panel at once.
-async fn tab(c: &Client, name: &str) {
+pub(crate) async fn tab(c: &Client, name: &str) {
     js(
         c,
         &format!(

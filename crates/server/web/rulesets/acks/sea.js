@@ -126,7 +126,7 @@ export function Voyage({ screen }) {
           <dt>${t("acks-voyage-crew")}</dt><dd>${t("acks-voyage-crew-value", { sailors: dash(row?.sailors), rowers: dash(row?.rowers), marines: dash(row?.marines) })}</dd>
           <dt>${t("acks-voyage-nights")}</dt><dd>${ship.stops_at_night ? t("acks-voyage-stops") : t("acks-voyage-sails-on")}</dd>
           <dt>${t("acks-voyage-wind")}</dt><dd id="acks-voyage-wind">${sea.wind ? t(`acks-wind-${sea.wind}`) : t("acks-no-wind")}</dd>
-          <dt>${t("acks-voyage-day")}</dt><dd id="acks-voyage-day">${day ? t("acks-voyage-day-value", { day: day.data.day, miles: day.data.miles, rowing: String(day.data.rowing) }) : "—"}</dd>
+          <dt>${t("acks-voyage-day")}</dt><dd id="acks-voyage-day">${day ? t("acks-voyage-day-value", { day: day.data.day, miles: day.data.miles, rowing: t(day.data.rowing ? "yes" : "no") }) : "—"}</dd>
           <dt>${t("acks-voyage-storm")}</dt><dd id="acks-voyage-storm">${t("acks-voyage-storm-value", { n: sea.storm_hours || 0 })}${storm ? html` · ${t("ev-rules-storm_hour", logArgs(storm.data))}` : null}</dd>
           <dt>${t("acks-voyage-iron")}</dt><dd id="acks-voyage-iron">${t("acks-voyage-iron-value", { n: sea.days_on_iron || 0 })}</dd>
         </dl>
@@ -206,19 +206,26 @@ export function Naval({ screen }) {
   return html`<section id="acks-naval" class="panel" aria-labelledby="acks-naval-h">
     <h2 id="acks-naval-h">${t("acks-naval")}</h2>
     ${ids.length
-      ? html`<table id="acks-naval-ships" class="acks-tracker"><caption>${t("acks-naval-ships", { round: naval.round ?? 0 })}</caption>
-          <thead><tr><th scope="col">${t("acks-naval-ship")}</th><th scope="col">${t("acks-armour-class")}</th><th scope="col">${t("acks-voyage-shp")}</th><th scope="col">${t("acks-naval-speed")}</th><th scope="col">${t("acks-naval-rowers")}</th><th scope="col">${t("acks-naval-captain")}</th><th scope="col">${t("acks-naval-pieces")}</th><th scope="col">${t("acks-naval-state")}</th></tr></thead>
-          <tbody>${ids.map((id) => {
-            const s = ships[id];
-            return html`<tr key=${id} data-ship=${id}><th scope="row">${s.name}</th><td>${s.ac}</td><td>${t("acks-voyage-shp-value", { shp: s.shp, most: s.max_shp })}</td><td>${t("acks-naval-speed-value", { speed: s.speed, went: dash(s.moved_ft) })}</td><td>${s.rowers}</td>
-              <td>${s.captain ? name(screen, s.captain) : "—"}</td>
-              <td>${(s.pieces || []).map((p) => t("acks-naval-piece", { piece: p.name, kind: t(`acks-naval-kind-${p.kind}`), gunner: s.gunners?.[p.name] ? name(screen, s.gunners[p.name]) : "—", reloading: p.reloading })).join("; ") || "—"}</td>
-              <td>${s.sunk ? html`<span class="badge">${t("acks-sunk")}</span>` : s.sinks_in ? html`<span class="badge">${t("acks-naval-sinking", { rounds: s.sinks_in })}</span>` : null}${s.fires ? html` <span class="badge">${t("acks-naval-burning", { fires: s.fires })}</span>` : null}${(s.grappled || []).length ? html` <span class="badge">${t("acks-naval-grappled", { ships: s.grappled.map(shipName).join(", ") })}</span>` : null}</td></tr>`;
-          })}</tbody>
-        </table>`
+      ? html`<h3 id="acks-naval-ships-h">${t("acks-naval-ships", { round: naval.round ?? 0 })}</h3>
+        <div id="acks-naval-ships">${ids.map((id) => {
+          const s = ships[id];
+          return html`<article key=${id} class="card acks-ship" data-ship=${id} aria-labelledby=${`acks-ship-${id}-h`}>
+            <h4 id=${`acks-ship-${id}-h`}>${s.name}${s.sunk ? html` <span class="badge">${t("acks-sunk")}</span>` : s.sinks_in ? html` <span class="badge">${t("acks-naval-sinking", { rounds: s.sinks_in })}</span>` : null}${s.fires ? html` <span class="badge">${t("acks-naval-burning", { fires: s.fires })}</span>` : null}</h4>
+            <dl class="acks-facts">
+              <dt>${t("acks-armour-class")}</dt><dd>${s.ac}</dd>
+              <dt>${t("acks-voyage-shp")}</dt><dd class="acks-ship-shp">${t("acks-voyage-shp-value", { shp: s.shp, most: s.max_shp })}</dd>
+              <dt>${t("acks-naval-speed")}</dt><dd>${t("acks-naval-speed-value", { speed: s.speed, went: dash(s.moved_ft) })}</dd>
+              <dt>${t("acks-naval-rowers")}</dt><dd>${s.rowers}</dd>
+              <dt>${t("acks-naval-captain")}</dt><dd>${s.captain ? name(screen, s.captain) : "—"}</dd>
+              <dt>${t("acks-naval-pieces")}</dt><dd>${(s.pieces || []).map((p) => t("acks-naval-piece", { piece: p.name, kind: t(`acks-naval-kind-${p.kind}`), gunner: s.gunners?.[p.name] ? name(screen, s.gunners[p.name]) : "—", reloading: p.reloading })).join("; ") || "—"}</dd>
+              ${(s.marines || []).length ? html`<dt>${t("acks-naval-marines")}</dt><dd>${s.marines.map((m) => name(screen, m)).join(", ")}</dd>` : null}
+              ${(s.grappled || []).length ? html`<dt>${t("acks-naval-state")}</dt><dd>${t("acks-naval-grappled", { ships: s.grappled.map(shipName).join(", ") })}</dd>` : null}
+            </dl>
+          </article>`;
+        })}</div>`
       : html`<p class="hint" id="acks-naval-none">${t("acks-naval-no-ships")}</p>`}
     ${order.length
-      ? html`<ol id="acks-naval-order" aria-label=${t("acks-naval-order")}>${order.map((g, i) => html`<li key=${i} data-count=${g[0]?.count}>${t("acks-naval-count", { count: g[0]?.count })} ${g.map((x) => html`<span key=${x.name} class=${`acks-naval-act${x.actor === "ship_movement" ? " moves" : ""}`} data-act=${x.name}>${x.actor === "ship_movement" ? t("acks-naval-moves", { ship: shipName(x.ship) }) : t("acks-naval-station", { ship: shipName(x.ship), station: ships[x.ship]?.pieces?.some((p) => p.name === x.name) ? x.name : name(screen, x.name) })}</span>`)}</li>`)}</ol>`
+      ? html`<ol id="acks-naval-order" aria-label=${t("acks-naval-order")}>${order.map((g, i) => html`<li key=${i} data-count=${g[0]?.count}>${t("acks-naval-count", { count: g[0]?.count })} ${g.map((x, k) => html`${k ? ", " : ""}<span key=${x.name} class=${`acks-naval-act${x.actor === "ship_movement" ? " moves" : ""}`} data-act=${x.name}>${x.actor === "ship_movement" ? t("acks-naval-moves", { ship: shipName(x.ship) }) : t("acks-naval-station", { ship: shipName(x.ship), station: ships[x.ship]?.pieces?.some((p) => p.name === x.name) ? x.name : name(screen, x.name) })}</span>`)}</li>`)}</ol>`
       : null}
     ${now ? html`<p id="acks-naval-now">${t("acks-naval-now", { who: name(screen, now) })}</p>` : null}
     ${commanded.length && screen.rules.combat
