@@ -1084,8 +1084,13 @@ fn fire_at_creatures(
         .find(format!("{:?}", piece.kind), |r| r.weapon == piece.kind)
         .map_err(|e| acks_err("cannot_fire", e))?
         .clone();
-    // The Judge's T-23 ranges, where entered (AC-NAVAL-07/12).
-    if let (Some(d), Some(min)) = (distance, row.range_min)
+    // The Judge's T-23 ranges, where entered (AC-NAVAL-07); the minimum range binds catapults
+    // (AC-NAVAL-12, «Катапульта»).
+    let catapult = matches!(
+        piece.kind,
+        crate::tables::Artillery::LightCatapult | crate::tables::Artillery::HeavyCatapult
+    );
+    if let (Some(d), Some(min), true) = (distance, row.range_min, catapult)
         && d < min
     {
         return Err(refuse(

@@ -516,6 +516,33 @@ fn ac_naval_01_a_ship_moves_on_its_captains_count_its_weapons_and_crew_on_their_
 }
 
 #[test]
+fn ac_naval_01_a_piece_without_a_gunner_in_the_fight_does_not_shoot() {
+    let mut t = ships();
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "odo"]}}),
+        &[],
+    );
+    t.judge(
+        json!({"assign_crew": {"ship": "gull", "captain": "brena"}}),
+        &[],
+    );
+    t.judge(json!({"roll_initiative": {}}), &[4, 2]);
+    let code = t.refused(
+        &judge(),
+        json!({"fire_at_creatures": {"ship": "gull", "piece": "bow", "targets": ["odo"]}}),
+    );
+    assert!(
+        code.starts_with("no_station") && code.contains("AC-NAVAL-01"),
+        "{code}"
+    );
+    // A ship with no captain in the fight (the Wolf) is the Judge's to run as before.
+    t.judge(
+        json!({"grapple": {"ship": "wolf", "target": "gull", "both_want": true}}),
+        &[],
+    );
+}
+
+#[test]
 fn ac_naval_01_02_a_disabled_ship_drops_out_of_the_order_its_crew_fight_on() {
     let mut t = manned_fight();
     // The Gull at 0 shp: sinks in 1d10 (5).
