@@ -72,9 +72,10 @@ pub fn mount_checks_morale(hp: i32, max_hp: i32) -> bool {
 }
 
 /// AC-MOUNT-08: d6s of damage for the fall when rider or mount drops to 0 hp: 1, or 1 per
-/// 10 ft from a flying mount.
+/// 10 ft from a flying mount — never fewer than the 1d6 of a fall from a mount on the ground
+/// (a flyer skimming below 10 ft throws its rider as a horse would).
 pub fn fall_dice(flying_height_ft: Option<u32>) -> u32 {
-    flying_height_ft.map_or(1, crate::dungeon::falling_dice)
+    flying_height_ft.map_or(1, |h| crate::dungeon::falling_dice(h).max(1))
 }
 
 /// AC-MOUNT-03: the mount may move unless the rider casts a spell (it must keep still) or the

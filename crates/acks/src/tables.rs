@@ -532,4 +532,69 @@ impl Tables {
             t25_level_thresholds
         )
     }
+
+    /// The rows of the table named `key` (one of [`TABLE_KEYS`]) as the JSON a row override
+    /// takes, with the table's source and columns: what the Judge edits a row from.
+    pub fn rows_json(&self, key: &str) -> Result<JsonRows, AcksError> {
+        fn rows<R: Row>(key: &str, table: &Table<R>) -> JsonRows {
+            JsonRows {
+                key: key.to_string(),
+                meta: table.meta.clone(),
+                columns: R::COLUMNS.to_vec(),
+                // Rows are plain serde structs (see `Table::render`): serialising cannot fail.
+                rows: table
+                    .rows
+                    .iter()
+                    .map(|r| serde_json::to_value(r).unwrap_or(serde_json::Value::Null))
+                    .collect(),
+            }
+        }
+        macro_rules! by_key {
+            ($($field:ident),+) => {
+                match key {
+                    $(stringify!($field) => Ok(rows(key, &self.$field)),)+
+                    _ => Err(AcksError::UnknownTable(key.to_string())),
+                }
+            };
+        }
+        by_key!(
+            t01_wilderness_movement,
+            t02_terrain,
+            t03_wilderness_navigation,
+            t04_sea_navigation,
+            t05_vessels,
+            t06_wind,
+            t07_dungeon_encounter_distance,
+            t08_wilderness_encounter_distance,
+            t09_surprise,
+            t10_reaction,
+            t11_evasion,
+            t12_sea_evasion,
+            t13_character_attack,
+            t14_monster_attack,
+            t15_missile_ranges,
+            t16_mortal_wounds,
+            t17_wound_modifiers,
+            t18_tampering,
+            t19_saves,
+            t20_morale,
+            t21_monster_xp,
+            t22_thief_skills,
+            t23_artillery,
+            t24_ram,
+            t25_ability_modifiers,
+            t25_prime_requisite,
+            t25_level_thresholds
+        )
+    }
+}
+
+/// One table's rows as JSON ([`Tables::rows_json`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JsonRows {
+    /// The name a row override uses (`t09_surprise`).
+    pub key: String,
+    pub meta: TableMeta,
+    pub columns: Vec<&'static str>,
+    pub rows: Vec<serde_json::Value>,
 }

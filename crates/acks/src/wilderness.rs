@@ -80,6 +80,26 @@ pub fn daily_travel(
     })
 }
 
+/// AC-WILD-05: the Judge's further slowing for a canyon, a broad river or a like obstacle in
+/// a hex: the day's pace across it is `pace_percent` % of the terrain's (1–100). The text leaves
+/// the amount to the Judge; a flying party passes over it unslowed.
+pub fn feature_pace(
+    miles: Fraction,
+    pace_percent: u32,
+    flying: bool,
+) -> Result<Fraction, AcksError> {
+    if !(1..=100).contains(&pace_percent) {
+        return Err(AcksError::range(
+            "AC-WILD-05",
+            format!("a feature's pace is 1–100 % of the terrain's, got {pace_percent}"),
+        ));
+    }
+    if flying {
+        return Ok(miles);
+    }
+    Ok(miles * Fraction::new(i64::from(pace_percent), 100))
+}
+
 /// AC-WILD-04: a party moves at its slowest member's speed.
 pub fn party_speed(speeds: &[u32]) -> Result<u32, AcksError> {
     speeds

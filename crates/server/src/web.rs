@@ -140,6 +140,8 @@ static FILES: &[Embedded] = embed!(
     "rulesets/dnd2024/refusals.ru.ftl",
     // The ACKS screen (sheet, dungeon turn, combat) and its refusals, loaded later.
     "rulesets/acks/index.js",
+    "rulesets/acks/tables.js",
+    "rulesets/acks/land.js",
     "rulesets/acks/en.ftl",
     "rulesets/acks/ru.ftl",
     "rulesets/acks/sea.js",

@@ -40,6 +40,7 @@ pub mod dungeon;
 pub mod encounters;
 pub mod experience;
 pub mod forecast;
+pub mod judge_tables;
 pub mod naval;
 pub mod sea;
 pub mod state;
@@ -347,6 +348,7 @@ impl Ruleset for Acks {
             "marching_suggestion" => dungeon::marching_suggestion(state, args),
             "attack_odds" => combat::attack_odds(state, viewer, args),
             "morale_odds" => combat::morale_odds(state, viewer, args),
+            "table_rows" => judge_tables::table_rows(state, viewer, args),
             _ => Err(engine::ruleset::no_such_query(self.name(), name)),
         }
     }

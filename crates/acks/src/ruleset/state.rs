@@ -90,6 +90,35 @@ pub struct Character {
     /// Side effects of Tampering with Mortality, lasting (AC-WOUND-08).
     #[serde(default)]
     pub side_effects: Vec<String>,
+    /// General proficiencies as the Judge recorded them (AC-ZERO-03).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub proficiencies: Vec<String>,
+    /// A 0-level character turned fighter: how many general proficiencies it brought from 0
+    /// level (AC-ZERO-03: one of them is lost at each of 2nd, 3rd and 4th level).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_zero_level: Option<u32>,
+    /// The proficiencies of 0 level it still holds, among which the drops are chosen.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub old_proficiencies: Vec<String>,
+}
+
+impl Character {
+    /// A 0-level character: no class yet (AC-ZERO-01).
+    pub fn zero_level(&self) -> bool {
+        self.level == 0
+    }
+
+    /// Old proficiencies it still owes to drop at its level (AC-ZERO-03): the pending choice
+    /// of its player or the Judge.
+    pub fn proficiency_drops_due(&self) -> u32 {
+        let Some(original) = self.from_zero_level else {
+            return 0;
+        };
+        let kept = crate::experience::zero_level_proficiencies_kept(original, self.level);
+        u32::try_from(self.old_proficiencies.len())
+            .unwrap_or(u32::MAX)
+            .saturating_sub(kept)
+    }
 }
 
 /// One Mortal Wounds result recorded on a character (AC-WOUND-05).
@@ -221,6 +250,41 @@ impl AcksState {
     pub fn class_of(&self, id: &str) -> Option<&ClassCard> {
         self.character(id)
             .and_then(|c| self.content.classes.get(&c.class))
+    }
+
+    /// A character's attack and save progressions (T-13, T-19): its class card's; a 0-level
+    /// character's are the fighter rows' level 0, which count all 0-level humans.
+    pub fn progressions(
+        &self,
+        id: &str,
+    ) -> Option<(
+        super::core::packs::Progression,
+        super::core::packs::Progression,
+    )> {
+        let ch = self.character(id)?;
+        match self.content.classes.get(&ch.class) {
+            Some(k) => Some((k.attack, k.saves)),
+            None if ch.zero_level() => Some((
+                super::core::packs::Progression::Fighter,
+                super::core::packs::Progression::Fighter,
+            )),
+            None => None,
+        }
+    }
+
+    /// The class a 0-level character becomes at 100 XP (AC-ZERO-01/04): the loaded class
+    /// `fighter`, else the first loaded class (by id) with the fighter's attack and saves, a
+    /// d8 hit die and no racial way of searching (a human fighter, not a dwarf or an elf).
+    pub fn zero_level_class(&self) -> Option<&ClassCard> {
+        use super::core::packs::{Progression::Fighter, SearcherKind};
+        self.content.classes.get("fighter").or_else(|| {
+            self.content.classes.values().find(|k| {
+                k.attack == Fighter
+                    && k.saves == Fighter
+                    && k.hit_die == 8
+                    && k.searcher == SearcherKind::Other
+            })
+        })
     }
 
     /// The monster card of a monster.

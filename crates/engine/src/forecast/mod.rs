@@ -19,8 +19,8 @@
 pub mod report;
 
 pub use report::{
-    ForecastOptions, MAX_RUNS, MAX_STEPS_PER_RUN, MAX_THREADS, Mean, Proportion, bounded_arg,
-    histogram, round6, run_seed,
+    Figures, ForecastOptions, MAX_RUNS, MAX_STEPS_PER_RUN, MAX_THREADS, Mean, Proportion,
+    bounded_arg, count, fight_outline, histogram, round6, run_seed,
 };
 
 use crate::core::Actor;

@@ -154,6 +154,112 @@ pub fn histogram(values: impl IntoIterator<Item = u64>) -> Vec<(u64, u64)> {
     map.into_iter().collect()
 }
 
+/// How many of `runs` match `pick`.
+pub fn count<R>(runs: &[R], pick: impl Fn(&R) -> bool) -> u64 {
+    runs.iter().filter(|r| pick(r)).count() as u64
+}
+
+/// One creature's (or one thing's) figures over the runs of a forecast, in the one shape every
+/// ruleset's report uses: a share is `key` with `key_ci95`, a mean is `key_mean` with
+/// `key_ci95`, a histogram is `key` as `[value, runs]` pairs.
+#[derive(Debug, Clone)]
+pub struct Figures {
+    runs: u64,
+    out: serde_json::Map<String, serde_json::Value>,
+}
+
+impl Figures {
+    /// Figures over `runs` runs, none yet.
+    pub fn new(runs: u64) -> Self {
+        Figures {
+            runs,
+            out: serde_json::Map::new(),
+        }
+    }
+
+    /// Adds `key` as it is (a label such as the side).
+    pub fn with(mut self, key: &str, value: serde_json::Value) -> Self {
+        self.out.insert(key.into(), value);
+        self
+    }
+
+    /// Adds the share of runs `hits` as `key` and its interval as `key_ci95`.
+    pub fn share(mut self, key: &str, hits: u64) -> Self {
+        let p = Proportion::of(hits, self.runs);
+        self.out.insert(key.into(), p.p.into());
+        self.out.insert(format!("{key}_ci95"), ci(p.ci95));
+        self
+    }
+
+    /// Adds the mean of `values` as `key_mean` and its interval as `key_ci95`.
+    pub fn mean(mut self, key: &str, values: impl IntoIterator<Item = f64>) -> Self {
+        let m = Mean::of(values);
+        self.out.insert(format!("{key}_mean"), m.mean.into());
+        self.out.insert(format!("{key}_ci95"), ci(m.ci95));
+        self
+    }
+
+    /// Adds the histogram of `values` as `key`.
+    pub fn histogram(mut self, key: &str, values: impl IntoIterator<Item = u64>) -> Self {
+        self.out.insert(key.into(), histogram_json(values));
+        self
+    }
+
+    /// The figures as a JSON object.
+    pub fn into_map(self) -> serde_json::Map<String, serde_json::Value> {
+        self.out
+    }
+}
+
+fn ci(bounds: [f64; 2]) -> serde_json::Value {
+    serde_json::Value::from(bounds.to_vec())
+}
+
+fn histogram_json(values: impl IntoIterator<Item = u64>) -> serde_json::Value {
+    serde_json::Value::Array(
+        histogram(values)
+            .into_iter()
+            .map(|(v, n)| serde_json::Value::from(vec![v, n]))
+            .collect(),
+    )
+}
+
+/// What a fight forecast reports whatever the game: `runs`, each side's chance to win
+/// (`sides`: `{side: {"win", "ci95"}, "draw": {"p", "ci95"}}`), the rounds (`rounds_mean`,
+/// `rounds_ci95`, the histogram `rounds`) and the runs cut off (`stuck`). `winner` names the
+/// winning side of a run (`None`: a draw); the ruleset adds its own keys (its creatures…).
+pub fn fight_outline<R>(
+    runs: &[R],
+    sides: &[&str],
+    winner: impl Fn(&R) -> Option<&str>,
+    rounds: impl Fn(&R) -> u32,
+    stuck: impl Fn(&R) -> bool,
+) -> serde_json::Map<String, serde_json::Value> {
+    let n = runs.len() as u64;
+    let share = |hits: u64, key: &str| {
+        let p = Proportion::of(hits, n);
+        serde_json::json!({ key: p.p, "ci95": p.ci95 })
+    };
+    let mut by_side = serde_json::Map::new();
+    for s in sides {
+        by_side.insert(
+            (*s).into(),
+            share(count(runs, |r| winner(r) == Some(*s)), "win"),
+        );
+    }
+    by_side.insert(
+        "draw".into(),
+        share(count(runs, |r| winner(r).is_none()), "p"),
+    );
+    Figures::new(n)
+        .with("runs", n.into())
+        .with("sides", by_side.into())
+        .mean("rounds", runs.iter().map(|r| f64::from(rounds(r))))
+        .histogram("rounds", runs.iter().map(|r| u64::from(rounds(r))))
+        .with("stuck", count(runs, &stuck).into())
+        .into_map()
+}
+
 /// A forecast's whole-number argument `key` in `lo..=hi` (absent or null: `None`), or the
 /// refusal `forecast_args` naming the limit `limit`. Every ruleset's forecasts read their
 /// bounded arguments (rounds, turns…) through it.
@@ -219,6 +325,51 @@ mod tests {
     #[test]
     fn histogram_counts() {
         assert_eq!(histogram([3, 1, 3, 2, 3]), vec![(1, 1), (2, 1), (3, 3)]);
+    }
+
+    #[test]
+    fn figures_keep_the_one_shape() {
+        let f = Figures::new(4)
+            .with("side", "pcs".into())
+            .share("dies", 1)
+            .mean("hp_left", [1.0, 2.0, 3.0, 4.0])
+            .histogram("hp_left", [2, 2, 0, 1])
+            .into_map();
+        assert_eq!(f["side"], "pcs");
+        assert_eq!(f["dies"], 0.25);
+        assert_eq!(f["dies_ci95"], serde_json::json!(Proportion::of(1, 4).ci95));
+        assert_eq!(f["hp_left_mean"], 2.5);
+        assert_eq!(
+            f["hp_left_ci95"],
+            serde_json::json!(Mean::of([1.0, 2.0, 3.0, 4.0]).ci95)
+        );
+        assert_eq!(f["hp_left"], serde_json::json!([[0, 1], [1, 1], [2, 2]]));
+    }
+
+    #[test]
+    fn a_fight_outline_counts_wins_draws_rounds_and_stuck_runs() {
+        // (winner, rounds, stuck)
+        let runs = [
+            (Some("a"), 2, false),
+            (Some("a"), 4, false),
+            (None, 30, true),
+            (Some("b"), 3, false),
+        ];
+        let o = fight_outline(&runs, &["a", "b"], |r| r.0, |r| r.1, |r| r.2);
+        assert_eq!(o["runs"], 4);
+        assert_eq!(o["sides"]["a"]["win"], 0.5);
+        assert_eq!(o["sides"]["b"]["win"], 0.25);
+        assert_eq!(o["sides"]["draw"]["p"], 0.25);
+        assert_eq!(
+            o["sides"]["a"]["ci95"],
+            serde_json::json!(Proportion::of(2, 4).ci95)
+        );
+        assert_eq!(o["rounds_mean"], 9.75);
+        assert_eq!(
+            o["rounds"],
+            serde_json::json!([[2, 1], [3, 1], [4, 1], [30, 1]])
+        );
+        assert_eq!(o["stuck"], 1);
     }
 
     #[test]

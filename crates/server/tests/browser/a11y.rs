@@ -15,8 +15,6 @@ use fantoccini::Client;
 use fantoccini::key::Key;
 use serde_json::{Value, json};
 
-const AXE: &str = include_str!("vendor/axe.min.js");
-
 /// A Chrome DevTools command through chromedriver (the page's colour scheme here).
 async fn cdp(driver: &Driver, c: &Client, cmd: &str, params: Value) {
     let session = c
@@ -45,16 +43,6 @@ async fn theme(driver: &Driver, c: &Client, scheme: &str) {
         c,
         "colour scheme applied",
         &format!("return matchMedia('(prefers-color-scheme: {scheme})').matches"),
-    )
-    .await;
-}
-
-async fn language(c: &Client, lang: &str) {
-    select(c, "#lang-select", lang).await;
-    wait_js(
-        c,
-        "language applied",
-        &format!("return document.documentElement.lang === '{lang}'"),
     )
     .await;
 }

@@ -10,52 +10,9 @@
 use crate::browser_harness::*;
 use crate::crows_screens::*;
 use fantoccini::Client;
-use serde_json::{Value, json};
+use serde_json::json;
 
 const SAMPLE: &str = include_str!("../../../acks/packs/sample.json");
-/// axe-core, the test asset `a11y.rs` uses (never served).
-const AXE: &str = include_str!("vendor/axe.min.js");
-
-/// axe's serious and critical violations on the page as it is now (`id: targets`).
-pub(crate) async fn axe_serious(c: &Client) -> Vec<String> {
-    if js(c, "return typeof window.axe === 'object'").await != json!(true) {
-        c.execute(&format!("{AXE}\n;return true"), vec![])
-            .await
-            .expect("inject axe");
-    }
-    let found = c
-        .execute_async(
-            r#"const [done] = arguments;
-               axe.run(document, {resultTypes: ['violations']})
-                 .then(r => done(r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-                   .map(v => v.id + ': ' + v.nodes.slice(0, 6).map(n => n.target.join(' ')).join(', '))))
-                 .catch(e => done(['axe-error: ' + e]));"#,
-            vec![],
-        )
-        .await
-        .expect("axe.run");
-    found
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .iter()
-        .map(|v| v.as_str().unwrap_or("?").to_string())
-        .collect()
-}
-
-pub(crate) fn rules(cmd: Value) -> Value {
-    json!({ "rules": cmd })
-}
-
-pub(crate) async fn language(c: &Client, lang: &str) {
-    select(c, "#lang-select", lang).await;
-    wait_js(
-        c,
-        "language applied",
-        &format!("return document.documentElement.lang === '{lang}'"),
-    )
-    .await;
-}
 
 /// The text of the newest line of the dungeon panel's results.
 async fn newest_result(c: &Client, event: &str) -> String {
@@ -600,26 +557,8 @@ async fn acks_wilderness_day_lost_party_player_sees_the_believed_hex_only() {
     );
 }
 
-/// Sends a command with physical dice (`faces`, in order for the command's dice) through the
-/// page's own token, as that seat's dice tray would; the answer's status and body.
-pub(crate) async fn api_with_faces(c: &Client, cmd: Value, faces: &str) -> Value {
-    let r = c
-        .execute_async(
-            r#"const [cmd, faces, done] = arguments;
-           const p = new URLSearchParams(location.hash.slice(1));
-           fetch(`/api/tables/${p.get("table")}/commands?faces=${faces}`, {method: "POST",
-             headers: {"Content-Type": "application/json", Authorization: `Bearer ${p.get("token")}`},
-             body: JSON.stringify(cmd)}).then(async r => done({status: r.status, body: await r.json()}));"#,
-            vec![cmd.clone(), json!(faces)],
-        )
-        .await
-        .expect("fetch");
-    assert_eq!(r["status"], 200, "{cmd} with faces {faces}: {r}");
-    r
-}
-
 /// The page's whole text (hidden tabs included), for what must not be anywhere on it.
-pub(crate) async fn page_text(c: &Client) -> String {
+async fn page_text(c: &Client) -> String {
     js(c, "return document.body.textContent")
         .await
         .as_str()
@@ -1079,4 +1018,158 @@ async fn acks_full_session_judge_and_two_players_dungeon_encounter_fight_and_los
     let mut problems = axe_serious(&bob).await;
     problems.extend(axe_serious(&judge).await);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// AC-GEN-02/03 in the browser: the Judge's Tables panel lists the campaign's tables, replaces
+/// a row of T-09 from its JSON (refusing text that is not JSON in words), and enters a class's
+/// XP table past T-25, which the player's sheet then reads. The player, on a phone in Russian,
+/// has no Tables panel and never downloads it. axe-core on the Judge's panel.
+#[tokio::test(flavor = "multi_thread")]
+async fn ac_gen_02_the_judge_replaces_a_table_row_and_enters_an_xp_table_in_the_browser() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let judge = browser(&driver, &profiles.path().join("judge"), 1280, 900).await;
+    judge.goto(&srv.base).await.expect("open");
+    wait_js(
+        &judge,
+        "lobby",
+        "return document.querySelector('#create-table')",
+    )
+    .await;
+    fill(&judge, "#new-name", "House rules").await;
+    fill(&judge, "#new-referee", "Ann").await;
+    select(&judge, "#new-ruleset", "acks").await;
+    click(&judge, "#create-table").await;
+    wait_js(
+        &judge,
+        "the Judge's acks screen",
+        "return document.querySelector('.table-screen.referee[data-ruleset=acks] #acks-party')",
+    )
+    .await;
+    let abilities = json!({"strength": 10, "intelligence": 12, "wisdom": 10, "dexterity": 13,
+        "constitution": 11, "charisma": 10});
+    setup(
+        &judge,
+        &[
+            rules(json!({"load_pack": {"files": [{"name": "sample.json", "text": SAMPLE}]}})),
+            rules(
+                json!({"add_character": {"id": "sefa", "name": "Sefa", "class": "wood_warden",
+                "level": 1, "abilities": abilities, "hp": 6}}),
+            ),
+        ],
+    )
+    .await;
+
+    // --- the Judge's tables ---
+    click(&judge, "#acks-tables-load").await;
+    wait_js(
+        &judge,
+        "the list of tables",
+        "return document.querySelector('#acks-table-pick option[value=t24_ram]')",
+    )
+    .await;
+    let ram = text_of(&judge, "#acks-table-pick option[value=t24_ram]").await;
+    assert!(
+        ram.contains("T-24") && ram.contains("not in the book"),
+        "{ram}"
+    );
+    select(&judge, "#acks-table-pick", "t09_surprise").await;
+    wait_js(
+        &judge,
+        "T-09's rows",
+        "return document.querySelector('#acks-table-rows caption')?.textContent.includes('T-09')",
+    )
+    .await;
+    let rows = text_of(&judge, "#acks-table-rows").await;
+    assert!(rows.contains("..=2") && rows.contains("yes"), "{rows}");
+    click(
+        &judge,
+        "#acks-table-rows tbody tr:first-child .acks-row-edit",
+    )
+    .await;
+    // Not JSON: refused in words before anything is sent.
+    fill(
+        &judge,
+        "#acks-row-json",
+        "{\"total\": \"..=3\", surprised: true",
+    )
+    .await;
+    click(&judge, "#acks-row-replace").await;
+    let note = wait_js(
+        &judge,
+        "the JSON error",
+        "return document.querySelector('#acks-tables-note.inv-error')?.textContent",
+    )
+    .await;
+    assert!(note.as_str().unwrap_or("").contains("not JSON"), "{note}");
+    // A row that does not fit the columns: the server's refusal, in words.
+    fill(&judge, "#acks-row-json", "{\"total\": 3}").await;
+    click(&judge, "#acks-row-replace").await;
+    wait_js(
+        &judge,
+        "the refusal",
+        "return document.querySelector('#acks-tables-note.inv-error')?.textContent.includes('row')",
+    )
+    .await;
+    fill(
+        &judge,
+        "#acks-row-json",
+        "{\"total\": \"..=3\", \"surprised\": true}",
+    )
+    .await;
+    click(&judge, "#acks-row-replace").await;
+    wait_js(
+        &judge,
+        "the row replaced",
+        "return document.querySelector('#acks-table-rows tbody tr.acks-row-changed')?.textContent.includes('..=3')",
+    )
+    .await;
+    let note = text_of(&judge, "#acks-tables-note").await;
+    assert!(note.contains("T-09") && note.contains("row 1"), "{note}");
+
+    // --- a class's XP table past T-25 ---
+    select(&judge, "#acks-xp-class", "wood_warden").await;
+    fill(&judge, "#acks-xp-thresholds", "4000, 8000, 16000").await;
+    click(&judge, "#acks-xp-save").await;
+    wait_js(
+        &judge,
+        "the XP table entered",
+        "return document.querySelector('#acks-xp-entered')?.textContent.includes('4000, 8000, 16000')",
+    )
+    .await;
+    let found = axe_serious(&judge).await;
+    assert!(found.is_empty(), "axe on the Judge's tables: {found:?}");
+    shot_at(&judge, "acks-tables-judge", Some("#acks-tables")).await;
+
+    // --- the player: the sheet reads the Judge's XP table; no Tables panel ---
+    let player = seat(
+        &driver,
+        &profiles.path().join("player"),
+        &judge,
+        &srv.base,
+        "sefa",
+        "Bob",
+        None,
+    )
+    .await;
+    language(&player, "ru").await;
+    let xp = wait_js(
+        &player,
+        "the next level's XP on the sheet",
+        "const x = document.querySelector('#acks-sheet-sefa .acks-xp'); return x && x.textContent.replace(/\\D/g, '').includes('4000') && x.textContent",
+    )
+    .await;
+    println!("player's XP line: {xp}");
+    let none = js(
+        &player,
+        r#"return {panel: !!document.querySelector('#acks-tables'),
+                   loaded: performance.getEntriesByType('resource').some(e => e.name.includes('rulesets/acks/tables.js'))}"#,
+    )
+    .await;
+    assert_eq!(none, json!({"panel": false, "loaded": false}));
+    player.close().await.ok();
+    judge.close().await.ok();
 }

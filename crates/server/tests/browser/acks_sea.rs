@@ -7,7 +7,7 @@
 //! Bob's move on Brena's count, a grapple and boarders. axe-core clean on every seat.
 //! Physical dice (`?faces=`) wherever the script needs an outcome. Screenshots `acks-sea-*.png`.
 
-use crate::acks::{api_with_faces, axe_serious, language, rules, seat, tab};
+use crate::acks::{seat, tab};
 use crate::browser_harness::*;
 use crate::crows_screens::*;
 use fantoccini::Client;

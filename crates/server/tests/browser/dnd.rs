@@ -28,16 +28,6 @@ async fn dnd_table(c: &Client, base: &str) {
     .await;
 }
 
-async fn language(c: &Client, lang: &str) {
-    select(c, "#lang-select", lang).await;
-    wait_js(
-        c,
-        "language applied",
-        &format!("return document.documentElement.lang === '{lang}'"),
-    )
-    .await;
-}
-
 fn vera() -> Value {
     json!({"rules": {"add_creature": {"creature": {"id": "vera", "name": "Vera", "kind": "character",
         "abilities": {"strength": 10, "dexterity": 14, "constitution": 12, "intelligence": 10,
@@ -58,36 +48,6 @@ fn goblin() -> Value {
         "challenge_rating": "1/8", "xp": 25, "proficiency_bonus": 2,
         "actions": [{"name": "Dagger", "kind": "action", "attacks": [{"bonus": 4, "reach_ft": 5}],
           "damage": [{"dice": "1d4+2", "damage_type": "piercing"}]}]}}}})
-}
-
-/// axe-core (a test asset, see `vendor/README.md`), injected into the page and never served.
-const AXE: &str = include_str!("vendor/axe.min.js");
-
-/// The serious and critical axe-core violations on the page as it is now (ids and targets).
-async fn axe_serious(c: &Client) -> Vec<String> {
-    if js(c, "return typeof window.axe === 'object'").await != json!(true) {
-        c.execute(&format!("{AXE}\n;return true"), vec![])
-            .await
-            .expect("inject axe");
-    }
-    let found = c
-        .execute_async(
-            r#"const [done] = arguments;
-               axe.run(document, {resultTypes: ['violations']})
-                 .then(r => done(r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-                   .map(v => v.id + ': ' + v.nodes.slice(0, 4).map(n => n.target.join(' ')).join(', '))))
-                 .catch(e => done(['axe-error: ' + e]));"#,
-            vec![],
-        )
-        .await
-        .expect("axe.run");
-    found
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|v| v.as_str().map(str::to_string))
-        .collect()
 }
 
 /// The page's text of `css`, trimmed (empty when absent).
@@ -578,21 +538,6 @@ fn fanatic() -> Value {
         "resistances": ["fire"], "spell_slots": [4, 3],
         "attacks": [{"name": "Pact Blade", "bonus": 5, "reach_ft": 5,
           "damage": [{"dice": "2d6+3", "damage_type": "slashing"}]}]}}}})
-}
-
-/// Sends a command with physical dice (`faces`, in order for the command's dice) through the
-/// page's own token, as a second device of that seat would; the answer's status and body.
-async fn api_with_faces(c: &Client, cmd: Value, faces: &str) -> Value {
-    c.execute_async(
-        r#"const [cmd, faces, done] = arguments;
-           const p = new URLSearchParams(location.hash.slice(1));
-           fetch(`/api/tables/${p.get("table")}/commands?faces=${faces}`, {method: "POST",
-             headers: {"Content-Type": "application/json", Authorization: `Bearer ${p.get("token")}`},
-             body: JSON.stringify(cmd)}).then(async r => done({status: r.status, body: await r.json()}));"#,
-        vec![cmd, json!(faces)],
-    )
-    .await
-    .expect("fetch")
 }
 
 /// Asks the ruleset's query `name` through the page's own token, as the page does; the

@@ -17,10 +17,6 @@ const CORVIN: &str = "corvin-ash-8d5e0e";
 const VERA: &str = "vera-quill-2b7c1a";
 const GHOUL: &str = "ghoul-rot-5f3a9c";
 
-fn rules(cmd: Value) -> Value {
-    json!({ "rules": cmd })
-}
-
 /// Sends a command that must be accepted, then answers whatever it asks the Referee.
 async fn must(c: &Client, cmd: Value) {
     let r = api_command(c, cmd.clone()).await;

@@ -1,6 +1,7 @@
-//! The browser-test harness `browser.rs`, `browser_cards.rs` and `browser_screens.rs` share: an in-process server
-//! with the Crows ruleset, chromedriver, headless Chromium sessions, screenshots and small
-//! page helpers. Included by each with `#[path = "common/browser.rs"] mod browser_harness;`.
+//! The harness of the browser tests (`tests/browser/`, one binary; its `main.rs` includes this
+//! file as `mod browser_harness`): an in-process server with every ruleset, chromedriver,
+//! headless Chromium sessions, screenshots and the page helpers the test files share (clicks,
+//! fields, commands with physical dice, the language switch, axe-core).
 #![allow(dead_code)] // each test file uses a part
 
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -358,4 +359,76 @@ pub async fn api_command(c: &Client, cmd: Value) -> Value {
     )
     .await
     .expect("fetch")
+}
+
+// ---------- shared page helpers of the ruleset screens ----------
+
+/// axe-core (a test asset, see `browser/vendor/README.md`), injected into the page and never
+/// served.
+pub const AXE: &str = include_str!("../browser/vendor/axe.min.js");
+
+/// The serious and critical axe-core violations on the page as it is now (ids and up to six
+/// targets each).
+pub async fn axe_serious(c: &Client) -> Vec<String> {
+    let loaded = c
+        .execute("return typeof window.axe === 'object'", vec![])
+        .await
+        .expect("axe?");
+    if loaded != json!(true) {
+        c.execute(&format!("{AXE}\n;return true"), vec![])
+            .await
+            .expect("inject axe");
+    }
+    let found = c
+        .execute_async(
+            r#"const [done] = arguments;
+               axe.run(document, {resultTypes: ['violations']})
+                 .then(r => done(r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+                   .map(v => v.id + ': ' + v.nodes.slice(0, 6).map(n => n.target.join(' ')).join(', '))))
+                 .catch(e => done(['axe-error: ' + e]));"#,
+            vec![],
+        )
+        .await
+        .expect("axe.run");
+    found
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|v| v.as_str().unwrap_or("?").to_string())
+        .collect()
+}
+
+/// Switches the page's language with the shell's selector and waits until it is applied.
+pub async fn language(c: &Client, lang: &str) {
+    select(c, "#lang-select", lang).await;
+    wait_js(
+        c,
+        "language applied",
+        &format!("return document.documentElement.lang === '{lang}'"),
+    )
+    .await;
+}
+
+/// Sends a command with physical dice `faces` (`?faces=`) through the page's own token and
+/// asserts it was accepted; the answer is `{status, body}`.
+pub async fn api_with_faces(c: &Client, cmd: Value, faces: &str) -> Value {
+    let r = c
+        .execute_async(
+            r#"const [cmd, faces, done] = arguments;
+           const p = new URLSearchParams(location.hash.slice(1));
+           fetch(`/api/tables/${p.get("table")}/commands?faces=${faces}`, {method: "POST",
+             headers: {"Content-Type": "application/json", Authorization: `Bearer ${p.get("token")}`},
+             body: JSON.stringify(cmd)}).then(async r => done({status: r.status, body: await r.json()}));"#,
+            vec![cmd.clone(), json!(faces)],
+        )
+        .await
+        .expect("fetch");
+    assert_eq!(r["status"], 200, "{cmd} with faces {faces}: {r}");
+    r
+}
+
+/// A ruleset command in the wire's wrapper.
+pub fn rules(cmd: Value) -> Value {
+    json!({ "rules": cmd })
 }

@@ -123,6 +123,12 @@ pub enum CombatCommand {
     Dismount {
         rider: String,
     },
+    /// The Judge's: how high a flying combatant (a flying mount) is, in feet; 0 landed
+    /// (AC-MOUNT-08).
+    SetFlyingHeight {
+        creature: String,
+        height_ft: u32,
+    },
     /// The Judge's: these combatants board `onto` from `from`, grappled (AC-NAVAL-15).
     Board {
         creatures: Vec<String>,

@@ -54,14 +54,14 @@ pub(super) fn throw_of(
 ) -> Result<(i32, Option<AttackProgression>, u32), RuleError> {
     let tables = state.tables()?;
     if let Some(ch) = c.character() {
-        let class = state.class_of(&c.id).ok_or_else(|| {
+        let (attack, _) = state.progressions(&c.id).ok_or_else(|| {
             refuse(
                 "unknown_class",
                 "packs",
                 "the character's class is not loaded",
             )
         })?;
-        let p: AttackProgression = class.attack.into();
+        let p: AttackProgression = attack.into();
         let t = attack::character_attack_throw(&tables, p, ch.level)
             .map_err(|e| acks_err("bad_level", e))?;
         return Ok((t, Some(p), ch.level));
@@ -123,8 +123,8 @@ pub(super) fn save_value(state: &AcksState, c: &Creature) -> Result<i32, RuleErr
     let (p, level) = match (c.character(), state.card_of(&c.id)) {
         (Some(ch), _) => (
             state
-                .class_of(&c.id)
-                .map(|k| AttackProgression::from(k.saves))
+                .progressions(&c.id)
+                .map(|(_, saves)| AttackProgression::from(saves))
                 .ok_or_else(|| refuse("unknown_class", "packs", "the class is not loaded"))?,
             ch.level,
         ),

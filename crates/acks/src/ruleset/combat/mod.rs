@@ -50,6 +50,10 @@
 //!   half its hp owes the Judge a morale roll (`mount_morale_due`, the Judge's).
 //! - `{"dismount": {"rider": "brena"}}` — on the pair's count, in place of the round's movement
 //!   or, having moved, of its attack (AC-MOUNT-03).
+//! - `{"set_flying_height": {"creature": "horse", "height_ft": 30}}` — the Judge's: how high a
+//!   flying combatant is (0 landed, at most `MAX_FLYING_FT`); a rider thrown from a flying
+//!   mount — rider or mount at 0 hp, or a failed saddle save in the air — falls 1d6 per 10 ft
+//!   (at least 1d6) instead of 1d6 (AC-MOUNT-08).
 //! - `{"board": {"creatures": ["brena", "odo"], "from": "gull", "onto": "wolf"}}` — the
 //!   Judge's: once the ships are grappled (naval `grapple`), these combatants board this round
 //!   at −2 to their attack throws and AC (`boarding.rs`, AC-NAVAL-15).
@@ -131,6 +135,7 @@ pub(super) fn acting(_state: &TableState<AcksState>, command: &CombatCommand) ->
         | C::RollInitiative {}
         | C::EndFight {}
         | C::Mount { .. }
+        | C::SetFlyingHeight { .. }
         | C::Board { .. }
         | C::MoraleCheck { .. }
         | C::RestoreLife { .. }
@@ -202,6 +207,10 @@ pub(super) fn decide(command: &CombatCommand, ctx: &mut Ctx<'_, Acks>) -> Result
             },
         ),
         CombatCommand::Dismount { rider } => mounted::dismount_command(ctx, rider),
+        CombatCommand::SetFlyingHeight {
+            creature: who,
+            height_ft,
+        } => mounted::flying_height_command(ctx, who, *height_ft),
         CombatCommand::Board {
             creatures,
             from,
@@ -642,6 +651,7 @@ fn apply_fight(state: &mut AcksState, event: &CombatEvent) {
                     prone: c.prone,
                     held_by: c.held_by.clone(),
                     mount: c.mount.clone(),
+                    flying_ft: c.flying_ft,
                     // AC-MORALE-05: a retreat or withdrawal goes on into the next rounds.
                     declaration: fight.morale.get(id).copied().and_then(morale_declaration),
                     ..Default::default()
@@ -763,6 +773,7 @@ pub(super) fn project(state: &TableState<AcksState>, viewer: &Viewer) -> Value {
                     "attacks_made": c.attacks_made,
                     "cleaves": if open { json!(c.cleaves) } else { Value::Null },
                     "mount": c.mount.as_ref().map(|m| &m.mount),
+                    "flying_ft": c.flying_ft,
                 }),
             )
         })

@@ -7,6 +7,11 @@
 //! one of the two attacks; standing still both may; after a run neither. Damage to a rider
 //! without a war saddle calls for a save vs Paralysis; a rider or mount dropped to 0 hp throws
 //! the rider, who takes 1d6; a mount at half its hit points owes the Judge a morale roll.
+//!
+//! A flying mount's height is the Judge's to set (`set_flying_height`); a rider thrown from it
+//! falls 1d6 per 10 ft (AC-MOUNT-08). A rider who fails the saddle save while the mount is in
+//! the air falls too, for the same dice: the text's fall from a flying mount names no cause
+//! (on the ground a failed save only unseats, as before).
 
 use super::lookups::{acting_now, combat_state, creature, in_fight, int, is_monster};
 use super::state::{CombatEvent, CombatState, Combatant, DismountCost, Mounting, UnhorseCause};
@@ -102,6 +107,39 @@ pub(super) fn dismount_command(ctx: &mut Ctx<'_, Acks>, rider: &str) -> Result<(
         mount: m.mount.clone(),
         instead_of,
     })
+}
+
+/// Highest a flying combatant may be set, in feet (100d6 of fall).
+pub const MAX_FLYING_FT: u32 = 1_000;
+
+/// `set_flying_height`: the Judge sets how high a flyer of the fight is (AC-MOUNT-08).
+pub(super) fn flying_height_command(
+    ctx: &mut Ctx<'_, Acks>,
+    who: &str,
+    height_ft: u32,
+) -> Result<(), RuleError> {
+    let fight = combat_state(ctx)?;
+    in_fight(&fight, who)?;
+    if height_ft > MAX_FLYING_FT {
+        return Err(refuse(
+            "bad_height",
+            "AC-MOUNT-08",
+            format!("a flyer's height runs 0–{MAX_FLYING_FT} ft"),
+        ));
+    }
+    ctx.emit(CombatEvent::FlyingHeightSet {
+        creature: who.to_string(),
+        height_ft,
+    })
+}
+
+/// The height of `mount` in the air, if it flies.
+fn height_of(fight: &CombatState, mount: &str) -> Option<u32> {
+    fight
+        .combatants
+        .get(mount)
+        .and_then(|c| c.flying_ft)
+        .filter(|h| *h > 0)
 }
 
 /// The pair's combat movement when `who` rides: the mount's (AC-MOUNT-01).
@@ -265,7 +303,14 @@ fn throw_rider(
     mount: &str,
     cause: UnhorseCause,
 ) -> Result<(), RuleError> {
-    let fall = cause != UnhorseCause::SaddleSaveFailed;
+    let height_ft = ctx
+        .rules()
+        .combat
+        .as_ref()
+        .and_then(|f| height_of(f, mount));
+    // On the ground a failed saddle save unseats without a fall's dice; in the air it is a
+    // fall from a flying mount (AC-MOUNT-08).
+    let fall = cause != UnhorseCause::SaddleSaveFailed || height_ft.is_some();
     let mut fall_damage = None;
     let vis = if is_monster(ctx.rules(), rider) {
         Visibility::Referee
@@ -273,7 +318,7 @@ fn throw_rider(
         Visibility::Public
     };
     if fall {
-        let dice = crate::mounted::fall_dice(None);
+        let dice = crate::mounted::fall_dice(height_ft);
         let r = ctx.roll(
             &format!("{rider} falls from {mount}"),
             &format!("{dice}d6"),
@@ -286,6 +331,7 @@ fn throw_rider(
         mount: mount.to_string(),
         cause,
         fall_damage,
+        height_ft,
     })?;
     if let Some(d) = fall_damage.filter(|d| *d > 0) {
         let before = creature(ctx.rules(), rider)?.hp;
@@ -341,6 +387,14 @@ pub(super) fn apply(fight: &mut CombatState, event: &CombatEvent) {
             if let Some(c) = fight.combatants.get_mut(rider) {
                 c.mount = None;
                 c.dismount = Some(*instead_of);
+            }
+        }
+        CombatEvent::FlyingHeightSet {
+            creature,
+            height_ft,
+        } => {
+            if let Some(c) = fight.combatants.get_mut(creature) {
+                c.flying_ft = (*height_ft > 0).then_some(*height_ft);
             }
         }
         CombatEvent::Unhorsed { rider, .. } => {

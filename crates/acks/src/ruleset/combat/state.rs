@@ -138,6 +138,10 @@ pub struct Combatant {
     /// Boarding another ship this round: −2 to attack throws and AC (AC-NAVAL-15).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub boarding: bool,
+    /// A flyer's height above the ground, in feet, as the Judge set it; a rider thrown from
+    /// it falls 1d6 per 10 ft (AC-MOUNT-08). `None` on the ground; lasts across rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flying_ft: Option<u32>,
 }
 
 /// The fight under way.
@@ -349,6 +353,11 @@ pub enum CombatEvent {
         mount: String,
         instead_of: DismountCost,
     },
+    /// The Judge's: a flying combatant's height above the ground, 0 landed (AC-MOUNT-08).
+    FlyingHeightSet {
+        creature: String,
+        height_ft: u32,
+    },
     /// A rider without a war saddle, hurt, saves vs Paralysis (AC-MOUNT-06).
     SaddleSave {
         rider: String,
@@ -356,13 +365,17 @@ pub enum CombatEvent {
         needed: i32,
         saved: bool,
     },
-    /// The rider left the saddle; a fall from a downed pair deals 1d6 (AC-MOUNT-08).
+    /// The rider left the saddle; a fall from a downed pair deals 1d6, from a flying mount
+    /// 1d6 per 10 ft of `height_ft` (AC-MOUNT-08).
     Unhorsed {
         rider: String,
         mount: String,
         cause: UnhorseCause,
         #[serde(default)]
         fall_damage: Option<u32>,
+        /// The flying mount's height when the rider fell (absent on the ground).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        height_ft: Option<u32>,
     },
     /// The Judge's: a mount at half its hit points rolls morale or leaves (AC-MOUNT-07).
     MountMoraleDue {

@@ -10,3 +10,5 @@ pub const MAX_HP: i32 = 10_000;
 pub const MAX_OVERRIDES: usize = 1_000;
 /// Largest pack file, in bytes.
 pub const MAX_PACK_BYTES: usize = 512 * 1024;
+/// Most general proficiencies a character records (AC-ZERO-03).
+pub const MAX_PROFICIENCIES: usize = 40;

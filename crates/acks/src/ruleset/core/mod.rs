@@ -10,7 +10,9 @@
 //!   "abilities": {"strength": 16, "intelligence": 9, "wisdom": 10, "dexterity": 12,
 //!   "constitution": 13, "charisma": 11}, "hp": 12, "player": "ann"}}` — the Judge's; the
 //!   character is bound to the player (optional `surprise_modifier`, `speed_ft`,
-//!   `armour_class`).
+//!   `armour_class`, `proficiencies`). A 0-level character has `"level": 0` and no `class`
+//!   (AC-ZERO-01): it attacks and saves on the fighter rows' level 0 and becomes a 1st-level
+//!   fighter at 100 adventuring XP (`experience`).
 //! - `{"add_monster": {"id": "rat1", "card": "gloom_rat"}}` — the Judge's; hidden from players
 //!   until revealed; hit points rolled from the card's Hit Dice where `hp` is not given (the
 //!   roll the Judge's alone).
@@ -35,7 +37,9 @@ use super::state::{
     Abilities, AcksState, Character, Creature, CreatureKind, Monster, PackSource, RowOverride,
 };
 use events::CoreEvent;
-use limits::{MAX_CREATURES, MAX_HP, MAX_ID, MAX_NAME, MAX_OVERRIDES, MAX_PACK_BYTES};
+use limits::{
+    MAX_CREATURES, MAX_HP, MAX_ID, MAX_NAME, MAX_OVERRIDES, MAX_PACK_BYTES, MAX_PROFICIENCIES,
+};
 use packs::{ClassCard, MonsterCard, PackFile};
 
 /// Core commands.
@@ -52,10 +56,15 @@ pub enum CoreCommand {
     AddCharacter {
         id: String,
         name: String,
+        /// The class card's id; none for a 0-level character (AC-ZERO-01).
+        #[serde(default)]
         class: String,
         level: u32,
         abilities: Abilities,
         hp: i32,
+        /// General proficiencies (AC-ZERO-03), at most `MAX_PROFICIENCIES`.
+        #[serde(default)]
+        proficiencies: Vec<String>,
         #[serde(default)]
         player: Option<String>,
         #[serde(default)]
@@ -124,6 +133,27 @@ fn check_hp(hp: i32) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// A list of general proficiencies: at most `MAX_PROFICIENCIES`, each named once in
+/// 1–`MAX_NAME` characters.
+pub(super) fn check_proficiencies(list: &[String]) -> Result<(), RuleError> {
+    let distinct: std::collections::BTreeSet<&String> = list.iter().collect();
+    if list.len() > MAX_PROFICIENCIES
+        || distinct.len() != list.len()
+        || list
+            .iter()
+            .any(|p| p.trim().is_empty() || p.chars().count() > MAX_NAME)
+    {
+        return Err(refuse(
+            "bad_proficiencies",
+            "MAX_PROFICIENCIES",
+            format!(
+                "at most {MAX_PROFICIENCIES} proficiencies, each named once in 1–{MAX_NAME} characters"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
     match command {
         CoreCommand::LoadPack { files } => load_pack(ctx, files),
@@ -134,6 +164,7 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
             level,
             abilities,
             hp,
+            proficiencies,
             player,
             surprise_modifier,
             speed_ft,
@@ -141,20 +172,35 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
         } => {
             let state = ctx.rules();
             check_new_id(state, id, name)?;
-            let card = state.content.classes.get(class).ok_or_else(|| {
-                refuse(
-                    "unknown_class",
-                    "packs",
-                    format!("no class `{class}` in the loaded packs"),
-                )
-            })?;
-            if !(1..=card.max_level).contains(level) {
-                return Err(refuse(
-                    "bad_level",
-                    "T-13",
-                    format!("{} levels run 1–{}, got {level}", card.name, card.max_level),
-                ));
+            if *level == 0 {
+                // AC-ZERO-01/04: a 0-level character has no class until it becomes a fighter.
+                if !class.is_empty() {
+                    return Err(refuse(
+                        "zero_level_class",
+                        "AC-ZERO-04",
+                        "a 0-level character has no class: leave the class empty",
+                    ));
+                }
+            } else {
+                let card = state.content.classes.get(class).ok_or_else(|| {
+                    refuse(
+                        "unknown_class",
+                        "packs",
+                        format!("no class `{class}` in the loaded packs"),
+                    )
+                })?;
+                if !(1..=card.max_level).contains(level) {
+                    return Err(refuse(
+                        "bad_level",
+                        "T-13",
+                        format!(
+                            "{} levels run 1–{} (0 for a character without a class), got {level}",
+                            card.name, card.max_level
+                        ),
+                    ));
+                }
             }
+            check_proficiencies(proficiencies)?;
             if abilities.all().iter().any(|s| !(3..=18).contains(s)) {
                 return Err(refuse("bad_ability", "T-25", "ability scores run 3–18"));
             }
@@ -214,6 +260,9 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
                     bed_rest_days: 0,
                     armour_class: *armour_class,
                     side_effects: Vec::new(),
+                    proficiencies: proficiencies.clone(),
+                    from_zero_level: None,
+                    old_proficiencies: Vec::new(),
                 }),
                 nonlethal: Default::default(),
                 slain: false,
@@ -483,6 +532,7 @@ fn creature_view(state: &TableState<AcksState>, viewer: &Viewer, c: &Creature) -
             let mut v = serde_json::to_value(c).unwrap_or(Value::Null);
             if let Some(ch) = c.character() {
                 v["fatigue_penalty"] = json!(ch.rest.penalty());
+                v["proficiency_drops_due"] = json!(ch.proficiency_drops_due());
                 v["sheet"] = sheet::sheet(rules, c);
             }
             Some(v)
@@ -510,6 +560,10 @@ fn creature_view(state: &TableState<AcksState>, viewer: &Viewer, c: &Creature) -
                 "wounds": ch.wounds,
                 "bed_rest_days": ch.bed_rest_days,
                 "side_effects": ch.side_effects,
+                "proficiencies": ch.proficiencies,
+                "old_proficiencies": ch.old_proficiencies,
+                // AC-ZERO-03: the old proficiencies its player or the Judge must still drop.
+                "proficiency_drops_due": ch.proficiency_drops_due(),
                 "sheet": sheet::sheet(rules, c),
                 "mine": mine,
             }))

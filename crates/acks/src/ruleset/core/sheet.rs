@@ -35,14 +35,18 @@ pub(super) fn sheet(state: &AcksState, c: &Creature) -> Value {
     let Some(ch) = c.character() else {
         return Value::Null;
     };
-    let Some(class) = state.class_of(&c.id) else {
+    // A 0-level character (AC-ZERO-01) has no class: the fighter rows' level 0.
+    let Some((attack, saves)) = state.progressions(&c.id) else {
         return Value::Null;
     };
+    let searcher = state
+        .class_of(&c.id)
+        .map_or(SearcherKind::Other, |k| k.searcher);
     let Ok(tables) = state.tables() else {
         return Value::Null;
     };
-    let attack_progression: AttackProgression = class.attack.into();
-    let save_progression: AttackProgression = class.saves.into();
+    let attack_progression: AttackProgression = attack.into();
+    let save_progression: AttackProgression = saves.into();
     let Ok(throw) = attack::character_attack_throw(&tables, attack_progression, ch.level) else {
         return Value::Null;
     };
@@ -56,7 +60,7 @@ pub(super) fn sheet(state: &AcksState, c: &Creature) -> Value {
         }
     }
     // T-22 runs levels 1–14: a thief-skilled class outside them shows none.
-    let thief_skills = (class.searcher == SearcherKind::Thief)
+    let thief_skills = (searcher == SearcherKind::Thief)
         .then(|| {
             THIEF_SKILLS
                 .iter()
@@ -71,13 +75,14 @@ pub(super) fn sheet(state: &AcksState, c: &Creature) -> Value {
     let missed_rest = crate::wilderness::missed_rest_penalty(state.wilderness.travel_days);
     json!({
         "attack_throw": throw,
-        "attack_progression": name_of(class.attack),
+        "attack_progression": name_of(attack),
+        "zero_level": ch.zero_level(),
         "melee_modifier": modifier(ch.abilities.strength),
         "missile_modifier": modifier(ch.abilities.dexterity),
         "skipped_rest": fatigue,
         "missed_rest_days": missed_rest,
         "saves": saves,
-        "save_progression": name_of(class.saves),
+        "save_progression": name_of(saves),
         "thief_skills": thief_skills,
         "hp": c.hp,
         "max_hp": c.max_hp,

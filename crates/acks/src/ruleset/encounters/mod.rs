@@ -392,8 +392,8 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
             let level = ch.level;
             let dex = ch.abilities.dexterity;
             let progression = state
-                .class_of(character)
-                .map(|c| c.saves.into())
+                .progressions(character)
+                .map(|(_, saves)| saves.into())
                 .ok_or_else(|| {
                     refuse(
                         "unknown_class",

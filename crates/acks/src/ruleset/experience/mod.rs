@@ -29,6 +29,17 @@
 //!   once per player (AC-HEIR-02/03).
 //! - `{"reserve_xp": {"character": "odo", "gp": 500}}` — gold spent for no lasting benefit adds
 //!   90 % as reserve XP for the player's next character (AC-HEIR-04).
+//! - `{"drop_proficiency": {"character": "tam", "proficiency": "farming"}}` — the player's or
+//!   the Judge's: a former 0-level character forgets one of the general proficiencies it kept
+//!   from 0 level; one is owed at each of 2nd, 3rd and 4th level (`proficiency_drop_due`,
+//!   the character's `proficiency_drops_due`), AC-ZERO-03.
+//!
+//! 0-level characters (AC-ZERO-01…04): they share the adventure's XP like anyone; at 100 XP
+//! `return_to_civilization` makes them 1st-level fighters of the loaded class `fighter` (else
+//! the first class with the fighter's attack and saves and a d8): the class's attack throw and
+//! saves, their general proficiencies kept, hit points rerolled on 1d8 (public) keeping the
+//! higher; at 4th level they gain Adventuring. The cap of one level per adventure reads the
+//! fighter class's 2nd level.
 //! - `{"name_heir": {"character": "tam"}}` — the player's new character takes the inheritance
 //!   and the reserve XP; it starts at 1st level unless it is a henchman (AC-HEIR-01/03).
 
@@ -39,7 +50,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::adapter::{Acks, acks_err, refuse};
-use super::core::packs::{Progression, split_asterisks};
+use super::core::packs::{ClassCard, Progression, split_asterisks};
 use super::state::AcksState;
 use crate::experience::{self as rules, Member};
 use crate::tables::XpClass;
@@ -92,14 +103,23 @@ pub enum XpCommand {
     NameHeir {
         character: String,
     },
+    /// The player or the Judge drops one old proficiency of a former 0-level character
+    /// (AC-ZERO-03).
+    DropProficiency {
+        character: String,
+        proficiency: String,
+    },
 }
 
 fn one() -> u32 {
     1
 }
 
-pub(super) fn acting(_state: &TableState<AcksState>, _command: &XpCommand) -> Acting {
-    Acting::RefereeOnly
+pub(super) fn acting(_state: &TableState<AcksState>, command: &XpCommand) -> Acting {
+    match command {
+        XpCommand::DropProficiency { character, .. } => Acting::Characters(vec![character.clone()]),
+        _ => Acting::RefereeOnly,
+    }
 }
 
 fn character<'a>(state: &'a AcksState, id: &str) -> Result<&'a super::state::Character, RuleError> {
@@ -142,16 +162,47 @@ fn player_of(ctx: &Ctx<'_, Acks>, id: &str) -> Result<String, RuleError> {
 /// XP to reach `level` for character `id`: the Judge's table for its class, else T-25's
 /// levels 2 and 3 by the class's attack progression; `None` past the class's last level.
 pub fn threshold(state: &AcksState, id: &str, level: u32) -> Result<Option<u64>, RuleError> {
+    let ch = character(state, id)?;
+    if ch.zero_level() {
+        // AC-ZERO-01/04: 100 XP make a 1st-level fighter; beyond, the fighter class's table.
+        return match level {
+            0 => Ok(Some(0)),
+            1 => Ok(Some(rules::ZERO_LEVEL_XP)),
+            _ => {
+                let class = fighter_class(state)?.id.clone();
+                class_threshold(state, &class, level)
+            }
+        };
+    }
     if level <= 1 {
         return Ok(Some(0));
     }
-    let ch = character(state, id)?;
-    let card = state.content.classes.get(&ch.class);
+    class_threshold(state, &ch.class, level)
+}
+
+/// The class a 0-level character becomes (AC-ZERO-04), or a refusal naming the rule.
+fn fighter_class(state: &AcksState) -> Result<&ClassCard, RuleError> {
+    state.zero_level_class().ok_or_else(|| {
+        refuse(
+            "no_fighter_class",
+            "AC-ZERO-04",
+            "a 0-level character becomes a fighter: load a class `fighter` (or a human one with the fighter's attack and saves and a d8 hit die)",
+        )
+    })
+}
+
+/// XP to reach `level` (2 or more) of class `class_id`.
+fn class_threshold(
+    state: &AcksState,
+    class_id: &str,
+    level: u32,
+) -> Result<Option<u64>, RuleError> {
+    let card = state.content.classes.get(class_id);
     if card.is_some_and(|c| level > c.max_level) {
         return Ok(None);
     }
-    let index = usize::try_from(level - 2).unwrap_or(usize::MAX);
-    if let Some(t) = state.experience.tables.get(&ch.class) {
+    let index = usize::try_from(level.saturating_sub(2)).unwrap_or(usize::MAX);
+    if let Some(t) = state.experience.tables.get(class_id) {
         if let Some(x) = t.get(index) {
             return Ok(Some(*x));
         }
@@ -172,8 +223,7 @@ pub fn threshold(state: &AcksState, id: &str, level: u32) -> Result<Option<u64>,
         "no_xp_table",
         "T-25",
         format!(
-            "the XP needed for level {level} of class `{}` is not entered: the Judge sets the class's XP table",
-            ch.class
+            "the XP needed for level {level} of class `{class_id}` is not entered: the Judge sets the class's XP table"
         ),
     ))
 }
@@ -299,6 +349,10 @@ pub(super) fn decide(command: &XpCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(),
             })
         }
         C::NameHeir { character: id } => name_heir(ctx, id),
+        C::DropProficiency {
+            character: id,
+            proficiency,
+        } => drop_proficiency(ctx, id, proficiency),
     }
 }
 
@@ -359,6 +413,20 @@ fn return_to_civilization(ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
         let con = crate::tables::ability_modifier(&tables, ch.abilities.constitution)
             .map_err(|e| acks_err("bad_ability", e))?;
         let die = state.class_of(id).map_or(8, |c| c.hit_die);
+        let level_up = next.is_some_and(|t| xp >= t).then(|| {
+            if ch.zero_level() {
+                // AC-ZERO-01: the cap above needed the fighter class, so it is loaded.
+                LevelUp::Convert(
+                    state
+                        .zero_level_class()
+                        .map(|k| k.id.clone())
+                        .unwrap_or_default(),
+                    u32::try_from(c_max_hp(state, id)).unwrap_or(0),
+                )
+            } else {
+                LevelUp::Advance(ch.level + 1, die, con)
+            }
+        });
         plan.push(Award {
             id: id.clone(),
             share,
@@ -367,9 +435,7 @@ fn return_to_civilization(ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
             before: rec.xp,
             xp,
             capped: xp < rec.xp.saturating_add(adjusted),
-            level_up: next
-                .is_some_and(|t| xp >= t)
-                .then_some((ch.level + 1, die, con)),
+            level_up,
         });
     }
     for a in plan {
@@ -382,8 +448,10 @@ fn return_to_civilization(ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
             xp: a.xp,
             capped: a.capped,
         })?;
-        if let Some((level, die, con)) = a.level_up {
-            advance(ctx, &a.id, level, die, con)?;
+        match a.level_up {
+            Some(LevelUp::Advance(level, die, con)) => advance(ctx, &a.id, level, die, con)?,
+            Some(LevelUp::Convert(class, old_hp)) => convert(ctx, &a.id, &class, old_hp)?,
+            None => {}
         }
     }
     ctx.emit(XpEvent::AdventureClosed { pool })
@@ -397,8 +465,46 @@ struct Award {
     before: u64,
     xp: u64,
     capped: bool,
-    /// The new level, the class's hit die and the CON modifier.
-    level_up: Option<(u32, u32, i32)>,
+    level_up: Option<LevelUp>,
+}
+
+/// What an award's new level brings.
+enum LevelUp {
+    /// The new level, the class's hit die and the CON modifier (AC-ADV-01).
+    Advance(u32, u32, i32),
+    /// A 0-level character becomes a 1st-level fighter of this class; its old maximum hit
+    /// points (AC-ZERO-01/02).
+    Convert(String, u32),
+}
+
+fn c_max_hp(state: &AcksState, id: &str) -> i32 {
+    state.creatures.get(id).map_or(0, |c| c.max_hp)
+}
+
+/// AC-ZERO-01…03: the 0-level character becomes a 1st-level fighter: the class's attack and
+/// saves, its general proficiencies kept, and its hit points rerolled on 1d8, the higher of the
+/// old and the new kept.
+fn convert(ctx: &mut Ctx<'_, Acks>, id: &str, class: &str, old_hp: u32) -> Result<(), RuleError> {
+    let r = ctx.roll(
+        &format!("{id}'s hit points as a 1st-level fighter"),
+        "1d8",
+        Visibility::Public,
+    )?;
+    let face = u32::try_from(r.total).unwrap_or(1);
+    let max_hp = rules::zero_level_hp(old_hp, face).map_err(|e| acks_err("bad_face", e))?;
+    let proficiencies = ctx
+        .rules()
+        .character(id)
+        .map(|c| c.proficiencies.clone())
+        .unwrap_or_default();
+    ctx.emit(XpEvent::ZeroLevelConverted {
+        character: id.to_string(),
+        class: class.to_string(),
+        face,
+        old_hp,
+        max_hp,
+        proficiencies,
+    })
 }
 
 /// AC-ADV-01: a new level and its hit die + CON modifier, at least 1 hit point.
@@ -420,6 +526,58 @@ fn advance(
         level,
         face,
         hp_gain: rules::level_hp_gain(face, con),
+    })?;
+    let Some(ch) = ctx.rules().character(id).cloned() else {
+        return Ok(());
+    };
+    if ch.from_zero_level.is_none() {
+        return Ok(());
+    }
+    // AC-ZERO-03: at 4th level the former 0-level character gains Adventuring.
+    if level == ZERO_LEVEL_ADVENTURING_AT && !ch.proficiencies.iter().any(|p| p == ADVENTURING) {
+        ctx.emit(XpEvent::ProficiencyGained {
+            character: id.to_string(),
+            proficiency: ADVENTURING.to_string(),
+        })?;
+    }
+    // AC-ZERO-03: one old proficiency to drop at each of 2nd, 3rd and 4th: a pending choice.
+    let due = ch.proficiency_drops_due();
+    if due > 0 {
+        ctx.emit(XpEvent::ProficiencyDropDue {
+            character: id.to_string(),
+            level,
+            due,
+            old_proficiencies: ch.old_proficiencies.clone(),
+        })?;
+    }
+    Ok(())
+}
+
+/// The level at which a former 0-level character gains Adventuring (AC-ZERO-03), and its name.
+pub const ZERO_LEVEL_ADVENTURING_AT: u32 = 4;
+pub const ADVENTURING: &str = "adventuring";
+
+/// `drop_proficiency`: the player or the Judge picks which old proficiency a former 0-level
+/// character forgets (AC-ZERO-03).
+fn drop_proficiency(ctx: &mut Ctx<'_, Acks>, id: &str, proficiency: &str) -> Result<(), RuleError> {
+    let ch = character(ctx.rules(), id)?;
+    if ch.proficiency_drops_due() == 0 {
+        return Err(refuse(
+            "no_drop_due",
+            "AC-ZERO-03",
+            format!("`{id}` owes no old proficiency to drop at its level"),
+        ));
+    }
+    if !ch.old_proficiencies.iter().any(|p| p == proficiency) {
+        return Err(refuse(
+            "not_an_old_proficiency",
+            "AC-ZERO-03",
+            format!("`{proficiency}` is not one of the proficiencies `{id}` kept from 0 level"),
+        ));
+    }
+    ctx.emit(XpEvent::ProficiencyDropped {
+        character: id.to_string(),
+        proficiency: proficiency.to_string(),
     })
 }
 
@@ -503,6 +661,53 @@ pub(super) fn apply(state: &mut AcksState, event: &XpEvent) {
                 }
             }
         }
+        E::ZeroLevelConverted {
+            character,
+            class,
+            old_hp,
+            max_hp,
+            proficiencies,
+            ..
+        } => {
+            if let Some(c) = state.creatures.get_mut(character) {
+                let gain = i32::try_from(max_hp.saturating_sub(*old_hp)).unwrap_or(0);
+                c.max_hp = c.max_hp.saturating_add(gain);
+                c.hp = c.hp.saturating_add(gain);
+                if let Some(ch) = c.character_mut() {
+                    ch.class = class.clone();
+                    ch.level = 1;
+                    ch.from_zero_level = Some(u32::try_from(proficiencies.len()).unwrap_or(0));
+                    ch.old_proficiencies = proficiencies.clone();
+                }
+            }
+        }
+        E::ProficiencyGained {
+            character,
+            proficiency,
+        } => {
+            if let Some(ch) = state
+                .creatures
+                .get_mut(character)
+                .and_then(|c| c.character_mut())
+                && !ch.proficiencies.contains(proficiency)
+            {
+                ch.proficiencies.push(proficiency.clone());
+            }
+        }
+        E::ProficiencyDropped {
+            character,
+            proficiency,
+        } => {
+            if let Some(ch) = state
+                .creatures
+                .get_mut(character)
+                .and_then(|c| c.character_mut())
+            {
+                ch.old_proficiencies.retain(|p| p != proficiency);
+                ch.proficiencies.retain(|p| p != proficiency);
+            }
+        }
+        E::ProficiencyDropDue { .. } => {}
         E::InheritanceLeft {
             player, after_fee, ..
         } => {

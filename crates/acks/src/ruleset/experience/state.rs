@@ -127,6 +127,33 @@ pub enum XpEvent {
         face: u32,
         hp_gain: u32,
     },
+    /// A 0-level character becomes a 1st-level fighter (AC-ZERO-01/02): the d8 face and the
+    /// higher of the old and new hit points; its general proficiencies kept.
+    ZeroLevelConverted {
+        character: String,
+        class: String,
+        face: u32,
+        old_hp: u32,
+        max_hp: u32,
+        proficiencies: Vec<String>,
+    },
+    /// A former 0-level character gains a proficiency (Adventuring at 4th, AC-ZERO-03).
+    ProficiencyGained {
+        character: String,
+        proficiency: String,
+    },
+    /// A former 0-level character owes `due` old proficiencies to drop: its player or the
+    /// Judge picks (AC-ZERO-03).
+    ProficiencyDropDue {
+        character: String,
+        level: u32,
+        due: u32,
+        old_proficiencies: Vec<String>,
+    },
+    ProficiencyDropped {
+        character: String,
+        proficiency: String,
+    },
     InheritanceLeft {
         character: String,
         player: String,

@@ -21,7 +21,7 @@ pub mod policy;
 use engine::forecast::bounded_arg;
 use std::collections::BTreeMap;
 
-use engine::forecast::{ForecastOptions, Mean, Proportion, Sim, histogram, play_many};
+use engine::forecast::{Figures, ForecastOptions, Sim, count, fight_outline, play_many};
 use engine::{RuleError, TableState};
 use serde_json::{Map, Value, json};
 
@@ -158,56 +158,31 @@ fn fight_report(
         fight::play(sim, &cast, policy, max_rounds)
     })?;
     let n = runs.len() as u64;
-    let count = |f: &dyn Fn(&fight::FightRun) -> bool| runs.iter().filter(|r| f(r)).count() as u64;
-    let share = |p: Proportion, key: &str| json!({ key: p.p, "ci95": p.ci95 });
-    let mut sides = Map::new();
-    for s in Side::BOTH {
-        sides.insert(
-            s.key().into(),
-            share(Proportion::of(count(&|r| r.winner == Some(s)), n), "win"),
-        );
-    }
-    sides.insert(
-        "draw".into(),
-        share(Proportion::of(count(&|r| r.winner.is_none()), n), "p"),
+    let mut report = fight_outline(
+        &runs,
+        &Side::BOTH.map(Side::key),
+        |r| r.winner.map(Side::key),
+        |r| r.rounds,
+        |r| r.stuck,
     );
     let mut creatures = Map::new();
     for (i, f) in cast.fighters.iter().enumerate() {
         let ends: Vec<&fight::FighterEnd> = runs.iter().map(|r| &r.fighters[i]).collect();
-        let part = |pick: &dyn Fn(&fight::FighterEnd) -> bool| {
-            Proportion::of(ends.iter().filter(|e| pick(e)).count() as u64, n)
-        };
-        let dies = part(&|e| e.dead);
-        let down = part(&|e| e.down);
-        let zero = part(&|e| e.dropped_to_0);
-        let fled = part(&|e| e.fled);
-        let hp = Mean::of(ends.iter().map(|e| f64::from(e.hp_left)));
-        creatures.insert(
-            f.id.clone(),
-            json!({
-                "side": f.side.key(),
-                "dies": dies.p, "dies_ci95": dies.ci95,
-                "knocked_out": down.p, "knocked_out_ci95": down.ci95,
-                "drops_to_0_hp": zero.p, "drops_to_0_hp_ci95": zero.ci95,
-                "flees": fled.p, "flees_ci95": fled.ci95,
-                "hp_left_mean": hp.mean, "hp_left_ci95": hp.ci95,
-                "hp_left": histogram(ends.iter().map(|e| u64::from(e.hp_left))),
-            }),
-        );
+        let figures = Figures::new(n)
+            .with("side", f.side.key().into())
+            .share("dies", count(&ends, |e| e.dead))
+            .share("knocked_out", count(&ends, |e| e.down))
+            .share("drops_to_0_hp", count(&ends, |e| e.dropped_to_0))
+            .share("flees", count(&ends, |e| e.fled))
+            .mean("hp_left", ends.iter().map(|e| f64::from(e.hp_left)))
+            .histogram("hp_left", ends.iter().map(|e| u64::from(e.hp_left)));
+        creatures.insert(f.id.clone(), figures.into_map().into());
     }
-    let rounds = Mean::of(runs.iter().map(|r| f64::from(r.rounds)));
-    Ok(json!({
-        "kind": "fight",
-        "runs": n,
-        "seed": options.seed,
-        "policy": policy.name(),
-        "max_rounds": max_rounds,
-        "sides": sides,
-        "creatures": creatures,
-        "weapons": fight::weapons_json(&cast),
-        "rounds_mean": rounds.mean,
-        "rounds_ci95": rounds.ci95,
-        "rounds": histogram(runs.iter().map(|r| u64::from(r.rounds))),
-        "stuck": count(&|r| r.stuck),
-    }))
+    report.insert("kind".into(), "fight".into());
+    report.insert("seed".into(), options.seed.into());
+    report.insert("policy".into(), policy.name().into());
+    report.insert("max_rounds".into(), max_rounds.into());
+    report.insert("creatures".into(), creatures.into());
+    report.insert("weapons".into(), fight::weapons_json(&cast));
+    Ok(report.into())
 }

@@ -22,7 +22,11 @@
 //! - `{"set_hexes": {"hexes": [{"q": 0, "r": 0, "terrain": "woods", "road": false,
 //!   "shown": true}]}}` — the Judge's map (axial, flat-topped: `q` east, `r` south); terrain
 //!   `clear`, `coast`, `desert`, `hills`, `woods`, `jungle`, `swamp` or `mountains`; a hex off
-//!   the map counts as clear. Players see the `shown` hexes (AC-WILD-01).
+//!   the map counts as clear. Players see the `shown` hexes (AC-WILD-01). An optional
+//!   `"feature": {"kind": "canyon", "pace_percent": 50}` draws a `canyon`, `broad_river`,
+//!   `river` or `other` obstacle with the Judge's further slowing: the day's pace across the hex
+//!   is that percentage of the terrain's (100 draws it without slowing; a flying party is not
+//!   slowed). The day's travel lists the slowed hexes (`slowed`), AC-WILD-05.
 //! - `{"place_party": {"q": 0, "r": 0}}` — the Judge's: the party is here and knows it.
 //! - `{"set_true_course": {"q": 1, "r": 0, "drift": 1}}` — the Judge's: the party is lost,
 //!   really in this hex and straying `drift` sixths of a turn clockwise (0–5) from the heading
@@ -320,6 +324,15 @@ fn set_hexes(ctx: &mut Ctx<'_, Acks>, hexes: &[MapHex]) -> Result<(), RuleError>
     }
     for h in hexes {
         check_coord(h.q, h.r)?;
+        if let Some(f) = h.feature
+            && !(1..=100).contains(&f.pace_percent)
+        {
+            return Err(refuse(
+                "bad_feature",
+                "AC-WILD-05",
+                "an obstacle's pace is 1–100 % of the terrain's (100: no slowing)",
+            ));
+        }
     }
     let shown: Vec<MapHex> = hexes.iter().filter(|h| h.shown).copied().collect();
     let hidden: Vec<Step> = hexes
@@ -396,12 +409,13 @@ fn walk(
     following: bool,
     start: (Hex, Fraction),
     heading: Direction,
-) -> Result<(Vec<Step>, u32, Fraction), RuleError> {
+) -> Result<Walk, RuleError> {
     let hex_miles = Fraction::from_integer(i64::from(rules::WILDERNESS_HEX_MILES));
     let (mut at, mut progress) = start;
     let mut left = Fraction::one();
     let mut miles = Fraction::zero();
     let mut path = Vec::new();
+    let mut slowed = Vec::new();
     while path.len() < MAX_HEXES_PER_DAY {
         let (terrain, road) = map.terrain(at);
         let t = if following && road {
@@ -409,9 +423,23 @@ fn walk(
         } else {
             terrain.movement()
         };
-        let per_day = rules::daily_travel(tables, speed, t, mode)
+        let mut per_day = rules::daily_travel(tables, speed, t, mode)
             .map_err(|e| acks_err("bad_speed", e))?
             .exact;
+        // AC-WILD-05: the Judge's further slowing for the hex's obstacle.
+        if let Some(f) = map.feature(at) {
+            let paced = rules::feature_pace(per_day, f.pace_percent, mode.flying)
+                .map_err(|e| acks_err("bad_feature", e))?;
+            if paced != per_day {
+                per_day = paced;
+                slowed.push(state::Slowed {
+                    q: at.q,
+                    r: at.r,
+                    kind: f.kind,
+                    pace_percent: f.pace_percent,
+                });
+            }
+        }
         if per_day <= Fraction::zero() {
             break;
         }
@@ -431,7 +459,21 @@ fn walk(
         }
     }
     let whole = u32::try_from(miles.floor().to_integer()).unwrap_or(u32::MAX);
-    Ok((path, whole, progress))
+    Ok(Walk {
+        path,
+        miles: whole,
+        progress,
+        slowed,
+    })
+}
+
+/// One day's walk: the hexes entered, the whole miles made, the miles into the hex it ends in
+/// and the hexes whose obstacle slowed it.
+struct Walk {
+    path: Vec<Step>,
+    miles: u32,
+    progress: Fraction,
+    slowed: Vec<state::Slowed>,
 }
 
 /// AC-WILD-03…06, 10…12, 19: a day of travel.
@@ -500,7 +542,7 @@ fn travel_day(
     }
     let w = &ctx.rules().wilderness;
     let true_heading = toward.turned(i32::try_from(p.drift).unwrap_or(0));
-    let (true_path, true_miles, true_progress) = walk(
+    let true_walk = walk(
         w,
         &tables,
         speed,
@@ -512,7 +554,7 @@ fn travel_day(
     // The believed walk reads only what the players' map shows.
     let mut shown = w.clone();
     shown.hexes.retain(|_, h| h.shown);
-    let (path, miles, believed_progress) = walk(
+    let believed = walk(
         &shown,
         &tables,
         speed,
@@ -521,24 +563,45 @@ fn travel_day(
         (p.believed_hex, p.believed_miles),
         toward,
     )?;
-    let (true_path, true_miles, true_progress) = if p.lost {
-        (true_path, true_miles, true_progress)
+    let truth = if p.lost {
+        true_walk
     } else {
-        (path.clone(), miles, believed_progress)
+        Walk {
+            path: believed.path.clone(),
+            miles: believed.miles,
+            progress: believed.progress,
+            slowed: believed.slowed.clone(),
+        }
     };
     ctx.emit_masked(
         WildEvent::DayTravelled {
             day,
-            miles,
-            path: path.clone(),
-            true_miles,
-            true_path,
-            true_progress,
-            believed_progress,
+            miles: believed.miles,
+            path: believed.path.clone(),
+            true_miles: truth.miles,
+            true_path: truth.path,
+            true_progress: truth.progress,
+            believed_progress: believed.progress,
+            slowed: believed.slowed.clone(),
+            true_slowed: truth.slowed,
         },
         Visibility::Referee,
-        WildEvent::DayTravelledSeen { day, miles, path },
+        WildEvent::DayTravelledSeen {
+            day,
+            miles: believed.miles,
+            path: believed.path,
+            slowed: believed.slowed.clone(),
+        },
     )?;
+    for s in believed.slowed {
+        ctx.emit(WildEvent::TravelSlowed {
+            day,
+            q: s.q,
+            r: s.r,
+            kind: s.kind,
+            pace_percent: s.pace_percent,
+        })?;
+    }
     scheduled_check(ctx, false)
 }
 
@@ -820,7 +883,10 @@ pub(super) fn apply(state: &mut AcksState, event: &WildEvent) {
                 w.supplies.insert(id.clone(), *s);
             }
         }
-        E::HexesSeen { .. } | E::DayTravelledSeen { .. } | E::WildWanderingChecked { .. } => {}
+        E::HexesSeen { .. }
+        | E::DayTravelledSeen { .. }
+        | E::TravelSlowed { .. }
+        | E::WildWanderingChecked { .. } => {}
     }
 }
 

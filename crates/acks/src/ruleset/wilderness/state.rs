@@ -92,6 +92,40 @@ pub struct MapHex {
     /// On the players' map (default): a hidden hex is the Judge's alone.
     #[serde(default = "yes")]
     pub shown: bool,
+    /// A canyon, river or other obstacle in the hex and the Judge's slowing for it
+    /// (AC-WILD-05).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub feature: Option<Feature>,
+}
+
+/// An obstacle the Judge draws in a hex (AC-WILD-05).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[schemars(rename = "AcksFeatureKind")]
+pub enum FeatureKind {
+    Canyon,
+    BroadRiver,
+    River,
+    Other,
+}
+
+/// A hex's obstacle: its kind and the pace across the hex, in percent of the terrain's (100:
+/// drawn, no slowing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "AcksFeature")]
+pub struct Feature {
+    pub kind: FeatureKind,
+    pub pace_percent: u32,
+}
+
+/// A slowed hex crossed on a day's travel (AC-WILD-05), shown with the day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Slowed {
+    pub q: i32,
+    pub r: i32,
+    pub kind: FeatureKind,
+    pub pace_percent: u32,
 }
 
 fn yes() -> bool {
@@ -213,6 +247,11 @@ pub struct WildState {
 impl WildState {
     /// The terrain of a hex (a hex off the Judge's map counts as clear ground) and whether a
     /// road runs through it.
+    /// The obstacle drawn in a hex (AC-WILD-05).
+    pub fn feature(&self, h: Hex) -> Option<Feature> {
+        self.hexes.get(&key(h)).and_then(|x| x.feature)
+    }
+
     pub fn terrain(&self, h: Hex) -> (HexTerrain, bool) {
         self.hexes
             .get(&key(h))
@@ -291,12 +330,29 @@ pub enum WildEvent {
         /// Miles into the hex it ends in (exact), true and believed.
         true_progress: Fraction,
         believed_progress: Fraction,
+        /// Hexes whose obstacle slowed the day, believed and true (AC-WILD-05).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        slowed: Vec<Slowed>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        true_slowed: Vec<Slowed>,
+    },
+    /// A shown hex whose obstacle slowed the day's believed travel (AC-WILD-05), one event
+    /// each for the log: worked out from the players' map alone, like `day_travelled_seen`.
+    TravelSlowed {
+        day: u32,
+        q: i32,
+        r: i32,
+        kind: FeatureKind,
+        pace_percent: u32,
     },
     /// What the players see of it: the believed travel only.
     DayTravelledSeen {
         day: u32,
         miles: u32,
         path: Vec<Step>,
+        /// Shown hexes whose obstacle slowed the day (AC-WILD-05).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        slowed: Vec<Slowed>,
     },
     Foraged {
         character: String,

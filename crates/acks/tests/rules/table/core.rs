@@ -224,6 +224,79 @@ fn ac_gen_03_the_judges_row_is_logged_with_old_and_new_and_used_by_later_rolls()
     t.assert_replays();
 }
 
+/// The Judge's Tables panel reads every table as it stands in the campaign (`table_rows`):
+/// the list with how many rows are changed, one table's columns and rows as the JSON
+/// `override_row` takes, the overridden rows marked; players and spectators are refused.
+#[test]
+fn ac_gen_02_the_judge_reads_the_tables_as_they_stand() {
+    let mut t = T::new();
+    let q = |t: &T, viewer: &Viewer, args: Value| t.table.query(viewer, "table_rows", &args);
+    let list = q(&t, &Viewer::Referee, json!({})).unwrap();
+    let tables = list["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), delve_acks::tables::TABLE_KEYS.len());
+    let surprise = tables.iter().find(|x| x["key"] == "t09_surprise").unwrap();
+    assert_eq!(
+        (surprise["id"].as_str(), surprise["overridden"].as_u64()),
+        (Some("T-09"), Some(0))
+    );
+    // The lost rows the Judge must enter are marked so.
+    let ram = tables.iter().find(|x| x["key"] == "t24_ram").unwrap();
+    assert_eq!(ram["confidence"], "not_found");
+    let before = q(&t, &Viewer::Referee, json!({"table": "t09_surprise"})).unwrap();
+    assert_eq!(
+        before["rows"][0],
+        json!({"total": "..=2", "surprised": true})
+    );
+    assert_eq!(before["columns"], json!(["total", "surprised"]));
+    assert_eq!(before["overridden"], json!([]));
+    // What the query gives is what an override takes: the row sent back changed.
+    let mut row = before["rows"][0].clone();
+    row["total"] = json!("..=3");
+    t.judge(
+        json!({"override_row": {"table": "t09_surprise", "index": 0, "row": row}}),
+        &[],
+    );
+    let after = q(&t, &Viewer::Referee, json!({"table": "t09_surprise"})).unwrap();
+    assert_eq!(after["rows"][0]["total"], "..=3");
+    assert_eq!(after["overridden"], json!([0]));
+    let list = q(&t, &Viewer::Referee, json!({})).unwrap();
+    let surprise = list["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["key"] == "t09_surprise")
+        .unwrap()
+        .clone();
+    assert_eq!(surprise["overridden"], 1);
+    // Players and spectators are refused alike, before the table is even looked up.
+    for viewer in [
+        Viewer::Player("ann".into()),
+        Viewer::Spectator("sam".into()),
+    ] {
+        for args in [
+            json!({}),
+            json!({"table": "t09_surprise"}),
+            json!({"table": "t77"}),
+        ] {
+            let e = q(&t, &viewer, args).unwrap_err();
+            assert_eq!(e.code, "judges_tables", "{e}");
+        }
+    }
+    // An unknown table, or an argument the query does not take, is refused for the Judge.
+    assert_eq!(
+        q(&t, &Viewer::Referee, json!({"table": "t77"}))
+            .unwrap_err()
+            .code,
+        "unknown_table"
+    );
+    assert_eq!(
+        q(&t, &Viewer::Referee, json!({"tabel": "t09_surprise"}))
+            .unwrap_err()
+            .code,
+        "bad_query"
+    );
+}
+
 /// The schema shipped next to the sample pack (`crates/acks/packs/schema.json`, for pack
 /// authors and their editors) is the one the loader's types generate. Regenerate it with
 /// `ACKS_WRITE_SCHEMA=1 cargo test -p delve-acks schema_file`.

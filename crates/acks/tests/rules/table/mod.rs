@@ -13,6 +13,7 @@ mod mounted;
 mod naval;
 mod sea;
 mod wilderness;
+mod zero_level;
 
 use delve_acks::ruleset::Acks;
 use engine::{

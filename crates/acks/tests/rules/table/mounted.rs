@@ -358,3 +358,104 @@ fn ac_mount_08_a_downed_mount_or_rider_falls_for_1d6() {
     assert_eq!(hp(&t, "cai"), -3);
     t.assert_replays();
 }
+
+/// The Judge sets the flying mount's height; a downed mount at 30 ft throws its rider for 3d6,
+/// entered as physical dice (AC-MOUNT-08).
+#[test]
+fn ac_mount_08_a_fall_from_a_flying_mount_is_1d6_per_10_ft() {
+    let mut t = mounted_fight_with("brena", true, true, true, 2, [2, 4]);
+    t.judge(
+        json!({"set_flying_height": {"creature": "horse", "height_ft": 30}}),
+        &[],
+    );
+    assert_eq!(
+        t.player_view("bob")["rules"]["combat"]["combatants"]["horse"]["flying_ft"],
+        30
+    );
+    // The rat's d20 and bite, then the fall's three d6.
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"attack": {"attacker": "rat1", "target": "horse"}}}),
+        &[15, 3, 2, 5, 6],
+    );
+    let u = event(&ev, "unhorsed").expect("unhorsed");
+    assert_eq!(u["cause"], "mount_down");
+    assert_eq!(u["height_ft"], 30);
+    assert_eq!(u["fall_damage"], 13);
+    assert_eq!(hp(&t, "brena"), -3);
+    t.assert_replays();
+
+    // Landed (height 0) the fall is the ground's 1d6 again.
+    let mut t = mounted_fight_with("brena", true, true, true, 2, [2, 4]);
+    t.judge(
+        json!({"set_flying_height": {"creature": "horse", "height_ft": 30}}),
+        &[],
+    );
+    t.judge(
+        json!({"set_flying_height": {"creature": "horse", "height_ft": 0}}),
+        &[],
+    );
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"attack": {"attacker": "rat1", "target": "horse"}}}),
+        &[15, 3, 4],
+    );
+    let u = event(&ev, "unhorsed").expect("unhorsed");
+    assert_eq!(u["fall_damage"], 4);
+    assert_eq!(u.get("height_ft"), None);
+
+    // Below 10 ft a fall is still at least the 1d6 of a mount on the ground.
+    let mut t = mounted_fight_with("brena", true, true, true, 2, [2, 4]);
+    t.judge(
+        json!({"set_flying_height": {"creature": "horse", "height_ft": 5}}),
+        &[],
+    );
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"attack": {"attacker": "rat1", "target": "horse"}}}),
+        &[15, 3, 6],
+    );
+    assert_eq!(event(&ev, "unhorsed").unwrap()["fall_damage"], 6);
+}
+
+/// A failed saddle save in the air is a fall from a flying mount: 1d6 per 10 ft (AC-MOUNT-06,
+/// AC-MOUNT-08).
+#[test]
+fn ac_mount_08_a_failed_saddle_save_in_the_air_falls_by_height() {
+    let mut t = mounted_fight_with("brena", true, false, true, 10, [2, 4]);
+    t.judge(
+        json!({"set_flying_height": {"creature": "horse", "height_ft": 20}}),
+        &[],
+    );
+    // Bite for 3 (10 → 7), the save fails on a 1, the fall is 2d6: 1 + 2.
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"attack": {"attacker": "rat1", "target": "brena"}}}),
+        &[15, 3, 1, 1, 2],
+    );
+    let u = event(&ev, "unhorsed").expect("unhorsed");
+    assert_eq!(u["cause"], "saddle_save_failed");
+    assert_eq!(u["fall_damage"], 3);
+    assert_eq!(hp(&t, "brena"), 4);
+    t.assert_replays();
+}
+
+#[test]
+fn ac_mount_08_the_flying_height_is_the_judges_and_bounded() {
+    let mut t = mounted_fight(true, true, true, 10);
+    let code = t.refused(
+        &judge(),
+        json!({"set_flying_height": {"creature": "horse", "height_ft": 1001}}),
+    );
+    assert!(code.starts_with("bad_height"), "{code}");
+    let code = t.refused(
+        &judge(),
+        json!({"set_flying_height": {"creature": "nobody", "height_ft": 10}}),
+    );
+    assert!(code.starts_with("not_in_fight"), "{code}");
+    let code = t.refused(
+        &player("ann"),
+        json!({"set_flying_height": {"creature": "horse", "height_ft": 10}}),
+    );
+    assert!(!code.is_empty());
+}

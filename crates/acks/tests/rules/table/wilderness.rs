@@ -589,3 +589,102 @@ fn ac_wild_08_missed_rest_days_cost_attack_throws_and_damage_by_name() {
     );
     t.assert_replays();
 }
+
+/// AC-WILD-05: the Judge draws a canyon or a broad river with a further slowing; the day's
+/// pace across that hex is cut to it, the day shows which hexes slowed it, and a flying party
+/// passes over.
+#[test]
+fn ac_wild_05_canyons_and_broad_rivers_slow_the_day_by_the_judges_pace() {
+    let mut t = out("clear", false);
+    t.judge(
+        json!({"set_hexes": {"hexes": [{"q": 0, "r": -1, "terrain": "clear",
+            "feature": {"kind": "canyon", "pace_percent": 50}}]}}),
+        &[],
+    );
+    // 24 miles a day: 6 across the home hex (¼ day), 6 across the canyon at 12 a day (½ day),
+    // 6 more in the last ¼: 18 miles, three hexes instead of four.
+    let ev = t.judge(json!({"travel_day": {"toward": "north"}}), &[20]);
+    let d = day_of(&T::rules_events(&ev), "day_travelled");
+    assert_eq!(d["miles"], 18);
+    assert_eq!(d["path"].as_array().unwrap().len(), 3);
+    let slowed = json!([{"q": 0, "r": -1, "kind": "canyon", "pace_percent": 50}]);
+    assert_eq!(d["slowed"], slowed);
+    // The players' own record of the day shows the slowing too (the hex is shown).
+    let log = t.log_of(&Viewer::Player("ann".into())).to_string();
+    assert!(
+        log.contains("travel_slowed") && log.contains("canyon"),
+        "{log}"
+    );
+    assert_eq!(
+        t.player_view("ann")["rules"]["wilderness"]["hexes"]["0,-1"]["feature"]["kind"],
+        "canyon"
+    );
+    t.assert_replays();
+
+    // A broad river at 100 % is drawn but slows nothing.
+    let mut t = out("clear", false);
+    t.judge(
+        json!({"set_hexes": {"hexes": [{"q": 0, "r": -1, "terrain": "clear",
+            "feature": {"kind": "broad_river", "pace_percent": 100}}]}}),
+        &[],
+    );
+    let d = travel(&mut t, json!({"toward": "north"}), &[20]);
+    assert_eq!(d["miles"], 24);
+    assert_eq!(d.get("slowed"), None);
+
+    // Flying over a broad river at 25 %: 48 miles as ever.
+    let mut t = out("clear", false);
+    t.judge(
+        json!({"set_hexes": {"hexes": [{"q": 0, "r": -1, "terrain": "clear",
+            "feature": {"kind": "broad_river", "pace_percent": 25}}]}}),
+        &[],
+    );
+    let d = travel(&mut t, json!({"toward": "north", "flying": true}), &[20]);
+    assert_eq!(d["miles"], 48);
+
+    // The pace is 1–100 %.
+    for pace in [0, 101] {
+        let code = t.refused(
+            &judge(),
+            json!({"set_hexes": {"hexes": [{"q": 1, "r": 1, "terrain": "clear",
+                "feature": {"kind": "canyon", "pace_percent": pace}}]}}),
+        );
+        assert!(code.starts_with("bad_feature"), "{code}");
+    }
+}
+
+/// AC-WILD-05 with AC-GEN-04: an obstacle on a hex hidden from the players slows the lost
+/// party's true day (the Judge's record) but never shows to them — not in their view, not in
+/// their log, not in the miles they believe they made.
+#[test]
+fn ac_wild_05_a_hidden_obstacle_slows_only_the_judges_true_day() {
+    let mut t = out("clear", false);
+    t.judge(
+        json!({"set_hexes": {"hexes": [{"q": 0, "r": -1, "terrain": "clear", "shown": false,
+            "feature": {"kind": "broad_river", "pace_percent": 50}}]}}),
+        &[],
+    );
+    // Lost in place, heading as meant (drift 0): the true walk crosses the river.
+    t.judge(
+        json!({"set_true_course": {"q": 0, "r": 0, "drift": 0}}),
+        &[],
+    );
+    let ev = t.judge(json!({"travel_day": {"toward": "north"}}), &[20]);
+    let d = day_of(&T::rules_events(&ev), "day_travelled");
+    assert_eq!(d["miles"], 24);
+    assert_eq!(d["true_miles"], 18);
+    assert_eq!(d["true_slowed"][0]["kind"], "broad_river");
+    assert_eq!(d.get("slowed"), None);
+    for p in ["ann", "bob"] {
+        let seen = format!(
+            "{} {}",
+            t.player_view(p),
+            t.log_of(&Viewer::Player(p.into()))
+        );
+        assert!(
+            !seen.contains("broad_river") && !seen.contains("travel_slowed"),
+            "{seen}"
+        );
+    }
+    t.assert_replays();
+}

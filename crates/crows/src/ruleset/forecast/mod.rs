@@ -22,7 +22,9 @@ pub mod policy;
 
 use engine::RuleError;
 use engine::forecast::bounded_arg;
-use engine::forecast::{ForecastOptions, Mean, Proportion, Sim, histogram, play_many};
+use engine::forecast::{
+    Figures, ForecastOptions, Mean, Proportion, Sim, count, fight_outline, histogram, play_many,
+};
 use serde_json::{Map, Value, json};
 
 use crate::combat::initiative::Side;
@@ -76,65 +78,51 @@ fn fight_report(
         fight::play(sim, &cast, policy, max_rounds)
     })?;
     let n = runs.len() as u64;
-    let count = |f: &dyn Fn(&fight::FightRun) -> bool| runs.iter().filter(|r| f(r)).count() as u64;
-    let side = |p: Proportion, key: &str| json!({ key: p.p, "ci95": p.ci95 });
-    let mut sides = Map::new();
-    for s in [Side::Crows, Side::Enemies] {
-        sides.insert(
-            side_key(s).into(),
-            side(Proportion::of(count(&|r| r.winner == Some(s)), n), "win"),
-        );
-    }
-    sides.insert(
-        "draw".into(),
-        side(Proportion::of(count(&|r| r.winner.is_none()), n), "p"),
+    let mut report = fight_outline(
+        &runs,
+        &[Side::Crows, Side::Enemies].map(side_key),
+        |r| r.winner.map(side_key),
+        |r| r.rounds,
+        |r| r.stuck,
     );
     let mut creatures = Map::new();
     for (i, f) in cast.fighters.iter().enumerate() {
         let ends: Vec<&fight::FighterEnd> = runs.iter().map(|r| &r.fighters[i]).collect();
-        let share = |pick: &dyn Fn(&fight::FighterEnd) -> bool| {
-            Proportion::of(ends.iter().filter(|e| pick(e)).count() as u64, n)
-        };
-        let dies = share(&|e| e.dead);
-        let out = share(&|e| e.knocked_out);
-        let hurt = share(&|e| e.wounds_gained > 0);
-        let wounds = Mean::of(ends.iter().map(|e| f64::from(e.wounds_gained)));
-        let stamina = Mean::of(ends.iter().map(|e| f64::from(e.stamina_left)));
-        let usage = Mean::of(ends.iter().map(|e| f64::from(e.usage_spent)));
-        creatures.insert(
-            f.id.clone(),
-            json!({
-                "side": side_key(f.side),
-                "dies": dies.p, "dies_ci95": dies.ci95,
-                "knocked_out": out.p, "knocked_out_ci95": out.ci95,
-                "gains_wounds": hurt.p, "gains_wounds_ci95": hurt.ci95,
-                "wounds_mean": wounds.mean, "wounds_ci95": wounds.ci95,
-                "stamina_left_mean": stamina.mean, "stamina_left_ci95": stamina.ci95,
-                "usage_dice_spent_mean": usage.mean, "usage_dice_spent_ci95": usage.ci95,
-                "stamina_left": histogram(ends.iter().map(|e| u64::from(e.stamina_left))),
-                "wounds_gained": histogram(ends.iter().map(|e| u64::from(e.wounds_gained))),
-            }),
-        );
+        let figures = Figures::new(n)
+            .with("side", side_key(f.side).into())
+            .share("dies", count(&ends, |e| e.dead))
+            .share("knocked_out", count(&ends, |e| e.knocked_out))
+            .share("gains_wounds", count(&ends, |e| e.wounds_gained > 0))
+            .mean("wounds", ends.iter().map(|e| f64::from(e.wounds_gained)))
+            .mean(
+                "stamina_left",
+                ends.iter().map(|e| f64::from(e.stamina_left)),
+            )
+            .mean(
+                "usage_dice_spent",
+                ends.iter().map(|e| f64::from(e.usage_spent)),
+            )
+            .histogram(
+                "stamina_left",
+                ends.iter().map(|e| u64::from(e.stamina_left)),
+            )
+            .histogram(
+                "wounds_gained",
+                ends.iter().map(|e| u64::from(e.wounds_gained)),
+            );
+        creatures.insert(f.id.clone(), figures.into_map().into());
     }
-    let rounds = Mean::of(runs.iter().map(|r| f64::from(r.rounds)));
     let usage_total = Mean::of(
         runs.iter()
             .map(|r| f64::from(r.fighters.iter().map(|e| e.usage_spent).sum::<u32>())),
     );
-    Ok(json!({
-        "kind": "fight",
-        "runs": n,
-        "seed": options.seed,
-        "policy": policy_name(policy),
-        "max_rounds": max_rounds,
-        "sides": sides,
-        "creatures": creatures,
-        "rounds_mean": rounds.mean,
-        "rounds_ci95": rounds.ci95,
-        "rounds": histogram(runs.iter().map(|r| u64::from(r.rounds))),
-        "usage_dice_spent_mean": usage_total.mean,
-        "stuck": count(&|r| r.stuck),
-    }))
+    report.insert("kind".into(), "fight".into());
+    report.insert("seed".into(), options.seed.into());
+    report.insert("policy".into(), policy_name(policy).into());
+    report.insert("max_rounds".into(), max_rounds.into());
+    report.insert("creatures".into(), creatures.into());
+    report.insert("usage_dice_spent_mean".into(), usage_total.mean.into());
+    Ok(report.into())
 }
 
 fn expedition_report(

@@ -526,6 +526,100 @@ ev-rules-boarded = Boarding from { $from } onto { $onto }: { $creatures }
 ev-rules-fire_fought = Crew fight the fire on { $ship }: { $crew } hands; turns until it is out: { $turns }
 ev-rules-ship_burned = Pitch burns on { $ship }: { $shp } shp; fires out: { $fires_out }
 
+## judge-tables
+acks-tables = Tables
+acks-tables-hint = The campaign's tables as they stand. Replace any row with your own (the log keeps the old and the new row); rows the book lost are entered here.
+acks-tables-load = Show the tables
+acks-tables-pick = Table
+acks-tables-not-found = not in the book: enter the rows
+acks-tables-changed = { $count ->
+    [one] { $count } row changed
+   *[other] { $count } rows changed
+}
+acks-tables-row-changed = (changed)
+acks-tables-edit = Edit
+acks-tables-edit-row = Edit row { $row }
+acks-tables-row-json = The row as JSON
+acks-tables-replace = Replace the row
+acks-tables-replaced = { $id }: row { $row } replaced
+acks-tables-bad-json = That is not JSON: check the brackets, quotes and commas
+acks-tables-yes = yes
+acks-tables-no = no
+acks-tables-xp = XP table of a class
+acks-tables-xp-class = Class
+acks-tables-xp-thresholds = XP to reach level 2, 3, … (comma-separated)
+acks-tables-xp-save = Save the XP table
+acks-tables-xp-set = { $class }: XP table saved ({ $count ->
+    [one] { $count } level
+   *[other] { $count } levels
+})
+acks-tables-xp-entered = Entered: { $list }
+
+## h-acksland
+ev-rules-flying_height_set = { $creature } flies at { $height_ft } ft (0: landed)
+ev-rules-zero_level_converted = { $character } becomes a 1st-level fighter ({ $class }): rolled { $face } on 1d8 against { $old_hp } hit points, keeps { $max_hp }
+ev-rules-proficiency_gained = { $character } gains the proficiency { $proficiency }
+ev-rules-proficiency_drop_due = { $character } reaches level { $level } and must forget old proficiencies (to drop: { $due }): { $old_proficiencies }
+ev-rules-proficiency_dropped = { $character } forgets the proficiency { $proficiency }
+ev-rules-travel_slowed = Day { $day }: { $kind ->
+    [canyon] a canyon
+    [broad_river] a broad river
+    [river] a river
+   *[other] an obstacle
+} at { $q }, { $r } slows the pace to { $pace_percent } %
+acks-mounting = Riders and mounts
+acks-mounting-none = No one rides in this fight.
+acks-pair = { $rider } rides { $mount }
+acks-flying-at = in the air at { $height } ft
+acks-mount-rider = Rider
+acks-mount-mount = Mount
+acks-war-mount = War mount
+acks-war-saddle = War saddle
+acks-riding = Riding proficiency
+acks-mount = Seat the rider
+acks-fly-who = Flyer
+acks-fly-height = Height (ft, 0 landed)
+acks-fly = Set the height
+acks-dismount = Dismount
+acks-charge-feet = Charge distance (ft)
+acks-charge-weapon = Weapon
+acks-charge-weapon-lance = lance
+acks-charge-weapon-spear = spear
+acks-charge-weapon-polearm = polearm
+acks-charge-weapon-suitable_natural = horns or the like
+acks-charge-weapon-other = other
+acks-charge = Charge
+acks-mount-results = Saddle and falls
+acks-mount-no-results = No saddle saves or falls yet.
+acks-land = Drawing the map
+acks-land-map = The map as this seat knows it
+acks-land-tool = Tool
+acks-land-tool-paint = Paint hexes
+acks-land-tool-party = Place the party
+acks-land-tool-true = Set the true hex
+acks-land-feature = Obstacle
+acks-land-feature-none = none
+acks-land-feature-canyon = canyon
+acks-land-feature-broad_river = broad river
+acks-land-feature-river = river
+acks-land-feature-other = other
+acks-land-pace = Pace across it (%)
+acks-land-canvas = The Judge's canvas: hexes drawn so far: { $count }
+acks-land-hex = Hex { $q }, { $r }
+acks-land-empty = not drawn
+acks-land-hidden = hidden from the players
+acks-land-send = Send the drawn hexes ({ $count })
+acks-land-discard = Discard
+acks-land-hint = Pick a tool, then a hex; painted hexes wait until sent.
+acks-land-slowed = Slowed today
+acks-zero = 0-level characters and old proficiencies
+acks-zero-line = { $name }: 0-level, { $xp } of { $next } XP to become a fighter
+acks-drops-due = { $name } must forget old proficiencies: { $count ->
+    [one] { $count } left
+   *[other] { $count } left
+}
+acks-drop = Forget
+acks-drop-which = Old proficiency
 ## h-naval
 acks-tab-sea = Sea
 acks-voyage = The voyage

@@ -18,6 +18,7 @@ import htm from "../../vendor/htm/htm.module.js";
 import { t, addMessages } from "../../js/i18n.js";
 import { laterMessages } from "../../js/api.js";
 import { refusalText, args as logArgs } from "../../js/log.js";
+import { Mounting, LandMap, ZeroLevel } from "./land.js";
 import { Voyage, Naval } from "./sea.js";
 
 const html = htm.bind(h);
@@ -29,6 +30,15 @@ function FightForecast(props) {
   if (!props.screen.isReferee || !(props.screen.forecasts || []).includes("fight")) return null;
   if (!forecastJs) import("../../js/forecast.js").then((m) => ((forecastJs = m), loaded(1)));
   return forecastJs ? h(forecastJs.FightForecast, props) : null;
+}
+
+/** The Judge's Tables panel (./tables.js, loaded on first show, never by players). */
+let tablesJs = null;
+function JudgeTables(props) {
+  const [, loaded] = useState(0);
+  if (!props.screen.isReferee) return null;
+  if (!tablesJs) import("./tables.js").then((m) => ((tablesJs = m), loaded(1)));
+  return tablesJs ? h(tablesJs.JudgeTables, props) : null;
 }
 
 const go = (screen, cmd) => screen.send({ rules: cmd }).catch(() => []);
@@ -617,12 +627,18 @@ function Combat({ screen }) {
 export default {
   layout(screen) {
     return {
-      a: [{ tab: "party", items: [html`<${Party} key="party" screen=${screen} />`] }],
+      a: [
+        { tab: "party", items: [html`<${Party} key="party" screen=${screen} />`] },
+        { tab: "party", items: [html`<${JudgeTables} key="tables" screen=${screen} />`] },
+        { tab: "party", items: [html`<${ZeroLevel} key="zero" screen=${screen} />`] },
+      ],
       b: [
         { tab: "dungeon", items: [html`<${Dungeon} key="dungeon" screen=${screen} />`, html`<${Encounter} key="encounter" screen=${screen} />`] },
         { tab: "combat", items: [html`<${Combat} key="combat" screen=${screen} />`] },
+        { tab: "combat", items: [html`<${Mounting} key="mounting" screen=${screen} />`] },
         { tab: "combat", items: [html`<${FightForecast} key="forecast" screen=${screen} prefix="acks" sides=${["characters", "monsters"]} metrics=${["dies", "knocked_out", "drops_to_0_hp", "flees"]} name=${(id) => screen.creatures[id]?.name} choose=${forecastChoice(screen)} />`] },
         { tab: "wilderness", items: [html`<${Wilderness} key="wilderness" screen=${screen} />`] },
+        { tab: "wilderness", items: [html`<${LandMap} key="land" screen=${screen} />`] },
         { tab: "sea", items: [html`<${Voyage} key="voyage" screen=${screen} />`, html`<${Naval} key="naval" screen=${screen} />`] },
       ],
       tools: [],

@@ -189,6 +189,18 @@ err-not_grappled = The ships are not grappled: grapple first
 err-bad_crew = Fighting a pitch fire takes at least 5 crew, within the limit
 err-no_fire = That ship is not burning
 
+## judge-tables
+err-judges_tables = The campaign's tables are the Judge's
+err-unknown_table = There is no such table
+
+## h-acksland
+err-bad_height = A flyer's height runs from 0 to 1000 ft
+err-zero_level_class = A 0-level character has no class: leave the class empty
+err-bad_proficiencies = Proficiencies: each named once, not too many, not too long
+err-no_fighter_class = A 0-level character becomes a fighter: load a fighter class first
+err-no_drop_due = This character owes no old proficiency to drop now
+err-not_an_old_proficiency = That is not one of the proficiencies kept from 0 level
+err-bad_feature = An obstacle's pace is 1–100 % of the terrain's
 ## h-naval
 err-cannot_beach = Only an oared vessel beaches, once, as the storm arrives
 err-beached = The galley lies beached: the storm does it no harm

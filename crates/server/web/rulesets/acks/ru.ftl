@@ -534,6 +534,106 @@ ev-rules-boarded = Абордаж с { $from } на { $onto }: { $creatures }
 ev-rules-fire_fought = Команда тушит пожар на { $ship }: рук — { $crew }; ходов до конца: { $turns }
 ev-rules-ship_burned = Смола горит на { $ship }: { $shp } стр. хитов; пожар потушен: { $fires_out }
 
+## judge-tables
+acks-tables = Таблицы
+acks-tables-hint = Таблицы кампании в их нынешнем виде. Любую строку можно заменить своей (в журнале останутся старая и новая строка); строки, утерянные в книге, вносятся здесь.
+acks-tables-load = Показать таблицы
+acks-tables-pick = Таблица
+acks-tables-not-found = в книге нет: внесите строки
+acks-tables-changed = { $count ->
+    [one] изменена { $count } строка
+    [few] изменены { $count } строки
+    [many] изменено { $count } строк
+   *[other] изменено { $count } строки
+}
+acks-tables-row-changed = (изменена)
+acks-tables-edit = Править
+acks-tables-edit-row = Править строку { $row }
+acks-tables-row-json = Строка в виде JSON
+acks-tables-replace = Заменить строку
+acks-tables-replaced = { $id }: строка { $row } заменена
+acks-tables-bad-json = Это не JSON: проверьте скобки, кавычки и запятые
+acks-tables-yes = да
+acks-tables-no = нет
+acks-tables-xp = Таблица опыта класса
+acks-tables-xp-class = Класс
+acks-tables-xp-thresholds = Опыт для 2-го, 3-го… уровня (через запятую)
+acks-tables-xp-save = Сохранить таблицу опыта
+acks-tables-xp-set = { $class }: таблица опыта сохранена ({ $count ->
+    [one] { $count } уровень
+    [few] { $count } уровня
+    [many] { $count } уровней
+   *[other] { $count } уровня
+})
+acks-tables-xp-entered = Внесено: { $list }
+
+## h-acksland
+ev-rules-flying_height_set = { $creature } в воздухе на высоте { $height_ft } фт (0 — на земле)
+ev-rules-zero_level_converted = { $character } становится воином 1-го уровня ({ $class }): на 1d8 выпало { $face } против прежних хитов { $old_hp }, остаётся { $max_hp }
+ev-rules-proficiency_gained = { $character } получает навык: { $proficiency }
+ev-rules-proficiency_drop_due = { $character } достигает { $level }-го уровня и должен забыть старые навыки (осталось убрать: { $due }): { $old_proficiencies }
+ev-rules-proficiency_dropped = { $character } забывает навык: { $proficiency }
+ev-rules-travel_slowed = День { $day }: { $kind ->
+    [canyon] каньон
+    [broad_river] широкая река
+    [river] река
+   *[other] препятствие
+} в гексе { $q }, { $r } замедляет движение до { $pace_percent } %
+acks-mounting = Всадники и верховые животные
+acks-mounting-none = В этом бою никто не сидит верхом.
+acks-pair = { $rider } верхом на { $mount }
+acks-flying-at = в воздухе на высоте { $height } фт
+acks-mount-rider = Всадник
+acks-mount-mount = Верховое животное
+acks-war-mount = Боевой конь
+acks-war-saddle = Боевое седло
+acks-riding = Навык верховой езды
+acks-mount = Посадить верхом
+acks-fly-who = Летун
+acks-fly-height = Высота (фт, 0 — на земле)
+acks-fly = Задать высоту
+acks-dismount = Спешиться
+acks-charge-feet = Расстояние натиска (фт)
+acks-charge-weapon = Оружие
+acks-charge-weapon-lance = конное копьё
+acks-charge-weapon-spear = копьё
+acks-charge-weapon-polearm = древковое оружие
+acks-charge-weapon-suitable_natural = рога и подобное
+acks-charge-weapon-other = другое
+acks-charge = Натиск
+acks-mount-results = Седло и падения
+acks-mount-no-results = Спасбросков в седле и падений пока не было.
+acks-land = Рисование карты
+acks-land-map = Карта, какой её знает это место
+acks-land-tool = Инструмент
+acks-land-tool-paint = Рисовать гексы
+acks-land-tool-party = Поставить отряд
+acks-land-tool-true = Задать истинный гекс
+acks-land-feature = Препятствие
+acks-land-feature-none = нет
+acks-land-feature-canyon = каньон
+acks-land-feature-broad_river = широкая река
+acks-land-feature-river = река
+acks-land-feature-other = другое
+acks-land-pace = Скорость через гекс (%)
+acks-land-canvas = Холст Судьи: нарисовано гексов: { $count }
+acks-land-hex = Гекс { $q }, { $r }
+acks-land-empty = не нарисован
+acks-land-hidden = скрыт от игроков
+acks-land-send = Отправить нарисованные гексы ({ $count })
+acks-land-discard = Отменить
+acks-land-hint = Выберите инструмент, затем гекс; нарисованное ждёт отправки.
+acks-land-slowed = Замедление сегодня
+acks-zero = Персонажи 0-го уровня и старые навыки
+acks-zero-line = { $name }: 0-й уровень, { $xp } из { $next } опыта до воина
+acks-drops-due = { $name } должен забыть старые навыки: { $count ->
+    [one] остался { $count }
+    [few] осталось { $count }
+    [many] осталось { $count }
+   *[other] осталось { $count }
+}
+acks-drop = Забыть
+acks-drop-which = Старый навык
 ## h-naval
 acks-tab-sea = Море
 acks-voyage = Плавание
