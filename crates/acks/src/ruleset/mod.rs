@@ -386,7 +386,8 @@ impl Ruleset for Acks {
     fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         dungeon::on_boundary(boundary, ctx)?;
         wilderness::on_boundary(boundary, ctx)?;
-        combat::on_boundary(boundary, ctx)
+        combat::on_boundary(boundary, ctx)?;
+        naval::on_boundary(boundary, ctx)
     }
 }
 

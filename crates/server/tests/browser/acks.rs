@@ -567,7 +567,7 @@ async fn page_text(c: &Client) -> String {
 }
 
 /// Opens a seat's invite link in a new browser of the given size (`None`: a phone).
-async fn seat(
+pub(crate) async fn seat(
     driver: &Driver,
     dir: &std::path::Path,
     judge: &Client,

@@ -14,6 +14,7 @@ mod crows_screens;
 mod a11y;
 mod acks;
 mod acks_land;
+mod acks_sea;
 mod boards;
 mod cards;
 mod casting;

@@ -19,6 +19,7 @@ import { t, addMessages } from "../../js/i18n.js";
 import { laterMessages } from "../../js/api.js";
 import { refusalText, args as logArgs } from "../../js/log.js";
 import { Mounting, LandMap, ZeroLevel } from "./land.js";
+import { Voyage, Naval } from "./sea.js";
 
 const html = htm.bind(h);
 
@@ -639,6 +640,7 @@ export default {
         { tab: "combat", items: [html`<${FightForecast} key="forecast" screen=${screen} prefix="acks" sides=${["characters", "monsters"]} metrics=${["dies", "knocked_out", "drops_to_0_hp", "flees"]} name=${(id) => screen.creatures[id]?.name} choose=${forecastChoice(screen)} />`] },
         { tab: "wilderness", items: [html`<${Wilderness} key="wilderness" screen=${screen} />`] },
         { tab: "wilderness", items: [html`<${LandMap} key="land" screen=${screen} />`] },
+        { tab: "sea", items: [html`<${Voyage} key="voyage" screen=${screen} />`, html`<${Naval} key="naval" screen=${screen} />`] },
       ],
       tools: [],
       tabs: [
@@ -646,6 +648,7 @@ export default {
         { id: "dungeon", label: t("acks-tab-dungeon"), shell: ["clock"] },
         { id: "combat", label: t("acks-tab-combat"), shell: [] },
         { id: "wilderness", label: t("acks-tab-wilderness"), shell: [] },
+        { id: "sea", label: t("acks-tab-sea"), shell: [] },
         { id: "log", label: t("acks-tab-log"), shell: ["log", "commands"] },
       ],
       tab: screen.rules.combat ? "combat" : undefined,
