@@ -543,14 +543,16 @@ async fn acks_wilderness_day_lost_party_player_sees_the_believed_hex_only() {
         )],
     )
     .await;
-    click(&judge, "#acks-roll-wind").await;
+    tab(&judge, "sea").await;
+    click(&judge, "#acks-voyage-roll-wind").await;
+    tab(&player, "sea").await;
     wait_js(
         &player,
         "the wind on the player's page",
-        "return /Ветер дня/.test(document.querySelector('#acks-wind')?.textContent || '')",
+        "const w = document.querySelector('#acks-voyage-wind'); return !!w && w.textContent.trim() !== '' && !w.textContent.includes('не брошен')",
     )
     .await;
-    let ship = text_of(&player, "#acks-ship").await;
+    let ship = text_of(&player, "#acks-voyage-ship").await;
     assert!(
         ship.contains("малая галера") && ship.contains("80"),
         "{ship}"

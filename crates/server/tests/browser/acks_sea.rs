@@ -42,17 +42,6 @@ async fn toast(c: &Client, words: &str) {
     .await;
 }
 
-/// Presses a button by script: on the phone the round's announcement toasts lie over the lower
-/// screen for a few seconds, and a WebDriver click there lands on them.
-async fn press(c: &Client, css: &str) {
-    wait_js(
-        c,
-        &format!("{css} to press"),
-        &format!("const b = document.querySelector({}); if (b && !b.disabled) {{ b.click(); return true }} return false", json!(css)),
-    )
-    .await;
-}
-
 async fn axe_clean(c: &Client, who: &str) {
     let found = axe_serious(c).await;
     assert!(found.is_empty(), "{who}: {found:?}");
@@ -244,7 +233,7 @@ async fn acks_sea_voyage_storm_beach_and_naval_fight_judge_and_two_players() {
     }
     // Odo's count: Bob's move of the Gull is refused (Brena's count moves it), in Russian.
     fill(&bob, "#acks-naval-feet", "100").await;
-    press(&bob, "#acks-naval-move").await;
+    click(&bob, "#acks-naval-move").await;
     toast(&bob, "счёте").await;
     // The bow shoots on Odo's count: the Judge ticks the rats standing in its line.
     click(&judge, "#acks-naval-hit-rat1").await;
@@ -257,7 +246,7 @@ async fn acks_sea_voyage_storm_beach_and_naval_fight_judge_and_two_players() {
     // Brena's count: Bob moves the Gull.
     let r = api_command(&judge, json!({"clock": "end_turn"})).await;
     assert_eq!(r["status"], 200, "{r}");
-    press(&bob, "#acks-naval-move").await;
+    click(&bob, "#acks-naval-move").await;
     let line = result(&cara, "acks-naval-results", "ship_moved").await;
     assert!(line.contains("100"), "{line}");
     // A grapple both crews want, and Brena boards.

@@ -305,12 +305,9 @@ ev-rules-round_ended = Round { $round } ends
 ev-rules-combat_over = The fight is over
 
 ## The sea panel
-acks-sea = At sea
-acks-ship = Vessel: { $vessel }, structural hit points { $shp } of { $max }
 acks-no-ship = No vessel yet.
 acks-sunk = sunk
 acks-anchored = at anchor
-acks-wind = Today's wind: { $wind }
 acks-no-wind = The day's wind is not rolled yet.
 acks-roll-wind = Roll the wind
 acks-waters = Waters

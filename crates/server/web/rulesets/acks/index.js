@@ -457,7 +457,6 @@ function Wilderness({ screen }) {
             </div>
           </fieldset>`
       : null}
-    <${Sea} screen=${screen} f=${f} set=${set} tick=${tick} />
     <h3>${t("acks-results")}</h3>
     ${results.length
       ? html`<ul id="acks-wild-results">${results.map((r) => html`<li key=${r.n} data-event=${r.name}>${t(`ev-rules-${r.name}`, logArgs(r.data))}</li>`)}</ul>`
@@ -465,26 +464,6 @@ function Wilderness({ screen }) {
   </section>`;
 }
 
-/** The party's vessel and the day's wind; the Judge rolls the wind and sails a day (on the
- * heading chosen above). */
-function Sea({ screen, f, set, tick }) {
-  const sea = screen.rules.sea || {};
-  const ship = sea.ship;
-  if (!ship && !screen.isReferee) return null;
-  return html`<fieldset id="acks-sea"><legend>${t("acks-sea")}</legend>
-    <p id="acks-ship">${ship ? t("acks-ship", { vessel: t(`acks-vessel-${ship.vessel}`), shp: ship.shp, max: ship.max_shp }) : t("acks-no-ship")}${ship?.sunk ? html` <span class="badge">${t("acks-sunk")}</span>` : null}${sea.at_anchor ? html` <span class="badge">${t("acks-anchored")}</span>` : null}</p>
-    <p id="acks-wind">${sea.wind ? t("acks-wind", { wind: t(`acks-wind-${sea.wind}`) }) : t("acks-no-wind")}</p>
-    ${screen.isReferee && ship
-      ? html`<div class="row wrap">
-          <button type="button" id="acks-roll-wind" onClick=${() => go(screen, { roll_wind: {} })}>${t("acks-roll-wind")}</button>
-          <${Select} id="acks-waters" label=${t("acks-waters")} value=${f.waters || "coast"} options=${["river_or_lake", "coast", "open_sea"].map((k) => [k, t(`acks-waters-${k}`)])} onChange=${set("waters")} />
-          <label class="radio"><input type="checkbox" id="acks-against" checked=${!!f.against} onChange=${tick("against")} /> ${t("acks-against-wind")}</label>
-          <button type="button" id="acks-sail" onClick=${() => go(screen, { sail_day: { toward: f.heading, against_wind: !!f.against, waters: f.waters || "coast" } })}>${t("acks-sail")}</button>
-          <button type="button" id="acks-storm" onClick=${() => go(screen, { storm_hour: {} })}>${t("acks-storm")}</button>
-        </div>`
-      : null}
-  </fieldset>`;
-}
 
 // ---------- combat ----------
 

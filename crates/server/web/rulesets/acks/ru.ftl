@@ -246,12 +246,9 @@ ev-rules-round_ended = Раунд { $round } окончен
 ev-rules-combat_over = Бой окончен
 
 ## Морская панель
-acks-sea = В море
-acks-ship = Судно: { $vessel }, структурных хитов { $shp } из { $max }
 acks-no-ship = Судна пока нет.
 acks-sunk = затонуло
 acks-anchored = на якоре
-acks-wind = Ветер дня: { $wind }
 acks-no-wind = Ветер на день ещё не брошен.
 acks-roll-wind = Бросить ветер
 acks-waters = Воды
