@@ -1137,6 +1137,13 @@ fn fire_at_creatures(
     Ok(())
 }
 
+/// A fight ended: no ship carries its "moved this round" into the next fight's rounds.
+pub(super) fn fight_over(state: &mut AcksState) {
+    for s in state.naval.ships.values_mut() {
+        s.moved = None;
+    }
+}
+
 pub(super) fn apply(state: &mut AcksState, event: &NavalEvent) {
     let naval = &mut state.naval;
     match event {

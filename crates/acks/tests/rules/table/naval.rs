@@ -750,3 +750,34 @@ fn ac_naval_09_catapult_stones_light_3d6_heavy_4d6_at_creatures() {
     );
     t.assert_replays();
 }
+
+/// A fight ended in the middle of a round leaves no ship "moved this round" for the next
+/// fight's round 1 (AC-NAVAL-01: once a round, on the captain's count).
+#[test]
+fn ac_naval_01_a_new_fight_starts_with_no_ship_moved() {
+    let mut t = manned_fight();
+    end_turn(&mut t);
+    t.as_player(
+        "ann",
+        json!({"move_ship": {"ship": "gull", "feet": 150}}),
+        &[],
+    );
+    assert_eq!(ship(&t, "gull")["moved_ft"], 150);
+    // The Judge ends the fight on Brena's count, round 1 not finished.
+    t.judge(json!({"end_fight": {}}), &[]);
+    assert_eq!(ship(&t, "gull")["moved_ft"], Value::Null);
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "dain", "odo", "sefa"]}}),
+        &[],
+    );
+    t.judge(json!({"roll_initiative": {}}), &[4, 2, 5, 1]);
+    end_turn(&mut t);
+    assert_eq!(acting(&t).as_deref(), Some("brena"));
+    let ev = t.as_player(
+        "ann",
+        json!({"move_ship": {"ship": "gull", "feet": 100}}),
+        &[],
+    );
+    assert_eq!(event(&ev, "ship_moved").unwrap()["feet"], 100);
+    t.assert_replays();
+}
