@@ -100,5 +100,7 @@ pub fn distance_ft(a: &Space, b: &Space) -> u32 {
 
 /// How far apart two creatures on the grid stand, in feet; `None` when either is off it.
 pub fn feet_between(ctx: &Ctx<'_, Dnd2024>, a: &str, b: &str) -> Option<u32> {
-    Some(distance_ft(&space_of(ctx, a)?, &space_of(ctx, b)?))
+    // Heights count too ([`super::air::feet_apart`]).
+    let (sa, sb) = (space_of(ctx, a)?, space_of(ctx, b)?);
+    Some(super::air::feet_apart(ctx.rules(), a, &sa, b, &sb))
 }
