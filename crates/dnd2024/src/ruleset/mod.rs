@@ -10,7 +10,8 @@
 //! [`damage`] (damage, healing, Temporary HP, death saves, Concentration), [`conditions`]
 //! (conditions as engine effects, Exhaustion), [`rest`] (Short and Long Rests, Hit Point Dice),
 //! [`grid`] (the map, placing and moving, Prone, Opportunity Attacks), [`reactions`] (readied
-//! actions), [`areas`] (areas of effect on the grid).
+//! actions), [`areas`] (areas of effect on the grid), [`grid::air`] (jumping, flying heights,
+//! flyers falling), [`hazards`] (falling, breath).
 //!
 //! A round lasts 6 seconds ([`crate::combat::ROUND_SECONDS`]); `short` (1 hour) and `long`
 //! (8 hours) are the engine's named rest kinds.
@@ -83,6 +84,10 @@
 //! {"area_effect": {"caster": "vera", "name": "Fireball", "shape": "sphere", "size_ft": 20,
 //!   "origin": {"x2": 10, "y2": 4}, "save": {"ability": "dexterity", "dc": 13},
 //!   "damage": [{"dice": "8d6", "damage_type": "fire"}], "half_on_success": true}}
+//! {"jump": {"creature": "vera", "long": {"to": [4, 0], "obstacle_ft": 2, "athletics": true}}}
+//! {"fly": {"creature": "vera", "height_ft": 30}}
+//! {"fall": {"creature": "vera", "feet": 40, "into_water": true, "water_check": "dexterity"}}
+//! {"hold_breath": {"creature": "vera", "choking": false}}
 //! ```
 //!
 //! Leaving a hostile creature's reach on the grid, and a readied trigger, open the engine's
