@@ -565,3 +565,4 @@ ev-rules-breath_held = { $name } holds their breath: { $rounds } rounds
 ev-rules-out_of_breath = { $name } is out of breath and suffocating
 effect-kind-dnd2024-held_breath = a held breath
 effect-kind-dnd2024-suffocating = suffocation
+dnd-height-mark = ↑{ $feet }

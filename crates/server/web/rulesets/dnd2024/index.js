@@ -418,6 +418,7 @@ const cellsOf = (g) => {
 function dndLook(cell) {
   const l = plainLook(cell);
   if (cell?.obscured && cell.obscured !== "not") l.cls.push(`obscured-${cell.obscured}`), l.words.push(t(`dnd-obscured-${cell.obscured}`));
+  if (cell?.height) l.notes = [...(l.notes || []), [t("dnd-height-mark", { feet: cell.height }), "br"]];
   if (cell?.magical) l.cls.push("magical-darkness"), l.words.push(t("dnd-magical-darkness")), (l.notes = [...(l.notes || []), [t("dnd-magical-darkness-mark"), "bl"]]);
   return l;
 }
@@ -762,7 +763,7 @@ function Battle({ screen }) {
     </div>
     ${inFight ? html`<p class="hint" id="dnd-battle-turn">${mine && acting === f.who ? t("dnd-your-turn", { name: me.spec.name }) : t("dnd-turn-of", { name: nameOf(screen, acting) })}</p>` : null}
     ${screen.isReferee && f.mode === "light" ? html`<${LightTools} screen=${screen} f=${f} redraw=${redraw} />` : null}
-    <${Grid} id="dnd-battle-grid" sq="dbq" cells=${cellsOf(g)} look=${dndLook} light=${g.light?.rows ? g.light : null} width=${g.light?.width} height=${g.light?.height} tokens=${tokens} marks=${f.mode === "move" ? marks : new Map()} classes=${spaceClasses(tokens, aiming, "target")} start=${{ x: positions[f.who].x, y: positions[f.who].y }} startKey=${f.who}
+    <${Grid} id="dnd-battle-grid" sq="dbq" cells=${withHeights(screen, cellsOf(g), positions)} look=${dndLook} light=${g.light?.rows ? g.light : null} width=${g.light?.width} height=${g.light?.height} tokens=${tokens} marks=${f.mode === "move" ? marks : new Map()} classes=${spaceClasses(tokens, aiming, "target")} start=${{ x: positions[f.who].x, y: positions[f.who].y }} startKey=${f.who}
       interactive=${(x, y, who) => (f.mode === "attack" ? !!who && who !== f.who : true)} onPick=${onPick} onCancel=${onCancel} />
     ${f.mode === "search" ? html`<p class="hint" id="dnd-search-hint">${t("dnd-search-pick", { name: me.spec.name })}</p>` : null}
     ${f.mode === "search" && lastSearch(screen, f.who) ? html`<p id="dnd-search-last" aria-live="polite">${words("searched", lastSearch(screen, f.who))}</p>` : null}
@@ -820,6 +821,20 @@ function Battle({ screen }) {
 function heightNotes(screen, id) {
   const h = screen.rules.heights?.[id];
   return h ? [t("dnd-height", { feet: h })] : [];
+}
+
+/** The squares of creatures in the air marked with their height (drawn in the square's corner). */
+function withHeights(screen, cells, positions) {
+  const heights = Object.entries(screen.rules.heights || {});
+  if (!heights.length) return cells;
+  const byKey = new Map(cells.map((c) => [`${c.at.x},${c.at.y}`, c]));
+  for (const [id, h] of heights) {
+    const at = positions[id];
+    if (!at) continue;
+    const k = `${at.x},${at.y}`;
+    byKey.set(k, { ...(byKey.get(k) || { x: at.x, y: at.y, at: { x: at.x, y: at.y } }), height: h });
+  }
+  return [...byKey.values()];
 }
 
 /** Jump (long: to the last square picked on the grid; high: a height) and, for a creature with

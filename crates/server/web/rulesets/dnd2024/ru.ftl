@@ -600,3 +600,4 @@ ev-rules-breath_held = { $name } задерживает дыхание: { $round
 ev-rules-out_of_breath = { $name } больше не может задерживать дыхание и задыхается
 effect-kind-dnd2024-held_breath = задержанное дыхание
 effect-kind-dnd2024-suffocating = удушение
+dnd-height-mark = ↑{ $feet }
