@@ -25,7 +25,7 @@
 //! up its turn's Speed is its Fly Speed. Its height (feet above the ground of its square) is
 //! [`super::super::DndState::heights`], in everyone's view of the grid.
 //!
-//! Distance with heights ([`feet_apart`]): `tabletop` measures on the flat grid, so the height
+//! Distance with heights ([`super::board::feet_apart`]): `tabletop` measures on the flat grid, so the height
 //! is counted here the way the grid counts a diagonal — every square is 5 ft whichever way
 //! one goes (DD-MOVE-02.b) — i.e. the distance is the larger of the horizontal distance and
 //! the vertical one, each creature taken as a cube as tall as its space is wide.
@@ -47,7 +47,7 @@ use tabletop::square::{Space, Square};
 use super::super::combat::turn::check_turn;
 use super::super::creatures::CreatureRecord;
 use super::super::{Dnd2024, DndEvent, DndState, emit_about, record, refusal, set_record};
-use super::board::{SQUARE_FT, distance_ft, grid_map, space_of};
+use super::board::{SQUARE_FT, distance_ft, grid_map, height_of, space_of};
 use super::{Moved, Placed};
 use crate::conditions::Condition;
 use crate::core::{Ability, Skill};
@@ -195,30 +195,6 @@ pub fn set_height(state: &mut DndState, id: &str, height_ft: u32) {
     } else {
         state.heights.insert(id.to_string(), height_ft);
     }
-}
-
-/// A creature's height above the ground (0 on it).
-pub fn height_of(state: &DndState, id: &str) -> u32 {
-    state.heights.get(id).copied().unwrap_or(0)
-}
-
-/// The distance between two creatures' spaces with their heights: the larger of the
-/// horizontal and the vertical distance, each creature a cube as tall as its space is wide
-/// (see the module docs).
-pub fn feet_apart(state: &DndState, a: &str, sa: &Space, b: &str, sb: &Space) -> u32 {
-    let flat = distance_ft(sa, sb);
-    let (ha, hb) = (height_of(state, a), height_of(state, b));
-    let tall = |s: &Space| u32::from(s.side).saturating_mul(SQUARE_FT);
-    // Bottom of the upper one against the top of the lower one; like the grid, touching
-    // cubes are 5 ft apart.
-    let vertical = if ha >= hb.saturating_add(tall(sb)) {
-        ha - hb - tall(sb) + SQUARE_FT
-    } else if hb >= ha.saturating_add(tall(sa)) {
-        hb - ha - tall(sa) + SQUARE_FT
-    } else {
-        0
-    };
-    flat.max(vertical)
 }
 
 /// Whether the creature is in a combat's order (its moves then spend its turn's budget).
