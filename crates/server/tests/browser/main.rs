@@ -21,6 +21,7 @@ mod casting;
 mod chat;
 mod controls;
 mod dnd;
+mod dnd_air;
 mod forecast;
 mod grid;
 mod log_words;
