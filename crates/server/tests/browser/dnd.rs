@@ -13,7 +13,7 @@ use fantoccini::Client;
 use serde_json::{Value, json};
 
 /// A dnd2024 table made in the lobby; returns once the Referee's screen shows.
-async fn dnd_table(c: &Client, base: &str) {
+pub(crate) async fn dnd_table(c: &Client, base: &str) {
     c.goto(base).await.expect("open");
     wait_js(c, "lobby", "return document.querySelector('#create-table')").await;
     fill(c, "#new-name", "Keep").await;
@@ -556,7 +556,7 @@ async fn query_as(c: &Client, name: &str, args: Value) -> Value {
 }
 
 /// Waits until a line of the seat's log matches `re`; returns it.
-async fn log_has(c: &Client, what: &str, re: &str) -> String {
+pub(crate) async fn log_has(c: &Client, what: &str, re: &str) -> String {
     let v = wait_js(
         c,
         what,

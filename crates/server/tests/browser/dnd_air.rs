@@ -6,40 +6,10 @@
 
 use crate::browser_harness::*;
 use crate::crows_screens::{join_player, setup};
-use fantoccini::Client;
+use crate::dnd::{dnd_table, log_has};
 use serde_json::json;
 
 const KES: &str = "pc-kes-3f1";
-
-/// A dnd2024 table made in the lobby; returns once the Referee's screen shows.
-async fn dnd_table(c: &Client, base: &str) {
-    c.goto(base).await.expect("open");
-    wait_js(c, "lobby", "return document.querySelector('#create-table')").await;
-    fill(c, "#new-name", "Cliffs").await;
-    fill(c, "#new-referee", "Ann").await;
-    select(c, "#new-ruleset", "dnd2024").await;
-    click(c, "#create-table").await;
-    wait_js(
-        c,
-        "dnd2024 screen",
-        "return document.querySelector('.table-screen.referee[data-ruleset=dnd2024] #dnd-no-sheet')",
-    )
-    .await;
-}
-
-/// Waits until a line of the seat's log matches `re`; returns it.
-async fn log_has(c: &Client, what: &str, re: &str) -> String {
-    let v = wait_js(
-        c,
-        what,
-        &format!(
-            "const re = new RegExp({}); const l = [...document.querySelectorAll('#log-list li .log-text')].find(e => re.test(e.textContent)); return l && l.textContent",
-            json!(re)
-        ),
-    )
-    .await;
-    v.as_str().unwrap_or_default().to_string()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dnd_jump_fly_and_fall_from_the_battle_panel() {
