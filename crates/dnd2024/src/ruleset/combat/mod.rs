@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub mod turn;
+pub mod unseen;
 
 use self::turn::{AttackRoll, AttackSourceName, UNSEEN, check_turn, in_combat};
 use super::conditions::effects::{CONCENTRATION_EFFECT, end_concentration};

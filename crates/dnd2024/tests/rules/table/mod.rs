@@ -14,6 +14,7 @@ mod rest_and_conditions;
 mod secrecy;
 mod standing;
 mod tests_d20;
+mod unseen;
 mod vision;
 
 use delve_dnd2024::ruleset::Dnd2024;
