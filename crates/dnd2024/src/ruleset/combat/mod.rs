@@ -398,8 +398,13 @@ pub fn cast_spell_then(
         spend(&mut rec)?;
         set_record(ctx, rec)?;
         let held = serde_json::json!({"cast_spell": s, "more": more});
-        super::reactions::spells::counter(ctx, counter, &s.creature, &s.spell, held)?;
-        return Ok(false);
+        let slot = (s.level > 0 && !s.ritual).then(|| s.slot_level.unwrap_or(s.level));
+        if super::reactions::spells::counter(ctx, counter, &s.creature, &s.spell, slot, held)? {
+            return Ok(false);
+        }
+        // Not stopped (the caster made its save): it takes effect now.
+        spell_takes_effect(ctx, s)?;
+        return Ok(true);
     }
     if s.concentration {
         // A new Concentration spell ends the one before (DD-MAG-09.b).

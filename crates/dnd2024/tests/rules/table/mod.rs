@@ -5,6 +5,7 @@
 
 mod areas;
 mod combat;
+mod counterspell;
 mod damage;
 mod forecast;
 mod grid;

@@ -516,3 +516,6 @@ window-kind-reaction_spell = a reaction spell
 window-kind-counter_spell = a spell that stops a spell
 effect-kind-dnd2024-concentration = Concentration
 effect-kind-dnd2024-condition = a condition
+
+## h-dndturns
+dnd-spell-slot-kept = ; the level { $level } spell slot is not spent

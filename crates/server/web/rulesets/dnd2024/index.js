@@ -941,7 +941,8 @@ export function words(name, d) {
       return t("ev-rules-standing_orders_set-orders", { name: who(d.creature), oa: word("dnd-order-", o.opportunity_attacks ?? "never"), spells: word("dnd-order-", o.reaction_spells ?? "never"), legendary: word("dnd-order-", o.legendary_actions ?? "never") });
     }
     case "spell_stopped":
-      return t("ev-rules-spell_stopped", { caster: who(d.caster), spell: d.spell ?? "", by: d.by === "unseen" ? t("dnd-unseen") : who(d.by), with: d.with ?? "", named: d.with ? "yes" : "no" });
+      return t("ev-rules-spell_stopped", { caster: who(d.caster), spell: d.spell ?? "", by: d.by === "unseen" ? t("dnd-unseen") : who(d.by), with: d.with ?? "", named: d.with ? "yes" : "no" })
+        + (d.slot_kept ? t("dnd-spell-slot-kept", { level: d.slot_kept }) : "");
     case "ready_taken": {
       // Players' copy of a monster's has no trigger (the Referee's words) and may name an
       // unseen creature.

@@ -546,3 +546,6 @@ window-kind-reaction_spell = заклинание-реакция
 window-kind-counter_spell = заклинание, прерывающее заклинание
 effect-kind-dnd2024-concentration = Концентрация
 effect-kind-dnd2024-condition = состояние
+
+## h-dndturns
+dnd-spell-slot-kept = ; ячейка заклинаний уровня { $level } не потрачена
