@@ -14,6 +14,7 @@ mod reactions;
 mod rest_and_conditions;
 mod secrecy;
 mod standing;
+mod terrain;
 mod tests_d20;
 mod unseen;
 mod vision;

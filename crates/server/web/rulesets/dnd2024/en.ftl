@@ -519,3 +519,7 @@ effect-kind-dnd2024-condition = a condition
 
 ## h-dndturns
 dnd-spell-slot-kept = ; the level { $level } spell slot is not spent
+dnd-move-how = Moving by
+dnd-move-how-walk = walking
+dnd-move-how-climb = climbing (each foot costs 2 feet without a Climb Speed)
+dnd-move-how-swim = swimming (each foot costs 2 feet without a Swim Speed)

@@ -605,7 +605,7 @@ function useQuery(screen, name, args, key) {
  * move's own rules (Difficult Terrain, crawling, squeezing, others' spaces as this seat sees
  * them), the movement left after it in a fight, or why the move would be refused. */
 function MovePreview({ screen, f, g }) {
-  const args = f.path.length ? { creature: f.who, path: f.path.map(([x, y]) => [x, y]) } : null;
+  const args = f.path.length ? { creature: f.who, path: f.path.map(([x, y]) => [x, y]), ...(f.how && f.how !== "walk" ? { how: f.how } : {}) } : null;
   const key = JSON.stringify([args, screen.rules.creatures?.[f.who], g.positions, g.map, screen.view.clock?.combat]);
   const shown = useQuery(screen, "move_preview", args, key);
   if (!args) return null;
@@ -743,7 +743,7 @@ function Battle({ screen }) {
   const moved = f.mode === "move" ? lastMove(screen, f.who) : null;
   const move = () =>
     screen
-      .send({ rules: { move_path: { creature: f.who, path: f.path } } })
+      .send({ rules: { move_path: { creature: f.who, path: f.path, ...(f.how && f.how !== "walk" ? { how: [f.how] } : {}) } } })
       .then(() => ((f.path = []), redraw()))
       .catch(() => {});
   const strike = () =>
@@ -771,6 +771,7 @@ function Battle({ screen }) {
           ${moved ? html`<p class="hint" id="dnd-move-last">${t("dnd-move-last", { move: moved })}</p>` : null}
           <p id="dnd-move-cost">${t("dnd-move-squares", { count: f.path.length })}${rough ? html` · <span id="dnd-move-difficult">${t("dnd-move-difficult", { count: rough })}</span>` : null}${inFight ? html` · <span id="dnd-move-left">${t("dnd-movement-left", { count: movementLeft(me) })}</span>` : null}</p>
           <div class="row wrap">
+            <label>${t("dnd-move-how")} <select id="dnd-move-how" value=${f.how || "walk"} onChange=${set("how")}>${["walk", "climb", "swim"].map((k) => html`<option key=${k} value=${k}>${t(`dnd-move-how-${k}`)}</option>`)}</select></label>
             <button type="button" id="dnd-move-undo" disabled=${!f.path.length} onClick=${() => (f.path.pop(), redraw())}>${t("dnd-move-undo")}</button>
             <button type="button" id="dnd-move-send" class="primary" disabled=${!f.path.length} onClick=${move}>${t("dnd-move-send")}</button>
           </div>
