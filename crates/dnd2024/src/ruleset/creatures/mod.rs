@@ -3,6 +3,8 @@
 //! ([`crate::import::Creature`]), player characters bound to players, monsters hidden until
 //! the Referee reveals them.
 
+pub mod spells;
+
 use engine::{Ctx, RuleError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -155,6 +157,9 @@ pub struct CreatureSpec {
     /// Legendary Actions, taken right after other creatures' turns.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legendary: Option<super::reactions::sheet::LegendarySpec>,
+    /// Damaging area spells it may cast (the forecast's tactics; [`spells`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub area_spells: Vec<spells::AreaSpellSpec>,
 }
 
 fn medium() -> Size {
@@ -270,6 +275,10 @@ impl CreatureSpec {
         for r in &self.reaction_spells {
             r.validate()?;
         }
+        check_list("area_spells", &self.area_spells)?;
+        for a in &self.area_spells {
+            a.validate()?;
+        }
         if let Some(l) = &self.legendary {
             let attacks: Vec<&str> = self.attacks.iter().map(|a| a.name.as_str()).collect();
             l.validate(&attacks)?;
@@ -376,6 +385,7 @@ impl CreatureSpec {
             spell_slots: Vec::new(),
             legendary: None,
             reaction_spells: Vec::new(),
+            area_spells: Vec::new(),
         })
     }
 }

@@ -8,6 +8,7 @@ mod combat;
 mod counterspell;
 mod damage;
 mod forecast;
+mod forecast_tactics;
 mod grid;
 mod queries;
 mod reactions;
