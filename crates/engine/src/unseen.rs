@@ -15,8 +15,9 @@
 //!   so it reads as at a table without them. A viewer who knows some unseen combatants but not
 //!   all gets that public form in the log; its view of the state is exact.
 //! - **The state view** ([`view_combat`]) lists for each viewer only the combatants it knows;
-//!   while one it does not know acts, the view already points at the next one it knows (as a
-//!   table without the unseen one would right after the turn before).
+//!   while one it does not know acts, the view still points at the one before it (first in
+//!   its round: at the first one it knows), and the public `combat_turn` waits until a known
+//!   combatant acts, so the log reads exactly as at a table without the unseen one.
 
 use crate::core::{CharacterId, Viewer, Visibility};
 use crate::event::EventBody;
@@ -216,10 +217,7 @@ pub fn order_secrecy(
             let unchanged = before.map(public).is_some_and(|was| {
                 (was.round, was.current, &was.order) == (now.round, now.current, &now.order)
             });
-            // Only unseen combatants left in this round: the public form waits for the round's
-            // end, as at a table without them.
-            let only_unseen_left = now.current >= now.order.len() && !c.between_rounds();
-            if unchanged || only_unseen_left {
+            if unchanged {
                 return (vis, None);
             }
             let masked = EventBody::CombatTurn {
@@ -290,8 +288,8 @@ fn masked_unless_same(
 }
 
 /// The combat as `viewer` knows it: only the combatants it knows (`known`), their slots,
-/// groups and the acting slot counted among them (while one it does not know acts, the next
-/// one it knows).
+/// groups and the acting slot counted among them (while one it does not know acts, the one
+/// before it; first in its round, the first one it knows).
 pub fn view_combat(combat: &Combat, viewer: &Viewer, known: impl Fn(&str) -> Visibility) -> Combat {
     visible_part(combat, |who| known(who).allows(viewer))
 }
@@ -300,7 +298,7 @@ pub fn view_combat(combat: &Combat, viewer: &Viewer, known: impl Fn(&str) -> Vis
 fn visible_part(combat: &Combat, sees: impl Fn(&str) -> bool) -> Combat {
     let mut order = Vec::new();
     let mut groups = Vec::new();
-    let mut current = 0;
+    let mut current: usize = 0;
     for (i, who) in combat.order.iter().enumerate() {
         if sees(who) {
             if i < combat.current {
@@ -328,6 +326,15 @@ fn visible_part(combat: &Combat, sees: impl Fn(&str) -> bool) -> Combat {
         }
         out
     });
+    // An unseen combatant acting: the turn before it still shows (its own passes unseen);
+    // first in its round, the first combatant the viewer knows.
+    let acting_unseen = combat
+        .order
+        .get(combat.current)
+        .is_some_and(|who| !sees(who));
+    if acting_unseen {
+        current = current.saturating_sub(1);
+    }
     Combat {
         order,
         round: combat.round,

@@ -135,12 +135,17 @@ fn a_lurking_combatant_inserted_mid_combat_leaves_the_players_combat_as_without_
         }
     };
     same(&plain, &lurk, "inserted");
+    let views_before: Vec<Value> = [player("bob"), player("eve")]
+        .iter()
+        .map(|v| plain.combat_view(v))
+        .collect();
     plain.clock(json!("end_turn"));
     lurk.clock(json!("end_turn"));
-    // The lurker acts now, silently: the players already see c2 next, as without it; only
-    // c2's turn start waits for the lurker's turn to end (the time the Referee takes).
+    // The lurker acts now, silently: the players' log has c1's turn end and nothing more yet
+    // (c2's turn comes when the lurker's ends: the time the Referee takes), and their view
+    // still shows c1's turn.
     assert_eq!(lurk.table.core().clock.acting(), Some("c9"));
-    for v in [player("bob"), player("eve")] {
+    for (v, before) in [player("bob"), player("eve")].into_iter().zip(views_before) {
         let mut early = plain.combat_log(&v);
         assert_eq!(
             early.pop(),
@@ -148,8 +153,9 @@ fn a_lurking_combatant_inserted_mid_combat_leaves_the_players_combat_as_without_
                 boundary: Boundary::TurnStart { who: "c2".into() }
             })
         );
+        assert!(matches!(early.pop(), Some(EventBody::CombatTurn { .. })));
         assert_eq!(early, lurk.combat_log(&v), "the lurker's turn: {v:?}'s log");
-        assert_eq!(plain.combat_view(&v), lurk.combat_view(&v));
+        assert_eq!(before, lurk.combat_view(&v));
         assert!(!lurk.everything(&v).contains("c9"));
     }
     let referee = lurk.combat_view(&Viewer::Referee);
@@ -173,6 +179,11 @@ fn a_lurking_combatant_inserted_mid_combat_leaves_the_players_combat_as_without_
         "revealed, it takes its place in every view"
     );
     assert_eq!(lurk.combat_view(&player("eve"))["current"], json!(1));
+    assert_eq!(
+        lurk.combat_view(&player("bob"))["current"],
+        json!(1),
+        "bob sees it too now"
+    );
     // The Referee's log has the lurker's turns.
     let turns = lurk
         .combat_log(&Viewer::Referee)
