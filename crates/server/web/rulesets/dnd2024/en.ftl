@@ -521,5 +521,5 @@ effect-kind-dnd2024-condition = a condition
 dnd-spell-slot-kept = ; the level { $level } spell slot is not spent
 dnd-move-how = Moving by
 dnd-move-how-walk = walking
-dnd-move-how-climb = climbing (each foot costs 2 feet without a Climb Speed)
-dnd-move-how-swim = swimming (each foot costs 2 feet without a Swim Speed)
+dnd-move-how-climb = climbing
+dnd-move-how-swim = swimming

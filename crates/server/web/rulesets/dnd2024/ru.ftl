@@ -551,5 +551,5 @@ effect-kind-dnd2024-condition = состояние
 dnd-spell-slot-kept = ; ячейка заклинаний уровня { $level } не потрачена
 dnd-move-how = Способ перемещения
 dnd-move-how-walk = ходьба
-dnd-move-how-climb = лазание (без Скорости лазания каждый фут стоит 2 фута)
-dnd-move-how-swim = плавание (без Скорости плавания каждый фут стоит 2 фута)
+dnd-move-how-climb = лазание
+dnd-move-how-swim = плавание
