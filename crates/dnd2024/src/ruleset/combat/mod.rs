@@ -531,7 +531,12 @@ fn attack_with(
     if on_turn {
         check_turn(ctx, &a.attacker)?;
         atk.turn.incapacitated = atk.conditions.incapacitated();
-        atk.turn.attack(&ex).map_err(refusal)?;
+        if spec.bonus_action {
+            // A bonus-action attack spends the turn's Bonus Action, not the Attack action.
+            atk.turn.take_bonus_action(true).map_err(refusal)?;
+        } else {
+            atk.turn.attack(&ex).map_err(refusal)?;
+        }
     }
     let parts: Vec<(DamageDice, crate::damage::DamageType)> = spec
         .damage

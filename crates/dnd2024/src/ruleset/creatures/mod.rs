@@ -85,6 +85,10 @@ pub struct AttackSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub long_range_ft: Option<u32>,
     pub damage: Vec<DamagePart>,
+    /// Made with a Bonus Action (a monster's bonus-action attack, a Light weapon's extra
+    /// attack) instead of as part of the Attack action (DD-ACT-03).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bonus_action: bool,
 }
 
 /// Speeds in feet (DD-MOVE-02); `walk` is the Speed.
@@ -326,6 +330,7 @@ impl CreatureSpec {
                 continue;
             };
             attacks.push(AttackSpec {
+                bonus_action: action.kind == "bonus_action",
                 name: action.name.clone(),
                 bonus: a.bonus,
                 reach_ft: a.reach_ft,

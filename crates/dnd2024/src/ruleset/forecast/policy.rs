@@ -1,6 +1,7 @@
 //! The forecast's policies: how a simulated D&D 2024 table answers every decision window
 //! (chosen by name with `--policy`). Turns are taken by [`super::fight`]; the tactical policy
-//! adds its own choices to them ([`tactics`]: an area spell, Dash) as their commands pass
+//! adds its own choices to them ([`tactics`]: an area spell, Dash, a bonus-action attack) as
+//! their commands pass
 //! through [`send`], while a run is [`playing`] under it.
 
 mod tactics;
@@ -21,7 +22,8 @@ use crate::ruleset::reactions::{LEGENDARY_PASS, LEGENDARY_WINDOW, READY_RESPOND,
 pub enum Policy {
     /// The default. Every creature moves towards the nearest enemy and attacks it with its
     /// best attack — or casts its best damaging area spell when that is expected to do more,
-    /// and Dashes when no enemy can be reached this turn ([`tactics`]); an Opportunity Attack
+    /// Dashes when no enemy can be reached this turn and makes its bonus-action attack
+    /// ([`tactics`]); an Opportunity Attack
     /// offered is taken, a reaction spell (Shield) offered
     /// is cast, a Legendary Action offered is used (its first option), a readied response is
     /// taken; any other decision gets its offered default (else its first option). D&D has no

@@ -132,3 +132,73 @@ fn forecast_tactics_a_sheets_area_spell_is_checked() {
     let code = t.refused(&referee(), json!({"add_creature": {"creature": bad}}), &[]);
     assert_eq!(code, "bad_creature");
 }
+
+/// A goblin boss whose sheet has a Scimitar (its Attack action) and a bonus-action Bite.
+fn boss() -> Value {
+    let mut b = monster("boss");
+    b["attacks"] = json!([
+        {"name": "Scimitar", "bonus": 4, "reach_ft": 5,
+            "damage": [{"dice": "1d6+2", "damage_type": "slashing"}]},
+        {"name": "Bite", "bonus": 4, "reach_ft": 5, "bonus_action": true,
+            "damage": [{"dice": "1d4+2", "damage_type": "piercing"}]}
+    ]);
+    b
+}
+
+#[test]
+fn dd_act_03_b_a_bonus_action_attack_spends_the_bonus_action_not_the_attack() {
+    let mut t = party();
+    t.dm(json!({"add_creature": {"creature": boss()}}), &[]);
+    t.dm(json!({"reveal_creature": {"creature": "boss"}}), &[]);
+    t.dm(
+        json!({"roll_initiative": {"creatures": ["boss", "vera"]}}),
+        &[15, 5],
+    );
+    t.dm(
+        json!({"start_combat": {"combatants": ["boss", "vera"]}}),
+        &[],
+    );
+    let bite = json!({"attack": {"attacker": "boss", "target": "vera", "attack": "Bite"}});
+    t.dm(bite.clone(), &[18, 1]);
+    let turn = t.creature("boss")["turn"].clone();
+    assert_eq!(turn["bonus_action_used"], json!(true));
+    assert_eq!(turn["action_used"], json!(false));
+    // One Bonus Action a turn; the Attack action is still there for the Scimitar.
+    assert_eq!(t.refused(&referee(), bite, &[2, 1]), "bonus_action_spent");
+    t.dm(
+        json!({"attack": {"attacker": "boss", "target": "vera", "attack": "Scimitar"}}),
+        &[18, 1],
+    );
+    assert_eq!(t.creature("boss")["turn"]["action_used"], json!(true));
+}
+
+#[test]
+fn dd_act_03_b_forecast_tactics_take_the_bonus_action_attack_too() {
+    // The boss next to a sturdy target it can hardly miss: its turn's damage with the Bite on
+    // top of the Scimitar, against the Scimitar alone under `defaults`.
+    let mut t = party();
+    t.dm(json!({"add_creature": {"creature": boss()}}), &[]);
+    let mut dummy = character("dummy", 200);
+    dummy["armor_class"] = json!(1);
+    dummy["attacks"] = json!([]);
+    t.dm(json!({"add_creature": {"creature": dummy}}), &[]);
+    place(&mut t, "boss", 0, 0);
+    place(&mut t, "dummy", 1, 0);
+    let state: engine::TableState<DndState> = serde_json::from_value(t.table.state_json()).unwrap();
+    let cast = fight::Cast::of(&state);
+    let dealt = |p: policy::Policy, seed: u64| {
+        let mut sim = Sim::new(Arc::new(Dnd2024), state.clone(), seed, 0);
+        policy::playing(p, || fight::play(&mut sim, &cast, p, 3));
+        200 - sim.state().rules.creatures["dummy"].hp.current
+    };
+    let (mut tactical, mut plain) = (0, 0);
+    for seed in 0..6 {
+        tactical += dealt(policy::Policy::Tactical, seed);
+        plain += dealt(policy::Policy::Defaults, seed);
+    }
+    // Three rounds a run: the Bite's 1d4+2 a turn comes on top (at least 3 a hit).
+    assert!(
+        tactical >= plain + 6 * 3 * 3 / 2,
+        "tactical {tactical}, defaults {plain}"
+    );
+}

@@ -7,9 +7,13 @@
 //!   limit free) cast with `area_effect`, when the damage it is expected to deal to the
 //!   enemies it catches (their saves counted) beats its best weapon attack's; a placement that
 //!   would catch the caster or an ally is never chosen;
+//! - a bonus-action attack on its sheet is kept for the Bonus Action: the Attack action takes
+//!   the best other attack that reaches;
 //! - before its move, the same spell when one reaches an enemy from where it stands; else,
 //!   when no enemy can be reached this turn (its movement left plus its longest reach or
-//!   range), the Dash action, then a walk as far as the doubled movement takes it.
+//!   range), the Dash action, then a walk as far as the doubled movement takes it;
+//! - before its turn ends, its best bonus-action attack on the nearest enemy it reaches, while
+//!   its Bonus Action is unspent.
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -23,8 +27,8 @@ use crate::aoe::Shape;
 use crate::conditions::Condition;
 use crate::core::DamageDice;
 use crate::ruleset::areas::{AreaEffect, footprint};
-use crate::ruleset::creatures::CreatureRecord;
 use crate::ruleset::creatures::spells::AreaSpellSpec;
+use crate::ruleset::creatures::{AttackSpec, CreatureRecord};
 use crate::ruleset::grid::board::{SQUARE_FT, distance_ft, grid_map};
 use crate::ruleset::{Dnd2024, DndState, is_character};
 
@@ -49,8 +53,66 @@ pub fn before(sim: &mut Sim<Dnd2024>, command: &Value) -> Option<bool> {
                 return None;
             }
             let weapon = weapon_score(rules, rec, &target);
-            let (spell, score) = best_area(sim.state(), &c)?;
-            (score > weapon && send(sim, spell)).then_some(true)
+            // The Bonus Action's attack waits for the end of the turn: the Attack action takes
+            // the best other attack that reaches.
+            let named = body["attack"].as_str()?;
+            let bonus = rec
+                .spec
+                .attacks
+                .iter()
+                .any(|a| a.bonus_action && a.name.eq_ignore_ascii_case(named));
+            let d = feet(rules, &c, &target);
+            let swap = rec
+                .spec
+                .attacks
+                .iter()
+                .filter(|a| bonus && !a.bonus_action && reaches(a, d))
+                .max_by(|a, b| {
+                    let score = |x: &AttackSpec| {
+                        x.damage.iter().map(|p| mean(&p.dice)).sum::<f64>()
+                            * f64::from(x.bonus + 20)
+                    };
+                    score(a).total_cmp(&score(b))
+                })
+                .map(|a| a.name.clone());
+            if let Some((spell, score)) = best_area(sim.state(), &c)
+                && score > weapon
+                && send(sim, spell)
+            {
+                return Some(true);
+            }
+            let other = swap?;
+            let mut swapped = command.clone();
+            swapped["attack"]["attack"] = json!(other);
+            Some(send(sim, swapped))
+        }
+        "finish_turn" => {
+            let c = body["creature"].as_str()?.to_string();
+            let state = sim.state();
+            let rec = state.rules.creatures.get(&c)?;
+            if rec.turn.bonus_action_used || !standing(rec) || !fighting(state, &c) {
+                return None;
+            }
+            let target = nearest_enemy(state, &c)?;
+            let d = feet(&state.rules, &c, &target);
+            let attack = rec
+                .spec
+                .attacks
+                .iter()
+                .filter(|a| a.bonus_action && reaches(a, d))
+                .max_by(|a, b| {
+                    let mean_of =
+                        |x: &AttackSpec| x.damage.iter().map(|p| mean(&p.dice)).sum::<f64>();
+                    mean_of(a).total_cmp(&mean_of(b))
+                })?
+                .name
+                .clone();
+            send(
+                sim,
+                json!({"attack": {"attacker": c, "target": target, "attack": attack,
+                    "distance_ft": d}}),
+            )
+            .then_some(true)
         }
         "move_path" => {
             let c = body["creature"].as_str()?.to_string();
@@ -157,6 +219,15 @@ fn reachable(rules: &DndState, c: &str, state: &engine::TableState<DndState>) ->
     enemies(state, c)
         .iter()
         .any(|e| feet(rules, c, e) <= left + reach)
+}
+
+/// Whether attack `a` reaches `d` feet (a ranged one to its long range).
+fn reaches(a: &AttackSpec, d: u32) -> bool {
+    match (a.reach_ft, a.range_ft) {
+        (Some(reach), _) => d <= reach,
+        (None, Some(normal)) => d <= a.long_range_ft.unwrap_or(normal).max(normal),
+        (None, None) => false,
+    }
 }
 
 /// The mean of a damage expression.
