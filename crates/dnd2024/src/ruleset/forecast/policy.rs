@@ -1,10 +1,9 @@
 //! The forecast's policies: how a simulated D&D 2024 table answers every decision window
 //! (chosen by name with `--policy`). Turns are taken by [`super::fight`]; the tactical policy
 //! adds its own choices to them ([`tactics`]: an area spell, Dash, a bonus-action attack) as
-//! their commands pass
-//! through [`send`], while a run is [`playing`] under it.
+//! their commands pass through [`send`], while a run is [`playing`] under it.
 
-mod tactics;
+pub mod tactics;
 
 use std::cell::Cell;
 
