@@ -134,6 +134,14 @@ impl SpellSlots {
         })
     }
 
+    /// A casting stopped before it spent its slot gives the slot back (a spell dissipated by
+    /// Counterspell: its slot is not expended), and with it this turn's one slot.
+    pub fn give_back(&mut self, slot_level: u8) {
+        let i = usize::from(slot_level.clamp(1, 9) - 1);
+        self.spent[i] = self.spent[i].saturating_sub(1);
+        self.spent_this_turn = false;
+    }
+
     /// A new turn starts: the per-turn limit resets.
     pub fn start_turn(&mut self) {
         self.spent_this_turn = false;

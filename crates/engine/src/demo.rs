@@ -79,6 +79,9 @@ pub struct DemoState {
     /// The clock's `end_turn` offers the readied action as `done` does (from the config).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub readied_at_turn_end: bool,
+    /// Combatants hidden from the players (but their controllers): the Referee's only.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub lurking: BTreeSet<String>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -154,6 +157,12 @@ pub enum DemoCommand {
         character: String,
         amount: i64,
     },
+    /// Hides a character from the players (all but its controllers), or shows it again: its
+    /// place in the combat order and its turns follow (`Ruleset::combatant_visibility`).
+    Lurk {
+        character: String,
+        lurking: bool,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -165,6 +174,7 @@ pub enum DemoEvent {
     HiddenAdded { character: String, amount: i64 },
     Moved { character: String, to: i64 },
     Died { character: String },
+    Lurked { character: String, lurking: bool },
 }
 
 fn author(actor: &Actor) -> String {
@@ -391,6 +401,14 @@ impl Ruleset for Demo {
         })
     }
 
+    fn combatant_visibility(&self, state: &TableState<DemoState>, who: &str) -> Visibility {
+        if !state.rules.lurking.contains(who) {
+            return Visibility::Public;
+        }
+        let controllers = state.core.participants.controllers(who).cloned().collect();
+        Visibility::Players(controllers)
+    }
+
     fn round_seconds(&self, state: &TableState<DemoState>) -> u64 {
         state.rules.round_seconds
     }
@@ -406,7 +424,8 @@ impl Ruleset for Demo {
         match command {
             DemoCommand::Create { .. }
             | DemoCommand::SecretRoll { .. }
-            | DemoCommand::Curse { .. } => Acting::RefereeOnly,
+            | DemoCommand::Curse { .. }
+            | DemoCommand::Lurk { .. } => Acting::RefereeOnly,
             DemoCommand::Note { .. } => Acting::AnyParticipant,
             DemoCommand::Add { character, .. }
             | DemoCommand::Roll { character, .. }
@@ -524,6 +543,14 @@ impl Ruleset for Demo {
                     .on(character.clone())
                     .ticking(Boundary::RoundEnd);
                 ctx.start_effect(spec).map(|_| ())
+            }
+            DemoCommand::Lurk { character, lurking } => {
+                Self::known(ctx, character)?;
+                let event = DemoEvent::Lurked {
+                    character: character.clone(),
+                    lurking: *lurking,
+                };
+                ctx.emit_for(event, Visibility::Referee)
             }
             DemoCommand::Curse { character } => {
                 Self::known(ctx, character)?;
@@ -697,6 +724,13 @@ impl Ruleset for Demo {
             DemoEvent::Died { character } => {
                 state.dead.insert(character.clone());
             }
+            DemoEvent::Lurked { character, lurking } => {
+                if *lurking {
+                    state.lurking.insert(character.clone());
+                } else {
+                    state.lurking.remove(character);
+                }
+            }
         }
     }
 
@@ -746,6 +780,7 @@ impl Ruleset for Demo {
             && let Some(obj) = view.as_object_mut()
         {
             obj.insert("hidden".into(), json!(state.rules.hidden));
+            obj.insert("lurking".into(), json!(state.rules.lurking));
         }
         view
     }

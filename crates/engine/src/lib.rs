@@ -162,12 +162,15 @@ pub mod rule_error;
 pub mod ruleset;
 pub mod table;
 pub mod time;
+pub mod unseen;
 pub mod wire;
 
 #[cfg(test)]
 mod combat_order_tests;
 #[cfg(test)]
 mod turn_structure_tests;
+#[cfg(test)]
+mod unseen_tests;
 
 pub use crate::core::{Actor, CharacterId, Participants, PlayerId, Role, Viewer, Visibility};
 pub use crate::event::{RollCommand, SayCommand};

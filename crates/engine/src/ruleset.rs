@@ -215,6 +215,13 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
     /// The state of a new table (`config` comes from table creation; `null` if none).
     fn init(&self, config: &serde_json::Value) -> Result<Self::State, RuleError>;
 
+    /// Who knows combatant `who` is in the combat: its place in the order and its turns (a
+    /// creature hidden from the players: the Referee, or the players whose characters see
+    /// it). The others get the combat without it (see [`crate::unseen`]). Everyone by default.
+    fn combatant_visibility(&self, _state: &TableState<Self::State>, _who: &str) -> Visibility {
+        Visibility::Public
+    }
+
     /// Exploration turn length when `StartExploration` gives none.
     fn exploration_turn(&self, _state: &TableState<Self::State>) -> TurnLength {
         TurnLength::Manual
@@ -639,6 +646,20 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         self.push(body, visibility, None)
     }
 
+    /// Pushes a combat-order event or a boundary, kept from the viewers who do not know a
+    /// combatant it concerns (see [`crate::unseen`]).
+    fn push_order(&mut self, body: EventBody) -> Result<(), RuleError> {
+        let before = self.state.core.clock.combat.clone();
+        let mut after = before.clone();
+        crate::unseen::apply_combat(&mut after, &body);
+        let (ruleset, state) = (self.ruleset, &*self.state);
+        let (visibility, masked) =
+            crate::unseen::order_secrecy(before.as_ref(), after.as_ref(), &body, |who| {
+                ruleset.combatant_visibility(state, who)
+            });
+        self.push(body, visibility, masked)
+    }
+
     fn push(
         &mut self,
         body: EventBody,
@@ -1056,13 +1077,9 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
     /// Passes a clock boundary: counts down durations, runs ticks, expires effects, then the
     /// ruleset's `on_boundary` (see [`crate::time`]).
     pub fn pass(&mut self, boundary: Boundary) -> Result<(), RuleError> {
-        self.push(
-            EventBody::BoundaryPassed {
-                boundary: boundary.clone(),
-            },
-            Visibility::Public,
-            None,
-        )?;
+        self.push_order(EventBody::BoundaryPassed {
+            boundary: boundary.clone(),
+        })?;
         let ticking: Vec<Effect> = self
             .state
             .core
@@ -1188,7 +1205,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
                 waits_for_order,
             }
         };
-        self.push(event, Visibility::Public, None)?;
+        self.push_order(event)?;
         self.pass(Boundary::TurnStart { who: first })
     }
 
@@ -1217,7 +1234,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         } else {
             EventBody::CombatReorderedGrouped { order, groups }
         };
-        self.push(event, Visibility::Public, None)?;
+        self.push_order(event)?;
         if combat.between_rounds() {
             self.begin_round(combat.round.saturating_add(1))?;
         }
@@ -1226,11 +1243,7 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
 
     /// Starts round `round` at its first combatant (a pending order takes over first).
     fn begin_round(&mut self, round: u32) -> Result<(), RuleError> {
-        self.push(
-            EventBody::CombatTurn { round, current: 0 },
-            Visibility::Public,
-            None,
-        )?;
+        self.push_order(EventBody::CombatTurn { round, current: 0 })?;
         let first = self.clock().acting().map(str::to_string);
         match first {
             Some(who) => self.pass(Boundary::TurnStart { who }),
@@ -1334,14 +1347,10 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             if self.clock().combat.is_none() {
                 return Ok(());
             }
-            self.push(
-                EventBody::CombatTurn {
-                    round: before.round,
-                    current: next,
-                },
-                Visibility::Public,
-                None,
-            )?;
+            self.push_order(EventBody::CombatTurn {
+                round: before.round,
+                current: next,
+            })?;
             let who = self
                 .clock()
                 .acting()
@@ -1362,13 +1371,9 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             return Ok(());
         };
         if now.waits_for_order && now.next_order.is_none() {
-            return self.push(
-                EventBody::CombatRoundOver {
-                    round: before.round,
-                },
-                Visibility::Public,
-                None,
-            );
+            return self.push_order(EventBody::CombatRoundOver {
+                round: before.round,
+            });
         }
         self.begin_round(before.round.saturating_add(1))
     }
@@ -1393,15 +1398,11 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
         let (slot, group) = combat
             .slot_for(place)
             .map_err(|e| RuleError::new("bad_place", e))?;
-        self.push(
-            EventBody::CombatantInserted {
-                who: who.to_string(),
-                slot,
-                group,
-            },
-            Visibility::Public,
-            None,
-        )
+        self.push_order(EventBody::CombatantInserted {
+            who: who.to_string(),
+            slot,
+            group,
+        })
     }
 
     /// Takes a combatant out of the combat (dead, fled): it leaves this round's order and a
@@ -1418,13 +1419,9 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
             ));
         };
         let acting = slot == combat.current && self.ending.is_empty();
-        self.push(
-            EventBody::CombatantRemoved {
-                who: who.to_string(),
-            },
-            Visibility::Public,
-            None,
-        )?;
+        self.push_order(EventBody::CombatantRemoved {
+            who: who.to_string(),
+        })?;
         if acting {
             self.move_on(&combat, who, combat.closes_group(slot))?;
         }
@@ -1451,15 +1448,11 @@ impl<'a, R: Ruleset> Ctx<'a, R> {
                 format!("a delayed turn must come after the next combatant's (slot {slot})"),
             ));
         }
-        self.push(
-            EventBody::CombatantDelayed {
-                who: who.clone(),
-                slot,
-                group,
-            },
-            Visibility::Public,
-            None,
-        )?;
+        self.push_order(EventBody::CombatantDelayed {
+            who: who.clone(),
+            slot,
+            group,
+        })?;
         self.move_on(&combat, &who, combat.closes_group(combat.current))
     }
 
@@ -2020,87 +2013,16 @@ pub(crate) fn apply_body<R: Ruleset>(
                 }
             }
         }
-        EventBody::CombatStarted {
-            order,
-            waits_for_order,
-        } => {
-            core.clock.combat = Some(Combat {
-                order: order.clone(),
-                round: 1,
-                current: 0,
-                next_order: None,
-                waits_for_order: *waits_for_order,
-                groups: Vec::new(),
-                next_groups: None,
-            })
-        }
-        EventBody::GroupedCombatStarted {
-            order,
-            groups,
-            waits_for_order,
-        } => {
-            core.clock.combat = Some(Combat {
-                order: order.clone(),
-                round: 1,
-                current: 0,
-                next_order: None,
-                waits_for_order: *waits_for_order,
-                groups: groups.clone(),
-                next_groups: None,
-            })
-        }
-        EventBody::CombatTurn { round, current } => {
-            if let Some(c) = &mut core.clock.combat {
-                if *round != c.round
-                    && let Some(next) = c.next_order.take()
-                {
-                    c.order = next;
-                    // A plain next order in a combat with groups: each combatant alone.
-                    c.groups = match c.next_groups.take() {
-                        Some(groups) => groups,
-                        None if c.grouped() => (0..).take(c.order.len()).collect(),
-                        None => Vec::new(),
-                    };
-                }
-                c.round = *round;
-                c.current = *current;
-            }
-        }
-        EventBody::CombatReordered { order } => {
-            if let Some(c) = &mut core.clock.combat {
-                c.next_order = Some(order.clone());
-                c.next_groups = None;
-            }
-        }
-        EventBody::CombatReorderedGrouped { order, groups } => {
-            if let Some(c) = &mut core.clock.combat {
-                c.next_order = Some(order.clone());
-                c.next_groups = Some(groups.clone());
-            }
-        }
-        EventBody::CombatantInserted { who, slot, group } => {
-            if let Some(c) = &mut core.clock.combat {
-                c.insert(who, *slot, *group);
-            }
-        }
-        EventBody::CombatantRemoved { who } => {
-            if let Some(c) = &mut core.clock.combat {
-                c.remove(who);
-            }
-        }
-        EventBody::CombatantDelayed { who, slot, group } => {
-            if let Some(c) = &mut core.clock.combat {
-                c.remove(who);
-                c.insert(who, *slot, *group);
-            }
-        }
-        EventBody::CombatRoundOver { round } => {
-            if let Some(c) = &mut core.clock.combat {
-                c.round = *round;
-                c.current = c.order.len();
-            }
-        }
-        EventBody::CombatEnded => core.clock.combat = None,
+        EventBody::CombatStarted { .. }
+        | EventBody::GroupedCombatStarted { .. }
+        | EventBody::CombatTurn { .. }
+        | EventBody::CombatReordered { .. }
+        | EventBody::CombatReorderedGrouped { .. }
+        | EventBody::CombatantInserted { .. }
+        | EventBody::CombatantRemoved { .. }
+        | EventBody::CombatantDelayed { .. }
+        | EventBody::CombatRoundOver { .. }
+        | EventBody::CombatEnded => crate::unseen::apply_combat(&mut core.clock.combat, body),
         EventBody::ExplorationStarted { length } => {
             core.clock.exploration = Some(crate::time::Exploration {
                 turn: 0,

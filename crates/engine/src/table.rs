@@ -746,7 +746,11 @@ impl<R: Ruleset> TypedTable<R> {
             "clock": {
                 "game_minutes": core.clock.game_minutes,
                 "day": core.clock.day(),
-                "combat": core.clock.combat,
+                "combat": core.clock.combat.as_ref().map(|c| {
+                    crate::unseen::view_combat(c, viewer, |who| {
+                        self.ruleset.combatant_visibility(&self.state, who)
+                    })
+                }),
                 "exploration": core.clock.exploration,
                 "game_seconds": core.clock.game_seconds(),
                 "resting": core.clock.resting,

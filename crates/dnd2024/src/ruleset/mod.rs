@@ -852,6 +852,10 @@ impl Ruleset for Dnd2024 {
         forecast::forecast(*self, state, kind, args, options, now_ms, progress)
     }
 
+    fn combatant_visibility(&self, state: &TableState<DndState>, who: &str) -> Visibility {
+        combat::unseen::combatant_visibility(state, who)
+    }
+
     fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         match boundary {
             Boundary::TurnStart { who } => {

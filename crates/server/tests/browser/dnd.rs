@@ -838,6 +838,22 @@ async fn dnd_full_fight_with_an_opportunity_attack_a_cone_and_a_death_save() {
     assert_eq!(asked["status"], 200, "{asked}");
     assert_eq!(asked["body"]["answer"]["cost_ft"], 15, "{asked}");
     assert_eq!(asked["body"]["answer"]["left_after"], 15, "{asked}");
+    // Swum instead (DD-MOVE-05.a): the server prices the same squares a foot more per foot
+    // (15 ft into the Difficult Terrain, 10 ft more); back to walking for the move.
+    select(&bram, "#dnd-move-how", "swim").await;
+    wait_js(
+        &bram,
+        "the swum path's cost",
+        "return document.querySelector('#dnd-move-preview-cost')?.textContent === 'Этот путь стоит 25 фт перемещения'",
+    )
+    .await;
+    select(&bram, "#dnd-move-how", "walk").await;
+    wait_js(
+        &bram,
+        "the walked path's cost again",
+        "return document.querySelector('#dnd-move-preview-cost')?.textContent === 'Этот путь стоит 15 фт перемещения'",
+    )
+    .await;
     shot(&bram, "d-fight-phone-path").await;
     click(&bram, "#dnd-move-send").await;
     wait_js(

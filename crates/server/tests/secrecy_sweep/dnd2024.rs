@@ -393,6 +393,10 @@ async fn dnd2024_secret_heavy_game_leaks_nothing_to_any_player() {
     g.referee(rules(json!({"start_combat": {"combatants":
         ["ogre", "vera", "bram", "cora", "adept"]}})))
         .await;
+    // The unseen monster joins the fight, last in the round: its place and its turns are the
+    // Referee's alone (the engine's `combatant_visibility`), so the players' order stays theirs.
+    g.referee(json!({"clock": {"insert_combatant": {"who": "lurker-7q3x", "place": "last"}}}))
+        .await;
     // The ogre hides behind the wall (Stealth face 20) and steps to a square no player knows.
     referee_faces(
         &g,
@@ -494,6 +498,12 @@ async fn dnd2024_secret_heavy_game_leaks_nothing_to_any_player() {
         &[14, 3],
     )
     .await;
+    g.referee(json!({"clock": "end_turn"})).await;
+    // The unseen monster's turn passes, silently for the players: they still see the
+    // adept's turn, as it stood when it ended.
+    for seat in &g.seats {
+        assert_eq!(acting_now(&g, &seat.token).await, "adept");
+    }
     g.referee(json!({"clock": "end_turn"})).await;
     // Round 2: nobody acts until the adept readies its staff for a trigger only the Referee
     // knows.

@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub mod turn;
+pub mod unseen;
 
 use self::turn::{AttackRoll, AttackSourceName, UNSEEN, check_turn, in_combat};
 use super::conditions::effects::{CONCENTRATION_EFFECT, end_concentration};
@@ -394,8 +395,13 @@ pub fn cast_spell_then(
         spend(&mut rec)?;
         set_record(ctx, rec)?;
         let held = serde_json::json!({"cast_spell": s, "more": more});
-        super::reactions::spells::counter(ctx, counter, &s.creature, &s.spell, held)?;
-        return Ok(false);
+        let slot = (s.level > 0 && !s.ritual).then(|| s.slot_level.unwrap_or(s.level));
+        if super::reactions::spells::counter(ctx, counter, &s.creature, &s.spell, slot, held)? {
+            return Ok(false);
+        }
+        // Not stopped (the caster made its save): it takes effect now.
+        spell_takes_effect(ctx, s)?;
+        return Ok(true);
     }
     if s.concentration {
         // A new Concentration spell ends the one before (DD-MAG-09.b).
@@ -522,7 +528,12 @@ fn attack_with(
     if on_turn {
         check_turn(ctx, &a.attacker)?;
         atk.turn.incapacitated = atk.conditions.incapacitated();
-        atk.turn.attack(&ex).map_err(refusal)?;
+        if spec.bonus_action {
+            // A bonus-action attack spends the turn's Bonus Action, not the Attack action.
+            atk.turn.take_bonus_action(true).map_err(refusal)?;
+        } else {
+            atk.turn.attack(&ex).map_err(refusal)?;
+        }
     }
     let parts: Vec<(DamageDice, crate::damage::DamageType)> = spec
         .damage

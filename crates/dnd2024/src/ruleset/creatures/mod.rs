@@ -3,6 +3,8 @@
 //! ([`crate::import::Creature`]), player characters bound to players, monsters hidden until
 //! the Referee reveals them.
 
+pub mod spells;
+
 use engine::{Ctx, RuleError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -83,6 +85,10 @@ pub struct AttackSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub long_range_ft: Option<u32>,
     pub damage: Vec<DamagePart>,
+    /// Made with a Bonus Action (a monster's bonus-action attack, a Light weapon's extra
+    /// attack) instead of as part of the Attack action (DD-ACT-03).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bonus_action: bool,
 }
 
 /// Speeds in feet (DD-MOVE-02); `walk` is the Speed.
@@ -159,6 +165,9 @@ pub struct CreatureSpec {
     /// Legendary Actions, taken right after other creatures' turns.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legendary: Option<super::reactions::sheet::LegendarySpec>,
+    /// Damaging area spells it may cast (the forecast's tactics; [`spells`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub area_spells: Vec<spells::AreaSpellSpec>,
 }
 
 fn medium() -> Size {
@@ -274,6 +283,10 @@ impl CreatureSpec {
         for r in &self.reaction_spells {
             r.validate()?;
         }
+        check_list("area_spells", &self.area_spells)?;
+        for a in &self.area_spells {
+            a.validate()?;
+        }
         if let Some(l) = &self.legendary {
             let attacks: Vec<&str> = self.attacks.iter().map(|a| a.name.as_str()).collect();
             l.validate(&attacks)?;
@@ -321,6 +334,7 @@ impl CreatureSpec {
                 continue;
             };
             attacks.push(AttackSpec {
+                bonus_action: action.kind == "bonus_action",
                 name: action.name.clone(),
                 bonus: a.bonus,
                 reach_ft: a.reach_ft,
@@ -381,6 +395,7 @@ impl CreatureSpec {
             spell_slots: Vec::new(),
             legendary: None,
             reaction_spells: Vec::new(),
+            area_spells: Vec::new(),
         })
     }
 }

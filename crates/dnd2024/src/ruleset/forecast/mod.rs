@@ -77,7 +77,7 @@ fn fight_report(
         }
     }
     let runs = play_many(start, options, progress, |sim| {
-        fight::play(sim, &cast, policy, max_rounds)
+        policy::playing(policy, || fight::play(sim, &cast, policy, max_rounds))
     })?;
     let n = runs.len() as u64;
     let mut report = fight_outline(

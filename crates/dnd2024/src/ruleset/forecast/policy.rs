@@ -1,5 +1,11 @@
 //! The forecast's policies: how a simulated D&D 2024 table answers every decision window
-//! (chosen by name with `--policy`). Turns are taken by [`super::fight`].
+//! (chosen by name with `--policy`). Turns are taken by [`super::fight`]; the tactical policy
+//! adds its own choices to them ([`tactics`]: an area spell, Dash, a bonus-action attack) as
+//! their commands pass through [`send`], while a run is [`playing`] under it.
+
+pub mod tactics;
+
+use std::cell::Cell;
 
 use engine::forecast::Sim;
 use engine::{Actor, Answer, Answerer, Command, Decision, RuleError};
@@ -14,13 +20,17 @@ use crate::ruleset::reactions::{LEGENDARY_PASS, LEGENDARY_WINDOW, READY_RESPOND,
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Policy {
     /// The default. Every creature moves towards the nearest enemy and attacks it with its
-    /// best attack; an Opportunity Attack offered is taken, a reaction spell (Shield) offered
+    /// best attack — or casts its best damaging area spell when that is expected to do more,
+    /// Dashes when no enemy can be reached this turn and makes its bonus-action attack
+    /// ([`tactics`]); an Opportunity Attack
+    /// offered is taken, a reaction spell (Shield) offered
     /// is cast, a Legendary Action offered is used (its first option), a readied response is
     /// taken; any other decision gets its offered default (else its first option). D&D has no
     /// morale rule, so nobody retreats.
     Tactical,
-    /// Turns are taken as with `tactical`, but every decision gets its offered default (else
-    /// its first option): no Opportunity Attack, reaction spell or Legendary Action.
+    /// The plain turn (move, attack with the best attack; no spell, no Dash), and every
+    /// decision gets its offered default (else its first option): no Opportunity Attack,
+    /// reaction spell or Legendary Action.
     Defaults,
 }
 
@@ -93,9 +103,30 @@ pub fn answerer(d: &Decision) -> Actor {
     }
 }
 
+thread_local! {
+    /// The policy the run on this thread is played under (see [`playing`]).
+    static PLAYING: Cell<Option<Policy>> = const { Cell::new(None) };
+}
+
+/// Plays one run (`run`, on this thread) under `policy`: the turn commands sent through
+/// [`send`] meanwhile take its choices. Each run is wholly on one thread, so a report stays
+/// the same on any number of threads.
+pub fn playing<T>(policy: Policy, run: impl FnOnce() -> T) -> T {
+    let before = PLAYING.with(|p| p.replace(Some(policy)));
+    let out = run();
+    PLAYING.with(|p| p.set(before));
+    out
+}
+
 /// Sends one of the ruleset's commands as the Referee (who may act for any creature);
-/// whether the rules took it.
+/// whether the rules took it. Under the tactical policy its choices come first (a spell
+/// instead of an attack, Dash before a move).
 pub fn send(sim: &mut Sim<Dnd2024>, command: Value) -> bool {
+    if PLAYING.with(Cell::get) == Some(Policy::Tactical)
+        && let Some(done) = tactics::before(sim, &command)
+    {
+        return done;
+    }
     sim.send(&Actor::Referee, &Command::Rules(command)).is_ok()
 }
 

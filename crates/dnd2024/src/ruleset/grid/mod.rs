@@ -49,8 +49,9 @@ use tabletop::square::{Space, Square};
 pub mod air;
 pub mod board;
 pub mod light;
+pub mod terrain;
 
-use self::board::{HIDE_SOURCE, SQUARE_FT, distance_ft, grid_map, space_of};
+use self::board::{HIDE_SOURCE, distance_ft, grid_map, space_of};
 use super::combat::Attack;
 use super::combat::turn::check_turn;
 use super::creatures::CreatureRecord;
@@ -58,7 +59,7 @@ use super::reactions::standing::{ReactionKind, Settle, referee_run, settle};
 use super::{Dnd2024, DndEvent, check_list, emit_about, is_character, record, refusal, set_record};
 use crate::actions::{LeaveReach, provokes_opportunity_attack};
 use crate::conditions::Condition;
-use crate::movement::{DEFAULT_REACH_FT, MoveMode, can_move_through, cost_per_foot};
+use crate::movement::{DEFAULT_REACH_FT, MoveMode, can_move_through};
 
 /// Most squares the Referee's map lists (an input limit, below tabletop's own).
 pub const MAX_MAP_CELLS: usize = 10_000;
@@ -96,6 +97,9 @@ pub struct Place {
 pub struct MovePath {
     pub creature: String,
     pub path: Vec<[i32; 2]>,
+    /// How the steps are taken: none (walked), one for all, or one per step ([`terrain`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub how: Vec<super::queries::move_preview::How>,
 }
 
 /// A creature put on the grid.
@@ -254,6 +258,7 @@ fn plan_steps(
     mover: &CreatureRecord,
     from: Square,
     path: &[Square],
+    modes: &[MoveMode],
 ) -> Result<Vec<u32>, RuleError> {
     let map = grid_map(&ctx.rules().map);
     let id = mover.spec.id.as_str();
@@ -306,12 +311,8 @@ fn plan_steps(
                 difficult = true;
             }
         }
-        let mode = if prone {
-            MoveMode::Crawl
-        } else {
-            MoveMode::Walk
-        };
-        costs.push(SQUARE_FT * cost_per_foot(mode, difficult, false, &opts));
+        let mode = modes.get(i).copied().unwrap_or(MoveMode::Walk);
+        costs.push(terrain::square_cost(mover, mode, prone, difficult, &opts));
         at = to;
     }
     if let Some(other) = occupant(ctx, id, &size.grid_space(at))
@@ -337,7 +338,8 @@ pub fn move_path(ctx: &mut Ctx<'_, Dnd2024>, m: &MovePath) -> Result<(), RuleErr
         .rule("MAX_PATH"));
     }
     let path: Vec<Square> = m.path.iter().map(|[x, y]| Square::new(*x, *y)).collect();
-    walk(ctx, &m.creature, &path, &[])
+    let modes = terrain::step_modes(&m.how, path.len())?;
+    walk(ctx, &m.creature, &path, &modes, &[])
 }
 
 /// Walks `path` (the whole is checked and paid for first); stops where a step leaves a
@@ -348,6 +350,7 @@ fn walk(
     ctx: &mut Ctx<'_, Dnd2024>,
     id: &str,
     path: &[Square],
+    modes: &[MoveMode],
     asked: &[String],
 ) -> Result<(), RuleError> {
     let mut rec = record(ctx, id)?;
@@ -376,7 +379,7 @@ fn walk(
             format!("{} is not on the grid", rec.spec.name),
         ));
     };
-    let costs = plan_steps(ctx, &rec, from, path)?;
+    let costs = plan_steps(ctx, &rec, from, path, modes)?;
     let total: u32 = costs.iter().sum();
     if !fighting {
         let ev = DndEvent::Moved(Moved {
@@ -418,7 +421,7 @@ fn walk(
             step_done(ctx, &mut rec, &path[..i], done, !asking.is_empty())?;
         }
         if takers.is_empty() {
-            return open_oa_window(ctx, &rec, &asking, &path[i..]);
+            return open_oa_window(ctx, &rec, &asking, &path[i..], &modes[i..]);
         }
         // The ordered attacks are made just before the mover leaves reach; then the move
         // goes on (and stops again for those who are asked, if any).
@@ -430,7 +433,8 @@ fn walk(
         let asked: Vec<&String> = settled.iter().map(|(r, _)| r).collect();
         return continue_move(
             ctx,
-            &json!({"mover": id, "attackers": attackers, "rest": rest_json, "asked": asked}),
+            &json!({"mover": id, "attackers": attackers, "rest": rest_json, "asked": asked,
+                "how": terrain::to_json(&modes[i..])}),
         );
     }
     step_done(ctx, &mut rec, path, total, false)
@@ -518,6 +522,7 @@ fn open_oa_window(
     mover: &CreatureRecord,
     reactors: &[(String, String)],
     rest: &[Square],
+    modes: &[MoveMode],
 ) -> Result<(), RuleError> {
     let mover_id = mover.spec.id.clone();
     let rest_json: Vec<[i32; 2]> = rest.iter().map(|s| [s.x, s.y]).collect();
@@ -525,7 +530,8 @@ fn open_oa_window(
     let asked: Vec<&String> = reactors.iter().map(|(r, _)| r).collect();
     let mut request = WindowRequest::new(
         OA_WINDOW,
-        json!({"mover": mover_id, "rest": rest_json, "asked": asked}),
+        json!({"mover": mover_id, "rest": rest_json, "asked": asked,
+            "how": terrain::to_json(modes)}),
     );
     for (oid, attack) in reactors {
         let Some(other) = ctx.rules().creatures.get(oid) else {
@@ -652,7 +658,8 @@ pub fn continue_move(ctx: &mut Ctx<'_, Dnd2024>, then: &Value) -> Result<(), Rul
                 .collect()
         })
         .unwrap_or_default();
-    match walk(ctx, &mover, &rest, &asked) {
+    let modes = terrain::from_json(&then["how"], rest.len());
+    match walk(ctx, &mover, &rest, &modes, &asked) {
         Ok(()) => Ok(()),
         Err(_) => Ok(()),
     }

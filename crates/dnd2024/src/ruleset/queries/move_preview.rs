@@ -11,8 +11,8 @@
 //! {"creature": "vera", "path": [[1, 0], [2, 1]], "stand_up": false, "how": "walk"}
 //! ```
 //!
-//! `how` (`walk`, `climb`, `swim`) prices the squares as climbed or swum; `move_path` itself
-//! walks (or crawls), so a climb or a swim is moved with the `move` command by its feet.
+//! `how` (`walk`, `climb`, `swim`) prices the squares as climbed or swum, as `move_path` with
+//! the same `how` spends them (`grid::terrain`).
 //!
 //! Secrecy: the asker must see the creature's whole sheet (the Referee, or its player); a
 //! creature they may not see is refused exactly as a missing one. The path is priced as the
@@ -35,7 +35,9 @@ use crate::conditions::Condition;
 use crate::movement::{MoveMode, can_move_through, cost_per_foot, other_space_is_difficult};
 
 /// How the squares are crossed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum How {
     #[default]

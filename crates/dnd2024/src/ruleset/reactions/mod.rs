@@ -671,6 +671,9 @@ pub fn counter_closed(
 ) -> Result<Option<serde_json::Value>, RuleError> {
     let caster = window.context["caster"].as_str().unwrap_or_default();
     let spell = window.context["spell"].as_str().unwrap_or_default();
+    let slot = window.context["slot"]
+        .as_u64()
+        .and_then(|l| u8::try_from(l).ok());
     for answer in &window.answers {
         let Some(i) = answer
             .option
@@ -680,7 +683,7 @@ pub fn counter_closed(
             continue;
         };
         let by = answer.context["by"].as_str().unwrap_or_default();
-        if spells::stop_spell(ctx, by, i, caster, spell)? {
+        if spells::stop_spell(ctx, by, i, caster, spell, slot)? {
             return Ok(None);
         }
     }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::super::check_name;
 use crate::actions::ActionKind;
+use crate::core::Ability;
 
 /// What a creature readies.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -102,9 +103,26 @@ pub enum SpellTrigger {
     /// that attack too (Shield).
     #[default]
     Hit,
-    /// A creature it sees within `range_ft` casts a spell: the spell stops that spell, whose
-    /// casting is spent all the same (Counterspell).
-    SpellCast { range_ft: u32 },
+    /// A creature it sees within `range_ft` casts a spell: the spell stops that spell. With a
+    /// `save` (SRD 5.2 Counterspell) the caster saves against the stopper's spell save DC: on
+    /// a failure the spell fizzles, its action wasted but its slot not spent; on a success it
+    /// takes effect. Without one it is stopped outright, its casting spent all the same.
+    SpellCast {
+        range_ft: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        save: Option<CounterSave>,
+    },
+}
+
+/// The saving throw a spell-stopping reaction spell calls for (Counterspell: Constitution).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CounterSave {
+    /// The ability the caster saves with.
+    pub ability: Ability,
+    /// The stopper's spellcasting ability: the DC is its spell save DC (8 + that modifier +
+    /// its Proficiency Bonus, DD-MAG-10.a).
+    pub spellcasting: Ability,
 }
 
 /// A spell cast with the Reaction on its trigger (Shield: level 1, +5 AC when hit;
@@ -138,7 +156,7 @@ impl ReactionSpellSpec {
             SpellTrigger::Hit if !(1..=MAX_AC_BONUS).contains(&self.ac_bonus) => {
                 bad(format!("an AC bonus 1…{MAX_AC_BONUS}"))
             }
-            SpellTrigger::SpellCast { range_ft }
+            SpellTrigger::SpellCast { range_ft, .. }
                 if !(1..=MAX_TRIGGER_RANGE_FT).contains(&range_ft) || self.ac_bonus != 0 =>
             {
                 bad(format!(

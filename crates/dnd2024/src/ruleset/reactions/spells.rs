@@ -223,6 +223,10 @@ pub struct SpellStopped {
     /// see, and no spell name).
     pub by: String,
     pub with: String,
+    /// The level of the caster's slot given back (a stop that calls for a save, failed: the
+    /// slot is not expended).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slot_kept: Option<u8>,
 }
 
 /// Who may answer a casting with a `spell_cast` reaction spell: those asked (each with the
@@ -276,7 +280,7 @@ pub fn counterers(ctx: &Ctx<'_, Dnd2024>, caster: &str) -> Option<Counter> {
             .iter()
             .enumerate()
             .filter(|(_, s)| match s.trigger {
-                SpellTrigger::SpellCast { range_ft } => {
+                SpellTrigger::SpellCast { range_ft, .. } => {
                     distance.is_none_or(|d| d <= range_ft)
                         && cast_reaction_spell(&mut rec.clone(), s, own_turn(ctx, oid)).is_ok()
                 }
@@ -296,29 +300,31 @@ pub fn counterers(ctx: &Ctx<'_, Dnd2024>, caster: &str) -> Option<Counter> {
     (out.at_once.is_some() || !out.asking.is_empty()).then_some(out)
 }
 
-/// Answers `caster`'s casting of `spell` (already spent): a creature settled by standing
-/// orders stops it at once; otherwise a `counter_spell` window asks the others, holding the
-/// spell's effect (`held`).
+/// Answers `caster`'s casting of `spell` (already spent, with a slot of level `slot` if
+/// any): a creature settled by standing orders stops it at once; otherwise a `counter_spell`
+/// window asks the others, holding the spell's effect (`held`). Returns whether the spell is
+/// stopped or waits; `false`: it takes effect now (the caster made its save, nobody asked).
 pub fn counter(
     ctx: &mut Ctx<'_, Dnd2024>,
     c: Counter,
     caster: &str,
     spell: &str,
+    slot: Option<u8>,
     held: serde_json::Value,
-) -> Result<(), RuleError> {
+) -> Result<bool, RuleError> {
     if let Some((by, i)) = &c.at_once
-        && stop_spell(ctx, by, *i, caster, spell)?
+        && stop_spell(ctx, by, *i, caster, spell, slot)?
     {
-        return Ok(());
+        return Ok(true);
     }
     if c.asking.is_empty() {
-        return Ok(());
+        return Ok(false);
     }
     let (caster_name, caster_id) = shown(ctx, caster);
     let mut hidden = caster_id.is_none();
     let mut request = WindowRequest::new(
         COUNTER_WINDOW,
-        json!({"caster": caster, "spell": spell, "held": held}),
+        json!({"caster": caster, "spell": spell, "slot": slot, "held": held}),
     );
     for (oid, spells) in &c.asking {
         let Some(rec) = ctx.rules().creatures.get(oid) else {
@@ -375,18 +381,22 @@ pub fn counter(
     if hidden {
         request = request.with_visibility(Visibility::Referee);
     }
-    ctx.open_window(request).map(|_| ())
+    ctx.open_window(request).map(|_| true)
 }
 
-/// `by` casts its reaction spell number `i` at `caster`'s casting of `spell`, stopping it:
-/// the Reaction and the slot are spent. Returns whether it did (the rules may no longer allow
-/// it: things changed while a window was open).
+/// `by` casts its reaction spell number `i` at `caster`'s casting of `spell` (its slot of
+/// level `slot`, if any): the Reaction and `by`'s slot are spent. A spell that calls for a
+/// save has the caster roll it (as any save: its dice, its secrecy): a success lets the spell
+/// take effect; a failure stops it and gives the caster's slot back. Without a save it is
+/// stopped. Returns whether it was stopped (`false` also when the rules no longer allow the
+/// casting: things changed while a window was open).
 pub fn stop_spell(
     ctx: &mut Ctx<'_, Dnd2024>,
     by: &str,
     i: usize,
     caster: &str,
     spell: &str,
+    slot: Option<u8>,
 ) -> Result<bool, RuleError> {
     let Ok(mut rec) = record(ctx, by) else {
         return Ok(false);
@@ -394,12 +404,24 @@ pub fn stop_spell(
     let Some(spec) = rec.spec.reaction_spells.get(i).cloned() else {
         return Ok(false);
     };
-    if rec.dead
-        || !matches!(spec.trigger, SpellTrigger::SpellCast { .. })
-        || cast_reaction_spell(&mut rec, &spec, own_turn(ctx, by)).is_err()
-    {
+    let SpellTrigger::SpellCast { save, .. } = spec.trigger else {
+        return Ok(false);
+    };
+    if rec.dead || cast_reaction_spell(&mut rec, &spec, own_turn(ctx, by)).is_err() {
         return Ok(false);
     }
+    let dc = match save {
+        Some(save) => {
+            let modifier =
+                crate::core::ability_modifier(rec.spec.abilities.score(save.spellcasting))
+                    .map_err(refusal)?;
+            Some((
+                save.ability,
+                crate::magic::spell_save_dc(modifier, rec.spec.proficiency_bonus),
+            ))
+        }
+        None => None,
+    };
     set_record(ctx, rec)?;
     let cast = ReactionSpellCast {
         creature: by.to_string(),
@@ -412,11 +434,35 @@ pub fn stop_spell(
         DndEvent::ReactionSpellCast(cast.clone()),
         Some(DndEvent::ReactionSpellCast(cast)),
     )?;
+    let mut slot_kept = None;
+    let caster_alive = ctx.rules().creatures.get(caster).is_some_and(|r| !r.dead);
+    if let (Some((ability, dc)), true) = (dc, caster_alive) {
+        let request = super::super::d20::D20TestRequest {
+            creature: caster.to_string(),
+            test: super::super::d20::TestKind::SavingThrow { ability },
+            dc,
+            advantage: Vec::new(),
+            disadvantage: Vec::new(),
+            modifiers: Vec::new(),
+            fear_source_in_sight: false,
+        };
+        if super::super::d20::d20_test(ctx, &request)? {
+            return Ok(false);
+        }
+        // The spell dissipates; its slot is not expended.
+        if let Some(level) = slot {
+            let mut crec = record(ctx, caster)?;
+            crec.slots.give_back(level);
+            set_record(ctx, crec)?;
+            slot_kept = Some(level);
+        }
+    }
     let full = SpellStopped {
         caster: caster.to_string(),
         spell: spell.to_string(),
         by: by.to_string(),
         with: spec.name.clone(),
+        slot_kept,
     };
     let caster_hidden = ctx.rules().creatures.get(caster).is_none_or(|r| r.hidden);
     let by_hidden = ctx.rules().creatures.get(by).is_none_or(|r| r.hidden);

@@ -6,8 +6,10 @@
 mod air;
 mod areas;
 mod combat;
+mod counterspell;
 mod damage;
 mod forecast;
+mod forecast_tactics;
 mod grid;
 mod queries;
 mod reactions;
@@ -15,7 +17,9 @@ mod rest_and_conditions;
 mod secrecy;
 mod sight;
 mod standing;
+mod terrain;
 mod tests_d20;
+mod unseen;
 mod vision;
 
 use delve_dnd2024::ruleset::Dnd2024;

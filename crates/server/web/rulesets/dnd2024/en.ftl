@@ -566,3 +566,10 @@ ev-rules-out_of_breath = { $name } is out of breath and suffocating
 effect-kind-dnd2024-held_breath = a held breath
 effect-kind-dnd2024-suffocating = suffocation
 dnd-height-mark = ↑{ $feet }
+
+## h-dndturns
+dnd-spell-slot-kept = ; the level { $level } spell slot is not spent
+dnd-move-how = Moving by
+dnd-move-how-walk = walking
+dnd-move-how-climb = climbing
+dnd-move-how-swim = swimming

@@ -610,7 +610,7 @@ function useQuery(screen, name, args, key) {
  * move's own rules (Difficult Terrain, crawling, squeezing, others' spaces as this seat sees
  * them), the movement left after it in a fight, or why the move would be refused. */
 function MovePreview({ screen, f, g }) {
-  const args = f.path.length ? { creature: f.who, path: f.path.map(([x, y]) => [x, y]) } : null;
+  const args = f.path.length ? { creature: f.who, path: f.path.map(([x, y]) => [x, y]), ...(f.how && f.how !== "walk" ? { how: f.how } : {}) } : null;
   const key = JSON.stringify([args, screen.rules.creatures?.[f.who], g.positions, g.map, screen.view.clock?.combat]);
   const shown = useQuery(screen, "move_preview", args, key);
   if (!args) return null;
@@ -748,7 +748,7 @@ function Battle({ screen }) {
   const moved = f.mode === "move" ? lastMove(screen, f.who) : null;
   const move = () =>
     screen
-      .send({ rules: { move_path: { creature: f.who, path: f.path } } })
+      .send({ rules: { move_path: { creature: f.who, path: f.path, ...(f.how && f.how !== "walk" ? { how: [f.how] } : {}) } } })
       .then(() => ((f.path = []), redraw()))
       .catch(() => {});
   const strike = () =>
@@ -777,6 +777,7 @@ function Battle({ screen }) {
           ${moved ? html`<p class="hint" id="dnd-move-last">${t("dnd-move-last", { move: moved })}</p>` : null}
           <p id="dnd-move-cost">${t("dnd-move-squares", { count: f.path.length })}${rough ? html` · <span id="dnd-move-difficult">${t("dnd-move-difficult", { count: rough })}</span>` : null}${inFight ? html` · <span id="dnd-move-left">${t("dnd-movement-left", { count: movementLeft(me) })}</span>` : null}</p>
           <div class="row wrap">
+            <label>${t("dnd-move-how")} <select id="dnd-move-how" value=${f.how || "walk"} onChange=${set("how")}>${["walk", "climb", "swim"].map((k) => html`<option key=${k} value=${k}>${t(`dnd-move-how-${k}`)}</option>`)}</select></label>
             <button type="button" id="dnd-move-undo" disabled=${!f.path.length} onClick=${() => (f.path.pop(), redraw())}>${t("dnd-move-undo")}</button>
             <button type="button" id="dnd-move-send" class="primary" disabled=${!f.path.length} onClick=${move}>${t("dnd-move-send")}</button>
           </div>
@@ -998,7 +999,8 @@ export function words(name, d) {
       return t("ev-rules-standing_orders_set-orders", { name: who(d.creature), oa: word("dnd-order-", o.opportunity_attacks ?? "never"), spells: word("dnd-order-", o.reaction_spells ?? "never"), legendary: word("dnd-order-", o.legendary_actions ?? "never") });
     }
     case "spell_stopped":
-      return t("ev-rules-spell_stopped", { caster: who(d.caster), spell: d.spell ?? "", by: d.by === "unseen" ? t("dnd-unseen") : who(d.by), with: d.with ?? "", named: d.with ? "yes" : "no" });
+      return t("ev-rules-spell_stopped", { caster: who(d.caster), spell: d.spell ?? "", by: d.by === "unseen" ? t("dnd-unseen") : who(d.by), with: d.with ?? "", named: d.with ? "yes" : "no" })
+        + (d.slot_kept ? t("dnd-spell-slot-kept", { level: d.slot_kept }) : "");
     case "ready_taken": {
       // Players' copy of a monster's has no trigger (the Referee's words) and may name an
       // unseen creature.

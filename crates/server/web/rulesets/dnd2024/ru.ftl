@@ -601,3 +601,10 @@ ev-rules-out_of_breath = { $name } больше не может задержив
 effect-kind-dnd2024-held_breath = задержанное дыхание
 effect-kind-dnd2024-suffocating = удушение
 dnd-height-mark = ↑{ $feet }
+
+## h-dndturns
+dnd-spell-slot-kept = ; ячейка заклинаний уровня { $level } не потрачена
+dnd-move-how = Способ перемещения
+dnd-move-how-walk = ходьба
+dnd-move-how-climb = лазание
+dnd-move-how-swim = плавание
