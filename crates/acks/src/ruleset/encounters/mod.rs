@@ -12,7 +12,10 @@
 //!
 //! - `{"begin_encounter": {"monsters": ["rat1", "rat2"], "origin": "random"}}` — the Judge's;
 //!   the distance is rolled in secret on T-07 (2d6 × 10 ft) unless `distance_ft` is given
-//!   (AC-ENC-01/03).
+//!   (AC-ENC-01/03). Outdoors a `terrain` names T-08's row (`light_forest`, `plains`, …) and
+//!   the distance is rolled in yards, then scaled by the tallest creature's
+//!   `creature_height_ft` ÷ 6 and the observers' (`observer_elevation_ft` + 6) ÷ 6
+//!   (AC-ENC-05/07): the Judge's `sighting`; `distance_ft` is the scaled yards × 3.
 //! - `{"roll_surprise": {"monsters_carry_light": false, "party_penalty": 0,
 //!   "monsters_penalty": 0}}` — the Judge's: one d6 per side, each member adding its own
 //!   modifier (AC-SURP-01/02/06).
@@ -38,6 +41,11 @@
 //!   "hid_in_shadows": false, "moved_silently": false}}` — the Judge's: one round of sneaking
 //!   past monsters watching actively, passively or distracted (AC-STEALTH-02…07), every die
 //!   the Judge's alone; the Judge tells the players what they notice.
+//! - `{"evade_in_wilderness": {"characters": ["brena", "odo"], "modifier": 0,
+//!   "dense_woods": false, "pursuers_twice_as_fast": false}}` — the Judge's, outdoors (the
+//!   player's `flee` is refused there): the fleeing characters against the encounter's
+//!   monsters on T-11, a secret 1d20 (a natural 20 escapes, never below 5 %); pursuers all
+//!   surprised let them go without a throw (AC-EVADE-08…10). Players see only `fled`.
 //! - `{"end_encounter": {"rounds": 12}}` — the Judge's: an encounter of up to 60 rounds
 //!   books one turn (AC-ENC-02).
 
@@ -53,8 +61,10 @@ use super::adapter::{Acks, acks_err, no_creature, refuse};
 use super::core::limits::MAX_CREATURES;
 use super::state::AcksState;
 use crate::encounters::{self as rules, DungeonLevelRow};
-use crate::tables::EncounterTerrain;
-use state::{EncounterEvent, EncounterState, Origin, ReactionName, WatchState};
+use crate::tables::Unit;
+use state::{
+    EncounterEvent, EncounterState, Origin, ReactionName, Sighting, SightingTerrain, WatchState,
+};
 
 /// Most monsters in one encounter; largest distance a Judge may state; most dice a
 /// (Judge-edited) distance row may roll.
@@ -72,6 +82,9 @@ const DISTANCE_LABEL: &str = "encounter distance";
 const MONSTER_SURPRISE_LABEL: &str = "surprise (monsters)";
 const REACTION_LABEL: &str = "reaction";
 const PURSUIT_LABEL: &str = "pursuit";
+const EVASION_LABEL: &str = "evasion";
+/// A man's height: the sighting distance's unit of scale (AC-ENC-07).
+pub const MAN_SIZED_FT: u32 = 6;
 const TREASURE_LABEL: &str = "dropped treasure";
 
 impl EncounterState {
@@ -102,6 +115,15 @@ pub enum EncounterCommand {
         origin: Origin,
         #[serde(default)]
         distance_ft: Option<u32>,
+        /// Where (T-07 `dungeon` by default; outdoors a T-08 row, in yards).
+        #[serde(default)]
+        terrain: SightingTerrain,
+        /// Outdoors: the tallest creature's height (6 ft, man-sized, by default), AC-ENC-07.
+        #[serde(default)]
+        creature_height_ft: Option<u32>,
+        /// Outdoors: how high the observers stand above the ground (0 by default), AC-ENC-07.
+        #[serde(default)]
+        observer_elevation_ft: Option<u32>,
     },
     RollSurprise {
         #[serde(default)]
@@ -150,6 +172,15 @@ pub enum EncounterCommand {
         hid_in_shadows: bool,
         #[serde(default)]
         moved_silently: bool,
+    },
+    EvadeInWilderness {
+        characters: Vec<String>,
+        #[serde(default)]
+        modifier: i32,
+        #[serde(default)]
+        dense_woods: bool,
+        #[serde(default)]
+        pursuers_twice_as_fast: bool,
     },
 }
 
@@ -229,6 +260,9 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
             monsters,
             origin,
             distance_ft,
+            terrain,
+            creature_height_ft,
+            observer_elevation_ft,
         } => {
             if ctx.rules().encounter.is_some() {
                 return Err(refuse(
@@ -256,9 +290,22 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
                     ));
                 }
             }
+            let scaling = creature_height_ft.is_some() || observer_elevation_ft.is_some();
+            if scaling && (!terrain.outdoors() || distance_ft.is_some()) {
+                return Err(refuse(
+                    "bad_sighting",
+                    "AC-ENC-07",
+                    "height and elevation scale a distance rolled outdoors only",
+                ));
+            }
+            let height = creature_height_ft.unwrap_or(MAN_SIZED_FT);
+            let elevation = observer_elevation_ft.unwrap_or(0);
+            // Checked before any die.
+            rules::scale_distance(0, height, elevation).map_err(|e| acks_err("bad_sighting", e))?;
             let number = u32::try_from(monsters.len()).unwrap_or(u32::MAX);
             rules::begin_encounter((*origin).into(), "monsters", number, distance_ft.is_some())
                 .map_err(|e| acks_err("bad_encounter", e))?;
+            let mut sighting = None;
             let (distance_ft, distance_rolled) = match distance_ft {
                 Some(d) if *d <= MAX_DISTANCE_FT => (*d, false),
                 Some(_) => {
@@ -270,7 +317,7 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
                 }
                 None => {
                     let tables = ctx.rules().tables()?;
-                    let row = rules::distance_row(&tables, EncounterTerrain::Dungeon)
+                    let row = rules::distance_row(&tables, (*terrain).into())
                         .map_err(|e| acks_err("bad_table", e))?
                         .clone();
                     if row.dice > MAX_DISTANCE_DICE || row.sides == 0 {
@@ -295,9 +342,22 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
                             roll_seen(ctx, DISTANCE_LABEL, &format!("1d{}", row.sides), seen)?;
                         faces.push(u32::try_from(total).unwrap_or(0));
                     }
-                    let d = rules::encounter_distance(&tables, EncounterTerrain::Dungeon, &faces)
+                    let d = rules::encounter_distance(&tables, (*terrain).into(), &faces)
                         .map_err(|e| acks_err("bad_face", e))?;
-                    (d.distance, true)
+                    match d.unit {
+                        Unit::Feet => (d.distance, true),
+                        Unit::Yards => {
+                            let yards = rules::scale_distance(d.distance, height, elevation)
+                                .map_err(|e| acks_err("bad_sighting", e))?;
+                            sighting = Some(Sighting {
+                                rolled_yards: d.distance,
+                                creature_height_ft: height,
+                                observer_elevation_ft: elevation,
+                                yards,
+                            });
+                            (yards.saturating_mul(3), true)
+                        }
+                    }
                 }
             };
             ctx.emit_for(
@@ -306,6 +366,8 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
                     monsters: monsters.clone(),
                     distance_ft,
                     distance_rolled,
+                    terrain: terrain.outdoors().then_some(*terrain),
+                    sighting,
                 },
                 Visibility::Referee,
             )
@@ -566,6 +628,20 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
             *hid_in_shadows,
             *moved_silently,
         ),
+        C::EvadeInWilderness {
+            characters,
+            modifier,
+            dense_woods,
+            pursuers_twice_as_fast,
+        } => evade_in_wilderness(
+            ctx,
+            characters,
+            crate::evasion::Circumstances {
+                modifier: *modifier,
+                dense_woods: *dense_woods,
+                pursuers_twice_as_fast: *pursuers_twice_as_fast,
+            },
+        ),
         C::EndEncounter { rounds } => {
             let enc = current(ctx)?;
             // An encounter players never learned of ends for the Judge alone.
@@ -735,6 +811,12 @@ fn sneak_round(
         let r = ctx.roll("surprise (sneaking)", "1d6", Visibility::Referee)?;
         surprise_face = Some(i32::try_from(r.total).unwrap_or(0));
     }
+    let chance = if silent_past_distracted {
+        crate::odds::Fraction::from_integer(1)
+    } else {
+        crate::surprise::monsters_sneak_past_odds(&tables, effective, &watchers)
+            .map_err(|e| acks_err("bad_sneak", e))?
+    };
     let unnoticed = crate::surprise::resolve_sneak_past(
         &tables,
         watch.into(),
@@ -753,9 +835,106 @@ fn sneak_round(
             hear_faces,
             surprise_face,
             unnoticed,
+            chance: crate::odds::exact_string(chance),
         },
         Visibility::Referee,
     )
+}
+
+/// AC-EVADE-08…10: characters flee an outdoors encounter. Pursuers who were all surprised
+/// let them go at once; otherwise the Judge throws 1d20 in secret against T-11 by the two
+/// sides' numbers (the encounter's monsters pursue), with the Judge's circumstances. Players
+/// learn whether they got away, never the throw or the count of pursuers.
+fn evade_in_wilderness(
+    ctx: &mut Ctx<'_, Acks>,
+    characters: &[String],
+    c: crate::evasion::Circumstances,
+) -> Result<(), RuleError> {
+    let enc = current(ctx)?;
+    if !enc.terrain.outdoors() {
+        return Err(refuse(
+            "not_outdoors",
+            "AC-EVADE-09",
+            "this encounter is in a dungeon: the party flees with `flee`",
+        ));
+    }
+    if enc.fled.is_some() {
+        return Err(refuse(
+            "already_fled",
+            "AC-EVADE-09",
+            "the party has already tried to get away from this encounter",
+        ));
+    }
+    if characters.is_empty() || characters.len() > MAX_CREATURES {
+        return Err(refuse(
+            "bad_fleeing",
+            "AC-EVADE-09",
+            "name the characters who flee",
+        ));
+    }
+    for (i, id) in characters.iter().enumerate() {
+        if ctx.rules().character(id).is_none() {
+            return Err(refuse(
+                "not_a_character",
+                "AC-EVADE-09",
+                format!("no character `{id}`"),
+            ));
+        }
+        if characters[..i].contains(id) {
+            return Err(refuse(
+                "bad_fleeing",
+                "AC-EVADE-09",
+                format!("`{id}` is named twice"),
+            ));
+        }
+    }
+    let fleeing = u32::try_from(characters.len()).unwrap_or(u32::MAX);
+    let pursuers = u32::try_from(enc.monsters.len()).unwrap_or(u32::MAX);
+    let tables = ctx.rules().tables()?;
+    let options = crate::Options::default();
+    // Checked before any die: group sizes, the modifier and the table.
+    let odds = crate::evasion::wilderness_evasion(&tables, &options, fleeing, pursuers, c)
+        .map_err(|e| acks_err("bad_evasion", e))?;
+    let all_surprised = enc
+        .monsters_surprised
+        .as_ref()
+        .is_some_and(|m| !m.is_empty() && m.values().all(|s| *s));
+    let (face, escaped, chance) = if crate::evasion::wilderness_automatic_escape(all_surprised) {
+        (None, true, crate::odds::Fraction::from_integer(1))
+    } else {
+        let total = roll_seen(ctx, EVASION_LABEL, "1d20", Seen::Secret)?;
+        let face = i32::try_from(total).unwrap_or(0);
+        let escaped = crate::evasion::resolve_wilderness_evasion(
+            &tables, &options, fleeing, pursuers, c, face,
+        )
+        .map_err(|e| acks_err("bad_face", e))?;
+        (Some(face), escaped, odds.chance)
+    };
+    let mut modifier = c.modifier;
+    if c.dense_woods {
+        modifier += crate::evasion::DENSE_WOODS;
+    }
+    if c.pursuers_twice_as_fast
+        && options.twice_as_fast == crate::options::TwiceAsFast::MinusFiveToEvasion
+    {
+        modifier -= crate::evasion::TWICE_AS_FAST;
+    }
+    ctx.emit_for(
+        EncounterEvent::WildEvasionRolled {
+            characters: characters.to_vec(),
+            pursuers,
+            throw: odds.throw,
+            modifier,
+            face,
+            chance: crate::odds::exact_string(chance),
+            escaped,
+        },
+        Visibility::Referee,
+    )?;
+    ctx.emit(EncounterEvent::Fled {
+        characters: characters.to_vec(),
+        escaped,
+    })
 }
 
 /// AC-EVADE-01/02/03: the players flee; before any fight a faster party gets away at once,
@@ -765,6 +944,13 @@ fn flee(ctx: &mut Ctx<'_, Acks>, characters: &[String]) -> Result<(), RuleError>
     // A player may not learn of an encounter it has not been shown by trying to flee it.
     if *ctx.actor() != engine::Actor::Referee && !enc.known_to_players(ctx.rules()) {
         return Err(no_encounter());
+    }
+    if enc.terrain.outdoors() {
+        return Err(refuse(
+            "outdoors_evasion",
+            "AC-EVADE-09",
+            "outdoors the Judge rolls the evasion for the fleeing party",
+        ));
     }
     if characters.is_empty() || characters.len() > MAX_CREATURES {
         return Err(refuse(
@@ -819,6 +1005,8 @@ pub(super) fn apply(state: &mut AcksState, event: &EncounterEvent) {
         origin,
         monsters,
         distance_ft,
+        terrain,
+        sighting,
         ..
     } = event
     {
@@ -826,6 +1014,8 @@ pub(super) fn apply(state: &mut AcksState, event: &EncounterEvent) {
             origin: *origin,
             monsters: monsters.clone(),
             distance_ft: *distance_ft,
+            terrain: terrain.unwrap_or_default(),
+            sighting: sighting.clone(),
             party_surprised: None,
             monsters_surprised: None,
             reaction: None,
@@ -862,6 +1052,7 @@ pub(super) fn apply(state: &mut AcksState, event: &EncounterEvent) {
             escaped,
         } => enc.fled = Some((characters.clone(), *escaped)),
         E::PursuitRolled { pursues, .. } => enc.pursues = Some(*pursues),
+        E::WildEvasionRolled { .. } => {}
         E::EncounterBegun { .. }
         | E::EncounterEnded { .. }
         | E::ObstacleRolled { .. }

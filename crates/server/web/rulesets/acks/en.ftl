@@ -623,3 +623,9 @@ acks-drop-which = Old proficiency
 
 ## main
 acks-zero-level = 0-level, no class yet
+
+## h-acksex
+ev-rules-wild_evasion_rolled = Evasion outdoors: { $characters } flee from { $pursuers ->
+    [one] { $pursuers } pursuer
+   *[other] { $pursuers } pursuers
+}, needing { $throw }+ (chance { $chance }); got away: { $escaped }

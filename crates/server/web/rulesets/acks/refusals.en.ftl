@@ -201,3 +201,10 @@ err-no_fighter_class = A 0-level character becomes a fighter: load a fighter cla
 err-no_drop_due = This character owes no old proficiency to drop now
 err-not_an_old_proficiency = That is not one of the proficiencies kept from 0 level
 err-bad_feature = An obstacle's pace is 1–100 % of the terrain's
+
+## h-acksex
+err-bad_sighting = A creature's height (1–1000 ft) and the observers' elevation (up to 30,000 ft) scale a distance rolled outdoors only
+err-not_outdoors = This encounter is in a dungeon: the party flees with the Flee button
+err-outdoors_evasion = Outdoors the Judge rolls the evasion for the fleeing party
+err-already_fled = The party has already tried to get away from this encounter
+err-bad_evasion = The evasion needs groups of 1–100,000 and a modifier within ±20

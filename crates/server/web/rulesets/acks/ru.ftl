@@ -637,3 +637,11 @@ acks-drop-which = Старый навык
 
 ## main
 acks-zero-level = 0-й уровень, пока без класса
+
+## h-acksex
+ev-rules-wild_evasion_rolled = Уклонение в дикой местности: { $characters } убегают от { $pursuers ->
+    [one] { $pursuers } преследователя
+    [few] { $pursuers } преследователей
+    [many] { $pursuers } преследователей
+   *[other] { $pursuers } преследователя
+}, нужно { $throw }+ (шанс { $chance }); ушли: { $escaped }
