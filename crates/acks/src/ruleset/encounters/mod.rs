@@ -1080,6 +1080,8 @@ pub(super) fn project(state: &TableState<AcksState>, viewer: &Viewer) -> Value {
             enc.fled.as_ref().is_some_and(|(_, escaped)| !escaped)
         ),
         "party_surprised": enc.party_surprised,
+        // Outdoors the Judge rolls the evasion (the party knows where it is).
+        "outdoors": enc.terrain.outdoors(),
         "fled": enc.fled.as_ref().map(|(c, e)| json!({"characters": c, "escaped": e})),
     })
 }
