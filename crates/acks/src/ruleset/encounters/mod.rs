@@ -48,6 +48,9 @@
 //!   surprised let them go without a throw (AC-EVADE-08…10). Players see only `fled`.
 //! - `{"end_encounter": {"rounds": 12}}` — the Judge's: an encounter of up to 60 rounds
 //!   books one turn (AC-ENC-02).
+//!
+//! Queries, the Judge's alone (a player is refused before anything is read): `sneak_odds`
+//! and `evasion_odds`, the exact chances before the dice (their arguments on the functions).
 
 pub mod state;
 
@@ -754,6 +757,200 @@ fn roll_surprise(
     )
 }
 
+/// The monsters as watchers of a sneak: each card's surprise modifier and Alertness, the
+/// ordinary 18+ to hear.
+fn watchers_of(
+    state: &AcksState,
+    past: &[String],
+) -> Result<Vec<crate::surprise::Watcher>, RuleError> {
+    past.iter()
+        .map(|m| {
+            let card = state.card_of(m).ok_or_else(|| no_creature(m))?;
+            Ok(crate::surprise::Watcher {
+                hear_throw: crate::surprise::HEAR_NOISE_THROW,
+                surprise_modifier: card.surprise_modifier,
+                alertness: card.alertness,
+            })
+        })
+        .collect()
+}
+
+/// AC-STEALTH-02…07: the exact chance one round of sneaking past these watchers goes
+/// unnoticed (a thief hid in shadows: watched as distracted; and moved silently: unheard).
+fn sneak_chance(
+    tables: &crate::Tables,
+    watchers: &[crate::surprise::Watcher],
+    watch: WatchState,
+    hid_in_shadows: bool,
+    moved_silently: bool,
+) -> Result<crate::odds::Fraction, RuleError> {
+    use crate::surprise::Watch;
+    let effective = if hid_in_shadows {
+        Watch::Distracted
+    } else {
+        watch.into()
+    };
+    let odds = crate::surprise::monsters_sneak_past_odds(tables, effective, watchers)
+        .map_err(|e| acks_err("bad_sneak", e))?;
+    Ok(if effective == Watch::Distracted && moved_silently {
+        crate::odds::Fraction::from_integer(1)
+    } else {
+        odds
+    })
+}
+
+fn judges_query(viewer: &Viewer, rule: &str, what: &str) -> Result<(), RuleError> {
+    if *viewer != Viewer::Referee {
+        return Err(refuse(
+            "judges_question",
+            rule,
+            format!("{what} are the Judge's"),
+        ));
+    }
+    Ok(())
+}
+
+fn chance_json(f: crate::odds::Fraction) -> Value {
+    json!({"exact": crate::odds::exact_string(f), "probability": crate::odds::to_f64(f)})
+}
+
+/// The `sneak_odds` query (the Judge's): `{"past": ["rat1"], "watch": "distracted",
+/// "hid_in_shadows": false, "moved_silently": false, "rounds": 1}` — the exact chance that
+/// sneaking past these monsters goes unnoticed for one round and for `rounds` rounds
+/// (AC-STEALTH-04…07).
+pub(super) fn sneak_odds(
+    state: &TableState<AcksState>,
+    viewer: &Viewer,
+    args: &Value,
+) -> Result<Value, RuleError> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Args {
+        past: Vec<String>,
+        watch: WatchState,
+        #[serde(default)]
+        hid_in_shadows: bool,
+        #[serde(default)]
+        moved_silently: bool,
+        #[serde(default = "one_round")]
+        rounds: u32,
+    }
+    fn one_round() -> u32 {
+        1
+    }
+    judges_query(
+        viewer,
+        "AC-STEALTH-04",
+        "the odds of sneaking past monsters",
+    )?;
+    let a: Args = serde_json::from_value(args.clone())
+        .map_err(|e| refuse("bad_query", "sneak_odds", format!("sneak_odds: {e}")))?;
+    let watchers = watchers_of(&state.rules, &a.past)?;
+    let tables = state.rules.tables()?;
+    let one = sneak_chance(
+        &tables,
+        &watchers,
+        a.watch,
+        a.hid_in_shadows,
+        a.moved_silently,
+    )?;
+    let all =
+        crate::surprise::sneak_rounds_odds(one, a.rounds).map_err(|e| acks_err("bad_sneak", e))?;
+    Ok(json!({"round": chance_json(one), "rounds": a.rounds, "all_rounds": chance_json(all)}))
+}
+
+/// The `evasion_odds` query (the Judge's): `{"characters": ["brena"], "modifier": 0,
+/// "dense_woods": false, "pursuers_twice_as_fast": false}` — the T-11 throw and exact chance
+/// of these characters evading the encounter's monsters outdoors (AC-EVADE-09/10), before the
+/// Judge's `evade_in_wilderness`.
+pub(super) fn evasion_odds(
+    state: &TableState<AcksState>,
+    viewer: &Viewer,
+    args: &Value,
+) -> Result<Value, RuleError> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Args {
+        characters: Vec<String>,
+        #[serde(default)]
+        modifier: i32,
+        #[serde(default)]
+        dense_woods: bool,
+        #[serde(default)]
+        pursuers_twice_as_fast: bool,
+    }
+    judges_query(viewer, "AC-EVADE-09", "the odds of an evasion")?;
+    let a: Args = serde_json::from_value(args.clone())
+        .map_err(|e| refuse("bad_query", "evasion_odds", format!("evasion_odds: {e}")))?;
+    let enc = state.rules.encounter.as_ref().ok_or_else(no_encounter)?;
+    let c = crate::evasion::Circumstances {
+        modifier: a.modifier,
+        dense_woods: a.dense_woods,
+        pursuers_twice_as_fast: a.pursuers_twice_as_fast,
+    };
+    let (pursuers, odds) = wild_evasion_odds(&state.rules, enc, &a.characters, c)?;
+    Ok(json!({"pursuers": pursuers, "throw": odds.throw, "chance": chance_json(odds.chance)}))
+}
+
+/// AC-EVADE-09: checks an outdoors evasion (the encounter outdoors and not fled from yet, the
+/// fleeing characters) and gives the pursuers' number and the T-11 odds.
+fn wild_evasion_odds(
+    state: &AcksState,
+    enc: &EncounterState,
+    characters: &[String],
+    c: crate::evasion::Circumstances,
+) -> Result<(u32, crate::evasion::EvasionOdds), RuleError> {
+    if !enc.terrain.outdoors() {
+        return Err(refuse(
+            "not_outdoors",
+            "AC-EVADE-09",
+            "this encounter is in a dungeon: the party flees with `flee`",
+        ));
+    }
+    if enc.fled.is_some() {
+        return Err(refuse(
+            "already_fled",
+            "AC-EVADE-09",
+            "the party has already tried to get away from this encounter",
+        ));
+    }
+    if characters.is_empty() || characters.len() > MAX_CREATURES {
+        return Err(refuse(
+            "bad_fleeing",
+            "AC-EVADE-09",
+            "name the characters who flee",
+        ));
+    }
+    for (i, id) in characters.iter().enumerate() {
+        if state.character(id).is_none() {
+            return Err(refuse(
+                "not_a_character",
+                "AC-EVADE-09",
+                format!("no character `{id}`"),
+            ));
+        }
+        if characters[..i].contains(id) {
+            return Err(refuse(
+                "bad_fleeing",
+                "AC-EVADE-09",
+                format!("`{id}` is named twice"),
+            ));
+        }
+    }
+    let fleeing = u32::try_from(characters.len()).unwrap_or(u32::MAX);
+    let pursuers = u32::try_from(enc.monsters.len()).unwrap_or(u32::MAX);
+    let tables = state.tables()?;
+    let odds = crate::evasion::wilderness_evasion(
+        &tables,
+        &crate::Options::default(),
+        fleeing,
+        pursuers,
+        c,
+    )
+    .map_err(|e| acks_err("bad_evasion", e))?;
+    Ok((pursuers, odds))
+}
+
 /// AC-STEALTH-02…07: one round of characters sneaking past monsters, run by the Judge (how
 /// the monsters watch, and whether a thief hid or moved silently, are the Judge's to know).
 /// Every die is rolled for the Judge alone, without even a notice: their number would tell
@@ -766,7 +963,7 @@ fn sneak_round(
     hid_in_shadows: bool,
     moved_silently: bool,
 ) -> Result<(), RuleError> {
-    use crate::surprise::{HEAR_NOISE_THROW, Watch, Watcher};
+    use crate::surprise::Watch;
     let state = ctx.rules();
     if characters.is_empty() || characters.len() > MAX_CREATURES {
         return Err(refuse(
@@ -780,19 +977,10 @@ fn sneak_round(
             return Err(no_creature(c));
         }
     }
-    let mut watchers = Vec::new();
-    for m in past {
-        let card = state.card_of(m).ok_or_else(|| no_creature(m))?;
-        watchers.push(Watcher {
-            hear_throw: HEAR_NOISE_THROW,
-            surprise_modifier: card.surprise_modifier,
-            alertness: card.alertness,
-        });
-    }
+    let watchers = watchers_of(state, past)?;
     let tables = state.tables()?;
     // Checked before any die: the watchers' count and modifiers.
-    crate::surprise::monsters_sneak_past_odds(&tables, watch.into(), &watchers)
-        .map_err(|e| acks_err("bad_sneak", e))?;
+    let chance = sneak_chance(&tables, &watchers, watch, hid_in_shadows, moved_silently)?;
     let effective = if hid_in_shadows {
         Watch::Distracted
     } else {
@@ -811,12 +999,6 @@ fn sneak_round(
         let r = ctx.roll("surprise (sneaking)", "1d6", Visibility::Referee)?;
         surprise_face = Some(i32::try_from(r.total).unwrap_or(0));
     }
-    let chance = if silent_past_distracted {
-        crate::odds::Fraction::from_integer(1)
-    } else {
-        crate::surprise::monsters_sneak_past_odds(&tables, effective, &watchers)
-            .map_err(|e| acks_err("bad_sneak", e))?
-    };
     let unnoticed = crate::surprise::resolve_sneak_past(
         &tables,
         watch.into(),
@@ -851,50 +1033,11 @@ fn evade_in_wilderness(
     c: crate::evasion::Circumstances,
 ) -> Result<(), RuleError> {
     let enc = current(ctx)?;
-    if !enc.terrain.outdoors() {
-        return Err(refuse(
-            "not_outdoors",
-            "AC-EVADE-09",
-            "this encounter is in a dungeon: the party flees with `flee`",
-        ));
-    }
-    if enc.fled.is_some() {
-        return Err(refuse(
-            "already_fled",
-            "AC-EVADE-09",
-            "the party has already tried to get away from this encounter",
-        ));
-    }
-    if characters.is_empty() || characters.len() > MAX_CREATURES {
-        return Err(refuse(
-            "bad_fleeing",
-            "AC-EVADE-09",
-            "name the characters who flee",
-        ));
-    }
-    for (i, id) in characters.iter().enumerate() {
-        if ctx.rules().character(id).is_none() {
-            return Err(refuse(
-                "not_a_character",
-                "AC-EVADE-09",
-                format!("no character `{id}`"),
-            ));
-        }
-        if characters[..i].contains(id) {
-            return Err(refuse(
-                "bad_fleeing",
-                "AC-EVADE-09",
-                format!("`{id}` is named twice"),
-            ));
-        }
-    }
+    // Checked before any die: group sizes, the modifier and the table.
+    let (pursuers, odds) = wild_evasion_odds(ctx.rules(), &enc, characters, c)?;
     let fleeing = u32::try_from(characters.len()).unwrap_or(u32::MAX);
-    let pursuers = u32::try_from(enc.monsters.len()).unwrap_or(u32::MAX);
     let tables = ctx.rules().tables()?;
     let options = crate::Options::default();
-    // Checked before any die: group sizes, the modifier and the table.
-    let odds = crate::evasion::wilderness_evasion(&tables, &options, fleeing, pursuers, c)
-        .map_err(|e| acks_err("bad_evasion", e))?;
     let all_surprised = enc
         .monsters_surprised
         .as_ref()

@@ -212,6 +212,53 @@ fn ac_ex_05_sneaking_past_2_in_6_or_90_percent_1_in_6_or_75_with_alertness() {
     monster(&mut t, "gob", "goblin", 4);
     monster(&mut t, "sentry", "watchful_goblin", 4);
     let log = t.log_of(&ann());
+    // The Judge's odds before any die: the book's 2 in 6, 90 %, 1 in 6, and 17/24 for 75 %.
+    for (who, watch, exact) in [
+        ("gob", "passive", "1/3"),
+        ("gob", "distracted", "9/10"),
+        ("sentry", "passive", "1/6"),
+        ("sentry", "distracted", "17/24"),
+    ] {
+        let odds = t
+            .table
+            .query(
+                &Viewer::Referee,
+                "sneak_odds",
+                &json!({"past": [who], "watch": watch}),
+            )
+            .unwrap();
+        assert_eq!(odds["round"]["exact"], exact, "{who} {watch}");
+    }
+    // Two rounds past the passive goblin: (1/3)²; a thief hidden and silent passes surely.
+    let odds = t
+        .table
+        .query(
+            &Viewer::Referee,
+            "sneak_odds",
+            &json!({"past": ["gob"], "watch": "passive", "rounds": 2}),
+        )
+        .unwrap();
+    assert_eq!(odds["all_rounds"]["exact"], "1/9");
+    let odds = t
+        .table
+        .query(
+            &Viewer::Referee,
+            "sneak_odds",
+            &json!({"past": ["sentry"], "watch": "active", "hid_in_shadows": true,
+                "moved_silently": true}),
+        )
+        .unwrap();
+    assert_eq!(odds["round"]["exact"], "1");
+    // A player may not ask: the odds would tell of the monsters and their Alertness.
+    let asked = t.table.query(
+        &ann(),
+        "sneak_odds",
+        &json!({"past": ["sentry"], "watch": "passive"}),
+    );
+    assert!(
+        format!("{:?}", asked.unwrap_err()).contains("judges_question"),
+        "a player got the sneak odds"
+    );
     // Passive: the watcher's surprise die alone; 1–2 lets Odo by.
     for (face, by) in [(2, true), (3, false)] {
         let s = sneak(&mut t, "gob", "passive", &[face]);
@@ -287,6 +334,24 @@ fn ac_ex_06_four_flee_one_pursuer_on_11_two_pursuers_on_7() {
         (2, 6, 7, "7/10", false),
     ] {
         let mut t = on_the_plains(pursuers);
+        // The Judge's odds before the throw.
+        let odds = t
+            .table
+            .query(
+                &Viewer::Referee,
+                "evasion_odds",
+                &json!({"characters": PARTY}),
+            )
+            .unwrap();
+        assert_eq!(
+            (odds["throw"].clone(), odds["chance"]["exact"].clone()),
+            (json!(throw), json!(chance))
+        );
+        assert!(
+            t.table
+                .query(&ann(), "evasion_odds", &json!({"characters": PARTY}))
+                .is_err()
+        );
         // Outdoors the players do not flee on their own: the Judge rolls the evasion.
         let code = t.refused(&player("ann"), json!({"flee": {"characters": ["brena"]}}));
         assert!(code.starts_with("outdoors_evasion"), "{code}");

@@ -208,3 +208,4 @@ err-not_outdoors = This encounter is in a dungeon: the party flees with the Flee
 err-outdoors_evasion = Outdoors the Judge rolls the evasion for the fleeing party
 err-already_fled = The party has already tried to get away from this encounter
 err-bad_evasion = The evasion needs groups of 1–100,000 and a modifier within ±20
+err-judges_question = Those odds are the Judge's
