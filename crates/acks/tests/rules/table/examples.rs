@@ -494,7 +494,8 @@ fn fighter(t: &mut T, id: &str, level: u32, hp: i32) {
 }
 
 /// AC-EX-15: Amargein, a 5th-level fighter, spends 3,400 gp carousing: 90 % of it, 3,060 XP,
-/// goes to his player's reserve; when he dies his successor starts with those 3,060 XP.
+/// goes to his player's reserve; when he dies his successor starts with those 3,060 XP, spent
+/// on advancement.
 #[test]
 fn ac_ex_15_carousing_3400_gp_leaves_3060_reserve_xp_for_the_successor() {
     let mut t = T::empty();
@@ -515,15 +516,43 @@ fn ac_ex_15_carousing_3400_gp_leaves_3060_reserve_xp_for_the_successor() {
         &[6, 6, 6, 6, 6, 6],
     );
     fighter(&mut t, "successor", 1, 8);
-    let ev = t.judge(json!({"name_heir": {"character": "successor"}}), &[]);
+    // The reserve is spent on advancement at once: 3,060 XP pass the 2,000 of 2nd level (not
+    // the 4,000 of 3rd), so the heir rolls its hit die (a physical 5) for 2nd level.
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"name_heir": {"character": "successor"}}}),
+        &[5],
+    );
     assert_eq!(event(&ev, "heir_named")["reserve_xp"], 3060);
-    // Everyone sees the new character's XP.
+    let a = event(&ev, "advanced");
+    assert_eq!(
+        (a["level"].clone(), a["face"].clone(), a["hp_gain"].clone()),
+        (json!(2), json!(5), json!(5))
+    );
+    // Everyone sees the new character's XP and level.
     for p in ["ann", "bob"] {
+        let v = t.player_view(p)["rules"].clone();
+        let x = &v["experience"]["characters"]["successor"];
         assert_eq!(
-            t.player_view(p)["rules"]["experience"]["characters"]["successor"]["xp"],
-            3060
+            (
+                x["xp"].clone(),
+                x["level"].clone(),
+                x["next_level_xp"].clone()
+            ),
+            (json!(3060), json!(2), json!(4000))
         );
     }
+    assert_eq!(
+        t.state()["creatures"]["successor"]["kind"]["character"]["level"],
+        2
+    );
+    assert_eq!(t.state()["creatures"]["successor"]["hp"], 13);
+    // The reserve is spent: nothing is left in the player's fund.
+    assert!(
+        t.state()["experience"]["reserve"].get("ann").is_none(),
+        "{}",
+        t.state()["experience"]
+    );
     t.assert_replays();
 }
 
