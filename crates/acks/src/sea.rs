@@ -139,12 +139,34 @@ pub fn storm_hour(
 
 /// AC-SEA-12: a galley in sight of the coast may beach: automatically on open coast, else on
 /// a navigation throw of 14+.
-pub fn beach_odds(open_coast: bool) -> Fraction {
+pub fn beach_odds(open_coast: bool, bonus: i32) -> Fraction {
     if open_coast {
         Fraction::from_integer(1)
     } else {
-        d20_at_least(0, BEACH_THROW.into())
+        d20_at_least(bonus.into(), BEACH_THROW.into())
     }
+}
+
+/// AC-SEA-12: whether a galley in sight of the coast beaches when the storm arrives: always on
+/// open coast, else when the navigation throw (`d20` plus the navigator's `bonus`) makes 14+.
+/// A beached galley takes no storm damage and makes no storm save.
+pub fn beaches(open_coast: bool, d20: Option<i32>, bonus: i32) -> Result<bool, AcksError> {
+    if open_coast {
+        return Ok(true);
+    }
+    let face = d20.ok_or_else(|| {
+        AcksError::range(
+            "AC-SEA-12",
+            "off a coast that is not open the galley throws 14+ to find a beach",
+        )
+    })?;
+    if !(1..=20).contains(&face) {
+        return Err(AcksError::range(
+            "AC-SEA-12",
+            format!("a d20 face is 1–20, got {face}"),
+        ));
+    }
+    Ok(face + bonus >= BEACH_THROW)
 }
 
 /// AC-SEA-13: exact P(staying on course) for a day at sea (T-04, +4 with Navigation).

@@ -144,6 +144,7 @@ static FILES: &[Embedded] = embed!(
     "rulesets/acks/land.js",
     "rulesets/acks/en.ftl",
     "rulesets/acks/ru.ftl",
+    "rulesets/acks/sea.js",
     "rulesets/acks/refusals.en.ftl",
     "rulesets/acks/refusals.ru.ftl",
     // Vendored libraries.

@@ -326,7 +326,12 @@ impl Ruleset for Acks {
             AcksEvent::Core(e) => core::apply(state, e),
             AcksEvent::Dungeon(e) => dungeon::apply(state, e),
             AcksEvent::Encounter(e) => encounters::apply(state, e),
-            AcksEvent::Combat(e) => combat::apply(state, e),
+            AcksEvent::Combat(e) => {
+                combat::apply(state, e);
+                if matches!(e, combat::state::CombatEvent::CombatOver {}) {
+                    naval::fight_over(state);
+                }
+            }
             AcksEvent::Wild(e) => wilderness::apply(state, e),
             AcksEvent::Xp(e) => experience::apply(state, e),
             AcksEvent::Sea(e) => sea::apply(state, e),
@@ -389,7 +394,8 @@ impl Ruleset for Acks {
     fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         dungeon::on_boundary(boundary, ctx)?;
         wilderness::on_boundary(boundary, ctx)?;
-        combat::on_boundary(boundary, ctx)
+        combat::on_boundary(boundary, ctx)?;
+        naval::on_boundary(boundary, ctx)
     }
 }
 

@@ -100,6 +100,12 @@ pub struct Character {
     /// The proficiencies of 0 level it still holds, among which the drops are chosen.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub old_proficiencies: Vec<String>,
+    /// Class powers it has (from its class card; AC-ZERO-02 for a former 0-level character).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub powers: Vec<String>,
+    /// A class proficiency it still has to pick from its class card's list (AC-ZERO-02).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub class_proficiency_due: bool,
 }
 
 impl Character {

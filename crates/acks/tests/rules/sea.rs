@@ -168,8 +168,17 @@ fn ac_sea_11_and_ac_open_05_oared_save_18_or_sink_double_damage() {
 
 #[test]
 fn ac_sea_12_beaching() {
-    assert_eq!(sea::beach_odds(true), f(1, 1));
-    assert_eq!(sea::beach_odds(false), f(7, 20));
+    assert_eq!(sea::beach_odds(true, 0), f(1, 1));
+    assert_eq!(sea::beach_odds(false, 0), f(7, 20));
+    // A navigator's +4: 10+ on the die.
+    assert_eq!(sea::beach_odds(false, 4), f(11, 20));
+    // Open coast: no throw; elsewhere 14+ (13 fails, 10 + 4 makes it).
+    assert!(sea::beaches(true, None, 0).unwrap());
+    assert!(!sea::beaches(false, Some(13), 0).unwrap());
+    assert!(sea::beaches(false, Some(14), 0).unwrap());
+    assert!(sea::beaches(false, Some(10), 4).unwrap());
+    assert!(sea::beaches(false, None, 0).is_err());
+    assert!(sea::beaches(false, Some(21), 0).is_err());
 }
 
 #[test]

@@ -10,7 +10,8 @@
 //! [`damage`] (damage, healing, Temporary HP, death saves, Concentration), [`conditions`]
 //! (conditions as engine effects, Exhaustion), [`rest`] (Short and Long Rests, Hit Point Dice),
 //! [`grid`] (the map, placing and moving, Prone, Opportunity Attacks), [`reactions`] (readied
-//! actions), [`areas`] (areas of effect on the grid).
+//! actions), [`areas`] (areas of effect on the grid), [`grid::air`] (jumping, flying heights,
+//! flyers falling), [`hazards`] (falling, breath).
 //!
 //! A round lasts 6 seconds ([`crate::combat::ROUND_SECONDS`]); `short` (1 hour) and `long`
 //! (8 hours) are the engine's named rest kinds.
@@ -83,6 +84,10 @@
 //! {"area_effect": {"caster": "vera", "name": "Fireball", "shape": "sphere", "size_ft": 20,
 //!   "origin": {"x2": 10, "y2": 4}, "save": {"ability": "dexterity", "dc": 13},
 //!   "damage": [{"dice": "8d6", "damage_type": "fire"}], "half_on_success": true}}
+//! {"jump": {"creature": "vera", "long": {"to": [4, 0], "obstacle_ft": 2, "athletics": true}}}
+//! {"fly": {"creature": "vera", "height_ft": 30}}
+//! {"fall": {"creature": "vera", "feet": 40, "into_water": true, "water_check": "dexterity"}}
+//! {"hold_breath": {"creature": "vera", "choking": false}}
 //! ```
 //!
 //! Leaving a hostile creature's reach on the grid, and a readied trigger, open the engine's
@@ -112,6 +117,7 @@ pub mod d20;
 pub mod damage;
 pub mod forecast;
 pub mod grid;
+pub mod hazards;
 pub mod queries;
 pub mod reactions;
 pub mod rest;
@@ -201,6 +207,8 @@ pub const REFUSAL_CODES: &[&str] = &[
     "bad_area",
     "nothing_readied",
     "bad_trigger",
+    // Breath (`hazards`).
+    "bad_breath",
 ];
 
 /// The ruleset (stateless: everything lives in [`DndState`]).
@@ -238,6 +246,12 @@ pub struct DndState {
     /// The Referee's lighting of the map (`set_light`, [`grid::light`]).
     #[serde(default)]
     pub lighting: grid::light::Lighting,
+    /// Creatures in the air: feet above the ground of their square ([`grid::air`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub heights: BTreeMap<String, u32>,
+    /// The feet each creature just walked in a row, for a running jump ([`grid::air::RunUp`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub run_ups: BTreeMap<String, grid::air::RunUp>,
 }
 
 /// Every command, one key each (see the module docs for a JSON example of each).
@@ -282,6 +296,10 @@ pub enum DndCommand {
     StandingOrders(reactions::standing::SetStandingOrders),
     SetLight(grid::light::Lighting),
     Search(grid::Search),
+    Jump(grid::air::Jump),
+    Fly(grid::air::Fly),
+    Fall(hazards::FallCommand),
+    HoldBreath(hazards::HoldBreath),
 }
 
 /// Every event, one key each.
@@ -332,6 +350,11 @@ pub enum DndEvent {
     CreatureInView(sight::InView),
     /// Players' copy of a monster's record when no character perceives it any more.
     CreatureOutOfView(sight::OutOfView),
+    Jumped(grid::air::Jumped),
+    Flew(grid::air::Flew),
+    Fell(hazards::Fell),
+    BreathHeld(hazards::BreathEvent),
+    OutOfBreath(hazards::BreathEvent),
 }
 
 /// A pure rule's refusal as the table's: the code names the spent resource or the kind of
@@ -546,6 +569,10 @@ fn creature_refs(command: &DndCommand) -> Vec<&str> {
         C::AreaEffect(a) => vec![a.caster.as_str()],
         C::Hide(h) => vec![h.creature.as_str()],
         C::Search(h) => vec![h.creature.as_str()],
+        C::Jump(j) => vec![j.creature.as_str()],
+        C::Fly(f) => vec![f.creature.as_str()],
+        C::Fall(f) => vec![f.creature.as_str()],
+        C::HoldBreath(h) => vec![h.creature.as_str()],
         C::SetLight(l) => l
             .sources
             .iter()
@@ -643,6 +670,9 @@ impl Ruleset for Dnd2024 {
             C::AreaEffect(a) => one(&a.caster),
             C::Hide(h) => one(&h.creature),
             C::Search(h) => one(&h.creature),
+            C::Jump(j) => one(&j.creature),
+            C::Fly(f) => one(&f.creature),
+            C::Fall(_) | C::HoldBreath(_) => Acting::RefereeOnly,
             C::SetLight(_)
             | C::SetMap(_)
             | C::Place(_)
@@ -668,6 +698,7 @@ impl Ruleset for Dnd2024 {
     fn decide(&self, command: &DndCommand, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         sight_guard(command, ctx)?;
         decide_command(command, ctx)?;
+        grid::air::settle_falls(ctx)?;
         // What the players see follows the party's sight after every accepted command.
         sight::refresh(ctx)
     }
@@ -700,9 +731,16 @@ impl Ruleset for Dnd2024 {
                 state.positions.insert(p.creature.clone(), p.at);
             }
             DndEvent::Moved(m) => {
+                grid::air::note_run_up(state, m);
                 if let Some(last) = m.path.last() {
                     state.positions.insert(m.creature.clone(), *last);
                 }
+            }
+            DndEvent::Jumped(j) => grid::air::apply_jumped(state, j),
+            DndEvent::Flew(f) => grid::air::apply_flew(state, f),
+            DndEvent::Fell(f) => {
+                state.run_ups.remove(&f.creature);
+                grid::air::set_height(state, &f.creature, 0);
             }
             DndEvent::StandingOrdersSet(s) => {
                 state.standing_orders.insert(s.creature.clone(), s.orders);
@@ -732,7 +770,9 @@ impl Ruleset for Dnd2024 {
             | DndEvent::SpellStopped(_)
             | DndEvent::Searched(_)
             | DndEvent::CreatureInView(_)
-            | DndEvent::CreatureOutOfView(_) => {}
+            | DndEvent::CreatureOutOfView(_)
+            | DndEvent::BreathHeld(_)
+            | DndEvent::OutOfBreath(_) => {}
         }
     }
 
@@ -772,6 +812,7 @@ impl Ruleset for Dnd2024 {
             "initiative": initiative,
             "rest": state.rules.rest,
             "grid": grid::project(state, viewer),
+            "heights": grid::air::project(state, viewer),
         })
     }
 
@@ -813,7 +854,11 @@ impl Ruleset for Dnd2024 {
 
     fn on_boundary(&self, boundary: &Boundary, ctx: &mut Ctx<'_, Self>) -> Result<(), RuleError> {
         match boundary {
-            Boundary::TurnStart { who } => combat::turn_starts(ctx, who)?,
+            Boundary::TurnStart { who } => {
+                combat::turn_starts(ctx, who)?;
+                grid::air::turn_starts(ctx, who)?;
+            }
+            Boundary::TurnEnd { who } => hazards::turn_ended(ctx, who)?,
             Boundary::NamedRestEnd { rest } => rest::rest_completed(ctx, rest)?,
             _ => {}
         }
@@ -829,10 +874,11 @@ impl Ruleset for Dnd2024 {
     fn on_effect_ended(
         &self,
         effect: &engine::Effect,
-        _reason: EndReason,
+        reason: EndReason,
         ctx: &mut Ctx<'_, Self>,
     ) -> Result<(), RuleError> {
         conditions::effect_ended(ctx, effect)?;
+        hazards::effect_ended(ctx, effect, reason)?;
         // A condition's end (Blinded, Invisible) may change what the party sees.
         sight::refresh(ctx)
     }
@@ -843,6 +889,7 @@ impl Ruleset for Dnd2024 {
         ctx: &mut Ctx<'_, Self>,
     ) -> Result<(), RuleError> {
         window_closed(window, ctx)?;
+        grid::air::settle_falls(ctx)?;
         // The rest of a held move, the attacks made: what the party sees now.
         sight::refresh(ctx)
     }
@@ -908,7 +955,7 @@ fn decide_command(command: &DndCommand, ctx: &mut Ctx<'_, Dnd2024>) -> Result<()
         C::EndCondition(e) => conditions::end_condition(ctx, e),
         C::EscapeGrapple(e) => conditions::escape_grapple(ctx, e),
         C::GainExhaustion(g) => conditions::gain_exhaustion(ctx, g),
-        C::BreatheAgain(c) => conditions::breathe_again(ctx, &c.creature),
+        C::BreatheAgain(c) => hazards::breathe_again(ctx, &c.creature),
         C::StartRest(r) => rest::start_rest(ctx, r),
         C::InterruptRest(r) => rest::interrupt_rest(ctx, r),
         C::SpendHitDie(c) => rest::spend_hit_die(ctx, &c.creature),
@@ -925,5 +972,9 @@ fn decide_command(command: &DndCommand, ctx: &mut Ctx<'_, Dnd2024>) -> Result<()
         C::Search(h) => grid::search(ctx, h),
         C::SetLight(l) => grid::light::set_light(ctx, l),
         C::StandingOrders(s) => reactions::standing::set_standing_orders(ctx, s),
+        C::Jump(j) => grid::air::jump_command(ctx, j),
+        C::Fly(f) => grid::air::fly_command(ctx, f),
+        C::Fall(f) => hazards::fall_command(ctx, f),
+        C::HoldBreath(h) => hazards::hold_breath(ctx, h),
     }
 }

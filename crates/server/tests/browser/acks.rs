@@ -543,14 +543,16 @@ async fn acks_wilderness_day_lost_party_player_sees_the_believed_hex_only() {
         )],
     )
     .await;
-    click(&judge, "#acks-roll-wind").await;
+    tab(&judge, "sea").await;
+    click(&judge, "#acks-voyage-roll-wind").await;
+    tab(&player, "sea").await;
     wait_js(
         &player,
         "the wind on the player's page",
-        "return /Ветер дня/.test(document.querySelector('#acks-wind')?.textContent || '')",
+        "const w = document.querySelector('#acks-voyage-wind'); return !!w && w.textContent.trim() !== '' && !w.textContent.includes('не брошен')",
     )
     .await;
-    let ship = text_of(&player, "#acks-ship").await;
+    let ship = text_of(&player, "#acks-voyage-ship").await;
     assert!(
         ship.contains("малая галера") && ship.contains("80"),
         "{ship}"
@@ -567,7 +569,7 @@ async fn page_text(c: &Client) -> String {
 }
 
 /// Opens a seat's invite link in a new browser of the given size (`None`: a phone).
-async fn seat(
+pub(crate) async fn seat(
     driver: &Driver,
     dir: &std::path::Path,
     judge: &Client,

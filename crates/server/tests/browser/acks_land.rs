@@ -219,6 +219,18 @@ async fn acks_land_map_drawing_zero_level_and_a_fall_from_a_flying_mount() {
     .await;
     let sheet = text_of(&judge, "#acks-sheet-tam").await;
     assert!(sheet.contains("7 of 7"), "{sheet}");
+    // AC-ZERO-02: the sellsword card's power comes with the class, and the Judge picks Tam's
+    // class proficiency from the card's list.
+    assert!(sheet.contains("shield-wall drill (sample)"), "{sheet}");
+    select(&judge, "#acks-pick-which-tam", "riding").await;
+    click(&judge, "#acks-pick-go-tam").await;
+    wait_js(
+        &judge,
+        "the class proficiency taken",
+        "return !document.querySelector('#acks-pick-tam')",
+    )
+    .await;
+    log_line(&judge, "the pick", "takes the class proficiency riding").await;
     let line = log_line(&judge, "the conversion", "becomes a 1st-level fighter").await;
     assert!(
         line.contains("rolled 7") && line.contains("keeps 7"),

@@ -559,12 +559,57 @@ pub(super) fn attack_command(
             pushed_ft,
         })?;
     }
+    after_damage(
+        ctx,
+        &fight,
+        target,
+        &t,
+        (amount, hp_after, downed),
+        &format!("attack by {attacker}"),
+    )
+}
+
+/// Damage dealt outside an attack throw (a ship weapon's, AC-NAVAL-08/09) taken through the
+/// same steps as an attack's: hit points, a spell spoiled, a lone monster's morale at half its
+/// hit points, dropping on the count, a rider's saddle. Returns nothing; a creature out of
+/// every fight only loses the hit points.
+pub(in crate::ruleset) fn damage_landed(
+    ctx: &mut Ctx<'_, Acks>,
+    target: &str,
+    amount: u32,
+    cause: &str,
+) -> Result<(), RuleError> {
+    let t = creature(ctx.rules(), target)?.clone();
+    let hp_after =
+        t.hp.saturating_sub(i32::try_from(amount).unwrap_or(i32::MAX));
+    let Some(fight) = ctx.rules().combat.clone() else {
+        if amount > 0 {
+            crate::ruleset::steps::change_hp(ctx, target, hp_after, cause)?;
+        }
+        return Ok(());
+    };
+    let fighting = in_fight(&fight, target).is_ok();
+    let downed = fighting && t.hp > 0 && hp_after <= 0;
+    after_damage(ctx, &fight, target, &t, (amount, hp_after, downed), cause)
+}
+
+/// The steps after an attack's or a shot's event: `hit` is (damage, hp after, dropped).
+fn after_damage(
+    ctx: &mut Ctx<'_, Acks>,
+    fight: &CombatState,
+    target: &str,
+    t: &crate::ruleset::state::Creature,
+    hit: (u32, i32, bool),
+    cause: &str,
+) -> Result<(), RuleError> {
+    let (amount, hp_after, downed) = hit;
     if amount > 0 {
-        crate::ruleset::steps::change_hp(ctx, target, hp_after, &format!("attack by {attacker}"))?;
+        crate::ruleset::steps::change_hp(ctx, target, hp_after, cause)?;
         disrupt_spell(ctx, target)?;
     }
     // AC-MORALE-03: a lone monster rolls on dropping to half its hit points.
     let lone = is_monster(ctx.rules(), target)
+        && fight.combatants.contains_key(target)
         && fight
             .combatants
             .keys()
@@ -590,7 +635,7 @@ pub(super) fn attack_command(
     }
     if downed {
         ctx.emit(CombatEvent::Downed {
-            creature: target.clone(),
+            creature: target.to_string(),
         })?;
     }
     super::mounted::after_damage(ctx, target, t.hp, hp_after, t.max_hp)

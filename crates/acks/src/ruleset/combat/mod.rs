@@ -99,6 +99,7 @@ use crate::maneuvers::Maneuver;
 use crate::tables::MoraleResult;
 use attacks::attack_command;
 pub(super) use attacks::attack_odds;
+pub(super) use attacks::damage_landed;
 use commands::CombatCommand;
 use lookups::{
     MAX_COMBATANTS, MAX_SPELL_NAME, ability, acting_now, combat_state, creature, in_fight, int,

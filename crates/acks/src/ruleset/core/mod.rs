@@ -243,6 +243,14 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
                     format!("no player `{p}` is seated"),
                 ));
             }
+            // A character of a class has its card's powers (none at 0 level, no class yet).
+            let powers = ctx
+                .rules()
+                .content
+                .classes
+                .get(class)
+                .map(|c| c.powers.clone())
+                .unwrap_or_default();
             let creature = Creature {
                 id: id.clone(),
                 name: name.clone(),
@@ -263,6 +271,8 @@ pub(super) fn decide(command: &CoreCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(
                     proficiencies: proficiencies.clone(),
                     from_zero_level: None,
                     old_proficiencies: Vec::new(),
+                    powers,
+                    class_proficiency_due: false,
                 }),
                 nonlethal: Default::default(),
                 slain: false,
@@ -524,6 +534,18 @@ pub(super) fn apply(state: &mut AcksState, event: &CoreEvent) {
     }
 }
 
+/// The class proficiencies a character may pick now (AC-ZERO-02): its class card's list while
+/// a pick is due, else none.
+fn class_proficiency_choices<'a>(
+    rules: &'a AcksState,
+    ch: &super::state::Character,
+) -> &'a [String] {
+    match rules.content.classes.get(&ch.class) {
+        Some(card) if ch.class_proficiency_due => &card.class_proficiencies,
+        _ => &[],
+    }
+}
+
 /// A creature as `viewer` sees it (`None`: not at all).
 fn creature_view(state: &TableState<AcksState>, viewer: &Viewer, c: &Creature) -> Option<Value> {
     let rules = &state.rules;
@@ -533,6 +555,7 @@ fn creature_view(state: &TableState<AcksState>, viewer: &Viewer, c: &Creature) -
             if let Some(ch) = c.character() {
                 v["fatigue_penalty"] = json!(ch.rest.penalty());
                 v["proficiency_drops_due"] = json!(ch.proficiency_drops_due());
+                v["class_proficiency_choices"] = json!(class_proficiency_choices(rules, ch));
                 v["sheet"] = sheet::sheet(rules, c);
             }
             Some(v)
@@ -564,6 +587,10 @@ fn creature_view(state: &TableState<AcksState>, viewer: &Viewer, c: &Creature) -
                 "old_proficiencies": ch.old_proficiencies,
                 // AC-ZERO-03: the old proficiencies its player or the Judge must still drop.
                 "proficiency_drops_due": ch.proficiency_drops_due(),
+                // AC-ZERO-02: its class powers, and whether a class proficiency is still to pick.
+                "powers": ch.powers,
+                "class_proficiency_due": ch.class_proficiency_due,
+                "class_proficiency_choices": class_proficiency_choices(rules, ch),
                 "sheet": sheet::sheet(rules, c),
                 "mine": mine,
             }))

@@ -125,6 +125,14 @@ pub struct ClassCard {
     pub searcher: SearcherKind,
     #[serde(default = "default_max_level")]
     pub max_level: u32,
+    /// The class powers a 1st-level character of the class has (names; a 0-level character
+    /// turned fighter gains them, AC-ZERO-02).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub powers: Vec<String>,
+    /// The class proficiencies a character of the class picks from (a 0-level character
+    /// turned fighter picks one, AC-ZERO-02).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub class_proficiencies: Vec<String>,
 }
 
 fn default_max_level() -> u32 {

@@ -50,11 +50,11 @@ pub(super) fn sheet(state: &AcksState, c: &Creature) -> Value {
     let Ok(throw) = attack::character_attack_throw(&tables, attack_progression, ch.level) else {
         return Value::Null;
     };
-    let mut saves = serde_json::Map::new();
+    let mut save_values = serde_json::Map::new();
     for category in SaveCategory::PRECEDENCE {
         match save_value(&tables, save_progression, ch.level, category) {
             Ok(v) => {
-                saves.insert(name_of(category), json!(v));
+                save_values.insert(name_of(category), json!(v));
             }
             Err(_) => return Value::Null,
         }
@@ -81,7 +81,7 @@ pub(super) fn sheet(state: &AcksState, c: &Creature) -> Value {
         "missile_modifier": modifier(ch.abilities.dexterity),
         "skipped_rest": fatigue,
         "missed_rest_days": missed_rest,
-        "saves": saves,
+        "saves": save_values,
         "save_progression": name_of(saves),
         "thief_skills": thief_skills,
         "hp": c.hp,

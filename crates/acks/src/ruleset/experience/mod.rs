@@ -29,6 +29,10 @@
 //!   once per player (AC-HEIR-02/03).
 //! - `{"reserve_xp": {"character": "odo", "gp": 500}}` — gold spent for no lasting benefit adds
 //!   90 % as reserve XP for the player's next character (AC-HEIR-04).
+//! - `{"choose_class_proficiency": {"character": "tam", "proficiency": "riding"}}` — the
+//!   player's or the Judge's: the fighter class proficiency a former 0-level character gains,
+//!   from its class card's `class_proficiencies` (AC-ZERO-02; the card's `powers` come with
+//!   the conversion).
 //! - `{"drop_proficiency": {"character": "tam", "proficiency": "farming"}}` — the player's or
 //!   the Judge's: a former 0-level character forgets one of the general proficiencies it kept
 //!   from 0 level; one is owed at each of 2nd, 3rd and 4th level (`proficiency_drop_due`,
@@ -111,6 +115,12 @@ pub enum XpCommand {
         character: String,
         proficiency: String,
     },
+    /// The player or the Judge picks the class proficiency a former 0-level character gains
+    /// as a fighter, from its class card's list (AC-ZERO-02).
+    ChooseClassProficiency {
+        character: String,
+        proficiency: String,
+    },
 }
 
 fn one() -> u32 {
@@ -119,7 +129,10 @@ fn one() -> u32 {
 
 pub(super) fn acting(_state: &TableState<AcksState>, command: &XpCommand) -> Acting {
     match command {
-        XpCommand::DropProficiency { character, .. } => Acting::Characters(vec![character.clone()]),
+        XpCommand::DropProficiency { character, .. }
+        | XpCommand::ChooseClassProficiency { character, .. } => {
+            Acting::Characters(vec![character.clone()])
+        }
         _ => Acting::RefereeOnly,
     }
 }
@@ -355,6 +368,10 @@ pub(super) fn decide(command: &XpCommand, ctx: &mut Ctx<'_, Acks>) -> Result<(),
             character: id,
             proficiency,
         } => drop_proficiency(ctx, id, proficiency),
+        C::ChooseClassProficiency {
+            character: id,
+            proficiency,
+        } => choose_class_proficiency(ctx, id, proficiency),
     }
 }
 
@@ -499,6 +516,9 @@ fn convert(ctx: &mut Ctx<'_, Acks>, id: &str, class: &str, old_hp: u32) -> Resul
         .character(id)
         .map(|c| c.proficiencies.clone())
         .unwrap_or_default();
+    let card = ctx.rules().content.classes.get(class);
+    let powers = card.map(|c| c.powers.clone()).unwrap_or_default();
+    let class_proficiency_due = card.is_some_and(|c| !c.class_proficiencies.is_empty());
     ctx.emit(XpEvent::ZeroLevelConverted {
         character: id.to_string(),
         class: class.to_string(),
@@ -506,6 +526,45 @@ fn convert(ctx: &mut Ctx<'_, Acks>, id: &str, class: &str, old_hp: u32) -> Resul
         old_hp,
         max_hp,
         proficiencies,
+        powers,
+        class_proficiency_due,
+    })
+}
+
+/// `choose_class_proficiency`: the fighter class proficiency a former 0-level character gains
+/// (AC-ZERO-02), one of its class card's.
+fn choose_class_proficiency(
+    ctx: &mut Ctx<'_, Acks>,
+    id: &str,
+    proficiency: &str,
+) -> Result<(), RuleError> {
+    let ch = character(ctx.rules(), id)?;
+    if !ch.class_proficiency_due {
+        return Err(refuse(
+            "no_class_proficiency_due",
+            "AC-ZERO-02",
+            format!("`{id}` has no class proficiency to pick"),
+        ));
+    }
+    let listed = ctx
+        .rules()
+        .content
+        .classes
+        .get(&ch.class)
+        .is_some_and(|c| c.class_proficiencies.iter().any(|p| p == proficiency));
+    if !listed {
+        return Err(refuse(
+            "not_a_class_proficiency",
+            "AC-ZERO-02",
+            format!(
+                "`{proficiency}` is not on the class proficiency list of `{}`",
+                ch.class
+            ),
+        ));
+    }
+    ctx.emit(XpEvent::ClassProficiencyChosen {
+        character: id.to_string(),
+        proficiency: proficiency.to_string(),
     })
 }
 
@@ -697,6 +756,8 @@ pub(super) fn apply(state: &mut AcksState, event: &XpEvent) {
             old_hp,
             max_hp,
             proficiencies,
+            powers,
+            class_proficiency_due,
             ..
         } => {
             if let Some(c) = state.creatures.get_mut(character) {
@@ -708,6 +769,27 @@ pub(super) fn apply(state: &mut AcksState, event: &XpEvent) {
                     ch.level = 1;
                     ch.from_zero_level = Some(u32::try_from(proficiencies.len()).unwrap_or(0));
                     ch.old_proficiencies = proficiencies.clone();
+                    for p in powers {
+                        if !ch.powers.contains(p) {
+                            ch.powers.push(p.clone());
+                        }
+                    }
+                    ch.class_proficiency_due = *class_proficiency_due;
+                }
+            }
+        }
+        E::ClassProficiencyChosen {
+            character,
+            proficiency,
+        } => {
+            if let Some(ch) = state
+                .creatures
+                .get_mut(character)
+                .and_then(|c| c.character_mut())
+            {
+                ch.class_proficiency_due = false;
+                if !ch.proficiencies.contains(proficiency) {
+                    ch.proficiencies.push(proficiency.clone());
                 }
             }
         }

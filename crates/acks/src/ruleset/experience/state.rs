@@ -136,6 +136,17 @@ pub enum XpEvent {
         old_hp: u32,
         max_hp: u32,
         proficiencies: Vec<String>,
+        /// The class card's powers it gains.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        powers: Vec<String>,
+        /// Whether it picks a class proficiency from the card's list (the list is not empty).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        class_proficiency_due: bool,
+    },
+    /// A former 0-level character picked its fighter class proficiency (AC-ZERO-02).
+    ClassProficiencyChosen {
+        character: String,
+        proficiency: String,
     },
     /// A former 0-level character gains a proficiency (Adventuring at 4th, AC-ZERO-03).
     ProficiencyGained {

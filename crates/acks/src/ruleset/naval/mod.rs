@@ -29,11 +29,30 @@
 //!   5, one fewer for each further 5, at least 1 (AC-NAVAL-11).
 //! - `{"burn_turn": {"ship": "wolf"}}` — a turn of burning: each fire's dice in shp
 //!   (AC-NAVAL-10); the fires go out at the end of the last turn fought.
-//! - `{"end_naval_round": {}}` — reloads and sinking count down (AC-NAVAL-02/06).
+//! - `{"end_naval_round": {}}` — reloads and sinking count down (AC-NAVAL-02/06); in a fight
+//!   under way the fight's own round end does it.
+//! - `{"assign_crew": {"ship": "gull", "captain": "brena", "gunners": {"bow": "odo"},
+//!   "marines": ["dain"]}}` — the Judge's: who commands the ship and who serves each piece
+//!   (characters or revealed monsters). In a fight under way (AC-NAVAL-01) the ship moves,
+//!   rams and grapples on its captain's initiative count, each piece shoots on its gunner's
+//!   count and the marines fight on their own; the view's `order` lists the round's acts by
+//!   count, and a ship's act out of its count is refused naming AC-NAVAL-01. A ship without a
+//!   captain in the fight is the Judge's to run as before.
+//! - `{"move_ship": {"ship": "gull", "feet": 90}}` — on the captain's count in a fight (the
+//!   captain's player or the Judge): once a round, up to the ship's speed after damage and lost
+//!   rowers (AC-NAVAL-01/03); a ship at 0 shp does not move (AC-NAVAL-02).
+//! - `{"fire_at_creatures": {"ship": "gull", "piece": "bow", "targets": ["rat1", "rat2"]}}` — a
+//!   ship weapon shot at creatures (AC-NAVAL-08/09): the ballista's 3d6 to every creature in a
+//!   5-ft-wide line, a light catapult's 3d6 in a 5-ft area, a heavy one's 4d6 in a 10-ft area.
+//!   Combat here has no positions, so the Judge names who stands in the line or area; the dice
+//!   are rolled once, in the open, and every creature named takes that damage through the
+//!   fight's damage path (mortal wounds, morale, a rider's saddle). No attack throw: the text
+//!   gives creatures none. T-23's crew, rate and ranges are not needed; where the Judge entered
+//!   them, the reload and (with `distance`) the ranges apply.
 
 pub mod state;
 
-use engine::{Acting, Ctx, RuleError, TableState, Viewer, Visibility};
+use engine::{Acting, Boundary, Ctx, RuleError, TableState, Viewer, Visibility};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -53,6 +72,8 @@ pub const MAX_CREW: u32 = 10_000;
 pub const MAX_TURNS: u32 = 1_000;
 /// Most hit points of damage a monster or spell deals a ship at once.
 pub const MAX_HP_DAMAGE: u32 = 100_000;
+/// Most creatures a crew assignment or a shot at creatures names.
+pub const MAX_NAMED: usize = 100;
 /// Most dice a table row rolls.
 const MAX_DICE: u32 = 100;
 
@@ -140,10 +161,84 @@ pub enum NavalCommand {
         ship: String,
     },
     EndNavalRound {},
+    AssignCrew {
+        ship: String,
+        #[serde(default)]
+        captain: Option<String>,
+        #[serde(default)]
+        gunners: std::collections::BTreeMap<String, String>,
+        #[serde(default)]
+        marines: Vec<String>,
+    },
+    MoveShip {
+        ship: String,
+        feet: u32,
+    },
+    FireAtCreatures {
+        ship: String,
+        piece: String,
+        targets: Vec<String>,
+        #[serde(default)]
+        distance: Option<u32>,
+    },
 }
 
-pub(super) fn acting(_state: &TableState<AcksState>, _command: &NavalCommand) -> Acting {
+pub(super) fn acting(state: &TableState<AcksState>, command: &NavalCommand) -> Acting {
+    // AC-NAVAL-01: a character who captains a ship moves it on its own count.
+    if let NavalCommand::MoveShip { ship, .. } = command
+        && let Some(captain) = state
+            .rules
+            .naval
+            .ships
+            .get(ship)
+            .and_then(|s| s.captain.clone())
+        && state.rules.character(&captain).is_some()
+    {
+        return Acting::Characters(vec![captain]);
+    }
     Acting::RefereeOnly
+}
+
+/// AC-NAVAL-01: in a fight under way, a ship whose captain fights acts on the counts of those
+/// aboard: `who` (the captain for moving, ramming and grappling, a piece's gunner for its
+/// shots). A ship with no captain in the fight is the Judge's to run freely.
+fn on_count(
+    ctx: &Ctx<'_, Acks>,
+    id: &str,
+    s: &NavalShip,
+    who: Option<&str>,
+    what: &str,
+) -> Result<(), RuleError> {
+    let Some(fight) = &ctx.rules().combat else {
+        return Ok(());
+    };
+    let fighting =
+        |c: &str| fight.combatants.contains_key(c) && !fight.fallen.iter().any(|f| f == c);
+    if !s.captain.as_deref().is_some_and(fighting) {
+        return Ok(());
+    }
+    if !fight.initiative_rolled {
+        return Err(refuse(
+            "not_your_count",
+            "AC-NAVAL-01",
+            format!("`{id}` acts on its crew's counts: roll initiative first"),
+        ));
+    }
+    let Some(who) = who.filter(|w| fighting(w)) else {
+        return Err(refuse(
+            "no_station",
+            "AC-NAVAL-01",
+            format!("`{id}` {what} on a crewman's count, and none fights: assign_crew first"),
+        ));
+    };
+    if ctx.core().clock.acting() != Some(who) {
+        return Err(refuse(
+            "not_your_count",
+            "AC-NAVAL-01",
+            format!("`{id}` {what} on `{who}`'s count, and it is not `{who}`'s turn"),
+        ));
+    }
+    Ok(())
 }
 
 fn ship_of(ctx: &Ctx<'_, Acks>, id: &str) -> Result<NavalShip, RuleError> {
@@ -362,6 +457,7 @@ pub(super) fn decide(command: &NavalCommand, ctx: &mut Ctx<'_, Acks>) -> Result<
         } => {
             let s = ship_of(ctx, ship)?;
             let t = ship_of(ctx, target)?;
+            on_count(ctx, ship, &s, s.captain.as_deref(), "grapples")?;
             if ship == target || s.ship.sunk || t.ship.sunk {
                 return Err(refuse(
                     "bad_target",
@@ -448,6 +544,13 @@ pub(super) fn decide(command: &NavalCommand, ctx: &mut Ctx<'_, Acks>) -> Result<
             Ok(())
         }
         C::EndNavalRound {} => {
+            if ctx.rules().combat.is_some() {
+                return Err(refuse(
+                    "round_running",
+                    "AC-NAVAL-06",
+                    "in a fight the naval round ends with the fight's round",
+                ));
+            }
             let naval = &ctx.rules().naval;
             if naval.ships.is_empty() {
                 return Err(refuse(
@@ -468,7 +571,158 @@ pub(super) fn decide(command: &NavalCommand, ctx: &mut Ctx<'_, Acks>) -> Result<
                 sank: ids,
             })
         }
+        C::AssignCrew {
+            ship,
+            captain,
+            gunners,
+            marines,
+        } => assign_crew(ctx, ship, captain.as_deref(), gunners, marines),
+        C::MoveShip { ship, feet } => move_ship(ctx, ship, *feet),
+        C::FireAtCreatures {
+            ship,
+            piece,
+            targets,
+            distance,
+        } => fire_at_creatures(ctx, ship, piece, targets, *distance),
     }
+}
+
+/// The round's end in a fight with ships: reloads and sinking count down (AC-NAVAL-02/06).
+pub(super) fn on_boundary(boundary: &Boundary, ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
+    if *boundary != Boundary::RoundEnd || ctx.rules().naval.ships.is_empty() {
+        return Ok(());
+    }
+    let naval = &ctx.rules().naval;
+    let sank: Vec<String> = naval
+        .ships
+        .iter()
+        .filter(|(_, s)| s.ship.sinks_in == Some(1) && !s.ship.sunk)
+        .map(|(id, _)| id.clone())
+        .collect();
+    ctx.emit(NavalEvent::NavalRoundEnded {
+        round: naval.round + 1,
+        sank,
+    })
+}
+
+/// A creature everyone may see named aboard a ship (a hidden monster is no one's crew yet).
+fn crewman(ctx: &Ctx<'_, Acks>, id: &str) -> Result<(), RuleError> {
+    if ctx.rules().creatures.get(id).is_some_and(|c| c.public()) {
+        Ok(())
+    } else {
+        Err(no_creature(id))
+    }
+}
+
+fn assign_crew(
+    ctx: &mut Ctx<'_, Acks>,
+    id: &str,
+    captain: Option<&str>,
+    gunners: &std::collections::BTreeMap<String, String>,
+    marines: &[String],
+) -> Result<(), RuleError> {
+    let s = ship_of(ctx, id)?;
+    if gunners.len() > MAX_PIECES || marines.len() > MAX_NAMED {
+        return Err(refuse(
+            "bad_post",
+            "AC-NAVAL-01",
+            format!(
+                "at most {MAX_PIECES} gunners and {} marines a ship",
+                MAX_NAMED
+            ),
+        ));
+    }
+    for c in captain
+        .into_iter()
+        .chain(gunners.values().map(String::as_str))
+        .chain(marines.iter().map(String::as_str))
+    {
+        crewman(ctx, c)?;
+    }
+    if let Some(piece) = gunners
+        .keys()
+        .find(|p| !s.pieces.iter().any(|x| &x.name == *p))
+    {
+        return Err(refuse(
+            "no_such_piece",
+            "AC-NAVAL-01",
+            format!("`{id}` carries no piece `{piece}`"),
+        ));
+    }
+    // One post each: a captain, a gunner or a marine, on one ship.
+    let mut posts: Vec<&str> = captain.into_iter().collect();
+    posts.extend(gunners.values().map(String::as_str));
+    posts.extend(marines.iter().map(String::as_str));
+    let mut seen = std::collections::BTreeSet::new();
+    for c in &posts {
+        let elsewhere = ctx.rules().naval.ships.iter().any(|(other, o)| {
+            other != id
+                && (o.captain.as_deref() == Some(*c)
+                    || o.gunners.values().any(|g| g == c)
+                    || o.marines.iter().any(|m| m == c))
+        });
+        if !seen.insert(*c) || elsewhere {
+            return Err(refuse(
+                "bad_post",
+                "AC-NAVAL-01",
+                format!("`{c}` already has a post: one post on one ship each"),
+            ));
+        }
+    }
+    ctx.emit(NavalEvent::CrewAssigned {
+        ship: id.to_string(),
+        captain: captain.map(str::to_string),
+        gunners: gunners.clone(),
+        marines: marines.to_vec(),
+    })
+}
+
+/// AC-NAVAL-01/03: the ship moves on its captain's count, up to its speed, once a round.
+fn move_ship(ctx: &mut Ctx<'_, Acks>, id: &str, feet: u32) -> Result<(), RuleError> {
+    let s = ship_of(ctx, id)?;
+    let Some(fight) = ctx.rules().combat.clone() else {
+        return Err(refuse(
+            "no_fight",
+            "AC-NAVAL-01",
+            "a ship moves on its captain's count in a fight: begin_combat first",
+        ));
+    };
+    if s.captain.is_none() {
+        return Err(refuse(
+            "no_station",
+            "AC-NAVAL-01",
+            format!("`{id}` has no captain: assign_crew first"),
+        ));
+    }
+    on_count(ctx, id, &s, s.captain.as_deref(), "moves")?;
+    if s.ship.disabled() || s.ship.sunk {
+        return Err(refuse(
+            "cannot_move",
+            "AC-NAVAL-02",
+            format!("`{id}` is at 0 shp: it no longer moves on its own"),
+        ));
+    }
+    if s.moved.is_some_and(|(r, _)| r == fight.round) {
+        return Err(refuse(
+            "cannot_move",
+            "AC-NAVAL-01",
+            format!("`{id}` has moved this round"),
+        ));
+    }
+    let speed = s.speed();
+    if feet == 0 || feet > speed {
+        return Err(refuse(
+            "too_far",
+            "AC-NAVAL-03",
+            format!("`{id}` moves 1–{speed} ft this round"),
+        ));
+    }
+    ctx.emit(NavalEvent::ShipMoved {
+        ship: id.to_string(),
+        feet,
+        round: fight.round,
+        speed,
+    })
 }
 
 /// Structural damage; at 0 shp the 1d10 rounds to sinking (AC-NAVAL-02).
@@ -516,6 +770,7 @@ fn ram(
     bonus: i32,
 ) -> Result<(), RuleError> {
     let s = ship_of(ctx, id)?;
+    on_count(ctx, id, &s, s.captain.as_deref(), "rams")?;
     let tables = ctx.rules().tables()?;
     let (target_id, target_ac, vs_ship) = match (target, monster) {
         (Some(t), None) => {
@@ -671,6 +926,13 @@ fn fire(
             format!("`{id}` carries no piece `{piece_name}`"),
         ));
     };
+    on_count(
+        ctx,
+        id,
+        &s,
+        s.gunners.get(piece_name).map(String::as_str),
+        &format!("shoots its {piece_name}"),
+    )?;
     if crew > MAX_CREW || bonus.abs() > 20 {
         return Err(refuse(
             "bad_shot",
@@ -757,6 +1019,131 @@ fn fire(
     Ok(())
 }
 
+/// AC-NAVAL-08/09: a ship weapon shot at the creatures the Judge names in its line or area.
+fn fire_at_creatures(
+    ctx: &mut Ctx<'_, Acks>,
+    id: &str,
+    piece_name: &str,
+    targets: &[String],
+    distance: Option<u32>,
+) -> Result<(), RuleError> {
+    let s = ship_of(ctx, id)?;
+    let Some(piece) = s.pieces.iter().find(|p| p.name == piece_name).cloned() else {
+        return Err(refuse(
+            "no_such_piece",
+            "AC-NAVAL-06",
+            format!("`{id}` carries no piece `{piece_name}`"),
+        ));
+    };
+    on_count(
+        ctx,
+        id,
+        &s,
+        s.gunners.get(piece_name).map(String::as_str),
+        &format!("shoots its {piece_name}"),
+    )?;
+    if s.ship.disabled() || s.ship.sunk {
+        return Err(refuse(
+            "cannot_fire",
+            "AC-NAVAL-02",
+            format!("`{id}` is at 0 shp: its ship weapons no longer shoot"),
+        ));
+    }
+    if piece.reloading > 0 {
+        return Err(refuse(
+            "cannot_fire",
+            "AC-NAVAL-07",
+            format!(
+                "{piece_name} is reloading: {} more round(s)",
+                piece.reloading
+            ),
+        ));
+    }
+    if targets.is_empty() || targets.len() > MAX_NAMED {
+        return Err(refuse(
+            "bad_targets",
+            "AC-NAVAL-08",
+            format!("name the 1–{} creatures in the line or area", MAX_NAMED),
+        ));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for t in targets {
+        // A hidden monster is no one's target yet.
+        crewman(ctx, t)?;
+        if !seen.insert(t) {
+            return Err(refuse(
+                "bad_targets",
+                "AC-NAVAL-08",
+                format!("`{t}` is named twice"),
+            ));
+        }
+    }
+    let tables = ctx.rules().tables()?;
+    let row = tables
+        .t23_artillery
+        .find(format!("{:?}", piece.kind), |r| r.weapon == piece.kind)
+        .map_err(|e| acks_err("cannot_fire", e))?
+        .clone();
+    // The Judge's T-23 ranges, where entered (AC-NAVAL-07); the minimum range binds catapults
+    // (AC-NAVAL-12, «Катапульта»).
+    let catapult = matches!(
+        piece.kind,
+        crate::tables::Artillery::LightCatapult | crate::tables::Artillery::HeavyCatapult
+    );
+    if let (Some(d), Some(min), true) = (distance, row.range_min, catapult)
+        && d < min
+    {
+        return Err(refuse(
+            "cannot_fire",
+            "AC-NAVAL-12",
+            format!("the target is inside the minimum range of {min}"),
+        ));
+    }
+    if let (Some(d), Some(long)) = (distance, row.range_long)
+        && d > long
+    {
+        return Err(refuse(
+            "cannot_fire",
+            "AC-NAVAL-07",
+            format!("the target is beyond the range of {long}"),
+        ));
+    }
+    let dice: crate::dice_spec::DiceSpec = row
+        .damage_creatures
+        .parse()
+        .map_err(|e| acks_err("bad_dice", e))?;
+    let faces = roll_faces(
+        ctx,
+        &format!("{id}'s {piece_name} at creatures"),
+        dice,
+        Visibility::Public,
+    )?;
+    let damage = dice
+        .total(&faces, "AC-NAVAL-08/09")
+        .map_err(|e| acks_err("bad_face", e))?
+        .max(0) as u32;
+    ctx.emit(NavalEvent::ShotAtCreatures {
+        ship: id.to_string(),
+        piece: piece_name.to_string(),
+        targets: targets.to_vec(),
+        dice: row.damage_creatures.clone(),
+        area: row.area.clone(),
+        damage,
+        reloading: row.rounds_per_shot.map_or(0, |r| r.saturating_sub(1)),
+    })?;
+    for t in targets {
+        super::combat::damage_landed(ctx, t, damage, &format!("{id}'s {piece_name}"))?;
+    }
+    Ok(())
+}
+
+/// A fight ended: no ship carries its "moved this round" into the next fight's rounds.
+pub(super) fn fight_over(state: &mut AcksState) {
+    for s in state.naval.ships.values_mut() {
+        s.moved = None;
+    }
+}
+
 pub(super) fn apply(state: &mut AcksState, event: &NavalEvent) {
     let naval = &mut state.naval;
     match event {
@@ -788,6 +1175,10 @@ pub(super) fn apply(state: &mut AcksState, event: &NavalEvent) {
                             .collect(),
                         grappled: Vec::new(),
                         fire_turns_left: None,
+                        captain: None,
+                        gunners: Default::default(),
+                        marines: Vec::new(),
+                        moved: None,
                     },
                 );
             }
@@ -863,6 +1254,7 @@ pub(super) fn apply(state: &mut AcksState, event: &NavalEvent) {
         NavalEvent::NavalRoundEnded { round, .. } => {
             naval.round = *round;
             for s in naval.ships.values_mut() {
+                s.moved = None;
                 rules::end_round(std::slice::from_mut(&mut s.ship), &mut s.pieces);
             }
         }
@@ -883,8 +1275,91 @@ pub(super) fn apply(state: &mut AcksState, event: &NavalEvent) {
                 }
             }
         }
+        NavalEvent::CrewAssigned {
+            ship,
+            captain,
+            gunners,
+            marines,
+        } => {
+            if let Some(s) = naval.ships.get_mut(ship) {
+                s.captain = captain.clone();
+                s.gunners = gunners.clone();
+                s.marines = marines.clone();
+            }
+        }
+        NavalEvent::ShipMoved {
+            ship, feet, round, ..
+        } => {
+            if let Some(s) = naval.ships.get_mut(ship) {
+                s.moved = Some((*round, *feet));
+            }
+        }
+        NavalEvent::ShotAtCreatures {
+            ship,
+            piece,
+            reloading,
+            ..
+        } => {
+            if let Some(p) = naval
+                .ships
+                .get_mut(ship)
+                .and_then(|s| s.pieces.iter_mut().find(|p| &p.name == piece))
+            {
+                p.reloading = *reloading;
+            }
+        }
         NavalEvent::GrappleTried { .. } | NavalEvent::Rammed { .. } => {}
     }
+}
+
+/// AC-NAVAL-01: the round's acts by count, from the fight's initiative (open, as the combat
+/// order is): each ship whose captain fights moves on the captain's count, its pieces on their
+/// gunners' counts, its marines on their own. Empty before initiative.
+pub(super) fn naval_order(state: &AcksState) -> Vec<Vec<rules::NavalTurn>> {
+    let Some(fight) = state.combat.as_ref().filter(|f| f.initiative_rolled) else {
+        return Vec::new();
+    };
+    let count = |id: &str| {
+        fight
+            .combatants
+            .get(id)
+            .filter(|_| !fight.fallen.iter().any(|f| f == id))
+            .and_then(|c| c.count)
+    };
+    let ships: Vec<rules::ShipInitiative> = state
+        .naval
+        .ships
+        .iter()
+        .filter(|(_, s)| !s.ship.sunk)
+        .filter_map(|(id, s)| {
+            let captain_count = count(s.captain.as_deref()?)?;
+            let mut stations: Vec<rules::Station> = s
+                .gunners
+                .iter()
+                .filter_map(|(piece, g)| {
+                    Some(rules::Station {
+                        name: piece.clone(),
+                        kind: rules::StationKind::Weapon,
+                        count: count(g)?,
+                    })
+                })
+                .collect();
+            stations.extend(s.marines.iter().filter_map(|m| {
+                Some(rules::Station {
+                    name: m.clone(),
+                    kind: rules::StationKind::Crew,
+                    count: count(m)?,
+                })
+            }));
+            Some(rules::ShipInitiative {
+                ship: id.clone(),
+                captain_count,
+                disabled: s.ship.disabled(),
+                stations,
+            })
+        })
+        .collect();
+    rules::naval_order(&ships)
 }
 
 /// The ships as everyone sees them: open at sea.
@@ -910,9 +1385,14 @@ pub(super) fn project(state: &TableState<AcksState>, _viewer: &Viewer) -> Value 
                     "fires": s.ship.fires.len(),
                     "pieces": s.pieces.iter().map(|p| json!({"name": p.name, "kind": p.kind, "reloading": p.reloading})).collect::<Vec<_>>(),
                     "grappled": s.grappled,
+                    "ac": s.ship.ac,
+                    "captain": s.captain,
+                    "gunners": s.gunners,
+                    "marines": s.marines,
+                    "moved_ft": s.moved.map(|(_, f)| f),
                 }),
             )
         })
         .collect();
-    json!({"round": naval.round, "ships": ships})
+    json!({"round": naval.round, "ships": ships, "order": naval_order(&state.rules)})
 }

@@ -32,6 +32,18 @@ pub struct NavalShip {
     /// Turns of fire-fighting left before its pitch fires go out (AC-NAVAL-11).
     #[serde(default)]
     pub fire_turns_left: Option<u32>,
+    /// The combatant whose initiative count moves the ship, rams and grapples (AC-NAVAL-01).
+    #[serde(default)]
+    pub captain: Option<String>,
+    /// Each piece's crew: the combatant on whose count the piece shoots (AC-NAVAL-01).
+    #[serde(default)]
+    pub gunners: BTreeMap<String, String>,
+    /// Crew aboard fighting with their own weapons, each on its own count (AC-NAVAL-01).
+    #[serde(default)]
+    pub marines: Vec<String>,
+    /// The combat round it last moved in, and how far (once a round, up to its speed).
+    #[serde(default)]
+    pub moved: Option<(u32, u32)>,
 }
 
 impl NavalShip {
@@ -154,6 +166,35 @@ pub enum NavalEvent {
         ship: String,
         shp: u32,
         fires_out: bool,
+    },
+    /// The Judge names who commands a ship and who serves its pieces (AC-NAVAL-01).
+    CrewAssigned {
+        ship: String,
+        #[serde(default)]
+        captain: Option<String>,
+        #[serde(default)]
+        gunners: BTreeMap<String, String>,
+        #[serde(default)]
+        marines: Vec<String>,
+    },
+    /// The ship moves on its captain's count, up to its speed (AC-NAVAL-01/03).
+    ShipMoved {
+        ship: String,
+        feet: u32,
+        round: u32,
+        speed: u32,
+    },
+    /// A ship weapon shot at creatures (AC-NAVAL-08/09): one damage roll for every creature
+    /// the Judge named in the line or area.
+    ShotAtCreatures {
+        ship: String,
+        piece: String,
+        targets: Vec<String>,
+        dice: String,
+        area: String,
+        damage: u32,
+        #[serde(default)]
+        reloading: u32,
     },
     /// Reloads come one round closer and sinking ships go under (AC-NAVAL-02/06).
     NavalRoundEnded {

@@ -25,6 +25,11 @@
 //!   `open_sea` for the navigation throw (AC-SEA-13).
 //! - `{"storm_hour": {}}` — the Judge's, in a gale: 2d8 shp; an oared ship saves 18+ first or
 //!   sinks, and on a save takes double (AC-SEA-10/11).
+//! - `{"beach": {"open_coast": false}}` — the Judge's, for an oared vessel in sight of the coast
+//!   when a gale arrives, before its first storm hour (once a storm): on open coast it beaches
+//!   at once, elsewhere a public navigation throw of 14+ (+4 with a navigator aboard, as at
+//!   sea) finds a safe beach or cove. Beached, it takes no storm hours (no damage, no save)
+//!   until it sails again (AC-SEA-12).
 //! - `{"fish": {"character": "sefa"}}` — when becalmed or at anchor, 14+ (Survival +4) feeds
 //!   2d6 (AC-SEA-17).
 //! - `{"scurvy_week": {"fresh_food": false}}` — the Judge closes a week at sea: after 30 days
@@ -84,6 +89,9 @@ pub enum SeaCommand {
         waters: WatersKind,
     },
     StormHour {},
+    Beach {
+        open_coast: bool,
+    },
     Fish {
         character: String,
     },
@@ -181,6 +189,7 @@ pub(super) fn decide(command: &SeaCommand, ctx: &mut Ctx<'_, Acks>) -> Result<()
             *waters,
         ),
         C::StormHour {} => storm_hour(ctx),
+        C::Beach { open_coast } => beach(ctx, *open_coast),
         C::Fish { character } => fish(ctx, character),
         C::ScurvyWeek { fresh_food } => scurvy_week(ctx, *fresh_food),
     }
@@ -310,6 +319,65 @@ fn sail_day(
     )
 }
 
+/// AC-SEA-12: a galley in sight of the coast beaches as the storm arrives.
+fn beach(ctx: &mut Ctx<'_, Acks>, open_coast: bool) -> Result<(), RuleError> {
+    let s = ship(ctx)?;
+    if wind_today(ctx)? != Wind::Gale {
+        return Err(refuse(
+            "no_storm",
+            "AC-SEA-12",
+            "a galley beaches to escape a storm: today's wind is no gale",
+        ));
+    }
+    let tables = ctx.rules().tables()?;
+    let oared = rules::vessel(&tables, s.vessel.into())
+        .map_err(|e| acks_err("bad_vessel", e))?
+        .oar_miles_per_day
+        .is_some();
+    if !oared {
+        return Err(refuse(
+            "cannot_beach",
+            "AC-SEA-12",
+            "only galleys and other oared vessels run onto a beach to escape a storm",
+        ));
+    }
+    let sea = &ctx.rules().sea;
+    if sea.beached {
+        return Err(refuse(
+            "cannot_beach",
+            "AC-SEA-12",
+            "the vessel is already beached",
+        ));
+    }
+    if sea.storm_hours > 0 || sea.beach_tried {
+        return Err(refuse(
+            "cannot_beach",
+            "AC-SEA-12",
+            "a galley beaches when the storm arrives: this storm already caught it at sea",
+        ));
+    }
+    let (face, bonus) = if open_coast {
+        (None, 0)
+    } else {
+        let w = &ctx.rules().wilderness;
+        let navigator = ctx
+            .rules()
+            .characters()
+            .any(|(id, _)| w.outdoors.get(id).is_some_and(|o| o.navigation));
+        let bonus = if navigator { wild::NAVIGATION_BONUS } else { 0 };
+        let r = ctx.roll("a beach or cove in the storm", "1d20", Visibility::Public)?;
+        (Some(i32::try_from(r.total).unwrap_or(0)), bonus)
+    };
+    let beached = rules::beaches(open_coast, face, bonus).map_err(|e| acks_err("bad_face", e))?;
+    ctx.emit(SeaEvent::Beached {
+        open_coast,
+        face,
+        bonus,
+        throw: rules::BEACH_THROW,
+        beached,
+    })
+}
+
 /// AC-SEA-10/11: an hour of gale.
 fn storm_hour(ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
     let s = ship(ctx)?;
@@ -318,6 +386,13 @@ fn storm_hour(ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
             "no_storm",
             "AC-SEA-10",
             "storm damage comes only in a gale",
+        ));
+    }
+    if ctx.rules().sea.beached {
+        return Err(refuse(
+            "beached",
+            "AC-SEA-12",
+            "the galley lies beached: the storm does it no harm and it makes no save",
         ));
     }
     let tables = ctx.rules().tables()?;
@@ -463,6 +538,14 @@ pub(super) fn apply(state: &mut AcksState, event: &SeaEvent) {
         E::WindRolled { wind, .. } => {
             state.sea.wind = Some(*wind);
             state.sea.fished.clear();
+            // A new day: the galley puts to sea again and a new storm may come.
+            state.sea.beached = false;
+            state.sea.beach_tried = false;
+            state.sea.storm_hours = 0;
+        }
+        E::Beached { beached, .. } => {
+            state.sea.beached = *beached;
+            state.sea.beach_tried = true;
         }
         E::SeaNavigated { lost, drift, .. } => {
             if let Some(p) = state.wilderness.party.as_mut() {
@@ -488,8 +571,10 @@ pub(super) fn apply(state: &mut AcksState, event: &SeaEvent) {
                 p.true_miles = *true_progress;
             }
             state.sea.days_on_iron = state.sea.days_on_iron.saturating_add(1);
+            state.sea.beached = false;
         }
         E::StormHour { shp, sinks, .. } => {
+            state.sea.storm_hours = state.sea.storm_hours.saturating_add(1);
             if let Some(s) = state.sea.ship.as_mut() {
                 s.shp = *shp;
                 s.sunk |= *sinks;
@@ -532,17 +617,25 @@ pub(super) fn apply(state: &mut AcksState, event: &SeaEvent) {
     }
 }
 
-/// The ship, the wind and scurvy are everyone's; the true position is the wilderness view's
+/// The ship (with its T-05 row), the wind, beaching and scurvy are everyone's; the true position is the wilderness view's
 /// business (the Judge's alone).
 pub(super) fn project(state: &TableState<AcksState>, _viewer: &Viewer) -> Value {
     let s = &state.rules.sea;
+    // The vessel's T-05 row (speeds, crew, AC), as the table gives it.
+    let row = s.ship.and_then(|ship| {
+        let tables = state.rules.tables().ok()?;
+        rules::vessel(&tables, ship.vessel.into()).ok().cloned()
+    });
     json!({
         "ship": s.ship,
+        "vessel": row,
         "wind": s.wind,
         "days_on_iron": s.days_on_iron,
         "scurvy": s.scurvy,
         "at_anchor": s.at_anchor,
         "fished": s.fished,
+        "beached": s.beached,
+        "storm_hours": s.storm_hours,
     })
 }
 

@@ -109,6 +109,15 @@ pub struct SeaState {
     /// The vessel lies at anchor (fishing allowed whatever the wind).
     #[serde(default)]
     pub at_anchor: bool,
+    /// The galley lies beached out of today's storm (AC-SEA-12): no storm hours.
+    #[serde(default)]
+    pub beached: bool,
+    /// It tried to beach as today's storm arrived (one try a storm).
+    #[serde(default)]
+    pub beach_tried: bool,
+    /// Storm hours weathered at sea today.
+    #[serde(default)]
+    pub storm_hours: u32,
 }
 
 /// Sea events.
@@ -158,6 +167,17 @@ pub enum SeaEvent {
         damage: u32,
         shp: i32,
         sinks: bool,
+    },
+    /// A galley in sight of the coast as the storm arrives (AC-SEA-12): on open coast it
+    /// beaches without a throw, elsewhere `face` + `bonus` against `throw`.
+    Beached {
+        open_coast: bool,
+        #[serde(default)]
+        face: Option<i32>,
+        #[serde(default)]
+        bonus: i32,
+        throw: i32,
+        beached: bool,
     },
     Fished {
         character: String,

@@ -160,7 +160,8 @@ impl T {
         self.ok(&player(p), json!({ "rules": cmd }), dice)
     }
 
-    /// A refused ruleset command: its code, after checking that it changed nothing.
+    /// A refused ruleset command: its code, message and rule, after checking that it changed
+    /// nothing.
     pub fn refused(&mut self, actor: &Actor, cmd: Value) -> String {
         let before = self.table.state_json();
         let log = self.log.len();
@@ -174,7 +175,11 @@ impl T {
         );
         assert_eq!(self.log.len(), log);
         match e {
-            EngineError::Rule(r) => format!("{}: {}", r.code, r.message),
+            // The rule it names, after the words: `code: message [AC-…]`.
+            EngineError::Rule(r) => match r.rule {
+                Some(rule) => format!("{}: {} [{rule}]", r.code, r.message),
+                None => format!("{}: {}", r.code, r.message),
+            },
             other => format!("{other}"),
         }
     }

@@ -361,3 +361,423 @@ fn ac_naval_10_11_12_pitch_burns_every_turn_until_the_crew_put_it_out() {
     assert_eq!(ship(&t, "wolf")["shp"], 24);
     t.assert_replays();
 }
+
+fn end_turn(t: &mut T) -> Vec<Envelope> {
+    t.ok(&judge(), json!({"clock": "end_turn"}), &[])
+}
+
+fn acting(t: &T) -> Option<String> {
+    t.table.state_json()["core"]["clock"]["combat"]["order"]
+        .as_array()
+        .and_then(|o| {
+            let i = t.table.state_json()["core"]["clock"]["combat"]["current"].as_u64()?;
+            o.get(i as usize)?.as_str().map(str::to_string)
+        })
+}
+
+/// The naval order as a player sees it: (actor, name, count) by group.
+fn order(t: &T) -> Vec<Vec<(String, String, i64)>> {
+    t.player_view("bob")["rules"]["naval"]["order"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            g.as_array()
+                .unwrap()
+                .iter()
+                .map(|x| {
+                    (
+                        x["actor"].as_str().unwrap().to_string(),
+                        x["name"].as_str().unwrap().to_string(),
+                        x["count"].as_i64().unwrap(),
+                    )
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The Gull captained by Brena (ann's), its bow ballista served by Odo (bob's), Dain aboard as
+/// a marine; the Wolf captained by Sefa. Initiative: Odo 5, Brena 4, Dain 2, Sefa 1.
+fn manned_fight() -> T {
+    let mut t = ships();
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "dain", "odo", "sefa"]}}),
+        &[],
+    );
+    t.judge(
+        json!({"assign_crew": {"ship": "gull", "captain": "brena", "gunners": {"bow": "odo"},
+            "marines": ["dain"]}}),
+        &[],
+    );
+    t.judge(
+        json!({"assign_crew": {"ship": "wolf", "captain": "sefa"}}),
+        &[],
+    );
+    // Before initiative a manned ship waits for its counts.
+    let code = t.refused(&judge(), json!({"move_ship": {"ship": "gull", "feet": 10}}));
+    assert!(
+        code.starts_with("not_your_count") && code.contains("AC-NAVAL-01"),
+        "{code}"
+    );
+    // Rolled in combatant order: brena, dain, odo, sefa.
+    t.judge(json!({"roll_initiative": {}}), &[4, 2, 5, 1]);
+    t
+}
+
+#[test]
+fn ac_naval_01_a_ship_moves_on_its_captains_count_its_weapons_and_crew_on_their_own() {
+    let mut t = manned_fight();
+    let s = |a: &str, n: &str, c: i64| (a.to_string(), n.to_string(), c);
+    // The order shown to the table: the bow on Odo's 5, the Gull on Brena's 4, Dain on his 2,
+    // the Wolf on Sefa's 1.
+    assert_eq!(
+        order(&t),
+        vec![
+            vec![s("crew_or_weapon", "bow", 5)],
+            vec![s("ship_movement", "gull", 4)],
+            vec![s("crew_or_weapon", "dain", 2)],
+            vec![s("ship_movement", "wolf", 1)],
+        ]
+    );
+    assert_eq!(acting(&t).as_deref(), Some("odo"));
+    // Odo's count: the Gull neither moves nor rams on it.
+    let code = t.refused(
+        &judge(),
+        json!({"move_ship": {"ship": "gull", "feet": 100}}),
+    );
+    assert!(
+        code.starts_with("not_your_count")
+            && code.contains("AC-NAVAL-01")
+            && code.contains("brena"),
+        "{code}"
+    );
+    let code = t.refused(
+        &judge(),
+        json!({"ram": {"ship": "gull", "target": "wolf", "size": "small", "attack_throw": 10}}),
+    );
+    assert!(code.starts_with("not_your_count"), "{code}");
+    // The bow is Odo's: on his count it gets past the count (to T-23's missing row).
+    let code = t.refused(
+        &judge(),
+        json!({"fire": {"ship": "gull", "piece": "bow", "target": "wolf",
+            "ammunition": "shot", "distance": 150, "crew": 4}}),
+    );
+    assert!(code.contains("T-23"), "{code}");
+    end_turn(&mut t);
+    assert_eq!(acting(&t).as_deref(), Some("brena"));
+    // Brena's count: her player moves the Gull, up to its 150 ft, once.
+    let code = t.refused(
+        &player("ann"),
+        json!({"move_ship": {"ship": "gull", "feet": 160}}),
+    );
+    assert!(
+        code.starts_with("too_far") && code.contains("150"),
+        "{code}"
+    );
+    // Bob does not command the Gull.
+    assert!(
+        t.run(
+            &player("bob"),
+            json!({"rules": {"move_ship": {"ship": "gull", "feet": 100}}}),
+            &[]
+        )
+        .is_err()
+    );
+    let ev = t.as_player(
+        "ann",
+        json!({"move_ship": {"ship": "gull", "feet": 150}}),
+        &[],
+    );
+    assert_eq!(event(&ev, "ship_moved").unwrap()["feet"], 150);
+    assert_eq!(ship(&t, "gull")["moved_ft"], 150);
+    let code = t.refused(
+        &player("ann"),
+        json!({"move_ship": {"ship": "gull", "feet": 10}}),
+    );
+    assert!(code.starts_with("cannot_move"), "{code}");
+    // The bow waits for Odo's count.
+    let code = t.refused(
+        &judge(),
+        json!({"fire_at_creatures": {"ship": "gull", "piece": "bow", "targets": ["sefa"]}}),
+    );
+    assert!(code.starts_with("not_your_count"), "{code}");
+    end_turn(&mut t);
+    end_turn(&mut t);
+    assert_eq!(acting(&t).as_deref(), Some("sefa"));
+    t.judge(json!({"move_ship": {"ship": "wolf", "feet": 120}}), &[]);
+    // The round's end ends the naval round: reloads and moves clear.
+    let ev = end_turn(&mut t);
+    assert!(event(&ev, "naval_round_ended").is_some());
+    assert_eq!(ship(&t, "gull")["moved_ft"], Value::Null);
+    let code = t.refused(&judge(), json!({"end_naval_round": {}}));
+    assert!(code.starts_with("round_running"), "{code}");
+    t.assert_replays();
+}
+
+#[test]
+fn ac_naval_01_a_piece_without_a_gunner_in_the_fight_does_not_shoot() {
+    let mut t = ships();
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "odo"]}}),
+        &[],
+    );
+    t.judge(
+        json!({"assign_crew": {"ship": "gull", "captain": "brena"}}),
+        &[],
+    );
+    t.judge(json!({"roll_initiative": {}}), &[4, 2]);
+    let code = t.refused(
+        &judge(),
+        json!({"fire_at_creatures": {"ship": "gull", "piece": "bow", "targets": ["odo"]}}),
+    );
+    assert!(
+        code.starts_with("no_station") && code.contains("AC-NAVAL-01"),
+        "{code}"
+    );
+    // A ship with no captain in the fight (the Wolf) is the Judge's to run as before.
+    t.judge(
+        json!({"grapple": {"ship": "wolf", "target": "gull", "both_want": true}}),
+        &[],
+    );
+}
+
+#[test]
+fn ac_naval_01_02_a_disabled_ship_drops_out_of_the_order_its_crew_fight_on() {
+    let mut t = manned_fight();
+    // The Gull at 0 shp: sinks in 1d10 (5).
+    t.judge(json!({"damage_ship": {"ship": "gull", "shp": 20}}), &[5]);
+    let o = order(&t);
+    let names: Vec<&str> = o.iter().flatten().map(|x| x.1.as_str()).collect();
+    assert_eq!(names, vec!["dain", "wolf"]);
+    end_turn(&mut t);
+    let code = t.refused(
+        &player("ann"),
+        json!({"move_ship": {"ship": "gull", "feet": 10}}),
+    );
+    assert!(
+        code.starts_with("cannot_move") && code.contains("AC-NAVAL-02"),
+        "{code}"
+    );
+    t.assert_replays();
+}
+
+#[test]
+fn ac_naval_01_crew_are_visible_creatures_one_post_each() {
+    let mut t = ships();
+    t.judge(
+        json!({"add_monster": {"id": "rat1", "card": "gloom_rat", "hp": 5}}),
+        &[],
+    );
+    let code = t.refused(
+        &judge(),
+        json!({"assign_crew": {"ship": "gull", "captain": "rat1"}}),
+    );
+    assert!(
+        code.starts_with("no_creature") || code.contains("rat1"),
+        "{code}"
+    );
+    let code = t.refused(
+        &judge(),
+        json!({"assign_crew": {"ship": "gull", "captain": "brena", "marines": ["brena"]}}),
+    );
+    assert!(code.starts_with("bad_post"), "{code}");
+    let code = t.refused(
+        &judge(),
+        json!({"assign_crew": {"ship": "gull", "gunners": {"stern": "odo"}}}),
+    );
+    assert!(code.starts_with("no_such_piece"), "{code}");
+    t.judge(
+        json!({"assign_crew": {"ship": "gull", "captain": "brena"}}),
+        &[],
+    );
+    let code = t.refused(
+        &judge(),
+        json!({"assign_crew": {"ship": "wolf", "captain": "brena"}}),
+    );
+    assert!(code.starts_with("bad_post"), "{code}");
+    // Outside a fight a ship does not move by the round.
+    let code = t.refused(&judge(), json!({"move_ship": {"ship": "gull", "feet": 10}}));
+    assert!(code.starts_with("no_fight"), "{code}");
+}
+
+/// Two revealed gloom rats (5 and 12 hp) and Brena in a fight; the Judge runs the Gull (no
+/// captain named), so its bow shoots when the Judge says.
+fn rats_at_sea() -> T {
+    let mut t = ships();
+    for (id, hp) in [("rat1", 5), ("rat2", 12)] {
+        t.judge(
+            json!({"add_monster": {"id": id, "card": "gloom_rat", "hp": hp}}),
+            &[],
+        );
+    }
+    t
+}
+
+#[test]
+fn ac_naval_08_a_ballista_deals_3d6_to_every_creature_the_judge_names_in_its_line() {
+    let mut t = rats_at_sea();
+    let shot = json!({"fire_at_creatures": {"ship": "gull", "piece": "bow",
+        "targets": ["rat1", "rat2"]}});
+    // Hidden monsters are no one's target yet.
+    let code = t.refused(&judge(), shot.clone());
+    assert!(
+        code.starts_with("no_creature") || code.contains("rat1"),
+        "{code}"
+    );
+    for id in ["rat1", "rat2"] {
+        t.judge(json!({"reveal": {"creature": id}}), &[]);
+    }
+    let code = t.refused(
+        &judge(),
+        json!({"fire_at_creatures": {"ship": "gull", "piece": "bow", "targets": ["rat1", "rat1"]}}),
+    );
+    assert!(code.starts_with("bad_targets"), "{code}");
+    let code = t.refused(
+        &judge(),
+        json!({"fire_at_creatures": {"ship": "gull", "piece": "bow", "targets": []}}),
+    );
+    assert!(code.starts_with("bad_targets"), "{code}");
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "rat1", "rat2"]}}),
+        &[],
+    );
+    t.judge(json!({"roll_initiative": {}}), &[4, 3, 2]);
+    // No T-23 row needed: physical dice 2, 3, 4 — one roll of 9 for both rats.
+    let ev = t.faces(&judge(), json!({ "rules": shot }), &[2, 3, 4]);
+    let s = event(&ev, "shot_at_creatures").unwrap();
+    assert_eq!(
+        (s["damage"].clone(), s["dice"].clone(), s["area"].clone()),
+        (json!(9), json!("3d6"), json!("5-ft-wide line"))
+    );
+    assert_eq!(t.state()["creatures"]["rat1"]["hp"], -4);
+    assert_eq!(t.state()["creatures"]["rat2"]["hp"], 3);
+    // The fight's damage path: the first rat drops on the count …
+    assert!(event(&ev, "downed").is_some());
+    // … and falls at its end, the monsters' morale then due (the Judge's).
+    let ev = end_turn(&mut t);
+    assert!(event(&ev, "fell").is_some() && event(&ev, "morale_due").is_some());
+    // The players see the shot and its damage, never a monster's hit points.
+    let ann = t.log_of(&Viewer::Player("ann".into())).to_string();
+    assert!(ann.contains("shot_at_creatures"), "{ann}");
+    assert!(!ann.contains("hp_changed"), "{ann}");
+    assert!(!ann.contains("morale_due"), "{ann}");
+    t.assert_replays();
+}
+
+#[test]
+fn ac_naval_08_with_the_judges_t23_row_the_ballista_reloads() {
+    let mut t = rats_at_sea();
+    t.judge(json!({"reveal": {"creature": "rat2"}}), &[]);
+    ballista_row(&mut t);
+    let shot = json!({"fire_at_creatures": {"ship": "gull", "piece": "bow",
+        "targets": ["rat2"], "distance": 150}});
+    let code = t.refused(
+        &judge(),
+        json!({"fire_at_creatures": {"ship": "gull", "piece": "bow",
+            "targets": ["rat2"], "distance": 400}}),
+    );
+    assert!(
+        code.starts_with("cannot_fire") && code.contains("300"),
+        "{code}"
+    );
+    t.judge(shot.clone(), &[1, 1, 1]);
+    assert_eq!(t.state()["creatures"]["rat2"]["hp"], 9);
+    let code = t.refused(&judge(), shot.clone());
+    assert!(code.contains("reloading"), "{code}");
+    t.judge(json!({"end_naval_round": {}}), &[]);
+    t.judge(shot, &[1, 1, 1]);
+    assert_eq!(t.state()["creatures"]["rat2"]["hp"], 6);
+}
+
+#[test]
+fn ac_naval_09_catapult_stones_light_3d6_heavy_4d6_at_creatures() {
+    let mut t = ships();
+    t.judge(
+        json!({"join_ship": {"ship": "hawk", "name": "Hawk", "ac": 3, "shp": 25,
+            "speed": 120, "pieces": [{"name": "light", "kind": "light_catapult"},
+            {"name": "heavy", "kind": "heavy_catapult"}]}}),
+        &[],
+    );
+    // Out of a fight the characters just lose the hit points (10 each).
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"fire_at_creatures": {"ship": "hawk", "piece": "light",
+            "targets": ["brena"]}}}),
+        &[1, 1, 1],
+    );
+    assert_eq!(event(&ev, "shot_at_creatures").unwrap()["area"], "5 ft");
+    assert_eq!(t.state()["creatures"]["brena"]["hp"], 7);
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"fire_at_creatures": {"ship": "hawk", "piece": "heavy",
+            "targets": ["odo", "dain"]}}}),
+        &[1, 2, 3, 4],
+    );
+    let s = event(&ev, "shot_at_creatures").unwrap();
+    assert_eq!(
+        (s["dice"].clone(), s["area"].clone(), s["damage"].clone()),
+        (json!("4d6"), json!("10 ft"), json!(10))
+    );
+    assert_eq!(t.state()["creatures"]["odo"]["hp"], 0);
+    assert_eq!(t.state()["creatures"]["dain"]["hp"], 0);
+    // AC-NAVAL-12 with the Judge's row: not inside the catapult's minimum range.
+    t.judge(
+        json!({"override_row": {"table": "t23_artillery", "index": 1, "row": {
+            "weapon": "light_catapult", "damage_shp": "3d6", "damage_creatures": "3d6",
+            "area": "5 ft", "crew_full": 4, "attack_throw": 10, "rounds_per_shot": 1,
+            "range_min": 50, "range_short": 100, "range_medium": 200, "range_long": 300}}}),
+        &[],
+    );
+    let code = t.refused(
+        &judge(),
+        json!({"fire_at_creatures": {"ship": "hawk", "piece": "light", "targets": ["sefa"],
+            "distance": 30}}),
+    );
+    assert!(
+        code.starts_with("cannot_fire") && code.contains("minimum"),
+        "{code}"
+    );
+    // AC-NAVAL-02: a ship at 0 shp fires no ship weapon.
+    t.judge(json!({"damage_ship": {"ship": "hawk", "shp": 30}}), &[3]);
+    let code = t.refused(
+        &judge(),
+        json!({"fire_at_creatures": {"ship": "hawk", "piece": "heavy", "targets": ["sefa"]}}),
+    );
+    assert!(
+        code.starts_with("cannot_fire") && code.contains("AC-NAVAL-02"),
+        "{code}"
+    );
+    t.assert_replays();
+}
+
+/// A fight ended in the middle of a round leaves no ship "moved this round" for the next
+/// fight's round 1 (AC-NAVAL-01: once a round, on the captain's count).
+#[test]
+fn ac_naval_01_a_new_fight_starts_with_no_ship_moved() {
+    let mut t = manned_fight();
+    end_turn(&mut t);
+    t.as_player(
+        "ann",
+        json!({"move_ship": {"ship": "gull", "feet": 150}}),
+        &[],
+    );
+    assert_eq!(ship(&t, "gull")["moved_ft"], 150);
+    // The Judge ends the fight on Brena's count, round 1 not finished.
+    t.judge(json!({"end_fight": {}}), &[]);
+    assert_eq!(ship(&t, "gull")["moved_ft"], Value::Null);
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "dain", "odo", "sefa"]}}),
+        &[],
+    );
+    t.judge(json!({"roll_initiative": {}}), &[4, 2, 5, 1]);
+    end_turn(&mut t);
+    assert_eq!(acting(&t).as_deref(), Some("brena"));
+    let ev = t.as_player(
+        "ann",
+        json!({"move_ship": {"ship": "gull", "feet": 100}}),
+        &[],
+    );
+    assert_eq!(event(&ev, "ship_moved").unwrap()["feet"], 100);
+    t.assert_replays();
+}

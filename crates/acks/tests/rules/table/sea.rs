@@ -260,3 +260,86 @@ fn ac_sea_16_scurvy_after_a_month_on_iron_rations_fresh_food_restores() {
     assert_eq!(t.state()["sea"]["days_on_iron"], 0);
     t.assert_replays();
 }
+
+#[test]
+fn ac_sea_12_a_galley_beaches_on_open_coast_and_the_storm_spares_it() {
+    let mut t = aboard("small_galley", 80);
+    // Not in a gale: nothing to beach from.
+    t.judge(json!({"roll_wind": {}}), &[10]);
+    let code = t.refused(&judge(), json!({"beach": {"open_coast": true}}));
+    assert!(code.starts_with("no_storm"), "{code}");
+    t.judge(json!({"roll_wind": {}}), &[20]);
+    let ev = t.judge(json!({"beach": {"open_coast": true}}), &[]);
+    let b = event(&ev, "beached");
+    assert_eq!(
+        (b["beached"].clone(), b["face"].clone()),
+        (json!(true), Value::Null)
+    );
+    assert_eq!(t.player_view("bob")["rules"]["sea"]["beached"], true);
+    // No storm hour: no damage, no save.
+    let code = t.refused(&judge(), json!({"storm_hour": {}}));
+    assert!(
+        code.starts_with("beached") && code.contains("AC-SEA-12"),
+        "{code}"
+    );
+    assert_eq!(t.state()["sea"]["ship"]["shp"], 80);
+    // The next day it puts to sea again.
+    t.judge(json!({"roll_wind": {}}), &[20]);
+    assert_eq!(t.state()["sea"]["beached"], false);
+    t.assert_replays();
+}
+
+#[test]
+fn ac_sea_12_off_another_coast_a_navigation_throw_of_14_finds_a_beach() {
+    let mut t = aboard("small_galley", 80);
+    t.judge(json!({"roll_wind": {}}), &[20]);
+    // Physical dice: 13 misses the beach; the galley rides out the hour (save 19, 2d8 3 + 4,
+    // doubled for the galley: 14).
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"beach": {"open_coast": false}}}),
+        &[13],
+    );
+    let b = event(&ev, "beached");
+    assert_eq!(
+        (b["beached"].clone(), b["face"].clone(), b["throw"].clone()),
+        (json!(false), json!(13), json!(14))
+    );
+    let code = t.refused(&judge(), json!({"beach": {"open_coast": false}}));
+    assert!(code.starts_with("cannot_beach"), "{code}");
+    let ev = t.faces(&judge(), json!({"rules": {"storm_hour": {}}}), &[19, 3, 4]);
+    assert_eq!(event(&ev, "storm_hour")["damage"], 14);
+    // Another day's gale: a navigator aboard adds 4, and 10 + 4 finds a cove.
+    t.judge(
+        json!({"set_outdoors": {"character": "odo", "navigation": true}}),
+        &[],
+    );
+    t.judge(json!({"roll_wind": {}}), &[20]);
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"beach": {"open_coast": false}}}),
+        &[10],
+    );
+    let b = event(&ev, "beached");
+    assert_eq!(
+        (b["beached"].clone(), b["bonus"].clone()),
+        (json!(true), json!(4))
+    );
+    // Once the storm has caught a galley at sea, it is too late to beach.
+    t.judge(json!({"roll_wind": {}}), &[20]);
+    t.faces(&judge(), json!({"rules": {"storm_hour": {}}}), &[19, 1, 1]);
+    let code = t.refused(&judge(), json!({"beach": {"open_coast": true}}));
+    assert!(code.starts_with("cannot_beach"), "{code}");
+    t.assert_replays();
+}
+
+#[test]
+fn ac_sea_12_only_oared_vessels_beach() {
+    let mut t = aboard("small_sailing_ship", 70);
+    t.judge(json!({"roll_wind": {}}), &[20]);
+    let code = t.refused(&judge(), json!({"beach": {"open_coast": true}}));
+    assert!(
+        code.starts_with("cannot_beach") && code.contains("oared"),
+        "{code}"
+    );
+}

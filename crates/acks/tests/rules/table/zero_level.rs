@@ -223,3 +223,61 @@ fn ac_zero_04_zero_level_characters_advance_only_into_the_fighter_class() {
         "fighter"
     );
 }
+
+/// AC-ZERO-02: the new fighter gains its class card's powers and picks one class proficiency
+/// from the card's list (its player or the Judge); a name off the list, or a second pick, is
+/// refused naming the rule.
+#[test]
+fn ac_zero_02_the_new_fighter_gains_the_class_powers_and_picks_a_class_proficiency() {
+    let mut t = tam(3);
+    let ev = adventure(&mut t, 100, &[6]);
+    let conv = event(&ev, "zero_level_converted").expect("converted");
+    assert_eq!(conv["powers"], json!(["shield-wall drill (sample)"]));
+    assert_eq!(conv["class_proficiency_due"], true);
+    let c = creature(&t);
+    assert_eq!(c["powers"], json!(["shield-wall drill (sample)"]), "{c}");
+    assert_eq!(c["class_proficiency_due"], true, "{c}");
+    // The sheet names the progressions by their names (the saves' once read as a debug dump).
+    assert_eq!(sheet(&t)["save_progression"], "fighter");
+    assert_eq!(sheet(&t)["attack_progression"], "fighter");
+    // Bob's player runs no Tam; a proficiency off the sellsword's list is refused.
+    let code = t.refused(
+        &player("bob"),
+        json!({"choose_class_proficiency": {"character": "tam", "proficiency": "riding"}}),
+    );
+    assert!(!code.starts_with("not_a_class_proficiency"), "{code}");
+    let code = t.refused(
+        &player("ann"),
+        json!({"choose_class_proficiency": {"character": "tam", "proficiency": "farming"}}),
+    );
+    assert!(code.starts_with("not_a_class_proficiency"), "{code}");
+    let ev = t.as_player(
+        "ann",
+        json!({"choose_class_proficiency": {"character": "tam", "proficiency": "riding"}}),
+        &[],
+    );
+    assert!(event(&ev, "class_proficiency_chosen").is_some());
+    let c = creature(&t);
+    assert_eq!(
+        c["proficiencies"],
+        json!(["farming", "mining", "fishing", "riding"]),
+        "{c}"
+    );
+    assert_eq!(c["class_proficiency_due"], false, "{c}");
+    let code = t.refused(
+        &player("ann"),
+        json!({"choose_class_proficiency": {"character": "tam", "proficiency": "command"}}),
+    );
+    assert!(code.starts_with("no_class_proficiency_due"), "{code}");
+    // A 1st-level sellsword added by the Judge has the card's powers from the start.
+    t.judge(
+        json!({"add_character": {"id": "ida", "name": "Ida", "class": "sellsword", "level": 1,
+            "abilities": abilities(), "hp": 6}}),
+        &[],
+    );
+    assert_eq!(
+        t.state()["creatures"]["ida"]["kind"]["character"]["powers"],
+        json!(["shield-wall drill (sample)"])
+    );
+    t.assert_replays();
+}

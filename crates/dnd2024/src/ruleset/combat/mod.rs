@@ -552,7 +552,7 @@ fn attack_with(
             // The light, obscurement and senses too (DD-VIS-05..10).
             let sees = super::grid::light::sees_at;
             (
-                super::grid::board::distance_ft(&x, &y),
+                super::grid::board::feet_apart(ctx.rules(), &a.attacker, &x, &a.target, &y),
                 cover,
                 a.attacker_sees_target && sees(ctx.rules(), &map, &atk, &x, &tgt, &y),
                 a.target_sees_attacker && sees(ctx.rules(), &map, &tgt, &y, &atk, &x),

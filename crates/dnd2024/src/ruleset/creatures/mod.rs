@@ -94,6 +94,10 @@ pub struct SpeedsSpec {
     pub climb: u32,
     pub fly: u32,
     pub swim: u32,
+    /// It can hover: flying, it does not fall when knocked Prone, Incapacitated or slowed to 0
+    /// (DD-MOVE-12.a).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hover: bool,
 }
 
 /// Special senses' ranges in feet (DD-VIS).
@@ -366,6 +370,7 @@ impl CreatureSpec {
                 climb: speed("climb"),
                 fly: speed("fly"),
                 swim: speed("swim"),
+                hover: c.speed.contains_key("hover"),
             },
             senses: SensesSpec::default(),
             resistances: c.resistances.clone(),

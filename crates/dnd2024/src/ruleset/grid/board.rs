@@ -100,5 +100,31 @@ pub fn distance_ft(a: &Space, b: &Space) -> u32 {
 
 /// How far apart two creatures on the grid stand, in feet; `None` when either is off it.
 pub fn feet_between(ctx: &Ctx<'_, Dnd2024>, a: &str, b: &str) -> Option<u32> {
-    Some(distance_ft(&space_of(ctx, a)?, &space_of(ctx, b)?))
+    // Heights count too ([`feet_apart`]).
+    let (sa, sb) = (space_of(ctx, a)?, space_of(ctx, b)?);
+    Some(feet_apart(ctx.rules(), a, &sa, b, &sb))
+}
+
+/// A creature's height above the ground (0 on it).
+pub fn height_of(state: &DndState, id: &str) -> u32 {
+    state.heights.get(id).copied().unwrap_or(0)
+}
+
+/// The distance between two creatures' spaces with their heights: the larger of the
+/// horizontal and the vertical distance, each creature a cube as tall as its space is wide
+/// (the grid counts height as it counts a diagonal, DD-MOVE-02.b; see [`super::air`]).
+pub fn feet_apart(state: &DndState, a: &str, sa: &Space, b: &str, sb: &Space) -> u32 {
+    let flat = distance_ft(sa, sb);
+    let (ha, hb) = (height_of(state, a), height_of(state, b));
+    let tall = |s: &Space| u32::from(s.side).saturating_mul(SQUARE_FT);
+    // Bottom of the upper one against the top of the lower one; like the grid, touching
+    // cubes are 5 ft apart.
+    let vertical = if ha >= hb.saturating_add(tall(sb)) {
+        ha - hb - tall(sb) + SQUARE_FT
+    } else if hb >= ha.saturating_add(tall(sa)) {
+        hb - ha - tall(sa) + SQUARE_FT
+    } else {
+        0
+    };
+    flat.max(vertical)
 }

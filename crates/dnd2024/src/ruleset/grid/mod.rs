@@ -46,6 +46,7 @@ use serde_json::{Value, json};
 use tabletop::map::{CellAt, GridMap, MapFile, Obstacle};
 use tabletop::square::{Space, Square};
 
+pub mod air;
 pub mod board;
 pub mod light;
 

@@ -19,6 +19,7 @@ import { t, addMessages } from "../../js/i18n.js";
 import { laterMessages } from "../../js/api.js";
 import { refusalText, args as logArgs } from "../../js/log.js";
 import { Mounting, LandMap, ZeroLevel } from "./land.js";
+import { Voyage, Naval } from "./sea.js";
 
 const html = htm.bind(h);
 
@@ -131,6 +132,7 @@ function Sheet({ screen, s }) {
       <dt>${t("acks-speed")}</dt><dd>${t("acks-feet", { feet: s.speed_ft ?? 0 })}</dd>
       <dt>${t("acks-light")}</dt><dd class="acks-light">${light}</dd>
       <dt>${t("acks-xp")}</dt><dd class="acks-xp">${xpLine(screen, s.id)}</dd>
+      ${s.powers?.length ? html`<dt>${t("acks-powers")}</dt><dd class="acks-powers">${s.powers.join(", ")}</dd>` : null}
       <dt>${t("acks-rest")}</dt><dd class="acks-rest">${t("acks-rest-state", { turns: s.rest?.turns_active ?? 0 })}${s.rest_due || s.rest?.fatigued ? html` <span class="badge">${t("acks-rest-due")}</span>` : null}${s.fatigue_penalty ? html` <span class="badge">${t("acks-fatigue", { penalty: s.fatigue_penalty })}</span>` : null}</dd>
     </dl>
     <table class="acks-abilities"><caption>${t("acks-abilities")}</caption>
@@ -480,7 +482,6 @@ function Wilderness({ screen }) {
             </div>
           </fieldset>`
       : null}
-    <${Sea} screen=${screen} f=${f} set=${set} tick=${tick} />
     <h3>${t("acks-results")}</h3>
     ${results.length
       ? html`<ul id="acks-wild-results">${results.map((r) => html`<li key=${r.n} data-event=${r.name}>${t(`ev-rules-${r.name}`, logArgs(r.data))}</li>`)}</ul>`
@@ -488,26 +489,6 @@ function Wilderness({ screen }) {
   </section>`;
 }
 
-/** The party's vessel and the day's wind; the Judge rolls the wind and sails a day (on the
- * heading chosen above). */
-function Sea({ screen, f, set, tick }) {
-  const sea = screen.rules.sea || {};
-  const ship = sea.ship;
-  if (!ship && !screen.isReferee) return null;
-  return html`<fieldset id="acks-sea"><legend>${t("acks-sea")}</legend>
-    <p id="acks-ship">${ship ? t("acks-ship", { vessel: t(`acks-vessel-${ship.vessel}`), shp: ship.shp, max: ship.max_shp }) : t("acks-no-ship")}${ship?.sunk ? html` <span class="badge">${t("acks-sunk")}</span>` : null}${sea.at_anchor ? html` <span class="badge">${t("acks-anchored")}</span>` : null}</p>
-    <p id="acks-wind">${sea.wind ? t("acks-wind", { wind: t(`acks-wind-${sea.wind}`) }) : t("acks-no-wind")}</p>
-    ${screen.isReferee && ship
-      ? html`<div class="row wrap">
-          <button type="button" id="acks-roll-wind" onClick=${() => go(screen, { roll_wind: {} })}>${t("acks-roll-wind")}</button>
-          <${Select} id="acks-waters" label=${t("acks-waters")} value=${f.waters || "coast"} options=${["river_or_lake", "coast", "open_sea"].map((k) => [k, t(`acks-waters-${k}`)])} onChange=${set("waters")} />
-          <label class="radio"><input type="checkbox" id="acks-against" checked=${!!f.against} onChange=${tick("against")} /> ${t("acks-against-wind")}</label>
-          <button type="button" id="acks-sail" onClick=${() => go(screen, { sail_day: { toward: f.heading, against_wind: !!f.against, waters: f.waters || "coast" } })}>${t("acks-sail")}</button>
-          <button type="button" id="acks-storm" onClick=${() => go(screen, { storm_hour: {} })}>${t("acks-storm")}</button>
-        </div>`
-      : null}
-  </fieldset>`;
-}
 
 // ---------- combat ----------
 
@@ -663,6 +644,7 @@ export default {
         { tab: "combat", items: [html`<${FightForecast} key="forecast" screen=${screen} prefix="acks" sides=${["characters", "monsters"]} metrics=${["dies", "knocked_out", "drops_to_0_hp", "flees"]} name=${(id) => screen.creatures[id]?.name} choose=${forecastChoice(screen)} />`] },
         { tab: "wilderness", items: [html`<${Wilderness} key="wilderness" screen=${screen} />`] },
         { tab: "wilderness", items: [html`<${LandMap} key="land" screen=${screen} />`] },
+        { tab: "sea", items: [html`<${Voyage} key="voyage" screen=${screen} />`, html`<${Naval} key="naval" screen=${screen} />`] },
       ],
       tools: [],
       tabs: [
@@ -670,6 +652,7 @@ export default {
         { id: "dungeon", label: t("acks-tab-dungeon"), shell: ["clock"] },
         { id: "combat", label: t("acks-tab-combat"), shell: [] },
         { id: "wilderness", label: t("acks-tab-wilderness"), shell: [] },
+        { id: "sea", label: t("acks-tab-sea"), shell: [] },
         { id: "log", label: t("acks-tab-log"), shell: ["log", "commands"] },
       ],
       tab: screen.rules.combat ? "combat" : undefined,

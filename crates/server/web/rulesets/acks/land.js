@@ -243,7 +243,9 @@ export function ZeroLevel({ screen }) {
     .filter((r) => r.ch);
   const zero = rows.filter((r) => r.ch.level === 0);
   const owing = rows.filter((r) => (r.c.proficiency_drops_due ?? r.ch.proficiency_drops_due ?? 0) > 0);
-  if (!zero.length && !owing.length) return null;
+  // AC-ZERO-02: a former 0-level character's class proficiency still to pick, from its card's list.
+  const picking = rows.filter((r) => (r.c.class_proficiency_choices || []).length > 0);
+  if (!zero.length && !owing.length && !picking.length) return null;
   return html`<section id="acks-zero" class="panel" aria-labelledby="acks-zero-h">
     <h2 id="acks-zero-h">${t("acks-zero")}</h2>
     <ul id="acks-zero-list">
@@ -259,6 +261,20 @@ export function ZeroLevel({ screen }) {
           ? html`<div class="row wrap">
               <${Select} id=${`acks-drop-which-${r.id}`} label=${t("acks-drop-which")} value=${f.drop[r.id]} options=${old.map((p) => [p, p])} onChange=${(v) => ((f.drop[r.id] = v), bump((x) => x + 1))} />
               <button type="button" id=${`acks-drop-go-${r.id}`} onClick=${() => go(screen, { drop_proficiency: { character: r.id, proficiency: f.drop[r.id] } })}>${t("acks-drop")}</button>
+            </div>`
+          : null}
+      </fieldset>`;
+    })}
+    ${picking.map((r) => {
+      const choices = r.c.class_proficiency_choices;
+      const may = screen.isReferee || mine.has(r.id);
+      f.pick ||= {};
+      if (!choices.includes(f.pick[r.id])) f.pick[r.id] = choices[0];
+      return html`<fieldset key=${`pick-${r.id}`} id=${`acks-pick-${r.id}`}><legend>${t("acks-class-proficiency-due", { name: r.name })}</legend>
+        ${may
+          ? html`<div class="row wrap">
+              <${Select} id=${`acks-pick-which-${r.id}`} label=${t("acks-class-proficiency")} value=${f.pick[r.id]} options=${choices.map((p) => [p, p])} onChange=${(v) => ((f.pick[r.id] = v), bump((x) => x + 1))} />
+              <button type="button" id=${`acks-pick-go-${r.id}`} onClick=${() => go(screen, { choose_class_proficiency: { character: r.id, proficiency: f.pick[r.id] } })}>${t("acks-class-proficiency-pick")}</button>
             </div>`
           : null}
       </fieldset>`;

@@ -202,6 +202,17 @@ err-no_drop_due = This character owes no old proficiency to drop now
 err-not_an_old_proficiency = That is not one of the proficiencies kept from 0 level
 err-bad_feature = An obstacle's pace is 1–100 % of the terrain's
 
+## main
+err-no_class_proficiency_due = This character has no class proficiency to pick
+err-not_a_class_proficiency = That proficiency is not on the class's list
+
+## h-naval
+err-cannot_beach = Only an oared vessel beaches, once, as the storm arrives
+err-beached = The galley lies beached: the storm does it no harm
+err-no_station = No one aboard who does this is fighting: assign the ship's crew first
+err-bad_post = Each crewman is a creature everyone sees, with one post on one ship
+err-bad_targets = Name each creature in the line or area once, within the limit
+
 ## h-acksex
 err-bad_sighting = A creature's height (1–1000 ft) and the observers' elevation (up to 30,000 ft) scale a distance rolled outdoors only
 err-not_outdoors = This encounter is in a dungeon: the party flees with the Flee button

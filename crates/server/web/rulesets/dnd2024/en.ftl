@@ -524,3 +524,45 @@ ev-rules-moved-seen = { $name } is seen moving to { $at }
 dnd-brush-magical = Magical Darkness (Darkvision fails)
 dnd-magical-darkness = magical Darkness
 dnd-magical-darkness-mark = M
+
+## h-dndair
+dnd-height = { $feet } ft up
+dnd-height-now = { $name } is { $feet } ft up in the air
+dnd-jump-long = Long jump (pick the landing square)
+dnd-jump-long-to = Long jump to { $at }
+dnd-jump-high-ft = High jump, ft
+dnd-jump-high = High jump
+dnd-jump-hint = A jump spends a foot of movement per foot; walk 10 ft just before for a running jump.
+dnd-fly-height = Height, ft
+dnd-fly-send = Fly to this height
+ev-rules-jumped = { $name } { $running ->
+    [yes] takes a running long jump
+   *[no] takes a standing long jump
+} of { $feet } ft{ $hit ->
+    [yes] {""}, hits the obstacle and stays put
+   *[no] {""} to { $at }
+}
+ev-rules-jumped-high = { $name } jumps { $feet } ft high{ $reaches ->
+    [yes] {""}, reaching { $reach } ft
+   *[no] {""}
+}
+ev-rules-flew = { $name } flies to { $feet ->
+    [0] the ground
+   *[other] { $feet } ft up
+} ({ $spent } ft of movement)
+ev-rules-fell = { $name } falls { $feet } ft{ $water ->
+    [yes] {""} into water
+   *[no] {""}
+}: { $dice ->
+    [0] no damage
+   *[other] { $dice }d6 Bludgeoning
+}{ $cause ->
+    [cannot_fly] {""} (it could not stay in the air)
+    [dead] {""} (dead)
+   *[other] {""}
+}
+ev-rules-breath_held = { $name } holds their breath: { $rounds } rounds
+ev-rules-out_of_breath = { $name } is out of breath and suffocating
+effect-kind-dnd2024-held_breath = a held breath
+effect-kind-dnd2024-suffocating = suffocation
+dnd-height-mark = ↑{ $feet }

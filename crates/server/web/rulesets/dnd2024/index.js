@@ -418,6 +418,7 @@ const cellsOf = (g) => {
 function dndLook(cell) {
   const l = plainLook(cell);
   if (cell?.obscured && cell.obscured !== "not") l.cls.push(`obscured-${cell.obscured}`), l.words.push(t(`dnd-obscured-${cell.obscured}`));
+  if (cell?.height) l.notes = [...(l.notes || []), [t("dnd-height-mark", { feet: cell.height }), "br"]];
   if (cell?.magical) l.cls.push("magical-darkness"), l.words.push(t("dnd-magical-darkness")), (l.notes = [...(l.notes || []), [t("dnd-magical-darkness-mark"), "bl"]]);
   return l;
 }
@@ -740,7 +741,7 @@ function Battle({ screen }) {
   };
   const marks = new Map(f.path.map((p, i) => [`${p[0]},${p[1]}`, i + 1]));
   const aiming = f.mode === "attack" && f.target ? f.target : null;
-  const tokens = tokensOf(screen, g, { acting, picked: aiming, notes: (id) => (id === aiming ? [t("dnd-target")] : []) });
+  const tokens = tokensOf(screen, g, { acting, picked: aiming, notes: (id) => [...(id === aiming ? [t("dnd-target")] : []), ...heightNotes(screen, id)] });
   const mine = own.some(([id]) => id === acting);
   const inFight = !!combat?.order?.includes(f.who);
   const result = lastAttack(screen, f.who);
@@ -762,7 +763,7 @@ function Battle({ screen }) {
     </div>
     ${inFight ? html`<p class="hint" id="dnd-battle-turn">${mine && acting === f.who ? t("dnd-your-turn", { name: me.spec.name }) : t("dnd-turn-of", { name: nameOf(screen, acting) })}</p>` : null}
     ${screen.isReferee && f.mode === "light" ? html`<${LightTools} screen=${screen} f=${f} redraw=${redraw} />` : null}
-    <${Grid} id="dnd-battle-grid" sq="dbq" cells=${cellsOf(g)} look=${dndLook} light=${g.light?.rows ? g.light : null} width=${g.light?.width} height=${g.light?.height} tokens=${tokens} marks=${f.mode === "move" ? marks : new Map()} classes=${spaceClasses(tokens, aiming, "target")} start=${{ x: positions[f.who].x, y: positions[f.who].y }} startKey=${f.who}
+    <${Grid} id="dnd-battle-grid" sq="dbq" cells=${withHeights(screen, cellsOf(g), positions)} look=${dndLook} light=${g.light?.rows ? g.light : null} width=${g.light?.width} height=${g.light?.height} tokens=${tokens} marks=${f.mode === "move" ? marks : new Map()} classes=${spaceClasses(tokens, aiming, "target")} start=${{ x: positions[f.who].x, y: positions[f.who].y }} startKey=${f.who}
       interactive=${(x, y, who) => (f.mode === "attack" ? !!who && who !== f.who : true)} onPick=${onPick} onCancel=${onCancel} />
     ${f.mode === "search" ? html`<p class="hint" id="dnd-search-hint">${t("dnd-search-pick", { name: me.spec.name })}</p>` : null}
     ${f.mode === "search" && lastSearch(screen, f.who) ? html`<p id="dnd-search-last" aria-live="polite">${words("searched", lastSearch(screen, f.who))}</p>` : null}
@@ -772,6 +773,7 @@ function Battle({ screen }) {
       ? html`<div id="dnd-move">
           <p id="dnd-move-path">${f.path.length ? t("dnd-move-path", { path: f.path.map(sq).join(" → ") }) : t("dnd-move-pick", { name: me.spec.name, at: sq([positions[f.who].x, positions[f.who].y]) })}</p>
           <${MovePreview} screen=${screen} f=${f} g=${g} />
+          <${AirControls} screen=${screen} f=${f} me=${me} id=${f.who} redraw=${redraw} />
           ${moved ? html`<p class="hint" id="dnd-move-last">${t("dnd-move-last", { move: moved })}</p>` : null}
           <p id="dnd-move-cost">${t("dnd-move-squares", { count: f.path.length })}${rough ? html` · <span id="dnd-move-difficult">${t("dnd-move-difficult", { count: rough })}</span>` : null}${inFight ? html` · <span id="dnd-move-left">${t("dnd-movement-left", { count: movementLeft(me) })}</span>` : null}</p>
           <div class="row wrap">
@@ -810,6 +812,52 @@ function Battle({ screen }) {
         </div>`
       : null}
   </section>`;
+}
+
+// ---- Off the ground (h-dndair): a jump from the path's last square, a flyer's height, and
+// the height on the token.
+
+/** A creature's height in the air as words for its token (none on the ground). */
+function heightNotes(screen, id) {
+  const h = screen.rules.heights?.[id];
+  return h ? [t("dnd-height", { feet: h })] : [];
+}
+
+/** The squares of creatures in the air marked with their height (drawn in the square's corner). */
+function withHeights(screen, cells, positions) {
+  const heights = Object.entries(screen.rules.heights || {});
+  if (!heights.length) return cells;
+  const byKey = new Map(cells.map((c) => [`${c.at.x},${c.at.y}`, c]));
+  for (const [id, h] of heights) {
+    const at = positions[id];
+    if (!at) continue;
+    const k = `${at.x},${at.y}`;
+    byKey.set(k, { ...(byKey.get(k) || { x: at.x, y: at.y, at: { x: at.x, y: at.y } }), height: h });
+  }
+  return [...byKey.values()];
+}
+
+/** Jump (long: to the last square picked on the grid; high: a height) and, for a creature with
+ * a Fly Speed, its height in the air. */
+function AirControls({ screen, f, me, id, redraw }) {
+  const last = f.path[f.path.length - 1];
+  const height = screen.rules.heights?.[id] || 0;
+  const flies = (me.spec?.speed?.fly || 0) > 0;
+  if (f.flyTo === undefined || f.flyOf !== id) Object.assign(f, { flyTo: String(height), flyOf: id });
+  const val = (k) => (e) => ((f[k] = e.target.value), redraw());
+  const long = () => rollWith(screen, { jump: { creature: id, long: { to: last } } }, f).then((evs) => evs && ((f.path = []), redraw()));
+  const high = () => rollWith(screen, { jump: { creature: id, high: { height_ft: Number(f.highFt || 0) } } }, f).then(redraw);
+  const fly = () => go(screen, { fly: { creature: id, height_ft: Number(f.flyTo || 0) } }).then(redraw);
+  return html`<div id="dnd-air" class="row wrap">
+    <button type="button" id="dnd-jump-long" disabled=${!last || height > 0} onClick=${long}>${last ? t("dnd-jump-long-to", { at: sq(last) }) : t("dnd-jump-long")}</button>
+    <label>${t("dnd-jump-high-ft")} <input id="dnd-jump-high-ft" type="number" min="1" max="30" inputmode="numeric" value=${f.highFt || ""} onInput=${val("highFt")} /></label>
+    <button type="button" id="dnd-jump-high" disabled=${!(Number(f.highFt) > 0) || height > 0} onClick=${high}>${t("dnd-jump-high")}</button>
+    ${flies
+      ? html`<label>${t("dnd-fly-height")} <input id="dnd-fly-height" type="number" min="0" max="10000" step="5" inputmode="numeric" value=${f.flyTo} onInput=${val("flyTo")} /></label>
+          <button type="button" id="dnd-fly-send" onClick=${fly}>${t("dnd-fly-send")}</button>`
+      : null}
+    <p class="hint" id="dnd-air-now">${height ? t("dnd-height-now", { name: me.spec?.name || id, feet: height }) : t("dnd-jump-hint")}</p>
+  </div>`;
 }
 
 // ---- Log words: every event of the ruleset as a sentence in the UI language (the masked
@@ -972,6 +1020,16 @@ export function words(name, d) {
       if (cover.length) text += ` · ${t("dnd-area-cover", { names: cover.join(", ") })}`;
       return text;
     }
+    case "jumped":
+      return t(d.kind === "high" ? "ev-rules-jumped-high" : "ev-rules-jumped", { name: who(d.creature), feet: d.feet ?? 0, at: sq([d.to?.x, d.to?.y]), running: d.running ? "yes" : "no", hit: d.hit_obstacle ? "yes" : "no", reach: d.reach_ft ?? 0, reaches: d.reach_ft == null ? "no" : "yes" });
+    case "flew":
+      return t("ev-rules-flew", { name: who(d.creature), feet: d.height_ft ?? 0, spent: d.spent_ft ?? 0 });
+    case "fell":
+      return t("ev-rules-fell", { name: who(d.creature), feet: d.feet ?? 0, dice: d.dice ?? 0, water: d.into_water ? "yes" : "no", cause: d.cause ?? "referee" });
+    case "breath_held":
+      return t("ev-rules-breath_held", { name: who(d.creature), rounds: d.rounds ?? 0 });
+    case "out_of_breath":
+      return t("ev-rules-out_of_breath", { name: who(d.creature) });
     case "legendary_taken":
       return t("ev-rules-legendary_taken", { name: who(d.creature), action: d.action ?? "", cost: d.cost ?? 1, target: d.target ? who(d.target) : "", aimed: d.target ? "yes" : "no" });
     case "reaction_spell_cast":

@@ -55,3 +55,6 @@ err-bad_area = That area cannot be placed there
 err-nothing_readied = That creature has nothing readied
 err-bad_trigger = That trigger cannot be used
 err-bad_light = That light source cannot be placed
+
+## h-dndair
+err-bad_breath = That creature is already without air

@@ -554,3 +554,50 @@ ev-rules-moved-seen = Видно, как { $name } перемещается на
 dnd-brush-magical = Магическая Темнота (Тёмное зрение не помогает)
 dnd-magical-darkness = магическая Темнота
 dnd-magical-darkness-mark = М
+
+## h-dndair
+dnd-height = { $feet } фт. над землёй
+dnd-height-now = { $name } в воздухе на высоте { $feet } фт.
+dnd-jump-long = Прыжок в длину (выберите клетку приземления)
+dnd-jump-long-to = Прыжок в длину на { $at }
+dnd-jump-high-ft = Прыжок в высоту, фт.
+dnd-jump-high = Прыжок в высоту
+dnd-jump-hint = Каждый фут прыжка тратит фут перемещения; для прыжка с разбега сначала пройдите 10 фт.
+dnd-fly-height = Высота, фт.
+dnd-fly-send = Лететь на эту высоту
+ev-rules-jumped = { $name } { $running ->
+    [yes] прыгает в длину с разбега
+   *[no] прыгает в длину с места
+} на { $feet } фт.{ $hit ->
+    [yes] {""}, задевает препятствие и остаётся на месте
+   *[no] {""} — на клетку { $at }
+}
+ev-rules-jumped-high = { $name } прыгает в высоту на { $feet } фт.{ $reaches ->
+    [yes] {""}, дотягиваясь до { $reach } фт.
+   *[no] {""}
+}
+ev-rules-flew = { $name } { $feet ->
+    [0] приземляется
+   *[other] взлетает на высоту { $feet } фт.
+} (перемещение: { $spent } фт.)
+ev-rules-fell = { $name } падает с высоты { $feet } фт.{ $water ->
+    [yes] {""} в воду
+   *[no] {""}
+}: { $dice ->
+    [0] без урона
+   *[other] { $dice }к6 дробящего урона
+}{ $cause ->
+    [cannot_fly] {""} (не смог удержаться в воздухе)
+    [dead] {""} (мёртв)
+   *[other] {""}
+}
+ev-rules-breath_held = { $name } задерживает дыхание: { $rounds ->
+    [one] { $rounds } раунд
+    [few] { $rounds } раунда
+    [many] { $rounds } раундов
+   *[other] { $rounds } раунда
+}
+ev-rules-out_of_breath = { $name } больше не может задерживать дыхание и задыхается
+effect-kind-dnd2024-held_breath = задержанное дыхание
+effect-kind-dnd2024-suffocating = удушение
+dnd-height-mark = ↑{ $feet }
