@@ -341,7 +341,8 @@ impl Ruleset for Acks {
 
     /// `marching_suggestion` (`{"width": 2}`): the advisory marching order of the party
     /// (AC-DUNGEON-03), from the characters' classes; `attack_odds` and `morale_odds`: the
-    /// chances before a roll ([`combat`]'s module docs).
+    /// chances before a roll ([`combat`]'s module docs); `sneak_odds` and `evasion_odds`: the
+    /// Judge's chances of sneaking past monsters and of an outdoors evasion ([`encounters`]).
     fn query(
         &self,
         state: &TableState<AcksState>,
@@ -353,6 +354,8 @@ impl Ruleset for Acks {
             "marching_suggestion" => dungeon::marching_suggestion(state, args),
             "attack_odds" => combat::attack_odds(state, viewer, args),
             "morale_odds" => combat::morale_odds(state, viewer, args),
+            "sneak_odds" => encounters::sneak_odds(state, viewer, args),
+            "evasion_odds" => encounters::evasion_odds(state, viewer, args),
             "table_rows" => judge_tables::table_rows(state, viewer, args),
             _ => Err(engine::ruleset::no_such_query(self.name(), name)),
         }

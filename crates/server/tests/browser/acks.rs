@@ -1164,3 +1164,147 @@ async fn ac_gen_02_the_judge_replaces_a_table_row_and_enters_an_xp_table_in_the_
     player.close().await.ok();
     judge.close().await.ok();
 }
+
+/// AC-EX-03 and AC-EX-06 from the Judge's encounter panel: an outdoors encounter in light
+/// woods with a 12-ft ettin (the rolled yards doubled, the Judge's alone), then the party's
+/// evasion rolled by the Judge (outdoors the player has no Flee button); the player sees only
+/// whether the party got away.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ac_ex_03_and_06_an_ettin_in_light_woods_and_the_judges_evasion_roll() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let srv = start_server().await;
+    let profiles = tempfile::tempdir().expect("profiles");
+    let judge = browser(&driver, &profiles.path().join("judge"), 1280, 900).await;
+    judge.goto(&srv.base).await.expect("open");
+    wait_js(
+        &judge,
+        "lobby",
+        "return document.querySelector('#create-table')",
+    )
+    .await;
+    fill(&judge, "#new-name", "Light woods").await;
+    fill(&judge, "#new-referee", "Ann").await;
+    select(&judge, "#new-ruleset", "acks").await;
+    click(&judge, "#create-table").await;
+    wait_js(
+        &judge,
+        "the Judge's acks screen",
+        "return document.querySelector('.table-screen.referee[data-ruleset=acks] #acks-party')",
+    )
+    .await;
+    let ettin = json!({"monsters": [{"id": "ettin", "name": "Ettin (test)", "hit_dice": "10",
+        "armour_class": 3, "speed_ft": 120, "attacks": [{"name": "club", "damage": "2d6"}],
+        "morale": 1, "save_as": {"class": "fighter", "level": 10},
+        "number_appearing": {"dungeon_wandering": "1d1", "wilderness_wandering": "1d2"}}]});
+    let abilities = json!({"strength": 10, "intelligence": 10, "wisdom": 10, "dexterity": 10,
+        "constitution": 10, "charisma": 10});
+    setup(
+        &judge,
+        &[
+            rules(
+                json!({"load_pack": {"files": [{"name": "sample.json", "text": SAMPLE},
+                {"name": "ettin.json", "text": ettin.to_string()}]}}),
+            ),
+            rules(
+                json!({"add_character": {"id": "brena", "name": "Brena", "class": "sellsword",
+                "level": 2, "abilities": abilities, "hp": 12}}),
+            ),
+            rules(json!({"add_monster": {"id": "ettin", "card": "ettin", "hp": 50}})),
+        ],
+    )
+    .await;
+    let bob = seat(
+        &driver,
+        &profiles.path().join("bob"),
+        &judge,
+        &srv.base,
+        "brena",
+        "Bob",
+        None,
+    )
+    .await;
+    tab(&judge, "dungeon").await;
+    tab(&bob, "dungeon").await;
+    wait_js(
+        &judge,
+        "the encounter panel",
+        "return document.querySelector('#acks-enc-m-ettin')",
+    )
+    .await;
+    click(&judge, "#acks-enc-m-ettin").await;
+    select(&judge, "#acks-enc-terrain", "light_forest").await;
+    wait_js(
+        &judge,
+        "the height field",
+        "return document.querySelector('#acks-enc-height')",
+    )
+    .await;
+    fill(&judge, "#acks-enc-height", "12").await;
+    click(&judge, "#acks-enc-start").await;
+    let distance = wait_js(
+        &judge,
+        "the encounter's distance in yards",
+        "const e = document.querySelector('#acks-enc-distance'); return e && /yards/.test(e.textContent) && e.textContent",
+    )
+    .await;
+    let text = distance.as_str().unwrap_or_default().to_string();
+    let numbers: Vec<u32> = text
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    // 5d8 rolled (5–40), doubled for the ettin twice a man's height.
+    assert_eq!(numbers.len(), 2, "{text}");
+    assert_eq!(numbers[0], numbers[1] * 2, "{text}");
+    assert!((5..=40).contains(&numbers[1]), "{text}");
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(
+        js(
+            &bob,
+            "return !!document.querySelector('#acks-encounter-none')"
+        )
+        .await,
+        json!(true),
+        "a player learns of an encounter the Judge has only begun"
+    );
+    // The ettin steps out; the Judge rolls the evasion (a physical natural 20 always escapes).
+    api_command(&judge, rules(json!({"reveal": {"creature": "ettin"}}))).await;
+    wait_js(
+        &bob,
+        "the encounter on the player's phone",
+        "return document.querySelector('#acks-encounter-state')",
+    )
+    .await;
+    assert_eq!(
+        js(&bob, "return !!document.querySelector('#acks-enc-flee')").await,
+        json!(false),
+        "outdoors the player's Flee button is gone"
+    );
+    wait_js(
+        &judge,
+        "the Judge's evasion button",
+        "return document.querySelector('#acks-enc-evade')",
+    )
+    .await;
+    api_with_faces(
+        &judge,
+        rules(json!({"evade_in_wilderness": {"characters": ["brena"]}})),
+        "20",
+    )
+    .await;
+    let fled = wait_js(
+        &bob,
+        "the flight on the player's phone",
+        "const e = document.querySelector('#acks-encounter-state'); return e && /Fleeing/.test(e.textContent) && e.textContent",
+    )
+    .await;
+    assert!(fled.as_str().unwrap_or_default().contains("true"), "{fled}");
+    let page = page_text(&bob).await;
+    for leak in ["yards", "needing"] {
+        assert!(!page.contains(leak), "`{leak}` on a player's page");
+    }
+    shot_at(&judge, "acks-ex-03-06-judge", Some("#acks-encounter")).await;
+    bob.close().await.ok();
+    judge.close().await.ok();
+}

@@ -12,7 +12,10 @@
 //!
 //! - `{"begin_encounter": {"monsters": ["rat1", "rat2"], "origin": "random"}}` — the Judge's;
 //!   the distance is rolled in secret on T-07 (2d6 × 10 ft) unless `distance_ft` is given
-//!   (AC-ENC-01/03).
+//!   (AC-ENC-01/03). Outdoors a `terrain` names T-08's row (`light_forest`, `plains`, …) and
+//!   the distance is rolled in yards, then scaled by the tallest creature's
+//!   `creature_height_ft` ÷ 6 and the observers' (`observer_elevation_ft` + 6) ÷ 6
+//!   (AC-ENC-05/07): the Judge's `sighting`; `distance_ft` is the scaled yards × 3.
 //! - `{"roll_surprise": {"monsters_carry_light": false, "party_penalty": 0,
 //!   "monsters_penalty": 0}}` — the Judge's: one d6 per side, each member adding its own
 //!   modifier (AC-SURP-01/02/06).
@@ -38,8 +41,16 @@
 //!   "hid_in_shadows": false, "moved_silently": false}}` — the Judge's: one round of sneaking
 //!   past monsters watching actively, passively or distracted (AC-STEALTH-02…07), every die
 //!   the Judge's alone; the Judge tells the players what they notice.
+//! - `{"evade_in_wilderness": {"characters": ["brena", "odo"], "modifier": 0,
+//!   "dense_woods": false, "pursuers_twice_as_fast": false}}` — the Judge's, outdoors (the
+//!   player's `flee` is refused there): the fleeing characters against the encounter's
+//!   monsters on T-11, a secret 1d20 (a natural 20 escapes, never below 5 %); pursuers all
+//!   surprised let them go without a throw (AC-EVADE-08…10). Players see only `fled`.
 //! - `{"end_encounter": {"rounds": 12}}` — the Judge's: an encounter of up to 60 rounds
 //!   books one turn (AC-ENC-02).
+//!
+//! Queries, the Judge's alone (a player is refused before anything is read): `sneak_odds`
+//! and `evasion_odds`, the exact chances before the dice (their arguments on the functions).
 
 pub mod state;
 
@@ -53,8 +64,10 @@ use super::adapter::{Acks, acks_err, no_creature, refuse};
 use super::core::limits::MAX_CREATURES;
 use super::state::AcksState;
 use crate::encounters::{self as rules, DungeonLevelRow};
-use crate::tables::EncounterTerrain;
-use state::{EncounterEvent, EncounterState, Origin, ReactionName, WatchState};
+use crate::tables::Unit;
+use state::{
+    EncounterEvent, EncounterState, Origin, ReactionName, Sighting, SightingTerrain, WatchState,
+};
 
 /// Most monsters in one encounter; largest distance a Judge may state; most dice a
 /// (Judge-edited) distance row may roll.
@@ -72,6 +85,9 @@ const DISTANCE_LABEL: &str = "encounter distance";
 const MONSTER_SURPRISE_LABEL: &str = "surprise (monsters)";
 const REACTION_LABEL: &str = "reaction";
 const PURSUIT_LABEL: &str = "pursuit";
+const EVASION_LABEL: &str = "evasion";
+/// A man's height: the sighting distance's unit of scale (AC-ENC-07).
+pub const MAN_SIZED_FT: u32 = 6;
 const TREASURE_LABEL: &str = "dropped treasure";
 
 impl EncounterState {
@@ -102,6 +118,15 @@ pub enum EncounterCommand {
         origin: Origin,
         #[serde(default)]
         distance_ft: Option<u32>,
+        /// Where (T-07 `dungeon` by default; outdoors a T-08 row, in yards).
+        #[serde(default)]
+        terrain: SightingTerrain,
+        /// Outdoors: the tallest creature's height (6 ft, man-sized, by default), AC-ENC-07.
+        #[serde(default)]
+        creature_height_ft: Option<u32>,
+        /// Outdoors: how high the observers stand above the ground (0 by default), AC-ENC-07.
+        #[serde(default)]
+        observer_elevation_ft: Option<u32>,
     },
     RollSurprise {
         #[serde(default)]
@@ -150,6 +175,15 @@ pub enum EncounterCommand {
         hid_in_shadows: bool,
         #[serde(default)]
         moved_silently: bool,
+    },
+    EvadeInWilderness {
+        characters: Vec<String>,
+        #[serde(default)]
+        modifier: i32,
+        #[serde(default)]
+        dense_woods: bool,
+        #[serde(default)]
+        pursuers_twice_as_fast: bool,
     },
 }
 
@@ -229,6 +263,9 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
             monsters,
             origin,
             distance_ft,
+            terrain,
+            creature_height_ft,
+            observer_elevation_ft,
         } => {
             if ctx.rules().encounter.is_some() {
                 return Err(refuse(
@@ -256,9 +293,22 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
                     ));
                 }
             }
+            let scaling = creature_height_ft.is_some() || observer_elevation_ft.is_some();
+            if scaling && (!terrain.outdoors() || distance_ft.is_some()) {
+                return Err(refuse(
+                    "bad_sighting",
+                    "AC-ENC-07",
+                    "height and elevation scale a distance rolled outdoors only",
+                ));
+            }
+            let height = creature_height_ft.unwrap_or(MAN_SIZED_FT);
+            let elevation = observer_elevation_ft.unwrap_or(0);
+            // Checked before any die.
+            rules::scale_distance(0, height, elevation).map_err(|e| acks_err("bad_sighting", e))?;
             let number = u32::try_from(monsters.len()).unwrap_or(u32::MAX);
             rules::begin_encounter((*origin).into(), "monsters", number, distance_ft.is_some())
                 .map_err(|e| acks_err("bad_encounter", e))?;
+            let mut sighting = None;
             let (distance_ft, distance_rolled) = match distance_ft {
                 Some(d) if *d <= MAX_DISTANCE_FT => (*d, false),
                 Some(_) => {
@@ -270,7 +320,7 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
                 }
                 None => {
                     let tables = ctx.rules().tables()?;
-                    let row = rules::distance_row(&tables, EncounterTerrain::Dungeon)
+                    let row = rules::distance_row(&tables, (*terrain).into())
                         .map_err(|e| acks_err("bad_table", e))?
                         .clone();
                     if row.dice > MAX_DISTANCE_DICE || row.sides == 0 {
@@ -295,9 +345,22 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
                             roll_seen(ctx, DISTANCE_LABEL, &format!("1d{}", row.sides), seen)?;
                         faces.push(u32::try_from(total).unwrap_or(0));
                     }
-                    let d = rules::encounter_distance(&tables, EncounterTerrain::Dungeon, &faces)
+                    let d = rules::encounter_distance(&tables, (*terrain).into(), &faces)
                         .map_err(|e| acks_err("bad_face", e))?;
-                    (d.distance, true)
+                    match d.unit {
+                        Unit::Feet => (d.distance, true),
+                        Unit::Yards => {
+                            let yards = rules::scale_distance(d.distance, height, elevation)
+                                .map_err(|e| acks_err("bad_sighting", e))?;
+                            sighting = Some(Sighting {
+                                rolled_yards: d.distance,
+                                creature_height_ft: height,
+                                observer_elevation_ft: elevation,
+                                yards,
+                            });
+                            (yards.saturating_mul(3), true)
+                        }
+                    }
                 }
             };
             ctx.emit_for(
@@ -306,6 +369,8 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
                     monsters: monsters.clone(),
                     distance_ft,
                     distance_rolled,
+                    terrain: terrain.outdoors().then_some(*terrain),
+                    sighting,
                 },
                 Visibility::Referee,
             )
@@ -566,6 +631,20 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
             *hid_in_shadows,
             *moved_silently,
         ),
+        C::EvadeInWilderness {
+            characters,
+            modifier,
+            dense_woods,
+            pursuers_twice_as_fast,
+        } => evade_in_wilderness(
+            ctx,
+            characters,
+            crate::evasion::Circumstances {
+                modifier: *modifier,
+                dense_woods: *dense_woods,
+                pursuers_twice_as_fast: *pursuers_twice_as_fast,
+            },
+        ),
         C::EndEncounter { rounds } => {
             let enc = current(ctx)?;
             // An encounter players never learned of ends for the Judge alone.
@@ -678,6 +757,200 @@ fn roll_surprise(
     )
 }
 
+/// The monsters as watchers of a sneak: each card's surprise modifier and Alertness, the
+/// ordinary 18+ to hear.
+fn watchers_of(
+    state: &AcksState,
+    past: &[String],
+) -> Result<Vec<crate::surprise::Watcher>, RuleError> {
+    past.iter()
+        .map(|m| {
+            let card = state.card_of(m).ok_or_else(|| no_creature(m))?;
+            Ok(crate::surprise::Watcher {
+                hear_throw: crate::surprise::HEAR_NOISE_THROW,
+                surprise_modifier: card.surprise_modifier,
+                alertness: card.alertness,
+            })
+        })
+        .collect()
+}
+
+/// AC-STEALTH-02…07: the exact chance one round of sneaking past these watchers goes
+/// unnoticed (a thief hid in shadows: watched as distracted; and moved silently: unheard).
+fn sneak_chance(
+    tables: &crate::Tables,
+    watchers: &[crate::surprise::Watcher],
+    watch: WatchState,
+    hid_in_shadows: bool,
+    moved_silently: bool,
+) -> Result<crate::odds::Fraction, RuleError> {
+    use crate::surprise::Watch;
+    let effective = if hid_in_shadows {
+        Watch::Distracted
+    } else {
+        watch.into()
+    };
+    let odds = crate::surprise::monsters_sneak_past_odds(tables, effective, watchers)
+        .map_err(|e| acks_err("bad_sneak", e))?;
+    Ok(if effective == Watch::Distracted && moved_silently {
+        crate::odds::Fraction::from_integer(1)
+    } else {
+        odds
+    })
+}
+
+fn judges_query(viewer: &Viewer, rule: &str, what: &str) -> Result<(), RuleError> {
+    if *viewer != Viewer::Referee {
+        return Err(refuse(
+            "judges_question",
+            rule,
+            format!("{what} are the Judge's"),
+        ));
+    }
+    Ok(())
+}
+
+fn chance_json(f: crate::odds::Fraction) -> Value {
+    json!({"exact": crate::odds::exact_string(f), "probability": crate::odds::to_f64(f)})
+}
+
+/// The `sneak_odds` query (the Judge's): `{"past": ["rat1"], "watch": "distracted",
+/// "hid_in_shadows": false, "moved_silently": false, "rounds": 1}` — the exact chance that
+/// sneaking past these monsters goes unnoticed for one round and for `rounds` rounds
+/// (AC-STEALTH-04…07).
+pub(super) fn sneak_odds(
+    state: &TableState<AcksState>,
+    viewer: &Viewer,
+    args: &Value,
+) -> Result<Value, RuleError> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Args {
+        past: Vec<String>,
+        watch: WatchState,
+        #[serde(default)]
+        hid_in_shadows: bool,
+        #[serde(default)]
+        moved_silently: bool,
+        #[serde(default = "one_round")]
+        rounds: u32,
+    }
+    fn one_round() -> u32 {
+        1
+    }
+    judges_query(
+        viewer,
+        "AC-STEALTH-04",
+        "the odds of sneaking past monsters",
+    )?;
+    let a: Args = serde_json::from_value(args.clone())
+        .map_err(|e| refuse("bad_query", "sneak_odds", format!("sneak_odds: {e}")))?;
+    let watchers = watchers_of(&state.rules, &a.past)?;
+    let tables = state.rules.tables()?;
+    let one = sneak_chance(
+        &tables,
+        &watchers,
+        a.watch,
+        a.hid_in_shadows,
+        a.moved_silently,
+    )?;
+    let all =
+        crate::surprise::sneak_rounds_odds(one, a.rounds).map_err(|e| acks_err("bad_sneak", e))?;
+    Ok(json!({"round": chance_json(one), "rounds": a.rounds, "all_rounds": chance_json(all)}))
+}
+
+/// The `evasion_odds` query (the Judge's): `{"characters": ["brena"], "modifier": 0,
+/// "dense_woods": false, "pursuers_twice_as_fast": false}` — the T-11 throw and exact chance
+/// of these characters evading the encounter's monsters outdoors (AC-EVADE-09/10), before the
+/// Judge's `evade_in_wilderness`.
+pub(super) fn evasion_odds(
+    state: &TableState<AcksState>,
+    viewer: &Viewer,
+    args: &Value,
+) -> Result<Value, RuleError> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Args {
+        characters: Vec<String>,
+        #[serde(default)]
+        modifier: i32,
+        #[serde(default)]
+        dense_woods: bool,
+        #[serde(default)]
+        pursuers_twice_as_fast: bool,
+    }
+    judges_query(viewer, "AC-EVADE-09", "the odds of an evasion")?;
+    let a: Args = serde_json::from_value(args.clone())
+        .map_err(|e| refuse("bad_query", "evasion_odds", format!("evasion_odds: {e}")))?;
+    let enc = state.rules.encounter.as_ref().ok_or_else(no_encounter)?;
+    let c = crate::evasion::Circumstances {
+        modifier: a.modifier,
+        dense_woods: a.dense_woods,
+        pursuers_twice_as_fast: a.pursuers_twice_as_fast,
+    };
+    let (pursuers, odds) = wild_evasion_odds(&state.rules, enc, &a.characters, c)?;
+    Ok(json!({"pursuers": pursuers, "throw": odds.throw, "chance": chance_json(odds.chance)}))
+}
+
+/// AC-EVADE-09: checks an outdoors evasion (the encounter outdoors and not fled from yet, the
+/// fleeing characters) and gives the pursuers' number and the T-11 odds.
+fn wild_evasion_odds(
+    state: &AcksState,
+    enc: &EncounterState,
+    characters: &[String],
+    c: crate::evasion::Circumstances,
+) -> Result<(u32, crate::evasion::EvasionOdds), RuleError> {
+    if !enc.terrain.outdoors() {
+        return Err(refuse(
+            "not_outdoors",
+            "AC-EVADE-09",
+            "this encounter is in a dungeon: the party flees with `flee`",
+        ));
+    }
+    if enc.fled.is_some() {
+        return Err(refuse(
+            "already_fled",
+            "AC-EVADE-09",
+            "the party has already tried to get away from this encounter",
+        ));
+    }
+    if characters.is_empty() || characters.len() > MAX_CREATURES {
+        return Err(refuse(
+            "bad_fleeing",
+            "AC-EVADE-09",
+            "name the characters who flee",
+        ));
+    }
+    for (i, id) in characters.iter().enumerate() {
+        if state.character(id).is_none() {
+            return Err(refuse(
+                "not_a_character",
+                "AC-EVADE-09",
+                format!("no character `{id}`"),
+            ));
+        }
+        if characters[..i].contains(id) {
+            return Err(refuse(
+                "bad_fleeing",
+                "AC-EVADE-09",
+                format!("`{id}` is named twice"),
+            ));
+        }
+    }
+    let fleeing = u32::try_from(characters.len()).unwrap_or(u32::MAX);
+    let pursuers = u32::try_from(enc.monsters.len()).unwrap_or(u32::MAX);
+    let tables = state.tables()?;
+    let odds = crate::evasion::wilderness_evasion(
+        &tables,
+        &crate::Options::default(),
+        fleeing,
+        pursuers,
+        c,
+    )
+    .map_err(|e| acks_err("bad_evasion", e))?;
+    Ok((pursuers, odds))
+}
+
 /// AC-STEALTH-02…07: one round of characters sneaking past monsters, run by the Judge (how
 /// the monsters watch, and whether a thief hid or moved silently, are the Judge's to know).
 /// Every die is rolled for the Judge alone, without even a notice: their number would tell
@@ -690,7 +963,7 @@ fn sneak_round(
     hid_in_shadows: bool,
     moved_silently: bool,
 ) -> Result<(), RuleError> {
-    use crate::surprise::{HEAR_NOISE_THROW, Watch, Watcher};
+    use crate::surprise::Watch;
     let state = ctx.rules();
     if characters.is_empty() || characters.len() > MAX_CREATURES {
         return Err(refuse(
@@ -704,19 +977,10 @@ fn sneak_round(
             return Err(no_creature(c));
         }
     }
-    let mut watchers = Vec::new();
-    for m in past {
-        let card = state.card_of(m).ok_or_else(|| no_creature(m))?;
-        watchers.push(Watcher {
-            hear_throw: HEAR_NOISE_THROW,
-            surprise_modifier: card.surprise_modifier,
-            alertness: card.alertness,
-        });
-    }
+    let watchers = watchers_of(state, past)?;
     let tables = state.tables()?;
     // Checked before any die: the watchers' count and modifiers.
-    crate::surprise::monsters_sneak_past_odds(&tables, watch.into(), &watchers)
-        .map_err(|e| acks_err("bad_sneak", e))?;
+    let chance = sneak_chance(&tables, &watchers, watch, hid_in_shadows, moved_silently)?;
     let effective = if hid_in_shadows {
         Watch::Distracted
     } else {
@@ -753,9 +1017,67 @@ fn sneak_round(
             hear_faces,
             surprise_face,
             unnoticed,
+            chance: crate::odds::exact_string(chance),
         },
         Visibility::Referee,
     )
+}
+
+/// AC-EVADE-08…10: characters flee an outdoors encounter. Pursuers who were all surprised
+/// let them go at once; otherwise the Judge throws 1d20 in secret against T-11 by the two
+/// sides' numbers (the encounter's monsters pursue), with the Judge's circumstances. Players
+/// learn whether they got away, never the throw or the count of pursuers.
+fn evade_in_wilderness(
+    ctx: &mut Ctx<'_, Acks>,
+    characters: &[String],
+    c: crate::evasion::Circumstances,
+) -> Result<(), RuleError> {
+    let enc = current(ctx)?;
+    // Checked before any die: group sizes, the modifier and the table.
+    let (pursuers, odds) = wild_evasion_odds(ctx.rules(), &enc, characters, c)?;
+    let fleeing = u32::try_from(characters.len()).unwrap_or(u32::MAX);
+    let tables = ctx.rules().tables()?;
+    let options = crate::Options::default();
+    let all_surprised = enc
+        .monsters_surprised
+        .as_ref()
+        .is_some_and(|m| !m.is_empty() && m.values().all(|s| *s));
+    let (face, escaped, chance) = if crate::evasion::wilderness_automatic_escape(all_surprised) {
+        (None, true, crate::odds::Fraction::from_integer(1))
+    } else {
+        let total = roll_seen(ctx, EVASION_LABEL, "1d20", Seen::Secret)?;
+        let face = i32::try_from(total).unwrap_or(0);
+        let escaped = crate::evasion::resolve_wilderness_evasion(
+            &tables, &options, fleeing, pursuers, c, face,
+        )
+        .map_err(|e| acks_err("bad_face", e))?;
+        (Some(face), escaped, odds.chance)
+    };
+    let mut modifier = c.modifier;
+    if c.dense_woods {
+        modifier += crate::evasion::DENSE_WOODS;
+    }
+    if c.pursuers_twice_as_fast
+        && options.twice_as_fast == crate::options::TwiceAsFast::MinusFiveToEvasion
+    {
+        modifier -= crate::evasion::TWICE_AS_FAST;
+    }
+    ctx.emit_for(
+        EncounterEvent::WildEvasionRolled {
+            characters: characters.to_vec(),
+            pursuers,
+            throw: odds.throw,
+            modifier,
+            face,
+            chance: crate::odds::exact_string(chance),
+            escaped,
+        },
+        Visibility::Referee,
+    )?;
+    ctx.emit(EncounterEvent::Fled {
+        characters: characters.to_vec(),
+        escaped,
+    })
 }
 
 /// AC-EVADE-01/02/03: the players flee; before any fight a faster party gets away at once,
@@ -765,6 +1087,13 @@ fn flee(ctx: &mut Ctx<'_, Acks>, characters: &[String]) -> Result<(), RuleError>
     // A player may not learn of an encounter it has not been shown by trying to flee it.
     if *ctx.actor() != engine::Actor::Referee && !enc.known_to_players(ctx.rules()) {
         return Err(no_encounter());
+    }
+    if enc.terrain.outdoors() {
+        return Err(refuse(
+            "outdoors_evasion",
+            "AC-EVADE-09",
+            "outdoors the Judge rolls the evasion for the fleeing party",
+        ));
     }
     if characters.is_empty() || characters.len() > MAX_CREATURES {
         return Err(refuse(
@@ -819,6 +1148,8 @@ pub(super) fn apply(state: &mut AcksState, event: &EncounterEvent) {
         origin,
         monsters,
         distance_ft,
+        terrain,
+        sighting,
         ..
     } = event
     {
@@ -826,6 +1157,8 @@ pub(super) fn apply(state: &mut AcksState, event: &EncounterEvent) {
             origin: *origin,
             monsters: monsters.clone(),
             distance_ft: *distance_ft,
+            terrain: terrain.unwrap_or_default(),
+            sighting: sighting.clone(),
             party_surprised: None,
             monsters_surprised: None,
             reaction: None,
@@ -862,6 +1195,7 @@ pub(super) fn apply(state: &mut AcksState, event: &EncounterEvent) {
             escaped,
         } => enc.fled = Some((characters.clone(), *escaped)),
         E::PursuitRolled { pursues, .. } => enc.pursues = Some(*pursues),
+        E::WildEvasionRolled { .. } => {}
         E::EncounterBegun { .. }
         | E::EncounterEnded { .. }
         | E::ObstacleRolled { .. }
@@ -889,6 +1223,8 @@ pub(super) fn project(state: &TableState<AcksState>, viewer: &Viewer) -> Value {
             enc.fled.as_ref().is_some_and(|(_, escaped)| !escaped)
         ),
         "party_surprised": enc.party_surprised,
+        // Outdoors the Judge rolls the evasion (the party knows where it is).
+        "outdoors": enc.terrain.outdoors(),
         "fled": enc.fled.as_ref().map(|(c, e)| json!({"characters": c, "escaped": e})),
     })
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::encounters::{DungeonLevelRow, EncounterOrigin};
-use crate::tables::Reaction;
+use crate::tables::{EncounterTerrain, Reaction};
 
 /// Where an encounter came from (AC-ENC-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -50,12 +50,78 @@ impl From<ReactionName> for Reaction {
     }
 }
 
+/// Where an encounter happens, for its distance (T-07 in a dungeon, T-08's rows outdoors).
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+#[schemars(rename = "AcksEncounterTerrain")]
+pub enum SightingTerrain {
+    #[default]
+    Dungeon,
+    Badlands,
+    Desert,
+    FieldsFallow,
+    FieldsRipe,
+    FieldsWild,
+    HeavyForestOrJungle,
+    LightForest,
+    Marsh,
+    Mountains,
+    Plains,
+    Sea,
+}
+
+impl SightingTerrain {
+    pub fn outdoors(self) -> bool {
+        self != Self::Dungeon
+    }
+}
+
+impl From<SightingTerrain> for EncounterTerrain {
+    fn from(t: SightingTerrain) -> Self {
+        use SightingTerrain as S;
+        match t {
+            S::Dungeon => EncounterTerrain::Dungeon,
+            S::Badlands => EncounterTerrain::Badlands,
+            S::Desert => EncounterTerrain::Desert,
+            S::FieldsFallow => EncounterTerrain::FieldsFallow,
+            S::FieldsRipe => EncounterTerrain::FieldsRipe,
+            S::FieldsWild => EncounterTerrain::FieldsWild,
+            S::HeavyForestOrJungle => EncounterTerrain::HeavyForestOrJungle,
+            S::LightForest => EncounterTerrain::LightForest,
+            S::Marsh => EncounterTerrain::Marsh,
+            S::Mountains => EncounterTerrain::Mountains,
+            S::Plains => EncounterTerrain::Plains,
+            S::Sea => EncounterTerrain::Sea,
+        }
+    }
+}
+
+/// An outdoors encounter distance rolled on T-08 and scaled for the tallest creature's height
+/// and the observers' elevation (AC-ENC-05/07), in yards.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sighting {
+    /// The dice's distance before scaling.
+    pub rolled_yards: u32,
+    pub creature_height_ft: u32,
+    pub observer_elevation_ft: u32,
+    /// The scaled distance.
+    pub yards: u32,
+}
+
 /// The encounter under way.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EncounterState {
     pub origin: EncounterOrigin,
     pub monsters: Vec<String>,
     pub distance_ft: u32,
+    /// Where it happens (a dungeon unless the Judge said otherwise).
+    #[serde(default)]
+    pub terrain: SightingTerrain,
+    /// Outdoors, the rolled and scaled distance in yards.
+    #[serde(default)]
+    pub sighting: Option<Sighting>,
     /// Each character's surprise, once rolled (false for all when it could not be surprised).
     #[serde(default)]
     pub party_surprised: Option<BTreeMap<String, bool>>,
@@ -102,6 +168,11 @@ pub enum EncounterEvent {
         monsters: Vec<String>,
         distance_ft: u32,
         distance_rolled: bool,
+        /// Outdoors only (absent in a dungeon).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        terrain: Option<SightingTerrain>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sighting: Option<Sighting>,
     },
     /// In the open: the party's d6 (none when the monsters carry light) and who is surprised.
     PartySurprise {
@@ -177,5 +248,19 @@ pub enum EncounterEvent {
         hear_faces: Vec<i32>,
         surprise_face: Option<i32>,
         unnoticed: bool,
+        /// The exact chance this round went unnoticed, "1/3" (AC-STEALTH-04…07).
+        #[serde(default)]
+        chance: String,
+    },
+    /// The Judge's: the T-11 evasion throw of characters fleeing outdoors from the encounter's
+    /// monsters (AC-EVADE-08…10); `face` is none when the pursuers were all surprised.
+    WildEvasionRolled {
+        characters: Vec<String>,
+        pursuers: u32,
+        throw: i32,
+        modifier: i32,
+        face: Option<i32>,
+        chance: String,
+        escaped: bool,
     },
 }

@@ -45,7 +45,9 @@
 //! higher; at 4th level they gain Adventuring. The cap of one level per adventure reads the
 //! fighter class's 2nd level.
 //! - `{"name_heir": {"character": "tam"}}` — the player's new character takes the inheritance
-//!   and the reserve XP; it starts at 1st level unless it is a henchman (AC-HEIR-01/03).
+//!   and the reserve XP; it starts at 1st level unless it is a henchman (AC-HEIR-01/03), and
+//!   the reserve XP advance it at once through every level they reach, each with its hit die
+//!   (AC-HEIR-04, AC-EX-15).
 
 pub mod state;
 
@@ -666,12 +668,40 @@ fn name_heir(ctx: &mut Ctx<'_, Acks>, id: &str) -> Result<(), RuleError> {
             format!("player `{player}` has left no inheritance and no reserve XP"),
         ));
     }
+    // AC-HEIR-04: the reserve XP count toward advancement at once — the heir rises through
+    // every level they reach (no adventure's cap applies), each with its hit die. Every
+    // threshold first, so a missing XP table refuses before any die.
+    let state = ctx.rules();
+    let xp = x
+        .characters
+        .get(id)
+        .map_or(0, |r| r.xp)
+        .saturating_add(reserve_xp);
+    let mut levels = Vec::new();
+    if !ch.zero_level() {
+        let mut at = level;
+        while let Some(t) = threshold(state, id, at.saturating_add(1))? {
+            if xp < t || levels.len() >= MAX_TABLE_LEVELS {
+                break;
+            }
+            at += 1;
+            levels.push(at);
+        }
+    }
+    let tables = state.tables()?;
+    let con = crate::tables::ability_modifier(&tables, ch.abilities.constitution)
+        .map_err(|e| acks_err("bad_ability", e))?;
+    let die = state.class_of(id).map_or(8, |c| c.hit_die);
     ctx.emit(XpEvent::HeirNamed {
         character: id.to_string(),
         player,
         gp,
         reserve_xp,
-    })
+    })?;
+    for l in levels {
+        advance(ctx, id, l, die, con)?;
+    }
+    Ok(())
 }
 
 pub(super) fn apply(state: &mut AcksState, event: &XpEvent) {

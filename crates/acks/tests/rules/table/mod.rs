@@ -7,6 +7,7 @@ mod combat;
 mod core;
 mod dungeon;
 mod encounters;
+mod examples;
 mod experience;
 mod forecast;
 mod mounted;

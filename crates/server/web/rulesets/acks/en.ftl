@@ -718,3 +718,30 @@ ev-rules-beached = The galley makes for the shore in the storm (open coast: { $o
 ev-rules-crew_assigned = { $ship }: captain { $captain }; marines: { $marines }
 ev-rules-ship_moved = { $ship } moves { $feet } ft on its captain's count (speed { $speed })
 ev-rules-shot_at_creatures = { $ship }'s { $piece } shoots at creatures ({ $dice } to each in { $area }): { $targets }; damage: { $damage }
+
+## h-acksex
+ev-rules-wild_evasion_rolled = Evasion outdoors: { $characters } flee from { $pursuers ->
+    [one] { $pursuers } pursuer
+   *[other] { $pursuers } pursuers
+}, needing { $throw }+ (chance { $chance }); got away: { $escaped }
+acks-enc-yards = { $yards ->
+    [one] { $yards } yard
+   *[other] { $yards } yards
+} (rolled { $rolled })
+acks-enc-terrain = Where (distance table)
+acks-enc-terrain-dungeon = Dungeon (feet)
+acks-enc-terrain-badlands = Badlands
+acks-enc-terrain-desert = Desert
+acks-enc-terrain-fields_fallow = Fields, fallow
+acks-enc-terrain-fields_ripe = Fields, ripe
+acks-enc-terrain-fields_wild = Fields, wild
+acks-enc-terrain-heavy_forest_or_jungle = Heavy forest or jungle
+acks-enc-terrain-light_forest = Light forest
+acks-enc-terrain-marsh = Marsh
+acks-enc-terrain-mountains = Mountains
+acks-enc-terrain-plains = Plains
+acks-enc-terrain-sea = Sea
+acks-enc-height = Tallest creature's height, ft (empty: 6)
+acks-enc-elevation = Observers' elevation, ft (empty: 0)
+acks-enc-dense-woods = Dense woods within reach (+5)
+acks-enc-evade = Roll the party's evasion

@@ -228,6 +228,20 @@ const surprisedOf = (screen, m) => {
   return who.length ? who.join(", ") : "—";
 };
 
+/** T-07 (`dungeon`) and T-08's rows: where an encounter's distance is rolled. */
+const SIGHTING_TERRAINS = ["dungeon", "badlands", "desert", "fields_fallow", "fields_ripe", "fields_wild", "heavy_forest_or_jungle", "light_forest", "marsh", "mountains", "plains", "sea"];
+
+/** Outdoors, a rolled distance scales by the tallest creature's height and the observers'
+ * elevation (AC-ENC-07). */
+const sightingOf = (f) => {
+  const terrain = f.encTerrain || "dungeon";
+  if (terrain === "dungeon") return {};
+  const out = { terrain };
+  if (!f.encDistance && f.encHeight) out.creature_height_ft = Number(f.encHeight);
+  if (!f.encDistance && f.encElevation) out.observer_elevation_ft = Number(f.encElevation);
+  return out;
+};
+
 /** The encounter: the Judge starts one (distance rolled in secret unless given), rolls
  * surprise (the party's die in the open, the monsters' secret) and the reaction (secret), may
  * replace the reaction, and ends it; every secret number is in the Judge's projection only.
@@ -250,7 +264,7 @@ function Encounter({ screen }) {
     ${e
       ? html`<dl class="acks-facts" id="acks-encounter-state">
           ${judge ? html`<dt>${t("acks-enc-monsters")}</dt><dd>${(e.monsters || []).map((id) => name(screen, id)).join(", ")}</dd>
-            <dt>${t("acks-enc-distance")}</dt><dd id="acks-enc-distance">${t("acks-feet", { feet: e.distance_ft ?? 0 })}</dd>` : null}
+            <dt>${t("acks-enc-distance")}</dt><dd id="acks-enc-distance">${e.sighting ? t("acks-enc-yards", { yards: e.sighting.yards, rolled: e.sighting.rolled_yards }) : t("acks-feet", { feet: e.distance_ft ?? 0 })}</dd>` : null}
           <dt>${t("acks-enc-party-surprised")}</dt><dd id="acks-enc-party-surprised">${e.party_surprised ? surprisedOf(screen, e.party_surprised) : t("acks-enc-not-rolled")}</dd>
           ${judge ? html`<dt>${t("acks-enc-monsters-surprised")}</dt><dd id="acks-enc-monsters-surprised">${e.monsters_surprised ? surprisedOf(screen, e.monsters_surprised) : t("acks-enc-not-rolled")}</dd>
             <dt>${t("acks-enc-reaction")}</dt><dd id="acks-enc-reaction">${e.reaction ? t(`acks-reaction-${e.reaction}`) : t("acks-enc-not-rolled")}</dd>` : null}
@@ -265,7 +279,12 @@ function Encounter({ screen }) {
           <div class="row wrap">
             <${Select} id="acks-enc-origin" label=${t("acks-enc-origin")} value=${f.origin || "random"} options=${["random", "planned"].map((k) => [k, t(`acks-enc-origin-${k}`)])} onChange=${set("origin")} />
             <label class="field">${t("acks-enc-distance-given")}<input id="acks-enc-distance-ft" type="number" min="0" max="10000" value=${f.encDistance || ""} onInput=${(ev) => (f.encDistance = ev.target.value)} /></label>
-            <button type="button" id="acks-enc-start" class="primary" disabled=${!chosen.length} onClick=${() => go(screen, { begin_encounter: { monsters: chosen, origin: f.origin || "random", ...(f.encDistance ? { distance_ft: Number(f.encDistance) } : {}) } })}>${t("acks-enc-start")}</button>
+            <${Select} id="acks-enc-terrain" label=${t("acks-enc-terrain")} value=${f.encTerrain || "dungeon"} options=${SIGHTING_TERRAINS.map((k) => [k, t(`acks-enc-terrain-${k}`)])} onChange=${set("encTerrain")} />
+            ${(f.encTerrain || "dungeon") !== "dungeon" && !f.encDistance
+              ? html`<label class="field">${t("acks-enc-height")}<input id="acks-enc-height" type="number" min="1" max="1000" value=${f.encHeight || ""} onInput=${(ev) => (f.encHeight = ev.target.value)} /></label>
+                <label class="field">${t("acks-enc-elevation")}<input id="acks-enc-elevation" type="number" min="0" max="30000" value=${f.encElevation || ""} onInput=${(ev) => (f.encElevation = ev.target.value)} /></label>`
+              : null}
+            <button type="button" id="acks-enc-start" class="primary" disabled=${!chosen.length} onClick=${() => go(screen, { begin_encounter: { monsters: chosen, origin: f.origin || "random", ...(f.encDistance ? { distance_ft: Number(f.encDistance) } : {}), ...sightingOf(f) } })}>${t("acks-enc-start")}</button>
           </div>
         </fieldset>`
       : null}
@@ -287,7 +306,13 @@ function Encounter({ screen }) {
           <button type="button" id="acks-enc-end" onClick=${() => go(screen, { end_encounter: { rounds: Number(f.encRounds) || 0 } })}>${t("acks-enc-end")}</button>
         </div>`
       : null}
-    ${!judge && e && mine.length
+    ${judge && e && e.terrain && e.terrain !== "dungeon" && !e.fled
+      ? html`<div class="row wrap">
+          <label class="radio"><input type="checkbox" id="acks-enc-dense" checked=${!!f.denseWoods} onChange=${(ev) => ((f.denseWoods = ev.target.checked), bump((x) => x + 1))} /> ${t("acks-enc-dense-woods")}</label>
+          <button type="button" id="acks-enc-evade" disabled=${!pcs.length} onClick=${() => go(screen, { evade_in_wilderness: { characters: pcs, dense_woods: !!f.denseWoods } })}>${t("acks-enc-evade")}</button>
+        </div>`
+      : null}
+    ${!judge && e && !e.outdoors && mine.length
       ? html`<button type="button" id="acks-enc-flee" onClick=${() => go(screen, { flee: { characters: mine } })}>${t("acks-enc-flee")}</button>`
       : null}
   </section>`;

@@ -212,3 +212,11 @@ err-beached = The galley lies beached: the storm does it no harm
 err-no_station = No one aboard who does this is fighting: assign the ship's crew first
 err-bad_post = Each crewman is a creature everyone sees, with one post on one ship
 err-bad_targets = Name each creature in the line or area once, within the limit
+
+## h-acksex
+err-bad_sighting = A creature's height (1–1000 ft) and the observers' elevation (up to 30,000 ft) scale a distance rolled outdoors only
+err-not_outdoors = This encounter is in a dungeon: the party flees with the Flee button
+err-outdoors_evasion = Outdoors the Judge rolls the evasion for the fleeing party
+err-already_fled = The party has already tried to get away from this encounter
+err-bad_evasion = The evasion needs groups of 1–100,000 and a modifier within ±20
+err-judges_question = Those odds are the Judge's

@@ -732,3 +732,34 @@ ev-rules-beached = Галера ищет берег в шторм (открыт�
 ev-rules-crew_assigned = { $ship }: капитан { $captain }; морская пехота: { $marines }
 ev-rules-ship_moved = { $ship } проходит { $feet } фт на счёт капитана (скорость { $speed })
 ev-rules-shot_at_creatures = { $piece } корабля { $ship } стреляет по существам ({ $dice } каждому, область: { $area }): { $targets }; урон: { $damage }
+
+## h-acksex
+ev-rules-wild_evasion_rolled = Уклонение в дикой местности: { $characters } убегают от { $pursuers ->
+    [one] { $pursuers } преследователя
+    [few] { $pursuers } преследователей
+    [many] { $pursuers } преследователей
+   *[other] { $pursuers } преследователя
+}, нужно { $throw }+ (шанс { $chance }); ушли: { $escaped }
+acks-enc-yards = { $yards ->
+    [one] { $yards } ярд
+    [few] { $yards } ярда
+    [many] { $yards } ярдов
+   *[other] { $yards } ярда
+} (выпало { $rolled })
+acks-enc-terrain = Где (таблица дистанции)
+acks-enc-terrain-dungeon = Подземелье (футы)
+acks-enc-terrain-badlands = Бесплодные земли
+acks-enc-terrain-desert = Пустыня
+acks-enc-terrain-fields_fallow = Поля под паром
+acks-enc-terrain-fields_ripe = Поля со зрелым урожаем
+acks-enc-terrain-fields_wild = Дикие поля
+acks-enc-terrain-heavy_forest_or_jungle = Густой лес или джунгли
+acks-enc-terrain-light_forest = Редколесье
+acks-enc-terrain-marsh = Болото
+acks-enc-terrain-mountains = Горы
+acks-enc-terrain-plains = Равнина
+acks-enc-terrain-sea = Море
+acks-enc-height = Рост самого высокого существа, футы (пусто: 6)
+acks-enc-elevation = Возвышение наблюдателей, футы (пусто: 0)
+acks-enc-dense-woods = Рядом густой лес (+5)
+acks-enc-evade = Бросок уклонения отряда
