@@ -327,7 +327,9 @@ pub struct ShotResult {
     pub disabled_target: bool,
 }
 
-fn pitch_dice(piece: Artillery) -> Result<DiceSpec, AcksError> {
+/// AC-NAVAL-10: the dice burning pitch deals each turn (shp) or round (creatures): a light
+/// catapult's 1d6, a heavy one's 2d6; a ballista throws none.
+pub fn pitch_dice(piece: Artillery) -> Result<DiceSpec, AcksError> {
     match piece {
         Artillery::LightCatapult => DiceSpec::new(1, 6, 0),
         Artillery::HeavyCatapult => DiceSpec::new(2, 6, 0),

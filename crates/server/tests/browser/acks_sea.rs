@@ -257,6 +257,36 @@ async fn acks_sea_voyage_storm_beach_and_naval_fight_judge_and_two_players() {
     click(&judge, "#acks-naval-boarders-brena").await;
     click(&judge, "#acks-naval-board").await;
     result(&cara, "acks-naval-results", "boarded").await;
+    // AC-NAVAL-10: the Hawk's heavy catapult throws burning pitch on Odo; the area shows on
+    // every seat until the Judge puts it out.
+    setup(
+        &judge,
+        &[rules(
+            json!({"join_ship": {"ship": "hawk", "name": "Hawk", "ac": 3, "shp": 25,
+            "speed": 120, "pieces": [{"name": "heavy", "kind": "heavy_catapult"}]}}),
+        )],
+    )
+    .await;
+    select(&judge, "#acks-naval-ship", "hawk").await;
+    select(&judge, "#acks-naval-ammo", "pitch").await;
+    click(&judge, "#acks-naval-hit-rat1").await;
+    click(&judge, "#acks-naval-hit-rat2").await;
+    click(&judge, "#acks-naval-hit-odo").await;
+    click(&judge, "#acks-naval-fire-creatures").await;
+    let pitch = wait_js(
+        &bob,
+        "the burning pitch on Bob's phone",
+        "return document.querySelector('#acks-naval-pitch [data-pitch=pitch1]')?.textContent",
+    )
+    .await;
+    assert!(pitch.as_str().unwrap_or("").contains("2d6"), "{pitch}");
+    click(&judge, "#acks-naval-pitch-out-pitch1").await;
+    wait_js(
+        &cara,
+        "the pitch out on Cara's page",
+        "return !document.querySelector('#acks-naval-pitch')",
+    )
+    .await;
     shot(&judge, "acks-sea-naval-judge").await;
     shot(&bob, "acks-sea-naval-phone-ru").await;
     for (c, who) in [(&judge, "judge"), (&bob, "bob"), (&cara, "cara")] {

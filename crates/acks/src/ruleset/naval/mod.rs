@@ -48,7 +48,14 @@
 //!   are rolled once, in the open, and every creature named takes that damage through the
 //!   fight's damage path (mortal wounds, morale, a rider's saddle). No attack throw: the text
 //!   gives creatures none. T-23's crew, rate and ranges are not needed; where the Judge entered
-//!   them, the reload and (with `distance`) the ranges apply.
+//!   them, the reload and (with `distance`) the ranges apply. With `"pitch": true` a catapult
+//!   throws burning pitch (AC-NAVAL-10): 1d6 (light) or 2d6 (heavy) fire now, and a burning
+//!   area `pitchN` that burns again at the end of each later round, its dice rolled once, to
+//!   every creature the Judge says is still in it.
+//! - `{"pitch_area": {"area": "pitch1", "creatures": ["rat2"]}}` — who is in a burning area now
+//!   (an empty list: nobody; AC-NAVAL-10).
+//! - `{"pitch_out": {"area": "pitch1"}}` — the pitch burns out or is put out. A fight's end
+//!   puts every area out.
 
 pub mod state;
 
@@ -62,7 +69,7 @@ use super::state::AcksState;
 use super::steps::change_hp;
 use crate::naval::{self as rules, Ammunition, Piece, Ram, Ship, Shot};
 use crate::tables::RamSize;
-use state::{NavalEvent, NavalShip, PieceSpec};
+use state::{BurningPitch, NavalEvent, NavalShip, PieceSpec};
 
 /// Most ships in one fight, and pieces on one ship.
 pub const MAX_SHIPS: usize = 100;
@@ -180,6 +187,18 @@ pub enum NavalCommand {
         targets: Vec<String>,
         #[serde(default)]
         distance: Option<u32>,
+        /// Burning pitch instead of stones (catapults only, AC-NAVAL-10).
+        #[serde(default)]
+        pitch: bool,
+    },
+    /// Who is in a burning pitch area now (AC-NAVAL-10).
+    PitchArea {
+        area: String,
+        creatures: Vec<String>,
+    },
+    /// A burning pitch area burns out or is put out.
+    PitchOut {
+        area: String,
     },
 }
 
@@ -583,8 +602,91 @@ pub(super) fn decide(command: &NavalCommand, ctx: &mut Ctx<'_, Acks>) -> Result<
             piece,
             targets,
             distance,
-        } => fire_at_creatures(ctx, ship, piece, targets, *distance),
+            pitch,
+        } => fire_at_creatures(ctx, ship, piece, targets, *distance, *pitch),
+        C::PitchArea { area, creatures } => {
+            burning_area(ctx, area)?;
+            if creatures.len() > MAX_NAMED {
+                return Err(refuse(
+                    "bad_targets",
+                    "AC-NAVAL-10",
+                    format!("at most {MAX_NAMED} creatures in a burning area"),
+                ));
+            }
+            named_creatures(ctx, creatures, "AC-NAVAL-10")?;
+            ctx.emit(NavalEvent::PitchAreaSet {
+                area: area.clone(),
+                creatures: creatures.clone(),
+            })
+        }
+        C::PitchOut { area } => {
+            burning_area(ctx, area)?;
+            ctx.emit(NavalEvent::PitchOut { area: area.clone() })
+        }
     }
+}
+
+/// The burning pitch area `area`, or the refusal for a missing one.
+fn burning_area(ctx: &Ctx<'_, Acks>, area: &str) -> Result<BurningPitch, RuleError> {
+    ctx.rules().naval.burning.get(area).cloned().ok_or_else(|| {
+        refuse(
+            "no_such_area",
+            "AC-NAVAL-10",
+            format!("no burning pitch area `{area}`"),
+        )
+    })
+}
+
+/// Creatures named for a shot or a burning area: each one everyone may see, each named once.
+fn named_creatures(ctx: &Ctx<'_, Acks>, names: &[String], rule: &str) -> Result<(), RuleError> {
+    let mut seen = std::collections::BTreeSet::new();
+    for t in names {
+        // A hidden monster is no one's target yet.
+        crewman(ctx, t)?;
+        if !seen.insert(t) {
+            return Err(refuse("bad_targets", rule, format!("`{t}` is named twice")));
+        }
+    }
+    Ok(())
+}
+
+/// The round's end: each burning pitch area burns the creatures still in it (AC-NAVAL-10),
+/// its dice rolled once, in the open — not in the round it was thrown (the shot's own damage
+/// is that round's).
+fn pitch_burns(ctx: &mut Ctx<'_, Acks>) -> Result<(), RuleError> {
+    let round = ctx.rules().combat.as_ref().map_or(0, |c| c.round);
+    let areas: Vec<(String, BurningPitch)> = ctx
+        .rules()
+        .naval
+        .burning
+        .iter()
+        .filter(|(_, b)| b.round != round && !b.creatures.is_empty())
+        .map(|(a, b)| (a.clone(), b.clone()))
+        .collect();
+    for (area, b) in areas {
+        let dice: crate::dice_spec::DiceSpec =
+            b.dice.parse().map_err(|e| acks_err("bad_dice", e))?;
+        let faces = roll_faces(
+            ctx,
+            &format!("burning pitch {area}"),
+            dice,
+            Visibility::Public,
+        )?;
+        let damage = dice
+            .total(&faces, "AC-NAVAL-10")
+            .map_err(|e| acks_err("bad_face", e))?
+            .max(0) as u32;
+        ctx.emit(NavalEvent::PitchBurned {
+            area: area.clone(),
+            dice: b.dice.clone(),
+            damage,
+            creatures: b.creatures.clone(),
+        })?;
+        for t in &b.creatures {
+            super::combat::damage_landed(ctx, t, damage, &format!("burning pitch {area}"))?;
+        }
+    }
+    Ok(())
 }
 
 /// The round's end in a fight with ships: reloads and sinking count down (AC-NAVAL-02/06).
@@ -592,6 +694,7 @@ pub(super) fn on_boundary(boundary: &Boundary, ctx: &mut Ctx<'_, Acks>) -> Resul
     if *boundary != Boundary::RoundEnd || ctx.rules().naval.ships.is_empty() {
         return Ok(());
     }
+    pitch_burns(ctx)?;
     let naval = &ctx.rules().naval;
     let sank: Vec<String> = naval
         .ships
@@ -1026,6 +1129,7 @@ fn fire_at_creatures(
     piece_name: &str,
     targets: &[String],
     distance: Option<u32>,
+    pitch: bool,
 ) -> Result<(), RuleError> {
     let s = ship_of(ctx, id)?;
     let Some(piece) = s.pieces.iter().find(|p| p.name == piece_name).cloned() else {
@@ -1066,18 +1170,13 @@ fn fire_at_creatures(
             format!("name the 1–{} creatures in the line or area", MAX_NAMED),
         ));
     }
-    let mut seen = std::collections::BTreeSet::new();
-    for t in targets {
-        // A hidden monster is no one's target yet.
-        crewman(ctx, t)?;
-        if !seen.insert(t) {
-            return Err(refuse(
-                "bad_targets",
-                "AC-NAVAL-08",
-                format!("`{t}` is named twice"),
-            ));
-        }
-    }
+    named_creatures(ctx, targets, "AC-NAVAL-08")?;
+    // Burning pitch: a catapult's 1d6 (light) or 2d6 (heavy) fire, every round in its area.
+    let pitch_dice = if pitch {
+        Some(rules::pitch_dice(piece.kind).map_err(|e| acks_err("cannot_fire", e))?)
+    } else {
+        None
+    };
     let tables = ctx.rules().tables()?;
     let row = tables
         .t23_artillery
@@ -1108,10 +1207,18 @@ fn fire_at_creatures(
             format!("the target is beyond the range of {long}"),
         ));
     }
-    let dice: crate::dice_spec::DiceSpec = row
-        .damage_creatures
-        .parse()
-        .map_err(|e| acks_err("bad_dice", e))?;
+    let dice: crate::dice_spec::DiceSpec = match pitch_dice {
+        Some(d) => d,
+        None => row
+            .damage_creatures
+            .parse()
+            .map_err(|e| acks_err("bad_dice", e))?,
+    };
+    let dice_text = pitch_dice.map_or_else(|| row.damage_creatures.clone(), |d| d.to_string());
+    let area_ft = match piece.kind {
+        crate::tables::Artillery::HeavyCatapult => 10,
+        _ => 5,
+    };
     let faces = roll_faces(
         ctx,
         &format!("{id}'s {piece_name} at creatures"),
@@ -1126,11 +1233,34 @@ fn fire_at_creatures(
         ship: id.to_string(),
         piece: piece_name.to_string(),
         targets: targets.to_vec(),
-        dice: row.damage_creatures.clone(),
+        dice: dice_text.clone(),
         area: row.area.clone(),
         damage,
         reloading: row.rounds_per_shot.map_or(0, |r| r.saturating_sub(1)),
     })?;
+    if pitch {
+        if ctx.rules().naval.burning.len() >= MAX_NAMED {
+            return Err(refuse(
+                "bad_targets",
+                "AC-NAVAL-10",
+                format!("at most {MAX_NAMED} burning areas at once"),
+            ));
+        }
+        let round = ctx.rules().combat.as_ref().map_or(0, |c| c.round);
+        let mut n = ctx.rules().naval.burning.len() + 1;
+        while ctx.rules().naval.burning.contains_key(&format!("pitch{n}")) {
+            n += 1;
+        }
+        ctx.emit(NavalEvent::PitchBurning {
+            area: format!("pitch{n}"),
+            ship: id.to_string(),
+            piece: piece_name.to_string(),
+            dice: dice_text,
+            area_ft,
+            creatures: targets.to_vec(),
+            round,
+        })?;
+    }
     for t in targets {
         super::combat::damage_landed(ctx, t, damage, &format!("{id}'s {piece_name}"))?;
     }
@@ -1142,6 +1272,8 @@ pub(super) fn fight_over(state: &mut AcksState) {
     for s in state.naval.ships.values_mut() {
         s.moved = None;
     }
+    // Burning pitch among creatures belongs to the fight (AC-NAVAL-10).
+    state.naval.burning.clear();
 }
 
 pub(super) fn apply(state: &mut AcksState, event: &NavalEvent) {
@@ -1294,6 +1426,36 @@ pub(super) fn apply(state: &mut AcksState, event: &NavalEvent) {
                 s.moved = Some((*round, *feet));
             }
         }
+        NavalEvent::PitchBurning {
+            area,
+            ship,
+            piece,
+            dice,
+            area_ft,
+            creatures,
+            round,
+        } => {
+            naval.burning.insert(
+                area.clone(),
+                BurningPitch {
+                    ship: ship.clone(),
+                    piece: piece.clone(),
+                    dice: dice.clone(),
+                    area_ft: *area_ft,
+                    creatures: creatures.clone(),
+                    round: *round,
+                },
+            );
+        }
+        NavalEvent::PitchAreaSet { area, creatures } => {
+            if let Some(b) = naval.burning.get_mut(area) {
+                b.creatures = creatures.clone();
+            }
+        }
+        NavalEvent::PitchOut { area } => {
+            naval.burning.remove(area);
+        }
+        NavalEvent::PitchBurned { .. } => {}
         NavalEvent::ShotAtCreatures {
             ship,
             piece,
@@ -1394,5 +1556,6 @@ pub(super) fn project(state: &TableState<AcksState>, _viewer: &Viewer) -> Value 
             )
         })
         .collect();
-    json!({"round": naval.round, "ships": ships, "order": naval_order(&state.rules)})
+    json!({"round": naval.round, "ships": ships, "order": naval_order(&state.rules),
+        "burning": naval.burning})
 }

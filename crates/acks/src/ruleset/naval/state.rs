@@ -64,6 +64,23 @@ impl NavalShip {
 pub struct NavalState {
     pub ships: BTreeMap<String, NavalShip>,
     pub round: u32,
+    /// Burning pitch on the creatures' field, by area id (AC-NAVAL-10).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub burning: BTreeMap<String, BurningPitch>,
+}
+
+/// A catapult's burning pitch among creatures (AC-NAVAL-10): its dice each round to every
+/// creature the Judge says is still in its 5-ft (light) or 10-ft (heavy) area.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BurningPitch {
+    pub ship: String,
+    pub piece: String,
+    pub dice: String,
+    pub area_ft: u32,
+    /// The creatures in the area now.
+    pub creatures: Vec<String>,
+    /// The fight's round it was thrown in (its own damage is that round's).
+    pub round: u32,
 }
 
 /// A piece as a command names it.
@@ -196,6 +213,30 @@ pub enum NavalEvent {
         #[serde(default)]
         reloading: u32,
     },
+    /// Burning pitch lands among creatures and keeps burning (AC-NAVAL-10).
+    PitchBurning {
+        area: String,
+        ship: String,
+        piece: String,
+        dice: String,
+        area_ft: u32,
+        creatures: Vec<String>,
+        round: u32,
+    },
+    /// The Judge says who is in a burning area now (AC-NAVAL-10).
+    PitchAreaSet {
+        area: String,
+        creatures: Vec<String>,
+    },
+    /// A round of burning: the dice rolled once, to every creature in the area.
+    PitchBurned {
+        area: String,
+        dice: String,
+        damage: u32,
+        creatures: Vec<String>,
+    },
+    /// The pitch burns out or is put out.
+    PitchOut { area: String },
     /// Reloads come one round closer and sinking ships go under (AC-NAVAL-02/06).
     NavalRoundEnded {
         round: u32,

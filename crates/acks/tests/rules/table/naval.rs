@@ -781,3 +781,89 @@ fn ac_naval_01_a_new_fight_starts_with_no_ship_moved() {
     assert_eq!(event(&ev, "ship_moved").unwrap()["feet"], 100);
     t.assert_replays();
 }
+
+/// AC-NAVAL-10 against creatures: a catapult's burning pitch deals its 1d6 (light) or 2d6
+/// (heavy) fire at once and again every later round to each creature still in its area; the
+/// Judge says who stays in it, and it burns out when the Judge says or the fight ends. A
+/// ballista throws no pitch.
+#[test]
+fn ac_naval_10_burning_pitch_burns_the_creatures_in_its_area_every_round() {
+    let mut t = ships();
+    t.judge(
+        json!({"join_ship": {"ship": "hawk", "name": "Hawk", "ac": 3, "shp": 25,
+            "speed": 120, "pieces": [{"name": "heavy", "kind": "heavy_catapult"}]}}),
+        &[],
+    );
+    t.judge(
+        json!({"begin_combat": {"combatants": ["brena", "dain", "odo", "sefa"]}}),
+        &[],
+    );
+    t.judge(json!({"roll_initiative": {}}), &[4, 2, 5, 1]);
+    let code = t.refused(
+        &judge(),
+        json!({"fire_at_creatures": {"ship": "gull", "piece": "bow", "targets": ["odo"],
+            "pitch": true}}),
+    );
+    assert!(code.starts_with("cannot_fire"), "{code}");
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"fire_at_creatures": {"ship": "hawk", "piece": "heavy",
+            "targets": ["odo", "dain"], "pitch": true}}}),
+        &[1, 2],
+    );
+    let s = event(&ev, "shot_at_creatures").unwrap();
+    assert_eq!(
+        (s["dice"].clone(), s["damage"].clone()),
+        (json!("2d6"), json!(3))
+    );
+    let b = event(&ev, "pitch_burning").unwrap();
+    assert_eq!(b["area"], "pitch1");
+    assert_eq!(b["area_ft"], 10);
+    assert_eq!(t.state()["creatures"]["odo"]["hp"], 7);
+    // Everyone sees the burning area.
+    assert_eq!(
+        t.player_view("bob")["rules"]["naval"]["burning"]["pitch1"]["creatures"],
+        json!(["odo", "dain"])
+    );
+    // The round it landed in: no second burn at its end.
+    for _ in 0..4 {
+        let ev = end_turn(&mut t);
+        assert!(event(&ev, "pitch_burned").is_none());
+    }
+    // Dain gets out; Odo stays. The next round's end burns Odo alone, one roll.
+    t.judge(
+        json!({"pitch_area": {"area": "pitch1", "creatures": ["odo"]}}),
+        &[],
+    );
+    t.judge(json!({"roll_initiative": {}}), &[4, 2, 5, 1]);
+    for _ in 0..3 {
+        end_turn(&mut t);
+    }
+    let ev = t.faces(&judge(), json!({"clock": "end_turn"}), &[2, 2]);
+    let burned = event(&ev, "pitch_burned").expect("burned");
+    assert_eq!(
+        (burned["damage"].clone(), burned["creatures"].clone()),
+        (json!(4), json!(["odo"]))
+    );
+    assert_eq!(t.state()["creatures"]["odo"]["hp"], 3);
+    assert_eq!(t.state()["creatures"]["dain"]["hp"], 7);
+    // Bad areas and names are refused; a hidden monster is no one's to name.
+    let code = t.refused(
+        &judge(),
+        json!({"pitch_area": {"area": "pitch9", "creatures": []}}),
+    );
+    assert!(code.starts_with("no_such_area"), "{code}");
+    let code = t.refused(
+        &judge(),
+        json!({"pitch_area": {"area": "pitch1", "creatures": ["odo", "odo"]}}),
+    );
+    assert!(code.starts_with("bad_targets"), "{code}");
+    t.judge(json!({"pitch_out": {"area": "pitch1"}}), &[]);
+    assert_eq!(t.state()["naval"]["burning"], Value::Null);
+    t.judge(json!({"roll_initiative": {}}), &[4, 2, 5, 1]);
+    for _ in 0..4 {
+        let ev = end_turn(&mut t);
+        assert!(event(&ev, "pitch_burned").is_none());
+    }
+    t.assert_replays();
+}

@@ -745,3 +745,12 @@ acks-enc-height = Tallest creature's height, ft (empty: 6)
 acks-enc-elevation = Observers' elevation, ft (empty: 0)
 acks-enc-dense-woods = Dense woods within reach (+5)
 acks-enc-evade = Roll the party's evasion
+acks-naval-pitch = Burning pitch
+acks-naval-pitch-area = { $area }: { $dice } fire each round in { $feet } ft; in it now: { $who }
+acks-naval-pitch-in = Who is in { $area }
+acks-naval-pitch-set = Set who is in it
+acks-naval-pitch-out = Put it out
+ev-rules-pitch_burning = Burning pitch from { $ship }'s { $piece } keeps burning ({ $area })
+ev-rules-pitch_area_set = In the burning pitch { $area } now: { $creatures }
+ev-rules-pitch_burned = The pitch { $area } burns { $creatures }: { $dice } = { $damage }
+ev-rules-pitch_out = The pitch { $area } is out

@@ -220,3 +220,4 @@ err-outdoors_evasion = Outdoors the Judge rolls the evasion for the fleeing part
 err-already_fled = The party has already tried to get away from this encounter
 err-bad_evasion = The evasion needs groups of 1–100,000 and a modifier within ±20
 err-judges_question = Those odds are the Judge's
+err-no_such_area = There is no such burning area

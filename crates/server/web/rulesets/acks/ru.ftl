@@ -763,3 +763,12 @@ acks-enc-height = Рост самого высокого существа, фу�
 acks-enc-elevation = Возвышение наблюдателей, футы (пусто: 0)
 acks-enc-dense-woods = Рядом густой лес (+5)
 acks-enc-evade = Бросок уклонения отряда
+acks-naval-pitch = Горящая смола
+acks-naval-pitch-area = { $area }: { $dice } огнём каждый раунд в области { $feet } фт; сейчас в ней: { $who }
+acks-naval-pitch-in = Кто в { $area }
+acks-naval-pitch-set = Отметить, кто в ней
+acks-naval-pitch-out = Потушить
+ev-rules-pitch_burning = Горящая смола из { $piece } ({ $ship }) продолжает гореть ({ $area })
+ev-rules-pitch_area_set = В горящей смоле { $area } сейчас: { $creatures }
+ev-rules-pitch_burned = Смола { $area } жжёт: { $creatures }; { $dice } = { $damage }
+ev-rules-pitch_out = Смола { $area } погасла

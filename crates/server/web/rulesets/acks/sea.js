@@ -19,7 +19,7 @@ const VESSELS = ["river_boat", "sailing_boat", "canoe", "large_galley", "small_g
 const HEADINGS = ["north", "north_east", "south_east", "south", "south_west", "north_west"];
 const PIECES = ["ballista", "light_catapult", "heavy_catapult"];
 const SEA_EVENTS = ["ship_set", "anchor_set", "wind_rolled", "sailed", "sailed_seen", "storm_hour", "beached", "fished", "scurvy_week"];
-const NAVAL_EVENTS = ["ship_joined", "crew_assigned", "ship_moved", "ship_damaged", "ship_sinking", "rowers_lost", "ship_repaired", "rammed", "shot_fired", "shot_at_creatures", "grapple_tried", "boarded", "fire_fought", "ship_burned", "naval_round_ended"];
+const NAVAL_EVENTS = ["ship_joined", "crew_assigned", "ship_moved", "ship_damaged", "ship_sinking", "rowers_lost", "ship_repaired", "rammed", "shot_fired", "shot_at_creatures", "grapple_tried", "boarded", "fire_fought", "ship_burned", "naval_round_ended", "pitch_burning", "pitch_area_set", "pitch_burned", "pitch_out"];
 
 /** What this seat has typed on the Sea tab, kept across renders. */
 const form = (screen) =>
@@ -56,6 +56,7 @@ const form = (screen) =>
     gunner: "",
     marines: {},
     hit: {},
+    inPitch: {},
     boarders: {},
     onto: "",
   });
@@ -278,7 +279,7 @@ export function Naval({ screen }) {
           </div>
           <p class="hint">${t("acks-naval-in-the-line")}</p>
           ${checks("hit", "hit")}
-          <button type="button" id="acks-naval-fire-creatures" disabled=${!chosen("hit").length} onClick=${() => go(screen, { fire_at_creatures: { ship: f.ship, piece: f.piece, targets: chosen("hit") } })}>${t("acks-naval-fire-creatures")}</button>
+          <button type="button" id="acks-naval-fire-creatures" disabled=${!chosen("hit").length} onClick=${() => go(screen, { fire_at_creatures: { ship: f.ship, piece: f.piece, targets: chosen("hit"), pitch: f.ammunition === "pitch" } })}>${t("acks-naval-fire-creatures")}</button>
           <div class="row wrap">
             <label class="radio"><input type="checkbox" id="acks-naval-both" checked=${f.bothWant} onChange=${(e) => ((f.bothWant = e.target.checked), bump((x) => x + 1))} /> ${t("acks-naval-both-want")}</label>
             <${NumberField} id="acks-naval-judge-mod" label=${t("acks-judge-modifier")} value=${f.judgeMod} min="-10" max="10" onInput=${(v) => (f.judgeMod = v)} />
@@ -288,6 +289,24 @@ export function Naval({ screen }) {
             ? html`${checks("boarders", "boarders")}
               <button type="button" id="acks-naval-board" disabled=${!chosen("boarders").length} onClick=${() => go(screen, { board: { creatures: chosen("boarders"), from: f.ship, onto: f.target } })}>${t("acks-naval-board")}</button>`
             : html`<button type="button" id="acks-naval-end-round" onClick=${() => go(screen, { end_naval_round: {} })}>${t("acks-naval-end-round")}</button>`}
+        </fieldset>`
+      : null}
+    ${Object.keys(naval?.burning || {}).length
+      ? html`<fieldset id="acks-naval-pitch"><legend>${t("acks-naval-pitch")}</legend>
+          ${Object.entries(naval.burning).map(([area, b]) => {
+            f.inPitch[area] ||= Object.fromEntries(b.creatures.map((c) => [c, true]));
+            const inside = people.filter((id) => f.inPitch[area][id]);
+            return html`<div key=${area} data-pitch=${area}>
+              <p>${t("acks-naval-pitch-area", { area, dice: b.dice, feet: b.area_ft, who: b.creatures.map((c) => name(screen, c)).join(", ") || "—" })}</p>
+              ${judge
+                ? html`<div class="row wrap" role="group" aria-label=${t("acks-naval-pitch-in", { area })}>${people.map((id) => html`<label class="radio" key=${id}><input type="checkbox" id=${`acks-naval-pitch-${area}-${id}`} checked=${!!f.inPitch[area][id]} onChange=${(e) => ((f.inPitch[area][id] = e.target.checked), bump((x) => x + 1))} /> ${name(screen, id)}</label>`)}</div>
+                  <div class="row wrap">
+                    <button type="button" id=${`acks-naval-pitch-set-${area}`} onClick=${() => go(screen, { pitch_area: { area, creatures: inside } })}>${t("acks-naval-pitch-set")}</button>
+                    <button type="button" id=${`acks-naval-pitch-out-${area}`} onClick=${() => go(screen, { pitch_out: { area } })}>${t("acks-naval-pitch-out")}</button>
+                  </div>`
+                : null}
+            </div>`;
+          })}
         </fieldset>`
       : null}
     <h3>${t("acks-results")}</h3>
