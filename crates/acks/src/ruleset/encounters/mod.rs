@@ -46,6 +46,9 @@
 //!   player's `flee` is refused there): the fleeing characters against the encounter's
 //!   monsters on T-11, a secret 1d20 (a natural 20 escapes, never below 5 %); pursuers all
 //!   surprised let them go without a throw (AC-EVADE-08…10). Players see only `fled`.
+//! - `{"chase_day": {"pursuers_faster": true, "pursuers_twice_as_fast": false}}` — the Judge's:
+//!   a day of the chase after a failed outdoors evasion (AC-EVADE-11): faster pursuers catch
+//!   up on a secret 1d20 of 11+; not caught, the party may evade again.
 //! - `{"end_encounter": {"rounds": 12}}` — the Judge's: an encounter of up to 60 rounds
 //!   books one turn (AC-ENC-02).
 //!
@@ -182,6 +185,13 @@ pub enum EncounterCommand {
         modifier: i32,
         #[serde(default)]
         dense_woods: bool,
+        #[serde(default)]
+        pursuers_twice_as_fast: bool,
+    },
+    /// A day of the chase after a failed outdoors evasion (AC-EVADE-11).
+    ChaseDay {
+        /// Whether the pursuers move faster than the party (the Judge's call).
+        pursuers_faster: bool,
         #[serde(default)]
         pursuers_twice_as_fast: bool,
     },
@@ -645,6 +655,10 @@ pub(super) fn decide(command: &EncounterCommand, ctx: &mut Ctx<'_, Acks>) -> Res
                 pursuers_twice_as_fast: *pursuers_twice_as_fast,
             },
         ),
+        C::ChaseDay {
+            pursuers_faster,
+            pursuers_twice_as_fast,
+        } => chase_day(ctx, *pursuers_faster, *pursuers_twice_as_fast),
         C::EndEncounter { rounds } => {
             let enc = current(ctx)?;
             // An encounter players never learned of ends for the Judge alone.
@@ -1080,6 +1094,50 @@ fn evade_in_wilderness(
     })
 }
 
+/// AC-EVADE-11: a day of the chase after a failed outdoors evasion. The pursuers keep the
+/// party in sight; faster ones catch up on the Judge's secret 1d20 of 11+ (players learn only
+/// whether they were caught); slower ones cannot. Not caught, the party may try to evade
+/// again (`evade_in_wilderness`), day after day until one side wins.
+fn chase_day(
+    ctx: &mut Ctx<'_, Acks>,
+    pursuers_faster: bool,
+    pursuers_twice_as_fast: bool,
+) -> Result<(), RuleError> {
+    let enc = current(ctx)?;
+    let Some((characters, false)) = enc.fled.clone() else {
+        return Err(refuse(
+            "no_chase",
+            "AC-EVADE-11",
+            "no chase is under way: the party has not failed to evade this encounter",
+        ));
+    };
+    if !enc.terrain.outdoors() {
+        return Err(refuse(
+            "no_chase",
+            "AC-EVADE-11",
+            "a day's chase is outdoors; in a dungeon the chase runs round by round",
+        ));
+    }
+    let options = crate::Options::default();
+    let odds = crate::evasion::catch_up_odds(&options, pursuers_faster, pursuers_twice_as_fast);
+    let caught = if pursuers_faster {
+        let face = roll_seen(ctx, "catching up (AC-EVADE-11)", "1d20", Seen::Secret)?;
+        // AC-OPEN-06: the option in force gives twice-as-fast pursuers +5 here or −5 to the
+        // evasion throw instead.
+        let bonus = if pursuers_twice_as_fast
+            && options.twice_as_fast == crate::options::TwiceAsFast::PlusFiveToCatchUp
+        {
+            i64::from(crate::evasion::TWICE_AS_FAST)
+        } else {
+            0
+        };
+        face + bonus >= i64::from(odds.throw)
+    } else {
+        false
+    };
+    ctx.emit(EncounterEvent::ChaseDay { characters, caught })
+}
+
 /// AC-EVADE-01/02/03: the players flee; before any fight a faster party gets away at once,
 /// otherwise the chase starts and the Judge rolls whether the monsters pursue.
 fn flee(ctx: &mut Ctx<'_, Acks>, characters: &[String]) -> Result<(), RuleError> {
@@ -1196,6 +1254,8 @@ pub(super) fn apply(state: &mut AcksState, event: &EncounterEvent) {
         } => enc.fled = Some((characters.clone(), *escaped)),
         E::PursuitRolled { pursues, .. } => enc.pursues = Some(*pursues),
         E::WildEvasionRolled { .. } => {}
+        // Caught, the encounter goes on face to face; not caught, the party may evade again.
+        E::ChaseDay { .. } => enc.fled = None,
         E::EncounterBegun { .. }
         | E::EncounterEnded { .. }
         | E::ObstacleRolled { .. }

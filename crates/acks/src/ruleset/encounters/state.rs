@@ -263,4 +263,10 @@ pub enum EncounterEvent {
         chance: String,
         escaped: bool,
     },
+    /// A day of the chase after a failed outdoors evasion (AC-EVADE-11): faster pursuers
+    /// caught up (the Judge's 1d20, 11+) or not; if not, the party may try to evade again.
+    ChaseDay {
+        characters: Vec<String>,
+        caught: bool,
+    },
 }

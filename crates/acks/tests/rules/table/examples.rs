@@ -693,3 +693,61 @@ fn ac_ex_17_marcus_charges_the_ogre_90_ft_away_on_his_warhorse() {
     assert!(code.starts_with("cannot_charge"), "{code}");
     t.assert_replays();
 }
+
+/// AC-EVADE-11: after a failed evasion the pursuers keep the party in sight. Faster pursuers
+/// catch up on the Judge's secret 11+ a day; when they do not, or when they are not faster
+/// (no roll), the party may try to evade again; caught, the encounter goes on. Players learn
+/// only whether they were caught.
+#[test]
+fn ac_evade_11_a_day_of_the_chase_catch_up_on_11_or_evade_again() {
+    let mut t = on_the_plains(1);
+    let code = t.refused(&judge(), json!({"chase_day": {"pursuers_faster": true}}));
+    assert!(code.starts_with("no_chase"), "{code}");
+    // The evasion fails (10 < 11).
+    t.faces(
+        &judge(),
+        json!({"rules": {"evade_in_wilderness": {"characters": PARTY}}}),
+        &[10],
+    );
+    // Day 1: faster pursuers roll 10: not caught; the party may evade again.
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"chase_day": {"pursuers_faster": true}}}),
+        &[10],
+    );
+    assert_eq!(event(&ev, "chase_day")["caught"], false);
+    let seen = t.log_of(&ann()).to_string();
+    assert!(
+        seen.contains("chase_day") && !seen.contains("\"face\":10"),
+        "{seen}"
+    );
+    // Evading again fails too (10): the chase goes on.
+    t.faces(
+        &judge(),
+        json!({"rules": {"evade_in_wilderness": {"characters": PARTY}}}),
+        &[10],
+    );
+    // Slower pursuers never catch up: no die at all.
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"chase_day": {"pursuers_faster": false}}}),
+        &[],
+    );
+    assert_eq!(event(&ev, "chase_day")["caught"], false);
+    t.faces(
+        &judge(),
+        json!({"rules": {"evade_in_wilderness": {"characters": PARTY}}}),
+        &[10],
+    );
+    // Day 3: an 11 catches them.
+    let ev = t.faces(
+        &judge(),
+        json!({"rules": {"chase_day": {"pursuers_faster": true}}}),
+        &[11],
+    );
+    assert_eq!(event(&ev, "chase_day")["caught"], true);
+    // No chase once caught (the encounter goes on face to face).
+    let code = t.refused(&judge(), json!({"chase_day": {"pursuers_faster": true}}));
+    assert!(code.starts_with("no_chase"), "{code}");
+    t.assert_replays();
+}

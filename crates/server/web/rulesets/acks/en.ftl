@@ -442,7 +442,7 @@ acks-enc-monsters-surprised = Monsters surprised (the Judge's)
 acks-enc-reaction = Reaction (the Judge's)
 acks-enc-not-rolled = not rolled yet
 acks-enc-fled = Fleeing
-acks-enc-fled-value = { $who }; got away at once: { $escaped }
+acks-enc-fled-value = { $who }; got away: { $escaped }
 acks-enc-begin = Start an encounter
 acks-enc-no-monsters = Add monsters first.
 acks-enc-origin = Origin
@@ -754,3 +754,6 @@ ev-rules-pitch_burning = Burning pitch from { $ship }'s { $piece } keeps burning
 ev-rules-pitch_area_set = In the burning pitch { $area } now: { $creatures }
 ev-rules-pitch_burned = The pitch { $area } burns { $creatures }: { $dice } = { $damage }
 ev-rules-pitch_out = The pitch { $area } is out
+acks-chase-faster = The pursuers are faster
+acks-chase-day = A day of the chase
+ev-rules-chase_day = A day of the chase after { $characters }: caught: { $caught }

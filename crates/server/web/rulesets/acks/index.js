@@ -312,6 +312,12 @@ function Encounter({ screen }) {
           <button type="button" id="acks-enc-evade" disabled=${!pcs.length} onClick=${() => go(screen, { evade_in_wilderness: { characters: pcs, dense_woods: !!f.denseWoods } })}>${t("acks-enc-evade")}</button>
         </div>`
       : null}
+    ${judge && e && e.terrain && e.terrain !== "dungeon" && e.fled && (Array.isArray(e.fled) ? e.fled[1] === false : e.fled.escaped === false)
+      ? html`<div class="row wrap" id="acks-chase">
+          <label class="radio"><input type="checkbox" id="acks-chase-faster" checked=${!!f.chaseFaster} onChange=${(ev) => ((f.chaseFaster = ev.target.checked), bump((x) => x + 1))} /> ${t("acks-chase-faster")}</label>
+          <button type="button" id="acks-chase-day" onClick=${() => go(screen, { chase_day: { pursuers_faster: !!f.chaseFaster } })}>${t("acks-chase-day")}</button>
+        </div>`
+      : null}
     ${!judge && e && !e.outdoors && mine.length
       ? html`<button type="button" id="acks-enc-flee" onClick=${() => go(screen, { flee: { characters: mine } })}>${t("acks-enc-flee")}</button>`
       : null}

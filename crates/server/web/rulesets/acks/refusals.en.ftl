@@ -221,3 +221,4 @@ err-already_fled = The party has already tried to get away from this encounter
 err-bad_evasion = The evasion needs groups of 1–100,000 and a modifier within ±20
 err-judges_question = Those odds are the Judge's
 err-no_such_area = There is no such burning area
+err-no_chase = No chase is under way: the party has not failed to get away outdoors

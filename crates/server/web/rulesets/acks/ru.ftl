@@ -772,3 +772,6 @@ ev-rules-pitch_burning = Горящая смола из { $piece } ({ $ship }) �
 ev-rules-pitch_area_set = В горящей смоле { $area } сейчас: { $creatures }
 ev-rules-pitch_burned = Смола { $area } жжёт: { $creatures }; { $dice } = { $damage }
 ev-rules-pitch_out = Смола { $area } погасла
+acks-chase-faster = Преследователи быстрее
+acks-chase-day = День погони
+ev-rules-chase_day = День погони за: { $characters }; догнали: { $caught }
