@@ -30,6 +30,14 @@
 //! one goes (DD-MOVE-02.b) — i.e. the distance is the larger of the horizontal distance and
 //! the vertical one, each creature taken as a cube as tall as its space is wide.
 //!
+//! Leaving a hostile creature's reach by a jump or a flight provokes its Opportunity Attack
+//! as walking does ([`super::who_reacts`], DD-ACT-17): the jump or flight waits, the attacks
+//! are made first (at the creature's standing order, or in the window), then it is made
+//! again from the start, checked anew. Reach is left between the take-off and the landing
+//! (the top of a high jump; the end of a flight): distance along a straight line first falls,
+//! then rises, so a creature the mover only passes over mid-air is left alone — the table
+//! keeps no position in mid-jump to strike at.
+//!
 //! A flyer falls (DD-MOVE-10.a) when it is Prone or Incapacitated or its Fly Speed is 0, unless
 //! it can hover (DD-MOVE-12.a); a dead one falls whatever it could do. [`settle_falls`] checks
 //! every creature in the air after each command and each closed window: the one place the

@@ -16,6 +16,15 @@
 //! last square inside reach and an interrupt window asks each such creature (its player, or
 //! the Referee; the Referee's window timeout applies, the default is to decline). When it
 //! closes the attacks are made, then the rest of the move goes on if the mover still stands.
+//! A jump and a flight up or down ([`air`]) leave reach the same way and go through the same
+//! check ([`who_reacts`], [`hold_for_attacks`]): held whole, they are made after the attacks if
+//! the mover still can. Nothing else moving a creature (the Referee's `place`, a fall, the
+//! table's teleports) asks it (DD-ACT-17.c, DD-MOVE-16.a).
+//!
+//! A creature up in the air moves along a path at its height: the map's Difficult Terrain is
+//! the ground's (DD-MOVE-03) and costs it nothing more, a creature whose height it does not
+//! share is neither in its way nor Difficult Terrain, and reach is measured with the heights
+//! ([`board::feet_apart_at`]); walls and narrow gaps stand as high as it flies.
 //!
 //! ```json
 //! {"set_map": {"cells": [{"x": 3, "y": 0, "obstacle": "wall"}, {"x": 1, "y": 1, "difficult": true}]}}
@@ -506,8 +515,7 @@ fn provoked(
         // Blinded, the mover not Invisible to it, lit or within its senses (DD-VIS). Nor is
         // there an attack to make through Total Cover (DD-COV-01.c).
         let space = there.space;
-        if crate::cover::grid_cover(&map, &space, &before.space).1 == crate::cover::Cover::Total
-        {
+        if crate::cover::grid_cover(&map, &space, &before.space).1 == crate::cover::Cover::Total {
             continue;
         }
         let sees = light::sees_at(ctx.rules(), &map, other, &space, mover, &before.space);

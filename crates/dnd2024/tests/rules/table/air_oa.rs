@@ -271,6 +271,22 @@ fn dd_move_03_a_a_flyer_30_ft_up_pays_no_more_over_difficult_terrain() {
         &[],
     );
     assert_eq!(t.creature("wren")["turn"]["moved"], json!(30));
+    // The preview prices it as the move will: 5 ft a square, none difficult.
+    let p = t
+        .table
+        .query(
+            &Viewer::Player("alice".into()),
+            "move_preview",
+            &json!({"creature": "wren", "path": [[0, 1], [0, 2]]}),
+        )
+        .unwrap();
+    let costs: Vec<Value> = p["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| json!([s["cost_ft"], s["difficult"]]))
+        .collect();
+    assert_eq!(costs, vec![json!([5, false]), json!([5, false])], "{p}");
     // Two squares of difficult ground below: 10 ft, not 20.
     let ev = t.act(
         &alice(),
@@ -362,4 +378,46 @@ fn dd_move_16_a_being_put_elsewhere_provokes_nothing() {
     assert!(rules_events(&ev, "attack_rolled").is_empty());
     assert_eq!(pos(&t, "vera"), json!({"x": -3, "y": 0}));
     assert_eq!(t.creature("gob")["turn"]["reaction_available"], json!(true));
+}
+
+#[test]
+fn dd_move_10_the_fight_forecast_measures_a_flyer_s_height() {
+    // A 1-HP hovering bat 30 ft above the square beside Vera: her Rapier cannot reach it, her
+    // Shortbow can (+4 against AC 5 hits on anything but a natural 1). Measured flat, the
+    // forecast would swing the Rapier, be refused, and never win in one round.
+    let mut t = party();
+    let bat = json!({
+        "id": "bat", "name": "Bat",
+        "abilities": {"strength": 2, "dexterity": 10, "constitution": 8, "intelligence": 2,
+            "wisdom": 10, "charisma": 4},
+        "armor_class": 5, "hit_points": 1,
+        "speed": {"walk": 5, "fly": 30, "hover": true},
+        "attacks": [{"name": "Bite", "bonus": 2, "reach_ft": 5,
+            "damage": [{"dice": "1d4", "damage_type": "piercing"}]}]
+    });
+    t.dm(json!({"add_creature": {"creature": bat}}), &[]);
+    for (id, x, y) in [("vera", 0, 0), ("bat", 1, 0)] {
+        t.dm(json!({"place": {"creature": id, "x": x, "y": y}}), &[]);
+    }
+    t.dm(json!({"fly": {"creature": "bat", "height_ft": 30}}), &[]);
+    let options = engine::forecast::ForecastOptions {
+        runs: 200,
+        seed: 3,
+        threads: 1,
+        policy: Some("defaults".into()),
+    };
+    let report = t
+        .table
+        .forecast(
+            &Viewer::Referee,
+            "fight",
+            &json!({"max_rounds": 1}),
+            &options,
+            0,
+            &|_| {},
+        )
+        .unwrap();
+    let win = report["sides"]["characters"]["win"].as_f64().unwrap();
+    assert!(win > 0.85, "{report}");
+    assert_eq!(report["stuck"], 0, "{report}");
 }
