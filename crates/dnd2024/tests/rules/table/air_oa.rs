@@ -421,3 +421,38 @@ fn dd_move_10_the_fight_forecast_measures_a_flyer_s_height() {
     assert!(win > 0.85, "{report}");
     assert_eq!(report["stuck"], 0, "{report}");
 }
+
+#[test]
+fn dd_move_09_a_a_high_jump_over_a_reach_provokes_at_its_top() {
+    // The brute runs 10 ft up to Bram, then jumps 6 ft high (running, Strength 16: 3 + 3):
+    // at the top its feet are 6 ft above his head's level, out of his 5-ft reach.
+    let mut t = brute_beside_bram();
+    t.dm(json!({"place": {"creature": "brute", "x": 3, "y": 0}}), &[]);
+    t.dm(
+        json!({"move_path": {"creature": "brute", "path": [[2, 0], [1, 0]]}}),
+        &[],
+    );
+    let ev = t.dm(
+        json!({"jump": {"creature": "brute", "high": {"height_ft": 6}}}),
+        &[],
+    );
+    assert!(rules_events(&ev, "jumped").is_empty(), "the jump waits");
+    let bob = Viewer::Player("bob".into());
+    let id = decisions(&t, &bob, "opportunity_attack")[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Bob lets it go: the jump is made, 6 ft of movement after the 10 ft run.
+    let ev = t.ok(
+        &player("bob"),
+        json!({"answer": {"decision": id, "option": "decline"}}),
+        &[],
+    );
+    assert_eq!(rules_events(&ev, "jumped")[0]["running"], json!(true));
+    assert_eq!(t.creature("brute")["turn"]["moved"], json!(16));
+    assert_eq!(
+        t.creature("bram")["turn"]["reaction_available"],
+        json!(true)
+    );
+    t.assert_replays();
+}
