@@ -26,7 +26,7 @@ use super::policy::{Policy, end_turn, send, settle};
 use crate::conditions::Condition;
 use crate::core::DamageDice;
 use crate::ruleset::creatures::{AttackSpec, CreatureRecord};
-use crate::ruleset::grid::board::{SQUARE_FT, distance_ft, grid_map};
+use crate::ruleset::grid::board::{SQUARE_FT, distance_ft, feet_apart, grid_map};
 use crate::ruleset::{Dnd2024, DndState, is_character};
 
 /// A fight no side has won after this many rounds ends as a draw.
@@ -337,10 +337,11 @@ fn space(rules: &DndState, id: &str) -> Option<Space> {
     Some(rules.creatures.get(id)?.spec.size.grid_space(at))
 }
 
-/// Feet between two creatures: measured on the grid, or 5 ft when either is off it.
+/// Feet between two creatures: measured on the grid, heights counted (a flyer up in the air
+/// is as far as the rules measure it, `feet_apart`), or 5 ft when either is off it.
 fn feet(rules: &DndState, a: &str, b: &str) -> u32 {
     match (space(rules, a), space(rules, b)) {
-        (Some(x), Some(y)) => distance_ft(&x, &y),
+        (Some(x), Some(y)) => feet_apart(rules, a, &x, b, &y),
         _ => SQUARE_FT,
     }
 }

@@ -30,6 +30,14 @@
 //! one goes (DD-MOVE-02.b) — i.e. the distance is the larger of the horizontal distance and
 //! the vertical one, each creature taken as a cube as tall as its space is wide.
 //!
+//! Leaving a hostile creature's reach by a jump or a flight provokes its Opportunity Attack
+//! as walking does ([`super::who_reacts`], DD-ACT-17): the jump or flight waits, the attacks
+//! are made first (at the creature's standing order, or in the window), then it is made
+//! again from the start, checked anew. Reach is left between the take-off and the landing
+//! (the top of a high jump; the end of a flight): distance along a straight line first falls,
+//! then rises, so a creature the mover only passes over mid-air is left alone — the table
+//! keeps no position in mid-jump to strike at.
+//!
 //! A flyer falls (DD-MOVE-10.a) when it is Prone or Incapacitated or its Fly Speed is 0, unless
 //! it can hover (DD-MOVE-12.a); a dead one falls whatever it could do. [`settle_falls`] checks
 //! every creature in the air after each command and each closed window: the one place the
@@ -47,7 +55,7 @@ use tabletop::square::{Space, Square};
 use super::super::combat::turn::check_turn;
 use super::super::creatures::CreatureRecord;
 use super::super::{Dnd2024, DndEvent, DndState, emit_about, record, refusal, set_record};
-use super::board::{SQUARE_FT, distance_ft, grid_map, height_of, space_of};
+use super::board::{SQUARE_FT, Spot, distance_ft, grid_map, height_of, space_of};
 use super::{Moved, Placed};
 use crate::conditions::Condition;
 use crate::core::{Ability, Skill};
@@ -253,6 +261,13 @@ fn ready_to_move(
 }
 
 pub fn jump_command(ctx: &mut Ctx<'_, Dnd2024>, j: &Jump) -> Result<(), RuleError> {
+    jump_with(ctx, j, &[])
+}
+
+/// The jump, checked whole first; a jump that leaves a hostile creature's reach waits for the
+/// Opportunity Attacks it draws ([`super::who_reacts`]), made before it resolves, and is then
+/// made again from here (`asked`: those already asked about it).
+pub fn jump_with(ctx: &mut Ctx<'_, Dnd2024>, j: &Jump, asked: &[String]) -> Result<(), RuleError> {
     let mut rec = record(ctx, &j.creature)?;
     let rule = if j.high.is_some() {
         "DD-MOVE-09.a"
@@ -365,7 +380,23 @@ pub fn jump_command(ctx: &mut Ctx<'_, Dnd2024>, j: &Jump) -> Result<(), RuleErro
     // Every foot jumped is a foot of movement (DD-MOVE-08.b, 09.b).
     if fight {
         rec.turn.incapacitated = false;
-        rec.turn.move_ft(feet).map_err(refusal)?;
+        let mut trial = rec.turn;
+        trial.move_ft(feet).map_err(refusal)?;
+        // Leaving reach by jumping provokes as walking does: from the take-off to the
+        // landing, or to the top of a high jump (back down where it left, but out of reach
+        // on the way).
+        let size = rec.spec.size;
+        let before = Spot::new(size.grid_space(from), 0);
+        let after = match kind {
+            JumpKind::Long => Spot::new(size.grid_space(to), 0),
+            JumpKind::High => Spot::new(size.grid_space(from), feet),
+        };
+        let reacting = super::who_reacts(ctx, &rec, &before, &after, asked);
+        if !reacting.nobody() {
+            let resume = serde_json::json!({ "jump": j });
+            return super::hold_for_attacks(ctx, &rec, reacting, resume, asked);
+        }
+        rec.turn = trial;
         set_record(ctx, rec.clone())?;
     }
     let mut hit_obstacle = false;
@@ -504,8 +535,14 @@ fn check_flight_path(
 }
 
 pub fn fly_command(ctx: &mut Ctx<'_, Dnd2024>, f: &Fly) -> Result<(), RuleError> {
+    fly_with(ctx, f, &[])
+}
+
+/// The flight up or down, checked whole first; one that leaves a hostile creature's reach
+/// waits for the Opportunity Attacks it draws, as [`jump_with`] does.
+pub fn fly_with(ctx: &mut Ctx<'_, Dnd2024>, f: &Fly, asked: &[String]) -> Result<(), RuleError> {
     let mut rec = record(ctx, &f.creature)?;
-    ready_to_move(ctx, &rec, "DD-MOVE-11.a")?;
+    let at = ready_to_move(ctx, &rec, "DD-MOVE-11.a")?;
     if f.height_ft > MAX_HEIGHT_FT {
         return Err(refuse(
             "out_of_range",
@@ -552,6 +589,18 @@ pub fn fly_command(ctx: &mut Ctx<'_, Dnd2024>, f: &Fly) -> Result<(), RuleError>
                 ),
                 "DD-MOVE-01.b",
             ));
+        }
+        let space = rec.spec.size.grid_space(at);
+        let reacting = super::who_reacts(
+            ctx,
+            &rec,
+            &Spot::new(space, from_ft),
+            &Spot::new(space, f.height_ft),
+            asked,
+        );
+        if !reacting.nobody() {
+            let resume = serde_json::json!({ "fly": f });
+            return super::hold_for_attacks(ctx, &rec, reacting, resume, asked);
         }
         rec.turn.moved += spent;
         // Up in the air the turn runs on the Fly Speed; landed, on the Speed.

@@ -110,19 +110,57 @@ pub fn height_of(state: &DndState, id: &str) -> u32 {
     state.heights.get(id).copied().unwrap_or(0)
 }
 
+/// Where a creature is in three dimensions: its space on the grid and its height above the
+/// ground (0 on it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spot {
+    pub space: Space,
+    pub height_ft: u32,
+}
+
+impl Spot {
+    pub fn new(space: Space, height_ft: u32) -> Spot {
+        Spot { space, height_ft }
+    }
+
+    /// Where creature `id` is now (`None`: off the grid).
+    pub fn of(ctx: &Ctx<'_, Dnd2024>, id: &str) -> Option<Spot> {
+        Some(Spot::new(space_of(ctx, id)?, height_of(ctx.rules(), id)))
+    }
+
+    /// How tall the creature's cube is: as tall as its space is wide.
+    fn tall_ft(&self) -> u32 {
+        u32::from(self.space.side).saturating_mul(SQUARE_FT)
+    }
+
+    /// Whether the two cubes share some height (one above the other's top shares none).
+    pub fn shares_height(&self, other: &Spot) -> bool {
+        self.height_ft < other.height_ft.saturating_add(other.tall_ft())
+            && other.height_ft < self.height_ft.saturating_add(self.tall_ft())
+    }
+}
+
 /// The distance between two creatures' spaces with their heights: the larger of the
 /// horizontal and the vertical distance, each creature a cube as tall as its space is wide
 /// (the grid counts height as it counts a diagonal, DD-MOVE-02.b; see [`super::air`]).
 pub fn feet_apart(state: &DndState, a: &str, sa: &Space, b: &str, sb: &Space) -> u32 {
-    let flat = distance_ft(sa, sb);
-    let (ha, hb) = (height_of(state, a), height_of(state, b));
-    let tall = |s: &Space| u32::from(s.side).saturating_mul(SQUARE_FT);
+    feet_apart_at(
+        &Spot::new(*sa, height_of(state, a)),
+        &Spot::new(*sb, height_of(state, b)),
+    )
+}
+
+/// [`feet_apart`] between two spots, wherever the creatures are now (a move's steps, a
+/// flight's heights).
+pub fn feet_apart_at(a: &Spot, b: &Spot) -> u32 {
+    let flat = distance_ft(&a.space, &b.space);
+    let (ha, hb) = (a.height_ft, b.height_ft);
     // Bottom of the upper one against the top of the lower one; like the grid, touching
     // cubes are 5 ft apart.
-    let vertical = if ha >= hb.saturating_add(tall(sb)) {
-        ha - hb - tall(sb) + SQUARE_FT
-    } else if hb >= ha.saturating_add(tall(sa)) {
-        hb - ha - tall(sa) + SQUARE_FT
+    let vertical = if ha >= hb.saturating_add(b.tall_ft()) {
+        ha - hb - b.tall_ft() + SQUARE_FT
+    } else if hb >= ha.saturating_add(a.tall_ft()) {
+        hb - ha - a.tall_ft() + SQUARE_FT
     } else {
         0
     };

@@ -16,6 +16,15 @@
 //! last square inside reach and an interrupt window asks each such creature (its player, or
 //! the Referee; the Referee's window timeout applies, the default is to decline). When it
 //! closes the attacks are made, then the rest of the move goes on if the mover still stands.
+//! A jump and a flight up or down ([`air`]) leave reach the same way and go through the same
+//! check ([`who_reacts`], [`hold_for_attacks`]): held whole, they are made after the attacks if
+//! the mover still can. Nothing else moving a creature (the Referee's `place`, a fall, the
+//! table's teleports) asks it (DD-ACT-17.c, DD-MOVE-16.a).
+//!
+//! A creature up in the air moves along a path at its height: the map's Difficult Terrain is
+//! the ground's (DD-MOVE-03) and costs it nothing more, a creature whose height it does not
+//! share is neither in its way nor Difficult Terrain, and reach is measured with the heights
+//! ([`board::feet_apart_at`]); walls and narrow gaps stand as high as it flies.
 //!
 //! ```json
 //! {"set_map": {"cells": [{"x": 3, "y": 0, "obstacle": "wall"}, {"x": 1, "y": 1, "difficult": true}]}}
@@ -51,7 +60,7 @@ pub mod board;
 pub mod light;
 pub mod terrain;
 
-use self::board::{HIDE_SOURCE, distance_ft, grid_map, space_of};
+use self::board::{HIDE_SOURCE, Spot, distance_ft, grid_map, space_of};
 use super::combat::Attack;
 use super::combat::turn::check_turn;
 use super::creatures::CreatureRecord;
@@ -266,6 +275,9 @@ fn plan_steps(
     let prone = mover.conditions.has(Condition::Prone);
     let opts = ctx.rules().interpretations;
     let mut costs = Vec::with_capacity(path.len());
+    // A flyer up in the air passes over the ground's Difficult Terrain (DD-MOVE-03 is the
+    // ground's) and over or under creatures whose height it does not share.
+    let height = board::height_of(ctx.rules(), id);
     let mut at = from;
     for (i, &to) in path.iter().enumerate() {
         // One step: walls, windows and cut corners (DD-MOVE-02.b) for the top-left square.
@@ -275,8 +287,8 @@ fn plan_steps(
             r
         })?;
         let space = size.grid_space(to);
-        let mut difficult =
-            map.cell(to).difficult || space.squares().any(|s| map.cell(s).difficult);
+        let mut difficult = height == 0
+            && (map.cell(to).difficult || space.squares().any(|s| map.cell(s).difficult));
         if blocked(&map, &space) {
             if squeezes(&map, &space) {
                 // A gap sized for one size smaller: Difficult Terrain (DD-MOVE-03.c).
@@ -292,10 +304,10 @@ fn plan_steps(
             if oid == id || other.dead || !actor_sees(ctx, oid) {
                 continue;
             }
-            let Some(os) = space_of(ctx, oid) else {
+            let Some(there) = Spot::of(ctx, oid) else {
                 continue;
             };
-            if !os.overlaps(&space) {
+            if !there.space.overlaps(&space) || !there.shares_height(&Spot::new(space, height)) {
                 continue;
             }
             let ally = allies(mover, other);
@@ -315,8 +327,10 @@ fn plan_steps(
         costs.push(terrain::square_cost(mover, mode, prone, difficult, &opts));
         at = to;
     }
-    if let Some(other) = occupant(ctx, id, &size.grid_space(at))
+    let end = Spot::new(size.grid_space(at), height);
+    if let Some(other) = occupant(ctx, id, &end.space)
         && actor_sees(ctx, &other)
+        && Spot::of(ctx, &other).is_some_and(|o| o.shares_height(&end))
         && ctx
             .rules()
             .creatures
@@ -340,6 +354,15 @@ pub fn move_path(ctx: &mut Ctx<'_, Dnd2024>, m: &MovePath) -> Result<(), RuleErr
     let path: Vec<Square> = m.path.iter().map(|[x, y]| Square::new(*x, *y)).collect();
     let modes = terrain::step_modes(&m.how, path.len())?;
     walk(ctx, &m.creature, &path, &modes, &[])
+}
+
+/// The Speed a creature moves with now: its Fly Speed up in the air, else its Speed.
+fn moving_speed(ctx: &Ctx<'_, Dnd2024>, rec: &CreatureRecord) -> u32 {
+    if board::height_of(ctx.rules(), &rec.spec.id) > 0 {
+        air::fly_speed(rec)
+    } else {
+        rec.speed()
+    }
 }
 
 /// Walks `path` (the whole is checked and paid for first); stops where a step leaves a
@@ -367,7 +390,7 @@ fn walk(
         check_turn(ctx, id)?;
     }
     rec.turn.incapacitated = rec.conditions.incapacitated();
-    if rec.turn.incapacitated || rec.speed() == 0 {
+    if rec.turn.incapacitated || moving_speed(ctx, &rec) == 0 {
         return Err(bad_grid(
             format!("{} cannot move now (Speed 0)", rec.spec.name),
             "DD-MOVE-01.a",
@@ -394,47 +417,36 @@ fn walk(
     // The whole move must fit the budget (DD-ACT-02.a, DD-MOVE-02.a).
     let mut trial = rec.turn;
     trial.move_ft(total).map_err(refusal)?;
-    // The first step that leaves the reach of a hostile creature that may react.
+    // The first step that leaves the reach of a hostile creature that may react; the mover
+    // keeps its height all along (a flyer's move is at its height).
     let size = rec.spec.size;
+    let height = board::height_of(ctx.rules(), id);
     let mut at = from;
     for (i, &to) in path.iter().enumerate() {
-        let mut reactors = provoked(ctx, &rec, &size.grid_space(at), &size.grid_space(to));
-        if i == 0 {
-            reactors.retain(|(r, _)| !asked.contains(r));
-        }
-        // A creature the Referee runs answers by its standing order, at once (unless it is
-        // `ask` and the players see it): a prompt would hold the move, and the wait alone
-        // would tell them it is there or may react.
-        let (settled, asking): (Vec<_>, Vec<_>) = reactors
-            .into_iter()
-            .partition(|(r, _)| settle(ctx, r, ReactionKind::OpportunityAttack) != Settle::Prompt);
-        let takers: Vec<&(String, String)> = settled
-            .iter()
-            .filter(|(r, _)| settle(ctx, r, ReactionKind::OpportunityAttack) == Settle::Always)
-            .collect();
-        if asking.is_empty() && takers.is_empty() {
+        // Those just asked about this step (its window closed) are not asked again.
+        let already: &[String] = if i == 0 { asked } else { &[] };
+        let reacting = who_reacts(
+            ctx,
+            &rec,
+            &Spot::new(size.grid_space(at), height),
+            &Spot::new(size.grid_space(to), height),
+            already,
+        );
+        if reacting.nobody() {
             at = to;
             continue;
         }
         let done: u32 = costs[..i].iter().sum();
         if i > 0 {
-            step_done(ctx, &mut rec, &path[..i], done, !asking.is_empty())?;
+            step_done(ctx, &mut rec, &path[..i], done, !reacting.asking.is_empty())?;
         }
-        if takers.is_empty() {
-            return open_oa_window(ctx, &rec, &asking, &path[i..], &modes[i..]);
-        }
-        // The ordered attacks are made just before the mover leaves reach; then the move
-        // goes on (and stops again for those who are asked, if any).
         let rest_json: Vec<[i32; 2]> = path[i..].iter().map(|s| [s.x, s.y]).collect();
-        let attackers: Vec<Value> = takers
-            .iter()
-            .map(|(by, attack)| json!({"by": by, "attack": attack}))
-            .collect();
-        let asked: Vec<&String> = settled.iter().map(|(r, _)| r).collect();
-        return continue_move(
+        return hold_for_attacks(
             ctx,
-            &json!({"mover": id, "attackers": attackers, "rest": rest_json, "asked": asked,
-                "how": terrain::to_json(&modes[i..])}),
+            &rec,
+            reacting,
+            json!({"rest": rest_json, "how": terrain::to_json(&modes[i..])}),
+            already,
         );
     }
     step_done(ctx, &mut rec, path, total, false)
@@ -460,15 +472,18 @@ fn step_done(
     emit_about(ctx, &id, ev.clone(), Some(ev))
 }
 
-/// The creatures a step from `before` to `after` provokes (DD-ACT-17.a/c): hostile, alive,
-/// in the combat, with a Reaction, not Incapacitated, seeing the mover and not behind Total
-/// Cover from it, and a melee attack whose reach the mover leaves; none when the mover
-/// Disengaged.
+/// The creatures a creature leaving `before` for `after` provokes (DD-ACT-17.a/c): hostile,
+/// alive, in the combat, with a Reaction, not Incapacitated, seeing the mover and not behind
+/// Total Cover from it, and a melee attack whose reach the mover leaves, heights counted
+/// ([`board::feet_apart_at`]); none when the mover Disengaged. A walk asks this of each step;
+/// a jump and a flight (`air`) of their take-off and landing: along a straight line the
+/// distance to a creature falls, then rises, so leaving reach between the two ends is being
+/// in reach at the one and out of it at the other.
 fn provoked(
     ctx: &Ctx<'_, Dnd2024>,
     mover: &CreatureRecord,
-    before: &Space,
-    after: &Space,
+    before: &Spot,
+    after: &Spot,
 ) -> Vec<(String, String)> {
     let order: Vec<String> = ctx
         .core()
@@ -489,7 +504,7 @@ fn provoked(
         if other.dead || other.dying.is_some() || allies(mover, other) {
             continue;
         }
-        let Some(space) = space_of(ctx, &oid) else {
+        let Some(there) = Spot::of(ctx, &oid) else {
             continue;
         };
         let Some((reach, attack)) = melee_reach(other) else {
@@ -497,15 +512,17 @@ fn provoked(
         };
         let has_reaction = other.turn.reaction_available && !other.conditions.incapacitated();
         // It sees the mover leave (DD-ACT-17.a): a line of sight on the map, its eyes not
-        // Blinded, the mover not Invisible to it, lit or within its senses (DD-VIS). Nor is there an attack to make through Total Cover (DD-COV-01.c).
-        if crate::cover::grid_cover(&map, &space, before).1 == crate::cover::Cover::Total {
+        // Blinded, the mover not Invisible to it, lit or within its senses (DD-VIS). Nor is
+        // there an attack to make through Total Cover (DD-COV-01.c).
+        let space = there.space;
+        if crate::cover::grid_cover(&map, &space, &before.space).1 == crate::cover::Cover::Total {
             continue;
         }
-        let sees = light::sees_at(ctx.rules(), &map, other, &space, mover, before);
+        let sees = light::sees_at(ctx.rules(), &map, other, &space, mover, &before.space);
         if provokes_opportunity_attack(
             LeaveReach::OwnMovement,
-            distance_ft(&space, before),
-            distance_ft(&space, after),
+            board::feet_apart_at(&there, before),
+            board::feet_apart_at(&there, after),
             reach,
             sees,
             has_reaction,
@@ -517,22 +534,95 @@ fn provoked(
     out
 }
 
+/// Who reacts to a creature leaving reach, each with its melee attack, split as the table
+/// settles them: `settled` by the Referee's standing order at once (`takers`, the `always`
+/// among them, strike now), `asking` a window asks (a player's creature, or `ask` for one the
+/// players see).
+pub struct Reacting {
+    pub settled: Vec<(String, String)>,
+    pub takers: Vec<(String, String)>,
+    pub asking: Vec<(String, String)>,
+}
+
+impl Reacting {
+    /// Nobody attacks nor is asked: the movement goes on as if nobody were there.
+    pub fn nobody(&self) -> bool {
+        self.takers.is_empty() && self.asking.is_empty()
+    }
+}
+
+/// The one check every movement makes (a walk's step, a jump, a flight; teleporting makes
+/// none, DD-MOVE-16): who may take an Opportunity Attack as `mover` goes from `before` to
+/// `after`, but those in `skip` (just asked about this very leaving).
+pub fn who_reacts(
+    ctx: &Ctx<'_, Dnd2024>,
+    mover: &CreatureRecord,
+    before: &Spot,
+    after: &Spot,
+    skip: &[String],
+) -> Reacting {
+    let mut reactors = provoked(ctx, mover, before, after);
+    reactors.retain(|(r, _)| !skip.contains(r));
+    // A creature the Referee runs answers by its standing order, at once (unless it is
+    // `ask` and the players see it): a prompt would hold the move, and the wait alone
+    // would tell them it is there or may react.
+    let (settled, asking): (Vec<_>, Vec<_>) = reactors
+        .into_iter()
+        .partition(|(r, _)| settle(ctx, r, ReactionKind::OpportunityAttack) != Settle::Prompt);
+    let takers = settled
+        .iter()
+        .filter(|(r, _)| settle(ctx, r, ReactionKind::OpportunityAttack) == Settle::Always)
+        .cloned()
+        .collect();
+    Reacting {
+        settled,
+        takers,
+        asking,
+    }
+}
+
+/// Holds a movement for the Opportunity Attacks it draws ([`who_reacts`]): the ordered ones
+/// are made now, just before the mover leaves reach, then the movement goes on (and stops
+/// again for those asked, if any); with none ordered, the window asks. `resume` is what goes
+/// on afterwards ([`continue_move`]): `{"rest", "how"}` for a walk, `{"jump"}` or `{"fly"}`
+/// for those commands. `asked`: those already asked about this leaving, still not asked.
+pub fn hold_for_attacks(
+    ctx: &mut Ctx<'_, Dnd2024>,
+    mover: &CreatureRecord,
+    reacting: Reacting,
+    resume: Value,
+    asked: &[String],
+) -> Result<(), RuleError> {
+    let mut then = resume;
+    then["mover"] = json!(mover.spec.id);
+    if reacting.takers.is_empty() {
+        let mut all: Vec<String> = asked.to_vec();
+        all.extend(reacting.asking.iter().map(|(r, _)| r.clone()));
+        then["asked"] = json!(all);
+        return open_oa_window(ctx, mover, &reacting.asking, then);
+    }
+    let mut all: Vec<String> = asked.to_vec();
+    all.extend(reacting.settled.iter().map(|(r, _)| r.clone()));
+    then["asked"] = json!(all);
+    then["attackers"] = Value::Array(
+        reacting
+            .takers
+            .iter()
+            .map(|(by, attack)| json!({"by": by, "attack": attack}))
+            .collect(),
+    );
+    continue_move(ctx, &then)
+}
+
 fn open_oa_window(
     ctx: &mut Ctx<'_, Dnd2024>,
     mover: &CreatureRecord,
     reactors: &[(String, String)],
-    rest: &[Square],
-    modes: &[MoveMode],
+    then: Value,
 ) -> Result<(), RuleError> {
     let mover_id = mover.spec.id.clone();
-    let rest_json: Vec<[i32; 2]> = rest.iter().map(|s| [s.x, s.y]).collect();
     let mut any_hidden = mover.hidden;
-    let asked: Vec<&String> = reactors.iter().map(|(r, _)| r).collect();
-    let mut request = WindowRequest::new(
-        OA_WINDOW,
-        json!({"mover": mover_id, "rest": rest_json, "asked": asked,
-            "how": terrain::to_json(modes)}),
-    );
+    let mut request = WindowRequest::new(OA_WINDOW, then);
     for (oid, attack) in reactors {
         let Some(other) = ctx.rules().creatures.get(oid) else {
             continue;
@@ -614,7 +704,7 @@ pub fn continue_move(ctx: &mut Ctx<'_, Dnd2024>, then: &Value) -> Result<(), Rul
             attacker: by.clone(),
             target: mover.clone(),
             attack,
-            distance_ft: distance_ft(&sa, &st),
+            distance_ft: board::feet_apart(ctx.rules(), &by, &sa, &mover, &st),
             advantage: Vec::new(),
             disadvantage: Vec::new(),
             attacker_sees_target: true,
@@ -629,27 +719,16 @@ pub fn continue_move(ctx: &mut Ctx<'_, Dnd2024>, then: &Value) -> Result<(), Rul
             return Ok(());
         }
     }
-    let rest: Vec<Square> = then["rest"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|p| {
-                    let x = i32::try_from(p.get(0)?.as_i64()?).ok()?;
-                    let y = i32::try_from(p.get(1)?.as_i64()?).ok()?;
-                    Some(Square::new(x, y))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
     let Ok(rec) = record(ctx, &mover) else {
         return Ok(());
     };
-    let down =
-        rec.dead || rec.dying.is_some() || rec.conditions.incapacitated() || rec.speed() == 0;
-    if down || rest.is_empty() {
+    let down = rec.dead
+        || rec.dying.is_some()
+        || rec.conditions.incapacitated()
+        || moving_speed(ctx, &rec) == 0;
+    if down {
         return Ok(());
     }
-    // The rest of the move, checked again (a refusal now just ends the move where it is).
     let asked: Vec<String> = then["asked"]
         .as_array()
         .map(|a| {
@@ -658,8 +737,31 @@ pub fn continue_move(ctx: &mut Ctx<'_, Dnd2024>, then: &Value) -> Result<(), Rul
                 .collect()
         })
         .unwrap_or_default();
-    let modes = terrain::from_json(&then["how"], rest.len());
-    match walk(ctx, &mover, &rest, &modes, &asked) {
+    // The movement goes on, checked again: a refusal now just ends it where the mover is.
+    let went_on = if let Ok(j) = serde_json::from_value::<air::Jump>(then["jump"].clone()) {
+        air::jump_with(ctx, &j, &asked)
+    } else if let Ok(f) = serde_json::from_value::<air::Fly>(then["fly"].clone()) {
+        air::fly_with(ctx, &f, &asked)
+    } else {
+        let rest: Vec<Square> = then["rest"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|p| {
+                        let x = i32::try_from(p.get(0)?.as_i64()?).ok()?;
+                        let y = i32::try_from(p.get(1)?.as_i64()?).ok()?;
+                        Some(Square::new(x, y))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        if rest.is_empty() {
+            return Ok(());
+        }
+        let modes = terrain::from_json(&then["how"], rest.len());
+        walk(ctx, &mover, &rest, &modes, &asked)
+    };
+    match went_on {
         Ok(()) => Ok(()),
         Err(_) => Ok(()),
     }

@@ -11,6 +11,9 @@
 //! {"creature": "vera", "path": [[1, 0], [2, 1]], "stand_up": false, "how": "walk"}
 //! ```
 //!
+//! A creature up in the air is priced at its height, as `move_path` moves it: no Difficult
+//! Terrain from the ground, nor from a creature whose height it does not share.
+//!
 //! `how` (`walk`, `climb`, `swim`) prices the squares as climbed or swum, as `move_path` with
 //! the same `how` spends them (`grid::terrain`).
 //!
@@ -28,7 +31,7 @@ use tabletop::square::{Space, Square};
 
 use super::super::creatures::CreatureRecord;
 use super::super::grid::MAX_PATH;
-use super::super::grid::board::{SQUARE_FT, grid_map};
+use super::super::grid::board::{SQUARE_FT, Spot, grid_map, height_of};
 use super::super::{DndState, is_character, no_creature, refusal, viewer_owns, viewer_sees};
 use super::{fighting, on_turn, space_in};
 use crate::conditions::Condition;
@@ -112,6 +115,11 @@ fn price(
         MoveMode::Walk | MoveMode::Crawl => false,
     };
     let mut steps = Vec::with_capacity(path.len());
+    // Up in the air, as `move_path` prices it: over the ground's Difficult Terrain and the
+    // creatures whose height it does not share.
+    let height = height_of(&state.rules, id);
+    let level = |s: Space| Spot::new(s, height);
+    let other_at = |oid: &str, s: Space| Spot::new(s, height_of(&state.rules, oid));
     let mut at = from;
     for (i, &to) in path.iter().enumerate() {
         // Walls, windows and cut corners (DD-MOVE-02.b), for the space's top-left square.
@@ -121,8 +129,8 @@ fn price(
             return (steps, Some(r));
         }
         let space = size.grid_space(to);
-        let mut difficult =
-            map.cell(to).difficult || space.squares().any(|s| map.cell(s).difficult);
+        let mut difficult = height == 0
+            && (map.cell(to).difficult || space.squares().any(|s| map.cell(s).difficult));
         let mut squeezing = false;
         if blocked(&map, &space) {
             if squeezes(&map, &space) {
@@ -147,7 +155,7 @@ fn price(
             let Some(os) = space_in(state, oid) else {
                 continue;
             };
-            if !os.overlaps(&space) {
+            if !os.overlaps(&space) || !other_at(oid, os).shares_height(&level(space)) {
                 continue;
             }
             let ally = is_character(mover) == is_character(other);
@@ -184,7 +192,9 @@ fn price(
         {
             continue;
         }
-        if space_in(state, oid).is_some_and(|os| os.overlaps(&end)) {
+        if space_in(state, oid)
+            .is_some_and(|os| os.overlaps(&end) && other_at(oid, os).shares_height(&level(end)))
+        {
             return (
                 steps,
                 Some(illegal(

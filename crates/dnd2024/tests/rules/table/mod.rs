@@ -4,6 +4,7 @@
 //! they cover.
 
 mod air;
+mod air_oa;
 mod areas;
 mod combat;
 mod counterspell;
