@@ -161,7 +161,7 @@ pub struct Burning {
 }
 
 /// What puts a fire out besides rolling on the ground (DD-HAZ-01.c).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Extinguish {
     Doused,

@@ -88,6 +88,9 @@
 //! {"fly": {"creature": "vera", "height_ft": 30}}
 //! {"fall": {"creature": "vera", "feet": 40, "into_water": true, "water_check": "dexterity"}}
 //! {"hold_breath": {"creature": "vera", "choking": false}}
+//! {"set_burning": {"creature": "gob", "burning": true}}
+//! {"roll_out_fire": {"creature": "vera"}}
+//! {"end_of_day": {"creatures": [{"creature": "vera", "food_lb": 1, "water_gal": 0.5}]}}
 //! ```
 //!
 //! Leaving a hostile creature's reach on the grid, and a readied trigger, open the engine's
@@ -209,6 +212,9 @@ pub const REFUSAL_CODES: &[&str] = &[
     "bad_trigger",
     // Breath (`hazards`).
     "bad_breath",
+    "already_burning",
+    "not_burning",
+    "bad_day",
 ];
 
 /// The ruleset (stateless: everything lives in [`DndState`]).
@@ -300,6 +306,9 @@ pub enum DndCommand {
     Fly(grid::air::Fly),
     Fall(hazards::FallCommand),
     HoldBreath(hazards::HoldBreath),
+    SetBurning(hazards::SetBurning),
+    RollOutFire(creatures::CreatureRef),
+    EndOfDay(hazards::EndOfDay),
 }
 
 /// Every event, one key each.
@@ -355,6 +364,8 @@ pub enum DndEvent {
     Fell(hazards::Fell),
     BreathHeld(hazards::BreathEvent),
     OutOfBreath(hazards::BreathEvent),
+    Fire(hazards::FireEvent),
+    DayEnded(hazards::DayEnded),
 }
 
 /// A pure rule's refusal as the table's: the code names the spent resource or the kind of
@@ -573,6 +584,9 @@ fn creature_refs(command: &DndCommand) -> Vec<&str> {
         C::Fly(f) => vec![f.creature.as_str()],
         C::Fall(f) => vec![f.creature.as_str()],
         C::HoldBreath(h) => vec![h.creature.as_str()],
+        C::SetBurning(b) => vec![b.creature.as_str()],
+        C::RollOutFire(c) => vec![c.creature.as_str()],
+        C::EndOfDay(d) => d.creatures.iter().map(|n| n.creature.as_str()).collect(),
         C::SetLight(l) => l
             .sources
             .iter()
@@ -672,7 +686,10 @@ impl Ruleset for Dnd2024 {
             C::Search(h) => one(&h.creature),
             C::Jump(j) => one(&j.creature),
             C::Fly(f) => one(&f.creature),
-            C::Fall(_) | C::HoldBreath(_) => Acting::RefereeOnly,
+            C::RollOutFire(c) => one(&c.creature),
+            C::Fall(_) | C::HoldBreath(_) | C::SetBurning(_) | C::EndOfDay(_) => {
+                Acting::RefereeOnly
+            }
             C::SetLight(_)
             | C::SetMap(_)
             | C::Place(_)
@@ -772,7 +789,9 @@ impl Ruleset for Dnd2024 {
             | DndEvent::CreatureInView(_)
             | DndEvent::CreatureOutOfView(_)
             | DndEvent::BreathHeld(_)
-            | DndEvent::OutOfBreath(_) => {}
+            | DndEvent::OutOfBreath(_)
+            | DndEvent::Fire(_)
+            | DndEvent::DayEnded(_) => {}
         }
     }
 
@@ -861,6 +880,7 @@ impl Ruleset for Dnd2024 {
             Boundary::TurnStart { who } => {
                 combat::turn_starts(ctx, who)?;
                 grid::air::turn_starts(ctx, who)?;
+                hazards::turn_starts(ctx, who)?;
             }
             Boundary::TurnEnd { who } => hazards::turn_ended(ctx, who)?,
             Boundary::NamedRestEnd { rest } => rest::rest_completed(ctx, rest)?,
@@ -980,5 +1000,8 @@ fn decide_command(command: &DndCommand, ctx: &mut Ctx<'_, Dnd2024>) -> Result<()
         C::Fly(f) => grid::air::fly_command(ctx, f),
         C::Fall(f) => hazards::fall_command(ctx, f),
         C::HoldBreath(h) => hazards::hold_breath(ctx, h),
+        C::SetBurning(b) => hazards::set_burning(ctx, b),
+        C::RollOutFire(c) => hazards::roll_out_fire(ctx, &c.creature),
+        C::EndOfDay(d) => hazards::end_of_day(ctx, d),
     }
 }

@@ -120,4 +120,25 @@ async fn dnd_jump_fly_and_fall_from_the_battle_panel() {
     )
     .await;
     shot(&kes, "d-air-ru").await;
+
+    // DD-HAZ-01: in a fight the Referee sets Kes on fire; on her turn her player rolls it out
+    // (Prone, the action spent), worded in Russian on her page.
+    setup(
+        &dm,
+        &[
+            json!({"rules": {"roll_initiative": {"creatures": [KES]}}}),
+            json!({"rules": {"start_combat": {"combatants": [KES]}}}),
+        ],
+    )
+    .await;
+    click(&dm, "#dnd-set-burning").await;
+    log_has(&kes, "the fire in the log", r"Kes загорается").await;
+    click(&kes, "#dnd-roll-out-fire").await;
+    log_has(&kes, "the fire out", r"Kes: огонь гаснет \(сбит").await;
+    wait_js(
+        &dm,
+        "the Referee's fire button back",
+        "return document.querySelector('#dnd-set-burning')",
+    )
+    .await;
 }

@@ -468,6 +468,13 @@ pub struct CreatureRecord {
     /// Hidden by the Hide action: the Stealth total that finds it (DD-ACT-10.b).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hiding_dc: Option<i32>,
+    /// Days in a row it has eaten nothing (DD-HAZ-03.c).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub days_without_food: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Where a creature stands, as anyone who sees it can tell.
@@ -527,6 +534,7 @@ impl CreatureRecord {
             legendary_used: 0,
             ac_bonus: 0,
             hiding_dc: None,
+            days_without_food: 0,
             spec,
         }
     }

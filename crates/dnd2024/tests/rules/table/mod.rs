@@ -12,6 +12,7 @@ mod damage;
 mod forecast;
 mod forecast_tactics;
 mod grid;
+mod hazards;
 mod queries;
 mod reactions;
 mod rest_and_conditions;

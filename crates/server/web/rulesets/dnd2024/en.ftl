@@ -573,3 +573,38 @@ dnd-move-how = Moving by
 dnd-move-how-walk = walking
 dnd-move-how-climb = climbing
 dnd-move-how-swim = swimming
+
+## main-hazards
+ev-rules-fire = { $burning ->
+    [true] { $name } catches fire
+   *[other] { $name }'s fire goes out{ $how ->
+        [rolled] {""}: rolled out on the ground
+        [doused] {""}: doused
+        [submerged] {""}: under water
+        [smothered] {""}: smothered
+       *[other] {""}
+    }
+}
+ev-rules-day_ended = { $name }'s day of food and water: { $dehydrated ->
+    [true] too little water (a level of Exhaustion)
+   *[other] water enough
+}; { $hunger ->
+    [save] too little food, Constitution save { $saved ->
+        [true] made
+       *[other] failed (a level of Exhaustion)
+    }
+    [exhaustion] no food for { $days_without_food ->
+        [one] { $days_without_food } day
+       *[other] { $days_without_food } days
+    } (a level of Exhaustion)
+   *[other] food enough{ $days_without_food ->
+        [0] {""}
+        [one] {""}, but nothing eaten ({ $days_without_food } day)
+       *[other] {""}, but nothing eaten ({ $days_without_food } days)
+    }
+}
+effect-kind-dnd2024-burning = burning
+dnd-roll-out-fire = Roll out the fire
+dnd-set-burning = Set on fire
+dnd-put-out = Put the fire out
+dnd-burning = burning

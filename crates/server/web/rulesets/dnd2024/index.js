@@ -808,11 +808,22 @@ function Battle({ screen }) {
     ${result ? html`<div id="dnd-attack-result" aria-live="polite" data-n=${result.n} class=${result.hit ? "dnd-success" : "dnd-failure"}>${result.lines.map((l, i) => html`<p key=${i}>${l}</p>`)}</div>` : null}
     ${mine || (screen.isReferee && combat)
       ? html`<div class="row wrap">
+          ${mine && burningNow(screen, acting) ? html`<button type="button" id="dnd-roll-out-fire" onClick=${() => go(screen, { roll_out_fire: { creature: acting } })}>${t("dnd-roll-out-fire")}</button>` : null}
           ${mine ? html`<button type="button" id="dnd-finish-turn" onClick=${() => go(screen, { finish_turn: { creature: acting } })}>${t("dnd-finish-turn", { name: nameOf(screen, acting) })}</button>` : null}
+          ${screen.isReferee && acting
+            ? burningNow(screen, acting)
+              ? html`<button type="button" id="dnd-put-out" onClick=${() => go(screen, { set_burning: { creature: acting, burning: false, how: "doused" } })}>${t("dnd-put-out")}</button>`
+              : html`<button type="button" id="dnd-set-burning" onClick=${() => go(screen, { set_burning: { creature: acting, burning: true } })}>${t("dnd-set-burning")}</button>`
+            : null}
           ${screen.isReferee && combat ? html`<button type="button" id="dnd-end-combat" onClick=${() => screen.send({ clock: "end_combat" }).catch(() => {})}>${t("dnd-end-combat")}</button>` : null}
         </div>`
       : null}
   </section>`;
+}
+
+/** Whether creature `id` burns now (DD-HAZ-01: the `burning` effect the seat may see). */
+function burningNow(screen, id) {
+  return (screen.view.effects || []).some((x) => x.target === id && (x.kind === "burning" || x.kind === "dnd2024.burning"));
 }
 
 // ---- Off the ground (h-dndair): a jump from the path's last square, a flyer's height, and
@@ -1032,6 +1043,10 @@ export function words(name, d) {
       return t("ev-rules-breath_held", { name: who(d.creature), rounds: d.rounds ?? 0 });
     case "out_of_breath":
       return t("ev-rules-out_of_breath", { name: who(d.creature) });
+    case "fire":
+      return t("ev-rules-fire", { name: who(d.creature), burning: d.burning ? "true" : "false", how: d.how ?? "none" });
+    case "day_ended":
+      return t("ev-rules-day_ended", { name: who(d.creature), dehydrated: d.dehydrated ? "true" : "false", hunger: d.hunger ?? "fine", saved: d.saved ? "true" : "false", days_without_food: d.days_without_food ?? 0 });
     case "legendary_taken":
       return t("ev-rules-legendary_taken", { name: who(d.creature), action: d.action ?? "", cost: d.cost ?? 1, target: d.target ? who(d.target) : "", aimed: d.target ? "yes" : "no" });
     case "reaction_spell_cast":

@@ -58,3 +58,8 @@ err-bad_light = That light source cannot be placed
 
 ## h-dndair
 err-bad_breath = That creature is already without air
+
+## main-hazards
+err-already_burning = That creature is already burning
+err-not_burning = That creature is not burning
+err-bad_day = A day lists each creature once, with food and water from 0 to 10,000

@@ -608,3 +608,42 @@ dnd-move-how = Способ перемещения
 dnd-move-how-walk = ходьба
 dnd-move-how-climb = лазание
 dnd-move-how-swim = плавание
+
+## main-hazards
+ev-rules-fire = { $burning ->
+    [true] { $name } загорается
+   *[other] { $name }: огонь гаснет{ $how ->
+        [rolled] {""} (сбит, катаясь по земле)
+        [doused] {""} (залит)
+        [submerged] {""} (под водой)
+        [smothered] {""} (задушен)
+       *[other] {""}
+    }
+}
+ev-rules-day_ended = { $name }, день еды и воды: { $dehydrated ->
+    [true] воды мало (уровень Истощения)
+   *[other] воды достаточно
+}; { $hunger ->
+    [save] еды мало, спасбросок Телосложения { $saved ->
+        [true] успешен
+       *[other] провален (уровень Истощения)
+    }
+    [exhaustion] без еды { $days_without_food ->
+        [one] { $days_without_food } день
+        [few] { $days_without_food } дня
+        [many] { $days_without_food } дней
+       *[other] { $days_without_food } дня
+    } (уровень Истощения)
+   *[other] еды достаточно{ $days_without_food ->
+        [0] {""}
+        [one] {""}, но ничего не съедено ({ $days_without_food } день)
+        [few] {""}, но ничего не съедено ({ $days_without_food } дня)
+        [many] {""}, но ничего не съедено ({ $days_without_food } дней)
+       *[other] {""}, но ничего не съедено ({ $days_without_food } дня)
+    }
+}
+effect-kind-dnd2024-burning = горение
+dnd-roll-out-fire = Сбить огонь
+dnd-set-burning = Поджечь
+dnd-put-out = Потушить
+dnd-burning = горит
