@@ -88,7 +88,11 @@
 //! {"fly": {"creature": "vera", "height_ft": 30}}
 //! {"fall": {"creature": "vera", "feet": 40, "into_water": true, "water_check": "dexterity"}}
 //! {"hold_breath": {"creature": "vera", "choking": false}}
+//! {"take_action": {"creature": "vera", "action": "help", "against": "gob1"}}
+//! {"unarmed_strike": {"attacker": "vera", "target": "gob1", "option": "shove", "shove": "prone"}}
 //! ```
+//!
+//! Dodge, Help, Grapple and Shove do what the glossary says ([`combat::actions`]).
 //!
 //! Leaving a hostile creature's reach on the grid, and a readied trigger, open the engine's
 //! interrupt windows ([`grid`], [`reactions`]); the `area_preview` query shows an area's
@@ -209,6 +213,8 @@ pub const REFUSAL_CODES: &[&str] = &[
     "bad_trigger",
     // Breath (`hazards`).
     "bad_breath",
+    // Help (`combat::actions`).
+    "bad_help",
 ];
 
 /// The ruleset (stateless: everything lives in [`DndState`]).
@@ -300,6 +306,7 @@ pub enum DndCommand {
     Fly(grid::air::Fly),
     Fall(hazards::FallCommand),
     HoldBreath(hazards::HoldBreath),
+    UnarmedStrike(combat::actions::UnarmedStrike),
 }
 
 /// Every event, one key each.
@@ -355,6 +362,9 @@ pub enum DndEvent {
     Fell(hazards::Fell),
     BreathHeld(hazards::BreathEvent),
     OutOfBreath(hazards::BreathEvent),
+    Dodged(combat::actions::Dodged),
+    Helped(combat::actions::Helped),
+    UnarmedStrikeResolved(combat::actions::UnarmedStrikeResolved),
 }
 
 /// A pure rule's refusal as the table's: the code names the spent resource or the kind of
@@ -375,7 +385,7 @@ pub fn refusal(e: RulesError) -> RuleError {
         "DD-MAG-03.a" => "no_slot",
         "DD-COND-08.a" | "DD-ACT-03.d" | "DD-COND-08.b" => "incapacitated",
         "DD-COND-01.d" | "DD-COND-11.f" => "condition_immune",
-        "DD-MOVE-15.a" | "DD-CBT-05.a" | "DD-CBT-06.a" => "out_of_reach",
+        "DD-MOVE-15.a" | "DD-CBT-05.a" | "DD-CBT-06.a" | "DD-CBT-07.a" => "out_of_reach",
         "DD-COV-01.c" => "total_cover",
         "DD-DMG-16.a" => "stable",
         "DD-REST-01.a" | "DD-REST-03.b" => "rest_refused",
@@ -509,7 +519,9 @@ pub fn roll_for(
 }
 
 /// Stores a creature's changed record; others see its [`PublicView`].
-pub fn set_record(ctx: &mut Ctx<'_, Dnd2024>, rec: CreatureRecord) -> Result<(), RuleError> {
+pub fn set_record(ctx: &mut Ctx<'_, Dnd2024>, mut rec: CreatureRecord) -> Result<(), RuleError> {
+    // A Dodge ends at once when its creature is Incapacitated or its Speed is 0 (DD-ACT-08.b).
+    combat::actions::settle_dodge(&mut rec);
     let id = rec.spec.id.clone();
     let seen = DndEvent::CreatureSeen {
         creature: id.clone(),
@@ -586,7 +598,11 @@ fn creature_refs(command: &DndCommand) -> Vec<&str> {
             .chain(&r.surprised)
             .map(String::as_str)
             .collect(),
-        C::TakeAction(a) => vec![a.creature.as_str()],
+        C::TakeAction(a) => std::iter::once(a.creature.as_str())
+            .chain(a.against.as_deref())
+            .chain(a.ally.as_deref())
+            .collect(),
+        C::UnarmedStrike(u) => vec![u.attacker.as_str(), u.target.as_str()],
         C::Move(m) => vec![m.creature.as_str()],
         C::CastSpell(s) => vec![s.creature.as_str()],
         C::Attack(a) => vec![a.attacker.as_str(), a.target.as_str()],
@@ -662,6 +678,7 @@ impl Ruleset for Dnd2024 {
             C::Move(m) => one(&m.creature),
             C::CastSpell(s) => one(&s.creature),
             C::Attack(a) => one(&a.attacker),
+            C::UnarmedStrike(u) => one(&u.attacker),
             C::Stabilize(s) => one(&s.helper),
             C::EscapeGrapple(e) => one(&e.creature),
             C::MovePath(m) => one(&m.creature),
@@ -772,7 +789,10 @@ impl Ruleset for Dnd2024 {
             | DndEvent::CreatureInView(_)
             | DndEvent::CreatureOutOfView(_)
             | DndEvent::BreathHeld(_)
-            | DndEvent::OutOfBreath(_) => {}
+            | DndEvent::OutOfBreath(_)
+            | DndEvent::Dodged(_)
+            | DndEvent::Helped(_)
+            | DndEvent::UnarmedStrikeResolved(_) => {}
         }
     }
 
@@ -980,5 +1000,6 @@ fn decide_command(command: &DndCommand, ctx: &mut Ctx<'_, Dnd2024>) -> Result<()
         C::Fly(f) => grid::air::fly_command(ctx, f),
         C::Fall(f) => hazards::fall_command(ctx, f),
         C::HoldBreath(h) => hazards::hold_breath(ctx, h),
+        C::UnarmedStrike(u) => combat::actions::unarmed_strike(ctx, u),
     }
 }

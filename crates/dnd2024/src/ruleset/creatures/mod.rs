@@ -468,6 +468,14 @@ pub struct CreatureRecord {
     /// Hidden by the Hide action: the Stealth total that finds it (DD-ACT-10.b).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hiding_dc: Option<i32>,
+    /// Took the Dodge action: holds until its next turn starts, ends at once when it is
+    /// Incapacitated or its Speed is 0 (DD-ACT-08; [`super::combat::actions`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dodging: bool,
+    /// The Help it gave, until used or its next turn starts (DD-ACT-09;
+    /// [`super::combat::actions`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub helping: Option<crate::actions::HelpGiven>,
 }
 
 /// Where a creature stands, as anyone who sees it can tell.
@@ -494,6 +502,9 @@ pub struct PublicView {
     pub status: Status,
     /// Concentrating on something (its visible effort).
     pub concentrating: bool,
+    /// Dodging (the Dodge action is taken in plain view).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dodging: bool,
 }
 
 impl CreatureRecord {
@@ -527,6 +538,8 @@ impl CreatureRecord {
             legendary_used: 0,
             ac_bonus: 0,
             hiding_dc: None,
+            dodging: false,
+            helping: None,
             spec,
         }
     }
@@ -551,6 +564,7 @@ impl CreatureRecord {
             bloodied: self.hp.bloodied(),
             status: self.status(),
             concentrating: self.concentration.effect.is_some(),
+            dodging: self.dodging,
         }
     }
 
