@@ -58,3 +58,6 @@ err-bad_light = That light source cannot be placed
 
 ## h-dndair
 err-bad_breath = That creature is already without air
+
+## h-dndacts
+err-bad_help = Help names an enemy within 5 feet, or an ally and a skill you are proficient in
