@@ -501,3 +501,36 @@ fn dd_cbt_07_d_push_into_a_wall_is_refused() {
     let done = rules_events(&ev, "unarmed_strike_resolved");
     assert_eq!(done[0]["dc"], 8 - 1 + 2);
 }
+
+#[test]
+fn dd_cbt_08_a_an_unseen_grappler_stays_unnamed() {
+    // The goblin, never revealed, grapples Vera out of combat: Vera's save is hers to see,
+    // the grappler is `unseen` to the players, and its DC stays the Referee's.
+    let mut t = party();
+    let ev = t.dm(
+        json!({"unarmed_strike": {"attacker": "gob", "target": "vera", "option": "grapple",
+            "target_save": "strength"}}),
+        &[2],
+    );
+    assert_eq!(
+        rules_events(&ev, "unarmed_strike_resolved")[0]["saved"],
+        false
+    );
+    let alice_log = t.log_for(&Viewer::Player("alice".into()));
+    let seen: Vec<&Value> = alice_log
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["event"].get("unarmed_strike_resolved"))
+        .collect();
+    assert_eq!(seen.len(), 1, "{alice_log}");
+    assert_eq!(seen[0]["attacker"], "unseen");
+    assert!(seen[0].get("dc").is_none());
+    assert!(!alice_log.to_string().contains("\"gob\""), "{alice_log}");
+    // Vera holds a Grappled whose source is a stand-in.
+    assert!(
+        t.creature("vera")["conditions"]
+            .to_string()
+            .contains("unseen-")
+    );
+}
