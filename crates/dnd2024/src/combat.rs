@@ -795,6 +795,12 @@ pub enum AttackSource {
     AttackerUnseen,
     /// The attacker cannot see the target (DD-VIS-10).
     TargetUnseen,
+    /// The target took the Dodge action and sees the attacker (DD-ACT-08.a). Not found by
+    /// [`attack_sources`]: the table adds it from the target's record.
+    Dodging,
+    /// A Help action against the target (DD-ACT-09.b). Not found by [`attack_sources`]: the
+    /// table adds it from the helper's record.
+    Helped,
 }
 
 /// Step 1 and the Advantage/Disadvantage part of step 2 (DD-CBT-04.a), named: the target

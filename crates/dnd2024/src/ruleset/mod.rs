@@ -91,7 +91,11 @@
 //! {"set_burning": {"creature": "gob", "burning": true}}
 //! {"roll_out_fire": {"creature": "vera"}}
 //! {"end_of_day": {"creatures": [{"creature": "vera", "food_lb": 1, "water_gal": 0.5}]}}
+//! {"take_action": {"creature": "vera", "action": "help", "against": "gob1"}}
+//! {"unarmed_strike": {"attacker": "vera", "target": "gob1", "option": "shove", "shove": "prone"}}
 //! ```
+//!
+//! Dodge, Help, Grapple and Shove do what the glossary says ([`combat::actions`]).
 //!
 //! Leaving a hostile creature's reach on the grid, and a readied trigger, open the engine's
 //! interrupt windows ([`grid`], [`reactions`]); the `area_preview` query shows an area's
@@ -215,6 +219,8 @@ pub const REFUSAL_CODES: &[&str] = &[
     "already_burning",
     "not_burning",
     "bad_day",
+    // Help (`combat::actions`).
+    "bad_help",
 ];
 
 /// The ruleset (stateless: everything lives in [`DndState`]).
@@ -309,6 +315,7 @@ pub enum DndCommand {
     SetBurning(hazards::SetBurning),
     RollOutFire(creatures::CreatureRef),
     EndOfDay(hazards::EndOfDay),
+    UnarmedStrike(combat::actions::UnarmedStrike),
 }
 
 /// Every event, one key each.
@@ -366,6 +373,9 @@ pub enum DndEvent {
     OutOfBreath(hazards::BreathEvent),
     Fire(hazards::FireEvent),
     DayEnded(hazards::DayEnded),
+    Dodged(combat::actions::Dodged),
+    Helped(combat::actions::Helped),
+    UnarmedStrikeResolved(combat::actions::UnarmedStrikeResolved),
 }
 
 /// A pure rule's refusal as the table's: the code names the spent resource or the kind of
@@ -386,7 +396,7 @@ pub fn refusal(e: RulesError) -> RuleError {
         "DD-MAG-03.a" => "no_slot",
         "DD-COND-08.a" | "DD-ACT-03.d" | "DD-COND-08.b" => "incapacitated",
         "DD-COND-01.d" | "DD-COND-11.f" => "condition_immune",
-        "DD-MOVE-15.a" | "DD-CBT-05.a" | "DD-CBT-06.a" => "out_of_reach",
+        "DD-MOVE-15.a" | "DD-CBT-05.a" | "DD-CBT-06.a" | "DD-CBT-07.a" => "out_of_reach",
         "DD-COV-01.c" => "total_cover",
         "DD-DMG-16.a" => "stable",
         "DD-REST-01.a" | "DD-REST-03.b" => "rest_refused",
@@ -520,7 +530,9 @@ pub fn roll_for(
 }
 
 /// Stores a creature's changed record; others see its [`PublicView`].
-pub fn set_record(ctx: &mut Ctx<'_, Dnd2024>, rec: CreatureRecord) -> Result<(), RuleError> {
+pub fn set_record(ctx: &mut Ctx<'_, Dnd2024>, mut rec: CreatureRecord) -> Result<(), RuleError> {
+    // A Dodge ends at once when its creature is Incapacitated or its Speed is 0 (DD-ACT-08.b).
+    combat::actions::settle_dodge(&mut rec);
     let id = rec.spec.id.clone();
     let seen = DndEvent::CreatureSeen {
         creature: id.clone(),
@@ -600,7 +612,11 @@ fn creature_refs(command: &DndCommand) -> Vec<&str> {
             .chain(&r.surprised)
             .map(String::as_str)
             .collect(),
-        C::TakeAction(a) => vec![a.creature.as_str()],
+        C::TakeAction(a) => std::iter::once(a.creature.as_str())
+            .chain(a.against.as_deref())
+            .chain(a.ally.as_deref())
+            .collect(),
+        C::UnarmedStrike(u) => vec![u.attacker.as_str(), u.target.as_str()],
         C::Move(m) => vec![m.creature.as_str()],
         C::CastSpell(s) => vec![s.creature.as_str()],
         C::Attack(a) => vec![a.attacker.as_str(), a.target.as_str()],
@@ -676,6 +692,7 @@ impl Ruleset for Dnd2024 {
             C::Move(m) => one(&m.creature),
             C::CastSpell(s) => one(&s.creature),
             C::Attack(a) => one(&a.attacker),
+            C::UnarmedStrike(u) => one(&u.attacker),
             C::Stabilize(s) => one(&s.helper),
             C::EscapeGrapple(e) => one(&e.creature),
             C::MovePath(m) => one(&m.creature),
@@ -791,7 +808,10 @@ impl Ruleset for Dnd2024 {
             | DndEvent::BreathHeld(_)
             | DndEvent::OutOfBreath(_)
             | DndEvent::Fire(_)
-            | DndEvent::DayEnded(_) => {}
+            | DndEvent::DayEnded(_)
+            | DndEvent::Dodged(_)
+            | DndEvent::Helped(_)
+            | DndEvent::UnarmedStrikeResolved(_) => {}
         }
     }
 
@@ -1003,5 +1023,6 @@ fn decide_command(command: &DndCommand, ctx: &mut Ctx<'_, Dnd2024>) -> Result<()
         C::SetBurning(b) => hazards::set_burning(ctx, b),
         C::RollOutFire(c) => hazards::roll_out_fire(ctx, &c.creature),
         C::EndOfDay(d) => hazards::end_of_day(ctx, d),
+        C::UnarmedStrike(u) => combat::actions::unarmed_strike(ctx, u),
     }
 }

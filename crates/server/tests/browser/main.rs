@@ -21,6 +21,7 @@ mod casting;
 mod chat;
 mod controls;
 mod dnd;
+mod dnd_acts;
 mod dnd_air;
 mod forecast;
 mod grid;

@@ -8,6 +8,7 @@ use engine::{Ctx, EffectSpec, Expiry, RuleError, Visibility};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub mod actions;
 pub mod turn;
 pub mod unseen;
 
@@ -68,6 +69,18 @@ pub struct StartCombat {
 pub struct TakeAction {
     pub creature: String,
     pub action: ActionKind,
+    /// Help: the enemy within 5 ft whose next attacker among the helper's allies gains
+    /// Advantage (DD-ACT-09.b; [`actions`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub against: Option<String>,
+    /// Help: the ally whose next check with `skill` gains Advantage (DD-ACT-09.a).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ally: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<crate::core::Skill>,
+    /// Help off the grid: the distance to the enemy (default 5 ft).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distance_ft: Option<u32>,
 }
 
 /// Moves part of the turn's movement.
@@ -292,13 +305,14 @@ pub fn turn_starts(ctx: &mut Ctx<'_, Dnd2024>, who: &str) -> Result<(), RuleErro
     rec.slots.start_turn();
     rec.death_save_rolled = false;
     rec.short_rest = None;
+    // Dodge lasts until its next turn starts; an unused Help lapses (DD-ACT-08, DD-ACT-09).
+    rec.dodging = false;
+    rec.helping = None;
     set_record(ctx, rec)
 }
 
 pub fn take_action(ctx: &mut Ctx<'_, Dnd2024>, a: &TakeAction) -> Result<(), RuleError> {
-    let mut rec = actor_on_turn(ctx, &a.creature)?;
-    rec.turn.take_action(a.action).map_err(refusal)?;
-    set_record(ctx, rec)
+    actions::take_action(ctx, a)
 }
 
 pub fn take_bonus_action(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
@@ -582,6 +596,10 @@ fn attack_with(
         .holds()
         .iter()
         .any(|(c, src)| *c == Condition::Grappled && src == &a.target);
+    // Dodge and Help, from the records (DD-ACT-08, DD-ACT-09).
+    let (extra_adv, extra_dis, helpers) =
+        actions::attack_extras(ctx.rules(), &atk, &tgt, target_sees_attacker);
+    let extra = |l: &[AttackSource]| u32::try_from(l.len()).unwrap_or(u32::MAX);
     let req = AttackRequest {
         bonus: spec.bonus,
         reach,
@@ -598,12 +616,14 @@ fn attack_with(
         target_is_grappler: grappled_by_target,
         fear_source_in_sight: false,
         enemy_within_5ft: a.enemy_within_5ft,
-        other_advantage: count(&a.advantage),
-        other_disadvantage: count(&a.disadvantage),
+        other_advantage: count(&a.advantage).saturating_add(extra(&extra_adv)),
+        other_disadvantage: count(&a.disadvantage).saturating_add(extra(&extra_dis)),
         damage: parts.first().map(|p| p.0),
     };
     let plan = plan_attack(&req).map_err(refusal)?;
-    let (rule_adv, rule_dis) = attack_sources(&req).map_err(refusal)?;
+    let (mut rule_adv, mut rule_dis) = attack_sources(&req).map_err(refusal)?;
+    rule_adv.extend(extra_adv);
+    rule_dis.extend(extra_dis);
     let names = |rule: Vec<AttackSource>, named: &[String]| -> Vec<AttackSourceName> {
         rule.into_iter()
             .map(AttackSourceName::Rule)
@@ -615,6 +635,8 @@ fn attack_with(
     if on_turn {
         set_record(ctx, atk.clone())?;
     }
+    // The roll uses the Help it had.
+    actions::use_help(ctx, &helpers)?;
     // An attack on a hidden creature (the Referee's) is the Referee's alone, dice included.
     let roller = if tgt.hidden {
         let mut r = atk.clone();

@@ -471,6 +471,14 @@ pub struct CreatureRecord {
     /// Days in a row it has eaten nothing (DD-HAZ-03.c).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub days_without_food: u32,
+    /// Took the Dodge action: holds until its next turn starts, ends at once when it is
+    /// Incapacitated or its Speed is 0 (DD-ACT-08; [`super::combat::actions`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dodging: bool,
+    /// The Help it gave, until used or its next turn starts (DD-ACT-09;
+    /// [`super::combat::actions`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub helping: Option<crate::actions::HelpGiven>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -501,6 +509,9 @@ pub struct PublicView {
     pub status: Status,
     /// Concentrating on something (its visible effort).
     pub concentrating: bool,
+    /// Dodging (the Dodge action is taken in plain view).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dodging: bool,
 }
 
 impl CreatureRecord {
@@ -535,6 +546,8 @@ impl CreatureRecord {
             ac_bonus: 0,
             hiding_dc: None,
             days_without_food: 0,
+            dodging: false,
+            helping: None,
             spec,
         }
     }
@@ -559,6 +572,7 @@ impl CreatureRecord {
             bloodied: self.hp.bloodied(),
             status: self.status(),
             concentrating: self.concentration.effect.is_some(),
+            dodging: self.dodging,
         }
     }
 

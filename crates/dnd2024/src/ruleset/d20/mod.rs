@@ -120,7 +120,7 @@ pub fn plan(rec: &CreatureRecord, r: &D20TestRequest) -> Result<PlannedTest, Rul
     check_request(r)?;
     let spec = &rec.spec;
     let pb = spec.proficiency_bonus;
-    let advantage = r.advantage.clone();
+    let mut advantage = r.advantage.clone();
     let mut disadvantage = r.disadvantage.clone();
     let c = &rec.conditions;
     let (kind, base_bonus, auto_fail) = match r.test {
@@ -141,6 +141,10 @@ pub fn plan(rec: &CreatureRecord, r: &D20TestRequest) -> Result<PlannedTest, Rul
                 spec.saving_throws.contains(&ability),
             )
             .map_err(refusal)?;
+            // Dodge: Advantage on Dexterity saves while it holds (DD-ACT-08.a).
+            if ability == Ability::Dexterity && super::combat::actions::dodge_active(rec) {
+                advantage.push(super::combat::actions::DODGE_SOURCE.to_string());
+            }
             if ability == Ability::Dexterity && dex_save_disadvantage(c) {
                 disadvantage.push(crate::conditions::Condition::Restrained.name().to_string());
             }
@@ -208,7 +212,17 @@ pub fn run_test(
 ) -> Result<(bool, Option<i32>), RuleError> {
     let rec = super::record(ctx, &r.creature)?;
     rec.check_alive()?;
+    // A Help with this check's skill gives Advantage, and is used (DD-ACT-09.a).
+    let helpers = help_for(ctx.rules(), r);
+    let mut helped = r.clone();
+    if !helpers.is_empty() {
+        helped
+            .advantage
+            .push(super::combat::actions::HELP_SOURCE.to_string());
+    }
+    let r = &helped;
     let plan = plan(&rec, r)?;
+    super::combat::actions::use_help(ctx, &helpers)?;
     let (outcome, success) = if plan.auto_fail {
         (None, false)
     } else {
@@ -241,6 +255,16 @@ pub fn run_test(
     Ok((success, total))
 }
 
+/// The helpers whose Help gives this test Advantage: an ability check with a skill.
+fn help_for(state: &DndState, r: &D20TestRequest) -> Vec<String> {
+    match r.test {
+        TestKind::AbilityCheck {
+            skill: Some(skill), ..
+        } => super::combat::actions::check_helpers(state, &r.creature, skill),
+        _ => Vec::new(),
+    }
+}
+
 /// The `d20_odds` query: the planned test (every modifier and source) and its exact chance
 /// of success, for a creature whose sheet the viewer sees (the Referee, or its player).
 pub fn odds_query(
@@ -258,6 +282,12 @@ pub fn odds_query(
         .creatures
         .get(&r.creature)
         .ok_or_else(|| super::no_creature(&r.creature))?;
+    // A Help waiting for this check shows (not used by asking).
+    let mut r = r;
+    if !help_for(&state.rules, &r).is_empty() {
+        r.advantage
+            .push(super::combat::actions::HELP_SOURCE.to_string());
+    }
     let plan = plan(rec, &r)?;
     let odds = if plan.auto_fail {
         None

@@ -235,6 +235,10 @@ pub fn attack_odds_query(
         .holds()
         .iter()
         .any(|(c, src)| *c == Condition::Grappled && src == &a.target);
+    // Dodge and Help, as the attack would find them (DD-ACT-08, DD-ACT-09); not used here.
+    let (extra_adv, extra_dis, _) =
+        super::super::combat::actions::attack_extras(&state.rules, atk, tgt, target_sees_attacker);
+    let extra = |l: &[crate::combat::AttackSource]| u32::try_from(l.len()).unwrap_or(u32::MAX);
     let knows_ac = viewer_owns(state, viewer, &a.target);
     let armor_class = tgt.spec.armor_class + tgt.ac_bonus;
     let req = AttackRequest {
@@ -254,12 +258,14 @@ pub fn attack_odds_query(
         target_is_grappler: grappled_by_target,
         fear_source_in_sight: false,
         enemy_within_5ft: a.enemy_within_5ft,
-        other_advantage: count(&a.advantage_sources),
-        other_disadvantage: count(&a.disadvantage_sources),
+        other_advantage: count(&a.advantage_sources).saturating_add(extra(&extra_adv)),
+        other_disadvantage: count(&a.disadvantage_sources).saturating_add(extra(&extra_dis)),
         damage: parts.first().copied(),
     };
     let plan = plan_attack(&req).map_err(refusal)?;
-    let (rule_adv, rule_dis) = attack_sources(&req).map_err(refusal)?;
+    let (mut rule_adv, mut rule_dis) = attack_sources(&req).map_err(refusal)?;
+    rule_adv.extend(extra_adv);
+    rule_dis.extend(extra_dis);
     let names = |rule: Vec<crate::combat::AttackSource>, named: &[String]| {
         rule.into_iter()
             .map(AttackSourceName::Rule)

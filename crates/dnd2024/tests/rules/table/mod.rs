@@ -3,6 +3,7 @@
 //! engine's `FacesRoller`) or the table's seeded dice. Tests are named after the checklist ID
 //! they cover.
 
+mod actions;
 mod air;
 mod air_oa;
 mod areas;

@@ -332,7 +332,7 @@ fn every_command_example_in_the_module_docs_is_a_command() {
         .iter()
         .map(|alt| alt["required"][0].as_str().unwrap().to_string())
         .collect();
-    assert_eq!(all.len(), 45);
+    assert_eq!(all.len(), 46);
     for name in all {
         assert!(names.contains(&name), "no example of `{name}`");
     }

@@ -608,3 +608,25 @@ dnd-roll-out-fire = Roll out the fire
 dnd-set-burning = Set on fire
 dnd-put-out = Put the fire out
 dnd-burning = burning
+
+## h-dndacts
+dnd-dodge = Dodge
+dnd-help = Help (pick a target)
+dnd-help-against = Help against { $target }
+dnd-unarmed = Unarmed Strike
+dnd-unarmed-grapple = Grapple
+dnd-unarmed-shove-push = Shove: push 5 ft
+dnd-unarmed-shove-prone = Shove: knock Prone
+dnd-unarmed-send = Try it
+dnd-src-dodging = the target is Dodging
+dnd-src-helped = Help
+ev-rules-dodged = { $name } takes the Dodge action
+ev-rules-helped = { $name } helps against { $target }: the next ally's attack on it has Advantage
+ev-rules-helped-check = { $name } helps { $ally } with { $skill }
+ev-rules-unarmed_strike_resolved = { $name } tries { $option } on { $target }: { $target } { $saved ->
+    [yes] resists (a { $save } save)
+   *[no] fails a { $save } save{ $pushed ->
+        [yes] {""} and is pushed to { $at }
+       *[no] {""}
+    }
+}

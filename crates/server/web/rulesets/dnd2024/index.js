@@ -804,6 +804,7 @@ function Battle({ screen }) {
                 <button type="button" id="dnd-attack-send" class="primary" disabled=${!f.target || !attack} onClick=${strike}>${f.target ? t("dnd-attack-send", { target: nameOf(screen, f.target) }) : t("dnd-attack-pick")}</button>
               </div>`
             : html`<p class="hint">${t("dnd-no-attacks")}</p>`}
+          <${GlossaryActions} screen=${screen} f=${f} who=${f.who} redraw=${redraw} />
         </div>`}
     ${result ? html`<div id="dnd-attack-result" aria-live="polite" data-n=${result.n} class=${result.hit ? "dnd-success" : "dnd-failure"}>${result.lines.map((l, i) => html`<p key=${i}>${l}</p>`)}</div>` : null}
     ${mine || (screen.isReferee && combat)
@@ -824,6 +825,22 @@ function Battle({ screen }) {
 /** Whether creature `id` burns now (DD-HAZ-01: the `burning` effect the seat may see). */
 function burningNow(screen, id) {
   return (screen.view.effects || []).some((x) => x.target === id && (x.kind === "burning" || x.kind === "dnd2024.burning"));
+}
+
+// ---- The glossary's actions (h-dndacts): Dodge, Help against the target, and an Unarmed
+// Strike's Grapple or Shove on it.
+
+function GlossaryActions({ screen, f, who, redraw }) {
+  const unarmed = f.unarmed || "grapple";
+  const [option, shove] = unarmed.split("-");
+  const act = (action, extra) => go(screen, { take_action: { creature: who, action, ...extra } }).then(redraw);
+  const grab = () => rollWith(screen, { unarmed_strike: { attacker: who, target: f.target, option, ...(shove ? { shove } : {}) } }, f).then(redraw);
+  return html`<div id="dnd-glossary-actions" class="row wrap">
+    <button type="button" id="dnd-dodge" onClick=${() => act("dodge", {})}>${t("dnd-dodge")}</button>
+    <button type="button" id="dnd-help" disabled=${!f.target} onClick=${() => act("help", { against: f.target })}>${f.target ? t("dnd-help-against", { target: nameOf(screen, f.target) }) : t("dnd-help")}</button>
+    <label>${t("dnd-unarmed")} <select id="dnd-unarmed" value=${unarmed} onChange=${(e) => ((f.unarmed = e.target.value), redraw())}>${["grapple", "shove-push", "shove-prone"].map((k) => html`<option key=${k} value=${k}>${t(`dnd-unarmed-${k}`)}</option>`)}</select></label>
+    <button type="button" id="dnd-unarmed-send" disabled=${!f.target} onClick=${grab}>${t("dnd-unarmed-send")}</button>
+  </div>`;
 }
 
 // ---- Off the ground (h-dndair): a jump from the path's last square, a flyer's height, and
@@ -1047,6 +1064,22 @@ export function words(name, d) {
       return t("ev-rules-fire", { name: who(d.creature), burning: d.burning ? "true" : "false", how: d.how ?? "none" });
     case "day_ended":
       return t("ev-rules-day_ended", { name: who(d.creature), dehydrated: d.dehydrated ? "true" : "false", hunger: d.hunger ?? "fine", saved: d.saved ? "true" : "false", days_without_food: d.days_without_food ?? 0 });
+    case "dodged":
+      return t("ev-rules-dodged", { name: who(d.creature) });
+    case "helped":
+      return d.against
+        ? t("ev-rules-helped", { name: who(d.helper), target: who(d.against) })
+        : t("ev-rules-helped-check", { name: who(d.helper), ally: who(d.ally), skill: word("dnd-skill-", d.skill) });
+    case "unarmed_strike_resolved":
+      return t("ev-rules-unarmed_strike_resolved", {
+        name: d.attacker === "unseen" ? t("dnd-unseen") : who(d.attacker),
+        target: who(d.target),
+        option: word("dnd-unarmed-", d.shove ? `shove-${d.shove}` : "grapple"),
+        save: word("dnd-ab-", d.save),
+        saved: d.saved ? "yes" : "no",
+        pushed: d.pushed_to ? "yes" : "no",
+        at: d.pushed_to ? sq([d.pushed_to.x, d.pushed_to.y]) : "",
+      });
     case "legendary_taken":
       return t("ev-rules-legendary_taken", { name: who(d.creature), action: d.action ?? "", cost: d.cost ?? 1, target: d.target ? who(d.target) : "", aimed: d.target ? "yes" : "no" });
     case "reaction_spell_cast":

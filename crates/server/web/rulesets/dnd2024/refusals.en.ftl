@@ -63,3 +63,6 @@ err-bad_breath = That creature is already without air
 err-already_burning = That creature is already burning
 err-not_burning = That creature is not burning
 err-bad_day = A day lists each creature once, with food and water from 0 to 10,000
+
+## h-dndacts
+err-bad_help = Help names an enemy within 5 feet, or an ally and a skill you are proficient in

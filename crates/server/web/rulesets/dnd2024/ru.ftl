@@ -647,3 +647,25 @@ dnd-roll-out-fire = Сбить огонь
 dnd-set-burning = Поджечь
 dnd-put-out = Потушить
 dnd-burning = горит
+
+## h-dndacts
+dnd-dodge = Уклонение
+dnd-help = Помощь (выберите цель)
+dnd-help-against = Помощь против: { $target }
+dnd-unarmed = Безоружный удар
+dnd-unarmed-grapple = Захват
+dnd-unarmed-shove-push = Толчок: оттолкнуть на 5 фт.
+dnd-unarmed-shove-prone = Толчок: опрокинуть
+dnd-unarmed-send = Попытаться
+dnd-src-dodging = цель совершает Уклонение
+dnd-src-helped = Помощь
+ev-rules-dodged = { $name } совершает действие Уклонение
+ev-rules-helped = { $name } помогает против { $target }: следующая атака союзника по нему совершается с Преимуществом
+ev-rules-helped-check = { $name } помогает { $ally }: { $skill }
+ev-rules-unarmed_strike_resolved = { $name } — { $option } против { $target }: { $saved ->
+    [yes] цель преуспевает в спасброске ({ $save })
+   *[no] цель проваливает спасбросок ({ $save }){ $pushed ->
+        [yes] {""} и оттолкнута на клетку { $at }
+       *[no] {""}
+    }
+}
