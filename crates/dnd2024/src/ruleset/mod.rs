@@ -551,6 +551,28 @@ pub fn set_record(ctx: &mut Ctx<'_, Dnd2024>, mut rec: CreatureRecord) -> Result
     }
 }
 
+/// The Referee's flag (or Hiding) no longer hides monster `id`: the players see it now if
+/// the party perceives it (`creature_revealed`); else it stays out of their view, for sight
+/// alone, and shows when a character sees it (no event reaches them).
+pub fn show_to_players(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
+    let mut rec = record(ctx, id)?;
+    if sight::unseen_now(ctx.state(), id) == Some(true) {
+        rec.hidden = true;
+        rec.out_of_sight = true;
+        let vis = owners(ctx, id);
+        return ctx.emit_for(
+            DndEvent::CreatureSet {
+                record: Box::new(rec),
+            },
+            vis,
+        );
+    }
+    ctx.emit(DndEvent::CreatureRevealed {
+        creature: id.to_string(),
+        view: rec.public_view(),
+    })
+}
+
 /// Refuses a player's command that names a creature the player may not see, with the words
 /// of a missing one (checked before anything else, so the refusal reveals nothing).
 fn sight_guard(command: &DndCommand, ctx: &Ctx<'_, Dnd2024>) -> Result<(), RuleError> {

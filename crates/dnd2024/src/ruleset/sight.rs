@@ -30,10 +30,9 @@ use tabletop::square::{Space, Square};
 
 use super::creatures::{CreatureRecord, PublicView};
 use super::grid::board::grid_map;
-use super::grid::light::{self, sees_lit, sources, tremorsense_at};
-use super::grid::{Moved, Placed};
+use super::grid::board::{Moved, Placed};
+use super::grid::light::{self, party_eyes, sees_lit, sources, tremorsense_at};
 use super::{Dnd2024, DndEvent, DndState, is_character, owners, record};
-use crate::conditions::Condition;
 
 /// A monster came into the players' view (players' copy of its `creature_set`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,27 +53,6 @@ pub struct OutOfView {
 /// Whether a creature is the party's: a character, or a creature a player runs.
 pub fn of_party(state: &TableState<DndState>, id: &str, rec: &CreatureRecord) -> bool {
     is_character(rec) || state.core.participants.controllers(id).next().is_some()
-}
-
-/// The party's eyes on the grid: each creature a player runs that stands on it, alive and
-/// not Unconscious (unaware of its surroundings), with its space.
-fn party_eyes(state: &TableState<DndState>) -> Vec<(&CreatureRecord, Space)> {
-    state
-        .rules
-        .creatures
-        .iter()
-        .filter(|(id, r)| {
-            state.core.participants.controllers(id).next().is_some()
-                && !r.dead
-                && !r.conditions.has(Condition::Unconscious)
-        })
-        .filter_map(|(id, r)| Some((r, light::space_in(&state.rules, id)?)))
-        .collect()
-}
-
-/// The spaces of the party's eyes on the grid (see [`party_eyes`]).
-pub fn party_spaces(state: &TableState<DndState>) -> Vec<Space> {
-    party_eyes(state).into_iter().map(|(_, s)| s).collect()
 }
 
 /// Whether one of `eyes` perceives `body` standing in `at` (light sources where `lit` has
@@ -185,28 +163,6 @@ pub fn refresh(ctx: &mut Ctx<'_, Dnd2024>) -> Result<(), RuleError> {
         }
     }
     Ok(())
-}
-
-/// The Referee's flag (or Hiding) no longer hides monster `id`: the players see it now if
-/// the party perceives it (`creature_revealed`); else it stays out of their view, for sight
-/// alone, and shows when a character sees it (no event reaches them).
-pub fn show_to_players(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
-    let mut rec = record(ctx, id)?;
-    if unseen_now(ctx.state(), id) == Some(true) {
-        rec.hidden = true;
-        rec.out_of_sight = true;
-        let vis = owners(ctx, id);
-        return ctx.emit_for(
-            DndEvent::CreatureSet {
-                record: Box::new(rec),
-            },
-            vis,
-        );
-    }
-    ctx.emit(DndEvent::CreatureRevealed {
-        creature: id.to_string(),
-        view: rec.public_view(),
-    })
 }
 
 /// The players' copy of `ev` about monster `id` (which they see now): a placement where the

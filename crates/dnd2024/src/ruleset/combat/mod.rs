@@ -280,7 +280,7 @@ pub fn start_combat(ctx: &mut Ctx<'_, Dnd2024>, s: &StartCombat) -> Result<(), R
     for id in &order {
         let rec = record(ctx, id)?;
         if rec.hidden && !rec.out_of_sight {
-            super::sight::show_to_players(ctx, id)?;
+            super::show_to_players(ctx, id)?;
         }
     }
     ctx.start_combat(order)

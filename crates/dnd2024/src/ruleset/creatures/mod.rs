@@ -683,5 +683,5 @@ pub fn reveal(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
             ),
         ));
     }
-    super::sight::show_to_players(ctx, id)
+    super::show_to_players(ctx, id)
 }

@@ -57,8 +57,8 @@ impl AreaSpellSpec {
         if !(1..=MAX_SPELL_SIZE_FT).contains(&self.size_ft) {
             return bad(format!("a size of 1…{MAX_SPELL_SIZE_FT} ft"));
         }
-        if !(0..=super::super::d20::MAX_DC).contains(&self.save_dc) {
-            return bad(format!("a DC of 0…{}", super::super::d20::MAX_DC));
+        if !(0..=crate::odds::MAX_TARGET).contains(&self.save_dc) {
+            return bad(format!("a DC of 0…{}", crate::odds::MAX_TARGET));
         }
         if self.damage.is_empty() {
             return bad("damage".into());

@@ -4,6 +4,8 @@
 //! sheet), combined as the rules say, and the exact chance from [`crate::odds`] before the roll
 //! (the `d20_odds` query).
 
+pub mod aid;
+
 use engine::{Ctx, RuleError, TableState, Viewer};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -142,8 +144,8 @@ pub fn plan(rec: &CreatureRecord, r: &D20TestRequest) -> Result<PlannedTest, Rul
             )
             .map_err(refusal)?;
             // Dodge: Advantage on Dexterity saves while it holds (DD-ACT-08.a).
-            if ability == Ability::Dexterity && super::combat::actions::dodge_active(rec) {
-                advantage.push(super::combat::actions::DODGE_SOURCE.to_string());
+            if ability == Ability::Dexterity && aid::dodge_active(rec) {
+                advantage.push(aid::DODGE_SOURCE.to_string());
             }
             if ability == Ability::Dexterity && dex_save_disadvantage(c) {
                 disadvantage.push(crate::conditions::Condition::Restrained.name().to_string());
@@ -216,13 +218,11 @@ pub fn run_test(
     let helpers = help_for(ctx.rules(), r);
     let mut helped = r.clone();
     if !helpers.is_empty() {
-        helped
-            .advantage
-            .push(super::combat::actions::HELP_SOURCE.to_string());
+        helped.advantage.push(aid::HELP_SOURCE.to_string());
     }
     let r = &helped;
     let plan = plan(&rec, r)?;
-    super::combat::actions::use_help(ctx, &helpers)?;
+    aid::use_help(ctx, &helpers)?;
     let (outcome, success) = if plan.auto_fail {
         (None, false)
     } else {
@@ -260,7 +260,7 @@ fn help_for(state: &DndState, r: &D20TestRequest) -> Vec<String> {
     match r.test {
         TestKind::AbilityCheck {
             skill: Some(skill), ..
-        } => super::combat::actions::check_helpers(state, &r.creature, skill),
+        } => aid::check_helpers(state, &r.creature, skill),
         _ => Vec::new(),
     }
 }
@@ -285,8 +285,7 @@ pub fn odds_query(
     // A Help waiting for this check shows (not used by asking).
     let mut r = r;
     if !help_for(&state.rules, &r).is_empty() {
-        r.advantage
-            .push(super::combat::actions::HELP_SOURCE.to_string());
+        r.advantage.push(aid::HELP_SOURCE.to_string());
     }
     let plan = plan(rec, &r)?;
     let odds = if plan.auto_fail {

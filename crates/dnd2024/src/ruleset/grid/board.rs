@@ -2,8 +2,9 @@
 //! creature's space, and ending a hide when the hider attacks. It imports no family's commands.
 
 use engine::{Ctx, RuleError};
+use serde::{Deserialize, Serialize};
 use tabletop::map::{GridMap, MapFile};
-use tabletop::square::Space;
+use tabletop::square::{Space, Square};
 
 use super::super::creatures::CreatureRecord;
 use super::super::{Dnd2024, DndState, is_character, record, set_record};
@@ -76,7 +77,7 @@ pub fn end_hiding(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError>
 /// A creature's hiding ended, whatever ended it (an attack, a Search that found it, the
 /// Referee's `end_condition`, its Invisible from `hide` running out): the DC to find it and
 /// the record of who was not fooled go (DD-ACT-10.c/d), and a monster hidden by it shows to
-/// the players if the party perceives it ([`super::super::sight::show_to_players`]). The one
+/// the players if the party perceives it ([`super::super::show_to_players`]). The one
 /// place hiding ends.
 pub fn hiding_ended(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleError> {
     let mut rec = record(ctx, id)?;
@@ -88,7 +89,7 @@ pub fn hiding_ended(ctx: &mut Ctx<'_, Dnd2024>, id: &str) -> Result<(), RuleErro
     // A record without a hiding DC drops the not-fooled record too (`apply`).
     set_record(ctx, rec)?;
     if reveal {
-        super::super::sight::show_to_players(ctx, id)?;
+        super::super::show_to_players(ctx, id)?;
     }
     Ok(())
 }
@@ -165,4 +166,26 @@ pub fn feet_apart_at(a: &Spot, b: &Spot) -> u32 {
         0
     };
     flat.max(vertical)
+}
+
+/// A creature put on the grid.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placed {
+    pub creature: String,
+    pub at: Square,
+}
+
+/// A creature moved: the squares entered and the movement spent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Moved {
+    pub creature: String,
+    pub path: Vec<Square>,
+    pub spent_ft: u32,
+    /// The move stopped here for Opportunity Attacks (the rest waits for the window).
+    #[serde(default)]
+    pub held: bool,
+    /// The players' copy of a monster's move: only the squares where the party saw it
+    /// ([`super::super::sight::players_copy`]), no feet.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub seen_only: bool,
 }

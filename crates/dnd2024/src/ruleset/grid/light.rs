@@ -452,7 +452,7 @@ pub fn project(state: &TableState<DndState>, viewer: &Viewer) -> serde_json::Val
     let all_lit = sources(&state.rules.lighting, &state.rules.positions);
     let unknown_lights = all_lit.len() != known_lit.len();
     let eyes = if unknown_lights {
-        super::super::sight::party_spaces(state)
+        party_spaces(state)
     } else {
         Vec::new()
     };
@@ -519,4 +519,25 @@ pub fn check_sources(l: &Lighting) -> Result<(), RuleError> {
         .rule("MAX_LIGHTS"));
     }
     Ok(())
+}
+
+/// The party's eyes on the grid: each creature a player runs that stands on it, alive and
+/// not Unconscious (unaware of its surroundings), with its space.
+pub fn party_eyes(state: &TableState<DndState>) -> Vec<(&CreatureRecord, Space)> {
+    state
+        .rules
+        .creatures
+        .iter()
+        .filter(|(id, r)| {
+            state.core.participants.controllers(id).next().is_some()
+                && !r.dead
+                && !r.conditions.has(Condition::Unconscious)
+        })
+        .filter_map(|(id, r)| Some((r, space_in(&state.rules, id)?)))
+        .collect()
+}
+
+/// The spaces of the party's eyes on the grid (see [`party_eyes`]).
+pub fn party_spaces(state: &TableState<DndState>) -> Vec<Space> {
+    party_eyes(state).into_iter().map(|(_, s)| s).collect()
 }

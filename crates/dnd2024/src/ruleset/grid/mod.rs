@@ -108,30 +108,10 @@ pub struct MovePath {
     pub path: Vec<[i32; 2]>,
     /// How the steps are taken: none (walked), one for all, or one per step ([`terrain`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub how: Vec<super::queries::move_preview::How>,
+    pub how: Vec<terrain::How>,
 }
 
-/// A creature put on the grid.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Placed {
-    pub creature: String,
-    pub at: Square,
-}
-
-/// A creature moved: the squares entered and the movement spent.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Moved {
-    pub creature: String,
-    pub path: Vec<Square>,
-    pub spent_ft: u32,
-    /// The move stopped here for Opportunity Attacks (the rest waits for the window).
-    #[serde(default)]
-    pub held: bool,
-    /// The players' copy of a monster's move: only the squares where the party saw it
-    /// ([`super::sight::players_copy`]), no feet.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub seen_only: bool,
-}
+pub use board::{Moved, Placed};
 
 fn bad_grid(msg: impl Into<String>, rule: &'static str) -> RuleError {
     RuleError::new("bad_move", msg).rule(rule)

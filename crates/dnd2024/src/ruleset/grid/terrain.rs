@@ -11,13 +11,25 @@
 //! ```
 
 use engine::RuleError;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::super::creatures::CreatureRecord;
-use super::super::queries::move_preview::How;
 use super::board::SQUARE_FT;
 use crate::Interpretations;
 use crate::movement::{MoveMode, cost_per_foot};
+
+/// How the squares are crossed.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum How {
+    #[default]
+    Walk,
+    Climb,
+    Swim,
+}
 
 /// Each step's mode from the command's `how`: none (every step walked), one (every step so),
 /// or one per step; any other count is refused.

@@ -37,17 +37,7 @@ use super::{fighting, on_turn, space_in};
 use crate::conditions::Condition;
 use crate::movement::{MoveMode, can_move_through, cost_per_foot, other_space_is_difficult};
 
-/// How the squares are crossed.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum How {
-    #[default]
-    Walk,
-    Climb,
-    Swim,
-}
+pub use super::super::grid::terrain::How;
 
 /// The query's arguments.
 #[derive(Debug, Clone, Deserialize)]
