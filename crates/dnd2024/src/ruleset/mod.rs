@@ -755,6 +755,7 @@ impl Ruleset for Dnd2024 {
         sight_guard(command, ctx)?;
         decide_command(command, ctx)?;
         grid::air::settle_falls(ctx)?;
+        grid::board::grapples_end_if_apart(ctx)?;
         // What the players see follows the party's sight after every accepted command.
         sight::refresh(ctx)
     }
@@ -956,6 +957,7 @@ impl Ruleset for Dnd2024 {
     ) -> Result<(), RuleError> {
         window_closed(window, ctx)?;
         grid::air::settle_falls(ctx)?;
+        grid::board::grapples_end_if_apart(ctx)?;
         // The rest of a held move, the attacks made: what the party sees now.
         sight::refresh(ctx)
     }

@@ -189,3 +189,44 @@ pub struct Moved {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub seen_only: bool,
 }
+
+/// A grapple ends once the grappler and the grappled are farther apart than the grapple's
+/// range (DD-CBT-08.d: a push, a fall, a flight): the grappler's longest melee reach, at least
+/// 5 ft. Checked after every accepted command and closed window, for every Grappled held by a
+/// creature on the grid.
+pub fn grapples_end_if_apart(ctx: &mut Ctx<'_, Dnd2024>) -> Result<(), RuleError> {
+    let grappled = serde_json::to_value(Condition::Grappled).unwrap_or_default();
+    let ends: Vec<String> = {
+        let core = ctx.core();
+        let rules = ctx.rules();
+        core.effects
+            .iter()
+            .filter(|e| {
+                e.kind == super::super::conditions::effects::CONDITION_EFFECT
+                    && e.data["condition"] == grappled
+            })
+            .filter_map(|e| {
+                let held = e.target.as_deref()?;
+                let grappler = core.effect_link(&e.id)?.source.clone()?;
+                let g = rules.creatures.get(&grappler)?;
+                let (sg, sh) = (space_of(ctx, &grappler)?, space_of(ctx, held)?);
+                let range = g
+                    .spec
+                    .attacks
+                    .iter()
+                    .filter_map(|a| a.reach_ft)
+                    .max()
+                    .unwrap_or(0)
+                    .max(crate::movement::DEFAULT_REACH_FT);
+                let apart = feet_apart(rules, &grappler, &sg, held, &sh);
+                crate::combat::grapple_ends(false, false, apart, range, false).then(|| e.id.clone())
+            })
+            .collect()
+    };
+    for id in ends {
+        if ctx.core().effect(&id).is_some() {
+            ctx.end_effect(&id)?;
+        }
+    }
+    Ok(())
+}

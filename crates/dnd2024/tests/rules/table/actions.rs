@@ -534,3 +534,29 @@ fn dd_cbt_08_a_an_unseen_grappler_stays_unnamed() {
             .contains("unseen-")
     );
 }
+
+/// DD-CBT-08.d: the grapple ends once the two are farther apart than the grapple's range
+/// (here Vera's 5-ft reach): the Referee moves the goblin 10 ft off, and Grappled is gone;
+/// a move that stays within reach keeps it.
+#[test]
+fn dd_cbt_08_d_a_grapple_ends_when_they_are_moved_apart() {
+    let mut t = melee();
+    t.act(
+        &alice(),
+        json!({"unarmed_strike": {"attacker": "vera", "target": "gob", "option": "grapple"}}),
+        &[5],
+    );
+    let grappled = |t: &T| {
+        t.creature("gob")["conditions"]
+            .to_string()
+            .contains("grappled")
+    };
+    assert!(grappled(&t));
+    // Diagonal, still 5 ft from Vera: held.
+    t.dm(json!({"place": {"creature": "gob", "x": 1, "y": 1}}), &[]);
+    assert!(grappled(&t));
+    // 10 ft away: the grapple ends.
+    t.dm(json!({"place": {"creature": "gob", "x": 2, "y": 0}}), &[]);
+    assert!(!grappled(&t));
+    t.assert_replays();
+}
