@@ -333,9 +333,10 @@ impl Ruleset for Demo {
             None | Some("default") => false,
             Some("bold") => true,
             Some(other) => {
-                return Err(RuleError::new(
-                    "no_such_policy",
-                    format!("the demo has the policies `default` and `bold`, not `{other}`"),
+                return Err(crate::ruleset::no_such_policy(
+                    "demo",
+                    &["default", "bold"],
+                    other,
                 ));
             }
         };

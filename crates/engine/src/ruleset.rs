@@ -360,6 +360,18 @@ pub fn no_such_forecast(ruleset: &str, kind: &str) -> RuleError {
     )
 }
 
+/// The refusal of a forecast policy a ruleset does not have (`names`: the ones it has).
+pub fn no_such_policy(ruleset: &str, names: &[&str], name: &str) -> RuleError {
+    RuleError::new(
+        "no_such_policy",
+        format!(
+            "the ruleset `{ruleset}`'s forecasts have the policies {}, not `{name}`",
+            names.join(", ")
+        ),
+    )
+    .with_args(serde_json::json!({ "policy": name }))
+}
+
 /// The refusal of a query a ruleset does not answer.
 pub fn no_such_query(ruleset: &str, name: &str) -> RuleError {
     RuleError::new(

@@ -152,7 +152,6 @@ pub const REFUSAL_CODES: &[&str] = &[
     "no_role",
     "no_sign",
     "no_stamina",
-    "no_such_policy",
     "no_tentacles",
     "no_threshold",
     "no_travel_day",

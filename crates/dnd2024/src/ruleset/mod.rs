@@ -175,7 +175,6 @@ pub const REFUSAL_CODES: &[&str] = &[
     // The Referee's forecasts (`forecast`).
     "forecast_no_fight",
     "forecast_args",
-    "no_such_policy",
     "not_a_player",
     "unknown_rest_kind",
     "no_initiative",

@@ -37,23 +37,7 @@ async fn acks_sheet_dungeon_turn_and_attack_odds() {
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let judge = browser(&driver, &profiles.path().join("judge"), 1280, 900).await;
-    judge.goto(&srv.base).await.expect("open");
-    wait_js(
-        &judge,
-        "lobby",
-        "return document.querySelector('#create-table')",
-    )
-    .await;
-    fill(&judge, "#new-name", "Barrow").await;
-    fill(&judge, "#new-referee", "Ann").await;
-    select(&judge, "#new-ruleset", "acks").await;
-    click(&judge, "#create-table").await;
-    wait_js(
-        &judge,
-        "the Judge's acks screen",
-        "return document.querySelector('.table-screen.referee[data-ruleset=acks] #acks-party')",
-    )
-    .await;
+    table_from_lobby(&judge, Some(&srv.base), "acks", "Barrow", "#acks-party").await;
     // The first load of an acks table: under the README's 200 KB, and no Crows file.
     let loaded = js(
         &judge,
@@ -383,23 +367,7 @@ async fn acks_wilderness_day_lost_party_player_sees_the_believed_hex_only() {
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let judge = browser(&driver, &profiles.path().join("judge"), 1280, 900).await;
-    judge.goto(&srv.base).await.expect("open");
-    wait_js(
-        &judge,
-        "lobby",
-        "return document.querySelector('#create-table')",
-    )
-    .await;
-    fill(&judge, "#new-name", "Marches").await;
-    fill(&judge, "#new-referee", "Ann").await;
-    select(&judge, "#new-ruleset", "acks").await;
-    click(&judge, "#create-table").await;
-    wait_js(
-        &judge,
-        "the Judge's acks screen",
-        "return document.querySelector('.table-screen.referee[data-ruleset=acks] #acks-party')",
-    )
-    .await;
+    table_from_lobby(&judge, Some(&srv.base), "acks", "Marches", "#acks-party").await;
     let abilities = json!({"strength": 12, "intelligence": 9, "wisdom": 10, "dexterity": 12,
         "constitution": 13, "charisma": 11});
     // A road runs north from the origin through woods; hills to the east.
@@ -618,21 +586,12 @@ async fn acks_full_session_judge_and_two_players_dungeon_encounter_fight_and_los
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let judge = browser(&driver, &profiles.path().join("judge"), 1280, 900).await;
-    judge.goto(&srv.base).await.expect("open");
-    wait_js(
+    table_from_lobby(
         &judge,
-        "lobby",
-        "return document.querySelector('#create-table')",
-    )
-    .await;
-    fill(&judge, "#new-name", "Barrow of the full session").await;
-    fill(&judge, "#new-referee", "Ann").await;
-    select(&judge, "#new-ruleset", "acks").await;
-    click(&judge, "#create-table").await;
-    wait_js(
-        &judge,
-        "the Judge's acks screen",
-        "return document.querySelector('.table-screen.referee[data-ruleset=acks] #acks-party')",
+        Some(&srv.base),
+        "acks",
+        "Barrow of the full session",
+        "#acks-party",
     )
     .await;
     let strong = json!({"strength": 16, "intelligence": 9, "wisdom": 10, "dexterity": 10,
@@ -1023,21 +982,12 @@ async fn ac_gen_02_the_judge_replaces_a_table_row_and_enters_an_xp_table_in_the_
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let judge = browser(&driver, &profiles.path().join("judge"), 1280, 900).await;
-    judge.goto(&srv.base).await.expect("open");
-    wait_js(
+    table_from_lobby(
         &judge,
-        "lobby",
-        "return document.querySelector('#create-table')",
-    )
-    .await;
-    fill(&judge, "#new-name", "House rules").await;
-    fill(&judge, "#new-referee", "Ann").await;
-    select(&judge, "#new-ruleset", "acks").await;
-    click(&judge, "#create-table").await;
-    wait_js(
-        &judge,
-        "the Judge's acks screen",
-        "return document.querySelector('.table-screen.referee[data-ruleset=acks] #acks-party')",
+        Some(&srv.base),
+        "acks",
+        "House rules",
+        "#acks-party",
     )
     .await;
     let abilities = json!({"strength": 10, "intelligence": 12, "wisdom": 10, "dexterity": 13,
@@ -1177,21 +1127,12 @@ async fn ac_ex_03_and_06_an_ettin_in_light_woods_and_the_judges_evasion_roll() {
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let judge = browser(&driver, &profiles.path().join("judge"), 1280, 900).await;
-    judge.goto(&srv.base).await.expect("open");
-    wait_js(
+    table_from_lobby(
         &judge,
-        "lobby",
-        "return document.querySelector('#create-table')",
-    )
-    .await;
-    fill(&judge, "#new-name", "Light woods").await;
-    fill(&judge, "#new-referee", "Ann").await;
-    select(&judge, "#new-ruleset", "acks").await;
-    click(&judge, "#create-table").await;
-    wait_js(
-        &judge,
-        "the Judge's acks screen",
-        "return document.querySelector('.table-screen.referee[data-ruleset=acks] #acks-party')",
+        Some(&srv.base),
+        "acks",
+        "Light woods",
+        "#acks-party",
     )
     .await;
     let ettin = json!({"monsters": [{"id": "ettin", "name": "Ettin (test)", "hit_dice": "10",

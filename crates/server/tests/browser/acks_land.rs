@@ -35,23 +35,7 @@ async fn acks_land_map_drawing_zero_level_and_a_fall_from_a_flying_mount() {
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let judge = browser(&driver, &profiles.path().join("judge"), 1280, 900).await;
-    judge.goto(&srv.base).await.expect("open");
-    wait_js(
-        &judge,
-        "lobby",
-        "return document.querySelector('#create-table')",
-    )
-    .await;
-    fill(&judge, "#new-name", "Marches").await;
-    fill(&judge, "#new-referee", "Ann").await;
-    select(&judge, "#new-ruleset", "acks").await;
-    click(&judge, "#create-table").await;
-    wait_js(
-        &judge,
-        "the Judge's acks screen",
-        "return document.querySelector('.table-screen.referee[data-ruleset=acks] #acks-party')",
-    )
-    .await;
+    table_from_lobby(&judge, Some(&srv.base), "acks", "Marches", "#acks-party").await;
     let abilities = json!({"strength": 10, "intelligence": 10, "wisdom": 10, "dexterity": 10,
         "constitution": 10, "charisma": 10});
     // A made-up flying mount for the test: 2 hit points.

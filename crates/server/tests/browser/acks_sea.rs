@@ -55,21 +55,12 @@ async fn acks_sea_voyage_storm_beach_and_naval_fight_judge_and_two_players() {
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let judge = browser(&driver, &profiles.path().join("judge"), 1280, 900).await;
-    judge.goto(&srv.base).await.expect("open");
-    wait_js(
+    table_from_lobby(
         &judge,
-        "lobby",
-        "return document.querySelector('#create-table')",
-    )
-    .await;
-    fill(&judge, "#new-name", "The Grey Gull").await;
-    fill(&judge, "#new-referee", "Ann").await;
-    select(&judge, "#new-ruleset", "acks").await;
-    click(&judge, "#create-table").await;
-    wait_js(
-        &judge,
-        "the Judge's acks screen",
-        "return document.querySelector('.table-screen.referee[data-ruleset=acks] #acks-party')",
+        Some(&srv.base),
+        "acks",
+        "The Grey Gull",
+        "#acks-party",
     )
     .await;
     let abilities = json!({"strength": 13, "intelligence": 10, "wisdom": 10, "dexterity": 10,

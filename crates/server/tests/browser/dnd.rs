@@ -14,18 +14,7 @@ use serde_json::{Value, json};
 
 /// A dnd2024 table made in the lobby; returns once the Referee's screen shows.
 pub(crate) async fn dnd_table(c: &Client, base: &str) {
-    c.goto(base).await.expect("open");
-    wait_js(c, "lobby", "return document.querySelector('#create-table')").await;
-    fill(c, "#new-name", "Keep").await;
-    fill(c, "#new-referee", "Ann").await;
-    select(c, "#new-ruleset", "dnd2024").await;
-    click(c, "#create-table").await;
-    wait_js(
-        c,
-        "dnd2024 screen",
-        "return document.querySelector('.table-screen.referee[data-ruleset=dnd2024] #dnd-no-sheet')",
-    )
-    .await;
+    table_from_lobby(c, Some(base), "dnd2024", "Keep", "#dnd-no-sheet").await;
 }
 
 fn vera() -> Value {

@@ -326,24 +326,6 @@ async fn web_forecast_expedition_the_referee_sees_the_light_run_out_a_player_has
 
 // ---------- D&D 2024 and ACKS: the same panel from js/forecast.js (issue 24) ----------
 
-/// A table of `ruleset` made in the lobby; returns once the Referee's screen shows `ready`.
-async fn table_of(c: &fantoccini::Client, base: &str, ruleset: &str, ready: &str) {
-    c.goto(base).await.expect("open");
-    wait_js(c, "lobby", "return document.querySelector('#create-table')").await;
-    fill(c, "#new-name", "Forecast").await;
-    fill(c, "#new-referee", "Ann").await;
-    select(c, "#new-ruleset", ruleset).await;
-    click(c, "#create-table").await;
-    wait_js(
-        c,
-        "the Referee's screen",
-        &format!(
-            "return document.querySelector('.table-screen.referee[data-ruleset={ruleset}] {ready}')"
-        ),
-    )
-    .await;
-}
-
 /// The player's link as an address to open.
 fn link_of(joined: &Value, base: &str) -> String {
     let link = joined["link"].as_str().expect("link").to_string();
@@ -481,7 +463,7 @@ async fn web_forecast_dnd_the_referee_sees_the_fight_chart_a_player_has_no_butto
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let c = browser(&driver, &profiles.path().join("referee"), 1440, 1100).await;
-    table_of(&c, &srv.base, "dnd2024", "#dnd-no-sheet").await;
+    table_from_lobby(&c, Some(&srv.base), "dnd2024", "Forecast", "#dnd-no-sheet").await;
     setup(
         &c,
         &[
@@ -545,7 +527,7 @@ async fn web_forecast_acks_the_judge_picks_combatants_and_weapons_a_player_has_n
     let srv = start_server().await;
     let profiles = tempfile::tempdir().expect("profiles");
     let c = browser(&driver, &profiles.path().join("judge"), 1440, 1100).await;
-    table_of(&c, &srv.base, "acks", "#acks-party").await;
+    table_from_lobby(&c, Some(&srv.base), "acks", "Forecast", "#acks-party").await;
     let abilities = json!({"strength": 16, "intelligence": 9, "wisdom": 10, "dexterity": 12,
         "constitution": 13, "charisma": 11});
     setup(

@@ -31,27 +31,6 @@ async fn resources(c: &Client) -> (Vec<String>, f64) {
     (files, v["transfer"].as_f64().unwrap_or(f64::NAN))
 }
 
-/// A table of `ruleset` made in the lobby (opened first unless `base` is `None`: the page is
-/// on it already); returns once its screen shows `ready`.
-async fn table_from_lobby(c: &Client, base: Option<&str>, ruleset: &str, name: &str, ready: &str) {
-    if let Some(base) = base {
-        c.goto(base).await.expect("open");
-    }
-    wait_js(c, "lobby", "return document.querySelector('#create-table')").await;
-    fill(c, "#new-name", name).await;
-    fill(c, "#new-referee", "Ann").await;
-    select(c, "#new-ruleset", ruleset).await;
-    click(c, "#create-table").await;
-    wait_js(
-        c,
-        &format!("{ruleset} screen"),
-        &format!(
-            "return document.querySelector('.table-screen.referee[data-ruleset={ruleset}] {ready}')"
-        ),
-    )
-    .await;
-}
-
 /// A command sent with another seat's token (a second device), as the live stream brings it.
 async fn command_as(c: &Client, token: &str, cmd: Value) -> Value {
     c.execute_async(

@@ -444,3 +444,30 @@ pub async fn tab(c: &Client, name: &str) {
     .await
     .expect("tab");
 }
+
+/// A table of `ruleset` made in the lobby (opened first unless `base` is `None`: the page is
+/// on it already); returns once its screen shows `ready`.
+pub async fn table_from_lobby(
+    c: &Client,
+    base: Option<&str>,
+    ruleset: &str,
+    name: &str,
+    ready: &str,
+) {
+    if let Some(base) = base {
+        c.goto(base).await.expect("open");
+    }
+    wait_js(c, "lobby", "return document.querySelector('#create-table')").await;
+    fill(c, "#new-name", name).await;
+    fill(c, "#new-referee", "Ann").await;
+    select(c, "#new-ruleset", ruleset).await;
+    click(c, "#create-table").await;
+    wait_js(
+        c,
+        &format!("{ruleset} screen"),
+        &format!(
+            "return document.querySelector('.table-screen.referee[data-ruleset={ruleset}] {ready}')"
+        ),
+    )
+    .await;
+}

@@ -298,6 +298,7 @@ err-forecast_runs = A forecast on this server plays between 1 and the server's l
 err-forecast_busy = The server is running another forecast; try again in a moment
 err-forecast_threads = A forecast cannot use that many threads
 err-no_such_forecast = This table offers no such forecast
+err-no_such_policy = The forecasts have no such policy
 err-bad_forecast = The forecast request is malformed
 
 ## the shared grid and hex map (js/grid.js, js/hexmap.js)

@@ -309,6 +309,7 @@ err-forecast_runs = Прогноз на этом сервере делает о�
 err-forecast_busy = Сервер занят другим прогнозом; попробуйте чуть позже
 err-forecast_threads = Прогнозу нельзя столько потоков
 err-no_such_forecast = У этого стола нет такого прогноза
+err-no_such_policy = У прогнозов нет такой стратегии
 err-bad_forecast = Запрос прогноза составлен неверно
 
 ## the shared grid and hex map (js/grid.js, js/hexmap.js)

@@ -30,14 +30,11 @@ impl Policy {
         match name {
             None | Some("tactical") => Ok(Policy::Tactical),
             Some("defaults") => Ok(Policy::Defaults),
-            Some(other) => Err(RuleError::new(
-                "no_such_policy",
-                format!(
-                    "the Crows forecasts have the policies {}, not `{other}`",
-                    Policy::NAMES.join(", ")
-                ),
-            )
-            .with_args(serde_json::json!({"policy": other}))),
+            Some(other) => Err(engine::ruleset::no_such_policy(
+                "crows",
+                &Policy::NAMES,
+                other,
+            )),
         }
     }
 

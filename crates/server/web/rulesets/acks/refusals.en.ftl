@@ -40,7 +40,6 @@ err-bad_pit = That pit is deeper than the table allows
 err-bad_query = That question cannot be read
 err-forecast_no_fight = A fight forecast needs combatants of both sides
 err-forecast_args = The forecast's arguments are malformed or out of their range
-err-no_such_policy = The forecasts have no such policy
 err-bad_roll = That roll is not valid
 err-bad_row = That table row is not valid
 err-bad_save = That saving throw is not valid

@@ -1114,4 +1114,3 @@ err-forecast_no_fight = A fight forecast needs creatures of both sides placed on
 err-forecast_args = A forecast's numbers are out of their range (a fight runs 1 to 200 rounds, an expedition 1 to 200 dungeon turns)
 err-forecast_no_party = An expedition forecast needs a living crow, hireling or animal
 err-forecast_no_visit = An expedition forecast starts in a dungeon turn: enter a dungeon first, and finish any rest under way
-err-no_such_policy = The forecasts have no such policy

@@ -17,7 +17,6 @@ err-bad_face = A die face does not fit its die
 err-bad_query = That question cannot be answered
 err-forecast_no_fight = A fight forecast needs a combat under way or living creatures of both sides on the grid
 err-forecast_args = The forecast's arguments are malformed or out of their range
-err-no_such_policy = The forecasts have no such policy
 err-not_a_player = That name is not a player at this table
 err-no_initiative = Roll Initiative first
 err-initiative_tie = Two creatures tie on Initiative: say who goes first
